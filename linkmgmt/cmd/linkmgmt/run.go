@@ -1,0 +1,156 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+
+	"github.com/loyaltylinks/platform/linkmgmt/internal/account"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/config"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/httpapi"
+	"github.com/loyaltylinks/platform/linkmgmt/migrations"
+	"github.com/loyaltylinks/platform/shared/database"
+	"github.com/loyaltylinks/platform/shared/server"
+	"github.com/redis/go-redis/v9"
+	"gorm.io/gorm"
+)
+
+// version is set at build time with -ldflags "-X main.version=...".
+var version = "dev"
+
+const usage = `usage: linkmgmt [command]
+
+commands:
+  serve                 run the HTTP API and redirect server (default)
+  migrate               apply database migrations and exit
+  version               print the version
+  users create --email E [--password P] [--admin] [--plan NAME]
+                        create an account; prints its API key alone on the last line
+`
+
+// run is the whole program: main only supplies the process's context, arguments,
+// environment and output streams, so tests can call it directly.
+func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	cmd := "serve"
+	if len(args) > 0 {
+		cmd, args = args[0], args[1:]
+	}
+	switch cmd {
+	case "version", "--version", "-v":
+		fmt.Fprintln(stdout, version)
+		return nil
+	case "help", "--help", "-h":
+		fmt.Fprint(stdout, usage)
+		return nil
+	case "serve", "migrate", "users":
+	default:
+		fmt.Fprint(stderr, usage)
+		return fmt.Errorf("unknown command %q", cmd)
+	}
+
+	cfg, err := config.Load(getenv)
+	if err != nil {
+		return err
+	}
+	logger, err := server.NewLogger(stderr, cfg.LogLevel, "linkmgmt")
+	if err != nil {
+		return err
+	}
+
+	switch cmd {
+	case "migrate":
+		return migrations.Apply(ctx, cfg.DatabaseURL, logger)
+	case "users":
+		return usersCommand(ctx, cfg, logger, args, stdout, stderr)
+	default:
+		return serve(ctx, cfg, logger)
+	}
+}
+
+func openDB(cfg config.Config) (*gorm.DB, func(), error) {
+	db, err := database.Open(cfg.DatabaseURL, database.Options{Schema: migrations.Schema, MaxOpenConns: cfg.DBMaxConns})
+	if err != nil {
+		return nil, nil, fmt.Errorf("open database: %w", err)
+	}
+	closeDB := func() {
+		if sqlDB, err := db.DB(); err == nil {
+			_ = sqlDB.Close()
+		}
+	}
+	return db, closeDB, nil
+}
+
+func usersCommand(ctx context.Context, cfg config.Config, logger *slog.Logger, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 || args[0] != "create" {
+		fmt.Fprint(stderr, usage)
+		return errors.New("usage: linkmgmt users create --email E [--password P] [--admin] [--plan NAME]")
+	}
+	fs := flag.NewFlagSet("users create", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	email := fs.String("email", "", "account email (required)")
+	password := fs.String("password", "", "account password (optional)")
+	admin := fs.Bool("admin", false, "make the account an administrator")
+	plan := fs.String("plan", "free", "plan name (free, pro, business)")
+	if err := fs.Parse(args[1:]); err != nil {
+		return err
+	}
+	if *email == "" {
+		return errors.New("users create: --email is required")
+	}
+	if cfg.MigrateOnStart {
+		if err := migrations.Apply(ctx, cfg.DatabaseURL, logger); err != nil {
+			return err
+		}
+	}
+	db, closeDB, err := openDB(cfg)
+	if err != nil {
+		return err
+	}
+	defer closeDB()
+	acc, key, err := account.NewStore(db).Create(ctx, account.CreateInput{Email: *email, Password: *password, Admin: *admin, Plan: *plan})
+	if err != nil {
+		return fmt.Errorf("users create: %w", err)
+	}
+	fmt.Fprintf(stdout, "created account %d (%s), plan %s, admin %t\n", acc.ID, acc.Email, acc.Plan, acc.IsAdmin)
+	fmt.Fprintln(stdout, "API key (shown once, store it now):")
+	fmt.Fprintln(stdout, key)
+	return nil
+}
+
+func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
+	if cfg.MigrateOnStart {
+		if err := migrations.Apply(ctx, cfg.DatabaseURL, logger); err != nil {
+			return err
+		}
+	}
+	db, closeDB, err := openDB(cfg)
+	if err != nil {
+		return err
+	}
+	defer closeDB()
+
+	redisOpts, err := redis.ParseURL(cfg.RedisURL)
+	if err != nil {
+		return fmt.Errorf("REDIS_URL: %w", err)
+	}
+	rdb := redis.NewClient(redisOpts)
+	defer rdb.Close()
+
+	srv := httpapi.New(httpapi.Deps{
+		Logger:       logger,
+		DB:           db,
+		Redis:        rdb,
+		BaseURL:      cfg.BaseURL,
+		MaxBodyBytes: cfg.MaxBodyBytes,
+		Accounts:     account.NewStore(db),
+	})
+	logger.InfoContext(ctx, "linkmgmt starting", "addr", cfg.HTTPAddr, "base_url", cfg.BaseURL, "version", version)
+	if err := srv.Serve(ctx, cfg.HTTPAddr, cfg.ShutdownGrace); err != nil && !errors.Is(err, context.Canceled) {
+		return err
+	}
+	logger.Info("linkmgmt stopped")
+	return nil
+}

@@ -1,0 +1,97 @@
+// Package config loads the link-management service's configuration from the environment.
+package config
+
+import (
+	"fmt"
+	"net/netip"
+	"strings"
+	"time"
+
+	"github.com/loyaltylinks/platform/shared/config"
+)
+
+// Config is every setting of the linkmgmt service. The README's configuration table lists
+// the same variables.
+type Config struct {
+	DatabaseURL    string
+	RedisURL       string
+	HTTPAddr       string
+	BaseURL        string // public address of short links, no trailing slash
+	LogLevel       string
+	MigrateOnStart bool
+	DBMaxConns     int
+	MaxBodyBytes   int64
+	ShutdownGrace  time.Duration
+
+	GeoIPDB            string
+	RateLimitPerMinute int
+	TrustedProxies     []netip.Prefix
+}
+
+// Load reads the configuration through getenv. Every missing or malformed variable is
+// named in the returned error.
+func Load(getenv func(string) string) (Config, error) {
+	e := config.NewEnv(getenv)
+	c := Config{
+		DatabaseURL:    e.URL("DATABASE_URL", true, "postgres", "postgresql"),
+		RedisURL:       e.URL("REDIS_URL", true, "redis", "rediss"),
+		HTTPAddr:       e.String("HTTP_ADDR", ":8081"),
+		BaseURL:        strings.TrimRight(e.URL("BASE_URL", false, "http", "https"), "/"),
+		LogLevel:       e.OneOf("LOG_LEVEL", "info", "debug", "info", "warn", "error"),
+		MigrateOnStart: e.Bool("MIGRATE_ON_START", true),
+		DBMaxConns:     e.Int("DB_MAX_CONNS", 20, 1),
+		MaxBodyBytes:   int64(e.Int("MAX_BODY_BYTES", 1<<20, 1024)),
+		ShutdownGrace:  e.Duration("SHUTDOWN_GRACE", 20*time.Second),
+
+		GeoIPDB:            e.String("GEOIP_DB", ""),
+		RateLimitPerMinute: e.Int("RATE_LIMIT_PER_MINUTE", 30, 1),
+	}
+	if c.BaseURL == "" {
+		c.BaseURL = "http://localhost" + portOf(c.HTTPAddr)
+	}
+	proxies, proxyErr := parsePrefixes(e.String("TRUSTED_PROXIES", ""))
+	c.TrustedProxies = proxies
+	err := e.Err()
+	if proxyErr != nil {
+		err = joinErr(err, proxyErr)
+	}
+	if err != nil {
+		return Config{}, fmt.Errorf("invalid configuration:\n%w", err)
+	}
+	return c, nil
+}
+
+func portOf(addr string) string {
+	if i := strings.LastIndex(addr, ":"); i >= 0 {
+		return addr[i:]
+	}
+	return ""
+}
+
+// parsePrefixes reads a comma-separated list of IPs or CIDR prefixes.
+func parsePrefixes(raw string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, part := range strings.Split(raw, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		if p, err := netip.ParsePrefix(part); err == nil {
+			out = append(out, p.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(part)
+		if err != nil {
+			return nil, fmt.Errorf("TRUSTED_PROXIES: %q is not an IP address or CIDR prefix", part)
+		}
+		out = append(out, netip.PrefixFrom(a, a.BitLen()))
+	}
+	return out, nil
+}
+
+func joinErr(a, b error) error {
+	if a == nil {
+		return b
+	}
+	return fmt.Errorf("%w\n%w", a, b)
+}

@@ -1,0 +1,52 @@
+// Package httpapi is the loyalty service's HTTP layer: routes, request binding and
+// validation (FastAPI-compatible 422 bodies), authentication and the error mapping.
+// Handlers are thin: bind, validate, call a domain service, render.
+package httpapi
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+
+	"github.com/loyaltylinks/platform/shared/auth"
+	"github.com/loyaltylinks/platform/shared/server"
+	"gorm.io/gorm"
+
+	"github.com/loyaltylinks/platform/shared/database"
+)
+
+// Deps is everything the HTTP layer needs. main builds it.
+type Deps struct {
+	Logger       *slog.Logger
+	DB           *gorm.DB
+	Tokens       *auth.JWT
+	MaxBodyBytes int64
+	Version      string
+}
+
+// API holds the dependencies the handlers use.
+type API struct {
+	log    *slog.Logger
+	bind   *Binder
+	tokens *auth.JWT
+	deps   Deps
+}
+
+// New returns the loyalty HTTP server with every route registered.
+func New(d Deps) *server.Server {
+	srv := server.New(server.Config{
+		Service:      "loyalty",
+		Logger:       d.Logger,
+		MaxBodyBytes: d.MaxBodyBytes,
+		ErrorHandler: errorHandler(d.Logger),
+		Checks: map[string]func(context.Context) error{
+			"postgres": func(ctx context.Context) error { return database.Ping(ctx, d.DB) },
+		},
+	})
+	api := &API{log: d.Logger, bind: NewBinder(), tokens: d.Tokens, deps: d}
+	api.routes(srv)
+	return srv
+}
+
+// Handler is New as a plain http.Handler (tests).
+func Handler(d Deps) http.Handler { return New(d).Echo }

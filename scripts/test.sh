@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Runs `go test -race` over the given packages against real Postgres and Redis.
+#
+# TEST_DATABASE_URL / TEST_REDIS_URL win when set. Otherwise, with a Docker engine the
+# tests start their own containers (testcontainers-go); without one, the local services of
+# scripts/dev-services.sh are brought up and their URLs exported.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+
+if [ -z "${TEST_DATABASE_URL:-}" ] || [ -z "${TEST_REDIS_URL:-}" ]; then
+  if command -v docker >/dev/null 2>&1 && docker info >/dev/null 2>&1; then
+    echo "test: using testcontainers (Docker engine found)" >&2
+  else
+    eval "$(scripts/dev-services.sh up)"
+    export TEST_DATABASE_URL="${TEST_DATABASE_URL:-$DATABASE_URL}"
+    export TEST_REDIS_URL="${TEST_REDIS_URL:-$REDIS_URL}"
+  fi
+fi
+
+args=("$@")
+[ ${#args[@]} -eq 0 ] && args=(./shared/... ./loyalty/... ./linkmgmt/...)
+exec go test -race -count=1 -timeout 20m "${args[@]}"

@@ -1,0 +1,98 @@
+// Package apperr is the error vocabulary shared by the services' domain packages: a code
+// saying what kind of failure happened, a message fit for the client, and for validation
+// failures the fields at fault. Each service maps codes to HTTP statuses and renders the
+// body in its own format in one place (its httpapi package).
+package apperr
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Code classifies an error.
+type Code string
+
+const (
+	Invalid      Code = "invalid"      // 422: input fails validation
+	BadRequest   Code = "bad_request"  // 400: request is not understood
+	Unauthorized Code = "unauthorized" // 401
+	Forbidden    Code = "forbidden"    // 403
+	NotFound     Code = "not_found"    // 404
+	Conflict     Code = "conflict"     // 409: duplicate, wrong state, insufficient balance
+	Gone         Code = "gone"         // 410
+	TooLarge     Code = "too_large"    // 413
+	RateLimited  Code = "rate_limited" // 429
+	Upstream     Code = "upstream"     // 502: a third party failed
+	Unavailable  Code = "unavailable"  // 503
+)
+
+// FieldError is one validation failure, FastAPI style: loc starts with "body", "query" or
+// "path" and then names the field (or array index).
+type FieldError struct {
+	Loc  []any  `json:"loc"`
+	Msg  string `json:"msg"`
+	Type string `json:"type"`
+}
+
+// Error is a failure the client should see.
+type Error struct {
+	Code    Code
+	Message string
+	Fields  []FieldError // for Invalid
+	Err     error        // wrapped cause, never shown to clients
+}
+
+func (e *Error) Error() string {
+	if e.Err != nil {
+		return fmt.Sprintf("%s: %s: %v", e.Code, e.Message, e.Err)
+	}
+	return fmt.Sprintf("%s: %s", e.Code, e.Message)
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// New returns an error with a code and a client-facing message.
+func New(code Code, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// Wrap attaches a cause (logged, not shown) to a client-facing error.
+func Wrap(code Code, err error, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...), Err: err}
+}
+
+// Validation returns an Invalid error for the given fields. Its message is the first
+// field's, prefixed with the field name, for formats that carry one message.
+func Validation(fields ...FieldError) *Error {
+	msg := "validation failed"
+	if len(fields) > 0 {
+		msg = fields[0].Msg
+		if n := len(fields[0].Loc); n > 1 {
+			msg = fmt.Sprintf("%v: %s", fields[0].Loc[n-1], fields[0].Msg)
+		}
+	}
+	return &Error{Code: Invalid, Message: msg, Fields: fields}
+}
+
+// Field builds one FieldError.
+func Field(msg, typ string, loc ...any) FieldError {
+	return FieldError{Loc: loc, Msg: msg, Type: typ}
+}
+
+// As returns the *Error inside err, if any.
+func As(err error) (*Error, bool) {
+	var e *Error
+	ok := errors.As(err, &e)
+	return e, ok
+}
+
+// CodeOf returns the code of err, or "" for errors that are not *Error (internal ones).
+func CodeOf(err error) Code {
+	if e, ok := As(err); ok {
+		return e.Code
+	}
+	return ""
+}
+
+// Is reports whether err carries the code.
+func Is(err error, code Code) bool { return CodeOf(err) == code }

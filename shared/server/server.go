@@ -1,0 +1,163 @@
+// Package server builds the Echo instance both services run behind: request ids, JSON
+// request logs, Prometheus metrics, panic recovery, body size limit, health and readiness
+// endpoints, and a graceful shutdown.
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+)
+
+// Config is what New needs to know.
+type Config struct {
+	Service      string // service name, used as a metric namespace
+	Logger       *slog.Logger
+	MaxBodyBytes int64 // request body limit; 0 means 1 MiB
+	// ErrorHandler renders errors in the service's own format. It receives every error a
+	// handler or middleware returned, including panics turned into errors and the 413 of
+	// the body limit.
+	ErrorHandler echo.HTTPErrorHandler
+	// Checks are run by GET /readyz; any failing check answers 503.
+	Checks map[string]func(context.Context) error
+	// SkipLog, when set, returns true for requests that are not logged (metrics are still
+	// recorded). The redirect hot path of linkmgmt uses it to keep logs quiet.
+	SkipLog func(c echo.Context) bool
+}
+
+// Server is an Echo instance with the platform's operational endpoints.
+type Server struct {
+	Echo     *echo.Echo
+	Registry *prometheus.Registry
+	logger   *slog.Logger
+}
+
+// New returns an Echo instance with the operational middleware installed and /healthz,
+// /readyz and /metrics routed. Services add their routes to s.Echo.
+func New(cfg Config) *Server {
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.MaxBodyBytes <= 0 {
+		cfg.MaxBodyBytes = 1 << 20
+	}
+	e := echo.New()
+	e.HideBanner = true
+	e.HidePort = true
+	if cfg.ErrorHandler != nil {
+		e.HTTPErrorHandler = cfg.ErrorHandler
+	}
+
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	metrics := newHTTPMetrics(reg, cfg.Service)
+
+	e.Use(requestID())
+	e.Use(observe(cfg.Logger, metrics, cfg.SkipLog))
+	e.Use(middleware.RecoverWithConfig(middleware.RecoverConfig{
+		DisablePrintStack: true,
+		LogErrorFunc: func(c echo.Context, err error, stack []byte) error {
+			cfg.Logger.ErrorContext(c.Request().Context(), "panic recovered",
+				"error", err, "stack", string(stack))
+			// The client gets a plain 500; the stack stays in the log.
+			return echo.NewHTTPError(http.StatusInternalServerError, http.StatusText(http.StatusInternalServerError)).SetInternal(err)
+		},
+	}))
+	e.Use(bodyLimit(cfg.MaxBodyBytes))
+
+	e.GET("/healthz", func(c echo.Context) error {
+		return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
+	})
+	e.GET("/readyz", readiness(cfg.Logger, cfg.Checks))
+	e.GET("/metrics", echo.WrapHandler(promhttp.HandlerFor(reg, promhttp.HandlerOpts{Registry: reg})))
+
+	return &Server{Echo: e, Registry: reg, logger: cfg.Logger}
+}
+
+// bodyLimit refuses bodies over max bytes with 413, whether announced by Content-Length
+// or discovered while reading.
+func bodyLimit(max int64) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			req := c.Request()
+			if req.ContentLength > max {
+				return echo.ErrStatusRequestEntityTooLarge
+			}
+			req.Body = http.MaxBytesReader(c.Response(), req.Body, max)
+			return next(c)
+		}
+	}
+}
+
+func readiness(logger *slog.Logger, checks map[string]func(context.Context) error) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		ctx, cancel := context.WithTimeout(c.Request().Context(), 2*time.Second)
+		defer cancel()
+		status := map[string]string{}
+		ready := true
+		for name, check := range checks {
+			if err := check(ctx); err != nil {
+				status[name] = "unavailable"
+				ready = false
+				logger.WarnContext(ctx, "readiness check failed", "check", name, "error", err)
+				continue
+			}
+			status[name] = "ok"
+		}
+		code := http.StatusOK
+		overall := "ok"
+		if !ready {
+			code = http.StatusServiceUnavailable
+			overall = "unavailable"
+		}
+		return c.JSON(code, map[string]any{"status": overall, "checks": status})
+	}
+}
+
+// Serve listens on addr until ctx is cancelled, then drains in-flight requests for up to
+// grace before returning.
+func (s *Server) Serve(ctx context.Context, addr string, grace time.Duration) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w", addr, err)
+	}
+	return s.ServeListener(ctx, ln, grace)
+}
+
+// ServeListener is Serve on an existing listener (tests use port 0).
+func (s *Server) ServeListener(ctx context.Context, ln net.Listener, grace time.Duration) error {
+	srv := &http.Server{
+		Handler:           s.Echo,
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       120 * time.Second,
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	s.logger.InfoContext(ctx, "http server listening", "addr", ln.Addr().String())
+
+	select {
+	case err := <-errc:
+		return fmt.Errorf("http server: %w", err)
+	case <-ctx.Done():
+	}
+	s.logger.Info("shutting down http server", "grace", grace.String())
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), grace)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return fmt.Errorf("http shutdown: %w", err)
+	}
+	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("http server: %w", err)
+	}
+	return nil
+}
