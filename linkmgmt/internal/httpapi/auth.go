@@ -14,7 +14,7 @@ func requireAPIKey(accounts *account.Store) echo.MiddlewareFunc {
 		return func(c echo.Context) error {
 			key, ok := auth.BearerToken(c.Request())
 			if !ok {
-				return apperr.New(apperr.Unauthorized, "A valid API key is required (Authorization: Bearer <API_KEY>)")
+				return apperr.New(apperr.Unauthorized, "A valid API key is required in the Authorization header (Bearer scheme)")
 			}
 			a, err := accounts.ByAPIKey(c.Request().Context(), key)
 			if err != nil {

@@ -1,0 +1,101 @@
+package httpapi_test
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/loyaltylinks/platform/linkmgmt/migrations"
+	"github.com/loyaltylinks/platform/shared/testkit"
+)
+
+func TestOperationalEndpoints(t *testing.T) {
+	env := newTestEnv(t)
+	tests := []struct {
+		path       string
+		wantStatus int
+		wantBody   string
+	}{
+		{"/healthz", http.StatusOK, `"status":"ok"`},
+		{"/readyz", http.StatusOK, `"redis":"ok"`},
+		{"/metrics", http.StatusOK, `linkmgmt_http_requests_total{method="GET",route="/healthz",status="200"} 1`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.path, func(t *testing.T) {
+			res := env.do(http.MethodGet, tt.path, "", nil)
+			if res.Status != tt.wantStatus {
+				t.Fatalf("status = %d, want %d; body %s", res.Status, tt.wantStatus, res.Body)
+			}
+			if !strings.Contains(string(res.Body), tt.wantBody) {
+				t.Fatalf("body does not contain %q:\n%s", tt.wantBody, res.Body)
+			}
+		})
+	}
+	t.Run("readyz is 503 when redis is gone, 200 when it is back", func(t *testing.T) {
+		env.RedisProxy.Cut()
+		res := env.do(http.MethodGet, "/readyz", "", nil)
+		if res.Status != http.StatusServiceUnavailable || !strings.Contains(string(res.Body), `"redis":"unavailable"`) {
+			t.Fatalf("status = %d body %s, want 503 naming redis", res.Status, res.Body)
+		}
+		env.RedisProxy.Restore()
+		if res := env.do(http.MethodGet, "/readyz", "", nil); res.Status != http.StatusOK {
+			t.Fatalf("after restore: status = %d body %s, want 200", res.Status, res.Body)
+		}
+	})
+	t.Run("readyz is 503 when postgres is gone", func(t *testing.T) {
+		sqlDB, _ := env.DB.DB()
+		sqlDB.Close()
+		if res := env.do(http.MethodGet, "/readyz", "", nil); res.Status != http.StatusServiceUnavailable {
+			t.Fatalf("status = %d, want 503", res.Status)
+		}
+	})
+}
+
+func TestAPIKeyAuthentication(t *testing.T) {
+	env := newTestEnv(t)
+	_, key := env.newAccount("free")
+	tests := []struct {
+		name       string
+		key        string
+		wantStatus int
+	}{
+		{"missing key", "", http.StatusUnauthorized},
+		{"unknown key", strings.Repeat("0", 64), http.StatusUnauthorized},
+		{"valid key", key, http.StatusOK},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := env.do(http.MethodGet, "/api/account", tt.key, nil)
+			if res.Status != tt.wantStatus {
+				t.Fatalf("status = %d, want %d; body %s", res.Status, tt.wantStatus, res.Body)
+			}
+			var body struct {
+				Error   int    `json:"error"`
+				Message string `json:"message"`
+			}
+			res.JSON(t, &body)
+			if tt.wantStatus != http.StatusOK && (body.Error != 1 || body.Message == "") {
+				t.Fatalf("error body = %s, want error 1 with a message", res.Body)
+			}
+		})
+	}
+	t.Run("disabled key", func(t *testing.T) {
+		_, key := env.newAccount("free")
+		if err := env.DB.Exec(`UPDATE accounts SET status = 'disabled' WHERE api_key_hash = encode(sha256(?::bytea), 'hex')`, key).Error; err != nil {
+			t.Fatal(err)
+		}
+		if res := env.do(http.MethodGet, "/api/account", key, nil); res.Status != http.StatusUnauthorized {
+			t.Fatalf("status = %d, want 401", res.Status)
+		}
+	})
+}
+
+func TestMigrationsApplyTwice(t *testing.T) {
+	url := testkit.NewDatabase(t)
+	for i := 0; i < 2; i++ {
+		if err := migrations.Apply(context.Background(), url, nil); err != nil {
+			t.Fatalf("apply #%d: %v", i+1, err)
+		}
+	}
+}
