@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/labstack/echo/v4"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/account"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/httpapi"
 	"github.com/loyaltylinks/platform/linkmgmt/migrations"
@@ -35,6 +36,7 @@ type testEnv struct {
 	// RedisProxy stands between the server and Redis: Cut() makes Redis unreachable.
 	RedisProxy *testkit.Proxy
 	Accounts   *account.Store
+	Routes     []*echo.Route // every route the router serves
 }
 
 // newTestEnv starts the whole linkmgmt HTTP server.
@@ -60,13 +62,15 @@ func newTestEnv(t *testing.T) *testEnv {
 	// The handler needs BaseURL before the server exists: listen first, then serve.
 	ts := httptest.NewUnstartedServer(nil)
 	env.URL = "http://" + ts.Listener.Addr().String()
-	ts.Config.Handler = httpapi.Handler(httpapi.Deps{
+	srv := httpapi.New(httpapi.Deps{
 		Logger:   slog.New(slog.NewTextHandler(io.Discard, nil)),
 		DB:       db,
 		Redis:    rdb,
 		BaseURL:  env.URL,
 		Accounts: env.Accounts,
 	})
+	ts.Config.Handler = srv.Echo
+	env.Routes = srv.Echo.Routes()
 	ts.Start()
 	t.Cleanup(ts.Close)
 	return env

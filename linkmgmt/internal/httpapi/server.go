@@ -9,6 +9,7 @@ import (
 	"net/http"
 
 	"github.com/loyaltylinks/platform/linkmgmt/internal/account"
+	"github.com/loyaltylinks/platform/shared/apidoc"
 	"github.com/loyaltylinks/platform/shared/database"
 	"github.com/loyaltylinks/platform/shared/server"
 	"github.com/redis/go-redis/v9"
@@ -29,6 +30,7 @@ type Deps struct {
 type API struct {
 	log  *slog.Logger
 	deps Deps
+	doc  *apidoc.Doc
 }
 
 // New returns the linkmgmt HTTP server with every route registered.

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/labstack/echo/v4"
 	"github.com/loyaltylinks/platform/loyalty/internal/httpapi"
 	"github.com/loyaltylinks/platform/loyalty/migrations"
 	"github.com/loyaltylinks/platform/shared/auth"
@@ -34,6 +35,7 @@ type testEnv struct {
 	URL    string
 	DB     *gorm.DB
 	Tokens *auth.JWT
+	Routes []*echo.Route // every route the router serves
 }
 
 // newTestEnv starts the whole loyalty HTTP API over a fresh database.
@@ -50,13 +52,14 @@ func newTestEnv(t *testing.T) *testEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts := httptest.NewServer(httpapi.Handler(httpapi.Deps{
+	srv := httpapi.New(httpapi.Deps{
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		DB:     db,
 		Tokens: tokens,
-	}))
+	})
+	ts := httptest.NewServer(srv.Echo)
 	t.Cleanup(ts.Close)
-	return &testEnv{t: t, URL: ts.URL, DB: db, Tokens: tokens}
+	return &testEnv{t: t, URL: ts.URL, DB: db, Tokens: tokens, Routes: srv.Echo.Routes()}
 }
 
 // token returns a bearer token for a principal of the given role. The user row is

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/labstack/echo/v4"
 	"github.com/loyaltylinks/platform/loyalty/migrations"
 	"github.com/loyaltylinks/platform/shared/testkit"
 )
@@ -77,4 +78,49 @@ func TestMigrationsApplyTwice(t *testing.T) {
 			t.Fatalf("apply #%d: %v", i+1, err)
 		}
 	}
+}
+
+// TestEveryRouteIsDocumented checks that /openapi.json describes every /api route the
+// router serves, and nothing else.
+func TestEveryRouteIsDocumented(t *testing.T) {
+	env := newTestEnv(t)
+	res := env.do(http.MethodGet, "/openapi.json", "", nil)
+	if res.Status != http.StatusOK {
+		t.Fatalf("GET /openapi.json: %d %s", res.Status, res.Body)
+	}
+	var doc struct {
+		OpenAPI string                    `json:"openapi"`
+		Paths   map[string]map[string]any `json:"paths"`
+	}
+	res.JSON(t, &doc)
+	documented := map[string]bool{}
+	for path, ops := range doc.Paths {
+		for method := range ops {
+			documented[strings.ToUpper(method)+" "+path] = true
+		}
+	}
+	for _, r := range env.Routes {
+		if !strings.HasPrefix(r.Path, "/api/") || strings.HasSuffix(r.Path, "/*") || r.Method == echo.RouteNotFound {
+			continue
+		}
+		key := r.Method + " " + openAPIPath(r.Path)
+		if !documented[key] {
+			t.Errorf("route %s is not in /openapi.json", key)
+		}
+		delete(documented, key)
+	}
+	for key := range documented {
+		t.Errorf("/openapi.json documents %s, which the router does not serve", key)
+	}
+}
+
+// openAPIPath turns Echo's ":id" into OpenAPI's "{id}".
+func openAPIPath(p string) string {
+	parts := strings.Split(p, "/")
+	for i, part := range parts {
+		if strings.HasPrefix(part, ":") {
+			parts[i] = "{" + part[1:] + "}"
+		}
+	}
+	return strings.Join(parts, "/")
 }

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 
+	"github.com/loyaltylinks/platform/shared/apidoc"
 	"github.com/loyaltylinks/platform/shared/auth"
 	"github.com/loyaltylinks/platform/shared/server"
 	"gorm.io/gorm"
@@ -30,6 +31,7 @@ type API struct {
 	bind   *Binder
 	tokens *auth.JWT
 	deps   Deps
+	doc    *apidoc.Doc
 }
 
 // New returns the loyalty HTTP server with every route registered.

@@ -1,0 +1,265 @@
+// Package apidoc builds a service's OpenAPI 3 document from the routes it registers, so
+// the document cannot drift from the router: a route is added to Echo and described in
+// the same call (see Router.Handle).
+package apidoc
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"reflect"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/getkin/kin-openapi/openapi3gen"
+	"github.com/labstack/echo/v4"
+)
+
+// Param is a query or header parameter of an operation. Path parameters are derived
+// from the route itself.
+type Param struct {
+	Name        string
+	In          string // "query" (default) or "header"
+	Type        string // "string" (default), "integer", "boolean", "number"
+	Required    bool
+	Default     any
+	Enum        []any
+	Description string
+}
+
+// Op describes one route.
+type Op struct {
+	Summary     string
+	Description string
+	Tag         string
+	Request     any    // zero value of the JSON body type; nil when there is none
+	Response    any    // zero value of the success body type; nil for no JSON body
+	Status      int    // success status; default 200
+	ContentType string // success content type when not JSON (e.g. text/html, an xlsx type)
+	Params      []Param
+	Public      bool // no authentication
+	Admin       bool // admin role only (documented in the description)
+}
+
+// Doc accumulates operations and renders the OpenAPI document.
+type Doc struct {
+	info     openapi3.Info
+	security *openapi3.SecurityScheme
+	errorRef any // zero value of the error body type
+
+	mu  sync.Mutex
+	ops []entry
+
+	once sync.Once
+	json []byte
+	err  error
+}
+
+type entry struct {
+	method, path string
+	op           Op
+}
+
+// New returns an empty document. security describes how non-public routes authenticate;
+// errorBody is the zero value of the service's error body, documented on every route.
+func New(title, version, description string, security *openapi3.SecurityScheme, errorBody any) *Doc {
+	return &Doc{
+		info:     openapi3.Info{Title: title, Version: version, Description: description},
+		security: security,
+		errorRef: errorBody,
+	}
+}
+
+// Add records an operation for an Echo-style path (":id" parameters).
+func (d *Doc) Add(method, path string, op Op) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.ops = append(d.ops, entry{method: method, path: path, op: op})
+}
+
+// Routes lists "METHOD path" of every documented route (tests compare it with Echo's).
+func (d *Doc) Routes() []string {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	out := make([]string, 0, len(d.ops))
+	for _, e := range d.ops {
+		out = append(out, e.method+" "+e.path)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Handler serves the document as JSON. It is built once, on first request.
+func (d *Doc) Handler() echo.HandlerFunc {
+	return func(c echo.Context) error {
+		d.once.Do(func() { d.json, d.err = d.build() })
+		if d.err != nil {
+			return fmt.Errorf("build openapi document: %w", d.err)
+		}
+		return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, d.json)
+	}
+}
+
+// Build renders the document (exposed for tests and for docs pages).
+func (d *Doc) Build() (*openapi3.T, error) {
+	raw, err := d.build()
+	if err != nil {
+		return nil, err
+	}
+	var t openapi3.T
+	if err := json.Unmarshal(raw, &t); err != nil {
+		return nil, err
+	}
+	return &t, nil
+}
+
+var pathParam = regexp.MustCompile(`:([A-Za-z0-9_]+)`)
+
+func (d *Doc) build() ([]byte, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	schemas := openapi3.Schemas{}
+	gen := openapi3gen.NewGenerator(openapi3gen.SchemaCustomizer(customize), openapi3gen.CreateComponentSchemas(openapi3gen.ExportComponentSchemasOptions{ExportComponentSchemas: true}))
+	schemaFor := func(v any) (*openapi3.SchemaRef, error) {
+		return gen.NewSchemaRefForValue(v, schemas)
+	}
+
+	t := &openapi3.T{OpenAPI: "3.0.3", Info: &d.info, Paths: openapi3.NewPaths(), Components: &openapi3.Components{Schemas: schemas}}
+	if d.security != nil {
+		t.Components.SecuritySchemes = openapi3.SecuritySchemes{"bearer": &openapi3.SecuritySchemeRef{Value: d.security}}
+	}
+	var errSchema *openapi3.SchemaRef
+	if d.errorRef != nil {
+		var err error
+		if errSchema, err = schemaFor(d.errorRef); err != nil {
+			return nil, fmt.Errorf("error schema: %w", err)
+		}
+	}
+
+	for _, e := range d.ops {
+		op := openapi3.NewOperation()
+		op.Summary = e.op.Summary
+		op.Description = e.op.Description
+		if e.op.Admin {
+			op.Description = strings.TrimSpace(op.Description + "\n\nAdmin role only.")
+		}
+		if e.op.Tag != "" {
+			op.Tags = []string{e.op.Tag}
+		}
+		op.OperationID = strings.ToLower(e.method) + strings.NewReplacer("/", "_", ":", "", "{", "", "}", "", "-", "_", ".", "_").Replace(e.path)
+		if e.op.Public {
+			op.Security = &openapi3.SecurityRequirements{}
+		} else if d.security != nil {
+			op.Security = &openapi3.SecurityRequirements{{"bearer": []string{}}}
+		}
+		for _, m := range pathParam.FindAllStringSubmatch(e.path, -1) {
+			op.AddParameter(openapi3.NewPathParameter(m[1]).WithSchema(openapi3.NewStringSchema()))
+		}
+		for _, p := range e.op.Params {
+			op.AddParameter(parameter(p))
+		}
+		if e.op.Request != nil {
+			s, err := schemaFor(e.op.Request)
+			if err != nil {
+				return nil, fmt.Errorf("%s %s request schema: %w", e.method, e.path, err)
+			}
+			op.RequestBody = &openapi3.RequestBodyRef{Value: openapi3.NewRequestBody().WithJSONSchemaRef(s)}
+		}
+		status := e.op.Status
+		if status == 0 {
+			status = http.StatusOK
+		}
+		res := openapi3.NewResponse().WithDescription(http.StatusText(status))
+		switch {
+		case e.op.ContentType != "":
+			res.Content = openapi3.NewContentWithSchema(openapi3.NewStringSchema().WithFormat("binary"), []string{e.op.ContentType})
+		case e.op.Response != nil:
+			s, err := schemaFor(e.op.Response)
+			if err != nil {
+				return nil, fmt.Errorf("%s %s response schema: %w", e.method, e.path, err)
+			}
+			res.Content = openapi3.NewContentWithJSONSchemaRef(s)
+		}
+		op.AddResponse(status, res)
+		if errSchema != nil {
+			op.Responses.Set("default", &openapi3.ResponseRef{Value: openapi3.NewResponse().WithDescription("Error").WithJSONSchemaRef(errSchema)})
+		}
+		t.AddOperation(pathParam.ReplaceAllString(e.path, "{$1}"), e.method, op)
+	}
+	return json.MarshalIndent(t, "", "  ")
+}
+
+func parameter(p Param) *openapi3.Parameter {
+	var param *openapi3.Parameter
+	if p.In == "header" {
+		param = openapi3.NewHeaderParameter(p.Name)
+	} else {
+		param = openapi3.NewQueryParameter(p.Name)
+	}
+	var s *openapi3.Schema
+	switch p.Type {
+	case "integer":
+		s = openapi3.NewIntegerSchema()
+	case "boolean":
+		s = openapi3.NewBoolSchema()
+	case "number":
+		s = openapi3.NewFloat64Schema()
+	default:
+		s = openapi3.NewStringSchema()
+	}
+	s.Default = p.Default
+	s.Enum = p.Enum
+	param.Required = p.Required
+	param.Description = p.Description
+	return param.WithSchema(s)
+}
+
+// customize maps the platform's JSON helper types to what they look like on the wire:
+// nullable.Field[T] is T (nullable), jsontime.DateTime a date-time string, jsontime.Date
+// a date string.
+func customize(_ string, t reflect.Type, _ reflect.StructTag, schema *openapi3.Schema) error {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch {
+	case t.PkgPath() == "github.com/loyaltylinks/platform/shared/jsontime" && t.Name() == "DateTime":
+		*schema = *openapi3.NewDateTimeSchema()
+	case t.PkgPath() == "github.com/loyaltylinks/platform/shared/jsontime" && t.Name() == "Date":
+		*schema = *openapi3.NewStringSchema().WithFormat("date")
+	case t.PkgPath() == "github.com/loyaltylinks/platform/shared/nullable" && strings.HasPrefix(t.Name(), "Field["):
+		f, _ := t.FieldByName("Value")
+		inner, err := openapi3gen.NewSchemaRefForValue(reflect.Zero(f.Type).Interface(), nil, openapi3gen.SchemaCustomizer(customize))
+		if err != nil {
+			return err
+		}
+		*schema = *inner.Value
+		schema.Nullable = true
+	}
+	return nil
+}
+
+// Router registers routes on an Echo group and documents them in one call.
+type Router struct {
+	group  *echo.Group
+	prefix string
+	doc    *Doc
+}
+
+// NewRouter documents routes added to group, whose prefix (as passed to Echo) is prefix.
+func NewRouter(doc *Doc, group *echo.Group, prefix string) *Router {
+	return &Router{group: group, prefix: prefix, doc: doc}
+}
+
+// Group returns a sub-router with more middleware (same prefix + sub).
+func (r *Router) Group(sub string, m ...echo.MiddlewareFunc) *Router {
+	return &Router{group: r.group.Group(sub, m...), prefix: r.prefix + sub, doc: r.doc}
+}
+
+// Handle registers the handler and documents it.
+func (r *Router) Handle(method, path string, h echo.HandlerFunc, op Op, m ...echo.MiddlewareFunc) {
+	r.group.Add(method, path, h, m...)
+	r.doc.Add(method, r.prefix+path, op)
+}
