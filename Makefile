@@ -34,8 +34,8 @@ lint: ## go vet + staticcheck (pinned)
 	$(TOOLS_BIN)/staticcheck $(MODULES)
 
 docker: ## build both container images (needs a Docker engine)
-	docker build -f deploy/docker/loyalty.Dockerfile -t loyalty:$(VERSION) .
-	docker build -f deploy/docker/linkmgmt.Dockerfile -t linkmgmt:$(VERSION) .
+	docker build -f deploy/docker/loyalty.Dockerfile --build-arg VERSION=$(VERSION) -t loyalty:$(VERSION) .
+	docker build -f deploy/docker/linkmgmt.Dockerfile --build-arg VERSION=$(VERSION) -t linkmgmt:$(VERSION) .
 
 k8s-validate: ## render the kustomize overlays and validate them offline
 	@bash deploy/k8s-validate.sh
