@@ -100,12 +100,13 @@ func Ping(ctx context.Context, db *gorm.DB) error {
 // schema, keeping goose's version table in that schema too. A Postgres advisory lock
 // (keyed by schema) lets several replicas start at once safely.
 func Migrate(ctx context.Context, db *sql.DB, fsys fs.FS, schema string, log *slog.Logger) error {
-	if _, err := db.ExecContext(ctx, `CREATE SCHEMA IF NOT EXISTS `+pgx.Identifier{schema}.Sanitize()); err != nil {
-		return fmt.Errorf("create schema %s: %w", schema, err)
-	}
 	h := fnv.New64a()
 	h.Write([]byte("goose:" + schema))
-	locker, err := lock.NewPostgresSessionLocker(lock.WithLockID(int64(h.Sum64() >> 1)))
+	lockID := int64(h.Sum64() >> 1)
+	if err := createSchema(ctx, db, schema, lockID); err != nil {
+		return err
+	}
+	locker, err := lock.NewPostgresSessionLocker(lock.WithLockID(lockID), lock.WithLockTimeout(1, 300))
 	if err != nil {
 		return fmt.Errorf("migration locker: %w", err)
 	}
@@ -126,6 +127,26 @@ func Migrate(ctx context.Context, db *sql.DB, fsys fs.FS, schema string, log *sl
 		if log != nil {
 			log.InfoContext(ctx, "migration applied", "schema", schema, "version", r.Source.Version, "file", r.Source.Path, "duration_ms", r.Duration.Milliseconds())
 		}
+	}
+	return nil
+}
+
+// createSchema creates the schema under the migration lock: CREATE SCHEMA IF NOT EXISTS
+// is not safe against a concurrent twin (unique violation on pg_namespace).
+func createSchema(ctx context.Context, db *sql.DB, schema string, lockID int64) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("create schema %s: %w", schema, err)
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1)`, lockID); err != nil {
+		return fmt.Errorf("create schema %s: lock: %w", schema, err)
+	}
+	if _, err := tx.ExecContext(ctx, `CREATE SCHEMA IF NOT EXISTS `+pgx.Identifier{schema}.Sanitize()); err != nil {
+		return fmt.Errorf("create schema %s: %w", schema, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("create schema %s: %w", schema, err)
 	}
 	return nil
 }

@@ -94,7 +94,13 @@ func bodyLimit(max int64) echo.MiddlewareFunc {
 				return echo.ErrStatusRequestEntityTooLarge
 			}
 			req.Body = http.MaxBytesReader(c.Response(), req.Body, max)
-			return next(c)
+			err := next(c)
+			var tooLarge *http.MaxBytesError
+			if errors.As(err, &tooLarge) {
+				// Whatever the handler made of it, the client sent too much.
+				return echo.ErrStatusRequestEntityTooLarge.WithInternal(err)
+			}
+			return err
 		}
 	}
 }
