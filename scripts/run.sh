@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# `make run`: Postgres and Redis up (reused, docker compose or local binaries), both
+# services migrated and started, their URLs printed; Ctrl-C stops everything this script
+# started.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+
+eval "$(scripts/dev-services.sh up)"
+
+# Keep the services' schemas out of the maintenance database: use (and create) a
+# database of their own unless DATABASE_URL was given explicitly.
+if [ -z "${KEEP_DATABASE_URL:-}" ] && command -v psql >/dev/null 2>&1; then
+  app_db="${APP_DATABASE:-loyaltylinks}"
+  psql "$DATABASE_URL" -qtAc "SELECT 1 FROM pg_database WHERE datname = '$app_db'" | grep -q 1 ||
+    psql "$DATABASE_URL" -qc "CREATE DATABASE \"$app_db\"" >/dev/null
+  DATABASE_URL="$(echo "$DATABASE_URL" | sed -E "s#(://[^/]+)/[^?]*#\1/$app_db#")"
+  export DATABASE_URL
+fi
+
+export LOYALTY_ADDR="${LOYALTY_ADDR:-:8080}"
+export LINKMGMT_ADDR="${LINKMGMT_ADDR:-:8081}"
+export LOG_LEVEL="${LOG_LEVEL:-info}"
+# Development defaults; override in the environment for anything shared.
+export JWT_SECRET="${JWT_SECRET:-dev-only-secret-change-me-0123456789abcdef}"
+export BASE_URL="${BASE_URL:-http://localhost${LINKMGMT_ADDR}}"
+export DOMAIN_DNS_CHECK="${DOMAIN_DNS_CHECK:-false}"
+
+pids=()
+stop() {
+  trap - INT TERM EXIT
+  echo
+  echo "stopping services..."
+  for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  if [ "${STOP_SERVICES:-false}" = true ]; then scripts/dev-services.sh down; fi
+}
+trap stop INT TERM EXIT
+
+bin/loyalty migrate
+bin/linkmgmt migrate
+
+HTTP_ADDR="$LOYALTY_ADDR" MIGRATE_ON_START=false bin/loyalty serve &
+pids+=($!)
+HTTP_ADDR="$LINKMGMT_ADDR" MIGRATE_ON_START=false bin/linkmgmt serve &
+pids+=($!)
+
+wait_ready() { # wait_ready name url
+  local i
+  for ((i = 0; i < 100; i++)); do
+    if curl -fsS "$2/healthz" >/dev/null 2>&1; then return 0; fi
+    sleep 0.1
+  done
+  echo "$1 did not answer on $2/healthz" >&2
+  return 1
+}
+loyalty_url="http://localhost${LOYALTY_ADDR}"
+linkmgmt_url="http://localhost${LINKMGMT_ADDR}"
+wait_ready loyalty "$loyalty_url"
+wait_ready linkmgmt "$linkmgmt_url"
+
+cat <<MSG
+
+  loyalty   $loyalty_url   (docs: $loyalty_url/docs/readme, OpenAPI: $loyalty_url/openapi.json)
+  linkmgmt  $linkmgmt_url   (docs: $linkmgmt_url/docs, OpenAPI: $linkmgmt_url/openapi.json)
+  DATABASE_URL=$DATABASE_URL
+  REDIS_URL=$REDIS_URL
+
+  First users:  bin/loyalty users create --username admin --password 'change-me-please' --admin
+                bin/linkmgmt users create --email you@example.com
+  (with DATABASE_URL/REDIS_URL/JWT_SECRET exported as above)
+
+  Ctrl-C stops both services.
+MSG
+
+# Exit (and stop the other) as soon as either service exits.
+wait -n "${pids[@]}"
