@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -31,18 +32,26 @@ var testSecret = []byte(strings.Repeat("s", 32))
 
 // testEnv is one loyalty API over its own fresh database.
 type testEnv struct {
-	t      *testing.T
-	URL    string
-	DB     *gorm.DB
-	Tokens *auth.JWT
-	Routes []*echo.Route // every route the router serves
+	t   *testing.T
+	URL string
+	DB  *gorm.DB
+	// PGProxy stands between the server and Postgres: Cut() makes the database unreachable.
+	PGProxy *testkit.Proxy
+	Tokens  *auth.JWT
+	Routes  []*echo.Route // every route the router serves
 }
 
 // newTestEnv starts the whole loyalty HTTP API over a fresh database.
 func newTestEnv(t *testing.T) *testEnv {
 	t.Helper()
-	url := testkit.NewDatabase(t)
-	db, err := database.Open(url, database.Options{Schema: migrations.Schema, MaxOpenConns: 10})
+	// Postgres is reached through a proxy so tests can cut it (env.PGProxy.Cut()).
+	u, err := url.Parse(testkit.NewDatabase(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxy := testkit.NewProxy(t, u.Host)
+	u.Host = proxy.Addr()
+	db, err := database.Open(u.String(), database.Options{Schema: migrations.Schema, MaxOpenConns: 10})
 	if err != nil {
 		t.Fatalf("open db: %v", err)
 	}
@@ -59,7 +68,7 @@ func newTestEnv(t *testing.T) *testEnv {
 	})
 	ts := httptest.NewServer(srv.Echo)
 	t.Cleanup(ts.Close)
-	return &testEnv{t: t, URL: ts.URL, DB: db, Tokens: tokens, Routes: srv.Echo.Routes()}
+	return &testEnv{t: t, URL: ts.URL, DB: db, PGProxy: proxy, Tokens: tokens, Routes: srv.Echo.Routes()}
 }
 
 // token returns a bearer token for a principal of the given role. The user row is

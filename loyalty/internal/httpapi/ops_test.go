@@ -38,11 +38,14 @@ func TestOperationalEndpoints(t *testing.T) {
 		})
 	}
 
-	t.Run("readyz is 503 when the database is gone", func(t *testing.T) {
-		sqlDB, _ := env.DB.DB()
-		sqlDB.Close()
+	t.Run("readyz is 503 while the database is unreachable, 200 when it is back", func(t *testing.T) {
+		env.PGProxy.Cut()
 		if res := env.do(http.MethodGet, "/readyz", "", nil); res.Status != http.StatusServiceUnavailable {
 			t.Fatalf("status = %d, want 503", res.Status)
+		}
+		env.PGProxy.Restore()
+		if res := env.do(http.MethodGet, "/readyz", "", nil); res.Status != http.StatusOK {
+			t.Fatalf("after restore: status = %d %s, want 200", res.Status, res.Body)
 		}
 	})
 }

@@ -1,0 +1,66 @@
+package config
+
+import (
+	"net/netip"
+	"strings"
+	"testing"
+)
+
+func TestLoad(t *testing.T) {
+	base := map[string]string{"DATABASE_URL": "postgres://u@db/app", "REDIS_URL": "redis://cache:6379/0"}
+	with := func(k, v string) map[string]string {
+		m := map[string]string{k: v}
+		for key, val := range base {
+			if key != k {
+				m[key] = val
+			}
+		}
+		return m
+	}
+	tests := []struct {
+		name      string
+		vars      map[string]string
+		wantErrOn []string
+	}{
+		{"minimal valid", base, nil},
+		{"nothing set", map[string]string{}, []string{"DATABASE_URL", "REDIS_URL"}},
+		{"redis url not redis", with("REDIS_URL", "http://cache"), []string{"REDIS_URL"}},
+		{"base url not http", with("BASE_URL", "ftp://x"), []string{"BASE_URL"}},
+		{"rate limit zero", with("RATE_LIMIT_PER_MINUTE", "0"), []string{"RATE_LIMIT_PER_MINUTE"}},
+		{"bad proxy", with("TRUSTED_PROXIES", "10.0.0.0/8, nonsense"), []string{"TRUSTED_PROXIES"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Load(func(k string) string { return tt.vars[k] })
+			if len(tt.wantErrOn) == 0 {
+				if err != nil {
+					t.Fatalf("Load: %v", err)
+				}
+				return
+			}
+			if err == nil {
+				t.Fatal("Load accepted the configuration")
+			}
+			for _, name := range tt.wantErrOn {
+				if !strings.Contains(err.Error(), name) {
+					t.Errorf("error does not name %s: %v", name, err)
+				}
+			}
+		})
+	}
+}
+
+func TestLoadParsesProxiesAndDefaults(t *testing.T) {
+	vars := map[string]string{"DATABASE_URL": "postgres://u@db/app", "REDIS_URL": "redis://cache:6379/0", "TRUSTED_PROXIES": "10.0.0.0/8, 192.168.1.7", "BASE_URL": "https://lnk.example.com/"}
+	cfg, err := Load(func(k string) string { return vars[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8"), netip.MustParsePrefix("192.168.1.7/32")}
+	if len(cfg.TrustedProxies) != 2 || cfg.TrustedProxies[0] != want[0] || cfg.TrustedProxies[1] != want[1] {
+		t.Fatalf("proxies = %v, want %v", cfg.TrustedProxies, want)
+	}
+	if cfg.BaseURL != "https://lnk.example.com" || cfg.HTTPAddr != ":8081" || cfg.RateLimitPerMinute != 30 {
+		t.Fatalf("cfg = %+v", cfg)
+	}
+}
