@@ -122,7 +122,7 @@ func (d *Doc) build() ([]byte, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	schemas := openapi3.Schemas{}
-	gen := openapi3gen.NewGenerator(openapi3gen.SchemaCustomizer(customize), openapi3gen.CreateComponentSchemas(openapi3gen.ExportComponentSchemasOptions{ExportComponentSchemas: true}))
+	gen := openapi3gen.NewGenerator(openapi3gen.SchemaCustomizer(customize))
 	schemaFor := func(v any) (*openapi3.SchemaRef, error) {
 		return gen.NewSchemaRefForValue(v, schemas)
 	}

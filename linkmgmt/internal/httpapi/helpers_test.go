@@ -1,15 +1,11 @@
 package httpapi_test
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
-	"net/http"
 	"net/http/httptest"
-	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -90,56 +86,11 @@ func (e *testEnv) newAccount(plan string) (int64, string) {
 }
 
 // response is what a test reads back from a call.
-type response struct {
-	Status int
-	Header http.Header
-	Body   []byte
-}
+type response = testkit.Response
 
-// JSON decodes the body into v, failing the test when it is not JSON.
-func (r response) JSON(t *testing.T, v any) {
-	t.Helper()
-	if err := json.Unmarshal(r.Body, v); err != nil {
-		t.Fatalf("decode body %q: %v", r.Body, err)
-	}
-}
-
-// do sends a request; body may be nil, a string (sent as is) or any value (sent as JSON).
+// do sends a request to the test server; body may be nil, a string (sent as is) or any
+// value (sent as JSON). Redirects are not followed.
 func (e *testEnv) do(method, path, key string, body any) response {
 	e.t.Helper()
-	var rd io.Reader
-	switch b := body.(type) {
-	case nil:
-	case string:
-		rd = strings.NewReader(b)
-	default:
-		raw, err := json.Marshal(b)
-		if err != nil {
-			e.t.Fatal(err)
-		}
-		rd = bytes.NewReader(raw)
-	}
-	req, err := http.NewRequest(method, e.URL+path, rd)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	if rd != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if key != "" {
-		req.Header.Set("Authorization", "Bearer "+key)
-	}
-	res, err := noRedirectClient.Do(req)
-	if err != nil {
-		e.t.Fatalf("%s %s: %v", method, path, err)
-	}
-	defer res.Body.Close()
-	raw, err := io.ReadAll(res.Body)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	return response{Status: res.StatusCode, Header: res.Header, Body: raw}
+	return testkit.Call(e.t, method, e.URL+path, key, body)
 }
-
-// noRedirectClient lets tests see redirects instead of following them.
-var noRedirectClient = &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}

@@ -1,12 +1,9 @@
 package httpapi_test
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"io"
 	"log/slog"
-	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"strings"
@@ -88,53 +85,11 @@ func (e *testEnv) token(role string) string {
 }
 
 // response is what a test reads back from a call.
-type response struct {
-	Status int
-	Header http.Header
-	Body   []byte
-}
+type response = testkit.Response
 
-// JSON decodes the body into v, failing the test when it is not JSON.
-func (r response) JSON(t *testing.T, v any) {
-	t.Helper()
-	if err := json.Unmarshal(r.Body, v); err != nil {
-		t.Fatalf("decode body %q: %v", r.Body, err)
-	}
-}
-
-// do sends a request; body may be nil, a string (sent as is) or any value (sent as JSON).
+// do sends a request to the test server; body may be nil, a string (sent as is) or any
+// value (sent as JSON). Redirects are not followed.
 func (e *testEnv) do(method, path, token string, body any) response {
 	e.t.Helper()
-	var rd io.Reader
-	switch b := body.(type) {
-	case nil:
-	case string:
-		rd = strings.NewReader(b)
-	default:
-		raw, err := json.Marshal(b)
-		if err != nil {
-			e.t.Fatal(err)
-		}
-		rd = bytes.NewReader(raw)
-	}
-	req, err := http.NewRequest(method, e.URL+path, rd)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	if rd != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		e.t.Fatalf("%s %s: %v", method, path, err)
-	}
-	defer res.Body.Close()
-	raw, err := io.ReadAll(res.Body)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	return response{Status: res.StatusCode, Header: res.Header, Body: raw}
+	return testkit.Call(e.t, method, e.URL+path, token, body)
 }

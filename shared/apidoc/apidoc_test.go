@@ -1,0 +1,75 @@
+package apidoc
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/labstack/echo/v4"
+	"github.com/loyaltylinks/platform/shared/jsontime"
+	"github.com/loyaltylinks/platform/shared/nullable"
+)
+
+type patchThing struct {
+	Name  nullable.Field[string] `json:"name"`
+	When  jsontime.DateTime      `json:"when"`
+	Birth *jsontime.Date         `json:"birth"`
+}
+
+type thing struct {
+	ID   int    `json:"id"`
+	Name string `json:"name"`
+}
+
+func TestDocumentFollowsTheRouter(t *testing.T) {
+	e := echo.New()
+	doc := New("Test", "1.0.0", "", nil, struct {
+		Detail string `json:"detail"`
+	}{})
+	r := NewRouter(doc, e.Group("/api"), "/api")
+	ok := func(c echo.Context) error { return c.NoContent(http.StatusOK) }
+	r.Handle(http.MethodPatch, "/things/:id", ok, Op{Summary: "Update", Request: patchThing{}, Response: thing{}})
+	r.Handle(http.MethodGet, "/things", ok, Op{Summary: "List", Response: []thing{}, Params: []Param{{Name: "limit", Type: "integer", Default: 10}}})
+	e.GET("/openapi.json", doc.Handler())
+
+	rec := httptest.NewRecorder()
+	e.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/openapi.json", nil))
+	if rec.Code != http.StatusOK {
+		t.Fatalf("status %d: %s", rec.Code, rec.Body)
+	}
+	body := rec.Body.Bytes()
+	var parsed struct {
+		Paths map[string]map[string]any `json:"paths"`
+	}
+	if err := json.Unmarshal(body, &parsed); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := parsed.Paths["/api/things/{id}"]["patch"]; !ok {
+		t.Fatalf("PATCH /api/things/{id} missing: %s", body)
+	}
+	for _, want := range []string{`"format": "date-time"`, `"format": "date"`, `"nullable": true`, `"name": "limit"`} {
+		if !strings.Contains(string(body), want) {
+			t.Errorf("document lacks %s", want)
+		}
+	}
+	built, err := doc.Build()
+	if err != nil {
+		t.Fatalf("Build: %v", err)
+	}
+	if err := built.Validate(context.Background()); err != nil {
+		t.Fatalf("the document is not valid OpenAPI 3: %v", err)
+	}
+
+	problems, err := Mismatches(e.Routes(), "/api/", body)
+	if err != nil || len(problems) != 0 {
+		t.Fatalf("mismatches %v %v", problems, err)
+	}
+	e.GET("/api/undocumented", ok)
+	problems, _ = Mismatches(e.Routes(), "/api/", body)
+	if len(problems) != 1 || !strings.Contains(problems[0], "GET /api/undocumented") {
+		t.Fatalf("mismatches = %v, want the undocumented route", problems)
+	}
+}
