@@ -58,7 +58,7 @@ func (h *customerHandlers) create(c echo.Context) error {
 }
 
 func (h *customerHandlers) get(c echo.Context) error {
-	cu, err := h.customers.Get(c.Request().Context(), c.Param("document"))
+	cu, err := h.customers.Get(c.Request().Context(), unescapedParam(c, "document"))
 	if err != nil {
 		return err
 	}
@@ -66,7 +66,7 @@ func (h *customerHandlers) get(c echo.Context) error {
 }
 
 func (h *customerHandlers) getAtStore(c echo.Context) error {
-	cu, err := h.customers.GetAtStore(c.Request().Context(), c.Param("document"), c.Param("store_code"))
+	cu, err := h.customers.GetAtStore(c.Request().Context(), unescapedParam(c, "document"), unescapedParam(c, "store_code"))
 	if err != nil {
 		return err
 	}
@@ -79,7 +79,7 @@ func (h *customerHandlers) update(c echo.Context) error {
 	if _, err := h.api.bind.JSONOptional(c, &u); err != nil {
 		return err
 	}
-	cu, err := h.customers.Update(c.Request().Context(), c.Param("document"), u)
+	cu, err := h.customers.Update(c.Request().Context(), unescapedParam(c, "document"), u)
 	if err != nil {
 		return err
 	}

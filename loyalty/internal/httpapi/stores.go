@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"net/http"
+	"net/url"
 
 	"github.com/labstack/echo/v4"
 	"github.com/loyaltylinks/platform/loyalty/internal/store"
@@ -11,6 +12,16 @@ import (
 // and promotions listings: the spec leaves the maximum open, and an unbounded limit
 // lets one request read a whole table.
 const coreListMaxLimit = 1000
+
+// unescapedParam is a path parameter percent-decoded: Echo hands parameters over as
+// sent, and a formatted CNPJ carries a slash (%2F).
+func unescapedParam(c echo.Context, name string) string {
+	raw := c.Param(name)
+	if v, err := url.PathUnescape(raw); err == nil {
+		return v
+	}
+	return raw
+}
 
 // storeHandlers serve /store and /stores.
 type storeHandlers struct {
@@ -88,7 +99,7 @@ func (h *storeHandlers) delete(c echo.Context) error {
 }
 
 func (h *storeHandlers) byCode(c echo.Context) error {
-	s, err := h.stores.ByCode(c.Request().Context(), c.Param("store_code"))
+	s, err := h.stores.ByCode(c.Request().Context(), unescapedParam(c, "store_code"))
 	if err != nil {
 		return err
 	}
@@ -96,7 +107,7 @@ func (h *storeHandlers) byCode(c echo.Context) error {
 }
 
 func (h *storeHandlers) byDocument(c echo.Context) error {
-	s, err := h.stores.ByDocument(c.Request().Context(), c.Param("document"))
+	s, err := h.stores.ByDocument(c.Request().Context(), unescapedParam(c, "document"))
 	if err != nil {
 		return err
 	}

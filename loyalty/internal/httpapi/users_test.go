@@ -169,7 +169,7 @@ func TestUsers(t *testing.T) {
 
 	t.Run("create answers 201 with the user and never the hash", func(t *testing.T) {
 		var u coreObj
-		api.call(http.MethodPost, "/api/v1/users", coreObj{"username": "ana", "password": "long enough", "name": "Ana", "email": "Ana@Example.com"}, http.StatusCreated, &u)
+		api.call(t, http.MethodPost, "/api/v1/users", coreObj{"username": "ana", "password": "long enough", "name": "Ana", "email": "Ana@Example.com"}, http.StatusCreated, &u)
 		coreField(t, u, "username", "ana")
 		coreField(t, u, "name", "Ana")
 		coreField(t, u, "email", "ana@example.com")
@@ -245,11 +245,11 @@ func TestUsers(t *testing.T) {
 			api.DB.Exec(`INSERT INTO users (username, password_hash, name, created_at) VALUES (?, 'x', 'n', now() + ? * interval '1 second')`,
 				"later"+string(rune('a'+i)), i+1)
 		}
-		list := coreList(t, api.call(http.MethodGet, "/api/v1/users", nil, http.StatusOK, nil))
+		list := coreList(t, api.call(t, http.MethodGet, "/api/v1/users", nil, http.StatusOK, nil))
 		if len(list) != 10 {
 			t.Fatalf("default page has %d users, want 10", len(list))
 		}
-		all := coreList(t, api.call(http.MethodGet, "/api/v1/users?limit=100", nil, http.StatusOK, nil))
+		all := coreList(t, api.call(t, http.MethodGet, "/api/v1/users?limit=100", nil, http.StatusOK, nil))
 		if len(all) != 13 {
 			t.Fatalf("limit=100 gives %d users, want 13", len(all))
 		}
@@ -258,7 +258,7 @@ func TestUsers(t *testing.T) {
 				t.Errorf("not oldest first at %d: %v then %v", i, all[i-1]["created_at"], all[i]["created_at"])
 			}
 		}
-		page := coreList(t, api.call(http.MethodGet, "/api/v1/users?limit=2&offset=11", nil, http.StatusOK, nil))
+		page := coreList(t, api.call(t, http.MethodGet, "/api/v1/users?limit=2&offset=11", nil, http.StatusOK, nil))
 		if got := corePluck(page, "username"); len(got) != 2 || got[0] != all[11]["username"] || got[1] != all[12]["username"] {
 			t.Errorf("limit=2&offset=11 = %v, want the last two of %v", got, corePluck(all, "username"))
 		}

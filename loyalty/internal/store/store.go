@@ -94,7 +94,7 @@ func (r *Repository) Create(ctx context.Context, in CreateInput) (Store, error) 
 	if err := r.db.WithContext(ctx).Create(&s).Error; err != nil {
 		return Store{}, r.writeError(ctx, err, s, "")
 	}
-	return s, nil
+	return r.ByID(ctx, s.ID) // as stored: timestamps at the database's precision
 }
 
 // Update applies the fields sent in u to the store id.

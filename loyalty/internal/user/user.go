@@ -100,6 +100,10 @@ func (s *Store) Create(ctx context.Context, in CreateInput) (User, error) {
 		}
 		return User{}, fmt.Errorf("insert user %s: %w", username, err)
 	}
+	// Read back: timestamps as stored, at the database's precision.
+	if err := s.db.WithContext(ctx).Where("id = ?", u.ID).Take(&u).Error; err != nil {
+		return User{}, fmt.Errorf("read back user %s: %w", u.ID, err)
+	}
 	return u, nil
 }
 
