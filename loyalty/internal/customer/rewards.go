@@ -22,7 +22,7 @@ type Reward struct {
 	MaxQty          int       `json:"max_qty"`
 	IsRedeemed      bool      `json:"is_redeemed"`
 	RedeemedQty     int       `json:"redeemed_qty"`
-	Toppings        []RewardTopping `json:"toppings"`
+	Toppings        []RewardTopping `json:"toppings" gorm:"-"`
 }
 
 // RewardTopping is an add-on offered with a reward, with the quantity of it pending in the
