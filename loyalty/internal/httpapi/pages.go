@@ -104,7 +104,14 @@ type docsParam struct {
 // array of one), its fields.
 type docsBody struct {
 	Type   docsType
-	Fields []docsField
+	Fields docsFields
+}
+
+// docsFields are the fields of an object. The Required column is only shown for
+// objects that have required fields (request bodies): response fields are always sent.
+type docsFields struct {
+	List        []docsField
+	AnyRequired bool
 }
 
 type docsField struct {
@@ -124,7 +131,7 @@ type docsType struct {
 
 type docsSchema struct {
 	Name   string
-	Fields []docsField
+	Fields docsFields
 }
 
 var methodOrder = map[string]int{"GET": 0, "POST": 1, "PUT": 2, "PATCH": 3, "DELETE": 4}
@@ -233,9 +240,9 @@ func bodyOf(ref *openapi3.SchemaRef) *docsBody {
 	return b
 }
 
-func fieldsOf(s *openapi3.Schema) []docsField {
+func fieldsOf(s *openapi3.Schema) docsFields {
 	if s == nil {
-		return nil
+		return docsFields{}
 	}
 	required := map[string]bool{}
 	for _, r := range s.Required {
@@ -255,7 +262,7 @@ func fieldsOf(s *openapi3.Schema) []docsField {
 		}
 		fields = append(fields, f)
 	}
-	return fields
+	return docsFields{List: fields, AnyRequired: len(s.Required) > 0}
 }
 
 // typeOf names a schema: a component by its name, an array by its items, a primitive
@@ -378,9 +385,9 @@ th, td { border: 1px solid #ddd; padding: .2rem .5rem; text-align: left; vertica
 </body>
 </html>
 {{define "type"}}{{.Prefix}}{{if .Link}}<a href="#schema-{{.Name}}">{{.Name}}</a>{{else}}{{.Name}}{{end}}{{.Suffix}}{{end}}
-{{define "fields"}}{{if .}}<table><tr><th>Field</th><th>Type</th><th>Required</th><th>Default</th></tr>
-{{- range .}}
-<tr><td><code>{{.Name}}</code></td><td>{{template "type" .Type}}</td><td>{{if .Required}}yes{{else}}no{{end}}</td><td>{{.Default}}</td></tr>
+{{define "fields"}}{{if .List}}<table><tr><th>Field</th><th>Type</th>{{if .AnyRequired}}<th>Required</th>{{end}}<th>Default</th></tr>
+{{- range .List}}
+<tr><td><code>{{.Name}}</code></td><td>{{template "type" .Type}}</td>{{if $.AnyRequired}}<td>{{if .Required}}yes{{else}}no{{end}}</td>{{end}}<td>{{.Default}}</td></tr>
 {{- end}}
 </table>{{end}}{{end}}
 `))
