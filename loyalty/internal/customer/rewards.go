@@ -8,20 +8,20 @@ import (
 // Reward is a reward product as a customer sees it: the catalogue entry plus the
 // customer's pending redeem state (items of redeem blocks still pending).
 type Reward struct {
-	ID              string    `json:"id"`
-	SKU             string    `json:"sku"`
-	Name            string    `json:"name"`
-	Points          *int      `json:"points"`
-	Description     *string   `json:"description"`
-	ValidityDays    *int      `json:"validity_days"`
-	ImageURL        *string   `json:"image_url"`
-	Price           float64   `json:"price"`
-	DiscountPrice   float64   `json:"discount_price"`
-	MinimumPurchase float64   `json:"minimum_purchase"`
-	MinQty          int       `json:"min_qty"`
-	MaxQty          int       `json:"max_qty"`
-	IsRedeemed      bool      `json:"is_redeemed"`
-	RedeemedQty     int       `json:"redeemed_qty"`
+	ID              string          `json:"id"`
+	SKU             string          `json:"sku"`
+	Name            string          `json:"name"`
+	Points          *int            `json:"points"`
+	Description     *string         `json:"description"`
+	ValidityDays    *int            `json:"validity_days"`
+	ImageURL        *string         `json:"image_url"`
+	Price           float64         `json:"price"`
+	DiscountPrice   float64         `json:"discount_price"`
+	MinimumPurchase float64         `json:"minimum_purchase"`
+	MinQty          int             `json:"min_qty"`
+	MaxQty          int             `json:"max_qty"`
+	IsRedeemed      bool            `json:"is_redeemed"`
+	RedeemedQty     int             `json:"redeemed_qty"`
 	Toppings        []RewardTopping `json:"toppings" gorm:"-"`
 }
 

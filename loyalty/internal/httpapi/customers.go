@@ -58,7 +58,11 @@ func (h *customerHandlers) create(c echo.Context) error {
 }
 
 func (h *customerHandlers) get(c echo.Context) error {
-	cu, err := h.customers.Get(c.Request().Context(), unescapedParam(c, "document"))
+	doc, err := pathText(c, "document")
+	if err != nil {
+		return err
+	}
+	cu, err := h.customers.Get(c.Request().Context(), doc)
 	if err != nil {
 		return err
 	}
@@ -66,7 +70,15 @@ func (h *customerHandlers) get(c echo.Context) error {
 }
 
 func (h *customerHandlers) getAtStore(c echo.Context) error {
-	cu, err := h.customers.GetAtStore(c.Request().Context(), unescapedParam(c, "document"), unescapedParam(c, "store_code"))
+	doc, err := pathText(c, "document")
+	if err != nil {
+		return err
+	}
+	code, err := pathText(c, "store_code")
+	if err != nil {
+		return err
+	}
+	cu, err := h.customers.GetAtStore(c.Request().Context(), doc, code)
 	if err != nil {
 		return err
 	}
@@ -74,12 +86,16 @@ func (h *customerHandlers) getAtStore(c echo.Context) error {
 }
 
 func (h *customerHandlers) update(c echo.Context) error {
+	doc, err := pathText(c, "document")
+	if err != nil {
+		return err
+	}
 	var u customer.Update
 	// The body is optional: no body changes nothing and answers the customer.
 	if _, err := h.api.bind.JSONOptional(c, &u); err != nil {
 		return err
 	}
-	cu, err := h.customers.Update(c.Request().Context(), unescapedParam(c, "document"), u)
+	cu, err := h.customers.Update(c.Request().Context(), doc, u)
 	if err != nil {
 		return err
 	}

@@ -478,3 +478,37 @@ func TestCustomerListings(t *testing.T) {
 		})
 	}
 }
+
+// TestTextPostgresCannotStoreIs422 sends NUL characters and invalid UTF-8, which
+// Postgres text refuses, through bodies, query strings and paths: each is a 422 naming
+// the input, never a 500.
+func TestTextPostgresCannotStoreIs422(t *testing.T) {
+	api := newCoreAPI(t)
+	cases := []struct {
+		method, path string
+		body         any
+		loc          []any
+	}{
+		{http.MethodPost, "/api/v1/customer", `{"name":"a\u0000b","doc":"5","email":"a@b.co","phone":"1"}`, []any{"body"}},
+		{http.MethodPost, "/api/v1/store", `{"store_code":"\u0000","name":"x","document":"1"}`, []any{"body"}},
+		{http.MethodGet, "/api/v1/customers/search?search_name=%00", nil, []any{"query", "search_name"}},
+		{http.MethodGet, "/api/v1/customers/search?search_doc=%ff", nil, []any{"query", "search_doc"}},
+		{http.MethodGet, "/api/v1/customers/list?store_code_owner_name=%00", nil, []any{"query", "store_code_owner_name"}},
+		{http.MethodGet, "/api/v1/stores/search?search_code=%ff", nil, []any{"query", "search_code"}},
+		{http.MethodGet, "/api/v1/customer/%ff", nil, []any{"path", "document"}},
+		{http.MethodGet, "/api/v1/customer/%00", nil, []any{"path", "document"}},
+		{http.MethodPatch, "/api/v1/customer/%00", `{}`, []any{"path", "document"}},
+		{http.MethodGet, "/api/v1/customer/1/store/%ff", nil, []any{"path", "store_code"}},
+		{http.MethodGet, "/api/v1/store/code/%00", nil, []any{"path", "store_code"}},
+		{http.MethodGet, "/api/v1/store/document/%ff", nil, []any{"path", "document"}},
+	}
+	for _, tt := range cases {
+		t.Run(tt.method+" "+tt.path, func(t *testing.T) {
+			coreWant422(t, api.do(tt.method, tt.path, api.tok, tt.body), tt.loc...)
+		})
+	}
+	t.Run("authorization form", func(t *testing.T) {
+		res := postForm(t, api.testEnv, "/api/v1/authorization", map[string][]string{"username": {"a\x00"}, "password": {"x"}})
+		coreWant422(t, res, "body", "username")
+	})
+}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/loyaltylinks/platform/loyalty/internal/store"
+	"github.com/loyaltylinks/platform/shared/apperr"
 )
 
 // coreListMaxLimit caps the limit parameter of the users, customers, stores, products
@@ -13,14 +14,15 @@ import (
 // lets one request read a whole table.
 const coreListMaxLimit = 1000
 
-// unescapedParam is a path parameter percent-decoded: Echo hands parameters over as
-// sent, and a formatted CNPJ carries a slash (%2F).
-func unescapedParam(c echo.Context, name string) string {
-	raw := c.Param(name)
-	if v, err := url.PathUnescape(raw); err == nil {
-		return v
+// pathText is a text path parameter, percent-decoded (Echo hands parameters over as
+// sent, and a formatted CNPJ carries a slash, %2F). Text Postgres cannot store (invalid
+// UTF-8, NUL) is a 422.
+func pathText(c echo.Context, name string) (string, error) {
+	v, err := url.PathUnescape(c.Param(name))
+	if err != nil || !validText(v) {
+		return "", apperr.Validation(apperr.Field("Input should be a valid UTF-8 string without NUL characters", "string_unicode", "path", name))
 	}
-	return raw
+	return v, nil
 }
 
 // storeHandlers serve /store and /stores.
@@ -99,7 +101,11 @@ func (h *storeHandlers) delete(c echo.Context) error {
 }
 
 func (h *storeHandlers) byCode(c echo.Context) error {
-	s, err := h.stores.ByCode(c.Request().Context(), unescapedParam(c, "store_code"))
+	code, err := pathText(c, "store_code")
+	if err != nil {
+		return err
+	}
+	s, err := h.stores.ByCode(c.Request().Context(), code)
 	if err != nil {
 		return err
 	}
@@ -107,7 +113,11 @@ func (h *storeHandlers) byCode(c echo.Context) error {
 }
 
 func (h *storeHandlers) byDocument(c echo.Context) error {
-	s, err := h.stores.ByDocument(c.Request().Context(), unescapedParam(c, "document"))
+	doc, err := pathText(c, "document")
+	if err != nil {
+		return err
+	}
+	s, err := h.stores.ByDocument(c.Request().Context(), doc)
 	if err != nil {
 		return err
 	}

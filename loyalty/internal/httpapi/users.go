@@ -85,6 +85,11 @@ func (h *userHandlers) bindForm(c echo.Context, req *TokenRequest) error {
 		return apperr.Validation(apperr.Field("Input should be 'password'", "string_pattern_mismatch", "body", "grant_type"))
 	}
 	req.Username, req.Password = form.Get("username"), form.Get("password")
+	for name, v := range map[string]string{"username": req.Username, "password": req.Password} {
+		if !validText(v) {
+			return apperr.Validation(apperr.Field("Input should be a valid UTF-8 string without NUL characters", "string_unicode", "body", name))
+		}
+	}
 	return h.api.bind.Struct(req, "body")
 }
 
