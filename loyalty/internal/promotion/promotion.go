@@ -199,7 +199,8 @@ func (s *Store) List(ctx context.Context, limit, offset int) ([]Promotion, error
 	return out, nil
 }
 
-// ActiveAt returns the promotions running at t: active, with start_date <= t <= end_date.
+// ActiveAt returns the promotions running at t (active, start_date <= t <= end_date),
+// oldest start first.
 // With a storeCode, only those for every store or naming that store; without one, all.
 func (s *Store) ActiveAt(ctx context.Context, t time.Time, storeCode string) ([]Promotion, error) {
 	q := s.db.WithContext(ctx).Where("is_active AND start_date <= ? AND end_date >= ?", t, t)
@@ -207,7 +208,7 @@ func (s *Store) ActiveAt(ctx context.Context, t time.Time, storeCode string) ([]
 		q = q.Where("(store_codes IS NULL OR cardinality(store_codes) = 0 OR ? = ANY(store_codes))", storeCode)
 	}
 	out := []Promotion{}
-	if err := q.Order("start_date, id").Find(&out).Error; err != nil {
+	if err := q.Order("start_date, created_at, id").Find(&out).Error; err != nil {
 		return nil, fmt.Errorf("active promotions at %s: %w", t.Format(time.RFC3339), err)
 	}
 	return out, nil
