@@ -219,8 +219,10 @@ func parameter(p Param) *openapi3.Parameter {
 
 // customize maps the platform's JSON helper types to what they look like on the wire:
 // nullable.Field[T] is T (nullable), jsontime.DateTime a date-time string, jsontime.Date
-// a date string.
-func customize(_ string, t reflect.Type, _ reflect.StructTag, schema *openapi3.Schema) error {
+// a date string. Struct fields tagged validate:"required" are listed as required, a
+// validate:"oneof=a b" rule becomes an enum, and a default:"..." tag (a JSON value, or a
+// bare string) documents a field's default.
+func customize(_ string, t reflect.Type, tag reflect.StructTag, schema *openapi3.Schema) error {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
@@ -237,8 +239,45 @@ func customize(_ string, t reflect.Type, _ reflect.StructTag, schema *openapi3.S
 		}
 		*schema = *inner.Value
 		schema.Nullable = true
+	case t.Kind() == reflect.Struct:
+		schema.Required = requiredFields(t)
+	}
+	if def, ok := tag.Lookup("default"); ok && t.Kind() != reflect.Struct {
+		var v any
+		if err := json.Unmarshal([]byte(def), &v); err != nil {
+			v = def
+		}
+		schema.Default = v
+	}
+	for _, rule := range strings.Split(tag.Get("validate"), ",") {
+		if values, ok := strings.CutPrefix(rule, "oneof="); ok && t.Kind() == reflect.String {
+			for _, v := range strings.Fields(values) {
+				schema.Enum = append(schema.Enum, v)
+			}
+		}
 	}
 	return nil
+}
+
+// requiredFields lists the JSON names of t's fields tagged validate:"required...".
+func requiredFields(t reflect.Type) []string {
+	var names []string
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		rules := strings.Split(f.Tag.Get("validate"), ",")
+		if !f.IsExported() || rules[0] != "required" {
+			continue
+		}
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "-" {
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		names = append(names, name)
+	}
+	return names
 }
 
 // Router registers routes on an Echo group and documents them in one call.

@@ -25,6 +25,8 @@ commands:
   serve     run the HTTP API (default)
   migrate   apply database migrations and exit
   version   print the version
+  users create --username U --password P [--name N] [--admin]
+            create a service user (the first admin, typically)
 `
 
 // run is the whole program: main only supplies the process's context, arguments,
@@ -42,6 +44,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		fmt.Fprint(stdout, usage)
 		return nil
 	case "serve", "migrate":
+	case "users":
+		return usersCommand(ctx, args, getenv, stdout, stderr)
 	default:
 		fmt.Fprint(stderr, usage)
 		return fmt.Errorf("unknown command %q", cmd)

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/go-playground/validator/v10"
 	"github.com/labstack/echo/v4"
@@ -88,6 +89,10 @@ func decodeJSON(r io.Reader, dst any) error {
 	}
 	if len(strings.TrimSpace(string(raw))) == 0 {
 		return apperr.Validation(apperr.Field("Field required", "missing", "body"))
+	}
+	// Postgres text cannot hold NUL: refuse it here rather than fail in the database.
+	if strings.Contains(string(raw), `\u0000`) {
+		return apperr.Validation(apperr.Field("Strings must not contain the NUL character (\\u0000)", "string_type", "body"))
 	}
 	dec := json.NewDecoder(strings.NewReader(string(raw)))
 	dec.UseNumber()
@@ -293,8 +298,19 @@ func (q *Query) LimitOffset(defaultLimit, maxLimit int) pagination.LimitOffset {
 	return lo
 }
 
-// String reads a trimmed parameter ("" when absent).
-func (q *Query) String(name string) string { return strings.TrimSpace(q.c.QueryParam(name)) }
+// String reads a trimmed parameter ("" when absent). Text Postgres cannot store (invalid
+// UTF-8, NUL) is a 422.
+func (q *Query) String(name string) string {
+	v := strings.TrimSpace(q.c.QueryParam(name))
+	if !validText(v) {
+		q.fail(name, "Input should be a valid UTF-8 string without NUL characters", "string_unicode")
+		return ""
+	}
+	return v
+}
+
+// validText reports whether s is text Postgres can store: valid UTF-8 without NUL.
+func validText(s string) bool { return utf8.ValidString(s) && !strings.ContainsRune(s, 0) }
 
 // Required reads a parameter that must be present and non-empty.
 func (q *Query) Required(name string) string {

@@ -1,7 +1,16 @@
 package httpapi
 
 import (
+	"fmt"
+	"net/http"
+
 	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/labstack/echo/v4"
+	"github.com/loyaltylinks/platform/loyalty/internal/customer"
+	"github.com/loyaltylinks/platform/loyalty/internal/product"
+	"github.com/loyaltylinks/platform/loyalty/internal/promotion"
+	"github.com/loyaltylinks/platform/loyalty/internal/store"
+	"github.com/loyaltylinks/platform/loyalty/internal/user"
 	"github.com/loyaltylinks/platform/shared/apidoc"
 	"github.com/loyaltylinks/platform/shared/server"
 )
@@ -21,6 +30,188 @@ func (a *API) routes(srv *server.Server) {
 	public := apidoc.NewRouter(a.doc, e.Group("/api/v1"), "/api/v1")
 	v1 := apidoc.NewRouter(a.doc, e.Group("/api/v1", requireAuth(a.tokens)), "/api/v1")
 	_, _ = public, v1
+
+	a.coreRoutes(e, public, v1)
+}
+
+// coreRoutes: authorization and users, customers (reads, create, update, searches),
+// stores, products and promotions, and the service pages.
+func (a *API) coreRoutes(e *echo.Echo, public, v1 *apidoc.Router) {
+	db := a.deps.DB
+	stores := store.NewRepository(db)
+	promotions := promotion.NewStore(db)
+
+	// Service pages: HTML, no authentication.
+	pages := &pageHandlers{doc: a.doc, version: a.deps.Version}
+	e.GET("/", pages.landing)
+	e.GET("/docs/readme", pages.readme)
+
+	// Authorization and users.
+	users := &userHandlers{api: a, users: user.NewStore(db)}
+	public.Handle(http.MethodPost, "/authorization", users.authorize, apidoc.Op{
+		Tag: "Authorization", Summary: "Get an access token", Public: true,
+		Description: "Takes JSON {\"username\", \"password\"} or the OAuth2 password-grant form " +
+			"(application/x-www-form-urlencoded: grant_type=password, username, password). Answers a bearer JWT; " +
+			"expires_in is its lifetime in seconds. Wrong credentials answer 401 with one message whatever the cause.",
+		Request: TokenRequest{}, Response: TokenResponse{},
+	})
+	v1.Handle(http.MethodGet, "/users", users.list, apidoc.Op{
+		Tag: "Users", Summary: "List users", Description: "Oldest first. Password hashes are never returned.",
+		Response: []user.User{}, Params: coreLimitOffset(10),
+	})
+	v1.Handle(http.MethodPost, "/users", users.create, apidoc.Op{
+		Tag: "Users", Summary: "Create a user", Status: http.StatusCreated,
+		Description: "Any signed-in user may create users of role user; only an admin may create an admin (403 otherwise). " +
+			"Usernames are unique, case-insensitively (409). Passwords: 8 to 72 bytes.",
+		Request: UserCreate{}, Response: user.User{},
+	})
+
+	// Customers.
+	customers := &customerHandlers{api: a, customers: customer.NewStore(db, stores, promotions)}
+	v1.Handle(http.MethodPost, "/customer", customers.create, apidoc.Op{
+		Tag: "Customers", Summary: "Register a customer", Status: http.StatusCreated,
+		Description: "doc is stored as digits when a formatted CPF/CNPJ is sent and must be unique (409); emails may repeat. " +
+			"store_code also becomes store_code_owner. rewards and promotion are null in this response.",
+		Request: CustomerCreate{}, Response: customer.Customer{},
+	})
+	v1.Handle(http.MethodGet, "/customers", customers.list, apidoc.Op{
+		Tag: "Customers", Summary: "List customers", Description: "Newest first. rewards and promotion are null in listings.",
+		Response: []customer.Customer{}, Params: coreLimitOffset(10),
+	})
+	v1.Handle(http.MethodGet, "/customers/search", customers.search, apidoc.Op{
+		Tag: "Customers", Summary: "Search customers by document or name",
+		Description: "search_doc matches documents starting with the value (separators of a formatted number are ignored, " +
+			"so a full document matches exactly); search_name matches names containing the value, case-insensitively. " +
+			"Both given: both must match. Ordered by name.",
+		Response: []customer.Customer{},
+		Params: append([]apidoc.Param{
+			{Name: "search_doc", Description: "document prefix"},
+			{Name: "search_name", Description: "part of the name, any case"},
+		}, coreLimitOffset(100)...),
+	})
+	v1.Handle(http.MethodGet, "/customers/list", customers.listFiltered, apidoc.Op{
+		Tag: "Customers", Summary: "List customers with filters",
+		Description: "Newest first. start_date and end_date are inclusive calendar days on created_at, read in timezone. " +
+			"search_doc and search_name as in /customers/search; store_code_owner_name is the exact name (any case) of the owner store.",
+		Response: []customer.Customer{},
+		Params: append([]apidoc.Param{
+			{Name: "start_date", Description: "YYYY-MM-DD, inclusive"},
+			{Name: "end_date", Description: "YYYY-MM-DD, inclusive"},
+			{Name: "timezone", Default: customerListZone, Description: "IANA zone the dates are read in"},
+			{Name: "search_doc", Description: "document prefix"},
+			{Name: "search_name", Description: "part of the name, any case"},
+			{Name: "store_code_owner_name", Description: "exact name of the owner store"},
+		}, coreLimitOffset(10)...),
+	})
+	v1.Handle(http.MethodGet, "/customer/:document", customers.get, apidoc.Op{
+		Tag: "Customers", Summary: "Get a customer by document",
+		Description: "With rewards (active reward products that are not add-ons, cheapest first, each with its toppings and the " +
+			"quantities the customer holds in pending redeems) and promotion (promotions active now).",
+		Response: customer.Customer{},
+	})
+	v1.Handle(http.MethodPatch, "/customer/:document", customers.update, apidoc.Op{
+		Tag: "Customers", Summary: "Update a customer",
+		Description: "Applies only the fields sent; null clears a nullable field. name, doc, email, phone, is_active and the " +
+			"opt-ins cannot be null. points_balance is kept by the ledger: it is accepted only when equal to the current balance. " +
+			"The body is optional.",
+		Request: customer.Update{}, Response: customer.Customer{},
+	})
+	v1.Handle(http.MethodGet, "/customer/:document/store/:store_code", customers.getAtStore, apidoc.Op{
+		Tag: "Customers", Summary: "Get a customer at a store",
+		Description: "As GET /customer/{document}, after checking that the store exists and is active (404 otherwise); " +
+			"promotion lists the promotions active now in that store.",
+		Response: customer.Customer{},
+	})
+
+	// Stores.
+	st := &storeHandlers{api: a, stores: stores}
+	v1.Handle(http.MethodPost, "/store", st.create, apidoc.Op{
+		Tag: "Stores", Summary: "Create a store", Status: http.StatusCreated,
+		Description: "store_code and document are unique (409). document is stored as digits when a formatted CNPJ/CPF is sent.",
+		Request:     StoreCreate{}, Response: store.Store{},
+	})
+	v1.Handle(http.MethodGet, "/stores", st.list, apidoc.Op{
+		Tag: "Stores", Summary: "List stores", Description: "Ordered by store_code; inactive stores included.",
+		Response: []store.Store{}, Params: coreLimitOffset(10),
+	})
+	v1.Handle(http.MethodGet, "/stores/search", st.search, apidoc.Op{
+		Tag: "Stores", Summary: "Search stores",
+		Description: "search_name: part of the name, any case; search_code: start of the store code, any case; " +
+			"search_document: start of the document. Filters combine; ordered by name; inactive stores included.",
+		Response: []store.Store{},
+		Params: append([]apidoc.Param{
+			{Name: "search_name", Description: "part of the name, any case"},
+			{Name: "search_code", Description: "store code prefix, any case"},
+			{Name: "search_document", Description: "document prefix"},
+		}, coreLimitOffset(100)...),
+	})
+	v1.Handle(http.MethodGet, "/store/code/:store_code", st.byCode, apidoc.Op{
+		Tag: "Stores", Summary: "Get a store by code", Response: store.Store{},
+	})
+	v1.Handle(http.MethodGet, "/store/document/:document", st.byDocument, apidoc.Op{
+		Tag: "Stores", Summary: "Get a store by document", Response: store.Store{},
+	})
+	v1.Handle(http.MethodGet, "/store/:store_id", st.get, apidoc.Op{
+		Tag: "Stores", Summary: "Get a store", Description: "Deactivated stores are still returned (is_active false).",
+		Response: store.Store{},
+	})
+	v1.Handle(http.MethodPatch, "/store/:store_id", st.update, apidoc.Op{
+		Tag: "Stores", Summary: "Update a store",
+		Description: "Applies only the fields sent; null clears address, city, state, phone or email.",
+		Request:     store.Update{}, Response: store.Store{},
+	})
+	v1.Handle(http.MethodDelete, "/store/:store_id", st.delete, apidoc.Op{
+		Tag: "Stores", Summary: "Deactivate a store",
+		Description: "Soft delete: the store is kept with is_active false and stays readable. Answers the store.",
+		Response:    store.Store{},
+	})
+
+	// Products and promotions.
+	cat := &catalogueHandlers{api: a, products: product.NewStore(db), promotions: promotions}
+	v1.Handle(http.MethodPost, "/product", cat.createProduct, apidoc.Op{
+		Tag: "Products", Summary: "Create a product", Status: http.StatusCreated,
+		Description: "sku is unique (409). topping_skus links existing add-on products (is_addon true) and needs has_toppings true.",
+		Request:     ProductCreate{}, Response: product.Product{},
+	})
+	v1.Handle(http.MethodGet, "/product/all", cat.listProducts, apidoc.Op{
+		Tag: "Products", Summary: "List products", Description: "Ordered by name; inactive products and add-ons included.",
+		Response: []product.Product{}, Params: coreLimitOffset(1000),
+	})
+	v1.Handle(http.MethodGet, "/product/:product_id", cat.getProduct, apidoc.Op{
+		Tag: "Products", Summary: "Get a product", Response: product.Product{},
+	})
+	v1.Handle(http.MethodPatch, "/product/:product_id", cat.updateProduct, apidoc.Op{
+		Tag: "Products", Summary: "Update a product",
+		Description: "Applies only the fields sent; null clears a nullable field. topping_skus replaces the linked add-ons; " +
+			"has_toppings false unlinks them. A product linked as a topping cannot stop being an add-on (409).",
+		Request: product.Update{}, Response: product.Product{},
+	})
+	v1.Handle(http.MethodPost, "/promotion", cat.createPromotion, apidoc.Op{
+		Tag: "Promotions", Summary: "Create a promotion", Status: http.StatusCreated,
+		Description: "A promotion is running while is_active and start_date <= now <= end_date; sales made then earn points " +
+			"with its points_multiplier and bonus_points. store_codes null or empty means every store.",
+		Request: PromotionCreate{}, Response: promotion.Promotion{},
+	})
+	v1.Handle(http.MethodGet, "/promotion/all", cat.listPromotions, apidoc.Op{
+		Tag: "Promotions", Summary: "List promotions", Description: "Latest start first; past and inactive promotions included.",
+		Response: []promotion.Promotion{}, Params: coreLimitOffset(10),
+	})
+	v1.Handle(http.MethodGet, "/promotion/:promotion_id", cat.getPromotion, apidoc.Op{
+		Tag: "Promotions", Summary: "Get a promotion", Response: promotion.Promotion{},
+	})
+	v1.Handle(http.MethodPatch, "/promotion/:promotion_id", cat.updatePromotion, apidoc.Op{
+		Tag: "Promotions", Summary: "Update a promotion",
+		Description: "Applies only the fields sent; null clears description, image_url, min_purchase or store_codes.",
+		Request:     promotion.Update{}, Response: promotion.Promotion{},
+	})
+}
+
+// coreLimitOffset documents the limit/offset pair with the route's default limit.
+func coreLimitOffset(defaultLimit int) []apidoc.Param {
+	return []apidoc.Param{
+		{Name: "limit", Type: "integer", Default: defaultLimit, Description: fmt.Sprintf("page size, 0 to %d", coreListMaxLimit)},
+		{Name: "offset", Type: "integer", Default: 0, Description: "rows to skip, 0 or more"},
+	}
 }
 
 // errorDetail documents the error body: a message, or for 422 a list of field errors.

@@ -1,0 +1,487 @@
+// Package customer owns the programme's customers: registration, lookups by document,
+// searches and listings, and the single-customer view with the rewards the customer can
+// redeem and the promotions running now. The points balance is the ledger's: this
+// package reads it and never writes it.
+package customer
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/mail"
+	"strings"
+	"time"
+	_ "time/tzdata" // date filters use IANA zones; images may lack /usr/share/zoneinfo
+
+	"github.com/google/uuid"
+	"github.com/loyaltylinks/platform/loyalty/internal/document"
+	"github.com/loyaltylinks/platform/loyalty/internal/promotion"
+	"github.com/loyaltylinks/platform/loyalty/internal/store"
+	"github.com/loyaltylinks/platform/shared/apperr"
+	"github.com/loyaltylinks/platform/shared/jsontime"
+	"github.com/loyaltylinks/platform/shared/nullable"
+	"gorm.io/gorm"
+)
+
+// Allowed values. "ECOMMERCE" stands for the online shop, written in the specification
+// under the product's own name.
+var (
+	Genders = []string{"M", "F", "X"}
+	Origins = []string{"PDV", "ECOMMERCE", "BACKOFFICE", "APP", "TOTEM"}
+)
+
+// DefaultOrigin is the origin of a customer created without one.
+const DefaultOrigin = "PDV"
+
+// Customer is a customer as the API shows it. StoreName and StoreCodeOwnerName are
+// resolved from stores. Rewards and Promotion are only filled on single-customer reads
+// (Get, GetAtStore) and stay nil (JSON null) elsewhere.
+type Customer struct {
+	ID                 string     `json:"id"`
+	Name               string     `json:"name"`
+	Doc                string     `json:"doc"`
+	Email              string     `json:"email"`
+	Phone              string     `json:"phone"`
+	GenderIdentity     *string    `json:"gender_identity"`
+	ShortCode          *string    `json:"short_code"`
+	BirthDate          *string    `json:"birth_date"` // YYYY-MM-DD
+	PointsBalance      int64      `json:"points_balance"`
+	LastPurchase       *time.Time `json:"last_purchase"`
+	IsActive           bool       `json:"is_active"`
+	Origin             *string    `json:"origin"`
+	StoreCode          *string    `json:"store_code"`
+	StoreCodeOwner     *string    `json:"store_code_owner"`
+	StoreName          *string    `json:"store_name"`
+	StoreCodeOwnerName *string    `json:"store_code_owner_name"`
+	EmailOptin         bool       `json:"email_optin"`
+	WhatsappOptin      bool       `json:"whatsapp_optin"`
+	SmsOptin           bool       `json:"sms_optin"`
+	AppUser            *bool      `json:"app_user"`
+
+	Rewards   []Reward              `json:"rewards" gorm:"-"`
+	Promotion []promotion.Promotion `json:"promotion" gorm:"-"`
+
+	CreatedAt time.Time `json:"created_at"`
+	UpdatedAt time.Time `json:"updated_at"`
+}
+
+// CreateInput is a new customer. Nil pointers take the defaults: origin PDV, every
+// opt-in true.
+type CreateInput struct {
+	Name           string
+	Doc            string
+	Email          string
+	Phone          string
+	GenderIdentity *string
+	BirthDate      *time.Time
+	ShortCode      *string
+	Origin         *string
+	StoreCode      *string
+	EmailOptin     *bool
+	WhatsappOptin  *bool
+	SmsOptin       *bool
+	AppUser        *bool
+}
+
+// Update holds the fields a PATCH sent. name, doc, email, phone, is_active and the
+// opt-ins cannot be null; the others are cleared by null. points_balance belongs to the
+// ledger: it is accepted only when equal to the current balance (clients that send the
+// record back as they read it).
+type Update struct {
+	Name           nullable.Field[string]            `json:"name"`
+	Doc            nullable.Field[string]            `json:"doc"`
+	Email          nullable.Field[string]            `json:"email"`
+	Phone          nullable.Field[string]            `json:"phone"`
+	BirthDate      nullable.Field[jsontime.Date]     `json:"birth_date"`
+	GenderIdentity nullable.Field[string]            `json:"gender_identity"`
+	IsActive       nullable.Field[bool]              `json:"is_active"`
+	PointsBalance  nullable.Field[float64]           `json:"points_balance"`
+	LastPurchase   nullable.Field[jsontime.DateTime] `json:"last_purchase"`
+	StoreCode      nullable.Field[string]            `json:"store_code"`
+	StoreCodeOwner nullable.Field[string]            `json:"store_code_owner"`
+	EmailOptin     nullable.Field[bool]              `json:"email_optin"`
+	WhatsappOptin  nullable.Field[bool]              `json:"whatsapp_optin"`
+	SmsOptin       nullable.Field[bool]              `json:"sms_optin"`
+	AppUser        nullable.Field[bool]              `json:"app_user"`
+}
+
+// Search narrows a customer search or listing; empty fields do not filter.
+type Search struct {
+	Doc  string // prefix of the normalised doc (an exact doc is a prefix of itself)
+	Name string // case-insensitive, anywhere in the name
+}
+
+// ListFilter is the filter of the customers/list listing.
+type ListFilter struct {
+	Search
+	StartDate *time.Time     // calendar day, inclusive, on created_at
+	EndDate   *time.Time     // calendar day, inclusive, on created_at
+	Location  *time.Location // zone the days are read in; UTC when nil
+	// OwnerStoreName is the exact name (case-insensitive) of the store_code_owner store.
+	OwnerStoreName string
+}
+
+// Store reads and writes customers.
+type Store struct {
+	db         *gorm.DB
+	stores     *store.Repository
+	promotions *promotion.Store
+	now        func() time.Time
+}
+
+// NewStore returns a Store over db; stores and promotions resolve the store checks and
+// the promotions shown with a customer.
+func NewStore(db *gorm.DB, stores *store.Repository, promotions *promotion.Store) *Store {
+	return &Store{db: db, stores: stores, promotions: promotions, now: time.Now}
+}
+
+var errNotFound = apperr.New(apperr.NotFound, "Customer not found")
+
+// Create registers a customer. A doc already registered is a Conflict; emails may
+// repeat (families and shops share addresses; doc is the identity).
+func (s *Store) Create(ctx context.Context, in CreateInput) (Customer, error) {
+	origin := DefaultOrigin
+	if in.Origin != nil {
+		origin = *in.Origin
+	}
+	row := map[string]any{
+		"id":              uuid.NewString(),
+		"name":            strings.TrimSpace(in.Name),
+		"doc":             document.Normalize(in.Doc),
+		"email":           normalizeEmail(in.Email),
+		"phone":           strings.TrimSpace(in.Phone),
+		"gender_identity": in.GenderIdentity,
+		"birth_date":      in.BirthDate,
+		"short_code":      in.ShortCode,
+		"origin":          origin,
+		"store_code":      trimmed(in.StoreCode),
+		// The store that registers a customer owns it until told otherwise; customers
+		// created without a store get an owner from their first purchase (batch route).
+		"store_code_owner": trimmed(in.StoreCode),
+		"email_optin":      in.EmailOptin == nil || *in.EmailOptin,
+		"whatsapp_optin":   in.WhatsappOptin == nil || *in.WhatsappOptin,
+		"sms_optin":        in.SmsOptin == nil || *in.SmsOptin,
+		"app_user":         in.AppUser,
+	}
+	v := &checker{}
+	v.nonEmpty("name", row["name"].(string))
+	v.nonEmpty("doc", row["doc"].(string))
+	v.email("email", row["email"].(string))
+	v.nonEmpty("phone", row["phone"].(string))
+	v.oneOf("gender_identity", in.GenderIdentity, Genders)
+	v.oneOf("origin", &origin, Origins)
+	v.birthDate("birth_date", in.BirthDate, s.now())
+	if err := v.err(); err != nil {
+		return Customer{}, err
+	}
+	if err := s.db.WithContext(ctx).Table("customers").Create(row).Error; err != nil {
+		return Customer{}, writeError(err, row["doc"].(string))
+	}
+	return s.byID(ctx, row["id"].(string))
+}
+
+// Get returns the customer with this document (formatted or digits) with its rewards
+// and the promotions active now.
+func (s *Store) Get(ctx context.Context, doc string) (Customer, error) {
+	c, err := s.ByDoc(ctx, doc)
+	if err != nil {
+		return Customer{}, err
+	}
+	return s.withCatalogue(ctx, c, "")
+}
+
+// GetAtStore is Get for a customer at a store: the store must exist and be active, and
+// only the promotions valid in that store are shown.
+func (s *Store) GetAtStore(ctx context.Context, doc, storeCode string) (Customer, error) {
+	c, err := s.ByDoc(ctx, doc)
+	if err != nil {
+		return Customer{}, err
+	}
+	st, err := s.stores.ByCode(ctx, storeCode)
+	if err != nil {
+		return Customer{}, err
+	}
+	if !st.IsActive {
+		return Customer{}, apperr.New(apperr.NotFound, "Store %s is inactive", st.StoreCode)
+	}
+	return s.withCatalogue(ctx, c, st.StoreCode)
+}
+
+func (s *Store) withCatalogue(ctx context.Context, c Customer, storeCode string) (Customer, error) {
+	rewards, err := s.Rewards(ctx, c.ID)
+	if err != nil {
+		return Customer{}, err
+	}
+	promos, err := s.promotions.ActiveAt(ctx, s.now(), storeCode)
+	if err != nil {
+		return Customer{}, err
+	}
+	c.Rewards, c.Promotion = rewards, promos
+	return c, nil
+}
+
+// ByDoc returns the customer with this document, without rewards and promotions.
+func (s *Store) ByDoc(ctx context.Context, doc string) (Customer, error) {
+	return s.take(ctx, "c.doc = ?", document.Normalize(doc))
+}
+
+func (s *Store) byID(ctx context.Context, id string) (Customer, error) {
+	return s.take(ctx, "c.id = ?", id)
+}
+
+func (s *Store) take(ctx context.Context, where string, arg any) (Customer, error) {
+	var c Customer
+	res := s.query(ctx).Where(where, arg).Limit(1).Scan(&c)
+	if res.Error != nil {
+		return Customer{}, fmt.Errorf("load customer (%s %v): %w", where, arg, res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return Customer{}, errNotFound
+	}
+	return c, nil
+}
+
+// query selects customers with their store names resolved.
+func (s *Store) query(ctx context.Context) *gorm.DB {
+	return s.db.WithContext(ctx).Table("customers c").
+		Select(`c.id, c.name, c.doc, c.email, c.phone, c.gender_identity, c.short_code,
+			c.birth_date::text AS birth_date, c.points_balance, c.last_purchase, c.is_active, c.origin,
+			c.store_code, c.store_code_owner, st.name AS store_name, so.name AS store_code_owner_name,
+			c.email_optin, c.whatsapp_optin, c.sms_optin, c.app_user, c.created_at, c.updated_at`).
+		Joins("LEFT JOIN stores st ON st.store_code = c.store_code").
+		Joins("LEFT JOIN stores so ON so.store_code = c.store_code_owner")
+}
+
+// Update applies the fields sent in u to the customer with this document.
+func (s *Store) Update(ctx context.Context, doc string, u Update) (Customer, error) {
+	c, err := s.ByDoc(ctx, doc)
+	if err != nil {
+		return Customer{}, err
+	}
+	changes, err := u.changes(c, s.now())
+	if err != nil {
+		return Customer{}, err
+	}
+	if len(changes) == 0 {
+		return c, nil
+	}
+	newDoc := c.Doc
+	if d, ok := changes["doc"].(string); ok {
+		newDoc = d
+	}
+	if err := s.db.WithContext(ctx).Table("customers").Where("id = ?", c.ID).Updates(changes).Error; err != nil {
+		return Customer{}, writeError(err, newDoc)
+	}
+	return s.byID(ctx, c.ID)
+}
+
+func (u Update) changes(c Customer, now time.Time) (map[string]any, error) {
+	v := &checker{}
+	changes := map[string]any{}
+	str := func(col string, f nullable.Field[string], norm func(string) string) {
+		if !f.Set {
+			return
+		}
+		if f.Null {
+			v.fail(col, "Input should be a valid string", "string_type")
+			return
+		}
+		val := norm(f.Value)
+		v.nonEmpty(col, val)
+		changes[col] = val
+	}
+	str("name", u.Name, strings.TrimSpace)
+	str("doc", u.Doc, document.Normalize)
+	str("phone", u.Phone, strings.TrimSpace)
+	if u.Email.Set {
+		if u.Email.Null {
+			v.fail("email", "Input should be a valid string", "string_type")
+		} else {
+			e := normalizeEmail(u.Email.Value)
+			v.email("email", e)
+			changes["email"] = e
+		}
+	}
+	flag := func(col string, f nullable.Field[bool]) {
+		if !f.Set {
+			return
+		}
+		if f.Null {
+			v.fail(col, "Input should be a valid boolean", "bool_type")
+			return
+		}
+		changes[col] = f.Value
+	}
+	flag("is_active", u.IsActive)
+	flag("email_optin", u.EmailOptin)
+	flag("whatsapp_optin", u.WhatsappOptin)
+	flag("sms_optin", u.SmsOptin)
+	if u.AppUser.Set {
+		changes["app_user"] = u.AppUser.Ptr()
+	}
+	if u.GenderIdentity.Set {
+		v.oneOf("gender_identity", u.GenderIdentity.Ptr(), Genders)
+		changes["gender_identity"] = u.GenderIdentity.Ptr()
+	}
+	if u.BirthDate.Set {
+		var d *time.Time
+		if u.BirthDate.HasValue() {
+			d = &u.BirthDate.Value.Time
+		}
+		v.birthDate("birth_date", d, now)
+		changes["birth_date"] = d
+	}
+	if u.LastPurchase.Set {
+		var t *time.Time
+		if u.LastPurchase.HasValue() {
+			t = &u.LastPurchase.Value.Time
+		}
+		changes["last_purchase"] = t
+	}
+	if u.StoreCode.Set {
+		changes["store_code"] = trimmed(u.StoreCode.Ptr())
+	}
+	if u.StoreCodeOwner.Set {
+		changes["store_code_owner"] = trimmed(u.StoreCodeOwner.Ptr())
+	}
+	if u.PointsBalance.Set && (u.PointsBalance.Null || u.PointsBalance.Value != float64(c.PointsBalance)) {
+		v.fail("points_balance", "points_balance is kept by the points ledger and cannot be set; use POST /api/v1/points/credit or /api/v1/points/debit", "value_error")
+	}
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	return changes, nil
+}
+
+// List returns customers newest first.
+func (s *Store) List(ctx context.Context, limit, offset int) ([]Customer, error) {
+	out := []Customer{}
+	if err := s.query(ctx).Order("c.created_at DESC, c.id").Limit(limit).Offset(offset).Scan(&out).Error; err != nil {
+		return nil, fmt.Errorf("list customers: %w", err)
+	}
+	return out, nil
+}
+
+// Find searches customers by document prefix and/or name, ordered by name.
+func (s *Store) Find(ctx context.Context, f Search, limit, offset int) ([]Customer, error) {
+	out := []Customer{}
+	if err := f.apply(s.query(ctx)).Order("lower(c.name), c.id").Limit(limit).Offset(offset).Scan(&out).Error; err != nil {
+		return nil, fmt.Errorf("search customers: %w", err)
+	}
+	return out, nil
+}
+
+// ListFiltered is the customers/list listing: newest first, filtered by creation day,
+// document, name and owner store name.
+func (s *Store) ListFiltered(ctx context.Context, f ListFilter, limit, offset int) ([]Customer, error) {
+	loc := f.Location
+	if loc == nil {
+		loc = time.UTC
+	}
+	q := f.Search.apply(s.query(ctx))
+	if f.StartDate != nil {
+		q = q.Where("c.created_at >= ?", dayStart(*f.StartDate, loc))
+	}
+	if f.EndDate != nil {
+		q = q.Where("c.created_at < ?", dayStart(*f.EndDate, loc).AddDate(0, 0, 1))
+	}
+	if name := strings.TrimSpace(f.OwnerStoreName); name != "" {
+		q = q.Where("lower(so.name) = lower(?)", name)
+	}
+	out := []Customer{}
+	if err := q.Order("c.created_at DESC, c.id").Limit(limit).Offset(offset).Scan(&out).Error; err != nil {
+		return nil, fmt.Errorf("list customers with filters: %w", err)
+	}
+	return out, nil
+}
+
+func (f Search) apply(q *gorm.DB) *gorm.DB {
+	if doc := document.NormalizePrefix(f.Doc); doc != "" {
+		q = q.Where("c.doc LIKE ? ESCAPE '\\'", escapeLike(doc)+"%")
+	}
+	if name := strings.TrimSpace(f.Name); name != "" {
+		q = q.Where("lower(c.name) LIKE ? ESCAPE '\\'", "%"+escapeLike(strings.ToLower(name))+"%")
+	}
+	return q
+}
+
+// dayStart is midnight of d's calendar day in loc.
+func dayStart(d time.Time, loc *time.Location) time.Time {
+	return time.Date(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, loc)
+}
+
+func escapeLike(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}
+
+func normalizeEmail(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
+
+func trimmed(s *string) *string {
+	if s == nil {
+		return nil
+	}
+	t := strings.TrimSpace(*s)
+	if t == "" {
+		return nil
+	}
+	return &t
+}
+
+func writeError(err error, doc string) error {
+	if errors.Is(err, gorm.ErrDuplicatedKey) {
+		return apperr.New(apperr.Conflict, "A customer with doc %s already exists", doc)
+	}
+	return fmt.Errorf("write customer %s: %w", doc, err)
+}
+
+// checker collects the 422 fields of a customer body.
+type checker struct{ fields []apperr.FieldError }
+
+func (v *checker) fail(field, msg, typ string) {
+	v.fields = append(v.fields, apperr.Field(msg, typ, "body", field))
+}
+
+func (v *checker) err() error {
+	if len(v.fields) == 0 {
+		return nil
+	}
+	return apperr.Validation(v.fields...)
+}
+
+func (v *checker) nonEmpty(field, val string) {
+	if val == "" {
+		v.fail(field, "String should have at least 1 character", "string_too_short")
+	}
+}
+
+func (v *checker) email(field, val string) {
+	addr, err := mail.ParseAddress(val)
+	if err != nil || addr.Address != val || !strings.Contains(val[strings.LastIndex(val, "@")+1:], ".") {
+		v.fail(field, "value is not a valid email address", "value_error")
+	}
+}
+
+func (v *checker) oneOf(field string, val *string, allowed []string) {
+	if val == nil {
+		return
+	}
+	for _, a := range allowed {
+		if *val == a {
+			return
+		}
+	}
+	quoted := make([]string, len(allowed))
+	for i, a := range allowed {
+		quoted[i] = "'" + a + "'"
+	}
+	v.fail(field, "Input should be "+strings.Join(quoted[:len(quoted)-1], ", ")+" or "+quoted[len(quoted)-1], "enum")
+}
+
+func (v *checker) birthDate(field string, d *time.Time, now time.Time) {
+	if d == nil {
+		return
+	}
+	if d.After(now) || d.Year() < 1900 {
+		v.fail(field, "birth_date must be between 1900-01-01 and today", "value_error")
+	}
+}

@@ -1,0 +1,170 @@
+package httpapi
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+	"github.com/loyaltylinks/platform/loyalty/internal/product"
+	"github.com/loyaltylinks/platform/loyalty/internal/promotion"
+	"github.com/loyaltylinks/platform/shared/jsontime"
+)
+
+// catalogueHandlers serve /product and /promotion.
+type catalogueHandlers struct {
+	api        *API
+	products   *product.Store
+	promotions *promotion.Store
+}
+
+// ProductCreate is the body of POST /product. Defaults: points 0, is_active true, price
+// 0, validity_days 2, has_toppings false, is_addon false, min_qty 0, max_qty 0.
+// topping_skus links existing add-on products (is_addon true) to a product with
+// has_toppings true.
+type ProductCreate struct {
+	SKU             string   `json:"sku" validate:"required"`
+	Name            string   `json:"name" validate:"required"`
+	Points          *int     `json:"points" default:"0"`
+	Description     *string  `json:"description"`
+	ImageURL        *string  `json:"image_url"`
+	IsActive        *bool    `json:"is_active" default:"true"`
+	Price           *float64 `json:"price" default:"0"`
+	DiscountPrice   *float64 `json:"discount_price"`
+	ValidityDays    *int     `json:"validity_days" default:"2"`
+	MinimumPurchase *float64 `json:"minimum_purchase"`
+	HasToppings     *bool    `json:"has_toppings" default:"false"`
+	IsAddon         *bool    `json:"is_addon" default:"false"`
+	MinQty          *int     `json:"min_qty" default:"0"`
+	MaxQty          *int     `json:"max_qty" default:"0"`
+	ToppingSKUs     []string `json:"topping_skus"`
+}
+
+// PromotionCreate is the body of POST /promotion. Defaults: is_active true,
+// points_multiplier 1, bonus_points 0; store_codes null or empty means every store.
+type PromotionCreate struct {
+	Name             string             `json:"name" validate:"required"`
+	Description      *string            `json:"description"`
+	ImageURL         *string            `json:"image_url"`
+	StartDate        *jsontime.DateTime `json:"start_date" validate:"required"`
+	EndDate          *jsontime.DateTime `json:"end_date" validate:"required"`
+	IsActive         *bool              `json:"is_active" default:"true"`
+	PointsMultiplier *float64           `json:"points_multiplier" default:"1"`
+	BonusPoints      *int               `json:"bonus_points" default:"0"`
+	MinPurchase      *float64           `json:"min_purchase"`
+	StoreCodes       []string           `json:"store_codes"`
+}
+
+func (h *catalogueHandlers) createProduct(c echo.Context) error {
+	var req ProductCreate
+	if err := h.api.bind.JSON(c, &req); err != nil {
+		return err
+	}
+	p, err := h.products.Create(c.Request().Context(), product.CreateInput{
+		SKU: req.SKU, Name: req.Name, Points: req.Points, Description: req.Description, ImageURL: req.ImageURL,
+		IsActive: req.IsActive, Price: req.Price, DiscountPrice: req.DiscountPrice, ValidityDays: req.ValidityDays,
+		MinimumPurchase: req.MinimumPurchase, HasToppings: req.HasToppings, IsAddon: req.IsAddon,
+		MinQty: req.MinQty, MaxQty: req.MaxQty, ToppingSKUs: req.ToppingSKUs,
+	})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, p)
+}
+
+func (h *catalogueHandlers) listProducts(c echo.Context) error {
+	q := NewQuery(c)
+	lo := q.LimitOffset(1000, coreListMaxLimit)
+	if err := q.Err(); err != nil {
+		return err
+	}
+	list, err := h.products.List(c.Request().Context(), lo.Limit, lo.Offset)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, list)
+}
+
+func (h *catalogueHandlers) getProduct(c echo.Context) error {
+	id, err := PathUUID(c, "product_id")
+	if err != nil {
+		return err
+	}
+	p, err := h.products.ByID(c.Request().Context(), id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, p)
+}
+
+func (h *catalogueHandlers) updateProduct(c echo.Context) error {
+	id, err := PathUUID(c, "product_id")
+	if err != nil {
+		return err
+	}
+	var u product.Update
+	if err := h.api.bind.JSON(c, &u); err != nil {
+		return err
+	}
+	p, err := h.products.Update(c.Request().Context(), id, u)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, p)
+}
+
+func (h *catalogueHandlers) createPromotion(c echo.Context) error {
+	var req PromotionCreate
+	if err := h.api.bind.JSON(c, &req); err != nil {
+		return err
+	}
+	p, err := h.promotions.Create(c.Request().Context(), promotion.CreateInput{
+		Name: req.Name, Description: req.Description, ImageURL: req.ImageURL,
+		StartDate: req.StartDate.Time, EndDate: req.EndDate.Time, IsActive: req.IsActive,
+		PointsMultiplier: req.PointsMultiplier, BonusPoints: req.BonusPoints, MinPurchase: req.MinPurchase,
+		StoreCodes: req.StoreCodes,
+	})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, p)
+}
+
+func (h *catalogueHandlers) listPromotions(c echo.Context) error {
+	q := NewQuery(c)
+	lo := q.LimitOffset(10, coreListMaxLimit)
+	if err := q.Err(); err != nil {
+		return err
+	}
+	list, err := h.promotions.List(c.Request().Context(), lo.Limit, lo.Offset)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, list)
+}
+
+func (h *catalogueHandlers) getPromotion(c echo.Context) error {
+	id, err := PathUUID(c, "promotion_id")
+	if err != nil {
+		return err
+	}
+	p, err := h.promotions.ByID(c.Request().Context(), id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, p)
+}
+
+func (h *catalogueHandlers) updatePromotion(c echo.Context) error {
+	id, err := PathUUID(c, "promotion_id")
+	if err != nil {
+		return err
+	}
+	var u promotion.Update
+	if err := h.api.bind.JSON(c, &u); err != nil {
+		return err
+	}
+	p, err := h.promotions.Update(c.Request().Context(), id, u)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, p)
+}

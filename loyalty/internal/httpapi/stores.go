@@ -1,0 +1,152 @@
+package httpapi
+
+import (
+	"net/http"
+	"net/url"
+
+	"github.com/labstack/echo/v4"
+	"github.com/loyaltylinks/platform/loyalty/internal/store"
+	"github.com/loyaltylinks/platform/shared/apperr"
+)
+
+// coreListMaxLimit caps the limit parameter of the users, customers, stores, products
+// and promotions listings: the spec leaves the maximum open, and an unbounded limit
+// lets one request read a whole table.
+const coreListMaxLimit = 1000
+
+// pathText is a text path parameter, percent-decoded (Echo hands parameters over as
+// sent, and a formatted CNPJ carries a slash, %2F). Text Postgres cannot store (invalid
+// UTF-8, NUL) is a 422.
+func pathText(c echo.Context, name string) (string, error) {
+	v, err := url.PathUnescape(c.Param(name))
+	if err != nil || !validText(v) {
+		return "", apperr.Validation(apperr.Field("Input should be a valid UTF-8 string without NUL characters", "string_unicode", "path", name))
+	}
+	return v, nil
+}
+
+// storeHandlers serve /store and /stores.
+type storeHandlers struct {
+	api    *API
+	stores *store.Repository
+}
+
+// StoreCreate is the body of POST /store. document is stored as digits when a formatted
+// CNPJ/CPF is sent. is_active defaults to true.
+type StoreCreate struct {
+	StoreCode string  `json:"store_code" validate:"required"`
+	Name      string  `json:"name" validate:"required"`
+	Document  string  `json:"document" validate:"required"`
+	IsActive  *bool   `json:"is_active" default:"true"`
+	Address   *string `json:"address"`
+	City      *string `json:"city"`
+	State     *string `json:"state"`
+	Phone     *string `json:"phone"`
+	Email     *string `json:"email"`
+}
+
+func (h *storeHandlers) create(c echo.Context) error {
+	var req StoreCreate
+	if err := h.api.bind.JSON(c, &req); err != nil {
+		return err
+	}
+	s, err := h.stores.Create(c.Request().Context(), store.CreateInput{
+		StoreCode: req.StoreCode, Name: req.Name, Document: req.Document, IsActive: req.IsActive,
+		Address: req.Address, City: req.City, State: req.State, Phone: req.Phone, Email: req.Email,
+	})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, s)
+}
+
+func (h *storeHandlers) get(c echo.Context) error {
+	id, err := PathUUID(c, "store_id")
+	if err != nil {
+		return err
+	}
+	s, err := h.stores.ByID(c.Request().Context(), id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, s)
+}
+
+func (h *storeHandlers) update(c echo.Context) error {
+	id, err := PathUUID(c, "store_id")
+	if err != nil {
+		return err
+	}
+	var u store.Update
+	if err := h.api.bind.JSON(c, &u); err != nil {
+		return err
+	}
+	s, err := h.stores.Update(c.Request().Context(), id, u)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, s)
+}
+
+func (h *storeHandlers) delete(c echo.Context) error {
+	id, err := PathUUID(c, "store_id")
+	if err != nil {
+		return err
+	}
+	s, err := h.stores.Deactivate(c.Request().Context(), id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, s)
+}
+
+func (h *storeHandlers) byCode(c echo.Context) error {
+	code, err := pathText(c, "store_code")
+	if err != nil {
+		return err
+	}
+	s, err := h.stores.ByCode(c.Request().Context(), code)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, s)
+}
+
+func (h *storeHandlers) byDocument(c echo.Context) error {
+	doc, err := pathText(c, "document")
+	if err != nil {
+		return err
+	}
+	s, err := h.stores.ByDocument(c.Request().Context(), doc)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, s)
+}
+
+func (h *storeHandlers) list(c echo.Context) error {
+	q := NewQuery(c)
+	lo := q.LimitOffset(10, coreListMaxLimit)
+	if err := q.Err(); err != nil {
+		return err
+	}
+	stores, err := h.stores.List(c.Request().Context(), lo.Limit, lo.Offset)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, stores)
+}
+
+func (h *storeHandlers) search(c echo.Context) error {
+	q := NewQuery(c)
+	lo := q.LimitOffset(100, coreListMaxLimit)
+	f := store.SearchFilter{Name: q.String("search_name"), Code: q.String("search_code"), Document: q.String("search_document")}
+	if err := q.Err(); err != nil {
+		return err
+	}
+	stores, err := h.stores.Search(c.Request().Context(), f, lo.Limit, lo.Offset)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, stores)
+}

@@ -1,0 +1,456 @@
+// Package product owns the reward catalogue: products customers redeem points for, and
+// add-on products (toppings) offered with the products that have toppings. Add-ons are
+// linked to a product through the product's topping_skus.
+package product
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/loyaltylinks/platform/shared/apperr"
+	"github.com/loyaltylinks/platform/shared/nullable"
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+)
+
+// Product is one catalogue entry.
+type Product struct {
+	ID              string    `json:"id"`
+	SKU             string    `json:"sku"`
+	Name            string    `json:"name"`
+	Points          int       `json:"points"`
+	Description     *string   `json:"description"`
+	ImageURL        *string   `json:"image_url"`
+	IsActive        bool      `json:"is_active"`
+	Price           *float64  `json:"price"`
+	DiscountPrice   *float64  `json:"discount_price"`
+	ValidityDays    *int      `json:"validity_days"`
+	MinimumPurchase *float64  `json:"minimum_purchase"`
+	HasToppings     bool      `json:"has_toppings"`
+	IsAddon         bool      `json:"is_addon"`
+	MinQty          int       `json:"min_qty"`
+	MaxQty          int       `json:"max_qty"`
+	CreatedAt       time.Time `json:"created_at"`
+	UpdatedAt       time.Time `json:"updated_at"`
+
+	// ToppingSKUs and Toppings are the add-ons linked to a product with toppings.
+	ToppingSKUs []string  `json:"topping_skus" gorm:"-"`
+	Toppings    []Topping `json:"toppings" gorm:"-"`
+}
+
+// Topping is an add-on as shown inside the product it is offered with.
+type Topping struct {
+	ID            string   `json:"id"`
+	SKU           string   `json:"sku"`
+	Name          string   `json:"name"`
+	Points        int      `json:"points"`
+	Description   *string  `json:"description"`
+	ImageURL      *string  `json:"image_url"`
+	IsActive      bool     `json:"is_active"`
+	Price         *float64 `json:"price"`
+	DiscountPrice *float64 `json:"discount_price"`
+	MinQty        int      `json:"min_qty"`
+	MaxQty        int      `json:"max_qty"`
+}
+
+// CreateInput is a new product. Nil pointers take the defaults of the spec: points 0,
+// active, price 0, validity 2 days, no toppings, not an add-on, max_qty 0.
+type CreateInput struct {
+	SKU             string
+	Name            string
+	Points          *int
+	Description     *string
+	ImageURL        *string
+	IsActive        *bool
+	Price           *float64
+	DiscountPrice   *float64
+	ValidityDays    *int
+	MinimumPurchase *float64
+	HasToppings     *bool
+	IsAddon         *bool
+	MinQty          *int
+	MaxQty          *int
+	ToppingSKUs     []string
+}
+
+// Update holds the fields a PATCH sent. sku, name, points, is_active, has_toppings,
+// is_addon, min_qty and max_qty cannot be null; the others are cleared by null.
+// topping_skus replaces the linked add-ons (null or [] unlinks them all).
+type Update struct {
+	SKU             nullable.Field[string]   `json:"sku"`
+	Name            nullable.Field[string]   `json:"name"`
+	Points          nullable.Field[int]      `json:"points"`
+	Description     nullable.Field[string]   `json:"description"`
+	ImageURL        nullable.Field[string]   `json:"image_url"`
+	IsActive        nullable.Field[bool]     `json:"is_active"`
+	Price           nullable.Field[float64]  `json:"price"`
+	DiscountPrice   nullable.Field[float64]  `json:"discount_price"`
+	ValidityDays    nullable.Field[int]      `json:"validity_days"`
+	MinimumPurchase nullable.Field[float64]  `json:"minimum_purchase"`
+	HasToppings     nullable.Field[bool]     `json:"has_toppings"`
+	IsAddon         nullable.Field[bool]     `json:"is_addon"`
+	MinQty          nullable.Field[int]      `json:"min_qty"`
+	MaxQty          nullable.Field[int]      `json:"max_qty"`
+	ToppingSKUs     nullable.Field[[]string] `json:"topping_skus"`
+}
+
+// Store reads and writes products.
+type Store struct{ db *gorm.DB }
+
+// NewStore returns a Store over db.
+func NewStore(db *gorm.DB) *Store { return &Store{db: db} }
+
+var errNotFound = apperr.New(apperr.NotFound, "Product not found")
+
+// Create inserts a product and links its toppings, in one transaction.
+func (s *Store) Create(ctx context.Context, in CreateInput) (Product, error) {
+	zero, two := 0.0, 2
+	p := Product{
+		ID:              uuid.NewString(),
+		SKU:             strings.TrimSpace(in.SKU),
+		Name:            strings.TrimSpace(in.Name),
+		Points:          deref(in.Points, 0),
+		Description:     in.Description,
+		ImageURL:        in.ImageURL,
+		IsActive:        deref(in.IsActive, true),
+		Price:           orDefault(in.Price, &zero),
+		DiscountPrice:   in.DiscountPrice,
+		ValidityDays:    orDefault(in.ValidityDays, &two),
+		MinimumPurchase: in.MinimumPurchase,
+		HasToppings:     deref(in.HasToppings, false),
+		IsAddon:         deref(in.IsAddon, false),
+		MinQty:          deref(in.MinQty, 0),
+		MaxQty:          deref(in.MaxQty, 0),
+	}
+	if err := p.check(in.ToppingSKUs); err != nil {
+		return Product{}, err
+	}
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Create(&p).Error; err != nil {
+			return writeError(err, p.SKU)
+		}
+		return linkToppings(tx, p.ID, in.ToppingSKUs)
+	})
+	if err != nil {
+		return Product{}, err
+	}
+	return s.ByID(ctx, p.ID)
+}
+
+// Update applies the fields sent in u to product id, in one transaction.
+func (s *Store) Update(ctx context.Context, id string, u Update) (Product, error) {
+	if err := u.validate(); err != nil {
+		return Product{}, err
+	}
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var p Product
+		err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Where("id = ?", id).Take(&p).Error
+		if errors.Is(err, gorm.ErrRecordNotFound) {
+			return errNotFound
+		}
+		if err != nil {
+			return fmt.Errorf("lock product %s: %w", id, err)
+		}
+		changes := u.apply(&p)
+		var toppings []string
+		if u.ToppingSKUs.Set {
+			toppings = u.ToppingSKUs.Value
+		}
+		if err := p.check(toppings); err != nil {
+			return err
+		}
+		if u.IsAddon.Set && !p.IsAddon {
+			var parents int64
+			if err := tx.Table("product_toppings").Where("topping_id = ?", id).Count(&parents).Error; err != nil {
+				return fmt.Errorf("count parents of product %s: %w", id, err)
+			}
+			if parents > 0 {
+				return apperr.New(apperr.Conflict, "Product %s is a topping of %d product(s); unlink it before making it a regular product", p.SKU, parents)
+			}
+		}
+		if len(changes) > 0 {
+			if err := tx.Model(&Product{}).Where("id = ?", id).Updates(changes).Error; err != nil {
+				return writeError(err, p.SKU)
+			}
+		}
+		// Links follow the final state: a product without toppings keeps none.
+		if u.ToppingSKUs.Set || !p.HasToppings {
+			if err := tx.Exec("DELETE FROM product_toppings WHERE product_id = ?", id).Error; err != nil {
+				return fmt.Errorf("unlink toppings of %s: %w", id, err)
+			}
+			if p.HasToppings {
+				return linkToppings(tx, id, toppings)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return Product{}, err
+	}
+	return s.ByID(ctx, id)
+}
+
+// ByID returns one product with its toppings.
+func (s *Store) ByID(ctx context.Context, id string) (Product, error) {
+	var p Product
+	err := s.db.WithContext(ctx).Where("id = ?", id).Take(&p).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return Product{}, errNotFound
+	}
+	if err != nil {
+		return Product{}, fmt.Errorf("load product %s: %w", id, err)
+	}
+	list := []Product{p}
+	if err := s.withToppings(ctx, list); err != nil {
+		return Product{}, err
+	}
+	return list[0], nil
+}
+
+// List returns products by name, inactive ones and add-ons included.
+func (s *Store) List(ctx context.Context, limit, offset int) ([]Product, error) {
+	out := []Product{}
+	if err := s.db.WithContext(ctx).Order("lower(name), sku").Limit(limit).Offset(offset).Find(&out).Error; err != nil {
+		return nil, fmt.Errorf("list products: %w", err)
+	}
+	if err := s.withToppings(ctx, out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// withToppings fills the toppings of every product in list with one query.
+func (s *Store) withToppings(ctx context.Context, list []Product) error {
+	ids := make([]string, 0, len(list))
+	for i := range list {
+		list[i].ToppingSKUs = []string{}
+		list[i].Toppings = []Topping{}
+		if list[i].HasToppings {
+			ids = append(ids, list[i].ID)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	var rows []struct {
+		ParentID string
+		Topping
+	}
+	err := s.db.WithContext(ctx).Raw(`
+		SELECT pt.product_id AS parent_id, t.id, t.sku, t.name, t.points, t.description, t.image_url,
+		       t.is_active, t.price, t.discount_price, t.min_qty, t.max_qty
+		FROM product_toppings pt JOIN products t ON t.id = pt.topping_id
+		WHERE pt.product_id IN ?
+		ORDER BY lower(t.name), t.sku`, ids).Scan(&rows).Error
+	if err != nil {
+		return fmt.Errorf("load toppings: %w", err)
+	}
+	byParent := map[string][]Topping{}
+	for _, r := range rows {
+		byParent[r.ParentID] = append(byParent[r.ParentID], r.Topping)
+	}
+	for i := range list {
+		for _, t := range byParent[list[i].ID] {
+			list[i].Toppings = append(list[i].Toppings, t)
+			list[i].ToppingSKUs = append(list[i].ToppingSKUs, t.SKU)
+		}
+	}
+	return nil
+}
+
+// linkToppings links the add-ons named by skus to product id. Every sku must name an
+// existing add-on; the 422 points at the offending element of topping_skus.
+func linkToppings(tx *gorm.DB, id string, skus []string) error {
+	if len(skus) == 0 {
+		return nil
+	}
+	var found []struct {
+		ID      string
+		SKU     string
+		IsAddon bool
+	}
+	if err := tx.Table("products").Select("id, sku, is_addon").Where("sku IN ?", skus).Scan(&found).Error; err != nil {
+		return fmt.Errorf("look up toppings: %w", err)
+	}
+	bySKU := map[string]int{}
+	for i, f := range found {
+		bySKU[f.SKU] = i
+	}
+	var fields []apperr.FieldError
+	linked := map[string]bool{}
+	for i, sku := range skus {
+		j, ok := bySKU[sku]
+		switch {
+		case !ok:
+			fields = append(fields, apperr.Field(fmt.Sprintf("No product with sku %q", sku), "value_error", "body", "topping_skus", i))
+		case !found[j].IsAddon:
+			fields = append(fields, apperr.Field(fmt.Sprintf("Product %q is not an add-on (is_addon false)", sku), "value_error", "body", "topping_skus", i))
+		case !linked[found[j].ID]:
+			linked[found[j].ID] = true
+			if err := tx.Exec("INSERT INTO product_toppings (product_id, topping_id) VALUES (?, ?)", id, found[j].ID).Error; err != nil {
+				return fmt.Errorf("link topping %s to %s: %w", sku, id, err)
+			}
+		}
+	}
+	if len(fields) > 0 {
+		return apperr.Validation(fields...)
+	}
+	return nil
+}
+
+// apply copies the fields sent into p and returns the column changes.
+func (u Update) apply(p *Product) map[string]any {
+	changes := map[string]any{}
+	if u.SKU.Set {
+		p.SKU = strings.TrimSpace(u.SKU.Value)
+		changes["sku"] = p.SKU
+	}
+	if u.Name.Set {
+		p.Name = strings.TrimSpace(u.Name.Value)
+		changes["name"] = p.Name
+	}
+	setInt := func(col string, f nullable.Field[int], dst *int) {
+		if f.Set {
+			*dst = f.Value
+			changes[col] = f.Value
+		}
+	}
+	setInt("points", u.Points, &p.Points)
+	setInt("min_qty", u.MinQty, &p.MinQty)
+	setInt("max_qty", u.MaxQty, &p.MaxQty)
+	setBool := func(col string, f nullable.Field[bool], dst *bool) {
+		if f.Set {
+			*dst = f.Value
+			changes[col] = f.Value
+		}
+	}
+	setBool("is_active", u.IsActive, &p.IsActive)
+	setBool("has_toppings", u.HasToppings, &p.HasToppings)
+	setBool("is_addon", u.IsAddon, &p.IsAddon)
+	setFloat := func(col string, f nullable.Field[float64], dst **float64) {
+		if f.Set {
+			*dst = f.Ptr()
+			changes[col] = f.Ptr()
+		}
+	}
+	setFloat("price", u.Price, &p.Price)
+	setFloat("discount_price", u.DiscountPrice, &p.DiscountPrice)
+	setFloat("minimum_purchase", u.MinimumPurchase, &p.MinimumPurchase)
+	if u.ValidityDays.Set {
+		p.ValidityDays = u.ValidityDays.Ptr()
+		changes["validity_days"] = p.ValidityDays
+	}
+	if u.Description.Set {
+		p.Description = u.Description.Ptr()
+		changes["description"] = p.Description
+	}
+	if u.ImageURL.Set {
+		p.ImageURL = u.ImageURL.Ptr()
+		changes["image_url"] = p.ImageURL
+	}
+	return changes
+}
+
+// maxMoney is the largest value a numeric(14,2) column holds.
+const maxMoney = 999999999999.99
+
+// check enforces the product rules as 422s: bounds of the columns (so no input can
+// overflow them), and the topping rules.
+func (p Product) check(toppingSKUs []string) error {
+	var fields []apperr.FieldError
+	bad := func(field, msg, typ string) {
+		fields = append(fields, apperr.Field(msg, typ, "body", field))
+	}
+	if p.SKU == "" {
+		bad("sku", "String should have at least 1 character", "string_too_short")
+	}
+	if p.Name == "" {
+		bad("name", "String should have at least 1 character", "string_too_short")
+	}
+	ints := []struct {
+		name string
+		v    *int
+	}{{"points", &p.Points}, {"validity_days", p.ValidityDays}, {"min_qty", &p.MinQty}, {"max_qty", &p.MaxQty}}
+	for _, f := range ints {
+		switch {
+		case f.v == nil:
+		case *f.v < 0:
+			bad(f.name, "Input should be greater than or equal to 0", "greater_than_equal")
+		case *f.v > math.MaxInt32:
+			bad(f.name, fmt.Sprintf("Input should be less than or equal to %d", math.MaxInt32), "less_than_equal")
+		}
+	}
+	money := []struct {
+		name string
+		v    *float64
+	}{{"price", p.Price}, {"discount_price", p.DiscountPrice}, {"minimum_purchase", p.MinimumPurchase}}
+	for _, f := range money {
+		if f.v != nil && (*f.v < 0 || *f.v > maxMoney) {
+			bad(f.name, fmt.Sprintf("Input should be between 0 and %.2f", maxMoney), "value_error")
+		}
+	}
+	if p.MaxQty > 0 && p.MinQty > p.MaxQty {
+		bad("min_qty", "min_qty must not exceed max_qty", "value_error")
+	}
+	if p.IsAddon && p.HasToppings {
+		bad("has_toppings", "An add-on (is_addon true) cannot have toppings of its own", "value_error")
+	}
+	if len(toppingSKUs) > 0 && !p.HasToppings {
+		bad("topping_skus", "Toppings can only be linked to a product with has_toppings true", "value_error")
+	}
+	if len(fields) > 0 {
+		return apperr.Validation(fields...)
+	}
+	return nil
+}
+
+func (u Update) validate() error {
+	var fields []apperr.FieldError
+	for _, f := range []struct {
+		name, msg, typ string
+		null           bool
+	}{
+		{"sku", "Input should be a valid string", "string_type", u.SKU.Null},
+		{"name", "Input should be a valid string", "string_type", u.Name.Null},
+		{"points", "Input should be a valid integer", "int_type", u.Points.Null},
+		{"is_active", "Input should be a valid boolean", "bool_type", u.IsActive.Null},
+		{"has_toppings", "Input should be a valid boolean", "bool_type", u.HasToppings.Null},
+		{"is_addon", "Input should be a valid boolean", "bool_type", u.IsAddon.Null},
+		{"min_qty", "Input should be a valid integer", "int_type", u.MinQty.Null},
+		{"max_qty", "Input should be a valid integer", "int_type", u.MaxQty.Null},
+	} {
+		if f.null {
+			fields = append(fields, apperr.Field(f.msg, f.typ, "body", f.name))
+		}
+	}
+	if len(fields) > 0 {
+		return apperr.Validation(fields...)
+	}
+	return nil
+}
+
+func writeError(err error, sku string) error {
+	if errors.Is(err, gorm.ErrDuplicatedKey) {
+		return apperr.New(apperr.Conflict, "A product with sku %q already exists", sku)
+	}
+	return fmt.Errorf("write product %s: %w", sku, err)
+}
+
+func deref[T any](p *T, def T) T {
+	if p == nil {
+		return def
+	}
+	return *p
+}
+
+func orDefault[T any](p, def *T) *T {
+	if p == nil {
+		return def
+	}
+	return p
+}

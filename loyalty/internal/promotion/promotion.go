@@ -1,0 +1,282 @@
+// Package promotion owns the programme's promotions: time-boxed campaigns that multiply
+// or add to the points a sale earns, optionally only in some stores. The ledger reads the
+// promotions active at a sale's date; customers see the ones active now.
+package promotion
+
+import (
+	"context"
+	"database/sql/driver"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgtype"
+	"github.com/loyaltylinks/platform/shared/apperr"
+	"github.com/loyaltylinks/platform/shared/jsontime"
+	"github.com/loyaltylinks/platform/shared/nullable"
+	"gorm.io/gorm"
+)
+
+// Promotion is one campaign. StoreCodes empty or null means every store.
+type Promotion struct {
+	ID               string     `json:"id"`
+	Name             string     `json:"name"`
+	Description      *string    `json:"description"`
+	ImageURL         *string    `json:"image_url"`
+	StartDate        time.Time  `json:"start_date"`
+	EndDate          time.Time  `json:"end_date"`
+	IsActive         bool       `json:"is_active"`
+	PointsMultiplier float64    `json:"points_multiplier"`
+	BonusPoints      int        `json:"bonus_points"`
+	MinPurchase      *float64   `json:"min_purchase"`
+	StoreCodes       StoreCodes `json:"store_codes" gorm:"type:text[]"`
+	CreatedAt        time.Time  `json:"created_at"`
+	UpdatedAt        time.Time  `json:"updated_at"`
+}
+
+// StoreCodes is a Postgres text[] column.
+type StoreCodes []string
+
+var pgTypes = pgtype.NewMap()
+
+// Scan reads a text[] value.
+func (c *StoreCodes) Scan(src any) error { return pgTypes.SQLScanner((*[]string)(c)).Scan(src) }
+
+// Value writes a text[] value (NULL for nil).
+func (c StoreCodes) Value() (driver.Value, error) {
+	if c == nil {
+		return nil, nil
+	}
+	return []string(c), nil
+}
+
+// CreateInput is a new promotion. Nil pointers take the defaults: active, multiplier
+// 1, no bonus.
+type CreateInput struct {
+	Name             string
+	Description      *string
+	ImageURL         *string
+	StartDate        time.Time
+	EndDate          time.Time
+	IsActive         *bool
+	PointsMultiplier *float64
+	BonusPoints      *int
+	MinPurchase      *float64
+	StoreCodes       []string
+}
+
+// Update holds the fields a PATCH sent. name, dates, is_active, points_multiplier and
+// bonus_points cannot be null; the others are cleared by null.
+type Update struct {
+	Name             nullable.Field[string]            `json:"name"`
+	Description      nullable.Field[string]            `json:"description"`
+	ImageURL         nullable.Field[string]            `json:"image_url"`
+	StartDate        nullable.Field[jsontime.DateTime] `json:"start_date"`
+	EndDate          nullable.Field[jsontime.DateTime] `json:"end_date"`
+	IsActive         nullable.Field[bool]              `json:"is_active"`
+	PointsMultiplier nullable.Field[float64]           `json:"points_multiplier"`
+	BonusPoints      nullable.Field[int]               `json:"bonus_points"`
+	MinPurchase      nullable.Field[float64]           `json:"min_purchase"`
+	StoreCodes       nullable.Field[[]string]          `json:"store_codes"`
+}
+
+// Store reads and writes promotions.
+type Store struct{ db *gorm.DB }
+
+// NewStore returns a Store over db.
+func NewStore(db *gorm.DB) *Store { return &Store{db: db} }
+
+var errNotFound = apperr.New(apperr.NotFound, "Promotion not found")
+
+// Create inserts a promotion.
+func (s *Store) Create(ctx context.Context, in CreateInput) (Promotion, error) {
+	p := Promotion{
+		ID:               uuid.NewString(),
+		Name:             strings.TrimSpace(in.Name),
+		Description:      in.Description,
+		ImageURL:         in.ImageURL,
+		StartDate:        in.StartDate,
+		EndDate:          in.EndDate,
+		IsActive:         in.IsActive == nil || *in.IsActive,
+		PointsMultiplier: 1,
+		MinPurchase:      in.MinPurchase,
+		StoreCodes:       cleanCodes(in.StoreCodes),
+	}
+	if in.PointsMultiplier != nil {
+		p.PointsMultiplier = *in.PointsMultiplier
+	}
+	if in.BonusPoints != nil {
+		p.BonusPoints = *in.BonusPoints
+	}
+	if err := p.check(); err != nil {
+		return Promotion{}, err
+	}
+	if err := s.db.WithContext(ctx).Create(&p).Error; err != nil {
+		return Promotion{}, fmt.Errorf("insert promotion %q: %w", p.Name, err)
+	}
+	return s.ByID(ctx, p.ID) // read back for the stored precision of numeric columns
+}
+
+// Update applies the fields sent in u to promotion id.
+func (s *Store) Update(ctx context.Context, id string, u Update) (Promotion, error) {
+	if err := u.validate(); err != nil {
+		return Promotion{}, err
+	}
+	p, err := s.ByID(ctx, id)
+	if err != nil {
+		return Promotion{}, err
+	}
+	changes := map[string]any{}
+	if u.Name.Set {
+		p.Name = strings.TrimSpace(u.Name.Value)
+		changes["name"] = p.Name
+	}
+	if u.Description.Set {
+		changes["description"] = u.Description.Ptr()
+	}
+	if u.ImageURL.Set {
+		changes["image_url"] = u.ImageURL.Ptr()
+	}
+	if u.StartDate.Set {
+		p.StartDate = u.StartDate.Value.Time
+		changes["start_date"] = p.StartDate
+	}
+	if u.EndDate.Set {
+		p.EndDate = u.EndDate.Value.Time
+		changes["end_date"] = p.EndDate
+	}
+	if u.IsActive.Set {
+		changes["is_active"] = u.IsActive.Value
+	}
+	if u.PointsMultiplier.Set {
+		p.PointsMultiplier = u.PointsMultiplier.Value
+		changes["points_multiplier"] = p.PointsMultiplier
+	}
+	if u.BonusPoints.Set {
+		p.BonusPoints = u.BonusPoints.Value
+		changes["bonus_points"] = p.BonusPoints
+	}
+	if u.MinPurchase.Set {
+		p.MinPurchase = u.MinPurchase.Ptr()
+		changes["min_purchase"] = p.MinPurchase
+	}
+	if u.StoreCodes.Set {
+		changes["store_codes"] = cleanCodes(u.StoreCodes.Value)
+	}
+	if err := p.check(); err != nil {
+		return Promotion{}, err
+	}
+	if len(changes) == 0 {
+		return p, nil
+	}
+	if err := s.db.WithContext(ctx).Model(&Promotion{}).Where("id = ?", id).Updates(changes).Error; err != nil {
+		return Promotion{}, fmt.Errorf("update promotion %s: %w", id, err)
+	}
+	return s.ByID(ctx, id)
+}
+
+// ByID returns one promotion.
+func (s *Store) ByID(ctx context.Context, id string) (Promotion, error) {
+	var p Promotion
+	err := s.db.WithContext(ctx).Where("id = ?", id).Take(&p).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return Promotion{}, errNotFound
+	}
+	if err != nil {
+		return Promotion{}, fmt.Errorf("load promotion %s: %w", id, err)
+	}
+	return p, nil
+}
+
+// List returns promotions, the latest starting first.
+func (s *Store) List(ctx context.Context, limit, offset int) ([]Promotion, error) {
+	out := []Promotion{}
+	if err := s.db.WithContext(ctx).Order("start_date DESC, created_at DESC, id").Limit(limit).Offset(offset).Find(&out).Error; err != nil {
+		return nil, fmt.Errorf("list promotions: %w", err)
+	}
+	return out, nil
+}
+
+// ActiveAt returns the promotions running at t (active, start_date <= t <= end_date),
+// oldest start first.
+// With a storeCode, only those for every store or naming that store; without one, all.
+func (s *Store) ActiveAt(ctx context.Context, t time.Time, storeCode string) ([]Promotion, error) {
+	q := s.db.WithContext(ctx).Where("is_active AND start_date <= ? AND end_date >= ?", t, t)
+	if storeCode != "" {
+		q = q.Where("(store_codes IS NULL OR cardinality(store_codes) = 0 OR ? = ANY(store_codes))", storeCode)
+	}
+	out := []Promotion{}
+	if err := q.Order("start_date, created_at, id").Find(&out).Error; err != nil {
+		return nil, fmt.Errorf("active promotions at %s: %w", t.Format(time.RFC3339), err)
+	}
+	return out, nil
+}
+
+// cleanCodes trims codes and drops blanks and repeats; nil stays nil (every store).
+func cleanCodes(codes []string) StoreCodes {
+	if codes == nil {
+		return nil
+	}
+	out := StoreCodes{}
+	seen := map[string]bool{}
+	for _, c := range codes {
+		c = strings.TrimSpace(c)
+		if c != "" && !seen[c] {
+			seen[c] = true
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// check enforces the rules the table's CHECK constraints also hold, as 422s.
+func (p Promotion) check() error {
+	var fields []apperr.FieldError
+	if p.Name == "" {
+		fields = append(fields, apperr.Field("String should have at least 1 character", "string_too_short", "body", "name"))
+	}
+	if p.EndDate.Before(p.StartDate) {
+		fields = append(fields, apperr.Field("end_date must not be before start_date", "value_error", "body", "end_date"))
+	}
+	if p.PointsMultiplier <= 0 {
+		fields = append(fields, apperr.Field("Input should be greater than 0", "greater_than", "body", "points_multiplier"))
+	}
+	if p.PointsMultiplier >= 100000 {
+		fields = append(fields, apperr.Field("Input should be less than 100000", "less_than", "body", "points_multiplier"))
+	}
+	if p.BonusPoints < 0 {
+		fields = append(fields, apperr.Field("Input should be greater than or equal to 0", "greater_than_equal", "body", "bonus_points"))
+	}
+	if p.MinPurchase != nil && (*p.MinPurchase < 0 || *p.MinPurchase >= 1e12) {
+		fields = append(fields, apperr.Field("Input should be between 0 and 999999999999.99", "value_error", "body", "min_purchase"))
+	}
+	if len(fields) > 0 {
+		return apperr.Validation(fields...)
+	}
+	return nil
+}
+
+func (u Update) validate() error {
+	var fields []apperr.FieldError
+	for _, f := range []struct {
+		name, msg, typ string
+		null           bool
+	}{
+		{"name", "Input should be a valid string", "string_type", u.Name.Null},
+		{"start_date", "Input should be a valid datetime", "datetime_type", u.StartDate.Null},
+		{"end_date", "Input should be a valid datetime", "datetime_type", u.EndDate.Null},
+		{"is_active", "Input should be a valid boolean", "bool_type", u.IsActive.Null},
+		{"points_multiplier", "Input should be a valid number", "float_type", u.PointsMultiplier.Null},
+		{"bonus_points", "Input should be a valid integer", "int_type", u.BonusPoints.Null},
+	} {
+		if f.null {
+			fields = append(fields, apperr.Field(f.msg, f.typ, "body", f.name))
+		}
+	}
+	if len(fields) > 0 {
+		return apperr.Validation(fields...)
+	}
+	return nil
+}

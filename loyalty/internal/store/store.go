@@ -1,0 +1,270 @@
+// Package store owns the shops of the programme. Stores are referenced by store_code
+// (points entries, customers) and by document (CNPJ). Deleting a store only deactivates
+// it: entries and customers keep pointing at it and it stays readable.
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/mail"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/loyaltylinks/platform/loyalty/internal/document"
+	"github.com/loyaltylinks/platform/shared/apperr"
+	"github.com/loyaltylinks/platform/shared/nullable"
+	"gorm.io/gorm"
+)
+
+// Store is one shop.
+type Store struct {
+	ID        string    `json:"id"`
+	StoreCode string    `json:"store_code"`
+	Name      string    `json:"name"`
+	Document  string    `json:"document"`
+	IsActive  bool      `json:"is_active"`
+	Address   *string   `json:"address"`
+	City      *string   `json:"city"`
+	State     *string   `json:"state"`
+	Phone     *string   `json:"phone"`
+	Email     *string   `json:"email"`
+	CreatedAt time.Time `json:"created_at"`
+	UpdatedAt time.Time `json:"updated_at"`
+}
+
+// CreateInput is a new store. IsActive defaults to true.
+type CreateInput struct {
+	StoreCode string
+	Name      string
+	Document  string
+	IsActive  *bool
+	Address   *string
+	City      *string
+	State     *string
+	Phone     *string
+	Email     *string
+}
+
+// Update holds the fields a PATCH sent. store_code, name, document and is_active cannot
+// be null; the others are cleared by null.
+type Update struct {
+	StoreCode nullable.Field[string] `json:"store_code"`
+	Name      nullable.Field[string] `json:"name"`
+	Document  nullable.Field[string] `json:"document"`
+	IsActive  nullable.Field[bool]   `json:"is_active"`
+	Address   nullable.Field[string] `json:"address"`
+	City      nullable.Field[string] `json:"city"`
+	State     nullable.Field[string] `json:"state"`
+	Phone     nullable.Field[string] `json:"phone"`
+	Email     nullable.Field[string] `json:"email"`
+}
+
+// SearchFilter narrows a store search; empty fields do not filter.
+type SearchFilter struct {
+	Name     string // case-insensitive, anywhere in the name
+	Code     string // case-insensitive prefix of store_code
+	Document string // prefix of the (normalised) document
+}
+
+// Repository reads and writes stores.
+type Repository struct{ db *gorm.DB }
+
+// NewRepository returns a Repository over db.
+func NewRepository(db *gorm.DB) *Repository { return &Repository{db: db} }
+
+// Create inserts a store. A taken store_code or document is a Conflict.
+func (r *Repository) Create(ctx context.Context, in CreateInput) (Store, error) {
+	s := Store{
+		ID:        uuid.NewString(),
+		StoreCode: strings.TrimSpace(in.StoreCode),
+		Name:      strings.TrimSpace(in.Name),
+		Document:  document.Normalize(in.Document),
+		IsActive:  in.IsActive == nil || *in.IsActive,
+		Address:   in.Address,
+		City:      in.City,
+		State:     in.State,
+		Phone:     in.Phone,
+		Email:     in.Email,
+	}
+	if err := check(s); err != nil {
+		return Store{}, err
+	}
+	if err := r.db.WithContext(ctx).Create(&s).Error; err != nil {
+		return Store{}, r.writeError(ctx, err, s, "")
+	}
+	return r.ByID(ctx, s.ID) // as stored: timestamps at the database's precision
+}
+
+// Update applies the fields sent in u to the store id.
+func (r *Repository) Update(ctx context.Context, id string, u Update) (Store, error) {
+	if err := u.validate(); err != nil {
+		return Store{}, err
+	}
+	s, err := r.ByID(ctx, id)
+	if err != nil {
+		return Store{}, err
+	}
+	changes := map[string]any{}
+	if u.StoreCode.Set {
+		s.StoreCode = strings.TrimSpace(u.StoreCode.Value)
+		changes["store_code"] = s.StoreCode
+	}
+	if u.Name.Set {
+		s.Name = strings.TrimSpace(u.Name.Value)
+		changes["name"] = s.Name
+	}
+	if u.Document.Set {
+		s.Document = document.Normalize(u.Document.Value)
+		changes["document"] = s.Document
+	}
+	if u.IsActive.Set {
+		changes["is_active"] = u.IsActive.Value
+	}
+	for col, f := range map[string]nullable.Field[string]{
+		"address": u.Address, "city": u.City, "state": u.State, "phone": u.Phone, "email": u.Email,
+	} {
+		if f.Set {
+			changes[col] = f.Ptr()
+		}
+	}
+	s.Email = u.Email.Ptr()
+	if err := check(s); err != nil {
+		return Store{}, err
+	}
+	if len(changes) == 0 {
+		return s, nil
+	}
+	if err := r.db.WithContext(ctx).Model(&Store{}).Where("id = ?", id).Updates(changes).Error; err != nil {
+		return Store{}, r.writeError(ctx, err, s, id)
+	}
+	return r.ByID(ctx, id)
+}
+
+// Deactivate is the soft delete: the store is kept with is_active false.
+func (r *Repository) Deactivate(ctx context.Context, id string) (Store, error) {
+	res := r.db.WithContext(ctx).Model(&Store{}).Where("id = ?", id).Update("is_active", false)
+	if res.Error != nil {
+		return Store{}, fmt.Errorf("deactivate store %s: %w", id, res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return Store{}, errNotFound
+	}
+	return r.ByID(ctx, id)
+}
+
+var errNotFound = apperr.New(apperr.NotFound, "Store not found")
+
+// ByID returns one store, active or not.
+func (r *Repository) ByID(ctx context.Context, id string) (Store, error) {
+	return r.take(ctx, "id = ?", id)
+}
+
+// ByCode returns the store with this store_code, active or not.
+func (r *Repository) ByCode(ctx context.Context, code string) (Store, error) {
+	return r.take(ctx, "store_code = ?", strings.TrimSpace(code))
+}
+
+// ByDocument returns the store with this document (formatted or digits), active or not.
+func (r *Repository) ByDocument(ctx context.Context, doc string) (Store, error) {
+	return r.take(ctx, "document = ?", document.Normalize(doc))
+}
+
+func (r *Repository) take(ctx context.Context, where string, arg any) (Store, error) {
+	var s Store
+	err := r.db.WithContext(ctx).Where(where, arg).Take(&s).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return Store{}, errNotFound
+	}
+	if err != nil {
+		return Store{}, fmt.Errorf("load store (%s %v): %w", where, arg, err)
+	}
+	return s, nil
+}
+
+// List returns stores ordered by store_code, inactive ones included.
+func (r *Repository) List(ctx context.Context, limit, offset int) ([]Store, error) {
+	stores := []Store{}
+	if err := r.db.WithContext(ctx).Order("store_code, id").Limit(limit).Offset(offset).Find(&stores).Error; err != nil {
+		return nil, fmt.Errorf("list stores: %w", err)
+	}
+	return stores, nil
+}
+
+// Search returns the stores matching every filter given, ordered by name.
+func (r *Repository) Search(ctx context.Context, f SearchFilter, limit, offset int) ([]Store, error) {
+	q := r.db.WithContext(ctx).Model(&Store{})
+	if f.Name != "" {
+		q = q.Where("lower(name) LIKE ? ESCAPE '\\'", "%"+escapeLike(strings.ToLower(f.Name))+"%")
+	}
+	if f.Code != "" {
+		q = q.Where("lower(store_code) LIKE ? ESCAPE '\\'", escapeLike(strings.ToLower(f.Code))+"%")
+	}
+	if f.Document != "" {
+		q = q.Where("document LIKE ? ESCAPE '\\'", escapeLike(document.NormalizePrefix(f.Document))+"%")
+	}
+	stores := []Store{}
+	if err := q.Order("lower(name), id").Limit(limit).Offset(offset).Find(&stores).Error; err != nil {
+		return nil, fmt.Errorf("search stores: %w", err)
+	}
+	return stores, nil
+}
+
+// escapeLike makes s match literally inside a LIKE pattern.
+func escapeLike(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}
+
+// check returns the 422 for a store missing a required value or holding a bad email.
+func check(s Store) error {
+	var fields []apperr.FieldError
+	for _, f := range []struct{ name, value string }{{"store_code", s.StoreCode}, {"name", s.Name}, {"document", s.Document}} {
+		if f.value == "" {
+			fields = append(fields, apperr.Field("String should have at least 1 character", "string_too_short", "body", f.name))
+		}
+	}
+	if s.Email != nil {
+		if addr, err := mail.ParseAddress(*s.Email); err != nil || addr.Address != *s.Email {
+			fields = append(fields, apperr.Field("value is not a valid email address", "value_error", "body", "email"))
+		}
+	}
+	if len(fields) > 0 {
+		return apperr.Validation(fields...)
+	}
+	return nil
+}
+
+func (u Update) validate() error {
+	var fields []apperr.FieldError
+	notNull := func(name string, null bool, msg, typ string) {
+		if null {
+			fields = append(fields, apperr.Field(msg, typ, "body", name))
+		}
+	}
+	notNull("store_code", u.StoreCode.Null, "Input should be a valid string", "string_type")
+	notNull("name", u.Name.Null, "Input should be a valid string", "string_type")
+	notNull("document", u.Document.Null, "Input should be a valid string", "string_type")
+	notNull("is_active", u.IsActive.Null, "Input should be a valid boolean", "bool_type")
+	if len(fields) > 0 {
+		return apperr.Validation(fields...)
+	}
+	return nil
+}
+
+// writeError turns a unique violation into a Conflict naming the taken field. The
+// driver's error does not survive GORM's translation, so the field is looked up.
+func (r *Repository) writeError(ctx context.Context, err error, s Store, selfID string) error {
+	if !errors.Is(err, gorm.ErrDuplicatedKey) {
+		return fmt.Errorf("write store %s: %w", s.StoreCode, err)
+	}
+	var n int64
+	q := r.db.WithContext(ctx).Model(&Store{}).Where("store_code = ?", s.StoreCode)
+	if selfID != "" {
+		q = q.Where("id <> ?", selfID)
+	}
+	if q.Count(&n).Error == nil && n > 0 {
+		return apperr.New(apperr.Conflict, "A store with store_code %q already exists", s.StoreCode)
+	}
+	return apperr.New(apperr.Conflict, "A store with document %q already exists", s.Document)
+}

@@ -1,0 +1,171 @@
+// Package user owns the service's users: the people and systems that sign in through
+// POST /api/v1/authorization. Passwords are kept as bcrypt hashes only.
+package user
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/loyaltylinks/platform/shared/apperr"
+	"github.com/loyaltylinks/platform/shared/auth"
+	"golang.org/x/crypto/bcrypt"
+	"gorm.io/gorm"
+)
+
+// Password length bounds. bcrypt ignores everything past 72 bytes, so longer passwords
+// are refused rather than silently truncated.
+const (
+	MinPasswordLen = 8
+	MaxPasswordLen = 72
+)
+
+// User is a service user. PasswordHash never leaves the package in a response.
+type User struct {
+	ID           string    `json:"id"`
+	Username     string    `json:"username"`
+	PasswordHash string    `json:"-"`
+	Name         string    `json:"name"`
+	Email        *string   `json:"email"`
+	Role         string    `json:"role"`
+	IsActive     bool      `json:"is_active"`
+	CreatedAt    time.Time `json:"created_at"`
+	UpdatedAt    time.Time `json:"updated_at"`
+}
+
+// CreateInput is a new user. Role is auth.RoleUser when empty.
+type CreateInput struct {
+	Username string
+	Password string
+	Name     string
+	Email    *string
+	Role     string
+}
+
+// Store reads and writes users.
+type Store struct {
+	db   *gorm.DB
+	cost int
+
+	dummyOnce sync.Once
+	dummy     []byte
+}
+
+// NewStore returns a Store over db hashing with bcrypt's default cost.
+func NewStore(db *gorm.DB) *Store { return &Store{db: db, cost: bcrypt.DefaultCost} }
+
+// Create inserts a user. A username taken by another user (case-insensitively) is a
+// Conflict. Permission to create an admin is the caller's business (see CanCreate).
+func (s *Store) Create(ctx context.Context, in CreateInput) (User, error) {
+	username := strings.TrimSpace(in.Username)
+	if username == "" {
+		return User{}, apperr.Validation(apperr.Field("Field required", "missing", "body", "username"))
+	}
+	role := in.Role
+	if role == "" {
+		role = auth.RoleUser
+	}
+	if role != auth.RoleAdmin && role != auth.RoleUser {
+		return User{}, apperr.Validation(apperr.Field("Input should be 'admin' or 'user'", "enum", "body", "role"))
+	}
+	hash, err := s.hash(in.Password)
+	if err != nil {
+		return User{}, err
+	}
+	name := strings.TrimSpace(in.Name)
+	if name == "" {
+		name = username
+	}
+	var email *string
+	if in.Email != nil && strings.TrimSpace(*in.Email) != "" {
+		e := strings.ToLower(strings.TrimSpace(*in.Email))
+		email = &e
+	}
+	u := User{
+		ID:           uuid.NewString(),
+		Username:     username,
+		PasswordHash: hash,
+		Name:         name,
+		Email:        email,
+		Role:         role,
+		IsActive:     true,
+	}
+	if err := s.db.WithContext(ctx).Create(&u).Error; err != nil {
+		if errors.Is(err, gorm.ErrDuplicatedKey) {
+			return User{}, apperr.New(apperr.Conflict, "A user with username %q already exists", username)
+		}
+		return User{}, fmt.Errorf("insert user %s: %w", username, err)
+	}
+	// Read back: timestamps as stored, at the database's precision.
+	if err := s.db.WithContext(ctx).Where("id = ?", u.ID).Take(&u).Error; err != nil {
+		return User{}, fmt.Errorf("read back user %s: %w", u.ID, err)
+	}
+	return u, nil
+}
+
+// CanCreate reports whether a caller of role callerRole may create a user of role
+// target: anyone signed in may create plain users, only admins may create admins.
+func CanCreate(callerRole, target string) error {
+	if target == auth.RoleAdmin && callerRole != auth.RoleAdmin {
+		return apperr.New(apperr.Forbidden, "Only an admin can create an admin user")
+	}
+	return nil
+}
+
+// List returns users oldest first.
+func (s *Store) List(ctx context.Context, limit, offset int) ([]User, error) {
+	users := []User{}
+	err := s.db.WithContext(ctx).Order("created_at, id").Limit(limit).Offset(offset).Find(&users).Error
+	if err != nil {
+		return nil, fmt.Errorf("list users: %w", err)
+	}
+	return users, nil
+}
+
+// errBadCredentials is the one answer for an unknown user, a wrong password and a
+// disabled user, so the endpoint does not reveal which usernames exist.
+var errBadCredentials = apperr.New(apperr.Unauthorized, "Incorrect username or password")
+
+// Authenticate returns the active user with these credentials.
+func (s *Store) Authenticate(ctx context.Context, username, password string) (User, error) {
+	var u User
+	err := s.db.WithContext(ctx).Where("lower(username) = lower(?)", strings.TrimSpace(username)).Take(&u).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		// Spend the time a real comparison takes, so response times do not tell
+		// unknown usernames from wrong passwords.
+		_ = bcrypt.CompareHashAndPassword(s.dummyHash(), []byte(password))
+		return User{}, errBadCredentials
+	}
+	if err != nil {
+		return User{}, fmt.Errorf("look up user %s: %w", username, err)
+	}
+	if bcrypt.CompareHashAndPassword([]byte(u.PasswordHash), []byte(password)) != nil || !u.IsActive {
+		return User{}, errBadCredentials
+	}
+	return u, nil
+}
+
+func (s *Store) hash(password string) (string, error) {
+	if len(password) < MinPasswordLen {
+		return "", apperr.Validation(apperr.Field(fmt.Sprintf("String should have at least %d characters", MinPasswordLen), "string_too_short", "body", "password"))
+	}
+	if len(password) > MaxPasswordLen {
+		return "", apperr.Validation(apperr.Field(fmt.Sprintf("String should have at most %d bytes", MaxPasswordLen), "string_too_long", "body", "password"))
+	}
+	hash, err := bcrypt.GenerateFromPassword([]byte(password), s.cost)
+	if err != nil {
+		return "", fmt.Errorf("hash password: %w", err)
+	}
+	return string(hash), nil
+}
+
+func (s *Store) dummyHash() []byte {
+	s.dummyOnce.Do(func() {
+		s.dummy, _ = bcrypt.GenerateFromPassword([]byte("not a real password"), s.cost)
+	})
+	return s.dummy
+}
