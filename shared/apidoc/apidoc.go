@@ -103,17 +103,17 @@ func (d *Doc) Handler() echo.HandlerFunc {
 	}
 }
 
-// Build renders the document (exposed for tests and for docs pages).
+// Build renders the document and loads it back, references resolved (tests, docs pages).
 func (d *Doc) Build() (*openapi3.T, error) {
 	raw, err := d.build()
 	if err != nil {
 		return nil, err
 	}
-	var t openapi3.T
-	if err := json.Unmarshal(raw, &t); err != nil {
-		return nil, err
+	t, err := openapi3.NewLoader().LoadFromData(raw)
+	if err != nil {
+		return nil, fmt.Errorf("load openapi document: %w", err)
 	}
-	return &t, nil
+	return t, nil
 }
 
 var pathParam = regexp.MustCompile(`:([A-Za-z0-9_]+)`)
@@ -122,7 +122,11 @@ func (d *Doc) build() ([]byte, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	schemas := openapi3.Schemas{}
-	gen := openapi3gen.NewGenerator(openapi3gen.SchemaCustomizer(customize))
+	gen := openapi3gen.NewGenerator(
+		openapi3gen.SchemaCustomizer(customize),
+		openapi3gen.CreateTypeNameGenerator(componentName),
+		openapi3gen.CreateComponentSchemas(openapi3gen.ExportComponentSchemasOptions{ExportComponentSchemas: true}),
+	)
 	schemaFor := func(v any) (*openapi3.SchemaRef, error) {
 		return gen.NewSchemaRefForValue(v, schemas)
 	}
@@ -279,6 +283,19 @@ func requiredFields(t reflect.Type) []string {
 	}
 	return names
 }
+
+// componentName names the component schema of a Go type. The platform's JSON helper
+// types get "" so they are inlined: customize turns them into plain strings or their
+// inner type, which must not become components of their own.
+func componentName(t reflect.Type) string {
+	switch t.PkgPath() {
+	case "github.com/loyaltylinks/platform/shared/jsontime", "github.com/loyaltylinks/platform/shared/nullable":
+		return ""
+	}
+	return invalidComponentChars.ReplaceAllString(t.Name(), "_")
+}
+
+var invalidComponentChars = regexp.MustCompile(`[^A-Za-z0-9._-]`)
 
 // Router registers routes on an Echo group and documents them in one call.
 type Router struct {
