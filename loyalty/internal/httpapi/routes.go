@@ -21,6 +21,9 @@ func (a *API) routes(srv *server.Server) {
 	public := apidoc.NewRouter(a.doc, e.Group("/api/v1"), "/api/v1")
 	v1 := apidoc.NewRouter(a.doc, e.Group("/api/v1", requireAuth(a.tokens)), "/api/v1")
 	_, _ = public, v1
+
+	// AI report queries
+	a.aiQueryRoutes(v1)
 }
 
 // errorDetail documents the error body: a message, or for 422 a list of field errors.
