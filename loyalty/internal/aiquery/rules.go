@@ -406,8 +406,8 @@ LIMIT %d`, p.t("customer", "cliente"), p.t("document", "documento"), p.t("purcha
 		},
 	},
 	{
-		Pattern: Pattern{ID: "customers_birthdays", Title: "Customers with birthdays (this month, a named month or today)", ExamplePT: "aniversariantes do mês", ExampleEN: "customers with birthdays in may"},
-		all:     []*regexp.Regexp{re(`\b(aniversari\w*|birthdays?|born)\b`)},
+		Pattern:   Pattern{ID: "customers_birthdays", Title: "Customers with birthdays (this month, a named month or today)", ExamplePT: "aniversariantes do mês", ExampleEN: "customers with birthdays in may"},
+		all:       []*regexp.Regexp{re(`\b(aniversari\w*|birthdays?|born)\b`)},
 		ownPeriod: true,
 		build: func(p params) (string, error) {
 			conds := []string{"is_active"}
@@ -458,7 +458,7 @@ FROM %s%s`, p.t("customers", "clientes"), vCustomers, where(p.in("created_at")))
 		},
 	},
 	{
-		Pattern: Pattern{ID: "customers_no_recent_purchase", Title: "Customers without a purchase in a period (default 90 days)", ExamplePT: "clientes sem compra nos últimos 90 dias", ExampleEN: "how many customers with no purchase in the last 60 days"},
+		Pattern:   Pattern{ID: "customers_no_recent_purchase", Title: "Customers without a purchase in a period (default 90 days)", ExamplePT: "clientes sem compra nos últimos 90 dias", ExampleEN: "how many customers with no purchase in the last 60 days"},
 		all:       []*regexp.Regexp{wCustomer, re(`\b(sem compras?|sem comprar|nao compra\w*|no purchases?|without (?:a )?purchases?|not purchased|haven t purchased|havent purchased|not bought|haven t bought|havent bought|inactive buyers)\b`)},
 		ownPeriod: true,
 		build: func(p params) (string, error) {
