@@ -94,7 +94,7 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 	if err != nil {
 		return fmt.Errorf("jwt: %w", err)
 	}
-	ai, closeAI, err := newAIQueries(cfg, db)
+	ai, closeAI, err := newAIQueries(cfg, db, logger)
 	if err != nil {
 		return err
 	}
@@ -117,8 +117,9 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 
 // newAIQueries builds the report-query service: the configured generator, and the pool
 // report queries run on (a separate one when AI_DATABASE_URL is set).
-func newAIQueries(cfg config.Config, db *gorm.DB) (*aiquery.Service, func(), error) {
+func newAIQueries(cfg config.Config, db *gorm.DB, logger *slog.Logger) (*aiquery.Service, func(), error) {
 	opts := aiquery.Options{
+		Logger:           logger,
 		Role:             cfg.AIDBRole,
 		StatementTimeout: cfg.AIStatementTimeout,
 		MaxRows:          cfg.AIMaxRows,

@@ -12,6 +12,8 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io"
+	"log/slog"
 	"strings"
 	"time"
 
@@ -44,6 +46,7 @@ type Options struct {
 	MaxRows          int
 	Location         *time.Location // session time zone of report queries; default UTC
 	Now              func() time.Time
+	Logger           *slog.Logger // audit lines for runs and refusals; default: discarded
 }
 
 // Service is the report-query feature: generate, execute, history.
@@ -54,6 +57,7 @@ type Service struct {
 	history *History
 	loc     *time.Location
 	now     func() time.Time
+	log     *slog.Logger
 }
 
 // NewService wires the service over the loyalty database.
@@ -72,6 +76,9 @@ func NewService(db *gorm.DB, o Options) (*Service, error) {
 	}
 	if o.MaxRows <= 0 {
 		o.MaxRows = DefaultMaxRows
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
 	if o.Generator == nil {
 		o.Generator = NewRules(o.Now, o.Location)
@@ -92,6 +99,7 @@ func NewService(db *gorm.DB, o Options) (*Service, error) {
 		history: NewHistory(db),
 		loc:     o.Location,
 		now:     o.Now,
+		log:     o.Logger,
 	}, nil
 }
 
@@ -134,6 +142,7 @@ func (s *Service) generate(ctx context.Context, question, field string) (string,
 	if _, err := s.guard.Check(query); err != nil {
 		var r *Refusal
 		if errors.As(err, &r) {
+			s.log.WarnContext(ctx, "ai query: generated query refused", "reason", r.Reason, "query", query)
 			return "", apperr.Validation(apperr.Field("The generated query was refused: "+r.Reason, "query_refused", "body", field))
 		}
 		return "", err
@@ -149,15 +158,18 @@ func (s *Service) Execute(ctx context.Context, c Caller, query string) (*Outcome
 	if err != nil {
 		var r *Refusal
 		if errors.As(err, &r) {
+			s.log.WarnContext(ctx, "ai query refused", "user_id", c.ID, "reason", r.Reason)
 			return nil, apperr.Validation(apperr.Field("Query refused: "+r.Reason, "query_refused", "body", "query"))
 		}
 		return nil, err
 	}
 	col := &collector{}
+	start := time.Now()
 	if _, err := s.runner.Run(ctx, checked, col); err != nil {
 		col.discard()
 		var ee *ExecError
 		if errors.As(err, &ee) {
+			s.log.InfoContext(ctx, "ai query failed", "user_id", c.ID, "reason", ee.Message, "duration_ms", time.Since(start).Milliseconds())
 			verr := apperr.Validation(apperr.Field(ee.Message, "query_failed", "body", "query"))
 			verr.Err = err
 			return nil, verr
@@ -168,6 +180,7 @@ func (s *Service) Execute(ctx context.Context, c Caller, query string) (*Outcome
 	if err != nil {
 		return nil, err
 	}
+	s.log.InfoContext(ctx, "ai query executed", "user_id", c.ID, "rows", out.Rows, "duration_ms", time.Since(start).Milliseconds())
 	if _, err := s.history.RecordRun(ctx, c.ID, query, out.Rows); err != nil {
 		_ = out.Close()
 		return nil, err

@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/stdlib"
+	"github.com/loyaltylinks/platform/shared/apperr"
 )
 
 // RunnerConfig bounds report query execution.
@@ -101,7 +102,12 @@ func (r *Runner) run(ctx context.Context, conn *pgx.Conn, query string, sink Sin
 		return 0, fmt.Errorf("report query: session settings: %w", err)
 	}
 	if _, err := tx.Exec(ctx, "SET LOCAL ROLE "+pgx.Identifier{r.cfg.Role}.Sanitize()); err != nil {
-		return 0, fmt.Errorf("report query: switch to role %s (see docs/ai-queries.md): %w", r.cfg.Role, err)
+		var pgErr *pgconn.PgError
+		if errors.As(err, &pgErr) && (pgErr.Code == "22023" || pgErr.Code == "42704" || pgErr.Code == "42501") {
+			// role missing or not granted: a set-up problem, not the query's
+			return 0, apperr.Wrap(apperr.Unavailable, err, "Report queries are not available: the database role %s is missing or not granted to the service (see docs/ai-queries.md)", r.cfg.Role)
+		}
+		return 0, fmt.Errorf("report query: switch to role %s: %w", r.cfg.Role, err)
 	}
 
 	// ExecParams: Parse/Bind/Execute of the extended protocol. The server refuses a

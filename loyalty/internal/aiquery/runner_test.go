@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/loyaltylinks/platform/shared/apperr"
 	"gorm.io/gorm"
 )
 
@@ -254,5 +255,15 @@ func TestRunnerQueryErrorsAreExecErrors(t *testing.T) {
 		if !errors.As(err, &ee) || !strings.HasPrefix(ee.Message, "the query failed: ") {
 			t.Errorf("%s: err = %v, want an ExecError", q, err)
 		}
+	}
+}
+
+// A missing (or not granted) role is a set-up problem the operator must see: 503, not 422.
+func TestRunnerWithoutTheRole(t *testing.T) {
+	_, db := newDB(t, 2)
+	r := newRunner(t, db, RunnerConfig{Role: "no_such_reporting_role"})
+	_, err := r.Run(context.Background(), Checked{sql: "SELECT 1"}, &rowsSink{})
+	if !apperr.Is(err, apperr.Unavailable) || !strings.Contains(err.Error(), "no_such_reporting_role is missing") {
+		t.Fatalf("err = %v, want Unavailable naming the role", err)
 	}
 }

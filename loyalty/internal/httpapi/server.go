@@ -52,7 +52,7 @@ func New(d Deps) *server.Server {
 	})
 	api := &API{log: d.Logger, bind: NewBinder(), tokens: d.Tokens, deps: d, ai: d.AIQueries}
 	if api.ai == nil && d.DB != nil {
-		ai, err := aiquery.NewService(d.DB, aiquery.Options{})
+		ai, err := aiquery.NewService(d.DB, aiquery.Options{Logger: d.Logger})
 		if err != nil {
 			d.Logger.Error("ai queries unavailable", "error", err)
 		}
