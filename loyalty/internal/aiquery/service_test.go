@@ -34,7 +34,7 @@ func seedReportData(t *testing.T, db *gorm.DB) string {
 			FROM (VALUES ('00000000001', 'pending', 'S1', 100, now()),
 			             ('00000000002', 'applied', 'S2', 300, now()),
 			             ('00000000003', 'cancelled', 'S1', 100, now()),
-			             ('00000000001', 'applied', 'S1', 200, date_trunc('month', now()) - interval '1 day'))
+			             ('00000000001', 'applied', 'S1', 200, (date_trunc('month', now() AT TIME ZONE 'UTC') - interval '1 day') AT TIME ZONE 'UTC'))
 			     AS v(doc, status, store, points, at)
 			JOIN customers c ON c.doc = v.doc`,
 		`INSERT INTO redeem_items (redeem_id, customer_id, product_id, qty, points, store_code, created_at)

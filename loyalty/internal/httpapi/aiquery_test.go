@@ -432,7 +432,7 @@ func TestAIQueryHistory(t *testing.T) {
 				t.Fatalf("entry without user name: %+v", e)
 			}
 		}
-		old := time.Now().AddDate(0, 0, -10).Format(time.DateOnly)
+		old := time.Now().UTC().AddDate(0, 0, -10).Format(time.DateOnly)
 		if got := env.history(admin, "/api/v1/ai/queries/all?start_date="+old); len(got) != 4 {
 			t.Fatalf("from %s: %d entries", old, len(got))
 		}
