@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery"
 	"github.com/loyaltylinks/platform/loyalty/internal/config"
 	"github.com/loyaltylinks/platform/loyalty/internal/httpapi"
 	"github.com/loyaltylinks/platform/loyalty/migrations"
@@ -97,12 +98,18 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 	if err != nil {
 		return fmt.Errorf("jwt: %w", err)
 	}
+	ai, closeAI, err := newAIQueries(cfg, db, logger)
+	if err != nil {
+		return err
+	}
+	defer closeAI()
 	srv := httpapi.New(httpapi.Deps{
 		Logger:       logger,
 		DB:           db,
 		Tokens:       tokens,
 		MaxBodyBytes: cfg.MaxBodyBytes,
 		Version:      version,
+		AIQueries:    ai,
 	})
 	logger.InfoContext(ctx, "loyalty starting", "addr", cfg.HTTPAddr, "version", version)
 	if err := srv.Serve(ctx, cfg.HTTPAddr, cfg.ShutdownGrace); err != nil && !errors.Is(err, context.Canceled) {
@@ -110,4 +117,37 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 	}
 	logger.Info("loyalty stopped")
 	return nil
+}
+
+// newAIQueries builds the report-query service: the configured generator, and the pool
+// report queries run on (a separate one when AI_DATABASE_URL is set).
+func newAIQueries(cfg config.Config, db *gorm.DB, logger *slog.Logger) (*aiquery.Service, func(), error) {
+	opts := aiquery.Options{
+		Logger:           logger,
+		Role:             cfg.AIDBRole,
+		StatementTimeout: cfg.AIStatementTimeout,
+		MaxRows:          cfg.AIMaxRows,
+		Location:         cfg.AITimezone,
+	}
+	if cfg.AIProvider == "openai" {
+		opts.Generator = aiquery.NewOpenAI(aiquery.OpenAIConfig{
+			BaseURL: cfg.AIBaseURL, APIKey: cfg.AIAPIKey, Model: cfg.AIModel,
+			Timeout: cfg.AITimeout, TimeZone: cfg.AITimezone.String(),
+		})
+	}
+	closeFn := func() {}
+	if cfg.AIDatabaseURL != "" {
+		reportDB, err := database.OpenSQL(cfg.AIDatabaseURL, database.Options{Schema: aiquery.ReportingSchema, MaxOpenConns: 5})
+		if err != nil {
+			return nil, nil, fmt.Errorf("AI_DATABASE_URL: %w", err)
+		}
+		opts.ReportDB = reportDB
+		closeFn = func() { _ = reportDB.Close() }
+	}
+	ai, err := aiquery.NewService(db, opts)
+	if err != nil {
+		closeFn()
+		return nil, nil, err
+	}
+	return ai, closeFn, nil
 }

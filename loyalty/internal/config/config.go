@@ -5,7 +5,9 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
+	"regexp"
 	"time"
+	_ "time/tzdata" // AI_TIMEZONE names must load in minimal images too
 
 	"github.com/loyaltylinks/platform/shared/config"
 )
@@ -32,7 +34,17 @@ type Config struct {
 	AIBaseURL  string
 	AIAPIKey   string
 	AIModel    string
+
+	// AI report queries (docs/ai-queries.md).
+	AITimeout          time.Duration  // provider request time-out
+	AIStatementTimeout time.Duration  // per report query
+	AIMaxRows          int            // report results above this are refused
+	AIDBRole           string         // role report queries run as (SET LOCAL ROLE)
+	AIDatabaseURL      string         // optional separate pool (a login of the reporting role)
+	AITimezone         *time.Location // session time zone of report queries
 }
+
+var roleName = regexp.MustCompile(`^[a-z_][a-z0-9_]{0,62}$`)
 
 // Load reads the configuration through getenv. Every missing or malformed variable is
 // named in the returned error.
@@ -57,6 +69,12 @@ func Load(getenv func(string) string) (Config, error) {
 		AIBaseURL:  e.URL("AI_BASE_URL", false, "http", "https"),
 		AIAPIKey:   e.String("AI_API_KEY", ""),
 		AIModel:    e.String("AI_MODEL", "gpt-4o-mini"),
+
+		AITimeout:          e.Duration("AI_TIMEOUT", 30*time.Second),
+		AIStatementTimeout: e.Duration("AI_STATEMENT_TIMEOUT", 5*time.Second),
+		AIMaxRows:          e.Int("AI_MAX_ROWS", 100000, 1),
+		AIDBRole:           e.String("AI_DB_ROLE", "loyalty_reporting"),
+		AIDatabaseURL:      e.URL("AI_DATABASE_URL", false, "postgres", "postgresql"),
 	}
 	secret := e.String("JWT_SECRET", "")
 	err := e.Err()
@@ -71,6 +89,15 @@ func Load(getenv func(string) string) (Config, error) {
 		_, _ = rand.Read(c.JWTSecret)
 	default:
 		err = errors.Join(err, fmt.Errorf("JWT_SECRET: required but not set (or set APP_ENV=development)"))
+	}
+	if !roleName.MatchString(c.AIDBRole) {
+		err = errors.Join(err, fmt.Errorf("AI_DB_ROLE: want a lower-case role name, got %q", c.AIDBRole))
+	}
+	tz := e.String("AI_TIMEZONE", "UTC")
+	if loc, tzErr := time.LoadLocation(tz); tzErr != nil {
+		err = errors.Join(err, fmt.Errorf("AI_TIMEZONE: unknown time zone %q", tz))
+	} else {
+		c.AITimezone = loc
 	}
 	if c.AIProvider == "openai" && c.AIBaseURL == "" {
 		err = errors.Join(err, fmt.Errorf("AI_BASE_URL: required when AI_PROVIDER=openai"))

@@ -32,6 +32,9 @@ func (a *API) routes(srv *server.Server) {
 	_, _ = public, v1
 
 	a.coreRoutes(e, public, v1)
+
+	// AI report queries
+	a.aiQueryRoutes(v1)
 }
 
 // coreRoutes: authorization and users, customers (reads, create, update, searches),

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery"
 	"github.com/loyaltylinks/platform/shared/apidoc"
 	"github.com/loyaltylinks/platform/shared/auth"
 	"github.com/loyaltylinks/platform/shared/server"
@@ -23,6 +24,9 @@ type Deps struct {
 	Tokens       *auth.JWT
 	MaxBodyBytes int64
 	Version      string
+	// AIQueries is the report-query service; nil gives the offline rules generator with
+	// the default limits over DB.
+	AIQueries *aiquery.Service
 }
 
 // API holds the dependencies the handlers use.
@@ -32,6 +36,7 @@ type API struct {
 	tokens *auth.JWT
 	deps   Deps
 	doc    *apidoc.Doc
+	ai     *aiquery.Service
 }
 
 // New returns the loyalty HTTP server with every route registered.
@@ -45,7 +50,14 @@ func New(d Deps) *server.Server {
 			"postgres": func(ctx context.Context) error { return database.Ping(ctx, d.DB) },
 		},
 	})
-	api := &API{log: d.Logger, bind: NewBinder(), tokens: d.Tokens, deps: d}
+	api := &API{log: d.Logger, bind: NewBinder(), tokens: d.Tokens, deps: d, ai: d.AIQueries}
+	if api.ai == nil && d.DB != nil {
+		ai, err := aiquery.NewService(d.DB, aiquery.Options{Logger: d.Logger})
+		if err != nil {
+			d.Logger.Error("ai queries unavailable", "error", err)
+		}
+		api.ai = ai
+	}
 	api.routes(srv)
 	return srv
 }
