@@ -35,8 +35,10 @@ type testEnv struct {
 	Redis *redis.Client
 	// RedisProxy stands between the server and Redis: Cut() makes Redis unreachable.
 	RedisProxy *testkit.Proxy
-	Accounts   *account.Store
-	Routes     []*echo.Route // every route the router serves
+	// RedisURL is the real Redis database behind the proxy (for clients that must not be cut).
+	RedisURL string
+	Accounts *account.Store
+	Routes   []*echo.Route // every route the router serves
 }
 
 // testFreePlanLimit is the free plan's rate limit in test servers: high, so tests that
@@ -53,7 +55,8 @@ func newTestEnv(t *testing.T, options ...func(*httpapi.Deps)) *testEnv {
 	}
 	sqlDB, _ := db.DB()
 	t.Cleanup(func() { sqlDB.Close() })
-	opts, err := redis.ParseURL(testkit.Redis(t))
+	redisURL := testkit.Redis(t)
+	opts, err := redis.ParseURL(redisURL)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +66,7 @@ func newTestEnv(t *testing.T, options ...func(*httpapi.Deps)) *testEnv {
 	rdb := redis.NewClient(opts)
 	t.Cleanup(func() { rdb.Close() })
 
-	env := &testEnv{t: t, DB: db, Redis: rdb, RedisProxy: proxy, Accounts: account.NewStore(db)}
+	env := &testEnv{t: t, DB: db, Redis: rdb, RedisProxy: proxy, RedisURL: redisURL, Accounts: account.NewStore(db)}
 	// The handler needs BaseURL before the server exists: listen first, then serve.
 	ts := httptest.NewUnstartedServer(nil)
 	env.URL = "http://" + ts.Listener.Addr().String()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -29,6 +30,10 @@ const freePlan = "free"
 // rateLimitTimeout bounds the Redis round trip of one check, so a slow Redis delays an
 // API call by at most this much before the request is let through.
 const rateLimitTimeout = 500 * time.Millisecond
+
+// rateLimitPause is how long the limiter stops asking Redis after a failed check: calls
+// in that time go through at once instead of each waiting for Redis to fail again.
+const rateLimitPause = 2 * time.Second
 
 type rateLimitMetrics struct {
 	rejected    prometheus.Counter
@@ -57,6 +62,10 @@ type rateLimiter struct {
 	freeLimit int // RATE_LIMIT_PER_MINUTE: the free plan's limit
 	log       *slog.Logger
 	metrics   rateLimitMetrics
+
+	// pausedUntil (Unix nanoseconds) is set when Redis fails; until then calls are let
+	// through unchecked. It is this replica's own view of Redis, nothing shared.
+	pausedUntil atomic.Int64
 }
 
 // limitFor is the account's requests per window: the free plan takes the configured
@@ -72,6 +81,8 @@ func (r *rateLimiter) limitFor(acc account.Account) int {
 // response (errors included) and refuses calls past the limit with 429 and Retry-After.
 // When Redis cannot be asked the call goes through (fail open): the API stays usable,
 // the failure is logged and counted, and the response carries only X-RateLimit-Limit.
+// After a failure Redis is left alone for rateLimitPause, so an outage does not add
+// rateLimitTimeout to every call.
 func (r *rateLimiter) middleware(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		acc := currentAccount(c)
@@ -79,13 +90,20 @@ func (r *rateLimiter) middleware(next echo.HandlerFunc) echo.HandlerFunc {
 		h := c.Response().Header()
 		h[headerLimit] = []string{strconv.Itoa(limit)}
 
+		if time.Now().UnixNano() < r.pausedUntil.Load() {
+			r.metrics.unavailable.Inc()
+			return next(c)
+		}
 		ctx, cancel := context.WithTimeout(c.Request().Context(), rateLimitTimeout)
 		d, err := r.limiter.Allow(ctx, "account:"+strconv.FormatInt(acc.ID, 10), limit)
 		cancel()
 		if err != nil {
+			// Fail open, and stop asking for a moment: one log line per pause, not one
+			// per call; the metric counts every unchecked call.
+			r.pausedUntil.Store(time.Now().Add(rateLimitPause).UnixNano())
 			r.metrics.unavailable.Inc()
-			r.log.WarnContext(c.Request().Context(), "rate limit unavailable, request let through",
-				"account_id", acc.ID, "error", err)
+			r.log.WarnContext(c.Request().Context(), "rate limit unavailable, requests let through unchecked",
+				"pause", rateLimitPause.String(), "account_id", acc.ID, "error", err)
 			return next(c)
 		}
 		h[headerRemaining] = []string{strconv.Itoa(d.Remaining)}
