@@ -67,16 +67,24 @@ func listEndpoints(env *testEnv, accountID, channelID int64) []struct {
 		path, array string
 		seed        func(i int)
 	}{
-		{"/api/campaigns", "campaigns", func(i int) { insert(`INSERT INTO campaigns (account_id, name) VALUES (?, ?)`, accountID, fmt.Sprint("c", i)) }},
-		{"/api/channels", "channels", func(i int) { insert(`INSERT INTO channels (account_id, name) VALUES (?, ?)`, accountID, fmt.Sprint("ch", i)) }},
+		{"/api/campaigns", "campaigns", func(i int) {
+			insert(`INSERT INTO campaigns (account_id, name) VALUES (?, ?)`, accountID, fmt.Sprint("c", i))
+		}},
+		{"/api/channels", "channels", func(i int) {
+			insert(`INSERT INTO channels (account_id, name) VALUES (?, ?)`, accountID, fmt.Sprint("ch", i))
+		}},
 		{"/api/pixels", "pixels", func(i int) {
 			insert(`INSERT INTO pixels (account_id, type, name, tag) VALUES (?, 'bing', ?, '1234567')`, accountID, fmt.Sprint("p", i))
 		}},
 		{"/api/domains", "domains", func(i int) {
 			insert(`INSERT INTO domains (account_id, domain, host) VALUES (?, ?, ?)`, accountID, fmt.Sprintf("https://d%d-%d.example.com", accountID, i), fmt.Sprintf("d%d-%d.example.com", accountID, i))
 		}},
-		{"/api/overlay", "cta", func(i int) { insert(`INSERT INTO overlays (account_id, name) VALUES (?, ?)`, accountID, fmt.Sprint("o", i)) }},
-		{"/api/splash", "splash", func(i int) { insert(`INSERT INTO splash_pages (account_id, name) VALUES (?, ?)`, accountID, fmt.Sprint("s", i)) }},
+		{"/api/overlay", "cta", func(i int) {
+			insert(`INSERT INTO overlays (account_id, name) VALUES (?, ?)`, accountID, fmt.Sprint("o", i))
+		}},
+		{"/api/splash", "splash", func(i int) {
+			insert(`INSERT INTO splash_pages (account_id, name) VALUES (?, ?)`, accountID, fmt.Sprint("s", i))
+		}},
 		{fmt.Sprintf("/api/channel/%d", channelID), "items", func(i int) {
 			insert(`INSERT INTO links (account_id, alias, long_url, channel_id) VALUES (?, ?, 'https://example.com', ?)`, accountID, fmt.Sprintf("a%d-%d", accountID, i), channelID)
 		}},
