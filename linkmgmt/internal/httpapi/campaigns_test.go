@@ -53,6 +53,7 @@ func TestCampaignAdd(t *testing.T) {
 		{"public not a boolean", map[string]any{"public": "yes"}, http.StatusUnprocessableEntity},
 		{"name not a string", map[string]any{"name": 12}, http.StatusUnprocessableEntity},
 		{"malformed JSON", `{"name":`, http.StatusUnprocessableEntity},
+		{"body not an object", `["spring"]`, http.StatusUnprocessableEntity},
 		{"slug taken by another account", map[string]any{"slug": "spring"}, http.StatusConflict},
 	}
 	for _, tt := range tests {

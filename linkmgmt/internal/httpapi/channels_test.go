@@ -41,6 +41,7 @@ func TestChannelAdd(t *testing.T) {
 		{"colour without #", map[string]any{"name": "x", "color": "1e90ff"}, "color must be a HEX colour such as #1e90ff or #09f"},
 		{"colour of 4 digits", map[string]any{"name": "x", "color": "#1e90"}, "color must be a HEX colour such as #1e90ff or #09f"},
 		{"starred not a boolean", map[string]any{"name": "x", "starred": 1}, "starred: must be a boolean"},
+		{"body not an object", `"News"`, "Invalid JSON body: expected a JSON object"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
