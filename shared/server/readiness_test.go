@@ -11,7 +11,7 @@ import (
 	"testing"
 )
 
-func TestReadiness(t *testing.T) {
+func TestReadinessDegradedChecks(t *testing.T) {
 	ok := func(context.Context) error { return nil }
 	down := func(context.Context) error { return errors.New("connection refused") }
 	type checks = map[string]func(context.Context) error
