@@ -64,7 +64,6 @@ require (
 	github.com/opencontainers/go-digest v1.0.0 // indirect
 	github.com/opencontainers/image-spec v1.1.1 // indirect
 	github.com/power-devops/perfstat v0.0.0-20240221224432-82ca36839d55 // indirect
-	github.com/prometheus/client_golang v1.25.0 // indirect
 	github.com/prometheus/client_model v0.6.3 // indirect
 	github.com/prometheus/common v0.72.0 // indirect
 	github.com/prometheus/procfs v0.22.0 // indirect
@@ -101,6 +100,7 @@ require (
 require (
 	github.com/getkin/kin-openapi v0.152.0
 	github.com/loyaltylinks/platform/shared v0.0.0
+	github.com/prometheus/client_golang v1.25.0
 )
 
 replace github.com/loyaltylinks/platform/shared => ../shared

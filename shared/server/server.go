@@ -30,6 +30,10 @@ type Config struct {
 	ErrorHandler echo.HTTPErrorHandler
 	// Checks are run by GET /readyz; any failing check answers 503.
 	Checks map[string]func(context.Context) error
+	// Degraded checks are run by GET /readyz too, but the service keeps serving while
+	// they fail: /readyz then answers 200 with status "degraded" and the failing check
+	// marked "unavailable", so the replica stays in rotation and monitoring still sees it.
+	Degraded map[string]func(context.Context) error
 	// SkipLog, when set, returns true for requests that are not logged (metrics are still
 	// recorded). The redirect hot path of linkmgmt uses it to keep logs quiet.
 	SkipLog func(c echo.Context) bool
@@ -78,7 +82,7 @@ func New(cfg Config) *Server {
 	e.GET("/healthz", func(c echo.Context) error {
 		return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
 	})
-	e.GET("/readyz", readiness(cfg.Logger, cfg.Checks))
+	e.GET("/readyz", readiness(cfg.Logger, cfg.Checks, cfg.Degraded))
 	e.GET("/metrics", echo.WrapHandler(promhttp.HandlerFor(reg, promhttp.HandlerOpts{Registry: reg})))
 
 	return &Server{Echo: e, Registry: reg, logger: cfg.Logger}
@@ -105,26 +109,32 @@ func bodyLimit(max int64) echo.MiddlewareFunc {
 	}
 }
 
-func readiness(logger *slog.Logger, checks map[string]func(context.Context) error) echo.HandlerFunc {
+func readiness(logger *slog.Logger, checks, degraded map[string]func(context.Context) error) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		ctx, cancel := context.WithTimeout(c.Request().Context(), 2*time.Second)
 		defer cancel()
 		status := map[string]string{}
-		ready := true
-		for name, check := range checks {
-			if err := check(ctx); err != nil {
-				status[name] = "unavailable"
-				ready = false
-				logger.WarnContext(ctx, "readiness check failed", "check", name, "error", err)
-				continue
+		run := func(checks map[string]func(context.Context) error) (ok bool) {
+			ok = true
+			for name, check := range checks {
+				if err := check(ctx); err != nil {
+					status[name] = "unavailable"
+					ok = false
+					logger.WarnContext(ctx, "readiness check failed", "check", name, "error", err)
+					continue
+				}
+				status[name] = "ok"
 			}
-			status[name] = "ok"
+			return ok
 		}
-		code := http.StatusOK
-		overall := "ok"
-		if !ready {
-			code = http.StatusServiceUnavailable
-			overall = "unavailable"
+		ready := run(checks)
+		whole := run(degraded)
+		code, overall := http.StatusOK, "ok"
+		switch {
+		case !ready:
+			code, overall = http.StatusServiceUnavailable, "unavailable"
+		case !whole:
+			overall = "degraded"
 		}
 		return c.JSON(code, map[string]any{"status": overall, "checks": status})
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/loyaltylinks/platform/linkmgmt/internal/account"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/config"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/domain"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/httpapi"
 	"github.com/loyaltylinks/platform/linkmgmt/migrations"
 	"github.com/loyaltylinks/platform/shared/database"
@@ -136,16 +137,25 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 	if err != nil {
 		return fmt.Errorf("REDIS_URL: %w", err)
 	}
+	// Calls carry their own deadlines (the rate limit's is short), and a Redis that hangs
+	// must not hold API calls longer than that.
+	redisOpts.ContextTimeoutEnabled = true
 	rdb := redis.NewClient(redisOpts)
 	defer rdb.Close()
 
+	var domainChecker domain.Checker = domain.NoCheck{}
+	if cfg.DomainCheck == "dns" {
+		domainChecker = domain.DNSChecker{Targets: cfg.DomainCheckTargets}
+	}
 	srv := httpapi.New(httpapi.Deps{
-		Logger:       logger,
-		DB:           db,
-		Redis:        rdb,
-		BaseURL:      cfg.BaseURL,
-		MaxBodyBytes: cfg.MaxBodyBytes,
-		Accounts:     account.NewStore(db),
+		Logger:             logger,
+		DB:                 db,
+		Redis:              rdb,
+		BaseURL:            cfg.BaseURL,
+		MaxBodyBytes:       cfg.MaxBodyBytes,
+		Accounts:           account.NewStore(db),
+		RateLimitPerMinute: cfg.RateLimitPerMinute,
+		DomainChecker:      domainChecker,
 	})
 	logger.InfoContext(ctx, "linkmgmt starting", "addr", cfg.HTTPAddr, "base_url", cfg.BaseURL, "version", version)
 	if err := srv.Serve(ctx, cfg.HTTPAddr, cfg.ShutdownGrace); err != nil && !errors.Is(err, context.Canceled) {

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/mail"
 	"strings"
 	"time"
 
@@ -57,9 +58,9 @@ type CreateInput struct {
 // Create makes an account and returns it with its API key, which is shown once and
 // stored only as a hash.
 func (s *Store) Create(ctx context.Context, in CreateInput) (Account, string, error) {
-	email := strings.TrimSpace(strings.ToLower(in.Email))
-	if !strings.Contains(email, "@") || strings.ContainsAny(email, " \t") {
-		return Account{}, "", apperr.New(apperr.Invalid, "a valid email is required")
+	email, err := NormalizeEmail(in.Email)
+	if err != nil {
+		return Account{}, "", err
 	}
 	if in.Plan == "" {
 		in.Plan = "free"
@@ -92,7 +93,7 @@ func (s *Store) Create(ctx context.Context, in CreateInput) (Account, string, er
 	}
 	if err := s.db.WithContext(ctx).Omit("RateLimit").Create(&a).Error; err != nil {
 		if errors.Is(err, gorm.ErrDuplicatedKey) {
-			return Account{}, "", apperr.New(apperr.Conflict, "an account with this email already exists")
+			return Account{}, "", errEmailTaken
 		}
 		return Account{}, "", fmt.Errorf("insert account: %w", err)
 	}
@@ -142,6 +143,80 @@ func (s *Store) ByID(ctx context.Context, id int64) (Account, error) {
 	}
 	return a, nil
 }
+
+// NormalizeEmail trims and lower-cases an email address and checks that it is a bare
+// address (local@domain, no display name).
+func NormalizeEmail(raw string) (string, error) {
+	email := strings.ToLower(strings.TrimSpace(raw))
+	if email == "" {
+		return "", apperr.New(apperr.Invalid, "a valid email is required")
+	}
+	addr, err := mail.ParseAddress(email)
+	if err != nil || addr.Address != email || addr.Name != "" || len(email) > 254 ||
+		!strings.Contains(email[strings.LastIndex(email, "@")+1:], ".") {
+		return "", apperr.New(apperr.Invalid, "a valid email is required")
+	}
+	return email, nil
+}
+
+// UpdateInput changes an account's login details; nil fields are left as they are.
+type UpdateInput struct {
+	Email    *string
+	Password *string
+}
+
+// Update changes the email and/or password of an account. The password is stored as a
+// bcrypt hash. At least one field must be given.
+func (s *Store) Update(ctx context.Context, id int64, in UpdateInput) error {
+	if in.Email == nil && in.Password == nil {
+		return apperr.New(apperr.Invalid, "give email and/or password to update")
+	}
+	cols := map[string]any{}
+	if in.Email != nil {
+		email, err := NormalizeEmail(*in.Email)
+		if err != nil {
+			return err
+		}
+		cols["email"] = email
+	}
+	if in.Password != nil {
+		hash, err := HashPassword(*in.Password)
+		if err != nil {
+			return err
+		}
+		cols["password_hash"] = hash
+	}
+	res := s.db.WithContext(ctx).Table("accounts").Where("id = ?", id).Updates(cols)
+	if res.Error != nil {
+		if errors.Is(res.Error, gorm.ErrDuplicatedKey) {
+			return errEmailTaken
+		}
+		return fmt.Errorf("update account %d: %w", id, res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return apperr.New(apperr.NotFound, "Account not found")
+	}
+	return nil
+}
+
+// RotateKey replaces an account's API key and returns the new one, which is shown once.
+// The old key stops working at once: only the new key's hash is stored.
+func (s *Store) RotateKey(ctx context.Context, id int64) (string, error) {
+	key, err := auth.GenerateAPIKey()
+	if err != nil {
+		return "", err
+	}
+	res := s.db.WithContext(ctx).Table("accounts").Where("id = ?", id).Update("api_key_hash", auth.HashAPIKey(key))
+	if res.Error != nil {
+		return "", fmt.Errorf("rotate api key of account %d: %w", id, res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return "", apperr.New(apperr.NotFound, "Account not found")
+	}
+	return key, nil
+}
+
+var errEmailTaken = apperr.New(apperr.Conflict, "This email is already in use")
 
 // HashPassword hashes a password with bcrypt.
 func HashPassword(password string) (string, error) {

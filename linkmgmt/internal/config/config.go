@@ -4,6 +4,7 @@ package config
 import (
 	"fmt"
 	"net/netip"
+	"net/url"
 	"strings"
 	"time"
 
@@ -24,8 +25,16 @@ type Config struct {
 	ShutdownGrace  time.Duration
 
 	GeoIPDB            string
-	RateLimitPerMinute int
+	RateLimitPerMinute int // the free plan's API limit; other plans take plans.requests_per_minute
 	TrustedProxies     []netip.Prefix
+
+	// DomainCheck is how POST /api/domain/add checks that a branded domain already points
+	// to the service: "dns" (its addresses must include one of DomainCheckTargets') or
+	// "off" (development, tests).
+	DomainCheck string
+	// DomainCheckTargets are the host names or IPs the service answers on; default: the
+	// host of BASE_URL.
+	DomainCheckTargets []string
 }
 
 // Load reads the configuration through getenv. Every missing or malformed variable is
@@ -45,9 +54,20 @@ func Load(getenv func(string) string) (Config, error) {
 
 		GeoIPDB:            e.String("GEOIP_DB", ""),
 		RateLimitPerMinute: e.Int("RATE_LIMIT_PER_MINUTE", 30, 1),
+		DomainCheck:        e.OneOf("DOMAIN_CHECK", "dns", "dns", "off"),
 	}
 	if c.BaseURL == "" {
 		c.BaseURL = "http://localhost" + portOf(c.HTTPAddr)
+	}
+	for _, t := range strings.Split(e.String("DOMAIN_CHECK_TARGETS", ""), ",") {
+		if t = strings.TrimSpace(t); t != "" {
+			c.DomainCheckTargets = append(c.DomainCheckTargets, t)
+		}
+	}
+	if len(c.DomainCheckTargets) == 0 {
+		if u, err := url.Parse(c.BaseURL); err == nil && u.Hostname() != "" {
+			c.DomainCheckTargets = []string{u.Hostname()}
+		}
 	}
 	proxies, proxyErr := parsePrefixes(e.String("TRUSTED_PROXIES", ""))
 	c.TrustedProxies = proxies

@@ -97,6 +97,10 @@ func bindJSON(c echo.Context, dst any) error {
 		if errors.As(err, &typ) && typ.Field != "" {
 			return apperr.New(apperr.Invalid, "%s: must be %s", typ.Field, kindName(typ.Type.Kind().String()))
 		}
+		if errors.As(err, &typ) {
+			// The body itself has the wrong type; never echo Go type names to clients.
+			return apperr.New(apperr.Invalid, "Invalid JSON body: expected a JSON object")
+		}
 		return apperr.New(apperr.Invalid, "Invalid JSON body: %s", strings.TrimPrefix(err.Error(), "json: "))
 	}
 	return nil

@@ -31,12 +31,19 @@ type testEnv struct {
 	Redis *redis.Client
 	// RedisProxy stands between the server and Redis: Cut() makes Redis unreachable.
 	RedisProxy *testkit.Proxy
-	Accounts   *account.Store
-	Routes     []*echo.Route // every route the router serves
+	// RedisURL is the real Redis database behind the proxy (for clients that must not be cut).
+	RedisURL string
+	Accounts *account.Store
+	Routes   []*echo.Route // every route the router serves
 }
 
-// newTestEnv starts the whole linkmgmt HTTP server.
-func newTestEnv(t *testing.T) *testEnv {
+// testFreePlanLimit is the free plan's rate limit in test servers: high, so tests that
+// make many calls are not throttled. Rate-limit tests set their own (withDeps).
+const testFreePlanLimit = 100000
+
+// newTestEnv starts the whole linkmgmt HTTP server. Options may change its Deps (e.g. the
+// rate limit) before it starts.
+func newTestEnv(t *testing.T, options ...func(*httpapi.Deps)) *testEnv {
 	t.Helper()
 	db, err := database.Open(testkit.NewDatabase(t), database.Options{Schema: migrations.Schema, MaxOpenConns: 10})
 	if err != nil {
@@ -44,7 +51,8 @@ func newTestEnv(t *testing.T) *testEnv {
 	}
 	sqlDB, _ := db.DB()
 	t.Cleanup(func() { sqlDB.Close() })
-	opts, err := redis.ParseURL(testkit.Redis(t))
+	redisURL := testkit.Redis(t)
+	opts, err := redis.ParseURL(redisURL)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,17 +62,22 @@ func newTestEnv(t *testing.T) *testEnv {
 	rdb := redis.NewClient(opts)
 	t.Cleanup(func() { rdb.Close() })
 
-	env := &testEnv{t: t, DB: db, Redis: rdb, RedisProxy: proxy, Accounts: account.NewStore(db)}
+	env := &testEnv{t: t, DB: db, Redis: rdb, RedisProxy: proxy, RedisURL: redisURL, Accounts: account.NewStore(db)}
 	// The handler needs BaseURL before the server exists: listen first, then serve.
 	ts := httptest.NewUnstartedServer(nil)
 	env.URL = "http://" + ts.Listener.Addr().String()
-	srv := httpapi.New(httpapi.Deps{
-		Logger:   slog.New(slog.NewTextHandler(io.Discard, nil)),
-		DB:       db,
-		Redis:    rdb,
-		BaseURL:  env.URL,
-		Accounts: env.Accounts,
-	})
+	deps := httpapi.Deps{
+		Logger:             slog.New(slog.NewTextHandler(io.Discard, nil)),
+		DB:                 db,
+		Redis:              rdb,
+		BaseURL:            env.URL,
+		Accounts:           env.Accounts,
+		RateLimitPerMinute: testFreePlanLimit,
+	}
+	for _, opt := range options {
+		opt(&deps)
+	}
+	srv := httpapi.New(deps)
 	ts.Config.Handler = srv.Echo
 	env.Routes = srv.Echo.Routes()
 	ts.Start()

@@ -33,15 +33,18 @@ func TestOperationalEndpoints(t *testing.T) {
 			}
 		})
 	}
-	t.Run("readyz is 503 when redis is gone, 200 when it is back", func(t *testing.T) {
+	t.Run("readyz reports redis unavailable and the service degraded, still 200, while redis is gone", func(t *testing.T) {
+		// The API keeps serving without Redis (the rate limit fails open), so the replica
+		// stays in rotation: readiness says "degraded" instead of 503.
 		env.RedisProxy.Cut()
 		res := env.do(http.MethodGet, "/readyz", "", nil)
-		if res.Status != http.StatusServiceUnavailable || !strings.Contains(string(res.Body), `"redis":"unavailable"`) {
-			t.Fatalf("status = %d body %s, want 503 naming redis", res.Status, res.Body)
+		if res.Status != http.StatusOK || !strings.Contains(string(res.Body), `"redis":"unavailable"`) || !strings.Contains(string(res.Body), `"status":"degraded"`) {
+			t.Fatalf("status = %d body %s, want 200 degraded naming redis", res.Status, res.Body)
 		}
 		env.RedisProxy.Restore()
-		if res := env.do(http.MethodGet, "/readyz", "", nil); res.Status != http.StatusOK {
-			t.Fatalf("after restore: status = %d body %s, want 200", res.Status, res.Body)
+		res = env.do(http.MethodGet, "/readyz", "", nil)
+		if res.Status != http.StatusOK || !strings.Contains(string(res.Body), `"status":"ok"`) {
+			t.Fatalf("after restore: status = %d body %s, want 200 ok", res.Status, res.Body)
 		}
 	})
 	t.Run("readyz is 503 when postgres is gone", func(t *testing.T) {

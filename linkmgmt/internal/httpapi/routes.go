@@ -4,7 +4,6 @@ import (
 	"net/http"
 
 	"github.com/getkin/kin-openapi/openapi3"
-	"github.com/labstack/echo/v4"
 	"github.com/loyaltylinks/platform/shared/apidoc"
 	"github.com/loyaltylinks/platform/shared/server"
 )
@@ -19,38 +18,66 @@ func (a *API) routes(srv *server.Server) {
 		&openapi3.SecurityScheme{Type: "http", Scheme: "bearer", Description: "Authorization: Bearer <API key>"},
 		errorBody{})
 	e.GET("/openapi.json", a.doc.Handler())
+	e.GET("/docs", docsHandler(a.doc))
 
-	api := apidoc.NewRouter(a.doc, e.Group("/api", requireAPIKey(a.deps.Accounts)), "/api")
+	// The rate limit runs after authentication: it counts per account, at its plan's limit.
+	api := apidoc.NewRouter(a.doc, e.Group("/api", requireAPIKey(a.deps.Accounts), a.rateLimit.middleware), "/api")
 
 	// Account
 	api.Handle(http.MethodGet, "/account", a.getAccount, apidoc.Op{Summary: "The caller's account", Tag: "account", Response: accountResponse{}})
-}
+	api.Handle(http.MethodPut, "/account/update", a.updateAccount, apidoc.Op{Summary: "Change the account's email and/or password",
+		Description: "Both fields are optional, at least one is required. The password (8 to 72 bytes) is stored as a bcrypt hash.",
+		Tag:         "account", Request: accountUpdateRequest{}, Response: messageResponse{}})
+	api.Handle(http.MethodPost, "/account/rotate-key", a.rotateKey, apidoc.Op{Summary: "Replace the API key",
+		Description: "Answers the new key once; the key used for this call stops working immediately. The rate-limit window is per account and carries over.",
+		Tag:         "account", Response: rotateKeyResponse{}})
 
-type accountData struct {
-	ID         int64  `json:"id"`
-	Email      string `json:"email"`
-	Username   string `json:"username"`
-	Avatar     string `json:"avatar"`
-	Status     string `json:"status"`
-	Expires    string `json:"expires"`
-	Registered string `json:"registered"`
-}
+	// Campaigns
+	api.Handle(http.MethodGet, "/campaigns", a.listCampaigns, apidoc.Op{Summary: "List campaigns", Tag: "campaigns", Params: pageParams, Response: listDoc[campaignItem]("campaigns")})
+	api.Handle(http.MethodPost, "/campaign/add", a.addCampaign, apidoc.Op{Summary: "Create a campaign",
+		Description: "slug (optional) enables the rotator address {base}/r/{slug}; rotator is false without one.",
+		Tag:         "campaigns", Request: campaignRequest{}, Response: campaignResponse{}})
+	api.Handle(http.MethodPost, "/campaign/:campaignid/assign/:linkid", a.assignCampaignLink, apidoc.Op{Summary: "Put a link into a campaign", Tag: "campaigns", Response: messageResponse{}})
+	api.Handle(http.MethodPut, "/campaign/:id/update", a.updateCampaign, apidoc.Op{Summary: "Update a campaign",
+		Description: `name is required; slug and public are changed only when sent (slug "" removes the rotator).`,
+		Tag:         "campaigns", Request: campaignRequest{}, Response: campaignResponse{}})
+	api.Handle(http.MethodDelete, "/campaign/:id/delete", a.deleteCampaign, apidoc.Op{Summary: "Delete a campaign (its links stay, outside any campaign)", Tag: "campaigns", Response: messageResponse{}})
 
-type accountResponse struct {
-	Error int         `json:"error"`
-	Data  accountData `json:"data"`
-}
+	// Channels
+	api.Handle(http.MethodGet, "/channels", a.listChannels, apidoc.Op{Summary: "List channels", Tag: "channels", Params: pageParams, Response: listDoc[channelItem]("channels")})
+	api.Handle(http.MethodGet, "/channel/:id", a.listChannelItems, apidoc.Op{Summary: "List the items (links, QR codes) of a channel", Tag: "channels", Params: pageParams, Response: listDoc[channelMember]("items")})
+	api.Handle(http.MethodPost, "/channel/add", a.addChannel, apidoc.Op{Summary: "Create a channel", Tag: "channels", Request: channelRequest{}, Response: channelResponse{}})
+	api.Handle(http.MethodPost, "/channel/:channelid/assign/:type/:itemid", a.assignChannelItem, apidoc.Op{Summary: "Put an item into a channel",
+		Description: "type is links, bio or qr. The service has no bio pages, so a bio item is never found (404).",
+		Tag:         "channels", Response: messageResponse{}})
+	api.Handle(http.MethodPut, "/channel/:id/update", a.updateChannel, apidoc.Op{Summary: "Update a channel (fields sent are changed)", Tag: "channels", Request: channelRequest{}, Response: messageResponse{}})
+	api.Handle(http.MethodDelete, "/channel/:id/delete", a.deleteChannel, apidoc.Op{Summary: "Delete a channel (its items are unassigned, not deleted)", Tag: "channels", Response: messageResponse{}})
 
-// getAccount answers GET /api/account.
-func (a *API) getAccount(c echo.Context) error {
-	acc := currentAccount(c)
-	return c.JSON(http.StatusOK, accountResponse{Data: accountData{
-		ID:         acc.ID,
-		Email:      acc.Email,
-		Username:   acc.Username,
-		Avatar:     acc.Avatar,
-		Status:     acc.Status,
-		Expires:    formatDateTime(acc.ExpiresAt),
-		Registered: acc.CreatedAt.UTC().Format(dateTimeLayout),
-	}})
+	// Pixels
+	api.Handle(http.MethodGet, "/pixels", a.listPixels, apidoc.Op{Summary: "List tracking pixels", Tag: "pixels", Params: pageParams, Response: listDoc[pixelItem]("pixels")})
+	api.Handle(http.MethodPost, "/pixel/add", a.addPixel, apidoc.Op{Summary: "Create a tracking pixel",
+		Description: "type is one of gtmpixel, gapixel, fbpixel, adwordspixel, linkedinpixel, twitterpixel, adrollpixel, quorapixel, pinterest, bing, snapchat, reddit, tiktok; tag is the provider's id, checked against its shape.",
+		Tag:         "pixels", Request: pixelAddRequest{}, Response: idResponse{}})
+	api.Handle(http.MethodPut, "/pixel/:id/update", a.updatePixel, apidoc.Op{Summary: "Update a tracking pixel (tag required)", Tag: "pixels", Request: pixelUpdateRequest{}, Response: messageResponse{}})
+	api.Handle(http.MethodDelete, "/pixel/:id/delete", a.deletePixel, apidoc.Op{Summary: "Delete a tracking pixel", Tag: "pixels", Response: messageResponse{}})
+
+	// Branded domains
+	api.Handle(http.MethodGet, "/domains", a.listDomains, apidoc.Op{Summary: "List branded domains", Tag: "domains", Params: pageParams, Response: listDoc[domainItem]("domains")})
+	api.Handle(http.MethodPost, "/domain/add", a.addDomain, apidoc.Op{Summary: "Register a branded domain",
+		Description: "domain (http or https, no path) must already resolve to the service's addresses (DNS A/AAAA or CNAME).",
+		Tag:         "domains", Request: domainAddRequest{}, Response: idResponse{}})
+	api.Handle(http.MethodPut, "/domain/:id/update", a.updateDomain, apidoc.Op{Summary: "Change a domain's redirects", Tag: "domains", Request: domainUpdateRequest{}, Response: messageResponse{}})
+	api.Handle(http.MethodDelete, "/domain/:id/delete", a.deleteDomain, apidoc.Op{Summary: "Delete a branded domain and the short links on it", Tag: "domains", Response: messageResponse{}})
+
+	// CTA overlays
+	api.Handle(http.MethodGet, "/overlay", a.listOverlays, apidoc.Op{Summary: "List CTA overlays", Tag: "overlays", Params: pageParams, Response: listDoc[overlayItem]("cta")})
+	api.Handle(http.MethodPost, "/overlay/add", a.addOverlay, apidoc.Op{Summary: "Create a CTA overlay", Tag: "overlays", Request: overlayRequest{}, Response: idResponse{}})
+	api.Handle(http.MethodPut, "/overlay/:id/update", a.updateOverlay, apidoc.Op{Summary: "Update a CTA overlay (fields sent are changed)", Tag: "overlays", Request: overlayRequest{}, Response: messageResponse{}})
+	api.Handle(http.MethodDelete, "/overlay/:id/delete", a.deleteOverlay, apidoc.Op{Summary: "Delete a CTA overlay", Tag: "overlays", Response: messageResponse{}})
+
+	// Custom splash pages
+	api.Handle(http.MethodGet, "/splash", a.listSplash, apidoc.Op{Summary: "List custom splash pages", Tag: "splash", Params: pageParams, Response: listDoc[splashItem]("splash")})
+	api.Handle(http.MethodPost, "/splash/add", a.addSplash, apidoc.Op{Summary: "Create a custom splash page", Tag: "splash", Request: splashRequest{}, Response: idResponse{}})
+	api.Handle(http.MethodPut, "/splash/:id/update", a.updateSplash, apidoc.Op{Summary: "Update a custom splash page (fields sent are changed)", Tag: "splash", Request: splashRequest{}, Response: messageResponse{}})
+	api.Handle(http.MethodDelete, "/splash/:id/delete", a.deleteSplash, apidoc.Op{Summary: "Delete a custom splash page", Tag: "splash", Response: messageResponse{}})
 }

@@ -7,8 +7,17 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"net/url"
+	"time"
 
 	"github.com/loyaltylinks/platform/linkmgmt/internal/account"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/campaign"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/channel"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/domain"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/overlay"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/pixel"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/ratelimit"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/splash"
 	"github.com/loyaltylinks/platform/shared/apidoc"
 	"github.com/loyaltylinks/platform/shared/database"
 	"github.com/loyaltylinks/platform/shared/server"
@@ -24,6 +33,16 @@ type Deps struct {
 	BaseURL      string
 	MaxBodyBytes int64
 	Accounts     *account.Store
+
+	// RateLimitPerMinute is the free plan's API limit (RATE_LIMIT_PER_MINUTE); other
+	// plans take plans.requests_per_minute. 0 means the spec's 30.
+	RateLimitPerMinute int
+	// RateLimitWindow is the length of the sliding window; 0 means one minute. Tests
+	// shorten it to watch the window slide.
+	RateLimitWindow time.Duration
+	// DomainChecker verifies that a new branded domain already points to the service
+	// (DOMAIN_CHECK); nil accepts every domain.
+	DomainChecker domain.Checker
 }
 
 // API holds the dependencies the handlers use.
@@ -31,6 +50,14 @@ type API struct {
 	log  *slog.Logger
 	deps Deps
 	doc  *apidoc.Doc
+
+	rateLimit *rateLimiter
+	campaigns *campaign.Store
+	channels  *channel.Store
+	pixels    *pixel.Store
+	domains   *domain.Store
+	overlays  *overlay.Store
+	splash    *splash.Store
 }
 
 // New returns the linkmgmt HTTP server with every route registered.
@@ -42,12 +69,43 @@ func New(d Deps) *server.Server {
 		ErrorHandler: errorHandler(d.Logger),
 		Checks: map[string]func(context.Context) error{
 			"postgres": func(ctx context.Context) error { return database.Ping(ctx, d.DB) },
-			"redis":    func(ctx context.Context) error { return d.Redis.Ping(ctx).Err() },
+		},
+		// Without Redis the API still serves (the rate limit fails open), so a Redis
+		// outage degrades the service instead of taking every replica out of rotation.
+		Degraded: map[string]func(context.Context) error{
+			"redis": func(ctx context.Context) error { return d.Redis.Ping(ctx).Err() },
 		},
 	})
-	api := &API{log: d.Logger, deps: d}
+	if d.RateLimitPerMinute <= 0 {
+		d.RateLimitPerMinute = 30
+	}
+	api := &API{
+		log:  d.Logger,
+		deps: d,
+		rateLimit: &rateLimiter{
+			limiter:   ratelimit.New(d.Redis, d.RateLimitWindow),
+			freeLimit: d.RateLimitPerMinute,
+			log:       d.Logger,
+			metrics:   newRateLimitMetrics(srv.Registry),
+		},
+		campaigns: campaign.NewStore(d.DB),
+		channels:  channel.NewStore(d.DB, d.BaseURL),
+		pixels:    pixel.NewStore(d.DB),
+		domains:   domain.NewStore(d.DB, d.DomainChecker, hostOf(d.BaseURL)),
+		overlays:  overlay.NewStore(d.DB),
+		splash:    splash.NewStore(d.DB),
+	}
 	api.routes(srv)
 	return srv
+}
+
+// hostOf is the lower-case host[:port] of a URL ("" when it has none).
+func hostOf(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return ""
+	}
+	return u.Host
 }
 
 // Handler is New as a plain http.Handler (tests).

@@ -1,0 +1,102 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/hex"
+	"strings"
+	"testing"
+
+	"github.com/loyaltylinks/platform/linkmgmt/internal/account"
+	"github.com/loyaltylinks/platform/linkmgmt/migrations"
+	"github.com/loyaltylinks/platform/shared/database"
+	"github.com/loyaltylinks/platform/shared/testkit"
+)
+
+func TestMain(m *testing.M) {
+	testkit.Main(m, func(ctx context.Context, url string) error { return migrations.Apply(ctx, url, nil) })
+}
+
+func TestUsersCreate(t *testing.T) {
+	env := map[string]string{
+		"DATABASE_URL":     testkit.NewDatabase(t),
+		"REDIS_URL":        testkit.Redis(t),
+		"MIGRATE_ON_START": "true", // idempotent on the migrated test database
+		"LOG_LEVEL":        "error",
+	}
+	getenv := func(k string) string { return env[k] }
+	runCLI := func(args ...string) (string, error) {
+		var stdout, stderr bytes.Buffer
+		err := run(context.Background(), args, getenv, &stdout, &stderr)
+		return stdout.String(), err
+	}
+
+	out, err := runCLI("users", "create", "--email", "Owner@Example.com", "--password", "long enough secret", "--plan", "pro", "--admin")
+	if err != nil {
+		t.Fatalf("users create: %v", err)
+	}
+	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
+	key := lines[len(lines)-1]
+	if raw, err := hex.DecodeString(key); err != nil || len(raw) != 32 {
+		t.Fatalf("last stdout line %q is not the key alone (64 hex characters); stdout:\n%s", key, out)
+	}
+
+	db, err := database.Open(env["DATABASE_URL"], database.Options{Schema: migrations.Schema, MaxOpenConns: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		if sqlDB, err := db.DB(); err == nil {
+			sqlDB.Close()
+		}
+	}()
+	acc, err := account.NewStore(db).ByAPIKey(context.Background(), key)
+	if err != nil {
+		t.Fatalf("the printed key does not authenticate: %v", err)
+	}
+	if acc.Email != "owner@example.com" || acc.Plan != "pro" || !acc.IsAdmin || acc.RateLimit != 120 || acc.PasswordHash == nil {
+		t.Fatalf("account = %+v", acc)
+	}
+	if strings.Contains(out, "long enough secret") {
+		t.Fatal("the password was printed")
+	}
+
+	failures := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"email missing", []string{"users", "create"}, "--email is required"},
+		{"email taken", []string{"users", "create", "--email", "owner@example.com"}, "already in use"},
+		{"unknown plan", []string{"users", "create", "--email", "b@example.com", "--plan", "gold"}, `unknown plan "gold"`},
+		{"invalid email", []string{"users", "create", "--email", "nobody"}, "a valid email is required"},
+		{"short password", []string{"users", "create", "--email", "c@example.com", "--password", "short"}, "at least 8 characters"},
+		{"unknown subcommand", []string{"users", "delete"}, "usage"},
+		{"unknown command", []string{"frobnicate"}, "unknown command"},
+	}
+	for _, tt := range failures {
+		t.Run(tt.name, func(t *testing.T) {
+			out, err := runCLI(tt.args...)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("err = %v, want one containing %q", err, tt.want)
+			}
+			if strings.TrimSpace(out) != "" {
+				t.Fatalf("a failed command printed on stdout: %q", out)
+			}
+		})
+	}
+
+	t.Run("version", func(t *testing.T) {
+		out, err := runCLI("version")
+		if err != nil || strings.TrimSpace(out) != version {
+			t.Fatalf("version: %q, %v", out, err)
+		}
+	})
+	t.Run("missing configuration names the variable", func(t *testing.T) {
+		var stdout, stderr bytes.Buffer
+		err := run(context.Background(), []string{"users", "create", "--email", "d@example.com"}, func(string) string { return "" }, &stdout, &stderr)
+		if err == nil || !strings.Contains(err.Error(), "DATABASE_URL") {
+			t.Fatalf("err = %v, want it to name DATABASE_URL", err)
+		}
+	})
+}

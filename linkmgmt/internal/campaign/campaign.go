@@ -1,0 +1,228 @@
+// Package campaign owns campaigns: named groups of an account's links with an optional
+// rotator slug (/r/{slug}) and a list page (/u/{slug} or /u/{id}).
+package campaign
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/loyaltylinks/platform/shared/apperr"
+	"github.com/loyaltylinks/platform/shared/pagination"
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+)
+
+// Campaign is one campaign of an account.
+type Campaign struct {
+	ID        int64 `gorm:"primaryKey"`
+	AccountID int64
+	Name      string
+	Slug      *string // nil: the campaign has no rotator address
+	Public    bool
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
+// RotatorURL is the address that rotates over the campaign's links, under the service's
+// base URL; ok is false when the campaign has no slug (no rotator).
+func (c Campaign) RotatorURL(baseURL string) (url string, ok bool) {
+	if c.Slug == nil {
+		return "", false
+	}
+	return baseURL + "/r/" + *c.Slug, true
+}
+
+// ListURL is the address of the campaign's public list of links: by slug when it has
+// one, else by id (slugs are never all digits, so the two cannot be confused).
+func (c Campaign) ListURL(baseURL string) string {
+	if c.Slug != nil {
+		return baseURL + "/u/" + *c.Slug
+	}
+	return fmt.Sprintf("%s/u/%d", baseURL, c.ID)
+}
+
+// slugPattern is what a rotator slug may look like. A slug is never all digits, so
+// /u/{x} can tell a slug from a campaign id.
+var slugPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]{1,63}$`)
+var allDigits = regexp.MustCompile(`^[0-9]+$`)
+
+const maxNameLen = 255
+
+// NormalizeSlug trims a slug and checks its shape. "" means no slug.
+func NormalizeSlug(raw string) (string, error) {
+	s := strings.TrimSpace(raw)
+	if s == "" {
+		return "", nil
+	}
+	if !slugPattern.MatchString(s) || allDigits.MatchString(s) {
+		return "", apperr.New(apperr.Invalid, "slug must be 2 to 64 letters, digits, - or _, start with a letter or digit and not be all digits")
+	}
+	return s, nil
+}
+
+func checkName(name string) error {
+	if len(name) > maxNameLen {
+		return apperr.New(apperr.Invalid, "name must be at most %d characters", maxNameLen)
+	}
+	return nil
+}
+
+// Store reads and writes campaigns. Every method is scoped to one account: another
+// account's campaign is not found.
+type Store struct{ db *gorm.DB }
+
+// NewStore returns a Store over db.
+func NewStore(db *gorm.DB) *Store { return &Store{db: db} }
+
+// CreateInput is a new campaign. Slug "" means no rotator.
+type CreateInput struct {
+	Name   string
+	Slug   string
+	Public bool
+}
+
+// Create adds a campaign to the account.
+func (s *Store) Create(ctx context.Context, accountID int64, in CreateInput) (Campaign, error) {
+	name := strings.TrimSpace(in.Name)
+	if err := checkName(name); err != nil {
+		return Campaign{}, err
+	}
+	slug, err := NormalizeSlug(in.Slug)
+	if err != nil {
+		return Campaign{}, err
+	}
+	c := Campaign{AccountID: accountID, Name: name, Public: in.Public}
+	if slug != "" {
+		c.Slug = &slug
+	}
+	if err := s.db.WithContext(ctx).Create(&c).Error; err != nil {
+		return Campaign{}, translate(err, "insert campaign")
+	}
+	return c, nil
+}
+
+// UpdateInput changes a campaign. Nil fields are left as they are; a Slug pointing to ""
+// removes the rotator.
+type UpdateInput struct {
+	Name   string // required
+	Slug   *string
+	Public *bool
+}
+
+// Update changes one campaign of the account and returns it.
+func (s *Store) Update(ctx context.Context, accountID, id int64, in UpdateInput) (Campaign, error) {
+	name := strings.TrimSpace(in.Name)
+	if name == "" {
+		return Campaign{}, apperr.New(apperr.Invalid, "name is required")
+	}
+	if err := checkName(name); err != nil {
+		return Campaign{}, err
+	}
+	updates := map[string]any{"name": name}
+	if in.Slug != nil {
+		slug, err := NormalizeSlug(*in.Slug)
+		if err != nil {
+			return Campaign{}, err
+		}
+		if slug == "" {
+			updates["slug"] = nil
+		} else {
+			updates["slug"] = slug
+		}
+	}
+	if in.Public != nil {
+		updates["public"] = *in.Public
+	}
+	var c Campaign
+	res := s.db.WithContext(ctx).Model(&c).
+		Clauses(returningAll).
+		Where("id = ? AND account_id = ?", id, accountID).
+		Updates(updates)
+	if res.Error != nil {
+		return Campaign{}, translate(res.Error, fmt.Sprintf("update campaign %d", id))
+	}
+	if res.RowsAffected == 0 {
+		return Campaign{}, errNotFound
+	}
+	return c, nil
+}
+
+// Get returns one campaign of the account.
+func (s *Store) Get(ctx context.Context, accountID, id int64) (Campaign, error) {
+	var c Campaign
+	err := s.db.WithContext(ctx).Where("id = ? AND account_id = ?", id, accountID).Take(&c).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return Campaign{}, errNotFound
+	}
+	if err != nil {
+		return Campaign{}, fmt.Errorf("load campaign %d: %w", id, err)
+	}
+	return c, nil
+}
+
+// Delete removes a campaign. Its links stay and lose the campaign (links.campaign_id is
+// ON DELETE SET NULL).
+func (s *Store) Delete(ctx context.Context, accountID, id int64) error {
+	res := s.db.WithContext(ctx).Where("id = ? AND account_id = ?", id, accountID).Delete(&Campaign{})
+	if res.Error != nil {
+		return fmt.Errorf("delete campaign %d: %w", id, res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return errNotFound
+	}
+	return nil
+}
+
+// List returns one page of the account's campaigns, newest first, and the total count.
+func (s *Store) List(ctx context.Context, accountID int64, p pagination.Page) ([]Campaign, int, error) {
+	var total int64
+	q := s.db.WithContext(ctx).Model(&Campaign{}).Where("account_id = ?", accountID)
+	if err := q.Count(&total).Error; err != nil {
+		return nil, 0, fmt.Errorf("count campaigns: %w", err)
+	}
+	var out []Campaign
+	if err := q.Order("id DESC").Limit(p.Limit).Offset(p.Offset()).Find(&out).Error; err != nil {
+		return nil, 0, fmt.Errorf("list campaigns: %w", err)
+	}
+	return out, int(total), nil
+}
+
+// AssignLink puts one of the account's links into one of its campaigns (a link is in at
+// most one campaign; assigning moves it).
+func (s *Store) AssignLink(ctx context.Context, accountID, campaignID, linkID int64) error {
+	res := s.db.WithContext(ctx).Exec(`
+		UPDATE links SET campaign_id = c.id
+		FROM campaigns c
+		WHERE c.id = ? AND c.account_id = ? AND links.id = ? AND links.account_id = ?`,
+		campaignID, accountID, linkID, accountID)
+	if res.Error != nil {
+		if errors.Is(res.Error, gorm.ErrForeignKeyViolated) {
+			return errNotFound // the campaign was deleted meanwhile
+		}
+		return fmt.Errorf("assign link %d to campaign %d: %w", linkID, campaignID, res.Error)
+	}
+	if res.RowsAffected > 0 {
+		return nil
+	}
+	// Nothing changed: say which of the two is missing.
+	if _, err := s.Get(ctx, accountID, campaignID); err != nil {
+		return err
+	}
+	return apperr.New(apperr.NotFound, "Link not found")
+}
+
+// returningAll makes an UPDATE fill the model with the updated row.
+var returningAll = clause.Returning{}
+
+var errNotFound = apperr.New(apperr.NotFound, "Campaign not found")
+
+func translate(err error, what string) error {
+	if errors.Is(err, gorm.ErrDuplicatedKey) {
+		return apperr.New(apperr.Conflict, "This slug is already in use")
+	}
+	return fmt.Errorf("%s: %w", what, err)
+}

@@ -1,0 +1,229 @@
+// Package domain owns branded domains: an account's own host names that serve its short
+// links, with the addresses their root and unknown paths redirect to.
+package domain
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/url"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/loyaltylinks/platform/linkmgmt/internal/weburl"
+	"github.com/loyaltylinks/platform/shared/apperr"
+	"github.com/loyaltylinks/platform/shared/pagination"
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+)
+
+// Domain is one branded domain.
+type Domain struct {
+	ID           int64 `gorm:"primaryKey"`
+	AccountID    int64
+	Domain       string // as registered, with scheme: https://go.example.com
+	Host         string // lower-case host[:port], matched against the Host header
+	RedirectRoot string `gorm:"column:redirect_root"`
+	Redirect404  string `gorm:"column:redirect_404"`
+	CreatedAt    time.Time
+	UpdatedAt    time.Time
+}
+
+// hostLabel is one DNS label (RFC 1123).
+var hostLabel = regexp.MustCompile(`^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$`)
+
+// Parse checks a domain as a client gives it ("https://go.example.com") and returns its
+// canonical form (scheme://host[:port], lower case, default port dropped) and its host.
+func Parse(raw string) (canonical, host string, err error) {
+	invalid := apperr.New(apperr.Invalid, "domain must be an http or https address such as https://go.example.com, without a path")
+	u, perr := url.Parse(strings.TrimSpace(raw))
+	if perr != nil || (u.Scheme != "http" && u.Scheme != "https") || u.User != nil ||
+		(u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.Fragment != "" || u.Opaque != "" {
+		return "", "", invalid
+	}
+	name := strings.TrimSuffix(strings.ToLower(u.Hostname()), ".")
+	if name == "" || len(name) > 253 || net.ParseIP(name) != nil {
+		return "", "", invalid
+	}
+	for _, label := range strings.Split(name, ".") {
+		if !hostLabel.MatchString(label) {
+			return "", "", invalid
+		}
+	}
+	host = name
+	if port := u.Port(); port != "" && !(u.Scheme == "http" && port == "80") && !(u.Scheme == "https" && port == "443") {
+		host = net.JoinHostPort(name, port)
+	}
+	return u.Scheme + "://" + host, host, nil
+}
+
+// Checker decides whether a host already points to the service.
+type Checker interface {
+	Check(ctx context.Context, host string) error
+}
+
+// NoCheck accepts every host (DOMAIN_CHECK=off, for development and tests).
+type NoCheck struct{}
+
+// Check accepts host.
+func (NoCheck) Check(context.Context, string) error { return nil }
+
+// Store reads and writes branded domains, each method scoped to one account.
+type Store struct {
+	db       *gorm.DB
+	checker  Checker
+	ownHosts []string // the service's own hosts, which cannot be registered
+}
+
+// NewStore returns a Store. checker verifies new domains (nil: no check); ownHosts are
+// the service's own host[:port] values (from BASE_URL).
+func NewStore(db *gorm.DB, checker Checker, ownHosts ...string) *Store {
+	if checker == nil {
+		checker = NoCheck{}
+	}
+	own := make([]string, 0, len(ownHosts))
+	for _, h := range ownHosts {
+		own = append(own, strings.ToLower(h))
+	}
+	return &Store{db: db, checker: checker, ownHosts: own}
+}
+
+// Redirects are a domain's optional redirect addresses. Nil means "not given"; "" clears.
+type Redirects struct {
+	Root     *string
+	NotFound *string
+}
+
+func (r Redirects) columns() (map[string]any, error) {
+	cols := map[string]any{}
+	if r.Root != nil {
+		v, err := weburl.CheckOptional("redirectroot", *r.Root)
+		if err != nil {
+			return nil, err
+		}
+		cols["redirect_root"] = v
+	}
+	if r.NotFound != nil {
+		v, err := weburl.CheckOptional("redirect404", *r.NotFound)
+		if err != nil {
+			return nil, err
+		}
+		cols["redirect_404"] = v
+	}
+	return cols, nil
+}
+
+// Create registers a domain for the account after checking that it points to the
+// service. A host is registered once across all accounts.
+func (s *Store) Create(ctx context.Context, accountID int64, rawDomain string, r Redirects) (Domain, error) {
+	if strings.TrimSpace(rawDomain) == "" {
+		return Domain{}, apperr.New(apperr.Invalid, "domain is required")
+	}
+	canonical, host, err := Parse(rawDomain)
+	if err != nil {
+		return Domain{}, err
+	}
+	for _, own := range s.ownHosts {
+		if host == own {
+			return Domain{}, apperr.New(apperr.Invalid, "domain is the service's own address")
+		}
+	}
+	cols, err := r.columns()
+	if err != nil {
+		return Domain{}, err
+	}
+	// A cheap duplicate check first, so a taken domain answers 409 without a DNS lookup;
+	// the unique index still decides races.
+	var taken int64
+	if err := s.db.WithContext(ctx).Model(&Domain{}).Where("host = ?", host).Count(&taken).Error; err != nil {
+		return Domain{}, fmt.Errorf("look up domain %s: %w", host, err)
+	}
+	if taken > 0 {
+		return Domain{}, errTaken
+	}
+	if err := s.checker.Check(ctx, host); err != nil {
+		return Domain{}, err
+	}
+	d := Domain{AccountID: accountID, Domain: canonical, Host: host}
+	if v, ok := cols["redirect_root"]; ok {
+		d.RedirectRoot = v.(string)
+	}
+	if v, ok := cols["redirect_404"]; ok {
+		d.Redirect404 = v.(string)
+	}
+	if err := s.db.WithContext(ctx).Create(&d).Error; err != nil {
+		if errors.Is(err, gorm.ErrDuplicatedKey) {
+			return Domain{}, errTaken
+		}
+		return Domain{}, fmt.Errorf("insert domain: %w", err)
+	}
+	return d, nil
+}
+
+// Update changes the redirects of one domain of the account.
+func (s *Store) Update(ctx context.Context, accountID, id int64, r Redirects) (Domain, error) {
+	cols, err := r.columns()
+	if err != nil {
+		return Domain{}, err
+	}
+	if len(cols) == 0 {
+		return s.Get(ctx, accountID, id)
+	}
+	var d Domain
+	res := s.db.WithContext(ctx).Model(&d).Clauses(clause.Returning{}).
+		Where("id = ? AND account_id = ?", id, accountID).Updates(cols)
+	if res.Error != nil {
+		return Domain{}, fmt.Errorf("update domain %d: %w", id, res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return Domain{}, errNotFound
+	}
+	return d, nil
+}
+
+// Get returns one domain of the account.
+func (s *Store) Get(ctx context.Context, accountID, id int64) (Domain, error) {
+	var d Domain
+	err := s.db.WithContext(ctx).Where("id = ? AND account_id = ?", id, accountID).Take(&d).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return Domain{}, errNotFound
+	}
+	if err != nil {
+		return Domain{}, fmt.Errorf("load domain %d: %w", id, err)
+	}
+	return d, nil
+}
+
+// Delete removes a domain. The short links on it are deleted with it
+// (links.domain_id is ON DELETE CASCADE): their addresses no longer exist.
+func (s *Store) Delete(ctx context.Context, accountID, id int64) error {
+	res := s.db.WithContext(ctx).Where("id = ? AND account_id = ?", id, accountID).Delete(&Domain{})
+	if res.Error != nil {
+		return fmt.Errorf("delete domain %d: %w", id, res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return errNotFound
+	}
+	return nil
+}
+
+// List returns one page of the account's domains, newest first, and the total count.
+func (s *Store) List(ctx context.Context, accountID int64, p pagination.Page) ([]Domain, int, error) {
+	var total int64
+	q := s.db.WithContext(ctx).Model(&Domain{}).Where("account_id = ?", accountID)
+	if err := q.Count(&total).Error; err != nil {
+		return nil, 0, fmt.Errorf("count domains: %w", err)
+	}
+	var out []Domain
+	if err := q.Order("id DESC").Limit(p.Limit).Offset(p.Offset()).Find(&out).Error; err != nil {
+		return nil, 0, fmt.Errorf("list domains: %w", err)
+	}
+	return out, int(total), nil
+}
+
+var (
+	errNotFound = apperr.New(apperr.NotFound, "Domain not found")
+	errTaken    = apperr.New(apperr.Conflict, "This domain is already registered")
+)

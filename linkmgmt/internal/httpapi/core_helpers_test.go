@@ -1,0 +1,148 @@
+package httpapi_test
+
+import (
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/loyaltylinks/platform/linkmgmt/internal/httpapi"
+	"github.com/redis/go-redis/v9"
+)
+
+// apiBody is the part of every linkmgmt body the tests check first.
+type apiBody struct {
+	Error   int    `json:"error"`
+	Message string `json:"message"`
+	ID      int64  `json:"id"`
+}
+
+// wantStatus fails the test unless res has the status; it returns the decoded common body.
+func wantStatus(t *testing.T, res response, status int) apiBody {
+	t.Helper()
+	if res.Status != status {
+		t.Fatalf("status = %d, want %d; body %s", res.Status, status, res.Body)
+	}
+	var b apiBody
+	res.JSON(t, &b)
+	wantErrorFlag := 0
+	if status >= 400 {
+		wantErrorFlag = 1
+	}
+	if b.Error != wantErrorFlag {
+		t.Fatalf("error = %d, want %d; body %s", b.Error, wantErrorFlag, res.Body)
+	}
+	if wantErrorFlag == 1 && b.Message == "" {
+		t.Fatalf("error body without message: %s", res.Body)
+	}
+	return b
+}
+
+// wantMessage checks a status and the exact message of the body.
+func wantMessage(t *testing.T, res response, status int, msg string) {
+	t.Helper()
+	if b := wantStatus(t, res, status); b.Message != msg {
+		t.Fatalf("message = %q, want %q", b.Message, msg)
+	}
+}
+
+// insertLink adds a short link of the account straight into the table (the links API
+// belongs to another area) and returns its id.
+func (e *testEnv) insertLink(accountID int64, alias, longURL, title string) int64 {
+	e.t.Helper()
+	var id int64
+	if err := e.DB.Raw(`INSERT INTO links (account_id, alias, long_url, title) VALUES (?, ?, ?, ?) RETURNING id`,
+		accountID, alias, longURL, title).Scan(&id).Error; err != nil {
+		e.t.Fatalf("insert link: %v", err)
+	}
+	return id
+}
+
+// insertQR adds a QR code of the account; linkID 0 means a QR code without a short link.
+func (e *testEnv) insertQR(accountID int64, name string, linkID int64) int64 {
+	e.t.Helper()
+	var link any
+	if linkID != 0 {
+		link = linkID
+	}
+	var id int64
+	if err := e.DB.Raw(`INSERT INTO qr_codes (account_id, name, type, data, link_id) VALUES (?, ?, 'text', '"hello"', ?) RETURNING id`,
+		accountID, name, link).Scan(&id).Error; err != nil {
+		e.t.Fatalf("insert qr code: %v", err)
+	}
+	return id
+}
+
+// scalar runs a query returning one value.
+func (e *testEnv) scalar(dst any, query string, args ...any) {
+	e.t.Helper()
+	if err := e.DB.Raw(query, args...).Scan(dst).Error; err != nil {
+		e.t.Fatalf("%s: %v", query, err)
+	}
+}
+
+// secondServer starts another linkmgmt app over the same database and the same Redis
+// database (with its own Redis client, not through the proxy), as a second replica
+// would be. It returns an env whose do() talks to that app.
+func (e *testEnv) secondServer(options ...func(*httpapi.Deps)) *testEnv {
+	e.t.Helper()
+	opts, err := redis.ParseURL(e.RedisURL)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	rdb := redis.NewClient(opts)
+	e.t.Cleanup(func() { rdb.Close() })
+
+	ts := httptest.NewUnstartedServer(nil)
+	url := "http://" + ts.Listener.Addr().String()
+	deps := httpapi.Deps{
+		Logger:             slog.New(slog.NewTextHandler(io.Discard, nil)),
+		DB:                 e.DB,
+		Redis:              rdb,
+		BaseURL:            url,
+		Accounts:           e.Accounts,
+		RateLimitPerMinute: testFreePlanLimit,
+	}
+	for _, opt := range options {
+		opt(&deps)
+	}
+	ts.Config.Handler = httpapi.New(deps).Echo
+	ts.Start()
+	e.t.Cleanup(ts.Close)
+	other := *e
+	other.URL = url
+	other.Redis = rdb
+	return &other
+}
+
+// withRateLimit sets the free plan's limit of a test server.
+func withRateLimit(perWindow int) func(*httpapi.Deps) {
+	return func(d *httpapi.Deps) { d.RateLimitPerMinute = perWindow }
+}
+
+// withWindow sets the rate limit's window length of a test server.
+func withWindow(w time.Duration) func(*httpapi.Deps) {
+	return func(d *httpapi.Deps) { d.RateLimitWindow = w }
+}
+
+// rawHeaderNames sends a request over a bare connection and returns the response head as
+// written on the wire (net/http's client would canonicalise the header names).
+func (e *testEnv) rawHeaderNames(method, path, key string) string {
+	e.t.Helper()
+	conn, err := net.Dial("tcp", strings.TrimPrefix(e.URL, "http://"))
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer conn.Close()
+	fmt.Fprintf(conn, "%s %s HTTP/1.1\r\nHost: test\r\nAuthorization: Bearer %s\r\nConnection: close\r\n\r\n", method, path, key)
+	raw, err := io.ReadAll(conn)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	head, _, _ := strings.Cut(string(raw), "\r\n\r\n")
+	return head
+}

@@ -1,0 +1,89 @@
+package httpapi
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/domain"
+)
+
+// domainItem is a branded domain in GET /api/domains.
+type domainItem struct {
+	ID           int64  `json:"id"`
+	Domain       string `json:"domain"`
+	RedirectRoot string `json:"redirectroot"`
+	Redirect404  string `json:"redirect404"`
+}
+
+type domainAddRequest struct {
+	Domain       string  `json:"domain"`
+	RedirectRoot *string `json:"redirectroot,omitempty"`
+	Redirect404  *string `json:"redirect404,omitempty"`
+}
+
+type domainUpdateRequest struct {
+	RedirectRoot *string `json:"redirectroot,omitempty"`
+	Redirect404  *string `json:"redirect404,omitempty"`
+}
+
+const domainNotFound = "Domain not found"
+
+// listDomains answers GET /api/domains.
+func (a *API) listDomains(c echo.Context) error {
+	page, err := parsePage(c)
+	if err != nil {
+		return err
+	}
+	list, total, err := a.domains.List(c.Request().Context(), currentAccount(c).ID, page)
+	if err != nil {
+		return err
+	}
+	items := make([]domainItem, 0, len(list))
+	for _, d := range list {
+		items = append(items, domainItem{ID: d.ID, Domain: d.Domain, RedirectRoot: d.RedirectRoot, Redirect404: d.Redirect404})
+	}
+	return writeList(c, "domains", page, total, items)
+}
+
+// addDomain answers POST /api/domain/add.
+func (a *API) addDomain(c echo.Context) error {
+	var req domainAddRequest
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	d, err := a.domains.Create(c.Request().Context(), currentAccount(c).ID, req.Domain,
+		domain.Redirects{Root: req.RedirectRoot, NotFound: req.Redirect404})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, idResponse{ID: d.ID})
+}
+
+// updateDomain answers PUT /api/domain/:id/update.
+func (a *API) updateDomain(c echo.Context) error {
+	id, err := pathID(c, "id", domainNotFound)
+	if err != nil {
+		return err
+	}
+	var req domainUpdateRequest
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	if _, err := a.domains.Update(c.Request().Context(), currentAccount(c).ID, id,
+		domain.Redirects{Root: req.RedirectRoot, NotFound: req.Redirect404}); err != nil {
+		return err
+	}
+	return writeMessage(c, "Domain has been updated successfully.")
+}
+
+// deleteDomain answers DELETE /api/domain/:id/delete.
+func (a *API) deleteDomain(c echo.Context) error {
+	id, err := pathID(c, "id", domainNotFound)
+	if err != nil {
+		return err
+	}
+	if err := a.domains.Delete(c.Request().Context(), currentAccount(c).ID, id); err != nil {
+		return err
+	}
+	return writeMessage(c, "Domain has been deleted successfully.")
+}

@@ -1,0 +1,142 @@
+package httpapi
+
+import (
+	"context"
+	"log/slog"
+	"strconv"
+	"sync/atomic"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/account"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/ratelimit"
+	"github.com/loyaltylinks/platform/shared/apperr"
+	"github.com/prometheus/client_golang/prometheus"
+)
+
+// Rate-limit response headers, spelled as the spec writes them (set on the header map
+// directly: Header.Set would canonicalise them to X-Ratelimit-*; HTTP clients compare
+// names case-insensitively either way).
+const (
+	headerLimit     = "X-RateLimit-Limit"
+	headerRemaining = "X-RateLimit-Remaining"
+	headerReset     = "X-RateLimit-Reset"
+	headerRetry     = "Retry-After"
+)
+
+// freePlan is the plan whose limit comes from RATE_LIMIT_PER_MINUTE.
+const freePlan = "free"
+
+// rateLimitTimeout bounds the Redis round trip of one check, so a slow Redis delays an
+// API call by at most this much before the request is let through.
+const rateLimitTimeout = 500 * time.Millisecond
+
+// rateLimitPause is how long the limiter stops asking Redis after a failed check: calls
+// in that time go through at once instead of each waiting for Redis to fail again.
+const rateLimitPause = 2 * time.Second
+
+type rateLimitMetrics struct {
+	rejected    prometheus.Counter
+	unavailable prometheus.Counter
+}
+
+func newRateLimitMetrics(reg prometheus.Registerer) rateLimitMetrics {
+	m := rateLimitMetrics{
+		rejected: prometheus.NewCounter(prometheus.CounterOpts{
+			Namespace: "linkmgmt", Name: "ratelimit_rejected_total",
+			Help: "API requests refused with 429 by the rate limit.",
+		}),
+		unavailable: prometheus.NewCounter(prometheus.CounterOpts{
+			Namespace: "linkmgmt", Name: "ratelimit_unavailable_total",
+			Help: "API requests let through unchecked because Redis could not be asked.",
+		}),
+	}
+	reg.MustRegister(m.rejected, m.unavailable)
+	return m
+}
+
+// rateLimiter throttles API calls per account (so rotating the key does not reset the
+// window) at the limit of the account's plan.
+type rateLimiter struct {
+	limiter   *ratelimit.Limiter
+	freeLimit int // RATE_LIMIT_PER_MINUTE: the free plan's limit
+	log       *slog.Logger
+	metrics   rateLimitMetrics
+
+	// pausedUntil (Unix nanoseconds) is set when Redis fails; until then calls are let
+	// through unchecked. It is this replica's own view of Redis, nothing shared.
+	pausedUntil atomic.Int64
+}
+
+// limitFor is the account's requests per window: the free plan takes the configured
+// RATE_LIMIT_PER_MINUTE, the other plans their plans.requests_per_minute.
+func (r *rateLimiter) limitFor(acc account.Account) int {
+	if acc.Plan == freePlan || acc.RateLimit < 1 {
+		return r.freeLimit
+	}
+	return acc.RateLimit
+}
+
+// middleware runs after requireAPIKey. It sets the X-RateLimit-* headers on every
+// response (errors included) and refuses calls past the limit with 429 and Retry-After.
+// When Redis cannot be asked the call goes through (fail open): the API stays usable,
+// the failure is logged and counted, and the response carries only X-RateLimit-Limit.
+// After a failure Redis is left alone for rateLimitPause, so an outage does not add
+// rateLimitTimeout to every call.
+func (r *rateLimiter) middleware(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		acc := currentAccount(c)
+		limit := r.limitFor(acc)
+		h := c.Response().Header()
+		h[headerLimit] = []string{strconv.Itoa(limit)}
+
+		if time.Now().UnixNano() < r.pausedUntil.Load() {
+			r.metrics.unavailable.Inc()
+			return next(c)
+		}
+		ctx, cancel := context.WithTimeout(c.Request().Context(), rateLimitTimeout)
+		d, err := r.limiter.Allow(ctx, "account:"+strconv.FormatInt(acc.ID, 10), limit)
+		cancel()
+		if err != nil {
+			// Fail open, and stop asking for a moment: one log line per pause, not one
+			// per call; the metric counts every unchecked call.
+			r.pausedUntil.Store(time.Now().Add(rateLimitPause).UnixNano())
+			r.metrics.unavailable.Inc()
+			r.log.WarnContext(c.Request().Context(), "rate limit unavailable, requests let through unchecked",
+				"pause", rateLimitPause.String(), "account_id", acc.ID, "error", err)
+			return next(c)
+		}
+		h[headerRemaining] = []string{strconv.Itoa(d.Remaining)}
+		h[headerReset] = []string{strconv.FormatInt(ceilUnix(d.Reset), 10)}
+		if !d.Allowed {
+			retry := ceilSeconds(d.RetryAfter)
+			h.Set(headerRetry, strconv.FormatInt(retry, 10))
+			r.metrics.rejected.Inc()
+			return apperr.New(apperr.RateLimited, "Rate limit exceeded: %d requests per %s. Retry in %d seconds.",
+				limit, windowName(r.limiter.Window()), retry)
+		}
+		return next(c)
+	}
+}
+
+// ceilUnix is t in whole Unix seconds, rounded up (the window is free again by then).
+func ceilUnix(t time.Time) int64 {
+	s := t.Unix()
+	if t.Nanosecond() > 0 {
+		s++
+	}
+	return s
+}
+
+// ceilSeconds rounds a wait up to whole seconds, at least 1 (Retry-After has no fractions).
+func ceilSeconds(d time.Duration) int64 {
+	s := int64((d + time.Second - 1) / time.Second)
+	return max(1, s)
+}
+
+func windowName(w time.Duration) string {
+	if w == time.Minute {
+		return "minute"
+	}
+	return w.String()
+}

@@ -1,0 +1,294 @@
+package httpapi_test
+
+import (
+	"bytes"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/loyaltylinks/platform/linkmgmt/internal/httpapi"
+)
+
+// rateHeaders reads the X-RateLimit-* headers of a response; -1 for a missing one.
+func rateHeaders(t *testing.T, res response) (limit, remaining int, reset int64) {
+	t.Helper()
+	num := func(name string) int64 {
+		v := res.Header.Get(name)
+		if v == "" {
+			return -1
+		}
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			t.Fatalf("%s = %q, not an integer", name, v)
+		}
+		return n
+	}
+	return int(num("X-RateLimit-Limit")), int(num("X-RateLimit-Remaining")), num("X-RateLimit-Reset")
+}
+
+func TestRateLimitHeadersCountDownThen429(t *testing.T) {
+	env := newTestEnv(t, withRateLimit(5))
+	_, key := env.newAccount("free")
+	_, otherKey := env.newAccount("free")
+
+	start := time.Now()
+	paths := []string{"/api/account", "/api/campaigns", "/api/campaign/999/delete", "/api/account", "/api/pixels"}
+	for i, path := range paths {
+		method := http.MethodGet
+		if strings.HasSuffix(path, "/delete") {
+			method = http.MethodDelete // a 404 counts too, and carries the headers
+		}
+		res := env.do(method, path, key, nil)
+		if res.Status != http.StatusOK && res.Status != http.StatusNotFound {
+			t.Fatalf("call %d: status %d %s", i+1, res.Status, res.Body)
+		}
+		limit, remaining, reset := rateHeaders(t, res)
+		if limit != 5 || remaining != 4-i {
+			t.Fatalf("call %d: limit %d remaining %d, want 5 and %d", i+1, limit, remaining, 4-i)
+		}
+		// Reset: when the first call leaves the 60 s window.
+		if min, max := start.Add(time.Minute).Unix(), time.Now().Add(time.Minute).Unix()+1; reset < min || reset > max {
+			t.Fatalf("call %d: reset %d, want within [%d, %d]", i+1, reset, min, max)
+		}
+	}
+
+	res := env.do(http.MethodGet, "/api/account", key, nil)
+	b := wantStatus(t, res, http.StatusTooManyRequests)
+	if !strings.Contains(b.Message, "Rate limit exceeded") {
+		t.Fatalf("429 message = %q", b.Message)
+	}
+	if limit, remaining, _ := rateHeaders(t, res); limit != 5 || remaining != 0 {
+		t.Fatalf("429 headers: limit %d remaining %d, want 5 and 0", limit, remaining)
+	}
+	retry, err := strconv.Atoi(res.Header.Get("Retry-After"))
+	if err != nil || retry < 1 || retry > 60 {
+		t.Fatalf("Retry-After = %q, want 1..60 seconds", res.Header.Get("Retry-After"))
+	}
+
+	t.Run("another account has its own window", func(t *testing.T) {
+		res := env.do(http.MethodGet, "/api/account", otherKey, nil)
+		wantStatus(t, res, http.StatusOK)
+		if _, remaining, _ := rateHeaders(t, res); remaining != 4 {
+			t.Fatalf("remaining = %d, want 4", remaining)
+		}
+	})
+	t.Run("unauthenticated calls are refused before the limit and carry no rate headers", func(t *testing.T) {
+		res := env.do(http.MethodGet, "/api/account", "", nil)
+		wantStatus(t, res, http.StatusUnauthorized)
+		if res.Header.Get("X-RateLimit-Limit") != "" {
+			t.Fatalf("401 carries X-RateLimit-Limit %q", res.Header.Get("X-RateLimit-Limit"))
+		}
+	})
+	t.Run("headers are spelled as the spec writes them", func(t *testing.T) {
+		raw := env.rawHeaderNames(http.MethodGet, "/api/account", otherKey)
+		for _, want := range []string{"X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"} {
+			if !strings.Contains(raw, want+":") {
+				t.Fatalf("response head lacks %q:\n%s", want, raw)
+			}
+		}
+	})
+	t.Run("rotating the key does not reset the window", func(t *testing.T) {
+		// The limiter counts per account: the rotation call itself is over the limit.
+		res := env.do(http.MethodPost, "/api/account/rotate-key", key, nil)
+		wantStatus(t, res, http.StatusTooManyRequests)
+	})
+}
+
+// TestRateLimitExactAcrossReplicas fires 100 concurrent calls of one account at two
+// service instances sharing one Redis: exactly the limit (30) pass.
+func TestRateLimitExactAcrossReplicas(t *testing.T) {
+	env := newTestEnv(t)
+	replicas := [2]*testEnv{env.secondServer(withRateLimit(30)), env.secondServer(withRateLimit(30))}
+	_, key := env.newAccount("free")
+
+	const calls = 100
+	statuses := make([]int, calls)
+	errs := make([]error, calls)
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: calls}}
+	var wg sync.WaitGroup
+	startGun := make(chan struct{})
+	for i := 0; i < calls; i++ {
+		base := replicas[i%2].URL
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-startGun
+			req, _ := http.NewRequest(http.MethodGet, base+"/api/account", nil)
+			req.Header.Set("Authorization", "Bearer "+key)
+			res, err := client.Do(req)
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			res.Body.Close()
+			statuses[i] = res.StatusCode
+		}()
+	}
+	close(startGun)
+	wg.Wait()
+
+	count := map[int]int{}
+	perServer := [2]int{}
+	for i, st := range statuses {
+		if errs[i] != nil {
+			t.Fatalf("call %d: %v", i, errs[i])
+		}
+		count[st]++
+		if st == http.StatusOK {
+			perServer[i%2]++
+		}
+	}
+	if count[http.StatusOK] != 30 || count[http.StatusTooManyRequests] != 70 {
+		t.Fatalf("statuses = %v, want exactly 30 x 200 and 70 x 429", count)
+	}
+	t.Logf("admitted per server: %v", perServer)
+}
+
+// TestRateLimitWindowSlides shows the window is sliding, not fixed: calls leave it one
+// by one, each a window after it was made.
+func TestRateLimitWindowSlides(t *testing.T) {
+	const window = 3 * time.Second
+	env := newTestEnv(t, withRateLimit(3), withWindow(window))
+	_, key := env.newAccount("free")
+	call := func() response { return env.do(http.MethodGet, "/api/account", key, nil) }
+	wantRemaining := func(res response, want int) {
+		t.Helper()
+		wantStatus(t, res, http.StatusOK)
+		if _, remaining, _ := rateHeaders(t, res); remaining != want {
+			t.Fatalf("remaining = %d, want %d", remaining, want)
+		}
+	}
+
+	t0 := time.Now()
+	first := call()
+	wantRemaining(first, 2)
+	if _, _, reset := rateHeaders(t, first); reset < t0.Add(window).Unix() || reset > time.Now().Add(window).Unix()+1 {
+		t.Fatalf("reset = %d, want about %d (first call + window)", reset, t0.Add(window).Unix())
+	}
+	wantRemaining(call(), 1)
+
+	time.Sleep(time.Until(t0.Add(window / 2)))
+	wantRemaining(call(), 0) // the third call, made half a window later
+	res := call()
+	wantStatus(t, res, http.StatusTooManyRequests)
+	if retry, _ := strconv.Atoi(res.Header.Get("Retry-After")); retry < 1 || retry > 2 {
+		t.Fatalf("Retry-After = %q, want 1 or 2 (the first calls leave in about 1.5 s)", res.Header.Get("Retry-After"))
+	}
+
+	// A little after one window: the first two calls have left, the third has not.
+	time.Sleep(time.Until(t0.Add(window + 400*time.Millisecond)))
+	wantRemaining(call(), 1)
+	wantRemaining(call(), 0)
+	wantStatus(t, call(), http.StatusTooManyRequests)
+}
+
+// lockedBuffer is a log destination the server's goroutines can share.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// TestRateLimitFailsOpenWhenRedisIsDown: without Redis the API answers, says its limit,
+// logs the failure and counts it in a metric; once Redis is back the limit applies again.
+func TestRateLimitFailsOpenWhenRedisIsDown(t *testing.T) {
+	logs := &lockedBuffer{}
+	env := newTestEnv(t, withRateLimit(2), func(d *httpapi.Deps) { d.Logger = slog.New(slog.NewJSONHandler(logs, nil)) })
+	_, key := env.newAccount("free")
+
+	env.RedisProxy.Cut()
+	began := time.Now()
+	for i := 0; i < 5; i++ {
+		res := env.do(http.MethodGet, "/api/account", key, nil)
+		wantStatus(t, res, http.StatusOK)
+		limit, remaining, reset := rateHeaders(t, res)
+		if limit != 2 || remaining != -1 || reset != -1 {
+			t.Fatalf("call %d without redis: limit %d remaining %d reset %d, want 2 and no remaining/reset", i+1, limit, remaining, reset)
+		}
+	}
+	if n := strings.Count(logs.String(), "rate limit unavailable, requests let through unchecked"); n != 1 {
+		t.Fatalf("%d log lines about the rate limit failing open, want 1 (one per pause):\n%s", n, logs.String())
+	}
+	// Only the first call waited for Redis to fail; the others skipped it.
+	if took := time.Since(began); took > 1500*time.Millisecond {
+		t.Fatalf("5 calls without redis took %v, want well under 1.5 s", took)
+	}
+	metrics := env.do(http.MethodGet, "/metrics", "", nil)
+	if !strings.Contains(string(metrics.Body), "linkmgmt_ratelimit_unavailable_total 5") {
+		t.Fatalf("metrics lack linkmgmt_ratelimit_unavailable_total 5:\n%s", grepLines(metrics.Body, "ratelimit"))
+	}
+
+	env.RedisProxy.Restore()
+	// After the pause (and the client's reconnection) calls are counted again.
+	admitted := 0
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); {
+		res := env.do(http.MethodGet, "/api/account", key, nil)
+		if _, remaining, _ := rateHeaders(t, res); remaining == -1 {
+			time.Sleep(100 * time.Millisecond)
+			continue
+		}
+		if res.Status == http.StatusTooManyRequests {
+			if admitted != 2 {
+				t.Fatalf("429 after %d counted calls, want after 2", admitted)
+			}
+			return
+		}
+		admitted++
+	}
+	t.Fatalf("the limit did not apply again after redis came back (%d counted calls)", admitted)
+}
+
+func TestRateLimitFollowsThePlan(t *testing.T) {
+	env := newTestEnv(t, withRateLimit(7))
+	tests := []struct {
+		plan string
+		want int
+	}{
+		{"free", 7},  // RATE_LIMIT_PER_MINUTE
+		{"pro", 120}, // plans.requests_per_minute
+		{"business", 600} /* plans.requests_per_minute */}
+	for _, tt := range tests {
+		t.Run(tt.plan, func(t *testing.T) {
+			_, key := env.newAccount(tt.plan)
+			res := env.do(http.MethodGet, "/api/account", key, nil)
+			if limit, _, _ := rateHeaders(t, res); limit != tt.want {
+				t.Fatalf("X-RateLimit-Limit = %d, want %d", limit, tt.want)
+			}
+		})
+	}
+	t.Run("a plan change in the table applies to the next call", func(t *testing.T) {
+		_, key := env.newAccount("pro")
+		if err := env.DB.Exec(`UPDATE plans SET requests_per_minute = 2 WHERE name = 'pro'`).Error; err != nil {
+			t.Fatal(err)
+		}
+		wantStatus(t, env.do(http.MethodGet, "/api/account", key, nil), http.StatusOK)
+		wantStatus(t, env.do(http.MethodGet, "/api/account", key, nil), http.StatusOK)
+		wantStatus(t, env.do(http.MethodGet, "/api/account", key, nil), http.StatusTooManyRequests)
+	})
+}
+
+func grepLines(body []byte, word string) string {
+	var out []string
+	for _, l := range strings.Split(string(body), "\n") {
+		if strings.Contains(l, word) {
+			out = append(out, l)
+		}
+	}
+	return fmt.Sprint(out)
+}

@@ -1,0 +1,194 @@
+// Package splash owns custom splash pages: a branded page (title, message, image,
+// optional button) shown for a few seconds before a link of type splash-<id> redirects.
+package splash
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/loyaltylinks/platform/linkmgmt/internal/weburl"
+	"github.com/loyaltylinks/platform/shared/apperr"
+	"github.com/loyaltylinks/platform/shared/pagination"
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+)
+
+// Page is one custom splash page of an account.
+type Page struct {
+	ID          int64 `gorm:"primaryKey"`
+	AccountID   int64
+	Name        string
+	Title       string
+	Message     string
+	ImageURL    string `gorm:"column:image_url"`
+	Countdown   int    // seconds before the redirect, 0..60
+	ButtonLabel string
+	ButtonURL   string `gorm:"column:button_url"` // "" means the button goes to the link's destination
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
+}
+
+// TableName is the table of splash pages.
+func (Page) TableName() string { return "splash_pages" }
+
+// Countdown bounds, in seconds (the table's check constraint).
+const (
+	MinCountdown = 0
+	MaxCountdown = 60
+)
+
+const (
+	maxNameLen    = 255
+	maxTitleLen   = 255
+	maxMessageLen = 2000
+	maxLabelLen   = 64
+)
+
+// Fields are a splash page's editable fields; nil means "not given".
+type Fields struct {
+	Name        *string
+	Title       *string
+	Message     *string
+	ImageURL    *string
+	Countdown   *int
+	ButtonLabel *string
+	ButtonURL   *string
+}
+
+func (f Fields) columns() (map[string]any, error) {
+	cols := map[string]any{}
+	if f.Name != nil {
+		name := strings.TrimSpace(*f.Name)
+		if name == "" {
+			return nil, apperr.New(apperr.Invalid, "name is required")
+		}
+		if len(name) > maxNameLen {
+			return nil, apperr.New(apperr.Invalid, "name must be at most %d characters", maxNameLen)
+		}
+		cols["name"] = name
+	}
+	text := []struct {
+		col string
+		v   *string
+		max int
+	}{{"title", f.Title, maxTitleLen}, {"message", f.Message, maxMessageLen}, {"button_label", f.ButtonLabel, maxLabelLen}}
+	for _, t := range text {
+		if t.v == nil {
+			continue
+		}
+		if len(*t.v) > t.max {
+			return nil, apperr.New(apperr.Invalid, "%s must be at most %d characters", t.col, t.max)
+		}
+		cols[t.col] = strings.TrimSpace(*t.v)
+	}
+	for col, v := range map[string]*string{"image_url": f.ImageURL, "button_url": f.ButtonURL} {
+		if v == nil {
+			continue
+		}
+		u, err := weburl.CheckOptional(col, *v)
+		if err != nil {
+			return nil, err
+		}
+		cols[col] = u
+	}
+	if f.Countdown != nil {
+		if *f.Countdown < MinCountdown || *f.Countdown > MaxCountdown {
+			return nil, apperr.New(apperr.Invalid, "countdown must be between %d and %d seconds", MinCountdown, MaxCountdown)
+		}
+		cols["countdown"] = *f.Countdown
+	}
+	return cols, nil
+}
+
+// Store reads and writes splash pages, each method scoped to one account.
+type Store struct{ db *gorm.DB }
+
+// NewStore returns a Store over db.
+func NewStore(db *gorm.DB) *Store { return &Store{db: db} }
+
+// Create adds a splash page; the name is required, the countdown defaults to 5 s.
+func (s *Store) Create(ctx context.Context, accountID int64, f Fields) (Page, error) {
+	if f.Name == nil {
+		return Page{}, apperr.New(apperr.Invalid, "name is required")
+	}
+	cols, err := f.columns()
+	if err != nil {
+		return Page{}, err
+	}
+	cols["account_id"] = accountID
+	// A map insert lets the table's defaults apply to the fields not given; RETURNING
+	// puts the new row's columns back into the map.
+	if err := s.db.WithContext(ctx).Model(&Page{}).Clauses(clause.Returning{}).Create(cols).Error; err != nil {
+		return Page{}, fmt.Errorf("insert splash page: %w", err)
+	}
+	id, ok := cols["id"].(int64)
+	if !ok {
+		return Page{}, fmt.Errorf("insert splash page: no id returned")
+	}
+	return s.Get(ctx, accountID, id)
+}
+
+// Update changes the given fields of one splash page of the account.
+func (s *Store) Update(ctx context.Context, accountID, id int64, f Fields) (Page, error) {
+	cols, err := f.columns()
+	if err != nil {
+		return Page{}, err
+	}
+	if len(cols) == 0 {
+		return s.Get(ctx, accountID, id)
+	}
+	var p Page
+	res := s.db.WithContext(ctx).Model(&p).Clauses(clause.Returning{}).
+		Where("id = ? AND account_id = ?", id, accountID).Updates(cols)
+	if res.Error != nil {
+		return Page{}, fmt.Errorf("update splash page %d: %w", id, res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return Page{}, errNotFound
+	}
+	return p, nil
+}
+
+// Get returns one splash page of the account.
+func (s *Store) Get(ctx context.Context, accountID, id int64) (Page, error) {
+	var p Page
+	err := s.db.WithContext(ctx).Where("id = ? AND account_id = ?", id, accountID).Take(&p).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return Page{}, errNotFound
+	}
+	if err != nil {
+		return Page{}, fmt.Errorf("load splash page %d: %w", id, err)
+	}
+	return p, nil
+}
+
+// Delete removes a splash page; links using it lose it (links.splash_id is ON DELETE SET NULL).
+func (s *Store) Delete(ctx context.Context, accountID, id int64) error {
+	res := s.db.WithContext(ctx).Where("id = ? AND account_id = ?", id, accountID).Delete(&Page{})
+	if res.Error != nil {
+		return fmt.Errorf("delete splash page %d: %w", id, res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return errNotFound
+	}
+	return nil
+}
+
+// List returns one page of the account's splash pages, newest first, and the total count.
+func (s *Store) List(ctx context.Context, accountID int64, pg pagination.Page) ([]Page, int, error) {
+	var total int64
+	q := s.db.WithContext(ctx).Model(&Page{}).Where("account_id = ?", accountID)
+	if err := q.Count(&total).Error; err != nil {
+		return nil, 0, fmt.Errorf("count splash pages: %w", err)
+	}
+	var out []Page
+	if err := q.Order("id DESC").Limit(pg.Limit).Offset(pg.Offset()).Find(&out).Error; err != nil {
+		return nil, 0, fmt.Errorf("list splash pages: %w", err)
+	}
+	return out, int(total), nil
+}
+
+var errNotFound = apperr.New(apperr.NotFound, "Splash page not found")
