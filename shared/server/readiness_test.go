@@ -24,7 +24,7 @@ func TestReadinessDegradedChecks(t *testing.T) {
 		wantChecks map[string]string
 	}{
 		{"all up", checks{"postgres": ok}, checks{"redis": ok}, http.StatusOK, "ok", map[string]string{"postgres": "ok", "redis": "ok"}},
-		{"degraded check down: still ready", checks{"postgres": ok}, checks{"redis": down}, http.StatusOK, "degraded", map[string]string{"postgres": "ok", "redis": "unavailable"}},
+		{"degraded check down: 503 for monitoring", checks{"postgres": ok}, checks{"redis": down}, http.StatusServiceUnavailable, "degraded", map[string]string{"postgres": "ok", "redis": "unavailable"}},
 		{"required check down", checks{"postgres": down}, checks{"redis": ok}, http.StatusServiceUnavailable, "unavailable", map[string]string{"postgres": "unavailable", "redis": "ok"}},
 		{"both down", checks{"postgres": down}, checks{"redis": down}, http.StatusServiceUnavailable, "unavailable", map[string]string{"postgres": "unavailable", "redis": "unavailable"}},
 	}
@@ -49,5 +49,24 @@ func TestReadinessDegradedChecks(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestReadinessAllowDegraded(t *testing.T) {
+	ok := func(context.Context) error { return nil }
+	down := func(context.Context) error { return errors.New("connection refused") }
+	srv := New(Config{Service: "test", Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Checks: map[string]func(context.Context) error{"postgres": ok}, Degraded: map[string]func(context.Context) error{"redis": down}})
+	rec := httptest.NewRecorder()
+	srv.Echo.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/readyz?allow_degraded=true", nil))
+	if rec.Code != http.StatusOK {
+		t.Fatalf("allow_degraded with redis down: %d %s, want 200", rec.Code, rec.Body)
+	}
+	srv = New(Config{Service: "test", Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Checks: map[string]func(context.Context) error{"postgres": down}, Degraded: map[string]func(context.Context) error{"redis": ok}})
+	rec = httptest.NewRecorder()
+	srv.Echo.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/readyz?allow_degraded=true", nil))
+	if rec.Code != http.StatusServiceUnavailable {
+		t.Fatalf("allow_degraded with postgres down: %d, want 503", rec.Code)
 	}
 }

@@ -30,9 +30,10 @@ type Config struct {
 	ErrorHandler echo.HTTPErrorHandler
 	// Checks are run by GET /readyz; any failing check answers 503.
 	Checks map[string]func(context.Context) error
-	// Degraded checks are run by GET /readyz too, but the service keeps serving while
-	// they fail: /readyz then answers 200 with status "degraded" and the failing check
-	// marked "unavailable", so the replica stays in rotation and monitoring still sees it.
+	// Degraded checks are dependencies the service can limp along without. While one
+	// fails, /readyz answers 503 with status "degraded" (monitoring sees the outage), but
+	// /readyz?allow_degraded=true answers 200: the Kubernetes readiness probe uses that
+	// form so an outage of such a dependency does not empty the Service's endpoints.
 	Degraded map[string]func(context.Context) error
 	// SkipLog, when set, returns true for requests that are not logged (metrics are still
 	// recorded). The redirect hot path of linkmgmt uses it to keep logs quiet.
@@ -135,6 +136,9 @@ func readiness(logger *slog.Logger, checks, degraded map[string]func(context.Con
 			code, overall = http.StatusServiceUnavailable, "unavailable"
 		case !whole:
 			overall = "degraded"
+			if c.QueryParam("allow_degraded") != "true" {
+				code = http.StatusServiceUnavailable
+			}
 		}
 		return c.JSON(code, map[string]any{"status": overall, "checks": status})
 	}
