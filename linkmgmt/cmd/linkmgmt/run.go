@@ -11,6 +11,7 @@ import (
 	"github.com/loyaltylinks/platform/linkmgmt/internal/account"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/config"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/httpapi"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/qr"
 	"github.com/loyaltylinks/platform/linkmgmt/migrations"
 	"github.com/loyaltylinks/platform/shared/database"
 	"github.com/loyaltylinks/platform/shared/server"
@@ -139,6 +140,14 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 	rdb := redis.NewClient(redisOpts)
 	defer rdb.Close()
 
+	qrCodes := qr.NewService(qr.Deps{
+		DB:      db,
+		Redis:   rdb,
+		Links:   qr.NewSQLLinks(db, cfg.BaseURL),
+		Logos:   qr.NewLogoLoader(qr.LogoConfig{Dir: cfg.QRLogoDir, MaxBytes: cfg.QRLogoMaxBytes, Timeout: cfg.QRLogoTimeout}),
+		BaseURL: cfg.BaseURL,
+		Logger:  logger,
+	})
 	srv := httpapi.New(httpapi.Deps{
 		Logger:       logger,
 		DB:           db,
@@ -146,6 +155,7 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 		BaseURL:      cfg.BaseURL,
 		MaxBodyBytes: cfg.MaxBodyBytes,
 		Accounts:     account.NewStore(db),
+		QR:           qrCodes,
 	})
 	logger.InfoContext(ctx, "linkmgmt starting", "addr", cfg.HTTPAddr, "base_url", cfg.BaseURL, "version", version)
 	if err := srv.Serve(ctx, cfg.HTTPAddr, cfg.ShutdownGrace); err != nil && !errors.Is(err, context.Canceled) {

@@ -4,6 +4,8 @@ package config
 import (
 	"fmt"
 	"net/netip"
+	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -26,6 +28,12 @@ type Config struct {
 	GeoIPDB            string
 	RateLimitPerMinute int
 	TrustedProxies     []netip.Prefix
+
+	// QR code logos: local paths resolve under QRLogoDir ("" refuses them); files and
+	// downloads are capped at QRLogoMaxBytes; a download must finish within QRLogoTimeout.
+	QRLogoDir      string
+	QRLogoMaxBytes int64
+	QRLogoTimeout  time.Duration
 }
 
 // Load reads the configuration through getenv. Every missing or malformed variable is
@@ -45,6 +53,9 @@ func Load(getenv func(string) string) (Config, error) {
 
 		GeoIPDB:            e.String("GEOIP_DB", ""),
 		RateLimitPerMinute: e.Int("RATE_LIMIT_PER_MINUTE", 30, 1),
+		QRLogoDir:          e.String("QR_LOGO_DIR", ""),
+		QRLogoMaxBytes:     int64(e.Int("QR_LOGO_MAX_BYTES", 1<<20, 1024)),
+		QRLogoTimeout:      e.Duration("QR_LOGO_TIMEOUT", 5*time.Second),
 	}
 	if c.BaseURL == "" {
 		c.BaseURL = "http://localhost" + portOf(c.HTTPAddr)
@@ -54,6 +65,12 @@ func Load(getenv func(string) string) (Config, error) {
 	err := e.Err()
 	if proxyErr != nil {
 		err = joinErr(err, proxyErr)
+	}
+	if dirErr := checkDir("QR_LOGO_DIR", c.QRLogoDir); dirErr != nil {
+		err = joinErr(err, dirErr)
+	} else if c.QRLogoDir != "" {
+		// Absolute, so absolute logo paths can be compared with it.
+		c.QRLogoDir, _ = filepath.Abs(c.QRLogoDir)
 	}
 	if err != nil {
 		return Config{}, fmt.Errorf("invalid configuration:\n%w", err)
@@ -87,6 +104,18 @@ func parsePrefixes(raw string) ([]netip.Prefix, error) {
 		out = append(out, netip.PrefixFrom(a, a.BitLen()))
 	}
 	return out, nil
+}
+
+// checkDir requires an optional directory setting to name an existing directory.
+func checkDir(name, dir string) error {
+	if dir == "" {
+		return nil
+	}
+	info, err := os.Stat(dir)
+	if err != nil || !info.IsDir() {
+		return fmt.Errorf("%s: %q is not an existing directory", name, dir)
+	}
+	return nil
 }
 
 func joinErr(a, b error) error {

@@ -16,6 +16,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/account"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/httpapi"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/qr"
 	"github.com/loyaltylinks/platform/linkmgmt/migrations"
 	"github.com/loyaltylinks/platform/shared/database"
 	"github.com/loyaltylinks/platform/shared/testkit"
@@ -39,8 +40,9 @@ type testEnv struct {
 	Routes     []*echo.Route // every route the router serves
 }
 
-// newTestEnv starts the whole linkmgmt HTTP server.
-func newTestEnv(t *testing.T) *testEnv {
+// newTestEnv starts the whole linkmgmt HTTP server. configure, when given, adjusts the
+// dependencies before the server is built.
+func newTestEnv(t *testing.T, configure ...func(*httpapi.Deps)) *testEnv {
 	t.Helper()
 	db, err := database.Open(testkit.NewDatabase(t), database.Options{Schema: migrations.Schema, MaxOpenConns: 10})
 	if err != nil {
@@ -62,13 +64,19 @@ func newTestEnv(t *testing.T) *testEnv {
 	// The handler needs BaseURL before the server exists: listen first, then serve.
 	ts := httptest.NewUnstartedServer(nil)
 	env.URL = "http://" + ts.Listener.Addr().String()
-	srv := httpapi.New(httpapi.Deps{
+	deps := httpapi.Deps{
 		Logger:   slog.New(slog.NewTextHandler(io.Discard, nil)),
 		DB:       db,
 		Redis:    rdb,
 		BaseURL:  env.URL,
 		Accounts: env.Accounts,
-	})
+		QR: qr.NewService(qr.Deps{DB: db, Redis: rdb, Links: qr.NewSQLLinks(db, env.URL),
+			Logos: qr.NewLogoLoader(qr.LogoConfig{}), BaseURL: env.URL}),
+	}
+	for _, f := range configure {
+		f(&deps)
+	}
+	srv := httpapi.New(deps)
 	ts.Config.Handler = srv.Echo
 	env.Routes = srv.Echo.Routes()
 	ts.Start()

@@ -9,6 +9,7 @@ import (
 	"net/http"
 
 	"github.com/loyaltylinks/platform/linkmgmt/internal/account"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/qr"
 	"github.com/loyaltylinks/platform/shared/apidoc"
 	"github.com/loyaltylinks/platform/shared/database"
 	"github.com/loyaltylinks/platform/shared/server"
@@ -24,6 +25,7 @@ type Deps struct {
 	BaseURL      string
 	MaxBodyBytes int64
 	Accounts     *account.Store
+	QR           *qr.Service
 }
 
 // API holds the dependencies the handlers use.
