@@ -24,21 +24,23 @@ func imageKey(id int64, format string) string {
 	return "qr:img:" + strconv.FormatInt(id, 10) + ":" + format
 }
 
-func (c *imageCache) get(ctx context.Context, log *slog.Logger, id int64, format, etag string) ([]byte, bool) {
+// get returns the cached rendering for etag. reachable is false when Redis failed, so
+// the caller does not wait on it a second time to store the new rendering.
+func (c *imageCache) get(ctx context.Context, log *slog.Logger, id int64, format, etag string) (body []byte, hit, reachable bool) {
 	if c.rdb == nil {
-		return nil, false
+		return nil, false, false
 	}
 	vals, err := c.rdb.HMGet(ctx, imageKey(id, format), "etag", "body").Result()
 	if err != nil {
 		log.WarnContext(ctx, "qr image cache read failed", "qr_id", id, "error", err)
-		return nil, false
+		return nil, false, false
 	}
 	cached, _ := vals[0].(string)
-	body, _ := vals[1].(string)
-	if cached != etag || body == "" {
-		return nil, false
+	raw, _ := vals[1].(string)
+	if cached != etag || raw == "" {
+		return nil, false, true
 	}
-	return []byte(body), true
+	return []byte(raw), true, true
 }
 
 func (c *imageCache) put(ctx context.Context, log *slog.Logger, id int64, format, etag string, body []byte) {

@@ -171,3 +171,40 @@ func TestPayloadTooLongIsAClientError(t *testing.T) {
 		t.Fatalf("1273 bytes with logo: %v", err)
 	}
 }
+
+// BenchmarkRender measures drawing one code (what a cache miss costs): a short link and a
+// full vCard, with and without a logo.
+func BenchmarkRender(b *testing.B) {
+	logo, err := decodeLogo(testLogo(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	vcard, err := ParseContent(TypeVCard, json.RawMessage(renderCases[6].data))
+	if err != nil {
+		b.Fatal(err)
+	}
+	payloads := map[string]string{"short-link": "https://lnk.example.com/Ab3dE9x", "vcard": vcard.Payload}
+	for name, payload := range payloads {
+		for _, withLogo := range []bool{false, true} {
+			st := Style{Foreground: color.RGBA{0, 0, 0, 255}, Background: color.RGBA{255, 255, 255, 255}}
+			suffix := ""
+			if withLogo {
+				st.Logo, suffix = logo, "+logo"
+			}
+			b.Run("png/"+name+suffix, func(b *testing.B) {
+				for b.Loop() {
+					if _, err := RenderPNG(payload, st); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+			b.Run("svg/"+name+suffix, func(b *testing.B) {
+				for b.Loop() {
+					if _, err := RenderSVG(payload, st); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}

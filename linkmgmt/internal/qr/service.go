@@ -305,8 +305,9 @@ func (s *Service) ImageInfo(ctx context.Context, id int64, format string) (Image
 // Render returns the image bytes: from the Redis cache when it holds this ETag's
 // rendering, otherwise drawn now and cached.
 func (s *Service) Render(ctx context.Context, img Image) ([]byte, error) {
-	if body, ok := s.cache.get(ctx, s.log, img.Code.ID, img.Format, img.ETag); ok {
-		return body, nil
+	cached, hit, cacheUp := s.cache.get(ctx, s.log, img.Code.ID, img.Format, img.ETag)
+	if hit {
+		return cached, nil
 	}
 	fg, err := parseColour("foreground", img.Code.Foreground)
 	if err != nil {
@@ -335,7 +336,9 @@ func (s *Service) Render(ctx context.Context, img Image) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("render qr code %d: %w", img.Code.ID, err)
 	}
-	s.cache.put(ctx, s.log, img.Code.ID, img.Format, img.ETag, body)
+	if cacheUp {
+		s.cache.put(ctx, s.log, img.Code.ID, img.Format, img.ETag, body)
+	}
 	return body, nil
 }
 
