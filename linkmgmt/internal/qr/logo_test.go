@@ -17,6 +17,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -142,9 +143,9 @@ func allowOnly(servers ...*httptest.Server) func(netip.AddrPort) bool {
 
 func TestFetchLogo(t *testing.T) {
 	logo := encodedImage(t, "png", 40, 40)
-	var hits int
+	var hits atomic.Int64
 	mux := http.NewServeMux()
-	mux.HandleFunc("/logo.png", func(w http.ResponseWriter, _ *http.Request) { hits++; w.Write(logo) })
+	mux.HandleFunc("/logo.png", func(w http.ResponseWriter, _ *http.Request) { hits.Add(1); w.Write(logo) })
 	mux.HandleFunc("/big", func(w http.ResponseWriter, _ *http.Request) { w.Write(bytes.Repeat([]byte{0}, 5000)) })
 	mux.HandleFunc("/big-chunked", func(w http.ResponseWriter, _ *http.Request) {
 		for range 5 {
@@ -196,7 +197,7 @@ func TestFetchLogo(t *testing.T) {
 			t.Fatal(err)
 		}
 	})
-	hitsBefore := hits
+	hitsBefore := hits.Load()
 	tests := []struct {
 		name, url, want string
 	}{
@@ -221,8 +222,8 @@ func TestFetchLogo(t *testing.T) {
 			}
 		})
 	}
-	if hits != hitsBefore {
-		t.Fatalf("the internal server's logo was served %d times: a refused fetch connected", hits-hitsBefore)
+	if n := hits.Load() - hitsBefore; n != 0 {
+		t.Fatalf("the internal server's logo was served %d times: a refused fetch connected", n)
 	}
 
 	t.Run("default policy refuses loopback by name and by address", func(t *testing.T) {
@@ -239,7 +240,7 @@ func TestFetchLogo(t *testing.T) {
 			_, err := strict.Load(ctx, ref)
 			wantInvalid(t, err, "private, loopback or link-local")
 		}
-		if hits != hitsBefore {
+		if hits.Load() != hitsBefore {
 			t.Fatal("a refused fetch reached the server")
 		}
 	})
