@@ -12,6 +12,7 @@ import (
 	"github.com/loyaltylinks/platform/linkmgmt/internal/config"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/domain"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/httpapi"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/qr"
 	"github.com/loyaltylinks/platform/linkmgmt/migrations"
 	"github.com/loyaltylinks/platform/shared/database"
 	"github.com/loyaltylinks/platform/shared/server"
@@ -147,6 +148,14 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 	if cfg.DomainCheck == "dns" {
 		domainChecker = domain.DNSChecker{Targets: cfg.DomainCheckTargets}
 	}
+	qrCodes := qr.NewService(qr.Deps{
+		DB:      db,
+		Redis:   rdb,
+		Links:   qr.NewSQLLinks(db, cfg.BaseURL),
+		Logos:   qr.NewLogoLoader(qr.LogoConfig{Dir: cfg.QRLogoDir, MaxBytes: cfg.QRLogoMaxBytes, Timeout: cfg.QRLogoTimeout}),
+		BaseURL: cfg.BaseURL,
+		Logger:  logger,
+	})
 	srv := httpapi.New(httpapi.Deps{
 		Logger:             logger,
 		DB:                 db,
@@ -156,6 +165,7 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 		Accounts:           account.NewStore(db),
 		RateLimitPerMinute: cfg.RateLimitPerMinute,
 		DomainChecker:      domainChecker,
+		QR:                 qrCodes,
 	})
 	logger.InfoContext(ctx, "linkmgmt starting", "addr", cfg.HTTPAddr, "base_url", cfg.BaseURL, "version", version)
 	if err := srv.Serve(ctx, cfg.HTTPAddr, cfg.ShutdownGrace); err != nil && !errors.Is(err, context.Canceled) {

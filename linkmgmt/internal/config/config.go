@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"net/netip"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -35,6 +37,11 @@ type Config struct {
 	// DomainCheckTargets are the host names or IPs the service answers on; default: the
 	// host of BASE_URL.
 	DomainCheckTargets []string
+	// QR code logos: local paths resolve under QRLogoDir ("" refuses them); files and
+	// downloads are capped at QRLogoMaxBytes; a download must finish within QRLogoTimeout.
+	QRLogoDir      string
+	QRLogoMaxBytes int64
+	QRLogoTimeout  time.Duration
 }
 
 // Load reads the configuration through getenv. Every missing or malformed variable is
@@ -55,6 +62,9 @@ func Load(getenv func(string) string) (Config, error) {
 		GeoIPDB:            e.String("GEOIP_DB", ""),
 		RateLimitPerMinute: e.Int("RATE_LIMIT_PER_MINUTE", 30, 1),
 		DomainCheck:        e.OneOf("DOMAIN_CHECK", "dns", "dns", "off"),
+		QRLogoDir:          e.String("QR_LOGO_DIR", ""),
+		QRLogoMaxBytes:     int64(e.Int("QR_LOGO_MAX_BYTES", 1<<20, 1024)),
+		QRLogoTimeout:      e.Duration("QR_LOGO_TIMEOUT", 5*time.Second),
 	}
 	if c.BaseURL == "" {
 		c.BaseURL = "http://localhost" + portOf(c.HTTPAddr)
@@ -74,6 +84,12 @@ func Load(getenv func(string) string) (Config, error) {
 	err := e.Err()
 	if proxyErr != nil {
 		err = joinErr(err, proxyErr)
+	}
+	if dirErr := checkDir("QR_LOGO_DIR", c.QRLogoDir); dirErr != nil {
+		err = joinErr(err, dirErr)
+	} else if c.QRLogoDir != "" {
+		// Absolute, so absolute logo paths can be compared with it.
+		c.QRLogoDir, _ = filepath.Abs(c.QRLogoDir)
 	}
 	if err != nil {
 		return Config{}, fmt.Errorf("invalid configuration:\n%w", err)
@@ -107,6 +123,18 @@ func parsePrefixes(raw string) ([]netip.Prefix, error) {
 		out = append(out, netip.PrefixFrom(a, a.BitLen()))
 	}
 	return out, nil
+}
+
+// checkDir requires an optional directory setting to name an existing directory.
+func checkDir(name, dir string) error {
+	if dir == "" {
+		return nil
+	}
+	info, err := os.Stat(dir)
+	if err != nil || !info.IsDir() {
+		return fmt.Errorf("%s: %q is not an existing directory", name, dir)
+	}
+	return nil
 }
 
 func joinErr(a, b error) error {

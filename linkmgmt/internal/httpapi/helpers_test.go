@@ -12,6 +12,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/account"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/httpapi"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/qr"
 	"github.com/loyaltylinks/platform/linkmgmt/migrations"
 	"github.com/loyaltylinks/platform/shared/database"
 	"github.com/loyaltylinks/platform/shared/testkit"
@@ -73,6 +74,8 @@ func newTestEnv(t *testing.T, options ...func(*httpapi.Deps)) *testEnv {
 		BaseURL:            env.URL,
 		Accounts:           env.Accounts,
 		RateLimitPerMinute: testFreePlanLimit,
+		QR: qr.NewService(qr.Deps{DB: db, Redis: rdb, Links: qr.NewSQLLinks(db, env.URL),
+			Logos: qr.NewLogoLoader(qr.LogoConfig{}), BaseURL: env.URL}),
 	}
 	for _, opt := range options {
 		opt(&deps)

@@ -16,6 +16,7 @@ import (
 	"github.com/loyaltylinks/platform/linkmgmt/internal/domain"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/overlay"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/pixel"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/qr"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/ratelimit"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/splash"
 	"github.com/loyaltylinks/platform/shared/apidoc"
@@ -43,6 +44,7 @@ type Deps struct {
 	// DomainChecker verifies that a new branded domain already points to the service
 	// (DOMAIN_CHECK); nil accepts every domain.
 	DomainChecker domain.Checker
+	QR            *qr.Service
 }
 
 // API holds the dependencies the handlers use.

@@ -1,0 +1,252 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/qr"
+	"github.com/loyaltylinks/platform/shared/apperr"
+	"github.com/loyaltylinks/platform/shared/pagination"
+)
+
+type qrAddRequest struct {
+	Type       string          `json:"type"`
+	Data       json.RawMessage `json:"data"`
+	Background string          `json:"background,omitempty"`
+	Foreground string          `json:"foreground,omitempty"`
+	Logo       string          `json:"logo,omitempty"`
+	Name       string          `json:"name,omitempty"`
+}
+
+type qrUpdateRequest struct {
+	Type       *string         `json:"type,omitempty"`
+	Data       json.RawMessage `json:"data"`
+	Background *string         `json:"background,omitempty"`
+	Foreground *string         `json:"foreground,omitempty"`
+	Logo       *string         `json:"logo,omitempty"`
+	Name       *string         `json:"name,omitempty"`
+}
+
+type qrAddResponse struct {
+	Error int    `json:"error"`
+	ID    int64  `json:"id"`
+	Link  string `json:"link"`
+}
+
+type qrMessageResponse struct {
+	Error   int    `json:"error"`
+	Message string `json:"message"`
+}
+
+type qrItem struct {
+	ID    int64  `json:"id"`
+	Link  string `json:"link"`
+	Scans int64  `json:"scans"`
+	Name  string `json:"name"`
+	Date  string `json:"date"`
+}
+
+type qrListData struct {
+	Result      int      `json:"result"`
+	PerPage     int      `json:"perpage"`
+	CurrentPage int      `json:"currentpage"`
+	NextPage    int      `json:"nextpage"`
+	MaxPage     int      `json:"maxpage"`
+	QRs         []qrItem `json:"qrs"`
+}
+
+type qrListResponse struct {
+	Error int        `json:"error"`
+	Data  qrListData `json:"data"`
+}
+
+type qrSocialCount struct {
+	Facebook  int64 `json:"facebook"`
+	Twitter   int64 `json:"twitter"`
+	Instagram int64 `json:"instagram"`
+}
+
+// qrStatsData: each top* is an object of counts, or 0 when there is no data (as the
+// links API answers).
+type qrStatsData struct {
+	Clicks       int64         `json:"clicks"`
+	UniqueClicks int64         `json:"uniqueClicks"`
+	TopCountries any           `json:"topCountries"`
+	TopReferrers any           `json:"topReferrers"`
+	TopBrowsers  any           `json:"topBrowsers"`
+	TopOs        any           `json:"topOs"`
+	SocialCount  qrSocialCount `json:"socialCount"`
+}
+
+type qrDetailsResponse struct {
+	Error   int         `json:"error"`
+	Details qrItem      `json:"details"`
+	Data    qrStatsData `json:"data"`
+}
+
+// addQR answers POST /api/qr/add.
+func (a *API) addQR(c echo.Context) error {
+	var req qrAddRequest
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	code, err := a.deps.QR.Create(c.Request().Context(), currentAccount(c).ID, qr.CreateInput{
+		Type: req.Type, Data: req.Data, Background: req.Background, Foreground: req.Foreground, Logo: req.Logo, Name: req.Name,
+	})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, qrAddResponse{ID: code.ID, Link: a.deps.QR.URL(code)})
+}
+
+// updateQR answers PUT /api/qr/:id/update.
+func (a *API) updateQR(c echo.Context) error {
+	id, err := qrID(c)
+	if err != nil {
+		return err
+	}
+	var req qrUpdateRequest
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	_, err = a.deps.QR.Update(c.Request().Context(), currentAccount(c).ID, id, qr.UpdateInput{
+		Type: req.Type, Data: req.Data, Background: req.Background, Foreground: req.Foreground, Logo: req.Logo, Name: req.Name,
+	})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, qrMessageResponse{Message: "QR has been updated successfully."})
+}
+
+// deleteQR answers DELETE /api/qr/:id/delete.
+func (a *API) deleteQR(c echo.Context) error {
+	id, err := qrID(c)
+	if err != nil {
+		return err
+	}
+	if err := a.deps.QR.Delete(c.Request().Context(), currentAccount(c).ID, id); err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, qrMessageResponse{Message: "QR Code has been deleted successfully."})
+}
+
+// listQR answers GET /api/qr.
+func (a *API) listQR(c echo.Context) error {
+	page, errs := pagination.ParsePage(c.QueryParams(), pagination.Bounds{Default: 15, Min: 1, Max: 100})
+	if len(errs) > 0 {
+		return apperr.New(apperr.Invalid, "%s: %s", errs[0].Param, errs[0].Msg)
+	}
+	codes, total, err := a.deps.QR.List(c.Request().Context(), currentAccount(c).ID, page.Limit, page.Offset())
+	if err != nil {
+		return err
+	}
+	env := pagination.NewEnvelope(page, total)
+	data := qrListData{Result: env.Result, PerPage: env.PerPage, CurrentPage: env.CurrentPage, NextPage: env.NextPage, MaxPage: env.MaxPage, QRs: make([]qrItem, len(codes))}
+	for i, code := range codes {
+		data.QRs[i] = a.qrItem(code)
+	}
+	return c.JSON(http.StatusOK, qrListResponse{Data: data})
+}
+
+// getQR answers GET /api/qr/:id.
+func (a *API) getQR(c echo.Context) error {
+	id, err := qrID(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	code, err := a.deps.QR.Get(ctx, currentAccount(c).ID, id)
+	if err != nil {
+		return err
+	}
+	st, err := a.deps.QR.Stats(ctx, code)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, qrDetailsResponse{
+		Details: a.qrItem(code),
+		Data: qrStatsData{
+			Clicks:       st.Clicks,
+			UniqueClicks: st.UniqueClicks,
+			TopCountries: countsOrZero(st.TopCountries),
+			TopReferrers: countsOrZero(st.TopReferrers),
+			TopBrowsers:  countsOrZero(st.TopBrowsers),
+			TopOs:        countsOrZero(st.TopOS),
+			SocialCount:  qrSocialCount{Facebook: st.Social["facebook"], Twitter: st.Social["twitter"], Instagram: st.Social["instagram"]},
+		},
+	})
+}
+
+func (a *API) qrItem(code qr.Code) qrItem {
+	return qrItem{ID: code.ID, Link: a.deps.QR.URL(code), Scans: code.Scans, Name: code.Name, Date: code.CreatedAt.UTC().Format(dateTimeLayout)}
+}
+
+// countsOrZero is the spec's rendering of a top-values object: 0 when it is empty.
+func countsOrZero(m map[string]int64) any {
+	if len(m) == 0 {
+		return 0
+	}
+	return m
+}
+
+// qrID reads the :id path parameter; anything but a positive integer names no code.
+func qrID(c echo.Context) (int64, error) {
+	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
+	if err != nil || id <= 0 {
+		return 0, apperr.New(apperr.NotFound, "QR code not found")
+	}
+	return id, nil
+}
+
+// qrImage answers GET /qr/{id}.png and /qr/{id}.svg: public, revalidated with a strong
+// ETag (304 when If-None-Match holds it), rendered from the Redis cache when possible.
+func (a *API) qrImage(c echo.Context) error {
+	file := c.Param("file")
+	name, format, ok := strings.Cut(file, ".")
+	id, err := strconv.ParseInt(name, 10, 64)
+	if !ok || err != nil || id <= 0 {
+		return apperr.New(apperr.NotFound, "QR code not found")
+	}
+	ctx := c.Request().Context()
+	img, err := a.deps.QR.ImageInfo(ctx, id, format)
+	if err != nil {
+		return err
+	}
+	h := c.Response().Header()
+	h.Set("ETag", img.ETag)
+	// Caches may keep the image but must revalidate: an update shows at once.
+	h.Set("Cache-Control", "public, no-cache")
+	if etagMatches(c.Request().Header.Get("If-None-Match"), img.ETag) {
+		return c.NoContent(http.StatusNotModified)
+	}
+	body, err := a.deps.QR.Render(ctx, img)
+	if err != nil {
+		return err
+	}
+	contentType := "image/png"
+	if format == qr.FormatSVG {
+		contentType = "image/svg+xml"
+		// The SVG is ours, but it is served from the service's origin: forbid scripts.
+		h.Set("Content-Security-Policy", "default-src 'none'; img-src data:; style-src 'unsafe-inline'")
+	}
+	h.Set("X-Content-Type-Options", "nosniff")
+	return c.Blob(http.StatusOK, contentType, body)
+}
+
+// etagMatches applies If-None-Match (RFC 9110 13.1.2, weak comparison): "*" or any
+// listed tag equal to etag, W/ prefixes ignored.
+func etagMatches(header, etag string) bool {
+	if header == "" {
+		return false
+	}
+	for _, tag := range strings.Split(header, ",") {
+		tag = strings.TrimSpace(tag)
+		if tag == "*" || strings.TrimPrefix(tag, "W/") == etag {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,69 @@
+// Package qrtest reads QR codes back for tests: it decodes PNG images with ZXing's
+// decoder (gozxing) and rasterises SVG images (oksvg) before decoding them, so tests
+// check what a scanner reads, not what the renderer meant to draw.
+package qrtest
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/png"
+
+	"github.com/makiuchi-d/gozxing"
+	zxingqr "github.com/makiuchi-d/gozxing/qrcode"
+	"github.com/srwiley/oksvg"
+	"github.com/srwiley/rasterx"
+)
+
+// DecodePNG decodes the QR code in a PNG and returns its text.
+func DecodePNG(raw []byte) (string, error) {
+	img, err := png.Decode(bytes.NewReader(raw))
+	if err != nil {
+		return "", fmt.Errorf("decode png: %w", err)
+	}
+	return DecodeImage(img)
+}
+
+// DecodeImage decodes the QR code in img. Byte-mode text is read as UTF-8, as phone
+// scanners do.
+func DecodeImage(img image.Image) (string, error) {
+	bmp, err := gozxing.NewBinaryBitmapFromImage(img)
+	if err != nil {
+		return "", fmt.Errorf("binarise: %w", err)
+	}
+	res, err := zxingqr.NewQRCodeReader().Decode(bmp, map[gozxing.DecodeHintType]interface{}{
+		gozxing.DecodeHintType_CHARACTER_SET: "UTF-8",
+	})
+	if err != nil {
+		return "", fmt.Errorf("scan: %w", err)
+	}
+	return res.GetText(), nil
+}
+
+// RasteriseSVG draws an SVG at its own pixel size on a white ground. oksvg draws shapes
+// and paths; embedded <image> elements are ignored.
+func RasteriseSVG(raw []byte) (image.Image, error) {
+	icon, err := oksvg.ReadIconStream(bytes.NewReader(raw), oksvg.IgnoreErrorMode)
+	if err != nil {
+		return nil, fmt.Errorf("parse svg: %w", err)
+	}
+	w, h := int(icon.ViewBox.W), int(icon.ViewBox.H)
+	const scale = 4 // pixels per SVG unit: enough for the decoder to see each module
+	img := image.NewRGBA(image.Rect(0, 0, w*scale, h*scale))
+	draw.Draw(img, img.Bounds(), image.NewUniform(color.White), image.Point{}, draw.Src)
+	icon.SetTarget(0, 0, float64(w*scale), float64(h*scale))
+	scanner := rasterx.NewScannerGV(w*scale, h*scale, img, img.Bounds())
+	icon.Draw(rasterx.NewDasher(w*scale, h*scale, scanner), 1)
+	return img, nil
+}
+
+// DecodeSVG rasterises an SVG and decodes the QR code in it.
+func DecodeSVG(raw []byte) (string, error) {
+	img, err := RasteriseSVG(raw)
+	if err != nil {
+		return "", err
+	}
+	return DecodeImage(img)
+}

@@ -1,0 +1,172 @@
+package qr_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"sync/atomic"
+	"testing"
+
+	"github.com/loyaltylinks/platform/linkmgmt/internal/account"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/qr"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/qr/qrtest"
+	"github.com/loyaltylinks/platform/linkmgmt/migrations"
+	"github.com/loyaltylinks/platform/shared/database"
+	"github.com/loyaltylinks/platform/shared/testkit"
+	"github.com/redis/go-redis/v9"
+	"gorm.io/gorm"
+)
+
+func TestMain(m *testing.M) {
+	testkit.Main(m, func(ctx context.Context, url string) error { return migrations.Apply(ctx, url, nil) })
+}
+
+const baseURL = "https://lnk.example.com"
+
+type fixture struct {
+	svc       *qr.Service
+	db        *gorm.DB
+	redis     *redis.Client
+	proxy     *testkit.Proxy
+	accountID int64
+}
+
+var emailSeq atomic.Int64
+
+// newFixture is a service over a fresh database and a Redis reached through a proxy the
+// test can cut.
+func newFixture(t testing.TB) fixture {
+	t.Helper()
+	db, err := database.Open(testkit.NewDatabase(t), database.Options{Schema: migrations.Schema, MaxOpenConns: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sqlDB, _ := db.DB()
+	t.Cleanup(func() { sqlDB.Close() })
+	opts, err := redis.ParseURL(testkit.Redis(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxy := testkit.NewProxy(t, opts.Addr)
+	opts.Addr = proxy.Addr()
+	opts.MaxRetries = -1
+	opts.DialerRetries = 1 // a cut Redis fails at once instead of after 5 dial attempts
+	rdb := redis.NewClient(opts)
+	t.Cleanup(func() { rdb.Close() })
+	acc, _, err := account.NewStore(db).Create(context.Background(), account.CreateInput{Email: fmt.Sprintf("qr%d@example.com", emailSeq.Add(1))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc := qr.NewService(qr.Deps{DB: db, Redis: rdb, Links: qr.NewSQLLinks(db, baseURL), Logos: qr.NewLogoLoader(qr.LogoConfig{}), BaseURL: baseURL})
+	return fixture{svc: svc, db: db, redis: rdb, proxy: proxy, accountID: acc.ID}
+}
+
+func TestImagesAreServedWhenRedisIsDown(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	code, err := f.svc.Create(ctx, f.accountID, qr.CreateInput{Type: "text", Data: json.RawMessage(`"still here"`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.proxy.Cut()
+	for _, format := range []string{qr.FormatPNG, qr.FormatSVG} {
+		img, err := f.svc.ImageInfo(ctx, code.ID, format)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, err := f.svc.Render(ctx, img)
+		if err != nil {
+			t.Fatalf("render %s without redis: %v", format, err)
+		}
+		decode := qrtest.DecodePNG
+		if format == qr.FormatSVG {
+			decode = qrtest.DecodeSVG
+		}
+		if got, err := decode(body); err != nil || got != "still here" {
+			t.Fatalf("%s scans to %q, %v", format, got, err)
+		}
+	}
+	// Updates and deletes do not depend on the cache either.
+	if _, err := f.svc.Update(ctx, f.accountID, code.ID, qr.UpdateInput{Data: json.RawMessage(`"changed"`)}); err != nil {
+		t.Fatalf("update without redis: %v", err)
+	}
+	if err := f.svc.Delete(ctx, f.accountID, code.ID); err != nil {
+		t.Fatalf("delete without redis: %v", err)
+	}
+}
+
+func TestSQLLinksMakeUniqueRandomAliases(t *testing.T) {
+	f := newFixture(t)
+	links := qr.NewSQLLinks(f.db, baseURL+"/")
+	pattern := regexp.MustCompile(`^https://lnk\.example\.com/([0-9A-Za-z]{7})$`)
+	seen := map[string]bool{}
+	for range 200 {
+		l, err := links.CreateShortLink(context.Background(), f.accountID, "https://example.com/")
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := pattern.FindStringSubmatch(l.URL)
+		if m == nil || seen[m[1]] {
+			t.Fatalf("short URL %q: not a fresh 7-character base62 alias", l.URL)
+		}
+		seen[m[1]] = true
+	}
+	// A link of another account is neither updated nor deleted.
+	other, _, err := account.NewStore(f.db).Create(context.Background(), account.CreateInput{Email: fmt.Sprintf("other%d@example.com", emailSeq.Add(1))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, _ := links.CreateShortLink(context.Background(), f.accountID, "https://example.com/mine")
+	if err := links.UpdateLongURL(context.Background(), other.ID, l.ID, "https://evil.example"); err == nil {
+		t.Fatal("another account updated the link")
+	}
+	_ = links.DeleteLink(context.Background(), other.ID, l.ID)
+	var long string
+	f.db.Raw(`SELECT long_url FROM links WHERE id = ?`, l.ID).Scan(&long)
+	if long != "https://example.com/mine" {
+		t.Fatalf("link after another account's calls: %q", long)
+	}
+}
+
+// BenchmarkImageRequest measures the three ways an image request is answered: 304 from
+// the ETag alone (one indexed query), the cached rendering from Redis, and a rendering
+// (cache miss) of a link code's PNG.
+func BenchmarkImageRequest(b *testing.B) {
+	f := newFixture(b)
+	ctx := context.Background()
+	code, err := f.svc.Create(ctx, f.accountID, qr.CreateInput{Type: "link", Data: json.RawMessage(`"https://example.com/landing"`)})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("etag-only-304", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := f.svc.ImageInfo(ctx, code.ID, qr.FormatPNG); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("cached-png", func(b *testing.B) {
+		for b.Loop() {
+			img, err := f.svc.ImageInfo(ctx, code.ID, qr.FormatPNG)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := f.svc.Render(ctx, img); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("render-png", func(b *testing.B) {
+		for b.Loop() {
+			img, err := f.svc.ImageInfo(ctx, code.ID, qr.FormatPNG)
+			if err != nil {
+				b.Fatal(err)
+			}
+			f.redis.Del(ctx, fmt.Sprintf("qr:img:%d:png", code.ID))
+			if _, err := f.svc.Render(ctx, img); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
