@@ -9,7 +9,6 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/qr"
 	"github.com/loyaltylinks/platform/shared/apperr"
-	"github.com/loyaltylinks/platform/shared/pagination"
 )
 
 type qrAddRequest struct {
@@ -36,31 +35,12 @@ type qrAddResponse struct {
 	Link  string `json:"link"`
 }
 
-type qrMessageResponse struct {
-	Error   int    `json:"error"`
-	Message string `json:"message"`
-}
-
 type qrItem struct {
 	ID    int64  `json:"id"`
 	Link  string `json:"link"`
 	Scans int64  `json:"scans"`
 	Name  string `json:"name"`
 	Date  string `json:"date"`
-}
-
-type qrListData struct {
-	Result      int      `json:"result"`
-	PerPage     int      `json:"perpage"`
-	CurrentPage int      `json:"currentpage"`
-	NextPage    int      `json:"nextpage"`
-	MaxPage     int      `json:"maxpage"`
-	QRs         []qrItem `json:"qrs"`
-}
-
-type qrListResponse struct {
-	Error int        `json:"error"`
-	Data  qrListData `json:"data"`
 }
 
 type qrSocialCount struct {
@@ -118,7 +98,7 @@ func (a *API) updateQR(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, qrMessageResponse{Message: "QR has been updated successfully."})
+	return writeMessage(c, "QR has been updated successfully.")
 }
 
 // deleteQR answers DELETE /api/qr/:id/delete.
@@ -130,25 +110,24 @@ func (a *API) deleteQR(c echo.Context) error {
 	if err := a.deps.QR.Delete(c.Request().Context(), currentAccount(c).ID, id); err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, qrMessageResponse{Message: "QR Code has been deleted successfully."})
+	return writeMessage(c, "QR Code has been deleted successfully.")
 }
 
 // listQR answers GET /api/qr.
 func (a *API) listQR(c echo.Context) error {
-	page, errs := pagination.ParsePage(c.QueryParams(), pagination.Bounds{Default: 15, Min: 1, Max: 100})
-	if len(errs) > 0 {
-		return apperr.New(apperr.Invalid, "%s: %s", errs[0].Param, errs[0].Msg)
+	page, err := parsePage(c)
+	if err != nil {
+		return err
 	}
 	codes, total, err := a.deps.QR.List(c.Request().Context(), currentAccount(c).ID, page.Limit, page.Offset())
 	if err != nil {
 		return err
 	}
-	env := pagination.NewEnvelope(page, total)
-	data := qrListData{Result: env.Result, PerPage: env.PerPage, CurrentPage: env.CurrentPage, NextPage: env.NextPage, MaxPage: env.MaxPage, QRs: make([]qrItem, len(codes))}
+	items := make([]qrItem, len(codes))
 	for i, code := range codes {
-		data.QRs[i] = a.qrItem(code)
+		items[i] = a.qrItem(code)
 	}
-	return c.JSON(http.StatusOK, qrListResponse{Data: data})
+	return writeList(c, "qrs", page, total, items)
 }
 
 // getQR answers GET /api/qr/:id.

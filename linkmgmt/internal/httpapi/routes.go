@@ -35,13 +35,13 @@ func (a *API) routes(srv *server.Server) {
 	// QR codes (the images are public: /qr/{id}.png and /qr/{id}.svg)
 	e.GET("/qr/:file", a.qrImage)
 	e.HEAD("/qr/:file", a.qrImage)
-	api.Handle(http.MethodGet, "/qr", a.listQR, apidoc.Op{Summary: "List QR codes", Tag: "qr", Response: qrListResponse{}, Params: pageParams})
+	api.Handle(http.MethodGet, "/qr", a.listQR, apidoc.Op{Summary: "List QR codes", Tag: "qr", Response: listDoc[qrItem]("qrs"), Params: pageParams})
 	api.Handle(http.MethodGet, "/qr/:id", a.getQR, apidoc.Op{Summary: "One QR code with its scan statistics", Tag: "qr", Response: qrDetailsResponse{}})
 	api.Handle(http.MethodPost, "/qr/add", a.addQR, apidoc.Op{Summary: "Create a QR code", Tag: "qr", Request: qrAddRequest{}, Response: qrAddResponse{},
 		Description: "type: text, vcard, link, email, phone, sms or wifi; data: a string or an object depending on the type (see docs/qr.md). " +
 			"A link code gets a short link, so its scans are counted. `link` in the response is the short URL for a link code, the PNG address otherwise."})
-	api.Handle(http.MethodPut, "/qr/:id/update", a.updateQR, apidoc.Op{Summary: "Update a QR code", Tag: "qr", Request: qrUpdateRequest{}, Response: qrMessageResponse{}})
-	api.Handle(http.MethodDelete, "/qr/:id/delete", a.deleteQR, apidoc.Op{Summary: "Delete a QR code", Tag: "qr", Response: qrMessageResponse{}})
+	api.Handle(http.MethodPut, "/qr/:id/update", a.updateQR, apidoc.Op{Summary: "Update a QR code", Tag: "qr", Request: qrUpdateRequest{}, Response: messageResponse{}})
+	api.Handle(http.MethodDelete, "/qr/:id/delete", a.deleteQR, apidoc.Op{Summary: "Delete a QR code", Tag: "qr", Response: messageResponse{}})
 
 	// Campaigns
 	api.Handle(http.MethodGet, "/campaigns", a.listCampaigns, apidoc.Op{Summary: "List campaigns", Tag: "campaigns", Params: pageParams, Response: listDoc[campaignItem]("campaigns")})
