@@ -144,3 +144,23 @@ func (l *Locator) lookup(ip netip.Addr) string {
 	}
 	return code
 }
+
+// CountryOf is Country for a click already reduced to its IP and the trusted gateway's
+// country header ("" when the peer was not a trusted proxy).
+func (l *Locator) CountryOf(ip netip.Addr, gatewayCountry string) string {
+	if c := l.lookup(ip); c != "" {
+		return c
+	}
+	return CountryFromHeaders(gatewayCountry)
+}
+
+// GatewayCountry is the country header of a trusted proxy, or "".
+func (l *Locator) GatewayCountry(r *http.Request) string {
+	if !l.TrustedPeer(r) {
+		return ""
+	}
+	if v := r.Header.Get("CF-IPCountry"); v != "" {
+		return v
+	}
+	return r.Header.Get("X-Country-Code")
+}
