@@ -70,7 +70,7 @@ func (l *Locator) TrustedPeer(r *http.Request) bool {
 }
 
 func (l *Locator) isTrusted(a netip.Addr) bool {
-	if !a.IsValid() {
+	if l == nil || !a.IsValid() {
 		return false
 	}
 	for _, p := range l.trusted {
