@@ -3,6 +3,7 @@ package click
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"time"
 
@@ -41,6 +42,7 @@ type Recorder struct {
 	loc     *geo.Locator
 	log     *slog.Logger
 	in      chan Hit
+	sync    chan chan error
 	done    chan struct{}
 	agents  agentCache
 	backlog []Event
@@ -63,6 +65,7 @@ func NewRecorder(rdb *redis.Client, loc *geo.Locator, log *slog.Logger, opts Rec
 		loc:    loc,
 		log:    log,
 		in:     make(chan Hit, opts.QueueSize),
+		sync:   make(chan chan error),
 		done:   make(chan struct{}),
 		agents: agentCache{max: 10000, m: map[string]agentInfo{}},
 		recorded: prometheus.NewCounter(prometheus.CounterOpts{
@@ -120,16 +123,16 @@ func (r *Recorder) Run(ctx context.Context) {
 			}
 		case <-tick.C:
 			r.write(ctx, false)
-		case <-ctx.Done():
-			for {
-				select {
-				case h := <-r.in:
-					r.add(h)
-					continue
-				default:
-				}
-				break
+		case reply := <-r.sync:
+			r.drainQueue()
+			r.write(ctx, true)
+			if n := len(r.backlog); n > 0 {
+				reply <- fmt.Errorf("%d clicks still wait for redis", n)
+			} else {
+				reply <- nil
 			}
+		case <-ctx.Done():
+			r.drainQueue()
 			final, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 			r.write(final, true)
 			cancel()
@@ -137,6 +140,34 @@ func (r *Recorder) Run(ctx context.Context) {
 				r.dropped.WithLabelValues("redis_unavailable").Add(float64(n))
 				r.log.Warn("clicks lost at shutdown: redis unreachable", "count", n)
 			}
+			return
+		}
+	}
+}
+
+// Sync makes the running recorder enrich everything queued and write it to Redis now.
+// It fails when Redis does not take it (tests, and a flush on demand).
+func (r *Recorder) Sync(ctx context.Context) error {
+	reply := make(chan error, 1)
+	select {
+	case r.sync <- reply:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	select {
+	case err := <-reply:
+		return err
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func (r *Recorder) drainQueue() {
+	for {
+		select {
+		case h := <-r.in:
+			r.add(h)
+		default:
 			return
 		}
 	}
