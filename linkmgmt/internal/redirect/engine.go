@@ -241,13 +241,19 @@ func pickTarget(t *Target, country, device, acceptLanguage string) (string, bool
 	}
 	if len(t.Link.LanguageTargets.V) > 0 && acceptLanguage != "" {
 		for _, pref := range link.Languages(acceptLanguage) {
-			// Exact tag first (pt-BR), then the same primary language (pt, pt-PT).
+			// Exact tag first (pt-BR), then the bare primary language (pt), then any
+			// region of it (pt-PT).
 			for _, l := range t.Link.LanguageTargets.V {
 				if l.Language == pref {
 					return l.Link, true
 				}
 			}
 			primary, _, _ := strings.Cut(pref, "-")
+			for _, l := range t.Link.LanguageTargets.V {
+				if l.Language == primary {
+					return l.Link, true
+				}
+			}
 			for _, l := range t.Link.LanguageTargets.V {
 				lp, _, _ := strings.Cut(l.Language, "-")
 				if lp == primary {

@@ -51,8 +51,8 @@ type Target struct {
 type Domain struct {
 	ID           int64
 	Domain       string
-	RedirectRoot string
-	Redirect404  string
+	RedirectRoot string `gorm:"column:redirect_root"`
+	Redirect404  string `gorm:"column:redirect_404"`
 }
 
 // loader reads targets and domains from Postgres (cache misses only).
