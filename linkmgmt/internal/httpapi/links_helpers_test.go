@@ -310,3 +310,7 @@ func (e *linkEnv) metric(sample string) string {
 }
 
 var _ = fmt.Sprintf
+
+func contextWithTimeout(seconds int) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.Background(), time.Duration(seconds)*time.Second)
+}
