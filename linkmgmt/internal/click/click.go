@@ -49,6 +49,40 @@ type Event struct {
 	Social    string `json:"social"`
 }
 
+// entry is one stream entry: a batch of events written together.
+type entry struct {
+	Events []Event `json:"events"`
+}
+
+// count is the increment of one pending-counter field of one link.
+type count struct {
+	linkID int64
+	field  string
+	n      int64
+}
+
+// countsOf aggregates the counter increments of events, in a stable order.
+func countsOf(events []Event) []count {
+	type key struct {
+		linkID int64
+		field  string
+	}
+	idx := map[key]int{}
+	var out []count
+	for _, ev := range events {
+		for _, f := range ev.counterFields() {
+			k := key{ev.LinkID, f}
+			if i, ok := idx[k]; ok {
+				out[i].n++
+				continue
+			}
+			idx[k] = len(out)
+			out = append(out, count{linkID: ev.LinkID, field: f, n: 1})
+		}
+	}
+	return out
+}
+
 // counterFields are the pending-counter hash fields one event increments.
 func (e Event) counterFields() []string {
 	f := make([]string, 0, 9)

@@ -21,7 +21,7 @@ import (
 // FlusherOptions tune the flusher; zero values take the defaults.
 type FlusherOptions struct {
 	Interval  time.Duration // between flushes (default 2s)
-	BatchSize int64         // stream entries per Postgres transaction (default 1000)
+	BatchSize int64         // stream entries (each a batch of up to 500 clicks) per Postgres transaction (default 20)
 	ClaimIdle time.Duration // entries another consumer left unacked this long are taken over (default 1m)
 }
 
@@ -30,7 +30,7 @@ func (o *FlusherOptions) defaults() {
 		o.Interval = 2 * time.Second
 	}
 	if o.BatchSize <= 0 {
-		o.BatchSize = 1000
+		o.BatchSize = 20
 	}
 	if o.ClaimIdle <= 0 {
 		o.ClaimIdle = time.Minute
@@ -242,90 +242,115 @@ WITH e AS (
 )
 SELECT (SELECT count(*) FROM ins) AS inserted, (SELECT count(*) FROM totals) + (SELECT count(*) FROM daily) + (SELECT count(*) FROM dims) AS touched`
 
-// ackScript acknowledges flushed entries and takes each one's counts off its link's
-// pending counters, only when XACK says this call acknowledged it, so a re-delivered
-// entry is never subtracted twice.
+// ackScript acknowledges flushed entries and takes each one's counts off the pending
+// counters, only when XACK says this call acknowledged it, so a re-delivered entry is
+// never subtracted twice.
 // KEYS[1] = stream, KEYS[2..] = pending hashes; ARGV[1] = group, then per entry:
-// id, key index, n, n counter fields.
+// id, m, and m triples (key index, field, n).
 var ackScript = redis.NewScript(`
 local i = 2
 local acked = 0
 while i <= #ARGV do
-  local id, key, n = ARGV[i], KEYS[tonumber(ARGV[i+1])], tonumber(ARGV[i+2])
-  if redis.call('XACK', KEYS[1], ARGV[1], id) == 1 then
+  local id, m = ARGV[i], tonumber(ARGV[i+1])
+  local ok = redis.call('XACK', KEYS[1], ARGV[1], id) == 1
+  if ok then
     acked = acked + 1
-    for j = 1, n do
-      local f = ARGV[i+2+j]
-      if redis.call('HINCRBY', key, f, -1) <= 0 then redis.call('HDEL', key, f) end
-    end
     redis.call('XDEL', KEYS[1], id)
   end
-  i = i + 3 + n
+  for j = 0, m - 1 do
+    local b = i + 2 + 3 * j
+    if ok then
+      local key, f = KEYS[tonumber(ARGV[b])], ARGV[b+1]
+      if redis.call('HINCRBY', key, f, -tonumber(ARGV[b+2])) <= 0 then redis.call('HDEL', key, f) end
+    end
+  end
+  i = i + 2 + 3 * m
 end
 return acked`)
 
 func (f *Flusher) store(ctx context.Context, msgs []redis.XMessage) (int, error) {
-	events := make([]Event, 0, len(msgs))
-	ids := make([]string, 0, len(msgs))
-	var bad []string
+	var (
+		events  []Event
+		entries []struct {
+			id     string
+			events []Event
+		}
+		bad []string
+	)
 	for _, m := range msgs {
 		raw, _ := m.Values["e"].(string)
-		var ev Event
-		if err := json.Unmarshal([]byte(raw), &ev); err != nil || len(ev.At) < 10 {
+		var e entry
+		if err := json.Unmarshal([]byte(raw), &e); err != nil || !wellFormed(e.Events) {
 			bad = append(bad, m.ID)
 			continue
 		}
-		events = append(events, ev)
-		ids = append(ids, m.ID)
+		events = append(events, e.Events...)
+		entries = append(entries, struct {
+			id     string
+			events []Event
+		}{m.ID, e.Events})
 	}
 	if len(bad) > 0 {
-		// Unreadable entries carry no counters we could subtract; drop them.
+		// Unreadable entries carry no counts we could subtract; drop them.
 		f.log.WarnContext(ctx, "dropping malformed click entries", "count", len(bad))
 		f.rdb.XAck(ctx, streamKey, groupName, bad...)
 		f.rdb.XDel(ctx, streamKey, bad...)
 	}
-	if len(events) == 0 {
+	if len(entries) == 0 {
 		return 0, nil
 	}
-	payload, err := json.Marshal(events)
-	if err != nil {
-		return 0, err
-	}
-	var res struct{ Inserted, Touched int }
-	err = f.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		// Lock the links rows in id order so concurrent flushers cannot deadlock.
-		if err := tx.Exec(`SELECT 1 FROM links WHERE id IN (SELECT DISTINCT (x->>'link_id')::bigint FROM jsonb_array_elements(?::jsonb) x) ORDER BY id FOR UPDATE`, string(payload)).Error; err != nil {
-			return err
+	inserted := 0
+	if len(events) > 0 {
+		payload, err := json.Marshal(events)
+		if err != nil {
+			return 0, err
 		}
-		return tx.Raw(insertSQL, string(payload)).Scan(&res).Error
-	})
-	if err != nil {
-		return 0, fmt.Errorf("insert %d clicks: %w", len(events), err)
+		var res struct{ Inserted, Touched int }
+		err = f.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+			// Lock the links rows in id order so concurrent flushers cannot deadlock.
+			if err := tx.Exec(`SELECT 1 FROM links WHERE id IN (SELECT DISTINCT (x->>'link_id')::bigint FROM jsonb_array_elements(?::jsonb) x) ORDER BY id FOR UPDATE`, string(payload)).Error; err != nil {
+				return err
+			}
+			return tx.Raw(insertSQL, string(payload)).Scan(&res).Error
+		})
+		if err != nil {
+			return 0, fmt.Errorf("insert %d clicks: %w", len(events), err)
+		}
+		inserted = res.Inserted
+		f.flushed.Add(float64(inserted))
 	}
-	f.flushed.Add(float64(res.Inserted))
 
 	keys := []string{streamKey}
 	keyIndex := map[int64]int{}
 	args := []any{groupName}
-	for i, ev := range events {
-		idx, ok := keyIndex[ev.LinkID]
-		if !ok {
-			keys = append(keys, pendingKey(ev.LinkID))
-			idx = len(keys)
-			keyIndex[ev.LinkID] = idx
-		}
-		fields := ev.counterFields()
-		args = append(args, ids[i], idx, len(fields))
-		for _, fl := range fields {
-			args = append(args, fl)
+	for _, e := range entries {
+		counts := countsOf(e.events)
+		args = append(args, e.id, len(counts))
+		for _, c := range counts {
+			idx, ok := keyIndex[c.linkID]
+			if !ok {
+				keys = append(keys, pendingKey(c.linkID))
+				idx = len(keys)
+				keyIndex[c.linkID] = idx
+			}
+			args = append(args, idx, c.field, c.n)
 		}
 	}
 	if err := ackScript.Run(ctx, f.rdb, keys, args...).Err(); err != nil {
-		// Postgres has the rows; the entries will be re-read and skipped as duplicates,
-		// then acked.
-		return res.Inserted, fmt.Errorf("ack flushed clicks: %w", err)
+		// Postgres has the rows; the entries will be re-read, inserted as nothing new,
+		// and then acked.
+		return inserted, fmt.Errorf("ack flushed clicks: %w", err)
 	}
-	return res.Inserted, nil
+	return inserted, nil
+}
+
+func wellFormed(events []Event) bool {
+	for _, ev := range events {
+		if len(ev.At) < 10 || ev.LinkID == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // EnsurePartitions creates the monthly clicks partitions for now's month and the next
