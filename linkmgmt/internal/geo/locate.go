@@ -63,6 +63,20 @@ func (l *Locator) ClientIP(r *http.Request) netip.Addr {
 	return peer
 }
 
+// Visitor returns the client IP and, when the request came through a trusted proxy, that
+// gateway's country header: ClientIP and GatewayCountry with one parse of the peer.
+func (l *Locator) Visitor(r *http.Request) (ip netip.Addr, gatewayCountry string) {
+	peer := peerAddr(r.RemoteAddr)
+	if !l.isTrusted(peer) {
+		return peer, ""
+	}
+	gatewayCountry = r.Header.Get("CF-IPCountry")
+	if gatewayCountry == "" {
+		gatewayCountry = r.Header.Get("X-Country-Code")
+	}
+	return l.ClientIP(r), gatewayCountry
+}
+
 // TrustedPeer reports whether the request came straight from a trusted proxy, whose
 // gateway headers (CF-IPCountry, X-Country-Code) may be believed.
 func (l *Locator) TrustedPeer(r *http.Request) bool {

@@ -138,11 +138,11 @@ func (e *Engine) Serve(r *http.Request, alias string) Outcome {
 		return Outcome{Status: http.StatusOK, Page: "meta", Data: e.pageData(t, t.Destination)}
 	}
 	// 4. Targeting: country, then device, then language.
-	ip := e.loc.ClientIP(r)
+	ip, gateway := e.loc.Visitor(r)
 	country := ""
 	dest := t.Destination
 	if len(t.Link.GeoTargets.V) > 0 {
-		country = e.loc.Country(r, ip)
+		country = e.loc.CountryOf(ip, gateway)
 	}
 	device := link.DeviceOf(ua)
 	if d, ok := pickTarget(t, country, device, r.Header.Get("Accept-Language")); ok {
@@ -155,7 +155,7 @@ func (e *Engine) Serve(r *http.Request, alias string) Outcome {
 		}
 		e.clicks.Record(click.Hit{
 			LinkID: t.Link.ID, AccountID: t.Link.AccountID, At: e.now(), IP: ip,
-			GatewayCountry: e.loc.GatewayCountry(r), Country: country, UserAgent: ua,
+			GatewayCountry: gateway, Country: country, UserAgent: ua,
 			Referer: r.Referer(), AcceptLanguage: r.Header.Get("Accept-Language"),
 		})
 	}
