@@ -76,7 +76,9 @@ func NewFlusher(db *gorm.DB, rdb *redis.Client, log *slog.Logger, opts FlusherOp
 }
 
 // Collectors are the flusher's metrics.
-func (f *Flusher) Collectors() []prometheus.Collector { return []prometheus.Collector{f.flushed, f.errs} }
+func (f *Flusher) Collectors() []prometheus.Collector {
+	return []prometheus.Collector{f.flushed, f.errs}
+}
 
 // Run flushes every interval until ctx ends, then flushes once more.
 func (f *Flusher) Run(ctx context.Context) {

@@ -93,7 +93,9 @@ func TestRedirectRules(t *testing.T) {
 	protectedSplash := mk(map[string]any{"url": "https://dest.example/ps", "type": "splash", "password": "open sesame"})
 
 	browser := map[string]string{"User-Agent": uaChromeWindows}
-	from := func(ip, ua string) map[string]string { return map[string]string{"X-Forwarded-For": ip, "User-Agent": ua} }
+	from := func(ip, ua string) map[string]string {
+		return map[string]string{"X-Forwarded-For": ip, "User-Agent": ua}
+	}
 	tests := []struct {
 		name string
 		v    visit
