@@ -117,19 +117,6 @@ type countryRecord struct {
 	} `maxminddb:"registered_country"`
 }
 
-// Country places the visitor: the mmdb database when configured and it knows the IP,
-// else a trusted gateway's CF-IPCountry or X-Country-Code header, else Unknown. The
-// answer is an ISO alpha-2 code or Unknown.
-func (l *Locator) Country(r *http.Request, ip netip.Addr) string {
-	if c := l.lookup(ip); c != "" {
-		return c
-	}
-	if l.TrustedPeer(r) {
-		return CountryFromHeaders(r.Header.Get("CF-IPCountry"), r.Header.Get("X-Country-Code"))
-	}
-	return Unknown
-}
-
 // CountryFromHeaders reads gateway headers already known to be trustworthy.
 func CountryFromHeaders(values ...string) string {
 	for _, v := range values {
@@ -166,15 +153,4 @@ func (l *Locator) CountryOf(ip netip.Addr, gatewayCountry string) string {
 		return c
 	}
 	return CountryFromHeaders(gatewayCountry)
-}
-
-// GatewayCountry is the country header of a trusted proxy, or "".
-func (l *Locator) GatewayCountry(r *http.Request) string {
-	if !l.TrustedPeer(r) {
-		return ""
-	}
-	if v := r.Header.Get("CF-IPCountry"); v != "" {
-		return v
-	}
-	return r.Header.Get("X-Country-Code")
 }
