@@ -39,8 +39,25 @@ func ValidAlias(alias string) string {
 	return ""
 }
 
-// IsReserved reports whether the first path segment belongs to the service.
-func IsReserved(alias string) bool { return reserved[strings.ToLower(alias)] }
+// maxReservedLen is the length of the longest reserved word.
+const maxReservedLen = 9
+
+// IsReserved reports whether the first path segment belongs to the service. It runs on
+// every redirect, so it lower-cases into a stack buffer instead of allocating.
+func IsReserved(alias string) bool {
+	if len(alias) > maxReservedLen {
+		return false
+	}
+	var buf [maxReservedLen]byte
+	for i := 0; i < len(alias); i++ {
+		c := alias[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	return reserved[string(buf[:len(alias)])]
+}
 
 // randomAlias returns n base62 characters from crypto/rand.
 func randomAlias(n int) string {

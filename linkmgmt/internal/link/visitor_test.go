@@ -55,3 +55,11 @@ func TestValidAlias(t *testing.T) {
 		}
 	}
 }
+
+func TestReservedWordsFitTheFastPath(t *testing.T) {
+	for w := range reserved {
+		if len(w) > maxReservedLen || !IsReserved(strings.ToUpper(w)) {
+			t.Errorf("reserved word %q escapes IsReserved", w)
+		}
+	}
+}

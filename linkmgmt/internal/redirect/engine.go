@@ -12,6 +12,8 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/loyaltylinks/platform/linkmgmt/internal/click"
@@ -144,7 +146,10 @@ func (e *Engine) Serve(r *http.Request, alias string) Outcome {
 	if len(t.Link.GeoTargets.V) > 0 {
 		country = e.loc.CountryOf(ip, gateway)
 	}
-	device := link.DeviceOf(ua)
+	device := ""
+	if len(t.Link.DeviceTargets.V) > 0 || t.Link.DeepLink.V != (link.DeepLink{}) {
+		device = link.DeviceOf(ua)
+	}
 	if d, ok := pickTarget(t, country, device, r.Header.Get("Accept-Language")); ok {
 		dest = link.WithParameters(d, t.Link.Parameters.V)
 	}
@@ -294,11 +299,33 @@ var socialCrawlers = []string{
 	"SkypeUriPreview", "vkShare", "Iframely", "Mastodon", "Bluesky", "Cardyb", "KAKAOTALK-scrap",
 }
 
+// crawlerVerdicts remembers IsSocialCrawler's answer per user agent (bounded): real
+// traffic repeats a modest set of user agents, and this runs on every redirect.
+var (
+	crawlerVerdicts     sync.Map
+	crawlerVerdictCount atomic.Int64
+)
+
+const maxCrawlerVerdicts = 10000
+
 // IsSocialCrawler reports whether ua is a social link-preview fetcher.
 func IsSocialCrawler(ua string) bool {
 	if ua == "" {
 		return false
 	}
+	if v, ok := crawlerVerdicts.Load(ua); ok {
+		return v.(bool)
+	}
+	verdict := isSocialCrawler(ua)
+	if crawlerVerdictCount.Load() < maxCrawlerVerdicts {
+		if _, loaded := crawlerVerdicts.LoadOrStore(ua, verdict); !loaded {
+			crawlerVerdictCount.Add(1)
+		}
+	}
+	return verdict
+}
+
+func isSocialCrawler(ua string) bool {
 	for _, c := range socialCrawlers {
 		if strings.Contains(ua, c) {
 			return true

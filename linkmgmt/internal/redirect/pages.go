@@ -51,6 +51,9 @@ func (e *Engine) pageData(t *Target, dest string) pageData {
 	}
 }
 
+// cacheNoStore is shared by every response: the http server only reads header values.
+var cacheNoStore = []string{"no-store"}
+
 var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // Write sends the outcome. Redirects go only to http(s) addresses; anything else (a
@@ -58,12 +61,12 @@ var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 func (o Outcome) Write(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	// Every visit must reach us to be counted and to see rule changes.
-	h.Set("Cache-Control", "no-store")
+	h["Cache-Control"] = cacheNoStore
 	if o.Location != "" {
 		if !safeURL(o.Location) {
 			o = notFoundPage()
 		} else {
-			h.Set("Location", o.Location)
+			h["Location"] = []string{o.Location}
 			w.WriteHeader(o.Status)
 			return
 		}
