@@ -14,7 +14,7 @@ import (
 
 // RecorderOptions tune the recorder; zero values take the defaults.
 type RecorderOptions struct {
-	QueueSize  int           // hits waiting for the enricher (default 8192)
+	QueueSize  int           // hits waiting for the enricher (default 32768, about 5 MB)
 	MaxBacklog int           // enriched events held in memory while Redis is down (default 50000)
 	BatchSize  int           // events per Redis MULTI/EXEC (default 500)
 	Interval   time.Duration // longest wait before a partial batch is written (default 50ms)
@@ -22,7 +22,7 @@ type RecorderOptions struct {
 
 func (o *RecorderOptions) defaults() {
 	if o.QueueSize <= 0 {
-		o.QueueSize = 8192
+		o.QueueSize = 32768
 	}
 	if o.MaxBacklog <= 0 {
 		o.MaxBacklog = 50000
