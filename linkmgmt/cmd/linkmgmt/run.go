@@ -9,10 +9,14 @@ import (
 	"log/slog"
 
 	"github.com/loyaltylinks/platform/linkmgmt/internal/account"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/click"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/config"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/domain"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/geo"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/httpapi"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/link"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/qr"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/redirect"
 	"github.com/loyaltylinks/platform/linkmgmt/migrations"
 	"github.com/loyaltylinks/platform/shared/database"
 	"github.com/loyaltylinks/platform/shared/server"
@@ -156,6 +160,21 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 		BaseURL: cfg.BaseURL,
 		Logger:  logger,
 	})
+	// Links, redirects and click analytics.
+	locator, err := geo.NewLocator(cfg.TrustedProxies, cfg.GeoIPDB)
+	if err != nil {
+		return err
+	}
+	defer locator.Close()
+	linkCache := redirect.NewCache(redirect.CacheOptions{})
+	invalidator := redirect.NewInvalidator(rdb, logger, linkCache)
+	links := link.NewService(db, cfg.BaseURL, invalidator)
+	clicks := click.NewRecorder(rdb, locator, logger, click.RecorderOptions{})
+	flusher := click.NewFlusher(db, rdb, logger, click.FlusherOptions{})
+	redirects := redirect.NewEngine(redirect.Config{
+		DB: db, Redis: rdb, Links: links, Cache: linkCache, Locator: locator, Clicks: clicks, Logger: logger,
+	})
+
 	srv := httpapi.New(httpapi.Deps{
 		Logger:             logger,
 		DB:                 db,
@@ -166,10 +185,36 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 		RateLimitPerMinute: cfg.RateLimitPerMinute,
 		DomainChecker:      domainChecker,
 		QR:                 qrCodes,
+		Links:              links,
+		Redirects:          redirects,
+		Clicks:             clicks,
+		ClickStats:         click.NewStatsReader(db, rdb, logger),
+		Flusher:            flusher,
 	})
+
+	// The click workers outlive the HTTP server by a little: they stop after it has
+	// drained, so redirects answered during the drain are still recorded and flushed.
+	recorderCtx, stopRecorder := context.WithCancel(context.WithoutCancel(ctx))
+	defer stopRecorder()
+	flusherCtx, stopFlusher := context.WithCancel(context.WithoutCancel(ctx))
+	defer stopFlusher()
+	go invalidator.Listen(flusherCtx)
+	go clicks.Run(recorderCtx)
+	flusherDone := make(chan struct{})
+	go func() {
+		defer close(flusherDone)
+		flusher.Run(flusherCtx)
+	}()
+
 	logger.InfoContext(ctx, "linkmgmt starting", "addr", cfg.HTTPAddr, "base_url", cfg.BaseURL, "version", version)
-	if err := srv.Serve(ctx, cfg.HTTPAddr, cfg.ShutdownGrace); err != nil && !errors.Is(err, context.Canceled) {
-		return err
+	serveErr := srv.Serve(ctx, cfg.HTTPAddr, cfg.ShutdownGrace)
+	// Recorder first (it drains its queue into Redis), then the flusher's last pass.
+	stopRecorder()
+	<-clicks.Done()
+	stopFlusher()
+	<-flusherDone
+	if serveErr != nil && !errors.Is(serveErr, context.Canceled) {
+		return serveErr
 	}
 	logger.Info("linkmgmt stopped")
 	return nil

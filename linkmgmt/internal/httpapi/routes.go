@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/link"
 	"github.com/loyaltylinks/platform/shared/apidoc"
 	"github.com/loyaltylinks/platform/shared/server"
 )
@@ -31,6 +32,34 @@ func (a *API) routes(srv *server.Server) {
 	api.Handle(http.MethodPost, "/account/rotate-key", a.rotateKey, apidoc.Op{Summary: "Replace the API key",
 		Description: "Answers the new key once; the key used for this call stops working immediately. The rate-limit window is per account and carries over.",
 		Tag:         "account", Response: rotateKeyResponse{}})
+
+	// Links (issue #7)
+	api.Handle(http.MethodPost, "/url/add", a.createLink, apidoc.Op{Summary: "Shorten a link", Tag: "links", Request: link.Input{}, Response: linkCreateResponse{}})
+	api.Handle(http.MethodGet, "/url/:id", a.getLink, apidoc.Op{Summary: "One link with its statistics", Tag: "links", Response: linkResponse{}})
+	api.Handle(http.MethodPut, "/url/:id/update", a.updateLink, apidoc.Op{Summary: "Change a link (absent fields are kept, null or \"\" clears)", Tag: "links", Request: link.Input{}, Response: linkUpdateResponse{}})
+	api.Handle(http.MethodDelete, "/url/:id/delete", a.deleteLink, apidoc.Op{Summary: "Delete a link and its statistics", Tag: "links", Response: linkMessageResponse{}})
+	api.Handle(http.MethodGet, "/urls", a.listLinks, apidoc.Op{
+		Summary:     "List links",
+		Description: "With `short`, the single link whose short URL matches exactly (single-link response); other parameters are then ignored.",
+		Tag:         "links", Response: linkListResponse{},
+		Params: []apidoc.Param{
+			{Name: "limit", Type: "integer", Default: 15, Description: "results per page, 1 to 100"},
+			{Name: "page", Type: "integer", Default: 1},
+			{Name: "order", Enum: []any{"date", "click"}, Default: "date"},
+			{Name: "q", Description: "keyword searched in the long URL, title, alias and description"},
+			{Name: "short", Description: "exact short URL"},
+		},
+	})
+
+	// Redirects (issue #7): public, outside /api, no API key and no API rate limit.
+	// Static routes (/healthz, /readyz, /metrics, /openapi.json, /docs) and multi-segment
+	// ones (/api/..., /r/:slug, /u/:slug, /qr/...) take precedence over /:alias in Echo's
+	// router, and those first segments are reserved aliases.
+	for _, method := range []string{http.MethodGet, http.MethodHead, http.MethodPost} {
+		e.Add(method, "/:alias", a.redirect)
+	}
+	e.GET("/", a.redirect)
+	e.HEAD("/", a.redirect)
 
 	// QR codes (the images are public: /qr/{id}.png and /qr/{id}.svg)
 	e.GET("/qr/:file", a.qrImage)

@@ -13,11 +13,15 @@ import (
 	"github.com/loyaltylinks/platform/linkmgmt/internal/account"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/campaign"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/channel"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/click"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/domain"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/geo"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/link"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/overlay"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/pixel"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/qr"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/ratelimit"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/redirect"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/splash"
 	"github.com/loyaltylinks/platform/shared/apidoc"
 	"github.com/loyaltylinks/platform/shared/database"
@@ -45,6 +49,13 @@ type Deps struct {
 	// (DOMAIN_CHECK); nil accepts every domain.
 	DomainChecker domain.Checker
 	QR            *qr.Service
+	// Links, redirects and click analytics. main wires them (with their background
+	// workers); New builds working defaults for whatever is nil.
+	Links      *link.Service
+	Redirects  *redirect.Engine
+	Clicks     *click.Recorder
+	ClickStats *click.StatsReader
+	Flusher    *click.Flusher // only its metrics are registered here
 }
 
 // API holds the dependencies the handlers use.
@@ -69,6 +80,7 @@ func New(d Deps) *server.Server {
 		Logger:       d.Logger,
 		MaxBodyBytes: d.MaxBodyBytes,
 		ErrorHandler: errorHandler(d.Logger),
+		SkipLog:      isRedirectRoute,
 		Checks: map[string]func(context.Context) error{
 			"postgres": func(ctx context.Context) error { return database.Ping(ctx, d.DB) },
 		},
@@ -78,6 +90,11 @@ func New(d Deps) *server.Server {
 			"redis": func(ctx context.Context) error { return d.Redis.Ping(ctx).Err() },
 		},
 	})
+	d = linkDefaults(d)
+	srv.Registry.MustRegister(d.Clicks.Collectors()...)
+	if d.Flusher != nil {
+		srv.Registry.MustRegister(d.Flusher.Collectors()...)
+	}
 	if d.RateLimitPerMinute <= 0 {
 		d.RateLimitPerMinute = 30
 	}
@@ -112,3 +129,26 @@ func hostOf(raw string) string {
 
 // Handler is New as a plain http.Handler (tests).
 func Handler(d Deps) http.Handler { return New(d).Echo }
+
+// linkDefaults fills the link area's dependencies main did not provide. The recorder
+// built here is not running: its queue fills and then drops, which is what a server
+// without background workers (some tests) should do.
+func linkDefaults(d Deps) Deps {
+	if d.Links == nil {
+		d.Links = link.NewService(d.DB, d.BaseURL, nil)
+	}
+	if d.Clicks == nil {
+		d.Clicks = click.NewRecorder(d.Redis, nil, d.Logger, click.RecorderOptions{})
+	}
+	if d.ClickStats == nil {
+		d.ClickStats = click.NewStatsReader(d.DB, d.Redis, d.Logger)
+	}
+	if d.Redirects == nil {
+		loc, _ := geo.NewLocator(nil, "")
+		d.Redirects = redirect.NewEngine(redirect.Config{
+			DB: d.DB, Redis: d.Redis, Links: d.Links, Cache: redirect.NewCache(redirect.CacheOptions{}),
+			Locator: loc, Clicks: d.Clicks, Logger: d.Logger,
+		})
+	}
+	return d
+}

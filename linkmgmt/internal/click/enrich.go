@@ -1,0 +1,143 @@
+package click
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/loyaltylinks/platform/linkmgmt/internal/geo"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/link"
+	"github.com/mileusna/useragent"
+	"github.com/x-way/crawlerdetect"
+)
+
+// agentInfo is what we keep of a parsed user agent.
+type agentInfo struct {
+	bot     bool
+	browser string
+	os      string
+	device  string
+}
+
+// agentCache remembers parsed user agents: real traffic repeats a modest set of them,
+// and the crawler list is a large regular expression. Only the recorder goroutine uses
+// it, so it needs no lock.
+type agentCache struct {
+	max int
+	m   map[string]agentInfo
+}
+
+func (c *agentCache) get(ua string) agentInfo {
+	if info, ok := c.m[ua]; ok {
+		return info
+	}
+	info := parseAgent(ua)
+	if len(c.m) >= c.max {
+		clear(c.m) // crude but bounded; a refill costs one parse per distinct agent
+	}
+	c.m[ua] = info
+	return info
+}
+
+// IsBot reports whether a user agent is a crawler, monitor, library or empty. The list
+// is github.com/x-way/crawlerdetect (a port of JayBizzle/Crawler-Detect, maintained
+// upstream) plus the parser's own bot flag.
+func IsBot(ua string) bool {
+	return strings.TrimSpace(ua) == "" || crawlerdetect.IsCrawler(ua) || useragent.Parse(ua).Bot
+}
+
+func parseAgent(ua string) agentInfo {
+	if IsBot(ua) {
+		return agentInfo{bot: true}
+	}
+	p := useragent.Parse(ua)
+	info := agentInfo{browser: p.Name, os: p.OS, device: link.DeviceOf(ua)}
+	if info.browser == "" {
+		info.browser = "Other"
+	}
+	if info.os == "" {
+		info.os = "Other"
+	}
+	return info
+}
+
+// socialSources maps referrer hosts (and their subdomains) to a social network.
+var socialSources = []struct{ suffix, name string }{
+	{"facebook.com", "facebook"}, {"fb.com", "facebook"}, {"fb.me", "facebook"}, {"messenger.com", "facebook"},
+	{"twitter.com", "twitter"}, {"t.co", "twitter"}, {"x.com", "twitter"},
+	{"instagram.com", "instagram"}, {"linkedin.com", "linkedin"}, {"lnkd.in", "linkedin"},
+	{"reddit.com", "reddit"}, {"pinterest.com", "pinterest"}, {"youtube.com", "youtube"},
+	{"tiktok.com", "tiktok"}, {"t.me", "telegram"}, {"whatsapp.com", "whatsapp"},
+}
+
+// SocialSource classifies a referrer host: a social network name, "google" for any
+// Google search host, or "".
+func SocialSource(host string) string {
+	host = strings.TrimPrefix(host, "www.")
+	for _, s := range socialSources {
+		if host == s.suffix || strings.HasSuffix(host, "."+s.suffix) {
+			return s.name
+		}
+	}
+	if host == "google.com" || strings.HasPrefix(host, "google.") || strings.Contains(host, ".google.") {
+		return "google"
+	}
+	return ""
+}
+
+// referrerHost is the lower-case host of a Referer header, or "" for none.
+func referrerHost(ref string) string {
+	if ref == "" {
+		return ""
+	}
+	u, err := url.Parse(ref)
+	if err != nil || u.Hostname() == "" {
+		return ""
+	}
+	h := strings.ToLower(u.Hostname())
+	if len(h) > 253 {
+		return ""
+	}
+	return h
+}
+
+// enrich turns a hit into an event; ok is false for bots.
+func enrich(h Hit, agents *agentCache, loc *geo.Locator) (Event, bool) {
+	info := agents.get(h.UserAgent)
+	if info.bot {
+		return Event{}, false
+	}
+	country := h.Country
+	if country == "" {
+		country = loc.CountryOf(h.IP, h.GatewayCountry)
+	}
+	ref := referrerHost(h.Referer)
+	lang := ""
+	if langs := link.Languages(h.AcceptLanguage); len(langs) > 0 {
+		lang, _, _ = strings.Cut(langs[0], "-")
+	}
+	sum := sha256.Sum256([]byte(h.IP.String() + "\x00" + h.UserAgent))
+	return Event{
+		ID:        newEventID(),
+		LinkID:    h.LinkID,
+		AccountID: h.AccountID,
+		At:        h.At.UTC().Format(time.RFC3339Nano),
+		Visitor:   hex.EncodeToString(sum[:16]),
+		Country:   country,
+		Referrer:  ref,
+		Browser:   info.browser,
+		OS:        info.os,
+		Device:    info.device,
+		Language:  lang,
+		Social:    SocialSource(ref),
+	}, true
+}
+
+func newEventID() string {
+	b := make([]byte, 16)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}

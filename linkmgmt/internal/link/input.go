@@ -1,0 +1,311 @@
+package link
+
+import (
+	"net/url"
+	"path"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/loyaltylinks/platform/linkmgmt/internal/geo"
+	"github.com/loyaltylinks/platform/shared/apperr"
+	"github.com/loyaltylinks/platform/shared/nullable"
+)
+
+// ExpiryLayout is the spec's date format for expiry (UTC).
+const ExpiryLayout = "2006-01-02 15:04:05"
+
+// Input is the body of POST /api/url/add and PUT /api/url/:id/update. On update a field
+// that is absent keeps its value and null (or "" for text) clears it.
+type Input struct {
+	URL             nullable.Field[string]           `json:"url"`
+	Custom          nullable.Field[string]           `json:"custom"`
+	Type            nullable.Field[TypeValue]        `json:"type"`
+	Password        nullable.Field[string]           `json:"password"`
+	Domain          nullable.Field[string]           `json:"domain"`
+	Expiry          nullable.Field[string]           `json:"expiry"`
+	GeoTarget       nullable.Field[[]GeoTarget]      `json:"geotarget"`
+	DeviceTarget    nullable.Field[[]DeviceTarget]   `json:"devicetarget"`
+	LanguageTarget  nullable.Field[[]LanguageTarget] `json:"languagetarget"`
+	MetaTitle       nullable.Field[string]           `json:"metatitle"`
+	MetaDescription nullable.Field[string]           `json:"metadescription"`
+	MetaImage       nullable.Field[string]           `json:"metaimage"`
+	Description     nullable.Field[string]           `json:"description"`
+	Pixels          nullable.Field[[]int64]          `json:"pixels"`
+	Channel         nullable.Field[int64]            `json:"channel"`
+	Campaign        nullable.Field[int64]            `json:"campaign"`
+	DeepLink        nullable.Field[DeepLink]         `json:"deeplink"`
+	Status          nullable.Field[string]           `json:"status"`
+	Parameters      nullable.Field[[]Param]          `json:"parameters"`
+}
+
+// Text limits keep pages and rows small.
+const (
+	maxURLLen   = 2048
+	maxTextLen  = 500
+	maxDescLen  = 2000
+	maxTargets  = 50
+	maxParams   = 30
+	maxPassword = 72 // bcrypt's limit
+)
+
+// fieldErrs collects validation failures.
+type fieldErrs []apperr.FieldError
+
+func (f *fieldErrs) add(field, msg string) {
+	*f = append(*f, apperr.Field(msg, "value_error", "body", field))
+}
+
+func (f fieldErrs) err() error {
+	if len(f) == 0 {
+		return nil
+	}
+	return apperr.Validation(f...)
+}
+
+// urlChecker validates destination URLs: http(s) only, with a host, and never one of
+// the service's own hosts (a short link must not loop back into the shortener).
+type urlChecker struct {
+	ownHosts func(host string) bool
+}
+
+func (c urlChecker) check(raw string) (string, string) {
+	raw = strings.TrimSpace(raw)
+	if raw == "" {
+		return "", "must not be empty"
+	}
+	if len(raw) > maxURLLen {
+		return "", "must be at most 2048 characters"
+	}
+	u, err := url.Parse(raw)
+	if err != nil || u.Host == "" {
+		return "", "must be an absolute http or https URL"
+	}
+	scheme := strings.ToLower(u.Scheme)
+	if scheme != "http" && scheme != "https" {
+		return "", "must be an http or https URL"
+	}
+	if u.User != nil {
+		return "", "must not carry credentials"
+	}
+	if c.ownHosts != nil && c.ownHosts(strings.ToLower(u.Host)) {
+		return "", "must not point back to this link service"
+	}
+	return raw, ""
+}
+
+// applyTexts validates the plain text and URL fields of in onto l.
+func applyFields(in Input, l *Link, urls urlChecker, errs *fieldErrs) {
+	if in.URL.Set {
+		if v, msg := urls.check(in.URL.Value); msg != "" {
+			errs.add("url", msg)
+		} else {
+			l.LongURL = v
+		}
+	}
+	text := func(field string, f nullable.Field[string], max int, dst *string) {
+		if !f.Set {
+			return
+		}
+		v := strings.TrimSpace(f.Value)
+		if len(v) > max {
+			errs.add(field, "must be at most "+strconv.Itoa(max)+" characters")
+			return
+		}
+		*dst = v
+	}
+	text("metatitle", in.MetaTitle, maxTextLen, &l.MetaTitle)
+	text("metadescription", in.MetaDescription, maxDescLen, &l.MetaDescription)
+	text("description", in.Description, maxDescLen, &l.Description)
+	// We never fetch the destination (no outbound calls on the write path), so the
+	// title shown in listings is the meta title.
+	l.Title = l.MetaTitle
+
+	if in.MetaImage.Set {
+		v := strings.TrimSpace(in.MetaImage.Value)
+		if v != "" {
+			u, msg := urlChecker{}.check(v)
+			if msg == "" {
+				p, _ := url.Parse(u)
+				switch strings.ToLower(path.Ext(p.Path)) {
+				case ".jpg", ".jpeg", ".png":
+				default:
+					msg = "must be the URL of a jpg or png image"
+				}
+			}
+			if msg != "" {
+				errs.add("metaimage", msg)
+				v = l.MetaImage
+			}
+		}
+		l.MetaImage = v
+	}
+
+	if in.Status.Set {
+		switch v := strings.ToLower(strings.TrimSpace(in.Status.Value)); v {
+		case StatusPublic, StatusPrivate:
+			l.Status = v
+		case "":
+			l.Status = StatusPrivate
+		default:
+			errs.add("status", "must be public or private")
+		}
+	}
+
+	if in.Expiry.Set {
+		v := strings.TrimSpace(in.Expiry.Value)
+		if v == "" {
+			l.ExpiresAt = nil
+		} else if t, err := time.ParseInLocation(ExpiryLayout, v, time.UTC); err != nil {
+			errs.add("expiry", "must be a date as YYYY-MM-DD HH:MM:SS")
+		} else if !t.After(time.Now()) {
+			errs.add("expiry", "must be in the future")
+		} else {
+			l.ExpiresAt = &t
+		}
+	}
+
+	if in.GeoTarget.Set {
+		if len(in.GeoTarget.Value) > maxTargets {
+			errs.add("geotarget", "at most 50 targets")
+		}
+		out := make([]GeoTarget, 0, len(in.GeoTarget.Value))
+		for i, t := range in.GeoTarget.Value {
+			field := "geotarget[" + strconv.Itoa(i) + "]"
+			code, ok := geo.CountryCode(t.Location)
+			if !ok {
+				errs.add(field+".location", "must be a country name or ISO 3166-1 alpha-2 code")
+				continue
+			}
+			dest, msg := urls.check(t.Link)
+			if msg != "" {
+				errs.add(field+".link", msg)
+				continue
+			}
+			out = append(out, GeoTarget{Location: strings.TrimSpace(t.Location), Link: dest, Code: code})
+		}
+		l.GeoTargets.V = out
+	}
+
+	if in.DeviceTarget.Set {
+		if len(in.DeviceTarget.Value) > maxTargets {
+			errs.add("devicetarget", "at most 50 targets")
+		}
+		out := make([]DeviceTarget, 0, len(in.DeviceTarget.Value))
+		for i, t := range in.DeviceTarget.Value {
+			field := "devicetarget[" + strconv.Itoa(i) + "]"
+			device, ok := canonicalDevice(t.Device)
+			if !ok {
+				errs.add(field+".device", "must be one of "+strings.Join(Devices, ", "))
+				continue
+			}
+			dest, msg := urls.check(t.Link)
+			if msg != "" {
+				errs.add(field+".link", msg)
+				continue
+			}
+			out = append(out, DeviceTarget{Device: device, Link: dest})
+		}
+		l.DeviceTargets.V = out
+	}
+
+	if in.LanguageTarget.Set {
+		if len(in.LanguageTarget.Value) > maxTargets {
+			errs.add("languagetarget", "at most 50 targets")
+		}
+		out := make([]LanguageTarget, 0, len(in.LanguageTarget.Value))
+		for i, t := range in.LanguageTarget.Value {
+			field := "languagetarget[" + strconv.Itoa(i) + "]"
+			lang, ok := canonicalLanguage(t.Language)
+			if !ok {
+				errs.add(field+".language", "must be a language code such as en, fr or pt-BR")
+				continue
+			}
+			dest, msg := urls.check(t.Link)
+			if msg != "" {
+				errs.add(field+".link", msg)
+				continue
+			}
+			out = append(out, LanguageTarget{Language: lang, Link: dest})
+		}
+		l.LanguageTargets.V = out
+	}
+
+	if in.DeepLink.Set {
+		d := in.DeepLink.Value
+		for _, f := range []struct {
+			name string
+			v    *string
+		}{{"deeplink.apple", &d.Apple}, {"deeplink.google", &d.Google}} {
+			if strings.TrimSpace(*f.v) == "" {
+				*f.v = ""
+				continue
+			}
+			v, msg := urls.check(*f.v)
+			if msg != "" {
+				errs.add(f.name, msg)
+			}
+			*f.v = v
+		}
+		l.DeepLink.V = d
+	}
+
+	if in.Parameters.Set {
+		if len(in.Parameters.Value) > maxParams {
+			errs.add("parameters", "at most 30 parameters")
+		}
+		out := make([]Param, 0, len(in.Parameters.Value))
+		for i, p := range in.Parameters.Value {
+			name := strings.TrimSpace(p.Name)
+			if name == "" || len(name) > 100 || len(p.Value) > maxTextLen {
+				errs.add("parameters["+strconv.Itoa(i)+"]", "needs a name (at most 100 characters) and a value of at most 500 characters")
+				continue
+			}
+			out = append(out, Param{Name: name, Value: p.Value})
+		}
+		l.Parameters.V = out
+	}
+}
+
+func canonicalDevice(s string) (string, bool) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	switch s {
+	case "macos", "mac os", "macintosh", "osx":
+		s = "mac"
+	case "ios":
+		s = "iphone"
+	}
+	for _, d := range Devices {
+		if strings.ToLower(d) == s {
+			return d, true
+		}
+	}
+	return "", false
+}
+
+// canonicalLanguage accepts a BCP 47 primary language (2-3 letters) with an optional
+// region: "en", "pt-BR", "zh_TW". It returns "pt-BR" style.
+func canonicalLanguage(s string) (string, bool) {
+	s = strings.ReplaceAll(strings.TrimSpace(s), "_", "-")
+	parts := strings.Split(s, "-")
+	if len(parts) > 2 || len(parts[0]) < 2 || len(parts[0]) > 3 || !letters(parts[0]) {
+		return "", false
+	}
+	out := strings.ToLower(parts[0])
+	if len(parts) == 2 {
+		if len(parts[1]) < 2 || len(parts[1]) > 4 {
+			return "", false
+		}
+		out += "-" + strings.ToUpper(parts[1])
+	}
+	return out, true
+}
+
+func letters(s string) bool {
+	for _, r := range s {
+		if (r < 'a' || r > 'z') && (r < 'A' || r > 'Z') {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,488 @@
+package link
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/loyaltylinks/platform/shared/apperr"
+	"github.com/loyaltylinks/platform/shared/nullable"
+	"golang.org/x/crypto/bcrypt"
+	"gorm.io/gorm"
+)
+
+// Notifier hears about every link whose redirect behaviour changed, so caches in every
+// replica can forget it. domainID is 0 for links on BASE_URL.
+type Notifier interface {
+	LinkChanged(ctx context.Context, domainID int64, alias string)
+}
+
+// Service creates, changes, deletes and finds links. Every method taking an accountID
+// only sees that account's links; another account's link is not found.
+type Service struct {
+	db       *gorm.DB
+	baseURL  string
+	baseHost string
+	notify   Notifier
+}
+
+// NewService returns a Service. baseURL is the public address of short links on the
+// service's own host; notify may be nil.
+func NewService(db *gorm.DB, baseURL string, notify Notifier) *Service {
+	host := ""
+	if u, err := url.Parse(baseURL); err == nil {
+		host = strings.ToLower(u.Host)
+	}
+	return &Service{db: db, baseURL: strings.TrimRight(baseURL, "/"), baseHost: host, notify: notify}
+}
+
+// BaseURL is the public address of links without a branded domain.
+func (s *Service) BaseURL() string { return s.baseURL }
+
+// BaseHost is BASE_URL's host[:port], lower case.
+func (s *Service) BaseHost() string { return s.baseHost }
+
+const linkColumns = `links.*, COALESCE(domains.domain, '') AS domain_url`
+const linkFrom = `links LEFT JOIN domains ON domains.id = links.domain_id`
+
+// Create validates in and stores a new link for the account.
+func (s *Service) Create(ctx context.Context, accountID int64, in Input) (Link, error) {
+	if !in.URL.HasValue() || strings.TrimSpace(in.URL.Value) == "" {
+		return Link{}, apperr.Validation(apperr.Field("url is required", "missing", "body", "url"))
+	}
+	l := Link{AccountID: accountID, Type: TypeDirect, Status: StatusPrivate}
+	pixels, err := s.apply(ctx, accountID, in, &l, true)
+	if err != nil {
+		return Link{}, err
+	}
+	custom := in.Custom.HasValue() && strings.TrimSpace(in.Custom.Value) != ""
+	for attempt := 0; ; attempt++ {
+		if !custom {
+			l.Alias = randomAlias(randomAliasLen + attempt/3)
+		}
+		err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+			if err := insertLink(tx, &l); err != nil {
+				return err
+			}
+			return setPixels(tx, l.ID, accountID, pixels)
+		})
+		if err == nil {
+			break
+		}
+		if !isUniqueViolation(err) {
+			return Link{}, fmt.Errorf("insert link: %w", err)
+		}
+		if custom {
+			return Link{}, apperr.New(apperr.Conflict, "The alias %q is already taken on this domain", l.Alias)
+		}
+		if attempt >= 8 {
+			return Link{}, fmt.Errorf("insert link: no free random alias after %d attempts: %w", attempt+1, err)
+		}
+	}
+	l.PixelIDs = pixels
+	// A cached "not found" for this alias must go.
+	s.changed(ctx, l.DomainID, l.Alias)
+	return l, nil
+}
+
+// Update applies the fields present in in to the account's link id.
+func (s *Service) Update(ctx context.Context, accountID, id int64, in Input) (Link, error) {
+	var (
+		l        Link
+		oldKey   [2]any
+		pixels   []int64
+		notFound bool
+	)
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := tx.Raw(`SELECT `+linkColumns+` FROM `+linkFrom+` WHERE links.id = ? AND links.account_id = ? FOR UPDATE OF links`, id, accountID).Scan(&l)
+		if res.Error != nil {
+			return fmt.Errorf("load link %d: %w", id, res.Error)
+		}
+		if res.RowsAffected == 0 {
+			notFound = true
+			return apperr.New(apperr.NotFound, "Link not found")
+		}
+		oldKey = [2]any{l.DomainID, l.Alias}
+		var err error
+		if pixels, err = s.apply(ctx, accountID, in, &l, false); err != nil {
+			return err
+		}
+		if err := updateLink(tx, &l); err != nil {
+			if isUniqueViolation(err) {
+				return apperr.New(apperr.Conflict, "The alias %q is already taken on this domain", l.Alias)
+			}
+			return fmt.Errorf("update link %d: %w", id, err)
+		}
+		if in.Pixels.Set {
+			if err := tx.Exec(`DELETE FROM link_pixels WHERE link_id = ?`, l.ID).Error; err != nil {
+				return fmt.Errorf("clear pixels of link %d: %w", id, err)
+			}
+			return setPixels(tx, l.ID, accountID, pixels)
+		}
+		return nil
+	})
+	if err != nil {
+		if notFound {
+			return Link{}, apperr.New(apperr.NotFound, "Link not found")
+		}
+		return Link{}, err
+	}
+	if l.PixelIDs, err = s.pixelIDs(ctx, l.ID); err != nil {
+		return Link{}, err
+	}
+	s.changed(ctx, oldKey[0].(*int64), oldKey[1].(string))
+	s.changed(ctx, l.DomainID, l.Alias)
+	return l, nil
+}
+
+// Delete removes the account's link id with its statistics.
+func (s *Service) Delete(ctx context.Context, accountID, id int64) error {
+	var gone struct {
+		DomainID *int64
+		Alias    string
+	}
+	res := s.db.WithContext(ctx).Raw(`DELETE FROM links WHERE id = ? AND account_id = ? RETURNING domain_id, alias`, id, accountID).Scan(&gone)
+	if res.Error != nil {
+		return fmt.Errorf("delete link %d: %w", id, res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return apperr.New(apperr.NotFound, "Link not found")
+	}
+	s.changed(ctx, gone.DomainID, gone.Alias)
+	return nil
+}
+
+// Get returns the account's link id.
+func (s *Service) Get(ctx context.Context, accountID, id int64) (Link, error) {
+	var l Link
+	res := s.db.WithContext(ctx).Raw(`SELECT `+linkColumns+` FROM `+linkFrom+` WHERE links.id = ? AND links.account_id = ?`, id, accountID).Scan(&l)
+	if res.Error != nil {
+		return Link{}, fmt.Errorf("load link %d: %w", id, res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return Link{}, apperr.New(apperr.NotFound, "Link not found")
+	}
+	var err error
+	l.PixelIDs, err = s.pixelIDs(ctx, l.ID)
+	return l, err
+}
+
+// ByShortURL finds the account's link whose short URL is exactly short.
+func (s *Service) ByShortURL(ctx context.Context, accountID int64, short string) (Link, error) {
+	u, err := url.Parse(strings.TrimSpace(short))
+	if err != nil || u.Host == "" {
+		return Link{}, apperr.New(apperr.NotFound, "Link not found")
+	}
+	alias := strings.Trim(u.Path, "/")
+	host := strings.ToLower(u.Host)
+	var l Link
+	q := s.db.WithContext(ctx).Raw(`SELECT `+linkColumns+` FROM `+linkFrom+` WHERE links.account_id = ? AND links.alias = ? AND domains.host = ?`, accountID, alias, host)
+	if host == s.baseHost {
+		q = s.db.WithContext(ctx).Raw(`SELECT `+linkColumns+` FROM `+linkFrom+` WHERE links.account_id = ? AND links.alias = ? AND links.domain_id IS NULL`, accountID, alias)
+	}
+	res := q.Scan(&l)
+	if res.Error != nil {
+		return Link{}, fmt.Errorf("find link by short url: %w", res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return Link{}, apperr.New(apperr.NotFound, "Link not found")
+	}
+	l.PixelIDs, err = s.pixelIDs(ctx, l.ID)
+	return l, err
+}
+
+// ListQuery selects a page of an account's links.
+type ListQuery struct {
+	Order  string // "date" (newest first, the default) or "click" (most clicked first)
+	Search string // keyword matched against long URL, title, alias and description
+	Limit  int
+	Offset int
+}
+
+// List returns one page of the account's links and the number of links matching.
+func (s *Service) List(ctx context.Context, accountID int64, q ListQuery) ([]Link, int, error) {
+	where := "links.account_id = ?"
+	args := []any{accountID}
+	if kw := strings.TrimSpace(q.Search); kw != "" {
+		pattern := "%" + escapeLike(kw) + "%"
+		where += ` AND (links.long_url ILIKE ? OR links.title ILIKE ? OR links.alias ILIKE ? OR links.description ILIKE ?)`
+		args = append(args, pattern, pattern, pattern, pattern)
+	}
+	var total int64
+	if err := s.db.WithContext(ctx).Raw(`SELECT count(*) FROM links WHERE `+where, args...).Scan(&total).Error; err != nil {
+		return nil, 0, fmt.Errorf("count links: %w", err)
+	}
+	order := "links.created_at DESC, links.id DESC"
+	if q.Order == "click" {
+		order = "links.clicks DESC, links.id DESC"
+	}
+	var out []Link
+	err := s.db.WithContext(ctx).Raw(`SELECT `+linkColumns+` FROM `+linkFrom+` WHERE `+where+` ORDER BY `+order+` LIMIT ? OFFSET ?`,
+		append(args, q.Limit, q.Offset)...).Scan(&out).Error
+	if err != nil {
+		return nil, 0, fmt.Errorf("list links: %w", err)
+	}
+	return out, int(total), nil
+}
+
+// ByAlias is the redirect engine's lookup: the link with alias on a domain (0 = the
+// service's own host), whatever its account.
+func (s *Service) ByAlias(ctx context.Context, domainID int64, alias string) (Link, error) {
+	var l Link
+	q := s.db.WithContext(ctx).Raw(`SELECT `+linkColumns+` FROM `+linkFrom+` WHERE links.domain_id IS NULL AND links.alias = ?`, alias)
+	if domainID != 0 {
+		q = s.db.WithContext(ctx).Raw(`SELECT `+linkColumns+` FROM `+linkFrom+` WHERE links.domain_id = ? AND links.alias = ?`, domainID, alias)
+	}
+	res := q.Scan(&l)
+	if res.Error != nil {
+		return Link{}, fmt.Errorf("find link %q: %w", alias, res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return Link{}, apperr.New(apperr.NotFound, "Link not found")
+	}
+	return l, nil
+}
+
+func (s *Service) pixelIDs(ctx context.Context, linkID int64) ([]int64, error) {
+	ids := []int64{}
+	if err := s.db.WithContext(ctx).Raw(`SELECT pixel_id FROM link_pixels WHERE link_id = ? ORDER BY pixel_id`, linkID).Scan(&ids).Error; err != nil {
+		return nil, fmt.Errorf("load pixels of link %d: %w", linkID, err)
+	}
+	return ids, nil
+}
+
+func (s *Service) changed(ctx context.Context, domainID *int64, alias string) {
+	if s.notify == nil {
+		return
+	}
+	var d int64
+	if domainID != nil {
+		d = *domainID
+	}
+	s.notify.LinkChanged(ctx, d, alias)
+}
+
+// apply validates in onto l, resolving references to the account's other resources.
+// It returns the pixel ids to attach (meaningful when in.Pixels is set).
+func (s *Service) apply(ctx context.Context, accountID int64, in Input, l *Link, create bool) ([]int64, error) {
+	var errs fieldErrs
+	if !create && in.URL.Set && (in.URL.Null || strings.TrimSpace(in.URL.Value) == "") {
+		errs.add("url", "must not be empty")
+		in.URL.Set = false
+	}
+	checker := urlChecker{ownHosts: func(host string) bool { return s.ownHost(ctx, host) }}
+	applyFields(in, l, checker, &errs)
+
+	if in.Custom.HasValue() && strings.TrimSpace(in.Custom.Value) != "" {
+		alias := strings.TrimSpace(in.Custom.Value)
+		if msg := ValidAlias(alias); msg != "" {
+			errs.add("custom", msg)
+		} else {
+			l.Alias = alias
+		}
+	}
+
+	if in.Password.Set {
+		switch pw := in.Password.Value; {
+		case pw == "":
+			l.PasswordHash = nil
+		case len(pw) > maxPassword:
+			errs.add("password", "must be at most 72 bytes")
+		default:
+			hash, err := bcrypt.GenerateFromPassword([]byte(pw), bcrypt.DefaultCost)
+			if err != nil {
+				return nil, fmt.Errorf("hash link password: %w", err)
+			}
+			h := string(hash)
+			l.PasswordHash = &h
+		}
+	}
+
+	db := s.db.WithContext(ctx)
+	owned := func(table string, id int64) (bool, error) {
+		var n int64
+		err := db.Raw(`SELECT count(*) FROM `+table+` WHERE id = ? AND account_id = ?`, id, accountID).Scan(&n).Error
+		if err != nil {
+			return false, fmt.Errorf("check %s %d: %w", table, id, err)
+		}
+		return n == 1, nil
+	}
+
+	if in.Type.Set {
+		t := strings.ToLower(strings.TrimSpace(string(in.Type.Value)))
+		l.SplashID, l.OverlayID = nil, nil
+		switch {
+		case t == "" || t == TypeDirect:
+			l.Type = TypeDirect
+		case t == TypeFrame || t == TypeSplash:
+			l.Type = t
+		default:
+			table, prefix, raw := "splash_pages", "splash-", strings.TrimPrefix(t, "splash-")
+			if strings.HasPrefix(t, "overlay-") {
+				table, prefix, raw = "overlays", "overlay-", strings.TrimPrefix(t, "overlay-")
+			}
+			id, err := strconv.ParseInt(raw, 10, 64)
+			if err != nil || id <= 0 {
+				errs.add("type", "must be direct, frame, splash, a custom splash page id or overlay-<id>")
+				break
+			}
+			ok, err := owned(table, id)
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				errs.add("type", strings.TrimSuffix(prefix, "-")+" page "+raw+" is not one of your "+map[string]string{"splash_pages": "custom splash pages", "overlays": "CTA overlays"}[table])
+				break
+			}
+			l.Type = prefix + raw
+			if table == "overlays" {
+				l.OverlayID = &id
+			} else {
+				l.SplashID = &id
+			}
+		}
+	}
+
+	if in.Domain.Set {
+		raw := strings.TrimSpace(in.Domain.Value)
+		host := strings.ToLower(raw)
+		if strings.Contains(raw, "://") {
+			if u, err := url.Parse(raw); err == nil {
+				host = strings.ToLower(u.Host)
+			}
+		}
+		host = strings.TrimRight(host, "/")
+		if raw == "" || host == s.baseHost {
+			l.DomainID, l.DomainURL = nil, ""
+		} else {
+			var d struct {
+				ID     int64
+				Domain string
+			}
+			res := db.Raw(`SELECT id, domain FROM domains WHERE account_id = ? AND host = ?`, accountID, host).Scan(&d)
+			if res.Error != nil {
+				return nil, fmt.Errorf("look up domain %q: %w", host, res.Error)
+			}
+			if res.RowsAffected == 0 {
+				errs.add("domain", "is not one of your branded domains")
+			} else {
+				l.DomainID, l.DomainURL = &d.ID, d.Domain
+			}
+		}
+	}
+
+	var pixels []int64
+	if in.Pixels.Set {
+		seen := map[int64]bool{}
+		for _, id := range in.Pixels.Value {
+			if !seen[id] {
+				seen[id] = true
+				pixels = append(pixels, id)
+			}
+		}
+		sort.Slice(pixels, func(i, j int) bool { return pixels[i] < pixels[j] })
+		if len(pixels) > 0 {
+			var n int64
+			if err := db.Raw(`SELECT count(*) FROM pixels WHERE account_id = ? AND id IN ?`, accountID, pixels).Scan(&n).Error; err != nil {
+				return nil, fmt.Errorf("check pixels: %w", err)
+			}
+			if int(n) != len(pixels) {
+				errs.add("pixels", "every id must be one of your pixels")
+			}
+		}
+	}
+
+	for _, ref := range []struct {
+		field, table string
+		in           nullable.Field[int64]
+		dst          **int64
+	}{
+		{"channel", "channels", in.Channel, &l.ChannelID},
+		{"campaign", "campaigns", in.Campaign, &l.CampaignID},
+	} {
+		if !ref.in.Set {
+			continue
+		}
+		if ref.in.Null || ref.in.Value == 0 {
+			*ref.dst = nil
+			continue
+		}
+		ok, err := owned(ref.table, ref.in.Value)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			errs.add(ref.field, "is not one of your "+ref.table)
+			continue
+		}
+		id := ref.in.Value
+		*ref.dst = &id
+	}
+
+	if err := errs.err(); err != nil {
+		return nil, err
+	}
+	return pixels, nil
+}
+
+// ownHost reports whether host is the service's own or a registered branded domain.
+func (s *Service) ownHost(ctx context.Context, host string) bool {
+	if host == s.baseHost {
+		return true
+	}
+	var n int64
+	if err := s.db.WithContext(ctx).Raw(`SELECT count(*) FROM domains WHERE host = ?`, host).Scan(&n).Error; err != nil {
+		return false
+	}
+	return n > 0
+}
+
+func insertLink(tx *gorm.DB, l *Link) error {
+	err := tx.Raw(`INSERT INTO links (account_id, domain_id, alias, long_url, type, splash_id, overlay_id, password_hash,
+		expires_at, geo_targets, device_targets, language_targets, title, meta_title, meta_description, meta_image,
+		description, deeplink, status, parameters, campaign_id, channel_id)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		RETURNING id, created_at, updated_at`,
+		l.AccountID, l.DomainID, l.Alias, l.LongURL, l.Type, l.SplashID, l.OverlayID, l.PasswordHash,
+		l.ExpiresAt, l.GeoTargets, l.DeviceTargets, l.LanguageTargets, l.Title, l.MetaTitle, l.MetaDescription, l.MetaImage,
+		l.Description, l.DeepLink, l.Status, l.Parameters, l.CampaignID, l.ChannelID).Row().Scan(&l.ID, &l.CreatedAt, &l.UpdatedAt)
+	return err
+}
+
+func updateLink(tx *gorm.DB, l *Link) error {
+	return tx.Raw(`UPDATE links SET domain_id = ?, alias = ?, long_url = ?, type = ?, splash_id = ?, overlay_id = ?,
+		password_hash = ?, expires_at = ?, geo_targets = ?, device_targets = ?, language_targets = ?, title = ?,
+		meta_title = ?, meta_description = ?, meta_image = ?, description = ?, deeplink = ?, status = ?,
+		parameters = ?, campaign_id = ?, channel_id = ? WHERE id = ? RETURNING updated_at`,
+		l.DomainID, l.Alias, l.LongURL, l.Type, l.SplashID, l.OverlayID, l.PasswordHash, l.ExpiresAt, l.GeoTargets,
+		l.DeviceTargets, l.LanguageTargets, l.Title, l.MetaTitle, l.MetaDescription, l.MetaImage, l.Description,
+		l.DeepLink, l.Status, l.Parameters, l.CampaignID, l.ChannelID, l.ID).Row().Scan(&l.UpdatedAt)
+}
+
+func setPixels(tx *gorm.DB, linkID, accountID int64, pixels []int64) error {
+	if len(pixels) == 0 {
+		return nil
+	}
+	err := tx.Exec(`INSERT INTO link_pixels (link_id, pixel_id) SELECT ?, id FROM pixels WHERE account_id = ? AND id IN ?`, linkID, accountID, pixels).Error
+	if err != nil {
+		return fmt.Errorf("attach pixels to link %d: %w", linkID, err)
+	}
+	return nil
+}
+
+func isUniqueViolation(err error) bool {
+	if errors.Is(err, gorm.ErrDuplicatedKey) {
+		return true
+	}
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr) && pgErr.Code == "23505"
+}
+
+func escapeLike(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}

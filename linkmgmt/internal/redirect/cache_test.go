@@ -1,0 +1,77 @@
+package redirect
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/loyaltylinks/platform/shared/apperr"
+)
+
+func TestTTLCache(t *testing.T) {
+	ctx := context.Background()
+	t.Run("concurrent misses share one load", func(t *testing.T) {
+		c := newTTLCache[int](10, time.Minute, time.Second)
+		var loads atomic.Int32
+		var wg sync.WaitGroup
+		for i := 0; i < 20; i++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				v, found, err := c.get(ctx, "k", func(context.Context) (int, error) {
+					loads.Add(1)
+					time.Sleep(20 * time.Millisecond)
+					return 7, nil
+				})
+				if err != nil || !found || v != 7 {
+					t.Errorf("get = %d %v %v", v, found, err)
+				}
+			}()
+		}
+		wg.Wait()
+		if n := loads.Load(); n != 1 {
+			t.Fatalf("%d loads, want 1", n)
+		}
+	})
+	t.Run("not found is cached briefly, errors are not cached", func(t *testing.T) {
+		c := newTTLCache[int](10, time.Minute, 30*time.Millisecond)
+		var loads atomic.Int32
+		notFound := func(context.Context) (int, error) {
+			loads.Add(1)
+			return 0, apperr.New(apperr.NotFound, "nope")
+		}
+		for i := 0; i < 3; i++ {
+			if _, found, err := c.get(ctx, "x", notFound); found || err != nil {
+				t.Fatalf("get = %v %v", found, err)
+			}
+		}
+		time.Sleep(40 * time.Millisecond)
+		c.get(ctx, "x", notFound)
+		if n := loads.Load(); n != 2 {
+			t.Fatalf("%d loads, want 2 (one per negative TTL)", n)
+		}
+		failing := func(context.Context) (int, error) { loads.Add(1); return 0, context.DeadlineExceeded }
+		c.get(ctx, "y", failing)
+		c.get(ctx, "y", failing)
+		if n := loads.Load(); n != 4 {
+			t.Fatalf("errors were cached: %d loads, want 4", n)
+		}
+	})
+	t.Run("bounded and forgettable", func(t *testing.T) {
+		c := newTTLCache[int](100, time.Minute, time.Second)
+		for i := 0; i < 1000; i++ {
+			c.get(ctx, string(rune('a'+i%26))+time.Duration(i).String(), func(context.Context) (int, error) { return i, nil })
+		}
+		if n := c.len(); n > 100 {
+			t.Fatalf("cache holds %d entries, bound is 100", n)
+		}
+		c.get(ctx, "k", func(context.Context) (int, error) { return 1, nil })
+		c.forget("k")
+		v, _, _ := c.get(ctx, "k", func(context.Context) (int, error) { return 2, nil })
+		if v != 2 {
+			t.Fatalf("after forget got %d, want a fresh load", v)
+		}
+	})
+}

@@ -1,0 +1,93 @@
+package redirect
+
+import (
+	"bytes"
+	"embed"
+	"html/template"
+	"net/http"
+	"strconv"
+	"sync"
+)
+
+//go:embed templates/*.html
+var templateFiles embed.FS
+
+// pages are parsed once; html/template escapes every user-supplied value for its
+// context (text, attribute, URL, JavaScript string).
+var pages = template.Must(template.New("").ParseFS(templateFiles, "templates/*.html"))
+
+// defaultSplashSeconds is the countdown of the generic splash page.
+const defaultSplashSeconds = 5
+
+// pageData is what every page template reads.
+type pageData struct {
+	Title           string
+	Error           string
+	ShortURL        string
+	Destination     string
+	MetaTitle       string
+	MetaDescription string
+	MetaImage       string
+	Pixels          []Pixel
+	Splash          *SplashPage
+	Overlay         *Overlay
+	Countdown       int
+}
+
+func (e *Engine) pageData(t *Target, dest string) pageData {
+	title := t.Link.MetaTitle
+	if title == "" {
+		title = "Redirecting"
+	}
+	return pageData{
+		Title:           title,
+		ShortURL:        t.ShortURL,
+		Destination:     dest,
+		MetaTitle:       t.Link.MetaTitle,
+		MetaDescription: t.Link.MetaDescription,
+		MetaImage:       t.Link.MetaImage,
+		Pixels:          t.Pixels,
+		Countdown:       defaultSplashSeconds,
+	}
+}
+
+// cacheNoStore is shared by every response: the http server only reads header values.
+var cacheNoStore = []string{"no-store"}
+
+var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// Write sends the outcome. Redirects go only to http(s) addresses; anything else (a
+// branded domain's setting gone bad) answers the not-found page instead.
+func (o Outcome) Write(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	// Every visit must reach us to be counted and to see rule changes.
+	h["Cache-Control"] = cacheNoStore
+	if o.Location != "" {
+		if !safeURL(o.Location) {
+			o = notFoundPage()
+		} else {
+			h["Location"] = []string{o.Location}
+			w.WriteHeader(o.Status)
+			return
+		}
+	}
+	buf := bufPool.Get().(*bytes.Buffer)
+	buf.Reset()
+	defer bufPool.Put(buf)
+	if err := pages.ExecuteTemplate(buf, o.Page+".html", o.Data); err != nil {
+		http.Error(w, "Internal server error", http.StatusInternalServerError)
+		return
+	}
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Content-Length", strconv.Itoa(buf.Len()))
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "no-referrer-when-downgrade")
+	if o.Page == "password" || o.Page == "notfound" || o.Page == "expired" {
+		// Nothing of ours needs framing; refuse clickjacking of the password form.
+		h.Set("X-Frame-Options", "DENY")
+	}
+	w.WriteHeader(o.Status)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(buf.Bytes())
+	}
+}
