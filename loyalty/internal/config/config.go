@@ -32,6 +32,11 @@ type Config struct {
 	AIBaseURL  string
 	AIAPIKey   string
 	AIModel    string
+
+	// Ledger: points earned per currency unit of a sale before promotions, and how often
+	// each replica looks for pending redeems past their validity.
+	PointsPerCurrencyUnit float64
+	RedeemExpiryInterval  time.Duration
 }
 
 // Load reads the configuration through getenv. Every missing or malformed variable is
@@ -57,6 +62,9 @@ func Load(getenv func(string) string) (Config, error) {
 		AIBaseURL:  e.URL("AI_BASE_URL", false, "http", "https"),
 		AIAPIKey:   e.String("AI_API_KEY", ""),
 		AIModel:    e.String("AI_MODEL", "gpt-4o-mini"),
+
+		PointsPerCurrencyUnit: e.Float("POINTS_PER_CURRENCY_UNIT", 1),
+		RedeemExpiryInterval:  e.Duration("REDEEM_EXPIRY_INTERVAL", time.Minute),
 	}
 	secret := e.String("JWT_SECRET", "")
 	err := e.Err()

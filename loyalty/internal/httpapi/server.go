@@ -8,6 +8,8 @@ import (
 	"log/slog"
 	"net/http"
 
+	"github.com/loyaltylinks/platform/loyalty/internal/ledger"
+	"github.com/loyaltylinks/platform/loyalty/internal/redeem"
 	"github.com/loyaltylinks/platform/shared/apidoc"
 	"github.com/loyaltylinks/platform/shared/auth"
 	"github.com/loyaltylinks/platform/shared/server"
@@ -23,6 +25,7 @@ type Deps struct {
 	Tokens       *auth.JWT
 	MaxBodyBytes int64
 	Version      string
+	Ledger       ledger.Config
 }
 
 // API holds the dependencies the handlers use.
@@ -32,6 +35,9 @@ type API struct {
 	tokens *auth.JWT
 	deps   Deps
 	doc    *apidoc.Doc
+
+	ledger  *ledger.Service
+	redeems *redeem.Service
 }
 
 // New returns the loyalty HTTP server with every route registered.
@@ -45,7 +51,8 @@ func New(d Deps) *server.Server {
 			"postgres": func(ctx context.Context) error { return database.Ping(ctx, d.DB) },
 		},
 	})
-	api := &API{log: d.Logger, bind: NewBinder(), tokens: d.Tokens, deps: d}
+	api := &API{log: d.Logger, bind: NewBinder(), tokens: d.Tokens, deps: d,
+		ledger: ledger.NewService(d.DB, d.Ledger), redeems: redeem.NewService(d.DB)}
 	api.routes(srv)
 	return srv
 }
