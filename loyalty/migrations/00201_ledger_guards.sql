@@ -20,6 +20,16 @@ ALTER TABLE points_entries ADD CONSTRAINT points_entries_sign_check CHECK (
 );
 
 -- +goose StatementBegin
+-- The per-customer ledger lock: a transaction-scoped advisory lock. Writers queue on it
+-- before touching the customer row. (Queuing on the row lock instead keeps every waiter's
+-- pin on the row's heap page, so Postgres can never prune the row's old versions; on a hot
+-- customer the version chain then grows with every write and throughput collapses.)
+CREATE FUNCTION ledger_lock_customer(customer uuid) RETURNS void AS $$
+    SELECT pg_advisory_xact_lock(hashtextextended(customer::text, 4242));
+$$ LANGUAGE sql;
+-- +goose StatementEnd
+
+-- +goose StatementBegin
 -- Inserting an entry moves the customer's balance in the same statement (and so in the same
 -- transaction). The UPDATE takes the customer's row lock and re-checks the condition on the
 -- latest row version, so concurrent entries serialise per customer and never overdraw.
@@ -28,6 +38,7 @@ BEGIN
     IF NEW.points = 0 THEN
         RETURN NULL;
     END IF;
+    PERFORM ledger_lock_customer(NEW.customer_id);
     UPDATE customers SET points_balance = points_balance + NEW.points
      WHERE id = NEW.customer_id AND points_balance + NEW.points >= 0;
     IF NOT FOUND THEN
@@ -108,4 +119,5 @@ DROP TRIGGER points_entries_immutable ON points_entries;
 DROP FUNCTION points_entries_immutable();
 DROP TRIGGER points_entries_apply_balance ON points_entries;
 DROP FUNCTION points_entries_apply_balance();
+DROP FUNCTION ledger_lock_customer(uuid);
 ALTER TABLE points_entries DROP CONSTRAINT points_entries_sign_check;

@@ -202,8 +202,10 @@ func AdjustBalance(ctx context.Context, tx *gorm.DB, customerID string, target i
 	if target < 0 {
 		return nil, apperr.Validation(apperr.Field("Input should be greater than or equal to 0", "greater_than_equal", "body", "points_balance"))
 	}
+	// The ledger lock first, as the entries trigger takes it: the same order everywhere.
 	var balance []int64
-	if err := tx.WithContext(ctx).Raw(`SELECT points_balance FROM customers WHERE id = ? FOR UPDATE`, customerID).Scan(&balance).Error; err != nil {
+	if err := tx.WithContext(ctx).Raw(`SELECT points_balance FROM customers, ledger_lock_customer(?::uuid) WHERE id = ? FOR UPDATE OF customers`,
+		customerID, customerID).Scan(&balance).Error; err != nil {
 		return nil, fmt.Errorf("lock customer %s: %w", customerID, err)
 	}
 	if len(balance) == 0 {
