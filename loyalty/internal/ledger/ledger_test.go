@@ -531,3 +531,39 @@ func TestAdjustSetsTheBalanceThroughAnEntry(t *testing.T) {
 	}
 	assertInvariant(t, db)
 }
+
+// The same sale sent concurrently 10 times records one coupon and one entry; every caller
+// gets that entry.
+func TestConcurrentDuplicateSalesRecordOneCoupon(t *testing.T) {
+	db := newDB(t, 10)
+	svc := ledger.NewService(db, ledger.Config{})
+	newStore(t, db, "S1")
+	c := newCustomer(t, db)
+	ids := make(chan string, 10)
+	var wg sync.WaitGroup
+	for i := 0; i < 10; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			e, _, err := svc.Sale(context.Background(), ledger.Sale{CustomerID: c, StoreCode: "S1", CouponIdentifier: "DUP", TransactionDate: time.Now(), Value: 1234})
+			if err != nil {
+				t.Errorf("duplicate sale: %v", err)
+				return
+			}
+			ids <- e.ID
+		}()
+	}
+	wg.Wait()
+	close(ids)
+	distinct := map[string]bool{}
+	for id := range ids {
+		distinct[id] = true
+	}
+	if len(distinct) != 1 {
+		t.Fatalf("%d distinct entries returned, want 1", len(distinct))
+	}
+	if sum, n := entriesSum(t, db, c); sum != 12 || n != 1 {
+		t.Fatalf("entries sum %d count %d, want 12 and 1", sum, n)
+	}
+	assertInvariant(t, db)
+}

@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/loyaltylinks/platform/loyalty/internal/ledger"
 	"github.com/loyaltylinks/platform/shared/apperr"
 	"gorm.io/gorm"
 )
@@ -116,7 +117,7 @@ func (s *Service) Rollback(ctx context.Context, pointsID string) (Redeem, error)
 // afterwards.
 func (s *Service) transition(ctx context.Context, pointsID string, change func(tx *gorm.DB, r Redeem) error) (Redeem, error) {
 	var out Redeem
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := ledger.InTx(ctx, s.db, func(tx *gorm.DB) error {
 		r, err := lockRedeem(ctx, tx, `points_entry_id = ?`, pointsID)
 		if err != nil {
 			return err
