@@ -229,7 +229,7 @@ func AdjustBalance(ctx context.Context, tx *gorm.DB, customerID string, target i
 	return &e, nil
 }
 
-// insufficient marks the Conflict errors that come from an overdraft.
+// errInsufficient marks the Conflict errors that come from an overdraft.
 var errInsufficient = errors.New("insufficient points")
 
 func isInsufficient(err error) bool { return errors.Is(err, errInsufficient) }
