@@ -116,7 +116,16 @@ func (d *Doc) Build() (*openapi3.T, error) {
 	return t, nil
 }
 
-var pathParam = regexp.MustCompile(`:([A-Za-z0-9_]+)`)
+var (
+	pathParam = regexp.MustCompile(`:([A-Za-z0-9_]+)`)
+	docParam  = regexp.MustCompile(`\{([A-Za-z0-9_]+)\}`)
+)
+
+// shape is a path with its parameter names erased: "/customer/{}" for both
+// "/customer/:document" and "/customer/{customer_id}".
+func shape(path string) string {
+	return docParam.ReplaceAllString(pathParam.ReplaceAllString(path, "{}"), "{}")
+}
 
 func (d *Doc) build() ([]byte, error) {
 	d.mu.Lock()
@@ -143,6 +152,7 @@ func (d *Doc) build() ([]byte, error) {
 		}
 	}
 
+	templates := map[string]string{} // path shape -> first documented template
 	for _, e := range d.ops {
 		op := openapi3.NewOperation()
 		op.Summary = e.op.Summary
@@ -159,8 +169,23 @@ func (d *Doc) build() ([]byte, error) {
 		} else if d.security != nil {
 			op.Security = &openapi3.SecurityRequirements{{"bearer": []string{}}}
 		}
-		for _, m := range pathParam.FindAllStringSubmatch(e.path, -1) {
-			op.AddParameter(openapi3.NewPathParameter(m[1]).WithSchema(openapi3.NewStringSchema()))
+		// OpenAPI forbids two templates that differ only in parameter names
+		// (/customer/{document} and /customer/{customer_id}); the router allows them per
+		// method. Such an operation is filed under the first template, its parameters
+		// described with the names the route really uses.
+		docPath := pathParam.ReplaceAllString(e.path, "{$1}")
+		if first, ok := templates[shape(e.path)]; ok {
+			docPath = first
+		} else {
+			templates[shape(e.path)] = docPath
+		}
+		routeNames := pathParam.FindAllStringSubmatch(e.path, -1)
+		for i, m := range docParam.FindAllStringSubmatch(docPath, -1) {
+			param := openapi3.NewPathParameter(m[1]).WithSchema(openapi3.NewStringSchema())
+			if i < len(routeNames) && routeNames[i][1] != m[1] {
+				param.Description = "the " + routeNames[i][1]
+			}
+			op.AddParameter(param)
 		}
 		for _, p := range e.op.Params {
 			op.AddParameter(parameter(p))
@@ -191,7 +216,7 @@ func (d *Doc) build() ([]byte, error) {
 		if errSchema != nil {
 			op.Responses.Set("default", &openapi3.ResponseRef{Value: openapi3.NewResponse().WithDescription("Error").WithJSONSchemaRef(errSchema)})
 		}
-		t.AddOperation(pathParam.ReplaceAllString(e.path, "{$1}"), e.method, op)
+		t.AddOperation(docPath, e.method, op)
 	}
 	return json.MarshalIndent(t, "", "  ")
 }

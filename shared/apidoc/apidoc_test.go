@@ -33,6 +33,8 @@ func TestDocumentFollowsTheRouter(t *testing.T) {
 	ok := func(c echo.Context) error { return c.NoContent(http.StatusOK) }
 	r.Handle(http.MethodPatch, "/things/:id", ok, Op{Summary: "Update", Request: patchThing{}, Response: thing{}})
 	r.Handle(http.MethodGet, "/things", ok, Op{Summary: "List", Response: []thing{}, Params: []Param{{Name: "limit", Type: "integer", Default: 10}}})
+	// Same shape, other parameter name, another method: filed under the first template.
+	r.Handle(http.MethodDelete, "/things/:thing_uuid", ok, Op{Summary: "Delete"})
 	e.GET("/openapi.json", doc.Handler())
 
 	rec := httptest.NewRecorder()
@@ -46,6 +48,9 @@ func TestDocumentFollowsTheRouter(t *testing.T) {
 	}
 	if err := json.Unmarshal(body, &parsed); err != nil {
 		t.Fatal(err)
+	}
+	if _, ok := parsed.Paths["/api/things/{id}"]["delete"]; !ok || len(parsed.Paths) != 2 {
+		t.Fatalf("DELETE /api/things/:thing_uuid not filed under /api/things/{id}: %s", body)
 	}
 	if _, ok := parsed.Paths["/api/things/{id}"]["patch"]; !ok {
 		t.Fatalf("PATCH /api/things/{id} missing: %s", body)

@@ -25,7 +25,7 @@ func Mismatches(routes []*echo.Route, prefix string, openAPIJSON []byte) ([]stri
 	documented := map[string]bool{}
 	for path, ops := range doc.Paths {
 		for method := range ops {
-			documented[strings.ToUpper(method)+" "+path] = true
+			documented[strings.ToUpper(method)+" "+shape(path)] = true
 		}
 	}
 	var out []string
@@ -33,7 +33,7 @@ func Mismatches(routes []*echo.Route, prefix string, openAPIJSON []byte) ([]stri
 		if !strings.HasPrefix(r.Path, prefix) || strings.HasSuffix(r.Path, "/*") || r.Method == echo.RouteNotFound {
 			continue
 		}
-		key := r.Method + " " + pathParam.ReplaceAllString(r.Path, "{$1}")
+		key := r.Method + " " + shape(r.Path)
 		if !documented[key] {
 			out = append(out, "not documented: "+key)
 		}

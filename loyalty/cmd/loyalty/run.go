@@ -6,10 +6,13 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"sync"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery"
 	"github.com/loyaltylinks/platform/loyalty/internal/config"
 	"github.com/loyaltylinks/platform/loyalty/internal/httpapi"
+	"github.com/loyaltylinks/platform/loyalty/internal/ledger"
+	"github.com/loyaltylinks/platform/loyalty/internal/redeem"
 	"github.com/loyaltylinks/platform/loyalty/migrations"
 	"github.com/loyaltylinks/platform/shared/auth"
 	"github.com/loyaltylinks/platform/shared/database"
@@ -110,7 +113,17 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 		MaxBodyBytes: cfg.MaxBodyBytes,
 		Version:      version,
 		AIQueries:    ai,
+		Ledger:       ledger.Config{PointsPerCurrencyUnit: cfg.PointsPerCurrencyUnit},
 	})
+
+	// The redeem expiry job runs in every replica (it claims rows with SKIP LOCKED) and
+	// stops with the server, before the database closes.
+	jobCtx, stopJobs := context.WithCancel(ctx)
+	var jobs sync.WaitGroup
+	jobs.Go(func() { redeem.NewService(db).RunExpiry(jobCtx, cfg.RedeemExpiryInterval, logger) })
+	defer jobs.Wait()
+	defer stopJobs()
+
 	logger.InfoContext(ctx, "loyalty starting", "addr", cfg.HTTPAddr, "version", version)
 	if err := srv.Serve(ctx, cfg.HTTPAddr, cfg.ShutdownGrace); err != nil && !errors.Is(err, context.Canceled) {
 		return err

@@ -61,7 +61,8 @@ func seedCanary(t *testing.T, db *gorm.DB) {
 	t.Helper()
 	mustExec(t, db, `INSERT INTO users (username, password_hash, name, role) VALUES ('canary', 'secret-hash', 'Canary', 'admin')`)
 	mustExec(t, db, `INSERT INTO stores (store_code, name, document) VALUES ('S1', 'Loja Centro', '11111111000111')`)
-	mustExec(t, db, `INSERT INTO customers (name, doc, email, phone, points_balance, store_code) VALUES ('Ana', '11111111111', 'ana@example.com', '5511999999999', 120, 'S1')`)
+	mustExec(t, db, `INSERT INTO customers (name, doc, email, phone, store_code) VALUES ('Ana', '11111111111', 'ana@example.com', '5511999999999', 'S1')`)
+	mustExec(t, db, `INSERT INTO points_entries (customer_id, transaction_type, points, transaction_date) SELECT id, 'C', 120, now() FROM customers WHERE doc = '11111111111'`)
 }
 
 func readCanary(t *testing.T, db *gorm.DB) canary {

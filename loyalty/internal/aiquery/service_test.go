@@ -21,11 +21,16 @@ func seedReportData(t *testing.T, db *gorm.DB) string {
 	}
 	for _, sql := range []string{
 		`INSERT INTO stores (store_code, name, document) VALUES ('S1', 'Loja Centro', '11111111000111'), ('S2', 'Loja Norte', '22222222000122')`,
-		`INSERT INTO customers (name, doc, email, phone, points_balance, whatsapp_optin, email_optin, store_code, origin, birth_date, created_at) VALUES
-			('Ana',   '00000000001', 'ana@example.com',   '1', 500,  true,  true,  'S1', 'PDV', '1990-03-10', '2024-10-05 10:00+00'),
-			('Bruno', '00000000002', 'bruno@example.com', '2', 1500, false, true,  'S2', 'APP', '1985-07-01', '2024-10-20 10:00+00'),
-			('Carla', '00000000003', 'carla@example.com', '3', 50,   true,  false, 'S1', 'APP', '1999-03-25', '2024-11-02 10:00+00'),
-			('Davi',  '00000000004', 'davi@example.com',  '4', 0,    true,  false, 'S2', 'PDV', NULL,         '2023-10-10 10:00+00')`,
+		`INSERT INTO customers (name, doc, email, phone, whatsapp_optin, email_optin, store_code, origin, birth_date, created_at) VALUES
+			('Ana',   '00000000001', 'ana@example.com',   '1', true,  true,  'S1', 'PDV', '1990-03-10', '2024-10-05 10:00+00'),
+			('Bruno', '00000000002', 'bruno@example.com', '2', false, true,  'S2', 'APP', '1985-07-01', '2024-10-20 10:00+00'),
+			('Carla', '00000000003', 'carla@example.com', '3', true,  false, 'S1', 'APP', '1999-03-25', '2024-11-02 10:00+00'),
+			('Davi',  '00000000004', 'davi@example.com',  '4', true,  false, 'S2', 'PDV', NULL,         '2023-10-10 10:00+00')`,
+		// Balances (Ana 500, Bruno 1500, Carla 50, Davi 0) come from credit entries: the
+		// database moves points_balance only through the ledger.
+		`INSERT INTO points_entries (customer_id, transaction_type, points, store_code, transaction_date)
+			SELECT c.id, 'C', v.points, c.store_code, now() FROM customers c
+			  JOIN (VALUES ('00000000001', 500), ('00000000002', 1500), ('00000000003', 50)) AS v(doc, points) USING (doc)`,
 		`INSERT INTO products (sku, name, points) VALUES ('CAFE', 'Café', 100), ('BOLO', 'Bolo', 300)`,
 		// this month: Ana 100 at S1 (pending), Bruno 300 at S2 (applied), Carla 100 at S1 (cancelled: not counted);
 		// last month: Ana 200 at S1.
@@ -40,8 +45,6 @@ func seedReportData(t *testing.T, db *gorm.DB) string {
 		`INSERT INTO redeem_items (redeem_id, customer_id, product_id, qty, points, store_code, created_at)
 			SELECT r.id, r.customer_id, p.id, 1, r.total_points, r.store_code, r.created_at
 			FROM redeems r JOIN products p ON p.points = r.total_points OR (r.total_points = 200 AND p.sku = 'CAFE')`,
-		`INSERT INTO points_entries (customer_id, transaction_type, points, store_code, transaction_date)
-			SELECT id, 'C', points_balance, store_code, now() FROM customers WHERE points_balance > 0`,
 		`INSERT INTO coupons (customer_id, coupon_identifier, store_code, transaction_date, value, payment_type)
 			SELECT id, 'CUP-' || doc, store_code, now(), points_balance / 10.0, 'PIX' FROM customers`,
 	} {

@@ -42,6 +42,11 @@ type Config struct {
 	AIDBRole           string         // role report queries run as (SET LOCAL ROLE)
 	AIDatabaseURL      string         // optional separate pool (a login of the reporting role)
 	AITimezone         *time.Location // session time zone of report queries
+
+	// Ledger: points earned per currency unit of a sale before promotions, and how often
+	// each replica looks for pending redeems past their validity.
+	PointsPerCurrencyUnit float64
+	RedeemExpiryInterval  time.Duration
 }
 
 var roleName = regexp.MustCompile(`^[a-z_][a-z0-9_]{0,62}$`)
@@ -70,11 +75,13 @@ func Load(getenv func(string) string) (Config, error) {
 		AIAPIKey:   e.String("AI_API_KEY", ""),
 		AIModel:    e.String("AI_MODEL", "gpt-4o-mini"),
 
-		AITimeout:          e.Duration("AI_TIMEOUT", 30*time.Second),
-		AIStatementTimeout: e.Duration("AI_STATEMENT_TIMEOUT", 5*time.Second),
-		AIMaxRows:          e.Int("AI_MAX_ROWS", 100000, 1),
-		AIDBRole:           e.String("AI_DB_ROLE", "loyalty_reporting"),
-		AIDatabaseURL:      e.URL("AI_DATABASE_URL", false, "postgres", "postgresql"),
+		AITimeout:             e.Duration("AI_TIMEOUT", 30*time.Second),
+		AIStatementTimeout:    e.Duration("AI_STATEMENT_TIMEOUT", 5*time.Second),
+		AIMaxRows:             e.Int("AI_MAX_ROWS", 100000, 1),
+		AIDBRole:              e.String("AI_DB_ROLE", "loyalty_reporting"),
+		AIDatabaseURL:         e.URL("AI_DATABASE_URL", false, "postgres", "postgresql"),
+		PointsPerCurrencyUnit: e.Float("POINTS_PER_CURRENCY_UNIT", 1),
+		RedeemExpiryInterval:  e.Duration("REDEEM_EXPIRY_INTERVAL", time.Minute),
 	}
 	secret := e.String("JWT_SECRET", "")
 	err := e.Err()

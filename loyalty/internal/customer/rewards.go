@@ -56,7 +56,7 @@ func (s *Store) Rewards(ctx context.Context, customerID string) ([]Reward, error
 		LEFT JOIN (
 		    SELECT ri.product_id, sum(ri.qty) AS qty
 		    FROM redeem_items ri JOIN redeems rd ON rd.id = ri.redeem_id
-		    WHERE rd.customer_id = ? AND rd.status = 'pending' AND ri.parent_item_id IS NULL
+		    WHERE rd.customer_id = ? AND rd.status = 'pending' AND rd.expires_at > now() AND ri.parent_item_id IS NULL
 		    GROUP BY ri.product_id
 		) r ON r.product_id = p.id
 		WHERE p.is_active AND NOT p.is_addon
@@ -80,7 +80,7 @@ func (s *Store) Rewards(ctx context.Context, customerID string) ([]Reward, error
 		    FROM redeem_items ri
 		    JOIN redeem_items parent ON parent.id = ri.parent_item_id
 		    JOIN redeems rd ON rd.id = ri.redeem_id
-		    WHERE rd.customer_id = ? AND rd.status = 'pending'
+		    WHERE rd.customer_id = ? AND rd.status = 'pending' AND rd.expires_at > now()
 		    GROUP BY parent.product_id, ri.product_id
 		) r ON r.parent_product_id = pt.product_id AND r.product_id = t.id
 		ORDER BY lower(t.name), t.sku`, customerID).Scan(&toppings).Error

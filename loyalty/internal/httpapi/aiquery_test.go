@@ -65,11 +65,15 @@ func seedAIData(t *testing.T, env *testEnv) {
 	t.Helper()
 	for _, q := range []string{
 		`INSERT INTO stores (store_code, name, document) VALUES ('S1', 'Loja Centro', '11111111000111'), ('S2', 'Loja Norte', '22222222000122')`,
-		`INSERT INTO customers (name, doc, email, phone, points_balance, whatsapp_optin, store_code, created_at) VALUES
-			('Ana',   '00000000001', 'ana@example.com',   '1', 500,  true,  'S1', '2024-10-05 10:00+00'),
-			('Bruno', '00000000002', 'bruno@example.com', '2', 1500, false, 'S2', '2024-10-20 10:00+00'),
-			('Carla', '00000000003', 'carla@example.com', '3', 50,   true,  'S1', '2024-11-02 10:00+00'),
-			('Davi',  '00000000004', 'davi@example.com',  '4', 0,    true,  'S2', '2023-10-10 10:00+00')`,
+		`INSERT INTO customers (name, doc, email, phone, whatsapp_optin, store_code, created_at) VALUES
+			('Ana',   '00000000001', 'ana@example.com',   '1', true,  'S1', '2024-10-05 10:00+00'),
+			('Bruno', '00000000002', 'bruno@example.com', '2', false, 'S2', '2024-10-20 10:00+00'),
+			('Carla', '00000000003', 'carla@example.com', '3', true,  'S1', '2024-11-02 10:00+00'),
+			('Davi',  '00000000004', 'davi@example.com',  '4', true,  'S2', '2023-10-10 10:00+00')`,
+		// Balances come from ledger entries (the database refuses any other way).
+		`INSERT INTO points_entries (customer_id, transaction_type, points, transaction_date)
+			SELECT id, 'C', v.points, now() FROM customers
+			  JOIN (VALUES ('00000000001', 500), ('00000000002', 1500), ('00000000003', 50)) AS v(doc, points) USING (doc)`,
 		`INSERT INTO redeems (customer_id, status, store_code, total_points, expires_at)
 			SELECT id, 'applied', store_code, 100, now() + interval '1 day' FROM customers WHERE points_balance >= 500`,
 	} {

@@ -267,7 +267,11 @@ func TestCustomerUpdate(t *testing.T) {
 	api.store(t, "SP01", "Loja Paulista", "12345678000195")
 	c := api.customer(t, "12345678909", "Ana", coreObj{"gender_identity": "F", "birth_date": "1990-01-01", "app_user": true})
 	api.customer(t, "98765432100", "Bruno", nil)
-	api.DB.Exec(`UPDATE customers SET points_balance = 70 WHERE doc = '12345678909'`)
+	// The ledger owns the balance: give Ana 70 points through an entry.
+	if err := api.DB.Exec(`INSERT INTO points_entries (customer_id, transaction_type, points, transaction_date)
+		SELECT id, 'C', 70, now() FROM customers WHERE doc = '12345678909'`).Error; err != nil {
+		t.Fatal(err)
+	}
 	path := "/api/v1/customer/12345678909"
 
 	var got coreObj

@@ -9,6 +9,8 @@ import (
 	"net/http"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery"
+	"github.com/loyaltylinks/platform/loyalty/internal/ledger"
+	"github.com/loyaltylinks/platform/loyalty/internal/redeem"
 	"github.com/loyaltylinks/platform/shared/apidoc"
 	"github.com/loyaltylinks/platform/shared/auth"
 	"github.com/loyaltylinks/platform/shared/server"
@@ -27,6 +29,7 @@ type Deps struct {
 	// AIQueries is the report-query service; nil gives the offline rules generator with
 	// the default limits over DB.
 	AIQueries *aiquery.Service
+	Ledger    ledger.Config
 }
 
 // API holds the dependencies the handlers use.
@@ -37,6 +40,9 @@ type API struct {
 	deps   Deps
 	doc    *apidoc.Doc
 	ai     *aiquery.Service
+
+	ledger  *ledger.Service
+	redeems *redeem.Service
 }
 
 // New returns the loyalty HTTP server with every route registered.
@@ -50,7 +56,8 @@ func New(d Deps) *server.Server {
 			"postgres": func(ctx context.Context) error { return database.Ping(ctx, d.DB) },
 		},
 	})
-	api := &API{log: d.Logger, bind: NewBinder(), tokens: d.Tokens, deps: d, ai: d.AIQueries}
+	api := &API{log: d.Logger, bind: NewBinder(), tokens: d.Tokens, deps: d, ai: d.AIQueries,
+		ledger: ledger.NewService(d.DB, d.Ledger), redeems: redeem.NewService(d.DB)}
 	if api.ai == nil && d.DB != nil {
 		ai, err := aiquery.NewService(d.DB, aiquery.Options{Logger: d.Logger})
 		if err != nil {

@@ -1,0 +1,58 @@
+package ledger
+
+import (
+	"context"
+	"fmt"
+
+	"gorm.io/gorm"
+)
+
+// Audit checks the ledger's invariants over the whole database and describes every
+// violation found (none on a healthy ledger):
+//   - each customer's points_balance equals the sum of its entries and is not negative;
+//   - each cancelled entry has exactly one reversal, of the same customer and the
+//     opposite points, and each reversal reverses a cancelled entry.
+func Audit(ctx context.Context, db *gorm.DB) ([]string, error) {
+	var problems []string
+	var balances []struct {
+		ID      string
+		Balance int64
+		Sum     int64
+	}
+	err := db.WithContext(ctx).Raw(`
+		SELECT c.id, c.points_balance AS balance, COALESCE(e.sum, 0) AS sum
+		  FROM customers c
+		  LEFT JOIN (SELECT customer_id, sum(points) AS sum FROM points_entries GROUP BY customer_id) e ON e.customer_id = c.id
+		 WHERE c.points_balance <> COALESCE(e.sum, 0) OR c.points_balance < 0`).Scan(&balances).Error
+	if err != nil {
+		return nil, fmt.Errorf("audit balances: %w", err)
+	}
+	for _, b := range balances {
+		problems = append(problems, fmt.Sprintf("customer %s: points_balance %d, entries sum to %d", b.ID, b.Balance, b.Sum))
+	}
+
+	var pairs []struct {
+		ID      string
+		Problem string
+	}
+	err = db.WithContext(ctx).Raw(`
+		SELECT o.id, 'cancelled entry has ' || count(r.id) || ' reversals' AS problem
+		  FROM points_entries o LEFT JOIN points_entries r ON r.reverses_id = o.id
+		 WHERE o.cancelled_at IS NOT NULL
+		 GROUP BY o.id HAVING count(r.id) <> 1
+		UNION ALL
+		SELECT r.id, 'reversal does not mirror entry ' || o.id
+		  FROM points_entries r JOIN points_entries o ON o.id = r.reverses_id
+		 WHERE o.cancelled_at IS NULL OR r.points <> -o.points OR r.customer_id <> o.customer_id
+		UNION ALL
+		SELECT o.id, 'entry has a reversal but is not cancelled'
+		  FROM points_entries o
+		 WHERE o.cancelled_at IS NULL AND EXISTS (SELECT 1 FROM points_entries r WHERE r.reverses_id = o.id)`).Scan(&pairs).Error
+	if err != nil {
+		return nil, fmt.Errorf("audit reversals: %w", err)
+	}
+	for _, p := range pairs {
+		problems = append(problems, fmt.Sprintf("entry %s: %s", p.ID, p.Problem))
+	}
+	return problems, nil
+}

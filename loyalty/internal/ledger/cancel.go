@@ -1,0 +1,105 @@
+package ledger
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/loyaltylinks/platform/shared/apperr"
+	"gorm.io/gorm"
+)
+
+// Cancellation is one entry cancelled by a reversal.
+type Cancellation struct {
+	PointID       string `json:"point_id"`    // the cancelled entry
+	ReversalID    string `json:"reversal_id"` // the E entry written
+	CustomerID    string `json:"customer_id"`
+	Points        int64  `json:"points"`         // points of the reversal (signed)
+	PointsBalance int64  `json:"points_balance"` // the customer's balance afterwards
+}
+
+// CancelResult is the body of the cancel routes.
+type CancelResult struct {
+	Detail    string         `json:"detail"`
+	Cancelled []Cancellation `json:"cancelled"`
+}
+
+// CancelEntry cancels one credit or debit (and the sale coupon that produced it).
+func (s *Service) CancelEntry(ctx context.Context, pointID, userAt string) (CancelResult, error) {
+	res := CancelResult{Detail: "Transaction cancelled", Cancelled: []Cancellation{}}
+	err := InTx(ctx, s.db, func(tx *gorm.DB) error {
+		res.Cancelled = res.Cancelled[:0]
+		c, err := cancelOne(ctx, tx, pointID, userAt, "Cancellation of transaction")
+		if err != nil {
+			return err
+		}
+		res.Cancelled = append(res.Cancelled, c)
+		return nil
+	})
+	return res, err
+}
+
+// CancelCoupon cancels every credit and debit carrying a coupon_identifier (of one
+// customer when customerID is set) and marks the coupon records cancelled. 404 when no
+// entry carries it, 409 when all of them are already cancelled.
+func (s *Service) CancelCoupon(ctx context.Context, coupon, customerID, userAt string) (CancelResult, error) {
+	res := CancelResult{Detail: "Coupon cancelled", Cancelled: []Cancellation{}}
+	err := InTx(ctx, s.db, func(tx *gorm.DB) error {
+		res.Cancelled = res.Cancelled[:0]
+		db := tx.WithContext(ctx)
+		// Locked in (customer, id) order, so two cancels spanning several customers take
+		// the customers' row locks in the same order.
+		var entries []Entry
+		q := `SELECT * FROM points_entries WHERE coupon_identifier = ? AND transaction_type IN ('C', 'D')`
+		args := []any{coupon}
+		if customerID != "" {
+			q += ` AND customer_id = ?`
+			args = append(args, customerID)
+		}
+		if err := db.Raw(q+` ORDER BY customer_id, id FOR UPDATE`, args...).Scan(&entries).Error; err != nil {
+			return fmt.Errorf("lock entries of coupon %q: %w", coupon, err)
+		}
+		if len(entries) == 0 {
+			return apperr.New(apperr.NotFound, "Coupon not found")
+		}
+		for _, e := range entries {
+			if e.CancelledAt != nil {
+				continue
+			}
+			c, err := cancelOne(ctx, tx, e.ID, userAt, "Cancellation of coupon "+coupon)
+			if err != nil {
+				return err
+			}
+			res.Cancelled = append(res.Cancelled, c)
+		}
+		if len(res.Cancelled) == 0 {
+			return apperr.New(apperr.Conflict, "Coupon already cancelled")
+		}
+		q = `UPDATE coupons SET cancelled_at = now() WHERE coupon_identifier = ? AND cancelled_at IS NULL`
+		if customerID != "" {
+			q += ` AND customer_id = ?`
+		}
+		if err := db.Exec(q, args...).Error; err != nil {
+			return fmt.Errorf("mark coupon %q cancelled: %w", coupon, err)
+		}
+		return nil
+	})
+	return res, err
+}
+
+// cancelOne reverses an entry, marks the coupon it came from cancelled, and reports the
+// customer's new balance.
+func cancelOne(ctx context.Context, tx *gorm.DB, pointID, userAt, description string) (Cancellation, error) {
+	orig, rev, err := Reverse(ctx, tx, pointID, ReverseOptions{Description: description, UserAt: userAt})
+	if err != nil {
+		return Cancellation{}, err
+	}
+	db := tx.WithContext(ctx)
+	if err := db.Exec(`UPDATE coupons SET cancelled_at = now() WHERE points_entry_id = ? AND cancelled_at IS NULL`, orig.ID).Error; err != nil {
+		return Cancellation{}, fmt.Errorf("mark coupon of entry %s cancelled: %w", orig.ID, err)
+	}
+	var balance int64
+	if err := db.Raw(`SELECT points_balance FROM customers WHERE id = ?`, orig.CustomerID).Scan(&balance).Error; err != nil {
+		return Cancellation{}, fmt.Errorf("balance of customer %s: %w", orig.CustomerID, err)
+	}
+	return Cancellation{PointID: orig.ID, ReversalID: rev.ID, CustomerID: orig.CustomerID, Points: rev.Points, PointsBalance: balance}, nil
+}

@@ -1,0 +1,52 @@
+package ledger
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/loyaltylinks/platform/shared/apperr"
+	"gorm.io/gorm"
+)
+
+// Deletion reports what DELETE /customer/{id} removed.
+type Deletion struct {
+	Detail        string `json:"detail"`
+	CustomerID    string `json:"customer_id"`
+	PointsEntries int64  `json:"points_entries"`
+	Redeems       int64  `json:"redeems"`
+	RedeemItems   int64  `json:"redeem_items"`
+	Coupons       int64  `json:"coupons"`
+}
+
+// DeleteCustomer removes a customer and, in the same transaction, all its entries, redeems,
+// redeem items and coupons (the foreign keys cascade; the entries' delete guard lets the
+// cascade through because the customer row is gone by then).
+func (s *Service) DeleteCustomer(ctx context.Context, customerID string) (Deletion, error) {
+	d := Deletion{Detail: "customer deleted", CustomerID: customerID}
+	err := InTx(ctx, s.db, func(tx *gorm.DB) error {
+		db := tx.WithContext(ctx)
+		var ids []string
+		// The row lock makes concurrent entries of this customer wait, then fail as not found.
+		if err := db.Raw(`SELECT id FROM customers WHERE id = ? FOR UPDATE`, customerID).Scan(&ids).Error; err != nil {
+			return fmt.Errorf("lock customer %s: %w", customerID, err)
+		}
+		if len(ids) == 0 {
+			return apperr.New(apperr.NotFound, "Customer not found")
+		}
+		err := db.Raw(`SELECT
+			(SELECT count(*) FROM points_entries WHERE customer_id = @id) AS points_entries,
+			(SELECT count(*) FROM redeems WHERE customer_id = @id) AS redeems,
+			(SELECT count(*) FROM redeem_items WHERE customer_id = @id) AS redeem_items,
+			(SELECT count(*) FROM coupons WHERE customer_id = @id) AS coupons`,
+			map[string]any{"id": customerID}).Scan(&d).Error
+		if err != nil {
+			return fmt.Errorf("count history of customer %s: %w", customerID, err)
+		}
+		d.Detail, d.CustomerID = "customer deleted", customerID
+		if err := db.Exec(`DELETE FROM customers WHERE id = ?`, customerID).Error; err != nil {
+			return fmt.Errorf("delete customer %s: %w", customerID, err)
+		}
+		return nil
+	})
+	return d, err
+}

@@ -1,0 +1,279 @@
+package ledger
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/loyaltylinks/platform/shared/apperr"
+	"gorm.io/gorm"
+)
+
+// SQLSTATEs raised by the ledger's triggers (migration 00201).
+const (
+	codeInsufficientPoints = "LY001"
+	codeEntryImmutable     = "LY002"
+	codeBalanceGuard       = "LY003"
+)
+
+// Post writes one entry inside tx and moves the customer's balance with it (the database
+// trigger does, in the same statement). It returns the entry and replayed=false, or, when
+// an entry with the same transaction_identifier (same customer and type) or the same id
+// already exists with the same points, that entry and replayed=true, having written
+// nothing. Errors: 404 customer not found, 409 customer inactive, insufficient points, or
+// identifier reused with other points.
+//
+// A concurrent duplicate is safe: INSERT ... ON CONFLICT DO NOTHING waits for the other
+// transaction and then skips, and the existing row is read back.
+func Post(ctx context.Context, tx *gorm.DB, e NewEntry) (Entry, bool, error) {
+	var id any
+	if e.ID != "" {
+		id = e.ID
+	}
+	var rows []Entry
+	err := tx.WithContext(ctx).Raw(`
+		INSERT INTO points_entries (id, customer_id, transaction_type, points, description,
+			transaction_identifier, coupon_identifier, vendor_document, store_code, user_at,
+			transaction_date, redeem_id, reverses_id)
+		SELECT COALESCE(?::uuid, gen_random_uuid()), c.id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+		  FROM customers c
+		 WHERE c.id = ? AND (c.is_active OR ?)
+		ON CONFLICT DO NOTHING
+		RETURNING *`,
+		id, e.Type, e.Points, e.Description, e.TransactionIdentifier, e.CouponIdentifier,
+		e.VendorDocument, e.StoreCode, e.UserAt, e.TransactionDate.UTC(), e.RedeemID, e.ReversesID,
+		e.CustomerID, e.AllowInactive,
+	).Scan(&rows).Error
+	if err != nil {
+		return Entry{}, false, translate(err, "post entry for customer "+e.CustomerID)
+	}
+	if len(rows) == 1 {
+		if e.Type == TypeCredit && e.CouponIdentifier != nil {
+			if err := notePurchase(ctx, tx, e.CustomerID, e.TransactionDate, e.StoreCode); err != nil {
+				return Entry{}, false, err
+			}
+		}
+		return rows[0], false, nil
+	}
+	return explainSkippedInsert(ctx, tx, e)
+}
+
+// explainSkippedInsert finds why the INSERT of Post wrote no row: a replay, a reused
+// identifier, or a missing or inactive customer.
+func explainSkippedInsert(ctx context.Context, tx *gorm.DB, e NewEntry) (Entry, bool, error) {
+	db := tx.WithContext(ctx)
+	var existing []Entry
+	if e.TransactionIdentifier != nil {
+		if err := db.Raw(`SELECT * FROM points_entries WHERE customer_id = ? AND transaction_type = ? AND transaction_identifier = ?`,
+			e.CustomerID, e.Type, *e.TransactionIdentifier).Scan(&existing).Error; err != nil {
+			return Entry{}, false, fmt.Errorf("load entry by transaction_identifier: %w", err)
+		}
+		if len(existing) == 1 {
+			if existing[0].Points != e.Points {
+				return Entry{}, false, apperr.New(apperr.Conflict,
+					"transaction_identifier %q was already used with %d points", *e.TransactionIdentifier, abs(existing[0].Points))
+			}
+			return existing[0], true, nil
+		}
+	}
+	if e.ID != "" {
+		if err := db.Raw(`SELECT * FROM points_entries WHERE id = ?`, e.ID).Scan(&existing).Error; err != nil {
+			return Entry{}, false, fmt.Errorf("load entry %s: %w", e.ID, err)
+		}
+		if len(existing) == 1 {
+			x := existing[0]
+			if x.CustomerID != e.CustomerID || x.TransactionType != e.Type || x.Points != e.Points {
+				return Entry{}, false, apperr.New(apperr.Conflict, "A points entry with id %s already exists", e.ID)
+			}
+			return x, true, nil
+		}
+	}
+	var active []bool
+	if err := db.Raw(`SELECT is_active FROM customers WHERE id = ?`, e.CustomerID).Scan(&active).Error; err != nil {
+		return Entry{}, false, fmt.Errorf("load customer %s: %w", e.CustomerID, err)
+	}
+	switch {
+	case len(active) == 0:
+		return Entry{}, false, apperr.New(apperr.NotFound, "Customer not found")
+	case !active[0] && !e.AllowInactive:
+		return Entry{}, false, apperr.New(apperr.Conflict, "Customer is inactive")
+	case e.ReversesID != nil:
+		return Entry{}, false, apperr.New(apperr.Conflict, "Transaction already cancelled")
+	}
+	return Entry{}, false, fmt.Errorf("insert of entry for customer %s skipped for no known reason", e.CustomerID)
+}
+
+// notePurchase keeps the customer's last_purchase (newest sale) and, the first time, the
+// store that owns the customer (store_code_owner: the store of its first sale).
+func notePurchase(ctx context.Context, tx *gorm.DB, customerID string, at time.Time, storeCode *string) error {
+	err := tx.WithContext(ctx).Exec(`
+		UPDATE customers
+		   SET last_purchase = GREATEST(COALESCE(last_purchase, ?::timestamptz), ?::timestamptz),
+		       store_code_owner = COALESCE(store_code_owner, ?)
+		 WHERE id = ?`, at.UTC(), at.UTC(), storeCode, customerID).Error
+	if err != nil {
+		return fmt.Errorf("update last_purchase of customer %s: %w", customerID, err)
+	}
+	return nil
+}
+
+// refreshLastPurchase recomputes last_purchase after a sale was cancelled.
+func refreshLastPurchase(ctx context.Context, tx *gorm.DB, customerID string) error {
+	err := tx.WithContext(ctx).Exec(`
+		UPDATE customers SET last_purchase = (
+		    SELECT max(transaction_date) FROM points_entries
+		     WHERE customer_id = ? AND transaction_type = 'C' AND coupon_identifier IS NOT NULL AND cancelled_at IS NULL)
+		 WHERE id = ?`, customerID, customerID).Error
+	if err != nil {
+		return fmt.Errorf("refresh last_purchase of customer %s: %w", customerID, err)
+	}
+	return nil
+}
+
+// ReverseOptions describes the reversal written by Reverse.
+type ReverseOptions struct {
+	Description string
+	UserAt      string
+	// AllowRedeem lets an R entry be reversed. Only the redeem package sets it: a redeem is
+	// cancelled through its own life cycle, not as a transaction.
+	AllowRedeem bool
+}
+
+// Reverse cancels entry id inside tx: it locks the entry, marks it cancelled and writes an
+// E entry with the opposite points (which moves the balance back). It returns the original
+// and the reversal. Errors: 404 unknown entry, 409 already cancelled, a reversal, a redeem
+// entry (unless AllowRedeem), or insufficient points (a credit already spent).
+func Reverse(ctx context.Context, tx *gorm.DB, id string, opt ReverseOptions) (orig, rev Entry, err error) {
+	db := tx.WithContext(ctx)
+	var rows []Entry
+	if err := db.Raw(`SELECT * FROM points_entries WHERE id = ? FOR UPDATE`, id).Scan(&rows).Error; err != nil {
+		return Entry{}, Entry{}, fmt.Errorf("lock entry %s: %w", id, err)
+	}
+	if len(rows) == 0 {
+		return Entry{}, Entry{}, apperr.New(apperr.NotFound, "Transaction not found")
+	}
+	orig = rows[0]
+	switch {
+	case orig.CancelledAt != nil:
+		return orig, Entry{}, apperr.New(apperr.Conflict, "Transaction already cancelled")
+	case orig.TransactionType == TypeReversal:
+		return orig, Entry{}, apperr.New(apperr.Conflict, "A reversal cannot be cancelled")
+	case orig.TransactionType == TypeRedeem && !opt.AllowRedeem:
+		return orig, Entry{}, apperr.New(apperr.Conflict, "A redeem entry is cancelled with POST /api/v1/points/redeem/cancel/{redeem_id}")
+	}
+	if err := db.Exec(`UPDATE points_entries SET cancelled_at = now() WHERE id = ?`, id).Error; err != nil {
+		return orig, Entry{}, translate(err, "mark entry "+id+" cancelled")
+	}
+	rev, _, err = Post(ctx, tx, NewEntry{
+		CustomerID:       orig.CustomerID,
+		Type:             TypeReversal,
+		Points:           -orig.Points,
+		Description:      opt.Description,
+		CouponIdentifier: orig.CouponIdentifier,
+		VendorDocument:   orig.VendorDocument,
+		StoreCode:        orig.StoreCode,
+		UserAt:           opt.UserAt,
+		TransactionDate:  time.Now(),
+		RedeemID:         orig.RedeemID,
+		ReversesID:       &orig.ID,
+		AllowInactive:    true,
+	})
+	if err != nil {
+		if apperr.Is(err, apperr.Conflict) && isInsufficient(err) {
+			return orig, Entry{}, apperr.Wrap(apperr.Conflict, err, "Insufficient points to cancel: the customer has already spent them")
+		}
+		return orig, Entry{}, err
+	}
+	if orig.TransactionType == TypeCredit && orig.CouponIdentifier != nil {
+		if err := refreshLastPurchase(ctx, tx, orig.CustomerID); err != nil {
+			return orig, rev, err
+		}
+	}
+	return orig, rev, nil
+}
+
+// AdjustBalance sets a customer's balance to target by posting a C or D entry for the
+// difference, inside tx (which should be a transaction: the customer row is locked). It is
+// how a PATCH of points_balance goes through the ledger. It returns nil when the balance
+// already equals target.
+func AdjustBalance(ctx context.Context, tx *gorm.DB, customerID string, target int64, userAt string) (*Entry, error) {
+	if target < 0 {
+		return nil, apperr.Validation(apperr.Field("Input should be greater than or equal to 0", "greater_than_equal", "body", "points_balance"))
+	}
+	// The ledger lock first, as the entries trigger takes it: the same order everywhere.
+	var balance []int64
+	if err := tx.WithContext(ctx).Raw(`SELECT points_balance FROM customers, ledger_lock_customer(?::uuid) WHERE id = ? FOR UPDATE OF customers`,
+		customerID, customerID).Scan(&balance).Error; err != nil {
+		return nil, fmt.Errorf("lock customer %s: %w", customerID, err)
+	}
+	if len(balance) == 0 {
+		return nil, apperr.New(apperr.NotFound, "Customer not found")
+	}
+	delta := target - balance[0]
+	if delta == 0 {
+		return nil, nil
+	}
+	typ := TypeCredit
+	if delta < 0 {
+		typ = TypeDebit
+	}
+	e, _, err := Post(ctx, tx, NewEntry{
+		CustomerID: customerID, Type: typ, Points: delta, Description: "Balance adjustment",
+		UserAt: userAt, TransactionDate: time.Now(), AllowInactive: true,
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &e, nil
+}
+
+// errInsufficient marks the Conflict errors that come from an overdraft.
+var errInsufficient = errors.New("insufficient points")
+
+func isInsufficient(err error) bool { return errors.Is(err, errInsufficient) }
+
+// translate turns database errors of the ledger into API errors; others are wrapped.
+func translate(err error, what string) error {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		switch pgErr.Code {
+		case codeInsufficientPoints:
+			return apperr.Wrap(apperr.Conflict, errors.Join(errInsufficient, err), "Insufficient points")
+		case codeEntryImmutable, codeBalanceGuard:
+			return fmt.Errorf("%s: ledger guard: %w", what, err)
+		}
+	}
+	if errors.Is(err, gorm.ErrForeignKeyViolated) {
+		return apperr.Wrap(apperr.NotFound, err, "Customer not found")
+	}
+	return fmt.Errorf("%s: %w", what, err)
+}
+
+func abs(v int64) int64 {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// IsRetryable reports whether err is a deadlock or serialization failure, after which the
+// whole transaction may simply be run again.
+func IsRetryable(err error) bool {
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr) && (pgErr.Code == "40P01" || pgErr.Code == "40001")
+}
+
+// InTx runs fn in a transaction, again (up to 3 times) when Postgres aborted it for a
+// deadlock or a serialization failure.
+func InTx(ctx context.Context, db *gorm.DB, fn func(tx *gorm.DB) error) error {
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		err = db.WithContext(ctx).Transaction(fn)
+		if err == nil || !IsRetryable(err) || ctx.Err() != nil {
+			return err
+		}
+	}
+	return err
+}

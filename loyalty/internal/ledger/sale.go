@@ -1,0 +1,263 @@
+package ledger
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"strings"
+	"time"
+
+	"github.com/loyaltylinks/platform/shared/apperr"
+	"gorm.io/gorm"
+)
+
+// Cents is an amount of money in hundredths of the currency unit.
+type Cents int64
+
+// maxCents is the largest value a coupon holds (numeric(14, 2)).
+const maxCents = Cents(99_999_999_999_999)
+
+// ParseCents reads a decimal amount ("12", "12.5", "12.345"), rounding half up to cents.
+func ParseCents(s string) (Cents, bool) {
+	r, ok := new(big.Rat).SetString(strings.TrimSpace(s))
+	if !ok || r.Sign() < 0 {
+		return 0, false
+	}
+	r.Mul(r, big.NewRat(100, 1))
+	r.Add(r, big.NewRat(1, 2))
+	q := new(big.Int).Quo(r.Num(), r.Denom())
+	if !q.IsInt64() || Cents(q.Int64()) > maxCents {
+		return 0, false
+	}
+	return Cents(q.Int64()), true
+}
+
+// String renders cents as a decimal ("12.50").
+func (c Cents) String() string { return fmt.Sprintf("%d.%02d", c/100, c%100) }
+
+// Float is the amount as a JSON number for coupon data.
+func (c Cents) Float() float64 { return float64(c) / 100 }
+
+// Sale is a purchase registered at a store (POST /transaction).
+type Sale struct {
+	CustomerID             string // or Doc
+	Doc                    string
+	StoreCode              string
+	CouponIdentifier       string
+	TransactionDate        time.Time
+	Value                  Cents
+	PaymentType            *string
+	PaymentTypeDescription *string
+	VendorDocument         *string
+	Description            string
+	TransactionIdentifier  *string
+	Data                   map[string]any // free-form extras kept in the coupon (items ...)
+	UserAt                 string
+}
+
+// Sale stores the sale's coupon and credits the points it earns: floor(value x earn rate x
+// best promotion multiplier) + the bonus of every promotion that applies. A coupon is
+// recorded once per customer: the same coupon again with the same value returns the first
+// entry (replayed=true); with another value, or once cancelled, it is a 409.
+func (s *Service) Sale(ctx context.Context, sale Sale) (Entry, bool, error) {
+	var (
+		entry    Entry
+		replayed bool
+	)
+	err := InTx(ctx, s.db, func(tx *gorm.DB) error {
+		db := tx.WithContext(ctx)
+		customerID, err := resolveCustomer(ctx, tx, sale.CustomerID, sale.Doc)
+		if err != nil {
+			return err
+		}
+		if err := requireActiveStore(ctx, tx, sale.StoreCode); err != nil {
+			return err
+		}
+		points, err := s.earnedPoints(ctx, tx, sale)
+		if err != nil {
+			return err
+		}
+		data := map[string]any{}
+		for k, v := range sale.Data {
+			data[k] = v
+		}
+		data["coupon_identifier"] = sale.CouponIdentifier
+		data["transaction_date"] = sale.TransactionDate.UTC()
+		data["value"] = sale.Value.Float()
+		data["payment_type"] = sale.PaymentType
+		data["payment_type_description"] = sale.PaymentTypeDescription
+		data["store_code"] = sale.StoreCode
+		data["vendor_document"] = sale.VendorDocument
+		data["points"] = points
+		raw, err := json.Marshal(data)
+		if err != nil {
+			return apperr.Wrap(apperr.Invalid, err, "data cannot be stored as JSON")
+		}
+
+		var couponIDs []string
+		err = db.Raw(`
+			INSERT INTO coupons (customer_id, coupon_identifier, store_code, transaction_date, value,
+				payment_type, payment_type_description, vendor_document, data)
+			VALUES (?, ?, ?, ?, ?::numeric, ?, ?, ?, ?::jsonb)
+			ON CONFLICT (customer_id, coupon_identifier) DO NOTHING
+			RETURNING id`,
+			customerID, sale.CouponIdentifier, sale.StoreCode, sale.TransactionDate.UTC(), sale.Value.String(),
+			sale.PaymentType, sale.PaymentTypeDescription, sale.VendorDocument, string(raw),
+		).Scan(&couponIDs).Error
+		if err != nil {
+			return fmt.Errorf("insert coupon %q: %w", sale.CouponIdentifier, err)
+		}
+		if len(couponIDs) == 0 {
+			entry, err = replaySale(ctx, tx, customerID, sale)
+			replayed = err == nil
+			return err
+		}
+
+		description := sale.Description
+		if description == "" {
+			description = "Purchase " + sale.CouponIdentifier
+		}
+		storeCode, coupon := sale.StoreCode, sale.CouponIdentifier
+		var dup bool
+		entry, dup, err = Post(ctx, tx, NewEntry{
+			CustomerID: customerID, Type: TypeCredit, Points: points, Description: description,
+			TransactionIdentifier: sale.TransactionIdentifier, CouponIdentifier: &coupon,
+			VendorDocument: sale.VendorDocument, StoreCode: &storeCode, UserAt: sale.UserAt,
+			TransactionDate: sale.TransactionDate,
+		})
+		if err != nil {
+			return err
+		}
+		if dup {
+			return apperr.New(apperr.Conflict, "transaction_identifier %q was already used for another sale", *sale.TransactionIdentifier)
+		}
+		if err := db.Exec(`UPDATE coupons SET points_entry_id = ? WHERE id = ?`, entry.ID, couponIDs[0]).Error; err != nil {
+			return fmt.Errorf("link coupon %s to entry: %w", couponIDs[0], err)
+		}
+		return nil
+	})
+	return entry, replayed, err
+}
+
+// replaySale answers a sale whose coupon is already recorded for the customer.
+func replaySale(ctx context.Context, tx *gorm.DB, customerID string, sale Sale) (Entry, error) {
+	var coupons []struct {
+		Value         string
+		CancelledAt   *time.Time
+		PointsEntryID *string
+	}
+	err := tx.WithContext(ctx).Raw(`SELECT value::text AS value, cancelled_at, points_entry_id FROM coupons WHERE customer_id = ? AND coupon_identifier = ?`,
+		customerID, sale.CouponIdentifier).Scan(&coupons).Error
+	if err != nil {
+		return Entry{}, fmt.Errorf("load coupon %q: %w", sale.CouponIdentifier, err)
+	}
+	if len(coupons) == 0 {
+		return Entry{}, fmt.Errorf("coupon %q conflicted but cannot be read", sale.CouponIdentifier)
+	}
+	c := coupons[0]
+	value, _ := ParseCents(c.Value)
+	if c.CancelledAt != nil {
+		return Entry{}, apperr.New(apperr.Conflict, "Coupon %s was cancelled", sale.CouponIdentifier)
+	}
+	if value != sale.Value || c.PointsEntryID == nil {
+		return Entry{}, apperr.New(apperr.Conflict, "Coupon %s is already registered for this customer with another value", sale.CouponIdentifier)
+	}
+	var rows []Entry
+	if err := tx.WithContext(ctx).Raw(`SELECT * FROM points_entries WHERE id = ?`, *c.PointsEntryID).Scan(&rows).Error; err != nil || len(rows) == 0 {
+		return Entry{}, fmt.Errorf("load entry of coupon %q: %w", sale.CouponIdentifier, err)
+	}
+	return rows[0], nil
+}
+
+// earnedPoints applies the earn rate and the promotions active at the sale's date, at its
+// store, for its value: the highest multiplier wins, bonuses add up.
+func (s *Service) earnedPoints(ctx context.Context, tx *gorm.DB, sale Sale) (int64, error) {
+	var promos []struct {
+		Multiplier string
+		Bonus      int64
+	}
+	err := tx.WithContext(ctx).Raw(`
+		SELECT points_multiplier::text AS multiplier, bonus_points AS bonus
+		  FROM promotions
+		 WHERE is_active AND start_date <= ? AND end_date >= ?
+		   AND (min_purchase IS NULL OR min_purchase <= ?::numeric)
+		   AND (store_codes IS NULL OR cardinality(store_codes) = 0 OR ? = ANY (store_codes))`,
+		sale.TransactionDate.UTC(), sale.TransactionDate.UTC(), sale.Value.String(), sale.StoreCode).Scan(&promos).Error
+	if err != nil {
+		return 0, fmt.Errorf("active promotions: %w", err)
+	}
+	multiplier := big.NewRat(1, 1)
+	var bonus int64
+	for i, p := range promos {
+		m, ok := new(big.Rat).SetString(p.Multiplier)
+		if !ok {
+			return 0, fmt.Errorf("promotion multiplier %q is not a number", p.Multiplier)
+		}
+		if i == 0 || m.Cmp(multiplier) > 0 {
+			multiplier = m
+		}
+		bonus += p.Bonus
+	}
+	return EarnedPoints(sale.Value, s.earnRate, multiplier) + bonus, nil
+}
+
+// EarnedPoints is floor(value x rate x multiplier), exactly.
+func EarnedPoints(value Cents, rate, multiplier *big.Rat) int64 {
+	r := new(big.Rat).SetInt64(int64(value))
+	r.Mul(r, rate)
+	r.Mul(r, multiplier)
+	r.Quo(r, big.NewRat(100, 1))
+	return new(big.Int).Quo(r.Num(), r.Denom()).Int64()
+}
+
+// resolveCustomer finds a customer by id, or by document (as sent, or its digits when it
+// is a formatted CPF/CNPJ). 404 when absent, 409 when inactive.
+func resolveCustomer(ctx context.Context, tx *gorm.DB, id, doc string) (string, error) {
+	var rows []struct {
+		ID       string
+		IsActive bool
+	}
+	db := tx.WithContext(ctx)
+	var err error
+	if id != "" {
+		err = db.Raw(`SELECT id, is_active FROM customers WHERE id = ?`, id).Scan(&rows).Error
+	} else {
+		err = db.Raw(`SELECT id, is_active FROM customers WHERE doc = ? OR doc = ? ORDER BY doc = ? DESC LIMIT 1`,
+			doc, digitsOf(doc), doc).Scan(&rows).Error
+	}
+	if err != nil {
+		return "", fmt.Errorf("find customer: %w", err)
+	}
+	if len(rows) == 0 {
+		return "", apperr.New(apperr.NotFound, "Customer not found")
+	}
+	if !rows[0].IsActive {
+		return "", apperr.New(apperr.Conflict, "Customer is inactive")
+	}
+	return rows[0].ID, nil
+}
+
+func requireActiveStore(ctx context.Context, tx *gorm.DB, storeCode string) error {
+	var active []bool
+	if err := tx.WithContext(ctx).Raw(`SELECT is_active FROM stores WHERE store_code = ?`, storeCode).Scan(&active).Error; err != nil {
+		return fmt.Errorf("find store %q: %w", storeCode, err)
+	}
+	if len(active) == 0 {
+		return apperr.New(apperr.NotFound, "Store not found")
+	}
+	if !active[0] {
+		return apperr.New(apperr.Conflict, "Store is inactive")
+	}
+	return nil
+}
+
+func digitsOf(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}

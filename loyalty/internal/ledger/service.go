@@ -1,0 +1,139 @@
+package ledger
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"strconv"
+	"time"
+
+	"github.com/loyaltylinks/platform/shared/apperr"
+	"gorm.io/gorm"
+)
+
+// Config tunes the ledger.
+type Config struct {
+	// PointsPerCurrencyUnit is the earn rate of a sale before promotions (default 1).
+	PointsPerCurrencyUnit float64
+}
+
+// Service is the ledger's API for the HTTP layer.
+type Service struct {
+	db       *gorm.DB
+	earnRate *big.Rat
+}
+
+// NewService returns a ledger over db.
+func NewService(db *gorm.DB, cfg Config) *Service {
+	rate := cfg.PointsPerCurrencyUnit
+	if rate <= 0 {
+		rate = 1
+	}
+	// Through the shortest decimal form, so 0.3 is exactly 3/10 and not the float's
+	// 0.29999..., which would floor a sale of 10.00 to 2 points.
+	r, ok := new(big.Rat).SetString(strconv.FormatFloat(rate, 'f', -1, 64))
+	if !ok {
+		r = big.NewRat(1, 1)
+	}
+	return &Service{db: db, earnRate: r}
+}
+
+// Movement is a credit or a debit asked for by a client. Points is positive.
+type Movement struct {
+	ID                    string
+	CustomerID            string
+	Points                int64
+	Description           string
+	TransactionIdentifier *string
+	CouponIdentifier      *string
+	VendorDocument        *string
+	StoreCode             *string
+	UserAt                string
+	TransactionDate       time.Time
+	RedeemID              *string
+}
+
+// Credit adds points to a customer. replayed is true when the transaction_identifier (or
+// id) was already recorded: the first entry is returned and nothing is written.
+func (s *Service) Credit(ctx context.Context, m Movement) (Entry, bool, error) {
+	return s.move(ctx, TypeCredit, m.Points, m)
+}
+
+// Debit takes points from a customer; 409 when the balance is insufficient.
+func (s *Service) Debit(ctx context.Context, m Movement) (Entry, bool, error) {
+	return s.move(ctx, TypeDebit, -m.Points, m)
+}
+
+func (s *Service) move(ctx context.Context, typ string, points int64, m Movement) (Entry, bool, error) {
+	if m.Points <= 0 {
+		return Entry{}, false, apperr.Validation(apperr.Field("Input should be greater than 0", "greater_than", "body", "points"))
+	}
+	var (
+		entry    Entry
+		replayed bool
+	)
+	err := InTx(ctx, s.db, func(tx *gorm.DB) error {
+		var err error
+		entry, replayed, err = Post(ctx, tx, NewEntry{
+			ID: m.ID, CustomerID: m.CustomerID, Type: typ, Points: points, Description: m.Description,
+			TransactionIdentifier: m.TransactionIdentifier, CouponIdentifier: m.CouponIdentifier,
+			VendorDocument: m.VendorDocument, StoreCode: m.StoreCode, UserAt: m.UserAt,
+			TransactionDate: m.TransactionDate, RedeemID: m.RedeemID,
+		})
+		return err
+	})
+	return entry, replayed, err
+}
+
+// Statement lists a customer's entries, newest first, with their store names.
+func (s *Service) Statement(ctx context.Context, customerID string, limit, offset int) ([]StatementEntry, error) {
+	if err := s.requireCustomer(ctx, customerID); err != nil {
+		return nil, err
+	}
+	out := []StatementEntry{}
+	err := s.db.WithContext(ctx).Raw(`
+		SELECT e.*, s.name AS store_name
+		  FROM points_entries e
+		  LEFT JOIN stores s ON s.store_code = e.store_code
+		 WHERE e.customer_id = ?
+		 ORDER BY e.created_at DESC, e.id DESC
+		 LIMIT ? OFFSET ?`, customerID, limit, offset).Scan(&out).Error
+	if err != nil {
+		return nil, fmt.Errorf("statement of customer %s: %w", customerID, err)
+	}
+	return out, nil
+}
+
+// Balance returns a customer's points_balance.
+func (s *Service) Balance(ctx context.Context, customerID string) (int64, error) {
+	var b []int64
+	if err := s.db.WithContext(ctx).Raw(`SELECT points_balance FROM customers WHERE id = ?`, customerID).Scan(&b).Error; err != nil {
+		return 0, fmt.Errorf("balance of customer %s: %w", customerID, err)
+	}
+	if len(b) == 0 {
+		return 0, apperr.New(apperr.NotFound, "Customer not found")
+	}
+	return b[0], nil
+}
+
+// Adjust sets a customer's balance to target through a C or D entry (see AdjustBalance).
+func (s *Service) Adjust(ctx context.Context, customerID string, target int64, userAt string) (*Entry, error) {
+	var e *Entry
+	err := InTx(ctx, s.db, func(tx *gorm.DB) error {
+		var err error
+		e, err = AdjustBalance(ctx, tx, customerID, target, userAt)
+		return err
+	})
+	return e, err
+}
+
+func (s *Service) requireCustomer(ctx context.Context, customerID string) error {
+	var n int64
+	if err := s.db.WithContext(ctx).Raw(`SELECT count(*) FROM customers WHERE id = ?`, customerID).Scan(&n).Error; err != nil {
+		return fmt.Errorf("find customer %s: %w", customerID, err)
+	}
+	if n == 0 {
+		return apperr.New(apperr.NotFound, "Customer not found")
+	}
+	return nil
+}

@@ -1,0 +1,123 @@
+package redeem
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/loyaltylinks/platform/loyalty/internal/ledger"
+	"github.com/loyaltylinks/platform/shared/apperr"
+	"gorm.io/gorm"
+)
+
+// Cancellation is the body of POST /points/redeem/cancel/{redeem_id}.
+type Cancellation struct {
+	Detail        string `json:"detail"`
+	RedeemID      string `json:"redeem_id"`
+	Status        string `json:"status"`
+	ReversalID    string `json:"reversal_id"`    // the E entry that gave the points back
+	Points        int64  `json:"points"`         // points given back
+	PointsBalance int64  `json:"points_balance"` // the customer's balance afterwards
+}
+
+// Cancel gives back the points of a pending redeem. An applied redeem must be rolled back
+// first; a cancelled or expired one is a 409.
+func (s *Service) Cancel(ctx context.Context, redeemID, userAt string) (Cancellation, error) {
+	var out Cancellation
+	err := ledger.InTx(ctx, s.db, func(tx *gorm.DB) error {
+		r, err := lockRedeem(ctx, tx, `id = ?`, redeemID)
+		if err != nil {
+			return err
+		}
+		switch r.Status {
+		case StatusPending:
+		case StatusApplied:
+			return apperr.New(apperr.Conflict, "Redeem is applied: roll it back before cancelling")
+		case StatusCancelled:
+			return apperr.New(apperr.Conflict, "Redeem already cancelled")
+		default:
+			return apperr.New(apperr.Conflict, "Redeem is %s", r.Status)
+		}
+		out, err = release(ctx, tx, r, StatusCancelled, "Redeem cancelled", userAt)
+		return err
+	})
+	return out, err
+}
+
+// release reverses the R entry of a locked pending redeem and moves it to status.
+func release(ctx context.Context, tx *gorm.DB, r Redeem, status, description, userAt string) (Cancellation, error) {
+	_, rev, err := ledger.Reverse(ctx, tx, r.PointsEntryID, ledger.ReverseOptions{Description: description, UserAt: userAt, AllowRedeem: true})
+	if err != nil {
+		return Cancellation{}, err
+	}
+	db := tx.WithContext(ctx)
+	if err := db.Exec(`UPDATE redeems SET status = ?, cancelled_at = now() WHERE id = ?`, status, r.ID).Error; err != nil {
+		return Cancellation{}, fmt.Errorf("mark redeem %s %s: %w", r.ID, status, err)
+	}
+	var balance int64
+	if err := db.Raw(`SELECT points_balance FROM customers WHERE id = ?`, r.CustomerID).Scan(&balance).Error; err != nil {
+		return Cancellation{}, fmt.Errorf("balance of customer %s: %w", r.CustomerID, err)
+	}
+	return Cancellation{Detail: description, RedeemID: r.ID, Status: status, ReversalID: rev.ID, Points: rev.Points, PointsBalance: balance}, nil
+}
+
+// ExpireDue expires pending redeems whose expires_at is at or before now, at most max of
+// them, each in its own transaction, and returns how many it expired. The claim is
+// SELECT ... FOR UPDATE SKIP LOCKED, so replicas running it at once share the work and a
+// redeem being cancelled or applied by a request is left to that request.
+func (s *Service) ExpireDue(ctx context.Context, now time.Time, max int) (int, error) {
+	done := 0
+	for done < max {
+		var expired bool
+		err := ledger.InTx(ctx, s.db, func(tx *gorm.DB) error {
+			var rows []Redeem
+			err := tx.WithContext(ctx).Raw(`SELECT * FROM redeems WHERE status = 'pending' AND expires_at <= ?
+				ORDER BY expires_at LIMIT 1 FOR UPDATE SKIP LOCKED`, now.UTC()).Scan(&rows).Error
+			if err != nil {
+				return fmt.Errorf("claim expired redeem: %w", err)
+			}
+			if len(rows) == 0 {
+				return nil
+			}
+			if _, err := release(ctx, tx, rows[0], StatusExpired, "Redeem expired", "system"); err != nil {
+				return fmt.Errorf("expire redeem %s: %w", rows[0].ID, err)
+			}
+			expired = true
+			return nil
+		})
+		if err != nil {
+			return done, err
+		}
+		if !expired {
+			break
+		}
+		done++
+	}
+	return done, nil
+}
+
+// expiryBatch bounds one run of the job, so a backlog is worked off over several ticks
+// without holding a goroutine for long.
+const expiryBatch = 1000
+
+// RunExpiry runs ExpireDue every interval until ctx ends (the service's `serve` starts it).
+func (s *Service) RunExpiry(ctx context.Context, interval time.Duration, log *slog.Logger) {
+	ticker := time.NewTicker(interval)
+	defer ticker.Stop()
+	for {
+		n, err := s.ExpireDue(ctx, time.Now(), expiryBatch)
+		switch {
+		case err != nil && !errors.Is(err, context.Canceled):
+			log.ErrorContext(ctx, "redeem expiry failed", "error", err, "expired", n)
+		case n > 0:
+			log.InfoContext(ctx, "redeems expired", "count", n)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-ticker.C:
+		}
+	}
+}

@@ -1,0 +1,198 @@
+package redeem
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/loyaltylinks/platform/shared/apperr"
+)
+
+// StatementQuery selects the redeems of GET /points/store/redeem-statement.
+type StatementQuery struct {
+	StoreDocument string // a store's document, or "" for every store
+	Year          int
+	Month         int
+	// OnlyRedeemed keeps redeems made at a store (store_code set) that still hold their
+	// points (pending or applied); false keeps every redeem of the period.
+	OnlyRedeemed bool
+	TimeZone     string // month boundaries are taken in this zone
+	Page, Limit  int
+}
+
+// Statement is a page of a store's redeems of one month plus statistics over all of them.
+type Statement struct {
+	StoreDocument string         `json:"store_document"`
+	StoreCode     *string        `json:"store_code"`
+	StoreName     *string        `json:"store_name"`
+	Period        string         `json:"period"`
+	Status        string         `json:"status"`
+	PeriodStart   time.Time      `json:"period_start"`
+	PeriodEnd     time.Time      `json:"period_end"`
+	Page          int            `json:"page"`
+	Limit         int            `json:"limit"`
+	Total         int64          `json:"total"`
+	TotalPages    int64          `json:"total_pages"`
+	Results       []StatementRow `json:"results"`
+	Statistics    Statistics     `json:"statistics"`
+}
+
+// StatementRow is one redeem of the statement.
+type StatementRow struct {
+	RedeemID         string     `json:"redeem_id"`
+	PointsID         string     `json:"points_id"`
+	CustomerID       string     `json:"customer_id"`
+	CustomerName     string     `json:"customer_name"`
+	CustomerDoc      string     `json:"customer_doc"`
+	StoreCode        *string    `json:"store_code"`
+	StoreName        *string    `json:"store_name"`
+	Status           string     `json:"status"`
+	TotalPoints      int64      `json:"total_points"`
+	CouponIdentifier *string    `json:"coupon_identifier"`
+	CreatedAt        time.Time  `json:"created_at"`
+	AppliedAt        *time.Time `json:"applied_at"`
+	ExpiresAt        time.Time  `json:"expires_at"`
+	CancelledAt      *time.Time `json:"cancelled_at"`
+	Items            []Item     `json:"items" gorm:"-"`
+}
+
+// Statistics summarise every redeem the statement selects (not only the page).
+type Statistics struct {
+	TotalCustomers int64            `json:"total_customers"`
+	TotalRedeems   int64            `json:"total_redeems"`
+	TotalPoints    int64            `json:"total_points"`
+	TotalItems     int64            `json:"total_items"` // quantity of main products (toppings apart)
+	ByStatus       map[string]int64 `json:"by_status"`
+	TopCustomers   []CustomerStat   `json:"top_customers"` // the 10 customers who redeemed the most points
+}
+
+// CustomerStat is one customer's share of the statement.
+type CustomerStat struct {
+	CustomerID string `json:"customer_id"`
+	Name       string `json:"name"`
+	Doc        string `json:"doc"`
+	Redeems    int64  `json:"redeems"`
+	Points     int64  `json:"points"`
+}
+
+// StoreStatement answers the redeem statement of a store (or of every store).
+func (s *Service) StoreStatement(ctx context.Context, q StatementQuery) (Statement, error) {
+	db := s.db.WithContext(ctx)
+	st := Statement{
+		StoreDocument: "ALL", Period: fmt.Sprintf("%02d-%04d", q.Month, q.Year), Status: "all",
+		Page: q.Page, Limit: q.Limit, Results: []StatementRow{},
+	}
+	if q.OnlyRedeemed {
+		st.Status = "redeemed"
+	}
+	var bounds []struct{ Start, End time.Time }
+	err := db.Raw(`SELECT make_timestamptz(?, ?, 1, 0, 0, 0, ?) AS start, make_timestamptz(?, ?, 1, 0, 0, 0, ?) + interval '1 month' AS end`,
+		q.Year, q.Month, q.TimeZone, q.Year, q.Month, q.TimeZone).Scan(&bounds).Error
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && pgErr.Code == "22023" {
+		return Statement{}, apperr.Validation(apperr.Field("Unknown time zone", "value_error", "query", "timezone"))
+	}
+	if err != nil || len(bounds) == 0 {
+		return Statement{}, fmt.Errorf("period bounds: %w", err)
+	}
+	st.PeriodStart, st.PeriodEnd = bounds[0].Start.UTC(), bounds[0].End.UTC()
+
+	where := []string{"r.created_at >= ?", "r.created_at < ?"}
+	args := []any{st.PeriodStart, st.PeriodEnd}
+	if q.StoreDocument != "" {
+		var stores []struct {
+			StoreCode string
+			Name      string
+		}
+		if err := db.Raw(`SELECT store_code, name FROM stores WHERE document = ? OR document = ? ORDER BY document = ? DESC LIMIT 1`,
+			q.StoreDocument, digitsOf(q.StoreDocument), q.StoreDocument).Scan(&stores).Error; err != nil {
+			return Statement{}, fmt.Errorf("find store by document: %w", err)
+		}
+		if len(stores) == 0 {
+			return Statement{}, apperr.New(apperr.NotFound, "Store not found")
+		}
+		st.StoreDocument, st.StoreCode, st.StoreName = q.StoreDocument, &stores[0].StoreCode, &stores[0].Name
+		where = append(where, "r.store_code = ?")
+		args = append(args, stores[0].StoreCode)
+	}
+	if q.OnlyRedeemed {
+		where = append(where, "r.store_code IS NOT NULL", "r.status IN ('pending', 'applied')")
+	}
+	filter := strings.Join(where, " AND ")
+
+	var totals []struct{ TotalRedeems, TotalCustomers, TotalPoints, TotalItems int64 }
+	err = db.Raw(`SELECT count(*) AS total_redeems, count(DISTINCT r.customer_id) AS total_customers,
+			COALESCE(sum(r.total_points), 0) AS total_points,
+			COALESCE((SELECT sum(i.qty) FROM redeem_items i JOIN redeems r ON r.id = i.redeem_id
+			           WHERE i.parent_item_id IS NULL AND `+filter+`), 0) AS total_items
+		FROM redeems r WHERE `+filter, append(append([]any{}, args...), args...)...).Scan(&totals).Error
+	if err != nil {
+		return Statement{}, fmt.Errorf("statement totals: %w", err)
+	}
+	t := totals[0]
+	st.Total = t.TotalRedeems
+	st.TotalPages = (t.TotalRedeems + int64(q.Limit) - 1) / int64(q.Limit)
+	st.Statistics = Statistics{TotalCustomers: t.TotalCustomers, TotalRedeems: t.TotalRedeems, TotalPoints: t.TotalPoints,
+		TotalItems: t.TotalItems, ByStatus: map[string]int64{}, TopCustomers: []CustomerStat{}}
+
+	var byStatus []struct {
+		Status string
+		N      int64
+	}
+	if err := db.Raw(`SELECT r.status, count(*) AS n FROM redeems r WHERE `+filter+` GROUP BY r.status`, args...).Scan(&byStatus).Error; err != nil {
+		return Statement{}, fmt.Errorf("statement by status: %w", err)
+	}
+	for _, b := range byStatus {
+		st.Statistics.ByStatus[b.Status] = b.N
+	}
+	if err := db.Raw(`SELECT r.customer_id, c.name, c.doc, count(*) AS redeems, sum(r.total_points) AS points
+		FROM redeems r JOIN customers c ON c.id = r.customer_id WHERE `+filter+`
+		GROUP BY r.customer_id, c.name, c.doc ORDER BY points DESC, redeems DESC, r.customer_id LIMIT 10`, args...).Scan(&st.Statistics.TopCustomers).Error; err != nil {
+		return Statement{}, fmt.Errorf("statement customers: %w", err)
+	}
+
+	if err := db.Raw(`SELECT r.id AS redeem_id, r.points_entry_id AS points_id, r.customer_id, c.name AS customer_name, c.doc AS customer_doc,
+			r.store_code, s.name AS store_name, r.status, r.total_points, r.coupon_identifier, r.created_at, r.applied_at, r.expires_at, r.cancelled_at
+		FROM redeems r JOIN customers c ON c.id = r.customer_id LEFT JOIN stores s ON s.store_code = r.store_code
+		WHERE `+filter+` ORDER BY r.created_at DESC, r.id DESC LIMIT ? OFFSET ?`,
+		append(append([]any{}, args...), q.Limit, (q.Page-1)*q.Limit)...).Scan(&st.Results).Error; err != nil {
+		return Statement{}, fmt.Errorf("statement page: %w", err)
+	}
+	if len(st.Results) == 0 {
+		return st, nil
+	}
+	ids := make([]string, len(st.Results))
+	index := map[string]int{}
+	for i, r := range st.Results {
+		ids[i] = r.RedeemID
+		index[r.RedeemID] = i
+		st.Results[i].Items = []Item{}
+	}
+	var items []struct {
+		RedeemID string
+		Item
+	}
+	if err := db.Raw(`SELECT i.redeem_id, i.id, i.product_id, p.sku, p.name, i.parent_item_id, i.qty, i.points, i.store_code, i.applied_at, i.coupon_identifier
+		FROM redeem_items i JOIN products p ON p.id = i.product_id WHERE i.redeem_id IN ?
+		ORDER BY i.created_at, i.parent_item_id NULLS FIRST, i.id`, ids).Scan(&items).Error; err != nil {
+		return Statement{}, fmt.Errorf("statement items: %w", err)
+	}
+	for _, it := range items {
+		r := &st.Results[index[it.RedeemID]]
+		r.Items = append(r.Items, it.Item)
+	}
+	return st, nil
+}
+
+func digitsOf(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Ledger throughput against Postgres, compared with pgbench on the same server.
+#
+#   scripts/bench-ledger.sh            (make bench-ledger)
+#
+# 1. Go benchmarks of loyalty/internal/ledger (BenchmarkLedgerSpread, BenchmarkLedgerHot):
+#    credit+debit transactions through ledger.Service from 32 concurrent clients, spread
+#    over 10,000 customers and on one hot customer. testkit creates a scratch database for
+#    each run and drops it.
+# 2. pgbench tpcb-like with the same number of clients on a scratch database (created and
+#    dropped here).
+# Prints the figures and the ratios ledger / pgbench.
+#
+# Postgres: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else scripts/dev-services.sh.
+# Knobs: BENCH_TX (ledger transactions per benchmark, default 20000), PGBENCH_SECONDS
+# (default 20), PGBENCH_SCALE (default 32, one branch per client), BENCH_CLIENTS is fixed
+# at 32 (the Go benchmarks' benchClients).
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+
+clients=32
+tx="${BENCH_TX:-20000}"
+seconds="${PGBENCH_SECONDS:-20}"
+scale="${PGBENCH_SCALE:-32}"
+
+url="${BENCH_DATABASE_URL:-${TEST_DATABASE_URL:-}}"
+if [ -z "$url" ]; then
+  eval "$(scripts/dev-services.sh up)"
+  url="$DATABASE_URL"
+fi
+command -v pgbench >/dev/null || { echo "bench-ledger: pgbench not found (apt-get install postgresql-client)" >&2; exit 1; }
+command -v psql >/dev/null || { echo "bench-ledger: psql not found (apt-get install postgresql-client)" >&2; exit 1; }
+
+# url_for DB: the server URL with another database name.
+url_for() {
+  local base="${url%%\?*}" query=""
+  [[ "$url" == *\?* ]] && query="?${url#*\?}"
+  echo "${base%/*}/$1$query"
+}
+
+echo "bench-ledger: ledger benchmarks ($clients clients, $tx transactions each)" >&2
+out="$(TEST_DATABASE_URL="$url" go test -count=1 -run '^$' -bench 'BenchmarkLedger' -benchtime="${tx}x" -timeout 30m ./loyalty/internal/ledger/)"
+echo "$out" >&2
+metric() { echo "$out" | awk -v name="$1" '$1 ~ "^"name"(-[0-9]+)?$" { for (i = 1; i <= NF; i++) if ($i == "tx/s") print $(i-1) }'; }
+spread="$(metric BenchmarkLedgerSpread)"
+hot="$(metric BenchmarkLedgerHot)"
+[ -n "$spread" ] && [ -n "$hot" ] || { echo "bench-ledger: could not read the benchmark figures" >&2; exit 1; }
+
+scratch="bench_pgbench_$$"
+admin="$(url_for postgres)"
+psql -q "$admin" -c "CREATE DATABASE $scratch" >/dev/null
+trap 'psql -q "$admin" -c "DROP DATABASE IF EXISTS $scratch WITH (FORCE)" >/dev/null 2>&1 || true' EXIT
+echo "bench-ledger: pgbench -i -s $scale (server-side data generation)" >&2
+pgbench -i -q -s "$scale" -I dtGvp "$(url_for "$scratch")" >/dev/null 2>&1
+echo "bench-ledger: pgbench tpcb-like, $clients clients, ${seconds}s" >&2
+pg="$(pgbench -n -b tpcb-like -c "$clients" -j 2 -T "$seconds" "$(url_for "$scratch")" 2>&1)"
+echo "$pg" | grep -E 'tps|latency|number of transactions actually' >&2 || true
+tps="$(echo "$pg" | awk '/^tps = / { print $3; exit }')"
+[ -n "$tps" ] || { echo "bench-ledger: could not read the pgbench tps" >&2; echo "$pg" >&2; exit 1; }
+
+awk -v s="$spread" -v h="$hot" -v p="$tps" -v c="$clients" -v sc="$scale" 'BEGIN {
+  printf "\nLedger throughput, %d concurrent clients, same Postgres\n", c
+  printf "  %-44s %10.1f tx/s\n", "ledger credit+debit, 10,000 customers", s
+  printf "  %-44s %10.1f tx/s\n", "ledger credit+debit, one hot customer", h
+  printf "  %-44s %10.1f tx/s\n", "pgbench tpcb-like (scale " sc ")", p
+  printf "  %-44s %10.2f\n", "ratio spread / pgbench", s / p
+  printf "  %-44s %10.2f\n", "ratio hot / pgbench", h / p
+}'
