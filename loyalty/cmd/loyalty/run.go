@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 
+	"github.com/loyaltylinks/platform/loyalty/internal/appusers"
 	"github.com/loyaltylinks/platform/loyalty/internal/config"
 	"github.com/loyaltylinks/platform/loyalty/internal/httpapi"
 	"github.com/loyaltylinks/platform/loyalty/migrations"
@@ -24,6 +25,7 @@ const usage = `usage: loyalty [command]
 commands:
   serve     run the HTTP API (default)
   migrate   apply database migrations and exit
+  admin     batch jobs: reprocess-store-owner, sync-app-users (loyalty admin help)
   version   print the version
 `
 
@@ -41,6 +43,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	case "help", "--help", "-h":
 		fmt.Fprint(stdout, usage)
 		return nil
+	case "admin":
+		return runAdmin(ctx, args, getenv, stdout, stderr)
 	case "serve", "migrate":
 	default:
 		fmt.Fprint(stderr, usage)
@@ -93,13 +97,19 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 	if err != nil {
 		return fmt.Errorf("jwt: %w", err)
 	}
-	srv := httpapi.New(httpapi.Deps{
+	deps := httpapi.Deps{
 		Logger:       logger,
 		DB:           db,
 		Tokens:       tokens,
 		MaxBodyBytes: cfg.MaxBodyBytes,
 		Version:      version,
-	})
+	}
+	if cfg.ExternalAppUsersURL != "" {
+		if deps.AppUsers, err = appusers.New(cfg.ExternalAppUsersURL); err != nil {
+			return err
+		}
+	}
+	srv := httpapi.New(deps)
 	logger.InfoContext(ctx, "loyalty starting", "addr", cfg.HTTPAddr, "version", version)
 	if err := srv.Serve(ctx, cfg.HTTPAddr, cfg.ShutdownGrace); err != nil && !errors.Is(err, context.Canceled) {
 		return err

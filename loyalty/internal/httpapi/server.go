@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 
+	"github.com/loyaltylinks/platform/loyalty/internal/batch"
 	"github.com/loyaltylinks/platform/shared/apidoc"
 	"github.com/loyaltylinks/platform/shared/auth"
 	"github.com/loyaltylinks/platform/shared/server"
@@ -23,6 +24,9 @@ type Deps struct {
 	Tokens       *auth.JWT
 	MaxBodyBytes int64
 	Version      string
+	// AppUsers looks documents up in the external app-user service; nil when
+	// EXTERNAL_APP_USERS_URL is not set.
+	AppUsers batch.AppUserDirectory
 }
 
 // API holds the dependencies the handlers use.
