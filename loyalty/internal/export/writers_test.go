@@ -1,10 +1,16 @@
 package export
 
 import (
+	"archive/zip"
 	"bytes"
 	"encoding/csv"
 	"fmt"
+	"io"
+	"maps"
+	"regexp"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -142,5 +148,84 @@ func TestCSVWriter(t *testing.T) {
 	}
 	if !slices.EqualFunc(records, want, slices.Equal) {
 		t.Fatalf("csv =\n%q\nwant\n%q", records, want)
+	}
+}
+
+// TestXLSXWorksheetLayout checks the worksheet XML Excel is strict about: <col> elements
+// in ascending order, and one <sheetData> holding every row in order.
+func TestXLSXWorksheetLayout(t *testing.T) {
+	var out bytes.Buffer
+	w, err := newXLSXWriter(&out, "things", testColumns, excelMaxRows, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 1; i <= 5; i++ {
+		if err := w.Row(testRow(i, time.UTC)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	zr, err := zip.NewReader(bytes.NewReader(out.Bytes()), int64(out.Len()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sheet []byte
+	for _, f := range zr.File {
+		if f.Name == "xl/worksheets/sheet1.xml" {
+			r, _ := f.Open()
+			sheet, _ = io.ReadAll(r)
+			r.Close()
+		}
+	}
+	var mins []int
+	for _, m := range regexp.MustCompile(`<col min="(\d+)"`).FindAllSubmatch(sheet, -1) {
+		n, _ := strconv.Atoi(string(m[1]))
+		mins = append(mins, n)
+	}
+	if !slices.IsSorted(mins) || len(mins) != len(testColumns) {
+		t.Errorf("<col> mins = %v, want 1..%d ascending", mins, len(testColumns))
+	}
+	if bytes.Count(sheet, []byte("<sheetData>")) != 1 || bytes.Count(sheet, []byte("</sheetData>")) != 1 {
+		t.Errorf("want exactly one sheetData element:\n%s", sheet)
+	}
+	var rows []int
+	for _, m := range regexp.MustCompile(`<row r="(\d+)"`).FindAllSubmatch(sheet, -1) {
+		n, _ := strconv.Atoi(string(m[1]))
+		rows = append(rows, n)
+	}
+	if !slices.Equal(rows, []int{1, 2, 3, 4, 5, 6}) {
+		t.Errorf("rows = %v, want 1..6", rows)
+	}
+}
+
+func TestXLSXOnlyFirstSheetSelected(t *testing.T) {
+	var out bytes.Buffer
+	w, _ := newXLSXWriter(&out, "things", testColumns, 3, 2)
+	for i := 1; i <= 5; i++ {
+		if err := w.Row(testRow(i, time.UTC)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	zr, err := zip.NewReader(bytes.NewReader(out.Bytes()), int64(out.Len()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	selected := map[string]bool{}
+	for _, f := range zr.File {
+		if strings.HasPrefix(f.Name, "xl/worksheets/sheet") {
+			r, _ := f.Open()
+			b, _ := io.ReadAll(r)
+			r.Close()
+			selected[f.Name] = bytes.Contains(b, []byte(`tabSelected="true"`))
+		}
+	}
+	want := map[string]bool{"xl/worksheets/sheet1.xml": true, "xl/worksheets/sheet2.xml": false, "xl/worksheets/sheet3.xml": false}
+	if !maps.Equal(selected, want) {
+		t.Fatalf("selected sheets = %v, want %v", selected, want)
 	}
 }

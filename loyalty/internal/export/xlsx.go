@@ -208,10 +208,9 @@ func (w *xlsxWriter) newBlock() error {
 	if err == nil {
 		err = sw.SetPanes(&excelize.Panes{Freeze: true, YSplit: 1, TopLeftCell: "A2", ActivePane: "bottomLeft"})
 	}
-	for i, c := range w.cols {
-		if err == nil {
-			err = sw.SetColWidth(i+1, i+1, columnWidth(c))
-		}
+	// Last column first: excelize prepends each new <col>, and Excel wants them ascending.
+	for i := len(w.cols) - 1; i >= 0 && err == nil; i-- {
+		err = sw.SetColWidth(i+1, i+1, columnWidth(w.cols[i]))
 	}
 	if err != nil {
 		_ = f.Close()
@@ -254,7 +253,12 @@ func (w *xlsxWriter) flushBlock() error {
 	}
 	rowsStart := open + len(sheetDataOpen)
 	if !w.prefixed {
-		if _, err := w.part.Write(xml[:rowsStart]); err != nil {
+		prefix := xml[:rowsStart]
+		if w.sheets > 1 {
+			// Only the first sheet is selected; several selected tabs open as a group.
+			prefix = bytes.Replace(prefix, []byte(` tabSelected="true"`), nil, 1)
+		}
+		if _, err := w.part.Write(prefix); err != nil {
 			return err
 		}
 		w.prefixed = true
