@@ -10,7 +10,7 @@ TOOLS_BIN := $(CURDIR)/bin/tools
 STATICCHECK_VERSION := v0.8.2
 export GOFLAGS ?= -buildvcs=false
 
-.PHONY: help build run test test-short bench lint docker k8s-validate services clean
+.PHONY: help build run test test-short bench bench-export lint docker k8s-validate services clean
 
 help: ## list targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-14s %s\n", $$1, $$2}'
@@ -27,6 +27,9 @@ test: ## all tests of the three modules, race detector on, against real Postgres
 
 bench: ## Go benchmarks and load scripts
 	@scripts/test.sh -run '^$$' -bench . -benchmem $(MODULES)
+
+bench-export: ## customer export at 1M rows: time and peak RSS of xlsx/csv vs psql \copy (BENCH_ROWS=N)
+	@scripts/bench-export.sh
 
 lint: ## go vet + staticcheck (pinned)
 	$(GO) vet $(MODULES)

@@ -3,6 +3,7 @@ package export
 import (
 	"archive/zip"
 	"bytes"
+	"compress/flate"
 	"errors"
 	"fmt"
 	"io"
@@ -109,8 +110,14 @@ func newXLSXWriter(out io.Writer, sheet string, cols []Column, maxRows, blockRow
 		return nil, err
 	}
 	_ = f.Close()
+	zw := zip.NewWriter(out)
+	// Deflate's fastest level: about three times the speed of the default for a file a
+	// little larger; compression was a third of the export's CPU time.
+	zw.RegisterCompressor(zip.Deflate, func(out io.Writer) (io.WriteCloser, error) {
+		return flate.NewWriter(out, flate.BestSpeed)
+	})
 	w := &xlsxWriter{
-		zw: zip.NewWriter(out), sheet: sheet, cols: cols, styles: styles,
+		zw: zw, sheet: sheet, cols: cols, styles: styles,
 		maxRows: max(maxRows, 2), blockRows: max(blockRows, 1), cells: make([]any, len(cols)),
 	}
 	return w, w.startSheet()
