@@ -141,15 +141,6 @@ func (d Dataset) query(f Filter) (string, []any) {
 	return q + w.limit(f.Limit), w.args
 }
 
-// Headers lists the column headers in order.
-func (d Dataset) Headers() []string {
-	out := make([]string, len(d.Columns))
-	for i, c := range d.Columns {
-		out[i] = c.Header
-	}
-	return out
-}
-
 // selectList is the SELECT list of the dataset's columns.
 func (d Dataset) selectList() string {
 	exprs := make([]string, len(d.Columns))
