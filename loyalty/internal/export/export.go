@@ -150,7 +150,7 @@ func (d Dataset) selectList() string {
 	return strings.Join(exprs, ", ")
 }
 
-// rowWriter receives the rows of one export. Values are nil, string, int64, float64,
+// rowWriter receives the rows of one export. Values are nil, string, int64, decimal,
 // bool or time.Time, as the column's kind says.
 type rowWriter interface {
 	Row(values []any) error
@@ -161,10 +161,6 @@ type rowWriter interface {
 type Exporter struct {
 	db  *sql.DB
 	log *slog.Logger
-	// maxSheetRows is the row limit of one xlsx sheet (header included); tests lower it.
-	maxSheetRows int
-	// blockRows is the number of rows excelize encodes at a time.
-	blockRows int
 }
 
 // New returns an Exporter reading from db.
@@ -172,7 +168,7 @@ func New(db *sql.DB, log *slog.Logger) *Exporter {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Exporter{db: db, log: log, maxSheetRows: excelMaxRows, blockRows: defaultBlockRows}
+	return &Exporter{db: db, log: log}
 }
 
 // Result describes a finished export.
@@ -207,7 +203,7 @@ func (e *Exporter) Write(ctx context.Context, d Dataset, f Filter, format Format
 	case CSV:
 		w, err = newCSVWriter(out, d.Columns)
 	default:
-		w, err = newXLSXWriter(out, d.Sheet, d.Columns, e.maxSheetRows, e.blockRows)
+		w, err = newXLSXWriter(out, d.Sheet, d.Columns, excelMaxRows, defaultBlockRows)
 	}
 	if err != nil {
 		return Result{}, fmt.Errorf("export %s: start %s: %w", d.Name, format, err)
