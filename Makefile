@@ -10,7 +10,7 @@ TOOLS_BIN := $(CURDIR)/bin/tools
 STATICCHECK_VERSION := v0.8.2
 export GOFLAGS ?= -buildvcs=false
 
-.PHONY: help build run test test-short bench bench-ledger bench-redirect lint docker k8s-validate services clean
+.PHONY: help build run test test-short bench bench-ledger bench-redirect bench-export lint docker k8s-validate services clean
 
 help: ## list targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-14s %s\n", $$1, $$2}'
@@ -33,6 +33,9 @@ bench-ledger: ## ledger credit+debit throughput (32 clients, spread and hot) vs 
 
 bench-redirect: ## wrk: GET /{alias} with analytics vs a bare Echo 302 (req/s, p50/p99, ratio)
 	@scripts/bench-redirect.sh
+
+bench-export: ## customer export at 1M rows: time and peak RSS of xlsx/csv vs psql \copy (BENCH_ROWS=N)
+	@scripts/bench-export.sh
 
 lint: ## go vet + staticcheck (pinned)
 	$(GO) vet $(MODULES)

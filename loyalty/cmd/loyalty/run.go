@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery"
+	"github.com/loyaltylinks/platform/loyalty/internal/appusers"
 	"github.com/loyaltylinks/platform/loyalty/internal/config"
 	"github.com/loyaltylinks/platform/loyalty/internal/httpapi"
 	"github.com/loyaltylinks/platform/loyalty/internal/ledger"
@@ -28,6 +29,7 @@ const usage = `usage: loyalty [command]
 commands:
   serve     run the HTTP API (default)
   migrate   apply database migrations and exit
+  admin     batch jobs: reprocess-store-owner, sync-app-users (loyalty admin help)
   version   print the version
   users create --username U --password P [--name N] [--admin]
             create a service user (the first admin, typically)
@@ -47,6 +49,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	case "help", "--help", "-h":
 		fmt.Fprint(stdout, usage)
 		return nil
+	case "admin":
+		return runAdmin(ctx, args, getenv, stdout, stderr)
 	case "serve", "migrate":
 	case "users":
 		return usersCommand(ctx, args, getenv, stdout, stderr)
@@ -106,7 +110,7 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 		return err
 	}
 	defer closeAI()
-	srv := httpapi.New(httpapi.Deps{
+	deps := httpapi.Deps{
 		Logger:       logger,
 		DB:           db,
 		Tokens:       tokens,
@@ -114,7 +118,13 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 		Version:      version,
 		AIQueries:    ai,
 		Ledger:       ledger.Config{PointsPerCurrencyUnit: cfg.PointsPerCurrencyUnit},
-	})
+	}
+	if cfg.ExternalAppUsersURL != "" {
+		if deps.AppUsers, err = appusers.New(cfg.ExternalAppUsersURL); err != nil {
+			return err
+		}
+	}
+	srv := httpapi.New(deps)
 
 	// The redeem expiry job runs in every replica (it claims rows with SKIP LOCKED) and
 	// stops with the server, before the database closes.

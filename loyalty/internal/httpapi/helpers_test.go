@@ -38,8 +38,9 @@ type testEnv struct {
 	Routes  []*echo.Route // every route the router serves
 }
 
-// newTestEnv starts the whole loyalty HTTP API over a fresh database.
-func newTestEnv(t *testing.T) *testEnv {
+// newTestEnv starts the whole loyalty HTTP API over a fresh database. opts may adjust
+// the dependencies (e.g. fakes of third-party services) before the server is built.
+func newTestEnv(t *testing.T, opts ...func(*httpapi.Deps)) *testEnv {
 	t.Helper()
 	// Postgres is reached through a proxy so tests can cut it (env.PGProxy.Cut()).
 	u, err := url.Parse(testkit.NewDatabase(t))
@@ -58,11 +59,15 @@ func newTestEnv(t *testing.T) *testEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httpapi.New(httpapi.Deps{
+	deps := httpapi.Deps{
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		DB:     db,
 		Tokens: tokens,
-	})
+	}
+	for _, opt := range opts {
+		opt(&deps)
+	}
+	srv := httpapi.New(deps)
 	ts := httptest.NewServer(srv.Echo)
 	t.Cleanup(ts.Close)
 	return &testEnv{t: t, URL: ts.URL, DB: db, PGProxy: proxy, Tokens: tokens, Routes: srv.Echo.Routes()}

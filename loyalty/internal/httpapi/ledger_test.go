@@ -530,11 +530,3 @@ func TestStoreRedeemStatement(t *testing.T) {
 	}
 }
 
-func mustZone(t *testing.T, name string) *time.Location {
-	t.Helper()
-	loc, err := time.LoadLocation(name)
-	if err != nil {
-		t.Skipf("no tz data for %s: %v", name, err)
-	}
-	return loc
-}

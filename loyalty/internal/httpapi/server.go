@@ -9,6 +9,7 @@ import (
 	"net/http"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery"
+	"github.com/loyaltylinks/platform/loyalty/internal/batch"
 	"github.com/loyaltylinks/platform/loyalty/internal/ledger"
 	"github.com/loyaltylinks/platform/loyalty/internal/redeem"
 	"github.com/loyaltylinks/platform/shared/apidoc"
@@ -30,6 +31,9 @@ type Deps struct {
 	// the default limits over DB.
 	AIQueries *aiquery.Service
 	Ledger    ledger.Config
+	// AppUsers looks documents up in the external app-user service; nil when
+	// EXTERNAL_APP_USERS_URL is not set.
+	AppUsers batch.AppUserDirectory
 }
 
 // API holds the dependencies the handlers use.

@@ -1,0 +1,175 @@
+package batch
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+)
+
+// StoreOwnerStats are the statistics of the store-owner job, named as in the spec.
+type StoreOwnerStats struct {
+	TotalCustomers int `json:"total_customers"` // customers without an owner store, visited
+	Updated        int `json:"updated"`         // given an owner store
+	NotFound       int `json:"not_found"`       // no qualifying credit entry: left as they are
+	Errors         int `json:"errors"`          // could not be updated
+}
+
+// withoutOwner selects the customers the job is about (an empty code counts as none).
+const withoutOwner = `(c.store_code_owner IS NULL OR c.store_code_owner = '')`
+
+// ownerCandidates is one batch of customers without an owner store, after a given id,
+// each with the store of its first credit entry that carries a store and a coupon (NULL
+// when there is none), locked until the batch's transaction ends.
+const ownerCandidates = `
+SELECT c.id::text, e.store_code
+FROM customers c
+LEFT JOIN LATERAL (
+    SELECT p.store_code
+    FROM points_entries p
+    WHERE p.customer_id = c.id
+      AND p.transaction_type = 'C'
+      AND NULLIF(p.store_code, '') IS NOT NULL
+      AND NULLIF(p.coupon_identifier, '') IS NOT NULL
+    ORDER BY p.transaction_date, p.created_at, p.id
+    LIMIT 1
+) e ON true
+WHERE ` + withoutOwner + ` AND c.id > $1::uuid
+ORDER BY c.id
+LIMIT $2
+FOR UPDATE OF c`
+
+// ReprocessStoreCodeOwner gives every customer without store_code_owner the store_code
+// of its first credit ('C') entry that has a store_code and a coupon_identifier.
+//
+// Customers are taken in batches (keyset on id, so customers left without an owner are
+// not visited twice), each batch locked, read and updated in one transaction. When a
+// batch's update fails, its customers are retried one by one so that one bad row counts
+// in Errors without stopping the job. A database failure outside that (the batch query
+// itself) stops the job and is returned with the statistics so far.
+func (j *Jobs) ReprocessStoreCodeOwner(ctx context.Context, p Progress) (StoreOwnerStats, error) {
+	p = progressOrNone(p)
+	var stats StoreOwnerStats
+	var expected int
+	if err := j.db.QueryRowContext(ctx, `SELECT count(*) FROM customers c WHERE `+withoutOwner).Scan(&expected); err != nil {
+		return stats, fmt.Errorf("count customers without owner store: %w", err)
+	}
+	p.Total(expected)
+	j.log.InfoContext(ctx, "reprocess store owner: start", "customers", expected)
+
+	after := "00000000-0000-0000-0000-000000000000"
+	for {
+		last, n, err := j.ownerBatchRun(ctx, after, &stats)
+		if err != nil {
+			return stats, err
+		}
+		if n == 0 {
+			break
+		}
+		p.Add(n)
+		after = last
+	}
+	j.log.InfoContext(ctx, "reprocess store owner: done", "total_customers", stats.TotalCustomers,
+		"updated", stats.Updated, "not_found", stats.NotFound, "errors", stats.Errors)
+	return stats, nil
+}
+
+type ownerCandidate struct {
+	id    string
+	store sql.NullString
+}
+
+// ownerBatchRun processes the batch after the given id; it returns the batch's last id
+// and size (0 when there is nothing left).
+func (j *Jobs) ownerBatchRun(ctx context.Context, after string, stats *StoreOwnerStats) (string, int, error) {
+	tx, err := j.db.BeginTx(ctx, nil)
+	if err != nil {
+		return "", 0, fmt.Errorf("store owner batch: begin: %w", err)
+	}
+	defer tx.Rollback() //nolint:errcheck // no-op after commit
+
+	batch, err := readOwnerCandidates(ctx, tx, after, j.ownerBatch)
+	if err != nil || len(batch) == 0 {
+		return "", 0, err
+	}
+	ids, stores := make([]string, 0, len(batch)), make([]string, 0, len(batch))
+	for _, c := range batch {
+		if c.store.Valid {
+			ids, stores = append(ids, c.id), append(stores, c.store.String)
+		}
+	}
+	last := batch[len(batch)-1].id
+	notFound := len(batch) - len(ids)
+
+	var updated int64
+	if len(ids) > 0 {
+		res, err := tx.ExecContext(ctx, `
+UPDATE customers c SET store_code_owner = v.store_code
+FROM unnest($1::uuid[], $2::text[]) AS v(id, store_code)
+WHERE c.id = v.id`, ids, stores)
+		if err == nil {
+			updated, err = res.RowsAffected()
+		}
+		if err != nil {
+			if ctx.Err() != nil {
+				return "", 0, fmt.Errorf("store owner batch: %w", ctx.Err())
+			}
+			j.log.WarnContext(ctx, "store owner batch update failed; retrying its customers one by one", "error", err)
+			_ = tx.Rollback()
+			return last, len(batch), j.ownerOneByOne(ctx, ids, stores, notFound, stats)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return "", 0, fmt.Errorf("store owner batch: commit: %w", err)
+	}
+	stats.TotalCustomers += len(batch)
+	stats.NotFound += notFound
+	stats.Updated += int(updated)
+	stats.Errors += len(ids) - int(updated)
+	return last, len(batch), nil
+}
+
+func readOwnerCandidates(ctx context.Context, tx *sql.Tx, after string, limit int) ([]ownerCandidate, error) {
+	rows, err := tx.QueryContext(ctx, ownerCandidates, after, limit)
+	if err != nil {
+		return nil, fmt.Errorf("store owner batch: select: %w", err)
+	}
+	defer rows.Close()
+	var out []ownerCandidate
+	for rows.Next() {
+		var c ownerCandidate
+		if err := rows.Scan(&c.id, &c.store); err != nil {
+			return nil, fmt.Errorf("store owner batch: scan: %w", err)
+		}
+		out = append(out, c)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store owner batch: select: %w", err)
+	}
+	return out, nil
+}
+
+// ownerOneByOne updates the customers of a failed batch one at a time. A customer that
+// got an owner in the meantime is no longer "without owner" and is not counted.
+func (j *Jobs) ownerOneByOne(ctx context.Context, ids, stores []string, notFound int, stats *StoreOwnerStats) error {
+	stats.TotalCustomers += notFound
+	stats.NotFound += notFound
+	for i, id := range ids {
+		res, err := j.db.ExecContext(ctx, `UPDATE customers c SET store_code_owner = $2 WHERE c.id = $1 AND `+withoutOwner, id, stores[i])
+		var n int64
+		if err == nil {
+			n, err = res.RowsAffected()
+		}
+		switch {
+		case ctx.Err() != nil:
+			return fmt.Errorf("store owner batch: %w", ctx.Err())
+		case err != nil:
+			stats.TotalCustomers++
+			stats.Errors++
+			j.log.WarnContext(ctx, "store owner update failed", "customer_id", id, "error", err)
+		case n == 1:
+			stats.TotalCustomers++
+			stats.Updated++
+		}
+	}
+	return nil
+}

@@ -1,0 +1,70 @@
+package export
+
+import (
+	"bufio"
+	"encoding/csv"
+	"io"
+	"strconv"
+	"time"
+)
+
+// csvTimestamp renders instants in csv: RFC 3339 with the requested zone's offset, so a
+// program reading the file gets the instant and a person reads the local time.
+const csvTimestamp = "2006-01-02T15:04:05Z07:00"
+
+// csvWriter writes an export as csv: comma-separated, quoted where needed (RFC 4180),
+// "\n" line ends, UTF-8 without a byte-order mark.
+type csvWriter struct {
+	buf    *bufio.Writer
+	w      *csv.Writer
+	kinds  []Kind
+	record []string
+}
+
+func newCSVWriter(out io.Writer, cols []Column) (*csvWriter, error) {
+	buf := bufio.NewWriterSize(out, 64<<10)
+	w := &csvWriter{buf: buf, w: csv.NewWriter(buf), kinds: make([]Kind, len(cols)), record: make([]string, len(cols))}
+	for i, c := range cols {
+		w.kinds[i] = c.Kind
+		w.record[i] = c.Header
+	}
+	return w, w.w.Write(w.record)
+}
+
+// Row writes one record. encoding/csv buffers; bufio hands 64 KiB at a time to out.
+func (w *csvWriter) Row(values []any) error {
+	for i, v := range values {
+		w.record[i] = csvField(w.kinds[i], v)
+	}
+	return w.w.Write(w.record)
+}
+
+func csvField(kind Kind, v any) string {
+	switch v := v.(type) {
+	case nil:
+		return ""
+	case string:
+		return v
+	case int64:
+		return strconv.FormatInt(v, 10)
+	case bool:
+		return strconv.FormatBool(v)
+	case decimal:
+		return v.text
+	case time.Time:
+		if kind == Date {
+			return v.Format(time.DateOnly)
+		}
+		return v.Format(csvTimestamp)
+	}
+	return ""
+}
+
+// Close flushes what is buffered.
+func (w *csvWriter) Close() error {
+	w.w.Flush()
+	if err := w.w.Error(); err != nil {
+		return err
+	}
+	return w.buf.Flush()
+}

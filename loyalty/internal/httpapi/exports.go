@@ -1,0 +1,92 @@
+package httpapi
+
+import (
+	"io"
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/loyaltylinks/platform/loyalty/internal/export"
+	"github.com/loyaltylinks/platform/shared/apidoc"
+	"github.com/loyaltylinks/platform/shared/pagination"
+)
+
+// exportHandlers serve the customer and sales-coupon file exports.
+type exportHandlers struct {
+	api      *API
+	exporter *export.Exporter
+}
+
+// exportParams documents the query parameters both exports take.
+func exportParams() []apidoc.Param {
+	return []apidoc.Param{
+		{Name: "format", Default: "excel", Enum: []any{"excel", "xlsx", "csv"}, Description: "excel and xlsx give an xlsx workbook; csv gives UTF-8 csv."},
+		{Name: "start_date", Description: "YYYY-MM-DD, first day included, in timezone."},
+		{Name: "end_date", Description: "YYYY-MM-DD, last day included, in timezone."},
+		{Name: "limit", Type: "integer", Description: "At most this many rows; absent: every row."},
+		{Name: "search_doc", Description: "Customer document prefix (a formatted CPF/CNPJ prefix matches its digits)."},
+		{Name: "search_name", Description: "Part of the customer's name, case-insensitive."},
+		{Name: "store_code_owner_name", Description: "Exact name (case-insensitive) of the customer's owner store."},
+		{Name: "timezone", Default: export.DefaultZone, Description: "IANA zone the dates are read in and timestamps written in; an unknown zone is a 422."},
+	}
+}
+
+func (h *exportHandlers) customers(c echo.Context) error { return h.export(c, export.Customers) }
+
+func (h *exportHandlers) salesCoupons(c echo.Context) error { return h.export(c, export.SalesCoupons) }
+
+func (h *exportHandlers) export(c echo.Context, d export.Dataset) error {
+	q := NewQuery(c)
+	format, ok := export.ParseFormat(q.String("format"))
+	if !ok {
+		q.fail("format", "Input should be 'excel', 'xlsx' or 'csv'", "enum")
+	}
+	f := export.Filter{
+		Start:          q.Date("start_date"),
+		End:            q.Date("end_date"),
+		Limit:          q.IntPtr("limit", pagination.Bounds{Min: 0}),
+		SearchDoc:      q.String("search_doc"),
+		SearchName:     q.String("search_name"),
+		OwnerStoreName: q.String("store_code_owner_name"),
+	}
+	zone := q.String("timezone")
+	if zone == "" {
+		zone = export.DefaultZone
+	}
+	loc, err := export.LoadZone(zone)
+	if err != nil {
+		q.fail("timezone", "Unknown time zone; use an IANA name such as America/Sao_Paulo", "value_error")
+	}
+	f.Zone = loc
+	if f.Start != nil && f.End != nil && f.End.Before(*f.Start) {
+		q.fail("end_date", "end_date must not be before start_date", "value_error")
+	}
+	if err := q.Err(); err != nil {
+		return err
+	}
+
+	res := c.Response()
+	filename := export.Filename(d, f, format, time.Now())
+	_, err = h.exporter.Write(c.Request().Context(), d, f, format, func() io.Writer {
+		hdr := res.Header()
+		hdr.Set(echo.HeaderContentType, format.ContentType())
+		hdr.Set(echo.HeaderContentDisposition, export.ContentDisposition(filename))
+		hdr.Set("Cache-Control", "no-store")
+		hdr.Set("X-Content-Type-Options", "nosniff")
+		res.WriteHeader(http.StatusOK)
+		return res
+	})
+	if err != nil && res.Committed {
+		// Part of the file is on its way: a clean end would hand the client a truncated
+		// file that looks complete. Abort the connection instead (net/http's way), so the
+		// download fails visibly.
+		ctx := c.Request().Context()
+		if ctx.Err() != nil {
+			h.api.log.InfoContext(ctx, "export abandoned by the client", "export", d.Name, "error", err)
+		} else {
+			h.api.log.ErrorContext(ctx, "export failed mid-stream", "export", d.Name, "error", err)
+		}
+		panic(http.ErrAbortHandler)
+	}
+	return err
+}
