@@ -529,4 +529,3 @@ func TestStoreRedeemStatement(t *testing.T) {
 		}
 	}
 }
-
