@@ -15,6 +15,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"github.com/loyaltylinks/platform/loyalty/internal/document"
 	"io"
 	"log/slog"
 	"mime"
@@ -367,7 +368,7 @@ func (w *where) dayRange(col string, f Filter) {
 // customerSearch adds the document prefix, name and owner store name conditions on the
 // customer alias c (and owner store alias so).
 func (w *where) customerSearch(f Filter) {
-	if doc := docPrefix(f.SearchDoc); doc != "" {
+	if doc := document.NormalizePrefix(f.SearchDoc); doc != "" {
 		w.add(`c.doc LIKE ? ESCAPE '\'`, escapeLike(doc)+"%")
 	}
 	if name := strings.TrimSpace(f.SearchName); name != "" {
@@ -384,24 +385,4 @@ func dayStart(d time.Time, zone *time.Location) time.Time {
 
 func escapeLike(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
-}
-
-// docPrefix turns a typed document prefix into the stored form, as the customer search
-// does: digits and separators only ("123.456") give the digits; anything else is kept.
-func docPrefix(s string) string {
-	s = strings.TrimSpace(s)
-	digits := make([]byte, 0, len(s))
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c >= '0' && c <= '9':
-			digits = append(digits, c)
-		case c == '.' || c == '-' || c == '/' || c == ' ':
-		default:
-			return s
-		}
-	}
-	if len(digits) == 0 {
-		return s
-	}
-	return string(digits)
 }
