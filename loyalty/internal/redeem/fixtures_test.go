@@ -82,13 +82,6 @@ func (e *env) linkTopping(productID, toppingID string) {
 	}
 }
 
-func (e *env) store(code, document string) {
-	e.t.Helper()
-	if err := e.db.Exec(`INSERT INTO stores (store_code, name, document) VALUES (?, ?, ?)`, code, "Store "+code, document).Error; err != nil {
-		e.t.Fatal(err)
-	}
-}
-
 func (e *env) balance(customerID string) int64 {
 	e.t.Helper()
 	b, err := e.ledger.Balance(context.Background(), customerID)
