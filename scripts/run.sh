@@ -24,7 +24,7 @@ export LOG_LEVEL="${LOG_LEVEL:-info}"
 # Development defaults; override in the environment for anything shared.
 export JWT_SECRET="${JWT_SECRET:-dev-only-secret-change-me-0123456789abcdef}"
 export BASE_URL="${BASE_URL:-http://localhost${LINKMGMT_ADDR}}"
-export DOMAIN_DNS_CHECK="${DOMAIN_DNS_CHECK:-false}"
+export DOMAIN_CHECK="${DOMAIN_CHECK:-off}"   # branded domains need no DNS on a laptop
 
 pids=()
 stop() {
