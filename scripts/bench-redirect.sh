@@ -26,13 +26,28 @@ admin_url="$DATABASE_URL"
 db_url="${DATABASE_URL%%\?*}"; db_url="${db_url%/*}/$bench_db"
 [[ "$DATABASE_URL" == *\?* ]] && db_url="$db_url?${DATABASE_URL#*\?}"
 psql "$admin_url" -qc "CREATE DATABASE $bench_db" >/dev/null
-redis_url="${REDIS_URL%/*}/${BENCH_REDIS_DB:-13}"
+# Lease a numbered Redis database the way the tests do (testkit: a lock key in database
+# 0), so a concurrent test run never flushes the benchmark's data or the other way round.
+redis_base="${REDIS_URL%/*}"
+lease_token="bench-$$"
+bench_redis_db=""
+for n in $(seq 15 -1 1); do
+  if [ "$(redis-cli -u "$redis_base/0" SET "testkit:lease:$n" "$lease_token" NX EX 1800)" = "OK" ]; then
+    bench_redis_db=$n; break
+  fi
+done
+[ -n "$bench_redis_db" ] || { echo "bench: every Redis test database is leased; retry later" >&2; exit 1; }
+redis_url="$redis_base/$bench_redis_db"
 
 pids=()
 cleanup() {
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
   for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
   psql "$admin_url" -qc "DROP DATABASE IF EXISTS $bench_db WITH (FORCE)" >/dev/null 2>&1 || true
+  redis-cli -u "$redis_url" flushdb >/dev/null 2>&1 || true
+  if [ "$(redis-cli -u "$redis_base/0" GET "testkit:lease:$bench_redis_db")" = "$lease_token" ]; then
+    redis-cli -u "$redis_base/0" DEL "testkit:lease:$bench_redis_db" >/dev/null
+  fi
 }
 trap cleanup EXIT
 
