@@ -41,7 +41,7 @@ func newQREnv(t *testing.T) *testEnv {
 	}
 	return newTestEnv(t, func(d *httpapi.Deps) {
 		d.QR = qr.NewService(qr.Deps{
-			DB: d.DB, Redis: d.Redis, Links: qr.NewSQLLinks(d.DB, d.BaseURL), BaseURL: d.BaseURL,
+			DB: d.DB, Redis: d.Redis, Links: qr.NewLinks(d.Links), Stats: d.ClickStats, BaseURL: d.BaseURL,
 			Logos: qr.NewLogoLoader(qr.LogoConfig{Dir: dir}),
 		})
 	})

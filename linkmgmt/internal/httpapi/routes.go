@@ -61,6 +61,13 @@ func (a *API) routes(srv *server.Server) {
 	e.GET("/", a.redirect)
 	e.HEAD("/", a.redirect)
 
+	// Campaign pages (issue #8): the rotator and the public list, HTML like the redirect,
+	// no API key.
+	for _, method := range []string{http.MethodGet, http.MethodHead} {
+		e.Add(method, "/r/:slug", a.rotate)
+		e.Add(method, "/u/:ref", a.campaignList)
+	}
+
 	// QR codes (the images are public: /qr/{id}.png and /qr/{id}.svg)
 	e.GET("/qr/:file", a.qrImage)
 	e.HEAD("/qr/:file", a.qrImage)
