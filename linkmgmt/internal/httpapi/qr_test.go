@@ -585,6 +585,8 @@ func TestQRValidation(t *testing.T) {
 		{"malformed json", "POST", "/api/qr/add", `{"type": "text",`, "Invalid JSON body"},
 		{"type not a string", "POST", "/api/qr/add", map[string]any{"type": 5, "data": "x"}, "type: must be a string"},
 		{"bad link", "POST", "/api/qr/add", map[string]any{"type": "link", "data": "javascript:alert(1)"}, "http or https URL"},
+		{"link back into the service", "POST", "/api/qr/add", map[string]any{"type": "link", "data": env.URL + "/abc"}, "data: must not point back to this link service"},
+		{"update to a link back into the service", "PUT", fmt.Sprintf("/api/qr/%d/update", existing.ID), map[string]any{"type": "link", "data": env.URL + "/abc"}, "data: must not point back to this link service"},
 		{"bad colour", "POST", "/api/qr/add", map[string]any{"type": "text", "data": "x", "background": "#fff"}, "background must be a colour written rgb(r,g,b)"},
 		{"channel out of range", "POST", "/api/qr/add", map[string]any{"type": "text", "data": "x", "foreground": "rgb(0,0,300)"}, "between 0 and 255"},
 		{"low contrast", "POST", "/api/qr/add", map[string]any{"type": "text", "data": "x", "foreground": "rgb(200,200,200)"}, "too similar"},
