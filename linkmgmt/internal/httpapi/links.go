@@ -165,7 +165,7 @@ func (a *API) listLinks(c echo.Context) error {
 	switch order {
 	case "", "date", "click":
 	default:
-		return apperr.Validation(apperr.Field("order must be date or click", "enum", "query", "order"))
+		return apperr.Validation(apperr.Field("must be date or click", "enum", "query", "order"))
 	}
 	page, err := parsePage(c)
 	if err != nil {
