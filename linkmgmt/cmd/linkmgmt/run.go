@@ -152,14 +152,6 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 	if cfg.DomainCheck == "dns" {
 		domainChecker = domain.DNSChecker{Targets: cfg.DomainCheckTargets}
 	}
-	qrCodes := qr.NewService(qr.Deps{
-		DB:      db,
-		Redis:   rdb,
-		Links:   qr.NewSQLLinks(db, cfg.BaseURL),
-		Logos:   qr.NewLogoLoader(qr.LogoConfig{Dir: cfg.QRLogoDir, MaxBytes: cfg.QRLogoMaxBytes, Timeout: cfg.QRLogoTimeout}),
-		BaseURL: cfg.BaseURL,
-		Logger:  logger,
-	})
 	// Links, redirects and click analytics.
 	locator, err := geo.NewLocator(cfg.TrustedProxies, cfg.GeoIPDB)
 	if err != nil {
@@ -171,6 +163,18 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 	links := link.NewService(db, cfg.BaseURL, invalidator)
 	clicks := click.NewRecorder(rdb, locator, logger, click.RecorderOptions{})
 	flusher := click.NewFlusher(db, rdb, logger, click.FlusherOptions{})
+	clickStats := click.NewStatsReader(db, rdb, logger)
+	// QR link codes get their short links from the links service, so a changed code is
+	// forgotten by every replica's redirect cache and its scans are read like clicks.
+	qrCodes := qr.NewService(qr.Deps{
+		DB:      db,
+		Redis:   rdb,
+		Links:   qr.NewLinks(links),
+		Stats:   clickStats,
+		Logos:   qr.NewLogoLoader(qr.LogoConfig{Dir: cfg.QRLogoDir, MaxBytes: cfg.QRLogoMaxBytes, Timeout: cfg.QRLogoTimeout}),
+		BaseURL: cfg.BaseURL,
+		Logger:  logger,
+	})
 	redirects := redirect.NewEngine(redirect.Config{
 		DB: db, Redis: rdb, Links: links, Cache: linkCache, Locator: locator, Clicks: clicks, Logger: logger,
 	})
@@ -187,8 +191,10 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 		QR:                 qrCodes,
 		Links:              links,
 		Redirects:          redirects,
+		LinkCache:          linkCache,
+		Invalidator:        invalidator,
 		Clicks:             clicks,
-		ClickStats:         click.NewStatsReader(db, rdb, logger),
+		ClickStats:         clickStats,
 		Flusher:            flusher,
 	})
 

@@ -42,8 +42,8 @@ type Item struct {
 	Type      string
 	ID        int64
 	Title     string
-	Preview   string // links: the destination; qr: the QR image
-	Link      string // links: the short URL; qr: its short URL, or the image for non-link QR codes
+	Preview   string // links: the short URL; qr: the QR image
+	Link      string // links: the short URL; qr: the short URL a link code encodes, else the image
 	CreatedAt time.Time
 }
 
@@ -248,7 +248,6 @@ type itemRow struct {
 	Type      string
 	ID        int64
 	Title     string
-	LongURL   string
 	Alias     *string // the short link's alias (a QR code's own link, if any)
 	Domain    *string // the short link's branded domain, NULL for the base URL
 	CreatedAt time.Time
@@ -271,13 +270,15 @@ func (s *Store) Items(ctx context.Context, accountID, channelID int64, p paginat
 	}
 	var rows []itemRow
 	err = db.Raw(`
-		SELECT 'links' AS type, l.id, l.title, l.long_url, l.alias, d.domain, l.created_at
+		SELECT 'links' AS type, l.id, l.title, l.alias, d.domain, l.created_at
 		FROM links l LEFT JOIN domains d ON d.id = l.domain_id
 		WHERE l.channel_id = @ch AND l.account_id = @acc
 		UNION ALL
-		SELECT 'qr', q.id, q.name, '', l.alias, d.domain, q.created_at
+		-- A code encodes its short link only while it is of type link (one that changed
+		-- type keeps the link for older prints, but no longer encodes it).
+		SELECT 'qr', q.id, q.name, l.alias, d.domain, q.created_at
 		FROM qr_codes q
-		LEFT JOIN links l ON l.id = q.link_id
+		LEFT JOIN links l ON l.id = q.link_id AND q.type = 'link'
 		LEFT JOIN domains d ON d.id = l.domain_id
 		WHERE q.channel_id = @ch AND q.account_id = @acc
 		ORDER BY created_at DESC, type, id DESC
@@ -295,7 +296,7 @@ func (s *Store) Items(ctx context.Context, accountID, channelID int64, p paginat
 		}
 		switch r.Type {
 		case ItemLinks:
-			it.Preview, it.Link = r.LongURL, short
+			it.Preview, it.Link = short, short
 		case ItemQR:
 			it.Preview = fmt.Sprintf("%s/qr/%d.png", s.baseURL, r.ID)
 			it.Link = short

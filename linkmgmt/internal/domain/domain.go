@@ -196,17 +196,19 @@ func (s *Store) Get(ctx context.Context, accountID, id int64) (Domain, error) {
 	return d, nil
 }
 
-// Delete removes a domain. The short links on it are deleted with it
-// (links.domain_id is ON DELETE CASCADE): their addresses no longer exist.
-func (s *Store) Delete(ctx context.Context, accountID, id int64) error {
-	res := s.db.WithContext(ctx).Where("id = ? AND account_id = ?", id, accountID).Delete(&Domain{})
+// Delete removes a domain and returns it as it was (its host tells the redirect caches
+// what to forget). The short links on it are deleted with it (links.domain_id is ON
+// DELETE CASCADE): their addresses no longer exist.
+func (s *Store) Delete(ctx context.Context, accountID, id int64) (Domain, error) {
+	var d Domain
+	res := s.db.WithContext(ctx).Clauses(clause.Returning{}).Where("id = ? AND account_id = ?", id, accountID).Delete(&d)
 	if res.Error != nil {
-		return fmt.Errorf("delete domain %d: %w", id, res.Error)
+		return Domain{}, fmt.Errorf("delete domain %d: %w", id, res.Error)
 	}
 	if res.RowsAffected == 0 {
-		return errNotFound
+		return Domain{}, errNotFound
 	}
-	return nil
+	return d, nil
 }
 
 // List returns one page of the account's domains, newest first, and the total count.

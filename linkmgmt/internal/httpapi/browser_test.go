@@ -145,3 +145,50 @@ func TestBrowserPasswordAndSplash(t *testing.T) {
 		}
 	})
 }
+
+func TestBrowserCampaignPages(t *testing.T) {
+	browser := newBrowser(t)
+	dest := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprintf(w, `<!doctype html><title>Destination</title><h1 id="reached">Destination reached: %s</h1>`, r.URL.Path)
+	}))
+	t.Cleanup(dest.Close)
+
+	env := newLinkEnv(t, linkEnvOptions{})
+	_, key := env.newAccount("free")
+	campaign := env.newCampaign(key, map[string]any{"name": "Spring <sale>", "slug": "spring", "public": true})
+	env.createLink(key, map[string]any{"url": dest.URL + "/first", "metatitle": "First offer", "description": "The first one", "campaign": campaign})
+	env.createLink(key, map[string]any{"url": dest.URL + "/second", "metatitle": "Second offer", "campaign": campaign})
+
+	t.Run("list page", func(t *testing.T) {
+		run(t, browser,
+			chromedp.Navigate(env.URL+"/u/spring"),
+			chromedp.WaitVisible(chromedp.CSS("#links")),
+		)
+		if got := text(t, browser, "h1"); got != "Spring <sale>" {
+			t.Errorf("heading = %q", got)
+		}
+		if got := text(t, browser, "#links li:nth-child(1)"); !strings.Contains(got, "First offer") || !strings.Contains(got, "The first one") {
+			t.Errorf("first item = %q", got)
+		}
+		run(t, browser,
+			chromedp.Click(chromedp.CSS("#links li:nth-child(2) a.title")),
+			chromedp.WaitVisible(chromedp.CSS("#reached")),
+		)
+		if got := location(t, browser); got != dest.URL+"/second" {
+			t.Fatalf("clicking the second link landed on %q, want %s/second", got, dest.URL)
+		}
+	})
+
+	t.Run("rotator", func(t *testing.T) {
+		for _, want := range []string{"/first", "/second", "/first"} {
+			run(t, browser,
+				chromedp.Navigate(env.URL+"/r/spring"),
+				chromedp.WaitVisible(chromedp.CSS("#reached")),
+			)
+			if got := location(t, browser); got != dest.URL+want {
+				t.Fatalf("rotator landed on %q, want %s%s", got, dest.URL, want)
+			}
+		}
+	})
+}

@@ -83,13 +83,19 @@ func TestChannelAssignListUpdateDelete(t *testing.T) {
 	}
 	qrWithLink := env.insertQR(accID, "Poster QR", link)
 	qrPlain := env.insertQR(accID, "Wifi QR", 0)
+	// A code that changed from link to text keeps its short link (older prints) but no
+	// longer encodes it.
+	qrFormerLink := env.insertQR(accID, "Former link QR", link)
+	if err := env.DB.Exec(`UPDATE qr_codes SET type = 'text', data = '"now text"' WHERE id = ?`, qrFormerLink).Error; err != nil {
+		t.Fatal(err)
+	}
 	otherLink := env.insertLink(otherID, "theirs", "https://example.com/theirs", "Theirs")
 	otherQR := env.insertQR(otherID, "Their QR", 0)
 
 	for _, item := range []struct {
 		typ string
 		id  int64
-	}{{"links", link}, {"links", brandedLink}, {"qr", qrWithLink}, {"qr", qrPlain}} {
+	}{{"links", link}, {"links", brandedLink}, {"qr", qrWithLink}, {"qr", qrPlain}, {"qr", qrFormerLink}} {
 		res := env.do(http.MethodPost, fmt.Sprintf("%s/assign/%s/%d", base, item.typ, item.id), key, nil)
 		wantMessage(t, res, http.StatusOK, "Item successfully added to the channel.")
 	}
@@ -120,15 +126,16 @@ func TestChannelAssignListUpdateDelete(t *testing.T) {
 		wantStatus(t, res, http.StatusOK)
 		var body channelItemsBody
 		res.JSON(t, &body)
-		if body.Data.Result != 4 || len(body.Data.Items) != 4 {
-			t.Fatalf("result %d with %d items, want 4: %s", body.Data.Result, len(body.Data.Items), res.Body)
+		if body.Data.Result != 5 || len(body.Data.Items) != 5 {
+			t.Fatalf("result %d with %d items, want 5: %s", body.Data.Result, len(body.Data.Items), res.Body)
 		}
 		type row struct{ title, preview, link string }
 		want := map[string]row{ // by type and id: links and QR codes have their own ids
-			fmt.Sprint("links", link):        {"Promo page", "https://example.com/promo", env.URL + "/promo"},
-			fmt.Sprint("links", brandedLink): {"Branded", "https://example.com/brand", "https://go.example.com/brand"},
+			fmt.Sprint("links", link):        {"Promo page", env.URL + "/promo", env.URL + "/promo"},
+			fmt.Sprint("links", brandedLink): {"Branded", "https://go.example.com/brand", "https://go.example.com/brand"},
 			fmt.Sprint("qr", qrWithLink):     {"Poster QR", fmt.Sprintf("%s/qr/%d.png", env.URL, qrWithLink), env.URL + "/promo"},
 			fmt.Sprint("qr", qrPlain):        {"Wifi QR", fmt.Sprintf("%s/qr/%d.png", env.URL, qrPlain), fmt.Sprintf("%s/qr/%d.png", env.URL, qrPlain)},
+			fmt.Sprint("qr", qrFormerLink):   {"Former link QR", fmt.Sprintf("%s/qr/%d.png", env.URL, qrFormerLink), fmt.Sprintf("%s/qr/%d.png", env.URL, qrFormerLink)},
 		}
 		day := regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
 		for _, it := range body.Data.Items {
@@ -182,8 +189,8 @@ func TestChannelAssignListUpdateDelete(t *testing.T) {
 		env.scalar(&links, `SELECT count(*) FROM links WHERE account_id = ?`, accID)
 		env.scalar(&qrs, `SELECT count(*) FROM qr_codes WHERE account_id = ?`, accID)
 		env.scalar(&assigned, `SELECT (SELECT count(*) FROM links WHERE channel_id IS NOT NULL) + (SELECT count(*) FROM qr_codes WHERE channel_id IS NOT NULL)`)
-		if links != 2 || qrs != 2 || assigned != 0 {
-			t.Fatalf("after delete: %d links, %d qr codes, %d still assigned; want 2, 2, 0", links, qrs, assigned)
+		if links != 2 || qrs != 3 || assigned != 0 {
+			t.Fatalf("after delete: %d links, %d qr codes, %d still assigned; want 2, 3, 0", links, qrs, assigned)
 		}
 		wantMessage(t, env.do(http.MethodGet, base, key, nil), http.StatusNotFound, "Channel not found")
 	})

@@ -62,16 +62,18 @@ func (e *testEnv) insertLink(accountID int64, alias, longURL, title string) int6
 	return id
 }
 
-// insertQR adds a QR code of the account; linkID 0 means a QR code without a short link.
+// insertQR adds a QR code of the account: a link code encoding the short link linkID,
+// or a text code when linkID is 0.
 func (e *testEnv) insertQR(accountID int64, name string, linkID int64) int64 {
 	e.t.Helper()
 	var link any
+	typ, data := "text", `"hello"`
 	if linkID != 0 {
-		link = linkID
+		link, typ, data = linkID, "link", `"https://example.com/"`
 	}
 	var id int64
-	if err := e.DB.Raw(`INSERT INTO qr_codes (account_id, name, type, data, link_id) VALUES (?, ?, 'text', '"hello"', ?) RETURNING id`,
-		accountID, name, link).Scan(&id).Error; err != nil {
+	if err := e.DB.Raw(`INSERT INTO qr_codes (account_id, name, type, data, link_id) VALUES (?, ?, ?, ?, ?) RETURNING id`,
+		accountID, name, typ, data, link).Scan(&id).Error; err != nil {
 		e.t.Fatalf("insert qr code: %v", err)
 	}
 	return id

@@ -51,11 +51,14 @@ func (a *API) addDomain(c echo.Context) error {
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	d, err := a.domains.Create(c.Request().Context(), currentAccount(c).ID, req.Domain,
+	ctx := c.Request().Context()
+	d, err := a.domains.Create(ctx, currentAccount(c).ID, req.Domain,
 		domain.Redirects{Root: req.RedirectRoot, NotFound: req.Redirect404})
 	if err != nil {
 		return err
 	}
+	// The redirect may hold a "no such domain" answer for the host.
+	a.deps.Invalidator.DomainChanged(ctx, d.Host)
 	return c.JSON(http.StatusOK, idResponse{ID: d.ID})
 }
 
@@ -69,10 +72,12 @@ func (a *API) updateDomain(c echo.Context) error {
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	if _, err := a.domains.Update(c.Request().Context(), currentAccount(c).ID, id,
-		domain.Redirects{Root: req.RedirectRoot, NotFound: req.Redirect404}); err != nil {
+	ctx := c.Request().Context()
+	d, err := a.domains.Update(ctx, currentAccount(c).ID, id, domain.Redirects{Root: req.RedirectRoot, NotFound: req.Redirect404})
+	if err != nil {
 		return err
 	}
+	a.deps.Invalidator.DomainChanged(ctx, d.Host)
 	return writeMessage(c, "Domain has been updated successfully.")
 }
 
@@ -82,8 +87,12 @@ func (a *API) deleteDomain(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := a.domains.Delete(c.Request().Context(), currentAccount(c).ID, id); err != nil {
+	ctx := c.Request().Context()
+	d, err := a.domains.Delete(ctx, currentAccount(c).ID, id)
+	if err != nil {
 		return err
 	}
+	// Its links went with it (cascade); DomainChanged drops them from every cache too.
+	a.deps.Invalidator.DomainChanged(ctx, d.Host)
 	return writeMessage(c, "Domain has been deleted successfully.")
 }

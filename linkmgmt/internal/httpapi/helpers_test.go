@@ -11,8 +11,11 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/account"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/click"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/httpapi"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/link"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/qr"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/redirect"
 	"github.com/loyaltylinks/platform/linkmgmt/migrations"
 	"github.com/loyaltylinks/platform/shared/database"
 	"github.com/loyaltylinks/platform/shared/testkit"
@@ -67,14 +70,24 @@ func newTestEnv(t *testing.T, options ...func(*httpapi.Deps)) *testEnv {
 	// The handler needs BaseURL before the server exists: listen first, then serve.
 	ts := httptest.NewUnstartedServer(nil)
 	env.URL = "http://" + ts.Listener.Addr().String()
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	// Links, QR codes and the redirect share one cache and its invalidator, as in main.
+	cache := redirect.NewCache(redirect.CacheOptions{})
+	inv := redirect.NewInvalidator(rdb, logger, cache)
+	links := link.NewService(db, env.URL, inv)
+	stats := click.NewStatsReader(db, rdb, logger)
 	deps := httpapi.Deps{
-		Logger:             slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Logger:             logger,
 		DB:                 db,
 		Redis:              rdb,
 		BaseURL:            env.URL,
 		Accounts:           env.Accounts,
 		RateLimitPerMinute: testFreePlanLimit,
-		QR: qr.NewService(qr.Deps{DB: db, Redis: rdb, Links: qr.NewSQLLinks(db, env.URL),
+		Links:              links,
+		LinkCache:          cache,
+		Invalidator:        inv,
+		ClickStats:         stats,
+		QR: qr.NewService(qr.Deps{DB: db, Redis: rdb, Links: qr.NewLinks(links), Stats: stats,
 			Logos: qr.NewLogoLoader(qr.LogoConfig{}), BaseURL: env.URL}),
 	}
 	for _, opt := range options {

@@ -10,7 +10,6 @@ import (
 	"github.com/loyaltylinks/platform/linkmgmt/internal/click"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/link"
 	"github.com/loyaltylinks/platform/shared/apperr"
-	"github.com/loyaltylinks/platform/shared/pagination"
 )
 
 // Fixed messages of the link routes.
@@ -94,20 +93,6 @@ type linkListItem struct {
 	Date        string `json:"date"`
 }
 
-type linkListData struct {
-	Result      int            `json:"result"`
-	PerPage     int            `json:"perpage"`
-	CurrentPage int            `json:"currentpage"`
-	NextPage    int            `json:"nextpage"`
-	MaxPage     int            `json:"maxpage"`
-	URLs        []linkListItem `json:"urls"`
-}
-
-type linkListResponse struct {
-	Error int          `json:"error"`
-	Data  linkListData `json:"data"`
-}
-
 // createLink answers POST /api/url/add.
 func (a *API) createLink(c echo.Context) error {
 	var in link.Input
@@ -180,15 +165,11 @@ func (a *API) listLinks(c echo.Context) error {
 	switch order {
 	case "", "date", "click":
 	default:
-		return apperr.Validation(apperr.Field("order must be date or click", "enum", "query", "order"))
+		return apperr.Validation(apperr.Field("must be date or click", "enum", "query", "order"))
 	}
-	page, perrs := pagination.ParsePage(q, pagination.Bounds{Default: 15, Min: 1, Max: 100})
-	if len(perrs) > 0 {
-		fields := make([]apperr.FieldError, 0, len(perrs))
-		for _, pe := range perrs {
-			fields = append(fields, apperr.Field(pe.Msg, pe.Reason, "query", pe.Param))
-		}
-		return apperr.Validation(fields...)
+	page, err := parsePage(c)
+	if err != nil {
+		return err
 	}
 	links, total, err := a.deps.Links.List(ctx, acc.ID, link.ListQuery{Order: order, Search: q.Get("q"), Limit: page.Limit, Offset: page.Offset()})
 	if err != nil {
@@ -207,17 +188,7 @@ func (a *API) listLinks(c echo.Context) error {
 			Date: l.CreatedAt.UTC().Format(dateTimeLayout),
 		}
 	}
-	return c.JSON(http.StatusOK, linkListEnvelope(page, total, items))
-}
-
-// linkListEnvelope is the spec's list envelope for links. Kept local and small so it can be
-// unified with the other list routes' helper.
-func linkListEnvelope(page pagination.Page, total int, items []linkListItem) linkListResponse {
-	env := pagination.NewEnvelope(page, total)
-	return linkListResponse{Data: linkListData{
-		Result: env.Result, PerPage: env.PerPage, CurrentPage: env.CurrentPage,
-		NextPage: env.NextPage, MaxPage: env.MaxPage, URLs: items,
-	}}
+	return writeList(c, "urls", page, total, items)
 }
 
 func (a *API) renderLink(c echo.Context, l link.Link) error {

@@ -21,6 +21,7 @@ import (
 	"github.com/loyaltylinks/platform/linkmgmt/internal/geo"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/httpapi"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/link"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/qr"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/redirect"
 	"github.com/loyaltylinks/platform/linkmgmt/migrations"
 	"github.com/loyaltylinks/platform/shared/database"
@@ -99,10 +100,13 @@ func newLinkEnv(t *testing.T, o linkEnvOptions) *linkEnv {
 	rec := click.NewRecorder(rdb, locator, logger, click.RecorderOptions{MaxBacklog: o.maxBacklog})
 	fl := click.NewFlusher(db, rdb, logger, click.FlusherOptions{Interval: time.Hour})
 	accounts := account.NewStore(db)
+	stats := click.NewStatsReader(db, rdb, logger)
 	srv := httpapi.New(httpapi.Deps{
 		Logger: logger, DB: db, Redis: rdb, BaseURL: baseURL, Accounts: accounts, RateLimitPerMinute: testFreePlanLimit,
-		Links: links, Clicks: rec, Flusher: fl, ClickStats: click.NewStatsReader(db, rdb, logger),
+		Links: links, LinkCache: cache, Invalidator: inv, Clicks: rec, Flusher: fl, ClickStats: stats,
 		Redirects: redirect.NewEngine(redirect.Config{DB: db, Redis: rdb, Links: links, Cache: cache, Locator: locator, Clicks: rec, Logger: logger}),
+		QR: qr.NewService(qr.Deps{DB: db, Redis: rdb, Links: qr.NewLinks(links), Stats: stats,
+			Logos: qr.NewLogoLoader(qr.LogoConfig{}), BaseURL: baseURL, Logger: logger}),
 	})
 	ts.Config.Handler = srv.Echo
 	ts.Start()

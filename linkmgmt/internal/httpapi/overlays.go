@@ -76,6 +76,7 @@ func (a *API) updateOverlay(c echo.Context) error {
 	if _, err := a.overlays.Update(c.Request().Context(), currentAccount(c).ID, id, req.fields()); err != nil {
 		return err
 	}
+	a.redirectPagesChanged(c)
 	return writeMessage(c, "Overlay has been updated successfully.")
 }
 
@@ -88,5 +89,6 @@ func (a *API) deleteOverlay(c echo.Context) error {
 	if err := a.overlays.Delete(c.Request().Context(), currentAccount(c).ID, id); err != nil {
 		return err
 	}
+	a.redirectPagesChanged(c)
 	return writeMessage(c, "Overlay has been deleted successfully.")
 }

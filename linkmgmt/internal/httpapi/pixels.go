@@ -72,6 +72,7 @@ func (a *API) updatePixel(c echo.Context) error {
 	if _, err := a.pixels.Update(c.Request().Context(), currentAccount(c).ID, id, pixel.UpdateInput{Name: req.Name, Tag: req.Tag}); err != nil {
 		return err
 	}
+	a.redirectPagesChanged(c)
 	return writeMessage(c, "Pixel has been updated successfully.")
 }
 
@@ -84,5 +85,6 @@ func (a *API) deletePixel(c echo.Context) error {
 	if err := a.pixels.Delete(c.Request().Context(), currentAccount(c).ID, id); err != nil {
 		return err
 	}
+	a.redirectPagesChanged(c)
 	return writeMessage(c, "Pixel has been deleted successfully.")
 }

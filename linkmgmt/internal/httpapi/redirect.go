@@ -9,9 +9,19 @@ func (a *API) redirect(c echo.Context) error {
 	return nil
 }
 
-// isRedirectRoute tells the request logger to stay quiet on the hot path (metrics are
-// still recorded).
+// isRedirectRoute tells the request logger to stay quiet on the public hot paths (the
+// redirect and the campaign pages; metrics are still recorded).
 func isRedirectRoute(c echo.Context) bool {
-	p := c.Path()
-	return p == "/:alias" || p == "/"
+	switch c.Path() {
+	case "/:alias", "/", "/r/:slug", "/u/:ref":
+		return true
+	}
+	return false
+}
+
+// redirectPagesChanged drops every replica's redirect cache after a pixel, CTA overlay
+// or custom splash page changed or went away: cached links carry copies of them, and
+// finding the links that use one is not worth it for such rare writes.
+func (a *API) redirectPagesChanged(c echo.Context) {
+	a.deps.Invalidator.PurgeAll(c.Request().Context())
 }

@@ -48,6 +48,19 @@ func BenchmarkRedirect(b *testing.B) {
 	if _, err := links.Create(context.Background(), acc.ID, in); err != nil {
 		b.Fatal(err)
 	}
+	// A campaign rotating over three links, for /r/{slug}.
+	var campaignID int64
+	if err := db.Raw(`INSERT INTO campaigns (account_id, name, slug) VALUES (?, 'bench', 'bench') RETURNING id`, acc.ID).Scan(&campaignID).Error; err != nil {
+		b.Fatal(err)
+	}
+	for range 3 {
+		var member link.Input
+		member.URL = nullable.Of("https://example.org/rotated")
+		member.Campaign = nullable.Of(campaignID)
+		if _, err := links.Create(context.Background(), acc.ID, member); err != nil {
+			b.Fatal(err)
+		}
+	}
 	loc, _ := geo.NewLocator(nil, "")
 	rec := click.NewRecorder(rdb, loc, logger, click.RecorderOptions{})
 	ctx, cancel := context.WithCancel(context.Background())
@@ -58,15 +71,17 @@ func BenchmarkRedirect(b *testing.B) {
 		Redirects: redirect.NewEngine(redirect.Config{DB: db, Redis: rdb, Links: links, Cache: redirect.NewCache(redirect.CacheOptions{}), Locator: loc, Clicks: rec, Logger: logger}),
 	})
 
-	b.Run("linkmgmt", func(b *testing.B) { benchServe(b, srv.Echo, "short.test") })
-	b.Run("bare-echo", func(b *testing.B) { benchServe(b, bareEcho(), "short.test") })
+	b.Run("linkmgmt", func(b *testing.B) { benchServe(b, srv.Echo, "short.test", "/bench") })
+	b.Run("bare-echo", func(b *testing.B) { benchServe(b, bareEcho(), "short.test", "/bench") })
+	// The campaign rotator: two Postgres queries and a Redis INCR per visit.
+	b.Run("rotator", func(b *testing.B) { benchServe(b, srv.Echo, "short.test", "/r/bench") })
 }
 
-func benchServe(b *testing.B, h http.Handler, host string) {
+func benchServe(b *testing.B, h http.Handler, host, path string) {
 	b.ReportAllocs()
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
-			req := httptest.NewRequest(http.MethodGet, "/bench", nil)
+			req := httptest.NewRequest(http.MethodGet, path, nil)
 			req.Host = host
 			req.Header.Set("User-Agent", uaChromeWindows)
 			w := httptest.NewRecorder()

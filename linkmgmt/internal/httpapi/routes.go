@@ -41,14 +41,12 @@ func (a *API) routes(srv *server.Server) {
 	api.Handle(http.MethodGet, "/urls", a.listLinks, apidoc.Op{
 		Summary:     "List links",
 		Description: "With `short`, the single link whose short URL matches exactly (single-link response); other parameters are then ignored.",
-		Tag:         "links", Response: linkListResponse{},
-		Params: []apidoc.Param{
-			{Name: "limit", Type: "integer", Default: 15, Description: "results per page, 1 to 100"},
-			{Name: "page", Type: "integer", Default: 1},
-			{Name: "order", Enum: []any{"date", "click"}, Default: "date"},
-			{Name: "q", Description: "keyword searched in the long URL, title, alias and description"},
-			{Name: "short", Description: "exact short URL"},
-		},
+		Tag:         "links", Response: listDoc[linkListItem]("urls"),
+		Params: append(append([]apidoc.Param{}, pageParams...),
+			apidoc.Param{Name: "order", Enum: []any{"date", "click"}, Default: "date"},
+			apidoc.Param{Name: "q", Description: "keyword searched in the long URL, title, alias and description"},
+			apidoc.Param{Name: "short", Description: "exact short URL"},
+		),
 	})
 
 	// Redirects (issue #7): public, outside /api, no API key and no API rate limit.
@@ -60,6 +58,13 @@ func (a *API) routes(srv *server.Server) {
 	}
 	e.GET("/", a.redirect)
 	e.HEAD("/", a.redirect)
+
+	// Campaign pages (issue #8): the rotator and the public list, HTML like the redirect,
+	// no API key.
+	for _, method := range []string{http.MethodGet, http.MethodHead} {
+		e.Add(method, "/r/:slug", a.rotate)
+		e.Add(method, "/u/:ref", a.campaignList)
+	}
 
 	// QR codes (the images are public: /qr/{id}.png and /qr/{id}.svg)
 	e.GET("/qr/:file", a.qrImage)

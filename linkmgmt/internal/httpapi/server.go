@@ -51,11 +51,17 @@ type Deps struct {
 	QR            *qr.Service
 	// Links, redirects and click analytics. main wires them (with their background
 	// workers); New builds working defaults for whatever is nil.
-	Links      *link.Service
-	Redirects  *redirect.Engine
-	Clicks     *click.Recorder
-	ClickStats *click.StatsReader
-	Flusher    *click.Flusher // only its metrics are registered here
+	Links     *link.Service
+	Redirects *redirect.Engine
+	// LinkCache is the cache Redirects reads and Invalidator clears (used to build the
+	// defaults when those are nil).
+	LinkCache *redirect.Cache
+	// Invalidator tells every replica's redirect cache about changes: links (through
+	// Links), and the domain, pixel, overlay and splash routes.
+	Invalidator *redirect.Invalidator
+	Clicks      *click.Recorder
+	ClickStats  *click.StatsReader
+	Flusher     *click.Flusher // only its metrics are registered here
 }
 
 // API holds the dependencies the handlers use.
@@ -66,6 +72,7 @@ type API struct {
 
 	rateLimit *rateLimiter
 	campaigns *campaign.Store
+	rotation  *campaign.Rotator
 	channels  *channel.Store
 	pixels    *pixel.Store
 	domains   *domain.Store
@@ -114,6 +121,7 @@ func New(d Deps) *server.Server {
 		overlays:  overlay.NewStore(d.DB),
 		splash:    splash.NewStore(d.DB),
 	}
+	api.rotation = campaign.NewRotator(api.campaigns, d.Redis, d.Logger)
 	api.routes(srv)
 	return srv
 }
@@ -134,8 +142,14 @@ func Handler(d Deps) http.Handler { return New(d).Echo }
 // built here is not running: its queue fills and then drops, which is what a server
 // without background workers (some tests) should do.
 func linkDefaults(d Deps) Deps {
+	if d.LinkCache == nil {
+		d.LinkCache = redirect.NewCache(redirect.CacheOptions{})
+	}
+	if d.Invalidator == nil {
+		d.Invalidator = redirect.NewInvalidator(d.Redis, d.Logger, d.LinkCache)
+	}
 	if d.Links == nil {
-		d.Links = link.NewService(d.DB, d.BaseURL, nil)
+		d.Links = link.NewService(d.DB, d.BaseURL, d.Invalidator)
 	}
 	if d.Clicks == nil {
 		d.Clicks = click.NewRecorder(d.Redis, nil, d.Logger, click.RecorderOptions{})
@@ -146,7 +160,7 @@ func linkDefaults(d Deps) Deps {
 	if d.Redirects == nil {
 		loc, _ := geo.NewLocator(nil, "")
 		d.Redirects = redirect.NewEngine(redirect.Config{
-			DB: d.DB, Redis: d.Redis, Links: d.Links, Cache: redirect.NewCache(redirect.CacheOptions{}),
+			DB: d.DB, Redis: d.Redis, Links: d.Links, Cache: d.LinkCache,
 			Locator: loc, Clicks: d.Clicks, Logger: d.Logger,
 		})
 	}

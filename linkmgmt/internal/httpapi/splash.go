@@ -74,6 +74,7 @@ func (a *API) updateSplash(c echo.Context) error {
 	if _, err := a.splash.Update(c.Request().Context(), currentAccount(c).ID, id, req.fields()); err != nil {
 		return err
 	}
+	a.redirectPagesChanged(c)
 	return writeMessage(c, "Splash page has been updated successfully.")
 }
 
@@ -86,5 +87,6 @@ func (a *API) deleteSplash(c echo.Context) error {
 	if err := a.splash.Delete(c.Request().Context(), currentAccount(c).ID, id); err != nil {
 		return err
 	}
+	a.redirectPagesChanged(c)
 	return writeMessage(c, "Splash page has been deleted successfully.")
 }

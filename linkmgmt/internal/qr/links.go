@@ -2,11 +2,11 @@ package qr
 
 import (
 	"context"
-	"crypto/rand"
 	"fmt"
-	"strings"
 
-	"gorm.io/gorm"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/link"
+	"github.com/loyaltylinks/platform/shared/apperr"
+	"github.com/loyaltylinks/platform/shared/nullable"
 )
 
 // ShortLink is the short link behind a link code.
@@ -16,96 +16,60 @@ type ShortLink struct {
 }
 
 // LinkService creates and maintains the short links behind link codes, so every scan
-// goes through the redirect engine and is counted. The links package is meant to
-// provide it (with its alias rules and redirect-cache invalidation); SQLLinks is a
-// minimal stand-in over the links table.
+// goes through the redirect engine and is counted.
 type LinkService interface {
 	CreateShortLink(ctx context.Context, accountID int64, longURL string) (ShortLink, error)
+	// UpdateLongURL points the link at a new destination; NotFound when it is gone.
 	UpdateLongURL(ctx context.Context, accountID, linkID int64, longURL string) error
 	// DeleteLink removes the link; a link already gone is not an error.
 	DeleteLink(ctx context.Context, accountID, linkID int64) error
 }
 
-// SQLLinks writes short links straight into the links table, on the service's own
-// domain (BASE_URL), with a random base62 alias.
-type SQLLinks struct {
-	db      *gorm.DB
-	baseURL string
-}
+// Links is the LinkService of the service: short links made by the links package, with
+// its alias rules, its validation of destinations and its redirect-cache invalidation
+// (a changed or deleted code's short link is forgotten by every replica at once).
+type Links struct{ links *link.Service }
 
-// NewSQLLinks returns the stand-in link service.
-func NewSQLLinks(db *gorm.DB, baseURL string) *SQLLinks {
-	return &SQLLinks{db: db, baseURL: strings.TrimRight(baseURL, "/")}
-}
+// NewLinks adapts the links service for QR codes.
+func NewLinks(links *link.Service) *Links { return &Links{links: links} }
 
-const (
-	aliasLength   = 7
-	aliasAttempts = 5
-	base62        = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-)
+// qrLinkNote is the description of the short links made for codes, so they can be told
+// apart in the links API.
+const qrLinkNote = "QR code"
 
-// reservedAliases are first path segments the service itself serves; a random alias
-// must not shadow one.
-var reservedAliases = map[string]bool{
-	"api": true, "qr": true, "r": true, "u": true, "healthz": true, "readyz": true, "metrics": true, "openapi": true,
-}
-
-// CreateShortLink inserts a direct link to longURL under a fresh random alias, retrying
-// on the (rare) alias collision.
-func (l *SQLLinks) CreateShortLink(ctx context.Context, accountID int64, longURL string) (ShortLink, error) {
-	for range aliasAttempts {
-		alias := randomAlias()
-		if reservedAliases[strings.ToLower(alias)] {
-			continue
-		}
-		var id int64
-		err := l.db.WithContext(ctx).Raw(
-			`INSERT INTO links (account_id, alias, long_url, title) VALUES (?, ?, ?, 'QR code') RETURNING id`,
-			accountID, alias, longURL).Scan(&id).Error
-		if errorsIsDuplicate(err) {
-			continue
-		}
-		if err != nil {
-			return ShortLink{}, fmt.Errorf("insert short link: %w", err)
-		}
-		return ShortLink{ID: id, URL: l.baseURL + "/" + alias}, nil
+// CreateShortLink makes a direct link to longURL on the service's own domain, under a
+// random alias.
+func (l *Links) CreateShortLink(ctx context.Context, accountID int64, longURL string) (ShortLink, error) {
+	created, err := l.links.Create(ctx, accountID, link.Input{URL: nullable.Of(longURL), Description: nullable.Of(qrLinkNote)})
+	if err != nil {
+		return ShortLink{}, asDataError(err)
 	}
-	return ShortLink{}, fmt.Errorf("insert short link: no free alias after %d attempts", aliasAttempts)
+	return ShortLink{ID: created.ID, URL: created.ShortURL(l.links.BaseURL())}, nil
 }
 
 // UpdateLongURL points the account's link at a new destination.
-func (l *SQLLinks) UpdateLongURL(ctx context.Context, accountID, linkID int64, longURL string) error {
-	res := l.db.WithContext(ctx).Exec(`UPDATE links SET long_url = ? WHERE id = ? AND account_id = ?`, longURL, linkID, accountID)
-	if res.Error != nil {
-		return fmt.Errorf("update short link %d: %w", linkID, res.Error)
-	}
-	if res.RowsAffected == 0 {
-		return errLinkGone
+func (l *Links) UpdateLongURL(ctx context.Context, accountID, linkID int64, longURL string) error {
+	if _, err := l.links.Update(ctx, accountID, linkID, link.Input{URL: nullable.Of(longURL)}); err != nil {
+		return asDataError(err)
 	}
 	return nil
 }
 
 // DeleteLink removes the account's link.
-func (l *SQLLinks) DeleteLink(ctx context.Context, accountID, linkID int64) error {
-	if err := l.db.WithContext(ctx).Exec(`DELETE FROM links WHERE id = ? AND account_id = ?`, linkID, accountID).Error; err != nil {
+func (l *Links) DeleteLink(ctx context.Context, accountID, linkID int64) error {
+	err := l.links.Delete(ctx, accountID, linkID)
+	if err != nil && !isNotFound(err) {
 		return fmt.Errorf("delete short link %d: %w", linkID, err)
 	}
 	return nil
 }
 
-// randomAlias returns aliasLength base62 characters from crypto/rand. 62 does not
-// divide 256, so bytes of 248 and above are dropped to keep every character equally
-// likely.
-func randomAlias() string {
-	out := make([]byte, 0, aliasLength)
-	buf := make([]byte, 16)
-	for len(out) < aliasLength {
-		_, _ = rand.Read(buf) // crypto/rand.Read never fails on supported platforms
-		for _, b := range buf {
-			if b < 248 && len(out) < aliasLength {
-				out = append(out, base62[b%62])
-			}
-		}
+// asDataError words the links service's validation of the destination for the QR API,
+// where the destination is `data` (e.g. "data: must not point back to this link
+// service"). Other errors pass through.
+func asDataError(err error) error {
+	if e, ok := apperr.As(err); ok && e.Code == apperr.Invalid && len(e.Fields) > 0 {
+		return apperr.Validation(apperr.Field(e.Fields[0].Msg, e.Fields[0].Type, "body", "data"))
 	}
-	return string(out)
+	return err
 }

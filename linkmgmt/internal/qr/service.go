@@ -17,19 +17,20 @@ import (
 	"strings"
 	"time"
 
+	"github.com/loyaltylinks/platform/linkmgmt/internal/click"
 	"github.com/loyaltylinks/platform/shared/apperr"
 	"github.com/redis/go-redis/v9"
 	"gorm.io/gorm"
 )
 
-// errLinkGone says the short link behind a code no longer exists.
-var errLinkGone = apperr.New(apperr.NotFound, "Link not found")
-
 // Deps is what the service needs.
 type Deps struct {
-	DB      *gorm.DB
-	Redis   *redis.Client // image cache; nil disables it
-	Links   LinkService
+	DB    *gorm.DB
+	Redis *redis.Client // image cache; nil disables it
+	Links LinkService
+	// Stats reads the click statistics of link codes' short links (the links API's
+	// reader: Postgres rollups plus the counts not flushed yet).
+	Stats   *click.StatsReader
 	Logos   *LogoLoader
 	BaseURL string // public address of the service (image URLs, short links)
 	Logger  *slog.Logger
@@ -39,6 +40,7 @@ type Deps struct {
 type Service struct {
 	store   *Store
 	links   LinkService
+	stats   *click.StatsReader
 	logos   *LogoLoader
 	cache   *imageCache
 	baseURL string
@@ -54,6 +56,7 @@ func NewService(d Deps) *Service {
 	return &Service{
 		store:   NewStore(d.DB, d.BaseURL),
 		links:   d.Links,
+		stats:   d.Stats,
 		logos:   d.Logos,
 		cache:   newImageCache(d.Redis),
 		baseURL: strings.TrimRight(d.BaseURL, "/"),
@@ -238,24 +241,93 @@ func (s *Service) Delete(ctx context.Context, accountID, id int64) error {
 	return nil
 }
 
-// Get returns one of the account's codes.
+// Get returns one of the account's codes, its scans counted up to now.
 func (s *Service) Get(ctx context.Context, accountID, id int64) (Code, error) {
-	return s.store.Get(ctx, accountID, id)
+	c, err := s.store.Get(ctx, accountID, id)
+	if err != nil {
+		return Code{}, err
+	}
+	codes := []Code{c}
+	s.addPendingScans(ctx, codes)
+	return codes[0], nil
 }
 
 // List returns a page of the account's codes, newest first, and the total.
 func (s *Service) List(ctx context.Context, accountID int64, limit, offset int) ([]Code, int, error) {
-	return s.store.List(ctx, accountID, limit, offset)
+	codes, total, err := s.store.List(ctx, accountID, limit, offset)
+	if err != nil {
+		return nil, 0, err
+	}
+	s.addPendingScans(ctx, codes)
+	return codes, total, nil
 }
 
-// Stats returns the scan statistics of a code: those of its short link for a link code,
-// zeros for the other types (their scans do not pass through the service).
+// addPendingScans adds the scans still waiting in Redis for the flush to the counts read
+// from Postgres, as the links API does for clicks.
+func (s *Service) addPendingScans(ctx context.Context, codes []Code) {
+	var ids []int64
+	for _, c := range codes {
+		if c.ShortURL != "" {
+			ids = append(ids, *c.LinkID)
+		}
+	}
+	if len(ids) == 0 {
+		return
+	}
+	pending := s.stats.PendingTotals(ctx, ids)
+	for i, c := range codes {
+		if c.ShortURL != "" {
+			codes[i].Scans += pending[*c.LinkID]
+		}
+	}
+}
+
+// Stats returns the scan statistics of a code: those of its short link for a link code
+// (read exactly as the links API reads a link's), zeros for the other types (their scans
+// do not pass through the service).
 func (s *Service) Stats(ctx context.Context, c Code) (Stats, error) {
 	if c.Type != TypeLink || c.LinkID == nil {
 		return emptyStats(), nil
 	}
-	return s.store.LinkStats(ctx, *c.LinkID)
+	ls, err := s.stats.ForLink(ctx, *c.LinkID)
+	if err != nil {
+		return Stats{}, err
+	}
+	st := emptyStats()
+	st.Clicks, st.UniqueClicks = ls.Clicks, ls.UniqueClicks
+	st.TopCountries, st.TopReferrers, st.TopBrowsers, st.TopOS = ls.Countries, ls.Referrers, ls.Browsers, ls.OS
+	for _, network := range SocialNetworks {
+		st.Social[network] = ls.Social[network]
+	}
+	return st, nil
 }
+
+// Stats are the scan statistics of a code's short link.
+type Stats struct {
+	Clicks       int64
+	UniqueClicks int64
+	TopCountries map[string]int64
+	TopReferrers map[string]int64
+	TopBrowsers  map[string]int64
+	TopOS        map[string]int64
+	Social       map[string]int64 // facebook, twitter, instagram: always present
+}
+
+// emptyStats is the statistics of a code nobody scanned: zero counts, empty tops, and
+// every social network at 0.
+func emptyStats() Stats {
+	st := Stats{
+		TopCountries: map[string]int64{}, TopReferrers: map[string]int64{},
+		TopBrowsers: map[string]int64{}, TopOS: map[string]int64{}, Social: map[string]int64{},
+	}
+	for _, n := range SocialNetworks {
+		st.Social[n] = 0
+	}
+	return st
+}
+
+// SocialNetworks are the keys of Stats.Social.
+var SocialNetworks = []string{"facebook", "twitter", "instagram"}
 
 // URL is what the API returns as a code's `link`: the short URL of a link code, the PNG
 // image's address for every other type.

@@ -4,14 +4,18 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"regexp"
 	"sync/atomic"
 	"testing"
 
 	"github.com/loyaltylinks/platform/linkmgmt/internal/account"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/click"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/link"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/qr"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/qr/qrtest"
 	"github.com/loyaltylinks/platform/linkmgmt/migrations"
+	"github.com/loyaltylinks/platform/shared/apperr"
 	"github.com/loyaltylinks/platform/shared/database"
 	"github.com/loyaltylinks/platform/shared/testkit"
 	"github.com/redis/go-redis/v9"
@@ -30,6 +34,7 @@ type fixture struct {
 	redis     *redis.Client
 	proxy     *testkit.Proxy
 	accountID int64
+	links     *link.Service
 }
 
 var emailSeq atomic.Int64
@@ -58,8 +63,11 @@ func newFixture(t testing.TB) fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := qr.NewService(qr.Deps{DB: db, Redis: rdb, Links: qr.NewSQLLinks(db, baseURL), Logos: qr.NewLogoLoader(qr.LogoConfig{}), BaseURL: baseURL})
-	return fixture{svc: svc, db: db, redis: rdb, proxy: proxy, accountID: acc.ID}
+	logger := slog.New(slog.DiscardHandler)
+	links := link.NewService(db, baseURL, nil)
+	svc := qr.NewService(qr.Deps{DB: db, Redis: rdb, Links: qr.NewLinks(links), Stats: click.NewStatsReader(db, rdb, logger),
+		Logos: qr.NewLogoLoader(qr.LogoConfig{}), BaseURL: baseURL, Logger: logger})
+	return fixture{svc: svc, db: db, redis: rdb, proxy: proxy, accountID: acc.ID, links: links}
 }
 
 func TestImagesAreServedWhenRedisIsDown(t *testing.T) {
@@ -96,36 +104,65 @@ func TestImagesAreServedWhenRedisIsDown(t *testing.T) {
 	}
 }
 
-func TestSQLLinksMakeUniqueRandomAliases(t *testing.T) {
+func TestLinksAdapter(t *testing.T) {
 	f := newFixture(t)
-	links := qr.NewSQLLinks(f.db, baseURL+"/")
-	pattern := regexp.MustCompile(`^https://lnk\.example\.com/([0-9A-Za-z]{7})$`)
+	ctx := context.Background()
+	links := qr.NewLinks(f.links)
+	pattern := regexp.MustCompile(`^https://lnk\.example\.com/([0-9A-Za-z]{6,})$`)
 	seen := map[string]bool{}
-	for range 200 {
-		l, err := links.CreateShortLink(context.Background(), f.accountID, "https://example.com/")
+	for range 50 {
+		l, err := links.CreateShortLink(ctx, f.accountID, "https://example.com/")
 		if err != nil {
 			t.Fatal(err)
 		}
 		m := pattern.FindStringSubmatch(l.URL)
 		if m == nil || seen[m[1]] {
-			t.Fatalf("short URL %q: not a fresh 7-character base62 alias", l.URL)
+			t.Fatalf("short URL %q: not a fresh random base62 alias", l.URL)
 		}
 		seen[m[1]] = true
 	}
+
+	// The links service validates the destination; the QR API names it data.
+	_, err := links.CreateShortLink(ctx, f.accountID, baseURL+"/loop")
+	if e, ok := apperr.As(err); !ok || e.Code != apperr.Invalid || e.Message != "data: must not point back to this link service" {
+		t.Fatalf("link to the service itself: %v", err)
+	}
+
 	// A link of another account is neither updated nor deleted.
-	other, _, err := account.NewStore(f.db).Create(context.Background(), account.CreateInput{Email: fmt.Sprintf("other%d@example.com", emailSeq.Add(1))})
+	other, _, err := account.NewStore(f.db).Create(ctx, account.CreateInput{Email: fmt.Sprintf("other%d@example.com", emailSeq.Add(1))})
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, _ := links.CreateShortLink(context.Background(), f.accountID, "https://example.com/mine")
-	if err := links.UpdateLongURL(context.Background(), other.ID, l.ID, "https://evil.example"); err == nil {
-		t.Fatal("another account updated the link")
+	l, err := links.CreateShortLink(ctx, f.accountID, "https://example.com/mine")
+	if err != nil {
+		t.Fatal(err)
 	}
-	_ = links.DeleteLink(context.Background(), other.ID, l.ID)
+	if err := links.UpdateLongURL(ctx, other.ID, l.ID, "https://evil.example"); !apperr.Is(err, apperr.NotFound) {
+		t.Fatalf("another account's update: %v, want NotFound", err)
+	}
+	if err := links.DeleteLink(ctx, other.ID, l.ID); err != nil {
+		t.Fatalf("another account's delete: %v, want nil (nothing to delete)", err)
+	}
 	var long string
 	f.db.Raw(`SELECT long_url FROM links WHERE id = ?`, l.ID).Scan(&long)
 	if long != "https://example.com/mine" {
 		t.Fatalf("link after another account's calls: %q", long)
+	}
+	if err := links.UpdateLongURL(ctx, f.accountID, l.ID, "https://example.com/moved"); err != nil {
+		t.Fatal(err)
+	}
+	f.db.Raw(`SELECT long_url FROM links WHERE id = ?`, l.ID).Scan(&long)
+	if long != "https://example.com/moved" {
+		t.Fatalf("updated link leads to %q", long)
+	}
+	// Deleting twice is fine: a link already gone is not an error.
+	for range 2 {
+		if err := links.DeleteLink(ctx, f.accountID, l.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := links.UpdateLongURL(ctx, f.accountID, l.ID, "https://example.com/x"); !apperr.Is(err, apperr.NotFound) {
+		t.Fatalf("update of a deleted link: %v, want NotFound", err)
 	}
 }
 

@@ -3,7 +3,6 @@ package qr
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -64,11 +63,11 @@ type codeRow struct {
 }
 
 // selectCodes reads codes with their short link's address and scan count (the clicks the
-// flush worker has written to link_daily_stats).
+// flush worker has added to links.clicks; the service adds those not flushed yet).
 const selectCodes = `
 SELECT q.id, q.account_id, q.name, q.type, q.data, q.background, q.foreground, q.logo, q.link_id,
        l.alias AS link_alias, d.domain AS link_domain,
-       COALESCE((SELECT SUM(s.clicks) FROM link_daily_stats s WHERE s.link_id = q.link_id), 0)::bigint AS scans,
+       COALESCE(l.clicks, 0) AS scans,
        q.created_at, q.updated_at
 FROM qr_codes q
 LEFT JOIN links l ON l.id = q.link_id
@@ -200,86 +199,5 @@ func (s *Store) Delete(ctx context.Context, accountID, id int64) error {
 	return nil
 }
 
-// Stats are the scan statistics of a code's short link.
-type Stats struct {
-	Clicks       int64
-	UniqueClicks int64
-	TopCountries map[string]int64
-	TopReferrers map[string]int64
-	TopBrowsers  map[string]int64
-	TopOS        map[string]int64
-	Social       map[string]int64 // facebook, twitter, instagram: always present
-}
-
-// emptyStats is the statistics of a code nobody scanned: zero counts, empty tops, and
-// every social network at 0.
-func emptyStats() Stats {
-	st := Stats{
-		TopCountries: map[string]int64{}, TopReferrers: map[string]int64{},
-		TopBrowsers: map[string]int64{}, TopOS: map[string]int64{}, Social: map[string]int64{},
-	}
-	for _, n := range SocialNetworks {
-		st.Social[n] = 0
-	}
-	return st
-}
-
-// topN is how many values each top* map holds.
-const topN = 10
-
-// SocialNetworks are the keys of Stats.Social.
-var SocialNetworks = []string{"facebook", "twitter", "instagram"}
-
-// LinkStats reads a short link's statistics as the click flush worker stores them:
-// totals from link_daily_stats, top values from link_dimension_stats, and unique
-// visitors from the distinct visitor hashes of the raw clicks.
-func (s *Store) LinkStats(ctx context.Context, linkID int64) (Stats, error) {
-	st := emptyStats()
-	db := s.db.WithContext(ctx)
-	if err := db.Raw(`SELECT COALESCE(SUM(clicks), 0)::bigint FROM link_daily_stats WHERE link_id = ?`, linkID).Scan(&st.Clicks).Error; err != nil {
-		return Stats{}, fmt.Errorf("count clicks of link %d: %w", linkID, err)
-	}
-	if err := db.Raw(`SELECT count(DISTINCT visitor_hash) FROM clicks WHERE link_id = ? AND visitor_hash <> ''`, linkID).Scan(&st.UniqueClicks).Error; err != nil {
-		return Stats{}, fmt.Errorf("count unique clicks of link %d: %w", linkID, err)
-	}
-	var dims []struct {
-		Dimension string
-		Value     string
-		Clicks    int64
-	}
-	err := db.Raw(`
-SELECT dimension, value, clicks FROM (
-    SELECT dimension, value, clicks,
-           row_number() OVER (PARTITION BY dimension ORDER BY clicks DESC, value) AS rank
-    FROM link_dimension_stats
-    WHERE link_id = ? AND dimension IN ('country', 'referrer', 'browser', 'os') AND clicks > 0
-) ranked WHERE rank <= ?
-UNION ALL
-SELECT dimension, lower(value), clicks FROM link_dimension_stats
-WHERE link_id = ? AND dimension = 'social' AND lower(value) IN ('facebook', 'twitter', 'instagram')`,
-		linkID, topN, linkID).Scan(&dims).Error
-	if err != nil {
-		return Stats{}, fmt.Errorf("load dimensions of link %d: %w", linkID, err)
-	}
-	for _, d := range dims {
-		switch d.Dimension {
-		case "country":
-			st.TopCountries[d.Value] = d.Clicks
-		case "referrer":
-			st.TopReferrers[d.Value] = d.Clicks
-		case "browser":
-			st.TopBrowsers[d.Value] = d.Clicks
-		case "os":
-			st.TopOS[d.Value] = d.Clicks
-		case "social":
-			st.Social[d.Value] += d.Clicks
-		}
-	}
-	return st, nil
-}
-
 // isNotFound reports whether err is an apperr.NotFound.
 func isNotFound(err error) bool { return apperr.Is(err, apperr.NotFound) }
-
-// errorsIsDuplicate reports a unique-constraint violation (GORM translates Postgres's).
-func errorsIsDuplicate(err error) bool { return errors.Is(err, gorm.ErrDuplicatedKey) }

@@ -120,6 +120,37 @@ func (e *Engine) Serve(r *http.Request, alias string) Outcome {
 		}
 		return notFoundPage()
 	}
+	return e.serveTarget(r, t)
+}
+
+// OnBaseHost reports whether r was sent to BASE_URL's host (not a branded domain). The
+// campaign pages are only answered there.
+func (e *Engine) OnBaseHost(r *http.Request) bool { return strings.ToLower(r.Host) == e.baseHost }
+
+// ServeRotated answers a campaign rotator visit that picked the link alias on domainID
+// (0 = BASE_URL): the link's own rules apply in-process, from expiry on, and the click
+// is counted on that link. A password-protected link is handed over to its short URL
+// instead: the password form posts back to the address it was shown on, and the
+// rotator would pick another link for that POST.
+func (e *Engine) ServeRotated(r *http.Request, domainID int64, alias string) Outcome {
+	ctx := r.Context()
+	t, found, err := e.cache.links.get(ctx, linkKey(domainID, alias), func(ctx context.Context) (*Target, error) {
+		return e.load.target(ctx, domainID, alias)
+	})
+	if err != nil {
+		return e.failed(ctx, err)
+	}
+	if !found {
+		return notFoundPage()
+	}
+	if t.Link.Protected() {
+		return redirectTo(t.ShortURL)
+	}
+	return e.serveTarget(r, t)
+}
+
+// serveTarget applies the rules that follow existence to the link t.
+func (e *Engine) serveTarget(r *http.Request, t *Target) Outcome {
 	// 2. Expiry.
 	if t.Link.ExpiresAt != nil && !e.now().Before(*t.Link.ExpiresAt) {
 		return Outcome{Status: http.StatusGone, Page: "expired", Data: pageData{Title: "Link expired"}}
@@ -189,11 +220,18 @@ func (e *Engine) Serve(r *http.Request, alias string) Outcome {
 	return redirectTo(dest)
 }
 
+// Failed logs err and answers the 503 page (the public pages' answer when Postgres
+// cannot be read).
+func (e *Engine) Failed(ctx context.Context, err error) Outcome { return e.failed(ctx, err) }
+
 // failed answers when Postgres cannot be read on a cache miss.
 func (e *Engine) failed(ctx context.Context, err error) Outcome {
 	e.log.ErrorContext(ctx, "redirect lookup failed", "error", err)
 	return Outcome{Status: http.StatusServiceUnavailable, Page: "unavailable", Data: pageData{Title: "Temporarily unavailable"}}
 }
+
+// NotFound is the HTML 404 page of every public route.
+func NotFound() Outcome { return notFoundPage() }
 
 func notFoundPage() Outcome {
 	return Outcome{Status: http.StatusNotFound, Page: "notfound", Data: pageData{Title: "Link not found"}}

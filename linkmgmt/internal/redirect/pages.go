@@ -91,3 +91,34 @@ func (o Outcome) Write(w http.ResponseWriter, r *http.Request) {
 		_, _ = w.Write(buf.Bytes())
 	}
 }
+
+// CampaignLink is one link on a campaign's public list page.
+type CampaignLink struct {
+	Title       string // the link's title, or its alias when it has none
+	ShortURL    string
+	Description string
+}
+
+// CampaignPage is a public campaign's list page: one page of its links.
+type CampaignPage struct {
+	Name    string
+	Links   []CampaignLink
+	PrevURL string // "" on the first page
+	NextURL string // "" on the last page
+}
+
+// campaignData is what campaign.html reads: the common page fields plus the list.
+type campaignData struct {
+	pageData
+	Campaign CampaignPage
+}
+
+// CampaignList is the HTML page listing a public campaign's links. Every value is
+// escaped by html/template (a hostile title or description stays text).
+func CampaignList(p CampaignPage) Outcome {
+	title := p.Name
+	if title == "" {
+		title = "Campaign"
+	}
+	return Outcome{Status: http.StatusOK, Page: "campaign", Data: campaignData{pageData: pageData{Title: title}, Campaign: p}}
+}

@@ -1,0 +1,81 @@
+package httpapi
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/redirect"
+	"github.com/loyaltylinks/platform/shared/apperr"
+	"github.com/loyaltylinks/platform/shared/pagination"
+)
+
+// campaignListPageSize is how many links the public list page shows at once.
+const campaignListPageSize = 100
+
+// rotate answers GET and HEAD /r/{slug}: the campaign's next link in turn, evaluated by
+// the redirect engine as if its own short URL had been visited (the click is counted on
+// that link). Public, like the redirect.
+func (a *API) rotate(c echo.Context) error {
+	r := c.Request()
+	a.rotateOutcome(r, c.Param("slug")).Write(c.Response(), r)
+	return nil
+}
+
+func (a *API) rotateOutcome(r *http.Request, slug string) redirect.Outcome {
+	if !a.deps.Redirects.OnBaseHost(r) {
+		return redirect.NotFound()
+	}
+	// A HEAD (a link checker) is shown the next link without taking a turn.
+	m, err := a.rotation.Pick(r.Context(), slug, r.Method != http.MethodHead)
+	if apperr.Is(err, apperr.NotFound) {
+		return redirect.NotFound()
+	}
+	if err != nil {
+		return a.deps.Redirects.Failed(r.Context(), err)
+	}
+	return a.deps.Redirects.ServeRotated(r, m.DomainID, m.Alias)
+}
+
+// campaignList answers GET and HEAD /u/{slug} (or /u/{id} for a campaign without a
+// slug): the public HTML list of a public campaign's links, 404 otherwise. ?page=N pages
+// through long campaigns.
+func (a *API) campaignList(c echo.Context) error {
+	r := c.Request()
+	a.campaignListOutcome(r, c.Param("ref")).Write(c.Response(), r)
+	return nil
+}
+
+func (a *API) campaignListOutcome(r *http.Request, ref string) redirect.Outcome {
+	if !a.deps.Redirects.OnBaseHost(r) {
+		return redirect.NotFound()
+	}
+	// A missing or malformed page number is the first page: this is a page for people.
+	page := pagination.Page{Page: 1, Limit: campaignListPageSize}
+	if n, err := strconv.Atoi(r.URL.Query().Get("page")); err == nil && n > 1 {
+		page.Page = n
+	}
+	cp, links, total, err := a.campaigns.PublicList(r.Context(), ref, page)
+	if apperr.Is(err, apperr.NotFound) {
+		return redirect.NotFound()
+	}
+	if err != nil {
+		return a.deps.Redirects.Failed(r.Context(), err)
+	}
+	p := redirect.CampaignPage{Name: cp.Name, Links: make([]redirect.CampaignLink, 0, len(links))}
+	for _, l := range links {
+		title := l.Title
+		if title == "" {
+			title = l.Alias
+		}
+		p.Links = append(p.Links, redirect.CampaignLink{Title: title, ShortURL: l.ShortURL(a.deps.BaseURL), Description: l.Description})
+	}
+	env := pagination.NewEnvelope(page, total)
+	if page.Page > 1 {
+		p.PrevURL = "?page=" + strconv.Itoa(min(page.Page-1, env.MaxPage))
+	}
+	if env.NextPage > 0 {
+		p.NextURL = "?page=" + strconv.Itoa(env.NextPage)
+	}
+	return redirect.CampaignList(p)
+}
