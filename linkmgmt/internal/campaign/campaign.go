@@ -10,10 +10,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/loyaltylinks/platform/linkmgmt/internal/owned"
 	"github.com/loyaltylinks/platform/shared/apperr"
 	"github.com/loyaltylinks/platform/shared/pagination"
 	"gorm.io/gorm"
-	"gorm.io/gorm/clause"
 )
 
 // Campaign is one campaign of an account.
@@ -73,10 +73,15 @@ func checkName(name string) error {
 
 // Store reads and writes campaigns. Every method is scoped to one account: another
 // account's campaign is not found.
-type Store struct{ db *gorm.DB }
+type Store struct {
+	db   *gorm.DB
+	rows owned.Table[Campaign]
+}
 
 // NewStore returns a Store over db.
-func NewStore(db *gorm.DB) *Store { return &Store{db: db} }
+func NewStore(db *gorm.DB) *Store {
+	return &Store{db: db, rows: owned.NewTable[Campaign](db, "campaign", errNotFound)}
+}
 
 // CreateInput is a new campaign. Slug "" means no rotator.
 type CreateInput struct {
@@ -100,7 +105,10 @@ func (s *Store) Create(ctx context.Context, accountID int64, in CreateInput) (Ca
 		c.Slug = &slug
 	}
 	if err := s.db.WithContext(ctx).Create(&c).Error; err != nil {
-		return Campaign{}, translate(err, "insert campaign")
+		if errors.Is(err, gorm.ErrDuplicatedKey) {
+			return Campaign{}, errSlugTaken
+		}
+		return Campaign{}, fmt.Errorf("insert campaign: %w", err)
 	}
 	return c, nil
 }
@@ -137,58 +145,28 @@ func (s *Store) Update(ctx context.Context, accountID, id int64, in UpdateInput)
 	if in.Public != nil {
 		updates["public"] = *in.Public
 	}
-	var c Campaign
-	res := s.db.WithContext(ctx).Model(&c).
-		Clauses(returningAll).
-		Where("id = ? AND account_id = ?", id, accountID).
-		Updates(updates)
-	if res.Error != nil {
-		return Campaign{}, translate(res.Error, fmt.Sprintf("update campaign %d", id))
+	c, err := s.rows.Update(ctx, accountID, id, updates)
+	if errors.Is(err, gorm.ErrDuplicatedKey) {
+		return Campaign{}, errSlugTaken
 	}
-	if res.RowsAffected == 0 {
-		return Campaign{}, errNotFound
-	}
-	return c, nil
+	return c, err
 }
 
 // Get returns one campaign of the account.
 func (s *Store) Get(ctx context.Context, accountID, id int64) (Campaign, error) {
-	var c Campaign
-	err := s.db.WithContext(ctx).Where("id = ? AND account_id = ?", id, accountID).Take(&c).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return Campaign{}, errNotFound
-	}
-	if err != nil {
-		return Campaign{}, fmt.Errorf("load campaign %d: %w", id, err)
-	}
-	return c, nil
+	return s.rows.Get(ctx, accountID, id)
 }
 
 // Delete removes a campaign. Its links stay and lose the campaign (links.campaign_id is
 // ON DELETE SET NULL).
 func (s *Store) Delete(ctx context.Context, accountID, id int64) error {
-	res := s.db.WithContext(ctx).Where("id = ? AND account_id = ?", id, accountID).Delete(&Campaign{})
-	if res.Error != nil {
-		return fmt.Errorf("delete campaign %d: %w", id, res.Error)
-	}
-	if res.RowsAffected == 0 {
-		return errNotFound
-	}
-	return nil
+	_, err := s.rows.Delete(ctx, accountID, id)
+	return err
 }
 
 // List returns one page of the account's campaigns, newest first, and the total count.
 func (s *Store) List(ctx context.Context, accountID int64, p pagination.Page) ([]Campaign, int, error) {
-	var total int64
-	q := s.db.WithContext(ctx).Model(&Campaign{}).Where("account_id = ?", accountID)
-	if err := q.Count(&total).Error; err != nil {
-		return nil, 0, fmt.Errorf("count campaigns: %w", err)
-	}
-	var out []Campaign
-	if err := q.Order("id DESC").Limit(p.Limit).Offset(p.Offset()).Find(&out).Error; err != nil {
-		return nil, 0, fmt.Errorf("list campaigns: %w", err)
-	}
-	return out, int(total), nil
+	return s.rows.List(ctx, accountID, p)
 }
 
 // AssignLink puts one of the account's links into one of its campaigns (a link is in at
@@ -215,14 +193,7 @@ func (s *Store) AssignLink(ctx context.Context, accountID, campaignID, linkID in
 	return apperr.New(apperr.NotFound, "Link not found")
 }
 
-// returningAll makes an UPDATE fill the model with the updated row.
-var returningAll = clause.Returning{}
-
-var errNotFound = apperr.New(apperr.NotFound, "Campaign not found")
-
-func translate(err error, what string) error {
-	if errors.Is(err, gorm.ErrDuplicatedKey) {
-		return apperr.New(apperr.Conflict, "This slug is already in use")
-	}
-	return fmt.Errorf("%s: %w", what, err)
-}
+var (
+	errNotFound  = apperr.New(apperr.NotFound, "Campaign not found")
+	errSlugTaken = apperr.New(apperr.Conflict, "This slug is already in use")
+)

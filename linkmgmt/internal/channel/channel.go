@@ -10,10 +10,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/loyaltylinks/platform/linkmgmt/internal/owned"
 	"github.com/loyaltylinks/platform/shared/apperr"
 	"github.com/loyaltylinks/platform/shared/pagination"
 	"gorm.io/gorm"
-	"gorm.io/gorm/clause"
 )
 
 // Channel is one channel of an account.
@@ -58,11 +58,14 @@ var hexColor = regexp.MustCompile(`^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$`)
 // account's channel or item is not found.
 type Store struct {
 	db      *gorm.DB
+	rows    owned.Table[Channel]
 	baseURL string // the service's public address, for short and image URLs
 }
 
 // NewStore returns a Store over db; baseURL is the service's public address.
-func NewStore(db *gorm.DB, baseURL string) *Store { return &Store{db: db, baseURL: baseURL} }
+func NewStore(db *gorm.DB, baseURL string) *Store {
+	return &Store{db: db, rows: owned.NewTable[Channel](db, "channel", errNotFound), baseURL: baseURL}
+}
 
 // Fields are a channel's editable fields. Nil means "not given".
 type Fields struct {
@@ -135,59 +138,24 @@ func (s *Store) Update(ctx context.Context, accountID, id int64, f Fields) (Chan
 	if err != nil {
 		return Channel{}, err
 	}
-	if len(cols) == 0 {
-		return s.Get(ctx, accountID, id)
-	}
-	var ch Channel
-	res := s.db.WithContext(ctx).Model(&ch).Clauses(clause.Returning{}).
-		Where("id = ? AND account_id = ?", id, accountID).Updates(cols)
-	if res.Error != nil {
-		return Channel{}, fmt.Errorf("update channel %d: %w", id, res.Error)
-	}
-	if res.RowsAffected == 0 {
-		return Channel{}, errNotFound
-	}
-	return ch, nil
+	return s.rows.Update(ctx, accountID, id, cols)
 }
 
 // Get returns one channel of the account.
 func (s *Store) Get(ctx context.Context, accountID, id int64) (Channel, error) {
-	var ch Channel
-	err := s.db.WithContext(ctx).Where("id = ? AND account_id = ?", id, accountID).Take(&ch).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return Channel{}, errNotFound
-	}
-	if err != nil {
-		return Channel{}, fmt.Errorf("load channel %d: %w", id, err)
-	}
-	return ch, nil
+	return s.rows.Get(ctx, accountID, id)
 }
 
 // Delete removes a channel. Its links and QR codes are unassigned, not deleted
 // (their channel_id is ON DELETE SET NULL).
 func (s *Store) Delete(ctx context.Context, accountID, id int64) error {
-	res := s.db.WithContext(ctx).Where("id = ? AND account_id = ?", id, accountID).Delete(&Channel{})
-	if res.Error != nil {
-		return fmt.Errorf("delete channel %d: %w", id, res.Error)
-	}
-	if res.RowsAffected == 0 {
-		return errNotFound
-	}
-	return nil
+	_, err := s.rows.Delete(ctx, accountID, id)
+	return err
 }
 
 // List returns one page of the account's channels, newest first, and the total count.
 func (s *Store) List(ctx context.Context, accountID int64, p pagination.Page) ([]Channel, int, error) {
-	var total int64
-	q := s.db.WithContext(ctx).Model(&Channel{}).Where("account_id = ?", accountID)
-	if err := q.Count(&total).Error; err != nil {
-		return nil, 0, fmt.Errorf("count channels: %w", err)
-	}
-	var out []Channel
-	if err := q.Order("id DESC").Limit(p.Limit).Offset(p.Offset()).Find(&out).Error; err != nil {
-		return nil, 0, fmt.Errorf("list channels: %w", err)
-	}
-	return out, int(total), nil
+	return s.rows.List(ctx, accountID, p)
 }
 
 // CheckItemType accepts the item types links, bio and qr; anything else is Invalid.

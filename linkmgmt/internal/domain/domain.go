@@ -12,11 +12,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/loyaltylinks/platform/linkmgmt/internal/owned"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/weburl"
 	"github.com/loyaltylinks/platform/shared/apperr"
 	"github.com/loyaltylinks/platform/shared/pagination"
 	"gorm.io/gorm"
-	"gorm.io/gorm/clause"
 )
 
 // Domain is one branded domain.
@@ -73,6 +73,7 @@ func (NoCheck) Check(context.Context, string) error { return nil }
 // Store reads and writes branded domains, each method scoped to one account.
 type Store struct {
 	db       *gorm.DB
+	rows     owned.Table[Domain]
 	checker  Checker
 	ownHosts []string // the service's own hosts, which cannot be registered
 }
@@ -87,7 +88,7 @@ func NewStore(db *gorm.DB, checker Checker, ownHosts ...string) *Store {
 	for _, h := range ownHosts {
 		own = append(own, strings.ToLower(h))
 	}
-	return &Store{db: db, checker: checker, ownHosts: own}
+	return &Store{db: db, rows: owned.NewTable[Domain](db, "domain", errNotFound), checker: checker, ownHosts: own}
 }
 
 // Redirects are a domain's optional redirect addresses. Nil means "not given"; "" clears.
@@ -168,61 +169,24 @@ func (s *Store) Update(ctx context.Context, accountID, id int64, r Redirects) (D
 	if err != nil {
 		return Domain{}, err
 	}
-	if len(cols) == 0 {
-		return s.Get(ctx, accountID, id)
-	}
-	var d Domain
-	res := s.db.WithContext(ctx).Model(&d).Clauses(clause.Returning{}).
-		Where("id = ? AND account_id = ?", id, accountID).Updates(cols)
-	if res.Error != nil {
-		return Domain{}, fmt.Errorf("update domain %d: %w", id, res.Error)
-	}
-	if res.RowsAffected == 0 {
-		return Domain{}, errNotFound
-	}
-	return d, nil
+	return s.rows.Update(ctx, accountID, id, cols)
 }
 
 // Get returns one domain of the account.
 func (s *Store) Get(ctx context.Context, accountID, id int64) (Domain, error) {
-	var d Domain
-	err := s.db.WithContext(ctx).Where("id = ? AND account_id = ?", id, accountID).Take(&d).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return Domain{}, errNotFound
-	}
-	if err != nil {
-		return Domain{}, fmt.Errorf("load domain %d: %w", id, err)
-	}
-	return d, nil
+	return s.rows.Get(ctx, accountID, id)
 }
 
 // Delete removes a domain and returns it as it was (its host tells the redirect caches
 // what to forget). The short links on it are deleted with it (links.domain_id is ON
 // DELETE CASCADE): their addresses no longer exist.
 func (s *Store) Delete(ctx context.Context, accountID, id int64) (Domain, error) {
-	var d Domain
-	res := s.db.WithContext(ctx).Clauses(clause.Returning{}).Where("id = ? AND account_id = ?", id, accountID).Delete(&d)
-	if res.Error != nil {
-		return Domain{}, fmt.Errorf("delete domain %d: %w", id, res.Error)
-	}
-	if res.RowsAffected == 0 {
-		return Domain{}, errNotFound
-	}
-	return d, nil
+	return s.rows.Delete(ctx, accountID, id)
 }
 
 // List returns one page of the account's domains, newest first, and the total count.
 func (s *Store) List(ctx context.Context, accountID int64, p pagination.Page) ([]Domain, int, error) {
-	var total int64
-	q := s.db.WithContext(ctx).Model(&Domain{}).Where("account_id = ?", accountID)
-	if err := q.Count(&total).Error; err != nil {
-		return nil, 0, fmt.Errorf("count domains: %w", err)
-	}
-	var out []Domain
-	if err := q.Order("id DESC").Limit(p.Limit).Offset(p.Offset()).Find(&out).Error; err != nil {
-		return nil, 0, fmt.Errorf("list domains: %w", err)
-	}
-	return out, int(total), nil
+	return s.rows.List(ctx, accountID, p)
 }
 
 var (

@@ -4,17 +4,15 @@ package overlay
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"regexp"
 	"strings"
 	"time"
 
+	"github.com/loyaltylinks/platform/linkmgmt/internal/owned"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/weburl"
 	"github.com/loyaltylinks/platform/shared/apperr"
 	"github.com/loyaltylinks/platform/shared/pagination"
 	"gorm.io/gorm"
-	"gorm.io/gorm/clause"
 )
 
 // TypeMessage is the one overlay type the service renders: a text with an optional button.
@@ -111,10 +109,12 @@ func (f Fields) columns() (map[string]any, error) {
 }
 
 // Store reads and writes overlays, each method scoped to one account.
-type Store struct{ db *gorm.DB }
+type Store struct{ rows owned.Table[Overlay] }
 
 // NewStore returns a Store over db.
-func NewStore(db *gorm.DB) *Store { return &Store{db: db} }
+func NewStore(db *gorm.DB) *Store {
+	return &Store{rows: owned.NewTable[Overlay](db, "overlay", errNotFound)}
+}
 
 // Create adds an overlay; the name is required, the type defaults to message and the
 // colours to the schema's defaults.
@@ -126,17 +126,7 @@ func (s *Store) Create(ctx context.Context, accountID int64, f Fields) (Overlay,
 	if err != nil {
 		return Overlay{}, err
 	}
-	cols["account_id"] = accountID
-	// A map insert lets the table's defaults apply to the fields not given; RETURNING
-	// puts the new row's columns back into the map.
-	if err := s.db.WithContext(ctx).Model(&Overlay{}).Clauses(clause.Returning{}).Create(cols).Error; err != nil {
-		return Overlay{}, fmt.Errorf("insert overlay: %w", err)
-	}
-	id, ok := cols["id"].(int64)
-	if !ok {
-		return Overlay{}, fmt.Errorf("insert overlay: no id returned")
-	}
-	return s.Get(ctx, accountID, id)
+	return s.rows.Insert(ctx, accountID, cols)
 }
 
 // Update changes the given fields of one overlay of the account.
@@ -145,58 +135,23 @@ func (s *Store) Update(ctx context.Context, accountID, id int64, f Fields) (Over
 	if err != nil {
 		return Overlay{}, err
 	}
-	if len(cols) == 0 {
-		return s.Get(ctx, accountID, id)
-	}
-	var o Overlay
-	res := s.db.WithContext(ctx).Model(&o).Clauses(clause.Returning{}).
-		Where("id = ? AND account_id = ?", id, accountID).Updates(cols)
-	if res.Error != nil {
-		return Overlay{}, fmt.Errorf("update overlay %d: %w", id, res.Error)
-	}
-	if res.RowsAffected == 0 {
-		return Overlay{}, errNotFound
-	}
-	return o, nil
+	return s.rows.Update(ctx, accountID, id, cols)
 }
 
 // Get returns one overlay of the account.
 func (s *Store) Get(ctx context.Context, accountID, id int64) (Overlay, error) {
-	var o Overlay
-	err := s.db.WithContext(ctx).Where("id = ? AND account_id = ?", id, accountID).Take(&o).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return Overlay{}, errNotFound
-	}
-	if err != nil {
-		return Overlay{}, fmt.Errorf("load overlay %d: %w", id, err)
-	}
-	return o, nil
+	return s.rows.Get(ctx, accountID, id)
 }
 
 // Delete removes an overlay; links using it lose it (links.overlay_id is ON DELETE SET NULL).
 func (s *Store) Delete(ctx context.Context, accountID, id int64) error {
-	res := s.db.WithContext(ctx).Where("id = ? AND account_id = ?", id, accountID).Delete(&Overlay{})
-	if res.Error != nil {
-		return fmt.Errorf("delete overlay %d: %w", id, res.Error)
-	}
-	if res.RowsAffected == 0 {
-		return errNotFound
-	}
-	return nil
+	_, err := s.rows.Delete(ctx, accountID, id)
+	return err
 }
 
 // List returns one page of the account's overlays, newest first, and the total count.
 func (s *Store) List(ctx context.Context, accountID int64, p pagination.Page) ([]Overlay, int, error) {
-	var total int64
-	q := s.db.WithContext(ctx).Model(&Overlay{}).Where("account_id = ?", accountID)
-	if err := q.Count(&total).Error; err != nil {
-		return nil, 0, fmt.Errorf("count overlays: %w", err)
-	}
-	var out []Overlay
-	if err := q.Order("id DESC").Limit(p.Limit).Offset(p.Offset()).Find(&out).Error; err != nil {
-		return nil, 0, fmt.Errorf("list overlays: %w", err)
-	}
-	return out, int(total), nil
+	return s.rows.List(ctx, accountID, p)
 }
 
 var errNotFound = apperr.New(apperr.NotFound, "Overlay not found")

@@ -4,16 +4,15 @@ package pixel
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"regexp"
 	"strings"
 	"time"
 
+	"github.com/loyaltylinks/platform/linkmgmt/internal/owned"
 	"github.com/loyaltylinks/platform/shared/apperr"
 	"github.com/loyaltylinks/platform/shared/pagination"
 	"gorm.io/gorm"
-	"gorm.io/gorm/clause"
 )
 
 // Pixel is one tracking pixel of an account.
@@ -97,10 +96,15 @@ func checkName(name string) (string, error) {
 }
 
 // Store reads and writes pixels, each method scoped to one account.
-type Store struct{ db *gorm.DB }
+type Store struct {
+	db   *gorm.DB
+	rows owned.Table[Pixel]
+}
 
 // NewStore returns a Store over db.
-func NewStore(db *gorm.DB) *Store { return &Store{db: db} }
+func NewStore(db *gorm.DB) *Store {
+	return &Store{db: db, rows: owned.NewTable[Pixel](db, "pixel", errNotFound)}
+}
 
 // CreateInput is a new pixel; every field is required.
 type CreateInput struct {
@@ -161,55 +165,23 @@ func (s *Store) Update(ctx context.Context, accountID, id int64, in UpdateInput)
 		}
 		cols["name"] = name
 	}
-	var p Pixel
-	res := s.db.WithContext(ctx).Model(&p).Clauses(clause.Returning{}).
-		Where("id = ? AND account_id = ?", id, accountID).Updates(cols)
-	if res.Error != nil {
-		return Pixel{}, fmt.Errorf("update pixel %d: %w", id, res.Error)
-	}
-	if res.RowsAffected == 0 {
-		return Pixel{}, errNotFound
-	}
-	return p, nil
+	return s.rows.Update(ctx, accountID, id, cols)
 }
 
 // Get returns one pixel of the account.
 func (s *Store) Get(ctx context.Context, accountID, id int64) (Pixel, error) {
-	var p Pixel
-	err := s.db.WithContext(ctx).Where("id = ? AND account_id = ?", id, accountID).Take(&p).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return Pixel{}, errNotFound
-	}
-	if err != nil {
-		return Pixel{}, fmt.Errorf("load pixel %d: %w", id, err)
-	}
-	return p, nil
+	return s.rows.Get(ctx, accountID, id)
 }
 
 // Delete removes a pixel; links lose it (link_pixels rows cascade).
 func (s *Store) Delete(ctx context.Context, accountID, id int64) error {
-	res := s.db.WithContext(ctx).Where("id = ? AND account_id = ?", id, accountID).Delete(&Pixel{})
-	if res.Error != nil {
-		return fmt.Errorf("delete pixel %d: %w", id, res.Error)
-	}
-	if res.RowsAffected == 0 {
-		return errNotFound
-	}
-	return nil
+	_, err := s.rows.Delete(ctx, accountID, id)
+	return err
 }
 
 // List returns one page of the account's pixels, newest first, and the total count.
 func (s *Store) List(ctx context.Context, accountID int64, p pagination.Page) ([]Pixel, int, error) {
-	var total int64
-	q := s.db.WithContext(ctx).Model(&Pixel{}).Where("account_id = ?", accountID)
-	if err := q.Count(&total).Error; err != nil {
-		return nil, 0, fmt.Errorf("count pixels: %w", err)
-	}
-	var out []Pixel
-	if err := q.Order("id DESC").Limit(p.Limit).Offset(p.Offset()).Find(&out).Error; err != nil {
-		return nil, 0, fmt.Errorf("list pixels: %w", err)
-	}
-	return out, int(total), nil
+	return s.rows.List(ctx, accountID, p)
 }
 
 var errNotFound = apperr.New(apperr.NotFound, "Pixel not found")

@@ -4,16 +4,14 @@ package splash
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"strings"
 	"time"
 
+	"github.com/loyaltylinks/platform/linkmgmt/internal/owned"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/weburl"
 	"github.com/loyaltylinks/platform/shared/apperr"
 	"github.com/loyaltylinks/platform/shared/pagination"
 	"gorm.io/gorm"
-	"gorm.io/gorm/clause"
 )
 
 // Page is one custom splash page of an account.
@@ -104,10 +102,12 @@ func (f Fields) columns() (map[string]any, error) {
 }
 
 // Store reads and writes splash pages, each method scoped to one account.
-type Store struct{ db *gorm.DB }
+type Store struct{ rows owned.Table[Page] }
 
 // NewStore returns a Store over db.
-func NewStore(db *gorm.DB) *Store { return &Store{db: db} }
+func NewStore(db *gorm.DB) *Store {
+	return &Store{rows: owned.NewTable[Page](db, "splash page", errNotFound)}
+}
 
 // Create adds a splash page; the name is required, the countdown defaults to 5 s.
 func (s *Store) Create(ctx context.Context, accountID int64, f Fields) (Page, error) {
@@ -118,17 +118,7 @@ func (s *Store) Create(ctx context.Context, accountID int64, f Fields) (Page, er
 	if err != nil {
 		return Page{}, err
 	}
-	cols["account_id"] = accountID
-	// A map insert lets the table's defaults apply to the fields not given; RETURNING
-	// puts the new row's columns back into the map.
-	if err := s.db.WithContext(ctx).Model(&Page{}).Clauses(clause.Returning{}).Create(cols).Error; err != nil {
-		return Page{}, fmt.Errorf("insert splash page: %w", err)
-	}
-	id, ok := cols["id"].(int64)
-	if !ok {
-		return Page{}, fmt.Errorf("insert splash page: no id returned")
-	}
-	return s.Get(ctx, accountID, id)
+	return s.rows.Insert(ctx, accountID, cols)
 }
 
 // Update changes the given fields of one splash page of the account.
@@ -137,58 +127,23 @@ func (s *Store) Update(ctx context.Context, accountID, id int64, f Fields) (Page
 	if err != nil {
 		return Page{}, err
 	}
-	if len(cols) == 0 {
-		return s.Get(ctx, accountID, id)
-	}
-	var p Page
-	res := s.db.WithContext(ctx).Model(&p).Clauses(clause.Returning{}).
-		Where("id = ? AND account_id = ?", id, accountID).Updates(cols)
-	if res.Error != nil {
-		return Page{}, fmt.Errorf("update splash page %d: %w", id, res.Error)
-	}
-	if res.RowsAffected == 0 {
-		return Page{}, errNotFound
-	}
-	return p, nil
+	return s.rows.Update(ctx, accountID, id, cols)
 }
 
 // Get returns one splash page of the account.
 func (s *Store) Get(ctx context.Context, accountID, id int64) (Page, error) {
-	var p Page
-	err := s.db.WithContext(ctx).Where("id = ? AND account_id = ?", id, accountID).Take(&p).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return Page{}, errNotFound
-	}
-	if err != nil {
-		return Page{}, fmt.Errorf("load splash page %d: %w", id, err)
-	}
-	return p, nil
+	return s.rows.Get(ctx, accountID, id)
 }
 
 // Delete removes a splash page; links using it lose it (links.splash_id is ON DELETE SET NULL).
 func (s *Store) Delete(ctx context.Context, accountID, id int64) error {
-	res := s.db.WithContext(ctx).Where("id = ? AND account_id = ?", id, accountID).Delete(&Page{})
-	if res.Error != nil {
-		return fmt.Errorf("delete splash page %d: %w", id, res.Error)
-	}
-	if res.RowsAffected == 0 {
-		return errNotFound
-	}
-	return nil
+	_, err := s.rows.Delete(ctx, accountID, id)
+	return err
 }
 
 // List returns one page of the account's splash pages, newest first, and the total count.
 func (s *Store) List(ctx context.Context, accountID int64, pg pagination.Page) ([]Page, int, error) {
-	var total int64
-	q := s.db.WithContext(ctx).Model(&Page{}).Where("account_id = ?", accountID)
-	if err := q.Count(&total).Error; err != nil {
-		return nil, 0, fmt.Errorf("count splash pages: %w", err)
-	}
-	var out []Page
-	if err := q.Order("id DESC").Limit(pg.Limit).Offset(pg.Offset()).Find(&out).Error; err != nil {
-		return nil, 0, fmt.Errorf("list splash pages: %w", err)
-	}
-	return out, int(total), nil
+	return s.rows.List(ctx, accountID, pg)
 }
 
 var errNotFound = apperr.New(apperr.NotFound, "Splash page not found")
