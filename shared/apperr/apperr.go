@@ -1,12 +1,13 @@
 // Package apperr is the error vocabulary shared by the services' domain packages: a code
 // saying what kind of failure happened, a message fit for the client, and for validation
-// failures the fields at fault. Each service maps codes to HTTP statuses and renders the
-// body in its own format in one place (its httpapi package).
+// failures the fields at fault. HTTPStatus maps codes to HTTP statuses for both services;
+// each renders the body in its own format in one place (its httpapi package).
 package apperr
 
 import (
 	"errors"
 	"fmt"
+	"net/http"
 )
 
 // Code classifies an error.
@@ -25,6 +26,30 @@ const (
 	Upstream     Code = "upstream"     // 502: a third party failed
 	Unavailable  Code = "unavailable"  // 503
 )
+
+// httpStatus is the one mapping from codes to HTTP statuses, shared by both services.
+var httpStatus = map[Code]int{
+	Invalid:      http.StatusUnprocessableEntity,
+	BadRequest:   http.StatusBadRequest,
+	Unauthorized: http.StatusUnauthorized,
+	Forbidden:    http.StatusForbidden,
+	NotFound:     http.StatusNotFound,
+	Conflict:     http.StatusConflict,
+	Gone:         http.StatusGone,
+	TooLarge:     http.StatusRequestEntityTooLarge,
+	RateLimited:  http.StatusTooManyRequests,
+	Upstream:     http.StatusBadGateway,
+	Unavailable:  http.StatusServiceUnavailable,
+}
+
+// HTTPStatus is the HTTP status of a code: 500 for a code it does not know (no known
+// code maps to 500, so callers can tell an unknown code by it).
+func HTTPStatus(code Code) int {
+	if status, ok := httpStatus[code]; ok {
+		return status
+	}
+	return http.StatusInternalServerError
+}
 
 // FieldError is one validation failure, FastAPI style: loc starts with "body", "query" or
 // "path" and then names the field (or array index).

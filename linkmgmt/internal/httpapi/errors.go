@@ -13,21 +13,6 @@ import (
 	"github.com/loyaltylinks/platform/shared/apperr"
 )
 
-// statusOf is the one mapping from error codes to HTTP statuses.
-var statusOf = map[apperr.Code]int{
-	apperr.Invalid:      http.StatusUnprocessableEntity,
-	apperr.BadRequest:   http.StatusBadRequest,
-	apperr.Unauthorized: http.StatusUnauthorized,
-	apperr.Forbidden:    http.StatusForbidden,
-	apperr.NotFound:     http.StatusNotFound,
-	apperr.Conflict:     http.StatusConflict,
-	apperr.Gone:         http.StatusGone,
-	apperr.TooLarge:     http.StatusRequestEntityTooLarge,
-	apperr.RateLimited:  http.StatusTooManyRequests,
-	apperr.Upstream:     http.StatusBadGateway,
-	apperr.Unavailable:  http.StatusServiceUnavailable,
-}
-
 // errorBody is the error envelope of every linkmgmt response.
 type errorBody struct {
 	Error   int    `json:"error"`
@@ -55,9 +40,9 @@ func errorHandler(log *slog.Logger) echo.HTTPErrorHandler {
 
 func render(err error) (int, string) {
 	if e, ok := apperr.As(err); ok {
-		status, known := statusOf[e.Code]
-		if !known {
-			return http.StatusInternalServerError, "Internal server error"
+		status := apperr.HTTPStatus(e.Code)
+		if status == http.StatusInternalServerError {
+			return status, "Internal server error"
 		}
 		return status, e.Message
 	}

@@ -9,21 +9,6 @@ import (
 	"github.com/loyaltylinks/platform/shared/apperr"
 )
 
-// statusOf is the one mapping from error codes to HTTP statuses.
-var statusOf = map[apperr.Code]int{
-	apperr.Invalid:      http.StatusUnprocessableEntity,
-	apperr.BadRequest:   http.StatusBadRequest,
-	apperr.Unauthorized: http.StatusUnauthorized,
-	apperr.Forbidden:    http.StatusForbidden,
-	apperr.NotFound:     http.StatusNotFound,
-	apperr.Conflict:     http.StatusConflict,
-	apperr.Gone:         http.StatusGone,
-	apperr.TooLarge:     http.StatusRequestEntityTooLarge,
-	apperr.RateLimited:  http.StatusTooManyRequests,
-	apperr.Upstream:     http.StatusBadGateway,
-	apperr.Unavailable:  http.StatusServiceUnavailable,
-}
-
 // errorHandler renders every error FastAPI style: {"detail": [...]} for 422, and
 // {"detail": "message"} otherwise. Internal errors are logged and answered with a bare 500.
 func errorHandler(log *slog.Logger) echo.HTTPErrorHandler {
@@ -48,10 +33,7 @@ func errorHandler(log *slog.Logger) echo.HTTPErrorHandler {
 
 func render(err error) (int, map[string]any) {
 	if e, ok := apperr.As(err); ok {
-		status, known := statusOf[e.Code]
-		if !known {
-			status = http.StatusInternalServerError
-		}
+		status := apperr.HTTPStatus(e.Code)
 		if e.Code == apperr.Invalid {
 			fields := e.Fields
 			if len(fields) == 0 {
