@@ -96,6 +96,18 @@ func Ping(ctx context.Context, db *gorm.DB) error {
 	return nil
 }
 
+// Close closes the pool under a GORM handle from Open.
+func Close(db *gorm.DB) error {
+	sqlDB, err := db.DB()
+	if err != nil {
+		return fmt.Errorf("database handle: %w", err)
+	}
+	if err := sqlDB.Close(); err != nil {
+		return fmt.Errorf("close database: %w", err)
+	}
+	return nil
+}
+
 // Migrate applies every pending migration of fsys (goose SQL files at its root) inside
 // schema, keeping goose's version table in that schema too. A Postgres advisory lock
 // (keyed by schema) lets several replicas start at once safely.

@@ -61,3 +61,21 @@ func TestMigrateConcurrently(t *testing.T) {
 		t.Fatalf("table a in schema %q (%v), want svc", schema, err)
 	}
 }
+
+// TestCloseClosesThePool: after Close the handle no longer reaches the database.
+func TestCloseClosesThePool(t *testing.T) {
+	ctx := context.Background()
+	db, err := Open(testkit.NewDatabase(t), Options{MaxOpenConns: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Ping(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	if err := Close(db); err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+	if err := Ping(ctx, db); err == nil {
+		t.Fatal("Ping after Close succeeded, want an error")
+	}
+}

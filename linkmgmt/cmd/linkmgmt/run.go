@@ -76,17 +76,14 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 }
 
+// openDB opens the service's pool and returns the function that closes it (a failure
+// to close at exit changes nothing, so it is not reported).
 func openDB(cfg config.Config) (*gorm.DB, func(), error) {
 	db, err := database.Open(cfg.DatabaseURL, database.Options{Schema: migrations.Schema, MaxOpenConns: cfg.DBMaxConns})
 	if err != nil {
 		return nil, nil, fmt.Errorf("open database: %w", err)
 	}
-	closeDB := func() {
-		if sqlDB, err := db.DB(); err == nil {
-			_ = sqlDB.Close()
-		}
-	}
-	return db, closeDB, nil
+	return db, func() { _ = database.Close(db) }, nil
 }
 
 func usersCommand(ctx context.Context, cfg config.Config, logger *slog.Logger, args []string, stdout, stderr io.Writer) error {

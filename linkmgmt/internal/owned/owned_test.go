@@ -32,11 +32,7 @@ func newNotes(t *testing.T) (owned.Table[note], *gorm.DB) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() {
-		if sqlDB, err := db.DB(); err == nil {
-			_ = sqlDB.Close()
-		}
-	})
+	t.Cleanup(func() { _ = database.Close(db) })
 	if err := db.Exec(`CREATE TABLE notes (
 		id bigserial PRIMARY KEY,
 		account_id bigint NOT NULL,
