@@ -90,12 +90,18 @@ func TestCampaignUpdateAssignDelete(t *testing.T) {
 			t.Fatalf("body = %s", res.Body)
 		}
 	})
+	// Slugs are unique across accounts: the rotator address /r/{slug} is global.
+	wantStatus(t, env.do(http.MethodPost, "/api/campaign/add", key, map[string]any{"name": "Mine", "slug": "taken-mine"}), http.StatusOK)
+	wantStatus(t, env.do(http.MethodPost, "/api/campaign/add", otherKey, map[string]any{"name": "Theirs", "slug": "taken-theirs"}), http.StatusOK)
 	updateErrors := []struct {
 		name, key, path string
 		body            any
 		status          int
 		msg             string
 	}{
+		{"slug of another campaign of the account", key, path + "/update", map[string]any{"name": "x", "slug": "taken-mine"}, http.StatusConflict, "This slug is already in use"},
+		{"slug of another account's campaign", key, path + "/update", map[string]any{"name": "x", "slug": "taken-theirs"}, http.StatusConflict, "This slug is already in use"},
+		{"slug shape", key, path + "/update", map[string]any{"name": "x", "slug": "a b"}, http.StatusUnprocessableEntity, "slug must be 2 to 64 letters, digits, - or _, start with a letter or digit and not be all digits"},
 		{"name required", key, path + "/update", map[string]any{"public": true}, http.StatusUnprocessableEntity, "name is required"},
 		{"blank name", key, path + "/update", map[string]any{"name": "  "}, http.StatusUnprocessableEntity, "name is required"},
 		{"unknown id", key, "/api/campaign/999999/update", map[string]any{"name": "x"}, http.StatusNotFound, "Campaign not found"},
@@ -106,6 +112,12 @@ func TestCampaignUpdateAssignDelete(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			wantMessage(t, env.do(http.MethodPut, tt.path, tt.key, tt.body), tt.status, tt.msg)
 		})
+	}
+
+	var kept struct{ Name, Slug string }
+	env.scalar(&kept, `SELECT name, coalesce(slug, '') AS slug FROM campaigns WHERE id = ?`, created.ID)
+	if kept.Name != "Newer" || kept.Slug != "" {
+		t.Fatalf("after the refused updates the campaign is %+v, want name Newer without a slug", kept)
 	}
 
 	link := env.insertLink(accID, "abc", "https://example.com/a", "A")
