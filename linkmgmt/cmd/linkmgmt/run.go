@@ -76,9 +76,15 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 }
 
-// openDB opens the service's pool and returns the function that closes it (a failure
-// to close at exit changes nothing, so it is not reported).
-func openDB(cfg config.Config) (*gorm.DB, func(), error) {
+// openDB applies the migrations first when MIGRATE_ON_START is set, then opens the
+// service's pool and returns the function that closes it (a failure to close at exit
+// changes nothing, so it is not reported).
+func openDB(ctx context.Context, cfg config.Config, logger *slog.Logger) (*gorm.DB, func(), error) {
+	if cfg.MigrateOnStart {
+		if err := migrations.Apply(ctx, cfg.DatabaseURL, logger); err != nil {
+			return nil, nil, err
+		}
+	}
 	db, err := database.Open(cfg.DatabaseURL, database.Options{Schema: migrations.Schema, MaxOpenConns: cfg.DBMaxConns})
 	if err != nil {
 		return nil, nil, fmt.Errorf("open database: %w", err)
@@ -103,12 +109,7 @@ func usersCommand(ctx context.Context, cfg config.Config, logger *slog.Logger, a
 	if *email == "" {
 		return errors.New("users create: --email is required")
 	}
-	if cfg.MigrateOnStart {
-		if err := migrations.Apply(ctx, cfg.DatabaseURL, logger); err != nil {
-			return err
-		}
-	}
-	db, closeDB, err := openDB(cfg)
+	db, closeDB, err := openDB(ctx, cfg, logger)
 	if err != nil {
 		return err
 	}
@@ -124,12 +125,7 @@ func usersCommand(ctx context.Context, cfg config.Config, logger *slog.Logger, a
 }
 
 func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
-	if cfg.MigrateOnStart {
-		if err := migrations.Apply(ctx, cfg.DatabaseURL, logger); err != nil {
-			return err
-		}
-	}
-	db, closeDB, err := openDB(cfg)
+	db, closeDB, err := openDB(ctx, cfg, logger)
 	if err != nil {
 		return err
 	}
