@@ -1,6 +1,7 @@
 package link
 
 import (
+	"net"
 	"net/url"
 	"path"
 	"strconv"
@@ -49,6 +50,8 @@ const (
 	maxPassword = 72 // bcrypt's limit
 )
 
+const msgNUL = "must not contain NUL characters"
+
 // fieldErrs collects validation failures.
 type fieldErrs []apperr.FieldError
 
@@ -85,14 +88,38 @@ func (c urlChecker) check(raw string) (string, string) {
 	if scheme != "http" && scheme != "https" {
 		return "", "must be an http or https URL"
 	}
+	// Characters RFC 3986 never allows unencoded: a URL carrying them is either a typo
+	// or an attempt to break out of the HTML attribute or header it will be written to.
+	if strings.ContainsAny(raw, " \t\r\n<>\"") {
+		return "", "must be a URL with its special characters percent-encoded (no spaces, quotes or <>)"
+	}
 	if u.User != nil {
 		return "", "must not carry credentials"
 	}
-	if c.ownHosts != nil && c.ownHosts(strings.ToLower(u.Host)) {
+	if c.ownHosts != nil && c.ownHosts(canonicalHost(u)) {
 		return "", "must not point back to this link service"
 	}
 	return raw, ""
 }
+
+// canonicalHost is u's host as the service compares hosts (BASE_URL's, branded
+// domains'): lower case, without a trailing dot or the scheme's default port, so
+// "https://GO.example.com.:443/x" is recognised as go.example.com.
+func canonicalHost(u *url.URL) string {
+	name := strings.TrimSuffix(strings.ToLower(u.Hostname()), ".")
+	port := u.Port()
+	scheme := strings.ToLower(u.Scheme)
+	if port == "" || (scheme == "http" && port == "80") || (scheme == "https" && port == "443") {
+		if strings.Contains(name, ":") {
+			return "[" + name + "]" // IPv6 literal
+		}
+		return name
+	}
+	return net.JoinHostPort(name, port)
+}
+
+// hasNUL reports whether s holds a NUL character, which Postgres text and jsonb refuse.
+func hasNUL(s string) bool { return strings.IndexByte(s, 0) >= 0 }
 
 // applyTexts validates the plain text and URL fields of in onto l.
 func applyFields(in Input, l *Link, urls urlChecker, errs *fieldErrs) {
@@ -110,6 +137,10 @@ func applyFields(in Input, l *Link, urls urlChecker, errs *fieldErrs) {
 		v := strings.TrimSpace(f.Value)
 		if len(v) > max {
 			errs.add(field, "must be at most "+strconv.Itoa(max)+" characters")
+			return
+		}
+		if hasNUL(v) {
+			errs.add(field, msgNUL)
 			return
 		}
 		*dst = v
@@ -257,8 +288,8 @@ func applyFields(in Input, l *Link, urls urlChecker, errs *fieldErrs) {
 		out := make([]Param, 0, len(in.Parameters.Value))
 		for i, p := range in.Parameters.Value {
 			name := strings.TrimSpace(p.Name)
-			if name == "" || len(name) > 100 || len(p.Value) > maxTextLen {
-				errs.add("parameters["+strconv.Itoa(i)+"]", "needs a name (at most 100 characters) and a value of at most 500 characters")
+			if name == "" || len(name) > 100 || len(p.Value) > maxTextLen || hasNUL(name) || hasNUL(p.Value) {
+				errs.add("parameters["+strconv.Itoa(i)+"]", "needs a name (at most 100 characters) and a value of at most 500 characters, without NUL characters")
 				continue
 			}
 			out = append(out, Param{Name: name, Value: p.Value})
