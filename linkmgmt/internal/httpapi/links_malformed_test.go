@@ -185,4 +185,3 @@ func TestLinkRoutesRefuseMalformedInput(t *testing.T) {
 		t.Fatalf("a refused update changed the link: %s", res.Body)
 	}
 }
-
