@@ -185,3 +185,25 @@ func TestLinkRoutesRefuseMalformedInput(t *testing.T) {
 		t.Fatalf("a refused update changed the link: %s", res.Body)
 	}
 }
+
+// TestListPageNumberIsBounded: a page number whose OFFSET overflows int64 was a 500.
+func TestListPageNumberIsBounded(t *testing.T) {
+	env := newTestEnv(t)
+	_, key := env.newAccount("free")
+	for _, path := range []string{"/api/urls", "/api/qr"} {
+		for _, page := range []string{"614891469123651722", "9223372036854775807", "10000001"} {
+			res := env.do(http.MethodGet, path+"?page="+page, key, nil)
+			var body struct {
+				Error   int    `json:"error"`
+				Message string `json:"message"`
+			}
+			res.JSON(t, &body)
+			if res.Status != http.StatusUnprocessableEntity || body.Error != 1 || body.Message != "page: Input should be less than or equal to 10000000" {
+				t.Errorf("%s?page=%s: %d %s, want 422 naming the bound", path, page, res.Status, res.Body)
+			}
+		}
+		if res := env.do(http.MethodGet, path+"?page=10000000", key, nil); res.Status != http.StatusOK {
+			t.Errorf("%s?page=10000000: %d %s, want an empty page", path, res.Status, res.Body)
+		}
+	}
+}
