@@ -201,23 +201,36 @@ func (e *Engine) serveTarget(r *http.Request, t *Target) Outcome {
 		return redirectTo(app)
 	}
 	// 6. The redirect type.
+	page := t.page()
+	if page != "" && !safeURL(dest) {
+		// Validation stores only http(s) destinations; a page must never hand another
+		// scheme (javascript:) to its iframe or script, whatever a row holds. (Redirects
+		// are checked by Outcome.Write.)
+		return notFoundPage()
+	}
 	hit()
+	if page == "" {
+		return redirectTo(dest)
+	}
+	d := e.pageData(t, dest)
+	d.Splash, d.Overlay = t.Splash, t.Overlay
+	return Outcome{Status: http.StatusOK, Page: page, Data: d}
+}
+
+// page is the template the link's type renders, or "" for a plain redirect: direct, or
+// a custom splash page / overlay that has since been deleted.
+func (t *Target) page() string {
 	switch {
 	case t.Link.Type == link.TypeFrame:
-		return Outcome{Status: http.StatusOK, Page: "frame", Data: e.pageData(t, dest)}
+		return "frame"
 	case t.Link.Type == link.TypeSplash:
-		return Outcome{Status: http.StatusOK, Page: "splash", Data: e.pageData(t, dest)}
+		return "splash"
 	case t.Splash != nil:
-		d := e.pageData(t, dest)
-		d.Splash = t.Splash
-		return Outcome{Status: http.StatusOK, Page: "custom_splash", Data: d}
+		return "custom_splash"
 	case t.Overlay != nil:
-		d := e.pageData(t, dest)
-		d.Overlay = t.Overlay
-		return Outcome{Status: http.StatusOK, Page: "overlay", Data: d}
+		return "overlay"
 	}
-	// direct, or a custom splash page / overlay that has since been deleted.
-	return redirectTo(dest)
+	return ""
 }
 
 // Failed logs err and answers the 503 page (the public pages' answer when Postgres
