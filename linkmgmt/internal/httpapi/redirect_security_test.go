@@ -110,3 +110,53 @@ func excerpt(body, s string) string {
 	i := strings.Index(body, s)
 	return body[max(0, i-120):min(len(body), i+len(s)+120)]
 }
+
+// TestPasswordCannotBeBypassed tries every other way into a protected link than its
+// form with the right password.
+func TestPasswordCannotBeBypassed(t *testing.T) {
+	env := newLinkEnv(t, linkEnvOptions{})
+	_, key := env.newAccount("free")
+	env.createLink(key, map[string]any{
+		"url": "https://secret.example/", "custom": "locked", "password": "open sesame", "type": "frame",
+		"devicetarget": []map[string]string{{"device": "iPhone", "link": "https://secret.example/ios"}},
+		"deeplink":     map[string]any{"auto": true, "google": "https://play.google.com/store/apps/details?id=secret"},
+	})
+	env.createLink(key, map[string]any{"url": "https://open.example/", "custom": "open"})
+	for _, tt := range []struct {
+		name string
+		v    visit
+	}{
+		{"HEAD", visit{method: http.MethodHead, path: "/locked"}},
+		{"iPhone (device target, auto deep link)", visit{path: "/locked", header: map[string]string{"User-Agent": uaIPhone}}},
+		{"Android (deep link)", visit{path: "/locked", header: map[string]string{"User-Agent": uaAndroid}}},
+		{"social crawler", visit{path: "/locked", header: map[string]string{"User-Agent": uaTwitterbot}}},
+		{"search crawler", visit{path: "/locked", header: map[string]string{"User-Agent": uaGooglebot}}},
+		{"password in the query string", visit{path: "/locked?password=open+sesame", header: map[string]string{"User-Agent": uaChromeWindows}}},
+		{"PUT with the password", visit{method: http.MethodPut, path: "/locked", form: url.Values{"password": {"open sesame"}}}},
+		{"empty password", visit{path: "/locked", form: url.Values{"password": {""}}}},
+		{"password field twice, wrong first", visit{path: "/locked", form: url.Values{"password": {"guess", "open sesame"}}}},
+		{"case changed", visit{path: "/LOCKED", form: url.Values{"password": {"open sesame"}}}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			res := env.visit(tt.v)
+			if loc := res.Header.Get("Location"); loc != "" {
+				t.Fatalf("redirected to %q", loc)
+			}
+			if strings.Contains(string(res.Body), "secret.example") || strings.Contains(string(res.Body), "play.google.com") {
+				t.Fatalf("the destination leaked: %d %s", res.Status, res.Body)
+			}
+		})
+	}
+	// The right password posted to another link's address opens that link only.
+	res := env.visit(visit{path: "/open", form: url.Values{"password": {"open sesame"}}})
+	if res.Header.Get("Location") != "https://open.example/" {
+		t.Fatalf("POST to an open link: %d %q", res.Status, res.Header.Get("Location"))
+	}
+	if res := env.visit(visit{path: "/locked"}); res.Status != http.StatusOK || !strings.Contains(string(res.Body), `name="password"`) {
+		t.Fatalf("after a POST elsewhere the link still asks: %d", res.Status)
+	}
+	// And the form does work with the right password.
+	if res := env.visit(visit{path: "/locked", form: url.Values{"password": {"open sesame"}}}); res.Status != http.StatusOK || !strings.Contains(string(res.Body), `<iframe src="https://secret.example/"`) {
+		t.Fatalf("right password: %d %s", res.Status, res.Body)
+	}
+}
