@@ -197,69 +197,34 @@ func applyFields(in Input, l *Link, urls urlChecker, errs *fieldErrs) {
 	}
 
 	if in.GeoTarget.Set {
-		if len(in.GeoTarget.Value) > maxTargets {
-			errs.add("geotarget", "at most 50 targets")
-		}
-		out := make([]GeoTarget, 0, len(in.GeoTarget.Value))
-		for i, t := range in.GeoTarget.Value {
-			field := "geotarget[" + strconv.Itoa(i) + "]"
-			code, ok := geo.CountryCode(t.Location)
-			if !ok {
-				errs.add(field+".location", "must be a country name or ISO 3166-1 alpha-2 code")
-				continue
-			}
-			dest, msg := urls.check(t.Link)
-			if msg != "" {
-				errs.add(field+".link", msg)
-				continue
-			}
-			out = append(out, GeoTarget{Location: strings.TrimSpace(t.Location), Link: dest, Code: code})
-		}
-		l.GeoTargets.V = out
+		l.GeoTargets.V = targetSpec[GeoTarget]{
+			field: "geotarget", key: "location", keyMsg: "must be a country name or ISO 3166-1 alpha-2 code",
+			parts: func(t GeoTarget) (string, string) { return t.Location, t.Link },
+			canon: geo.CountryCode,
+			build: func(t GeoTarget, code, dest string) GeoTarget {
+				return GeoTarget{Location: strings.TrimSpace(t.Location), Link: dest, Code: code}
+			},
+		}.check(in.GeoTarget.Value, urls, errs)
 	}
-
 	if in.DeviceTarget.Set {
-		if len(in.DeviceTarget.Value) > maxTargets {
-			errs.add("devicetarget", "at most 50 targets")
-		}
-		out := make([]DeviceTarget, 0, len(in.DeviceTarget.Value))
-		for i, t := range in.DeviceTarget.Value {
-			field := "devicetarget[" + strconv.Itoa(i) + "]"
-			device, ok := canonicalDevice(t.Device)
-			if !ok {
-				errs.add(field+".device", "must be one of "+strings.Join(Devices, ", "))
-				continue
-			}
-			dest, msg := urls.check(t.Link)
-			if msg != "" {
-				errs.add(field+".link", msg)
-				continue
-			}
-			out = append(out, DeviceTarget{Device: device, Link: dest})
-		}
-		l.DeviceTargets.V = out
+		l.DeviceTargets.V = targetSpec[DeviceTarget]{
+			field: "devicetarget", key: "device", keyMsg: "must be one of " + strings.Join(Devices, ", "),
+			parts: func(t DeviceTarget) (string, string) { return t.Device, t.Link },
+			canon: canonicalDevice,
+			build: func(_ DeviceTarget, device, dest string) DeviceTarget {
+				return DeviceTarget{Device: device, Link: dest}
+			},
+		}.check(in.DeviceTarget.Value, urls, errs)
 	}
-
 	if in.LanguageTarget.Set {
-		if len(in.LanguageTarget.Value) > maxTargets {
-			errs.add("languagetarget", "at most 50 targets")
-		}
-		out := make([]LanguageTarget, 0, len(in.LanguageTarget.Value))
-		for i, t := range in.LanguageTarget.Value {
-			field := "languagetarget[" + strconv.Itoa(i) + "]"
-			lang, ok := canonicalLanguage(t.Language)
-			if !ok {
-				errs.add(field+".language", "must be a language code such as en, fr or pt-BR")
-				continue
-			}
-			dest, msg := urls.check(t.Link)
-			if msg != "" {
-				errs.add(field+".link", msg)
-				continue
-			}
-			out = append(out, LanguageTarget{Language: lang, Link: dest})
-		}
-		l.LanguageTargets.V = out
+		l.LanguageTargets.V = targetSpec[LanguageTarget]{
+			field: "languagetarget", key: "language", keyMsg: "must be a language code such as en, fr or pt-BR",
+			parts: func(t LanguageTarget) (string, string) { return t.Language, t.Link },
+			canon: canonicalLanguage,
+			build: func(_ LanguageTarget, lang, dest string) LanguageTarget {
+				return LanguageTarget{Language: lang, Link: dest}
+			},
+		}.check(in.LanguageTarget.Value, urls, errs)
 	}
 
 	if in.DeepLink.Set {
@@ -296,6 +261,39 @@ func applyFields(in Input, l *Link, urls urlChecker, errs *fieldErrs) {
 		}
 		l.Parameters.V = out
 	}
+}
+
+// targetSpec describes one targeting family (geo, device, language) for check.
+type targetSpec[T any] struct {
+	field, key, keyMsg string                        // "geotarget", "location", the key's error
+	parts              func(T) (key, link string)    // the entry's raw key and link
+	canon              func(string) (string, bool)   // the key's canonical form, ok false when invalid
+	build              func(t T, key, link string) T // the stored entry
+}
+
+// check validates a targeting list: at most maxTargets entries, each with a key canon
+// accepts and an http(s) link. It returns the valid entries in their stored form.
+func (s targetSpec[T]) check(in []T, urls urlChecker, errs *fieldErrs) []T {
+	if len(in) > maxTargets {
+		errs.add(s.field, "at most 50 targets")
+	}
+	out := make([]T, 0, len(in))
+	for i, t := range in {
+		at := s.field + "[" + strconv.Itoa(i) + "]"
+		rawKey, rawLink := s.parts(t)
+		key, ok := s.canon(rawKey)
+		if !ok {
+			errs.add(at+"."+s.key, s.keyMsg)
+			continue
+		}
+		dest, msg := urls.check(rawLink)
+		if msg != "" {
+			errs.add(at+".link", msg)
+			continue
+		}
+		out = append(out, s.build(t, key, dest))
+	}
+	return out
 }
 
 func canonicalDevice(s string) (string, bool) {
