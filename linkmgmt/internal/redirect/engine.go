@@ -29,6 +29,9 @@ import (
 const (
 	maxPasswordFailures = 5
 	passwordWindow      = 15 * time.Minute
+	// passwordThrottleTimeout bounds each Redis round trip of the throttle: a Redis that
+	// hangs must not hold the visitor's form (bcrypt alone still slows guessing).
+	passwordThrottleTimeout = 250 * time.Millisecond
 )
 
 // Engine answers requests for short links.
@@ -259,7 +262,9 @@ func passwordPage(status int, msg string) Outcome {
 func (e *Engine) checkPassword(r *http.Request, t *Target) (Outcome, bool) {
 	ctx := r.Context()
 	key := "lm:pw:" + strconv.FormatInt(t.Link.ID, 10) + ":" + e.loc.ClientIP(r).String()
-	failures, err := e.rdb.Get(ctx, key).Int()
+	rctx, cancel := context.WithTimeout(ctx, passwordThrottleTimeout)
+	failures, err := e.rdb.Get(rctx, key).Int()
+	cancel()
 	if err != nil && err != redis.Nil {
 		// Without Redis we cannot count guesses; bcrypt's cost still slows them down.
 		e.log.WarnContext(ctx, "password throttle unavailable", "error", err)
@@ -269,10 +274,12 @@ func (e *Engine) checkPassword(r *http.Request, t *Target) (Outcome, bool) {
 	}
 	pw := r.PostFormValue("password")
 	if bcrypt.CompareHashAndPassword([]byte(*t.Link.PasswordHash), []byte(pw)) != nil {
+		rctx, cancel := context.WithTimeout(ctx, passwordThrottleTimeout)
+		defer cancel()
 		pipe := e.rdb.TxPipeline()
-		pipe.Incr(ctx, key)
-		pipe.Expire(ctx, key, passwordWindow)
-		_, _ = pipe.Exec(ctx)
+		pipe.Incr(rctx, key)
+		pipe.Expire(rctx, key, passwordWindow)
+		_, _ = pipe.Exec(rctx)
 		return passwordPage(http.StatusUnauthorized, "Wrong password. Please try again."), false
 	}
 	return Outcome{}, true
