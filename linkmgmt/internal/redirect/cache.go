@@ -17,6 +17,9 @@ import (
 // for one link, "d:<host>" for one domain, "*" for everything.
 const invalidationChannel = "lm:cache:invalidate"
 
+// publishTimeout bounds publishing one invalidation.
+const publishTimeout = 500 * time.Millisecond
+
 // ttlCache is a bounded map with per-entry expiry. Misses for the same key share one
 // load (singleflight), so a cold popular link costs one query, not one per request.
 // Not-found answers are cached too, for a shorter time, to absorb 404 floods.
@@ -158,6 +161,9 @@ func (inv *Invalidator) publish(ctx context.Context, msg string) {
 	if inv.rdb == nil {
 		return
 	}
+	// A Redis that hangs must not hold the API call that changed the link.
+	ctx, cancel := context.WithTimeout(ctx, publishTimeout)
+	defer cancel()
 	if err := inv.rdb.Publish(ctx, invalidationChannel, msg).Err(); err != nil {
 		inv.log.WarnContext(ctx, "cache invalidation not published; other replicas expire it by TTL", "error", err, "message", msg)
 	}
