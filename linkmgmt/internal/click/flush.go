@@ -105,20 +105,7 @@ func (f *Flusher) Run(ctx context.Context) {
 }
 
 // FlushNow asks the running flusher to flush at once and waits for it (tests, admin).
-func (f *Flusher) FlushNow(ctx context.Context) error {
-	reply := make(chan error, 1)
-	select {
-	case f.kick <- reply:
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-	select {
-	case err := <-reply:
-		return err
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-}
+func (f *Flusher) FlushNow(ctx context.Context) error { return ask(ctx, f.kick) }
 
 // Flush moves everything currently in the stream to Postgres and returns how many
 // events were inserted.

@@ -147,10 +147,14 @@ func (r *Recorder) Run(ctx context.Context) {
 
 // Sync makes the running recorder enrich everything queued and write it to Redis now.
 // It fails when Redis does not take it (tests, and a flush on demand).
-func (r *Recorder) Sync(ctx context.Context) error {
+func (r *Recorder) Sync(ctx context.Context) error { return ask(ctx, r.sync) }
+
+// ask hands a reply channel to the goroutine serving requests and waits for its answer,
+// or for ctx to end.
+func ask(ctx context.Context, requests chan<- chan error) error {
 	reply := make(chan error, 1)
 	select {
-	case r.sync <- reply:
+	case requests <- reply:
 	case <-ctx.Done():
 		return ctx.Err()
 	}

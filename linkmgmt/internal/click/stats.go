@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/loyaltylinks/platform/linkmgmt/internal/geo"
 	"github.com/redis/go-redis/v9"
@@ -15,6 +16,10 @@ import (
 
 // TopN is how many entries each top-list of the statistics holds.
 const TopN = 10
+
+// redisTimeout bounds each Redis round trip of the statistics: a Redis that hangs costs
+// an API call this long at most, then the answer is what Postgres holds.
+const redisTimeout = 500 * time.Millisecond
 
 // Stats are one link's click statistics.
 type Stats struct {
@@ -70,12 +75,14 @@ func (s *StatsReader) ForLink(ctx context.Context, linkID int64) (Stats, error) 
 		unique  int64
 		hasHLL  int64
 	)
-	cmds, err := s.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
-		p.HGetAll(ctx, pendingKey(linkID))
-		p.Exists(ctx, uniqueKey(linkID))
-		p.PFCount(ctx, uniqueKey(linkID))
+	rctx, cancel := context.WithTimeout(ctx, redisTimeout)
+	cmds, err := s.rdb.Pipelined(rctx, func(p redis.Pipeliner) error {
+		p.HGetAll(rctx, pendingKey(linkID))
+		p.Exists(rctx, uniqueKey(linkID))
+		p.PFCount(rctx, uniqueKey(linkID))
 		return nil
 	})
+	cancel()
 	if err == nil {
 		pending = cmds[0].(*redis.MapStringStringCmd).Val()
 		hasHLL = cmds[1].(*redis.IntCmd).Val()
@@ -140,9 +147,11 @@ func (s *StatsReader) PendingTotals(ctx context.Context, linkIDs []int64) map[in
 	if len(linkIDs) == 0 {
 		return out
 	}
-	cmds, err := s.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
+	rctx, cancel := context.WithTimeout(ctx, redisTimeout)
+	defer cancel()
+	cmds, err := s.rdb.Pipelined(rctx, func(p redis.Pipeliner) error {
 		for _, id := range linkIDs {
-			p.HGet(ctx, pendingKey(id), fieldTotal)
+			p.HGet(rctx, pendingKey(id), fieldTotal)
 		}
 		return nil
 	})

@@ -77,12 +77,6 @@ func (l *Locator) Visitor(r *http.Request) (ip netip.Addr, gatewayCountry string
 	return l.ClientIP(r), gatewayCountry
 }
 
-// TrustedPeer reports whether the request came straight from a trusted proxy, whose
-// gateway headers (CF-IPCountry, X-Country-Code) may be believed.
-func (l *Locator) TrustedPeer(r *http.Request) bool {
-	return l.isTrusted(peerAddr(r.RemoteAddr))
-}
-
 func (l *Locator) isTrusted(a netip.Addr) bool {
 	if l == nil || !a.IsValid() {
 		return false

@@ -53,7 +53,8 @@ func (a *API) campaignListOutcome(r *http.Request, ref string) redirect.Outcome 
 	// A missing or malformed page number is the first page: this is a page for people.
 	page := pagination.Page{Page: 1, Limit: campaignListPageSize}
 	if n, err := strconv.Atoi(r.URL.Query().Get("page")); err == nil && n > 1 {
-		page.Page = n
+		// Far past the last page is still past it; the bound keeps the OFFSET from overflowing.
+		page.Page = min(n, maxPageNumber)
 	}
 	cp, links, total, err := a.campaigns.PublicList(r.Context(), ref, page)
 	if apperr.Is(err, apperr.NotFound) {

@@ -225,5 +225,7 @@ func TestCampaignListPage(t *testing.T) {
 		past := env.visit(visit{path: "/u/big?page=9"})
 		expect{status: 200, contains: []string{"This campaign has no links to show.", `id="prev" href="?page=2"`}}.check(t, past)
 		expect{status: 200, contains: []string{"Item 001"}}.check(t, env.visit(visit{path: "/u/big?page=x"}))
+		// (page-1)*100 would overflow into a negative OFFSET: still just a page past the end.
+		expect{status: 200, contains: []string{"This campaign has no links to show."}}.check(t, env.visit(visit{path: "/u/big?page=9223372036854775807"}))
 	})
 }

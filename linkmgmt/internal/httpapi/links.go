@@ -3,7 +3,6 @@ package httpapi
 import (
 	"context"
 	"net/http"
-	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -16,6 +15,9 @@ import (
 const (
 	msgLinkUpdated = "Link has been updated successfully."
 	msgLinkDeleted = "Link has been deleted successfully."
+	// msgLinkNotFound answers an id that is not a positive integer, like one that names
+	// no link of the account.
+	msgLinkNotFound = "Link not found"
 )
 
 type linkCreateResponse struct {
@@ -108,7 +110,7 @@ func (a *API) createLink(c echo.Context) error {
 
 // updateLink answers PUT /api/url/:id/update.
 func (a *API) updateLink(c echo.Context) error {
-	id, err := linkIDParam(c)
+	id, err := pathID(c, "id", msgLinkNotFound)
 	if err != nil {
 		return err
 	}
@@ -125,7 +127,7 @@ func (a *API) updateLink(c echo.Context) error {
 
 // deleteLink answers DELETE /api/url/:id/delete.
 func (a *API) deleteLink(c echo.Context) error {
-	id, err := linkIDParam(c)
+	id, err := pathID(c, "id", msgLinkNotFound)
 	if err != nil {
 		return err
 	}
@@ -137,7 +139,7 @@ func (a *API) deleteLink(c echo.Context) error {
 
 // getLink answers GET /api/url/:id.
 func (a *API) getLink(c echo.Context) error {
-	id, err := linkIDParam(c)
+	id, err := pathID(c, "id", msgLinkNotFound)
 	if err != nil {
 		return err
 	}
@@ -232,25 +234,9 @@ func (a *API) linkDetails(_ context.Context, l link.Link) linkDetails {
 }
 
 func linkStatsOf(st click.Stats) linkStats {
-	orZero := func(m map[string]int64) any {
-		if len(m) == 0 {
-			return 0
-		}
-		return m
-	}
 	return linkStats{
 		Clicks: st.Clicks, UniqueClicks: st.UniqueClicks,
-		TopCountries: orZero(st.Countries), TopReferrers: orZero(st.Referrers),
-		TopBrowsers: orZero(st.Browsers), TopOs: orZero(st.OS), SocialCount: st.Social,
+		TopCountries: countsOrZero(st.Countries), TopReferrers: countsOrZero(st.Referrers),
+		TopBrowsers: countsOrZero(st.Browsers), TopOs: countsOrZero(st.OS), SocialCount: st.Social,
 	}
-}
-
-// linkIDParam reads the :id path parameter; anything else is a 404 (no such
-// resource can exist).
-func linkIDParam(c echo.Context) (int64, error) {
-	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
-	if err != nil || id <= 0 {
-		return 0, apperr.New(apperr.NotFound, "Link not found")
-	}
-	return id, nil
 }

@@ -164,7 +164,7 @@ type visit struct {
 	path   string
 	host   string // Host header; default the server's
 	header map[string]string
-	form   url.Values // POSTed as a form
+	form   url.Values // sent as a form body, POSTed unless method says otherwise
 }
 
 func (e *linkEnv) visit(v visit) response {
@@ -175,7 +175,9 @@ func (e *linkEnv) visit(v visit) response {
 	}
 	var body io.Reader
 	if v.form != nil {
-		method = http.MethodPost
+		if v.method == "" {
+			method = http.MethodPost
+		}
 		body = strings.NewReader(v.form.Encode())
 	}
 	req, err := http.NewRequest(method, e.URL+v.path, body)

@@ -165,6 +165,14 @@ func TestCreateLinkWithEveryField(t *testing.T) {
 			}
 		}
 	})
+	t.Run("domain named by host, any case, default port", func(t *testing.T) {
+		for _, name := range []string{"go.example.com", "GO.Example.com:443", "https://go.example.com./"} {
+			_, short := env.createLink(key, map[string]any{"url": "https://example.org", "domain": name})
+			if !strings.HasPrefix(short, fx.Domain+"/") {
+				t.Errorf("domain %q: shorturl %q, want one on %s", name, short, fx.Domain)
+			}
+		}
+	})
 	t.Run("another account cannot read it", func(t *testing.T) {
 		_, other := env.newAccount("free")
 		if res := env.do(http.MethodGet, fmt.Sprintf("/api/url/%d", id), other, nil); res.Status != http.StatusNotFound {
@@ -192,6 +200,14 @@ func TestCreateLinkRefusesBadInput(t *testing.T) {
 		{"relative url", map[string]any{"url": "/just/a/path"}, "url"},
 		{"loop to the service itself", map[string]any{"url": env.URL + "/abc"}, "url"},
 		{"loop to a branded domain", map[string]any{"url": "https://theirs.example.com/x"}, "url"},
+		{"loop to a branded domain, spelt otherwise", map[string]any{"url": "https://THEIRS.example.com.:443/x"}, "url"},
+		{"url breaking out of an attribute", map[string]any{"url": `https://e.org/"></iframe><script>alert(1)</script>`}, "url"},
+		{"url with a space", map[string]any{"url": "https://e.org/a b"}, "url"},
+		{"meta image breaking out of an attribute", map[string]any{"url": "https://e.org", "metaimage": `https://e.org/"onerror="x.png`}, "metaimage"},
+		{"NUL in the meta title", map[string]any{"url": "https://e.org", "metatitle": "a\u0000b"}, "metatitle"},
+		{"NUL in the description", map[string]any{"url": "https://e.org", "description": "a\u0000b"}, "description"},
+		{"NUL in a parameter", map[string]any{"url": "https://e.org", "parameters": []map[string]string{{"name": "a", "value": "b\u0000"}}}, "parameters[0]"},
+		{"NUL in the domain", map[string]any{"url": "https://e.org", "domain": "mine.example\u0000.com"}, "domain"},
 		{"alias with a dot", map[string]any{"url": "https://e.org", "custom": "a.b"}, "custom"},
 		{"reserved alias", map[string]any{"url": "https://e.org", "custom": "API"}, "custom"},
 		{"alias too long", map[string]any{"url": "https://e.org", "custom": strings.Repeat("a", 65)}, "custom"},

@@ -14,10 +14,14 @@ import (
 // Paging bounds of every list endpoint (the spec leaves them open).
 var pageLimit = pagination.Bounds{Default: 15, Min: 1, Max: 100}
 
+// maxPageNumber bounds page so (page-1)*limit cannot overflow into a negative OFFSET;
+// no account has anywhere near that many pages.
+const maxPageNumber = 10_000_000
+
 // pageParams documents limit and page on a list route.
 var pageParams = []apidoc.Param{
 	{Name: "limit", Type: "integer", Default: pageLimit.Default, Description: "results per page, 1 to 100"},
-	{Name: "page", Type: "integer", Default: 1, Description: "page number, from 1; a page past the last one is empty"},
+	{Name: "page", Type: "integer", Default: 1, Description: "page number, 1 to 10000000; a page past the last one is empty"},
 }
 
 // parsePage reads the limit and page query parameters of a list endpoint. A value that
@@ -26,6 +30,9 @@ func parsePage(c echo.Context) (pagination.Page, error) {
 	p, errs := pagination.ParsePage(c.QueryParams(), pageLimit)
 	if len(errs) > 0 {
 		return pagination.Page{}, apperr.New(apperr.Invalid, "%s: %s", errs[0].Param, errs[0].Msg)
+	}
+	if p.Page > maxPageNumber {
+		return pagination.Page{}, apperr.New(apperr.Invalid, "page: Input should be less than or equal to %d", maxPageNumber)
 	}
 	return p, nil
 }

@@ -11,6 +11,10 @@ import (
 	"github.com/loyaltylinks/platform/shared/apperr"
 )
 
+// msgQRNotFound answers an id that is not a positive integer, like qr.Service does for
+// one that names no code of the account.
+const msgQRNotFound = "QR code not found"
+
 type qrAddRequest struct {
 	Type       string          `json:"type"`
 	Data       json.RawMessage `json:"data"`
@@ -84,7 +88,7 @@ func (a *API) addQR(c echo.Context) error {
 
 // updateQR answers PUT /api/qr/:id/update.
 func (a *API) updateQR(c echo.Context) error {
-	id, err := qrID(c)
+	id, err := pathID(c, "id", msgQRNotFound)
 	if err != nil {
 		return err
 	}
@@ -103,7 +107,7 @@ func (a *API) updateQR(c echo.Context) error {
 
 // deleteQR answers DELETE /api/qr/:id/delete.
 func (a *API) deleteQR(c echo.Context) error {
-	id, err := qrID(c)
+	id, err := pathID(c, "id", msgQRNotFound)
 	if err != nil {
 		return err
 	}
@@ -132,7 +136,7 @@ func (a *API) listQR(c echo.Context) error {
 
 // getQR answers GET /api/qr/:id.
 func (a *API) getQR(c echo.Context) error {
-	id, err := qrID(c)
+	id, err := pathID(c, "id", msgQRNotFound)
 	if err != nil {
 		return err
 	}
@@ -171,15 +175,6 @@ func countsOrZero(m map[string]int64) any {
 	return m
 }
 
-// qrID reads the :id path parameter; anything but a positive integer names no code.
-func qrID(c echo.Context) (int64, error) {
-	id, err := strconv.ParseInt(c.Param("id"), 10, 64)
-	if err != nil || id <= 0 {
-		return 0, apperr.New(apperr.NotFound, "QR code not found")
-	}
-	return id, nil
-}
-
 // qrImage answers GET /qr/{id}.png and /qr/{id}.svg: public, revalidated with a strong
 // ETag (304 when If-None-Match holds it), rendered from the Redis cache when possible.
 func (a *API) qrImage(c echo.Context) error {
@@ -187,7 +182,7 @@ func (a *API) qrImage(c echo.Context) error {
 	name, format, ok := strings.Cut(file, ".")
 	id, err := strconv.ParseInt(name, 10, 64)
 	if !ok || err != nil || id <= 0 {
-		return apperr.New(apperr.NotFound, "QR code not found")
+		return apperr.New(apperr.NotFound, msgQRNotFound)
 	}
 	ctx := c.Request().Context()
 	img, err := a.deps.QR.ImageInfo(ctx, id, format)

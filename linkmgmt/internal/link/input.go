@@ -1,6 +1,7 @@
 package link
 
 import (
+	"net"
 	"net/url"
 	"path"
 	"strconv"
@@ -49,6 +50,8 @@ const (
 	maxPassword = 72 // bcrypt's limit
 )
 
+const msgNUL = "must not contain NUL characters"
+
 // fieldErrs collects validation failures.
 type fieldErrs []apperr.FieldError
 
@@ -85,14 +88,38 @@ func (c urlChecker) check(raw string) (string, string) {
 	if scheme != "http" && scheme != "https" {
 		return "", "must be an http or https URL"
 	}
+	// Characters RFC 3986 never allows unencoded: a URL carrying them is either a typo
+	// or an attempt to break out of the HTML attribute or header it will be written to.
+	if strings.ContainsAny(raw, " \t\r\n<>\"") {
+		return "", "must be a URL with its special characters percent-encoded (no spaces, quotes or <>)"
+	}
 	if u.User != nil {
 		return "", "must not carry credentials"
 	}
-	if c.ownHosts != nil && c.ownHosts(strings.ToLower(u.Host)) {
+	if c.ownHosts != nil && c.ownHosts(canonicalHost(u)) {
 		return "", "must not point back to this link service"
 	}
 	return raw, ""
 }
+
+// canonicalHost is u's host as the service compares hosts (BASE_URL's, branded
+// domains'): lower case, without a trailing dot or the scheme's default port, so
+// "https://GO.example.com.:443/x" is recognised as go.example.com.
+func canonicalHost(u *url.URL) string {
+	name := strings.TrimSuffix(strings.ToLower(u.Hostname()), ".")
+	port := u.Port()
+	scheme := strings.ToLower(u.Scheme)
+	if port == "" || (scheme == "http" && port == "80") || (scheme == "https" && port == "443") {
+		if strings.Contains(name, ":") {
+			return "[" + name + "]" // IPv6 literal
+		}
+		return name
+	}
+	return net.JoinHostPort(name, port)
+}
+
+// hasNUL reports whether s holds a NUL character, which Postgres text and jsonb refuse.
+func hasNUL(s string) bool { return strings.IndexByte(s, 0) >= 0 }
 
 // applyTexts validates the plain text and URL fields of in onto l.
 func applyFields(in Input, l *Link, urls urlChecker, errs *fieldErrs) {
@@ -110,6 +137,10 @@ func applyFields(in Input, l *Link, urls urlChecker, errs *fieldErrs) {
 		v := strings.TrimSpace(f.Value)
 		if len(v) > max {
 			errs.add(field, "must be at most "+strconv.Itoa(max)+" characters")
+			return
+		}
+		if hasNUL(v) {
+			errs.add(field, msgNUL)
 			return
 		}
 		*dst = v
@@ -166,69 +197,34 @@ func applyFields(in Input, l *Link, urls urlChecker, errs *fieldErrs) {
 	}
 
 	if in.GeoTarget.Set {
-		if len(in.GeoTarget.Value) > maxTargets {
-			errs.add("geotarget", "at most 50 targets")
-		}
-		out := make([]GeoTarget, 0, len(in.GeoTarget.Value))
-		for i, t := range in.GeoTarget.Value {
-			field := "geotarget[" + strconv.Itoa(i) + "]"
-			code, ok := geo.CountryCode(t.Location)
-			if !ok {
-				errs.add(field+".location", "must be a country name or ISO 3166-1 alpha-2 code")
-				continue
-			}
-			dest, msg := urls.check(t.Link)
-			if msg != "" {
-				errs.add(field+".link", msg)
-				continue
-			}
-			out = append(out, GeoTarget{Location: strings.TrimSpace(t.Location), Link: dest, Code: code})
-		}
-		l.GeoTargets.V = out
+		l.GeoTargets.V = targetSpec[GeoTarget]{
+			field: "geotarget", key: "location", keyMsg: "must be a country name or ISO 3166-1 alpha-2 code",
+			parts: func(t GeoTarget) (string, string) { return t.Location, t.Link },
+			canon: geo.CountryCode,
+			build: func(t GeoTarget, code, dest string) GeoTarget {
+				return GeoTarget{Location: strings.TrimSpace(t.Location), Link: dest, Code: code}
+			},
+		}.check(in.GeoTarget.Value, urls, errs)
 	}
-
 	if in.DeviceTarget.Set {
-		if len(in.DeviceTarget.Value) > maxTargets {
-			errs.add("devicetarget", "at most 50 targets")
-		}
-		out := make([]DeviceTarget, 0, len(in.DeviceTarget.Value))
-		for i, t := range in.DeviceTarget.Value {
-			field := "devicetarget[" + strconv.Itoa(i) + "]"
-			device, ok := canonicalDevice(t.Device)
-			if !ok {
-				errs.add(field+".device", "must be one of "+strings.Join(Devices, ", "))
-				continue
-			}
-			dest, msg := urls.check(t.Link)
-			if msg != "" {
-				errs.add(field+".link", msg)
-				continue
-			}
-			out = append(out, DeviceTarget{Device: device, Link: dest})
-		}
-		l.DeviceTargets.V = out
+		l.DeviceTargets.V = targetSpec[DeviceTarget]{
+			field: "devicetarget", key: "device", keyMsg: "must be one of " + strings.Join(Devices, ", "),
+			parts: func(t DeviceTarget) (string, string) { return t.Device, t.Link },
+			canon: canonicalDevice,
+			build: func(_ DeviceTarget, device, dest string) DeviceTarget {
+				return DeviceTarget{Device: device, Link: dest}
+			},
+		}.check(in.DeviceTarget.Value, urls, errs)
 	}
-
 	if in.LanguageTarget.Set {
-		if len(in.LanguageTarget.Value) > maxTargets {
-			errs.add("languagetarget", "at most 50 targets")
-		}
-		out := make([]LanguageTarget, 0, len(in.LanguageTarget.Value))
-		for i, t := range in.LanguageTarget.Value {
-			field := "languagetarget[" + strconv.Itoa(i) + "]"
-			lang, ok := canonicalLanguage(t.Language)
-			if !ok {
-				errs.add(field+".language", "must be a language code such as en, fr or pt-BR")
-				continue
-			}
-			dest, msg := urls.check(t.Link)
-			if msg != "" {
-				errs.add(field+".link", msg)
-				continue
-			}
-			out = append(out, LanguageTarget{Language: lang, Link: dest})
-		}
-		l.LanguageTargets.V = out
+		l.LanguageTargets.V = targetSpec[LanguageTarget]{
+			field: "languagetarget", key: "language", keyMsg: "must be a language code such as en, fr or pt-BR",
+			parts: func(t LanguageTarget) (string, string) { return t.Language, t.Link },
+			canon: canonicalLanguage,
+			build: func(_ LanguageTarget, lang, dest string) LanguageTarget {
+				return LanguageTarget{Language: lang, Link: dest}
+			},
+		}.check(in.LanguageTarget.Value, urls, errs)
 	}
 
 	if in.DeepLink.Set {
@@ -257,14 +253,47 @@ func applyFields(in Input, l *Link, urls urlChecker, errs *fieldErrs) {
 		out := make([]Param, 0, len(in.Parameters.Value))
 		for i, p := range in.Parameters.Value {
 			name := strings.TrimSpace(p.Name)
-			if name == "" || len(name) > 100 || len(p.Value) > maxTextLen {
-				errs.add("parameters["+strconv.Itoa(i)+"]", "needs a name (at most 100 characters) and a value of at most 500 characters")
+			if name == "" || len(name) > 100 || len(p.Value) > maxTextLen || hasNUL(name) || hasNUL(p.Value) {
+				errs.add("parameters["+strconv.Itoa(i)+"]", "needs a name (at most 100 characters) and a value of at most 500 characters, without NUL characters")
 				continue
 			}
 			out = append(out, Param{Name: name, Value: p.Value})
 		}
 		l.Parameters.V = out
 	}
+}
+
+// targetSpec describes one targeting family (geo, device, language) for check.
+type targetSpec[T any] struct {
+	field, key, keyMsg string                        // "geotarget", "location", the key's error
+	parts              func(T) (key, link string)    // the entry's raw key and link
+	canon              func(string) (string, bool)   // the key's canonical form, ok false when invalid
+	build              func(t T, key, link string) T // the stored entry
+}
+
+// check validates a targeting list: at most maxTargets entries, each with a key canon
+// accepts and an http(s) link. It returns the valid entries in their stored form.
+func (s targetSpec[T]) check(in []T, urls urlChecker, errs *fieldErrs) []T {
+	if len(in) > maxTargets {
+		errs.add(s.field, "at most 50 targets")
+	}
+	out := make([]T, 0, len(in))
+	for i, t := range in {
+		at := s.field + "[" + strconv.Itoa(i) + "]"
+		rawKey, rawLink := s.parts(t)
+		key, ok := s.canon(rawKey)
+		if !ok {
+			errs.add(at+"."+s.key, s.keyMsg)
+			continue
+		}
+		dest, msg := urls.check(rawLink)
+		if msg != "" {
+			errs.add(at+".link", msg)
+			continue
+		}
+		out = append(out, s.build(t, key, dest))
+	}
+	return out
 }
 
 func canonicalDevice(s string) (string, bool) {

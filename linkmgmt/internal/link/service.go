@@ -36,7 +36,7 @@ type Service struct {
 func NewService(db *gorm.DB, baseURL string, notify Notifier) *Service {
 	host := ""
 	if u, err := url.Parse(baseURL); err == nil {
-		host = strings.ToLower(u.Host)
+		host = canonicalHost(u)
 	}
 	return &Service{db: db, baseURL: strings.TrimRight(baseURL, "/"), baseHost: host, notify: notify}
 }
@@ -350,16 +350,13 @@ func (s *Service) apply(ctx context.Context, accountID int64, in Input, l *Link,
 
 	if in.Domain.Set {
 		raw := strings.TrimSpace(in.Domain.Value)
-		host := strings.ToLower(raw)
-		if strings.Contains(raw, "://") {
-			if u, err := url.Parse(raw); err == nil {
-				host = strings.ToLower(u.Host)
-			}
-		}
-		host = strings.TrimRight(host, "/")
-		if raw == "" || host == s.baseHost {
+		host := domainHost(raw)
+		switch {
+		case raw == "" || host == s.baseHost:
 			l.DomainID, l.DomainURL = nil, ""
-		} else {
+		case host == "":
+			errs.add("domain", "is not one of your branded domains")
+		default:
 			var d struct {
 				ID     int64
 				Domain string
@@ -428,6 +425,20 @@ func (s *Service) apply(ctx context.Context, accountID int64, in Input, l *Link,
 		return nil, err
 	}
 	return pixels, nil
+}
+
+// domainHost is the host a link's `domain` field names, compared as the domains table
+// stores hosts: "https://go.example.com/", "go.example.com" and "GO.example.com:443"
+// all name go.example.com. "" when raw is no host at all.
+func domainHost(raw string) string {
+	if !strings.Contains(raw, "://") {
+		raw = "https://" + raw
+	}
+	u, err := url.Parse(strings.TrimRight(raw, "/"))
+	if err != nil || u.Hostname() == "" {
+		return ""
+	}
+	return canonicalHost(u)
 }
 
 // ownHost reports whether host is the service's own or a registered branded domain.

@@ -12,6 +12,11 @@ import (
 // imageCacheTTL bounds how long an unrequested rendering stays in Redis.
 const imageCacheTTL = 7 * 24 * time.Hour
 
+// imageCacheTimeout bounds each Redis round trip of the cache: a Redis that hangs costs
+// a request this long at most, then the image is rendered (or the change is left to the
+// ETag, which never matches a stale entry).
+const imageCacheTimeout = 500 * time.Millisecond
+
 // imageCache keeps rendered images in Redis, shared by every replica, one entry per code
 // and format holding the ETag it was rendered for. A changed code has a new ETag, so a
 // stale entry is never served; update and delete also drop the entries at once. Redis
@@ -30,6 +35,8 @@ func (c *imageCache) get(ctx context.Context, log *slog.Logger, id int64, format
 	if c.rdb == nil {
 		return nil, false, false
 	}
+	ctx, cancel := context.WithTimeout(ctx, imageCacheTimeout)
+	defer cancel()
 	vals, err := c.rdb.HMGet(ctx, imageKey(id, format), "etag", "body").Result()
 	if err != nil {
 		log.WarnContext(ctx, "qr image cache read failed", "qr_id", id, "error", err)
@@ -48,6 +55,8 @@ func (c *imageCache) put(ctx context.Context, log *slog.Logger, id int64, format
 		return
 	}
 	key := imageKey(id, format)
+	ctx, cancel := context.WithTimeout(ctx, imageCacheTimeout)
+	defer cancel()
 	_, err := c.rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
 		p.HSet(ctx, key, "etag", etag, "body", body)
 		p.Expire(ctx, key, imageCacheTTL)
@@ -62,6 +71,8 @@ func (c *imageCache) forget(ctx context.Context, log *slog.Logger, id int64) {
 	if c.rdb == nil {
 		return
 	}
+	ctx, cancel := context.WithTimeout(ctx, imageCacheTimeout)
+	defer cancel()
 	if err := c.rdb.Del(ctx, imageKey(id, FormatPNG), imageKey(id, FormatSVG)).Err(); err != nil {
 		log.WarnContext(ctx, "qr image cache invalidation failed", "qr_id", id, "error", err)
 	}

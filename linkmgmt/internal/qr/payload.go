@@ -111,6 +111,9 @@ func ParseContent(typ Type, raw json.RawMessage) (Content, error) {
 	if len(raw) == 0 || bytes.Equal(raw, []byte("null")) {
 		return Content{}, apperr.New(apperr.Invalid, "data is required")
 	}
+	if containsNUL(raw) {
+		return Content{}, apperr.New(apperr.Invalid, "data must not contain NUL characters")
+	}
 	var (
 		c   Content
 		err error
@@ -456,6 +459,40 @@ func summarise(s string) string {
 		s = string(r[:79]) + "…"
 	}
 	return s
+}
+
+// containsNUL reports whether a string of the JSON value raw holds a NUL character,
+// which Postgres cannot store (text and jsonb both refuse it).
+func containsNUL(raw json.RawMessage) bool {
+	// JSON carries NUL only escaped; most bodies are settled by this scan alone.
+	if !bytes.Contains(raw, []byte(`\u0000`)) {
+		return false
+	}
+	var v any
+	if json.Unmarshal(raw, &v) != nil {
+		return false
+	}
+	return nulIn(v)
+}
+
+func nulIn(v any) bool {
+	switch v := v.(type) {
+	case string:
+		return strings.IndexByte(v, 0) >= 0
+	case []any:
+		for _, e := range v {
+			if nulIn(e) {
+				return true
+			}
+		}
+	case map[string]any:
+		for k, e := range v {
+			if strings.IndexByte(k, 0) >= 0 || nulIn(e) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func mustJSON(v any) json.RawMessage {

@@ -100,6 +100,13 @@ func TestParseContentRejects(t *testing.T) {
 		{"wifi nopass with password", TypeWiFi, `{"ssid":"x","password":"12345678","encryption":"nopass"}`, "must be empty when encryption is nopass"},
 		{"wifi WEP without password", TypeWiFi, `{"ssid":"x","encryption":"WEP"}`, "data.password is required for WEP"},
 		{"wifi hidden not a bool", TypeWiFi, `{"ssid":"x","hidden":"maybe"}`, "data.hidden must be a boolean"},
+		// Postgres cannot store NUL: refused for every type, wherever it hides.
+		{"text with NUL", TypeText, `"a\u0000b"`, "must not contain NUL"},
+		{"vcard note with NUL", TypeVCard, `{"name":"Ann","note":"x\u0000"}`, "must not contain NUL"},
+		{"email subject with NUL", TypeEmail, `{"email":"a@example.org","subject":"\u0000"}`, "must not contain NUL"},
+		{"sms message with NUL", TypeSMS, `{"phone":"+331234","message":"hi\u0000"}`, "must not contain NUL"},
+		{"wifi ssid with NUL", TypeWiFi, `{"ssid":"N\u0000et","encryption":"nopass"}`, "must not contain NUL"},
+		{"NUL in an ignored key", TypeVCard, `{"name":"Ann","x\u0000":1}`, "must not contain NUL"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -108,6 +115,20 @@ func TestParseContentRejects(t *testing.T) {
 				t.Fatalf("err = %v, want Invalid containing %q", err, tt.wantMsg)
 			}
 		})
+	}
+}
+
+func TestContainsNUL(t *testing.T) {
+	for raw, want := range map[string]bool{
+		`"plain"`:                     false,
+		`"escaped backslash \\u0000"`: false,
+		`"\u0000"`:                    true,
+		`[1, ["a", {"b": "\u0000"}]]`: true,
+		`{"\u0000": null}`:            true,
+	} {
+		if got := containsNUL(json.RawMessage(raw)); got != want {
+			t.Errorf("containsNUL(%s) = %v, want %v", raw, got, want)
+		}
 	}
 }
 

@@ -17,6 +17,9 @@ import (
 // for one link, "d:<host>" for one domain, "*" for everything.
 const invalidationChannel = "lm:cache:invalidate"
 
+// publishTimeout bounds publishing one invalidation.
+const publishTimeout = 500 * time.Millisecond
+
 // ttlCache is a bounded map with per-entry expiry. Misses for the same key share one
 // load (singleflight), so a cold popular link costs one query, not one per request.
 // Not-found answers are cached too, for a shorter time, to absorb 404 floods.
@@ -27,6 +30,9 @@ type ttlCache[T any] struct {
 	ttl    time.Duration
 	negTTL time.Duration
 	sf     singleflight.Group
+	// gen counts invalidations (under mu). A load stores its result only if no
+	// invalidation happened while it ran: it may have read the row before the change.
+	gen uint64
 }
 
 type cacheEntry[T any] struct {
@@ -50,6 +56,9 @@ func (c *ttlCache[T]) get(ctx context.Context, key string, load func(context.Con
 		return e.v, !e.notFound, nil
 	}
 	v, err, _ := c.sf.Do(key, func() (any, error) {
+		c.mu.RLock()
+		gen := c.gen
+		c.mu.RUnlock()
 		// The load must not die with the first caller's request.
 		val, err := load(context.WithoutCancel(ctx))
 		notFound := apperr.Is(err, apperr.NotFound)
@@ -61,7 +70,7 @@ func (c *ttlCache[T]) get(ctx context.Context, key string, load func(context.Con
 			ttl = c.negTTL
 		}
 		entry := cacheEntry[T]{v: val, notFound: notFound, exp: time.Now().Add(ttl).UnixNano()}
-		c.put(key, entry)
+		c.put(key, entry, gen)
 		return entry, nil
 	})
 	if err != nil {
@@ -72,9 +81,13 @@ func (c *ttlCache[T]) get(ctx context.Context, key string, load func(context.Con
 	return entry.v, !entry.notFound, nil
 }
 
-func (c *ttlCache[T]) put(key string, e cacheEntry[T]) {
+// put stores e unless the cache was invalidated since generation gen.
+func (c *ttlCache[T]) put(key string, e cacheEntry[T], gen uint64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if c.gen != gen {
+		return
+	}
 	if len(c.m) >= c.max {
 		now := time.Now().UnixNano()
 		for k, old := range c.m {
@@ -96,6 +109,7 @@ func (c *ttlCache[T]) put(key string, e cacheEntry[T]) {
 func (c *ttlCache[T]) forget(key string) {
 	c.mu.Lock()
 	delete(c.m, key)
+	c.gen++
 	c.mu.Unlock()
 	// A load in flight may have read the old row; make the next caller load again.
 	c.sf.Forget(key)
@@ -104,6 +118,7 @@ func (c *ttlCache[T]) forget(key string) {
 func (c *ttlCache[T]) purge() {
 	c.mu.Lock()
 	clear(c.m)
+	c.gen++
 	c.mu.Unlock()
 }
 
@@ -146,6 +161,9 @@ func (inv *Invalidator) publish(ctx context.Context, msg string) {
 	if inv.rdb == nil {
 		return
 	}
+	// A Redis that hangs must not hold the API call that changed the link.
+	ctx, cancel := context.WithTimeout(ctx, publishTimeout)
+	defer cancel()
 	if err := inv.rdb.Publish(ctx, invalidationChannel, msg).Err(); err != nil {
 		inv.log.WarnContext(ctx, "cache invalidation not published; other replicas expire it by TTL", "error", err, "message", msg)
 	}

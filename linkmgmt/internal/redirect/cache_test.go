@@ -75,3 +75,40 @@ func TestTTLCache(t *testing.T) {
 		}
 	})
 }
+
+// A load that read the row before an invalidation must not put the old value back in
+// the cache after it: the invalidation would be lost until the TTL.
+func TestTTLCacheInvalidationDuringLoad(t *testing.T) {
+	ctx := context.Background()
+	for _, tt := range []struct {
+		name       string
+		invalidate func(c *ttlCache[int])
+	}{
+		{"forget", func(c *ttlCache[int]) { c.forget("k") }},
+		{"purge", func(c *ttlCache[int]) { c.purge() }},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			c := newTTLCache[int](10, time.Minute, time.Second)
+			reading, release := make(chan struct{}), make(chan struct{})
+			done := make(chan int)
+			go func() {
+				v, _, _ := c.get(ctx, "k", func(context.Context) (int, error) {
+					close(reading)
+					<-release
+					return 1, nil // the row as it was before the change
+				})
+				done <- v
+			}()
+			<-reading
+			tt.invalidate(c) // the change commits and is announced while the load runs
+			close(release)
+			if v := <-done; v != 1 {
+				t.Fatalf("in-flight get = %d, want 1", v)
+			}
+			v, _, _ := c.get(ctx, "k", func(context.Context) (int, error) { return 2, nil })
+			if v != 2 {
+				t.Fatalf("after the invalidation get = %d, want the new row (2): the stale load was cached", v)
+			}
+		})
+	}
+}

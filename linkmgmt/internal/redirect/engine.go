@@ -29,6 +29,9 @@ import (
 const (
 	maxPasswordFailures = 5
 	passwordWindow      = 15 * time.Minute
+	// passwordThrottleTimeout bounds each Redis round trip of the throttle: a Redis that
+	// hangs must not hold the visitor's form (bcrypt alone still slows guessing).
+	passwordThrottleTimeout = 250 * time.Millisecond
 )
 
 // Engine answers requests for short links.
@@ -201,23 +204,36 @@ func (e *Engine) serveTarget(r *http.Request, t *Target) Outcome {
 		return redirectTo(app)
 	}
 	// 6. The redirect type.
+	page := t.page()
+	if page != "" && !safeURL(dest) {
+		// Validation stores only http(s) destinations; a page must never hand another
+		// scheme (javascript:) to its iframe or script, whatever a row holds. (Redirects
+		// are checked by Outcome.Write.)
+		return notFoundPage()
+	}
 	hit()
+	if page == "" {
+		return redirectTo(dest)
+	}
+	d := e.pageData(t, dest)
+	d.Splash, d.Overlay = t.Splash, t.Overlay
+	return Outcome{Status: http.StatusOK, Page: page, Data: d}
+}
+
+// page is the template the link's type renders, or "" for a plain redirect: direct, or
+// a custom splash page / overlay that has since been deleted.
+func (t *Target) page() string {
 	switch {
 	case t.Link.Type == link.TypeFrame:
-		return Outcome{Status: http.StatusOK, Page: "frame", Data: e.pageData(t, dest)}
+		return "frame"
 	case t.Link.Type == link.TypeSplash:
-		return Outcome{Status: http.StatusOK, Page: "splash", Data: e.pageData(t, dest)}
+		return "splash"
 	case t.Splash != nil:
-		d := e.pageData(t, dest)
-		d.Splash = t.Splash
-		return Outcome{Status: http.StatusOK, Page: "custom_splash", Data: d}
+		return "custom_splash"
 	case t.Overlay != nil:
-		d := e.pageData(t, dest)
-		d.Overlay = t.Overlay
-		return Outcome{Status: http.StatusOK, Page: "overlay", Data: d}
+		return "overlay"
 	}
-	// direct, or a custom splash page / overlay that has since been deleted.
-	return redirectTo(dest)
+	return ""
 }
 
 // Failed logs err and answers the 503 page (the public pages' answer when Postgres
@@ -246,7 +262,9 @@ func passwordPage(status int, msg string) Outcome {
 func (e *Engine) checkPassword(r *http.Request, t *Target) (Outcome, bool) {
 	ctx := r.Context()
 	key := "lm:pw:" + strconv.FormatInt(t.Link.ID, 10) + ":" + e.loc.ClientIP(r).String()
-	failures, err := e.rdb.Get(ctx, key).Int()
+	rctx, cancel := context.WithTimeout(ctx, passwordThrottleTimeout)
+	failures, err := e.rdb.Get(rctx, key).Int()
+	cancel()
 	if err != nil && err != redis.Nil {
 		// Without Redis we cannot count guesses; bcrypt's cost still slows them down.
 		e.log.WarnContext(ctx, "password throttle unavailable", "error", err)
@@ -256,10 +274,12 @@ func (e *Engine) checkPassword(r *http.Request, t *Target) (Outcome, bool) {
 	}
 	pw := r.PostFormValue("password")
 	if bcrypt.CompareHashAndPassword([]byte(*t.Link.PasswordHash), []byte(pw)) != nil {
+		rctx, cancel := context.WithTimeout(ctx, passwordThrottleTimeout)
+		defer cancel()
 		pipe := e.rdb.TxPipeline()
-		pipe.Incr(ctx, key)
-		pipe.Expire(ctx, key, passwordWindow)
-		_, _ = pipe.Exec(ctx)
+		pipe.Incr(rctx, key)
+		pipe.Expire(rctx, key, passwordWindow)
+		_, _ = pipe.Exec(rctx)
 		return passwordPage(http.StatusUnauthorized, "Wrong password. Please try again."), false
 	}
 	return Outcome{}, true

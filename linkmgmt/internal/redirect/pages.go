@@ -39,13 +39,18 @@ func (e *Engine) pageData(t *Target, dest string) pageData {
 	if title == "" {
 		title = "Redirecting"
 	}
+	image := t.Link.MetaImage
+	if image != "" && !safeURL(image) {
+		// html/template does not filter URLs in <meta content>; only http(s) goes out.
+		image = ""
+	}
 	return pageData{
 		Title:           title,
 		ShortURL:        t.ShortURL,
 		Destination:     dest,
 		MetaTitle:       t.Link.MetaTitle,
 		MetaDescription: t.Link.MetaDescription,
-		MetaImage:       t.Link.MetaImage,
+		MetaImage:       image,
 		Pixels:          t.Pixels,
 		Countdown:       defaultSplashSeconds,
 	}
