@@ -88,6 +88,9 @@ func bindJSON(c echo.Context, dst any) error {
 		}
 		return apperr.New(apperr.Invalid, "Invalid JSON body: %s", strings.TrimPrefix(err.Error(), "json: "))
 	}
+	if dec.More() {
+		return apperr.New(apperr.Invalid, "Invalid JSON body: extra data after the JSON object")
+	}
 	return nil
 }
 

@@ -51,6 +51,7 @@ func linkMalformed() []malformedCase {
 		{"string body", "", `"https://e.org"`},
 		{"number body", "", `42`},
 		{"truncated", "", `{"url": "https://e.org"`},
+		{"trailing data after the object", "", `{"url": "https://e.org/x"} {"url": "https://e.org/y"}`},
 		{"url number", "", `{"url": 12}`},
 		{"url object", "", `{"url": {"href": "https://e.org"}}`},
 		{"url array", "", `{"url": ["https://e.org"]}`},
