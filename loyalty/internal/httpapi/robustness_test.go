@@ -254,7 +254,7 @@ func TestHostileParametersNeverGive500(t *testing.T) {
 		}
 		// The real path with valid parameters, to carry the hostile query parameters.
 		valid := strings.NewReplacer("/points/store/redeem-statement", "/points/store/redeem-statement?store_document=ALL&period=01-2025",
-			"/coupons/search", "/coupons/search?coupon_identifier=NF",":customer_id", custID, ":document", doc, ":store_code", "Q1",
+			"/coupons/search", "/coupons/search?coupon_identifier=NF", ":customer_id", custID, ":document", doc, ":store_code", "Q1",
 			":coupon_identifier", "NF", ":query_id", custID, ":store_id", custID, ":product_id", custID,
 			":promotion_id", custID, ":point_id", custID, ":redeem_id", custID).Replace(r.Path)
 		for _, name := range queryNames {
