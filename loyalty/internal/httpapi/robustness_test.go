@@ -352,3 +352,32 @@ func TestOutOfRangeInputsAre422(t *testing.T) {
 		t.Errorf("refused requests wrote %d rows", after-before)
 	}
 }
+
+// TestBalanceOverflowIs409 brings a balance next to the bigint maximum (sales at the top
+// value and promotion multiplier reach it in about a hundred requests): one more credit or
+// sale is a 409 that writes nothing, not a 500 from the database's overflow.
+func TestBalanceOverflowIs409(t *testing.T) {
+	env := newTestEnv(t)
+	tok := env.token("user")
+	env.sqlStore("B1", "11222333000181")
+	cust, _ := env.sqlCustomer()
+	const near = int64(9223372036854775000)
+	if err := env.DB.Exec(`INSERT INTO points_entries (customer_id, transaction_type, points, transaction_date) VALUES (?, 'C', ?, now())`, cust, near).Error; err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now().UTC().Format(time.RFC3339)
+	for _, tt := range []struct {
+		path string
+		body map[string]any
+	}{
+		{"/api/v1/points/credit", map[string]any{"customer_id": cust, "points": 1000, "description": "d", "transaction_date": now}},
+		{"/api/v1/transaction", map[string]any{"customer_id": cust, "store_code": "B1", "coupon_identifier": "NF-1", "transaction_date": now, "value": 1000}},
+	} {
+		coreWantDetail(t, env.do("POST", tt.path, tok, tt.body), 409)
+	}
+	var coupons int64
+	env.DB.Raw(`SELECT count(*) FROM coupons WHERE customer_id = ?`, cust).Scan(&coupons)
+	if b := env.sqlBalance(cust); b != near || coupons != 0 {
+		t.Fatalf("balance %d, coupons %d after refused requests; want %d and 0", b, coupons, near)
+	}
+}
