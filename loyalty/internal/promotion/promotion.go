@@ -18,6 +18,7 @@ import (
 	"github.com/loyaltylinks/platform/shared/jsontime"
 	"github.com/loyaltylinks/platform/shared/nullable"
 	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
 )
 
 // Promotion is one campaign. StoreCodes empty or null means every store.
@@ -128,10 +129,37 @@ func (s *Store) Update(ctx context.Context, id string, u Update) (Promotion, err
 	if err := u.validate(); err != nil {
 		return Promotion{}, err
 	}
-	p, err := s.ByID(ctx, id)
+	// The row is locked while the change is checked and written: two PATCHes each valid
+	// alone (a later start_date, an earlier end_date) must not both pass the date check.
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var p Promotion
+		err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Where("id = ?", id).Take(&p).Error
+		if errors.Is(err, gorm.ErrRecordNotFound) {
+			return errNotFound
+		}
+		if err != nil {
+			return fmt.Errorf("lock promotion %s: %w", id, err)
+		}
+		changes := u.apply(&p)
+		if err := p.check(); err != nil {
+			return err
+		}
+		if len(changes) == 0 {
+			return nil
+		}
+		if err := tx.Model(&Promotion{}).Where("id = ?", id).Updates(changes).Error; err != nil {
+			return fmt.Errorf("update promotion %s: %w", id, err)
+		}
+		return nil
+	})
 	if err != nil {
 		return Promotion{}, err
 	}
+	return s.ByID(ctx, id)
+}
+
+// apply copies the fields sent into p and returns the column changes.
+func (u Update) apply(p *Promotion) map[string]any {
 	changes := map[string]any{}
 	if u.Name.Set {
 		p.Name = strings.TrimSpace(u.Name.Value)
@@ -169,16 +197,7 @@ func (s *Store) Update(ctx context.Context, id string, u Update) (Promotion, err
 	if u.StoreCodes.Set {
 		changes["store_codes"] = cleanCodes(u.StoreCodes.Value)
 	}
-	if err := p.check(); err != nil {
-		return Promotion{}, err
-	}
-	if len(changes) == 0 {
-		return p, nil
-	}
-	if err := s.db.WithContext(ctx).Model(&Promotion{}).Where("id = ?", id).Updates(changes).Error; err != nil {
-		return Promotion{}, fmt.Errorf("update promotion %s: %w", id, err)
-	}
-	return s.ByID(ctx, id)
+	return changes
 }
 
 // ByID returns one promotion.
