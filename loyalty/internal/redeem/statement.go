@@ -96,8 +96,11 @@ func (s *Service) StoreStatement(ctx context.Context, q StatementQuery) (Stateme
 	if errors.As(err, &pgErr) && pgErr.Code == "22023" {
 		return Statement{}, apperr.Validation(apperr.Field("Unknown time zone", "value_error", "query", "timezone"))
 	}
-	if err != nil || len(bounds) == 0 {
+	if err != nil {
 		return Statement{}, fmt.Errorf("period bounds: %w", err)
+	}
+	if len(bounds) == 0 {
+		return Statement{}, errors.New("period bounds: no row")
 	}
 	st.PeriodStart, st.PeriodEnd = bounds[0].Start.UTC(), bounds[0].End.UTC()
 
