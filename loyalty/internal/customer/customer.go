@@ -88,17 +88,17 @@ type CreateInput struct {
 // ledger: it is accepted only when equal to the current balance (clients that send the
 // record back as they read it).
 type Update struct {
-	Name           nullable.Field[string]            `json:"name"`
-	Doc            nullable.Field[string]            `json:"doc"`
-	Email          nullable.Field[string]            `json:"email"`
-	Phone          nullable.Field[string]            `json:"phone"`
+	Name           nullable.Field[string]            `json:"name" validate:"omitempty,max=255"`
+	Doc            nullable.Field[string]            `json:"doc" validate:"omitempty,max=50"`
+	Email          nullable.Field[string]            `json:"email" validate:"omitempty,max=255"`
+	Phone          nullable.Field[string]            `json:"phone" validate:"omitempty,max=50"`
 	BirthDate      nullable.Field[jsontime.Date]     `json:"birth_date"`
 	GenderIdentity nullable.Field[string]            `json:"gender_identity"`
 	IsActive       nullable.Field[bool]              `json:"is_active"`
 	PointsBalance  nullable.Field[float64]           `json:"points_balance"`
 	LastPurchase   nullable.Field[jsontime.DateTime] `json:"last_purchase"`
-	StoreCode      nullable.Field[string]            `json:"store_code"`
-	StoreCodeOwner nullable.Field[string]            `json:"store_code_owner"`
+	StoreCode      nullable.Field[string]            `json:"store_code" validate:"omitempty,max=255"`
+	StoreCodeOwner nullable.Field[string]            `json:"store_code_owner" validate:"omitempty,max=255"`
 	EmailOptin     nullable.Field[bool]              `json:"email_optin"`
 	WhatsappOptin  nullable.Field[bool]              `json:"whatsapp_optin"`
 	SmsOptin       nullable.Field[bool]              `json:"sms_optin"`

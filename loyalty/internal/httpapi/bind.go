@@ -16,6 +16,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/loyaltylinks/platform/shared/apperr"
 	"github.com/loyaltylinks/platform/shared/jsontime"
+	"github.com/loyaltylinks/platform/shared/nullable"
 	"github.com/loyaltylinks/platform/shared/pagination"
 )
 
@@ -38,7 +39,21 @@ func NewBinder() *Binder {
 		}
 		return name
 	})
+	// PATCH bodies hold nullable.Field values: rules such as max=255 apply to the value
+	// sent; an absent or null field is skipped by omitempty.
+	v.RegisterCustomTypeFunc(nullableValue,
+		nullable.Field[string]{}, nullable.Field[int]{}, nullable.Field[int64]{}, nullable.Field[float64]{},
+		nullable.Field[bool]{}, nullable.Field[[]string]{})
 	return &Binder{validate: v}
+}
+
+// nullableValue hands the validator the value of a nullable.Field, or nil when the field
+// is absent or null.
+func nullableValue(f reflect.Value) any {
+	if !f.FieldByName("Set").Bool() || f.FieldByName("Null").Bool() {
+		return nil
+	}
+	return f.FieldByName("Value").Interface()
 }
 
 // JSON decodes the request body into dst and validates it (`validate` struct tags).

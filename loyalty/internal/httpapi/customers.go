@@ -22,15 +22,15 @@ type customerHandlers struct {
 // CustomerCreate is the body of POST /customer. doc is stored as digits when a formatted
 // CPF/CNPJ is sent. Defaults: origin PDV, every opt-in true.
 type CustomerCreate struct {
-	Name           string         `json:"name" validate:"required"`
-	Doc            string         `json:"doc" validate:"required"`
-	Email          string         `json:"email" validate:"required"`
-	Phone          string         `json:"phone" validate:"required"`
+	Name           string         `json:"name" validate:"required,max=255"`
+	Doc            string         `json:"doc" validate:"required,max=50"`
+	Email          string         `json:"email" validate:"required,max=255"`
+	Phone          string         `json:"phone" validate:"required,max=50"`
 	GenderIdentity *string        `json:"gender_identity" validate:"omitempty,oneof=M F X"`
 	BirthDate      *jsontime.Date `json:"birth_date"`
-	ShortCode      *string        `json:"short_code"`
+	ShortCode      *string        `json:"short_code" validate:"omitempty,max=255"`
 	Origin         *string        `json:"origin" validate:"omitempty,oneof=PDV ECOMMERCE BACKOFFICE APP TOTEM" default:"PDV"`
-	StoreCode      *string        `json:"store_code"`
+	StoreCode      *string        `json:"store_code" validate:"omitempty,max=255"`
 	EmailOptin     *bool          `json:"email_optin" default:"true"`
 	WhatsappOptin  *bool          `json:"whatsapp_optin" default:"true"`
 	SmsOptin       *bool          `json:"sms_optin" default:"true"`

@@ -3,7 +3,6 @@ package httpapi
 import (
 	"encoding/json"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 
@@ -150,9 +149,17 @@ func (a *API) cancelCoupon(c echo.Context) error {
 	q := NewQuery(c)
 	customerID := q.String("customer_id")
 	if customerID != "" && !isUUID(customerID) {
-		return apperr.Validation(apperr.Field("Input should be a valid UUID", "uuid_parsing", "query", "customer_id"))
+		q.fail("customer_id", "Input should be a valid UUID", "uuid_parsing")
 	}
-	coupon := pathParam(c, "coupon_identifier")
+	// A customer_id that could not be read must refuse the request, not widen the cancel
+	// to every customer's coupon.
+	if err := q.Err(); err != nil {
+		return err
+	}
+	coupon, err := pathText(c, "coupon_identifier")
+	if err != nil {
+		return err
+	}
 	res, err := a.ledger.CancelCoupon(c.Request().Context(), coupon, strings.ToLower(customerID), userAt(c, nil))
 	if err != nil {
 		return err
@@ -219,16 +226,6 @@ func userAt(c echo.Context, sent *string) string {
 		return p.Name
 	}
 	return p.Subject
-}
-
-// pathParam returns a path parameter percent-decoded (Echo leaves escapes in place when
-// the request path carries any).
-func pathParam(c echo.Context, name string) string {
-	raw := c.Param(name)
-	if v, err := url.PathUnescape(raw); err == nil {
-		return v
-	}
-	return raw
 }
 
 func lower(s *string) string {

@@ -21,8 +21,8 @@ type catalogueHandlers struct {
 // topping_skus links existing add-on products (is_addon true) to a product with
 // has_toppings true.
 type ProductCreate struct {
-	SKU             string   `json:"sku" validate:"required"`
-	Name            string   `json:"name" validate:"required"`
+	SKU             string   `json:"sku" validate:"required,max=255"`
+	Name            string   `json:"name" validate:"required,max=255"`
 	Points          *int     `json:"points" default:"0"`
 	Description     *string  `json:"description"`
 	ImageURL        *string  `json:"image_url"`
@@ -35,13 +35,13 @@ type ProductCreate struct {
 	IsAddon         *bool    `json:"is_addon" default:"false"`
 	MinQty          *int     `json:"min_qty" default:"0"`
 	MaxQty          *int     `json:"max_qty" default:"0"`
-	ToppingSKUs     []string `json:"topping_skus"`
+	ToppingSKUs     []string `json:"topping_skus" validate:"omitempty,max=100,dive,max=255"`
 }
 
 // PromotionCreate is the body of POST /promotion. Defaults: is_active true,
 // points_multiplier 1, bonus_points 0; store_codes null or empty means every store.
 type PromotionCreate struct {
-	Name             string             `json:"name" validate:"required"`
+	Name             string             `json:"name" validate:"required,max=255"`
 	Description      *string            `json:"description"`
 	ImageURL         *string            `json:"image_url"`
 	StartDate        *jsontime.DateTime `json:"start_date" validate:"required"`
@@ -50,7 +50,7 @@ type PromotionCreate struct {
 	PointsMultiplier *float64           `json:"points_multiplier" default:"1"`
 	BonusPoints      *int               `json:"bonus_points" default:"0"`
 	MinPurchase      *float64           `json:"min_purchase"`
-	StoreCodes       []string           `json:"store_codes"`
+	StoreCodes       []string           `json:"store_codes" validate:"omitempty,max=1000,dive,max=255"`
 }
 
 func (h *catalogueHandlers) createProduct(c echo.Context) error {

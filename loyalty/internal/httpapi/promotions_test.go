@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"reflect"
+	"sync"
 	"testing"
 	"time"
 )
@@ -119,4 +120,34 @@ func TestPromotionList(t *testing.T) {
 		t.Errorf("limit=3&offset=10 = %v", got)
 	}
 	coreWant422(t, api.do(http.MethodGet, "/api/v1/promotion/all?limit=ten", api.tok, nil), "query", "limit")
+}
+
+// Two PATCHes each valid alone but not together (one moves start_date after the end_date
+// the other sets) race: the loser is a 422 on the dates, never a 500 from the table's
+// CHECK (end_date >= start_date), and the promotion stays consistent.
+func TestConcurrentPromotionPatchesKeepTheDatesInOrder(t *testing.T) {
+	api := newCoreAPI(t)
+	p := api.create(t, "/api/v1/promotion", coreObj{"name": "Race", "start_date": "2025-01-01T00:00:00Z", "end_date": "2025-01-11T00:00:00Z"})
+	path := "/api/v1/promotion/" + p["id"].(string)
+	for round := 0; round < 20; round++ {
+		api.call(t, http.MethodPatch, path, coreObj{"start_date": "2025-01-01T00:00:00Z", "end_date": "2025-01-11T00:00:00Z"}, http.StatusOK, nil)
+		statuses := make(chan int, 2)
+		var wg sync.WaitGroup
+		for _, body := range []coreObj{{"start_date": "2025-01-09T00:00:00Z"}, {"end_date": "2025-01-05T00:00:00Z"}} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				statuses <- api.do(http.MethodPatch, path, api.tok, body).Status
+			}()
+		}
+		wg.Wait()
+		close(statuses)
+		got := map[int]int{}
+		for s := range statuses {
+			got[s]++
+		}
+		if got[http.StatusOK] != 1 || got[http.StatusUnprocessableEntity] != 1 {
+			t.Fatalf("round %d: statuses %v, want one 200 and one 422", round, got)
+		}
+	}
 }

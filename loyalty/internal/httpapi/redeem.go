@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"math"
 	"net/http"
 	"regexp"
 	"strconv"
@@ -142,7 +143,8 @@ func (a *API) storeRedeemStatement(c echo.Context) error {
 	store := q.Required("store_document")
 	period := q.Required("period")
 	status := q.OneOf("status", "redeemed", "redeemed", "all")
-	page := q.Int("page", pagination.Bounds{Default: 1, Min: 1})
+	// The bound keeps (page-1)*limit, the rows skipped, far from integer overflow.
+	page := q.Int("page", pagination.Bounds{Default: 1, Min: 1, Max: math.MaxInt32})
 	limit := q.Int("limit", pagination.Bounds{Default: 100, Min: 1, Max: 1000})
 	tz := q.String("timezone")
 	if tz == "" {

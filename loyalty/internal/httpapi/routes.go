@@ -33,7 +33,6 @@ func (a *API) routes(srv *server.Server) {
 	// public needs no token; v1 routes need a valid bearer JWT.
 	public := apidoc.NewRouter(a.doc, e.Group("/api/v1"), "/api/v1")
 	v1 := apidoc.NewRouter(a.doc, e.Group("/api/v1", requireAuth(a.tokens)), "/api/v1")
-	_, _ = public, v1
 
 	a.coreRoutes(e, public, v1)
 

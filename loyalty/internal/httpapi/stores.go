@@ -34,15 +34,15 @@ type storeHandlers struct {
 // StoreCreate is the body of POST /store. document is stored as digits when a formatted
 // CNPJ/CPF is sent. is_active defaults to true.
 type StoreCreate struct {
-	StoreCode string  `json:"store_code" validate:"required"`
-	Name      string  `json:"name" validate:"required"`
-	Document  string  `json:"document" validate:"required"`
+	StoreCode string  `json:"store_code" validate:"required,max=255"`
+	Name      string  `json:"name" validate:"required,max=255"`
+	Document  string  `json:"document" validate:"required,max=50"`
 	IsActive  *bool   `json:"is_active" default:"true"`
-	Address   *string `json:"address"`
-	City      *string `json:"city"`
-	State     *string `json:"state"`
-	Phone     *string `json:"phone"`
-	Email     *string `json:"email"`
+	Address   *string `json:"address" validate:"omitempty,max=255"`
+	City      *string `json:"city" validate:"omitempty,max=255"`
+	State     *string `json:"state" validate:"omitempty,max=255"`
+	Phone     *string `json:"phone" validate:"omitempty,max=50"`
+	Email     *string `json:"email" validate:"omitempty,max=255"`
 }
 
 func (h *storeHandlers) create(c echo.Context) error {

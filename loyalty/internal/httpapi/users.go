@@ -34,10 +34,10 @@ type TokenResponse struct {
 
 // UserCreate is the body of POST /users. role defaults to "user".
 type UserCreate struct {
-	Username string  `json:"username" validate:"required"`
+	Username string  `json:"username" validate:"required,max=255"`
 	Password string  `json:"password" validate:"required"`
-	Name     string  `json:"name" validate:"required"`
-	Email    *string `json:"email" validate:"omitempty,email"`
+	Name     string  `json:"name" validate:"required,max=255"`
+	Email    *string `json:"email" validate:"omitempty,max=255,email"`
 	Role     string  `json:"role" validate:"omitempty,oneof=admin user" default:"user"`
 }
 

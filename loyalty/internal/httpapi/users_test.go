@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/url"
@@ -152,8 +153,12 @@ func TestProtectedRoutesNeedAValidToken(t *testing.T) {
 			":product_id", "00000000-0000-0000-0000-000000000000", ":promotion_id", "00000000-0000-0000-0000-000000000000").Replace(r.Path)
 		for name, tok := range tokens {
 			res := env.do(r.Method, path, tok, nil)
-			if res.Status != http.StatusUnauthorized || res.Header.Get("WWW-Authenticate") != "Bearer" {
-				t.Errorf("%s %s with %s token: status %d, WWW-Authenticate %q", r.Method, path, name, res.Status, res.Header.Get("WWW-Authenticate"))
+			var body struct {
+				Detail string `json:"detail"`
+			}
+			_ = json.Unmarshal(res.Body, &body)
+			if res.Status != http.StatusUnauthorized || res.Header.Get("WWW-Authenticate") != "Bearer" || body.Detail == "" {
+				t.Errorf("%s %s with %s token: status %d, WWW-Authenticate %q, body %s", r.Method, path, name, res.Status, res.Header.Get("WWW-Authenticate"), res.Body)
 			}
 		}
 		checked++

@@ -16,6 +16,8 @@ const (
 	codeInsufficientPoints = "LY001"
 	codeEntryImmutable     = "LY002"
 	codeBalanceGuard       = "LY003"
+	// numeric_value_out_of_range: the trigger's points_balance + points left bigint.
+	codeOutOfRange = "22003"
 )
 
 // Post writes one entry inside tx and moves the customer's balance with it (the database
@@ -241,6 +243,8 @@ func translate(err error, what string) error {
 		switch pgErr.Code {
 		case codeInsufficientPoints:
 			return apperr.Wrap(apperr.Conflict, errors.Join(errInsufficient, err), "Insufficient points")
+		case codeOutOfRange:
+			return apperr.Wrap(apperr.Conflict, err, "The points balance would exceed its maximum")
 		case codeEntryImmutable, codeBalanceGuard:
 			return fmt.Errorf("%s: ledger guard: %w", what, err)
 		}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/loyaltylinks/platform/loyalty/internal/document"
 	"github.com/loyaltylinks/platform/shared/apperr"
 	"gorm.io/gorm"
 )
@@ -211,8 +212,8 @@ func EarnedPoints(value Cents, rate, multiplier *big.Rat) int64 {
 	return new(big.Int).Quo(r.Num(), r.Denom()).Int64()
 }
 
-// resolveCustomer finds a customer by id, or by document (as sent, or its digits when it
-// is a formatted CPF/CNPJ). 404 when absent, 409 when inactive.
+// resolveCustomer finds a customer by id, or by document, normalised as customers store
+// it (digits of a formatted CPF/CNPJ). 404 when absent, 409 when inactive.
 func resolveCustomer(ctx context.Context, tx *gorm.DB, id, doc string) (string, error) {
 	var rows []struct {
 		ID       string
@@ -223,8 +224,7 @@ func resolveCustomer(ctx context.Context, tx *gorm.DB, id, doc string) (string, 
 	if id != "" {
 		err = db.Raw(`SELECT id, is_active FROM customers WHERE id = ?`, id).Scan(&rows).Error
 	} else {
-		err = db.Raw(`SELECT id, is_active FROM customers WHERE doc = ? OR doc = ? ORDER BY doc = ? DESC LIMIT 1`,
-			doc, digitsOf(doc), doc).Scan(&rows).Error
+		err = db.Raw(`SELECT id, is_active FROM customers WHERE doc = ?`, document.Normalize(doc)).Scan(&rows).Error
 	}
 	if err != nil {
 		return "", fmt.Errorf("find customer: %w", err)
@@ -250,14 +250,4 @@ func requireActiveStore(ctx context.Context, tx *gorm.DB, storeCode string) erro
 		return apperr.New(apperr.Conflict, "Store is inactive")
 	}
 	return nil
-}
-
-func digitsOf(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if r >= '0' && r <= '9' {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
 }

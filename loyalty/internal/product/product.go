@@ -82,8 +82,8 @@ type CreateInput struct {
 // is_addon, min_qty and max_qty cannot be null; the others are cleared by null.
 // topping_skus replaces the linked add-ons (null or [] unlinks them all).
 type Update struct {
-	SKU             nullable.Field[string]   `json:"sku"`
-	Name            nullable.Field[string]   `json:"name"`
+	SKU             nullable.Field[string]   `json:"sku" validate:"omitempty,max=255"`
+	Name            nullable.Field[string]   `json:"name" validate:"omitempty,max=255"`
 	Points          nullable.Field[int]      `json:"points"`
 	Description     nullable.Field[string]   `json:"description"`
 	ImageURL        nullable.Field[string]   `json:"image_url"`
@@ -96,7 +96,7 @@ type Update struct {
 	IsAddon         nullable.Field[bool]     `json:"is_addon"`
 	MinQty          nullable.Field[int]      `json:"min_qty"`
 	MaxQty          nullable.Field[int]      `json:"max_qty"`
-	ToppingSKUs     nullable.Field[[]string] `json:"topping_skus"`
+	ToppingSKUs     nullable.Field[[]string] `json:"topping_skus" validate:"omitempty,max=100,dive,max=255"`
 }
 
 // Store reads and writes products.

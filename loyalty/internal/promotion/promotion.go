@@ -8,6 +8,7 @@ import (
 	"database/sql/driver"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"time"
 
@@ -17,6 +18,7 @@ import (
 	"github.com/loyaltylinks/platform/shared/jsontime"
 	"github.com/loyaltylinks/platform/shared/nullable"
 	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
 )
 
 // Promotion is one campaign. StoreCodes empty or null means every store.
@@ -70,7 +72,7 @@ type CreateInput struct {
 // Update holds the fields a PATCH sent. name, dates, is_active, points_multiplier and
 // bonus_points cannot be null; the others are cleared by null.
 type Update struct {
-	Name             nullable.Field[string]            `json:"name"`
+	Name             nullable.Field[string]            `json:"name" validate:"omitempty,max=255"`
 	Description      nullable.Field[string]            `json:"description"`
 	ImageURL         nullable.Field[string]            `json:"image_url"`
 	StartDate        nullable.Field[jsontime.DateTime] `json:"start_date"`
@@ -79,7 +81,7 @@ type Update struct {
 	PointsMultiplier nullable.Field[float64]           `json:"points_multiplier"`
 	BonusPoints      nullable.Field[int]               `json:"bonus_points"`
 	MinPurchase      nullable.Field[float64]           `json:"min_purchase"`
-	StoreCodes       nullable.Field[[]string]          `json:"store_codes"`
+	StoreCodes       nullable.Field[[]string]          `json:"store_codes" validate:"omitempty,max=1000,dive,max=255"`
 }
 
 // Store reads and writes promotions.
@@ -89,6 +91,9 @@ type Store struct{ db *gorm.DB }
 func NewStore(db *gorm.DB) *Store { return &Store{db: db} }
 
 var errNotFound = apperr.New(apperr.NotFound, "Promotion not found")
+
+// maxCents is the largest amount, in cents, a numeric(14,2) column holds.
+const maxCents = 99999999999999
 
 // Create inserts a promotion.
 func (s *Store) Create(ctx context.Context, in CreateInput) (Promotion, error) {
@@ -124,10 +129,37 @@ func (s *Store) Update(ctx context.Context, id string, u Update) (Promotion, err
 	if err := u.validate(); err != nil {
 		return Promotion{}, err
 	}
-	p, err := s.ByID(ctx, id)
+	// The row is locked while the change is checked and written: two PATCHes each valid
+	// alone (a later start_date, an earlier end_date) must not both pass the date check.
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var p Promotion
+		err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Where("id = ?", id).Take(&p).Error
+		if errors.Is(err, gorm.ErrRecordNotFound) {
+			return errNotFound
+		}
+		if err != nil {
+			return fmt.Errorf("lock promotion %s: %w", id, err)
+		}
+		changes := u.apply(&p)
+		if err := p.check(); err != nil {
+			return err
+		}
+		if len(changes) == 0 {
+			return nil
+		}
+		if err := tx.Model(&Promotion{}).Where("id = ?", id).Updates(changes).Error; err != nil {
+			return fmt.Errorf("update promotion %s: %w", id, err)
+		}
+		return nil
+	})
 	if err != nil {
 		return Promotion{}, err
 	}
+	return s.ByID(ctx, id)
+}
+
+// apply copies the fields sent into p and returns the column changes.
+func (u Update) apply(p *Promotion) map[string]any {
 	changes := map[string]any{}
 	if u.Name.Set {
 		p.Name = strings.TrimSpace(u.Name.Value)
@@ -165,16 +197,7 @@ func (s *Store) Update(ctx context.Context, id string, u Update) (Promotion, err
 	if u.StoreCodes.Set {
 		changes["store_codes"] = cleanCodes(u.StoreCodes.Value)
 	}
-	if err := p.check(); err != nil {
-		return Promotion{}, err
-	}
-	if len(changes) == 0 {
-		return p, nil
-	}
-	if err := s.db.WithContext(ctx).Model(&Promotion{}).Where("id = ?", id).Updates(changes).Error; err != nil {
-		return Promotion{}, fmt.Errorf("update promotion %s: %w", id, err)
-	}
-	return s.ByID(ctx, id)
+	return changes
 }
 
 // ByID returns one promotion.
@@ -240,16 +263,21 @@ func (p Promotion) check() error {
 	if p.EndDate.Before(p.StartDate) {
 		fields = append(fields, apperr.Field("end_date must not be before start_date", "value_error", "body", "end_date"))
 	}
-	if p.PointsMultiplier <= 0 {
-		fields = append(fields, apperr.Field("Input should be greater than 0", "greater_than", "body", "points_multiplier"))
-	}
-	if p.PointsMultiplier >= 100000 {
+	// Bounds are checked on the value as the numeric(8,3) / numeric(14,2) columns round
+	// it, so no accepted input can break their precision or CHECK constraints.
+	switch m := math.Round(p.PointsMultiplier * 1000); {
+	case m <= 0:
+		fields = append(fields, apperr.Field("Input should be greater than or equal to 0.001", "greater_than_equal", "body", "points_multiplier"))
+	case m >= 100000*1000:
 		fields = append(fields, apperr.Field("Input should be less than 100000", "less_than", "body", "points_multiplier"))
 	}
 	if p.BonusPoints < 0 {
 		fields = append(fields, apperr.Field("Input should be greater than or equal to 0", "greater_than_equal", "body", "bonus_points"))
 	}
-	if p.MinPurchase != nil && (*p.MinPurchase < 0 || *p.MinPurchase >= 1e12) {
+	if p.BonusPoints > math.MaxInt32 {
+		fields = append(fields, apperr.Field(fmt.Sprintf("Input should be less than or equal to %d", math.MaxInt32), "less_than_equal", "body", "bonus_points"))
+	}
+	if p.MinPurchase != nil && (*p.MinPurchase < 0 || math.Round(*p.MinPurchase*100) > maxCents) {
 		fields = append(fields, apperr.Field("Input should be between 0 and 999999999999.99", "value_error", "body", "min_purchase"))
 	}
 	if len(fields) > 0 {

@@ -283,13 +283,15 @@ func TestMixedConcurrentOperationsKeepTheInvariant(t *testing.T) {
 	var entries []string   // C and D entries, candidates for cancel
 	var redeemIDs []string // blocks, for cancel
 	var pointsIDs []string // their R entries, for apply/rollback
-	pick := func(r *rand.Rand, s []string) string {
+	// pick takes the slice by pointer: reading the slice variable itself must happen under
+	// mu too, since other workers append to it.
+	pick := func(r *rand.Rand, s *[]string) string {
 		mu.Lock()
 		defer mu.Unlock()
-		if len(s) == 0 {
+		if len(*s) == 0 {
 			return ""
 		}
-		return s[r.IntN(len(s))]
+		return (*s)[r.IntN(len(*s))]
 	}
 	var succeeded, refused [9]int
 	const workers, opsPerWorker = 16, 40
@@ -330,15 +332,15 @@ func TestMixedConcurrentOperationsKeepTheInvariant(t *testing.T) {
 						mu.Unlock()
 					}
 				case 5:
-					if id := pick(r, entries); id != "" {
+					if id := pick(r, &entries); id != "" {
 						_, err = e.ledger.CancelEntry(ctx, id, "test")
 					}
 				case 6:
-					if id := pick(r, redeemIDs); id != "" {
+					if id := pick(r, &redeemIDs); id != "" {
 						_, err = e.redeems.Cancel(ctx, id, "test")
 					}
 				case 7:
-					if id := pick(r, pointsIDs); id != "" {
+					if id := pick(r, &pointsIDs); id != "" {
 						if r.IntN(2) == 0 {
 							_, err = e.redeems.Apply(ctx, id, "CUP", nil)
 						} else {

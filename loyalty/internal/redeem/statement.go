@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/loyaltylinks/platform/loyalty/internal/document"
 	"github.com/loyaltylinks/platform/shared/apperr"
 )
 
@@ -95,8 +96,11 @@ func (s *Service) StoreStatement(ctx context.Context, q StatementQuery) (Stateme
 	if errors.As(err, &pgErr) && pgErr.Code == "22023" {
 		return Statement{}, apperr.Validation(apperr.Field("Unknown time zone", "value_error", "query", "timezone"))
 	}
-	if err != nil || len(bounds) == 0 {
+	if err != nil {
 		return Statement{}, fmt.Errorf("period bounds: %w", err)
+	}
+	if len(bounds) == 0 {
+		return Statement{}, errors.New("period bounds: no row")
 	}
 	st.PeriodStart, st.PeriodEnd = bounds[0].Start.UTC(), bounds[0].End.UTC()
 
@@ -107,8 +111,7 @@ func (s *Service) StoreStatement(ctx context.Context, q StatementQuery) (Stateme
 			StoreCode string
 			Name      string
 		}
-		if err := db.Raw(`SELECT store_code, name FROM stores WHERE document = ? OR document = ? ORDER BY document = ? DESC LIMIT 1`,
-			q.StoreDocument, digitsOf(q.StoreDocument), q.StoreDocument).Scan(&stores).Error; err != nil {
+		if err := db.Raw(`SELECT store_code, name FROM stores WHERE document = ?`, document.Normalize(q.StoreDocument)).Scan(&stores).Error; err != nil {
 			return Statement{}, fmt.Errorf("find store by document: %w", err)
 		}
 		if len(stores) == 0 {
@@ -185,14 +188,4 @@ func (s *Service) StoreStatement(ctx context.Context, q StatementQuery) (Stateme
 		r.Items = append(r.Items, it.Item)
 	}
 	return st, nil
-}
-
-func digitsOf(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if r >= '0' && r <= '9' {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
 }

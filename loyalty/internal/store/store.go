@@ -50,15 +50,15 @@ type CreateInput struct {
 // Update holds the fields a PATCH sent. store_code, name, document and is_active cannot
 // be null; the others are cleared by null.
 type Update struct {
-	StoreCode nullable.Field[string] `json:"store_code"`
-	Name      nullable.Field[string] `json:"name"`
-	Document  nullable.Field[string] `json:"document"`
+	StoreCode nullable.Field[string] `json:"store_code" validate:"omitempty,max=255"`
+	Name      nullable.Field[string] `json:"name" validate:"omitempty,max=255"`
+	Document  nullable.Field[string] `json:"document" validate:"omitempty,max=50"`
 	IsActive  nullable.Field[bool]   `json:"is_active"`
-	Address   nullable.Field[string] `json:"address"`
-	City      nullable.Field[string] `json:"city"`
-	State     nullable.Field[string] `json:"state"`
-	Phone     nullable.Field[string] `json:"phone"`
-	Email     nullable.Field[string] `json:"email"`
+	Address   nullable.Field[string] `json:"address" validate:"omitempty,max=255"`
+	City      nullable.Field[string] `json:"city" validate:"omitempty,max=255"`
+	State     nullable.Field[string] `json:"state" validate:"omitempty,max=255"`
+	Phone     nullable.Field[string] `json:"phone" validate:"omitempty,max=50"`
+	Email     nullable.Field[string] `json:"email" validate:"omitempty,max=255"`
 }
 
 // SearchFilter narrows a store search; empty fields do not filter.
