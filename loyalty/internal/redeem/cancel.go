@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 	"time"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/ledger"
@@ -69,34 +70,48 @@ func release(ctx context.Context, tx *gorm.DB, r Redeem, status, description, us
 // redeem being cancelled or applied by a request is left to that request.
 func (s *Service) ExpireDue(ctx context.Context, now time.Time, max int) (int, error) {
 	done := 0
-	for done < max {
+	// A redeem that cannot be reversed (its error is returned) is skipped for the rest of
+	// the run, so one bad row never stops the others from expiring.
+	failed := []string{}
+	var errs []error
+	for done+len(failed) < max {
+		var claimed string
 		var expired bool
 		err := ledger.InTx(ctx, s.db, func(tx *gorm.DB) error {
 			var rows []Redeem
 			err := tx.WithContext(ctx).Raw(`SELECT * FROM redeems WHERE status = 'pending' AND expires_at <= ?
-				ORDER BY expires_at LIMIT 1 FOR UPDATE SKIP LOCKED`, now.UTC()).Scan(&rows).Error
+				AND NOT (id = ANY(?::uuid[])) ORDER BY expires_at LIMIT 1 FOR UPDATE SKIP LOCKED`, now.UTC(), uuidArray(failed)).Scan(&rows).Error
 			if err != nil {
 				return fmt.Errorf("claim expired redeem: %w", err)
 			}
 			if len(rows) == 0 {
 				return nil
 			}
+			claimed = rows[0].ID
 			if _, err := release(ctx, tx, rows[0], StatusExpired, "Redeem expired", "system"); err != nil {
 				return fmt.Errorf("expire redeem %s: %w", rows[0].ID, err)
 			}
 			expired = true
 			return nil
 		})
-		if err != nil {
-			return done, err
+		switch {
+		case err != nil && claimed == "":
+			return done, errors.Join(append(errs, err)...)
+		case err != nil:
+			errs = append(errs, err)
+			failed = append(failed, claimed)
+		case !expired:
+			return done, errors.Join(errs...)
+		default:
+			done++
 		}
-		if !expired {
-			break
-		}
-		done++
 	}
-	return done, nil
+	return done, errors.Join(errs...)
 }
+
+// uuidArray renders ids (uuids read from the database) as a Postgres array literal; GORM
+// would expand a Go slice into a list instead.
+func uuidArray(ids []string) string { return "{" + strings.Join(ids, ",") + "}" }
 
 // expiryBatch bounds one run of the job, so a backlog is worked off over several ticks
 // without holding a goroutine for long.

@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"math/rand/v2"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -154,6 +155,44 @@ func TestBlockRefusals(t *testing.T) {
 	}
 	if r.TotalPoints != 80 || len(r.Items) != 2 || r.Items[1].ParentItemID == nil || *r.Items[1].ParentItemID != r.Items[0].ID {
 		t.Fatalf("block with topping = %+v", r)
+	}
+	e.assertInvariant()
+}
+
+// TestExpirySkipsARedeemThatCannotBeReversed: one redeem whose reversal fails is reported
+// and skipped; the others behind it still expire in the same run.
+func TestExpirySkipsARedeemThatCannotBeReversed(t *testing.T) {
+	e := newEnv(t, 10)
+	ctx := context.Background()
+	p := e.product("P", productOpts{points: 10, validityDays: ptr(1), active: true})
+	var redeems []redeem.Redeem
+	for i := 0; i < 3; i++ {
+		r, err := e.block(e.customer(10), item(p, 1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		redeems = append(redeems, r)
+	}
+	// The first redeem (earliest expiry, claimed first) refuses every change.
+	poison := redeems[0].ID
+	if err := e.db.Exec(`CREATE FUNCTION refuse_poison() RETURNS trigger AS $$
+		BEGIN IF OLD.id = '` + poison + `' THEN RAISE EXCEPTION 'poisoned'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql;
+		CREATE TRIGGER refuse_poison BEFORE UPDATE ON redeems FOR EACH ROW EXECUTE FUNCTION refuse_poison()`).Error; err != nil {
+		t.Fatal(err)
+	}
+	n, err := e.redeems.ExpireDue(ctx, time.Now().Add(25*time.Hour), 100)
+	if n != 2 || err == nil || !strings.Contains(err.Error(), poison) {
+		t.Fatalf("expired %d, error %v; want 2 expired and an error naming %s", n, err, poison)
+	}
+	for i, r := range redeems {
+		got, _ := e.redeems.Get(ctx, r.ID)
+		want := redeem.StatusExpired
+		if i == 0 {
+			want = redeem.StatusPending
+		}
+		if got.Status != want {
+			t.Errorf("redeem %d status = %s, want %s", i, got.Status, want)
+		}
 	}
 	e.assertInvariant()
 }
