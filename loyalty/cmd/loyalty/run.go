@@ -108,13 +108,14 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 	}
 	defer closeAI()
 	deps := httpapi.Deps{
-		Logger:       logger,
-		DB:           db,
-		Tokens:       tokens,
-		MaxBodyBytes: cfg.MaxBodyBytes,
-		Version:      version,
-		AIQueries:    ai,
-		Ledger:       ledger.Config{PointsPerCurrencyUnit: cfg.PointsPerCurrencyUnit},
+		Logger:               logger,
+		DB:                   db,
+		Tokens:               tokens,
+		MaxBodyBytes:         cfg.MaxBodyBytes,
+		MaxConcurrentExports: cfg.MaxConcurrentExports,
+		Version:              version,
+		AIQueries:            ai,
+		Ledger:               ledger.Config{PointsPerCurrencyUnit: cfg.PointsPerCurrencyUnit},
 	}
 	if cfg.ExternalAppUsersURL != "" {
 		if deps.AppUsers, err = appusers.New(cfg.ExternalAppUsersURL); err != nil {

@@ -30,6 +30,8 @@ type Config struct {
 
 	ExternalAppUsersURL string
 
+	MaxConcurrentExports int // file exports running at once per replica
+
 	AIProvider string // "rules" or "openai"
 	AIBaseURL  string
 	AIAPIKey   string
@@ -68,7 +70,8 @@ func Load(getenv func(string) string) (Config, error) {
 		JWTTTL:    e.Duration("JWT_TTL", 24*time.Hour),
 		JWTIssuer: e.String("JWT_ISSUER", "loyalty"),
 
-		ExternalAppUsersURL: e.URL("EXTERNAL_APP_USERS_URL", false, "http", "https"),
+		ExternalAppUsersURL:  e.URL("EXTERNAL_APP_USERS_URL", false, "http", "https"),
+		MaxConcurrentExports: e.Int("EXPORT_MAX_CONCURRENT", 4, 1),
 
 		AIProvider: e.OneOf("AI_PROVIDER", "rules", "rules", "openai"),
 		AIBaseURL:  e.URL("AI_BASE_URL", false, "http", "https"),

@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/loyaltylinks/platform/loyalty/internal/export"
 	"github.com/loyaltylinks/platform/shared/apidoc"
+	"github.com/loyaltylinks/platform/shared/apperr"
 	"github.com/loyaltylinks/platform/shared/pagination"
 )
 
@@ -15,7 +16,19 @@ import (
 type exportHandlers struct {
 	api      *API
 	exporter *export.Exporter
+	slots    chan struct{} // one per export allowed to run at once
 }
+
+// newExportHandlers allows max concurrent exports (default 4).
+func newExportHandlers(api *API, exporter *export.Exporter, max int) *exportHandlers {
+	if max <= 0 {
+		max = 4
+	}
+	return &exportHandlers{api: api, exporter: exporter, slots: make(chan struct{}, max)}
+}
+
+// exportRetryAfter is what a refused export is told to wait, in seconds.
+const exportRetryAfter = "5"
 
 // exportParams documents the query parameters both exports take.
 func exportParams() []apidoc.Param {
@@ -63,6 +76,14 @@ func (h *exportHandlers) export(c echo.Context, d export.Dataset) error {
 	}
 	if err := q.Err(); err != nil {
 		return err
+	}
+
+	select {
+	case h.slots <- struct{}{}:
+		defer func() { <-h.slots }()
+	default:
+		c.Response().Header().Set("Retry-After", exportRetryAfter)
+		return apperr.New(apperr.RateLimited, "Too many exports are running; retry in a few seconds")
 	}
 
 	res := c.Response()

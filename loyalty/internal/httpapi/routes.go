@@ -328,7 +328,7 @@ func (a *API) exportRoutes(v1 *apidoc.Router) {
 	if err != nil {
 		panic("loyalty: gorm handle without a *sql.DB: " + err.Error()) // wiring bug, not a runtime condition
 	}
-	exports := &exportHandlers{api: a, exporter: export.New(db, a.log)}
+	exports := newExportHandlers(a, export.New(db, a.log), a.deps.MaxConcurrentExports)
 	fileDoc := "Columns and formats: docs/exports.md. Newest first. Streamed as rows are read; " +
 		"timestamps in timezone. Content-Disposition names the file after the date range."
 	v1.Handle(http.MethodGet, "/customers/export", exports.customers, apidoc.Op{

@@ -31,6 +31,9 @@ type Deps struct {
 	// the default limits over DB.
 	AIQueries *aiquery.Service
 	Ledger    ledger.Config
+	// MaxConcurrentExports bounds the file exports running at once in this replica (each
+	// holds a database connection and some memory); 0 means 4. Beyond it: 429.
+	MaxConcurrentExports int
 	// AppUsers looks documents up in the external app-user service; nil when
 	// EXTERNAL_APP_USERS_URL is not set.
 	AppUsers batch.AppUserDirectory
