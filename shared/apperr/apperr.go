@@ -121,3 +121,38 @@ func CodeOf(err error) Code {
 
 // Is reports whether err carries the code.
 func Is(err error, code Code) bool { return CodeOf(err) == code }
+
+// NotNull is a PATCH field that may be left out but not sent as null.
+type NotNull struct {
+	Field string // JSON name
+	Type  string // expected type, as pydantic names it: string_type, int_type, float_type, bool_type, datetime_type
+	Null  bool   // the request sent the field as null
+}
+
+var notNullMessages = map[string]string{
+	"string_type":   "Input should be a valid string",
+	"int_type":      "Input should be a valid integer",
+	"float_type":    "Input should be a valid number",
+	"bool_type":     "Input should be a valid boolean",
+	"datetime_type": "Input should be a valid datetime",
+}
+
+// RefuseNulls returns an Invalid error naming every field of fields sent as null (loc
+// ["body", field]), or nil when there is none.
+func RefuseNulls(fields ...NotNull) error {
+	var bad []FieldError
+	for _, f := range fields {
+		if !f.Null {
+			continue
+		}
+		msg, ok := notNullMessages[f.Type]
+		if !ok {
+			msg = "Input should not be null"
+		}
+		bad = append(bad, Field(msg, f.Type, "body", f.Field))
+	}
+	if len(bad) == 0 {
+		return nil
+	}
+	return Validation(bad...)
+}

@@ -410,28 +410,16 @@ func (p Product) check(toppingSKUs []string) error {
 }
 
 func (u Update) validate() error {
-	var fields []apperr.FieldError
-	for _, f := range []struct {
-		name, msg, typ string
-		null           bool
-	}{
-		{"sku", "Input should be a valid string", "string_type", u.SKU.Null},
-		{"name", "Input should be a valid string", "string_type", u.Name.Null},
-		{"points", "Input should be a valid integer", "int_type", u.Points.Null},
-		{"is_active", "Input should be a valid boolean", "bool_type", u.IsActive.Null},
-		{"has_toppings", "Input should be a valid boolean", "bool_type", u.HasToppings.Null},
-		{"is_addon", "Input should be a valid boolean", "bool_type", u.IsAddon.Null},
-		{"min_qty", "Input should be a valid integer", "int_type", u.MinQty.Null},
-		{"max_qty", "Input should be a valid integer", "int_type", u.MaxQty.Null},
-	} {
-		if f.null {
-			fields = append(fields, apperr.Field(f.msg, f.typ, "body", f.name))
-		}
-	}
-	if len(fields) > 0 {
-		return apperr.Validation(fields...)
-	}
-	return nil
+	return apperr.RefuseNulls(
+		apperr.NotNull{Field: "sku", Type: "string_type", Null: u.SKU.Null},
+		apperr.NotNull{Field: "name", Type: "string_type", Null: u.Name.Null},
+		apperr.NotNull{Field: "points", Type: "int_type", Null: u.Points.Null},
+		apperr.NotNull{Field: "is_active", Type: "bool_type", Null: u.IsActive.Null},
+		apperr.NotNull{Field: "has_toppings", Type: "bool_type", Null: u.HasToppings.Null},
+		apperr.NotNull{Field: "is_addon", Type: "bool_type", Null: u.IsAddon.Null},
+		apperr.NotNull{Field: "min_qty", Type: "int_type", Null: u.MinQty.Null},
+		apperr.NotNull{Field: "max_qty", Type: "int_type", Null: u.MaxQty.Null},
+	)
 }
 
 func writeError(err error, sku string) error {

@@ -287,24 +287,12 @@ func (p Promotion) check() error {
 }
 
 func (u Update) validate() error {
-	var fields []apperr.FieldError
-	for _, f := range []struct {
-		name, msg, typ string
-		null           bool
-	}{
-		{"name", "Input should be a valid string", "string_type", u.Name.Null},
-		{"start_date", "Input should be a valid datetime", "datetime_type", u.StartDate.Null},
-		{"end_date", "Input should be a valid datetime", "datetime_type", u.EndDate.Null},
-		{"is_active", "Input should be a valid boolean", "bool_type", u.IsActive.Null},
-		{"points_multiplier", "Input should be a valid number", "float_type", u.PointsMultiplier.Null},
-		{"bonus_points", "Input should be a valid integer", "int_type", u.BonusPoints.Null},
-	} {
-		if f.null {
-			fields = append(fields, apperr.Field(f.msg, f.typ, "body", f.name))
-		}
-	}
-	if len(fields) > 0 {
-		return apperr.Validation(fields...)
-	}
-	return nil
+	return apperr.RefuseNulls(
+		apperr.NotNull{Field: "name", Type: "string_type", Null: u.Name.Null},
+		apperr.NotNull{Field: "start_date", Type: "datetime_type", Null: u.StartDate.Null},
+		apperr.NotNull{Field: "end_date", Type: "datetime_type", Null: u.EndDate.Null},
+		apperr.NotNull{Field: "is_active", Type: "bool_type", Null: u.IsActive.Null},
+		apperr.NotNull{Field: "points_multiplier", Type: "float_type", Null: u.PointsMultiplier.Null},
+		apperr.NotNull{Field: "bonus_points", Type: "int_type", Null: u.BonusPoints.Null},
+	)
 }

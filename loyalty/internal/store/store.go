@@ -236,20 +236,12 @@ func check(s Store) error {
 }
 
 func (u Update) validate() error {
-	var fields []apperr.FieldError
-	notNull := func(name string, null bool, msg, typ string) {
-		if null {
-			fields = append(fields, apperr.Field(msg, typ, "body", name))
-		}
-	}
-	notNull("store_code", u.StoreCode.Null, "Input should be a valid string", "string_type")
-	notNull("name", u.Name.Null, "Input should be a valid string", "string_type")
-	notNull("document", u.Document.Null, "Input should be a valid string", "string_type")
-	notNull("is_active", u.IsActive.Null, "Input should be a valid boolean", "bool_type")
-	if len(fields) > 0 {
-		return apperr.Validation(fields...)
-	}
-	return nil
+	return apperr.RefuseNulls(
+		apperr.NotNull{Field: "store_code", Type: "string_type", Null: u.StoreCode.Null},
+		apperr.NotNull{Field: "name", Type: "string_type", Null: u.Name.Null},
+		apperr.NotNull{Field: "document", Type: "string_type", Null: u.Document.Null},
+		apperr.NotNull{Field: "is_active", Type: "bool_type", Null: u.IsActive.Null},
+	)
 }
 
 // writeError turns a unique violation into a Conflict naming the taken field. The
