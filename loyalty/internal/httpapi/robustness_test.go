@@ -150,7 +150,14 @@ func TestHostileInputsNeverGive500(t *testing.T) {
 				"payment_type": "pix", "payment_type_description": "Pix", "vendor_document": "v", "description": "d", "transaction_identifier": "t",
 				"user_at": "u", "data": map[string]any{"k": "v"}}
 		}},
-		{"POST", fixed("/api/v1/points/redeem/block"), func() any {
+		{"POST", func() string {
+			// The product PATCH cases above may have left RSKU an add-on, inactive or
+			// expensive (those hostile values are valid there): restore the reward first.
+			if err := env.DB.Exec(`UPDATE products SET sku = 'RSKU', points = 10, is_active = true, is_addon = false, has_toppings = false WHERE id = ?`, productID).Error; err != nil {
+				t.Fatal(err)
+			}
+			return "/api/v1/points/redeem/block"
+		}, func() any {
 			return []any{map[string]any{"customer_id": custID, "sku": "RSKU", "qty": 1, "store_code": "R1", "toppings": []any{}}}
 		}},
 		{"POST", fixed("/api/v1/points/redeem/apply"), func() any {
