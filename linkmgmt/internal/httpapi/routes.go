@@ -21,8 +21,9 @@ func (a *API) routes(srv *server.Server) {
 	e.GET("/openapi.json", a.doc.Handler())
 	e.GET("/docs", docsHandler(a.doc))
 
-	// The rate limit runs after authentication: it counts per account, at its plan's limit.
-	api := apidoc.NewRouter(a.doc, e.Group("/api", requireAPIKey(a.deps.Accounts), a.rateLimit.middleware), "/api")
+	// The rate limit runs after authentication: it counts per account, at its plan's
+	// limit; calls without a valid key are counted per client address by requireAPIKey.
+	api := apidoc.NewRouter(a.doc, e.Group("/api", requireAPIKey(a.deps.Accounts, a.rateLimit), a.rateLimit.middleware), "/api")
 
 	// Account
 	api.Handle(http.MethodGet, "/account", a.getAccount, apidoc.Op{Summary: "The caller's account", Tag: "account", Response: accountResponse{}})

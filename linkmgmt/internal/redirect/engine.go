@@ -22,6 +22,7 @@ import (
 	"github.com/loyaltylinks/platform/linkmgmt/internal/domain"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/geo"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/link"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/ratelimit"
 	"github.com/redis/go-redis/v9"
 	"golang.org/x/crypto/bcrypt"
 	"gorm.io/gorm"
@@ -341,11 +342,7 @@ func (e *Engine) checkPassword(r *http.Request, t *Target) (Outcome, bool) {
 // counted per /64, the block one subscriber gets, so that rotating addresses within it
 // does not buy more guesses.
 func passwordKey(linkID int64, ip netip.Addr) string {
-	client := ip.String()
-	if ip.Is6() && !ip.Is4In6() {
-		client = netip.PrefixFrom(ip, 64).Masked().String()
-	}
-	return "lm:pw:" + strconv.FormatInt(linkID, 10) + ":" + client
+	return "lm:pw:" + strconv.FormatInt(linkID, 10) + ":" + ratelimit.ClientKey(ip)
 }
 
 // passwordReserve takes one guess of KEYS[1]'s allowance (ARGV[1] per ARGV[2] ms)
