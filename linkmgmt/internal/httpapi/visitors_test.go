@@ -247,10 +247,13 @@ func TestPasswordGuessesAreReservedBeforeBcrypt(t *testing.T) {
 		for _, s := range statuses {
 			count[s]++
 		}
-		// 401: a wrong guess evaluated; 302: the right one evaluated; 429: not evaluated.
-		if count[http.StatusUnauthorized] > 5 || count[http.StatusFound] > 1 ||
-			count[http.StatusUnauthorized]+count[http.StatusFound] > 6 || count[http.StatusTooManyRequests] < guesses-6 ||
-			count[http.StatusUnauthorized]+count[http.StatusFound]+count[http.StatusTooManyRequests] != guesses {
+		// 401: a wrong guess evaluated; 302: the right one evaluated; 429: refused, the
+		// allowance is used up; 503: refused, Redis did not answer in time (a loaded test
+		// machine). Neither refusal is evaluated.
+		evaluated := count[http.StatusUnauthorized] + count[http.StatusFound]
+		if count[http.StatusUnauthorized] > 5 || count[http.StatusFound] > 1 || evaluated == 0 ||
+			count[http.StatusTooManyRequests] == 0 ||
+			evaluated+count[http.StatusTooManyRequests]+count[http.StatusServiceUnavailable] != guesses {
 			t.Fatalf("statuses %v: at most 5 wrong guesses may be evaluated", count)
 		}
 		t.Logf("statuses: %v", count)
@@ -295,6 +298,9 @@ func TestPasswordGuessesAreReservedBeforeBcrypt(t *testing.T) {
 		for range 3 {
 			res := guess("203.0.113.10", "open sesame")
 			expect{status: 503, contains: []string{"cannot be checked right now"}}.check(t, res)
+			if res.Header.Get("Retry-After") == "" {
+				t.Fatal("503 without Retry-After")
+			}
 		}
 	})
 }

@@ -7,7 +7,6 @@ package redirect
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -15,7 +14,6 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/loyaltylinks/platform/linkmgmt/internal/click"
@@ -34,11 +32,11 @@ const (
 	maxPasswordGuesses = 5
 	passwordWindow     = 15 * time.Minute
 	// passwordThrottleTimeout bounds each Redis round trip of the throttle: a Redis that
-	// hangs must not hold the visitor's form.
-	passwordThrottleTimeout = 250 * time.Millisecond
-	// passwordThrottlePause: after Redis failed, password forms are refused at once for
-	// this long instead of each waiting for Redis to fail again.
-	passwordThrottlePause = 2 * time.Second
+	// hangs must not hold the visitor's form for long. Without an answer the guess is
+	// refused, so the bound is generous enough for a busy Redis.
+	passwordThrottleTimeout = time.Second
+	// passwordRetryAfter is what a guess refused for want of Redis is told to wait.
+	passwordRetryAfter = 5 * time.Second
 	// maxPasswordFormBytes bounds the password form's body ("password=" and at most a
 	// few hundred bytes; bcrypt reads 72).
 	maxPasswordFormBytes = 4 << 10
@@ -54,9 +52,6 @@ type Engine struct {
 	log      *slog.Logger
 	baseHost string
 	now      func() time.Time
-
-	// passwordPausedUntil (Unix nanoseconds) is set when the throttle's Redis failed.
-	passwordPausedUntil atomic.Int64
 }
 
 // Config is what the engine needs.
@@ -317,9 +312,9 @@ func (e *Engine) checkPassword(r *http.Request, t *Target) (Outcome, bool) {
 	key := passwordKey(t.Link.ID, e.loc.ClientIP(r))
 	reserved, retry, err := e.reservePasswordGuess(ctx, key)
 	if err != nil {
-		e.log.WarnContext(ctx, "password throttle unavailable; password forms refused", "error", err, "pause", passwordThrottlePause.String())
+		e.log.WarnContext(ctx, "password throttle unavailable; password guess refused", "error", err)
 		out := passwordPage(http.StatusServiceUnavailable, "The password cannot be checked right now. Please try again in a moment.")
-		out.RetryAfter = passwordThrottlePause
+		out.RetryAfter = passwordRetryAfter
 		return out, false
 	}
 	if !reserved {
@@ -367,12 +362,8 @@ end
 return 0
 `)
 
-// reservePasswordGuess runs passwordReserve. err is set when Redis could not be asked
-// (or was failing a moment ago).
+// reservePasswordGuess runs passwordReserve. err is set when Redis could not be asked.
 func (e *Engine) reservePasswordGuess(ctx context.Context, key string) (reserved bool, retry time.Duration, err error) {
-	if time.Now().UnixNano() < e.passwordPausedUntil.Load() {
-		return false, 0, errors.New("redis failed less than a moment ago")
-	}
 	rctx, cancel := context.WithTimeout(ctx, passwordThrottleTimeout)
 	defer cancel()
 	res, err := passwordReserve.Run(rctx, e.rdb, []string{key}, maxPasswordGuesses, passwordWindow.Milliseconds()).Int64Slice()
@@ -380,7 +371,6 @@ func (e *Engine) reservePasswordGuess(ctx context.Context, key string) (reserved
 		err = fmt.Errorf("unexpected reply %v", res)
 	}
 	if err != nil {
-		e.passwordPausedUntil.Store(time.Now().Add(passwordThrottlePause).UnixNano())
 		return false, 0, fmt.Errorf("reserve a password guess: %w", err)
 	}
 	if res[0] == 1 {
