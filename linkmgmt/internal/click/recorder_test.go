@@ -170,7 +170,7 @@ func TestAgentCacheIsBoundedInBytes(t *testing.T) {
 // traffic repeats user agents). 1MB must match in-app in both, and desktop with
 // repeated agents: a click never costs more than parsing a capped user agent once.
 //
-//	go test -run '^$' -bench BenchmarkRecorder -benchtime 3000x ./internal/click/
+//	go test -run '^$' -bench BenchmarkRecorder -benchtime 10000x ./internal/click/
 func BenchmarkRecorder(b *testing.B) {
 	rdb := newRedis(b)
 	for _, traffic := range []struct {
