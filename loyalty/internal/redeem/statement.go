@@ -66,16 +66,16 @@ type Statistics struct {
 	TotalCustomers int64            `json:"total_customers"`
 	TotalRedeems   int64            `json:"total_redeems"`
 	TotalPoints    json.Number      `json:"total_points"` // exact: a sum of bigints can pass the int64 range
-	TotalItems     json.Number      `json:"total_items"` // quantity of main products (toppings apart), exact
+	TotalItems     json.Number      `json:"total_items"`  // quantity of main products (toppings apart), exact
 	ByStatus       map[string]int64 `json:"by_status"`
 	TopCustomers   []CustomerStat   `json:"top_customers"` // the 10 customers who redeemed the most points
 }
 
 // CustomerStat is one customer's share of the statement.
 type CustomerStat struct {
-	CustomerID string `json:"customer_id"`
-	Name       string `json:"name"`
-	Doc        string `json:"doc"`
+	CustomerID string      `json:"customer_id"`
+	Name       string      `json:"name"`
+	Doc        string      `json:"doc"`
 	Redeems    int64       `json:"redeems"`
 	Points     json.Number `json:"points"` // exact, as TotalPoints
 }
