@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -92,6 +93,13 @@ func TestOutOfRangeValuesAreRefusedBeforeAnyWrite(t *testing.T) {
 		add(fmt.Sprintf("product patch validity_days %d", v), "PATCH", "/api/v1/product/"+productID,
 			map[string]any{"validity_days": v}, "body", "validity_days")
 	}
+	// Other integers with a bound, on the ledger routes.
+	add("credit points past 10^9", "POST", "/api/v1/points/credit",
+		map[string]any{"customer_id": cust, "points": 1000000001, "description": "d", "transaction_date": now}, "body", "points")
+	add("debit points past int64", "POST", "/api/v1/points/debit",
+		map[string]any{"customer_id": cust, "points": json.Number("9223372036854775808"), "description": "d", "transaction_date": now}, "body", "points")
+	add("promotion bonus_points past int32", "POST", "/api/v1/promotion",
+		map[string]any{"name": "P", "start_date": now, "end_date": now, "bonus_points": 2147483648}, "body", "bonus_points")
 	deep := any("x")
 	for i := 0; i < 40; i++ {
 		deep = map[string]any{"k": deep}
@@ -99,6 +107,25 @@ func TestOutOfRangeValuesAreRefusedBeforeAnyWrite(t *testing.T) {
 	add("sale data 40 levels deep", "POST", "/api/v1/transaction",
 		map[string]any{"customer_id": cust, "store_code": "V1", "coupon_identifier": "NF-deep", "transaction_date": now, "value": 10, "data": deep}, "body", "data")
 
+	// The redeem block takes an array.
+	blockCases := []struct {
+		name string
+		body []any
+		loc  []any
+	}{
+		{"redeem qty past 1000", []any{map[string]any{"customer_id": cust, "sku": "VSKU", "qty": 1001}}, []any{"body", 0, "qty"}},
+		{"redeem topping qty past 1000", []any{map[string]any{"customer_id": cust, "sku": "VSKU", "qty": 1,
+			"toppings": []any{map[string]any{"sku": "VSKU", "qty": 2147483648}}}}, []any{"body", 0, "toppings", 0, "qty"}},
+	}
+	for _, tt := range blockCases {
+		t.Run(tt.name, func(t *testing.T) {
+			before := env.fingerprint()
+			coreWant422(t, env.do("POST", "/api/v1/points/redeem/block", tok, tt.body), tt.loc...)
+			if after := env.fingerprint(); fmt.Sprint(after) != fmt.Sprint(before) {
+				t.Error("a refused redeem block changed the database")
+			}
+		})
+	}
 	for _, tt := range cases {
 		t.Run(tt.name, func(t *testing.T) {
 			before := env.fingerprint()
