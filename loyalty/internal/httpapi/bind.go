@@ -182,6 +182,18 @@ func outOfRange(value string) (msg, kind string, ok bool) {
 	return "", "", false
 }
 
+// rangeMessage is the message and type of a 422 for t outside the accepted range; out is
+// false inside it.
+func rangeMessage(t time.Time) (msg, kind string, out bool) {
+	switch {
+	case t.Before(jsontime.MinTime):
+		return msgTooEarly, "greater_than_equal", true
+	case !t.Before(jsontime.EndTime):
+		return msgTooLate, "less_than", true
+	}
+	return "", "", false
+}
+
 // expected names the type a field should have, in pydantic's words.
 func expected(t reflect.Type) (msg, kind string) {
 	for t.Kind() == reflect.Pointer {
@@ -366,15 +378,12 @@ func (q *Query) Date(name string) *time.Time {
 		return nil
 	}
 	t, ok := jsontime.ParseDate(raw)
-	switch {
-	case !ok:
+	if !ok {
 		q.fail(name, "Input should be a valid date in the format YYYY-MM-DD", "date_parsing")
 		return nil
-	case t.Before(jsontime.MinTime):
-		q.fail(name, msgTooEarly, "greater_than_equal")
-		return nil
-	case !t.Before(jsontime.EndTime):
-		q.fail(name, msgTooLate, "less_than")
+	}
+	if msg, kind, out := rangeMessage(t); out {
+		q.fail(name, msg, kind)
 		return nil
 	}
 	return &t
@@ -396,12 +405,8 @@ func (q *Query) Month(name string) (year, month int) {
 		q.fail(name, "Input should be a month as MM-YYYY or MM/YYYY", "value_error")
 		return 0, 0
 	}
-	if year < jsontime.MinTime.Year() {
-		q.fail(name, msgTooEarly, "greater_than_equal")
-		return 0, 0
-	}
-	if year >= jsontime.EndTime.Year() {
-		q.fail(name, msgTooLate, "less_than")
+	if msg, kind, out := rangeMessage(time.Date(year, time.Month(month), 1, 0, 0, 0, 0, time.UTC)); out {
+		q.fail(name, msg, kind)
 		return 0, 0
 	}
 	return year, month

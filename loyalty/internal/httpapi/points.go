@@ -108,23 +108,24 @@ const maxDataDepth = 32
 // nestedDeeper reports whether v (decoded JSON) holds containers more than limit levels
 // deep; it stops looking past the limit.
 func nestedDeeper(v any, limit int) bool {
-	var children []any
 	switch x := v.(type) {
 	case map[string]any:
+		if limit == 0 {
+			return true
+		}
 		for _, c := range x {
-			children = append(children, c)
+			if nestedDeeper(c, limit-1) {
+				return true
+			}
 		}
 	case []any:
-		children = x
-	default:
-		return false
-	}
-	if limit == 0 {
-		return true
-	}
-	for _, c := range children {
-		if nestedDeeper(c, limit-1) {
+		if limit == 0 {
 			return true
+		}
+		for _, c := range x {
+			if nestedDeeper(c, limit-1) {
+				return true
+			}
 		}
 	}
 	return false

@@ -146,6 +146,13 @@ func TestOutOfRangeValuesAreRefusedBeforeAnyWrite(t *testing.T) {
 		mustStatus(t, env.do("GET", "/api/v1/customer/"+doc, tok, nil), http.StatusOK)
 	}
 	mustStatus(t, env.do("PATCH", "/api/v1/product/"+productID, tok, map[string]any{"validity_days": 3650}), http.StatusOK)
+	data := any("x")
+	for i := 0; i < 32; i++ { // data itself is the 32nd level
+		data = map[string]any{"k": data}
+	}
+	mustStatus(t, env.do("POST", "/api/v1/transaction", tok, map[string]any{"customer_id": cust, "store_code": "V1",
+		"coupon_identifier": "NF-32", "transaction_date": now, "value": 10, "data": data}), http.StatusCreated)
+	mustStatus(t, env.do("GET", "/api/v1/customer/"+cust+"/coupons", tok, nil), http.StatusOK)
 }
 
 // TestOutOfRangeQueryDatesAre422 sends dates outside years 1900 to 9998 in the query
