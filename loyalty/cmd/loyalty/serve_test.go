@@ -1,10 +1,13 @@
 package main
 
 import (
+	"bufio"
 	"context"
+	"errors"
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -28,12 +31,13 @@ func freeAddr(t *testing.T) string {
 func TestServeSplitsMetricsFromTheAPI(t *testing.T) {
 	api, metrics := freeAddr(t), freeAddr(t)
 	env := map[string]string{
-		"DATABASE_URL":   testkit.NewDatabase(t),
-		"APP_ENV":        "development",
-		"HTTP_ADDR":      api,
-		"METRICS_ADDR":   metrics,
-		"SHUTDOWN_GRACE": "2s",
-		"LOG_LEVEL":      "error",
+		"DATABASE_URL":      testkit.NewDatabase(t),
+		"APP_ENV":           "development",
+		"HTTP_ADDR":         api,
+		"METRICS_ADDR":      metrics,
+		"SHUTDOWN_GRACE":    "2s",
+		"HTTP_READ_TIMEOUT": "1s",
+		"LOG_LEVEL":         "error",
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -71,6 +75,46 @@ func TestServeSplitsMetricsFromTheAPI(t *testing.T) {
 	if want := `loyalty_http_requests_total{method="GET",route="/healthz",status="200"}`; code != http.StatusOK || !strings.Contains(body, want) {
 		t.Errorf("metrics port /metrics: %d, want 200 with %s", code, want)
 	}
+
+	t.Run("a body trickled byte by byte is cut at HTTP_READ_TIMEOUT", func(t *testing.T) {
+		conn, err := net.Dial("tcp", api)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		began := time.Now()
+		if _, err := io.WriteString(conn, "POST /api/v1/authorization HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"); err != nil {
+			t.Fatal(err)
+		}
+		go func() {
+			for range 40 {
+				time.Sleep(200 * time.Millisecond)
+				if _, err := io.WriteString(conn, " "); err != nil {
+					return
+				}
+			}
+		}()
+		_ = conn.SetReadDeadline(time.Now().Add(6 * time.Second))
+		_, err = io.Copy(io.Discard, conn) // the answer, then the server's close
+		if took := time.Since(began); errors.Is(err, os.ErrDeadlineExceeded) || took > 2500*time.Millisecond {
+			t.Fatalf("connection open for %v (%v), want it closed about 1 s in", took, err)
+		}
+	})
+	t.Run("oversized headers are 431", func(t *testing.T) {
+		conn, err := net.Dial("tcp", api)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		go func() {
+			_, _ = io.WriteString(conn, "GET /healthz HTTP/1.1\r\nHost: x\r\nUser-Agent: "+strings.Repeat("a", 1<<20)+"\r\n\r\n")
+		}()
+		_ = conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+		res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+		if err != nil || res.StatusCode != http.StatusRequestHeaderFieldsTooLarge {
+			t.Fatalf("1 MiB User-Agent: %v %v, want 431", res, err)
+		}
+	})
 
 	cancel()
 	select {
