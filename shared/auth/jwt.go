@@ -120,6 +120,12 @@ func (j *JWT) Verify(token string) (Principal, error) {
 // longer exists, is disabled, or revoked the tokens of this version.
 var ErrRevoked = errors.New("token revoked")
 
+// Refused reports whether err refuses the token (answer 401), as opposed to an error
+// reading the subject's state (answer 5xx: the token may well be good).
+func Refused(err error) bool {
+	return errors.Is(err, ErrTokenInvalid) || errors.Is(err, ErrTokenExpired) || errors.Is(err, ErrRevoked)
+}
+
 // Resolver turns the principal a verified token claims into the principal the request
 // acts as, from the subject's current state: it refuses revoked tokens (an error wrapping
 // ErrRevoked or ErrTokenInvalid) and replaces claims that may have changed since the
