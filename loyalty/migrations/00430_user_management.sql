@@ -34,9 +34,9 @@ CREATE TRIGGER users_token_version BEFORE UPDATE ON users
 -- (internal/user/username.go refuses the same set, plus unassigned code points).
 --
 -- Existing rows are brought to that form: invisible characters removed, NFKC applied,
--- spaces trimmed (an empty result becomes "user-<id prefix>"). Where two usernames then
--- collide (case-insensitively), the oldest account keeps its name and every later look-alike
--- is renamed "<name>-<id prefix>" and deactivated, with a WARNING naming it: a look-alike of
+-- spaces trimmed (an empty result becomes "user-<id>"). Where two usernames then collide
+-- (case-insensitively), the oldest account keeps its name and every later look-alike is
+-- renamed "<name>-<id>" and deactivated, with a WARNING naming it: a look-alike of
 -- an existing account is what an impersonation attempt looks like, and an admin can
 -- reactivate it (PATCH /api/v1/users/{id}) after checking.
 DROP INDEX users_username_key;
@@ -44,7 +44,7 @@ DROP INDEX users_username_key;
 UPDATE users
    SET username = btrim(normalize(regexp_replace(username, '[\u0001-\u001F\u007F-\u00A0\u00AD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890-\u0891\u08E2\u115F-\u1160\u1680\u17B4-\u17B5\u180B-\u180F\u2000-\u200F\u2028-\u202F\u205F-\u206F\u3000\u3164\uE000-\uF8FF\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB\U000110BD\U000110CD\U00013430-\U0001343F\U0001BCA0-\U0001BCA3\U0001D173-\U0001D17A\U000E0000-\U000E0FFF\U000F0000-\U000FFFFD\U00100000-\U0010FFFD]', '', 'g'), NFKC))
  WHERE username <> btrim(normalize(regexp_replace(username, '[\u0001-\u001F\u007F-\u00A0\u00AD\u034F\u0600-\u0605\u061C\u06DD\u070F\u0890-\u0891\u08E2\u115F-\u1160\u1680\u17B4-\u17B5\u180B-\u180F\u2000-\u200F\u2028-\u202F\u205F-\u206F\u3000\u3164\uE000-\uF8FF\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB\U000110BD\U000110CD\U00013430-\U0001343F\U0001BCA0-\U0001BCA3\U0001D173-\U0001D17A\U000E0000-\U000E0FFF\U000F0000-\U000FFFFD\U00100000-\U0010FFFD]', '', 'g'), NFKC));
-UPDATE users SET username = 'user-' || left(id::text, 8) WHERE username = '';
+UPDATE users SET username = 'user-' || id::text WHERE username = '';
 
 -- +goose StatementBegin
 DO $$
@@ -58,9 +58,9 @@ BEGIN
               FROM users) ranked
          WHERE n > 1
     LOOP
-        UPDATE users SET username = r.username || '-' || left(r.id::text, 8), is_active = false WHERE id = r.id;
+        UPDATE users SET username = r.username || '-' || r.id::text, is_active = false WHERE id = r.id;
         RAISE WARNING 'user % renamed from % to %-% and deactivated: its username collides with an older user''s once normalised',
-            r.id, r.username, r.username, left(r.id::text, 8);
+            r.id, r.username, r.username, r.id;
     END LOOP;
 END
 $$;
