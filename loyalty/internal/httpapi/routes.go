@@ -65,8 +65,8 @@ func (a *API) coreRoutes(e *echo.Echo, public, v1 *apidoc.Router) {
 		Tag: "Authorization", Summary: "Get an access token", Public: true,
 		Description: "Takes JSON {\"username\", \"password\"} or the OAuth2 password-grant form " +
 			"(application/x-www-form-urlencoded: grant_type=password, username, password). Answers a bearer JWT; " +
-			"expires_in is its lifetime in seconds. Wrong credentials answer 401 with one message whatever the cause. "+
-			"Failed attempts are throttled per username and address, per address and per username "+
+			"expires_in is its lifetime in seconds. Wrong credentials answer 401 with one message whatever the cause. " +
+			"Failed attempts are throttled per username and address, per address and per username " +
 			"(429 with Retry-After; see docs/core.md). Usernames are compared in NFKC form, case-insensitively.",
 		Request: TokenRequest{}, Response: TokenResponse{},
 	})

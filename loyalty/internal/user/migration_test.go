@@ -87,11 +87,11 @@ func TestMigrationNormalisesExistingUsernames(t *testing.T) {
 	t.Cleanup(func() { sqlDB.Close() })
 	legacy := []struct{ id, username, created string }{
 		{"00000000-0000-0000-0000-000000000001", "admin", "2024-01-01"},
-		{"00000000-0000-0000-0000-000000000002", "admin\u200b", "2024-01-02"},  // look-alike, later
-		{"00000000-0000-0000-0000-000000000003", "ＡＤＭＩＮ", "2024-01-03"},        // look-alike, later
-		{"00000000-0000-0000-0000-000000000004", "ｍａｒｉａ", "2024-01-04"},        // alone: just normalised
+		{"00000000-0000-0000-0000-000000000002", "admin\u200b", "2024-01-02"},     // look-alike, later
+		{"00000000-0000-0000-0000-000000000003", "ＡＤＭＩＮ", "2024-01-03"},           // look-alike, later
+		{"00000000-0000-0000-0000-000000000004", "ｍａｒｉａ", "2024-01-04"},           // alone: just normalised
 		{"00000000-0000-0000-0000-000000000005", "bo\u00adb\ufeff", "2024-01-05"}, // alone: cleaned
-		{"00000000-0000-0000-0000-000000000006", "\u200b\u200c", "2024-01-06"},   // nothing visible
+		{"00000000-0000-0000-0000-000000000006", "\u200b\u200c", "2024-01-06"},    // nothing visible
 	}
 	hash, _ := newStore(db).hash("long enough")
 	for _, u := range legacy {

@@ -48,14 +48,14 @@ func TestNormalizeUsername(t *testing.T) {
 	ok := []struct{ raw, want string }{
 		{"maria", "maria"},
 		{"  Maria  ", "Maria"},
-		{"ｍａｒｉａ", "maria"},               // full-width letters
-		{"ＭＡＲＩＡ", "MARIA"},               // full-width capitals: case kept for display
-		{"ﬁnance", "finance"},              // ligature
-		{"ana\u00a0lima", "ana lima"},      // no-break space is a compatibility space
-		{"ana\u3000lima", "ana lima"},      // ideographic space
-		{"cafe\u0301", "café"},             // combining accent composed
-		{"José Ñúñez", "José Ñúñez"},       // letters of every script stay
-		{"用户", "用户"},                       //
+		{"ｍａｒｉａ", "maria"},            // full-width letters
+		{"ＭＡＲＩＡ", "MARIA"},            // full-width capitals: case kept for display
+		{"ﬁnance", "finance"},         // ligature
+		{"ana\u00a0lima", "ana lima"}, // no-break space is a compatibility space
+		{"ana\u3000lima", "ana lima"}, // ideographic space
+		{"cafe\u0301", "café"},        // combining accent composed
+		{"José Ñúñez", "José Ñúñez"},  // letters of every script stay
+		{"用户", "用户"},                  //
 		{"user.name-1_2@x", "user.name-1_2@x"},
 	}
 	for _, tt := range ok {
