@@ -143,8 +143,15 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 	defer jobs.Wait()
 	defer stopJobs()
 
-	logger.InfoContext(ctx, "loyalty starting", "addr", cfg.HTTPAddr, "version", version)
-	if err := srv.Serve(ctx, cfg.HTTPAddr, cfg.ShutdownGrace); err != nil && !errors.Is(err, context.Canceled) {
+	logger.InfoContext(ctx, "loyalty starting", "addr", cfg.HTTPAddr, "metrics_addr", cfg.MetricsAddr, "version", version)
+	err = srv.Serve(ctx, server.ServeOptions{
+		Addr:              cfg.HTTPAddr,
+		MetricsAddr:       cfg.MetricsAddr,
+		Grace:             cfg.ShutdownGrace,
+		ReadTimeout:       cfg.HTTPReadTimeout,
+		WriteStallTimeout: cfg.HTTPWriteStallTimeout,
+	})
+	if err != nil && !errors.Is(err, context.Canceled) {
 		return err
 	}
 	logger.Info("loyalty stopped")

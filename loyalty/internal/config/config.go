@@ -25,6 +25,11 @@ type Config struct {
 	DBMaxConns     int
 	MaxBodyBytes   int64
 	ShutdownGrace  time.Duration
+	// Listener of GET /metrics, apart from the public port ("" when METRICS_ADDR=off),
+	// and the time limits of slow clients (shared/server.ServeOptions).
+	MetricsAddr           string
+	HTTPReadTimeout       time.Duration
+	HTTPWriteStallTimeout time.Duration
 
 	JWTSecret []byte
 	JWTTTL    time.Duration
@@ -75,12 +80,16 @@ func Load(getenv func(string) string) (Config, error) {
 	c := Config{
 		Env:            e.OneOf("APP_ENV", "production", "production", "development"),
 		DatabaseURL:    e.URL("DATABASE_URL", true, "postgres", "postgresql"),
-		HTTPAddr:       e.String("HTTP_ADDR", ":8080"),
+		HTTPAddr:       e.ListenAddr("HTTP_ADDR", ":8080", false),
 		LogLevel:       e.OneOf("LOG_LEVEL", "info", "debug", "info", "warn", "error"),
 		MigrateOnStart: e.Bool("MIGRATE_ON_START", true),
 		DBMaxConns:     e.Int("DB_MAX_CONNS", 20, 1),
 		MaxBodyBytes:   int64(e.Int("MAX_BODY_BYTES", 1<<20, 1024)),
 		ShutdownGrace:  e.Duration("SHUTDOWN_GRACE", 20*time.Second),
+
+		MetricsAddr:           e.ListenAddr("METRICS_ADDR", ":9090", true),
+		HTTPReadTimeout:       e.Duration("HTTP_READ_TIMEOUT", 30*time.Second),
+		HTTPWriteStallTimeout: e.Duration("HTTP_WRITE_STALL_TIMEOUT", 60*time.Second),
 
 		JWTTTL:    e.Duration("JWT_TTL", 24*time.Hour),
 		JWTIssuer: e.String("JWT_ISSUER", "loyalty"),
@@ -108,6 +117,9 @@ func Load(getenv func(string) string) (Config, error) {
 	}
 	secret := e.String("JWT_SECRET", "")
 	err := e.Err()
+	if c.MetricsAddr != "" && config.SamePort(c.HTTPAddr, c.MetricsAddr) {
+		err = errors.Join(err, fmt.Errorf("METRICS_ADDR: %q is HTTP_ADDR's port; metrics need a port of their own", c.MetricsAddr))
+	}
 	switch {
 	case secret != "" && len(secret) < 32:
 		err = errors.Join(err, fmt.Errorf("JWT_SECRET: must be at least 32 characters"))
