@@ -197,6 +197,11 @@ func parseVCard(raw json.RawMessage) (Content, error) {
 			return Content{}, err
 		}
 	}
+	if v.URL != "" {
+		if err := checkHTTPURL("data.url", string(v.URL)); err != nil {
+			return Content{}, err
+		}
+	}
 	return Content{Data: mustJSON(v), Payload: v.payload(), Summary: string(v.Name)}, nil
 }
 
