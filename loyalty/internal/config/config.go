@@ -5,10 +5,12 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
+	"net/netip"
 	"regexp"
 	"time"
 	_ "time/tzdata" // AI_TIMEZONE names must load in minimal images too
 
+	"github.com/loyaltylinks/platform/shared/clientip"
 	"github.com/loyaltylinks/platform/shared/config"
 )
 
@@ -49,7 +51,20 @@ type Config struct {
 	// each replica looks for pending redeems past their validity.
 	PointsPerCurrencyUnit float64
 	RedeemExpiryInterval  time.Duration
+
+	// Users (docs/core.md): how long a replica may act on a user's state it read (0: read
+	// on every request), the proxies whose X-Forwarded-For gives the client address, and
+	// the login throttle.
+	AuthCacheTTL               time.Duration
+	TrustedProxies             []netip.Prefix
+	LoginThrottleWindow        time.Duration
+	LoginMaxFailures           int // per username and client address
+	LoginMaxFailuresPerAddress int
+	LoginMaxFailuresPerUser    int
 }
+
+// maxAuthCacheTTL keeps "revocation takes effect within seconds" true whatever is set.
+const maxAuthCacheTTL = 10 * time.Second
 
 var roleName = regexp.MustCompile(`^[a-z_][a-z0-9_]{0,62}$`)
 
@@ -85,6 +100,11 @@ func Load(getenv func(string) string) (Config, error) {
 		AIDatabaseURL:         e.URL("AI_DATABASE_URL", false, "postgres", "postgresql"),
 		PointsPerCurrencyUnit: e.Float("POINTS_PER_CURRENCY_UNIT", 1),
 		RedeemExpiryInterval:  e.Duration("REDEEM_EXPIRY_INTERVAL", time.Minute),
+
+		LoginThrottleWindow:        e.Duration("LOGIN_THROTTLE_WINDOW", 15*time.Minute),
+		LoginMaxFailures:           e.Int("LOGIN_MAX_FAILURES", 5, 1),
+		LoginMaxFailuresPerAddress: e.Int("LOGIN_MAX_FAILURES_PER_ADDRESS", 50, 1),
+		LoginMaxFailuresPerUser:    e.Int("LOGIN_MAX_FAILURES_PER_USERNAME", 100, 1),
 	}
 	secret := e.String("JWT_SECRET", "")
 	err := e.Err()
@@ -108,6 +128,17 @@ func Load(getenv func(string) string) (Config, error) {
 		err = errors.Join(err, fmt.Errorf("AI_TIMEZONE: unknown time zone %q", tz))
 	} else {
 		c.AITimezone = loc
+	}
+	cacheTTL := e.String("AUTH_CACHE_TTL", "2s")
+	if ttl, ttlErr := time.ParseDuration(cacheTTL); ttlErr != nil || ttl < 0 || ttl > maxAuthCacheTTL {
+		err = errors.Join(err, fmt.Errorf("AUTH_CACHE_TTL: want a duration from 0 to %s, got %q", maxAuthCacheTTL, cacheTTL))
+	} else {
+		c.AuthCacheTTL = ttl
+	}
+	if proxies, proxyErr := clientip.ParsePrefixes(e.String("TRUSTED_PROXIES", "")); proxyErr != nil {
+		err = errors.Join(err, fmt.Errorf("TRUSTED_PROXIES: %w", proxyErr))
+	} else {
+		c.TrustedProxies = proxies
 	}
 	if c.AIProvider == "openai" && c.AIBaseURL == "" {
 		err = errors.Join(err, fmt.Errorf("AI_BASE_URL: required when AI_PROVIDER=openai"))
