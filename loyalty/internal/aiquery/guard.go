@@ -911,7 +911,6 @@ func parseMessage(err error) string {
 	return msg
 }
 
-
 // allowedValueFunctions: the date/time ones. CURRENT_USER, SESSION_USER, CURRENT_SCHEMA,
 // ... say nothing a report needs and something an attacker wants.
 var allowedValueFunctions = map[pg.SQLValueFunctionOp]bool{
