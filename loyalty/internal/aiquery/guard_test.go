@@ -228,7 +228,7 @@ func TestHostileQueriesRunNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { reportDB.Close() })
-	s, err := NewService(db, Options{ReportDB: reportDB, Now: fixedNow})
+	s, err := NewService(db, Options{ReportDB: reportDB})
 	if err != nil {
 		t.Fatal(err)
 	}
