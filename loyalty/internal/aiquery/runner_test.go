@@ -12,6 +12,7 @@ import (
 
 	"github.com/loyaltylinks/platform/shared/apperr"
 	"github.com/loyaltylinks/platform/shared/database"
+	"github.com/loyaltylinks/platform/shared/testkit"
 	"gorm.io/gorm"
 )
 
@@ -514,5 +515,21 @@ func TestHugeValueIsRefusedWithoutBeingRead(t *testing.T) {
 	t.Logf("allocated %d KiB while refusing a 100 MB value", grown>>10)
 	if grown > 8<<20 {
 		t.Fatalf("allocated %d MB", grown>>20)
+	}
+}
+
+// What a report query costs the runner beyond the query itself, now that each opens and
+// closes its own connection: go test -run '^$' -bench Runner ./loyalty/internal/aiquery/
+func BenchmarkRunnerSelectOne(b *testing.B) {
+	pool, err := database.OpenSQL(testkit.NewDatabase(b), database.Options{MaxOpenConns: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer pool.Close()
+	r := NewRunner(pool, RunnerConfig{Role: DefaultRole, StatementTimeout: 5 * time.Second, MaxRows: 10, TimeZone: "UTC"})
+	for b.Loop() {
+		if _, err := r.Run(context.Background(), Checked{sql: "SELECT 1"}, &rowsSink{}); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
