@@ -304,8 +304,9 @@ func TestHostileQueriesRunNothing(t *testing.T) {
 // Every type an allow-listed function, operator or cast can take has an input function
 // that only parses its text: no reg* lookups, no snapshots, no XML, no domains (whose
 // CHECK runs expressions). Unknown-typed literals are converted to these types with their
-// input function, so this is what a literal can make the server do. Adding a function
-// that takes, say, regclass fails here.
+// input function, so this is what a literal can make the server do. And no allow-listed
+// function or operator is volatile. Adding a function that takes, say, regclass, or one
+// that acts, fails here.
 func TestAllowListsReachOnlyPlainTypes(t *testing.T) {
 	_, db := newDB(t, 2)
 	var funcs, ops, types []string
@@ -358,6 +359,36 @@ func TestAllowListsReachOnlyPlainTypes(t *testing.T) {
 	if len(bad) > 0 {
 		t.Fatalf("the allow-lists reach types whose input does work: %v", bad)
 	}
+	// Nor is any of them volatile: the functions that act (sleep, lock, write, run SQL
+	// text, change settings) are all volatile, and ordinary report functions are not.
+	var volatile []string
+	rows, err = sqlDB.Query(`
+		SELECT DISTINCT p.proname FROM pg_proc p
+		 WHERE p.provolatile = 'v' AND p.pronamespace = 'pg_catalog'::regnamespace
+		   AND (p.proname = ANY ($1) OR p.oid IN (SELECT oprcode FROM pg_operator WHERE oprname = ANY ($2)))`, funcs, ops)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			t.Fatal(err)
+		}
+		volatile = append(volatile, s)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if len(volatile) > 0 {
+		t.Fatalf("allow-listed volatile functions: %v", volatile)
+	}
+	for _, fn := range []string{"pg_sleep", "pg_advisory_lock", "ts_stat", "query_to_xml", "set_config", "nextval", "lo_creat"} {
+		if v := scalar[string](t, db, `SELECT min(provolatile::text) FROM pg_proc WHERE proname = ?`, fn); v != "v" {
+			t.Errorf("control: %s is not volatile (%q)", fn, v)
+		}
+	}
+
 	// The check can fail: regclass is reached by nextval.
 	var control int
 	if err := db.Raw(`SELECT count(*) FROM pg_proc p JOIN pg_type ty ON ty.oid = ANY (p.proargtypes::oid[]) WHERE p.proname = 'nextval' AND ty.typinput::text ~ '^reg'`).Scan(&control).Error; err != nil || control == 0 {
