@@ -40,7 +40,7 @@ const (
 // Options configure the service. Zero fields take the defaults.
 type Options struct {
 	Generator        Generator // default: Rules in Location
-	ReportDB         *sql.DB   // pool report queries run on; default: the service's own pool
+	ReportDB         *sql.DB   // pool report queries run on (the binary gives them their own); default: the service's pool
 	Role             string    // default DefaultRole
 	StatementTimeout time.Duration
 	MaxRows          int

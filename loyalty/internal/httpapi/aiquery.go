@@ -139,8 +139,12 @@ func (a *API) executeQuery(c echo.Context) error {
 	h.Set(echo.HeaderContentDisposition, fmt.Sprintf(`attachment; filename="%s"`, name))
 	h.Set(echo.HeaderContentLength, strconv.Itoa(out.XLSXSize()))
 	// The outcome holds a report slot until written: a client that reads too slowly
-	// loses the download rather than keeping the slot.
-	_ = http.NewResponseController(c.Response()).SetWriteDeadline(time.Now().Add(xlsxWriteTimeout))
+	// loses the download rather than keeping the slot. The deadline is lifted afterwards
+	// (the server keeps it for the connection's next requests otherwise).
+	rc := http.NewResponseController(c.Response())
+	if err := rc.SetWriteDeadline(time.Now().Add(xlsxWriteTimeout)); err == nil {
+		defer func() { _ = rc.SetWriteDeadline(time.Time{}) }()
+	}
 	c.Response().WriteHeader(http.StatusOK)
 	if err := out.WriteXLSX(c.Response()); err != nil {
 		// Headers are gone already: the client sees a truncated download.
