@@ -20,6 +20,8 @@ fi
 
 export LOYALTY_ADDR="${LOYALTY_ADDR:-:8080}"
 export LINKMGMT_ADDR="${LINKMGMT_ADDR:-:8081}"
+export LOYALTY_METRICS_ADDR="${LOYALTY_METRICS_ADDR:-:9090}"
+export LINKMGMT_METRICS_ADDR="${LINKMGMT_METRICS_ADDR:-:9091}"
 export LOG_LEVEL="${LOG_LEVEL:-info}"
 # Development defaults; override in the environment for anything shared.
 export JWT_SECRET="${JWT_SECRET:-dev-only-secret-change-me-0123456789abcdef}"
@@ -40,9 +42,9 @@ trap stop INT TERM EXIT
 bin/loyalty migrate
 bin/linkmgmt migrate
 
-HTTP_ADDR="$LOYALTY_ADDR" MIGRATE_ON_START=false bin/loyalty serve &
+HTTP_ADDR="$LOYALTY_ADDR" METRICS_ADDR="$LOYALTY_METRICS_ADDR" MIGRATE_ON_START=false bin/loyalty serve &
 pids+=($!)
-HTTP_ADDR="$LINKMGMT_ADDR" MIGRATE_ON_START=false bin/linkmgmt serve &
+HTTP_ADDR="$LINKMGMT_ADDR" METRICS_ADDR="$LINKMGMT_METRICS_ADDR" MIGRATE_ON_START=false bin/linkmgmt serve &
 pids+=($!)
 
 wait_ready() { # wait_ready name url
@@ -54,6 +56,9 @@ wait_ready() { # wait_ready name url
   echo "$1 did not answer on $2/healthz" >&2
   return 1
 }
+metrics_url() { # METRICS_ADDR -> its /metrics URL ("off" when disabled)
+  case "$1" in off) echo off ;; :*) echo "http://localhost$1/metrics" ;; *) echo "http://$1/metrics" ;; esac
+}
 loyalty_url="http://localhost${LOYALTY_ADDR}"
 linkmgmt_url="http://localhost${LINKMGMT_ADDR}"
 wait_ready loyalty "$loyalty_url"
@@ -63,6 +68,7 @@ cat <<MSG
 
   loyalty   $loyalty_url   (docs: $loyalty_url/docs/readme, OpenAPI: $loyalty_url/openapi.json)
   linkmgmt  $linkmgmt_url   (docs: $linkmgmt_url/docs, OpenAPI: $linkmgmt_url/openapi.json)
+  metrics   $(metrics_url "$LOYALTY_METRICS_ADDR")   $(metrics_url "$LINKMGMT_METRICS_ADDR")   (Prometheus, not on the API ports)
   DATABASE_URL=$DATABASE_URL
   REDIS_URL=$REDIS_URL
 
