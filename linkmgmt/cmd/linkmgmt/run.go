@@ -155,7 +155,7 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 	invalidator := redirect.NewInvalidator(rdb, logger, linkCache)
 	links := link.NewService(db, cfg.BaseURL, invalidator)
 	clicks := click.NewRecorder(rdb, locator, logger, click.RecorderOptions{})
-	flusher := click.NewFlusher(db, rdb, logger, click.FlusherOptions{})
+	flusher := click.NewFlusher(db, rdb, logger, click.FlusherOptions{Retention: cfg.ClickRetention})
 	clickStats := click.NewStatsReader(db, rdb, logger)
 	// QR link codes get their short links from the links service, so a changed code is
 	// forgotten by every replica's redirect cache and its scans are read like clicks.
