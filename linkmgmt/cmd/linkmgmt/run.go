@@ -189,6 +189,7 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 		Clicks:             clicks,
 		ClickStats:         clickStats,
 		Flusher:            flusher,
+		ClickRetention:     cfg.ClickRetention,
 	})
 
 	// The click workers outlive the HTTP server by a little: they stop after it has

@@ -231,9 +231,9 @@ func (f *Flusher) claimIdle(ctx context.Context, stream string) ([]redis.XMessag
 
 // entry is one parsed stream entry.
 type entry struct {
-	id     string // stream entry id
-	batch  [16]byte
-	clicks []Click
+	id      string // stream entry id
+	batch   [16]byte
+	clicks  []Click
 	counts  []count  // what its write added to the pending counters
 	details []detail // and the detail fields (legacy entries have none)
 }

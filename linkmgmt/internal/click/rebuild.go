@@ -145,7 +145,7 @@ func rebuildLink(ctx context.Context, tx pgx.Tx, linkID int64) error {
 				totals.addValue(Dim(d), v, 1)
 			}
 		}
-		dayFps = append(dayFps, fingerprintOfHex(vh))
+		dayFps = append(dayFps, FingerprintOfHex(vh))
 	}
 	if err := rows.Err(); err != nil {
 		return err
@@ -232,10 +232,10 @@ func insertTallies(ctx context.Context, tx pgx.Tx, t rollupTable, tallies map[ro
 	return nil
 }
 
-// fingerprintOfHex is the visitor fingerprint of a stored visitor hash: its first 16
+// FingerprintOfHex is the visitor fingerprint of a stored visitor hash: its first 16
 // hex digits, as the recorder derives it. A value that is not hex (rows written by hand)
 // still names one visitor, through a hash of its text.
-func fingerprintOfHex(s string) uint64 {
+func FingerprintOfHex(s string) uint64 {
 	if len(s) >= 16 {
 		var b [8]byte
 		if _, err := hex.Decode(b[:], []byte(s[:16])); err == nil {

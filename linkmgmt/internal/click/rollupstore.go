@@ -212,7 +212,7 @@ func encodedColumns(keys []rollupKey, rows map[rollupKey]Encoded) (clicks []int6
 	return clicks, slots, dims, vis
 }
 
-// nonNil keeps empty columns '' rather than NULL.
+// nonNil keeps empty columns empty rather than NULL.
 func nonNil(b []byte) []byte {
 	if b == nil {
 		return []byte{}

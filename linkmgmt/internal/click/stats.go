@@ -115,6 +115,28 @@ func (s *StatsReader) ForLink(ctx context.Context, linkID int64) (Stats, error) 
 	return st, nil
 }
 
+// StatsOf builds statistics from counts per dimension value: country codes become
+// names, each list keeps its TopN largest entries.
+func StatsOf(clicks, unique int64, dims [NumDims]map[string]int64) Stats {
+	st := Stats{
+		Clicks: clicks, UniqueClicks: unique,
+		Countries: map[string]int64{}, Referrers: map[string]int64{}, Browsers: map[string]int64{},
+		OS: map[string]int64{}, Devices: map[string]int64{}, Languages: map[string]int64{},
+		Social: map[string]int64{"facebook": 0, "twitter": 0, "google": 0},
+	}
+	for d := range dims {
+		for v, n := range dims[d] {
+			if v != "" && n > 0 {
+				st.add(Dim(d), v, n)
+			}
+		}
+	}
+	for _, m := range []*map[string]int64{&st.Countries, &st.Referrers, &st.Browsers, &st.OS, &st.Devices, &st.Languages} {
+		*m = top(*m, TopN)
+	}
+	return st
+}
+
 func addTo(m map[string]int64, v string, n int64) map[string]int64 {
 	if m == nil {
 		m = map[string]int64{}

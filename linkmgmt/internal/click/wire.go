@@ -3,8 +3,8 @@ package click
 import (
 	"crypto/sha256"
 	"encoding/binary"
-	"encoding/json"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"time"

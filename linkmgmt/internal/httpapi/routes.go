@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/analytics"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/link"
 	"github.com/loyaltylinks/platform/shared/apidoc"
 	"github.com/loyaltylinks/platform/shared/server"
@@ -50,6 +51,23 @@ func (a *API) routes(srv *server.Server) {
 			apidoc.Param{Name: "short", Description: "exact short URL"},
 		),
 	})
+
+	// Click analytics over time (issue #15): the same statistics for every scope.
+	for _, r := range []struct {
+		path string
+		kind analytics.Kind
+		name string
+	}{
+		{"/url/:id", analytics.KindLink, "a link"}, {"/qr/:id", analytics.KindQR, "a QR code (its short link's scans)"},
+		{"/campaign/:id", analytics.KindCampaign, "a campaign (its links)"}, {"/channel/:id", analytics.KindChannel, "a channel (its links and QR codes)"},
+		{"", analytics.KindAccount, "the whole account"},
+	} {
+		api.Handle(http.MethodGet, r.path+"/stats", a.periodStats(r.kind), apidoc.Op{
+			Summary: "Click statistics of " + r.name + " over a period",
+			Description: "Totals, a series of buckets (every bucket present, zeros included, each starting in the requested time zone: " +
+				"a day when the clocks change has 23 or 25 hours) and the breakdowns of the period, optionally filtered. See docs/analytics.md.",
+			Tag: "analytics", Params: statsParams, Response: periodStatsResponse{}})
+	}
 
 	// Redirects (issue #7): public, outside /api, no API key and no API rate limit.
 	// Static routes (/healthz, /readyz, /metrics, /openapi.json, /docs) and multi-segment

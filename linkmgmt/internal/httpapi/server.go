@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/loyaltylinks/platform/linkmgmt/internal/account"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/analytics"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/campaign"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/channel"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/click"
@@ -62,6 +63,9 @@ type Deps struct {
 	Clicks      *click.Recorder
 	ClickStats  *click.StatsReader
 	Flusher     *click.Flusher // only its metrics are registered here
+	// ClickRetention is CLICK_RETENTION: how far back the raw clicks go (analytics with
+	// filters, the clicks CSV).
+	ClickRetention click.Retention
 }
 
 // API holds the dependencies the handlers use.
@@ -78,6 +82,8 @@ type API struct {
 	domains   *domain.Store
 	overlays  *overlay.Store
 	splash    *splash.Store
+	scopes    *analytics.Scopes
+	analytics *analytics.Reader
 }
 
 // New returns the linkmgmt HTTP server with every route registered.
@@ -121,6 +127,8 @@ func New(d Deps) *server.Server {
 		domains:   domain.NewStore(d.DB, d.DomainChecker, hostOf(d.BaseURL)),
 		overlays:  overlay.NewStore(d.DB),
 		splash:    splash.NewStore(d.DB),
+		scopes:    analytics.NewScopes(d.DB),
+		analytics: analytics.NewReader(d.DB, d.ClickStats.Pending(), d.ClickRetention, d.Logger),
 	}
 	api.rotation = campaign.NewRotator(api.campaigns, d.Redis, d.Logger)
 	api.routes(srv)
