@@ -204,7 +204,7 @@ func (e *Exporter) Write(ctx context.Context, d Dataset, f Filter, format Format
 	case CSV:
 		w, err = newCSVWriter(out, d.Columns)
 	default:
-		w, err = newXLSXWriter(out, d.Sheet, d.Columns, excelMaxRows, defaultBlockRows)
+		w, err = newXLSXWriter(out, d.Sheet, d.Columns, excelMaxRows)
 	}
 	if err != nil {
 		return Result{}, fmt.Errorf("export %s: start %s: %w", d.Name, format, err)
