@@ -222,9 +222,10 @@ var (
 )
 
 // escapeOOXMLSequences escapes the "_xHHHH_" sequences of s, which a reader would take
-// for an escaped character, by prefixing "_x005F". It is excelize's bstrMarshal, quirks
-// included, so the file is the one excelize would write; only texts containing "_x" come
-// here.
+// for an escaped character, by prefixing "_x005F". It is excelize's bstrMarshal, so the
+// file is the one excelize would write, with one difference: bstrMarshal drops a
+// sequence naming a UTF-16 surrogate ("_xD800_") from the text, which is escaped here like
+// any other, so the text reads back whole. Only texts containing "_x" come here.
 func escapeOOXMLSequences(s string) string {
 	var b strings.Builder
 	matches, l, cursor := ooxmlSequence.FindAllStringSubmatchIndex(s, -1), len(s), 0
@@ -242,10 +243,8 @@ func escapeOOXMLSequences(s string) string {
 			b.WriteString(sub + "x005F_")
 			continue
 		}
-		if _, err := strconv.Unquote(`"\u` + s[match[0]+2:match[1]-1] + `"`); err == nil {
-			cursor = match[1]
-			b.WriteString("_x005F" + sub)
-		}
+		cursor = match[1]
+		b.WriteString("_x005F" + sub)
 	}
 	if cursor < l {
 		b.WriteString(s[cursor:])
