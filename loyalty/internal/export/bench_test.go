@@ -61,7 +61,10 @@ func BenchmarkCSVWriter(b *testing.B) {
 }
 
 func benchWriter(b *testing.B, open func(io.Writer) (rowWriter, error)) {
-	const n = 20000
+	n := 20000
+	if testing.Short() {
+		n = 500
+	}
 	rows := benchCustomerRows(n)
 	var out countingWriter
 	b.ReportAllocs()
@@ -84,7 +87,7 @@ func benchWriter(b *testing.B, open func(io.Writer) (rowWriter, error)) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/row")
 	b.ReportMetric(float64((cpuTime(b)-cpu0).Nanoseconds())/float64(b.N*n), "cpu-ns/row")
-	b.ReportMetric(float64(out.n)/n, "bytes/row")
+	b.ReportMetric(float64(out.n)/float64(n), "bytes/row")
 }
 
 // seedBenchCustomers inserts n customers the way scripts/bench-export.sh does, their
@@ -127,9 +130,12 @@ func seedBenchCustomers(tb testing.TB, n int) *Exporter {
 
 // BenchmarkExportCustomers runs the customer export end to end against Postgres (query,
 // scan, encode, compress) into a counter: the path `make bench-export` times through
-// HTTP, for profiling (-cpuprofile).
+// HTTP, for profiling (-cpuprofile). -short (the CI smoke run) seeds 500 customers.
 func BenchmarkExportCustomers(b *testing.B) {
-	const n = 20000
+	n := 20000
+	if testing.Short() {
+		n = 500
+	}
 	ex := seedBenchCustomers(b, n)
 	zone, _ := LoadZone(DefaultZone)
 	for _, format := range []Format{XLSX, CSV} {
@@ -149,7 +155,7 @@ func BenchmarkExportCustomers(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/row")
 			b.ReportMetric(float64((cpuTime(b)-cpu0).Nanoseconds())/float64(b.N*n), "cpu-ns/row")
-			b.ReportMetric(float64(out.n)/n, "bytes/row")
+			b.ReportMetric(float64(out.n)/float64(n), "bytes/row")
 		})
 	}
 }
