@@ -21,8 +21,10 @@ func (a *API) routes(srv *server.Server) {
 	e.GET("/openapi.json", a.doc.Handler())
 	e.GET("/docs", docsHandler(a.doc))
 
-	// The rate limit runs after authentication: it counts per account, at its plan's limit.
-	api := apidoc.NewRouter(a.doc, e.Group("/api", requireAPIKey(a.deps.Accounts), a.rateLimit.middleware), "/api")
+	// The rate limit runs after authentication: it counts per account, at its plan's
+	// limit; calls without a valid key are counted per client address by requireAPIKey.
+	// checkQuery then refuses query parameters that are not bounded UTF-8 text.
+	api := apidoc.NewRouter(a.doc, e.Group("/api", requireAPIKey(a.deps.Accounts, a.rateLimit), a.rateLimit.middleware, checkQuery), "/api")
 
 	// Account
 	api.Handle(http.MethodGet, "/account", a.getAccount, apidoc.Op{Summary: "The caller's account", Tag: "account", Response: accountResponse{}})
@@ -44,7 +46,7 @@ func (a *API) routes(srv *server.Server) {
 		Tag:         "links", Response: listDoc[linkListItem]("urls"),
 		Params: append(append([]apidoc.Param{}, pageParams...),
 			apidoc.Param{Name: "order", Enum: []any{"date", "click"}, Default: "date"},
-			apidoc.Param{Name: "q", Description: "keyword searched in the long URL, title, alias and description"},
+			apidoc.Param{Name: "q", Description: "keyword searched in the long URL, title, alias and description, at most 255 characters"},
 			apidoc.Param{Name: "short", Description: "exact short URL"},
 		),
 	})
