@@ -9,7 +9,8 @@
 #
 # Postgres: BENCH_DATABASE_URL (a server where the user may CREATE DATABASE), else the
 # one scripts/dev-services.sh finds or starts. Knobs: BENCH_ROWS, BENCH_ROUNDS (default 3:
-# xlsx, csv and psql \copy interleaved, medians shown), BENCH_SEED_BATCH.
+# xlsx, csv and psql \copy interleaved, medians shown), BENCH_SEED_BATCH, LOYALTY_BIN (the
+# binary to run; default: a build of the checkout).
 #
 # BENCH_SMOKE=1 (CI): 1,000 rows, one round. The run fails on anything broken (seed,
 # service, a download, a row count that is not BENCH_ROWS), never on the figures.
@@ -42,11 +43,14 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 
-# Built into the scratch directory: GOFLAGS may carry -race (the CI smoke run reuses the
-# tests' build cache), and bin/ is left as `make build` made it.
-echo "building loyalty"
-go build -o "$work/loyalty" ./loyalty/cmd/loyalty
-loyalty="$work/loyalty"
+loyalty="${LOYALTY_BIN:-}"
+if [ -z "$loyalty" ]; then
+  # Into the scratch directory: GOFLAGS may carry -race (the CI smoke run reuses the tests'
+  # build cache), and bin/ is left as `make build` made it.
+  echo "building loyalty"
+  go build -o "$work/loyalty" ./loyalty/cmd/loyalty
+  loyalty="$work/loyalty"
+fi
 
 psql "$BENCH_DATABASE_URL" -qc "CREATE DATABASE \"$scratch\"" >/dev/null
 export DATABASE_URL="$bench_url" JWT_SECRET="$secret" LOG_LEVEL=warn

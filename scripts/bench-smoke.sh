@@ -13,8 +13,14 @@ cd "$root"
 export BENCH_SMOKE=1
 export GOFLAGS="${GOFLAGS:--buildvcs=false} -race"
 
+# One build of the loyalty binary for the two scripts that run it.
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+go build -o "$work/loyalty" ./loyalty/cmd/loyalty
+export LOYALTY_BIN="$work/loyalty"
+
 failed=()
-for target in bench bench-ledger bench-redirect bench-export; do
+for target in bench bench-ledger bench-redirect bench-export bench-delete; do
   echo "== make $target (smoke)"
   start=$(date +%s)
   if make --no-print-directory "$target"; then

@@ -5,12 +5,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/klauspost/compress/flate"
 	"io"
 	"io/fs"
 	"os"
 	"strconv"
 
+	"github.com/klauspost/compress/flate"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -106,8 +106,9 @@ func newXLSXWriter(out io.Writer, sheet string, cols []Column, maxRows int) (*xl
 		return nil, err
 	}
 	zw := zip.NewWriter(out)
-	// Deflate's fastest level: about three times the speed of the default for a file a
-	// little larger; compression was a third of the export's CPU time.
+	// Deflate's fastest level, klauspost's: compression is the largest part of the
+	// export's CPU time, and this costs about 30% less than the standard library's fastest
+	// level for the same size (BenchmarkXLSXWriter).
 	zw.RegisterCompressor(zip.Deflate, func(out io.Writer) (io.WriteCloser, error) {
 		return flate.NewWriter(out, flate.BestSpeed)
 	})
@@ -212,6 +213,10 @@ func (w *xlsxWriter) Row(values []any) error {
 func (w *xlsxWriter) flush() error {
 	_, err := w.part.Write(w.buf)
 	w.buf = w.buf[:0]
+	if cap(w.buf) > 16*rowBufferBytes {
+		// A row of huge texts grew the buffer (up to a few MiB): do not keep it.
+		w.buf = make([]byte, 0, rowBufferBytes+8<<10)
+	}
 	if err != nil {
 		return fmt.Errorf("xlsx rows: %w", err)
 	}
