@@ -2,12 +2,14 @@ package httpapi
 
 import (
 	"net/http"
+	"net/url"
 	"time"
 
 	"github.com/labstack/echo/v4"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/analytics"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/click"
 	"github.com/loyaltylinks/platform/shared/apidoc"
+	"github.com/loyaltylinks/platform/shared/apperr"
 )
 
 // statsScope names what a statistics answer is about.
@@ -116,6 +118,62 @@ func periodStatsOf(sc analytics.Scope, q analytics.Query, rep analytics.Report) 
 	for _, name := range []string{"country", "device", "browser", "os", "referrer", "language"} {
 		if v := q.Filter(name); v != "" {
 			out.Filters[name] = v
+		}
+	}
+	return out
+}
+
+// maxConcurrentExports bounds the clicks CSV downloads running at once per replica (each
+// holds a database connection while it streams); beyond it 429 with Retry-After.
+const maxConcurrentExports = 4
+
+// clicksCSV answers GET /api/url/:id/clicks and the same for the other scopes: the raw
+// clicks of the period as CSV, streamed.
+func (a *API) clicksCSV(k analytics.Kind) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		params := c.QueryParams()
+		if params.Has("interval") {
+			params = cloneWithout(params, "interval") // the CSV has no buckets
+		}
+		q, err := analytics.ParseQuery(params, time.Now())
+		if err != nil {
+			return err
+		}
+		sc, err := a.scopeOf(c, k)
+		if err != nil {
+			return err
+		}
+		select {
+		case a.exports <- struct{}{}:
+			defer func() { <-a.exports }()
+		default:
+			c.Response().Header().Set("Retry-After", "5")
+			return apperr.New(apperr.RateLimited, "too many click exports at once; retry in a few seconds")
+		}
+		ctx := c.Request().Context()
+		names, err := a.scopes.ShortURLs(ctx, sc, a.deps.BaseURL)
+		if err != nil {
+			return err
+		}
+		h := c.Response().Header()
+		h.Set(echo.HeaderContentType, "text/csv; charset=utf-8")
+		h.Set(echo.HeaderContentDisposition, `attachment; filename="`+analytics.ExportFilename(sc, q)+`"`)
+		h.Set("Cache-Control", "no-store")
+		h.Set("X-Content-Type-Options", "nosniff")
+		c.Response().WriteHeader(http.StatusOK)
+		if err := a.analytics.Export(ctx, sc, q, names, c.Response()); err != nil {
+			// The status is sent: the client sees a cut download, the log says why.
+			a.log.WarnContext(ctx, "clicks export stopped", "scope", sc.Kind, "id", sc.ID, "error", err)
+		}
+		return nil
+	}
+}
+
+func cloneWithout(v url.Values, name string) url.Values {
+	out := url.Values{}
+	for k, vs := range v {
+		if k != name {
+			out[k] = vs
 		}
 	}
 	return out

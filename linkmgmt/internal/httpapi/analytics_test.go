@@ -1,6 +1,8 @@
 package httpapi_test
 
 import (
+	"bytes"
+	"encoding/csv"
 	"fmt"
 	"maps"
 	"math/rand/v2"
@@ -459,4 +461,86 @@ func mustZone(t *testing.T, name string) *time.Location {
 		t.Fatal(err)
 	}
 	return loc
+}
+
+// TestClicksCSVOpensBackAndMatches: the CSV of every scope, read back with encoding/csv,
+// holds exactly the raw clicks of the period in the requested zone, oldest first, with
+// cells a spreadsheet would run as formulas neutralised and never an address.
+func TestClicksCSVOpensBackAndMatches(t *testing.T) {
+	s := newAnalyticsSeed(t)
+	// A click whose browser name came from a hostile user agent.
+	s.env.DB.Exec(`INSERT INTO clicks (link_id, account_id, clicked_at, visitor_hash, browser, referrer_host, os) VALUES (?, ?, '2026-03-10 12:00:00+00', 'v', '=HYPERLINK("http://evil")', '-bad.example', '@os')`, s.linkA, s.accountID)
+	rows := s.raw(t)
+	slices.SortStableFunc(rows, func(a, b rawClick) int {
+		if c := a.ClickedAt.Compare(b.ClickedAt); c != 0 {
+			return c
+		}
+		return int(a.LinkID - b.LinkID)
+	})
+	for _, c := range []struct {
+		path   string
+		links  []int64
+		zone   string
+		filter string
+	}{
+		{fmt.Sprintf("/api/url/%d/clicks", s.linkA), []int64{s.linkA}, "America/New_York", ""},
+		{fmt.Sprintf("/api/qr/%d/clicks", s.qrID), []int64{s.qrLink}, "Asia/Kolkata", ""},
+		{fmt.Sprintf("/api/campaign/%d/clicks", s.campaignID), []int64{s.linkA, s.linkB}, "UTC", "&country=fr"},
+		{fmt.Sprintf("/api/channel/%d/clicks", s.channelID), []int64{s.linkC, s.qrLink}, "Europe/Paris", ""},
+		{"/api/clicks", []int64{s.linkA, s.linkB, s.linkC, s.qrLink}, "Asia/Kathmandu", "&interval=hour"},
+	} {
+		loc := mustZone(t, c.zone)
+		res := s.env.do(http.MethodGet, c.path+"?from=2026-03-05&to=2026-03-12&timezone="+c.zone+c.filter, s.key, nil)
+		if res.Status != http.StatusOK || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/csv") ||
+			!strings.Contains(res.Header.Get("Content-Disposition"), "attachment; filename=\"clicks-") {
+			t.Fatalf("%s: %d %v %s", c.path, res.Status, res.Header, res.Body)
+		}
+		records, err := csv.NewReader(bytes.NewReader(res.Body)).ReadAll()
+		if err != nil {
+			t.Fatalf("%s: the CSV does not read back: %v", c.path, err)
+		}
+		if strings.Join(records[0], ",") != "time,utc_offset,link_id,short_url,country_code,country,referrer,browser,os,device,language,social" {
+			t.Fatalf("%s: header %v", c.path, records[0])
+		}
+		var want [][]string
+		for _, r := range rows {
+			lt := r.ClickedAt.In(loc)
+			day := lt.Format(time.DateOnly)
+			if !slices.Contains(c.links, r.LinkID) || day < "2026-03-05" || day > "2026-03-12" ||
+				(c.filter == "&country=fr" && r.Country != "FR") {
+				continue
+			}
+			country := ""
+			if r.Country != "" {
+				country = geo.CountryName(r.Country)
+			}
+			safe := func(v string) string {
+				if v != "" && strings.ContainsRune("=+-@\t\r", rune(v[0])) {
+					return "'" + v
+				}
+				return v
+			}
+			var alias string
+			s.env.scalar(&alias, `SELECT alias FROM links WHERE id = ?`, r.LinkID)
+			want = append(want, []string{lt.Format("2006-01-02 15:04:05"), lt.Format("-07:00"), fmt.Sprint(r.LinkID), s.env.URL + "/" + alias,
+				r.Country, country, safe(r.ReferrerHost), safe(r.Browser), safe(r.OS), r.Device, r.Lang, r.Social})
+		}
+		if len(want) < 50 {
+			t.Fatalf("%s: only %d clicks expected; the seed is too thin", c.path, len(want))
+		}
+		if got := records[1:]; !slices.EqualFunc(got, want, slices.Equal) {
+			t.Errorf("%s: %d rows, want %d; first %v, want %v", c.path, len(got), len(want), got[0], want[0])
+		}
+		for _, rec := range records[1:] {
+			for _, cell := range rec {
+				if _, err := netip.ParseAddr(cell); err == nil {
+					t.Fatalf("%s: an address in the CSV: %v", c.path, rec)
+				}
+			}
+		}
+	}
+	if res := s.env.do(http.MethodGet, fmt.Sprintf("/api/url/%d/clicks", s.foreign), s.key, nil); res.Status != http.StatusNotFound {
+		t.Errorf("another account's clicks: %d", res.Status)
+	}
+	wantStatus(t, s.env.do(http.MethodGet, fmt.Sprintf("/api/url/%d/clicks?from=2026-04-01&to=2026-03-01", s.linkA), s.key, nil), http.StatusUnprocessableEntity)
 }

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"net/http"
+	"strings"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/analytics"
@@ -67,6 +68,12 @@ func (a *API) routes(srv *server.Server) {
 			Description: "Totals, a series of buckets (every bucket present, zeros included, each starting in the requested time zone: " +
 				"a day when the clocks change has 23 or 25 hours) and the breakdowns of the period, optionally filtered. See docs/analytics.md.",
 			Tag: "analytics", Params: statsParams, Response: periodStatsResponse{}})
+		api.Handle(http.MethodGet, r.path+"/clicks", a.clicksCSV(r.kind), apidoc.Op{
+			Summary: "The raw clicks of " + r.name + " over a period, as CSV",
+			Description: "One row per click, oldest first: " + strings.Join(analytics.ExportColumns, ", ") + ". Times in the requested zone; " +
+				"never an address. Cells that a spreadsheet would read as a formula start with a single quote. Streamed; " +
+				"raw clicks are kept CLICK_RETENTION (13 months by default). At most 4 downloads at once per server (429 with Retry-After beyond).",
+			Tag: "analytics", Params: analyticsParams, ContentType: "text/csv"})
 	}
 
 	// Redirects (issue #7): public, outside /api, no API key and no API rate limit.

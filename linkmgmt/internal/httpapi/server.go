@@ -84,6 +84,7 @@ type API struct {
 	splash    *splash.Store
 	scopes    *analytics.Scopes
 	analytics *analytics.Reader
+	exports   chan struct{} // clicks CSV downloads running (maxConcurrentExports)
 }
 
 // New returns the linkmgmt HTTP server with every route registered.
@@ -129,6 +130,7 @@ func New(d Deps) *server.Server {
 		splash:    splash.NewStore(d.DB),
 		scopes:    analytics.NewScopes(d.DB),
 		analytics: analytics.NewReader(d.DB, d.ClickStats.Pending(), d.ClickRetention, d.Logger),
+		exports:   make(chan struct{}, maxConcurrentExports),
 	}
 	api.rotation = campaign.NewRotator(api.campaigns, d.Redis, d.Logger)
 	api.routes(srv)
