@@ -5,7 +5,13 @@ import "github.com/labstack/echo/v4"
 // redirect answers GET/HEAD/POST /{alias} and / on BASE_URL and on branded domains. It
 // is public: no API key, no API rate limit. The engine decides; this only writes.
 func (a *API) redirect(c echo.Context) error {
-	a.deps.Redirects.Serve(c.Request(), c.Param("alias")).Write(c.Response(), c.Request())
+	alias := c.Param("alias")
+	// /{alias}+ is the link's public statistics page (a '+' is never part of an alias:
+	// one byte compared, nothing more, on the redirect's path).
+	if n := len(alias); n > 1 && alias[n-1] == '+' {
+		return a.publicStats(c, alias[:n-1])
+	}
+	a.deps.Redirects.Serve(c.Request(), alias).Write(c.Response(), c.Request())
 	return nil
 }
 

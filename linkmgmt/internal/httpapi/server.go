@@ -18,6 +18,7 @@ import (
 	"github.com/loyaltylinks/platform/linkmgmt/internal/domain"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/geo"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/link"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/lru"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/overlay"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/pixel"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/qr"
@@ -85,6 +86,8 @@ type API struct {
 	scopes    *analytics.Scopes
 	analytics *analytics.Reader
 	exports   chan struct{} // clicks CSV downloads running (maxConcurrentExports)
+	// statsPages caches the numbers of the public statistics pages (public_stats.go).
+	statsPages *lru.Cache[int64, cachedStatsPage]
 }
 
 // New returns the linkmgmt HTTP server with every route registered.
@@ -122,15 +125,16 @@ func New(d Deps) *server.Server {
 			metrics:   newRateLimitMetrics(srv.Registry),
 			clientIP:  d.Redirects.ClientIP,
 		},
-		campaigns: campaign.NewStore(d.DB),
-		channels:  channel.NewStore(d.DB, d.BaseURL),
-		pixels:    pixel.NewStore(d.DB),
-		domains:   domain.NewStore(d.DB, d.DomainChecker, hostOf(d.BaseURL)),
-		overlays:  overlay.NewStore(d.DB),
-		splash:    splash.NewStore(d.DB),
-		scopes:    analytics.NewScopes(d.DB),
-		analytics: analytics.NewReader(d.DB, d.ClickStats.Pending(), d.ClickRetention, d.Logger),
-		exports:   make(chan struct{}, maxConcurrentExports),
+		campaigns:  campaign.NewStore(d.DB),
+		channels:   channel.NewStore(d.DB, d.BaseURL),
+		pixels:     pixel.NewStore(d.DB),
+		domains:    domain.NewStore(d.DB, d.DomainChecker, hostOf(d.BaseURL)),
+		overlays:   overlay.NewStore(d.DB),
+		splash:     splash.NewStore(d.DB),
+		scopes:     analytics.NewScopes(d.DB),
+		analytics:  analytics.NewReader(d.DB, d.ClickStats.Pending(), d.ClickRetention, d.Logger),
+		exports:    make(chan struct{}, maxConcurrentExports),
+		statsPages: newStatsPageCache(),
 	}
 	api.rotation = campaign.NewRotator(api.campaigns, d.Redis, d.Logger)
 	api.routes(srv)
