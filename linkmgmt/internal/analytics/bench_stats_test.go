@@ -69,6 +69,7 @@ func TestBenchStats(t *testing.T) {
 	start := time.Now()
 	linkID, accountID := seedBench(t, db, yearStart, linkClicks, links, accountClicks)
 	fmt.Fprintf(out, "bench-stats: seeded %d raw clicks on one link and %d links x %d clicks in %v\n", linkClicks, links-1, accountClicks, time.Since(start).Round(time.Second))
+	db.Exec(`ANALYZE clicks`)
 	start = time.Now()
 	if err := click.RebuildLink(ctx, db, linkID); err != nil {
 		t.Fatal(err)
@@ -77,8 +78,26 @@ func TestBenchStats(t *testing.T) {
 	start = time.Now()
 	var small []int64
 	db.Raw(`SELECT id FROM links WHERE account_id = ? AND id <> ? ORDER BY id`, accountID, linkID).Scan(&small)
+	// Four at a time (the pool's size).
+	ids := make(chan int64)
+	errs := make(chan error, 4)
+	for range 4 {
+		go func() {
+			var first error
+			for id := range ids {
+				if err := click.RebuildLink(ctx, db, id); err != nil && first == nil {
+					first = err
+				}
+			}
+			errs <- first
+		}()
+	}
 	for _, id := range small {
-		if err := click.RebuildLink(ctx, db, id); err != nil {
+		ids <- id
+	}
+	close(ids)
+	for range 4 {
+		if err := <-errs; err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -197,7 +216,7 @@ func rawReport(t *testing.T, db *gorm.DB, sc Scope, q Query) rawAnswer {
 	start, end := q.Bounds()
 	scope, arg := "link_id = ANY(?::bigint[])", any(idArray(sc.Links))
 	if sc.Whole() {
-		scope, arg = "link_id IN (SELECT id FROM links WHERE account_id = ?)", any(sc.AccountID)
+		scope, arg = "account_id = ?", any(sc.AccountID)
 	}
 	var days []struct {
 		Day    time.Time

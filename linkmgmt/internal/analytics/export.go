@@ -67,8 +67,8 @@ func (r *Reader) Export(ctx context.Context, sc Scope, q Query, shortURLs map[in
 					return fmt.Errorf("read clicks: %w", err)
 				}
 				var (
-					linkID                                                  int64
-					at                                                      time.Time
+					linkID                                               int64
+					at                                                   time.Time
 					country, referrer, browser, os, device, lang, social string
 				)
 				_, err = pgx.ForEachRow(rows, []any{&linkID, &at, &country, &referrer, &browser, &os, &device, &lang, &social}, func() error {

@@ -14,7 +14,7 @@ import (
 
 // statsScope names what a statistics answer is about.
 type statsScope struct {
-	Type string `json:"type" enum:"url,qr,campaign,channel,account"`
+	Type string `json:"type"` // url, qr, campaign, channel or account
 	ID   int64  `json:"id"`
 }
 
