@@ -218,10 +218,18 @@ func DecodeDims(b []byte, dims *[NumDims]DimCounts) error {
 			if c > 1<<62 {
 				return fmt.Errorf("%w: count", errRollup)
 			}
-			if dims[d].Values == nil {
-				dims[d].Values = map[string]int64{}
+			m := dims[d].Values
+			if m == nil {
+				m = map[string]int64{}
+				dims[d].Values = m
 			}
-			dims[d].Values[strings.Clone(string(v))] += int64(c)
+			// Values repeat from row to row: look up without allocating, copy the bytes
+			// into a key only for a value not seen yet.
+			if have, ok := m[string(v)]; ok {
+				m[string(v)] = have + int64(c)
+			} else {
+				m[strings.Clone(string(v))] = int64(c)
+			}
 		}
 		other := r.uvarint()
 		if r.err != nil || other > 1<<62 {

@@ -259,12 +259,39 @@ func (s *Set) UnmarshalBinary(b []byte) error {
 	return fmt.Errorf("%w: tag %q", ErrCorrupt, b[0])
 }
 
-// MergeEncoded merges the set encoded in b into s without building a second Set.
+// MergeEncoded merges the set encoded in b into s, reading b in place (no copy of its
+// registers: merging a year of day sets is the analytics' hot loop).
 func (s *Set) MergeEncoded(b []byte) error {
-	var o Set
-	if err := o.UnmarshalBinary(b); err != nil {
-		return err
+	if len(b) == 0 {
+		return nil
 	}
-	s.Merge(&o)
+	if b[0] != tagDense {
+		var o Set
+		if err := o.UnmarshalBinary(b); err != nil {
+			return err
+		}
+		s.Merge(&o)
+		return nil
+	}
+	regs := b[1:]
+	if len(regs) != registers {
+		return fmt.Errorf("%w: %d register bytes", ErrCorrupt, len(regs))
+	}
+	var worst byte
+	for _, r := range regs {
+		worst = max(worst, r)
+	}
+	if worst > q+1 {
+		return fmt.Errorf("%w: register value %d", ErrCorrupt, worst)
+	}
+	if s.regs == nil {
+		s.densify()
+	}
+	dst := s.regs[:registers]
+	for i, r := range regs {
+		if r > dst[i] {
+			dst[i] = r
+		}
+	}
 	return nil
 }

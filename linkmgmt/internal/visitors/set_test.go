@@ -115,5 +115,10 @@ func TestCorruptEncodingsAreRefused(t *testing.T) {
 		if err := s.UnmarshalBinary(b); !errors.Is(err, ErrCorrupt) {
 			t.Errorf("%s: %v, want ErrCorrupt", name, err)
 		}
+		into := Set{}
+		into.Add(fp(1), fp(2))
+		if err := into.MergeEncoded(b); !errors.Is(err, ErrCorrupt) || into.Count() != 2 || into.Dense() {
+			t.Errorf("%s: MergeEncoded: %v, count %d: want ErrCorrupt and the set untouched", name, err, into.Count())
+		}
 	}
 }
