@@ -16,8 +16,8 @@ func (e *testEnv) newCampaign(key string, body map[string]any) int64 {
 }
 
 func TestRotatorAcrossReplicas(t *testing.T) {
-	a := newLinkEnv(t, linkEnvOptions{})
-	b := newLinkEnv(t, linkEnvOptions{shareWith: a})
+	a := newEnv(t)
+	b := newEnv(t, replicaOf(a))
 	host := hostOf(t, a.URL) // both replicas serve BASE_URL
 	_, key := a.newAccount("free")
 	campaign := a.newCampaign(key, map[string]any{"name": "Spring", "slug": "spring"})
@@ -88,7 +88,7 @@ func TestRotatorAcrossReplicas(t *testing.T) {
 }
 
 func TestRotatorRulesAndNotFound(t *testing.T) {
-	env := newLinkEnv(t, linkEnvOptions{})
+	env := newEnv(t)
 	_, key := env.newAccount("free")
 	browser := map[string]string{"User-Agent": uaChromeWindows}
 
@@ -126,7 +126,7 @@ func TestRotatorRulesAndNotFound(t *testing.T) {
 }
 
 func TestRotatorWithoutRedis(t *testing.T) {
-	env := newLinkEnv(t, linkEnvOptions{})
+	env := newEnv(t)
 	_, key := env.newAccount("free")
 	campaign := env.newCampaign(key, map[string]any{"name": "Spring", "slug": "spring"})
 	dests := []string{"https://one.example/", "https://two.example/", "https://three.example/"}
@@ -155,7 +155,7 @@ func TestRotatorWithoutRedis(t *testing.T) {
 }
 
 func TestCampaignListPage(t *testing.T) {
-	env := newLinkEnv(t, linkEnvOptions{})
+	env := newEnv(t)
 	accID, key := env.newAccount("free")
 	host := "go.example.com"
 	wantStatus(t, env.do(http.MethodPost, "/api/domain/add", key, map[string]any{"domain": "https://" + host}), http.StatusOK)

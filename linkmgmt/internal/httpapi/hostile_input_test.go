@@ -27,7 +27,7 @@ type hostileEnv struct {
 	routes []writeRoute
 }
 
-func newHostileEnv(t *testing.T) *hostileEnv {
+func newHostileEnv(t testing.TB) *hostileEnv {
 	t.Helper()
 	env := newQREnv(t)
 	_, key := env.newAccount("free")
@@ -137,7 +137,7 @@ func clone(body map[string]any) map[string]any {
 }
 
 // setField sets the value at a dotted path ("geotarget.0.link") of a JSON-like body.
-func setField(t *testing.T, body map[string]any, path string, value any) {
+func setField(t testing.TB, body map[string]any, path string, value any) {
 	t.Helper()
 	parts := strings.Split(path, ".")
 	var cur any = body
@@ -171,7 +171,7 @@ func setField(t *testing.T, body map[string]any, path string, value any) {
 const invalidUTF8 = "\x01not-utf8\x01"
 
 // encodeWith is body as JSON with every invalidUTF8 mark replaced by raw invalid bytes.
-func encodeWith(t *testing.T, body map[string]any) string {
+func encodeWith(t testing.TB, body map[string]any) string {
 	t.Helper()
 	raw, err := json.Marshal(body)
 	if err != nil {
@@ -195,7 +195,7 @@ func (e *testEnv) snapshot() string {
 }
 
 // wantRefused requires a 4xx with the error envelope.
-func wantRefused(t *testing.T, res response) {
+func wantRefused(t testing.TB, res response) {
 	t.Helper()
 	if res.Status < 400 || res.Status >= 500 {
 		t.Fatalf("status = %d, want 4xx; body %.300s", res.Status, res.Body)
@@ -245,7 +245,7 @@ func TestEveryTextFieldRefusesBadText(t *testing.T) {
 // TestEveryQueryParameterRefusesBadText: the query parameters of every list route (and
 // q and short of /api/urls) refuse NUL, invalid UTF-8 and over-long values with a 422.
 func TestEveryQueryParameterRefusesBadText(t *testing.T) {
-	env := newTestEnv(t)
+	env := newEnv(t)
 	_, key := env.newAccount("free")
 	var channel struct{ ID int64 }
 	env.do(http.MethodPost, "/api/channel/add", key, map[string]any{"name": "c"}).JSON(t, &channel)

@@ -10,16 +10,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/loyaltylinks/platform/linkmgmt/internal/click"
-	"github.com/loyaltylinks/platform/linkmgmt/internal/httpapi"
-	"github.com/loyaltylinks/platform/linkmgmt/internal/link"
-	"github.com/loyaltylinks/platform/linkmgmt/internal/qr"
-	"github.com/loyaltylinks/platform/linkmgmt/internal/redirect"
 	"github.com/redis/go-redis/v9"
 )
 
 // stalledRedis accepts connections and never answers, like a Redis that hangs.
-func stalledRedis(t *testing.T) *redis.Client {
+func stalledRedis(t testing.TB) *redis.Client {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -60,15 +55,7 @@ func stalledRedis(t *testing.T) *redis.Client {
 // and never answers, every link, redirect and QR route still answers, each within a
 // bound of its own (the client's read time-outs and retries would take tens of seconds).
 func TestLinksAndQRWhileRedisHangs(t *testing.T) {
-	env := newTestEnv(t, func(d *httpapi.Deps) {
-		rdb := stalledRedis(t)
-		d.Redis = rdb
-		d.LinkCache = redirect.NewCache(redirect.CacheOptions{})
-		d.Invalidator = redirect.NewInvalidator(rdb, d.Logger, d.LinkCache)
-		d.Links = link.NewService(d.DB, d.BaseURL, d.Invalidator)
-		d.ClickStats = click.NewStatsReader(d.DB, rdb, d.Logger)
-		d.QR = qr.NewService(qr.Deps{DB: d.DB, Redis: rdb, Links: qr.NewLinks(d.Links), Stats: d.ClickStats, Logos: qr.NewLogoLoader(qr.LogoConfig{}), BaseURL: d.BaseURL})
-	})
+	env := newEnv(t, withRedis(stalledRedis(t)), withoutWorkers())
 	_, key := env.newAccount("free")
 	// Each API call may spend the rate limit's 500 ms on Redis, and one more bounded wait
 	// of its own.

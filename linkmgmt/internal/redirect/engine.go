@@ -23,7 +23,6 @@ import (
 	"github.com/loyaltylinks/platform/linkmgmt/internal/ratelimit"
 	"github.com/redis/go-redis/v9"
 	"golang.org/x/crypto/bcrypt"
-	"gorm.io/gorm"
 )
 
 // Password guessing: at most maxPasswordGuesses wrong answers per link and client
@@ -56,9 +55,8 @@ type Engine struct {
 
 // Config is what the engine needs.
 type Config struct {
-	DB      *gorm.DB
+	Sources Sources // read on cache misses
 	Redis   *redis.Client
-	Links   *link.Service
 	Cache   *Cache
 	Locator *geo.Locator
 	Clicks  *click.Recorder
@@ -69,12 +67,12 @@ type Config struct {
 func NewEngine(cfg Config) *Engine {
 	return &Engine{
 		cache:    cfg.Cache,
-		load:     loader{db: cfg.DB, links: cfg.Links, baseURL: cfg.Links.BaseURL()},
+		load:     loader{Sources: cfg.Sources, baseURL: cfg.Sources.Links.BaseURL()},
 		loc:      cfg.Locator,
 		clicks:   cfg.Clicks,
 		rdb:      cfg.Redis,
 		log:      cfg.Logger,
-		baseHost: canonicalHost(cfg.Links.BaseHost()),
+		baseHost: canonicalHost(cfg.Sources.Links.BaseHost()),
 		now:      time.Now,
 	}
 }
@@ -86,6 +84,9 @@ type Outcome struct {
 	Page       string // template name
 	Data       any
 	RetryAfter time.Duration // sent as Retry-After when set (429, 503)
+	// Err is why the page is a 503 (Postgres could not be read). The engine does not log
+	// it: the HTTP layer hands it to the request's log line, which names the request id.
+	Err error
 }
 
 func redirectTo(loc string) Outcome { return Outcome{Status: http.StatusFound, Location: loc} }
@@ -102,11 +103,11 @@ func (e *Engine) Serve(r *http.Request, alias string) Outcome {
 	if !ok {
 		return notFoundPage()
 	}
-	var dom *Domain
+	var dom *domain.Domain
 	if host != e.baseHost {
-		d, found, err := e.cache.domains.get(ctx, host, func(ctx context.Context) (Domain, error) { return e.load.domain(ctx, host) })
+		d, found, err := e.cache.domains.Get(ctx, host, func(ctx context.Context) (domain.Domain, error) { return e.load.domain(ctx, host) })
 		if err != nil {
-			return e.failed(ctx, err)
+			return Failed(err)
 		}
 		if !found {
 			return notFoundPage()
@@ -126,11 +127,11 @@ func (e *Engine) Serve(r *http.Request, alias string) Outcome {
 	t, found := (*Target)(nil), false
 	if !link.IsReserved(alias) {
 		var err error
-		t, found, err = e.cache.links.get(ctx, linkKey(domainID, alias), func(ctx context.Context) (*Target, error) {
+		t, found, err = e.cache.links.Get(ctx, linkKey(domainID, alias), func(ctx context.Context) (*Target, error) {
 			return e.load.target(ctx, domainID, alias)
 		})
 		if err != nil {
-			return e.failed(ctx, err)
+			return Failed(err)
 		}
 	}
 	// 1. Existence.
@@ -170,11 +171,11 @@ func canonicalHost(host string) string {
 // rotator would pick another link for that POST.
 func (e *Engine) ServeRotated(r *http.Request, domainID int64, alias string) Outcome {
 	ctx := r.Context()
-	t, found, err := e.cache.links.get(ctx, linkKey(domainID, alias), func(ctx context.Context) (*Target, error) {
+	t, found, err := e.cache.links.Get(ctx, linkKey(domainID, alias), func(ctx context.Context) (*Target, error) {
 		return e.load.target(ctx, domainID, alias)
 	})
 	if err != nil {
-		return e.failed(ctx, err)
+		return Failed(err)
 	}
 	if !found {
 		return notFoundPage()
@@ -271,14 +272,11 @@ func (t *Target) page() string {
 	return ""
 }
 
-// Failed logs err and answers the 503 page (the public pages' answer when Postgres
-// cannot be read).
-func (e *Engine) Failed(ctx context.Context, err error) Outcome { return e.failed(ctx, err) }
-
-// failed answers when Postgres cannot be read on a cache miss.
-func (e *Engine) failed(ctx context.Context, err error) Outcome {
-	e.log.ErrorContext(ctx, "redirect lookup failed", "error", err)
-	return Outcome{Status: http.StatusServiceUnavailable, Page: "unavailable", Data: pageData{Title: "Temporarily unavailable"}}
+// Failed is the 503 page of the public pages when Postgres cannot be read, carrying err
+// for the caller to log.
+func Failed(err error) Outcome {
+	return Outcome{Status: http.StatusServiceUnavailable, Page: "unavailable", Data: pageData{Title: "Temporarily unavailable"},
+		Err: fmt.Errorf("public page lookup: %w", err)}
 }
 
 // NotFound is the HTML 404 page of every public route.

@@ -8,6 +8,10 @@ import (
 	"strconv"
 	"sync"
 	"time"
+
+	"github.com/loyaltylinks/platform/linkmgmt/internal/overlay"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/pixel"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/splash"
 )
 
 //go:embed templates/*.html
@@ -29,9 +33,9 @@ type pageData struct {
 	MetaTitle       string
 	MetaDescription string
 	MetaImage       string
-	Pixels          []Pixel
-	Splash          *SplashPage
-	Overlay         *Overlay
+	Pixels          []pixel.Pixel
+	Splash          *splash.Page
+	Overlay         *overlay.Overlay
 	Countdown       int
 	Nonce           string // the response's script nonce (Content-Security-Policy)
 }
