@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/loyaltylinks/platform/linkmgmt/internal/account"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/breaker"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/cachebus"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/campaign"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/channel"
@@ -171,16 +172,24 @@ func New(cfg config.Config, db *gorm.DB, rdb *redis.Client, log *slog.Logger, op
 	return a, nil
 }
 
-// OpenRedis returns the service's Redis client for url. Every call carries its own
-// deadline (the rate limit's is short), and a Redis that hangs must not hold a request
-// longer than that: the client takes its deadlines from the calls' contexts.
+// OpenRedis returns the service's Redis client for url (REDIS_URL).
 func OpenRedis(url string) (*redis.Client, error) {
 	opts, err := redis.ParseURL(url)
 	if err != nil {
 		return nil, fmt.Errorf("REDIS_URL: %w", err)
 	}
+	return NewRedis(opts), nil
+}
+
+// NewRedis returns a Redis client over opts with the service's settings. Every call
+// carries its own deadline (the rate limit's is short) and the client takes it from the
+// call's context; after a call times out the others fail at once for a while
+// (breaker), so a Redis that hangs costs a request at most one of those deadlines.
+func NewRedis(opts *redis.Options) *redis.Client {
 	opts.ContextTimeoutEnabled = true
-	return redis.NewClient(opts), nil
+	rdb := redis.NewClient(opts)
+	rdb.AddHook(breaker.New(breaker.DefaultPause))
+	return rdb
 }
 
 // hostOf is the host[:port] of a URL ("" when it has none).

@@ -17,8 +17,10 @@ import (
 	"github.com/redis/go-redis/v9"
 )
 
-// channel carries the events between replicas.
-const channel = "lm:cache:invalidate"
+// channelPrefix names the channel that carries the events between replicas. Pub/sub
+// channels are shared by every database of a Redis server, so the channel names the
+// database the service uses: services on other databases do not hear its changes.
+const channelPrefix = "lm:cache:invalidate:"
 
 // publishTimeout bounds publishing one change: a Redis that hangs must not hold the API
 // call that made it.
@@ -98,9 +100,10 @@ type Publisher interface {
 
 // Bus is the replica's end of the channel.
 type Bus struct {
-	rdb  *redis.Client // nil: this replica only (tests, tools)
-	log  *slog.Logger
-	subs []Subscriber
+	rdb     *redis.Client // nil: this replica only (tests, tools)
+	channel string
+	log     *slog.Logger
+	subs    []Subscriber
 
 	readyOnce sync.Once
 	ready     chan struct{}
@@ -108,7 +111,11 @@ type Bus struct {
 
 // New returns a bus over rdb (nil: this replica's caches only) with no cache yet.
 func New(rdb *redis.Client, log *slog.Logger) *Bus {
-	return &Bus{rdb: rdb, log: log, ready: make(chan struct{})}
+	b := &Bus{rdb: rdb, log: log, ready: make(chan struct{})}
+	if rdb != nil {
+		b.channel = channelPrefix + strconv.Itoa(rdb.Options().DB)
+	}
+	return b
 }
 
 // Subscribe adds caches. Call it while the service is built, before anything publishes
@@ -131,7 +138,7 @@ func (b *Bus) Publish(ctx context.Context, events ...Event) {
 	defer cancel()
 	_, err := b.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
 		for _, e := range events {
-			p.Publish(ctx, channel, e.encode())
+			p.Publish(ctx, b.channel, e.encode())
 		}
 		return nil
 	})
@@ -160,7 +167,7 @@ func (b *Bus) Listen(ctx context.Context) {
 		return
 	}
 	for ctx.Err() == nil {
-		ps := b.rdb.Subscribe(ctx, channel)
+		ps := b.rdb.Subscribe(ctx, b.channel)
 		// Receive does not return on ctx's end by itself: closing the subscription ends it.
 		unhook := context.AfterFunc(ctx, func() { _ = ps.Close() })
 		for {

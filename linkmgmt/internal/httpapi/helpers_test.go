@@ -180,12 +180,13 @@ func newEnv(t testing.TB, options ...envOption) *testEnv {
 			t.Fatal(err)
 		}
 		// Redis is reached through a proxy so tests can cut it; calls fail at once
-		// while it is cut instead of retrying.
+		// while it is cut instead of retrying (so the breaker stays closed, and Redis's
+		// return is seen at once).
 		env.RedisProxy = testkit.NewProxy(t, opts.Addr)
 		opts.Addr = env.RedisProxy.Addr()
-		opts.ContextTimeoutEnabled = true
-		opts.DialTimeout, opts.ReadTimeout, opts.WriteTimeout, opts.MaxRetries = 300*time.Millisecond, 300*time.Millisecond, 300*time.Millisecond, -1
-		env.Redis = redis.NewClient(opts)
+		opts.DialTimeout, opts.ReadTimeout, opts.WriteTimeout = 300*time.Millisecond, 300*time.Millisecond, 300*time.Millisecond
+		opts.MaxRetries, opts.DialerRetries = -1, 1
+		env.Redis = app.NewRedis(opts)
 		t.Cleanup(func() { env.Redis.Close() })
 	}
 
