@@ -53,8 +53,8 @@ func client(t *testing.T, addr string, pause time.Duration, maxRetries int) *red
 	return rdb
 }
 
-// call runs one command bounded by 200 ms and returns its error and duration.
-func call(rdb *redis.Client, pipeline bool) (error, time.Duration) {
+// call runs one command bounded by 200 ms and returns its duration and error.
+func call(rdb *redis.Client, pipeline bool) (time.Duration, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 	defer cancel()
 	start := time.Now()
@@ -68,7 +68,7 @@ func call(rdb *redis.Client, pipeline bool) (error, time.Duration) {
 	} else {
 		err = rdb.Get(ctx, "k").Err()
 	}
-	return err, time.Since(start)
+	return time.Since(start), err
 }
 
 // TestHangingRedisCostsOneTimeout: the first command waits out its deadline; the
@@ -76,18 +76,18 @@ func call(rdb *redis.Client, pipeline bool) (error, time.Duration) {
 // ends; then Redis is asked again.
 func TestHangingRedisCostsOneTimeout(t *testing.T) {
 	rdb := client(t, hangingRedis(t), 500*time.Millisecond, 0)
-	err, took := call(rdb, false)
+	took, err := call(rdb, false)
 	if err == nil || errors.Is(err, breaker.ErrOpen) || took < 150*time.Millisecond {
 		t.Fatalf("first call: %v after %v, want its own time-out", err, took)
 	}
 	for _, pipeline := range []bool{false, true, false} {
-		err, took := call(rdb, pipeline)
+		took, err := call(rdb, pipeline)
 		if !errors.Is(err, breaker.ErrOpen) || took > 50*time.Millisecond {
 			t.Fatalf("call while open (pipeline %v): %v after %v, want ErrOpen at once", pipeline, err, took)
 		}
 	}
 	time.Sleep(600 * time.Millisecond)
-	if err, took := call(rdb, false); errors.Is(err, breaker.ErrOpen) || took < 150*time.Millisecond {
+	if took, err := call(rdb, false); errors.Is(err, breaker.ErrOpen) || took < 150*time.Millisecond {
 		t.Fatalf("after the pause: %v after %v, want Redis asked again (and timing out)", err, took)
 	}
 }
@@ -103,7 +103,7 @@ func TestRefusedRedisDoesNotOpen(t *testing.T) {
 	ln.Close() // nothing listens there now
 	rdb := client(t, addr, time.Hour, -1)
 	for range 3 {
-		if err, _ := call(rdb, false); err == nil || errors.Is(err, breaker.ErrOpen) {
+		if _, err := call(rdb, false); err == nil || errors.Is(err, breaker.ErrOpen) {
 			t.Fatalf("call to a closed port: %v, want the connection's own error", err)
 		}
 	}

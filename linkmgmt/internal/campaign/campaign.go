@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 	"time"
 
@@ -46,10 +45,34 @@ func (c Campaign) ListURL(baseURL string) string {
 	return fmt.Sprintf("%s/u/%d", baseURL, c.ID)
 }
 
-// slugPattern is what a rotator slug may look like. A slug is never all digits, so
-// /u/{x} can tell a slug from a campaign id.
-var slugPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]{1,63}$`)
-var allDigits = regexp.MustCompile(`^[0-9]+$`)
+// validSlug reports whether s may be a rotator slug: 2 to 64 letters, digits, - or _,
+// starting with a letter or digit, and not all digits, so /u/{x} can tell a slug from a
+// campaign id. (A loop, not a regular expression: every rotator visit asks.)
+func validSlug(s string) bool {
+	if len(s) < 2 || len(s) > 64 || s[0] == '-' || s[0] == '_' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_') {
+			return false
+		}
+	}
+	return !allDigits(s)
+}
+
+// allDigits reports whether s is a non-empty run of ASCII digits (a campaign id).
+func allDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
 
 const maxNameLen = 255
 
@@ -59,7 +82,7 @@ func NormalizeSlug(raw string) (string, error) {
 	if s == "" {
 		return "", nil
 	}
-	if !slugPattern.MatchString(s) || allDigits.MatchString(s) {
+	if !validSlug(s) {
 		return "", apperr.New(apperr.Invalid, "slug must be 2 to 64 letters, digits, - or _, start with a letter or digit and not be all digits")
 	}
 	return s, nil

@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	"github.com/loyaltylinks/platform/linkmgmt/internal/cachebus"
@@ -88,6 +89,8 @@ type snapshot struct {
 	// allLiveUntil is the earliest expiry among members: before it every member is live.
 	allLiveUntil time.Time
 	weight       int64
+	// turns is the campaign's rotation state, looked up once per snapshot.
+	turns atomic.Pointer[campaignTurns]
 }
 
 func (s *snapshot) size() int64 {
@@ -208,7 +211,12 @@ func (p *Pages) Pick(ctx context.Context, slug string, advance bool) (link.Membe
 	if len(live) == 0 {
 		return link.Member{}, errNotFound
 	}
-	turn := p.turns.take(ctx, c.ID, advance)
+	ct := s.turns.Load()
+	if ct == nil {
+		ct = p.turns.of(c.ID)
+		s.turns.Store(ct)
+	}
+	turn := p.turns.take(ctx, c.ID, ct, advance)
 	return live[turn%uint64(len(live))], nil
 }
 
@@ -222,7 +230,7 @@ func (p *Pages) pickLarge(ctx context.Context, c Campaign, advance bool) (link.M
 	if total == 0 {
 		return link.Member{}, errNotFound
 	}
-	turn := p.turns.take(ctx, c.ID, advance)
+	turn := p.turns.take(ctx, c.ID, p.turns.of(c.ID), advance)
 	for _, offset := range []int{int(turn % uint64(total)), 0} {
 		// Links that left the campaign since the count: the first one is as good.
 		page, _, err := p.links.LiveMembers(ctx, c.AccountID, c.ID, 1, offset)
@@ -245,7 +253,7 @@ func (p *Pages) PublicList(ctx context.Context, ref string, pg pagination.Page) 
 		s   *snapshot
 		err error
 	)
-	if allDigits.MatchString(ref) {
+	if allDigits(ref) {
 		id, perr := strconv.ParseInt(ref, 10, 64)
 		if perr != nil {
 			return Campaign{}, nil, 0, errNotFound

@@ -50,7 +50,9 @@ func (a *API) campaignListOutcome(r *http.Request, ref string) redirect.Outcome 
 	}
 	// A missing or malformed page number is the first page: this is a page for people.
 	page := pagination.Page{Page: 1, Limit: campaignListPageSize}
-	if n, err := strconv.Atoi(r.URL.Query().Get("page")); err == nil && n > 1 {
+	if r.URL.RawQuery == "" {
+		// The usual visit: no query to parse.
+	} else if n, err := strconv.Atoi(r.URL.Query().Get("page")); err == nil && n > 1 {
 		// Far past the last page is still past it; the bound keeps the OFFSET from overflowing.
 		page.Page = min(n, maxPageNumber)
 	}
@@ -67,7 +69,7 @@ func (a *API) campaignListOutcome(r *http.Request, ref string) redirect.Outcome 
 		if title == "" {
 			title = l.Alias
 		}
-		p.Links = append(p.Links, redirect.CampaignLink{Title: title, ShortURL: l.ShortURL(a.svc.Config.BaseURL), Description: l.Description})
+		p.Links = append(p.Links, redirect.CampaignLink{Title: title, ShortURL: l.ShortURL, Description: l.Description})
 	}
 	env := pagination.NewEnvelope(page, total)
 	if page.Page > 1 {
@@ -76,7 +78,7 @@ func (a *API) campaignListOutcome(r *http.Request, ref string) redirect.Outcome 
 	if env.NextPage > 0 {
 		p.NextURL = "?page=" + strconv.Itoa(env.NextPage)
 	}
-	return redirect.CampaignList(p)
+	return a.svc.Redirects.CampaignList(p)
 }
 
 // maxCampaignRefBytes: a slug is at most 64 characters, an id at most 19 digits.

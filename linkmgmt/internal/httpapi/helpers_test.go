@@ -69,12 +69,13 @@ const testFreePlanLimit = 100000
 
 // envOptions are what a test may change in its server.
 type envOptions struct {
-	cfg       config.Config
-	tune      []app.Option
-	redis     *redis.Client // the server's Redis client instead of the proxied one
-	noWorkers bool
-	cutDB     bool
-	replicaOf *testEnv
+	cfg         config.Config
+	tune        []app.Option
+	redis       *redis.Client // the server's Redis client instead of the proxied one
+	directRedis bool
+	noWorkers   bool
+	cutDB       bool
+	replicaOf   *testEnv
 }
 
 type envOption func(*envOptions)
@@ -115,6 +116,10 @@ func withClickBacklog(n int) envOption {
 // withRedis gives the server this Redis client (e.g. one that hangs).
 func withRedis(rdb *redis.Client) envOption { return func(o *envOptions) { o.redis = rdb } }
 
+// withDirectRedis reaches Redis without the proxy (benchmarks: the proxy's copying
+// would be counted as the service's work). RedisProxy is nil then.
+func withDirectRedis() envOption { return func(o *envOptions) { o.directRedis = true } }
+
 // withoutWorkers leaves the background workers stopped (the recorder's queue fills and
 // then drops; nothing hears other replicas).
 func withoutWorkers() envOption { return func(o *envOptions) { o.noWorkers = true } }
@@ -145,7 +150,8 @@ func newEnv(t testing.TB, options ...envOption) *testEnv {
 	t.Helper()
 	// The handler needs BaseURL before the server exists: listen first, then serve.
 	ts := httptest.NewUnstartedServer(nil)
-	o := envOptions{cfg: testConfig("http://" + ts.Listener.Addr().String())}
+	// Tests flush clicks when they want them in Postgres (env.flush).
+	o := envOptions{cfg: testConfig("http://" + ts.Listener.Addr().String()), tune: []app.Option{app.WithFlushInterval(time.Hour)}}
 	for _, opt := range options {
 		opt(&o)
 	}
@@ -182,8 +188,10 @@ func newEnv(t testing.TB, options ...envOption) *testEnv {
 		// Redis is reached through a proxy so tests can cut it; calls fail at once
 		// while it is cut instead of retrying (so the breaker stays closed, and Redis's
 		// return is seen at once).
-		env.RedisProxy = testkit.NewProxy(t, opts.Addr)
-		opts.Addr = env.RedisProxy.Addr()
+		if !o.directRedis {
+			env.RedisProxy = testkit.NewProxy(t, opts.Addr)
+			opts.Addr = env.RedisProxy.Addr()
+		}
 		opts.DialTimeout, opts.ReadTimeout, opts.WriteTimeout = 300*time.Millisecond, 300*time.Millisecond, 300*time.Millisecond
 		opts.MaxRetries, opts.DialerRetries = -1, 1
 		env.Redis = app.NewRedis(opts)

@@ -17,18 +17,23 @@ type Member struct {
 	Description string
 	DomainURL   string     // the branded domain as registered; "" for BASE_URL
 	ExpiresAt   *time.Time // nil: never
+	ShortURL    string     `gorm:"-"` // the public address, set by the service
 }
 
 // Live reports whether the link still redirects at now: an expired link would only
 // answer its 410 page, so the public pages leave it out.
 func (m Member) Live(now time.Time) bool { return m.ExpiresAt == nil || m.ExpiresAt.After(now) }
 
-// ShortURL is the member's public address.
-func (m Member) ShortURL(baseURL string) string {
-	if m.DomainURL != "" {
-		return strings.TrimRight(m.DomainURL, "/") + "/" + m.Alias
+// withShortURLs sets each member's public address.
+func (s *Service) withShortURLs(ms []Member) []Member {
+	for i := range ms {
+		base := s.baseURL
+		if ms[i].DomainURL != "" {
+			base = strings.TrimRight(ms[i].DomainURL, "/")
+		}
+		ms[i].ShortURL = base + "/" + ms[i].Alias
 	}
-	return strings.TrimRight(baseURL, "/") + "/" + m.Alias
+	return ms
 }
 
 const memberColumns = `l.id, COALESCE(l.domain_id, 0) AS domain_id, l.alias, l.title, l.description,
@@ -48,7 +53,7 @@ func (s *Service) Members(ctx context.Context, accountID, campaignID int64, limi
 	if err != nil {
 		return nil, fmt.Errorf("load links of campaign %d: %w", campaignID, err)
 	}
-	return out, nil
+	return s.withShortURLs(out), nil
 }
 
 // LiveMembers returns one page of the live links of the account's campaign, oldest
@@ -67,5 +72,5 @@ func (s *Service) LiveMembers(ctx context.Context, accountID, campaignID int64, 
 	if err != nil {
 		return nil, 0, fmt.Errorf("list links of campaign %d: %w", campaignID, err)
 	}
-	return out, int(total), nil
+	return s.withShortURLs(out), int(total), nil
 }

@@ -27,8 +27,15 @@ type Loading[T any] struct {
 type cacheEntry[T any] struct {
 	v        T
 	notFound bool
-	exp      int64 // unix nanoseconds
+	exp      int64 // monotonic nanoseconds (clock)
 }
+
+// epoch anchors clock.
+var epoch = time.Now()
+
+// clock is nanoseconds on the monotonic clock: one clock read where time.Now takes two
+// (wall and monotonic), on every cache hit.
+func clock() int64 { return int64(time.Since(epoch)) }
 
 // cacheEntryBytes is what an entry holds besides its key and its value's own data.
 const cacheEntryBytes = 32
@@ -43,7 +50,7 @@ func NewLoading[T any](maxEntries int, maxBytes int64, sizeOf func(T) int64, ttl
 // Get returns the cached value or loads it; found is false for a not-found answer. A load error with code NotFound is cached
 // as not found; other errors are not cached.
 func (c *Loading[T]) Get(ctx context.Context, key string, load func(context.Context) (T, error)) (v T, found bool, err error) {
-	now := time.Now().UnixNano()
+	now := clock()
 	if e, ok := c.entries.Get(key); ok && now < e.exp {
 		return e.v, !e.notFound, nil
 	}
@@ -61,7 +68,7 @@ func (c *Loading[T]) Get(ctx context.Context, key string, load func(context.Cont
 		if notFound {
 			ttl = c.negTTL
 		}
-		entry := cacheEntry[T]{v: val, notFound: notFound, exp: time.Now().Add(ttl).UnixNano()}
+		entry := cacheEntry[T]{v: val, notFound: notFound, exp: clock() + int64(ttl)}
 		c.put(key, entry, gen)
 		return entry, nil
 	})

@@ -50,6 +50,7 @@ type Engine struct {
 	rdb      *redis.Client
 	log      *slog.Logger
 	baseHost string
+	bodies   *bodyCache
 	now      func() time.Time
 }
 
@@ -73,6 +74,7 @@ func NewEngine(cfg Config) *Engine {
 		rdb:      cfg.Redis,
 		log:      cfg.Logger,
 		baseHost: canonicalHost(cfg.Sources.Links.BaseHost()),
+		bodies:   newBodyCache(),
 		now:      time.Now,
 	}
 }
@@ -87,6 +89,13 @@ type Outcome struct {
 	// Err is why the page is a 503 (Postgres could not be read). The engine does not log
 	// it: the HTTP layer hands it to the request's log line, which names the request id.
 	Err error
+	// checked: Location is known to be an http(s) address (see Write).
+	checked bool
+	// bodies keeps the rendered page under bodyKey (nil: rendered every time); body is
+	// the page as kept, when it was.
+	bodies  *bodyCache
+	bodyKey uint64
+	body    []byte
 }
 
 func redirectTo(loc string) Outcome { return Outcome{Status: http.StatusFound, Location: loc} }
@@ -99,7 +108,7 @@ func (e *Engine) Serve(r *http.Request, alias string) Outcome {
 	if alias != "" && !link.MaybeAlias(alias) {
 		return notFoundPage()
 	}
-	host, ok := domain.CanonicalHost(r.Host)
+	host, ok := e.canonicalHost(r.Host)
 	if !ok {
 		return notFoundPage()
 	}
@@ -147,8 +156,17 @@ func (e *Engine) Serve(r *http.Request, alias string) Outcome {
 // OnBaseHost reports whether r was sent to BASE_URL's host (not a branded domain). The
 // campaign pages are only answered there.
 func (e *Engine) OnBaseHost(r *http.Request) bool {
-	host, ok := domain.CanonicalHost(r.Host)
+	host, ok := e.canonicalHost(r.Host)
 	return ok && host == e.baseHost
+}
+
+// canonicalHost is domain.CanonicalHost, with BASE_URL's host as sent by most visitors
+// recognised without parsing it.
+func (e *Engine) canonicalHost(hostport string) (string, bool) {
+	if hostport == e.baseHost {
+		return e.baseHost, true
+	}
+	return domain.CanonicalHost(hostport)
 }
 
 // ClientIP is the visitor's address under the TRUSTED_PROXIES rules (the API's rate
@@ -249,7 +267,9 @@ func (e *Engine) serveTarget(r *http.Request, t *Target) Outcome {
 	}
 	hit()
 	if page == "" {
-		return redirectTo(dest)
+		out := redirectTo(dest)
+		out.checked = t.destinationSafe && dest == t.Destination
+		return out
 	}
 	d := e.pageData(t, dest)
 	d.Splash, d.Overlay = t.Splash, t.Overlay
@@ -449,17 +469,25 @@ var socialCrawlers = []string{
 	"SkypeUriPreview", "vkShare", "Iframely", "Mastodon", "Bluesky", "Cardyb", "KAKAOTALK-scrap",
 }
 
-// IsSocialCrawler reports whether ua is a social link-preview fetcher. ua is already cut
-// to link.MaxUserAgentBytes, so the scan costs a few microseconds: cheaper than a cache
-// of verdicts keyed by whole user agents, and nothing a visitor sends is kept.
-func IsSocialCrawler(ua string) bool {
-	return ua != "" && isSocialCrawler(ua)
-}
-
-func isSocialCrawler(ua string) bool {
+// crawlersByFirstByte indexes socialCrawlers by their first byte, so one pass over a
+// user agent tries only the names that could start at each byte.
+var crawlersByFirstByte = func() (idx [256][]string) {
 	for _, c := range socialCrawlers {
-		if strings.Contains(ua, c) {
-			return true
+		idx[c[0]] = append(idx[c[0]], c)
+	}
+	return idx
+}()
+
+// IsSocialCrawler reports whether ua is a social link-preview fetcher. ua is already cut
+// to link.MaxUserAgentBytes, so the scan (one pass, trying at each byte the names that
+// start with it) costs a fraction of a microsecond: cheaper than a cache of verdicts
+// keyed by whole user agents, and nothing a visitor sends is kept.
+func IsSocialCrawler(ua string) bool {
+	for i := 0; i < len(ua); i++ {
+		for _, c := range crawlersByFirstByte[ua[i]] {
+			if strings.HasPrefix(ua[i:], c) {
+				return true
+			}
 		}
 	}
 	return false

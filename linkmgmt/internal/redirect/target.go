@@ -23,6 +23,9 @@ type Target struct {
 	Overlay     *overlay.Overlay // link type "overlay-<id>"
 
 	weight int64 // estimated bytes, set by the loader (cache accounting)
+	// destinationSafe: Destination passed safeURL when loaded, so a plain redirect to it
+	// needs no check per visit.
+	destinationSafe bool
 }
 
 // size is the estimated bytes t holds: its JSON encoding, which spells out every string
@@ -100,6 +103,7 @@ func (l loader) target(ctx context.Context, domainID int64, alias string) (*Targ
 		}
 	}
 	t.weight = weigh(t)
+	t.destinationSafe = safeURL(t.Destination)
 	return t, nil
 }
 
