@@ -1,0 +1,568 @@
+package nlq
+
+import (
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
+)
+
+// decide chooses what the report computes (the measure, or a list of rows) from the
+// entity, verb and aggregation words of the question. It runs after the breakdowns,
+// rankings and named values have taken their words.
+func (in *interp) decide() *Refusal {
+	if in.has(cRate) {
+		return in.decideRate()
+	}
+	subject := in.rankSubject()
+	if r := in.chooseMeasure(subject); r != nil {
+		return r
+	}
+	if subject != "" && !in.shapeList && len(in.req.Measures) > 0 && !containsStr(in.dims, subject) {
+		in.dims = append([]string{subject}, in.dims...)
+	}
+	return nil
+}
+
+func containsStr(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// rankSubject: with a ranking ("mais", "top", "maior"), the first thing named that can be
+// ranked is what is ranked ("loja com mais clientes" ranks stores by customers).
+func (in *interp) rankSubject() string {
+	if in.rankWord == nil && !in.has(cMax) && !in.has(cMin) {
+		return ""
+	}
+	for _, l := range in.q.lex {
+		if l.used {
+			continue
+		}
+		id := ""
+		switch {
+		case l.is(cWho):
+			id = "customer"
+		case l.is(cCustomer), l.is(cBuyer):
+			id = "customer"
+		case l.is(cStore):
+			id = "store"
+		case l.is(cProduct):
+			id = "product"
+		case l.is(cDim):
+			id = l.arg(cDim)
+		case l.is(cUnit) && !l.is(cDim):
+			continue
+		}
+		if id == "" {
+			continue
+		}
+		// "clientes com mais pontos" ranks customers; "clientes com mais compras" too; but in
+		// "pontos dos clientes" nothing is ranked.
+		if in.rankWord == nil {
+			// only "maior"/"menor": a subject needs "qual/quem/which" or a plural noun
+			mx := in.find(cMax)
+			if mx == nil {
+				mx = in.find(cMin)
+			}
+			if !in.has(cWhich) && !l.is(cWho) && !isPluralNoun(l) && !in.subjectBeforeMax(l, mx) {
+				return ""
+			}
+			in.rankWord = in.use(mx, mx.senses[0].c)
+			in.rank = semantic.Descending
+			if mx.is(cMin) {
+				in.rank = semantic.Ascending
+			}
+		}
+		in.use(l, cDim)
+		if l.is(cWho) || singularNoun(l) || (in.mentions(cWhich) && in.whichOne()) {
+			in.singular = true
+		}
+		return id
+	}
+	return ""
+}
+
+func (in *interp) subjectBeforeMax(l, mx *lexeme) bool {
+	return mx != nil && in.index(l) < in.index(mx)
+}
+
+func (in *interp) whichOne() bool {
+	for _, l := range in.q.lex {
+		if l.is(cWhich) && l.arg(cWhich) == "one" {
+			return true
+		}
+	}
+	return false
+}
+
+var singulars = map[string]bool{"cliente": true, "customer": true, "client": true, "loja": true, "store": true, "filial": true, "unidade": true, "shop": true, "branch": true, "produto": true, "product": true, "premio": true, "reward": true, "item": true, "dia": true, "day": true, "mes": true, "month": true, "semana": true, "week": true, "ano": true, "year": true, "hora": true, "hour": true, "horario": true, "trimestre": true, "quarter": true, "forma de pagamento": true, "payment method": true, "payment type": true, "meio de pagamento": true, "tipo de pagamento": true, "origem": true, "origin": true, "canal": true, "channel": true, "dia da semana": true, "weekday": true, "day of the week": true, "comprador": true, "buyer": true, "pagamento": true, "payment": true, "cidade": true, "city": true, "estado": true, "state": true}
+
+func singularNoun(l *lexeme) bool {
+	var words []string
+	for _, t := range l.toks {
+		words = append(words, t.norm)
+	}
+	return singulars[joinWords(words)]
+}
+
+func isPluralNoun(l *lexeme) bool { return !singularNoun(l) && !l.is(cWho) }
+
+func joinWords(ws []string) string {
+	s := ""
+	for i, w := range ws {
+		if i > 0 {
+			s += " "
+		}
+		s += w
+	}
+	return s
+}
+
+// setMeasure makes m the report's measure (and its fact the report's fact).
+func (in *interp) setMeasure(ms ...*semantic.Measure) {
+	in.req.Fact = ms[0].Fact
+	in.req.Measures = append(in.req.Measures[:0], ms...)
+}
+
+// wantsList: the question asks for rows (who, which, list, names, e-mails), not a number.
+func (in *interp) wantsList() bool {
+	if in.has(cCount) || in.has(cHowMuch) || in.has(cAvg) || in.has(cRate) || in.has(cTotal) {
+		return false
+	}
+	return in.has(cList) || in.has(cWho) || in.has(cAttr) || (in.has(cWhich) && !in.whichOne())
+}
+
+// chooseMeasure picks the measure from the remaining words.
+func (in *interp) chooseMeasure(subject string) *Refusal {
+	avg := in.find(cAvg)
+	switch {
+	case in.has(cTicket) || (avg != nil && in.salesValueContext() && in.perCust == nil):
+		in.take(cTicket)
+		in.use(avg, cAvg)
+		in.takeAll(cValue)
+		in.salesContext()
+		in.setMeasure(semantic.AverageTicket)
+	case in.has(cBalance) || (in.has(cPoints) && (in.has(cCustomer) || in.has(cWho) || subject == "customer" || in.hasCustomerValue()) && !in.hasPointsVerb()):
+		return in.decideBalance(subject)
+	case in.hasPointsVerb() || in.has(cReversal) || in.has(cEntry):
+		return in.decidePoints(subject)
+	case in.has(cRedemption) || in.has(cRedeem):
+		return in.decideRedemptions(subject)
+	case in.salesWords():
+		return in.decideSales(subject)
+	case in.has(cCustomer) || in.has(cSignup) || in.has(cWho) || in.has(cBirthday) || subject == "customer" || in.customerFilterWords():
+		return in.decideCustomers(subject)
+	case in.has(cProduct) || subject == "product":
+		in.take(cProduct)
+		return in.entityCountOrList(semantic.ProductCount, subject)
+	case in.has(cStore) || subject == "store":
+		in.take(cStore)
+		return in.entityCountOrList(semantic.StoreCount, subject)
+	case in.has(cPromotion):
+		in.take(cPromotion)
+		return in.entityCountOrList(semantic.PromotionCount, subject)
+	case in.has(cPoints):
+		return in.refuseWith(semantic.T("\"pontos\" sozinho é ambíguo: pontos creditados (ganhos), debitados, resgatados ou o saldo dos clientes?",
+			"\"points\" alone is ambiguous: points credited (earned), debited, redeemed, or the customers' balance?"))
+	}
+	if in.req.Fact == nil {
+		return in.refuseWith(semantic.T("não encontrei o que medir (clientes, vendas, faturamento, pontos, resgates, produtos, lojas ou promoções)",
+			"I did not find what to measure (customers, sales, revenue, points, redemptions, products, stores or promotions)"))
+	}
+	return in.applyAverage(avg, subject)
+}
+
+// salesValueContext: an average of a money value of sales ("valor médio das compras",
+// "average spend", "média de gasto").
+func (in *interp) salesValueContext() bool {
+	if in.has(cValue) && (in.has(cSale) || in.has(cBuy) || in.has(cSpend) || in.has(cSell)) {
+		return true
+	}
+	return in.has(cSpend) || (in.has(cRevenue) && in.has(cSale))
+}
+
+func (in *interp) hasPointsVerb() bool {
+	if in.has(cEarn) && !(in.has(cSale) && in.has(cPayVal) && in.find(cEarn).is(cPayVal)) {
+		return true
+	}
+	if d := in.find(cDebit); d != nil && !(d.is(cPayVal) && in.salesWords()) {
+		return true
+	}
+	return in.has(cPoints) && (in.has(cRedeem) || in.has(cRedemption))
+}
+
+func (in *interp) hasCustomerValue() bool {
+	for _, p := range in.pending {
+		if p.what == "customer" {
+			return true
+		}
+	}
+	return false
+}
+
+func (in *interp) salesWords() bool {
+	return in.has(cSale) || in.has(cRevenue) || in.has(cBuy) || in.has(cSpend) || in.has(cSell) || in.has(cBuyer) || in.has(cTicket) || in.hasPending("sale")
+}
+
+func (in *interp) hasPending(what string) bool {
+	for _, p := range in.pending {
+		if p.what == what {
+			return true
+		}
+	}
+	return false
+}
+
+// customerFilterWords: words that only describe customers ("aceitam WhatsApp", "mulheres").
+func (in *interp) customerFilterWords() bool {
+	return in.has(cChannel) || in.has(cAccept) || in.has(cRefuse) || in.has(cFemale) || in.has(cMale) || (in.has(cApp) && in.has(cUse)) || in.has(cOrigVal) || in.hasPending("points") || in.hasPending("customer") || in.hasPending("customer_activity")
+}
+
+// salesContext takes the words that only restate that the report is about sales.
+func (in *interp) salesContext() {
+	for _, c := range []concept{cSale, cBuy, cSpend, cSell, cRevenue} {
+		for {
+			l := in.find(c)
+			if l == nil || (c == cBuy && in.negated(l)) {
+				break
+			}
+			in.use(l, c)
+		}
+	}
+	in.customerContext()
+}
+
+// customerContext: "os clientes" in "quanto os clientes gastaram" restates whose sales.
+func (in *interp) customerContext() {
+	for _, l := range in.q.lex {
+		if !l.used && (l.is(cCustomer) || l.is(cBuyer)) && isPluralNoun(l) && !in.isDimSubject(l) {
+			in.use(l, cCustomer)
+		}
+	}
+}
+
+func (in *interp) isDimSubject(*lexeme) bool { return false }
+
+// negated: a negation or "nunca" right before l.
+func (in *interp) negated(l *lexeme) bool {
+	return in.before(l, cNeg, 2) != nil || in.before(l, cNever, 2) != nil
+}
+
+func (in *interp) decideSales(subject string) *Refusal {
+	avg := in.find(cAvg)
+	// Customers who did not buy are customers, not sales.
+	if b := in.find(cBuy); b != nil && in.negated(b) {
+		return in.decideCustomers(subject)
+	}
+	if s := in.find(cSale); s != nil && in.negated(s) && (in.has(cCustomer) || in.has(cWho)) {
+		return in.decideCustomers(subject)
+	}
+	if in.has(cNever) && (in.has(cCustomer) || in.has(cWho)) {
+		return in.decideCustomers(subject)
+	}
+	revenue := in.has(cRevenue) || in.has(cSpend) || (in.has(cValue) && (in.has(cSale) || in.has(cBuy) || in.has(cSell))) ||
+		(in.has(cHowMuch) && (in.has(cSell) || in.has(cBuy))) || (in.has(cSell) && !in.has(cSale) && !in.has(cCount))
+	buyerWords := in.has(cBuyer) || ((in.has(cCustomer) || in.has(cWho)) && (in.has(cBuy) || in.has(cSale)))
+	switch {
+	case subject != "" && !revenue && in.has(cSale) && in.rankWord != nil && (in.rankWord.is(cMost) || in.rankWord.is(cLeast) || in.rankWord.is(cMax) || in.rankWord.is(cMin)):
+		// "loja com mais vendas", "dia com menos compras": the number of sales
+		in.take(cCount)
+		in.salesContext()
+		in.setMeasure(semantic.SalesCount)
+	case subject != "" && (revenue || in.has(cBuy) || in.has(cSell)):
+		in.take(cHowMuch)
+		in.salesContext()
+		in.takeAll(cValue)
+		in.setMeasure(semantic.Revenue)
+	case subject != "" && in.has(cSale):
+		in.take(cCount)
+		in.salesContext()
+		in.setMeasure(semantic.SalesCount)
+	case subject == "" && (in.has(cMax) || in.has(cMin)) && (in.has(cSale) || in.has(cValue)) && !in.has(cRevenue):
+		ext := semantic.LargestSale
+		if l := in.find(cMax); l != nil {
+			in.use(l, cMax)
+		} else {
+			in.take(cMin)
+			ext = semantic.SmallestSale
+		}
+		in.takeAll(cValue)
+		in.salesContext()
+		in.setMeasure(ext)
+	case revenue && !(buyerWords && in.has(cCount) && !in.has(cRevenue) && !in.has(cValue)):
+		in.take(cHowMuch)
+		in.takeAll(cValue)
+		in.salesContext()
+		in.setMeasure(semantic.Revenue)
+	case buyerWords && in.perCust == nil:
+		if in.wantsList() {
+			return in.decideCustomers(subject)
+		}
+		in.take(cBuyer)
+		if l := in.find(cCustomer); l != nil {
+			in.use(l, cCustomer)
+		} else {
+			in.take(cWho)
+		}
+		in.take(cCount)
+		in.salesContext()
+		in.setMeasure(semantic.Buyers)
+	case in.has(cSale):
+		if in.wantsList() && in.perCust == nil && avg == nil {
+			in.salesContext()
+			in.req.Fact = semantic.Sales
+			in.shapeList = true
+			return nil
+		}
+		count := in.take(cCount)
+		in.salesContext()
+		if count != nil || avg != nil || in.perCust != nil {
+			in.setMeasure(semantic.SalesCount)
+		} else {
+			// "vendas" alone: how many and how much
+			in.setMeasure(semantic.SalesCount, semantic.Revenue)
+		}
+	default:
+		return in.refuseWith(semantic.T("não ficou claro o que medir nas vendas: número de vendas, faturamento ou ticket médio?",
+			"it is not clear what to measure in sales: number of sales, revenue or average ticket?"))
+	}
+	return in.applyAverage(avg, subject)
+}
+
+// applyAverage turns an additive measure into its average when the question says "média":
+// per customer with "por cliente", else per row.
+func (in *interp) applyAverage(avg *lexeme, subject string) *Refusal {
+	if avg == nil || avg.used || len(in.req.Measures) == 0 {
+		if in.perCust != nil && avg == nil {
+			in.perCust = nil // a plain breakdown by customer
+		}
+		return nil
+	}
+	m := in.req.Measures[0]
+	in.use(avg, cAvg)
+	if in.perCust != nil {
+		pc, err := semantic.PerCustomer(m)
+		if err != nil {
+			if m == semantic.BalanceTotal {
+				in.setMeasure(semantic.BalanceAverage)
+				in.dropDim("customer")
+				return nil
+			}
+			return in.refuseWith(semantic.T("não sei calcular a média de "+m.Name.PT+" por cliente", "I cannot average "+m.Name.EN+" per customer"))
+		}
+		in.setMeasure(pc)
+		in.dropDim("customer")
+		return nil
+	}
+	a, err := semantic.AverageOf(m)
+	if err != nil {
+		return in.refuseWith(semantic.T("\"média\" de "+m.Name.PT+" é ambígua (por dia? por cliente? por loja?); diga \"por cliente\" ou peça o total",
+			"an \"average\" of "+m.Name.EN+" is ambiguous (per day? per customer? per store?); say \"per customer\" or ask for the total"))
+	}
+	in.setMeasure(a)
+	return nil
+}
+
+func (in *interp) dropDim(id string) {
+	for i, d := range in.dims {
+		if d == id {
+			in.dims = append(in.dims[:i], in.dims[i+1:]...)
+			return
+		}
+	}
+}
+
+func (in *interp) decideBalance(subject string) *Refusal {
+	bal := in.take(cBalance)
+	if bal == nil {
+		in.take(cPoints)
+	}
+	in.takeAll(cPoints)
+	in.take(cTotal)
+	avg := in.find(cAvg)
+	mx := in.find(cMax)
+	mn := in.find(cMin)
+	switch {
+	case in.hasCustomerValue() || in.has(cAttr) || (in.wantsList() && subject == ""):
+		// "saldo do cliente com CPF ...": the customer's balance
+		in.take(cCustomer)
+		in.take(cWho)
+		in.req.Fact = semantic.Customers
+		in.shapeList = true
+		in.attrs = append(in.attrs, semantic.CustomerNameAttr, semantic.CustomerBalanceAttr)
+	case subject == "customer" || ((in.rankWord != nil || mx != nil || mn != nil) && (in.has(cCustomer) || in.has(cWho))):
+		// "top 10 clientes por saldo", "cliente com maior saldo"
+		in.take(cCustomer)
+		in.take(cWho)
+		if in.rankWord == nil {
+			if mx != nil {
+				in.rankWord, in.rank = in.use(mx, cMax), semantic.Descending
+			} else {
+				in.rankWord, in.rank = in.use(mn, cMin), semantic.Ascending
+			}
+		}
+		in.req.Fact = semantic.Customers
+		in.shapeList = true
+		in.attrs = append(in.attrs, semantic.CustomerNameAttr, semantic.CustomerDocAttr, semantic.CustomerBalanceAttr)
+		in.req.SortBy = semantic.CustomerBalanceAttr
+	case avg != nil:
+		in.use(avg, cAvg)
+		in.customerContext()
+		in.setMeasure(semantic.BalanceAverage)
+	case mx != nil && subject == "":
+		in.use(mx, cMax)
+		in.customerContext()
+		in.setMeasure(semantic.BalanceMax)
+	case subject != "" && subject != "customer":
+		in.customerContext()
+		in.setMeasure(semantic.BalanceTotal)
+	default:
+		in.customerContext()
+		in.take(cHowMuch)
+		in.setMeasure(semantic.BalanceTotal)
+	}
+	if avg != nil && !avg.used && in.perCust != nil {
+		in.use(avg, cAvg)
+		in.setMeasure(semantic.BalanceAverage)
+		in.dropDim("customer")
+	}
+	return nil
+}
+
+func (in *interp) decidePoints(subject string) *Refusal {
+	avg := in.find(cAvg)
+	var m *semantic.Measure
+	switch {
+	case in.has(cReversal):
+		in.take(cReversal)
+		m = semantic.Reversals
+		if in.has(cPoints) {
+			m = semantic.PointsReversed
+		}
+	case in.has(cEarn) && !(in.find(cEarn).is(cPayVal) && in.has(cSale)):
+		in.use(in.find(cEarn), cEarn)
+		m = semantic.PointsCredited
+	case in.has(cDebit):
+		in.take(cDebit)
+		m = semantic.PointsDebited
+	case in.has(cRedeem) || in.has(cRedemption):
+		return in.decideRedemptions(subject)
+	case in.has(cEntry):
+		in.take(cEntry)
+		m = semantic.EntryCount
+	}
+	in.takeAll(cPoints)
+	in.take(cHowMuch)
+	in.take(cCount)
+	in.customerContext()
+	if subject == "customer" && in.has(cWho) {
+		in.take(cWho)
+	}
+	if m == nil {
+		return in.refuseWith(semantic.T("não ficou claro que pontos medir", "it is not clear which points to measure"))
+	}
+	in.setMeasure(m)
+	return in.applyAverage(avg, subject)
+}
+
+func (in *interp) decideRedemptions(subject string) *Refusal {
+	avg := in.find(cAvg)
+	points := in.has(cPoints)
+	product := in.has(cProduct) || subject == "product" || in.hasPending("product")
+	if subject == "" && !points && !product && (in.has(cCustomer) || in.has(cWho)) && (in.wantsList() || in.negatedRedeem()) {
+		return in.decideCustomers(subject)
+	}
+	in.take(cRedemption)
+	in.takeAll(cRedeem)
+	in.takeAll(cRedemption)
+	switch {
+	case product && !points:
+		if l := in.find(cProduct); l != nil {
+			in.use(l, cProduct)
+			if subject == "" && !in.hasPending("product") {
+				in.dims = append(in.dims, "product")
+				if in.rankWord == nil {
+					in.rank = semantic.Descending
+				}
+			}
+		}
+		in.take(cCount)
+		in.take(cHowMuch)
+		in.setMeasure(semantic.ItemsRedeemed)
+	case points:
+		in.takeAll(cPoints)
+		in.take(cHowMuch)
+		in.take(cCount)
+		in.customerContext()
+		in.take(cWho)
+		m := semantic.PointsRedeemed
+		if in.has(cCount) {
+			in.setMeasure(semantic.RedemptionCount, m)
+		} else {
+			in.setMeasure(m)
+		}
+	case subject == "" && (in.has(cCustomer) || in.has(cWho)):
+		in.take(cCustomer)
+		in.take(cWho)
+		in.take(cCount)
+		in.setMeasure(semantic.Redeemers)
+	default:
+		in.take(cCount)
+		in.take(cHowMuch)
+		in.customerContext()
+		in.take(cWho)
+		in.setMeasure(semantic.RedemptionCount)
+	}
+	return in.applyAverage(avg, subject)
+}
+
+func (in *interp) negatedRedeem() bool {
+	for _, l := range in.q.lex {
+		if (l.is(cRedeem) || l.is(cRedemption)) && in.negated(l) {
+			return true
+		}
+	}
+	return in.has(cNever)
+}
+
+// decideCustomers: a count of customers, or a list of them.
+func (in *interp) decideCustomers(subject string) *Refusal {
+	in.take(cCustomer)
+	in.takeAll(cCustomer)
+	in.take(cBuyer)
+	in.takeAll(cSignup)
+	in.takeAll(cNew)
+	if subject == "customer" {
+		// "quem mais ..." with nothing to rank by: a list
+		subject = ""
+	}
+	list := in.wantsList() || (in.has(cBirthday) && !in.has(cCount))
+	in.take(cWho)
+	if list {
+		in.req.Fact = semantic.Customers
+		in.shapeList = true
+		return nil
+	}
+	in.take(cCount)
+	in.setMeasure(semantic.CustomerCount)
+	return nil
+}
+
+// entityCountOrList: products, stores, promotions are listed unless counted.
+func (in *interp) entityCountOrList(count *semantic.Measure, subject string) *Refusal {
+	in.takeAll(cSignup)
+	in.takeAll(factNoun[count.Fact])
+	if in.has(cCount) || in.has(cHowMuch) {
+		in.take(cCount)
+		in.take(cHowMuch)
+		in.setMeasure(count)
+		return nil
+	}
+	in.req.Fact = count.Fact
+	in.shapeList = true
+	return nil
+}
+
+var factNoun = map[*semantic.Fact]concept{semantic.Products: cProduct, semantic.Stores: cStore, semantic.Promotions: cPromotion}

@@ -1,0 +1,437 @@
+package nlq
+
+import (
+	"strings"
+
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
+)
+
+// filters turns the named values and the filter words into the request's filters, now
+// that the fact is known. A filter that does not apply to the fact is left to Validate,
+// which refuses the question.
+func (in *interp) filters() *Refusal {
+	fact := in.req.Fact
+	add := func(f *semantic.Filter) { in.req.Filters = append(in.req.Filters, f) }
+	for _, p := range in.pending {
+		add(p.f)
+	}
+
+	// cancellation: "vendas canceladas"; "não canceladas" is the default rule
+	for l := in.find(cCancel); l != nil; l = in.find(cCancel) {
+		if n := in.before(l, cNeg, 2); n != nil {
+			in.use(n, cNeg)
+			in.use(l, cCancel)
+			continue
+		}
+		if fact != semantic.Sales && fact != semantic.Redemptions && fact != semantic.RedeemedItems {
+			break
+		}
+		in.use(l, cCancel)
+		add(semantic.Cancelled())
+	}
+	// redemption statuses
+	statuses := []struct {
+		c      concept
+		status string
+		label  semantic.Text
+	}{
+		{cPending, "pending", semantic.T("pendentes", "pending")},
+		{cApplied, "applied", semantic.T("aplicados", "applied")},
+		{cExpired, "expired", semantic.T("expirados", "expired")},
+	}
+	for _, s := range statuses {
+		if l := in.find(s.c); l != nil && (fact == semantic.Redemptions || fact == semantic.RedeemedItems) {
+			in.use(l, s.c)
+			add(semantic.RedemptionStatus(s.status, s.label))
+		}
+	}
+	// active / inactive
+	if l := in.find(cActive); l != nil {
+		neg := in.before(l, cNeg, 1)
+		in.use(l, cActive)
+		switch {
+		case neg != nil:
+			in.use(neg, cNeg)
+			add(semantic.Active(false))
+		case fact == semantic.Promotions:
+			add(semantic.PromotionRunning())
+		default:
+			add(semantic.Active(true))
+		}
+	}
+	if l := in.take(cInactive); l != nil {
+		add(semantic.Active(false))
+	}
+	// opt-ins
+	for l := in.find(cChannel); l != nil; l = in.find(cChannel) {
+		if !in.channelMeant(l) {
+			break
+		}
+		in.use(l, cChannel)
+		ch := map[string]semantic.Channel{"email": semantic.Email, "whatsapp": semantic.WhatsApp, "sms": semantic.SMS}[l.arg(cChannel)]
+		yes := true
+		if r := in.near(l, cRefuse, 4); r != nil {
+			in.use(r, cRefuse)
+			yes = false
+		}
+		if a := in.near(l, cAccept, 4); a != nil {
+			if n := in.before(a, cNeg, 2); n != nil {
+				in.use(n, cNeg)
+				yes = false
+			}
+			in.use(a, cAccept)
+		}
+		if n := in.before(l, cNeg, 3); n != nil {
+			in.use(n, cNeg)
+			yes = false
+		}
+		add(semantic.OptIn(ch, yes))
+	}
+	// app users ("usam o app") and sign-ups through the app ("cadastrados pelo app")
+	if l := in.find(cApp); l != nil {
+		u := in.near(l, cUse, 3)
+		if u != nil || !in.mentions(cSignup) {
+			in.use(l, cApp)
+			in.use(u, cUse)
+			yes := true
+			if n := in.before(l, cNeg, 4); n != nil {
+				in.use(n, cNeg)
+				yes = false
+			}
+			add(semantic.AppUser(yes))
+		}
+	}
+	for l := in.find(cOrigVal); l != nil; l = in.find(cOrigVal) {
+		in.use(l, cOrigVal)
+		values, exact, label := in.origin(l.arg(cOrigVal))
+		add(semantic.Origin(values, exact, label))
+	}
+	if l := in.find(cApp); l != nil && in.mentions(cSignup) {
+		in.use(l, cApp)
+		values, exact, label := in.origin("app")
+		add(semantic.Origin(values, exact, label))
+	}
+	for l := in.find(cPayVal); l != nil; l = in.find(cPayVal) {
+		if fact != semantic.Sales {
+			break
+		}
+		in.use(l, cPayVal)
+		values, exact, label := in.payment(l.arg(cPayVal))
+		add(semantic.PaymentType(values, exact, label))
+	}
+	if l := in.take(cFemale); l != nil {
+		add(semantic.Gender("F", semantic.T("mulheres (gênero F)", "women (gender F)")))
+	}
+	if l := in.take(cMale); l != nil {
+		add(semantic.Gender("M", semantic.T("homens (gênero M)", "men (gender M)")))
+	}
+	if l := in.take(cBirthday); l != nil {
+		add(semantic.Birthday())
+	}
+	// activity of customers: "nunca compraram", "sem compras há 60 dias", "que resgataram"
+	if fact == semantic.Customers {
+		for _, act := range []struct {
+			words []concept
+			mk    func(bool) *semantic.Filter
+		}{
+			{[]concept{cBuy, cSale}, semantic.Bought},
+			{[]concept{cRedeem, cRedemption}, semantic.Redeemed},
+		} {
+			for _, c := range act.words {
+				l := in.find(c)
+				if l == nil {
+					continue
+				}
+				in.use(l, c)
+				yes := true
+				if n := in.before(l, cNever, 3); n != nil {
+					in.use(n, cNever)
+					yes = false
+				} else if n := in.before(l, cNeg, 3); n != nil {
+					in.use(n, cNeg)
+					yes = false
+				}
+				for _, w := range act.words {
+					in.takeAll(w)
+				}
+				add(act.mk(yes))
+				break
+			}
+		}
+	}
+	return nil
+}
+
+// channelMeant: "email" is the opt-in channel unless the question lists e-mail addresses.
+func (in *interp) channelMeant(l *lexeme) bool {
+	if !l.is(cAttr) {
+		return true
+	}
+	if in.near(l, cAccept, 4) != nil || in.near(l, cRefuse, 4) != nil || in.before(l, cNeg, 3) != nil || in.mentions(cRate) {
+		return true
+	}
+	return !in.shapeList
+}
+
+// payment reads a payment type against the catalogue's stored values.
+func (in *interp) payment(canon string) ([]string, bool, semantic.Text) {
+	label := paymentLabels[canon]
+	var stored []string
+	if in.cat != nil {
+		stored = in.cat.PaymentTypes
+	}
+	return matchValues(canon, stored, paymentSpellings, label)
+}
+
+func (in *interp) origin(canon string) ([]string, bool, semantic.Text) {
+	label := originLabels[canon]
+	var stored []string
+	if in.cat != nil {
+		stored = in.cat.Origins
+	}
+	return matchValues(canon, stored, originSpellings, label)
+}
+
+// matchValues finds the stored values that spell canon; with no catalogue, the usual
+// spellings compared lower-case.
+func matchValues(canon string, stored []string, spellings map[string][]string, label semantic.Text) ([]string, bool, semantic.Text) {
+	var hits []string
+	for _, v := range stored {
+		f := " " + strings.NewReplacer("_", " ", "-", " ", ".", " ").Replace(fold(v)) + " "
+		for _, sp := range spellings[canon] {
+			if strings.Contains(f, " "+sp+" ") {
+				hits = append(hits, v)
+				break
+			}
+		}
+	}
+	if len(hits) > 0 {
+		return hits, true, semantic.T(label.PT+" ("+strings.Join(hits, ", ")+")", label.EN+" ("+strings.Join(hits, ", ")+")")
+	}
+	return spellings[canon], false, label
+}
+
+var paymentSpellings = map[string][]string{
+	"pix":     {"pix"},
+	"credit":  {"credit", "credito", "credit card", "cartao de credito", "credit_card", "cartao credito", "cc"},
+	"debit":   {"debit", "debito", "debit card", "cartao de debito", "debit_card", "cartao debito"},
+	"cash":    {"cash", "dinheiro", "especie", "money"},
+	"boleto":  {"boleto", "bank slip"},
+	"voucher": {"voucher", "vale", "vale refeicao", "vale alimentacao", "meal voucher"},
+}
+
+var paymentLabels = map[string]semantic.Text{
+	"pix":     semantic.T("PIX", "PIX"),
+	"credit":  semantic.T("cartão de crédito", "credit card"),
+	"debit":   semantic.T("cartão de débito", "debit card"),
+	"cash":    semantic.T("dinheiro", "cash"),
+	"boleto":  semantic.T("boleto", "boleto"),
+	"voucher": semantic.T("vale", "voucher"),
+}
+
+var originSpellings = map[string][]string{
+	"app":        {"app", "aplicativo", "mobile", "application"},
+	"site":       {"site", "web", "website", "ecommerce", "online", "internet"},
+	"pdv":        {"pdv", "loja", "store", "pos", "balcao", "loja fisica"},
+	"totem":      {"totem", "kiosk", "quiosque"},
+	"callcenter": {"call center", "callcenter", "telemarketing"},
+}
+
+var originLabels = map[string]semantic.Text{
+	"app":        semantic.T("aplicativo", "app"),
+	"site":       semantic.T("site", "website"),
+	"pdv":        semantic.T("loja física (PDV)", "in store (PDV)"),
+	"totem":      semantic.T("totem", "kiosk"),
+	"callcenter": semantic.T("central de atendimento", "call center"),
+}
+
+var dimByID = map[string]*semantic.Dimension{
+	"store": semantic.ByStore, "customer": semantic.ByCustomer, "product": semantic.ByProduct,
+	"payment_type": semantic.ByPaymentType, "origin": semantic.ByOrigin, "gender": semantic.ByGender,
+	"status": semantic.ByStatus, "state": semantic.ByState, "city": semantic.ByCity, "entry_type": semantic.ByEntryType,
+	"day": semantic.ByDay, "week": semantic.ByWeek, "month": semantic.ByMonth, "quarter": semantic.ByQuarter,
+	"year": semantic.ByYear, "weekday": semantic.ByWeekday, "hour": semantic.ByHour, "birth_month": semantic.ByBirthMonth,
+}
+
+// applyDims turns the breakdowns asked for into dimensions, and the ranking into order and
+// limit.
+func (in *interp) applyDims() *Refusal {
+	for _, id := range in.dims {
+		d := dimByID[id]
+		if d == nil {
+			return in.refuseWith(semantic.T("não sei dividir por \""+id+"\"", "I cannot break down by \""+id+"\""))
+		}
+		in.req.Dims = append(in.req.Dims, d)
+	}
+	if in.shapeList && len(in.req.Dims) > 0 {
+		return in.refuseWith(semantic.T("uma lista de linhas não se divide por "+in.req.Dims[0].Name.PT+"; peça um número (quantos ...) por "+in.req.Dims[0].Name.PT,
+			"a list of rows cannot be broken down by "+in.req.Dims[0].Name.EN+"; ask for a number (how many ...) by "+in.req.Dims[0].Name.EN))
+	}
+	if in.rankWord != nil {
+		if len(in.req.Dims) == 0 && in.req.SortBy == nil {
+			return in.refuseWith(semantic.T("não ficou claro o que ordenar em \""+in.rankWord.text()+"\" (lojas, clientes, produtos, dias?)",
+				"it is not clear what \""+in.rankWord.text()+"\" ranks (stores, customers, products, days?)"))
+		}
+		in.req.Order = in.rank
+		switch {
+		case in.limit > 0:
+			in.req.Limit = in.limit
+		case in.sortAll:
+		case in.singular:
+			in.req.Limit = 1
+		default:
+			in.req.Limit = defaultLimit
+		}
+	} else if in.limit > 0 {
+		in.req.Limit = in.limit
+	}
+	return nil
+}
+
+// bindPeriod gives the period to the filter that takes one (customers who bought in
+// October) or to the fact's own date; a duration ("há 60 dias") only fits "without a
+// purchase for ...".
+func (in *interp) bindPeriod() *Refusal {
+	if len(in.q.periods) == 0 {
+		return nil
+	}
+	fp := &in.q.periods[0]
+	var takers []*semantic.Filter
+	for _, f := range in.req.Filters {
+		if f.UsesPeriod {
+			takers = append(takers, f)
+		}
+	}
+	if fp.duration {
+		ok := len(takers) == 1 && strings.HasPrefix(takers[0].ID, "not_")
+		if !ok {
+			return in.refuseWith(semantic.T("o tempo \""+tokensText(fp.toks)+"\" só serve para clientes sem comprar ou resgatar há esse tempo; para um período diga \"nos últimos ...\"",
+				"the length of time \""+tokensText(fp.toks)+"\" only fits customers who have not bought or redeemed for that long; for a period say \"in the last ...\""))
+		}
+	}
+	if len(takers) > 1 {
+		return in.refuseWith(semantic.T("não ficou claro a qual condição o período se aplica", "it is not clear which condition the period applies to"))
+	}
+	if len(takers) == 1 && in.mentions(cSignup) && takers[0].ID != "birthday" {
+		return in.refuseWith(semantic.T("não ficou claro se o período é do cadastro ou da compra/resgate; pergunte um de cada vez",
+			"it is not clear whether the period is the sign-up's or the purchase's/redemption's; ask one at a time"))
+	}
+	in.req.Period = fp.p
+	for _, l := range in.q.lex {
+		if l.period == fp {
+			in.use(l, cPeriod)
+		}
+	}
+	return nil
+}
+
+func tokensText(toks []*token) string {
+	parts := make([]string, len(toks))
+	for i, t := range toks {
+		parts[i] = t.raw
+	}
+	return strings.Join(parts, " ")
+}
+
+// attrByWord maps attribute words to the attributes of each fact.
+func attrFor(id string, fact *semantic.Fact) *semantic.Attribute {
+	switch fact {
+	case semantic.Stores:
+		switch id {
+		case "name":
+			return semantic.StoreNameAttr
+		case "address":
+			return semantic.StoreAddrAttr
+		case "phone":
+			return semantic.StorePhoneAttr
+		}
+	case semantic.Products:
+		switch id {
+		case "name":
+			return semantic.ProductNameAttr
+		case "sku":
+			return semantic.ProductSKUAttr
+		case "price":
+			return semantic.ProductPriceAttr
+		}
+	case semantic.Promotions:
+		if id == "name" {
+			return semantic.PromotionNameAttr
+		}
+	}
+	switch id {
+	case "name":
+		return semantic.CustomerNameAttr
+	case "email":
+		return semantic.CustomerEmailAttr
+	case "phone":
+		return semantic.CustomerPhoneAttr
+	case "doc":
+		return semantic.CustomerDocAttr
+	case "birth_date":
+		return semantic.CustomerBirthAttr
+	case "last_purchase":
+		return semantic.CustomerLastBuyAttr
+	case "created_at":
+		return semantic.CustomerSignupAttr
+	}
+	return nil
+}
+
+// finishShape sets the columns of a list.
+func (in *interp) finishShape() {
+	if !in.shapeList {
+		return
+	}
+	var asked []*semantic.Attribute
+	for _, l := range in.q.lex {
+		if l.used || !l.is(cAttr) {
+			continue
+		}
+		if a := attrFor(l.arg(cAttr), in.req.Fact); a != nil && !containsAttr(asked, a) {
+			in.use(l, cAttr)
+			asked = append(asked, a)
+		}
+	}
+	attrs := in.attrs
+	for _, a := range asked {
+		if !containsAttr(attrs, a) {
+			attrs = append(attrs, a)
+		}
+	}
+	if len(attrs) == 0 {
+		attrs = semantic.DefaultAttributes(in.req.Fact)
+	}
+	// Rows found by a partial name say whose they are.
+	for _, f := range in.req.Filters {
+		if f.ID == "customer_name" && !containsAttr(attrs, semantic.CustomerNameAttr) {
+			attrs = append([]*semantic.Attribute{semantic.CustomerNameAttr}, attrs...)
+		}
+	}
+	in.req.Attrs = attrs
+	in.take(cWhich)
+	in.take(cList)
+}
+
+func containsAttr(list []*semantic.Attribute, a *semantic.Attribute) bool {
+	for _, x := range list {
+		if x == a {
+			return true
+		}
+	}
+	return false
+}
+
+// account refuses the question when a meaningful word was not used.
+func (in *interp) account() *Refusal {
+	var missed []*lexeme
+	for _, l := range in.q.lex {
+		if !l.used && !l.isSoft() {
+			missed = append(missed, l)
+		}
+	}
+	if len(missed) == 0 {
+		return nil
+	}
+	return in.refuseUnused(missed)
+}

@@ -1,0 +1,553 @@
+package nlq
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
+)
+
+// foundPeriod is a period read from the question, with the tokens it used.
+type foundPeriod struct {
+	p        *semantic.Period
+	toks     []*token
+	duration bool // "há 60 dias", "for 60 days": a length of time, not a window of dates
+}
+
+// periodText is the question as the period rules read it: one piece per token, dates as
+// "@d<i>", month/year as "@m<i>", ordinals as "<n>o", other values as "#".
+type periodText struct {
+	text   string
+	starts []int // offset of each token's piece
+	toks   []*token
+}
+
+func newPeriodText(toks []*token) periodText {
+	var b strings.Builder
+	pt := periodText{toks: toks}
+	for i, t := range toks {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		pt.starts = append(pt.starts, b.Len())
+		switch {
+		case t.used:
+			b.WriteString("#")
+		case t.kind == tWord, t.kind == tNumber:
+			b.WriteString(t.norm)
+		case t.kind == tDate:
+			fmt.Fprintf(&b, "@d%d", i)
+		case t.kind == tMonthYr:
+			fmt.Fprintf(&b, "@m%d", i)
+		case t.kind == tOrdinal:
+			b.WriteString(t.norm + "o")
+		default:
+			b.WriteString("#")
+		}
+	}
+	pt.text = b.String()
+	return pt
+}
+
+// span returns the tokens whose pieces lie in text[from:to].
+func (pt periodText) span(from, to int) []*token {
+	var out []*token
+	for i, s := range pt.starts {
+		if s >= from && s < to {
+			out = append(out, pt.toks[i])
+		}
+	}
+	return out
+}
+
+func (pt periodText) token(ref string) *token {
+	i, _ := strconv.Atoi(ref[2:])
+	return pt.toks[i]
+}
+
+const (
+	reMonthName = `(janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|january|february|march|april|may|june|july|august|september|october|november|december|jan|fev|feb|mar|abr|apr|mai|jun|jul|ago|aug|set|sep|sept|out|oct|nov|dez|dec)`
+	reNum       = `(\d{1,4}|um|uma|dois|duas|tres|quatro|cinco|seis|sete|oito|nove|dez|onze|doze|quinze|vinte|trinta|quarenta|sessenta|noventa|cem|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|sixty|ninety|hundred)`
+	reUnit      = `(dias|dia|semanas|semana|meses|mes|anos|ano|days|day|weeks|week|months|month|years|year)`
+	reYearNum   = `((?:19|20)\d\d)`
+)
+
+var monthByName = map[string]int{
+	"janeiro": 1, "fevereiro": 2, "marco": 3, "abril": 4, "maio": 5, "junho": 6, "julho": 7, "agosto": 8, "setembro": 9, "outubro": 10, "novembro": 11, "dezembro": 12,
+	"january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7, "august": 8, "september": 9, "october": 10, "november": 11, "december": 12,
+	"jan": 1, "fev": 2, "feb": 2, "mar": 3, "abr": 4, "apr": 4, "mai": 5, "jun": 6, "jul": 7, "ago": 8, "aug": 8, "set": 9, "sep": 9, "sept": 9, "out": 10, "oct": 10, "nov": 11, "dez": 12, "dec": 12,
+}
+
+// abbreviations and "may" are also ordinary words: they are months only next to a day,
+// a year or a preposition that asks for a time.
+var ambiguousMonth = map[string]bool{"mar": true, "set": true, "out": true, "may": true, "jun": true, "jul": true, "ago": true, "dez": true, "sept": true, "sep": true, "nov": true, "dec": true, "oct": true, "aug": true, "apr": true, "abr": true, "feb": true, "fev": true, "jan": true, "mai": true}
+
+var numberWords = map[string]int{
+	"um": 1, "uma": 1, "dois": 2, "duas": 2, "tres": 3, "quatro": 4, "cinco": 5, "seis": 6, "sete": 7, "oito": 8, "nove": 9, "dez": 10, "onze": 11, "doze": 12, "quinze": 15, "vinte": 20, "trinta": 30, "quarenta": 40, "sessenta": 60, "noventa": 90, "cem": 100,
+	"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "sixty": 60, "ninety": 90, "hundred": 100,
+}
+
+func numValue(s string) int {
+	if n, ok := numberWords[s]; ok {
+		return n
+	}
+	return atoi(s)
+}
+
+var unitOf = map[string]string{
+	"dia": semantic.Days, "dias": semantic.Days, "day": semantic.Days, "days": semantic.Days,
+	"semana": semantic.Weeks, "semanas": semantic.Weeks, "week": semantic.Weeks, "weeks": semantic.Weeks,
+	"mes": semantic.Months, "meses": semantic.Months, "month": semantic.Months, "months": semantic.Months,
+	"ano": semantic.Years, "anos": semantic.Years, "year": semantic.Years, "years": semantic.Years,
+}
+
+var ordinalWords = map[string]int{"primeiro": 1, "segundo": 2, "terceiro": 3, "quarto": 4, "first": 1, "second": 2, "third": 3, "fourth": 4, "1o": 1, "2o": 2, "3o": 3, "4o": 4}
+
+// periodRule reads one kind of period phrase.
+type periodRule struct {
+	re    *regexp.Regexp
+	build func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error)
+	dur   bool
+}
+
+// rx matches whole tokens: the pieces of periodText are separated by single spaces.
+func rx(s string) *regexp.Regexp { return regexp.MustCompile(`(?:^| )(?:` + s + `)(?: |$)`) }
+
+func relative(k semantic.PeriodKind) func([]string, periodText, semantic.Calendar) (*semantic.Period, error) {
+	return func(_ []string, _ periodText, cal semantic.Calendar) (*semantic.Period, error) {
+		return cal.Relative(k), nil
+	}
+}
+
+// latest gives the year of a month (or quarter...) named without one: the latest that has
+// started ("outubro" asked in March 2025 is October 2024).
+func latest(cal semantic.Calendar, month int) int {
+	y := cal.Now.Year()
+	if month > int(cal.Now.Month()) {
+		y--
+	}
+	return y
+}
+
+func yearOr(s string, cal semantic.Calendar, month int) (int, error) {
+	if s == "" {
+		return latest(cal, month), nil
+	}
+	y := atoi(s)
+	if y < 1900 || y > 2999 {
+		return 0, fmt.Errorf("%d", y)
+	}
+	return y, nil
+}
+
+// dateOf completes a date token: a day typed without a year is the latest such day that
+// has started.
+func dateOf(t *token, cal semantic.Calendar) (time.Time, error) {
+	if t.date.IsZero() {
+		return time.Time{}, &periodError{T: semantic.T(t.raw+" não é uma data válida (use dd/mm/aaaa)", t.raw+" is not a valid date (use dd/mm/yyyy or yyyy-mm-dd)")}
+	}
+	d := t.date
+	if d.Year() == 0 {
+		y := cal.Now.Year()
+		c := time.Date(y, d.Month(), d.Day(), 0, 0, 0, 0, cal.Now.Location())
+		if c.After(cal.Now) {
+			y--
+		}
+		d = time.Date(y, d.Month(), d.Day(), 0, 0, 0, 0, time.UTC)
+	}
+	return time.Date(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, cal.Now.Location()), nil
+}
+
+// periodError is a period the question names but that cannot be: said back to the user.
+type periodError struct{ T semantic.Text }
+
+func (e *periodError) Error() string { return e.T.EN }
+
+func dayOf(y, m, d int, cal semantic.Calendar) (time.Time, error) {
+	t, ok := mkDate(y, m, d)
+	if !ok {
+		s := fmt.Sprintf("%02d/%02d/%d", d, m, y)
+		return time.Time{}, &periodError{T: semantic.T(s+" não é uma data válida", s+" is not a valid date")}
+	}
+	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, cal.Now.Location()), nil
+}
+
+func checkRange(from, to time.Time) error {
+	if to.Before(from) {
+		return &periodError{T: semantic.T(
+			fmt.Sprintf("o período termina (%s) antes de começar (%s)", to.Format("02/01/2006"), from.Format("02/01/2006")),
+			fmt.Sprintf("the period ends (%s) before it starts (%s)", to.Format(time.DateOnly), from.Format(time.DateOnly)))}
+	}
+	return nil
+}
+
+func monthStart(y, m int, cal semantic.Calendar) time.Time {
+	return time.Date(y, time.Month(m), 1, 0, 0, 0, 0, cal.Now.Location())
+}
+
+const (
+	preDate = `(?:(?:n?o |d?o )?dia |em |no |na |de |do |da |on |in |at |for |of )?`
+	preRng  = `(?:(?:n?o |d?o )?periodo (?:de |entre )?|de |do dia |dos dias |entre (?:os dias |o dia )?|from |between |for )?`
+	sepRng  = ` (?:a|ate|ao|e|to|and|until|till|through|thru|-) (?:o dia |dia )?`
+	preMon  = `(?:(?:n?o |d?o )?mes de |em |no |na |de |do |durante |during |in |of |for |the month of )?`
+)
+
+var periodRules = []periodRule{
+	// ranges of dates
+	{re: rx(preRng + `(@d\d+)` + sepRng + `(@d\d+)`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
+		from, err := dateOf(pt.token(m[1]), cal)
+		if err != nil {
+			return nil, err
+		}
+		to, err := dateOf(pt.token(m[2]), cal)
+		if err != nil {
+			return nil, err
+		}
+		if err := checkRange(from, to); err != nil {
+			return nil, err
+		}
+		return semantic.Range(from, to), nil
+	}},
+	// "de 1 a 15 de março (de 2025)", "1st to 15th of March"
+	{re: rx(preRng + `(\d{1,2})o?` + sepRng + `(\d{1,2})o? (?:de |of )?` + reMonthName + `(?:,? (?:de |of )?` + reYearNum + `)?`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
+		mon := monthByName[m[3]]
+		y, err := yearOr(m[4], cal, mon)
+		if err != nil {
+			return nil, err
+		}
+		from, err := dayOf(y, mon, atoi(m[1]), cal)
+		if err != nil {
+			return nil, err
+		}
+		to, err := dayOf(y, mon, atoi(m[2]), cal)
+		if err != nil {
+			return nil, err
+		}
+		if err := checkRange(from, to); err != nil {
+			return nil, err
+		}
+		return semantic.Range(from, to), nil
+	}},
+	// "from March 1 to 15", "March 1-15 2025", "between March 1 and March 15"
+	{re: rx(preRng + reMonthName + ` (\d{1,2})o?` + sepRng + `(?:` + reMonthName + ` )?(\d{1,2})o?(?:,? ` + reYearNum + `)?`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
+		mon := monthByName[m[1]]
+		mon2 := mon
+		if m[3] != "" {
+			mon2 = monthByName[m[3]]
+		}
+		y, err := yearOr(m[5], cal, mon)
+		if err != nil {
+			return nil, err
+		}
+		from, err := dayOf(y, mon, atoi(m[2]), cal)
+		if err != nil {
+			return nil, err
+		}
+		to, err := dayOf(y, mon2, atoi(m[4]), cal)
+		if err != nil {
+			return nil, err
+		}
+		if err := checkRange(from, to); err != nil {
+			return nil, err
+		}
+		return semantic.Range(from, to), nil
+	}},
+	// "desde 01/03/2025", "since 2025-03-01", "a partir de 01/03"
+	{re: rx(`(?:desde|since|a partir de|a partir do dia|from|starting|starting on|starting from|apos|after) (?:o dia |dia )?(@d\d+)(?: on| em diante| pra ca| para ca| ate hoje| ate agora| to date| onwards?)?`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
+		d, err := dateOf(pt.token(m[1]), cal)
+		if err != nil {
+			return nil, err
+		}
+		if strings.HasPrefix(m[0], "apos") || strings.HasPrefix(m[0], "after") {
+			d = d.AddDate(0, 0, 1)
+		}
+		return semantic.SinceDay(d), nil
+	}},
+	// "até 15/03/2025", "until 2025-03-15", "antes de 01/03"
+	{re: rx(`(?:ate|until|till|up to|through|antes de|antes do dia|before) (?:o dia |dia )?(@d\d+)`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
+		d, err := dateOf(pt.token(m[1]), cal)
+		if err != nil {
+			return nil, err
+		}
+		if strings.HasPrefix(m[0], "antes") || strings.HasPrefix(m[0], "before") {
+			d = d.AddDate(0, 0, -1)
+		}
+		return semantic.UntilDay(d), nil
+	}},
+	// one date
+	{re: rx(preDate + `(@d\d+)`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
+		d, err := dateOf(pt.token(m[1]), cal)
+		if err != nil {
+			return nil, err
+		}
+		return semantic.Day(d), nil
+	}},
+	// "15 de outubro (de 2024)", "dia 15 de outubro", "15 October 2024"
+	{re: rx(preDate + `(\d{1,2})o? (?:de |of )?` + reMonthName + `(?:,? (?:de |of )?` + reYearNum + `)?`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
+		mon := monthByName[m[2]]
+		y, err := yearOr(m[3], cal, mon)
+		if err != nil {
+			return nil, err
+		}
+		d, err := dayOf(y, mon, atoi(m[1]), cal)
+		if err != nil {
+			return nil, err
+		}
+		return semantic.Day(d), nil
+	}},
+	// "October 15(, 2024)"
+	{re: rx(preDate + reMonthName + ` (\d{1,2})o?(?:,? ` + reYearNum + `)?`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
+		mon := monthByName[m[1]]
+		if n := atoi(m[2]); n > 31 {
+			return nil, errNoMatch
+		}
+		y, err := yearOr(m[3], cal, mon)
+		if err != nil {
+			return nil, err
+		}
+		d, err := dayOf(y, mon, atoi(m[2]), cal)
+		if err != nil {
+			return nil, err
+		}
+		return semantic.Day(d), nil
+	}},
+	// "desde março", "since January 2024", "a partir de outubro"
+	{re: rx(`(?:desde|since|a partir de|from|starting in|starting from|starting) (?:o mes de |o inicio de |the beginning of |the start of )?` + reMonthName + `(?:,? (?:de |of )?` + reYearNum + `)?(?: em diante| pra ca| para ca| ate hoje| ate agora| to date| onwards?| on)?`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
+		mon := monthByName[m[1]]
+		y, err := yearOr(m[2], cal, mon)
+		if err != nil {
+			return nil, err
+		}
+		return semantic.SinceDay(monthStart(y, mon, cal)), nil
+	}},
+	// "desde 2024", "since 2023"
+	{re: rx(`(?:desde|since|a partir de) (?:o inicio de |o ano de |the beginning of |the start of )?` + reYearNum + `(?: em diante| pra ca| para ca| ate hoje| ate agora| to date| onwards?| on)?`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
+		return semantic.SinceDay(time.Date(atoi(m[1]), 1, 1, 0, 0, 0, 0, cal.Now.Location())), nil
+	}},
+	// "desde o início do ano", "no acumulado do ano", "year to date"
+	{re: rx(`(?:n?o )?acumulado (?:d?o |deste |neste )?ano|desde o (?:inicio|comeco) do ano|desde o (?:inicio|comeco) deste ano|year to date|ytd|so far this year|this year so far|this year to date|ano ate agora|ano ate hoje|do ano ate (?:hoje|agora)`), build: relative(semantic.ThisYear)},
+	{re: rx(`desde o (?:inicio|comeco) do mes|(?:n?o )?acumulado do mes|month to date|mtd|so far this month|this month so far`), build: relative(semantic.ThisMonth)},
+	// months: "10/2024", "outubro de 2024", "em outubro"
+	{re: rx(preMon + `(@m\d+)`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
+		t := pt.token(m[1]).date
+		return semantic.Month(t.Year(), int(t.Month()), cal.Now.Location()), nil
+	}},
+	{re: rx(`(?:(?:n?o |d?o )?mes de |em |no |na |de |do |durante |during |in |of |for |the month of |desde |since )?` + reMonthName + `(?:,?(?: de| of)? ` + reYearNum + `)`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
+		if strings.HasPrefix(m[0], "desde") || strings.HasPrefix(m[0], "since") {
+			return nil, errNoMatch
+		}
+		return semantic.Month(atoi(m[2]), monthByName[m[1]], cal.Now.Location()), nil
+	}},
+	{re: rx(preMon + reMonthName), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
+		name := m[1]
+		if ambiguousMonth[name] && m[0] == name {
+			return nil, errNoMatch
+		}
+		if name == "may" && !regexp.MustCompile(`^(?:in|of|during|for|the month of) `).MatchString(m[0]) {
+			return nil, errNoMatch
+		}
+		mon := monthByName[name]
+		return semantic.Month(latest(cal, mon), mon, cal.Now.Location()), nil
+	}},
+	// quarters and halves
+	{re: rx(`(?:n?o |d?o )?(1o|2o|3o|4o|1|2|3|4|primeiro|segundo|terceiro|quarto) (?:trimestre|tri)(?:,? (?:de |do ano de |of )?` + reYearNum + `)?|(?:the )?(first|second|third|fourth|1st|2nd|3rd|4th) quarter(?:,? (?:of )?` + reYearNum + `)?|q([1-4])(?:,? (?:de |of )?` + reYearNum + `)?|([1-4])t(\d\d)`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
+		var q int
+		var ys string
+		switch {
+		case m[1] != "":
+			q, ys = ordinalWords[m[1]], m[2]
+			if q == 0 {
+				q = atoi(m[1])
+			}
+		case m[3] != "":
+			q, ys = map[string]int{"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}[m[3]], m[4]
+		case m[5] != "":
+			q, ys = atoi(m[5]), m[6]
+		default:
+			q, ys = atoi(m[7]), "20"+m[8]
+		}
+		y, err := yearOr(ys, cal, 3*(q-1)+1)
+		if err != nil {
+			return nil, err
+		}
+		return semantic.Quarter(y, q, cal.Now.Location()), nil
+	}},
+	{re: rx(`(?:n?o |d?o )?(1o|2o|1|2|primeiro|segundo) semestre(?:,? (?:de |do ano de |of )?` + reYearNum + `)?|(?:the )?(first|second|1st|2nd) half(?:,? (?:of )?` + reYearNum + `)?|h([12])(?:,? ` + reYearNum + `)?`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
+		var h int
+		var ys string
+		switch {
+		case m[1] != "":
+			h, ys = ordinalWords[m[1]], m[2]
+			if h == 0 {
+				h = atoi(m[1])
+			}
+		case m[3] != "":
+			h, ys = map[string]int{"first": 1, "second": 2, "1st": 1, "2nd": 2}[m[3]], m[4]
+		default:
+			h, ys = atoi(m[5]), m[6]
+		}
+		y, err := yearOr(ys, cal, 6*(h-1)+1)
+		if err != nil {
+			return nil, err
+		}
+		return semantic.Half(y, h, cal.Now.Location()), nil
+	}},
+	// sliding windows: "últimos 30 dias", "last 2 weeks", "past 6 months"
+	{re: rx(`(?:n?os |d?os |n?as |d?as |in the |over the |during the |for the |within the |the )?(?:ultimos|ultimas|last|past|previous|recent) ` + reNum + ` ` + reUnit), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
+		n := numValue(m[1])
+		if n < 1 || n > 3650 {
+			return nil, &periodError{T: semantic.T(fmt.Sprintf("%d não é um número de dias/meses que eu consiga usar", n), fmt.Sprintf("%d is not a length of time I can use", n))}
+		}
+		return cal.LastNUnits(n, unitOf[m[2]]), nil
+	}},
+	{re: rx(`(?:in |over |during |for )?(?:the )?past (week|month|year)|(?:n?os |d?os )?ultimos (7|sete|30|trinta) dias`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
+		switch m[1] {
+		case "week":
+			return cal.LastNUnits(7, semantic.Days), nil
+		case "month":
+			return cal.LastNUnits(30, semantic.Days), nil
+		case "year":
+			return cal.LastNUnits(12, semantic.Months), nil
+		}
+		return cal.LastNUnits(numValue(m[2]), semantic.Days), nil
+	}},
+	// durations: "há 60 dias", "há mais de 60 dias", "for 60 days", "60 dias"
+	{dur: true, re: rx(`(?:ha|faz|desde ha|for|in|in over|for over|em|nos|durante|during)? ?(?:mais de |more than |over |pelo menos |at least )?` + reNum + ` ` + reUnit + `(?: ou mais| or more| atras| ago| seguidos| in a row)?`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
+		n := numValue(m[1])
+		if n < 1 || n > 3650 {
+			return nil, &periodError{T: semantic.T(fmt.Sprintf("%d não é um número de dias/meses que eu consiga usar", n), fmt.Sprintf("%d is not a length of time I can use", n))}
+		}
+		if strings.HasSuffix(m[0], "atras") || strings.HasSuffix(m[0], "ago") {
+			return nil, errNoMatch
+		}
+		return cal.LastNUnits(n, unitOf[m[2]]), nil
+	}},
+	// relative periods
+	{re: rx(`(?:(?:de |do dia de |no dia de )?hoje|today|(?:o )?dia de hoje|so far today|today so far)`), build: relative(semantic.Today)},
+	{re: rx(`(?:de |no dia de )?(?:ontem|yesterday)`), build: relative(semantic.Yesterday)},
+	{re: rx(`anteontem|day before yesterday|the day before yesterday`), build: func(_ []string, _ periodText, cal semantic.Calendar) (*semantic.Period, error) {
+		y, mo, d := cal.Now.AddDate(0, 0, -2).Date()
+		return semantic.Day(time.Date(y, mo, d, 0, 0, 0, 0, cal.Now.Location())), nil
+	}},
+	{re: rx(`(?:de |para )?(?:amanha|tomorrow)`), build: relative(semantic.Tomorrow)},
+	{re: rx(`(?:n?o |d?o )?(?:ultimo fim de semana|ultimo final de semana|fim de semana passado|final de semana passado)|(?:on |over |during )?(?:the )?(?:last|past|previous) weekend`), build: relative(semantic.LastWeekend)},
+	{re: rx(`(?:neste|nesse|este|esse|deste|desse) (?:fim|final) de semana|(?:on |over |during )?this weekend`), build: relative(semantic.ThisWeekend)},
+	{re: rx(`(?:n?a |d?a )?(?:semana passada|ultima semana|semana anterior)|(?:in |during |over )?(?:the )?(?:last|previous|prior) week`), build: relative(semantic.LastWeek)},
+	{re: rx(`(?:(?:n?esta|n?essa|desta|dessa) semana|(?:n?a |d?a )?semana atual|(?:n?a |d?a )?semana corrente|(?:in |during )?(?:the )?(?:this|current) week|week to date|wtd|(?:so far )?this week)`), build: relative(semantic.ThisWeek)},
+	{re: rx(`(?:n?o |d?o )?(?:mes passado|ultimo mes|mes anterior)|(?:in |during |over )?(?:the )?(?:last|previous|prior) month`), build: relative(semantic.LastMonth)},
+	{re: rx(`(?:n?o |d?o )?(?:proximo mes|mes que vem)|(?:in |during )?(?:the )?next month`), build: relative(semantic.NextMonth)},
+	{re: rx(`(?:(?:n?este|n?esse|deste|desse) mes|(?:n?o |d?o )?mes (?:atual|corrente|vigente)|(?:in |during )?(?:the )?(?:this|current) month|(?:do|no) mes)`), build: relative(semantic.ThisMonth)},
+	{re: rx(`(?:n?o |d?o )?(?:trimestre passado|ultimo trimestre|trimestre anterior)|(?:in |during |over )?(?:the )?(?:last|previous|prior) quarter`), build: relative(semantic.LastQuarter)},
+	{re: rx(`(?:(?:n?este|n?esse|deste|desse) trimestre|(?:n?o |d?o )?trimestre (?:atual|corrente)|(?:in |during )?(?:the )?(?:this|current) quarter|quarter to date|qtd)`), build: relative(semantic.ThisQuarter)},
+	{re: rx(`(?:n?o |d?o )?(?:ano passado|ultimo ano|ano anterior)|(?:in |during |over )?(?:the )?(?:last|previous|prior) year`), build: relative(semantic.LastYear)},
+	{re: rx(`(?:(?:n?este|n?esse|deste|desse) ano|(?:n?o |d?o )?ano (?:atual|corrente|vigente)|(?:in |during )?(?:the )?(?:this|current) year|(?:do|no) ano)`), build: relative(semantic.ThisYear)},
+	// a year: "em 2024", "in 2023", "2024"
+	{re: rx(`(?:em |no ano de |do ano de |no ano |ano de |ano |de |do |durante |during |in |for |of |the year |year )?` + reYearNum), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
+		y := atoi(m[1])
+		if y < 2000 || y > cal.Now.Year()+1 {
+			return nil, errNoMatch
+		}
+		return semantic.Year(y, cal.Now.Location()), nil
+	}},
+}
+
+var errNoMatch = fmt.Errorf("no match")
+
+// findPeriods reads every period phrase of the question and marks its tokens used.
+func findPeriods(toks []*token, cal semantic.Calendar) ([]foundPeriod, error) {
+	var out []foundPeriod
+	for _, rule := range periodRules {
+		for {
+			pt := newPeriodText(toks)
+			found := false
+			for _, loc := range rule.re.FindAllStringSubmatchIndex(pt.text, -1) {
+				m := make([]string, len(loc)/2)
+				for g := range m {
+					if loc[2*g] >= 0 {
+						m[g] = pt.text[loc[2*g]:loc[2*g+1]]
+					}
+				}
+				m[0] = strings.TrimSpace(m[0])
+				if strings.Contains(m[0], "#") {
+					continue
+				}
+				span := pt.span(loc[0], loc[1])
+				if rule.dur && !durationContext(toks, span) {
+					continue
+				}
+				if isCountNotYear(rule, toks, span) {
+					continue
+				}
+				p, err := rule.build(m, pt, cal)
+				if err == errNoMatch {
+					continue
+				}
+				if err != nil {
+					return nil, err
+				}
+				for _, t := range span {
+					t.used, t.by = true, "period"
+				}
+				out = append(out, foundPeriod{p: p, toks: span, duration: rule.dur})
+				found = true
+				break
+			}
+			if !found {
+				break
+			}
+		}
+	}
+	return out, nil
+}
+
+// durationContext: "60 dias" is a length of time only next to words that need one ("sem
+// comprar há 60 dias", "inactive for 60 days"); otherwise the numbers stay for top-N and
+// thresholds.
+func durationContext(toks []*token, span []*token) bool {
+	first := indexOf(toks, span[0])
+	if first > 0 {
+		switch toks[first-1].norm {
+		case "top", "os", "as", "the", "primeiros", "primeiras":
+			return false
+		}
+	}
+	return true
+}
+
+// isCountNotYear keeps numbers like "mais de 2000 pontos" or "top 2024" out of years.
+func isCountNotYear(rule periodRule, toks []*token, span []*token) bool {
+	last := span[len(span)-1]
+	if last.kind != tNumber || len(last.norm) != 4 {
+		return false
+	}
+	i := indexOf(toks, span[0])
+	j := indexOf(toks, last)
+	if j+1 < len(toks) {
+		switch toks[j+1].norm {
+		case "pontos", "ponto", "points", "point", "reais", "clientes", "customers", "vendas", "sales", "compras", "purchases", "resgates", "redemptions", "dias", "days", "meses", "months", "semanas", "weeks", "produtos", "products", "lojas", "stores", "pts", "mil":
+			return true
+		}
+	}
+	if i > 0 {
+		switch toks[i-1].norm {
+		case "top", "mais", "menos", "acima", "abaixo", "than", "over", "above", "under", "below", "least", "ate", "maior", "menor", "os", "as", "the", "primeiros", "r", "minimo", "maximo":
+			return true
+		}
+	}
+	if i > 1 && (toks[i-2].norm == "mais" || toks[i-2].norm == "menos" || toks[i-2].norm == "acima" || toks[i-2].norm == "abaixo") {
+		return true
+	}
+	return false
+}
+
+func indexOf(toks []*token, t *token) int {
+	for i, x := range toks {
+		if x == t {
+			return i
+		}
+	}
+	return -1
+}

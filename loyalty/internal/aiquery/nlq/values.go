@@ -1,0 +1,205 @@
+package nlq
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
+)
+
+// pending filters found before the fact is known; applied (or refused) once it is.
+type pendingFilter struct {
+	f    *semantic.Filter
+	what string // "customer", "store", "product", "sale", "balance", "promotion"
+}
+
+// values reads the things the question names: documents, e-mails, phones, quoted and
+// capitalised names, store codes, catalogue stores and products, states, thresholds.
+func (in *interp) values() (pending []pendingFilter, r *Refusal) {
+	add := func(f *semantic.Filter, what string) { pending = append(pending, pendingFilter{f, what}) }
+	// the label words of a value ("cliente com CPF 123", "e-mail ana@x.com") are part of it
+	label := func(l *lexeme, cs ...concept) {
+		for k := 0; k < 3; k++ {
+			p := in.prev(l)
+			if p == nil || p.used {
+				return
+			}
+			ok := false
+			for _, c := range cs {
+				if p.is(c) {
+					in.use(p, c)
+					ok = true
+					break
+				}
+			}
+			if !ok {
+				return
+			}
+			l = p
+		}
+	}
+	for _, l := range in.q.lex {
+		if l.used {
+			continue
+		}
+		switch {
+		case l.is(cDoc):
+			in.use(l, cDoc)
+			label(l, cAttr, cCustomer)
+			add(semantic.CustomerDoc(l.toks[0].norm), "customer")
+		case l.is(cEmail):
+			in.use(l, cEmail)
+			label(l, cAttr, cChannel, cCustomer)
+			add(semantic.CustomerEmail(l.toks[0].norm), "customer")
+		case l.is(cPhone):
+			in.use(l, cPhone)
+			label(l, cAttr, cCustomer)
+			add(semantic.CustomerPhone(l.toks[0].norm), "customer")
+		case l.is(cStoreV):
+			in.use(l, cStoreV)
+			label(l, cStore)
+			add(semantic.StoreCode(l.arg(cStoreV)), "store")
+		case l.is(cProdV):
+			in.use(l, cProdV)
+			label(l, cProduct)
+			add(semantic.ProductName(l.arg(cProdV)), "product")
+		case l.is(cUF):
+			in.use(l, cUF)
+			label(l, cDim)
+			add(semantic.StoreState(l.arg(cUF)), "store")
+		case l.is(cCode):
+			p := in.prev(l)
+			if p != nil && !p.used && p.is(cStore) {
+				in.use(p, cStore)
+				in.use(l, cCode)
+				add(semantic.StoreCode(strings.ToUpper(l.toks[0].raw)), "store")
+			}
+		case l.is(cName):
+			f, what := in.nameFilter(l)
+			if f != nil {
+				add(f, what)
+			}
+		}
+	}
+	pending = append(pending, in.thresholds()...)
+	return pending, nil
+}
+
+// nameFilter reads a quoted or capitalised name as the name of the thing before it:
+// "cliente Mariana Castro", "loja 'Centro'", "produto Café".
+func (in *interp) nameFilter(l *lexeme) (*semantic.Filter, string) {
+	name := l.text()
+	if len(name) > 100 {
+		return nil, ""
+	}
+	p := in.prev(l)
+	if p != nil && !p.used {
+		switch {
+		case p.is(cStore):
+			in.use(p, cStore)
+			in.use(l, cName)
+			return semantic.StoreName(name), "store"
+		case p.is(cProduct):
+			in.use(p, cProduct)
+			in.use(l, cName)
+			return semantic.ProductName(name), "product"
+		case p.is(cPromotion):
+			in.use(p, cPromotion)
+			in.use(l, cName)
+			return semantic.PromotionName(name), "promotion"
+		case p.is(cCustomer):
+			in.use(p, cCustomer)
+			in.use(l, cName)
+			return semantic.CustomerName(name), "customer"
+		case p.is(cDim) && p.arg(cDim) == "city":
+			in.use(p, cDim)
+			in.use(l, cName)
+			return semantic.StoreCity(name), "store"
+		}
+	}
+	// A name with no noun before it is a person's when the question is about what a
+	// person has or did ("quanto a Ana gastou", "saldo da Ana").
+	if in.mentions(cBalance) || in.mentions(cSpend) || in.mentions(cBuy) || in.mentions(cEarn) || in.mentions(cRedeem) || in.mentions(cAttr) || in.mentions(cCustomer) {
+		in.use(l, cName)
+		return semantic.CustomerName(name), "customer"
+	}
+	return nil, ""
+}
+
+// thresholds reads "saldo acima de 1000", "mais de 500 pontos", "compras acima de R$ 100".
+func (in *interp) thresholds() []pendingFilter {
+	var out []pendingFilter
+	for _, l := range in.q.lex {
+		if l.used || !l.is(cCmp) {
+			continue
+		}
+		op := l.arg(cCmp)
+		n := in.next(l)
+		if n == nil || n.used || !(n.is(cNumber) || n.is(cMoney)) {
+			continue
+		}
+		after := in.next(n)
+		before := in.prev(l)
+		num := n.toks[0]
+		switch {
+		case n.is(cMoney) || (after != nil && !after.used && after.is(cValue)) || (before != nil && !before.used && (before.is(cValue) || before.is(cSale) || before.is(cTicket))):
+			in.use(l, cCmp)
+			in.use(n, cMoney)
+			if after != nil && !after.used && after.is(cValue) {
+				in.use(after, cValue)
+			}
+			if before != nil && !before.used && before.is(cValue) {
+				in.use(before, cValue)
+			}
+			out = append(out, pendingFilter{semantic.ValueThreshold(op, num.dec), "sale"})
+		case after != nil && !after.used && (after.is(cPoints) || after.is(cBalance)) || before != nil && !before.used && before.is(cBalance):
+			if num.num != float64(int64(num.num)) {
+				continue
+			}
+			in.use(l, cCmp)
+			in.use(n, cNumber)
+			if after != nil && !after.used && (after.is(cPoints) || after.is(cBalance)) {
+				in.use(after, cPoints)
+			}
+			if before != nil && !before.used && before.is(cBalance) {
+				in.use(before, cBalance)
+			}
+			out = append(out, pendingFilter{semantic.BalanceThreshold(op, int64(num.num)), "points"})
+		case after != nil && !after.used && after.is(cSale) && !after.is(cBuy):
+			if num.num != float64(int64(num.num)) {
+				continue
+			}
+			in.use(l, cCmp)
+			in.use(n, cNumber)
+			in.use(after, cSale)
+			out = append(out, pendingFilter{semantic.PurchaseCount(op, int64(num.num)), "customer_activity"})
+		}
+	}
+	// "sem pontos", "saldo zero", "zero points", "saldo zerado"
+	for _, l := range in.q.lex {
+		if l.used || !(l.is(cZero) || l.is(cNeg)) {
+			continue
+		}
+		n := in.next(l)
+		p := in.prev(l)
+		switch {
+		case n != nil && !n.used && (n.is(cPoints) || n.is(cBalance)) && !in.pointsVerbAfter(n):
+			in.use(l, cZero)
+			in.use(n, cBalance)
+			out = append(out, pendingFilter{semantic.BalanceThreshold(semantic.Equal, 0), "points"})
+		case l.is(cZero) && p != nil && !p.used && (p.is(cBalance) || p.is(cPoints)):
+			in.use(l, cZero)
+			in.use(p, cBalance)
+			out = append(out, pendingFilter{semantic.BalanceThreshold(semantic.Equal, 0), "points"})
+		}
+	}
+	return out
+}
+
+// pointsVerbAfter: "sem pontos resgatados" is about redemptions, not the balance.
+func (in *interp) pointsVerbAfter(l *lexeme) bool {
+	n := in.next(l)
+	return n != nil && (n.is(cRedeem) || n.is(cEarn) || n.is(cDebit))
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
