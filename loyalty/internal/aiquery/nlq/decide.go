@@ -76,6 +76,7 @@ func (in *interp) rankSubject() string {
 			}
 		}
 		in.use(l, cDim)
+		in.subjectLex = l
 		if l.is(cWho) || singularNoun(l) || (in.mentions(cWhich) && in.whichOne()) {
 			in.singular = true
 		}
@@ -163,6 +164,12 @@ func (in *interp) chooseMeasure(subject string) *Refusal {
 	case in.has(cPromotion):
 		in.take(cPromotion)
 		return in.entityCountOrList(semantic.PromotionCount, subject)
+	case subject == "payment_type" || subject == "origin" && in.salesWords():
+		// "forma de pagamento mais usada": the number of sales
+		in.takeAll(cUse)
+		in.take(cCount)
+		in.salesContext()
+		in.setMeasure(semantic.SalesCount)
 	case in.has(cPoints):
 		return in.refuseWith(semantic.T("\"pontos\" sozinho é ambíguo: pontos creditados (ganhos), debitados, resgatados ou o saldo dos clientes?",
 			"\"points\" alone is ambiguous: points credited (earned), debited, redeemed, or the customers' balance?"))
@@ -184,7 +191,7 @@ func (in *interp) salesValueContext() bool {
 }
 
 func (in *interp) hasPointsVerb() bool {
-	if in.has(cEarn) && !(in.has(cSale) && in.has(cPayVal) && in.find(cEarn).is(cPayVal)) {
+	if e := in.find(cEarn); e != nil && (in.has(cPoints) || !in.salesWords()) && !(e.is(cPayVal) && in.salesWords()) {
 		return true
 	}
 	if d := in.find(cDebit); d != nil && !(d.is(cPayVal) && in.salesWords()) {
@@ -203,7 +210,7 @@ func (in *interp) hasCustomerValue() bool {
 }
 
 func (in *interp) salesWords() bool {
-	return in.has(cSale) || in.has(cRevenue) || in.has(cBuy) || in.has(cSpend) || in.has(cSell) || in.has(cBuyer) || in.has(cTicket) || in.hasPending("sale")
+	return in.subjectIsBuyer() || in.has(cSale) || in.has(cRevenue) || in.has(cBuy) || in.has(cSpend) || in.has(cSell) || in.has(cBuyer) || in.has(cTicket) || in.hasPending("sale")
 }
 
 func (in *interp) hasPending(what string) bool {
@@ -222,6 +229,11 @@ func (in *interp) customerFilterWords() bool {
 
 // salesContext takes the words that only restate that the report is about sales.
 func (in *interp) salesContext() {
+	if !in.has(cPoints) {
+		for e := in.find(cEarn); e != nil && !e.is(cPayVal); e = in.find(cEarn) {
+			in.use(e, cEarn) // "cupons emitidos"
+		}
+	}
 	for _, c := range []concept{cSale, cBuy, cSpend, cSell, cRevenue} {
 		for {
 			l := in.find(c)
@@ -250,8 +262,16 @@ func (in *interp) negated(l *lexeme) bool {
 	return in.before(l, cNeg, 2) != nil || in.before(l, cNever, 2) != nil
 }
 
+// subjectIsBuyer: "top spenders", "maiores compradores" rank customers by what they spent.
+func (in *interp) subjectIsBuyer() bool {
+	return in.subjectLex != nil && (in.subjectLex.is(cBuyer) || in.subjectLex.is(cSpend))
+}
+
 func (in *interp) decideSales(subject string) *Refusal {
 	avg := in.find(cAvg)
+	if in.hasPending("customer_activity") && (in.has(cCustomer) || in.has(cWho) || in.has(cBuyer)) {
+		return in.decideCustomers(subject)
+	}
 	// Customers who did not buy are customers, not sales.
 	if b := in.find(cBuy); b != nil && in.negated(b) {
 		return in.decideCustomers(subject)
@@ -262,7 +282,7 @@ func (in *interp) decideSales(subject string) *Refusal {
 	if in.has(cNever) && (in.has(cCustomer) || in.has(cWho)) {
 		return in.decideCustomers(subject)
 	}
-	revenue := in.has(cRevenue) || in.has(cSpend) || (in.has(cValue) && (in.has(cSale) || in.has(cBuy) || in.has(cSell))) ||
+	revenue := in.subjectIsBuyer() || in.has(cRevenue) || in.has(cSpend) || (in.has(cValue) && in.has(cPaid)) || (in.has(cValue) && (in.has(cSale) || in.has(cBuy) || in.has(cSell))) ||
 		(in.has(cHowMuch) && (in.has(cSell) || in.has(cBuy))) || (in.has(cSell) && !in.has(cSale) && !in.has(cCount))
 	buyerWords := in.has(cBuyer) || ((in.has(cCustomer) || in.has(cWho)) && (in.has(cBuy) || in.has(cSale)))
 	switch {

@@ -90,7 +90,7 @@ func (in *interp) filters() *Refusal {
 	// app users ("usam o app") and sign-ups through the app ("cadastrados pelo app")
 	if l := in.find(cApp); l != nil {
 		u := in.near(l, cUse, 3)
-		if u != nil || !in.mentions(cSignup) {
+		if u != nil || (!in.mentions(cSignup) && !in.mentions(cFrom)) {
 			in.use(l, cApp)
 			in.use(u, cUse)
 			yes := true
@@ -106,10 +106,19 @@ func (in *interp) filters() *Refusal {
 		values, exact, label := in.origin(l.arg(cOrigVal))
 		add(semantic.Origin(values, exact, label))
 	}
-	if l := in.find(cApp); l != nil && in.mentions(cSignup) {
+	if l := in.find(cApp); l != nil && (in.mentions(cSignup) || in.mentions(cFrom)) {
 		in.use(l, cApp)
 		values, exact, label := in.origin("app")
 		add(semantic.Origin(values, exact, label))
+	}
+	for _, f := range in.req.Filters {
+		if f.ID == "origin" {
+			// "cadastrados pelo site", "came from the app": the sign-up is the origin's
+			in.takeAll(cFrom)
+			if fact != semantic.Customers {
+				in.takeAll(cSignup)
+			}
+		}
 	}
 	for l := in.find(cPayVal); l != nil; l = in.find(cPayVal) {
 		if fact != semantic.Sales {
@@ -129,6 +138,11 @@ func (in *interp) filters() *Refusal {
 		add(semantic.Birthday())
 	}
 	// activity of customers: "nunca compraram", "sem compras há 60 dias", "que resgataram"
+	if fact == semantic.Customers && in.hasPending("customer_activity") {
+		// "clientes com mais de 5 compras": the count filter says it all
+		in.takeAll(cBuy)
+		in.takeAll(cSale)
+	}
 	if fact == semantic.Customers {
 		for _, act := range []struct {
 			words []concept

@@ -73,18 +73,19 @@ type interp struct {
 	cat *Catalog
 	req semantic.Request
 
-	dims      []string // dimension ids asked for ("por loja")
-	perCust   *lexeme  // "por cliente" right after an average: a per-customer average
-	rank      semantic.Order
-	rankWord  *lexeme
-	limit     int
-	singular  bool // "qual loja", "quem": one answer
-	shapeList bool
-	attrs     []*semantic.Attribute
-	notes     []semantic.Text
-	pending   []pendingFilter // named values, applied once the fact is known
-	rate      *lexeme         // a percentage question
-	sortAll   bool            // "ordenados por": every row in order, no top-N limit
+	dims       []string // dimension ids asked for ("por loja")
+	perCust    *lexeme  // "por cliente" right after an average: a per-customer average
+	rank       semantic.Order
+	rankWord   *lexeme
+	limit      int
+	singular   bool // "qual loja", "quem": one answer
+	shapeList  bool
+	attrs      []*semantic.Attribute
+	notes      []semantic.Text
+	pending    []pendingFilter // named values, applied once the fact is known
+	rate       *lexeme         // a percentage question
+	sortAll    bool            // "ordenados por": every row in order, no top-N limit
+	subjectLex *lexeme         // what a ranking ranks ("lojas" in "lojas que mais venderam")
 }
 
 // ---- lexeme helpers ----

@@ -53,6 +53,9 @@ const (
 	cTop     concept = "top"
 	cBottom  concept = "bottom"
 	cSortBy  concept = "sortby" // "ordenados por saldo": every row, largest first
+	cPaid    concept = "paid"   // "pagas com cartão": restates a payment
+	cFrom    concept = "from"   // "vieram do app": where customers came from
+	cRepeat  concept = "repeat" // "mais de uma vez": more than one purchase
 	// answer shape
 	cList  concept = "list"
 	cWho   concept = "who"
@@ -118,8 +121,8 @@ var vocabulary = []struct {
 	s       sense
 	phrases string // "|"-separated
 }{
-	{sense{cCustomer, ""}, "cliente|clientes|consumidor|consumidores|consumidora|consumidoras|membro|membros|participante|participantes|associado|associados|customer|customers|client|clients|member|members|consumer|consumers|shopper|shoppers|pessoa|pessoas|people|person|base de clientes|customer base"},
-	{sense{cBuyer, ""}, "comprador|compradores|compradora|compradoras|buyer|buyers|purchaser|purchasers|paying customers"},
+	{sense{cCustomer, ""}, "cliente|clientes|consumidor|consumidores|consumidora|consumidoras|membro|membros|participante|participantes|associado|associados|customer|customers|client|clients|member|members|consumer|consumers|pessoa|pessoas|people|person|base de clientes|customer base"},
+	{sense{cBuyer, ""}, "comprador|compradores|compradora|compradoras|buyer|buyers|purchaser|purchasers|paying customers|spenders|top spenders|big spenders|gastadores|shoppers"},
 	{sense{cSale, ""}, "venda|vendas|compra|compras|cupom|cupons|cupom fiscal|cupons fiscais|pedido|pedidos|transacao|transacoes|sale|sales|purchase|purchases|order|orders|coupon|coupons|transaction|transactions|receipt|receipts|nota fiscal|notas fiscais|ticket|tickets"},
 	{sense{cRevenue, ""}, "faturamento|faturamentos|faturado|faturados|faturada|faturou|faturamos|faturaram|receita|receitas|revenue|revenues|turnover|gmv|volume de vendas|volume vendido|sales volume|total vendido|valor vendido|vendido em reais|sales amount|sales value|gross sales|billing|billed"},
 	{sense{cTicket, ""}, "ticket medio|tiquete medio|ticket media|average ticket|average order value|aov|average basket|average purchase value|average sale value|average sale|average purchase|valor medio|valor medio por compra|valor medio por venda|valor medio das compras|valor medio das vendas|valor medio de compra|valor medio de venda|media de valor|media do valor|average value|average spend per purchase"},
@@ -157,7 +160,7 @@ var vocabulary = []struct {
 	{sense{cEarn, ""}, "ganhar|ganhou|ganharam|ganham|ganho|ganhos|ganhas|acumular|acumulou|acumularam|acumulado|acumulados|acumuladas|acumulam|creditado|creditados|creditada|creditadas|creditaram|creditou|credito|creditos|emitido|emitidos|emitidas|distribuido|distribuidos|distribuidas|concedido|concedidos|concedidas|gerado|gerados|geradas|recebido|recebidos|receberam|recebeu|earn|earned|earns|earning|earnings|credited|credit|credits|accrued|accumulated|awarded|issued|given|granted|generated|received|gained"},
 	{sense{cDebit, ""}, "debitado|debitados|debitada|debitadas|debitaram|debito|debitos|descontado|descontados|deduzido|deduzidos|debited|debit|debits|deducted|deductions|subtracted"},
 	{sense{cCancel, ""}, "cancelado|cancelados|cancelada|canceladas|cancelamento|cancelamentos|cancelou|cancelaram|cancelled|canceled|cancellation|cancellations|voided|anulado|anulados|anuladas"},
-	{sense{cUse, ""}, "usa|usam|utiliza|utilizam|usando|usuario|usuarios|usuaria|usuarias|uses|use|using|user|users"},
+	{sense{cUse, ""}, "usa|usam|utiliza|utilizam|usando|usada|usado|usadas|usados|utilizada|utilizado|utilizadas|utilizados|used|popular|populares|preferida|preferido|preferidas|preferidos|favorite|favourite|usuario|usuarios|usuaria|usuarias|uses|use|using|user|users"},
 	{sense{cAccept, ""}, "aceita|aceitam|aceitaram|aceitou|aceite|aceito|aceitos|optin|optins|opt in|opted in|optaram|optou|consentiram|consentimento|consentem|autorizaram|autorizam|autorizou|permitem|permitiram|querem receber|recebem|accept|accepts|accepted|consent|consented|consents|subscribed|subscribers|agreed|agree|allow|allowed|inscritos em|receive|receives"},
 	{sense{cRefuse, ""}, "recusam|recusaram|recusou|optout|optouts|opt out|opted out|descadastraram|descadastrados|declined|refused|refuse|unsubscribed"},
 
@@ -173,6 +176,9 @@ var vocabulary = []struct {
 	{sense{cTop, ""}, "top|ranking|rank|melhores|melhor|maiores|principais|best|leading|biggest|top performing|campeoes|campeao|campea|lideres|lider"},
 	{sense{cBottom, ""}, "piores|pior|menores|worst|bottom|lanterna"},
 
+	{sense{cPaid, ""}, "pago|pagos|paga|pagas|pagaram|pagou|pagamos|paid|pay|pays|paying|quitado|quitados|settled"},
+	{sense{cFrom, ""}, "vieram|veio|vem|chegaram|came|come from|came from|coming from|originados|originadas|oriundos|acquired|adquiridos|captados|captadas"},
+	{sense{cRepeat, ""}, "mais de uma vez|more than once|repeat customers|repeat buyers|recorrentes|recompraram|recompra|returning customers|voltaram a comprar|compraram de novo|bought again"},
 	{sense{cSortBy, ""}, "ordenado por|ordenados por|ordenada por|ordenadas por|classificado por|classificados por|em ordem de|ordem de|sorted by|ordered by|ranked by|sort by|order by"},
 	{sense{cList, ""}, "lista|listar|liste|listagem|relacao|relacione|mostre|mostrar|mostra|exiba|exibir|exibe|traga|trazer|veja|ver|quero ver|list|lists|listing|show|display|enumerate|me de|me da|me passe|detalhe|detalhes|detalhado|detalhada|details|detailed|nomes|names|quem sao|who are"},
 	{sense{cWho, ""}, "quem|who|whom|whose"},
@@ -265,7 +271,7 @@ could can should may might will shall about regarding as so far currently now ri
 too yet still ever already exatamente exactly aproximadamente approximately cerca around roughly
 inscritas
 feitos feitas feito feita fizeram fez realizados realizadas realizado realizada made done happened
-occurred ocorreram ocorridos aconteceram took place existentes existente possuimos quantia
+occurred ocorreram ocorridos aconteceram took place existentes existente possuimos quantia tivemos tive fizemos houveram algo coisa something anything algum alguns algumas
 `)
 
 // A word is a filler only where no phrase of the vocabulary matches it.

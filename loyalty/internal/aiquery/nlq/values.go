@@ -81,6 +81,10 @@ func (in *interp) values() (pending []pendingFilter, r *Refusal) {
 			}
 		}
 	}
+	if l := in.find(cRepeat); l != nil {
+		in.use(l, cRepeat)
+		add(semantic.PurchaseCount(semantic.Above, 1), "customer_activity")
+	}
 	pending = append(pending, in.thresholds()...)
 	return pending, nil
 }

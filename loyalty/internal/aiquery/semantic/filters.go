@@ -25,9 +25,13 @@ type Filter struct {
 
 func (x *Filter) sql(f *Fact) (string, []string, bool) { return x.build(f, nil) }
 
-// Applies reports whether the filter can be expressed over fact f.
-func (x *Filter) Applies(f *Fact) bool {
-	_, _, ok := x.build(f, &Period{From: "now()"})
+// Applies reports whether the filter can be expressed over fact f (with period p when the
+// filter takes the period).
+func (x *Filter) Applies(f *Fact, p *Period) bool {
+	if !x.UsesPeriod {
+		p = nil
+	}
+	_, _, ok := x.build(f, p)
 	return ok
 }
 

@@ -76,7 +76,11 @@ func (r *Request) Validate() error {
 	}
 	seen := map[string]bool{}
 	for _, f := range r.Filters {
-		if !f.Applies(r.Fact) {
+		var p *Period
+		if f == r.periodFilter() {
+			p = r.Period
+		}
+		if !f.Applies(r.Fact, p) {
 			return invalid("o filtro \""+f.Name.PT+"\" não se aplica a "+r.Fact.Name.PT, "the filter \""+f.Name.EN+"\" does not apply to "+r.Fact.Name.EN)
 		}
 		if seen[f.ID] && f.ReplacesLive {
