@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"sync"
+	"time"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery"
 	"github.com/loyaltylinks/platform/loyalty/internal/appusers"
@@ -151,10 +152,14 @@ func newAIQueries(cfg config.Config, db *gorm.DB, logger *slog.Logger) (*aiquery
 		Location:         cfg.AITimezone,
 	}
 	if cfg.AIProvider == "openai" {
-		opts.Generator = aiquery.NewOpenAI(aiquery.OpenAIConfig{
-			BaseURL: cfg.AIBaseURL, APIKey: cfg.AIAPIKey, Model: cfg.AIModel,
-			Timeout: cfg.AITimeout, TimeZone: cfg.AITimezone.String(),
-		})
+		// The rules answer first; the model only what they refuse.
+		opts.Generator = aiquery.Fallback{
+			First: aiquery.NewRules(time.Now, cfg.AITimezone),
+			Second: aiquery.NewOpenAI(aiquery.OpenAIConfig{
+				BaseURL: cfg.AIBaseURL, APIKey: cfg.AIAPIKey, Model: cfg.AIModel,
+				Timeout: cfg.AITimeout, Location: cfg.AITimezone,
+			}),
+		}
 	}
 	closeFn := func() {}
 	if cfg.AIDatabaseURL != "" {

@@ -3,6 +3,7 @@ package nlq
 import (
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
 )
@@ -202,4 +203,22 @@ func suggest(concepts []concept, lang semantic.Lang, n int) []string {
 		out = append(out, s.q)
 	}
 	return out
+}
+
+// Language guesses the language of a question: "pt" or "en".
+func Language(question string) semantic.Lang {
+	toks := tokenize(question)
+	return language(toks, question)
+}
+
+// RefuseQuestion builds a refusal of question for a reason given from outside the
+// interpreter (a model that could not answer it), with what the question's words mean and
+// the closest catalogue questions.
+func RefuseQuestion(question string, reason semantic.Text, now time.Time) *Refusal {
+	q, err := read(question, nil, semantic.Calendar{Now: now})
+	if err != nil || q == nil {
+		l := Language(question)
+		return &Refusal{Lang: l, Reason: reason.In(l), Suggestions: suggest(nil, l, 3)}
+	}
+	return q.refuse(reason, nil)
 }
