@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery"
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/nlq"
 	"gorm.io/gorm"
 )
 
@@ -63,6 +64,7 @@ type env struct {
 	guard   *aiquery.Guard
 	runner  *aiquery.Runner
 	aliases map[string]string
+	catalog *nlq.Catalog // the values the service would give the generator
 }
 
 func newEnv(t *testing.T, db *gorm.DB) *env {
@@ -75,12 +77,18 @@ func newEnv(t *testing.T, db *gorm.DB) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &env{
+	e := &env{
 		guard: aiquery.NewGuard(aiquery.DefaultMaxRows),
 		runner: aiquery.NewRunner(sqlDB, aiquery.RunnerConfig{Role: aiquery.DefaultRole, StatementTimeout: 10 * time.Second,
 			MaxRows: aiquery.DefaultMaxRows, TimeZone: TimeZone}),
 		aliases: aliases,
 	}
+	// As the service does: the generator reads the data's values (stores, products,
+	// payment types, origins) through the guard and the runner.
+	if e.catalog, err = aiquery.ReadCatalog(context.Background(), e.guard, e.runner); err != nil {
+		t.Fatal(err)
+	}
+	return e
 }
 
 // errRefusedByGuard marks a query the guard would not run.
@@ -152,7 +160,8 @@ type outcome struct {
 
 func (e *env) evaluate(ctx context.Context, gen aiquery.Generator, set string, it Item) outcome {
 	out := outcome{set: set, item: it}
-	sql, genErr := gen.Generate(ctx, it.Question)
+	g, genErr := gen.Generate(ctx, aiquery.Ask{Question: it.Question, Catalog: e.catalog})
+	sql := g.Query
 	if genErr != nil {
 		out.detail = genErr.Error()
 		if it.Refuse() {

@@ -8,7 +8,7 @@ import (
 // entity, verb and aggregation words of the question. It runs after the breakdowns,
 // rankings and named values have taken their words.
 func (in *interp) decide() *Refusal {
-	if in.has(cRate) {
+	if in.has(cRate) && !in.has(cGrowth) {
 		return in.decideRate()
 	}
 	subject := in.rankSubject()
@@ -145,6 +145,22 @@ func (in *interp) chooseMeasure(subject string) *Refusal {
 		in.takeAll(cValue)
 		in.salesContext()
 		in.setMeasure(semantic.AverageTicket)
+	case in.has(cAge) && avg != nil:
+		in.take(cAge)
+		in.use(avg, cAvg)
+		in.customerContext()
+		in.setMeasure(semantic.AverageAge)
+		return nil
+	case in.has(cCost) || (in.hasPending("product") && in.has(cPoints) && !in.has(cRedeem) && !in.has(cRedemption)):
+		// "quantos pontos custa a caneca": the product's price in points
+		in.takeAll(cCost)
+		in.takeAll(cPoints)
+		in.take(cHowMuch)
+		in.take(cProduct)
+		in.req.Fact = semantic.Products
+		in.shapeList = true
+		in.attrs = append(in.attrs, semantic.ProductNameAttr, semantic.ProductPointsAttr)
+		return nil
 	case in.has(cBalance) || (in.has(cPoints) && (in.has(cCustomer) || in.has(cWho) || subject == "customer" || in.hasCustomerValue()) && !in.hasPointsVerb()):
 		return in.decideBalance(subject)
 	case in.hasPointsVerb() || in.has(cReversal) || in.has(cEntry):
@@ -153,7 +169,8 @@ func (in *interp) chooseMeasure(subject string) *Refusal {
 		return in.decideRedemptions(subject)
 	case in.salesWords():
 		return in.decideSales(subject)
-	case in.has(cCustomer) || in.has(cSignup) || in.has(cWho) || in.has(cBirthday) || subject == "customer" || in.customerFilterWords():
+	case in.has(cCustomer) || in.has(cSignup) || in.has(cWho) || in.has(cBirthday) || subject == "customer" ||
+		(in.customerFilterWords() && !in.has(cProduct) && !in.has(cStore) && !in.has(cPromotion)):
 		return in.decideCustomers(subject)
 	case in.has(cProduct) || subject == "product":
 		in.take(cProduct)
@@ -399,6 +416,7 @@ func (in *interp) decideBalance(subject string) *Refusal {
 	if bal == nil {
 		in.take(cPoints)
 	}
+	in.takeAll(cBalance)
 	in.takeAll(cPoints)
 	in.take(cTotal)
 	avg := in.find(cAvg)
@@ -513,6 +531,9 @@ func (in *interp) decideRedemptions(subject string) *Refusal {
 		in.setMeasure(semantic.ItemsRedeemed)
 	case points:
 		in.takeAll(cPoints)
+		if avg != nil {
+			in.takeAll(cValue) // "valor médio dos resgates em pontos"
+		}
 		in.take(cHowMuch)
 		in.take(cCount)
 		in.customerContext()

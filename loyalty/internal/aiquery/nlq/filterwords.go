@@ -1,6 +1,7 @@
 package nlq
 
 import (
+	"sort"
 	"strings"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
@@ -12,7 +13,17 @@ import (
 func (in *interp) filters() *Refusal {
 	fact := in.req.Fact
 	add := func(f *semantic.Filter) { in.req.Filters = append(in.req.Filters, f) }
-	for _, p := range in.pending {
+	for i, p := range in.pending {
+		switch {
+		case p.what == "points" && fact == semantic.Products && in.pointsOp != "":
+			// "produtos que custam menos de 150 pontos": a product's price, not a balance
+			p.f = semantic.ProductPointsThreshold(in.pointsOp, in.pointsN)
+			in.takeAll(cCost)
+		case p.f.ID == "store_code" && fact == semantic.Customers && in.signupStore():
+			// "cadastrados na loja X": where they signed up, not the store that owns them
+			p.f = semantic.SignupStoreCode(in.storeCodes[0])
+		}
+		in.pending[i] = p
 		add(p.f)
 	}
 
@@ -127,6 +138,30 @@ func (in *interp) filters() *Refusal {
 		in.use(l, cPayVal)
 		values, exact, label := in.payment(l.arg(cPayVal))
 		add(semantic.PaymentType(values, exact, label))
+		in.takeAll(cFrom) // "revenue that came from credit cards"
+	}
+	if fact == semantic.Products {
+		if l := in.take(cAddOn); l != nil {
+			add(semantic.AddOns())
+		}
+	}
+	if fact == semantic.Promotions && len(in.q.periods) == 1 && !in.has(cStart) {
+		// "promoções que rodaram em 2024": promotions running at some time in the period
+		in.takeAll(cRan)
+		add(semantic.PromotionDuring())
+	}
+	in.takeAll(cStart)
+	if (fact == semantic.Redemptions || fact == semantic.RedeemedItems) && in.has(cExpire) {
+		in.takeAll(cExpire)
+		add(semantic.ExpiresBy())
+	}
+	for l := in.find(cEmailDomain); l != nil; l = in.find(cEmailDomain) {
+		in.use(l, cEmailDomain)
+		in.use(in.near(l, cUse, 3), cUse)
+		if a := in.near(l, cAttr, 2); a != nil && (a.arg(cAttr) == "email" || a.arg(cAttr) == "address") {
+			in.use(a, cAttr)
+		}
+		add(semantic.EmailDomain(l.arg(cEmailDomain)))
 	}
 	if l := in.take(cFemale); l != nil {
 		add(semantic.Gender("F", semantic.T("mulheres (gênero F)", "women (gender F)")))
@@ -161,6 +196,12 @@ func (in *interp) filters() *Refusal {
 				if n := in.before(l, cNever, 3); n != nil {
 					in.use(n, cNever)
 					yes = false
+					// "nunca fizeram nenhuma compra": the second negation repeats the first
+					for m := in.next(n); m != nil && m != l; m = in.next(m) {
+						if !m.used && m.is(cNeg) {
+							in.use(m, cNeg)
+						}
+					}
 				} else if n := in.before(l, cNeg, 3); n != nil {
 					in.use(n, cNeg)
 					yes = false
@@ -174,6 +215,20 @@ func (in *interp) filters() *Refusal {
 		}
 	}
 	return nil
+}
+
+// signupStore: the store named is where customers signed up ("cadastrados na loja X",
+// "signed up at the X store"), not the store that owns them.
+func (in *interp) signupStore() bool {
+	if len(in.storeCodes) != 1 {
+		return false
+	}
+	for _, l := range in.q.lex {
+		if l.is(cSignup) {
+			return true
+		}
+	}
+	return false
 }
 
 // channelMeant: "email" is the opt-in channel unless the question lists e-mail addresses.
@@ -267,10 +322,44 @@ var dimByID = map[string]*semantic.Dimension{
 	"year": semantic.ByYear, "weekday": semantic.ByWeekday, "hour": semantic.ByHour, "birth_month": semantic.ByBirthMonth,
 }
 
+// ageBands reads the bands a question lists ("18-24, 25-34, ... e 55+"); none listed: the
+// default bands.
+func (in *interp) ageBands() []semantic.AgeBand {
+	var nums []*lexeme
+	for _, l := range in.q.lex {
+		if !l.used && l.is(cNumber) && l.num() >= 0 && l.num() < 130 && l.num() == float64(int(l.num())) {
+			nums = append(nums, l)
+		}
+	}
+	if len(nums) < 2 {
+		return semantic.DefaultAgeBands
+	}
+	var bands []semantic.AgeBand
+	for i := 0; i+1 < len(nums); i += 2 {
+		bands = append(bands, semantic.AgeBand{Lo: int(nums[i].num()), Hi: int(nums[i+1].num())})
+	}
+	if len(nums)%2 == 1 {
+		bands = append(bands, semantic.AgeBand{Lo: int(nums[len(nums)-1].num()), Hi: -1})
+	}
+	for i := 1; i < len(bands); i++ {
+		if bands[i].Lo <= bands[i-1].Hi || bands[i-1].Hi < bands[i-1].Lo {
+			return semantic.DefaultAgeBands
+		}
+	}
+	for _, l := range nums {
+		in.use(l, cNumber)
+	}
+	return bands
+}
+
 // applyDims turns the breakdowns asked for into dimensions, and the ranking into order and
 // limit.
 func (in *interp) applyDims() *Refusal {
 	for _, id := range in.dims {
+		if id == "age_band" {
+			in.req.Dims = append(in.req.Dims, semantic.ByAgeBand(in.ageBands()))
+			continue
+		}
 		d := dimByID[id]
 		if d == nil {
 			return in.refuseWith(semantic.T("não sei dividir por \""+id+"\"", "I cannot break down by \""+id+"\""))
@@ -304,16 +393,27 @@ func (in *interp) applyDims() *Refusal {
 
 // bindPeriod gives the period to the filter that takes one (customers who bought in
 // October) or to the fact's own date; a duration ("há 60 dias") only fits "without a
-// purchase for ...".
+// purchase for ..."; several periods are compared (one row each, or a growth).
 func (in *interp) bindPeriod() *Refusal {
 	if len(in.q.periods) == 0 {
 		return nil
+	}
+	for _, l := range in.q.lex {
+		if l.period != nil {
+			in.use(l, cPeriod)
+		}
+	}
+	if len(in.q.periods) > 1 {
+		return in.comparePeriods()
 	}
 	fp := &in.q.periods[0]
 	var takers []*semantic.Filter
 	for _, f := range in.req.Filters {
 		if f.UsesPeriod {
 			takers = append(takers, f)
+		}
+		if f.ID == "promotion_running" && (fp.p.Kind == semantic.Today) {
+			return nil // "ativas hoje": running now
 		}
 	}
 	if fp.duration {
@@ -326,16 +426,52 @@ func (in *interp) bindPeriod() *Refusal {
 	if len(takers) > 1 {
 		return in.refuseWith(semantic.T("não ficou claro a qual condição o período se aplica", "it is not clear which condition the period applies to"))
 	}
-	if len(takers) == 1 && in.mentions(cSignup) && takers[0].ID != "birthday" {
+	if len(takers) == 1 && in.mentions(cSignup) && takers[0].ID != "birthday" && in.req.Fact == semantic.Customers && !in.signupStore() {
 		return in.refuseWith(semantic.T("não ficou claro se o período é do cadastro ou da compra/resgate; pergunte um de cada vez",
 			"it is not clear whether the period is the sign-up's or the purchase's/redemption's; ask one at a time"))
 	}
 	in.req.Period = fp.p
-	for _, l := range in.q.lex {
-		if l.period == fp {
-			in.use(l, cPeriod)
+	return nil
+}
+
+// comparePeriods: "faturamento de abril e maio" (a row per period), "crescimento de maio
+// sobre abril" (one number).
+func (in *interp) comparePeriods() *Refusal {
+	var ps []*semantic.Period
+	for _, fp := range in.q.periods {
+		if fp.duration {
+			return in.refuseWith(semantic.T("a pergunta tem mais de um período; pergunte um período por vez", "the question names more than one period; ask one period at a time"))
+		}
+		ps = append(ps, fp.p)
+	}
+	for _, f := range in.req.Filters {
+		if f.UsesPeriod {
+			return in.refuseWith(semantic.T("não ficou claro a qual condição cada período se aplica", "it is not clear which condition each period applies to"))
 		}
 	}
+	if len(in.req.Measures) == 0 || in.shapeList {
+		return in.refuseWith(semantic.T("só sei comparar períodos de um número (faturamento, vendas, clientes, ...)", "I can only compare periods of a number (revenue, sales, customers, ...)"))
+	}
+	// chronological
+	sort.SliceStable(ps, func(a, b int) bool { return ps[a].From < ps[b].From })
+	in.takeAll(cCompare)
+	if g := in.find(cGrowth); g != nil {
+		if len(ps) != 2 || len(in.req.Measures) != 1 || len(in.req.Dims) > 0 {
+			return in.refuseWith(semantic.T("o crescimento compara um número entre dois períodos", "growth compares one number between two periods"))
+		}
+		m, err := semantic.GrowthOf(in.req.Measures[0], ps[0], ps[1])
+		if err != nil {
+			return in.refuseWith(semantic.T("não sei calcular o crescimento de "+in.req.Measures[0].Name.PT, "I cannot compute the growth of "+in.req.Measures[0].Name.EN))
+		}
+		in.takeAll(cGrowth)
+		in.takeAll(cRate)
+		in.setMeasure(m)
+		return nil
+	}
+	if in.req.Order != semantic.Natural {
+		return in.refuseWith(semantic.T("não sei ordenar uma comparação de períodos", "I cannot rank a comparison of periods"))
+	}
+	in.req.Dims = append([]*semantic.Dimension{semantic.ByPeriods(ps)}, in.req.Dims...)
 	return nil
 }
 
@@ -367,10 +503,21 @@ func attrFor(id string, fact *semantic.Fact) *semantic.Attribute {
 			return semantic.ProductSKUAttr
 		case "price":
 			return semantic.ProductPriceAttr
+		case "points":
+			return semantic.ProductPointsAttr
 		}
 	case semantic.Promotions:
-		if id == "name" {
+		switch id {
+		case "name":
 			return semantic.PromotionNameAttr
+		case "multiplier":
+			return semantic.PromotionMultAttr
+		case "bonus":
+			return semantic.PromotionBonusAttr
+		case "start_date":
+			return semantic.PromotionStartAttr
+		case "end_date":
+			return semantic.PromotionEndAttr
 		}
 	}
 	switch id {
@@ -415,6 +562,9 @@ func (in *interp) finishShape() {
 	}
 	if len(attrs) == 0 {
 		attrs = semantic.DefaultAttributes(in.req.Fact)
+	} else if name := entityName[in.req.Fact]; name != nil && !containsAttr(attrs, name) {
+		// "promoções ativas com o multiplicador": which promotion each value is
+		attrs = append([]*semantic.Attribute{name}, attrs...)
 	}
 	// Rows found by a partial name say whose they are.
 	for _, f := range in.req.Filters {
@@ -425,6 +575,10 @@ func (in *interp) finishShape() {
 	in.req.Attrs = attrs
 	in.take(cWhich)
 	in.take(cList)
+}
+
+var entityName = map[*semantic.Fact]*semantic.Attribute{
+	semantic.Promotions: semantic.PromotionNameAttr, semantic.Stores: semantic.StoreNameAttr, semantic.Products: semantic.ProductNameAttr,
 }
 
 func containsAttr(list []*semantic.Attribute, a *semantic.Attribute) bool {

@@ -73,19 +73,24 @@ type interp struct {
 	cat *Catalog
 	req semantic.Request
 
-	dims       []string // dimension ids asked for ("por loja")
-	perCust    *lexeme  // "por cliente" right after an average: a per-customer average
-	rank       semantic.Order
-	rankWord   *lexeme
-	limit      int
-	singular   bool // "qual loja", "quem": one answer
-	shapeList  bool
-	attrs      []*semantic.Attribute
-	notes      []semantic.Text
-	pending    []pendingFilter // named values, applied once the fact is known
-	rate       *lexeme         // a percentage question
-	sortAll    bool            // "ordenados por": every row in order, no top-N limit
-	subjectLex *lexeme         // what a ranking ranks ("lojas" in "lojas que mais venderam")
+	dims          []string // dimension ids asked for ("por loja")
+	perCust       *lexeme  // "por cliente" right after an average: a per-customer average
+	rank          semantic.Order
+	rankWord      *lexeme
+	limit         int
+	singular      bool // "qual loja", "quem": one answer
+	shapeList     bool
+	attrs         []*semantic.Attribute
+	notes         []semantic.Text
+	pending       []pendingFilter // named values, applied once the fact is known
+	rate          *lexeme         // a percentage question
+	sortAll       bool            // "ordenados por": every row in order, no top-N limit
+	subjectLex    *lexeme         // what a ranking ranks ("lojas" in "lojas que mais venderam")
+	storeCodes    []string        // stores named
+	pointsOp      string          // a points threshold ("mais de 1000 pontos"): a balance or a product's price
+	pointsN       int64
+	periods       []*semantic.Period // several periods: compared, one row each (or a growth)
+	rateOfRevenue bool               // "% da receita": a share of revenue, not of sales
 }
 
 // ---- lexeme helpers ----
@@ -207,10 +212,6 @@ func (in *interp) run() *Refusal {
 	if r := in.explicitRefusals(); r != nil {
 		return r
 	}
-	if len(in.q.periods) > 1 {
-		return in.refuseWith(semantic.T("a pergunta tem mais de um período; pergunte um período por vez (comparações ainda não são suportadas)",
-			"the question names more than one period; ask one period at a time (comparisons are not supported yet)"))
-	}
 	in.breakdowns()
 	pending, r := in.values()
 	if r != nil {
@@ -244,10 +245,6 @@ func (in *interp) run() *Refusal {
 func (in *interp) explicitRefusals() *Refusal {
 	if l := in.find(cWrite); l != nil && !in.writeIsReportVerb(l) {
 		return in.q.refuseWrite(l)
-	}
-	if l := in.find(cCompare); l != nil {
-		return in.refuseWith(semantic.T("comparações entre períodos ou variações (\""+l.text()+"\") ainda não são suportadas; pergunte cada período separadamente",
-			"comparisons between periods or changes (\""+l.text()+"\") are not supported yet; ask for each period separately"))
 	}
 	if l := in.find(cWhy); l != nil {
 		return in.refuseWith(semantic.T("os relatórios dizem quanto e quando, não o porquê (\""+l.text()+"\")",
@@ -306,6 +303,11 @@ func (in *interp) breakdowns() {
 			in.perCust = n
 		}
 		in.dims = append(in.dims, id)
+		// "por origem e gênero", "by channel and gender"
+		for m := in.next(n); m != nil && !m.used && dimOf(m) != "" && (m.is(cDim) || m.is(cTimeDim)); m = in.next(m) {
+			in.use(m, cDim)
+			in.dims = append(in.dims, dimOf(m))
+		}
 	}
 }
 
@@ -322,6 +324,8 @@ func dimOf(l *lexeme) string {
 		return "product"
 	case l.is(cUnit):
 		return map[string]string{"days": "day", "weeks": "week", "months": "month", "years": "year"}[l.arg(cUnit)]
+	case l.is(cAge):
+		return "age_band"
 	}
 	return ""
 }
@@ -363,8 +367,31 @@ func (in *interp) ranking() {
 		}
 		break
 	}
+	// "do maior pro menor", "biggest first": the order of a ranking, or a ranking by itself
+	for _, c := range []concept{cOrderDesc, cOrderAsc} {
+		if l := in.find(c); l != nil {
+			in.use(l, c)
+			if in.rankWord == nil {
+				in.rankWord, in.sortAll = l, true
+			}
+			in.rank = semantic.Descending
+			if c == cOrderAsc {
+				in.rank = semantic.Ascending
+			}
+		}
+	}
 	if in.rankWord == nil {
 		return
+	}
+	// "top 5 produtos mais resgatados": the other ranking words say the same
+	for _, c := range []concept{cTop, cMost} {
+		if in.rank == semantic.Descending {
+			in.takeAll(c)
+		}
+	}
+	if in.rank == semantic.Ascending {
+		in.takeAll(cLeast)
+		in.takeAll(cBottom)
 	}
 	if in.limit == 0 {
 		// The number right before or after the ranking word, or before the ranked noun.

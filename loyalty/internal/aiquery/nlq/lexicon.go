@@ -41,21 +41,31 @@ const (
 	cAccept concept = "accept"
 	cRefuse concept = "refuse"
 	// aggregation and ranking
-	cCount   concept = "count"
-	cHowMuch concept = "howmuch"
-	cTotal   concept = "total"
-	cAvg     concept = "avg"
-	cRate    concept = "rate"
-	cMax     concept = "max"
-	cMin     concept = "min"
-	cMost    concept = "most"
-	cLeast   concept = "least"
-	cTop     concept = "top"
-	cBottom  concept = "bottom"
-	cSortBy  concept = "sortby" // "ordenados por saldo": every row, largest first
-	cPaid    concept = "paid"   // "pagas com cartão": restates a payment
-	cFrom    concept = "from"   // "vieram do app": where customers came from
-	cRepeat  concept = "repeat" // "mais de uma vez": more than one purchase
+	cCount       concept = "count"
+	cHowMuch     concept = "howmuch"
+	cTotal       concept = "total"
+	cAvg         concept = "avg"
+	cRate        concept = "rate"
+	cMax         concept = "max"
+	cMin         concept = "min"
+	cMost        concept = "most"
+	cLeast       concept = "least"
+	cTop         concept = "top"
+	cBottom      concept = "bottom"
+	cSortBy      concept = "sortby"      // "ordenados por saldo": every row, largest first
+	cPaid        concept = "paid"        // "pagas com cartão": restates a payment
+	cFrom        concept = "from"        // "vieram do app": where customers came from
+	cRepeat      concept = "repeat"      // "mais de uma vez": more than one purchase
+	cOrderDesc   concept = "orderdesc"   // "do maior pro menor"
+	cOrderAsc    concept = "orderasc"    // "do menor pro maior"
+	cExpire      concept = "expire"      // "vencem hoje": a redemption's expiry date
+	cCost        concept = "cost"        // "custam 150 pontos": a product's price in points
+	cStart       concept = "start"       // "promoções que começaram": by start date
+	cRan         concept = "ran"         // "promoções que rodaram em 2024": running during the period
+	cEmailDomain concept = "emaildomain" // "usam gmail"
+	cAge         concept = "age"         // "idade média", "faixa etária"
+	cAddOn       concept = "addon"       // "produtos adicionais"
+	cGrowth      concept = "growth"      // "crescimento de maio sobre abril"
 	// answer shape
 	cList  concept = "list"
 	cWho   concept = "who"
@@ -125,13 +135,13 @@ var vocabulary = []struct {
 	{sense{cBuyer, ""}, "comprador|compradores|compradora|compradoras|buyer|buyers|purchaser|purchasers|paying customers|spenders|top spenders|big spenders|gastadores|shoppers"},
 	{sense{cSale, ""}, "venda|vendas|compra|compras|cupom|cupons|cupom fiscal|cupons fiscais|pedido|pedidos|transacao|transacoes|sale|sales|purchase|purchases|order|orders|coupon|coupons|transaction|transactions|receipt|receipts|nota fiscal|notas fiscais|ticket|tickets"},
 	{sense{cRevenue, ""}, "faturamento|faturamentos|faturado|faturados|faturada|faturou|faturamos|faturaram|receita|receitas|revenue|revenues|turnover|gmv|volume de vendas|volume vendido|sales volume|total vendido|valor vendido|vendido em reais|sales amount|sales value|gross sales|billing|billed"},
-	{sense{cTicket, ""}, "ticket medio|tiquete medio|ticket media|average ticket|average order value|aov|average basket|average purchase value|average sale value|average sale|average purchase|valor medio|valor medio por compra|valor medio por venda|valor medio das compras|valor medio das vendas|valor medio de compra|valor medio de venda|media de valor|media do valor|average value|average spend per purchase"},
+	{sense{cTicket, ""}, "tkt medio|tkt|tiquete|avg ticket|ticket avg|average ticket size|ticket medio de venda|ticket medio|tiquete medio|ticket media|average ticket|average order value|aov|average basket|average purchase value|average sale value|average sale|average purchase|average spend per purchase|average purchase amount"},
 	{sense{cValue, ""}, "valor|valores|value|values|amount|amounts|montante|money|reais|em reais|brl|dolares|dollars|gasto|gastos"},
 	{sense{cPoints, ""}, "ponto|pontos|pontuacao|pontuacoes|point|points|pts|pontinhos"},
 	{sense{cBalance, ""}, "saldo|saldos|balance|balances|saldo de pontos|points balance|point balance|pontos em aberto|points outstanding|outstanding points|pontos disponiveis|available points|pontos acumulados em conta"},
 	{sense{cRedemption, ""}, "resgate|resgates|troca|trocas|redemption|redemptions|redeem|redeems|resgate de pontos|resgates de pontos"},
 	{sense{cProduct, ""}, "produto|produtos|premio|premios|recompensa|recompensas|brinde|brindes|item|itens|items|product|products|reward|rewards|prize|prizes|gift|gifts|catalogo|catalog|catalogue"},
-	{sense{cStore, ""}, "loja|lojas|filial|filiais|unidade|unidades|store|stores|shop|shops|branch|branches|outlet|outlets"},
+	{sense{cStore, ""}, "pdv|pdvs|ponto de venda|pontos de venda|loja|lojas|filial|filiais|unidade|unidades|store|stores|shop|shops|branch|branches|outlet|outlets"},
 	{sense{cPromotion, ""}, "promocao|promocoes|campanha|campanhas|promotion|promotions|campaign|campaigns|promo|promos"},
 	{sense{cReversal, ""}, "estorno|estornos|estornado|estornados|estornada|estornadas|reversal|reversals|reversed|reverse|chargeback|chargebacks"},
 	{sense{cSignup, ""}, "cadastrado|cadastrados|cadastrada|cadastradas|registrado|registrados|registrada|registradas|registered|signed up|joined|se cadastraram|se cadastrou|se registraram|inscreveram|inscritos|aderiram|entraram|cadastro|cadastros|inscricao|inscricoes|registro|registros|adesao|adesoes|signup|signups|sign up|sign ups|registration|registrations|enrollment|enrollments|enrolment|enrolments|novos cadastros|new signups"},
@@ -161,14 +171,14 @@ var vocabulary = []struct {
 	{sense{cDebit, ""}, "debitado|debitados|debitada|debitadas|debitaram|debito|debitos|descontado|descontados|deduzido|deduzidos|debited|debit|debits|deducted|deductions|subtracted"},
 	{sense{cCancel, ""}, "cancelado|cancelados|cancelada|canceladas|cancelamento|cancelamentos|cancelou|cancelaram|cancelled|canceled|cancellation|cancellations|voided|anulado|anulados|anuladas"},
 	{sense{cUse, ""}, "usa|usam|utiliza|utilizam|usando|usada|usado|usadas|usados|utilizada|utilizado|utilizadas|utilizados|used|popular|populares|preferida|preferido|preferidas|preferidos|favorite|favourite|usuario|usuarios|usuaria|usuarias|uses|use|using|user|users"},
-	{sense{cAccept, ""}, "aceita|aceitam|aceitaram|aceitou|aceite|aceito|aceitos|optin|optins|opt in|opted in|optaram|optou|consentiram|consentimento|consentem|autorizaram|autorizam|autorizou|permitem|permitiram|querem receber|recebem|accept|accepts|accepted|consent|consented|consents|subscribed|subscribers|agreed|agree|allow|allowed|inscritos em|receive|receives"},
+	{sense{cAccept, ""}, "receber|recebe|recebendo|aceitam receber|topam receber|get|gets|getting|aceita|aceitam|aceitaram|aceitou|aceite|aceito|aceitos|optin|optins|opt in|opted in|optaram|optou|consentiram|consentimento|consentem|autorizaram|autorizam|autorizou|permitem|permitiram|querem receber|recebem|accept|accepts|accepted|consent|consented|consents|subscribed|subscribers|agreed|agree|allow|allowed|inscritos em|receive|receives"},
 	{sense{cRefuse, ""}, "recusam|recusaram|recusou|optout|optouts|opt out|opted out|descadastraram|descadastrados|declined|refused|refuse|unsubscribed"},
 
-	{sense{cCount, ""}, "quantos|quantas|quantidade|quantidades|qtd|qtde|numero|numeros|nro|nº|how many|number|count|counts|contagem|volume|numero total|quantity|contar|conte|tally"},
+	{sense{cCount, ""}, "qntos|qntas|qtos|qtas|qnts|qnt|qtds|qde|quant|nr|n de|no de|numero de|num|quantos|quantas|quantidade|quantidades|qtd|qtde|numero|numeros|nro|nº|how many|number|count|counts|contagem|volume|numero total|quantity|contar|conte|tally"},
 	{sense{cHowMuch, ""}, "quanto|how much|what amount"},
 	{sense{cTotal, ""}, "total|totais|soma|somatorio|somam|somado|sum|summed|in total|no total|ao todo|overall|geral|agregado|aggregate|combined|acumulado no ano"},
-	{sense{cAvg, ""}, "media|medio|medias|medios|average|averages|avg|mean|em media|on average|per capita"},
-	{sense{cRate, ""}, "percentual|percentuais|porcentagem|porcentagens|percentagem|taxa|taxas|proporcao|proporcoes|fatia|participacao|percentage|percentages|percent|pct|rate|rates|share|proportion|ratio|fraction"},
+	{sense{cAvg, ""}, "media de|na media|media|medio|medias|medios|average|averages|avg|mean|em media|on average|per capita"},
+	{sense{cRate, ""}, "%|percentual|percentuais|porcentagem|porcentagens|percentagem|taxa|taxas|proporcao|proporcoes|fatia|participacao|percentage|percentages|percent|pct|rate|rates|share|proportion|ratio|fraction"},
 	{sense{cMax, ""}, "maior|maximo|maxima|max|maximum|biggest|largest|highest|mais alto|mais alta|mais caro|mais cara|most expensive|recorde|record"},
 	{sense{cMin, ""}, "menor|minimo|minima|min|minimum|smallest|lowest|mais baixo|mais baixa|mais barato|mais barata|cheapest"},
 	{sense{cMost, ""}, "mais|most|the most|mais vezes|most often|more"},
@@ -176,6 +186,27 @@ var vocabulary = []struct {
 	{sense{cTop, ""}, "top|ranking|rank|melhores|melhor|maiores|principais|best|leading|biggest|top performing|campeoes|campeao|campea|lideres|lider"},
 	{sense{cBottom, ""}, "piores|pior|menores|worst|bottom|lanterna"},
 
+	{sense{cOrderDesc, ""}, "do maior para o menor|do maior pro menor|do maior ao menor|maior para menor|maior pro menor|em ordem decrescente|ordem decrescente|decrescente|biggest first|largest first|highest first|most first|descending|in descending order|from highest to lowest|highest to lowest|from largest to smallest|largest to smallest|from biggest to smallest"},
+	{sense{cOrderAsc, ""}, "do menor para o maior|do menor pro maior|do menor ao maior|menor para maior|menor pro maior|em ordem crescente|ordem crescente|crescente|smallest first|lowest first|least first|ascending|in ascending order|from lowest to highest|lowest to highest|from smallest to largest|smallest to largest"},
+	{sense{cExpire, ""}, "vence|vencem|vencendo|vencer|a vencer|vao vencer|expira|expiram|expirando|expirar|vao expirar|expire|expires|expiring|will expire|due|vencimento|expiry|expiration"},
+	{sense{cCost, ""}, "custa|custam|custar|custando|cost|costs|costing|vale quantos|valem|preco em pontos|price in points|worth"},
+	{sense{cStart, ""}, "comecaram|comecou|comeca|comecam|iniciaram|iniciou|iniciadas|iniciada|lancadas|lancada|lancaram|criadas|criada|started|start|starts|starting|began|begun|launched|created"},
+	{sense{cRan, ""}, "rodaram|rodou|vigoraram|vigorou|estiveram ativas|estiveram ativos|aconteceram|ocorreram|ran|run|running during|took place|were active|were running|valid during"},
+	{sense{cEmailDomain, "gmail"}, "gmail|gmail com|@gmail"},
+	{sense{cEmailDomain, "hotmail"}, "hotmail|hotmail com"},
+	{sense{cEmailDomain, "outlook"}, "outlook"},
+	{sense{cEmailDomain, "yahoo"}, "yahoo"},
+	{sense{cEmailDomain, "icloud"}, "icloud"},
+	{sense{cEmailDomain, "uol"}, "uol"},
+	{sense{cEmailDomain, "bol"}, "bol"},
+	{sense{cAttr, "multiplier"}, "multiplicador|multiplicadores|multiplicador de pontos|points multiplier|multiplier|multipliers"},
+	{sense{cAttr, "bonus"}, "bonus|pontos bonus|bonus points|pontos extras|extra points"},
+	{sense{cAttr, "start_date"}, "data de inicio|inicio|start date|starts on|data inicial"},
+	{sense{cAttr, "end_date"}, "data de fim|data final|data de termino|fim|termino|end date|ends on|validade"},
+	{sense{cAttr, "points"}, "pontos necessarios|quantos pontos custa|points needed|points required|custo em pontos"},
+	{sense{cAge, ""}, "idade|idades|age|ages|anos de idade|years old|faixa etaria|faixas etarias|age band|age bands|age group|age groups|age range|age ranges|faixa de idade|faixas de idade"},
+	{sense{cAddOn, ""}, "adicional|adicionais|add on|add ons|addon|addons|topping|toppings|complemento|complementos|cobertura|coberturas|extra|extras"},
+	{sense{cGrowth, ""}, "crescimento|cresceu|crescer|growth|grew|grow|variacao|variation|aumento|aumentou|increase|increased|queda|caiu|decline|declined|dropped|evolucao percentual|percent change|percentage change"},
 	{sense{cPaid, ""}, "pago|pagos|paga|pagas|pagaram|pagou|pagamos|paid|pay|pays|paying|quitado|quitados|settled"},
 	{sense{cFrom, ""}, "vieram|veio|vem|chegaram|came|come from|came from|coming from|originados|originadas|oriundos|acquired|adquiridos|captados|captadas"},
 	{sense{cRepeat, ""}, "mais de uma vez|more than once|repeat customers|repeat buyers|recorrentes|recompraram|recompra|returning customers|voltaram a comprar|compraram de novo|bought again"},
@@ -196,7 +227,7 @@ var vocabulary = []struct {
 	{sense{cAttr, "sku"}, "sku|skus|codigo do produto|product code"},
 	{sense{cAttr, "price"}, "preco|precos|price|prices"},
 
-	{sense{cBy, ""}, "por|by|per|cada|each|em cada|de cada|para cada|por cada|for each|for every|every|agrupado por|agrupados por|agrupadas por|separado por|separados por|separadas por|dividido por|divididos por|divididas por|segmentado por|quebrado por|aberto por|abertos por|abertas por|broken down by|broken out by|split by|grouped by|group by|breakdown by|breakdown|across|segundo|conforme|de acordo com"},
+	{sense{cBy, ""}, "e por|and by|por|by|per|cada|each|em cada|de cada|para cada|por cada|for each|for every|every|agrupado por|agrupados por|agrupadas por|separado por|separados por|separadas por|dividido por|divididos por|divididas por|segmentado por|quebrado por|aberto por|abertos por|abertas por|broken down by|broken out by|split by|grouped by|group by|breakdown by|breakdown|across|segundo|conforme|de acordo com"},
 	{sense{cTimeDim, "day"}, "diario|diaria|diarios|diarias|diariamente|dia a dia|daily|day by day|day over day|per day"},
 	{sense{cTimeDim, "week"}, "semanal|semanais|semanalmente|semana a semana|weekly|week by week|week over week"},
 	{sense{cTimeDim, "month"}, "mensal|mensais|mensalmente|mes a mes|monthly|month by month|month over month|evolucao|evolucao mensal|tendencia|trend|trends|over time|ao longo do tempo|historico|history"},
@@ -243,11 +274,11 @@ var vocabulary = []struct {
 	{sense{cPct, ""}, "por cento|percent|pct"},
 
 	{sense{cWrite, ""}, "apagar|apague|apaga|apagam|deletar|delete|deleta|delete all|deletem|exclua|excluir|exclui|excluam|remova|remover|remove|removam|drop|truncate|update|updates|atualize|atualizar|atualiza|altere|alterar|altera|alterem|mude|mudar|muda|modifique|modificar|modifica|change|modify|edit|editar|edite|insert|insira|inserir|adicione|adicionar|adiciona|add|cadastre|cadastrar|cadastra|registre|registrar|zere|zerar|zera|reset|resetar|resete|cancele|cancelar|cancela|cancel|credite|creditar|credita|debite|debitar|debita|transfira|transferir|transfer|defina|definir|set|ajuste|ajustar|adjust|grant|revoke|desative|desativar|desativa|ative|ativar|deactivate|activate|bloqueie|bloquear|block|limpe|limpar|clean|clear|purge|wipe|erase|destroy|destruir|renomeie|renomear|rename|conceda|conceder|estorne|estornar|aplique|aplicar|merge|alter|execute|exec|commit|rollback|unblock|desbloqueie|desbloquear"},
-	{sense{cCompare, ""}, "versus|vs|comparado|comparada|comparados|comparar|compare|comparando|comparing|comparison|comparacao|em relacao a|relativo a|contra|against|crescimento|cresceu|growth|grew|variacao|variation|diferenca|difference|queda|caiu|decline|dropped|aumento|aumentou|increase|increased"},
+	{sense{cCompare, ""}, "versus|vs|comparado|comparada|comparados|comparar|compare|comparando|comparing|comparison|comparacao|em relacao a|relativo a|contra|against|diferenca|difference"},
 	{sense{cWhy, ""}, "por que|porque|por qual motivo|why|reason|motivo|motivos|causa|causas"},
 	{sense{cFuture, ""}, "previsao|prever|projecao|projetar|forecast|predict|prediction|projection|estimativa|estimate|vao|vai|going to|proximo ano|next year"},
-	{sense{cOther, ""}, "estoque|stock|inventory|funcionario|funcionarios|vendedor|vendedores|vendedora|employee|employees|staff|salesperson|salespeople|cashier|lucro|lucros|margem|profit|profits|margin|custo|custos|cost|costs|imposto|impostos|tax|taxes|meta|metas|target|targets|nps|satisfacao|satisfaction|reclamacao|reclamacoes|complaint|complaints|devolucao|devolucoes|returns|refunds|frete|shipping|fornecedor|fornecedores|supplier|suppliers|senha|senhas|password|passwords|usuarios do sistema|system users|operadores|operators|admin|administradores|clima|weather|churn|ltv|lifetime value|cac|roi|idade|idades|age|ages|faixa etaria|age group|bairro|neighborhood|cep|zip|fim de semana|fins de semana|final de semana|finais de semana|weekend|weekends"},
-	{sense{cFiller, ""}, "por favor|por gentileza|me diga|me diz|me informe|me mostre|me fala|voce pode|voce poderia|pode me|poderia me|can you|could you|would you|i want|i need|i would like|id like|let me know|show me|tell me|give me|em geral|hoje em dia|ate agora|ate hoje|so far|to date|no momento|at the moment|right now|currently|current|atual|atuais|atualmente|in our program|do programa|no programa|de fidelidade|do clube|club"},
+	{sense{cOther, ""}, "estoque|stock|inventory|funcionario|funcionarios|vendedor|vendedores|vendedora|employee|employees|staff|salesperson|salespeople|cashier|lucro|lucros|margem|profit|profits|margin|custo|custos|imposto|impostos|tax|taxes|meta|metas|target|targets|nps|satisfacao|satisfaction|reclamacao|reclamacoes|complaint|complaints|devolucao|devolucoes|returns|refunds|frete|shipping|fornecedor|fornecedores|supplier|suppliers|senha|senhas|password|passwords|usuarios do sistema|system users|operadores|operators|admin|administradores|clima|weather|churn|ltv|lifetime value|cac|roi|bairro|neighborhood|cep|zip|fim de semana|fins de semana|final de semana|finais de semana|weekend|weekends"},
+	{sense{cFiller, ""}, "+|por favor|por gentileza|me diga|me diz|me informe|me mostre|me fala|voce pode|voce poderia|pode me|poderia me|can you|could you|would you|i want|i need|i would like|id like|let me know|show me|tell me|give me|em geral|hoje em dia|ate agora|ate hoje|so far|to date|no momento|at the moment|right now|currently|current|atual|atuais|atualmente|in our program|do programa|no programa|de fidelidade|do clube|club"},
 }
 
 // fillers carry no meaning for a report: articles, prepositions, politeness, "report".
@@ -271,7 +302,7 @@ could can should may might will shall about regarding as so far currently now ri
 too yet still ever already exatamente exactly aproximadamente approximately cerca around roughly
 inscritas
 feitos feitas feito feita fizeram fez realizados realizadas realizado realizada made done happened
-occurred ocorreram ocorridos aconteceram took place existentes existente possuimos quantia tivemos tive fizemos houveram algo coisa something anything algum alguns algumas
+occurred ocorreram ocorridos aconteceram took place existentes existente possuimos quantia entre among but mas porem however make makes traz trazem trouxe brings bring brought rende rendeu renderam different distinct distintos distintas diferentes unique unicos unicas quando when own owns owned pertencem pertence pertencentes dono dona donos their seus suas deles tivemos tive fizemos houveram algo coisa something anything algum alguns algumas
 `)
 
 // A word is a filler only where no phrase of the vocabulary matches it.

@@ -60,7 +60,7 @@ func (l *lexeme) num() float64 { return l.toks[0].num }
 
 // soft concepts may be left unused: question words and intensifiers that do not change
 // the answer ("quantos" in "quantos pontos em média", "todos", "total").
-var soft = map[concept]bool{cAgo: true, cAll: true, cTotal: true, cWhich: true, cList: true, cCount: true, cHowMuch: true, cNew: true, cFiller: true, cPaid: true}
+var soft = map[concept]bool{cAgo: true, cAll: true, cTotal: true, cWhich: true, cList: true, cCount: true, cHowMuch: true, cNew: true, cFiller: true, cPaid: true, cRan: true}
 
 func (l *lexeme) isSoft() bool {
 	for _, s := range l.senses {
@@ -134,13 +134,25 @@ func read(raw string, cat *Catalog, cal semantic.Calendar) (*question, error) {
 	q := &question{raw: raw, toks: tokenize(raw)}
 	q.lang = language(q.toks, raw)
 	q.fixTypos()
+	// Catalogue names first: "Rio de Janeiro" is a city, not "de janeiro".
+	byTok := map[*token]*lexeme{}
+	for i := 0; i < len(q.toks); {
+		if l, n := q.catalogMatch(i, cat); l != nil {
+			for _, t := range l.toks {
+				t.used, t.by = true, "catalog"
+			}
+			byTok[l.toks[0]] = l
+			i += n
+			continue
+		}
+		i++
+	}
 	periods, err := findPeriods(q.toks, cal)
 	if err != nil {
 		return q, err
 	}
 	q.periods = periods
 	// One lexeme per period, at the position of its first token.
-	byTok := map[*token]*lexeme{}
 	for i := range q.periods {
 		p := &q.periods[i]
 		byTok[p.toks[0]] = &lexeme{senses: []sense{{cPeriod, ""}}, toks: p.toks, period: p}
@@ -154,11 +166,6 @@ func read(raw string, cat *Catalog, cal semantic.Calendar) (*question, error) {
 		}
 		if t.used {
 			i++
-			continue
-		}
-		if l, n := q.catalogMatch(i, cat); l != nil {
-			q.lex = append(q.lex, l)
-			i += n
 			continue
 		}
 		if l, n := q.phraseMatch(i); l != nil {
@@ -363,6 +370,13 @@ func (q *question) catalogMatch(i int, cat *Catalog) (*lexeme, int) {
 	for _, p := range cat.Products {
 		if ws := strings.Fields(fold(p)); len(ws) > 0 {
 			cands = append(cands, cand{ws, sense{cProdV, p}})
+		}
+	}
+	seenCity := map[string]bool{}
+	for _, s := range cat.Stores {
+		if c := fold(s.City); c != "" && !seenCity[c] {
+			seenCity[c] = true
+			cands = append(cands, cand{strings.Fields(c), sense{cCityV, s.City}})
 		}
 	}
 	sort.SliceStable(cands, func(a, b int) bool { return len(cands[a].words) > len(cands[b].words) })

@@ -432,7 +432,7 @@ var periodRules = []periodRule{
 		y, mo, d := cal.Now.AddDate(0, 0, -2).Date()
 		return semantic.Day(time.Date(y, mo, d, 0, 0, 0, 0, cal.Now.Location())), nil
 	}},
-	{re: rx(`(?:de |para )?(?:amanha|tomorrow)`), build: relative(semantic.Tomorrow)},
+	{re: rx(`(?:de |para |ate |by |until )?(?:amanha|tomorrow)`), build: relative(semantic.Tomorrow)},
 	{re: rx(`(?:n?o |d?o )?(?:ultimo fim de semana|ultimo final de semana|fim de semana passado|final de semana passado)|(?:on |over |during )?(?:the )?(?:last|past|previous) weekend`), build: relative(semantic.LastWeekend)},
 	{re: rx(`(?:neste|nesse|este|esse|deste|desse) (?:fim|final) de semana|(?:on |over |during )?this weekend`), build: relative(semantic.ThisWeekend)},
 	{re: rx(`(?:n?a |d?a )?(?:semana passada|ultima semana|semana anterior)|(?:in |during |over )?(?:the )?(?:last|previous|prior) week`), build: relative(semantic.LastWeek)},
@@ -441,7 +441,7 @@ var periodRules = []periodRule{
 	{re: rx(`(?:n?o |d?o )?(?:proximo mes|mes que vem)|(?:in |during )?(?:the )?next month`), build: relative(semantic.NextMonth)},
 	{re: rx(`(?:(?:n?este|n?esse|deste|desse) mes|(?:n?o |d?o )?mes (?:atual|corrente|vigente)|(?:in |during )?(?:the )?(?:this|current) month|(?:do|no) mes)`), build: relative(semantic.ThisMonth)},
 	{re: rx(`(?:n?o |d?o )?(?:trimestre passado|ultimo trimestre|trimestre anterior)|(?:in |during |over )?(?:the )?(?:last|previous|prior) quarter`), build: relative(semantic.LastQuarter)},
-	{re: rx(`(?:(?:n?este|n?esse|deste|desse) trimestre|(?:n?o |d?o )?trimestre (?:atual|corrente)|(?:in |during )?(?:the )?(?:this|current) quarter|quarter to date|qtd)`), build: relative(semantic.ThisQuarter)},
+	{re: rx(`(?:(?:n?este|n?esse|deste|desse) trimestre|(?:n?o |d?o )?trimestre (?:atual|corrente)|(?:in |during )?(?:the )?(?:this|current) quarter|quarter to date)`), build: relative(semantic.ThisQuarter)},
 	{re: rx(`(?:n?o |d?o )?(?:ano passado|ultimo ano|ano anterior)|(?:in |during |over )?(?:the )?(?:last|previous|prior) year`), build: relative(semantic.LastYear)},
 	{re: rx(`(?:(?:n?este|n?esse|deste|desse) ano|(?:n?o |d?o )?ano (?:atual|corrente|vigente)|(?:in |during )?(?:the )?(?:this|current) year|(?:do|no) ano)`), build: relative(semantic.ThisYear)},
 	// a year: "em 2024", "in 2023", "2024"
@@ -537,7 +537,7 @@ func isCountNotYear(rule periodRule, toks []*token, span []*token) bool {
 			return true
 		}
 	}
-	if i > 1 && (toks[i-2].norm == "mais" || toks[i-2].norm == "menos" || toks[i-2].norm == "acima" || toks[i-2].norm == "abaixo") {
+	if i > 1 && toks[i-1].norm == "de" && (toks[i-2].norm == "mais" || toks[i-2].norm == "menos" || toks[i-2].norm == "acima" || toks[i-2].norm == "abaixo") {
 		return true
 	}
 	return false

@@ -1,6 +1,10 @@
 package nlq
 
-import "github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
+import (
+	"strings"
+
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
+)
 
 // decideRate: "percentual de clientes que aceitam WhatsApp", "taxa de cancelamento", "% das
 // vendas no pix". The rate's base is the fact named (customers by default); its condition
@@ -9,9 +13,11 @@ func (in *interp) decideRate() *Refusal {
 	in.rate = in.take(cRate)
 	in.takeAll(cRate)
 	in.take(cPct)
+	in.rateOfRevenue = in.has(cRevenue) || (in.has(cValue) && in.has(cSale)) || in.has(cSpend)
 	switch {
 	case in.has(cSale) && !(in.has(cCustomer) || in.has(cWho)), in.has(cRevenue), in.has(cPayVal) && !in.has(cCustomer), in.has(cCancel) && !in.has(cCustomer) && !in.has(cRedemption) && !in.has(cRedeem):
 		in.salesContext()
+		in.takeAll(cValue)
 		in.req.Fact = semantic.Sales
 	case (in.has(cRedemption) || in.has(cRedeem)) && !in.has(cCustomer):
 		in.takeAll(cRedemption)
@@ -25,39 +31,73 @@ func (in *interp) decideRate() *Refusal {
 	return nil
 }
 
-// finishRate makes the rate measure from the question's condition.
+// conditionRank orders the filters a percentage may be "of": the condition is the most
+// specific one; the others narrow the base ("taxa de opt-in de WhatsApp entre os clientes
+// ativos": of WhatsApp opt-ins, among active customers).
+func conditionRank(f *semantic.Filter) int {
+	switch {
+	case strings.HasPrefix(f.ID, "optin_"), f.ID == "app_user", f.ID == "not_app_user", f.ID == "payment_type", f.ID == "cancelled",
+		strings.HasPrefix(f.ID, "status_"), f.ID == "bought", f.ID == "not_bought", f.ID == "redeemed", f.ID == "not_redeemed",
+		f.ID == "birthday", strings.HasPrefix(f.ID, "gender_"), f.ID == "origin", f.ID == "email_domain", f.ID == "purchase_count",
+		f.ID == "balance_threshold", f.ID == "value_threshold", f.ID == "age_threshold":
+		return 2
+	case strings.HasPrefix(f.ID, "active_"):
+		return 1
+	}
+	return 0
+}
+
+// finishRate makes the rate measure(s) from the question's condition.
 func (in *interp) finishRate() *Refusal {
-	var cond *semantic.Filter
-	var rest []*semantic.Filter
 	pendingIDs := map[*semantic.Filter]bool{}
 	for _, p := range in.pending {
 		pendingIDs[p.f] = true
 	}
+	best := 0
 	for _, f := range in.req.Filters {
-		if pendingIDs[f] || cond != nil {
-			rest = append(rest, f)
-			continue
+		if !pendingIDs[f] {
+			best = max(best, conditionRank(f))
 		}
-		cond = f
 	}
-	if cond == nil {
+	var conds, rest []*semantic.Filter
+	for _, f := range in.req.Filters {
+		if !pendingIDs[f] && conditionRank(f) == best && best > 0 {
+			conds = append(conds, f)
+		} else {
+			rest = append(rest, f)
+		}
+	}
+	if len(conds) == 0 {
 		return in.refuseWith(semantic.T("percentual de quê? diga a condição (ex.: \"que aceitam WhatsApp\", \"canceladas\", \"pagas no pix\")",
 			"a percentage of what? say the condition (e.g. \"who opted in to WhatsApp\", \"cancelled\", \"paid with pix\")"))
 	}
-	for _, f := range rest {
-		if !pendingIDs[f] {
-			return in.refuseWith(semantic.T("o percentual tem mais de uma condição; pergunte uma por vez", "the percentage has more than one condition; ask one at a time"))
+	if len(conds) > 1 {
+		// "taxas de opt-in de email, WhatsApp e SMS": one rate per channel
+		for _, c := range conds {
+			if !strings.HasPrefix(c.ID, "optin_") {
+				return in.refuseWith(semantic.T("o percentual tem mais de uma condição; pergunte uma por vez", "the percentage has more than one condition; ask one at a time"))
+			}
 		}
 	}
-	var p *semantic.Period
-	if cond.UsesPeriod {
-		p, in.req.Period = in.req.Period, nil
-	}
-	m, err := semantic.RateOf(in.req.Fact, cond, p)
-	if err != nil {
-		return in.refuseWith(semantic.T("não sei calcular esse percentual sobre "+in.req.Fact.Name.PT, "I cannot compute that percentage over "+in.req.Fact.Name.EN))
+	var ms []*semantic.Measure
+	for _, cond := range conds {
+		var p *semantic.Period
+		if cond.UsesPeriod {
+			p, in.req.Period = in.req.Period, nil
+		}
+		var m *semantic.Measure
+		var err error
+		if in.rateOfRevenue && in.req.Fact == semantic.Sales {
+			m, err = semantic.ShareOf(semantic.Revenue, cond)
+		} else {
+			m, err = semantic.RateOf(in.req.Fact, cond, p)
+		}
+		if err != nil {
+			return in.refuseWith(semantic.T("não sei calcular esse percentual sobre "+in.req.Fact.Name.PT, "I cannot compute that percentage over "+in.req.Fact.Name.EN))
+		}
+		ms = append(ms, m)
 	}
 	in.req.Filters = rest
-	in.setMeasure(m)
+	in.setMeasure(ms...)
 	return nil
 }

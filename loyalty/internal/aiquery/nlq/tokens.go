@@ -200,6 +200,12 @@ func scanOne(s string, atWordStart bool) (*token, int) {
 	if m := reWord.FindString(s); m != "" {
 		return &token{kind: tWord, raw: m, norm: fold(m)}, len(m)
 	}
+	if strings.HasPrefix(s, "%") {
+		return &token{kind: tWord, raw: "%", norm: "%"}, 1
+	}
+	if strings.HasPrefix(s, "+") && len(s) > 0 {
+		return &token{kind: tWord, raw: "+", norm: "+"}, 1
+	}
 	return nil, 0
 }
 

@@ -7,6 +7,8 @@ import (
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
 )
 
+const cCityV concept = "cityval" // a city of the catalogue's stores
+
 // pending filters found before the fact is known; applied (or refused) once it is.
 type pendingFilter struct {
 	f    *semantic.Filter
@@ -17,16 +19,25 @@ type pendingFilter struct {
 // capitalised names, store codes, catalogue stores and products, states, thresholds.
 func (in *interp) values() (pending []pendingFilter, r *Refusal) {
 	add := func(f *semantic.Filter, what string) { pending = append(pending, pendingFilter{f, what}) }
-	// the label words of a value ("cliente com CPF 123", "e-mail ana@x.com") are part of it
-	label := func(l *lexeme, cs ...concept) {
+	// The label words of a value ("cliente com CPF 123", "e-mail ana@x.com", "the Batel
+	// store", "spent by CPF ...") are part of it. attr is the attribute a label may name.
+	label := func(l *lexeme, attr string, cs ...concept) {
+		if n := in.next(l); n != nil && !n.used {
+			for _, c := range cs {
+				if c != cAttr && c != cBy && n.is(c) && !n.is(cBy) {
+					in.use(n, c)
+					break
+				}
+			}
+		}
 		for k := 0; k < 3; k++ {
 			p := in.prev(l)
 			if p == nil || p.used {
 				return
 			}
 			ok := false
-			for _, c := range cs {
-				if p.is(c) {
+			for _, c := range append(cs, cBy) {
+				if p.is(c) && (c != cAttr || p.arg(cAttr) == attr) {
 					in.use(p, c)
 					ok = true
 					break
@@ -45,34 +56,38 @@ func (in *interp) values() (pending []pendingFilter, r *Refusal) {
 		switch {
 		case l.is(cDoc):
 			in.use(l, cDoc)
-			label(l, cAttr, cCustomer)
+			label(l, "doc", cAttr, cCustomer)
 			add(semantic.CustomerDoc(l.toks[0].norm), "customer")
 		case l.is(cEmail):
 			in.use(l, cEmail)
-			label(l, cAttr, cChannel, cCustomer)
+			label(l, "email", cAttr, cChannel, cCustomer)
 			add(semantic.CustomerEmail(l.toks[0].norm), "customer")
 		case l.is(cPhone):
 			in.use(l, cPhone)
-			label(l, cAttr, cCustomer)
+			label(l, "phone", cAttr, cCustomer)
 			add(semantic.CustomerPhone(l.toks[0].norm), "customer")
 		case l.is(cStoreV):
 			in.use(l, cStoreV)
-			label(l, cStore)
-			add(semantic.StoreCode(l.arg(cStoreV)), "store")
+			label(l, "", cStore)
+			in.storeCodes = append(in.storeCodes, l.arg(cStoreV))
+		case l.is(cCityV):
+			in.use(l, cCityV)
+			label(l, "", cStore, cDim)
+			add(semantic.StoreCity(l.arg(cCityV)), "store")
 		case l.is(cProdV):
 			in.use(l, cProdV)
-			label(l, cProduct)
+			label(l, "", cProduct)
 			add(semantic.ProductName(l.arg(cProdV)), "product")
 		case l.is(cUF):
 			in.use(l, cUF)
-			label(l, cDim)
+			label(l, "", cDim, cStore)
 			add(semantic.StoreState(l.arg(cUF)), "store")
 		case l.is(cCode):
 			p := in.prev(l)
 			if p != nil && !p.used && p.is(cStore) {
 				in.use(p, cStore)
 				in.use(l, cCode)
-				add(semantic.StoreCode(strings.ToUpper(l.toks[0].raw)), "store")
+				in.storeCodes = append(in.storeCodes, strings.ToUpper(l.toks[0].raw))
 			}
 		case l.is(cName):
 			f, what := in.nameFilter(l)
@@ -80,6 +95,16 @@ func (in *interp) values() (pending []pendingFilter, r *Refusal) {
 				add(f, what)
 			}
 		}
+	}
+	// One store is a filter; several ("Centro e Ibirapuera") are compared, one row each.
+	switch len(in.storeCodes) {
+	case 0:
+	case 1:
+		add(semantic.StoreCode(in.storeCodes[0]), "store")
+	default:
+		add(semantic.StoreCodes(in.storeCodes), "store")
+		in.dims = append(in.dims, "store")
+		in.takeAll(cCompare)
 	}
 	if l := in.find(cRepeat); l != nil {
 		in.use(l, cRepeat)
@@ -121,9 +146,10 @@ func (in *interp) nameFilter(l *lexeme) (*semantic.Filter, string) {
 			return semantic.StoreCity(name), "store"
 		}
 	}
-	// A name with no noun before it is a person's when the question is about what a
-	// person has or did ("quanto a Ana gastou", "saldo da Ana").
-	if in.mentions(cBalance) || in.mentions(cSpend) || in.mentions(cBuy) || in.mentions(cEarn) || in.mentions(cRedeem) || in.mentions(cAttr) || in.mentions(cCustomer) {
+	// A name with no noun before it, which the catalogue does not know as a store, city or
+	// product, is a person's: a full name ("Fernanda Lima Duarte"), or any name when the
+	// question is about what a person has or did ("quanto a Ana gastou", "saldo da Ana").
+	if len(l.toks) >= 2 && l.toks[0].kind != tQuoted || in.mentions(cBalance) || in.mentions(cSpend) || in.mentions(cBuy) || in.mentions(cEarn) || in.mentions(cRedeem) || in.mentions(cAttr) || in.mentions(cCustomer) {
 		in.use(l, cName)
 		return semantic.CustomerName(name), "customer"
 	}
@@ -169,6 +195,20 @@ func (in *interp) thresholds() []pendingFilter {
 				in.use(before, cBalance)
 			}
 			out = append(out, pendingFilter{semantic.BalanceThreshold(op, int64(num.num)), "points"})
+			in.pointsOp, in.pointsN = op, int64(num.num)
+		case after != nil && !after.used && after.is(cAge) || before != nil && !before.used && before.is(cAge):
+			if num.num != float64(int64(num.num)) {
+				continue
+			}
+			in.use(l, cCmp)
+			in.use(n, cNumber)
+			if after != nil && !after.used && after.is(cAge) {
+				in.use(after, cAge)
+			}
+			if before != nil && !before.used && before.is(cAge) {
+				in.use(before, cAge)
+			}
+			out = append(out, pendingFilter{semantic.AgeThreshold(op, int64(num.num)), "customer"})
 		case after != nil && !after.used && after.is(cSale) && !after.is(cBuy):
 			if num.num != float64(int64(num.num)) {
 				continue

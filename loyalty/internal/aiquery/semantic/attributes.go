@@ -66,7 +66,7 @@ var (
 func DefaultAttributes(f *Fact) []*Attribute {
 	switch f {
 	case Customers:
-		return []*Attribute{CustomerNameAttr, CustomerDocAttr, CustomerEmailAttr, CustomerPhoneAttr}
+		return []*Attribute{CustomerNameAttr, CustomerDocAttr, CustomerEmailAttr}
 	case Stores:
 		return []*Attribute{StoreCodeAttr, StoreNameAttr, StoreCityAttr, StoreStateAttr}
 	case Products:

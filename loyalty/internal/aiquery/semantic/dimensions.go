@@ -1,6 +1,9 @@
 package semantic
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Column is one output column: an expression and its alias.
 type Column struct {
@@ -28,6 +31,7 @@ type dimSQL struct {
 	group []string // GROUP BY expressions (default: the columns)
 	joins []string
 	order string // ORDER BY of a time axis
+	where string // rows without a group are left out ("sem loja")
 }
 
 // Applies reports whether the dimension can break down fact f.
@@ -48,6 +52,7 @@ var (
 		return dimSQL{
 			cols:  []Column{col(f.Store, T("codigo_loja", "store_code"), l), col("s.name", T("loja", "store"), l)},
 			joins: joins(j),
+			where: f.Store + " IS NOT NULL",
 		}, true
 	}}
 	ByCustomer = &Dimension{ID: "customer", Name: T("cliente", "customer"), build: func(f *Fact, l Lang) (dimSQL, bool) {
@@ -78,6 +83,16 @@ var (
 		}
 		return dimSQL{cols: []Column{col("v.payment_type", T("forma_pagamento", "payment_type"), l)}}, true
 	}}
+	BySignupStore = &Dimension{ID: "signup_store", Name: T("loja de cadastro", "sign-up store"), build: func(f *Fact, l Lang) (dimSQL, bool) {
+		if f != Customers {
+			return dimSQL{}, false
+		}
+		return dimSQL{
+			cols:  []Column{col("c.store_code", T("codigo_loja", "store_code"), l), col("s.name", T("loja", "store"), l)},
+			joins: []string{"LEFT JOIN reporting.stores s ON s.store_code = c.store_code"},
+			where: "c.store_code IS NOT NULL",
+		}, true
+	}}
 	ByOrigin      = customerAttrDim("origin", T("origem", "origin"), "c.origin", T("origem", "origin"))
 	ByGender      = customerAttrDim("gender", T("gênero", "gender"), "c.gender_identity", T("genero", "gender"))
 	ByBirthMonth  = customerAttrDim("birth_month", T("mês de aniversário", "birth month"), "extract(month FROM c.birth_date)::int", T("mes_aniversario", "birth_month"))
@@ -92,7 +107,7 @@ var (
 	ByYear        = timeDim("year", T("ano", "year"), "extract(year FROM %s)::int", T("ano", "year"))
 	ByWeekday     = timeDim("weekday", T("dia da semana", "day of the week"), "extract(isodow FROM %s)::int", T("dia_semana", "weekday"))
 	ByHour        = timeDim("hour", T("hora do dia", "hour of the day"), "extract(hour FROM %s)::int", T("hora", "hour"))
-	Dimensions    = []*Dimension{ByStore, ByCustomer, ByProduct, ByPaymentType, ByOrigin, ByGender, ByBirthMonth, ByStatus, ByState, ByCity, ByEntryType, ByDay, ByWeek, ByMonth, ByQuarter, ByYear, ByWeekday, ByHour}
+	Dimensions    = []*Dimension{ByStore, BySignupStore, ByCustomer, ByProduct, ByPaymentType, ByOrigin, ByGender, ByBirthMonth, ByStatus, ByState, ByCity, ByEntryType, ByDay, ByWeek, ByMonth, ByQuarter, ByYear, ByWeekday, ByHour}
 	weekdayLabels = map[Lang]string{PT: "1 = segunda ... 7 = domingo", EN: "1 = Monday ... 7 = Sunday"}
 )
 
@@ -140,5 +155,60 @@ func timeDim(id string, name Text, format string, alias Text) *Dimension {
 		}
 		e := fmt.Sprintf(format, f.Time)
 		return dimSQL{cols: []Column{col(e, alias, l)}, order: e}, true
+	}}
+}
+
+// AgeBand is a band of ages in completed years; Hi < 0 is open ("55+").
+type AgeBand struct{ Lo, Hi int }
+
+// Label names the band ("18-24", "55+").
+func (b AgeBand) Label() string {
+	if b.Hi < 0 {
+		return fmt.Sprintf("%d+", b.Lo)
+	}
+	return fmt.Sprintf("%d-%d", b.Lo, b.Hi)
+}
+
+// DefaultAgeBands are the bands of "faixa etária" when the question names none.
+var DefaultAgeBands = []AgeBand{{0, 17}, {18, 24}, {25, 34}, {35, 44}, {45, 54}, {55, 64}, {65, -1}}
+
+// ByAgeBand breaks customers down by age bands. The bands cover every age: the first one
+// also takes the younger customers and the last one the older (customers without a birth
+// date are left out).
+func ByAgeBand(bands []AgeBand) *Dimension {
+	return &Dimension{ID: "age_band", Name: T("faixa etária", "age band"), build: func(f *Fact, l Lang) (dimSQL, bool) {
+		j, ok := customerJoin(f)
+		if !ok || len(bands) == 0 {
+			return dimSQL{}, false
+		}
+		var whens []string
+		for i, b := range bands {
+			if i == len(bands)-1 {
+				whens = append(whens, "ELSE "+Quote(b.Label()))
+				break
+			}
+			whens = append(whens, fmt.Sprintf("WHEN %s < %d THEN %s", AgeExpr, bands[i+1].Lo, Quote(b.Label())))
+		}
+		e := "CASE " + strings.Join(whens, " ") + " END"
+		return dimSQL{cols: []Column{col(e, T("faixa_etaria", "age_band"), l)}, joins: joins(j), where: "c.birth_date IS NOT NULL"}, true
+	}}
+}
+
+// ByPeriods compares periods: one row per period, labelled by its first day.
+func ByPeriods(periods []*Period) *Dimension {
+	return &Dimension{ID: "periods", Name: T("período", "period"), Time: true, build: func(f *Fact, l Lang) (dimSQL, bool) {
+		if f.Time == "" || len(periods) < 2 {
+			return dimSQL{}, false
+		}
+		var whens, ors []string
+		for _, p := range periods {
+			if p.From == "" {
+				return dimSQL{}, false
+			}
+			whens = append(whens, fmt.Sprintf("WHEN %s THEN (%s)::date", p.Cond(f.Time), p.From))
+			ors = append(ors, "("+p.Cond(f.Time)+")")
+		}
+		e := "CASE " + strings.Join(whens, " ") + " END"
+		return dimSQL{cols: []Column{col(e, T("periodo", "period"), l)}, order: e, where: "(" + strings.Join(ors, " OR ") + ")"}, true
 	}}
 }

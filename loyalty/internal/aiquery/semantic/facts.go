@@ -33,9 +33,9 @@ var (
 		Time:     "c.created_at",
 		TimeName: T("data de cadastro", "sign-up date"),
 		Customer: "c.id",
-		// A customer belongs to its owner store (the store of its first purchase), else the
-		// store where it signed up.
-		Store: "COALESCE(c.store_code_owner, c.store_code)",
+		// A customer belongs to its owner store (the store of its first purchase); one that
+		// never bought belongs to no store. Where it signed up is SignupStore.
+		Store: "c.store_code_owner",
 	}
 	Sales = &Fact{
 		ID: "sales", View: "coupons", Alias: "v",
@@ -82,6 +82,8 @@ var (
 		Name:     T("produtos de resgate", "reward products"),
 		Time:     "p.created_at",
 		TimeName: T("data de cadastro do produto", "product creation date"),
+		Live:     "p.is_active AND NOT p.is_addon",
+		LiveName: T("o catálogo são os produtos ativos que não são adicionais", "the catalogue is the active products that are not add-ons"),
 		Product:  "p.id",
 	}
 	Promotions = &Fact{

@@ -14,8 +14,13 @@ type Filter struct {
 	Slug Text // alias fragment of a rate over this filter ("whatsapp", "canceladas")
 
 	// ReplacesLive: the filter itself says which rows count (cancelled sales, a redemption
-	// status), so the fact's counting rule is dropped.
+	// status), so the fact's counting rule is dropped (for the facts in liveOf, or every
+	// fact when liveOf is empty).
 	ReplacesLive bool
+	liveOf       []*Fact
+	// timeOf: the column the period applies to when this filter is present ("resgates
+	// expirados em maio" are dated by their expiry).
+	timeOf map[*Fact]string
 	// UsesPeriod: the request's period applies inside the filter (customers who bought in
 	// October) instead of to the fact's own time column (customers who signed up in October).
 	UsesPeriod bool
@@ -24,6 +29,22 @@ type Filter struct {
 }
 
 func (x *Filter) sql(f *Fact) (string, []string, bool) { return x.build(f, nil) }
+
+// replaces reports whether the filter replaces f's counting rule.
+func (x *Filter) replaces(f *Fact) bool {
+	if !x.ReplacesLive {
+		return false
+	}
+	if len(x.liveOf) == 0 {
+		return true
+	}
+	for _, g := range x.liveOf {
+		if g == f {
+			return true
+		}
+	}
+	return false
+}
 
 // Applies reports whether the filter can be expressed over fact f (with period p when the
 // filter takes the period).
@@ -142,6 +163,28 @@ func StoreCode(code string) *Filter {
 				return "", nil, false
 			}
 			return f.Store + " = " + Quote(code), nil, true
+		}}
+}
+
+// SignupStoreCode keeps the customers who signed up at one store (not the store that owns
+// them).
+func SignupStoreCode(code string) *Filter {
+	return onFact("signup_store", T("cadastrados na loja "+code, "signed up at store "+code), T("loja_cadastro", "signup_store"),
+		map[*Fact]string{Customers: "c.store_code = " + Quote(code)})
+}
+
+// StoreCodes keeps the rows of several stores ("Centro e Ibirapuera").
+func StoreCodes(codes []string) *Filter {
+	q := make([]string, len(codes))
+	for i, c := range codes {
+		q[i] = Quote(c)
+	}
+	return &Filter{ID: "store_codes", Name: T("lojas "+strings.Join(codes, ", "), "stores "+strings.Join(codes, ", ")), Slug: T("lojas", "stores"),
+		build: func(f *Fact, _ *Period) (string, []string, bool) {
+			if f.Store == "" {
+				return "", nil, false
+			}
+			return f.Store + " IN (" + strings.Join(q, ", ") + ")", nil, true
 		}}
 }
 
@@ -265,6 +308,8 @@ func Cancelled() *Filter {
 		RedeemedItems: "r.status = 'cancelled'",
 	})
 	x.ReplacesLive = true
+	// A cancelled sale is dated by the sale; a cancelled redemption by its cancellation.
+	x.timeOf = map[*Fact]string{Redemptions: "r.cancelled_at"}
 	return x
 }
 
@@ -276,6 +321,15 @@ func RedemptionStatus(status string, label Text) *Filter {
 		RedeemedItems: "r.status = " + Quote(status),
 	})
 	x.ReplacesLive = true
+	// An expired redemption is dated by its expiry, an applied one by its application.
+	switch status {
+	case "expired":
+		x.timeOf = map[*Fact]string{Redemptions: "r.expires_at"}
+	case "applied":
+		x.timeOf = map[*Fact]string{Redemptions: "r.applied_at"}
+	case "cancelled":
+		x.timeOf = map[*Fact]string{Redemptions: "r.cancelled_at"}
+	}
 	return x
 }
 
@@ -295,12 +349,12 @@ func Active(yes bool) *Filter {
 	if !yes {
 		not, name, sl = "NOT ", T("inativos", "inactive"), T("inativos", "inactive")
 	}
-	return &Filter{ID: "active_" + sl.EN, Name: name, Slug: sl, build: func(f *Fact, _ *Period) (string, []string, bool) {
+	return &Filter{ID: "active_" + sl.EN, Name: name, Slug: sl, ReplacesLive: true, liveOf: []*Fact{Products}, build: func(f *Fact, _ *Period) (string, []string, bool) {
 		switch f {
 		case Stores:
 			return not + "s.is_active", nil, true
 		case Products:
-			return not + "p.is_active", nil, true
+			return not + "p.is_active AND NOT p.is_addon", nil, true
 		case Promotions:
 			return not + "pm.is_active", nil, true
 		}
@@ -311,6 +365,73 @@ func Active(yes bool) *Filter {
 		return not + "c.is_active", joins(j), true
 	}}
 }
+
+// AddOns keeps the add-on products (toppings), which the catalogue leaves out.
+func AddOns() *Filter {
+	x := onFact("addons", T("adicionais", "add-ons"), T("adicionais", "addons"), map[*Fact]string{Products: "p.is_addon"})
+	x.ReplacesLive = true
+	return x
+}
+
+// AllProducts keeps every product, active or not, add-on or not.
+func AllProducts() *Filter {
+	x := onFact("all_products", T("todos os produtos", "all products"), T("todos", "all"), map[*Fact]string{Products: "true"})
+	x.ReplacesLive = true
+	return x
+}
+
+// PromotionDuring keeps the promotions that ran at some time in the period (their dates
+// overlap it).
+func PromotionDuring() *Filter {
+	return &Filter{ID: "promotion_during", Name: T("vigentes no período", "running in the period"), Slug: T("vigentes", "running"), UsesPeriod: true,
+		build: func(f *Fact, p *Period) (string, []string, bool) {
+			if f != Promotions {
+				return "", nil, false
+			}
+			var conds []string
+			if p != nil && p.To != "" {
+				conds = append(conds, "pm.start_date < "+p.To)
+			}
+			if p != nil && p.From != "" {
+				conds = append(conds, "pm.end_date >= "+p.From)
+			}
+			if len(conds) == 0 {
+				return "true", nil, true
+			}
+			return strings.Join(conds, " AND "), nil, true
+		}}
+}
+
+// ExpiresBy keeps the redemptions whose expiry comes before the end of the period
+// ("vencem hoje", "expire by tomorrow").
+func ExpiresBy() *Filter {
+	return &Filter{ID: "expires_by", Name: T("vencem até o fim do período", "expire by the end of the period"), Slug: T("a_vencer", "expiring"), UsesPeriod: true,
+		build: func(f *Fact, p *Period) (string, []string, bool) {
+			if f != Redemptions && f != RedeemedItems {
+				return "", nil, false
+			}
+			if p == nil || p.To == "" {
+				return "r.expires_at >= now()", nil, true
+			}
+			return "r.expires_at < " + p.To, nil, true
+		}}
+}
+
+// EmailDomain keeps the customers whose e-mail is at a provider ("gmail").
+func EmailDomain(domain string) *Filter {
+	return onCustomers("email_domain", T("e-mail "+domain, domain+" e-mail"), T(domain, domain),
+		func() string { return "lower(c.email) LIKE " + Quote("%@"+domain+".%") })
+}
+
+// AgeThreshold keeps the customers whose age (completed years) compares to n.
+func AgeThreshold(op string, n int64) *Filter {
+	o := opText(op)
+	return onCustomers("age_threshold", T(fmt.Sprintf("idade %s %d anos", o.PT, n), fmt.Sprintf("age %s %d", o.EN, n)), T("idade", "age"),
+		func() string { return fmt.Sprintf("%s %s %d", AgeExpr, op, n) })
+}
+
+// AgeExpr is a customer's age in completed years (customers without a birth date have none).
+const AgeExpr = "extract(year FROM age(now(), c.birth_date))"
 
 // PromotionRunning keeps the promotions running now (active and within their dates).
 func PromotionRunning() *Filter {
@@ -416,6 +537,11 @@ func activity(id string, of *Fact, yes bool, did, didNot Text) *Filter {
 		j, ok := customerJoin(f)
 		if !ok {
 			return "", nil, false
+		}
+		// "Sem comprar há mais de N dias": customers who did buy, the last time before the
+		// window (last_purchase is the newest sale not cancelled); never-buyers are not in it.
+		if !yes && of == Sales && p != nil && p.Kind == LastN {
+			return "c.last_purchase < " + p.From, joins(j), true
 		}
 		const x = "x"
 		conds := []string{x + ".customer_id = c.id"}

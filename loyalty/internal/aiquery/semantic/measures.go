@@ -31,8 +31,9 @@ type Measure struct {
 	Name  Text // what it is, short ("faturamento")
 	Def   Text // how it is computed, for the echo and the glossary
 
-	rateOf *Filter // the condition of a Rate measure
-	live   bool    // a Rate measure over the rows that count (false: over every row)
+	rateOf   *Filter   // the condition of a Rate measure
+	growthOf []*Period // the periods of a growth measure
+	live     bool      // a Rate measure over the rows that count (false: over every row)
 }
 
 // RateCondition is the filter a Rate measure counts (nil for other measures).
@@ -138,6 +139,11 @@ var (
 		Name: T("quantidade resgatada", "quantity redeemed"),
 		Def:  T("soma das quantidades dos itens resgatados", "sum of the quantities of redeemed items")}
 
+	AverageAge = &Measure{ID: "average_age", Fact: Customers, Kind: Average,
+		Expr: "round(avg(" + AgeExpr + "), 1)", Alias: T("idade_media", "average_age"),
+		Name: T("idade média", "average age"),
+		Def:  T("média da idade em anos completos (clientes sem data de nascimento ficam de fora)", "average age in completed years (customers without a birth date are left out)")}
+
 	ProductCount = &Measure{ID: "products", Fact: Products, Kind: Count,
 		Expr: "count(*)", Alias: T("produtos", "products"),
 		Name: T("número de produtos", "number of products"),
@@ -158,7 +164,7 @@ var Measures = []*Measure{
 	SalesCount, Revenue, AverageTicket, Buyers, LargestSale, SmallestSale, RevenuePerBuyer, SalesPerBuyer,
 	PointsCredited, PointsDebited, Reversals, PointsReversed, EntryCount,
 	RedemptionCount, PointsRedeemed, Redeemers, RedemptionAverage, ItemsRedeemed,
-	ProductCount, PromotionCount, StoreCount,
+	ProductCount, PromotionCount, StoreCount, AverageAge,
 }
 
 // MeasureByID finds a named measure.
@@ -247,4 +253,73 @@ func AverageOf(m *Measure) (*Measure, error) {
 		}, nil
 	}
 	return nil, fmt.Errorf("no average of %s", m.ID)
+}
+
+// filtered is the measure's expression with FILTER (WHERE cond) on its aggregate.
+func (m *Measure) filtered(cond string) (string, bool) {
+	for _, agg := range []string{"count(", "sum(", "avg(", "max(", "min("} {
+		i := strings.Index(m.Expr, agg)
+		if i < 0 {
+			continue
+		}
+		depth, j := 0, i+len(agg)-1
+		for ; j < len(m.Expr); j++ {
+			switch m.Expr[j] {
+			case '(':
+				depth++
+			case ')':
+				depth--
+			}
+			if depth == 0 {
+				break
+			}
+		}
+		if j >= len(m.Expr) {
+			return "", false
+		}
+		return m.Expr[:j+1] + " FILTER (WHERE " + cond + ")" + m.Expr[j+1:], true
+	}
+	return "", false
+}
+
+// GrowthOf is the change of an additive measure from period a to period b, in percent:
+// (b - a) / a × 100.
+func GrowthOf(m *Measure, a, b *Period) (*Measure, error) {
+	if m.Fact.Time == "" || (m.Kind != Sum && m.Kind != Count && m.Kind != Average) {
+		return nil, fmt.Errorf("no growth of %s", m.ID)
+	}
+	xa, ok1 := m.filtered(a.Cond(m.Fact.Time))
+	xb, ok2 := m.filtered(b.Cond(m.Fact.Time))
+	if !ok1 || !ok2 {
+		return nil, fmt.Errorf("no growth of %s", m.ID)
+	}
+	return &Measure{
+		ID: m.ID + "_growth", Fact: m.Fact, Kind: Rate, Where: m.Where,
+		Expr:     fmt.Sprintf("round(100.0 * ((%s) - (%s)) / NULLIF(%s, 0), 1)", xb, xa, xa),
+		Alias:    T("crescimento_"+m.Alias.PT+"_pct", m.Alias.EN+"_growth_pct"),
+		Name:     T("crescimento de "+m.Name.PT+" de "+a.Label.PT+" para "+b.Label.PT+" (%)", m.Name.EN+" growth from "+a.Label.EN+" to "+b.Label.EN+" (%)"),
+		Def:      T("(novo - antigo) / antigo × 100", "(new - old) / old × 100"),
+		growthOf: []*Period{a, b},
+	}, nil
+}
+
+// ShareOf is the share of an additive measure that meets filter f, in percent ("% da
+// receita no pix").
+func ShareOf(m *Measure, f *Filter) (*Measure, error) {
+	cond, joins, ok := f.sql(m.Fact)
+	if !ok || len(joins) > 0 || (m.Kind != Sum && m.Kind != Count) {
+		return nil, fmt.Errorf("no share of %s", m.ID)
+	}
+	part, ok := m.filtered(cond)
+	if !ok {
+		return nil, fmt.Errorf("no share of %s", m.ID)
+	}
+	return &Measure{
+		ID: m.ID + "_share_" + f.ID, Fact: m.Fact, Kind: Rate, Where: m.Where,
+		Expr:   fmt.Sprintf("round(100.0 * (%s) / NULLIF(%s, 0), 1)", part, m.Expr),
+		Alias:  T("percentual_"+m.Alias.PT+"_"+f.Slug.PT, "percent_"+m.Alias.EN+"_"+f.Slug.EN),
+		Name:   T("percentual de "+m.Name.PT+" com "+f.Name.PT, "share of "+m.Name.EN+" with "+f.Name.EN),
+		Def:    T("100 × parte com a condição / total", "100 × part meeting the condition / total"),
+		rateOf: f, live: !f.ReplacesLive,
+	}, nil
 }

@@ -189,29 +189,28 @@ const (
 	Years  = "years"
 )
 
-// LastNUnits is "the last n days/weeks/months/years": a sliding window ending now.
+// LastNUnits is "the last n days/weeks/months/years", counting the current one: the n
+// calendar days ending today (from 00:00 of today - (n-1)), the current month and the n-1
+// before it, and so on. Weeks are 7n days.
 func (c Calendar) LastNUnits(n int, unit string) *Period {
-	from := c.Now
-	names := map[string]Text{Days: T("dias", "days"), Weeks: T("semanas", "weeks"), Months: T("meses", "months"), Years: T("anos", "years")}
+	t := c.today()
+	var from time.Time
+	var sql string
 	switch unit {
 	case Days:
-		from = from.AddDate(0, 0, -n)
+		from, sql = t.AddDate(0, 0, -(n-1)), fmt.Sprintf("%s - interval '%d days'", sqlToday, n-1)
 	case Weeks:
-		from = from.AddDate(0, 0, -7*n)
+		from, sql = t.AddDate(0, 0, -(7*n-1)), fmt.Sprintf("%s - interval '%d days'", sqlToday, 7*n-1)
 	case Months:
-		from = from.AddDate(0, -n, 0)
+		from, sql = c.monthStart().AddDate(0, -(n-1), 0), fmt.Sprintf("%s - interval '%d months'", sqlMonth, n-1)
 	case Years:
-		from = from.AddDate(-n, 0, 0)
+		from, sql = c.yearStart().AddDate(-(n-1), 0, 0), fmt.Sprintf("%s - interval '%d years'", sqlYear, n-1)
 	}
+	names := map[string]Text{Days: T("dias", "days"), Weeks: T("semanas", "weeks"), Months: T("meses", "months"), Years: T("anos", "years")}
 	u := names[unit]
 	name := T(fmt.Sprintf("últimos %d %s", n, u.PT), fmt.Sprintf("last %d %s", n, u.EN))
-	if n == 1 {
-		one := map[string]Text{Days: T("último dia", "last day"), Weeks: T("últimos 7 dias", "last 7 days"), Months: T("último mês (30 dias)", "last month (rolling)"), Years: T("últimos 12 meses", "last 12 months")}
-		name = one[unit]
-	}
 	d := dayText(from)
-	return &Period{Kind: LastN, From: fmt.Sprintf("now() - interval '%d %s'", n, unit),
-		Label: T(name.PT+" (desde "+d.PT+")", name.EN+" (since "+d.EN+")")}
+	return &Period{Kind: LastN, From: sql, Label: T(name.PT+" (desde "+d.PT+", inclusive hoje)", name.EN+" (since "+d.EN+", today included)")}
 }
 
 // days is the period of the calendar days [from, to) (to exclusive).

@@ -53,6 +53,27 @@ func (r *Request) periodFilter() *Filter {
 	return nil
 }
 
+// timeColumn is the column the period applies to: the fact's date, unless a filter dates
+// its rows otherwise (expired redemptions by their expiry).
+func (r *Request) timeColumn() string {
+	for _, f := range r.Filters {
+		if c := f.timeOf[r.Fact]; c != "" {
+			return c
+		}
+	}
+	return r.Fact.Time
+}
+
+// TimeName says what the period applies to.
+func (r *Request) TimeName() Text {
+	for _, f := range r.Filters {
+		if f.timeOf[r.Fact] != "" {
+			return T(f.Name.PT+" (data)", f.Name.EN+" (date)")
+		}
+	}
+	return r.Fact.TimeName
+}
+
 // Validate checks that every part applies to the fact.
 func (r *Request) Validate() error {
 	if r.Fact == nil {
@@ -83,7 +104,7 @@ func (r *Request) Validate() error {
 		if !f.Applies(r.Fact, p) {
 			return invalid("o filtro \""+f.Name.PT+"\" não se aplica a "+r.Fact.Name.PT, "the filter \""+f.Name.EN+"\" does not apply to "+r.Fact.Name.EN)
 		}
-		if seen[f.ID] && f.ReplacesLive {
+		if seen[f.ID] && f.replaces(r.Fact) {
 			return invalid("dois filtros de status", "two status filters")
 		}
 		seen[f.ID] = true
@@ -124,8 +145,7 @@ func (r *Request) Compile() (string, error) {
 	}
 	addJoin(r.Fact.Joins...)
 
-	var timeOrder []string
-	var dimPositions []string
+	var timeOrder, dimPositions, dimConds []string
 	for _, d := range r.Dims {
 		ds, _ := d.build(r.Fact, r.Lang)
 		start := len(cols)
@@ -138,6 +158,9 @@ func (r *Request) Compile() (string, error) {
 		}
 		group = append(group, g...)
 		addJoin(ds.joins...)
+		if ds.where != "" {
+			dimConds = append(dimConds, ds.where)
+		}
 		if d.Time {
 			timeOrder = append(timeOrder, fmt.Sprint(start+1))
 		}
@@ -167,7 +190,7 @@ func (r *Request) Compile() (string, error) {
 
 	pf := r.periodFilter()
 	for _, f := range r.Filters {
-		if f.ReplacesLive {
+		if f.replaces(r.Fact) {
 			live = ""
 		}
 		var p *Period
@@ -181,8 +204,9 @@ func (r *Request) Compile() (string, error) {
 	if live != "" {
 		conds = append([]string{live}, conds...)
 	}
+	conds = append(conds, dimConds...)
 	if r.Period != nil && pf == nil {
-		conds = append(conds, r.Period.Cond(r.Fact.Time))
+		conds = append(conds, r.Period.Cond(r.timeColumn()))
 	}
 
 	switch {
