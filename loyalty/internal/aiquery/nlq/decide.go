@@ -15,6 +15,14 @@ func (in *interp) decide() *Refusal {
 	if r := in.chooseMeasure(subject); r != nil {
 		return r
 	}
+	if in.hasPending("store") && in.req.Fact != semantic.Stores {
+		// "faturamento das lojas de SP": the stores are named by the filter
+		for _, l := range in.q.lex {
+			if !l.used && l.is(cStore) && isPluralNoun(l) {
+				in.use(l, cStore)
+			}
+		}
+	}
 	if subject != "" && !in.shapeList && len(in.req.Measures) > 0 && !containsStr(in.dims, subject) {
 		in.dims = append([]string{subject}, in.dims...)
 	}
@@ -132,7 +140,22 @@ func (in *interp) wantsList() bool {
 	if in.has(cCount) || in.has(cHowMuch) || in.has(cAvg) || in.has(cRate) || in.has(cTotal) {
 		return false
 	}
-	return in.has(cList) || in.has(cWho) || in.has(cAttr) || (in.has(cWhich) && !in.whichOne())
+	return in.has(cList) || in.has(cWho) || in.has(cAttr) || in.whichEntity()
+}
+
+// whichEntity: "quais clientes", "which stores" ask for rows; a bare "what" does not.
+func (in *interp) whichEntity() bool {
+	for _, l := range in.q.lex {
+		if l.used || !l.is(cWhich) || l.arg(cWhich) == "one" {
+			continue
+		}
+		for _, c := range []concept{cCustomer, cStore, cProduct, cPromotion, cBuyer} {
+			if in.after(l, c, 2) != nil {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // chooseMeasure picks the measure from the remaining words.
@@ -169,8 +192,8 @@ func (in *interp) chooseMeasure(subject string) *Refusal {
 		return in.decideRedemptions(subject)
 	case in.salesWords():
 		return in.decideSales(subject)
-	case in.has(cCustomer) || in.has(cSignup) || in.has(cWho) || in.has(cBirthday) || subject == "customer" ||
-		(in.customerFilterWords() && !in.has(cProduct) && !in.has(cStore) && !in.has(cPromotion)):
+	case in.has(cCustomer) || in.has(cWho) || in.has(cBirthday) || subject == "customer" ||
+		((in.customerFilterWords() || in.has(cSignup)) && !in.has(cProduct) && !in.has(cStore) && !in.has(cPromotion)):
 		return in.decideCustomers(subject)
 	case in.has(cProduct) || subject == "product":
 		in.take(cProduct)
@@ -393,6 +416,15 @@ func (in *interp) applyAverage(avg *lexeme, subject string) *Refusal {
 		in.dropDim("customer")
 		return nil
 	}
+	// "média de pontos por resgate", "average per sale": per row of the fact itself
+	for _, l := range in.q.lex {
+		if !l.used && l.is(cBy) {
+			if n := in.next(l); n != nil && n.is(rowNoun[m.Fact]) {
+				in.use(l, cBy)
+				in.use(n, rowNoun[m.Fact])
+			}
+		}
+	}
 	a, err := semantic.AverageOf(m)
 	if err != nil {
 		return in.refuseWith(semantic.T("\"média\" de "+m.Name.PT+" é ambígua (por dia? por cliente? por loja?); diga \"por cliente\" ou peça o total",
@@ -489,6 +521,14 @@ func (in *interp) decidePoints(subject string) *Refusal {
 		return in.decideRedemptions(subject)
 	case in.has(cEntry):
 		in.take(cEntry)
+		if in.hasCustomerValue() && !in.has(cCount) {
+			// "extrato de pontos do cliente ...": the customer's entries
+			in.takeAll(cPoints)
+			in.customerContext()
+			in.req.Fact = semantic.Points
+			in.shapeList = true
+			return nil
+		}
 		m = semantic.EntryCount
 	}
 	in.takeAll(cPoints)
@@ -508,8 +548,12 @@ func (in *interp) decidePoints(subject string) *Refusal {
 func (in *interp) decideRedemptions(subject string) *Refusal {
 	avg := in.find(cAvg)
 	points := in.has(cPoints)
-	product := in.has(cProduct) || subject == "product" || in.hasPending("product")
+	// A product named, ranked or broken down by is about products; "resgataram algum
+	// prêmio" is about customers who redeemed.
+	product := subject == "product" || in.hasPending("product") || containsStr(in.dims, "product") ||
+		(in.has(cProduct) && !in.has(cCustomer) && !in.has(cWho))
 	if subject == "" && !points && !product && (in.has(cCustomer) || in.has(cWho)) && (in.wantsList() || in.negatedRedeem()) {
+		in.takeAll(cProduct) // "nunca resgataram nenhum prêmio"
 		return in.decideCustomers(subject)
 	}
 	in.take(cRedemption)
@@ -545,6 +589,7 @@ func (in *interp) decideRedemptions(subject string) *Refusal {
 			in.setMeasure(m)
 		}
 	case subject == "" && (in.has(cCustomer) || in.has(cWho)):
+		in.takeAll(cProduct)
 		in.take(cCustomer)
 		in.take(cWho)
 		in.take(cCount)
@@ -605,5 +650,7 @@ func (in *interp) entityCountOrList(count *semantic.Measure, subject string) *Re
 	in.shapeList = true
 	return nil
 }
+
+var rowNoun = map[*semantic.Fact]concept{semantic.Redemptions: cRedemption, semantic.Sales: cSale, semantic.Points: cEntry}
 
 var factNoun = map[*semantic.Fact]concept{semantic.Products: cProduct, semantic.Stores: cStore, semantic.Promotions: cPromotion}

@@ -73,6 +73,16 @@ func (in *interp) filters() *Refusal {
 	if l := in.take(cInactive); l != nil {
 		add(semantic.Active(false))
 	}
+	for l := in.find(cEmailDomain); l != nil; l = in.find(cEmailDomain) {
+		in.use(l, cEmailDomain)
+		in.use(in.near(l, cUse, 3), cUse)
+		for _, d := range []int{1, 2, 3} {
+			if a := in.near(l, cAttr, d); a != nil && (a.arg(cAttr) == "email" || a.arg(cAttr) == "address") {
+				in.use(a, cAttr)
+			}
+		}
+		add(semantic.EmailDomain(l.arg(cEmailDomain)))
+	}
 	// opt-ins
 	for l := in.find(cChannel); l != nil; l = in.find(cChannel) {
 		if !in.channelMeant(l) {
@@ -155,14 +165,6 @@ func (in *interp) filters() *Refusal {
 		in.takeAll(cExpire)
 		add(semantic.ExpiresBy())
 	}
-	for l := in.find(cEmailDomain); l != nil; l = in.find(cEmailDomain) {
-		in.use(l, cEmailDomain)
-		in.use(in.near(l, cUse, 3), cUse)
-		if a := in.near(l, cAttr, 2); a != nil && (a.arg(cAttr) == "email" || a.arg(cAttr) == "address") {
-			in.use(a, cAttr)
-		}
-		add(semantic.EmailDomain(l.arg(cEmailDomain)))
-	}
 	if l := in.take(cFemale); l != nil {
 		add(semantic.Gender("F", semantic.T("mulheres (gênero F)", "women (gender F)")))
 	}
@@ -177,6 +179,7 @@ func (in *interp) filters() *Refusal {
 		// "clientes com mais de 5 compras": the count filter says it all
 		in.takeAll(cBuy)
 		in.takeAll(cSale)
+		in.takeAll(cSpend)
 	}
 	if fact == semantic.Customers {
 		for _, act := range []struct {
@@ -231,15 +234,14 @@ func (in *interp) signupStore() bool {
 	return false
 }
 
-// channelMeant: "email" is the opt-in channel unless the question lists e-mail addresses.
+// channelMeant: "email" is the opt-in channel only with words that say so ("aceitam",
+// "opt-in", "não", a rate); otherwise it is the e-mail address ("e-mail da cliente").
 func (in *interp) channelMeant(l *lexeme) bool {
 	if !l.is(cAttr) {
 		return true
 	}
-	if in.near(l, cAccept, 4) != nil || in.near(l, cRefuse, 4) != nil || in.before(l, cNeg, 3) != nil || in.mentions(cRate) {
-		return true
-	}
-	return !in.shapeList
+	return in.near(l, cAccept, 4) != nil || in.near(l, cRefuse, 4) != nil || in.before(l, cNeg, 3) != nil || in.mentions(cRate) ||
+		(in.prev(l) != nil && in.prev(l).is(cChannel)) || (in.next(l) != nil && in.next(l).is(cChannel))
 }
 
 // payment reads a payment type against the catalogue's stored values.
@@ -315,7 +317,7 @@ var originLabels = map[string]semantic.Text{
 }
 
 var dimByID = map[string]*semantic.Dimension{
-	"store": semantic.ByStore, "customer": semantic.ByCustomer, "product": semantic.ByProduct,
+	"store": semantic.ByStore, "signup_store": semantic.BySignupStore, "customer": semantic.ByCustomer, "product": semantic.ByProduct,
 	"payment_type": semantic.ByPaymentType, "origin": semantic.ByOrigin, "gender": semantic.ByGender,
 	"status": semantic.ByStatus, "state": semantic.ByState, "city": semantic.ByCity, "entry_type": semantic.ByEntryType,
 	"day": semantic.ByDay, "week": semantic.ByWeek, "month": semantic.ByMonth, "quarter": semantic.ByQuarter,
@@ -488,6 +490,10 @@ func attrFor(id string, fact *semantic.Fact) *semantic.Attribute {
 	switch fact {
 	case semantic.Stores:
 		switch id {
+		case "dim:city":
+			return semantic.StoreCityAttr
+		case "dim:state":
+			return semantic.StoreStateAttr
 		case "name":
 			return semantic.StoreNameAttr
 		case "address":
@@ -521,6 +527,12 @@ func attrFor(id string, fact *semantic.Fact) *semantic.Attribute {
 		}
 	}
 	switch id {
+	case "dim:origin":
+		return semantic.CustomerOriginAttr
+	case "dim:gender":
+		return semantic.CustomerGenderAttr
+	case "dim:store":
+		return semantic.CustomerStoreAttr
 	case "name":
 		return semantic.CustomerNameAttr
 	case "email":
@@ -546,10 +558,18 @@ func (in *interp) finishShape() {
 	}
 	var asked []*semantic.Attribute
 	for _, l := range in.q.lex {
-		if l.used || !l.is(cAttr) {
+		if l.used {
 			continue
 		}
-		if a := attrFor(l.arg(cAttr), in.req.Fact); a != nil && !containsAttr(asked, a) {
+		var a *semantic.Attribute
+		switch {
+		case l.is(cAttr):
+			a = attrFor(l.arg(cAttr), in.req.Fact)
+		case l.is(cDim):
+			// "lojas com cidade e estado", "clientes com origem"
+			a = attrFor("dim:"+l.arg(cDim), in.req.Fact)
+		}
+		if a != nil && !containsAttr(asked, a) {
 			in.use(l, cAttr)
 			asked = append(asked, a)
 		}

@@ -309,6 +309,18 @@ func (in *interp) breakdowns() {
 			in.dims = append(in.dims, dimOf(m))
 		}
 	}
+	// "evolução das vendas": over time, by month unless a unit was given
+	if in.takeAll(cTrend) > 0 {
+		timed := false
+		for _, d := range in.dims {
+			if d == "day" || d == "week" || d == "month" || d == "quarter" || d == "year" {
+				timed = true
+			}
+		}
+		if !timed {
+			in.dims = append(in.dims, "month")
+		}
+	}
 }
 
 // dimOf is the dimension a lexeme names after "por" ("" when none).

@@ -66,6 +66,8 @@ const (
 	cAge         concept = "age"         // "idade média", "faixa etária"
 	cAddOn       concept = "addon"       // "produtos adicionais"
 	cGrowth      concept = "growth"      // "crescimento de maio sobre abril"
+	cTimes       concept = "times"       // "mais de 3 vezes": a number of purchases
+	cTrend       concept = "trend"       // "evolução": over time (by month unless a unit is given)
 	// answer shape
 	cList  concept = "list"
 	cWho   concept = "who"
@@ -131,7 +133,7 @@ var vocabulary = []struct {
 	s       sense
 	phrases string // "|"-separated
 }{
-	{sense{cCustomer, ""}, "cliente|clientes|consumidor|consumidores|consumidora|consumidoras|membro|membros|participante|participantes|associado|associados|customer|customers|client|clients|member|members|consumer|consumers|pessoa|pessoas|people|person|base de clientes|customer base"},
+	{sense{cCustomer, ""}, "base|na base|da base|cliente|clientes|consumidor|consumidores|consumidora|consumidoras|membro|membros|participante|participantes|associado|associados|customer|customers|client|clients|member|members|consumer|consumers|pessoa|pessoas|people|person|base de clientes|customer base"},
 	{sense{cBuyer, ""}, "comprador|compradores|compradora|compradoras|buyer|buyers|purchaser|purchasers|paying customers|spenders|top spenders|big spenders|gastadores|shoppers"},
 	{sense{cSale, ""}, "venda|vendas|compra|compras|cupom|cupons|cupom fiscal|cupons fiscais|pedido|pedidos|transacao|transacoes|sale|sales|purchase|purchases|order|orders|coupon|coupons|transaction|transactions|receipt|receipts|nota fiscal|notas fiscais|ticket|tickets"},
 	{sense{cRevenue, ""}, "faturamento|faturamentos|faturado|faturados|faturada|faturou|faturamos|faturaram|receita|receitas|revenue|revenues|turnover|gmv|volume de vendas|volume vendido|sales volume|total vendido|valor vendido|vendido em reais|sales amount|sales value|gross sales|billing|billed"},
@@ -145,7 +147,7 @@ var vocabulary = []struct {
 	{sense{cPromotion, ""}, "promocao|promocoes|campanha|campanhas|promotion|promotions|campaign|campaigns|promo|promos"},
 	{sense{cReversal, ""}, "estorno|estornos|estornado|estornados|estornada|estornadas|reversal|reversals|reversed|reverse|chargeback|chargebacks"},
 	{sense{cSignup, ""}, "cadastrado|cadastrados|cadastrada|cadastradas|registrado|registrados|registrada|registradas|registered|signed up|joined|se cadastraram|se cadastrou|se registraram|inscreveram|inscritos|aderiram|entraram|cadastro|cadastros|inscricao|inscricoes|registro|registros|adesao|adesoes|signup|signups|sign up|sign ups|registration|registrations|enrollment|enrollments|enrolment|enrolments|novos cadastros|new signups"},
-	{sense{cEntry, ""}, "lancamento|lancamentos|movimentacao|movimentacoes|movimento|movimentos|entry|entries|movement|movements|ledger|extrato|statement"},
+	{sense{cEntry, ""}, "extrato de pontos|historico de pontos|points history|points statement|movimentacoes de pontos|lancamento|lancamentos|movimentacao|movimentacoes|movimento|movimentos|entry|entries|movement|movements|ledger|extrato|statement"},
 
 	{sense{cDim, "day"}, "dia|dias|day|days|data|datas|date|dates"},
 	{sense{cDim, "week"}, "semana|semanas|week|weeks"},
@@ -161,6 +163,7 @@ var vocabulary = []struct {
 	{sense{cDim, "state"}, "estado|estados|uf|ufs|state|states"},
 	{sense{cDim, "city"}, "cidade|cidades|city|cities|municipio|municipios"},
 	{sense{cDim, "entry_type"}, "tipo de lancamento|tipos de lancamento|tipo de transacao|tipos de transacao|tipo de movimentacao|transaction type|transaction types|entry type|entry types|tipo|tipos|type|types"},
+	{sense{cDim, "signup_store"}, "loja de cadastro|lojas de cadastro|loja do cadastro|signup store|sign up store|signup stores|store of signup|registration store"},
 	{sense{cDim, "birth_month"}, "mes de aniversario|mes de nascimento|birth month|month of birth"},
 
 	{sense{cBuy, ""}, "comprar|compra|compram|comprou|compraram|compramos|comprado|comprados|comprada|compradas|comprando|comprem|fizeram compra|fizeram compras|fez compra|fez compras|realizaram compra|realizaram compras|realizou compra|fizeram alguma compra|buy|buys|bought|buying|purchased|shopped|shopping|made a purchase|made purchases|made any purchase|placed an order|placed orders|ordered"},
@@ -174,7 +177,7 @@ var vocabulary = []struct {
 	{sense{cAccept, ""}, "receber|recebe|recebendo|aceitam receber|topam receber|get|gets|getting|aceita|aceitam|aceitaram|aceitou|aceite|aceito|aceitos|optin|optins|opt in|opted in|optaram|optou|consentiram|consentimento|consentem|autorizaram|autorizam|autorizou|permitem|permitiram|querem receber|recebem|accept|accepts|accepted|consent|consented|consents|subscribed|subscribers|agreed|agree|allow|allowed|inscritos em|receive|receives"},
 	{sense{cRefuse, ""}, "recusam|recusaram|recusou|optout|optouts|opt out|opted out|descadastraram|descadastrados|declined|refused|refuse|unsubscribed"},
 
-	{sense{cCount, ""}, "qntos|qntas|qtos|qtas|qnts|qnt|qtds|qde|quant|nr|n de|no de|numero de|num|quantos|quantas|quantidade|quantidades|qtd|qtde|numero|numeros|nro|nº|how many|number|count|counts|contagem|volume|numero total|quantity|contar|conte|tally"},
+	{sense{cCount, ""}, "quantas vezes|quantos vezes|how many times|numero de vezes|number of times|qntos|qntas|qtos|qtas|qnts|qnt|qtds|qde|quant|nr|n de|no de|numero de|num|quantos|quantas|quantidade|quantidades|qtd|qtde|numero|numeros|nro|nº|how many|number|count|counts|contagem|volume|numero total|quantity|contar|conte|tally"},
 	{sense{cHowMuch, ""}, "quanto|how much|what amount"},
 	{sense{cTotal, ""}, "total|totais|soma|somatorio|somam|somado|sum|summed|in total|no total|ao todo|overall|geral|agregado|aggregate|combined|acumulado no ano"},
 	{sense{cAvg, ""}, "media de|na media|media|medio|medias|medios|average|averages|avg|mean|em media|on average|per capita"},
@@ -205,6 +208,8 @@ var vocabulary = []struct {
 	{sense{cAttr, "end_date"}, "data de fim|data final|data de termino|fim|termino|end date|ends on|validade"},
 	{sense{cAttr, "points"}, "pontos necessarios|quantos pontos custa|points needed|points required|custo em pontos"},
 	{sense{cAge, ""}, "idade|idades|age|ages|anos de idade|years old|faixa etaria|faixas etarias|age band|age bands|age group|age groups|age range|age ranges|faixa de idade|faixas de idade"},
+	{sense{cTimes, ""}, "vez|vezes|time|times"},
+	{sense{cTrend, ""}, "evolucao|tendencia|trend|trends|over time|ao longo do tempo|historico|history|serie historica|time series"},
 	{sense{cAddOn, ""}, "adicional|adicionais|add on|add ons|addon|addons|topping|toppings|complemento|complementos|cobertura|coberturas|extra|extras"},
 	{sense{cGrowth, ""}, "crescimento|cresceu|crescer|growth|grew|grow|variacao|variation|aumento|aumentou|increase|increased|queda|caiu|decline|declined|dropped|evolucao percentual|percent change|percentage change"},
 	{sense{cPaid, ""}, "pago|pagos|paga|pagas|pagaram|pagou|pagamos|paid|pay|pays|paying|quitado|quitados|settled"},
@@ -230,7 +235,7 @@ var vocabulary = []struct {
 	{sense{cBy, ""}, "e por|and by|por|by|per|cada|each|em cada|de cada|para cada|por cada|for each|for every|every|agrupado por|agrupados por|agrupadas por|separado por|separados por|separadas por|dividido por|divididos por|divididas por|segmentado por|quebrado por|aberto por|abertos por|abertas por|broken down by|broken out by|split by|grouped by|group by|breakdown by|breakdown|across|segundo|conforme|de acordo com"},
 	{sense{cTimeDim, "day"}, "diario|diaria|diarios|diarias|diariamente|dia a dia|daily|day by day|day over day|per day"},
 	{sense{cTimeDim, "week"}, "semanal|semanais|semanalmente|semana a semana|weekly|week by week|week over week"},
-	{sense{cTimeDim, "month"}, "mensal|mensais|mensalmente|mes a mes|monthly|month by month|month over month|evolucao|evolucao mensal|tendencia|trend|trends|over time|ao longo do tempo|historico|history"},
+	{sense{cTimeDim, "month"}, "mensal|mensais|mensalmente|mes a mes|monthly|month by month|month over month|evolucao mensal"},
 	{sense{cTimeDim, "quarter"}, "trimestral|trimestrais|trimestralmente|quarterly|quarter by quarter"},
 	{sense{cTimeDim, "year"}, "anual|anuais|anualmente|ano a ano|yearly|annual|annually|year by year|year over year"},
 
@@ -264,7 +269,7 @@ var vocabulary = []struct {
 	{sense{cOrigVal, "site"}, "site|pelo site|no site|via site|website|pelo website|web|online|ecommerce|loja virtual|loja online|through the website|on the website|via the website|internet|pela internet"},
 	{sense{cOrigVal, "pdv"}, "pdv|no pdv|pelo pdv|ponto de venda|pontos de venda|loja fisica|lojas fisicas|na loja fisica|balcao|no balcao|in store|instore|at the store|physical store|point of sale|at the counter"},
 	{sense{cOrigVal, "totem"}, "totem|totens|kiosk|quiosque"},
-	{sense{cOrigVal, "callcenter"}, "call center|callcenter|telemarketing|central de atendimento"},
+	{sense{cOrigVal, "callcenter"}, "backoffice|back office|pelo backoffice|retaguarda|call center|callcenter|telemarketing|central de atendimento"},
 	{sense{cAll, ""}, "todos|todas|tudo|all|every|any|qualquer|inclusive|including|incluindo|inclusos|whole|entire|completo|completa|full"},
 	{sense{cAgo, ""}, "ha|faz|desde ha|for|for over|for more than|atras|ago|in|dentro de"},
 	{sense{cUnit, "days"}, "dia|dias|day|days"},
@@ -302,7 +307,7 @@ could can should may might will shall about regarding as so far currently now ri
 too yet still ever already exatamente exactly aproximadamente approximately cerca around roughly
 inscritas
 feitos feitas feito feita fizeram fez realizados realizadas realizado realizada made done happened
-occurred ocorreram ocorridos aconteceram took place existentes existente possuimos quantia entre among but mas porem however make makes traz trazem trouxe brings bring brought rende rendeu renderam different distinct distintos distintas diferentes unique unicos unicas quando when own owns owned pertencem pertence pertencentes dono dona donos their seus suas deles tivemos tive fizemos houveram algo coisa something anything algum alguns algumas
+occurred ocorreram ocorridos aconteceram took place existentes existente possuimos quantia nada nothing via through entre among but mas porem however make makes traz trazem trouxe brings bring brought rende rendeu renderam different distinct distintos distintas diferentes unique unicos unicas quando when own owns owned pertencem pertence pertencentes dono dona donos their seus suas deles tivemos tive fizemos houveram algo coisa something anything algum alguns algumas
 `)
 
 // A word is a filler only where no phrase of the vocabulary matches it.

@@ -334,8 +334,14 @@ func (q *question) englishNo() {
 	if q.lang != semantic.EN {
 		return
 	}
+	inLexeme := map[*token]bool{}
+	for _, l := range q.lex {
+		for _, t := range l.toks {
+			inLexeme[t] = true
+		}
+	}
 	for i, t := range q.toks {
-		if t.norm != "no" || t.used || i+1 >= len(q.toks) {
+		if t.norm != "no" || t.used || inLexeme[t] || i+1 >= len(q.toks) {
 			continue
 		}
 		for k, l := range q.lex {

@@ -1,6 +1,7 @@
 package nlq
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -161,6 +162,22 @@ func dateOf(t *token, cal semantic.Calendar) (time.Time, error) {
 	return time.Date(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, cal.Now.Location()), nil
 }
 
+// twoPeriods is a phrase naming two periods to compare ("abril vs maio").
+type twoPeriods struct{ a, b *semantic.Period }
+
+func (*twoPeriods) Error() string { return "two periods" }
+
+// comparing: the question compares (so "de abril a maio" is two months, not a range).
+func comparing(pt periodText) bool {
+	for _, t := range pt.toks {
+		switch t.norm {
+		case "crescimento", "cresceu", "growth", "grew", "variacao", "variation", "aumento", "queda", "compare", "comparar", "comparado", "comparacao", "comparison", "versus", "vs", "contra", "against":
+			return true
+		}
+	}
+	return false
+}
+
 // periodError is a period the question names but that cannot be: said back to the user.
 type periodError struct{ T semantic.Text }
 
@@ -314,6 +331,36 @@ var periodRules = []periodRule{
 		}
 		return semantic.Day(d), nil
 	}},
+	// "de janeiro a março de 2025", "from January to March": the months between, both
+	// included; with "crescimento", "compare", "vs" the two months are compared instead
+	{re: rx(`(?:de |do |entre |from |between )?` + reMonthName + `(?: de| of)?(?: ` + reYearNum + `)? (?:a|ate|to|through|until|-|e|and|vs|versus|x|contra) ` + reMonthName + `(?:,?(?: de| of)? ` + reYearNum + `)?`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
+		m1, m2 := monthByName[m[1]], monthByName[m[3]]
+		if (ambiguousMonth[m[1]] && m[1] != "may") || (ambiguousMonth[m[3]] && m[3] != "may") {
+			return nil, errNoMatch
+		}
+		y2, err := yearOr(m[4], cal, m2)
+		if err != nil {
+			return nil, err
+		}
+		y1 := y2
+		if m[2] != "" {
+			y1 = atoi(m[2])
+		} else if m1 > m2 {
+			y1--
+		}
+		from, to := monthStart(y1, m1, cal), monthStart(y2, m2, cal)
+		if comparing(pt) {
+			return nil, &twoPeriods{semantic.Month(y1, m1, cal.Now.Location()), semantic.Month(y2, m2, cal.Now.Location())}
+		}
+		if strings.Contains(m[0], " e ") || strings.Contains(m[0], " and ") {
+			// "abril e maio" names two months: one row each
+			return nil, &twoPeriods{semantic.Month(y1, m1, cal.Now.Location()), semantic.Month(y2, m2, cal.Now.Location())}
+		}
+		if err := checkRange(from, to); err != nil {
+			return nil, err
+		}
+		return semantic.Range(from, to.AddDate(0, 1, -1)), nil
+	}},
 	// "desde março", "since January 2024", "a partir de outubro"
 	{re: rx(`(?:desde|since|a partir de|from|starting in|starting from|starting) (?:o mes de |o inicio de |the beginning of |the start of )?` + reMonthName + `(?:,? (?:de |of )?` + reYearNum + `)?(?: em diante| pra ca| para ca| ate hoje| ate agora| to date| onwards?| on)?`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
 		mon := monthByName[m[1]]
@@ -346,7 +393,7 @@ var periodRules = []periodRule{
 		if ambiguousMonth[name] && m[0] == name {
 			return nil, errNoMatch
 		}
-		if name == "may" && !regexp.MustCompile(`^(?:in|of|during|for|the month of) `).MatchString(m[0]) {
+		if name == "may" && !regexp.MustCompile(`^(?:in|of|during|for|the month of) `).MatchString(m[0]) && !afterMonth(pt, m[0]) {
 			return nil, errNoMatch
 		}
 		mon := monthByName[name]
@@ -437,6 +484,7 @@ var periodRules = []periodRule{
 	{re: rx(`(?:neste|nesse|este|esse|deste|desse) (?:fim|final) de semana|(?:on |over |during )?this weekend`), build: relative(semantic.ThisWeekend)},
 	{re: rx(`(?:n?a |d?a )?(?:semana passada|ultima semana|semana anterior)|(?:in |during |over )?(?:the )?(?:last|previous|prior) week`), build: relative(semantic.LastWeek)},
 	{re: rx(`(?:(?:n?esta|n?essa|desta|dessa) semana|(?:n?a |d?a )?semana atual|(?:n?a |d?a )?semana corrente|(?:in |during )?(?:the )?(?:this|current) week|week to date|wtd|(?:so far )?this week)`), build: relative(semantic.ThisWeek)},
+	{re: rx(`(?:n?a |d?a )?(?:proxima semana|semana que vem|semana seguinte)|(?:in |during )?(?:the )?(?:next|coming|following) week`), build: relative(semantic.NextWeek)},
 	{re: rx(`(?:n?o |d?o )?(?:mes passado|ultimo mes|mes anterior)|(?:in |during |over )?(?:the )?(?:last|previous|prior) month`), build: relative(semantic.LastMonth)},
 	{re: rx(`(?:n?o |d?o )?(?:proximo mes|mes que vem)|(?:in |during )?(?:the )?next month`), build: relative(semantic.NextMonth)},
 	{re: rx(`(?:(?:n?este|n?esse|deste|desse) mes|(?:n?o |d?o )?mes (?:atual|corrente|vigente)|(?:in |during )?(?:the )?(?:this|current) month|(?:do|no) mes)`), build: relative(semantic.ThisMonth)},
@@ -455,6 +503,21 @@ var periodRules = []periodRule{
 }
 
 var errNoMatch = fmt.Errorf("no match")
+
+// afterMonth: "april and may", "abril e mai": an ambiguous month name right after another
+// month (and "and", "to", a comma) is a month too.
+func afterMonth(pt periodText, phrase string) bool {
+	i := strings.Index(pt.text, phrase)
+	if i <= 0 {
+		return false
+	}
+	before := strings.Fields(pt.text[:i])
+	if len(before) >= 2 && (before[len(before)-1] == "and" || before[len(before)-1] == "e" || before[len(before)-1] == "to" || before[len(before)-1] == "a") {
+		_, ok := monthByName[before[len(before)-2]]
+		return ok || strings.HasPrefix(before[len(before)-2], "@")
+	}
+	return false
+}
 
 // findPeriods reads every period phrase of the question and marks its tokens used.
 func findPeriods(toks []*token, cal semantic.Calendar) ([]foundPeriod, error) {
@@ -484,6 +547,16 @@ func findPeriods(toks []*token, cal semantic.Calendar) ([]foundPeriod, error) {
 				p, err := rule.build(m, pt, cal)
 				if err == errNoMatch {
 					continue
+				}
+				var two *twoPeriods
+				if errors.As(err, &two) {
+					for _, t := range span {
+						t.used, t.by = true, "period"
+					}
+					half := len(span) / 2
+					out = append(out, foundPeriod{p: two.a, toks: span[:half]}, foundPeriod{p: two.b, toks: span[half:]})
+					found = true
+					break
 				}
 				if err != nil {
 					return nil, err
@@ -524,6 +597,10 @@ func isCountNotYear(rule periodRule, toks []*token, span []*token) bool {
 		return false
 	}
 	i := indexOf(toks, span[0])
+	if span[0] != last && len(span) > 1 {
+		// "em 2024", "in 2024": a preposition makes it a year, whatever comes before
+		return false
+	}
 	j := indexOf(toks, last)
 	if j+1 < len(toks) {
 		switch toks[j+1].norm {

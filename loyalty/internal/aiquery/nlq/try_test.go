@@ -8,7 +8,8 @@ import (
 	"time"
 )
 
-// go test -run TestTry ./nlq with TRY=file of questions: prints what each becomes.
+// TRY=file go test -run TestTry -v ./loyalty/internal/aiquery/nlq: prints what each
+// question of the file becomes (a development aid; skipped without TRY).
 func TestTry(t *testing.T) {
 	path := os.Getenv("TRY")
 	if path == "" {
@@ -19,8 +20,15 @@ func TestTry(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	it := New(func() time.Time { return time.Date(2025, 3, 15, 12, 0, 0, 0, time.UTC) }, time.UTC)
-	cat := &Catalog{Stores: []StoreRef{{Code: "S1", Name: "Loja Centro"}, {Code: "S2", Name: "Loja Norte"}}, Products: []string{"Café", "Bolo"}, PaymentTypes: []string{"PIX", "credit_card", "debit_card", "cash"}, Origins: []string{"PDV", "APP", "SITE"}}
+	loc, _ := time.LoadLocation("America/Sao_Paulo")
+	it := New(func() time.Time { return time.Date(2025, 6, 18, 10, 0, 0, 0, loc) }, loc)
+	cat := &Catalog{
+		Stores: []StoreRef{{"L01", "Centro", "São Paulo", "SP"}, {"L02", "Ibirapuera", "São Paulo", "SP"}, {"L03", "Cambuí", "Campinas", "SP"},
+			{"L04", "Copacabana", "Rio de Janeiro", "RJ"}, {"L05", "Savassi", "Belo Horizonte", "MG"}, {"L06", "Batel", "Curitiba", "PR"}},
+		Products:     []string{"Pão de Queijo", "Café Expresso", "Açaí 300ml", "Cappuccino Italiano", "Bolo de Cenoura", "Suco de Laranja 500ml", "Combo Café da Manhã", "Açaí 500ml", "Caneca Térmica", "Vale-compra R$ 50", "Brigadeiro", "Granola", "Leite Condensado", "Morango", "Creme de Avelã"},
+		PaymentTypes: []string{"credit_card", "debit_card", "pix", "cash", "meal_voucher"},
+		Origins:      []string{"PDV", "APP", "TOTEM", "BACKOFFICE"},
+	}
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		q := sc.Text()

@@ -72,7 +72,7 @@ func (in *interp) values() (pending []pendingFilter, r *Refusal) {
 			in.storeCodes = append(in.storeCodes, l.arg(cStoreV))
 		case l.is(cCityV):
 			in.use(l, cCityV)
-			label(l, "", cStore, cDim)
+			label(l, "", cDim)
 			add(semantic.StoreCity(l.arg(cCityV)), "store")
 		case l.is(cProdV):
 			in.use(l, cProdV)
@@ -80,7 +80,7 @@ func (in *interp) values() (pending []pendingFilter, r *Refusal) {
 			add(semantic.ProductName(l.arg(cProdV)), "product")
 		case l.is(cUF):
 			in.use(l, cUF)
-			label(l, "", cDim, cStore)
+			label(l, "", cDim)
 			add(semantic.StoreState(l.arg(cUF)), "store")
 		case l.is(cCode):
 			p := in.prev(l)
@@ -171,7 +171,22 @@ func (in *interp) thresholds() []pendingFilter {
 		after := in.next(n)
 		before := in.prev(l)
 		num := n.toks[0]
+		spendVerb := before != nil && !before.used && (before.is(cSpend) || before.is(cBuy)) && (in.mentions(cCustomer) || in.mentions(cWho) || in.mentions(cBuyer))
 		switch {
+		case after != nil && !after.used && after.is(cTimes) && num.num == float64(int64(num.num)):
+			// "compraram mais de 3 vezes": a number of purchases
+			in.use(l, cCmp)
+			in.use(n, cNumber)
+			in.use(after, cTimes)
+			out = append(out, pendingFilter{semantic.PurchaseCount(op, int64(num.num)), "customer_activity"})
+		case spendVerb && (n.is(cMoney) || after != nil && !after.used && after.is(cValue)):
+			// "clientes que gastaram mais de R$ 500": what each customer spent in total
+			in.use(l, cCmp)
+			in.use(n, cMoney)
+			if after != nil && !after.used && after.is(cValue) {
+				in.use(after, cValue)
+			}
+			out = append(out, pendingFilter{semantic.SpendTotal(op, num.dec), "customer_activity"})
 		case n.is(cMoney) || (after != nil && !after.used && after.is(cValue)) || (before != nil && !before.used && (before.is(cValue) || before.is(cSale) || before.is(cTicket))):
 			in.use(l, cCmp)
 			in.use(n, cMoney)
@@ -219,6 +234,7 @@ func (in *interp) thresholds() []pendingFilter {
 			out = append(out, pendingFilter{semantic.PurchaseCount(op, int64(num.num)), "customer_activity"})
 		}
 	}
+	out = append(out, in.betweens()...)
 	// "sem pontos", "saldo zero", "zero points", "saldo zerado"
 	for _, l := range in.q.lex {
 		if l.used || !(l.is(cZero) || l.is(cNeg)) {
@@ -247,3 +263,54 @@ func (in *interp) pointsVerbAfter(l *lexeme) bool {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// betweens reads "saldo entre 500 e 1000 pontos", "compras entre R$ 50 e R$ 100": two
+// numbers joined by "e"/"and" after "entre"/"between", both ends included.
+func (in *interp) betweens() []pendingFilter {
+	var out []pendingFilter
+	for i := 0; i+1 < len(in.q.lex); i++ {
+		a, b := in.q.lex[i], in.q.lex[i+1]
+		if a.used || b.used || !(a.is(cNumber) || a.is(cMoney)) || !(b.is(cNumber) || b.is(cMoney)) {
+			continue
+		}
+		ti := indexOf(in.q.toks, a.toks[0])
+		if ti < 1 || (in.q.toks[ti-1].norm != "entre" && in.q.toks[ti-1].norm != "between") {
+			continue
+		}
+		lo, hi := a.toks[0], b.toks[0]
+		var next, prev *lexeme
+		if i+2 < len(in.q.lex) {
+			next = in.q.lex[i+2]
+		}
+		if i > 0 {
+			prev = in.q.lex[i-1]
+		}
+		isPoints := (next != nil && !next.used && (next.is(cPoints) || next.is(cBalance))) || (prev != nil && !prev.used && prev.is(cBalance))
+		isMoney := a.is(cMoney) || b.is(cMoney) || (next != nil && !next.used && next.is(cValue)) || (prev != nil && !prev.used && (prev.is(cValue) || prev.is(cSale)))
+		switch {
+		case isPoints && lo.num == float64(int64(lo.num)) && hi.num == float64(int64(hi.num)):
+			in.use(a, cNumber)
+			in.use(b, cNumber)
+			if next != nil && (next.is(cPoints) || next.is(cBalance)) {
+				in.use(next, cPoints)
+			}
+			if prev != nil && prev.is(cBalance) {
+				in.use(prev, cBalance)
+			}
+			out = append(out, pendingFilter{semantic.BalanceThreshold(semantic.AtLeast, int64(lo.num)), "points"},
+				pendingFilter{semantic.BalanceThreshold(semantic.AtMost, int64(hi.num)), "points"})
+		case isMoney:
+			in.use(a, cMoney)
+			in.use(b, cMoney)
+			if next != nil && next.is(cValue) {
+				in.use(next, cValue)
+			}
+			if prev != nil && prev.is(cValue) {
+				in.use(prev, cValue)
+			}
+			out = append(out, pendingFilter{semantic.ValueThreshold(semantic.AtLeast, lo.dec), "sale"},
+				pendingFilter{semantic.ValueThreshold(semantic.AtMost, hi.dec), "sale"})
+		}
+	}
+	return out
+}

@@ -28,7 +28,7 @@ var (
 	CustomerOriginAttr  = attr("origin", Customers, "c.origin", T("origem", "origin"), T("origem", "origin"))
 	CustomerGenderAttr  = attr("gender", Customers, "c.gender_identity", T("genero", "gender"), T("gênero", "gender"))
 	CustomerActiveAttr  = attr("active", Customers, "c.is_active", T("ativo", "active"), T("ativo", "active"))
-	CustomerStoreAttr   = attr("store", Customers, "COALESCE(c.store_code_owner, c.store_code)", T("codigo_loja", "store_code"), T("loja", "store"))
+	CustomerStoreAttr   = attr("store", Customers, "c.store_code_owner", T("codigo_loja", "store_code"), T("loja", "store"))
 
 	StoreCodeAttr   = attr("store_code", Stores, "s.store_code", T("codigo_loja", "store_code"), T("código da loja", "store code"))
 	StoreNameAttr   = attr("store_name", Stores, "s.name", T("loja", "store"), T("nome da loja", "store name"))
@@ -56,6 +56,11 @@ var (
 	SaleStoreAttr   = attr("sale_store", Sales, "v.store_code", T("codigo_loja", "store_code"), T("loja", "store"))
 	SaleCouponAttr  = attr("coupon", Sales, "v.coupon_identifier", T("cupom", "coupon"), T("cupom", "coupon"))
 
+	EntryDateAttr   = attr("entry_date", Points, "e.transaction_date", T("data", "date"), T("data", "date"))
+	EntryTypeAttr   = attr("entry_type", Points, "e.transaction_type_name", T("tipo", "type"), T("tipo", "type"))
+	EntryPointsAttr = attr("entry_points", Points, "e.points", T("pontos", "points"), T("pontos", "points"))
+	EntryDescAttr   = attr("entry_desc", Points, "e.description", T("descricao", "description"), T("descrição", "description"))
+
 	RedemptionDateAttr   = attr("redemption_date", Redemptions, "r.created_at", T("data", "date"), T("data", "date"))
 	RedemptionPointsAttr = attr("redemption_points", Redemptions, "r.total_points", T("pontos", "points"), T("pontos", "points"))
 	RedemptionStatusAttr = attr("redemption_status", Redemptions, "r.status", T("status", "status"), T("status", "status"))
@@ -77,6 +82,8 @@ func DefaultAttributes(f *Fact) []*Attribute {
 		return []*Attribute{SaleDateAttr, CustomerNameAttr, SaleStoreAttr, SaleValueAttr}
 	case Redemptions:
 		return []*Attribute{RedemptionDateAttr, CustomerNameAttr, RedemptionStoreAttr, RedemptionPointsAttr}
+	case Points:
+		return []*Attribute{EntryDateAttr, EntryTypeAttr, EntryPointsAttr, EntryDescAttr}
 	}
 	return nil
 }
@@ -114,6 +121,8 @@ func defaultOrder(f *Fact) string {
 		return "v.transaction_date DESC"
 	case Redemptions:
 		return "r.created_at DESC"
+	case Points:
+		return "e.transaction_date DESC"
 	}
 	return "1"
 }

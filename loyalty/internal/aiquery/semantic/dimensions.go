@@ -130,7 +130,11 @@ func storeAttrDim(id string, name Text, expr string, alias Text) *Dimension {
 		if !ok {
 			return dimSQL{}, false
 		}
-		return dimSQL{cols: []Column{col(expr, alias, l)}, joins: joins(j)}, true
+		d := dimSQL{cols: []Column{col(expr, alias, l)}, joins: joins(j)}
+		if f != Stores {
+			d.where = f.Store + " IS NOT NULL" // rows of no store are in no city
+		}
+		return d, true
 	}}
 }
 

@@ -155,10 +155,14 @@ func onFact(id string, name, slug Text, conds map[*Fact]string) *Filter {
 	}}
 }
 
-// StoreCode keeps the rows of one store, named by its code.
+// StoreCode keeps the rows of one store, named by its code. A promotion is a store's when
+// it lists the store or lists none (it applies to every store).
 func StoreCode(code string) *Filter {
 	return &Filter{ID: "store_code", Name: T("loja "+code, "store "+code), Slug: T("loja", "store"),
 		build: func(f *Fact, _ *Period) (string, []string, bool) {
+			if f == Promotions {
+				return "(pm.store_codes IS NULL OR cardinality(pm.store_codes) = 0 OR " + Quote(code) + " = ANY (pm.store_codes))", nil, true
+			}
 			if f.Store == "" {
 				return "", nil, false
 			}
@@ -501,6 +505,9 @@ func Birthday() *Filter {
 				if p.Day > 0 {
 					day = fmt.Sprint(p.Day)
 				}
+			case p.From != "" && p.To != "" && p.Kind != LastN:
+				// a week or a range of days: the birthday's month and day fall in it
+				return fmt.Sprintf("to_char(c.birth_date, 'MM-DD') BETWEEN to_char((%s)::date, 'MM-DD') AND to_char((%s)::date - 1, 'MM-DD')", p.From, p.To), joins(j), true
 			default:
 				return "", nil, false
 			}
@@ -572,6 +579,26 @@ func PurchaseCount(op string, n int64) *Filter {
 				conds = append(conds, p.Cond(x+".transaction_date"))
 			}
 			return fmt.Sprintf("(SELECT count(*) FROM %s.%s %s WHERE %s) %s %d", Schema, Sales.View, x, strings.Join(conds, " AND "), op, n), joins(j), true
+		}}
+}
+
+// SpendTotal keeps the customers whose spend (sum of their sales not cancelled, in the
+// period when there is one) compares to amount ("clientes que gastaram mais de R$ 500").
+func SpendTotal(op string, amount string) *Filter {
+	o := opText(op)
+	return &Filter{ID: "spend_total", Name: T(fmt.Sprintf("que gastaram %s %s no total", o.PT, amount), fmt.Sprintf("who spent %s %s in total", o.EN, amount)),
+		Slug: T("gasto", "spend"), UsesPeriod: true,
+		build: func(f *Fact, p *Period) (string, []string, bool) {
+			j, ok := customerJoin(f)
+			if !ok {
+				return "", nil, false
+			}
+			const x = "x"
+			conds := []string{x + ".customer_id = c.id", liveAs(Sales, x)}
+			if p != nil {
+				conds = append(conds, p.Cond(x+".transaction_date"))
+			}
+			return fmt.Sprintf("(SELECT COALESCE(sum(%s.value), 0) FROM %s.%s %s WHERE %s) %s %s", x, Schema, Sales.View, x, strings.Join(conds, " AND "), op, amount), joins(j), true
 		}}
 }
 

@@ -43,7 +43,7 @@ var Glossary = []GlossaryEntry{
 	{T("produtos mais resgatados", "most redeemed products"), T("soma das quantidades dos itens dos resgates que contam, por produto", "sum of the item quantities of the redemptions that count, by product"),
 		"sum(i.qty) FROM reporting.redeem_items i JOIN reporting.redeems r ON r.id = i.redeem_id WHERE r.status IN ('pending', 'applied')"},
 	{T("opt-in (aceita e-mail, WhatsApp, SMS)", "opt-in (accepts e-mail, WhatsApp, SMS)"), T("colunas email_optin, whatsapp_optin, sms_optin; percentual = 100 × aceitam / todos", "columns email_optin, whatsapp_optin, sms_optin; percentage = 100 × opted in / all"),
-		"round(100.0 * count(*) FILTER (WHERE c.whatsapp_optin) / NULLIF(count(*), 0), 2)"},
+		"round(100.0 * count(*) FILTER (WHERE c.whatsapp_optin) / NULLIF(count(*), 0), 1)"},
 	{T("promoção vigente", "running promotion"), T("ativa e com a data de hoje entre início e fim", "active and with today between its start and end"),
 		"FROM reporting.promotions pm WHERE pm.is_active AND now() BETWEEN pm.start_date AND pm.end_date"},
 	{T("semana, mês, ano", "week, month, year"), T("semanas começam na segunda; \"semana passada\" é a semana de segunda a domingo anterior; \"últimos N dias\" é uma janela até agora", "weeks start on Monday; \"last week\" is the previous Monday-Sunday; \"last N days\" is a window up to now"),

@@ -194,7 +194,7 @@ func RateOf(fact *Fact, f *Filter, p *Period) (*Measure, error) {
 	}
 	return &Measure{
 		ID: "rate_" + f.ID, Fact: fact, Kind: Rate,
-		Expr:   fmt.Sprintf("round(100.0 * count(*) FILTER (WHERE %s) / NULLIF(count(*), 0), 2)", cond),
+		Expr:   fmt.Sprintf("round(100.0 * count(*) FILTER (WHERE %s) / NULLIF(count(*), 0), 1)", cond),
 		Alias:  T("percentual_"+f.Slug.PT, "percent_"+f.Slug.EN),
 		Name:   T("percentual de "+fact.Name.PT+" com "+f.Name.PT, "percentage of "+fact.Name.EN+" with "+f.Name.EN),
 		Def:    T("100 × linhas com a condição / todas as linhas", "100 × rows meeting the condition / all rows"),

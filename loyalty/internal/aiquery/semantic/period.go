@@ -16,6 +16,7 @@ const (
 	Tomorrow
 	ThisWeek
 	LastWeek
+	NextWeek
 	ThisWeekend
 	LastWeekend
 	ThisMonth
@@ -153,6 +154,8 @@ func (c Calendar) Relative(k PeriodKind) *Period {
 		p.From, p.To, from, to, name = sqlWeek, sqlWeek+" + interval '1 week'", w, w.AddDate(0, 0, 7), T("esta semana", "this week")
 	case LastWeek:
 		p.From, p.To, from, to, name = sqlWeek+" - interval '1 week'", sqlWeek, w.AddDate(0, 0, -7), w, T("semana passada", "last week")
+	case NextWeek:
+		p.From, p.To, from, to, name = sqlWeek+" + interval '1 week'", sqlWeek+" + interval '2 weeks'", w.AddDate(0, 0, 7), w.AddDate(0, 0, 14), T("próxima semana", "next week")
 	case ThisWeekend:
 		p.From, p.To, from, to, name = sqlWeek+" + interval '5 days'", sqlWeek+" + interval '7 days'", w.AddDate(0, 0, 5), w.AddDate(0, 0, 7), T("este fim de semana", "this weekend")
 	case LastWeekend:
