@@ -552,6 +552,12 @@ func (in *interp) decideRedemptions(subject string) *Refusal {
 	// prêmio" is about customers who redeemed.
 	product := subject == "product" || in.hasPending("product") || containsStr(in.dims, "product") ||
 		(in.has(cProduct) && !in.has(cCustomer) && !in.has(cWho))
+	noun := false // "resgates" named as a thing (not only "resgatados")
+	for _, l := range in.q.lex {
+		if !l.used && l.is(cRedemption) && !l.is(cRedeem) {
+			noun = true
+		}
+	}
 	if subject == "" && !points && !product && (in.has(cCustomer) || in.has(cWho)) && (in.wantsList() || in.negatedRedeem()) {
 		in.takeAll(cProduct) // "nunca resgataram nenhum prêmio"
 		return in.decideCustomers(subject)
@@ -582,11 +588,11 @@ func (in *interp) decideRedemptions(subject string) *Refusal {
 		in.take(cCount)
 		in.customerContext()
 		in.take(cWho)
-		m := semantic.PointsRedeemed
-		if in.has(cCount) {
-			in.setMeasure(semantic.RedemptionCount, m)
+		if noun && subject == "" && avg == nil && len(in.dims) == 0 {
+			// "resgates e pontos resgatados": how many and how many points
+			in.setMeasure(semantic.RedemptionCount, semantic.PointsRedeemed)
 		} else {
-			in.setMeasure(m)
+			in.setMeasure(semantic.PointsRedeemed)
 		}
 	case subject == "" && (in.has(cCustomer) || in.has(cWho)):
 		in.takeAll(cProduct)

@@ -243,8 +243,11 @@ func (in *interp) run() *Refusal {
 // explicitRefusals: writes, comparisons, "why" and forecasts are refused whatever else the
 // question says.
 func (in *interp) explicitRefusals() *Refusal {
-	if l := in.find(cWrite); l != nil && !in.writeIsReportVerb(l) {
-		return in.q.refuseWrite(l)
+	if l := in.find(cWrite); l != nil {
+		if !in.writeIsReportVerb(l) {
+			return in.q.refuseWrite(l)
+		}
+		in.use(l, cFiller) // "crie um relatório de ...": a read
 	}
 	if l := in.find(cWhy); l != nil {
 		return in.refuseWith(semantic.T("os relatórios dizem quanto e quando, não o porquê (\""+l.text()+"\")",
