@@ -66,6 +66,16 @@ func (in *interp) rankSubject() string {
 		if id == "" {
 			continue
 		}
+		if l.is(cWho) {
+			// "quem foram os 3 maiores compradores": the noun says what is ranked
+			for _, m := range in.q.lex {
+				if !m.used && m != l && (m.is(cBuyer) || m.is(cCustomer)) {
+					in.use(l, cWho)
+					l = m
+					break
+				}
+			}
+		}
 		// "clientes com mais pontos" ranks customers; "clientes com mais compras" too; but in
 		// "pontos dos clientes" nothing is ranked.
 		if in.rankWord == nil {
@@ -137,8 +147,8 @@ func (in *interp) setMeasure(ms ...*semantic.Measure) {
 
 // wantsList: the question asks for rows (who, which, list, names, e-mails), not a number.
 func (in *interp) wantsList() bool {
-	if in.has(cCount) || in.has(cHowMuch) || in.has(cAvg) || in.has(cRate) || in.has(cTotal) {
-		return false
+	if in.has(cCount) || in.has(cHowMuch) || in.has(cAvg) || in.has(cRate) || in.has(cTotal) || len(in.dims) > 0 {
+		return false // "mostre as vendas por loja" is a breakdown, not a list
 	}
 	return in.has(cList) || in.has(cWho) || in.has(cAttr) || in.whichEntity()
 }
@@ -184,9 +194,9 @@ func (in *interp) chooseMeasure(subject string) *Refusal {
 		in.shapeList = true
 		in.attrs = append(in.attrs, semantic.ProductNameAttr, semantic.ProductPointsAttr)
 		return nil
-	case in.has(cBalance) || (in.has(cPoints) && (in.has(cCustomer) || in.has(cWho) || subject == "customer" || in.hasCustomerValue()) && !in.hasPointsVerb()):
+	case in.has(cBalance) || (in.has(cPoints) && (in.has(cCustomer) || in.has(cWho) || subject == "customer" || in.hasCustomerValue() || in.perCust != nil) && !in.hasPointsVerb()):
 		return in.decideBalance(subject)
-	case in.hasPointsVerb() || in.has(cReversal) || in.has(cEntry):
+	case in.hasPointsVerb() || in.has(cReversal) || (in.has(cEntry) && !in.salesWords()):
 		return in.decidePoints(subject)
 	case in.has(cRedemption) || in.has(cRedeem):
 		return in.decideRedemptions(subject)
@@ -195,7 +205,14 @@ func (in *interp) chooseMeasure(subject string) *Refusal {
 	case in.has(cCustomer) || in.has(cWho) || in.has(cBirthday) || subject == "customer" ||
 		((in.customerFilterWords() || in.has(cSignup)) && !in.has(cProduct) && !in.has(cStore) && !in.has(cPromotion)):
 		return in.decideCustomers(subject)
-	case in.has(cProduct) || subject == "product":
+	case subject == "product" && in.rankWord != nil && !in.has(cMax) && !in.has(cMin):
+		// "produto mais popular", "most popular reward": the most redeemed
+		in.takeAll(cUse)
+		in.setMeasure(semantic.ItemsRedeemed)
+	case subject == "store" && in.rankWord != nil:
+		// "melhor loja", "best performing store": by revenue
+		in.setMeasure(semantic.Revenue)
+	case in.has(cProduct) || subject == "product" || in.has(cAddOn):
 		in.take(cProduct)
 		return in.entityCountOrList(semantic.ProductCount, subject)
 	case in.has(cStore) || subject == "store":
@@ -231,7 +248,7 @@ func (in *interp) salesValueContext() bool {
 }
 
 func (in *interp) hasPointsVerb() bool {
-	if e := in.find(cEarn); e != nil && (in.has(cPoints) || !in.salesWords()) && !(e.is(cPayVal) && in.salesWords()) {
+	if e := in.find(cEarn); e != nil && (in.has(cPoints) || (!in.salesWords() && !in.has(cCustomer))) && !(e.is(cPayVal) && in.salesWords()) {
 		return true
 	}
 	if d := in.find(cDebit); d != nil && !(d.is(cPayVal) && in.salesWords()) {
@@ -250,7 +267,7 @@ func (in *interp) hasCustomerValue() bool {
 }
 
 func (in *interp) salesWords() bool {
-	return in.subjectIsBuyer() || in.has(cSale) || in.has(cRevenue) || in.has(cBuy) || in.has(cSpend) || in.has(cSell) || in.has(cBuyer) || in.has(cTicket) || in.hasPending("sale")
+	return in.subjectIsBuyer() || in.has(cSale) || (in.has(cValue) && (in.has(cCancel) || in.has(cPayVal))) || in.has(cRevenue) || in.has(cBuy) || in.has(cSpend) || in.has(cSell) || in.has(cBuyer) || in.has(cTicket) || in.hasPending("sale")
 }
 
 func (in *interp) hasPending(what string) bool {
@@ -270,6 +287,7 @@ func (in *interp) customerFilterWords() bool {
 // salesContext takes the words that only restate that the report is about sales.
 func (in *interp) salesContext() {
 	if !in.has(cPoints) {
+		in.takeAll(cEntry) // "movimento de vendas"
 		for e := in.find(cEarn); e != nil && !e.is(cPayVal); e = in.find(cEarn) {
 			in.use(e, cEarn) // "cupons emitidos"
 		}
@@ -322,9 +340,10 @@ func (in *interp) decideSales(subject string) *Refusal {
 	if in.has(cNever) && (in.has(cCustomer) || in.has(cWho)) {
 		return in.decideCustomers(subject)
 	}
-	revenue := in.subjectIsBuyer() || in.has(cRevenue) || in.has(cSpend) || (in.has(cValue) && in.has(cPaid)) || (in.has(cValue) && (in.has(cSale) || in.has(cBuy) || in.has(cSell))) ||
-		(in.has(cHowMuch) && (in.has(cSell) || in.has(cBuy))) || (in.has(cSell) && !in.has(cSale) && !in.has(cCount))
-	buyerWords := in.has(cBuyer) || ((in.has(cCustomer) || in.has(cWho)) && (in.has(cBuy) || in.has(cSale)))
+	revenue := in.subjectIsBuyer() || in.has(cRevenue) || in.has(cSpend) || (in.has(cValue) && (in.has(cPaid) || in.has(cCancel) || in.has(cPayVal))) || (in.has(cValue) && (in.has(cSale) || in.has(cBuy) || in.has(cSell))) ||
+		(in.has(cHowMuch) && (in.has(cSell) || in.has(cBuy) || (in.has(cSale) && !in.has(cCount)))) || (in.has(cSell) && !in.has(cSale) && !in.has(cCount))
+	people := in.has(cCustomer) || in.has(cWho) || in.has(cFemale) || in.has(cMale)
+	buyerWords := in.has(cBuyer) || (people && (in.has(cBuy) || in.has(cSale)))
 	switch {
 	case subject != "" && !revenue && in.has(cSale) && in.rankWord != nil && (in.rankWord.is(cMost) || in.rankWord.is(cLeast) || in.rankWord.is(cMax) || in.rankWord.is(cMin)):
 		// "loja com mais vendas", "dia com menos compras": the number of sales
@@ -369,6 +388,11 @@ func (in *interp) decideSales(subject string) *Refusal {
 		in.take(cCount)
 		in.salesContext()
 		in.setMeasure(semantic.Buyers)
+	case in.has(cBuy) && in.has(cCount) && !in.has(cSale):
+		// "quantas vezes a Fernanda comprou": the number of purchases
+		in.take(cCount)
+		in.salesContext()
+		in.setMeasure(semantic.SalesCount)
 	case in.has(cSale):
 		if in.wantsList() && in.perCust == nil && avg == nil {
 			in.salesContext()
@@ -462,7 +486,7 @@ func (in *interp) decideBalance(subject string) *Refusal {
 		in.req.Fact = semantic.Customers
 		in.shapeList = true
 		in.attrs = append(in.attrs, semantic.CustomerNameAttr, semantic.CustomerBalanceAttr)
-	case subject == "customer" || ((in.rankWord != nil || mx != nil || mn != nil) && (in.has(cCustomer) || in.has(cWho))):
+	case subject == "customer" || ((in.rankWord != nil || mx != nil || mn != nil) && (in.has(cCustomer) || in.has(cWho))) || (in.rankWord != nil && subject == ""):
 		// "top 10 clientes por saldo", "cliente com maior saldo"
 		in.take(cCustomer)
 		in.take(cWho)
@@ -481,6 +505,9 @@ func (in *interp) decideBalance(subject string) *Refusal {
 		in.use(avg, cAvg)
 		in.customerContext()
 		in.setMeasure(semantic.BalanceAverage)
+		if in.perCust != nil {
+			in.dropDim("customer") // "média de pontos por cliente"
+		}
 	case mx != nil && subject == "":
 		in.use(mx, cMax)
 		in.customerContext()
@@ -514,9 +541,15 @@ func (in *interp) decidePoints(subject string) *Refusal {
 	case in.has(cEarn) && !(in.find(cEarn).is(cPayVal) && in.has(cSale)):
 		in.use(in.find(cEarn), cEarn)
 		m = semantic.PointsCredited
+		if in.has(cCount) && !in.has(cPoints) {
+			m = semantic.CreditCount // "quantos créditos": entries, not points
+		}
 	case in.has(cDebit):
 		in.take(cDebit)
 		m = semantic.PointsDebited
+		if in.has(cCount) && !in.has(cPoints) {
+			m = semantic.DebitCount // "quantos débitos manuais tivemos"
+		}
 	case in.has(cRedeem) || in.has(cRedemption):
 		return in.decideRedemptions(subject)
 	case in.has(cEntry):
@@ -584,6 +617,8 @@ func (in *interp) decideRedemptions(subject string) *Refusal {
 		if avg != nil {
 			in.takeAll(cValue) // "valor médio dos resgates em pontos"
 		}
+		in.takeAll(cSpend) // "pontos gastos em resgates"
+		in.takeAll(cUse)
 		in.take(cHowMuch)
 		in.take(cCount)
 		in.customerContext()
@@ -621,6 +656,10 @@ func (in *interp) negatedRedeem() bool {
 
 // decideCustomers: a count of customers, or a list of them.
 func (in *interp) decideCustomers(subject string) *Refusal {
+	if !in.has(cPoints) {
+		in.takeAll(cEarn) // "quantos clientes cada loja ganhou": new customers
+	}
+	list := in.wantsList() || (in.has(cBirthday) && !in.has(cCount))
 	in.take(cCustomer)
 	in.takeAll(cCustomer)
 	in.take(cBuyer)
@@ -630,7 +669,6 @@ func (in *interp) decideCustomers(subject string) *Refusal {
 		// "quem mais ..." with nothing to rank by: a list
 		subject = ""
 	}
-	list := in.wantsList() || (in.has(cBirthday) && !in.has(cCount))
 	in.take(cWho)
 	if list {
 		in.req.Fact = semantic.Customers
@@ -646,7 +684,8 @@ func (in *interp) decideCustomers(subject string) *Refusal {
 func (in *interp) entityCountOrList(count *semantic.Measure, subject string) *Refusal {
 	in.takeAll(cSignup)
 	in.takeAll(factNoun[count.Fact])
-	if in.has(cCount) || in.has(cHowMuch) {
+	if in.has(cCount) || in.has(cHowMuch) || len(in.dims) > 0 {
+		// "quantas lojas", "lojas por estado"
 		in.take(cCount)
 		in.take(cHowMuch)
 		in.setMeasure(count)
@@ -654,7 +693,35 @@ func (in *interp) entityCountOrList(count *semantic.Measure, subject string) *Re
 	}
 	in.req.Fact = count.Fact
 	in.shapeList = true
+	if count.Fact == semantic.Products {
+		// "produto mais caro", "cheapest reward": the catalogue sorted by price in points
+		if l := in.find(cPricey); l != nil {
+			in.use(l, cPricey)
+			in.rankWord, in.rank, in.singular = l, semantic.Descending, singularNoun(l) || in.whichOne() || in.productSingular()
+		} else if l := in.find(cCheap); l != nil {
+			in.use(l, cCheap)
+			in.rankWord, in.rank, in.singular = l, semantic.Ascending, singularNoun(l) || in.whichOne() || in.productSingular()
+		}
+		if in.rankWord != nil {
+			if in.singular && in.limit == 0 {
+				in.req.Limit = 1
+			}
+			in.req.SortBy = semantic.ProductPointsAttr
+			in.attrs = append(in.attrs, semantic.ProductNameAttr, semantic.ProductPointsAttr)
+			in.takeAll(cPoints)
+		}
+	}
 	return nil
+}
+
+// productSingular: "o produto mais caro" (one) rather than "os produtos mais caros".
+func (in *interp) productSingular() bool {
+	for _, l := range in.q.lex {
+		if l.is(cProduct) && singularNoun(l) {
+			return true
+		}
+	}
+	return false
 }
 
 var rowNoun = map[*semantic.Fact]concept{semantic.Redemptions: cRedemption, semantic.Sales: cSale, semantic.Points: cEntry}

@@ -70,6 +70,20 @@ func (in *interp) filters() *Refusal {
 			add(semantic.Active(true))
 		}
 	}
+	if l := in.find(cInactive); l != nil && fact == semantic.Customers && in.hasDuration() {
+		// "clientes inativos há mais de 60 dias": without a purchase for that long
+		in.use(l, cInactive)
+		add(semantic.Bought(false))
+		in.takeAll(cBuy)
+		in.takeAll(cSale)
+	}
+	if l := in.find(cLapsed); l != nil && fact == semantic.Customers && in.hasDuration() {
+		in.use(l, cLapsed)
+		add(semantic.Bought(false))
+		in.takeAll(cBuy)
+		in.takeAll(cSale)
+		in.takeAll(cNeg)
+	}
 	if l := in.take(cInactive); l != nil {
 		add(semantic.Active(false))
 	}
@@ -146,6 +160,9 @@ func (in *interp) filters() *Refusal {
 			break
 		}
 		in.use(l, cPayVal)
+		if p := in.prev(l); p != nil && !p.used && p.is(cBy) {
+			in.use(p, cBy) // "paid by debit card"
+		}
 		values, exact, label := in.payment(l.arg(cPayVal))
 		add(semantic.PaymentType(values, exact, label))
 		in.takeAll(cFrom) // "revenue that came from credit cards"
@@ -218,6 +235,16 @@ func (in *interp) filters() *Refusal {
 		}
 	}
 	return nil
+}
+
+// hasDuration: the question names a length of time ("há 60 dias", "for 90 days").
+func (in *interp) hasDuration() bool {
+	for _, p := range in.q.periods {
+		if p.duration || p.p.Kind == semantic.LastN {
+			return true
+		}
+	}
+	return false
 }
 
 // signupStore: the store named is where customers signed up ("cadastrados na loja X",
@@ -458,6 +485,9 @@ func (in *interp) comparePeriods() *Refusal {
 	sort.SliceStable(ps, func(a, b int) bool { return ps[a].From < ps[b].From })
 	in.takeAll(cCompare)
 	if g := in.find(cGrowth); g != nil {
+		if len(in.req.Measures) == 2 && in.req.Measures[1] == semantic.Revenue {
+			in.setMeasure(semantic.Revenue) // "crescimento das vendas": of revenue
+		}
 		if len(ps) != 2 || len(in.req.Measures) != 1 || len(in.req.Dims) > 0 {
 			return in.refuseWith(semantic.T("o crescimento compara um número entre dois períodos", "growth compares one number between two periods"))
 		}
@@ -586,6 +616,29 @@ func (in *interp) finishShape() {
 		// "promoções ativas com o multiplicador": which promotion each value is
 		attrs = append([]*semantic.Attribute{name}, attrs...)
 	}
+	// "promoção com o maior multiplicador": the list sorted by the number asked
+	if in.req.SortBy == nil {
+		if l := in.find(cMax); l == nil && in.find(cPricey) != nil {
+			_ = l
+		}
+		if l := in.find(cMax); l != nil {
+			for _, a := range asked {
+				if numericAttr[a] {
+					in.use(l, cMax)
+					in.req.SortBy, in.req.Order, in.req.Limit = a, semantic.Descending, 1
+					break
+				}
+			}
+		} else if l := in.find(cMin); l != nil {
+			for _, a := range asked {
+				if numericAttr[a] {
+					in.use(l, cMin)
+					in.req.SortBy, in.req.Order, in.req.Limit = a, semantic.Ascending, 1
+					break
+				}
+			}
+		}
+	}
 	// Rows found by a partial name say whose they are.
 	for _, f := range in.req.Filters {
 		if f.ID == "customer_name" && !containsAttr(attrs, semantic.CustomerNameAttr) {
@@ -595,6 +648,11 @@ func (in *interp) finishShape() {
 	in.req.Attrs = attrs
 	in.take(cWhich)
 	in.take(cList)
+}
+
+var numericAttr = map[*semantic.Attribute]bool{
+	semantic.PromotionMultAttr: true, semantic.PromotionBonusAttr: true, semantic.ProductPointsAttr: true, semantic.ProductPriceAttr: true,
+	semantic.CustomerBalanceAttr: true,
 }
 
 var entityName = map[*semantic.Fact]*semantic.Attribute{

@@ -15,9 +15,15 @@ func closestWord(w string) string {
 		limit = 2
 	}
 	best, bestD, tie := "", limit+1, false
+	first, _ := firstRune(w)
 	for _, v := range vocabList {
 		m := len([]rune(v))
 		if m < 3 || m-n > limit || n-m > limit {
+			continue
+		}
+		// A typo rarely changes the first letter; requiring it keeps "manuais" from
+		// reading as "anuais" and names from reading as words.
+		if f, _ := firstRune(v); f != first {
 			continue
 		}
 		d := distance(w, v, limit)

@@ -68,6 +68,10 @@ const (
 	cGrowth      concept = "growth"      // "crescimento de maio sobre abril"
 	cTimes       concept = "times"       // "mais de 3 vezes": a number of purchases
 	cTrend       concept = "trend"       // "evolução": over time (by month unless a unit is given)
+	cOnce        concept = "once"        // "só uma vez": exactly one purchase
+	cPricey      concept = "pricey"      // "produto mais caro": sorted by price in points
+	cCheap       concept = "cheap"       // "mais barato"
+	cLapsed      concept = "lapsed"      // "clientes sumidos há 60 dias": no purchase for a while
 	// answer shape
 	cList  concept = "list"
 	cWho   concept = "who"
@@ -136,8 +140,8 @@ var vocabulary = []struct {
 	{sense{cCustomer, ""}, "base|na base|da base|cliente|clientes|consumidor|consumidores|consumidora|consumidoras|membro|membros|participante|participantes|associado|associados|customer|customers|client|clients|member|members|consumer|consumers|pessoa|pessoas|people|person|base de clientes|customer base"},
 	{sense{cBuyer, ""}, "comprador|compradores|compradora|compradoras|buyer|buyers|purchaser|purchasers|paying customers|spenders|top spenders|big spenders|gastadores|shoppers"},
 	{sense{cSale, ""}, "venda|vendas|compra|compras|cupom|cupons|cupom fiscal|cupons fiscais|pedido|pedidos|transacao|transacoes|sale|sales|purchase|purchases|order|orders|coupon|coupons|transaction|transactions|receipt|receipts|nota fiscal|notas fiscais|ticket|tickets"},
-	{sense{cRevenue, ""}, "faturamento|faturamentos|faturado|faturados|faturada|faturou|faturamos|faturaram|receita|receitas|revenue|revenues|turnover|gmv|volume de vendas|volume vendido|sales volume|total vendido|valor vendido|vendido em reais|sales amount|sales value|gross sales|billing|billed"},
-	{sense{cTicket, ""}, "tkt medio|tkt|tiquete|avg ticket|ticket avg|average ticket size|ticket medio de venda|ticket medio|tiquete medio|ticket media|average ticket|average order value|aov|average basket|average purchase value|average sale value|average sale|average purchase|average spend per purchase|average purchase amount"},
+	{sense{cRevenue, ""}, "rendeu|renderam|rende|rendimento|arrecadou|arrecadamos|arrecadacao|entrada de dinheiro|takings|sales revenue|income|faturamento|faturamentos|faturado|faturados|faturada|faturou|faturamos|faturaram|receita|receitas|revenue|revenues|turnover|gmv|volume de vendas|volume vendido|sales volume|total vendido|valor vendido|vendido em reais|sales amount|sales value|gross sales|billing|billed"},
+	{sense{cTicket, ""}, "basket size|average basket size|tamanho da cesta|cesta media|valor medio do cupom|valor medio por cupom|average order|average transaction value|atv|tkt medio|tkt|tiquete|avg ticket|ticket avg|average ticket size|ticket medio de venda|ticket medio|tiquete medio|ticket media|average ticket|average order value|aov|average basket|average purchase value|average sale value|average sale|average purchase|average spend per purchase|average purchase amount"},
 	{sense{cValue, ""}, "valor|valores|value|values|amount|amounts|montante|money|reais|em reais|brl|dolares|dollars|gasto|gastos"},
 	{sense{cPoints, ""}, "ponto|pontos|pontuacao|pontuacoes|point|points|pts|pontinhos"},
 	{sense{cBalance, ""}, "saldo|saldos|balance|balances|saldo de pontos|points balance|point balance|pontos em aberto|points outstanding|outstanding points|pontos disponiveis|available points|pontos acumulados em conta"},
@@ -182,16 +186,16 @@ var vocabulary = []struct {
 	{sense{cTotal, ""}, "total|totais|soma|somatorio|somam|somado|sum|summed|in total|no total|ao todo|overall|geral|agregado|aggregate|combined|acumulado no ano"},
 	{sense{cAvg, ""}, "media de|na media|media|medio|medias|medios|average|averages|avg|mean|em media|on average|per capita"},
 	{sense{cRate, ""}, "%|percentual|percentuais|porcentagem|porcentagens|percentagem|taxa|taxas|proporcao|proporcoes|fatia|participacao|percentage|percentages|percent|pct|rate|rates|share|proportion|ratio|fraction"},
-	{sense{cMax, ""}, "maior|maximo|maxima|max|maximum|biggest|largest|highest|mais alto|mais alta|mais caro|mais cara|most expensive|recorde|record"},
-	{sense{cMin, ""}, "menor|minimo|minima|min|minimum|smallest|lowest|mais baixo|mais baixa|mais barato|mais barata|cheapest"},
-	{sense{cMost, ""}, "mais|most|the most|mais vezes|most often|more"},
+	{sense{cMax, ""}, "maior|maximo|maxima|max|maximum|biggest|largest|highest|mais alto|mais alta|recorde|record"},
+	{sense{cMin, ""}, "menor|minimo|minima|min|minimum|smallest|lowest|mais baixo|mais baixa"},
+	{sense{cMost, ""}, "pico|de pico|peak|busiest|mais movimentado|mais movimentada|rush|mais|most|the most|mais vezes|most often|more"},
 	{sense{cLeast, ""}, "menos|least|fewest|the least|the fewest|less"},
 	{sense{cTop, ""}, "top|ranking|rank|melhores|melhor|maiores|principais|best|leading|biggest|top performing|campeoes|campeao|campea|lideres|lider"},
 	{sense{cBottom, ""}, "piores|pior|menores|worst|bottom|lanterna"},
 
 	{sense{cOrderDesc, ""}, "do maior para o menor|do maior pro menor|do maior ao menor|maior para menor|maior pro menor|em ordem decrescente|ordem decrescente|decrescente|biggest first|largest first|highest first|most first|descending|in descending order|from highest to lowest|highest to lowest|from largest to smallest|largest to smallest|from biggest to smallest"},
 	{sense{cOrderAsc, ""}, "do menor para o maior|do menor pro maior|do menor ao maior|menor para maior|menor pro maior|em ordem crescente|ordem crescente|crescente|smallest first|lowest first|least first|ascending|in ascending order|from lowest to highest|lowest to highest|from smallest to largest|smallest to largest"},
-	{sense{cExpire, ""}, "vence|vencem|vencendo|vencer|a vencer|vao vencer|expira|expiram|expirando|expirar|vao expirar|expire|expires|expiring|will expire|due|vencimento|expiry|expiration"},
+	{sense{cExpire, ""}, "vence|vencem|vencendo|vencer|a vencer|vao vencer|expira|expiram|expirando|expirar|vao expirar|expire|expires|expiring|will expire|due|vencimento"},
 	{sense{cCost, ""}, "custa|custam|custar|custando|cost|costs|costing|vale quantos|valem|preco em pontos|price in points|worth"},
 	{sense{cStart, ""}, "comecaram|comecou|comeca|comecam|iniciaram|iniciou|iniciadas|iniciada|lancadas|lancada|lancaram|criadas|criada|started|start|starts|starting|began|begun|launched|created"},
 	{sense{cRan, ""}, "rodaram|rodou|vigoraram|vigorou|estiveram ativas|estiveram ativos|aconteceram|ocorreram|ran|run|running during|took place|were active|were running|valid during"},
@@ -207,8 +211,12 @@ var vocabulary = []struct {
 	{sense{cAttr, "start_date"}, "data de inicio|inicio|start date|starts on|data inicial"},
 	{sense{cAttr, "end_date"}, "data de fim|data final|data de termino|fim|termino|end date|ends on|validade"},
 	{sense{cAttr, "points"}, "pontos necessarios|quantos pontos custa|points needed|points required|custo em pontos"},
-	{sense{cAge, ""}, "idade|idades|age|ages|anos de idade|years old|faixa etaria|faixas etarias|age band|age bands|age group|age groups|age range|age ranges|faixa de idade|faixas de idade"},
+	{sense{cAge, ""}, "aged|de idade|years old|anos de idade|idade|idades|age|ages|anos de idade|years old|faixa etaria|faixas etarias|age band|age bands|age group|age groups|age range|age ranges|faixa de idade|faixas de idade"},
 	{sense{cTimes, ""}, "vez|vezes|time|times"},
+	{sense{cPricey, ""}, "mais caro|mais cara|mais caros|mais caras|most expensive|priciest|costliest|maior preco|highest price"},
+	{sense{cCheap, ""}, "mais barato|mais barata|mais baratos|mais baratas|cheapest|least expensive|menor preco|lowest price"},
+	{sense{cOnce, ""}, "so uma vez|somente uma vez|apenas uma vez|uma unica vez|uma vez so|only once|just once|exactly once|one time only|uma vez apenas"},
+	{sense{cLapsed, ""}, "lapsed|dormant|sumidos|sumidas|sumiram|parados|paradas|adormecidos|adormecidas|afastados|idle"},
 	{sense{cTrend, ""}, "evolucao|tendencia|trend|trends|over time|ao longo do tempo|historico|history|serie historica|time series"},
 	{sense{cAddOn, ""}, "adicional|adicionais|add on|add ons|addon|addons|topping|toppings|complemento|complementos|cobertura|coberturas|extra|extras"},
 	{sense{cGrowth, ""}, "crescimento|cresceu|crescer|growth|grew|grow|variacao|variation|aumento|aumentou|increase|increased|queda|caiu|decline|declined|dropped|evolucao percentual|percent change|percentage change"},
@@ -237,13 +245,14 @@ var vocabulary = []struct {
 	{sense{cTimeDim, "week"}, "semanal|semanais|semanalmente|semana a semana|weekly|week by week|week over week"},
 	{sense{cTimeDim, "month"}, "mensal|mensais|mensalmente|mes a mes|monthly|month by month|month over month|evolucao mensal"},
 	{sense{cTimeDim, "quarter"}, "trimestral|trimestrais|trimestralmente|quarterly|quarter by quarter"},
+	{sense{cTimeDim, "hour"}, "hourly|hora a hora|de hora em hora|horaria|horarias"},
 	{sense{cTimeDim, "year"}, "anual|anuais|anualmente|ano a ano|yearly|annual|annually|year by year|year over year"},
 
 	{sense{cActive, ""}, "ativo|ativos|ativa|ativas|active|vigente|vigentes|em vigor|em andamento|rodando|running|currently running|ongoing|live|valid|valida|validas|habilitado|habilitados|habilitada|habilitadas|enabled"},
 	{sense{cInactive, ""}, "inativo|inativos|inativa|inativas|inactive|desativado|desativados|desativada|desativadas|deactivated|disabled|desabilitado|desabilitados|desabilitada|desabilitadas|bloqueado|bloqueados|blocked"},
 	{sense{cPending, ""}, "pendente|pendentes|pending|em aberto|aguardando|awaiting|nao aplicado|nao aplicados|not applied|unapplied|open"},
 	{sense{cApplied, ""}, "aplicado|aplicados|aplicada|aplicadas|applied|efetivado|efetivados|efetivadas|concluido|concluidos|concluidas|completed|utilizado|utilizados|utilizadas|confirmado|confirmados|confirmed|fulfilled"},
-	{sense{cExpired, ""}, "expirado|expirados|expirada|expiradas|vencido|vencidos|vencida|vencidas|expired|expiraram|expirou|lapsed"},
+	{sense{cExpired, ""}, "expiracao|expiracoes|expiration|expirations|expirado|expirados|expirada|expiradas|vencido|vencidos|vencida|vencidas|expired|expiraram|expirou|lapsed"},
 	{sense{cChannel, "email"}, "email|emails|por email|via email|newsletter|e mail|email marketing"},
 	{sense{cChannel, "whatsapp"}, "whatsapp|whats app|whats|zap|zapzap|wpp|wa|por whatsapp|via whatsapp"},
 	{sense{cChannel, "sms"}, "sms|por sms|via sms|mensagem de texto|mensagens de texto|text message|text messages|texto|torpedo|torpedos"},
@@ -307,7 +316,7 @@ could can should may might will shall about regarding as so far currently now ri
 too yet still ever already exatamente exactly aproximadamente approximately cerca around roughly
 inscritas
 feitos feitas feito feita fizeram fez realizados realizadas realizado realizada made done happened
-occurred ocorreram ocorridos aconteceram took place existentes existente possuimos quantia nada nothing via through entre among but mas porem however make makes traz trazem trouxe brings bring brought rende rendeu renderam different distinct distintos distintas diferentes unique unicos unicas quando when own owns owned pertencem pertence pertencentes dono dona donos their seus suas deles tivemos tive fizemos houveram algo coisa something anything algum alguns algumas
+occurred ocorreram ocorridos aconteceram took place existentes existente possuimos quantia manual manuais manualmente manually passa passe manda mande mandar puxa puxe get got gets pull deu deram performing performance desempenho performou nada nothing via through entre among but mas porem however make makes traz trazem trouxe brings bring brought rende rendeu renderam different distinct distintos distintas diferentes unique unicos unicas quando when own owns owned pertencem pertence pertencentes dono dona donos their seus suas deles tivemos tive fizemos houveram algo coisa something anything algum alguns algumas
 `)
 
 // A word is a filler only where no phrase of the vocabulary matches it.

@@ -406,7 +406,7 @@ func (q *question) catalogMatch(i int, cat *Catalog) (*lexeme, int) {
 		ok := true
 		for k, w := range c.words {
 			u := q.toks[i+k]
-			if u.used || (u.kind != tWord && u.kind != tQuoted && u.kind != tNumber) || u.norm != w {
+			if u.used || (u.kind != tWord && u.kind != tQuoted && u.kind != tNumber) || !sameName(u.norm, w) {
 				ok = false
 				break
 			}
@@ -430,4 +430,10 @@ func (q *question) relativeWho() {
 			l.senses = []sense{{cFiller, ""}}
 		}
 	}
+}
+
+// sameName compares a word of the question with a word of a catalogue name, allowing the
+// plural ("cafés expresso" names "Café Expresso").
+func sameName(word, name string) bool {
+	return word == name || (len(name) >= 3 && (word == name+"s" || word == name+"es"))
 }

@@ -349,12 +349,19 @@ var periodRules = []periodRule{
 			y1--
 		}
 		from, to := monthStart(y1, m1, cal), monthStart(y2, m2, cal)
-		if comparing(pt) {
-			return nil, &twoPeriods{semantic.Month(y1, m1, cal.Now.Location()), semantic.Month(y2, m2, cal.Now.Location())}
-		}
-		if strings.Contains(m[0], " e ") || strings.Contains(m[0], " and ") {
-			// "abril e maio" names two months: one row each
-			return nil, &twoPeriods{semantic.Month(y1, m1, cal.Now.Location()), semantic.Month(y2, m2, cal.Now.Location())}
+		if comparing(pt) || strings.Contains(m[0], " e ") || strings.Contains(m[0], " and ") {
+			// "abril e maio", "May vs April": two months, each the latest that has begun
+			// unless a year is given
+			ya, yb := latest(cal, m1), latest(cal, m2)
+			if m[2] != "" {
+				ya = atoi(m[2])
+			} else if m[4] != "" {
+				ya = atoi(m[4])
+			}
+			if m[4] != "" {
+				yb = atoi(m[4])
+			}
+			return nil, &twoPeriods{semantic.Month(ya, m1, cal.Now.Location()), semantic.Month(yb, m2, cal.Now.Location())}
 		}
 		if err := checkRange(from, to); err != nil {
 			return nil, err
@@ -488,6 +495,8 @@ var periodRules = []periodRule{
 	{re: rx(`(?:n?o |d?o )?(?:mes passado|ultimo mes|mes anterior)|(?:in |during |over )?(?:the )?(?:last|previous|prior) month`), build: relative(semantic.LastMonth)},
 	{re: rx(`(?:n?o |d?o )?(?:proximo mes|mes que vem)|(?:in |during )?(?:the )?next month`), build: relative(semantic.NextMonth)},
 	{re: rx(`(?:(?:n?este|n?esse|deste|desse) mes|(?:n?o |d?o )?mes (?:atual|corrente|vigente)|(?:in |during )?(?:the )?(?:this|current) month|(?:do|no) mes)`), build: relative(semantic.ThisMonth)},
+	{re: rx(`(?:n?o|d?o|neste|deste) trimestre`), build: notAfterDay(relative(semantic.ThisQuarter))},
+	{re: rx(`(?:n?a|d?a) semana`), build: notAfterDay(relative(semantic.ThisWeek))},
 	{re: rx(`(?:n?o |d?o )?(?:trimestre passado|ultimo trimestre|trimestre anterior)|(?:in |during |over )?(?:the )?(?:last|previous|prior) quarter`), build: relative(semantic.LastQuarter)},
 	{re: rx(`(?:(?:n?este|n?esse|deste|desse) trimestre|(?:n?o |d?o )?trimestre (?:atual|corrente)|(?:in |during )?(?:the )?(?:this|current) quarter|quarter to date)`), build: relative(semantic.ThisQuarter)},
 	{re: rx(`(?:n?o |d?o )?(?:ano passado|ultimo ano|ano anterior)|(?:in |during |over )?(?:the )?(?:last|previous|prior) year`), build: relative(semantic.LastYear)},
@@ -503,6 +512,23 @@ var periodRules = []periodRule{
 }
 
 var errNoMatch = fmt.Errorf("no match")
+
+// notAfterDay: "da semana" is this week, except in "dia da semana" and "fim de semana".
+func notAfterDay(b func([]string, periodText, semantic.Calendar) (*semantic.Period, error)) func([]string, periodText, semantic.Calendar) (*semantic.Period, error) {
+	return func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
+		i := strings.Index(" "+pt.text+" ", " "+m[0]+" ")
+		if i > 0 {
+			before := strings.Fields(pt.text[:i-1])
+			if n := len(before); n > 0 {
+				switch before[n-1] {
+				case "dia", "dias", "fim", "final", "fins", "finais", "por", "cada", "each", "per":
+					return nil, errNoMatch
+				}
+			}
+		}
+		return b(m, pt, cal)
+	}
+}
 
 // afterMonth: "april and may", "abril e mai": an ambiguous month name right after another
 // month (and "and", "to", a comma) is a month too.
@@ -580,6 +606,20 @@ func findPeriods(toks []*token, cal semantic.Calendar) ([]foundPeriod, error) {
 // comprar há 60 dias", "inactive for 60 days"); otherwise the numbers stay for top-N and
 // thresholds.
 func durationContext(toks []*token, span []*token) bool {
+	last := span[len(span)-1]
+	if last.norm == "anos" || last.norm == "ano" || last.norm == "years" || last.norm == "year" {
+		// "clientes acima de 60 anos" is an age; years are a duration only for "sem comprar há 2 anos"
+		buy := false
+		for _, t := range toks {
+			switch t.norm {
+			case "compra", "compras", "comprar", "comprou", "compraram", "compram", "bought", "purchase", "purchased", "purchases", "buy", "resgate", "resgates", "resgatou", "resgataram", "redeemed":
+				buy = true
+			}
+		}
+		if !buy {
+			return false
+		}
+	}
 	first := indexOf(toks, span[0])
 	if first > 0 {
 		switch toks[first-1].norm {
@@ -597,16 +637,19 @@ func isCountNotYear(rule periodRule, toks []*token, span []*token) bool {
 		return false
 	}
 	i := indexOf(toks, span[0])
-	if span[0] != last && len(span) > 1 {
-		// "em 2024", "in 2024": a preposition makes it a year, whatever comes before
-		return false
-	}
 	j := indexOf(toks, last)
 	if j+1 < len(toks) {
 		switch toks[j+1].norm {
 		case "pontos", "ponto", "points", "point", "reais", "clientes", "customers", "vendas", "sales", "compras", "purchases", "resgates", "redemptions", "dias", "days", "meses", "months", "semanas", "weeks", "produtos", "products", "lojas", "stores", "pts", "mil":
 			return true
 		}
+	}
+	if span[0] != last && len(span) > 1 && toks[i].norm != "de" {
+		// "em 2024", "in 2024": a preposition makes it a year ("mais de 2000" does not)
+		return false
+	}
+	if span[0] != last && len(span) > 1 {
+		i++ // "de 2000": look before "de"
 	}
 	if i > 0 {
 		switch toks[i-1].norm {

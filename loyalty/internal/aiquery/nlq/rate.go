@@ -67,6 +67,20 @@ func (in *interp) finishRate() *Refusal {
 			rest = append(rest, f)
 		}
 	}
+	if len(conds) == 0 && len(in.req.Dims) > 0 {
+		// "participação de cada loja no faturamento": each group's share of the total
+		base := map[*semantic.Fact]*semantic.Measure{semantic.Customers: semantic.CustomerCount, semantic.Sales: semantic.SalesCount, semantic.Redemptions: semantic.RedemptionCount}[in.req.Fact]
+		if in.rateOfRevenue {
+			base = semantic.Revenue
+		}
+		if base != nil {
+			m, err := semantic.ShareOfTotal(base)
+			if err == nil {
+				in.setMeasure(m)
+				return nil
+			}
+		}
+	}
 	if len(conds) == 0 {
 		return in.refuseWith(semantic.T("percentual de quê? diga a condição (ex.: \"que aceitam WhatsApp\", \"canceladas\", \"pagas no pix\")",
 			"a percentage of what? say the condition (e.g. \"who opted in to WhatsApp\", \"cancelled\", \"paid with pix\")"))

@@ -97,17 +97,15 @@ func tokenize(q string) []*token {
 		toks = append(toks, t)
 		i += n
 	}
-	// A question typed in Title Case or all capitals says nothing about names.
-	var words, caps int
+	// A question typed in Title Case or all capitals says nothing about names: it shows
+	// as ordinary words (vocabulary) typed capitalised.
+	var capsVocab int
 	for _, t := range toks {
-		if t.kind == tWord {
-			words++
-			if t.cap || t.caps {
-				caps++
-			}
+		if t.kind == tWord && (t.cap || t.caps) && (vocabWords[t.norm] || fillerSet[t.norm]) {
+			capsVocab++
 		}
 	}
-	if words >= 3 && caps*2 > words {
+	if capsVocab >= 2 {
 		for _, t := range toks {
 			t.cap = false
 			if !t.code {

@@ -106,6 +106,10 @@ func (in *interp) values() (pending []pendingFilter, r *Refusal) {
 		in.dims = append(in.dims, "store")
 		in.takeAll(cCompare)
 	}
+	if l := in.find(cOnce); l != nil {
+		in.use(l, cOnce)
+		add(semantic.PurchaseCount(semantic.Equal, 1), "customer_activity")
+	}
 	if l := in.find(cRepeat); l != nil {
 		in.use(l, cRepeat)
 		add(semantic.PurchaseCount(semantic.Above, 1), "customer_activity")
@@ -205,20 +209,26 @@ func (in *interp) thresholds() []pendingFilter {
 			in.use(n, cNumber)
 			if after != nil && !after.used && (after.is(cPoints) || after.is(cBalance)) {
 				in.use(after, cPoints)
+				if a := in.next(after); a != nil && !a.used && a.is(cBalance) {
+					in.use(a, cBalance) // "mais de 2000 pontos de saldo"
+				}
 			}
 			if before != nil && !before.used && before.is(cBalance) {
 				in.use(before, cBalance)
 			}
 			out = append(out, pendingFilter{semantic.BalanceThreshold(op, int64(num.num)), "points"})
 			in.pointsOp, in.pointsN = op, int64(num.num)
-		case after != nil && !after.used && after.is(cAge) || before != nil && !before.used && before.is(cAge):
+		case after != nil && !after.used && (after.is(cAge) || after.is(cUnit) && after.arg(cUnit) == "years") || before != nil && !before.used && before.is(cAge):
 			if num.num != float64(int64(num.num)) {
 				continue
 			}
 			in.use(l, cCmp)
 			in.use(n, cNumber)
-			if after != nil && !after.used && after.is(cAge) {
+			if after != nil && !after.used && (after.is(cAge) || after.is(cUnit)) {
 				in.use(after, cAge)
+				if a := in.next(after); a != nil && !a.used && a.is(cAge) {
+					in.use(a, cAge) // "60 anos de idade"
+				}
 			}
 			if before != nil && !before.used && before.is(cAge) {
 				in.use(before, cAge)

@@ -102,6 +102,16 @@ var (
 		Alias: T("pontos_debitados", "points_debited"),
 		Name:  T("pontos debitados", "points debited"),
 		Def:   T("soma dos débitos de pontos (tipo D) não estornados", "sum of points debits (type D) not reversed")}
+	CreditCount = &Measure{ID: "credits", Fact: Points, Kind: Count,
+		Expr: "count(*)", Where: []string{"e.transaction_type = 'C'", "e.cancelled_at IS NULL"},
+		Alias: T("creditos", "credits"),
+		Name:  T("número de créditos de pontos", "number of points credits"),
+		Def:   T("lançamentos de crédito (tipo C) não estornados", "credit entries (type C) not reversed")}
+	DebitCount = &Measure{ID: "debits", Fact: Points, Kind: Count,
+		Expr: "count(*)", Where: []string{"e.transaction_type = 'D'", "e.cancelled_at IS NULL"},
+		Alias: T("debitos", "debits"),
+		Name:  T("número de débitos de pontos", "number of points debits"),
+		Def:   T("lançamentos de débito (tipo D) não estornados", "debit entries (type D) not reversed")}
 	Reversals = &Measure{ID: "reversals", Fact: Points, Kind: Count,
 		Expr: "count(*)", Where: []string{"e.transaction_type = 'E'"},
 		Alias: T("estornos", "reversals"),
@@ -162,7 +172,7 @@ var (
 var Measures = []*Measure{
 	CustomerCount, BalanceTotal, BalanceAverage, BalanceMax,
 	SalesCount, Revenue, AverageTicket, Buyers, LargestSale, SmallestSale, RevenuePerBuyer, SalesPerBuyer,
-	PointsCredited, PointsDebited, Reversals, PointsReversed, EntryCount,
+	PointsCredited, PointsDebited, CreditCount, DebitCount, Reversals, PointsReversed, EntryCount,
 	RedemptionCount, PointsRedeemed, Redeemers, RedemptionAverage, ItemsRedeemed,
 	ProductCount, PromotionCount, StoreCount, AverageAge,
 }
@@ -321,5 +331,20 @@ func ShareOf(m *Measure, f *Filter) (*Measure, error) {
 		Name:   T("percentual de "+m.Name.PT+" com "+f.Name.PT, "share of "+m.Name.EN+" with "+f.Name.EN),
 		Def:    T("100 × parte com a condição / total", "100 × part meeting the condition / total"),
 		rateOf: f, live: !f.ReplacesLive,
+	}, nil
+}
+
+// ShareOfTotal is each group's share of an additive measure, in percent ("participação de
+// cada loja no faturamento", "% de clientes por origem"): the groups add up to 100.
+func ShareOfTotal(m *Measure) (*Measure, error) {
+	if m.Kind != Sum && m.Kind != Count {
+		return nil, fmt.Errorf("no share of %s", m.ID)
+	}
+	return &Measure{
+		ID: m.ID + "_share", Fact: m.Fact, Kind: Rate, Where: m.Where,
+		Expr:  fmt.Sprintf("round(100.0 * %s / NULLIF(sum(%s) OVER (), 0), 1)", m.Expr, m.Expr),
+		Alias: T("percentual_"+m.Alias.PT, "percent_"+m.Alias.EN),
+		Name:  T("participação no total de "+m.Name.PT+" (%)", "share of total "+m.Name.EN+" (%)"),
+		Def:   T("100 × valor do grupo / soma de todos os grupos", "100 × the group's value / the sum over every group"),
 	}, nil
 }
