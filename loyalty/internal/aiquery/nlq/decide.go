@@ -92,6 +92,11 @@ func (in *interp) rankSubject() string {
 			if mx.is(cMin) {
 				in.rank = semantic.Ascending
 			}
+			// "the 5 customers with the highest balance"
+			if p := in.prev(l); in.limit == 0 && p != nil && !p.used && p.is(cNumber) && p.num() >= 1 && p.num() <= maxLimit && p.num() == float64(int(p.num())) {
+				in.use(p, cTop)
+				in.limit = int(p.num())
+			}
 		}
 		in.use(l, cDim)
 		in.subjectLex = l

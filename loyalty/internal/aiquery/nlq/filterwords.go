@@ -64,6 +64,8 @@ func (in *interp) filters() *Refusal {
 		case neg != nil:
 			in.use(neg, cNeg)
 			add(semantic.Active(false))
+		case fact == semantic.Promotions && len(in.q.periods) == 1 && in.q.periods[0].p.Kind != semantic.Today:
+			// "promoções ativas em 2024": running at some time in the period (added below)
 		case fact == semantic.Promotions:
 			add(semantic.PromotionRunning())
 		default:
@@ -146,10 +148,18 @@ func (in *interp) filters() *Refusal {
 		values, exact, label := in.origin("app")
 		add(semantic.Origin(values, exact, label))
 	}
+	if containsStr(in.dims, "origin") {
+		in.takeAll(cFrom) // "quantos clientes vieram de cada canal"
+	}
 	for _, f := range in.req.Filters {
 		if f.ID == "origin" {
 			// "cadastrados pelo site", "came from the app": the sign-up is the origin's
 			in.takeAll(cFrom)
+			for _, l := range in.q.lex {
+				if !l.used && l.is(cDim) && l.arg(cDim) == "origin" && !containsStr(in.dims, "origin") {
+					in.use(l, cDim) // "app-origin customers", "origem app"
+				}
+			}
 			if fact != semantic.Customers {
 				in.takeAll(cSignup)
 			}
@@ -172,7 +182,7 @@ func (in *interp) filters() *Refusal {
 			add(semantic.AddOns())
 		}
 	}
-	if fact == semantic.Promotions && len(in.q.periods) == 1 && !in.has(cStart) {
+	if fact == semantic.Promotions && len(in.q.periods) == 1 && !in.has(cStart) && in.q.periods[0].p.Kind != semantic.Today {
 		// "promoções que rodaram em 2024": promotions running at some time in the period
 		in.takeAll(cRan)
 		add(semantic.PromotionDuring())

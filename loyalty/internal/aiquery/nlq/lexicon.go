@@ -193,8 +193,8 @@ var vocabulary = []struct {
 	{sense{cTop, ""}, "top|ranking|rank|melhores|melhor|maiores|principais|best|leading|biggest|top performing|campeoes|campeao|campea|lideres|lider"},
 	{sense{cBottom, ""}, "piores|pior|menores|worst|bottom|lanterna"},
 
-	{sense{cOrderDesc, ""}, "do maior para o menor|do maior pro menor|do maior ao menor|maior para menor|maior pro menor|em ordem decrescente|ordem decrescente|decrescente|biggest first|largest first|highest first|most first|descending|in descending order|from highest to lowest|highest to lowest|from largest to smallest|largest to smallest|from biggest to smallest"},
-	{sense{cOrderAsc, ""}, "do menor para o maior|do menor pro maior|do menor ao maior|menor para maior|menor pro maior|em ordem crescente|ordem crescente|crescente|smallest first|lowest first|least first|ascending|in ascending order|from lowest to highest|lowest to highest|from smallest to largest|smallest to largest"},
+	{sense{cOrderDesc, ""}, "da maior para a menor|da maior pra menor|da maior para menor|do mais alto para o mais baixo|do mais alto ao mais baixo|dos maiores para os menores|top down|do maior para o menor|do maior pro menor|do maior ao menor|maior para menor|maior pro menor|em ordem decrescente|ordem decrescente|decrescente|biggest first|largest first|highest first|most first|descending|in descending order|from highest to lowest|highest to lowest|from largest to smallest|largest to smallest|from biggest to smallest"},
+	{sense{cOrderAsc, ""}, "da menor para a maior|da menor pra maior|da menor para maior|do mais baixo para o mais alto|dos menores para os maiores|do menor para o maior|do menor pro maior|do menor ao maior|menor para maior|menor pro maior|em ordem crescente|ordem crescente|crescente|smallest first|lowest first|least first|ascending|in ascending order|from lowest to highest|lowest to highest|from smallest to largest|smallest to largest"},
 	{sense{cExpire, ""}, "vence|vencem|vencendo|vencer|a vencer|vao vencer|expira|expiram|expirando|expirar|vao expirar|expire|expires|expiring|will expire|due|vencimento"},
 	{sense{cCost, ""}, "custa|custam|custar|custando|cost|costs|costing|vale quantos|valem|preco em pontos|price in points|worth"},
 	{sense{cStart, ""}, "comecaram|comecou|comeca|comecam|iniciaram|iniciou|iniciadas|iniciada|lancadas|lancada|lancaram|criadas|criada|started|start|starts|starting|began|begun|launched|created"},
@@ -235,7 +235,7 @@ var vocabulary = []struct {
 	{sense{cAttr, "doc"}, "cpf|cpfs|cnpj|documento|documentos|doc|docs|document|documents|tax id"},
 	{sense{cAttr, "birth_date"}, "data de nascimento|datas de nascimento|nascimento|birth date|birthdate|date of birth|dob"},
 	{sense{cAttr, "address"}, "endereco|enderecos|address|addresses"},
-	{sense{cAttr, "last_purchase"}, "ultima compra|data da ultima compra|last purchase|last purchase date|most recent purchase"},
+	{sense{cAttr, "last_purchase"}, "last buy|last bought|last purchased|ultima vez que comprou|comprou pela ultima vez|ultima visita|last visit|last order|ultimo pedido|ultima compra|data da ultima compra|last purchase|last purchase date|most recent purchase"},
 	{sense{cAttr, "created_at"}, "data de cadastro|data do cadastro|datas de cadastro|signup date|sign up date|registration date|date joined|joined on"},
 	{sense{cAttr, "sku"}, "sku|skus|codigo do produto|product code"},
 	{sense{cAttr, "price"}, "preco|precos|price|prices"},
@@ -316,7 +316,7 @@ could can should may might will shall about regarding as so far currently now ri
 too yet still ever already exatamente exactly aproximadamente approximately cerca around roughly
 inscritas
 feitos feitas feito feita fizeram fez realizados realizadas realizado realizada made done happened
-occurred ocorreram ocorridos aconteceram took place existentes existente possuimos quantia manual manuais manualmente manually passa passe manda mande mandar puxa puxe get got gets pull deu deram performing performance desempenho performou nada nothing via through entre among but mas porem however make makes traz trazem trouxe brings bring brought rende rendeu renderam different distinct distintos distintas diferentes unique unicos unicas quando when own owns owned pertencem pertence pertencentes dono dona donos their seus suas deles tivemos tive fizemos houveram algo coisa something anything algum alguns algumas
+occurred ocorreram ocorridos aconteceram took place existentes existente possuimos quantia belong belongs belonging manual manuais manualmente manually passa passe manda mande mandar puxa puxe get got gets pull deu deram performing performance desempenho performou nada nothing via through entre among but mas porem however make makes traz trazem trouxe brings bring brought rende rendeu renderam different distinct distintos distintas diferentes unique unicos unicas quando when own owns owned pertencem pertence pertencentes dono dona donos their seus suas deles tivemos tive fizemos houveram algo coisa something anything algum alguns algumas
 `)
 
 // A word is a filler only where no phrase of the vocabulary matches it.

@@ -480,7 +480,7 @@ var periodRules = []periodRule{
 		return cal.LastNUnits(n, unitOf[m[2]]), nil
 	}},
 	// relative periods
-	{re: rx(`(?:(?:de |do dia de |no dia de )?hoje|today|(?:o )?dia de hoje|so far today|today so far)`), build: relative(semantic.Today)},
+	{re: rx(`(?:(?:de |do dia de |no dia de )?hoje|today|(?:o )?dia de hoje|so far today|today so far)`), build: notBefore([]string{"em dia"}, relative(semantic.Today))},
 	{re: rx(`(?:de |no dia de )?(?:ontem|yesterday)`), build: relative(semantic.Yesterday)},
 	{re: rx(`anteontem|day before yesterday|the day before yesterday`), build: func(_ []string, _ periodText, cal semantic.Calendar) (*semantic.Period, error) {
 		y, mo, d := cal.Now.AddDate(0, 0, -2).Date()
@@ -512,6 +512,22 @@ var periodRules = []periodRule{
 }
 
 var errNoMatch = fmt.Errorf("no match")
+
+// notBefore: "hoje em dia" (nowadays) is not today.
+func notBefore(next []string, b func([]string, periodText, semantic.Calendar) (*semantic.Period, error)) func([]string, periodText, semantic.Calendar) (*semantic.Period, error) {
+	return func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
+		i := strings.Index(" "+pt.text+" ", " "+m[0]+" ")
+		if i >= 0 {
+			rest := strings.TrimSpace((pt.text + " ")[min(len(pt.text), i+len(m[0])):])
+			for _, n := range next {
+				if strings.HasPrefix(rest, n) {
+					return nil, errNoMatch
+				}
+			}
+		}
+		return b(m, pt, cal)
+	}
+}
 
 // notAfterDay: "da semana" is this week, except in "dia da semana" and "fim de semana".
 func notAfterDay(b func([]string, periodText, semantic.Calendar) (*semantic.Period, error)) func([]string, periodText, semantic.Calendar) (*semantic.Period, error) {

@@ -97,6 +97,21 @@ func tokenize(q string) []*token {
 		toks = append(toks, t)
 		i += n
 	}
+	// "app-origin", "pix-only": a hyphenated word the vocabulary does not know is read as
+	// its parts ("e-mail", "opt-in" stay whole).
+	var split []*token
+	for _, t := range toks {
+		if t.kind == tWord && !t.code && strings.Contains(t.raw, "-") && !vocabWords[t.norm] && !fillerSet[t.norm] {
+			for _, part := range strings.Split(t.raw, "-") {
+				if part != "" {
+					split = append(split, &token{kind: tWord, raw: part, norm: fold(part), cap: t.cap && part == strings.Split(t.raw, "-")[0]})
+				}
+			}
+			continue
+		}
+		split = append(split, t)
+	}
+	toks = split
 	// A question typed in Title Case or all capitals says nothing about names: it shows
 	// as ordinary words (vocabulary) typed capitalised.
 	var capsVocab int

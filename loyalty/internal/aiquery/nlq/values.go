@@ -125,6 +125,12 @@ func (in *interp) nameFilter(l *lexeme) (*semantic.Filter, string) {
 	if len(name) > 100 {
 		return nil, ""
 	}
+	defer func() {
+		// "purchases by Thiago Henrique Barros": the "by" introduces the name
+		if p := in.prev(l); l.used && p != nil && !p.used && p.is(cBy) {
+			in.use(p, cBy)
+		}
+	}()
 	p := in.prev(l)
 	if p != nil && !p.used {
 		switch {

@@ -384,23 +384,20 @@ func AllProducts() *Filter {
 	return x
 }
 
-// PromotionDuring keeps the promotions that ran at some time in the period (their dates
-// overlap it).
+// PromotionDuring keeps the promotions that ran at some time in the period: active, and
+// their dates overlap it.
 func PromotionDuring() *Filter {
 	return &Filter{ID: "promotion_during", Name: T("vigentes no período", "running in the period"), Slug: T("vigentes", "running"), UsesPeriod: true,
 		build: func(f *Fact, p *Period) (string, []string, bool) {
 			if f != Promotions {
 				return "", nil, false
 			}
-			var conds []string
+			conds := []string{"pm.is_active"}
 			if p != nil && p.To != "" {
 				conds = append(conds, "pm.start_date < "+p.To)
 			}
 			if p != nil && p.From != "" {
 				conds = append(conds, "pm.end_date >= "+p.From)
-			}
-			if len(conds) == 0 {
-				return "true", nil, true
 			}
 			return strings.Join(conds, " AND "), nil, true
 		}}
