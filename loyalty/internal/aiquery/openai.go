@@ -311,13 +311,16 @@ func (o *OpenAI) chat(ctx context.Context, messages []chatMessage) (string, erro
 var (
 	reThink    = regexp.MustCompile(`(?is)<think>.*?</think>`)
 	sqlFenceOK = map[string]bool{"": true, "sql": true, "postgresql": true, "postgres": true, "psql": true, "pgsql": true, "plpgsql": false}
-	reStartsQ  = regexp.MustCompile(`(?i)^(?:select|with|\()\b?`)
+	// the first word of an SQL statement: a bare answer must be one (the guard then decides
+	// which statements may run); prose is not a query
+	reStartsQ = regexp.MustCompile(`(?i)^(?:\(|(?:select|with|values|table|insert|update|delete|merge|drop|create|alter|truncate|grant|revoke|copy|do|call|set|reset|show|explain|begin|commit|rollback|lock|vacuum|analyze|refresh|listen|notify|comment|security|reindex|cluster|declare|fetch|prepare|execute|deallocate|discard|load|checkpoint)\b)`)
 )
 
 // extractSQL takes the query out of a model's answer, strictly: reasoning in <think>
 // blocks is dropped; NO_QUERY counts only as the whole answer; with a code fence, the
 // first fence's body is the query (its language tag ends at the newline and must be SQL or
-// empty); without one, the whole answer must be the query. A trailing semicolon goes.
+// empty); without one, the whole answer must be an SQL statement (the guard then refuses
+// anything but a SELECT). A trailing semicolon goes.
 func extractSQL(content string) (query string, none bool, err error) {
 	s := reThink.ReplaceAllString(content, "")
 	if i := strings.Index(strings.ToLower(s), "<think>"); i >= 0 {

@@ -247,6 +247,8 @@ func TestExtractSQL(t *testing.T) {
 		{in: "SELECT 'NO_QUERY' AS x", want: "SELECT 'NO_QUERY' AS x"},
 		{in: "I think NO_QUERY applies here", fails: true},
 		{in: "The answer is SELECT 12", fails: true},
+		// a bare statement is handed to the guard, which refuses it
+		{in: "DELETE FROM reporting.customers", want: "DELETE FROM reporting.customers"},
 		{in: "", fails: true},
 	}
 	for _, tt := range tests {
