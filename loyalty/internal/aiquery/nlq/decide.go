@@ -177,7 +177,7 @@ func (in *interp) whichEntity() bool {
 func (in *interp) chooseMeasure(subject string) *Refusal {
 	avg := in.find(cAvg)
 	switch {
-	case in.has(cTicket) || (avg != nil && in.salesValueContext() && in.perCust == nil):
+	case in.has(cTicket) || (avg != nil && in.salesValueContext() && in.perCust == nil && !in.perBuyer):
 		in.take(cTicket)
 		in.use(avg, cAvg)
 		in.takeAll(cValue)
@@ -207,7 +207,7 @@ func (in *interp) chooseMeasure(subject string) *Refusal {
 		return in.decideRedemptions(subject)
 	case in.salesWords():
 		return in.decideSales(subject)
-	case in.has(cCustomer) || in.has(cWho) || in.has(cBirthday) || subject == "customer" ||
+	case in.has(cCustomer) || in.has(cWho) || in.has(cBirthday) || subject == "customer" || in.impliedCustomers ||
 		((in.customerFilterWords() || in.has(cSignup)) && !in.has(cProduct) && !in.has(cStore) && !in.has(cPromotion)):
 		return in.decideCustomers(subject)
 	case subject == "product" && in.rankWord != nil && !in.has(cMax) && !in.has(cMin):
@@ -423,6 +423,15 @@ func (in *interp) decideSales(subject string) *Refusal {
 // applyAverage turns an additive measure into its average when the question says "média":
 // per customer with "por cliente", else per row.
 func (in *interp) applyAverage(avg *lexeme, subject string) *Refusal {
+	if in.perBuyer && len(in.req.Measures) == 1 {
+		pc, err := semantic.PerCustomer(in.req.Measures[0])
+		if err != nil {
+			return in.refuseWith(semantic.T("não sei calcular "+in.req.Measures[0].Name.PT+" por comprador", "I cannot compute "+in.req.Measures[0].Name.EN+" per buyer"))
+		}
+		in.use(avg, cAvg)
+		in.setMeasure(pc)
+		return nil
+	}
 	if avg == nil || avg.used || len(in.req.Measures) == 0 {
 		if in.perCust != nil && avg == nil {
 			in.perCust = nil // a plain breakdown by customer

@@ -52,7 +52,7 @@ func (in *interp) filters() *Refusal {
 	}
 	for _, s := range statuses {
 		if l := in.find(s.c); l != nil && (fact == semantic.Redemptions || fact == semantic.RedeemedItems) {
-			in.use(l, s.c)
+			in.takeAll(s.c) // "waiting on a pending redemption" says it twice
 			add(semantic.RedemptionStatus(s.status, s.label))
 		}
 	}
@@ -72,6 +72,12 @@ func (in *interp) filters() *Refusal {
 			add(semantic.Active(true))
 		}
 	}
+	if l := in.find(cAttr); l != nil && l.arg(cAttr) == "last_purchase" && fact == semantic.Customers && in.hasDuration() && !in.shapeList {
+		// "customers whose last purchase was more than 120 days ago"
+		in.use(l, cAttr)
+		add(semantic.Bought(false))
+		in.takeAll(cCmp)
+	}
 	if l := in.find(cInactive); l != nil && fact == semantic.Customers && in.hasDuration() {
 		// "clientes inativos há mais de 60 dias": without a purchase for that long
 		in.use(l, cInactive)
@@ -88,6 +94,9 @@ func (in *interp) filters() *Refusal {
 	}
 	if l := in.take(cInactive); l != nil {
 		add(semantic.Active(false))
+	}
+	if fact == semantic.Promotions && !in.mentions(cActive) && in.saysNow() {
+		add(semantic.PromotionRunning()) // "current promotions", "promoções atuais"
 	}
 	for l := in.find(cEmailDomain); l != nil; l = in.find(cEmailDomain) {
 		in.use(l, cEmailDomain)
@@ -127,7 +136,11 @@ func (in *interp) filters() *Refusal {
 	// app users ("usam o app") and sign-ups through the app ("cadastrados pelo app")
 	if l := in.find(cApp); l != nil {
 		u := in.near(l, cUse, 3)
-		if u != nil || (!in.mentions(cSignup) && !in.mentions(cFrom)) {
+		originWord := false // "app-origin customers"
+		if o := in.near(l, cDim, 1); o != nil && o.arg(cDim) == "origin" {
+			originWord = true
+		}
+		if u != nil || (!in.mentions(cSignup) && !in.mentions(cFrom) && !originWord) {
 			in.use(l, cApp)
 			in.use(u, cUse)
 			yes := true
@@ -143,7 +156,7 @@ func (in *interp) filters() *Refusal {
 		values, exact, label := in.origin(l.arg(cOrigVal))
 		add(semantic.Origin(values, exact, label))
 	}
-	if l := in.find(cApp); l != nil && (in.mentions(cSignup) || in.mentions(cFrom)) {
+	if l := in.find(cApp); l != nil && (in.mentions(cSignup) || in.mentions(cFrom) || in.near(l, cDim, 1) != nil) {
 		in.use(l, cApp)
 		values, exact, label := in.origin("app")
 		add(semantic.Origin(values, exact, label))
@@ -235,6 +248,12 @@ func (in *interp) filters() *Refusal {
 				} else if n := in.before(l, cNeg, 3); n != nil {
 					in.use(n, cNeg)
 					yes = false
+					// "sem nenhuma compra": one negation said twice
+					for m := in.prev(n); m != nil && in.index(m) >= in.index(l)-4; m = in.prev(m) {
+						if !m.used && m.is(cNeg) {
+							in.use(m, cNeg)
+						}
+					}
 				}
 				for _, w := range act.words {
 					in.takeAll(w)
@@ -245,6 +264,17 @@ func (in *interp) filters() *Refusal {
 		}
 	}
 	return nil
+}
+
+// saysNow: "atual", "current", "agora", "now" (filler words, read from the tokens).
+func (in *interp) saysNow() bool {
+	for _, t := range in.q.toks {
+		switch t.norm {
+		case "atual", "atuais", "current", "currently", "agora", "now", "atualmente", "vigente", "vigentes":
+			return true
+		}
+	}
+	return false
 }
 
 // hasDuration: the question names a length of time ("há 60 dias", "for 90 days").
@@ -609,9 +639,11 @@ func (in *interp) finishShape() {
 			// "lojas com cidade e estado", "clientes com origem"
 			a = attrFor("dim:"+l.arg(cDim), in.req.Fact)
 		}
-		if a != nil && !containsAttr(asked, a) {
-			in.use(l, cAttr)
-			asked = append(asked, a)
+		if a != nil {
+			in.use(l, cAttr) // "contato (telefone e email)": the phone asked twice is one column
+			if !containsAttr(asked, a) {
+				asked = append(asked, a)
+			}
 		}
 	}
 	attrs := in.attrs

@@ -73,24 +73,26 @@ type interp struct {
 	cat *Catalog
 	req semantic.Request
 
-	dims          []string // dimension ids asked for ("por loja")
-	perCust       *lexeme  // "por cliente" right after an average: a per-customer average
-	rank          semantic.Order
-	rankWord      *lexeme
-	limit         int
-	singular      bool // "qual loja", "quem": one answer
-	shapeList     bool
-	attrs         []*semantic.Attribute
-	notes         []semantic.Text
-	pending       []pendingFilter // named values, applied once the fact is known
-	rate          *lexeme         // a percentage question
-	sortAll       bool            // "ordenados por": every row in order, no top-N limit
-	subjectLex    *lexeme         // what a ranking ranks ("lojas" in "lojas que mais venderam")
-	storeCodes    []string        // stores named
-	pointsOp      string          // a points threshold ("mais de 1000 pontos"): a balance or a product's price
-	pointsN       int64
-	periods       []*semantic.Period // several periods: compared, one row each (or a growth)
-	rateOfRevenue bool               // "% da receita": a share of revenue, not of sales
+	dims             []string // dimension ids asked for ("por loja")
+	perCust          *lexeme  // "por cliente" right after an average: a per-customer average
+	rank             semantic.Order
+	rankWord         *lexeme
+	limit            int
+	singular         bool // "qual loja", "quem": one answer
+	shapeList        bool
+	attrs            []*semantic.Attribute
+	notes            []semantic.Text
+	pending          []pendingFilter // named values, applied once the fact is known
+	rate             *lexeme         // a percentage question
+	sortAll          bool            // "ordenados por": every row in order, no top-N limit
+	subjectLex       *lexeme         // what a ranking ranks ("lojas" in "lojas que mais venderam")
+	storeCodes       []string        // stores named
+	pointsOp         string          // a points threshold ("mais de 1000 pontos"): a balance or a product's price
+	pointsN          int64
+	periods          []*semantic.Period // several periods: compared, one row each (or a growth)
+	rateOfRevenue    bool               // "% da receita": a share of revenue, not of sales
+	perBuyer         bool               // "revenue per buyer": an average per customer
+	impliedCustomers bool               // the question counts people without saying "clientes"
 }
 
 // ---- lexeme helpers ----
@@ -300,6 +302,19 @@ func (in *interp) breakdowns() {
 		if id == "" {
 			continue
 		}
+		// "points earned by customers": the customers did it; "by customer" breaks down
+		if p := in.prev(l); id == "customer" && isPluralNoun(n) && p != nil && (p.is(cEarn) || p.is(cRedeem) || p.is(cSpend) || p.is(cBuy) || p.is(cSell) || p.is(cDebit)) {
+			in.use(l, cBy)
+			in.use(n, cCustomer)
+			continue
+		}
+		// "revenue per buyer", "gasto por comprador": an average per customer
+		if n.is(cBuyer) && !n.is(cCustomer) {
+			in.use(l, cBy)
+			in.use(n, cBuyer)
+			in.perBuyer = true
+			continue
+		}
 		in.use(l, cBy)
 		in.use(n, cDim)
 		if id == "customer" {
@@ -311,6 +326,36 @@ func (in *interp) breakdowns() {
 			in.use(m, cDim)
 			in.dims = append(in.dims, dimOf(m))
 		}
+	}
+	// "origem dos cadastros: quantos clientes em cada uma?": "cada" points back at the one
+	// dimension named
+	for _, l := range in.q.lex {
+		if l.used || !l.is(cBy) {
+			continue
+		}
+		if n := in.next(l); n != nil && dimOf(n) != "" {
+			continue
+		}
+		var only *lexeme
+		count := 0
+		for _, m := range in.q.lex {
+			if !m.used && m.is(cDim) {
+				only, count = m, count+1
+			}
+		}
+		if count == 1 && in.index(only) < in.index(l) {
+			in.use(l, cBy)
+			in.use(only, cDim)
+			in.dims = append(in.dims, dimOf(only))
+		}
+	}
+	// "homens, mulheres e outros": every gender
+	if f, m := in.find(cFemale), in.find(cMale); f != nil && m != nil && !in.has(cRate) {
+		in.use(f, cFemale)
+		in.use(m, cMale)
+		in.takeAll(cGenderOther)
+		in.dims = append(in.dims, "gender")
+		in.impliedCustomers = true // "quantos homens e mulheres": people are customers
 	}
 	// "evolução das vendas": over time, by month unless a unit was given
 	if in.takeAll(cTrend) > 0 {

@@ -69,6 +69,7 @@ const (
 	cTimes       concept = "times"       // "mais de 3 vezes": a number of purchases
 	cTrend       concept = "trend"       // "evolução": over time (by month unless a unit is given)
 	cOnce        concept = "once"        // "só uma vez": exactly one purchase
+	cGenderOther concept = "genderother" // "homens, mulheres e outros": every gender
 	cPricey      concept = "pricey"      // "produto mais caro": sorted by price in points
 	cCheap       concept = "cheap"       // "mais barato"
 	cLapsed      concept = "lapsed"      // "clientes sumidos há 60 dias": no purchase for a while
@@ -140,7 +141,7 @@ var vocabulary = []struct {
 	{sense{cCustomer, ""}, "base|na base|da base|cliente|clientes|consumidor|consumidores|consumidora|consumidoras|membro|membros|participante|participantes|associado|associados|customer|customers|client|clients|member|members|consumer|consumers|pessoa|pessoas|people|person|base de clientes|customer base"},
 	{sense{cBuyer, ""}, "comprador|compradores|compradora|compradoras|buyer|buyers|purchaser|purchasers|paying customers|spenders|top spenders|big spenders|gastadores|shoppers"},
 	{sense{cSale, ""}, "venda|vendas|compra|compras|cupom|cupons|cupom fiscal|cupons fiscais|pedido|pedidos|transacao|transacoes|sale|sales|purchase|purchases|order|orders|coupon|coupons|transaction|transactions|receipt|receipts|nota fiscal|notas fiscais|ticket|tickets"},
-	{sense{cRevenue, ""}, "rendeu|renderam|rende|rendimento|arrecadou|arrecadamos|arrecadacao|entrada de dinheiro|takings|sales revenue|income|faturamento|faturamentos|faturado|faturados|faturada|faturou|faturamos|faturaram|receita|receitas|revenue|revenues|turnover|gmv|volume de vendas|volume vendido|sales volume|total vendido|valor vendido|vendido em reais|sales amount|sales value|gross sales|billing|billed"},
+	{sense{cRevenue, ""}, "entrou|entrou de dinheiro|came in|brought in|rendeu|renderam|rende|rendimento|arrecadou|arrecadamos|arrecadacao|entrada de dinheiro|takings|sales revenue|income|faturamento|faturamentos|faturado|faturados|faturada|faturou|faturamos|faturaram|receita|receitas|revenue|revenues|turnover|gmv|volume de vendas|volume vendido|sales volume|total vendido|valor vendido|vendido em reais|sales amount|sales value|gross sales|billing|billed"},
 	{sense{cTicket, ""}, "basket size|average basket size|tamanho da cesta|cesta media|valor medio do cupom|valor medio por cupom|average order|average transaction value|atv|tkt medio|tkt|tiquete|avg ticket|ticket avg|average ticket size|ticket medio de venda|ticket medio|tiquete medio|ticket media|average ticket|average order value|aov|average basket|average purchase value|average sale value|average sale|average purchase|average spend per purchase|average purchase amount"},
 	{sense{cValue, ""}, "valor|valores|value|values|amount|amounts|montante|money|reais|em reais|brl|dolares|dollars|gasto|gastos"},
 	{sense{cPoints, ""}, "ponto|pontos|pontuacao|pontuacoes|point|points|pts|pontinhos"},
@@ -213,6 +214,7 @@ var vocabulary = []struct {
 	{sense{cAttr, "points"}, "pontos necessarios|quantos pontos custa|points needed|points required|custo em pontos"},
 	{sense{cAge, ""}, "aged|de idade|years old|anos de idade|idade|idades|age|ages|anos de idade|years old|faixa etaria|faixas etarias|age band|age bands|age group|age groups|age range|age ranges|faixa de idade|faixas de idade"},
 	{sense{cTimes, ""}, "vez|vezes|time|times"},
+	{sense{cGenderOther, ""}, "outros|outras|outro generos|others|other genders|nao binarios|nao binario|non binary|nonbinary"},
 	{sense{cPricey, ""}, "mais caro|mais cara|mais caros|mais caras|most expensive|priciest|costliest|maior preco|highest price"},
 	{sense{cCheap, ""}, "mais barato|mais barata|mais baratos|mais baratas|cheapest|least expensive|menor preco|lowest price"},
 	{sense{cOnce, ""}, "so uma vez|somente uma vez|apenas uma vez|uma unica vez|uma vez so|only once|just once|exactly once|one time only|uma vez apenas"},
@@ -250,7 +252,7 @@ var vocabulary = []struct {
 
 	{sense{cActive, ""}, "ativo|ativos|ativa|ativas|active|vigente|vigentes|em vigor|em andamento|rodando|running|currently running|ongoing|live|valid|valida|validas|habilitado|habilitados|habilitada|habilitadas|enabled"},
 	{sense{cInactive, ""}, "inativo|inativos|inativa|inativas|inactive|desativado|desativados|desativada|desativadas|deactivated|disabled|desabilitado|desabilitados|desabilitada|desabilitadas|bloqueado|bloqueados|blocked"},
-	{sense{cPending, ""}, "pendente|pendentes|pending|em aberto|aguardando|awaiting|nao aplicado|nao aplicados|not applied|unapplied|open"},
+	{sense{cPending, ""}, "waiting|waiting on|waiting for|esperando|aguardam|pendente|pendentes|pending|em aberto|aguardando|awaiting|nao aplicado|nao aplicados|not applied|unapplied|open"},
 	{sense{cApplied, ""}, "aplicado|aplicados|aplicada|aplicadas|applied|efetivado|efetivados|efetivadas|concluido|concluidos|concluidas|completed|utilizado|utilizados|utilizadas|confirmado|confirmados|confirmed|fulfilled"},
 	{sense{cExpired, ""}, "expiracao|expiracoes|expiration|expirations|expirado|expirados|expirada|expiradas|vencido|vencidos|vencida|vencidas|expired|expiraram|expirou|lapsed"},
 	{sense{cChannel, "email"}, "email|emails|por email|via email|newsletter|e mail|email marketing"},

@@ -133,7 +133,8 @@ func language(toks []*token, raw string) semantic.Lang {
 func read(raw string, cat *Catalog, cal semantic.Calendar) (*question, error) {
 	q := &question{raw: raw, toks: tokenize(raw)}
 	q.lang = language(q.toks, raw)
-	q.fixTypos()
+	q.markToDate()
+	q.fixTypos(cat)
 	// Catalogue names first: "Rio de Janeiro" is a city, not "de janeiro".
 	byTok := map[*token]*lexeme{}
 	for i := 0; i < len(q.toks); {
@@ -199,9 +200,10 @@ const cUnknown concept = "unknown"
 // fixTypos reads a word outside the vocabulary as the closest vocabulary word when one is
 // within a small edit distance (accents never count). Names (capitalised), codes and
 // numbers are left alone.
-func (q *question) fixTypos() {
+func (q *question) fixTypos(cat *Catalog) {
+	names := catalogWords(cat)
 	for _, t := range q.toks {
-		if t.kind != tWord || t.code || t.cap || t.caps || vocabWords[t.norm] || fillerSet[t.norm] {
+		if t.kind != tWord || t.code || t.cap || t.caps || vocabWords[t.norm] || fillerSet[t.norm] || names[t.norm] || t.used {
 			continue
 		}
 		if _, ok := monthByName[t.norm]; ok {
@@ -426,7 +428,7 @@ func (q *question) catalogMatch(i int, cat *Catalog) (*lexeme, int) {
 func (q *question) relativeWho() {
 	for i := 1; i < len(q.lex); i++ {
 		l, p := q.lex[i], q.lex[i-1]
-		if l.only(cWho) && (p.is(cCustomer) || p.is(cBuyer) || p.is(cStore) || p.is(cProduct) || p.is(cDim)) {
+		if l.only(cWho) && (p.is(cCustomer) || p.is(cBuyer) || p.is(cStore) || p.is(cProduct) || p.is(cDim) || p.is(cUse)) {
 			l.senses = []sense{{cFiller, ""}}
 		}
 	}
@@ -436,4 +438,48 @@ func (q *question) relativeWho() {
 // plural ("cafés expresso" names "Café Expresso").
 func sameName(word, name string) bool {
 	return word == name || (len(name) >= 3 && (word == name+"s" || word == name+"es"))
+}
+
+// catalogWords are the words of the catalogue's names: never read as typos ("Centro" is a
+// store, not "cento").
+func catalogWords(cat *Catalog) map[string]bool {
+	m := map[string]bool{}
+	if cat == nil {
+		return m
+	}
+	add := func(s string) {
+		for _, w := range strings.Fields(fold(s)) {
+			m[w] = true
+		}
+	}
+	for _, s := range cat.Stores {
+		add(s.Name)
+		add(s.Code)
+		add(s.City)
+	}
+	for _, p := range cat.Products {
+		add(p)
+	}
+	return m
+}
+
+// markToDate: "até hoje", "so far", "to date" say "all the time up to now", which is no
+// period at all.
+func (q *question) markToDate() {
+	for i := 0; i+1 < len(q.toks); i++ {
+		a, b := q.toks[i].norm, q.toks[i+1].norm
+		if i > 0 && a == "to" {
+			switch q.toks[i-1].norm {
+			case "year", "month", "week", "quarter":
+				continue // "year to date" is a period
+			}
+		}
+		if (a == "ate" || a == "until") && (b == "hoje" || b == "agora" || b == "now" || b == "today") ||
+			(a == "to" && b == "date") || (a == "so" && b == "far") || (a == "up" && b == "to" && i+2 < len(q.toks) && q.toks[i+2].norm == "now") {
+			q.toks[i].used, q.toks[i+1].used = true, true
+			if a == "up" {
+				q.toks[i+2].used = true
+			}
+		}
+	}
 }

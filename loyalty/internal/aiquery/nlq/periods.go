@@ -474,9 +474,6 @@ var periodRules = []periodRule{
 		if n < 1 || n > 3650 {
 			return nil, &periodError{T: semantic.T(fmt.Sprintf("%d não é um número de dias/meses que eu consiga usar", n), fmt.Sprintf("%d is not a length of time I can use", n))}
 		}
-		if strings.HasSuffix(m[0], "atras") || strings.HasSuffix(m[0], "ago") {
-			return nil, errNoMatch
-		}
 		return cal.LastNUnits(n, unitOf[m[2]]), nil
 	}},
 	// relative periods

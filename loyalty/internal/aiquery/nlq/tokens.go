@@ -112,6 +112,22 @@ func tokenize(q string) []*token {
 		split = append(split, t)
 	}
 	toks = split
+	// Number words of thresholds: "mais de mil pontos", "acima de quinhentos reais".
+	for i, t := range toks {
+		if t.kind != tWord {
+			continue
+		}
+		if n, ok := bigNumbers[t.norm]; ok && (i == 0 || toks[i-1].kind != tNumber) {
+			toks[i] = &token{kind: tNumber, raw: t.raw, norm: strconv.Itoa(n), dec: strconv.Itoa(n), num: float64(n)}
+		}
+	}
+	// "Carlos Eduardo Nogueira's email": a capitalised first word followed by a name is
+	// part of the name.
+	if len(toks) > 1 && toks[0].kind == tWord && toks[1].kind == tWord && toks[1].cap {
+		if r, _ := firstRune(toks[0].raw); unicode.IsUpper(r) && !vocabWords[toks[0].norm] && !fillerSet[toks[0].norm] {
+			toks[0].cap = true
+		}
+	}
 	// A question typed in Title Case or all capitals says nothing about names: it shows
 	// as ordinary words (vocabulary) typed capitalised.
 	var capsVocab int
@@ -130,6 +146,8 @@ func tokenize(q string) []*token {
 	}
 	return toks
 }
+
+var bigNumbers = map[string]int{"cem": 100, "duzentos": 200, "trezentos": 300, "quinhentos": 500, "mil": 1000, "hundred": 100, "thousand": 1000}
 
 func firstRune(s string) (rune, int) {
 	for _, r := range s {
