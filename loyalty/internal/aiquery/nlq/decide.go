@@ -605,7 +605,7 @@ func (in *interp) decideRedemptions(subject string) *Refusal {
 			noun = true
 		}
 	}
-	if subject == "" && !points && !product && (in.has(cCustomer) || in.has(cWho)) && (in.wantsList() || in.negatedRedeem()) {
+	if subject == "" && !points && !product && (in.has(cCustomer) || in.has(cWho)) && (in.wantsList() || in.negatedRedeem() || in.hasPending("customer_activity")) {
 		in.takeAll(cProduct) // "nunca resgataram nenhum prêmio"
 		return in.decideCustomers(subject)
 	}
@@ -616,7 +616,8 @@ func (in *interp) decideRedemptions(subject string) *Refusal {
 	case product && !points:
 		if l := in.find(cProduct); l != nil {
 			in.use(l, cProduct)
-			if subject == "" && !in.hasPending("product") {
+			counted := in.prev(l) != nil && (in.prev(l).is(cCount) || in.prev(l).is(cHowMuch))
+			if subject == "" && !in.hasPending("product") && !counted {
 				in.dims = append(in.dims, "product")
 				if in.rankWord == nil {
 					in.rank = semantic.Descending

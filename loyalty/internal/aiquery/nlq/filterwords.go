@@ -220,6 +220,10 @@ func (in *interp) filters() *Refusal {
 		in.takeAll(cBuy)
 		in.takeAll(cSale)
 		in.takeAll(cSpend)
+		if in.hasPendingID("redemption_count") {
+			in.takeAll(cRedeem)
+			in.takeAll(cRedemption)
+		}
 	}
 	if fact == semantic.Customers {
 		for _, act := range []struct {
@@ -264,6 +268,15 @@ func (in *interp) filters() *Refusal {
 		}
 	}
 	return nil
+}
+
+func (in *interp) hasPendingID(id string) bool {
+	for _, p := range in.pending {
+		if p.f.ID == id {
+			return true
+		}
+	}
+	return false
 }
 
 // saysNow: "atual", "current", "agora", "now" (filler words, read from the tokens).

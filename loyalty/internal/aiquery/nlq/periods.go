@@ -368,6 +368,24 @@ var periodRules = []periodRule{
 		}
 		return semantic.Range(from, to.AddDate(0, 1, -1)), nil
 	}},
+	// "primeira quinzena de maio", "second half of March": days 1-15 or 16 to the end
+	{re: rx(`(?:n?a |d?a )?(primeira|1a|segunda|2a|ultima) quinzena (?:de |do mes de )?` + reMonthName + `(?:,? (?:de )?` + reYearNum + `)?|(?:the )?(first|second|last) (?:fortnight|half) of ` + reMonthName + `(?:,? ` + reYearNum + `)?`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
+		which, name, ys := m[1], m[2], m[3]
+		if which == "" {
+			which, name, ys = m[4], m[5], m[6]
+		}
+		mon := monthByName[name]
+		y, err := yearOr(ys, cal, mon)
+		if err != nil {
+			return nil, err
+		}
+		start := monthStart(y, mon, cal)
+		switch which {
+		case "primeira", "1a", "first":
+			return semantic.Range(start, start.AddDate(0, 0, 14)), nil
+		}
+		return semantic.Range(start.AddDate(0, 0, 15), start.AddDate(0, 1, -1)), nil
+	}},
 	// "desde março", "since January 2024", "a partir de outubro"
 	{re: rx(`(?:desde|since|a partir de|from|starting in|starting from|starting) (?:o mes de |o inicio de |the beginning of |the start of )?` + reMonthName + `(?:,? (?:de |of )?` + reYearNum + `)?(?: em diante| pra ca| para ca| ate hoje| ate agora| to date| onwards?| on)?`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
 		mon := monthByName[m[1]]

@@ -188,6 +188,11 @@ func (in *interp) thresholds() []pendingFilter {
 			in.use(l, cCmp)
 			in.use(n, cNumber)
 			in.use(after, cTimes)
+			if in.mentions(cRedeem) && !in.mentions(cBuy) {
+				// "resgataram mais de 3 vezes": a number of redemptions
+				out = append(out, pendingFilter{semantic.RedemptionCountFilter(op, int64(num.num)), "customer_activity"})
+				continue
+			}
 			out = append(out, pendingFilter{semantic.PurchaseCount(op, int64(num.num)), "customer_activity"})
 		case spendVerb && (n.is(cMoney) || after != nil && !after.used && after.is(cValue)):
 			// "clientes que gastaram mais de R$ 500": what each customer spent in total

@@ -599,6 +599,26 @@ func SpendTotal(op string, amount string) *Filter {
 		}}
 }
 
+// RedemptionCountFilter keeps the customers whose number of redemptions that count (in the
+// period, when there is one) compares to n ("resgataram mais de 3 vezes").
+func RedemptionCountFilter(op string, n int64) *Filter {
+	o := opText(op)
+	return &Filter{ID: "redemption_count", Name: T(fmt.Sprintf("com número de resgates %s %d", o.PT, n), fmt.Sprintf("with a number of redemptions %s %d", o.EN, n)),
+		Slug: T("resgates", "redemptions"), UsesPeriod: true,
+		build: func(f *Fact, p *Period) (string, []string, bool) {
+			j, ok := customerJoin(f)
+			if !ok {
+				return "", nil, false
+			}
+			const x = "x"
+			conds := []string{x + ".customer_id = c.id", liveAs(Redemptions, x)}
+			if p != nil {
+				conds = append(conds, p.Cond(x+".created_at"))
+			}
+			return fmt.Sprintf("(SELECT count(*) FROM %s.%s %s WHERE %s) %s %d", Schema, Redemptions.View, x, strings.Join(conds, " AND "), op, n), joins(j), true
+		}}
+}
+
 // Comparison operators of thresholds.
 const (
 	Above   = ">"
