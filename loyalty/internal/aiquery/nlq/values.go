@@ -306,9 +306,20 @@ func (in *interp) betweens() []pendingFilter {
 		if i > 0 {
 			prev = in.q.lex[i-1]
 		}
+		isAge := next != nil && !next.used && (next.is(cAge) || next.is(cUnit) && next.arg(cUnit) == "years")
 		isPoints := (next != nil && !next.used && (next.is(cPoints) || next.is(cBalance))) || (prev != nil && !prev.used && prev.is(cBalance))
 		isMoney := a.is(cMoney) || b.is(cMoney) || (next != nil && !next.used && next.is(cValue)) || (prev != nil && !prev.used && (prev.is(cValue) || prev.is(cSale)))
 		switch {
+		case isAge && lo.num == float64(int64(lo.num)) && hi.num == float64(int64(hi.num)):
+			// "clientes entre 25 e 34 anos"
+			in.use(a, cNumber)
+			in.use(b, cNumber)
+			in.use(next, cAge)
+			if n2 := in.next(next); n2 != nil && !n2.used && n2.is(cAge) {
+				in.use(n2, cAge)
+			}
+			out = append(out, pendingFilter{semantic.AgeThreshold(semantic.AtLeast, int64(lo.num)), "customer"},
+				pendingFilter{semantic.AgeThreshold(semantic.AtMost, int64(hi.num)), "customer"})
 		case isPoints && lo.num == float64(int64(lo.num)) && hi.num == float64(int64(hi.num)):
 			in.use(a, cNumber)
 			in.use(b, cNumber)

@@ -67,23 +67,24 @@ var (
 	RedemptionStoreAttr  = attr("redemption_store", Redemptions, "r.store_code", T("codigo_loja", "store_code"), T("loja", "store"))
 )
 
-// DefaultAttributes are the columns of a plain list of the fact's rows.
+// DefaultAttributes are the columns of a plain list of the fact's rows: the row's name
+// first, and at most two more, so a list stays readable.
 func DefaultAttributes(f *Fact) []*Attribute {
 	switch f {
 	case Customers:
 		return []*Attribute{CustomerNameAttr, CustomerDocAttr, CustomerEmailAttr}
 	case Stores:
-		return []*Attribute{StoreCodeAttr, StoreNameAttr, StoreCityAttr, StoreStateAttr}
+		return []*Attribute{StoreCodeAttr, StoreNameAttr, StoreCityAttr}
 	case Products:
 		return []*Attribute{ProductSKUAttr, ProductNameAttr, ProductPointsAttr}
 	case Promotions:
 		return []*Attribute{PromotionNameAttr, PromotionStartAttr, PromotionEndAttr}
 	case Sales:
-		return []*Attribute{SaleDateAttr, CustomerNameAttr, SaleStoreAttr, SaleValueAttr}
+		return []*Attribute{SaleDateAttr, CustomerNameAttr, SaleValueAttr}
 	case Redemptions:
-		return []*Attribute{RedemptionDateAttr, CustomerNameAttr, RedemptionStoreAttr, RedemptionPointsAttr}
+		return []*Attribute{RedemptionDateAttr, CustomerNameAttr, RedemptionPointsAttr}
 	case Points:
-		return []*Attribute{EntryDateAttr, EntryTypeAttr, EntryPointsAttr, EntryDescAttr}
+		return []*Attribute{EntryDateAttr, EntryTypeAttr, EntryPointsAttr}
 	}
 	return nil
 }
