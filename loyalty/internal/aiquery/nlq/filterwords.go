@@ -27,6 +27,14 @@ func (in *interp) filters() *Refusal {
 		add(p.f)
 	}
 
+	// "todos os resgates, inclusive os cancelados": every status, not only the cancelled
+	for _, c := range []concept{cCancel, cExpired} {
+		if l := in.find(c); l != nil && in.including(l) && (fact == semantic.Sales || fact == semantic.Redemptions || fact == semantic.RedeemedItems) {
+			in.takeAll(cCancel)
+			in.takeAll(cExpired)
+			add(semantic.AnyStatus())
+		}
+	}
 	// cancellation: "vendas canceladas"; "não canceladas" is the default rule
 	for l := in.find(cCancel); l != nil; l = in.find(cCancel) {
 		if n := in.before(l, cNeg, 2); n != nil {
@@ -273,6 +281,18 @@ func (in *interp) filters() *Refusal {
 func (in *interp) hasPendingID(id string) bool {
 	for _, p := range in.pending {
 		if p.f.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+// including: "inclusive", "including", "incluindo", "com os" right before l.
+func (in *interp) including(l *lexeme) bool {
+	i := indexOf(in.q.toks, l.toks[0])
+	for k := i - 1; k >= 0 && k >= i-3; k-- {
+		switch in.q.toks[k].norm {
+		case "inclusive", "including", "incluindo", "incl", "mesmo", "also", "tambem":
 			return true
 		}
 	}

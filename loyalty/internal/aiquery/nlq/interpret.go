@@ -93,6 +93,7 @@ type interp struct {
 	rateOfRevenue    bool               // "% da receita": a share of revenue, not of sales
 	perBuyer         bool               // "revenue per buyer": an average per customer
 	impliedCustomers bool               // the question counts people without saying "clientes"
+	unknownName      *Refusal           // a store or product the catalogue does not have
 }
 
 // ---- lexeme helpers ----

@@ -18,6 +18,11 @@ type pendingFilter struct {
 // values reads the things the question names: documents, e-mails, phones, quoted and
 // capitalised names, store codes, catalogue stores and products, states, thresholds.
 func (in *interp) values() (pending []pendingFilter, r *Refusal) {
+	defer func() {
+		if r == nil {
+			r = in.unknownName
+		}
+	}()
 	add := func(f *semantic.Filter, what string) { pending = append(pending, pendingFilter{f, what}) }
 	// The label words of a value ("cliente com CPF 123", "e-mail ana@x.com", "the Batel
 	// store", "spent by CPF ...") are part of it. attr is the attribute a label may name.
@@ -137,10 +142,12 @@ func (in *interp) nameFilter(l *lexeme) (*semantic.Filter, string) {
 		case p.is(cStore):
 			in.use(p, cStore)
 			in.use(l, cName)
+			in.knownName(name, "store")
 			return semantic.StoreName(name), "store"
 		case p.is(cProduct):
 			in.use(p, cProduct)
 			in.use(l, cName)
+			in.knownName(name, "product")
 			return semantic.ProductName(name), "product"
 		case p.is(cPromotion):
 			in.use(p, cPromotion)
@@ -345,4 +352,37 @@ func (in *interp) betweens() []pendingFilter {
 		}
 	}
 	return out
+}
+
+// knownName refuses a store or product the catalogue does not have ("loja Atlântida"),
+// rather than answering zero for a name that matches nothing; it lists what exists.
+func (in *interp) knownName(name, what string) {
+	if in.cat == nil || in.unknownName != nil {
+		return
+	}
+	var names []string
+	switch what {
+	case "store":
+		for _, s := range in.cat.Stores {
+			names = append(names, s.Name)
+		}
+	case "product":
+		names = in.cat.Products
+	}
+	if len(names) == 0 {
+		return
+	}
+	f := fold(name)
+	for _, n := range names {
+		if strings.Contains(fold(n), f) {
+			return
+		}
+	}
+	if len(names) > 12 {
+		names = append(names[:12], "...")
+	}
+	label := map[string]semantic.Text{"store": semantic.T("loja", "store"), "product": semantic.T("produto", "product")}[what]
+	in.unknownName = in.refuseWith(semantic.T(
+		"não encontrei a "+label.PT+" \""+name+"\" (conheço: "+strings.Join(names, ", ")+")",
+		"I found no "+label.EN+" \""+name+"\" (I know: "+strings.Join(names, ", ")+")"))
 }
