@@ -89,11 +89,10 @@ type interp struct {
 	storeCodes       []string        // stores named
 	pointsOp         string          // a points threshold ("mais de 1000 pontos"): a balance or a product's price
 	pointsN          int64
-	periods          []*semantic.Period // several periods: compared, one row each (or a growth)
-	rateOfRevenue    bool               // "% da receita": a share of revenue, not of sales
-	perBuyer         bool               // "revenue per buyer": an average per customer
-	impliedCustomers bool               // the question counts people without saying "clientes"
-	unknownName      *Refusal           // a store or product the catalogue does not have
+	rateOfRevenue    bool     // "% da receita": a share of revenue, not of sales
+	perBuyer         bool     // "revenue per buyer": an average per customer
+	impliedCustomers bool     // the question counts people without saying "clientes"
+	unknownName      *Refusal // a store or product the catalogue does not have
 }
 
 // ---- lexeme helpers ----
@@ -198,15 +197,6 @@ func (in *interp) before(l *lexeme, c concept, dist int) *lexeme {
 		}
 	}
 	return nil
-}
-
-func (in *interp) note(pt, en string) { in.notes = append(in.notes, semantic.T(pt, en)) }
-
-func (in *interp) t(pt, en string) string {
-	if in.q.lang == semantic.PT {
-		return pt
-	}
-	return en
 }
 
 // ---- the interpretation ----

@@ -16,7 +16,6 @@ type lexeme struct {
 	used   bool
 	as     concept // the sense it was used as
 	period *foundPeriod
-	fix    string // "tiket -> ticket" when a typo was read
 }
 
 func (l *lexeme) is(c concept) bool {

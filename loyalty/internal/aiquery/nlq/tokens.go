@@ -215,9 +215,9 @@ func scanOne(s string, atWordStart bool) (*token, int) {
 		return &token{kind: tOrdinal, raw: m[0], norm: m[1], num: float64(atoi(m[1]))}, len(m[0])
 	}
 	if m := reThousands.FindStringSubmatch(s); m != nil {
-		dec, f := number(m[1])
+		_, f := number(m[1])
 		f *= 1000
-		dec = strconv.FormatFloat(f, 'f', -1, 64)
+		dec := strconv.FormatFloat(f, 'f', -1, 64)
 		return &token{kind: tNumber, raw: m[0], norm: dec, dec: dec, num: f}, len(m[0])
 	}
 	if m := reCode.FindString(s); m != "" {

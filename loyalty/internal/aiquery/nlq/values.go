@@ -1,7 +1,6 @@
 package nlq
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
@@ -289,8 +288,6 @@ func (in *interp) pointsVerbAfter(l *lexeme) bool {
 	n := in.next(l)
 	return n != nil && (n.is(cRedeem) || n.is(cEarn) || n.is(cDebit))
 }
-
-func itoa(n int) string { return strconv.Itoa(n) }
 
 // betweens reads "saldo entre 500 e 1000 pontos", "compras entre R$ 50 e R$ 100": two
 // numbers joined by "e"/"and" after "entre"/"between", both ends included.
