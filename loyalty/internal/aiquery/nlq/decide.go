@@ -16,10 +16,14 @@ func (in *interp) decide() *Refusal {
 		return r
 	}
 	if in.hasPending("store") && in.req.Fact != semantic.Stores {
-		// "faturamento das lojas de SP": the stores are named by the filter
+		// "faturamento das lojas de SP": the stores are named by the filter; "quais lojas
+		// de SP ... quanto faturaram": one row per store
 		for _, l := range in.q.lex {
 			if !l.used && l.is(cStore) && isPluralNoun(l) {
 				in.use(l, cStore)
+				if p := in.prev(l); p != nil && p.is(cWhich) && !containsStr(in.dims, "store") && len(in.req.Measures) > 0 {
+					in.dims = append(in.dims, "store")
+				}
 			}
 		}
 	}
@@ -417,7 +421,26 @@ func (in *interp) decideSales(subject string) *Refusal {
 		return in.refuseWith(semantic.T("não ficou claro o que medir nas vendas: número de vendas, faturamento ou ticket médio?",
 			"it is not clear what to measure in sales: number of sales, revenue or average ticket?"))
 	}
+	in.secondSalesMeasure()
 	return in.applyAverage(avg, subject)
+}
+
+// secondSalesMeasure: "faturamento e número de vendas", "quantos clientes e quantas
+// vendas": a count word right before a sales noun asks for the number of sales too.
+func (in *interp) secondSalesMeasure() {
+	if len(in.req.Measures) != 1 || in.req.Fact != semantic.Sales || in.req.Measures[0] == semantic.SalesCount {
+		return
+	}
+	for _, l := range in.q.lex {
+		if !l.is(cSale) || l.is(cBuy) {
+			continue
+		}
+		if p := in.prev(l); p != nil && p.is(cCount) && !p.used {
+			in.use(p, cCount)
+			in.req.Measures = append(in.req.Measures, semantic.SalesCount)
+			return
+		}
+	}
 }
 
 // applyAverage turns an additive measure into its average when the question says "média":
@@ -674,7 +697,7 @@ func (in *interp) decideCustomers(subject string) *Refusal {
 	if !in.has(cPoints) {
 		in.takeAll(cEarn) // "quantos clientes cada loja ganhou": new customers
 	}
-	list := in.wantsList() || (in.has(cBirthday) && !in.has(cCount))
+	list := (in.wantsList() || (in.has(cBirthday) && !in.has(cCount))) && (subject == "" || subject == "customer")
 	in.take(cCustomer)
 	in.takeAll(cCustomer)
 	in.take(cBuyer)

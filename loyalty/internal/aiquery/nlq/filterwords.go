@@ -186,6 +186,23 @@ func (in *interp) filters() *Refusal {
 			}
 		}
 	}
+	if pays := in.findAll(cPayVal); len(pays) > 1 && fact == semantic.Sales {
+		// "vendas no pix vs cartão de crédito": each payment type, one row each
+		var values []string
+		var labels []string
+		exact := true
+		for _, l := range pays {
+			in.use(l, cPayVal)
+			v, ex, label := in.payment(l.arg(cPayVal))
+			values, exact = append(values, v...), exact && ex
+			labels = append(labels, label.PT)
+		}
+		add(semantic.PaymentType(values, exact, semantic.T(strings.Join(labels, ", "), strings.Join(labels, ", "))))
+		in.takeAll(cCompare)
+		if !containsStr(in.dims, "payment_type") {
+			in.dims = append(in.dims, "payment_type")
+		}
+	}
 	for l := in.find(cPayVal); l != nil; l = in.find(cPayVal) {
 		if fact != semantic.Sales {
 			break

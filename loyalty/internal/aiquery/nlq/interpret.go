@@ -108,6 +108,17 @@ func (in *interp) find(c concept) *lexeme {
 
 func (in *interp) has(c concept) bool { return in.find(c) != nil }
 
+// findAll returns every unused lexeme with c.
+func (in *interp) findAll(c concept) []*lexeme {
+	var out []*lexeme
+	for _, l := range in.q.lex {
+		if !l.used && l.is(c) {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
 // mentions reports whether the question has c at all, used or not.
 func (in *interp) mentions(c concept) bool {
 	for _, l := range in.q.lex {
