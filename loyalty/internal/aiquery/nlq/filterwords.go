@@ -27,6 +27,16 @@ func (in *interp) filters() *Refusal {
 		add(p.f)
 	}
 
+	// "resgates de todos os status": every status
+	if fact == semantic.Redemptions || fact == semantic.RedeemedItems {
+		for _, l := range in.findAll(cDim) {
+			if l.arg(cDim) == "status" && in.before(l, cAll, 1) != nil {
+				in.use(in.before(l, cAll, 1), cAll)
+				in.use(l, cDim)
+				add(semantic.AnyStatus())
+			}
+		}
+	}
 	// "todos os resgates, inclusive os cancelados": every status, not only the cancelled
 	for _, c := range []concept{cCancel, cExpired} {
 		if l := in.find(c); l != nil && in.including(l) && (fact == semantic.Sales || fact == semantic.Redemptions || fact == semantic.RedeemedItems) {

@@ -223,7 +223,7 @@ var vocabulary = []struct {
 	{sense{cAddOn, ""}, "adicional|adicionais|add on|add ons|addon|addons|topping|toppings|complemento|complementos|cobertura|coberturas|extra|extras"},
 	{sense{cGrowth, ""}, "crescimento|cresceu|crescer|growth|grew|grow|variacao|variation|aumento|aumentou|increase|increased|queda|caiu|decline|declined|dropped|evolucao percentual|percent change|percentage change"},
 	{sense{cPaid, ""}, "pago|pagos|paga|pagas|pagaram|pagou|pagamos|paid|pay|pays|paying|quitado|quitados|settled"},
-	{sense{cFrom, ""}, "vieram|veio|vem|chegaram|came|come from|came from|coming from|originados|originadas|oriundos|acquired|adquiridos|captados|captadas"},
+	{sense{cFrom, ""}, "vindos|vindas|vindo|vinda|provenientes|procedentes|vieram|veio|vem|chegaram|came|come from|came from|coming from|originados|originadas|oriundos|acquired|adquiridos|captados|captadas"},
 	{sense{cRepeat, ""}, "mais de uma vez|more than once|repeat customers|repeat buyers|recorrentes|recompraram|recompra|returning customers|voltaram a comprar|compraram de novo|bought again"},
 	{sense{cSortBy, ""}, "ordenado por|ordenados por|ordenada por|ordenadas por|classificado por|classificados por|em ordem de|ordem de|sorted by|ordered by|ranked by|sort by|order by"},
 	{sense{cList, ""}, "lista|listar|liste|listagem|relacao|relacione|mostre|mostrar|mostra|exiba|exibir|exibe|traga|trazer|veja|ver|quero ver|list|lists|listing|show|display|enumerate|me de|me da|me passe|detalhe|detalhes|detalhado|detalhada|details|detailed|nomes|names|quem sao|who are"},

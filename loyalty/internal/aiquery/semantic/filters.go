@@ -340,7 +340,7 @@ func RedemptionStatus(status string, label Text) *Filter {
 // AnyStatus counts every row, whatever its status or cancellation ("todos os resgates,
 // inclusive cancelados").
 func AnyStatus() *Filter {
-	x := onFact("any_status", T("incluindo cancelados", "including cancelled"), T("todos", "all"), map[*Fact]string{
+	x := onFact("any_status", T("todos os status, inclusive cancelados", "every status, cancelled included"), T("todos", "all"), map[*Fact]string{
 		Sales: "true", Redemptions: "true", RedeemedItems: "true",
 	})
 	x.ReplacesLive = true
