@@ -69,12 +69,20 @@ func TestSemanticLayerCombinationsRun(t *testing.T) {
 		for pi, p := range periods {
 			try(fmt.Sprintf("%s/p%d", m.ID, pi), &semantic.Request{Lang: semantic.PT, Fact: m.Fact, Measures: []*semantic.Measure{m}, Period: p})
 		}
-		for _, d := range dims {
-			for _, order := range []semantic.Order{semantic.Natural, semantic.Descending} {
-				try(fmt.Sprintf("%s/by %s/%d", m.ID, d.ID, order), &semantic.Request{Lang: semantic.EN, Fact: m.Fact, Measures: []*semantic.Measure{m},
-					Dims: []*semantic.Dimension{d}, Period: periods[1], Order: order, Limit: 3})
-			}
+		for di, d := range dims {
+			// natural order and top-N alternate over the dimensions (each dimension runs once)
+			order := []semantic.Order{semantic.Natural, semantic.Descending}[di%2]
+			try(fmt.Sprintf("%s/by %s/%d", m.ID, d.ID, order), &semantic.Request{Lang: semantic.EN, Fact: m.Fact, Measures: []*semantic.Measure{m},
+				Dims: []*semantic.Dimension{d}, Period: periods[1+di%3], Order: order, Limit: 3})
 		}
+	}
+	// Filters are written per fact: each one with a measure of every fact, and as a rate.
+	seenFact := map[*semantic.Fact]bool{}
+	for _, m := range semantic.Measures {
+		if seenFact[m.Fact] {
+			continue
+		}
+		seenFact[m.Fact] = true
 		for _, f := range filters {
 			try(fmt.Sprintf("%s/%s", m.ID, f.ID), &semantic.Request{Lang: semantic.PT, Fact: m.Fact, Measures: []*semantic.Measure{m},
 				Filters: []*semantic.Filter{f}, Period: periods[2]})
@@ -92,7 +100,7 @@ func TestSemanticLayerCombinationsRun(t *testing.T) {
 			try("list "+f.ID+"/"+fl.ID, &semantic.Request{Lang: semantic.PT, Fact: f, Attrs: attrs, Filters: []*semantic.Filter{fl}, Period: periods[1]})
 		}
 	}
-	if ran < 500 {
+	if ran < 300 {
 		t.Fatalf("only %d combinations ran (%d invalid)", ran, invalid)
 	}
 	t.Logf("%d combinations ran, %d refused as invalid", ran, invalid)
