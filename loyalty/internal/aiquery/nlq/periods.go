@@ -401,6 +401,23 @@ var periodRules = []periodRule{
 	}},
 	// "desde o início do ano", "no acumulado do ano", "year to date"
 	{re: rx(`(?:n?o )?acumulado (?:d?o |deste |neste )?ano|desde o (?:inicio|comeco) do ano|desde o (?:inicio|comeco) deste ano|year to date|ytd|so far this year|this year so far|this year to date|ano ate agora|ano ate hoje|do ano ate (?:hoje|agora)`), build: relative(semantic.ThisYear)},
+	{re: rx(`since the (?:beginning|start) of (?:the |this )?year|since january 1st|since jan 1|since the year started`), build: relative(semantic.ThisYear)},
+	{re: rx(`since the (?:beginning|start) of (?:the |this )?month|since the month started`), build: relative(semantic.ThisMonth)},
+	// "last Saturday", "sábado passado", "no último sábado": the latest such day before today
+	{re: rx(`(?:(?:last|past|previous|this past) (monday|tuesday|wednesday|thursday|friday|saturday|sunday))|(?:(?:n?o |n?a |d?o |d?a )?(?:ultimo |ultima )?(segunda|terca|quarta|quinta|sexta)(?:feira)?(?: feira)? passada|(?:n?o |d?o )?(?:ultimo |ultima )?(sabado|domingo) passado|(?:n?o |d?o )(?:ultimo) (sabado|domingo)|(?:n?a |d?a )(?:ultima) (segunda|terca|quarta|quinta|sexta)(?:feira)?(?: feira)?)`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
+		name := m[1] + m[2] + m[3] + m[4] + m[5]
+		wd := map[string]time.Weekday{"monday": time.Monday, "tuesday": time.Tuesday, "wednesday": time.Wednesday, "thursday": time.Thursday, "friday": time.Friday, "saturday": time.Saturday, "sunday": time.Sunday,
+			"segunda": time.Monday, "terca": time.Tuesday, "quarta": time.Wednesday, "quinta": time.Thursday, "sexta": time.Friday, "sabado": time.Saturday, "domingo": time.Sunday}[name]
+		d := cal.Now
+		for i := 1; i <= 7; i++ {
+			d = cal.Now.AddDate(0, 0, -i)
+			if d.Weekday() == wd {
+				break
+			}
+		}
+		y, mo, dd := d.Date()
+		return semantic.Day(time.Date(y, mo, dd, 0, 0, 0, 0, cal.Now.Location())), nil
+	}},
 	{re: rx(`desde o (?:inicio|comeco) do mes|(?:n?o )?acumulado do mes|month to date|mtd|so far this month|this month so far`), build: relative(semantic.ThisMonth)},
 	// months: "10/2024", "outubro de 2024", "em outubro"
 	{re: rx(preMon + `(@m\d+)`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {

@@ -147,7 +147,11 @@ func tokenize(q string) []*token {
 	return toks
 }
 
-var bigNumbers = map[string]int{"cem": 100, "duzentos": 200, "trezentos": 300, "quinhentos": 500, "mil": 1000, "hundred": 100, "thousand": 1000}
+// bigNumbers are number words read as numbers ("top five", "mais de mil pontos"); "um",
+// "uma" and "one" stay words (they are articles and pronouns too).
+var bigNumbers = map[string]int{"cem": 100, "duzentos": 200, "trezentos": 300, "quinhentos": 500, "mil": 1000, "hundred": 100, "thousand": 1000,
+	"dois": 2, "duas": 2, "tres": 3, "quatro": 4, "cinco": 5, "seis": 6, "sete": 7, "oito": 8, "nove": 9, "quinze": 15, "vinte": 20, "trinta": 30,
+	"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "fifteen": 15, "twenty": 20, "thirty": 30}
 
 func firstRune(s string) (rune, int) {
 	for _, r := range s {

@@ -299,8 +299,19 @@ func (in *interp) betweens() []pendingFilter {
 			continue
 		}
 		ti := indexOf(in.q.toks, a.toks[0])
-		if ti < 1 || (in.q.toks[ti-1].norm != "entre" && in.q.toks[ti-1].norm != "between") {
+		if ti < 1 {
 			continue
+		}
+		switch in.q.toks[ti-1].norm {
+		case "entre", "between", "aged", "de", "from":
+		default:
+			continue
+		}
+		if n := in.q.toks[ti-1].norm; n == "de" || n == "from" || n == "aged" {
+			// "de 18 a 24 anos", "aged 18 to 24": only ages read this way
+			if !(i+2 < len(in.q.lex) && (in.q.lex[i+2].is(cAge) || in.q.lex[i+2].is(cUnit) && in.q.lex[i+2].arg(cUnit) == "years")) && n != "aged" {
+				continue
+			}
 		}
 		lo, hi := a.toks[0], b.toks[0]
 		var next, prev *lexeme
@@ -310,7 +321,7 @@ func (in *interp) betweens() []pendingFilter {
 		if i > 0 {
 			prev = in.q.lex[i-1]
 		}
-		isAge := next != nil && !next.used && (next.is(cAge) || next.is(cUnit) && next.arg(cUnit) == "years")
+		isAge := next != nil && !next.used && (next.is(cAge) || next.is(cUnit) && next.arg(cUnit) == "years") || in.q.toks[ti-1].norm == "aged"
 		isPoints := (next != nil && !next.used && (next.is(cPoints) || next.is(cBalance))) || (prev != nil && !prev.used && prev.is(cBalance))
 		isMoney := a.is(cMoney) || b.is(cMoney) || (next != nil && !next.used && next.is(cValue)) || (prev != nil && !prev.used && (prev.is(cValue) || prev.is(cSale)))
 		switch {
@@ -318,9 +329,14 @@ func (in *interp) betweens() []pendingFilter {
 			// "clientes entre 25 e 34 anos"
 			in.use(a, cNumber)
 			in.use(b, cNumber)
-			in.use(next, cAge)
-			if n2 := in.next(next); n2 != nil && !n2.used && n2.is(cAge) {
-				in.use(n2, cAge)
+			if next != nil && !next.used && (next.is(cAge) || next.is(cUnit)) {
+				in.use(next, cAge)
+				if n2 := in.next(next); n2 != nil && !n2.used && n2.is(cAge) {
+					in.use(n2, cAge)
+				}
+			}
+			if p := in.prev(a); p != nil && !p.used && p.is(cAge) {
+				in.use(p, cAge) // "aged 18 to 24"
 			}
 			out = append(out, pendingFilter{semantic.AgeThreshold(semantic.AtLeast, int64(lo.num)), "customer"},
 				pendingFilter{semantic.AgeThreshold(semantic.AtMost, int64(hi.num)), "customer"})
