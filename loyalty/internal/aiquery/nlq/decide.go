@@ -193,7 +193,7 @@ func (in *interp) chooseMeasure(subject string) *Refusal {
 		in.customerContext()
 		in.setMeasure(semantic.AverageAge)
 		return nil
-	case in.has(cCost) || (in.hasPending("product") && in.has(cPoints) && !in.has(cRedeem) && !in.has(cRedemption)):
+	case (in.has(cCost) || (in.hasPending("product") && in.has(cPoints) && !in.has(cRedeem) && !in.has(cRedemption))) && !in.countsProducts():
 		// "quantos pontos custa a caneca": the product's price in points
 		in.takeAll(cCost)
 		in.takeAll(cPoints)
@@ -211,6 +211,12 @@ func (in *interp) chooseMeasure(subject string) *Refusal {
 		return in.decideRedemptions(subject)
 	case in.salesWords():
 		return in.decideSales(subject)
+	case subject == "customer" && in.rankWord != nil && !in.has(cCustomer) && !in.has(cSignup) && !in.customerFilterWords():
+		// "who is our best customer": by what they spent
+		in.setMeasure(semantic.Revenue)
+	case timeDims[subject] && in.rankWord != nil:
+		// "busiest day last week", "peak hour": by the number of sales
+		in.setMeasure(semantic.SalesCount)
 	case in.has(cCustomer) || in.has(cWho) || in.has(cBirthday) || subject == "customer" || in.impliedCustomers ||
 		((in.customerFilterWords() || in.has(cSignup)) && !in.has(cProduct) && !in.has(cStore) && !in.has(cPromotion)):
 		return in.decideCustomers(subject)
@@ -577,12 +583,14 @@ func (in *interp) decidePoints(subject string) *Refusal {
 		}
 	case in.has(cEarn) && !(in.find(cEarn).is(cPayVal) && in.has(cSale)):
 		in.use(in.find(cEarn), cEarn)
+		in.takeAll(cEntry)
 		m = semantic.PointsCredited
 		if in.has(cCount) && !in.has(cPoints) {
 			m = semantic.CreditCount // "quantos créditos": entries, not points
 		}
 	case in.has(cDebit):
 		in.take(cDebit)
+		in.takeAll(cEntry) // "debit entries"
 		m = semantic.PointsDebited
 		if in.has(cCount) && !in.has(cPoints) {
 			m = semantic.DebitCount // "quantos débitos manuais tivemos"
@@ -616,6 +624,11 @@ func (in *interp) decidePoints(subject string) *Refusal {
 }
 
 func (in *interp) decideRedemptions(subject string) *Refusal {
+	if in.has(cNever) && in.has(cProduct) && !in.has(cCustomer) && !in.has(cWho) {
+		// "produtos nunca resgatados": products, not redemptions
+		in.take(cProduct)
+		return in.entityCountOrList(semantic.ProductCount, subject)
+	}
 	avg := in.find(cAvg)
 	points := in.has(cPoints)
 	// A product named, ranked or broken down by is about products; "resgataram algum
@@ -752,6 +765,18 @@ func (in *interp) entityCountOrList(count *semantic.Measure, subject string) *Re
 	return nil
 }
 
+// countsProducts: "quantos produtos custam ...", "how many reward products cost ...".
+func (in *interp) countsProducts() bool {
+	for _, l := range in.q.lex {
+		if !l.used && l.is(cCount) {
+			if n := in.next(l); n != nil && n.is(cProduct) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // productSingular: "o produto mais caro" (one) rather than "os produtos mais caros".
 func (in *interp) productSingular() bool {
 	for _, l := range in.q.lex {
@@ -761,6 +786,8 @@ func (in *interp) productSingular() bool {
 	}
 	return false
 }
+
+var timeDims = map[string]bool{"day": true, "week": true, "month": true, "quarter": true, "year": true, "weekday": true, "hour": true}
 
 var rowNoun = map[*semantic.Fact]concept{semantic.Redemptions: cRedemption, semantic.Sales: cSale, semantic.Points: cEntry}
 

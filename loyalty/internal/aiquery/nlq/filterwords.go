@@ -230,7 +230,17 @@ func (in *interp) filters() *Refusal {
 			add(semantic.AddOns())
 		}
 	}
-	if fact == semantic.Promotions && len(in.q.periods) == 1 && !in.has(cStart) && in.q.periods[0].p.Kind != semantic.Today {
+	if l := in.find(cEnding); l != nil && fact == semantic.Promotions && len(in.q.periods) == 1 {
+		in.use(l, cEnding)
+		add(semantic.PromotionEnds()) // "promoções que terminam este mês"
+	}
+	if fact == semantic.Products && in.has(cNever) && in.has(cRedeem) {
+		// "produtos nunca resgatados"
+		in.take(cNever)
+		in.takeAll(cRedeem)
+		add(semantic.ProductNeverRedeemed())
+	}
+	if fact == semantic.Promotions && len(in.q.periods) == 1 && !in.has(cStart) && !in.hasPendingID("promotion_ends") && !in.endsAdded(in.req.Filters) && in.q.periods[0].p.Kind != semantic.Today {
 		// "promoções que rodaram em 2024": promotions running at some time in the period
 		in.takeAll(cRan)
 		add(semantic.PromotionDuring())
@@ -326,12 +336,38 @@ func (in *interp) including(l *lexeme) bool {
 	return false
 }
 
+func (in *interp) endsAdded(fs []*semantic.Filter) bool {
+	for _, f := range fs {
+		if f.ID == "promotion_ends" {
+			return true
+		}
+	}
+	return false
+}
+
 // saysNow: "atual", "current", "agora", "now" (filler words, read from the tokens).
 func (in *interp) saysNow() bool {
 	for _, t := range in.q.toks {
 		switch t.norm {
 		case "atual", "atuais", "current", "currently", "agora", "now", "atualmente", "vigente", "vigentes":
 			return true
+		}
+	}
+	return false
+}
+
+// signupVerb: the question says customers signed up ("se cadastraram", "signed up",
+// "cadastrados"), not only that they are new.
+func (in *interp) signupVerb() bool {
+	for _, l := range in.q.lex {
+		if l.is(cSignup) {
+			for _, t := range l.toks {
+				switch t.norm {
+				case "cadastros", "cadastro", "signups", "signup", "registrations", "registration", "inscricoes", "inscricao", "adesoes", "adesao":
+					continue // the nouns count sign-ups in general
+				}
+				return true
+			}
 		}
 	}
 	return false
@@ -484,7 +520,11 @@ func (in *interp) ageBands() []semantic.AgeBand {
 // applyDims turns the breakdowns asked for into dimensions, and the ranking into order and
 // limit.
 func (in *interp) applyDims() *Refusal {
-	for _, id := range in.dims {
+	for i, id := range in.dims {
+		if id == "store" && in.req.Fact == semantic.Customers && in.signupVerb() {
+			// "clientes cadastrados em cada loja", "signed up at each store": the sign-up store
+			in.dims[i], id = "signup_store", "signup_store"
+		}
 		if id == "age_band" {
 			in.req.Dims = append(in.req.Dims, semantic.ByAgeBand(in.ageBands()))
 			continue

@@ -415,7 +415,8 @@ func (in *interp) ranking() {
 			break
 		}
 		l := in.find(c)
-		if l == nil {
+		if l == nil || (l.is(cMax) || l.is(cMin)) && !in.hasRankable() {
+			// "the biggest purchase": a largest value, not a ranking of anything
 			continue
 		}
 		if c == cMost && in.next(l) != nil && in.next(l).is(cNumber) {
@@ -491,6 +492,16 @@ func (in *interp) ranking() {
 func isMeasureWord(l *lexeme) bool {
 	for _, c := range []concept{cRevenue, cBalance, cSale, cPoints, cTicket, cSpend, cValue, cRedemption, cRedeem, cEarn, cCount, cAvg, cBuy, cSell} {
 		if l.is(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasRankable: the question names something that can be ranked (stores, customers, ...).
+func (in *interp) hasRankable() bool {
+	for _, l := range in.q.lex {
+		if !l.used && (l.is(cCustomer) || l.is(cStore) || l.is(cProduct) || l.is(cDim) || l.is(cBuyer) || l.is(cWho) || l.is(cPromotion)) {
 			return true
 		}
 	}

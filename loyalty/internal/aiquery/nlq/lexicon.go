@@ -69,6 +69,7 @@ const (
 	cTimes       concept = "times"       // "mais de 3 vezes": a number of purchases
 	cTrend       concept = "trend"       // "evolução": over time (by month unless a unit is given)
 	cOnce        concept = "once"        // "só uma vez": exactly one purchase
+	cEnding      concept = "ending"      // "promoções que terminam este mês": by end date
 	cGenderOther concept = "genderother" // "homens, mulheres e outros": every gender
 	cPricey      concept = "pricey"      // "produto mais caro": sorted by price in points
 	cCheap       concept = "cheap"       // "mais barato"
@@ -214,6 +215,7 @@ var vocabulary = []struct {
 	{sense{cAttr, "points"}, "pontos necessarios|quantos pontos custa|points needed|points required|custo em pontos"},
 	{sense{cAge, ""}, "aged|de idade|years old|anos de idade|idade|idades|age|ages|anos de idade|years old|faixa etaria|faixas etarias|age band|age bands|age group|age groups|age range|age ranges|faixa de idade|faixas de idade"},
 	{sense{cTimes, ""}, "vez|vezes|time|times"},
+	{sense{cEnding, ""}, "ending|ends|end|terminam|termina|terminando|acabam|acaba|acabando|encerram|encerra|encerrando|vencem em|finishing"},
 	{sense{cGenderOther, ""}, "outros|outras|outro generos|others|other genders|nao binarios|nao binario|non binary|nonbinary"},
 	{sense{cPricey, ""}, "mais caro|mais cara|mais caros|mais caras|most expensive|priciest|costliest|maior preco|highest price"},
 	{sense{cCheap, ""}, "mais barato|mais barata|mais baratos|mais baratas|cheapest|least expensive|menor preco|lowest price"},
@@ -319,7 +321,7 @@ could can should may might will shall about regarding as so far currently now ri
 too yet still ever already exatamente exactly aproximadamente approximately cerca around roughly
 inscritas
 feitos feitas feito feita fizeram fez realizados realizadas realizado realizada made done happened
-occurred ocorreram ocorridos aconteceram took place existentes existente possuimos quantia as of distribuicao distribution passar single individual unica unico belong belongs belonging manual manuais manualmente manually passa passe manda mande mandar puxa puxe get got gets pull deu deram performing performance desempenho performou nada nothing via through entre among but mas porem however make makes traz trazem trouxe brings bring brought rende rendeu renderam different distinct distintos distintas diferentes unique unicos unicas quando when own owns owned pertencem pertence pertencentes dono dona donos their seus suas deles tivemos tive fizemos houveram algo coisa something anything algum alguns algumas
+occurred ocorreram ocorridos aconteceram took place existentes existente possuimos quantia apply applies applicable aplicam aplica as of distribuicao distribution passar single individual unica unico belong belongs belonging manual manuais manualmente manually passa passe manda mande mandar puxa puxe get got gets pull deu deram performing performance desempenho performou nada nothing via through entre among but mas porem however make makes traz trazem trouxe brings bring brought rende rendeu renderam different distinct distintos distintas diferentes unique unicos unicas quando when own owns owned pertencem pertence pertencentes dono dona donos their seus suas deles tivemos tive fizemos houveram algo coisa something anything algum alguns algumas
 `)
 
 // A word is a filler only where no phrase of the vocabulary matches it.

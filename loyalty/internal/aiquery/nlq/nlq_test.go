@@ -158,7 +158,7 @@ func TestEveryWordIsAccountedFor(t *testing.T) {
 		"faturamento por vendedor",                // a breakdown by something unknown
 		"quantos clientes da loja Atlântida",      // a name no store has (no catalogue)
 		"how many customers bought twice blue",    // unknown words
-		"top clientes",                            // a ranking with no measure
+		"pontos por loja",                         // points alone: earned, redeemed or balance?
 		"faturamento de abril e maio e junho",     // three periods are fine? no: "e junho" reads a third
 		"clientes sem comprar há 2 anos por loja", // fine
 	} {

@@ -251,6 +251,12 @@ func (in *interp) thresholds() []pendingFilter {
 				in.use(before, cAge)
 			}
 			out = append(out, pendingFilter{semantic.AgeThreshold(op, int64(num.num)), "customer"})
+		case after != nil && !after.used && after.is(cRedemption) && num.num == float64(int64(num.num)):
+			// "clientes com mais de 3 resgates"
+			in.use(l, cCmp)
+			in.use(n, cNumber)
+			in.use(after, cRedemption)
+			out = append(out, pendingFilter{semantic.RedemptionCountFilter(op, int64(num.num)), "customer_activity"})
 		case after != nil && !after.used && after.is(cSale) && !after.is(cBuy):
 			if num.num != float64(int64(num.num)) {
 				continue

@@ -403,6 +403,28 @@ func PromotionDuring() *Filter {
 		}}
 }
 
+// PromotionEnds keeps the promotions whose end date falls in the period ("terminam este
+// mês").
+func PromotionEnds() *Filter {
+	return &Filter{ID: "promotion_ends", Name: T("terminam no período", "ending in the period"), Slug: T("terminam", "ending"), UsesPeriod: true,
+		build: func(f *Fact, p *Period) (string, []string, bool) {
+			if f != Promotions {
+				return "", nil, false
+			}
+			if p == nil {
+				return "pm.end_date >= now()", nil, true
+			}
+			return p.Cond("pm.end_date"), nil, true
+		}}
+}
+
+// ProductNeverRedeemed keeps the products no redemption that counts ever took.
+func ProductNeverRedeemed() *Filter {
+	return onFact("product_never_redeemed", T("nunca resgatados", "never redeemed"), T("nunca_resgatados", "never_redeemed"), map[*Fact]string{
+		Products: "NOT EXISTS (SELECT 1 FROM reporting.redeem_items x JOIN reporting.redeems y ON y.id = x.redeem_id WHERE x.product_id = p.id AND " + liveAs(Redemptions, "y") + ")",
+	})
+}
+
 // ExpiresBy keeps the redemptions whose expiry comes before the end of the period
 // ("vencem hoje", "expire by tomorrow").
 func ExpiresBy() *Filter {

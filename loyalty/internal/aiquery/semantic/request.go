@@ -148,6 +148,12 @@ func (r *Request) Compile() (string, error) {
 	var timeOrder, dimPositions, dimConds []string
 	for _, d := range r.Dims {
 		ds, _ := d.build(r.Fact, r.Lang)
+		if d.Time && r.timeColumn() != r.Fact.Time {
+			// "resgates expirados por mês": by the month of the expiry, as the period
+			ff := *r.Fact
+			ff.Time = r.timeColumn()
+			ds, _ = d.build(&ff, r.Lang)
+		}
 		start := len(cols)
 		cols = append(cols, ds.cols...)
 		g := ds.group
