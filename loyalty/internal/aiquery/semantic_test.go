@@ -100,6 +100,20 @@ func TestSemanticLayerCombinationsRun(t *testing.T) {
 			try("list "+f.ID+"/"+fl.ID, &semantic.Request{Lang: semantic.PT, Fact: f, Attrs: attrs, Filters: []*semantic.Filter{fl}, Period: periods[1]})
 		}
 	}
+	// Measures of different facts side by side ("pontos creditados vs resgatados por
+	// loja"): every pair of the flows and sales, alone and by each dimension.
+	flows := []*semantic.Measure{semantic.PointsCredited, semantic.PointsDebited, semantic.PointsRedeemed, semantic.SalesCount, semantic.Revenue, semantic.RedemptionCount}
+	for i, a := range flows {
+		for _, b := range flows[i+1:] {
+			try("pair "+a.ID+"+"+b.ID, &semantic.Request{Lang: semantic.PT, Fact: a.Fact, Measures: []*semantic.Measure{a, b}, Period: periods[1],
+				Filters: []*semantic.Filter{semantic.StoreCode("S1")}})
+			for di, d := range dims {
+				order := []semantic.Order{semantic.Natural, semantic.Descending}[di%2]
+				try("pair "+a.ID+"+"+b.ID+"/by "+d.ID, &semantic.Request{Lang: semantic.EN, Fact: a.Fact, Measures: []*semantic.Measure{a, b},
+					Dims: []*semantic.Dimension{d}, Period: periods[di%3], Order: order, Limit: 5})
+			}
+		}
+	}
 	if ran < 300 {
 		t.Fatalf("only %d combinations ran (%d invalid)", ran, invalid)
 	}

@@ -1,6 +1,8 @@
 package nlq
 
 import (
+	"strings"
+
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
 )
 
@@ -357,7 +359,7 @@ func (in *interp) decideSales(subject string) *Refusal {
 	}
 	revenue := in.subjectIsBuyer() || in.has(cRevenue) || in.has(cSpend) || (in.has(cValue) && (in.has(cPaid) || in.has(cCancel) || in.has(cPayVal))) || (in.has(cValue) && (in.has(cSale) || in.has(cBuy) || in.has(cSell))) ||
 		(in.has(cHowMuch) && (in.has(cSell) || in.has(cBuy) || (in.has(cSale) && !in.has(cCount)))) || (in.has(cSell) && !in.has(cSale) && !in.has(cCount))
-	people := in.has(cCustomer) || in.has(cWho) || in.has(cFemale) || in.has(cMale)
+	people := in.has(cCustomer) || in.has(cWho) || in.has(cFemale) || in.has(cMale) || in.usersNoun() || in.countOfBuyers()
 	buyerWords := in.has(cBuyer) || (people && (in.has(cBuy) || in.has(cSale)))
 	switch {
 	case subject != "" && !revenue && in.has(cSale) && in.rankWord != nil && (in.rankWord.is(cMost) || in.rankWord.is(cLeast) || in.rankWord.is(cMax) || in.rankWord.is(cMin)):
@@ -429,6 +431,31 @@ func (in *interp) decideSales(subject string) *Refusal {
 	}
 	in.secondSalesMeasure()
 	return in.applyAverage(avg, subject)
+}
+
+// usersNoun: "usuários do app", "app users" are customers.
+func (in *interp) usersNoun() bool {
+	for _, l := range in.q.lex {
+		if l.used || !l.is(cUse) {
+			continue
+		}
+		switch fold(l.text()) {
+		case "user", "users", "usuario", "usuarios", "usuaria", "usuarias":
+			return true
+		}
+	}
+	return false
+}
+
+// countOfBuyers: "quantos compraram este mês", "how many bought": people, not purchases
+// (but "quantas vezes a Fernanda comprou" counts her purchases).
+func (in *interp) countOfBuyers() bool {
+	c := in.find(cCount)
+	if c == nil || !in.has(cBuy) || in.has(cSale) || in.hasCustomerValue() || in.has(cTimes) {
+		return false
+	}
+	t := fold(c.text())
+	return !strings.Contains(t, "vez") && !strings.Contains(t, "time")
 }
 
 // secondSalesMeasure: "faturamento e número de vendas", "quantos clientes e quantas
@@ -573,6 +600,19 @@ func (in *interp) decideBalance(subject string) *Refusal {
 
 func (in *interp) decidePoints(subject string) *Refusal {
 	avg := in.find(cAvg)
+	if avg == nil && in.has(cPoints) {
+		if ms := in.pointFlows(); len(ms) > 1 {
+			in.takeAll(cPoints)
+			in.takeAll(cEntry)
+			in.take(cHowMuch)
+			in.take(cCount)
+			in.takeAll(cCompare) // "creditados vs resgatados": side by side
+			in.customerContext()
+			in.req.Fact = ms[0].Fact
+			in.req.Measures = ms
+			return nil
+		}
+	}
 	var m *semantic.Measure
 	switch {
 	case in.has(cReversal):
@@ -621,6 +661,65 @@ func (in *interp) decidePoints(subject string) *Refusal {
 	}
 	in.setMeasure(m)
 	return in.applyAverage(avg, subject)
+}
+
+// pointFlows: "pontos creditados, debitados e resgatados", "points issued vs redeemed":
+// each points flow named, in the order named, as columns of one report. The words are
+// taken only when there is more than one flow.
+func (in *interp) pointFlows() []*semantic.Measure {
+	type flow struct {
+		l *lexeme
+		c concept
+		m *semantic.Measure
+	}
+	var flows []flow
+	seen := map[*semantic.Measure]bool{}
+	for _, l := range in.q.lex {
+		if l.used {
+			continue
+		}
+		var f flow
+		switch {
+		case l.is(cEarn) && !l.is(cPayVal):
+			f = flow{l, cEarn, semantic.PointsCredited}
+		case l.is(cDebit) && !l.is(cPayVal):
+			f = flow{l, cDebit, semantic.PointsDebited}
+		case l.is(cRedeem):
+			f = flow{l, cRedeem, semantic.PointsRedeemed}
+		case l.is(cRedemption):
+			f = flow{l, cRedemption, semantic.PointsRedeemed}
+		case l.is(cReversal):
+			f = flow{l, cReversal, semantic.PointsReversed}
+		default:
+			continue
+		}
+		if in.negated(l) {
+			return nil
+		}
+		if !seen[f.m] {
+			seen[f.m] = true
+			flows = append(flows, f)
+		}
+	}
+	if len(flows) < 2 {
+		return nil
+	}
+	var ms []*semantic.Measure
+	for _, f := range flows {
+		ms = append(ms, f.m)
+	}
+	for _, l := range in.q.lex {
+		if l.used {
+			continue
+		}
+		for _, f := range flows {
+			if l.is(f.c) && (f.c != cEarn || !l.is(cPayVal)) {
+				in.use(l, f.c)
+				break
+			}
+		}
+	}
+	return ms
 }
 
 func (in *interp) decideRedemptions(subject string) *Refusal {

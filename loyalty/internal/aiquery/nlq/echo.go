@@ -34,7 +34,7 @@ func describe(r *semantic.Request, q *question, notes []semantic.Text) Echo {
 			names = append(names, say(m.Name))
 			defs = append(defs, say(m.Name)+": "+say(m.Def))
 		}
-		what = strings.Join(names, say(semantic.T(" e ", " and ")))
+		what = joinAnd(names, say(semantic.T(" e ", " and ")))
 		e.Measure = strings.Join(defs, "; ")
 	default:
 		var cols []string
@@ -57,16 +57,21 @@ func describe(r *semantic.Request, q *question, notes []semantic.Text) Echo {
 	for _, f := range r.Filters {
 		e.Filters = append(e.Filters, say(f.Name))
 	}
-	if len(r.Measures) == 1 && r.Measures[0].RateCondition() != nil {
-		e.Filters = append(e.Filters, say(semantic.T("condição do percentual: ", "percentage condition: "))+say(r.Measures[0].RateCondition().Name))
-	}
 	if len(e.Filters) > 0 {
 		title += " — " + strings.Join(e.Filters, ", ")
+	}
+	// the percentage's condition is in the measure's name already (so not in the title)
+	if len(r.Measures) == 1 && r.Measures[0].RateCondition() != nil {
+		e.Filters = append(e.Filters, say(semantic.T("condição do percentual: ", "percentage condition: "))+say(r.Measures[0].RateCondition().Name))
 	}
 	switch {
 	case r.Period != nil:
 		e.Period = say(r.Period.Label)
-		on := say(r.Fact.TimeName)
+		var ons []string
+		for _, f := range r.Facts() {
+			ons = append(ons, say(f.TimeName))
+		}
+		on := strings.Join(ons, "; ")
 		for _, f := range r.Filters {
 			if f.UsesPeriod {
 				on = say(f.Name)
@@ -85,14 +90,24 @@ func describe(r *semantic.Request, q *question, notes []semantic.Text) Echo {
 		e.Order = dir
 		if r.Limit > 0 {
 			e.Order += fmt.Sprintf(say(semantic.T(", os %d primeiros", ", top %d")), r.Limit)
-			title = fmt.Sprintf(say(semantic.T("Top %d: ", "Top %d: ")), r.Limit) + title
+			if r.Order == semantic.Ascending {
+				if r.Limit == 1 {
+					title = say(semantic.T("O menor: ", "Bottom 1: ")) + title
+				} else {
+					title = fmt.Sprintf(say(semantic.T("Os %d menores: ", "Bottom %d: ")), r.Limit) + title
+				}
+			} else {
+				title = fmt.Sprintf(say(semantic.T("Top %d: ", "Top %d: ")), r.Limit) + title
+			}
 		}
 	} else if r.Limit > 0 {
 		e.Order = strings.TrimPrefix(e.Order+fmt.Sprintf(say(semantic.T(", até %d linhas", ", at most %d rows")), r.Limit), ", ")
 	}
 	e.Title = title
-	if r.Fact.LiveName != (semantic.Text{}) && !replacesLive(r) {
-		e.Rules = append(e.Rules, say(r.Fact.LiveName))
+	for _, f := range r.Facts() {
+		if f.LiveName != (semantic.Text{}) && !replacesLive(r) {
+			e.Rules = append(e.Rules, say(f.LiveName))
+		}
 	}
 	for _, d := range r.Dims {
 		if d == semantic.ByStore && r.Fact == semantic.Customers {
@@ -130,4 +145,12 @@ func upperFirst(s string) string {
 		return strings.ToUpper(string(r)) + s[i+len(string(r)):]
 	}
 	return s
+}
+
+// joinAnd: "a, b and c".
+func joinAnd(list []string, and string) string {
+	if len(list) <= 2 {
+		return strings.Join(list, and)
+	}
+	return strings.Join(list[:len(list)-1], ", ") + and + list[len(list)-1]
 }

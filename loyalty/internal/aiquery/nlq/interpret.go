@@ -43,10 +43,25 @@ func (it *Interpreter) Interpret(question string, cat *Catalog) (*Result, error)
 		}
 		return nil, err
 	}
+	coord := findCoordination(q)
+	if coord != nil {
+		if res, ok := it.interpretSplit(question, cat, cal, coord); ok {
+			return res, nil
+		}
+		if q, err = read(question, cat, cal); err != nil {
+			return nil, err
+		}
+	}
 	in := &interp{q: q, cal: cal, cat: cat}
 	in.req.Lang = q.lang
 	if r := in.run(); r != nil {
 		return nil, r
+	}
+	if a, b := looseCoordination(q); a != nil && len(in.req.Facts()) < 2 {
+		// "novos clientes e vendas" read as one measure would answer half the question
+		return nil, in.refuseWith(semantic.T(
+			"a pergunta pede duas coisas (\""+a.text()+"\" e \""+b.text()+"\") que não consegui juntar num relatório; pergunte uma de cada vez",
+			"the question asks for two things (\""+a.text()+"\" and \""+b.text()+"\") that I could not put in one report; ask one at a time"))
 	}
 	sql, err := in.req.Compile()
 	if err != nil {

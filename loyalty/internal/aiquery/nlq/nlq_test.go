@@ -181,3 +181,63 @@ func TestEveryWordIsAccountedFor(t *testing.T) {
 		}
 	}
 }
+
+// "A e B" between two measures: both, side by side, over the same breakdowns, filters and
+// period; never one of them alone.
+func TestTwoMeasuresSideBySide(t *testing.T) {
+	it := New(func() time.Time { return testClock().Now }, testClock().Now.Location())
+	cat := &Catalog{Stores: []StoreRef{{Code: "L01", Name: "Centro"}}}
+	tests := []struct {
+		q    string
+		want []string // measure ids, in order
+		dims int
+	}{
+		{"novos clientes e vendas por mês em 2025", []string{"customers", "sales_count", "revenue"}, 1},
+		{"revenue and redemptions by store last month", []string{"revenue", "redemptions"}, 1},
+		{"quantos clientes e quantas vendas temos", []string{"customers", "sales_count"}, 0},
+		{"points issued vs points redeemed this year", []string{"points_credited", "points_redeemed"}, 0},
+		{"pontos creditados, debitados e resgatados por loja", []string{"points_credited", "points_debited", "points_redeemed"}, 1},
+		{"pontos ganhos x resgatados na loja Centro", []string{"points_credited", "points_redeemed"}, 0},
+		{"faturamento e número de vendas por loja", []string{"revenue", "sales_count"}, 1},
+	}
+	for _, tt := range tests {
+		res, err := it.Interpret(tt.q, cat)
+		if err != nil {
+			t.Errorf("%q: %v", tt.q, err)
+			continue
+		}
+		var got []string
+		for _, m := range res.Request.Measures {
+			got = append(got, m.ID)
+		}
+		if strings.Join(got, ",") != strings.Join(tt.want, ",") || len(res.Request.Dims) != tt.dims {
+			t.Errorf("%q: measures %v, %d breakdowns; want %v, %d", tt.q, got, len(res.Request.Dims), tt.want, tt.dims)
+		}
+	}
+	// Sides that do not share their breakdowns are refused, not answered for one side.
+	for _, q := range []string{"novos clientes por loja e vendas por mês", "clientes ativos e vendas canceladas"} {
+		if res, err := it.Interpret(q, cat); err == nil {
+			t.Errorf("%q answered: %s", q, res.SQL)
+		}
+	}
+}
+
+// "quantos compraram" counts people; "quantas vezes ... comprou" counts purchases.
+func TestHowManyBoughtCountsBuyers(t *testing.T) {
+	it := New(func() time.Time { return testClock().Now }, testClock().Now.Location())
+	for q, want := range map[string]string{
+		"quantos compraram este mês":               "buyers",
+		"how many app users bought this month?":    "buyers",
+		"how many purchases this month":            "sales_count",
+		"quantas vezes a Fernanda comprou em maio": "sales_count",
+	} {
+		res, err := it.Interpret(q, &Catalog{})
+		if err != nil {
+			t.Errorf("%q: %v", q, err)
+			continue
+		}
+		if got := res.Request.Measures[0].ID; got != want {
+			t.Errorf("%q: %s, want %s", q, got, want)
+		}
+	}
+}

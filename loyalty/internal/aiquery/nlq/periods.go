@@ -395,6 +395,15 @@ var periodRules = []periodRule{
 		}
 		return semantic.SinceDay(monthStart(y, mon, cal)), nil
 	}},
+	// "até o fim de maio", "until the end of May": everything up to the month's last day
+	{re: rx(`(?:ate|until|till|up to|through|by) (?:o fim de |o final de |o fim do mes de |o final do mes de |the end of )` + reMonthName + `(?:,? (?:de |of )?` + reYearNum + `)?`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
+		mon := monthByName[m[1]]
+		y, err := yearOr(m[2], cal, mon)
+		if err != nil {
+			return nil, err
+		}
+		return semantic.UntilDay(monthStart(y, mon, cal).AddDate(0, 1, -1)), nil
+	}},
 	// "desde 2024", "since 2023"
 	{re: rx(`(?:desde|since|a partir de) (?:o inicio de |o ano de |the beginning of |the start of )?` + reYearNum + `(?: em diante| pra ca| para ca| ate hoje| ate agora| to date| onwards?| on)?`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
 		return semantic.SinceDay(time.Date(atoi(m[1]), 1, 1, 0, 0, 0, 0, cal.Now.Location())), nil

@@ -206,7 +206,7 @@ func RateOf(fact *Fact, f *Filter, p *Period) (*Measure, error) {
 		ID: "rate_" + f.ID, Fact: fact, Kind: Rate,
 		Expr:   fmt.Sprintf("round(100.0 * count(*) FILTER (WHERE %s) / NULLIF(count(*), 0), 1)", cond),
 		Alias:  T("percentual_"+f.Slug.PT, "percent_"+f.Slug.EN),
-		Name:   T("percentual de "+fact.Name.PT+" com "+f.Name.PT, "percentage of "+fact.Name.EN+" with "+f.Name.EN),
+		Name:   T("percentual de "+fact.Name.PT+" ("+f.Name.PT+")", "percentage of "+fact.Name.EN+" ("+f.Name.EN+")"),
 		Def:    T("100 × linhas com a condição / todas as linhas", "100 × rows meeting the condition / all rows"),
 		rateOf: f,
 		live:   !f.ReplacesLive,
@@ -328,7 +328,7 @@ func ShareOf(m *Measure, f *Filter) (*Measure, error) {
 		ID: m.ID + "_share_" + f.ID, Fact: m.Fact, Kind: Rate, Where: m.Where,
 		Expr:   fmt.Sprintf("round(100.0 * (%s) / NULLIF(%s, 0), 1)", part, m.Expr),
 		Alias:  T("percentual_"+m.Alias.PT+"_"+f.Slug.PT, "percent_"+m.Alias.EN+"_"+f.Slug.EN),
-		Name:   T("percentual de "+m.Name.PT+" com "+f.Name.PT, "share of "+m.Name.EN+" with "+f.Name.EN),
+		Name:   T("percentual de "+m.Name.PT+" ("+f.Name.PT+")", "share of "+m.Name.EN+" ("+f.Name.EN+")"),
 		Def:    T("100 × parte com a condição / total", "100 × part meeting the condition / total"),
 		rateOf: f, live: !f.ReplacesLive,
 	}, nil

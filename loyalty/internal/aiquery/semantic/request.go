@@ -82,6 +82,19 @@ func (r *Request) Validate() error {
 	if len(r.Measures) == 0 && len(r.Attrs) == 0 {
 		return invalid("falta o que calcular", "the report computes nothing")
 	}
+	if parts := r.parts(); len(parts) > 1 {
+		// measures of several facts ("pontos creditados e resgatados"): each part must be
+		// a valid report on its own, with the same breakdowns, filters and period
+		if len(r.Attrs) > 0 {
+			return invalid("uma lista não combina medidas de assuntos diferentes", "a list cannot combine measures of different subjects")
+		}
+		for _, p := range parts {
+			if err := p.Validate(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	for _, m := range r.Measures {
 		if m.Fact != r.Fact {
 			return invalid(m.Name.PT+" não se calcula sobre "+r.Fact.Name.PT, m.Name.EN+" is not computed over "+r.Fact.Name.EN)
@@ -123,10 +136,54 @@ func (r *Request) Validate() error {
 	return nil
 }
 
+// parts splits a request whose measures come from several facts (or read different rows
+// of one, like credits and debits) into one request per fact and rows, in the order the
+// measures were asked; any other request is its only part.
+func (r *Request) parts() []*Request {
+	type key struct {
+		f     *Fact
+		where string
+	}
+	var keys []key
+	by := map[key][]*Measure{}
+	for _, m := range r.Measures {
+		k := key{m.Fact, strings.Join(m.Where, " AND ")}
+		if by[k] == nil {
+			keys = append(keys, k)
+		}
+		by[k] = append(by[k], m)
+	}
+	if len(keys) <= 1 {
+		return []*Request{r}
+	}
+	var out []*Request
+	for _, k := range keys {
+		p := *r
+		p.Fact, p.Measures, p.Order, p.Limit = k.f, by[k], Natural, 0
+		out = append(out, &p)
+	}
+	return out
+}
+
+// Facts are the facts the request reads: its fact, or the facts of its measures when
+// they come from several.
+func (r *Request) Facts() []*Fact {
+	var fs []*Fact
+	for _, p := range r.parts() {
+		if len(fs) == 0 || fs[len(fs)-1] != p.Fact {
+			fs = append(fs, p.Fact)
+		}
+	}
+	return fs
+}
+
 // Compile writes the request as one SELECT over the reporting views.
 func (r *Request) Compile() (string, error) {
 	if err := r.Validate(); err != nil {
 		return "", err
+	}
+	if parts := r.parts(); len(parts) > 1 {
+		return r.compileParts(parts)
 	}
 	var (
 		cols    []Column
@@ -283,3 +340,96 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+// compileParts joins the parts of a request over several facts: one row (or one row per
+// group, the groups of every part) with each part's measures as columns. Additive
+// measures of a group a part has no rows for are 0.
+func (r *Request) compileParts(parts []*Request) (string, error) {
+	var keys, timeKeys []string
+	for _, d := range r.Dims {
+		ds, _ := d.build(parts[0].Fact, r.Lang)
+		for _, c := range ds.cols {
+			keys = append(keys, c.name())
+			if d.Time {
+				timeKeys = append(timeKeys, c.name())
+			}
+		}
+	}
+	cols := append([]string(nil), keys...)
+	var from strings.Builder
+	for i, p := range parts {
+		q, err := p.Compile()
+		if err != nil {
+			return "", err
+		}
+		alias := fmt.Sprintf("p%d", i+1)
+		switch {
+		case i == 0:
+			from.WriteString("(" + indentSQL(q) + ") AS " + alias)
+		case len(keys) == 0:
+			from.WriteString("\nCROSS JOIN (" + indentSQL(q) + ") AS " + alias)
+		default:
+			from.WriteString("\nFULL JOIN (" + indentSQL(q) + ") AS " + alias + " USING (" + strings.Join(keys, ", ") + ")")
+		}
+		for _, m := range p.Measures {
+			a := m.Alias.In(r.Lang)
+			if m.Kind == Count || m.Kind == Sum {
+				cols = append(cols, "COALESCE("+alias+"."+a+", 0) AS "+a)
+			} else {
+				cols = append(cols, alias+"."+a)
+			}
+		}
+	}
+	var orderBy []string
+	pos := func(name string) string {
+		for i, k := range keys {
+			if k == name {
+				return fmt.Sprint(i + 1)
+			}
+		}
+		return ""
+	}
+	switch {
+	case len(keys) > 0 && r.Order == Natural && len(timeKeys) > 0:
+		for _, k := range timeKeys {
+			orderBy = append(orderBy, pos(k))
+		}
+		for _, k := range keys {
+			if !contains(orderBy, pos(k)) {
+				orderBy = append(orderBy, pos(k))
+			}
+		}
+	case len(keys) > 0 || r.Order != Natural:
+		dir := " DESC"
+		if r.Order == Ascending {
+			dir = ""
+		}
+		orderBy = append(orderBy, fmt.Sprint(len(keys)+1)+dir)
+		for i := range keys {
+			orderBy = append(orderBy, fmt.Sprint(i+1))
+		}
+	}
+	var b strings.Builder
+	b.WriteString("SELECT " + strings.Join(cols, ", "))
+	b.WriteString("\nFROM " + from.String())
+	if len(orderBy) > 0 {
+		b.WriteString("\nORDER BY " + strings.Join(orderBy, ", "))
+	}
+	if r.Limit > 0 {
+		fmt.Fprintf(&b, "\nLIMIT %d", r.Limit)
+	}
+	return b.String(), nil
+}
+
+// name is the column's name in the result.
+func (c Column) name() string {
+	if c.Alias != "" {
+		return c.Alias
+	}
+	if i := strings.LastIndex(c.Expr, "."); i >= 0 {
+		return c.Expr[i+1:]
+	}
+	return c.Expr
+}
+
+func indentSQL(q string) string { return strings.ReplaceAll(q, "\n", "\n  ") }
