@@ -628,6 +628,12 @@ func (in *interp) decidePoints(subject string) *Refusal {
 		if in.has(cCount) && !in.has(cPoints) {
 			m = semantic.CreditCount // "quantos créditos": entries, not points
 		}
+		if c := in.find(cCount); c != nil && subject == "" && in.next(c) != nil && (in.next(c).is(cCustomer) || in.next(c).is(cWho)) {
+			// "quantos clientes ganharam pontos": people, not points
+			in.take(cCustomer)
+			in.take(cWho)
+			m = semantic.Earners
+		}
 	case in.has(cDebit):
 		in.take(cDebit)
 		in.takeAll(cEntry) // "debit entries"

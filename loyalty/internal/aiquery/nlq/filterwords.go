@@ -474,7 +474,7 @@ var originSpellings = map[string][]string{
 var originLabels = map[string]semantic.Text{
 	"app":        semantic.T("aplicativo", "app"),
 	"site":       semantic.T("site", "website"),
-	"pdv":        semantic.T("loja física (PDV)", "in store (PDV)"),
+	"pdv":        semantic.T("loja física", "in store"),
 	"totem":      semantic.T("totem", "kiosk"),
 	"callcenter": semantic.T("central de atendimento", "call center"),
 }

@@ -303,6 +303,15 @@ func (in *interp) breakdowns() {
 		if l.used {
 			continue
 		}
+		if l.is(cSplit) {
+			// "gender split of customers", "store breakdown": the dimension before
+			if p := in.prev(l); p != nil && !p.used && p.is(cDim) && dimOf(p) != "" {
+				in.use(l, cSplit)
+				in.use(p, cDim)
+				in.dims = append(in.dims, dimOf(p))
+			}
+			continue
+		}
 		if l.is(cTimeDim) {
 			in.use(l, cTimeDim)
 			in.dims = append(in.dims, l.arg(cTimeDim))

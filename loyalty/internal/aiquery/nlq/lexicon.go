@@ -81,6 +81,7 @@ const (
 	cAttr  concept = "attr"  // arg: attribute id
 	// breakdown
 	cBy      concept = "by"
+	cSplit   concept = "split" // "gender split", "distribuição por idade": after the dimension, or nothing
 	cTimeDim concept = "timedim" // arg: dimension id ("mensal")
 	// filters
 	cActive   concept = "active"
@@ -153,7 +154,7 @@ var vocabulary = []struct {
 	{sense{cPromotion, ""}, "promocao|promocoes|campanha|campanhas|promotion|promotions|campaign|campaigns|promo|promos"},
 	{sense{cReversal, ""}, "estorno|estornos|estornado|estornados|estornada|estornadas|reversal|reversals|reversed|reverse|chargeback|chargebacks"},
 	{sense{cSignup, ""}, "acquired|adquiridos|captados|captadas|conquistados|onboarded|cadastrado|cadastrados|cadastrada|cadastradas|registrado|registrados|registrada|registradas|registered|signed up|joined|se cadastraram|se cadastrou|se registraram|inscreveram|inscritos|aderiram|entraram|cadastro|cadastros|inscricao|inscricoes|registro|registros|adesao|adesoes|signup|signups|sign up|sign ups|registration|registrations|enrolled|enroled|enrollment|enrollments|enrolment|enrolments|novos cadastros|new signups"},
-	{sense{cEntry, ""}, "extrato de pontos|historico de pontos|points history|points statement|movimentacoes de pontos|lancamento|lancamentos|movimentacao|movimentacoes|movimento|movimentos|entry|entries|movement|movements|ledger|extrato|statement"},
+	{sense{cEntry, ""}, "points transactions|point transactions|points transaction|transacoes de pontos|transacao de pontos|extrato de pontos|historico de pontos|points history|points statement|movimentacoes de pontos|lancamento|lancamentos|movimentacao|movimentacoes|movimento|movimentos|entry|entries|movement|movements|ledger|extrato|statement"},
 
 	{sense{cDim, "day"}, "dia|dias|day|days|data|datas|date|dates"},
 	{sense{cDim, "week"}, "semana|semanas|week|weeks"},
@@ -234,7 +235,7 @@ var vocabulary = []struct {
 	{sense{cWhich, ""}, "quais|which|what|what are|quais sao|quais foram"},
 
 	{sense{cAttr, "name"}, "nome|name|nome completo|full name"},
-	{sense{cAttr, "email"}, "email|emails|endereco de email|email address|emails address|correio eletronico"},
+	{sense{cAttr, "email"}, "email|emails|email addresses|e mail addresses|email adresses|endereco de email|email address|emails address|correio eletronico"},
 	{sense{cAttr, "phone"}, "telefone|telefones|celular|celulares|fone|fones|numero de telefone|phone|phones|phone number|phone numbers|mobile|cell|whatsapp number|numero do whatsapp|contato|contatos|contact|contacts|contact details|dados de contato"},
 	{sense{cAttr, "doc"}, "cpf|cpfs|cnpj|documento|documentos|doc|docs|document|documents|tax id"},
 	{sense{cAttr, "birth_date"}, "data de nascimento|datas de nascimento|nascimento|birth date|birthdate|date of birth|dob"},
@@ -244,7 +245,8 @@ var vocabulary = []struct {
 	{sense{cAttr, "sku"}, "sku|skus|codigo do produto|product code"},
 	{sense{cAttr, "price"}, "preco|precos|price|prices"},
 
-	{sense{cBy, ""}, "e por|and by|por|by|per|cada|each|em cada|de cada|para cada|por cada|for each|for every|every|agrupado por|agrupados por|agrupadas por|separado por|separados por|separadas por|dividido por|divididos por|divididas por|segmentado por|quebrado por|aberto por|abertos por|abertas por|broken down by|broken out by|split by|grouped by|group by|breakdown by|breakdown|across|segundo|conforme|de acordo com"},
+	{sense{cBy, ""}, "e por|and by|por|by|per|cada|each|em cada|de cada|para cada|por cada|for each|for every|every|agrupado por|agrupados por|agrupadas por|separado por|separados por|separadas por|dividido por|divididos por|divididas por|segmentado por|quebrado por|aberto por|abertos por|abertas por|broken down by|broken out by|split by|grouped by|group by|breakdown by|across|segundo|conforme|de acordo com"},
+	{sense{cSplit, ""}, "split|split of|a split of|breakdown|breakdown of|a breakdown of|distribution|distribution of|the distribution of|a distribution of|mix|mix of|distribuicao|distribuicao de|a distribuicao de|divisao|divisao de|composicao|composicao de|split|repartition"},
 	{sense{cTimeDim, "day"}, "diario|diaria|diarios|diarias|diariamente|dia a dia|daily|day by day|day over day|per day"},
 	{sense{cTimeDim, "week"}, "semanal|semanais|semanalmente|semana a semana|weekly|week by week|week over week"},
 	{sense{cTimeDim, "month"}, "mensal|mensais|mensalmente|mes a mes|monthly|month by month|month over month|evolucao mensal"},
@@ -297,7 +299,7 @@ var vocabulary = []struct {
 	{sense{cWhy, ""}, "por que|porque|por qual motivo|why|reason|motivo|motivos|causa|causas"},
 	{sense{cFuture, ""}, "previsao|prever|projecao|projetar|forecast|predict|prediction|projection|estimativa|estimate|vao|vai|going to|proximo ano|next year"},
 	{sense{cOther, ""}, "canal de venda|canais de venda|sales channel|sales channels|canal de vendas|estoque|stock|inventory|funcionario|funcionarios|vendedor|vendedores|vendedora|employee|employees|staff|salesperson|salespeople|cashier|lucro|lucros|margem|profit|profits|margin|custo|custos|imposto|impostos|tax|taxes|meta|metas|target|targets|nps|satisfacao|satisfaction|reclamacao|reclamacoes|complaint|complaints|devolucao|devolucoes|returns|refunds|frete|shipping|fornecedor|fornecedores|supplier|suppliers|senha|senhas|password|passwords|usuarios do sistema|system users|operadores|operators|admin|administradores|clima|weather|churn|ltv|lifetime value|cac|roi|bairro|neighborhood|cep|zip|fim de semana|fins de semana|final de semana|finais de semana|weekend|weekends"},
-	{sense{cFiller, ""}, "tudo bem|tudo bom|como vai|bom dia|boa tarde|boa noite|oi|ola|hi|hello|hey|at least once|pelo menos uma vez|ao menos uma vez|alguma vez|breakdown of|a breakdown of|distribuicao de|distribution of|split of|+|por favor|por gentileza|me diga|me diz|me informe|me mostre|me fala|voce pode|voce poderia|pode me|poderia me|can you|could you|would you|i want|i need|i would like|id like|let me know|show me|tell me|give me|em geral|hoje em dia|ate agora|ate hoje|so far|to date|no momento|at the moment|right now|currently|current|atual|atuais|atualmente|in our program|do programa|no programa|de fidelidade|do clube|club|across all stores|across all locations|across all branches|across every store|across the chain|across the network|company wide|companywide|chain wide|network wide|em toda a rede|na rede toda|de toda a rede|da rede toda"},
+	{sense{cFiller, ""}, "tudo bem|tudo bom|como vai|bom dia|boa tarde|boa noite|oi|ola|hi|hello|hey|at least once|pelo menos uma vez|ao menos uma vez|alguma vez|+|por favor|por gentileza|me diga|me diz|me informe|me mostre|me fala|voce pode|voce poderia|pode me|poderia me|can you|could you|would you|i want|i need|i would like|id like|let me know|show me|tell me|give me|em geral|hoje em dia|ate agora|ate hoje|so far|to date|no momento|at the moment|right now|currently|current|atual|atuais|atualmente|in our program|do programa|no programa|de fidelidade|do clube|club|across all stores|across all locations|across all branches|across every store|across the chain|across the network|company wide|companywide|chain wide|network wide|em toda a rede|na rede toda|de toda a rede|da rede toda"},
 }
 
 // fillers carry no meaning for a report: articles, prepositions, politeness, "report".

@@ -112,6 +112,11 @@ var (
 		Alias: T("debitos", "debits"),
 		Name:  T("número de débitos de pontos", "number of points debits"),
 		Def:   T("lançamentos de débito (tipo D) não estornados", "debit entries (type D) not reversed")}
+	Earners = &Measure{ID: "earners", Fact: Points, Kind: Count,
+		Expr: "count(DISTINCT e.customer_id)", Where: []string{"e.transaction_type = 'C'", "e.cancelled_at IS NULL"},
+		Alias: T("clientes_que_ganharam_pontos", "customers_who_earned"),
+		Name:  T("clientes que ganharam pontos", "customers who earned points"),
+		Def:   T("clientes distintos com ao menos um crédito de pontos (tipo C) não estornado", "distinct customers with at least one points credit (type C) not reversed")}
 	Reversals = &Measure{ID: "reversals", Fact: Points, Kind: Count,
 		Expr: "count(*)", Where: []string{"e.transaction_type = 'E'"},
 		Alias: T("estornos", "reversals"),
@@ -172,7 +177,7 @@ var (
 var Measures = []*Measure{
 	CustomerCount, BalanceTotal, BalanceAverage, BalanceMax,
 	SalesCount, Revenue, AverageTicket, Buyers, LargestSale, SmallestSale, RevenuePerBuyer, SalesPerBuyer,
-	PointsCredited, PointsDebited, CreditCount, DebitCount, Reversals, PointsReversed, EntryCount,
+	PointsCredited, PointsDebited, CreditCount, DebitCount, Earners, Reversals, PointsReversed, EntryCount,
 	RedemptionCount, PointsRedeemed, Redeemers, RedemptionAverage, ItemsRedeemed,
 	ProductCount, PromotionCount, StoreCount, AverageAge,
 }
