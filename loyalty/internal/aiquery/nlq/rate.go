@@ -81,6 +81,26 @@ func (in *interp) finishRate() *Refusal {
 			}
 		}
 	}
+	if len(conds) == 0 && len(in.req.Dims) == 0 {
+		// "what share of revenue came from the Centro store": the one store named is the
+		// condition (over every store)
+		var named []*semantic.Filter
+		for _, f := range in.req.Filters {
+			if pendingIDs[f] {
+				named = append(named, f)
+			}
+		}
+		if len(named) == 1 && named[0].ID == "store_code" {
+			conds = named
+			in.takeAll(cFrom) // "came from"
+			rest = rest[:0]
+			for _, f := range in.req.Filters {
+				if f != named[0] {
+					rest = append(rest, f)
+				}
+			}
+		}
+	}
 	if len(conds) == 0 {
 		return in.refuseWith(semantic.T("percentual de quê? diga a condição (ex.: \"que aceitam WhatsApp\", \"canceladas\", \"pagas no pix\")",
 			"a percentage of what? say the condition (e.g. \"who opted in to WhatsApp\", \"cancelled\", \"paid with pix\")"))
