@@ -13,6 +13,9 @@ func (in *interp) decide() *Refusal {
 	if in.has(cRate) && !in.has(cGrowth) {
 		return in.decideRate()
 	}
+	if w := in.find(cWhen); w != nil {
+		return in.decideWhen(w)
+	}
 	subject := in.rankSubject()
 	if r := in.chooseMeasure(subject); r != nil {
 		return r
@@ -392,6 +395,12 @@ func (in *interp) decideSales(subject string) *Refusal {
 		in.takeAll(cValue)
 		in.salesContext()
 		in.setMeasure(semantic.Revenue)
+	case avg != nil && in.has(cSale) && people && !revenue && in.perCust == nil && subject == "":
+		// "how many purchases did customers make on average": purchases per buyer
+		in.take(cCount)
+		in.salesContext()
+		in.perBuyer = true
+		in.setMeasure(semantic.SalesCount)
 	case buyerWords && in.perCust == nil:
 		if in.wantsList() {
 			return in.decideCustomers(subject)
@@ -897,3 +906,50 @@ var timeDims = map[string]bool{"day": true, "week": true, "month": true, "quarte
 var rowNoun = map[*semantic.Fact]concept{semantic.Redemptions: cRedemption, semantic.Sales: cSale, semantic.Points: cEntry}
 
 var factNoun = map[*semantic.Fact]concept{semantic.Products: cProduct, semantic.Stores: cStore, semantic.Promotions: cPromotion}
+
+// decideWhen: "quando a Ana se cadastrou", "when did Thiago last buy", "when is Bia's
+// birthday": the date asked for, of the customer named. Any other "when" is refused.
+func (in *interp) decideWhen(w *lexeme) *Refusal {
+	var a *semantic.Attribute
+	last := false
+	for _, t := range in.q.toks {
+		switch t.norm {
+		case "last", "ultima", "ultimo", "ultimamente", "recently", "recentemente":
+			last = true
+		}
+	}
+	at := in.find(cAttr)
+	switch {
+	case !in.hasCustomerValue():
+	case at != nil && (at.arg(cAttr) == "last_purchase" || at.arg(cAttr) == "created_at" || at.arg(cAttr) == "birth_date"):
+		// "quando foi a última compra da Bia", "when did Carlos last buy"
+		in.use(at, cAttr)
+		a = map[string]*semantic.Attribute{"last_purchase": semantic.CustomerLastBuyAttr, "created_at": semantic.CustomerSignupAttr, "birth_date": semantic.CustomerBirthAttr}[at.arg(cAttr)]
+	case in.has(cSignup):
+		in.takeAll(cSignup)
+		a = semantic.CustomerSignupAttr
+	case in.has(cBirthday):
+		in.takeAll(cBirthday)
+		a = semantic.CustomerBirthAttr
+	case (in.has(cBuy) || in.has(cSale)) && last:
+		in.takeAll(cBuy)
+		in.takeAll(cSale)
+		a = semantic.CustomerLastBuyAttr
+	}
+	if a == nil {
+		return in.refuseWith(semantic.T("\""+w.text()+"\": sei dizer a data de cadastro, de nascimento ou da última compra de um cliente nomeado",
+			"\""+w.text()+"\": I can tell the sign-up date, birth date or last purchase date of a customer you name"))
+	}
+	in.use(w, cWhen)
+	for _, t := range in.q.toks {
+		switch t.norm {
+		case "last", "ultima", "ultimo":
+			t.used = true
+		}
+	}
+	in.takeAll(cCustomer)
+	in.req.Fact = semantic.Customers
+	in.shapeList = true
+	in.attrs = append(in.attrs, semantic.CustomerNameAttr, a)
+	return nil
+}

@@ -221,6 +221,9 @@ func (in *interp) filters() *Refusal {
 		if p := in.prev(l); p != nil && !p.used && p.is(cBy) {
 			in.use(p, cBy) // "paid by debit card"
 		}
+		if n := in.next(l); n != nil && !n.used && n.is(cDim) && n.arg(cDim) == "payment_type" && !containsStr(in.dims, "payment_type") {
+			in.use(n, cPaid) // "cash payments", "pagamentos em pix"
+		}
 		values, exact, label := in.payment(l.arg(cPayVal))
 		add(semantic.PaymentType(values, exact, label))
 		in.takeAll(cFrom) // "revenue that came from credit cards"
@@ -233,6 +236,9 @@ func (in *interp) filters() *Refusal {
 	if l := in.find(cEnding); l != nil && fact == semantic.Promotions && len(in.q.periods) == 1 {
 		in.use(l, cEnding)
 		add(semantic.PromotionEnds()) // "promoções que terminam este mês"
+		if a := in.q.findUsedAs(cActive); a != nil && in.before(a, cNeg, 1) == nil {
+			add(semantic.Active(true)) // "promoções ativas que terminam na semana que vem"
+		}
 	}
 	if fact == semantic.Products && in.has(cNever) && in.has(cRedeem) {
 		// "produtos nunca resgatados"

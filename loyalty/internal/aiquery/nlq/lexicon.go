@@ -77,6 +77,7 @@ const (
 	// answer shape
 	cList  concept = "list"
 	cWho   concept = "who"
+	cWhen  concept = "when" // "quando o cliente X se cadastrou": a date of one customer
 	cWhich concept = "which" // arg "one" for a singular "qual"/"which"
 	cAttr  concept = "attr"  // arg: attribute id
 	// breakdown
@@ -218,8 +219,8 @@ var vocabulary = []struct {
 	{sense{cTimes, ""}, "vez|vezes|time|times"},
 	{sense{cEnding, ""}, "ending|ends|end|terminam|termina|terminando|acabam|acaba|acabando|encerram|encerra|encerrando|vencem em|finishing"},
 	{sense{cGenderOther, ""}, "outros|outras|outro generos|others|other genders|nao binarios|nao binario|non binary|nonbinary"},
-	{sense{cPricey, ""}, "mais caro|mais cara|mais caros|mais caras|most expensive|priciest|costliest|maior preco|highest price"},
-	{sense{cCheap, ""}, "mais barato|mais barata|mais baratos|mais baratas|cheapest|least expensive|menor preco|lowest price"},
+	{sense{cPricey, ""}, "highest points cost|highest cost|highest cost in points|costs the most|cost the most|mais caro|mais cara|mais caros|mais caras|most expensive|priciest|costliest|maior preco|highest price"},
+	{sense{cCheap, ""}, "lowest points cost|lowest cost|lowest cost in points|costs the least|cost the least|mais barato|mais barata|mais baratos|mais baratas|cheapest|least expensive|menor preco|lowest price"},
 	{sense{cOnce, ""}, "so uma vez|somente uma vez|apenas uma vez|uma unica vez|uma vez so|only once|just once|exactly once|one time only|uma vez apenas"},
 	{sense{cLapsed, ""}, "lapsed|dormant|sumidos|sumidas|sumiram|parados|paradas|adormecidos|adormecidas|afastados|idle"},
 	{sense{cTrend, ""}, "evolucao|tendencia|trend|trends|over time|ao longo do tempo|historico|history|serie historica|time series"},
@@ -231,6 +232,7 @@ var vocabulary = []struct {
 	{sense{cSortBy, ""}, "ordenado por|ordenados por|ordenada por|ordenadas por|classificado por|classificados por|em ordem de|ordem de|sorted by|ordered by|ranked by|sort by|order by"},
 	{sense{cList, ""}, "lista|listar|liste|listagem|relacao|relacione|mostre|mostrar|mostra|exiba|exibir|exibe|traga|trazer|veja|ver|quero ver|list|lists|listing|show|display|enumerate|me de|me da|me passe|bring me|bring up|detalhe|detalhes|detalhado|detalhada|details|detailed|nomes|names|quem sao|who are"},
 	{sense{cWho, ""}, "quem|who|whom|whose"},
+	{sense{cWhen, ""}, "quando|when"},
 	{sense{cWhich, "one"}, "qual|which one|qual foi|qual e|qual eh"},
 	{sense{cWhich, ""}, "quais|which|what|what are|quais sao|quais foram"},
 
@@ -323,7 +325,7 @@ could can should may might will shall about regarding as so far currently now ri
 too yet still ever already exatamente exactly aproximadamente approximately cerca around roughly
 inscritas
 feitos feitas feito feita fizeram fez realizados realizadas realizado realizada made done happened
-occurred sairam saiu sai ocorreram ocorridos aconteceram took place existentes existente possuimos quantia apply applies applicable aplicam aplica as of distribuicao distribution passar single individual unica unico belong belongs belonging manual manuais manualmente manually passa passe manda mande mandar puxa puxe get got gets pull deu deram performing performance desempenho performou nada nothing via through entre among but mas porem however make makes traz trazem trouxe brings bring brought rende rendeu renderam different distinct distintos distintas diferentes unique unicos unicas quando when own owns owned pertencem pertence pertencentes dono dona donos their seus suas deles tivemos tive fizemos houveram algo coisa something anything algum alguns algumas
+occurred sairam saiu sai ocorreram ocorridos aconteceram took place existentes existente possuimos quantia apply applies applicable aplicam aplica as of distribuicao distribution passar single individual unica unico belong belongs belonging manual manuais manualmente manually passa passe manda mande mandar puxa puxe get got gets pull deu deram performing performance desempenho performou nada nothing via through entre among but mas porem however make makes traz trazem trouxe brings bring brought rende rendeu renderam different distinct distintos distintas diferentes unique unicos unicas own owns owned pertencem pertence pertencentes dono dona donos their seus suas deles tivemos tive fizemos houveram algo coisa something anything algum alguns algumas
 `)
 
 // A word is a filler only where no phrase of the vocabulary matches it.

@@ -11,6 +11,15 @@ import (
 // is the one filter the question states, read once the filters are known (finishRate).
 func (in *interp) decideRate() *Refusal {
 	in.rate = in.take(cRate)
+	// "store cancellation rates": one rate per store
+	if t := fold(in.rate.text()); strings.HasSuffix(t, "rates") || strings.HasSuffix(t, "taxas") {
+		for _, l := range in.q.lex {
+			if !l.used && l.is(cStore) && singularNoun(l) && in.index(l) < in.index(in.rate) && in.index(in.rate)-in.index(l) <= 2 && !containsStr(in.dims, "store") {
+				in.use(l, cDim)
+				in.dims = append(in.dims, "store")
+			}
+		}
+	}
 	in.takeAll(cRate)
 	in.take(cPct)
 	in.rateOfRevenue = in.has(cRevenue) || (in.has(cValue) && in.has(cSale)) || in.has(cSpend)

@@ -64,7 +64,7 @@ var (
 	reThousands  = regexp.MustCompile(`^(\d+(?:[.,]\d+)?)\s?(?:k|mil)\b`)
 	reCode       = regexp.MustCompile(`^(?:[\p{L}]+\d[\p{L}\d]*|\d+[\p{L}][\p{L}\d]*)(?:-[\p{L}\d]+)*`)
 	reWord       = regexp.MustCompile(`^[\p{L}][\p{L}\p{M}]*(?:[-'][\p{L}\p{M}]+)*`)
-	contractions = strings.NewReplacer("n't", " not", "N'T", " NOT", "’", "'", "‘", "'", "'s ", " ", "'re ", " are ", "'ve ", " have ", "'ll ", " will ", "'m ", " am ", "'d ", " would ", "s' ", "s ")
+	contractions = strings.NewReplacer(" twice", " 2 times", " thrice", " 3 times", " Twice", " 2 times", "n't", " not", "N'T", " NOT", "’", "'", "‘", "'", "'s ", " ", "'re ", " are ", "'ve ", " have ", "'ll ", " will ", "'m ", " am ", "'d ", " would ", "s' ", "s ")
 )
 
 // tokenize splits a question into tokens. Punctuation other than what numbers, dates,
