@@ -22,6 +22,10 @@ func (in *interp) filters() *Refusal {
 		case p.f.ID == "store_code" && fact == semantic.Customers && in.signupStore():
 			// "cadastrados na loja X": where they signed up, not the store that owns them
 			p.f = semantic.SignupStoreCode(in.storeCodes[0])
+		case p.f.ID == "store_code" && fact != semantic.Customers && fact != semantic.Stores && fact != semantic.Promotions && in.storeOwnsCustomers():
+			// "clientes da loja Centro que compraram", "Centro customers who redeemed": the
+			// customers the store owns, wherever they bought
+			p.f = semantic.OwnerStoreCode(in.storeCodes[0])
 		}
 		in.pending[i] = p
 		add(p.f)
@@ -398,6 +402,35 @@ func (in *interp) signupStore() bool {
 	for _, l := range in.q.lex {
 		if l.is(cSignup) {
 			return true
+		}
+	}
+	// "novos clientes na loja Cambuí": new at that store, where they signed up
+	return in.mentions(cNew) && in.storeAfterPlacePrep()
+}
+
+// storeAfterPlacePrep: the store is named after "na", "no", "em", "at", "in" (where
+// something happened).
+func (in *interp) storeAfterPlacePrep() bool {
+	pos := map[*token]int{}
+	for i, t := range in.q.toks {
+		pos[t] = i
+	}
+	for li, l := range in.q.lex {
+		if !(l.used && (l.as == cStoreV || l.as == cCode)) {
+			continue
+		}
+		first := l
+		if p := in.q.prevLex(li); p != nil && p.is(cStore) {
+			first = p
+		}
+		for i := pos[first.toks[0]] - 1; i >= 0; i-- {
+			switch in.q.toks[i].norm {
+			case "the", "a", "o":
+				continue
+			case "na", "no", "em", "at", "in", "nas", "nos":
+				return true
+			}
+			break
 		}
 	}
 	return false
@@ -828,4 +861,57 @@ func (in *interp) account() *Refusal {
 		return nil
 	}
 	return in.refuseUnused(missed)
+}
+
+// storeOwnsCustomers: the one store named qualifies customers ("clientes da loja Centro",
+// "customers of the Batel store", "Centro customers"), not where something happened ("na
+// loja Centro", "at Centro").
+func (in *interp) storeOwnsCustomers() bool {
+	if len(in.storeCodes) != 1 {
+		return false
+	}
+	lexOf := map[*token]*lexeme{}
+	pos := map[*token]int{}
+	for i, t := range in.q.toks {
+		pos[t] = i
+	}
+	for _, l := range in.q.lex {
+		for _, t := range l.toks {
+			lexOf[t] = l
+		}
+	}
+	people := func(l *lexeme) bool { return l != nil && (l.is(cCustomer) || l.is(cBuyer)) && isPluralNoun(l) }
+	for li, l := range in.q.lex {
+		if !(l.used && (l.as == cStoreV || l.as == cCode)) {
+			continue
+		}
+		first, last := l, l
+		if p := in.q.prevLex(li); p != nil && p.is(cStore) {
+			first = p // "loja Centro"
+		}
+		if n := in.q.nextLex(li); n != nil && n.is(cStore) {
+			last = n // "the Batel store"
+		}
+		// before: "clientes da loja Centro", "customers of the Batel store"
+		i := pos[first.toks[0]] - 1
+		for ; i >= 0; i-- {
+			t := in.q.toks[i]
+			if lexOf[t] != nil {
+				break
+			}
+			switch t.norm {
+			case "da", "do", "de", "das", "dos", "of", "from", "the":
+				continue
+			}
+			i = -1
+		}
+		if i >= 0 && i < pos[first.toks[0]]-1 && people(lexOf[in.q.toks[i]]) {
+			return true
+		}
+		// after: "Centro customers", "the Batel store's members"
+		if j := pos[last.toks[len(last.toks)-1]] + 1; j < len(in.q.toks) && people(lexOf[in.q.toks[j]]) {
+			return true
+		}
+	}
+	return false
 }

@@ -77,12 +77,12 @@ const (
 	// answer shape
 	cList  concept = "list"
 	cWho   concept = "who"
-	cWhen  concept = "when" // "quando o cliente X se cadastrou": a date of one customer
+	cWhen  concept = "when"  // "quando o cliente X se cadastrou": a date of one customer
 	cWhich concept = "which" // arg "one" for a singular "qual"/"which"
 	cAttr  concept = "attr"  // arg: attribute id
 	// breakdown
 	cBy      concept = "by"
-	cSplit   concept = "split" // "gender split", "distribuição por idade": after the dimension, or nothing
+	cSplit   concept = "split"   // "gender split", "distribuição por idade": after the dimension, or nothing
 	cTimeDim concept = "timedim" // arg: dimension id ("mensal")
 	// filters
 	cActive   concept = "active"

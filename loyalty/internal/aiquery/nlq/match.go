@@ -492,3 +492,17 @@ func (q *question) findUsedAs(c concept) *lexeme {
 	}
 	return nil
 }
+
+func (q *question) prevLex(i int) *lexeme {
+	if i > 0 {
+		return q.lex[i-1]
+	}
+	return nil
+}
+
+func (q *question) nextLex(i int) *lexeme {
+	if i+1 < len(q.lex) {
+		return q.lex[i+1]
+	}
+	return nil
+}

@@ -241,3 +241,29 @@ func TestHowManyBoughtCountsBuyers(t *testing.T) {
 		}
 	}
 }
+
+// "clientes da loja Centro que compraram" are the customers the store owns (their
+// purchases anywhere); "compraram na loja Centro" are purchases made there; "novos clientes
+// na loja Cambuí" signed up there.
+func TestWhichStoreAStoreNameMeans(t *testing.T) {
+	it := New(func() time.Time { return testClock().Now }, testClock().Now.Location())
+	cat := &Catalog{Stores: []StoreRef{{Code: "L01", Name: "Centro"}, {Code: "L03", Name: "Cambuí"}}}
+	for q, want := range map[string]string{
+		"quantos clientes da loja Centro compraram este mês": "c.store_code_owner = 'L01'",
+		"how many Centro customers redeemed this year":       "c.store_code_owner = 'L01'",
+		"quantos clientes compraram na loja Centro este mês": "v.store_code = 'L01'",
+		"customers who shopped at Centro last month":         "v.store_code = 'L01'",
+		"quantos clientes a loja Centro tem":                 "c.store_code_owner = 'L01'",
+		"quantos clientes novos na loja Cambuí este mês":     "c.store_code = 'L03'",
+		"clientes cadastrados na loja Cambuí":                "c.store_code = 'L03'",
+	} {
+		res, err := it.Interpret(q, cat)
+		if err != nil {
+			t.Errorf("%q: %v", q, err)
+			continue
+		}
+		if !strings.Contains(res.SQL, want) {
+			t.Errorf("%q: want %s in\n%s", q, want, res.SQL)
+		}
+	}
+}

@@ -170,6 +170,13 @@ func StoreCode(code string) *Filter {
 		}}
 }
 
+// OwnerStoreCode keeps the rows of the customers one store owns ("clientes da loja Centro
+// que compraram este mês": their purchases at any store), not the rows made at the store.
+func OwnerStoreCode(code string) *Filter {
+	return onCustomers("owner_store", T("clientes da loja "+code, "customers of store "+code), T("loja_do_cliente", "customer_store"),
+		func() string { return "c.store_code_owner = " + Quote(code) })
+}
+
 // SignupStoreCode keeps the customers who signed up at one store (not the store that owns
 // them).
 func SignupStoreCode(code string) *Filter {
