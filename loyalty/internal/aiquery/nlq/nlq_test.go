@@ -54,6 +54,17 @@ func TestPeriods(t *testing.T) {
 		{"desde março", "DATE '2025-03-01'", ""},
 		{"até 15/03/2025", "", "DATE '2025-03-16'"},
 		{"amanhã", "date_trunc('day', now()) + interval '1 day'", "date_trunc('day', now()) + interval '2 days'"},
+		{"semana retrasada", "DATE '2025-06-02'", "DATE '2025-06-09'"},
+		{"the month before last", "DATE '2025-04-01'", "DATE '2025-05-01'"},
+		{"este semestre", "DATE '2025-01-01'", "DATE '2025-07-01'"},
+		{"last half", "DATE '2024-07-01'", "DATE '2025-01-01'"},
+		{"since Monday", "DATE '2025-06-16'", ""},
+		{"desde sexta", "DATE '2025-06-13'", ""},
+		{"2025-05", "DATE '2025-05-01'", "DATE '2025-06-01'"},
+		{"May 1-15", "DATE '2025-05-01'", "DATE '2025-05-16'"},
+		{"de 1 a 15/05", "DATE '2025-05-01'", "DATE '2025-05-16'"},
+		{"1st quarter 2025", "DATE '2025-01-01'", "DATE '2025-04-01'"},
+		{"until the end of May", "", "DATE '2025-06-01'"},
 	}
 	for _, tt := range tests {
 		toks := tokenize("vendas " + tt.phrase)

@@ -228,8 +228,23 @@ var periodRules = []periodRule{
 		}
 		return semantic.Range(from, to), nil
 	}},
+	// "de 1 a 15/05": from that day of the date's month
+	{re: rx(preRng + `(\d{1,2})o?` + sepRng + `(@d\d+)`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
+		to, err := dateOf(pt.token(m[2]), cal)
+		if err != nil {
+			return nil, err
+		}
+		from, err := dayOf(to.Year(), int(to.Month()), atoi(m[1]), cal)
+		if err != nil {
+			return nil, err
+		}
+		if err := checkRange(from, to); err != nil {
+			return nil, err
+		}
+		return semantic.Range(from, to), nil
+	}},
 	// "de 1 a 15 de março (de 2025)", "1st to 15th of March"
-	{re: rx(preRng + `(\d{1,2})o?` + sepRng + `(\d{1,2})o? (?:de |of )?` + reMonthName + `(?:,? (?:de |of )?` + reYearNum + `)?`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
+	{re: rx(preRng + `(\d{1,2})o?(?:` + sepRng + `| )(\d{1,2})o? (?:de |of )?` + reMonthName + `(?:,? (?:de |of )?` + reYearNum + `)?`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
 		mon := monthByName[m[3]]
 		y, err := yearOr(m[4], cal, mon)
 		if err != nil {
@@ -249,7 +264,7 @@ var periodRules = []periodRule{
 		return semantic.Range(from, to), nil
 	}},
 	// "from March 1 to 15", "March 1-15 2025", "between March 1 and March 15"
-	{re: rx(preRng + reMonthName + ` (\d{1,2})o?` + sepRng + `(?:` + reMonthName + ` )?(\d{1,2})o?(?:,? ` + reYearNum + `)?`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
+	{re: rx(preRng + reMonthName + ` (\d{1,2})o?(?:` + sepRng + `| )(?:` + reMonthName + ` )?(\d{1,2})o?(?:,? ` + reYearNum + `)?`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
 		mon := monthByName[m[1]]
 		mon2 := mon
 		if m[3] != "" {
@@ -412,6 +427,17 @@ var periodRules = []periodRule{
 	{re: rx(`(?:n?o )?acumulado (?:d?o |deste |neste )?ano|desde o (?:inicio|comeco) do ano|desde o (?:inicio|comeco) deste ano|year to date|ytd|so far this year|this year so far|this year to date|ano ate agora|ano ate hoje|do ano ate (?:hoje|agora)`), build: relative(semantic.ThisYear)},
 	{re: rx(`since the (?:beginning|start) of (?:the |this )?year|since january 1st|since jan 1|since the year started`), build: relative(semantic.ThisYear)},
 	{re: rx(`since the (?:beginning|start) of (?:the |this )?month|since the month started`), build: relative(semantic.ThisMonth)},
+	// "desde segunda", "since Monday": from the latest such day (today included)
+	{re: rx(`(?:desde|since|a partir de) (?:a |o |last )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday|segunda|terca|quarta|quinta|sexta|sabado|domingo)(?:feira| feira)?(?: passada| passado)?`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
+		wd := map[string]time.Weekday{"monday": time.Monday, "tuesday": time.Tuesday, "wednesday": time.Wednesday, "thursday": time.Thursday, "friday": time.Friday, "saturday": time.Saturday, "sunday": time.Sunday,
+			"segunda": time.Monday, "terca": time.Tuesday, "quarta": time.Wednesday, "quinta": time.Thursday, "sexta": time.Friday, "sabado": time.Saturday, "domingo": time.Sunday}[m[1]]
+		y, mo, d := cal.Now.Date()
+		day := time.Date(y, mo, d, 0, 0, 0, 0, cal.Now.Location())
+		for day.Weekday() != wd {
+			day = day.AddDate(0, 0, -1)
+		}
+		return semantic.SinceDay(day), nil
+	}},
 	// "last Saturday", "sábado passado", "no último sábado": the latest such day before today
 	{re: rx(`(?:(?:last|past|previous|this past) (monday|tuesday|wednesday|thursday|friday|saturday|sunday))|(?:(?:n?o |n?a |d?o |d?a )?(?:ultimo |ultima )?(segunda|terca|quarta|quinta|sexta)(?:feira)?(?: feira)? passada|(?:n?o |d?o )?(?:ultimo |ultima )?(sabado|domingo) passado|(?:n?o |d?o )(?:ultimo) (sabado|domingo)|(?:n?a |d?a )(?:ultima) (segunda|terca|quarta|quinta|sexta)(?:feira)?(?: feira)?)`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
 		name := m[1] + m[2] + m[3] + m[4] + m[5]
@@ -451,7 +477,7 @@ var periodRules = []periodRule{
 		return semantic.Month(latest(cal, mon), mon, cal.Now.Location()), nil
 	}},
 	// quarters and halves
-	{re: rx(`(?:n?o |d?o )?(1o|2o|3o|4o|1|2|3|4|primeiro|segundo|terceiro|quarto) (?:trimestre|tri)(?:,? (?:de |do ano de |of )?` + reYearNum + `)?|(?:the )?(first|second|third|fourth|1st|2nd|3rd|4th) quarter(?:,? (?:of )?` + reYearNum + `)?|q([1-4])(?:,? (?:de |of )?` + reYearNum + `)?|([1-4])t(\d\d)`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
+	{re: rx(`(?:n?o |d?o )?(1o|2o|3o|4o|1|2|3|4|primeiro|segundo|terceiro|quarto) (?:trimestre|tri)(?:,? (?:de |do ano de |of )?` + reYearNum + `)?|(?:the )?(first|second|third|fourth|1st|2nd|3rd|4th|1o|2o|3o|4o|1|2|3|4) quarter(?:,? (?:of )?` + reYearNum + `)?|q([1-4])(?:,? (?:de |of )?` + reYearNum + `)?|([1-4])t(\d\d)`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
 		var q int
 		var ys string
 		switch {
@@ -461,7 +487,7 @@ var periodRules = []periodRule{
 				q = atoi(m[1])
 			}
 		case m[3] != "":
-			q, ys = map[string]int{"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}[m[3]], m[4]
+			q, ys = map[string]int{"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "1": 1, "2": 2, "3": 3, "4": 4, "1o": 1, "2o": 2, "3o": 3, "4o": 4}[m[3]], m[4]
 		case m[5] != "":
 			q, ys = atoi(m[5]), m[6]
 		default:
@@ -473,7 +499,7 @@ var periodRules = []periodRule{
 		}
 		return semantic.Quarter(y, q, cal.Now.Location()), nil
 	}},
-	{re: rx(`(?:n?o |d?o )?(1o|2o|1|2|primeiro|segundo) semestre(?:,? (?:de |do ano de |of )?` + reYearNum + `)?|(?:the )?(first|second|1st|2nd) half(?:,? (?:of )?` + reYearNum + `)?|h([12])(?:,? ` + reYearNum + `)?`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
+	{re: rx(`(?:n?o |d?o )?(1o|2o|1|2|primeiro|segundo) semestre(?:,? (?:de |do ano de |of )?` + reYearNum + `)?|(?:the )?(first|second|1st|2nd|1o|2o|1|2) half(?:,? (?:of )?` + reYearNum + `)?|h([12])(?:,? ` + reYearNum + `)?`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
 		var h int
 		var ys string
 		switch {
@@ -483,7 +509,7 @@ var periodRules = []periodRule{
 				h = atoi(m[1])
 			}
 		case m[3] != "":
-			h, ys = map[string]int{"first": 1, "second": 2, "1st": 1, "2nd": 2}[m[3]], m[4]
+			h, ys = map[string]int{"first": 1, "second": 2, "1st": 1, "2nd": 2, "1": 1, "2": 2, "1o": 1, "2o": 2}[m[3]], m[4]
 		default:
 			h, ys = atoi(m[5]), m[6]
 		}
@@ -530,6 +556,35 @@ var periodRules = []periodRule{
 	{re: rx(`(?:de |para |ate |by |until )?(?:amanha|tomorrow)`), build: relative(semantic.Tomorrow)},
 	{re: rx(`(?:n?o |d?o )?(?:ultimo fim de semana|ultimo final de semana|fim de semana passado|final de semana passado)|(?:on |over |during )?(?:the )?(?:last|past|previous) weekend`), build: relative(semantic.LastWeekend)},
 	{re: rx(`(?:neste|nesse|este|esse|deste|desse) (?:fim|final) de semana|(?:on |over |during )?this weekend`), build: relative(semantic.ThisWeekend)},
+	// "semana retrasada", "the week before last"; "mês retrasado", "the month before last"
+	{re: rx(`(?:n?a |d?a )?semana retrasada|(?:in |during )?the week before last`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
+		t := cal.Now
+		y, mo, d := t.Date()
+		today := time.Date(y, mo, d, 0, 0, 0, 0, t.Location())
+		monday := today.AddDate(0, 0, -((int(today.Weekday()) + 6) % 7))
+		return semantic.Range(monday.AddDate(0, 0, -14), monday.AddDate(0, 0, -8)), nil
+	}},
+	{re: rx(`(?:n?o |d?o )?mes retrasado|(?:in |during )?the month before last`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
+		first := time.Date(cal.Now.Year(), cal.Now.Month(), 1, 0, 0, 0, 0, cal.Now.Location()).AddDate(0, -2, 0)
+		return semantic.Month(first.Year(), int(first.Month()), cal.Now.Location()), nil
+	}},
+	// "este semestre", "semestre passado", "this half", "last half"
+	{re: rx(`(?:n?este |d?este |n?esse |d?esse )semestre|(?:n?o |d?o )?semestre atual|this (?:half|semester)`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
+		return semantic.Half(cal.Now.Year(), (int(cal.Now.Month())-1)/6+1, cal.Now.Location()), nil
+	}},
+	{re: rx(`(?:n?o |d?o )?(?:semestre passado|ultimo semestre|semestre anterior)|(?:the )?(?:last|previous|prior) (?:half|semester)`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
+		h, y := (int(cal.Now.Month())-1)/6+1, cal.Now.Year()
+		if h == 1 {
+			h, y = 2, y-1
+		} else {
+			h = 1
+		}
+		return semantic.Half(y, h, cal.Now.Location()), nil
+	}},
+	// "2025-05": a month
+	{re: rx(preMon + `((?:19|20)\d\d) (0[1-9]|1[0-2])`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
+		return semantic.Month(atoi(m[1]), atoi(m[2]), cal.Now.Location()), nil
+	}},
 	{re: rx(`(?:n?a |d?a )?(?:semana passada|ultima semana|semana anterior)|(?:in |during |over )?(?:the )?(?:last|previous|prior) week`), build: relative(semantic.LastWeek)},
 	{re: rx(`(?:(?:n?esta|n?essa|desta|dessa) semana|(?:n?a |d?a )?semana atual|(?:n?a |d?a )?semana corrente|(?:in |during )?(?:the )?(?:this|current) week|week to date|wtd|(?:so far )?this week)`), build: relative(semantic.ThisWeek)},
 	{re: rx(`(?:n?a |d?a )?(?:proxima semana|semana que vem|semana seguinte)|(?:in |during )?(?:the )?(?:next|coming|following) week`), build: relative(semantic.NextWeek)},
