@@ -230,7 +230,8 @@ func (in *interp) chooseMeasure(subject string) *Refusal {
 		in.takeAll(cUse)
 		in.setMeasure(semantic.ItemsRedeemed)
 	case subject == "store" && in.rankWord != nil:
-		// "melhor loja", "best performing store": by revenue
+		// "melhor loja", "best performing store", "store that made the most money": by revenue
+		in.takeAll(cValue)
 		in.setMeasure(semantic.Revenue)
 	case in.has(cProduct) || subject == "product" || in.has(cAddOn):
 		in.take(cProduct)
@@ -496,6 +497,18 @@ func (in *interp) applyAverage(avg *lexeme, subject string) *Refusal {
 		in.use(avg, cAvg)
 		in.setMeasure(pc)
 		return nil
+	}
+	if avg == nil && in.perCust != nil && len(in.req.Measures) == 1 && in.rankWord == nil && in.limit == 0 {
+		// "revenue per customer by month": in English "per customer" after a total is a
+		// ratio (a KPI); "faturamento por cliente" stays a breakdown
+		if by := in.prev(in.perCust); by != nil && by.toks[0].norm == "per" && len(by.toks) == 1 {
+			if pc, err := semantic.PerCustomer(in.req.Measures[0]); err == nil {
+				in.setMeasure(pc)
+				in.dropDim("customer")
+				in.perCust = nil
+				return nil
+			}
+		}
 	}
 	if avg == nil || avg.used || len(in.req.Measures) == 0 {
 		if in.perCust != nil && avg == nil {

@@ -507,7 +507,12 @@ func (in *interp) ranking() {
 		if l.used || !l.is(cBy) {
 			continue
 		}
-		if n := in.next(l); n != nil && !n.used && isMeasureWord(n) {
+		n := in.next(l)
+		if n != nil && !n.used && (n.is(cTotal) || n.is(cAll)) && in.next(n) != nil && isMeasureWord(in.next(n)) {
+			in.use(n, cTotal) // "top 5 members by total spend"
+			n = in.next(n)
+		}
+		if n != nil && !n.used && isMeasureWord(n) {
 			in.use(l, cBy)
 		}
 	}

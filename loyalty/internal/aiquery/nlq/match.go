@@ -386,6 +386,13 @@ func (q *question) catalogMatch(i int, cat *Catalog) (*lexeme, int) {
 			cands = append(cands, cand{strings.Fields(c), sense{cCityV, s.City}})
 		}
 	}
+	// Brazilian states by name ("Minas Gerais", "estado de São Paulo"); a city of the
+	// catalogue with the same name comes first.
+	for _, st := range stateNames {
+		for _, form := range []string{st.name, "estado de " + st.name, "estado do " + st.name, "estado da " + st.name, "state of " + st.name, st.name + " state"} {
+			cands = append(cands, cand{strings.Fields(form), sense{cUF, st.uf}})
+		}
+	}
 	sort.SliceStable(cands, func(a, b int) bool { return len(cands[a].words) > len(cands[b].words) })
 	if t := q.toks[i]; t.kind == tQuoted {
 		for _, c := range cands {
@@ -505,4 +512,14 @@ func (q *question) nextLex(i int) *lexeme {
 		return q.lex[i+1]
 	}
 	return nil
+}
+
+// stateNames are the Brazilian states by name (folded); Pará is left out ("para" is a
+// preposition).
+var stateNames = []struct{ name, uf string }{
+	{"acre", "AC"}, {"alagoas", "AL"}, {"amapa", "AP"}, {"amazonas", "AM"}, {"bahia", "BA"}, {"ceara", "CE"},
+	{"distrito federal", "DF"}, {"espirito santo", "ES"}, {"goias", "GO"}, {"maranhao", "MA"}, {"mato grosso", "MT"},
+	{"mato grosso do sul", "MS"}, {"minas gerais", "MG"}, {"paraiba", "PB"}, {"parana", "PR"}, {"pernambuco", "PE"},
+	{"piaui", "PI"}, {"rio de janeiro", "RJ"}, {"rio grande do norte", "RN"}, {"rio grande do sul", "RS"},
+	{"rondonia", "RO"}, {"roraima", "RR"}, {"santa catarina", "SC"}, {"sao paulo", "SP"}, {"sergipe", "SE"}, {"tocantins", "TO"},
 }

@@ -439,8 +439,8 @@ var periodRules = []periodRule{
 		return semantic.SinceDay(day), nil
 	}},
 	// "last Saturday", "sábado passado", "no último sábado": the latest such day before today
-	{re: rx(`(?:(?:last|past|previous|this past) (monday|tuesday|wednesday|thursday|friday|saturday|sunday))|(?:(?:n?o |n?a |d?o |d?a )?(?:ultimo |ultima )?(segunda|terca|quarta|quinta|sexta)(?:feira)?(?: feira)? passada|(?:n?o |d?o )?(?:ultimo |ultima )?(sabado|domingo) passado|(?:n?o |d?o )(?:ultimo) (sabado|domingo)|(?:n?a |d?a )(?:ultima) (segunda|terca|quarta|quinta|sexta)(?:feira)?(?: feira)?)`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
-		name := m[1] + m[2] + m[3] + m[4] + m[5]
+	{re: rx(`(?:(?:last|past|previous|this past|on) (monday|tuesday|wednesday|thursday|friday|saturday|sunday))|(?:n?a |d?a )(segunda|terca|quarta|quinta|sexta)(?:feira| feira)|(?:(?:n?o |n?a |d?o |d?a )?(?:ultimo |ultima )?(segunda|terca|quarta|quinta|sexta)(?:feira)?(?: feira)? passada|(?:n?o |d?o )?(?:ultimo |ultima )?(sabado|domingo) passado|(?:n?o |d?o )(?:ultimo) (sabado|domingo)|(?:n?a |d?a )(?:ultima) (segunda|terca|quarta|quinta|sexta)(?:feira)?(?: feira)?)`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
+		name := m[1] + m[2] + m[3] + m[4] + m[5] + m[6]
 		wd := map[string]time.Weekday{"monday": time.Monday, "tuesday": time.Tuesday, "wednesday": time.Wednesday, "thursday": time.Thursday, "friday": time.Friday, "saturday": time.Saturday, "sunday": time.Sunday,
 			"segunda": time.Monday, "terca": time.Tuesday, "quarta": time.Wednesday, "quinta": time.Thursday, "sexta": time.Friday, "sabado": time.Saturday, "domingo": time.Sunday}[name]
 		d := cal.Now
