@@ -1,6 +1,7 @@
 package nlq
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
@@ -87,6 +88,35 @@ func (in *interp) finishRate() *Refusal {
 			if err == nil {
 				in.setMeasure(m)
 				return nil
+			}
+		}
+	}
+	if len(conds) == 0 {
+		// "percentage of customers aged 18 to 24", "% de clientes com mais de 60 anos": a
+		// threshold read from the question's values is the condition
+		var th []*semantic.Filter
+		for _, f := range in.req.Filters {
+			if pendingIDs[f] && conditionRank(f) == 2 {
+				th = append(th, f)
+			}
+		}
+		cond := (*semantic.Filter)(nil)
+		switch {
+		case len(th) == 1:
+			cond = th[0]
+		case len(th) == 2 && th[0].ID == th[1].ID:
+			cond, _ = semantic.Both(th[0], th[1])
+		}
+		if cond != nil {
+			conds = []*semantic.Filter{cond}
+			rest = rest[:0]
+			for _, f := range in.req.Filters {
+				if !slices.Contains(th, f) {
+					rest = append(rest, f)
+				}
+			}
+			if th[0].ID == "age_threshold" {
+				rest = append(rest, semantic.BirthDateKnown()) // ages are of those with a birth date
 			}
 		}
 	}

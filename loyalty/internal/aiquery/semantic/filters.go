@@ -170,6 +170,36 @@ func StoreCode(code string) *Filter {
 		}}
 }
 
+// Both keeps the rows that meet two plain filters (no period, no counting-rule change):
+// "aged 18 to 24" as one condition of a percentage.
+func Both(a, b *Filter) (*Filter, error) {
+	if a.UsesPeriod || b.UsesPeriod || a.ReplacesLive || b.ReplacesLive {
+		return nil, fmt.Errorf("filters %s and %s do not combine", a.ID, b.ID)
+	}
+	return &Filter{ID: a.ID + "_and_" + b.ID, Name: T(a.Name.PT+", "+b.Name.PT, a.Name.EN+", "+b.Name.EN), Slug: a.Slug,
+		build: func(f *Fact, p *Period) (string, []string, bool) {
+			ca, ja, oka := a.build(f, p)
+			cb, jb, okb := b.build(f, p)
+			if !oka || !okb {
+				return "", nil, false
+			}
+			js := append([]string{}, ja...)
+			for _, j := range jb {
+				if !contains(js, j) {
+					js = append(js, j)
+				}
+			}
+			return "(" + ca + " AND " + cb + ")", js, true
+		}}, nil
+}
+
+// BirthDateKnown keeps the customers with a birth date: the base of age percentages
+// (customers without one are left out of age figures).
+func BirthDateKnown() *Filter {
+	return onCustomers("birth_date_known", T("com data de nascimento", "with a birth date"), T("com_nascimento", "with_birth_date"),
+		func() string { return "c.birth_date IS NOT NULL" })
+}
+
 // OwnerStoreCode keeps the rows of the customers one store owns ("clientes da loja Centro
 // que compraram este mês": their purchases at any store), not the rows made at the store.
 func OwnerStoreCode(code string) *Filter {
