@@ -779,7 +779,11 @@ func (in *interp) decideRedemptions(subject string) *Refusal {
 	case product && !points:
 		if l := in.find(cProduct); l != nil {
 			in.use(l, cProduct)
-			counted := in.prev(l) != nil && (in.prev(l).is(cCount) || in.prev(l).is(cHowMuch))
+			p := in.prev(l)
+			if p != nil && p.is(cDistinct) {
+				p = in.prev(p) // "how many distinct products"
+			}
+			counted := p != nil && (p.is(cCount) || p.is(cHowMuch))
 			if subject == "" && !in.hasPending("product") && !counted {
 				in.dims = append(in.dims, "product")
 				if in.rankWord == nil {
@@ -789,6 +793,12 @@ func (in *interp) decideRedemptions(subject string) *Refusal {
 		}
 		in.take(cCount)
 		in.take(cHowMuch)
+		if d := in.find(cDistinct); d != nil && len(in.dims) == 0 && subject == "" {
+			// "how many distinct products were redeemed": products, not items
+			in.use(d, cDistinct)
+			in.setMeasure(semantic.ProductsRedeemed)
+			break
+		}
 		in.setMeasure(semantic.ItemsRedeemed)
 	case points:
 		in.takeAll(cPoints)

@@ -94,7 +94,7 @@ func (in *interp) filters() *Refusal {
 			add(semantic.Active(true))
 		}
 	}
-	if l := in.find(cAttr); l != nil && l.arg(cAttr) == "last_purchase" && fact == semantic.Customers && in.hasDuration() && !in.shapeList {
+	if l := in.find(cAttr); l != nil && l.arg(cAttr) == "last_purchase" && fact == semantic.Customers && in.hasDuration() {
 		// "customers whose last purchase was more than 120 days ago"
 		in.use(l, cAttr)
 		add(semantic.Bought(false))
@@ -838,6 +838,7 @@ var numericAttr = map[*semantic.Attribute]bool{
 
 var entityName = map[*semantic.Fact]*semantic.Attribute{
 	semantic.Promotions: semantic.PromotionNameAttr, semantic.Stores: semantic.StoreNameAttr, semantic.Products: semantic.ProductNameAttr,
+	semantic.Customers: semantic.CustomerNameAttr,
 }
 
 func containsAttr(list []*semantic.Attribute, a *semantic.Attribute) bool {

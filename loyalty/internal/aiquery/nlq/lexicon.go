@@ -81,9 +81,10 @@ const (
 	cWhich concept = "which" // arg "one" for a singular "qual"/"which"
 	cAttr  concept = "attr"  // arg: attribute id
 	// breakdown
-	cBy      concept = "by"
-	cSplit   concept = "split"   // "gender split", "distribuição por idade": after the dimension, or nothing
-	cTimeDim concept = "timedim" // arg: dimension id ("mensal")
+	cBy       concept = "by"
+	cDistinct concept = "distinct" // "produtos distintos": a count of different ones
+	cSplit    concept = "split"    // "gender split", "distribuição por idade": after the dimension, or nothing
+	cTimeDim  concept = "timedim"  // arg: dimension id ("mensal")
 	// filters
 	cActive   concept = "active"
 	cInactive concept = "inactive"
@@ -248,6 +249,7 @@ var vocabulary = []struct {
 	{sense{cAttr, "price"}, "preco|precos|price|prices"},
 
 	{sense{cBy, ""}, "e por|and by|por|by|per|cada|each|em cada|de cada|para cada|por cada|for each|for every|every|agrupado por|agrupados por|agrupadas por|separado por|separados por|separadas por|dividido por|divididos por|divididas por|segmentado por|quebrado por|aberto por|abertos por|abertas por|broken down by|broken out by|split by|grouped by|group by|breakdown by|across|segundo|conforme|de acordo com"},
+	{sense{cDistinct, ""}, "distinct|different|diferentes|distintos|distintas|unique|unicos|unicas|diversos"},
 	{sense{cSplit, ""}, "split|split of|a split of|breakdown|breakdown of|a breakdown of|distribution|distribution of|the distribution of|a distribution of|mix|mix of|distribuicao|distribuicao de|a distribuicao de|divisao|divisao de|composicao|composicao de|split|repartition"},
 	{sense{cTimeDim, "day"}, "diario|diaria|diarios|diarias|diariamente|dia a dia|daily|day by day|day over day|per day"},
 	{sense{cTimeDim, "week"}, "semanal|semanais|semanalmente|semana a semana|weekly|week by week|week over week"},
@@ -301,7 +303,7 @@ var vocabulary = []struct {
 	{sense{cWhy, ""}, "por que|porque|por qual motivo|why|reason|motivo|motivos|causa|causas"},
 	{sense{cFuture, ""}, "previsao|prever|projecao|projetar|forecast|predict|prediction|projection|estimativa|estimate|vao|vai|going to|proximo ano|next year"},
 	{sense{cOther, ""}, "canal de venda|canais de venda|sales channel|sales channels|canal de vendas|estoque|stock|inventory|funcionario|funcionarios|vendedor|vendedores|vendedora|employee|employees|staff|salesperson|salespeople|cashier|lucro|lucros|margem|profit|profits|margin|custo|custos|imposto|impostos|tax|taxes|meta|metas|target|targets|nps|satisfacao|satisfaction|reclamacao|reclamacoes|complaint|complaints|devolucao|devolucoes|returns|refunds|frete|shipping|fornecedor|fornecedores|supplier|suppliers|senha|senhas|password|passwords|usuarios do sistema|system users|operadores|operators|admin|administradores|clima|weather|churn|ltv|lifetime value|cac|roi|bairro|neighborhood|cep|zip|fim de semana|fins de semana|final de semana|finais de semana|weekend|weekends|black friday|cyber monday|natal|christmas|xmas|pascoa|easter|carnaval|carnival|dia das maes|mothers day|dia dos pais|fathers day|dia dos namorados|valentines day|dia das criancas|childrens day|reveillon|new years eve|feriado|feriados|holiday|holidays"},
-	{sense{cFiller, ""}, "me ve|me veja|ve pra mim|ve ai|da uma olhada|tudo bem|tudo bom|como vai|bom dia|boa tarde|boa noite|oi|ola|hi|hello|hey|at least once|pelo menos uma vez|ao menos uma vez|alguma vez|+|por favor|por gentileza|me diga|me diz|me informe|me mostre|me fala|voce pode|voce poderia|pode me|poderia me|can you|could you|would you|i want|i need|i would like|id like|let me know|show me|tell me|give me|em geral|hoje em dia|ate agora|ate hoje|so far|to date|no momento|at the moment|right now|currently|current|atual|atuais|atualmente|in our program|do programa|no programa|de fidelidade|do clube|club|across all stores|across all locations|across all branches|across every store|across the chain|across the network|company wide|companywide|chain wide|network wide|em toda a rede|na rede toda|de toda a rede|da rede toda"},
+	{sense{cFiller, ""}, "at least one|pelo menos um|pelo menos uma|ao menos um|ao menos uma|no minimo um|no minimo uma|me ve|me veja|ve pra mim|ve ai|da uma olhada|tudo bem|tudo bom|como vai|bom dia|boa tarde|boa noite|oi|ola|hi|hello|hey|at least once|pelo menos uma vez|ao menos uma vez|alguma vez|+|por favor|por gentileza|me diga|me diz|me informe|me mostre|me fala|voce pode|voce poderia|pode me|poderia me|can you|could you|would you|i want|i need|i would like|id like|let me know|show me|tell me|give me|em geral|hoje em dia|ate agora|ate hoje|so far|to date|no momento|at the moment|right now|currently|current|atual|atuais|atualmente|in our program|do programa|no programa|de fidelidade|do clube|club|across all stores|across all locations|across all branches|across every store|across the chain|across the network|company wide|companywide|chain wide|network wide|em toda a rede|na rede toda|de toda a rede|da rede toda"},
 }
 
 // fillers carry no meaning for a report: articles, prepositions, politeness, "report".
@@ -325,7 +327,7 @@ could can should may might will shall about regarding as so far currently now ri
 too yet still ever already exatamente exactly aproximadamente approximately cerca around roughly
 inscritas
 feitos feitas feito feita fizeram fez realizados realizadas realizado realizada made done happened
-occurred placed sairam saiu sai ocorreram ocorridos aconteceram took place existentes existente possuimos quantia apply applies applicable aplicam aplica as of distribuicao distribution passar single individual unica unico belong belongs belonging manual manuais manualmente manually passa passe manda mande mandar puxa puxe get got gets pull deu deram performing performance desempenho performou nada nothing via through entre among but mas porem however make makes traz trazem trouxe brings bring brought rende rendeu renderam different distinct distintos distintas diferentes unique unicos unicas own owns owned pertencem pertence pertencentes dono dona donos their seus suas deles tivemos tive fizemos houveram algo coisa something anything algum alguns algumas
+occurred placed sairam saiu sai ocorreram ocorridos aconteceram took place existentes existente possuimos quantia apply applies applicable aplicam aplica as of distribuicao distribution passar single individual unica unico belong belongs belonging manual manuais manualmente manually passa passe manda mande mandar puxa puxe get got gets pull deu deram performing performance desempenho performou nada nothing via through entre among but mas porem however make makes traz trazem trouxe brings bring brought rende rendeu renderam own owns owned pertencem pertence pertencentes dono dona donos their seus suas deles tivemos tive fizemos houveram algo coisa something anything algum alguns algumas
 `)
 
 // A word is a filler only where no phrase of the vocabulary matches it.

@@ -59,7 +59,7 @@ func (l *lexeme) num() float64 { return l.toks[0].num }
 
 // soft concepts may be left unused: question words and intensifiers that do not change
 // the answer ("quantos" in "quantos pontos em média", "todos", "total").
-var soft = map[concept]bool{cSplit: true, cAgo: true, cAll: true, cTotal: true, cWhich: true, cList: true, cCount: true, cHowMuch: true, cNew: true, cFiller: true, cPaid: true, cRan: true}
+var soft = map[concept]bool{cDistinct: true, cSplit: true, cAgo: true, cAll: true, cTotal: true, cWhich: true, cList: true, cCount: true, cHowMuch: true, cNew: true, cFiller: true, cPaid: true, cRan: true}
 
 func (l *lexeme) isSoft() bool {
 	for _, s := range l.senses {

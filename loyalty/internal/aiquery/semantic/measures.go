@@ -153,6 +153,10 @@ var (
 		Expr: "COALESCE(sum(i.qty), 0)", Alias: T("quantidade_resgatada", "quantity_redeemed"),
 		Name: T("quantidade resgatada", "quantity redeemed"),
 		Def:  T("soma das quantidades dos itens resgatados", "sum of the quantities of redeemed items")}
+	ProductsRedeemed = &Measure{ID: "products_redeemed", Fact: RedeemedItems, Kind: Count,
+		Expr: "count(DISTINCT i.product_id)", Alias: T("produtos_distintos", "distinct_products"),
+		Name: T("produtos distintos resgatados", "distinct products redeemed"),
+		Def:  T("produtos diferentes com ao menos um item resgatado", "different products with at least one redeemed item")}
 
 	AverageAge = &Measure{ID: "average_age", Fact: Customers, Kind: Average,
 		Expr: "round(avg(" + AgeExpr + "), 1)", Alias: T("idade_media", "average_age"),
@@ -178,7 +182,7 @@ var Measures = []*Measure{
 	CustomerCount, BalanceTotal, BalanceAverage, BalanceMax,
 	SalesCount, Revenue, AverageTicket, Buyers, LargestSale, SmallestSale, RevenuePerBuyer, SalesPerBuyer,
 	PointsCredited, PointsDebited, CreditCount, DebitCount, Earners, Reversals, PointsReversed, EntryCount,
-	RedemptionCount, PointsRedeemed, Redeemers, RedemptionAverage, ItemsRedeemed,
+	RedemptionCount, PointsRedeemed, Redeemers, RedemptionAverage, ItemsRedeemed, ProductsRedeemed,
 	ProductCount, PromotionCount, StoreCount, AverageAge,
 }
 
