@@ -248,6 +248,10 @@ func (in *interp) chooseMeasure(subject string) *Refusal {
 		in.take(cCount)
 		in.salesContext()
 		in.setMeasure(semantic.SalesCount)
+	case in.has(cCancel) && !in.has(cPoints) && !in.has(cEntry):
+		// "cancelamentos do mês passado": cancelled sales, counted
+		in.take(cCount)
+		in.setMeasure(semantic.SalesCount)
 	case in.has(cPoints):
 		return in.refuseWith(semantic.T("\"pontos\" sozinho é ambíguo: pontos creditados (ganhos), debitados, resgatados ou o saldo dos clientes?",
 			"\"points\" alone is ambiguous: points credited (earned), debited, redeemed, or the customers' balance?"))

@@ -98,7 +98,7 @@ type question struct {
 	fixes   []string
 }
 
-var ptMarkers = map[string]bool{"de": true, "do": true, "da": true, "dos": true, "das": true, "que": true, "quantos": true, "quantas": true, "qual": true, "quais": true, "por": true, "em": true, "no": true, "na": true, "nos": true, "nas": true, "os": true, "um": true, "uma": true, "clientes": true, "cliente": true, "vendas": true, "lojas": true, "loja": true, "mes": true, "ano": true, "hoje": true, "ontem": true, "pontos": true, "para": true, "com": true, "sem": true, "nao": true, "e": true, "foi": true, "foram": true, "tem": true, "mais": true, "menos": true, "cada": true, "todos": true, "quem": true, "semana": true, "resgates": true, "produtos": true, "faturamento": true, "ticket": true, "medio": true, "media": true, "quanto": true, "pelo": true, "pela": true, "dia": true, "ultimos": true, "ultimo": true, "passado": true, "passada": true, "este": true, "esta": true, "compras": true, "compraram": true, "comprou": true, "quando": true, "gastou": true, "vendemos": true, "saldo": true, "lista": true}
+var ptMarkers = map[string]bool{"de": true, "do": true, "da": true, "dos": true, "das": true, "que": true, "quantos": true, "quantas": true, "qual": true, "quais": true, "por": true, "em": true, "no": true, "na": true, "nos": true, "nas": true, "os": true, "um": true, "uma": true, "clientes": true, "cliente": true, "vendas": true, "lojas": true, "loja": true, "mes": true, "ano": true, "hoje": true, "ontem": true, "pontos": true, "para": true, "com": true, "sem": true, "nao": true, "e": true, "foi": true, "foram": true, "tem": true, "mais": true, "menos": true, "cada": true, "todos": true, "quem": true, "semana": true, "resgates": true, "produtos": true, "faturamento": true, "ticket": true, "medio": true, "media": true, "quanto": true, "pelo": true, "pela": true, "dia": true, "ultimos": true, "ultimo": true, "passado": true, "passada": true, "este": true, "esta": true, "compras": true, "compraram": true, "comprou": true, "pendentes": true, "pendente": true, "ativos": true, "ativas": true, "inativos": true, "cancelados": true, "canceladas": true, "cancelamentos": true, "resgatados": true, "creditados": true, "aniversariantes": true, "mulheres": true, "homens": true, "cadastrados": true, "quantidade": true, "numero": true, "quando": true, "gastou": true, "vendemos": true, "saldo": true, "lista": true}
 var enMarkers = map[string]bool{"the": true, "of": true, "how": true, "many": true, "much": true, "what": true, "which": true, "by": true, "in": true, "on": true, "per": true, "customers": true, "customer": true, "sales": true, "stores": true, "store": true, "month": true, "year": true, "today": true, "yesterday": true, "points": true, "for": true, "with": true, "without": true, "not": true, "and": true, "is": true, "are": true, "was": true, "were": true, "have": true, "has": true, "did": true, "do": true, "most": true, "least": true, "each": true, "all": true, "who": true, "week": true, "redemptions": true, "products": true, "revenue": true, "average": true, "last": true, "this": true, "purchases": true, "bought": true, "balance": true, "list": true, "show": true, "me": true, "top": false, "day": true, "days": true, "past": true, "spent": true, "made": true}
 
 // language guesses pt or en from common words; a tie goes to Portuguese when the question
@@ -134,6 +134,9 @@ func read(raw string, cat *Catalog, cal semantic.Calendar) (*question, error) {
 	q.lang = language(q.toks, raw)
 	q.markToDate()
 	q.fixTypos(cat)
+	if len(q.fixes) > 0 {
+		q.lang = language(q.toks, raw) // "resgtes pendentes": read again once corrected
+	}
 	// Catalogue names first: "Rio de Janeiro" is a city, not "de janeiro".
 	byTok := map[*token]*lexeme{}
 	for i := 0; i < len(q.toks); {
