@@ -324,6 +324,21 @@ func (in *interp) breakdowns() {
 		if n == nil || n.used {
 			continue
 		}
+		if n.is(cPeriod) {
+			// "for each of the last 6 months", "em cada um dos últimos 3 meses"
+			switch n.toks[len(n.toks)-1].norm {
+			case "months", "meses":
+				in.use(l, cBy)
+				in.dims = append(in.dims, "month")
+			case "weeks", "semanas":
+				in.use(l, cBy)
+				in.dims = append(in.dims, "week")
+			case "days", "dias":
+				in.use(l, cBy)
+				in.dims = append(in.dims, "day")
+			}
+			continue
+		}
 		id := dimOf(n)
 		if id == "" {
 			continue
