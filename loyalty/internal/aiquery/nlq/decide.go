@@ -1,6 +1,7 @@
 package nlq
 
 import (
+	"errors"
 	"strings"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
@@ -190,6 +191,13 @@ func (in *interp) chooseMeasure(subject string) *Refusal {
 		in.take(cTicket)
 		in.use(avg, cAvg)
 		in.takeAll(cValue)
+		for _, l := range in.q.lex {
+			if !l.used && l.is(cBy) {
+				if n := in.next(l); n != nil && n.is(cSale) && !n.used {
+					in.use(l, cBy) // "faturamento médio por venda"
+				}
+			}
+		}
 		in.salesContext()
 		in.setMeasure(semantic.AverageTicket)
 	case in.has(cAge) && avg != nil:
@@ -537,15 +545,26 @@ func (in *interp) applyAverage(avg *lexeme, subject string) *Refusal {
 		return nil
 	}
 	// "média de pontos por resgate", "average per sale": per row of the fact itself
+	perRow := false
 	for _, l := range in.q.lex {
 		if !l.used && l.is(cBy) {
 			if n := in.next(l); n != nil && n.is(rowNoun[m.Fact]) {
 				in.use(l, cBy)
 				in.use(n, rowNoun[m.Fact])
+				perRow = true
 			}
 		}
 	}
+	timeDim := false
+	for _, d := range in.dims {
+		timeDim = timeDim || timeDims[d]
+	}
 	a, err := semantic.AverageOf(m)
+	if err == nil && !perRow && (timeDim || (m == semantic.Revenue && !in.mentions(cSale))) {
+		// "faturamento médio por dia": the average of daily totals, not of sales; and
+		// "faturamento médio" alone says neither per what
+		err = errAmbiguousAverage
+	}
 	if err != nil {
 		return in.refuseWith(semantic.T("\"média\" de "+m.Name.PT+" é ambígua (por dia? por cliente? por loja?); diga \"por cliente\" ou peça o total",
 			"an \"average\" of "+m.Name.EN+" is ambiguous (per day? per customer? per store?); say \"per customer\" or ask for the total"))
@@ -980,3 +999,5 @@ func (in *interp) decideWhen(w *lexeme) *Refusal {
 	in.attrs = append(in.attrs, semantic.CustomerNameAttr, a)
 	return nil
 }
+
+var errAmbiguousAverage = errors.New("ambiguous average")

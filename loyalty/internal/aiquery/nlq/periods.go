@@ -581,6 +581,10 @@ var periodRules = []periodRule{
 		}
 		return semantic.Half(y, h, cal.Now.Location()), nil
 	}},
+	// "no semestre": this half (after "semestre passado" and the numbered halves)
+	{re: rx(`(?:n?o |d?o )semestre`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
+		return semantic.Half(cal.Now.Year(), (int(cal.Now.Month())-1)/6+1, cal.Now.Location()), nil
+	}},
 	// "2025-05": a month
 	{re: rx(preMon + `((?:19|20)\d\d) (0[1-9]|1[0-2])`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
 		return semantic.Month(atoi(m[1]), atoi(m[2]), cal.Now.Location()), nil
