@@ -131,14 +131,15 @@ func (in *interp) whichOne() bool {
 	return false
 }
 
-var singulars = map[string]bool{"cliente": true, "customer": true, "client": true, "loja": true, "store": true, "filial": true, "unidade": true, "shop": true, "branch": true, "produto": true, "product": true, "premio": true, "reward": true, "item": true, "dia": true, "day": true, "mes": true, "month": true, "semana": true, "week": true, "ano": true, "year": true, "hora": true, "hour": true, "horario": true, "trimestre": true, "quarter": true, "forma de pagamento": true, "payment method": true, "payment type": true, "meio de pagamento": true, "tipo de pagamento": true, "origem": true, "origin": true, "canal": true, "channel": true, "dia da semana": true, "weekday": true, "day of the week": true, "comprador": true, "buyer": true, "pagamento": true, "payment": true, "cidade": true, "city": true, "estado": true, "state": true}
+var singulars = map[string]bool{"cliente": true, "customer": true, "client": true, "loja": true, "store": true, "filial": true, "unidade": true, "shop": true, "branch": true, "produto": true, "product": true, "premio": true, "reward": true, "item": true, "dia": true, "day": true, "mes": true, "month": true, "semana": true, "week": true, "ano": true, "year": true, "hora": true, "hour": true, "horario": true, "trimestre": true, "quarter": true, "forma de pagamento": true, "payment method": true, "payment type": true, "meio de pagamento": true, "tipo de pagamento": true, "origem": true, "origin": true, "canal": true, "channel": true, "dia da semana": true, "weekday": true, "day of the week": true, "comprador": true, "buyer": true, "pagamento": true, "payment": true, "cidade": true, "city": true, "estado": true, "state": true, "location": true, "outlet": true, "franchise": true, "franquia": true, "pdv": true, "ponto de venda": true, "member": true, "membro": true, "person": true, "pessoa": true, "time": true, "date": true, "data": true, "consumer": true, "consumidor": true, "spender": true, "purchaser": true, "promocao": true, "promotion": true, "campanha": true, "campaign": true, "gift": true, "brinde": true, "recompensa": true, "prize": true}
 
 func singularNoun(l *lexeme) bool {
 	var words []string
 	for _, t := range l.toks {
 		words = append(words, t.norm)
 	}
-	return singulars[joinWords(words)]
+	// "hour of the day", "hora do dia", "dia da semana": the first word is the noun
+	return singulars[joinWords(words)] || (len(words) > 1 && singulars[words[0]] && words[0] != "forma" && words[0] != "tipo")
 }
 
 func isPluralNoun(l *lexeme) bool { return !singularNoun(l) && !l.is(cWho) }
@@ -186,6 +187,11 @@ func (in *interp) whichEntity() bool {
 // chooseMeasure picks the measure from the remaining words.
 func (in *interp) chooseMeasure(subject string) *Refusal {
 	avg := in.find(cAvg)
+	if avg != nil && in.has(cSpend) && !in.has(cSale) && !in.has(cTicket) && in.perCust == nil && subject == "" &&
+		(in.has(cCustomer) || in.has(cFemale) || in.has(cMale) || in.has(cBuyer)) {
+		// "average spend of women", "gasto médio dos clientes": per customer who bought
+		in.perBuyer = true
+	}
 	switch {
 	case in.has(cTicket) || (avg != nil && in.salesValueContext() && in.perCust == nil && !in.perBuyer):
 		in.take(cTicket)

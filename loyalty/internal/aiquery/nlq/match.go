@@ -150,6 +150,7 @@ func read(raw string, cat *Catalog, cal semantic.Calendar) (*question, error) {
 		}
 		i++
 	}
+	q.markNowPhrases()
 	periods, err := findPeriods(q.toks, cal)
 	if err != nil {
 		return q, err
@@ -525,4 +526,16 @@ var stateNames = []struct{ name, uf string }{
 	{"mato grosso do sul", "MS"}, {"minas gerais", "MG"}, {"paraiba", "PB"}, {"parana", "PR"}, {"pernambuco", "PE"},
 	{"piaui", "PI"}, {"rio de janeiro", "RJ"}, {"rio grande do norte", "RN"}, {"rio grande do sul", "RS"},
 	{"rondonia", "RO"}, {"roraima", "RR"}, {"santa catarina", "SC"}, {"sao paulo", "SP"}, {"sergipe", "SE"}, {"tocantins", "TO"},
+}
+
+// markNowPhrases: "as of today", "as of now" mean the current state, not a period.
+func (q *question) markNowPhrases() {
+	for i := 0; i+2 < len(q.toks); i++ {
+		a, b, c := q.toks[i].norm, q.toks[i+1].norm, q.toks[i+2].norm
+		if (a == "as" && (b == "of" || b == "at") && (c == "today" || c == "now")) && !q.toks[i+2].used {
+			for _, t := range q.toks[i : i+3] {
+				t.used, t.by = true, "filler"
+			}
+		}
+	}
 }
