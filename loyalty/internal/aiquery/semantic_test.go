@@ -23,7 +23,7 @@ func TestSemanticLayerCombinationsRun(t *testing.T) {
 	cal := semantic.Calendar{Now: fixedNow()}
 	periods := []*semantic.Period{nil, cal.Relative(semantic.LastMonth), semantic.Month(2024, 10, time.UTC), cal.LastNUnits(30, semantic.Days)}
 	filters := []*semantic.Filter{
-		semantic.StoreCode("S1"), semantic.OwnerStoreCode("S1"), semantic.BirthDateKnown(), semantic.StoreName("Centro"), semantic.StoreCity("São Paulo"), semantic.CustomerDoc("00000000001"),
+		semantic.StoreCode("S1"), semantic.OwnerStoreCode("S1"), semantic.BirthDateKnown(), semantic.ContactMissing("email"), semantic.StoreName("Centro"), semantic.StoreCity("São Paulo"), semantic.CustomerDoc("00000000001"),
 		semantic.CustomerName("Ana"), semantic.ProductName("Café"), semantic.PaymentType([]string{"PIX"}, true, semantic.T("PIX", "PIX")),
 		semantic.Origin([]string{"app"}, false, semantic.T("app", "app")), semantic.Cancelled(), semantic.RedemptionStatus("expired", semantic.T("expirados", "expired")),
 		semantic.Active(true), semantic.Active(false), semantic.OptIn(semantic.WhatsApp, false), semantic.AppUser(true), semantic.Gender("F", semantic.T("F", "F")),

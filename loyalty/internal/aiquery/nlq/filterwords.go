@@ -130,6 +130,25 @@ func (in *interp) filters() *Refusal {
 		}
 		add(semantic.EmailDomain(l.arg(cEmailDomain)))
 	}
+	// "clientes sem e-mail", "customers without a phone number": nothing on file (not an
+	// opt-out, unless the question speaks of accepting or receiving)
+	if !in.has(cAccept) && !in.has(cRefuse) {
+		for _, l := range in.q.lex {
+			if l.used || !l.is(cAttr) || (l.arg(cAttr) != "email" && l.arg(cAttr) != "phone") {
+				continue
+			}
+			p := in.prev(l)
+			if p == nil || p.used || !p.is(cNeg) {
+				continue
+			}
+			switch fold(p.text()) {
+			case "sem", "without", "with no", "no", "have no", "has no":
+				in.use(p, cNeg)
+				in.use(l, cAttr)
+				add(semantic.ContactMissing(l.arg(cAttr)))
+			}
+		}
+	}
 	// opt-ins
 	for l := in.find(cChannel); l != nil; l = in.find(cChannel) {
 		if !in.channelMeant(l) {

@@ -49,7 +49,7 @@ func conditionRank(f *semantic.Filter) int {
 	case strings.HasPrefix(f.ID, "optin_"), f.ID == "app_user", f.ID == "not_app_user", f.ID == "payment_type", f.ID == "cancelled",
 		strings.HasPrefix(f.ID, "status_"), f.ID == "bought", f.ID == "not_bought", f.ID == "redeemed", f.ID == "not_redeemed",
 		f.ID == "birthday", strings.HasPrefix(f.ID, "gender_"), f.ID == "origin", f.ID == "email_domain", f.ID == "purchase_count", f.ID == "redemption_count", f.ID == "spend_total",
-		f.ID == "balance_threshold", f.ID == "value_threshold", f.ID == "age_threshold":
+		f.ID == "balance_threshold", f.ID == "value_threshold", f.ID == "age_threshold", strings.HasPrefix(f.ID, "missing_"):
 		return 2
 	case strings.HasPrefix(f.ID, "active_"):
 		return 1

@@ -193,6 +193,16 @@ func Both(a, b *Filter) (*Filter, error) {
 		}}, nil
 }
 
+// ContactMissing keeps the customers without an e-mail or phone on file ("clientes sem
+// e-mail", "customers without a phone number"); not the opt-outs.
+func ContactMissing(attr string) *Filter {
+	col, name := "c.email", T("sem e-mail cadastrado", "no e-mail on file")
+	if attr == "phone" {
+		col, name = "c.phone", T("sem telefone cadastrado", "no phone on file")
+	}
+	return onCustomers("missing_"+attr, name, T("sem_"+attr, "no_"+attr), func() string { return "(" + col + " IS NULL OR " + col + " = '')" })
+}
+
 // BirthDateKnown keeps the customers with a birth date: the base of age percentages
 // (customers without one are left out of age figures).
 func BirthDateKnown() *Filter {
