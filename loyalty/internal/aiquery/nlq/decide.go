@@ -874,7 +874,16 @@ func (in *interp) negatedRedeem() bool {
 // decideCustomers: a count of customers, or a list of them.
 func (in *interp) decideCustomers(subject string) *Refusal {
 	if !in.has(cPoints) {
-		in.takeAll(cEarn) // "quantos clientes cada loja ganhou": new customers
+		// "quantos clientes cada loja ganhou", "customers we gained": new customers; but
+		// "customers who earned" (points? purchases?) is not said, so stays unread
+		for _, l := range in.q.lex {
+			if !l.used && l.is(cEarn) {
+				switch fold(l.text()) {
+				case "ganhou", "ganhamos", "gained", "gain", "won", "acquired", "conquistou", "conquistamos", "captou", "captamos":
+					in.use(l, cEarn)
+				}
+			}
+		}
 	}
 	list := (in.wantsList() || (in.has(cBirthday) && !in.has(cCount))) && (subject == "" || subject == "customer")
 	in.take(cCustomer)

@@ -324,6 +324,12 @@ func (in *interp) breakdowns() {
 		if n == nil || n.used {
 			continue
 		}
+		if p := in.prev(l); p != nil && (p.is(cSpend) || p.is(cBuy) || p.is(cRedeem) || p.is(cEarn) || p.is(cSell)) &&
+			(n.is(cFemale) || n.is(cMale) || (n.is(cUse) && !n.is(cDim)) || (n.is(cApp) && in.next(n) != nil && in.next(n).is(cUse))) {
+			// "spent by women", "redeemed by app users": who did it, not a breakdown
+			in.use(l, cBy)
+			continue
+		}
 		if n.is(cPeriod) {
 			// "for each of the last 6 months", "em cada um dos últimos 3 meses"
 			switch n.toks[len(n.toks)-1].norm {

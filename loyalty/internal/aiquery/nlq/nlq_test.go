@@ -172,6 +172,8 @@ func TestEveryWordIsAccountedFor(t *testing.T) {
 		"pontos por loja",                         // points alone: earned, redeemed or balance?
 		"faturamento de abril e maio e junho",     // three periods are fine? no: "e junho" reads a third
 		"clientes sem comprar há 2 anos por loja", // fine
+		"how many customers earned last month",    // earned what? not sign-ups
+		"quantos clientes ganharam no mês passado",
 	} {
 		res, err := it.Interpret(q, &Catalog{Stores: []StoreRef{{Code: "L01", Name: "Centro"}}})
 		_, refused := err.(*Refusal)
