@@ -11,6 +11,7 @@ import (
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery"
 	"github.com/loyaltylinks/platform/loyalty/internal/appusers"
 	"github.com/loyaltylinks/platform/loyalty/internal/config"
+	"github.com/loyaltylinks/platform/loyalty/internal/event"
 	"github.com/loyaltylinks/platform/loyalty/internal/httpapi"
 	"github.com/loyaltylinks/platform/loyalty/internal/ledger"
 	"github.com/loyaltylinks/platform/loyalty/internal/redeem"
@@ -128,7 +129,9 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 	// stops with the server, before the database closes.
 	jobCtx, stopJobs := context.WithCancel(ctx)
 	var jobs sync.WaitGroup
-	jobs.Go(func() { redeem.NewService(db).RunExpiry(jobCtx, cfg.RedeemExpiryInterval, logger) })
+	jobs.Go(func() {
+		redeem.NewService(db).WithEvents(event.Outbox{}).RunExpiry(jobCtx, cfg.RedeemExpiryInterval, logger)
+	})
 	defer jobs.Wait()
 	defer stopJobs()
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery"
 	"github.com/loyaltylinks/platform/loyalty/internal/batch"
+	"github.com/loyaltylinks/platform/loyalty/internal/event"
 	"github.com/loyaltylinks/platform/loyalty/internal/ledger"
 	"github.com/loyaltylinks/platform/loyalty/internal/redeem"
 	"github.com/loyaltylinks/platform/shared/apidoc"
@@ -63,8 +64,11 @@ func New(d Deps) *server.Server {
 			"postgres": func(ctx context.Context) error { return database.Ping(ctx, d.DB) },
 		},
 	})
+	// Every change integrators can subscribe to is written to the webhook outbox in its
+	// own transaction (docs/webhooks.md).
+	var events event.Outbox
 	api := &API{log: d.Logger, bind: NewBinder(), tokens: d.Tokens, deps: d, ai: d.AIQueries,
-		ledger: ledger.NewService(d.DB, d.Ledger), redeems: redeem.NewService(d.DB)}
+		ledger: ledger.NewService(d.DB, d.Ledger).WithEvents(events), redeems: redeem.NewService(d.DB).WithEvents(events)}
 	if api.ai == nil && d.DB != nil {
 		ai, err := aiquery.NewService(d.DB, aiquery.Options{Logger: d.Logger})
 		if err != nil {
