@@ -405,8 +405,8 @@ func (s *Service) record(ctx context.Context, c claim, outs []outcome) (keepOn b
 		var delivered, failed []int64
 		var log struct {
 			eventID, eventType, errText, result []string
-			attempt, status, latency           []int64
-			at                                 []time.Time
+			attempt, status, latency            []int64
+			at                                  []time.Time
 		}
 		streak := sub[0].ConsecutiveFailures
 		streakReset := false
