@@ -161,7 +161,7 @@ func (s *Service) deliver(ctx context.Context, c claim) error {
 		// The database's clock decides ages, so replicas with skewed clocks agree.
 		skew := batch[0].DBNow.Sub(time.Now())
 		var outs []outcome
-		stop := false
+		stop, cut := false, false
 		for _, d := range batch {
 			if ctx.Err() != nil || time.Until(deadline) < s.cfg.Timeout+5*time.Second {
 				stop = true
@@ -182,9 +182,13 @@ func (s *Service) deliver(ctx context.Context, c claim) error {
 				stop = true
 				break
 			}
+			if o.result == ResultFailed {
+				cut = true // record it now: a run of refusals disables the subscription
+				break
+			}
 		}
 		keepOn, err := s.record(ctx, c, outs)
-		if err != nil || !keepOn || stop || len(batch) < batchSize {
+		if err != nil || !keepOn || stop || (!cut && len(batch) < batchSize) {
 			return err
 		}
 	}

@@ -164,11 +164,11 @@ func eventTypes(types []string) ([]string, error) {
 }
 
 // storedTypes is the text[] value of event_types ('{}' for every type).
-func storedTypes(types []string) []string {
+func storedTypes(types []string) array[string] {
 	if types == nil {
-		return []string{}
+		return array[string]{}
 	}
-	return types
+	return array[string](types)
 }
 
 func cleanDescription(d *string) (*string, error) {
