@@ -72,6 +72,7 @@ type receipt struct {
 	Status    int // what the receiver answered (the sender may have given up before)
 	SigErr    error
 	Timestamp string
+	Signature string
 	At        time.Time
 }
 
@@ -119,7 +120,7 @@ func (rc *receiver) serve(w http.ResponseWriter, r *http.Request) {
 	rec := receipt{
 		ID: r.Header.Get(webhook.HeaderID), Type: r.Header.Get(webhook.HeaderEventType), Body: body,
 		SigErr: webhook.Verify(secret, r.Header, body, time.Now(), webhook.DefaultTolerance), Timestamp: r.Header.Get(webhook.HeaderTimestamp),
-		At: time.Now(),
+		Signature: r.Header.Get(webhook.HeaderSignature), At: time.Now(),
 	}
 	a := answer{status: http.StatusOK}
 	if rc.script != nil {
