@@ -13,7 +13,7 @@ export GOFLAGS ?= -buildvcs=false
 .PHONY: help build run test test-short bench bench-ledger bench-redirect bench-export lint docker k8s-validate services clean
 
 help: ## list targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-14s %s\n", $$1, $$2}'
+	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-14s %s\n", $$1, $$2}'
 
 build: ## build bin/loyalty and bin/linkmgmt
 	$(GO) build -ldflags '$(LDFLAGS)' -o bin/loyalty ./loyalty/cmd/loyalty

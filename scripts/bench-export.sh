@@ -73,7 +73,7 @@ printf 'seeded in %.1f s\n' "$(echo "$seed_end - $seed_start" | bc)"
 
 # The service, with a private temp dir so its use can be measured.
 mkdir -p "$work/tmp"
-TMPDIR="$work/tmp" HTTP_ADDR="127.0.0.1:$port" MIGRATE_ON_START=false bin/loyalty serve 2>"$work/service.log" &
+TMPDIR="$work/tmp" HTTP_ADDR="127.0.0.1:$port" METRICS_ADDR=off MIGRATE_ON_START=false bin/loyalty serve 2>"$work/service.log" &
 pid=$!
 for _ in $(seq 100); do curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
 curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null

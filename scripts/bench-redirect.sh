@@ -12,6 +12,7 @@ DURATION="${DURATION:-15s}"
 THREADS="${THREADS:-2}"
 LINK_PORT="${LINK_PORT:-18081}"
 BARE_PORT="${BARE_PORT:-18082}"
+METRICS_PORT="${METRICS_PORT:-18091}"
 export GOFLAGS="${GOFLAGS:--buildvcs=false}"
 
 if ! command -v wrk >/dev/null 2>&1; then
@@ -55,7 +56,7 @@ mkdir -p bin
 go build -o bin/linkmgmt ./linkmgmt/cmd/linkmgmt
 go build -o bin/redirect-baseline ./linkmgmt/cmd/redirect-baseline
 
-export DATABASE_URL="$db_url" REDIS_URL="$redis_url" HTTP_ADDR="127.0.0.1:$LINK_PORT" \
+export DATABASE_URL="$db_url" REDIS_URL="$redis_url" HTTP_ADDR="127.0.0.1:$LINK_PORT" METRICS_ADDR="127.0.0.1:$METRICS_PORT" \
   BASE_URL="http://127.0.0.1:$LINK_PORT" LOG_LEVEL=warn MIGRATE_ON_START=true
 redis-cli -u "$redis_url" flushdb >/dev/null 2>&1 || true
 key="$(bin/linkmgmt users create --email bench@example.com | tail -n1)"
@@ -89,7 +90,7 @@ read -r bare_rps bare_p50 bare_p99 bare_bad < <(run_wrk "http://127.0.0.1:$BARE_
 
 sleep 3 # let the flusher move the clicks
 clicks="$(curl -fsS "http://127.0.0.1:$LINK_PORT/api/url/$id" -H "Authorization: Bearer $key" | sed -E 's/.*"data":\{"clicks":([0-9]+).*/\1/')"
-dropped="$(curl -fsS "http://127.0.0.1:$LINK_PORT/metrics" | awk '/^linkmgmt_clicks_dropped_total/ {s += $2} END {print s + 0}')"
+dropped="$(curl -fsS "http://127.0.0.1:$METRICS_PORT/metrics" | awk '/^linkmgmt_clicks_dropped_total/ {s += $2} END {print s + 0}')"
 
 printf '\n%-34s %12s %10s %10s\n' "target ($CONNECTIONS connections)" "req/s" "p50 ms" "p99 ms"
 printf '%-34s %12s %10s %10s\n' "linkmgmt GET /{alias} (analytics)" "$link_rps" "$link_p50" "$link_p99"

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Makes Postgres and Redis available for `make run` and `make test`.
 #
-#   scripts/dev-services.sh up     ensure both answer; print `export VAR=...` lines on stdout
-#   scripts/dev-services.sh down   stop what this script started under .local/
+#   scripts/dev-services.sh up     ensure both answer; print `export VAR=...` lines on stdout,
+#                                  DEV_SERVICES_STARTED naming what this call started
+#   scripts/dev-services.sh down [postgres] [redis]
+#                                  stop what this script started (local binaries under .local/
+#                                  or docker compose); no argument: both
 #
 # For each service, in order: reuse what answers at the configured URL (DATABASE_URL /
 # REDIS_URL, or the defaults below); else `docker compose` when a Docker engine runs; else
@@ -116,23 +119,35 @@ ensure_redis() {
   return 1
 }
 
-down() {
-  local bin
-  if [ -f "$local_dir/pg/postmaster.pid" ] && bin="$(pg_bin)"; then
-    say "stopping local postgres"; as_pg "$bin/pg_ctl" -D "$local_dir/pg" -m fast stop >/dev/null || true
+down() { # down [postgres] [redis]
+  local bin want=" ${*:-postgres redis} "
+  if [[ "$want" == *" postgres "* ]]; then
+    if [ -f "$local_dir/pg/postmaster.pid" ] && bin="$(pg_bin)"; then
+      say "stopping local postgres"; as_pg "$bin/pg_ctl" -D "$local_dir/pg" -m fast stop >/dev/null || true
+    fi
+    docker_engine && docker compose -f "$root/deploy/compose.yaml" stop postgres >/dev/null 2>&1 || true
   fi
-  if [ -f "$local_dir/redis.pid" ]; then
-    say "stopping local redis"; kill "$(cat "$local_dir/redis.pid")" 2>/dev/null || true; rm -f "$local_dir/redis.pid"
+  if [[ "$want" == *" redis "* ]]; then
+    if [ -f "$local_dir/redis.pid" ]; then
+      say "stopping local redis"; kill "$(cat "$local_dir/redis.pid")" 2>/dev/null || true; rm -f "$local_dir/redis.pid"
+    fi
+    docker_engine && docker compose -f "$root/deploy/compose.yaml" stop redis >/dev/null 2>&1 || true
   fi
 }
 
 case "${1:-up}" in
   up)
+    # What answers before this call is someone else's: only what it starts is named in
+    # DEV_SERVICES_STARTED, so `make run` stops exactly that on Ctrl-C.
+    started=()
+    answers "${DATABASE_URL:-$DEFAULT_DATABASE_URL}" || started+=(postgres)
+    answers "${REDIS_URL:-$DEFAULT_REDIS_URL}" || started+=(redis)
     pg="$(ensure_postgres)"
     rd="$(ensure_redis)"
     echo "export DATABASE_URL='$pg'"
     echo "export REDIS_URL='$rd'"
+    echo "export DEV_SERVICES_STARTED='${started[*]}'"
     ;;
-  down) down ;;
+  down) shift; down "$@" ;;
   *) echo "usage: $0 up|down" >&2; exit 2 ;;
 esac

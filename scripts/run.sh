@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # `make run`: Postgres and Redis up (reused, docker compose or local binaries), both
 # services migrated and started, their URLs printed; Ctrl-C stops everything this script
-# started.
+# started: the two services, and Postgres or Redis when it had to start them (a server
+# that already answered is left alone; STOP_SERVICES=false keeps them running).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
+explicit_database_url="${DATABASE_URL:-}"
 eval "$(scripts/dev-services.sh up)"
 
 # Keep the services' schemas out of the maintenance database: use (and create) a
-# database of their own unless DATABASE_URL was given explicitly.
-if [ -z "${KEEP_DATABASE_URL:-}" ] && command -v psql >/dev/null 2>&1; then
+# database of their own (APP_DATABASE, default loyaltylinks) unless DATABASE_URL was
+# given explicitly, in which case it is used as it is.
+if [ -z "$explicit_database_url" ] && command -v psql >/dev/null 2>&1; then
   app_db="${APP_DATABASE:-loyaltylinks}"
   psql "$DATABASE_URL" -qtAc "SELECT 1 FROM pg_database WHERE datname = '$app_db'" | grep -q 1 ||
     psql "$DATABASE_URL" -qc "CREATE DATABASE \"$app_db\"" >/dev/null
@@ -20,6 +23,8 @@ fi
 
 export LOYALTY_ADDR="${LOYALTY_ADDR:-:8080}"
 export LINKMGMT_ADDR="${LINKMGMT_ADDR:-:8081}"
+export LOYALTY_METRICS_ADDR="${LOYALTY_METRICS_ADDR:-:9090}"
+export LINKMGMT_METRICS_ADDR="${LINKMGMT_METRICS_ADDR:-:9091}"
 export LOG_LEVEL="${LOG_LEVEL:-info}"
 # Development defaults; override in the environment for anything shared.
 export JWT_SECRET="${JWT_SECRET:-dev-only-secret-change-me-0123456789abcdef}"
@@ -33,16 +38,19 @@ stop() {
   echo "stopping services..."
   for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
   wait 2>/dev/null || true
-  if [ "${STOP_SERVICES:-false}" = true ]; then scripts/dev-services.sh down; fi
+  if [ "${STOP_SERVICES:-true}" = true ] && [ -n "${DEV_SERVICES_STARTED:-}" ]; then
+    # shellcheck disable=SC2086 # a list of service names
+    scripts/dev-services.sh down $DEV_SERVICES_STARTED
+  fi
 }
 trap stop INT TERM EXIT
 
 bin/loyalty migrate
 bin/linkmgmt migrate
 
-HTTP_ADDR="$LOYALTY_ADDR" MIGRATE_ON_START=false bin/loyalty serve &
+HTTP_ADDR="$LOYALTY_ADDR" METRICS_ADDR="$LOYALTY_METRICS_ADDR" MIGRATE_ON_START=false bin/loyalty serve &
 pids+=($!)
-HTTP_ADDR="$LINKMGMT_ADDR" MIGRATE_ON_START=false bin/linkmgmt serve &
+HTTP_ADDR="$LINKMGMT_ADDR" METRICS_ADDR="$LINKMGMT_METRICS_ADDR" MIGRATE_ON_START=false bin/linkmgmt serve &
 pids+=($!)
 
 wait_ready() { # wait_ready name url
@@ -54,6 +62,9 @@ wait_ready() { # wait_ready name url
   echo "$1 did not answer on $2/healthz" >&2
   return 1
 }
+metrics_url() { # METRICS_ADDR -> its /metrics URL ("off" when disabled)
+  case "$1" in off) echo off ;; :*) echo "http://localhost$1/metrics" ;; *) echo "http://$1/metrics" ;; esac
+}
 loyalty_url="http://localhost${LOYALTY_ADDR}"
 linkmgmt_url="http://localhost${LINKMGMT_ADDR}"
 wait_ready loyalty "$loyalty_url"
@@ -63,14 +74,15 @@ cat <<MSG
 
   loyalty   $loyalty_url   (docs: $loyalty_url/docs/readme, OpenAPI: $loyalty_url/openapi.json)
   linkmgmt  $linkmgmt_url   (docs: $linkmgmt_url/docs, OpenAPI: $linkmgmt_url/openapi.json)
+  metrics   $(metrics_url "$LOYALTY_METRICS_ADDR")   $(metrics_url "$LINKMGMT_METRICS_ADDR")   (Prometheus, not on the API ports)
   DATABASE_URL=$DATABASE_URL
   REDIS_URL=$REDIS_URL
 
-  First users:  bin/loyalty users create --username admin --password 'change-me-please' --admin
+  First users:  bin/loyalty users create --username admin --password 'change-me-now' --admin
                 bin/linkmgmt users create --email you@example.com
   (with DATABASE_URL/REDIS_URL/JWT_SECRET exported as above)
 
-  Ctrl-C stops both services.
+  Ctrl-C stops both services${DEV_SERVICES_STARTED:+ and the $DEV_SERVICES_STARTED this run started}.
 MSG
 
 # Exit (and stop the other) as soon as either service exits.

@@ -18,6 +18,12 @@ if [ -z "${TEST_DATABASE_URL:-}" ] || [ -z "${TEST_REDIS_URL:-}" ]; then
   fi
 fi
 
+# The browser tests of linkmgmt skip without Chromium on a laptop (and fail under CI=true):
+# say so up front rather than leave it to a line in the verbose output.
+if ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then
+  echo "test: chromium not found: the linkmgmt browser tests will SKIP (apt-get install chromium)" >&2
+fi
+
 args=("$@")
 [ ${#args[@]} -eq 0 ] && args=(./shared/... ./loyalty/... ./linkmgmt/...)
 exec go test -race -count=1 -timeout 20m "${args[@]}"

@@ -46,7 +46,7 @@ LABEL org.opencontainers.image.title="linkmgmt" \
       org.opencontainers.image.version="${VERSION}"
 COPY --from=build /out/linkmgmt /usr/local/bin/linkmgmt
 USER 65532:65532
-EXPOSE 8081
+EXPOSE 8081 9091
 ENV HTTP_ADDR=:8081
 # GEOIP_DB: mount a MaxMind-format .mmdb (e.g. -v ./GeoLite2-Country.mmdb:/geoip/country.mmdb:ro)
 # and set GEOIP_DB=/geoip/country.mmdb.

@@ -47,7 +47,7 @@ LABEL org.opencontainers.image.title="loyalty" \
       org.opencontainers.image.version="${VERSION}"
 COPY --from=build /out/loyalty /usr/local/bin/loyalty
 USER 65532:65532
-EXPOSE 8080
+EXPOSE 8080 9090
 ENV HTTP_ADDR=:8080
 # `docker run IMAGE migrate` / `version` replace the default subcommand.
 ENTRYPOINT ["/usr/local/bin/loyalty"]

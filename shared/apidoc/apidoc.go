@@ -248,7 +248,7 @@ func parameter(p Param) *openapi3.Parameter {
 
 // customize maps the platform's JSON helper types to what they look like on the wire:
 // nullable.Field[T] is T (nullable), jsontime.DateTime a date-time string, jsontime.Date
-// a date string. Struct fields tagged validate:"required" are listed as required, a
+// a date string (both with their range), json.Number a number. Struct fields tagged validate:"required" are listed as required, a
 // validate:"oneof=a b" rule becomes an enum, and a default:"..." tag (a JSON value, or a
 // bare string) documents a field's default.
 func customize(_ string, t reflect.Type, tag reflect.StructTag, schema *openapi3.Schema) error {
@@ -258,8 +258,13 @@ func customize(_ string, t reflect.Type, tag reflect.StructTag, schema *openapi3
 	switch {
 	case t.PkgPath() == "github.com/loyaltylinks/platform/shared/jsontime" && t.Name() == "DateTime":
 		*schema = *openapi3.NewDateTimeSchema()
+		schema.Description = "Within UTC years 1900 to 9998 (from 1900-01-01T00:00:00Z to 9999-01-01T00:00:00Z excluded)."
 	case t.PkgPath() == "github.com/loyaltylinks/platform/shared/jsontime" && t.Name() == "Date":
 		*schema = *openapi3.NewStringSchema().WithFormat("date")
+		schema.Description = "From 1900-01-01 to 9998-12-31."
+	case t == reflect.TypeFor[json.Number]():
+		// An exact number of any size (sums that may pass the int64 range), not a string.
+		*schema = *openapi3.NewFloat64Schema().WithFormat("")
 	case t.PkgPath() == "github.com/loyaltylinks/platform/shared/nullable" && strings.HasPrefix(t.Name(), "Field["):
 		f, _ := t.FieldByName("Value")
 		inner, err := openapi3gen.NewSchemaRefForValue(reflect.Zero(f.Type).Interface(), nil, openapi3gen.SchemaCustomizer(customize))

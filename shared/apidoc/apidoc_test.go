@@ -20,8 +20,9 @@ type patchThing struct {
 }
 
 type thing struct {
-	ID   int    `json:"id"`
-	Name string `json:"name"`
+	ID    int         `json:"id"`
+	Name  string      `json:"name"`
+	Total json.Number `json:"total"`
 }
 
 func TestDocumentFollowsTheRouter(t *testing.T) {
@@ -55,7 +56,8 @@ func TestDocumentFollowsTheRouter(t *testing.T) {
 	if _, ok := parsed.Paths["/api/things/{id}"]["patch"]; !ok {
 		t.Fatalf("PATCH /api/things/{id} missing: %s", body)
 	}
-	for _, want := range []string{`"format": "date-time"`, `"format": "date"`, `"nullable": true`, `"name": "limit"`} {
+	for _, want := range []string{`"format": "date-time"`, `"format": "date"`, `"nullable": true`, `"name": "limit"`,
+		`UTC years 1900 to 9998`} {
 		if !strings.Contains(string(body), want) {
 			t.Errorf("document lacks %s", want)
 		}
@@ -63,6 +65,9 @@ func TestDocumentFollowsTheRouter(t *testing.T) {
 	built, err := doc.Build()
 	if err != nil {
 		t.Fatalf("Build: %v", err)
+	}
+	if total := built.Components.Schemas["thing"].Value.Properties["total"].Value; total.Type == nil || !total.Type.Is("number") {
+		t.Errorf("a json.Number is documented as %v, want a number", total.Type)
 	}
 	if err := built.Validate(context.Background()); err != nil {
 		t.Fatalf("the document is not valid OpenAPI 3: %v", err)

@@ -1,6 +1,7 @@
 package auth
 
 import (
+	"context"
 	"crypto/ecdsa"
 	"crypto/elliptic"
 	"crypto/rand"
@@ -27,7 +28,7 @@ func newTestJWT(t *testing.T, now time.Time) *JWT {
 func TestJWTRoundTrip(t *testing.T) {
 	now := time.Now()
 	j := newTestJWT(t, now)
-	want := Principal{Subject: "u-1", Role: RoleAdmin, Name: "Ada"}
+	want := Principal{Subject: "u-1", Role: RoleAdmin, Name: "Ada", TokenVersion: 7}
 	tok, err := j.Issue(want)
 	if err != nil {
 		t.Fatal(err)
@@ -97,5 +98,43 @@ func TestJWTRejects(t *testing.T) {
 func TestNewJWTRefusesShortSecret(t *testing.T) {
 	if _, err := NewJWT([]byte("short"), "x", time.Hour); err == nil {
 		t.Fatal("NewJWT accepted a 5-byte secret")
+	}
+}
+
+// TestAuthenticatorResolvesEveryRequest: the resolver sees every verified token, on every
+// call, and decides the principal; a refused token never reaches it.
+func TestAuthenticatorResolvesEveryRequest(t *testing.T) {
+	j := newTestJWT(t, time.Now())
+	tok, err := j.Issue(Principal{Subject: "u-1", Role: RoleAdmin, Name: "Ada", TokenVersion: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seen []Principal
+	current := Principal{Subject: "u-1", Role: RoleUser, Name: "Ada L", TokenVersion: 3}
+	authenticate := j.Authenticator(func(_ context.Context, claimed Principal) (Principal, error) {
+		seen = append(seen, claimed)
+		if claimed.TokenVersion != current.TokenVersion {
+			return Principal{}, ErrRevoked
+		}
+		return current, nil
+	})
+	for i := 0; i < 2; i++ {
+		got, err := authenticate(context.Background(), tok)
+		if err != nil || got != current {
+			t.Fatalf("call %d: %+v, %v; want the resolved principal %+v", i, got, err, current)
+		}
+	}
+	current.TokenVersion = 4 // e.g. a password reset
+	if _, err := authenticate(context.Background(), tok); !errors.Is(err, ErrRevoked) {
+		t.Fatalf("after the version moved: err = %v, want ErrRevoked", err)
+	}
+	if _, err := authenticate(context.Background(), "garbage"); !errors.Is(err, ErrTokenInvalid) {
+		t.Fatalf("garbage token: err = %v, want ErrTokenInvalid", err)
+	}
+	if len(seen) != 3 || seen[0].Role != RoleAdmin || seen[0].TokenVersion != 3 {
+		t.Fatalf("resolver saw %+v, want the 3 verified tokens' claims (role admin, version 3)", seen)
+	}
+	if p, err := j.Authenticator(nil)(context.Background(), tok); err != nil || p.Role != RoleAdmin {
+		t.Fatalf("nil resolver: %+v, %v; want the claims", p, err)
 	}
 }

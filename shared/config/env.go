@@ -5,6 +5,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"net"
 	"net/url"
 	"strconv"
 	"strings"
@@ -134,4 +135,35 @@ func (e *Env) OneOf(name, def string, allowed ...string) string {
 	}
 	e.fail(name, "want one of %s, got %q", strings.Join(allowed, ", "), v)
 	return def
+}
+
+// ListenAddr parses a listen address, host:port or :port (port 0 picks a free one). With
+// canDisable, "off" is accepted and gives "": the listener is not started.
+func (e *Env) ListenAddr(name, def string, canDisable bool) string {
+	raw := e.String(name, def)
+	if canDisable && raw == "off" {
+		return ""
+	}
+	if _, port, err := net.SplitHostPort(raw); err == nil {
+		if n, err := strconv.Atoi(port); err == nil && n >= 0 && n <= 65535 {
+			return raw
+		}
+	}
+	want := "host:port or :port"
+	if canDisable {
+		want += ", or off"
+	}
+	e.fail(name, "want %s, got %q", want, raw)
+	return def
+}
+
+// SamePort reports whether two listen addresses would collide: the same non-zero port on
+// the same host, or on any host when either listens on every interface.
+func SamePort(a, b string) bool {
+	hostA, portA, errA := net.SplitHostPort(a)
+	hostB, portB, errB := net.SplitHostPort(b)
+	if errA != nil || errB != nil || portA != portB || portA == "0" {
+		return false
+	}
+	return hostA == hostB || hostA == "" || hostB == "" || hostA == "0.0.0.0" || hostB == "0.0.0.0" || hostA == "::" || hostB == "::"
 }

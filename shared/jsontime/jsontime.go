@@ -1,6 +1,13 @@
 // Package jsontime holds JSON date and date-time types that accept the forms clients send
 // (RFC 3339, with or without zone, or a space instead of T) and refuse anything else with
 // an *json.UnmarshalTypeError, so the decoder reports the field at fault.
+//
+// Every value they accept lies in the range [MinTime, EndTime): UTC years 1900 to 9998.
+// A well-formed value outside it is refused too, with the Value ValueTooEarly or
+// ValueTooLate, before any code stores it. The year of margin keeps whatever a service
+// does with an accepted value representable: rendering it in any time zone (Go's JSON
+// encoding fails outside years 0 to 9999 in the value's own zone), a day or a month
+// added to it, Postgres and spreadsheet dates.
 package jsontime
 
 import (
@@ -10,7 +17,34 @@ import (
 	"time"
 )
 
-// DateTime is a point in time. A value without a zone is read as UTC.
+// The accepted range: from MinTime included to EndTime excluded.
+var (
+	MinTime = time.Date(1900, 1, 1, 0, 0, 0, 0, time.UTC)
+	EndTime = time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC)
+)
+
+// Values of the *json.UnmarshalTypeError of a well-formed date or date-time outside the
+// range, so a binder can tell it from a malformed one.
+const (
+	ValueTooEarly = "date-time before 1900-01-01T00:00:00Z"
+	ValueTooLate  = "date-time from 9999-01-01T00:00:00Z on"
+)
+
+// InRange reports whether t lies in [MinTime, EndTime), whatever its zone.
+func InRange(t time.Time) bool { return !t.Before(MinTime) && t.Before(EndTime) }
+
+// rangeError is the decoding error of a value outside the range, or nil.
+func rangeError(t time.Time, typ reflect.Type) error {
+	switch {
+	case t.Before(MinTime):
+		return &json.UnmarshalTypeError{Value: ValueTooEarly, Type: typ}
+	case !t.Before(EndTime):
+		return &json.UnmarshalTypeError{Value: ValueTooLate, Type: typ}
+	}
+	return nil
+}
+
+// DateTime is a point in time within the range. A value without a zone is read as UTC.
 type DateTime struct{ time.Time }
 
 var dateTimeLayouts = []string{
@@ -22,7 +56,7 @@ var dateTimeLayouts = []string{
 	"2006-01-02T15:04",
 }
 
-// ParseDateTime parses the accepted date-time forms.
+// ParseDateTime parses the accepted date-time forms. It does not check the range.
 func ParseDateTime(s string) (time.Time, bool) {
 	s = strings.TrimSpace(s)
 	for _, layout := range dateTimeLayouts {
@@ -42,19 +76,22 @@ func (d *DateTime) UnmarshalJSON(data []byte) error {
 	if !ok {
 		return &json.UnmarshalTypeError{Value: "datetime", Type: reflect.TypeOf(d.Time)}
 	}
+	if err := rangeError(t, reflect.TypeOf(d.Time)); err != nil {
+		return err
+	}
 	d.Time = t
 	return nil
 }
 
 func (d DateTime) MarshalJSON() ([]byte, error) { return json.Marshal(d.Time) }
 
-// Date is a calendar day, YYYY-MM-DD.
+// Date is a calendar day, YYYY-MM-DD, from 1900-01-01 to 9998-12-31 (the range).
 type Date struct{ time.Time }
 
 // DateLayout is the only accepted date form.
 const DateLayout = "2006-01-02"
 
-// ParseDate parses YYYY-MM-DD.
+// ParseDate parses YYYY-MM-DD (midnight UTC of that day). It does not check the range.
 func ParseDate(s string) (time.Time, bool) {
 	t, err := time.Parse(DateLayout, strings.TrimSpace(s))
 	return t, err == nil
@@ -68,6 +105,9 @@ func (d *Date) UnmarshalJSON(data []byte) error {
 	t, ok := ParseDate(s)
 	if !ok {
 		return &json.UnmarshalTypeError{Value: "date", Type: reflect.TypeOf(Date{})}
+	}
+	if err := rangeError(t, reflect.TypeOf(Date{})); err != nil {
+		return err
 	}
 	d.Time = t
 	return nil

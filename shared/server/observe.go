@@ -4,11 +4,13 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"log/slog"
+	"net/http"
 	"strconv"
 	"time"
 
 	"github.com/labstack/echo/v4"
 	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
 )
 
 type httpMetrics struct {
@@ -34,6 +36,52 @@ func newHTTPMetrics(reg prometheus.Registerer, namespace string) *httpMetrics {
 	return m
 }
 
+// Every label value is a series kept for the life of the process, so no label may take a
+// value chosen by the client: the method is one of the standard ones or "OTHER", the
+// route is a registered route template or "unmatched", the status is the one the service
+// wrote (net/http allows only 100-999).
+const (
+	otherMethod    = "OTHER"
+	unmatchedRoute = "unmatched"
+)
+
+// methodLabel folds every method but the nine of RFC 9110 into "OTHER": any token is a
+// valid method on the wire.
+func methodLabel(method string) string {
+	switch method {
+	case http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch,
+		http.MethodDelete, http.MethodOptions, http.MethodConnect, http.MethodTrace:
+		return method
+	}
+	return otherMethod
+}
+
+// routeLabel is the route template Echo matched (a finite set, fixed by the code), or
+// "unmatched" when no route matched or only the catch-all's 404 did.
+func routeLabel(path string, status int) string {
+	if path == "" || (status == http.StatusNotFound && path == "/*") {
+		return unmatchedRoute
+	}
+	return path
+}
+
+// newMetricsHandler serves the registry for the metrics listener. Scrapes are few and
+// trusted, but still bounded: at most a few at once, each cut after a while.
+func newMetricsHandler(reg *prometheus.Registry) http.Handler {
+	h := promhttp.InstrumentMetricHandler(reg, promhttp.HandlerFor(reg, promhttp.HandlerOpts{
+		Registry:            reg,
+		MaxRequestsInFlight: 4,
+		Timeout:             10 * time.Second,
+	}))
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", h)
+	return mux
+}
+
+// MetricsHandler serves GET /metrics (Prometheus text format) and 404 for anything else.
+// ServeListeners runs it on the metrics listener; tests may mount it themselves.
+func (s *Server) MetricsHandler() http.Handler { return s.metrics }
+
 // observe renders handler errors (so the status is known), then records metrics and
 // writes one JSON log line per request.
 func observe(logger *slog.Logger, m *httpMetrics, skipLog func(echo.Context) bool) echo.MiddlewareFunc {
@@ -47,14 +95,11 @@ func observe(logger *slog.Logger, m *httpMetrics, skipLog func(echo.Context) boo
 			}
 			elapsed := time.Since(start)
 			status := c.Response().Status
-			route := c.Path()
-			if route == "" || (status == 404 && route == "/*") {
-				route = "unmatched" // keep label cardinality bounded
-			}
+			route := routeLabel(c.Path(), status)
 			code := strconv.Itoa(status)
 			method := c.Request().Method
-			m.requests.WithLabelValues(route, method, code).Inc()
-			m.latency.WithLabelValues(route, method, code).Observe(elapsed.Seconds())
+			m.requests.WithLabelValues(route, methodLabel(method), code).Inc()
+			m.latency.WithLabelValues(route, methodLabel(method), code).Observe(elapsed.Seconds())
 
 			if skipLog != nil && skipLog(c) && err == nil && status < 500 {
 				return nil

@@ -1,22 +1,23 @@
 // Package server builds the Echo instance both services run behind: request ids, JSON
-// request logs, Prometheus metrics, panic recovery, body size limit, health and readiness
-// endpoints, and a graceful shutdown.
+// request logs, Prometheus metrics (served on a listener of their own), panic recovery,
+// body size limit, health and readiness endpoints, connection deadlines against slow
+// clients, and a graceful shutdown.
 package server
 
 import (
 	"context"
 	"errors"
-	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"time"
 
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
-	"github.com/prometheus/client_golang/prometheus/promhttp"
 )
 
 // Config is what New needs to know.
@@ -45,10 +46,13 @@ type Server struct {
 	Echo     *echo.Echo
 	Registry *prometheus.Registry
 	logger   *slog.Logger
+	metrics  http.Handler
 }
 
-// New returns an Echo instance with the operational middleware installed and /healthz,
-// /readyz and /metrics routed. Services add their routes to s.Echo.
+// New returns an Echo instance with the operational middleware installed and /healthz and
+// /readyz routed. Services add their routes to s.Echo. /metrics is not among them: it is
+// served by MetricsHandler on the metrics listener (ServeOptions.MetricsAddr), never on
+// the public port.
 func New(cfg Config) *Server {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
@@ -78,36 +82,58 @@ func New(cfg Config) *Server {
 			return echo.NewHTTPError(http.StatusInternalServerError, http.StatusText(http.StatusInternalServerError)).SetInternal(err)
 		},
 	}))
-	e.Use(bodyLimit(cfg.MaxBodyBytes))
+	e.Use(requestBody(cfg.MaxBodyBytes))
 
 	e.GET("/healthz", func(c echo.Context) error {
 		return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
 	})
 	e.GET("/readyz", readiness(cfg.Logger, cfg.Checks, cfg.Degraded))
-	e.GET("/metrics", echo.WrapHandler(promhttp.HandlerFor(reg, promhttp.HandlerOpts{Registry: reg})))
 
-	return &Server{Echo: e, Registry: reg, logger: cfg.Logger}
+	return &Server{Echo: e, Registry: reg, logger: cfg.Logger, metrics: newMetricsHandler(reg)}
 }
 
-// bodyLimit refuses bodies over max bytes with 413, whether announced by Content-Length
-// or discovered while reading.
-func bodyLimit(max int64) echo.MiddlewareFunc {
+// requestBody bounds the request body. Over max bytes is a 413, whether announced by
+// Content-Length or discovered while reading. A body the client did not finish sending
+// before the connection's read deadline (ServeOptions.ReadTimeout) is a 408. Both hold
+// whatever the handler made of the failed read (an ignored form error, a 400 for bad
+// JSON).
+func requestBody(max int64) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			req := c.Request()
 			if req.ContentLength > max {
 				return echo.ErrStatusRequestEntityTooLarge
 			}
-			req.Body = http.MaxBytesReader(c.Response(), req.Body, max)
+			body := &deadlineBody{ReadCloser: http.MaxBytesReader(c.Response(), req.Body, max)}
+			req.Body = body
 			err := next(c)
+			if body.timeout != nil {
+				// The read's error, not the handler's: Echo's default error handler would
+				// render an *echo.HTTPError found in Internal instead of this one.
+				return echo.NewHTTPError(http.StatusRequestTimeout, "request body not received in time").SetInternal(body.timeout)
+			}
 			var tooLarge *http.MaxBytesError
 			if errors.As(err, &tooLarge) {
-				// Whatever the handler made of it, the client sent too much.
 				return echo.ErrStatusRequestEntityTooLarge.WithInternal(err)
 			}
 			return err
 		}
 	}
+}
+
+// deadlineBody remembers a read that failed on the connection's read deadline.
+type deadlineBody struct {
+	io.ReadCloser
+	timeout error
+}
+
+func (b *deadlineBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	var netErr net.Error
+	if err != nil && (errors.Is(err, os.ErrDeadlineExceeded) || errors.As(err, &netErr) && netErr.Timeout()) {
+		b.timeout = err
+	}
+	return n, err
 }
 
 func readiness(logger *slog.Logger, checks, degraded map[string]func(context.Context) error) echo.HandlerFunc {
@@ -142,42 +168,4 @@ func readiness(logger *slog.Logger, checks, degraded map[string]func(context.Con
 		}
 		return c.JSON(code, map[string]any{"status": overall, "checks": status})
 	}
-}
-
-// Serve listens on addr until ctx is cancelled, then drains in-flight requests for up to
-// grace before returning.
-func (s *Server) Serve(ctx context.Context, addr string, grace time.Duration) error {
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return fmt.Errorf("listen on %s: %w", addr, err)
-	}
-	return s.ServeListener(ctx, ln, grace)
-}
-
-// ServeListener is Serve on an existing listener (tests use port 0).
-func (s *Server) ServeListener(ctx context.Context, ln net.Listener, grace time.Duration) error {
-	srv := &http.Server{
-		Handler:           s.Echo,
-		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       120 * time.Second,
-	}
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
-	s.logger.InfoContext(ctx, "http server listening", "addr", ln.Addr().String())
-
-	select {
-	case err := <-errc:
-		return fmt.Errorf("http server: %w", err)
-	case <-ctx.Done():
-	}
-	s.logger.Info("shutting down http server", "grace", grace.String())
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), grace)
-	defer cancel()
-	if err := srv.Shutdown(shutdownCtx); err != nil {
-		return fmt.Errorf("http shutdown: %w", err)
-	}
-	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return fmt.Errorf("http server: %w", err)
-	}
-	return nil
 }

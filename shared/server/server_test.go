@@ -114,7 +114,7 @@ func TestMetricsLabelRoutesNotPaths(t *testing.T) {
 	serve(s, http.MethodGet, "/items/1", nil, nil)
 	serve(s, http.MethodGet, "/items/2", nil, nil)
 	serve(s, http.MethodGet, "/no/such/path", nil, nil)
-	body := serve(s, http.MethodGet, "/metrics", nil, nil).Body.String()
+	body := scrape(t, s)
 	for _, want := range []string{
 		`test_http_requests_total{method="GET",route="/items/:id",status="200"} 2`,
 		`test_http_requests_total{method="GET",route="unmatched",status="404"} 1`,
@@ -165,7 +165,7 @@ func TestGracefulShutdown(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	served := make(chan error, 1)
-	go func() { served <- s.ServeListener(ctx, ln, 5*time.Second) }()
+	go func() { served <- s.ServeListeners(ctx, ln, nil, ServeOptions{Grace: 5 * time.Second}) }()
 
 	result := make(chan string, 1)
 	go func() {

@@ -9,6 +9,7 @@
 //   - every container: cpu/memory requests and a memory limit,
 //     readOnlyRootFilesystem, no privilege escalation, capabilities drop ALL;
 //   - Deployments: readiness and liveness probes on every container.
+//   - pods scraped by Prometheus: metrics on a port of their own (see metrics.go).
 //
 // References: Services select some workload's pods; Ingress backends name a
 // rendered Service and one of its ports; HPAs and PDBs target something that
@@ -32,8 +33,9 @@ import (
 )
 
 type meta struct {
-	Name   string            `json:"name"`
-	Labels map[string]string `json:"labels"`
+	Name        string            `json:"name"`
+	Labels      map[string]string `json:"labels"`
+	Annotations map[string]string `json:"annotations"`
 }
 
 type container struct {
@@ -42,12 +44,21 @@ type container struct {
 	EnvFrom []struct {
 		ConfigMapRef *struct{ Name string } `json:"configMapRef"`
 	} `json:"envFrom"`
+	Env []struct {
+		Name  string `json:"name"`
+		Value string `json:"value"`
+	} `json:"env"`
+	Ports []struct {
+		Name          string `json:"name"`
+		ContainerPort int    `json:"containerPort"`
+	} `json:"ports"`
 	Resources struct {
 		Requests map[string]any `json:"requests"`
 		Limits   map[string]any `json:"limits"`
 	} `json:"resources"`
-	ReadinessProbe  any              `json:"readinessProbe"`
-	LivenessProbe   any              `json:"livenessProbe"`
+	ReadinessProbe  *probe           `json:"readinessProbe"`
+	LivenessProbe   *probe           `json:"livenessProbe"`
+	StartupProbe    *probe           `json:"startupProbe"`
 	SecurityContext *securityContext `json:"securityContext"`
 }
 
@@ -90,8 +101,9 @@ type object struct {
 		// Service
 		Selector json.RawMessage `json:"selector"`
 		Ports    []struct {
-			Name string `json:"name"`
-			Port int    `json:"port"`
+			Name       string          `json:"name"`
+			Port       int             `json:"port"`
+			TargetPort json.RawMessage `json:"targetPort"` // name or number
 		} `json:"ports"`
 		// HPA
 		ScaleTargetRef *struct {
@@ -276,7 +288,7 @@ func check(objs []object, release bool) []string {
 	if workloads == 0 {
 		problems = append(problems, "no workloads rendered")
 	}
-	return problems
+	return append(problems, checkMetrics(objs)...)
 }
 
 func checkPod(o object, tpl *podTemplate, release bool, configMaps map[string]bool) []string {

@@ -205,8 +205,14 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 		flusher.Run(flusherCtx)
 	}()
 
-	logger.InfoContext(ctx, "linkmgmt starting", "addr", cfg.HTTPAddr, "base_url", cfg.BaseURL, "version", version)
-	serveErr := srv.Serve(ctx, cfg.HTTPAddr, cfg.ShutdownGrace)
+	logger.InfoContext(ctx, "linkmgmt starting", "addr", cfg.HTTPAddr, "metrics_addr", cfg.MetricsAddr, "base_url", cfg.BaseURL, "version", version)
+	serveErr := srv.Serve(ctx, server.ServeOptions{
+		Addr:              cfg.HTTPAddr,
+		MetricsAddr:       cfg.MetricsAddr,
+		Grace:             cfg.ShutdownGrace,
+		ReadTimeout:       cfg.HTTPReadTimeout,
+		WriteStallTimeout: cfg.HTTPWriteStallTimeout,
+	})
 	// Recorder first (it drains its queue into Redis), then the flusher's last pass.
 	stopRecorder()
 	<-clicks.Done()

@@ -200,23 +200,32 @@ func (s *Store) Update(ctx context.Context, id int64, in UpdateInput) error {
 }
 
 // RotateKey replaces an account's API key and returns the new one, which is shown once.
-// The old key stops working at once: only the new key's hash is stored.
-func (s *Store) RotateKey(ctx context.Context, id int64) (string, error) {
+// The old key stops working at once: only the new key's hash is stored. currentHash is
+// the hash of the key the caller authenticated with: the swap happens only while that
+// key is still the account's, so of concurrent rotations with one key exactly one wins
+// and the others get a Conflict (their key is already gone, and the key they would have
+// been shown would never have worked).
+func (s *Store) RotateKey(ctx context.Context, id int64, currentHash string) (string, error) {
 	key, err := auth.GenerateAPIKey()
 	if err != nil {
 		return "", err
 	}
-	res := s.db.WithContext(ctx).Table("accounts").Where("id = ?", id).Update("api_key_hash", auth.HashAPIKey(key))
+	res := s.db.WithContext(ctx).Table("accounts").
+		Where("id = ? AND api_key_hash = ?", id, currentHash).
+		Update("api_key_hash", auth.HashAPIKey(key))
 	if res.Error != nil {
 		return "", fmt.Errorf("rotate api key of account %d: %w", id, res.Error)
 	}
 	if res.RowsAffected == 0 {
-		return "", apperr.New(apperr.NotFound, "Account not found")
+		return "", errKeyRotated
 	}
 	return key, nil
 }
 
-var errEmailTaken = apperr.New(apperr.Conflict, "This email is already in use")
+var (
+	errEmailTaken = apperr.New(apperr.Conflict, "This email is already in use")
+	errKeyRotated = apperr.New(apperr.Conflict, "This API key has already been replaced by another rotation; use the key that rotation returned")
+)
 
 // HashPassword hashes a password with bcrypt.
 func HashPassword(password string) (string, error) {

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -191,6 +192,17 @@ func (s *Store) AssignLink(ctx context.Context, accountID, campaignID, linkID in
 		return err
 	}
 	return apperr.New(apperr.NotFound, "Link not found")
+}
+
+// Forget drops a deleted campaign's rotation counter, so nothing of the campaign stays in
+// Redis. Best effort (bounded like a rotation's Redis call): the key also expires after
+// rotatorKeyTTL without visits.
+func (r *Rotator) Forget(ctx context.Context, campaignID int64) {
+	ctx, cancel := context.WithTimeout(ctx, rotatorTimeout)
+	defer cancel()
+	if err := r.rdb.Del(ctx, rotatorKeyPrefix+strconv.FormatInt(campaignID, 10)).Err(); err != nil {
+		r.log.WarnContext(ctx, "drop rotation counter of deleted campaign; it expires by itself", "campaign", campaignID, "error", err)
+	}
 }
 
 var (

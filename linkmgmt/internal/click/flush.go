@@ -120,6 +120,11 @@ func (f *Flusher) Flush(ctx context.Context) (int, error) {
 			f.partitionsChecked = time.Now()
 		}
 	}
+	// Deleted links first (their clicks still in the stream are cleaned up by store).
+	if err := f.purgeDeleted(ctx); err != nil {
+		f.errs.Inc()
+		f.log.WarnContext(ctx, "purge statistics of deleted links; will retry", "error", err)
+	}
 	total := 0
 	// First what this consumer read but could not store last time, then what dead
 	// consumers left behind, then new entries.
@@ -197,8 +202,10 @@ func (f *Flusher) claimIdle(ctx context.Context) ([]redis.XMessage, error) {
 }
 
 // insertSQL stores a batch: clicks rows (idempotent by event id; events of deleted links
-// are skipped), and from the rows actually inserted the per-link totals, the daily
-// rollup and the dimension counters.
+// are skipped), and from the rows actually inserted the per-link totals, the visitors
+// never seen before on their link (link_visitors, links.unique_clicks: the floor of
+// uniqueClicks that survives a Redis that lost its data), the daily rollup and the
+// dimension counters.
 const insertSQL = `
 WITH e AS (
     SELECT * FROM jsonb_to_recordset(?::jsonb) AS e(id text, link_id bigint, account_id bigint, at timestamptz,
@@ -208,10 +215,20 @@ WITH e AS (
     SELECT e.id, e.link_id, e.account_id, e.at, e.visitor, e.country, e.referrer, e.browser, e.os, e.device, e.language, e.social
     FROM e JOIN links l ON l.id = e.link_id
     ON CONFLICT (event_id, clicked_at) DO NOTHING
-    RETURNING link_id, clicked_at, country, referrer_host, browser, os, device, language, social
+    RETURNING link_id, clicked_at, visitor_hash, country, referrer_host, browser, os, device, language, social
+), visitors AS (
+    INSERT INTO link_visitors (link_id, visitor_hash)
+    SELECT DISTINCT link_id, visitor_hash FROM ins WHERE visitor_hash <> '' ORDER BY 1, 2
+    ON CONFLICT DO NOTHING
+    RETURNING link_id
 ), totals AS (
-    UPDATE links SET clicks = links.clicks + t.n
-    FROM (SELECT link_id, count(*) AS n FROM ins GROUP BY link_id) t
+    -- One UPDATE per links row: a statement must not update a row twice.
+    UPDATE links SET clicks = links.clicks + t.n, unique_clicks = links.unique_clicks + t.u
+    FROM (
+        SELECT i.link_id, i.n, COALESCE(v.u, 0) AS u
+        FROM (SELECT link_id, count(*) AS n FROM ins GROUP BY link_id) i
+        LEFT JOIN (SELECT link_id, count(*) AS u FROM visitors GROUP BY link_id) v USING (link_id)
+    ) t
     WHERE links.id = t.link_id
     RETURNING 1
 ), daily AS (
@@ -289,15 +306,19 @@ func (f *Flusher) store(ctx context.Context, msgs []redis.XMessage) (int, error)
 		return 0, nil
 	}
 	inserted := 0
+	var gone []int64 // links of the batch that no longer exist
 	if len(events) > 0 {
 		payload, err := json.Marshal(events)
 		if err != nil {
 			return 0, err
 		}
-		var res struct{ Inserted, Touched int }
+		var (
+			res  struct{ Inserted, Touched int }
+			live []int64
+		)
 		err = f.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 			// Lock the links rows in id order so concurrent flushers cannot deadlock.
-			if err := tx.Exec(`SELECT 1 FROM links WHERE id IN (SELECT DISTINCT (x->>'link_id')::bigint FROM jsonb_array_elements(?::jsonb) x) ORDER BY id FOR UPDATE`, string(payload)).Error; err != nil {
+			if err := tx.Raw(`SELECT id FROM links WHERE id IN (SELECT DISTINCT (x->>'link_id')::bigint FROM jsonb_array_elements(?::jsonb) x) ORDER BY id FOR UPDATE`, string(payload)).Scan(&live).Error; err != nil {
 				return err
 			}
 			return tx.Raw(insertSQL, string(payload)).Scan(&res).Error
@@ -307,6 +328,7 @@ func (f *Flusher) store(ctx context.Context, msgs []redis.XMessage) (int, error)
 		}
 		inserted = res.Inserted
 		f.flushed.Add(float64(inserted))
+		gone = goneLinks(events, live)
 	}
 
 	keys := []string{streamKey}
@@ -330,8 +352,87 @@ func (f *Flusher) store(ctx context.Context, msgs []redis.XMessage) (int, error)
 		// and then acked.
 		return inserted, fmt.Errorf("ack flushed clicks: %w", err)
 	}
+	if len(gone) > 0 {
+		// Clicks that arrived after their link was deleted (still queued, or served from
+		// a cache a moment longer) re-created its Redis keys; the purge of the deletion
+		// may have run already.
+		if err := f.rdb.Del(ctx, linkKeys(gone)...).Err(); err != nil {
+			f.log.WarnContext(ctx, "remove redis keys of deleted links", "links", len(gone), "error", err)
+		}
+	}
 	return inserted, nil
 }
+
+// goneLinks are the links of events that are not in live (the ids still in Postgres).
+func goneLinks(events []Event, live []int64) []int64 {
+	exists := make(map[int64]bool, len(live))
+	for _, id := range live {
+		exists[id] = true
+	}
+	var gone []int64
+	for _, ev := range events {
+		if !exists[ev.LinkID] {
+			exists[ev.LinkID] = true // once
+			gone = append(gone, ev.LinkID)
+		}
+	}
+	return gone
+}
+
+// linkKeys are every Redis key the click pipeline keeps for the links: the pending
+// counters and the visitor HyperLogLog.
+func linkKeys(ids []int64) []string {
+	keys := make([]string, 0, 2*len(ids))
+	for _, id := range ids {
+		keys = append(keys, pendingKey(id), uniqueKey(id))
+	}
+	return keys
+}
+
+// purgeBatchSize is how many deleted links one purge transaction handles.
+const purgeBatchSize = 50
+
+// purgeDeleted removes what deleted links left behind, for the ids the links_queue_purges
+// trigger queued in link_purges (direct deletes and those cascading from a domain or an
+// account alike): their raw clicks and their Redis keys. The rollups went with the links
+// rows. Several replicas share the queue (SKIP LOCKED); a batch whose Redis keys could
+// not be removed stays queued for the next pass.
+func (f *Flusher) purgeDeleted(ctx context.Context) error {
+	for {
+		n, err := f.purgeBatch(ctx)
+		if err != nil || n < purgeBatchSize {
+			return err
+		}
+	}
+}
+
+func (f *Flusher) purgeBatch(ctx context.Context) (int, error) {
+	var ids []int64
+	err := f.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Raw(`SELECT link_id FROM link_purges ORDER BY link_id LIMIT ? FOR UPDATE SKIP LOCKED`, purgeBatchSize).Scan(&ids).Error; err != nil {
+			return fmt.Errorf("read link purges: %w", err)
+		}
+		if len(ids) == 0 {
+			return nil
+		}
+		if err := tx.Exec(`DELETE FROM clicks WHERE link_id IN ?`, ids).Error; err != nil {
+			return fmt.Errorf("delete clicks of deleted links: %w", err)
+		}
+		rctx, cancel := context.WithTimeout(ctx, purgeRedisTimeout)
+		defer cancel()
+		if err := f.rdb.Del(rctx, linkKeys(ids)...).Err(); err != nil {
+			return fmt.Errorf("delete redis keys of deleted links: %w", err)
+		}
+		return tx.Exec(`DELETE FROM link_purges WHERE link_id IN ?`, ids).Error
+	})
+	if err != nil {
+		return 0, err
+	}
+	return len(ids), nil
+}
+
+// purgeRedisTimeout bounds the Redis call of a purge, which runs inside a transaction.
+const purgeRedisTimeout = 2 * time.Second
 
 func wellFormed(events []Event) bool {
 	for _, ev := range events {

@@ -56,9 +56,11 @@ func (s *StatsReader) ForLink(ctx context.Context, linkID int64) (Stats, error) 
 		Social: map[string]int64{"facebook": 0, "twitter": 0, "google": 0},
 	}
 	db := s.db.WithContext(ctx)
-	if err := db.Raw(`SELECT clicks FROM links WHERE id = ?`, linkID).Scan(&st.Clicks).Error; err != nil {
+	var flushed struct{ Clicks, UniqueClicks int64 }
+	if err := db.Raw(`SELECT clicks, unique_clicks FROM links WHERE id = ?`, linkID).Scan(&flushed).Error; err != nil {
 		return Stats{}, fmt.Errorf("load clicks of link %d: %w", linkID, err)
 	}
+	st.Clicks = flushed.Clicks
 	var rows []struct {
 		Dimension, Value string
 		Clicks           int64
@@ -105,13 +107,13 @@ func (s *StatsReader) ForLink(ctx context.Context, linkID int64) (Stats, error) 
 			}
 		}
 	}
+	// Postgres holds the exact number of distinct visitors of the flushed clicks; the
+	// HyperLogLog also counts the pending ones. After Redis lost its data the
+	// HyperLogLog restarts from nothing, so it is only believed above Postgres' count:
+	// uniqueClicks never goes down.
+	st.UniqueClicks = flushed.UniqueClicks
 	if hasHLL == 1 {
-		st.UniqueClicks = unique
-	} else {
-		// The visitor set is gone from Redis (or Redis is down): count the stored events.
-		if err := db.Raw(`SELECT count(DISTINCT visitor_hash) FROM clicks WHERE link_id = ?`, linkID).Scan(&st.UniqueClicks).Error; err != nil {
-			return Stats{}, fmt.Errorf("count visitors of link %d: %w", linkID, err)
-		}
+		st.UniqueClicks = max(st.UniqueClicks, unique)
 	}
 	st.UniqueClicks = min(st.UniqueClicks, st.Clicks) // HyperLogLog estimates can overshoot
 	for _, m := range []*map[string]int64{&st.Countries, &st.Referrers, &st.Browsers, &st.OS, &st.Devices, &st.Languages} {

@@ -25,6 +25,11 @@ type Config struct {
 	DBMaxConns     int
 	MaxBodyBytes   int64
 	ShutdownGrace  time.Duration
+	// Listener of GET /metrics, apart from the public port ("" when METRICS_ADDR=off),
+	// and the time limits of slow clients (shared/server.ServeOptions).
+	MetricsAddr           string
+	HTTPReadTimeout       time.Duration
+	HTTPWriteStallTimeout time.Duration
 
 	GeoIPDB            string
 	RateLimitPerMinute int // the free plan's API limit; other plans take plans.requests_per_minute
@@ -51,13 +56,17 @@ func Load(getenv func(string) string) (Config, error) {
 	c := Config{
 		DatabaseURL:    e.URL("DATABASE_URL", true, "postgres", "postgresql"),
 		RedisURL:       e.URL("REDIS_URL", true, "redis", "rediss"),
-		HTTPAddr:       e.String("HTTP_ADDR", ":8081"),
+		HTTPAddr:       e.ListenAddr("HTTP_ADDR", ":8081", false),
 		BaseURL:        strings.TrimRight(e.URL("BASE_URL", false, "http", "https"), "/"),
 		LogLevel:       e.OneOf("LOG_LEVEL", "info", "debug", "info", "warn", "error"),
 		MigrateOnStart: e.Bool("MIGRATE_ON_START", true),
 		DBMaxConns:     e.Int("DB_MAX_CONNS", 20, 1),
 		MaxBodyBytes:   int64(e.Int("MAX_BODY_BYTES", 1<<20, 1024)),
 		ShutdownGrace:  e.Duration("SHUTDOWN_GRACE", 20*time.Second),
+
+		MetricsAddr:           e.ListenAddr("METRICS_ADDR", ":9091", true),
+		HTTPReadTimeout:       e.Duration("HTTP_READ_TIMEOUT", 30*time.Second),
+		HTTPWriteStallTimeout: e.Duration("HTTP_WRITE_STALL_TIMEOUT", 60*time.Second),
 
 		GeoIPDB:            e.String("GEOIP_DB", ""),
 		RateLimitPerMinute: e.Int("RATE_LIMIT_PER_MINUTE", 30, 1),
@@ -82,6 +91,9 @@ func Load(getenv func(string) string) (Config, error) {
 	proxies, proxyErr := parsePrefixes(e.String("TRUSTED_PROXIES", ""))
 	c.TrustedProxies = proxies
 	err := e.Err()
+	if c.MetricsAddr != "" && config.SamePort(c.HTTPAddr, c.MetricsAddr) {
+		err = joinErr(err, fmt.Errorf("METRICS_ADDR: %q is HTTP_ADDR's port; metrics need a port of their own", c.MetricsAddr))
+	}
 	if proxyErr != nil {
 		err = joinErr(err, proxyErr)
 	}

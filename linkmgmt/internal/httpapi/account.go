@@ -62,7 +62,8 @@ type rotateKeyResponse struct {
 
 // rotateKey answers POST /api/account/rotate-key with the new key, shown once.
 func (a *API) rotateKey(c echo.Context) error {
-	key, err := a.deps.Accounts.RotateKey(c.Request().Context(), currentAccount(c).ID)
+	acc := currentAccount(c)
+	key, err := a.deps.Accounts.RotateKey(c.Request().Context(), acc.ID, acc.APIKeyHash)
 	if err != nil {
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 	"net/http"
 	"regexp"
+	"sync"
 	"testing"
 
 	"golang.org/x/crypto/bcrypt"
@@ -103,4 +104,63 @@ func TestRotateKey(t *testing.T) {
 	if stored == body.Key {
 		t.Fatal("the key is stored in clear")
 	}
+}
+
+// TestConcurrentKeyRotationsHaveOneWinner: 20 rotations sent at once with the same key.
+// Exactly one may win and hand out a key that works; the others are refused (409, or
+// 401 for a call authenticated after the winner committed) and hand out nothing. They
+// all answered 200 with a new key, and only one of those keys worked.
+func TestConcurrentKeyRotationsHaveOneWinner(t *testing.T) {
+	env := newTestEnv(t)
+	id, oldKey := env.newAccount("free")
+	const calls = 20
+	results := make([]response, calls)
+	start := make(chan struct{})
+	var wg sync.WaitGroup
+	for i := range calls {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			results[i] = env.do(http.MethodPost, "/api/account/rotate-key", oldKey, nil)
+		}()
+	}
+	close(start)
+	wg.Wait()
+
+	var winners []string
+	conflicts := 0
+	for _, res := range results {
+		var body struct {
+			Error   int    `json:"error"`
+			Message string `json:"message"`
+			Key     string `json:"key"`
+		}
+		res.JSON(t, &body)
+		switch res.Status {
+		case http.StatusOK:
+			winners = append(winners, body.Key)
+		case http.StatusConflict:
+			conflicts++
+			fallthrough
+		case http.StatusUnauthorized:
+			if body.Error != 1 || body.Key != "" || body.Message == "" {
+				t.Fatalf("refused rotation body %s", res.Body)
+			}
+		default:
+			t.Fatalf("rotation answered %d %s", res.Status, res.Body)
+		}
+	}
+	if len(winners) != 1 {
+		t.Fatalf("%d rotations answered 200 with a key, want exactly 1", len(winners))
+	}
+	t.Logf("1 winner, %d conflicts, %d unauthorized", conflicts, calls-1-conflicts)
+	var got accountBody
+	res := env.do(http.MethodGet, "/api/account", winners[0], nil)
+	wantStatus(t, res, http.StatusOK)
+	res.JSON(t, &got)
+	if got.Data.ID != id {
+		t.Fatalf("the winning key opens account %d, want %d", got.Data.ID, id)
+	}
+	wantStatus(t, env.do(http.MethodGet, "/api/account", oldKey, nil), http.StatusUnauthorized)
 }

@@ -116,6 +116,7 @@ func (a *API) deleteCampaign(c echo.Context) error {
 	if err := a.campaigns.Delete(c.Request().Context(), currentAccount(c).ID, id); err != nil {
 		return err
 	}
+	a.rotation.Forget(c.Request().Context(), id)
 	return writeMessage(c, "Campaign has been deleted successfully.")
 }
 

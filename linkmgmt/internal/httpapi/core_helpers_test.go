@@ -112,11 +112,13 @@ func (e *testEnv) secondServer(options ...func(*httpapi.Deps)) *testEnv {
 	for _, opt := range options {
 		opt(&deps)
 	}
-	ts.Config.Handler = httpapi.New(deps).Echo
+	srv := httpapi.New(deps)
+	ts.Config.Handler = srv.Echo
 	ts.Start()
 	e.t.Cleanup(ts.Close)
 	other := *e
 	other.URL = url
+	other.MetricsURL = serveMetrics(e.t, srv)
 	other.Redis = rdb
 	return &other
 }

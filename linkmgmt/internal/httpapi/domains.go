@@ -5,6 +5,8 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/domain"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/weburl"
+	"github.com/loyaltylinks/platform/shared/apperr"
 )
 
 // domainItem is a branded domain in GET /api/domains.
@@ -50,6 +52,12 @@ func (a *API) addDomain(c echo.Context) error {
 	var req domainAddRequest
 	if err := bindJSON(c, &req); err != nil {
 		return err
+	}
+	// The domain is an address too: the service's one URL check refuses a missing host
+	// or a port that cannot exist (https://go.example.com:99999) in its own words;
+	// domain.Parse then requires the bare-origin form.
+	if msg := weburl.Problem(req.Domain); msg == weburl.MsgHost || msg == weburl.MsgPort {
+		return apperr.New(apperr.Invalid, "domain %s", msg)
 	}
 	ctx := c.Request().Context()
 	d, err := a.domains.Create(ctx, currentAccount(c).ID, req.Domain,

@@ -59,7 +59,7 @@ func TestDomainAdd(t *testing.T) {
 		{"an IP address", key, map[string]any{"domain": "http://192.0.2.7"}, http.StatusUnprocessableEntity, invalidDomain},
 		{"bad host name", key, map[string]any{"domain": "https://go_2.example.com"}, http.StatusUnprocessableEntity, invalidDomain},
 		{"redirectroot not http", key, map[string]any{"domain": "https://go3.example.com", "redirectroot": "javascript:alert(1)"}, http.StatusUnprocessableEntity, "redirectroot must be an http or https URL"},
-		{"redirect404 not a URL", key, map[string]any{"domain": "https://go3.example.com", "redirect404": "nowhere"}, http.StatusUnprocessableEntity, "redirect404 must be an http or https URL"},
+		{"redirect404 not a URL", key, map[string]any{"domain": "https://go3.example.com", "redirect404": "nowhere"}, http.StatusUnprocessableEntity, "redirect404 must be an absolute http or https URL"},
 		{"already registered, any case, same account", key, map[string]any{"domain": "http://GO.example.com"}, http.StatusConflict, "This domain is already registered"},
 		{"already registered by another account", otherKey, map[string]any{"domain": "https://go.example.com"}, http.StatusConflict, "This domain is already registered"},
 	}

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -8,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 	"github.com/loyaltylinks/platform/shared/apperr"
@@ -63,7 +65,9 @@ func render(err error) (int, string) {
 
 // bindJSON decodes the request body into dst. Unknown fields are ignored; malformed JSON
 // or a field of the wrong type is a 422 naming the field. An empty body leaves dst as is
-// (handlers check required fields themselves).
+// (handlers check required fields themselves). Before decoding, every string of the body
+// passes checkText (see checkJSONText), whatever dst's shape: one check for every text
+// field of every route.
 func bindJSON(c echo.Context, dst any) error {
 	raw, err := io.ReadAll(c.Request().Body)
 	if err != nil {
@@ -73,10 +77,13 @@ func bindJSON(c echo.Context, dst any) error {
 		}
 		return apperr.Wrap(apperr.BadRequest, err, "Could not read the request body")
 	}
-	if strings.TrimSpace(string(raw)) == "" {
+	if len(bytes.TrimSpace(raw)) == 0 {
 		return nil
 	}
-	dec := json.NewDecoder(strings.NewReader(string(raw)))
+	if err := checkJSONText(raw); err != nil {
+		return err
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
 	if err := dec.Decode(dst); err != nil {
 		var typ *json.UnmarshalTypeError
 		if errors.As(err, &typ) && typ.Field != "" {
@@ -92,6 +99,128 @@ func bindJSON(c echo.Context, dst any) error {
 		return apperr.New(apperr.Invalid, "Invalid JSON body: extra data after the JSON object")
 	}
 	return nil
+}
+
+// Bounds of the text check. Every field has its own, smaller limit in its domain package
+// (names 255, descriptions 2000, URLs 2048 ...); these are the backstop for all of them,
+// so no string can cost more than this before any rule looks at it.
+const (
+	maxBodyText  = 8 << 10 // bytes of one string of a JSON body (object keys included)
+	maxQueryText = 2048    // bytes of one query parameter name or value
+	maxJSONDepth = 32      // nesting of objects and arrays in a body
+)
+
+// checkText is the one text rule of the API: a value must be UTF-8, free of NUL
+// characters (which Postgres text and jsonb cannot store: they were 500s) and at most max
+// bytes. It returns what is wrong, or "" when nothing is.
+func checkText(s string, max int) string {
+	switch {
+	case len(s) > max:
+		return fmt.Sprintf("must be at most %d bytes", max)
+	case !utf8.ValidString(s):
+		return "must be valid UTF-8 text"
+	case strings.IndexByte(s, 0) >= 0:
+		return "must not contain NUL characters"
+	}
+	return ""
+}
+
+// checkJSONText applies checkText to every string of a JSON body, keys included, at any
+// depth, including fields the handler keeps raw (a QR code's data) and fields it ignores,
+// and bounds the nesting. The message names the value's path ("geotarget[1].link").
+// Syntax errors are left to the decoder that runs next, which words them.
+func checkJSONText(raw []byte) error {
+	if !utf8.Valid(raw) {
+		// encoding/json would silently turn invalid bytes into U+FFFD.
+		return apperr.New(apperr.Invalid, "Invalid JSON body: must be valid UTF-8 text")
+	}
+	type frame struct {
+		object  bool
+		wantKey bool   // object: the next string is a key
+		key     string // object: the current member
+		index   int    // array: the current element
+	}
+	var stack []frame
+	path := func() string {
+		var b strings.Builder
+		for _, f := range stack {
+			if f.object {
+				if b.Len() > 0 {
+					b.WriteByte('.')
+				}
+				b.WriteString(f.key)
+			} else {
+				fmt.Fprintf(&b, "[%d]", f.index)
+			}
+		}
+		if b.Len() == 0 {
+			return "body"
+		}
+		return b.String()
+	}
+	valueDone := func() {
+		if n := len(stack); n > 0 {
+			if stack[n-1].object {
+				stack[n-1].wantKey = true
+			} else {
+				stack[n-1].index++
+			}
+		}
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil // io.EOF, or a syntax error the decoder reports next
+		}
+		switch v := tok.(type) {
+		case json.Delim:
+			switch v {
+			case '{', '[':
+				if len(stack) >= maxJSONDepth {
+					return apperr.New(apperr.Invalid, "Invalid JSON body: nested deeper than %d levels", maxJSONDepth)
+				}
+				stack = append(stack, frame{object: v == '{', wantKey: v == '{'})
+			default:
+				stack = stack[:len(stack)-1]
+				valueDone()
+			}
+		case string:
+			if n := len(stack); n > 0 && stack[n-1].object && stack[n-1].wantKey {
+				if msg := checkText(v, 256); msg != "" {
+					return apperr.New(apperr.Invalid, "Invalid JSON body: a field name %s", msg)
+				}
+				stack[n-1].key, stack[n-1].wantKey = v, false
+				continue
+			}
+			if msg := checkText(v, maxBodyText); msg != "" {
+				return apperr.Validation(apperr.Field(msg, "value_error", "body", path()))
+			}
+			valueDone()
+		default:
+			valueDone()
+		}
+	}
+}
+
+// checkQuery applies checkText to every query parameter of an /api request, names and
+// values, before any handler reads them: a search term or a short URL with a NUL or
+// invalid UTF-8 used to reach Postgres and fail there (500).
+func checkQuery(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		for name, values := range c.QueryParams() {
+			if msg := checkText(name, maxQueryText); msg != "" {
+				return apperr.New(apperr.Invalid, "query parameter names %s", msg)
+			}
+			for _, v := range values {
+				if msg := checkText(v, maxQueryText); msg != "" {
+					return apperr.Validation(apperr.Field(msg, "value_error", "query", name))
+				}
+			}
+		}
+		return next(c)
+	}
 }
 
 func kindName(kind string) string {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/http"
 	"net/http/httptest"
 	"sync/atomic"
 	"testing"
@@ -18,6 +19,7 @@ import (
 	"github.com/loyaltylinks/platform/linkmgmt/internal/redirect"
 	"github.com/loyaltylinks/platform/linkmgmt/migrations"
 	"github.com/loyaltylinks/platform/shared/database"
+	"github.com/loyaltylinks/platform/shared/server"
 	"github.com/loyaltylinks/platform/shared/testkit"
 	"github.com/redis/go-redis/v9"
 	"gorm.io/gorm"
@@ -39,6 +41,9 @@ type testEnv struct {
 	RedisURL string
 	Accounts *account.Store
 	Routes   []*echo.Route // every route the router serves
+	// MetricsURL serves the server's MetricsHandler, as the metrics listener does in
+	// production (the API port has no /metrics).
+	MetricsURL string
 }
 
 // testFreePlanLimit is the free plan's rate limit in test servers: high, so tests that
@@ -96,6 +101,7 @@ func newTestEnv(t *testing.T, options ...func(*httpapi.Deps)) *testEnv {
 	srv := httpapi.New(deps)
 	ts.Config.Handler = srv.Echo
 	env.Routes = srv.Echo.Routes()
+	env.MetricsURL = serveMetrics(t, srv)
 	ts.Start()
 	t.Cleanup(ts.Close)
 	return env
@@ -112,6 +118,20 @@ func (e *testEnv) newAccount(plan string) (int64, string) {
 		e.t.Fatalf("create account: %v", err)
 	}
 	return acc.ID, key
+}
+
+// serveMetrics serves srv's metrics on a listener of their own and returns its URL.
+func serveMetrics(t *testing.T, srv *server.Server) string {
+	t.Helper()
+	ts := httptest.NewServer(srv.MetricsHandler())
+	t.Cleanup(ts.Close)
+	return ts.URL
+}
+
+// scrape reads the server's metrics from its metrics listener.
+func (e *testEnv) scrape() response {
+	e.t.Helper()
+	return testkit.Call(e.t, http.MethodGet, e.MetricsURL+"/metrics", "", nil)
 }
 
 // response is what a test reads back from a call.

@@ -2,8 +2,10 @@ package httpapi
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/click"
@@ -19,6 +21,10 @@ const (
 	// no link of the account.
 	msgLinkNotFound = "Link not found"
 )
+
+// maxSearchLen bounds the keyword of GET /api/urls?q= (matched with ILIKE against four
+// columns of every link of the account).
+const maxSearchLen = 255
 
 type linkCreateResponse struct {
 	Error    int    `json:"error"`
@@ -169,11 +175,15 @@ func (a *API) listLinks(c echo.Context) error {
 	default:
 		return apperr.Validation(apperr.Field("must be date or click", "enum", "query", "order"))
 	}
+	search := q.Get("q")
+	if utf8.RuneCountInString(search) > maxSearchLen {
+		return apperr.Validation(apperr.Field(fmt.Sprintf("must be at most %d characters", maxSearchLen), "string_too_long", "query", "q"))
+	}
 	page, err := parsePage(c)
 	if err != nil {
 		return err
 	}
-	links, total, err := a.deps.Links.List(ctx, acc.ID, link.ListQuery{Order: order, Search: q.Get("q"), Limit: page.Limit, Offset: page.Offset()})
+	links, total, err := a.deps.Links.List(ctx, acc.ID, link.ListQuery{Order: order, Search: search, Limit: page.Limit, Offset: page.Offset()})
 	if err != nil {
 		return err
 	}

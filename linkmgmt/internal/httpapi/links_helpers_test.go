@@ -126,7 +126,7 @@ func newLinkEnv(t *testing.T, o linkEnvOptions) *linkEnv {
 	})
 
 	env := &linkEnv{
-		testEnv:   &testEnv{t: t, URL: "http://" + ts.Listener.Addr().String(), DB: db, Redis: rdb, RedisProxy: proxy, Accounts: accounts, Routes: srv.Echo.Routes()},
+		testEnv:   &testEnv{t: t, URL: "http://" + ts.Listener.Addr().String(), DB: db, Redis: rdb, RedisProxy: proxy, Accounts: accounts, Routes: srv.Echo.Routes(), MetricsURL: serveMetrics(t, srv)},
 		Clicks:    rec,
 		Flusher:   fl,
 		LinkCache: cache,
@@ -306,7 +306,7 @@ func loopback() []netip.Prefix { return []netip.Prefix{netip.MustParsePrefix("12
 // metric returns the value of one sample line of /metrics, or "" when absent.
 func (e *linkEnv) metric(sample string) string {
 	e.t.Helper()
-	res := e.do(http.MethodGet, "/metrics", "", nil)
+	res := e.scrape()
 	for _, line := range strings.Split(string(res.Body), "\n") {
 		if strings.HasPrefix(line, sample+" ") {
 			return strings.TrimSpace(strings.TrimPrefix(line, sample))

@@ -20,7 +20,6 @@ func TestOperationalEndpoints(t *testing.T) {
 	}{
 		{"/healthz", http.StatusOK, `"status":"ok"`},
 		{"/readyz", http.StatusOK, `"redis":"ok"`},
-		{"/metrics", http.StatusOK, `linkmgmt_http_requests_total{method="GET",route="/healthz",status="200"} 1`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.path, func(t *testing.T) {
@@ -33,6 +32,16 @@ func TestOperationalEndpoints(t *testing.T) {
 			}
 		})
 	}
+	t.Run("metrics are on their own listener, not the public port", func(t *testing.T) {
+		if res := env.do(http.MethodGet, "/metrics", "", nil); res.Status != http.StatusNotFound {
+			t.Fatalf("public /metrics: status = %d, want 404", res.Status)
+		}
+		res := env.scrape()
+		want := `linkmgmt_http_requests_total{method="GET",route="/healthz",status="200"} 1`
+		if res.Status != http.StatusOK || !strings.Contains(string(res.Body), want) {
+			t.Fatalf("metrics listener: status = %d, want 200 with %s:\n%s", res.Status, want, res.Body)
+		}
+	})
 	t.Run("readyz is 503 naming redis while redis is gone, 200 when it is back", func(t *testing.T) {
 		env.RedisProxy.Cut()
 		res := env.do(http.MethodGet, "/readyz", "", nil)

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"encoding/json"
+	"errors"
 	"net/http"
 	"strconv"
 	"strings"
@@ -81,7 +82,7 @@ func (a *API) addQR(c echo.Context) error {
 		Type: req.Type, Data: req.Data, Background: req.Background, Foreground: req.Foreground, Logo: req.Logo, Name: req.Name,
 	})
 	if err != nil {
-		return err
+		return logoBusy(c, err)
 	}
 	return c.JSON(http.StatusOK, qrAddResponse{ID: code.ID, Link: a.deps.QR.URL(code)})
 }
@@ -100,9 +101,17 @@ func (a *API) updateQR(c echo.Context) error {
 		Type: req.Type, Data: req.Data, Background: req.Background, Foreground: req.Foreground, Logo: req.Logo, Name: req.Name,
 	})
 	if err != nil {
-		return err
+		return logoBusy(c, err)
 	}
 	return writeMessage(c, "QR has been updated successfully.")
+}
+
+// logoBusy adds Retry-After to the 429 of a logo that found every decoding slot taken.
+func logoBusy(c echo.Context, err error) error {
+	if errors.Is(err, qr.ErrLogosBusy) {
+		c.Response().Header().Set("Retry-After", strconv.Itoa(qr.LogoRetryAfter))
+	}
+	return err
 }
 
 // deleteQR answers DELETE /api/qr/:id/delete.

@@ -509,7 +509,8 @@ func TestQRStats(t *testing.T) {
 	var linkID int64
 	env.DB.Raw(`SELECT link_id FROM qr_codes WHERE id = ?`, link.ID).Scan(&linkID)
 	for _, q := range []string{
-		`UPDATE links SET clicks = 7 WHERE id = @l`,
+		`UPDATE links SET clicks = 7, unique_clicks = 3 WHERE id = @l`,
+		`INSERT INTO link_visitors (link_id, visitor_hash) VALUES (@l, 'v1'), (@l, 'v2'), (@l, 'v3')`,
 		`INSERT INTO link_daily_stats (link_id, day, clicks) VALUES (@l, '2026-01-01', 3), (@l, '2026-01-02', 4)`,
 		`INSERT INTO link_dimension_stats (link_id, dimension, value, clicks) VALUES
 			(@l, 'country', 'US', 5), (@l, 'country', 'BR', 2), (@l, 'referrer', 'news.example', 4),

@@ -229,7 +229,7 @@ func TestRateLimitFailsOpenWhenRedisIsDown(t *testing.T) {
 	if took := time.Since(began); took > 1500*time.Millisecond {
 		t.Fatalf("5 calls without redis took %v, want well under 1.5 s", took)
 	}
-	metrics := env.do(http.MethodGet, "/metrics", "", nil)
+	metrics := env.scrape()
 	if !strings.Contains(string(metrics.Body), "linkmgmt_ratelimit_unavailable_total 5") {
 		t.Fatalf("metrics lack linkmgmt_ratelimit_unavailable_total 5:\n%s", grepLines(metrics.Body, "ratelimit"))
 	}

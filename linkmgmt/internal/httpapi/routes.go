@@ -22,7 +22,8 @@ func (a *API) routes(srv *server.Server) {
 	e.GET("/docs", docsHandler(a.doc))
 
 	// The rate limit runs after authentication: it counts per account, at its plan's limit.
-	api := apidoc.NewRouter(a.doc, e.Group("/api", requireAPIKey(a.deps.Accounts), a.rateLimit.middleware), "/api")
+	// checkQuery then refuses query parameters that are not bounded UTF-8 text.
+	api := apidoc.NewRouter(a.doc, e.Group("/api", requireAPIKey(a.deps.Accounts), a.rateLimit.middleware, checkQuery), "/api")
 
 	// Account
 	api.Handle(http.MethodGet, "/account", a.getAccount, apidoc.Op{Summary: "The caller's account", Tag: "account", Response: accountResponse{}})
@@ -44,7 +45,7 @@ func (a *API) routes(srv *server.Server) {
 		Tag:         "links", Response: listDoc[linkListItem]("urls"),
 		Params: append(append([]apidoc.Param{}, pageParams...),
 			apidoc.Param{Name: "order", Enum: []any{"date", "click"}, Default: "date"},
-			apidoc.Param{Name: "q", Description: "keyword searched in the long URL, title, alias and description"},
+			apidoc.Param{Name: "q", Description: "keyword searched in the long URL, title, alias and description, at most 255 characters"},
 			apidoc.Param{Name: "short", Description: "exact short URL"},
 		),
 	})

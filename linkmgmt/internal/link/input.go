@@ -9,8 +9,10 @@ import (
 	"time"
 
 	"github.com/loyaltylinks/platform/linkmgmt/internal/geo"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/weburl"
 	"github.com/loyaltylinks/platform/shared/apperr"
 	"github.com/loyaltylinks/platform/shared/nullable"
+	"golang.org/x/text/language"
 )
 
 // ExpiryLayout is the spec's date format for expiry (UTC).
@@ -42,15 +44,12 @@ type Input struct {
 
 // Text limits keep pages and rows small.
 const (
-	maxURLLen   = 2048
 	maxTextLen  = 500
 	maxDescLen  = 2000
 	maxTargets  = 50
 	maxParams   = 30
 	maxPassword = 72 // bcrypt's limit
 )
-
-const msgNUL = "must not contain NUL characters"
 
 // fieldErrs collects validation failures.
 type fieldErrs []apperr.FieldError
@@ -73,33 +72,14 @@ type urlChecker struct {
 }
 
 func (c urlChecker) check(raw string) (string, string) {
-	raw = strings.TrimSpace(raw)
-	if raw == "" {
-		return "", "must not be empty"
-	}
-	if len(raw) > maxURLLen {
-		return "", "must be at most 2048 characters"
-	}
-	u, err := url.Parse(raw)
-	if err != nil || u.Host == "" {
-		return "", "must be an absolute http or https URL"
-	}
-	scheme := strings.ToLower(u.Scheme)
-	if scheme != "http" && scheme != "https" {
-		return "", "must be an http or https URL"
-	}
-	// Characters RFC 3986 never allows unencoded: a URL carrying them is either a typo
-	// or an attempt to break out of the HTML attribute or header it will be written to.
-	if strings.ContainsAny(raw, " \t\r\n<>\"") {
-		return "", "must be a URL with its special characters percent-encoded (no spaces, quotes or <>)"
-	}
-	if u.User != nil {
-		return "", "must not carry credentials"
+	s, u, msg := weburl.Parse(raw)
+	if msg != "" {
+		return "", msg
 	}
 	if c.ownHosts != nil && c.ownHosts(canonicalHost(u)) {
 		return "", "must not point back to this link service"
 	}
-	return raw, ""
+	return s, ""
 }
 
 // canonicalHost is u's host as the service compares hosts (BASE_URL's, branded
@@ -118,9 +98,6 @@ func canonicalHost(u *url.URL) string {
 	return net.JoinHostPort(name, port)
 }
 
-// hasNUL reports whether s holds a NUL character, which Postgres text and jsonb refuse.
-func hasNUL(s string) bool { return strings.IndexByte(s, 0) >= 0 }
-
 // applyTexts validates the plain text and URL fields of in onto l.
 func applyFields(in Input, l *Link, urls urlChecker, errs *fieldErrs) {
 	if in.URL.Set {
@@ -137,10 +114,6 @@ func applyFields(in Input, l *Link, urls urlChecker, errs *fieldErrs) {
 		v := strings.TrimSpace(f.Value)
 		if len(v) > max {
 			errs.add(field, "must be at most "+strconv.Itoa(max)+" characters")
-			return
-		}
-		if hasNUL(v) {
-			errs.add(field, msgNUL)
 			return
 		}
 		*dst = v
@@ -253,8 +226,8 @@ func applyFields(in Input, l *Link, urls urlChecker, errs *fieldErrs) {
 		out := make([]Param, 0, len(in.Parameters.Value))
 		for i, p := range in.Parameters.Value {
 			name := strings.TrimSpace(p.Name)
-			if name == "" || len(name) > 100 || len(p.Value) > maxTextLen || hasNUL(name) || hasNUL(p.Value) {
-				errs.add("parameters["+strconv.Itoa(i)+"]", "needs a name (at most 100 characters) and a value of at most 500 characters, without NUL characters")
+			if name == "" || len(name) > 100 || len(p.Value) > maxTextLen {
+				errs.add("parameters["+strconv.Itoa(i)+"]", "needs a name (at most 100 characters) and a value of at most 500 characters")
 				continue
 			}
 			out = append(out, Param{Name: name, Value: p.Value})
@@ -276,8 +249,12 @@ type targetSpec[T any] struct {
 func (s targetSpec[T]) check(in []T, urls urlChecker, errs *fieldErrs) []T {
 	if len(in) > maxTargets {
 		errs.add(s.field, "at most 50 targets")
+		return nil
 	}
 	out := make([]T, 0, len(in))
+	// Two entries for one key ("iPhone" and "iphone", "Canada" and "CA") would leave the
+	// redirect serving one and the API showing the other: refused after canonicalisation.
+	first := make(map[string]int, len(in))
 	for i, t := range in {
 		at := s.field + "[" + strconv.Itoa(i) + "]"
 		rawKey, rawLink := s.parts(t)
@@ -286,6 +263,11 @@ func (s targetSpec[T]) check(in []T, urls urlChecker, errs *fieldErrs) []T {
 			errs.add(at+"."+s.key, s.keyMsg)
 			continue
 		}
+		if j, dup := first[key]; dup {
+			errs.add(at+"."+s.key, "targets "+key+" again, like "+s.field+"["+strconv.Itoa(j)+"]; give each "+s.key+" once")
+			continue
+		}
+		first[key] = i
 		dest, msg := urls.check(rawLink)
 		if msg != "" {
 			errs.add(at+".link", msg)
@@ -312,29 +294,37 @@ func canonicalDevice(s string) (string, bool) {
 	return "", false
 }
 
-// canonicalLanguage accepts a BCP 47 primary language (2-3 letters) with an optional
-// region: "en", "pt-BR", "zh_TW". It returns "pt-BR" style.
+// maxLanguageTagLen bounds a language tag before it is parsed (RFC 5646 asks parsers to
+// handle at least 35 characters; longer tags only add extensions we drop anyway).
+const maxLanguageTagLen = 64
+
+// canonicalLanguage validates s as a BCP 47 language tag ("en", "pt-BR", "zh_TW",
+// "es-419", "zh-Hant-TW") and returns the part targeting matches on: the language, in
+// its canonical form (lower case, deprecated codes replaced: "iw" is "he"), and the
+// region when the tag names one (upper case, or a UN M.49 area such as 419). Scripts,
+// variants and extensions are dropped. Unknown languages ("xx"), malformed or unknown
+// regions ("en-12", "en-<>", "en-ZZ") and undetermined tags ("und") are refused.
+// Visitors' Accept-Language tags go through the same function, so both sides compare
+// in one form.
 func canonicalLanguage(s string) (string, bool) {
 	s = strings.ReplaceAll(strings.TrimSpace(s), "_", "-")
-	parts := strings.Split(s, "-")
-	if len(parts) > 2 || len(parts[0]) < 2 || len(parts[0]) > 3 || !letters(parts[0]) {
+	if s == "" || len(s) > maxLanguageTagLen {
 		return "", false
 	}
-	out := strings.ToLower(parts[0])
-	if len(parts) == 2 {
-		if len(parts[1]) < 2 || len(parts[1]) > 4 {
+	tag, err := language.Parse(s)
+	if err != nil {
+		return "", false
+	}
+	base, conf := tag.Base()
+	if conf != language.Exact || base.String() == "und" {
+		return "", false
+	}
+	out := base.String()
+	if region, conf := tag.Region(); conf == language.Exact {
+		if !region.IsCountry() && !region.IsGroup() {
 			return "", false
 		}
-		out += "-" + strings.ToUpper(parts[1])
+		out += "-" + region.String()
 	}
 	return out, true
-}
-
-func letters(s string) bool {
-	for _, r := range s {
-		if (r < 'a' || r > 'z') && (r < 'A' || r > 'Z') {
-			return false
-		}
-	}
-	return true
 }

@@ -110,21 +110,39 @@ func (l Link) ShortURL(baseURL string) string {
 // Destination is the long URL with the link's parameters appended.
 func (l Link) Destination() string { return WithParameters(l.LongURL, l.Parameters.V) }
 
-// WithParameters appends params to raw's query, keeping what raw already carries.
+// WithParameters appends params to raw's query as written: the destination's own query
+// stays byte for byte (its order, its ";" separators, its valueless flags such as
+// "?flag"), and each parameter follows it as name=value, query-escaped, before any
+// #fragment. A name the destination already carries is added again, not replaced.
 func WithParameters(raw string, params []Param) string {
 	if len(params) == 0 {
 		return raw
 	}
-	u, err := url.Parse(raw)
-	if err != nil {
-		return raw
+	base, fragment, hasFragment := strings.Cut(raw, "#")
+	var b strings.Builder
+	b.Grow(len(raw) + 32*len(params))
+	b.WriteString(base)
+	switch {
+	case !strings.Contains(base, "?"):
+		b.WriteByte('?')
+	case strings.HasSuffix(base, "?"), strings.HasSuffix(base, "&"):
+		// The query is empty or already ends with a separator.
+	default:
+		b.WriteByte('&')
 	}
-	q := u.Query()
-	for _, p := range params {
-		q.Add(p.Name, p.Value)
+	for i, p := range params {
+		if i > 0 {
+			b.WriteByte('&')
+		}
+		b.WriteString(url.QueryEscape(p.Name))
+		b.WriteByte('=')
+		b.WriteString(url.QueryEscape(p.Value))
 	}
-	u.RawQuery = q.Encode()
-	return u.String()
+	if hasFragment {
+		b.WriteByte('#')
+		b.WriteString(fragment)
+	}
+	return b.String()
 }
 
 // Protected reports whether the link asks for a password.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"image/color"
 	"image/jpeg"
 	"image/png"
 	"io"
@@ -13,12 +14,12 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
+	"github.com/loyaltylinks/platform/linkmgmt/internal/weburl"
 	"github.com/loyaltylinks/platform/shared/apperr"
 	xdraw "golang.org/x/image/draw"
 )
@@ -27,9 +28,21 @@ import (
 const (
 	DefaultLogoMaxBytes = 1 << 20
 	DefaultLogoTimeout  = 5 * time.Second
-	// maxLogoPixels bounds the decoded size, so a small file that decompresses into a
-	// huge bitmap is refused before it is decoded.
-	maxLogoPixels = 4096 * 4096
+	// MaxLogoSide bounds each side of a logo, read from the file's header before any
+	// pixel is decoded: a logo is drawn on a fifth of the code and stored at 512 px, so
+	// 1024 px is plenty, and a small file declaring a huge bitmap is refused unread.
+	MaxLogoSide = 1024
+	// maxLogoDecodedBytes bounds the bitmap a decode allocates: width x height x bytes
+	// per pixel as the header declares them (4 for 8-bit RGBA, 8 for 16-bit RGBA, 2 for
+	// 16-bit grey ...). 1024x1024 at 8 bits per channel fits; a 16-bit RGBA logo may
+	// be at most about 724x724.
+	maxLogoDecodedBytes = 4 << 20
+	// DefaultLogoMaxDecodes is how many logos one replica decodes at once; a decode of a
+	// logo at the limits costs ~10-20 MB and ~100 ms of CPU for a short moment.
+	DefaultLogoMaxDecodes = 2
+	// DefaultLogoDecodeWait is how long a logo waits for a decoding slot before the
+	// request is refused (429, Retry-After).
+	DefaultLogoDecodeWait = 2 * time.Second
 	// storedLogoSide is the longest side of the stored logo; rendering scales it down
 	// to the code's size.
 	storedLogoSide = 512
@@ -47,13 +60,27 @@ type LogoConfig struct {
 	// AllowAddr decides which resolved address a logo URL may connect to; nil means
 	// PublicAddress. Tests serving logos from 127.0.0.1 allow that address explicitly.
 	AllowAddr func(netip.AddrPort) bool
+	// MaxDecodes bounds the logos this replica decodes at once (default 2), so
+	// concurrent uploads cannot add up to gigabytes.
+	MaxDecodes int
+	// DecodeWait is how long a logo waits for a decoding slot before the request is
+	// refused with ErrLogosBusy (default 2 s).
+	DecodeWait time.Duration
 }
+
+// ErrLogosBusy refuses a logo when every decoding slot stayed taken for DecodeWait. It
+// answers 429; the API adds Retry-After: LogoRetryAfter.
+var ErrLogosBusy = apperr.New(apperr.RateLimited, "Too many logos are being processed right now; retry in a moment")
+
+// LogoRetryAfter is the Retry-After (seconds) sent with ErrLogosBusy.
+const LogoRetryAfter = 2
 
 // LogoLoader turns a logo reference (a path under the logo directory or an http(s) URL)
 // into a normalised PNG.
 type LogoLoader struct {
-	cfg    LogoConfig
-	client *http.Client
+	cfg     LogoConfig
+	client  *http.Client
+	decodes chan struct{} // a token per logo being decoded
 }
 
 // NewLogoLoader returns a loader with cfg's defaults filled in.
@@ -66,6 +93,12 @@ func NewLogoLoader(cfg LogoConfig) *LogoLoader {
 	}
 	if cfg.AllowAddr == nil {
 		cfg.AllowAddr = PublicAddress
+	}
+	if cfg.MaxDecodes <= 0 {
+		cfg.MaxDecodes = DefaultLogoMaxDecodes
+	}
+	if cfg.DecodeWait <= 0 {
+		cfg.DecodeWait = DefaultLogoDecodeWait
 	}
 	dialer := &net.Dialer{Timeout: cfg.Timeout, Control: dialGuard(cfg.AllowAddr)}
 	transport := &http.Transport{
@@ -90,7 +123,7 @@ func NewLogoLoader(cfg LogoConfig) *LogoLoader {
 			return nil
 		},
 	}
-	return &LogoLoader{cfg: cfg, client: client}
+	return &LogoLoader{cfg: cfg, client: client, decodes: make(chan struct{}, cfg.MaxDecodes)}
 }
 
 // Load reads the logo ref names and returns it as a PNG whose longest side is at most
@@ -112,7 +145,37 @@ func (l *LogoLoader) Load(ctx context.Context, ref string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return normaliseLogo(raw)
+	decode, err := checkLogoHeader(raw)
+	if err != nil {
+		return nil, err
+	}
+	// Only the decode holds a slot: downloads wait on the network, not on memory.
+	release, err := l.acquireDecode(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	return normalise(raw, decode)
+}
+
+// acquireDecode takes a decoding slot, waiting at most DecodeWait for one.
+func (l *LogoLoader) acquireDecode(ctx context.Context) (release func(), err error) {
+	release = func() { <-l.decodes }
+	select {
+	case l.decodes <- struct{}{}:
+		return release, nil
+	default:
+	}
+	wait := time.NewTimer(l.cfg.DecodeWait)
+	defer wait.Stop()
+	select {
+	case l.decodes <- struct{}{}:
+		return release, nil
+	case <-wait.C:
+		return nil, ErrLogosBusy
+	case <-ctx.Done():
+		return nil, fmt.Errorf("wait for a logo decoding slot: %w", ctx.Err())
+	}
 }
 
 // readLocal opens ref inside the logo directory. os.OpenInRoot refuses any path that
@@ -154,9 +217,9 @@ func (l *LogoLoader) readLocal(ref string) ([]byte, error) {
 // fetch downloads an http(s) logo within the size cap and the time-out, connecting only
 // to addresses the dial guard allows.
 func (l *LogoLoader) fetch(ctx context.Context, ref string) ([]byte, error) {
-	u, err := url.Parse(ref)
-	if err != nil || u.Host == "" {
-		return nil, apperr.New(apperr.Invalid, "logo URL %q is not a valid URL", ref)
+	_, u, msg := weburl.Parse(ref)
+	if msg != "" {
+		return nil, apperr.New(apperr.Invalid, "logo URL %s", msg)
 	}
 	ctx, cancel := context.WithTimeout(ctx, l.cfg.Timeout)
 	defer cancel()
@@ -221,6 +284,17 @@ var (
 // normaliseLogo decodes a PNG or JPEG (nothing else: the format is read from the bytes,
 // not from a name or a Content-Type) and re-encodes it as a PNG of at most 512 px.
 func normaliseLogo(raw []byte) ([]byte, error) {
+	decode, err := checkLogoHeader(raw)
+	if err != nil {
+		return nil, err
+	}
+	return normalise(raw, decode)
+}
+
+// checkLogoHeader reads the format, the dimensions and the pixel layout from the file's
+// header (image.DecodeConfig reads no pixel data) and refuses what would decode into more
+// than MaxLogoSide a side or maxLogoDecodedBytes. It returns the decoder to use.
+func checkLogoHeader(raw []byte) (func(io.Reader) (image.Image, error), error) {
 	var (
 		decodeConfig func(io.Reader) (image.Config, error)
 		decode       func(io.Reader) (image.Image, error)
@@ -237,9 +311,39 @@ func normaliseLogo(raw []byte) ([]byte, error) {
 	if err != nil {
 		return nil, apperr.Wrap(apperr.Invalid, err, "logo is not a readable PNG or JPEG image")
 	}
-	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width*cfg.Height > maxLogoPixels {
-		return nil, apperr.New(apperr.Invalid, "logo must be at most %d pixels (got %dx%d)", maxLogoPixels, cfg.Width, cfg.Height)
+	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width > MaxLogoSide || cfg.Height > MaxLogoSide {
+		return nil, apperr.New(apperr.Invalid, "logo must be at most %dx%d pixels (got %dx%d)", MaxLogoSide, MaxLogoSide, cfg.Width, cfg.Height)
 	}
+	if size := int64(cfg.Width) * int64(cfg.Height) * int64(bytesPerPixel(cfg.ColorModel)); size > maxLogoDecodedBytes {
+		return nil, apperr.New(apperr.Invalid, "logo of %dx%d pixels at %d bytes per pixel would decode into %d bytes; at most %d (use 8 bits per channel, or fewer pixels)",
+			cfg.Width, cfg.Height, bytesPerPixel(cfg.ColorModel), size, maxLogoDecodedBytes)
+	}
+	return decode, nil
+}
+
+// bytesPerPixel is what the standard decoders allocate per pixel for a colour model.
+func bytesPerPixel(m color.Model) int {
+	switch m {
+	case color.RGBA64Model, color.NRGBA64Model:
+		return 8
+	case color.RGBAModel, color.NRGBAModel, color.CMYKModel:
+		return 4
+	case color.YCbCrModel:
+		return 3 // 4:4:4 at most
+	case color.Gray16Model:
+		return 2
+	case color.GrayModel, color.AlphaModel:
+		return 1
+	}
+	if _, ok := m.(color.Palette); ok {
+		return 1
+	}
+	return 8 // unknown: assume the widest
+}
+
+// normalise decodes raw with decode (after checkLogoHeader) and re-encodes it as a PNG
+// of at most 512 px.
+func normalise(raw []byte, decode func(io.Reader) (image.Image, error)) ([]byte, error) {
 	img, err := decode(bytes.NewReader(raw))
 	if err != nil {
 		return nil, apperr.Wrap(apperr.Invalid, err, "logo is not a readable PNG or JPEG image")

@@ -2,6 +2,7 @@ package qr
 
 import (
 	"bytes"
+	"compress/zlib"
 	"context"
 	"encoding/binary"
 	"hash/crc32"
@@ -16,6 +17,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -124,7 +126,7 @@ func TestNormaliseLogoRefusesOtherFormatsAndHugeImages(t *testing.T) {
 	wantInvalid(t, func() error { _, err := normaliseLogo(huge); return err }(), "at most")
 }
 
-func must(t *testing.T, err error) {
+func must(t testing.TB, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)
@@ -286,5 +288,154 @@ func TestLogoPlateKeepsAspectAndBackground(t *testing.T) {
 	}
 	if got := plate.NRGBAAt(0, 0); got != (color.NRGBA{1, 2, 3, 255}) {
 		t.Fatalf("margin colour %v", got)
+	}
+}
+
+// pngBomb is a valid PNG declaring w x h pixels at 16 bits per channel (RGBA) whose
+// pixels are all zero: a few hundred KB that decode into w*h*8 bytes.
+func pngBomb(t testing.TB, w, h int) []byte {
+	t.Helper()
+	var idat bytes.Buffer
+	zw, err := zlib.NewWriterLevel(&idat, zlib.BestSpeed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := make([]byte, 1+w*8) // filter byte + pixels
+	for range h {
+		if _, err := zw.Write(row); err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(t, zw.Close())
+	var out bytes.Buffer
+	out.Write(pngMagic)
+	chunk := func(typ string, data []byte) {
+		var n [4]byte
+		binary.BigEndian.PutUint32(n[:], uint32(len(data)))
+		out.Write(n[:])
+		crc := crc32.NewIEEE()
+		crc.Write([]byte(typ))
+		crc.Write(data)
+		out.WriteString(typ)
+		out.Write(data)
+		binary.BigEndian.PutUint32(n[:], crc.Sum32())
+		out.Write(n[:])
+	}
+	ihdr := make([]byte, 13)
+	binary.BigEndian.PutUint32(ihdr[0:4], uint32(w))
+	binary.BigEndian.PutUint32(ihdr[4:8], uint32(h))
+	ihdr[8], ihdr[9] = 16, 6 // bit depth 16, colour type RGBA
+	chunk("IHDR", ihdr)
+	chunk("IDAT", idat.Bytes())
+	chunk("IEND", nil)
+	return out.Bytes()
+}
+
+// withHeader rewrites a PNG's declared size and bit depth (IHDR and its CRC).
+func withHeader(t testing.TB, w, h int, depth byte) []byte {
+	t.Helper()
+	p := encodedImage(t, "png", 1, 1)
+	binary.BigEndian.PutUint32(p[16:20], uint32(w))
+	binary.BigEndian.PutUint32(p[20:24], uint32(h))
+	p[24] = depth
+	binary.BigEndian.PutUint32(p[29:33], crc32.ChecksumIEEE(p[12:29]))
+	return p
+}
+
+// jpegSized is a small JPEG whose frame header (SOF0) declares w x h pixels.
+func jpegSized(t testing.TB, w, h int) []byte {
+	t.Helper()
+	j := encodedImage(t, "jpeg", 8, 8)
+	i := bytes.Index(j, []byte{0xff, 0xc0})
+	if i < 0 {
+		t.Fatal("no SOF0 marker")
+	}
+	binary.BigEndian.PutUint16(j[i+5:i+7], uint16(h))
+	binary.BigEndian.PutUint16(j[i+7:i+9], uint16(w))
+	return j
+}
+
+// gifSized is a GIF header declaring w x h pixels.
+func gifSized(w, h int) []byte {
+	g := []byte("GIF89a\x00\x00\x00\x00\x00\x00\x00")
+	binary.LittleEndian.PutUint16(g[6:8], uint16(w))
+	binary.LittleEndian.PutUint16(g[8:10], uint16(h))
+	return g
+}
+
+// TestLogoHeaderIsCheckedBeforeDecoding: decompression bombs of every format are refused
+// from their header, in microseconds and without allocating their bitmap (a 4096x4096
+// 16-bit PNG of 160 KB decoded into 128 MB and took seconds).
+func TestLogoHeaderIsCheckedBeforeDecoding(t *testing.T) {
+	tests := []struct {
+		name string
+		raw  []byte
+		want string
+	}{
+		{"PNG 4096x4096 at 16 bits (valid, all zero)", pngBomb(t, 4096, 4096), "at most 1024x1024 pixels (got 4096x4096)"},
+		{"PNG 1025 wide", withHeader(t, 1025, 10, 8), "at most 1024x1024 pixels (got 1025x10)"},
+		{"PNG 10 x 65535", withHeader(t, 10, 65535, 8), "at most 1024x1024 pixels"},
+		{"PNG 900x900 at 16 bits: over the decoded bytes", withHeader(t, 900, 900, 16), "would decode into 6480000 bytes"},
+		{"JPEG 2000x2000", jpegSized(t, 2000, 2000), "at most 1024x1024 pixels (got 2000x2000)"},
+		{"JPEG 65500x65500", jpegSized(t, 65500, 65500), "at most 1024x1024 pixels"},
+		{"GIF 65535x65535", gifSized(65535, 65535), "must be a PNG or JPEG"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			start := time.Now()
+			_, err := normaliseLogo(tt.raw)
+			elapsed := time.Since(start)
+			runtime.ReadMemStats(&after)
+			wantInvalid(t, err, tt.want)
+			if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 1<<20 {
+				t.Errorf("refusing it allocated %d bytes, want under 1 MiB (nothing decoded)", alloc)
+			}
+			if elapsed > 200*time.Millisecond {
+				t.Errorf("refusing it took %s", elapsed)
+			}
+		})
+	}
+	// At the limits: accepted.
+	for _, raw := range [][]byte{withHeader(t, 1024, 1024, 8), withHeader(t, 700, 700, 16)} {
+		if _, err := checkLogoHeader(raw); err != nil {
+			t.Errorf("header at the limits refused: %v", err)
+		}
+	}
+}
+
+// TestLogoDecodesAreBounded: a replica decodes at most MaxDecodes logos at once; a logo
+// that finds every slot taken for DecodeWait is refused with ErrLogosBusy (429), and the
+// slot is usable again once released.
+func TestLogoDecodesAreBounded(t *testing.T) {
+	dir := t.TempDir()
+	must(t, os.WriteFile(filepath.Join(dir, "logo.png"), encodedImage(t, "png", 64, 64), 0o644))
+	l := NewLogoLoader(LogoConfig{Dir: dir, MaxDecodes: 1, DecodeWait: 100 * time.Millisecond})
+	l.decodes <- struct{}{} // another request is decoding
+	start := time.Now()
+	_, err := l.Load(context.Background(), "logo.png")
+	if err != ErrLogosBusy {
+		t.Fatalf("err = %v, want ErrLogosBusy", err)
+	}
+	if e, ok := apperr.As(err); !ok || e.Code != apperr.RateLimited {
+		t.Fatalf("err = %v, want a RateLimited error", err)
+	}
+	if waited := time.Since(start); waited < 100*time.Millisecond || waited > time.Second {
+		t.Fatalf("waited %s for a slot, want about DecodeWait", waited)
+	}
+	// A slot freed while waiting is taken.
+	go func() { time.Sleep(20 * time.Millisecond); <-l.decodes }()
+	if _, err := l.Load(context.Background(), "logo.png"); err != nil {
+		t.Fatalf("after release: %v", err)
+	}
+	if len(l.decodes) != 0 {
+		t.Fatalf("%d slots still taken after the decode", len(l.decodes))
+	}
+	// Refused headers never take a slot.
+	must(t, os.WriteFile(filepath.Join(dir, "bomb.png"), withHeader(t, 5000, 5000, 8), 0o644))
+	l.decodes <- struct{}{}
+	if _, err := l.Load(context.Background(), "bomb.png"); err == ErrLogosBusy {
+		t.Fatal("a refused header waited for a slot")
 	}
 }

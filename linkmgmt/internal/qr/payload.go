@@ -14,6 +14,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/loyaltylinks/platform/linkmgmt/internal/weburl"
 	"github.com/loyaltylinks/platform/shared/apperr"
 )
 
@@ -193,6 +194,11 @@ func parseVCard(raw json.RawMessage) (Content, error) {
 	}
 	if v.Email != "" {
 		if err := checkEmail("data.email", string(v.Email)); err != nil {
+			return Content{}, err
+		}
+	}
+	if v.URL != "" {
+		if err := checkHTTPURL("data.url", string(v.URL)); err != nil {
 			return Content{}, err
 		}
 	}
@@ -436,19 +442,20 @@ func checkEmail(field, s string) error {
 	return nil
 }
 
-// checkHTTPURL accepts absolute http(s) URLs with a host.
+// checkHTTPURL accepts absolute http(s) URLs with a valid host and port (weburl, the
+// service's one URL check).
 func checkHTTPURL(field, s string) error {
 	if s == "" {
 		return apperr.New(apperr.Invalid, "%s is required: an http(s) URL", field)
 	}
-	if len(s) > 2048 {
-		return apperr.New(apperr.Invalid, "%s must be at most 2048 characters", field)
-	}
-	u, err := url.Parse(s)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || strings.ContainsAny(s, " \t\r\n") {
+	switch msg := weburl.Problem(s); msg {
+	case "":
+		return nil
+	case weburl.MsgTooLong, weburl.MsgHost, weburl.MsgPort, weburl.MsgCredentials:
+		return apperr.New(apperr.Invalid, "%s %s", field, msg)
+	default:
 		return apperr.New(apperr.Invalid, "%s must be an absolute http or https URL; got %q", field, s)
 	}
-	return nil
 }
 
 // summarise turns a value into a one-line label of at most 80 characters.

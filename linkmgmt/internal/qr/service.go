@@ -461,9 +461,6 @@ func codeName(given string, c Content) (string, error) {
 	if len([]rune(name)) > maxNameLength {
 		return "", apperr.New(apperr.Invalid, "name must be at most %d characters", maxNameLength)
 	}
-	if strings.IndexByte(name, 0) >= 0 {
-		return "", apperr.New(apperr.Invalid, "name must not contain NUL characters")
-	}
 	return name, nil
 }
 

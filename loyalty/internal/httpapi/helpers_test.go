@@ -36,6 +36,8 @@ type testEnv struct {
 	PGProxy *testkit.Proxy
 	Tokens  *auth.JWT
 	Routes  []*echo.Route // every route the router serves
+	// MetricsURL serves srv.MetricsHandler(), as the metrics listener does in production.
+	MetricsURL string
 }
 
 // newTestEnv starts the whole loyalty HTTP API over a fresh database. opts may adjust
@@ -70,7 +72,9 @@ func newTestEnv(t *testing.T, opts ...func(*httpapi.Deps)) *testEnv {
 	srv := httpapi.New(deps)
 	ts := httptest.NewServer(srv.Echo)
 	t.Cleanup(ts.Close)
-	return &testEnv{t: t, URL: ts.URL, DB: db, PGProxy: proxy, Tokens: tokens, Routes: srv.Echo.Routes()}
+	metrics := httptest.NewServer(srv.MetricsHandler())
+	t.Cleanup(metrics.Close)
+	return &testEnv{t: t, URL: ts.URL, DB: db, PGProxy: proxy, Tokens: tokens, Routes: srv.Echo.Routes(), MetricsURL: metrics.URL}
 }
 
 // token returns a bearer token for a principal of the given role. The user row is

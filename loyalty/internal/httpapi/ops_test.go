@@ -21,7 +21,6 @@ func TestOperationalEndpoints(t *testing.T) {
 	}{
 		{"/healthz", http.StatusOK, `"status":"ok"`},
 		{"/readyz", http.StatusOK, `"postgres":"ok"`},
-		{"/metrics", http.StatusOK, `loyalty_http_requests_total{method="GET",route="/healthz",status="200"} 1`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.path, func(t *testing.T) {
@@ -37,6 +36,17 @@ func TestOperationalEndpoints(t *testing.T) {
 			}
 		})
 	}
+
+	t.Run("metrics are on their own listener, not the API's", func(t *testing.T) {
+		if res := env.do(http.MethodGet, "/metrics", "", nil); res.Status != http.StatusNotFound {
+			t.Fatalf("API /metrics: status = %d, want 404", res.Status)
+		}
+		res := testkit.Call(t, http.MethodGet, env.MetricsURL+"/metrics", "", nil)
+		want := `loyalty_http_requests_total{method="GET",route="/healthz",status="200"} 1`
+		if res.Status != http.StatusOK || !strings.Contains(string(res.Body), want) {
+			t.Fatalf("metrics listener: status = %d, want 200 with %s:\n%s", res.Status, want, res.Body)
+		}
+	})
 
 	t.Run("readyz is 503 while the database is unreachable, 200 when it is back", func(t *testing.T) {
 		env.PGProxy.Cut()

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -99,10 +100,44 @@ type saleRequest struct {
 	Data                   map[string]any     `json:"data"`
 }
 
+// maxDataDepth bounds the nesting of a sale's data (the object itself is level 1): the
+// coupon is read back inside other JSON, and JSON parsers stop at some depth (Go's at
+// 10000). Migration 00410 refuses 64 levels in the database.
+const maxDataDepth = 32
+
+// nestedDeeper reports whether v (decoded JSON) holds containers more than limit levels
+// deep; it stops looking past the limit.
+func nestedDeeper(v any, limit int) bool {
+	switch x := v.(type) {
+	case map[string]any:
+		if limit == 0 {
+			return true
+		}
+		for _, c := range x {
+			if nestedDeeper(c, limit-1) {
+				return true
+			}
+		}
+	case []any:
+		if limit == 0 {
+			return true
+		}
+		for _, c := range x {
+			if nestedDeeper(c, limit-1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func (a *API) createTransaction(c echo.Context) error {
 	var req saleRequest
 	if err := a.bind.JSON(c, &req); err != nil {
 		return err
+	}
+	if nestedDeeper(req.Data, maxDataDepth) {
+		return apperr.Validation(apperr.Field(fmt.Sprintf("data should be nested at most %d levels deep", maxDataDepth), "value_error", "body", "data"))
 	}
 	// The number as written, so money is parsed exactly (never through a float).
 	value, ok := ledger.ParseCents(req.Value.String())

@@ -3,7 +3,6 @@ package httpapi
 import (
 	"math"
 	"net/http"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -136,12 +135,10 @@ func (a *API) rollbackRedeem(c echo.Context) error {
 	return c.JSON(http.StatusOK, r)
 }
 
-var periodPattern = regexp.MustCompile(`^(\d{1,2})[-/](\d{4})$`)
-
 func (a *API) storeRedeemStatement(c echo.Context) error {
 	q := NewQuery(c)
 	store := q.Required("store_document")
-	period := q.Required("period")
+	year, month := q.Month("period")
 	status := q.OneOf("status", "redeemed", "redeemed", "all")
 	// The bound keeps (page-1)*limit, the rows skipped, far from integer overflow.
 	page := q.Int("page", pagination.Bounds{Default: 1, Min: 1, Max: math.MaxInt32})
@@ -149,17 +146,6 @@ func (a *API) storeRedeemStatement(c echo.Context) error {
 	tz := q.String("timezone")
 	if tz == "" {
 		tz = "America/Sao_Paulo"
-	}
-	var month, year int
-	if period != "" {
-		m := periodPattern.FindStringSubmatch(period)
-		if m != nil {
-			month, _ = strconv.Atoi(m[1])
-			year, _ = strconv.Atoi(m[2])
-		}
-		if m == nil || month < 1 || month > 12 || year < 1900 {
-			q.fail("period", "Input should be a month as MM-YYYY or MM/YYYY", "value_error")
-		}
 	}
 	if err := q.Err(); err != nil {
 		return err

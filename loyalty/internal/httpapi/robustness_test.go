@@ -60,6 +60,8 @@ func hostileValues() map[string]any {
 		"year 0":          "0000-01-01T00:00:00Z",
 		"year 10000":      "10000-01-01T00:00:00Z",
 		"far date":        "9999-12-31",
+		"late by offset":  "9999-12-31T23:59:59-12:00", // UTC 10000-01-01
+		"early by offset": "0000-01-01T00:00:00+14:00", // UTC year -1
 		"invalid uuid":    "00000000-0000-0000-0000-00000000000g",
 		"nil uuid":        "00000000-0000-0000-0000-000000000000",
 		"unknown enum":    "Z",

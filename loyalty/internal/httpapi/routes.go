@@ -33,7 +33,7 @@ func (a *API) routes(srv *server.Server) {
 
 	// public needs no token; v1 routes need a valid bearer JWT.
 	public := apidoc.NewRouter(a.doc, e.Group("/api/v1"), "/api/v1")
-	v1 := apidoc.NewRouter(a.doc, e.Group("/api/v1", requireAuth(a.tokens)), "/api/v1")
+	v1 := apidoc.NewRouter(a.doc, e.Group("/api/v1", requireAuth(a.tokens, a.access)), "/api/v1")
 
 	a.coreRoutes(e, public, v1)
 
@@ -60,12 +60,15 @@ func (a *API) coreRoutes(e *echo.Echo, public, v1 *apidoc.Router) {
 	e.GET("/docs/readme", pages.readme)
 
 	// Authorization and users.
-	users := &userHandlers{api: a, users: user.NewStore(db)}
+	users := &userHandlers{api: a, users: user.NewStore(db), access: a.access,
+		throttle: user.NewThrottle(db, a.deps.LoginThrottle, a.log)}
 	public.Handle(http.MethodPost, "/authorization", users.authorize, apidoc.Op{
 		Tag: "Authorization", Summary: "Get an access token", Public: true,
 		Description: "Takes JSON {\"username\", \"password\"} or the OAuth2 password-grant form " +
 			"(application/x-www-form-urlencoded: grant_type=password, username, password). Answers a bearer JWT; " +
-			"expires_in is its lifetime in seconds. Wrong credentials answer 401 with one message whatever the cause.",
+			"expires_in is its lifetime in seconds. Wrong credentials answer 401 with one message whatever the cause. " +
+			"Failed attempts are throttled per username and address, per address and per username " +
+			"(429 with Retry-After; see docs/core.md). Usernames are compared in NFKC form, case-insensitively.",
 		Request: TokenRequest{}, Response: TokenResponse{},
 	})
 	v1.Handle(http.MethodGet, "/users", users.list, apidoc.Op{
@@ -78,6 +81,20 @@ func (a *API) coreRoutes(e *echo.Echo, public, v1 *apidoc.Router) {
 			"Usernames are unique, case-insensitively (409). Passwords: 8 to 72 bytes.",
 		Request: UserCreate{}, Response: user.User{},
 	})
+	v1.Handle(http.MethodPatch, "/users/:user_id", users.update, apidoc.Op{
+		Tag: "Users", Summary: "Update a user", Admin: true,
+		Description: "Applies only the fields sent: name, email (null clears it), role, is_active, password (8 to 72 bytes). " +
+			"A new password or a deactivation revokes the user's tokens; a role change applies to its tokens within seconds. " +
+			"Taking away the last active admin (role user, is_active false) is a 409. The username cannot change.",
+		Request: user.Update{}, Response: user.User{},
+	}, requireAdmin)
+	v1.Handle(http.MethodDelete, "/users/:user_id", users.delete, apidoc.Op{
+		Tag: "Users", Summary: "Delete a user", Admin: true,
+		Description: "Removes the user for good and answers it as it was; its tokens stop working within seconds. " +
+			"Its report-query history is kept (user_id then names a deleted user). Deleting the last active admin is a 409; " +
+			"to keep the account but stop its access, PATCH is_active false instead.",
+		Response: user.User{},
+	}, requireAdmin)
 
 	// Customers.
 	customers := &customerHandlers{api: a, customers: customer.NewStore(db, stores, promotions).WithEvents(event.Outbox{})}

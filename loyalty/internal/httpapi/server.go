@@ -7,14 +7,17 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"time"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery"
 	"github.com/loyaltylinks/platform/loyalty/internal/batch"
 	"github.com/loyaltylinks/platform/loyalty/internal/event"
 	"github.com/loyaltylinks/platform/loyalty/internal/ledger"
 	"github.com/loyaltylinks/platform/loyalty/internal/redeem"
+	"github.com/loyaltylinks/platform/loyalty/internal/user"
 	"github.com/loyaltylinks/platform/shared/apidoc"
 	"github.com/loyaltylinks/platform/shared/auth"
+	"github.com/loyaltylinks/platform/shared/clientip"
 	"github.com/loyaltylinks/platform/shared/server"
 	"gorm.io/gorm"
 
@@ -38,6 +41,14 @@ type Deps struct {
 	// AppUsers looks documents up in the external app-user service; nil when
 	// EXTERNAL_APP_USERS_URL is not set.
 	AppUsers batch.AppUserDirectory
+	// AccessTTL bounds how long a replica acts on a user's state (active, role, token
+	// version) it read: 0 means user.DefaultAccessTTL, negative reads it on every request.
+	AccessTTL time.Duration
+	// LoginThrottle limits password guessing; zero fields take the defaults.
+	LoginThrottle user.ThrottleLimits
+	// ClientIP derives a request's client address (login throttle); nil means the TCP
+	// peer, trusting no proxy.
+	ClientIP *clientip.Resolver
 }
 
 // API holds the dependencies the handlers use.
@@ -51,6 +62,9 @@ type API struct {
 
 	ledger  *ledger.Service
 	redeems *redeem.Service
+
+	access   *user.Access
+	clientIP *clientip.Resolver
 }
 
 // New returns the loyalty HTTP server with every route registered.
@@ -68,7 +82,8 @@ func New(d Deps) *server.Server {
 	// own transaction (docs/webhooks.md).
 	var events event.Outbox
 	api := &API{log: d.Logger, bind: NewBinder(), tokens: d.Tokens, deps: d, ai: d.AIQueries,
-		ledger: ledger.NewService(d.DB, d.Ledger).WithEvents(events), redeems: redeem.NewService(d.DB).WithEvents(events)}
+		ledger: ledger.NewService(d.DB, d.Ledger).WithEvents(events), redeems: redeem.NewService(d.DB).WithEvents(events),
+		access: user.NewAccess(d.DB, accessTTL(d.AccessTTL)), clientIP: d.ClientIP}
 	if api.ai == nil && d.DB != nil {
 		ai, err := aiquery.NewService(d.DB, aiquery.Options{Logger: d.Logger})
 		if err != nil {
@@ -78,6 +93,16 @@ func New(d Deps) *server.Server {
 	}
 	api.routes(srv)
 	return srv
+}
+
+func accessTTL(ttl time.Duration) time.Duration {
+	switch {
+	case ttl == 0:
+		return user.DefaultAccessTTL
+	case ttl < 0:
+		return 0
+	}
+	return ttl
 }
 
 // Handler is New as a plain http.Handler (tests).

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"mime"
 	"net/http"
+	"strconv"
 
 	"github.com/labstack/echo/v4"
 	"github.com/loyaltylinks/platform/loyalty/internal/user"
@@ -13,8 +14,10 @@ import (
 
 // userHandlers serve POST /authorization and /users.
 type userHandlers struct {
-	api   *API
-	users *user.Store
+	api      *API
+	users    *user.Store
+	access   *user.Access   // per-request user state; forgotten here on every change
+	throttle *user.Throttle // login throttle
 }
 
 // TokenRequest is the JSON form of the sign-in. The OAuth2 password-grant form
@@ -54,11 +57,15 @@ func (h *userHandlers) authorize(c echo.Context) error {
 			return err
 		}
 	}
-	u, err := h.users.Authenticate(c.Request().Context(), req.Username, req.Password)
+	u, err := h.throttle.SignIn(c.Request().Context(), h.users, req.Username, req.Password, h.api.clientIP.ClientIP(c.Request()))
 	if err != nil {
+		var throttled *user.ThrottledError
+		if errors.As(err, &throttled) {
+			c.Response().Header().Set("Retry-After", strconv.Itoa(throttled.Seconds()))
+		}
 		return err
 	}
-	token, err := h.api.tokens.Issue(auth.Principal{Subject: u.ID, Role: u.Role, Name: u.Name})
+	token, err := h.api.tokens.Issue(auth.Principal{Subject: u.ID, Role: u.Role, Name: u.Name, TokenVersion: u.TokenVersion})
 	if err != nil {
 		return err
 	}
@@ -121,4 +128,39 @@ func (h *userHandlers) create(c echo.Context) error {
 		return err
 	}
 	return c.JSON(http.StatusCreated, u)
+}
+
+// update applies PATCH /users/{id} (admin only).
+func (h *userHandlers) update(c echo.Context) error {
+	id, err := PathUUID(c, "user_id")
+	if err != nil {
+		return err
+	}
+	var req user.Update
+	if err := h.api.bind.JSON(c, &req); err != nil {
+		return err
+	}
+	u, err := h.users.Update(c.Request().Context(), id, req)
+	if err != nil {
+		return err
+	}
+	h.access.Forget(id)
+	h.api.log.InfoContext(c.Request().Context(), "user updated", "user_id", id, "by", principal(c).Subject,
+		"role", u.Role, "is_active", u.IsActive, "password_reset", req.Password.HasValue())
+	return c.JSON(http.StatusOK, u)
+}
+
+// delete applies DELETE /users/{id} (admin only) and answers the user as it was.
+func (h *userHandlers) delete(c echo.Context) error {
+	id, err := PathUUID(c, "user_id")
+	if err != nil {
+		return err
+	}
+	u, err := h.users.Delete(c.Request().Context(), id)
+	if err != nil {
+		return err
+	}
+	h.access.Forget(id)
+	h.api.log.InfoContext(c.Request().Context(), "user deleted", "user_id", id, "username", u.Username, "by", principal(c).Subject)
+	return c.JSON(http.StatusOK, u)
 }

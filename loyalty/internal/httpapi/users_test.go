@@ -1,18 +1,29 @@
 package httpapi_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
+	"net/http/httptest"
+	"net/netip"
 	"net/url"
+	"reflect"
+	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/golang-jwt/jwt/v5"
+	"github.com/loyaltylinks/platform/loyalty/internal/httpapi"
 	"github.com/loyaltylinks/platform/loyalty/internal/user"
 	"github.com/loyaltylinks/platform/shared/auth"
+	"github.com/loyaltylinks/platform/shared/clientip"
 )
 
 // postForm sends an OAuth2 password-grant form.
@@ -273,4 +284,533 @@ func TestUsers(t *testing.T) {
 			coreWant422(t, res, "query", name)
 		}
 	})
+}
+
+// replica starts another API server over the same database and secret as e: a second
+// replica of the service. opts adjust its dependencies.
+func (e *testEnv) replica(opts ...func(*httpapi.Deps)) *testEnv {
+	e.t.Helper()
+	deps := httpapi.Deps{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), DB: e.DB, Tokens: e.Tokens}
+	for _, opt := range opts {
+		opt(&deps)
+	}
+	srv := httpapi.New(deps)
+	ts := httptest.NewServer(srv.Echo)
+	e.t.Cleanup(ts.Close)
+	return &testEnv{t: e.t, URL: ts.URL, DB: e.DB, Tokens: e.Tokens, Routes: srv.Echo.Routes()}
+}
+
+func withAccessTTL(ttl time.Duration) func(*httpapi.Deps) {
+	return func(d *httpapi.Deps) { d.AccessTTL = ttl }
+}
+
+// userID returns the id of the user a token of env.token was issued to.
+func (e *testEnv) userID(token string) string {
+	e.t.Helper()
+	p, err := e.Tokens.Verify(token)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return p.Subject
+}
+
+// signIn posts JSON credentials with an optional X-Forwarded-For; safe in goroutines.
+func signIn(url, username, password, forwardedFor string) (int, http.Header, []byte, error) {
+	raw, _ := json.Marshal(map[string]string{"username": username, "password": password})
+	req, err := http.NewRequest(http.MethodPost, url+"/api/v1/authorization", bytes.NewReader(raw))
+	if err != nil {
+		return 0, nil, nil, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if forwardedFor != "" {
+		req.Header.Set("X-Forwarded-For", forwardedFor)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return 0, nil, nil, err
+	}
+	defer res.Body.Close()
+	body, err := io.ReadAll(res.Body)
+	return res.StatusCode, res.Header, body, err
+}
+
+// accessToken signs in and returns the token.
+func (e *testEnv) accessToken(username, password string) string {
+	e.t.Helper()
+	status, _, body, err := signIn(e.URL, username, password, "")
+	if err != nil || status != http.StatusOK {
+		e.t.Fatalf("sign in as %s: %d %s %v", username, status, body, err)
+	}
+	var tok struct {
+		AccessToken string `json:"access_token"`
+	}
+	if err := json.Unmarshal(body, &tok); err != nil {
+		e.t.Fatal(err)
+	}
+	return tok.AccessToken
+}
+
+// TestUserAdminRoutes covers PATCH and DELETE /users/{id}: every field, the admin-only
+// rule, validation, unknown and malformed ids, the last admin, and what a change does to
+// the user's tokens.
+func TestUserAdminRoutes(t *testing.T) {
+	env := newTestEnv(t)
+	admin := env.token("admin")
+	clerkTok := env.token("user")
+	clerkID := env.userID(clerkTok)
+	path := "/api/v1/users/" + clerkID
+
+	t.Run("each field alone changes only itself", func(t *testing.T) {
+		steps := []struct {
+			body  coreObj
+			field string
+			want  any
+		}{
+			{coreObj{"name": "  Clerk Two  "}, "name", "Clerk Two"},
+			{coreObj{"email": "Clerk@Example.com"}, "email", "clerk@example.com"},
+			{coreObj{"email": nil}, "email", nil},
+			{coreObj{"role": "admin"}, "role", "admin"},
+			{coreObj{"role": "user"}, "role", "user"},
+			{coreObj{"is_active": false}, "is_active", false},
+			{coreObj{"is_active": true}, "is_active", true},
+		}
+		prev := coreObj{}
+		for i, st := range steps {
+			res := env.do(http.MethodPatch, path, admin, st.body)
+			if res.Status != http.StatusOK {
+				t.Fatalf("step %d %v: %d %s", i, st.body, res.Status, res.Body)
+			}
+			var got coreObj
+			res.JSON(t, &got)
+			coreField(t, got, st.field, st.want)
+			for k, v := range prev {
+				if k != st.field && k != "updated_at" && !reflect.DeepEqual(got[k], v) {
+					t.Errorf("step %d %v changed %s: %v -> %v", i, st.body, k, v, got[k])
+				}
+			}
+			for f := range got {
+				if strings.Contains(f, "password") || strings.Contains(f, "hash") || strings.Contains(f, "version") {
+					t.Errorf("response carries %q", f)
+				}
+			}
+			prev = got
+		}
+		if prev["username"] == nil || prev["id"] != clerkID {
+			t.Errorf("final record %v", prev)
+		}
+	})
+
+	t.Run("admin only: 403 for a user, nothing written", func(t *testing.T) {
+		other := env.token("user")
+		coreWantDetail(t, env.do(http.MethodPatch, path, other, coreObj{"role": "admin"}), http.StatusForbidden)
+		coreWantDetail(t, env.do(http.MethodPatch, "/api/v1/users/"+env.userID(other), other, coreObj{"role": "admin"}), http.StatusForbidden)
+		coreWantDetail(t, env.do(http.MethodDelete, path, other, nil), http.StatusForbidden)
+		var role string
+		env.DB.Raw(`SELECT role FROM users WHERE id = ?`, clerkID).Scan(&role)
+		if role != "user" {
+			t.Errorf("role = %s after refused requests", role)
+		}
+	})
+
+	t.Run("unknown id 404, malformed id 422", func(t *testing.T) {
+		unknown := "/api/v1/users/7d1f4c0e-1111-4222-8333-944455556666"
+		coreWantDetail(t, env.do(http.MethodPatch, unknown, admin, coreObj{"name": "x"}), http.StatusNotFound)
+		coreWantDetail(t, env.do(http.MethodDelete, unknown, admin, nil), http.StatusNotFound)
+		for _, bad := range []string{"nope", "7d1f4c0e-1111-4222-8333-94445555666g", "%00", strings.Repeat("a", 5000)} {
+			coreWant422(t, env.do(http.MethodPatch, "/api/v1/users/"+bad, admin, coreObj{"name": "x"}), "path", "user_id")
+			coreWant422(t, env.do(http.MethodDelete, "/api/v1/users/"+bad, admin, nil), "path", "user_id")
+		}
+	})
+
+	bad := []struct {
+		name string
+		body any
+		loc  []any
+	}{
+		{"null name", coreObj{"name": nil}, []any{"body", "name"}},
+		{"blank name", coreObj{"name": "   "}, []any{"body", "name"}},
+		{"long name", coreObj{"name": strings.Repeat("n", 256)}, []any{"body", "name"}},
+		{"name not a string", coreObj{"name": 5}, []any{"body", "name"}},
+		{"bad email", coreObj{"email": "nope"}, []any{"body", "email"}},
+		{"null role", coreObj{"role": nil}, []any{"body", "role"}},
+		{"unknown role", coreObj{"role": "root"}, []any{"body", "role"}},
+		{"null is_active", coreObj{"is_active": nil}, []any{"body", "is_active"}},
+		{"is_active not a boolean", coreObj{"is_active": "no"}, []any{"body", "is_active"}},
+		{"null password", coreObj{"password": nil}, []any{"body", "password"}},
+		{"short password", coreObj{"password": "short"}, []any{"body", "password"}},
+		{"password over 72 bytes", coreObj{"password": strings.Repeat("p", 73)}, []any{"body", "password"}},
+		{"body not an object", "[1]", []any{"body"}},
+		{"no body", "", []any{"body"}},
+	}
+	for _, tt := range bad {
+		t.Run("422 "+tt.name, func(t *testing.T) {
+			var before string
+			env.DB.Raw(`SELECT updated_at::text FROM users WHERE id = ?`, clerkID).Scan(&before)
+			coreWant422(t, env.do(http.MethodPatch, path, admin, tt.body), tt.loc...)
+			var after string
+			env.DB.Raw(`SELECT updated_at::text FROM users WHERE id = ?`, clerkID).Scan(&after)
+			if before != after {
+				t.Error("a refused PATCH wrote the row")
+			}
+		})
+	}
+
+	t.Run("a password reset revokes the user's tokens", func(t *testing.T) {
+		env.DB.Exec(`UPDATE users SET username = 'clerk' WHERE id = ?`, clerkID)
+		mustStatus(t, env.do(http.MethodPatch, path, admin, coreObj{"password": "first password"}), http.StatusOK)
+		old := env.accessToken("clerk", "first password")
+		mustStatus(t, env.do(http.MethodGet, "/api/v1/users", old, nil), http.StatusOK)
+		mustStatus(t, env.do(http.MethodPatch, path, admin, coreObj{"password": "second password"}), http.StatusOK)
+		coreWantDetail(t, env.do(http.MethodGet, "/api/v1/users", old, nil), http.StatusUnauthorized)
+		if status, _, _, _ := signIn(env.URL, "clerk", "first password", ""); status != http.StatusUnauthorized {
+			t.Errorf("old password: %d, want 401", status)
+		}
+		fresh := env.accessToken("clerk", "second password")
+		mustStatus(t, env.do(http.MethodGet, "/api/v1/users", fresh, nil), http.StatusOK)
+	})
+
+	t.Run("the last active admin cannot be demoted, deactivated or deleted", func(t *testing.T) {
+		env.DB.Exec(`UPDATE users SET role = 'user' WHERE id <> ?`, env.userID(admin))
+		self := "/api/v1/users/" + env.userID(admin)
+		coreWantDetail(t, env.do(http.MethodPatch, self, admin, coreObj{"role": "user"}), http.StatusConflict)
+		coreWantDetail(t, env.do(http.MethodPatch, self, admin, coreObj{"is_active": false}), http.StatusConflict)
+		coreWantDetail(t, env.do(http.MethodDelete, self, admin, nil), http.StatusConflict)
+		mustStatus(t, env.do(http.MethodGet, "/api/v1/users", admin, nil), http.StatusOK) // still an admin, still in
+	})
+
+	t.Run("delete: answers the user, revokes its tokens, keeps its report history", func(t *testing.T) {
+		victim := env.token("user")
+		id := env.userID(victim)
+		gen := env.do(http.MethodPost, "/api/v1/ai/generate-query", victim, coreObj{"question": "quantos clientes temos?"})
+		mustStatus(t, gen, http.StatusOK)
+		res := env.do(http.MethodDelete, "/api/v1/users/"+id, admin, nil)
+		if res.Status != http.StatusOK {
+			t.Fatalf("delete: %d %s", res.Status, res.Body)
+		}
+		var u coreObj
+		res.JSON(t, &u)
+		coreField(t, u, "id", id)
+		coreWantDetail(t, env.do(http.MethodGet, "/api/v1/users", victim, nil), http.StatusUnauthorized)
+		coreWantDetail(t, env.do(http.MethodDelete, "/api/v1/users/"+id, admin, nil), http.StatusNotFound)
+		var kept int64
+		env.DB.Raw(`SELECT count(*) FROM ai_queries WHERE user_id = ?`, id).Scan(&kept)
+		if kept != 1 {
+			t.Errorf("history rows of the deleted user = %d, want 1", kept)
+		}
+		// The admin listing of history still reads.
+		mustStatus(t, env.do(http.MethodGet, "/api/v1/ai/queries/all", admin, nil), http.StatusOK)
+	})
+}
+
+// TestAdminsRemovingEachOtherOverHTTP: the race of two admins demoting (or deleting)
+// each other through the API never leaves zero active admins.
+func TestAdminsRemovingEachOtherOverHTTP(t *testing.T) {
+	env := newTestEnv(t)
+	for round := range 10 {
+		env.DB.Exec(`DELETE FROM users`)
+		a, b := env.token("admin"), env.token("admin")
+		bodies := []any{coreObj{"role": "user"}, coreObj{"is_active": false}, nil}
+		methods := []string{http.MethodPatch, http.MethodPatch, http.MethodDelete}
+		i := round % 3
+		statuses := make([]int, 2)
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		for k, pair := range [][2]string{{a, env.userID(b)}, {b, env.userID(a)}} {
+			wg.Go(func() {
+				<-start
+				raw, _ := json.Marshal(bodies[i])
+				req, _ := http.NewRequest(methods[i], env.URL+"/api/v1/users/"+pair[1], bytes.NewReader(raw))
+				req.Header.Set("Authorization", "Bearer "+pair[0])
+				req.Header.Set("Content-Type", "application/json")
+				if res, err := http.DefaultClient.Do(req); err == nil {
+					statuses[k] = res.StatusCode
+					res.Body.Close()
+				}
+			})
+		}
+		close(start)
+		wg.Wait()
+		var admins int64
+		env.DB.Raw(`SELECT count(*) FROM users WHERE role = 'admin' AND is_active`).Scan(&admins)
+		if admins != 1 {
+			t.Fatalf("round %d (%s): %d active admins left, statuses %v", round, methods[i], admins, statuses)
+		}
+		ok, conflict := 0, 0
+		for _, s := range statuses {
+			switch s {
+			case http.StatusOK:
+				ok++
+			case http.StatusConflict:
+				conflict++
+			case http.StatusUnauthorized, http.StatusForbidden:
+				// The winner's change reached the loser's token first (deactivated,
+				// deleted or demoted): refused before the route ran, also correct.
+				conflict++
+			}
+		}
+		if ok != 1 || conflict != 1 {
+			t.Fatalf("round %d (%s): statuses %v, want one 200 and one refusal", round, methods[i], statuses)
+		}
+	}
+}
+
+// eventually polls check until it passes or within passes (then fails with its last
+// message).
+func eventually(t *testing.T, within time.Duration, check func() string) {
+	t.Helper()
+	deadline := time.Now().Add(within)
+	for {
+		msg := check()
+		if msg == "" {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("not within %s: %s", within, msg)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// TestRevocationReachesEveryReplica: two replicas share the database; a change made by
+// plain SQL (the path no replica hears about) is honoured by both within the state cache
+// window, and the role used is the current one, not the token's claim.
+func TestRevocationReachesEveryReplica(t *testing.T) {
+	const ttl = 400 * time.Millisecond
+	first := newTestEnv(t, withAccessTTL(ttl))
+	second := first.replica(withAccessTTL(ttl))
+	replicas := []*testEnv{first, second}
+	within := ttl + 1500*time.Millisecond
+
+	// status answers GET path with token on a replica.
+	status := func(r *testEnv, path, token string) int { return r.do(http.MethodGet, path, token, nil).Status }
+	expect := func(t *testing.T, path, token string, want int) {
+		t.Helper()
+		for i, r := range replicas {
+			eventually(t, within, func() string {
+				if got := status(r, path, token); got != want {
+					return fmt.Sprintf("replica %d: GET %s = %d, want %d", i, path, got, want)
+				}
+				return ""
+			})
+		}
+	}
+	const userRoute, adminRoute = "/api/v1/users", "/api/v1/ai/queries/all"
+
+	cases := []struct {
+		name  string
+		role  string
+		sql   string
+		route string
+		want  int
+	}{
+		{"deactivated", "admin", `UPDATE users SET is_active = false WHERE id = ?`, userRoute, http.StatusUnauthorized},
+		{"deleted", "admin", `DELETE FROM users WHERE id = ?`, userRoute, http.StatusUnauthorized},
+		{"demoted loses the admin routes", "admin", `UPDATE users SET role = 'user' WHERE id = ?`, adminRoute, http.StatusForbidden},
+		{"password changed", "user", `UPDATE users SET password_hash = 'changed' WHERE id = ?`, userRoute, http.StatusUnauthorized},
+		{"tokens revoked", "user", `UPDATE users SET token_version = token_version + 1 WHERE id = ?`, userRoute, http.StatusUnauthorized},
+		{"promoted gains the admin routes", "user", `UPDATE users SET role = 'admin' WHERE id = ?`, adminRoute, http.StatusOK},
+	}
+	keeper := first.token("admin") // some admin stays, whatever the cases do
+	for _, tt := range cases {
+		t.Run(tt.name, func(t *testing.T) {
+			tok := first.token(tt.role)
+			before := http.StatusOK
+			if tt.want == http.StatusOK {
+				before = http.StatusForbidden
+			}
+			for _, r := range replicas { // both replicas have the user's state cached
+				if got := status(r, tt.route, tok); got != before {
+					t.Fatalf("before the change: %d, want %d", got, before)
+				}
+			}
+			if err := first.DB.Exec(tt.sql, first.userID(tok)).Error; err != nil {
+				t.Fatal(err)
+			}
+			expect(t, tt.route, tok, tt.want)
+		})
+	}
+
+	t.Run("through the API: at once on its replica, within the window on the other", func(t *testing.T) {
+		tok := first.token("user")
+		for _, r := range replicas {
+			mustStatus(t, r.do(http.MethodGet, userRoute, tok, nil), http.StatusOK)
+		}
+		mustStatus(t, first.do(http.MethodPatch, "/api/v1/users/"+first.userID(tok), keeper, coreObj{"is_active": false}), http.StatusOK)
+		coreWantDetail(t, first.do(http.MethodGet, userRoute, tok, nil), http.StatusUnauthorized)
+		expect(t, userRoute, tok, http.StatusUnauthorized)
+		// Reactivating does not bring the revoked token back (the version moved).
+		mustStatus(t, first.do(http.MethodPatch, "/api/v1/users/"+first.userID(tok), keeper, coreObj{"is_active": true}), http.StatusOK)
+		time.Sleep(ttl)
+		expect(t, userRoute, tok, http.StatusUnauthorized)
+	})
+
+	t.Run("a deactivated admin cannot create users", func(t *testing.T) {
+		tok := first.token("admin")
+		first.DB.Exec(`UPDATE users SET is_active = false WHERE id = ?`, first.userID(tok))
+		time.Sleep(ttl + 100*time.Millisecond)
+		for _, r := range replicas {
+			res := r.do(http.MethodPost, "/api/v1/users", tok, coreObj{"username": "sneaky", "password": "long enough", "name": "S", "role": "admin"})
+			coreWantDetail(t, res, http.StatusUnauthorized)
+		}
+		var n int64
+		first.DB.Raw(`SELECT count(*) FROM users WHERE username = 'sneaky'`).Scan(&n)
+		if n != 0 {
+			t.Error("the deactivated admin created a user")
+		}
+	})
+}
+
+// TestTokenSubjectsThatAreNotUsers: a well-signed token whose subject is not a live user
+// at the token's version answers 401 with the Bearer challenge on every protected route,
+// never a 5xx.
+func TestTokenSubjectsThatAreNotUsers(t *testing.T) {
+	env := newTestEnv(t)
+	deleted := env.token("user")
+	env.DB.Exec(`DELETE FROM users WHERE id = ?`, env.userID(deleted))
+	live := env.token("admin")
+	sign := func(subject string, version int64) string {
+		tok, err := env.Tokens.Issue(auth.Principal{Subject: subject, Role: "admin", TokenVersion: version})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tok
+	}
+	tokens := map[string]string{
+		"unknown uuid":         sign("7d1f4c0e-1111-4222-8333-944455556666", 0),
+		"nil uuid":             sign("00000000-0000-0000-0000-000000000000", 0),
+		"malformed uuid":       sign("7d1f4c0e-1111-4222-8333-94445555666g", 0),
+		"not a uuid":           sign("admin", 0),
+		"sql":                  sign("'; DROP TABLE users; --", 0),
+		"huge subject":         sign(strings.Repeat("x", 4000), 0),
+		"deleted user":         deleted,
+		"another version":      sign(env.userID(live), 3),
+		"negative version":     sign(env.userID(live), -1),
+		"nul in subject":       sign("a\x00b", 0),
+		"uuid with extra text": sign(env.userID(live)+"x", 0),
+	}
+	for _, r := range env.Routes {
+		if !strings.HasPrefix(r.Path, "/api/v1/") || r.Path == "/api/v1/authorization" || strings.HasSuffix(r.Path, "/*") {
+			continue
+		}
+		for name, tok := range tokens {
+			res := env.do(r.Method, r.Path, tok, nil)
+			if res.Status != http.StatusUnauthorized || res.Header.Get("WWW-Authenticate") != "Bearer" {
+				t.Errorf("%s %s with a token of %s: %d %q %s", r.Method, r.Path, name, res.Status, res.Header.Get("WWW-Authenticate"), res.Body)
+			}
+		}
+	}
+	mustStatus(t, env.do(http.MethodGet, "/api/v1/users", live, nil), http.StatusOK)
+}
+
+// TestAuthWhileTheDatabaseIsDown: when the user's state cannot be read, a good token gets
+// 503 (try again), not a 401 that makes clients throw it away, nor a 500.
+func TestAuthWhileTheDatabaseIsDown(t *testing.T) {
+	env := newTestEnv(t, withAccessTTL(-1))
+	tok := env.token("user")
+	env.PGProxy.Cut()
+	res := env.do(http.MethodGet, "/api/v1/users", tok, nil)
+	env.PGProxy.Restore()
+	coreWantDetail(t, res, http.StatusServiceUnavailable)
+	mustStatus(t, env.do(http.MethodGet, "/api/v1/users", tok, nil), http.StatusOK)
+}
+
+// TestLoginThrottleOverHTTP: parallel wrong passwords across two replicas evaluate
+// exactly the limit, the rest answer 429 with Retry-After; the client address comes from
+// X-Forwarded-For only when the peer is a trusted proxy.
+func TestLoginThrottleOverHTTP(t *testing.T) {
+	loopback := []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("::1/128")}
+	behindGateway := func(d *httpapi.Deps) { d.ClientIP = clientip.New(loopback) }
+	env := newTestEnv(t, behindGateway)
+	second := env.replica(behindGateway)
+	if _, err := user.NewStore(env.DB).Create(context.Background(), user.CreateInput{Username: "maria", Password: "correct horse", Name: "Maria"}); err != nil {
+		t.Fatal(err)
+	}
+
+	var unauthorized, throttled atomic.Int64
+	var wg sync.WaitGroup
+	for i := range 50 {
+		wg.Go(func() {
+			url := env.URL
+			if i%2 == 1 {
+				url = second.URL
+			}
+			status, header, body, err := signIn(url, "maria", "wrong horse", "203.0.113.66")
+			switch {
+			case err != nil:
+				t.Errorf("attempt %d: %v", i, err)
+			case status == http.StatusUnauthorized:
+				unauthorized.Add(1)
+			case status == http.StatusTooManyRequests:
+				throttled.Add(1)
+				if s, err := strconv.Atoi(header.Get("Retry-After")); err != nil || s < 1 || s > 15*60 {
+					t.Errorf("429 with Retry-After %q", header.Get("Retry-After"))
+				}
+				if !strings.Contains(string(body), `"detail"`) {
+					t.Errorf("429 body %s", body)
+				}
+			default:
+				t.Errorf("attempt %d: %d %s", i, status, body)
+			}
+		})
+	}
+	wg.Wait()
+	if unauthorized.Load() != user.DefaultThrottlePerPair || throttled.Load() != 50-user.DefaultThrottlePerPair {
+		t.Fatalf("50 parallel wrong passwords: %d x 401, %d x 429; want %d and %d",
+			unauthorized.Load(), throttled.Load(), user.DefaultThrottlePerPair, 50-user.DefaultThrottlePerPair)
+	}
+	if status, _, _, _ := signIn(env.URL, "maria", "correct horse", "203.0.113.66"); status != http.StatusTooManyRequests {
+		t.Errorf("right password from the locked address: %d, want 429", status)
+	}
+	if status, _, body, _ := signIn(second.URL, "maria", "correct horse", "198.51.100.7"); status != http.StatusOK {
+		t.Errorf("right password from another address: %d %s", status, body)
+	}
+
+	t.Run("without trusted proxies X-Forwarded-For is ignored", func(t *testing.T) {
+		direct := env.replica() // trusts no proxy: every test request comes from 127.0.0.1
+		for i := range user.DefaultThrottlePerPair {
+			status, _, _, _ := signIn(direct.URL, "maria", "wrong horse", fmt.Sprintf("192.0.2.%d", i))
+			if status != http.StatusUnauthorized {
+				t.Fatalf("attempt %d: %d", i, status)
+			}
+		}
+		if status, _, _, _ := signIn(direct.URL, "maria", "wrong horse", "192.0.2.200"); status != http.StatusTooManyRequests {
+			t.Errorf("a forged X-Forwarded-For escaped the throttle: %d", status)
+		}
+	})
+}
+
+// TestUsernameLookAlikesOverHTTP: one account per normalised username on create and
+// sign-in; invisible characters are a 422 at body.username.
+func TestUsernameLookAlikesOverHTTP(t *testing.T) {
+	env := newTestEnv(t)
+	admin := env.token("admin")
+	mustStatus(t, env.do(http.MethodPost, "/api/v1/users", admin, coreObj{"username": "ｍａｒｉａ", "password": "long enough", "name": "M"}), http.StatusCreated)
+	for _, dup := range []string{"maria", "MARIA", "ＭＡＲＩＡ"} {
+		coreWantDetail(t, env.do(http.MethodPost, "/api/v1/users", admin, coreObj{"username": dup, "password": "long enough", "name": "M"}), http.StatusConflict)
+	}
+	for _, bad := range []string{"maria\u200b", "\u200bmaria", "ma\u200dria", "maria\u202e", "ma\u00adria", "mar\tia", "\u3164"} {
+		coreWant422(t, env.do(http.MethodPost, "/api/v1/users", admin, coreObj{"username": bad, "password": "long enough", "name": "M"}), "body", "username")
+	}
+	env.accessToken("ＭａＲＩＡ", "long enough")
+	if status, _, _, _ := signIn(env.URL, "maria\u200b", "long enough", ""); status != http.StatusUnauthorized {
+		t.Errorf("sign in with a zero-width space: %d, want 401", status)
+	}
+}
+
+// TestUserPatchHostileValues: every hostile value in every PATCH field answers a 4xx
+// with a detail body or a 200, never a 5xx.
+func TestUserPatchHostileValues(t *testing.T) {
+	env := newTestEnv(t)
+	admin := env.token("admin")
+	env.token("admin") // a second admin, so the demotion cases can pass
+	target := env.userID(env.token("user"))
+	for _, field := range []string{"name", "email", "role", "is_active", "password"} {
+		for vname, v := range hostileValues() {
+			res := env.do(http.MethodPatch, "/api/v1/users/"+target, admin, coreObj{field: v})
+			checkNot5xx(t, "PATCH "+field+"="+vname, res)
+		}
+	}
+	if res := env.do(http.MethodGet, "/api/v1/users?limit=100", admin, nil); res.Status != http.StatusOK {
+		t.Fatalf("list after hostile PATCHes: %d %s", res.Status, res.Body)
+	}
 }

@@ -47,8 +47,12 @@ func (s *Service) CancelCoupon(ctx context.Context, coupon, customerID, userAt s
 	err := InTx(ctx, s.db, func(tx *gorm.DB) error {
 		res.Cancelled = res.Cancelled[:0]
 		db := tx.WithContext(ctx)
-		// Locked in (customer, id) order, so two cancels spanning several customers take
-		// the customers' row locks in the same order.
+		// Locked and reversed per customer, debits before credits (points ascending): the
+		// reversals that give points back come first, so the balance rises, then falls,
+		// and its lowest point is its start or its end. The cancel is thus refused exactly
+		// when its net effect would overdraw the customer, whatever order the entries'
+		// ids have. The order is total (id last), so two cancels spanning several
+		// customers take the row locks in the same order.
 		var entries []Entry
 		q := `SELECT * FROM points_entries WHERE coupon_identifier = ? AND transaction_type IN ('C', 'D')`
 		args := []any{coupon}
@@ -56,7 +60,7 @@ func (s *Service) CancelCoupon(ctx context.Context, coupon, customerID, userAt s
 			q += ` AND customer_id = ?`
 			args = append(args, customerID)
 		}
-		if err := db.Raw(q+` ORDER BY customer_id, id FOR UPDATE`, args...).Scan(&entries).Error; err != nil {
+		if err := db.Raw(q+` ORDER BY customer_id, points, id FOR UPDATE`, args...).Scan(&entries).Error; err != nil {
 			return fmt.Errorf("lock entries of coupon %q: %w", coupon, err)
 		}
 		if len(entries) == 0 {

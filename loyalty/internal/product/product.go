@@ -356,6 +356,11 @@ func (u Update) apply(p *Product) map[string]any {
 	return changes
 }
 
+// MaxValidityDays bounds validity_days (ten years): a redeem block expires that many
+// days after it is made, and the date must stay representable (migration 00410 holds
+// the same bound).
+const MaxValidityDays = 3650
+
 // maxMoney is the largest value a numeric(14,2) column holds.
 const maxMoney = 999999999999.99
 
@@ -375,14 +380,20 @@ func (p Product) check(toppingSKUs []string) error {
 	ints := []struct {
 		name string
 		v    *int
-	}{{"points", &p.Points}, {"validity_days", p.ValidityDays}, {"min_qty", &p.MinQty}, {"max_qty", &p.MaxQty}}
+		max  int
+	}{
+		{"points", &p.Points, math.MaxInt32},
+		{"validity_days", p.ValidityDays, MaxValidityDays},
+		{"min_qty", &p.MinQty, math.MaxInt32},
+		{"max_qty", &p.MaxQty, math.MaxInt32},
+	}
 	for _, f := range ints {
 		switch {
 		case f.v == nil:
 		case *f.v < 0:
 			bad(f.name, "Input should be greater than or equal to 0", "greater_than_equal")
-		case *f.v > math.MaxInt32:
-			bad(f.name, fmt.Sprintf("Input should be less than or equal to %d", math.MaxInt32), "less_than_equal")
+		case *f.v > f.max:
+			bad(f.name, fmt.Sprintf("Input should be less than or equal to %d", f.max), "less_than_equal")
 		}
 	}
 	money := []struct {

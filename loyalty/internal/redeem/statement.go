@@ -2,6 +2,7 @@ package redeem
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -64,19 +65,19 @@ type StatementRow struct {
 type Statistics struct {
 	TotalCustomers int64            `json:"total_customers"`
 	TotalRedeems   int64            `json:"total_redeems"`
-	TotalPoints    int64            `json:"total_points"`
-	TotalItems     int64            `json:"total_items"` // quantity of main products (toppings apart)
+	TotalPoints    json.Number      `json:"total_points"` // exact: a sum of bigints can pass the int64 range
+	TotalItems     json.Number      `json:"total_items"`  // quantity of main products (toppings apart), exact
 	ByStatus       map[string]int64 `json:"by_status"`
 	TopCustomers   []CustomerStat   `json:"top_customers"` // the 10 customers who redeemed the most points
 }
 
 // CustomerStat is one customer's share of the statement.
 type CustomerStat struct {
-	CustomerID string `json:"customer_id"`
-	Name       string `json:"name"`
-	Doc        string `json:"doc"`
-	Redeems    int64  `json:"redeems"`
-	Points     int64  `json:"points"`
+	CustomerID string      `json:"customer_id"`
+	Name       string      `json:"name"`
+	Doc        string      `json:"doc"`
+	Redeems    int64       `json:"redeems"`
+	Points     json.Number `json:"points"` // exact, as TotalPoints
 }
 
 // StoreStatement answers the redeem statement of a store (or of every store).
@@ -126,11 +127,15 @@ func (s *Service) StoreStatement(ctx context.Context, q StatementQuery) (Stateme
 	}
 	filter := strings.Join(where, " AND ")
 
-	var totals []struct{ TotalRedeems, TotalCustomers, TotalPoints, TotalItems int64 }
+	var totals []struct {
+		TotalRedeems, TotalCustomers int64
+		TotalPoints, TotalItems      string
+	}
+	// Sums as text: sum(bigint) is a numeric that may not fit an int64.
 	err = db.Raw(`SELECT count(*) AS total_redeems, count(DISTINCT r.customer_id) AS total_customers,
-			COALESCE(sum(r.total_points), 0) AS total_points,
+			COALESCE(sum(r.total_points), 0)::text AS total_points,
 			COALESCE((SELECT sum(i.qty) FROM redeem_items i JOIN redeems r ON r.id = i.redeem_id
-			           WHERE i.parent_item_id IS NULL AND `+filter+`), 0) AS total_items
+			           WHERE i.parent_item_id IS NULL AND `+filter+`), 0)::text AS total_items
 		FROM redeems r WHERE `+filter, append(append([]any{}, args...), args...)...).Scan(&totals).Error
 	if err != nil {
 		return Statement{}, fmt.Errorf("statement totals: %w", err)
@@ -138,8 +143,8 @@ func (s *Service) StoreStatement(ctx context.Context, q StatementQuery) (Stateme
 	t := totals[0]
 	st.Total = t.TotalRedeems
 	st.TotalPages = (t.TotalRedeems + int64(q.Limit) - 1) / int64(q.Limit)
-	st.Statistics = Statistics{TotalCustomers: t.TotalCustomers, TotalRedeems: t.TotalRedeems, TotalPoints: t.TotalPoints,
-		TotalItems: t.TotalItems, ByStatus: map[string]int64{}, TopCustomers: []CustomerStat{}}
+	st.Statistics = Statistics{TotalCustomers: t.TotalCustomers, TotalRedeems: t.TotalRedeems, TotalPoints: json.Number(t.TotalPoints),
+		TotalItems: json.Number(t.TotalItems), ByStatus: map[string]int64{}, TopCustomers: []CustomerStat{}}
 
 	var byStatus []struct {
 		Status string
@@ -151,9 +156,9 @@ func (s *Service) StoreStatement(ctx context.Context, q StatementQuery) (Stateme
 	for _, b := range byStatus {
 		st.Statistics.ByStatus[b.Status] = b.N
 	}
-	if err := db.Raw(`SELECT r.customer_id, c.name, c.doc, count(*) AS redeems, sum(r.total_points) AS points
+	if err := db.Raw(`SELECT r.customer_id, c.name, c.doc, count(*) AS redeems, sum(r.total_points)::text AS points
 		FROM redeems r JOIN customers c ON c.id = r.customer_id WHERE `+filter+`
-		GROUP BY r.customer_id, c.name, c.doc ORDER BY points DESC, redeems DESC, r.customer_id LIMIT 10`, args...).Scan(&st.Statistics.TopCustomers).Error; err != nil {
+		GROUP BY r.customer_id, c.name, c.doc ORDER BY sum(r.total_points) DESC, redeems DESC, r.customer_id LIMIT 10`, args...).Scan(&st.Statistics.TopCustomers).Error; err != nil {
 		return Statement{}, fmt.Errorf("statement customers: %w", err)
 	}
 

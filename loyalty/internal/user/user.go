@@ -35,6 +35,9 @@ type User struct {
 	IsActive     bool      `json:"is_active"`
 	CreatedAt    time.Time `json:"created_at"`
 	UpdatedAt    time.Time `json:"updated_at"`
+	// TokenVersion is carried by every token issued to the user; the database raises it
+	// when the password changes or the user is deactivated, revoking older tokens.
+	TokenVersion int64 `json:"-"`
 }
 
 // CreateInput is a new user. Role is auth.RoleUser when empty.
@@ -58,12 +61,13 @@ type Store struct {
 // NewStore returns a Store over db hashing with bcrypt's default cost.
 func NewStore(db *gorm.DB) *Store { return &Store{db: db, cost: bcrypt.DefaultCost} }
 
-// Create inserts a user. A username taken by another user (case-insensitively) is a
-// Conflict. Permission to create an admin is the caller's business (see CanCreate).
+// Create inserts a user. The username is stored normalised (NormalizeUsername); one
+// taken by another user in that form, case-insensitively, is a Conflict. Permission to
+// create an admin is the caller's business (see CanCreate).
 func (s *Store) Create(ctx context.Context, in CreateInput) (User, error) {
-	username := strings.TrimSpace(in.Username)
-	if username == "" {
-		return User{}, apperr.Validation(apperr.Field("Field required", "missing", "body", "username"))
+	username, err := NormalizeUsername(in.Username, "body", "username")
+	if err != nil {
+		return User{}, err
 	}
 	role := in.Role
 	if role == "" {
@@ -95,8 +99,12 @@ func (s *Store) Create(ctx context.Context, in CreateInput) (User, error) {
 		IsActive:     true,
 	}
 	if err := s.db.WithContext(ctx).Create(&u).Error; err != nil {
-		if errors.Is(err, gorm.ErrDuplicatedKey) {
+		switch {
+		case errors.Is(err, gorm.ErrDuplicatedKey):
 			return User{}, apperr.New(apperr.Conflict, "A user with username %q already exists", username)
+		case errors.Is(err, gorm.ErrCheckConstraintViolated):
+			// The database's Unicode tables disagree with Go's about this name.
+			return User{}, apperr.Validation(apperr.Field("Username is not in a form the database accepts", "string_pattern_mismatch", "body", "username"))
 		}
 		return User{}, fmt.Errorf("insert user %s: %w", username, err)
 	}
@@ -130,10 +138,15 @@ func (s *Store) List(ctx context.Context, limit, offset int) ([]User, error) {
 // disabled user, so the endpoint does not reveal which usernames exist.
 var errBadCredentials = apperr.New(apperr.Unauthorized, "Incorrect username or password")
 
-// Authenticate returns the active user with these credentials.
+// Authenticate returns the active user with these credentials. The username is
+// normalised as on create and compared case-insensitively; one that could not have been
+// created (an invisible character) matches nobody.
 func (s *Store) Authenticate(ctx context.Context, username, password string) (User, error) {
 	var u User
-	err := s.db.WithContext(ctx).Where("lower(username) = lower(?)", strings.TrimSpace(username)).Take(&u).Error
+	err := gorm.ErrRecordNotFound
+	if name, nameErr := NormalizeUsername(username); nameErr == nil {
+		err = s.db.WithContext(ctx).Where("lower(normalize(username, NFKC)) = lower(normalize(?, NFKC))", name).Take(&u).Error
+	}
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		// Spend the time a real comparison takes, so response times do not tell
 		// unknown usernames from wrong passwords.
@@ -149,12 +162,20 @@ func (s *Store) Authenticate(ctx context.Context, username, password string) (Us
 	return u, nil
 }
 
-func (s *Store) hash(password string) (string, error) {
+// checkPassword enforces the length bounds (bytes, as bcrypt counts them).
+func checkPassword(password string) error {
 	if len(password) < MinPasswordLen {
-		return "", apperr.Validation(apperr.Field(fmt.Sprintf("String should have at least %d characters", MinPasswordLen), "string_too_short", "body", "password"))
+		return apperr.Validation(apperr.Field(fmt.Sprintf("String should have at least %d characters", MinPasswordLen), "string_too_short", "body", "password"))
 	}
 	if len(password) > MaxPasswordLen {
-		return "", apperr.Validation(apperr.Field(fmt.Sprintf("String should have at most %d bytes", MaxPasswordLen), "string_too_long", "body", "password"))
+		return apperr.Validation(apperr.Field(fmt.Sprintf("String should have at most %d bytes", MaxPasswordLen), "string_too_long", "body", "password"))
+	}
+	return nil
+}
+
+func (s *Store) hash(password string) (string, error) {
+	if err := checkPassword(password); err != nil {
+		return "", err
 	}
 	hash, err := bcrypt.GenerateFromPassword([]byte(password), s.cost)
 	if err != nil {
