@@ -15,6 +15,7 @@ import (
 	"github.com/loyaltylinks/platform/loyalty/internal/httpapi"
 	"github.com/loyaltylinks/platform/loyalty/internal/ledger"
 	"github.com/loyaltylinks/platform/loyalty/internal/redeem"
+	"github.com/loyaltylinks/platform/loyalty/internal/webhook"
 	"github.com/loyaltylinks/platform/loyalty/internal/user"
 	"github.com/loyaltylinks/platform/loyalty/migrations"
 	"github.com/loyaltylinks/platform/shared/auth"
@@ -134,15 +135,25 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 			return err
 		}
 	}
+	hooks, err := webhook.New(db, webhook.Config{
+		MaxAge: cfg.WebhookMaxAge, AllowPrivate: cfg.WebhookAllowPrivate, Timeout: cfg.WebhookTimeout,
+		PollInterval: cfg.WebhookPollInterval, Concurrency: cfg.WebhookConcurrency, Retention: cfg.WebhookRetention,
+		RetryBase: cfg.WebhookRetryBase, RetryMax: cfg.WebhookRetryMax, SecretKey: cfg.WebhookSecretKey, Logger: logger,
+	})
+	if err != nil {
+		return err
+	}
+	deps.Webhooks = hooks
 	srv := httpapi.New(deps)
 
-	// The redeem expiry job runs in every replica (it claims rows with SKIP LOCKED) and
-	// stops with the server, before the database closes.
+	// The redeem expiry job and the webhook delivery workers run in every replica (both
+	// claim rows with SKIP LOCKED) and stop with the server, before the database closes.
 	jobCtx, stopJobs := context.WithCancel(ctx)
 	var jobs sync.WaitGroup
 	jobs.Go(func() {
 		redeem.NewService(db).WithEvents(event.Outbox{}).RunExpiry(jobCtx, cfg.RedeemExpiryInterval, logger)
 	})
+	jobs.Go(func() { hooks.Run(jobCtx) })
 	defer jobs.Wait()
 	defer stopJobs()
 

@@ -3,6 +3,7 @@ package httpapi
 import (
 	"fmt"
 	"net/http"
+	"strings"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/labstack/echo/v4"
@@ -16,6 +17,7 @@ import (
 	"github.com/loyaltylinks/platform/loyalty/internal/redeem"
 	"github.com/loyaltylinks/platform/loyalty/internal/store"
 	"github.com/loyaltylinks/platform/loyalty/internal/user"
+	"github.com/loyaltylinks/platform/loyalty/internal/webhook"
 	"github.com/loyaltylinks/platform/shared/apidoc"
 	"github.com/loyaltylinks/platform/shared/server"
 )
@@ -45,6 +47,9 @@ func (a *API) routes(srv *server.Server) {
 
 	// Exports and admin batch jobs
 	a.exportRoutes(v1)
+
+	// Webhook subscriptions (admin)
+	a.webhookRoutes(v1)
 }
 
 // coreRoutes: authorization and users, customers (reads, create, update, searches),
@@ -379,4 +384,62 @@ func (a *API) exportRoutes(v1 *apidoc.Router) {
 			{Name: "offset", Type: "integer", Default: 0},
 		},
 	})
+}
+
+// webhookRoutes: webhook subscriptions, their delivery log and test pings, admin only
+// (docs/webhooks.md).
+func (a *API) webhookRoutes(v1 *apidoc.Router) {
+	const tag = "Webhooks"
+	h := &webhookHandlers{api: a, hooks: a.hooks}
+	types := strings.Join(webhook.Types(), ", ")
+	urlRule := fmt.Sprintf("url: http(s), at most %d characters, no credentials or fragment; its host must be (or resolve only to) "+
+		"public addresses unless WEBHOOK_ALLOW_PRIVATE is set, checked again on every delivery connection. ", webhook.MaxURLLength)
+	v1.Handle(http.MethodPost, "/webhooks", h.create, apidoc.Op{
+		Tag: tag, Summary: "Subscribe a URL to events", Status: http.StatusCreated, Admin: true,
+		Description: urlRule + "event_types: some of " + types + ", or [\"*\"] (the default) for all; at most " +
+			fmt.Sprint(webhook.MaxEventTypes) + " entries. The answer carries the signing secret (whsec_...): it is shown this once. " +
+			fmt.Sprintf("At most %d subscriptions (409 beyond).", webhook.MaxSubscriptions),
+		Request: WebhookCreate{}, Response: webhook.WithSecret{},
+	}, requireAdmin)
+	v1.Handle(http.MethodGet, "/webhooks", h.list, apidoc.Op{
+		Tag: tag, Summary: "List webhook subscriptions", Admin: true, Description: "Oldest first. Secrets are never listed.",
+		Response: []webhook.Subscription{}, Params: coreLimitOffsetMax(webhookListMax, webhookListMax),
+	}, requireAdmin)
+	v1.Handle(http.MethodGet, "/webhooks/:webhook_id", h.get, apidoc.Op{
+		Tag: tag, Summary: "Get a webhook subscription", Admin: true,
+		Description: "disabled_reason says why a subscription stopped; failing_since and consecutive_failures describe a " +
+			"failure streak; oldest_pending_at is the creation time of the oldest event not delivered yet.",
+		Response: webhook.Subscription{},
+	}, requireAdmin)
+	v1.Handle(http.MethodPatch, "/webhooks/:webhook_id", h.update, apidoc.Op{
+		Tag: tag, Summary: "Update a webhook subscription", Admin: true,
+		Description: "Applies the fields sent. " + urlRule + "url, event_types and is_active cannot be null; null clears " +
+			"description. is_active true re-activates a disabled subscription: its pending events are sent again at once, " +
+			"oldest first, with a fresh WEBHOOK_MAX_AGE. rotate_secret true issues a new secret, returned in this answer only.",
+		Request: webhook.Update{}, Response: webhook.Subscription{},
+	}, requireAdmin)
+	v1.Handle(http.MethodDelete, "/webhooks/:webhook_id", h.delete, apidoc.Op{
+		Tag: tag, Summary: "Delete a webhook subscription", Admin: true,
+		Description: "Its pending deliveries and its delivery log go with it.", Response: deletedWebhook{},
+	}, requireAdmin)
+	v1.Handle(http.MethodGet, "/webhooks/:webhook_id/deliveries", h.deliveries, apidoc.Op{
+		Tag: tag, Summary: "Recent delivery attempts of a subscription", Admin: true,
+		Description: "Newest first: event, attempt number, the receiver's status code (null when none came), latency, error, " +
+			"and result (delivered, retrying, failed, ping). Kept for WEBHOOK_RETENTION.",
+		Response: []webhook.Attempt{}, Params: coreLimitOffsetMax(50, attemptListMax),
+	}, requireAdmin)
+	v1.Handle(http.MethodPost, "/webhooks/:webhook_id/test", h.test, apidoc.Op{
+		Tag: tag, Summary: "Send a test event (webhook.ping) now", Admin: true,
+		Description: "Signed like every delivery, sent whether the subscription is active or not, not retried. The answer " +
+			"says what the receiver did (delivered, status_code, latency_ms, error); a failing receiver is not an error of this route.",
+		Response: webhook.PingResult{},
+	}, requireAdmin)
+}
+
+// coreLimitOffsetMax documents a limit/offset pair with its default and maximum.
+func coreLimitOffsetMax(defaultLimit, maxLimit int) []apidoc.Param {
+	return []apidoc.Param{
+		{Name: "limit", Type: "integer", Default: defaultLimit, Description: fmt.Sprintf("page size, 0 to %d", maxLimit)},
+		{Name: "offset", Type: "integer", Default: 0, Description: "rows to skip, 0 or more"},
+	}
 }

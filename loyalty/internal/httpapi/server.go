@@ -15,6 +15,7 @@ import (
 	"github.com/loyaltylinks/platform/loyalty/internal/ledger"
 	"github.com/loyaltylinks/platform/loyalty/internal/redeem"
 	"github.com/loyaltylinks/platform/loyalty/internal/user"
+	"github.com/loyaltylinks/platform/loyalty/internal/webhook"
 	"github.com/loyaltylinks/platform/shared/apidoc"
 	"github.com/loyaltylinks/platform/shared/auth"
 	"github.com/loyaltylinks/platform/shared/clientip"
@@ -41,6 +42,9 @@ type Deps struct {
 	// AppUsers looks documents up in the external app-user service; nil when
 	// EXTERNAL_APP_USERS_URL is not set.
 	AppUsers batch.AppUserDirectory
+	// Webhooks manages webhook subscriptions (and pings them); nil gives one with the
+	// default configuration (private receiver addresses refused) over DB.
+	Webhooks *webhook.Service
 	// AccessTTL bounds how long a replica acts on a user's state (active, role, token
 	// version) it read: 0 means user.DefaultAccessTTL, negative reads it on every request.
 	AccessTTL time.Duration
@@ -62,6 +66,7 @@ type API struct {
 
 	ledger  *ledger.Service
 	redeems *redeem.Service
+	hooks   *webhook.Service
 
 	access   *user.Access
 	clientIP *clientip.Resolver
@@ -84,6 +89,10 @@ func New(d Deps) *server.Server {
 	api := &API{log: d.Logger, bind: NewBinder(), tokens: d.Tokens, deps: d, ai: d.AIQueries,
 		ledger: ledger.NewService(d.DB, d.Ledger).WithEvents(events), redeems: redeem.NewService(d.DB).WithEvents(events),
 		access: user.NewAccess(d.DB, accessTTL(d.AccessTTL)), clientIP: d.ClientIP}
+	if api.hooks = d.Webhooks; api.hooks == nil {
+		// Without a secret key the defaults cannot fail.
+		api.hooks, _ = webhook.New(d.DB, webhook.Config{Logger: d.Logger})
+	}
 	if api.ai == nil && d.DB != nil {
 		ai, err := aiquery.NewService(d.DB, aiquery.Options{Logger: d.Logger})
 		if err != nil {
