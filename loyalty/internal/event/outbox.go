@@ -42,3 +42,27 @@ func (Outbox) Record(ctx context.Context, tx *gorm.DB, typ Type, data any) error
 	}
 	return nil
 }
+
+// Clauses returns WITH clauses that record an event of type typ for every row of the
+// common table expression named rows, its data the SQL json expression data over that
+// row. They start with a comma, to follow the writer's own expression. A writer that can
+// render its resource in SQL uses them to write the change and its event in one
+// statement, sparing the round trip of Record: the ledger does for credits and debits,
+// where that round trip would cost a tenth of its throughput. rows and data are SQL text
+// from the caller's code, never input.
+//
+// Data-modifying clauses run whether or not the main query reads them, so the caller's
+// statement needs nothing more; if it fails, the event goes with it.
+func (Outbox) Clauses(typ Type, rows, data string) (string, []any) {
+	return `, webhook_subs AS (
+    SELECT id FROM webhook_subscriptions
+     WHERE is_active AND (cardinality(event_types) = 0 OR ?::text = ANY (event_types))
+), webhook_ev AS (
+    INSERT INTO webhook_events (type, data)
+    SELECT ?, ` + data + ` FROM ` + rows + ` WHERE EXISTS (SELECT 1 FROM webhook_subs)
+    RETURNING seq
+), webhook_dl AS (
+    INSERT INTO webhook_deliveries (subscription_id, event_seq)
+    SELECT webhook_subs.id, webhook_ev.seq FROM webhook_subs CROSS JOIN webhook_ev
+)`, []any{string(typ), string(typ)}
+}

@@ -31,6 +31,7 @@ func TestMain(m *testing.M) {
 // recorder is what the domain packages accept (their Events interfaces).
 type recorder interface {
 	Record(ctx context.Context, tx *gorm.DB, typ event.Type, data any) error
+	Clauses(typ event.Type, rows, data string) (string, []any)
 }
 
 // world is the loyalty domain over one fresh database, recording events through rec.
@@ -340,14 +341,40 @@ func snapshot(t *testing.T, db *gorm.DB) string {
 	return strings.Join(parts, " ")
 }
 
-// recorderFunc adapts a function to the domain packages' Events interfaces.
-type recorderFunc func(ctx context.Context, tx *gorm.DB, typ event.Type, data any) error
-
-func (f recorderFunc) Record(ctx context.Context, tx *gorm.DB, typ event.Type, data any) error {
-	return f(ctx, tx, typ, data)
+// failingOutbox is an outbox that fails, after writing the event (then the change must
+// roll back and take the event with it) or before (then the change must not commit
+// without it). Record fails with errForced; the clauses of a fused statement fail with a
+// division by zero, placed after or instead of the event's insert.
+type failingOutbox struct {
+	event.Outbox
+	afterWrite bool
 }
 
 var errForced = errors.New("forced failure")
+
+func (f failingOutbox) Record(ctx context.Context, tx *gorm.DB, typ event.Type, data any) error {
+	if f.afterWrite {
+		if err := f.Outbox.Record(ctx, tx, typ, data); err != nil {
+			return err
+		}
+	}
+	return errForced
+}
+
+func (f failingOutbox) Clauses(typ event.Type, rows, data string) (string, []any) {
+	if f.afterWrite {
+		sql, args := f.Outbox.Clauses(typ, rows, data)
+		// Runs once the event row exists (it reads its seq), then fails.
+		return sql + `, forced AS (INSERT INTO webhook_events (type, data)
+			SELECT 'forced', json_build_object('n', 1 / (webhook_ev.seq - webhook_ev.seq)) FROM webhook_ev)`, args
+	}
+	return `, forced AS (INSERT INTO webhook_events (type, data) SELECT 'forced', json_build_object('n', 1 / (random() * 0)::int))`, nil
+}
+
+// forcedFailure reports whether err is one of failingOutbox's.
+func forcedFailure(err error) bool {
+	return errors.Is(err, errForced) || (err != nil && strings.Contains(err.Error(), "division by zero"))
+}
 
 // TestEventsShareTheChangesTransaction runs every change with an outbox that fails, once
 // after writing its event (the change must roll back and take the event with it: no event
@@ -426,15 +453,10 @@ func TestEventsShareTheChangesTransaction(t *testing.T) {
 	}
 	modes := []struct {
 		name string
-		rec  recorderFunc
+		rec  recorder
 	}{
-		{"outbox fails after writing the event", func(ctx context.Context, tx *gorm.DB, typ event.Type, data any) error {
-			if err := (event.Outbox{}).Record(ctx, tx, typ, data); err != nil {
-				return err
-			}
-			return errForced
-		}},
-		{"outbox fails before writing the event", func(context.Context, *gorm.DB, event.Type, any) error { return errForced }},
+		{"outbox fails after writing the event", failingOutbox{afterWrite: true}},
+		{"outbox fails before writing the event", failingOutbox{afterWrite: false}},
 	}
 	for _, ch := range changes {
 		t.Run(ch.name, func(t *testing.T) {
@@ -472,7 +494,7 @@ func TestEventsShareTheChangesTransaction(t *testing.T) {
 			for _, mode := range modes {
 				before := snapshot(t, db)
 				err := ch.change(newWorld(t, db, mode.rec), f)
-				if !errors.Is(err, errForced) {
+				if !forcedFailure(err) {
 					t.Errorf("%s: change returned %v, want the outbox's error", mode.name, err)
 				}
 				if after := snapshot(t, db); after != before {
@@ -550,5 +572,47 @@ func TestEventsGoOnlyToSubscriptionsThatWantThem(t *testing.T) {
 	}
 	if e, d := deliveries(); e != 1 || d != 2 {
 		t.Fatalf("credit: %d events, %d deliveries; want 1 event delivered to 2 subscriptions", e, d)
+	}
+}
+
+// TestEntryRenderedInSQLIsTheAPIRendering: credits and debits record their event in the
+// statement that writes the entry, rendering it in SQL (ledger_entry_json); the JSON must
+// be the API's (encoding/json of ledger.Entry) for every field, null or not, timestamps
+// with and without fractions, and text that JSON escapes.
+func TestEntryRenderedInSQLIsTheAPIRendering(t *testing.T) {
+	db := newDB(t)
+	subscribe(t, db, true)
+	w := newWorld(t, db, event.Outbox{})
+	c := w.newCustomer()
+	ctx := context.Background()
+	str := func(s string) *string { return &s }
+	tests := []ledger.Movement{
+		{CustomerID: c.ID, Points: 500, TransactionDate: time.Date(2025, 5, 1, 13, 0, 0, 0, time.UTC)},
+		{CustomerID: c.ID, Points: 1, Description: `<b>"Café" & 'ação'</b> \ / ` + "\n\t\u2028 😀",
+			TransactionDate: time.Date(2025, 5, 1, 13, 0, 0, 500_000_000, time.FixedZone("BRT", -3*3600)),
+			TransactionIdentifier: str("T-1"), CouponIdentifier: str("NF 1"), VendorDocument: str("123"), StoreCode: str("S1"), UserAt: "ana"},
+		{CustomerID: c.ID, Points: 9_000_000_000_000, TransactionDate: time.Date(1999, 12, 31, 23, 59, 59, 123_456_000, time.UTC)},
+		{CustomerID: c.ID, Points: 7, TransactionDate: time.Date(2025, 1, 2, 3, 4, 5, 100_000, time.UTC), UserAt: "x"},
+	}
+	for i, m := range tests {
+		var e ledger.Entry
+		var err error
+		if i == 3 {
+			e, _, err = w.ledger.Debit(ctx, m)
+		} else {
+			e, _, err = w.ledger.Credit(ctx, m)
+		}
+		if err != nil {
+			t.Fatalf("movement %d: %v", i, err)
+		}
+		got := eventsAfter(t, db, 0)
+		last := got[len(got)-1]
+		var data any
+		if err := json.Unmarshal([]byte(last.Data), &data); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(data, asJSON(t, e)) {
+			t.Errorf("movement %d: SQL rendering\n%s\nGo rendering\n%v", i, last.Data, asJSON(t, e))
+		}
 	}
 }

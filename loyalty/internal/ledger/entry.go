@@ -11,7 +11,11 @@
 // compose them with their own rows atomically.
 package ledger
 
-import "time"
+import (
+	"time"
+
+	"github.com/loyaltylinks/platform/loyalty/internal/event"
+)
 
 // Entry types.
 const (
@@ -65,4 +69,8 @@ type NewEntry struct {
 	// AllowInactive lets an entry be written for an inactive customer. Reversals and
 	// expiries use it: giving points back must never be refused.
 	AllowInactive bool
+	// event, with events, is recorded by Post in the INSERT of the entry, its data the
+	// entry (Service sets them for credits and debits).
+	event  event.Type
+	events Events
 }

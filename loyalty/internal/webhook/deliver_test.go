@@ -125,12 +125,7 @@ func TestDeliveryThroughFailures(t *testing.T) {
 		}
 		return err
 	}
-	rolledBack := ledger.NewService(db, ledger.Config{}).WithEvents(recorderFunc(func(ctx context.Context, tx *gorm.DB, typ event.Type, data any) error {
-		if err := (event.Outbox{}).Record(ctx, tx, typ, data); err != nil {
-			return err
-		}
-		return errors.New("forced rollback after the event was written")
-	}))
+	rolledBack := ledger.NewService(db, ledger.Config{}).WithEvents(rollingBackOutbox{})
 	committed := 0
 	for i := range 24 {
 		c := customers[i%3]
@@ -221,11 +216,20 @@ func TestDeliveryThroughFailures(t *testing.T) {
 	}
 }
 
-// recorderFunc adapts a function to the domain packages' Events interfaces.
-type recorderFunc func(ctx context.Context, tx *gorm.DB, typ event.Type, data any) error
+// rollingBackOutbox writes the event, then fails the transaction.
+type rollingBackOutbox struct{ event.Outbox }
 
-func (f recorderFunc) Record(ctx context.Context, tx *gorm.DB, typ event.Type, data any) error {
-	return f(ctx, tx, typ, data)
+func (o rollingBackOutbox) Record(ctx context.Context, tx *gorm.DB, typ event.Type, data any) error {
+	if err := o.Outbox.Record(ctx, tx, typ, data); err != nil {
+		return err
+	}
+	return errors.New("forced rollback after the event was written")
+}
+
+func (o rollingBackOutbox) Clauses(typ event.Type, rows, data string) (string, []any) {
+	sql, args := o.Outbox.Clauses(typ, rows, data)
+	return sql + `, forced AS (INSERT INTO webhook_events (type, data)
+		SELECT 'forced', json_build_object('n', 1 / (webhook_ev.seq - webhook_ev.seq)) FROM webhook_ev)`, args
 }
 
 // TestConcurrentWorkersDeliverEachEventOncePerAttempt: two services (two replicas, two
