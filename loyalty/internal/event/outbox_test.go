@@ -589,7 +589,7 @@ func TestEntryRenderedInSQLIsTheAPIRendering(t *testing.T) {
 	tests := []ledger.Movement{
 		{CustomerID: c.ID, Points: 500, TransactionDate: time.Date(2025, 5, 1, 13, 0, 0, 0, time.UTC)},
 		{CustomerID: c.ID, Points: 1, Description: `<b>"Café" & 'ação'</b> \ / ` + "\n\t\u2028 😀",
-			TransactionDate: time.Date(2025, 5, 1, 13, 0, 0, 500_000_000, time.FixedZone("BRT", -3*3600)),
+			TransactionDate:       time.Date(2025, 5, 1, 13, 0, 0, 500_000_000, time.FixedZone("BRT", -3*3600)),
 			TransactionIdentifier: str("T-1"), CouponIdentifier: str("NF 1"), VendorDocument: str("123"), StoreCode: str("S1"), UserAt: "ana"},
 		{CustomerID: c.ID, Points: 9_000_000_000_000, TransactionDate: time.Date(1999, 12, 31, 23, 59, 59, 123_456_000, time.UTC)},
 		{CustomerID: c.ID, Points: 7, TransactionDate: time.Date(2025, 1, 2, 3, 4, 5, 100_000, time.UTC), UserAt: "x"},
