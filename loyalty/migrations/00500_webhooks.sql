@@ -6,8 +6,8 @@
 -- the active subscriptions that want it. That path is hot, so these tables carry no
 -- foreign keys (a key check would take a share lock on the subscription row inside every
 -- ledger transaction, and a subscription deleted at that moment would fail the ledger
--- write) and few indexes. Deleting a subscription deletes its deliveries and attempts in
--- the same transaction; the pruning job removes anything left over.
+-- write) and few indexes. Deleting a subscription deletes its pending deliveries and its
+-- attempts in the same transaction; the pruning job removes anything left over.
 
 -- +goose Up
 CREATE TABLE webhook_subscriptions (
@@ -22,9 +22,11 @@ CREATE TABLE webhook_subscriptions (
     is_active            boolean NOT NULL DEFAULT true,
     disabled_reason      text,
     disabled_at          timestamptz,
-    -- Failure streak since the last successful delivery.
+    -- Failure streak since the last successful delivery: failed attempts, and events
+    -- refused (or given up) in a row.
     failing_since        timestamptz,
     consecutive_failures integer NOT NULL DEFAULT 0,
+    refused_in_a_row     integer NOT NULL DEFAULT 0,
     -- A delivery worker's claim: set with SELECT ... FOR NO KEY UPDATE SKIP LOCKED, held
     -- until lease_until, so one worker at a time sends a subscription's events, in order.
     lease_until          timestamptz,
@@ -47,6 +49,10 @@ CREATE TABLE webhook_events (
 -- Pruning finds old events by time; a BRIN index costs next to nothing on insert.
 CREATE INDEX webhook_events_created_at_brin ON webhook_events USING brin (created_at);
 
+-- One row per (subscription, event), written with the event. Only pending rows are
+-- looked up by subscription, so the one B-tree covers them alone (a delivered row leaves
+-- it); finished rows are found by event for pruning, through a BRIN index that costs
+-- next to nothing on insert. (subscription_id, event_seq) is unique by construction.
 CREATE TABLE webhook_deliveries (
     subscription_id  uuid NOT NULL,
     event_seq        bigint NOT NULL,
@@ -54,11 +60,11 @@ CREATE TABLE webhook_deliveries (
     attempts         integer NOT NULL DEFAULT 0,
     next_attempt_at  timestamptz NOT NULL DEFAULT now(),
     first_attempt_at timestamptz,
-    finished_at      timestamptz,
-    PRIMARY KEY (subscription_id, event_seq)
+    finished_at      timestamptz
 );
 -- The queue of each subscription: its oldest pending delivery is the head.
 CREATE INDEX webhook_deliveries_pending_idx ON webhook_deliveries (subscription_id, event_seq) WHERE status = 'pending';
+CREATE INDEX webhook_deliveries_event_seq_brin ON webhook_deliveries USING brin (event_seq);
 
 CREATE TABLE webhook_attempts (
     id              bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -82,9 +88,11 @@ CREATE INDEX webhook_attempts_attempted_at_brin ON webhook_attempts USING brin (
 -- with the fraction's trailing zeros dropped (Go's time.RFC3339Nano). A test of package
 -- event compares the two renderings; change both together.
 -- +goose StatementBegin
+-- Both are plain SQL expressions declared STABLE like what they call (to_char,
+-- json_build_object), so the planner inlines them into the statement: no function call.
 CREATE FUNCTION loyalty.webhook_time(t timestamptz) RETURNS text
-LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-    SELECT regexp_replace(to_char(t AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US'), '\.?0+$', '') || 'Z'
+LANGUAGE sql STABLE PARALLEL SAFE AS $$
+    SELECT rtrim(rtrim(to_char(t AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US'), '0'), '.') || 'Z'
 $$;
 -- +goose StatementEnd
 

@@ -397,8 +397,9 @@ func (s *Service) record(ctx context.Context, c claim, outs []outcome) (keepOn b
 	err = s.db.WithContext(context.WithoutCancel(ctx)).Transaction(func(tx *gorm.DB) error {
 		var sub []struct {
 			ConsecutiveFailures int
+			RefusedInARow       int
 		}
-		if err := tx.Raw(`SELECT consecutive_failures FROM webhook_subscriptions WHERE id = ? AND lease_token = ? FOR NO KEY UPDATE`,
+		if err := tx.Raw(`SELECT consecutive_failures, refused_in_a_row FROM webhook_subscriptions WHERE id = ? AND lease_token = ? FOR NO KEY UPDATE`,
 			c.ID, c.Token).Scan(&sub).Error; err != nil {
 			return fmt.Errorf("check lease of webhook %s: %w", c.ID, err)
 		}
@@ -412,17 +413,18 @@ func (s *Service) record(ctx context.Context, c claim, outs []outcome) (keepOn b
 			attempt, status, latency            []int64
 			at                                  []time.Time
 		}
-		streak := sub[0].ConsecutiveFailures
+		streak, refused := sub[0].ConsecutiveFailures, sub[0].RefusedInARow
 		streakReset := false
 		disable := ""
 		for _, o := range outs {
 			switch o.result {
 			case ResultDelivered:
 				delivered = append(delivered, o.d.EventSeq)
-				streak, streakReset = 0, true
+				streak, refused, streakReset = 0, 0, true
 			case ResultFailed:
 				failed = append(failed, o.d.EventSeq)
 				streak++
+				refused++
 			case ResultRetrying:
 				streak++
 				err := tx.Exec(`UPDATE webhook_deliveries
@@ -462,19 +464,10 @@ func (s *Service) record(ctx context.Context, c claim, outs []outcome) (keepOn b
 				return fmt.Errorf("mark webhook %s deliveries %s: %w", c.ID, set.status, err)
 			}
 		}
-		if last := outs[len(outs)-1]; disable == "" && last.result == ResultFailed {
-			// The last refusedStreakToStop events all refused: the receiver is broken for
-			// us; stop before more events are lost (pending ones wait for re-activation).
-			var refused int64
-			err := tx.Raw(`SELECT count(*) FROM (SELECT status FROM webhook_deliveries
-				WHERE subscription_id = ? AND status <> 'pending' ORDER BY event_seq DESC LIMIT ?) recent
-				WHERE status = 'failed'`, c.ID, refusedStreakToStop).Scan(&refused).Error
-			if err != nil {
-				return fmt.Errorf("recent failures of webhook %s: %w", c.ID, err)
-			}
-			if refused >= refusedStreakToStop {
-				disable = fmt.Sprintf("the last %d events were refused; last answer: %s", refusedStreakToStop, last.describe())
-			}
+		if last := outs[len(outs)-1]; disable == "" && refused >= refusedStreakToStop {
+			// Events keep being refused: the receiver is broken for us; stop before more
+			// are lost (the pending ones wait for re-activation).
+			disable = fmt.Sprintf("the last %d events were refused; last answer: %s", refused, last.describe())
 		}
 		if len(log.eventID) > 0 {
 			err := tx.Exec(`INSERT INTO webhook_attempts (subscription_id, event_id, event_type, attempt, status_code, latency_ms, error, result, attempted_at)
@@ -494,7 +487,7 @@ func (s *Service) record(ctx context.Context, c claim, outs []outcome) (keepOn b
 		case streakReset:
 			since = gorm.Expr("now()")
 		}
-		changes := map[string]any{"consecutive_failures": streak, "failing_since": since}
+		changes := map[string]any{"consecutive_failures": streak, "refused_in_a_row": refused, "failing_since": since}
 		if disable != "" {
 			changes["is_active"], changes["disabled_reason"], changes["disabled_at"] = false, disable, gorm.Expr("now()")
 			keepOn = false

@@ -65,9 +65,8 @@ func (s *Service) Prune(ctx context.Context) (PruneStats, error) {
 				return fmt.Errorf("drop stale pending deliveries: %w", res.Error)
 			}
 			st.Dropped += res.RowsAffected
-			// The finished deliveries of events nobody waits for any more go with them.
-			// Subscription ids are given so the primary key (subscription_id, event_seq)
-			// finds them.
+			// The finished deliveries of events nobody waits for any more go with them
+			// (found through the BRIN index on event_seq: the batch is a range of it).
 			res = tx.Exec(`
 				WITH done AS (
 				    SELECT seq FROM webhook_events e
@@ -76,9 +75,9 @@ func (s *Service) Prune(ctx context.Context) (PruneStats, error) {
 				), gone AS (
 				    DELETE FROM webhook_deliveries d
 				     USING done
-				     WHERE d.subscription_id = ANY (ARRAY(SELECT id FROM webhook_subscriptions)) AND d.event_seq = done.seq
+				     WHERE d.event_seq BETWEEN ? AND ? AND d.event_seq = done.seq
 				)
-				DELETE FROM webhook_events e USING done WHERE e.seq = done.seq`, array[int64](seqs))
+				DELETE FROM webhook_events e USING done WHERE e.seq = done.seq`, array[int64](seqs), seqs[0], seqs[len(seqs)-1])
 			if res.Error != nil {
 				return fmt.Errorf("delete delivered events: %w", res.Error)
 			}

@@ -322,7 +322,7 @@ func (s *Service) Update(ctx context.Context, id string, u Update, by string) (W
 			changes["is_active"] = u.IsActive.Value
 			if u.IsActive.Value {
 				changes["disabled_reason"], changes["disabled_at"] = nil, nil
-				changes["failing_since"], changes["consecutive_failures"] = nil, 0
+				changes["failing_since"], changes["consecutive_failures"], changes["refused_in_a_row"] = nil, 0, 0
 				retryNow = true
 			} else {
 				reason := "deactivated through the API"
@@ -370,7 +370,8 @@ func (s *Service) Delete(ctx context.Context, id string) error {
 		if res.RowsAffected == 0 {
 			return errNotFound
 		}
-		if err := tx.Exec(`DELETE FROM webhook_deliveries WHERE subscription_id = ?`, id).Error; err != nil {
+		// Finished deliveries are left to the pruning job (found by event, not by subscription).
+		if err := tx.Exec(`DELETE FROM webhook_deliveries WHERE subscription_id = ? AND status = 'pending'`, id).Error; err != nil {
 			return fmt.Errorf("delete deliveries of webhook %s: %w", id, err)
 		}
 		if err := tx.Exec(`DELETE FROM webhook_attempts WHERE subscription_id = ?`, id).Error; err != nil {
