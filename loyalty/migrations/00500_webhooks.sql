@@ -82,38 +82,7 @@ CREATE TABLE webhook_attempts (
 CREATE INDEX webhook_attempts_subscription_idx ON webhook_attempts (subscription_id, id DESC);
 CREATE INDEX webhook_attempts_attempted_at_brin ON webhook_attempts USING brin (attempted_at);
 
--- Events the ledger writes in the same statement as their entry (credits, debits, balance
--- adjustments: ledger.Post) carry the entry rendered here, in SQL, exactly as the API
--- renders ledger.Entry in Go: same keys in the same order, timestamps in RFC 3339 UTC
--- with the fraction's trailing zeros dropped (Go's time.RFC3339Nano). A test of package
--- event compares the two renderings; change both together.
--- +goose StatementBegin
--- Both are plain SQL expressions declared STABLE like what they call (to_char,
--- json_build_object), so the planner inlines them into the statement: no function call.
-CREATE FUNCTION loyalty.webhook_time(t timestamptz) RETURNS text
-LANGUAGE sql STABLE PARALLEL SAFE AS $$
-    SELECT rtrim(rtrim(to_char(t AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US'), '0'), '.') || 'Z'
-$$;
--- +goose StatementEnd
-
--- +goose StatementBegin
-CREATE FUNCTION loyalty.ledger_entry_json(e loyalty.points_entries) RETURNS json
-LANGUAGE sql STABLE PARALLEL SAFE AS $$
-    SELECT json_build_object(
-        'id', e.id, 'customer_id', e.customer_id, 'vendor_document', e.vendor_document,
-        'store_code', e.store_code, 'points', e.points, 'transaction_identifier', e.transaction_identifier,
-        'description', e.description, 'user_at', e.user_at,
-        'transaction_date', loyalty.webhook_time(e.transaction_date),
-        'coupon_identifier', e.coupon_identifier, 'redeem_id', e.redeem_id,
-        'transaction_type', e.transaction_type, 'reverses_id', e.reverses_id,
-        'cancelled_at', loyalty.webhook_time(e.cancelled_at),
-        'created_at', loyalty.webhook_time(e.created_at), 'updated_at', loyalty.webhook_time(e.updated_at))
-$$;
--- +goose StatementEnd
-
 -- +goose Down
-DROP FUNCTION loyalty.ledger_entry_json(loyalty.points_entries);
-DROP FUNCTION loyalty.webhook_time(timestamptz);
 DROP TABLE webhook_attempts;
 DROP TABLE webhook_deliveries;
 DROP TABLE webhook_events;

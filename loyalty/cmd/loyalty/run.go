@@ -135,15 +135,19 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 			return err
 		}
 	}
+	// One outbox for the replica: it knows which event types active subscriptions want,
+	// so changes nobody subscribed to write nothing (docs/webhooks.md).
+	events := &event.Outbox{}
 	hooks, err := webhook.New(db, webhook.Config{
 		MaxAge: cfg.WebhookMaxAge, AllowPrivate: cfg.WebhookAllowPrivate, Timeout: cfg.WebhookTimeout,
 		PollInterval: cfg.WebhookPollInterval, Concurrency: cfg.WebhookConcurrency, Retention: cfg.WebhookRetention,
 		RetryBase: cfg.WebhookRetryBase, RetryMax: cfg.WebhookRetryMax, SecretKey: cfg.WebhookSecretKey, Logger: logger,
+		Outbox: events,
 	})
 	if err != nil {
 		return err
 	}
-	deps.Webhooks = hooks
+	deps.Webhooks, deps.Events = hooks, events
 	srv := httpapi.New(deps)
 
 	// The redeem expiry job and the webhook delivery workers run in every replica (both
@@ -151,8 +155,9 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 	jobCtx, stopJobs := context.WithCancel(ctx)
 	var jobs sync.WaitGroup
 	jobs.Go(func() {
-		redeem.NewService(db).WithEvents(event.Outbox{}).RunExpiry(jobCtx, cfg.RedeemExpiryInterval, logger)
+		redeem.NewService(db).WithEvents(events).RunExpiry(jobCtx, cfg.RedeemExpiryInterval, logger)
 	})
+	jobs.Go(func() { events.Watch(jobCtx, db, cfg.WebhookPollInterval, logger) })
 	jobs.Go(func() { hooks.Run(jobCtx) })
 	defer jobs.Wait()
 	defer stopJobs()

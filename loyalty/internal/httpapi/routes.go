@@ -9,7 +9,6 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/loyaltylinks/platform/loyalty/internal/batch"
 	"github.com/loyaltylinks/platform/loyalty/internal/customer"
-	"github.com/loyaltylinks/platform/loyalty/internal/event"
 	"github.com/loyaltylinks/platform/loyalty/internal/export"
 	"github.com/loyaltylinks/platform/loyalty/internal/ledger"
 	"github.com/loyaltylinks/platform/loyalty/internal/product"
@@ -102,7 +101,7 @@ func (a *API) coreRoutes(e *echo.Echo, public, v1 *apidoc.Router) {
 	}, requireAdmin)
 
 	// Customers.
-	customers := &customerHandlers{api: a, customers: customer.NewStore(db, stores, promotions).WithEvents(event.Outbox{})}
+	customers := &customerHandlers{api: a, customers: customer.NewStore(db, stores, promotions).WithEvents(a.events)}
 	v1.Handle(http.MethodPost, "/customer", customers.create, apidoc.Op{
 		Tag: "Customers", Summary: "Register a customer", Status: http.StatusCreated,
 		Description: "doc is stored as digits when a formatted CPF/CNPJ is sent and must be unique (409); emails may repeat. " +

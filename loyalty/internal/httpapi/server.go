@@ -45,6 +45,9 @@ type Deps struct {
 	// Webhooks manages webhook subscriptions (and pings them); nil gives one with the
 	// default configuration (private receiver addresses refused) over DB.
 	Webhooks *webhook.Service
+	// Events is the webhook outbox the domain packages record their changes in; nil gives
+	// one that asks the database on every change (serve shares one kept up to date).
+	Events *event.Outbox
 	// AccessTTL bounds how long a replica acts on a user's state (active, role, token
 	// version) it read: 0 means user.DefaultAccessTTL, negative reads it on every request.
 	AccessTTL time.Duration
@@ -67,6 +70,7 @@ type API struct {
 	ledger  *ledger.Service
 	redeems *redeem.Service
 	hooks   *webhook.Service
+	events  *event.Outbox
 
 	access   *user.Access
 	clientIP *clientip.Resolver
@@ -85,9 +89,12 @@ func New(d Deps) *server.Server {
 	})
 	// Every change integrators can subscribe to is written to the webhook outbox in its
 	// own transaction (docs/webhooks.md).
-	var events event.Outbox
+	events := d.Events
+	if events == nil {
+		events = &event.Outbox{}
+	}
 	api := &API{log: d.Logger, bind: NewBinder(), tokens: d.Tokens, deps: d, ai: d.AIQueries,
-		ledger: ledger.NewService(d.DB, d.Ledger).WithEvents(events), redeems: redeem.NewService(d.DB).WithEvents(events),
+		ledger: ledger.NewService(d.DB, d.Ledger).WithEvents(events), redeems: redeem.NewService(d.DB).WithEvents(events), events: events,
 		access: user.NewAccess(d.DB, accessTTL(d.AccessTTL)), clientIP: d.ClientIP}
 	if api.hooks = d.Webhooks; api.hooks == nil {
 		// Without a secret key the defaults cannot fail.

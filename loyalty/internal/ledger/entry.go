@@ -11,11 +11,7 @@
 // compose them with their own rows atomically.
 package ledger
 
-import (
-	"time"
-
-	"github.com/loyaltylinks/platform/loyalty/internal/event"
-)
+import "time"
 
 // Entry types.
 const (
@@ -69,8 +65,4 @@ type NewEntry struct {
 	// AllowInactive lets an entry be written for an inactive customer. Reversals and
 	// expiries use it: giving points back must never be refused.
 	AllowInactive bool
-	// event, with events, is recorded by Post in the INSERT of the entry, its data the
-	// entry (Service sets them for credits and debits).
-	event  event.Type
-	events Events
 }

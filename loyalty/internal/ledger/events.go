@@ -11,9 +11,6 @@ import (
 // webhook outbox, event.Outbox). An error must roll the change back.
 type Events interface {
 	Record(ctx context.Context, tx *gorm.DB, typ event.Type, data any) error
-	// Clauses records events in the statement writing the change itself (Post does, for
-	// credits and debits: no round trip of its own on the ledger's hottest path).
-	Clauses(typ event.Type, rows, data string) (string, []any)
 }
 
 // SaleEvent is the payload of sale.recorded: the entry POST /transaction answers, with the

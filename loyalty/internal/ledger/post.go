@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
@@ -36,7 +35,7 @@ func Post(ctx context.Context, tx *gorm.DB, e NewEntry) (Entry, bool, error) {
 		id = e.ID
 	}
 	var rows []Entry
-	insert := `
+	err := tx.WithContext(ctx).Raw(`
 		INSERT INTO points_entries (id, customer_id, transaction_type, points, description,
 			transaction_identifier, coupon_identifier, vendor_document, store_code, user_at,
 			transaction_date, redeem_id, reverses_id)
@@ -44,21 +43,11 @@ func Post(ctx context.Context, tx *gorm.DB, e NewEntry) (Entry, bool, error) {
 		  FROM customers c
 		 WHERE c.id = ? AND (c.is_active OR ?)
 		ON CONFLICT DO NOTHING
-		RETURNING *`
-	values := []any{id, e.Type, e.Points, e.Description, e.TransactionIdentifier, e.CouponIdentifier,
-		e.VendorDocument, e.StoreCode, e.UserAt, e.TransactionDate.UTC(), e.RedeemID, e.ReversesID}
-	args := append(values, e.CustomerID, e.AllowInactive)
-	if e.event != "" && e.events != nil {
-		// The event is written by the same statement. The customer's ledger lock is taken
-		// first (the balance trigger takes it again, re-entrantly), so the event's
-		// sequence number is drawn under the lock: events of one customer are numbered in
-		// the order of their entries.
-		clauses, more := e.events.Clauses(e.event, "e", "loyalty.ledger_entry_json(e::loyalty.points_entries)")
-		insert = `WITH e AS (` + strings.Replace(insert, "FROM customers c", "FROM loyalty.ledger_lock_customer(?::uuid), customers c", 1) +
-			`)` + clauses + ` SELECT * FROM e`
-		args = append(append(append(values, e.CustomerID), e.CustomerID, e.AllowInactive), more...)
-	}
-	err := tx.WithContext(ctx).Raw(insert, args...).Scan(&rows).Error
+		RETURNING *`,
+		id, e.Type, e.Points, e.Description, e.TransactionIdentifier, e.CouponIdentifier,
+		e.VendorDocument, e.StoreCode, e.UserAt, e.TransactionDate.UTC(), e.RedeemID, e.ReversesID,
+		e.CustomerID, e.AllowInactive,
+	).Scan(&rows).Error
 	if err != nil {
 		return Entry{}, false, translate(err, "post entry for customer "+e.CustomerID)
 	}

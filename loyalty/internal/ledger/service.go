@@ -81,16 +81,18 @@ func (s *Service) move(ctx context.Context, typ string, points int64, m Movement
 			TransactionIdentifier: m.TransactionIdentifier, CouponIdentifier: m.CouponIdentifier,
 			VendorDocument: m.VendorDocument, StoreCode: m.StoreCode, UserAt: m.UserAt,
 			TransactionDate: m.TransactionDate, RedeemID: m.RedeemID,
-			event: movementEvent(typ), events: s.events,
 		})
-		return err
+		if err != nil || replayed {
+			return err
+		}
+		return s.record(ctx, tx, movementEvent(entry), entry)
 	})
 	return entry, replayed, err
 }
 
 // movementEvent is the event of a credit or debit entry.
-func movementEvent(typ string) event.Type {
-	if typ == TypeDebit {
+func movementEvent(e Entry) event.Type {
+	if e.TransactionType == TypeDebit {
 		return event.PointsDebited
 	}
 	return event.PointsCredited
@@ -136,7 +138,7 @@ func (s *Service) Adjust(ctx context.Context, customerID string, target int64, u
 		if err != nil || e == nil {
 			return err
 		}
-		return s.record(ctx, tx, movementEvent(e.TransactionType), *e)
+		return s.record(ctx, tx, movementEvent(*e), *e)
 	})
 	return e, err
 }

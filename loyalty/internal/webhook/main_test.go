@@ -171,7 +171,7 @@ func emit(t testing.TB, db *gorm.DB, typ event.Type, n int) []string {
 	var ids []string
 	for i := range n {
 		err := db.Transaction(func(tx *gorm.DB) error {
-			return event.Outbox{}.Record(context.Background(), tx, typ, map[string]any{"n": i})
+			return (&event.Outbox{}).Record(context.Background(), tx, typ, map[string]any{"n": i})
 		})
 		if err != nil {
 			t.Fatal(err)

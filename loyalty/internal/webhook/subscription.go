@@ -236,6 +236,9 @@ func (s *Service) Create(ctx context.Context, in CreateInput) (WithSecret, error
 		out = WithSecret{Subscription: sub, Secret: secret}
 		return err
 	})
+	if err == nil {
+		s.subscriptionsChanged(ctx)
+	}
 	return out, err
 }
 
@@ -357,12 +360,15 @@ func (s *Service) Update(ctx context.Context, id string, u Update, by string) (W
 		out = WithSecret{Subscription: sub, Secret: secret}
 		return err
 	})
+	if err == nil {
+		s.subscriptionsChanged(ctx)
+	}
 	return out, err
 }
 
 // Delete removes a subscription with its pending deliveries and its attempt log.
 func (s *Service) Delete(ctx context.Context, id string) error {
-	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		res := tx.Exec(`DELETE FROM webhook_subscriptions WHERE id = ?`, id)
 		if res.Error != nil {
 			return fmt.Errorf("delete webhook %s: %w", id, res.Error)
@@ -379,6 +385,10 @@ func (s *Service) Delete(ctx context.Context, id string) error {
 		}
 		return nil
 	})
+	if err == nil {
+		s.subscriptionsChanged(ctx)
+	}
+	return err
 }
 
 // Attempt is one delivery attempt (or test ping) as GET /webhooks/{id}/deliveries shows it.

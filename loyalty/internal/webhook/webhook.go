@@ -15,12 +15,14 @@
 package webhook
 
 import (
+	"context"
 	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
 	"time"
 
+	"github.com/loyaltylinks/platform/loyalty/internal/event"
 	"gorm.io/gorm"
 )
 
@@ -52,6 +54,9 @@ type Config struct {
 	Resolver Resolver
 	// Logger receives delivery failures and disabled subscriptions [discard].
 	Logger *slog.Logger
+	// Outbox, when set, is refreshed after every subscription change made here, so this
+	// replica records the events a new subscription wants at once.
+	Outbox *event.Outbox
 }
 
 // Limits of the subscription API (docs/webhooks.md lists them).
@@ -122,3 +127,13 @@ func New(db *gorm.DB, cfg Config) (*Service, error) {
 
 // Config returns the effective configuration (defaults applied).
 func (s *Service) Config() Config { return s.cfg }
+
+// subscriptionsChanged refreshes the outbox's view after a committed subscription change.
+func (s *Service) subscriptionsChanged(ctx context.Context) {
+	if s.cfg.Outbox == nil {
+		return
+	}
+	if err := s.cfg.Outbox.Refresh(context.WithoutCancel(ctx), s.db); err != nil {
+		s.log.WarnContext(ctx, "webhook subscriptions not re-read after a change", "error", err)
+	}
+}
