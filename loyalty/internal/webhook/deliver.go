@@ -176,6 +176,14 @@ func (s *Service) deliver(ctx context.Context, c claim) error {
 				o.retryOrGiveUp(s.cfg, nil, o.attemptsAt)
 			default:
 				o = s.send(ctx, c.URL, key, d, skew)
+				if ctx.Err() != nil {
+					// Shutting down: the request was cut by us, not failed by the receiver.
+					// Not recorded, it is sent again by the next claim.
+					stop = true
+				}
+			}
+			if stop {
+				break
 			}
 			outs = append(outs, o)
 			if o.result == ResultRetrying || o.disable != "" {
