@@ -178,13 +178,17 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 }
 
 // newAIQueries builds the report-query service: the configured generator, and the pool
-// report queries run on (a separate one when AI_DATABASE_URL is set).
+// report queries run on. That pool is always their own (AI_DB_MAX_CONNS connections, on
+// AI_DATABASE_URL when set, else DATABASE_URL), so report queries can never take the
+// connections the rest of the API needs.
 func newAIQueries(cfg config.Config, db *gorm.DB, logger *slog.Logger) (*aiquery.Service, func(), error) {
 	opts := aiquery.Options{
 		Logger:           logger,
 		Role:             cfg.AIDBRole,
 		StatementTimeout: cfg.AIStatementTimeout,
 		MaxRows:          cfg.AIMaxRows,
+		MaxResultBytes:   cfg.AIMaxResultBytes,
+		MaxConcurrent:    cfg.AIMaxConcurrent,
 		Location:         cfg.AITimezone,
 	}
 	if cfg.AIProvider == "openai" {
@@ -193,15 +197,16 @@ func newAIQueries(cfg config.Config, db *gorm.DB, logger *slog.Logger) (*aiquery
 			Timeout: cfg.AITimeout, TimeZone: cfg.AITimezone.String(),
 		})
 	}
-	closeFn := func() {}
-	if cfg.AIDatabaseURL != "" {
-		reportDB, err := database.OpenSQL(cfg.AIDatabaseURL, database.Options{Schema: aiquery.ReportingSchema, MaxOpenConns: 5})
-		if err != nil {
-			return nil, nil, fmt.Errorf("AI_DATABASE_URL: %w", err)
-		}
-		opts.ReportDB = reportDB
-		closeFn = func() { _ = reportDB.Close() }
+	reportURL := cfg.AIDatabaseURL
+	if reportURL == "" {
+		reportURL = cfg.DatabaseURL
 	}
+	reportDB, err := database.OpenSQL(reportURL, database.Options{Schema: aiquery.ReportingSchema, MaxOpenConns: cfg.AIDBMaxConns})
+	if err != nil {
+		return nil, nil, fmt.Errorf("report query pool: %w", err)
+	}
+	opts.ReportDB = reportDB
+	closeFn := func() { _ = reportDB.Close() }
 	ai, err := aiquery.NewService(db, opts)
 	if err != nil {
 		closeFn()

@@ -40,10 +40,12 @@ const (
 // Options configure the service. Zero fields take the defaults.
 type Options struct {
 	Generator        Generator // default: Rules in Location
-	ReportDB         *sql.DB   // pool report queries run on; default: the service's own pool
+	ReportDB         *sql.DB   // pool report queries run on (the binary gives them their own); default: the service's pool
 	Role             string    // default DefaultRole
 	StatementTimeout time.Duration
 	MaxRows          int
+	MaxResultBytes   int            // cap on a result's values and its xlsx; default DefaultMaxResultBytes
+	MaxConcurrent    int            // report queries running at once in this service; default DefaultMaxConcurrent
 	Location         *time.Location // session time zone of report queries; default UTC
 	Now              func() time.Time
 	Logger           *slog.Logger // audit lines for runs and refusals; default: discarded
@@ -95,6 +97,7 @@ func NewService(db *gorm.DB, o Options) (*Service, error) {
 		guard: NewGuard(o.MaxRows),
 		runner: NewRunner(o.ReportDB, RunnerConfig{
 			Role: o.Role, StatementTimeout: o.StatementTimeout, MaxRows: o.MaxRows, TimeZone: o.Location.String(),
+			MaxResultBytes: o.MaxResultBytes, MaxConcurrent: o.MaxConcurrent,
 		}),
 		history: NewHistory(db),
 		loc:     o.Location,
@@ -163,23 +166,33 @@ func (s *Service) Execute(ctx context.Context, c Caller, query string) (*Outcome
 		}
 		return nil, err
 	}
+	// A place among the report queries running at once, held until the outcome is closed
+	// (its spreadsheet is in memory until then).
+	release, err := s.runner.acquire()
+	if err != nil {
+		s.log.WarnContext(ctx, "ai query refused: too many running", "user_id", c.ID)
+		return nil, err
+	}
 	col := &collector{}
 	start := time.Now()
-	if _, err := s.runner.Run(ctx, checked, col); err != nil {
+	_, err = s.runner.Run(ctx, checked, col)
+	var out *Outcome
+	if err == nil {
+		out, err = col.outcome(s.runner.cfg.MaxResultBytes)
+	}
+	if err != nil {
+		release()
 		col.discard()
 		var ee *ExecError
 		if errors.As(err, &ee) {
 			s.log.InfoContext(ctx, "ai query failed", "user_id", c.ID, "reason", ee.Message, "duration_ms", time.Since(start).Milliseconds())
-			verr := apperr.Validation(apperr.Field(ee.Message, "query_failed", "body", "query"))
+			verr := apperr.Validation(apperr.Field(ee.Message, ee.Type, "body", "query"))
 			verr.Err = err
 			return nil, verr
 		}
 		return nil, err
 	}
-	out, err := col.outcome()
-	if err != nil {
-		return nil, err
-	}
+	out.release = release
 	s.log.InfoContext(ctx, "ai query executed", "user_id", c.ID, "rows", out.Rows, "duration_ms", time.Since(start).Milliseconds())
 	if _, err := s.history.RecordRun(ctx, c.ID, query, out.Rows); err != nil {
 		_ = out.Close()

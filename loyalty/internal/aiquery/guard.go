@@ -2,7 +2,8 @@ package aiquery
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -43,19 +44,23 @@ func (c Checked) SQL() string { return c.sql }
 //   - no SELECT INTO, no locking clause (FOR UPDATE / SHARE), no WITH RECURSIVE, every
 //     WITH query is itself a SELECT (no data-modifying CTE);
 //   - every relation is a reporting view (or a WITH query in scope);
-//   - every function, operator, type and SQL value function is on an allow-list of
-//     ordinary aggregate, window, date, string and math ones;
+//   - every function, operator (including ORDER BY ... USING and x op ANY (subquery)),
+//     type and SQL value function is on an allow-list of ordinary aggregate, window,
+//     date, string and math ones;
+//   - nothing can call a function in disguise: field selection ((expr).name) is refused,
+//     and rel.name must be a column the guard knows rel has (Postgres would otherwise
+//     call name(rel));
 //   - every parse-tree node is of a kind on an allow-list (so table functions, TABLESAMPLE,
 //     XML, parameters and anything newer are refused without being named).
 type Guard struct {
 	maxRows int
-	views   map[string]bool
+	views   map[string][]string // reporting view -> its columns
 }
 
 // NewGuard returns a guard whose accepted queries return at most maxRows+1 rows (the
 // runner reads one more than the cap to tell "exactly the cap" from "more").
 func NewGuard(maxRows int) *Guard {
-	return &Guard{maxRows: maxRows, views: viewNames()}
+	return &Guard{maxRows: maxRows, views: viewColumns()}
 }
 
 // Check parses query and applies the rules. A *Refusal says why a query is refused.
@@ -107,6 +112,7 @@ func (g *Guard) inspect(query string) (*pg.ParseResult, error) {
 	}
 	w := &walker{g: g}
 	w.selectStmt(sel, nil)
+	w.checkQualifiedRefs()
 	if w.err != nil {
 		return nil, w.err
 	}
@@ -137,11 +143,147 @@ func (g *Guard) capRows(sel *pg.SelectStmt) {
 	}
 }
 
-// walker visits a parse tree, stopping at the first refusal. scope holds the WITH query
-// names visible at the node being visited.
+// Postgres reads name.name as "column of a relation" but falls back to "function of the
+// whole row" when the column does not exist, and (expr).name as "field of a composite" or
+// "function of expr": ((1)::float8).pg_sleep is pg_sleep(1). So the guard resolves every
+// qualified column reference itself, against the columns it knows each FROM item has,
+// and refuses field selection on expressions outright.
+
+// columns are the output columns of a FROM item or a subquery, as far as the guard can
+// tell. An empty name is a column whose name the guard does not know.
+type columns struct {
+	names []string
+	exact bool // names lists every column, in order; otherwise only names that surely exist
+}
+
+func (c columns) has(name string) bool {
+	return name != "" && slices.Contains(c.names, name)
+}
+
+// renamed applies a column alias list, (a, b, ...), which renames columns by position.
+func (c columns) renamed(aliases []*pg.Node) columns {
+	names := stringNodes(aliases)
+	if len(names) == 0 {
+		return c
+	}
+	if !c.exact || len(names) > len(c.names) {
+		// The positions are unknown (or Postgres will refuse the list): only the
+		// aliases are sure names.
+		return columns{names: names}
+	}
+	out := slices.Clone(c.names)
+	copy(out, names)
+	return columns{names: out, exact: true}
+}
+
+func concatColumns(parts ...columns) columns {
+	out := columns{exact: true}
+	for _, p := range parts {
+		out.names = append(out.names, p.names...)
+		out.exact = out.exact && p.exact
+	}
+	return out
+}
+
+// joined is the column list of a join: with USING (or NATURAL) the shared columns come
+// first, once, then the rest of each side.
+func joined(l, r columns, using []string, natural bool) columns {
+	if natural {
+		if !l.exact || !r.exact || slices.Contains(l.names, "") || slices.Contains(r.names, "") {
+			return columns{names: append(slices.Clone(l.names), r.names...)}
+		}
+		for _, n := range l.names {
+			if r.has(n) && !slices.Contains(using, n) {
+				using = append(using, n)
+			}
+		}
+	}
+	if len(using) == 0 {
+		return concatColumns(l, r)
+	}
+	if !l.exact || !r.exact {
+		return columns{names: append(append(slices.Clone(using), l.names...), r.names...)}
+	}
+	out := columns{names: slices.Clone(using), exact: true}
+	for _, side := range []columns{l, r} {
+		merged := map[string]bool{}
+		for _, n := range side.names {
+			if slices.Contains(using, n) && !merged[n] {
+				merged[n] = true // the first column of that name is the shared one
+				continue
+			}
+			out.names = append(out.names, n)
+		}
+	}
+	return out
+}
+
+// relation is a FROM item a column reference can name.
+type relation struct {
+	cols columns
+	view string // the view's name when the item is a reporting view without an alias
+}
+
+// level is the FROM clause of one SELECT: the relations it names, and the level of the
+// query it is nested in.
+type level struct {
+	parent *level
+	// partialParent: this SELECT sits in its parent's FROM or WITH (a subquery in FROM,
+	// a JOIN's ON condition, a WITH query), where Postgres lets it see only some of the
+	// parent's FROM items, or none.
+	partialParent bool
+	rels          map[string][]relation // FROM items the SELECT's clauses see
+	hidden        map[string][]relation // tables inside an aliased join: seen only in its ON
+}
+
+func newLevel(parent *level, partialParent bool) *level {
+	return &level{parent: parent, partialParent: partialParent, rels: map[string][]relation{}, hidden: map[string][]relation{}}
+}
+
+func (l *level) add(name string, r relation) {
+	if name != "" {
+		l.rels[name] = append(l.rels[name], r)
+	}
+}
+
+// candidates are the relations called name that a reference made at level at could mean
+// in Postgres, which looks for the name level by level outwards and takes the first
+// level where the name is visible at that point. When the reference sees a level only in
+// part (it is written in that level's FROM), the guard cannot tell whether Postgres
+// finds the name there, so it takes that level's relations and keeps looking outwards:
+// a column checked against every candidate is a column whichever one Postgres picks.
+func candidates(at *level, partial bool, name string) []relation {
+	var out []relation
+	for l := at; l != nil; l = l.parent {
+		out = append(out, l.rels[name]...)
+		if partial {
+			out = append(out, l.hidden[name]...)
+		} else if len(l.rels[name]) > 0 {
+			break
+		}
+		partial = l.partialParent
+	}
+	return out
+}
+
+// qualifiedRef is a column reference with a relation (and maybe schema) in front, checked
+// once every FROM clause of the statement is known.
+type qualifiedRef struct {
+	at      *level
+	partial bool     // written in the FROM (or WITH) of its level
+	fields  []string // "*" for a star
+}
+
+// cteScope maps the WITH queries visible at a point to their columns.
+type cteScope map[string]columns
+
+// walker visits a parse tree, stopping at the first refusal.
 type walker struct {
-	g   *Guard
-	err error
+	g       *Guard
+	err     error
+	lvl     *level
+	partial bool // visiting the FROM or WITH of the current level
+	refs    []qualifiedRef
 }
 
 func (w *walker) fail(r *Refusal) {
@@ -150,61 +292,305 @@ func (w *walker) fail(r *Refusal) {
 	}
 }
 
-func (w *walker) selectStmt(s *pg.SelectStmt, scope map[string]bool) {
+// selectStmt checks one SELECT (or set operation, or VALUES) and returns its output
+// columns.
+func (w *walker) selectStmt(s *pg.SelectStmt, scope cteScope) columns {
 	if w.err != nil || s == nil {
-		return
+		return columns{}
 	}
 	if s.IntoClause != nil {
 		w.fail(refuse("SELECT ... INTO is not allowed"))
-		return
+		return columns{}
 	}
 	if len(s.LockingClause) > 0 {
 		w.fail(refuse("locking clauses (FOR UPDATE / FOR SHARE) are not allowed"))
-		return
+		return columns{}
 	}
+	outer, outerPartial := w.lvl, w.partial
+	w.lvl, w.partial = newLevel(outer, outerPartial), false
+	defer func() { w.lvl, w.partial = outer, outerPartial }()
+
 	if wc := s.WithClause; wc != nil {
-		if wc.Recursive {
-			w.fail(refuse("WITH RECURSIVE is not allowed"))
-			return
+		w.partial = true
+		scope = w.withClause(wc, scope)
+		w.partial = false
+		if w.err != nil {
+			return columns{}
 		}
-		inner := make(map[string]bool, len(scope)+len(wc.Ctes))
-		for name := range scope {
-			inner[name] = true
+	}
+	skip := map[protoreflect.Name]bool{"with_clause": true, "from_clause": true, "larg": true, "rarg": true}
+	var out columns
+	switch {
+	case s.Op != pg.SetOperation_SETOP_NONE:
+		// The left-most branch names the columns.
+		out = w.selectStmt(s.Larg, scope)
+		w.selectStmt(s.Rarg, scope)
+	case len(s.ValuesLists) > 0:
+		if first := s.ValuesLists[0].GetList(); first != nil {
+			out.exact = true
+			for i := range first.Items {
+				out.names = append(out.names, fmt.Sprintf("column%d", i+1))
+			}
 		}
-		for _, n := range wc.Ctes {
-			cte := n.GetCommonTableExpr()
-			if cte == nil {
-				w.fail(refuse("unexpected WITH item"))
-				return
-			}
-			q := cte.Ctequery.GetSelectStmt()
-			if q == nil {
-				w.fail(refuse("WITH %s: only SELECT is allowed inside WITH, not %s", cte.Ctename, statementKind(cte.Ctequery)))
-				return
-			}
-			if cte.SearchClause != nil || cte.CycleClause != nil {
-				w.fail(refuse("SEARCH / CYCLE clauses are not allowed"))
-				return
-			}
-			for _, col := range cte.Aliascolnames {
-				w.node(col.ProtoReflect(), inner)
-			}
-			// A WITH query sees the ones before it (not itself: no recursion).
-			w.selectStmt(q, inner)
-			inner[cte.Ctename] = true
+	default:
+		w.partial = true
+		star := w.fromClause(s.FromClause, scope)
+		w.partial = false
+		if w.err != nil {
+			return columns{}
 		}
-		scope = inner
+		out = w.outputs(s.TargetList, star)
 	}
 	s.ProtoReflect().Range(func(fd protoreflect.FieldDescriptor, v protoreflect.Value) bool {
-		if fd.Name() == "with_clause" {
-			return true
+		if !skip[fd.Name()] {
+			w.value(fd, v, scope)
 		}
-		w.value(fd, v, scope)
 		return w.err == nil
 	})
+	return out
 }
 
-func (w *walker) value(fd protoreflect.FieldDescriptor, v protoreflect.Value, scope map[string]bool) {
+func (w *walker) withClause(wc *pg.WithClause, scope cteScope) cteScope {
+	if wc.Recursive {
+		w.fail(refuse("WITH RECURSIVE is not allowed"))
+		return scope
+	}
+	inner := make(cteScope, len(scope)+len(wc.Ctes))
+	for name, cols := range scope {
+		inner[name] = cols
+	}
+	for _, n := range wc.Ctes {
+		cte := n.GetCommonTableExpr()
+		if cte == nil {
+			w.fail(refuse("unexpected WITH item"))
+			return scope
+		}
+		q := cte.Ctequery.GetSelectStmt()
+		if q == nil {
+			w.fail(refuse("WITH %s: only SELECT is allowed inside WITH, not %s", cte.Ctename, statementKind(cte.Ctequery)))
+			return scope
+		}
+		if cte.SearchClause != nil || cte.CycleClause != nil {
+			w.fail(refuse("SEARCH / CYCLE clauses are not allowed"))
+			return scope
+		}
+		for _, col := range cte.Aliascolnames {
+			w.node(col.ProtoReflect(), inner)
+		}
+		// A WITH query sees the ones before it (not itself: no recursion).
+		cols := w.selectStmt(q, inner)
+		if w.err != nil {
+			return scope
+		}
+		inner[cte.Ctename] = cols.renamed(cte.Aliascolnames)
+	}
+	return inner
+}
+
+// fromClause checks the FROM items, records the names they bring into the current level
+// and returns the columns SELECT * expands to.
+func (w *walker) fromClause(items []*pg.Node, scope cteScope) columns {
+	all := columns{exact: true}
+	for _, item := range items {
+		all = concatColumns(all, w.fromItem(item, scope))
+		if w.err != nil {
+			break
+		}
+	}
+	return all
+}
+
+func (w *walker) fromItem(n *pg.Node, scope cteScope) columns {
+	switch item := n.GetNode().(type) {
+	case *pg.Node_RangeVar:
+		return w.rangeVar(item.RangeVar, scope)
+	case *pg.Node_RangeSubselect:
+		sub := item.RangeSubselect
+		q := sub.Subquery.GetSelectStmt()
+		if q == nil {
+			w.fail(refuse("only SELECT is allowed in FROM, not %s", statementKind(sub.Subquery)))
+			return columns{}
+		}
+		cols := w.selectStmt(q, scope)
+		if sub.Alias == nil {
+			return cols
+		}
+		w.aliasNames(sub.Alias, scope)
+		cols = cols.renamed(sub.Alias.Colnames)
+		w.lvl.add(sub.Alias.Aliasname, relation{cols: cols})
+		return cols
+	case *pg.Node_JoinExpr:
+		j := item.JoinExpr
+		var before map[string]int
+		if j.Alias != nil {
+			before = make(map[string]int, len(w.lvl.rels))
+			for name, rels := range w.lvl.rels {
+				before[name] = len(rels)
+			}
+		}
+		l := w.fromItem(j.Larg, scope)
+		r := w.fromItem(j.Rarg, scope)
+		if w.err != nil {
+			return columns{}
+		}
+		if j.Alias != nil {
+			// An aliased join hides the tables inside it from the rest of the query.
+			for name, rels := range w.lvl.rels {
+				if n := before[name]; n < len(rels) {
+					w.lvl.hidden[name] = append(w.lvl.hidden[name], rels[n:]...)
+					w.lvl.rels[name] = rels[:n:n]
+				}
+			}
+		}
+		if j.Quals != nil {
+			w.node(j.Quals.ProtoReflect(), scope)
+		}
+		using := stringNodes(j.UsingClause)
+		cols := joined(l, r, using, j.IsNatural)
+		if a := j.JoinUsingAlias; a != nil { // JOIN ... USING (a, b) AS x: x.a, x.b
+			w.lvl.add(a.Aliasname, relation{cols: columns{names: using, exact: true}})
+		}
+		if j.Alias != nil {
+			w.aliasNames(j.Alias, scope)
+			cols = cols.renamed(j.Alias.Colnames)
+			w.lvl.add(j.Alias.Aliasname, relation{cols: cols})
+		}
+		return cols
+	case nil:
+		w.fail(refuse("an empty FROM item is not allowed"))
+	default:
+		w.fail(refuse("%s is not allowed", describeNode(n.ProtoReflect().WhichOneof(n.ProtoReflect().Descriptor().Oneofs().Get(0)).Message().Name())))
+	}
+	return columns{}
+}
+
+// aliasNames visits an alias's column names (plain strings, visited for uniformity).
+func (w *walker) aliasNames(a *pg.Alias, scope cteScope) {
+	w.node(a.ProtoReflect(), scope)
+}
+
+// outputs names the columns a target list produces, the way Postgres does (FigureColname).
+func (w *walker) outputs(targets []*pg.Node, star columns) columns {
+	out := columns{exact: true}
+	for _, t := range targets {
+		rt := t.GetResTarget()
+		if rt == nil {
+			out.exact = false
+			continue
+		}
+		if cr := rt.Val.GetColumnRef(); cr != nil && len(cr.Fields) > 0 && cr.Fields[len(cr.Fields)-1].GetAStar() != nil {
+			out = concatColumns(out, w.expandStar(stringNodes(cr.Fields), star))
+			continue
+		}
+		name := rt.Name
+		if name == "" {
+			name = columnName(rt.Val)
+		}
+		out.names = append(out.names, name)
+	}
+	return out
+}
+
+// expandStar is what *, rel.* or reporting.view.* in a target list stands for.
+func (w *walker) expandStar(fields []string, star columns) columns {
+	switch len(fields) {
+	case 1:
+		return star
+	case 2, 3:
+		if rels := w.lvl.rels[fields[len(fields)-2]]; len(rels) == 1 {
+			return rels[0].cols
+		}
+	}
+	return columns{}
+}
+
+// columnName is the name Postgres gives an unnamed output column (FigureColname), or ""
+// when the guard cannot tell.
+func columnName(n *pg.Node) string {
+	if name, strength := figureColname(n); strength > 0 {
+		return name
+	}
+	return "?column?"
+}
+
+// figureColname follows Postgres' FigureColnameInternal for the node kinds the guard
+// allows. strength 2 is a sure name, 1 a fallback an outer node may replace.
+func figureColname(n *pg.Node) (string, int) {
+	switch x := n.GetNode().(type) {
+	case *pg.Node_ColumnRef:
+		if names := stringNodes(x.ColumnRef.Fields); len(names) > 0 && names[len(names)-1] != "*" {
+			return names[len(names)-1], 2
+		}
+	case *pg.Node_FuncCall:
+		if names := stringNodes(x.FuncCall.Funcname); len(names) > 0 {
+			return names[len(names)-1], 2
+		}
+	case *pg.Node_AExpr:
+		if x.AExpr.Kind == pg.A_Expr_Kind_AEXPR_NULLIF {
+			return "nullif", 2
+		}
+	case *pg.Node_TypeCast:
+		name, strength := figureColname(x.TypeCast.Arg)
+		if strength <= 1 && x.TypeCast.TypeName != nil {
+			if names := stringNodes(x.TypeCast.TypeName.Names); len(names) > 0 {
+				return names[len(names)-1], 1
+			}
+		}
+		return name, strength
+	case *pg.Node_CollateClause:
+		return figureColname(x.CollateClause.Arg)
+	case *pg.Node_GroupingFunc:
+		return "grouping", 2
+	case *pg.Node_SubLink:
+		switch x.SubLink.SubLinkType {
+		case pg.SubLinkType_EXISTS_SUBLINK:
+			return "exists", 2
+		case pg.SubLinkType_ARRAY_SUBLINK:
+			return "array", 2
+		case pg.SubLinkType_EXPR_SUBLINK:
+			// the name of the subquery's single column: unknown to the guard when it
+			// comes from a star
+			sel := x.SubLink.Subselect.GetSelectStmt()
+			for sel != nil && sel.Op != pg.SetOperation_SETOP_NONE {
+				sel = sel.Larg
+			}
+			if sel != nil && len(sel.TargetList) > 0 {
+				if rt := sel.TargetList[0].GetResTarget(); rt != nil {
+					if rt.Name != "" {
+						return rt.Name, 2
+					}
+					if cr := rt.Val.GetColumnRef(); cr == nil || cr.Fields[len(cr.Fields)-1].GetAStar() == nil {
+						return columnName(rt.Val), 2
+					}
+				}
+			}
+			return "", 2
+		}
+	case *pg.Node_CaseExpr:
+		name, strength := figureColname(x.CaseExpr.Defresult)
+		if strength <= 1 {
+			return "case", 1
+		}
+		return name, strength
+	case *pg.Node_AArrayExpr:
+		return "array", 2
+	case *pg.Node_RowExpr:
+		return "row", 2
+	case *pg.Node_CoalesceExpr:
+		return "coalesce", 2
+	case *pg.Node_MinMaxExpr:
+		if x.MinMaxExpr.Op == pg.MinMaxOp_IS_GREATEST {
+			return "greatest", 2
+		}
+		return "least", 2
+	case *pg.Node_SqlvalueFunction:
+		name := strings.TrimSuffix(strings.TrimPrefix(x.SqlvalueFunction.Op.String(), "SVFOP_"), "_N")
+		return strings.ToLower(name), 2
+	}
+	return "", 0
+}
+
+func (w *walker) value(fd protoreflect.FieldDescriptor, v protoreflect.Value, scope cteScope) {
 	if fd.Kind() != protoreflect.MessageKind {
 		return
 	}
@@ -218,26 +604,27 @@ func (w *walker) value(fd protoreflect.FieldDescriptor, v protoreflect.Value, sc
 	w.node(v.Message(), scope)
 }
 
-func (w *walker) children(m protoreflect.Message, scope map[string]bool) {
+func (w *walker) children(m protoreflect.Message, scope cteScope) {
 	m.Range(func(fd protoreflect.FieldDescriptor, v protoreflect.Value) bool {
 		w.value(fd, v, scope)
 		return w.err == nil
 	})
 }
 
-// plainNodes are node kinds that are safe in themselves; their children are still visited.
+// plainNodes are node kinds that call nothing by name themselves; their children are
+// still visited. Kinds that can name a function, an operator or a type (FuncCall, A_Expr,
+// TypeName, ColumnRef, A_Indirection, SortBy, SubLink, ...) are checked one by one in
+// node; kinds not listed are refused.
 var plainNodes = map[protoreflect.Name]bool{
 	"Node": true, "List": true, "ResTarget": true, "A_Star": true, "A_Const": true,
 	"String": true, "Integer": true, "Float": true, "Boolean": true, "BitString": true,
 	"BoolExpr": true, "NullTest": true, "BooleanTest": true, "TypeCast": true, "Alias": true,
-	"JoinExpr": true, "RangeSubselect": true, "SubLink": true, "SortBy": true,
 	"CaseExpr": true, "CaseWhen": true, "CoalesceExpr": true, "MinMaxExpr": true,
 	"WindowDef": true, "GroupingSet": true, "GroupingFunc": true, "RowExpr": true,
-	"A_ArrayExpr": true, "A_Indices": true, "A_Indirection": true, "CollateClause": true,
-	"NamedArgExpr": true,
+	"A_ArrayExpr": true, "A_Indices": true, "CollateClause": true, "NamedArgExpr": true,
 }
 
-func (w *walker) node(m protoreflect.Message, scope map[string]bool) {
+func (w *walker) node(m protoreflect.Message, scope cteScope) {
 	if w.err != nil {
 		return
 	}
@@ -245,8 +632,9 @@ func (w *walker) node(m protoreflect.Message, scope map[string]bool) {
 	case *pg.SelectStmt:
 		w.selectStmt(n, scope)
 		return
-	case *pg.RangeVar:
-		w.rangeVar(n, scope)
+	case *pg.RangeVar, *pg.RangeSubselect, *pg.JoinExpr:
+		// Only FROM holds these, and fromClause visits them; anywhere else is unexpected.
+		w.fail(refuse("%s is not allowed here", describeNode(m.Descriptor().Name())))
 		return
 	case *pg.FuncCall:
 		w.funcCall(n)
@@ -260,6 +648,16 @@ func (w *walker) node(m protoreflect.Message, scope map[string]bool) {
 		}
 	case *pg.ColumnRef:
 		w.columnRef(n)
+	case *pg.A_Indirection:
+		w.indirection(n)
+	case *pg.SortBy:
+		if len(n.UseOp) > 0 { // ORDER BY x USING op: op is an operator, i.e. a function
+			w.operatorName(n.UseOp, sortOperators, "ORDER BY ... USING")
+		}
+	case *pg.SubLink:
+		if len(n.OperName) > 0 { // x op ANY / ALL (subquery)
+			w.operatorName(n.OperName, allowedOperators, "")
+		}
 	default:
 		name := m.Descriptor().Name()
 		if !plainNodes[name] {
@@ -272,21 +670,35 @@ func (w *walker) node(m protoreflect.Message, scope map[string]bool) {
 	}
 }
 
-func (w *walker) rangeVar(r *pg.RangeVar, scope map[string]bool) {
+// rangeVar checks a relation in FROM, records its name and returns its columns.
+func (w *walker) rangeVar(r *pg.RangeVar, scope cteScope) columns {
+	var rel relation
+	cteCols, isCTE := scope[r.Relname]
 	switch {
 	case r.Catalogname != "":
 		w.fail(refuse("relation %s.%s.%s is not allowed", r.Catalogname, r.Schemaname, r.Relname))
-	case r.Schemaname == "" && scope[r.Relname]:
-		// a WITH query of this statement
-	case (r.Schemaname == "" || r.Schemaname == ReportingSchema) && w.g.views[r.Relname]:
-		// a reporting view
+		return columns{}
+	case r.Schemaname == "" && isCTE:
+		rel.cols = cteCols // a WITH query of this statement
+	case (r.Schemaname == "" || r.Schemaname == ReportingSchema) && w.g.views[r.Relname] != nil:
+		rel.cols = columns{names: w.g.views[r.Relname], exact: true}
+		rel.view = r.Relname
 	default:
 		name := r.Relname
 		if r.Schemaname != "" {
 			name = r.Schemaname + "." + r.Relname
 		}
-		w.fail(refuse("relation %q is not allowed; queries may read only the reporting views: %s", name, strings.Join(sortedKeys(w.g.views), ", ")))
+		w.fail(refuse("relation %q is not allowed; queries may read only the reporting views: %s", name, strings.Join(slices.Sorted(maps.Keys(w.g.views)), ", ")))
+		return columns{}
 	}
+	name := r.Relname
+	if r.Alias != nil {
+		w.aliasNames(r.Alias, scope)
+		name, rel.view = r.Alias.Aliasname, ""
+		rel.cols = rel.cols.renamed(r.Alias.Colnames)
+	}
+	w.lvl.add(name, rel)
+	return rel.cols
 }
 
 func (w *walker) funcCall(f *pg.FuncCall) {
@@ -312,11 +724,21 @@ func (w *walker) operator(e *pg.A_Expr) {
 		pg.A_Expr_Kind_AEXPR_BETWEEN_SYM, pg.A_Expr_Kind_AEXPR_NOT_BETWEEN_SYM:
 		return // the name is the keyword itself
 	}
-	names := stringNodes(e.Name)
+	w.operatorName(e.Name, allowedOperators, "")
+}
+
+// operatorName checks an operator name (bare or pg_catalog-qualified) against allowed;
+// context says where it was written, for the refusal.
+func (w *walker) operatorName(nameNodes []*pg.Node, allowed map[string]bool, context string) {
+	names := stringNodes(nameNodes)
 	if len(names) == 2 && names[0] == "pg_catalog" {
 		names = names[1:]
 	}
-	if len(names) != 1 || !allowedOperators[names[0]] {
+	if len(names) != 1 || !allowed[names[0]] {
+		if context != "" {
+			w.fail(refuse("operator %s is not allowed in %s", strings.Join(names, "."), context))
+			return
+		}
 		w.fail(refuse("operator %s is not allowed", strings.Join(names, ".")))
 	}
 }
@@ -336,11 +758,73 @@ func (w *walker) typeName(t *pg.TypeName) {
 }
 
 func (w *walker) columnRef(c *pg.ColumnRef) {
-	// x.f is also function-call syntax f(x) in Postgres: keep dangerous names out of
-	// column references too.
-	for _, name := range stringNodes(c.Fields) {
+	fields := stringNodes(c.Fields)
+	// Dangerous function names stay out of column references whatever they resolve to.
+	for _, name := range fields {
 		if deniedName(name) {
 			w.fail(refuse("column %s is not allowed", name))
+			return
+		}
+	}
+	switch len(fields) {
+	case 1:
+		// A bare name is a column, or a whole row: Postgres never reads it as a call.
+	case 2, 3:
+		w.refs = append(w.refs, qualifiedRef{at: w.lvl, partial: w.partial, fields: fields})
+	default:
+		w.fail(refuse("column reference %s has too many parts", strings.Join(fields, ".")))
+	}
+}
+
+// checkQualifiedRefs resolves rel.col and reporting.view.col once every FROM item of the
+// statement is known: col must be a column of every relation rel could mean, since
+// otherwise Postgres would call a function col(rel).
+func (w *walker) checkQualifiedRefs() {
+	for _, ref := range w.refs {
+		if w.err != nil {
+			return
+		}
+		f := ref.fields
+		rel, col := f[len(f)-2], f[len(f)-1]
+		cands := candidates(ref.at, ref.partial, rel)
+		if len(f) == 3 {
+			if f[0] != ReportingSchema {
+				w.fail(refuse("column reference %s is not allowed: only the schema %s may qualify a relation", strings.Join(f, "."), ReportingSchema))
+				return
+			}
+			cands = slices.DeleteFunc(cands, func(r relation) bool { return r.view != rel })
+		}
+		if len(cands) == 0 {
+			w.fail(refuse("column reference %s: %s is not a relation in FROM", strings.Join(f, "."), strings.Join(f[:len(f)-1], ".")))
+			return
+		}
+		if col == "*" {
+			continue
+		}
+		for _, r := range cands {
+			if !r.cols.has(col) {
+				w.fail(refuse("%s is not a known column of %s (in Postgres rel.name can also call a function name(rel); only columns may be named this way)", strings.Join(f, "."), rel))
+				return
+			}
+		}
+	}
+}
+
+// indirection allows subscripts (x[1], x[1:2]) only. Field selection, (expr).name, is
+// function-call syntax in Postgres: ((1)::float8).pg_sleep runs pg_sleep(1). The
+// reporting views have no composite columns, so a report never needs it.
+func (w *walker) indirection(ind *pg.A_Indirection) {
+	for _, n := range ind.Indirection {
+		switch {
+		case n.GetAIndices() != nil:
+		case n.GetString_() != nil:
+			w.fail(refuse("field selection (...).%s is not allowed (in Postgres it can call a function)", n.GetString_().Sval))
+			return
+		case n.GetAStar() != nil:
+			w.fail(refuse("field selection (...).* is not allowed"))
+			return
+		default:
+			w.fail(refuse("this indirection is not allowed"))
 			return
 		}
 	}
@@ -427,15 +911,6 @@ func parseMessage(err error) string {
 	return msg
 }
 
-func sortedKeys(m map[string]bool) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
-
 // allowedValueFunctions: the date/time ones. CURRENT_USER, SESSION_USER, CURRENT_SCHEMA,
 // ... say nothing a report needs and something an attacker wants.
 var allowedValueFunctions = map[pg.SQLValueFunctionOp]bool{
@@ -486,6 +961,9 @@ var allowedOperators = setOf(
 	"=", "<>", "!=", "<", ">", "<=", ">=", "+", "-", "*", "/", "%", "^", "||", "|/", "@",
 	"~~", "~~*", "!~~", "!~~*", "~", "~*", "!~", "!~*", "@>", "<@", "&&",
 )
+
+// sortOperators are the ones ORDER BY ... USING may name.
+var sortOperators = setOf("<", ">")
 
 // allowedTypes are the types a cast may name (pg_catalog spellings included).
 var allowedTypes = setOf(

@@ -1,6 +1,8 @@
 package aiquery
 
 import (
+	"archive/zip"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -10,34 +12,48 @@ import (
 	"github.com/xuri/excelize/v2"
 )
 
+// MaxCellChars is the longest value a result may hold, in UTF-16 units: the most a
+// spreadsheet cell holds (Excel's limit; excelize would cut a longer one silently).
+const MaxCellChars = excelize.TotalCellChars
+
+// DefaultMaxResultBytes bounds a result: its values' text, and the xlsx file made of it.
+const DefaultMaxResultBytes = 32 << 20
+
 // Outcome is what a run produced: a text answer for at most one row, otherwise a
-// spreadsheet.
+// spreadsheet, held in memory (at most the size cap) until Close.
 type Outcome struct {
-	Rows   int
-	Answer string // set when Rows <= 1
-	sheet  *sheet // set when Rows > 1
+	Rows    int
+	Answer  string // set when Rows <= 1
+	xlsx    []byte // set when Rows > 1
+	release func() // frees the run's slot; nil once closed
 }
 
 // IsSpreadsheet reports whether the outcome is a spreadsheet download.
-func (o *Outcome) IsSpreadsheet() bool { return o.sheet != nil }
+func (o *Outcome) IsSpreadsheet() bool { return o.xlsx != nil }
+
+// XLSXSize is the size of the spreadsheet in bytes.
+func (o *Outcome) XLSXSize() int { return len(o.xlsx) }
 
 // WriteXLSX writes the spreadsheet (header row = column names) to w.
 func (o *Outcome) WriteXLSX(w io.Writer) error {
-	if o.sheet == nil {
+	if o.xlsx == nil {
 		return fmt.Errorf("write xlsx: the result is not a spreadsheet")
 	}
-	if _, err := o.sheet.file.WriteTo(w); err != nil {
+	if _, err := w.Write(o.xlsx); err != nil {
 		return fmt.Errorf("write xlsx: %w", err)
 	}
 	return nil
 }
 
-// Close releases the spreadsheet's temporary files.
+// Close releases the outcome: its memory and its place among the report queries
+// running at once.
 func (o *Outcome) Close() error {
-	if o.sheet == nil {
-		return nil
+	o.xlsx = nil
+	if o.release != nil {
+		o.release()
+		o.release = nil
 	}
-	return o.sheet.file.Close()
+	return nil
 }
 
 // collector is the Sink of Execute: it keeps the first row and, from the second on,
@@ -124,23 +140,51 @@ func (c *collector) writeRow(n int, row []any) error {
 	return nil
 }
 
-// outcome finishes the result. It owns the spreadsheet from then on.
-func (c *collector) outcome() (*Outcome, error) {
-	if c.sheet != nil {
-		if err := c.sheet.stream.Flush(); err != nil {
-			_ = c.sheet.file.Close()
-			return nil, fmt.Errorf("xlsx flush: %w", err)
-		}
-		return &Outcome{Rows: c.rows, sheet: c.sheet}, nil
+// outcome finishes the result: the answer, or the xlsx file, refused when it would be
+// larger than maxBytes.
+func (c *collector) outcome(maxBytes int) (*Outcome, error) {
+	if c.sheet == nil {
+		return &Outcome{Rows: c.rows, Answer: c.answer()}, nil
 	}
-	return &Outcome{Rows: c.rows, Answer: c.answer()}, nil
+	defer c.discard() // the stream writer's temporary files
+	if err := c.sheet.stream.Flush(); err != nil {
+		return nil, fmt.Errorf("xlsx flush: %w", err)
+	}
+	c.sheet.file.SetZipWriter(func(w io.Writer) excelize.ZipWriter {
+		return zip.NewWriter(&cappedWriter{w: w, left: maxBytes})
+	})
+	buf, err := c.sheet.file.WriteToBuffer()
+	if errors.Is(err, errTooLarge) {
+		return nil, &ExecError{Type: typeResultTooLarge, Message: fmt.Sprintf("the spreadsheet would be larger than %s; narrow the question (a period, a store), select fewer columns or add a LIMIT", byteSize(maxBytes))}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("xlsx write: %w", err)
+	}
+	return &Outcome{Rows: c.rows, xlsx: buf.Bytes()}, nil
 }
 
-// discard drops a half-built spreadsheet after a failure.
+// discard drops the spreadsheet's temporary files.
 func (c *collector) discard() {
 	if c.sheet != nil {
 		_ = c.sheet.file.Close()
+		c.sheet = nil
 	}
+}
+
+var errTooLarge = errors.New("over the size cap")
+
+// cappedWriter fails once more than left bytes have been written through it.
+type cappedWriter struct {
+	w    io.Writer
+	left int
+}
+
+func (c *cappedWriter) Write(p []byte) (int, error) {
+	if len(p) > c.left {
+		return 0, errTooLarge
+	}
+	c.left -= len(p)
+	return c.w.Write(p)
 }
 
 // answer renders one row as "column: value, column: value".

@@ -152,13 +152,17 @@ var Views = []View{
 	}},
 }
 
-// viewNames is the relation allow-list.
-func viewNames() map[string]bool {
-	names := make(map[string]bool, len(Views))
+// viewColumns is the relation allow-list: each view and its column names.
+func viewColumns() map[string][]string {
+	views := make(map[string][]string, len(Views))
 	for _, v := range Views {
-		names[v.Name] = true
+		names := make([]string, len(v.Columns))
+		for i, c := range v.Columns {
+			names[i] = c.Name
+		}
+		views[v.Name] = names
 	}
-	return names
+	return views
 }
 
 // SchemaText describes the views for a language model: one line per view, its columns

