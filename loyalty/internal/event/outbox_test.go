@@ -367,7 +367,6 @@ func TestEventsShareTheChangesTransaction(t *testing.T) {
 	type fixture struct {
 		customer customer.Customer
 		credit   ledger.Entry
-		saleDone bool
 		pending  redeem.Redeem
 		applied  redeem.Redeem
 	}

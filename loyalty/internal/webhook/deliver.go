@@ -159,7 +159,7 @@ func (s *Service) deliver(ctx context.Context, c claim) error {
 			return nil
 		}
 		// The database's clock decides ages, so replicas with skewed clocks agree.
-		skew := batch[0].DBNow.Sub(time.Now())
+		skew := time.Until(batch[0].DBNow)
 		var outs []outcome
 		stop, cut := false, false
 		for _, d := range batch {
