@@ -3,6 +3,7 @@ package testkit
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/redis/go-redis/v9"
@@ -101,5 +102,32 @@ func TestProxyCutAndRestore(t *testing.T) {
 	p.Restore()
 	if err := c.Ping(ctx).Err(); err != nil {
 		t.Fatalf("after restore: %v", err)
+	}
+}
+
+// TestProxyCountsConnections: Accepted counts every connection, Open only those still
+// open, so a test can tell whether a client connected and whether it let go.
+func TestProxyCountsConnections(t *testing.T) {
+	ctx := context.Background()
+	opts, _ := redis.ParseURL(Redis(t))
+	p := NewProxy(t, opts.Addr)
+	opts.Addr = p.Addr()
+	if p.Accepted() != 0 || p.Open() != 0 {
+		t.Fatalf("fresh proxy: accepted %d, open %d", p.Accepted(), p.Open())
+	}
+	c := redis.NewClient(opts)
+	if err := c.Ping(ctx).Err(); err != nil {
+		t.Fatal(err)
+	}
+	if p.Accepted() != 1 || p.Open() != 1 {
+		t.Fatalf("after a ping: accepted %d, open %d, want 1 and 1", p.Accepted(), p.Open())
+	}
+	c.Close()
+	deadline := time.Now().Add(2 * time.Second)
+	for p.Open() != 0 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if p.Accepted() != 1 || p.Open() != 0 {
+		t.Fatalf("after close: accepted %d, open %d, want 1 and 0", p.Accepted(), p.Open())
 	}
 }

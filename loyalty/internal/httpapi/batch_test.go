@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/loyaltylinks/platform/loyalty/internal/app"
 	"github.com/loyaltylinks/platform/loyalty/internal/appusers"
-	"github.com/loyaltylinks/platform/loyalty/internal/httpapi"
 )
 
 // insertEntry writes a points entry of 10 points (negative unless typ is C) directly.
@@ -141,12 +141,17 @@ func newFakeAppUsers(t *testing.T, scripts map[string][]int) (*fakeAppUsers, *ht
 	return f, srv
 }
 
-func withAppUsers(t *testing.T, baseURL string) func(*httpapi.Deps) {
+// withAppUsers points the service at a fake app-user service, through a client with
+// short time-outs and retries so a test of failures takes milliseconds.
+func withAppUsers(t *testing.T, baseURL string) envOption {
 	c, err := appusers.New(baseURL, appusers.WithTimeout(150*time.Millisecond), appusers.WithRetry(3, 5*time.Millisecond))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return func(d *httpapi.Deps) { d.AppUsers = c }
+	return func(s *envSetup) {
+		s.vars["EXTERNAL_APP_USERS_URL"] = baseURL
+		s.app = append(s.app, app.WithAppUsers(c))
+	}
 }
 
 func TestProcessExternalData(t *testing.T) {

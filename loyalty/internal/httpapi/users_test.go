@@ -6,10 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
-	"net/netip"
 	"net/url"
 	"reflect"
 	"strconv"
@@ -20,10 +17,8 @@ import (
 	"time"
 
 	"github.com/golang-jwt/jwt/v5"
-	"github.com/loyaltylinks/platform/loyalty/internal/httpapi"
 	"github.com/loyaltylinks/platform/loyalty/internal/user"
 	"github.com/loyaltylinks/platform/shared/auth"
-	"github.com/loyaltylinks/platform/shared/clientip"
 )
 
 // postForm sends an OAuth2 password-grant form.
@@ -286,23 +281,8 @@ func TestUsers(t *testing.T) {
 	})
 }
 
-// replica starts another API server over the same database and secret as e: a second
-// replica of the service. opts adjust its dependencies.
-func (e *testEnv) replica(opts ...func(*httpapi.Deps)) *testEnv {
-	e.t.Helper()
-	deps := httpapi.Deps{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), DB: e.DB, Tokens: e.Tokens}
-	for _, opt := range opts {
-		opt(&deps)
-	}
-	srv := httpapi.New(deps)
-	ts := httptest.NewServer(srv.Echo)
-	e.t.Cleanup(ts.Close)
-	return &testEnv{t: e.t, URL: ts.URL, DB: e.DB, Tokens: e.Tokens, Routes: srv.Echo.Routes()}
-}
-
-func withAccessTTL(ttl time.Duration) func(*httpapi.Deps) {
-	return func(d *httpapi.Deps) { d.AccessTTL = ttl }
-}
+// withAccessTTL sets AUTH_CACHE_TTL: how long a replica acts on a user's state it read.
+func withAccessTTL(ttl time.Duration) envOption { return withVar("AUTH_CACHE_TTL", ttl.String()) }
 
 // userID returns the id of the user a token of env.token was issued to.
 func (e *testEnv) userID(token string) string {
@@ -705,7 +685,7 @@ func TestTokenSubjectsThatAreNotUsers(t *testing.T) {
 // TestAuthWhileTheDatabaseIsDown: when the user's state cannot be read, a good token gets
 // 503 (try again), not a 401 that makes clients throw it away, nor a 500.
 func TestAuthWhileTheDatabaseIsDown(t *testing.T) {
-	env := newTestEnv(t, withAccessTTL(-1))
+	env := newTestEnv(t, withAccessTTL(0))
 	tok := env.token("user")
 	env.PGProxy.Cut()
 	res := env.do(http.MethodGet, "/api/v1/users", tok, nil)
@@ -718,8 +698,7 @@ func TestAuthWhileTheDatabaseIsDown(t *testing.T) {
 // exactly the limit, the rest answer 429 with Retry-After; the client address comes from
 // X-Forwarded-For only when the peer is a trusted proxy.
 func TestLoginThrottleOverHTTP(t *testing.T) {
-	loopback := []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("::1/128")}
-	behindGateway := func(d *httpapi.Deps) { d.ClientIP = clientip.New(loopback) }
+	behindGateway := withVar("TRUSTED_PROXIES", "127.0.0.0/8,::1/128")
 	env := newTestEnv(t, behindGateway)
 	second := env.replica(behindGateway)
 	if _, err := user.NewStore(env.DB).Create(context.Background(), user.CreateInput{Username: "maria", Password: "correct horse", Name: "Maria"}); err != nil {
@@ -766,7 +745,7 @@ func TestLoginThrottleOverHTTP(t *testing.T) {
 	}
 
 	t.Run("without trusted proxies X-Forwarded-For is ignored", func(t *testing.T) {
-		direct := env.replica() // trusts no proxy: every test request comes from 127.0.0.1
+		direct := env.replica(withVar("TRUSTED_PROXIES", "")) // trusts no proxy: every test request comes from 127.0.0.1
 		for i := range user.DefaultThrottlePerPair {
 			status, _, _, _ := signIn(direct.URL, "maria", "wrong horse", fmt.Sprintf("192.0.2.%d", i))
 			if status != http.StatusUnauthorized {

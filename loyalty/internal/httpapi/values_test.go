@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/loyaltylinks/platform/shared/jsontime"
+	"github.com/loyaltylinks/platform/loyalty/internal/calendar"
 )
 
 // The rule these tests enforce (README, "Stored values"): a 5xx never follows a committed
@@ -194,8 +194,8 @@ func TestOutOfRangeQueryDatesAre422(t *testing.T) {
 func TestStoredExtremesNeverBreakReads(t *testing.T) {
 	env := newTestEnv(t)
 	tok := env.token("admin")
-	lo := jsontime.MinTime
-	hi := jsontime.EndTime.Add(-time.Microsecond)
+	lo := calendar.MinTime
+	hi := calendar.EndTime.Add(-time.Microsecond)
 	odd := "=HYPERLINK(\"http://x\") \u202e\u200b\ufeff\u0001\u007f\U0001F389 ção 漢字 \\ \" ' < & >"
 	long := strings.Repeat("ab😀", 1<<18) // 1.25 MiB
 
