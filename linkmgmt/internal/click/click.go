@@ -17,10 +17,12 @@ import (
 	"net/netip"
 	"strconv"
 	"time"
+
+	"github.com/loyaltylinks/platform/linkmgmt/internal/link"
 )
 
-// Hit is what the redirect knows about a click: raw request facts, parsed later, off
-// the hot path.
+// Hit is what the redirect knows about a click: request facts, already bounded where
+// the request entered the service (link.VisitorOf), classified later, off the hot path.
 type Hit struct {
 	LinkID         int64
 	AccountID      int64
@@ -28,9 +30,24 @@ type Hit struct {
 	IP             netip.Addr
 	GatewayCountry string // CF-IPCountry / X-Country-Code, only when sent by a trusted proxy
 	Country        string // already resolved by the redirect (geo targeting), or ""
-	UserAgent      string
-	Referer        string
-	AcceptLanguage string
+	UserAgent      string // at most link.MaxUserAgentBytes
+	Referer        string // at most link.MaxRefererBytes
+	Language       string // primary language of the most preferred Accept-Language tag
+}
+
+// maxCodeBytes bounds Hit.Language and Hit.GatewayCountry: a primary language subtag is
+// 2 or 3 letters, a country code 2.
+const maxCodeBytes = 8
+
+// bounded is h with every visitor-supplied field within its cap. The redirect already
+// truncates them; the recorder checks again so that its cost per click (and the memory
+// its queue holds) stays bounded whoever calls Record.
+func (h Hit) bounded() Hit {
+	h.UserAgent = link.Truncate(h.UserAgent, link.MaxUserAgentBytes)
+	h.Referer = link.Truncate(h.Referer, link.MaxRefererBytes)
+	h.Language = link.Truncate(h.Language, maxCodeBytes)
+	h.GatewayCountry = link.Truncate(h.GatewayCountry, maxCodeBytes)
+	return h
 }
 
 // Event is an enriched click as it travels through Redis to Postgres.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/loyaltylinks/platform/linkmgmt/internal/geo"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/link"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/lru"
 	"github.com/mileusna/useragent"
 	"github.com/x-way/crawlerdetect"
 )
@@ -23,22 +24,32 @@ type agentInfo struct {
 }
 
 // agentCache remembers parsed user agents: real traffic repeats a modest set of them,
-// and the crawler list is a large regular expression. Only the recorder goroutine uses
-// it, so it needs no lock.
+// and the crawler list is a large regular expression (about 2 µs per byte of user
+// agent). It is bounded in entries and in bytes, least recently used out first; keys
+// are user agents already cut to link.MaxUserAgentBytes.
 type agentCache struct {
-	max int
-	m   map[string]agentInfo
+	lru *lru.Cache[string, agentInfo]
+}
+
+// Agent cache bounds: 10,000 user agents, 4 MB at most.
+const (
+	agentCacheEntries = 10_000
+	agentCacheBytes   = 4 << 20
+	// agentInfoBytes is what an agentInfo holds besides the key: four fields, the
+	// strings short names the parser returns.
+	agentInfoBytes = 64
+)
+
+func newAgentCache() *agentCache {
+	return &agentCache{lru: lru.New(agentCacheEntries, agentCacheBytes, lru.StringSize[agentInfo](agentInfoBytes))}
 }
 
 func (c *agentCache) get(ua string) agentInfo {
-	if info, ok := c.m[ua]; ok {
+	if info, ok := c.lru.Get(ua); ok {
 		return info
 	}
 	info := parseAgent(ua)
-	if len(c.m) >= c.max {
-		clear(c.m) // crude but bounded; a refill costs one parse per distinct agent
-	}
-	c.m[ua] = info
+	c.lru.Add(ua, info)
 	return info
 }
 
@@ -88,10 +99,17 @@ func SocialSource(host string) string {
 	return ""
 }
 
-// referrerHost is the lower-case host of a Referer header, or "" for none.
+// referrerHost is the lower-case host of a Referer header, or "" for none. Only the
+// scheme and authority are parsed: the header may have been truncated mid-path.
 func referrerHost(ref string) string {
 	if ref == "" {
 		return ""
+	}
+	if scheme, rest, ok := strings.Cut(ref, "://"); ok {
+		if i := strings.IndexAny(rest, "/?#"); i >= 0 {
+			rest = rest[:i]
+		}
+		ref = scheme + "://" + rest
 	}
 	u, err := url.Parse(ref)
 	if err != nil || u.Hostname() == "" {
@@ -115,10 +133,6 @@ func enrich(h Hit, agents *agentCache, loc *geo.Locator) (Event, bool) {
 		country = loc.CountryOf(h.IP, h.GatewayCountry)
 	}
 	ref := referrerHost(h.Referer)
-	lang := ""
-	if langs := link.Languages(h.AcceptLanguage); len(langs) > 0 {
-		lang, _, _ = strings.Cut(langs[0], "-")
-	}
 	sum := sha256.Sum256([]byte(h.IP.String() + "\x00" + h.UserAgent))
 	return Event{
 		ID:        newEventID(),
@@ -131,7 +145,7 @@ func enrich(h Hit, agents *agentCache, loc *geo.Locator) (Event, bool) {
 		Browser:   info.browser,
 		OS:        info.os,
 		Device:    info.device,
-		Language:  lang,
+		Language:  h.Language,
 		Social:    SocialSource(ref),
 	}, true
 }

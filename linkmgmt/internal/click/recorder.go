@@ -44,7 +44,7 @@ type Recorder struct {
 	in      chan Hit
 	sync    chan chan error
 	done    chan struct{}
-	agents  agentCache
+	agents  *agentCache
 	backlog []Event
 
 	retryAt time.Time
@@ -67,7 +67,7 @@ func NewRecorder(rdb *redis.Client, loc *geo.Locator, log *slog.Logger, opts Rec
 		in:     make(chan Hit, opts.QueueSize),
 		sync:   make(chan chan error),
 		done:   make(chan struct{}),
-		agents: agentCache{max: 10000, m: map[string]agentInfo{}},
+		agents: newAgentCache(),
 		recorded: prometheus.NewCounter(prometheus.CounterOpts{
 			Namespace: "linkmgmt", Name: "clicks_recorded_total",
 			Help: "Human clicks written to Redis (pending flush to Postgres).",
@@ -96,7 +96,7 @@ func (r *Recorder) Collectors() []prometheus.Collector {
 // and counted.
 func (r *Recorder) Record(h Hit) {
 	select {
-	case r.in <- h:
+	case r.in <- h.bounded():
 	default:
 		r.dropped.WithLabelValues("buffer_full").Inc()
 	}
@@ -178,7 +178,7 @@ func (r *Recorder) drainQueue() {
 }
 
 func (r *Recorder) add(h Hit) {
-	ev, ok := enrich(h, &r.agents, r.loc)
+	ev, ok := enrich(h, r.agents, r.loc)
 	if !ok {
 		r.ignored.WithLabelValues("bot").Inc()
 		return

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/netip"
 	"net/url"
 	"regexp"
 	"strings"
@@ -24,7 +25,7 @@ type Domain struct {
 	ID           int64 `gorm:"primaryKey"`
 	AccountID    int64
 	Domain       string // as registered, with scheme: https://go.example.com
-	Host         string // lower-case host[:port], matched against the Host header
+	Host         string // CanonicalHost of the domain, matched against the canonical Host header
 	RedirectRoot string `gorm:"column:redirect_root"`
 	Redirect404  string `gorm:"column:redirect_404"`
 	CreatedAt    time.Time
@@ -52,11 +53,97 @@ func Parse(raw string) (canonical, host string, err error) {
 			return "", "", invalid
 		}
 	}
-	host = name
+	address := name
 	if port := u.Port(); port != "" && !(u.Scheme == "http" && port == "80") && !(u.Scheme == "https" && port == "443") {
-		host = net.JoinHostPort(name, port)
+		address = net.JoinHostPort(name, port)
 	}
-	return u.Scheme + "://" + host, host, nil
+	// The host is stored in the form the redirect canonicalises Host headers to.
+	host, ok := CanonicalHost(net.JoinHostPort(name, u.Port()))
+	if !ok {
+		return "", "", invalid
+	}
+	return u.Scheme + "://" + address, host, nil
+}
+
+// maxHostBytes bounds a Host header: a DNS name is at most 253 bytes, plus ":65535".
+const maxHostBytes = 253 + 6
+
+// CanonicalHost is the one form in which hosts are stored and compared: lower case,
+// without the trailing dot of a fully qualified name, without port 80 or 443 (the ports
+// a browser may or may not spell out: "Brand.Example.:443" is "brand.example"), IPv6
+// literals in brackets. ok is false for anything that is not a syntactically valid
+// host[:port] (invalid UTF-8, NUL, over 259 bytes...): no stored domain can match it.
+func CanonicalHost(hostport string) (string, bool) {
+	if hostport == "" || len(hostport) > maxHostBytes {
+		return "", false
+	}
+	name, port := hostport, ""
+	if strings.HasPrefix(hostport, "[") || strings.Count(hostport, ":") == 1 {
+		h, p, err := net.SplitHostPort(hostport)
+		if err != nil {
+			return "", false
+		}
+		name, port = h, p
+	}
+	if port != "" && !validPort(port) {
+		return "", false
+	}
+	if port == "80" || port == "443" {
+		port = ""
+	}
+	name = strings.ToLower(name)
+	if ip, err := netip.ParseAddr(name); err == nil {
+		if ip.Zone() != "" {
+			return "", false
+		}
+		name = ip.String()
+	} else {
+		name = strings.TrimSuffix(name, ".")
+		if !validDNSName(name) {
+			return "", false
+		}
+	}
+	if port == "" {
+		if strings.Contains(name, ":") {
+			return "[" + name + "]", true
+		}
+		return name, true
+	}
+	return net.JoinHostPort(name, port), true
+}
+
+func validPort(p string) bool {
+	if len(p) > 5 {
+		return false
+	}
+	n := 0
+	for i := 0; i < len(p); i++ {
+		if p[i] < '0' || p[i] > '9' {
+			return false
+		}
+		n = n*10 + int(p[i]-'0')
+	}
+	return n >= 1 && n <= 65535
+}
+
+// validDNSName checks lower-case labels of letters, digits and inner hyphens (RFC 1123),
+// without a regular expression: it runs on every request to a branded domain.
+func validDNSName(name string) bool {
+	if name == "" || len(name) > 253 {
+		return false
+	}
+	for label := range strings.SplitSeq(name, ".") {
+		if label == "" || len(label) > 63 || label[0] == '-' || label[len(label)-1] == '-' {
+			return false
+		}
+		for i := 0; i < len(label); i++ {
+			c := label[i]
+			if !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-') {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // Checker decides whether a host already points to the service.
@@ -86,7 +173,9 @@ func NewStore(db *gorm.DB, checker Checker, ownHosts ...string) *Store {
 	}
 	own := make([]string, 0, len(ownHosts))
 	for _, h := range ownHosts {
-		own = append(own, strings.ToLower(h))
+		if c, ok := CanonicalHost(h); ok {
+			own = append(own, c)
+		}
 	}
 	return &Store{db: db, rows: owned.NewTable[Domain](db, "domain", errNotFound), checker: checker, ownHosts: own}
 }

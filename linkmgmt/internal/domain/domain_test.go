@@ -56,6 +56,55 @@ func TestParse(t *testing.T) {
 	}
 }
 
+// TestCanonicalHost: a Host header names a stored domain however a browser spells it,
+// and what cannot be a host is refused before any lookup.
+func TestCanonicalHost(t *testing.T) {
+	tests := []struct {
+		in, want string
+		ok       bool
+	}{
+		{"brand.example", "brand.example", true},
+		{"Brand.Example", "brand.example", true},
+		{"brand.example.", "brand.example", true},
+		{"BRAND.example.:443", "brand.example", true},
+		{"brand.example:80", "brand.example", true},
+		{"brand.example:8443", "brand.example:8443", true},
+		{"brand.example.:8443", "brand.example:8443", true},
+		{"127.0.0.1:8081", "127.0.0.1:8081", true},
+		{"[2001:DB8::1]:443", "[2001:db8::1]", true},
+		{"[2001:db8::1]:8080", "[2001:db8::1]:8080", true},
+		{"localhost:8081", "localhost:8081", true},
+		{"", "", false},
+		{"brand.example:", "brand.example", true}, // an empty port is no port (RFC 3986)
+		{"brand.example:99999", "", false},
+		{"brand.example:0", "", false},
+		{"brand.example:8a", "", false},
+		{"bra nd.example", "", false},
+		{"brand..example", "", false},
+		{"-brand.example", "", false},
+		{"br\x00and.example", "", false},
+		{"br\xffand.example", "", false},
+		{"bücher.example", "", false},
+		{"user@brand.example", "", false},
+		{"brand.example/path", "", false},
+		{strings.Repeat("a", 63) + "." + strings.Repeat("b", 64) + ".example", "", false},
+		{strings.Repeat("a.", 200) + "example", "", false},
+	}
+	for _, tt := range tests {
+		got, ok := domain.CanonicalHost(tt.in)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("CanonicalHost(%q) = %q, %v; want %q, %v", tt.in, got, ok, tt.want, tt.ok)
+		}
+	}
+	// Stored hosts are in the same form: a domain registered with a port Parse keeps
+	// for its scheme is still found under the canonical Host.
+	for raw, host := range map[string]string{"http://brand.example:443": "brand.example", "https://Brand.Example.:443": "brand.example"} {
+		if _, got, err := domain.Parse(raw); err != nil || got != host {
+			t.Errorf("Parse(%q) host = %q, %v; want %q", raw, got, err, host)
+		}
+	}
+}
+
 // fakeDNS answers from a table, as a DNS server configured for the test would; it is
 // the third party here (no DNS server of ours runs in tests).
 type fakeDNS map[string][]string

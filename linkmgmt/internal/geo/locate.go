@@ -38,25 +38,49 @@ func (l *Locator) Close() error {
 	return l.db.Close()
 }
 
+// Bounds on the forwarding headers (only read from trusted proxies): a chain of
+// proxies is a few hops long, an address at most 45 characters, a country code 2.
+const (
+	maxForwardedHops = 16
+	maxHopBytes      = 64
+	maxCountryBytes  = 8
+)
+
 // ClientIP is the address of the visitor: the TCP peer, or, when the peer is a trusted
 // proxy, the right-most address of X-Forwarded-For that is not itself a trusted proxy
-// (left-most entries are set by the client and cannot be believed).
+// (left-most entries are set by the client and cannot be believed). At most
+// maxForwardedHops hops are read, from the right; past them, or at a malformed hop, the
+// chain stops being believed and the peer is the client.
 func (l *Locator) ClientIP(r *http.Request) netip.Addr {
 	peer := peerAddr(r.RemoteAddr)
 	if !l.isTrusted(peer) {
 		return peer
 	}
+	seen := 0
 	hops := r.Header.Values("X-Forwarded-For")
 	for i := len(hops) - 1; i >= 0; i-- {
-		parts := strings.Split(hops[i], ",")
-		for j := len(parts) - 1; j >= 0; j-- {
-			a, err := netip.ParseAddr(strings.TrimSpace(parts[j]))
+		for rest := hops[i]; ; {
+			hop := rest
+			if j := strings.LastIndexByte(rest, ','); j >= 0 {
+				hop, rest = rest[j+1:], rest[:j]
+			} else {
+				rest = ""
+			}
+			seen++
+			hop = strings.TrimSpace(hop)
+			if seen > maxForwardedHops || len(hop) > maxHopBytes {
+				return peer
+			}
+			a, err := netip.ParseAddr(hop)
 			if err != nil {
 				return peer // a malformed hop: stop believing the chain
 			}
 			a = a.Unmap()
 			if !l.isTrusted(a) {
 				return a
+			}
+			if rest == "" {
+				break
 			}
 		}
 	}
@@ -114,6 +138,9 @@ type countryRecord struct {
 // CountryFromHeaders reads gateway headers already known to be trustworthy.
 func CountryFromHeaders(values ...string) string {
 	for _, v := range values {
+		if len(v) > maxCountryBytes {
+			continue
+		}
 		v = strings.ToUpper(strings.TrimSpace(v))
 		if _, ok := nameOf[v]; ok {
 			return v

@@ -3,6 +3,7 @@ package geo
 import (
 	"net/http/httptest"
 	"net/netip"
+	"strings"
 	"testing"
 )
 
@@ -22,6 +23,9 @@ func TestClientIP(t *testing.T) {
 		{"malformed hop stops the walk", "10.1.2.3:80", "1.2.3.4, garbage", "10.1.2.3"},
 		{"only proxies", "10.1.2.3:80", "10.9.9.9", "10.1.2.3"},
 		{"ipv6 peer", "[2001:db8::1]:443", "1.2.3.4", "2001:db8::1"},
+		{"at most 16 hops are read", "10.1.2.3:80", "1.2.3.4, " + strings.Repeat("10.0.0.1, ", 16) + "10.0.0.2", "10.1.2.3"},
+		{"16 hops are", "10.1.2.3:80", "1.2.3.4, " + strings.Repeat("10.0.0.1, ", 14) + "10.0.0.2", "1.2.3.4"},
+		{"an over-long hop stops the walk", "10.1.2.3:80", "1.2.3.4, " + strings.Repeat("9", 100000), "10.1.2.3"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -46,5 +50,11 @@ func TestCountryNames(t *testing.T) {
 	}
 	if CountryName("fr") != "France" || CountryName("ZZ") != Unknown {
 		t.Errorf("CountryName wrong: %q %q", CountryName("fr"), CountryName("ZZ"))
+	}
+}
+
+func TestCountryFromHeadersIgnoresLongValues(t *testing.T) {
+	if got := CountryFromHeaders(strings.Repeat("x", 1<<20)+"US", " fr "); got != "FR" {
+		t.Fatalf("CountryFromHeaders = %q, want FR", got)
 	}
 }

@@ -8,15 +8,19 @@ import (
 )
 
 // requireAPIKey authenticates "Authorization: Bearer <API key>" and stores the account in
-// the request context. Missing, unknown, disabled or expired keys answer 401.
-func requireAPIKey(accounts *account.Store) echo.MiddlewareFunc {
+// the request context. Missing, unknown, disabled or expired keys answer 401, counted
+// by limits against the caller's address (429 past its limit).
+func requireAPIKey(accounts *account.Store, limits *rateLimiter) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			key, ok := auth.BearerToken(c.Request())
 			if !ok {
-				return apperr.New(apperr.Unauthorized, "A valid API key is required in the Authorization header (Bearer scheme)")
+				return limits.anonymous(c, apperr.New(apperr.Unauthorized, "A valid API key is required in the Authorization header (Bearer scheme)"))
 			}
 			a, err := accounts.ByAPIKey(c.Request().Context(), key)
+			if apperr.Is(err, apperr.Unauthorized) {
+				return limits.anonymous(c, err)
+			}
 			if err != nil {
 				return err
 			}

@@ -3,8 +3,10 @@ package httpapi
 import (
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/campaign"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/redirect"
 	"github.com/loyaltylinks/platform/shared/apperr"
 	"github.com/loyaltylinks/platform/shared/pagination"
@@ -23,7 +25,7 @@ func (a *API) rotate(c echo.Context) error {
 }
 
 func (a *API) rotateOutcome(r *http.Request, slug string) redirect.Outcome {
-	if !a.deps.Redirects.OnBaseHost(r) {
+	if !maybeSlug(slug) || !a.deps.Redirects.OnBaseHost(r) {
 		return redirect.NotFound()
 	}
 	// A HEAD (a link checker) is shown the next link without taking a turn.
@@ -47,7 +49,7 @@ func (a *API) campaignList(c echo.Context) error {
 }
 
 func (a *API) campaignListOutcome(r *http.Request, ref string) redirect.Outcome {
-	if !a.deps.Redirects.OnBaseHost(r) {
+	if !maybeCampaignRef(ref) || !a.deps.Redirects.OnBaseHost(r) {
 		return redirect.NotFound()
 	}
 	// A missing or malformed page number is the first page: this is a page for people.
@@ -79,4 +81,28 @@ func (a *API) campaignListOutcome(r *http.Request, ref string) redirect.Outcome 
 		p.NextURL = "?page=" + strconv.Itoa(env.NextPage)
 	}
 	return redirect.CampaignList(p)
+}
+
+// maxCampaignRefBytes: a slug is at most 64 characters, an id at most 19 digits.
+const maxCampaignRefBytes = 64
+
+// maybeSlug reports whether s could be a rotator slug (campaign.NormalizeSlug accepts it
+// as it is). The public pages ask before any lookup: what no campaign can be named (NUL,
+// invalid UTF-8, kilobytes of text) is a 404 without a database call.
+func maybeSlug(s string) bool {
+	if s == "" || len(s) > maxCampaignRefBytes {
+		return false
+	}
+	n, err := campaign.NormalizeSlug(s)
+	return err == nil && n == s
+}
+
+// maybeCampaignRef reports whether s could name a public campaign list: a slug, or the
+// positive id of a campaign without one.
+func maybeCampaignRef(s string) bool {
+	if s != "" && len(s) <= 19 && strings.Trim(s, "0123456789") == "" {
+		id, err := strconv.ParseInt(s, 10, 64)
+		return err == nil && id > 0
+	}
+	return maybeSlug(s)
 }

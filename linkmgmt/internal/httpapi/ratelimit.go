@@ -3,6 +3,8 @@ package httpapi
 import (
 	"context"
 	"log/slog"
+	"net/http"
+	"net/netip"
 	"strconv"
 	"sync/atomic"
 	"time"
@@ -56,12 +58,15 @@ func newRateLimitMetrics(reg prometheus.Registerer) rateLimitMetrics {
 }
 
 // rateLimiter throttles API calls per account (so rotating the key does not reset the
-// window) at the limit of the account's plan.
+// window) at the limit of the account's plan, and calls without a valid key per client
+// address at the free plan's limit.
 type rateLimiter struct {
 	limiter   *ratelimit.Limiter
 	freeLimit int // RATE_LIMIT_PER_MINUTE: the free plan's limit
 	log       *slog.Logger
 	metrics   rateLimitMetrics
+	// clientIP is the caller's address under the TRUSTED_PROXIES rules.
+	clientIP func(*http.Request) netip.Addr
 
 	// pausedUntil (Unix nanoseconds) is set when Redis fails; until then calls are let
 	// through unchecked. It is this replica's own view of Redis, nothing shared.
@@ -78,45 +83,64 @@ func (r *rateLimiter) limitFor(acc account.Account) int {
 }
 
 // middleware runs after requireAPIKey. It sets the X-RateLimit-* headers on every
-// response (errors included) and refuses calls past the limit with 429 and Retry-After.
-// When Redis cannot be asked the call goes through (fail open): the API stays usable,
-// the failure is logged and counted, and the response carries only X-RateLimit-Limit.
-// After a failure Redis is left alone for rateLimitPause, so an outage does not add
-// rateLimitTimeout to every call.
+// response (errors included) and refuses calls past the account's limit with 429 and
+// Retry-After.
 func (r *rateLimiter) middleware(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		acc := currentAccount(c)
-		limit := r.limitFor(acc)
-		h := c.Response().Header()
-		h[headerLimit] = []string{strconv.Itoa(limit)}
-
-		if time.Now().UnixNano() < r.pausedUntil.Load() {
-			r.metrics.unavailable.Inc()
-			return next(c)
-		}
-		ctx, cancel := context.WithTimeout(c.Request().Context(), rateLimitTimeout)
-		d, err := r.limiter.Allow(ctx, "account:"+strconv.FormatInt(acc.ID, 10), limit)
-		cancel()
-		if err != nil {
-			// Fail open, and stop asking for a moment: one log line per pause, not one
-			// per call; the metric counts every unchecked call.
-			r.pausedUntil.Store(time.Now().Add(rateLimitPause).UnixNano())
-			r.metrics.unavailable.Inc()
-			r.log.WarnContext(c.Request().Context(), "rate limit unavailable, requests let through unchecked",
-				"pause", rateLimitPause.String(), "account_id", acc.ID, "error", err)
-			return next(c)
-		}
-		h[headerRemaining] = []string{strconv.Itoa(d.Remaining)}
-		h[headerReset] = []string{strconv.FormatInt(ceilUnix(d.Reset), 10)}
-		if !d.Allowed {
-			retry := ceilSeconds(d.RetryAfter)
-			h.Set(headerRetry, strconv.FormatInt(retry, 10))
-			r.metrics.rejected.Inc()
-			return apperr.New(apperr.RateLimited, "Rate limit exceeded: %d requests per %s. Retry in %d seconds.",
-				limit, windowName(r.limiter.Window()), retry)
+		if err := r.apply(c, "account:"+strconv.FormatInt(acc.ID, 10), r.limitFor(acc)); err != nil {
+			return err
 		}
 		return next(c)
 	}
+}
+
+// anonymous counts a call that carries no valid API key against its client address
+// (IPv6 per /64), at the free plan's limit, and returns what to answer: refusal (the
+// 401), or 429 once the address is past its limit. The headers come with both, and
+// invalid keys cannot be tried faster than the limit.
+func (r *rateLimiter) anonymous(c echo.Context, refusal error) error {
+	if err := r.apply(c, "ip:"+ratelimit.ClientKey(r.clientIP(c.Request())), r.freeLimit); err != nil {
+		return err
+	}
+	return refusal
+}
+
+// apply counts the call against key's window of limit calls, sets the X-RateLimit-*
+// headers and returns the 429 error past the limit. When Redis cannot be asked the call
+// goes through (fail open): the API stays usable, the failure is logged and counted,
+// and the response carries only X-RateLimit-Limit. After a failure Redis is left alone
+// for rateLimitPause, so an outage does not add rateLimitTimeout to every call.
+func (r *rateLimiter) apply(c echo.Context, key string, limit int) error {
+	h := c.Response().Header()
+	h[headerLimit] = []string{strconv.Itoa(limit)}
+
+	if time.Now().UnixNano() < r.pausedUntil.Load() {
+		r.metrics.unavailable.Inc()
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(c.Request().Context(), rateLimitTimeout)
+	d, err := r.limiter.Allow(ctx, key, limit)
+	cancel()
+	if err != nil {
+		// Fail open, and stop asking for a moment: one log line per pause, not one
+		// per call; the metric counts every unchecked call.
+		r.pausedUntil.Store(time.Now().Add(rateLimitPause).UnixNano())
+		r.metrics.unavailable.Inc()
+		r.log.WarnContext(c.Request().Context(), "rate limit unavailable, requests let through unchecked",
+			"pause", rateLimitPause.String(), "key", key, "error", err)
+		return nil
+	}
+	h[headerRemaining] = []string{strconv.Itoa(d.Remaining)}
+	h[headerReset] = []string{strconv.FormatInt(ceilUnix(d.Reset), 10)}
+	if !d.Allowed {
+		retry := ceilSeconds(d.RetryAfter)
+		h.Set(headerRetry, strconv.FormatInt(retry, 10))
+		r.metrics.rejected.Inc()
+		return apperr.New(apperr.RateLimited, "Rate limit exceeded: %d requests per %s. Retry in %d seconds.",
+			limit, windowName(r.limiter.Window()), retry)
+	}
+	return nil
 }
 
 // ceilUnix is t in whole Unix seconds, rounded up (the window is free again by then).

@@ -3,6 +3,7 @@ package httpapi_test
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"strconv"
@@ -11,7 +12,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/loyaltylinks/platform/linkmgmt/internal/click"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/geo"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/httpapi"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/redirect"
 )
 
 // rateHeaders reads the X-RateLimit-* headers of a response; -1 for a missing one.
@@ -77,11 +81,11 @@ func TestRateLimitHeadersCountDownThen429(t *testing.T) {
 			t.Fatalf("remaining = %d, want 4", remaining)
 		}
 	})
-	t.Run("unauthenticated calls are refused before the limit and carry no rate headers", func(t *testing.T) {
+	t.Run("unauthenticated calls are counted per address, not against the account", func(t *testing.T) {
 		res := env.do(http.MethodGet, "/api/account", "", nil)
 		wantStatus(t, res, http.StatusUnauthorized)
-		if res.Header.Get("X-RateLimit-Limit") != "" {
-			t.Fatalf("401 carries X-RateLimit-Limit %q", res.Header.Get("X-RateLimit-Limit"))
+		if limit, remaining, _ := rateHeaders(t, res); limit != 5 || remaining != 4 {
+			t.Fatalf("401 headers: limit %d remaining %d, want 5 and 4 (the address's own window)", limit, remaining)
 		}
 	})
 	t.Run("headers are spelled as the spec writes them", func(t *testing.T) {
@@ -291,4 +295,81 @@ func grepLines(body []byte, word string) string {
 		}
 	}
 	return fmt.Sprint(out)
+}
+
+// withTrustedLoopback makes the server believe X-Forwarded-For from loopback peers (the
+// test client), as it would from a load balancer listed in TRUSTED_PROXIES.
+func withTrustedLoopback(d *httpapi.Deps) {
+	loc, _ := geo.NewLocator(loopback(), "")
+	d.Redirects = redirect.NewEngine(redirect.Config{DB: d.DB, Redis: d.Redis, Links: d.Links, Cache: d.LinkCache, Locator: loc,
+		Clicks: click.NewRecorder(d.Redis, loc, d.Logger, click.RecorderOptions{}), Logger: d.Logger})
+}
+
+// TestUnauthenticatedCallsAreLimitedPerAddress: calls without a valid key used to carry
+// no rate-limit headers and were never limited (invalid keys could be tried at any
+// rate). They now count against the client's address, with the headers on every
+// response, 401 and 429 included.
+func TestUnauthenticatedCallsAreLimitedPerAddress(t *testing.T) {
+	env := newTestEnv(t, withRateLimit(3), withTrustedLoopback)
+	_, key := env.newAccount("free")
+	call := func(client, apiKey, path string) response {
+		t.Helper()
+		req, _ := http.NewRequest(http.MethodGet, env.URL+path, nil)
+		req.Header.Set("X-Forwarded-For", client)
+		if apiKey != "" {
+			req.Header.Set("Authorization", "Bearer "+apiKey)
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		body, _ := io.ReadAll(res.Body)
+		return response{Status: res.StatusCode, Header: res.Header, Body: body}
+	}
+	wantHeaders := func(res response, status, remaining int) {
+		t.Helper()
+		wantStatus(t, res, status)
+		limit, rem, reset := rateHeaders(t, res)
+		if limit != 3 || rem != remaining || reset < time.Now().Unix() {
+			t.Fatalf("headers: limit %d remaining %d reset %d, want 3, %d and a reset time", limit, rem, reset, remaining)
+		}
+	}
+
+	wantHeaders(call("198.51.100.1", "", "/api/account"), http.StatusUnauthorized, 2)
+	wantHeaders(call("198.51.100.1", strings.Repeat("f", 64), "/api/urls"), http.StatusUnauthorized, 1) // an unknown key
+	wantHeaders(call("198.51.100.1", "", "/api/no-such-route"), http.StatusUnauthorized, 0)
+	res := call("198.51.100.1", "not-a-key", "/api/account")
+	wantHeaders(res, http.StatusTooManyRequests, 0)
+	if retry, err := strconv.Atoi(res.Header.Get("Retry-After")); err != nil || retry < 1 || retry > 60 {
+		t.Fatalf("Retry-After = %q", res.Header.Get("Retry-After"))
+	}
+
+	t.Run("another address has its own window", func(t *testing.T) {
+		wantHeaders(call("198.51.100.2", "", "/api/account"), http.StatusUnauthorized, 2)
+	})
+	t.Run("a valid key is counted against its account, not the address", func(t *testing.T) {
+		wantHeaders(call("198.51.100.1", key, "/api/account"), http.StatusOK, 2)
+	})
+	t.Run("an IPv6 /64 is one address", func(t *testing.T) {
+		for i, remaining := range []int{2, 1, 0} {
+			wantHeaders(call(fmt.Sprintf("2001:db8:5:6::%x", i+1), "", "/api/account"), http.StatusUnauthorized, remaining)
+		}
+		wantHeaders(call("2001:db8:5:6:ffff::1", "", "/api/account"), http.StatusTooManyRequests, 0)
+	})
+	t.Run("X-Forwarded-For from an untrusted peer is not believed", func(t *testing.T) {
+		plain := newTestEnv(t, withRateLimit(2))
+		for i, want := range []int{http.StatusUnauthorized, http.StatusUnauthorized, http.StatusTooManyRequests} {
+			req, _ := http.NewRequest(http.MethodGet, plain.URL+"/api/account", nil)
+			req.Header.Set("X-Forwarded-For", fmt.Sprintf("203.0.113.%d", i+1))
+			res, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res.Body.Close()
+			if res.StatusCode != want {
+				t.Fatalf("call %d from rotating forged addresses: %d, want %d", i+1, res.StatusCode, want)
+			}
+		}
+	})
 }

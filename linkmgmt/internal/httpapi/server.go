@@ -113,6 +113,7 @@ func New(d Deps) *server.Server {
 			freeLimit: d.RateLimitPerMinute,
 			log:       d.Logger,
 			metrics:   newRateLimitMetrics(srv.Registry),
+			clientIP:  d.Redirects.ClientIP,
 		},
 		campaigns: campaign.NewStore(d.DB),
 		channels:  channel.NewStore(d.DB, d.BaseURL),

@@ -39,6 +39,23 @@ func ValidAlias(alias string) string {
 	return ""
 }
 
+// MaybeAlias reports whether s could name a stored link: 1 to 64 characters of the
+// alias alphabet (custom aliases are validated to it, random ones are base62). The
+// redirect asks it before any lookup, so a path segment no link can have (NUL, invalid
+// UTF-8, a megabyte of text) is a 404 without a database call.
+func MaybeAlias(s string) bool {
+	if s == "" || len(s) > maxAliasLen {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_') {
+			return false
+		}
+	}
+	return true
+}
+
 // maxReservedLen is the length of the longest reserved word.
 const maxReservedLen = 9
 

@@ -1,6 +1,68 @@
 package link
 
-import "strings"
+import (
+	"net/http"
+	"sort"
+	"strings"
+	"unicode/utf8"
+)
+
+// What a visitor's headers may cost. Every value the public pages read is cut to these
+// sizes where the request enters the service (VisitorOf), before anything parses it, so
+// nothing downstream (targeting, the click recorder, its caches) ever holds more.
+const (
+	// MaxUserAgentBytes: the tokens that classify a user agent (browser, OS, device,
+	// crawler) come in its first couple of hundred bytes; the longest common ones,
+	// in-app browsers, are about 300. The crawler list is a large regular expression
+	// whose cost grows with the input, so this is also what bounds a click's cost.
+	MaxUserAgentBytes = 256
+	// MaxAcceptLanguageBytes and MaxLanguageTags bound Accept-Language: browsers send a
+	// handful of tags in a few dozen bytes. A tag cut in half by the byte cap is dropped.
+	MaxAcceptLanguageBytes = 256
+	MaxLanguageTags        = 16
+	// MaxRefererBytes: only the referrer's host is kept, and a host is at most 253 bytes.
+	MaxRefererBytes = 512
+)
+
+// Visitor is what the redirect reads from a request's headers, each value bounded.
+type Visitor struct {
+	UserAgent string   // at most MaxUserAgentBytes
+	Referer   string   // at most MaxRefererBytes
+	Languages []string // Accept-Language tags, most preferred first; at most MaxLanguageTags
+}
+
+// VisitorOf reads the visitor's headers, truncated to the caps above, and parses
+// Accept-Language once for everything that needs it (targeting and the click's language).
+func VisitorOf(h http.Header) Visitor {
+	return Visitor{
+		UserAgent: Truncate(h.Get("User-Agent"), MaxUserAgentBytes),
+		Referer:   Truncate(h.Get("Referer"), MaxRefererBytes),
+		Languages: Languages(h.Get("Accept-Language")),
+	}
+}
+
+// PrimaryLanguage is the bare language of the most preferred tag ("pt" for pt-BR), or "".
+func (v Visitor) PrimaryLanguage() string {
+	if len(v.Languages) == 0 {
+		return ""
+	}
+	primary, _, _ := strings.Cut(v.Languages[0], "-")
+	return primary
+}
+
+// Truncate returns s cut to at most n bytes, on a UTF-8 boundary. A cut value is a
+// copy: a prefix sharing the original's memory would keep a megabyte header alive in
+// whatever cache or queue holds it.
+func Truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	i := n
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return strings.Clone(s[:i])
+}
 
 // DeviceOf classifies a User-Agent into one of Devices, or "" when it is none of them.
 // It is a few substring tests, cheap enough for the redirect hot path. iPad before
@@ -27,17 +89,29 @@ func DeviceOf(ua string) string {
 
 // Languages returns the language tags of an Accept-Language header, most preferred
 // first ("pt-BR", "pt", "en"), dropping q=0 and "*". It keeps the header's order for
-// equal weights.
+// equal weights. Only the first MaxAcceptLanguageBytes of the header and its first
+// MaxLanguageTags tags are read.
 func Languages(header string) []string {
 	if header == "" {
 		return nil
+	}
+	if len(header) > MaxAcceptLanguageBytes {
+		header = header[:MaxAcceptLanguageBytes]
+		// The last tag may have been cut in half: keep only whole ones.
+		i := strings.LastIndexByte(header, ',')
+		if i < 0 {
+			return nil
+		}
+		header = header[:i]
 	}
 	type tagQ struct {
 		tag string
 		q   float64
 	}
-	var tags []tagQ
-	for _, part := range strings.Split(header, ",") {
+	tags := make([]tagQ, 0, 4)
+	for rest := header; rest != "" && len(tags) < MaxLanguageTags; {
+		var part string
+		part, rest, _ = strings.Cut(rest, ",")
 		part = strings.TrimSpace(part)
 		if part == "" {
 			continue
@@ -57,12 +131,7 @@ func Languages(header string) []string {
 			tags = append(tags, tagQ{canon, q})
 		}
 	}
-	// Stable insertion sort by weight: headers are short.
-	for i := 1; i < len(tags); i++ {
-		for j := i; j > 0 && tags[j].q > tags[j-1].q; j-- {
-			tags[j], tags[j-1] = tags[j-1], tags[j]
-		}
-	}
+	sort.SliceStable(tags, func(i, j int) bool { return tags[i].q > tags[j].q })
 	out := make([]string, len(tags))
 	for i, t := range tags {
 		out[i] = t.tag

@@ -12,6 +12,11 @@ import (
 // imageCacheTTL bounds how long an unrequested rendering stays in Redis.
 const imageCacheTTL = 7 * 24 * time.Hour
 
+// maxCachedImageBytes bounds one cached rendering. Codes are at most 177 modules a side,
+// so a rendering is a few hundred kilobytes at worst (an SVG carrying its logo); anything
+// larger is served but not kept: Redis memory stays bounded by codes x 2 formats x this.
+const maxCachedImageBytes = 1 << 20
+
 // imageCacheTimeout bounds each Redis round trip of the cache: a Redis that hangs costs
 // a request this long at most, then the image is rendered (or the change is left to the
 // ETag, which never matches a stale entry).
@@ -51,7 +56,7 @@ func (c *imageCache) get(ctx context.Context, log *slog.Logger, id int64, format
 }
 
 func (c *imageCache) put(ctx context.Context, log *slog.Logger, id int64, format, etag string, body []byte) {
-	if c.rdb == nil {
+	if c.rdb == nil || len(body) > maxCachedImageBytes {
 		return
 	}
 	key := imageKey(id, format)

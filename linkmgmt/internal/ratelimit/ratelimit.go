@@ -14,6 +14,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"net/netip"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -107,6 +108,17 @@ func (l *Limiter) Allow(ctx context.Context, key string, limit int) (Decision, e
 		d.RetryAfter = max(0, d.Reset.Sub(time.UnixMicro(now)))
 	}
 	return d, nil
+}
+
+// ClientKey is the form a client address is counted under: an IPv4 address as is, an
+// IPv6 address by its /64, the block one subscriber gets (rotating addresses within it
+// buys nothing).
+func ClientKey(ip netip.Addr) string {
+	ip = ip.Unmap()
+	if ip.Is6() {
+		return netip.PrefixFrom(ip, 64).Masked().String()
+	}
+	return ip.String()
 }
 
 // uniqueMember names one request in the sorted set; two requests in the same

@@ -2,6 +2,7 @@ package ratelimit_test
 
 import (
 	"context"
+	"net/netip"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -165,4 +166,19 @@ func BenchmarkAllow(b *testing.B) {
 			}
 		}
 	})
+}
+
+func TestClientKey(t *testing.T) {
+	for in, want := range map[string]string{
+		"203.0.113.7":          "203.0.113.7",
+		"::ffff:203.0.113.7":   "203.0.113.7",
+		"2001:db8:1:2:3:4:5:6": "2001:db8:1:2::/64",
+		"2001:db8:1:2:ffff::1": "2001:db8:1:2::/64",
+		"2001:db8:1:3::1":      "2001:db8:1:3::/64",
+		"fe80::1":              "fe80::/64",
+	} {
+		if got := ratelimit.ClientKey(netip.MustParseAddr(in)); got != want {
+			t.Errorf("ClientKey(%s) = %s, want %s", in, got, want)
+		}
+	}
 }

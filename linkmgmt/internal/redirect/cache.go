@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/loyaltylinks/platform/linkmgmt/internal/lru"
 	"github.com/loyaltylinks/platform/shared/apperr"
 	"github.com/redis/go-redis/v9"
 	"golang.org/x/sync/singleflight"
@@ -20,18 +21,18 @@ const invalidationChannel = "lm:cache:invalidate"
 // publishTimeout bounds publishing one invalidation.
 const publishTimeout = 500 * time.Millisecond
 
-// ttlCache is a bounded map with per-entry expiry. Misses for the same key share one
-// load (singleflight), so a cold popular link costs one query, not one per request.
-// Not-found answers are cached too, for a shorter time, to absorb 404 floods.
+// ttlCache is a cache with per-entry expiry, bounded in entries and in bytes (least
+// recently used out first). Misses for the same key share one load (singleflight), so a
+// cold popular link costs one query, not one per request. Not-found answers are cached
+// too, for a shorter time, to absorb 404 floods.
 type ttlCache[T any] struct {
-	mu     sync.RWMutex
-	m      map[string]cacheEntry[T]
-	max    int
-	ttl    time.Duration
-	negTTL time.Duration
-	sf     singleflight.Group
-	// gen counts invalidations (under mu). A load stores its result only if no
+	entries *lru.Cache[string, cacheEntry[T]]
+	ttl     time.Duration
+	negTTL  time.Duration
+	sf      singleflight.Group
+	// mu guards gen, which counts invalidations. A load stores its result only if no
 	// invalidation happened while it ran: it may have read the row before the change.
+	mu  sync.Mutex
 	gen uint64
 }
 
@@ -41,24 +42,27 @@ type cacheEntry[T any] struct {
 	exp      int64 // unix nanoseconds
 }
 
-func newTTLCache[T any](max int, ttl, negTTL time.Duration) *ttlCache[T] {
-	return &ttlCache[T]{m: make(map[string]cacheEntry[T], max), max: max, ttl: ttl, negTTL: negTTL}
+// cacheEntryBytes is what an entry holds besides its key and its value's own data.
+const cacheEntryBytes = 32
+
+// newTTLCache returns a cache of at most maxEntries entries weighing at most maxBytes,
+// where sizeOf(v) estimates the bytes a value holds (strings, slices).
+func newTTLCache[T any](maxEntries int, maxBytes int64, sizeOf func(T) int64, ttl, negTTL time.Duration) *ttlCache[T] {
+	weigh := func(key string, e cacheEntry[T]) int64 { return int64(len(key)) + cacheEntryBytes + sizeOf(e.v) }
+	return &ttlCache[T]{entries: lru.New(maxEntries, maxBytes, weigh), ttl: ttl, negTTL: negTTL}
 }
 
 // get returns the cached value or loads it. A load error with code NotFound is cached
 // as not found; other errors are not cached.
 func (c *ttlCache[T]) get(ctx context.Context, key string, load func(context.Context) (T, error)) (T, bool, error) {
 	now := time.Now().UnixNano()
-	c.mu.RLock()
-	e, ok := c.m[key]
-	c.mu.RUnlock()
-	if ok && now < e.exp {
+	if e, ok := c.entries.Get(key); ok && now < e.exp {
 		return e.v, !e.notFound, nil
 	}
 	v, err, _ := c.sf.Do(key, func() (any, error) {
-		c.mu.RLock()
+		c.mu.Lock()
 		gen := c.gen
-		c.mu.RUnlock()
+		c.mu.Unlock()
 		// The load must not die with the first caller's request.
 		val, err := load(context.WithoutCancel(ctx))
 		notFound := apperr.Is(err, apperr.NotFound)
@@ -88,27 +92,12 @@ func (c *ttlCache[T]) put(key string, e cacheEntry[T], gen uint64) {
 	if c.gen != gen {
 		return
 	}
-	if len(c.m) >= c.max {
-		now := time.Now().UnixNano()
-		for k, old := range c.m {
-			if old.exp <= now {
-				delete(c.m, k)
-			}
-		}
-		// Still full: drop an arbitrary tenth (map order is random).
-		for k := range c.m {
-			if len(c.m) < c.max*9/10 {
-				break
-			}
-			delete(c.m, k)
-		}
-	}
-	c.m[key] = e
+	c.entries.Add(key, e)
 }
 
 func (c *ttlCache[T]) forget(key string) {
 	c.mu.Lock()
-	delete(c.m, key)
+	c.entries.Remove(key)
 	c.gen++
 	c.mu.Unlock()
 	// A load in flight may have read the old row; make the next caller load again.
@@ -117,16 +106,14 @@ func (c *ttlCache[T]) forget(key string) {
 
 func (c *ttlCache[T]) purge() {
 	c.mu.Lock()
-	clear(c.m)
+	c.entries.Purge()
 	c.gen++
 	c.mu.Unlock()
 }
 
-func (c *ttlCache[T]) len() int {
-	c.mu.RLock()
-	defer c.mu.RUnlock()
-	return len(c.m)
-}
+func (c *ttlCache[T]) len() int { return c.entries.Len() }
+
+func (c *ttlCache[T]) bytes() int64 { return c.entries.Bytes() }
 
 func linkKey(domainID int64, alias string) string {
 	return strconv.FormatInt(domainID, 10) + "/" + alias
@@ -178,14 +165,24 @@ type Cache struct {
 // CacheOptions size the cache; zero values take the defaults.
 type CacheOptions struct {
 	MaxLinks int           // default 100000
+	MaxBytes int64         // links, default 64 MB; branded domains get a sixteenth more
 	TTL      time.Duration // default 30s: the staleness bound when an invalidation is missed
 	NegTTL   time.Duration // not-found answers, default 5s
 }
 
+// Cache bounds by default: 100,000 links and 64 MB of them, whichever comes first.
+const (
+	defaultMaxLinks      = 100_000
+	defaultMaxCacheBytes = 64 << 20
+)
+
 // NewCache returns an empty cache.
 func NewCache(o CacheOptions) *Cache {
 	if o.MaxLinks <= 0 {
-		o.MaxLinks = 100000
+		o.MaxLinks = defaultMaxLinks
+	}
+	if o.MaxBytes <= 0 {
+		o.MaxBytes = defaultMaxCacheBytes
 	}
 	if o.TTL <= 0 {
 		o.TTL = 30 * time.Second
@@ -194,13 +191,16 @@ func NewCache(o CacheOptions) *Cache {
 		o.NegTTL = 5 * time.Second
 	}
 	return &Cache{
-		links:   newTTLCache[*Target](o.MaxLinks, o.TTL, o.NegTTL),
-		domains: newTTLCache[Domain](max(o.MaxLinks/100, 1000), o.TTL, o.NegTTL),
+		links:   newTTLCache(o.MaxLinks, o.MaxBytes, (*Target).size, o.TTL, o.NegTTL),
+		domains: newTTLCache(max(o.MaxLinks/100, 1000), max(o.MaxBytes/16, 1<<20), Domain.size, o.TTL, o.NegTTL),
 	}
 }
 
 // Len is the number of cached links (tests, metrics).
 func (c *Cache) Len() int { return c.links.len() }
+
+// Bytes is the estimated weight of the cached links and domains (tests, metrics).
+func (c *Cache) Bytes() int64 { return c.links.bytes() + c.domains.bytes() }
 
 func (c *Cache) apply(msg string) {
 	switch {

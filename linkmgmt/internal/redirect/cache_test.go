@@ -2,6 +2,9 @@ package redirect
 
 import (
 	"context"
+	"runtime"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -10,10 +13,12 @@ import (
 	"github.com/loyaltylinks/platform/shared/apperr"
 )
 
+func intSize(int) int64 { return 8 }
+
 func TestTTLCache(t *testing.T) {
 	ctx := context.Background()
 	t.Run("concurrent misses share one load", func(t *testing.T) {
-		c := newTTLCache[int](10, time.Minute, time.Second)
+		c := newTTLCache[int](10, 1<<20, intSize, time.Minute, time.Second)
 		var loads atomic.Int32
 		var wg sync.WaitGroup
 		for i := 0; i < 20; i++ {
@@ -36,7 +41,7 @@ func TestTTLCache(t *testing.T) {
 		}
 	})
 	t.Run("not found is cached briefly, errors are not cached", func(t *testing.T) {
-		c := newTTLCache[int](10, time.Minute, 30*time.Millisecond)
+		c := newTTLCache[int](10, 1<<20, intSize, time.Minute, 30*time.Millisecond)
 		var loads atomic.Int32
 		notFound := func(context.Context) (int, error) {
 			loads.Add(1)
@@ -60,7 +65,7 @@ func TestTTLCache(t *testing.T) {
 		}
 	})
 	t.Run("bounded and forgettable", func(t *testing.T) {
-		c := newTTLCache[int](100, time.Minute, time.Second)
+		c := newTTLCache[int](100, 1<<20, intSize, time.Minute, time.Second)
 		for i := 0; i < 1000; i++ {
 			c.get(ctx, string(rune('a'+i%26))+time.Duration(i).String(), func(context.Context) (int, error) { return i, nil })
 		}
@@ -88,7 +93,7 @@ func TestTTLCacheInvalidationDuringLoad(t *testing.T) {
 		{"purge", func(c *ttlCache[int]) { c.purge() }},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			c := newTTLCache[int](10, time.Minute, time.Second)
+			c := newTTLCache[int](10, 1<<20, intSize, time.Minute, time.Second)
 			reading, release := make(chan struct{}), make(chan struct{})
 			done := make(chan int)
 			go func() {
@@ -111,4 +116,44 @@ func TestTTLCacheInvalidationDuringLoad(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestCacheIsBoundedInBytes fills the link and domain caches with many distinct large
+// entries (a 64 KB destination each, 256-byte hosts): the bytes accounted never pass the
+// bound, and neither does the live heap after GC.
+func TestCacheIsBoundedInBytes(t *testing.T) {
+	ctx := context.Background()
+	const maxBytes = 2 << 20
+	c := NewCache(CacheOptions{MaxBytes: maxBytes})
+	runtime.GC()
+	var before runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for i := range 2000 {
+		alias := "a" + strconv.Itoa(i)
+		c.links.get(ctx, linkKey(int64(i), alias), func(context.Context) (*Target, error) {
+			tg := &Target{Destination: "https://example.org/" + strings.Repeat("x", 64<<10) + alias}
+			tg.weight = weigh(tg)
+			return tg, nil
+		})
+		host := strings.Repeat("h", 240) + strconv.Itoa(i) + ".example"
+		c.domains.get(ctx, host, func(context.Context) (Domain, error) {
+			return Domain{Domain: "https://" + host, RedirectRoot: "https://" + host + "/root"}, nil
+		})
+		if b := c.links.bytes(); b > maxBytes {
+			t.Fatalf("after %d links: %d bytes, bound %d", i+1, b, maxBytes)
+		}
+		if b := c.domains.bytes(); b > 1<<20 {
+			t.Fatalf("after %d domains: %d bytes, bound %d", i+1, b, 1<<20)
+		}
+	}
+	runtime.GC()
+	var after runtime.MemStats
+	runtime.ReadMemStats(&after)
+	if grown := int64(after.HeapAlloc) - int64(before.HeapAlloc); grown > 4*maxBytes {
+		t.Fatalf("live heap grew by %d MB for a %d MB cache (2000 x 64 KB fed)", grown>>20, maxBytes>>20)
+	}
+	if n := c.Len(); n == 0 || n > 32 {
+		t.Fatalf("%d links cached, want the ~30 most recent that fit", n)
+	}
+	runtime.KeepAlive(c)
 }

@@ -7,31 +7,39 @@ package redirect
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/loyaltylinks/platform/linkmgmt/internal/click"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/domain"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/geo"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/link"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/ratelimit"
 	"github.com/redis/go-redis/v9"
 	"golang.org/x/crypto/bcrypt"
 	"gorm.io/gorm"
 )
 
-// Password guessing: after maxPasswordFailures wrong answers for one link from one IP,
-// further tries are refused for passwordWindow.
+// Password guessing: at most maxPasswordGuesses wrong answers per link and client
+// address are ever evaluated in a passwordWindow, however many arrive at once.
 const (
-	maxPasswordFailures = 5
-	passwordWindow      = 15 * time.Minute
+	maxPasswordGuesses = 5
+	passwordWindow     = 15 * time.Minute
 	// passwordThrottleTimeout bounds each Redis round trip of the throttle: a Redis that
-	// hangs must not hold the visitor's form (bcrypt alone still slows guessing).
-	passwordThrottleTimeout = 250 * time.Millisecond
+	// hangs must not hold the visitor's form for long. Without an answer the guess is
+	// refused, so the bound is generous enough for a busy Redis.
+	passwordThrottleTimeout = time.Second
+	// passwordRetryAfter is what a guess refused for want of Redis is told to wait.
+	passwordRetryAfter = 5 * time.Second
+	// maxPasswordFormBytes bounds the password form's body ("password=" and at most a
+	// few hundred bytes; bcrypt reads 72).
+	maxPasswordFormBytes = 4 << 10
 )
 
 // Engine answers requests for short links.
@@ -66,17 +74,18 @@ func NewEngine(cfg Config) *Engine {
 		clicks:   cfg.Clicks,
 		rdb:      cfg.Redis,
 		log:      cfg.Logger,
-		baseHost: cfg.Links.BaseHost(),
+		baseHost: canonicalHost(cfg.Links.BaseHost()),
 		now:      time.Now,
 	}
 }
 
 // Outcome is the engine's answer: a redirect (Location set) or a page.
 type Outcome struct {
-	Status   int
-	Location string
-	Page     string // template name
-	Data     any
+	Status     int
+	Location   string
+	Page       string // template name
+	Data       any
+	RetryAfter time.Duration // sent as Retry-After when set (429, 503)
 }
 
 func redirectTo(loc string) Outcome { return Outcome{Status: http.StatusFound, Location: loc} }
@@ -84,7 +93,15 @@ func redirectTo(loc string) Outcome { return Outcome{Status: http.StatusFound, L
 // Serve applies the rules to r for the first path segment alias ("" for the root).
 func (e *Engine) Serve(r *http.Request, alias string) Outcome {
 	ctx := r.Context()
-	host := strings.ToLower(r.Host)
+	// What no link or domain can be named (NUL, invalid UTF-8, an alias longer than any
+	// alias, a malformed Host) is answered here, before any cache or database lookup.
+	if alias != "" && !link.MaybeAlias(alias) {
+		return notFoundPage()
+	}
+	host, ok := domain.CanonicalHost(r.Host)
+	if !ok {
+		return notFoundPage()
+	}
 	var dom *Domain
 	if host != e.baseHost {
 		d, found, err := e.cache.domains.get(ctx, host, func(ctx context.Context) (Domain, error) { return e.load.domain(ctx, host) })
@@ -128,7 +145,23 @@ func (e *Engine) Serve(r *http.Request, alias string) Outcome {
 
 // OnBaseHost reports whether r was sent to BASE_URL's host (not a branded domain). The
 // campaign pages are only answered there.
-func (e *Engine) OnBaseHost(r *http.Request) bool { return strings.ToLower(r.Host) == e.baseHost }
+func (e *Engine) OnBaseHost(r *http.Request) bool {
+	host, ok := domain.CanonicalHost(r.Host)
+	return ok && host == e.baseHost
+}
+
+// ClientIP is the visitor's address under the TRUSTED_PROXIES rules (the API's rate
+// limit of unauthenticated calls counts per address too).
+func (e *Engine) ClientIP(r *http.Request) netip.Addr { return e.loc.ClientIP(r) }
+
+// canonicalHost is BASE_URL's host in domain.CanonicalHost's form (as is, lower case,
+// should it not be a valid host: then only an identical Host header matches it).
+func canonicalHost(host string) string {
+	if c, ok := domain.CanonicalHost(host); ok {
+		return c
+	}
+	return strings.ToLower(host)
+}
 
 // ServeRotated answers a campaign rotator visit that picked the link alias on domainID
 // (0 = BASE_URL): the link's own rules apply in-process, from expiry on, and the click
@@ -167,7 +200,9 @@ func (e *Engine) serveTarget(r *http.Request, t *Target) Outcome {
 			return out
 		}
 	}
-	ua := r.UserAgent()
+	// Every header value is cut to its cap here, once, before anything parses it.
+	v := link.VisitorOf(r.Header)
+	ua := v.UserAgent
 	// Social crawlers get the link's OpenGraph/Twitter card, not the destination's.
 	if IsSocialCrawler(ua) {
 		e.clicks.Ignore("crawler")
@@ -184,7 +219,7 @@ func (e *Engine) serveTarget(r *http.Request, t *Target) Outcome {
 	if len(t.Link.DeviceTargets.V) > 0 || t.Link.DeepLink.V != (link.DeepLink{}) {
 		device = link.DeviceOf(ua)
 	}
-	if d, ok := pickTarget(t, country, device, r.Header.Get("Accept-Language")); ok {
+	if d, ok := pickTarget(t, country, device, v.Languages); ok {
 		dest = link.WithParameters(d, t.Link.Parameters.V)
 	}
 	hit := func() {
@@ -195,7 +230,7 @@ func (e *Engine) serveTarget(r *http.Request, t *Target) Outcome {
 		e.clicks.Record(click.Hit{
 			LinkID: t.Link.ID, AccountID: t.Link.AccountID, At: e.now(), IP: ip,
 			GatewayCountry: gateway, Country: country, UserAgent: ua,
-			Referer: r.Referer(), AcceptLanguage: r.Header.Get("Accept-Language"),
+			Referer: v.Referer, Language: v.PrimaryLanguage(),
 		})
 	}
 	// 5. Deep links for phones and tablets.
@@ -257,37 +292,96 @@ func passwordPage(status int, msg string) Outcome {
 	return Outcome{Status: status, Page: "password", Data: pageData{Title: "Password required", Error: msg}}
 }
 
-// checkPassword verifies a POSTed password, throttling guesses per link and client IP.
-// ok is true when the visitor may go on.
+// checkPassword verifies a POSTed password. Each guess first reserves one of the
+// maxPasswordGuesses its link and client address have per window, atomically in Redis,
+// and only a reserved guess reaches bcrypt: concurrent guesses cannot all slip past a
+// read-then-increment. A right guess gives its reservation back, so only wrong ones use
+// the allowance up. Without Redis, guesses are refused (fail closed): nothing would
+// bound them. ok is true when the visitor may go on.
 func (e *Engine) checkPassword(r *http.Request, t *Target) (Outcome, bool) {
 	ctx := r.Context()
-	key := "lm:pw:" + strconv.FormatInt(t.Link.ID, 10) + ":" + e.loc.ClientIP(r).String()
-	rctx, cancel := context.WithTimeout(ctx, passwordThrottleTimeout)
-	failures, err := e.rdb.Get(rctx, key).Int()
-	cancel()
-	if err != nil && err != redis.Nil {
-		// Without Redis we cannot count guesses; bcrypt's cost still slows them down.
-		e.log.WarnContext(ctx, "password throttle unavailable", "error", err)
+	r.Body = http.MaxBytesReader(nil, r.Body, maxPasswordFormBytes)
+	if err := r.ParseForm(); err != nil {
+		return passwordPage(http.StatusBadRequest, "The form could not be read. Please try again."), false
 	}
-	if failures >= maxPasswordFailures {
-		return passwordPage(http.StatusTooManyRequests, "Too many wrong passwords. Try again later."), false
-	}
-	pw := r.PostFormValue("password")
-	if bcrypt.CompareHashAndPassword([]byte(*t.Link.PasswordHash), []byte(pw)) != nil {
-		rctx, cancel := context.WithTimeout(ctx, passwordThrottleTimeout)
-		defer cancel()
-		pipe := e.rdb.TxPipeline()
-		pipe.Incr(rctx, key)
-		pipe.Expire(rctx, key, passwordWindow)
-		_, _ = pipe.Exec(rctx)
+	pw := r.PostForm.Get("password")
+	if pw == "" {
+		// Not a guess: nothing to evaluate, nothing to count.
 		return passwordPage(http.StatusUnauthorized, "Wrong password. Please try again."), false
+	}
+	key := passwordKey(t.Link.ID, e.loc.ClientIP(r))
+	reserved, retry, err := e.reservePasswordGuess(ctx, key)
+	if err != nil {
+		e.log.WarnContext(ctx, "password throttle unavailable; password guess refused", "error", err)
+		out := passwordPage(http.StatusServiceUnavailable, "The password cannot be checked right now. Please try again in a moment.")
+		out.RetryAfter = passwordRetryAfter
+		return out, false
+	}
+	if !reserved {
+		out := passwordPage(http.StatusTooManyRequests, "Too many wrong passwords. Try again later.")
+		out.RetryAfter = retry
+		return out, false
+	}
+	if bcrypt.CompareHashAndPassword([]byte(*t.Link.PasswordHash), []byte(pw)) != nil {
+		return passwordPage(http.StatusUnauthorized, "Wrong password. Please try again."), false
+	}
+	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), passwordThrottleTimeout)
+	defer cancel()
+	if err := passwordRelease.Run(rctx, e.rdb, []string{key}).Err(); err != nil && err != redis.Nil {
+		e.log.WarnContext(ctx, "password throttle: right guess not given back", "error", err)
 	}
 	return Outcome{}, true
 }
 
+// passwordKey names the guess counter of a link and a client address. IPv6 clients are
+// counted per /64, the block one subscriber gets, so that rotating addresses within it
+// does not buy more guesses.
+func passwordKey(linkID int64, ip netip.Addr) string {
+	return "lm:pw:" + strconv.FormatInt(linkID, 10) + ":" + ratelimit.ClientKey(ip)
+}
+
+// passwordReserve takes one guess of KEYS[1]'s allowance (ARGV[1] per ARGV[2] ms)
+// unless none is left: {1, used} when reserved, {0, ms until the window ends} otherwise.
+var passwordReserve = redis.NewScript(`
+local used = tonumber(redis.call('GET', KEYS[1]) or '0')
+if used >= tonumber(ARGV[1]) then
+  return {0, redis.call('PTTL', KEYS[1])}
+end
+used = redis.call('INCR', KEYS[1])
+if redis.call('PTTL', KEYS[1]) < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+end
+return {1, used}
+`)
+
+// passwordRelease gives back the reservation of a guess that proved right.
+var passwordRelease = redis.NewScript(`
+if tonumber(redis.call('GET', KEYS[1]) or '0') > 0 then
+  redis.call('DECR', KEYS[1])
+end
+return 0
+`)
+
+// reservePasswordGuess runs passwordReserve. err is set when Redis could not be asked.
+func (e *Engine) reservePasswordGuess(ctx context.Context, key string) (reserved bool, retry time.Duration, err error) {
+	rctx, cancel := context.WithTimeout(ctx, passwordThrottleTimeout)
+	defer cancel()
+	res, err := passwordReserve.Run(rctx, e.rdb, []string{key}, maxPasswordGuesses, passwordWindow.Milliseconds()).Int64Slice()
+	if err == nil && len(res) != 2 {
+		err = fmt.Errorf("unexpected reply %v", res)
+	}
+	if err != nil {
+		return false, 0, fmt.Errorf("reserve a password guess: %w", err)
+	}
+	if res[0] == 1 {
+		return true, 0, nil
+	}
+	return false, max(time.Duration(res[1])*time.Millisecond, time.Second), nil
+}
+
 // pickTarget applies geo, then device, then language targeting; the first family with
 // a match decides.
-func pickTarget(t *Target, country, device, acceptLanguage string) (string, bool) {
+func pickTarget(t *Target, country, device string, languages []string) (string, bool) {
 	if country != "" {
 		for _, g := range t.Link.GeoTargets.V {
 			if g.Code == country {
@@ -302,8 +396,8 @@ func pickTarget(t *Target, country, device, acceptLanguage string) (string, bool
 			}
 		}
 	}
-	if len(t.Link.LanguageTargets.V) > 0 && acceptLanguage != "" {
-		for _, pref := range link.Languages(acceptLanguage) {
+	if len(t.Link.LanguageTargets.V) > 0 {
+		for _, pref := range languages {
 			// Exact tag first (pt-BR), then the bare primary language (pt), then any
 			// region of it (pt-PT).
 			for _, l := range t.Link.LanguageTargets.V {
@@ -357,30 +451,11 @@ var socialCrawlers = []string{
 	"SkypeUriPreview", "vkShare", "Iframely", "Mastodon", "Bluesky", "Cardyb", "KAKAOTALK-scrap",
 }
 
-// crawlerVerdicts remembers IsSocialCrawler's answer per user agent (bounded): real
-// traffic repeats a modest set of user agents, and this runs on every redirect.
-var (
-	crawlerVerdicts     sync.Map
-	crawlerVerdictCount atomic.Int64
-)
-
-const maxCrawlerVerdicts = 10000
-
-// IsSocialCrawler reports whether ua is a social link-preview fetcher.
+// IsSocialCrawler reports whether ua is a social link-preview fetcher. ua is already cut
+// to link.MaxUserAgentBytes, so the scan costs a few microseconds: cheaper than a cache
+// of verdicts keyed by whole user agents, and nothing a visitor sends is kept.
 func IsSocialCrawler(ua string) bool {
-	if ua == "" {
-		return false
-	}
-	if v, ok := crawlerVerdicts.Load(ua); ok {
-		return v.(bool)
-	}
-	verdict := isSocialCrawler(ua)
-	if crawlerVerdictCount.Load() < maxCrawlerVerdicts {
-		if _, loaded := crawlerVerdicts.LoadOrStore(ua, verdict); !loaded {
-			crawlerVerdictCount.Add(1)
-		}
-	}
-	return verdict
+	return ua != "" && isSocialCrawler(ua)
 }
 
 func isSocialCrawler(ua string) bool {

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strconv"
 	"sync"
+	"time"
 )
 
 //go:embed templates/*.html
@@ -32,6 +33,7 @@ type pageData struct {
 	Splash          *SplashPage
 	Overlay         *Overlay
 	Countdown       int
+	Nonce           string // the response's script nonce (Content-Security-Policy)
 }
 
 func (e *Engine) pageData(t *Target, dest string) pageData {
@@ -79,7 +81,9 @@ func (o Outcome) Write(w http.ResponseWriter, r *http.Request) {
 	buf := bufPool.Get().(*bytes.Buffer)
 	buf.Reset()
 	defer bufPool.Put(buf)
-	if err := pages.ExecuteTemplate(buf, o.Page+".html", o.Data); err != nil {
+	nonce := newNonce()
+	data, common := withNonce(o.Data, nonce)
+	if err := pages.ExecuteTemplate(buf, o.Page+".html", data); err != nil {
 		http.Error(w, "Internal server error", http.StatusInternalServerError)
 		return
 	}
@@ -87,14 +91,30 @@ func (o Outcome) Write(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Length", strconv.Itoa(buf.Len()))
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer-when-downgrade")
-	if o.Page == "password" || o.Page == "notfound" || o.Page == "expired" {
-		// Nothing of ours needs framing; refuse clickjacking of the password form.
-		h.Set("X-Frame-Options", "DENY")
+	h.Set("Content-Security-Policy", contentSecurityPolicy(o.Page, common, nonce))
+	// No page of ours is meant to be framed (frame-ancestors 'none' says it to browsers
+	// that read CSP; this to the others).
+	h.Set("X-Frame-Options", "DENY")
+	if o.RetryAfter > 0 {
+		h.Set("Retry-After", strconv.FormatInt(int64((o.RetryAfter+time.Second-1)/time.Second), 10))
 	}
 	w.WriteHeader(o.Status)
 	if r.Method != http.MethodHead {
 		_, _ = w.Write(buf.Bytes())
 	}
+}
+
+// withNonce returns the page data with the response's nonce set, and its common part.
+func withNonce(data any, nonce string) (any, pageData) {
+	switch d := data.(type) {
+	case pageData:
+		d.Nonce = nonce
+		return d, d
+	case campaignData:
+		d.Nonce = nonce
+		return d, d.pageData
+	}
+	return data, pageData{}
 }
 
 // CampaignLink is one link on a campaign's public list page.

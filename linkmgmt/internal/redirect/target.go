@@ -2,6 +2,7 @@ package redirect
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -45,6 +46,25 @@ type Target struct {
 	Pixels      []Pixel
 	Splash      *SplashPage
 	Overlay     *Overlay
+
+	weight int64 // estimated bytes, set by the loader (cache accounting)
+}
+
+// size is the estimated bytes t holds: its JSON encoding, which spells out every string
+// and slice it carries, close enough for a cache bound. nil (not found) holds nothing.
+func (t *Target) size() int64 {
+	if t == nil {
+		return 0
+	}
+	return t.weight
+}
+
+func weigh(t *Target) int64 {
+	raw, err := json.Marshal(t)
+	if err != nil {
+		return 4 << 10
+	}
+	return int64(len(raw))
 }
 
 // Domain is a branded domain as the redirect sees it.
@@ -53,6 +73,11 @@ type Domain struct {
 	Domain       string
 	RedirectRoot string `gorm:"column:redirect_root"`
 	Redirect404  string `gorm:"column:redirect_404"`
+}
+
+// size is the bytes a Domain holds.
+func (d Domain) size() int64 {
+	return int64(len(d.Domain)+len(d.RedirectRoot)+len(d.Redirect404)) + 8
 }
 
 // loader reads targets and domains from Postgres (cache misses only).
@@ -92,6 +117,7 @@ func (l loader) target(ctx context.Context, domainID int64, alias string) (*Targ
 			t.Overlay = &ov
 		}
 	}
+	t.weight = weigh(t)
 	return t, nil
 }
 
