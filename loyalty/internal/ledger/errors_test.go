@@ -57,7 +57,10 @@ func TestFailuresAreTyped(t *testing.T) {
 		{"identifier with other points", func() error { _, _, err := svc.Credit(ctx, move(6, "T-1")); return err }, ledger.ErrIdentifierReused},
 		{"unknown entry", func() error { _, err := svc.CancelEntry(ctx, unknown, "test"); return err }, ledger.ErrEntryNotFound},
 		{"unknown coupon", func() error { _, err := svc.CancelCoupon(ctx, "NOPE", "", "test"); return err }, ledger.ErrCouponNotFound},
-		{"unknown customer", func() error { _, _, err := svc.Credit(ctx, ledger.Movement{CustomerID: unknown, Points: 1}); return err }, customer.ErrNotFound},
+		{"unknown customer", func() error {
+			_, _, err := svc.Credit(ctx, ledger.Movement{CustomerID: unknown, Points: 1})
+			return err
+		}, customer.ErrNotFound},
 		{"unknown store", func() error { return sale("NOPE") }, store.ErrNotFound},
 		{"inactive store", func() error { return sale("OFF") }, store.ErrInactive},
 	}
