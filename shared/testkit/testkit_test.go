@@ -131,3 +131,22 @@ func TestProxyCountsConnections(t *testing.T) {
 		t.Fatalf("after close: accepted %d, open %d, want 1 and 0", p.Accepted(), p.Open())
 	}
 }
+
+func TestSlowTestsOn(t *testing.T) {
+	tests := []struct {
+		env  map[string]string
+		want bool
+	}{
+		{map[string]string{}, false},
+		{map[string]string{"SLOW_TESTS": "1"}, true},
+		{map[string]string{"SLOW_TESTS": "true"}, true},
+		{map[string]string{"CI": "true"}, true},
+		{map[string]string{"CI": "true", "SLOW_TESTS": "0"}, false},
+		{map[string]string{"SLOW_TESTS": "yes please"}, false},
+	}
+	for _, tt := range tests {
+		if got := SlowTestsOn(func(k string) string { return tt.env[k] }); got != tt.want {
+			t.Errorf("%v: %t, want %t", tt.env, got, tt.want)
+		}
+	}
+}

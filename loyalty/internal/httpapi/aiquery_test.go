@@ -60,24 +60,22 @@ func newAIEnv(t *testing.T, opts ...envOption) (*testEnv, reportPool) {
 // seedAIData: two stores, four customers (three accept WhatsApp), redemptions this month.
 func seedAIData(t *testing.T, env *testEnv) {
 	t.Helper()
-	for _, q := range []string{
-		`INSERT INTO stores (store_code, name, document) VALUES ('S1', 'Loja Centro', '11111111000111'), ('S2', 'Loja Norte', '22222222000122')`,
-		`INSERT INTO customers (name, doc, email, phone, whatsapp_optin, store_code, created_at) VALUES
-			('Ana',   '00000000001', 'ana@example.com',   '1', true,  'S1', '2024-10-05 10:00+00'),
-			('Bruno', '00000000002', 'bruno@example.com', '2', false, 'S2', '2024-10-20 10:00+00'),
-			('Carla', '00000000003', 'carla@example.com', '3', true,  'S1', '2024-11-02 10:00+00'),
-			('Davi',  '00000000004', 'davi@example.com',  '4', true,  'S2', '2023-10-10 10:00+00')`,
-		// Balances come from ledger entries (the database refuses any other way).
-		`INSERT INTO points_entries (customer_id, transaction_type, points, transaction_date)
-			SELECT id, 'C', v.points, now() FROM customers
-			  JOIN (VALUES ('00000000001', 500), ('00000000002', 1500), ('00000000003', 50)) AS v(doc, points) USING (doc)`,
-		`INSERT INTO redeems (customer_id, status, store_code, total_points, expires_at)
-			SELECT id, 'applied', store_code, 100, now() + interval '1 day' FROM customers WHERE points_balance >= 500`,
+	env.sqlStore("S1", "11111111000111", cols{"name": "Loja Centro"})
+	env.sqlStore("S2", "22222222000122", cols{"name": "Loja Norte"})
+	for _, c := range []cols{
+		{"name": "Ana", "doc": "00000000001", "phone": "1", "whatsapp_optin": true, "store_code": "S1", "created_at": "2024-10-05 10:00+00"},
+		{"name": "Bruno", "doc": "00000000002", "phone": "2", "whatsapp_optin": false, "store_code": "S2", "created_at": "2024-10-20 10:00+00"},
+		{"name": "Carla", "doc": "00000000003", "phone": "3", "whatsapp_optin": true, "store_code": "S1", "created_at": "2024-11-02 10:00+00"},
+		{"name": "Davi", "doc": "00000000004", "phone": "4", "whatsapp_optin": true, "store_code": "S2", "created_at": "2023-10-10 10:00+00"},
 	} {
-		if err := env.DB.Exec(q).Error; err != nil {
-			t.Fatalf("seed: %v", err)
-		}
+		env.sqlCustomer(c)
 	}
+	// Balances come from ledger entries (the database refuses any other way), made now.
+	env.exec(`INSERT INTO points_entries (customer_id, transaction_type, points, transaction_date)
+		SELECT id, 'C', v.points, now() FROM customers
+		  JOIN (VALUES ('00000000001', 500), ('00000000002', 1500), ('00000000003', 50)) AS v(doc, points) USING (doc)`)
+	env.exec(`INSERT INTO redeems (customer_id, status, store_code, total_points, expires_at)
+		SELECT id, 'applied', store_code, 100, now() + interval '1 day' FROM customers WHERE points_balance >= 500`)
 }
 
 type historyEntry struct {

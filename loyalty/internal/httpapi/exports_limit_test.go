@@ -13,7 +13,7 @@ import (
 func TestExportsBeyondTheLimitAre429(t *testing.T) {
 	env := newTestEnv(t, withVar("EXPORT_MAX_CONCURRENT", "1"))
 	tok := env.token("user")
-	env.insertCustomer("Ana Souza", "12345678901", time.Now(), nil)
+	env.sqlCustomer(cols{"name": "Ana Souza", "doc": "12345678901", "created_at": time.Now()})
 
 	ctx := context.Background()
 	sqlDB, err := env.DB.DB()
