@@ -12,7 +12,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/loyaltylinks/platform/loyalty/internal/app"
 	"github.com/loyaltylinks/platform/loyalty/internal/batch"
 	"github.com/loyaltylinks/platform/loyalty/internal/config"
 	"github.com/loyaltylinks/platform/shared/server"
@@ -83,16 +82,11 @@ func runAdmin(ctx context.Context, args []string, getenv func(string) string, st
 	if err != nil {
 		return err
 	}
-	db, closeDB, err := openDB(ctx, cfg.Database, logger)
+	a, done, err := openApp(ctx, cfg, logger)
 	if err != nil {
 		return err
 	}
-	defer closeDB()
-	a, err := app.New(ctx, cfg, db, logger)
-	if err != nil {
-		return err
-	}
-	defer a.Close()
+	defer done()
 	jobs := a.Batch
 	progress := newProgress(job, tty, stderr, logger)
 	started := time.Now()

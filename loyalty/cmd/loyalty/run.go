@@ -97,17 +97,26 @@ func openDB(ctx context.Context, db config.Database, logger *slog.Logger) (*gorm
 	return pool, func() { _ = database.Close(pool) }, nil
 }
 
-func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
+// openApp opens the database (openDB) and builds the service over it (app.New): how
+// serve and admin start. done closes both.
+func openApp(ctx context.Context, cfg config.Config, logger *slog.Logger) (a *app.App, done func(), err error) {
 	db, closeDB, err := openDB(ctx, cfg.Database, logger)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
-	defer closeDB()
-	a, err := app.New(ctx, cfg, db, logger)
+	if a, err = app.New(ctx, cfg, db, logger); err != nil {
+		closeDB()
+		return nil, nil, err
+	}
+	return a, func() { a.Close(); closeDB() }, nil
+}
+
+func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
+	a, done, err := openApp(ctx, cfg, logger)
 	if err != nil {
 		return err
 	}
-	defer a.Close()
+	defer done()
 	srv := httpapi.New(a, version)
 
 	// The background jobs run in every replica and stop with the server, before the
