@@ -10,7 +10,7 @@ TOOLS_BIN := $(CURDIR)/bin/tools
 STATICCHECK_VERSION := v0.8.2
 export GOFLAGS ?= -buildvcs=false
 
-.PHONY: help build run test test-all bench bench-ledger bench-redirect bench-export lint docker k8s-validate services clean
+.PHONY: help build run test test-all bench bench-ledger bench-redirect bench-export bench-delete bench-smoke lint docker k8s-validate services clean
 
 help: ## list targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-14s %s\n", $$1, $$2}'
@@ -28,8 +28,8 @@ test: ## all tests of the three modules, race detector on, against real Postgres
 test-all: ## make test with the slow tests too (SLOW_TESTS=1), as CI runs it
 	@SLOW_TESTS=1 scripts/test.sh $(MODULES)
 
-bench: ## Go benchmarks and load scripts
-	@scripts/test.sh -run '^$$' -bench . -benchmem $(MODULES)
+bench: ## Go benchmarks of every package that has some (BENCH=regexp to pick), against real Postgres and Redis
+	@scripts/bench-go.sh
 
 bench-ledger: ## ledger credit+debit throughput (32 clients, spread and hot) vs pgbench tpcb-like
 	@scripts/bench-ledger.sh
@@ -39,6 +39,12 @@ bench-redirect: ## wrk: GET /{alias} with analytics vs a bare Echo 302 (req/s, p
 
 bench-export: ## customer export at 1M rows: time and peak RSS of xlsx/csv vs psql \copy (BENCH_ROWS=N)
 	@scripts/bench-export.sh
+
+bench-delete: ## time of DELETE /customer/{id} on a long history among many coupons (cascade indexes)
+	@scripts/bench-delete-customer.sh
+
+bench-smoke: ## every bench target above at tiny sizes, as CI runs them (fails if one breaks, never on figures)
+	@scripts/bench-smoke.sh
 
 lint: ## go vet + staticcheck (pinned)
 	$(GO) vet $(MODULES)

@@ -15,14 +15,18 @@
 # Knobs: BENCH_TX (ledger transactions per benchmark, default 20000), PGBENCH_SECONDS
 # (default 20), PGBENCH_SCALE (default 32, one branch per client), BENCH_CLIENTS is fixed
 # at 32 (the Go benchmarks' benchClients).
+#
+# BENCH_SMOKE=1 (CI): 64 transactions, pgbench at scale 1 for 1 s. The run fails on
+# anything broken (a benchmark, pgbench, figures that cannot be read), never on the figures.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
 clients=32
-tx="${BENCH_TX:-20000}"
-seconds="${PGBENCH_SECONDS:-20}"
-scale="${PGBENCH_SCALE:-32}"
+smoke="${BENCH_SMOKE:-}"
+tx="${BENCH_TX:-$([ -n "$smoke" ] && echo 64 || echo 20000)}"
+seconds="${PGBENCH_SECONDS:-$([ -n "$smoke" ] && echo 1 || echo 20)}"
+scale="${PGBENCH_SCALE:-$([ -n "$smoke" ] && echo 1 || echo 32)}"
 
 url="${BENCH_DATABASE_URL:-${TEST_DATABASE_URL:-}}"
 if [ -z "$url" ]; then
@@ -40,7 +44,11 @@ url_for() {
 }
 
 echo "bench-ledger: ledger benchmarks ($clients clients, $tx transactions each)" >&2
-out="$(TEST_DATABASE_URL="$url" go test -count=1 -run '^$' -bench 'BenchmarkLedger' -benchtime="${tx}x" -timeout 30m ./loyalty/internal/ledger/)"
+if ! out="$(TEST_DATABASE_URL="$url" go test -count=1 -run '^$' -bench 'BenchmarkLedger' -benchtime="${tx}x" -timeout 30m ./loyalty/internal/ledger/)"; then
+  echo "$out" >&2
+  echo "bench-ledger: the ledger benchmarks failed" >&2
+  exit 1
+fi
 echo "$out" >&2
 metric() { echo "$out" | awk -v name="$1" '$1 ~ "^"name"(-[0-9]+)?$" { for (i = 1; i <= NF; i++) if ($i == "tx/s") print $(i-1) }'; }
 spread="$(metric BenchmarkLedgerSpread)"
@@ -54,7 +62,7 @@ trap 'psql -q "$admin" -c "DROP DATABASE IF EXISTS $scratch WITH (FORCE)" >/dev/
 echo "bench-ledger: pgbench -i -s $scale (server-side data generation)" >&2
 pgbench -i -q -s "$scale" -I dtGvp "$(url_for "$scratch")" >/dev/null 2>&1
 echo "bench-ledger: pgbench tpcb-like, $clients clients, ${seconds}s" >&2
-pg="$(pgbench -n -b tpcb-like -c "$clients" -j 2 -T "$seconds" "$(url_for "$scratch")" 2>&1)"
+pg="$(pgbench -n -b tpcb-like -c "$clients" -j 2 -T "$seconds" "$(url_for "$scratch")" 2>&1)" || { echo "$pg" >&2; echo "bench-ledger: pgbench failed" >&2; exit 1; }
 echo "$pg" | grep -E 'tps|latency|number of transactions actually' >&2 || true
 tps="$(echo "$pg" | awk '/^tps = / { print $3; exit }')"
 [ -n "$tps" ] || { echo "bench-ledger: could not read the pgbench tps" >&2; echo "$pg" >&2; exit 1; }

@@ -4,11 +4,17 @@
 # this machine. Prints req/s, p50/p99 and the ratio at $CONNECTIONS connections.
 #
 #   CONNECTIONS=64 DURATION=15s THREADS=2 scripts/bench-redirect.sh
+#
+# BENCH_SMOKE=1 (CI): 8 connections for 1 s, no warm-up. The run fails on anything broken
+# (a service, the link, an answer other than the 302, figures that cannot be read), never
+# on the figures.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
-CONNECTIONS="${CONNECTIONS:-64}"
-DURATION="${DURATION:-15s}"
+smoke="${BENCH_SMOKE:-}"
+CONNECTIONS="${CONNECTIONS:-$([ -n "$smoke" ] && echo 8 || echo 64)}"
+DURATION="${DURATION:-$([ -n "$smoke" ] && echo 1s || echo 15s)}"
+WARMUP="${WARMUP:-$([ -n "$smoke" ] && echo 0 || echo 2s)}"
 THREADS="${THREADS:-2}"
 LINK_PORT="${LINK_PORT:-18081}"
 BARE_PORT="${BARE_PORT:-18082}"
@@ -46,35 +52,41 @@ cleanup() {
   for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
   psql "$admin_url" -qc "DROP DATABASE IF EXISTS $bench_db WITH (FORCE)" >/dev/null 2>&1 || true
   redis-cli -u "$redis_url" flushdb >/dev/null 2>&1 || true
+  [ -n "${work:-}" ] && rm -rf "$work"
   if [ "$(redis-cli -u "$redis_base/0" GET "testkit:lease:$bench_redis_db")" = "$lease_token" ]; then
     redis-cli -u "$redis_base/0" DEL "testkit:lease:$bench_redis_db" >/dev/null
   fi
 }
 trap cleanup EXIT
 
-mkdir -p bin
-go build -o bin/linkmgmt ./linkmgmt/cmd/linkmgmt
-go build -o bin/redirect-baseline ./linkmgmt/cmd/redirect-baseline
+# Built into a scratch directory: GOFLAGS may carry -race (the CI smoke run reuses the
+# tests' build cache), and bin/ is left as `make build` made it.
+work="$(mktemp -d)"
+go build -o "$work/linkmgmt" ./linkmgmt/cmd/linkmgmt
+go build -o "$work/redirect-baseline" ./linkmgmt/cmd/redirect-baseline
 
 export DATABASE_URL="$db_url" REDIS_URL="$redis_url" HTTP_ADDR="127.0.0.1:$LINK_PORT" METRICS_ADDR="127.0.0.1:$METRICS_PORT" \
   BASE_URL="http://127.0.0.1:$LINK_PORT" LOG_LEVEL=warn MIGRATE_ON_START=true
 redis-cli -u "$redis_url" flushdb >/dev/null 2>&1 || true
-key="$(bin/linkmgmt users create --email bench@example.com | tail -n1)"
-bin/linkmgmt serve 2>/tmp/bench-linkmgmt.log &
+key="$("$work/linkmgmt" users create --email bench@example.com | tail -n1)"
+"$work/linkmgmt" serve 2>"$work/linkmgmt.log" &
 pids+=($!)
-bin/redirect-baseline -addr "127.0.0.1:$BARE_PORT" &
+"$work/redirect-baseline" -addr "127.0.0.1:$BARE_PORT" &
 pids+=($!)
-for _ in $(seq 50); do
-  curl -fs "http://127.0.0.1:$LINK_PORT/healthz" >/dev/null 2>&1 && break
-  sleep 0.1
+for port in "$LINK_PORT" "$BARE_PORT"; do
+  for _ in $(seq 100); do
+    curl -s -o /dev/null "http://127.0.0.1:$port/healthz" && break
+    sleep 0.1
+  done
 done
+curl -fsS -o /dev/null "http://127.0.0.1:$LINK_PORT/healthz" || { echo "bench: linkmgmt did not start:" >&2; cat "$work/linkmgmt.log" >&2; exit 1; }
 created="$(curl -fsS -X POST "http://127.0.0.1:$LINK_PORT/api/url/add" -H "Authorization: Bearer $key" \
   -H 'Content-Type: application/json' -d '{"url":"https://example.org/bench","custom":"bench"}')"
 id="$(sed -E 's/.*"id":([0-9]+).*/\1/' <<<"$created")"
 
 ua='Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36'
 run_wrk() { # url -> "rps p50 p99"
-  wrk -t"$THREADS" -c"$CONNECTIONS" -d2s -H "User-Agent: $ua" "$1" >/dev/null # warm up
+  [ "$WARMUP" = 0 ] || wrk -t"$THREADS" -c"$CONNECTIONS" -d"$WARMUP" -H "User-Agent: $ua" "$1" >/dev/null
   wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -H "User-Agent: $ua" "$1" | awk '
     function ms(v) { if (v ~ /us$/) return v/1000; if (v ~ /ms$/) return v+0; if (v ~ /s$/) return v*1000; return v }
     /Requests\/sec/ { rps = $2 }
@@ -88,9 +100,15 @@ echo "bench-redirect: wrk -t$THREADS -c$CONNECTIONS -d$DURATION, GET /{alias} ->
 read -r link_rps link_p50 link_p99 link_bad < <(run_wrk "http://127.0.0.1:$LINK_PORT/bench")
 read -r bare_rps bare_p50 bare_p99 bare_bad < <(run_wrk "http://127.0.0.1:$BARE_PORT/bench")
 
-sleep 3 # let the flusher move the clicks
+sleep "$([ -n "$smoke" ] && echo 1 || echo 3)" # let the flusher move the clicks
 clicks="$(curl -fsS "http://127.0.0.1:$LINK_PORT/api/url/$id" -H "Authorization: Bearer $key" | sed -E 's/.*"data":\{"clicks":([0-9]+).*/\1/')"
 dropped="$(curl -fsS "http://127.0.0.1:$METRICS_PORT/metrics" | awk '/^linkmgmt_clicks_dropped_total/ {s += $2} END {print s + 0}')"
+
+# What would make the figures meaningless fails the run; the figures themselves never do.
+broken=""
+for v in "$link_rps" "$bare_rps"; do [[ "$v" =~ ^[0-9]+$ ]] && [ "$v" -gt 0 ] || broken+=" wrk measured no requests;"; done
+[ "${link_bad:-x}" = 0 ] && [ "${bare_bad:-x}" = 0 ] || broken+=" answers other than the 302 (linkmgmt ${link_bad:-?}, bare ${bare_bad:-?});"
+[[ "$clicks" =~ ^[0-9]+$ ]] || broken+=" could not read the link's clicks;"
 
 printf '\n%-34s %12s %10s %10s\n' "target ($CONNECTIONS connections)" "req/s" "p50 ms" "p99 ms"
 printf '%-34s %12s %10s %10s\n' "linkmgmt GET /{alias} (analytics)" "$link_rps" "$link_p50" "$link_p99"
@@ -98,3 +116,7 @@ printf '%-34s %12s %10s %10s\n' "bare Echo 302" "$bare_rps" "$bare_p50" "$bare_p
 awk -v a="$link_rps" -v b="$bare_rps" 'BEGIN { printf "ratio linkmgmt/bare: %.1f%% of the bare handler'"'"'s throughput\n", 100 * a / b }'
 echo "non-2xx/3xx answers: linkmgmt $link_bad, bare $bare_bad"
 echo "clicks counted for the link: $clicks (dropped by the recorder: $dropped)"
+if [ -n "$broken" ]; then
+  echo "bench-redirect:$broken" >&2
+  exit 1
+fi

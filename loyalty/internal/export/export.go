@@ -3,11 +3,11 @@
 //
 // Memory stays flat whatever the row count: rows are read one at a time from *sql.Rows
 // (pgx reads the result from the socket as it is consumed) and written straight to the
-// response. csv goes through encoding/csv. xlsx goes through excelize's StreamWriter in
-// blocks of rows kept in memory (see xlsx.go): each block's rows are spliced into one
-// worksheet part zipped onto the response as it is produced, so neither the sheet nor
-// the zip is ever held whole, in memory or in a temp file (the service's /tmp is a small
-// emptyDir in Kubernetes).
+// response. csv goes through encoding/csv. xlsx: excelize makes the workbook's frame and
+// the export encodes the rows itself, as excelize's StreamWriter would (see xlsx.go and
+// xlsxrow.go), into a worksheet part zipped onto the response as it is produced, so
+// neither the sheet nor the zip is ever held whole, in memory or in a temp file (the
+// service's /tmp is a small emptyDir in Kubernetes).
 package export
 
 import (
@@ -204,7 +204,7 @@ func (e *Exporter) Write(ctx context.Context, d Dataset, f Filter, format Format
 	case CSV:
 		w, err = newCSVWriter(out, d.Columns)
 	default:
-		w, err = newXLSXWriter(out, d.Sheet, d.Columns, excelMaxRows, defaultBlockRows)
+		w, err = newXLSXWriter(out, d.Sheet, d.Columns, excelMaxRows)
 	}
 	if err != nil {
 		return Result{}, fmt.Errorf("export %s: start %s: %w", d.Name, format, err)

@@ -69,7 +69,7 @@ func TestCSVNeutralizesFormulas(t *testing.T) {
 func TestXLSXTextIsNeverAFormula(t *testing.T) {
 	cols := []Column{{"name", "", Text}, {"points", "", Integer}}
 	var out bytes.Buffer
-	w, err := newXLSXWriter(&out, "things", cols, excelMaxRows, defaultBlockRows)
+	w, err := newXLSXWriter(&out, "things", cols, excelMaxRows)
 	if err != nil {
 		t.Fatal(err)
 	}

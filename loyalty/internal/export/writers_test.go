@@ -43,23 +43,24 @@ func testRow(i int, zone *time.Location) []any {
 func TestXLSXWriterSplitsBlocksAndSheets(t *testing.T) {
 	zone, _ := time.LoadLocation("America/Sao_Paulo")
 	tests := []struct {
-		name                     string
-		rows, maxRows, blockRows int
-		wantSheets               []string
-		wantDataRowsOnLastSheet  int
+		name                      string
+		rows, maxRows, flushBytes int
+		wantSheets                []string
+		wantDataRowsOnLastSheet   int
 	}{
-		{"empty: header only", 0, excelMaxRows, defaultBlockRows, []string{"things"}, 0},
-		{"one block", 5, excelMaxRows, defaultBlockRows, []string{"things"}, 5},
-		{"rows on a block boundary", 6, excelMaxRows, 3, []string{"things"}, 6},
-		{"three sheets", 10, 5, 2, []string{"things", "things_2", "things_3"}, 2}, // 4 + 4 + 2 data rows
+		{"empty: header only", 0, excelMaxRows, rowBufferBytes, []string{"things"}, 0},
+		{"one flush", 5, excelMaxRows, rowBufferBytes, []string{"things"}, 5},
+		{"a flush after every row", 6, excelMaxRows, 1, []string{"things"}, 6},
+		{"three sheets", 10, 5, 300, []string{"things", "things_2", "things_3"}, 2}, // 4 + 4 + 2 data rows
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var out bytes.Buffer
-			w, err := newXLSXWriter(&out, "things", testColumns, tt.maxRows, tt.blockRows)
+			w, err := newXLSXWriter(&out, "things", testColumns, tt.maxRows)
 			if err != nil {
 				t.Fatal(err)
 			}
+			w.flushBytes = tt.flushBytes
 			for i := 1; i <= tt.rows; i++ {
 				if err := w.Row(testRow(i, zone)); err != nil {
 					t.Fatal(err)
@@ -155,10 +156,11 @@ func TestCSVWriter(t *testing.T) {
 // in ascending order, and one <sheetData> holding every row in order.
 func TestXLSXWorksheetLayout(t *testing.T) {
 	var out bytes.Buffer
-	w, err := newXLSXWriter(&out, "things", testColumns, excelMaxRows, 2)
+	w, err := newXLSXWriter(&out, "things", testColumns, excelMaxRows)
 	if err != nil {
 		t.Fatal(err)
 	}
+	w.flushBytes = 1
 	for i := 1; i <= 5; i++ {
 		if err := w.Row(testRow(i, time.UTC)); err != nil {
 			t.Fatal(err)
@@ -202,7 +204,7 @@ func TestXLSXWorksheetLayout(t *testing.T) {
 
 func TestXLSXOnlyFirstSheetSelected(t *testing.T) {
 	var out bytes.Buffer
-	w, _ := newXLSXWriter(&out, "things", testColumns, 3, 2)
+	w, _ := newXLSXWriter(&out, "things", testColumns, 3)
 	for i := 1; i <= 5; i++ {
 		if err := w.Row(testRow(i, time.UTC)); err != nil {
 			t.Fatal(err)

@@ -661,7 +661,8 @@ func TestTokenSubjectsThatAreNotUsers(t *testing.T) {
 		"malformed uuid":       sign("7d1f4c0e-1111-4222-8333-94445555666g", 0),
 		"not a uuid":           sign("admin", 0),
 		"sql":                  sign("'; DROP TABLE users; --", 0),
-		"huge subject":         sign(strings.Repeat("x", 4000), 0),
+		"huge subject":         sign(strings.Repeat("x", 2500), 0),
+		"past the token bound": signPastBound(t, env.userID(live)),
 		"deleted user":         deleted,
 		"another version":      sign(env.userID(live), 3),
 		"negative version":     sign(env.userID(live), -1),
@@ -680,6 +681,20 @@ func TestTokenSubjectsThatAreNotUsers(t *testing.T) {
 		}
 	}
 	mustStatus(t, env.do(http.MethodGet, "/api/v1/users", live, nil), http.StatusOK)
+}
+
+// signPastBound signs a token for a live subject that is longer than auth.MaxTokenBytes
+// (Issue refuses to make one) with a long name claim.
+func signPastBound(t *testing.T, subject string) string {
+	t.Helper()
+	now := time.Now()
+	tok, err := jwt.NewWithClaims(jwt.SigningMethodHS256, auth.Claims{Role: "admin", Name: strings.Repeat("n", auth.MaxTokenBytes),
+		RegisteredClaims: jwt.RegisteredClaims{Subject: subject, Issuer: "loyalty", IssuedAt: jwt.NewNumericDate(now), ExpiresAt: jwt.NewNumericDate(now.Add(time.Hour))},
+	}).SignedString(testSecret)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tok
 }
 
 // TestAuthWhileTheDatabaseIsDown: when the user's state cannot be read, a good token gets
