@@ -175,7 +175,7 @@ func (s *Service) Execute(ctx context.Context, c Caller, query string) (*Outcome
 		s.log.WarnContext(ctx, "ai query refused: too many running", "user_id", c.ID)
 		return nil, err
 	}
-	col := &collector{}
+	col := &collector{limit: s.runner.cfg.MaxResultBytes}
 	start := time.Now()
 	_, err = s.runner.Run(ctx, checked, col)
 	var out *Outcome

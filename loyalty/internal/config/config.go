@@ -8,8 +8,8 @@ import (
 	"net/netip"
 	"regexp"
 	"time"
-	_ "time/tzdata" // AI_TIMEZONE names must load in minimal images too
 
+	"github.com/loyaltylinks/platform/loyalty/internal/calendar"
 	"github.com/loyaltylinks/platform/shared/clientip"
 	"github.com/loyaltylinks/platform/shared/config"
 )
@@ -170,7 +170,7 @@ func Load(getenv func(string) string) (Config, error) {
 		err = errors.Join(err, fmt.Errorf("AI_DB_ROLE: want a lower-case role name, got %q", c.AIDBRole))
 	}
 	tz := e.String("AI_TIMEZONE", "UTC")
-	if loc, tzErr := time.LoadLocation(tz); tzErr != nil {
+	if loc, tzErr := calendar.LoadZone(tz); tzErr != nil {
 		err = errors.Join(err, fmt.Errorf("AI_TIMEZONE: unknown time zone %q", tz))
 	} else {
 		c.AITimezone = loc
