@@ -3,10 +3,10 @@
 // tests all take their services from New, so there is one object graph and it cannot
 // drift between them.
 //
-// A configured optional dependency that cannot work (an external app-user service URL
-// that is not one, report queries whose database role is missing or not granted) stops
-// New with an error naming it: the service refuses to start rather than answer 503 to
-// every request that needs it.
+// A configured optional dependency that cannot work (report queries whose database role
+// is missing or not granted, an AI provider that refuses the key) stops New with an
+// error naming it: the service refuses to start rather than answer 503 or 502 to every
+// request that needs it.
 package app
 
 import (
@@ -148,6 +148,9 @@ func (a *App) openAIQueries(ctx context.Context, cfg config.Config) error {
 		Location:         cfg.AITimezone,
 	}
 	if cfg.AIProvider == "openai" {
+		if err := a.checkAIProvider(ctx, cfg); err != nil {
+			return err
+		}
 		opts.Generator = aiquery.NewOpenAI(aiquery.OpenAIConfig{
 			BaseURL: cfg.AIBaseURL, APIKey: cfg.AIAPIKey, Model: cfg.AIModel,
 			Timeout: cfg.AITimeout, TimeZone: cfg.AITimezone.String(),

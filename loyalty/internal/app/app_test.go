@@ -2,7 +2,10 @@ package app_test
 
 import (
 	"context"
+	"io"
 	"net"
+	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
@@ -115,4 +118,44 @@ func TestNewRefusesABrokenReportSetUp(t *testing.T) {
 			t.Fatalf("New with the report database down: %v, want a start", err)
 		}
 	})
+}
+
+// TestNewRefusesAProviderThatRefusesTheKey: with AI_PROVIDER=openai the provider is asked
+// for its models with the key at start; a refused key stops the start naming AI_API_KEY.
+// A provider that does not list models, or does not answer, is no misconfiguration.
+func TestNewRefusesAProviderThatRefusesTheKey(t *testing.T) {
+	provider := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case r.URL.Path != "/v1/models":
+			http.NotFound(w, r)
+		case r.Header.Get("Authorization") == "Bearer good":
+			_, _ = io.WriteString(w, `{"data":[{"id":"m"}]}`)
+		case r.Header.Get("Authorization") == "Bearer forbidden":
+			w.WriteHeader(http.StatusForbidden)
+		default:
+			w.WriteHeader(http.StatusUnauthorized)
+		}
+	}))
+	t.Cleanup(provider.Close)
+	down := httptest.NewServer(http.NotFoundHandler())
+	down.Close()
+	tests := []struct {
+		name, baseURL, key string
+		wantErr            bool
+	}{
+		{"the key is taken", provider.URL + "/v1", "good", false},
+		{"a wrong key", provider.URL + "/v1/", "wrong", true},
+		{"no key", provider.URL + "/v1", "", true},
+		{"a key without the rights", provider.URL + "/v1", "forbidden", true},
+		{"no /models at that address", provider.URL + "/other", "good", false},
+		{"the provider does not answer", down.URL + "/v1", "good", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := build(t, map[string]string{"AI_PROVIDER": "openai", "AI_BASE_URL": tt.baseURL, "AI_API_KEY": tt.key, "AI_TIMEOUT": "2s"})
+			if tt.wantErr != (err != nil) || (err != nil && !strings.Contains(err.Error(), "AI_API_KEY")) {
+				t.Fatalf("New: %v, want an error naming AI_API_KEY: %t", err, tt.wantErr)
+			}
+		})
+	}
 }

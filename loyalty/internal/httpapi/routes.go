@@ -83,17 +83,17 @@ func routes(srv *server.Server, a *app.App, version string) {
 	const tagCustomers = "Customers"
 	customers := &customerHandlers{base: b, customers: a.Customers, ledger: a.Ledger}
 	v1.Handle(http.MethodPost, "/customer", customers.create, apidoc.Op{
-		Tag: "Customers", Summary: "Register a customer", Status: http.StatusCreated,
+		Tag: tagCustomers, Summary: "Register a customer", Status: http.StatusCreated,
 		Description: "doc is stored as digits when a formatted CPF/CNPJ is sent and must be unique (409); emails may repeat. " +
 			"store_code also becomes store_code_owner. rewards and promotion are null in this response.",
 		Request: CustomerCreate{}, Response: customer.Customer{},
 	})
 	v1.Handle(http.MethodGet, "/customers", customers.list, apidoc.Op{
-		Tag: "Customers", Summary: "List customers", Description: "Newest first. rewards and promotion are null in listings.",
+		Tag: tagCustomers, Summary: "List customers", Description: "Newest first. rewards and promotion are null in listings.",
 		Response: []customer.Customer{}, Params: limitOffsetParams(10),
 	})
 	v1.Handle(http.MethodGet, "/customers/search", customers.search, apidoc.Op{
-		Tag: "Customers", Summary: "Search customers by document or name",
+		Tag: tagCustomers, Summary: "Search customers by document or name",
 		Description: "search_doc matches documents starting with the value (separators of a formatted number are ignored, " +
 			"so a full document matches exactly); search_name matches names containing the value, case-insensitively. " +
 			"Both given: both must match. Ordered by name.",
@@ -104,7 +104,7 @@ func routes(srv *server.Server, a *app.App, version string) {
 		}, limitOffsetParams(100)...),
 	})
 	v1.Handle(http.MethodGet, "/customers/list", customers.listFiltered, apidoc.Op{
-		Tag: "Customers", Summary: "List customers with filters",
+		Tag: tagCustomers, Summary: "List customers with filters",
 		Description: "Newest first. start_date and end_date are inclusive calendar days on created_at, read in timezone. " +
 			"search_doc and search_name as in /customers/search; store_code_owner_name is the exact name (any case) of the owner store.",
 		Response: []customer.Customer{},
@@ -118,20 +118,20 @@ func routes(srv *server.Server, a *app.App, version string) {
 		}, limitOffsetParams(10)...),
 	})
 	v1.Handle(http.MethodGet, "/customer/:document", customers.get, apidoc.Op{
-		Tag: "Customers", Summary: "Get a customer by document",
+		Tag: tagCustomers, Summary: "Get a customer by document",
 		Description: "With rewards (active reward products that are not add-ons, cheapest first, each with its toppings and the " +
 			"quantities the customer holds in pending redeems) and promotion (promotions active now).",
 		Response: customer.Customer{},
 	})
 	v1.Handle(http.MethodPatch, "/customer/:document", customers.update, apidoc.Op{
-		Tag: "Customers", Summary: "Update a customer",
+		Tag: tagCustomers, Summary: "Update a customer",
 		Description: "Applies only the fields sent; null clears a nullable field. name, doc, email, phone, is_active and the " +
 			"opt-ins cannot be null. points_balance is kept by the ledger: it is accepted only when equal to the current balance. " +
 			"The body is optional.",
 		Request: customer.Update{}, Response: customer.Customer{},
 	})
 	v1.Handle(http.MethodGet, "/customer/:document/store/:store_code", customers.getAtStore, apidoc.Op{
-		Tag: "Customers", Summary: "Get a customer at a store",
+		Tag: tagCustomers, Summary: "Get a customer at a store",
 		Description: "As GET /customer/{document}, after checking that the store exists and is active (404 otherwise); " +
 			"promotion lists the promotions active now in that store.",
 		Response: customer.Customer{},
