@@ -14,9 +14,9 @@ import (
 	"github.com/google/uuid"
 	"github.com/loyaltylinks/platform/loyalty/internal/validation"
 	"github.com/loyaltylinks/platform/shared/apperr"
+	"github.com/loyaltylinks/platform/shared/database"
 	"github.com/loyaltylinks/platform/shared/nullable"
 	"gorm.io/gorm"
-	"gorm.io/gorm/clause"
 )
 
 // Product is one catalogue entry.
@@ -155,13 +155,9 @@ func (s *Store) Update(ctx context.Context, id string, u Update) (Product, error
 		return Product{}, err
 	}
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		var p Product
-		err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Where("id = ?", id).Take(&p).Error
-		if errors.Is(err, gorm.ErrRecordNotFound) {
-			return ErrNotFound
-		}
+		p, err := database.LockByID[Product](tx, id, ErrNotFound)
 		if err != nil {
-			return fmt.Errorf("lock product %s: %w", id, err)
+			return err
 		}
 		changes := u.apply(&p)
 		var toppings []string

@@ -17,9 +17,9 @@ import (
 	"github.com/loyaltylinks/platform/loyalty/internal/calendar"
 	"github.com/loyaltylinks/platform/loyalty/internal/validation"
 	"github.com/loyaltylinks/platform/shared/apperr"
+	"github.com/loyaltylinks/platform/shared/database"
 	"github.com/loyaltylinks/platform/shared/nullable"
 	"gorm.io/gorm"
-	"gorm.io/gorm/clause"
 )
 
 // Promotion is one campaign. StoreCodes empty or null means every store.
@@ -134,13 +134,9 @@ func (s *Store) Update(ctx context.Context, id string, u Update) (Promotion, err
 	// The row is locked while the change is checked and written: two PATCHes each valid
 	// alone (a later start_date, an earlier end_date) must not both pass the date check.
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		var p Promotion
-		err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Where("id = ?", id).Take(&p).Error
-		if errors.Is(err, gorm.ErrRecordNotFound) {
-			return ErrNotFound
-		}
+		p, err := database.LockByID[Promotion](tx, id, ErrNotFound)
 		if err != nil {
-			return fmt.Errorf("lock promotion %s: %w", id, err)
+			return err
 		}
 		changes := u.apply(&p)
 		if err := p.check(); err != nil {
