@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/loyaltylinks/platform/shared/apperr"
+	"github.com/loyaltylinks/platform/loyalty/internal/customer"
 	"gorm.io/gorm"
 )
 
@@ -31,7 +31,7 @@ func (s *Service) DeleteCustomer(ctx context.Context, customerID string) (Deleti
 			return fmt.Errorf("lock customer %s: %w", customerID, err)
 		}
 		if len(ids) == 0 {
-			return apperr.New(apperr.NotFound, "Customer not found")
+			return customer.ErrNotFound
 		}
 		err := db.Raw(`SELECT
 			(SELECT count(*) FROM points_entries WHERE customer_id = @id) AS points_entries,

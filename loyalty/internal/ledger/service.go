@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/loyaltylinks/platform/loyalty/internal/customer"
+	"github.com/loyaltylinks/platform/loyalty/internal/validation"
 	"github.com/loyaltylinks/platform/shared/apperr"
 	"gorm.io/gorm"
 )
@@ -66,7 +68,7 @@ func (s *Service) Debit(ctx context.Context, m Movement) (Entry, bool, error) {
 
 func (s *Service) move(ctx context.Context, typ string, points int64, m Movement) (Entry, bool, error) {
 	if m.Points <= 0 {
-		return Entry{}, false, apperr.Validation(apperr.Field("Input should be greater than 0", "greater_than", "body", "points"))
+		return Entry{}, false, apperr.Validation(validation.GreaterThan(0, "points"))
 	}
 	var (
 		entry    Entry
@@ -111,7 +113,7 @@ func (s *Service) Balance(ctx context.Context, customerID string) (int64, error)
 		return 0, fmt.Errorf("balance of customer %s: %w", customerID, err)
 	}
 	if len(b) == 0 {
-		return 0, apperr.New(apperr.NotFound, "Customer not found")
+		return 0, customer.ErrNotFound
 	}
 	return b[0], nil
 }
@@ -133,7 +135,7 @@ func (s *Service) requireCustomer(ctx context.Context, customerID string) error 
 		return fmt.Errorf("find customer %s: %w", customerID, err)
 	}
 	if n == 0 {
-		return apperr.New(apperr.NotFound, "Customer not found")
+		return customer.ErrNotFound
 	}
 	return nil
 }
