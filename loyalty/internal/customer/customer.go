@@ -16,12 +16,14 @@ import (
 	_ "time/tzdata" // date filters use IANA zones; images may lack /usr/share/zoneinfo
 
 	"github.com/google/uuid"
+	"github.com/loyaltylinks/platform/loyalty/internal/calendar"
 	"github.com/loyaltylinks/platform/loyalty/internal/document"
 	"github.com/loyaltylinks/platform/loyalty/internal/event"
 	"github.com/loyaltylinks/platform/loyalty/internal/promotion"
 	"github.com/loyaltylinks/platform/loyalty/internal/store"
+	"github.com/loyaltylinks/platform/loyalty/internal/validation"
 	"github.com/loyaltylinks/platform/shared/apperr"
-	"github.com/loyaltylinks/platform/shared/jsontime"
+	"github.com/loyaltylinks/platform/shared/database"
 	"github.com/loyaltylinks/platform/shared/nullable"
 	"gorm.io/gorm"
 )
@@ -95,11 +97,11 @@ type Update struct {
 	Doc            nullable.Field[string]            `json:"doc" validate:"omitempty,max=50"`
 	Email          nullable.Field[string]            `json:"email" validate:"omitempty,max=255"`
 	Phone          nullable.Field[string]            `json:"phone" validate:"omitempty,max=50"`
-	BirthDate      nullable.Field[jsontime.Date]     `json:"birth_date"`
+	BirthDate      nullable.Field[calendar.Date]     `json:"birth_date"`
 	GenderIdentity nullable.Field[string]            `json:"gender_identity"`
 	IsActive       nullable.Field[bool]              `json:"is_active"`
 	PointsBalance  nullable.Field[float64]           `json:"points_balance"`
-	LastPurchase   nullable.Field[jsontime.DateTime] `json:"last_purchase"`
+	LastPurchase   nullable.Field[calendar.DateTime] `json:"last_purchase"`
 	StoreCode      nullable.Field[string]            `json:"store_code" validate:"omitempty,max=255"`
 	StoreCodeOwner nullable.Field[string]            `json:"store_code_owner" validate:"omitempty,max=255"`
 	EmailOptin     nullable.Field[bool]              `json:"email_optin"`
@@ -153,7 +155,12 @@ func NewStore(db *gorm.DB, stores *store.Repository, promotions *promotion.Store
 	return &Store{db: db, stores: stores, promotions: promotions, now: time.Now}
 }
 
-var errNotFound = apperr.New(apperr.NotFound, "Customer not found")
+// Failures callers tell apart (errors.Is).
+var (
+	ErrNotFound = apperr.Define(apperr.NotFound, "customer_not_found", "Customer not found")
+	ErrInactive = apperr.Define(apperr.Conflict, "customer_inactive", "Customer is inactive")
+	ErrDocTaken = apperr.Define(apperr.Conflict, "customer_doc_taken", "A customer with this doc already exists")
+)
 
 // Create registers a customer. A doc already registered is a Conflict; emails may
 // repeat (families and shops share addresses; doc is the identity).
@@ -236,7 +243,7 @@ func (s *Store) GetAtStore(ctx context.Context, doc, storeCode string) (Customer
 		return Customer{}, err
 	}
 	if !st.IsActive {
-		return Customer{}, apperr.New(apperr.NotFound, "Store %s is inactive", st.StoreCode)
+		return Customer{}, store.ErrNotFound.Withf("Store %s is inactive", st.StoreCode)
 	}
 	return s.withCatalogue(ctx, c, st.StoreCode)
 }
@@ -266,7 +273,7 @@ func (s *Store) take(ctx context.Context, where string, arg any) (Customer, erro
 		return Customer{}, fmt.Errorf("load customer (%s %v): %w", where, arg, res.Error)
 	}
 	if res.RowsAffected == 0 {
-		return Customer{}, errNotFound
+		return Customer{}, ErrNotFound
 	}
 	return c, nil
 }
@@ -283,7 +290,7 @@ func Load(ctx context.Context, db *gorm.DB, id string) (Customer, error) {
 		return Customer{}, fmt.Errorf("load customer %s: %w", id, res.Error)
 	}
 	if res.RowsAffected == 0 {
-		return Customer{}, errNotFound
+		return Customer{}, ErrNotFound
 	}
 	return c, nil
 }
@@ -409,7 +416,7 @@ func (u Update) changes(c Customer, now time.Time) (map[string]any, error) {
 		changes["store_code_owner"] = trimmed(u.StoreCodeOwner.Ptr())
 	}
 	if u.PointsBalance.Set && (u.PointsBalance.Null || u.PointsBalance.Value != float64(c.PointsBalance)) {
-		v.fail("points_balance", "points_balance is kept by the points ledger and cannot be set; use POST /api/v1/points/credit or /api/v1/points/debit", "value_error")
+		v.fail("points_balance", "points_balance is kept by the points ledger and cannot be set; credit or debit points instead", "value_error")
 	}
 	if err := v.err(); err != nil {
 		return nil, err
@@ -444,10 +451,10 @@ func (s *Store) ListFiltered(ctx context.Context, f ListFilter, limit, offset in
 	}
 	q := f.Search.apply(s.query(ctx))
 	if f.StartDate != nil {
-		q = q.Where("c.created_at >= ?", dayStart(*f.StartDate, loc))
+		q = q.Where("c.created_at >= ?", calendar.DayStart(*f.StartDate, loc))
 	}
 	if f.EndDate != nil {
-		q = q.Where("c.created_at < ?", dayStart(*f.EndDate, loc).AddDate(0, 0, 1))
+		q = q.Where("c.created_at < ?", calendar.DayEnd(*f.EndDate, loc))
 	}
 	if name := strings.TrimSpace(f.OwnerStoreName); name != "" {
 		q = q.Where("lower(so.name) = lower(?)", name)
@@ -461,21 +468,12 @@ func (s *Store) ListFiltered(ctx context.Context, f ListFilter, limit, offset in
 
 func (f Search) apply(q *gorm.DB) *gorm.DB {
 	if doc := document.NormalizePrefix(f.Doc); doc != "" {
-		q = q.Where("c.doc LIKE ? ESCAPE '\\'", escapeLike(doc)+"%")
+		q = q.Where("c.doc LIKE ? ESCAPE '\\'", database.EscapeLike(doc)+"%")
 	}
 	if name := strings.TrimSpace(f.Name); name != "" {
-		q = q.Where("lower(c.name) LIKE ? ESCAPE '\\'", "%"+escapeLike(strings.ToLower(name))+"%")
+		q = q.Where("lower(c.name) LIKE ? ESCAPE '\\'", "%"+database.EscapeLike(strings.ToLower(name))+"%")
 	}
 	return q
-}
-
-// dayStart is midnight of d's calendar day in loc.
-func dayStart(d time.Time, loc *time.Location) time.Time {
-	return time.Date(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, loc)
-}
-
-func escapeLike(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }
 
 func normalizeEmail(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
@@ -493,35 +491,28 @@ func trimmed(s *string) *string {
 
 func writeError(err error, doc string) error {
 	if errors.Is(err, gorm.ErrDuplicatedKey) {
-		return apperr.New(apperr.Conflict, "A customer with doc %s already exists", doc)
+		return ErrDocTaken.Withf("A customer with doc %s already exists", doc)
 	}
 	return fmt.Errorf("write customer %s: %w", doc, err)
 }
 
 // checker collects the 422 fields of a customer body.
-type checker struct{ fields []apperr.FieldError }
+type checker struct{ fields validation.List }
 
-func (v *checker) fail(field, msg, typ string) {
-	v.fields = append(v.fields, apperr.Field(msg, typ, "body", field))
-}
+func (v *checker) fail(field, msg, typ string) { v.fields.Add(apperr.Field(msg, typ, field)) }
 
-func (v *checker) err() error {
-	if len(v.fields) == 0 {
-		return nil
-	}
-	return apperr.Validation(v.fields...)
-}
+func (v *checker) err() error { return v.fields.Err() }
 
 func (v *checker) nonEmpty(field, val string) {
 	if val == "" {
-		v.fail(field, "String should have at least 1 character", "string_too_short")
+		v.fields.Add(validation.StringTooShort(1, field))
 	}
 }
 
 func (v *checker) email(field, val string) {
 	addr, err := mail.ParseAddress(val)
 	if err != nil || addr.Address != val || !strings.Contains(val[strings.LastIndex(val, "@")+1:], ".") {
-		v.fail(field, "value is not a valid email address", "value_error")
+		v.fields.Add(validation.NotEmail(field))
 	}
 }
 
@@ -534,11 +525,7 @@ func (v *checker) oneOf(field string, val *string, allowed []string) {
 			return
 		}
 	}
-	quoted := make([]string, len(allowed))
-	for i, a := range allowed {
-		quoted[i] = "'" + a + "'"
-	}
-	v.fail(field, "Input should be "+strings.Join(quoted[:len(quoted)-1], ", ")+" or "+quoted[len(quoted)-1], "enum")
+	v.fields.Add(validation.NotOneOf(allowed, field))
 }
 
 func (v *checker) birthDate(field string, d *time.Time, now time.Time) {

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/loyaltylinks/platform/shared/testkit"
 )
 
 // robustRoute is one route that takes a JSON body, with a body it accepts.
@@ -78,6 +80,7 @@ func hostileValues() map[string]any {
 // create/update route: the answer is never a 5xx, a 4xx carries the FastAPI error body,
 // and a refused request writes nothing.
 func TestHostileInputsNeverGive500(t *testing.T) {
+	testkit.Slow(t)
 	env := newTestEnv(t)
 	tok := env.token("admin")
 	env.sqlStore("R1", "11222333000181")
@@ -251,6 +254,7 @@ func fixed(path string) func() string { return func() string { return path } }
 // TestHostileParametersNeverGive500 sends hostile path segments and query parameters to
 // every route: never a 5xx, and a 4xx carries the FastAPI error body.
 func TestHostileParametersNeverGive500(t *testing.T) {
+	testkit.Slow(t)
 	_, appUsers := newFakeAppUsers(t, nil)
 	env := newTestEnv(t, withAppUsers(t, appUsers.URL+"/app-users"))
 	tok := env.token("admin")
@@ -366,7 +370,7 @@ func TestOutOfRangeInputsAre422(t *testing.T) {
 	before := count()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			coreWant422(t, env.do(tt.method, tt.path, tok, tt.body), tt.loc...)
+			want422(t, env.do(tt.method, tt.path, tok, tt.body), tt.loc...)
 		})
 	}
 	if after := count(); after != before {
@@ -394,7 +398,7 @@ func TestBalanceOverflowIs409(t *testing.T) {
 		{"/api/v1/points/credit", map[string]any{"customer_id": cust, "points": 1000, "description": "d", "transaction_date": now}},
 		{"/api/v1/transaction", map[string]any{"customer_id": cust, "store_code": "B1", "coupon_identifier": "NF-1", "transaction_date": now, "value": 1000}},
 	} {
-		coreWantDetail(t, env.do("POST", tt.path, tok, tt.body), 409)
+		wantDetail(t, env.do("POST", tt.path, tok, tt.body), 409)
 	}
 	var coupons int64
 	env.DB.Raw(`SELECT count(*) FROM coupons WHERE customer_id = ?`, cust).Scan(&coupons)

@@ -9,7 +9,7 @@ import (
 
 // webhookHandlers serve /webhooks (admin only; docs/webhooks.md).
 type webhookHandlers struct {
-	api   *API
+	base
 	hooks *webhook.Service
 }
 
@@ -36,7 +36,7 @@ const attemptListMax = 500
 
 func (h *webhookHandlers) create(c echo.Context) error {
 	var req WebhookCreate
-	if err := h.api.bind.JSON(c, &req); err != nil {
+	if err := h.bind.JSON(c, &req); err != nil {
 		return err
 	}
 	sub, err := h.hooks.Create(c.Request().Context(), webhook.CreateInput{
@@ -44,7 +44,7 @@ func (h *webhookHandlers) create(c echo.Context) error {
 		CreatedBy: principal(c).Name,
 	})
 	if err != nil {
-		return err
+		return inBody(err)
 	}
 	return c.JSON(http.StatusCreated, sub)
 }
@@ -80,12 +80,12 @@ func (h *webhookHandlers) update(c echo.Context) error {
 		return err
 	}
 	var u webhook.Update
-	if _, err := h.api.bind.JSONOptional(c, &u); err != nil {
+	if _, err := h.bind.JSONOptional(c, &u); err != nil {
 		return err
 	}
 	sub, err := h.hooks.Update(c.Request().Context(), id, u, principal(c).Name)
 	if err != nil {
-		return err
+		return inBody(err)
 	}
 	if sub.Secret == "" {
 		return c.JSON(http.StatusOK, sub.Subscription)

@@ -12,7 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/loyaltylinks/platform/loyalty/internal/httpapi"
 	"github.com/loyaltylinks/platform/loyalty/internal/webhook"
 )
 
@@ -42,18 +41,12 @@ func newHookReceiver(t *testing.T) *hookReceiver {
 	return rc
 }
 
-// webhookEnv is the API with a webhook service that may reach loopback receivers.
+// webhookEnv is the API with a webhook service that may reach loopback receivers, with
+// short time-outs and retries.
 func webhookEnv(t *testing.T) (*testEnv, *webhook.Service) {
-	var svc *webhook.Service
-	env := newTestEnv(t, func(d *httpapi.Deps) {
-		var err error
-		svc, err = webhook.New(d.DB, webhook.Config{AllowPrivate: true, Timeout: time.Second, RetryBase: 10 * time.Millisecond, RetryMax: 50 * time.Millisecond})
-		if err != nil {
-			t.Fatal(err)
-		}
-		d.Webhooks = svc
-	})
-	return env, svc
+	env := newTestEnv(t, withVar("WEBHOOK_ALLOW_PRIVATE", "true"), withVar("WEBHOOK_TIMEOUT", "1s"),
+		withVar("WEBHOOK_RETRY_BASE", "10ms"), withVar("WEBHOOK_RETRY_MAX", "50ms"))
+	return env, env.App.Webhooks
 }
 
 func TestWebhookRoutesAreAdminOnly(t *testing.T) {
@@ -75,8 +68,8 @@ func TestWebhookRoutesAreAdminOnly(t *testing.T) {
 	}
 	seen := map[string]bool{}
 	for _, r := range routes {
-		coreWantDetail(t, env.do(r.method, r.path, user, map[string]any{"url": "https://93.184.216.34/x"}), http.StatusForbidden)
-		coreWantDetail(t, env.do(r.method, r.path, "", nil), http.StatusUnauthorized)
+		wantDetail(t, env.do(r.method, r.path, user, map[string]any{"url": "https://93.184.216.34/x"}), http.StatusForbidden)
+		wantDetail(t, env.do(r.method, r.path, "", nil), http.StatusUnauthorized)
 		seen[r.method+" "+strings.Replace(r.path, id, ":webhook_id", 1)] = true
 	}
 	// Every webhook route the router serves is in the table above.
@@ -135,8 +128,8 @@ func TestWebhookCRUD(t *testing.T) {
 		{http.MethodDelete, "/api/v1/webhooks/" + id}, {http.MethodGet, "/api/v1/webhooks/" + id + "/deliveries"},
 		{http.MethodPost, "/api/v1/webhooks/" + id + "/test"},
 	} {
-		coreWantDetail(t, env.do(r.method, r.path, admin, nil), http.StatusNotFound)
-		coreWant422(t, env.do(r.method, strings.Replace(r.path, id, "not-a-uuid", 1), admin, nil), "path", "webhook_id")
+		wantDetail(t, env.do(r.method, r.path, admin, nil), http.StatusNotFound)
+		want422(t, env.do(r.method, strings.Replace(r.path, id, "not-a-uuid", 1), admin, nil), "path", "webhook_id")
 	}
 
 	// The cap on subscriptions is a 409.
@@ -145,10 +138,10 @@ func TestWebhookCRUD(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	coreWantDetail(t, env.do(http.MethodPost, "/api/v1/webhooks", admin, map[string]any{"url": "https://93.184.216.34/hook"}), http.StatusConflict)
+	wantDetail(t, env.do(http.MethodPost, "/api/v1/webhooks", admin, map[string]any{"url": "https://93.184.216.34/hook"}), http.StatusConflict)
 	res = env.do(http.MethodGet, "/api/v1/webhooks", admin, nil)
 	mustStatus(t, res, http.StatusOK)
-	if n := len(coreList(t, res)); n != webhook.MaxSubscriptions {
+	if n := len(decodeList(t, res)); n != webhook.MaxSubscriptions {
 		t.Errorf("list: %d subscriptions, want all %d by default", n, webhook.MaxSubscriptions)
 	}
 }
@@ -207,7 +200,7 @@ func TestWebhookInputIsBounded(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			coreWant422(t, env.do(tt.method, tt.path, admin, tt.body), tt.loc...)
+			want422(t, env.do(tt.method, tt.path, admin, tt.body), tt.loc...)
 		})
 	}
 	// Nothing above changed the subscription.

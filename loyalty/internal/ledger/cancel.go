@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/event"
-	"github.com/loyaltylinks/platform/shared/apperr"
 	"gorm.io/gorm"
 )
 
@@ -64,7 +63,7 @@ func (s *Service) CancelCoupon(ctx context.Context, coupon, customerID, userAt s
 			return fmt.Errorf("lock entries of coupon %q: %w", coupon, err)
 		}
 		if len(entries) == 0 {
-			return apperr.New(apperr.NotFound, "Coupon not found")
+			return ErrCouponNotFound
 		}
 		for _, e := range entries {
 			if e.CancelledAt != nil {
@@ -77,7 +76,7 @@ func (s *Service) CancelCoupon(ctx context.Context, coupon, customerID, userAt s
 			res.Cancelled = append(res.Cancelled, c)
 		}
 		if len(res.Cancelled) == 0 {
-			return apperr.New(apperr.Conflict, "Coupon already cancelled")
+			return ErrAlreadyCancelled.Withf("Coupon already cancelled")
 		}
 		q = `UPDATE coupons SET cancelled_at = now() WHERE coupon_identifier = ? AND cancelled_at IS NULL`
 		if customerID != "" {

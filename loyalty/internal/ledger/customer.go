@@ -6,7 +6,6 @@ import (
 
 	"github.com/loyaltylinks/platform/loyalty/internal/customer"
 	"github.com/loyaltylinks/platform/loyalty/internal/event"
-	"github.com/loyaltylinks/platform/shared/apperr"
 	"gorm.io/gorm"
 )
 
@@ -33,7 +32,7 @@ func (s *Service) DeleteCustomer(ctx context.Context, customerID string) (Deleti
 			return fmt.Errorf("lock customer %s: %w", customerID, err)
 		}
 		if len(ids) == 0 {
-			return apperr.New(apperr.NotFound, "Customer not found")
+			return customer.ErrNotFound
 		}
 		err := db.Raw(`SELECT
 			(SELECT count(*) FROM points_entries WHERE customer_id = @id) AS points_entries,

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/event"
+	"github.com/loyaltylinks/platform/loyalty/internal/customer"
+	"github.com/loyaltylinks/platform/loyalty/internal/validation"
 	"github.com/loyaltylinks/platform/shared/apperr"
 	"gorm.io/gorm"
 )
@@ -68,7 +70,7 @@ func (s *Service) Debit(ctx context.Context, m Movement) (Entry, bool, error) {
 
 func (s *Service) move(ctx context.Context, typ string, points int64, m Movement) (Entry, bool, error) {
 	if m.Points <= 0 {
-		return Entry{}, false, apperr.Validation(apperr.Field("Input should be greater than 0", "greater_than", "body", "points"))
+		return Entry{}, false, apperr.Validation(validation.GreaterThan(0, "points"))
 	}
 	var (
 		entry    Entry
@@ -124,7 +126,7 @@ func (s *Service) Balance(ctx context.Context, customerID string) (int64, error)
 		return 0, fmt.Errorf("balance of customer %s: %w", customerID, err)
 	}
 	if len(b) == 0 {
-		return 0, apperr.New(apperr.NotFound, "Customer not found")
+		return 0, customer.ErrNotFound
 	}
 	return b[0], nil
 }
@@ -149,7 +151,7 @@ func (s *Service) requireCustomer(ctx context.Context, customerID string) error 
 		return fmt.Errorf("find customer %s: %w", customerID, err)
 	}
 	if n == 0 {
-		return apperr.New(apperr.NotFound, "Customer not found")
+		return customer.ErrNotFound
 	}
 	return nil
 }

@@ -10,7 +10,6 @@ import (
 
 	"github.com/loyaltylinks/platform/loyalty/internal/event"
 	"github.com/loyaltylinks/platform/loyalty/internal/ledger"
-	"github.com/loyaltylinks/platform/shared/apperr"
 	"gorm.io/gorm"
 )
 
@@ -36,11 +35,11 @@ func (s *Service) Cancel(ctx context.Context, redeemID, userAt string) (Cancella
 		switch r.Status {
 		case StatusPending:
 		case StatusApplied:
-			return apperr.New(apperr.Conflict, "Redeem is applied: roll it back before cancelling")
+			return ErrNotPending.Withf("Redeem is applied: roll it back before cancelling")
 		case StatusCancelled:
-			return apperr.New(apperr.Conflict, "Redeem already cancelled")
+			return ledger.ErrAlreadyCancelled.Withf("Redeem already cancelled")
 		default:
-			return apperr.New(apperr.Conflict, "Redeem is %s", r.Status)
+			return ErrNotPending.Withf("Redeem is %s", r.Status)
 		}
 		out, err = s.release(ctx, tx, r, StatusCancelled, "Redeem cancelled", userAt)
 		return err

@@ -18,7 +18,6 @@ import (
 
 	"github.com/loyaltylinks/platform/loyalty/internal/event"
 	"github.com/loyaltylinks/platform/loyalty/internal/ledger"
-	"github.com/loyaltylinks/platform/shared/apperr"
 	"gorm.io/gorm"
 )
 
@@ -78,11 +77,11 @@ func (s *Service) Apply(ctx context.Context, pointsID, coupon string, storeCode 
 	return s.transition(ctx, pointsID, event.RedeemApplied, func(tx *gorm.DB, r Redeem) error {
 		switch {
 		case r.Status == StatusApplied:
-			return apperr.New(apperr.Conflict, "Redeem already applied")
+			return ErrAlreadyApplied
 		case r.Status != StatusPending:
-			return apperr.New(apperr.Conflict, "Redeem is %s", r.Status)
+			return ErrNotPending.Withf("Redeem is %s", r.Status)
 		case !r.ExpiresAt.After(time.Now()):
-			return apperr.New(apperr.Conflict, "Redeem has expired")
+			return ErrExpired
 		}
 		db := tx.WithContext(ctx)
 		if err := db.Exec(`UPDATE redeems SET status = 'applied', applied_at = now(), coupon_identifier = ?, store_code = COALESCE(?, store_code) WHERE id = ?`,
@@ -102,7 +101,7 @@ func (s *Service) Apply(ctx context.Context, pointsID, coupon string, storeCode 
 func (s *Service) Rollback(ctx context.Context, pointsID string) (Redeem, error) {
 	return s.transition(ctx, pointsID, event.RedeemRolledBack, func(tx *gorm.DB, r Redeem) error {
 		if r.Status != StatusApplied {
-			return apperr.New(apperr.Conflict, "Redeem is not applied (status %s)", r.Status)
+			return ErrNotApplied.Withf("Redeem is not applied (status %s)", r.Status)
 		}
 		db := tx.WithContext(ctx)
 		if err := db.Exec(`UPDATE redeems SET status = 'pending', applied_at = NULL, coupon_identifier = NULL WHERE id = ?`, r.ID).Error; err != nil {
@@ -141,7 +140,7 @@ func lockRedeem(ctx context.Context, tx *gorm.DB, where string, arg any) (Redeem
 		return Redeem{}, fmt.Errorf("lock redeem: %w", err)
 	}
 	if len(rows) == 0 {
-		return Redeem{}, apperr.New(apperr.NotFound, "Redeem not found")
+		return Redeem{}, ErrNotFound
 	}
 	return rows[0], nil
 }
@@ -157,7 +156,7 @@ func load(ctx context.Context, db *gorm.DB, id string) (Redeem, error) {
 		return Redeem{}, fmt.Errorf("load redeem %s: %w", id, err)
 	}
 	if len(rows) == 0 {
-		return Redeem{}, apperr.New(apperr.NotFound, "Redeem not found")
+		return Redeem{}, ErrNotFound
 	}
 	r := rows[0]
 	r.Items = []Item{}

@@ -34,7 +34,7 @@ func (c Config) allowAddr(a netip.Addr) bool { return c.AllowPrivate || netguard
 // AllowPrivate) a host that is, or resolves only to, public addresses. The same policy
 // applies again to the address of every delivery connection (newClient), so a name that
 // later resolves elsewhere (DNS rebinding) still cannot reach a private address.
-// Failures are 422s at loc.
+// Failures are 422s at loc (the field's place in the caller's input).
 func (s *Service) checkURL(ctx context.Context, raw string, loc ...any) (string, error) {
 	bad := func(msg string, args ...any) error {
 		return apperr.Validation(apperr.Field(fmt.Sprintf(msg, args...), "value_error", loc...))

@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/loyaltylinks/platform/loyalty/internal/event"
+	"github.com/loyaltylinks/platform/loyalty/internal/validation"
 	"github.com/loyaltylinks/platform/shared/apperr"
 	"github.com/loyaltylinks/platform/shared/nullable"
 	"gorm.io/gorm"
@@ -67,7 +68,11 @@ type Update struct {
 	RotateSecret bool                     `json:"rotate_secret"`
 }
 
-var errNotFound = apperr.New(apperr.NotFound, "Webhook not found")
+// Failures callers tell apart (errors.Is).
+var (
+	ErrNotFound = apperr.Define(apperr.NotFound, "webhook_not_found", "Webhook not found")
+	ErrTooMany  = apperr.Define(apperr.Conflict, "webhook_limit", "Too many webhook subscriptions")
+)
 
 // row is a subscriptions row as read.
 type row struct {
@@ -109,32 +114,23 @@ func (r row) subscription() Subscription {
 	}
 }
 
-// fieldErrors collects the 422 items of a subscription body.
-type fieldErrors []apperr.FieldError
-
-func (f *fieldErrors) add(err error) {
+// addFields adds the field errors of a 422 to bad (other errors cannot occur here).
+func addFields(bad *validation.List, err error) {
 	if e, ok := apperr.As(err); ok && e.Code == apperr.Invalid {
-		*f = append(*f, e.Fields...)
+		bad.Add(e.Fields...)
 	}
-}
-
-func (f fieldErrors) err() error {
-	if len(f) == 0 {
-		return nil
-	}
-	return apperr.Validation(f...)
 }
 
 // eventTypes validates event_types and returns the stored form: nil for every type, else
 // the known types named, each once, in catalogue order.
 func eventTypes(types []string) ([]string, error) {
 	if len(types) == 0 {
-		return nil, apperr.Validation(apperr.Field(`List should have at least 1 item (use ["*"] for every event type)`, "too_short", "body", "event_types"))
+		return nil, apperr.Validation(apperr.Field(`List should have at least 1 item (use ["*"] for every event type)`, "too_short", "event_types"))
 	}
 	if len(types) > MaxEventTypes {
-		return nil, apperr.Validation(apperr.Field(fmt.Sprintf("List should have at most %d items", MaxEventTypes), "too_long", "body", "event_types"))
+		return nil, apperr.Validation(validation.ListTooLong(MaxEventTypes, "event_types"))
 	}
-	var bad fieldErrors
+	var bad validation.List
 	want := map[string]bool{}
 	for i, t := range types {
 		t = strings.TrimSpace(t)
@@ -144,11 +140,11 @@ func eventTypes(types []string) ([]string, error) {
 		case event.Known(t):
 			want[t] = true
 		default:
-			bad = append(bad, apperr.Field(fmt.Sprintf("Unknown event type %q; known types: %s, or * for all", t, strings.Join(Types(), ", ")),
-				"enum", "body", "event_types", i))
+			bad.Add(apperr.Field(fmt.Sprintf("Unknown event type %q; known types: %s, or * for all", t, strings.Join(Types(), ", ")),
+				"enum", "event_types", i))
 		}
 	}
-	if err := bad.err(); err != nil {
+	if err := bad.Err(); err != nil {
 		return nil, err
 	}
 	if want[AllEvents] {
@@ -177,7 +173,7 @@ func cleanDescription(d *string) (*string, error) {
 	}
 	v := strings.TrimSpace(*d)
 	if len([]rune(v)) > MaxDescription {
-		return nil, apperr.Validation(apperr.Field(fmt.Sprintf("String should have at most %d characters", MaxDescription), "string_too_long", "body", "description"))
+		return nil, apperr.Validation(validation.StringTooLong(MaxDescription, "characters", "description"))
 	}
 	if v == "" {
 		return nil, nil
@@ -187,17 +183,17 @@ func cleanDescription(d *string) (*string, error) {
 
 // Create registers a subscription and returns it with its secret (shown this once).
 func (s *Service) Create(ctx context.Context, in CreateInput) (WithSecret, error) {
-	var bad fieldErrors
-	url, err := s.checkURL(ctx, in.URL, "body", "url")
-	bad.add(err)
+	var bad validation.List
+	url, err := s.checkURL(ctx, in.URL, "url")
+	addFields(&bad, err)
 	types := []string(nil)
 	if in.EventTypes != nil {
 		types, err = eventTypes(in.EventTypes)
-		bad.add(err)
+		addFields(&bad, err)
 	}
 	desc, err := cleanDescription(in.Description)
-	bad.add(err)
-	if err := bad.err(); err != nil {
+	addFields(&bad, err)
+	if err := bad.Err(); err != nil {
 		return WithSecret{}, err
 	}
 	secret, err := newSecret()
@@ -225,7 +221,7 @@ func (s *Service) Create(ctx context.Context, in CreateInput) (WithSecret, error
 			return fmt.Errorf("count webhook subscriptions: %w", err)
 		}
 		if n >= MaxSubscriptions {
-			return apperr.New(apperr.Conflict, "At most %d webhook subscriptions may exist; delete one first", MaxSubscriptions)
+			return ErrTooMany.Withf("At most %d webhook subscriptions may exist; delete one first", MaxSubscriptions)
 		}
 		err := tx.Exec(`INSERT INTO webhook_subscriptions (id, url, event_types, description, secret, is_active, created_by)
 			VALUES (?, ?, ?, ?, ?, ?, ?)`, id, url, storedTypes(types), desc, sealed, active, createdBy).Error
@@ -260,7 +256,7 @@ func loadRow(ctx context.Context, db *gorm.DB, id string, lock bool) (row, error
 		return row{}, fmt.Errorf("load webhook %s: %w", id, err)
 	}
 	if len(rows) == 0 {
-		return row{}, errNotFound
+		return row{}, ErrNotFound
 	}
 	return rows[0], nil
 }
@@ -287,31 +283,31 @@ func (s *Service) List(ctx context.Context, limit, offset int) ([]Subscription, 
 // Re-activating a subscription clears its failure streak and retries its pending events at
 // once, with a fresh WEBHOOK_MAX_AGE; a new URL is tried at once too.
 func (s *Service) Update(ctx context.Context, id string, u Update, by string) (WithSecret, error) {
-	if err := apperr.RefuseNulls(
-		apperr.NotNull{Field: "url", Type: "string_type", Null: u.URL.Set && u.URL.Null},
-		apperr.NotNull{Field: "event_types", Type: "list_type", Null: u.EventTypes.Set && u.EventTypes.Null},
-		apperr.NotNull{Field: "is_active", Type: "bool_type", Null: u.IsActive.Set && u.IsActive.Null},
+	if err := validation.RefuseNulls(
+		validation.NotNull{Field: "url", Type: "string_type", Null: u.URL.Set && u.URL.Null},
+		validation.NotNull{Field: "event_types", Type: "list_type", Null: u.EventTypes.Set && u.EventTypes.Null},
+		validation.NotNull{Field: "is_active", Type: "bool_type", Null: u.IsActive.Set && u.IsActive.Null},
 	); err != nil {
 		return WithSecret{}, err
 	}
-	var bad fieldErrors
+	var bad validation.List
 	changes := map[string]any{}
 	if u.URL.Set {
-		url, err := s.checkURL(ctx, u.URL.Value, "body", "url")
-		bad.add(err)
+		url, err := s.checkURL(ctx, u.URL.Value, "url")
+		addFields(&bad, err)
 		changes["url"] = url
 	}
 	if u.EventTypes.Set {
 		types, err := eventTypes(u.EventTypes.Value)
-		bad.add(err)
+		addFields(&bad, err)
 		changes["event_types"] = storedTypes(types)
 	}
 	if u.Description.Set {
 		desc, err := cleanDescription(u.Description.Ptr())
-		bad.add(err)
+		addFields(&bad, err)
 		changes["description"] = desc
 	}
-	if err := bad.err(); err != nil {
+	if err := bad.Err(); err != nil {
 		return WithSecret{}, err
 	}
 	var out WithSecret
@@ -374,7 +370,7 @@ func (s *Service) Delete(ctx context.Context, id string) error {
 			return fmt.Errorf("delete webhook %s: %w", id, res.Error)
 		}
 		if res.RowsAffected == 0 {
-			return errNotFound
+			return ErrNotFound
 		}
 		// Finished deliveries are left to the pruning job (found by event, not by subscription).
 		if err := tx.Exec(`DELETE FROM webhook_deliveries WHERE subscription_id = ? AND status = 'pending'`, id).Error; err != nil {
