@@ -98,6 +98,7 @@ func New(ctx context.Context, cfg config.Config, db *gorm.DB, log *slog.Logger, 
 	}
 	stores, promotions := store.NewRepository(db), promotion.NewStore(db)
 	events := &event.Outbox{}
+	customers := customer.NewStore(db, stores, promotions).WithEvents(events)
 	hooks, err := webhook.New(db, webhook.Config{
 		MaxAge: cfg.WebhookMaxAge, AllowPrivate: cfg.WebhookAllowPrivate, Timeout: cfg.WebhookTimeout,
 		PollInterval: cfg.WebhookPollInterval, Concurrency: cfg.WebhookConcurrency, Retention: cfg.WebhookRetention,
@@ -119,14 +120,14 @@ func New(ctx context.Context, cfg config.Config, db *gorm.DB, log *slog.Logger, 
 		Stores:     stores,
 		Promotions: promotions,
 		Products:   product.NewStore(db),
-		Customers:  customer.NewStore(db, stores, promotions).WithEvents(events),
+		Customers:  customers,
 		Ledger:     ledger.NewService(db, ledger.Config{PointsPerCurrencyUnit: cfg.PointsPerCurrencyUnit}).WithEvents(events),
 		Redeems:    redeem.NewService(db).WithEvents(events),
 		Events:     events,
 		Webhooks:   hooks,
 
 		Exporter: export.New(sqlDB, log),
-		Batch:    batch.New(sqlDB, log),
+		Batch:    batch.New(sqlDB, log).WithEvents(customers),
 		db:       db,
 	}
 	if cfg.ExternalAppUsersURL != "" {

@@ -7,6 +7,7 @@ package customer
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -211,6 +212,27 @@ func (s *Store) Create(ctx context.Context, in CreateInput) (Customer, error) {
 		return s.record(ctx, tx, event.CustomerCreated, out)
 	})
 	return out, err
+}
+
+// CustomersUpdated records customer.updated for each customer of ids, read through tx (a
+// database/sql transaction: the admin batch jobs'), inside it. batch.Jobs calls it.
+func (s *Store) CustomersUpdated(ctx context.Context, tx *sql.Tx, ids []string) error {
+	if s.events == nil || len(ids) == 0 {
+		return nil
+	}
+	// A GORM session over the caller's transaction, as gorm.DB.Begin makes one.
+	gtx := s.db.Session(&gorm.Session{NewDB: true, Context: ctx})
+	gtx.Statement.ConnPool = tx
+	var list []Customer
+	if err := selectCustomers(gtx).Where("c.id IN ?", ids).Order("c.id").Scan(&list).Error; err != nil {
+		return fmt.Errorf("load updated customers: %w", err)
+	}
+	for _, c := range list {
+		if err := s.record(ctx, gtx, event.CustomerUpdated, c); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // record writes an event in tx; without Events it does nothing.

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/loyaltylinks/platform/loyalty/internal/batch"
 	"github.com/loyaltylinks/platform/loyalty/internal/customer"
 	"github.com/loyaltylinks/platform/loyalty/internal/event"
 	"github.com/loyaltylinks/platform/loyalty/internal/ledger"
@@ -618,5 +619,88 @@ func TestOutboxViewOfSubscriptions(t *testing.T) {
 	}
 	if n := count(); n != 2 {
 		t.Fatalf("%d events, want the credit recorded while the view is unknown", n)
+	}
+}
+
+// appUsers answers the app-user look-ups of the batch job: documents ending in 1 are app
+// users.
+type appUsers struct{}
+
+func (appUsers) IsAppUser(_ context.Context, doc string) (bool, error) {
+	return strings.HasSuffix(doc, "1"), nil
+}
+
+// TestBatchJobsRecordCustomerUpdates: the admin jobs that change customers in bulk (owner
+// store back-fill, app-user flag) record customer.updated for every customer they change,
+// in the transaction of the change; with a failing outbox, nothing changes.
+func TestBatchJobsRecordCustomerUpdates(t *testing.T) {
+	db := newDB(t)
+	subscribe(t, db, true, string(event.CustomerUpdated))
+	w := newWorld(t, db, &event.Outbox{})
+	ctx := context.Background()
+	w.exec(`INSERT INTO stores (store_code, name, document) VALUES ('S1', 'Store one', '11222333000181')`)
+	var owned []customer.Customer
+	for range 3 {
+		c := w.newCustomer()
+		if _, _, err := w.ledger.Sale(ctx, ledger.Sale{CustomerID: c.ID, StoreCode: "S1", CouponIdentifier: "NF-" + c.ID[:8],
+			TransactionDate: time.Now(), Value: 100, UserAt: "test"}); err != nil {
+			t.Fatal(err)
+		}
+		owned = append(owned, c)
+	}
+	// The sale set store_code_owner; clear it (as customers created before the field existed).
+	w.exec(`UPDATE customers SET store_code_owner = NULL, app_user = NULL`)
+	sqlDB, _ := db.DB()
+	customers := customer.NewStore(db, store.NewRepository(db), promotion.NewStore(db))
+
+	// A failing outbox: the jobs change nothing.
+	failing := batch.New(sqlDB, nil).WithEvents(customers.WithEvents(failingOutbox{Outbox: &event.Outbox{}, afterWrite: true}))
+	before := snapshot(t, db)
+	if st, err := failing.ReprocessStoreCodeOwner(ctx, nil); err != nil || st.Updated != 0 || st.Errors != len(owned) {
+		t.Fatalf("owner job with a failing outbox: %+v %v", st, err)
+	}
+	if st, err := failing.SyncAppUsers(ctx, appUsers{}, batch.AppUserOptions{Limit: 100}, nil); err != nil || st.Errors != len(owned) {
+		t.Fatalf("app-user job with a failing outbox: %+v %v", st, err)
+	}
+	if after := snapshot(t, db); after != before {
+		t.Fatalf("the jobs changed the database despite the failing outbox:\nbefore %s\nafter  %s", before, after)
+	}
+
+	jobs := batch.New(sqlDB, nil).WithEvents(customers.WithEvents(&event.Outbox{}))
+	last := int64(0)
+	if got := eventsAfter(t, db, 0); len(got) > 0 {
+		last = got[len(got)-1].Seq
+	}
+	if st, err := jobs.ReprocessStoreCodeOwner(ctx, nil); err != nil || st.Updated != len(owned) {
+		t.Fatalf("owner job: %+v %v", st, err)
+	}
+	if st, err := jobs.SyncAppUsers(ctx, appUsers{}, batch.AppUserOptions{Limit: 100}, nil); err != nil || st.Errors != 0 {
+		t.Fatalf("app-user job: %+v %v", st, err)
+	}
+	got := eventsAfter(t, db, last)
+	if len(got) != 2*len(owned) {
+		t.Fatalf("%d events for %d customers changed twice", len(got), len(owned))
+	}
+	// Each event is the customer as the API renders it at that moment; the last per
+	// customer equals its current rendering.
+	latest := map[string]map[string]any{}
+	for _, e := range got {
+		if e.Type != string(event.CustomerUpdated) {
+			t.Fatalf("event %s", e.Type)
+		}
+		d := decode(t, e.Data)
+		latest[d["id"].(string)] = d
+	}
+	for _, c := range owned {
+		now, err := customer.Load(ctx, db, c.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(latest[c.ID], asJSON(t, now)) {
+			t.Errorf("customer %s: last event %v, now %v", c.ID, latest[c.ID], asJSON(t, now))
+		}
+		if now.StoreCodeOwner == nil || *now.StoreCodeOwner != "S1" || now.AppUser == nil {
+			t.Errorf("customer %s not updated by the jobs: %+v", c.ID, now)
+		}
 	}
 }
