@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"sync"
 	"time"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery"
@@ -22,6 +23,7 @@ import (
 	"github.com/loyaltylinks/platform/loyalty/internal/batch"
 	"github.com/loyaltylinks/platform/loyalty/internal/config"
 	"github.com/loyaltylinks/platform/loyalty/internal/customer"
+	"github.com/loyaltylinks/platform/loyalty/internal/event"
 	"github.com/loyaltylinks/platform/loyalty/internal/export"
 	"github.com/loyaltylinks/platform/loyalty/internal/ledger"
 	"github.com/loyaltylinks/platform/loyalty/internal/product"
@@ -29,6 +31,7 @@ import (
 	"github.com/loyaltylinks/platform/loyalty/internal/redeem"
 	"github.com/loyaltylinks/platform/loyalty/internal/store"
 	"github.com/loyaltylinks/platform/loyalty/internal/user"
+	"github.com/loyaltylinks/platform/loyalty/internal/webhook"
 	"github.com/loyaltylinks/platform/shared/auth"
 	"github.com/loyaltylinks/platform/shared/clientip"
 	"github.com/loyaltylinks/platform/shared/database"
@@ -62,6 +65,12 @@ type App struct {
 	// AIQueries answers report questions, on its own pool (AI_DB_MAX_CONNS connections).
 	AIQueries *aiquery.Service
 
+	// Events is the webhook outbox: Customers, Ledger and Redeems record every change
+	// integrators can subscribe to through it, in the change's transaction.
+	Events *event.Outbox
+	// Webhooks manages subscriptions and delivers the events (docs/webhooks.md).
+	Webhooks *webhook.Service
+
 	db       *gorm.DB
 	reportDB *sql.DB
 }
@@ -88,6 +97,17 @@ func New(ctx context.Context, cfg config.Config, db *gorm.DB, log *slog.Logger, 
 		return nil, fmt.Errorf("JWT_SECRET: %w", err)
 	}
 	stores, promotions := store.NewRepository(db), promotion.NewStore(db)
+	events := &event.Outbox{}
+	customers := customer.NewStore(db, stores, promotions).WithEvents(events)
+	hooks, err := webhook.New(db, webhook.Config{
+		MaxAge: cfg.WebhookMaxAge, AllowPrivate: cfg.WebhookAllowPrivate, Timeout: cfg.WebhookTimeout,
+		PollInterval: cfg.WebhookPollInterval, Concurrency: cfg.WebhookConcurrency, Retention: cfg.WebhookRetention,
+		RetryBase: cfg.WebhookRetryBase, RetryMax: cfg.WebhookRetryMax, SecretKey: cfg.WebhookSecretKey,
+		Logger: log, Outbox: events,
+	})
+	if err != nil {
+		return nil, err
+	}
 	a := &App{
 		Config:   cfg,
 		Log:      log,
@@ -100,12 +120,14 @@ func New(ctx context.Context, cfg config.Config, db *gorm.DB, log *slog.Logger, 
 		Stores:     stores,
 		Promotions: promotions,
 		Products:   product.NewStore(db),
-		Customers:  customer.NewStore(db, stores, promotions),
-		Ledger:     ledger.NewService(db, ledger.Config{PointsPerCurrencyUnit: cfg.PointsPerCurrencyUnit}),
-		Redeems:    redeem.NewService(db),
+		Customers:  customers,
+		Ledger:     ledger.NewService(db, ledger.Config{PointsPerCurrencyUnit: cfg.PointsPerCurrencyUnit}).WithEvents(events),
+		Redeems:    redeem.NewService(db).WithEvents(events),
+		Events:     events,
+		Webhooks:   hooks,
 
 		Exporter: export.New(sqlDB, log),
-		Batch:    batch.New(sqlDB, log),
+		Batch:    batch.New(sqlDB, log).WithEvents(customers),
 		db:       db,
 	}
 	if cfg.ExternalAppUsersURL != "" {
@@ -188,10 +210,15 @@ const setupCheckTimeout = 10 * time.Second
 func (a *App) Ping(ctx context.Context) error { return database.Ping(ctx, a.db) }
 
 // RunJobs runs the background jobs of a replica until ctx ends: the expiry of pending
-// redeems past their validity (every replica runs it; rows are claimed with SKIP
-// LOCKED). It returns when they have stopped.
+// redeems past their validity, the webhook delivery workers with their pruning, and the
+// outbox's re-reading of the event types subscriptions want. Every replica runs them
+// (rows are claimed with SKIP LOCKED). It returns when they have stopped.
 func (a *App) RunJobs(ctx context.Context) {
-	a.Redeems.RunExpiry(ctx, a.Config.RedeemExpiryInterval, a.Log)
+	var jobs sync.WaitGroup
+	jobs.Go(func() { a.Redeems.RunExpiry(ctx, a.Config.RedeemExpiryInterval, a.Log) })
+	jobs.Go(func() { a.Events.Watch(ctx, a.db, a.Config.WebhookPollInterval, a.Log) })
+	jobs.Go(func() { a.Webhooks.Run(ctx) })
+	jobs.Wait()
 }
 
 // Close releases what New opened: the report queries' pool. The main pool is the

@@ -76,6 +76,18 @@ type Config struct {
 	LoginMaxFailures           int // per username and client address
 	LoginMaxFailuresPerAddress int
 	LoginMaxFailuresPerUser    int
+
+	// Webhooks (docs/webhooks.md): delivery retries, the address policy, the worker and
+	// the retention of delivered events.
+	WebhookMaxAge       time.Duration // a failing delivery is retried this long
+	WebhookAllowPrivate bool          // receivers on private/loopback addresses (development)
+	WebhookTimeout      time.Duration // one delivery request
+	WebhookPollInterval time.Duration
+	WebhookConcurrency  int // subscriptions sent to at once per replica
+	WebhookRetention    time.Duration
+	WebhookRetryBase    time.Duration
+	WebhookRetryMax     time.Duration
+	WebhookSecretKey    string // seals signing secrets at rest when set
 }
 
 // maxAuthCacheTTL keeps "revocation takes effect within seconds" true whatever is set.
@@ -144,6 +156,16 @@ func Load(getenv func(string) string) (Config, error) {
 		LoginMaxFailures:           e.Int("LOGIN_MAX_FAILURES", 5, 1),
 		LoginMaxFailuresPerAddress: e.Int("LOGIN_MAX_FAILURES_PER_ADDRESS", 50, 1),
 		LoginMaxFailuresPerUser:    e.Int("LOGIN_MAX_FAILURES_PER_USERNAME", 100, 1),
+
+		WebhookMaxAge:       e.Duration("WEBHOOK_MAX_AGE", 72*time.Hour),
+		WebhookAllowPrivate: e.Bool("WEBHOOK_ALLOW_PRIVATE", false),
+		WebhookTimeout:      e.Duration("WEBHOOK_TIMEOUT", 10*time.Second),
+		WebhookPollInterval: e.Duration("WEBHOOK_POLL_INTERVAL", time.Second),
+		WebhookConcurrency:  e.Int("WEBHOOK_CONCURRENCY", 4, 1),
+		WebhookRetention:    e.Duration("WEBHOOK_RETENTION", 7*24*time.Hour),
+		WebhookRetryBase:    e.Duration("WEBHOOK_RETRY_BASE", 5*time.Second),
+		WebhookRetryMax:     e.Duration("WEBHOOK_RETRY_MAX", 10*time.Minute),
+		WebhookSecretKey:    e.String("WEBHOOK_SECRET_KEY", ""),
 	}
 	secret := e.String("JWT_SECRET", "")
 	err := e.Err()
@@ -186,6 +208,7 @@ func Load(getenv func(string) string) (Config, error) {
 	} else {
 		c.TrustedProxies = proxies
 	}
+	err = errors.Join(err, c.checkWebhooks())
 	if c.AIProvider == "openai" && c.AIBaseURL == "" {
 		err = errors.Join(err, fmt.Errorf("AI_BASE_URL: required when AI_PROVIDER=openai"))
 	}
@@ -193,4 +216,32 @@ func Load(getenv func(string) string) (Config, error) {
 		return Config{}, fmt.Errorf("invalid configuration:\n%w", err)
 	}
 	return c, nil
+}
+
+// Bounds of the webhook settings: a request time-out sizes the workers' leases, the
+// concurrency their share of the pool.
+const (
+	maxWebhookTimeout     = time.Minute
+	maxWebhookConcurrency = 64
+	maxWebhookMaxAge      = 30 * 24 * time.Hour
+)
+
+func (c Config) checkWebhooks() error {
+	var errs []error
+	if c.WebhookTimeout > maxWebhookTimeout {
+		errs = append(errs, fmt.Errorf("WEBHOOK_TIMEOUT: at most %s, got %s", maxWebhookTimeout, c.WebhookTimeout))
+	}
+	if c.WebhookConcurrency > maxWebhookConcurrency {
+		errs = append(errs, fmt.Errorf("WEBHOOK_CONCURRENCY: at most %d, got %d", maxWebhookConcurrency, c.WebhookConcurrency))
+	}
+	if c.WebhookMaxAge > maxWebhookMaxAge {
+		errs = append(errs, fmt.Errorf("WEBHOOK_MAX_AGE: at most %s, got %s", maxWebhookMaxAge, c.WebhookMaxAge))
+	}
+	if c.WebhookRetryBase > c.WebhookRetryMax {
+		errs = append(errs, fmt.Errorf("WEBHOOK_RETRY_BASE: %s is above WEBHOOK_RETRY_MAX (%s)", c.WebhookRetryBase, c.WebhookRetryMax))
+	}
+	if c.WebhookSecretKey != "" && len(c.WebhookSecretKey) < 32 {
+		errs = append(errs, fmt.Errorf("WEBHOOK_SECRET_KEY: must be at least 32 characters"))
+	}
+	return errors.Join(errs...)
 }

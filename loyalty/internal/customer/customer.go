@@ -5,7 +5,10 @@
 package customer
 
 import (
+	"bytes"
 	"context"
+	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/mail"
@@ -16,6 +19,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/loyaltylinks/platform/loyalty/internal/calendar"
 	"github.com/loyaltylinks/platform/loyalty/internal/document"
+	"github.com/loyaltylinks/platform/loyalty/internal/event"
 	"github.com/loyaltylinks/platform/loyalty/internal/promotion"
 	"github.com/loyaltylinks/platform/loyalty/internal/store"
 	"github.com/loyaltylinks/platform/loyalty/internal/validation"
@@ -129,6 +133,21 @@ type Store struct {
 	stores     *store.Repository
 	promotions *promotion.Store
 	now        func() time.Time
+	events     Events // nil: no events recorded
+}
+
+// Events records an event inside the transaction of the change it describes (the
+// webhook outbox, event.Outbox). An error must roll the change back.
+type Events interface {
+	Record(ctx context.Context, tx *gorm.DB, typ event.Type, data any) error
+}
+
+// WithEvents returns a copy of the store that records customer.created and
+// customer.updated through ev.
+func (s *Store) WithEvents(ev Events) *Store {
+	c := *s
+	c.events = ev
+	return &c
 }
 
 // NewStore returns a Store over db; stores and promotions resolve the store checks and
@@ -181,10 +200,47 @@ func (s *Store) Create(ctx context.Context, in CreateInput) (Customer, error) {
 	if err := v.err(); err != nil {
 		return Customer{}, err
 	}
-	if err := s.db.WithContext(ctx).Table("customers").Create(row).Error; err != nil {
-		return Customer{}, writeError(err, row["doc"].(string))
+	var out Customer
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Table("customers").Create(row).Error; err != nil {
+			return writeError(err, row["doc"].(string))
+		}
+		var err error
+		if out, err = Load(ctx, tx, row["id"].(string)); err != nil {
+			return err
+		}
+		return s.record(ctx, tx, event.CustomerCreated, out)
+	})
+	return out, err
+}
+
+// CustomersUpdated records customer.updated for each customer of ids, read through tx (a
+// database/sql transaction: the admin batch jobs'), inside it. batch.Jobs calls it.
+func (s *Store) CustomersUpdated(ctx context.Context, tx *sql.Tx, ids []string) error {
+	if s.events == nil || len(ids) == 0 {
+		return nil
 	}
-	return s.byID(ctx, row["id"].(string))
+	// A GORM session over the caller's transaction, as gorm.DB.Begin makes one.
+	gtx := s.db.Session(&gorm.Session{NewDB: true, Context: ctx})
+	gtx.Statement.ConnPool = tx
+	var list []Customer
+	if err := selectCustomers(gtx).Where("c.id IN ?", ids).Order("c.id").Scan(&list).Error; err != nil {
+		return fmt.Errorf("load updated customers: %w", err)
+	}
+	for _, c := range list {
+		if err := s.record(ctx, gtx, event.CustomerUpdated, c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// record writes an event in tx; without Events it does nothing.
+func (s *Store) record(ctx context.Context, tx *gorm.DB, typ event.Type, c Customer) error {
+	if s.events == nil {
+		return nil
+	}
+	return s.events.Record(ctx, tx, typ, c)
 }
 
 // Get returns the customer with this document (formatted or digits) with its rewards
@@ -232,10 +288,6 @@ func (s *Store) ByDoc(ctx context.Context, doc string) (Customer, error) {
 	return s.take(ctx, "c.doc = ?", document.Normalize(doc))
 }
 
-func (s *Store) byID(ctx context.Context, id string) (Customer, error) {
-	return s.take(ctx, "c.id = ?", id)
-}
-
 func (s *Store) take(ctx context.Context, where string, arg any) (Customer, error) {
 	var c Customer
 	res := s.query(ctx).Where(where, arg).Limit(1).Scan(&c)
@@ -249,8 +301,24 @@ func (s *Store) take(ctx context.Context, where string, arg any) (Customer, erro
 }
 
 // query selects customers with their store names resolved.
-func (s *Store) query(ctx context.Context) *gorm.DB {
-	return s.db.WithContext(ctx).Table("customers c").
+func (s *Store) query(ctx context.Context) *gorm.DB { return selectCustomers(s.db.WithContext(ctx)) }
+
+// Load returns the customer with this id as the API renders it (without rewards and
+// promotions), read through db: a transaction reads its own changes. Events use it.
+func Load(ctx context.Context, db *gorm.DB, id string) (Customer, error) {
+	var c Customer
+	res := selectCustomers(db.WithContext(ctx)).Where("c.id = ?", id).Limit(1).Scan(&c)
+	if res.Error != nil {
+		return Customer{}, fmt.Errorf("load customer %s: %w", id, res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return Customer{}, ErrNotFound
+	}
+	return c, nil
+}
+
+func selectCustomers(db *gorm.DB) *gorm.DB {
+	return db.Table("customers c").
 		Select(`c.id, c.name, c.doc, c.email, c.phone, c.gender_identity, c.short_code,
 			c.birth_date::text AS birth_date, c.points_balance, c.last_purchase, c.is_active, c.origin,
 			c.store_code, c.store_code_owner, st.name AS store_name, so.name AS store_code_owner_name,
@@ -276,10 +344,28 @@ func (s *Store) Update(ctx context.Context, doc string, u Update) (Customer, err
 	if d, ok := changes["doc"].(string); ok {
 		newDoc = d
 	}
-	if err := s.db.WithContext(ctx).Table("customers").Where("id = ?", c.ID).Updates(changes).Error; err != nil {
-		return Customer{}, writeError(err, newDoc)
-	}
-	return s.byID(ctx, c.ID)
+	var out Customer
+	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Table("customers").Where("id = ?", c.ID).Updates(changes).Error; err != nil {
+			return writeError(err, newDoc)
+		}
+		var err error
+		if out, err = Load(ctx, tx, c.ID); err != nil {
+			return err
+		}
+		if sameApartFromUpdatedAt(c, out) {
+			return nil // values sent equal to the stored ones: nothing to tell
+		}
+		return s.record(ctx, tx, event.CustomerUpdated, out)
+	})
+	return out, err
+}
+
+func sameApartFromUpdatedAt(a, b Customer) bool {
+	a.UpdatedAt, b.UpdatedAt = time.Time{}, time.Time{}
+	ja, errA := json.Marshal(a)
+	jb, errB := json.Marshal(b)
+	return errA == nil && errB == nil && bytes.Equal(ja, jb)
 }
 
 func (u Update) changes(c Customer, now time.Time) (map[string]any, error) {

@@ -101,6 +101,12 @@ func TestHostileInputsNeverGive500(t *testing.T) {
 	res := env.do("POST", "/api/v1/points/redeem/block", tok, []any{map[string]any{"customer_id": custID, "sku": "RSKU", "qty": 1}})
 	mustStatus(t, res, 201)
 	res.JSON(t, &block)
+	var hook struct {
+		ID string `json:"id"`
+	}
+	res = env.do("POST", "/api/v1/webhooks", tok, map[string]any{"url": "https://93.184.216.34/hook"})
+	mustStatus(t, res, 201)
+	res.JSON(t, &hook)
 	now := time.Now().UTC().Format(time.RFC3339)
 	// uniq keeps unique columns of successive bodies apart, so a mutation reaches past them.
 	n := 0
@@ -172,6 +178,12 @@ func TestHostileInputsNeverGive500(t *testing.T) {
 		{"POST", fixed("/api/v1/ai/generate-query"), func() any { return map[string]any{"question": "quantos clientes temos?", "report_name": "r"} }},
 		{"POST", fixed("/api/v1/ai/execute-query"), func() any { return map[string]any{"query": "SELECT count(*) FROM customers"} }},
 		{"PATCH", fixed("/api/v1/ai/queries/" + queryID), func() any { return map[string]any{"user_question": "quantos clientes temos?", "report_name": "r"} }},
+		{"POST", fixed("/api/v1/webhooks"), func() any {
+			return map[string]any{"url": "https://93.184.216.34/hook", "event_types": []any{"points.credited"}, "description": "d", "is_active": false}
+		}},
+		{"PATCH", fixed("/api/v1/webhooks/" + hook.ID), func() any {
+			return map[string]any{"url": "https://93.184.216.34/other", "event_types": []any{"*"}, "description": "d", "is_active": false, "rotate_secret": false}
+		}},
 	}
 
 	wholeBodies := map[string]string{

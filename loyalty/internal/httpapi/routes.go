@@ -3,6 +3,7 @@ package httpapi
 import (
 	"fmt"
 	"net/http"
+	"strings"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery"
@@ -17,6 +18,7 @@ import (
 	"github.com/loyaltylinks/platform/loyalty/internal/redeem"
 	"github.com/loyaltylinks/platform/loyalty/internal/store"
 	"github.com/loyaltylinks/platform/loyalty/internal/user"
+	"github.com/loyaltylinks/platform/loyalty/internal/webhook"
 	"github.com/loyaltylinks/platform/shared/apidoc"
 	"github.com/loyaltylinks/platform/shared/server"
 )
@@ -378,6 +380,62 @@ func routes(srv *server.Server, a *app.App, version string) {
 	v1.Handle(http.MethodDelete, "/ai/queries/:query_id", ai.deleteQuery, apidoc.Op{
 		Tag: tagAI, Summary: "Delete a history entry", Response: deletedQuery{},
 	})
+
+	// Webhook subscriptions, their delivery log and test pings, admin only (webhooks.go,
+	// docs/webhooks.md).
+	const tagHooks = "Webhooks"
+	hooks := &webhookHandlers{base: b, hooks: a.Webhooks}
+	eventTypes := strings.Join(webhook.Types(), ", ")
+	urlRule := fmt.Sprintf("url: http(s), at most %d characters, no credentials or fragment; its host must be (or resolve only to) "+
+		"public addresses unless WEBHOOK_ALLOW_PRIVATE is set, checked again on every delivery connection. ", webhook.MaxURLLength)
+	v1.Handle(http.MethodPost, "/webhooks", hooks.create, apidoc.Op{
+		Tag: tagHooks, Summary: "Subscribe a URL to events", Status: http.StatusCreated, Admin: true,
+		Description: urlRule + "event_types: some of " + eventTypes + ", or [\"*\"] (the default) for all; at most " +
+			fmt.Sprint(webhook.MaxEventTypes) + " entries. The answer carries the signing secret (whsec_...): it is shown this once. " +
+			fmt.Sprintf("At most %d subscriptions (409 beyond).", webhook.MaxSubscriptions),
+		Request: WebhookCreate{}, Response: webhook.WithSecret{},
+	}, requireAdmin)
+	v1.Handle(http.MethodGet, "/webhooks", hooks.list, apidoc.Op{
+		Tag: tagHooks, Summary: "List webhook subscriptions", Admin: true, Description: "Oldest first. Secrets are never listed.",
+		Response: []webhook.Subscription{}, Params: limitOffsetMaxParams(webhookListMax, webhookListMax),
+	}, requireAdmin)
+	v1.Handle(http.MethodGet, "/webhooks/:webhook_id", hooks.get, apidoc.Op{
+		Tag: tagHooks, Summary: "Get a webhook subscription", Admin: true,
+		Description: "disabled_reason says why a subscription stopped; failing_since and consecutive_failures describe a " +
+			"failure streak; oldest_pending_at is the creation time of the oldest event not delivered yet.",
+		Response: webhook.Subscription{},
+	}, requireAdmin)
+	v1.Handle(http.MethodPatch, "/webhooks/:webhook_id", hooks.update, apidoc.Op{
+		Tag: tagHooks, Summary: "Update a webhook subscription", Admin: true,
+		Description: "Applies the fields sent. " + urlRule + "url, event_types and is_active cannot be null; null clears " +
+			"description. is_active true re-activates a disabled subscription: its pending events are sent again at once, " +
+			"oldest first, with a fresh WEBHOOK_MAX_AGE. rotate_secret true issues a new secret, returned in this answer only.",
+		Request: webhook.Update{}, Response: webhook.Subscription{},
+	}, requireAdmin)
+	v1.Handle(http.MethodDelete, "/webhooks/:webhook_id", hooks.delete, apidoc.Op{
+		Tag: tagHooks, Summary: "Delete a webhook subscription", Admin: true,
+		Description: "Its pending deliveries and its delivery log go with it.", Response: deletedWebhook{},
+	}, requireAdmin)
+	v1.Handle(http.MethodGet, "/webhooks/:webhook_id/deliveries", hooks.deliveries, apidoc.Op{
+		Tag: tagHooks, Summary: "Recent delivery attempts of a subscription", Admin: true,
+		Description: "Newest first: event, attempt number, the receiver's status code (null when none came), latency, error, " +
+			"and result (delivered, retrying, failed, ping). Kept for WEBHOOK_RETENTION.",
+		Response: []webhook.Attempt{}, Params: limitOffsetMaxParams(50, attemptListMax),
+	}, requireAdmin)
+	v1.Handle(http.MethodPost, "/webhooks/:webhook_id/test", hooks.test, apidoc.Op{
+		Tag: tagHooks, Summary: "Send a test event (webhook.ping) now", Admin: true,
+		Description: "Signed like every delivery, sent whether the subscription is active or not, not retried. The answer " +
+			"says what the receiver did (delivered, status_code, latency_ms, error); a failing receiver is not an error of this route.",
+		Response: webhook.PingResult{},
+	}, requireAdmin)
+}
+
+// limitOffsetMaxParams documents a limit/offset pair with its default and maximum.
+func limitOffsetMaxParams(defaultLimit, maxLimit int) []apidoc.Param {
+	return []apidoc.Param{
+		{Name: "limit", Type: "integer", Default: defaultLimit, Description: fmt.Sprintf("page size, 0 to %d", maxLimit)},
+		{Name: "offset", Type: "integer", Default: 0, Description: "rows to skip, 0 or more"},
+	}
 }
 
 // limitOffsetParams documents the limit/offset pair with the route's default limit.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/loyaltylinks/platform/loyalty/internal/customer"
 	"github.com/loyaltylinks/platform/loyalty/internal/document"
+	"github.com/loyaltylinks/platform/loyalty/internal/event"
 	"github.com/loyaltylinks/platform/loyalty/internal/store"
 	"github.com/loyaltylinks/platform/loyalty/internal/validation"
 	"github.com/loyaltylinks/platform/shared/apperr"
@@ -141,9 +142,23 @@ func (s *Service) Sale(ctx context.Context, sale Sale) (Entry, bool, error) {
 		if err := db.Exec(`UPDATE coupons SET points_entry_id = ? WHERE id = ?`, entry.ID, couponIDs[0]).Error; err != nil {
 			return fmt.Errorf("link coupon %s to entry: %w", couponIDs[0], err)
 		}
-		return nil
+		return s.recordSale(ctx, tx, entry, couponIDs[0])
 	})
 	return entry, replayed, err
+}
+
+// recordSale writes the sale.recorded event of a new sale, with its coupon.
+func (s *Service) recordSale(ctx context.Context, tx *gorm.DB, entry Entry, couponID string) error {
+	if s.events == nil {
+		return nil
+	}
+	var coupons []Coupon
+	err := tx.WithContext(ctx).Raw(`SELECT `+couponColumns+` FROM coupons c LEFT JOIN stores s ON s.store_code = c.store_code
+		WHERE c.id = ?`, couponID).Scan(&coupons).Error
+	if err != nil || len(coupons) != 1 {
+		return fmt.Errorf("load coupon %s for its event: %w (%d rows)", couponID, err, len(coupons))
+	}
+	return s.record(ctx, tx, event.SaleRecorded, SaleEvent{Entry: entry, Coupon: coupons[0]})
 }
 
 // replaySale answers a sale whose coupon is already recorded for the customer.

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/customer"
+	"github.com/loyaltylinks/platform/loyalty/internal/event"
 	"github.com/loyaltylinks/platform/loyalty/internal/validation"
 	"github.com/loyaltylinks/platform/shared/apperr"
 	"gorm.io/gorm"
@@ -23,6 +24,7 @@ type Config struct {
 type Service struct {
 	db       *gorm.DB
 	earnRate *big.Rat
+	events   Events // nil: no events recorded
 }
 
 // NewService returns a ledger over db.
@@ -82,9 +84,20 @@ func (s *Service) move(ctx context.Context, typ string, points int64, m Movement
 			VendorDocument: m.VendorDocument, StoreCode: m.StoreCode, UserAt: m.UserAt,
 			TransactionDate: m.TransactionDate, RedeemID: m.RedeemID,
 		})
-		return err
+		if err != nil || replayed {
+			return err
+		}
+		return s.record(ctx, tx, movementEvent(entry), entry)
 	})
 	return entry, replayed, err
+}
+
+// movementEvent is the event of a credit or debit entry.
+func movementEvent(e Entry) event.Type {
+	if e.TransactionType == TypeDebit {
+		return event.PointsDebited
+	}
+	return event.PointsCredited
 }
 
 // Statement lists a customer's entries, newest first, with their store names.
@@ -124,7 +137,10 @@ func (s *Service) Adjust(ctx context.Context, customerID string, target int64, u
 	err := InTx(ctx, s.db, func(tx *gorm.DB) error {
 		var err error
 		e, err = AdjustBalance(ctx, tx, customerID, target, userAt)
-		return err
+		if err != nil || e == nil {
+			return err
+		}
+		return s.record(ctx, tx, movementEvent(*e), *e)
 	})
 	return e, err
 }

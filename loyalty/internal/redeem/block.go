@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/loyaltylinks/platform/loyalty/internal/event"
 	"github.com/loyaltylinks/platform/loyalty/internal/ledger"
 	"github.com/loyaltylinks/platform/loyalty/internal/product"
 	"github.com/loyaltylinks/platform/loyalty/internal/validation"
@@ -111,8 +112,10 @@ func (s *Service) Block(ctx context.Context, req BlockRequest) (Redeem, error) {
 			strings.Join(values, ", "), args...).Error; err != nil {
 			return fmt.Errorf("insert redeem items: %w", err)
 		}
-		out, err = load(ctx, tx, redeemID)
-		return err
+		if out, err = load(ctx, tx, redeemID); err != nil {
+			return err
+		}
+		return s.record(ctx, tx, event.RedeemBlocked, out)
 	})
 	return out, err
 }

@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/loyaltylinks/platform/loyalty/internal/event"
 	"github.com/loyaltylinks/platform/loyalty/internal/ledger"
 	"gorm.io/gorm"
 )
@@ -62,7 +63,8 @@ type Item struct {
 
 // Service runs the redemption life cycle.
 type Service struct {
-	db *gorm.DB
+	db     *gorm.DB
+	events Events // nil: no events recorded
 }
 
 // NewService returns the redeem service over db.
@@ -72,7 +74,7 @@ func NewService(db *gorm.DB) *Service { return &Service{db: db} }
 // applied_at and coupon_identifier are set on the redeem and its items. A store_code, when
 // given, records where it was used.
 func (s *Service) Apply(ctx context.Context, pointsID, coupon string, storeCode *string) (Redeem, error) {
-	return s.transition(ctx, pointsID, func(tx *gorm.DB, r Redeem) error {
+	return s.transition(ctx, pointsID, event.RedeemApplied, func(tx *gorm.DB, r Redeem) error {
 		switch {
 		case r.Status == StatusApplied:
 			return ErrAlreadyApplied
@@ -97,7 +99,7 @@ func (s *Service) Apply(ctx context.Context, pointsID, coupon string, storeCode 
 // Rollback undoes an application: the redeem is pending again, applied_at and
 // coupon_identifier are cleared. Its expiry date is kept.
 func (s *Service) Rollback(ctx context.Context, pointsID string) (Redeem, error) {
-	return s.transition(ctx, pointsID, func(tx *gorm.DB, r Redeem) error {
+	return s.transition(ctx, pointsID, event.RedeemRolledBack, func(tx *gorm.DB, r Redeem) error {
 		if r.Status != StatusApplied {
 			return ErrNotApplied.Withf("Redeem is not applied (status %s)", r.Status)
 		}
@@ -112,9 +114,9 @@ func (s *Service) Rollback(ctx context.Context, pointsID string) (Redeem, error)
 	})
 }
 
-// transition locks the redeem of an R entry, runs change, and returns the redeem as it is
-// afterwards.
-func (s *Service) transition(ctx context.Context, pointsID string, change func(tx *gorm.DB, r Redeem) error) (Redeem, error) {
+// transition locks the redeem of an R entry, runs change, records the event typ and
+// returns the redeem as it is afterwards.
+func (s *Service) transition(ctx context.Context, pointsID string, typ event.Type, change func(tx *gorm.DB, r Redeem) error) (Redeem, error) {
 	var out Redeem
 	err := ledger.InTx(ctx, s.db, func(tx *gorm.DB) error {
 		r, err := lockRedeem(ctx, tx, `points_entry_id = ?`, pointsID)
@@ -124,8 +126,10 @@ func (s *Service) transition(ctx context.Context, pointsID string, change func(t
 		if err := change(tx, r); err != nil {
 			return err
 		}
-		out, err = load(ctx, tx, r.ID)
-		return err
+		if out, err = load(ctx, tx, r.ID); err != nil {
+			return err
+		}
+		return s.record(ctx, tx, typ, out)
 	})
 	return out, err
 }
