@@ -18,6 +18,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/loyaltylinks/platform/loyalty/internal/calendar"
+	"github.com/loyaltylinks/platform/loyalty/internal/validation"
 	"github.com/loyaltylinks/platform/shared/apperr"
 	"github.com/loyaltylinks/platform/shared/nullable"
 	"gorm.io/gorm"
@@ -223,7 +225,7 @@ func (s *Service) Execute(ctx context.Context, c Caller, query string) (*Outcome
 		s.log.WarnContext(ctx, "ai query refused: too many running", "user_id", c.ID)
 		return nil, err
 	}
-	col := &collector{}
+	col := &collector{limit: s.runner.cfg.MaxResultBytes}
 	start := time.Now()
 	_, err = s.runner.Run(ctx, checked, col)
 	var out *Outcome
@@ -271,15 +273,15 @@ type AllFilter struct {
 func (s *Service) ListAll(ctx context.Context, f AllFilter) ([]Entry, error) {
 	lf := ListFilter{ReportName: f.ReportName, UserName: f.UserName, Limit: f.Limit, Offset: f.Offset}
 	if f.StartDate != nil {
-		from := dayStart(*f.StartDate, s.loc)
+		from := calendar.DayStart(*f.StartDate, s.loc)
 		lf.From = &from
 	}
 	if f.EndDate != nil {
-		to := dayStart(*f.EndDate, s.loc).AddDate(0, 0, 1)
+		to := calendar.DayEnd(*f.EndDate, s.loc)
 		lf.To = &to
 	}
 	if lf.From != nil && lf.To != nil && !lf.From.Before(*lf.To) {
-		return nil, apperr.Validation(apperr.Field("end_date must not be before start_date", "value_error", "query", "end_date"))
+		return nil, apperr.Validation(validation.Value("end_date must not be before start_date", "end_date"))
 	}
 	if f.StartDate == nil && f.EndDate == nil {
 		from := s.now().Add(-DefaultLookBack)
@@ -361,8 +363,4 @@ func checkReportName(name *string) error {
 		return apperr.Validation(apperr.Field(fmt.Sprintf("String should have at most %d characters", MaxReportNameLength), "string_too_long", "body", "report_name"))
 	}
 	return nil
-}
-
-func dayStart(d time.Time, loc *time.Location) time.Time {
-	return time.Date(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, loc)
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/loyaltylinks/platform/shared/apperr"
+	"github.com/loyaltylinks/platform/shared/database"
 	"gorm.io/gorm"
 )
 
@@ -157,7 +158,4 @@ WHERE id = (SELECT id FROM ai_queries WHERE user_id = ? AND generated_query = ? 
 }
 
 // containsPattern is an ILIKE pattern matching s anywhere, with s's wildcards escaped.
-func containsPattern(s string) string {
-	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
-	return "%" + r.Replace(s) + "%"
-}
+func containsPattern(s string) string { return "%" + database.EscapeLike(s) + "%" }
