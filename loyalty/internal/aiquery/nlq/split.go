@@ -263,14 +263,6 @@ func sameShape(a, b *semantic.Request) bool {
 	return a.Period.Label == b.Period.Label
 }
 
-func sideText(q *question, idx []int) string {
-	var ws []string
-	for _, i := range idx {
-		ws = append(ws, q.lex[i].text())
-	}
-	return "\"" + strings.Join(ws, " ") + "\""
-}
-
 // looseCoordination: an entity of one kind, a conjunction, and the next entity of another
 // kind ("novos clientes por loja e vendas por mês"), with other words between them. Read
 // as one measure such a question answers half of what it asks.
