@@ -173,10 +173,15 @@ func (a *App) openAIQueries(ctx context.Context, cfg config.Config) error {
 		if err := a.checkAIProvider(ctx, cfg); err != nil {
 			return err
 		}
-		opts.Generator = aiquery.NewOpenAI(aiquery.OpenAIConfig{
-			BaseURL: cfg.AIBaseURL, APIKey: cfg.AIAPIKey, Model: cfg.AIModel,
-			Timeout: cfg.AITimeout, TimeZone: cfg.AITimezone.String(),
-		})
+		// The rules answer first; the model only the questions they refuse (never a
+		// request to change data).
+		opts.Generator = aiquery.Fallback{
+			First: aiquery.NewRules(time.Now, cfg.AITimezone),
+			Second: aiquery.NewOpenAI(aiquery.OpenAIConfig{
+				BaseURL: cfg.AIBaseURL, APIKey: cfg.AIAPIKey, Model: cfg.AIModel,
+				Timeout: cfg.AITimeout, TimeZone: cfg.AITimezone.String(), Location: cfg.AITimezone,
+			}),
+		}
 	}
 	reportURL := cfg.AIDatabaseURL
 	if reportURL == "" {

@@ -21,9 +21,14 @@ type generateQueryRequest struct {
 	ReportName *string `json:"report_name"`
 }
 
+// generateQueryResponse: the spec's query and report_name, plus what the query means in
+// the question's language (title, measure, breakdown, filters, period, ...) and where it
+// came from ("rules" or "model"), so a person can check it before running it.
 type generateQueryResponse struct {
 	Query      string  `json:"query"`
 	ReportName *string `json:"report_name"`
+	Source     string  `json:"source"`
+	*aiquery.Interpretation
 }
 
 type executeQueryRequest struct {
@@ -71,11 +76,11 @@ func (a *aiQueryHandlers) generateQuery(c echo.Context) error {
 	if err := a.bind.JSON(c, &req); err != nil {
 		return err
 	}
-	e, err := ai.Generate(c.Request().Context(), caller(c), req.Question, req.ReportName)
+	g, err := ai.Generate(c.Request().Context(), caller(c), req.Question, req.ReportName)
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, generateQueryResponse{Query: e.GeneratedQuery, ReportName: e.ReportName})
+	return c.JSON(http.StatusOK, generateQueryResponse{Query: g.GeneratedQuery, ReportName: g.ReportName, Source: g.Source, Interpretation: g.Interpretation})
 }
 
 func (a *aiQueryHandlers) executeQuery(c echo.Context) error {

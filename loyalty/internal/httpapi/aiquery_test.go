@@ -158,7 +158,7 @@ func TestAIQueriesAnswerAndSpreadsheet(t *testing.T) {
 	}
 	var answer map[string]string
 	res.JSON(t, &answer)
-	if answer["answer"] != "customers_opted_in_whatsapp: 3" {
+	if answer["answer"] != "customers: 3" {
 		t.Fatalf("answer %q", answer)
 	}
 
@@ -217,7 +217,7 @@ func TestAIQueriesValidation(t *testing.T) {
 	tok := env.token("user")
 	fieldError(t, env.do(http.MethodPost, "/api/v1/ai/generate-query", tok, map[string]any{}), "bodyquestion", "Field required")
 	fieldError(t, env.do(http.MethodPost, "/api/v1/ai/generate-query", tok, map[string]any{"question": "   "}), "bodyquestion", "at least 1 character")
-	fieldError(t, env.do(http.MethodPost, "/api/v1/ai/generate-query", tok, map[string]any{"question": "qual a previsão do tempo?"}), "bodyquestion", "Try for example")
+	fieldError(t, env.do(http.MethodPost, "/api/v1/ai/generate-query", tok, map[string]any{"question": "qual a previsão do tempo?"}), "bodyquestion", "Perguntas parecidas que sei responder")
 	fieldError(t, env.do(http.MethodPost, "/api/v1/ai/generate-query", tok, "{not json"), "body", "JSON")
 	fieldError(t, env.do(http.MethodPost, "/api/v1/ai/execute-query", tok, map[string]any{}), "bodyquery", "Field required")
 	fieldError(t, env.do(http.MethodPost, "/api/v1/ai/execute-query", tok, map[string]any{"query": "SELECT nope FROM customers"}), "bodyquery", "the query failed: column \"nope\" does not exist")
@@ -501,7 +501,7 @@ func TestAIQueryHistory(t *testing.T) {
 		}
 
 		fieldError(t, env.do(http.MethodPatch, path, alice, map[string]any{"user_question": ""}), "bodyuser_question", "at least 1 character")
-		fieldError(t, env.do(http.MethodPatch, path, alice, map[string]any{"user_question": "what is the meaning of life"}), "bodyuser_question", "Try for example")
+		fieldError(t, env.do(http.MethodPatch, path, alice, map[string]any{"user_question": "what is the meaning of life"}), "bodyuser_question", "Similar questions I can answer")
 		fieldError(t, env.do(http.MethodPatch, "/api/v1/ai/queries/not-a-uuid", alice, map[string]any{}), "pathquery_id", "UUID")
 		if res := env.do(http.MethodPatch, "/api/v1/ai/queries/00000000-0000-0000-0000-000000000000", alice, map[string]any{}); res.Status != http.StatusNotFound {
 			t.Fatalf("unknown id: %d", res.Status)
@@ -570,7 +570,7 @@ func (c *chatServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			Content string `json:"content"`
 		} `json:"messages"`
 	}
-	if err := json.NewDecoder(r.Body).Decode(&req); err != nil || len(req.Messages) != 2 || req.Model == "" || r.Header.Get("Authorization") != "Bearer k" {
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil || len(req.Messages) < 2 || req.Model == "" || r.Header.Get("Authorization") != "Bearer k" {
 		http.Error(w, `{"error":{"message":"bad request"}}`, http.StatusBadRequest)
 		return
 	}
@@ -617,7 +617,9 @@ func TestAIOpenAIProvider(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			chat.set(tt.status, tt.content, tt.delay)
 			tok := env.token("user")
-			res := env.do(http.MethodPost, "/api/v1/ai/generate-query", tok, map[string]any{"question": "quantos clientes aceitam whatsapp?"})
+			// The rules answer first (AI_PROVIDER=openai is rules, then the model): a word
+			// they do not know sends the question to the model.
+			res := env.do(http.MethodPost, "/api/v1/ai/generate-query", tok, map[string]any{"question": "quantos clientes aceitam whatsapp blorp?"})
 			if res.Status != tt.want || !strings.Contains(string(res.Body), tt.detail) {
 				t.Fatalf("status %d body %s, want %d with %q", res.Status, res.Body, tt.want, tt.detail)
 			}
@@ -638,5 +640,41 @@ func TestAIOpenAIProvider(t *testing.T) {
 				t.Fatalf("execute: %d %s", res.Status, res.Body)
 			}
 		})
+	}
+}
+
+// The generate answer keeps query and report_name and says what the query means, in the
+// question's language (issue 18); a request to change data is refused explicitly.
+func TestAIGenerateEchoesTheInterpretation(t *testing.T) {
+	env := newTestEnv(t)
+	seedAIData(t, env)
+	tok := env.token("user")
+	res := env.do(http.MethodPost, "/api/v1/ai/generate-query", tok, map[string]any{"question": "faturamento por loja no mês passado", "report_name": "Lojas"})
+	if res.Status != http.StatusOK {
+		t.Fatalf("generate: %d %s", res.Status, res.Body)
+	}
+	var g struct {
+		Query      string   `json:"query"`
+		ReportName *string  `json:"report_name"`
+		Source     string   `json:"source"`
+		Language   string   `json:"language"`
+		Title      string   `json:"title"`
+		Measure    string   `json:"measure"`
+		Breakdown  []string `json:"breakdown"`
+		Filters    []string `json:"filters"`
+		Period     string   `json:"period"`
+		Rules      []string `json:"counting_rules"`
+	}
+	res.JSON(t, &g)
+	if g.Query == "" || g.ReportName == nil || *g.ReportName != "Lojas" || g.Source != "rules" || g.Language != "pt" ||
+		!strings.HasPrefix(g.Title, "Faturamento por loja") || !strings.Contains(g.Measure, "soma do valor das vendas") ||
+		len(g.Breakdown) != 1 || g.Breakdown[0] != "loja" || g.Filters == nil || !strings.Contains(g.Period, "mês passado") ||
+		len(g.Rules) != 1 || !strings.Contains(g.Rules[0], "canceladas não contam") {
+		t.Fatalf("generated %s", res.Body)
+	}
+	fieldError(t, env.do(http.MethodPost, "/api/v1/ai/generate-query", tok, map[string]any{"question": "delete all customers"}), "bodyquestion", "I cannot change data")
+	fieldError(t, env.do(http.MethodPost, "/api/v1/ai/generate-query", tok, map[string]any{"question": "apague os clientes inativos"}), "bodyquestion", "Não posso alterar dados")
+	if n := len(env.history(tok, "/api/v1/ai/queries")); n != 1 {
+		t.Fatalf("%d history entries, want the one generated", n)
 	}
 }
