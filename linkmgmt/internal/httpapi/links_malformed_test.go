@@ -199,7 +199,7 @@ func TestListPageNumberIsBounded(t *testing.T) {
 				Message string `json:"message"`
 			}
 			res.JSON(t, &body)
-			if res.Status != http.StatusUnprocessableEntity || body.Error != 1 || body.Message != "page: Input should be less than or equal to 10000000" {
+			if res.Status != http.StatusUnprocessableEntity || body.Error != 1 || body.Message != "page: must be at most 10000000" {
 				t.Errorf("%s?page=%s: %d %s, want 422 naming the bound", path, page, res.Status, res.Body)
 			}
 		}

@@ -160,11 +160,11 @@ func TestListEnvelopes(t *testing.T) {
 			}
 
 			for _, bad := range []struct{ query, msg string }{
-				{"?limit=0", "limit: Input should be greater than or equal to 1"},
-				{"?limit=101", "limit: Input should be less than or equal to 100"},
-				{"?limit=ten", "limit: Input should be a valid integer, unable to parse string as an integer"},
-				{"?page=0", "page: Input should be greater than or equal to 1"},
-				{"?page=-2", "page: Input should be greater than or equal to 1"},
+				{"?limit=0", "limit: must be at least 1"},
+				{"?limit=101", "limit: must be at most 100"},
+				{"?limit=ten", "limit: must be an integer"},
+				{"?page=0", "page: must be at least 1"},
+				{"?page=-2", "page: must be at least 1"},
 			} {
 				wantMessage(t, env.do(http.MethodGet, ep.path+bad.query, key, nil), http.StatusUnprocessableEntity, bad.msg)
 			}

@@ -19,7 +19,7 @@ func (a *API) routes(srv *server.Server) {
 		&openapi3.SecurityScheme{Type: "http", Scheme: "bearer", Description: "Authorization: Bearer <API key>"},
 		errorBody{})
 	e.GET("/openapi.json", a.doc.Handler())
-	e.GET("/docs", docsHandler(a.doc))
+	e.GET("/docs", a.doc.HTMLHandler(docsPage))
 
 	// The rate limit runs after authentication: it counts per account, at its plan's
 	// limit; calls without a valid key are counted per client address by requireAPIKey.

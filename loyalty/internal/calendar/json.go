@@ -1,20 +1,25 @@
-// Package jsontime holds JSON date and date-time types that accept the forms clients send
-// (RFC 3339, with or without zone, or a space instead of T) and refuse anything else with
-// an *json.UnmarshalTypeError, so the decoder reports the field at fault.
+// Package calendar holds the loyalty service's notions of dates and days: the JSON date
+// and date-time types of request bodies, the range every accepted date lies in, the
+// programme's default time zone, how a zone parameter is resolved and where a calendar
+// day starts in a zone.
 //
-// Every value they accept lies in the range [MinTime, EndTime): UTC years 1900 to 9998.
+// Date and DateTime accept the forms clients send (RFC 3339, with or without zone, or a
+// space instead of T) and refuse anything else with an *json.UnmarshalTypeError, so the
+// decoder reports the field at fault. Every value they accept lies in the range [MinTime, EndTime): UTC years 1900 to 9998.
 // A well-formed value outside it is refused too, with the Value ValueTooEarly or
 // ValueTooLate, before any code stores it. The year of margin keeps whatever a service
 // does with an accepted value representable: rendering it in any time zone (Go's JSON
 // encoding fails outside years 0 to 9999 in the value's own zone), a day or a month
 // added to it, Postgres and spreadsheet dates.
-package jsontime
+package calendar
 
 import (
 	"encoding/json"
 	"reflect"
 	"strings"
 	"time"
+
+	"github.com/getkin/kin-openapi/openapi3"
 )
 
 // The accepted range: from MinTime included to EndTime excluded.
@@ -85,6 +90,13 @@ func (d *DateTime) UnmarshalJSON(data []byte) error {
 
 func (d DateTime) MarshalJSON() ([]byte, error) { return json.Marshal(d.Time) }
 
+// OpenAPISchema documents DateTime as a date-time string with its range (apidoc.WireSchema).
+func (DateTime) OpenAPISchema() *openapi3.Schema {
+	s := openapi3.NewDateTimeSchema()
+	s.Description = "Within UTC years 1900 to 9998 (from 1900-01-01T00:00:00Z to 9999-01-01T00:00:00Z excluded)."
+	return s
+}
+
 // Date is a calendar day, YYYY-MM-DD, from 1900-01-01 to 9998-12-31 (the range).
 type Date struct{ time.Time }
 
@@ -114,3 +126,10 @@ func (d *Date) UnmarshalJSON(data []byte) error {
 }
 
 func (d Date) MarshalJSON() ([]byte, error) { return json.Marshal(d.Format(DateLayout)) }
+
+// OpenAPISchema documents Date as a date string with its range (apidoc.WireSchema).
+func (Date) OpenAPISchema() *openapi3.Schema {
+	s := openapi3.NewStringSchema().WithFormat("date")
+	s.Description = "From 1900-01-01 to 9998-12-31."
+	return s
+}

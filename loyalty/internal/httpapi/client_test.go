@@ -9,22 +9,23 @@ import (
 	"time"
 )
 
-// coreAPI drives the routes of the users/customers/stores/catalogue area as one
-// signed-in user of role "user".
-type coreAPI struct {
+// apiClient drives the API as one signed-in user of role "user", for tests that call
+// many routes in a row. store and product call the create routes (their tests' subject);
+// rows a test only needs come from the fixtures (fixtures_test.go).
+type apiClient struct {
 	*testEnv
 	tok string
 }
 
-func newCoreAPI(t *testing.T) *coreAPI {
+func newAPIClient(t *testing.T) *apiClient {
 	t.Helper()
 	env := newTestEnv(t)
-	return &coreAPI{testEnv: env, tok: env.token("user")}
+	return &apiClient{testEnv: env, tok: env.token("user")}
 }
 
 // call sends the request with the user's token, checks the status and decodes the body
 // into out (when not nil).
-func (a *coreAPI) call(t *testing.T, method, path string, body any, wantStatus int, out any) response {
+func (a *apiClient) call(t *testing.T, method, path string, body any, wantStatus int, out any) response {
 	t.Helper()
 	res := a.do(method, path, a.tok, body)
 	if res.Status != wantStatus {
@@ -36,42 +37,33 @@ func (a *coreAPI) call(t *testing.T, method, path string, body any, wantStatus i
 	return res
 }
 
-type coreObj = map[string]any
+type jsonObj = map[string]any
 
 // create POSTs body to path and returns the created record.
-func (a *coreAPI) create(t *testing.T, path string, body any) coreObj {
+func (a *apiClient) create(t *testing.T, path string, body any) jsonObj {
 	t.Helper()
-	var out coreObj
+	var out jsonObj
 	a.call(t, http.MethodPost, path, body, http.StatusCreated, &out)
 	return out
 }
 
-func (a *coreAPI) store(t *testing.T, code, name, document string) coreObj {
+func (a *apiClient) store(t *testing.T, code, name, document string) jsonObj {
 	t.Helper()
-	return a.create(t, "/api/v1/store", coreObj{"store_code": code, "name": name, "document": document})
+	return a.create(t, "/api/v1/store", jsonObj{"store_code": code, "name": name, "document": document})
 }
 
-func (a *coreAPI) customer(t *testing.T, doc, name string, extra coreObj) coreObj {
+func (a *apiClient) product(t *testing.T, sku, name string, extra jsonObj) jsonObj {
 	t.Helper()
-	body := coreObj{"name": name, "doc": doc, "email": "c" + doc + "@example.com", "phone": "+5511999990000"}
-	for k, v := range extra {
-		body[k] = v
-	}
-	return a.create(t, "/api/v1/customer", body)
-}
-
-func (a *coreAPI) product(t *testing.T, sku, name string, extra coreObj) coreObj {
-	t.Helper()
-	body := coreObj{"sku": sku, "name": name}
+	body := jsonObj{"sku": sku, "name": name}
 	for k, v := range extra {
 		body[k] = v
 	}
 	return a.create(t, "/api/v1/product", body)
 }
 
-// coreWant422 checks that res is a FastAPI-style 422 naming loc among its items. loc
+// want422 checks that res is a FastAPI-style 422 naming loc among its items. loc
 // ["body"] also matches a JSON syntax error, whose loc adds the byte offset.
-func coreWant422(t *testing.T, res response, loc ...any) {
+func want422(t *testing.T, res response, loc ...any) {
 	t.Helper()
 	if res.Status != http.StatusUnprocessableEntity {
 		t.Fatalf("status %d, want 422; body %s", res.Status, res.Body)
@@ -99,8 +91,8 @@ func coreWant422(t *testing.T, res response, loc ...any) {
 	t.Fatalf("422 body has no item at loc %s: %s", want, res.Body)
 }
 
-// coreWantDetail checks status and a {"detail": "message"} body.
-func coreWantDetail(t *testing.T, res response, status int) string {
+// wantDetail checks status and a {"detail": "message"} body.
+func wantDetail(t *testing.T, res response, status int) string {
 	t.Helper()
 	if res.Status != status {
 		t.Fatalf("status %d, want %d; body %s", res.Status, status, res.Body)
@@ -115,8 +107,8 @@ func coreWantDetail(t *testing.T, res response, status int) string {
 	return body.Detail
 }
 
-// coreField compares one field of a decoded JSON record with want (numbers as float64).
-func coreField(t *testing.T, rec coreObj, field string, want any) {
+// wantField compares one field of a decoded JSON record with want (numbers as float64).
+func wantField(t *testing.T, rec jsonObj, field string, want any) {
 	t.Helper()
 	got, ok := rec[field]
 	if !ok {
@@ -131,18 +123,18 @@ func coreField(t *testing.T, rec coreObj, field string, want any) {
 	}
 }
 
-// coreList decodes a JSON array of records.
-func coreList(t *testing.T, res response) []coreObj {
+// decodeList decodes a JSON array of records.
+func decodeList(t *testing.T, res response) []jsonObj {
 	t.Helper()
-	var out []coreObj
+	var out []jsonObj
 	if err := json.Unmarshal(res.Body, &out); err != nil {
 		t.Fatalf("decode list %s: %v", res.Body, err)
 	}
 	return out
 }
 
-// corePluck returns field of every record, as strings.
-func corePluck(list []coreObj, field string) []string {
+// pluck returns field of every record, as strings.
+func pluck(list []jsonObj, field string) []string {
 	out := make([]string, len(list))
 	for i, r := range list {
 		out[i] = fmt.Sprint(r[field])
@@ -150,8 +142,8 @@ func corePluck(list []coreObj, field string) []string {
 	return out
 }
 
-// coreTime parses a date-time field.
-func coreTime(t *testing.T, v any) time.Time {
+// parseTime parses a date-time field.
+func parseTime(t *testing.T, v any) time.Time {
 	t.Helper()
 	s, _ := v.(string)
 	ts, err := time.Parse(time.RFC3339Nano, s)

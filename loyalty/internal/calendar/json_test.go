@@ -1,4 +1,4 @@
-package jsontime
+package calendar
 
 import (
 	"encoding/json"
