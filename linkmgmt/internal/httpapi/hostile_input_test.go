@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/loyaltylinks/platform/shared/testkit"
 )
 
 // writeRoute is a create or update route with a valid body, and the paths (in that
@@ -216,6 +218,7 @@ func wantRefused(t testing.TB, res response) {
 // over-long value with a 4xx, and nothing is written. NUL and invalid UTF-8 used to reach
 // Postgres and answer 500.
 func TestEveryTextFieldRefusesBadText(t *testing.T) {
+	testkit.Slow(t) // hundreds of requests: SLOW_TESTS=1 (CI) runs it
 	env := newHostileEnv(t)
 	bad := []struct {
 		name  string
@@ -282,6 +285,7 @@ func TestEveryQueryParameterRefusesBadText(t *testing.T) {
 // image, domain and its redirects, QR link data and vCard URL) refuses an address
 // without a host or with a port that cannot exist, with a 422, and nothing is written.
 func TestEveryURLFieldRefusesMalformedAddresses(t *testing.T) {
+	testkit.Slow(t) // hundreds of requests: SLOW_TESTS=1 (CI) runs it
 	env := newHostileEnv(t)
 	bad := []string{"http://:80/x.png", "https://example.org:99999/x.png", "https://example.org:0/x.png",
 		"https://example.org:http/x.png", "https://example.org:/x.png", "http:///x.png", "https://exa_mple..org/x.png"}
