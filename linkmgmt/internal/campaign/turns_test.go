@@ -10,11 +10,14 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/loyaltylinks/platform/linkmgmt/migrations"
 	"github.com/loyaltylinks/platform/shared/testkit"
 	"github.com/redis/go-redis/v9"
 )
 
-func TestMain(m *testing.M) { testkit.Main(m, nil) }
+func TestMain(m *testing.M) {
+	testkit.Main(m, func(ctx context.Context, url string) error { return migrations.Apply(ctx, url, nil) })
+}
 
 // countingHook counts the commands a client sends (a pipeline counts once: one round
 // trip).
