@@ -18,6 +18,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/nlq"
 	"github.com/loyaltylinks/platform/loyalty/internal/calendar"
 	"github.com/loyaltylinks/platform/loyalty/internal/validation"
 	"github.com/loyaltylinks/platform/shared/apperr"
@@ -246,9 +247,15 @@ func (s *Service) Execute(ctx context.Context, c Caller, query string) (*Outcome
 	}
 	out.release = release
 	s.log.InfoContext(ctx, "ai query executed", "user_id", c.ID, "rows", out.Rows, "duration_ms", time.Since(start).Milliseconds())
-	if _, err := s.history.RecordRun(ctx, c.ID, query, out.Rows); err != nil {
+	question, found, err := s.history.RecordRun(ctx, c.ID, query, out.Rows)
+	if err != nil {
 		_ = out.Close()
 		return nil, err
+	}
+	if out.Rows == 0 && found {
+		// A row's answer reads in the question's language through its column names; an
+		// empty one has none, so it follows the question it was generated from.
+		out.Answer = noRowsAnswer(nlq.Language(question))
 	}
 	return out, nil
 }

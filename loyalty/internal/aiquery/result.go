@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
 	"github.com/loyaltylinks/platform/loyalty/internal/export"
 	"github.com/xuri/excelize/v2"
 )
@@ -176,10 +177,18 @@ func (c *cappedWriter) Write(p []byte) (int, error) {
 	return c.w.Write(p)
 }
 
+// noRowsAnswer is the answer of a query that returned nothing, in lang.
+func noRowsAnswer(lang semantic.Lang) string {
+	if lang == semantic.PT {
+		return "A consulta não retornou nenhuma linha."
+	}
+	return "The query returned no rows."
+}
+
 // answer renders one row as "column: value, column: value".
 func (c *collector) answer() string {
 	if c.rows == 0 {
-		return "The query returned no rows."
+		return noRowsAnswer(semantic.EN)
 	}
 	parts := make([]string, len(c.cols))
 	for i, col := range c.cols {

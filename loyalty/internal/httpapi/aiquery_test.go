@@ -678,3 +678,33 @@ func TestAIGenerateEchoesTheInterpretation(t *testing.T) {
 		t.Fatalf("%d history entries, want the one generated", n)
 	}
 }
+
+// An empty result has no column names to carry the question's language, so its answer
+// follows the question the query was generated from; a query typed by hand reads in English.
+func TestAIEmptyAnswerSpeaksTheQuestionsLanguage(t *testing.T) {
+	env := newTestEnv(t)
+	seedAIData(t, env)
+	tok := env.token("user")
+	cases := []struct{ question, want string }{
+		{"telefone e e-mail da cliente Zuleica Inexistente", "A consulta não retornou nenhuma linha."},
+		{"phone and e-mail of the customer Zuleica Nobody", "The query returned no rows."},
+	}
+	for _, tc := range cases {
+		g := env.generate(tok, tc.question)
+		res := env.do(http.MethodPost, "/api/v1/ai/execute-query", tok, map[string]any{"query": g.Query})
+		if res.Status != http.StatusOK || res.Header.Get("X-Records-Count") != "0" {
+			t.Fatalf("%q: execute %d %v %s", tc.question, res.Status, res.Header, res.Body)
+		}
+		var answer map[string]string
+		res.JSON(t, &answer)
+		if answer["answer"] != tc.want {
+			t.Errorf("%q: answer %q, want %q", tc.question, answer["answer"], tc.want)
+		}
+	}
+	res := env.do(http.MethodPost, "/api/v1/ai/execute-query", tok, map[string]any{"query": "SELECT name AS nome FROM customers WHERE false"})
+	var answer map[string]string
+	res.JSON(t, &answer)
+	if answer["answer"] != "The query returned no rows." {
+		t.Errorf("hand-typed query: answer %q", answer["answer"])
+	}
+}
