@@ -10,7 +10,7 @@ TOOLS_BIN := $(CURDIR)/bin/tools
 STATICCHECK_VERSION := v0.8.2
 export GOFLAGS ?= -buildvcs=false
 
-.PHONY: help build run test test-short bench bench-ledger bench-redirect bench-export bench-delete bench-stats bench-smoke lint docker k8s-validate services clean
+.PHONY: help build run test test-all bench bench-ledger bench-webhooks bench-redirect bench-export bench-delete bench-stats bench-smoke lint docker k8s-validate services clean
 
 help: ## list targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-14s %s\n", $$1, $$2}'
@@ -22,14 +22,20 @@ build: ## build bin/loyalty and bin/linkmgmt
 run: build ## start Postgres/Redis if needed, migrate, run both services (Ctrl-C stops all)
 	@scripts/run.sh
 
-test: ## all tests of the three modules, race detector on, against real Postgres and Redis
+test: ## all tests of the three modules, race detector on, against real Postgres and Redis (slow ones skipped)
 	@scripts/test.sh $(MODULES)
+
+test-all: ## make test with the slow tests too (SLOW_TESTS=1), as CI runs it
+	@SLOW_TESTS=1 scripts/test.sh $(MODULES)
 
 bench: ## Go benchmarks of every package that has some (BENCH=regexp to pick), against real Postgres and Redis
 	@scripts/bench-go.sh
 
-bench-ledger: ## ledger credit+debit throughput (32 clients, spread and hot) vs pgbench tpcb-like
+bench-ledger: ## ledger credit+debit throughput (32 clients, spread and hot) vs pgbench tpcb-like, and with a webhook subscription
 	@scripts/bench-ledger.sh
+
+bench-webhooks: ## webhook backlog catch-up rate (events/s) after a receiver outage (BENCH_EVENTS=N)
+	@scripts/bench-webhooks.sh
 
 bench-redirect: ## wrk: GET /{alias} with analytics vs a bare Echo 302 (req/s, p50/p99, ratio)
 	@scripts/bench-redirect.sh

@@ -6,7 +6,9 @@
 # 1. Go benchmarks of loyalty/internal/ledger (BenchmarkLedgerSpread, BenchmarkLedgerHot):
 #    credit+debit transactions through ledger.Service from 32 concurrent clients, spread
 #    over 10,000 customers and on one hot customer. testkit creates a scratch database for
-#    each run and drops it.
+#    each run and drops it. BenchmarkLedgerWebhookRatio then measures the webhook outbox:
+#    chunks of 500 transactions alternate without the outbox, with it and no subscription,
+#    and with one active subscription to every event (target: with / without >= 0.90).
 # 2. pgbench tpcb-like with the same number of clients on a scratch database (created and
 #    dropped here).
 # Prints the figures and the ratios ledger / pgbench.
@@ -44,16 +46,20 @@ url_for() {
 }
 
 echo "bench-ledger: ledger benchmarks ($clients clients, $tx transactions each)" >&2
-if ! out="$(TEST_DATABASE_URL="$url" go test -count=1 -run '^$' -bench 'BenchmarkLedger' -benchtime="${tx}x" -timeout 30m ./loyalty/internal/ledger/)"; then
+if ! out="$(TEST_DATABASE_URL="$url" go test -count=1 -run '^$' -bench 'BenchmarkLedger(Spread|Hot|WebhookRatio)$' -benchtime="${tx}x" -timeout 30m ./loyalty/internal/ledger/)"; then
   echo "$out" >&2
   echo "bench-ledger: the ledger benchmarks failed" >&2
   exit 1
 fi
 echo "$out" >&2
-metric() { echo "$out" | awk -v name="$1" '$1 ~ "^"name"(-[0-9]+)?$" { for (i = 1; i <= NF; i++) if ($i == "tx/s") print $(i-1) }'; }
+# metric BENCHMARK UNIT: the value reported with UNIT by BENCHMARK.
+metric() { echo "$out" | awk -v name="$1" -v unit="${2:-tx/s}" '$1 ~ "^"name"(-[0-9]+)?$" { for (i = 1; i <= NF; i++) if ($i == unit) print $(i-1) }'; }
 spread="$(metric BenchmarkLedgerSpread)"
 hot="$(metric BenchmarkLedgerHot)"
-[ -n "$spread" ] && [ -n "$hot" ] || { echo "bench-ledger: could not read the benchmark figures" >&2; exit 1; }
+hook_none="$(metric BenchmarkLedgerWebhookRatio tx/s-no-outbox)"
+hook_off="$(metric BenchmarkLedgerWebhookRatio tx/s-no-subscription)"
+hook_on="$(metric BenchmarkLedgerWebhookRatio tx/s-one-subscription)"
+[ -n "$spread" ] && [ -n "$hot" ] && [ -n "$hook_on" ] || { echo "bench-ledger: could not read the benchmark figures" >&2; exit 1; }
 
 scratch="bench_pgbench_$$"
 admin="$(url_for postgres)"
@@ -67,11 +73,18 @@ echo "$pg" | grep -E 'tps|latency|number of transactions actually' >&2 || true
 tps="$(echo "$pg" | awk '/^tps = / { print $3; exit }')"
 [ -n "$tps" ] || { echo "bench-ledger: could not read the pgbench tps" >&2; echo "$pg" >&2; exit 1; }
 
-awk -v s="$spread" -v h="$hot" -v p="$tps" -v c="$clients" -v sc="$scale" 'BEGIN {
+awk -v s="$spread" -v h="$hot" -v p="$tps" -v c="$clients" -v sc="$scale" \
+    -v n0="$hook_none" -v n1="$hook_off" -v n2="$hook_on" 'BEGIN {
   printf "\nLedger throughput, %d concurrent clients, same Postgres\n", c
   printf "  %-44s %10.1f tx/s\n", "ledger credit+debit, 10,000 customers", s
   printf "  %-44s %10.1f tx/s\n", "ledger credit+debit, one hot customer", h
   printf "  %-44s %10.1f tx/s\n", "pgbench tpcb-like (scale " sc ")", p
   printf "  %-44s %10.2f\n", "ratio spread / pgbench", s / p
   printf "  %-44s %10.2f\n", "ratio hot / pgbench", h / p
+  printf "\nWebhook outbox (10,000 customers, chunks alternated on one database)\n"
+  printf "  %-44s %10.1f tx/s\n", "without the outbox", n0
+  printf "  %-44s %10.1f tx/s\n", "outbox on, no subscription", n1
+  printf "  %-44s %10.1f tx/s\n", "one active subscription (every event)", n2
+  printf "  %-44s %10.2f  (target >= 0.90)\n", "ratio one subscription / none", n2 / n1
+  printf "  %-44s %10.2f\n", "ratio one subscription / no outbox", n2 / n0
 }'

@@ -24,6 +24,13 @@ if ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/
   echo "test: chromium not found: the linkmgmt browser tests will SKIP (apt-get install chromium)" >&2
 fi
 
+# Slow tests (tens of thousands of requests) run only with SLOW_TESTS=1, or under CI=true.
+case "${SLOW_TESTS:-}" in
+  1|true) ;;
+  "") [ "${CI:-}" = "true" ] || echo "test: slow tests SKIP (SLOW_TESTS=1 or make test-all runs them; CI does)" >&2 ;;
+  *) echo "test: slow tests SKIP (SLOW_TESTS=${SLOW_TESTS})" >&2 ;;
+esac
+
 args=("$@")
 [ ${#args[@]} -eq 0 ] && args=(./shared/... ./loyalty/... ./linkmgmt/...)
 exec go test -race -count=1 -timeout 20m "${args[@]}"

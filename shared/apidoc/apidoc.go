@@ -246,22 +246,36 @@ func parameter(p Param) *openapi3.Parameter {
 	return param.WithSchema(s)
 }
 
+// WireSchema is implemented by types whose JSON form is not what their Go structure
+// suggests (a date kept in a time.Time written as "YYYY-MM-DD", ...): the document shows
+// the schema they return, inline, never as a component of its own.
+type WireSchema interface {
+	OpenAPISchema() *openapi3.Schema
+}
+
+var wireSchemaType = reflect.TypeFor[WireSchema]()
+
+// wireSchema returns the schema of a WireSchema type (value or pointer receiver).
+func wireSchema(t reflect.Type) (*openapi3.Schema, bool) {
+	if !reflect.PointerTo(t).Implements(wireSchemaType) {
+		return nil, false
+	}
+	return reflect.New(t).Interface().(WireSchema).OpenAPISchema(), true
+}
+
 // customize maps the platform's JSON helper types to what they look like on the wire:
-// nullable.Field[T] is T (nullable), jsontime.DateTime a date-time string, jsontime.Date
-// a date string (both with their range), json.Number a number. Struct fields tagged validate:"required" are listed as required, a
+// nullable.Field[T] is T (nullable), a WireSchema type its own schema, json.Number a
+// number. Struct fields tagged validate:"required" are listed as required, a
 // validate:"oneof=a b" rule becomes an enum, and a default:"..." tag (a JSON value, or a
 // bare string) documents a field's default.
 func customize(_ string, t reflect.Type, tag reflect.StructTag, schema *openapi3.Schema) error {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
+	wire, isWire := wireSchema(t)
 	switch {
-	case t.PkgPath() == "github.com/loyaltylinks/platform/shared/jsontime" && t.Name() == "DateTime":
-		*schema = *openapi3.NewDateTimeSchema()
-		schema.Description = "Within UTC years 1900 to 9998 (from 1900-01-01T00:00:00Z to 9999-01-01T00:00:00Z excluded)."
-	case t.PkgPath() == "github.com/loyaltylinks/platform/shared/jsontime" && t.Name() == "Date":
-		*schema = *openapi3.NewStringSchema().WithFormat("date")
-		schema.Description = "From 1900-01-01 to 9998-12-31."
+	case isWire:
+		*schema = *wire
 	case t == reflect.TypeFor[json.Number]():
 		// An exact number of any size (sums that may pass the int64 range), not a string.
 		*schema = *openapi3.NewFloat64Schema().WithFormat("")
@@ -314,12 +328,11 @@ func requiredFields(t reflect.Type) []string {
 	return names
 }
 
-// componentName names the component schema of a Go type. The platform's JSON helper
-// types get "" so they are inlined: customize turns them into plain strings or their
-// inner type, which must not become components of their own.
+// componentName names the component schema of a Go type. WireSchema types and
+// nullable.Field get "" so they are inlined: customize turns them into plain strings or
+// their inner type, which must not become components of their own.
 func componentName(t reflect.Type) string {
-	switch t.PkgPath() {
-	case "github.com/loyaltylinks/platform/shared/jsontime", "github.com/loyaltylinks/platform/shared/nullable":
+	if _, ok := wireSchema(t); ok || t.PkgPath() == "github.com/loyaltylinks/platform/shared/nullable" {
 		return ""
 	}
 	return invalidComponentChars.ReplaceAllString(t.Name(), "_")

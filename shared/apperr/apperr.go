@@ -1,7 +1,14 @@
 // Package apperr is the error vocabulary shared by the services' domain packages: a code
-// saying what kind of failure happened, a message fit for the client, and for validation
-// failures the fields at fault. HTTPStatus maps codes to HTTP statuses for both services;
-// each renders the body in its own format in one place (its httpapi package).
+// saying what class of failure happened (it fixes the HTTP status), an optional reason
+// naming the failure precisely for machines ("insufficient_points"), a message fit for
+// the client, and for validation failures the fields at fault. HTTPStatus maps codes to
+// HTTP statuses for both services; each renders the body in its own format in one place
+// (its httpapi package).
+//
+// A domain package declares the failures its callers may need to tell apart as
+// sentinels with a reason (Define), and returns them as they are or with a more precise
+// message (Error.Withf) or a cause (Error.Because); errors.Is(err, pkg.ErrX) holds for
+// all of those.
 package apperr
 
 import (
@@ -61,7 +68,11 @@ type FieldError struct {
 
 // Error is a failure the client should see.
 type Error struct {
-	Code    Code
+	Code Code
+	// Reason names the failure for machines, stable across releases and unique in the
+	// service ("insufficient_points"); "" when the code says enough. Two errors with the
+	// same non-empty reason are the same failure for errors.Is.
+	Reason  string
 	Message string
 	Fields  []FieldError // for Invalid
 	Err     error        // wrapped cause, never shown to clients
@@ -75,6 +86,33 @@ func (e *Error) Error() string {
 }
 
 func (e *Error) Unwrap() error { return e.Err }
+
+// Is makes every error of a defined failure match its sentinel: errors.Is(err,
+// ledger.ErrInsufficientPoints) whatever the message or cause err carries.
+func (e *Error) Is(target error) bool {
+	t, ok := target.(*Error)
+	return ok && t.Reason != "" && t.Reason == e.Reason && t.Code == e.Code
+}
+
+// Define declares a failure a domain package returns and its callers may test for with
+// errors.Is: a code, a reason unique in the service, and a default message.
+func Define(code Code, reason, message string) *Error {
+	return &Error{Code: code, Reason: reason, Message: message}
+}
+
+// Withf is the same failure with a more precise message.
+func (e *Error) Withf(format string, args ...any) *Error {
+	c := *e
+	c.Message = fmt.Sprintf(format, args...)
+	return &c
+}
+
+// Because is the same failure with its cause attached (logged, never shown).
+func (e *Error) Because(cause error) *Error {
+	c := *e
+	c.Err = cause
+	return &c
+}
 
 // New returns an error with a code and a client-facing message.
 func New(code Code, format string, args ...any) *Error {
@@ -111,6 +149,19 @@ func As(err error) (*Error, bool) {
 	return e, ok
 }
 
+// ReasonOf returns what names the failure for machines: the reason of err when it has
+// one, else its code, or "" for errors that are not *Error (internal ones).
+func ReasonOf(err error) string {
+	e, ok := As(err)
+	switch {
+	case !ok:
+		return ""
+	case e.Reason != "":
+		return e.Reason
+	}
+	return string(e.Code)
+}
+
 // CodeOf returns the code of err, or "" for errors that are not *Error (internal ones).
 func CodeOf(err error) Code {
 	if e, ok := As(err); ok {
@@ -121,38 +172,3 @@ func CodeOf(err error) Code {
 
 // Is reports whether err carries the code.
 func Is(err error, code Code) bool { return CodeOf(err) == code }
-
-// NotNull is a PATCH field that may be left out but not sent as null.
-type NotNull struct {
-	Field string // JSON name
-	Type  string // expected type, as pydantic names it: string_type, int_type, float_type, bool_type, datetime_type
-	Null  bool   // the request sent the field as null
-}
-
-var notNullMessages = map[string]string{
-	"string_type":   "Input should be a valid string",
-	"int_type":      "Input should be a valid integer",
-	"float_type":    "Input should be a valid number",
-	"bool_type":     "Input should be a valid boolean",
-	"datetime_type": "Input should be a valid datetime",
-}
-
-// RefuseNulls returns an Invalid error naming every field of fields sent as null (loc
-// ["body", field]), or nil when there is none.
-func RefuseNulls(fields ...NotNull) error {
-	var bad []FieldError
-	for _, f := range fields {
-		if !f.Null {
-			continue
-		}
-		msg, ok := notNullMessages[f.Type]
-		if !ok {
-			msg = "Input should not be null"
-		}
-		bad = append(bad, Field(msg, f.Type, "body", f.Field))
-	}
-	if len(bad) == 0 {
-		return nil
-	}
-	return Validation(bad...)
-}

@@ -1,6 +1,8 @@
 package apperr
 
 import (
+	"errors"
+	"fmt"
 	"net/http"
 	"testing"
 )
@@ -35,26 +37,41 @@ func TestHTTPStatus(t *testing.T) {
 	}
 }
 
-func TestRefuseNulls(t *testing.T) {
-	if err := RefuseNulls(NotNull{Field: "name", Type: "string_type"}); err != nil {
-		t.Fatalf("no null field: %v", err)
+func TestDefinedFailures(t *testing.T) {
+	errShort := Define(Conflict, "insufficient_points", "Insufficient points")
+	errGone := Define(Conflict, "already_cancelled", "Already cancelled")
+	cause := errors.New("check constraint")
+	tests := []struct {
+		name       string
+		err        error
+		wantShort  bool
+		wantReason string
+		wantMsg    string
+	}{
+		{"the sentinel", errShort, true, "insufficient_points", "Insufficient points"},
+		{"another message", errShort.Withf("Insufficient points to cancel %s", "x"), true, "insufficient_points", "Insufficient points to cancel x"},
+		{"with a cause", errShort.Because(cause), true, "insufficient_points", "Insufficient points"},
+		{"wrapped with context", fmt.Errorf("debit: %w", errShort.Because(cause)), true, "insufficient_points", "Insufficient points"},
+		{"another failure", errGone, false, "already_cancelled", "Already cancelled"},
+		{"same code, no reason", New(Conflict, "Insufficient points"), false, "conflict", "Insufficient points"},
+		{"not an apperr", cause, false, "", ""},
 	}
-	err := RefuseNulls(
-		NotNull{Field: "name", Type: "string_type", Null: true},
-		NotNull{Field: "sku", Type: "string_type"},
-		NotNull{Field: "points", Type: "int_type", Null: true},
-	)
-	e, ok := As(err)
-	if !ok || e.Code != Invalid || len(e.Fields) != 2 {
-		t.Fatalf("error = %v, want Invalid with two fields", err)
-	}
-	want := []FieldError{
-		{Loc: []any{"body", "name"}, Msg: "Input should be a valid string", Type: "string_type"},
-		{Loc: []any{"body", "points"}, Msg: "Input should be a valid integer", Type: "int_type"},
-	}
-	for i, f := range e.Fields {
-		if f.Msg != want[i].Msg || f.Type != want[i].Type || f.Loc[1] != want[i].Loc[1] {
-			t.Errorf("field %d = %+v, want %+v", i, f, want[i])
+	for _, tt := range tests {
+		if got := errors.Is(tt.err, errShort); got != tt.wantShort {
+			t.Errorf("%s: errors.Is = %t, want %t", tt.name, got, tt.wantShort)
 		}
+		if got := ReasonOf(tt.err); got != tt.wantReason {
+			t.Errorf("%s: ReasonOf = %q, want %q", tt.name, got, tt.wantReason)
+		}
+		if e, ok := As(tt.err); ok && e.Message != tt.wantMsg {
+			t.Errorf("%s: message %q, want %q", tt.name, e.Message, tt.wantMsg)
+		}
+	}
+	if !errors.Is(errShort.Because(cause), cause) {
+		t.Error("the cause is not reachable with errors.Is")
+	}
+	_ = errShort.Withf("changed").Because(cause)
+	if errShort.Message != "Insufficient points" || errShort.Err != nil {
+		t.Error("Withf or Because changed the sentinel")
 	}
 }

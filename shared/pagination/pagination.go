@@ -1,6 +1,7 @@
 // Package pagination parses paging query parameters with defaults and bounds and does the
 // arithmetic of page envelopes. It knows nothing of HTTP frameworks or error formats: a
-// bad value comes back as *ParamError and each service renders it its own way.
+// bad value comes back as *ParamError, which says what is wrong without wording it for a
+// client, and each service words it in its own error format.
 package pagination
 
 import (
@@ -9,14 +10,33 @@ import (
 	"strconv"
 )
 
+// Problem says what is wrong with a parameter.
+type Problem int
+
+const (
+	NotAnInteger Problem = iota + 1 // not a decimal integer of the platform's int range
+	TooSmall                        // below Bounds.Min
+	TooLarge                        // above Bounds.Max
+)
+
 // ParamError says which query parameter is wrong and why.
 type ParamError struct {
-	Param  string
-	Reason string // "int_parsing", "greater_than_equal", "less_than_equal"
-	Msg    string
+	Param   string
+	Problem Problem
+	Bound   int // the bound crossed, for TooSmall and TooLarge
 }
 
-func (e *ParamError) Error() string { return fmt.Sprintf("query %s: %s", e.Param, e.Msg) }
+// Error is a plain reading of the problem ("limit: must be at most 100"), for logs and
+// services that answer one message.
+func (e *ParamError) Error() string {
+	switch e.Problem {
+	case TooSmall:
+		return fmt.Sprintf("%s: must be at least %d", e.Param, e.Bound)
+	case TooLarge:
+		return fmt.Sprintf("%s: must be at most %d", e.Param, e.Bound)
+	}
+	return fmt.Sprintf("%s: must be an integer", e.Param)
+}
 
 // Bounds describes one integer parameter.
 type Bounds struct {
@@ -33,14 +53,13 @@ func Int(q url.Values, name string, b Bounds) (int, error) {
 		return b.Default, nil
 	}
 	v, err := strconv.Atoi(raw)
-	if err != nil {
-		return 0, &ParamError{Param: name, Reason: "int_parsing", Msg: "Input should be a valid integer, unable to parse string as an integer"}
-	}
-	if v < b.Min {
-		return 0, &ParamError{Param: name, Reason: "greater_than_equal", Msg: fmt.Sprintf("Input should be greater than or equal to %d", b.Min)}
-	}
-	if b.Max > 0 && v > b.Max {
-		return 0, &ParamError{Param: name, Reason: "less_than_equal", Msg: fmt.Sprintf("Input should be less than or equal to %d", b.Max)}
+	switch {
+	case err != nil:
+		return 0, &ParamError{Param: name, Problem: NotAnInteger}
+	case v < b.Min:
+		return 0, &ParamError{Param: name, Problem: TooSmall, Bound: b.Min}
+	case b.Max > 0 && v > b.Max:
+		return 0, &ParamError{Param: name, Problem: TooLarge, Bound: b.Max}
 	}
 	return v, nil
 }
@@ -52,7 +71,7 @@ type LimitOffset struct {
 }
 
 // ParseLimitOffset reads limit and offset. Offsets are >= 0; limits use the given bounds.
-// Both errors are returned (joined) so a client sees every bad parameter at once.
+// Both errors are returned so a client sees every bad parameter at once.
 func ParseLimitOffset(q url.Values, limit Bounds) (LimitOffset, []*ParamError) {
 	var errs []*ParamError
 	l, err := Int(q, "limit", limit)
@@ -75,10 +94,11 @@ type Page struct {
 // Offset is the number of rows before the page.
 func (p Page) Offset() int { return (p.Page - 1) * p.Limit }
 
-// ParsePage reads page (>= 1, default 1) and limit with the given bounds.
-func ParsePage(q url.Values, limit Bounds) (Page, []*ParamError) {
+// ParsePage reads page (1 to maxPage, default 1; maxPage 0 means no upper bound) and
+// limit with the given bounds.
+func ParsePage(q url.Values, limit Bounds, maxPage int) (Page, []*ParamError) {
 	var errs []*ParamError
-	pg, err := Int(q, "page", Bounds{Default: 1, Min: 1})
+	pg, err := Int(q, "page", Bounds{Default: 1, Min: 1, Max: maxPage})
 	if err != nil {
 		errs = append(errs, err.(*ParamError))
 	}

@@ -8,18 +8,21 @@ import (
 func TestInt(t *testing.T) {
 	b := Bounds{Default: 10, Min: 0, Max: 100}
 	tests := []struct {
-		raw        string
-		want       int
-		wantReason string
+		raw         string
+		want        int
+		wantProblem Problem
+		wantBound   int
+		wantText    string
 	}{
-		{"", 10, ""},
-		{"0", 0, ""},
-		{"100", 100, ""},
-		{"55", 55, ""},
-		{"-1", 0, "greater_than_equal"},
-		{"101", 0, "less_than_equal"},
-		{"abc", 0, "int_parsing"},
-		{"1.5", 0, "int_parsing"},
+		{"", 10, 0, 0, ""},
+		{"0", 0, 0, 0, ""},
+		{"100", 100, 0, 0, ""},
+		{"55", 55, 0, 0, ""},
+		{"-1", 0, TooSmall, 0, "limit: must be at least 0"},
+		{"101", 0, TooLarge, 100, "limit: must be at most 100"},
+		{"abc", 0, NotAnInteger, 0, "limit: must be an integer"},
+		{"1.5", 0, NotAnInteger, 0, "limit: must be an integer"},
+		{"99999999999999999999", 0, NotAnInteger, 0, "limit: must be an integer"},
 	}
 	for _, tt := range tests {
 		q := url.Values{}
@@ -27,15 +30,15 @@ func TestInt(t *testing.T) {
 			q.Set("limit", tt.raw)
 		}
 		got, err := Int(q, "limit", b)
-		if tt.wantReason == "" {
+		if tt.wantProblem == 0 {
 			if err != nil || got != tt.want {
 				t.Errorf("Int(%q) = %d, %v; want %d", tt.raw, got, err, tt.want)
 			}
 			continue
 		}
 		pe, ok := err.(*ParamError)
-		if !ok || pe.Reason != tt.wantReason || pe.Param != "limit" {
-			t.Errorf("Int(%q) error = %v, want reason %s", tt.raw, err, tt.wantReason)
+		if !ok || pe.Problem != tt.wantProblem || pe.Bound != tt.wantBound || pe.Param != "limit" || pe.Error() != tt.wantText {
+			t.Errorf("Int(%q) error = %#v (%v), want problem %d bound %d %q", tt.raw, err, err, tt.wantProblem, tt.wantBound, tt.wantText)
 		}
 	}
 }
@@ -52,16 +55,19 @@ func TestParseLimitOffsetReportsEveryBadParameter(t *testing.T) {
 }
 
 func TestParsePage(t *testing.T) {
-	p, errs := ParsePage(url.Values{}, Bounds{Default: 15, Min: 1, Max: 100})
+	p, errs := ParsePage(url.Values{}, Bounds{Default: 15, Min: 1, Max: 100}, 0)
 	if len(errs) != 0 || p != (Page{Page: 1, Limit: 15}) || p.Offset() != 0 {
 		t.Fatalf("defaults = %+v %v", p, errs)
 	}
-	p, _ = ParsePage(url.Values{"page": {"3"}, "limit": {"20"}}, Bounds{Default: 15, Min: 1, Max: 100})
+	p, _ = ParsePage(url.Values{"page": {"3"}, "limit": {"20"}}, Bounds{Default: 15, Min: 1, Max: 100}, 0)
 	if p.Offset() != 40 {
 		t.Fatalf("offset of page 3 by 20 = %d, want 40", p.Offset())
 	}
-	if _, errs := ParsePage(url.Values{"page": {"0"}}, Bounds{Default: 15, Min: 1}); len(errs) != 1 {
+	if _, errs := ParsePage(url.Values{"page": {"0"}}, Bounds{Default: 15, Min: 1}, 0); len(errs) != 1 {
 		t.Fatalf("page 0 accepted")
+	}
+	if _, errs := ParsePage(url.Values{"page": {"11"}}, Bounds{Default: 15, Min: 1}, 10); len(errs) != 1 || errs[0].Error() != "page: must be at most 10" {
+		t.Fatalf("page 11 of at most 10: %v", errs)
 	}
 }
 

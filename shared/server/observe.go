@@ -1,14 +1,9 @@
 package server
 
 import (
-	"crypto/rand"
-	"encoding/hex"
-	"log/slog"
 	"net/http"
-	"strconv"
 	"time"
 
-	"github.com/labstack/echo/v4"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 )
@@ -82,82 +77,16 @@ func newMetricsHandler(reg *prometheus.Registry) http.Handler {
 // ServeListeners runs it on the metrics listener; tests may mount it themselves.
 func (s *Server) MetricsHandler() http.Handler { return s.metrics }
 
-// observe renders handler errors (so the status is known), then records metrics and
-// writes one JSON log line per request.
-func observe(logger *slog.Logger, m *httpMetrics, skipLog func(echo.Context) bool) echo.MiddlewareFunc {
-	return func(next echo.HandlerFunc) echo.HandlerFunc {
-		return func(c echo.Context) error {
-			start := time.Now()
-			err := next(c)
-			if err != nil {
-				// Render now so the status written is the one we record and log.
-				c.Error(err)
-			}
-			elapsed := time.Since(start)
-			status := c.Response().Status
-			route := routeLabel(c.Path(), status)
-			code := strconv.Itoa(status)
-			method := c.Request().Method
-			m.requests.WithLabelValues(route, methodLabel(method), code).Inc()
-			m.latency.WithLabelValues(route, methodLabel(method), code).Observe(elapsed.Seconds())
-
-			if skipLog != nil && skipLog(c) && err == nil && status < 500 {
-				return nil
-			}
-			level := slog.LevelInfo
-			if status >= 500 {
-				level = slog.LevelError
-			}
-			attrs := []slog.Attr{
-				slog.String("method", method),
-				slog.String("path", c.Request().URL.Path),
-				slog.String("route", route),
-				slog.Int("status", status),
-				slog.Float64("duration_ms", float64(elapsed.Microseconds())/1000),
-				slog.Int64("bytes_out", c.Response().Size),
-				slog.String("remote_ip", c.RealIP()),
-			}
-			if err != nil && status >= 500 {
-				attrs = append(attrs, slog.String("error", err.Error()))
-			}
-			logger.LogAttrs(c.Request().Context(), level, "http request", attrs...)
-			return nil
-		}
-	}
-}
-
-// requestID honours a sane incoming X-Request-ID (or generates one), echoes it in the
-// response and stores it in the request context for log lines.
-func requestID() echo.MiddlewareFunc {
-	return func(next echo.HandlerFunc) echo.HandlerFunc {
-		return func(c echo.Context) error {
-			id := c.Request().Header.Get(echo.HeaderXRequestID)
-			if !validRequestID(id) {
-				id = newRequestID()
-			}
-			c.Response().Header().Set(echo.HeaderXRequestID, id)
-			c.SetRequest(c.Request().WithContext(WithRequestID(c.Request().Context(), id)))
-			return next(c)
-		}
-	}
-}
-
 func validRequestID(id string) bool {
 	if id == "" || len(id) > 128 {
 		return false
 	}
-	for _, r := range id {
-		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_', r == '.', r == ':':
+	for i := 0; i < len(id); i++ {
+		switch c := id[i]; {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '-', c == '_', c == '.', c == ':':
 		default:
 			return false
 		}
 	}
 	return true
-}
-
-func newRequestID() string {
-	b := make([]byte, 12)
-	_, _ = rand.Read(b) // crypto/rand.Read never fails on supported platforms
-	return hex.EncodeToString(b)
 }

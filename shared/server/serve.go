@@ -162,9 +162,23 @@ func (s *Server) ServeListeners(ctx context.Context, api, metrics net.Listener, 
 // cut long exports.)
 func limitWriteStalls(next http.Handler, stall time.Duration) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		g := &stallGuard{ResponseWriter: w, rc: http.NewResponseController(w), stall: stall}
-		// No deadline while the handler works: only writes are bounded. This also clears
-		// the deadline the previous request on this keep-alive connection left.
+		g := &stallGuard{ResponseWriter: w, stall: stall}
+		g.rc = *http.NewResponseController(w)
+		if r.Body == http.NoBody {
+			// No body, so net/http writes nothing of its own while the handler works (no
+			// "100 Continue"): the deadline may run from now, every write of the handler
+			// moves it, and the buffered end of the response is written within it. One
+			// deadline per request on the hot path (redirects), not two.
+			g.extend()
+			next.ServeHTTP(g, r)
+			if time.Since(g.extended) > stall/2 {
+				g.extend()
+			}
+			return
+		}
+		// No deadline while the handler works: only writes are bounded (a handler may
+		// read a body for long, and net/http may answer "100 Continue" meanwhile). This
+		// also clears the deadline the previous request on this keep-alive connection left.
 		_ = g.rc.SetWriteDeadline(time.Time{})
 		next.ServeHTTP(g, r)
 		// net/http writes the buffered end of the response after the handler returns.
@@ -175,12 +189,14 @@ func limitWriteStalls(next http.Handler, stall time.Duration) http.Handler {
 // stallGuard moves the connection's write deadline before every write and flush.
 type stallGuard struct {
 	http.ResponseWriter
-	rc    *http.ResponseController
-	stall time.Duration
+	rc       http.ResponseController
+	stall    time.Duration
+	extended time.Time // when the deadline was last moved
 }
 
 func (g *stallGuard) extend() {
-	_ = g.rc.SetWriteDeadline(time.Now().Add(g.stall)) // ErrNotSupported only in tests' recorders
+	g.extended = time.Now()
+	_ = g.rc.SetWriteDeadline(g.extended.Add(g.stall)) // ErrNotSupported only in tests' recorders
 }
 
 func (g *stallGuard) Write(p []byte) (int, error) {

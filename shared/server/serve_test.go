@@ -320,8 +320,25 @@ func TestWriteStalls(t *testing.T) {
 		}
 		return nil
 	})
+	s.Echo.GET("/slow-redirect", func(c echo.Context) error {
+		time.Sleep(3 * stall) // longer than the stall time, before anything is written
+		return c.Redirect(http.StatusFound, "https://example.org/")
+	})
 	srv := start(t, s, ServeOptions{Grace: time.Second, ReadTimeout: time.Second, WriteStallTimeout: stall})
 
+	t.Run("an answer written after the stall time, without a body, still arrives", func(t *testing.T) {
+		client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+		for range 2 { // the second on the same keep-alive connection
+			res, err := client.Get("http://" + srv.API + "/slow-redirect")
+			if err != nil {
+				t.Fatal(err)
+			}
+			res.Body.Close()
+			if res.StatusCode != http.StatusFound {
+				t.Fatalf("status %d, want 302", res.StatusCode)
+			}
+		}
+	})
 	t.Run("a client that stops reading is cut", func(t *testing.T) {
 		conn, err := net.Dial("tcp", srv.API)
 		if err != nil {

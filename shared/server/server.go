@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
-	"github.com/labstack/echo/v4/middleware"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 )
@@ -36,9 +35,11 @@ type Config struct {
 	// /readyz?allow_degraded=true answers 200: the Kubernetes readiness probe uses that
 	// form so an outage of such a dependency does not empty the Service's endpoints.
 	Degraded map[string]func(context.Context) error
-	// SkipLog, when set, returns true for requests that are not logged (metrics are still
-	// recorded). The redirect hot path of linkmgmt uses it to keep logs quiet.
-	SkipLog func(c echo.Context) bool
+	// QuietRoutes are route templates ("/:alias") of public hot paths: their requests are
+	// not logged unless they fail (metrics are still recorded), and their requests
+	// without a body keep the context they came with (the request id is in the response
+	// header and in the log line of a failure, not in the context).
+	QuietRoutes []string
 }
 
 // Server is an Echo instance with the platform's operational endpoints.
@@ -71,18 +72,12 @@ func New(cfg Config) *Server {
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	metrics := newHTTPMetrics(reg, cfg.Service)
 
-	e.Use(requestID())
-	e.Use(observe(cfg.Logger, metrics, cfg.SkipLog))
-	e.Use(middleware.RecoverWithConfig(middleware.RecoverConfig{
-		DisablePrintStack: true,
-		LogErrorFunc: func(c echo.Context, err error, stack []byte) error {
-			cfg.Logger.ErrorContext(c.Request().Context(), "panic recovered",
-				"error", err, "stack", string(stack))
-			// The client gets a plain 500; the stack stays in the log.
-			return echo.NewHTTPError(http.StatusInternalServerError, http.StatusText(http.StatusInternalServerError)).SetInternal(err)
-		},
-	}))
-	e.Use(requestBody(cfg.MaxBodyBytes))
+	quiet := make(map[string]bool, len(cfg.QuietRoutes))
+	for _, r := range cfg.QuietRoutes {
+		quiet[r] = true
+	}
+	f := &front{log: cfg.Logger, maxBody: cfg.MaxBodyBytes, ids: newIDSource(), series: newSeriesCache(metrics), quiet: quiet}
+	e.Use(f.middleware)
 
 	e.GET("/healthz", func(c echo.Context) error {
 		return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
@@ -90,35 +85,6 @@ func New(cfg Config) *Server {
 	e.GET("/readyz", readiness(cfg.Logger, cfg.Checks, cfg.Degraded))
 
 	return &Server{Echo: e, Registry: reg, logger: cfg.Logger, metrics: newMetricsHandler(reg)}
-}
-
-// requestBody bounds the request body. Over max bytes is a 413, whether announced by
-// Content-Length or discovered while reading. A body the client did not finish sending
-// before the connection's read deadline (ServeOptions.ReadTimeout) is a 408. Both hold
-// whatever the handler made of the failed read (an ignored form error, a 400 for bad
-// JSON).
-func requestBody(max int64) echo.MiddlewareFunc {
-	return func(next echo.HandlerFunc) echo.HandlerFunc {
-		return func(c echo.Context) error {
-			req := c.Request()
-			if req.ContentLength > max {
-				return echo.ErrStatusRequestEntityTooLarge
-			}
-			body := &deadlineBody{ReadCloser: http.MaxBytesReader(c.Response(), req.Body, max)}
-			req.Body = body
-			err := next(c)
-			if body.timeout != nil {
-				// The read's error, not the handler's: Echo's default error handler would
-				// render an *echo.HTTPError found in Internal instead of this one.
-				return echo.NewHTTPError(http.StatusRequestTimeout, "request body not received in time").SetInternal(body.timeout)
-			}
-			var tooLarge *http.MaxBytesError
-			if errors.As(err, &tooLarge) {
-				return echo.ErrStatusRequestEntityTooLarge.WithInternal(err)
-			}
-			return err
-		}
-	}
 }
 
 // deadlineBody remembers a read that failed on the connection's read deadline.

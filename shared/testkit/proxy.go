@@ -13,10 +13,11 @@ type Proxy struct {
 	t      testing.TB
 	target string
 
-	mu    sync.Mutex
-	addr  string
-	ln    net.Listener
-	conns map[net.Conn]struct{}
+	mu       sync.Mutex
+	addr     string
+	ln       net.Listener
+	conns    map[net.Conn]struct{}
+	accepted int // client connections accepted so far
 }
 
 // NewProxy listens on a free local port and forwards every connection to target
@@ -51,6 +52,21 @@ func (p *Proxy) Cut() {
 	p.conns = map[net.Conn]struct{}{}
 }
 
+// Accepted is the number of client connections the proxy has accepted so far.
+func (p *Proxy) Accepted() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.accepted
+}
+
+// Open is the number of client connections open now (a closed connection leaves the
+// count once the proxy has seen it close).
+func (p *Proxy) Open() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return len(p.conns) / 2
+}
+
 // Restore listens again on the same address.
 func (p *Proxy) Restore() {
 	p.t.Helper()
@@ -77,17 +93,23 @@ func (p *Proxy) serve(ln net.Listener) {
 				continue
 			}
 			p.mu.Lock()
+			p.accepted++
 			p.conns[client] = struct{}{}
 			p.conns[server] = struct{}{}
 			p.mu.Unlock()
-			go pipe(client, server)
-			go pipe(server, client)
+			go p.pipe(client, server)
+			go p.pipe(server, client)
 		}
 	}()
 }
 
-func pipe(dst, src net.Conn) {
+// pipe copies src to dst until either side closes, then closes both and forgets them.
+func (p *Proxy) pipe(dst, src net.Conn) {
 	_, _ = io.Copy(dst, src)
 	dst.Close()
 	src.Close()
+	p.mu.Lock()
+	delete(p.conns, dst)
+	delete(p.conns, src)
+	p.mu.Unlock()
 }

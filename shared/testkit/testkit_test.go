@@ -3,6 +3,7 @@ package testkit
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/redis/go-redis/v9"
@@ -101,5 +102,51 @@ func TestProxyCutAndRestore(t *testing.T) {
 	p.Restore()
 	if err := c.Ping(ctx).Err(); err != nil {
 		t.Fatalf("after restore: %v", err)
+	}
+}
+
+// TestProxyCountsConnections: Accepted counts every connection, Open only those still
+// open, so a test can tell whether a client connected and whether it let go.
+func TestProxyCountsConnections(t *testing.T) {
+	ctx := context.Background()
+	opts, _ := redis.ParseURL(Redis(t))
+	p := NewProxy(t, opts.Addr)
+	opts.Addr = p.Addr()
+	if p.Accepted() != 0 || p.Open() != 0 {
+		t.Fatalf("fresh proxy: accepted %d, open %d", p.Accepted(), p.Open())
+	}
+	c := redis.NewClient(opts)
+	if err := c.Ping(ctx).Err(); err != nil {
+		t.Fatal(err)
+	}
+	if p.Accepted() != 1 || p.Open() != 1 {
+		t.Fatalf("after a ping: accepted %d, open %d, want 1 and 1", p.Accepted(), p.Open())
+	}
+	c.Close()
+	deadline := time.Now().Add(2 * time.Second)
+	for p.Open() != 0 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if p.Accepted() != 1 || p.Open() != 0 {
+		t.Fatalf("after close: accepted %d, open %d, want 1 and 0", p.Accepted(), p.Open())
+	}
+}
+
+func TestSlowTestsOn(t *testing.T) {
+	tests := []struct {
+		env  map[string]string
+		want bool
+	}{
+		{map[string]string{}, false},
+		{map[string]string{"SLOW_TESTS": "1"}, true},
+		{map[string]string{"SLOW_TESTS": "true"}, true},
+		{map[string]string{"CI": "true"}, true},
+		{map[string]string{"CI": "true", "SLOW_TESTS": "0"}, false},
+		{map[string]string{"SLOW_TESTS": "yes please"}, false},
+	}
+	for _, tt := range tests {
+		if got := SlowTestsOn(func(k string) string { return tt.env[k] }); got != tt.want {
+			t.Errorf("%v: %t, want %t", tt.env, got, tt.want)
+		}
 	}
 }

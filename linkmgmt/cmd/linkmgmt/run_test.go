@@ -92,6 +92,15 @@ func TestUsersCreate(t *testing.T) {
 			t.Fatalf("version: %q, %v", out, err)
 		}
 	})
+	t.Run("users reads only the database variables", func(t *testing.T) {
+		// No REDIS_URL, no BASE_URL: like migrate, users needs nothing else (as loyalty's).
+		dbOnly := map[string]string{"DATABASE_URL": env["DATABASE_URL"], "LOG_LEVEL": "error"}
+		var stdout, stderr bytes.Buffer
+		err := run(context.Background(), []string{"users", "create", "--email", "dbonly@example.com"}, func(k string) string { return dbOnly[k] }, &stdout, &stderr)
+		if err != nil {
+			t.Fatalf("users create with the database variables alone: %v", err)
+		}
+	})
 	t.Run("missing configuration names the variable", func(t *testing.T) {
 		var stdout, stderr bytes.Buffer
 		err := run(context.Background(), []string{"users", "create", "--email", "d@example.com"}, func(string) string { return "" }, &stdout, &stderr)

@@ -6,11 +6,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
-	"strconv"
 	"strings"
 	"time"
 
+	"github.com/loyaltylinks/platform/linkmgmt/internal/cachebus"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/owned"
 	"github.com/loyaltylinks/platform/shared/apperr"
 	"github.com/loyaltylinks/platform/shared/pagination"
@@ -46,10 +45,34 @@ func (c Campaign) ListURL(baseURL string) string {
 	return fmt.Sprintf("%s/u/%d", baseURL, c.ID)
 }
 
-// slugPattern is what a rotator slug may look like. A slug is never all digits, so
-// /u/{x} can tell a slug from a campaign id.
-var slugPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]{1,63}$`)
-var allDigits = regexp.MustCompile(`^[0-9]+$`)
+// validSlug reports whether s may be a rotator slug: 2 to 64 letters, digits, - or _,
+// starting with a letter or digit, and not all digits, so /u/{x} can tell a slug from a
+// campaign id. (A loop, not a regular expression: every rotator visit asks.)
+func validSlug(s string) bool {
+	if len(s) < 2 || len(s) > 64 || s[0] == '-' || s[0] == '_' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_') {
+			return false
+		}
+	}
+	return !allDigits(s)
+}
+
+// allDigits reports whether s is a non-empty run of ASCII digits (a campaign id).
+func allDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
 
 const maxNameLen = 255
 
@@ -59,7 +82,7 @@ func NormalizeSlug(raw string) (string, error) {
 	if s == "" {
 		return "", nil
 	}
-	if !slugPattern.MatchString(s) || allDigits.MatchString(s) {
+	if !validSlug(s) {
 		return "", apperr.New(apperr.Invalid, "slug must be 2 to 64 letters, digits, - or _, start with a letter or digit and not be all digits")
 	}
 	return s, nil
@@ -75,13 +98,31 @@ func checkName(name string) error {
 // Store reads and writes campaigns. Every method is scoped to one account: another
 // account's campaign is not found.
 type Store struct {
-	db   *gorm.DB
-	rows owned.Table[Campaign]
+	db     *gorm.DB
+	rows   owned.Table[Campaign]
+	notify cachebus.Publisher
 }
 
-// NewStore returns a Store over db.
-func NewStore(db *gorm.DB) *Store {
-	return &Store{db: db, rows: owned.NewTable[Campaign](db, "campaign", errNotFound)}
+// NewStore returns a Store over db. notify (nil: nobody) hears about every change the
+// public pages show: the rotators and list pages of every replica cache campaigns.
+func NewStore(db *gorm.DB, notify cachebus.Publisher) *Store {
+	return &Store{db: db, rows: owned.NewTable[Campaign](db, "campaign", errNotFound), notify: notify}
+}
+
+// changed announces campaigns whose content changed; addresses also when a campaign's
+// slug or visibility may have (created, updated, deleted).
+func (s *Store) changed(ctx context.Context, addresses bool, ids ...int64) {
+	if s.notify == nil {
+		return
+	}
+	var events []cachebus.Event
+	if addresses {
+		events = append(events, cachebus.CampaignsChanged())
+	}
+	for _, id := range ids {
+		events = append(events, cachebus.CampaignChanged(id))
+	}
+	s.notify.Publish(ctx, events...)
 }
 
 // CreateInput is a new campaign. Slug "" means no rotator.
@@ -111,6 +152,7 @@ func (s *Store) Create(ctx context.Context, accountID int64, in CreateInput) (Ca
 		}
 		return Campaign{}, fmt.Errorf("insert campaign: %w", err)
 	}
+	s.changed(ctx, true, c.ID)
 	return c, nil
 }
 
@@ -150,7 +192,11 @@ func (s *Store) Update(ctx context.Context, accountID, id int64, in UpdateInput)
 	if errors.Is(err, gorm.ErrDuplicatedKey) {
 		return Campaign{}, errSlugTaken
 	}
-	return c, err
+	if err != nil {
+		return Campaign{}, err
+	}
+	s.changed(ctx, true, c.ID)
+	return c, nil
 }
 
 // Get returns one campaign of the account.
@@ -158,11 +204,41 @@ func (s *Store) Get(ctx context.Context, accountID, id int64) (Campaign, error) 
 	return s.rows.Get(ctx, accountID, id)
 }
 
+// Owns reports whether the account has the campaign id (for the links that refer to it).
+func (s *Store) Owns(ctx context.Context, accountID, id int64) (bool, error) {
+	return s.rows.Owns(ctx, accountID, id)
+}
+
 // Delete removes a campaign. Its links stay and lose the campaign (links.campaign_id is
 // ON DELETE SET NULL).
 func (s *Store) Delete(ctx context.Context, accountID, id int64) error {
-	_, err := s.rows.Delete(ctx, accountID, id)
-	return err
+	if _, err := s.rows.Delete(ctx, accountID, id); err != nil {
+		return err
+	}
+	s.changed(ctx, true, id)
+	return nil
+}
+
+// bySlug is the campaign with the rotator slug, whatever its account (public pages).
+func (s *Store) bySlug(ctx context.Context, slug string) (Campaign, error) {
+	return s.find(ctx, "slug = ?", slug)
+}
+
+// byID is the campaign id, whatever its account (public pages).
+func (s *Store) byID(ctx context.Context, id int64) (Campaign, error) {
+	return s.find(ctx, "id = ?", id)
+}
+
+func (s *Store) find(ctx context.Context, where string, arg any) (Campaign, error) {
+	var c Campaign
+	res := s.db.WithContext(ctx).Where(where, arg).Limit(1).Find(&c)
+	if res.Error != nil {
+		return Campaign{}, fmt.Errorf("load campaign %v: %w", arg, res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return Campaign{}, errNotFound
+	}
+	return c, nil
 }
 
 // List returns one page of the account's campaigns, newest first, and the total count.
@@ -173,11 +249,14 @@ func (s *Store) List(ctx context.Context, accountID int64, p pagination.Page) ([
 // AssignLink puts one of the account's links into one of its campaigns (a link is in at
 // most one campaign; assigning moves it).
 func (s *Store) AssignLink(ctx context.Context, accountID, campaignID, linkID int64) error {
-	res := s.db.WithContext(ctx).Exec(`
+	// The campaign the link leaves changes too: its pages stop showing it.
+	var left []struct{ CampaignID *int64 }
+	res := s.db.WithContext(ctx).Raw(`
 		UPDATE links SET campaign_id = c.id
-		FROM campaigns c
-		WHERE c.id = ? AND c.account_id = ? AND links.id = ? AND links.account_id = ?`,
-		campaignID, accountID, linkID, accountID)
+		FROM campaigns c, links before
+		WHERE c.id = ? AND c.account_id = ? AND links.id = ? AND links.account_id = ? AND before.id = links.id
+		RETURNING before.campaign_id AS campaign_id`,
+		campaignID, accountID, linkID, accountID).Scan(&left)
 	if res.Error != nil {
 		if errors.Is(res.Error, gorm.ErrForeignKeyViolated) {
 			return errNotFound // the campaign was deleted meanwhile
@@ -185,6 +264,11 @@ func (s *Store) AssignLink(ctx context.Context, accountID, campaignID, linkID in
 		return fmt.Errorf("assign link %d to campaign %d: %w", linkID, campaignID, res.Error)
 	}
 	if res.RowsAffected > 0 {
+		changed := []int64{campaignID}
+		if len(left) == 1 && left[0].CampaignID != nil && *left[0].CampaignID != campaignID {
+			changed = append(changed, *left[0].CampaignID)
+		}
+		s.changed(ctx, false, changed...)
 		return nil
 	}
 	// Nothing changed: say which of the two is missing.
@@ -192,17 +276,6 @@ func (s *Store) AssignLink(ctx context.Context, accountID, campaignID, linkID in
 		return err
 	}
 	return apperr.New(apperr.NotFound, "Link not found")
-}
-
-// Forget drops a deleted campaign's rotation counter, so nothing of the campaign stays in
-// Redis. Best effort (bounded like a rotation's Redis call): the key also expires after
-// rotatorKeyTTL without visits.
-func (r *Rotator) Forget(ctx context.Context, campaignID int64) {
-	ctx, cancel := context.WithTimeout(ctx, rotatorTimeout)
-	defer cancel()
-	if err := r.rdb.Del(ctx, rotatorKeyPrefix+strconv.FormatInt(campaignID, 10)).Err(); err != nil {
-		r.log.WarnContext(ctx, "drop rotation counter of deleted campaign; it expires by itself", "campaign", campaignID, "error", err)
-	}
 }
 
 var (

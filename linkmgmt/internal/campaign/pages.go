@@ -2,200 +2,286 @@ package campaign
 
 import (
 	"context"
-	"fmt"
 	"log/slog"
 	"strconv"
-	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
+	"github.com/loyaltylinks/platform/linkmgmt/internal/cachebus"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/link"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/lru"
 	"github.com/loyaltylinks/platform/shared/pagination"
 	"github.com/redis/go-redis/v9"
 )
 
-// liveLink is the condition a campaign's link must meet to be rotated to or listed: an
-// expired link would only answer its 410 page.
-const liveLink = `(l.expires_at IS NULL OR l.expires_at > now())`
-
-// Member is the link a rotator visit goes to.
-type Member struct {
-	LinkID   int64
-	DomainID int64 // 0: the link is on BASE_URL
-	Alias    string
+// Links is what the public pages read of a campaign's links (the links package owns
+// them).
+type Links interface {
+	// Members returns the campaign's links, expired ones included, oldest first, at
+	// most limit of them.
+	Members(ctx context.Context, accountID, campaignID int64, limit int) ([]link.Member, error)
+	// LiveMembers returns one page of the campaign's live links and how many there are.
+	LiveMembers(ctx context.Context, accountID, campaignID int64, limit, offset int) ([]link.Member, int, error)
 }
 
-// Rotator sends each visitor of /r/{slug} to the campaign's next link in turn. The turn
-// counter lives in Redis (INCR), so every replica takes part in the same rotation; when
-// Redis is unreachable each replica falls back to a counter of its own, so visitors are
-// still rotated (per replica) rather than refused.
-type Rotator struct {
+// Pages answers the public pages of campaigns: the rotator /r/{slug}, which sends each
+// visitor to the campaign's next live link in turn, and the list page /u/{slug} (or
+// /u/{id} for a campaign without a slug). Both read the campaign and its links from an
+// in-process cache, bounded in entries and bytes, that every change empties on every
+// replica (cachebus: campaign created, updated, deleted, a link assigned, a link of the
+// campaign created, changed or deleted, a branded domain deleted). A cached visit costs
+// no database call; a rotator visit costs one Redis round trip, its turn (see turns).
+type Pages struct {
 	store *Store
-	rdb   *redis.Client
-	log   *slog.Logger
+	links Links
+	turns *turns
+	now   func() time.Time
 
-	local       sync.Map     // campaign id -> *atomic.Uint64: the fallback counters
-	pausedUntil atomic.Int64 // unix nanoseconds: Redis is not asked before then
+	maxMembers int
+	slugs      *lru.Loading[int64]     // rotator slug -> campaign id
+	snapshots  *lru.Loading[*snapshot] // campaign id -> the campaign and its links
 }
 
-// Rotator counters: one key per campaign, forgotten after a month without visits (a
-// reset counter only shifts where the rotation starts).
-const (
-	rotatorKeyPrefix = "lm:rot:"
-	rotatorKeyTTL    = 30 * 24 * time.Hour
-	// rotatorTimeout bounds the Redis round trip on the visitor's path; after a failure
-	// Redis is left alone for rotatorPause, so an outage costs no per-visit delay.
-	rotatorTimeout = 250 * time.Millisecond
-	rotatorPause   = 2 * time.Second
-)
+// PagesOptions size the cache; zero values take the defaults.
+type PagesOptions struct {
+	// MaxMembers is the largest campaign held in memory (default 1000 links); larger
+	// ones are read from Postgres a page (or a turn's link) at a time.
+	MaxMembers int
+	MaxBytes   int64         // default 16 MB
+	TTL        time.Duration // default 30s: the staleness bound when an invalidation is missed
+	NegTTL     time.Duration // unknown slugs and ids, default 5s
+}
 
-// NewRotator returns a rotator over the campaigns of store.
-func NewRotator(store *Store, rdb *redis.Client, log *slog.Logger) *Rotator {
-	return &Rotator{store: store, rdb: rdb, log: log}
+// NewPages returns the public pages over store and links; rdb holds the rotation
+// counters.
+func NewPages(store *Store, links Links, rdb *redis.Client, log *slog.Logger, o PagesOptions) *Pages {
+	if o.MaxMembers <= 0 {
+		o.MaxMembers = 1000
+	}
+	if o.MaxBytes <= 0 {
+		o.MaxBytes = 16 << 20
+	}
+	if o.TTL <= 0 {
+		o.TTL = 30 * time.Second
+	}
+	if o.NegTTL <= 0 {
+		o.NegTTL = 5 * time.Second
+	}
+	return &Pages{
+		store:      store,
+		links:      links,
+		turns:      newTurns(rdb, log),
+		now:        time.Now,
+		maxMembers: o.MaxMembers,
+		slugs:      lru.NewLoading(100_000, max(o.MaxBytes/16, 1<<20), func(int64) int64 { return 8 }, o.TTL, o.NegTTL),
+		snapshots:  lru.NewLoading(10_000, o.MaxBytes, (*snapshot).size, o.TTL, o.NegTTL),
+	}
+}
+
+// snapshot is a campaign with its links as cached. Expiry is checked at each visit, so
+// a link that expires leaves the pages at once.
+type snapshot struct {
+	campaign Campaign
+	// members are every link of the campaign, oldest first, when complete; a campaign
+	// with more than MaxMembers links is not held (complete false, members nil).
+	members  []link.Member
+	complete bool
+	// allLiveUntil is the earliest expiry among members: before it every member is live.
+	allLiveUntil time.Time
+	weight       int64
+	// turns is the campaign's rotation state, looked up once per snapshot.
+	turns atomic.Pointer[campaignTurns]
+}
+
+func (s *snapshot) size() int64 {
+	if s == nil {
+		return 0
+	}
+	return s.weight
+}
+
+// Invalidate drops what e names (cachebus.Subscriber).
+func (p *Pages) Invalidate(e cachebus.Event) {
+	switch e.Kind {
+	case cachebus.All:
+		p.slugs.Purge()
+		p.snapshots.Purge()
+	case cachebus.Campaigns:
+		p.slugs.Purge()
+	case cachebus.Campaign:
+		p.snapshots.Forget(e.Key)
+	case cachebus.Domain:
+		// Links on the domain are gone with it, and members carry its address.
+		p.snapshots.Purge()
+	}
+}
+
+func (p *Pages) loadSnapshot(ctx context.Context, id int64) (*snapshot, error) {
+	c, err := p.store.byID(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	members, err := p.links.Members(ctx, c.AccountID, c.ID, p.maxMembers+1)
+	if err != nil {
+		return nil, err
+	}
+	s := &snapshot{campaign: c, weight: int64(len(c.Name)) + 128}
+	if c.Slug != nil {
+		s.weight += int64(len(*c.Slug))
+	}
+	if len(members) > p.maxMembers {
+		return s, nil
+	}
+	s.members, s.complete = members, true
+	s.allLiveUntil = time.Unix(1<<62, 0)
+	for _, m := range members {
+		s.weight += int64(len(m.Alias)+len(m.Title)+len(m.Description)+len(m.DomainURL)) + 96
+		if m.ExpiresAt != nil && m.ExpiresAt.Before(s.allLiveUntil) {
+			s.allLiveUntil = *m.ExpiresAt
+		}
+	}
+	return s, nil
+}
+
+// campaign returns the cached snapshot of campaign id; NotFound when it does not exist.
+func (p *Pages) campaign(ctx context.Context, id int64) (*snapshot, error) {
+	s, found, err := p.snapshots.Get(ctx, strconv.FormatInt(id, 10), func(ctx context.Context) (*snapshot, error) {
+		return p.loadSnapshot(ctx, id)
+	})
+	if err != nil {
+		return nil, err
+	}
+	if !found {
+		return nil, errNotFound
+	}
+	return s, nil
+}
+
+// bySlug returns the snapshot of the campaign whose rotator slug is slug.
+func (p *Pages) bySlug(ctx context.Context, slug string) (*snapshot, error) {
+	id, found, err := p.slugs.Get(ctx, slug, func(ctx context.Context) (int64, error) {
+		c, err := p.store.bySlug(ctx, slug)
+		return c.ID, err
+	})
+	if err != nil {
+		return nil, err
+	}
+	if !found {
+		return nil, errNotFound
+	}
+	s, err := p.campaign(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	// A slug moved to another campaign since it was resolved is not this one's.
+	if s.campaign.Slug == nil || *s.campaign.Slug != slug {
+		return nil, errNotFound
+	}
+	return s, nil
+}
+
+// live returns the live members at now (the members themselves when all are).
+func (s *snapshot) live(now time.Time) []link.Member {
+	if now.Before(s.allLiveUntil) {
+		return s.members
+	}
+	out := make([]link.Member, 0, len(s.members))
+	for _, m := range s.members {
+		if m.Live(now) {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // Pick chooses the link a visit of the rotator slug goes to. advance is false for
 // requests that must not take a turn (HEAD, link checkers): they are shown the link the
-// next visitor will get. NotFound when no campaign has the slug or the campaign has no
-// live link.
-func (r *Rotator) Pick(ctx context.Context, slug string, advance bool) (Member, error) {
-	var head struct {
-		ID    int64
-		Links int
-	}
-	res := r.store.db.WithContext(ctx).Raw(`
-		SELECT c.id, count(l.id) AS links
-		FROM campaigns c LEFT JOIN links l ON l.campaign_id = c.id AND l.account_id = c.account_id AND `+liveLink+`
-		WHERE c.slug = ?
-		GROUP BY c.id`, slug).Scan(&head)
-	if res.Error != nil {
-		return Member{}, fmt.Errorf("load rotator %q: %w", slug, res.Error)
-	}
-	if res.RowsAffected == 0 || head.Links == 0 {
-		return Member{}, errNotFound
-	}
-	turn := r.turn(ctx, head.ID, advance)
-	var m Member
-	res = r.store.db.WithContext(ctx).Raw(`
-		SELECT l.id AS link_id, COALESCE(l.domain_id, 0) AS domain_id, l.alias
-		FROM links l JOIN campaigns c ON c.id = l.campaign_id AND c.account_id = l.account_id
-		WHERE l.campaign_id = ? AND `+liveLink+`
-		ORDER BY l.id
-		OFFSET ? LIMIT 1`, head.ID, turn%uint64(head.Links)).Scan(&m)
-	if res.Error != nil {
-		return Member{}, fmt.Errorf("pick link of rotator %q: %w", slug, res.Error)
-	}
-	if res.RowsAffected == 0 {
-		// Links left the campaign between the two queries: the first one is as good.
-		res = r.store.db.WithContext(ctx).Raw(`
-			SELECT l.id AS link_id, COALESCE(l.domain_id, 0) AS domain_id, l.alias
-			FROM links l WHERE l.campaign_id = ? AND `+liveLink+` ORDER BY l.id LIMIT 1`, head.ID).Scan(&m)
-		if res.Error != nil {
-			return Member{}, fmt.Errorf("pick link of rotator %q: %w", slug, res.Error)
-		}
-		if res.RowsAffected == 0 {
-			return Member{}, errNotFound
-		}
-	}
-	return m, nil
-}
-
-// turn is the 0-based turn of this visit for the campaign: shared through Redis, or the
-// replica's own counter while Redis is unreachable.
-func (r *Rotator) turn(ctx context.Context, campaignID int64, advance bool) uint64 {
-	if time.Now().UnixNano() >= r.pausedUntil.Load() {
-		n, err := r.redisTurn(ctx, campaignID, advance)
-		if err == nil {
-			return n
-		}
-		r.pausedUntil.Store(time.Now().Add(rotatorPause).UnixNano())
-		r.log.WarnContext(ctx, "campaign rotator: redis unavailable, rotating with this replica's own counter", "error", err, "pause", rotatorPause)
-	}
-	v, _ := r.local.LoadOrStore(campaignID, new(atomic.Uint64))
-	counter := v.(*atomic.Uint64)
-	if !advance {
-		return counter.Load()
-	}
-	return counter.Add(1) - 1
-}
-
-func (r *Rotator) redisTurn(ctx context.Context, campaignID int64, advance bool) (uint64, error) {
-	ctx, cancel := context.WithTimeout(ctx, rotatorTimeout)
-	defer cancel()
-	key := rotatorKeyPrefix + strconv.FormatInt(campaignID, 10)
-	if !advance {
-		n, err := r.rdb.Get(ctx, key).Uint64()
-		if err == redis.Nil {
-			return 0, nil
-		}
-		return n, err
-	}
-	var incr *redis.IntCmd
-	_, err := r.rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
-		incr = p.Incr(ctx, key)
-		p.Expire(ctx, key, rotatorKeyTTL)
-		return nil
-	})
+// next visitor will get. NotFound when no campaign has the slug or the
+// campaign has no live link.
+func (p *Pages) Pick(ctx context.Context, slug string, advance bool) (link.Member, error) {
+	s, err := p.bySlug(ctx, slug)
 	if err != nil {
-		return 0, err
+		return link.Member{}, err
 	}
-	return uint64(incr.Val() - 1), nil
+	c := s.campaign
+	if !s.complete {
+		return p.pickLarge(ctx, c, advance)
+	}
+	live := s.live(p.now())
+	if len(live) == 0 {
+		return link.Member{}, errNotFound
+	}
+	ct := s.turns.Load()
+	if ct == nil {
+		ct = p.turns.of(c.ID)
+		s.turns.Store(ct)
+	}
+	turn := p.turns.take(ctx, c.ID, ct, advance)
+	return live[turn%uint64(len(live))], nil
 }
 
-// Listed is a link on a campaign's public list page.
-type Listed struct {
-	ID          int64
-	Alias       string
-	Title       string
-	Description string
-	DomainURL   string // the link's branded domain as registered; "" for BASE_URL
-}
-
-// ShortURL is the listed link's public address.
-func (l Listed) ShortURL(baseURL string) string {
-	if l.DomainURL != "" {
-		return strings.TrimRight(l.DomainURL, "/") + "/" + l.Alias
+// pickLarge picks in a campaign too large to hold: its live links are counted and the
+// turn's one read from Postgres.
+func (p *Pages) pickLarge(ctx context.Context, c Campaign, advance bool) (link.Member, error) {
+	_, total, err := p.links.LiveMembers(ctx, c.AccountID, c.ID, 0, 0)
+	if err != nil {
+		return link.Member{}, err
 	}
-	return strings.TrimRight(baseURL, "/") + "/" + l.Alias
+	if total == 0 {
+		return link.Member{}, errNotFound
+	}
+	turn := p.turns.take(ctx, c.ID, p.turns.of(c.ID), advance)
+	for _, offset := range []int{int(turn % uint64(total)), 0} {
+		// Links that left the campaign since the count: the first one is as good.
+		page, _, err := p.links.LiveMembers(ctx, c.AccountID, c.ID, 1, offset)
+		if err != nil {
+			return link.Member{}, err
+		}
+		if len(page) == 1 {
+			return page[0], nil
+		}
+	}
+	return link.Member{}, errNotFound
 }
 
 // PublicList returns a public campaign addressed by its list reference, with one page of
 // its live links (oldest first, the rotator's order) and how many there are. ref is the
 // slug, or the id of a campaign without a slug (slugs are never all digits). A campaign
 // that is unknown, not public, or addressed by id although it has a slug is NotFound.
-func (s *Store) PublicList(ctx context.Context, ref string, p pagination.Page) (Campaign, []Listed, int, error) {
-	q := s.db.WithContext(ctx).Where("public")
-	if allDigits.MatchString(ref) {
-		id, err := strconv.ParseInt(ref, 10, 64)
-		if err != nil {
+func (p *Pages) PublicList(ctx context.Context, ref string, pg pagination.Page) (Campaign, []link.Member, int, error) {
+	var (
+		s   *snapshot
+		err error
+	)
+	if allDigits(ref) {
+		id, perr := strconv.ParseInt(ref, 10, 64)
+		if perr != nil {
 			return Campaign{}, nil, 0, errNotFound
 		}
-		q = q.Where("id = ? AND slug IS NULL", id)
+		s, err = p.campaign(ctx, id)
+		if err == nil && s.campaign.Slug != nil {
+			err = errNotFound
+		}
 	} else {
-		q = q.Where("slug = ?", ref)
+		s, err = p.bySlug(ctx, ref)
 	}
-	var c Campaign
-	res := q.Limit(1).Find(&c)
-	if res.Error != nil {
-		return Campaign{}, nil, 0, fmt.Errorf("load campaign %q: %w", ref, res.Error)
+	if err == nil && !s.campaign.Public {
+		err = errNotFound
 	}
-	if res.RowsAffected == 0 {
-		return Campaign{}, nil, 0, errNotFound
-	}
-	db := s.db.WithContext(ctx)
-	var total int64
-	if err := db.Raw(`SELECT count(*) FROM links l WHERE l.campaign_id = ? AND l.account_id = ? AND `+liveLink, c.ID, c.AccountID).Scan(&total).Error; err != nil {
-		return Campaign{}, nil, 0, fmt.Errorf("count links of campaign %d: %w", c.ID, err)
-	}
-	var links []Listed
-	err := db.Raw(`
-		SELECT l.id, l.alias, l.title, l.description, COALESCE(d.domain, '') AS domain_url
-		FROM links l LEFT JOIN domains d ON d.id = l.domain_id
-		WHERE l.campaign_id = ? AND l.account_id = ? AND `+liveLink+`
-		ORDER BY l.id
-		LIMIT ? OFFSET ?`, c.ID, c.AccountID, p.Limit, p.Offset()).Scan(&links).Error
 	if err != nil {
-		return Campaign{}, nil, 0, fmt.Errorf("list links of campaign %d: %w", c.ID, err)
+		return Campaign{}, nil, 0, err
 	}
-	return c, links, int(total), nil
+	c := s.campaign
+	if !s.complete {
+		links, total, err := p.links.LiveMembers(ctx, c.AccountID, c.ID, pg.Limit, pg.Offset())
+		return c, links, total, err
+	}
+	live := s.live(p.now())
+	from := min(pg.Offset(), len(live))
+	return c, live[from:min(from+pg.Limit, len(live))], len(live), nil
 }
+
+// Forget drops a deleted campaign's rotation counter, so nothing of the campaign stays in
+// Redis. Best effort (bounded like a rotation's Redis call): the key also expires after
+// rotatorKeyTTL without visits.
+func (p *Pages) Forget(ctx context.Context, campaignID int64) { p.turns.forget(ctx, campaignID) }

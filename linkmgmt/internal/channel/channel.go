@@ -146,6 +146,11 @@ func (s *Store) Get(ctx context.Context, accountID, id int64) (Channel, error) {
 	return s.rows.Get(ctx, accountID, id)
 }
 
+// Owns reports whether the account has the channel id (for the links that refer to it).
+func (s *Store) Owns(ctx context.Context, accountID, id int64) (bool, error) {
+	return s.rows.Owns(ctx, accountID, id)
+}
+
 // Delete removes a channel. Its links and QR codes are unassigned, not deleted
 // (their channel_id is ON DELETE SET NULL).
 func (s *Store) Delete(ctx context.Context, accountID, id int64) error {

@@ -14,18 +14,25 @@ import (
 	"github.com/loyaltylinks/platform/shared/config"
 )
 
+// Database is what every command that opens the database reads: `migrate` and `users`
+// read nothing else, so the schema and the first account can be set up before the rest
+// of the service is configured (as loyalty's commands do).
+type Database struct {
+	DatabaseURL    string
+	DBMaxConns     int
+	MigrateOnStart bool // apply migrations when a command opens the database
+	LogLevel       string
+}
+
 // Config is every setting of the linkmgmt service. The README's configuration table lists
 // the same variables.
 type Config struct {
-	DatabaseURL    string
-	RedisURL       string
-	HTTPAddr       string
-	BaseURL        string // public address of short links, no trailing slash
-	LogLevel       string
-	MigrateOnStart bool
-	DBMaxConns     int
-	MaxBodyBytes   int64
-	ShutdownGrace  time.Duration
+	Database
+	RedisURL      string
+	HTTPAddr      string
+	BaseURL       string // public address of short links, no trailing slash
+	MaxBodyBytes  int64
+	ShutdownGrace time.Duration
 	// Listener of GET /metrics, apart from the public port ("" when METRICS_ADDR=off),
 	// and the time limits of slow clients (shared/server.ServeOptions).
 	MetricsAddr           string
@@ -53,20 +60,37 @@ type Config struct {
 	ClickRetention click.Retention
 }
 
+// LoadDatabase reads the database variables alone (see Database). Every missing or
+// malformed one is named in the returned error.
+func LoadDatabase(getenv func(string) string) (Database, error) {
+	e := config.NewEnv(getenv)
+	d := loadDatabase(e)
+	if err := e.Err(); err != nil {
+		return Database{}, fmt.Errorf("invalid configuration:\n%w", err)
+	}
+	return d, nil
+}
+
+func loadDatabase(e *config.Env) Database {
+	return Database{
+		DatabaseURL:    e.URL("DATABASE_URL", true, "postgres", "postgresql"),
+		DBMaxConns:     e.Int("DB_MAX_CONNS", 20, 1),
+		MigrateOnStart: e.Bool("MIGRATE_ON_START", true),
+		LogLevel:       e.OneOf("LOG_LEVEL", "info", "debug", "info", "warn", "error"),
+	}
+}
+
 // Load reads the configuration through getenv. Every missing or malformed variable is
 // named in the returned error.
 func Load(getenv func(string) string) (Config, error) {
 	e := config.NewEnv(getenv)
 	c := Config{
-		DatabaseURL:    e.URL("DATABASE_URL", true, "postgres", "postgresql"),
-		RedisURL:       e.URL("REDIS_URL", true, "redis", "rediss"),
-		HTTPAddr:       e.ListenAddr("HTTP_ADDR", ":8081", false),
-		BaseURL:        strings.TrimRight(e.URL("BASE_URL", false, "http", "https"), "/"),
-		LogLevel:       e.OneOf("LOG_LEVEL", "info", "debug", "info", "warn", "error"),
-		MigrateOnStart: e.Bool("MIGRATE_ON_START", true),
-		DBMaxConns:     e.Int("DB_MAX_CONNS", 20, 1),
-		MaxBodyBytes:   int64(e.Int("MAX_BODY_BYTES", 1<<20, 1024)),
-		ShutdownGrace:  e.Duration("SHUTDOWN_GRACE", 20*time.Second),
+		Database:      loadDatabase(e),
+		RedisURL:      e.URL("REDIS_URL", true, "redis", "rediss"),
+		HTTPAddr:      e.ListenAddr("HTTP_ADDR", ":8081", false),
+		BaseURL:       strings.TrimRight(e.URL("BASE_URL", false, "http", "https"), "/"),
+		MaxBodyBytes:  int64(e.Int("MAX_BODY_BYTES", 1<<20, 1024)),
+		ShutdownGrace: e.Duration("SHUTDOWN_GRACE", 20*time.Second),
 
 		MetricsAddr:           e.ListenAddr("METRICS_ADDR", ":9091", true),
 		HTTPReadTimeout:       e.Duration("HTTP_READ_TIMEOUT", 30*time.Second),

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/loyaltylinks/platform/linkmgmt/internal/cachebus"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/owned"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/weburl"
 	"github.com/loyaltylinks/platform/shared/apperr"
@@ -162,12 +163,15 @@ type Store struct {
 	db       *gorm.DB
 	rows     owned.Table[Domain]
 	checker  Checker
+	notify   cachebus.Publisher
 	ownHosts []string // the service's own hosts, which cannot be registered
 }
 
-// NewStore returns a Store. checker verifies new domains (nil: no check); ownHosts are
-// the service's own host[:port] values (from BASE_URL).
-func NewStore(db *gorm.DB, checker Checker, ownHosts ...string) *Store {
+// NewStore returns a Store. checker verifies new domains (nil: no check); notify (nil:
+// nobody) hears about every domain added, changed or deleted (the redirect caches
+// domains, and links with their address); ownHosts are the service's own host[:port]
+// values (from BASE_URL).
+func NewStore(db *gorm.DB, checker Checker, notify cachebus.Publisher, ownHosts ...string) *Store {
 	if checker == nil {
 		checker = NoCheck{}
 	}
@@ -177,7 +181,13 @@ func NewStore(db *gorm.DB, checker Checker, ownHosts ...string) *Store {
 			own = append(own, c)
 		}
 	}
-	return &Store{db: db, rows: owned.NewTable[Domain](db, "domain", errNotFound), checker: checker, ownHosts: own}
+	return &Store{db: db, rows: owned.NewTable[Domain](db, "domain", errNotFound), checker: checker, notify: notify, ownHosts: own}
+}
+
+func (s *Store) changed(ctx context.Context, host string) {
+	if s.notify != nil {
+		s.notify.Publish(ctx, cachebus.DomainChanged(host))
+	}
 }
 
 // Redirects are a domain's optional redirect addresses. Nil means "not given"; "" clears.
@@ -249,6 +259,8 @@ func (s *Store) Create(ctx context.Context, accountID int64, rawDomain string, r
 		}
 		return Domain{}, fmt.Errorf("insert domain: %w", err)
 	}
+	// The redirect may hold a "no such domain" answer for the host.
+	s.changed(ctx, d.Host)
 	return d, nil
 }
 
@@ -258,7 +270,12 @@ func (s *Store) Update(ctx context.Context, accountID, id int64, r Redirects) (D
 	if err != nil {
 		return Domain{}, err
 	}
-	return s.rows.Update(ctx, accountID, id, cols)
+	d, err := s.rows.Update(ctx, accountID, id, cols)
+	if err != nil {
+		return Domain{}, err
+	}
+	s.changed(ctx, d.Host)
+	return d, nil
 }
 
 // Get returns one domain of the account.
@@ -266,11 +283,50 @@ func (s *Store) Get(ctx context.Context, accountID, id int64) (Domain, error) {
 	return s.rows.Get(ctx, accountID, id)
 }
 
+// ByHost returns the branded domain registered for host (CanonicalHost form), whatever
+// its account: the redirect's lookup of a request's Host.
+func (s *Store) ByHost(ctx context.Context, host string) (Domain, error) {
+	var d Domain
+	res := s.db.WithContext(ctx).Where("host = ?", host).Limit(1).Find(&d)
+	if res.Error != nil {
+		return Domain{}, fmt.Errorf("load domain %q: %w", host, res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return Domain{}, errNotFound
+	}
+	return d, nil
+}
+
+// OwnedByHost returns the account's branded domain registered for host, NotFound when
+// the host is not one of the account's.
+func (s *Store) OwnedByHost(ctx context.Context, accountID int64, host string) (Domain, error) {
+	d, err := s.ByHost(ctx, host)
+	if err == nil && d.AccountID != accountID {
+		return Domain{}, errNotFound
+	}
+	return d, err
+}
+
+// Registered reports whether host is any account's branded domain.
+func (s *Store) Registered(ctx context.Context, host string) (bool, error) {
+	_, err := s.ByHost(ctx, host)
+	if errors.Is(err, errNotFound) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
 // Delete removes a domain and returns it as it was (its host tells the redirect caches
 // what to forget). The short links on it are deleted with it (links.domain_id is ON
 // DELETE CASCADE): their addresses no longer exist.
 func (s *Store) Delete(ctx context.Context, accountID, id int64) (Domain, error) {
-	return s.rows.Delete(ctx, accountID, id)
+	d, err := s.rows.Delete(ctx, accountID, id)
+	if err != nil {
+		return Domain{}, err
+	}
+	// Its links went with it (cascade): the event drops them from every cache too.
+	s.changed(ctx, d.Host)
+	return d, nil
 }
 
 // List returns one page of the account's domains, newest first, and the total count.

@@ -172,7 +172,7 @@ func TestCreateRefusesTheServiceOwnHost(t *testing.T) {
 	if err := db.Raw(`INSERT INTO accounts (email, username, api_key_hash) VALUES ('a@example.com', 'a', 'h') RETURNING id`).Scan(&accountID).Error; err != nil {
 		t.Fatal(err)
 	}
-	s := domain.NewStore(db, nil, "Sho.rt")
+	s := domain.NewStore(db, nil, nil, "Sho.rt")
 	for _, raw := range []string{"https://sho.rt", "http://SHO.RT/"} {
 		if _, err := s.Create(context.Background(), accountID, raw, domain.Redirects{}); !apperr.Is(err, apperr.Invalid) {
 			t.Fatalf("Create(%q) = %v, want Invalid", raw, err)

@@ -48,7 +48,7 @@ func (a *API) updateAccount(c echo.Context) error {
 		return err
 	}
 	acc := currentAccount(c)
-	if err := a.deps.Accounts.Update(c.Request().Context(), acc.ID, account.UpdateInput{Email: req.Email, Password: req.Password}); err != nil {
+	if err := a.svc.Accounts.Update(c.Request().Context(), acc.ID, account.UpdateInput{Email: req.Email, Password: req.Password}); err != nil {
 		return err
 	}
 	return writeMessage(c, "Account has been successfully updated.")
@@ -63,7 +63,7 @@ type rotateKeyResponse struct {
 // rotateKey answers POST /api/account/rotate-key with the new key, shown once.
 func (a *API) rotateKey(c echo.Context) error {
 	acc := currentAccount(c)
-	key, err := a.deps.Accounts.RotateKey(c.Request().Context(), acc.ID, acc.APIKeyHash)
+	key, err := a.svc.Accounts.RotateKey(c.Request().Context(), acc.ID, acc.APIKeyHash)
 	if err != nil {
 		return err
 	}

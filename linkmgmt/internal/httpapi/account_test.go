@@ -24,7 +24,7 @@ type accountBody struct {
 }
 
 func TestGetAccount(t *testing.T) {
-	env := newTestEnv(t)
+	env := newEnv(t)
 	id, key := env.newAccount("free")
 	res := env.do(http.MethodGet, "/api/account", key, nil)
 	wantStatus(t, res, http.StatusOK)
@@ -37,7 +37,7 @@ func TestGetAccount(t *testing.T) {
 }
 
 func TestUpdateAccount(t *testing.T) {
-	env := newTestEnv(t)
+	env := newEnv(t)
 	id, key := env.newAccount("free")
 	env.newAccount("free")
 	var otherEmail string
@@ -77,7 +77,7 @@ func TestUpdateAccount(t *testing.T) {
 }
 
 func TestRotateKey(t *testing.T) {
-	env := newTestEnv(t)
+	env := newEnv(t)
 	id, oldKey := env.newAccount("free")
 
 	res := env.do(http.MethodPost, "/api/account/rotate-key", oldKey, nil)
@@ -111,7 +111,7 @@ func TestRotateKey(t *testing.T) {
 // 401 for a call authenticated after the winner committed) and hand out nothing. They
 // all answered 200 with a new key, and only one of those keys worked.
 func TestConcurrentKeyRotationsHaveOneWinner(t *testing.T) {
-	env := newTestEnv(t)
+	env := newEnv(t)
 	id, oldKey := env.newAccount("free")
 	const calls = 20
 	results := make([]response, calls)

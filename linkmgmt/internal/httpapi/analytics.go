@@ -79,7 +79,7 @@ func (a *API) scopeOf(c echo.Context, k analytics.Kind) (analytics.Scope, error)
 			return analytics.Scope{}, err
 		}
 	}
-	return a.scopes.Resolve(c.Request().Context(), acc.ID, k, id)
+	return a.svc.Scopes.Resolve(c.Request().Context(), acc.ID, k, id)
 }
 
 // periodStats answers GET /api/url/:id/stats and the same for the other scopes.
@@ -93,7 +93,7 @@ func (a *API) periodStats(k analytics.Kind) echo.HandlerFunc {
 		if err != nil {
 			return err
 		}
-		rep, err := a.analytics.Report(c.Request().Context(), sc, q)
+		rep, err := a.svc.Analytics.Report(c.Request().Context(), sc, q)
 		if err != nil {
 			return err
 		}
@@ -151,7 +151,7 @@ func (a *API) clicksCSV(k analytics.Kind) echo.HandlerFunc {
 			return apperr.New(apperr.RateLimited, "too many click exports at once; retry in a few seconds")
 		}
 		ctx := c.Request().Context()
-		names, err := a.scopes.ShortURLs(ctx, sc, a.deps.BaseURL)
+		names, err := a.svc.Scopes.ShortURLs(ctx, sc, a.svc.Config.BaseURL)
 		if err != nil {
 			return err
 		}
@@ -161,7 +161,7 @@ func (a *API) clicksCSV(k analytics.Kind) echo.HandlerFunc {
 		h.Set("Cache-Control", "no-store")
 		h.Set("X-Content-Type-Options", "nosniff")
 		c.Response().WriteHeader(http.StatusOK)
-		if err := a.analytics.Export(ctx, sc, q, names, c.Response()); err != nil {
+		if err := a.svc.Analytics.Export(ctx, sc, q, names, c.Response()); err != nil {
 			// The status is sent: the client sees a cut download, the log says why.
 			a.log.WarnContext(ctx, "clicks export stopped", "scope", sc.Kind, "id", sc.ID, "error", err)
 		}

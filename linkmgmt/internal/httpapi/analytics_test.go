@@ -50,7 +50,7 @@ type rawClick struct {
 // analyticsSeed records clicks spread over March 2026 (the New York and Europe clock
 // changes included) through the real pipeline, with known times.
 type analyticsSeed struct {
-	env                                  *linkEnv
+	env                                  *testEnv
 	key, otherKey                        string
 	accountID                            int64
 	linkA, linkB, linkC, qrLink, foreign int64
@@ -59,7 +59,7 @@ type analyticsSeed struct {
 }
 
 func newAnalyticsSeed(t *testing.T) *analyticsSeed {
-	env := newLinkEnv(t, linkEnvOptions{})
+	env := newEnv(t)
 	s := &analyticsSeed{env: env}
 	s.accountID, s.key = env.newAccount("business")
 	_, s.otherKey = env.newAccount("business")
@@ -329,7 +329,7 @@ func TestPeriodStatisticsMatchABruteForceCount(t *testing.T) {
 // A day in New York around the March change has 23 hours, the November one 25; hourly
 // buckets skip 02:00 in March and repeat 01:00 in November.
 func TestDaysFollowTheClockChanges(t *testing.T) {
-	env := newLinkEnv(t, linkEnvOptions{})
+	env := newEnv(t)
 	_, key := env.newAccount("business")
 	id, _ := env.createLink(key, map[string]any{"url": "https://e.org/dst", "custom": "dst"})
 	get := func(q string) periodBody {

@@ -77,7 +77,7 @@ func recordCSPViolations() chromedp.Action[chromedp.Void] {
 	})
 }
 
-func evaluate[T any](t *testing.T, browser context.Context, expr string) T {
+func evaluate[T any](t testing.TB, browser context.Context, expr string) T {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(browser, 10*time.Second)
 	defer cancel()
@@ -106,7 +106,7 @@ func TestBrowserPixelsRunUnderCSP(t *testing.T) {
 	}))
 	t.Cleanup(dest.Close)
 
-	env := newLinkEnv(t, linkEnvOptions{})
+	env := newEnv(t)
 	accID, key := env.newAccount("free")
 	// Each vendor on a page of its own, so that each page's policy holds only that
 	// vendor's hosts: ran is the proof its inline snippet executed.

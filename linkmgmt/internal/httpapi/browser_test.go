@@ -16,7 +16,7 @@ import (
 
 // chromiumPath finds Debian's chromium. Without it the browser test skips on a
 // developer's machine and fails in CI (CI=true), where .ci/run installs it.
-func chromiumPath(t *testing.T) string {
+func chromiumPath(t testing.TB) string {
 	t.Helper()
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
 		if p, err := exec.LookPath(name); err == nil {
@@ -30,7 +30,7 @@ func chromiumPath(t *testing.T) string {
 	return ""
 }
 
-func newBrowser(t *testing.T, extra ...chromedp.ExecAllocatorOption) context.Context {
+func newBrowser(t testing.TB, extra ...chromedp.ExecAllocatorOption) context.Context {
 	t.Helper()
 	path := chromiumPath(t)
 	opts := []chromedp.ExecAllocatorOption{
@@ -62,7 +62,7 @@ func newBrowser(t *testing.T, extra ...chromedp.ExecAllocatorOption) context.Con
 }
 
 // run runs browser steps with a time limit.
-func run(t *testing.T, browser context.Context, steps ...chromedp.Action[chromedp.Void]) {
+func run(t testing.TB, browser context.Context, steps ...chromedp.Action[chromedp.Void]) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(browser, 30*time.Second)
 	defer cancel()
@@ -71,7 +71,7 @@ func run(t *testing.T, browser context.Context, steps ...chromedp.Action[chromed
 	}
 }
 
-func text(t *testing.T, browser context.Context, css string) string {
+func text(t testing.TB, browser context.Context, css string) string {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(browser, 10*time.Second)
 	defer cancel()
@@ -82,7 +82,7 @@ func text(t *testing.T, browser context.Context, css string) string {
 	return v
 }
 
-func location(t *testing.T, browser context.Context) string {
+func location(t testing.TB, browser context.Context) string {
 	t.Helper()
 	v, err := chromedp.Run(browser, chromedp.Location())
 	if err != nil {
@@ -99,7 +99,7 @@ func TestBrowserPasswordAndSplash(t *testing.T) {
 	}))
 	t.Cleanup(dest.Close)
 
-	env := newLinkEnv(t, linkEnvOptions{})
+	env := newEnv(t)
 	_, key := env.newAccount("free")
 	env.createLink(key, map[string]any{"url": dest.URL + "/secret", "custom": "locked", "password": "open sesame"})
 	env.createLink(key, map[string]any{"url": dest.URL + "/after-splash", "custom": "welcome", "type": "splash"})
@@ -155,7 +155,7 @@ func TestBrowserCampaignPages(t *testing.T) {
 	}))
 	t.Cleanup(dest.Close)
 
-	env := newLinkEnv(t, linkEnvOptions{})
+	env := newEnv(t)
 	_, key := env.newAccount("free")
 	campaign := env.newCampaign(key, map[string]any{"name": "Spring <sale>", "slug": "spring", "public": true})
 	env.createLink(key, map[string]any{"url": dest.URL + "/first", "metatitle": "First offer", "description": "The first one", "campaign": campaign})

@@ -19,51 +19,49 @@ const campaignListPageSize = 100
 // the redirect engine as if its own short URL had been visited (the click is counted on
 // that link). Public, like the redirect.
 func (a *API) rotate(c echo.Context) error {
-	r := c.Request()
-	a.rotateOutcome(r, c.Param("slug")).Write(c.Response(), r)
-	return nil
+	return writeOutcome(c, a.rotateOutcome(c.Request(), c.Param("slug")))
 }
 
 func (a *API) rotateOutcome(r *http.Request, slug string) redirect.Outcome {
-	if !maybeSlug(slug) || !a.deps.Redirects.OnBaseHost(r) {
+	if !maybeSlug(slug) || !a.svc.Redirects.OnBaseHost(r) {
 		return redirect.NotFound()
 	}
 	// A HEAD (a link checker) is shown the next link without taking a turn.
-	m, err := a.rotation.Pick(r.Context(), slug, r.Method != http.MethodHead)
+	m, err := a.svc.CampaignPages.Pick(r.Context(), slug, r.Method != http.MethodHead)
 	if apperr.Is(err, apperr.NotFound) {
 		return redirect.NotFound()
 	}
 	if err != nil {
-		return a.deps.Redirects.Failed(r.Context(), err)
+		return redirect.Failed(err)
 	}
-	return a.deps.Redirects.ServeRotated(r, m.DomainID, m.Alias)
+	return a.svc.Redirects.ServeRotated(r, m.DomainID, m.Alias)
 }
 
 // campaignList answers GET and HEAD /u/{slug} (or /u/{id} for a campaign without a
 // slug): the public HTML list of a public campaign's links, 404 otherwise. ?page=N pages
 // through long campaigns.
 func (a *API) campaignList(c echo.Context) error {
-	r := c.Request()
-	a.campaignListOutcome(r, c.Param("ref")).Write(c.Response(), r)
-	return nil
+	return writeOutcome(c, a.campaignListOutcome(c.Request(), c.Param("ref")))
 }
 
 func (a *API) campaignListOutcome(r *http.Request, ref string) redirect.Outcome {
-	if !maybeCampaignRef(ref) || !a.deps.Redirects.OnBaseHost(r) {
+	if !maybeCampaignRef(ref) || !a.svc.Redirects.OnBaseHost(r) {
 		return redirect.NotFound()
 	}
 	// A missing or malformed page number is the first page: this is a page for people.
 	page := pagination.Page{Page: 1, Limit: campaignListPageSize}
-	if n, err := strconv.Atoi(r.URL.Query().Get("page")); err == nil && n > 1 {
+	if r.URL.RawQuery == "" {
+		// The usual visit: no query to parse.
+	} else if n, err := strconv.Atoi(r.URL.Query().Get("page")); err == nil && n > 1 {
 		// Far past the last page is still past it; the bound keeps the OFFSET from overflowing.
 		page.Page = min(n, maxPageNumber)
 	}
-	cp, links, total, err := a.campaigns.PublicList(r.Context(), ref, page)
+	cp, links, total, err := a.svc.CampaignPages.PublicList(r.Context(), ref, page)
 	if apperr.Is(err, apperr.NotFound) {
 		return redirect.NotFound()
 	}
 	if err != nil {
-		return a.deps.Redirects.Failed(r.Context(), err)
+		return redirect.Failed(err)
 	}
 	p := redirect.CampaignPage{Name: cp.Name, Links: make([]redirect.CampaignLink, 0, len(links))}
 	for _, l := range links {
@@ -71,7 +69,7 @@ func (a *API) campaignListOutcome(r *http.Request, ref string) redirect.Outcome 
 		if title == "" {
 			title = l.Alias
 		}
-		p.Links = append(p.Links, redirect.CampaignLink{Title: title, ShortURL: l.ShortURL(a.deps.BaseURL), Description: l.Description})
+		p.Links = append(p.Links, redirect.CampaignLink{Title: title, ShortURL: l.ShortURL, Description: l.Description})
 	}
 	env := pagination.NewEnvelope(page, total)
 	if page.Page > 1 {
@@ -80,7 +78,7 @@ func (a *API) campaignListOutcome(r *http.Request, ref string) redirect.Outcome 
 	if env.NextPage > 0 {
 		p.NextURL = "?page=" + strconv.Itoa(env.NextPage)
 	}
-	return redirect.CampaignList(p)
+	return a.svc.Redirects.CampaignList(p)
 }
 
 // maxCampaignRefBytes: a slug is at most 64 characters, an id at most 19 digits.

@@ -16,8 +16,8 @@ func (e *testEnv) newCampaign(key string, body map[string]any) int64 {
 }
 
 func TestRotatorAcrossReplicas(t *testing.T) {
-	a := newLinkEnv(t, linkEnvOptions{})
-	b := newLinkEnv(t, linkEnvOptions{shareWith: a})
+	a := newEnv(t)
+	b := newEnv(t, replicaOf(a))
 	host := hostOf(t, a.URL) // both replicas serve BASE_URL
 	_, key := a.newAccount("free")
 	campaign := a.newCampaign(key, map[string]any{"name": "Spring", "slug": "spring"})
@@ -88,7 +88,7 @@ func TestRotatorAcrossReplicas(t *testing.T) {
 }
 
 func TestRotatorRulesAndNotFound(t *testing.T) {
-	env := newLinkEnv(t, linkEnvOptions{})
+	env := newEnv(t)
 	_, key := env.newAccount("free")
 	browser := map[string]string{"User-Agent": uaChromeWindows}
 
@@ -126,7 +126,7 @@ func TestRotatorRulesAndNotFound(t *testing.T) {
 }
 
 func TestRotatorWithoutRedis(t *testing.T) {
-	env := newLinkEnv(t, linkEnvOptions{})
+	env := newEnv(t)
 	_, key := env.newAccount("free")
 	campaign := env.newCampaign(key, map[string]any{"name": "Spring", "slug": "spring"})
 	dests := []string{"https://one.example/", "https://two.example/", "https://three.example/"}
@@ -155,7 +155,7 @@ func TestRotatorWithoutRedis(t *testing.T) {
 }
 
 func TestCampaignListPage(t *testing.T) {
-	env := newLinkEnv(t, linkEnvOptions{})
+	env := newEnv(t)
 	accID, key := env.newAccount("free")
 	host := "go.example.com"
 	wantStatus(t, env.do(http.MethodPost, "/api/domain/add", key, map[string]any{"domain": "https://" + host}), http.StatusOK)
@@ -228,4 +228,106 @@ func TestCampaignListPage(t *testing.T) {
 		// (page-1)*100 would overflow into a negative OFFSET: still just a page past the end.
 		expect{status: 200, contains: []string{"This campaign has no links to show."}}.check(t, env.visit(visit{path: "/u/big?page=9223372036854775807"}))
 	})
+}
+
+// TestCampaignPagesFollowChangesOnEveryReplica: the rotator and the list page hold
+// campaigns in each replica's memory; every change that shows on them reaches both
+// replicas at once (on b within 3 s, far less than the 30 s TTL): creating the
+// campaign, links joining it (created in it, assigned, moved in by an update), changed,
+// leaving it (moved to another campaign, unassigned, deleted), the campaign changed
+// (slug, visibility) and deleted.
+func TestCampaignPagesFollowChangesOnEveryReplica(t *testing.T) {
+	r := newReplicas(t)
+	_, key := r.a.newAccount("free")
+	list := func(path string, contains, absent []string) visitCheck {
+		return visitCheck{path: path, want: expect{status: 200, contains: contains, absent: absent}}
+	}
+	notFound := func(path string) visitCheck {
+		return visitCheck{path: path, want: expect{status: 404, contains: []string{"Link not found"}}}
+	}
+	rotatesTo := func(path, dest string) visitCheck {
+		return visitCheck{path: path, want: expect{status: 302, location: dest}}
+	}
+
+	// Unknown slugs are cached as such on both replicas first.
+	r.seen(notFound("/u/spring"))
+	r.seen(notFound("/r/spring"))
+	spring := r.a.newCampaign(key, map[string]any{"name": "Spring", "slug": "spring", "public": true})
+	r.seen(list("/u/spring", []string{"This campaign has no links to show."}, nil))
+	r.seen(notFound("/r/spring")) // no link yet
+
+	first, _ := r.a.createLink(key, map[string]any{"url": "https://one.example/", "metatitle": "First offer", "campaign": spring})
+	r.seen(list("/u/spring", []string{"First offer"}, nil))
+	r.seen(rotatesTo("/r/spring", "https://one.example/"))
+
+	r.api(http.MethodPut, fmt.Sprintf("/api/url/%d/update", first), key, map[string]any{"metatitle": "Renamed offer", "url": "https://uno.example/"})
+	r.seen(list("/u/spring", []string{"Renamed offer"}, []string{"First offer"}))
+	r.seen(rotatesTo("/r/spring", "https://uno.example/"))
+
+	second, _ := r.a.createLink(key, map[string]any{"url": "https://two.example/", "metatitle": "Second offer"})
+	r.api(http.MethodPost, fmt.Sprintf("/api/campaign/%d/assign/%d", spring, second), key, nil)
+	r.seen(list("/u/spring", []string{"Renamed offer", "Second offer"}, nil))
+
+	// Moved to another campaign: it leaves this one's pages.
+	summer := r.a.newCampaign(key, map[string]any{"name": "Summer", "slug": "summer", "public": true})
+	r.seen(list("/u/summer", nil, []string{"Second offer"}))
+	r.api(http.MethodPost, fmt.Sprintf("/api/campaign/%d/assign/%d", summer, second), key, nil)
+	r.seen(list("/u/spring", []string{"Renamed offer"}, []string{"Second offer"}))
+	r.seen(list("/u/summer", []string{"Second offer"}, nil))
+	r.api(http.MethodPut, fmt.Sprintf("/api/url/%d/update", second), key, map[string]any{"campaign": spring})
+	r.seen(list("/u/spring", []string{"Second offer"}, nil))
+	r.seen(list("/u/summer", nil, []string{"Second offer"}))
+	r.api(http.MethodPut, fmt.Sprintf("/api/url/%d/update", second), key, map[string]any{"campaign": nil})
+	r.seen(list("/u/spring", []string{"Renamed offer"}, []string{"Second offer"}))
+
+	// The campaign itself: visibility, slug, deletion.
+	r.api(http.MethodPut, fmt.Sprintf("/api/campaign/%d/update", spring), key, map[string]any{"name": "Spring", "public": false})
+	r.seen(notFound("/u/spring"))
+	r.seen(rotatesTo("/r/spring", "https://uno.example/")) // the rotator does not need public
+	r.api(http.MethodPut, fmt.Sprintf("/api/campaign/%d/update", spring), key, map[string]any{"name": "Autumn", "slug": "autumn", "public": true})
+	r.seen(notFound("/r/spring"))
+	r.seen(notFound("/u/spring"))
+	r.seen(rotatesTo("/r/autumn", "https://uno.example/"))
+	r.seen(visitCheck{path: "/u/autumn", want: expect{status: 200, contains: []string{"Autumn", "Renamed offer"}}})
+
+	r.api(http.MethodDelete, fmt.Sprintf("/api/url/%d/delete", first), key, nil)
+	r.seen(notFound("/r/autumn"))
+	r.seen(list("/u/autumn", []string{"This campaign has no links to show."}, []string{"Renamed offer"}))
+	r.api(http.MethodDelete, fmt.Sprintf("/api/campaign/%d/delete", spring), key, nil)
+	r.seen(notFound("/u/autumn"))
+}
+
+// TestCampaignPagesWithoutDatabase: once a campaign is cached, its rotator and its list
+// page need no Postgres: with the database cut they still answer, and the rotation goes
+// on. (Each visit used to make two queries.)
+func TestCampaignPagesWithoutDatabase(t *testing.T) {
+	env := newEnv(t, withCutDB())
+	_, key := env.newAccount("free")
+	c := env.newCampaign(key, map[string]any{"name": "Spring", "slug": "spring", "public": true})
+	dests := []string{"https://one.example/", "https://two.example/"}
+	for _, dest := range dests {
+		env.createLink(key, map[string]any{"url": dest, "metatitle": "Offer " + dest, "campaign": c})
+	}
+	browser := map[string]string{"User-Agent": uaChromeWindows}
+	// Warm up: the campaign, and each link the rotator hands over to.
+	for range 2 {
+		env.visit(visit{path: "/r/spring", header: browser})
+	}
+	env.visit(visit{path: "/u/spring", header: browser})
+
+	env.DBProxy.Cut()
+	got := map[string]int{}
+	for range 4 {
+		res := env.visit(visit{path: "/r/spring", header: browser})
+		if res.Status != http.StatusFound {
+			t.Fatalf("rotator with Postgres cut: %d %.200s", res.Status, res.Body)
+		}
+		got[res.Header.Get("Location")]++
+	}
+	if got[dests[0]] != 2 || got[dests[1]] != 2 {
+		t.Fatalf("rotation with Postgres cut: %v, want 2 visits each", got)
+	}
+	expect{status: 200, contains: []string{"Offer https://one.example/", "Offer https://two.example/"}}.check(t, env.visit(visit{path: "/u/spring", header: browser}))
+	// The control: an uncached campaign needs the database, which is cut.
+	expect{status: 503}.check(t, env.visit(visit{path: "/u/other", header: browser}))
 }

@@ -36,14 +36,14 @@ const campaignNotFound = "Campaign not found"
 
 // rotator is the rotator URL, or false when the campaign has none (spec).
 func (a *API) rotator(c campaign.Campaign) any {
-	if u, ok := c.RotatorURL(a.deps.BaseURL); ok {
+	if u, ok := c.RotatorURL(a.svc.Config.BaseURL); ok {
 		return u
 	}
 	return false
 }
 
 func (a *API) campaignBody(c campaign.Campaign) campaignResponse {
-	return campaignResponse{ID: c.ID, Domain: c.Name, Public: c.Public, Rotator: a.rotator(c), List: c.ListURL(a.deps.BaseURL)}
+	return campaignResponse{ID: c.ID, Domain: c.Name, Public: c.Public, Rotator: a.rotator(c), List: c.ListURL(a.svc.Config.BaseURL)}
 }
 
 // listCampaigns answers GET /api/campaigns.
@@ -52,13 +52,13 @@ func (a *API) listCampaigns(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	list, total, err := a.campaigns.List(c.Request().Context(), currentAccount(c).ID, page)
+	list, total, err := a.svc.Campaigns.List(c.Request().Context(), currentAccount(c).ID, page)
 	if err != nil {
 		return err
 	}
 	items := make([]campaignItem, 0, len(list))
 	for _, cp := range list {
-		items = append(items, campaignItem{ID: cp.ID, Name: cp.Name, Public: cp.Public, Rotator: a.rotator(cp), List: cp.ListURL(a.deps.BaseURL)})
+		items = append(items, campaignItem{ID: cp.ID, Name: cp.Name, Public: cp.Public, Rotator: a.rotator(cp), List: cp.ListURL(a.svc.Config.BaseURL)})
 	}
 	return writeList(c, "campaigns", page, total, items)
 }
@@ -79,7 +79,7 @@ func (a *API) addCampaign(c echo.Context) error {
 	if req.Public != nil {
 		in.Public = *req.Public
 	}
-	cp, err := a.campaigns.Create(c.Request().Context(), currentAccount(c).ID, in)
+	cp, err := a.svc.Campaigns.Create(c.Request().Context(), currentAccount(c).ID, in)
 	if err != nil {
 		return err
 	}
@@ -100,7 +100,7 @@ func (a *API) updateCampaign(c echo.Context) error {
 	if req.Name != nil {
 		in.Name = *req.Name
 	}
-	cp, err := a.campaigns.Update(c.Request().Context(), currentAccount(c).ID, id, in)
+	cp, err := a.svc.Campaigns.Update(c.Request().Context(), currentAccount(c).ID, id, in)
 	if err != nil {
 		return err
 	}
@@ -113,10 +113,10 @@ func (a *API) deleteCampaign(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := a.campaigns.Delete(c.Request().Context(), currentAccount(c).ID, id); err != nil {
+	if err := a.svc.Campaigns.Delete(c.Request().Context(), currentAccount(c).ID, id); err != nil {
 		return err
 	}
-	a.rotation.Forget(c.Request().Context(), id)
+	a.svc.CampaignPages.Forget(c.Request().Context(), id)
 	return writeMessage(c, "Campaign has been deleted successfully.")
 }
 
@@ -130,7 +130,7 @@ func (a *API) assignCampaignLink(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := a.campaigns.AssignLink(c.Request().Context(), currentAccount(c).ID, campaignID, linkID); err != nil {
+	if err := a.svc.Campaigns.AssignLink(c.Request().Context(), currentAccount(c).ID, campaignID, linkID); err != nil {
 		return err
 	}
 	return writeMessage(c, "Link successfully added to the campaign.")

@@ -16,7 +16,7 @@ type campaignBody struct {
 }
 
 func TestCampaignAdd(t *testing.T) {
-	env := newTestEnv(t)
+	env := newEnv(t)
 	_, key := env.newAccount("free")
 	_, otherKey := env.newAccount("free")
 
@@ -64,7 +64,7 @@ func TestCampaignAdd(t *testing.T) {
 }
 
 func TestCampaignUpdateAssignDelete(t *testing.T) {
-	env := newTestEnv(t)
+	env := newEnv(t)
 	accID, key := env.newAccount("free")
 	otherID, otherKey := env.newAccount("free")
 

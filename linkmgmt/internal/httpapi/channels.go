@@ -55,7 +55,7 @@ func (a *API) listChannels(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	list, total, err := a.channels.List(c.Request().Context(), currentAccount(c).ID, page)
+	list, total, err := a.svc.Channels.List(c.Request().Context(), currentAccount(c).ID, page)
 	if err != nil {
 		return err
 	}
@@ -76,7 +76,7 @@ func (a *API) listChannelItems(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	list, total, err := a.channels.Items(c.Request().Context(), currentAccount(c).ID, id, page)
+	list, total, err := a.svc.Channels.Items(c.Request().Context(), currentAccount(c).ID, id, page)
 	if err != nil {
 		return err
 	}
@@ -94,7 +94,7 @@ func (a *API) addChannel(c echo.Context) error {
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	ch, err := a.channels.Create(c.Request().Context(), currentAccount(c).ID, req.fields())
+	ch, err := a.svc.Channels.Create(c.Request().Context(), currentAccount(c).ID, req.fields())
 	if err != nil {
 		return err
 	}
@@ -111,7 +111,7 @@ func (a *API) updateChannel(c echo.Context) error {
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	if _, err := a.channels.Update(c.Request().Context(), currentAccount(c).ID, id, req.fields()); err != nil {
+	if _, err := a.svc.Channels.Update(c.Request().Context(), currentAccount(c).ID, id, req.fields()); err != nil {
 		return err
 	}
 	return writeMessage(c, "Channel has been updated successfully.")
@@ -123,7 +123,7 @@ func (a *API) deleteChannel(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := a.channels.Delete(c.Request().Context(), currentAccount(c).ID, id); err != nil {
+	if err := a.svc.Channels.Delete(c.Request().Context(), currentAccount(c).ID, id); err != nil {
 		return err
 	}
 	return writeMessage(c, "Channel has been deleted successfully.")
@@ -144,7 +144,7 @@ func (a *API) assignChannelItem(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := a.channels.Assign(c.Request().Context(), currentAccount(c).ID, channelID, itemType, itemID); err != nil {
+	if err := a.svc.Channels.Assign(c.Request().Context(), currentAccount(c).ID, channelID, itemType, itemID); err != nil {
 		return err
 	}
 	return writeMessage(c, "Item successfully added to the channel.")

@@ -17,7 +17,7 @@ type channelBody struct {
 }
 
 func TestChannelAdd(t *testing.T) {
-	env := newTestEnv(t)
+	env := newEnv(t)
 	_, key := env.newAccount("free")
 
 	res := env.do(http.MethodPost, "/api/channel/add", key, map[string]any{"name": "News", "description": "Press links", "color": "#1E90FF", "starred": true})
@@ -66,7 +66,7 @@ type channelItemsBody struct {
 }
 
 func TestChannelAssignListUpdateDelete(t *testing.T) {
-	env := newTestEnv(t)
+	env := newEnv(t)
 	accID, key := env.newAccount("free")
 	otherID, otherKey := env.newAccount("free")
 

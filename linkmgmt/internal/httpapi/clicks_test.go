@@ -9,7 +9,7 @@ import (
 
 func TestClickAnalytics(t *testing.T) {
 	mmdb := writeMMDB(t, map[string]string{"1.2.3.0/24": "US", "2.3.4.0/24": "FR"})
-	env := newLinkEnv(t, linkEnvOptions{trustedProxies: loopback(), geoIPDB: mmdb})
+	env := newEnv(t, withTrustedProxies(loopback()), withGeoIP(mmdb))
 	_, key := env.newAccount("free")
 	id, _ := env.createLink(key, map[string]any{"url": "https://dest.example/", "custom": "counted"})
 	otherID, _ := env.createLink(key, map[string]any{"url": "https://dest.example/2", "custom": "other"})
@@ -102,7 +102,7 @@ func TestClickAnalytics(t *testing.T) {
 }
 
 func TestClicksWhileRedisIsDown(t *testing.T) {
-	env := newLinkEnv(t, linkEnvOptions{maxBacklog: 5})
+	env := newEnv(t, withClickBacklog(5))
 	_, key := env.newAccount("free")
 	id, _ := env.createLink(key, map[string]any{"url": "https://dest.example/", "custom": "resilient"})
 	browser := map[string]string{"User-Agent": uaChromeWindows}

@@ -3,15 +3,9 @@ package httpapi_test
 import (
 	"fmt"
 	"io"
-	"log/slog"
 	"net"
-	"net/http/httptest"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/loyaltylinks/platform/linkmgmt/internal/httpapi"
-	"github.com/redis/go-redis/v9"
 )
 
 // apiBody is the part of every linkmgmt body the tests check first.
@@ -22,7 +16,7 @@ type apiBody struct {
 }
 
 // wantStatus fails the test unless res has the status; it returns the decoded common body.
-func wantStatus(t *testing.T, res response, status int) apiBody {
+func wantStatus(t testing.TB, res response, status int) apiBody {
 	t.Helper()
 	if res.Status != status {
 		t.Fatalf("status = %d, want %d; body %s", res.Status, status, res.Body)
@@ -43,7 +37,7 @@ func wantStatus(t *testing.T, res response, status int) apiBody {
 }
 
 // wantMessage checks a status and the exact message of the body.
-func wantMessage(t *testing.T, res response, status int, msg string) {
+func wantMessage(t testing.TB, res response, status int, msg string) {
 	t.Helper()
 	if b := wantStatus(t, res, status); b.Message != msg {
 		t.Fatalf("message = %q, want %q", b.Message, msg)
@@ -85,52 +79,6 @@ func (e *testEnv) scalar(dst any, query string, args ...any) {
 	if err := e.DB.Raw(query, args...).Scan(dst).Error; err != nil {
 		e.t.Fatalf("%s: %v", query, err)
 	}
-}
-
-// secondServer starts another linkmgmt app over the same database and the same Redis
-// database (with its own Redis client, not through the proxy), as a second replica
-// would be. It returns an env whose do() talks to that app.
-func (e *testEnv) secondServer(options ...func(*httpapi.Deps)) *testEnv {
-	e.t.Helper()
-	opts, err := redis.ParseURL(e.RedisURL)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	rdb := redis.NewClient(opts)
-	e.t.Cleanup(func() { rdb.Close() })
-
-	ts := httptest.NewUnstartedServer(nil)
-	url := "http://" + ts.Listener.Addr().String()
-	deps := httpapi.Deps{
-		Logger:             slog.New(slog.NewTextHandler(io.Discard, nil)),
-		DB:                 e.DB,
-		Redis:              rdb,
-		BaseURL:            url,
-		Accounts:           e.Accounts,
-		RateLimitPerMinute: testFreePlanLimit,
-	}
-	for _, opt := range options {
-		opt(&deps)
-	}
-	srv := httpapi.New(deps)
-	ts.Config.Handler = srv.Echo
-	ts.Start()
-	e.t.Cleanup(ts.Close)
-	other := *e
-	other.URL = url
-	other.MetricsURL = serveMetrics(e.t, srv)
-	other.Redis = rdb
-	return &other
-}
-
-// withRateLimit sets the free plan's limit of a test server.
-func withRateLimit(perWindow int) func(*httpapi.Deps) {
-	return func(d *httpapi.Deps) { d.RateLimitPerMinute = perWindow }
-}
-
-// withWindow sets the rate limit's window length of a test server.
-func withWindow(w time.Duration) func(*httpapi.Deps) {
-	return func(d *httpapi.Deps) { d.RateLimitWindow = w }
 }
 
 // rawHeaderNames sends a request over a bare connection and returns the response head as

@@ -9,7 +9,7 @@ import (
 
 // TestDocsPage: /docs is public HTML describing every operation of /openapi.json.
 func TestDocsPage(t *testing.T) {
-	env := newTestEnv(t)
+	env := newEnv(t)
 	res := env.do(http.MethodGet, "/docs", "", nil)
 	if res.Status != http.StatusOK || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") {
 		t.Fatalf("GET /docs: %d %s", res.Status, res.Header.Get("Content-Type"))

@@ -36,7 +36,7 @@ func (a *API) listDomains(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	list, total, err := a.domains.List(c.Request().Context(), currentAccount(c).ID, page)
+	list, total, err := a.svc.Domains.List(c.Request().Context(), currentAccount(c).ID, page)
 	if err != nil {
 		return err
 	}
@@ -59,14 +59,11 @@ func (a *API) addDomain(c echo.Context) error {
 	if msg := weburl.Problem(req.Domain); msg == weburl.MsgHost || msg == weburl.MsgPort {
 		return apperr.New(apperr.Invalid, "domain %s", msg)
 	}
-	ctx := c.Request().Context()
-	d, err := a.domains.Create(ctx, currentAccount(c).ID, req.Domain,
+	d, err := a.svc.Domains.Create(c.Request().Context(), currentAccount(c).ID, req.Domain,
 		domain.Redirects{Root: req.RedirectRoot, NotFound: req.Redirect404})
 	if err != nil {
 		return err
 	}
-	// The redirect may hold a "no such domain" answer for the host.
-	a.deps.Invalidator.DomainChanged(ctx, d.Host)
 	return c.JSON(http.StatusOK, idResponse{ID: d.ID})
 }
 
@@ -80,12 +77,9 @@ func (a *API) updateDomain(c echo.Context) error {
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	ctx := c.Request().Context()
-	d, err := a.domains.Update(ctx, currentAccount(c).ID, id, domain.Redirects{Root: req.RedirectRoot, NotFound: req.Redirect404})
-	if err != nil {
+	if _, err := a.svc.Domains.Update(c.Request().Context(), currentAccount(c).ID, id, domain.Redirects{Root: req.RedirectRoot, NotFound: req.Redirect404}); err != nil {
 		return err
 	}
-	a.deps.Invalidator.DomainChanged(ctx, d.Host)
 	return writeMessage(c, "Domain has been updated successfully.")
 }
 
@@ -95,12 +89,8 @@ func (a *API) deleteDomain(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	ctx := c.Request().Context()
-	d, err := a.domains.Delete(ctx, currentAccount(c).ID, id)
-	if err != nil {
+	if _, err := a.svc.Domains.Delete(c.Request().Context(), currentAccount(c).ID, id); err != nil {
 		return err
 	}
-	// Its links went with it (cascade); DomainChanged drops them from every cache too.
-	a.deps.Invalidator.DomainChanged(ctx, d.Host)
 	return writeMessage(c, "Domain has been deleted successfully.")
 }

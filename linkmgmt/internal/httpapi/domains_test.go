@@ -5,9 +5,6 @@ import (
 	"net/http"
 	"strings"
 	"testing"
-
-	"github.com/loyaltylinks/platform/linkmgmt/internal/domain"
-	"github.com/loyaltylinks/platform/linkmgmt/internal/httpapi"
 )
 
 type domainListBody struct {
@@ -22,7 +19,7 @@ type domainListBody struct {
 }
 
 func TestDomainAdd(t *testing.T) {
-	env := newTestEnv(t)
+	env := newEnv(t)
 	_, key := env.newAccount("free")
 	_, otherKey := env.newAccount("free")
 
@@ -76,9 +73,7 @@ func TestDomainAdd(t *testing.T) {
 // TestDomainMustPointToTheService runs the real DNS check: "localhost" resolves to the
 // loopback address, which is the service's address here; other hosts do not.
 func TestDomainMustPointToTheService(t *testing.T) {
-	env := newTestEnv(t, func(d *httpapi.Deps) {
-		d.DomainChecker = domain.DNSChecker{Targets: []string{"127.0.0.1", "::1"}}
-	})
+	env := newEnv(t, withDomainCheck("127.0.0.1", "::1"))
 	_, key := env.newAccount("free")
 
 	wantStatus(t, env.do(http.MethodPost, "/api/domain/add", key, map[string]any{"domain": "http://localhost"}), http.StatusOK)
@@ -89,9 +84,7 @@ func TestDomainMustPointToTheService(t *testing.T) {
 		t.Fatalf("message = %q", b.Message)
 	}
 
-	other := newTestEnv(t, func(d *httpapi.Deps) {
-		d.DomainChecker = domain.DNSChecker{Targets: []string{"192.0.2.10"}} // the service lives elsewhere
-	})
+	other := newEnv(t, withDomainCheck("192.0.2.10")) // the service lives elsewhere
 	_, otherKey := other.newAccount("free")
 	res = other.do(http.MethodPost, "/api/domain/add", otherKey, map[string]any{"domain": "http://localhost:8088"})
 	b = wantStatus(t, res, http.StatusUnprocessableEntity)
@@ -101,7 +94,7 @@ func TestDomainMustPointToTheService(t *testing.T) {
 }
 
 func TestDomainUpdateDelete(t *testing.T) {
-	env := newTestEnv(t)
+	env := newEnv(t)
 	accID, key := env.newAccount("free")
 	_, otherKey := env.newAccount("free")
 	created := wantStatus(t, env.do(http.MethodPost, "/api/domain/add", key, map[string]any{"domain": "https://brand.example.com", "redirectroot": "https://example.com/"}), http.StatusOK)

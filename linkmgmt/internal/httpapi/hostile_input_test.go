@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/loyaltylinks/platform/shared/testkit"
 )
 
 // writeRoute is a create or update route with a valid body, and the paths (in that
@@ -27,7 +29,7 @@ type hostileEnv struct {
 	routes []writeRoute
 }
 
-func newHostileEnv(t *testing.T) *hostileEnv {
+func newHostileEnv(t testing.TB) *hostileEnv {
 	t.Helper()
 	env := newQREnv(t)
 	_, key := env.newAccount("free")
@@ -137,7 +139,7 @@ func clone(body map[string]any) map[string]any {
 }
 
 // setField sets the value at a dotted path ("geotarget.0.link") of a JSON-like body.
-func setField(t *testing.T, body map[string]any, path string, value any) {
+func setField(t testing.TB, body map[string]any, path string, value any) {
 	t.Helper()
 	parts := strings.Split(path, ".")
 	var cur any = body
@@ -171,7 +173,7 @@ func setField(t *testing.T, body map[string]any, path string, value any) {
 const invalidUTF8 = "\x01not-utf8\x01"
 
 // encodeWith is body as JSON with every invalidUTF8 mark replaced by raw invalid bytes.
-func encodeWith(t *testing.T, body map[string]any) string {
+func encodeWith(t testing.TB, body map[string]any) string {
 	t.Helper()
 	raw, err := json.Marshal(body)
 	if err != nil {
@@ -195,7 +197,7 @@ func (e *testEnv) snapshot() string {
 }
 
 // wantRefused requires a 4xx with the error envelope.
-func wantRefused(t *testing.T, res response) {
+func wantRefused(t testing.TB, res response) {
 	t.Helper()
 	if res.Status < 400 || res.Status >= 500 {
 		t.Fatalf("status = %d, want 4xx; body %.300s", res.Status, res.Body)
@@ -216,6 +218,7 @@ func wantRefused(t *testing.T, res response) {
 // over-long value with a 4xx, and nothing is written. NUL and invalid UTF-8 used to reach
 // Postgres and answer 500.
 func TestEveryTextFieldRefusesBadText(t *testing.T) {
+	testkit.Slow(t) // hundreds of requests: SLOW_TESTS=1 (CI) runs it
 	env := newHostileEnv(t)
 	bad := []struct {
 		name  string
@@ -245,7 +248,7 @@ func TestEveryTextFieldRefusesBadText(t *testing.T) {
 // TestEveryQueryParameterRefusesBadText: the query parameters of every list route (and
 // q and short of /api/urls) refuse NUL, invalid UTF-8 and over-long values with a 422.
 func TestEveryQueryParameterRefusesBadText(t *testing.T) {
-	env := newTestEnv(t)
+	env := newEnv(t)
 	_, key := env.newAccount("free")
 	var channel struct{ ID int64 }
 	env.do(http.MethodPost, "/api/channel/add", key, map[string]any{"name": "c"}).JSON(t, &channel)
@@ -282,6 +285,7 @@ func TestEveryQueryParameterRefusesBadText(t *testing.T) {
 // image, domain and its redirects, QR link data and vCard URL) refuses an address
 // without a host or with a port that cannot exist, with a 422, and nothing is written.
 func TestEveryURLFieldRefusesMalformedAddresses(t *testing.T) {
+	testkit.Slow(t) // hundreds of requests: SLOW_TESTS=1 (CI) runs it
 	env := newHostileEnv(t)
 	bad := []string{"http://:80/x.png", "https://example.org:99999/x.png", "https://example.org:0/x.png",
 		"https://example.org:http/x.png", "https://example.org:/x.png", "http:///x.png", "https://exa_mple..org/x.png"}

@@ -11,14 +11,14 @@ import (
 
 // replicas are two linkmgmt apps over one database and one Redis, as in production.
 type replicas struct {
-	t    *testing.T
-	a, b *linkEnv
+	t    testing.TB
+	a, b *testEnv
 	host string // BASE_URL's host, served by both
 }
 
-func newReplicas(t *testing.T) replicas {
-	a := newLinkEnv(t, linkEnvOptions{})
-	b := newLinkEnv(t, linkEnvOptions{shareWith: a})
+func newReplicas(t testing.TB) replicas {
+	a := newEnv(t)
+	b := newEnv(t, replicaOf(a))
 	return replicas{t: t, a: a, b: b, host: hostOf(t, a.URL)}
 }
 
@@ -78,7 +78,7 @@ func (r replicas) api(method, path, key string, body any) {
 	wantStatus(r.t, r.a.do(method, path, key, body), http.StatusOK)
 }
 
-func shortPath(t *testing.T, short string) string {
+func shortPath(t testing.TB, short string) string {
 	t.Helper()
 	u, err := url.Parse(short)
 	if err != nil {

@@ -107,11 +107,11 @@ func (a *API) createLink(c echo.Context) error {
 	if err := bindJSON(c, &in); err != nil {
 		return err
 	}
-	l, err := a.deps.Links.Create(c.Request().Context(), currentAccount(c).ID, in)
+	l, err := a.svc.Links.Create(c.Request().Context(), currentAccount(c).ID, in)
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, linkCreateResponse{ID: l.ID, ShortURL: l.ShortURL(a.deps.Links.BaseURL())})
+	return c.JSON(http.StatusOK, linkCreateResponse{ID: l.ID, ShortURL: l.ShortURL(a.svc.Links.BaseURL())})
 }
 
 // updateLink answers PUT /api/url/:id/update.
@@ -124,11 +124,11 @@ func (a *API) updateLink(c echo.Context) error {
 	if err := bindJSON(c, &in); err != nil {
 		return err
 	}
-	l, err := a.deps.Links.Update(c.Request().Context(), currentAccount(c).ID, id, in)
+	l, err := a.svc.Links.Update(c.Request().Context(), currentAccount(c).ID, id, in)
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, linkUpdateResponse{ID: l.ID, ShortURL: l.ShortURL(a.deps.Links.BaseURL()), Message: msgLinkUpdated})
+	return c.JSON(http.StatusOK, linkUpdateResponse{ID: l.ID, ShortURL: l.ShortURL(a.svc.Links.BaseURL()), Message: msgLinkUpdated})
 }
 
 // deleteLink answers DELETE /api/url/:id/delete.
@@ -137,7 +137,7 @@ func (a *API) deleteLink(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := a.deps.Links.Delete(c.Request().Context(), currentAccount(c).ID, id); err != nil {
+	if err := a.svc.Links.Delete(c.Request().Context(), currentAccount(c).ID, id); err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, linkMessageResponse{Message: msgLinkDeleted})
@@ -149,7 +149,7 @@ func (a *API) getLink(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	l, err := a.deps.Links.Get(c.Request().Context(), currentAccount(c).ID, id)
+	l, err := a.svc.Links.Get(c.Request().Context(), currentAccount(c).ID, id)
 	if err != nil {
 		return err
 	}
@@ -163,7 +163,7 @@ func (a *API) listLinks(c echo.Context) error {
 	acc := currentAccount(c)
 	q := c.QueryParams()
 	if short := strings.TrimSpace(q.Get("short")); short != "" {
-		l, err := a.deps.Links.ByShortURL(ctx, acc.ID, short)
+		l, err := a.svc.Links.ByShortURL(ctx, acc.ID, short)
 		if err != nil {
 			return err
 		}
@@ -183,7 +183,7 @@ func (a *API) listLinks(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	links, total, err := a.deps.Links.List(ctx, acc.ID, link.ListQuery{Order: order, Search: search, Limit: page.Limit, Offset: page.Offset()})
+	links, total, err := a.svc.Links.List(ctx, acc.ID, link.ListQuery{Order: order, Search: search, Limit: page.Limit, Offset: page.Offset()})
 	if err != nil {
 		return err
 	}
@@ -191,11 +191,11 @@ func (a *API) listLinks(c echo.Context) error {
 	for i, l := range links {
 		ids[i] = l.ID
 	}
-	pending := a.deps.ClickStats.PendingTotals(ctx, ids)
+	pending := a.svc.ClickStats.PendingTotals(ctx, ids)
 	items := make([]linkListItem, len(links))
 	for i, l := range links {
 		items[i] = linkListItem{
-			ID: l.ID, Alias: l.Alias, ShortURL: l.ShortURL(a.deps.Links.BaseURL()), LongURL: l.LongURL,
+			ID: l.ID, Alias: l.Alias, ShortURL: l.ShortURL(a.svc.Links.BaseURL()), LongURL: l.LongURL,
 			Clicks: l.Clicks + pending[l.ID], Title: l.Title, Description: l.Description,
 			Date: l.CreatedAt.UTC().Format(dateTimeLayout),
 		}
@@ -204,7 +204,7 @@ func (a *API) listLinks(c echo.Context) error {
 }
 
 func (a *API) renderLink(c echo.Context, l link.Link) error {
-	st, err := a.deps.ClickStats.ForLink(c.Request().Context(), l.ID)
+	st, err := a.svc.ClickStats.ForLink(c.Request().Context(), l.ID)
 	if err != nil {
 		return err
 	}
@@ -213,7 +213,7 @@ func (a *API) renderLink(c echo.Context, l link.Link) error {
 
 func (a *API) linkDetails(_ context.Context, l link.Link) linkDetails {
 	d := linkDetails{
-		ID: l.ID, ShortURL: l.ShortURL(a.deps.Links.BaseURL()), LongURL: l.LongURL, Title: l.Title,
+		ID: l.ID, ShortURL: l.ShortURL(a.svc.Links.BaseURL()), LongURL: l.LongURL, Title: l.Title,
 		Description: l.Description, Location: map[string]string{}, Device: map[string]string{},
 		Language: map[string]string{}, Date: l.CreatedAt.UTC().Format(dateTimeLayout),
 		Alias: l.Alias, Domain: l.DomainURL, Type: l.Type, Status: l.Status, Password: l.Protected(),

@@ -4,10 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"log/slog"
 	"net"
 	"net/http"
-	"net/http/httptest"
 	"net/netip"
 	"net/url"
 	"os"
@@ -16,127 +14,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/loyaltylinks/platform/linkmgmt/internal/account"
-	"github.com/loyaltylinks/platform/linkmgmt/internal/click"
-	"github.com/loyaltylinks/platform/linkmgmt/internal/geo"
-	"github.com/loyaltylinks/platform/linkmgmt/internal/httpapi"
-	"github.com/loyaltylinks/platform/linkmgmt/internal/link"
-	"github.com/loyaltylinks/platform/linkmgmt/internal/qr"
-	"github.com/loyaltylinks/platform/linkmgmt/internal/redirect"
-	"github.com/loyaltylinks/platform/linkmgmt/migrations"
-	"github.com/loyaltylinks/platform/shared/database"
-	"github.com/loyaltylinks/platform/shared/testkit"
 	"github.com/maxmind/mmdbwriter"
 	"github.com/maxmind/mmdbwriter/mmdbtype"
-	"github.com/redis/go-redis/v9"
-	"gorm.io/gorm"
 )
 
-// linkEnvOptions shape a link test server.
-type linkEnvOptions struct {
-	trustedProxies []netip.Prefix // default: none
-	geoIPDB        string
-	maxBacklog     int
-	// shareWith runs a second replica over the first one's database and Redis.
-	shareWith *linkEnv
-}
-
-// linkEnv is a full linkmgmt server with its click workers running.
-type linkEnv struct {
-	*testEnv
-	Clicks    *click.Recorder
-	Flusher   *click.Flusher
-	LinkCache *redirect.Cache
-	redisURL  string
-}
-
-func newLinkEnv(t *testing.T, o linkEnvOptions) *linkEnv {
-	t.Helper()
-	var (
-		db       *gorm.DB
-		redisURL string
-	)
-	if o.shareWith != nil {
-		db, redisURL = o.shareWith.DB, o.shareWith.redisURL
-	} else {
-		var err error
-		db, err = database.Open(testkit.NewDatabase(t), database.Options{Schema: migrations.Schema, MaxOpenConns: 10})
-		if err != nil {
-			t.Fatalf("open db: %v", err)
-		}
-		sqlDB, _ := db.DB()
-		t.Cleanup(func() { sqlDB.Close() })
-		redisURL = testkit.Redis(t)
-	}
-	opts, err := redis.ParseURL(redisURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	proxy := testkit.NewProxy(t, opts.Addr)
-	opts.Addr = proxy.Addr()
-	// Fail fast while a test has Redis cut.
-	opts.DialTimeout, opts.ReadTimeout, opts.WriteTimeout, opts.MaxRetries = 300*time.Millisecond, 300*time.Millisecond, 300*time.Millisecond, -1
-	rdb := redis.NewClient(opts)
-	t.Cleanup(func() { rdb.Close() })
-
-	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	if os.Getenv("TEST_LOG") != "" {
-		logger = slog.New(slog.NewTextHandler(os.Stderr, nil))
-	}
-	locator, err := geo.NewLocator(o.trustedProxies, o.geoIPDB)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { locator.Close() })
-
-	ts := httptest.NewUnstartedServer(nil)
-	baseURL := "http://" + ts.Listener.Addr().String()
-	if o.shareWith != nil {
-		baseURL = o.shareWith.URL // replicas serve the same public address
-	}
-	cache := redirect.NewCache(redirect.CacheOptions{})
-	inv := redirect.NewInvalidator(rdb, logger, cache)
-	links := link.NewService(db, baseURL, inv)
-	rec := click.NewRecorder(rdb, locator, logger, click.RecorderOptions{MaxBacklog: o.maxBacklog})
-	fl := click.NewFlusher(db, rdb, logger, click.FlusherOptions{Interval: time.Hour})
-	accounts := account.NewStore(db)
-	stats := click.NewStatsReader(db, rdb, logger)
-	srv := httpapi.New(httpapi.Deps{
-		Logger: logger, DB: db, Redis: rdb, BaseURL: baseURL, Accounts: accounts, RateLimitPerMinute: testFreePlanLimit,
-		Links: links, LinkCache: cache, Invalidator: inv, Clicks: rec, Flusher: fl, ClickStats: stats,
-		Redirects: redirect.NewEngine(redirect.Config{DB: db, Redis: rdb, Links: links, Cache: cache, Locator: locator, Clicks: rec, Logger: logger}),
-		QR: qr.NewService(qr.Deps{DB: db, Redis: rdb, Links: qr.NewLinks(links), Stats: stats,
-			Logos: qr.NewLogoLoader(qr.LogoConfig{}), BaseURL: baseURL, Logger: logger}),
-	})
-	ts.Config.Handler = srv.Echo
-	ts.Start()
-
-	ctx, cancel := context.WithCancel(context.Background())
-	listening := make(chan struct{})
-	go func() { close(listening); inv.Listen(ctx) }()
-	go rec.Run(ctx)
-	flDone := make(chan struct{})
-	go func() { defer close(flDone); fl.Run(ctx) }()
-	<-listening
-	t.Cleanup(func() {
-		ts.Close()
-		cancel()
-		<-rec.Done()
-		<-flDone
-	})
-
-	env := &linkEnv{
-		testEnv:   &testEnv{t: t, URL: "http://" + ts.Listener.Addr().String(), DB: db, Redis: rdb, RedisProxy: proxy, Accounts: accounts, Routes: srv.Echo.Routes(), MetricsURL: serveMetrics(t, srv)},
-		Clicks:    rec,
-		Flusher:   fl,
-		LinkCache: cache,
-		redisURL:  redisURL,
-	}
-	return env
-}
-
 // flush moves every recorded click to Postgres: recorder -> Redis -> flusher.
-func (e *linkEnv) flush() {
+func (e *testEnv) flush() {
 	e.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -149,7 +32,7 @@ func (e *linkEnv) flush() {
 }
 
 // syncClicks writes recorded clicks to Redis (pending, not yet in Postgres).
-func (e *linkEnv) syncClicks() {
+func (e *testEnv) syncClicks() {
 	e.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -167,7 +50,7 @@ type visit struct {
 	form   url.Values // sent as a form body, POSTed unless method says otherwise
 }
 
-func (e *linkEnv) visit(v visit) response {
+func (e *testEnv) visit(v visit) response {
 	e.t.Helper()
 	method := v.method
 	if method == "" {
@@ -206,7 +89,7 @@ func (e *linkEnv) visit(v visit) response {
 }
 
 // createLink posts body to /api/url/add and returns the new id and short URL.
-func (e *linkEnv) createLink(key string, body map[string]any) (int64, string) {
+func (e *testEnv) createLink(key string, body map[string]any) (int64, string) {
 	e.t.Helper()
 	res := e.do(http.MethodPost, "/api/url/add", key, body)
 	if res.Status != http.StatusOK {
@@ -233,7 +116,7 @@ type fixtures struct {
 	Splash, Overlay    int64
 }
 
-func (e *linkEnv) insertID(query string, args ...any) int64 {
+func (e *testEnv) insertID(query string, args ...any) int64 {
 	e.t.Helper()
 	var id int64
 	if err := e.DB.Raw(query+" RETURNING id", args...).Scan(&id).Error; err != nil {
@@ -244,7 +127,7 @@ func (e *linkEnv) insertID(query string, args ...any) int64 {
 
 // newFixtures creates one of each referenced resource for the account. host is the
 // branded domain's host.
-func (e *linkEnv) newFixtures(accountID int64, host string) fixtures {
+func (e *testEnv) newFixtures(accountID int64, host string) fixtures {
 	e.t.Helper()
 	f := fixtures{Domain: "https://" + host, DomainHost: host}
 	f.DomainID = e.insertID(`INSERT INTO domains (account_id, domain, host, redirect_root, redirect_404) VALUES (?, ?, ?, ?, ?)`,
@@ -261,7 +144,7 @@ func (e *linkEnv) newFixtures(accountID int64, host string) fixtures {
 }
 
 // writeMMDB writes a tiny GeoLite2-Country database mapping networks to ISO codes.
-func writeMMDB(t *testing.T, networks map[string]string) string {
+func writeMMDB(t testing.TB, networks map[string]string) string {
 	t.Helper()
 	w, err := mmdbwriter.New(mmdbwriter.Options{DatabaseType: "GeoLite2-Country", RecordSize: 24})
 	if err != nil {
@@ -292,7 +175,7 @@ func writeMMDB(t *testing.T, networks map[string]string) string {
 }
 
 // hostOf is the host[:port] of a URL.
-func hostOf(t *testing.T, raw string) string {
+func hostOf(t testing.TB, raw string) string {
 	t.Helper()
 	u, err := url.Parse(raw)
 	if err != nil {
@@ -304,7 +187,7 @@ func hostOf(t *testing.T, raw string) string {
 func loopback() []netip.Prefix { return []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")} }
 
 // metric returns the value of one sample line of /metrics, or "" when absent.
-func (e *linkEnv) metric(sample string) string {
+func (e *testEnv) metric(sample string) string {
 	e.t.Helper()
 	res := e.scrape()
 	for _, line := range strings.Split(string(res.Body), "\n") {

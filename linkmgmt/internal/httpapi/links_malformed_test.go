@@ -150,20 +150,20 @@ func repeatParams(n int) []map[string]string {
 }
 
 func TestLinkRoutesRefuseMalformedInput(t *testing.T) {
-	env := newLinkEnv(t, linkEnvOptions{})
+	env := newEnv(t)
 	_, key := env.newAccount("free")
 	id, _ := env.createLink(key, map[string]any{"url": "https://e.org/kept", "custom": "kept"})
 	update := fmt.Sprintf("/api/url/%d/update", id)
 
 	t.Run("add", func(t *testing.T) {
-		checkMalformed(t, env.testEnv, key, http.MethodPost, "/api/url/add", append(linkMalformed(),
+		checkMalformed(t, env, key, http.MethodPost, "/api/url/add", append(linkMalformed(),
 			malformedCase{"empty object", "", `{}`},
 			malformedCase{"url null", "", `{"url": null}`},
 			malformedCase{"url blank", "", map[string]any{"url": "   "}},
 		))
 	})
 	t.Run("update", func(t *testing.T) {
-		checkMalformed(t, env.testEnv, key, http.MethodPut, update, append(linkMalformed(),
+		checkMalformed(t, env, key, http.MethodPut, update, append(linkMalformed(),
 			malformedCase{"url null", "", `{"url": null}`},
 			malformedCase{"id not a number", "/api/url/abc/update", map[string]any{"url": "https://e.org"}},
 			malformedCase{"id zero", "/api/url/0/update", map[string]any{"url": "https://e.org"}},
@@ -189,7 +189,7 @@ func TestLinkRoutesRefuseMalformedInput(t *testing.T) {
 
 // TestListPageNumberIsBounded: a page number whose OFFSET overflows int64 was a 500.
 func TestListPageNumberIsBounded(t *testing.T) {
-	env := newTestEnv(t)
+	env := newEnv(t)
 	_, key := env.newAccount("free")
 	for _, path := range []string{"/api/urls", "/api/qr"} {
 		for _, page := range []string{"614891469123651722", "9223372036854775807", "10000001"} {
@@ -199,7 +199,7 @@ func TestListPageNumberIsBounded(t *testing.T) {
 				Message string `json:"message"`
 			}
 			res.JSON(t, &body)
-			if res.Status != http.StatusUnprocessableEntity || body.Error != 1 || body.Message != "page: Input should be less than or equal to 10000000" {
+			if res.Status != http.StatusUnprocessableEntity || body.Error != 1 || body.Message != "page: must be at most 10000000" {
 				t.Errorf("%s?page=%s: %d %s, want 422 naming the bound", path, page, res.Status, res.Body)
 			}
 		}

@@ -12,7 +12,7 @@ import (
 // separators, its valueless flags, its escapes), before any fragment. They used to be
 // re-encoded: "?x=1;y=2&z=3" lost "x=1;y=2" and "?flag" became "flag=".
 func TestParametersAreAppendedToTheQueryAsWritten(t *testing.T) {
-	env := newLinkEnv(t, linkEnvOptions{})
+	env := newEnv(t)
 	_, key := env.newAccount("free")
 	params := []map[string]string{{"name": "utm_source", "value": "news letter"}, {"name": "ref", "value": "a&b=c"}}
 	const added = "utm_source=news+letter&ref=a%26b%3Dc"
@@ -62,7 +62,7 @@ type targetsBody struct {
 // 422 on add and update; they were stored, the redirect served the first and the API
 // showed the last.
 func TestDuplicateTargetsAreRefused(t *testing.T) {
-	env := newLinkEnv(t, linkEnvOptions{})
+	env := newEnv(t)
 	_, key := env.newAccount("free")
 	id, _ := env.createLink(key, map[string]any{"url": "https://e.org/", "custom": "dup",
 		"geotarget": []map[string]string{{"location": "Canada", "link": "https://e.ca/"}}})
@@ -104,7 +104,7 @@ func TestDuplicateTargetsAreRefused(t *testing.T) {
 // TestLanguageTargetsAreBCP47Tags: languages are validated as BCP 47 tags and stored
 // canonical; malformed or unknown regions and languages are a 422.
 func TestLanguageTargetsAreBCP47Tags(t *testing.T) {
-	env := newLinkEnv(t, linkEnvOptions{})
+	env := newEnv(t)
 	_, key := env.newAccount("free")
 	const msg = "languagetarget[0].language: must be a language code such as en, fr or pt-BR"
 	for _, bad := range []string{"en-<>", "en-12", "en-ZZ", "en-AA", "xx", "zzz", "und", "e", "english", "en-", "-US", "en--US", "en-US-", "1en", strings.Repeat("a", 70), "en-US-u-" + strings.Repeat("ab-", 30) + "x"} {

@@ -52,7 +52,7 @@ type linkDetailsBody struct {
 	} `json:"data"`
 }
 
-func (e *linkEnv) getLink(key string, id int64) linkDetailsBody {
+func (e *testEnv) getLink(key string, id int64) linkDetailsBody {
 	e.t.Helper()
 	res := e.do(http.MethodGet, fmt.Sprintf("/api/url/%d", id), key, nil)
 	if res.Status != http.StatusOK {
@@ -64,7 +64,7 @@ func (e *linkEnv) getLink(key string, id int64) linkDetailsBody {
 }
 
 func TestCreateLinkWithEveryField(t *testing.T) {
-	env := newLinkEnv(t, linkEnvOptions{})
+	env := newEnv(t)
 	accID, key := env.newAccount("free")
 	fx := env.newFixtures(accID, "go.example.com")
 	expiry := time.Now().UTC().Add(48 * time.Hour).Truncate(time.Second).Format("2006-01-02 15:04:05")
@@ -182,7 +182,7 @@ func TestCreateLinkWithEveryField(t *testing.T) {
 }
 
 func TestCreateLinkRefusesBadInput(t *testing.T) {
-	env := newLinkEnv(t, linkEnvOptions{})
+	env := newEnv(t)
 	accID, key := env.newAccount("free")
 	env.newFixtures(accID, "mine.example.com")
 	otherID, _ := env.newAccount("free")
@@ -259,7 +259,7 @@ func TestCreateLinkRefusesBadInput(t *testing.T) {
 }
 
 func TestDuplicateAlias(t *testing.T) {
-	env := newLinkEnv(t, linkEnvOptions{})
+	env := newEnv(t)
 	accID, key := env.newAccount("free")
 	fx := env.newFixtures(accID, "brand.example.com")
 	env.createLink(key, map[string]any{"url": "https://e.org/1", "custom": "promo"})
@@ -279,7 +279,7 @@ func TestDuplicateAlias(t *testing.T) {
 }
 
 func TestUpdateLink(t *testing.T) {
-	env := newLinkEnv(t, linkEnvOptions{})
+	env := newEnv(t)
 	accID, key := env.newAccount("free")
 	fx := env.newFixtures(accID, "brand.example.com")
 	id, _ := env.createLink(key, map[string]any{
@@ -353,7 +353,7 @@ func TestUpdateLink(t *testing.T) {
 }
 
 func TestDeleteLink(t *testing.T) {
-	env := newLinkEnv(t, linkEnvOptions{})
+	env := newEnv(t)
 	_, key := env.newAccount("free")
 	_, other := env.newAccount("free")
 	id, _ := env.createLink(key, map[string]any{"url": "https://e.org/", "custom": "gone"})
@@ -379,7 +379,7 @@ func TestDeleteLink(t *testing.T) {
 }
 
 func TestListLinks(t *testing.T) {
-	env := newLinkEnv(t, linkEnvOptions{})
+	env := newEnv(t)
 	_, key := env.newAccount("free")
 	_, other := env.newAccount("free")
 	env.createLink(other, map[string]any{"url": "https://other.example/", "custom": "theirs"})

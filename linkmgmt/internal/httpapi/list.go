@@ -25,14 +25,12 @@ var pageParams = []apidoc.Param{
 }
 
 // parsePage reads the limit and page query parameters of a list endpoint. A value that
-// is not an integer or is out of bounds is a 422.
+// is not an integer or is out of bounds is a 422 naming the parameter
+// ("limit: must be at most 100").
 func parsePage(c echo.Context) (pagination.Page, error) {
-	p, errs := pagination.ParsePage(c.QueryParams(), pageLimit)
+	p, errs := pagination.ParsePage(c.QueryParams(), pageLimit, maxPageNumber)
 	if len(errs) > 0 {
-		return pagination.Page{}, apperr.New(apperr.Invalid, "%s: %s", errs[0].Param, errs[0].Msg)
-	}
-	if p.Page > maxPageNumber {
-		return pagination.Page{}, apperr.New(apperr.Invalid, "page: Input should be less than or equal to %d", maxPageNumber)
+		return pagination.Page{}, apperr.New(apperr.Invalid, "%s", errs[0].Error())
 	}
 	return p, nil
 }

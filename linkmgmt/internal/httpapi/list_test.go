@@ -18,7 +18,7 @@ type page struct {
 	IDs                                             []int64
 }
 
-func readPage(t *testing.T, res response, array string) page {
+func readPage(t testing.TB, res response, array string) page {
 	t.Helper()
 	wantStatus(t, res, http.StatusOK)
 	var env envelope
@@ -94,7 +94,7 @@ func listEndpoints(env *testEnv, accountID, channelID int64) []struct {
 // TestListEnvelopes checks the paging maths of every list endpoint: 7 rows in pages of
 // 3 are pages 1 (next 2), 2 (next 3), 3 (1 row, next 0), and page 4 is empty.
 func TestListEnvelopes(t *testing.T) {
-	env := newTestEnv(t)
+	env := newEnv(t)
 	accID, key := env.newAccount("free")
 	_, emptyKey := env.newAccount("free")
 	emptyChannelOwner, emptyChannelKey := env.newAccount("free") // has one channel, with no items
@@ -160,11 +160,11 @@ func TestListEnvelopes(t *testing.T) {
 			}
 
 			for _, bad := range []struct{ query, msg string }{
-				{"?limit=0", "limit: Input should be greater than or equal to 1"},
-				{"?limit=101", "limit: Input should be less than or equal to 100"},
-				{"?limit=ten", "limit: Input should be a valid integer, unable to parse string as an integer"},
-				{"?page=0", "page: Input should be greater than or equal to 1"},
-				{"?page=-2", "page: Input should be greater than or equal to 1"},
+				{"?limit=0", "limit: must be at least 1"},
+				{"?limit=101", "limit: must be at most 100"},
+				{"?limit=ten", "limit: must be an integer"},
+				{"?page=0", "page: must be at least 1"},
+				{"?page=-2", "page: must be at least 1"},
 			} {
 				wantMessage(t, env.do(http.MethodGet, ep.path+bad.query, key, nil), http.StatusUnprocessableEntity, bad.msg)
 			}
@@ -175,7 +175,7 @@ func TestListEnvelopes(t *testing.T) {
 // TestCrossAccountIsolation: one account's resources are invisible to another: lists are
 // empty, every id-addressed route answers 404, and nothing of the owner's changes.
 func TestCrossAccountIsolation(t *testing.T) {
-	env := newTestEnv(t)
+	env := newEnv(t)
 	_, owner := env.newAccount("free")
 	_, intruder := env.newAccount("free")
 

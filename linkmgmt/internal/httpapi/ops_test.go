@@ -12,7 +12,7 @@ import (
 )
 
 func TestOperationalEndpoints(t *testing.T) {
-	env := newTestEnv(t)
+	env := newEnv(t)
 	tests := []struct {
 		path       string
 		wantStatus int
@@ -69,7 +69,7 @@ func TestOperationalEndpoints(t *testing.T) {
 }
 
 func TestAPIKeyAuthentication(t *testing.T) {
-	env := newTestEnv(t)
+	env := newEnv(t)
 	_, key := env.newAccount("free")
 	tests := []struct {
 		name       string
@@ -119,7 +119,7 @@ func TestMigrationsApplyTwice(t *testing.T) {
 // TestEveryRouteIsDocumented checks that /openapi.json describes every /api route the
 // router serves, and nothing else.
 func TestEveryRouteIsDocumented(t *testing.T) {
-	env := newTestEnv(t)
+	env := newEnv(t)
 	res := env.do(http.MethodGet, "/openapi.json", "", nil)
 	if res.Status != http.StatusOK {
 		t.Fatalf("GET /openapi.json: %d %s", res.Status, res.Body)

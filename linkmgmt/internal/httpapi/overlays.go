@@ -39,7 +39,7 @@ func (a *API) listOverlays(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	list, total, err := a.overlays.List(c.Request().Context(), currentAccount(c).ID, page)
+	list, total, err := a.svc.Overlays.List(c.Request().Context(), currentAccount(c).ID, page)
 	if err != nil {
 		return err
 	}
@@ -56,7 +56,7 @@ func (a *API) addOverlay(c echo.Context) error {
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	o, err := a.overlays.Create(c.Request().Context(), currentAccount(c).ID, req.fields())
+	o, err := a.svc.Overlays.Create(c.Request().Context(), currentAccount(c).ID, req.fields())
 	if err != nil {
 		return err
 	}
@@ -73,10 +73,9 @@ func (a *API) updateOverlay(c echo.Context) error {
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	if _, err := a.overlays.Update(c.Request().Context(), currentAccount(c).ID, id, req.fields()); err != nil {
+	if _, err := a.svc.Overlays.Update(c.Request().Context(), currentAccount(c).ID, id, req.fields()); err != nil {
 		return err
 	}
-	a.redirectPagesChanged(c)
 	return writeMessage(c, "Overlay has been updated successfully.")
 }
 
@@ -86,9 +85,8 @@ func (a *API) deleteOverlay(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := a.overlays.Delete(c.Request().Context(), currentAccount(c).ID, id); err != nil {
+	if err := a.svc.Overlays.Delete(c.Request().Context(), currentAccount(c).ID, id); err != nil {
 		return err
 	}
-	a.redirectPagesChanged(c)
 	return writeMessage(c, "Overlay has been deleted successfully.")
 }

@@ -10,7 +10,7 @@ import (
 var dateTimeShape = regexp.MustCompile(`^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$`)
 
 func TestOverlays(t *testing.T) {
-	env := newTestEnv(t)
+	env := newEnv(t)
 	accID, key := env.newAccount("free")
 	_, otherKey := env.newAccount("free")
 
@@ -91,7 +91,7 @@ func TestOverlays(t *testing.T) {
 }
 
 func TestSplashPages(t *testing.T) {
-	env := newTestEnv(t)
+	env := newEnv(t)
 	_, key := env.newAccount("free")
 	_, otherKey := env.newAccount("free")
 

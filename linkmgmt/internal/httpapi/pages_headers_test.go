@@ -18,7 +18,7 @@ var (
 // checkPageHeaders checks what every HTML page must carry: a Content-Security-Policy
 // whose nonce is on every script of the page (and no inline event handler, which no
 // nonce can allow), frame protection in both spellings, nosniff.
-func checkPageHeaders(t *testing.T, res response, wantInCSP ...string) {
+func checkPageHeaders(t testing.TB, res response, wantInCSP ...string) {
 	t.Helper()
 	if ct := res.Header.Get("Content-Type"); ct != "text/html; charset=utf-8" {
 		t.Fatalf("Content-Type %q, want an HTML page (status %d)", ct, res.Status)
@@ -56,7 +56,7 @@ func checkPageHeaders(t *testing.T, res response, wantInCSP ...string) {
 // routes render. Before, none carried a Content-Security-Policy and only the password,
 // not-found and expired pages carried X-Frame-Options.
 func TestEveryHTMLPageHasCSPAndFrameProtection(t *testing.T) {
-	env := newLinkEnv(t, linkEnvOptions{})
+	env := newEnv(t)
 	accID, key := env.newAccount("free")
 	fx := env.newFixtures(accID, "go.example.com")
 	mk := func(body map[string]any) string {
@@ -117,7 +117,7 @@ func TestEveryHTMLPageHasCSPAndFrameProtection(t *testing.T) {
 		}
 	})
 	t.Run("the unavailable page", func(t *testing.T) {
-		cut := newCutDBEnv(t)
+		cut := newEnv(t, withCutDB())
 		cut.DBProxy.Cut()
 		res := cut.do(http.MethodGet, "/wellformed", "", nil)
 		if res.Status != http.StatusServiceUnavailable {

@@ -35,7 +35,7 @@ func (a *API) listPixels(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	list, total, err := a.pixels.List(c.Request().Context(), currentAccount(c).ID, page)
+	list, total, err := a.svc.Pixels.List(c.Request().Context(), currentAccount(c).ID, page)
 	if err != nil {
 		return err
 	}
@@ -52,7 +52,7 @@ func (a *API) addPixel(c echo.Context) error {
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	p, err := a.pixels.Create(c.Request().Context(), currentAccount(c).ID, pixel.CreateInput{Type: req.Type, Name: req.Name, Tag: req.Tag})
+	p, err := a.svc.Pixels.Create(c.Request().Context(), currentAccount(c).ID, pixel.CreateInput{Type: req.Type, Name: req.Name, Tag: req.Tag})
 	if err != nil {
 		return err
 	}
@@ -69,10 +69,9 @@ func (a *API) updatePixel(c echo.Context) error {
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	if _, err := a.pixels.Update(c.Request().Context(), currentAccount(c).ID, id, pixel.UpdateInput{Name: req.Name, Tag: req.Tag}); err != nil {
+	if _, err := a.svc.Pixels.Update(c.Request().Context(), currentAccount(c).ID, id, pixel.UpdateInput{Name: req.Name, Tag: req.Tag}); err != nil {
 		return err
 	}
-	a.redirectPagesChanged(c)
 	return writeMessage(c, "Pixel has been updated successfully.")
 }
 
@@ -82,9 +81,8 @@ func (a *API) deletePixel(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := a.pixels.Delete(c.Request().Context(), currentAccount(c).ID, id); err != nil {
+	if err := a.svc.Pixels.Delete(c.Request().Context(), currentAccount(c).ID, id); err != nil {
 		return err
 	}
-	a.redirectPagesChanged(c)
 	return writeMessage(c, "Pixel has been deleted successfully.")
 }

@@ -8,7 +8,7 @@ import (
 )
 
 func TestPixelAdd(t *testing.T) {
-	env := newTestEnv(t)
+	env := newEnv(t)
 	_, key := env.newAccount("free")
 
 	valid := []struct{ typ, tag string }{
@@ -72,7 +72,7 @@ type pixelListBody struct {
 }
 
 func TestPixelListUpdateDelete(t *testing.T) {
-	env := newTestEnv(t)
+	env := newEnv(t)
 	accID, key := env.newAccount("free")
 	_, otherKey := env.newAccount("free")
 	created := wantStatus(t, env.do(http.MethodPost, "/api/pixel/add", key, map[string]any{"type": "gtmpixel", "name": "Site GTM", "tag": "GTM-ABC1234"}), http.StatusOK)

@@ -43,23 +43,19 @@ func newStatsPageCache() *lru.Cache[int64, cachedStatsPage] {
 // publicStats answers GET and HEAD /{alias}+: the statistics page of a public link, the
 // 404 page for any other.
 func (a *API) publicStats(c echo.Context, alias string) error {
-	r, w := c.Request(), c.Response()
+	r := c.Request()
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
-		redirect.NotFound().Write(w, r)
-		return nil
+		return writeOutcome(c, redirect.NotFound())
 	}
-	t, out, ok := a.deps.Redirects.PublicLink(r, alias)
+	t, out, ok := a.svc.Redirects.PublicLink(r, alias)
 	if !ok {
-		out.Write(w, r)
-		return nil
+		return writeOutcome(c, out)
 	}
 	page, err := a.statsPage(r.Context(), t)
 	if err != nil {
-		a.deps.Redirects.Failed(r.Context(), err).Write(w, r)
-		return nil
+		return writeOutcome(c, redirect.Failed(err))
 	}
-	redirect.StatsOutcome(page).Write(w, r)
-	return nil
+	return writeOutcome(c, redirect.StatsOutcome(page))
 }
 
 func (a *API) statsPage(ctx context.Context, t *redirect.Target) (redirect.StatsPage, error) {
@@ -67,14 +63,14 @@ func (a *API) statsPage(ctx context.Context, t *redirect.Target) (redirect.Stats
 	if c, ok := a.statsPages.Get(t.Link.ID); ok && now.Before(c.exp) {
 		return c.page, nil
 	}
-	all, err := a.deps.ClickStats.ForLink(ctx, t.Link.ID)
+	all, err := a.svc.ClickStats.ForLink(ctx, t.Link.ID)
 	if err != nil {
 		return redirect.StatsPage{}, err
 	}
 	today := analytics.DateOf(now.UTC())
 	q := analytics.Query{From: today.AddDays(1 - statsPageDays), To: today, Zone: time.UTC, Interval: analytics.Day}
 	sc := analytics.Scope{Kind: analytics.KindLink, ID: t.Link.ID, AccountID: t.Link.AccountID, Links: []int64{t.Link.ID}}
-	rep, err := a.analytics.Report(ctx, sc, q)
+	rep, err := a.svc.Analytics.Report(ctx, sc, q)
 	if err != nil {
 		return redirect.StatsPage{}, err
 	}

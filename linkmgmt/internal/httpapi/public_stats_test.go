@@ -22,7 +22,7 @@ const hostileTitle = `Spring <script>alert("x")</script> & "sale" <img src=x one
 
 // seedPublicPage creates a public link with a hostile title and clicks over the last
 // 30 days, a private link, and returns their aliases.
-func seedPublicPage(t *testing.T, env *linkEnv, key string) (id int64, public, private string) {
+func seedPublicPage(t *testing.T, env *testEnv, key string) (id int64, public, private string) {
 	t.Helper()
 	id, _ = env.createLink(key, map[string]any{"url": "https://e.org/spring", "custom": "spring", "status": "public", "metatitle": hostileTitle})
 	env.createLink(key, map[string]any{"url": "https://e.org/secret", "custom": "secret", "status": "private"})
@@ -51,7 +51,7 @@ func seedPublicPage(t *testing.T, env *linkEnv, key string) (id int64, public, p
 // bars and the breakdowns, every value escaped, under the pages' CSP and frame
 // protection; of a private or unknown link, or anything but GET and HEAD, the 404 page.
 func TestPublicStatsPage(t *testing.T) {
-	env := newLinkEnv(t, linkEnvOptions{})
+	env := newEnv(t)
 	_, key := env.newAccount("business")
 	id, public, private := seedPublicPage(t, env, key)
 
@@ -107,7 +107,7 @@ func TestPublicStatsPage(t *testing.T) {
 // is text. The screenshot goes to $STATS_SCREENSHOT when set.
 func TestBrowserPublicStatsPage(t *testing.T) {
 	browser := newBrowser(t)
-	env := newLinkEnv(t, linkEnvOptions{})
+	env := newEnv(t)
 	_, key := env.newAccount("business")
 	_, public, _ := seedPublicPage(t, env, key)
 

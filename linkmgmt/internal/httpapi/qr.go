@@ -78,13 +78,13 @@ func (a *API) addQR(c echo.Context) error {
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	code, err := a.deps.QR.Create(c.Request().Context(), currentAccount(c).ID, qr.CreateInput{
+	code, err := a.svc.QR.Create(c.Request().Context(), currentAccount(c).ID, qr.CreateInput{
 		Type: req.Type, Data: req.Data, Background: req.Background, Foreground: req.Foreground, Logo: req.Logo, Name: req.Name,
 	})
 	if err != nil {
 		return logoBusy(c, err)
 	}
-	return c.JSON(http.StatusOK, qrAddResponse{ID: code.ID, Link: a.deps.QR.URL(code)})
+	return c.JSON(http.StatusOK, qrAddResponse{ID: code.ID, Link: a.svc.QR.URL(code)})
 }
 
 // updateQR answers PUT /api/qr/:id/update.
@@ -97,7 +97,7 @@ func (a *API) updateQR(c echo.Context) error {
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	_, err = a.deps.QR.Update(c.Request().Context(), currentAccount(c).ID, id, qr.UpdateInput{
+	_, err = a.svc.QR.Update(c.Request().Context(), currentAccount(c).ID, id, qr.UpdateInput{
 		Type: req.Type, Data: req.Data, Background: req.Background, Foreground: req.Foreground, Logo: req.Logo, Name: req.Name,
 	})
 	if err != nil {
@@ -120,7 +120,7 @@ func (a *API) deleteQR(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := a.deps.QR.Delete(c.Request().Context(), currentAccount(c).ID, id); err != nil {
+	if err := a.svc.QR.Delete(c.Request().Context(), currentAccount(c).ID, id); err != nil {
 		return err
 	}
 	return writeMessage(c, "QR Code has been deleted successfully.")
@@ -132,7 +132,7 @@ func (a *API) listQR(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	codes, total, err := a.deps.QR.List(c.Request().Context(), currentAccount(c).ID, page.Limit, page.Offset())
+	codes, total, err := a.svc.QR.List(c.Request().Context(), currentAccount(c).ID, page.Limit, page.Offset())
 	if err != nil {
 		return err
 	}
@@ -150,11 +150,11 @@ func (a *API) getQR(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	code, err := a.deps.QR.Get(ctx, currentAccount(c).ID, id)
+	code, err := a.svc.QR.Get(ctx, currentAccount(c).ID, id)
 	if err != nil {
 		return err
 	}
-	st, err := a.deps.QR.Stats(ctx, code)
+	st, err := a.svc.QR.Stats(ctx, code)
 	if err != nil {
 		return err
 	}
@@ -173,7 +173,7 @@ func (a *API) getQR(c echo.Context) error {
 }
 
 func (a *API) qrItem(code qr.Code) qrItem {
-	return qrItem{ID: code.ID, Link: a.deps.QR.URL(code), Scans: code.Scans, Name: code.Name, Date: code.CreatedAt.UTC().Format(dateTimeLayout)}
+	return qrItem{ID: code.ID, Link: a.svc.QR.URL(code), Scans: code.Scans, Name: code.Name, Date: code.CreatedAt.UTC().Format(dateTimeLayout)}
 }
 
 // countsOrZero is the spec's rendering of a top-values object: 0 when it is empty.
@@ -194,7 +194,7 @@ func (a *API) qrImage(c echo.Context) error {
 		return apperr.New(apperr.NotFound, msgQRNotFound)
 	}
 	ctx := c.Request().Context()
-	img, err := a.deps.QR.ImageInfo(ctx, id, format)
+	img, err := a.svc.QR.ImageInfo(ctx, id, format)
 	if err != nil {
 		return err
 	}
@@ -205,7 +205,7 @@ func (a *API) qrImage(c echo.Context) error {
 	if etagMatches(c.Request().Header.Get("If-None-Match"), img.ETag) {
 		return c.NoContent(http.StatusNotModified)
 	}
-	body, err := a.deps.QR.Render(ctx, img)
+	body, err := a.svc.QR.Render(ctx, img)
 	if err != nil {
 		return err
 	}

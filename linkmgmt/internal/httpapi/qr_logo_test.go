@@ -17,7 +17,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/loyaltylinks/platform/linkmgmt/internal/httpapi"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/qr"
 )
 
@@ -46,7 +45,7 @@ func pngChunks(w, h int, depth, colourType byte, idat []byte) []byte {
 
 // pngBomb16 is a valid 4096x4096 RGBA PNG at 16 bits per channel, all zero: about
 // 160 KB that decode into 128 MB (it took 2.4 s and ~200 MB per QR code).
-func pngBomb16(t *testing.T) []byte {
+func pngBomb16(t testing.TB) []byte {
 	t.Helper()
 	var idat bytes.Buffer
 	zw, _ := zlib.NewWriterLevel(&idat, zlib.BestSpeed)
@@ -59,7 +58,7 @@ func pngBomb16(t *testing.T) []byte {
 }
 
 // jpegDeclaring is a small JPEG whose frame header declares w x h pixels.
-func jpegDeclaring(t *testing.T, w, h int) []byte {
+func jpegDeclaring(t testing.TB, w, h int) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	if err := jpeg.Encode(&buf, image.NewGray(image.Rect(0, 0, 8, 8)), nil); err != nil {
@@ -73,7 +72,7 @@ func jpegDeclaring(t *testing.T, w, h int) []byte {
 }
 
 // noisyPNG is a w x h image that does not compress: the slowest honest logo to decode.
-func noisyPNG(t *testing.T, w, h int) []byte {
+func noisyPNG(t testing.TB, w, h int) []byte {
 	t.Helper()
 	img := image.NewNRGBA(image.Rect(0, 0, w, h))
 	r := rand.New(rand.NewPCG(1, 2))
@@ -87,7 +86,7 @@ func noisyPNG(t *testing.T, w, h int) []byte {
 	return buf.Bytes()
 }
 
-func logoEnv(t *testing.T, files map[string][]byte, cfg qr.LogoConfig) *testEnv {
+func logoEnv(t testing.TB, files map[string][]byte, cfg qr.LogoConfig) *testEnv {
 	t.Helper()
 	dir := t.TempDir()
 	for name, raw := range files {
@@ -96,10 +95,7 @@ func logoEnv(t *testing.T, files map[string][]byte, cfg qr.LogoConfig) *testEnv 
 		}
 	}
 	cfg.Dir = dir
-	return newTestEnv(t, func(d *httpapi.Deps) {
-		d.QR = qr.NewService(qr.Deps{DB: d.DB, Redis: d.Redis, Links: qr.NewLinks(d.Links), Stats: d.ClickStats, BaseURL: d.BaseURL,
-			Logos: qr.NewLogoLoader(cfg)})
-	})
+	return newEnv(t, withQRLogos(cfg))
 }
 
 // TestQRLogoBombsAreRefusedFromTheirHeader: logos whose header declares more than

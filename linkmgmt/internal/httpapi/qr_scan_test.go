@@ -26,7 +26,7 @@ type qrStatsBody struct {
 // as a phone would, its URL visited, the click flushed, and the scan shows in the code's
 // statistics and in the list. Changes of the code reach the redirect at once.
 func TestQRLinkScanIsCounted(t *testing.T) {
-	env := newLinkEnv(t, linkEnvOptions{})
+	env := newEnv(t)
 	_, key := env.newAccount("free")
 	added := env.addQR(key, map[string]any{"type": "link", "data": "https://example.com/poster"})
 

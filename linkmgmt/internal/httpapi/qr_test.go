@@ -17,14 +17,13 @@ import (
 	"testing"
 
 	"github.com/loyaltylinks/platform/linkmgmt/internal/click"
-	"github.com/loyaltylinks/platform/linkmgmt/internal/httpapi"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/qr"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/qr/qrtest"
 )
 
 // newQREnv is a test server whose QR logos may be read from a fresh directory holding
 // logo.png.
-func newQREnv(t *testing.T) *testEnv {
+func newQREnv(t testing.TB) *testEnv {
 	t.Helper()
 	dir := t.TempDir()
 	img := image.NewNRGBA(image.Rect(0, 0, 120, 80))
@@ -40,12 +39,7 @@ func newQREnv(t *testing.T) *testEnv {
 	if err := os.WriteFile(filepath.Join(dir, "logo.png"), buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	return newTestEnv(t, func(d *httpapi.Deps) {
-		d.QR = qr.NewService(qr.Deps{
-			DB: d.DB, Redis: d.Redis, Links: qr.NewLinks(d.Links), Stats: d.ClickStats, BaseURL: d.BaseURL,
-			Logos: qr.NewLogoLoader(qr.LogoConfig{Dir: dir}),
-		})
-	})
+	return newEnv(t, withQRLogos(qr.LogoConfig{Dir: dir}))
 }
 
 type qrAdded struct {

@@ -4,22 +4,16 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"log/slog"
 	"net/http"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/loyaltylinks/platform/linkmgmt/internal/click"
-	"github.com/loyaltylinks/platform/linkmgmt/internal/geo"
-	"github.com/loyaltylinks/platform/linkmgmt/internal/httpapi"
-	"github.com/loyaltylinks/platform/linkmgmt/internal/redirect"
 )
 
 // rateHeaders reads the X-RateLimit-* headers of a response; -1 for a missing one.
-func rateHeaders(t *testing.T, res response) (limit, remaining int, reset int64) {
+func rateHeaders(t testing.TB, res response) (limit, remaining int, reset int64) {
 	t.Helper()
 	num := func(name string) int64 {
 		v := res.Header.Get(name)
@@ -36,7 +30,7 @@ func rateHeaders(t *testing.T, res response) (limit, remaining int, reset int64)
 }
 
 func TestRateLimitHeadersCountDownThen429(t *testing.T) {
-	env := newTestEnv(t, withRateLimit(5))
+	env := newEnv(t, withRateLimit(5))
 	_, key := env.newAccount("free")
 	_, otherKey := env.newAccount("free")
 
@@ -106,8 +100,8 @@ func TestRateLimitHeadersCountDownThen429(t *testing.T) {
 // TestRateLimitExactAcrossReplicas fires 100 concurrent calls of one account at two
 // service instances sharing one Redis: exactly the limit (30) pass.
 func TestRateLimitExactAcrossReplicas(t *testing.T) {
-	env := newTestEnv(t)
-	replicas := [2]*testEnv{env.secondServer(withRateLimit(30)), env.secondServer(withRateLimit(30))}
+	env := newEnv(t)
+	replicas := [2]*testEnv{newEnv(t, replicaOf(env), withRateLimit(30)), newEnv(t, replicaOf(env), withRateLimit(30))}
 	_, key := env.newAccount("free")
 
 	const calls = 100
@@ -157,7 +151,7 @@ func TestRateLimitExactAcrossReplicas(t *testing.T) {
 // by one, each a window after it was made.
 func TestRateLimitWindowSlides(t *testing.T) {
 	const window = 3 * time.Second
-	env := newTestEnv(t, withRateLimit(3), withWindow(window))
+	env := newEnv(t, withRateLimit(3), withWindow(window))
 	_, key := env.newAccount("free")
 	call := func() response { return env.do(http.MethodGet, "/api/account", key, nil) }
 	wantRemaining := func(res response, want int) {
@@ -212,8 +206,8 @@ func (b *lockedBuffer) String() string {
 // TestRateLimitFailsOpenWhenRedisIsDown: without Redis the API answers, says its limit,
 // logs the failure and counts it in a metric; once Redis is back the limit applies again.
 func TestRateLimitFailsOpenWhenRedisIsDown(t *testing.T) {
-	logs := &lockedBuffer{}
-	env := newTestEnv(t, withRateLimit(2), func(d *httpapi.Deps) { d.Logger = slog.New(slog.NewJSONHandler(logs, nil)) })
+	env := newEnv(t, withRateLimit(2))
+	logs := env.Logs
 	_, key := env.newAccount("free")
 
 	env.RedisProxy.Cut()
@@ -259,7 +253,7 @@ func TestRateLimitFailsOpenWhenRedisIsDown(t *testing.T) {
 }
 
 func TestRateLimitFollowsThePlan(t *testing.T) {
-	env := newTestEnv(t, withRateLimit(7))
+	env := newEnv(t, withRateLimit(7))
 	tests := []struct {
 		plan string
 		want int
@@ -297,20 +291,12 @@ func grepLines(body []byte, word string) string {
 	return fmt.Sprint(out)
 }
 
-// withTrustedLoopback makes the server believe X-Forwarded-For from loopback peers (the
-// test client), as it would from a load balancer listed in TRUSTED_PROXIES.
-func withTrustedLoopback(d *httpapi.Deps) {
-	loc, _ := geo.NewLocator(loopback(), "")
-	d.Redirects = redirect.NewEngine(redirect.Config{DB: d.DB, Redis: d.Redis, Links: d.Links, Cache: d.LinkCache, Locator: loc,
-		Clicks: click.NewRecorder(d.Redis, loc, d.Logger, click.RecorderOptions{}), Logger: d.Logger})
-}
-
 // TestUnauthenticatedCallsAreLimitedPerAddress: calls without a valid key used to carry
 // no rate-limit headers and were never limited (invalid keys could be tried at any
 // rate). They now count against the client's address, with the headers on every
 // response, 401 and 429 included.
 func TestUnauthenticatedCallsAreLimitedPerAddress(t *testing.T) {
-	env := newTestEnv(t, withRateLimit(3), withTrustedLoopback)
+	env := newEnv(t, withRateLimit(3), withTrustedProxies(loopback()))
 	_, key := env.newAccount("free")
 	call := func(client, apiKey, path string) response {
 		t.Helper()
@@ -358,7 +344,7 @@ func TestUnauthenticatedCallsAreLimitedPerAddress(t *testing.T) {
 		wantHeaders(call("2001:db8:5:6:ffff::1", "", "/api/account"), http.StatusTooManyRequests, 0)
 	})
 	t.Run("X-Forwarded-For from an untrusted peer is not believed", func(t *testing.T) {
-		plain := newTestEnv(t, withRateLimit(2))
+		plain := newEnv(t, withRateLimit(2))
 		for i, want := range []int{http.StatusUnauthorized, http.StatusUnauthorized, http.StatusTooManyRequests} {
 			req, _ := http.NewRequest(http.MethodGet, plain.URL+"/api/account", nil)
 			req.Header.Set("X-Forwarded-For", fmt.Sprintf("203.0.113.%d", i+1))

@@ -1,6 +1,14 @@
 package httpapi
 
-import "github.com/labstack/echo/v4"
+import (
+	"github.com/labstack/echo/v4"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/redirect"
+)
+
+// publicRoutes are the public hot paths (the redirect and the campaign pages): the
+// server's stack keeps them cheap and logs only their failures (metrics are still
+// recorded).
+var publicRoutes = []string{"/:alias", "/", "/r/:slug", "/u/:ref"}
 
 // redirect answers GET/HEAD/POST /{alias} and / on BASE_URL and on branded domains. It
 // is public: no API key, no API rate limit. The engine decides; this only writes.
@@ -11,23 +19,12 @@ func (a *API) redirect(c echo.Context) error {
 	if n := len(alias); n > 1 && alias[n-1] == '+' {
 		return a.publicStats(c, alias[:n-1])
 	}
-	a.deps.Redirects.Serve(c.Request(), alias).Write(c.Response(), c.Request())
-	return nil
+	return writeOutcome(c, a.svc.Redirects.Serve(c.Request(), alias))
 }
 
-// isRedirectRoute tells the request logger to stay quiet on the public hot paths (the
-// redirect and the campaign pages; metrics are still recorded).
-func isRedirectRoute(c echo.Context) bool {
-	switch c.Path() {
-	case "/:alias", "/", "/r/:slug", "/u/:ref":
-		return true
-	}
-	return false
-}
-
-// redirectPagesChanged drops every replica's redirect cache after a pixel, CTA overlay
-// or custom splash page changed or went away: cached links carry copies of them, and
-// finding the links that use one is not worth it for such rare writes.
-func (a *API) redirectPagesChanged(c echo.Context) {
-	a.deps.Invalidator.PurgeAll(c.Request().Context())
+// writeOutcome writes a public page and hands its failure, if any, to the server's
+// request log line, which names the request id.
+func writeOutcome(c echo.Context, out redirect.Outcome) error {
+	out.Write(c.Response(), c.Request())
+	return out.Err
 }

@@ -27,7 +27,7 @@ var hostileMarkers = []string{
 // the way in; the rows are written with SQL, as an old row or another writer could have
 // left them, so the pages themselves are what is tested.
 func TestPagesEscapeHostileValues(t *testing.T) {
-	env := newLinkEnv(t, linkEnvOptions{})
+	env := newEnv(t)
 	accID, key := env.newAccount("free")
 	overlay := env.insertID(`INSERT INTO overlays (account_id, name, text, button_label, button_url, background_color, text_color, button_color)
 		VALUES (?, 'o', ?, ?, ?, ?, ?, ?)`, accID, hostileText, hostileText, scriptURL, hostileCSS, hostileCSS, hostileCSS)
@@ -114,7 +114,7 @@ func excerpt(body, s string) string {
 // TestPasswordCannotBeBypassed tries every other way into a protected link than its
 // form with the right password.
 func TestPasswordCannotBeBypassed(t *testing.T) {
-	env := newLinkEnv(t, linkEnvOptions{})
+	env := newEnv(t)
 	_, key := env.newAccount("free")
 	env.createLink(key, map[string]any{
 		"url": "https://secret.example/", "custom": "locked", "password": "open sesame", "type": "frame",

@@ -31,7 +31,7 @@ type expect struct {
 	absent   []string // not in the body
 }
 
-func (x expect) check(t *testing.T, res response) {
+func (x expect) check(t testing.TB, res response) {
 	t.Helper()
 	if res.Status != x.status {
 		t.Fatalf("status = %d, want %d; location %q; body %.300s", res.Status, x.status, res.Header.Get("Location"), res.Body)
@@ -56,7 +56,7 @@ func (x expect) check(t *testing.T, res response) {
 
 func TestRedirectRules(t *testing.T) {
 	mmdb := writeMMDB(t, map[string]string{"1.2.3.0/24": "US", "2.3.4.0/24": "FR", "81.2.69.0/24": "GB"})
-	env := newLinkEnv(t, linkEnvOptions{trustedProxies: loopback(), geoIPDB: mmdb})
+	env := newEnv(t, withTrustedProxies(loopback()), withGeoIP(mmdb))
 	accID, key := env.newFixturesAccount()
 	fx := env.newFixtures(accID, "go.example.com")
 
@@ -167,7 +167,7 @@ func TestRedirectRules(t *testing.T) {
 		}
 	})
 	t.Run("untrusted peers cannot fake country or IP", func(t *testing.T) {
-		plain := newLinkEnv(t, linkEnvOptions{geoIPDB: mmdb, shareWith: env})
+		plain := newEnv(t, withGeoIP(mmdb), replicaOf(env))
 		res := plain.visit(visit{path: targeted, host: hostOf(t, env.URL), header: map[string]string{"CF-IPCountry": "US", "X-Forwarded-For": "1.2.3.4", "Accept-Language": "en"}})
 		expect{status: 302, location: "https://dest.example/default"}.check(t, res)
 	})
@@ -188,11 +188,11 @@ func TestRedirectRules(t *testing.T) {
 }
 
 // newFixturesAccount is an account for redirect tests.
-func (e *linkEnv) newFixturesAccount() (int64, string) { return e.newAccount("free") }
+func (e *testEnv) newFixturesAccount() (int64, string) { return e.newAccount("free") }
 
 func TestCacheInvalidationAcrossReplicas(t *testing.T) {
-	a := newLinkEnv(t, linkEnvOptions{})
-	b := newLinkEnv(t, linkEnvOptions{shareWith: a})
+	a := newEnv(t)
+	b := newEnv(t, replicaOf(a))
 	_, key := a.newAccount("free")
 	id, _ := a.createLink(key, map[string]any{"url": "https://one.example/", "custom": "moving"})
 	expect{status: 302, location: "https://one.example/"}.check(t, b.visit(visit{path: "/moving", host: hostOf(t, a.URL)}))

@@ -21,12 +21,12 @@ func (a *API) routes(srv *server.Server) {
 		&openapi3.SecurityScheme{Type: "http", Scheme: "bearer", Description: "Authorization: Bearer <API key>"},
 		errorBody{})
 	e.GET("/openapi.json", a.doc.Handler())
-	e.GET("/docs", docsHandler(a.doc))
+	e.GET("/docs", a.doc.HTMLHandler(docsPage))
 
 	// The rate limit runs after authentication: it counts per account, at its plan's
 	// limit; calls without a valid key are counted per client address by requireAPIKey.
 	// checkQuery then refuses query parameters that are not bounded UTF-8 text.
-	api := apidoc.NewRouter(a.doc, e.Group("/api", requireAPIKey(a.deps.Accounts, a.rateLimit), a.rateLimit.middleware, checkQuery), "/api")
+	api := apidoc.NewRouter(a.doc, e.Group("/api", requireAPIKey(a.svc.Accounts, a.rateLimit), a.rateLimit.middleware, checkQuery), "/api")
 
 	// Account
 	api.Handle(http.MethodGet, "/account", a.getAccount, apidoc.Op{Summary: "The caller's account", Tag: "account", Response: accountResponse{}})

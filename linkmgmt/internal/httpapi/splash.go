@@ -37,7 +37,7 @@ func (a *API) listSplash(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	list, total, err := a.splash.List(c.Request().Context(), currentAccount(c).ID, page)
+	list, total, err := a.svc.Splash.List(c.Request().Context(), currentAccount(c).ID, page)
 	if err != nil {
 		return err
 	}
@@ -54,7 +54,7 @@ func (a *API) addSplash(c echo.Context) error {
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	p, err := a.splash.Create(c.Request().Context(), currentAccount(c).ID, req.fields())
+	p, err := a.svc.Splash.Create(c.Request().Context(), currentAccount(c).ID, req.fields())
 	if err != nil {
 		return err
 	}
@@ -71,10 +71,9 @@ func (a *API) updateSplash(c echo.Context) error {
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	if _, err := a.splash.Update(c.Request().Context(), currentAccount(c).ID, id, req.fields()); err != nil {
+	if _, err := a.svc.Splash.Update(c.Request().Context(), currentAccount(c).ID, id, req.fields()); err != nil {
 		return err
 	}
-	a.redirectPagesChanged(c)
 	return writeMessage(c, "Splash page has been updated successfully.")
 }
 
@@ -84,9 +83,8 @@ func (a *API) deleteSplash(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := a.splash.Delete(c.Request().Context(), currentAccount(c).ID, id); err != nil {
+	if err := a.svc.Splash.Delete(c.Request().Context(), currentAccount(c).ID, id); err != nil {
 		return err
 	}
-	a.redirectPagesChanged(c)
 	return writeMessage(c, "Splash page has been deleted successfully.")
 }

@@ -10,7 +10,7 @@ import (
 )
 
 // redisKeys lists every key of the test's Redis database.
-func (e *linkEnv) redisKeys() []string {
+func (e *testEnv) redisKeys() []string {
 	e.t.Helper()
 	var keys []string
 	iter := e.Redis.Scan(context.Background(), 0, "*", 1000).Iterator()
@@ -30,7 +30,7 @@ func (e *linkEnv) redisKeys() []string {
 // rotation counter) and none of their clicks or rollups in Postgres; their clicks come
 // off the account's days. The HyperLogLog of a deleted link used to stay forever.
 func TestDeletingRemovesStatisticsFromRedisAndPostgres(t *testing.T) {
-	env := newLinkEnv(t, linkEnvOptions{})
+	env := newEnv(t)
 	accountID, key := env.newAccount("free")
 	browsers := []string{
 		"Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36",

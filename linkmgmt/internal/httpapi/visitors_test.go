@@ -4,66 +4,19 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"log/slog"
 	"net"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"runtime"
 	"strings"
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/loyaltylinks/platform/linkmgmt/internal/account"
-	"github.com/loyaltylinks/platform/linkmgmt/internal/httpapi"
-	"github.com/loyaltylinks/platform/linkmgmt/migrations"
-	"github.com/loyaltylinks/platform/shared/database"
-	"github.com/loyaltylinks/platform/shared/testkit"
-	"github.com/redis/go-redis/v9"
 )
-
-// cutDBEnv is a linkmgmt server whose Postgres is reached through a proxy the test can
-// cut: whatever it still answers correctly then needed no database call.
-type cutDBEnv struct {
-	*testEnv
-	DBProxy *testkit.Proxy
-	Logs    *lockedBuffer
-}
-
-func newCutDBEnv(t *testing.T) *cutDBEnv {
-	t.Helper()
-	u, err := url.Parse(testkit.NewDatabase(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	dbProxy := testkit.NewProxy(t, u.Host)
-	u.Host = dbProxy.Addr()
-	db, err := database.Open(u.String(), database.Options{Schema: migrations.Schema, MaxOpenConns: 4})
-	if err != nil {
-		t.Fatalf("open db: %v", err)
-	}
-	sqlDB, _ := db.DB()
-	t.Cleanup(func() { sqlDB.Close() })
-	redisURL := testkit.Redis(t)
-	opts, _ := redis.ParseURL(redisURL)
-	rdb := redis.NewClient(opts)
-	t.Cleanup(func() { rdb.Close() })
-	logs := &lockedBuffer{}
-	ts := httptest.NewUnstartedServer(nil)
-	env := &testEnv{t: t, URL: "http://" + ts.Listener.Addr().String(), DB: db, Redis: rdb, RedisURL: redisURL, Accounts: account.NewStore(db)}
-	ts.Config.Handler = httpapi.New(httpapi.Deps{
-		Logger: slog.New(slog.NewJSONHandler(logs, nil)), DB: db, Redis: rdb, BaseURL: env.URL,
-		Accounts: env.Accounts, RateLimitPerMinute: testFreePlanLimit,
-	}).Echo
-	ts.Start()
-	t.Cleanup(ts.Close)
-	return &cutDBEnv{testEnv: env, DBProxy: dbProxy, Logs: logs}
-}
 
 // rawGet sends path exactly as written (escapes included) with the given Host header
 // over a bare connection, and returns the status and headers.
-func rawGet(t *testing.T, base, host, path string) (int, http.Header) {
+func rawGet(t testing.TB, base, host, path string) (int, http.Header) {
 	t.Helper()
 	conn, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))
 	if err != nil {
@@ -86,7 +39,7 @@ func rawGet(t *testing.T, base, host, path string) (int, http.Header) {
 // Postgres cut, these still answer 404, while a well-formed unknown alias shows the
 // database really is unreachable.
 func TestPublicPathsNoLinkCanHaveAre404WithoutDatabase(t *testing.T) {
-	env := newCutDBEnv(t)
+	env := newEnv(t, withCutDB())
 	accID, _ := env.newAccount("free")
 	if err := env.DB.Exec(`INSERT INTO domains (account_id, domain, host) VALUES (?, 'https://brand.example', 'brand.example')`, accID).Error; err != nil {
 		t.Fatal(err)
@@ -126,7 +79,7 @@ func TestPublicPathsNoLinkCanHaveAre404WithoutDatabase(t *testing.T) {
 // TestBrandedDomainHostSpellings: a browser may send the Host of a branded domain with a
 // trailing dot, a default port or in capitals; each names the same stored domain.
 func TestBrandedDomainHostSpellings(t *testing.T) {
-	env := newLinkEnv(t, linkEnvOptions{})
+	env := newEnv(t)
 	accID, key := env.newAccount("free")
 	res := env.do(http.MethodPost, "/api/domain/add", key, map[string]any{"domain": "https://Brand.Example", "redirectroot": "https://root.example.org/"})
 	domainID := wantStatus(t, res, http.StatusOK).ID
@@ -157,7 +110,7 @@ func TestBrandedDomainHostSpellings(t *testing.T) {
 // visits), and kept whole in never-evicted caches (about 50 MB of live heap for 48
 // distinct facebookexternalhit agents). They are cut at the door now.
 func TestHugeHeadersCostWhatSmallOnesCost(t *testing.T) {
-	env := newLinkEnv(t, linkEnvOptions{})
+	env := newEnv(t)
 	_, key := env.newAccount("free")
 	id, _ := env.createLink(key, map[string]any{"url": "https://dest.example/default", "custom": "lang",
 		"languagetarget": []map[string]any{{"language": "fr", "link": "https://dest.example/fr"}}})
@@ -217,7 +170,7 @@ func TestHugeHeadersCostWhatSmallOnesCost(t *testing.T) {
 // count, run bcrypt, then count the failure; 40 concurrent guesses were all evaluated.
 // Now each guess reserves one of five per link and client address first.
 func TestPasswordGuessesAreReservedBeforeBcrypt(t *testing.T) {
-	env := newLinkEnv(t, linkEnvOptions{trustedProxies: loopback()})
+	env := newEnv(t, withTrustedProxies(loopback()))
 	_, key := env.newAccount("free")
 	env.createLink(key, map[string]any{"url": "https://dest.example/secret", "custom": "vault", "password": "open sesame"})
 	guess := func(client, pw string) response {

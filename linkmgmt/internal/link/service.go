@@ -5,21 +5,37 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
-	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/cachebus"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/domain"
 	"github.com/loyaltylinks/platform/shared/apperr"
-	"github.com/loyaltylinks/platform/shared/nullable"
-	"golang.org/x/crypto/bcrypt"
 	"gorm.io/gorm"
 )
 
-// Notifier hears about every link whose redirect behaviour changed, so caches in every
-// replica can forget it. domainID is 0 for links on BASE_URL.
-type Notifier interface {
-	LinkChanged(ctx context.Context, domainID int64, alias string)
+// Owner is the ownership check a package exports for its rows: whether the account
+// has the row id.
+type Owner interface {
+	Owns(ctx context.Context, accountID, id int64) (bool, error)
+}
+
+// References are the other resources a link may name, each asked through the package
+// that owns it: the link service never reads their tables.
+type References struct {
+	Domains interface {
+		// OwnedByHost is the account's branded domain for host (NotFound otherwise).
+		OwnedByHost(ctx context.Context, accountID int64, host string) (domain.Domain, error)
+		// Registered reports whether host is any account's branded domain.
+		Registered(ctx context.Context, host string) (bool, error)
+	}
+	Pixels interface {
+		OwnsAll(ctx context.Context, accountID int64, ids []int64) (bool, error)
+	}
+	Splash    Owner
+	Overlays  Owner
+	Channels  Owner
+	Campaigns Owner
 }
 
 // Service creates, changes, deletes and finds links. Every method taking an accountID
@@ -28,17 +44,19 @@ type Service struct {
 	db       *gorm.DB
 	baseURL  string
 	baseHost string
-	notify   Notifier
+	refs     References
+	notify   cachebus.Publisher
 }
 
 // NewService returns a Service. baseURL is the public address of short links on the
-// service's own host; notify may be nil.
-func NewService(db *gorm.DB, baseURL string, notify Notifier) *Service {
+// service's own host; notify (nil: nobody) hears about every change of a link's public
+// pages: its own short URL, and the campaigns it leaves or joins.
+func NewService(db *gorm.DB, baseURL string, refs References, notify cachebus.Publisher) *Service {
 	host := ""
 	if u, err := url.Parse(baseURL); err == nil {
 		host = canonicalHost(u)
 	}
-	return &Service{db: db, baseURL: strings.TrimRight(baseURL, "/"), baseHost: host, notify: notify}
+	return &Service{db: db, baseURL: strings.TrimRight(baseURL, "/"), baseHost: host, refs: refs, notify: notify}
 }
 
 // BaseURL is the public address of links without a branded domain.
@@ -86,15 +104,14 @@ func (s *Service) Create(ctx context.Context, accountID int64, in Input) (Link, 
 	}
 	l.PixelIDs = pixels
 	// A cached "not found" for this alias must go.
-	s.changed(ctx, l.DomainID, l.Alias)
+	s.changed(ctx, nil, &l)
 	return l, nil
 }
 
 // Update applies the fields present in in to the account's link id.
 func (s *Service) Update(ctx context.Context, accountID, id int64, in Input) (Link, error) {
 	var (
-		l        Link
-		oldKey   [2]any
+		l, old   Link
 		pixels   []int64
 		notFound bool
 	)
@@ -107,7 +124,7 @@ func (s *Service) Update(ctx context.Context, accountID, id int64, in Input) (Li
 			notFound = true
 			return apperr.New(apperr.NotFound, "Link not found")
 		}
-		oldKey = [2]any{l.DomainID, l.Alias}
+		old = l
 		var err error
 		if pixels, err = s.apply(ctx, accountID, in, &l, false); err != nil {
 			return err
@@ -135,25 +152,21 @@ func (s *Service) Update(ctx context.Context, accountID, id int64, in Input) (Li
 	if l.PixelIDs, err = s.pixelIDs(ctx, l.ID); err != nil {
 		return Link{}, err
 	}
-	s.changed(ctx, oldKey[0].(*int64), oldKey[1].(string))
-	s.changed(ctx, l.DomainID, l.Alias)
+	s.changed(ctx, &old, &l)
 	return l, nil
 }
 
 // Delete removes the account's link id with its statistics.
 func (s *Service) Delete(ctx context.Context, accountID, id int64) error {
-	var gone struct {
-		DomainID *int64
-		Alias    string
-	}
-	res := s.db.WithContext(ctx).Raw(`DELETE FROM links WHERE id = ? AND account_id = ? RETURNING domain_id, alias`, id, accountID).Scan(&gone)
+	var gone Link
+	res := s.db.WithContext(ctx).Raw(`DELETE FROM links WHERE id = ? AND account_id = ? RETURNING domain_id, alias, campaign_id`, id, accountID).Scan(&gone)
 	if res.Error != nil {
 		return fmt.Errorf("delete link %d: %w", id, res.Error)
 	}
 	if res.RowsAffected == 0 {
 		return apperr.New(apperr.NotFound, "Link not found")
 	}
-	s.changed(ctx, gone.DomainID, gone.Alias)
+	s.changed(ctx, &gone, nil)
 	return nil
 }
 
@@ -256,175 +269,33 @@ func (s *Service) pixelIDs(ctx context.Context, linkID int64) ([]int64, error) {
 	return ids, nil
 }
 
-func (s *Service) changed(ctx context.Context, domainID *int64, alias string) {
+// changed announces a link that was (before) and is (after) now; either may be nil
+// (created, deleted). The short URLs it had and has are forgotten, and so are the
+// campaigns it was and is in (their rotator and list page show it).
+func (s *Service) changed(ctx context.Context, before, after *Link) {
 	if s.notify == nil {
 		return
 	}
-	var d int64
-	if domainID != nil {
-		d = *domainID
+	var events []cachebus.Event
+	campaigns := map[int64]bool{}
+	for _, l := range []*Link{before, after} {
+		if l == nil {
+			continue
+		}
+		events = append(events, cachebus.LinkChanged(derefID(l.DomainID), l.Alias))
+		if l.CampaignID != nil && !campaigns[*l.CampaignID] {
+			campaigns[*l.CampaignID] = true
+			events = append(events, cachebus.CampaignChanged(*l.CampaignID))
+		}
 	}
-	s.notify.LinkChanged(ctx, d, alias)
+	s.notify.Publish(ctx, events...)
 }
 
-// apply validates in onto l, resolving references to the account's other resources.
-// It returns the pixel ids to attach (meaningful when in.Pixels is set).
-func (s *Service) apply(ctx context.Context, accountID int64, in Input, l *Link, create bool) ([]int64, error) {
-	var errs fieldErrs
-	if !create && in.URL.Set && (in.URL.Null || strings.TrimSpace(in.URL.Value) == "") {
-		errs.add("url", "must not be empty")
-		in.URL.Set = false
+func derefID(id *int64) int64 {
+	if id == nil {
+		return 0
 	}
-	checker := urlChecker{ownHosts: func(host string) bool { return s.ownHost(ctx, host) }}
-	applyFields(in, l, checker, &errs)
-
-	if in.Custom.HasValue() && strings.TrimSpace(in.Custom.Value) != "" {
-		alias := strings.TrimSpace(in.Custom.Value)
-		if msg := ValidAlias(alias); msg != "" {
-			errs.add("custom", msg)
-		} else {
-			l.Alias = alias
-		}
-	}
-
-	if in.Password.Set {
-		switch pw := in.Password.Value; {
-		case pw == "":
-			l.PasswordHash = nil
-		case len(pw) > maxPassword:
-			errs.add("password", "must be at most 72 bytes")
-		default:
-			hash, err := bcrypt.GenerateFromPassword([]byte(pw), bcrypt.DefaultCost)
-			if err != nil {
-				return nil, fmt.Errorf("hash link password: %w", err)
-			}
-			h := string(hash)
-			l.PasswordHash = &h
-		}
-	}
-
-	db := s.db.WithContext(ctx)
-	owned := func(table string, id int64) (bool, error) {
-		var n int64
-		err := db.Raw(`SELECT count(*) FROM `+table+` WHERE id = ? AND account_id = ?`, id, accountID).Scan(&n).Error
-		if err != nil {
-			return false, fmt.Errorf("check %s %d: %w", table, id, err)
-		}
-		return n == 1, nil
-	}
-
-	if in.Type.Set {
-		t := strings.ToLower(strings.TrimSpace(string(in.Type.Value)))
-		l.SplashID, l.OverlayID = nil, nil
-		switch {
-		case t == "" || t == TypeDirect:
-			l.Type = TypeDirect
-		case t == TypeFrame || t == TypeSplash:
-			l.Type = t
-		default:
-			table, prefix, raw := "splash_pages", "splash-", strings.TrimPrefix(t, "splash-")
-			if strings.HasPrefix(t, "overlay-") {
-				table, prefix, raw = "overlays", "overlay-", strings.TrimPrefix(t, "overlay-")
-			}
-			id, err := strconv.ParseInt(raw, 10, 64)
-			if err != nil || id <= 0 {
-				errs.add("type", "must be direct, frame, splash, a custom splash page id or overlay-<id>")
-				break
-			}
-			ok, err := owned(table, id)
-			if err != nil {
-				return nil, err
-			}
-			if !ok {
-				errs.add("type", strings.TrimSuffix(prefix, "-")+" page "+raw+" is not one of your "+map[string]string{"splash_pages": "custom splash pages", "overlays": "CTA overlays"}[table])
-				break
-			}
-			l.Type = prefix + raw
-			if table == "overlays" {
-				l.OverlayID = &id
-			} else {
-				l.SplashID = &id
-			}
-		}
-	}
-
-	if in.Domain.Set {
-		raw := strings.TrimSpace(in.Domain.Value)
-		host := domainHost(raw)
-		switch {
-		case raw == "" || host == s.baseHost:
-			l.DomainID, l.DomainURL = nil, ""
-		case host == "":
-			errs.add("domain", "is not one of your branded domains")
-		default:
-			var d struct {
-				ID     int64
-				Domain string
-			}
-			res := db.Raw(`SELECT id, domain FROM domains WHERE account_id = ? AND host = ?`, accountID, host).Scan(&d)
-			if res.Error != nil {
-				return nil, fmt.Errorf("look up domain %q: %w", host, res.Error)
-			}
-			if res.RowsAffected == 0 {
-				errs.add("domain", "is not one of your branded domains")
-			} else {
-				l.DomainID, l.DomainURL = &d.ID, d.Domain
-			}
-		}
-	}
-
-	var pixels []int64
-	if in.Pixels.Set {
-		seen := map[int64]bool{}
-		for _, id := range in.Pixels.Value {
-			if !seen[id] {
-				seen[id] = true
-				pixels = append(pixels, id)
-			}
-		}
-		sort.Slice(pixels, func(i, j int) bool { return pixels[i] < pixels[j] })
-		if len(pixels) > 0 {
-			var n int64
-			if err := db.Raw(`SELECT count(*) FROM pixels WHERE account_id = ? AND id IN ?`, accountID, pixels).Scan(&n).Error; err != nil {
-				return nil, fmt.Errorf("check pixels: %w", err)
-			}
-			if int(n) != len(pixels) {
-				errs.add("pixels", "every id must be one of your pixels")
-			}
-		}
-	}
-
-	for _, ref := range []struct {
-		field, table string
-		in           nullable.Field[int64]
-		dst          **int64
-	}{
-		{"channel", "channels", in.Channel, &l.ChannelID},
-		{"campaign", "campaigns", in.Campaign, &l.CampaignID},
-	} {
-		if !ref.in.Set {
-			continue
-		}
-		if ref.in.Null || ref.in.Value == 0 {
-			*ref.dst = nil
-			continue
-		}
-		ok, err := owned(ref.table, ref.in.Value)
-		if err != nil {
-			return nil, err
-		}
-		if !ok {
-			errs.add(ref.field, "is not one of your "+ref.table)
-			continue
-		}
-		id := ref.in.Value
-		*ref.dst = &id
-	}
-
-	if err := errs.err(); err != nil {
-		return nil, err
-	}
-	return pixels, nil
+	return *id
 }
 
 // domainHost is the host a link's `domain` field names, compared as the domains table
@@ -439,18 +310,6 @@ func domainHost(raw string) string {
 		return ""
 	}
 	return canonicalHost(u)
-}
-
-// ownHost reports whether host is the service's own or a registered branded domain.
-func (s *Service) ownHost(ctx context.Context, host string) bool {
-	if host == s.baseHost {
-		return true
-	}
-	var n int64
-	if err := s.db.WithContext(ctx).Raw(`SELECT count(*) FROM domains WHERE host = ?`, host).Scan(&n).Error; err != nil {
-		return false
-	}
-	return n > 0
 }
 
 func insertLink(tx *gorm.DB, l *Link) error {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/loyaltylinks/platform/linkmgmt/internal/cachebus"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/owned"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/weburl"
 	"github.com/loyaltylinks/platform/shared/apperr"
@@ -109,11 +110,23 @@ func (f Fields) columns() (map[string]any, error) {
 }
 
 // Store reads and writes overlays, each method scoped to one account.
-type Store struct{ rows owned.Table[Overlay] }
+type Store struct {
+	rows   owned.Table[Overlay]
+	notify cachebus.Publisher
+}
 
-// NewStore returns a Store over db.
-func NewStore(db *gorm.DB) *Store {
-	return &Store{rows: owned.NewTable[Overlay](db, "overlay", errNotFound)}
+// NewStore returns a Store over db. notify (nil: nobody) hears about changed and deleted
+// overlays: the redirect's cached links carry copies of theirs.
+func NewStore(db *gorm.DB, notify cachebus.Publisher) *Store {
+	return &Store{rows: owned.NewTable[Overlay](db, "overlay", errNotFound), notify: notify}
+}
+
+// changed drops every cached link: finding the links that use one is not worth it for
+// such rare writes.
+func (s *Store) changed(ctx context.Context) {
+	if s.notify != nil {
+		s.notify.Publish(ctx, cachebus.Everything())
+	}
 }
 
 // Create adds an overlay; the name is required, the type defaults to message and the
@@ -135,7 +148,12 @@ func (s *Store) Update(ctx context.Context, accountID, id int64, f Fields) (Over
 	if err != nil {
 		return Overlay{}, err
 	}
-	return s.rows.Update(ctx, accountID, id, cols)
+	row, err := s.rows.Update(ctx, accountID, id, cols)
+	if err != nil {
+		return Overlay{}, err
+	}
+	s.changed(ctx)
+	return row, nil
 }
 
 // Get returns one overlay of the account.
@@ -143,10 +161,18 @@ func (s *Store) Get(ctx context.Context, accountID, id int64) (Overlay, error) {
 	return s.rows.Get(ctx, accountID, id)
 }
 
+// Owns reports whether the account has the overlay id (for the links that refer to it).
+func (s *Store) Owns(ctx context.Context, accountID, id int64) (bool, error) {
+	return s.rows.Owns(ctx, accountID, id)
+}
+
 // Delete removes an overlay; links using it lose it (links.overlay_id is ON DELETE SET NULL).
 func (s *Store) Delete(ctx context.Context, accountID, id int64) error {
-	_, err := s.rows.Delete(ctx, accountID, id)
-	return err
+	if _, err := s.rows.Delete(ctx, accountID, id); err != nil {
+		return err
+	}
+	s.changed(ctx)
+	return nil
 }
 
 // List returns one page of the account's overlays, newest first, and the total count.

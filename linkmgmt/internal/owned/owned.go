@@ -45,6 +45,29 @@ func (t Table[T]) Get(ctx context.Context, accountID, id int64) (T, error) {
 	return row, nil
 }
 
+// Owns reports whether the account has the row id: the check other packages make
+// before they refer to one of the account's resources.
+func (t Table[T]) Owns(ctx context.Context, accountID, id int64) (bool, error) {
+	return t.OwnsAll(ctx, accountID, []int64{id})
+}
+
+// OwnsAll reports whether the account has every row of ids (duplicates count once).
+func (t Table[T]) OwnsAll(ctx context.Context, accountID int64, ids []int64) (bool, error) {
+	distinct := make(map[int64]bool, len(ids))
+	for _, id := range ids {
+		distinct[id] = true
+	}
+	if len(distinct) == 0 {
+		return true, nil
+	}
+	var n int64
+	err := t.db.WithContext(ctx).Model(new(T)).Where("account_id = ? AND id IN ?", accountID, ids).Count(&n).Error
+	if err != nil {
+		return false, fmt.Errorf("check %ss %v: %w", t.noun, ids, err)
+	}
+	return int(n) == len(distinct), nil
+}
+
 // Insert adds a row for the account from column values; the table's defaults apply to
 // the columns not given. It returns the row as stored.
 func (t Table[T]) Insert(ctx context.Context, accountID int64, cols map[string]any) (T, error) {

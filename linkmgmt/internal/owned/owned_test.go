@@ -174,3 +174,36 @@ func TestListPagesTheAccountsRowsNewestFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestOwnership: the check other packages make before a link refers to a row (pixels,
+// splash pages, overlays, channels, campaigns): every id must be the account's.
+func TestOwnership(t *testing.T) {
+	ctx := context.Background()
+	notes, _ := newNotes(t)
+	a, b := insert(t, notes, 1, "a"), insert(t, notes, 1, "b")
+	theirs := insert(t, notes, 2, "theirs")
+	for _, tt := range []struct {
+		name string
+		ids  []int64
+		want bool
+	}{
+		{"none", nil, true},
+		{"one of mine", []int64{a.ID}, true},
+		{"all of mine, repeated", []int64{b.ID, a.ID, b.ID}, true},
+		{"another account's", []int64{theirs.ID}, false},
+		{"mine and theirs", []int64{a.ID, theirs.ID}, false},
+		{"missing", []int64{a.ID, theirs.ID + 1000}, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := notes.OwnsAll(ctx, 1, tt.ids)
+			if err != nil || got != tt.want {
+				t.Fatalf("OwnsAll(%v) = %v, %v; want %v", tt.ids, got, err, tt.want)
+			}
+			if len(tt.ids) == 1 {
+				if got, err := notes.Owns(ctx, 1, tt.ids[0]); err != nil || got != tt.want {
+					t.Fatalf("Owns(%d) = %v, %v; want %v", tt.ids[0], got, err, tt.want)
+				}
+			}
+		})
+	}
+}

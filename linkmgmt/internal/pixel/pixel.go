@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/loyaltylinks/platform/linkmgmt/internal/cachebus"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/owned"
 	"github.com/loyaltylinks/platform/shared/apperr"
 	"github.com/loyaltylinks/platform/shared/pagination"
@@ -97,13 +98,23 @@ func checkName(name string) (string, error) {
 
 // Store reads and writes pixels, each method scoped to one account.
 type Store struct {
-	db   *gorm.DB
-	rows owned.Table[Pixel]
+	db     *gorm.DB
+	rows   owned.Table[Pixel]
+	notify cachebus.Publisher
 }
 
-// NewStore returns a Store over db.
-func NewStore(db *gorm.DB) *Store {
-	return &Store{db: db, rows: owned.NewTable[Pixel](db, "pixel", errNotFound)}
+// NewStore returns a Store over db. notify (nil: nobody) hears about changed and deleted
+// pixels: the redirect's cached links carry copies of theirs.
+func NewStore(db *gorm.DB, notify cachebus.Publisher) *Store {
+	return &Store{db: db, rows: owned.NewTable[Pixel](db, "pixel", errNotFound), notify: notify}
+}
+
+// changed drops every cached link: finding the links that carry a pixel is not worth it
+// for such rare writes.
+func (s *Store) changed(ctx context.Context) {
+	if s.notify != nil {
+		s.notify.Publish(ctx, cachebus.Everything())
+	}
 }
 
 // CreateInput is a new pixel; every field is required.
@@ -165,7 +176,12 @@ func (s *Store) Update(ctx context.Context, accountID, id int64, in UpdateInput)
 		}
 		cols["name"] = name
 	}
-	return s.rows.Update(ctx, accountID, id, cols)
+	p, err := s.rows.Update(ctx, accountID, id, cols)
+	if err != nil {
+		return Pixel{}, err
+	}
+	s.changed(ctx)
+	return p, nil
 }
 
 // Get returns one pixel of the account.
@@ -173,10 +189,30 @@ func (s *Store) Get(ctx context.Context, accountID, id int64) (Pixel, error) {
 	return s.rows.Get(ctx, accountID, id)
 }
 
+// OwnsAll reports whether the account has every pixel of ids (for the links that carry
+// them).
+func (s *Store) OwnsAll(ctx context.Context, accountID int64, ids []int64) (bool, error) {
+	return s.rows.OwnsAll(ctx, accountID, ids)
+}
+
+// OfLink returns the pixels a link carries, in id order (the redirect pages render
+// them).
+func (s *Store) OfLink(ctx context.Context, linkID int64) ([]Pixel, error) {
+	var out []Pixel
+	err := s.db.WithContext(ctx).Raw(`SELECT p.* FROM pixels p JOIN link_pixels lp ON lp.pixel_id = p.id WHERE lp.link_id = ? ORDER BY p.id`, linkID).Scan(&out).Error
+	if err != nil {
+		return nil, fmt.Errorf("load pixels of link %d: %w", linkID, err)
+	}
+	return out, nil
+}
+
 // Delete removes a pixel; links lose it (link_pixels rows cascade).
 func (s *Store) Delete(ctx context.Context, accountID, id int64) error {
-	_, err := s.rows.Delete(ctx, accountID, id)
-	return err
+	if _, err := s.rows.Delete(ctx, accountID, id); err != nil {
+		return err
+	}
+	s.changed(ctx)
+	return nil
 }
 
 // List returns one page of the account's pixels, newest first, and the total count.

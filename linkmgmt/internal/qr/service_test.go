@@ -10,7 +10,8 @@ import (
 	"testing"
 
 	"github.com/loyaltylinks/platform/linkmgmt/internal/account"
-	"github.com/loyaltylinks/platform/linkmgmt/internal/click"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/app"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/config"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/link"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/qr"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/qr/qrtest"
@@ -63,11 +64,11 @@ func newFixture(t testing.TB) fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	logger := slog.New(slog.DiscardHandler)
-	links := link.NewService(db, baseURL, nil)
-	svc := qr.NewService(qr.Deps{DB: db, Redis: rdb, Links: qr.NewLinks(links), Stats: click.NewStatsReader(db, rdb, logger),
-		Logos: qr.NewLogoLoader(qr.LogoConfig{}), BaseURL: baseURL, Logger: logger})
-	return fixture{svc: svc, db: db, redis: rdb, proxy: proxy, accountID: acc.ID, links: links}
+	a, err := app.New(config.Config{BaseURL: baseURL, DomainCheck: "off"}, db, rdb, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fixture{svc: a.QR, db: db, redis: rdb, proxy: proxy, accountID: acc.ID, links: a.Links}
 }
 
 func TestImagesAreServedWhenRedisIsDown(t *testing.T) {

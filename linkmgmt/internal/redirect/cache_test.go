@@ -5,118 +5,10 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"testing"
-	"time"
 
-	"github.com/loyaltylinks/platform/shared/apperr"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/domain"
 )
-
-func intSize(int) int64 { return 8 }
-
-func TestTTLCache(t *testing.T) {
-	ctx := context.Background()
-	t.Run("concurrent misses share one load", func(t *testing.T) {
-		c := newTTLCache[int](10, 1<<20, intSize, time.Minute, time.Second)
-		var loads atomic.Int32
-		var wg sync.WaitGroup
-		for i := 0; i < 20; i++ {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				v, found, err := c.get(ctx, "k", func(context.Context) (int, error) {
-					loads.Add(1)
-					time.Sleep(20 * time.Millisecond)
-					return 7, nil
-				})
-				if err != nil || !found || v != 7 {
-					t.Errorf("get = %d %v %v", v, found, err)
-				}
-			}()
-		}
-		wg.Wait()
-		if n := loads.Load(); n != 1 {
-			t.Fatalf("%d loads, want 1", n)
-		}
-	})
-	t.Run("not found is cached briefly, errors are not cached", func(t *testing.T) {
-		c := newTTLCache[int](10, 1<<20, intSize, time.Minute, 30*time.Millisecond)
-		var loads atomic.Int32
-		notFound := func(context.Context) (int, error) {
-			loads.Add(1)
-			return 0, apperr.New(apperr.NotFound, "nope")
-		}
-		for i := 0; i < 3; i++ {
-			if _, found, err := c.get(ctx, "x", notFound); found || err != nil {
-				t.Fatalf("get = %v %v", found, err)
-			}
-		}
-		time.Sleep(40 * time.Millisecond)
-		c.get(ctx, "x", notFound)
-		if n := loads.Load(); n != 2 {
-			t.Fatalf("%d loads, want 2 (one per negative TTL)", n)
-		}
-		failing := func(context.Context) (int, error) { loads.Add(1); return 0, context.DeadlineExceeded }
-		c.get(ctx, "y", failing)
-		c.get(ctx, "y", failing)
-		if n := loads.Load(); n != 4 {
-			t.Fatalf("errors were cached: %d loads, want 4", n)
-		}
-	})
-	t.Run("bounded and forgettable", func(t *testing.T) {
-		c := newTTLCache[int](100, 1<<20, intSize, time.Minute, time.Second)
-		for i := 0; i < 1000; i++ {
-			c.get(ctx, string(rune('a'+i%26))+time.Duration(i).String(), func(context.Context) (int, error) { return i, nil })
-		}
-		if n := c.len(); n > 100 {
-			t.Fatalf("cache holds %d entries, bound is 100", n)
-		}
-		c.get(ctx, "k", func(context.Context) (int, error) { return 1, nil })
-		c.forget("k")
-		v, _, _ := c.get(ctx, "k", func(context.Context) (int, error) { return 2, nil })
-		if v != 2 {
-			t.Fatalf("after forget got %d, want a fresh load", v)
-		}
-	})
-}
-
-// A load that read the row before an invalidation must not put the old value back in
-// the cache after it: the invalidation would be lost until the TTL.
-func TestTTLCacheInvalidationDuringLoad(t *testing.T) {
-	ctx := context.Background()
-	for _, tt := range []struct {
-		name       string
-		invalidate func(c *ttlCache[int])
-	}{
-		{"forget", func(c *ttlCache[int]) { c.forget("k") }},
-		{"purge", func(c *ttlCache[int]) { c.purge() }},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			c := newTTLCache[int](10, 1<<20, intSize, time.Minute, time.Second)
-			reading, release := make(chan struct{}), make(chan struct{})
-			done := make(chan int)
-			go func() {
-				v, _, _ := c.get(ctx, "k", func(context.Context) (int, error) {
-					close(reading)
-					<-release
-					return 1, nil // the row as it was before the change
-				})
-				done <- v
-			}()
-			<-reading
-			tt.invalidate(c) // the change commits and is announced while the load runs
-			close(release)
-			if v := <-done; v != 1 {
-				t.Fatalf("in-flight get = %d, want 1", v)
-			}
-			v, _, _ := c.get(ctx, "k", func(context.Context) (int, error) { return 2, nil })
-			if v != 2 {
-				t.Fatalf("after the invalidation get = %d, want the new row (2): the stale load was cached", v)
-			}
-		})
-	}
-}
 
 // TestCacheIsBoundedInBytes fills the link and domain caches with many distinct large
 // entries (a 64 KB destination each, 256-byte hosts): the bytes accounted never pass the
@@ -130,19 +22,19 @@ func TestCacheIsBoundedInBytes(t *testing.T) {
 	runtime.ReadMemStats(&before)
 	for i := range 2000 {
 		alias := "a" + strconv.Itoa(i)
-		c.links.get(ctx, linkKey(int64(i), alias), func(context.Context) (*Target, error) {
+		c.links.Get(ctx, linkKey(int64(i), alias), func(context.Context) (*Target, error) {
 			tg := &Target{Destination: "https://example.org/" + strings.Repeat("x", 64<<10) + alias}
 			tg.weight = weigh(tg)
 			return tg, nil
 		})
 		host := strings.Repeat("h", 240) + strconv.Itoa(i) + ".example"
-		c.domains.get(ctx, host, func(context.Context) (Domain, error) {
-			return Domain{Domain: "https://" + host, RedirectRoot: "https://" + host + "/root"}, nil
+		c.domains.Get(ctx, host, func(context.Context) (domain.Domain, error) {
+			return domain.Domain{Domain: "https://" + host, Host: host, RedirectRoot: "https://" + host + "/root"}, nil
 		})
-		if b := c.links.bytes(); b > maxBytes {
+		if b := c.links.Bytes(); b > maxBytes {
 			t.Fatalf("after %d links: %d bytes, bound %d", i+1, b, maxBytes)
 		}
-		if b := c.domains.bytes(); b > 1<<20 {
+		if b := c.domains.Bytes(); b > 1<<20 {
 			t.Fatalf("after %d domains: %d bytes, bound %d", i+1, b, 1<<20)
 		}
 	}

@@ -81,6 +81,32 @@ func newNonce() string {
 // contentSecurityPolicy is the policy of page (a template name) rendered from d with
 // nonce.
 func contentSecurityPolicy(page string, d pageData, nonce string) string {
+	if len(d.Pixels) == 0 && d.Splash == nil {
+		if p, ok := plainPolicies[page]; ok {
+			return p.before + nonce + p.after
+		}
+	}
+	return buildPolicy(page, d, nonce)
+}
+
+// plainPolicy is a page's policy without pixels or images of its own: the same for
+// every response but the nonce, so it is built once.
+type plainPolicy struct{ before, after string }
+
+// plainPolicies holds the plain policy of every page, split around the nonce.
+var plainPolicies = func() map[string]plainPolicy {
+	const mark = "\x00nonce\x00"
+	out := map[string]plainPolicy{}
+	for _, t := range pages.Templates() {
+		full := buildPolicy(strings.TrimSuffix(t.Name(), ".html"), pageData{}, mark)
+		before, after, _ := strings.Cut(full, mark)
+		out[strings.TrimSuffix(t.Name(), ".html")] = plainPolicy{before, after}
+	}
+	return out
+}()
+
+// buildPolicy writes the policy of page for the pixels and images of d.
+func buildPolicy(page string, d pageData, nonce string) string {
 	var src sources
 	for _, p := range d.Pixels {
 		v := pixelSources[p.Type]

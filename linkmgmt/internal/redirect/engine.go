@@ -23,7 +23,6 @@ import (
 	"github.com/loyaltylinks/platform/linkmgmt/internal/ratelimit"
 	"github.com/redis/go-redis/v9"
 	"golang.org/x/crypto/bcrypt"
-	"gorm.io/gorm"
 )
 
 // Password guessing: at most maxPasswordGuesses wrong answers per link and client
@@ -51,14 +50,14 @@ type Engine struct {
 	rdb      *redis.Client
 	log      *slog.Logger
 	baseHost string
+	bodies   *bodyCache
 	now      func() time.Time
 }
 
 // Config is what the engine needs.
 type Config struct {
-	DB      *gorm.DB
+	Sources Sources // read on cache misses
 	Redis   *redis.Client
-	Links   *link.Service
 	Cache   *Cache
 	Locator *geo.Locator
 	Clicks  *click.Recorder
@@ -69,12 +68,13 @@ type Config struct {
 func NewEngine(cfg Config) *Engine {
 	return &Engine{
 		cache:    cfg.Cache,
-		load:     loader{db: cfg.DB, links: cfg.Links, baseURL: cfg.Links.BaseURL()},
+		load:     loader{Sources: cfg.Sources, baseURL: cfg.Sources.Links.BaseURL()},
 		loc:      cfg.Locator,
 		clicks:   cfg.Clicks,
 		rdb:      cfg.Redis,
 		log:      cfg.Logger,
-		baseHost: canonicalHost(cfg.Links.BaseHost()),
+		baseHost: canonicalHost(cfg.Sources.Links.BaseHost()),
+		bodies:   newBodyCache(),
 		now:      time.Now,
 	}
 }
@@ -86,6 +86,16 @@ type Outcome struct {
 	Page       string // template name
 	Data       any
 	RetryAfter time.Duration // sent as Retry-After when set (429, 503)
+	// Err is why the page is a 503 (Postgres could not be read). The engine does not log
+	// it: the HTTP layer hands it to the request's log line, which names the request id.
+	Err error
+	// checked: Location is known to be an http(s) address (see Write).
+	checked bool
+	// bodies keeps the rendered page under bodyKey (nil: rendered every time); body is
+	// the page as kept, when it was.
+	bodies  *bodyCache
+	bodyKey uint64
+	body    []byte
 }
 
 func redirectTo(loc string) Outcome { return Outcome{Status: http.StatusFound, Location: loc} }
@@ -98,15 +108,15 @@ func (e *Engine) Serve(r *http.Request, alias string) Outcome {
 	if alias != "" && !link.MaybeAlias(alias) {
 		return notFoundPage()
 	}
-	host, ok := domain.CanonicalHost(r.Host)
+	host, ok := e.canonicalHost(r.Host)
 	if !ok {
 		return notFoundPage()
 	}
-	var dom *Domain
+	var dom *domain.Domain
 	if host != e.baseHost {
-		d, found, err := e.cache.domains.get(ctx, host, func(ctx context.Context) (Domain, error) { return e.load.domain(ctx, host) })
+		d, found, err := e.cache.domains.Get(ctx, host, func(ctx context.Context) (domain.Domain, error) { return e.load.domain(ctx, host) })
 		if err != nil {
-			return e.failed(ctx, err)
+			return Failed(err)
 		}
 		if !found {
 			return notFoundPage()
@@ -126,11 +136,11 @@ func (e *Engine) Serve(r *http.Request, alias string) Outcome {
 	t, found := (*Target)(nil), false
 	if !link.IsReserved(alias) {
 		var err error
-		t, found, err = e.cache.links.get(ctx, linkKey(domainID, alias), func(ctx context.Context) (*Target, error) {
+		t, found, err = e.cache.links.Get(ctx, linkKey(domainID, alias), func(ctx context.Context) (*Target, error) {
 			return e.load.target(ctx, domainID, alias)
 		})
 		if err != nil {
-			return e.failed(ctx, err)
+			return Failed(err)
 		}
 	}
 	// 1. Existence.
@@ -146,8 +156,17 @@ func (e *Engine) Serve(r *http.Request, alias string) Outcome {
 // OnBaseHost reports whether r was sent to BASE_URL's host (not a branded domain). The
 // campaign pages are only answered there.
 func (e *Engine) OnBaseHost(r *http.Request) bool {
-	host, ok := domain.CanonicalHost(r.Host)
+	host, ok := e.canonicalHost(r.Host)
 	return ok && host == e.baseHost
+}
+
+// canonicalHost is domain.CanonicalHost, with BASE_URL's host as sent by most visitors
+// recognised without parsing it.
+func (e *Engine) canonicalHost(hostport string) (string, bool) {
+	if hostport == e.baseHost {
+		return e.baseHost, true
+	}
+	return domain.CanonicalHost(hostport)
 }
 
 // ClientIP is the visitor's address under the TRUSTED_PROXIES rules (the API's rate
@@ -170,11 +189,11 @@ func canonicalHost(host string) string {
 // rotator would pick another link for that POST.
 func (e *Engine) ServeRotated(r *http.Request, domainID int64, alias string) Outcome {
 	ctx := r.Context()
-	t, found, err := e.cache.links.get(ctx, linkKey(domainID, alias), func(ctx context.Context) (*Target, error) {
+	t, found, err := e.cache.links.Get(ctx, linkKey(domainID, alias), func(ctx context.Context) (*Target, error) {
 		return e.load.target(ctx, domainID, alias)
 	})
 	if err != nil {
-		return e.failed(ctx, err)
+		return Failed(err)
 	}
 	if !found {
 		return notFoundPage()
@@ -248,7 +267,9 @@ func (e *Engine) serveTarget(r *http.Request, t *Target) Outcome {
 	}
 	hit()
 	if page == "" {
-		return redirectTo(dest)
+		out := redirectTo(dest)
+		out.checked = t.destinationSafe && dest == t.Destination
+		return out
 	}
 	d := e.pageData(t, dest)
 	d.Splash, d.Overlay = t.Splash, t.Overlay
@@ -271,14 +292,11 @@ func (t *Target) page() string {
 	return ""
 }
 
-// Failed logs err and answers the 503 page (the public pages' answer when Postgres
-// cannot be read).
-func (e *Engine) Failed(ctx context.Context, err error) Outcome { return e.failed(ctx, err) }
-
-// failed answers when Postgres cannot be read on a cache miss.
-func (e *Engine) failed(ctx context.Context, err error) Outcome {
-	e.log.ErrorContext(ctx, "redirect lookup failed", "error", err)
-	return Outcome{Status: http.StatusServiceUnavailable, Page: "unavailable", Data: pageData{Title: "Temporarily unavailable"}}
+// Failed is the 503 page of the public pages when Postgres cannot be read, carrying err
+// for the caller to log.
+func Failed(err error) Outcome {
+	return Outcome{Status: http.StatusServiceUnavailable, Page: "unavailable", Data: pageData{Title: "Temporarily unavailable"},
+		Err: fmt.Errorf("public page lookup: %w", err)}
 }
 
 // NotFound is the HTML 404 page of every public route.
@@ -451,17 +469,25 @@ var socialCrawlers = []string{
 	"SkypeUriPreview", "vkShare", "Iframely", "Mastodon", "Bluesky", "Cardyb", "KAKAOTALK-scrap",
 }
 
-// IsSocialCrawler reports whether ua is a social link-preview fetcher. ua is already cut
-// to link.MaxUserAgentBytes, so the scan costs a few microseconds: cheaper than a cache
-// of verdicts keyed by whole user agents, and nothing a visitor sends is kept.
-func IsSocialCrawler(ua string) bool {
-	return ua != "" && isSocialCrawler(ua)
-}
-
-func isSocialCrawler(ua string) bool {
+// crawlersByFirstByte indexes socialCrawlers by their first byte, so one pass over a
+// user agent tries only the names that could start at each byte.
+var crawlersByFirstByte = func() (idx [256][]string) {
 	for _, c := range socialCrawlers {
-		if strings.Contains(ua, c) {
-			return true
+		idx[c[0]] = append(idx[c[0]], c)
+	}
+	return idx
+}()
+
+// IsSocialCrawler reports whether ua is a social link-preview fetcher. ua is already cut
+// to link.MaxUserAgentBytes, so the scan (one pass, trying at each byte the names that
+// start with it) costs a fraction of a microsecond: cheaper than a cache of verdicts
+// keyed by whole user agents, and nothing a visitor sends is kept.
+func IsSocialCrawler(ua string) bool {
+	for i := 0; i < len(ua); i++ {
+		for _, c := range crawlersByFirstByte[ua[i]] {
+			if strings.HasPrefix(ua[i:], c) {
+				return true
+			}
 		}
 	}
 	return false

@@ -3,11 +3,17 @@ package redirect
 import (
 	"bytes"
 	"embed"
+	"hash/maphash"
 	"html/template"
 	"net/http"
 	"strconv"
 	"sync"
 	"time"
+
+	"github.com/loyaltylinks/platform/linkmgmt/internal/lru"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/overlay"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/pixel"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/splash"
 )
 
 //go:embed templates/*.html
@@ -29,9 +35,9 @@ type pageData struct {
 	MetaTitle       string
 	MetaDescription string
 	MetaImage       string
-	Pixels          []Pixel
-	Splash          *SplashPage
-	Overlay         *Overlay
+	Pixels          []pixel.Pixel
+	Splash          *splash.Page
+	Overlay         *overlay.Overlay
 	Countdown       int
 	Nonce           string // the response's script nonce (Content-Security-Policy)
 }
@@ -58,8 +64,15 @@ func (e *Engine) pageData(t *Target, dest string) pageData {
 	}
 }
 
-// cacheNoStore is shared by every response: the http server only reads header values.
-var cacheNoStore = []string{"no-store"}
+// Header values shared by every response (the http server only reads them), set under
+// their canonical names without canonicalising them on every request.
+var (
+	cacheNoStore   = []string{"no-store"}
+	htmlType       = []string{"text/html; charset=utf-8"}
+	noSniff        = []string{"nosniff"}
+	referrerPolicy = []string{"no-referrer-when-downgrade"}
+	frameDeny      = []string{"DENY"}
+)
 
 var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
@@ -70,7 +83,7 @@ func (o Outcome) Write(w http.ResponseWriter, r *http.Request) {
 	// Every visit must reach us to be counted and to see rule changes.
 	h["Cache-Control"] = cacheNoStore
 	if o.Location != "" {
-		if !safeURL(o.Location) {
+		if !o.checked && !safeURL(o.Location) {
 			o = notFoundPage()
 		} else {
 			h["Location"] = []string{o.Location}
@@ -78,30 +91,56 @@ func (o Outcome) Write(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	buf := bufPool.Get().(*bytes.Buffer)
-	buf.Reset()
-	defer bufPool.Put(buf)
 	nonce := newNonce()
-	data, common := withNonce(o.Data, nonce)
-	if err := pages.ExecuteTemplate(buf, o.Page+".html", data); err != nil {
-		http.Error(w, "Internal server error", http.StatusInternalServerError)
-		return
+	// A kept body (see bodyCache) was rendered from data without pixels or images of
+	// its own: its policy is the page's plain one.
+	var common pageData
+	body := o.body
+	if body == nil {
+		var data any
+		data, common = withNonce(o.Data, nonce)
+		buf := bufPool.Get().(*bytes.Buffer)
+		buf.Reset()
+		defer bufPool.Put(buf)
+		if err := pages.ExecuteTemplate(buf, o.Page+".html", data); err != nil {
+			http.Error(w, "Internal server error", http.StatusInternalServerError)
+			return
+		}
+		body = buf.Bytes()
+		o.bodies.put(o.bodyKey, body, nonce, common)
 	}
-	h.Set("Content-Type", "text/html; charset=utf-8")
-	h.Set("Content-Length", strconv.Itoa(buf.Len()))
-	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("Referrer-Policy", "no-referrer-when-downgrade")
-	h.Set("Content-Security-Policy", contentSecurityPolicy(o.Page, common, nonce))
+	h["Content-Type"] = htmlType
+	h["Content-Length"] = []string{strconv.Itoa(len(body))}
+	h["X-Content-Type-Options"] = noSniff
+	h["Referrer-Policy"] = referrerPolicy
+	h["Content-Security-Policy"] = []string{contentSecurityPolicy(o.Page, common, nonce)}
 	// No page of ours is meant to be framed (frame-ancestors 'none' says it to browsers
 	// that read CSP; this to the others).
-	h.Set("X-Frame-Options", "DENY")
+	h["X-Frame-Options"] = frameDeny
 	if o.RetryAfter > 0 {
 		h.Set("Retry-After", strconv.FormatInt(int64((o.RetryAfter+time.Second-1)/time.Second), 10))
 	}
 	w.WriteHeader(o.Status)
 	if r.Method != http.MethodHead {
-		_, _ = w.Write(buf.Bytes())
+		_, _ = w.Write(body)
 	}
+}
+
+// get returns the kept body of key (none for a nil cache: pages not kept).
+func (c *bodyCache) get(k uint64) ([]byte, bool) {
+	if c == nil {
+		return nil, false
+	}
+	return c.entries.Get(k)
+}
+
+// put keeps a copy of body unless it depends on the response: its nonce, or a policy
+// of its own (pixels, images).
+func (c *bodyCache) put(k uint64, body []byte, nonce string, common pageData) {
+	if c == nil || len(common.Pixels) > 0 || common.Splash != nil || bytes.Contains(body, []byte(nonce)) {
+		return
+	}
+	c.entries.Add(k, bytes.Clone(body))
 }
 
 // withNonce returns the page data with the response's nonce set, and its common part.
@@ -142,11 +181,58 @@ type campaignData struct {
 }
 
 // CampaignList is the HTML page listing a public campaign's links. Every value is
-// escaped by html/template (a hostile title or description stays text).
-func CampaignList(p CampaignPage) Outcome {
+// escaped by html/template (a hostile title or description stays text). The page has no
+// script, so its body does not depend on the response's nonce: bodies are kept, by their
+// content, and a page seen before is not rendered again.
+func (e *Engine) CampaignList(p CampaignPage) Outcome {
 	title := p.Name
 	if title == "" {
 		title = "Campaign"
 	}
-	return Outcome{Status: http.StatusOK, Page: "campaign", Data: campaignData{pageData: pageData{Title: title}, Campaign: p}}
+	key := e.bodies.key(title, p)
+	if body, ok := e.bodies.get(key); ok {
+		return Outcome{Status: http.StatusOK, Page: "campaign", body: body}
+	}
+	return Outcome{Status: http.StatusOK, Page: "campaign", Data: campaignData{pageData: pageData{Title: title}, Campaign: p},
+		bodies: e.bodies, bodyKey: key}
+}
+
+// bodyCache keeps rendered pages whose body does not depend on the response (no nonce
+// in it), keyed by a hash of everything the page shows: a page whose content changed
+// has another key, so nothing needs invalidating. The hash is 64 bits with a seed drawn
+// per process: two pages would share a key only after billions of distinct pages, and
+// the cache holds a thousand.
+type bodyCache struct {
+	seed    maphash.Seed
+	entries *lru.Cache[uint64, []byte]
+}
+
+// Rendered campaign pages kept: 1 000 of them, 8 MB at most.
+const (
+	maxBodies    = 1000
+	maxBodyBytes = 8 << 20
+	fieldSep     = "\x00" // separates the hashed fields
+)
+
+func newBodyCache() *bodyCache {
+	return &bodyCache{
+		seed:    maphash.MakeSeed(),
+		entries: lru.New(maxBodies, maxBodyBytes, func(_ uint64, b []byte) int64 { return int64(len(b)) }),
+	}
+}
+
+func (c *bodyCache) key(title string, p CampaignPage) uint64 {
+	var h maphash.Hash
+	h.SetSeed(c.seed)
+	for _, f := range []string{title, p.Name, p.PrevURL, p.NextURL} {
+		h.WriteString(f)
+		h.WriteString(fieldSep)
+	}
+	for _, l := range p.Links {
+		for _, f := range []string{l.Title, l.ShortURL, l.Description} {
+			h.WriteString(f)
+			h.WriteString(fieldSep)
+		}
+	}
+	return h.Sum64()
 }

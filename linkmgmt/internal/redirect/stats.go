@@ -20,26 +20,26 @@ func (e *Engine) PublicLink(r *http.Request, alias string) (*Target, Outcome, bo
 	if !link.MaybeAlias(alias) || link.IsReserved(alias) {
 		return nil, notFoundPage(), false
 	}
-	host, ok := domain.CanonicalHost(r.Host)
+	host, ok := e.canonicalHost(r.Host)
 	if !ok {
 		return nil, notFoundPage(), false
 	}
 	var domainID int64
 	if host != e.baseHost {
-		d, found, err := e.cache.domains.get(ctx, host, func(ctx context.Context) (Domain, error) { return e.load.domain(ctx, host) })
+		d, found, err := e.cache.domains.Get(ctx, host, func(ctx context.Context) (domain.Domain, error) { return e.load.domain(ctx, host) })
 		if err != nil {
-			return nil, e.failed(ctx, err), false
+			return nil, Failed(err), false
 		}
 		if !found {
 			return nil, notFoundPage(), false
 		}
 		domainID = d.ID
 	}
-	t, found, err := e.cache.links.get(ctx, linkKey(domainID, alias), func(ctx context.Context) (*Target, error) {
+	t, found, err := e.cache.links.Get(ctx, linkKey(domainID, alias), func(ctx context.Context) (*Target, error) {
 		return e.load.target(ctx, domainID, alias)
 	})
 	if err != nil {
-		return nil, e.failed(ctx, err), false
+		return nil, Failed(err), false
 	}
 	if !found || t.Link.Status != "public" {
 		return nil, notFoundPage(), false

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/loyaltylinks/platform/linkmgmt/internal/cachebus"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/owned"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/weburl"
 	"github.com/loyaltylinks/platform/shared/apperr"
@@ -102,11 +103,23 @@ func (f Fields) columns() (map[string]any, error) {
 }
 
 // Store reads and writes splash pages, each method scoped to one account.
-type Store struct{ rows owned.Table[Page] }
+type Store struct {
+	rows   owned.Table[Page]
+	notify cachebus.Publisher
+}
 
-// NewStore returns a Store over db.
-func NewStore(db *gorm.DB) *Store {
-	return &Store{rows: owned.NewTable[Page](db, "splash page", errNotFound)}
+// NewStore returns a Store over db. notify (nil: nobody) hears about changed and deleted
+// splash pages: the redirect's cached links carry copies of theirs.
+func NewStore(db *gorm.DB, notify cachebus.Publisher) *Store {
+	return &Store{rows: owned.NewTable[Page](db, "splash page", errNotFound), notify: notify}
+}
+
+// changed drops every cached link: finding the links that use one is not worth it for
+// such rare writes.
+func (s *Store) changed(ctx context.Context) {
+	if s.notify != nil {
+		s.notify.Publish(ctx, cachebus.Everything())
+	}
 }
 
 // Create adds a splash page; the name is required, the countdown defaults to 5 s.
@@ -127,7 +140,12 @@ func (s *Store) Update(ctx context.Context, accountID, id int64, f Fields) (Page
 	if err != nil {
 		return Page{}, err
 	}
-	return s.rows.Update(ctx, accountID, id, cols)
+	row, err := s.rows.Update(ctx, accountID, id, cols)
+	if err != nil {
+		return Page{}, err
+	}
+	s.changed(ctx)
+	return row, nil
 }
 
 // Get returns one splash page of the account.
@@ -135,10 +153,18 @@ func (s *Store) Get(ctx context.Context, accountID, id int64) (Page, error) {
 	return s.rows.Get(ctx, accountID, id)
 }
 
+// Owns reports whether the account has the splash page id (for the links that refer to it).
+func (s *Store) Owns(ctx context.Context, accountID, id int64) (bool, error) {
+	return s.rows.Owns(ctx, accountID, id)
+}
+
 // Delete removes a splash page; links using it lose it (links.splash_id is ON DELETE SET NULL).
 func (s *Store) Delete(ctx context.Context, accountID, id int64) error {
-	_, err := s.rows.Delete(ctx, accountID, id)
-	return err
+	if _, err := s.rows.Delete(ctx, accountID, id); err != nil {
+		return err
+	}
+	s.changed(ctx)
+	return nil
 }
 
 // List returns one page of the account's splash pages, newest first, and the total count.

@@ -12,7 +12,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/loyaltylinks/platform/loyalty/internal/appusers"
 	"github.com/loyaltylinks/platform/loyalty/internal/batch"
 	"github.com/loyaltylinks/platform/loyalty/internal/config"
 	"github.com/loyaltylinks/platform/shared/server"
@@ -83,16 +82,12 @@ func runAdmin(ctx context.Context, args []string, getenv func(string) string, st
 	if err != nil {
 		return err
 	}
-	db, closeDB, err := openDB(cfg)
+	a, done, err := openApp(ctx, cfg, logger)
 	if err != nil {
 		return err
 	}
-	defer closeDB()
-	sqlDB, err := db.DB()
-	if err != nil {
-		return fmt.Errorf("database handle: %w", err)
-	}
-	jobs := batch.New(sqlDB, logger)
+	defer done()
+	jobs := a.Batch
 	progress := newProgress(job, tty, stderr, logger)
 	started := time.Now()
 
@@ -112,14 +107,10 @@ func runAdmin(ctx context.Context, args []string, getenv func(string) string, st
 		}
 		failed = stats.Errors
 	case "sync-app-users":
-		if cfg.ExternalAppUsersURL == "" {
+		if a.AppUsers == nil {
 			return fmt.Errorf("admin %s: EXTERNAL_APP_USERS_URL is not set", job)
 		}
-		client, err := appusers.New(cfg.ExternalAppUsersURL)
-		if err != nil {
-			return err
-		}
-		sum, err := syncAppUsers(ctx, jobs, client, batch.AppUserOptions{Limit: *batchSize, Offset: *offset, Concurrency: *concurrency}, progress)
+		sum, err := syncAppUsers(ctx, jobs, a.AppUsers, batch.AppUserOptions{Limit: *batchSize, Offset: *offset, Concurrency: *concurrency}, progress)
 		progress.finish()
 		summary = []field{
 			{"total_customers", sum.total}, {"processed", sum.processed}, {"updated_to_true", sum.toTrue},

@@ -8,16 +8,10 @@ import (
 	"log/slog"
 	"sync"
 
-	"github.com/loyaltylinks/platform/loyalty/internal/aiquery"
-	"github.com/loyaltylinks/platform/loyalty/internal/appusers"
+	"github.com/loyaltylinks/platform/loyalty/internal/app"
 	"github.com/loyaltylinks/platform/loyalty/internal/config"
 	"github.com/loyaltylinks/platform/loyalty/internal/httpapi"
-	"github.com/loyaltylinks/platform/loyalty/internal/ledger"
-	"github.com/loyaltylinks/platform/loyalty/internal/redeem"
-	"github.com/loyaltylinks/platform/loyalty/internal/user"
 	"github.com/loyaltylinks/platform/loyalty/migrations"
-	"github.com/loyaltylinks/platform/shared/auth"
-	"github.com/loyaltylinks/platform/shared/clientip"
 	"github.com/loyaltylinks/platform/shared/database"
 	"github.com/loyaltylinks/platform/shared/server"
 	"gorm.io/gorm"
@@ -35,6 +29,11 @@ commands:
   version   print the version
   users     manage service users: create (the first admin, typically), list, deactivate,
             activate, set-role, reset-password, delete (loyalty users help)
+
+serve and admin read the whole configuration (README); migrate and users read only the
+database variables (DATABASE_URL, DB_MAX_CONNS, MIGRATE_ON_START, LOG_LEVEL), so the
+schema and the first admin can be set up before the rest is configured. serve, admin
+and users apply the migrations first unless MIGRATE_ON_START=false.
 `
 
 // run is the whole program: main only supplies the process's context, arguments,
@@ -53,93 +52,78 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return nil
 	case "admin":
 		return runAdmin(ctx, args, getenv, stdout, stderr)
-	case "serve", "migrate":
 	case "users":
 		return usersCommand(ctx, args, getenv, stdout, stderr)
+	case "migrate":
+		db, err := config.LoadDatabase(getenv)
+		if err != nil {
+			return err
+		}
+		logger, err := server.NewLogger(stderr, db.LogLevel, "loyalty")
+		if err != nil {
+			return err
+		}
+		return migrations.Apply(ctx, db.DatabaseURL, logger)
+	case "serve":
+		cfg, err := config.Load(getenv)
+		if err != nil {
+			return err
+		}
+		logger, err := server.NewLogger(stderr, cfg.LogLevel, "loyalty")
+		if err != nil {
+			return err
+		}
+		return serve(ctx, cfg, logger)
 	default:
 		fmt.Fprint(stderr, usage)
 		return fmt.Errorf("unknown command %q", cmd)
 	}
-
-	cfg, err := config.Load(getenv)
-	if err != nil {
-		return err
-	}
-	logger, err := server.NewLogger(stderr, cfg.LogLevel, "loyalty")
-	if err != nil {
-		return err
-	}
-
-	switch cmd {
-	case "migrate":
-		return migrations.Apply(ctx, cfg.DatabaseURL, logger)
-	default:
-		return serve(ctx, cfg, logger)
-	}
 }
 
-// openDB opens the service's pool and returns the function that closes it (a failure
-// to close at exit changes nothing, so it is not reported).
-func openDB(cfg config.Config) (*gorm.DB, func(), error) {
-	db, err := database.Open(cfg.DatabaseURL, database.Options{Schema: migrations.Schema, MaxOpenConns: cfg.DBMaxConns})
+// openDB opens the service's pool, having applied the migrations first unless
+// MIGRATE_ON_START=false, and returns the function that closes it (a failure to close
+// at exit changes nothing, so it is not reported). Every command that uses the database
+// (serve, admin, users) opens it here, so they all agree on whether it migrates.
+func openDB(ctx context.Context, db config.Database, logger *slog.Logger) (*gorm.DB, func(), error) {
+	if db.MigrateOnStart {
+		if err := migrations.Apply(ctx, db.DatabaseURL, logger); err != nil {
+			return nil, nil, err
+		}
+	}
+	pool, err := database.Open(db.DatabaseURL, database.Options{Schema: migrations.Schema, MaxOpenConns: db.DBMaxConns})
 	if err != nil {
 		return nil, nil, fmt.Errorf("open database: %w", err)
 	}
-	return db, func() { _ = database.Close(db) }, nil
+	return pool, func() { _ = database.Close(pool) }, nil
+}
+
+// openApp opens the database (openDB) and builds the service over it (app.New): how
+// serve and admin start. done closes both.
+func openApp(ctx context.Context, cfg config.Config, logger *slog.Logger) (a *app.App, done func(), err error) {
+	db, closeDB, err := openDB(ctx, cfg.Database, logger)
+	if err != nil {
+		return nil, nil, err
+	}
+	if a, err = app.New(ctx, cfg, db, logger); err != nil {
+		closeDB()
+		return nil, nil, err
+	}
+	return a, func() { a.Close(); closeDB() }, nil
 }
 
 func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
-	if cfg.MigrateOnStart {
-		if err := migrations.Apply(ctx, cfg.DatabaseURL, logger); err != nil {
-			return err
-		}
-	}
-	db, closeDB, err := openDB(cfg)
+	a, done, err := openApp(ctx, cfg, logger)
 	if err != nil {
 		return err
 	}
-	defer closeDB()
+	defer done()
+	srv := httpapi.New(a, version)
 
-	tokens, err := auth.NewJWT(cfg.JWTSecret, cfg.JWTIssuer, cfg.JWTTTL)
-	if err != nil {
-		return fmt.Errorf("jwt: %w", err)
-	}
-	ai, closeAI, err := newAIQueries(cfg, db, logger)
-	if err != nil {
-		return err
-	}
-	defer closeAI()
-	deps := httpapi.Deps{
-		Logger:               logger,
-		DB:                   db,
-		Tokens:               tokens,
-		MaxBodyBytes:         cfg.MaxBodyBytes,
-		MaxConcurrentExports: cfg.MaxConcurrentExports,
-		Version:              version,
-		AIQueries:            ai,
-		Ledger:               ledger.Config{PointsPerCurrencyUnit: cfg.PointsPerCurrencyUnit},
-		AccessTTL:            cfg.AuthCacheTTL,
-		ClientIP:             clientip.New(cfg.TrustedProxies),
-		LoginThrottle: user.ThrottleLimits{
-			Window: cfg.LoginThrottleWindow, PerPair: cfg.LoginMaxFailures,
-			PerAddress: cfg.LoginMaxFailuresPerAddress, PerUsername: cfg.LoginMaxFailuresPerUser,
-		},
-	}
-	if cfg.AuthCacheTTL == 0 {
-		deps.AccessTTL = -1 // AUTH_CACHE_TTL=0: read the user's state on every request
-	}
-	if cfg.ExternalAppUsersURL != "" {
-		if deps.AppUsers, err = appusers.New(cfg.ExternalAppUsersURL); err != nil {
-			return err
-		}
-	}
-	srv := httpapi.New(deps)
-
-	// The redeem expiry job runs in every replica (it claims rows with SKIP LOCKED) and
-	// stops with the server, before the database closes.
+	// The background jobs run in every replica and stop with the server, before the
+	// database closes.
 	jobCtx, stopJobs := context.WithCancel(ctx)
 	var jobs sync.WaitGroup
-	jobs.Go(func() { redeem.NewService(db).RunExpiry(jobCtx, cfg.RedeemExpiryInterval, logger) })
+	jobs.Go(func() { a.RunJobs(jobCtx) })
 	defer jobs.Wait()
 	defer stopJobs()
 
@@ -156,42 +140,4 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 	}
 	logger.Info("loyalty stopped")
 	return nil
-}
-
-// newAIQueries builds the report-query service: the configured generator, and the pool
-// report queries run on. That pool is always their own (AI_DB_MAX_CONNS connections, on
-// AI_DATABASE_URL when set, else DATABASE_URL), so report queries can never take the
-// connections the rest of the API needs.
-func newAIQueries(cfg config.Config, db *gorm.DB, logger *slog.Logger) (*aiquery.Service, func(), error) {
-	opts := aiquery.Options{
-		Logger:           logger,
-		Role:             cfg.AIDBRole,
-		StatementTimeout: cfg.AIStatementTimeout,
-		MaxRows:          cfg.AIMaxRows,
-		MaxResultBytes:   cfg.AIMaxResultBytes,
-		MaxConcurrent:    cfg.AIMaxConcurrent,
-		Location:         cfg.AITimezone,
-	}
-	if cfg.AIProvider == "openai" {
-		opts.Generator = aiquery.NewOpenAI(aiquery.OpenAIConfig{
-			BaseURL: cfg.AIBaseURL, APIKey: cfg.AIAPIKey, Model: cfg.AIModel,
-			Timeout: cfg.AITimeout, TimeZone: cfg.AITimezone.String(),
-		})
-	}
-	reportURL := cfg.AIDatabaseURL
-	if reportURL == "" {
-		reportURL = cfg.DatabaseURL
-	}
-	reportDB, err := database.OpenSQL(reportURL, database.Options{Schema: aiquery.ReportingSchema, MaxOpenConns: cfg.AIDBMaxConns})
-	if err != nil {
-		return nil, nil, fmt.Errorf("report query pool: %w", err)
-	}
-	opts.ReportDB = reportDB
-	closeFn := func() { _ = reportDB.Close() }
-	ai, err := aiquery.NewService(db, opts)
-	if err != nil {
-		closeFn()
-		return nil, nil, err
-	}
-	return ai, closeFn, nil
 }

@@ -12,13 +12,12 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/loyaltylinks/platform/loyalty/internal/config"
 	"github.com/loyaltylinks/platform/loyalty/internal/user"
-	"github.com/loyaltylinks/platform/loyalty/migrations"
 	"github.com/loyaltylinks/platform/shared/apperr"
 	"github.com/loyaltylinks/platform/shared/auth"
-	envconfig "github.com/loyaltylinks/platform/shared/config"
-	"github.com/loyaltylinks/platform/shared/database"
 	"github.com/loyaltylinks/platform/shared/nullable"
+	"github.com/loyaltylinks/platform/shared/server"
 )
 
 const usersUsage = `usage: loyalty users <command> [arguments]
@@ -37,12 +36,16 @@ commands:
   delete USER                   remove USER for good (its report-query history is kept)
 
 USER is a username (any case, as typed at sign-in) or a user id. The rules are the API's:
-the last active admin cannot be deactivated, demoted or deleted. Only DATABASE_URL is read.
+the last active admin cannot be deactivated, demoted or deleted. Only the database
+variables are read (DATABASE_URL, DB_MAX_CONNS, MIGRATE_ON_START, LOG_LEVEL); the
+migrations are applied first unless MIGRATE_ON_START=false.
 `
 
-// usersCommand runs `loyalty users ...`. It needs only DATABASE_URL (no JWT secret), so
-// the first admin can be created before the service is configured to serve, and an
-// operator can recover an account without a working admin token.
+// usersCommand runs `loyalty users ...`. It reads only the database variables (no JWT
+// secret), so the first admin can be created before the service is configured to serve,
+// and an operator can recover an account without a working admin token. It opens the
+// database as serve does (migrating first unless MIGRATE_ON_START=false), so it works on
+// a fresh database too.
 func usersCommand(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		fmt.Fprint(stdout, usersUsage)
@@ -163,16 +166,21 @@ func usersCommand(ctx context.Context, args []string, getenv func(string) string
 		return fmt.Errorf("users %s: want %d argument(s), got %d (usage above)", cmd, wantArgs, len(positional))
 	}
 
-	env := envconfig.NewEnv(getenv)
-	databaseURL := env.URL("DATABASE_URL", true, "postgres", "postgresql")
-	if err := env.Err(); err != nil {
-		return fmt.Errorf("invalid configuration:\n%w", err)
-	}
-	db, err := database.Open(databaseURL, database.Options{Schema: migrations.Schema, MaxOpenConns: 2})
+	dbConfig, err := config.LoadDatabase(getenv)
 	if err != nil {
-		return fmt.Errorf("open database: %w", err)
+		return err
 	}
-	defer func() { _ = database.Close(db) }()
+	logger, err := server.NewLogger(stderr, dbConfig.LogLevel, "loyalty")
+	if err != nil {
+		return err
+	}
+	db, closeDB, err := openDB(ctx, dbConfig, logger)
+	if err != nil {
+		return err
+	}
+	defer closeDB()
+	// The users command builds only the user store: it needs no other service, and no
+	// configuration but the database's.
 	if err := run(ctx, user.NewStore(db), positional); err != nil {
 		if e, ok := apperr.As(err); ok {
 			return fmt.Errorf("users %s: %s", cmd, e.Message) // the client message, without the code

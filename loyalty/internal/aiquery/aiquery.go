@@ -1,7 +1,8 @@
 // Package aiquery turns store managers' report questions into SQL and runs it safely.
 //
-// A Generator (the offline Rules, or OpenAI) proposes a query; whatever it proposes, and
-// whatever a client sends to execute-query, passes the Guard (pg_query parse tree: one
+// A Generator (the offline Rules: the interpreter of package nlq over the semantic layer of
+// package semantic; or OpenAI, asked only when the rules refuse) proposes a query; whatever
+// it proposes, and whatever a client sends to execute-query, passes the Guard (pg_query parse tree: one
 // SELECT over the reporting views, allow-listed functions) and then runs through the
 // Runner (READ ONLY transaction, SET LOCAL ROLE to a role that can read only the views,
 // statement timeout, row cap, extended protocol). History keeps each user's questions.
@@ -17,16 +18,13 @@ import (
 	"strings"
 	"time"
 
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/nlq"
+	"github.com/loyaltylinks/platform/loyalty/internal/calendar"
+	"github.com/loyaltylinks/platform/loyalty/internal/validation"
 	"github.com/loyaltylinks/platform/shared/apperr"
 	"github.com/loyaltylinks/platform/shared/nullable"
 	"gorm.io/gorm"
 )
-
-// Generator turns a question into one SQL query over the reporting views. A question it
-// cannot handle is a *NotUnderstood; a failing provider is an apperr Upstream error.
-type Generator interface {
-	Generate(ctx context.Context, question string) (string, error)
-}
 
 // Defaults of the configuration (the service's README lists the variables).
 const (
@@ -57,6 +55,7 @@ type Service struct {
 	guard   *Guard
 	runner  *Runner
 	history *History
+	catalog *catalogSource
 	loc     *time.Location
 	now     func() time.Time
 	log     *slog.Logger
@@ -92,14 +91,17 @@ func NewService(db *gorm.DB, o Options) (*Service, error) {
 		}
 		o.ReportDB = sqlDB
 	}
+	guard := NewGuard(o.MaxRows)
+	runner := NewRunner(o.ReportDB, RunnerConfig{
+		Role: o.Role, StatementTimeout: o.StatementTimeout, MaxRows: o.MaxRows, TimeZone: o.Location.String(),
+		MaxResultBytes: o.MaxResultBytes, MaxConcurrent: o.MaxConcurrent,
+	})
 	return &Service{
-		gen:   o.Generator,
-		guard: NewGuard(o.MaxRows),
-		runner: NewRunner(o.ReportDB, RunnerConfig{
-			Role: o.Role, StatementTimeout: o.StatementTimeout, MaxRows: o.MaxRows, TimeZone: o.Location.String(),
-			MaxResultBytes: o.MaxResultBytes, MaxConcurrent: o.MaxConcurrent,
-		}),
+		gen:     o.Generator,
+		guard:   guard,
+		runner:  runner,
 		history: NewHistory(db),
+		catalog: &catalogSource{guard: guard, runner: runner, now: time.Now, log: o.Logger},
 		loc:     o.Location,
 		now:     o.Now,
 		log:     o.Logger,
@@ -113,45 +115,96 @@ type Caller struct {
 	Admin bool
 }
 
-// Generate turns question into a query, checks it with the guard and stores a history
-// entry for the caller.
-func (s *Service) Generate(ctx context.Context, c Caller, question string, reportName *string) (Entry, error) {
-	question, err := cleanQuestion(question, "question")
-	if err != nil {
-		return Entry{}, err
-	}
-	if err := checkReportName(reportName); err != nil {
-		return Entry{}, err
-	}
-	query, err := s.generate(ctx, question, "question")
-	if err != nil {
-		return Entry{}, err
-	}
-	return s.history.Create(ctx, c.ID, c.Name, question, reportName, query)
+// Generated is a stored history entry with what its query means.
+type Generated struct {
+	Entry
+	Interpretation *Interpretation
+	Source         string
 }
 
-// generate asks the generator and passes its answer through the guard; errors name the
+// Generate turns question into a query, checks it with the guard and a dry run under the
+// reporting role, and stores a history entry for the caller. A query that is refused or
+// fails is never stored.
+func (s *Service) Generate(ctx context.Context, c Caller, question string, reportName *string) (Generated, error) {
+	question, err := cleanQuestion(question, "question")
+	if err != nil {
+		return Generated{}, err
+	}
+	if err := checkReportName(reportName); err != nil {
+		return Generated{}, err
+	}
+	g, err := s.generate(ctx, question, "question")
+	if err != nil {
+		return Generated{}, err
+	}
+	e, err := s.history.Create(ctx, c.ID, c.Name, question, reportName, g.Query)
+	if err != nil {
+		return Generated{}, err
+	}
+	return Generated{Entry: e, Interpretation: g.Interpretation, Source: g.Source}, nil
+}
+
+// generate asks the generator and checks its answer (guard and dry run); errors name the
 // request field field.
-func (s *Service) generate(ctx context.Context, question, field string) (string, error) {
-	query, err := s.gen.Generate(ctx, question)
+func (s *Service) generate(ctx context.Context, question, field string) (Generation, error) {
+	ask := Ask{Question: question, Catalog: s.catalog.get(ctx), Check: s.check}
+	g, err := s.gen.Generate(ctx, ask)
 	var nu *NotUnderstood
 	if errors.As(err, &nu) {
-		return "", apperr.Validation(apperr.Field(nu.Message, "value_error", "body", field))
+		if nu.WriteIntent {
+			s.log.WarnContext(ctx, "ai query: write intent refused", "question", question)
+		}
+		return Generation{}, apperr.Validation(apperr.Field(nu.Message, "value_error", "body", field))
+	}
+	if err == nil {
+		g.Query = strings.TrimSpace(g.Query)
+		err = s.check(ctx, g.Query)
 	}
 	if err != nil {
-		return "", err
+		return Generation{}, s.checkFailure(ctx, err, g, field)
 	}
-	query = strings.TrimSpace(query)
-	if _, err := s.guard.Check(query); err != nil {
-		var r *Refusal
-		if errors.As(err, &r) {
-			s.log.WarnContext(ctx, "ai query: generated query refused", "reason", r.Reason, "query", query)
-			return "", apperr.Validation(apperr.Field("The generated query was refused: "+r.Reason, "query_refused", "body", field))
-		}
-		return "", err
-	}
-	return query, nil
+	return g, nil
 }
+
+// checkFailure says why a generated query was not kept: refused by the guard, or failed
+// its dry run (both 422, nothing stored); other errors pass through.
+func (s *Service) checkFailure(ctx context.Context, err error, g Generation, field string) error {
+	var r *Refusal
+	if errors.As(err, &r) {
+		s.log.WarnContext(ctx, "ai query: generated query refused", "reason", r.Reason, "query", g.Query, "source", g.Source)
+		return apperr.Validation(apperr.Field("The generated query was refused: "+r.Reason, "query_refused", "body", field))
+	}
+	var ee *ExecError
+	if errors.As(err, &ee) {
+		s.log.WarnContext(ctx, "ai query: generated query failed its dry run", "reason", ee.Message, "query", g.Query, "source", g.Source)
+		verr := apperr.Validation(apperr.Field("The generated query failed: "+ee.Message, "query_failed", "body", field))
+		verr.Err = err
+		return verr
+	}
+	return err
+}
+
+// check passes query through the guard and runs it once with no rows (LIMIT 0) as the
+// reporting role: unknown columns, type errors and missing grants show up before the query
+// is stored, without reading data.
+func (s *Service) check(ctx context.Context, query string) error {
+	checked, err := s.guard.Check(query)
+	if err != nil {
+		return err
+	}
+	dry, err := s.guard.Check("SELECT * FROM (" + checked.SQL() + ") AS dry_run LIMIT 0")
+	if err != nil {
+		return err
+	}
+	_, err = s.runner.Run(ctx, dry, discard{})
+	return err
+}
+
+// discard is a Sink that keeps nothing.
+type discard struct{}
+
+func (discard) Columns([]ResultColumn) error { return nil }
+func (discard) Row([][]byte) error           { return nil }
 
 // Execute checks and runs query for the caller. The caller's newest history entry with
 // this exact query gets the row count. The caller must Close the outcome.
@@ -173,7 +226,7 @@ func (s *Service) Execute(ctx context.Context, c Caller, query string) (*Outcome
 		s.log.WarnContext(ctx, "ai query refused: too many running", "user_id", c.ID)
 		return nil, err
 	}
-	col := &collector{}
+	col := &collector{limit: s.runner.cfg.MaxResultBytes}
 	start := time.Now()
 	_, err = s.runner.Run(ctx, checked, col)
 	var out *Outcome
@@ -194,9 +247,15 @@ func (s *Service) Execute(ctx context.Context, c Caller, query string) (*Outcome
 	}
 	out.release = release
 	s.log.InfoContext(ctx, "ai query executed", "user_id", c.ID, "rows", out.Rows, "duration_ms", time.Since(start).Milliseconds())
-	if _, err := s.history.RecordRun(ctx, c.ID, query, out.Rows); err != nil {
+	question, found, err := s.history.RecordRun(ctx, c.ID, query, out.Rows)
+	if err != nil {
 		_ = out.Close()
 		return nil, err
+	}
+	if out.Rows == 0 && found {
+		// A row's answer reads in the question's language through its column names; an
+		// empty one has none, so it follows the question it was generated from.
+		out.Answer = noRowsAnswer(nlq.Language(question))
 	}
 	return out, nil
 }
@@ -221,15 +280,15 @@ type AllFilter struct {
 func (s *Service) ListAll(ctx context.Context, f AllFilter) ([]Entry, error) {
 	lf := ListFilter{ReportName: f.ReportName, UserName: f.UserName, Limit: f.Limit, Offset: f.Offset}
 	if f.StartDate != nil {
-		from := dayStart(*f.StartDate, s.loc)
+		from := calendar.DayStart(*f.StartDate, s.loc)
 		lf.From = &from
 	}
 	if f.EndDate != nil {
-		to := dayStart(*f.EndDate, s.loc).AddDate(0, 0, 1)
+		to := calendar.DayEnd(*f.EndDate, s.loc)
 		lf.To = &to
 	}
 	if lf.From != nil && lf.To != nil && !lf.From.Before(*lf.To) {
-		return nil, apperr.Validation(apperr.Field("end_date must not be before start_date", "value_error", "query", "end_date"))
+		return nil, apperr.Validation(validation.Value("end_date must not be before start_date", "end_date"))
 	}
 	if f.StartDate == nil && f.EndDate == nil {
 		from := s.now().Add(-DefaultLookBack)
@@ -257,11 +316,11 @@ func (s *Service) Update(ctx context.Context, c Caller, id string, p Patch) (Ent
 			return Entry{}, err
 		}
 		if question != e.UserQuestion {
-			query, err := s.generate(ctx, question, "user_question")
+			g, err := s.generate(ctx, question, "user_question")
 			if err != nil {
 				return Entry{}, err
 			}
-			e.UserQuestion, e.GeneratedQuery = question, query
+			e.UserQuestion, e.GeneratedQuery = question, g.Query
 		}
 	}
 	if p.ReportName.Set {
@@ -311,8 +370,4 @@ func checkReportName(name *string) error {
 		return apperr.Validation(apperr.Field(fmt.Sprintf("String should have at most %d characters", MaxReportNameLength), "string_too_long", "body", "report_name"))
 	}
 	return nil
-}
-
-func dayStart(d time.Time, loc *time.Location) time.Time {
-	return time.Date(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, loc)
 }

@@ -23,7 +23,7 @@ GROUP BY 1, 2 ORDER BY 4 DESC, 1`
 func BenchmarkRulesGenerate(b *testing.B) {
 	g := NewRules(time.Now, time.UTC)
 	for b.Loop() {
-		if _, err := g.Generate(context.Background(), "total de pontos resgatados por loja este mês"); err != nil {
+		if _, err := g.Generate(context.Background(), Ask{Question: "total de pontos resgatados por loja este mês", Catalog: testCatalog}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/loyaltylinks/platform/shared/apperr"
+	"github.com/loyaltylinks/platform/shared/database"
 	"gorm.io/gorm"
 )
 
@@ -144,20 +145,22 @@ func (h *History) Delete(ctx context.Context, id string) error {
 }
 
 // RecordRun sets records_count on the user's newest entry whose query is query. It
-// reports whether such an entry exists.
-func (h *History) RecordRun(ctx context.Context, userID, query string, rows int) (bool, error) {
-	res := h.db.WithContext(ctx).Exec(`
+// returns that entry's question, and whether such an entry exists.
+func (h *History) RecordRun(ctx context.Context, userID, query string, rows int) (question string, found bool, err error) {
+	var asked []string
+	res := h.db.WithContext(ctx).Raw(`
 UPDATE ai_queries SET records_count = ?
-WHERE id = (SELECT id FROM ai_queries WHERE user_id = ? AND generated_query = ? ORDER BY created_at DESC, id DESC LIMIT 1)`,
-		rows, userID, query)
+WHERE id = (SELECT id FROM ai_queries WHERE user_id = ? AND generated_query = ? ORDER BY created_at DESC, id DESC LIMIT 1)
+RETURNING user_question`,
+		rows, userID, query).Scan(&asked)
 	if res.Error != nil {
-		return false, fmt.Errorf("record ai query run: %w", res.Error)
+		return "", false, fmt.Errorf("record ai query run: %w", res.Error)
 	}
-	return res.RowsAffected > 0, nil
+	if len(asked) == 0 {
+		return "", false, nil
+	}
+	return asked[0], true, nil
 }
 
 // containsPattern is an ILIKE pattern matching s anywhere, with s's wildcards escaped.
-func containsPattern(s string) string {
-	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
-	return "%" + r.Replace(s) + "%"
-}
+func containsPattern(s string) string { return "%" + database.EscapeLike(s) + "%" }

@@ -8,27 +8,36 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/loyaltylinks/platform/shared/apperr"
 )
 
-// fakeChat is an OpenAI-compatible chat-completions endpoint: it records the request and
-// answers with a canned status and body (after an optional delay).
+// fakeChat is an OpenAI-compatible chat-completions endpoint: it records each request and
+// answers the next canned body (the last one repeats), after an optional delay.
 type fakeChat struct {
-	status int
-	body   string
-	delay  time.Duration
+	status  int
+	answers []string // message contents, in order
+	body    string   // a raw body instead of answers
+	delay   time.Duration
 
-	gotPath, gotAuth string
-	gotReq           chatRequest
+	mu       sync.Mutex
+	gotPath  string
+	gotAuth  string
+	requests []chatRequest
 }
 
 func (f *fakeChat) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	f.gotPath, f.gotAuth = r.URL.Path, r.Header.Get("Authorization")
 	raw, _ := io.ReadAll(r.Body)
-	_ = json.Unmarshal(raw, &f.gotReq)
+	var req chatRequest
+	_ = json.Unmarshal(raw, &req)
+	f.mu.Lock()
+	f.gotPath, f.gotAuth = r.URL.Path, r.Header.Get("Authorization")
+	f.requests = append(f.requests, req)
+	n := len(f.requests)
+	f.mu.Unlock()
 	if f.delay > 0 {
 		select {
 		case <-time.After(f.delay):
@@ -37,8 +46,22 @@ func (f *fakeChat) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(f.status)
-	_, _ = io.WriteString(w, f.body)
+	status := f.status
+	if status == 0 {
+		status = http.StatusOK
+	}
+	w.WriteHeader(status)
+	body := f.body
+	if body == "" && len(f.answers) > 0 {
+		body = chatAnswer(f.answers[min(n, len(f.answers))-1])
+	}
+	_, _ = io.WriteString(w, body)
+}
+
+func (f *fakeChat) calls() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return len(f.requests)
 }
 
 // chatAnswer is a chat-completions response body whose message is content.
@@ -51,35 +74,99 @@ func chatAnswer(content string) string {
 	return string(raw)
 }
 
-func TestOpenAIGenerates(t *testing.T) {
-	fake := &fakeChat{status: http.StatusOK, body: chatAnswer("Here you go:\n```sql\nSELECT count(*) AS total\nFROM reporting.customers;\n```\n")}
+func newFakeOpenAI(t *testing.T, fake *fakeChat, timeout time.Duration) *OpenAI {
+	t.Helper()
 	srv := httptest.NewServer(fake)
-	defer srv.Close()
-	o := NewOpenAI(OpenAIConfig{BaseURL: srv.URL + "/v1/", APIKey: "sk-test", Model: "test-model", TimeZone: "America/Sao_Paulo"})
+	t.Cleanup(srv.Close)
+	loc, _ := time.LoadLocation("America/Sao_Paulo")
+	return NewOpenAI(OpenAIConfig{BaseURL: srv.URL + "/v1/", APIKey: "sk-test", Model: "test-model", Timeout: timeout, Location: loc, Now: fixedNow})
+}
 
-	sql, err := o.Generate(context.Background(), "quantos clientes temos?")
+// The request carries the prompt the issue asks for: today's date and time zone, the
+// semantic layer's definitions and glossary, the data's low-cardinality values and
+// example question/SQL pairs from the rules; and nothing secret.
+func TestOpenAIPrompt(t *testing.T) {
+	fake := &fakeChat{answers: []string{"```sql\nSELECT count(*) AS total\nFROM reporting.customers;\n```"}}
+	o := newFakeOpenAI(t, fake, 0)
+	g, err := o.Generate(context.Background(), Ask{Question: "quantos clientes temos?", Catalog: testCatalog})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sql != "SELECT count(*) AS total\nFROM reporting.customers" {
-		t.Fatalf("sql = %q", sql)
+	if g.Query != "SELECT count(*) AS total\nFROM reporting.customers" || g.Source != SourceModel || g.Interpretation == nil || g.Interpretation.Language != "pt" {
+		t.Fatalf("generation %+v", g)
 	}
 	if fake.gotPath != "/v1/chat/completions" || fake.gotAuth != "Bearer sk-test" {
 		t.Fatalf("path %q auth %q", fake.gotPath, fake.gotAuth)
 	}
-	req := fake.gotReq
-	if req.Model != "test-model" || len(req.Messages) != 2 || req.Messages[0].Role != "system" || req.Messages[1].Content != "quantos clientes temos?" {
+	req := fake.requests[0]
+	if req.Model != "test-model" || req.Temperature != 0 || len(req.Messages) != 2 || req.Messages[0].Role != "system" || req.Messages[1].Content != "quantos clientes temos?" {
 		t.Fatalf("request %+v", req)
 	}
-	for _, want := range []string{"reporting.customers", "reporting.points_entries", "whatsapp_optin", "exactly one SELECT", "America/Sao_Paulo", noQuery} {
-		if !strings.Contains(req.Messages[0].Content, want) {
+	prompt := req.Messages[0].Content
+	for _, want := range []string{
+		"Today is 2025-03-15 (Saturday)", "America/Sao_Paulo", // date and time zone
+		"ticket médio", "faturamento", "estorno", "cliente ativo", "v.cancelled_at IS NULL", "r.status IN ('pending', 'applied')", // glossary and counting rules
+		"'PIX', 'credit_card', 'cash'", "'PDV', 'APP'", "S1 = Loja Centro", // low-cardinality values
+		"Q: faturamento do mês passado\n```sql\nSELECT COALESCE(sum(v.value), 0) AS faturamento", // examples from the rules
+		"reporting.customers", "whatsapp_optin", "exactly one SELECT", noQuery,
+	} {
+		if !strings.Contains(prompt, want) {
 			t.Errorf("system prompt lacks %q", want)
 		}
 	}
 	for _, secret := range []string{"password", "users", "ai_queries"} {
-		if strings.Contains(req.Messages[0].Content, secret) {
+		if strings.Contains(prompt, secret) {
 			t.Errorf("system prompt mentions %q", secret)
 		}
+	}
+}
+
+// A query that fails its dry run goes back to the model once, with the Postgres error;
+// a second failure is returned (and the service stores nothing).
+func TestOpenAIRepairsOnce(t *testing.T) {
+	bad := "```sql\nSELECT nome FROM reporting.customers\n```"
+	good := "```sql\nSELECT name FROM reporting.customers\n```"
+	failFirst := func(_ context.Context, q string) error {
+		if strings.Contains(q, "nome") {
+			return &ExecError{Message: `the query failed: column "nome" does not exist`}
+		}
+		return nil
+	}
+
+	fake := &fakeChat{answers: []string{bad, good}}
+	o := newFakeOpenAI(t, fake, 0)
+	g, err := o.Generate(context.Background(), Ask{Question: "nomes dos clientes", Check: failFirst})
+	if err != nil || g.Query != "SELECT name FROM reporting.customers" || fake.calls() != 2 {
+		t.Fatalf("repair: %+v %v after %d calls", g, err, fake.calls())
+	}
+	repair := fake.requests[1].Messages
+	if len(repair) != 4 || repair[2].Role != "assistant" || repair[2].Content != bad || !strings.Contains(repair[3].Content, `column "nome" does not exist`) {
+		t.Fatalf("repair request %+v", repair)
+	}
+
+	fake = &fakeChat{answers: []string{bad}}
+	o = newFakeOpenAI(t, fake, 0)
+	_, err = o.Generate(context.Background(), Ask{Question: "nomes dos clientes", Check: failFirst})
+	var ee *ExecError
+	if !errors.As(err, &ee) || fake.calls() != 2 {
+		t.Fatalf("second failure: %v after %d calls, want the ExecError after one repair", err, fake.calls())
+	}
+
+	// a guard refusal is repaired the same way
+	fake = &fakeChat{answers: []string{"SELECT pg_sleep(1)", "SELECT 1"}}
+	o = newFakeOpenAI(t, fake, 0)
+	guard := NewGuard(100)
+	g, err = o.Generate(context.Background(), Ask{Question: "q", Check: func(_ context.Context, q string) error { _, err := guard.Check(q); return err }})
+	if err != nil || g.Query != "SELECT 1" || !strings.Contains(fake.requests[1].Messages[3].Content, "pg_sleep") {
+		t.Fatalf("guard repair: %+v %v", g, err)
+	}
+
+	// other errors of the check (the database is down) are not the model's to repair
+	fake = &fakeChat{answers: []string{good}}
+	o = newFakeOpenAI(t, fake, 0)
+	down := errors.New("connection refused")
+	if _, err := o.Generate(context.Background(), Ask{Question: "q", Check: func(context.Context, string) error { return down }}); !errors.Is(err, down) || fake.calls() != 1 {
+		t.Fatalf("check error: %v after %d calls", err, fake.calls())
 	}
 }
 
@@ -94,17 +181,16 @@ func TestOpenAIFailures(t *testing.T) {
 		{"server error", &fakeChat{status: 500, body: `{"error":{"message":"boom"}}`}, 0, apperr.Upstream, "answered with an error (HTTP 500)"},
 		{"bad key", &fakeChat{status: 401, body: `{"error":{"message":"invalid api key"}}`}, 0, apperr.Upstream, "HTTP 401"},
 		{"rate limited", &fakeChat{status: 429, body: `{}`}, 0, apperr.Upstream, "HTTP 429"},
-		{"not json", &fakeChat{status: 200, body: `<html>`}, 0, apperr.Upstream, "not understood"},
-		{"no choices", &fakeChat{status: 200, body: `{"choices":[]}`}, 0, apperr.Upstream, "not understood"},
-		{"empty answer", &fakeChat{status: 200, body: chatAnswer("  ")}, 0, apperr.Upstream, "without a query"},
-		{"too slow", &fakeChat{status: 200, body: chatAnswer("SELECT 1"), delay: 2 * time.Second}, 100 * time.Millisecond, apperr.Upstream, "did not answer in time"},
+		{"not json", &fakeChat{body: `<html>`}, 0, apperr.Upstream, "not understood"},
+		{"no choices", &fakeChat{body: `{"choices":[]}`}, 0, apperr.Upstream, "not understood"},
+		{"empty answer", &fakeChat{answers: []string{"  "}}, 0, apperr.Upstream, "without a query"},
+		{"prose", &fakeChat{answers: []string{"You could count the customers table."}}, 0, apperr.Upstream, "without a query"},
+		{"too slow", &fakeChat{answers: []string{"SELECT 1"}, delay: 2 * time.Second}, 100 * time.Millisecond, apperr.Upstream, "did not answer in time"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			srv := httptest.NewServer(tt.fake)
-			defer srv.Close()
-			o := NewOpenAI(OpenAIConfig{BaseURL: srv.URL, Model: "m", Timeout: tt.timeout})
-			_, err := o.Generate(context.Background(), "q")
+			o := newFakeOpenAI(t, tt.fake, tt.timeout)
+			_, err := o.Generate(context.Background(), Ask{Question: "q"})
 			e, ok := apperr.As(err)
 			if !ok || e.Code != tt.code || !strings.Contains(e.Message, tt.message) {
 				t.Fatalf("err = %v, want %s containing %q", err, tt.code, tt.message)
@@ -115,33 +201,67 @@ func TestOpenAIFailures(t *testing.T) {
 		srv := httptest.NewServer(http.NotFoundHandler())
 		url := srv.URL
 		srv.Close()
-		_, err := NewOpenAI(OpenAIConfig{BaseURL: url, Model: "m"}).Generate(context.Background(), "q")
+		_, err := NewOpenAI(OpenAIConfig{BaseURL: url, Model: "m"}).Generate(context.Background(), Ask{Question: "q"})
 		if !apperr.Is(err, apperr.Upstream) {
 			t.Fatalf("err = %v, want Upstream", err)
 		}
 	})
 	t.Run("question the views cannot answer", func(t *testing.T) {
-		srv := httptest.NewServer(&fakeChat{status: 200, body: chatAnswer(noQuery)})
-		defer srv.Close()
-		_, err := NewOpenAI(OpenAIConfig{BaseURL: srv.URL, Model: "m"}).Generate(context.Background(), "q")
+		o := newFakeOpenAI(t, &fakeChat{answers: []string{"<think>no view has the weather</think>\nNO_QUERY"}}, 0)
+		_, err := o.Generate(context.Background(), Ask{Question: "qual a previsão do tempo?"})
 		var nu *NotUnderstood
-		if !errors.As(err, &nu) {
-			t.Fatalf("err = %v, want NotUnderstood", err)
+		if !errors.As(err, &nu) || nu.Lang != "pt" || !strings.Contains(nu.Message, "Perguntas parecidas") {
+			t.Fatalf("err = %v, want a NotUnderstood in Portuguese", err)
 		}
 	})
 }
 
+// SQL is taken out of an answer strictly.
 func TestExtractSQL(t *testing.T) {
-	tests := map[string]string{
-		"SELECT 1;":             "SELECT 1",
-		"```sql\nSELECT 1\n```": "SELECT 1",
-		"```\nSELECT 2;\n```":   "SELECT 2",
-		"Sure!\n```SQL\nSELECT 3\n``` hope it helps": "SELECT 3",
-		"  SELECT 4 FROM x  ":                        "SELECT 4 FROM x",
+	tests := []struct {
+		in    string
+		want  string
+		none  bool
+		fails bool
+	}{
+		{in: "SELECT 1;", want: "SELECT 1"},
+		{in: "```sql\nSELECT 1\n```", want: "SELECT 1"},
+		{in: "```\nSELECT 2;\n```", want: "SELECT 2"},
+		{in: "Sure!\n```SQL\nSELECT 3\n``` hope it helps", want: "SELECT 3"},
+		{in: "  SELECT 4 FROM x  ", want: "SELECT 4 FROM x"},
+		{in: "with t as (select 1) select * from t", want: "with t as (select 1) select * from t"},
+		// the language tag ends at the newline: nothing of the tag line is the query
+		{in: "```sql SELECT 5\n```", fails: true},
+		{in: "```sqlSELECT 6\nFROM x```", fails: true},
+		{in: "```python\nSELECT 7\n```", fails: true},
+		{in: "```sql\nSELECT 8", fails: true},
+		// reasoning is dropped
+		{in: "<think>maybe DROP TABLE users? no.</think>\nSELECT 9", want: "SELECT 9"},
+		{in: "<THINK>\nplan\n</THINK>```sql\nSELECT 10\n```", want: "SELECT 10"},
+		{in: "<think>never closed SELECT 11", fails: true},
+		// NO_QUERY only as the whole answer
+		{in: "NO_QUERY", none: true},
+		{in: "  NO_QUERY\n", none: true},
+		{in: "<think>x</think> NO_QUERY", none: true},
+		{in: "```\nNO_QUERY\n```", none: true},
+		{in: "SELECT 'NO_QUERY' AS x", want: "SELECT 'NO_QUERY' AS x"},
+		{in: "I think NO_QUERY applies here", fails: true},
+		{in: "The answer is SELECT 12", fails: true},
+		// a bare statement is handed to the guard, which refuses it
+		{in: "DELETE FROM reporting.customers", want: "DELETE FROM reporting.customers"},
+		{in: "", fails: true},
 	}
-	for in, want := range tests {
-		if got := extractSQL(in); got != want {
-			t.Errorf("extractSQL(%q) = %q, want %q", in, got, want)
+	for _, tt := range tests {
+		got, none, err := extractSQL(tt.in)
+		switch {
+		case tt.fails && err == nil:
+			t.Errorf("extractSQL(%q) = %q, want an error", tt.in, got)
+		case !tt.fails && err != nil:
+			t.Errorf("extractSQL(%q): %v", tt.in, err)
+		case none != tt.none:
+			t.Errorf("extractSQL(%q): none = %v", tt.in, none)
+		case got != tt.want:
+			t.Errorf("extractSQL(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }

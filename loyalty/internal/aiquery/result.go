@@ -1,7 +1,7 @@
 package aiquery
 
 import (
-	"archive/zip"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
+	"github.com/loyaltylinks/platform/loyalty/internal/export"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -57,18 +59,18 @@ func (o *Outcome) Close() error {
 }
 
 // collector is the Sink of Execute: it keeps the first row and, from the second on,
-// streams rows into an xlsx (excelize's stream writer keeps memory flat).
+// streams rows into an xlsx (the exports' writer, export.NewXLSX) held in memory. The
+// runner bounds the values it hands over (MaxResultBytes), so the file is bounded too.
 type collector struct {
 	cols  []ResultColumn
 	first []any
 	text  []string // the first row as readable text, for the answer
 	rows  int
-	sheet *sheet
-}
-
-type sheet struct {
-	file   *excelize.File
-	stream *excelize.StreamWriter
+	xlsx  *bytes.Buffer
+	sheet export.RowWriter // nil until a second row comes
+	// limit bounds the file while it is written (MaxResultBytes); 0 leaves the check
+	// to outcome.
+	limit int
 }
 
 const sheetName = "report"
@@ -96,79 +98,67 @@ func (c *collector) Row(values [][]byte) error {
 		if err := c.startSheet(); err != nil {
 			return err
 		}
-		if err := c.writeRow(2, c.first); err != nil {
-			return err
+		if err := c.sheet.Row(c.first); err != nil {
+			return c.writeError(err)
 		}
 	}
-	return c.writeRow(c.rows+1, row)
-}
-
-func (c *collector) startSheet() error {
-	f := excelize.NewFile()
-	if err := f.SetSheetName("Sheet1", sheetName); err != nil {
-		_ = f.Close()
-		return fmt.Errorf("xlsx sheet: %w", err)
-	}
-	sw, err := f.NewStreamWriter(sheetName)
-	if err != nil {
-		_ = f.Close()
-		return fmt.Errorf("xlsx stream: %w", err)
-	}
-	c.sheet = &sheet{file: f, stream: sw}
-	bold, err := f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true}})
-	if err != nil {
-		return fmt.Errorf("xlsx style: %w", err)
-	}
-	if err := sw.SetColWidth(1, max(len(c.cols), 1), 20); err != nil {
-		return fmt.Errorf("xlsx widths: %w", err)
-	}
-	header := make([]any, len(c.cols))
-	for i, col := range c.cols {
-		header[i] = excelize.Cell{StyleID: bold, Value: col.Name}
-	}
-	return c.writeRow(1, header)
-}
-
-func (c *collector) writeRow(n int, row []any) error {
-	cell, err := excelize.CoordinatesToCellName(1, n)
-	if err != nil {
-		return fmt.Errorf("xlsx cell: %w", err)
-	}
-	if err := c.sheet.stream.SetRow(cell, row); err != nil {
-		return fmt.Errorf("xlsx row %d: %w", n, err)
+	if err := c.sheet.Row(row); err != nil {
+		return c.writeError(err)
 	}
 	return nil
 }
 
-// outcome finishes the result: the answer, or the xlsx file, refused when it would be
-// larger than maxBytes.
+func (c *collector) writeError(err error) error {
+	if errors.Is(err, errTooLarge) {
+		return spreadsheetTooLarge(c.limit)
+	}
+	return fmt.Errorf("xlsx: %w", err)
+}
+
+// spreadsheetTooLarge refuses a spreadsheet past maxBytes.
+func spreadsheetTooLarge(maxBytes int) *ExecError {
+	return &ExecError{Type: typeResultTooLarge, Message: fmt.Sprintf("the spreadsheet would be larger than %s; narrow the question (a period, a store), select fewer columns or add a LIMIT", byteSize(maxBytes))}
+}
+
+// startSheet starts the spreadsheet: one column per result column, headed by its name.
+func (c *collector) startSheet() error {
+	cols := make([]export.Column, len(c.cols))
+	for i, col := range c.cols {
+		cols[i] = export.Column{Header: col.Name, Kind: columnKind(col.OID)}
+	}
+	c.xlsx = new(bytes.Buffer)
+	var out io.Writer = c.xlsx
+	if c.limit > 0 {
+		out = &cappedWriter{w: c.xlsx, left: c.limit}
+	}
+	sheet, err := export.NewXLSX(out, sheetName, cols)
+	if err != nil {
+		return fmt.Errorf("xlsx: %w", err)
+	}
+	c.sheet = sheet
+	return nil
+}
+
+// outcome finishes the result: the answer, or the xlsx file, refused when it is larger
+// than maxBytes.
 func (c *collector) outcome(maxBytes int) (*Outcome, error) {
 	if c.sheet == nil {
 		return &Outcome{Rows: c.rows, Answer: c.answer()}, nil
 	}
-	defer c.discard() // the stream writer's temporary files
-	if err := c.sheet.stream.Flush(); err != nil {
-		return nil, fmt.Errorf("xlsx flush: %w", err)
+	if err := c.sheet.Close(); err != nil {
+		return nil, c.writeError(err)
 	}
-	c.sheet.file.SetZipWriter(func(w io.Writer) excelize.ZipWriter {
-		return zip.NewWriter(&cappedWriter{w: w, left: maxBytes})
-	})
-	buf, err := c.sheet.file.WriteToBuffer()
-	if errors.Is(err, errTooLarge) {
-		return nil, &ExecError{Type: typeResultTooLarge, Message: fmt.Sprintf("the spreadsheet would be larger than %s; narrow the question (a period, a store), select fewer columns or add a LIMIT", byteSize(maxBytes))}
+	buf := c.xlsx.Bytes()
+	c.discard()
+	if len(buf) > maxBytes {
+		return nil, spreadsheetTooLarge(maxBytes)
 	}
-	if err != nil {
-		return nil, fmt.Errorf("xlsx write: %w", err)
-	}
-	return &Outcome{Rows: c.rows, xlsx: buf.Bytes()}, nil
+	return &Outcome{Rows: c.rows, xlsx: buf}, nil
 }
 
-// discard drops the spreadsheet's temporary files.
+// discard drops the spreadsheet being built.
 func (c *collector) discard() {
-	if c.sheet != nil {
-		_ = c.sheet.file.Close()
-		c.sheet = nil
-	}
+	c.sheet, c.xlsx = nil, nil
 }
 
 var errTooLarge = errors.New("over the size cap")
@@ -187,10 +177,18 @@ func (c *cappedWriter) Write(p []byte) (int, error) {
 	return c.w.Write(p)
 }
 
+// noRowsAnswer is the answer of a query that returned nothing, in lang.
+func noRowsAnswer(lang semantic.Lang) string {
+	if lang == semantic.PT {
+		return "A consulta não retornou nenhuma linha."
+	}
+	return "The query returned no rows."
+}
+
 // answer renders one row as "column: value, column: value".
 func (c *collector) answer() string {
 	if c.rows == 0 {
-		return "The query returned no rows."
+		return noRowsAnswer(semantic.EN)
 	}
 	parts := make([]string, len(c.cols))
 	for i, col := range c.cols {
@@ -209,6 +207,19 @@ const (
 	oidFloat8  = 701
 	oidNumeric = 1700
 )
+
+// columnKind is the kind of spreadsheet column a Postgres type makes (its width).
+func columnKind(oid uint32) export.Kind {
+	switch oid {
+	case oidBool:
+		return export.Boolean
+	case oidInt2, oidInt4, oidInt8:
+		return export.Integer
+	case oidFloat4, oidFloat8, oidNumeric:
+		return export.Decimal
+	}
+	return export.Text
+}
 
 // cellValue turns one text-format value into what a spreadsheet cell should hold.
 func cellValue(oid uint32, raw []byte) any {

@@ -6,145 +6,251 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/nlq"
 )
 
-// fixedNow is the clock of rules tests: 15 March 2025.
+// fixedNow is the clock of rules tests: Saturday 15 March 2025, noon UTC.
 func fixedNow() time.Time { return time.Date(2025, 3, 15, 12, 0, 0, 0, time.UTC) }
 
-func TestPatternCatalogue(t *testing.T) {
-	patterns := Patterns()
-	if len(patterns) < 30 {
-		t.Fatalf("%d patterns, want at least 30", len(patterns))
-	}
+// testCatalog is what the service would read from a small programme's data.
+var testCatalog = &nlq.Catalog{
+	Stores:       []nlq.StoreRef{{Code: "S1", Name: "Loja Centro", City: "São Paulo", State: "SP"}, {Code: "S2", Name: "Loja Norte", City: "Recife", State: "PE"}},
+	Products:     []string{"Café", "Bolo"},
+	PaymentTypes: []string{"PIX", "credit_card", "cash"},
+	Origins:      []string{"PDV", "APP"},
+}
+
+func generate(t *testing.T, g Generator, q string) (Generation, error) {
+	t.Helper()
+	return g.Generate(context.Background(), Ask{Question: q, Catalog: testCatalog})
+}
+
+// Every question of the catalogue is answered, in both languages, with SQL the guard
+// accepts and an interpretation in the question's language.
+func TestExamplesAreAnswered(t *testing.T) {
 	g := NewRules(fixedNow, time.UTC)
+	guard := NewGuard(100)
+	if len(Examples()) < 40 {
+		t.Fatalf("%d examples, want at least 40", len(Examples()))
+	}
 	seen := map[string]bool{}
-	for _, p := range patterns {
-		if seen[p.ID] {
-			t.Errorf("duplicate pattern id %s", p.ID)
+	for _, ex := range Examples() {
+		if seen[ex.ID] {
+			t.Errorf("duplicate example id %s", ex.ID)
 		}
-		seen[p.ID] = true
-		for lang, ex := range map[string]string{"pt": p.ExamplePT, "en": p.ExampleEN} {
-			if ex == "" {
-				t.Errorf("%s: no %s example", p.ID, lang)
-				continue
-			}
-			r, params, err := g.resolve(ex)
+		seen[ex.ID] = true
+		for lang, q := range map[string]string{"pt": ex.PT, "en": ex.EN} {
+			gen, err := generate(t, g, q)
 			if err != nil {
-				t.Errorf("%s %s example %q: %v", p.ID, lang, ex, err)
+				t.Errorf("%s %s %q: %v", ex.ID, lang, q, err)
 				continue
 			}
-			if r.ID != p.ID {
-				t.Errorf("%s %s example %q is recognised as %s", p.ID, lang, ex, r.ID)
+			if _, err := guard.Check(gen.Query); err != nil {
+				t.Errorf("%s %q: the guard refuses the SQL: %v\n%s", ex.ID, q, err, gen.Query)
 			}
-			if params.lang != lang {
-				t.Errorf("%s example %q read as %s, want %s", p.ID, ex, params.lang, lang)
+			if gen.Source != SourceRules || gen.Interpretation == nil || gen.Interpretation.Language != lang || gen.Interpretation.Title == "" || gen.Interpretation.Measure == "" {
+				t.Errorf("%s %q: generation %+v", ex.ID, q, gen)
 			}
 		}
 	}
 }
 
-// More ways of asking, including the issue's own questions.
-func TestRulesRecognisePhrasings(t *testing.T) {
+// The defects of issue 18, by class: every meaningful part of a question reaches the SQL
+// (documents, names, negations, cancellations, breakdowns, numbers, the measure asked).
+func TestRulesKeepEveryPartOfTheQuestion(t *testing.T) {
 	g := NewRules(fixedNow, time.UTC)
 	tests := []struct {
 		question string
-		id       string
-		contains []string // fragments of the SQL
+		want     []string // fragments of the SQL
+		not      []string // must not appear
 	}{
-		{"quantos clientes se cadastraram em outubro?", "customers_count", []string{"count(*) AS clientes", "created_at >= DATE '2024-10-01' AND created_at < DATE '2024-11-01'"}},
-		{"Quantos clientes se cadastraram em março?", "customers_count", []string{"DATE '2025-03-01'", "DATE '2025-04-01'"}},
-		{"how many customers signed up in October 2023", "customers_count", []string{"count(*) AS customers", "DATE '2023-10-01'"}},
-		{"top 10 clientes por saldo de pontos", "top_customers_balance", []string{"ORDER BY points_balance DESC", "LIMIT 10"}},
-		{"TOP 3 CUSTOMERS BY POINTS BALANCE", "top_customers_balance", []string{"LIMIT 3", "points_balance"}},
-		{"os 25 clientes com maior saldo", "top_customers_balance", []string{"LIMIT 25"}},
-		{"total de pontos resgatados por loja este mês", "points_redeemed_by_store", []string{"GROUP BY", "r.created_at >= date_trunc('month', now())", "pontos_resgatados"}},
-		{"how many customers opted in to WhatsApp", "optin_whatsapp", []string{"WHERE whatsapp_optin"}},
-		{"quantos clientes não aceitam whatsapp?", "optin_whatsapp", []string{"WHERE NOT whatsapp_optin"}},
-		{"how many customers opted out of email", "optin_email", []string{"NOT email_optin"}},
-		{"clientes cadastrados hoje", "customers_count", []string{"created_at >= date_trunc('day', now())"}},
-		{"new customers yesterday", "customers_count", []string{"date_trunc('day', now()) - interval '1 day'"}},
-		{"clientes cadastrados de 01/10/2024 a 15/10/2024", "customers_count", []string{"DATE '2024-10-01'", "DATE '2024-10-16'"}},
-		{"customers who signed up between 2024-10-01 and 2024-10-31", "customers_list", []string{"DATE '2024-11-01'"}},
-		{"vendas por loja no mês passado", "sales_by_store", []string{"date_trunc('month', now()) - interval '1 month'"}},
-		{"faturamento dos últimos 30 dias", "sales_total", []string{"now() - interval '30 days'"}},
-		{"total sales in 2024", "sales_total", []string{"DATE '2024-01-01'", "DATE '2025-01-01'"}},
-		{"ticket médio este ano", "sales_average_ticket", []string{"avg(value)", "date_trunc('year', now())"}},
-		{"quais os 5 produtos mais resgatados?", "products_most_redeemed", []string{"LIMIT 5"}},
-		{"resgates pendentes", "redemptions_pending", []string{"status = 'pending'"}},
-		{"quantos clientes fizeram resgates este mês", "customers_redeeming", []string{"count(DISTINCT customer_id)"}},
-		{"aniversariantes de hoje", "customers_birthdays", []string{"extract(day FROM birth_date) = extract(day FROM now())"}},
-		{"aniversariantes de outubro", "customers_birthdays", []string{"extract(month FROM birth_date) = 10"}},
-		{"promoções vigentes", "promotions_active", []string{"now() BETWEEN start_date AND end_date"}},
-		{"how many stores do we have?", "stores_count", nil},
-		{"clientes por origem", "customers_by_origin", []string{"GROUP BY 1"}},
-		{"saldo médio", "points_balance_average", nil},
-		{"pontos ganhos na semana passada", "points_earned_total", []string{"date_trunc('week', now()) - interval '1 week'"}},
+		// documents and names
+		{"saldo do cliente com CPF 390.533.447-05", []string{"c.doc = '39053344705'", "c.points_balance"}, []string{"LIMIT 10"}},
+		{"telefone e e-mail da cliente Mariana Castro", []string{"c.phone", "c.email", "LIKE '%mariana castro%'"}, []string{"count(*)"}},
+		{"quanto a Ana Souza gastou este ano?", []string{"sum(v.value)", "LIKE '%ana souza%'"}, nil},
+		{"what's the points balance of customer 12345678909?", []string{"c.doc = '12345678909'", "c.points_balance"}, nil},
+		{"vendas da Loja Centro em outubro", []string{"v.store_code = 'S1'", "DATE '2024-10-01'"}, nil},
+		// negation and cancellation
+		{"vendas canceladas este mês", []string{"v.cancelled_at IS NOT NULL"}, []string{"v.cancelled_at IS NULL"}},
+		{"customers who have never made a purchase", []string{"NOT EXISTS (SELECT 1 FROM reporting.coupons x"}, []string{"count(DISTINCT"}},
+		{"quantos clientes não aceitam whatsapp?", []string{"NOT c.whatsapp_optin"}, nil},
+		{"quantos clientes não usam o app", []string{"NOT c.app_user"}, nil},
+		// breakdowns
+		{"vendas por loja este mês", []string{"GROUP BY v.store_code", "s.name"}, nil},
+		{"how many customers bought at each store", []string{"count(DISTINCT v.customer_id)", "GROUP BY v.store_code"}, nil},
+		{"top 3 stores by revenue", []string{"sum(v.value)", "GROUP BY v.store_code", "LIMIT 3"}, nil},
+		{"clientes por origem e gênero", []string{"GROUP BY c.origin, c.gender_identity"}, nil},
+		// numbers
+		{"quantos clientes estão há mais de 60 dias sem comprar", []string{"c.last_purchase < date_trunc('day', now()) - interval '59 days'"}, []string{"90"}},
+		{"vendas nos últimos 15 dias", []string{"interval '14 days'"}, nil},
+		{"quantos clientes têm mais de 1000 pontos", []string{"c.points_balance > 1000"}, nil},
+		{"how many sales over R$100 in May", []string{"v.value > 100", "count(*)"}, nil},
+		// the measure asked
+		{"percentual de clientes que aceitam e-mail", []string{"round(100.0 * count(*) FILTER (WHERE c.email_optin)"}, []string{"SELECT count(*)"}},
+		{"ticket médio este ano", []string{"avg(v.value)"}, []string{"sum(v.value)"}},
+		{"number of purchases last week", []string{"count(*)"}, []string{"sum(v.value)"}},
+		{"top 5 customers by number of purchases", []string{"count(*) AS sales", "ORDER BY 3 DESC", "LIMIT 5"}, []string{"sum(v.value)"}},
+		{"quem mais comprou este ano?", []string{"c.name", "sum(v.value)", "LIMIT 1"}, nil},
+		{"gasto médio por cliente", []string{"sum(v.value) / NULLIF(count(DISTINCT v.customer_id), 0)"}, nil},
+		// periods
+		{"faturamento da semana passada", []string{"date_trunc('week', now()) - interval '1 week'"}, nil},
+		{"vendas do último fim de semana", []string{"date_trunc('week', now()) - interval '2 days'", "v.transaction_date < date_trunc('week', now())"}, nil},
+		{"faturamento do 1º trimestre", []string{"DATE '2025-01-01'", "DATE '2025-04-01'"}, nil},
+		{"revenue in Q4 2024", []string{"DATE '2024-10-01'", "DATE '2025-01-01'"}, nil},
+		{"faturamento de 1 a 10 de março", []string{"DATE '2025-03-01'", "DATE '2025-03-11'"}, nil},
+		{"vendas desde 01/02/2025", []string{"v.transaction_date >= DATE '2025-02-01'"}, nil},
+		{"revenue year to date", []string{"date_trunc('year', now())"}, nil},
+		// typos
+		{"tiket medio do mes passado", []string{"avg(v.value)"}, nil},
+		{"number of purchses yesterday", []string{"count(*)"}, nil},
+		{"cleints by store", []string{"GROUP BY c.store_code_owner"}, nil},
 	}
+	guard := NewGuard(100)
 	for _, tt := range tests {
 		t.Run(tt.question, func(t *testing.T) {
-			r, _, err := g.resolve(tt.question)
+			gen, err := generate(t, g, tt.question)
 			if err != nil {
-				t.Fatalf("not recognised: %v", err)
+				t.Fatalf("refused: %v", err)
 			}
-			if r.ID != tt.id {
-				t.Fatalf("recognised as %s, want %s", r.ID, tt.id)
-			}
-			sql, err := g.Generate(context.Background(), tt.question)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, frag := range tt.contains {
-				if !strings.Contains(sql, frag) {
-					t.Errorf("SQL lacks %q:\n%s", frag, sql)
+			for _, w := range tt.want {
+				if !strings.Contains(gen.Query, w) {
+					t.Errorf("SQL lacks %q:\n%s", w, gen.Query)
 				}
 			}
-			if _, err := NewGuard(100).Check(sql); err != nil {
-				t.Errorf("guard refuses the generated SQL: %v\n%s", err, sql)
+			for _, w := range tt.not {
+				if strings.Contains(gen.Query, w) {
+					t.Errorf("SQL has %q:\n%s", w, gen.Query)
+				}
+			}
+			if _, err := guard.Check(gen.Query); err != nil {
+				t.Errorf("guard: %v\n%s", err, gen.Query)
 			}
 		})
 	}
 }
 
-func TestRulesExplainWhatTheyCannotDo(t *testing.T) {
+// A question with a word the interpretation does not use is refused, in the question's
+// language, saying what was understood and not, with questions that work.
+func TestRulesRefuseRatherThanSimplify(t *testing.T) {
 	g := NewRules(fixedNow, time.UTC)
 	tests := []struct {
 		question string
-		says     string
+		lang     string
+		says     []string
 	}{
-		{"what is the weather in Lisbon?", "Could not understand the question. Try for example:"},
-		{"   ", "empty"},
-		{"quantas lojas em outubro", "does not take a period"},
-		{"vendas de 31/02/2024 a 01/03/2024", "31/02/2024 is not a valid date"},
-		{"vendas de 10/10/2024 a 01/10/2024", "ends (2024-10-01) before it starts (2024-10-10)"},
+		{"quantos clientes compraram frango?", "pt", []string{"Não entendi a pergunta por completo", "Não entendi: \"frango\"", "Perguntas parecidas que sei responder"}},
+		{"vendas por vendedor este mês", "pt", []string{"Não entendi a pergunta por completo", "vendedor"}},
+		{"how many customers like pizza", "en", []string{"I could not fully understand the question", "\"pizza\"", "Similar questions I can answer"}},
+		{"qual o lucro da loja Centro?", "pt", []string{"lucro"}},
+		{"pontos por loja", "pt", []string{"ambíguo"}},
+		{"what is the weather in Lisbon?", "en", []string{"weather"}},
+		{"   ", "", nil},
+		{"vendas de 31/02/2024 a 01/03/2024", "pt", []string{"31/02/2024 não é uma data válida"}},
+		{"vendas de 10/10/2024 a 01/10/2024", "pt", []string{"termina (01/10/2024) antes de começar (10/10/2024)"}},
 	}
 	for _, tt := range tests {
-		_, err := g.Generate(context.Background(), tt.question)
+		_, err := generate(t, g, tt.question)
 		var nu *NotUnderstood
-		if !errors.As(err, &nu) || !strings.Contains(nu.Message, tt.says) {
-			t.Errorf("%q: err = %v, want a NotUnderstood saying %q", tt.question, err, tt.says)
+		if !errors.As(err, &nu) {
+			t.Errorf("%q: err = %v, want a refusal", tt.question, err)
+			continue
+		}
+		if tt.lang != "" && nu.Lang != tt.lang {
+			t.Errorf("%q: refusal in %q, want %q: %s", tt.question, nu.Lang, tt.lang, nu.Message)
+		}
+		for _, s := range tt.says {
+			if !strings.Contains(nu.Message, s) {
+				t.Errorf("%q: refusal lacks %q:\n%s", tt.question, s, nu.Message)
+			}
+		}
+		if strings.Contains(nu.Message, ".md") || strings.Contains(nu.Message, "docs/") {
+			t.Errorf("%q: refusal points into the repository: %s", tt.question, nu.Message)
 		}
 	}
 }
 
-func TestNamedMonthTakesTheLatestPastOne(t *testing.T) {
-	tests := []struct {
-		q         string
-		from, to  string
-		now       time.Time
-		wantMonth int
-	}{
-		{"em outubro", "DATE '2024-10-01'", "DATE '2024-11-01'", fixedNow(), 10},
-		{"em março", "DATE '2025-03-01'", "DATE '2025-04-01'", fixedNow(), 3},
-		{"in february", "DATE '2025-02-01'", "DATE '2025-03-01'", fixedNow(), 2},
-		{"em dezembro de 2022", "DATE '2022-12-01'", "DATE '2023-01-01'", fixedNow(), 12},
-	}
-	for _, tt := range tests {
-		p, _, err := findPeriod(normalize(tt.q), tt.now)
-		if err != nil || p == nil {
-			t.Fatalf("%q: %v %v", tt.q, p, err)
+// Requests to change data get an explicit refusal that no other generator may override.
+func TestRulesRefuseWrites(t *testing.T) {
+	g := NewRules(fixedNow, time.UTC)
+	for _, q := range []string{
+		"delete all customers", "apague os clientes inativos", "zere o saldo do cliente 390.533.447-05",
+		"update the balance of Ana to 5000", "drop the customers table", "altere o email da Mariana",
+		"cancele o resgate de ontem", "insira um cliente novo", "credite 100 pontos para a Ana",
+	} {
+		_, err := generate(t, g, q)
+		var nu *NotUnderstood
+		if !errors.As(err, &nu) || !nu.WriteIntent {
+			t.Errorf("%q: err = %v, want a write-intent refusal", q, err)
+			continue
 		}
-		if p.from != tt.from || p.to != tt.to || p.month != tt.wantMonth {
-			t.Errorf("%q: from %s to %s month %d, want %s %s %d", tt.q, p.from, p.to, p.month, tt.from, tt.to, tt.wantMonth)
+		want := "I cannot change data"
+		if nu.Lang == "pt" {
+			want = "Não posso alterar dados"
+		}
+		if !strings.Contains(nu.Message, want) {
+			t.Errorf("%q: %s", q, nu.Message)
 		}
 	}
+	// a report that merely mentions creating one is a read
+	if _, err := generate(t, g, "crie um relatório de vendas por loja"); err != nil {
+		t.Errorf("report request refused: %v", err)
+	}
+}
+
+// The interpretation is said back in the question's language.
+func TestRulesEchoTheInterpretation(t *testing.T) {
+	g := NewRules(fixedNow, time.UTC)
+	gen, err := generate(t, g, "faturamento por loja no pix em outubro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := gen.Interpretation
+	if in.Language != "pt" || !strings.Contains(in.Title, "Faturamento por loja") || in.Measure == "" ||
+		len(in.Breakdown) != 1 || in.Breakdown[0] != "loja" || len(in.Filters) != 1 || !strings.Contains(in.Filters[0], "PIX") ||
+		!strings.Contains(in.Period, "outubro de 2024") || len(in.Rules) == 0 {
+		t.Fatalf("interpretation %+v", in)
+	}
+	gen, err = generate(t, g, "tiket medio last week")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if gen.Interpretation.Language != "en" || len(gen.Interpretation.Notes) == 0 || !strings.Contains(gen.Interpretation.Notes[0], "tiket") {
+		t.Fatalf("interpretation %+v", gen.Interpretation)
+	}
+}
+
+// Fallback: the first generator answers what it understands; the second only what the
+// first refuses, and never a request to change data.
+func TestFallbackAsksTheSecondOnlyOnRefusal(t *testing.T) {
+	second := &countingGen{answer: Generation{Query: "SELECT 1", Source: SourceModel}}
+	f := Fallback{First: NewRules(fixedNow, time.UTC), Second: second}
+	if g, err := generate(t, f, "quantos clientes temos?"); err != nil || g.Source != SourceRules || second.calls != 0 {
+		t.Fatalf("understood question: %+v %v, second called %d times", g, err, second.calls)
+	}
+	if g, err := generate(t, f, "qual cliente tem o nome mais bonito?"); err != nil || g.Source != SourceModel || second.calls != 1 {
+		t.Fatalf("refused question: %+v %v, second called %d times", g, err, second.calls)
+	}
+	_, err := generate(t, f, "delete all customers")
+	var nu *NotUnderstood
+	if !errors.As(err, &nu) || !nu.WriteIntent || second.calls != 1 {
+		t.Fatalf("write intent: %v, second called %d times", err, second.calls)
+	}
+	// both refuse: the rules' refusal (what they understood, which questions work)
+	second.err = &NotUnderstood{Message: "model says no"}
+	_, err = generate(t, f, "qual cliente tem o nome mais bonito?")
+	if !errors.As(err, &nu) || !strings.Contains(nu.Message, "Perguntas parecidas") {
+		t.Fatalf("both refuse: %v", err)
+	}
+}
+
+type countingGen struct {
+	calls  int
+	answer Generation
+	err    error
+}
+
+func (c *countingGen) Generate(context.Context, Ask) (Generation, error) {
+	c.calls++
+	return c.answer, c.err
 }

@@ -4,7 +4,12 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"net/http/httptest"
+	"strings"
 	"testing"
+	"time"
+
+	"github.com/loyaltylinks/platform/shared/apperr"
 
 	"github.com/xuri/excelize/v2"
 	"gorm.io/gorm"
@@ -95,12 +100,13 @@ func TestQuestionsGetTheRightAnswers(t *testing.T) {
 		sheet    [][]string // a spreadsheet
 	}{
 		{question: "quantos clientes se cadastraram em outubro?", answer: "clientes: 2"},
-		{question: "how many customers opted in to WhatsApp", answer: "customers_opted_in_whatsapp: 3"},
-		{question: "total de pontos resgatados este mês", answer: "resgates: 2, pontos_resgatados: 400"},
+		{question: "how many customers opted in to WhatsApp", answer: "customers: 3"},
+		{question: "total de pontos resgatados este mês", answer: "pontos_resgatados: 400"},
+		{question: "quantos resgates e pontos resgatados este mês", answer: "resgates: 2, pontos_resgatados: 400"},
 		{question: "total de pontos resgatados por loja este mês", sheet: [][]string{
-			{"store_code", "loja", "resgates", "pontos_resgatados"},
-			{"S2", "Loja Norte", "1", "300"},
-			{"S1", "Loja Centro", "1", "100"},
+			{"codigo_loja", "loja", "pontos_resgatados"},
+			{"S2", "Loja Norte", "300"},
+			{"S1", "Loja Centro", "100"},
 		}},
 		{question: "top 10 clientes por saldo de pontos", sheet: [][]string{
 			{"cliente", "documento", "saldo_pontos"},
@@ -119,14 +125,15 @@ func TestQuestionsGetTheRightAnswers(t *testing.T) {
 			{"APP", "2"},
 			{"PDV", "2"},
 		}},
-		{question: "most redeemed products last month", sheet: nil, answer: "sku: CAFE, product: Café, quantity: 1, points: 200"},
-		{question: "quantos clientes usam o app", answer: "usam_app: 0, desconhecido: 4"},
+		{question: "most redeemed product last month", answer: "sku: CAFE, product: Café, quantity_redeemed: 1"},
+		{question: "quantos clientes usam o app", answer: "clientes: 0"},
 		{question: "aniversariantes de março", sheet: [][]string{
-			{"cliente", "documento", "email", "telefone", "aniversario"},
-			{"Ana", "00000000001", "ana@example.com", "1", "10/03"},
-			{"Carla", "00000000003", "carla@example.com", "3", "25/03"},
+			{"cliente", "documento", "email"},
+			{"Ana", "00000000001", "ana@example.com"},
+			{"Carla", "00000000003", "carla@example.com"},
 		}},
-		{question: "quantas lojas temos", answer: "lojas_ativas: 2, total_lojas: 2"},
+		{question: "saldo do cliente com CPF 000.000.000-02", answer: "cliente: Bruno, saldo_pontos: 1500"},
+		{question: "quantas lojas temos", answer: "lojas: 2"},
 		{question: "how many promotions", answer: "promotions: 0"},
 	}
 	for _, tt := range tests {
@@ -164,16 +171,16 @@ func TestQuestionsGetTheRightAnswers(t *testing.T) {
 	}
 }
 
-// Every pattern of the catalogue, in both languages, generates SQL that the guard accepts
-// and the database runs as the reporting role.
-func TestEveryPatternRuns(t *testing.T) {
+// Every question of the catalogue, in both languages, generates SQL that the guard
+// accepts, the dry run passes and the database runs as the reporting role.
+func TestEveryExampleRuns(t *testing.T) {
 	_, db := newDB(t, 4)
 	userID := seedReportData(t, db)
 	s := newService(t, db)
 	caller := Caller{ID: userID}
-	for _, p := range Patterns() {
-		for _, q := range []string{p.ExamplePT, p.ExampleEN} {
-			t.Run(p.ID+"/"+q, func(t *testing.T) {
+	for _, ex := range Examples() {
+		for _, q := range []string{ex.PT, ex.EN} {
+			t.Run(ex.ID+"/"+q, func(t *testing.T) {
 				e, err := s.Generate(context.Background(), caller, q, nil)
 				if err != nil {
 					t.Fatalf("generate: %v", err)
@@ -185,5 +192,112 @@ func TestEveryPatternRuns(t *testing.T) {
 				out.Close()
 			})
 		}
+	}
+}
+
+// The generate answer says what the query means, in the question's language, and the
+// service reads the data's values for the interpreter (the catalogue).
+func TestGenerateEchoesTheInterpretation(t *testing.T) {
+	_, db := newDB(t, 4)
+	userID := seedReportData(t, db)
+	s := newService(t, db)
+	g, err := s.Generate(context.Background(), Caller{ID: userID}, "faturamento da Loja Norte no pix este mês", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := g.Interpretation
+	if g.Source != SourceRules || in == nil || in.Language != "pt" || !strings.Contains(in.Title, "Faturamento") ||
+		len(in.Filters) != 2 || !strings.Contains(in.Filters[0]+in.Filters[1], "S2") || !strings.Contains(in.Filters[0]+in.Filters[1], "PIX") ||
+		!strings.Contains(in.Period, "este mês") {
+		t.Fatalf("generated %+v, interpretation %+v", g, in)
+	}
+	// the payment type is the stored value the catalogue read ('PIX'), not a guess
+	if !strings.Contains(g.GeneratedQuery, "v.payment_type = 'PIX'") || !strings.Contains(g.GeneratedQuery, "v.store_code = 'S2'") {
+		t.Fatalf("query %s", g.GeneratedQuery)
+	}
+}
+
+// badGen proposes a fixed query.
+type badGen struct{ query string }
+
+func (b badGen) Generate(context.Context, Ask) (Generation, error) {
+	return Generation{Query: b.query, Source: SourceModel}, nil
+}
+
+// A generated query that the guard refuses, or that fails its dry run under the reporting
+// role, is a 422 and is never stored.
+func TestGeneratedQueriesThatFailAreNotStored(t *testing.T) {
+	_, db := newDB(t, 4)
+	userID := seedReportData(t, db)
+	for _, tt := range []struct {
+		query, typ, msg string
+	}{
+		{"SELECT nope FROM reporting.customers", "query_failed", `column "nope" does not exist`},
+		{"SELECT 1/0 AS x FROM reporting.customers WHERE name = 1", "query_failed", "operator does not exist"},
+		{"SELECT pg_sleep(1)", "query_refused", "pg_sleep"},
+		{"DELETE FROM reporting.customers", "query_refused", ""},
+	} {
+		s, err := NewService(db, Options{Now: fixedNow, MaxRows: 1000, Generator: badGen{tt.query}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = s.Generate(context.Background(), Caller{ID: userID}, "q", nil)
+		e, ok := apperr.As(err)
+		if !ok || e.Code != apperr.Invalid || len(e.Fields) != 1 || e.Fields[0].Type != tt.typ || !strings.Contains(e.Fields[0].Msg, tt.msg) {
+			t.Fatalf("%q: err = %v, want 422 %s mentioning %q", tt.query, err, tt.typ, tt.msg)
+		}
+		entries, err := s.List(context.Background(), Caller{ID: userID}, 10, 0)
+		if err != nil || len(entries) != 0 {
+			t.Fatalf("%q: %d history entries (%v), want none", tt.query, len(entries), err)
+		}
+	}
+}
+
+// With the model configured, the rules answer first; a question they refuse goes to the
+// model, whose failing query is repaired once with the Postgres error (dry run under the
+// reporting role) and stored only when it runs.
+func TestRulesThenModelThroughTheService(t *testing.T) {
+	_, db := newDB(t, 4)
+	userID := seedReportData(t, db)
+	fake := &fakeChat{answers: []string{"```sql\nSELECT nome FROM reporting.customers\n```", "```sql\nSELECT name FROM reporting.customers ORDER BY name\n```"}}
+	srv := httptest.NewServer(fake)
+	defer srv.Close()
+	gen := Fallback{First: NewRules(fixedNow, time.UTC), Second: NewOpenAI(OpenAIConfig{BaseURL: srv.URL, Model: "m", Now: fixedNow})}
+	s, err := NewService(db, Options{Now: fixedNow, MaxRows: 1000, Generator: gen})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	caller := Caller{ID: userID}
+
+	g, err := s.Generate(ctx, caller, "quantas lojas temos", nil)
+	if err != nil || g.Source != SourceRules || fake.calls() != 0 {
+		t.Fatalf("rules question: %+v %v, model called %d times", g, err, fake.calls())
+	}
+	g, err = s.Generate(ctx, caller, "qual cliente tem o nome mais bonito?", nil)
+	if err != nil || g.Source != SourceModel || g.GeneratedQuery != "SELECT name FROM reporting.customers ORDER BY name" || fake.calls() != 2 {
+		t.Fatalf("model question: %+v %v, model called %d times", g, err, fake.calls())
+	}
+	if !strings.Contains(fake.requests[1].Messages[3].Content, `column "nome" does not exist`) {
+		t.Fatalf("repair message %q", fake.requests[1].Messages[3].Content)
+	}
+	// the prompt carried the data's values
+	if !strings.Contains(fake.requests[0].Messages[0].Content, "'PIX'") || !strings.Contains(fake.requests[0].Messages[0].Content, "S1 = Loja Centro") {
+		t.Fatalf("prompt lacks the catalogue")
+	}
+
+	// twice failing: 422, nothing more stored
+	fake.answers = []string{"```sql\nSELECT nome FROM reporting.customers\n```"}
+	_, err = s.Generate(ctx, caller, "qual cliente tem o sobrenome mais longo?", nil)
+	if e, ok := apperr.As(err); !ok || e.Code != apperr.Invalid || e.Fields[0].Type != "query_failed" {
+		t.Fatalf("twice failing: %v", err)
+	}
+	if entries, _ := s.List(ctx, caller, 10, 0); len(entries) != 2 {
+		t.Fatalf("%d entries, want the 2 that ran", len(entries))
+	}
+	// a write is refused by the rules and never reaches the model
+	calls := fake.calls()
+	if _, err := s.Generate(ctx, caller, "delete all customers", nil); err == nil || fake.calls() != calls {
+		t.Fatalf("write: %v, model called", err)
 	}
 }

@@ -139,12 +139,24 @@ func (j *Jobs) syncAppUser(ctx context.Context, dir AppUserDirectory, c appUserC
 	if err != nil {
 		return false, err
 	}
-	res, err := j.db.ExecContext(ctx, `UPDATE customers SET app_user = $2 WHERE id = $1`, c.id, found)
+	// The change and its customer.updated event commit together.
+	tx, err := j.db.BeginTx(ctx, nil)
+	if err != nil {
+		return false, fmt.Errorf("update customer %s: begin: %w", c.id, err)
+	}
+	defer tx.Rollback() //nolint:errcheck // no-op after commit
+	res, err := tx.ExecContext(ctx, `UPDATE customers SET app_user = $2 WHERE id = $1`, c.id, found)
 	if err != nil {
 		return false, fmt.Errorf("update customer %s: %w", c.id, err)
 	}
 	if n, err := res.RowsAffected(); err != nil || n != 1 {
 		return false, fmt.Errorf("update customer %s: customer no longer exists", c.id)
+	}
+	if err := j.customersUpdated(ctx, tx, []string{c.id}); err != nil {
+		return false, fmt.Errorf("update customer %s: %w", c.id, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return false, fmt.Errorf("update customer %s: commit: %w", c.id, err)
 	}
 	return found, nil
 }

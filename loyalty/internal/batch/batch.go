@@ -28,12 +28,35 @@ type AppUserDirectory interface {
 	IsAppUser(ctx context.Context, document string) (bool, error)
 }
 
+// CustomerEvents records customer.updated for the customers a job changed, inside the
+// job's transaction (the webhook outbox, through customer.Store); an error rolls the
+// change back.
+type CustomerEvents interface {
+	CustomersUpdated(ctx context.Context, tx *sql.Tx, ids []string) error
+}
+
 // Jobs runs the batch jobs against the database.
 type Jobs struct {
 	db  *sql.DB
 	log *slog.Logger
 	// ownerBatch is the number of customers updated per transaction by the owner job.
 	ownerBatch int
+	events     CustomerEvents // nil: no events recorded
+}
+
+// WithEvents returns a copy of the jobs that record customer.updated through ev.
+func (j *Jobs) WithEvents(ev CustomerEvents) *Jobs {
+	c := *j
+	c.events = ev
+	return &c
+}
+
+// customersUpdated records the events of customers changed inside tx.
+func (j *Jobs) customersUpdated(ctx context.Context, tx *sql.Tx, ids []string) error {
+	if j.events == nil || len(ids) == 0 {
+		return nil
+	}
+	return j.events.CustomersUpdated(ctx, tx, ids)
 }
 
 // New returns the jobs over db.

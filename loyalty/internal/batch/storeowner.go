@@ -102,12 +102,11 @@ func (j *Jobs) ownerBatchRun(ctx context.Context, after string, stats *StoreOwne
 
 	var updated int64
 	if len(ids) > 0 {
-		res, err := tx.ExecContext(ctx, `
-UPDATE customers c SET store_code_owner = v.store_code
-FROM unnest($1::uuid[], $2::text[]) AS v(id, store_code)
-WHERE c.id = v.id`, ids, stores)
+		var changed []string
+		changed, err = updateOwners(ctx, tx, ids, stores)
 		if err == nil {
-			updated, err = res.RowsAffected()
+			updated = int64(len(changed))
+			err = j.customersUpdated(ctx, tx, changed)
 		}
 		if err != nil {
 			if ctx.Err() != nil {
@@ -126,6 +125,28 @@ WHERE c.id = v.id`, ids, stores)
 	stats.Updated += int(updated)
 	stats.Errors += len(ids) - int(updated)
 	return last, len(batch), nil
+}
+
+// updateOwners sets the owner store of each customer of ids and returns those updated.
+func updateOwners(ctx context.Context, tx *sql.Tx, ids, stores []string) ([]string, error) {
+	rows, err := tx.QueryContext(ctx, `
+UPDATE customers c SET store_code_owner = v.store_code
+FROM unnest($1::uuid[], $2::text[]) AS v(id, store_code)
+WHERE c.id = v.id
+RETURNING c.id::text`, ids, stores)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var changed []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		changed = append(changed, id)
+	}
+	return changed, rows.Err()
 }
 
 func readOwnerCandidates(ctx context.Context, tx *sql.Tx, after string, limit int) ([]ownerCandidate, error) {
@@ -154,11 +175,7 @@ func (j *Jobs) ownerOneByOne(ctx context.Context, ids, stores []string, notFound
 	stats.TotalCustomers += notFound
 	stats.NotFound += notFound
 	for i, id := range ids {
-		res, err := j.db.ExecContext(ctx, `UPDATE customers c SET store_code_owner = $2 WHERE c.id = $1 AND `+withoutOwner, id, stores[i])
-		var n int64
-		if err == nil {
-			n, err = res.RowsAffected()
-		}
+		n, err := j.setOwner(ctx, id, stores[i])
 		switch {
 		case ctx.Err() != nil:
 			return fmt.Errorf("store owner batch: %w", ctx.Err())
@@ -172,4 +189,25 @@ func (j *Jobs) ownerOneByOne(ctx context.Context, ids, stores []string, notFound
 		}
 	}
 	return nil
+}
+
+// setOwner gives one customer still without an owner store its owner, with its event, in
+// one transaction; n is 1 when it was updated.
+func (j *Jobs) setOwner(ctx context.Context, id, store string) (n int64, err error) {
+	tx, err := j.db.BeginTx(ctx, nil)
+	if err != nil {
+		return 0, err
+	}
+	defer tx.Rollback() //nolint:errcheck // no-op after commit
+	res, err := tx.ExecContext(ctx, `UPDATE customers c SET store_code_owner = $2 WHERE c.id = $1 AND `+withoutOwner, id, store)
+	if err == nil {
+		n, err = res.RowsAffected()
+	}
+	if err == nil && n == 1 {
+		err = j.customersUpdated(ctx, tx, []string{id})
+	}
+	if err == nil {
+		err = tx.Commit()
+	}
+	return n, err
 }

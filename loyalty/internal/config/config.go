@@ -8,23 +8,30 @@ import (
 	"net/netip"
 	"regexp"
 	"time"
-	_ "time/tzdata" // AI_TIMEZONE names must load in minimal images too
 
+	"github.com/loyaltylinks/platform/loyalty/internal/calendar"
 	"github.com/loyaltylinks/platform/shared/clientip"
 	"github.com/loyaltylinks/platform/shared/config"
 )
 
+// Database is what every command that opens the database reads: `migrate` and `users`
+// read nothing else, so the schema and the first admin can be set up before the rest of
+// the service is configured.
+type Database struct {
+	DatabaseURL    string
+	DBMaxConns     int
+	MigrateOnStart bool // apply migrations when a command opens the database
+	LogLevel       string
+}
+
 // Config is every setting of the loyalty service. The README's configuration table lists
 // the same variables.
 type Config struct {
-	Env            string // "production" (default) or "development"
-	DatabaseURL    string
-	HTTPAddr       string
-	LogLevel       string
-	MigrateOnStart bool
-	DBMaxConns     int
-	MaxBodyBytes   int64
-	ShutdownGrace  time.Duration
+	Database
+	Env           string // "production" (default) or "development"
+	HTTPAddr      string
+	MaxBodyBytes  int64
+	ShutdownGrace time.Duration
 	// Listener of GET /metrics, apart from the public port ("" when METRICS_ADDR=off),
 	// and the time limits of slow clients (shared/server.ServeOptions).
 	MetricsAddr           string
@@ -69,6 +76,18 @@ type Config struct {
 	LoginMaxFailures           int // per username and client address
 	LoginMaxFailuresPerAddress int
 	LoginMaxFailuresPerUser    int
+
+	// Webhooks (docs/webhooks.md): delivery retries, the address policy, the worker and
+	// the retention of delivered events.
+	WebhookMaxAge       time.Duration // a failing delivery is retried this long
+	WebhookAllowPrivate bool          // receivers on private/loopback addresses (development)
+	WebhookTimeout      time.Duration // one delivery request
+	WebhookPollInterval time.Duration
+	WebhookConcurrency  int // subscriptions sent to at once per replica
+	WebhookRetention    time.Duration
+	WebhookRetryBase    time.Duration
+	WebhookRetryMax     time.Duration
+	WebhookSecretKey    string // seals signing secrets at rest when set
 }
 
 // maxAuthCacheTTL keeps "revocation takes effect within seconds" true whatever is set.
@@ -76,19 +95,36 @@ const maxAuthCacheTTL = 10 * time.Second
 
 var roleName = regexp.MustCompile(`^[a-z_][a-z0-9_]{0,62}$`)
 
+// LoadDatabase reads the database variables alone (see Database). Every missing or
+// malformed one is named in the returned error.
+func LoadDatabase(getenv func(string) string) (Database, error) {
+	e := config.NewEnv(getenv)
+	d := loadDatabase(e)
+	if err := e.Err(); err != nil {
+		return Database{}, fmt.Errorf("invalid configuration:\n%w", err)
+	}
+	return d, nil
+}
+
+func loadDatabase(e *config.Env) Database {
+	return Database{
+		DatabaseURL:    e.URL("DATABASE_URL", true, "postgres", "postgresql"),
+		DBMaxConns:     e.Int("DB_MAX_CONNS", 20, 1),
+		MigrateOnStart: e.Bool("MIGRATE_ON_START", true),
+		LogLevel:       e.OneOf("LOG_LEVEL", "info", "debug", "info", "warn", "error"),
+	}
+}
+
 // Load reads the configuration through getenv. Every missing or malformed variable is
 // named in the returned error.
 func Load(getenv func(string) string) (Config, error) {
 	e := config.NewEnv(getenv)
 	c := Config{
-		Env:            e.OneOf("APP_ENV", "production", "production", "development"),
-		DatabaseURL:    e.URL("DATABASE_URL", true, "postgres", "postgresql"),
-		HTTPAddr:       e.ListenAddr("HTTP_ADDR", ":8080", false),
-		LogLevel:       e.OneOf("LOG_LEVEL", "info", "debug", "info", "warn", "error"),
-		MigrateOnStart: e.Bool("MIGRATE_ON_START", true),
-		DBMaxConns:     e.Int("DB_MAX_CONNS", 20, 1),
-		MaxBodyBytes:   int64(e.Int("MAX_BODY_BYTES", 1<<20, 1024)),
-		ShutdownGrace:  e.Duration("SHUTDOWN_GRACE", 20*time.Second),
+		Database:      loadDatabase(e),
+		Env:           e.OneOf("APP_ENV", "production", "production", "development"),
+		HTTPAddr:      e.ListenAddr("HTTP_ADDR", ":8080", false),
+		MaxBodyBytes:  int64(e.Int("MAX_BODY_BYTES", 1<<20, 1024)),
+		ShutdownGrace: e.Duration("SHUTDOWN_GRACE", 20*time.Second),
 
 		MetricsAddr:           e.ListenAddr("METRICS_ADDR", ":9090", true),
 		HTTPReadTimeout:       e.Duration("HTTP_READ_TIMEOUT", 30*time.Second),
@@ -120,6 +156,16 @@ func Load(getenv func(string) string) (Config, error) {
 		LoginMaxFailures:           e.Int("LOGIN_MAX_FAILURES", 5, 1),
 		LoginMaxFailuresPerAddress: e.Int("LOGIN_MAX_FAILURES_PER_ADDRESS", 50, 1),
 		LoginMaxFailuresPerUser:    e.Int("LOGIN_MAX_FAILURES_PER_USERNAME", 100, 1),
+
+		WebhookMaxAge:       e.Duration("WEBHOOK_MAX_AGE", 72*time.Hour),
+		WebhookAllowPrivate: e.Bool("WEBHOOK_ALLOW_PRIVATE", false),
+		WebhookTimeout:      e.Duration("WEBHOOK_TIMEOUT", 10*time.Second),
+		WebhookPollInterval: e.Duration("WEBHOOK_POLL_INTERVAL", time.Second),
+		WebhookConcurrency:  e.Int("WEBHOOK_CONCURRENCY", 4, 1),
+		WebhookRetention:    e.Duration("WEBHOOK_RETENTION", 7*24*time.Hour),
+		WebhookRetryBase:    e.Duration("WEBHOOK_RETRY_BASE", 5*time.Second),
+		WebhookRetryMax:     e.Duration("WEBHOOK_RETRY_MAX", 10*time.Minute),
+		WebhookSecretKey:    e.String("WEBHOOK_SECRET_KEY", ""),
 	}
 	secret := e.String("JWT_SECRET", "")
 	err := e.Err()
@@ -146,7 +192,7 @@ func Load(getenv func(string) string) (Config, error) {
 		err = errors.Join(err, fmt.Errorf("AI_DB_ROLE: want a lower-case role name, got %q", c.AIDBRole))
 	}
 	tz := e.String("AI_TIMEZONE", "UTC")
-	if loc, tzErr := time.LoadLocation(tz); tzErr != nil {
+	if loc, tzErr := calendar.LoadZone(tz); tzErr != nil {
 		err = errors.Join(err, fmt.Errorf("AI_TIMEZONE: unknown time zone %q", tz))
 	} else {
 		c.AITimezone = loc
@@ -162,6 +208,7 @@ func Load(getenv func(string) string) (Config, error) {
 	} else {
 		c.TrustedProxies = proxies
 	}
+	err = errors.Join(err, c.checkWebhooks())
 	if c.AIProvider == "openai" && c.AIBaseURL == "" {
 		err = errors.Join(err, fmt.Errorf("AI_BASE_URL: required when AI_PROVIDER=openai"))
 	}
@@ -169,4 +216,32 @@ func Load(getenv func(string) string) (Config, error) {
 		return Config{}, fmt.Errorf("invalid configuration:\n%w", err)
 	}
 	return c, nil
+}
+
+// Bounds of the webhook settings: a request time-out sizes the workers' leases, the
+// concurrency their share of the pool.
+const (
+	maxWebhookTimeout     = time.Minute
+	maxWebhookConcurrency = 64
+	maxWebhookMaxAge      = 30 * 24 * time.Hour
+)
+
+func (c Config) checkWebhooks() error {
+	var errs []error
+	if c.WebhookTimeout > maxWebhookTimeout {
+		errs = append(errs, fmt.Errorf("WEBHOOK_TIMEOUT: at most %s, got %s", maxWebhookTimeout, c.WebhookTimeout))
+	}
+	if c.WebhookConcurrency > maxWebhookConcurrency {
+		errs = append(errs, fmt.Errorf("WEBHOOK_CONCURRENCY: at most %d, got %d", maxWebhookConcurrency, c.WebhookConcurrency))
+	}
+	if c.WebhookMaxAge > maxWebhookMaxAge {
+		errs = append(errs, fmt.Errorf("WEBHOOK_MAX_AGE: at most %s, got %s", maxWebhookMaxAge, c.WebhookMaxAge))
+	}
+	if c.WebhookRetryBase > c.WebhookRetryMax {
+		errs = append(errs, fmt.Errorf("WEBHOOK_RETRY_BASE: %s is above WEBHOOK_RETRY_MAX (%s)", c.WebhookRetryBase, c.WebhookRetryMax))
+	}
+	if c.WebhookSecretKey != "" && len(c.WebhookSecretKey) < 32 {
+		errs = append(errs, fmt.Errorf("WEBHOOK_SECRET_KEY: must be at least 32 characters"))
+	}
+	return errors.Join(errs...)
 }

@@ -5,7 +5,10 @@
 package customer
 
 import (
+	"bytes"
 	"context"
+	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/mail"
@@ -14,11 +17,14 @@ import (
 	_ "time/tzdata" // date filters use IANA zones; images may lack /usr/share/zoneinfo
 
 	"github.com/google/uuid"
+	"github.com/loyaltylinks/platform/loyalty/internal/calendar"
 	"github.com/loyaltylinks/platform/loyalty/internal/document"
+	"github.com/loyaltylinks/platform/loyalty/internal/event"
 	"github.com/loyaltylinks/platform/loyalty/internal/promotion"
 	"github.com/loyaltylinks/platform/loyalty/internal/store"
+	"github.com/loyaltylinks/platform/loyalty/internal/validation"
 	"github.com/loyaltylinks/platform/shared/apperr"
-	"github.com/loyaltylinks/platform/shared/jsontime"
+	"github.com/loyaltylinks/platform/shared/database"
 	"github.com/loyaltylinks/platform/shared/nullable"
 	"gorm.io/gorm"
 )
@@ -92,11 +98,11 @@ type Update struct {
 	Doc            nullable.Field[string]            `json:"doc" validate:"omitempty,max=50"`
 	Email          nullable.Field[string]            `json:"email" validate:"omitempty,max=255"`
 	Phone          nullable.Field[string]            `json:"phone" validate:"omitempty,max=50"`
-	BirthDate      nullable.Field[jsontime.Date]     `json:"birth_date"`
+	BirthDate      nullable.Field[calendar.Date]     `json:"birth_date"`
 	GenderIdentity nullable.Field[string]            `json:"gender_identity"`
 	IsActive       nullable.Field[bool]              `json:"is_active"`
 	PointsBalance  nullable.Field[float64]           `json:"points_balance"`
-	LastPurchase   nullable.Field[jsontime.DateTime] `json:"last_purchase"`
+	LastPurchase   nullable.Field[calendar.DateTime] `json:"last_purchase"`
 	StoreCode      nullable.Field[string]            `json:"store_code" validate:"omitempty,max=255"`
 	StoreCodeOwner nullable.Field[string]            `json:"store_code_owner" validate:"omitempty,max=255"`
 	EmailOptin     nullable.Field[bool]              `json:"email_optin"`
@@ -127,6 +133,21 @@ type Store struct {
 	stores     *store.Repository
 	promotions *promotion.Store
 	now        func() time.Time
+	events     Events // nil: no events recorded
+}
+
+// Events records an event inside the transaction of the change it describes (the
+// webhook outbox, event.Outbox). An error must roll the change back.
+type Events interface {
+	Record(ctx context.Context, tx *gorm.DB, typ event.Type, data any) error
+}
+
+// WithEvents returns a copy of the store that records customer.created and
+// customer.updated through ev.
+func (s *Store) WithEvents(ev Events) *Store {
+	c := *s
+	c.events = ev
+	return &c
 }
 
 // NewStore returns a Store over db; stores and promotions resolve the store checks and
@@ -135,7 +156,12 @@ func NewStore(db *gorm.DB, stores *store.Repository, promotions *promotion.Store
 	return &Store{db: db, stores: stores, promotions: promotions, now: time.Now}
 }
 
-var errNotFound = apperr.New(apperr.NotFound, "Customer not found")
+// Failures callers tell apart (errors.Is).
+var (
+	ErrNotFound = apperr.Define(apperr.NotFound, "customer_not_found", "Customer not found")
+	ErrInactive = apperr.Define(apperr.Conflict, "customer_inactive", "Customer is inactive")
+	ErrDocTaken = apperr.Define(apperr.Conflict, "customer_doc_taken", "A customer with this doc already exists")
+)
 
 // Create registers a customer. A doc already registered is a Conflict; emails may
 // repeat (families and shops share addresses; doc is the identity).
@@ -174,10 +200,47 @@ func (s *Store) Create(ctx context.Context, in CreateInput) (Customer, error) {
 	if err := v.err(); err != nil {
 		return Customer{}, err
 	}
-	if err := s.db.WithContext(ctx).Table("customers").Create(row).Error; err != nil {
-		return Customer{}, writeError(err, row["doc"].(string))
+	var out Customer
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Table("customers").Create(row).Error; err != nil {
+			return writeError(err, row["doc"].(string))
+		}
+		var err error
+		if out, err = Load(ctx, tx, row["id"].(string)); err != nil {
+			return err
+		}
+		return s.record(ctx, tx, event.CustomerCreated, out)
+	})
+	return out, err
+}
+
+// CustomersUpdated records customer.updated for each customer of ids, read through tx (a
+// database/sql transaction: the admin batch jobs'), inside it. batch.Jobs calls it.
+func (s *Store) CustomersUpdated(ctx context.Context, tx *sql.Tx, ids []string) error {
+	if s.events == nil || len(ids) == 0 {
+		return nil
 	}
-	return s.byID(ctx, row["id"].(string))
+	// A GORM session over the caller's transaction, as gorm.DB.Begin makes one.
+	gtx := s.db.Session(&gorm.Session{NewDB: true, Context: ctx})
+	gtx.Statement.ConnPool = tx
+	var list []Customer
+	if err := selectCustomers(gtx).Where("c.id IN ?", ids).Order("c.id").Scan(&list).Error; err != nil {
+		return fmt.Errorf("load updated customers: %w", err)
+	}
+	for _, c := range list {
+		if err := s.record(ctx, gtx, event.CustomerUpdated, c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// record writes an event in tx; without Events it does nothing.
+func (s *Store) record(ctx context.Context, tx *gorm.DB, typ event.Type, c Customer) error {
+	if s.events == nil {
+		return nil
+	}
+	return s.events.Record(ctx, tx, typ, c)
 }
 
 // Get returns the customer with this document (formatted or digits) with its rewards
@@ -202,7 +265,7 @@ func (s *Store) GetAtStore(ctx context.Context, doc, storeCode string) (Customer
 		return Customer{}, err
 	}
 	if !st.IsActive {
-		return Customer{}, apperr.New(apperr.NotFound, "Store %s is inactive", st.StoreCode)
+		return Customer{}, store.ErrNotFound.Withf("Store %s is inactive", st.StoreCode)
 	}
 	return s.withCatalogue(ctx, c, st.StoreCode)
 }
@@ -225,10 +288,6 @@ func (s *Store) ByDoc(ctx context.Context, doc string) (Customer, error) {
 	return s.take(ctx, "c.doc = ?", document.Normalize(doc))
 }
 
-func (s *Store) byID(ctx context.Context, id string) (Customer, error) {
-	return s.take(ctx, "c.id = ?", id)
-}
-
 func (s *Store) take(ctx context.Context, where string, arg any) (Customer, error) {
 	var c Customer
 	res := s.query(ctx).Where(where, arg).Limit(1).Scan(&c)
@@ -236,14 +295,30 @@ func (s *Store) take(ctx context.Context, where string, arg any) (Customer, erro
 		return Customer{}, fmt.Errorf("load customer (%s %v): %w", where, arg, res.Error)
 	}
 	if res.RowsAffected == 0 {
-		return Customer{}, errNotFound
+		return Customer{}, ErrNotFound
 	}
 	return c, nil
 }
 
 // query selects customers with their store names resolved.
-func (s *Store) query(ctx context.Context) *gorm.DB {
-	return s.db.WithContext(ctx).Table("customers c").
+func (s *Store) query(ctx context.Context) *gorm.DB { return selectCustomers(s.db.WithContext(ctx)) }
+
+// Load returns the customer with this id as the API renders it (without rewards and
+// promotions), read through db: a transaction reads its own changes. Events use it.
+func Load(ctx context.Context, db *gorm.DB, id string) (Customer, error) {
+	var c Customer
+	res := selectCustomers(db.WithContext(ctx)).Where("c.id = ?", id).Limit(1).Scan(&c)
+	if res.Error != nil {
+		return Customer{}, fmt.Errorf("load customer %s: %w", id, res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return Customer{}, ErrNotFound
+	}
+	return c, nil
+}
+
+func selectCustomers(db *gorm.DB) *gorm.DB {
+	return db.Table("customers c").
 		Select(`c.id, c.name, c.doc, c.email, c.phone, c.gender_identity, c.short_code,
 			c.birth_date::text AS birth_date, c.points_balance, c.last_purchase, c.is_active, c.origin,
 			c.store_code, c.store_code_owner, st.name AS store_name, so.name AS store_code_owner_name,
@@ -269,10 +344,28 @@ func (s *Store) Update(ctx context.Context, doc string, u Update) (Customer, err
 	if d, ok := changes["doc"].(string); ok {
 		newDoc = d
 	}
-	if err := s.db.WithContext(ctx).Table("customers").Where("id = ?", c.ID).Updates(changes).Error; err != nil {
-		return Customer{}, writeError(err, newDoc)
-	}
-	return s.byID(ctx, c.ID)
+	var out Customer
+	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Table("customers").Where("id = ?", c.ID).Updates(changes).Error; err != nil {
+			return writeError(err, newDoc)
+		}
+		var err error
+		if out, err = Load(ctx, tx, c.ID); err != nil {
+			return err
+		}
+		if sameApartFromUpdatedAt(c, out) {
+			return nil // values sent equal to the stored ones: nothing to tell
+		}
+		return s.record(ctx, tx, event.CustomerUpdated, out)
+	})
+	return out, err
+}
+
+func sameApartFromUpdatedAt(a, b Customer) bool {
+	a.UpdatedAt, b.UpdatedAt = time.Time{}, time.Time{}
+	ja, errA := json.Marshal(a)
+	jb, errB := json.Marshal(b)
+	return errA == nil && errB == nil && bytes.Equal(ja, jb)
 }
 
 func (u Update) changes(c Customer, now time.Time) (map[string]any, error) {
@@ -345,7 +438,7 @@ func (u Update) changes(c Customer, now time.Time) (map[string]any, error) {
 		changes["store_code_owner"] = trimmed(u.StoreCodeOwner.Ptr())
 	}
 	if u.PointsBalance.Set && (u.PointsBalance.Null || u.PointsBalance.Value != float64(c.PointsBalance)) {
-		v.fail("points_balance", "points_balance is kept by the points ledger and cannot be set; use POST /api/v1/points/credit or /api/v1/points/debit", "value_error")
+		v.fail("points_balance", "points_balance is kept by the points ledger and cannot be set; credit or debit points instead", "value_error")
 	}
 	if err := v.err(); err != nil {
 		return nil, err
@@ -380,10 +473,10 @@ func (s *Store) ListFiltered(ctx context.Context, f ListFilter, limit, offset in
 	}
 	q := f.Search.apply(s.query(ctx))
 	if f.StartDate != nil {
-		q = q.Where("c.created_at >= ?", dayStart(*f.StartDate, loc))
+		q = q.Where("c.created_at >= ?", calendar.DayStart(*f.StartDate, loc))
 	}
 	if f.EndDate != nil {
-		q = q.Where("c.created_at < ?", dayStart(*f.EndDate, loc).AddDate(0, 0, 1))
+		q = q.Where("c.created_at < ?", calendar.DayEnd(*f.EndDate, loc))
 	}
 	if name := strings.TrimSpace(f.OwnerStoreName); name != "" {
 		q = q.Where("lower(so.name) = lower(?)", name)
@@ -397,21 +490,12 @@ func (s *Store) ListFiltered(ctx context.Context, f ListFilter, limit, offset in
 
 func (f Search) apply(q *gorm.DB) *gorm.DB {
 	if doc := document.NormalizePrefix(f.Doc); doc != "" {
-		q = q.Where("c.doc LIKE ? ESCAPE '\\'", escapeLike(doc)+"%")
+		q = q.Where("c.doc LIKE ? ESCAPE '\\'", database.EscapeLike(doc)+"%")
 	}
 	if name := strings.TrimSpace(f.Name); name != "" {
-		q = q.Where("lower(c.name) LIKE ? ESCAPE '\\'", "%"+escapeLike(strings.ToLower(name))+"%")
+		q = q.Where("lower(c.name) LIKE ? ESCAPE '\\'", "%"+database.EscapeLike(strings.ToLower(name))+"%")
 	}
 	return q
-}
-
-// dayStart is midnight of d's calendar day in loc.
-func dayStart(d time.Time, loc *time.Location) time.Time {
-	return time.Date(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, loc)
-}
-
-func escapeLike(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }
 
 func normalizeEmail(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
@@ -429,35 +513,28 @@ func trimmed(s *string) *string {
 
 func writeError(err error, doc string) error {
 	if errors.Is(err, gorm.ErrDuplicatedKey) {
-		return apperr.New(apperr.Conflict, "A customer with doc %s already exists", doc)
+		return ErrDocTaken.Withf("A customer with doc %s already exists", doc)
 	}
 	return fmt.Errorf("write customer %s: %w", doc, err)
 }
 
 // checker collects the 422 fields of a customer body.
-type checker struct{ fields []apperr.FieldError }
+type checker struct{ fields validation.List }
 
-func (v *checker) fail(field, msg, typ string) {
-	v.fields = append(v.fields, apperr.Field(msg, typ, "body", field))
-}
+func (v *checker) fail(field, msg, typ string) { v.fields.Add(apperr.Field(msg, typ, field)) }
 
-func (v *checker) err() error {
-	if len(v.fields) == 0 {
-		return nil
-	}
-	return apperr.Validation(v.fields...)
-}
+func (v *checker) err() error { return v.fields.Err() }
 
 func (v *checker) nonEmpty(field, val string) {
 	if val == "" {
-		v.fail(field, "String should have at least 1 character", "string_too_short")
+		v.fields.Add(validation.StringTooShort(1, field))
 	}
 }
 
 func (v *checker) email(field, val string) {
 	addr, err := mail.ParseAddress(val)
 	if err != nil || addr.Address != val || !strings.Contains(val[strings.LastIndex(val, "@")+1:], ".") {
-		v.fail(field, "value is not a valid email address", "value_error")
+		v.fields.Add(validation.NotEmail(field))
 	}
 }
 
@@ -470,11 +547,7 @@ func (v *checker) oneOf(field string, val *string, allowed []string) {
 			return
 		}
 	}
-	quoted := make([]string, len(allowed))
-	for i, a := range allowed {
-		quoted[i] = "'" + a + "'"
-	}
-	v.fail(field, "Input should be "+strings.Join(quoted[:len(quoted)-1], ", ")+" or "+quoted[len(quoted)-1], "enum")
+	v.fields.Add(validation.NotOneOf(allowed, field))
 }
 
 func (v *checker) birthDate(field string, d *time.Time, now time.Time) {

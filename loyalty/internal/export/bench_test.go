@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/loyaltylinks/platform/loyalty/internal/calendar"
 	"github.com/loyaltylinks/platform/loyalty/migrations"
 	"github.com/loyaltylinks/platform/shared/database"
 	"github.com/loyaltylinks/platform/shared/testkit"
@@ -34,7 +35,7 @@ func (c *countingWriter) Write(p []byte) (int, error) {
 
 // benchCustomerRows returns n rows as the scanner yields them for the customer export.
 func benchCustomerRows(n int) [][]any {
-	zone, _ := time.LoadLocation(DefaultZone)
+	zone, _ := time.LoadLocation(calendar.DefaultZone)
 	rows := make([][]any, n)
 	for i := range rows {
 		at := time.Date(2024, 6, 1, 12, 0, 0, 0, time.UTC).Add(-time.Duration(i) * 30 * time.Second).In(zone)
@@ -50,17 +51,17 @@ func benchCustomerRows(n int) [][]any {
 // BenchmarkXLSXWriter measures the xlsx writer alone (no database) on customer-like rows:
 // encoding and compression. ns/row and the file's bytes/row.
 func BenchmarkXLSXWriter(b *testing.B) {
-	benchWriter(b, func(out io.Writer) (rowWriter, error) {
+	benchWriter(b, func(out io.Writer) (RowWriter, error) {
 		return newXLSXWriter(out, "customers", Customers.Columns, excelMaxRows)
 	})
 }
 
 // BenchmarkCSVWriter is the same for csv, the reference.
 func BenchmarkCSVWriter(b *testing.B) {
-	benchWriter(b, func(out io.Writer) (rowWriter, error) { return newCSVWriter(out, Customers.Columns) })
+	benchWriter(b, func(out io.Writer) (RowWriter, error) { return newCSVWriter(out, Customers.Columns) })
 }
 
-func benchWriter(b *testing.B, open func(io.Writer) (rowWriter, error)) {
+func benchWriter(b *testing.B, open func(io.Writer) (RowWriter, error)) {
 	n := 20000
 	if testing.Short() {
 		n = 500
@@ -137,7 +138,7 @@ func BenchmarkExportCustomers(b *testing.B) {
 		n = 500
 	}
 	ex := seedBenchCustomers(b, n)
-	zone, _ := LoadZone(DefaultZone)
+	zone, _ := calendar.LoadZone(calendar.DefaultZone)
 	for _, format := range []Format{XLSX, CSV} {
 		b.Run(string(format), func(b *testing.B) {
 			var out countingWriter

@@ -15,19 +15,17 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"github.com/loyaltylinks/platform/loyalty/internal/document"
 	"io"
 	"log/slog"
 	"mime"
 	"strconv"
 	"strings"
 	"time"
-	_ "time/tzdata" // the container image may have no zoneinfo; the timezone parameter needs one
-)
 
-// DefaultZone is the zone timestamps are rendered in, and dates read in, when the
-// request names none.
-const DefaultZone = "America/Sao_Paulo"
+	"github.com/loyaltylinks/platform/loyalty/internal/calendar"
+	"github.com/loyaltylinks/platform/loyalty/internal/document"
+	"github.com/loyaltylinks/platform/shared/database"
+)
 
 // Format is the file format of an export.
 type Format string
@@ -54,16 +52,6 @@ func (f Format) ContentType() string {
 		return "text/csv; charset=utf-8"
 	}
 	return "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-}
-
-// LoadZone resolves an IANA zone name. "Local" is refused: it would depend on the
-// server's configuration.
-func LoadZone(name string) (*time.Location, error) {
-	name = strings.TrimSpace(name)
-	if name == "" || name == "Local" {
-		return nil, fmt.Errorf("unknown time zone %q", name)
-	}
-	return time.LoadLocation(name)
 }
 
 // Filter selects the rows of an export. Start and End are calendar days (inclusive),
@@ -151,9 +139,9 @@ func (d Dataset) selectList() string {
 	return strings.Join(exprs, ", ")
 }
 
-// rowWriter receives the rows of one export. Values are nil, string, int64, decimal,
-// bool or time.Time, as the column's kind says.
-type rowWriter interface {
+// RowWriter receives the rows of one file. Values are nil, string, int64, decimal,
+// float64 (xlsx only), bool or time.Time, as the column's kind says.
+type RowWriter interface {
 	Row(values []any) error
 	Close() error // completes the file
 }
@@ -199,7 +187,7 @@ func (e *Exporter) Write(ctx context.Context, d Dataset, f Filter, format Format
 		}
 	}
 	out := open()
-	var w rowWriter
+	var w RowWriter
 	switch format {
 	case CSV:
 		w, err = newCSVWriter(out, d.Columns)
@@ -358,10 +346,10 @@ func (w *where) limit(n *int) string {
 func (w *where) dayRange(col string, f Filter) {
 	zone := f.zone()
 	if f.Start != nil {
-		w.add(col+" >= ?", dayStart(*f.Start, zone))
+		w.add(col+" >= ?", calendar.DayStart(*f.Start, zone))
 	}
 	if f.End != nil {
-		w.add(col+" < ?", dayStart(*f.End, zone).AddDate(0, 0, 1))
+		w.add(col+" < ?", calendar.DayEnd(*f.End, zone))
 	}
 }
 
@@ -369,20 +357,12 @@ func (w *where) dayRange(col string, f Filter) {
 // customer alias c (and owner store alias so).
 func (w *where) customerSearch(f Filter) {
 	if doc := document.NormalizePrefix(f.SearchDoc); doc != "" {
-		w.add(`c.doc LIKE ? ESCAPE '\'`, escapeLike(doc)+"%")
+		w.add(`c.doc LIKE ? ESCAPE '\'`, database.EscapeLike(doc)+"%")
 	}
 	if name := strings.TrimSpace(f.SearchName); name != "" {
-		w.add(`lower(c.name) LIKE ? ESCAPE '\'`, "%"+escapeLike(strings.ToLower(name))+"%")
+		w.add(`lower(c.name) LIKE ? ESCAPE '\'`, "%"+database.EscapeLike(strings.ToLower(name))+"%")
 	}
 	if owner := strings.TrimSpace(f.OwnerStoreName); owner != "" {
 		w.add("lower(so.name) = lower(?)", owner)
 	}
-}
-
-func dayStart(d time.Time, zone *time.Location) time.Time {
-	return time.Date(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, zone)
-}
-
-func escapeLike(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }

@@ -95,6 +95,13 @@ type xlsxWriter struct {
 	buf    []byte    // row XML not yet written to part
 }
 
+// NewXLSX starts an xlsx workbook on out, written as rows come: the writer of the exports,
+// for any rows (report query results use it too). The first sheet is called sheet; past
+// Excel's row limit rows go on to sheet_2, ... Only Header and Kind of cols are used.
+func NewXLSX(out io.Writer, sheet string, cols []Column) (RowWriter, error) {
+	return newXLSXWriter(out, sheet, cols, excelMaxRows)
+}
+
 func newXLSXWriter(out io.Writer, sheet string, cols []Column, maxRows int) (*xlsxWriter, error) {
 	f, styles, err := newBook()
 	if err != nil {

@@ -20,8 +20,8 @@ import (
 // 32,767 characters, dates before 1900, NaN).
 //
 // Cells: nil is no cell; a string an inline-string cell (t="inlineStr"; text, never a
-// formula); int64 a number; bool a boolean (t="b"); decimal a number with the decimal
-// style; time.Time an Excel serial date with the date or timestamp style, from its wall
+// formula); int64 and float64 a number; bool a boolean (t="b"); decimal a number with the
+// decimal style; time.Time an Excel serial date with the date or timestamp style, from its wall
 // clock in its own zone.
 type rowEncoder struct {
 	kinds  []Kind
@@ -85,14 +85,10 @@ func (e *rowEncoder) appendRow(dst []byte, row int, values []any) []byte {
 			}
 		case decimal:
 			dst = e.startCell(dst, i, e.styles.decimal)
-			if math.IsNaN(v.float) || math.IsInf(v.float, 0) {
-				// excelize writes what fmt prints (NaN, +Inf, -Inf) as text.
-				dst = appendInlineString(dst, strconv.FormatFloat(v.float, 'g', -1, 64))
-				continue
-			}
-			dst = append(dst, "><v>"...)
-			dst = strconv.AppendFloat(dst, v.float, 'f', -1, 64)
-			dst = append(dst, "</v></c>"...)
+			dst = appendNumber(dst, v.float)
+		case float64:
+			dst = e.startCell(dst, i, 0)
+			dst = appendNumber(dst, v)
 		case time.Time:
 			style := e.styles.timestamp
 			if e.kinds[i] == Date {
@@ -103,6 +99,17 @@ func (e *rowEncoder) appendRow(dst []byte, row int, values []any) []byte {
 		}
 	}
 	return append(dst, "</row>"...)
+}
+
+// appendNumber closes an open cell tag as a number cell holding f.
+func appendNumber(dst []byte, f float64) []byte {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		// excelize writes what fmt prints (NaN, +Inf, -Inf) as text.
+		return appendInlineString(dst, strconv.FormatFloat(f, 'g', -1, 64))
+	}
+	dst = append(dst, "><v>"...)
+	dst = strconv.AppendFloat(dst, f, 'f', -1, 64)
+	return append(dst, "</v></c>"...)
 }
 
 func (e *rowEncoder) startRow(dst []byte, row int) []byte {

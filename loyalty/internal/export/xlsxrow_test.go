@@ -82,7 +82,7 @@ func streamWriterSheetData(t *testing.T, cols []Column, rows [][]any) []byte {
 // never formulas), extreme numbers, NaN, dates before 1900 and far in the future, zones
 // with second offsets.
 func TestRowEncoderMatchesStreamWriter(t *testing.T) {
-	cols := []Column{{"text", "", Text}, {"n", "", Integer}, {"value", "", Decimal}, {"ok", "", Boolean}, {"day", "", Date}, {"at", "", Timestamp}}
+	cols := []Column{{"text", "", Text}, {"n", "", Integer}, {"value", "", Decimal}, {"ok", "", Boolean}, {"day", "", Date}, {"at", "", Timestamp}, {"x", "", Decimal}}
 	saoPaulo, _ := time.LoadLocation("America/Sao_Paulo")
 	tokyo, _ := time.LoadLocation("Asia/Tokyo")
 	texts := []string{
@@ -132,6 +132,9 @@ func TestRowEncoderMatchesStreamWriter(t *testing.T) {
 		}
 		if i < len(instants) {
 			row[5] = instants[i]
+		}
+		if i < len(decimals) {
+			row[6] = decimals[i].float // a plain float64 (report query numbers): no style
 		}
 		rows = append(rows, row)
 	}

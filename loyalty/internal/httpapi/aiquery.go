@@ -9,7 +9,6 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery"
-	"github.com/loyaltylinks/platform/shared/apidoc"
 	"github.com/loyaltylinks/platform/shared/apperr"
 	"github.com/loyaltylinks/platform/shared/nullable"
 	"github.com/loyaltylinks/platform/shared/pagination"
@@ -22,9 +21,14 @@ type generateQueryRequest struct {
 	ReportName *string `json:"report_name"`
 }
 
+// generateQueryResponse: the spec's query and report_name, plus what the query means in
+// the question's language (title, measure, breakdown, filters, period, ...) and where it
+// came from ("rules" or "model"), so a person can check it before running it.
 type generateQueryResponse struct {
 	Query      string  `json:"query"`
 	ReportName *string `json:"report_name"`
+	Source     string  `json:"source"`
+	*aiquery.Interpretation
 }
 
 type executeQueryRequest struct {
@@ -45,46 +49,14 @@ type deletedQuery struct {
 	ID     string `json:"id"`
 }
 
-func (a *API) aiQueryRoutes(v1 *apidoc.Router) {
-	const tag = "AI queries"
-	page := []apidoc.Param{
-		{Name: "limit", Type: "integer", Default: 50, Description: "1 to 100"},
-		{Name: "offset", Type: "integer", Default: 0, Description: "minimum 0"},
-	}
-	v1.Handle(http.MethodPost, "/ai/generate-query", a.generateQuery, apidoc.Op{
-		Tag: tag, Summary: "Turn a report question into a SQL query",
-		Description: "Portuguese or English questions (see docs/ai-queries.md). The query is checked by the guard and stored in the caller's history.",
-		Request:     generateQueryRequest{}, Response: generateQueryResponse{},
-	})
-	v1.Handle(http.MethodPost, "/ai/execute-query", a.executeQuery, apidoc.Op{
-		Tag: tag, Summary: "Run a report query",
-		Description: "One SELECT over the reporting views. At most one row: JSON {\"answer\": \"...\"}; several rows: an xlsx download (header = column names). Refused queries are 422.",
-		Request:     executeQueryRequest{}, Response: queryAnswer{},
-	})
-	v1.Handle(http.MethodGet, "/ai/queries", a.listQueries, apidoc.Op{
-		Tag: tag, Summary: "The caller's query history, newest first", Response: []aiquery.Entry{}, Params: page,
-	})
-	v1.Handle(http.MethodGet, "/ai/queries/all", a.listAllQueries, apidoc.Op{
-		Tag: tag, Summary: "Every user's query history, newest first", Admin: true, Response: []aiquery.Entry{},
-		Description: "Without start_date and end_date, the last 7 days.",
-		Params: append(page,
-			apidoc.Param{Name: "start_date", Description: "YYYY-MM-DD, inclusive"},
-			apidoc.Param{Name: "end_date", Description: "YYYY-MM-DD, inclusive"},
-			apidoc.Param{Name: "report_name", Description: "report name contains (case-insensitive)"},
-			apidoc.Param{Name: "user_name", Description: "user name contains (case-insensitive)"},
-		),
-	}, requireAdmin)
-	v1.Handle(http.MethodPatch, "/ai/queries/:query_id", a.updateQuery, apidoc.Op{
-		Tag: tag, Summary: "Update a history entry", Description: "A changed user_question regenerates the query.",
-		Request: historyUpdateRequest{}, Response: aiquery.Entry{},
-	})
-	v1.Handle(http.MethodDelete, "/ai/queries/:query_id", a.deleteQuery, apidoc.Op{
-		Tag: tag, Summary: "Delete a history entry", Response: deletedQuery{},
-	})
+// aiQueryHandlers serve /ai: report questions, report queries and their history.
+type aiQueryHandlers struct {
+	base
+	ai *aiquery.Service
 }
 
-func (a *API) aiService() (*aiquery.Service, error) {
-	if a.ai == nil {
+func (a *aiQueryHandlers) aiService() (*aiquery.Service, error) {
+	if a.ai == nil { // app.New always builds it; a zero handler must not panic
 		return nil, apperr.New(apperr.Unavailable, "AI queries are not available")
 	}
 	return a.ai, nil
@@ -95,7 +67,7 @@ func caller(c echo.Context) aiquery.Caller {
 	return aiquery.Caller{ID: p.Subject, Name: p.Name, Admin: p.IsAdmin()}
 }
 
-func (a *API) generateQuery(c echo.Context) error {
+func (a *aiQueryHandlers) generateQuery(c echo.Context) error {
 	ai, err := a.aiService()
 	if err != nil {
 		return err
@@ -104,14 +76,14 @@ func (a *API) generateQuery(c echo.Context) error {
 	if err := a.bind.JSON(c, &req); err != nil {
 		return err
 	}
-	e, err := ai.Generate(c.Request().Context(), caller(c), req.Question, req.ReportName)
+	g, err := ai.Generate(c.Request().Context(), caller(c), req.Question, req.ReportName)
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, generateQueryResponse{Query: e.GeneratedQuery, ReportName: e.ReportName})
+	return c.JSON(http.StatusOK, generateQueryResponse{Query: g.GeneratedQuery, ReportName: g.ReportName, Source: g.Source, Interpretation: g.Interpretation})
 }
 
-func (a *API) executeQuery(c echo.Context) error {
+func (a *aiQueryHandlers) executeQuery(c echo.Context) error {
 	ai, err := a.aiService()
 	if err != nil {
 		return err
@@ -155,7 +127,7 @@ func historyPage(q *Query) (limit, offset int) {
 	return limit, offset
 }
 
-func (a *API) listQueries(c echo.Context) error {
+func (a *aiQueryHandlers) listQueries(c echo.Context) error {
 	ai, err := a.aiService()
 	if err != nil {
 		return err
@@ -172,7 +144,7 @@ func (a *API) listQueries(c echo.Context) error {
 	return c.JSON(http.StatusOK, entries)
 }
 
-func (a *API) listAllQueries(c echo.Context) error {
+func (a *aiQueryHandlers) listAllQueries(c echo.Context) error {
 	ai, err := a.aiService()
 	if err != nil {
 		return err
@@ -189,12 +161,12 @@ func (a *API) listAllQueries(c echo.Context) error {
 	}
 	entries, err := ai.ListAll(c.Request().Context(), f)
 	if err != nil {
-		return err
+		return inQuery(err)
 	}
 	return c.JSON(http.StatusOK, entries)
 }
 
-func (a *API) updateQuery(c echo.Context) error {
+func (a *aiQueryHandlers) updateQuery(c echo.Context) error {
 	ai, err := a.aiService()
 	if err != nil {
 		return err
@@ -214,7 +186,7 @@ func (a *API) updateQuery(c echo.Context) error {
 	return c.JSON(http.StatusOK, e)
 }
 
-func (a *API) deleteQuery(c echo.Context) error {
+func (a *aiQueryHandlers) deleteQuery(c echo.Context) error {
 	ai, err := a.aiService()
 	if err != nil {
 		return err

@@ -8,8 +8,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/loyaltylinks/platform/loyalty/internal/aiquery"
 )
 
 // postQuery sends execute-query without the test helpers (safe from any goroutine).
@@ -54,7 +52,7 @@ func waitForLockWaiters(t *testing.T, env *testEnv, n int) {
 // The running one holds its place while it waits in the database (on a table lock the
 // test holds), and finishes normally once released.
 func TestAIExecuteBeyondTheCapIs429(t *testing.T) {
-	env, _ := newAIEnv(t, aiquery.Options{MaxConcurrent: 1, StatementTimeout: 10 * time.Second})
+	env, _ := newAIEnv(t, withVar("AI_MAX_CONCURRENT", "1"), withVar("AI_STATEMENT_TIMEOUT", "10s"))
 	seedAIData(t, env)
 	tok := env.token("user")
 
@@ -106,7 +104,7 @@ func TestAIExecuteBeyondTheCapIs429(t *testing.T) {
 
 // A one-row answer of 100 MB is a short 422, not a 100 MB body.
 func TestAIExecuteHugeAnswerIs422(t *testing.T) {
-	env, _ := newAIEnv(t, aiquery.Options{StatementTimeout: 20 * time.Second})
+	env, _ := newAIEnv(t, withVar("AI_STATEMENT_TIMEOUT", "20s"))
 	tok := env.token("user")
 	res := env.do(http.MethodPost, "/api/v1/ai/execute-query", tok, map[string]any{"query": "SELECT format('%100000000s','x')"})
 	fieldError(t, res, "bodyquery", "the result is larger than 32 MiB")

@@ -2,102 +2,80 @@ package httpapi_test
 
 import (
 	"bytes"
-	"context"
-	"database/sql"
 	"encoding/json"
 	"fmt"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/stdlib"
-	"github.com/loyaltylinks/platform/loyalty/internal/aiquery"
-	"github.com/loyaltylinks/platform/loyalty/internal/httpapi"
-	"github.com/loyaltylinks/platform/loyalty/migrations"
 	"github.com/loyaltylinks/platform/shared/apperr"
-	"github.com/loyaltylinks/platform/shared/auth"
-	"github.com/loyaltylinks/platform/shared/database"
 	"github.com/loyaltylinks/platform/shared/testkit"
 	"github.com/xuri/excelize/v2"
 )
 
-// reportPool is the report queries' own pool. Each report query opens a connection and
-// closes it; connects counts them, so tests can tell whether anything ran.
+// reportPool is what a test sees of the report queries' own pool: the proxy its
+// connections go through (AI_DATABASE_URL). Each report query opens a connection and
+// closes it, so tests can tell whether anything ran and whether it let go.
 type reportPool struct {
-	*sql.DB
-	connects *atomic.Int64
+	proxy *testkit.Proxy
+	start int // connections accepted while the service started (its set-up check)
 }
 
-// newAIEnv is newTestEnv with a report-query service of the test's choosing. Report
-// queries run on their own pool, returned so tests can tell whether anything ran.
-func newAIEnv(t *testing.T, opts aiquery.Options) (*testEnv, reportPool) {
+// connects is the number of report connections opened since the service started.
+func (p reportPool) connects() int { return p.proxy.Accepted() - p.start }
+
+// open is the number of report connections open now, once closed ones have been seen to
+// close (within 2 s).
+func (p reportPool) open() int {
+	deadline := time.Now().Add(2 * time.Second)
+	for p.proxy.Open() != 0 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	return p.proxy.Open()
+}
+
+// newAIEnv is newTestEnv with the report queries' pool behind a proxy of its own, so the
+// test can count its connections. opts set the AI_* variables.
+func newAIEnv(t *testing.T, opts ...envOption) (*testEnv, reportPool) {
 	t.Helper()
-	url := testkit.NewDatabase(t)
-	db, err := database.Open(url, database.Options{Schema: migrations.Schema, MaxOpenConns: 10})
-	if err != nil {
-		t.Fatalf("open db: %v", err)
+	var proxy *testkit.Proxy
+	route := func(s *envSetup) {
+		u, err := url.Parse(s.directURL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		proxy = testkit.NewProxy(t, u.Host)
+		u.Host = proxy.Addr()
+		s.vars["AI_DATABASE_URL"] = u.String()
 	}
-	sqlDB, _ := db.DB()
-	t.Cleanup(func() { sqlDB.Close() })
-	pgxCfg, err := pgx.ParseConfig(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	reportDB := reportPool{connects: new(atomic.Int64)}
-	reportDB.DB = stdlib.OpenDB(*pgxCfg, stdlib.OptionAfterConnect(func(context.Context, *pgx.Conn) error {
-		reportDB.connects.Add(1)
-		return nil
-	}))
-	reportDB.SetMaxOpenConns(2)
-	t.Cleanup(func() { reportDB.Close() })
-	opts.ReportDB = reportDB.DB
-	ai, err := aiquery.NewService(db, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tokens, err := auth.NewJWT(testSecret, "loyalty", time.Hour)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httpapi.New(httpapi.Deps{
-		Logger:    slog.New(slog.NewTextHandler(io.Discard, nil)),
-		DB:        db,
-		Tokens:    tokens,
-		AIQueries: ai,
-	})
-	ts := httptest.NewServer(srv.Echo)
-	t.Cleanup(ts.Close)
-	return &testEnv{t: t, URL: ts.URL, DB: db, Tokens: tokens, Routes: srv.Echo.Routes()}, reportDB
+	env := newTestEnv(t, append([]envOption{route}, opts...)...)
+	return env, reportPool{proxy: proxy, start: proxy.Accepted()}
 }
 
 // seedAIData: two stores, four customers (three accept WhatsApp), redemptions this month.
 func seedAIData(t *testing.T, env *testEnv) {
 	t.Helper()
-	for _, q := range []string{
-		`INSERT INTO stores (store_code, name, document) VALUES ('S1', 'Loja Centro', '11111111000111'), ('S2', 'Loja Norte', '22222222000122')`,
-		`INSERT INTO customers (name, doc, email, phone, whatsapp_optin, store_code, created_at) VALUES
-			('Ana',   '00000000001', 'ana@example.com',   '1', true,  'S1', '2024-10-05 10:00+00'),
-			('Bruno', '00000000002', 'bruno@example.com', '2', false, 'S2', '2024-10-20 10:00+00'),
-			('Carla', '00000000003', 'carla@example.com', '3', true,  'S1', '2024-11-02 10:00+00'),
-			('Davi',  '00000000004', 'davi@example.com',  '4', true,  'S2', '2023-10-10 10:00+00')`,
-		// Balances come from ledger entries (the database refuses any other way).
-		`INSERT INTO points_entries (customer_id, transaction_type, points, transaction_date)
-			SELECT id, 'C', v.points, now() FROM customers
-			  JOIN (VALUES ('00000000001', 500), ('00000000002', 1500), ('00000000003', 50)) AS v(doc, points) USING (doc)`,
-		`INSERT INTO redeems (customer_id, status, store_code, total_points, expires_at)
-			SELECT id, 'applied', store_code, 100, now() + interval '1 day' FROM customers WHERE points_balance >= 500`,
+	env.sqlStore("S1", "11111111000111", cols{"name": "Loja Centro"})
+	env.sqlStore("S2", "22222222000122", cols{"name": "Loja Norte"})
+	for _, c := range []cols{
+		{"name": "Ana", "doc": "00000000001", "phone": "1", "whatsapp_optin": true, "store_code": "S1", "created_at": "2024-10-05 10:00+00"},
+		{"name": "Bruno", "doc": "00000000002", "phone": "2", "whatsapp_optin": false, "store_code": "S2", "created_at": "2024-10-20 10:00+00"},
+		{"name": "Carla", "doc": "00000000003", "phone": "3", "whatsapp_optin": true, "store_code": "S1", "created_at": "2024-11-02 10:00+00"},
+		{"name": "Davi", "doc": "00000000004", "phone": "4", "whatsapp_optin": true, "store_code": "S2", "created_at": "2023-10-10 10:00+00"},
 	} {
-		if err := env.DB.Exec(q).Error; err != nil {
-			t.Fatalf("seed: %v", err)
-		}
+		env.sqlCustomer(c)
 	}
+	// Balances come from ledger entries (the database refuses any other way), made now.
+	env.exec(`INSERT INTO points_entries (customer_id, transaction_type, points, transaction_date)
+		SELECT id, 'C', v.points, now() FROM customers
+		  JOIN (VALUES ('00000000001', 500), ('00000000002', 1500), ('00000000003', 50)) AS v(doc, points) USING (doc)`)
+	env.exec(`INSERT INTO redeems (customer_id, status, store_code, total_points, expires_at)
+		SELECT id, 'applied', store_code, 100, now() + interval '1 day' FROM customers WHERE points_balance >= 500`)
 }
 
 type historyEntry struct {
@@ -180,7 +158,7 @@ func TestAIQueriesAnswerAndSpreadsheet(t *testing.T) {
 	}
 	var answer map[string]string
 	res.JSON(t, &answer)
-	if answer["answer"] != "customers_opted_in_whatsapp: 3" {
+	if answer["answer"] != "customers: 3" {
 		t.Fatalf("answer %q", answer)
 	}
 
@@ -239,7 +217,7 @@ func TestAIQueriesValidation(t *testing.T) {
 	tok := env.token("user")
 	fieldError(t, env.do(http.MethodPost, "/api/v1/ai/generate-query", tok, map[string]any{}), "bodyquestion", "Field required")
 	fieldError(t, env.do(http.MethodPost, "/api/v1/ai/generate-query", tok, map[string]any{"question": "   "}), "bodyquestion", "at least 1 character")
-	fieldError(t, env.do(http.MethodPost, "/api/v1/ai/generate-query", tok, map[string]any{"question": "qual a previsão do tempo?"}), "bodyquestion", "Try for example")
+	fieldError(t, env.do(http.MethodPost, "/api/v1/ai/generate-query", tok, map[string]any{"question": "qual a previsão do tempo?"}), "bodyquestion", "Perguntas parecidas que sei responder")
 	fieldError(t, env.do(http.MethodPost, "/api/v1/ai/generate-query", tok, "{not json"), "body", "JSON")
 	fieldError(t, env.do(http.MethodPost, "/api/v1/ai/execute-query", tok, map[string]any{}), "bodyquery", "Field required")
 	fieldError(t, env.do(http.MethodPost, "/api/v1/ai/execute-query", tok, map[string]any{"query": "SELECT nope FROM customers"}), "bodyquery", "the query failed: column \"nope\" does not exist")
@@ -351,7 +329,7 @@ func TestAIExecuteRefusesHostileQueriesBeforeRunningThem(t *testing.T) {
 	if len(hostileQueries) < 40 {
 		t.Fatalf("only %d hostile queries", len(hostileQueries))
 	}
-	env, reportDB := newAIEnv(t, aiquery.Options{})
+	env, reportDB := newAIEnv(t)
 	seedAIData(t, env)
 	tok := env.token("user")
 	if err := env.DB.Exec(`INSERT INTO users (username, password_hash, name) VALUES ('canary', 'canary-hash', 'Canary')`).Error; err != nil {
@@ -390,7 +368,7 @@ func TestAIExecuteRefusesHostileQueriesBeforeRunningThem(t *testing.T) {
 		t.Fatalf("data changed:\nbefore %s\nafter  %s", before, after)
 	}
 	// Nothing ran: the report pool never opened a connection.
-	if n := reportDB.connects.Load(); n != 0 {
+	if n := reportDB.connects(); n != 0 {
 		t.Fatalf("report pool opened %d connections", n)
 	}
 	// The control: an ordinary query does use it (so the check above can fail).
@@ -398,17 +376,17 @@ func TestAIExecuteRefusesHostileQueriesBeforeRunningThem(t *testing.T) {
 	if res.Status != http.StatusOK || !strings.Contains(string(res.Body), `"total: 4"`) {
 		t.Fatalf("control query: %d %s", res.Status, res.Body)
 	}
-	if reportDB.connects.Load() == 0 {
+	if reportDB.connects() == 0 {
 		t.Fatal("the control query did not use the report pool")
 	}
 	// and the connection it used is closed, not kept for the next query.
-	if st := reportDB.Stats(); st.OpenConnections != 0 {
-		t.Fatalf("the report connection was kept: %+v", st)
+	if n := reportDB.open(); n != 0 {
+		t.Fatalf("the report connection was kept: %d open", n)
 	}
 }
 
 func TestAIExecuteRowCap(t *testing.T) {
-	env, _ := newAIEnv(t, aiquery.Options{MaxRows: 3})
+	env, _ := newAIEnv(t, withVar("AI_MAX_ROWS", "3"))
 	seedAIData(t, env)
 	tok := env.token("user")
 	res := env.do(http.MethodPost, "/api/v1/ai/execute-query", tok, map[string]any{"query": "SELECT name FROM customers"})
@@ -420,7 +398,7 @@ func TestAIExecuteRowCap(t *testing.T) {
 }
 
 func TestAIQueryHistory(t *testing.T) {
-	env, _ := newAIEnv(t, aiquery.Options{})
+	env, _ := newAIEnv(t)
 	seedAIData(t, env)
 	alice, bob, admin := env.token("user"), env.token("user"), env.token("admin")
 
@@ -523,7 +501,7 @@ func TestAIQueryHistory(t *testing.T) {
 		}
 
 		fieldError(t, env.do(http.MethodPatch, path, alice, map[string]any{"user_question": ""}), "bodyuser_question", "at least 1 character")
-		fieldError(t, env.do(http.MethodPatch, path, alice, map[string]any{"user_question": "what is the meaning of life"}), "bodyuser_question", "Try for example")
+		fieldError(t, env.do(http.MethodPatch, path, alice, map[string]any{"user_question": "what is the meaning of life"}), "bodyuser_question", "Similar questions I can answer")
 		fieldError(t, env.do(http.MethodPatch, "/api/v1/ai/queries/not-a-uuid", alice, map[string]any{}), "pathquery_id", "UUID")
 		if res := env.do(http.MethodPatch, "/api/v1/ai/queries/00000000-0000-0000-0000-000000000000", alice, map[string]any{}); res.Status != http.StatusNotFound {
 			t.Fatalf("unknown id: %d", res.Status)
@@ -592,7 +570,7 @@ func (c *chatServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			Content string `json:"content"`
 		} `json:"messages"`
 	}
-	if err := json.NewDecoder(r.Body).Decode(&req); err != nil || len(req.Messages) != 2 || req.Model == "" || r.Header.Get("Authorization") != "Bearer k" {
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil || len(req.Messages) < 2 || req.Model == "" || r.Header.Get("Authorization") != "Bearer k" {
 		http.Error(w, `{"error":{"message":"bad request"}}`, http.StatusBadRequest)
 		return
 	}
@@ -617,8 +595,8 @@ func TestAIOpenAIProvider(t *testing.T) {
 	chat := &chatServer{}
 	fake := httptest.NewServer(chat)
 	t.Cleanup(fake.Close)
-	gen := aiquery.NewOpenAI(aiquery.OpenAIConfig{BaseURL: fake.URL + "/v1", APIKey: "k", Model: "m", Timeout: 300 * time.Millisecond})
-	env, _ := newAIEnv(t, aiquery.Options{Generator: gen})
+	env, _ := newAIEnv(t, withVar("AI_PROVIDER", "openai"), withVar("AI_BASE_URL", fake.URL+"/v1"),
+		withVar("AI_API_KEY", "k"), withVar("AI_MODEL", "m"), withVar("AI_TIMEOUT", "300ms"))
 	seedAIData(t, env)
 
 	tests := []struct {
@@ -639,7 +617,9 @@ func TestAIOpenAIProvider(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			chat.set(tt.status, tt.content, tt.delay)
 			tok := env.token("user")
-			res := env.do(http.MethodPost, "/api/v1/ai/generate-query", tok, map[string]any{"question": "quantos clientes aceitam whatsapp?"})
+			// The rules answer first (AI_PROVIDER=openai is rules, then the model): a word
+			// they do not know sends the question to the model.
+			res := env.do(http.MethodPost, "/api/v1/ai/generate-query", tok, map[string]any{"question": "quantos clientes aceitam whatsapp blorp?"})
 			if res.Status != tt.want || !strings.Contains(string(res.Body), tt.detail) {
 				t.Fatalf("status %d body %s, want %d with %q", res.Status, res.Body, tt.want, tt.detail)
 			}
@@ -660,5 +640,71 @@ func TestAIOpenAIProvider(t *testing.T) {
 				t.Fatalf("execute: %d %s", res.Status, res.Body)
 			}
 		})
+	}
+}
+
+// The generate answer keeps query and report_name and says what the query means, in the
+// question's language (issue 18); a request to change data is refused explicitly.
+func TestAIGenerateEchoesTheInterpretation(t *testing.T) {
+	env := newTestEnv(t)
+	seedAIData(t, env)
+	tok := env.token("user")
+	res := env.do(http.MethodPost, "/api/v1/ai/generate-query", tok, map[string]any{"question": "faturamento por loja no mês passado", "report_name": "Lojas"})
+	if res.Status != http.StatusOK {
+		t.Fatalf("generate: %d %s", res.Status, res.Body)
+	}
+	var g struct {
+		Query      string   `json:"query"`
+		ReportName *string  `json:"report_name"`
+		Source     string   `json:"source"`
+		Language   string   `json:"language"`
+		Title      string   `json:"title"`
+		Measure    string   `json:"measure"`
+		Breakdown  []string `json:"breakdown"`
+		Filters    []string `json:"filters"`
+		Period     string   `json:"period"`
+		Rules      []string `json:"counting_rules"`
+	}
+	res.JSON(t, &g)
+	if g.Query == "" || g.ReportName == nil || *g.ReportName != "Lojas" || g.Source != "rules" || g.Language != "pt" ||
+		!strings.HasPrefix(g.Title, "Faturamento por loja") || !strings.Contains(g.Measure, "soma do valor das vendas") ||
+		len(g.Breakdown) != 1 || g.Breakdown[0] != "loja" || g.Filters == nil || !strings.Contains(g.Period, "mês passado") ||
+		len(g.Rules) != 1 || !strings.Contains(g.Rules[0], "canceladas não contam") {
+		t.Fatalf("generated %s", res.Body)
+	}
+	fieldError(t, env.do(http.MethodPost, "/api/v1/ai/generate-query", tok, map[string]any{"question": "delete all customers"}), "bodyquestion", "I cannot change data")
+	fieldError(t, env.do(http.MethodPost, "/api/v1/ai/generate-query", tok, map[string]any{"question": "apague os clientes inativos"}), "bodyquestion", "Não posso alterar dados")
+	if n := len(env.history(tok, "/api/v1/ai/queries")); n != 1 {
+		t.Fatalf("%d history entries, want the one generated", n)
+	}
+}
+
+// An empty result has no column names to carry the question's language, so its answer
+// follows the question the query was generated from; a query typed by hand reads in English.
+func TestAIEmptyAnswerSpeaksTheQuestionsLanguage(t *testing.T) {
+	env := newTestEnv(t)
+	seedAIData(t, env)
+	tok := env.token("user")
+	cases := []struct{ question, want string }{
+		{"telefone e e-mail da cliente Zuleica Inexistente", "A consulta não retornou nenhuma linha."},
+		{"phone and e-mail of the customer Zuleica Nobody", "The query returned no rows."},
+	}
+	for _, tc := range cases {
+		g := env.generate(tok, tc.question)
+		res := env.do(http.MethodPost, "/api/v1/ai/execute-query", tok, map[string]any{"query": g.Query})
+		if res.Status != http.StatusOK || res.Header.Get("X-Records-Count") != "0" {
+			t.Fatalf("%q: execute %d %v %s", tc.question, res.Status, res.Header, res.Body)
+		}
+		var answer map[string]string
+		res.JSON(t, &answer)
+		if answer["answer"] != tc.want {
+			t.Errorf("%q: answer %q, want %q", tc.question, answer["answer"], tc.want)
+		}
+	}
+	res := env.do(http.MethodPost, "/api/v1/ai/execute-query", tok, map[string]any{"query": "SELECT name AS nome FROM customers WHERE false"})
+	var answer map[string]string
+	res.JSON(t, &answer)
+	if answer["answer"] != "The query returned no rows." {
+		t.Errorf("hand-typed query: answer %q", answer["answer"])
 	}
 }

@@ -1,6 +1,8 @@
 package httpapi
 
 import (
+	"strings"
+
 	"github.com/labstack/echo/v4"
 	"github.com/loyaltylinks/platform/loyalty/internal/user"
 	"github.com/loyaltylinks/platform/shared/apperr"
@@ -42,4 +44,16 @@ func requireAdmin(next echo.HandlerFunc) echo.HandlerFunc {
 func principal(c echo.Context) auth.Principal {
 	p, _ := auth.PrincipalFrom(c.Request().Context())
 	return p
+}
+
+// userAt names who did an operation: the body's user_at when sent, else the caller.
+func userAt(c echo.Context, sent *string) string {
+	if sent != nil && strings.TrimSpace(*sent) != "" {
+		return strings.TrimSpace(*sent)
+	}
+	p := principal(c)
+	if p.Name != "" {
+		return p.Name
+	}
+	return p.Subject
 }

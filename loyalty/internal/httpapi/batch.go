@@ -5,6 +5,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/loyaltylinks/platform/loyalty/internal/batch"
+	"github.com/loyaltylinks/platform/loyalty/internal/validation"
 	"github.com/loyaltylinks/platform/shared/apperr"
 )
 
@@ -30,7 +31,7 @@ func (h *batchHandlers) processExternalData(c echo.Context) error {
 	q := NewQuery(c)
 	lo := q.LimitOffset(100, appUserMaxLimit)
 	if lo.Limit < 1 {
-		q.fail("limit", "Input should be greater than or equal to 1", "greater_than_equal")
+		q.add(validation.GreaterThanEqual(1, "limit"))
 	}
 	if err := q.Err(); err != nil {
 		return err

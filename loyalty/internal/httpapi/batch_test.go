@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/loyaltylinks/platform/loyalty/internal/app"
 	"github.com/loyaltylinks/platform/loyalty/internal/appusers"
-	"github.com/loyaltylinks/platform/loyalty/internal/httpapi"
 )
 
 // insertEntry writes a points entry of 10 points (negative unless typ is C) directly.
@@ -44,19 +44,19 @@ func TestReprocessStoreCodeOwner(t *testing.T) {
 	t0 := time.Date(2024, 5, 1, 12, 0, 0, 0, time.UTC)
 	// Ana: the first credit with a store and a coupon is S2 (by transaction date); a credit
 	// without coupon and a debit come earlier but do not qualify.
-	ana := env.insertCustomer("Ana", "111", t0, map[string]any{"store_code_owner": nil})
+	ana, _ := env.sqlCustomer(cols{"name": "Ana", "doc": "111", "created_at": t0}, cols{"store_code_owner": nil})
 	env.insertEntry(ana, "C", "S0", "", t0)
 	env.insertEntry(ana, "D", "S9", "CUP-9", t0.Add(time.Hour))
 	env.insertEntry(ana, "C", "S3", "CUP-3", t0.Add(4*time.Hour))
 	env.insertEntry(ana, "C", "S2", "CUP-2", t0.Add(3*time.Hour))
 	// Bruno: no qualifying entry.
-	bruno := env.insertCustomer("Bruno", "222", t0, nil)
+	bruno, _ := env.sqlCustomer(cols{"name": "Bruno", "doc": "222", "created_at": t0})
 	env.insertEntry(bruno, "C", "", "CUP-1", t0)
 	// Carla: an empty owner counts as none.
-	carla := env.insertCustomer("Carla", "333", t0, map[string]any{"store_code_owner": ""})
+	carla, _ := env.sqlCustomer(cols{"name": "Carla", "doc": "333", "created_at": t0}, cols{"store_code_owner": ""})
 	env.insertEntry(carla, "C", "S7", "CUP-7", t0)
 	// Davi already has an owner: left alone, not counted.
-	davi := env.insertCustomer("Davi", "444", t0, map[string]any{"store_code_owner": "S1"})
+	davi, _ := env.sqlCustomer(cols{"name": "Davi", "doc": "444", "created_at": t0}, cols{"store_code_owner": "S1"})
 	env.insertEntry(davi, "C", "S5", "CUP-5", t0)
 
 	const path = "/api/v1/customers/reprocess-store-code-owner"
@@ -141,12 +141,17 @@ func newFakeAppUsers(t *testing.T, scripts map[string][]int) (*fakeAppUsers, *ht
 	return f, srv
 }
 
-func withAppUsers(t *testing.T, baseURL string) func(*httpapi.Deps) {
+// withAppUsers points the service at a fake app-user service, through a client with
+// short time-outs and retries so a test of failures takes milliseconds.
+func withAppUsers(t *testing.T, baseURL string) envOption {
 	c, err := appusers.New(baseURL, appusers.WithTimeout(150*time.Millisecond), appusers.WithRetry(3, 5*time.Millisecond))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return func(d *httpapi.Deps) { d.AppUsers = c }
+	return func(s *envSetup) {
+		s.vars["EXTERNAL_APP_USERS_URL"] = baseURL
+		s.app = append(s.app, app.WithAppUsers(c))
+	}
 }
 
 func TestProcessExternalData(t *testing.T) {
@@ -163,12 +168,12 @@ func TestProcessExternalData(t *testing.T) {
 	t0 := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
 	ids := map[string]string{}
 	for i, doc := range []string{"10000000001", "10000000002", "10000000003", "10000000004", "10000000005", "10000000006"} {
-		ids[doc] = env.insertCustomer("C"+doc, doc, t0.Add(time.Duration(i)*time.Hour), nil)
+		ids[doc], _ = env.sqlCustomer(cols{"name": "C" + doc, "doc": doc, "created_at": t0.Add(time.Duration(i) * time.Hour)})
 	}
 	// Not candidates: inactive, origin APP (any case), app_user already known.
-	env.insertCustomer("Inactive", "20000000001", t0, map[string]any{"is_active": false})
-	env.insertCustomer("From app", "20000000002", t0, map[string]any{"origin": "app"})
-	env.insertCustomer("Known", "20000000003", t0, map[string]any{"app_user": false})
+	env.sqlCustomer(cols{"name": "Inactive", "doc": "20000000001", "created_at": t0}, cols{"is_active": false})
+	env.sqlCustomer(cols{"name": "From app", "doc": "20000000002", "created_at": t0}, cols{"origin": "app"})
+	env.sqlCustomer(cols{"name": "Known", "doc": "20000000003", "created_at": t0}, cols{"app_user": false})
 	tok := env.token("user")
 
 	// Oldest first: 1, 2, 3, 4 in the first window.

@@ -5,18 +5,17 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
+	"github.com/loyaltylinks/platform/loyalty/internal/calendar"
 	"github.com/loyaltylinks/platform/loyalty/internal/customer"
-	"github.com/loyaltylinks/platform/shared/jsontime"
+	"github.com/loyaltylinks/platform/loyalty/internal/ledger"
 )
 
-// customerListZone is the zone the start_date/end_date days of customers/list are read
-// in when no timezone is given: the programme's, as for the exports.
-const customerListZone = "America/Sao_Paulo"
-
-// customerHandlers serve /customer and /customers (reads, create, update, searches).
+// customerHandlers serve /customer and /customers: reads, create, update, searches,
+// and the deletion of a customer with its history.
 type customerHandlers struct {
-	api       *API
+	base
 	customers *customer.Store
+	ledger    *ledger.Service // deletion goes through the ledger: it owns the history
 }
 
 // CustomerCreate is the body of POST /customer. doc is stored as digits when a formatted
@@ -27,7 +26,7 @@ type CustomerCreate struct {
 	Email          string         `json:"email" validate:"required,max=255"`
 	Phone          string         `json:"phone" validate:"required,max=50"`
 	GenderIdentity *string        `json:"gender_identity" validate:"omitempty,oneof=M F X"`
-	BirthDate      *jsontime.Date `json:"birth_date"`
+	BirthDate      *calendar.Date `json:"birth_date"`
 	ShortCode      *string        `json:"short_code" validate:"omitempty,max=255"`
 	Origin         *string        `json:"origin" validate:"omitempty,oneof=PDV ECOMMERCE BACKOFFICE APP TOTEM" default:"PDV"`
 	StoreCode      *string        `json:"store_code" validate:"omitempty,max=255"`
@@ -39,7 +38,7 @@ type CustomerCreate struct {
 
 func (h *customerHandlers) create(c echo.Context) error {
 	var req CustomerCreate
-	if err := h.api.bind.JSON(c, &req); err != nil {
+	if err := h.bind.JSON(c, &req); err != nil {
 		return err
 	}
 	var birth *time.Time
@@ -52,7 +51,7 @@ func (h *customerHandlers) create(c echo.Context) error {
 		EmailOptin: req.EmailOptin, WhatsappOptin: req.WhatsappOptin, SmsOptin: req.SmsOptin, AppUser: req.AppUser,
 	})
 	if err != nil {
-		return err
+		return inBody(err)
 	}
 	return c.JSON(http.StatusCreated, cu)
 }
@@ -92,19 +91,19 @@ func (h *customerHandlers) update(c echo.Context) error {
 	}
 	var u customer.Update
 	// The body is optional: no body changes nothing and answers the customer.
-	if _, err := h.api.bind.JSONOptional(c, &u); err != nil {
+	if _, err := h.bind.JSONOptional(c, &u); err != nil {
 		return err
 	}
 	cu, err := h.customers.Update(c.Request().Context(), doc, u)
 	if err != nil {
-		return err
+		return inBody(err)
 	}
 	return c.JSON(http.StatusOK, cu)
 }
 
 func (h *customerHandlers) list(c echo.Context) error {
 	q := NewQuery(c)
-	lo := q.LimitOffset(10, coreListMaxLimit)
+	lo := q.LimitOffset(10, listMaxLimit)
 	if err := q.Err(); err != nil {
 		return err
 	}
@@ -117,7 +116,7 @@ func (h *customerHandlers) list(c echo.Context) error {
 
 func (h *customerHandlers) search(c echo.Context) error {
 	q := NewQuery(c)
-	lo := q.LimitOffset(100, coreListMaxLimit)
+	lo := q.LimitOffset(100, listMaxLimit)
 	s := customer.Search{Doc: q.String("search_doc"), Name: q.String("search_name")}
 	if err := q.Err(); err != nil {
 		return err
@@ -131,25 +130,13 @@ func (h *customerHandlers) search(c echo.Context) error {
 
 func (h *customerHandlers) listFiltered(c echo.Context) error {
 	q := NewQuery(c)
-	lo := q.LimitOffset(10, coreListMaxLimit)
+	lo := q.LimitOffset(10, listMaxLimit)
 	f := customer.ListFilter{
 		Search:         customer.Search{Doc: q.String("search_doc"), Name: q.String("search_name")},
-		StartDate:      q.Date("start_date"),
-		EndDate:        q.Date("end_date"),
 		OwnerStoreName: q.String("store_code_owner_name"),
+		Location:       q.Zone("timezone"),
 	}
-	zone := q.String("timezone")
-	if zone == "" {
-		zone = customerListZone
-	}
-	loc, err := time.LoadLocation(zone)
-	if err != nil {
-		q.fail("timezone", "Unknown time zone; use an IANA name such as America/Sao_Paulo", "value_error")
-	}
-	f.Location = loc
-	if f.StartDate != nil && f.EndDate != nil && f.EndDate.Before(*f.StartDate) {
-		q.fail("end_date", "end_date must not be before start_date", "value_error")
-	}
+	f.StartDate, f.EndDate = q.DateRange("start_date", "end_date")
 	if err := q.Err(); err != nil {
 		return err
 	}
@@ -158,4 +145,18 @@ func (h *customerHandlers) listFiltered(c echo.Context) error {
 		return err
 	}
 	return c.JSON(http.StatusOK, list)
+}
+
+func (h *customerHandlers) delete(c echo.Context) error {
+	id, err := PathUUID(c, "customer_id")
+	if err != nil {
+		return err
+	}
+	res, err := h.ledger.DeleteCustomer(c.Request().Context(), id)
+	if err != nil {
+		return err
+	}
+	h.log.InfoContext(c.Request().Context(), "customer deleted", "customer_id", id, "by", principal(c).Subject,
+		"points_entries", res.PointsEntries, "coupons", res.Coupons, "redeems", res.Redeems)
+	return c.JSON(http.StatusOK, res)
 }

@@ -11,12 +11,12 @@ import (
 )
 
 func TestCustomerCreate(t *testing.T) {
-	api := newCoreAPI(t)
-	api.store(t, "SP01", "Loja Paulista", "12345678000195")
+	api := newAPIClient(t)
+	api.sqlStore("SP01", "12345678000195", cols{"name": "Loja Paulista"})
 
 	t.Run("minimal body: defaults applied, rewards and promotion null", func(t *testing.T) {
-		c := api.create(t, "/api/v1/customer", coreObj{"name": "Ana Lima", "doc": "123.456.789-09", "email": " Ana@Example.com ", "phone": "11999990000"})
-		want := coreObj{
+		c := api.create(t, "/api/v1/customer", jsonObj{"name": "Ana Lima", "doc": "123.456.789-09", "email": " Ana@Example.com ", "phone": "11999990000"})
+		want := jsonObj{
 			"name": "Ana Lima", "doc": "12345678909", "email": "ana@example.com", "phone": "11999990000",
 			"gender_identity": nil, "short_code": nil, "birth_date": nil, "points_balance": 0, "last_purchase": nil,
 			"is_active": true, "origin": "PDV", "store_code": nil, "store_code_owner": nil, "store_name": nil,
@@ -24,50 +24,50 @@ func TestCustomerCreate(t *testing.T) {
 			"rewards": nil, "promotion": nil,
 		}
 		for k, v := range want {
-			coreField(t, c, k, v)
+			wantField(t, c, k, v)
 		}
 		if _, err := uuid.Parse(c["id"].(string)); err != nil {
 			t.Errorf("id %v is not a uuid", c["id"])
 		}
-		coreTime(t, c["created_at"])
-		coreTime(t, c["updated_at"])
+		parseTime(t, c["created_at"])
+		parseTime(t, c["updated_at"])
 	})
 
 	t.Run("every field sent is kept; store names resolved", func(t *testing.T) {
-		c := api.create(t, "/api/v1/customer", coreObj{
+		c := api.create(t, "/api/v1/customer", jsonObj{
 			"name": "Bruno", "doc": "98765432100", "email": "bruno@example.com", "phone": "21988887777",
 			"gender_identity": "M", "birth_date": "1990-05-17", "short_code": "BR1", "origin": "ECOMMERCE", "store_code": "SP01",
 			"email_optin": false, "whatsapp_optin": false, "sms_optin": false, "app_user": true,
 		})
-		want := coreObj{
+		want := jsonObj{
 			"gender_identity": "M", "birth_date": "1990-05-17", "short_code": "BR1", "origin": "ECOMMERCE",
 			"store_code": "SP01", "store_code_owner": "SP01", "store_name": "Loja Paulista", "store_code_owner_name": "Loja Paulista",
 			"email_optin": false, "whatsapp_optin": false, "sms_optin": false, "app_user": true,
 		}
 		for k, v := range want {
-			coreField(t, c, k, v)
+			wantField(t, c, k, v)
 		}
 	})
 
 	t.Run("a store code with no store is kept, its name null", func(t *testing.T) {
-		c := api.customer(t, "11122233344", "Caio", coreObj{"store_code": "XX99"})
-		coreField(t, c, "store_code", "XX99")
-		coreField(t, c, "store_name", nil)
+		c := api.create(t, "/api/v1/customer", jsonObj{"name": "Caio", "doc": "11122233344", "email": "caio@example.com", "phone": "1", "store_code": "XX99"})
+		wantField(t, c, "store_code", "XX99")
+		wantField(t, c, "store_name", nil)
 	})
 
 	t.Run("every origin value is accepted", func(t *testing.T) {
 		for i, origin := range []string{"PDV", "ECOMMERCE", "BACKOFFICE", "APP", "TOTEM"} {
-			c := api.customer(t, "5550000000"+string(rune('0'+i)), "Origin "+origin, coreObj{"origin": origin})
-			coreField(t, c, "origin", origin)
+			c := api.create(t, "/api/v1/customer", jsonObj{"name": "Origin " + origin, "doc": "5550000000" + string(rune('0'+i)), "email": "o@example.com", "phone": "1", "origin": origin})
+			wantField(t, c, "origin", origin)
 		}
 	})
 
 	t.Run("duplicate doc, however formatted, is 409; emails may repeat", func(t *testing.T) {
-		res := api.do(http.MethodPost, "/api/v1/customer", api.tok, coreObj{"name": "Again", "doc": "12345678909", "email": "x@example.com", "phone": "1"})
-		coreWantDetail(t, res, http.StatusConflict)
-		res = api.do(http.MethodPost, "/api/v1/customer", api.tok, coreObj{"name": "Again", "doc": "123 456 789 09", "email": "x@example.com", "phone": "1"})
-		coreWantDetail(t, res, http.StatusConflict)
-		api.customer(t, "22233344455", "Same email", coreObj{"email": "ana@example.com"})
+		res := api.do(http.MethodPost, "/api/v1/customer", api.tok, jsonObj{"name": "Again", "doc": "12345678909", "email": "x@example.com", "phone": "1"})
+		wantDetail(t, res, http.StatusConflict)
+		res = api.do(http.MethodPost, "/api/v1/customer", api.tok, jsonObj{"name": "Again", "doc": "123 456 789 09", "email": "x@example.com", "phone": "1"})
+		wantDetail(t, res, http.StatusConflict)
+		api.create(t, "/api/v1/customer", jsonObj{"name": "Same email", "doc": "22233344455", "email": "ana@example.com", "phone": "1"})
 	})
 
 	future := time.Now().AddDate(0, 0, 2).Format("2006-01-02")
@@ -76,27 +76,27 @@ func TestCustomerCreate(t *testing.T) {
 		body any
 		loc  []any
 	}{
-		{"missing name", coreObj{"doc": "1", "email": "a@b.co", "phone": "1"}, []any{"body", "name"}},
-		{"missing doc", coreObj{"name": "N", "email": "a@b.co", "phone": "1"}, []any{"body", "doc"}},
-		{"missing email", coreObj{"name": "N", "doc": "1", "phone": "1"}, []any{"body", "email"}},
-		{"missing phone", coreObj{"name": "N", "doc": "1", "email": "a@b.co"}, []any{"body", "phone"}},
-		{"blank name", coreObj{"name": "  ", "doc": "1", "email": "a@b.co", "phone": "1"}, []any{"body", "name"}},
-		{"blank doc", coreObj{"name": "N", "doc": " ", "email": "a@b.co", "phone": "1"}, []any{"body", "doc"}},
-		{"gender outside M/F/X", coreObj{"name": "N", "doc": "1", "email": "a@b.co", "phone": "1", "gender_identity": "Z"}, []any{"body", "gender_identity"}},
-		{"unknown origin", coreObj{"name": "N", "doc": "1", "email": "a@b.co", "phone": "1", "origin": "WEB"}, []any{"body", "origin"}},
-		{"origin in lower case", coreObj{"name": "N", "doc": "1", "email": "a@b.co", "phone": "1", "origin": "pdv"}, []any{"body", "origin"}},
-		{"malformed birth_date", coreObj{"name": "N", "doc": "1", "email": "a@b.co", "phone": "1", "birth_date": "17/05/1990"}, []any{"body", "birth_date"}},
-		{"impossible birth_date", coreObj{"name": "N", "doc": "1", "email": "a@b.co", "phone": "1", "birth_date": "1990-02-30"}, []any{"body", "birth_date"}},
-		{"birth_date in the future", coreObj{"name": "N", "doc": "1", "email": "a@b.co", "phone": "1", "birth_date": future}, []any{"body", "birth_date"}},
-		{"invalid email", coreObj{"name": "N", "doc": "1", "email": "not-an-email", "phone": "1"}, []any{"body", "email"}},
-		{"email_optin not a boolean", coreObj{"name": "N", "doc": "1", "email": "a@b.co", "phone": "1", "email_optin": "yes"}, []any{"body", "email_optin"}},
-		{"doc not a string", coreObj{"name": "N", "doc": 12345678909, "email": "a@b.co", "phone": "1"}, []any{"body", "doc"}},
+		{"missing name", jsonObj{"doc": "1", "email": "a@b.co", "phone": "1"}, []any{"body", "name"}},
+		{"missing doc", jsonObj{"name": "N", "email": "a@b.co", "phone": "1"}, []any{"body", "doc"}},
+		{"missing email", jsonObj{"name": "N", "doc": "1", "phone": "1"}, []any{"body", "email"}},
+		{"missing phone", jsonObj{"name": "N", "doc": "1", "email": "a@b.co"}, []any{"body", "phone"}},
+		{"blank name", jsonObj{"name": "  ", "doc": "1", "email": "a@b.co", "phone": "1"}, []any{"body", "name"}},
+		{"blank doc", jsonObj{"name": "N", "doc": " ", "email": "a@b.co", "phone": "1"}, []any{"body", "doc"}},
+		{"gender outside M/F/X", jsonObj{"name": "N", "doc": "1", "email": "a@b.co", "phone": "1", "gender_identity": "Z"}, []any{"body", "gender_identity"}},
+		{"unknown origin", jsonObj{"name": "N", "doc": "1", "email": "a@b.co", "phone": "1", "origin": "WEB"}, []any{"body", "origin"}},
+		{"origin in lower case", jsonObj{"name": "N", "doc": "1", "email": "a@b.co", "phone": "1", "origin": "pdv"}, []any{"body", "origin"}},
+		{"malformed birth_date", jsonObj{"name": "N", "doc": "1", "email": "a@b.co", "phone": "1", "birth_date": "17/05/1990"}, []any{"body", "birth_date"}},
+		{"impossible birth_date", jsonObj{"name": "N", "doc": "1", "email": "a@b.co", "phone": "1", "birth_date": "1990-02-30"}, []any{"body", "birth_date"}},
+		{"birth_date in the future", jsonObj{"name": "N", "doc": "1", "email": "a@b.co", "phone": "1", "birth_date": future}, []any{"body", "birth_date"}},
+		{"invalid email", jsonObj{"name": "N", "doc": "1", "email": "not-an-email", "phone": "1"}, []any{"body", "email"}},
+		{"email_optin not a boolean", jsonObj{"name": "N", "doc": "1", "email": "a@b.co", "phone": "1", "email_optin": "yes"}, []any{"body", "email_optin"}},
+		{"doc not a string", jsonObj{"name": "N", "doc": 12345678909, "email": "a@b.co", "phone": "1"}, []any{"body", "doc"}},
 		{"malformed JSON", `{"name": "N", "doc"`, []any{"body"}},
 		{"no body", "", []any{"body"}},
 	}
 	for _, tt := range bad {
 		t.Run("422 "+tt.name, func(t *testing.T) {
-			coreWant422(t, api.do(http.MethodPost, "/api/v1/customer", api.tok, tt.body), tt.loc...)
+			want422(t, api.do(http.MethodPost, "/api/v1/customer", api.tok, tt.body), tt.loc...)
 		})
 	}
 	var n int64
@@ -106,67 +106,40 @@ func TestCustomerCreate(t *testing.T) {
 	}
 }
 
-// coreRedeem stores a redeem block the way the ledger does: one redeems row and its
-// items, a topping item pointing at its parent item.
-type coreRedeemItem struct {
-	productID string
-	qty       int
-	toppings  map[string]int // product id -> qty
-}
-
-func coreRedeem(t *testing.T, api *coreAPI, customerID, status string, items ...coreRedeemItem) {
-	t.Helper()
-	redeemID := uuid.NewString()
-	exec := func(sql string, args ...any) {
-		t.Helper()
-		if err := api.DB.Exec(sql, args...).Error; err != nil {
-			t.Fatalf("%s: %v", sql, err)
-		}
-	}
-	exec(`INSERT INTO redeems (id, customer_id, status, total_points, expires_at) VALUES (?, ?, ?, 0, now() + interval '2 days')`, redeemID, customerID, status)
-	for _, it := range items {
-		parent := uuid.NewString()
-		exec(`INSERT INTO redeem_items (id, redeem_id, customer_id, product_id, qty, points) VALUES (?, ?, ?, ?, ?, 0)`, parent, redeemID, customerID, it.productID, it.qty)
-		for pid, qty := range it.toppings {
-			exec(`INSERT INTO redeem_items (redeem_id, customer_id, product_id, parent_item_id, qty, points) VALUES (?, ?, ?, ?, ?, 0)`, redeemID, customerID, pid, parent, qty)
-		}
-	}
-}
-
 func TestCustomerGetWithRewardsAndPromotions(t *testing.T) {
-	api := newCoreAPI(t)
-	api.store(t, "SP01", "Loja Paulista", "12345678000195")
-	api.store(t, "RJ01", "Loja Rio", "22345678000195")
-	ana := api.customer(t, "12345678909", "Ana", nil)
-	other := api.customer(t, "98765432100", "Other", nil)
+	api := newAPIClient(t)
+	api.sqlStore("SP01", "12345678000195", cols{"name": "Loja Paulista"})
+	api.sqlStore("RJ01", "22345678000195", cols{"name": "Loja Rio"})
+	ana, _ := api.sqlCustomer(cols{"doc": "12345678909", "name": "Ana"})
+	other, _ := api.sqlCustomer(cols{"doc": "98765432100", "name": "Other"})
 
-	milk := api.product(t, "ADD-MILK", "Milk", coreObj{"is_addon": true, "points": 5})
-	api.product(t, "ADD-OLD", "Old add-on", coreObj{"is_addon": true, "is_active": false})
-	coffee := api.product(t, "COFFEE", "Coffee", coreObj{"points": 100, "has_toppings": true, "topping_skus": []string{"ADD-MILK", "ADD-OLD"},
+	milk := api.product(t, "ADD-MILK", "Milk", jsonObj{"is_addon": true, "points": 5})
+	api.product(t, "ADD-OLD", "Old add-on", jsonObj{"is_addon": true, "is_active": false})
+	coffee := api.product(t, "COFFEE", "Coffee", jsonObj{"points": 100, "has_toppings": true, "topping_skus": []string{"ADD-MILK", "ADD-OLD"},
 		"price": 12.5, "minimum_purchase": 20, "max_qty": 2})
-	cookie := api.product(t, "COOKIE", "Cookie", coreObj{"points": 50, "price": nil})
-	api.product(t, "GONE", "Retired", coreObj{"points": 10, "is_active": false})
+	cookie := api.product(t, "COOKIE", "Cookie", jsonObj{"points": 50, "price": nil})
+	api.product(t, "GONE", "Retired", jsonObj{"points": 10, "is_active": false})
 
 	// Ana's pending block: 2 coffees, one with milk. A cancelled block and another
 	// customer's pending block must not count.
-	coreRedeem(t, api, ana["id"].(string), "pending", coreRedeemItem{productID: coffee["id"].(string), qty: 2, toppings: map[string]int{milk["id"].(string): 1}})
-	coreRedeem(t, api, ana["id"].(string), "cancelled", coreRedeemItem{productID: cookie["id"].(string), qty: 1})
-	coreRedeem(t, api, ana["id"].(string), "applied", coreRedeemItem{productID: cookie["id"].(string), qty: 1})
-	coreRedeem(t, api, other["id"].(string), "pending", coreRedeemItem{productID: cookie["id"].(string), qty: 3})
+	api.sqlRedeem(ana, "pending", redeemLine{productID: coffee["id"].(string), qty: 2, toppings: map[string]int{milk["id"].(string): 1}})
+	api.sqlRedeem(ana, "cancelled", redeemLine{productID: cookie["id"].(string), qty: 1})
+	api.sqlRedeem(ana, "applied", redeemLine{productID: cookie["id"].(string), qty: 1})
+	api.sqlRedeem(other, "pending", redeemLine{productID: cookie["id"].(string), qty: 3})
 
 	now := time.Now().UTC()
-	promo := func(name string, start, end time.Time, extra coreObj) {
-		body := coreObj{"name": name, "start_date": start.Format(time.RFC3339), "end_date": end.Format(time.RFC3339)}
+	promo := func(name string, start, end time.Time, extra jsonObj) {
+		body := jsonObj{"name": name, "start_date": start.Format(time.RFC3339), "end_date": end.Format(time.RFC3339)}
 		for k, v := range extra {
 			body[k] = v
 		}
 		api.create(t, "/api/v1/promotion", body)
 	}
 	promo("Running", now.Add(-time.Hour), now.Add(time.Hour), nil)
-	promo("Running in SP", now.Add(-time.Hour), now.Add(time.Hour), coreObj{"store_codes": []string{"SP01"}})
+	promo("Running in SP", now.Add(-time.Hour), now.Add(time.Hour), jsonObj{"store_codes": []string{"SP01"}})
 	promo("Past", now.Add(-48*time.Hour), now.Add(-24*time.Hour), nil)
 	promo("Future", now.Add(24*time.Hour), now.Add(48*time.Hour), nil)
-	promo("Switched off", now.Add(-time.Hour), now.Add(time.Hour), coreObj{"is_active": false})
+	promo("Switched off", now.Add(-time.Hour), now.Add(time.Hour), jsonObj{"is_active": false})
 
 	var c struct {
 		Doc     string `json:"doc"`
@@ -238,35 +211,35 @@ func TestCustomerGetWithRewardsAndPromotions(t *testing.T) {
 			t.Errorf("at SP01: %d promotions, want 2", len(c.Promotion))
 		}
 
-		coreWantDetail(t, api.do(http.MethodGet, "/api/v1/customer/12345678909/store/NOPE", api.tok, nil), http.StatusNotFound)
-		coreWantDetail(t, api.do(http.MethodGet, "/api/v1/customer/00000000000/store/SP01", api.tok, nil), http.StatusNotFound)
-		var rj coreObj
+		wantDetail(t, api.do(http.MethodGet, "/api/v1/customer/12345678909/store/NOPE", api.tok, nil), http.StatusNotFound)
+		wantDetail(t, api.do(http.MethodGet, "/api/v1/customer/00000000000/store/SP01", api.tok, nil), http.StatusNotFound)
+		var rj jsonObj
 		api.call(t, http.MethodGet, "/api/v1/store/code/RJ01", nil, http.StatusOK, &rj)
 		api.call(t, http.MethodDelete, "/api/v1/store/"+rj["id"].(string), nil, http.StatusOK, nil)
-		msg := coreWantDetail(t, api.do(http.MethodGet, "/api/v1/customer/12345678909/store/RJ01", api.tok, nil), http.StatusNotFound)
+		msg := wantDetail(t, api.do(http.MethodGet, "/api/v1/customer/12345678909/store/RJ01", api.tok, nil), http.StatusNotFound)
 		if !strings.Contains(msg, "inactive") {
 			t.Errorf("message %q does not say the store is inactive", msg)
 		}
 	})
 
 	t.Run("unknown document is 404", func(t *testing.T) {
-		coreWantDetail(t, api.do(http.MethodGet, "/api/v1/customer/00000000000", api.tok, nil), http.StatusNotFound)
+		wantDetail(t, api.do(http.MethodGet, "/api/v1/customer/00000000000", api.tok, nil), http.StatusNotFound)
 	})
 
 	t.Run("no catalogue: empty arrays, not null", func(t *testing.T) {
 		api.DB.Exec(`DELETE FROM redeem_items; DELETE FROM redeems; UPDATE products SET is_active = false; UPDATE promotions SET is_active = false`)
-		var raw coreObj
+		var raw jsonObj
 		api.call(t, http.MethodGet, "/api/v1/customer/12345678909", nil, http.StatusOK, &raw)
-		coreField(t, raw, "rewards", []any{})
-		coreField(t, raw, "promotion", []any{})
+		wantField(t, raw, "rewards", []any{})
+		wantField(t, raw, "promotion", []any{})
 	})
 }
 
 func TestCustomerUpdate(t *testing.T) {
-	api := newCoreAPI(t)
-	api.store(t, "SP01", "Loja Paulista", "12345678000195")
-	c := api.customer(t, "12345678909", "Ana", coreObj{"gender_identity": "F", "birth_date": "1990-01-01", "app_user": true})
-	api.customer(t, "98765432100", "Bruno", nil)
+	api := newAPIClient(t)
+	api.sqlStore("SP01", "12345678000195", cols{"name": "Loja Paulista"})
+	api.sqlCustomer(cols{"doc": "12345678909", "name": "Ana", "gender_identity": "F", "birth_date": "1990-01-01", "app_user": true})
+	api.sqlCustomer(cols{"doc": "98765432100", "name": "Bruno"})
 	// The ledger owns the balance: give Ana 70 points through an entry.
 	if err := api.DB.Exec(`INSERT INTO points_entries (customer_id, transaction_type, points, transaction_date)
 		SELECT id, 'C', 70, now() FROM customers WHERE doc = '12345678909'`).Error; err != nil {
@@ -274,43 +247,43 @@ func TestCustomerUpdate(t *testing.T) {
 	}
 	path := "/api/v1/customer/12345678909"
 
-	var got coreObj
-	api.call(t, http.MethodPatch, path, coreObj{
+	var got jsonObj
+	api.call(t, http.MethodPatch, path, jsonObj{
 		"name": "Ana Maria", "gender_identity": nil, "app_user": nil, "sms_optin": false, "store_code_owner": "SP01",
 		"last_purchase": "2025-03-01T10:00:00-03:00", "points_balance": 70,
 	}, http.StatusOK, &got)
-	want := coreObj{
+	want := jsonObj{
 		"name": "Ana Maria", "gender_identity": nil, "app_user": nil, "sms_optin": false, "store_code_owner": "SP01",
 		"store_code_owner_name": "Loja Paulista", "points_balance": 70,
-		"birth_date": "1990-01-01", "email": c["email"], "email_optin": true, // not sent: kept
+		"birth_date": "1990-01-01", "email": "ana@example.com", "email_optin": true, // not sent: kept
 	}
 	for k, v := range want {
-		coreField(t, got, k, v)
+		wantField(t, got, k, v)
 	}
-	if lp := coreTime(t, got["last_purchase"]); !lp.Equal(time.Date(2025, 3, 1, 13, 0, 0, 0, time.UTC)) {
+	if lp := parseTime(t, got["last_purchase"]); !lp.Equal(time.Date(2025, 3, 1, 13, 0, 0, 0, time.UTC)) {
 		t.Errorf("last_purchase = %v", lp)
 	}
 
 	t.Run("no body changes nothing", func(t *testing.T) {
-		var again coreObj
+		var again jsonObj
 		api.call(t, http.MethodPatch, path, nil, http.StatusOK, &again)
-		coreField(t, again, "name", "Ana Maria")
+		wantField(t, again, "name", "Ana Maria")
 	})
 
 	t.Run("is_active can be switched off", func(t *testing.T) {
-		api.call(t, http.MethodPatch, path, coreObj{"is_active": false}, http.StatusOK, &got)
-		coreField(t, got, "is_active", false)
+		api.call(t, http.MethodPatch, path, jsonObj{"is_active": false}, http.StatusOK, &got)
+		wantField(t, got, "is_active", false)
 	})
 
 	t.Run("doc change moves the customer", func(t *testing.T) {
-		api.call(t, http.MethodPatch, path, coreObj{"doc": "111.222.333-44"}, http.StatusOK, &got)
-		coreField(t, got, "doc", "11122233344")
-		coreWantDetail(t, api.do(http.MethodGet, path, api.tok, nil), http.StatusNotFound)
+		api.call(t, http.MethodPatch, path, jsonObj{"doc": "111.222.333-44"}, http.StatusOK, &got)
+		wantField(t, got, "doc", "11122233344")
+		wantDetail(t, api.do(http.MethodGet, path, api.tok, nil), http.StatusNotFound)
 		api.call(t, http.MethodGet, "/api/v1/customer/11122233344", nil, http.StatusOK, nil)
-		coreWantDetail(t, api.do(http.MethodPatch, "/api/v1/customer/11122233344", api.tok, coreObj{"doc": "98765432100"}), http.StatusConflict)
+		wantDetail(t, api.do(http.MethodPatch, "/api/v1/customer/11122233344", api.tok, jsonObj{"doc": "98765432100"}), http.StatusConflict)
 	})
 
-	coreWantDetail(t, api.do(http.MethodPatch, "/api/v1/customer/00000000000", api.tok, coreObj{"name": "x"}), http.StatusNotFound)
+	wantDetail(t, api.do(http.MethodPatch, "/api/v1/customer/00000000000", api.tok, jsonObj{"name": "x"}), http.StatusNotFound)
 
 	p := "/api/v1/customer/11122233344"
 	bad := []struct {
@@ -318,26 +291,26 @@ func TestCustomerUpdate(t *testing.T) {
 		body any
 		loc  []any
 	}{
-		{"points_balance differs from the ledger", coreObj{"points_balance": 1000}, []any{"body", "points_balance"}},
-		{"null points_balance", coreObj{"points_balance": nil}, []any{"body", "points_balance"}},
-		{"null name", coreObj{"name": nil}, []any{"body", "name"}},
-		{"null doc", coreObj{"doc": nil}, []any{"body", "doc"}},
-		{"null email", coreObj{"email": nil}, []any{"body", "email"}},
-		{"null phone", coreObj{"phone": nil}, []any{"body", "phone"}},
-		{"null is_active", coreObj{"is_active": nil}, []any{"body", "is_active"}},
-		{"null email_optin", coreObj{"email_optin": nil}, []any{"body", "email_optin"}},
-		{"empty name", coreObj{"name": ""}, []any{"body", "name"}},
-		{"bad gender", coreObj{"gender_identity": "male"}, []any{"body", "gender_identity"}},
-		{"bad email", coreObj{"email": "a@"}, []any{"body", "email"}},
-		{"malformed birth_date", coreObj{"birth_date": "1990-1-1"}, []any{"body", "birth_date"}},
-		{"malformed last_purchase", coreObj{"last_purchase": "yesterday"}, []any{"body", "last_purchase"}},
-		{"is_active not a boolean", coreObj{"is_active": "false"}, []any{"body", "is_active"}},
-		{"points_balance not a number", coreObj{"points_balance": "70"}, []any{"body", "points_balance"}},
+		{"points_balance differs from the ledger", jsonObj{"points_balance": 1000}, []any{"body", "points_balance"}},
+		{"null points_balance", jsonObj{"points_balance": nil}, []any{"body", "points_balance"}},
+		{"null name", jsonObj{"name": nil}, []any{"body", "name"}},
+		{"null doc", jsonObj{"doc": nil}, []any{"body", "doc"}},
+		{"null email", jsonObj{"email": nil}, []any{"body", "email"}},
+		{"null phone", jsonObj{"phone": nil}, []any{"body", "phone"}},
+		{"null is_active", jsonObj{"is_active": nil}, []any{"body", "is_active"}},
+		{"null email_optin", jsonObj{"email_optin": nil}, []any{"body", "email_optin"}},
+		{"empty name", jsonObj{"name": ""}, []any{"body", "name"}},
+		{"bad gender", jsonObj{"gender_identity": "male"}, []any{"body", "gender_identity"}},
+		{"bad email", jsonObj{"email": "a@"}, []any{"body", "email"}},
+		{"malformed birth_date", jsonObj{"birth_date": "1990-1-1"}, []any{"body", "birth_date"}},
+		{"malformed last_purchase", jsonObj{"last_purchase": "yesterday"}, []any{"body", "last_purchase"}},
+		{"is_active not a boolean", jsonObj{"is_active": "false"}, []any{"body", "is_active"}},
+		{"points_balance not a number", jsonObj{"points_balance": "70"}, []any{"body", "points_balance"}},
 		{"malformed JSON", `{"name": "x",}`, []any{"body"}},
 	}
 	for _, tt := range bad {
 		t.Run("422 "+tt.name, func(t *testing.T) {
-			coreWant422(t, api.do(http.MethodPatch, p, api.tok, tt.body), tt.loc...)
+			want422(t, api.do(http.MethodPatch, p, api.tok, tt.body), tt.loc...)
 		})
 	}
 	var balance int64
@@ -347,24 +320,10 @@ func TestCustomerUpdate(t *testing.T) {
 	}
 }
 
-// coreCustomerAt inserts a customer created at a given instant.
-func coreCustomerAt(t *testing.T, api *coreAPI, doc, name string, createdAt time.Time, owner string) {
-	t.Helper()
-	var ownerArg any
-	if owner != "" {
-		ownerArg = owner
-	}
-	err := api.DB.Exec(`INSERT INTO customers (name, doc, email, phone, store_code_owner, created_at) VALUES (?, ?, 'e@example.com', '1', ?, ?)`,
-		name, doc, ownerArg, createdAt).Error
-	if err != nil {
-		t.Fatal(err)
-	}
-}
-
 func TestCustomerListings(t *testing.T) {
-	api := newCoreAPI(t)
-	api.store(t, "SP01", "Loja Paulista", "12345678000195")
-	api.store(t, "RJ01", "Loja Rio", "22345678000195")
+	api := newAPIClient(t)
+	api.sqlStore("SP01", "12345678000195", cols{"name": "Loja Paulista"})
+	api.sqlStore("RJ01", "22345678000195", cols{"name": "Loja Rio"})
 	utc := func(s string) time.Time {
 		ts, err := time.Parse(time.RFC3339, s)
 		if err != nil {
@@ -373,22 +332,22 @@ func TestCustomerListings(t *testing.T) {
 		return ts
 	}
 	// São Paulo is UTC-3: 2025-03-01T02:00Z is still 28 February there.
-	coreCustomerAt(t, api, "10000000001", "Ana Souza", utc("2025-03-01T02:00:00Z"), "SP01")
-	coreCustomerAt(t, api, "10000000002", "Bruno Souza", utc("2025-03-01T12:00:00Z"), "RJ01")
-	coreCustomerAt(t, api, "10000000003", "Carla Dias", utc("2025-03-15T12:00:00Z"), "SP01")
-	coreCustomerAt(t, api, "10000000004", "Daniel Souza", utc("2025-04-01T02:59:00Z"), "SP01") // 31 March 23:59 in SP
-	coreCustomerAt(t, api, "20000000005", "Eva Lima", utc("2025-04-01T03:00:00Z"), "")         // 1 April 00:00 in SP
+	api.sqlCustomer(cols{"doc": "10000000001", "name": "Ana Souza", "created_at": utc("2025-03-01T02:00:00Z"), "store_code_owner": "SP01"})
+	api.sqlCustomer(cols{"doc": "10000000002", "name": "Bruno Souza", "created_at": utc("2025-03-01T12:00:00Z"), "store_code_owner": "RJ01"})
+	api.sqlCustomer(cols{"doc": "10000000003", "name": "Carla Dias", "created_at": utc("2025-03-15T12:00:00Z"), "store_code_owner": "SP01"})
+	api.sqlCustomer(cols{"doc": "10000000004", "name": "Daniel Souza", "created_at": utc("2025-04-01T02:59:00Z"), "store_code_owner": "SP01"}) // 31 March 23:59 in SP
+	api.sqlCustomer(cols{"doc": "20000000005", "name": "Eva Lima", "created_at": utc("2025-04-01T03:00:00Z"), "store_code_owner": nil})        // 1 April 00:00 in SP
 	for i := 0; i < 8; i++ {
-		coreCustomerAt(t, api, "3000000000"+string(rune('0'+i)), "Bulk Person", utc("2025-01-01T12:00:00Z").Add(time.Duration(i)*time.Minute), "")
+		api.sqlCustomer(cols{"doc": "3000000000" + string(rune('0'+i)), "name": "Bulk Person", "created_at": utc("2025-01-01T12:00:00Z").Add(time.Duration(i) * time.Minute), "store_code_owner": nil})
 	}
 
 	t.Run("customers: newest first, default limit 10, rewards null", func(t *testing.T) {
-		list := coreList(t, api.call(t, http.MethodGet, "/api/v1/customers", nil, http.StatusOK, nil))
+		list := decodeList(t, api.call(t, http.MethodGet, "/api/v1/customers", nil, http.StatusOK, nil))
 		if len(list) != 10 {
 			t.Fatalf("default page has %d customers, want 10", len(list))
 		}
 		wantFirst := []string{"20000000005", "10000000004", "10000000003", "10000000002", "10000000001", "30000000007"}
-		if got := corePluck(list, "doc")[:6]; !reflect.DeepEqual(got, wantFirst) {
+		if got := pluck(list, "doc")[:6]; !reflect.DeepEqual(got, wantFirst) {
 			t.Errorf("first docs = %v, want %v", got, wantFirst)
 		}
 		for _, c := range list {
@@ -399,8 +358,8 @@ func TestCustomerListings(t *testing.T) {
 		if list[4]["store_code_owner_name"] != "Loja Paulista" {
 			t.Errorf("store_code_owner_name = %v", list[4]["store_code_owner_name"])
 		}
-		rest := coreList(t, api.call(t, http.MethodGet, "/api/v1/customers?offset=10&limit=5", nil, http.StatusOK, nil))
-		if got := corePluck(rest, "doc"); !reflect.DeepEqual(got, []string{"30000000002", "30000000001", "30000000000"}) {
+		rest := decodeList(t, api.call(t, http.MethodGet, "/api/v1/customers?offset=10&limit=5", nil, http.StatusOK, nil))
+		if got := pluck(rest, "doc"); !reflect.DeepEqual(got, []string{"30000000002", "30000000001", "30000000000"}) {
 			t.Errorf("offset=10 = %v", got)
 		}
 	})
@@ -420,7 +379,7 @@ func TestCustomerListings(t *testing.T) {
 	}
 	for _, tt := range search {
 		t.Run("search "+tt.query, func(t *testing.T) {
-			got := corePluck(coreList(t, api.call(t, http.MethodGet, "/api/v1/customers/search?"+tt.query, nil, http.StatusOK, nil)), "doc")
+			got := pluck(decodeList(t, api.call(t, http.MethodGet, "/api/v1/customers/search?"+tt.query, nil, http.StatusOK, nil)), "doc")
 			if !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("got %v, want %v", got, tt.want)
 			}
@@ -429,7 +388,7 @@ func TestCustomerListings(t *testing.T) {
 
 	t.Run("search default limit is 100", func(t *testing.T) {
 		api.DB.Exec(`INSERT INTO customers (name, doc, email, phone) SELECT 'Many', 'm' || g, 'e@example.com', '1' FROM generate_series(1, 100) g`)
-		list := coreList(t, api.call(t, http.MethodGet, "/api/v1/customers/search", nil, http.StatusOK, nil))
+		list := decodeList(t, api.call(t, http.MethodGet, "/api/v1/customers/search", nil, http.StatusOK, nil))
 		if len(list) != 100 {
 			t.Errorf("default search page has %d customers, want 100", len(list))
 		}
@@ -452,14 +411,14 @@ func TestCustomerListings(t *testing.T) {
 	}
 	for _, tt := range filtered {
 		t.Run("list "+tt.query, func(t *testing.T) {
-			got := corePluck(coreList(t, api.call(t, http.MethodGet, "/api/v1/customers/list?"+tt.query, nil, http.StatusOK, nil)), "doc")
+			got := pluck(decodeList(t, api.call(t, http.MethodGet, "/api/v1/customers/list?"+tt.query, nil, http.StatusOK, nil)), "doc")
 			if !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("got %v, want %v", got, tt.want)
 			}
 		})
 	}
 	t.Run("list default limit is 10", func(t *testing.T) {
-		if n := len(coreList(t, api.call(t, http.MethodGet, "/api/v1/customers/list", nil, http.StatusOK, nil))); n != 10 {
+		if n := len(decodeList(t, api.call(t, http.MethodGet, "/api/v1/customers/list", nil, http.StatusOK, nil))); n != 10 {
 			t.Errorf("%d customers, want 10", n)
 		}
 	})
@@ -478,7 +437,7 @@ func TestCustomerListings(t *testing.T) {
 	}
 	for _, tt := range badQueries {
 		t.Run("422 "+tt.path, func(t *testing.T) {
-			coreWant422(t, api.do(http.MethodGet, tt.path, api.tok, nil), "query", tt.param)
+			want422(t, api.do(http.MethodGet, tt.path, api.tok, nil), "query", tt.param)
 		})
 	}
 }
@@ -487,7 +446,7 @@ func TestCustomerListings(t *testing.T) {
 // Postgres text refuses, through bodies, query strings and paths: each is a 422 naming
 // the input, never a 500.
 func TestTextPostgresCannotStoreIs422(t *testing.T) {
-	api := newCoreAPI(t)
+	api := newAPIClient(t)
 	cases := []struct {
 		method, path string
 		body         any
@@ -508,11 +467,11 @@ func TestTextPostgresCannotStoreIs422(t *testing.T) {
 	}
 	for _, tt := range cases {
 		t.Run(tt.method+" "+tt.path, func(t *testing.T) {
-			coreWant422(t, api.do(tt.method, tt.path, api.tok, tt.body), tt.loc...)
+			want422(t, api.do(tt.method, tt.path, api.tok, tt.body), tt.loc...)
 		})
 	}
 	t.Run("authorization form", func(t *testing.T) {
 		res := postForm(t, api.testEnv, "/api/v1/authorization", map[string][]string{"username": {"a\x00"}, "password": {"x"}})
-		coreWant422(t, res, "body", "username")
+		want422(t, res, "body", "username")
 	})
 }

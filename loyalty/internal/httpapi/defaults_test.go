@@ -51,12 +51,12 @@ func TestSpecDefaultLimits(t *testing.T) {
 		t.Run(tt.path, func(t *testing.T) {
 			res := env.do(http.MethodGet, tt.path, tt.token, nil)
 			mustStatus(t, res, http.StatusOK)
-			list := coreList(t, res)
+			list := decodeList(t, res)
 			if len(list) != tt.want {
 				t.Fatalf("%d rows without limit, want the default %d", len(list), tt.want)
 			}
 			if tt.field != "" {
-				if got := corePluck(list[:1], tt.field)[0]; got != tt.first {
+				if got := pluck(list[:1], tt.field)[0]; got != tt.first {
 					t.Errorf("first row %s = %s, want %s", tt.field, got, tt.first)
 				}
 			}

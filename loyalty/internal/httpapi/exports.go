@@ -6,7 +6,9 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
+	"github.com/loyaltylinks/platform/loyalty/internal/calendar"
 	"github.com/loyaltylinks/platform/loyalty/internal/export"
+	"github.com/loyaltylinks/platform/loyalty/internal/validation"
 	"github.com/loyaltylinks/platform/shared/apidoc"
 	"github.com/loyaltylinks/platform/shared/apperr"
 	"github.com/loyaltylinks/platform/shared/pagination"
@@ -14,17 +16,17 @@ import (
 
 // exportHandlers serve the customer and sales-coupon file exports.
 type exportHandlers struct {
-	api      *API
+	base
 	exporter *export.Exporter
 	slots    chan struct{} // one per export allowed to run at once
 }
 
-// newExportHandlers allows max concurrent exports (default 4).
-func newExportHandlers(api *API, exporter *export.Exporter, max int) *exportHandlers {
+// newExportHandlers allows max concurrent exports (EXPORT_MAX_CONCURRENT; 0 means 4).
+func newExportHandlers(b base, exporter *export.Exporter, max int) *exportHandlers {
 	if max <= 0 {
 		max = 4
 	}
-	return &exportHandlers{api: api, exporter: exporter, slots: make(chan struct{}, max)}
+	return &exportHandlers{base: b, exporter: exporter, slots: make(chan struct{}, max)}
 }
 
 // exportRetryAfter is what a refused export is told to wait, in seconds.
@@ -40,7 +42,7 @@ func exportParams() []apidoc.Param {
 		{Name: "search_doc", Description: "Customer document prefix (a formatted CPF/CNPJ prefix matches its digits)."},
 		{Name: "search_name", Description: "Part of the customer's name, case-insensitive."},
 		{Name: "store_code_owner_name", Description: "Exact name (case-insensitive) of the customer's owner store."},
-		{Name: "timezone", Default: export.DefaultZone, Description: "IANA zone the dates are read in and timestamps written in; an unknown zone is a 422."},
+		{Name: "timezone", Default: calendar.DefaultZone, Description: "IANA zone the dates are read in and timestamps written in; an unknown zone is a 422."},
 	}
 }
 
@@ -52,28 +54,16 @@ func (h *exportHandlers) export(c echo.Context, d export.Dataset) error {
 	q := NewQuery(c)
 	format, ok := export.ParseFormat(q.String("format"))
 	if !ok {
-		q.fail("format", "Input should be 'excel', 'xlsx' or 'csv'", "enum")
+		q.add(validation.NotOneOf([]string{"excel", "xlsx", "csv"}, "format"))
 	}
 	f := export.Filter{
-		Start:          q.Date("start_date"),
-		End:            q.Date("end_date"),
 		Limit:          q.IntPtr("limit", pagination.Bounds{Min: 0}),
 		SearchDoc:      q.String("search_doc"),
 		SearchName:     q.String("search_name"),
 		OwnerStoreName: q.String("store_code_owner_name"),
+		Zone:           q.Zone("timezone"),
 	}
-	zone := q.String("timezone")
-	if zone == "" {
-		zone = export.DefaultZone
-	}
-	loc, err := export.LoadZone(zone)
-	if err != nil {
-		q.fail("timezone", "Unknown time zone; use an IANA name such as America/Sao_Paulo", "value_error")
-	}
-	f.Zone = loc
-	if f.Start != nil && f.End != nil && f.End.Before(*f.Start) {
-		q.fail("end_date", "end_date must not be before start_date", "value_error")
-	}
+	f.Start, f.End = q.DateRange("start_date", "end_date")
 	if err := q.Err(); err != nil {
 		return err
 	}
@@ -88,7 +78,7 @@ func (h *exportHandlers) export(c echo.Context, d export.Dataset) error {
 
 	res := c.Response()
 	filename := export.Filename(d, f, format, time.Now())
-	_, err = h.exporter.Write(c.Request().Context(), d, f, format, func() io.Writer {
+	_, err := h.exporter.Write(c.Request().Context(), d, f, format, func() io.Writer {
 		hdr := res.Header()
 		hdr.Set(echo.HeaderContentType, format.ContentType())
 		hdr.Set(echo.HeaderContentDisposition, export.ContentDisposition(filename))
@@ -103,9 +93,9 @@ func (h *exportHandlers) export(c echo.Context, d export.Dataset) error {
 		// download fails visibly.
 		ctx := c.Request().Context()
 		if ctx.Err() != nil {
-			h.api.log.InfoContext(ctx, "export abandoned by the client", "export", d.Name, "error", err)
+			h.log.InfoContext(ctx, "export abandoned by the client", "export", d.Name, "error", err)
 		} else {
-			h.api.log.ErrorContext(ctx, "export failed mid-stream", "export", d.Name, "error", err)
+			h.log.ErrorContext(ctx, "export failed mid-stream", "export", d.Name, "error", err)
 		}
 		panic(http.ErrAbortHandler)
 	}

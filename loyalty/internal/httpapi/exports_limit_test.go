@@ -5,17 +5,15 @@ import (
 	"net/http"
 	"testing"
 	"time"
-
-	"github.com/loyaltylinks/platform/loyalty/internal/httpapi"
 )
 
 // TestExportsBeyondTheLimitAre429 holds one export inside the database (its query waits on
 // a table lock the test holds) and checks that a second one, past the limit of one, is
 // refused with 429 and Retry-After, and that the first still completes once released.
 func TestExportsBeyondTheLimitAre429(t *testing.T) {
-	env := newTestEnv(t, func(d *httpapi.Deps) { d.MaxConcurrentExports = 1 })
+	env := newTestEnv(t, withVar("EXPORT_MAX_CONCURRENT", "1"))
 	tok := env.token("user")
-	env.insertCustomer("Ana Souza", "12345678901", time.Now(), nil)
+	env.sqlCustomer(cols{"name": "Ana Souza", "doc": "12345678901", "created_at": time.Now()})
 
 	ctx := context.Background()
 	sqlDB, err := env.DB.DB()

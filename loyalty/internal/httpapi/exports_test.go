@@ -39,21 +39,21 @@ type exportFixture struct {
 }
 
 func seedExports(env *testEnv) exportFixture {
-	env.insertStore("S1", "Loja Centro", "11111111000111")
-	env.insertStore("S2", "Loja Norte", "22222222000122")
+	env.sqlStore("S1", "11111111000111", cols{"name": "Loja Centro"})
+	env.sqlStore("S2", "22222222000122", cols{"name": "Loja Norte"})
 	var f exportFixture
-	f.ana = env.insertCustomer("Ana Souza", "12345678901", utc("2024-05-10T13:30:00Z"), map[string]any{
+	f.ana, _ = env.sqlCustomer(cols{"name": "Ana Souza", "doc": "12345678901", "created_at": utc("2024-05-10T13:30:00Z")}, cols{
 		"store_code": "S1", "store_code_owner": "S1", "points_balance": 150, "birth_date": "1990-03-04",
 		"gender_identity": "F", "app_user": true, "last_purchase": utc("2024-05-11T01:15:00Z"), "short_code": "ANA1",
 	})
-	f.bruno = env.insertCustomer("Bruno Lima", "98765432100", utc("2024-05-20T12:00:00Z"), map[string]any{
+	f.bruno, _ = env.sqlCustomer(cols{"name": "Bruno Lima", "doc": "98765432100", "created_at": utc("2024-05-20T12:00:00Z")}, cols{
 		"store_code": "S2", "store_code_owner": "S2", "origin": "APP", "email_optin": false,
 	})
 	// 02:30 UTC on May 1st is still April 30th in São Paulo.
-	f.carla = env.insertCustomer("Carla Souza", "12399988877", utc("2024-05-01T02:30:00Z"), map[string]any{
+	f.carla, _ = env.sqlCustomer(cols{"name": "Carla Souza", "doc": "12399988877", "created_at": utc("2024-05-01T02:30:00Z")}, cols{
 		"store_code": "S1", "store_code_owner": "S2", "app_user": false,
 	})
-	f.davi = env.insertCustomer("Davi Rocha", "55544433322", utc("2024-06-01T15:00:00Z"), map[string]any{
+	f.davi, _ = env.sqlCustomer(cols{"name": "Davi Rocha", "doc": "55544433322", "created_at": utc("2024-06-01T15:00:00Z")}, cols{
 		"is_active": false, "origin": nil,
 	})
 

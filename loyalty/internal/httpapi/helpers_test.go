@@ -2,16 +2,17 @@ package httpapi_test
 
 import (
 	"context"
-	"io"
 	"log/slog"
+	"maps"
 	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/google/uuid"
 	"github.com/labstack/echo/v4"
+	"github.com/loyaltylinks/platform/loyalty/internal/app"
+	"github.com/loyaltylinks/platform/loyalty/internal/config"
 	"github.com/loyaltylinks/platform/loyalty/internal/httpapi"
 	"github.com/loyaltylinks/platform/loyalty/migrations"
 	"github.com/loyaltylinks/platform/shared/auth"
@@ -27,7 +28,8 @@ func TestMain(m *testing.M) {
 // testSecret signs the tokens of tests.
 var testSecret = []byte(strings.Repeat("s", 32))
 
-// testEnv is one loyalty API over its own fresh database.
+// testEnv is one loyalty API over its own fresh database, built as the binary builds it:
+// config.Load over an environment, app.New, httpapi.New.
 type testEnv struct {
 	t   *testing.T
 	URL string
@@ -38,43 +40,89 @@ type testEnv struct {
 	Routes  []*echo.Route // every route the router serves
 	// MetricsURL serves srv.MetricsHandler(), as the metrics listener does in production.
 	MetricsURL string
+	App        *app.App
+	setup      envSetup // what the service was built from; replicas reuse it
 }
 
-// newTestEnv starts the whole loyalty HTTP API over a fresh database. opts may adjust
-// the dependencies (e.g. fakes of third-party services) before the server is built.
-func newTestEnv(t *testing.T, opts ...func(*httpapi.Deps)) *testEnv {
+// envSetup is what a test service is built from: the environment variables the binary
+// would read, and replacements of third-party clients.
+type envSetup struct {
+	vars map[string]string
+	// directURL reaches the test database without the proxy.
+	directURL string
+	app       []app.Option
+}
+
+// envOption adjusts a test service before it is built.
+type envOption func(*envSetup)
+
+// withVar sets an environment variable of the service (EXPORT_MAX_CONCURRENT, ...).
+func withVar(name, value string) envOption {
+	return func(s *envSetup) { s.vars[name] = value }
+}
+
+// newTestEnv starts the whole loyalty HTTP API over a fresh database. opts may set its
+// configuration or replace third-party clients before it is built.
+func newTestEnv(t *testing.T, opts ...envOption) *testEnv {
 	t.Helper()
 	// Postgres is reached through a proxy so tests can cut it (env.PGProxy.Cut()).
-	u, err := url.Parse(testkit.NewDatabase(t))
+	direct := testkit.NewDatabase(t)
+	u, err := url.Parse(direct)
 	if err != nil {
 		t.Fatal(err)
 	}
 	proxy := testkit.NewProxy(t, u.Host)
 	u.Host = proxy.Addr()
-	db, err := database.Open(u.String(), database.Options{Schema: migrations.Schema, MaxOpenConns: 10})
-	if err != nil {
-		t.Fatalf("open db: %v", err)
+	s := envSetup{
+		vars:      map[string]string{"DATABASE_URL": u.String(), "JWT_SECRET": string(testSecret), "JWT_TTL": "1h", "DB_MAX_CONNS": "10"},
+		directURL: direct,
 	}
-	sqlDB, _ := db.DB()
-	t.Cleanup(func() { sqlDB.Close() })
-	tokens, err := auth.NewJWT(testSecret, "loyalty", time.Hour)
+	for _, opt := range opts {
+		opt(&s)
+	}
+	e := start(t, s, nil)
+	e.PGProxy = proxy
+	return e
+}
+
+// start builds a service from s; over db when given (a replica shares its pool), else
+// over a pool of its own.
+func start(t *testing.T, s envSetup, db *gorm.DB) *testEnv {
+	t.Helper()
+	cfg, err := config.Load(func(k string) string { return s.vars[k] })
 	if err != nil {
 		t.Fatal(err)
 	}
-	deps := httpapi.Deps{
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-		DB:     db,
-		Tokens: tokens,
+	if db == nil {
+		if db, err = database.Open(cfg.DatabaseURL, database.Options{Schema: migrations.Schema, MaxOpenConns: cfg.DBMaxConns}); err != nil {
+			t.Fatalf("open db: %v", err)
+		}
+		t.Cleanup(func() { _ = database.Close(db) })
 	}
-	for _, opt := range opts {
-		opt(&deps)
+	a, err := app.New(context.Background(), cfg, db, slog.New(slog.DiscardHandler), s.app...)
+	if err != nil {
+		t.Fatalf("app.New: %v", err)
 	}
-	srv := httpapi.New(deps)
+	t.Cleanup(a.Close)
+	srv := httpapi.New(a, "test")
 	ts := httptest.NewServer(srv.Echo)
 	t.Cleanup(ts.Close)
 	metrics := httptest.NewServer(srv.MetricsHandler())
 	t.Cleanup(metrics.Close)
-	return &testEnv{t: t, URL: ts.URL, DB: db, PGProxy: proxy, Tokens: tokens, Routes: srv.Echo.Routes(), MetricsURL: metrics.URL}
+	return &testEnv{t: t, URL: ts.URL, DB: db, Tokens: a.Tokens, Routes: srv.Echo.Routes(), MetricsURL: metrics.URL, App: a, setup: s}
+}
+
+// replica starts another API server over the same database and configuration as e: a
+// second replica of the service. opts adjust its configuration.
+func (e *testEnv) replica(opts ...envOption) *testEnv {
+	e.t.Helper()
+	s := envSetup{vars: maps.Clone(e.setup.vars), directURL: e.setup.directURL, app: e.setup.app}
+	for _, opt := range opts {
+		opt(&s)
+	}
+	r := start(e.t, s, e.DB)
+	r.PGProxy = e.PGProxy
+	return r
 }
 
 // token returns a bearer token for a principal of the given role. The user row is

@@ -539,15 +539,14 @@ func TestDocumentLookupsMatchTheStoredDocument(t *testing.T) {
 	env.sqlStore("DL1", "4521")
 	env.sqlStore("DL2", "11222333000181")
 	// A customer whose document is not a CPF (a foreign id, stored as sent).
-	var other string
-	env.DB.Raw(`INSERT INTO customers (name, doc, email, phone) VALUES ('Foreign', '4521', 'f@example.com', '1') RETURNING id`).Scan(&other)
+	other, _ := env.sqlCustomer(cols{"name": "Foreign", "doc": "4521"})
 	_, cpf := env.sqlCustomer()
 	sale := func(doc, coupon string) response {
 		return env.do(http.MethodPost, "/api/v1/transaction", tok, map[string]any{
 			"doc": doc, "store_code": "DL1", "coupon_identifier": coupon, "transaction_date": time.Now().Format(time.RFC3339), "value": 10})
 	}
 
-	coreWantDetail(t, sale("AB-4521", "NF-1"), http.StatusNotFound)
+	wantDetail(t, sale("AB-4521", "NF-1"), http.StatusNotFound)
 	if b := env.sqlBalance(other); b != 0 {
 		t.Fatalf("a sale for document AB-4521 credited the customer of document 4521: balance %d", b)
 	}
@@ -557,7 +556,7 @@ func TestDocumentLookupsMatchTheStoredDocument(t *testing.T) {
 
 	period := time.Now().In(mustZone(t, "America/Sao_Paulo")).Format("01-2006")
 	res := env.do(http.MethodGet, "/api/v1/points/store/redeem-statement?store_document=XY-4521&period="+period, tok, nil)
-	coreWantDetail(t, res, http.StatusNotFound)
+	wantDetail(t, res, http.StatusNotFound)
 	res = env.do(http.MethodGet, "/api/v1/points/store/redeem-statement?store_document=11.222.333/0001-81&period="+period, tok, nil)
 	mustStatus(t, res, http.StatusOK)
 	var st struct {

@@ -5,15 +5,12 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/loyaltylinks/platform/loyalty/internal/product"
-	"github.com/loyaltylinks/platform/loyalty/internal/promotion"
-	"github.com/loyaltylinks/platform/shared/jsontime"
 )
 
-// catalogueHandlers serve /product and /promotion.
-type catalogueHandlers struct {
-	api        *API
-	products   *product.Store
-	promotions *promotion.Store
+// productHandlers serve /product: reward products and their add-ons (toppings).
+type productHandlers struct {
+	base
+	products *product.Store
 }
 
 // ProductCreate is the body of POST /product. Defaults: points 0, is_active true, price
@@ -38,24 +35,9 @@ type ProductCreate struct {
 	ToppingSKUs     []string `json:"topping_skus" validate:"omitempty,max=100,dive,max=255"`
 }
 
-// PromotionCreate is the body of POST /promotion. Defaults: is_active true,
-// points_multiplier 1, bonus_points 0; store_codes null or empty means every store.
-type PromotionCreate struct {
-	Name             string             `json:"name" validate:"required,max=255"`
-	Description      *string            `json:"description"`
-	ImageURL         *string            `json:"image_url"`
-	StartDate        *jsontime.DateTime `json:"start_date" validate:"required"`
-	EndDate          *jsontime.DateTime `json:"end_date" validate:"required"`
-	IsActive         *bool              `json:"is_active" default:"true"`
-	PointsMultiplier *float64           `json:"points_multiplier" default:"1"`
-	BonusPoints      *int               `json:"bonus_points" default:"0"`
-	MinPurchase      *float64           `json:"min_purchase"`
-	StoreCodes       []string           `json:"store_codes" validate:"omitempty,max=1000,dive,max=255"`
-}
-
-func (h *catalogueHandlers) createProduct(c echo.Context) error {
+func (h *productHandlers) create(c echo.Context) error {
 	var req ProductCreate
-	if err := h.api.bind.JSON(c, &req); err != nil {
+	if err := h.bind.JSON(c, &req); err != nil {
 		return err
 	}
 	p, err := h.products.Create(c.Request().Context(), product.CreateInput{
@@ -65,14 +47,14 @@ func (h *catalogueHandlers) createProduct(c echo.Context) error {
 		MinQty: req.MinQty, MaxQty: req.MaxQty, ToppingSKUs: req.ToppingSKUs,
 	})
 	if err != nil {
-		return err
+		return inBody(err)
 	}
 	return c.JSON(http.StatusCreated, p)
 }
 
-func (h *catalogueHandlers) listProducts(c echo.Context) error {
+func (h *productHandlers) list(c echo.Context) error {
 	q := NewQuery(c)
-	lo := q.LimitOffset(1000, coreListMaxLimit)
+	lo := q.LimitOffset(1000, listMaxLimit)
 	if err := q.Err(); err != nil {
 		return err
 	}
@@ -83,7 +65,7 @@ func (h *catalogueHandlers) listProducts(c echo.Context) error {
 	return c.JSON(http.StatusOK, list)
 }
 
-func (h *catalogueHandlers) getProduct(c echo.Context) error {
+func (h *productHandlers) get(c echo.Context) error {
 	id, err := PathUUID(c, "product_id")
 	if err != nil {
 		return err
@@ -95,76 +77,18 @@ func (h *catalogueHandlers) getProduct(c echo.Context) error {
 	return c.JSON(http.StatusOK, p)
 }
 
-func (h *catalogueHandlers) updateProduct(c echo.Context) error {
+func (h *productHandlers) update(c echo.Context) error {
 	id, err := PathUUID(c, "product_id")
 	if err != nil {
 		return err
 	}
 	var u product.Update
-	if err := h.api.bind.JSON(c, &u); err != nil {
+	if err := h.bind.JSON(c, &u); err != nil {
 		return err
 	}
 	p, err := h.products.Update(c.Request().Context(), id, u)
 	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, p)
-}
-
-func (h *catalogueHandlers) createPromotion(c echo.Context) error {
-	var req PromotionCreate
-	if err := h.api.bind.JSON(c, &req); err != nil {
-		return err
-	}
-	p, err := h.promotions.Create(c.Request().Context(), promotion.CreateInput{
-		Name: req.Name, Description: req.Description, ImageURL: req.ImageURL,
-		StartDate: req.StartDate.Time, EndDate: req.EndDate.Time, IsActive: req.IsActive,
-		PointsMultiplier: req.PointsMultiplier, BonusPoints: req.BonusPoints, MinPurchase: req.MinPurchase,
-		StoreCodes: req.StoreCodes,
-	})
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusCreated, p)
-}
-
-func (h *catalogueHandlers) listPromotions(c echo.Context) error {
-	q := NewQuery(c)
-	lo := q.LimitOffset(10, coreListMaxLimit)
-	if err := q.Err(); err != nil {
-		return err
-	}
-	list, err := h.promotions.List(c.Request().Context(), lo.Limit, lo.Offset)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, list)
-}
-
-func (h *catalogueHandlers) getPromotion(c echo.Context) error {
-	id, err := PathUUID(c, "promotion_id")
-	if err != nil {
-		return err
-	}
-	p, err := h.promotions.ByID(c.Request().Context(), id)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, p)
-}
-
-func (h *catalogueHandlers) updatePromotion(c echo.Context) error {
-	id, err := PathUUID(c, "promotion_id")
-	if err != nil {
-		return err
-	}
-	var u promotion.Update
-	if err := h.api.bind.JSON(c, &u); err != nil {
-		return err
-	}
-	p, err := h.promotions.Update(c.Request().Context(), id, u)
-	if err != nil {
-		return err
+		return inBody(err)
 	}
 	return c.JSON(http.StatusOK, p)
 }

@@ -3,11 +3,11 @@ package httpapi
 import (
 	"math"
 	"net/http"
-	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
 	"github.com/loyaltylinks/platform/loyalty/internal/redeem"
+	"github.com/loyaltylinks/platform/loyalty/internal/validation"
 	"github.com/loyaltylinks/platform/shared/apperr"
 	"github.com/loyaltylinks/platform/shared/pagination"
 )
@@ -31,27 +31,25 @@ type redeemToppingRequest struct {
 // maxRedeemItems bounds one block.
 const maxRedeemItems = 100
 
-func (a *API) blockRedeem(c echo.Context) error {
-	var items []redeemItemRequest
-	if err := decodeJSON(c.Request().Body, &items); err != nil {
+// redeemHandlers serve /points/redeem: the redemption life cycle and the store
+// statement of redeems.
+type redeemHandlers struct {
+	base
+	redeems *redeem.Service
+}
+
+func (h *redeemHandlers) block(c echo.Context) error {
+	items, err := JSONList[redeemItemRequest](h.bind, c, 1, maxRedeemItems)
+	if err != nil {
 		return err
-	}
-	switch {
-	case len(items) == 0:
-		return apperr.Validation(apperr.Field("List should have at least 1 item after validation, not 0", "too_short", "body"))
-	case len(items) > maxRedeemItems:
-		return apperr.Validation(apperr.Field("List should have at most "+strconv.Itoa(maxRedeemItems)+" items", "too_long", "body"))
 	}
 	req := redeem.BlockRequest{UserAt: userAt(c, nil)}
 	for i, it := range items {
-		if err := a.bind.Struct(&items[i], "body"); err != nil {
-			return atIndex(err, i)
-		}
 		customerID := strings.ToLower(it.CustomerID)
 		if i == 0 {
 			req.CustomerID = customerID
 		} else if customerID != req.CustomerID {
-			return apperr.Validation(apperr.Field("All items of a redeem must belong to the same customer", "value_error", "body", i, "customer_id"))
+			return apperr.Validation(validation.Value("All items of a redeem must belong to the same customer", inBodyRoot, i, "customer_id"))
 		}
 		item := redeem.ItemRequest{ProductRef: productRef(it.ProductID, it.SKU), Qty: *it.Qty, StoreCode: it.StoreCode}
 		for _, t := range it.Toppings {
@@ -59,25 +57,11 @@ func (a *API) blockRedeem(c echo.Context) error {
 		}
 		req.Items = append(req.Items, item)
 	}
-	r, err := a.redeems.Block(c.Request().Context(), req)
+	r, err := h.redeems.Block(c.Request().Context(), req)
 	if err != nil {
-		return err
+		return inBody(err)
 	}
 	return c.JSON(http.StatusCreated, r)
-}
-
-// atIndex puts the array index of a body item into the loc of its validation errors.
-func atIndex(err error, i int) error {
-	e, ok := apperr.As(err)
-	if !ok || e.Code != apperr.Invalid {
-		return err
-	}
-	fields := make([]apperr.FieldError, len(e.Fields))
-	for k, f := range e.Fields {
-		loc := append([]any{"body", i}, f.Loc[1:]...)
-		fields[k] = apperr.FieldError{Loc: loc, Msg: f.Msg, Type: f.Type}
-	}
-	return apperr.Validation(fields...)
 }
 
 func productRef(id, sku *string) redeem.ProductRef {
@@ -87,12 +71,12 @@ func productRef(id, sku *string) redeem.ProductRef {
 	return redeem.ProductRef{SKU: strings.TrimSpace(*sku)}
 }
 
-func (a *API) cancelRedeem(c echo.Context) error {
-	id := c.Param("redeem_id")
-	if !isUUID(id) {
-		return apperr.New(apperr.NotFound, "Redeem not found")
+func (h *redeemHandlers) cancel(c echo.Context) error {
+	id, err := pathID(c, "redeem_id", redeem.ErrNotFound)
+	if err != nil {
+		return err
 	}
-	res, err := a.redeems.Cancel(c.Request().Context(), strings.ToLower(id), userAt(c, nil))
+	res, err := h.redeems.Cancel(c.Request().Context(), id, userAt(c, nil))
 	if err != nil {
 		return err
 	}
@@ -111,50 +95,47 @@ type redeemRollbackRequest struct {
 	PointsID string `json:"points_id" validate:"required,uuid"`
 }
 
-func (a *API) applyRedeem(c echo.Context) error {
+func (h *redeemHandlers) apply(c echo.Context) error {
 	var req redeemApplyRequest
-	if err := a.bind.JSON(c, &req); err != nil {
+	if err := h.bind.JSON(c, &req); err != nil {
 		return err
 	}
-	r, err := a.redeems.Apply(c.Request().Context(), strings.ToLower(req.PointsID), req.CouponIdentifier, req.StoreCode)
+	r, err := h.redeems.Apply(c.Request().Context(), strings.ToLower(req.PointsID), req.CouponIdentifier, req.StoreCode)
 	if err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, r)
 }
 
-func (a *API) rollbackRedeem(c echo.Context) error {
+func (h *redeemHandlers) rollback(c echo.Context) error {
 	var req redeemRollbackRequest
-	if err := a.bind.JSON(c, &req); err != nil {
+	if err := h.bind.JSON(c, &req); err != nil {
 		return err
 	}
-	r, err := a.redeems.Rollback(c.Request().Context(), strings.ToLower(req.PointsID))
+	r, err := h.redeems.Rollback(c.Request().Context(), strings.ToLower(req.PointsID))
 	if err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, r)
 }
 
-func (a *API) storeRedeemStatement(c echo.Context) error {
+func (h *redeemHandlers) storeStatement(c echo.Context) error {
 	q := NewQuery(c)
 	store := q.Required("store_document")
 	year, month := q.Month("period")
 	status := q.OneOf("status", "redeemed", "redeemed", "all")
 	// The bound keeps (page-1)*limit, the rows skipped, far from integer overflow.
 	page := q.Int("page", pagination.Bounds{Default: 1, Min: 1, Max: math.MaxInt32})
-	limit := q.Int("limit", pagination.Bounds{Default: 100, Min: 1, Max: 1000})
-	tz := q.String("timezone")
-	if tz == "" {
-		tz = "America/Sao_Paulo"
-	}
+	limit := q.Int("limit", pagination.Bounds{Default: 100, Min: 1, Max: listMaxLimit})
+	loc := q.Zone("timezone")
 	if err := q.Err(); err != nil {
 		return err
 	}
-	sq := redeem.StatementQuery{Year: year, Month: month, OnlyRedeemed: status == "redeemed", TimeZone: tz, Page: page, Limit: limit}
+	sq := redeem.StatementQuery{Year: year, Month: month, OnlyRedeemed: status == "redeemed", Location: loc, Page: page, Limit: limit}
 	if !strings.EqualFold(store, "ALL") {
 		sq.StoreDocument = store
 	}
-	st, err := a.redeems.StoreStatement(c.Request().Context(), sq)
+	st, err := h.redeems.StoreStatement(c.Request().Context(), sq)
 	if err != nil {
 		return err
 	}

@@ -1,105 +1,37 @@
-// Package httpapi is the loyalty service's HTTP layer: routes, request binding and
-// validation (FastAPI-compatible 422 bodies), authentication and the error mapping.
-// Handlers are thin: bind, validate, call a domain service, render.
+// Package httpapi is the loyalty service's HTTP layer: every route (routes.go), request
+// binding and validation (FastAPI-compatible 422 bodies), authentication and the one
+// mapping from errors to statuses and bodies (errors.go).
+//
+// Handlers are methods of one small struct per resource (customerHandlers, ...) holding
+// the services that resource needs, taken from app.App; they bind, validate, call a
+// domain service and render. The file of a resource holds its handlers and its request
+// bodies: customers.go serves /customer and /customers, and so on.
 package httpapi
 
 import (
 	"context"
 	"log/slog"
-	"net/http"
-	"time"
 
-	"github.com/loyaltylinks/platform/loyalty/internal/aiquery"
-	"github.com/loyaltylinks/platform/loyalty/internal/batch"
-	"github.com/loyaltylinks/platform/loyalty/internal/ledger"
-	"github.com/loyaltylinks/platform/loyalty/internal/redeem"
-	"github.com/loyaltylinks/platform/loyalty/internal/user"
-	"github.com/loyaltylinks/platform/shared/apidoc"
-	"github.com/loyaltylinks/platform/shared/auth"
-	"github.com/loyaltylinks/platform/shared/clientip"
+	"github.com/loyaltylinks/platform/loyalty/internal/app"
 	"github.com/loyaltylinks/platform/shared/server"
-	"gorm.io/gorm"
-
-	"github.com/loyaltylinks/platform/shared/database"
 )
 
-// Deps is everything the HTTP layer needs. main builds it.
-type Deps struct {
-	Logger       *slog.Logger
-	DB           *gorm.DB
-	Tokens       *auth.JWT
-	MaxBodyBytes int64
-	Version      string
-	// AIQueries is the report-query service; nil gives the offline rules generator with
-	// the default limits over DB.
-	AIQueries *aiquery.Service
-	Ledger    ledger.Config
-	// MaxConcurrentExports bounds the file exports running at once in this replica (each
-	// holds a database connection and some memory); 0 means 4. Beyond it: 429.
-	MaxConcurrentExports int
-	// AppUsers looks documents up in the external app-user service; nil when
-	// EXTERNAL_APP_USERS_URL is not set.
-	AppUsers batch.AppUserDirectory
-	// AccessTTL bounds how long a replica acts on a user's state (active, role, token
-	// version) it read: 0 means user.DefaultAccessTTL, negative reads it on every request.
-	AccessTTL time.Duration
-	// LoginThrottle limits password guessing; zero fields take the defaults.
-	LoginThrottle user.ThrottleLimits
-	// ClientIP derives a request's client address (login throttle); nil means the TCP
-	// peer, trusting no proxy.
-	ClientIP *clientip.Resolver
-}
-
-// API holds the dependencies the handlers use.
-type API struct {
-	log    *slog.Logger
-	bind   *Binder
-	tokens *auth.JWT
-	deps   Deps
-	doc    *apidoc.Doc
-	ai     *aiquery.Service
-
-	ledger  *ledger.Service
-	redeems *redeem.Service
-
-	access   *user.Access
-	clientIP *clientip.Resolver
-}
-
-// New returns the loyalty HTTP server with every route registered.
-func New(d Deps) *server.Server {
+// New returns the loyalty HTTP server over the wired service, every route registered.
+// version is shown on the landing page.
+func New(a *app.App, version string) *server.Server {
 	srv := server.New(server.Config{
 		Service:      "loyalty",
-		Logger:       d.Logger,
-		MaxBodyBytes: d.MaxBodyBytes,
-		ErrorHandler: errorHandler(d.Logger),
-		Checks: map[string]func(context.Context) error{
-			"postgres": func(ctx context.Context) error { return database.Ping(ctx, d.DB) },
-		},
+		Logger:       a.Log,
+		MaxBodyBytes: a.Config.MaxBodyBytes,
+		ErrorHandler: errorHandler(a.Log),
+		Checks:       map[string]func(context.Context) error{"postgres": a.Ping},
 	})
-	api := &API{log: d.Logger, bind: NewBinder(), tokens: d.Tokens, deps: d, ai: d.AIQueries,
-		ledger: ledger.NewService(d.DB, d.Ledger), redeems: redeem.NewService(d.DB),
-		access: user.NewAccess(d.DB, accessTTL(d.AccessTTL)), clientIP: d.ClientIP}
-	if api.ai == nil && d.DB != nil {
-		ai, err := aiquery.NewService(d.DB, aiquery.Options{Logger: d.Logger})
-		if err != nil {
-			d.Logger.Error("ai queries unavailable", "error", err)
-		}
-		api.ai = ai
-	}
-	api.routes(srv)
+	routes(srv, a, version)
 	return srv
 }
 
-func accessTTL(ttl time.Duration) time.Duration {
-	switch {
-	case ttl == 0:
-		return user.DefaultAccessTTL
-	case ttl < 0:
-		return 0
-	}
-	return ttl
+// base is what every handler uses besides its services: the logger and the binder.
+type base struct {
+	log  *slog.Logger
+	bind *Binder
 }
-
-// Handler is New as a plain http.Handler (tests).
-func Handler(d Deps) http.Handler { return New(d).Echo }

@@ -2,32 +2,14 @@ package httpapi
 
 import (
 	"net/http"
-	"net/url"
 
 	"github.com/labstack/echo/v4"
 	"github.com/loyaltylinks/platform/loyalty/internal/store"
-	"github.com/loyaltylinks/platform/shared/apperr"
 )
-
-// coreListMaxLimit caps the limit parameter of the users, customers, stores, products
-// and promotions listings: the spec leaves the maximum open, and an unbounded limit
-// lets one request read a whole table.
-const coreListMaxLimit = 1000
-
-// pathText is a text path parameter, percent-decoded (Echo hands parameters over as
-// sent, and a formatted CNPJ carries a slash, %2F). Text Postgres cannot store (invalid
-// UTF-8, NUL) is a 422.
-func pathText(c echo.Context, name string) (string, error) {
-	v, err := url.PathUnescape(c.Param(name))
-	if err != nil || !validText(v) {
-		return "", apperr.Validation(apperr.Field("Input should be a valid UTF-8 string without NUL characters", "string_unicode", "path", name))
-	}
-	return v, nil
-}
 
 // storeHandlers serve /store and /stores.
 type storeHandlers struct {
-	api    *API
+	base
 	stores *store.Repository
 }
 
@@ -47,7 +29,7 @@ type StoreCreate struct {
 
 func (h *storeHandlers) create(c echo.Context) error {
 	var req StoreCreate
-	if err := h.api.bind.JSON(c, &req); err != nil {
+	if err := h.bind.JSON(c, &req); err != nil {
 		return err
 	}
 	s, err := h.stores.Create(c.Request().Context(), store.CreateInput{
@@ -55,7 +37,7 @@ func (h *storeHandlers) create(c echo.Context) error {
 		Address: req.Address, City: req.City, State: req.State, Phone: req.Phone, Email: req.Email,
 	})
 	if err != nil {
-		return err
+		return inBody(err)
 	}
 	return c.JSON(http.StatusCreated, s)
 }
@@ -78,12 +60,12 @@ func (h *storeHandlers) update(c echo.Context) error {
 		return err
 	}
 	var u store.Update
-	if err := h.api.bind.JSON(c, &u); err != nil {
+	if err := h.bind.JSON(c, &u); err != nil {
 		return err
 	}
 	s, err := h.stores.Update(c.Request().Context(), id, u)
 	if err != nil {
-		return err
+		return inBody(err)
 	}
 	return c.JSON(http.StatusOK, s)
 }
@@ -126,7 +108,7 @@ func (h *storeHandlers) byDocument(c echo.Context) error {
 
 func (h *storeHandlers) list(c echo.Context) error {
 	q := NewQuery(c)
-	lo := q.LimitOffset(10, coreListMaxLimit)
+	lo := q.LimitOffset(10, listMaxLimit)
 	if err := q.Err(); err != nil {
 		return err
 	}
@@ -139,7 +121,7 @@ func (h *storeHandlers) list(c echo.Context) error {
 
 func (h *storeHandlers) search(c echo.Context) error {
 	q := NewQuery(c)
-	lo := q.LimitOffset(100, coreListMaxLimit)
+	lo := q.LimitOffset(100, listMaxLimit)
 	f := store.SearchFilter{Name: q.String("search_name"), Code: q.String("search_code"), Document: q.String("search_document")}
 	if err := q.Err(); err != nil {
 		return err

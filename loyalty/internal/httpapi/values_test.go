@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/loyaltylinks/platform/shared/jsontime"
+	"github.com/loyaltylinks/platform/loyalty/internal/calendar"
 )
 
 // The rule these tests enforce (README, "Stored values"): a 5xx never follows a committed
@@ -120,7 +120,7 @@ func TestOutOfRangeValuesAreRefusedBeforeAnyWrite(t *testing.T) {
 	for _, tt := range blockCases {
 		t.Run(tt.name, func(t *testing.T) {
 			before := env.fingerprint()
-			coreWant422(t, env.do("POST", "/api/v1/points/redeem/block", tok, tt.body), tt.loc...)
+			want422(t, env.do("POST", "/api/v1/points/redeem/block", tok, tt.body), tt.loc...)
 			if after := env.fingerprint(); fmt.Sprint(after) != fmt.Sprint(before) {
 				t.Error("a refused redeem block changed the database")
 			}
@@ -130,7 +130,7 @@ func TestOutOfRangeValuesAreRefusedBeforeAnyWrite(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			before := env.fingerprint()
 			res := env.do(tt.method, tt.path, tok, tt.body)
-			coreWant422(t, res, tt.loc...)
+			want422(t, res, tt.loc...)
 			after := env.fingerprint()
 			for tbl, sum := range before {
 				if after[tbl] != sum {
@@ -173,7 +173,7 @@ func TestOutOfRangeQueryDatesAre422(t *testing.T) {
 		{"/api/v1/points/store/redeem-statement?store_document=ALL&period=12/9999&timezone=Pacific/Kiritimati", "period"},
 		{"/api/v1/points/store/redeem-statement?store_document=ALL&period=12-1899", "period"},
 	} {
-		coreWant422(t, env.do("GET", tt.path, tok, nil), "query", tt.param)
+		want422(t, env.do("GET", tt.path, tok, nil), "query", tt.param)
 	}
 	for _, path := range []string{
 		"/api/v1/customers/list?start_date=1900-01-01&end_date=9998-12-31&timezone=Pacific/Kiritimati",
@@ -194,8 +194,8 @@ func TestOutOfRangeQueryDatesAre422(t *testing.T) {
 func TestStoredExtremesNeverBreakReads(t *testing.T) {
 	env := newTestEnv(t)
 	tok := env.token("admin")
-	lo := jsontime.MinTime
-	hi := jsontime.EndTime.Add(-time.Microsecond)
+	lo := calendar.MinTime
+	hi := calendar.EndTime.Add(-time.Microsecond)
 	odd := "=HYPERLINK(\"http://x\") \u202e\u200b\ufeff\u0001\u007f\U0001F389 ção 漢字 \\ \" ' < & >"
 	long := strings.Repeat("ab😀", 1<<18) // 1.25 MiB
 

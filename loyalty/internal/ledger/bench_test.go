@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/loyaltylinks/platform/loyalty/internal/event"
 	"github.com/loyaltylinks/platform/loyalty/internal/ledger"
 	"gorm.io/gorm"
 )
@@ -20,6 +21,7 @@ type benchFixture struct {
 	db        *gorm.DB
 	svc       *ledger.Service
 	customers []string
+	outbox    *event.Outbox // set by withOutbox
 }
 
 // seededFixture creates a database with n customers holding a large balance, with one C

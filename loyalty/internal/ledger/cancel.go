@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/loyaltylinks/platform/shared/apperr"
+	"github.com/loyaltylinks/platform/loyalty/internal/event"
 	"gorm.io/gorm"
 )
 
@@ -28,7 +28,7 @@ func (s *Service) CancelEntry(ctx context.Context, pointID, userAt string) (Canc
 	res := CancelResult{Detail: "Transaction cancelled", Cancelled: []Cancellation{}}
 	err := InTx(ctx, s.db, func(tx *gorm.DB) error {
 		res.Cancelled = res.Cancelled[:0]
-		c, err := cancelOne(ctx, tx, pointID, userAt, "Cancellation of transaction")
+		c, err := s.cancelOne(ctx, tx, pointID, userAt, "Cancellation of transaction")
 		if err != nil {
 			return err
 		}
@@ -63,20 +63,20 @@ func (s *Service) CancelCoupon(ctx context.Context, coupon, customerID, userAt s
 			return fmt.Errorf("lock entries of coupon %q: %w", coupon, err)
 		}
 		if len(entries) == 0 {
-			return apperr.New(apperr.NotFound, "Coupon not found")
+			return ErrCouponNotFound
 		}
 		for _, e := range entries {
 			if e.CancelledAt != nil {
 				continue
 			}
-			c, err := cancelOne(ctx, tx, e.ID, userAt, "Cancellation of coupon "+coupon)
+			c, err := s.cancelOne(ctx, tx, e.ID, userAt, "Cancellation of coupon "+coupon)
 			if err != nil {
 				return err
 			}
 			res.Cancelled = append(res.Cancelled, c)
 		}
 		if len(res.Cancelled) == 0 {
-			return apperr.New(apperr.Conflict, "Coupon already cancelled")
+			return ErrAlreadyCancelled.Withf("Coupon already cancelled")
 		}
 		q = `UPDATE coupons SET cancelled_at = now() WHERE coupon_identifier = ? AND cancelled_at IS NULL`
 		if customerID != "" {
@@ -90,9 +90,9 @@ func (s *Service) CancelCoupon(ctx context.Context, coupon, customerID, userAt s
 	return res, err
 }
 
-// cancelOne reverses an entry, marks the coupon it came from cancelled, and reports the
-// customer's new balance.
-func cancelOne(ctx context.Context, tx *gorm.DB, pointID, userAt, description string) (Cancellation, error) {
+// cancelOne reverses an entry, marks the coupon it came from cancelled, records the
+// transaction.cancelled event, and reports the customer's new balance.
+func (s *Service) cancelOne(ctx context.Context, tx *gorm.DB, pointID, userAt, description string) (Cancellation, error) {
 	orig, rev, err := Reverse(ctx, tx, pointID, ReverseOptions{Description: description, UserAt: userAt})
 	if err != nil {
 		return Cancellation{}, err
@@ -105,5 +105,9 @@ func cancelOne(ctx context.Context, tx *gorm.DB, pointID, userAt, description st
 	if err := db.Raw(`SELECT points_balance FROM customers WHERE id = ?`, orig.CustomerID).Scan(&balance).Error; err != nil {
 		return Cancellation{}, fmt.Errorf("balance of customer %s: %w", orig.CustomerID, err)
 	}
-	return Cancellation{PointID: orig.ID, ReversalID: rev.ID, CustomerID: orig.CustomerID, Points: rev.Points, PointsBalance: balance}, nil
+	c := Cancellation{PointID: orig.ID, ReversalID: rev.ID, CustomerID: orig.CustomerID, Points: rev.Points, PointsBalance: balance}
+	if err := s.record(ctx, tx, event.TransactionCancelled, CancellationEvent{Cancellation: c, Reversal: rev}); err != nil {
+		return Cancellation{}, err
+	}
+	return c, nil
 }

@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"time"
-
-	"github.com/loyaltylinks/platform/shared/apperr"
 )
 
 // Coupon is a sale's coupon record (DataTransactionResponse). data holds the payment
@@ -55,7 +53,7 @@ func (s *Service) CouponByIdentifier(ctx context.Context, customerID, identifier
 		return Coupon{}, fmt.Errorf("find coupon %q of %s: %w", identifier, customerID, err)
 	}
 	if len(out) == 0 {
-		return Coupon{}, apperr.New(apperr.NotFound, "Coupon not found")
+		return Coupon{}, ErrCouponNotFound
 	}
 	return out[0], nil
 }

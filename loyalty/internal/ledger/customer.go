@@ -4,7 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/loyaltylinks/platform/shared/apperr"
+	"github.com/loyaltylinks/platform/loyalty/internal/customer"
+	"github.com/loyaltylinks/platform/loyalty/internal/event"
 	"gorm.io/gorm"
 )
 
@@ -31,7 +32,7 @@ func (s *Service) DeleteCustomer(ctx context.Context, customerID string) (Deleti
 			return fmt.Errorf("lock customer %s: %w", customerID, err)
 		}
 		if len(ids) == 0 {
-			return apperr.New(apperr.NotFound, "Customer not found")
+			return customer.ErrNotFound
 		}
 		err := db.Raw(`SELECT
 			(SELECT count(*) FROM points_entries WHERE customer_id = @id) AS points_entries,
@@ -43,10 +44,16 @@ func (s *Service) DeleteCustomer(ctx context.Context, customerID string) (Deleti
 			return fmt.Errorf("count history of customer %s: %w", customerID, err)
 		}
 		d.Detail, d.CustomerID = "customer deleted", customerID
+		var gone customer.Customer
+		if s.events != nil {
+			if gone, err = customer.Load(ctx, tx, customerID); err != nil {
+				return err
+			}
+		}
 		if err := db.Exec(`DELETE FROM customers WHERE id = ?`, customerID).Error; err != nil {
 			return fmt.Errorf("delete customer %s: %w", customerID, err)
 		}
-		return nil
+		return s.record(ctx, tx, event.CustomerDeleted, gone)
 	})
 	return d, err
 }

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/loyaltylinks/platform/loyalty/internal/customer"
+	"github.com/loyaltylinks/platform/loyalty/internal/validation"
 	"github.com/loyaltylinks/platform/shared/apperr"
 	"gorm.io/gorm"
 )
@@ -74,7 +76,7 @@ func explainSkippedInsert(ctx context.Context, tx *gorm.DB, e NewEntry) (Entry, 
 		}
 		if len(existing) == 1 {
 			if existing[0].Points != e.Points {
-				return Entry{}, false, apperr.New(apperr.Conflict,
+				return Entry{}, false, ErrIdentifierReused.Withf(
 					"transaction_identifier %q was already used with %d points", *e.TransactionIdentifier, abs(existing[0].Points))
 			}
 			return existing[0], true, nil
@@ -87,7 +89,7 @@ func explainSkippedInsert(ctx context.Context, tx *gorm.DB, e NewEntry) (Entry, 
 		if len(existing) == 1 {
 			x := existing[0]
 			if x.CustomerID != e.CustomerID || x.TransactionType != e.Type || x.Points != e.Points {
-				return Entry{}, false, apperr.New(apperr.Conflict, "A points entry with id %s already exists", e.ID)
+				return Entry{}, false, ErrIdentifierReused.Withf("A points entry with id %s already exists", e.ID)
 			}
 			return x, true, nil
 		}
@@ -98,11 +100,11 @@ func explainSkippedInsert(ctx context.Context, tx *gorm.DB, e NewEntry) (Entry, 
 	}
 	switch {
 	case len(active) == 0:
-		return Entry{}, false, apperr.New(apperr.NotFound, "Customer not found")
+		return Entry{}, false, customer.ErrNotFound
 	case !active[0] && !e.AllowInactive:
-		return Entry{}, false, apperr.New(apperr.Conflict, "Customer is inactive")
+		return Entry{}, false, customer.ErrInactive
 	case e.ReversesID != nil:
-		return Entry{}, false, apperr.New(apperr.Conflict, "Transaction already cancelled")
+		return Entry{}, false, ErrAlreadyCancelled
 	}
 	return Entry{}, false, fmt.Errorf("insert of entry for customer %s skipped for no known reason", e.CustomerID)
 }
@@ -154,16 +156,16 @@ func Reverse(ctx context.Context, tx *gorm.DB, id string, opt ReverseOptions) (o
 		return Entry{}, Entry{}, fmt.Errorf("lock entry %s: %w", id, err)
 	}
 	if len(rows) == 0 {
-		return Entry{}, Entry{}, apperr.New(apperr.NotFound, "Transaction not found")
+		return Entry{}, Entry{}, ErrEntryNotFound
 	}
 	orig = rows[0]
 	switch {
 	case orig.CancelledAt != nil:
-		return orig, Entry{}, apperr.New(apperr.Conflict, "Transaction already cancelled")
+		return orig, Entry{}, ErrAlreadyCancelled
 	case orig.TransactionType == TypeReversal:
-		return orig, Entry{}, apperr.New(apperr.Conflict, "A reversal cannot be cancelled")
+		return orig, Entry{}, ErrNotCancellable.Withf("A reversal cannot be cancelled")
 	case orig.TransactionType == TypeRedeem && !opt.AllowRedeem:
-		return orig, Entry{}, apperr.New(apperr.Conflict, "A redeem entry is cancelled with POST /api/v1/points/redeem/cancel/{redeem_id}")
+		return orig, Entry{}, ErrNotCancellable.Withf("A redeem entry is cancelled by cancelling its redeem")
 	}
 	if err := db.Exec(`UPDATE points_entries SET cancelled_at = now() WHERE id = ?`, id).Error; err != nil {
 		return orig, Entry{}, translate(err, "mark entry "+id+" cancelled")
@@ -183,8 +185,8 @@ func Reverse(ctx context.Context, tx *gorm.DB, id string, opt ReverseOptions) (o
 		AllowInactive:    true,
 	})
 	if err != nil {
-		if apperr.Is(err, apperr.Conflict) && isInsufficient(err) {
-			return orig, Entry{}, apperr.Wrap(apperr.Conflict, err, "Insufficient points to cancel: the customer has already spent them")
+		if errors.Is(err, ErrInsufficientPoints) {
+			return orig, Entry{}, ErrInsufficientPoints.Withf("Insufficient points to cancel: the customer has already spent them").Because(err)
 		}
 		return orig, Entry{}, err
 	}
@@ -202,7 +204,7 @@ func Reverse(ctx context.Context, tx *gorm.DB, id string, opt ReverseOptions) (o
 // already equals target.
 func AdjustBalance(ctx context.Context, tx *gorm.DB, customerID string, target int64, userAt string) (*Entry, error) {
 	if target < 0 {
-		return nil, apperr.Validation(apperr.Field("Input should be greater than or equal to 0", "greater_than_equal", "body", "points_balance"))
+		return nil, apperr.Validation(validation.GreaterThanEqual(0, "points_balance"))
 	}
 	// The ledger lock first, as the entries trigger takes it: the same order everywhere.
 	var balance []int64
@@ -211,7 +213,7 @@ func AdjustBalance(ctx context.Context, tx *gorm.DB, customerID string, target i
 		return nil, fmt.Errorf("lock customer %s: %w", customerID, err)
 	}
 	if len(balance) == 0 {
-		return nil, apperr.New(apperr.NotFound, "Customer not found")
+		return nil, customer.ErrNotFound
 	}
 	delta := target - balance[0]
 	if delta == 0 {
@@ -231,26 +233,21 @@ func AdjustBalance(ctx context.Context, tx *gorm.DB, customerID string, target i
 	return &e, nil
 }
 
-// errInsufficient marks the Conflict errors that come from an overdraft.
-var errInsufficient = errors.New("insufficient points")
-
-func isInsufficient(err error) bool { return errors.Is(err, errInsufficient) }
-
 // translate turns database errors of the ledger into API errors; others are wrapped.
 func translate(err error, what string) error {
 	var pgErr *pgconn.PgError
 	if errors.As(err, &pgErr) {
 		switch pgErr.Code {
 		case codeInsufficientPoints:
-			return apperr.Wrap(apperr.Conflict, errors.Join(errInsufficient, err), "Insufficient points")
+			return ErrInsufficientPoints.Because(err)
 		case codeOutOfRange:
-			return apperr.Wrap(apperr.Conflict, err, "The points balance would exceed its maximum")
+			return ErrBalanceOverflow.Because(err)
 		case codeEntryImmutable, codeBalanceGuard:
 			return fmt.Errorf("%s: ledger guard: %w", what, err)
 		}
 	}
 	if errors.Is(err, gorm.ErrForeignKeyViolated) {
-		return apperr.Wrap(apperr.NotFound, err, "Customer not found")
+		return customer.ErrNotFound.Because(err)
 	}
 	return fmt.Errorf("%s: %w", what, err)
 }

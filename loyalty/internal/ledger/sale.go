@@ -8,7 +8,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/loyaltylinks/platform/loyalty/internal/customer"
 	"github.com/loyaltylinks/platform/loyalty/internal/document"
+	"github.com/loyaltylinks/platform/loyalty/internal/event"
+	"github.com/loyaltylinks/platform/loyalty/internal/store"
+	"github.com/loyaltylinks/platform/loyalty/internal/validation"
 	"github.com/loyaltylinks/platform/shared/apperr"
 	"gorm.io/gorm"
 )
@@ -93,7 +97,9 @@ func (s *Service) Sale(ctx context.Context, sale Sale) (Entry, bool, error) {
 		data["points"] = points
 		raw, err := json.Marshal(data)
 		if err != nil {
-			return apperr.Wrap(apperr.Invalid, err, "data cannot be stored as JSON")
+			verr := apperr.Validation(validation.Value("data cannot be stored as JSON", "data"))
+			verr.Err = err
+			return verr
 		}
 
 		var couponIDs []string
@@ -131,14 +137,28 @@ func (s *Service) Sale(ctx context.Context, sale Sale) (Entry, bool, error) {
 			return err
 		}
 		if dup {
-			return apperr.New(apperr.Conflict, "transaction_identifier %q was already used for another sale", *sale.TransactionIdentifier)
+			return ErrIdentifierReused.Withf("transaction_identifier %q was already used for another sale", *sale.TransactionIdentifier)
 		}
 		if err := db.Exec(`UPDATE coupons SET points_entry_id = ? WHERE id = ?`, entry.ID, couponIDs[0]).Error; err != nil {
 			return fmt.Errorf("link coupon %s to entry: %w", couponIDs[0], err)
 		}
-		return nil
+		return s.recordSale(ctx, tx, entry, couponIDs[0])
 	})
 	return entry, replayed, err
+}
+
+// recordSale writes the sale.recorded event of a new sale, with its coupon.
+func (s *Service) recordSale(ctx context.Context, tx *gorm.DB, entry Entry, couponID string) error {
+	if s.events == nil {
+		return nil
+	}
+	var coupons []Coupon
+	err := tx.WithContext(ctx).Raw(`SELECT `+couponColumns+` FROM coupons c LEFT JOIN stores s ON s.store_code = c.store_code
+		WHERE c.id = ?`, couponID).Scan(&coupons).Error
+	if err != nil || len(coupons) != 1 {
+		return fmt.Errorf("load coupon %s for its event: %w (%d rows)", couponID, err, len(coupons))
+	}
+	return s.record(ctx, tx, event.SaleRecorded, SaleEvent{Entry: entry, Coupon: coupons[0]})
 }
 
 // replaySale answers a sale whose coupon is already recorded for the customer.
@@ -159,10 +179,10 @@ func replaySale(ctx context.Context, tx *gorm.DB, customerID string, sale Sale) 
 	c := coupons[0]
 	value, _ := ParseCents(c.Value)
 	if c.CancelledAt != nil {
-		return Entry{}, apperr.New(apperr.Conflict, "Coupon %s was cancelled", sale.CouponIdentifier)
+		return Entry{}, ErrCouponCancelled.Withf("Coupon %s was cancelled", sale.CouponIdentifier)
 	}
 	if value != sale.Value || c.PointsEntryID == nil {
-		return Entry{}, apperr.New(apperr.Conflict, "Coupon %s is already registered for this customer with another value", sale.CouponIdentifier)
+		return Entry{}, ErrIdentifierReused.Withf("Coupon %s is already registered for this customer with another value", sale.CouponIdentifier)
 	}
 	var rows []Entry
 	if err := tx.WithContext(ctx).Raw(`SELECT * FROM points_entries WHERE id = ?`, *c.PointsEntryID).Scan(&rows).Error; err != nil || len(rows) == 0 {
@@ -230,10 +250,10 @@ func resolveCustomer(ctx context.Context, tx *gorm.DB, id, doc string) (string, 
 		return "", fmt.Errorf("find customer: %w", err)
 	}
 	if len(rows) == 0 {
-		return "", apperr.New(apperr.NotFound, "Customer not found")
+		return "", customer.ErrNotFound
 	}
 	if !rows[0].IsActive {
-		return "", apperr.New(apperr.Conflict, "Customer is inactive")
+		return "", customer.ErrInactive
 	}
 	return rows[0].ID, nil
 }
@@ -244,10 +264,10 @@ func requireActiveStore(ctx context.Context, tx *gorm.DB, storeCode string) erro
 		return fmt.Errorf("find store %q: %w", storeCode, err)
 	}
 	if len(active) == 0 {
-		return apperr.New(apperr.NotFound, "Store not found")
+		return store.ErrNotFound
 	}
 	if !active[0] {
-		return apperr.New(apperr.Conflict, "Store is inactive")
+		return store.ErrInactive
 	}
 	return nil
 }

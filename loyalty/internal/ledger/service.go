@@ -7,6 +7,9 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/loyaltylinks/platform/loyalty/internal/customer"
+	"github.com/loyaltylinks/platform/loyalty/internal/event"
+	"github.com/loyaltylinks/platform/loyalty/internal/validation"
 	"github.com/loyaltylinks/platform/shared/apperr"
 	"gorm.io/gorm"
 )
@@ -21,6 +24,7 @@ type Config struct {
 type Service struct {
 	db       *gorm.DB
 	earnRate *big.Rat
+	events   Events // nil: no events recorded
 }
 
 // NewService returns a ledger over db.
@@ -66,7 +70,7 @@ func (s *Service) Debit(ctx context.Context, m Movement) (Entry, bool, error) {
 
 func (s *Service) move(ctx context.Context, typ string, points int64, m Movement) (Entry, bool, error) {
 	if m.Points <= 0 {
-		return Entry{}, false, apperr.Validation(apperr.Field("Input should be greater than 0", "greater_than", "body", "points"))
+		return Entry{}, false, apperr.Validation(validation.GreaterThan(0, "points"))
 	}
 	var (
 		entry    Entry
@@ -80,9 +84,20 @@ func (s *Service) move(ctx context.Context, typ string, points int64, m Movement
 			VendorDocument: m.VendorDocument, StoreCode: m.StoreCode, UserAt: m.UserAt,
 			TransactionDate: m.TransactionDate, RedeemID: m.RedeemID,
 		})
-		return err
+		if err != nil || replayed {
+			return err
+		}
+		return s.record(ctx, tx, movementEvent(entry), entry)
 	})
 	return entry, replayed, err
+}
+
+// movementEvent is the event of a credit or debit entry.
+func movementEvent(e Entry) event.Type {
+	if e.TransactionType == TypeDebit {
+		return event.PointsDebited
+	}
+	return event.PointsCredited
 }
 
 // Statement lists a customer's entries, newest first, with their store names.
@@ -111,7 +126,7 @@ func (s *Service) Balance(ctx context.Context, customerID string) (int64, error)
 		return 0, fmt.Errorf("balance of customer %s: %w", customerID, err)
 	}
 	if len(b) == 0 {
-		return 0, apperr.New(apperr.NotFound, "Customer not found")
+		return 0, customer.ErrNotFound
 	}
 	return b[0], nil
 }
@@ -122,7 +137,10 @@ func (s *Service) Adjust(ctx context.Context, customerID string, target int64, u
 	err := InTx(ctx, s.db, func(tx *gorm.DB) error {
 		var err error
 		e, err = AdjustBalance(ctx, tx, customerID, target, userAt)
-		return err
+		if err != nil || e == nil {
+			return err
+		}
+		return s.record(ctx, tx, movementEvent(*e), *e)
 	})
 	return e, err
 }
@@ -133,7 +151,7 @@ func (s *Service) requireCustomer(ctx context.Context, customerID string) error 
 		return fmt.Errorf("find customer %s: %w", customerID, err)
 	}
 	if n == 0 {
-		return apperr.New(apperr.NotFound, "Customer not found")
+		return customer.ErrNotFound
 	}
 	return nil
 }

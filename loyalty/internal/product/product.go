@@ -12,10 +12,11 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/loyaltylinks/platform/loyalty/internal/validation"
 	"github.com/loyaltylinks/platform/shared/apperr"
+	"github.com/loyaltylinks/platform/shared/database"
 	"github.com/loyaltylinks/platform/shared/nullable"
 	"gorm.io/gorm"
-	"gorm.io/gorm/clause"
 )
 
 // Product is one catalogue entry.
@@ -105,7 +106,13 @@ type Store struct{ db *gorm.DB }
 // NewStore returns a Store over db.
 func NewStore(db *gorm.DB) *Store { return &Store{db: db} }
 
-var errNotFound = apperr.New(apperr.NotFound, "Product not found")
+// Failures callers tell apart (errors.Is).
+var (
+	ErrNotFound   = apperr.Define(apperr.NotFound, "product_not_found", "Product not found")
+	ErrInactive   = apperr.Define(apperr.Conflict, "product_inactive", "Product is not active")
+	ErrSKUTaken   = apperr.Define(apperr.Conflict, "product_sku_taken", "A product with this sku already exists")
+	ErrIsATopping = apperr.Define(apperr.Conflict, "product_is_a_topping", "The product is a topping of other products")
+)
 
 // Create inserts a product and links its toppings, in one transaction.
 func (s *Store) Create(ctx context.Context, in CreateInput) (Product, error) {
@@ -148,13 +155,9 @@ func (s *Store) Update(ctx context.Context, id string, u Update) (Product, error
 		return Product{}, err
 	}
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		var p Product
-		err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Where("id = ?", id).Take(&p).Error
-		if errors.Is(err, gorm.ErrRecordNotFound) {
-			return errNotFound
-		}
+		p, err := database.LockByID[Product](tx, id, ErrNotFound)
 		if err != nil {
-			return fmt.Errorf("lock product %s: %w", id, err)
+			return err
 		}
 		changes := u.apply(&p)
 		var toppings []string
@@ -170,7 +173,7 @@ func (s *Store) Update(ctx context.Context, id string, u Update) (Product, error
 				return fmt.Errorf("count parents of product %s: %w", id, err)
 			}
 			if parents > 0 {
-				return apperr.New(apperr.Conflict, "Product %s is a topping of %d product(s); unlink it before making it a regular product", p.SKU, parents)
+				return ErrIsATopping.Withf("Product %s is a topping of %d product(s); unlink it before making it a regular product", p.SKU, parents)
 			}
 		}
 		if len(changes) > 0 {
@@ -200,7 +203,7 @@ func (s *Store) ByID(ctx context.Context, id string) (Product, error) {
 	var p Product
 	err := s.db.WithContext(ctx).Where("id = ?", id).Take(&p).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return Product{}, errNotFound
+		return Product{}, ErrNotFound
 	}
 	if err != nil {
 		return Product{}, fmt.Errorf("load product %s: %w", id, err)
@@ -281,15 +284,15 @@ func linkToppings(tx *gorm.DB, id string, skus []string) error {
 	for i, f := range found {
 		bySKU[f.SKU] = i
 	}
-	var fields []apperr.FieldError
+	var fields validation.List
 	linked := map[string]bool{}
 	for i, sku := range skus {
 		j, ok := bySKU[sku]
 		switch {
 		case !ok:
-			fields = append(fields, apperr.Field(fmt.Sprintf("No product with sku %q", sku), "value_error", "body", "topping_skus", i))
+			fields.Add(validation.Value(fmt.Sprintf("No product with sku %q", sku), "topping_skus", i))
 		case !found[j].IsAddon:
-			fields = append(fields, apperr.Field(fmt.Sprintf("Product %q is not an add-on (is_addon false)", sku), "value_error", "body", "topping_skus", i))
+			fields.Add(validation.Value(fmt.Sprintf("Product %q is not an add-on (is_addon false)", sku), "topping_skus", i))
 		case !linked[found[j].ID]:
 			linked[found[j].ID] = true
 			if err := tx.Exec("INSERT INTO product_toppings (product_id, topping_id) VALUES (?, ?)", id, found[j].ID).Error; err != nil {
@@ -297,10 +300,7 @@ func linkToppings(tx *gorm.DB, id string, skus []string) error {
 			}
 		}
 	}
-	if len(fields) > 0 {
-		return apperr.Validation(fields...)
-	}
-	return nil
+	return fields.Err()
 }
 
 // apply copies the fields sent into p and returns the column changes.
@@ -367,15 +367,12 @@ const maxMoney = 999999999999.99
 // check enforces the product rules as 422s: bounds of the columns (so no input can
 // overflow them), and the topping rules.
 func (p Product) check(toppingSKUs []string) error {
-	var fields []apperr.FieldError
-	bad := func(field, msg, typ string) {
-		fields = append(fields, apperr.Field(msg, typ, "body", field))
-	}
+	var fields validation.List
 	if p.SKU == "" {
-		bad("sku", "String should have at least 1 character", "string_too_short")
+		fields.Add(validation.StringTooShort(1, "sku"))
 	}
 	if p.Name == "" {
-		bad("name", "String should have at least 1 character", "string_too_short")
+		fields.Add(validation.StringTooShort(1, "name"))
 	}
 	ints := []struct {
 		name string
@@ -391,9 +388,9 @@ func (p Product) check(toppingSKUs []string) error {
 		switch {
 		case f.v == nil:
 		case *f.v < 0:
-			bad(f.name, "Input should be greater than or equal to 0", "greater_than_equal")
+			fields.Add(validation.GreaterThanEqual(0, f.name))
 		case *f.v > f.max:
-			bad(f.name, fmt.Sprintf("Input should be less than or equal to %d", f.max), "less_than_equal")
+			fields.Add(validation.LessThanEqual(f.max, f.name))
 		}
 	}
 	money := []struct {
@@ -402,40 +399,37 @@ func (p Product) check(toppingSKUs []string) error {
 	}{{"price", p.Price}, {"discount_price", p.DiscountPrice}, {"minimum_purchase", p.MinimumPurchase}}
 	for _, f := range money {
 		if f.v != nil && (*f.v < 0 || *f.v > maxMoney) {
-			bad(f.name, fmt.Sprintf("Input should be between 0 and %.2f", maxMoney), "value_error")
+			fields.Add(validation.MoneyOutOfRange(f.name))
 		}
 	}
 	if p.MaxQty > 0 && p.MinQty > p.MaxQty {
-		bad("min_qty", "min_qty must not exceed max_qty", "value_error")
+		fields.Add(validation.Value("min_qty must not exceed max_qty", "min_qty"))
 	}
 	if p.IsAddon && p.HasToppings {
-		bad("has_toppings", "An add-on (is_addon true) cannot have toppings of its own", "value_error")
+		fields.Add(validation.Value("An add-on (is_addon true) cannot have toppings of its own", "has_toppings"))
 	}
 	if len(toppingSKUs) > 0 && !p.HasToppings {
-		bad("topping_skus", "Toppings can only be linked to a product with has_toppings true", "value_error")
+		fields.Add(validation.Value("Toppings can only be linked to a product with has_toppings true", "topping_skus"))
 	}
-	if len(fields) > 0 {
-		return apperr.Validation(fields...)
-	}
-	return nil
+	return fields.Err()
 }
 
 func (u Update) validate() error {
-	return apperr.RefuseNulls(
-		apperr.NotNull{Field: "sku", Type: "string_type", Null: u.SKU.Null},
-		apperr.NotNull{Field: "name", Type: "string_type", Null: u.Name.Null},
-		apperr.NotNull{Field: "points", Type: "int_type", Null: u.Points.Null},
-		apperr.NotNull{Field: "is_active", Type: "bool_type", Null: u.IsActive.Null},
-		apperr.NotNull{Field: "has_toppings", Type: "bool_type", Null: u.HasToppings.Null},
-		apperr.NotNull{Field: "is_addon", Type: "bool_type", Null: u.IsAddon.Null},
-		apperr.NotNull{Field: "min_qty", Type: "int_type", Null: u.MinQty.Null},
-		apperr.NotNull{Field: "max_qty", Type: "int_type", Null: u.MaxQty.Null},
+	return validation.RefuseNulls(
+		validation.NotNull{Field: "sku", Type: "string_type", Null: u.SKU.Null},
+		validation.NotNull{Field: "name", Type: "string_type", Null: u.Name.Null},
+		validation.NotNull{Field: "points", Type: "int_type", Null: u.Points.Null},
+		validation.NotNull{Field: "is_active", Type: "bool_type", Null: u.IsActive.Null},
+		validation.NotNull{Field: "has_toppings", Type: "bool_type", Null: u.HasToppings.Null},
+		validation.NotNull{Field: "is_addon", Type: "bool_type", Null: u.IsAddon.Null},
+		validation.NotNull{Field: "min_qty", Type: "int_type", Null: u.MinQty.Null},
+		validation.NotNull{Field: "max_qty", Type: "int_type", Null: u.MaxQty.Null},
 	)
 }
 
 func writeError(err error, sku string) error {
 	if errors.Is(err, gorm.ErrDuplicatedKey) {
-		return apperr.New(apperr.Conflict, "A product with sku %q already exists", sku)
+		return ErrSKUTaken.Withf("A product with sku %q already exists", sku)
 	}
 	return fmt.Errorf("write product %s: %w", sku, err)
 }

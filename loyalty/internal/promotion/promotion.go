@@ -14,11 +14,12 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgtype"
+	"github.com/loyaltylinks/platform/loyalty/internal/calendar"
+	"github.com/loyaltylinks/platform/loyalty/internal/validation"
 	"github.com/loyaltylinks/platform/shared/apperr"
-	"github.com/loyaltylinks/platform/shared/jsontime"
+	"github.com/loyaltylinks/platform/shared/database"
 	"github.com/loyaltylinks/platform/shared/nullable"
 	"gorm.io/gorm"
-	"gorm.io/gorm/clause"
 )
 
 // Promotion is one campaign. StoreCodes empty or null means every store.
@@ -75,8 +76,8 @@ type Update struct {
 	Name             nullable.Field[string]            `json:"name" validate:"omitempty,max=255"`
 	Description      nullable.Field[string]            `json:"description"`
 	ImageURL         nullable.Field[string]            `json:"image_url"`
-	StartDate        nullable.Field[jsontime.DateTime] `json:"start_date"`
-	EndDate          nullable.Field[jsontime.DateTime] `json:"end_date"`
+	StartDate        nullable.Field[calendar.DateTime] `json:"start_date"`
+	EndDate          nullable.Field[calendar.DateTime] `json:"end_date"`
 	IsActive         nullable.Field[bool]              `json:"is_active"`
 	PointsMultiplier nullable.Field[float64]           `json:"points_multiplier"`
 	BonusPoints      nullable.Field[int]               `json:"bonus_points"`
@@ -90,7 +91,8 @@ type Store struct{ db *gorm.DB }
 // NewStore returns a Store over db.
 func NewStore(db *gorm.DB) *Store { return &Store{db: db} }
 
-var errNotFound = apperr.New(apperr.NotFound, "Promotion not found")
+// ErrNotFound is the failure of a promotion id that names none.
+var ErrNotFound = apperr.Define(apperr.NotFound, "promotion_not_found", "Promotion not found")
 
 // maxCents is the largest amount, in cents, a numeric(14,2) column holds.
 const maxCents = 99999999999999
@@ -132,13 +134,9 @@ func (s *Store) Update(ctx context.Context, id string, u Update) (Promotion, err
 	// The row is locked while the change is checked and written: two PATCHes each valid
 	// alone (a later start_date, an earlier end_date) must not both pass the date check.
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		var p Promotion
-		err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Where("id = ?", id).Take(&p).Error
-		if errors.Is(err, gorm.ErrRecordNotFound) {
-			return errNotFound
-		}
+		p, err := database.LockByID[Promotion](tx, id, ErrNotFound)
 		if err != nil {
-			return fmt.Errorf("lock promotion %s: %w", id, err)
+			return err
 		}
 		changes := u.apply(&p)
 		if err := p.check(); err != nil {
@@ -205,7 +203,7 @@ func (s *Store) ByID(ctx context.Context, id string) (Promotion, error) {
 	var p Promotion
 	err := s.db.WithContext(ctx).Where("id = ?", id).Take(&p).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return Promotion{}, errNotFound
+		return Promotion{}, ErrNotFound
 	}
 	if err != nil {
 		return Promotion{}, fmt.Errorf("load promotion %s: %w", id, err)
@@ -256,43 +254,40 @@ func cleanCodes(codes []string) StoreCodes {
 
 // check enforces the rules the table's CHECK constraints also hold, as 422s.
 func (p Promotion) check() error {
-	var fields []apperr.FieldError
+	var fields validation.List
 	if p.Name == "" {
-		fields = append(fields, apperr.Field("String should have at least 1 character", "string_too_short", "body", "name"))
+		fields.Add(validation.StringTooShort(1, "name"))
 	}
 	if p.EndDate.Before(p.StartDate) {
-		fields = append(fields, apperr.Field("end_date must not be before start_date", "value_error", "body", "end_date"))
+		fields.Add(validation.Value("end_date must not be before start_date", "end_date"))
 	}
 	// Bounds are checked on the value as the numeric(8,3) / numeric(14,2) columns round
 	// it, so no accepted input can break their precision or CHECK constraints.
 	switch m := math.Round(p.PointsMultiplier * 1000); {
 	case m <= 0:
-		fields = append(fields, apperr.Field("Input should be greater than or equal to 0.001", "greater_than_equal", "body", "points_multiplier"))
+		fields.Add(validation.GreaterThanEqual("0.001", "points_multiplier"))
 	case m >= 100000*1000:
-		fields = append(fields, apperr.Field("Input should be less than 100000", "less_than", "body", "points_multiplier"))
+		fields.Add(validation.LessThan(100000, "points_multiplier"))
 	}
 	if p.BonusPoints < 0 {
-		fields = append(fields, apperr.Field("Input should be greater than or equal to 0", "greater_than_equal", "body", "bonus_points"))
+		fields.Add(validation.GreaterThanEqual(0, "bonus_points"))
 	}
 	if p.BonusPoints > math.MaxInt32 {
-		fields = append(fields, apperr.Field(fmt.Sprintf("Input should be less than or equal to %d", math.MaxInt32), "less_than_equal", "body", "bonus_points"))
+		fields.Add(validation.LessThanEqual(math.MaxInt32, "bonus_points"))
 	}
 	if p.MinPurchase != nil && (*p.MinPurchase < 0 || math.Round(*p.MinPurchase*100) > maxCents) {
-		fields = append(fields, apperr.Field("Input should be between 0 and 999999999999.99", "value_error", "body", "min_purchase"))
+		fields.Add(validation.MoneyOutOfRange("min_purchase"))
 	}
-	if len(fields) > 0 {
-		return apperr.Validation(fields...)
-	}
-	return nil
+	return fields.Err()
 }
 
 func (u Update) validate() error {
-	return apperr.RefuseNulls(
-		apperr.NotNull{Field: "name", Type: "string_type", Null: u.Name.Null},
-		apperr.NotNull{Field: "start_date", Type: "datetime_type", Null: u.StartDate.Null},
-		apperr.NotNull{Field: "end_date", Type: "datetime_type", Null: u.EndDate.Null},
-		apperr.NotNull{Field: "is_active", Type: "bool_type", Null: u.IsActive.Null},
-		apperr.NotNull{Field: "points_multiplier", Type: "float_type", Null: u.PointsMultiplier.Null},
-		apperr.NotNull{Field: "bonus_points", Type: "int_type", Null: u.BonusPoints.Null},
+	return validation.RefuseNulls(
+		validation.NotNull{Field: "name", Type: "string_type", Null: u.Name.Null},
+		validation.NotNull{Field: "start_date", Type: "datetime_type", Null: u.StartDate.Null},
+		validation.NotNull{Field: "end_date", Type: "datetime_type", Null: u.EndDate.Null},
+		validation.NotNull{Field: "is_active", Type: "bool_type", Null: u.IsActive.Null},
+		validation.NotNull{Field: "points_multiplier", Type: "float_type", Null: u.PointsMultiplier.Null},
+		validation.NotNull{Field: "bonus_points", Type: "int_type", Null: u.BonusPoints.Null},
 	)
 }

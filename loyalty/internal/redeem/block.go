@@ -7,7 +7,10 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/loyaltylinks/platform/loyalty/internal/event"
 	"github.com/loyaltylinks/platform/loyalty/internal/ledger"
+	"github.com/loyaltylinks/platform/loyalty/internal/product"
+	"github.com/loyaltylinks/platform/loyalty/internal/validation"
 	"github.com/loyaltylinks/platform/shared/apperr"
 	"gorm.io/gorm"
 )
@@ -50,7 +53,7 @@ type BlockRequest struct {
 	UserAt     string
 }
 
-type product struct {
+type rewardProduct struct {
 	ID           string
 	SKU          string
 	Name         string
@@ -67,7 +70,7 @@ type product struct {
 // smallest validity_days of its products) and its items.
 func (s *Service) Block(ctx context.Context, req BlockRequest) (Redeem, error) {
 	if len(req.Items) == 0 {
-		return Redeem{}, apperr.Validation(apperr.Field("List should have at least 1 item after validation, not 0", "too_short", "body"))
+		return Redeem{}, apperr.Validation(validation.ListTooShort(1, 0))
 	}
 	products, err := s.products(ctx, req.Items)
 	if err != nil {
@@ -109,20 +112,22 @@ func (s *Service) Block(ctx context.Context, req BlockRequest) (Redeem, error) {
 			strings.Join(values, ", "), args...).Error; err != nil {
 			return fmt.Errorf("insert redeem items: %w", err)
 		}
-		out, err = load(ctx, tx, redeemID)
-		return err
+		if out, err = load(ctx, tx, redeemID); err != nil {
+			return err
+		}
+		return s.record(ctx, tx, event.RedeemBlocked, out)
 	})
 	return out, err
 }
 
 // products loads every product the request names; 404 for an unknown one, 409 for an
 // inactive one.
-func (s *Service) products(ctx context.Context, items []ItemRequest) (map[ProductRef]product, error) {
+func (s *Service) products(ctx context.Context, items []ItemRequest) (map[ProductRef]rewardProduct, error) {
 	var ids, skus []string
 	add := func(r ProductRef, loc []any) error {
 		if r.ProductID != "" {
 			if _, err := uuid.Parse(r.ProductID); err != nil {
-				return apperr.Validation(apperr.Field("Input should be a valid UUID", "uuid_parsing", append(loc, "product_id")...))
+				return apperr.Validation(validation.NotUUID(append(loc, "product_id")...))
 			}
 			ids = append(ids, r.ProductID)
 		} else {
@@ -131,16 +136,16 @@ func (s *Service) products(ctx context.Context, items []ItemRequest) (map[Produc
 		return nil
 	}
 	for i, it := range items {
-		if err := add(it.ProductRef, []any{"body", i}); err != nil {
+		if err := add(it.ProductRef, []any{i}); err != nil {
 			return nil, err
 		}
 		for j, t := range it.Toppings {
-			if err := add(t.ProductRef, []any{"body", i, "toppings", j}); err != nil {
+			if err := add(t.ProductRef, []any{i, "toppings", j}); err != nil {
 				return nil, err
 			}
 		}
 	}
-	var rows []product
+	var rows []rewardProduct
 	q := s.db.WithContext(ctx).Table("products").Select("id, sku, name, points, is_active, is_addon, validity_days, min_qty, max_qty")
 	switch {
 	case len(ids) > 0 && len(skus) > 0:
@@ -153,7 +158,7 @@ func (s *Service) products(ctx context.Context, items []ItemRequest) (map[Produc
 	if err := q.Scan(&rows).Error; err != nil {
 		return nil, fmt.Errorf("load products: %w", err)
 	}
-	byRef := map[ProductRef]product{}
+	byRef := map[ProductRef]rewardProduct{}
 	for _, p := range rows {
 		byRef[ProductRef{ProductID: p.ID}] = p
 		byRef[ProductRef{SKU: p.SKU}] = p
@@ -161,10 +166,10 @@ func (s *Service) products(ctx context.Context, items []ItemRequest) (map[Produc
 	check := func(r ProductRef) error {
 		p, ok := byRef[key(r)]
 		if !ok {
-			return apperr.New(apperr.NotFound, "Product not found: %s", r)
+			return product.ErrNotFound.Withf("Product not found: %s", r)
 		}
 		if !p.IsActive {
-			return apperr.New(apperr.Conflict, "Product %s is not active", p.SKU)
+			return product.ErrInactive.Withf("Product %s is not active", p.SKU)
 		}
 		return nil
 	}
@@ -199,20 +204,20 @@ type line struct {
 
 // price turns the request into item rows and totals: points, validity (smallest
 // validity_days of the main products) and the products' names.
-func price(items []ItemRequest, products map[ProductRef]product) (lines []line, total int64, validity int, names []string, err error) {
+func price(items []ItemRequest, products map[ProductRef]rewardProduct) (lines []line, total int64, validity int, names []string, err error) {
 	validity = -1
 	qtyOf := map[string]int{}
 	for i, it := range items {
 		p := products[key(it.ProductRef)]
 		if p.IsAddon {
-			return nil, 0, 0, nil, apperr.Validation(apperr.Field(fmt.Sprintf("Product %s is an add-on: send it as a topping of a product", p.SKU), "value_error", "body", i))
+			return nil, 0, 0, nil, apperr.Validation(validation.Value(fmt.Sprintf("Product %s is an add-on: send it as a topping of a product", p.SKU), i))
 		}
 		if p.MinQty > 0 && it.Qty < p.MinQty {
-			return nil, 0, 0, nil, apperr.Validation(apperr.Field(fmt.Sprintf("Input should be greater than or equal to %d", p.MinQty), "greater_than_equal", "body", i, "qty"))
+			return nil, 0, 0, nil, apperr.Validation(validation.GreaterThanEqual(p.MinQty, i, "qty"))
 		}
 		qtyOf[p.ID] += it.Qty
 		if p.MaxQty > 0 && qtyOf[p.ID] > p.MaxQty {
-			return nil, 0, 0, nil, apperr.Validation(apperr.Field(fmt.Sprintf("Input should be less than or equal to %d", p.MaxQty), "less_than_equal", "body", i, "qty"))
+			return nil, 0, 0, nil, apperr.Validation(validation.LessThanEqual(p.MaxQty, i, "qty"))
 		}
 		days := defaultValidityDays
 		if p.ValidityDays != nil {
@@ -236,7 +241,7 @@ func price(items []ItemRequest, products map[ProductRef]product) (lines []line, 
 }
 
 // checkToppings refuses a topping that is not an add-on linked to its item's product.
-func (s *Service) checkToppings(ctx context.Context, items []ItemRequest, products map[ProductRef]product) error {
+func (s *Service) checkToppings(ctx context.Context, items []ItemRequest, products map[ProductRef]rewardProduct) error {
 	var parents []string
 	for _, it := range items {
 		if len(it.Toppings) > 0 {
@@ -259,7 +264,7 @@ func (s *Service) checkToppings(ctx context.Context, items []ItemRequest, produc
 		for j, t := range it.Toppings {
 			tp := products[key(t.ProductRef)]
 			if !tp.IsAddon || !linked[[2]string{p.ID, tp.ID}] {
-				return apperr.Validation(apperr.Field(fmt.Sprintf("Product %s is not a topping of %s", tp.SKU, p.SKU), "value_error", "body", i, "toppings", j))
+				return apperr.Validation(validation.Value(fmt.Sprintf("Product %s is not a topping of %s", tp.SKU, p.SKU), i, "toppings", j))
 			}
 		}
 	}

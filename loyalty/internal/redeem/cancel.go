@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/loyaltylinks/platform/loyalty/internal/event"
 	"github.com/loyaltylinks/platform/loyalty/internal/ledger"
-	"github.com/loyaltylinks/platform/shared/apperr"
 	"gorm.io/gorm"
 )
 
@@ -35,20 +35,21 @@ func (s *Service) Cancel(ctx context.Context, redeemID, userAt string) (Cancella
 		switch r.Status {
 		case StatusPending:
 		case StatusApplied:
-			return apperr.New(apperr.Conflict, "Redeem is applied: roll it back before cancelling")
+			return ErrNotPending.Withf("Redeem is applied: roll it back before cancelling")
 		case StatusCancelled:
-			return apperr.New(apperr.Conflict, "Redeem already cancelled")
+			return ledger.ErrAlreadyCancelled.Withf("Redeem already cancelled")
 		default:
-			return apperr.New(apperr.Conflict, "Redeem is %s", r.Status)
+			return ErrNotPending.Withf("Redeem is %s", r.Status)
 		}
-		out, err = release(ctx, tx, r, StatusCancelled, "Redeem cancelled", userAt)
+		out, err = s.release(ctx, tx, r, StatusCancelled, "Redeem cancelled", userAt)
 		return err
 	})
 	return out, err
 }
 
-// release reverses the R entry of a locked pending redeem and moves it to status.
-func release(ctx context.Context, tx *gorm.DB, r Redeem, status, description, userAt string) (Cancellation, error) {
+// release reverses the R entry of a locked pending redeem, moves it to status (cancelled
+// or expired) and records the event of that status.
+func (s *Service) release(ctx context.Context, tx *gorm.DB, r Redeem, status, description, userAt string) (Cancellation, error) {
 	_, rev, err := ledger.Reverse(ctx, tx, r.PointsEntryID, ledger.ReverseOptions{Description: description, UserAt: userAt, AllowRedeem: true})
 	if err != nil {
 		return Cancellation{}, err
@@ -60,6 +61,19 @@ func release(ctx context.Context, tx *gorm.DB, r Redeem, status, description, us
 	var balance int64
 	if err := db.Raw(`SELECT points_balance FROM customers WHERE id = ?`, r.CustomerID).Scan(&balance).Error; err != nil {
 		return Cancellation{}, fmt.Errorf("balance of customer %s: %w", r.CustomerID, err)
+	}
+	if s.events != nil {
+		after, err := load(ctx, tx, r.ID)
+		if err != nil {
+			return Cancellation{}, err
+		}
+		typ := event.RedeemCancelled
+		if status == StatusExpired {
+			typ = event.RedeemExpired
+		}
+		if err := s.record(ctx, tx, typ, ReleaseEvent{Redeem: after, Reversal: rev}); err != nil {
+			return Cancellation{}, err
+		}
 	}
 	return Cancellation{Detail: description, RedeemID: r.ID, Status: status, ReversalID: rev.ID, Points: rev.Points, PointsBalance: balance}, nil
 }
@@ -88,7 +102,7 @@ func (s *Service) ExpireDue(ctx context.Context, now time.Time, max int) (int, e
 				return nil
 			}
 			claimed = rows[0].ID
-			if _, err := release(ctx, tx, rows[0], StatusExpired, "Redeem expired", "system"); err != nil {
+			if _, err := s.release(ctx, tx, rows[0], StatusExpired, "Redeem expired", "system"); err != nil {
 				return fmt.Errorf("expire redeem %s: %w", rows[0].ID, err)
 			}
 			expired = true

@@ -16,8 +16,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/loyaltylinks/platform/loyalty/internal/event"
 	"github.com/loyaltylinks/platform/loyalty/internal/ledger"
-	"github.com/loyaltylinks/platform/shared/apperr"
 	"gorm.io/gorm"
 )
 
@@ -63,7 +63,8 @@ type Item struct {
 
 // Service runs the redemption life cycle.
 type Service struct {
-	db *gorm.DB
+	db     *gorm.DB
+	events Events // nil: no events recorded
 }
 
 // NewService returns the redeem service over db.
@@ -73,14 +74,14 @@ func NewService(db *gorm.DB) *Service { return &Service{db: db} }
 // applied_at and coupon_identifier are set on the redeem and its items. A store_code, when
 // given, records where it was used.
 func (s *Service) Apply(ctx context.Context, pointsID, coupon string, storeCode *string) (Redeem, error) {
-	return s.transition(ctx, pointsID, func(tx *gorm.DB, r Redeem) error {
+	return s.transition(ctx, pointsID, event.RedeemApplied, func(tx *gorm.DB, r Redeem) error {
 		switch {
 		case r.Status == StatusApplied:
-			return apperr.New(apperr.Conflict, "Redeem already applied")
+			return ErrAlreadyApplied
 		case r.Status != StatusPending:
-			return apperr.New(apperr.Conflict, "Redeem is %s", r.Status)
+			return ErrNotPending.Withf("Redeem is %s", r.Status)
 		case !r.ExpiresAt.After(time.Now()):
-			return apperr.New(apperr.Conflict, "Redeem has expired")
+			return ErrExpired
 		}
 		db := tx.WithContext(ctx)
 		if err := db.Exec(`UPDATE redeems SET status = 'applied', applied_at = now(), coupon_identifier = ?, store_code = COALESCE(?, store_code) WHERE id = ?`,
@@ -98,9 +99,9 @@ func (s *Service) Apply(ctx context.Context, pointsID, coupon string, storeCode 
 // Rollback undoes an application: the redeem is pending again, applied_at and
 // coupon_identifier are cleared. Its expiry date is kept.
 func (s *Service) Rollback(ctx context.Context, pointsID string) (Redeem, error) {
-	return s.transition(ctx, pointsID, func(tx *gorm.DB, r Redeem) error {
+	return s.transition(ctx, pointsID, event.RedeemRolledBack, func(tx *gorm.DB, r Redeem) error {
 		if r.Status != StatusApplied {
-			return apperr.New(apperr.Conflict, "Redeem is not applied (status %s)", r.Status)
+			return ErrNotApplied.Withf("Redeem is not applied (status %s)", r.Status)
 		}
 		db := tx.WithContext(ctx)
 		if err := db.Exec(`UPDATE redeems SET status = 'pending', applied_at = NULL, coupon_identifier = NULL WHERE id = ?`, r.ID).Error; err != nil {
@@ -113,9 +114,9 @@ func (s *Service) Rollback(ctx context.Context, pointsID string) (Redeem, error)
 	})
 }
 
-// transition locks the redeem of an R entry, runs change, and returns the redeem as it is
-// afterwards.
-func (s *Service) transition(ctx context.Context, pointsID string, change func(tx *gorm.DB, r Redeem) error) (Redeem, error) {
+// transition locks the redeem of an R entry, runs change, records the event typ and
+// returns the redeem as it is afterwards.
+func (s *Service) transition(ctx context.Context, pointsID string, typ event.Type, change func(tx *gorm.DB, r Redeem) error) (Redeem, error) {
 	var out Redeem
 	err := ledger.InTx(ctx, s.db, func(tx *gorm.DB) error {
 		r, err := lockRedeem(ctx, tx, `points_entry_id = ?`, pointsID)
@@ -125,8 +126,10 @@ func (s *Service) transition(ctx context.Context, pointsID string, change func(t
 		if err := change(tx, r); err != nil {
 			return err
 		}
-		out, err = load(ctx, tx, r.ID)
-		return err
+		if out, err = load(ctx, tx, r.ID); err != nil {
+			return err
+		}
+		return s.record(ctx, tx, typ, out)
 	})
 	return out, err
 }
@@ -137,7 +140,7 @@ func lockRedeem(ctx context.Context, tx *gorm.DB, where string, arg any) (Redeem
 		return Redeem{}, fmt.Errorf("lock redeem: %w", err)
 	}
 	if len(rows) == 0 {
-		return Redeem{}, apperr.New(apperr.NotFound, "Redeem not found")
+		return Redeem{}, ErrNotFound
 	}
 	return rows[0], nil
 }
@@ -153,7 +156,7 @@ func load(ctx context.Context, db *gorm.DB, id string) (Redeem, error) {
 		return Redeem{}, fmt.Errorf("load redeem %s: %w", id, err)
 	}
 	if len(rows) == 0 {
-		return Redeem{}, apperr.New(apperr.NotFound, "Redeem not found")
+		return Redeem{}, ErrNotFound
 	}
 	r := rows[0]
 	r.Items = []Item{}

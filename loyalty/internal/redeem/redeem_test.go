@@ -2,7 +2,6 @@ package redeem_test
 
 import (
 	"context"
-	"gorm.io/gorm"
 	"io"
 	"log/slog"
 	"math/rand/v2"
@@ -10,6 +9,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"gorm.io/gorm"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/ledger"
 	"github.com/loyaltylinks/platform/loyalty/internal/redeem"

@@ -3,14 +3,12 @@ package redeem
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/loyaltylinks/platform/loyalty/internal/document"
-	"github.com/loyaltylinks/platform/shared/apperr"
+	"github.com/loyaltylinks/platform/loyalty/internal/store"
 )
 
 // StatementQuery selects the redeems of GET /points/store/redeem-statement.
@@ -21,7 +19,7 @@ type StatementQuery struct {
 	// OnlyRedeemed keeps redeems made at a store (store_code set) that still hold their
 	// points (pending or applied); false keeps every redeem of the period.
 	OnlyRedeemed bool
-	TimeZone     string // month boundaries are taken in this zone
+	Location     *time.Location // month boundaries are taken in this zone; nil is UTC
 	Page, Limit  int
 }
 
@@ -90,20 +88,12 @@ func (s *Service) StoreStatement(ctx context.Context, q StatementQuery) (Stateme
 	if q.OnlyRedeemed {
 		st.Status = "redeemed"
 	}
-	var bounds []struct{ Start, End time.Time }
-	err := db.Raw(`SELECT make_timestamptz(?, ?, 1, 0, 0, 0, ?) AS start, make_timestamptz(?, ?, 1, 0, 0, 0, ?) + interval '1 month' AS end`,
-		q.Year, q.Month, q.TimeZone, q.Year, q.Month, q.TimeZone).Scan(&bounds).Error
-	var pgErr *pgconn.PgError
-	if errors.As(err, &pgErr) && pgErr.Code == "22023" {
-		return Statement{}, apperr.Validation(apperr.Field("Unknown time zone", "value_error", "query", "timezone"))
+	loc := q.Location
+	if loc == nil {
+		loc = time.UTC
 	}
-	if err != nil {
-		return Statement{}, fmt.Errorf("period bounds: %w", err)
-	}
-	if len(bounds) == 0 {
-		return Statement{}, errors.New("period bounds: no row")
-	}
-	st.PeriodStart, st.PeriodEnd = bounds[0].Start.UTC(), bounds[0].End.UTC()
+	start := time.Date(q.Year, time.Month(q.Month), 1, 0, 0, 0, 0, loc)
+	st.PeriodStart, st.PeriodEnd = start.UTC(), start.AddDate(0, 1, 0).UTC()
 
 	where := []string{"r.created_at >= ?", "r.created_at < ?"}
 	args := []any{st.PeriodStart, st.PeriodEnd}
@@ -116,7 +106,7 @@ func (s *Service) StoreStatement(ctx context.Context, q StatementQuery) (Stateme
 			return Statement{}, fmt.Errorf("find store by document: %w", err)
 		}
 		if len(stores) == 0 {
-			return Statement{}, apperr.New(apperr.NotFound, "Store not found")
+			return Statement{}, store.ErrNotFound
 		}
 		st.StoreDocument, st.StoreCode, st.StoreName = q.StoreDocument, &stores[0].StoreCode, &stores[0].Name
 		where = append(where, "r.store_code = ?")
@@ -132,7 +122,7 @@ func (s *Service) StoreStatement(ctx context.Context, q StatementQuery) (Stateme
 		TotalPoints, TotalItems      string
 	}
 	// Sums as text: sum(bigint) is a numeric that may not fit an int64.
-	err = db.Raw(`SELECT count(*) AS total_redeems, count(DISTINCT r.customer_id) AS total_customers,
+	err := db.Raw(`SELECT count(*) AS total_redeems, count(DISTINCT r.customer_id) AS total_customers,
 			COALESCE(sum(r.total_points), 0)::text AS total_points,
 			COALESCE((SELECT sum(i.qty) FROM redeem_items i JOIN redeems r ON r.id = i.redeem_id
 			           WHERE i.parent_item_id IS NULL AND `+filter+`), 0)::text AS total_items

@@ -13,7 +13,9 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/loyaltylinks/platform/loyalty/internal/document"
+	"github.com/loyaltylinks/platform/loyalty/internal/validation"
 	"github.com/loyaltylinks/platform/shared/apperr"
+	"github.com/loyaltylinks/platform/shared/database"
 	"github.com/loyaltylinks/platform/shared/nullable"
 	"gorm.io/gorm"
 )
@@ -149,12 +151,18 @@ func (r *Repository) Deactivate(ctx context.Context, id string) (Store, error) {
 		return Store{}, fmt.Errorf("deactivate store %s: %w", id, res.Error)
 	}
 	if res.RowsAffected == 0 {
-		return Store{}, errNotFound
+		return Store{}, ErrNotFound
 	}
 	return r.ByID(ctx, id)
 }
 
-var errNotFound = apperr.New(apperr.NotFound, "Store not found")
+// Failures callers tell apart (errors.Is).
+var (
+	ErrNotFound      = apperr.Define(apperr.NotFound, "store_not_found", "Store not found")
+	ErrInactive      = apperr.Define(apperr.Conflict, "store_inactive", "Store is inactive")
+	ErrCodeTaken     = apperr.Define(apperr.Conflict, "store_code_taken", "A store with this store_code already exists")
+	ErrDocumentTaken = apperr.Define(apperr.Conflict, "store_document_taken", "A store with this document already exists")
+)
 
 // ByID returns one store, active or not.
 func (r *Repository) ByID(ctx context.Context, id string) (Store, error) {
@@ -175,7 +183,7 @@ func (r *Repository) take(ctx context.Context, where string, arg any) (Store, er
 	var s Store
 	err := r.db.WithContext(ctx).Where(where, arg).Take(&s).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return Store{}, errNotFound
+		return Store{}, ErrNotFound
 	}
 	if err != nil {
 		return Store{}, fmt.Errorf("load store (%s %v): %w", where, arg, err)
@@ -196,13 +204,13 @@ func (r *Repository) List(ctx context.Context, limit, offset int) ([]Store, erro
 func (r *Repository) Search(ctx context.Context, f SearchFilter, limit, offset int) ([]Store, error) {
 	q := r.db.WithContext(ctx).Model(&Store{})
 	if f.Name != "" {
-		q = q.Where("lower(name) LIKE ? ESCAPE '\\'", "%"+escapeLike(strings.ToLower(f.Name))+"%")
+		q = q.Where("lower(name) LIKE ? ESCAPE '\\'", "%"+database.EscapeLike(strings.ToLower(f.Name))+"%")
 	}
 	if f.Code != "" {
-		q = q.Where("lower(store_code) LIKE ? ESCAPE '\\'", escapeLike(strings.ToLower(f.Code))+"%")
+		q = q.Where("lower(store_code) LIKE ? ESCAPE '\\'", database.EscapeLike(strings.ToLower(f.Code))+"%")
 	}
 	if f.Document != "" {
-		q = q.Where("document LIKE ? ESCAPE '\\'", escapeLike(document.NormalizePrefix(f.Document))+"%")
+		q = q.Where("document LIKE ? ESCAPE '\\'", database.EscapeLike(document.NormalizePrefix(f.Document))+"%")
 	}
 	stores := []Store{}
 	if err := q.Order("lower(name), id").Limit(limit).Offset(offset).Find(&stores).Error; err != nil {
@@ -211,36 +219,28 @@ func (r *Repository) Search(ctx context.Context, f SearchFilter, limit, offset i
 	return stores, nil
 }
 
-// escapeLike makes s match literally inside a LIKE pattern.
-func escapeLike(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
-}
-
 // check returns the 422 for a store missing a required value or holding a bad email.
 func check(s Store) error {
-	var fields []apperr.FieldError
+	var fields validation.List
 	for _, f := range []struct{ name, value string }{{"store_code", s.StoreCode}, {"name", s.Name}, {"document", s.Document}} {
 		if f.value == "" {
-			fields = append(fields, apperr.Field("String should have at least 1 character", "string_too_short", "body", f.name))
+			fields.Add(validation.StringTooShort(1, f.name))
 		}
 	}
 	if s.Email != nil {
 		if addr, err := mail.ParseAddress(*s.Email); err != nil || addr.Address != *s.Email {
-			fields = append(fields, apperr.Field("value is not a valid email address", "value_error", "body", "email"))
+			fields.Add(validation.NotEmail("email"))
 		}
 	}
-	if len(fields) > 0 {
-		return apperr.Validation(fields...)
-	}
-	return nil
+	return fields.Err()
 }
 
 func (u Update) validate() error {
-	return apperr.RefuseNulls(
-		apperr.NotNull{Field: "store_code", Type: "string_type", Null: u.StoreCode.Null},
-		apperr.NotNull{Field: "name", Type: "string_type", Null: u.Name.Null},
-		apperr.NotNull{Field: "document", Type: "string_type", Null: u.Document.Null},
-		apperr.NotNull{Field: "is_active", Type: "bool_type", Null: u.IsActive.Null},
+	return validation.RefuseNulls(
+		validation.NotNull{Field: "store_code", Type: "string_type", Null: u.StoreCode.Null},
+		validation.NotNull{Field: "name", Type: "string_type", Null: u.Name.Null},
+		validation.NotNull{Field: "document", Type: "string_type", Null: u.Document.Null},
+		validation.NotNull{Field: "is_active", Type: "bool_type", Null: u.IsActive.Null},
 	)
 }
 
@@ -256,7 +256,7 @@ func (r *Repository) writeError(ctx context.Context, err error, s Store, selfID 
 		q = q.Where("id <> ?", selfID)
 	}
 	if q.Count(&n).Error == nil && n > 0 {
-		return apperr.New(apperr.Conflict, "A store with store_code %q already exists", s.StoreCode)
+		return ErrCodeTaken.Withf("A store with store_code %q already exists", s.StoreCode)
 	}
-	return apperr.New(apperr.Conflict, "A store with document %q already exists", s.Document)
+	return ErrDocumentTaken.Withf("A store with document %q already exists", s.Document)
 }

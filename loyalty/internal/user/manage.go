@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/google/uuid"
+	"github.com/loyaltylinks/platform/loyalty/internal/validation"
 	"github.com/loyaltylinks/platform/shared/apperr"
 	"github.com/loyaltylinks/platform/shared/auth"
 	"github.com/loyaltylinks/platform/shared/nullable"
@@ -34,43 +35,40 @@ func (u Update) removesAdmin() bool {
 
 // validate applies the rules of Create to the fields sent, every failure in one 422.
 func (u Update) validate() error {
-	var fields []apperr.FieldError
-	if err := apperr.RefuseNulls(
-		apperr.NotNull{Field: "name", Type: "string_type", Null: u.Name.Null},
-		apperr.NotNull{Field: "role", Type: "string_type", Null: u.Role.Null},
-		apperr.NotNull{Field: "is_active", Type: "bool_type", Null: u.IsActive.Null},
-		apperr.NotNull{Field: "password", Type: "string_type", Null: u.Password.Null},
+	var fields validation.List
+	if err := validation.RefuseNulls(
+		validation.NotNull{Field: "name", Type: "string_type", Null: u.Name.Null},
+		validation.NotNull{Field: "role", Type: "string_type", Null: u.Role.Null},
+		validation.NotNull{Field: "is_active", Type: "bool_type", Null: u.IsActive.Null},
+		validation.NotNull{Field: "password", Type: "string_type", Null: u.Password.Null},
 	); err != nil {
 		e, _ := apperr.As(err)
-		fields = append(fields, e.Fields...)
+		fields.Add(e.Fields...)
 	}
 	if u.Name.HasValue() {
 		switch name := strings.TrimSpace(u.Name.Value); {
 		case name == "":
-			fields = append(fields, apperr.Field("String should have at least 1 character", "string_too_short", "body", "name"))
+			fields.Add(validation.StringTooShort(1, "name"))
 		case utf8.RuneCountInString(name) > 255:
-			fields = append(fields, apperr.Field("String should have at most 255 characters", "string_too_long", "body", "name"))
+			fields.Add(validation.StringTooLong(255, "characters", "name"))
 		}
 	}
 	if u.Email.HasValue() && strings.TrimSpace(u.Email.Value) != "" {
 		e := strings.TrimSpace(u.Email.Value)
 		if addr, err := mail.ParseAddress(e); err != nil || addr.Address != e || len(e) > 255 {
-			fields = append(fields, apperr.Field("value is not a valid email address", "value_error", "body", "email"))
+			fields.Add(validation.NotEmail("email"))
 		}
 	}
 	if u.Role.HasValue() && u.Role.Value != auth.RoleAdmin && u.Role.Value != auth.RoleUser {
-		fields = append(fields, apperr.Field("Input should be 'admin' or 'user'", "enum", "body", "role"))
+		fields.Add(validation.NotOneOf(roles, "role"))
 	}
 	if u.Password.HasValue() {
 		if err := checkPassword(u.Password.Value); err != nil {
 			e, _ := apperr.As(err)
-			fields = append(fields, e.Fields...)
+			fields.Add(e.Fields...)
 		}
 	}
-	if len(fields) > 0 {
-		return apperr.Validation(fields...)
-	}
-	return nil
+	return fields.Err()
 }
 
 // errLastAdmin refuses to leave the service without an active admin: nobody could then

@@ -186,7 +186,9 @@ func (t *Throttle) Reserve(ctx context.Context, username string, addr netip.Addr
 				continue
 			}
 			if row.Failures >= limits[scope] {
-				wait := time.Duration(row.RetryAfter * float64(time.Second))
+				// now() is this transaction's start: a window opened by a concurrent attempt
+				// that started later can look a few microseconds longer than the window.
+				wait := min(time.Duration(row.RetryAfter*float64(time.Second)), t.limits.Window)
 				if refused == nil || wait > refused.RetryAfter {
 					refused = &ThrottledError{RetryAfter: wait}
 				}

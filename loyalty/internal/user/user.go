@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/loyaltylinks/platform/loyalty/internal/validation"
 	"github.com/loyaltylinks/platform/shared/apperr"
 	"github.com/loyaltylinks/platform/shared/auth"
 	"golang.org/x/crypto/bcrypt"
@@ -58,6 +59,9 @@ type Store struct {
 	dummy     []byte
 }
 
+// roles are the roles a user may have.
+var roles = []string{auth.RoleAdmin, auth.RoleUser}
+
 // NewStore returns a Store over db hashing with bcrypt's default cost.
 func NewStore(db *gorm.DB) *Store { return &Store{db: db, cost: bcrypt.DefaultCost} }
 
@@ -65,7 +69,7 @@ func NewStore(db *gorm.DB) *Store { return &Store{db: db, cost: bcrypt.DefaultCo
 // taken by another user in that form, case-insensitively, is a Conflict. Permission to
 // create an admin is the caller's business (see CanCreate).
 func (s *Store) Create(ctx context.Context, in CreateInput) (User, error) {
-	username, err := NormalizeUsername(in.Username, "body", "username")
+	username, err := NormalizeUsername(in.Username, "username")
 	if err != nil {
 		return User{}, err
 	}
@@ -74,7 +78,7 @@ func (s *Store) Create(ctx context.Context, in CreateInput) (User, error) {
 		role = auth.RoleUser
 	}
 	if role != auth.RoleAdmin && role != auth.RoleUser {
-		return User{}, apperr.Validation(apperr.Field("Input should be 'admin' or 'user'", "enum", "body", "role"))
+		return User{}, apperr.Validation(validation.NotOneOf(roles, "role"))
 	}
 	hash, err := s.hash(in.Password)
 	if err != nil {
@@ -104,7 +108,7 @@ func (s *Store) Create(ctx context.Context, in CreateInput) (User, error) {
 			return User{}, apperr.New(apperr.Conflict, "A user with username %q already exists", username)
 		case errors.Is(err, gorm.ErrCheckConstraintViolated):
 			// The database's Unicode tables disagree with Go's about this name.
-			return User{}, apperr.Validation(apperr.Field("Username is not in a form the database accepts", "string_pattern_mismatch", "body", "username"))
+			return User{}, apperr.Validation(apperr.Field("Username is not in a form the database accepts", "string_pattern_mismatch", "username"))
 		}
 		return User{}, fmt.Errorf("insert user %s: %w", username, err)
 	}
@@ -165,10 +169,10 @@ func (s *Store) Authenticate(ctx context.Context, username, password string) (Us
 // checkPassword enforces the length bounds (bytes, as bcrypt counts them).
 func checkPassword(password string) error {
 	if len(password) < MinPasswordLen {
-		return apperr.Validation(apperr.Field(fmt.Sprintf("String should have at least %d characters", MinPasswordLen), "string_too_short", "body", "password"))
+		return apperr.Validation(validation.StringTooShort(MinPasswordLen, "password"))
 	}
 	if len(password) > MaxPasswordLen {
-		return apperr.Validation(apperr.Field(fmt.Sprintf("String should have at most %d bytes", MaxPasswordLen), "string_too_long", "body", "password"))
+		return apperr.Validation(validation.StringTooLong(MaxPasswordLen, "bytes", "password"))
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/loyaltylinks/platform/loyalty/internal/validation"
 	"github.com/loyaltylinks/platform/shared/apperr"
 	"golang.org/x/text/unicode/norm"
 )
@@ -23,14 +24,14 @@ const MaxUsernameLen = 255
 // make a typed name and a stored name disagree. loc is where the 422 points.
 func NormalizeUsername(raw string, loc ...any) (string, error) {
 	if !utf8.ValidString(raw) || strings.ContainsRune(raw, 0) {
-		return "", apperr.Validation(apperr.Field("Input should be a valid UTF-8 string without NUL characters", "string_unicode", loc...))
+		return "", apperr.Validation(validation.NotText(loc...))
 	}
 	name := strings.Trim(norm.NFKC.String(raw), " ")
 	switch {
 	case name == "":
-		return "", apperr.Validation(apperr.Field("Field required", "missing", loc...))
+		return "", apperr.Validation(validation.Missing(loc...))
 	case utf8.RuneCountInString(name) > MaxUsernameLen:
-		return "", apperr.Validation(apperr.Field("String should have at most 255 characters", "string_too_long", loc...))
+		return "", apperr.Validation(validation.StringTooLong(MaxUsernameLen, "characters", loc...))
 	case strings.IndexFunc(name, invisible) >= 0:
 		return "", apperr.Validation(apperr.Field(
 			"Username must not contain invisible, control or formatting characters (zero-width spaces, bidi marks, ...)",

@@ -1,0 +1,95 @@
+// Package breaker keeps a replica from waiting on a Redis that hangs. Every use of Redis
+// in the service is optional or fails safe (rate limit, click counters, caches, pub/sub,
+// the password throttle) and bounds its own round trip; but one request may make
+// several such calls, and each would wait out its bound. After a command times out the
+// breaker fails every command at once for a pause, so a request pays at most one
+// time-out however many Redis calls it makes, and the requests that follow pay none.
+// A Redis that refuses connections fails fast by itself and does not open the breaker.
+package breaker
+
+import (
+	"context"
+	"errors"
+	"net"
+	"os"
+	"sync/atomic"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+)
+
+// ErrOpen is the error of commands refused while the breaker is open.
+var ErrOpen = errors.New("redis skipped: it timed out moments ago")
+
+// DefaultPause is how long commands are refused after a time-out.
+const DefaultPause = 2 * time.Second
+
+// Breaker is a go-redis hook (redis.Client.AddHook).
+type Breaker struct {
+	pause time.Duration
+	until atomic.Int64 // unix nanoseconds: commands are refused before then
+}
+
+// New returns a breaker that stays open for pause after a time-out.
+func New(pause time.Duration) *Breaker { return &Breaker{pause: pause} }
+
+// Open reports whether commands are refused now.
+func (b *Breaker) Open() bool { return time.Now().UnixNano() < b.until.Load() }
+
+// observe opens the breaker when err is a time-out.
+func (b *Breaker) observe(err error) {
+	if timedOut(err) {
+		b.until.Store(time.Now().Add(b.pause).UnixNano())
+	}
+}
+
+func timedOut(err error) bool {
+	if err == nil {
+		return false
+	}
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, os.ErrDeadlineExceeded) {
+		return true
+	}
+	var ne net.Error
+	return errors.As(err, &ne) && ne.Timeout()
+}
+
+// DialHook refuses new connections while open.
+func (b *Breaker) DialHook(next redis.DialHook) redis.DialHook {
+	return func(ctx context.Context, network, addr string) (net.Conn, error) {
+		if b.Open() {
+			return nil, ErrOpen
+		}
+		conn, err := next(ctx, network, addr)
+		b.observe(err)
+		return conn, err
+	}
+}
+
+// ProcessHook refuses commands while open.
+func (b *Breaker) ProcessHook(next redis.ProcessHook) redis.ProcessHook {
+	return func(ctx context.Context, cmd redis.Cmder) error {
+		if b.Open() {
+			cmd.SetErr(ErrOpen)
+			return ErrOpen
+		}
+		err := next(ctx, cmd)
+		b.observe(err)
+		return err
+	}
+}
+
+// ProcessPipelineHook refuses pipelines (and transactions) while open.
+func (b *Breaker) ProcessPipelineHook(next redis.ProcessPipelineHook) redis.ProcessPipelineHook {
+	return func(ctx context.Context, cmds []redis.Cmder) error {
+		if b.Open() {
+			for _, c := range cmds {
+				c.SetErr(ErrOpen)
+			}
+			return ErrOpen
+		}
+		err := next(ctx, cmds)
+		b.observe(err)
+		return err
+	}
+}

@@ -1,0 +1,129 @@
+package semantic
+
+// Attribute is a column of a listed row ("telefone e e-mail da cliente ...", "lista de
+// lojas"). It belongs to one entity (Owner); a report over another fact reaches it through
+// the customer, store or product join.
+type Attribute struct {
+	ID    string
+	Owner *Fact
+	Expr  string
+	Alias Text
+	Name  Text
+}
+
+func attr(id string, owner *Fact, expr string, alias, name Text) *Attribute {
+	return &Attribute{ID: id, Owner: owner, Expr: expr, Alias: alias, Name: name}
+}
+
+// The attributes.
+var (
+	CustomerNameAttr    = attr("name", Customers, "c.name", T("cliente", "customer"), T("nome", "name"))
+	CustomerDocAttr     = attr("doc", Customers, "c.doc", T("documento", "document"), T("CPF/CNPJ", "document"))
+	CustomerEmailAttr   = attr("email", Customers, "c.email", T("email", "email"), T("e-mail", "e-mail"))
+	CustomerPhoneAttr   = attr("phone", Customers, "c.phone", T("telefone", "phone"), T("telefone", "phone"))
+	CustomerBalanceAttr = attr("balance", Customers, "c.points_balance", T("saldo_pontos", "points_balance"), T("saldo de pontos", "points balance"))
+	CustomerBirthAttr   = attr("birth_date", Customers, "c.birth_date", T("data_nascimento", "birth_date"), T("data de nascimento", "birth date"))
+	CustomerSignupAttr  = attr("created_at", Customers, "c.created_at", T("cadastrado_em", "signed_up_at"), T("data de cadastro", "sign-up date"))
+	CustomerLastBuyAttr = attr("last_purchase", Customers, "c.last_purchase", T("ultima_compra", "last_purchase"), T("última compra", "last purchase"))
+	CustomerOriginAttr  = attr("origin", Customers, "c.origin", T("origem", "origin"), T("origem", "origin"))
+	CustomerGenderAttr  = attr("gender", Customers, "c.gender_identity", T("genero", "gender"), T("gênero", "gender"))
+	CustomerActiveAttr  = attr("active", Customers, "c.is_active", T("ativo", "active"), T("ativo", "active"))
+	CustomerStoreAttr   = attr("store", Customers, "c.store_code_owner", T("codigo_loja", "store_code"), T("loja", "store"))
+
+	StoreCodeAttr   = attr("store_code", Stores, "s.store_code", T("codigo_loja", "store_code"), T("código da loja", "store code"))
+	StoreNameAttr   = attr("store_name", Stores, "s.name", T("loja", "store"), T("nome da loja", "store name"))
+	StoreCityAttr   = attr("city", Stores, "s.city", T("cidade", "city"), T("cidade", "city"))
+	StoreStateAttr  = attr("state", Stores, "s.state", T("uf", "state"), T("estado", "state"))
+	StoreActiveAttr = attr("store_active", Stores, "s.is_active", T("ativa", "active"), T("ativa", "active"))
+	StoreAddrAttr   = attr("address", Stores, "s.address", T("endereco", "address"), T("endereço", "address"))
+	StorePhoneAttr  = attr("store_phone", Stores, "s.phone", T("telefone", "phone"), T("telefone", "phone"))
+
+	ProductSKUAttr    = attr("sku", Products, "p.sku", T("sku", "sku"), T("SKU", "SKU"))
+	ProductNameAttr   = attr("product_name", Products, "p.name", T("produto", "product"), T("produto", "product"))
+	ProductPointsAttr = attr("product_points", Products, "p.points", T("pontos", "points"), T("pontos necessários", "points needed"))
+	ProductPriceAttr  = attr("price", Products, "p.price", T("preco", "price"), T("preço", "price"))
+	ProductActiveAttr = attr("product_active", Products, "p.is_active", T("ativo", "active"), T("ativo", "active"))
+
+	PromotionNameAttr  = attr("promotion_name", Promotions, "pm.name", T("promocao", "promotion"), T("promoção", "promotion"))
+	PromotionStartAttr = attr("start_date", Promotions, "pm.start_date", T("inicio", "starts"), T("início", "start"))
+	PromotionEndAttr   = attr("end_date", Promotions, "pm.end_date", T("fim", "ends"), T("fim", "end"))
+	PromotionMultAttr  = attr("multiplier", Promotions, "pm.points_multiplier", T("multiplicador", "multiplier"), T("multiplicador", "multiplier"))
+	PromotionBonusAttr = attr("bonus", Promotions, "pm.bonus_points", T("pontos_bonus", "bonus_points"), T("pontos bônus", "bonus points"))
+
+	SaleDateAttr    = attr("sale_date", Sales, "v.transaction_date", T("data", "date"), T("data", "date"))
+	SaleValueAttr   = attr("value", Sales, "v.value", T("valor", "value"), T("valor", "value"))
+	SalePaymentAttr = attr("payment", Sales, "v.payment_type", T("forma_pagamento", "payment_type"), T("forma de pagamento", "payment type"))
+	SaleStoreAttr   = attr("sale_store", Sales, "v.store_code", T("codigo_loja", "store_code"), T("loja", "store"))
+	SaleCouponAttr  = attr("coupon", Sales, "v.coupon_identifier", T("cupom", "coupon"), T("cupom", "coupon"))
+
+	EntryDateAttr   = attr("entry_date", Points, "e.transaction_date", T("data", "date"), T("data", "date"))
+	EntryTypeAttr   = attr("entry_type", Points, "e.transaction_type_name", T("tipo", "type"), T("tipo", "type"))
+	EntryPointsAttr = attr("entry_points", Points, "e.points", T("pontos", "points"), T("pontos", "points"))
+	EntryDescAttr   = attr("entry_desc", Points, "e.description", T("descricao", "description"), T("descrição", "description"))
+
+	RedemptionDateAttr   = attr("redemption_date", Redemptions, "r.created_at", T("data", "date"), T("data", "date"))
+	RedemptionPointsAttr = attr("redemption_points", Redemptions, "r.total_points", T("pontos", "points"), T("pontos", "points"))
+	RedemptionStatusAttr = attr("redemption_status", Redemptions, "r.status", T("status", "status"), T("status", "status"))
+	RedemptionStoreAttr  = attr("redemption_store", Redemptions, "r.store_code", T("codigo_loja", "store_code"), T("loja", "store"))
+)
+
+// DefaultAttributes are the columns of a plain list of the fact's rows: the row's name
+// first, and at most two more, so a list stays readable.
+func DefaultAttributes(f *Fact) []*Attribute {
+	switch f {
+	case Customers:
+		return []*Attribute{CustomerNameAttr, CustomerDocAttr, CustomerEmailAttr}
+	case Stores:
+		return []*Attribute{StoreCodeAttr, StoreNameAttr, StoreCityAttr}
+	case Products:
+		return []*Attribute{ProductSKUAttr, ProductNameAttr, ProductPointsAttr}
+	case Promotions:
+		return []*Attribute{PromotionNameAttr, PromotionStartAttr, PromotionEndAttr}
+	case Sales:
+		return []*Attribute{SaleDateAttr, CustomerNameAttr, SaleValueAttr}
+	case Redemptions:
+		return []*Attribute{RedemptionDateAttr, CustomerNameAttr, RedemptionPointsAttr}
+	case Points:
+		return []*Attribute{EntryDateAttr, EntryTypeAttr, EntryPointsAttr}
+	}
+	return nil
+}
+
+// sql returns the attribute's expression over fact f and the join it needs.
+func (a *Attribute) sql(f *Fact) (string, string, bool) {
+	if a.Owner == f {
+		return a.Expr, "", true
+	}
+	var j string
+	var ok bool
+	switch a.Owner {
+	case Customers:
+		j, ok = customerJoin(f)
+	case Stores:
+		j, ok = storeJoin(f)
+	case Products:
+		j, ok = productJoin(f)
+	}
+	return a.Expr, j, ok
+}
+
+// defaultOrder is the ORDER BY of a list of the fact's rows.
+func defaultOrder(f *Fact) string {
+	switch f {
+	case Customers:
+		return "c.name"
+	case Stores:
+		return "s.store_code"
+	case Products:
+		return "p.name"
+	case Promotions:
+		return "pm.start_date DESC, pm.name"
+	case Sales:
+		return "v.transaction_date DESC"
+	case Redemptions:
+		return "r.created_at DESC"
+	case Points:
+		return "e.transaction_date DESC"
+	}
+	return "1"
+}

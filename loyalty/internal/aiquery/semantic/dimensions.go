@@ -1,0 +1,218 @@
+package semantic
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Column is one output column: an expression and its alias.
+type Column struct {
+	Expr  string
+	Alias string
+}
+
+// Dimension is a way to break a measure down ("por loja", "by month"). For each fact it
+// knows the columns it shows, what it groups by and the joins it needs; a fact it cannot
+// break down makes the request invalid.
+type Dimension struct {
+	ID   string
+	Name Text
+	// Time: a time axis, shown in chronological order (not ranked by the measure).
+	Time bool
+	// ReplacesLive: breaking down by it shows every row, whatever the counting rule
+	// (redemptions by status show cancelled and expired ones too).
+	ReplacesLive bool
+
+	build func(f *Fact, l Lang) (dimSQL, bool)
+}
+
+type dimSQL struct {
+	cols  []Column
+	group []string // GROUP BY expressions (default: the columns)
+	joins []string
+	order string // ORDER BY of a time axis
+	where string // rows without a group are left out ("sem loja")
+}
+
+// Applies reports whether the dimension can break down fact f.
+func (d *Dimension) Applies(f *Fact) bool {
+	_, ok := d.build(f, PT)
+	return ok
+}
+
+func col(expr string, alias Text, l Lang) Column { return Column{Expr: expr, Alias: alias.In(l)} }
+
+// The dimensions.
+var (
+	ByStore = &Dimension{ID: "store", Name: T("loja", "store"), build: func(f *Fact, l Lang) (dimSQL, bool) {
+		if f.Store == "" || f == Stores {
+			return dimSQL{}, false
+		}
+		j, _ := storeJoin(f)
+		return dimSQL{
+			cols:  []Column{col(f.Store, T("codigo_loja", "store_code"), l), col("s.name", T("loja", "store"), l)},
+			joins: joins(j),
+			where: f.Store + " IS NOT NULL",
+		}, true
+	}}
+	ByCustomer = &Dimension{ID: "customer", Name: T("cliente", "customer"), build: func(f *Fact, l Lang) (dimSQL, bool) {
+		j, ok := customerJoin(f)
+		if !ok || f == Customers {
+			return dimSQL{}, false
+		}
+		return dimSQL{
+			cols:  []Column{col("c.name", T("cliente", "customer"), l), col("c.doc", T("documento", "document"), l)},
+			group: []string{"c.id", "c.name", "c.doc"},
+			joins: joins(j),
+		}, true
+	}}
+	ByProduct = &Dimension{ID: "product", Name: T("produto", "product"), build: func(f *Fact, l Lang) (dimSQL, bool) {
+		j, ok := productJoin(f)
+		if !ok || f == Products {
+			return dimSQL{}, false
+		}
+		return dimSQL{
+			cols:  []Column{col("p.sku", T("sku", "sku"), l), col("p.name", T("produto", "product"), l)},
+			group: []string{"p.id", "p.sku", "p.name"},
+			joins: joins(j),
+		}, true
+	}}
+	ByPaymentType = &Dimension{ID: "payment_type", Name: T("forma de pagamento", "payment type"), build: func(f *Fact, l Lang) (dimSQL, bool) {
+		if f != Sales {
+			return dimSQL{}, false
+		}
+		return dimSQL{cols: []Column{col("v.payment_type", T("forma_pagamento", "payment_type"), l)}}, true
+	}}
+	BySignupStore = &Dimension{ID: "signup_store", Name: T("loja de cadastro", "sign-up store"), build: func(f *Fact, l Lang) (dimSQL, bool) {
+		if f != Customers {
+			return dimSQL{}, false
+		}
+		return dimSQL{
+			cols:  []Column{col("c.store_code", T("codigo_loja", "store_code"), l), col("s.name", T("loja", "store"), l)},
+			joins: []string{"LEFT JOIN reporting.stores s ON s.store_code = c.store_code"},
+			where: "c.store_code IS NOT NULL",
+		}, true
+	}}
+	ByOrigin      = customerAttrDim("origin", T("origem", "origin"), "c.origin", T("origem", "origin"))
+	ByGender      = customerAttrDim("gender", T("gênero", "gender"), "c.gender_identity", T("genero", "gender"))
+	ByBirthMonth  = customerAttrDim("birth_month", T("mês de aniversário", "birth month"), "extract(month FROM c.birth_date)::int", T("mes_aniversario", "birth_month"))
+	ByStatus      = &Dimension{ID: "status", Name: T("status", "status"), ReplacesLive: true, build: statusDim}
+	ByState       = storeAttrDim("state", T("estado", "state"), "s.state", T("uf", "state"))
+	ByCity        = storeAttrDim("city", T("cidade", "city"), "s.city", T("cidade", "city"))
+	ByEntryType   = &Dimension{ID: "entry_type", Name: T("tipo de lançamento", "entry type"), build: entryTypeDim}
+	ByDay         = timeDim("day", T("dia", "day"), "(%s)::date", T("dia", "day"))
+	ByWeek        = timeDim("week", T("semana", "week"), "date_trunc('week', %s)::date", T("semana", "week"))
+	ByMonth       = timeDim("month", T("mês", "month"), "to_char(%s, 'YYYY-MM')", T("mes", "month"))
+	ByQuarter     = timeDim("quarter", T("trimestre", "quarter"), "to_char(%s, 'YYYY-\"Q\"Q')", T("trimestre", "quarter"))
+	ByYear        = timeDim("year", T("ano", "year"), "extract(year FROM %s)::int", T("ano", "year"))
+	ByWeekday     = timeDim("weekday", T("dia da semana", "day of the week"), "extract(isodow FROM %s)::int", T("dia_semana", "weekday"))
+	ByHour        = timeDim("hour", T("hora do dia", "hour of the day"), "extract(hour FROM %s)::int", T("hora", "hour"))
+	Dimensions    = []*Dimension{ByStore, BySignupStore, ByCustomer, ByProduct, ByPaymentType, ByOrigin, ByGender, ByBirthMonth, ByStatus, ByState, ByCity, ByEntryType, ByDay, ByWeek, ByMonth, ByQuarter, ByYear, ByWeekday, ByHour}
+	weekdayLabels = map[Lang]string{PT: "1 = segunda ... 7 = domingo", EN: "1 = Monday ... 7 = Sunday"}
+)
+
+// WeekdayNote explains the weekday numbers.
+func WeekdayNote(l Lang) string { return weekdayLabels[l] }
+
+func customerAttrDim(id string, name Text, expr string, alias Text) *Dimension {
+	return &Dimension{ID: id, Name: name, build: func(f *Fact, l Lang) (dimSQL, bool) {
+		j, ok := customerJoin(f)
+		if !ok {
+			return dimSQL{}, false
+		}
+		return dimSQL{cols: []Column{col(expr, alias, l)}, joins: joins(j)}, true
+	}}
+}
+
+func storeAttrDim(id string, name Text, expr string, alias Text) *Dimension {
+	return &Dimension{ID: id, Name: name, build: func(f *Fact, l Lang) (dimSQL, bool) {
+		j, ok := storeJoin(f)
+		if !ok {
+			return dimSQL{}, false
+		}
+		d := dimSQL{cols: []Column{col(expr, alias, l)}, joins: joins(j)}
+		if f != Stores {
+			d.where = f.Store + " IS NOT NULL" // rows of no store are in no city
+		}
+		return d, true
+	}}
+}
+
+func statusDim(f *Fact, l Lang) (dimSQL, bool) {
+	if f != Redemptions && f != RedeemedItems {
+		return dimSQL{}, false
+	}
+	return dimSQL{cols: []Column{col("r.status", T("status", "status"), l)}}, true
+}
+
+func entryTypeDim(f *Fact, l Lang) (dimSQL, bool) {
+	if f != Points {
+		return dimSQL{}, false
+	}
+	return dimSQL{cols: []Column{col("e.transaction_type_name", T("tipo", "type"), l)}}, true
+}
+
+func timeDim(id string, name Text, format string, alias Text) *Dimension {
+	return &Dimension{ID: id, Name: name, Time: true, build: func(f *Fact, l Lang) (dimSQL, bool) {
+		if f.Time == "" {
+			return dimSQL{}, false
+		}
+		e := fmt.Sprintf(format, f.Time)
+		return dimSQL{cols: []Column{col(e, alias, l)}, order: e}, true
+	}}
+}
+
+// AgeBand is a band of ages in completed years; Hi < 0 is open ("55+").
+type AgeBand struct{ Lo, Hi int }
+
+// Label names the band ("18-24", "55+").
+func (b AgeBand) Label() string {
+	if b.Hi < 0 {
+		return fmt.Sprintf("%d+", b.Lo)
+	}
+	return fmt.Sprintf("%d-%d", b.Lo, b.Hi)
+}
+
+// DefaultAgeBands are the bands of "faixa etária" when the question names none.
+var DefaultAgeBands = []AgeBand{{0, 17}, {18, 24}, {25, 34}, {35, 44}, {45, 54}, {55, 64}, {65, -1}}
+
+// ByAgeBand breaks customers down by age bands. The bands cover every age: the first one
+// also takes the younger customers and the last one the older (customers without a birth
+// date are left out).
+func ByAgeBand(bands []AgeBand) *Dimension {
+	return &Dimension{ID: "age_band", Name: T("faixa etária", "age band"), build: func(f *Fact, l Lang) (dimSQL, bool) {
+		j, ok := customerJoin(f)
+		if !ok || len(bands) == 0 {
+			return dimSQL{}, false
+		}
+		var whens []string
+		for i, b := range bands {
+			if i == len(bands)-1 {
+				whens = append(whens, "ELSE "+Quote(b.Label()))
+				break
+			}
+			whens = append(whens, fmt.Sprintf("WHEN %s < %d THEN %s", AgeExpr, bands[i+1].Lo, Quote(b.Label())))
+		}
+		e := "CASE " + strings.Join(whens, " ") + " END"
+		return dimSQL{cols: []Column{col(e, T("faixa_etaria", "age_band"), l)}, joins: joins(j), where: "c.birth_date IS NOT NULL"}, true
+	}}
+}
+
+// ByPeriods compares periods: one row per period, labelled by its first day.
+func ByPeriods(periods []*Period) *Dimension {
+	return &Dimension{ID: "periods", Name: T("período", "period"), Time: true, build: func(f *Fact, l Lang) (dimSQL, bool) {
+		if f.Time == "" || len(periods) < 2 {
+			return dimSQL{}, false
+		}
+		var whens, ors []string
+		for _, p := range periods {
+			if p.From == "" {
+				return dimSQL{}, false
+			}
+			whens = append(whens, fmt.Sprintf("WHEN %s THEN (%s)::date", p.Cond(f.Time), p.From))
+			ors = append(ors, "("+p.Cond(f.Time)+")")
+		}
+		e := "CASE " + strings.Join(whens, " ") + " END"
+		return dimSQL{cols: []Column{col(e, T("periodo", "period"), l)}, order: e, where: "(" + strings.Join(ors, " OR ") + ")"}, true
+	}}
+}

@@ -1,0 +1,750 @@
+package semantic
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Filter narrows the rows a report reads. A filter knows, for each fact, which condition
+// (and which joins) express it; a fact it does not apply to makes the request invalid, so
+// the question is refused rather than answered without the filter.
+type Filter struct {
+	ID   string
+	Name Text // for the echo: "loja Centro", "vendas canceladas"
+	Slug Text // alias fragment of a rate over this filter ("whatsapp", "canceladas")
+
+	// ReplacesLive: the filter itself says which rows count (cancelled sales, a redemption
+	// status), so the fact's counting rule is dropped (for the facts in liveOf, or every
+	// fact when liveOf is empty).
+	ReplacesLive bool
+	liveOf       []*Fact
+	// timeOf: the column the period applies to when this filter is present ("resgates
+	// expirados em maio" are dated by their expiry).
+	timeOf map[*Fact]string
+	// UsesPeriod: the request's period applies inside the filter (customers who bought in
+	// October) instead of to the fact's own time column (customers who signed up in October).
+	UsesPeriod bool
+
+	build func(f *Fact, p *Period) (cond string, joins []string, ok bool)
+}
+
+func (x *Filter) sql(f *Fact) (string, []string, bool) { return x.build(f, nil) }
+
+// replaces reports whether the filter replaces f's counting rule.
+func (x *Filter) replaces(f *Fact) bool {
+	if !x.ReplacesLive {
+		return false
+	}
+	if len(x.liveOf) == 0 {
+		return true
+	}
+	for _, g := range x.liveOf {
+		if g == f {
+			return true
+		}
+	}
+	return false
+}
+
+// Applies reports whether the filter can be expressed over fact f (with period p when the
+// filter takes the period).
+func (x *Filter) Applies(f *Fact, p *Period) bool {
+	if !x.UsesPeriod {
+		p = nil
+	}
+	_, _, ok := x.build(f, p)
+	return ok
+}
+
+// Quote is a SQL string literal of s.
+func Quote(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
+
+// Accent-insensitive, case-insensitive text matching: both sides lower-cased without
+// accents (the pattern is folded in Go, the column with translate).
+const (
+	accented   = "áàâãäåéèêëíìîïóòôõöúùûüçñ"
+	unaccented = "aaaaaaeeeeiiiiooooouuuucn"
+)
+
+// Fold lower-cases s and strips the accents Portuguese uses.
+func Fold(s string) string {
+	s = strings.ToLower(s)
+	from, to := []rune(accented), []rune(unaccented)
+	var b strings.Builder
+	for _, r := range s {
+		if i := indexRune(from, r); i >= 0 {
+			r = to[i]
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func indexRune(rs []rune, r rune) int {
+	for i, x := range rs {
+		if x == r {
+			return i
+		}
+	}
+	return -1
+}
+
+// containsFolded is "col contains s", ignoring case and accents.
+func containsFolded(col, s string) string {
+	pat := strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(Fold(s))
+	return fmt.Sprintf("translate(lower(%s), %s, %s) LIKE %s", col, Quote(accented), Quote(unaccented), Quote("%"+pat+"%"))
+}
+
+// Joins to the dimension views. Each view keeps one alias in every generated query.
+func customerJoin(f *Fact) (string, bool) {
+	switch {
+	case f == Customers:
+		return "", true
+	case f.Customer == "":
+		return "", false
+	}
+	return "JOIN reporting.customers c ON c.id = " + f.Customer, true
+}
+
+func storeJoin(f *Fact) (string, bool) {
+	switch {
+	case f == Stores:
+		return "", true
+	case f.Store == "":
+		return "", false
+	}
+	return "LEFT JOIN reporting.stores s ON s.store_code = " + f.Store, true
+}
+
+func productJoin(f *Fact) (string, bool) {
+	switch {
+	case f == Products:
+		return "", true
+	case f.Product == "":
+		return "", false
+	}
+	return "JOIN reporting.products p ON p.id = " + f.Product, true
+}
+
+func joins(js ...string) []string {
+	var out []string
+	for _, j := range js {
+		if j != "" {
+			out = append(out, j)
+		}
+	}
+	return out
+}
+
+// onCustomers builds a filter on a customer column, usable by every fact about customers.
+func onCustomers(id string, name, slug Text, cond func() string) *Filter {
+	return &Filter{ID: id, Name: name, Slug: slug, build: func(f *Fact, _ *Period) (string, []string, bool) {
+		j, ok := customerJoin(f)
+		if !ok {
+			return "", nil, false
+		}
+		return cond(), joins(j), true
+	}}
+}
+
+// onFact builds a filter that applies only to the listed facts, with a condition per fact.
+func onFact(id string, name, slug Text, conds map[*Fact]string) *Filter {
+	return &Filter{ID: id, Name: name, Slug: slug, build: func(f *Fact, _ *Period) (string, []string, bool) {
+		c, ok := conds[f]
+		return c, nil, ok
+	}}
+}
+
+// StoreCode keeps the rows of one store, named by its code. A promotion is a store's when
+// it lists the store or lists none (it applies to every store).
+func StoreCode(code string) *Filter {
+	return &Filter{ID: "store_code", Name: T("loja "+code, "store "+code), Slug: T("loja", "store"),
+		build: func(f *Fact, _ *Period) (string, []string, bool) {
+			if f == Promotions {
+				return "(pm.store_codes IS NULL OR cardinality(pm.store_codes) = 0 OR " + Quote(code) + " = ANY (pm.store_codes))", nil, true
+			}
+			if f.Store == "" {
+				return "", nil, false
+			}
+			return f.Store + " = " + Quote(code), nil, true
+		}}
+}
+
+// Both keeps the rows that meet two plain filters (no period, no counting-rule change):
+// "aged 18 to 24" as one condition of a percentage.
+func Both(a, b *Filter) (*Filter, error) {
+	if a.UsesPeriod || b.UsesPeriod || a.ReplacesLive || b.ReplacesLive {
+		return nil, fmt.Errorf("filters %s and %s do not combine", a.ID, b.ID)
+	}
+	return &Filter{ID: a.ID + "_and_" + b.ID, Name: T(a.Name.PT+", "+b.Name.PT, a.Name.EN+", "+b.Name.EN), Slug: a.Slug,
+		build: func(f *Fact, p *Period) (string, []string, bool) {
+			ca, ja, oka := a.build(f, p)
+			cb, jb, okb := b.build(f, p)
+			if !oka || !okb {
+				return "", nil, false
+			}
+			js := append([]string{}, ja...)
+			for _, j := range jb {
+				if !contains(js, j) {
+					js = append(js, j)
+				}
+			}
+			return "(" + ca + " AND " + cb + ")", js, true
+		}}, nil
+}
+
+// ContactMissing keeps the customers without an e-mail or phone on file ("clientes sem
+// e-mail", "customers without a phone number"); not the opt-outs.
+func ContactMissing(attr string) *Filter {
+	col, name := "c.email", T("sem e-mail cadastrado", "no e-mail on file")
+	if attr == "phone" {
+		col, name = "c.phone", T("sem telefone cadastrado", "no phone on file")
+	}
+	return onCustomers("missing_"+attr, name, T("sem_"+attr, "no_"+attr), func() string { return "(" + col + " IS NULL OR " + col + " = '')" })
+}
+
+// BirthDateKnown keeps the customers with a birth date: the base of age percentages
+// (customers without one are left out of age figures).
+func BirthDateKnown() *Filter {
+	return onCustomers("birth_date_known", T("com data de nascimento", "with a birth date"), T("com_nascimento", "with_birth_date"),
+		func() string { return "c.birth_date IS NOT NULL" })
+}
+
+// OwnerStoreCode keeps the rows of the customers one store owns ("clientes da loja Centro
+// que compraram este mês": their purchases at any store), not the rows made at the store.
+func OwnerStoreCode(code string) *Filter {
+	return onCustomers("owner_store", T("clientes da loja "+code, "customers of store "+code), T("loja_do_cliente", "customer_store"),
+		func() string { return "c.store_code_owner = " + Quote(code) })
+}
+
+// SignupStoreCode keeps the customers who signed up at one store (not the store that owns
+// them).
+func SignupStoreCode(code string) *Filter {
+	return onFact("signup_store", T("cadastrados na loja "+code, "signed up at store "+code), T("loja_cadastro", "signup_store"),
+		map[*Fact]string{Customers: "c.store_code = " + Quote(code)})
+}
+
+// StoreCodes keeps the rows of several stores ("Centro e Ibirapuera").
+func StoreCodes(codes []string) *Filter {
+	q := make([]string, len(codes))
+	for i, c := range codes {
+		q[i] = Quote(c)
+	}
+	return &Filter{ID: "store_codes", Name: T("lojas "+strings.Join(codes, ", "), "stores "+strings.Join(codes, ", ")), Slug: T("lojas", "stores"),
+		build: func(f *Fact, _ *Period) (string, []string, bool) {
+			if f.Store == "" {
+				return "", nil, false
+			}
+			return f.Store + " IN (" + strings.Join(q, ", ") + ")", nil, true
+		}}
+}
+
+// StoreName keeps the rows of the stores whose name contains name.
+func StoreName(name string) *Filter {
+	return &Filter{ID: "store_name", Name: T("loja com nome \""+name+"\"", "store named \""+name+"\""), Slug: T("loja", "store"),
+		build: func(f *Fact, _ *Period) (string, []string, bool) {
+			j, ok := storeJoin(f)
+			if !ok {
+				return "", nil, false
+			}
+			return containsFolded("s.name", name), joins(j), true
+		}}
+}
+
+// StoreState keeps the stores of one state (UF).
+func StoreState(uf string) *Filter {
+	return &Filter{ID: "store_state", Name: T("lojas do estado "+uf, "stores in "+uf), Slug: T("uf", "state"),
+		build: func(f *Fact, _ *Period) (string, []string, bool) {
+			j, ok := storeJoin(f)
+			if !ok {
+				return "", nil, false
+			}
+			return "upper(s.state) = " + Quote(strings.ToUpper(uf)), joins(j), true
+		}}
+}
+
+// StoreCity keeps the stores of one city.
+func StoreCity(city string) *Filter {
+	return &Filter{ID: "store_city", Name: T("lojas de "+city, "stores in "+city), Slug: T("cidade", "city"),
+		build: func(f *Fact, _ *Period) (string, []string, bool) {
+			j, ok := storeJoin(f)
+			if !ok {
+				return "", nil, false
+			}
+			return fmt.Sprintf("translate(lower(s.city), %s, %s) = %s", Quote(accented), Quote(unaccented), Quote(Fold(city))), joins(j), true
+		}}
+}
+
+// CustomerDoc keeps one customer, named by CPF/CNPJ (digits only, as stored).
+func CustomerDoc(digits string) *Filter {
+	return onCustomers("customer_doc", T("cliente com documento "+digits, "customer with document "+digits), T("cliente", "customer"),
+		func() string { return "c.doc = " + Quote(digits) })
+}
+
+// CustomerName keeps the customers whose name contains name.
+func CustomerName(name string) *Filter {
+	return onCustomers("customer_name", T("cliente com nome \""+name+"\"", "customer named \""+name+"\""), T("cliente", "customer"),
+		func() string { return containsFolded("c.name", name) })
+}
+
+// CustomerEmail keeps the customer with this e-mail.
+func CustomerEmail(email string) *Filter {
+	return onCustomers("customer_email", T("cliente com e-mail "+email, "customer with e-mail "+email), T("cliente", "customer"),
+		func() string { return "lower(c.email) = " + Quote(strings.ToLower(email)) })
+}
+
+// CustomerPhone keeps the customer with this phone (digits).
+func CustomerPhone(digits string) *Filter {
+	return onCustomers("customer_phone", T("cliente com telefone "+digits, "customer with phone "+digits), T("cliente", "customer"),
+		func() string {
+			return "regexp_replace(c.phone, '[^0-9]', '', 'g') = " + Quote(digits)
+		})
+}
+
+// ProductName keeps the rows of the products whose name contains name.
+func ProductName(name string) *Filter {
+	return &Filter{ID: "product_name", Name: T("produto \""+name+"\"", "product \""+name+"\""), Slug: T("produto", "product"),
+		build: func(f *Fact, _ *Period) (string, []string, bool) {
+			j, ok := productJoin(f)
+			if !ok {
+				return "", nil, false
+			}
+			return containsFolded("p.name", name), joins(j), true
+		}}
+}
+
+// PromotionName keeps the promotions whose name contains name.
+func PromotionName(name string) *Filter {
+	return onFact("promotion_name", T("promoção \""+name+"\"", "promotion \""+name+"\""), T("promocao", "promotion"),
+		map[*Fact]string{Promotions: containsFolded("pm.name", name)})
+}
+
+// oneOf is "col is one of values": exact when the values are the stored ones, else
+// compared lower-case (spellings the data commonly uses).
+func oneOf(col string, values []string, exact bool) string {
+	q := make([]string, len(values))
+	for i, v := range values {
+		if !exact {
+			v = strings.ToLower(v)
+		}
+		q[i] = Quote(v)
+	}
+	if !exact {
+		col = "lower(" + col + ")"
+	}
+	if len(q) == 1 {
+		return col + " = " + q[0]
+	}
+	return col + " IN (" + strings.Join(q, ", ") + ")"
+}
+
+// PaymentType keeps the sales paid with one payment type: its stored values (exact), or
+// its usual spellings (compared lower-case) when the stored values are not known.
+func PaymentType(values []string, exact bool, label Text) *Filter {
+	return onFact("payment_type", T("forma de pagamento "+label.PT, "payment type "+label.EN), T(slug(label.PT), slug(label.EN)),
+		map[*Fact]string{Sales: oneOf("v.payment_type", values, exact)})
+}
+
+// Origin keeps the customers who signed up through one channel, like PaymentType.
+func Origin(values []string, exact bool, label Text) *Filter {
+	return onCustomers("origin", T("origem "+label.PT, "origin "+label.EN), T("origem_"+slug(label.PT), "origin_"+slug(label.EN)),
+		func() string { return oneOf("c.origin", values, exact) })
+}
+
+// Cancelled keeps the cancelled rows (and only those) of the facts that have cancellations.
+func Cancelled() *Filter {
+	x := onFact("cancelled", T("canceladas", "cancelled"), T("canceladas", "cancelled"), map[*Fact]string{
+		Sales:         "v.cancelled_at IS NOT NULL",
+		Redemptions:   "r.status = 'cancelled'",
+		RedeemedItems: "r.status = 'cancelled'",
+	})
+	x.ReplacesLive = true
+	// A cancelled sale is dated by the sale; a cancelled redemption by its cancellation.
+	x.timeOf = map[*Fact]string{Redemptions: "r.cancelled_at"}
+	return x
+}
+
+// RedemptionStatus keeps the redemptions in one status (pending, applied, cancelled,
+// expired).
+func RedemptionStatus(status string, label Text) *Filter {
+	x := onFact("status_"+status, label, T(slug(label.PT), slug(label.EN)), map[*Fact]string{
+		Redemptions:   "r.status = " + Quote(status),
+		RedeemedItems: "r.status = " + Quote(status),
+	})
+	x.ReplacesLive = true
+	// An expired redemption is dated by its expiry, an applied one by its application.
+	switch status {
+	case "expired":
+		x.timeOf = map[*Fact]string{Redemptions: "r.expires_at"}
+	case "applied":
+		x.timeOf = map[*Fact]string{Redemptions: "r.applied_at"}
+	case "cancelled":
+		x.timeOf = map[*Fact]string{Redemptions: "r.cancelled_at"}
+	}
+	return x
+}
+
+// AnyStatus counts every row, whatever its status or cancellation ("todos os resgates,
+// inclusive cancelados").
+func AnyStatus() *Filter {
+	x := onFact("any_status", T("todos os status, inclusive cancelados", "every status, cancelled included"), T("todos", "all"), map[*Fact]string{
+		Sales: "true", Redemptions: "true", RedeemedItems: "true",
+	})
+	x.ReplacesLive = true
+	return x
+}
+
+// Active keeps the active (or inactive) customers, stores or products.
+func Active(yes bool) *Filter {
+	not, name, sl := "", T("ativos", "active"), T("ativos", "active")
+	if !yes {
+		not, name, sl = "NOT ", T("inativos", "inactive"), T("inativos", "inactive")
+	}
+	return &Filter{ID: "active_" + sl.EN, Name: name, Slug: sl, ReplacesLive: true, liveOf: []*Fact{Products}, build: func(f *Fact, _ *Period) (string, []string, bool) {
+		switch f {
+		case Stores:
+			return not + "s.is_active", nil, true
+		case Products:
+			return not + "p.is_active AND NOT p.is_addon", nil, true
+		case Promotions:
+			return not + "pm.is_active", nil, true
+		}
+		j, ok := customerJoin(f)
+		if !ok {
+			return "", nil, false
+		}
+		return not + "c.is_active", joins(j), true
+	}}
+}
+
+// AddOns keeps the add-on products (toppings), which the catalogue leaves out.
+func AddOns() *Filter {
+	x := onFact("addons", T("adicionais", "add-ons"), T("adicionais", "addons"), map[*Fact]string{Products: "p.is_addon"})
+	x.ReplacesLive = true
+	return x
+}
+
+// AllProducts keeps every product, active or not, add-on or not.
+func AllProducts() *Filter {
+	x := onFact("all_products", T("todos os produtos", "all products"), T("todos", "all"), map[*Fact]string{Products: "true"})
+	x.ReplacesLive = true
+	return x
+}
+
+// PromotionDuring keeps the promotions that ran at some time in the period: active, and
+// their dates overlap it.
+func PromotionDuring() *Filter {
+	return &Filter{ID: "promotion_during", Name: T("vigentes no período", "running in the period"), Slug: T("vigentes", "running"), UsesPeriod: true,
+		build: func(f *Fact, p *Period) (string, []string, bool) {
+			if f != Promotions {
+				return "", nil, false
+			}
+			conds := []string{"pm.is_active"}
+			if p != nil && p.To != "" {
+				conds = append(conds, "pm.start_date < "+p.To)
+			}
+			if p != nil && p.From != "" {
+				conds = append(conds, "pm.end_date >= "+p.From)
+			}
+			return strings.Join(conds, " AND "), nil, true
+		}}
+}
+
+// PromotionEnds keeps the promotions whose end date falls in the period ("terminam este
+// mês").
+func PromotionEnds() *Filter {
+	return &Filter{ID: "promotion_ends", Name: T("terminam no período", "ending in the period"), Slug: T("terminam", "ending"), UsesPeriod: true,
+		build: func(f *Fact, p *Period) (string, []string, bool) {
+			if f != Promotions {
+				return "", nil, false
+			}
+			if p == nil {
+				return "pm.end_date >= now()", nil, true
+			}
+			return p.Cond("pm.end_date"), nil, true
+		}}
+}
+
+// ProductNeverRedeemed keeps the products no redemption that counts ever took.
+func ProductNeverRedeemed() *Filter {
+	return onFact("product_never_redeemed", T("nunca resgatados", "never redeemed"), T("nunca_resgatados", "never_redeemed"), map[*Fact]string{
+		Products: "NOT EXISTS (SELECT 1 FROM reporting.redeem_items x JOIN reporting.redeems y ON y.id = x.redeem_id WHERE x.product_id = p.id AND " + liveAs(Redemptions, "y") + ")",
+	})
+}
+
+// ExpiresBy keeps the redemptions whose expiry comes before the end of the period
+// ("vencem hoje", "expire by tomorrow").
+func ExpiresBy() *Filter {
+	return &Filter{ID: "expires_by", Name: T("vencem até o fim do período", "expire by the end of the period"), Slug: T("a_vencer", "expiring"), UsesPeriod: true,
+		build: func(f *Fact, p *Period) (string, []string, bool) {
+			if f != Redemptions && f != RedeemedItems {
+				return "", nil, false
+			}
+			if p == nil || p.To == "" {
+				return "r.expires_at >= now()", nil, true
+			}
+			return "r.expires_at < " + p.To, nil, true
+		}}
+}
+
+// EmailDomain keeps the customers whose e-mail is at a provider ("gmail").
+func EmailDomain(domain string) *Filter {
+	return onCustomers("email_domain", T("e-mail "+domain, domain+" e-mail"), T(domain, domain),
+		func() string { return "lower(c.email) LIKE " + Quote("%@"+domain+".%") })
+}
+
+// AgeThreshold keeps the customers whose age (completed years) compares to n.
+func AgeThreshold(op string, n int64) *Filter {
+	o := opText(op)
+	return onCustomers("age_threshold", T(fmt.Sprintf("idade %s %d anos", o.PT, n), fmt.Sprintf("age %s %d", o.EN, n)), T("idade", "age"),
+		func() string { return fmt.Sprintf("%s %s %d", AgeExpr, op, n) })
+}
+
+// AgeExpr is a customer's age in completed years (customers without a birth date have none).
+const AgeExpr = "extract(year FROM age(now(), c.birth_date))"
+
+// PromotionRunning keeps the promotions running now (active and within their dates).
+func PromotionRunning() *Filter {
+	return onFact("promotion_running", T("em vigor agora", "running now"), T("vigentes", "running"),
+		map[*Fact]string{Promotions: "pm.is_active AND now() BETWEEN pm.start_date AND pm.end_date"})
+}
+
+// Channel is a contact channel a customer opts in to.
+type Channel struct {
+	Column string
+	Name   Text
+}
+
+// The opt-in channels.
+var (
+	Email    = Channel{"email_optin", T("e-mail", "e-mail")}
+	WhatsApp = Channel{"whatsapp_optin", T("WhatsApp", "WhatsApp")}
+	SMS      = Channel{"sms_optin", T("SMS", "SMS")}
+)
+
+// OptIn keeps the customers who accept (or refuse) a channel.
+func OptIn(ch Channel, yes bool) *Filter {
+	name := T("aceitam "+ch.Name.PT, "opted in to "+ch.Name.EN)
+	sl := T(slug(ch.Name.PT), slug(ch.Name.EN))
+	cond := "c." + ch.Column
+	if !yes {
+		name = T("não aceitam "+ch.Name.PT, "opted out of "+ch.Name.EN)
+		sl = T("sem_"+sl.PT, "no_"+sl.EN)
+		cond = "NOT c." + ch.Column
+	}
+	return onCustomers("optin_"+sl.EN, name, sl, func() string { return cond })
+}
+
+// AppUser keeps the customers who use (or do not use) the app. Unknown (null) is neither.
+func AppUser(yes bool) *Filter {
+	if yes {
+		return onCustomers("app_user", T("usam o app", "use the app"), T("app", "app"), func() string { return "c.app_user" })
+	}
+	return onCustomers("not_app_user", T("não usam o app", "do not use the app"), T("sem_app", "no_app"), func() string { return "NOT c.app_user" })
+}
+
+// Gender keeps the customers of one gender identity (M, F or X).
+func Gender(code string, label Text) *Filter {
+	return onCustomers("gender_"+code, label, T(slug(label.PT), slug(label.EN)), func() string { return "c.gender_identity = " + Quote(code) })
+}
+
+// Birthday keeps the customers whose birthday falls in the period: a calendar month, this
+// month, today or one day. Other periods are not birthdays a report can list.
+func Birthday() *Filter {
+	return &Filter{ID: "birthday", Name: T("aniversariantes", "birthdays"), Slug: T("aniversariantes", "birthdays"), UsesPeriod: true,
+		build: func(f *Fact, p *Period) (string, []string, bool) {
+			j, ok := customerJoin(f)
+			if !ok {
+				return "", nil, false
+			}
+			month, day := "extract(month FROM now())", ""
+			switch {
+			case p == nil || p.Kind == ThisMonth:
+			case p.Kind == Today:
+				day = "extract(day FROM now())"
+			case p.Kind == Tomorrow:
+				month, day = "extract(month FROM now() + interval '1 day')", "extract(day FROM now() + interval '1 day')"
+			case p.Kind == NextMonth:
+				month = "extract(month FROM now() + interval '1 month')"
+			case p.Month > 0 && (p.Kind == CalendarMonth || p.Day > 0):
+				month = fmt.Sprint(p.Month)
+				if p.Day > 0 {
+					day = fmt.Sprint(p.Day)
+				}
+			case p.From != "" && p.To != "" && p.Kind != LastN:
+				// a week or a range of days: the birthday's month and day fall in it
+				return fmt.Sprintf("to_char(c.birth_date, 'MM-DD') BETWEEN to_char((%s)::date, 'MM-DD') AND to_char((%s)::date - 1, 'MM-DD')", p.From, p.To), joins(j), true
+			default:
+				return "", nil, false
+			}
+			cond := "extract(month FROM c.birth_date) = " + month
+			if day != "" {
+				cond += " AND extract(day FROM c.birth_date) = " + day
+			}
+			return cond, joins(j), true
+		}}
+}
+
+// salesOf is the counting rule of sales over another alias (for sub-queries).
+func liveAs(f *Fact, alias string) string {
+	return strings.ReplaceAll(f.Live, f.Alias+".", alias+".")
+}
+
+// Bought keeps the customers with (yes) or without (no) a sale in the period; without a
+// period, ever. The period applies to the sale, not to the sign-up.
+func Bought(yes bool) *Filter {
+	return activity("bought", Sales, yes, T("compraram", "bought"), T("não compraram", "did not buy"))
+}
+
+// Redeemed keeps the customers with (or without) a redemption in the period.
+func Redeemed(yes bool) *Filter {
+	return activity("redeemed", Redemptions, yes, T("resgataram", "redeemed"), T("não resgataram", "did not redeem"))
+}
+
+func activity(id string, of *Fact, yes bool, did, didNot Text) *Filter {
+	name, sl, not := did, T(slug(did.PT), slug(did.EN)), ""
+	if !yes {
+		id, name, sl, not = "not_"+id, didNot, T("sem_"+slug(did.PT), "no_"+slug(did.EN)), "NOT "
+	}
+	return &Filter{ID: id, Name: name, Slug: sl, UsesPeriod: true, build: func(f *Fact, p *Period) (string, []string, bool) {
+		j, ok := customerJoin(f)
+		if !ok {
+			return "", nil, false
+		}
+		// "Sem comprar há mais de N dias": customers who did buy, the last time before the
+		// window (last_purchase is the newest sale not cancelled); never-buyers are not in it.
+		if !yes && of == Sales && p != nil && p.Kind == LastN {
+			return "c.last_purchase < " + p.From, joins(j), true
+		}
+		const x = "x"
+		conds := []string{x + ".customer_id = c.id"}
+		if of.Live != "" {
+			conds = append(conds, liveAs(of, x))
+		}
+		if p != nil {
+			conds = append(conds, p.Cond(strings.Replace(of.Time, of.Alias+".", x+".", 1)))
+		}
+		return fmt.Sprintf("%sEXISTS (SELECT 1 FROM %s.%s %s WHERE %s)", not, Schema, of.View, x, strings.Join(conds, " AND ")), joins(j), true
+	}}
+}
+
+// PurchaseCount keeps the customers whose number of sales (in the period, when there is
+// one) compares to n ("clientes com mais de 5 compras").
+func PurchaseCount(op string, n int64) *Filter {
+	o := opText(op)
+	return &Filter{ID: "purchase_count", Name: T(fmt.Sprintf("com número de compras %s %d", o.PT, n), fmt.Sprintf("with a number of purchases %s %d", o.EN, n)),
+		Slug: T("compras", "purchases"), UsesPeriod: true,
+		build: func(f *Fact, p *Period) (string, []string, bool) {
+			j, ok := customerJoin(f)
+			if !ok {
+				return "", nil, false
+			}
+			const x = "x"
+			conds := []string{x + ".customer_id = c.id", liveAs(Sales, x)}
+			if p != nil {
+				conds = append(conds, p.Cond(x+".transaction_date"))
+			}
+			return fmt.Sprintf("(SELECT count(*) FROM %s.%s %s WHERE %s) %s %d", Schema, Sales.View, x, strings.Join(conds, " AND "), op, n), joins(j), true
+		}}
+}
+
+// SpendTotal keeps the customers whose spend (sum of their sales not cancelled, in the
+// period when there is one) compares to amount ("clientes que gastaram mais de R$ 500").
+func SpendTotal(op string, amount string) *Filter {
+	o := opText(op)
+	return &Filter{ID: "spend_total", Name: T(fmt.Sprintf("que gastaram %s %s no total", o.PT, amount), fmt.Sprintf("who spent %s %s in total", o.EN, amount)),
+		Slug: T("gasto", "spend"), UsesPeriod: true,
+		build: func(f *Fact, p *Period) (string, []string, bool) {
+			j, ok := customerJoin(f)
+			if !ok {
+				return "", nil, false
+			}
+			const x = "x"
+			conds := []string{x + ".customer_id = c.id", liveAs(Sales, x)}
+			if p != nil {
+				conds = append(conds, p.Cond(x+".transaction_date"))
+			}
+			return fmt.Sprintf("(SELECT COALESCE(sum(%s.value), 0) FROM %s.%s %s WHERE %s) %s %s", x, Schema, Sales.View, x, strings.Join(conds, " AND "), op, amount), joins(j), true
+		}}
+}
+
+// RedemptionCountFilter keeps the customers whose number of redemptions that count (in the
+// period, when there is one) compares to n ("resgataram mais de 3 vezes").
+func RedemptionCountFilter(op string, n int64) *Filter {
+	o := opText(op)
+	return &Filter{ID: "redemption_count", Name: T(fmt.Sprintf("com número de resgates %s %d", o.PT, n), fmt.Sprintf("with a number of redemptions %s %d", o.EN, n)),
+		Slug: T("resgates", "redemptions"), UsesPeriod: true,
+		build: func(f *Fact, p *Period) (string, []string, bool) {
+			j, ok := customerJoin(f)
+			if !ok {
+				return "", nil, false
+			}
+			const x = "x"
+			conds := []string{x + ".customer_id = c.id", liveAs(Redemptions, x)}
+			if p != nil {
+				conds = append(conds, p.Cond(x+".created_at"))
+			}
+			return fmt.Sprintf("(SELECT count(*) FROM %s.%s %s WHERE %s) %s %d", Schema, Redemptions.View, x, strings.Join(conds, " AND "), op, n), joins(j), true
+		}}
+}
+
+// Comparison operators of thresholds.
+const (
+	Above   = ">"
+	AtLeast = ">="
+	Below   = "<"
+	AtMost  = "<="
+	Equal   = "="
+)
+
+func opText(op string) Text {
+	switch op {
+	case Above:
+		return T("acima de", "above")
+	case AtLeast:
+		return T("pelo menos", "at least")
+	case Below:
+		return T("abaixo de", "below")
+	case AtMost:
+		return T("até", "at most")
+	}
+	return T("igual a", "equal to")
+}
+
+// BalanceThreshold keeps the customers whose points balance compares to n.
+func BalanceThreshold(op string, n int64) *Filter {
+	o := opText(op)
+	return onCustomers("balance_threshold", T(fmt.Sprintf("saldo %s %d pontos", o.PT, n), fmt.Sprintf("balance %s %d points", o.EN, n)), T("saldo", "balance"),
+		func() string { return fmt.Sprintf("c.points_balance %s %d", op, n) })
+}
+
+// ValueThreshold keeps the sales whose value compares to amount.
+func ValueThreshold(op string, amount string) *Filter {
+	o := opText(op)
+	return onFact("value_threshold", T(fmt.Sprintf("valor %s %s", o.PT, amount), fmt.Sprintf("value %s %s", o.EN, amount)), T("valor", "value"),
+		map[*Fact]string{Sales: fmt.Sprintf("v.value %s %s", op, amount)})
+}
+
+// ProductPointsThreshold keeps the reward products whose price in points compares to n.
+func ProductPointsThreshold(op string, n int64) *Filter {
+	o := opText(op)
+	return onFact("product_points", T(fmt.Sprintf("custo %s %d pontos", o.PT, n), fmt.Sprintf("cost %s %d points", o.EN, n)), T("pontos", "points"),
+		map[*Fact]string{Products: fmt.Sprintf("p.points %s %d", op, n)})
+}
+
+// slug makes an alias fragment: lower case, no accents, underscores.
+func slug(s string) string {
+	s = Fold(s)
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
+			b.WriteRune(r)
+		default:
+			if b.Len() > 0 && !strings.HasSuffix(b.String(), "_") {
+				b.WriteByte('_')
+			}
+		}
+	}
+	return strings.TrimSuffix(b.String(), "_")
+}

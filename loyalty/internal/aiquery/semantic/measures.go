@@ -1,0 +1,359 @@
+package semantic
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Kind says how a measure aggregates, which decides how it combines with words like
+// "média" (an average of an additive measure per customer is a ratio) and what a "top"
+// ordering means.
+type Kind int
+
+// Measure kinds.
+const (
+	Count   Kind = iota // number of rows (additive)
+	Sum                 // sum of a value (additive)
+	Average             // average of a value
+	Rate                // percentage of rows meeting a condition
+	Extreme             // max or min of a value
+	Ratio               // an additive measure divided by a number of customers
+)
+
+// Measure is a number a report computes over the rows of its fact.
+type Measure struct {
+	ID    string
+	Fact  *Fact
+	Expr  string   // aggregate over the fact's alias (and joins)
+	Where []string // rows the measure reads besides the fact's counting rule
+	Kind  Kind
+	Alias Text // column alias (snake_case, no accents)
+	Name  Text // what it is, short ("faturamento")
+	Def   Text // how it is computed, for the echo and the glossary
+
+	rateOf   *Filter   // the condition of a Rate measure
+	growthOf []*Period // the periods of a growth measure
+	live     bool      // a Rate measure over the rows that count (false: over every row)
+}
+
+// RateCondition is the filter a Rate measure counts (nil for other measures).
+func (m *Measure) RateCondition() *Filter { return m.rateOf }
+
+// The measures. Each says exactly which rows it reads; together with the facts' counting
+// rules these are the definitions every report shares.
+var (
+	CustomerCount = &Measure{ID: "customers", Fact: Customers, Kind: Count,
+		Expr: "count(*)", Alias: T("clientes", "customers"),
+		Name: T("número de clientes", "number of customers"),
+		Def:  T("clientes cadastrados (ativos e inativos, salvo filtro)", "customers on file (active and inactive unless filtered)")}
+	BalanceTotal = &Measure{ID: "balance_total", Fact: Customers, Kind: Sum,
+		Expr: "COALESCE(sum(c.points_balance), 0)", Alias: T("saldo_total_pontos", "total_points_balance"),
+		Name: T("saldo total de pontos", "total points balance"),
+		Def:  T("soma do saldo atual de pontos dos clientes (pontos em aberto)", "sum of the customers' current points balances (points outstanding)")}
+	BalanceAverage = &Measure{ID: "balance_average", Fact: Customers, Kind: Average,
+		Expr: "round(avg(c.points_balance), 2)", Alias: T("saldo_medio_pontos", "average_points_balance"),
+		Name: T("saldo médio de pontos", "average points balance"),
+		Def:  T("média do saldo atual de pontos por cliente", "average current points balance per customer")}
+	BalanceMax = &Measure{ID: "balance_max", Fact: Customers, Kind: Extreme,
+		Expr: "max(c.points_balance)", Alias: T("maior_saldo_pontos", "highest_points_balance"),
+		Name: T("maior saldo de pontos", "highest points balance"),
+		Def:  T("o maior saldo atual de pontos de um cliente", "the highest current points balance of a customer")}
+
+	SalesCount = &Measure{ID: "sales_count", Fact: Sales, Kind: Count,
+		Expr: "count(*)", Alias: T("vendas", "sales"),
+		Name: T("número de vendas", "number of sales"),
+		Def:  T("vendas (cupons) registradas", "sales (purchase coupons) recorded")}
+	Revenue = &Measure{ID: "revenue", Fact: Sales, Kind: Sum,
+		Expr: "COALESCE(sum(v.value), 0)", Alias: T("faturamento", "revenue"),
+		Name: T("faturamento", "revenue"),
+		Def:  T("soma do valor das vendas", "sum of the sales' value")}
+	AverageTicket = &Measure{ID: "average_ticket", Fact: Sales, Kind: Average,
+		Expr: "round(avg(v.value), 2)", Alias: T("ticket_medio", "average_ticket"),
+		Name: T("ticket médio", "average ticket"),
+		Def:  T("valor médio de uma venda (faturamento / número de vendas)", "average value of a sale (revenue / number of sales)")}
+	Buyers = &Measure{ID: "buyers", Fact: Sales, Kind: Count,
+		Expr: "count(DISTINCT v.customer_id)", Alias: T("clientes_compradores", "buying_customers"),
+		Name: T("clientes que compraram", "customers who bought"),
+		Def:  T("clientes distintos com ao menos uma venda", "distinct customers with at least one sale")}
+	LargestSale = &Measure{ID: "largest_sale", Fact: Sales, Kind: Extreme,
+		Expr: "max(v.value)", Alias: T("maior_venda", "largest_sale"),
+		Name: T("maior venda", "largest sale"),
+		Def:  T("o maior valor de uma venda", "the highest value of one sale")}
+	SmallestSale = &Measure{ID: "smallest_sale", Fact: Sales, Kind: Extreme,
+		Expr: "min(v.value)", Alias: T("menor_venda", "smallest_sale"),
+		Name: T("menor venda", "smallest sale"),
+		Def:  T("o menor valor de uma venda", "the lowest value of one sale")}
+	RevenuePerBuyer = &Measure{ID: "revenue_per_buyer", Fact: Sales, Kind: Ratio,
+		Expr: "round(sum(v.value) / NULLIF(count(DISTINCT v.customer_id), 0), 2)", Alias: T("gasto_medio_por_cliente", "average_spend_per_customer"),
+		Name: T("gasto médio por cliente", "average spend per customer"),
+		Def:  T("faturamento dividido pelos clientes que compraram", "revenue divided by the customers who bought")}
+	SalesPerBuyer = &Measure{ID: "sales_per_buyer", Fact: Sales, Kind: Ratio,
+		Expr: "round(count(*)::numeric / NULLIF(count(DISTINCT v.customer_id), 0), 2)", Alias: T("compras_por_cliente", "purchases_per_customer"),
+		Name: T("média de compras por cliente", "average purchases per customer"),
+		Def:  T("número de vendas dividido pelos clientes que compraram", "number of sales divided by the customers who bought")}
+
+	PointsCredited = &Measure{ID: "points_credited", Fact: Points, Kind: Sum,
+		Expr: "COALESCE(sum(e.points), 0)", Where: []string{"e.transaction_type = 'C'", "e.cancelled_at IS NULL"},
+		Alias: T("pontos_creditados", "points_credited"),
+		Name:  T("pontos creditados", "points credited"),
+		Def:   T("soma dos créditos de pontos (tipo C) não estornados", "sum of points credits (type C) not reversed")}
+	PointsDebited = &Measure{ID: "points_debited", Fact: Points, Kind: Sum,
+		Expr: "COALESCE(-sum(e.points), 0)", Where: []string{"e.transaction_type = 'D'", "e.cancelled_at IS NULL"},
+		Alias: T("pontos_debitados", "points_debited"),
+		Name:  T("pontos debitados", "points debited"),
+		Def:   T("soma dos débitos de pontos (tipo D) não estornados", "sum of points debits (type D) not reversed")}
+	CreditCount = &Measure{ID: "credits", Fact: Points, Kind: Count,
+		Expr: "count(*)", Where: []string{"e.transaction_type = 'C'", "e.cancelled_at IS NULL"},
+		Alias: T("creditos", "credits"),
+		Name:  T("número de créditos de pontos", "number of points credits"),
+		Def:   T("lançamentos de crédito (tipo C) não estornados", "credit entries (type C) not reversed")}
+	DebitCount = &Measure{ID: "debits", Fact: Points, Kind: Count,
+		Expr: "count(*)", Where: []string{"e.transaction_type = 'D'", "e.cancelled_at IS NULL"},
+		Alias: T("debitos", "debits"),
+		Name:  T("número de débitos de pontos", "number of points debits"),
+		Def:   T("lançamentos de débito (tipo D) não estornados", "debit entries (type D) not reversed")}
+	Earners = &Measure{ID: "earners", Fact: Points, Kind: Count,
+		Expr: "count(DISTINCT e.customer_id)", Where: []string{"e.transaction_type = 'C'", "e.cancelled_at IS NULL"},
+		Alias: T("clientes_que_ganharam_pontos", "customers_who_earned"),
+		Name:  T("clientes que ganharam pontos", "customers who earned points"),
+		Def:   T("clientes distintos com ao menos um crédito de pontos (tipo C) não estornado", "distinct customers with at least one points credit (type C) not reversed")}
+	Reversals = &Measure{ID: "reversals", Fact: Points, Kind: Count,
+		Expr: "count(*)", Where: []string{"e.transaction_type = 'E'"},
+		Alias: T("estornos", "reversals"),
+		Name:  T("número de estornos", "number of reversals"),
+		Def:   T("lançamentos de estorno (tipo E)", "reversal entries (type E)")}
+	PointsReversed = &Measure{ID: "points_reversed", Fact: Points, Kind: Sum,
+		Expr: "COALESCE(sum(abs(e.points)), 0)", Where: []string{"e.transaction_type = 'E'"},
+		Alias: T("pontos_estornados", "points_reversed"),
+		Name:  T("pontos estornados", "points reversed"),
+		Def:   T("soma dos pontos dos estornos (tipo E), em valor absoluto", "sum of the points of reversal entries (type E), absolute")}
+
+	EntryCount = &Measure{ID: "entries", Fact: Points, Kind: Count,
+		Expr: "count(*)", Alias: T("lancamentos", "entries"),
+		Name: T("número de lançamentos de pontos", "number of points entries"),
+		Def:  T("lançamentos do extrato de pontos (créditos, débitos, resgates e estornos)", "points ledger entries (credits, debits, redemptions and reversals)")}
+
+	RedemptionCount = &Measure{ID: "redemptions", Fact: Redemptions, Kind: Count,
+		Expr: "count(*)", Alias: T("resgates", "redemptions"),
+		Name: T("número de resgates", "number of redemptions"),
+		Def:  T("resgates feitos", "redemptions made")}
+	PointsRedeemed = &Measure{ID: "points_redeemed", Fact: Redemptions, Kind: Sum,
+		Expr: "COALESCE(sum(r.total_points), 0)", Alias: T("pontos_resgatados", "points_redeemed"),
+		Name: T("pontos resgatados", "points redeemed"),
+		Def:  T("soma dos pontos dos resgates", "sum of the redemptions' points")}
+	Redeemers = &Measure{ID: "redeemers", Fact: Redemptions, Kind: Count,
+		Expr: "count(DISTINCT r.customer_id)", Alias: T("clientes_que_resgataram", "redeeming_customers"),
+		Name: T("clientes que resgataram", "customers who redeemed"),
+		Def:  T("clientes distintos com ao menos um resgate", "distinct customers with at least one redemption")}
+	RedemptionAverage = &Measure{ID: "redemption_average", Fact: Redemptions, Kind: Average,
+		Expr: "round(avg(r.total_points), 2)", Alias: T("media_pontos_por_resgate", "average_points_per_redemption"),
+		Name: T("média de pontos por resgate", "average points per redemption"),
+		Def:  T("pontos resgatados / número de resgates", "points redeemed / number of redemptions")}
+	ItemsRedeemed = &Measure{ID: "items_redeemed", Fact: RedeemedItems, Kind: Sum,
+		Expr: "COALESCE(sum(i.qty), 0)", Alias: T("quantidade_resgatada", "quantity_redeemed"),
+		Name: T("quantidade resgatada", "quantity redeemed"),
+		Def:  T("soma das quantidades dos itens resgatados", "sum of the quantities of redeemed items")}
+	ProductsRedeemed = &Measure{ID: "products_redeemed", Fact: RedeemedItems, Kind: Count,
+		Expr: "count(DISTINCT i.product_id)", Alias: T("produtos_distintos", "distinct_products"),
+		Name: T("produtos distintos resgatados", "distinct products redeemed"),
+		Def:  T("produtos diferentes com ao menos um item resgatado", "different products with at least one redeemed item")}
+
+	AverageAge = &Measure{ID: "average_age", Fact: Customers, Kind: Average,
+		Expr: "round(avg(" + AgeExpr + "), 1)", Alias: T("idade_media", "average_age"),
+		Name: T("idade média", "average age"),
+		Def:  T("média da idade em anos completos (clientes sem data de nascimento ficam de fora)", "average age in completed years (customers without a birth date are left out)")}
+
+	ProductCount = &Measure{ID: "products", Fact: Products, Kind: Count,
+		Expr: "count(*)", Alias: T("produtos", "products"),
+		Name: T("número de produtos", "number of products"),
+		Def:  T("produtos de resgate cadastrados", "reward products on file")}
+	PromotionCount = &Measure{ID: "promotions", Fact: Promotions, Kind: Count,
+		Expr: "count(*)", Alias: T("promocoes", "promotions"),
+		Name: T("número de promoções", "number of promotions"),
+		Def:  T("promoções cadastradas", "promotions on file")}
+	StoreCount = &Measure{ID: "stores", Fact: Stores, Kind: Count,
+		Expr: "count(*)", Alias: T("lojas", "stores"),
+		Name: T("número de lojas", "number of stores"),
+		Def:  T("lojas cadastradas", "stores on file")}
+)
+
+// Measures lists the named measures (rates are built from filters, see RateOf).
+var Measures = []*Measure{
+	CustomerCount, BalanceTotal, BalanceAverage, BalanceMax,
+	SalesCount, Revenue, AverageTicket, Buyers, LargestSale, SmallestSale, RevenuePerBuyer, SalesPerBuyer,
+	PointsCredited, PointsDebited, CreditCount, DebitCount, Earners, Reversals, PointsReversed, EntryCount,
+	RedemptionCount, PointsRedeemed, Redeemers, RedemptionAverage, ItemsRedeemed, ProductsRedeemed,
+	ProductCount, PromotionCount, StoreCount, AverageAge,
+}
+
+// MeasureByID finds a named measure.
+func MeasureByID(id string) *Measure {
+	for _, m := range Measures {
+		if m.ID == id {
+			return m
+		}
+	}
+	return nil
+}
+
+// RateOf is the percentage of the fact's rows that meet filter f ("% de clientes que
+// aceitam WhatsApp", "taxa de cancelamento"). When f replaces the fact's counting rule
+// (cancelled sales), the base is every row; otherwise the base is the rows that count.
+func RateOf(fact *Fact, f *Filter, p *Period) (*Measure, error) {
+	var cond string
+	var joins []string
+	var ok bool
+	if f.UsesPeriod {
+		cond, joins, ok = f.build(fact, p)
+	} else {
+		cond, joins, ok = f.sql(fact)
+	}
+	if !ok || len(joins) > 0 {
+		return nil, fmt.Errorf("no rate of %q over %s", f.Name.EN, fact.ID)
+	}
+	return &Measure{
+		ID: "rate_" + f.ID, Fact: fact, Kind: Rate,
+		Expr:   fmt.Sprintf("round(100.0 * count(*) FILTER (WHERE %s) / NULLIF(count(*), 0), 1)", cond),
+		Alias:  T("percentual_"+f.Slug.PT, "percent_"+f.Slug.EN),
+		Name:   T("percentual de "+fact.Name.PT+" ("+f.Name.PT+")", "percentage of "+fact.Name.EN+" ("+f.Name.EN+")"),
+		Def:    T("100 × linhas com a condição / todas as linhas", "100 × rows meeting the condition / all rows"),
+		rateOf: f,
+		live:   !f.ReplacesLive,
+	}, nil
+}
+
+// PerCustomer is an additive measure divided by the distinct customers it covers ("gasto
+// médio por cliente" = revenue / customers who bought).
+func PerCustomer(m *Measure) (*Measure, error) {
+	if (m.Kind != Count && m.Kind != Sum) || m.Fact.Customer == "" || m.Fact == Customers {
+		return nil, fmt.Errorf("no per-customer average of %s", m.ID)
+	}
+	switch m {
+	case Revenue:
+		return RevenuePerBuyer, nil
+	case SalesCount:
+		return SalesPerBuyer, nil
+	}
+	if strings.Contains(m.Expr, "DISTINCT") {
+		return nil, fmt.Errorf("no per-customer average of %s", m.ID)
+	}
+	inner := strings.TrimSuffix(strings.TrimPrefix(m.Expr, "COALESCE("), ", 0)")
+	return &Measure{
+		ID: m.ID + "_per_customer", Fact: m.Fact, Kind: Ratio, Where: m.Where,
+		Expr:  fmt.Sprintf("round(%s::numeric / NULLIF(count(DISTINCT %s), 0), 2)", inner, m.Fact.Customer),
+		Alias: T(m.Alias.PT+"_por_cliente", m.Alias.EN+"_per_customer"),
+		Name:  T(m.Name.PT+" por cliente (média)", "average "+m.Name.EN+" per customer"),
+		Def:   T(m.Name.PT+" dividido pelo número de clientes distintos", m.Name.EN+" divided by the number of distinct customers"),
+	}, nil
+}
+
+// AverageOf is the average per row of an additive measure ("média de pontos por resgate").
+func AverageOf(m *Measure) (*Measure, error) {
+	switch m {
+	case Revenue:
+		return AverageTicket, nil
+	case PointsRedeemed:
+		return RedemptionAverage, nil
+	case BalanceTotal:
+		return BalanceAverage, nil
+	case PointsCredited, PointsDebited, PointsReversed:
+		inner := strings.TrimSuffix(strings.TrimPrefix(m.Expr, "COALESCE("), ", 0)")
+		inner = strings.TrimPrefix(strings.TrimPrefix(inner, "-"), "sum(")
+		inner = strings.TrimSuffix(inner, ")")
+		if m == PointsDebited {
+			inner = "-" + inner
+		}
+		return &Measure{
+			ID: m.ID + "_average", Fact: m.Fact, Kind: Average, Where: m.Where,
+			Expr:  fmt.Sprintf("round(avg(%s), 2)", inner),
+			Alias: T("media_"+m.Alias.PT, "average_"+m.Alias.EN),
+			Name:  T("média de "+m.Name.PT+" por lançamento", "average "+m.Name.EN+" per entry"),
+			Def:   T("média por lançamento", "average per entry"),
+		}, nil
+	}
+	return nil, fmt.Errorf("no average of %s", m.ID)
+}
+
+// filtered is the measure's expression with FILTER (WHERE cond) on its aggregate.
+func (m *Measure) filtered(cond string) (string, bool) {
+	for _, agg := range []string{"count(", "sum(", "avg(", "max(", "min("} {
+		i := strings.Index(m.Expr, agg)
+		if i < 0 {
+			continue
+		}
+		depth, j := 0, i+len(agg)-1
+		for ; j < len(m.Expr); j++ {
+			switch m.Expr[j] {
+			case '(':
+				depth++
+			case ')':
+				depth--
+			}
+			if depth == 0 {
+				break
+			}
+		}
+		if j >= len(m.Expr) {
+			return "", false
+		}
+		return m.Expr[:j+1] + " FILTER (WHERE " + cond + ")" + m.Expr[j+1:], true
+	}
+	return "", false
+}
+
+// GrowthOf is the change of an additive measure from period a to period b, in percent:
+// (b - a) / a × 100.
+func GrowthOf(m *Measure, a, b *Period) (*Measure, error) {
+	if m.Fact.Time == "" || (m.Kind != Sum && m.Kind != Count && m.Kind != Average) {
+		return nil, fmt.Errorf("no growth of %s", m.ID)
+	}
+	xa, ok1 := m.filtered(a.Cond(m.Fact.Time))
+	xb, ok2 := m.filtered(b.Cond(m.Fact.Time))
+	if !ok1 || !ok2 {
+		return nil, fmt.Errorf("no growth of %s", m.ID)
+	}
+	return &Measure{
+		ID: m.ID + "_growth", Fact: m.Fact, Kind: Rate, Where: m.Where,
+		Expr:     fmt.Sprintf("round(100.0 * ((%s) - (%s)) / NULLIF(%s, 0), 1)", xb, xa, xa),
+		Alias:    T("crescimento_"+m.Alias.PT+"_pct", m.Alias.EN+"_growth_pct"),
+		Name:     T("crescimento de "+m.Name.PT+" de "+a.Label.PT+" para "+b.Label.PT+" (%)", m.Name.EN+" growth from "+a.Label.EN+" to "+b.Label.EN+" (%)"),
+		Def:      T("(novo - antigo) / antigo × 100", "(new - old) / old × 100"),
+		growthOf: []*Period{a, b},
+	}, nil
+}
+
+// ShareOf is the share of an additive measure that meets filter f, in percent ("% da
+// receita no pix").
+func ShareOf(m *Measure, f *Filter) (*Measure, error) {
+	cond, joins, ok := f.sql(m.Fact)
+	if !ok || len(joins) > 0 || (m.Kind != Sum && m.Kind != Count) {
+		return nil, fmt.Errorf("no share of %s", m.ID)
+	}
+	part, ok := m.filtered(cond)
+	if !ok {
+		return nil, fmt.Errorf("no share of %s", m.ID)
+	}
+	return &Measure{
+		ID: m.ID + "_share_" + f.ID, Fact: m.Fact, Kind: Rate, Where: m.Where,
+		Expr:   fmt.Sprintf("round(100.0 * (%s) / NULLIF(%s, 0), 1)", part, m.Expr),
+		Alias:  T("percentual_"+m.Alias.PT+"_"+f.Slug.PT, "percent_"+m.Alias.EN+"_"+f.Slug.EN),
+		Name:   T("percentual de "+m.Name.PT+" ("+f.Name.PT+")", "share of "+m.Name.EN+" ("+f.Name.EN+")"),
+		Def:    T("100 × parte com a condição / total", "100 × part meeting the condition / total"),
+		rateOf: f, live: !f.ReplacesLive,
+	}, nil
+}
+
+// ShareOfTotal is each group's share of an additive measure, in percent ("participação de
+// cada loja no faturamento", "% de clientes por origem"): the groups add up to 100.
+func ShareOfTotal(m *Measure) (*Measure, error) {
+	if m.Kind != Sum && m.Kind != Count {
+		return nil, fmt.Errorf("no share of %s", m.ID)
+	}
+	return &Measure{
+		ID: m.ID + "_share", Fact: m.Fact, Kind: Rate, Where: m.Where,
+		Expr:  fmt.Sprintf("round(100.0 * %s / NULLIF(sum(%s) OVER (), 0), 1)", m.Expr, m.Expr),
+		Alias: T("percentual_"+m.Alias.PT, "percent_"+m.Alias.EN),
+		Name:  T("participação no total de "+m.Name.PT+" (%)", "share of total "+m.Name.EN+" (%)"),
+		Def:   T("100 × valor do grupo / soma de todos os grupos", "100 × the group's value / the sum over every group"),
+	}, nil
+}

@@ -1,0 +1,277 @@
+package semantic
+
+import (
+	"fmt"
+	"time"
+)
+
+// PeriodKind says what kind of time window a period is; birthday reports and the echo
+// read it.
+type PeriodKind int
+
+// Period kinds.
+const (
+	Today PeriodKind = iota + 1
+	Yesterday
+	Tomorrow
+	ThisWeek
+	LastWeek
+	NextWeek
+	ThisWeekend
+	LastWeekend
+	ThisMonth
+	LastMonth
+	NextMonth
+	ThisQuarter
+	LastQuarter
+	ThisYear
+	LastYear
+	LastN         // the last N days, weeks, months or years
+	CalendarDay   // one named day
+	CalendarMonth // a named month
+	CalendarQuarter
+	CalendarHalf
+	CalendarYear
+	DateRange // named days, both included
+	Since     // from a day on
+	Until     // up to a day, included
+)
+
+// Period is a time window. Relative windows ("este mês", "últimos 7 dias") stay relative
+// in the SQL (now()-based, in the session time zone), so a saved query re-run next month
+// reports next month; named ones (months, quarters, years, dates) are literal dates. From is
+// inclusive, To exclusive; an empty bound is open.
+type Period struct {
+	Kind  PeriodKind
+	From  string // SQL expression
+	To    string // SQL expression
+	Label Text   // said back to the user, with the dates it covers
+
+	Month int // the month of a CalendarMonth or CalendarDay period (birthdays)
+	Day   int // the day of a CalendarDay period
+}
+
+// Cond is "col falls in the period".
+func (p *Period) Cond(col string) string {
+	switch {
+	case p.From != "" && p.To != "":
+		return col + " >= " + p.From + " AND " + col + " < " + p.To
+	case p.From != "":
+		return col + " >= " + p.From
+	case p.To != "":
+		return col + " < " + p.To
+	}
+	return "true"
+}
+
+// Date is the SQL literal of a calendar day.
+func Date(t time.Time) string { return "DATE '" + t.Format(time.DateOnly) + "'" }
+
+var (
+	monthsPT = []string{"janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro", "novembro", "dezembro"}
+	monthsEN = []string{"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"}
+)
+
+// MonthName is the name of month m (1-12) in l.
+func MonthName(m int, l Lang) string {
+	if l == PT {
+		return monthsPT[m-1]
+	}
+	return monthsEN[m-1]
+}
+
+func dayText(t time.Time) Text {
+	return T(t.Format("02/01/2006"), t.Format("2006-01-02"))
+}
+
+// rangeText says "de d1 a d2" with both days included (to is exclusive).
+func rangeText(from, to time.Time) Text {
+	last := to.AddDate(0, 0, -1)
+	if !last.After(from) {
+		return dayText(from)
+	}
+	a, b := dayText(from), dayText(last)
+	return T(a.PT+" a "+b.PT, a.EN+" to "+b.EN)
+}
+
+func withDates(name Text, from, to time.Time) Text {
+	d := rangeText(from, to)
+	return T(name.PT+" ("+d.PT+")", name.EN+" ("+d.EN+")")
+}
+
+// Calendar makes periods relative to a clock, in a time zone.
+type Calendar struct {
+	Now time.Time // in the reporting time zone
+}
+
+func (c Calendar) today() time.Time {
+	y, m, d := c.Now.Date()
+	return time.Date(y, m, d, 0, 0, 0, 0, c.Now.Location())
+}
+
+func (c Calendar) weekStart() time.Time {
+	t := c.today()
+	return t.AddDate(0, 0, -((int(t.Weekday()) + 6) % 7)) // Monday
+}
+
+func (c Calendar) monthStart() time.Time {
+	y, m, _ := c.Now.Date()
+	return time.Date(y, m, 1, 0, 0, 0, 0, c.Now.Location())
+}
+
+func (c Calendar) quarterStart() time.Time {
+	y, m, _ := c.Now.Date()
+	return time.Date(y, time.Month((int(m)-1)/3*3+1), 1, 0, 0, 0, 0, c.Now.Location())
+}
+
+func (c Calendar) yearStart() time.Time {
+	return time.Date(c.Now.Year(), 1, 1, 0, 0, 0, 0, c.Now.Location())
+}
+
+const (
+	sqlToday   = "date_trunc('day', now())"
+	sqlWeek    = "date_trunc('week', now())"
+	sqlMonth   = "date_trunc('month', now())"
+	sqlQuarter = "date_trunc('quarter', now())"
+	sqlYear    = "date_trunc('year', now())"
+)
+
+// Relative returns the relative period of kind k (Today ... LastYear).
+func (c Calendar) Relative(k PeriodKind) *Period {
+	t, w, m, q, y := c.today(), c.weekStart(), c.monthStart(), c.quarterStart(), c.yearStart()
+	p := &Period{Kind: k}
+	var from, to time.Time
+	var name Text
+	switch k {
+	case Today:
+		p.From, p.To, from, to, name = sqlToday, sqlToday+" + interval '1 day'", t, t.AddDate(0, 0, 1), T("hoje", "today")
+		p.Month, p.Day = int(t.Month()), t.Day()
+	case Yesterday:
+		p.From, p.To, from, to, name = sqlToday+" - interval '1 day'", sqlToday, t.AddDate(0, 0, -1), t, T("ontem", "yesterday")
+	case Tomorrow:
+		p.From, p.To, from, to, name = sqlToday+" + interval '1 day'", sqlToday+" + interval '2 days'", t.AddDate(0, 0, 1), t.AddDate(0, 0, 2), T("amanhã", "tomorrow")
+	case ThisWeek:
+		p.From, p.To, from, to, name = sqlWeek, sqlWeek+" + interval '1 week'", w, w.AddDate(0, 0, 7), T("esta semana", "this week")
+	case LastWeek:
+		p.From, p.To, from, to, name = sqlWeek+" - interval '1 week'", sqlWeek, w.AddDate(0, 0, -7), w, T("semana passada", "last week")
+	case NextWeek:
+		p.From, p.To, from, to, name = sqlWeek+" + interval '1 week'", sqlWeek+" + interval '2 weeks'", w.AddDate(0, 0, 7), w.AddDate(0, 0, 14), T("próxima semana", "next week")
+	case ThisWeekend:
+		p.From, p.To, from, to, name = sqlWeek+" + interval '5 days'", sqlWeek+" + interval '7 days'", w.AddDate(0, 0, 5), w.AddDate(0, 0, 7), T("este fim de semana", "this weekend")
+	case LastWeekend:
+		p.From, p.To, from, to, name = sqlWeek+" - interval '2 days'", sqlWeek, w.AddDate(0, 0, -2), w, T("último fim de semana", "last weekend")
+	case ThisMonth:
+		p.From, p.To, from, to, name = sqlMonth, sqlMonth+" + interval '1 month'", m, m.AddDate(0, 1, 0), T("este mês", "this month")
+		p.Month = int(m.Month())
+	case LastMonth:
+		p.From, p.To, from, to, name = sqlMonth+" - interval '1 month'", sqlMonth, m.AddDate(0, -1, 0), m, T("mês passado", "last month")
+		p.Month = int(m.AddDate(0, -1, 0).Month())
+	case NextMonth:
+		p.From, p.To, from, to, name = sqlMonth+" + interval '1 month'", sqlMonth+" + interval '2 months'", m.AddDate(0, 1, 0), m.AddDate(0, 2, 0), T("próximo mês", "next month")
+		p.Month = int(m.AddDate(0, 1, 0).Month())
+	case ThisQuarter:
+		p.From, p.To, from, to, name = sqlQuarter, sqlQuarter+" + interval '3 months'", q, q.AddDate(0, 3, 0), T("este trimestre", "this quarter")
+	case LastQuarter:
+		p.From, p.To, from, to, name = sqlQuarter+" - interval '3 months'", sqlQuarter, q.AddDate(0, -3, 0), q, T("trimestre passado", "last quarter")
+	case ThisYear:
+		p.From, p.To, from, to, name = sqlYear, sqlYear+" + interval '1 year'", y, y.AddDate(1, 0, 0), T("este ano", "this year")
+	case LastYear:
+		p.From, p.To, from, to, name = sqlYear+" - interval '1 year'", sqlYear, y.AddDate(-1, 0, 0), y, T("ano passado", "last year")
+	default:
+		panic(fmt.Sprintf("semantic: period kind %d is not relative", k))
+	}
+	p.Label = withDates(name, from, to)
+	return p
+}
+
+// Units of "the last N ...".
+const (
+	Days   = "days"
+	Weeks  = "weeks"
+	Months = "months"
+	Years  = "years"
+)
+
+// LastNUnits is "the last n days/weeks/months/years", counting the current one: the n
+// calendar days ending today (from 00:00 of today - (n-1)), the current month and the n-1
+// before it, and so on. Weeks are 7n days.
+func (c Calendar) LastNUnits(n int, unit string) *Period {
+	t := c.today()
+	var from time.Time
+	var sql string
+	switch unit {
+	case Days:
+		from, sql = t.AddDate(0, 0, -(n-1)), fmt.Sprintf("%s - interval '%d days'", sqlToday, n-1)
+	case Weeks:
+		from, sql = t.AddDate(0, 0, -(7*n-1)), fmt.Sprintf("%s - interval '%d days'", sqlToday, 7*n-1)
+	case Months:
+		from, sql = c.monthStart().AddDate(0, -(n-1), 0), fmt.Sprintf("%s - interval '%d months'", sqlMonth, n-1)
+	case Years:
+		from, sql = c.yearStart().AddDate(-(n-1), 0, 0), fmt.Sprintf("%s - interval '%d years'", sqlYear, n-1)
+	}
+	names := map[string]Text{Days: T("dias", "days"), Weeks: T("semanas", "weeks"), Months: T("meses", "months"), Years: T("anos", "years")}
+	u := names[unit]
+	name := T(fmt.Sprintf("últimos %d %s", n, u.PT), fmt.Sprintf("last %d %s", n, u.EN))
+	d := dayText(from)
+	return &Period{Kind: LastN, From: sql, Label: T(name.PT+" (desde "+d.PT+", inclusive hoje)", name.EN+" (since "+d.EN+", today included)")}
+}
+
+// days is the period of the calendar days [from, to) (to exclusive).
+func days(from, to time.Time, kind PeriodKind) *Period {
+	return &Period{Kind: kind, From: Date(from), To: Date(to), Label: rangeText(from, to)}
+}
+
+// Day is one calendar day.
+func Day(d time.Time) *Period {
+	p := days(d, d.AddDate(0, 0, 1), CalendarDay)
+	p.Month, p.Day = int(d.Month()), d.Day()
+	return p
+}
+
+// Range is the days from..to, both included.
+func Range(from, to time.Time) *Period { return days(from, to.AddDate(0, 0, 1), DateRange) }
+
+// SinceDay is from day d on.
+func SinceDay(d time.Time) *Period {
+	t := dayText(d)
+	return &Period{Kind: Since, From: Date(d), Label: T("desde "+t.PT, "since "+t.EN)}
+}
+
+// UntilDay is up to day d, included.
+func UntilDay(d time.Time) *Period {
+	t := dayText(d)
+	return &Period{Kind: Until, To: Date(d.AddDate(0, 0, 1)), Label: T("até "+t.PT, "up to "+t.EN)}
+}
+
+// Month is a calendar month.
+func Month(year, month int, loc *time.Location) *Period {
+	from := time.Date(year, time.Month(month), 1, 0, 0, 0, 0, loc)
+	p := days(from, from.AddDate(0, 1, 0), CalendarMonth)
+	p.Month = month
+	p.Label = T(fmt.Sprintf("%s de %d", MonthName(month, PT), year), fmt.Sprintf("%s %d", MonthName(month, EN), year))
+	return p
+}
+
+// Quarter is a calendar quarter (1-4).
+func Quarter(year, q int, loc *time.Location) *Period {
+	from := time.Date(year, time.Month(3*(q-1)+1), 1, 0, 0, 0, 0, loc)
+	p := days(from, from.AddDate(0, 3, 0), CalendarQuarter)
+	p.Label = withDates(T(fmt.Sprintf("%dº trimestre de %d", q, year), fmt.Sprintf("Q%d %d", q, year)), from, from.AddDate(0, 3, 0))
+	return p
+}
+
+// Half is a calendar half-year (1-2).
+func Half(year, h int, loc *time.Location) *Period {
+	from := time.Date(year, time.Month(6*(h-1)+1), 1, 0, 0, 0, 0, loc)
+	p := days(from, from.AddDate(0, 6, 0), CalendarHalf)
+	p.Label = withDates(T(fmt.Sprintf("%dº semestre de %d", h, year), fmt.Sprintf("H%d %d", h, year)), from, from.AddDate(0, 6, 0))
+	return p
+}
+
+// Year is a calendar year.
+func Year(year int, loc *time.Location) *Period {
+	from := time.Date(year, 1, 1, 0, 0, 0, 0, loc)
+	p := days(from, from.AddDate(1, 0, 0), CalendarYear)
+	p.Label = T(fmt.Sprint(year), fmt.Sprint(year))
+	return p
+}

@@ -1,0 +1,435 @@
+package semantic
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Order is how a report's rows are ordered.
+type Order int
+
+// Orders.
+const (
+	// Natural: time axes chronologically; other breakdowns by the first measure, largest
+	// first; lists in the fact's natural order.
+	Natural Order = iota
+	Descending
+	Ascending
+)
+
+// Request is one report: over which fact, computing which measures (or listing which
+// attributes), broken down how, narrowed by which filters, over which period, in which
+// order and how many rows.
+type Request struct {
+	Lang     Lang
+	Fact     *Fact
+	Measures []*Measure
+	Dims     []*Dimension
+	Filters  []*Filter
+	Period   *Period
+	Order    Order
+	Limit    int // 0: every row
+
+	// A list of rows instead of measures: these columns, sorted by SortBy when set.
+	Attrs  []*Attribute
+	SortBy *Attribute
+}
+
+// InvalidError is a request the layer cannot express (a filter or breakdown that does not
+// apply to the fact). The interpreter turns it into a refusal.
+type InvalidError struct{ Reason Text }
+
+func (e *InvalidError) Error() string { return e.Reason.EN }
+
+func invalid(pt, en string) *InvalidError { return &InvalidError{Reason: T(pt, en)} }
+
+// periodFilter is the filter that takes the request's period, if any.
+func (r *Request) periodFilter() *Filter {
+	for _, f := range r.Filters {
+		if f.UsesPeriod {
+			return f
+		}
+	}
+	return nil
+}
+
+// timeColumn is the column the period applies to: the fact's date, unless a filter dates
+// its rows otherwise (expired redemptions by their expiry).
+func (r *Request) timeColumn() string {
+	for _, f := range r.Filters {
+		if c := f.timeOf[r.Fact]; c != "" {
+			return c
+		}
+	}
+	return r.Fact.Time
+}
+
+// TimeName says what the period applies to.
+func (r *Request) TimeName() Text {
+	for _, f := range r.Filters {
+		if f.timeOf[r.Fact] != "" {
+			return T(f.Name.PT+" (data)", f.Name.EN+" (date)")
+		}
+	}
+	return r.Fact.TimeName
+}
+
+// Validate checks that every part applies to the fact.
+func (r *Request) Validate() error {
+	if r.Fact == nil {
+		return invalid("falta o assunto do relatório", "the report has no subject")
+	}
+	if len(r.Measures) == 0 && len(r.Attrs) == 0 {
+		return invalid("falta o que calcular", "the report computes nothing")
+	}
+	if parts := r.parts(); len(parts) > 1 {
+		// measures of several facts ("pontos creditados e resgatados"): each part must be
+		// a valid report on its own, with the same breakdowns, filters and period
+		if len(r.Attrs) > 0 {
+			return invalid("uma lista não combina medidas de assuntos diferentes", "a list cannot combine measures of different subjects")
+		}
+		for _, p := range parts {
+			if err := p.Validate(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	for _, m := range r.Measures {
+		if m.Fact != r.Fact {
+			return invalid(m.Name.PT+" não se calcula sobre "+r.Fact.Name.PT, m.Name.EN+" is not computed over "+r.Fact.Name.EN)
+		}
+		if strings.Join(m.Where, ",") != strings.Join(r.Measures[0].Where, ",") {
+			return invalid(m.Name.PT+" e "+r.Measures[0].Name.PT+" não cabem no mesmo relatório", m.Name.EN+" and "+r.Measures[0].Name.EN+" do not fit in one report")
+		}
+	}
+	for _, d := range r.Dims {
+		if !d.Applies(r.Fact) {
+			return invalid(r.Fact.Name.PT+" não se dividem por "+d.Name.PT, r.Fact.Name.EN+" cannot be broken down by "+d.Name.EN)
+		}
+	}
+	seen := map[string]bool{}
+	for _, f := range r.Filters {
+		var p *Period
+		if f == r.periodFilter() {
+			p = r.Period
+		}
+		if !f.Applies(r.Fact, p) {
+			return invalid("o filtro \""+f.Name.PT+"\" não se aplica a "+r.Fact.Name.PT, "the filter \""+f.Name.EN+"\" does not apply to "+r.Fact.Name.EN)
+		}
+		if seen[f.ID] && f.replaces(r.Fact) {
+			return invalid("dois filtros de status", "two status filters")
+		}
+		seen[f.ID] = true
+	}
+	if r.Period != nil && r.periodFilter() == nil && r.Fact.Time == "" {
+		return invalid(r.Fact.Name.PT+" não têm data para filtrar por período", r.Fact.Name.EN+" have no date to filter by period")
+	}
+	for _, a := range r.Attrs {
+		if _, _, ok := a.sql(r.Fact); !ok {
+			return invalid(r.Fact.Name.PT+" não têm "+a.Name.PT, r.Fact.Name.EN+" have no "+a.Name.EN)
+		}
+	}
+	if r.Limit < 0 {
+		return invalid("limite negativo", "negative limit")
+	}
+	return nil
+}
+
+// parts splits a request whose measures come from several facts (or read different rows
+// of one, like credits and debits) into one request per fact and rows, in the order the
+// measures were asked; any other request is its only part.
+func (r *Request) parts() []*Request {
+	type key struct {
+		f     *Fact
+		where string
+	}
+	var keys []key
+	by := map[key][]*Measure{}
+	for _, m := range r.Measures {
+		k := key{m.Fact, strings.Join(m.Where, " AND ")}
+		if by[k] == nil {
+			keys = append(keys, k)
+		}
+		by[k] = append(by[k], m)
+	}
+	if len(keys) <= 1 {
+		return []*Request{r}
+	}
+	var out []*Request
+	for _, k := range keys {
+		p := *r
+		p.Fact, p.Measures, p.Order, p.Limit = k.f, by[k], Natural, 0
+		out = append(out, &p)
+	}
+	return out
+}
+
+// Facts are the facts the request reads: its fact, or the facts of its measures when
+// they come from several.
+func (r *Request) Facts() []*Fact {
+	var fs []*Fact
+	for _, p := range r.parts() {
+		if len(fs) == 0 || fs[len(fs)-1] != p.Fact {
+			fs = append(fs, p.Fact)
+		}
+	}
+	return fs
+}
+
+// Compile writes the request as one SELECT over the reporting views.
+func (r *Request) Compile() (string, error) {
+	if err := r.Validate(); err != nil {
+		return "", err
+	}
+	if parts := r.parts(); len(parts) > 1 {
+		return r.compileParts(parts)
+	}
+	var (
+		cols    []Column
+		group   []string
+		joinsIn []string
+		conds   []string
+		orderBy []string
+		live    = r.Fact.Live
+	)
+	addJoin := func(js ...string) {
+		for _, j := range js {
+			if j != "" && !contains(joinsIn, j) {
+				joinsIn = append(joinsIn, j)
+			}
+		}
+	}
+	addJoin(r.Fact.Joins...)
+
+	var timeOrder, dimPositions, dimConds []string
+	for _, d := range r.Dims {
+		ds, _ := d.build(r.Fact, r.Lang)
+		if d.Time && r.timeColumn() != r.Fact.Time {
+			// "resgates expirados por mês": by the month of the expiry, as the period
+			ff := *r.Fact
+			ff.Time = r.timeColumn()
+			ds, _ = d.build(&ff, r.Lang)
+		}
+		start := len(cols)
+		cols = append(cols, ds.cols...)
+		g := ds.group
+		if g == nil {
+			for _, c := range ds.cols {
+				g = append(g, c.Expr)
+			}
+		}
+		group = append(group, g...)
+		addJoin(ds.joins...)
+		if ds.where != "" {
+			dimConds = append(dimConds, ds.where)
+		}
+		if d.Time {
+			timeOrder = append(timeOrder, fmt.Sprint(start+1))
+		}
+		if d.ReplacesLive {
+			live = ""
+		}
+	}
+	for i := range cols {
+		dimPositions = append(dimPositions, fmt.Sprint(i+1))
+	}
+
+	firstMeasure := len(cols) + 1
+	for _, m := range r.Measures {
+		cols = append(cols, Column{Expr: m.Expr, Alias: m.Alias.In(r.Lang)})
+	}
+	if len(r.Measures) > 0 {
+		conds = append(conds, r.Measures[0].Where...)
+		if m := r.Measures[0]; m.Kind == Rate && m.rateOf != nil && !m.live {
+			live = "" // a cancellation rate is over every sale
+		}
+	}
+	for _, a := range r.Attrs {
+		e, j, _ := a.sql(r.Fact)
+		cols = append(cols, Column{Expr: e, Alias: a.Alias.In(r.Lang)})
+		addJoin(j)
+	}
+
+	pf := r.periodFilter()
+	for _, f := range r.Filters {
+		if f.replaces(r.Fact) {
+			live = ""
+		}
+		var p *Period
+		if f == pf {
+			p = r.Period
+		}
+		c, js, _ := f.build(r.Fact, p)
+		conds = append(conds, c)
+		addJoin(js...)
+	}
+	if live != "" {
+		conds = append([]string{live}, conds...)
+	}
+	conds = append(conds, dimConds...)
+	if r.Period != nil && pf == nil {
+		conds = append(conds, r.Period.Cond(r.timeColumn()))
+	}
+
+	switch {
+	case len(r.Attrs) > 0:
+		if r.SortBy != nil {
+			e, j, _ := r.SortBy.sql(r.Fact)
+			addJoin(j)
+			dir := " DESC"
+			if r.Order == Ascending {
+				dir = ""
+			}
+			orderBy = append(orderBy, e+dir+" NULLS LAST")
+		}
+		orderBy = append(orderBy, defaultOrder(r.Fact))
+	case len(r.Dims) > 0 && r.Order == Natural && len(timeOrder) > 0:
+		orderBy = append(orderBy, timeOrder...)
+		for _, p := range dimPositions {
+			if !contains(orderBy, p) {
+				orderBy = append(orderBy, p)
+			}
+		}
+	case len(r.Dims) > 0 || r.Order != Natural:
+		dir := " DESC"
+		if r.Order == Ascending {
+			dir = ""
+		}
+		if len(r.Measures) > 0 {
+			orderBy = append(orderBy, fmt.Sprint(firstMeasure)+dir)
+		}
+		orderBy = append(orderBy, dimPositions...)
+	}
+
+	var b strings.Builder
+	b.WriteString("SELECT ")
+	for i, c := range cols {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(c.Expr)
+		if c.Alias != "" && !strings.HasSuffix(c.Expr, "."+c.Alias) && c.Expr != c.Alias {
+			b.WriteString(" AS " + c.Alias)
+		}
+	}
+	b.WriteString("\nFROM " + r.Fact.from())
+	for _, j := range joinsIn {
+		b.WriteString("\n" + j)
+	}
+	if len(conds) > 0 {
+		b.WriteString("\nWHERE " + strings.Join(conds, "\n  AND "))
+	}
+	if len(r.Measures) > 0 && len(group) > 0 {
+		b.WriteString("\nGROUP BY " + strings.Join(group, ", "))
+	}
+	if len(orderBy) > 0 {
+		b.WriteString("\nORDER BY " + strings.Join(orderBy, ", "))
+	}
+	if r.Limit > 0 {
+		fmt.Fprintf(&b, "\nLIMIT %d", r.Limit)
+	}
+	return b.String(), nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// compileParts joins the parts of a request over several facts: one row (or one row per
+// group, the groups of every part) with each part's measures as columns. Additive
+// measures of a group a part has no rows for are 0.
+func (r *Request) compileParts(parts []*Request) (string, error) {
+	var keys, timeKeys []string
+	for _, d := range r.Dims {
+		ds, _ := d.build(parts[0].Fact, r.Lang)
+		for _, c := range ds.cols {
+			keys = append(keys, c.name())
+			if d.Time {
+				timeKeys = append(timeKeys, c.name())
+			}
+		}
+	}
+	cols := append([]string(nil), keys...)
+	var from strings.Builder
+	for i, p := range parts {
+		q, err := p.Compile()
+		if err != nil {
+			return "", err
+		}
+		alias := fmt.Sprintf("p%d", i+1)
+		switch {
+		case i == 0:
+			from.WriteString("(" + indentSQL(q) + ") AS " + alias)
+		case len(keys) == 0:
+			from.WriteString("\nCROSS JOIN (" + indentSQL(q) + ") AS " + alias)
+		default:
+			from.WriteString("\nFULL JOIN (" + indentSQL(q) + ") AS " + alias + " USING (" + strings.Join(keys, ", ") + ")")
+		}
+		for _, m := range p.Measures {
+			a := m.Alias.In(r.Lang)
+			if m.Kind == Count || m.Kind == Sum {
+				cols = append(cols, "COALESCE("+alias+"."+a+", 0) AS "+a)
+			} else {
+				cols = append(cols, alias+"."+a)
+			}
+		}
+	}
+	var orderBy []string
+	pos := func(name string) string {
+		for i, k := range keys {
+			if k == name {
+				return fmt.Sprint(i + 1)
+			}
+		}
+		return ""
+	}
+	switch {
+	case len(keys) > 0 && r.Order == Natural && len(timeKeys) > 0:
+		for _, k := range timeKeys {
+			orderBy = append(orderBy, pos(k))
+		}
+		for _, k := range keys {
+			if !contains(orderBy, pos(k)) {
+				orderBy = append(orderBy, pos(k))
+			}
+		}
+	case len(keys) > 0 || r.Order != Natural:
+		dir := " DESC"
+		if r.Order == Ascending {
+			dir = ""
+		}
+		orderBy = append(orderBy, fmt.Sprint(len(keys)+1)+dir)
+		for i := range keys {
+			orderBy = append(orderBy, fmt.Sprint(i+1))
+		}
+	}
+	var b strings.Builder
+	b.WriteString("SELECT " + strings.Join(cols, ", "))
+	b.WriteString("\nFROM " + from.String())
+	if len(orderBy) > 0 {
+		b.WriteString("\nORDER BY " + strings.Join(orderBy, ", "))
+	}
+	if r.Limit > 0 {
+		fmt.Fprintf(&b, "\nLIMIT %d", r.Limit)
+	}
+	return b.String(), nil
+}
+
+// name is the column's name in the result.
+func (c Column) name() string {
+	if c.Alias != "" {
+		return c.Alias
+	}
+	if i := strings.LastIndex(c.Expr, "."); i >= 0 {
+		return c.Expr[i+1:]
+	}
+	return c.Expr
+}
+
+func indentSQL(q string) string { return strings.ReplaceAll(q, "\n", "\n  ") }

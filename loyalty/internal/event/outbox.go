@@ -1,0 +1,117 @@
+package event
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync/atomic"
+	"time"
+
+	"gorm.io/gorm"
+)
+
+// Outbox writes events into the transaction of the change they describe. It is safe for
+// concurrent use. The zero value records every event: each Record asks the database
+// whether an active subscription wants it. Watch adds a view, per replica, of the types
+// active subscriptions want, so a change nobody subscribed to costs nothing (no
+// statement at all); the view is refreshed every interval and at once after a
+// subscription changes on this replica (Refresh).
+//
+// The view only decides whether to ask the database; which subscriptions get the event
+// is always decided by the database, in the transaction. So a stale view can delay the
+// start of a subscription created or re-activated on another replica by up to one
+// interval, and never sends an event to a deleted or inactive one.
+type Outbox struct {
+	wanted atomic.Pointer[interest] // nil: unknown, record everything
+}
+
+// interest is what active subscriptions want.
+type interest struct {
+	all   bool
+	types map[Type]bool
+}
+
+// recordSQL adds the event and one pending delivery per active subscription that wants
+// its type, in one statement (one round trip inside the caller's transaction). When no
+// subscription wants the type, nothing is written at all: an event nobody receives is
+// not kept. A subscription created after the statement ran does not get the event.
+const recordSQL = `
+WITH subs AS (
+    SELECT id FROM webhook_subscriptions
+     WHERE is_active AND (cardinality(event_types) = 0 OR $1::text = ANY (event_types))
+), ev AS (
+    INSERT INTO webhook_events (type, data)
+    SELECT $1, $2::json WHERE EXISTS (SELECT 1 FROM subs)
+    RETURNING seq
+)
+INSERT INTO webhook_deliveries (subscription_id, event_seq)
+SELECT subs.id, ev.seq FROM subs CROSS JOIN ev`
+
+// Record writes an event of type typ whose payload is data rendered as JSON (the resource
+// as the API renders it). tx must be the transaction making the change: if it rolls back,
+// the event goes with it, and if Record fails the caller must roll back (return the
+// error from its transaction function), so no change commits without its event.
+func (o *Outbox) Record(ctx context.Context, tx *gorm.DB, typ Type, data any) error {
+	if !o.wants(typ) {
+		return nil
+	}
+	raw, err := json.Marshal(data)
+	if err != nil {
+		return fmt.Errorf("event %s: render payload: %w", typ, err)
+	}
+	// Straight to the transaction's connection: this runs inside every ledger
+	// transaction, and GORM's statement building would be most of its cost in Go.
+	if tx.Statement == nil || tx.Statement.ConnPool == nil {
+		return fmt.Errorf("event %s: no database handle", typ)
+	}
+	if _, err := tx.Statement.ConnPool.ExecContext(ctx, recordSQL, string(typ), string(raw)); err != nil {
+		return fmt.Errorf("event %s: write to outbox: %w", typ, err)
+	}
+	return nil
+}
+
+func (o *Outbox) wants(typ Type) bool {
+	w := o.wanted.Load()
+	return w == nil || w.all || w.types[typ]
+}
+
+// Refresh reads which types the active subscriptions want. On failure the view becomes
+// unknown (every event is recorded) until a refresh succeeds.
+func (o *Outbox) Refresh(ctx context.Context, db *gorm.DB) error {
+	var types []string
+	err := db.WithContext(ctx).Raw(`
+		SELECT DISTINCT t FROM webhook_subscriptions s,
+		       unnest(CASE WHEN cardinality(s.event_types) = 0 THEN ARRAY['*'] ELSE s.event_types END) t
+		 WHERE s.is_active`).Scan(&types).Error
+	if err != nil {
+		o.wanted.Store(nil)
+		return fmt.Errorf("read webhook subscriptions: %w", err)
+	}
+	w := &interest{types: map[Type]bool{}}
+	for _, t := range types {
+		if t == "*" {
+			w.all = true
+		}
+		w.types[Type(t)] = true
+	}
+	o.wanted.Store(w)
+	return nil
+}
+
+// Watch refreshes the view every interval until ctx ends (serve runs it).
+func (o *Outbox) Watch(ctx context.Context, db *gorm.DB, interval time.Duration, log *slog.Logger) {
+	ticker := time.NewTicker(interval)
+	defer ticker.Stop()
+	for {
+		if err := o.Refresh(ctx, db); err != nil && !errors.Is(err, context.Canceled) {
+			log.WarnContext(ctx, "webhook subscriptions not read; recording every event meanwhile", "error", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-ticker.C:
+		}
+	}
+}
