@@ -10,7 +10,7 @@ TOOLS_BIN := $(CURDIR)/bin/tools
 STATICCHECK_VERSION := v0.8.2
 export GOFLAGS ?= -buildvcs=false
 
-.PHONY: help build run test test-all bench bench-ledger bench-webhooks bench-redirect bench-export bench-delete bench-smoke lint docker k8s-validate services clean
+.PHONY: help build run test test-all bench bench-ledger bench-webhooks bench-redirect bench-export bench-delete bench-stats bench-smoke lint docker k8s-validate services clean
 
 help: ## list targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-14s %s\n", $$1, $$2}'
@@ -45,6 +45,9 @@ bench-export: ## customer export at 1M rows: time and peak RSS of xlsx/csv vs ps
 
 bench-delete: ## time of DELETE /customer/{id} on a long history among many coupons (cascade indexes)
 	@scripts/bench-delete-customer.sh
+
+bench-stats: ## click analytics: a year of daily stats for a 10M-click link and a 10,000-link account, rollups vs raw SQL (p50/p99)
+	@scripts/bench-stats.sh
 
 bench-smoke: ## every bench target above at tiny sizes, as CI runs them (fails if one breaks, never on figures)
 	@scripts/bench-smoke.sh

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/loyaltylinks/platform/linkmgmt/internal/account"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/analytics"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/breaker"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/cachebus"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/campaign"
@@ -61,6 +62,9 @@ type App struct {
 	Clicks     *click.Recorder
 	Flusher    *click.Flusher
 	ClickStats *click.StatsReader
+	// Analytics answers questions over time; Scopes finds what a question is about.
+	Analytics *analytics.Reader
+	Scopes    *analytics.Scopes
 
 	// RateLimit is the API's sliding window (per account, per client address).
 	RateLimit *ratelimit.Limiter
@@ -145,8 +149,10 @@ func New(cfg config.Config, db *gorm.DB, rdb *redis.Client, log *slog.Logger, op
 	a.Bus.Subscribe(a.LinkCache, a.CampaignPages)
 
 	a.Clicks = click.NewRecorder(rdb, locator, log, click.RecorderOptions{MaxBacklog: tune.clickBacklog})
-	a.Flusher = click.NewFlusher(db, rdb, log, click.FlusherOptions{Interval: tune.flushInterval})
+	a.Flusher = click.NewFlusher(db, rdb, log, click.FlusherOptions{Interval: tune.flushInterval, Retention: cfg.ClickRetention})
 	a.ClickStats = click.NewStatsReader(db, rdb, log)
+	a.Analytics = analytics.NewReader(db, a.ClickStats.Pending(), cfg.ClickRetention, log)
+	a.Scopes = analytics.NewScopes(db)
 	logos := qr.LogoConfig{Dir: cfg.QRLogoDir, MaxBytes: cfg.QRLogoMaxBytes, Timeout: cfg.QRLogoTimeout}
 	if tune.qrLogos != nil {
 		logos = *tune.qrLogos

@@ -1,19 +1,29 @@
-// Package click records clicks of short links without slowing the redirect down, and
-// reads their statistics back.
+// Package click records clicks of short links without slowing the redirect down, moves
+// them to Postgres, and keeps the rollups every statistic is read from.
 //
 // The pipeline: the redirect hands a Hit to Recorder.Record (a non-blocking send into a
 // bounded channel). One goroutine enriches hits (bots dropped, browser/OS/device from the
-// user agent, country, referrer host, social source, visitor hash) and writes them to
-// Redis in MULTI/EXEC batches: a raw event in a stream plus per-link "pending" counters
-// and a HyperLogLog of visitors. While Redis is unreachable, events wait in memory up to
-// a bound and are then dropped (counted in a metric). The Flusher, on every replica,
-// reads the stream through a consumer group, inserts the events into Postgres (clicks,
-// daily and per-dimension rollups, links.clicks) idempotently by event id, then acks the
-// entries and takes their counts off the pending counters in one Lua script. Statistics
-// are Postgres plus the pending counters, so they are exact at any moment.
+// user agent, country, referrer host, social source, language, visitor hash) into Clicks
+// and seals them into batches: one batch is one Redis stream entry in a compact binary
+// format (wire.go) with a random batch id, written by one Lua script together with the
+// pending counters of its links and accounts (per 15-minute slot and dimension value)
+// and the slot's visitor sets. While Redis is unreachable, sealed batches wait in memory
+// up to a bound and are then dropped (counted in a metric); a batch written twice (a
+// lost reply) is refused by Redis and, failing that, by Postgres (the batch id).
+//
+// The Flusher, on every replica, reads the stream through a consumer group, parses each
+// batch once and, in one Postgres transaction: records the batch ids (a batch already
+// stored is skipped: exactly once per batch), COPYs the raw clicks into the monthly
+// partitions, and merges the batch, aggregated in memory, into the rollups (rollup.go):
+// per link and UTC day, per account and UTC day, per link for all time, and links.clicks.
+// It then acknowledges the entries and takes their counts off the pending counters in
+// one Lua script. Statistics are Postgres plus the pending counters, so they are exact at
+// any moment.
 package click
 
 import (
+	"encoding/binary"
+	"encoding/hex"
 	"net/netip"
 	"strconv"
 	"time"
@@ -50,86 +60,133 @@ func (h Hit) bounded() Hit {
 	return h
 }
 
-// Event is an enriched click as it travels through Redis to Postgres.
-type Event struct {
-	ID        string `json:"id"`
-	LinkID    int64  `json:"link_id"`
-	AccountID int64  `json:"account_id"`
-	At        string `json:"at"` // RFC 3339 with nanoseconds, UTC
-	Visitor   string `json:"visitor"`
-	Country   string `json:"country"`
-	Referrer  string `json:"referrer"`
-	Browser   string `json:"browser"`
-	OS        string `json:"os"`
-	Device    string `json:"device"`
-	Language  string `json:"language"`
-	Social    string `json:"social"`
+// Dim is a dimension a click is classified by.
+type Dim uint8
+
+// The dimensions, in the order rollups store them.
+const (
+	DimCountry  Dim = iota // ISO 3166-1 alpha-2 code
+	DimReferrer            // referrer host
+	DimBrowser
+	DimOS
+	DimSocial // social network of the referrer, or google
+	DimDevice
+	DimLanguage // primary language subtag
+	NumDims
+)
+
+// dimLetters name the dimensions in pending-counter fields (one letter each).
+const dimLetters = "crbosdl"
+
+// Names of the dimensions in the API and the raw clicks table.
+var (
+	dimNames   = [NumDims]string{"country", "referrer", "browser", "os", "social", "device", "language"}
+	dimColumns = [NumDims]string{"country", "referrer_host", "browser", "os", "social", "device", "language"}
+)
+
+// String is the dimension's name ("country", "referrer", ...).
+func (d Dim) String() string { return dimNames[d] }
+
+// Column is the dimension's column in the clicks table.
+func (d Dim) Column() string { return dimColumns[d] }
+
+// maxValueBytes bounds a dimension value (a referrer host is at most 253 bytes).
+const maxValueBytes = 255
+
+// Click is an enriched click: what is stored, one row of the clicks table.
+type Click struct {
+	LinkID    int64
+	AccountID int64
+	At        int64    // Unix microseconds
+	Visitor   [16]byte // first 16 bytes of SHA-256(ip, user agent): never the address itself
+	Dims      [NumDims]string
 }
 
-// entry is one stream entry: a batch of events written together.
-type entry struct {
-	Events []Event `json:"events"`
-}
+// Time is when the click happened, in UTC.
+func (c *Click) Time() time.Time { return time.UnixMicro(c.At).UTC() }
 
-// count is the increment of one pending-counter field of one link.
-type count struct {
-	linkID int64
-	field  string
-	n      int64
-}
+// VisitorHex is the visitor hash as stored in clicks.visitor_hash.
+func (c *Click) VisitorHex() string { return hex.EncodeToString(c.Visitor[:]) }
 
-// countsOf aggregates the counter increments of events, in a stable order.
-func countsOf(events []Event) []count {
-	type key struct {
-		linkID int64
-		field  string
+// Fingerprint is the click's visitor as the visitor sets count it.
+func (c *Click) Fingerprint() uint64 { return binary.BigEndian.Uint64(c.Visitor[:8]) }
+
+// Slots: every count is kept per 15-minute slot of UTC time, the largest step that
+// divides every time zone's offset from UTC (India +5:30, Nepal +5:45, ...), so a day,
+// week or month in any zone is made of whole slots.
+const (
+	SlotSeconds = 15 * 60
+	SlotsPerDay = 24 * 60 * 60 / SlotSeconds
+)
+
+// SlotOf is the slot number (Unix seconds / 900) of a time in Unix microseconds.
+func SlotOf(micros int64) int64 {
+	s := micros / 1e6
+	if micros < 0 && micros%1e6 != 0 {
+		s--
 	}
-	idx := map[key]int{}
-	var out []count
-	for _, ev := range events {
-		for _, f := range ev.counterFields() {
-			k := key{ev.LinkID, f}
-			if i, ok := idx[k]; ok {
-				out[i].n++
-				continue
-			}
-			idx[k] = len(out)
-			out = append(out, count{linkID: ev.LinkID, field: f, n: 1})
-		}
-	}
-	return out
+	return floorDiv(s, SlotSeconds)
 }
 
-// counterFields are the pending-counter hash fields one event increments.
-func (e Event) counterFields() []string {
-	f := make([]string, 0, 9)
-	f = append(f, fieldTotal, "day:"+e.At[:10])
-	for _, d := range []struct{ prefix, v string }{
-		{"c:", e.Country}, {"r:", e.Referrer}, {"b:", e.Browser}, {"o:", e.OS},
-		{"s:", e.Social}, {"d:", e.Device}, {"l:", e.Language},
-	} {
-		if d.v != "" {
-			f = append(f, d.prefix+d.v)
-		}
+// SlotTime is the start of a slot.
+func SlotTime(slot int64) time.Time { return time.Unix(slot*SlotSeconds, 0).UTC() }
+
+// DayOf is the UTC day (days since 1970-01-01) a slot belongs to.
+func DayOf(slot int64) int64 { return floorDiv(slot, SlotsPerDay) }
+
+// DayTime is midnight UTC of a day number.
+func DayTime(day int64) time.Time { return time.Unix(day*86400, 0).UTC() }
+
+// DayNumber is the day number of midnight UTC t.
+func DayNumber(t time.Time) int64 { return floorDiv(t.Unix(), 86400) }
+
+func floorDiv(a, b int64) int64 {
+	q := a / b
+	if a%b != 0 && (a < 0) != (b < 0) {
+		q--
 	}
-	return f
+	return q
 }
 
 // Redis keys. One Redis instance (or one hash slot) holds them all; the {clk} hash tag
-// keeps the flush script's keys in one slot should Redis Cluster ever be used.
+// keeps every script's keys in one slot should Redis Cluster ever be used.
 const (
-	streamKey   = "lm:{clk}:events"
-	groupName   = "flush"
-	fieldTotal  = "t"
+	// streamKey holds the batches (binary, wire.go). legacyStreamKey is where recorders
+	// before the binary format wrote JSON entries; the flusher drains it, and recorders
+	// of that version keep their own entries apart from the new format.
+	streamKey       = "lm:{clk}:clicks"
+	legacyStreamKey = "lm:{clk}:events"
+	groupName       = "flush"
+	// dedupePref + batch id marks a batch the recorder has written (a retry after a lost
+	// reply is refused); kept dedupeTTL.
+	dedupePref = "lm:{clk}:b:"
+	dedupeTTL  = 10 * time.Minute
+	// What Redis holds for a link (or an account: "a" + id) until the flusher has moved
+	// it: a counter hash (pendingPref), field "t" the total and "q<slot>" each slot's
+	// clicks; and a detail hash (detailPref), one field "<slot>:<batch id>" per batch and
+	// slot: the batch's clicks of that slot per dimension value, and their visitors
+	// (detail.go). The write script adds both with the batch, the ack script takes them
+	// off, so they always describe exactly the clicks Postgres does not have yet.
 	pendingPref = "lm:{clk}:p:"
-	uniquePref  = "lm:{clk}:u:"
+	detailPref  = "lm:{clk}:d:"
+	fieldTotal  = "t"
+	// uniquePref is the visitor HyperLogLog of the version before; only deleted.
+	uniquePref = "lm:{clk}:u:"
 )
 
 func pendingKey(linkID int64) string { return pendingPref + strconv.FormatInt(linkID, 10) }
-func uniqueKey(linkID int64) string  { return uniquePref + strconv.FormatInt(linkID, 10) }
 
-// dimensionOf maps a counter field prefix to the link_dimension_stats dimension.
-var dimensionOf = map[string]string{
-	"c:": "country", "r:": "referrer", "b:": "browser", "o:": "os",
-	"s:": "social", "d:": "device", "l:": "language",
+func accountPendingKey(accountID int64) string {
+	return pendingPref + "a" + strconv.FormatInt(accountID, 10)
 }
+
+func detailKey(linkID int64) string { return detailPref + strconv.FormatInt(linkID, 10) }
+
+func accountDetailKey(accountID int64) string {
+	return detailPref + "a" + strconv.FormatInt(accountID, 10)
+}
+
+func uniqueKey(linkID int64) string { return uniquePref + strconv.FormatInt(linkID, 10) }
+
+// slotField names the pending-counter field of a slot's clicks.
+func slotField(slot int64) string { return "q" + strconv.FormatInt(slot, 10) }

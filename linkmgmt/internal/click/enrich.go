@@ -1,12 +1,10 @@
 package click
 
 import (
-	"crypto/rand"
 	"crypto/sha256"
-	"encoding/hex"
+	"net/netip"
 	"net/url"
 	"strings"
-	"time"
 
 	"github.com/loyaltylinks/platform/linkmgmt/internal/geo"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/link"
@@ -122,36 +120,39 @@ func referrerHost(ref string) string {
 	return h
 }
 
-// enrich turns a hit into an event; ok is false for bots.
-func enrich(h Hit, agents *agentCache, loc *geo.Locator) (Event, bool) {
+// enrich turns a hit into a click; ok is false for bots.
+func enrich(h Hit, agents *agentCache, loc *geo.Locator) (Click, bool) {
 	info := agents.get(h.UserAgent)
 	if info.bot {
-		return Event{}, false
+		return Click{}, false
 	}
 	country := h.Country
 	if country == "" {
 		country = loc.CountryOf(h.IP, h.GatewayCountry)
 	}
 	ref := referrerHost(h.Referer)
-	sum := sha256.Sum256([]byte(h.IP.String() + "\x00" + h.UserAgent))
-	return Event{
-		ID:        newEventID(),
+	c := Click{
 		LinkID:    h.LinkID,
 		AccountID: h.AccountID,
-		At:        h.At.UTC().Format(time.RFC3339Nano),
-		Visitor:   hex.EncodeToString(sum[:16]),
-		Country:   country,
-		Referrer:  ref,
-		Browser:   info.browser,
-		OS:        info.os,
-		Device:    info.device,
-		Language:  h.Language,
-		Social:    SocialSource(ref),
-	}, true
+		At:        h.At.UnixMicro(),
+		Visitor:   visitorHash(h.IP, h.UserAgent),
+	}
+	c.Dims[DimCountry] = country
+	c.Dims[DimReferrer] = ref
+	c.Dims[DimBrowser] = info.browser
+	c.Dims[DimOS] = info.os
+	c.Dims[DimSocial] = SocialSource(ref)
+	c.Dims[DimDevice] = info.device
+	c.Dims[DimLanguage] = h.Language
+	return c, true
 }
 
-func newEventID() string {
-	b := make([]byte, 16)
-	_, _ = rand.Read(b)
-	return hex.EncodeToString(b)
+// visitorHash is what identifies a visitor: the first 16 bytes of SHA-256 of the address
+// and the user agent (as since the first version, so visitors stay the same across it).
+// The address itself is never stored.
+func visitorHash(ip netip.Addr, userAgent string) [16]byte {
+	sum := sha256.Sum256([]byte(ip.String() + "\x00" + userAgent))
+	var out [16]byte
+	copy(out[:], sum[:16])
+	return out
 }

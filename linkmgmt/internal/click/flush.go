@@ -3,16 +3,19 @@ package click
 import (
 	"context"
 	"crypto/rand"
+	"database/sql"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/redis/go-redis/v9"
 	"gorm.io/gorm"
@@ -23,6 +26,9 @@ type FlusherOptions struct {
 	Interval  time.Duration // between flushes (default 2s)
 	BatchSize int64         // stream entries (each a batch of up to 500 clicks) per Postgres transaction (default 20)
 	ClaimIdle time.Duration // entries another consumer left unacked this long are taken over (default 1m)
+	// Retention is how long raw clicks are kept (CLICK_RETENTION); the zero value keeps
+	// them forever.
+	Retention Retention
 }
 
 func (o *FlusherOptions) defaults() {
@@ -46,12 +52,13 @@ type Flusher struct {
 	log      *slog.Logger
 	opts     FlusherOptions
 	consumer string
+	now      func() time.Time
 
 	flushed prometheus.Counter
 	errs    prometheus.Counter
 	kick    chan chan error
 
-	partitionsChecked time.Time
+	maintainedAt time.Time
 }
 
 // NewFlusher returns a flusher; call Run to start it.
@@ -61,11 +68,11 @@ func NewFlusher(db *gorm.DB, rdb *redis.Client, log *slog.Logger, opts FlusherOp
 	suffix := make([]byte, 4)
 	_, _ = rand.Read(suffix)
 	return &Flusher{
-		db: db, rdb: rdb, log: log, opts: opts,
+		db: db, rdb: rdb, log: log, opts: opts, now: time.Now,
 		consumer: host + "-" + strconv.Itoa(os.Getpid()) + "-" + hex.EncodeToString(suffix),
 		flushed: prometheus.NewCounter(prometheus.CounterOpts{
 			Namespace: "linkmgmt", Name: "clicks_flushed_total",
-			Help: "Click events inserted into Postgres.",
+			Help: "Clicks stored in Postgres.",
 		}),
 		errs: prometheus.NewCounter(prometheus.CounterOpts{
 			Namespace: "linkmgmt", Name: "click_flush_errors_total",
@@ -108,40 +115,61 @@ func (f *Flusher) Run(ctx context.Context) {
 func (f *Flusher) FlushNow(ctx context.Context) error { return ask(ctx, f.kick) }
 
 // Flush moves everything currently in the stream to Postgres and returns how many
-// events were inserted.
+// clicks were stored.
 func (f *Flusher) Flush(ctx context.Context) (int, error) {
-	if err := f.ensureGroup(ctx); err != nil {
-		return 0, err
-	}
-	if time.Since(f.partitionsChecked) > time.Hour {
-		if err := EnsurePartitions(ctx, f.db, time.Now()); err != nil {
-			f.log.WarnContext(ctx, "click partitions", "error", err)
+	if f.now().Sub(f.maintainedAt) > time.Hour {
+		if err := f.maintain(ctx); err != nil {
+			f.log.WarnContext(ctx, "click storage maintenance; will retry", "error", err)
 		} else {
-			f.partitionsChecked = time.Now()
+			f.maintainedAt = f.now()
 		}
 	}
-	// Deleted links first (their clicks still in the stream are cleaned up by store).
+	// Deleted links first (their clicks still in the stream are dropped by store).
 	if err := f.purgeDeleted(ctx); err != nil {
 		f.errs.Inc()
 		f.log.WarnContext(ctx, "purge statistics of deleted links; will retry", "error", err)
 	}
+	if err := f.rebuildQueued(ctx); err != nil {
+		f.errs.Inc()
+		f.log.WarnContext(ctx, "rebuild click rollups; will retry", "error", err)
+	}
+	total := 0
+	for _, stream := range []string{legacyStreamKey, streamKey} {
+		n, err := f.flushStream(ctx, stream)
+		total += n
+		if err != nil {
+			f.errs.Inc()
+			return total, err
+		}
+	}
+	return total, nil
+}
+
+func (f *Flusher) flushStream(ctx context.Context, stream string) (int, error) {
+	if stream == legacyStreamKey {
+		// Only a deployment that ran the JSON recorder has this stream.
+		if n, err := f.rdb.Exists(ctx, stream).Result(); err != nil || n == 0 {
+			return 0, err
+		}
+	}
+	if err := f.ensureGroup(ctx, stream); err != nil {
+		return 0, err
+	}
 	total := 0
 	// First what this consumer read but could not store last time, then what dead
 	// consumers left behind, then new entries.
-	for _, read := range []func(context.Context) ([]redis.XMessage, error){f.readOwnPending, f.claimIdle, f.readNew} {
+	for _, read := range []func(context.Context, string) ([]redis.XMessage, error){f.readOwnPending, f.claimIdle, f.readNew} {
 		for {
-			msgs, err := read(ctx)
+			msgs, err := read(ctx, stream)
 			if err != nil {
-				f.errs.Inc()
 				return total, err
 			}
 			if len(msgs) == 0 {
 				break
 			}
-			n, err := f.store(ctx, msgs)
+			n, err := f.store(ctx, stream, msgs)
 			total += n
 			if err != nil {
-				f.errs.Inc()
 				return total, err
 			}
 			if int64(len(msgs)) < f.opts.BatchSize {
@@ -152,25 +180,25 @@ func (f *Flusher) Flush(ctx context.Context) (int, error) {
 	return total, nil
 }
 
-func (f *Flusher) ensureGroup(ctx context.Context) error {
-	err := f.rdb.XGroupCreateMkStream(ctx, streamKey, groupName, "0").Err()
+func (f *Flusher) ensureGroup(ctx context.Context, stream string) error {
+	err := f.rdb.XGroupCreateMkStream(ctx, stream, groupName, "0").Err()
 	if err != nil && !strings.Contains(err.Error(), "BUSYGROUP") {
 		return fmt.Errorf("create click consumer group: %w", err)
 	}
 	return nil
 }
 
-func (f *Flusher) readOwnPending(ctx context.Context) ([]redis.XMessage, error) {
-	return f.read(ctx, "0")
+func (f *Flusher) readOwnPending(ctx context.Context, stream string) ([]redis.XMessage, error) {
+	return f.read(ctx, stream, "0")
 }
 
-func (f *Flusher) readNew(ctx context.Context) ([]redis.XMessage, error) {
-	return f.read(ctx, ">")
+func (f *Flusher) readNew(ctx context.Context, stream string) ([]redis.XMessage, error) {
+	return f.read(ctx, stream, ">")
 }
 
-func (f *Flusher) read(ctx context.Context, from string) ([]redis.XMessage, error) {
+func (f *Flusher) read(ctx context.Context, stream, from string) ([]redis.XMessage, error) {
 	res, err := f.rdb.XReadGroup(ctx, &redis.XReadGroupArgs{
-		Group: groupName, Consumer: f.consumer, Streams: []string{streamKey, from},
+		Group: groupName, Consumer: f.consumer, Streams: []string{stream, from},
 		Count: f.opts.BatchSize, Block: -1,
 	}).Result()
 	if errors.Is(err, redis.Nil) {
@@ -190,9 +218,9 @@ func (f *Flusher) read(ctx context.Context, from string) ([]redis.XMessage, erro
 	return out, nil
 }
 
-func (f *Flusher) claimIdle(ctx context.Context) ([]redis.XMessage, error) {
+func (f *Flusher) claimIdle(ctx context.Context, stream string) ([]redis.XMessage, error) {
 	msgs, _, err := f.rdb.XAutoClaim(ctx, &redis.XAutoClaimArgs{
-		Stream: streamKey, Group: groupName, Consumer: f.consumer,
+		Stream: stream, Group: groupName, Consumer: f.consumer,
 		MinIdle: f.opts.ClaimIdle, Start: "0-0", Count: f.opts.BatchSize,
 	}).Result()
 	if err != nil && !errors.Is(err, redis.Nil) {
@@ -201,269 +229,320 @@ func (f *Flusher) claimIdle(ctx context.Context) ([]redis.XMessage, error) {
 	return msgs, nil
 }
 
-// insertSQL stores a batch: clicks rows (idempotent by event id; events of deleted links
-// are skipped), and from the rows actually inserted the per-link totals, the visitors
-// never seen before on their link (link_visitors, links.unique_clicks: the floor of
-// uniqueClicks that survives a Redis that lost its data), the daily rollup and the
-// dimension counters.
-const insertSQL = `
-WITH e AS (
-    SELECT * FROM jsonb_to_recordset(?::jsonb) AS e(id text, link_id bigint, account_id bigint, at timestamptz,
-        visitor text, country text, referrer text, browser text, os text, device text, language text, social text)
-), ins AS (
-    INSERT INTO clicks (event_id, link_id, account_id, clicked_at, visitor_hash, country, referrer_host, browser, os, device, language, social)
-    SELECT e.id, e.link_id, e.account_id, e.at, e.visitor, e.country, e.referrer, e.browser, e.os, e.device, e.language, e.social
-    FROM e JOIN links l ON l.id = e.link_id
-    ON CONFLICT (event_id, clicked_at) DO NOTHING
-    RETURNING link_id, clicked_at, visitor_hash, country, referrer_host, browser, os, device, language, social
-), visitors AS (
-    INSERT INTO link_visitors (link_id, visitor_hash)
-    SELECT DISTINCT link_id, visitor_hash FROM ins WHERE visitor_hash <> '' ORDER BY 1, 2
-    ON CONFLICT DO NOTHING
-    RETURNING link_id
-), totals AS (
-    -- One UPDATE per links row: a statement must not update a row twice.
-    UPDATE links SET clicks = links.clicks + t.n, unique_clicks = links.unique_clicks + t.u
-    FROM (
-        SELECT i.link_id, i.n, COALESCE(v.u, 0) AS u
-        FROM (SELECT link_id, count(*) AS n FROM ins GROUP BY link_id) i
-        LEFT JOIN (SELECT link_id, count(*) AS u FROM visitors GROUP BY link_id) v USING (link_id)
-    ) t
-    WHERE links.id = t.link_id
-    RETURNING 1
-), daily AS (
-    INSERT INTO link_daily_stats (link_id, day, clicks)
-    SELECT link_id, (clicked_at AT TIME ZONE 'UTC')::date, count(*) FROM ins GROUP BY 1, 2 ORDER BY 1, 2
-    ON CONFLICT (link_id, day) DO UPDATE SET clicks = link_daily_stats.clicks + EXCLUDED.clicks
-    RETURNING 1
-), dims AS (
-    INSERT INTO link_dimension_stats (link_id, dimension, value, clicks)
-    SELECT ins.link_id, d.dimension, d.value, count(*)
-    FROM ins CROSS JOIN LATERAL (VALUES ('country', ins.country), ('referrer', ins.referrer_host), ('browser', ins.browser),
-        ('os', ins.os), ('social', ins.social), ('device', ins.device), ('language', ins.language)) AS d(dimension, value)
-    WHERE d.value <> ''
-    GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-    ON CONFLICT (link_id, dimension, value) DO UPDATE SET clicks = link_dimension_stats.clicks + EXCLUDED.clicks
-    RETURNING 1
-)
-SELECT (SELECT count(*) FROM ins) AS inserted, (SELECT count(*) FROM totals) + (SELECT count(*) FROM daily) + (SELECT count(*) FROM dims) AS touched`
+// entry is one parsed stream entry.
+type entry struct {
+	id      string // stream entry id
+	batch   [16]byte
+	clicks  []Click
+	counts  []count  // what its write added to the pending counters
+	details []detail // and the detail fields (legacy entries have none)
+}
 
-// ackScript acknowledges flushed entries and takes each one's counts off the pending
-// counters, only when XACK says this call acknowledged it, so a re-delivered entry is
-// never subtracted twice.
-// KEYS[1] = stream, KEYS[2..] = pending hashes; ARGV[1] = group, then per entry:
-// id, m, and m triples (key index, field, n).
-var ackScript = redis.NewScript(`
-local i = 2
-local acked = 0
-while i <= #ARGV do
-  local id, m = ARGV[i], tonumber(ARGV[i+1])
-  local ok = redis.call('XACK', KEYS[1], ARGV[1], id) == 1
-  if ok then
-    acked = acked + 1
-    redis.call('XDEL', KEYS[1], id)
-  end
-  for j = 0, m - 1 do
-    local b = i + 2 + 3 * j
-    if ok then
-      local key, f = KEYS[tonumber(ARGV[b])], ARGV[b+1]
-      if redis.call('HINCRBY', key, f, -tonumber(ARGV[b+2])) <= 0 then redis.call('HDEL', key, f) end
-    end
-  end
-  i = i + 2 + 3 * m
-end
-return acked`)
-
-func (f *Flusher) store(ctx context.Context, msgs []redis.XMessage) (int, error) {
-	var (
-		events  []Event
-		entries []struct {
-			id     string
-			events []Event
-		}
-		bad []string
-	)
+// parseEntries parses each entry once; bad holds the ids of entries that are not
+// batches (they carry no counts that could be subtracted, and are dropped).
+func (f *Flusher) parseEntries(stream string, msgs []redis.XMessage) (entries []entry, bad []string) {
 	for _, m := range msgs {
-		raw, _ := m.Values["e"].(string)
 		var e entry
-		if err := json.Unmarshal([]byte(raw), &e); err != nil || !wellFormed(e.Events) {
+		var err error
+		e.id = m.ID
+		if stream == legacyStreamKey {
+			raw, _ := m.Values["e"].(string)
+			e.batch, e.clicks, e.counts, err = decodeLegacy(m.ID, raw)
+		} else {
+			raw, _ := m.Values["b"].(string)
+			e.batch, e.clicks, err = decodeBatch([]byte(raw))
+			if err == nil {
+				e.counts, e.details = pendingWrites(e.batch, e.clicks)
+			}
+		}
+		if err != nil {
+			f.log.Warn("dropping a malformed click entry", "stream", stream, "id", m.ID, "error", err)
 			bad = append(bad, m.ID)
 			continue
 		}
-		events = append(events, e.Events...)
-		entries = append(entries, struct {
-			id     string
-			events []Event
-		}{m.ID, e.Events})
+		entries = append(entries, e)
 	}
+	return entries, bad
+}
+
+// store writes the entries to Postgres in one transaction (batches stored before are
+// skipped), then acknowledges them and takes their counts off the pending counters.
+func (f *Flusher) store(ctx context.Context, stream string, msgs []redis.XMessage) (int, error) {
+	entries, bad := f.parseEntries(stream, msgs)
 	if len(bad) > 0 {
-		// Unreadable entries carry no counts we could subtract; drop them.
-		f.log.WarnContext(ctx, "dropping malformed click entries", "count", len(bad))
-		f.rdb.XAck(ctx, streamKey, groupName, bad...)
-		f.rdb.XDel(ctx, streamKey, bad...)
+		f.rdb.XAck(ctx, stream, groupName, bad...)
+		f.rdb.XDel(ctx, stream, bad...)
 	}
 	if len(entries) == 0 {
 		return 0, nil
 	}
-	inserted := 0
-	var gone []int64 // links of the batch that no longer exist
-	if len(events) > 0 {
-		payload, err := json.Marshal(events)
-		if err != nil {
-			return 0, err
-		}
-		var (
-			res  struct{ Inserted, Touched int }
-			live []int64
-		)
-		err = f.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-			// Lock the links rows in id order so concurrent flushers cannot deadlock.
-			if err := tx.Raw(`SELECT id FROM links WHERE id IN (SELECT DISTINCT (x->>'link_id')::bigint FROM jsonb_array_elements(?::jsonb) x) ORDER BY id FOR UPDATE`, string(payload)).Scan(&live).Error; err != nil {
-				return err
-			}
-			return tx.Raw(insertSQL, string(payload)).Scan(&res).Error
+	var res storeResult
+	err := withPgx(ctx, f.db, func(conn *pgx.Conn) error {
+		return pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
+			var err error
+			res, err = storeBatches(ctx, tx, f.log, entries)
+			return err
 		})
-		if err != nil {
-			return 0, fmt.Errorf("insert %d clicks: %w", len(events), err)
-		}
-		inserted = res.Inserted
-		f.flushed.Add(float64(inserted))
-		gone = goneLinks(events, live)
+	})
+	if err != nil {
+		return 0, fmt.Errorf("store %d click batches: %w", len(entries), err)
 	}
-
-	keys := []string{streamKey}
-	keyIndex := map[int64]int{}
-	args := []any{groupName}
-	for _, e := range entries {
-		counts := countsOf(e.events)
-		args = append(args, e.id, len(counts))
-		for _, c := range counts {
-			idx, ok := keyIndex[c.linkID]
-			if !ok {
-				keys = append(keys, pendingKey(c.linkID))
-				idx = len(keys)
-				keyIndex[c.linkID] = idx
-			}
-			args = append(args, idx, c.field, c.n)
-		}
+	f.flushed.Add(float64(res.stored))
+	if err := f.ack(ctx, stream, entries); err != nil {
+		// Postgres has the rows; the entries will be re-read, found stored (their batch
+		// ids), and then acknowledged.
+		return res.stored, fmt.Errorf("ack flushed clicks: %w", err)
 	}
-	if err := ackScript.Run(ctx, f.rdb, keys, args...).Err(); err != nil {
-		// Postgres has the rows; the entries will be re-read, inserted as nothing new,
-		// and then acked.
-		return inserted, fmt.Errorf("ack flushed clicks: %w", err)
-	}
-	if len(gone) > 0 {
+	if len(res.gone) > 0 {
 		// Clicks that arrived after their link was deleted (still queued, or served from
 		// a cache a moment longer) re-created its Redis keys; the purge of the deletion
 		// may have run already.
-		if err := f.rdb.Del(ctx, linkKeys(gone)...).Err(); err != nil {
-			f.log.WarnContext(ctx, "remove redis keys of deleted links", "links", len(gone), "error", err)
+		if err := f.deleteLinkKeys(ctx, res.gone); err != nil {
+			f.log.WarnContext(ctx, "remove redis keys of deleted links", "links", len(res.gone), "error", err)
 		}
 	}
-	return inserted, nil
+	return res.stored, nil
 }
 
-// goneLinks are the links of events that are not in live (the ids still in Postgres).
-func goneLinks(events []Event, live []int64) []int64 {
-	exists := make(map[int64]bool, len(live))
-	for _, id := range live {
-		exists[id] = true
-	}
-	var gone []int64
-	for _, ev := range events {
-		if !exists[ev.LinkID] {
-			exists[ev.LinkID] = true // once
-			gone = append(gone, ev.LinkID)
-		}
-	}
-	return gone
-}
-
-// linkKeys are every Redis key the click pipeline keeps for the links: the pending
-// counters and the visitor HyperLogLog.
-func linkKeys(ids []int64) []string {
-	keys := make([]string, 0, 2*len(ids))
-	for _, id := range ids {
-		keys = append(keys, pendingKey(id), uniqueKey(id))
-	}
-	return keys
-}
-
-// purgeBatchSize is how many deleted links one purge transaction handles.
-const purgeBatchSize = 50
-
-// purgeDeleted removes what deleted links left behind, for the ids the links_queue_purges
-// trigger queued in link_purges (direct deletes and those cascading from a domain or an
-// account alike): their raw clicks and their Redis keys. The rollups went with the links
-// rows. Several replicas share the queue (SKIP LOCKED); a batch whose Redis keys could
-// not be removed stays queued for the next pass.
-func (f *Flusher) purgeDeleted(ctx context.Context) error {
-	for {
-		n, err := f.purgeBatch(ctx)
-		if err != nil || n < purgeBatchSize {
-			return err
-		}
-	}
-}
-
-func (f *Flusher) purgeBatch(ctx context.Context) (int, error) {
-	var ids []int64
-	err := f.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		if err := tx.Raw(`SELECT link_id FROM link_purges ORDER BY link_id LIMIT ? FOR UPDATE SKIP LOCKED`, purgeBatchSize).Scan(&ids).Error; err != nil {
-			return fmt.Errorf("read link purges: %w", err)
-		}
-		if len(ids) == 0 {
-			return nil
-		}
-		if err := tx.Exec(`DELETE FROM clicks WHERE link_id IN ?`, ids).Error; err != nil {
-			return fmt.Errorf("delete clicks of deleted links: %w", err)
-		}
-		rctx, cancel := context.WithTimeout(ctx, purgeRedisTimeout)
-		defer cancel()
-		if err := f.rdb.Del(rctx, linkKeys(ids)...).Err(); err != nil {
-			return fmt.Errorf("delete redis keys of deleted links: %w", err)
-		}
-		return tx.Exec(`DELETE FROM link_purges WHERE link_id IN ?`, ids).Error
-	})
+// withPgx runs fn on one connection of db's pool, as a pgx connection (COPY, arrays,
+// the statement cache).
+func withPgx(ctx context.Context, db *gorm.DB, fn func(*pgx.Conn) error) error {
+	sqlDB, err := db.DB()
 	if err != nil {
-		return 0, err
+		return err
 	}
-	return len(ids), nil
+	return withPgxSQL(ctx, sqlDB, fn)
 }
 
-// purgeRedisTimeout bounds the Redis call of a purge, which runs inside a transaction.
-const purgeRedisTimeout = 2 * time.Second
-
-func wellFormed(events []Event) bool {
-	for _, ev := range events {
-		if len(ev.At) < 10 || ev.LinkID == 0 {
-			return false
-		}
+func withPgxSQL(ctx context.Context, sqlDB *sql.DB, fn func(*pgx.Conn) error) error {
+	conn, err := sqlDB.Conn(ctx)
+	if err != nil {
+		return err
 	}
-	return true
+	defer conn.Close()
+	return conn.Raw(func(dc any) error {
+		c, ok := dc.(*stdlib.Conn)
+		if !ok {
+			return fmt.Errorf("database driver %T is not pgx", dc)
+		}
+		return fn(c.Conn())
+	})
 }
 
-// EnsurePartitions creates the monthly clicks partitions for now's month and the next
-// one. A month whose rows already sit in the default partition cannot get its own
-// partition; it stays in the default one (logged by the caller).
-func EnsurePartitions(ctx context.Context, db *gorm.DB, now time.Time) error {
-	start := time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, time.UTC)
-	var errs []error
-	for i := 0; i < 2; i++ {
-		from := start.AddDate(0, i, 0)
-		to := from.AddDate(0, 1, 0)
-		name := fmt.Sprintf("clicks_p%04d%02d", from.Year(), int(from.Month()))
-		err := db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-			// Replicas start together: serialise the DDL.
-			if err := tx.Exec(`SELECT pg_advisory_xact_lock(hashtext('linkmgmt.clicks_partitions'))`).Error; err != nil {
-				return err
-			}
-			return tx.Exec(fmt.Sprintf(`CREATE TABLE IF NOT EXISTS %s PARTITION OF clicks FOR VALUES FROM ('%s') TO ('%s')`,
-				name, from.Format(time.DateOnly), to.Format(time.DateOnly))).Error
-		})
-		if err != nil {
-			errs = append(errs, fmt.Errorf("partition %s: %w", name, err))
+type storeResult struct {
+	stored int
+	gone   []int64 // links of the batches that no longer exist
+}
+
+// rawColumns are the clicks table's columns as COPY writes them.
+var rawColumns = []string{"link_id", "account_id", "clicked_at", "visitor_hash", "country", "referrer_host", "browser", "os", "social", "device", "language"}
+
+// accountLockClass is the first key of the advisory locks that serialise the writers of
+// one account's rollups (flushes, purges, rebuilds).
+const accountLockClass = 1347
+
+// storeBatches is the flush transaction.
+func storeBatches(ctx context.Context, tx pgx.Tx, log *slog.Logger, entries []entry) (storeResult, error) {
+	var res storeResult
+	// 1. Exactly once per batch: the batches stored before are skipped.
+	ids := make([][16]byte, len(entries))
+	for i := range entries {
+		ids[i] = entries[i].batch
+	}
+	slices.SortFunc(ids, func(a, b [16]byte) int { return strings.Compare(string(a[:]), string(b[:])) })
+	rows, err := tx.Query(ctx, `INSERT INTO click_batches (batch_id) SELECT DISTINCT unnest($1::uuid[]) ORDER BY 1 ON CONFLICT DO NOTHING RETURNING batch_id`, ids)
+	if err != nil {
+		return res, fmt.Errorf("record batches: %w", err)
+	}
+	fresh := map[[16]byte]bool{}
+	for rows.Next() {
+		var id [16]byte
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return res, fmt.Errorf("record batches: %w", err)
+		}
+		fresh[id] = true
+	}
+	if err := rows.Err(); err != nil {
+		return res, fmt.Errorf("record batches: %w", err)
+	}
+	var clicks []*Click
+	linkSet := map[int64]bool{}
+	for i := range entries {
+		if !fresh[entries[i].batch] {
+			continue
+		}
+		fresh[entries[i].batch] = false // a batch written twice in one read counts once
+		for j := range entries[i].clicks {
+			c := &entries[i].clicks[j]
+			clicks = append(clicks, c)
+			linkSet[c.LinkID] = true
 		}
 	}
-	return errors.Join(errs...)
+	if len(clicks) == 0 {
+		return res, nil
+	}
+	// 2. The links, locked in id order (concurrent flushers cannot deadlock); their
+	// account is Postgres', not the click's. Clicks of deleted links are dropped.
+	linkIDs := make([]int64, 0, len(linkSet))
+	for id := range linkSet {
+		linkIDs = append(linkIDs, id)
+	}
+	slices.Sort(linkIDs)
+	accountOf := make(map[int64]int64, len(linkIDs))
+	rows, err = tx.Query(ctx, `SELECT id, account_id FROM links WHERE id = ANY($1) ORDER BY id FOR UPDATE`, linkIDs)
+	if err != nil {
+		return res, fmt.Errorf("lock links: %w", err)
+	}
+	for rows.Next() {
+		var id, account int64
+		if err := rows.Scan(&id, &account); err != nil {
+			rows.Close()
+			return res, fmt.Errorf("lock links: %w", err)
+		}
+		accountOf[id] = account
+	}
+	if err := rows.Err(); err != nil {
+		return res, fmt.Errorf("lock links: %w", err)
+	}
+	for _, id := range linkIDs {
+		if _, ok := accountOf[id]; !ok {
+			res.gone = append(res.gone, id)
+		}
+	}
+	live := clicks[:0]
+	for _, c := range clicks {
+		if account, ok := accountOf[c.LinkID]; ok {
+			c.AccountID = account
+			live = append(live, c)
+		}
+	}
+	clicks = live
+	if len(clicks) == 0 {
+		return res, nil
+	}
+	accounts := make([]int64, 0, 4)
+	for _, a := range accountOf {
+		if !slices.Contains(accounts, a) {
+			accounts = append(accounts, a)
+		}
+	}
+	slices.Sort(accounts)
+	if _, err := tx.Exec(ctx, `SELECT count(pg_advisory_xact_lock($1, k)) FROM (SELECT DISTINCT (a % 2147483647)::int AS k FROM unnest($2::bigint[]) a ORDER BY 1) s`, accountLockClass, accounts); err != nil {
+		return res, fmt.Errorf("lock accounts: %w", err)
+	}
+
+	// 3. The raw clicks, with COPY.
+	i := 0
+	n, err := tx.CopyFrom(ctx, pgx.Identifier{"clicks"}, rawColumns, pgx.CopyFromFunc(func() ([]any, error) {
+		if i == len(clicks) {
+			return nil, nil
+		}
+		c := clicks[i]
+		i++
+		return []any{c.LinkID, c.AccountID, c.Time(), c.VisitorHex(),
+			c.Dims[DimCountry], c.Dims[DimReferrer], c.Dims[DimBrowser], c.Dims[DimOS], c.Dims[DimSocial], c.Dims[DimDevice], c.Dims[DimLanguage]}, nil
+	}))
+	if err != nil {
+		return res, fmt.Errorf("copy clicks: %w", err)
+	}
+	res.stored = int(n)
+
+	// 4. The rollups, aggregated in memory, merged into their rows.
+	byLinkDay := map[rollupKey][]*Click{}
+	byAccountDay := map[rollupKey][]*Click{}
+	byLink := map[rollupKey][]*Click{}
+	for _, c := range clicks {
+		day := DayOf(SlotOf(c.At))
+		byLinkDay[rollupKey{c.LinkID, day}] = append(byLinkDay[rollupKey{c.LinkID, day}], c)
+		byAccountDay[rollupKey{c.AccountID, day}] = append(byAccountDay[rollupKey{c.AccountID, day}], c)
+		byLink[rollupKey{c.LinkID, 0}] = append(byLink[rollupKey{c.LinkID, 0}], c)
+	}
+	for _, step := range []struct {
+		table  rollupTable
+		groups map[rollupKey][]*Click
+	}{{linkDays, byLinkDay}, {accountDays, byAccountDay}} {
+		deltas := make(map[rollupKey]*Tally, len(step.groups))
+		for k, cs := range step.groups {
+			deltas[k] = tallyOf(cs, true)
+		}
+		if _, err := step.table.merge(ctx, tx, log, deltas, accountOf); err != nil {
+			return res, err
+		}
+	}
+	deltas := make(map[rollupKey]*Tally, len(byLink))
+	for k, cs := range byLink {
+		deltas[k] = tallyOf(cs, false)
+	}
+	totals, err := linkTotals.merge(ctx, tx, log, deltas, accountOf)
+	if err != nil {
+		return res, err
+	}
+
+	// 5. links.clicks and links.unique_clicks (listing by clicks, the all-time floor of
+	// uniqueClicks).
+	keys := sortedKeys(deltas)
+	ids64, added, uniques := make([]int64, len(keys)), make([]int64, len(keys)), make([]int64, len(keys))
+	for j, k := range keys {
+		ids64[j], added[j], uniques[j] = k.id, deltas[k].Clicks, totals[k].Visitors.Count()
+	}
+	if _, err := tx.Exec(ctx, `UPDATE links SET clicks = links.clicks + u.n, unique_clicks = GREATEST(links.unique_clicks, u.uniq)
+FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) AS u(id, n, uniq) WHERE links.id = u.id`, ids64, added, uniques); err != nil {
+		return res, fmt.Errorf("update link totals: %w", err)
+	}
+	return res, nil
+}
+
+// ackScript acknowledges flushed entries and takes each one's counts off the pending
+// counters and its detail fields off the detail hashes, only when XACK says this call
+// acknowledged it, so a re-delivered entry is never subtracted twice.
+// KEYS[1] = stream, KEYS[2..] = hashes; ARGV[1] = group, then per entry: id, m, d, m
+// counter triples (key index, field, n) and d detail pairs (key index, field).
+var ackScript = redis.NewScript(`
+local i = 2
+local acked = 0
+while i <= #ARGV do
+  local id, m, d = ARGV[i], tonumber(ARGV[i+1]), tonumber(ARGV[i+2])
+  local ok = redis.call('XACK', KEYS[1], ARGV[1], id) == 1
+  i = i + 3
+  if ok then
+    acked = acked + 1
+    redis.call('XDEL', KEYS[1], id)
+    for j = 0, m - 1 do
+      local b = i + 3 * j
+      local key, f = KEYS[tonumber(ARGV[b])], ARGV[b+1]
+      if redis.call('HINCRBY', key, f, -tonumber(ARGV[b+2])) <= 0 then redis.call('HDEL', key, f) end
+    end
+    for j = 0, d - 1 do
+      local b = i + 3 * m + 2 * j
+      redis.call('HDEL', KEYS[tonumber(ARGV[b])], ARGV[b+1])
+    end
+  end
+  i = i + 3 * m + 2 * d
+end
+return acked`)
+
+func (f *Flusher) ack(ctx context.Context, stream string, entries []entry) error {
+	keys := []string{stream}
+	keyIndex := map[string]int{}
+	index := func(k string) int {
+		idx, ok := keyIndex[k]
+		if !ok {
+			keys = append(keys, k)
+			idx = len(keys)
+			keyIndex[k] = idx
+		}
+		return idx
+	}
+	args := []any{groupName}
+	for _, e := range entries {
+		args = append(args, e.id, len(e.counts), len(e.details))
+		for _, c := range e.counts {
+			args = append(args, index(c.key), c.field, c.n)
+		}
+		for _, d := range e.details {
+			args = append(args, index(d.key), d.field)
+		}
+	}
+	return ackScript.Run(ctx, f.rdb, keys, args...).Err()
 }

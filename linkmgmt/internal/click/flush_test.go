@@ -79,10 +79,10 @@ func TestFlushClaimsEntriesOfADeadReplica(t *testing.T) {
 	f.record(t, 30)
 	ctx := context.Background()
 	dead := NewFlusher(f.db, f.rdb, quiet(), FlusherOptions{BatchSize: 1000})
-	if err := dead.ensureGroup(ctx); err != nil {
+	if err := dead.ensureGroup(ctx, streamKey); err != nil {
 		t.Fatal(err)
 	}
-	msgs, err := dead.readNew(ctx)
+	msgs, err := dead.readNew(ctx, streamKey)
 	if err != nil || len(msgs) != 1 {
 		t.Fatalf("dead replica read %d entries (%v), want 1 (a batch of 30)", len(msgs), err)
 	}
@@ -90,7 +90,7 @@ func TestFlushClaimsEntriesOfADeadReplica(t *testing.T) {
 		t.Fatalf("before: stored %d pending %d", s, p)
 	}
 	alive := NewFlusher(f.db, f.rdb, quiet(), FlusherOptions{BatchSize: 1000, ClaimIdle: time.Second})
-	alive.partitionsChecked = time.Now() // keep the DDL out of the timing
+	alive.maintainedAt = time.Now() // keep the DDL out of the timing
 	if n, err := alive.Flush(ctx); err != nil || n != 0 {
 		t.Fatalf("flush before the entries are idle: %d %v, want 0", n, err)
 	}
@@ -104,16 +104,17 @@ func TestFlushClaimsEntriesOfADeadReplica(t *testing.T) {
 }
 
 // A replica that stored a batch in Postgres and died before acknowledging it: the
-// entries are re-delivered, inserted as nothing new, and then taken off the counters.
+// entries are re-delivered, found stored (their batch id), and then taken off the
+// counters.
 func TestFlushIsIdempotentAfterACrashBeforeAck(t *testing.T) {
 	f := newFixture(t)
 	f.record(t, 12)
 	ctx := context.Background()
 	fl := NewFlusher(f.db, f.rdb, quiet(), FlusherOptions{})
-	if err := fl.ensureGroup(ctx); err != nil {
+	if err := fl.ensureGroup(ctx, streamKey); err != nil {
 		t.Fatal(err)
 	}
-	msgs, err := fl.readNew(ctx)
+	msgs, err := fl.readNew(ctx, streamKey)
 	if err != nil || len(msgs) != 1 {
 		t.Fatalf("read %d (%v)", len(msgs), err)
 	}
@@ -121,7 +122,7 @@ func TestFlushIsIdempotentAfterACrashBeforeAck(t *testing.T) {
 	broken := *fl
 	broken.rdb = redis.NewClient(&redis.Options{Addr: "127.0.0.1:1", MaxRetries: -1, DialTimeout: 50 * time.Millisecond})
 	defer broken.rdb.Close()
-	if n, err := broken.store(ctx, msgs); err == nil || n != 12 {
+	if n, err := broken.store(ctx, streamKey, msgs); err == nil || n != 12 {
 		t.Fatalf("store with a failing ack: %d %v, want 12 inserted and an error", n, err)
 	}
 	if s, p := f.totals(t); s != 12 || p != 12 {
@@ -136,7 +137,7 @@ func TestFlushIsIdempotentAfterACrashBeforeAck(t *testing.T) {
 	}
 	var rows, daily int64
 	f.db.Raw(`SELECT count(*) FROM clicks`).Scan(&rows)
-	f.db.Raw(`SELECT sum(clicks) FROM link_daily_stats`).Scan(&daily)
+	f.db.Raw(`SELECT sum(clicks) FROM link_click_days`).Scan(&daily)
 	if rows != 12 || daily != 12 {
 		t.Fatalf("rows %d daily %d, want 12", rows, daily)
 	}

@@ -2,7 +2,8 @@ package click
 
 import (
 	"context"
-	"encoding/json"
+	"crypto/rand"
+	"encoding/hex"
 	"fmt"
 	"log/slog"
 	"time"
@@ -15,8 +16,8 @@ import (
 // RecorderOptions tune the recorder; zero values take the defaults.
 type RecorderOptions struct {
 	QueueSize  int           // hits waiting for the enricher (default 32768, about 5 MB)
-	MaxBacklog int           // enriched events held in memory while Redis is down (default 50000)
-	BatchSize  int           // events per Redis MULTI/EXEC (default 500)
+	MaxBacklog int           // enriched clicks held in memory while Redis is down (default 50000)
+	BatchSize  int           // clicks per batch, one stream entry (default 500, at most maxBatchClicks)
 	Interval   time.Duration // longest wait before a partial batch is written (default 50ms)
 }
 
@@ -30,6 +31,7 @@ func (o *RecorderOptions) defaults() {
 	if o.BatchSize <= 0 {
 		o.BatchSize = 500
 	}
+	o.BatchSize = min(o.BatchSize, maxBatchClicks)
 	if o.Interval <= 0 {
 		o.Interval = 50 * time.Millisecond
 	}
@@ -45,7 +47,9 @@ type Recorder struct {
 	sync    chan chan error
 	done    chan struct{}
 	agents  *agentCache
-	backlog []Event
+	current []Click  // enriched clicks not sealed yet
+	sealed  []*batch // batches waiting for Redis, oldest first
+	held    int      // clicks in current and sealed
 
 	retryAt time.Time
 	backoff time.Duration
@@ -118,7 +122,7 @@ func (r *Recorder) Run(ctx context.Context) {
 		select {
 		case h := <-r.in:
 			r.add(h)
-			if len(r.backlog) >= r.opts.BatchSize {
+			if len(r.sealed) > 0 {
 				r.write(ctx, false)
 			}
 		case <-tick.C:
@@ -126,7 +130,7 @@ func (r *Recorder) Run(ctx context.Context) {
 		case reply := <-r.sync:
 			r.drainQueue()
 			r.write(ctx, true)
-			if n := len(r.backlog); n > 0 {
+			if n := r.held; n > 0 {
 				reply <- fmt.Errorf("%d clicks still wait for redis", n)
 			} else {
 				reply <- nil
@@ -136,7 +140,7 @@ func (r *Recorder) Run(ctx context.Context) {
 			final, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 			r.write(final, true)
 			cancel()
-			if n := len(r.backlog); n > 0 {
+			if n := r.held; n > 0 {
 				r.dropped.WithLabelValues("redis_unavailable").Add(float64(n))
 				r.log.Warn("clicks lost at shutdown: redis unreachable", "count", n)
 			}
@@ -178,71 +182,122 @@ func (r *Recorder) drainQueue() {
 }
 
 func (r *Recorder) add(h Hit) {
-	ev, ok := enrich(h, r.agents, r.loc)
+	c, ok := enrich(h, r.agents, r.loc)
 	if !ok {
 		r.ignored.WithLabelValues("bot").Inc()
 		return
 	}
-	if len(r.backlog) >= r.opts.MaxBacklog {
+	if r.held >= r.opts.MaxBacklog {
 		r.dropped.WithLabelValues("redis_unavailable").Inc()
 		return
 	}
-	r.backlog = append(r.backlog, ev)
-	r.backlogGg.Set(float64(len(r.backlog)))
+	r.current = append(r.current, c)
+	r.held++
+	r.backlogGg.Set(float64(r.held))
+	if len(r.current) >= r.opts.BatchSize {
+		r.seal()
+	}
 }
 
-// write sends the backlog to Redis in batches. After a failure it waits (1 s doubling
-// to 15 s) before trying again, unless force is set.
-func (r *Recorder) write(ctx context.Context, force bool) {
-	if len(r.backlog) == 0 || (!force && time.Now().Before(r.retryAt)) {
+// batch is a sealed batch: its clicks encoded once, and the script arguments that write
+// it with its pending counters and visitor sets. A retry sends exactly the same batch
+// (same id, same clicks), so Redis (the dedupe key) and Postgres (click_batches) can
+// recognise it.
+type batch struct {
+	n    int
+	keys []string
+	args []any
+}
+
+// seal turns the current clicks into a batch.
+func (r *Recorder) seal() {
+	if len(r.current) == 0 {
 		return
 	}
-	for len(r.backlog) > 0 {
-		n := min(len(r.backlog), r.opts.BatchSize)
-		if err := r.writeBatch(ctx, r.backlog[:n]); err != nil {
+	var id [16]byte
+	_, _ = rand.Read(id[:])
+	r.sealed = append(r.sealed, newBatch(id, r.current))
+	r.current = nil
+}
+
+// newBatch prepares the write of clicks as batch id.
+func newBatch(id [16]byte, clicks []Click) *batch {
+	keys := []string{streamKey, dedupePref + hex.EncodeToString(id[:])}
+	index := map[string]int{}
+	keyIndex := func(k string) int {
+		if i, ok := index[k]; ok {
+			return i
+		}
+		keys = append(keys, k)
+		index[k] = len(keys)
+		return len(keys)
+	}
+	counts, details := pendingWrites(id, clicks)
+	args := make([]any, 0, 3+3*len(counts)+3*len(details))
+	args = append(args, encodeBatch(nil, id, clicks), int(dedupeTTL/time.Second), len(counts))
+	for _, c := range counts {
+		args = append(args, keyIndex(c.key), c.field, c.n)
+	}
+	for _, d := range details {
+		args = append(args, keyIndex(d.key), d.field, d.value)
+	}
+	return &batch{n: len(clicks), keys: keys, args: args}
+}
+
+// writeScript stores a batch: the stream entry, its pending counters and its detail
+// fields, atomically, unless the batch was written already (a retry after a reply that
+// was lost), which the dedupe key tells for dedupeTTL.
+// KEYS[1] = stream, KEYS[2] = dedupe key, KEYS[3..] = counter and detail hashes;
+// ARGV[1] = the batch, ARGV[2] = dedupe TTL, ARGV[3] = number of counter triples (key
+// index, field, n) that follow, then detail triples (key index, field, value).
+var writeScript = redis.NewScript(`
+if not redis.call('SET', KEYS[2], '1', 'NX', 'EX', ARGV[2]) then return 0 end
+redis.call('XADD', KEYS[1], '*', 'b', ARGV[1])
+local i = 4
+for _ = 1, tonumber(ARGV[3]) do
+  redis.call('HINCRBY', KEYS[tonumber(ARGV[i])], ARGV[i+1], ARGV[i+2])
+  i = i + 3
+end
+while i <= #ARGV do
+  redis.call('HSET', KEYS[tonumber(ARGV[i])], ARGV[i+1], ARGV[i+2])
+  i = i + 3
+end
+return 1`)
+
+// write seals what is current and sends the sealed batches to Redis, oldest first.
+// After a failure it waits (1 s doubling to 15 s) before trying again, unless force is
+// set.
+func (r *Recorder) write(ctx context.Context, force bool) {
+	r.seal()
+	if len(r.sealed) == 0 || (!force && time.Now().Before(r.retryAt)) {
+		return
+	}
+	for len(r.sealed) > 0 {
+		b := r.sealed[0]
+		if err := r.writeBatch(ctx, b); err != nil {
 			if r.backoff == 0 {
-				r.log.Warn("click recorder: redis write failed; keeping clicks in memory", "error", err, "backlog", len(r.backlog))
+				r.log.Warn("click recorder: redis write failed; keeping clicks in memory", "error", err, "backlog", r.held)
 			}
 			r.backoff = min(max(2*r.backoff, time.Second), 15*time.Second)
 			r.retryAt = time.Now().Add(r.backoff)
 			return
 		}
 		if r.backoff != 0 {
-			r.log.Info("click recorder: redis reachable again", "backlog", len(r.backlog))
+			r.log.Info("click recorder: redis reachable again", "backlog", r.held)
 			r.backoff = 0
 		}
-		r.recorded.Add(float64(n))
-		r.backlog = r.backlog[n:]
-		r.backlogGg.Set(float64(len(r.backlog)))
+		r.recorded.Add(float64(b.n))
+		r.sealed[0] = nil
+		r.sealed = r.sealed[1:]
+		r.held -= b.n
+		r.backlogGg.Set(float64(r.held))
 	}
-	r.backlog = nil // release the array
+	r.sealed = nil // release the array
 }
 
-// writeBatch adds the batch to the stream as one entry and its aggregated counts to the
-// pending counters, atomically (MULTI/EXEC), so the counters always equal what the
-// stream holds until the flusher takes both off together. One entry and one HINCRBY per
-// (link, field) keeps Redis work per click tiny.
-func (r *Recorder) writeBatch(ctx context.Context, events []Event) error {
+// writeBatch runs the write script for b. A batch Redis already has counts as written.
+func (r *Recorder) writeBatch(ctx context.Context, b *batch) error {
 	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()
-	raw, err := json.Marshal(entry{Events: events})
-	if err != nil {
-		return err
-	}
-	counts := countsOf(events)
-	visitors := map[int64][]any{}
-	for _, ev := range events {
-		visitors[ev.LinkID] = append(visitors[ev.LinkID], ev.Visitor)
-	}
-	_, err = r.rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
-		p.XAdd(ctx, &redis.XAddArgs{Stream: streamKey, Values: []string{"e", string(raw)}})
-		for _, c := range counts {
-			p.HIncrBy(ctx, pendingKey(c.linkID), c.field, c.n)
-		}
-		for linkID, v := range visitors {
-			p.PFAdd(ctx, uniqueKey(linkID), v...)
-		}
-		return nil
-	})
-	return err
+	return writeScript.Run(ctx, r.rdb, b.keys, b.args...).Err()
 }

@@ -124,8 +124,13 @@ func TestRecorderCostIsBoundedWhateverTheHeaders(t *testing.T) {
 	}
 	n := 0
 	for _, e := range entries {
-		n += strings.Count(e.Values["e"].(string), `"link_id"`)
-		if raw := e.Values["e"].(string); len(raw) > 21*1024 {
+		raw := e.Values["b"].(string)
+		_, clicks, err := decodeBatch([]byte(raw))
+		if err != nil {
+			t.Fatal(err)
+		}
+		n += len(clicks)
+		if len(raw) > 21*1024 {
 			t.Errorf("stream entry of %d bytes", len(raw))
 		}
 	}

@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"log/slog"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/loyaltylinks/platform/linkmgmt/internal/geo"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/visitors"
 	"github.com/redis/go-redis/v9"
 	"gorm.io/gorm"
 )
@@ -34,21 +34,25 @@ type Stats struct {
 	Languages    map[string]int64
 }
 
-// StatsReader reads statistics: Postgres rollups plus the pending counters in Redis
-// that the flusher has not moved yet.
+// StatsReader reads statistics: Postgres rollups plus what Redis holds that the
+// flusher has not moved yet.
 type StatsReader struct {
-	db  *gorm.DB
-	rdb *redis.Client
-	log *slog.Logger
+	db      *gorm.DB
+	pending *PendingReader
+	rdb     *redis.Client
+	log     *slog.Logger
 }
 
 // NewStatsReader returns a StatsReader.
 func NewStatsReader(db *gorm.DB, rdb *redis.Client, log *slog.Logger) *StatsReader {
-	return &StatsReader{db: db, rdb: rdb, log: log}
+	return &StatsReader{db: db, rdb: rdb, pending: NewPendingReader(rdb), log: log}
 }
 
-// ForLink returns the statistics of one link. When Redis is unreachable the answer is
-// what Postgres holds.
+// Pending is the reader of what Redis holds (the analytics use it too).
+func (s *StatsReader) Pending() *PendingReader { return s.pending }
+
+// ForLink returns the all-time statistics of one link. When Redis is unreachable the
+// answer is what Postgres holds.
 func (s *StatsReader) ForLink(ctx context.Context, linkID int64) (Stats, error) {
 	st := Stats{
 		Countries: map[string]int64{}, Referrers: map[string]int64{}, Browsers: map[string]int64{},
@@ -56,88 +60,106 @@ func (s *StatsReader) ForLink(ctx context.Context, linkID int64) (Stats, error) 
 		Social: map[string]int64{"facebook": 0, "twitter": 0, "google": 0},
 	}
 	db := s.db.WithContext(ctx)
-	var flushed struct{ Clicks, UniqueClicks int64 }
-	if err := db.Raw(`SELECT clicks, unique_clicks FROM links WHERE id = ?`, linkID).Scan(&flushed).Error; err != nil {
+	var flushed struct {
+		Clicks   int64
+		Dims     []byte
+		Visitors []byte
+	}
+	if err := db.Raw(`SELECT l.clicks, t.dims, t.visitors FROM links l LEFT JOIN link_click_totals t ON t.link_id = l.id WHERE l.id = ?`, linkID).Scan(&flushed).Error; err != nil {
 		return Stats{}, fmt.Errorf("load clicks of link %d: %w", linkID, err)
 	}
 	st.Clicks = flushed.Clicks
-	var rows []struct {
-		Dimension, Value string
-		Clicks           int64
+	var dims [NumDims]DimCounts
+	if err := DecodeDims(flushed.Dims, &dims); err != nil {
+		s.log.ErrorContext(ctx, "click totals unreadable; answering without breakdowns", "link", linkID, "error", err)
+		dims = [NumDims]DimCounts{}
 	}
-	if err := db.Raw(`SELECT dimension, value, clicks FROM link_dimension_stats WHERE link_id = ?`, linkID).Scan(&rows).Error; err != nil {
-		return Stats{}, fmt.Errorf("load dimensions of link %d: %w", linkID, err)
+	var seen visitors.Set
+	if err := seen.UnmarshalBinary(flushed.Visitors); err != nil {
+		s.log.ErrorContext(ctx, "click visitors unreadable", "link", linkID, "error", err)
 	}
-	for _, r := range rows {
-		st.add(r.Dimension, r.Value, r.Clicks)
+	pend, ok := s.pending.Read(ctx, []Scope{{ID: linkID}})
+	if !ok {
+		s.log.WarnContext(ctx, "click stats: redis unreachable; answering from postgres only")
 	}
-
-	var (
-		pending map[string]string
-		unique  int64
-		hasHLL  int64
-	)
-	rctx, cancel := context.WithTimeout(ctx, redisTimeout)
-	cmds, err := s.rdb.Pipelined(rctx, func(p redis.Pipeliner) error {
-		p.HGetAll(rctx, pendingKey(linkID))
-		p.Exists(rctx, uniqueKey(linkID))
-		p.PFCount(rctx, uniqueKey(linkID))
-		return nil
-	})
-	cancel()
-	if err == nil {
-		pending = cmds[0].(*redis.MapStringStringCmd).Val()
-		hasHLL = cmds[1].(*redis.IntCmd).Val()
-		unique = cmds[2].(*redis.IntCmd).Val()
-	} else {
-		s.log.WarnContext(ctx, "click stats: redis unreachable; answering from postgres only", "error", err)
-	}
-	for field, raw := range pending {
-		n, err := strconv.ParseInt(raw, 10, 64)
-		if err != nil || n <= 0 {
-			continue
-		}
-		if field == fieldTotal {
-			st.Clicks += n
-			continue
-		}
-		if len(field) > 2 {
-			if dim, ok := dimensionOf[field[:2]]; ok {
-				st.add(dim, field[2:], n)
+	p := pend[0]
+	st.Clicks += p.Total
+	var fps []uint64
+	for _, sc := range p.Slots {
+		for d := range sc.Dims {
+			for v, n := range sc.Dims[d].Values {
+				dims[d].Values = addTo(dims[d].Values, v, n)
 			}
 		}
+		fps = append(fps, sc.Visitors...)
 	}
-	// Postgres holds the exact number of distinct visitors of the flushed clicks; the
-	// HyperLogLog also counts the pending ones. After Redis lost its data the
-	// HyperLogLog restarts from nothing, so it is only believed above Postgres' count:
-	// uniqueClicks never goes down.
-	st.UniqueClicks = flushed.UniqueClicks
-	if hasHLL == 1 {
-		st.UniqueClicks = max(st.UniqueClicks, unique)
+	seen.Add(fps...)
+	for d := range p.LegacyDims {
+		for v, n := range p.LegacyDims[d] {
+			dims[d].Values = addTo(dims[d].Values, v, n)
+		}
 	}
-	st.UniqueClicks = min(st.UniqueClicks, st.Clicks) // HyperLogLog estimates can overshoot
+	for d := range dims {
+		for v, n := range dims[d].Values {
+			st.add(Dim(d), v, n)
+		}
+	}
+	// Postgres holds the visitors of the flushed clicks (links.unique_clicks counts
+	// them); the detail fields in Redis add those of pending clicks. A Redis that lost
+	// its data loses pending clicks and visitors alike: uniqueClicks never goes below
+	// what Postgres holds.
+	st.UniqueClicks = min(seen.Count(), st.Clicks) // an estimate (past 2048) can overshoot
 	for _, m := range []*map[string]int64{&st.Countries, &st.Referrers, &st.Browsers, &st.OS, &st.Devices, &st.Languages} {
 		*m = top(*m, TopN)
 	}
 	return st, nil
 }
 
-func (st *Stats) add(dimension, value string, n int64) {
-	switch dimension {
-	case "country":
-		name := geo.CountryName(value)
-		st.Countries[name] += n
-	case "referrer":
+// StatsOf builds statistics from counts per dimension value: country codes become
+// names, each list keeps its TopN largest entries.
+func StatsOf(clicks, unique int64, dims [NumDims]map[string]int64) Stats {
+	st := Stats{
+		Clicks: clicks, UniqueClicks: unique,
+		Countries: map[string]int64{}, Referrers: map[string]int64{}, Browsers: map[string]int64{},
+		OS: map[string]int64{}, Devices: map[string]int64{}, Languages: map[string]int64{},
+		Social: map[string]int64{"facebook": 0, "twitter": 0, "google": 0},
+	}
+	for d := range dims {
+		for v, n := range dims[d] {
+			if v != "" && n > 0 {
+				st.add(Dim(d), v, n)
+			}
+		}
+	}
+	for _, m := range []*map[string]int64{&st.Countries, &st.Referrers, &st.Browsers, &st.OS, &st.Devices, &st.Languages} {
+		*m = top(*m, TopN)
+	}
+	return st
+}
+
+func addTo(m map[string]int64, v string, n int64) map[string]int64 {
+	if m == nil {
+		m = map[string]int64{}
+	}
+	m[v] += n
+	return m
+}
+
+func (st *Stats) add(d Dim, value string, n int64) {
+	switch d {
+	case DimCountry:
+		st.Countries[geo.CountryName(value)] += n
+	case DimReferrer:
 		st.Referrers[value] += n
-	case "browser":
+	case DimBrowser:
 		st.Browsers[value] += n
-	case "os":
+	case DimOS:
 		st.OS[value] += n
-	case "social":
+	case DimSocial:
 		st.Social[value] += n
-	case "device":
+	case DimDevice:
 		st.Devices[value] += n
-	case "language":
+	case DimLanguage:
 		st.Languages[value] += n
 	}
 }

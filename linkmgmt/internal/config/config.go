@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/loyaltylinks/platform/linkmgmt/internal/click"
 	"github.com/loyaltylinks/platform/shared/config"
 )
 
@@ -54,6 +55,9 @@ type Config struct {
 	QRLogoDir      string
 	QRLogoMaxBytes int64
 	QRLogoTimeout  time.Duration
+	// ClickRetention is how long raw clicks are kept (CLICK_RETENTION: 13mo, 400d, off);
+	// the rollups keep every total beyond it.
+	ClickRetention click.Retention
 }
 
 // LoadDatabase reads the database variables alone (see Database). Every missing or
@@ -112,6 +116,8 @@ func Load(getenv func(string) string) (Config, error) {
 			c.DomainCheckTargets = []string{u.Hostname()}
 		}
 	}
+	retention, retentionErr := click.ParseRetention(e.String("CLICK_RETENTION", click.DefaultRetention.String()))
+	c.ClickRetention = retention
 	proxies, proxyErr := parsePrefixes(e.String("TRUSTED_PROXIES", ""))
 	c.TrustedProxies = proxies
 	err := e.Err()
@@ -120,6 +126,9 @@ func Load(getenv func(string) string) (Config, error) {
 	}
 	if proxyErr != nil {
 		err = joinErr(err, proxyErr)
+	}
+	if retentionErr != nil {
+		err = joinErr(err, fmt.Errorf("CLICK_RETENTION: %w", retentionErr))
 	}
 	if dirErr := checkDir("QR_LOGO_DIR", c.QRLogoDir); dirErr != nil {
 		err = joinErr(err, dirErr)

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"github.com/loyaltylinks/platform/linkmgmt/internal/click"
 	"net/netip"
 	"strings"
 	"testing"
@@ -28,6 +29,9 @@ func TestLoad(t *testing.T) {
 		{"base url not http", with("BASE_URL", "ftp://x"), []string{"BASE_URL"}},
 		{"rate limit zero", with("RATE_LIMIT_PER_MINUTE", "0"), []string{"RATE_LIMIT_PER_MINUTE"}},
 		{"bad proxy", with("TRUSTED_PROXIES", "10.0.0.0/8, nonsense"), []string{"TRUSTED_PROXIES"}},
+		{"click retention in years", with("CLICK_RETENTION", "1y"), []string{"CLICK_RETENTION"}},
+		{"click retention of days below a month", with("CLICK_RETENTION", "7d"), []string{"CLICK_RETENTION"}},
+		{"click retention off", with("CLICK_RETENTION", "off"), nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -62,5 +66,19 @@ func TestLoadParsesProxiesAndDefaults(t *testing.T) {
 	}
 	if cfg.BaseURL != "https://lnk.example.com" || cfg.HTTPAddr != ":8081" || cfg.RateLimitPerMinute != 30 {
 		t.Fatalf("cfg = %+v", cfg)
+	}
+}
+
+func TestClickRetention(t *testing.T) {
+	base := map[string]string{"DATABASE_URL": "postgres://u@db/app", "REDIS_URL": "redis://cache:6379/0"}
+	for value, want := range map[string]click.Retention{"": {Months: 13}, "24mo": {Months: 24}, "400d": {Days: 400}, "off": {}} {
+		vars := map[string]string{"CLICK_RETENTION": value}
+		for k, v := range base {
+			vars[k] = v
+		}
+		c, err := Load(func(k string) string { return vars[k] })
+		if err != nil || c.ClickRetention != want {
+			t.Errorf("CLICK_RETENTION=%q: %+v %v, want %+v", value, c.ClickRetention, err, want)
+		}
 	}
 }

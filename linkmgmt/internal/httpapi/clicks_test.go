@@ -73,7 +73,7 @@ func TestClickAnalytics(t *testing.T) {
 	}
 	env.DB.Raw(`SELECT (SELECT count(*) FROM clicks WHERE link_id = ?) AS rows,
 		(SELECT clicks FROM links WHERE id = ?) AS clicks,
-		(SELECT sum(clicks) FROM link_daily_stats WHERE link_id = ?) AS daily`, id, id, id).Scan(&stored)
+		(SELECT sum(clicks) FROM link_click_days WHERE link_id = ?) AS daily`, id, id, id).Scan(&stored)
 	if stored.Rows != 6 || stored.Clicks != 6 || stored.Daily != 6 {
 		t.Fatalf("postgres holds %+v, want 6 rows, links.clicks 6, daily 6", stored)
 	}

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/loyaltylinks/platform/linkmgmt/internal/click"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/qr"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/qr/qrtest"
 )
@@ -498,25 +499,27 @@ func TestQRStats(t *testing.T) {
 	zero(read(link.ID))
 	zero(read(text.ID))
 
-	// What the click flush worker writes for the code's short link (the end-to-end path,
-	// real scans through the redirect, is TestQRLinkScanIsCounted).
+	// Clicks of the code's short link, stored directly (the end-to-end path, real scans
+	// through the redirect, is TestQRLinkScanIsCounted).
 	var linkID int64
 	env.DB.Raw(`SELECT link_id FROM qr_codes WHERE id = ?`, link.ID).Scan(&linkID)
 	for _, q := range []string{
-		`UPDATE links SET clicks = 7, unique_clicks = 3 WHERE id = @l`,
-		`INSERT INTO link_visitors (link_id, visitor_hash) VALUES (@l, 'v1'), (@l, 'v2'), (@l, 'v3')`,
-		`INSERT INTO link_daily_stats (link_id, day, clicks) VALUES (@l, '2026-01-01', 3), (@l, '2026-01-02', 4)`,
-		`INSERT INTO link_dimension_stats (link_id, dimension, value, clicks) VALUES
-			(@l, 'country', 'US', 5), (@l, 'country', 'BR', 2), (@l, 'referrer', 'news.example', 4),
-			(@l, 'browser', 'Chrome', 6), (@l, 'browser', 'Safari', 1), (@l, 'os', 'Android', 7),
-			(@l, 'social', 'facebook', 2), (@l, 'social', 'instagram', 1), (@l, 'device', 'mobile', 7)`,
-		`INSERT INTO clicks (link_id, account_id, clicked_at, visitor_hash) VALUES
-			(@l, @a, now(), 'v1'), (@l, @a, now(), 'v1'), (@l, @a, now(), 'v2'), (@l, @a, now(), 'v3'), (@l, @a, now(), 'v3'),
-			(@l, @a, now(), 'v2'), (@l, @a, now(), 'v1')`,
+		`INSERT INTO clicks (link_id, account_id, clicked_at, visitor_hash, country, referrer_host, browser, os, social, device) VALUES
+			(@l, @a, now(), 'v1', 'US', 'news.example', 'Chrome', 'Android', 'facebook', 'mobile'),
+			(@l, @a, now(), 'v1', 'US', 'news.example', 'Chrome', 'Android', 'facebook', 'mobile'),
+			(@l, @a, now(), 'v2', 'US', 'news.example', 'Chrome', 'Android', 'instagram', 'mobile'),
+			(@l, @a, now(), 'v3', 'US', 'news.example', 'Chrome', 'Android', '', 'mobile'),
+			(@l, @a, now(), 'v3', 'US', '', 'Chrome', 'Android', '', 'mobile'),
+			(@l, @a, now(), 'v2', 'BR', '', 'Chrome', 'Android', '', 'mobile'),
+			(@l, @a, now(), 'v1', 'BR', '', 'Safari', 'Android', '', 'mobile')`,
 	} {
 		if err := env.DB.Exec(q, map[string]any{"l": linkID, "a": accountID}).Error; err != nil {
 			t.Fatal(err)
 		}
+	}
+	// The rollups, as the flusher would have written them with those clicks.
+	if err := click.RebuildLink(context.Background(), env.DB, linkID); err != nil {
+		t.Fatal(err)
 	}
 	s := read(link.ID)
 	if s.Details.ID != link.ID || s.Details.Link != link.Link || s.Details.Name != "Poster" || s.Details.Scans != 7 {

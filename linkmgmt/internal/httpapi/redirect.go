@@ -13,7 +13,13 @@ var publicRoutes = []string{"/:alias", "/", "/r/:slug", "/u/:ref"}
 // redirect answers GET/HEAD/POST /{alias} and / on BASE_URL and on branded domains. It
 // is public: no API key, no API rate limit. The engine decides; this only writes.
 func (a *API) redirect(c echo.Context) error {
-	return writeOutcome(c, a.svc.Redirects.Serve(c.Request(), c.Param("alias")))
+	alias := c.Param("alias")
+	// /{alias}+ is the link's public statistics page (a '+' is never part of an alias:
+	// one byte compared, nothing more, on the redirect's path).
+	if n := len(alias); n > 1 && alias[n-1] == '+' {
+		return a.publicStats(c, alias[:n-1])
+	}
+	return writeOutcome(c, a.svc.Redirects.Serve(c.Request(), alias))
 }
 
 // writeOutcome writes a public page and hands its failure, if any, to the server's

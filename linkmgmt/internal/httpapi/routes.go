@@ -2,8 +2,10 @@ package httpapi
 
 import (
 	"net/http"
+	"strings"
 
 	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/analytics"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/link"
 	"github.com/loyaltylinks/platform/shared/apidoc"
 	"github.com/loyaltylinks/platform/shared/server"
@@ -50,6 +52,29 @@ func (a *API) routes(srv *server.Server) {
 			apidoc.Param{Name: "short", Description: "exact short URL"},
 		),
 	})
+
+	// Click analytics over time (issue #15): the same statistics for every scope.
+	for _, r := range []struct {
+		path string
+		kind analytics.Kind
+		name string
+	}{
+		{"/url/:id", analytics.KindLink, "a link"}, {"/qr/:id", analytics.KindQR, "a QR code (its short link's scans)"},
+		{"/campaign/:id", analytics.KindCampaign, "a campaign (its links)"}, {"/channel/:id", analytics.KindChannel, "a channel (its links and QR codes)"},
+		{"", analytics.KindAccount, "the whole account"},
+	} {
+		api.Handle(http.MethodGet, r.path+"/stats", a.periodStats(r.kind), apidoc.Op{
+			Summary: "Click statistics of " + r.name + " over a period",
+			Description: "Totals, a series of buckets (every bucket present, zeros included, each starting in the requested time zone: " +
+				"a day when the clocks change has 23 or 25 hours) and the breakdowns of the period, optionally filtered. See docs/analytics.md.",
+			Tag: "analytics", Params: statsParams, Response: periodStatsResponse{}})
+		api.Handle(http.MethodGet, r.path+"/clicks", a.clicksCSV(r.kind), apidoc.Op{
+			Summary: "The raw clicks of " + r.name + " over a period, as CSV",
+			Description: "One row per click, oldest first: " + strings.Join(analytics.ExportColumns, ", ") + ". Times in the requested zone; " +
+				"never an address. Cells that a spreadsheet would read as a formula start with a single quote. Streamed; " +
+				"raw clicks are kept CLICK_RETENTION (13 months by default). At most 4 downloads at once per server (429 with Retry-After beyond).",
+			Tag: "analytics", Params: analyticsParams, ContentType: "text/csv"})
+	}
 
 	// Redirects (issue #7): public, outside /api, no API key and no API rate limit.
 	// Static routes (/healthz, /readyz, /metrics, /openapi.json, /docs) and multi-segment

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 
 	"github.com/loyaltylinks/platform/linkmgmt/internal/app"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/lru"
 	"github.com/loyaltylinks/platform/shared/apidoc"
 	"github.com/loyaltylinks/platform/shared/server"
 )
@@ -18,6 +19,9 @@ type API struct {
 	svc       *app.App
 	doc       *apidoc.Doc
 	rateLimit *rateLimiter
+	exports   chan struct{} // clicks CSV downloads running (maxConcurrentExports)
+	// statsPages caches the numbers of the public statistics pages (public_stats.go).
+	statsPages *lru.Cache[int64, cachedStatsPage]
 }
 
 // New returns the linkmgmt HTTP server over the service svc, with every route
@@ -50,6 +54,8 @@ func New(svc *app.App) *server.Server {
 			metrics:   newRateLimitMetrics(srv.Registry),
 			clientIP:  svc.Redirects.ClientIP,
 		},
+		exports:    make(chan struct{}, maxConcurrentExports),
+		statsPages: newStatsPageCache(),
 	}
 	api.routes(srv)
 	return srv

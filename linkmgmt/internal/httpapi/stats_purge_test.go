@@ -26,9 +26,9 @@ func (e *testEnv) redisKeys() []string {
 
 // TestDeletingRemovesStatisticsFromRedisAndPostgres: deleting a link, a QR code (and its
 // short link), a campaign or a branded domain (and the links on it) through the API
-// leaves none of their keys in Redis (pending counters, visitor HyperLogLog, image
-// cache, rotation counter) and none of their clicks in Postgres. The HyperLogLog of a
-// deleted link used to stay forever.
+// leaves none of their keys in Redis (pending counters and details, image cache,
+// rotation counter) and none of their clicks or rollups in Postgres; their clicks come
+// off the account's days. The HyperLogLog of a deleted link used to stay forever.
 func TestDeletingRemovesStatisticsFromRedisAndPostgres(t *testing.T) {
 	env := newEnv(t)
 	accountID, key := env.newAccount("free")
@@ -71,11 +71,10 @@ func TestDeletingRemovesStatisticsFromRedisAndPostgres(t *testing.T) {
 	}
 
 	gone := map[string]bool{}
-	for _, id := range []int64{linkID, qrLink, onDomain} {
-		gone[fmt.Sprintf("lm:{clk}:u:%d", id)] = true
+	for _, id := range []int64{linkID, onDomain} { // the QR code's link is flushed: nothing pending
 		gone[fmt.Sprintf("lm:{clk}:p:%d", id)] = true
+		gone[fmt.Sprintf("lm:{clk}:d:%d", id)] = true
 	}
-	delete(gone, fmt.Sprintf("lm:{clk}:p:%d", qrLink)) // flushed, nothing pending
 	gone[fmt.Sprintf("qr:img:%d:png", qrAdded.ID)] = true
 	gone[fmt.Sprintf("lm:rot:%d", campaign.ID)] = true
 	before := env.redisKeys()
@@ -101,17 +100,20 @@ func TestDeletingRemovesStatisticsFromRedisAndPostgres(t *testing.T) {
 		t.Errorf("deleted resources left Redis keys %v", left)
 	}
 	for _, id := range []int64{linkID, qrLink, onDomain} {
-		var clicks, visitors int64
+		var clicks, rollups int64
 		env.scalar(&clicks, `SELECT count(*) FROM clicks WHERE link_id = ?`, id)
-		env.scalar(&visitors, `SELECT count(*) FROM link_visitors WHERE link_id = ?`, id)
-		if clicks != 0 || visitors != 0 {
-			t.Errorf("deleted link %d left %d clicks and %d visitors in Postgres", id, clicks, visitors)
+		env.scalar(&rollups, `SELECT (SELECT count(*) FROM link_click_days WHERE link_id = ?) + (SELECT count(*) FROM link_click_totals WHERE link_id = ?)`, id, id)
+		if clicks != 0 || rollups != 0 {
+			t.Errorf("deleted link %d left %d clicks and %d rollup rows in Postgres", id, clicks, rollups)
 		}
 	}
-	// The link that stays keeps everything.
-	var kept int64
+	// The link that stays keeps everything, and the account's days are its days now.
+	var kept, keptDays, accountDays int64
 	env.scalar(&kept, `SELECT count(*) FROM clicks WHERE link_id = ? AND account_id = ?`, keptID, accountID)
-	if kept < 2 || !slices.Contains(env.redisKeys(), fmt.Sprintf("lm:{clk}:u:%d", keptID)) {
-		t.Fatalf("the kept link lost its statistics: %d clicks, keys %s", kept, strings.Join(env.redisKeys(), " "))
+	env.scalar(&keptDays, `SELECT coalesce(sum(clicks), 0) FROM link_click_days WHERE link_id = ?`, keptID)
+	env.scalar(&accountDays, `SELECT coalesce(sum(clicks), 0) FROM account_click_days WHERE account_id = ?`, accountID)
+	if kept != 2 || keptDays != 2 || accountDays != 2 {
+		t.Fatalf("after the deletions: kept link %d raw clicks and %d in its days, account days %d, want 2, 2, 2 (keys %s)",
+			kept, keptDays, accountDays, strings.Join(env.redisKeys(), " "))
 	}
 }

@@ -152,6 +152,9 @@ func withNonce(data any, nonce string) (any, pageData) {
 	case campaignData:
 		d.Nonce = nonce
 		return d, d.pageData
+	case statsData:
+		d.Nonce = nonce
+		return d, d.pageData
 	}
 	return data, pageData{}
 }

@@ -1,0 +1,125 @@
+package click
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+func sampleClicks(n int) []Click {
+	base := time.Date(2026, 3, 8, 6, 59, 0, 0, time.UTC).UnixMicro()
+	out := make([]Click, n)
+	for i := range out {
+		out[i] = Click{LinkID: int64(1 + i%3), AccountID: 7, At: base + int64(i)*1_234_567,
+			Dims: [NumDims]string{[]string{"US", "FR", ""}[i%3], "t.co", "Chrome", "Windows", "twitter", "Windows", "en"}}
+		out[i].Visitor[0], out[i].Visitor[15] = byte(i), byte(i>>8)
+	}
+	if n > 1 {
+		out[0].Dims[DimReferrer] = strings.Repeat("r", maxValueBytes)
+		out[1].Dims[DimBrowser] = "Ünïcødé"
+	}
+	return out
+}
+
+func TestBatchRoundTrip(t *testing.T) {
+	for _, n := range []int{1, 2, 500} {
+		id := [16]byte{1, 2, 3}
+		clicks := sampleClicks(n)
+		gotID, got, err := decodeBatch(encodeBatch(nil, id, clicks))
+		if err != nil {
+			t.Fatalf("%d clicks: %v", n, err)
+		}
+		if gotID != id || !reflect.DeepEqual(got, clicks) {
+			t.Fatalf("%d clicks: round trip differs", n)
+		}
+	}
+	// Repeated values travel once: 500 clicks fit in well under 100 bytes each.
+	if size := len(encodeBatch(nil, [16]byte{}, sampleClicks(500))); size > 500*40 {
+		t.Errorf("500 clicks encode to %d bytes", size)
+	}
+}
+
+// Every way a stream entry can be damaged is refused with errWire, never a panic or an
+// allocation sized by the input.
+func TestMalformedBatchesAreRefused(t *testing.T) {
+	good := encodeBatch(nil, [16]byte{9}, sampleClicks(3))
+	header := func(n uint64) []byte {
+		b := append([]byte{wireVersion}, make([]byte, 16)...)
+		b = binary.AppendVarint(b, time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).UnixMicro())
+		return binary.AppendUvarint(b, n)
+	}
+	cases := map[string][]byte{
+		"empty":           nil,
+		"wrong version":   append([]byte{9}, good[1:]...),
+		"huge count":      header(1 << 40),
+		"count > bytes":   append(header(1000), make([]byte, 100)...),
+		"trailing bytes":  append(bytes.Clone(good), 0),
+		"time in 1970":    append(append([]byte{wireVersion}, make([]byte, 16)...), 0, 0),
+		"link id zero":    append(header(1), append([]byte{0, 1, 0}, make([]byte, 16+7)...)...),
+		"string too long": append(header(1), append(append([]byte{1, 1, 0}, make([]byte, 16)...), binary.AppendUvarint(nil, 1000<<1|1)...)...),
+		"unknown string":  append(header(1), append(append([]byte{1, 1, 0}, make([]byte, 16)...), 8, 0, 0, 0, 0, 0, 0)...),
+		"invalid UTF-8":   append(header(1), append(append([]byte{1, 1, 0}, make([]byte, 16)...), 3, 0xff, 0, 0, 0, 0, 0, 0)...),
+	}
+	for cut := 1; cut < len(good); cut += 7 {
+		cases[fmt.Sprintf("truncated at %d", cut)] = good[:cut]
+	}
+	for name, b := range cases {
+		if _, _, err := decodeBatch(b); !errors.Is(err, errWire) {
+			t.Errorf("%s: %v, want errWire", name, err)
+		}
+	}
+}
+
+func TestTallyEncodingAndCap(t *testing.T) {
+	clicks := sampleClicks(40)
+	ptrs := make([]*Click, len(clicks))
+	for i := range clicks {
+		ptrs[i] = &clicks[i]
+	}
+	tl := tallyOf(ptrs, true)
+	for i := range MaxValuesPerDim + 10 { // a referrer per click, beyond the cap
+		tl.addValue(DimReferrer, fmt.Sprintf("host%04d.example", i), int64(1+i%3))
+	}
+	var refs int64
+	for _, n := range tl.Dims[DimReferrer].Values {
+		refs += n
+	}
+	enc := tl.Encode()
+	var back Tally
+	if err := back.Decode(enc); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(back.Dims[DimReferrer].Values); n != MaxValuesPerDim {
+		t.Errorf("%d referrers kept, want %d", n, MaxValuesPerDim)
+	}
+	var kept int64
+	for _, n := range back.Dims[DimReferrer].Values {
+		kept += n
+	}
+	if kept+back.Dims[DimReferrer].Other != refs || back.Dims[DimReferrer].Other == 0 {
+		t.Errorf("referrer clicks %d + other %d, want %d in all", kept, back.Dims[DimReferrer].Other, refs)
+	}
+	if back.Clicks != 40 || back.Visitors.Count() != 40 || back.Slots != tl.Slots {
+		t.Errorf("clicks %d visitors %d after the round trip", back.Clicks, back.Visitors.Count())
+	}
+	// Subtracting a share takes it off whole, values folded away from Other.
+	share := tallyOf(ptrs[:10], true)
+	back.Subtract(share)
+	if back.Clicks != 30 || back.Dims[DimCountry].Values["US"] != 10 {
+		t.Errorf("after subtracting: clicks %d, US %d", back.Clicks, back.Dims[DimCountry].Values["US"])
+	}
+	for name, b := range map[string][]byte{"slot out of the day": binary.AppendUvarint(binary.AppendUvarint(nil, SlotsPerDay), 1), "truncated": {0x80}} {
+		var s [SlotsPerDay]int64
+		if err := DecodeSlots(b, &s); !errors.Is(err, errRollup) {
+			t.Errorf("slots %s: %v", name, err)
+		}
+	}
+	if err := DecodeDims([]byte{1, 200, 1}, &back.Dims); !errors.Is(err, errRollup) {
+		t.Errorf("dims with an overlong value: %v", err)
+	}
+}

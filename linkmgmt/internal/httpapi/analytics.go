@@ -1,0 +1,180 @@
+package httpapi
+
+import (
+	"net/http"
+	"net/url"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/analytics"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/click"
+	"github.com/loyaltylinks/platform/shared/apidoc"
+	"github.com/loyaltylinks/platform/shared/apperr"
+)
+
+// statsScope names what a statistics answer is about.
+type statsScope struct {
+	Type string `json:"type"` // url, qr, campaign, channel or account
+	ID   int64  `json:"id"`
+}
+
+// seriesPoint is one bucket of a series: its first instant in the requested zone.
+type seriesPoint struct {
+	Start  string `json:"start"`
+	Clicks int64  `json:"clicks"`
+}
+
+// periodStats are the statistics of a period: totals, the series, and the breakdowns
+// of the single-link response plus devices and languages (each an object of counts, or
+// 0 when empty).
+type periodStats struct {
+	Scope        statsScope        `json:"scope"`
+	From         string            `json:"from"`
+	To           string            `json:"to"`
+	Timezone     string            `json:"timezone"`
+	Interval     string            `json:"interval"`
+	Filters      map[string]string `json:"filters"`
+	Clicks       int64             `json:"clicks"`
+	UniqueClicks int64             `json:"uniqueClicks"`
+	Series       []seriesPoint     `json:"series"`
+	TopCountries any               `json:"topCountries"`
+	TopReferrers any               `json:"topReferrers"`
+	TopBrowsers  any               `json:"topBrowsers"`
+	TopOs        any               `json:"topOs"`
+	TopDevices   any               `json:"topDevices"`
+	TopLanguages any               `json:"topLanguages"`
+	SocialCount  map[string]int64  `json:"socialCount"`
+}
+
+type periodStatsResponse struct {
+	Error int         `json:"error"`
+	Data  periodStats `json:"data"`
+}
+
+// analyticsParams document the query parameters of the statistics and clicks routes.
+var analyticsParams = []apidoc.Param{
+	{Name: "from", Description: "first day, YYYY-MM-DD in timezone (default: 29 days before to); 2000-01-01 to 2100-12-31"},
+	{Name: "to", Description: "last day, included, YYYY-MM-DD in timezone (default: today); at most 3660 days after from"},
+	{Name: "timezone", Default: "UTC", Description: "IANA time zone of the dates and of the buckets, e.g. America/New_York (at most 64 bytes)"},
+	{Name: "country", Description: "only clicks from this country: ISO 3166-1 alpha-2 code or English name"},
+	{Name: "device", Enum: []any{"iPhone", "iPad", "Android", "Windows", "Mac", "Linux"}, Description: "only clicks from this device (any case)"},
+	{Name: "browser", Description: "only clicks from this browser, e.g. Chrome (any case; at most 100 bytes)"},
+	{Name: "os", Description: "only clicks from this operating system, e.g. iOS (any case; at most 100 bytes)"},
+	{Name: "referrer", Description: "only clicks referred by this host (a URL is reduced to its host)"},
+	{Name: "language", Description: "only clicks whose browser prefers this language, e.g. fr (pt-BR counts as pt)"},
+}
+
+var statsParams = append([]apidoc.Param{{Name: "interval", Enum: []any{"hour", "day", "week", "month"},
+	Description: "bucket length (default: hour for 1-2 days, else day, week or month, the shortest giving at most 1000 buckets); more than 1000 buckets is 422"}},
+	analyticsParams...)
+
+// scopeOf resolves the scope of an analytics route: the path id of kind k in the
+// caller's account (another account's is not found), or the whole account.
+func (a *API) scopeOf(c echo.Context, k analytics.Kind) (analytics.Scope, error) {
+	acc := currentAccount(c)
+	var id int64
+	if k != analytics.KindAccount {
+		var err error
+		if id, err = pathID(c, "id", analytics.NotFoundMessage(k)); err != nil {
+			return analytics.Scope{}, err
+		}
+	}
+	return a.svc.Scopes.Resolve(c.Request().Context(), acc.ID, k, id)
+}
+
+// periodStats answers GET /api/url/:id/stats and the same for the other scopes.
+func (a *API) periodStats(k analytics.Kind) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		q, err := analytics.ParseQuery(c.QueryParams(), time.Now())
+		if err != nil {
+			return err
+		}
+		sc, err := a.scopeOf(c, k)
+		if err != nil {
+			return err
+		}
+		rep, err := a.svc.Analytics.Report(c.Request().Context(), sc, q)
+		if err != nil {
+			return err
+		}
+		return c.JSON(http.StatusOK, periodStatsResponse{Data: periodStatsOf(sc, q, rep)})
+	}
+}
+
+func periodStatsOf(sc analytics.Scope, q analytics.Query, rep analytics.Report) periodStats {
+	st := click.StatsOf(rep.Clicks, rep.UniqueClicks, rep.Dims)
+	out := periodStats{
+		Scope: statsScope{Type: string(sc.Kind), ID: sc.ID},
+		From:  q.From.String(), To: q.To.String(), Timezone: q.ZoneName(), Interval: string(q.Interval),
+		Filters: map[string]string{}, Clicks: rep.Clicks, UniqueClicks: rep.UniqueClicks,
+		Series:       make([]seriesPoint, len(rep.Series)),
+		TopCountries: countsOrZero(st.Countries), TopReferrers: countsOrZero(st.Referrers),
+		TopBrowsers: countsOrZero(st.Browsers), TopOs: countsOrZero(st.OS),
+		TopDevices: countsOrZero(st.Devices), TopLanguages: countsOrZero(st.Languages), SocialCount: st.Social,
+	}
+	for i, p := range rep.Series {
+		out.Series[i] = seriesPoint{Start: p.Start.In(q.Zone).Format(time.RFC3339), Clicks: p.Clicks}
+	}
+	for _, name := range []string{"country", "device", "browser", "os", "referrer", "language"} {
+		if v := q.Filter(name); v != "" {
+			out.Filters[name] = v
+		}
+	}
+	return out
+}
+
+// maxConcurrentExports bounds the clicks CSV downloads running at once per replica (each
+// holds a database connection while it streams); beyond it 429 with Retry-After.
+const maxConcurrentExports = 4
+
+// clicksCSV answers GET /api/url/:id/clicks and the same for the other scopes: the raw
+// clicks of the period as CSV, streamed.
+func (a *API) clicksCSV(k analytics.Kind) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		params := c.QueryParams()
+		if params.Has("interval") {
+			params = cloneWithout(params, "interval") // the CSV has no buckets
+		}
+		q, err := analytics.ParseQuery(params, time.Now())
+		if err != nil {
+			return err
+		}
+		sc, err := a.scopeOf(c, k)
+		if err != nil {
+			return err
+		}
+		select {
+		case a.exports <- struct{}{}:
+			defer func() { <-a.exports }()
+		default:
+			c.Response().Header().Set("Retry-After", "5")
+			return apperr.New(apperr.RateLimited, "too many click exports at once; retry in a few seconds")
+		}
+		ctx := c.Request().Context()
+		names, err := a.svc.Scopes.ShortURLs(ctx, sc, a.svc.Config.BaseURL)
+		if err != nil {
+			return err
+		}
+		h := c.Response().Header()
+		h.Set(echo.HeaderContentType, "text/csv; charset=utf-8")
+		h.Set(echo.HeaderContentDisposition, `attachment; filename="`+analytics.ExportFilename(sc, q)+`"`)
+		h.Set("Cache-Control", "no-store")
+		h.Set("X-Content-Type-Options", "nosniff")
+		c.Response().WriteHeader(http.StatusOK)
+		if err := a.svc.Analytics.Export(ctx, sc, q, names, c.Response()); err != nil {
+			// The status is sent: the client sees a cut download, the log says why.
+			a.log.WarnContext(ctx, "clicks export stopped", "scope", sc.Kind, "id", sc.ID, "error", err)
+		}
+		return nil
+	}
+}
+
+func cloneWithout(v url.Values, name string) url.Values {
+	out := url.Values{}
+	for k, vs := range v {
+		if k != name {
+			out[k] = vs
+		}
+	}
+	return out
+}

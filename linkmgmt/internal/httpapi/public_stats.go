@@ -1,0 +1,100 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/analytics"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/lru"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/redirect"
+)
+
+// The public statistics page /{alias}+ is read by anyone without a key: its numbers are
+// computed at most once a minute per link and replica (a cache bounded in entries and
+// bytes), so a flood of views costs what one does. Whether the link is public is checked
+// on every view (the redirect cache, invalidated on every change).
+const (
+	statsPageTTL        = time.Minute
+	statsPageCacheLinks = 1000
+	statsPageCacheBytes = 8 << 20
+	// statsPageDays is the length of the page's curve.
+	statsPageDays = 30
+)
+
+type cachedStatsPage struct {
+	page redirect.StatsPage
+	exp  time.Time
+}
+
+func newStatsPageCache() *lru.Cache[int64, cachedStatsPage] {
+	return lru.New(statsPageCacheLinks, statsPageCacheBytes, func(_ int64, c cachedStatsPage) int64 {
+		n := int64(len(c.page.Title)+len(c.page.ShortURL)) + int64(len(c.page.Days))*32
+		for _, b := range c.page.Breakdowns {
+			for _, e := range b.Entries {
+				n += int64(len(e.Name)) + 24
+			}
+		}
+		return n
+	})
+}
+
+// publicStats answers GET and HEAD /{alias}+: the statistics page of a public link, the
+// 404 page for any other.
+func (a *API) publicStats(c echo.Context, alias string) error {
+	r := c.Request()
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		return writeOutcome(c, redirect.NotFound())
+	}
+	t, out, ok := a.svc.Redirects.PublicLink(r, alias)
+	if !ok {
+		return writeOutcome(c, out)
+	}
+	page, err := a.statsPage(r.Context(), t)
+	if err != nil {
+		return writeOutcome(c, redirect.Failed(err))
+	}
+	return writeOutcome(c, redirect.StatsOutcome(page))
+}
+
+func (a *API) statsPage(ctx context.Context, t *redirect.Target) (redirect.StatsPage, error) {
+	now := time.Now()
+	if c, ok := a.statsPages.Get(t.Link.ID); ok && now.Before(c.exp) {
+		return c.page, nil
+	}
+	all, err := a.svc.ClickStats.ForLink(ctx, t.Link.ID)
+	if err != nil {
+		return redirect.StatsPage{}, err
+	}
+	today := analytics.DateOf(now.UTC())
+	q := analytics.Query{From: today.AddDays(1 - statsPageDays), To: today, Zone: time.UTC, Interval: analytics.Day}
+	sc := analytics.Scope{Kind: analytics.KindLink, ID: t.Link.ID, AccountID: t.Link.AccountID, Links: []int64{t.Link.ID}}
+	rep, err := a.svc.Analytics.Report(ctx, sc, q)
+	if err != nil {
+		return redirect.StatsPage{}, err
+	}
+	title := t.Link.Title
+	if title == "" {
+		title = t.Link.Alias
+	}
+	page := redirect.StatsPage{Title: title, ShortURL: t.ShortURL, Clicks: all.Clicks, UniqueClicks: all.UniqueClicks, Generated: now}
+	for _, p := range rep.Series {
+		page.Days = append(page.Days, redirect.StatsDay{Date: p.Start, Clicks: p.Clicks})
+	}
+	for _, b := range []struct {
+		title  string
+		counts map[string]int64
+	}{
+		{"Countries", all.Countries}, {"Referrers", all.Referrers}, {"Social networks", all.Social},
+		{"Browsers", all.Browsers}, {"Operating systems", all.OS}, {"Devices", all.Devices},
+	} {
+		bd := redirect.StatsBreakdown{Title: b.title}
+		for name, n := range b.counts {
+			bd.Entries = append(bd.Entries, redirect.StatsEntry{Name: name, Clicks: n})
+		}
+		page.Breakdowns = append(page.Breakdowns, bd)
+	}
+	a.statsPages.Add(t.Link.ID, cachedStatsPage{page: page, exp: now.Add(statsPageTTL)})
+	return page, nil
+}
