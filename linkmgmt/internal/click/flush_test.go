@@ -68,7 +68,10 @@ func (f fixture) record(t *testing.T, n int) {
 func (f fixture) totals(t *testing.T) (stored, pending int64) {
 	t.Helper()
 	f.db.Raw(`SELECT clicks FROM links WHERE id = ?`, f.linkID).Scan(&stored)
-	pending, _ = f.rdb.HGet(context.Background(), pendingKey(f.linkID), fieldTotal).Int64()
+	var p Pending
+	p.Slots = map[int64]*SlotCounts{}
+	p.parseCounters(f.rdb.HGetAll(context.Background(), pendingKey(f.linkID)).Val())
+	pending = p.Total
 	return stored, pending
 }
 

@@ -222,7 +222,13 @@ func (r *Recorder) seal() {
 
 // newBatch prepares the write of clicks as batch id.
 func newBatch(id [16]byte, clicks []Click) *batch {
-	keys := []string{streamKey, dedupePref + hex.EncodeToString(id[:])}
+	return newBatchIn(streamKey, schemeSlots, id, clicks)
+}
+
+// newBatchIn prepares the write of a batch to stream with the counters of scheme (the
+// tests write batches as the version before did).
+func newBatchIn(stream string, scheme counterScheme, id [16]byte, clicks []Click) *batch {
+	keys := []string{stream, dedupePref + hex.EncodeToString(id[:])}
 	index := map[string]int{}
 	keyIndex := func(k string) int {
 		if i, ok := index[k]; ok {
@@ -232,7 +238,7 @@ func newBatch(id [16]byte, clicks []Click) *batch {
 		index[k] = len(keys)
 		return len(keys)
 	}
-	counts, details := pendingWrites(id, clicks)
+	counts, details := pendingWrites(scheme, id, clicks)
 	args := make([]any, 0, 3+3*len(counts)+3*len(details))
 	args = append(args, encodeBatch(nil, id, clicks), int(dedupeTTL/time.Second), len(counts))
 	for _, c := range counts {

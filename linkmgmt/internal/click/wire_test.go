@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -121,5 +122,17 @@ func TestTallyEncodingAndCap(t *testing.T) {
 	}
 	if err := DecodeDims([]byte{1, 200, 1}, &back.Dims); !errors.Is(err, errRollup) {
 		t.Errorf("dims with an overlong value: %v", err)
+	}
+}
+
+// The COPY encoder writes the ids, the time, the visitor and then the dimensions in Dim
+// order: rawColumns must name them in that order.
+func TestRawColumnsMatchTheCopyEncoder(t *testing.T) {
+	want := []string{"link_id", "account_id", "clicked_at", "visitor_hash"}
+	for d := range NumDims {
+		want = append(want, d.Column())
+	}
+	if !slices.Equal(rawColumns, want) {
+		t.Fatalf("rawColumns = %v, want %v", rawColumns, want)
 	}
 }
