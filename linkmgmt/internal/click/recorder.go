@@ -58,12 +58,16 @@ type Recorder struct {
 	dropped   *prometheus.CounterVec
 	ignored   *prometheus.CounterVec
 	backlogGg prometheus.Gauge
+	// The series counted on the redirect's path, resolved once: a label lookup hashes
+	// the label under a lock.
+	droppedFull prometheus.Counter
+	ignoredBy   map[string]prometheus.Counter
 }
 
 // NewRecorder returns a recorder; call Run to start it.
 func NewRecorder(rdb *redis.Client, loc *geo.Locator, log *slog.Logger, opts RecorderOptions) *Recorder {
 	opts.defaults()
-	return &Recorder{
+	r := &Recorder{
 		opts:   opts,
 		rdb:    rdb,
 		loc:    loc,
@@ -89,6 +93,12 @@ func NewRecorder(rdb *redis.Client, loc *geo.Locator, log *slog.Logger, opts Rec
 			Help: "Enriched clicks held in memory waiting for Redis.",
 		}),
 	}
+	r.droppedFull = r.dropped.WithLabelValues("buffer_full")
+	r.ignoredBy = map[string]prometheus.Counter{}
+	for _, reason := range []string{"bot", "crawler", "head"} {
+		r.ignoredBy[reason] = r.ignored.WithLabelValues(reason)
+	}
+	return r
 }
 
 // Collectors are the recorder's metrics, for the service's registry.
@@ -102,12 +112,18 @@ func (r *Recorder) Record(h Hit) {
 	select {
 	case r.in <- h.bounded():
 	default:
-		r.dropped.WithLabelValues("buffer_full").Inc()
+		r.droppedFull.Inc()
 	}
 }
 
 // Ignore counts a request that is deliberately not recorded (HEAD, bots seen early).
-func (r *Recorder) Ignore(reason string) { r.ignored.WithLabelValues(reason).Inc() }
+func (r *Recorder) Ignore(reason string) {
+	if c, ok := r.ignoredBy[reason]; ok {
+		c.Inc()
+		return
+	}
+	r.ignored.WithLabelValues(reason).Inc()
+}
 
 // Done is closed when Run has returned.
 func (r *Recorder) Done() <-chan struct{} { return r.done }
@@ -122,6 +138,9 @@ func (r *Recorder) Run(ctx context.Context) {
 		select {
 		case h := <-r.in:
 			r.add(h)
+			// Whatever else is queued is taken without going back to select: under load
+			// hits arrive faster than one wake-up each.
+			r.takeQueued(r.opts.BatchSize)
 			if len(r.sealed) > 0 {
 				r.write(ctx, false)
 			}
@@ -170,6 +189,18 @@ func ask(ctx context.Context, requests chan<- chan error) error {
 	}
 }
 
+// takeQueued adds up to n hits that are already queued.
+func (r *Recorder) takeQueued(n int) {
+	for range n {
+		select {
+		case h := <-r.in:
+			r.add(h)
+		default:
+			return
+		}
+	}
+}
+
 func (r *Recorder) drainQueue() {
 	for {
 		select {
@@ -184,7 +215,7 @@ func (r *Recorder) drainQueue() {
 func (r *Recorder) add(h Hit) {
 	c, ok := enrich(h, r.agents, r.loc)
 	if !ok {
-		r.ignored.WithLabelValues("bot").Inc()
+		r.ignoredBy["bot"].Inc()
 		return
 	}
 	if r.held >= r.opts.MaxBacklog {
