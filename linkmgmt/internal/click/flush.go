@@ -503,11 +503,12 @@ func mergeInto(m map[rollupKey]*Tally, k rollupKey, t *Tally, withSlots bool) {
 // ackScript acknowledges flushed entries and takes each one's counts off the pending
 // counters and its detail fields off the detail hashes, only when XACK says this call
 // acknowledged it, so a re-delivered entry is never subtracted twice.
-// KEYS[1] = stream, KEYS[2..] = hashes; ARGV[1] = group, then per entry: id, m, d, m
-// counter triples (key index, field, -n) and d detail pairs (key index, field). The
+// KEYS[1] = stream, then per entry the hash of each of its counters and then of each of
+// its details (keys by position: Lua parses no number per command); ARGV[1] = group,
+// then per entry: id, m, d, m counter pairs (field, -n) and d detail fields. The
 // decrement comes negated, as text: a Lua number would be formatted anew for each call.
 var ackScript = redis.NewScript(`
-local i = 2
+local i, k = 2, 2
 local acked = 0
 while i <= #ARGV do
   local id, m, d = ARGV[i], tonumber(ARGV[i+1]), tonumber(ARGV[i+2])
@@ -517,39 +518,36 @@ while i <= #ARGV do
     acked = acked + 1
     redis.call('XDEL', KEYS[1], id)
     for j = 0, m - 1 do
-      local b = i + 3 * j
-      local key, f = KEYS[tonumber(ARGV[b])], ARGV[b+1]
-      if redis.call('HINCRBY', key, f, ARGV[b+2]) <= 0 then redis.call('HDEL', key, f) end
+      local key, f = KEYS[k + j], ARGV[i + 2 * j]
+      if redis.call('HINCRBY', key, f, ARGV[i + 2 * j + 1]) <= 0 then redis.call('HDEL', key, f) end
     end
     for j = 0, d - 1 do
-      local b = i + 3 * m + 2 * j
-      redis.call('HDEL', KEYS[tonumber(ARGV[b])], ARGV[b+1])
+      redis.call('HDEL', KEYS[k + m + j], ARGV[i + 2 * m + j])
     end
   end
-  i = i + 3 * m + 2 * d
+  i, k = i + 2 * m + d, k + m + d
 end
 return acked`)
 
 func (f *Flusher) ack(ctx context.Context, stream string, entries []entry) error {
-	keys := []string{stream}
-	keyIndex := map[string]int{}
-	index := func(k string) int {
-		idx, ok := keyIndex[k]
-		if !ok {
-			keys = append(keys, k)
-			idx = len(keys)
-			keyIndex[k] = idx
-		}
-		return idx
+	nk, na := 1, 1
+	for _, e := range entries {
+		nk += len(e.counts) + len(e.details)
+		na += 3 + 2*len(e.counts) + len(e.details)
 	}
-	args := []any{groupName}
+	keys := make([]string, 0, nk)
+	args := make([]any, 0, na)
+	keys = append(keys, stream)
+	args = append(args, groupName)
 	for _, e := range entries {
 		args = append(args, e.id, len(e.counts), len(e.details))
 		for _, c := range e.counts {
-			args = append(args, index(c.key), c.field, -c.n)
+			keys = append(keys, c.key)
+			args = append(args, c.field, -c.n)
 		}
 		for _, d := range e.details {
-			args = append(args, index(d.key), d.field)
+			keys = append(keys, d.key)
+			args = append(args, d.field)
 		}
 	}
 	return ackScript.Run(ctx, f.rdb, keys, args...).Err()

@@ -259,24 +259,18 @@ func newBatch(id [16]byte, clicks []Click) *batch {
 // newBatchIn prepares the write of a batch to stream with the counters of scheme (the
 // tests write batches as the version before did).
 func newBatchIn(stream string, scheme counterScheme, id [16]byte, clicks []Click) *batch {
-	keys := []string{stream, dedupePref + hex.EncodeToString(id[:])}
-	index := map[string]int{}
-	keyIndex := func(k string) int {
-		if i, ok := index[k]; ok {
-			return i
-		}
-		keys = append(keys, k)
-		index[k] = len(keys)
-		return len(keys)
-	}
 	counts, details := pendingWrites(scheme, id, clicks)
-	args := make([]any, 0, 3+3*len(counts)+3*len(details))
+	keys := make([]string, 0, 2+len(counts)+len(details))
+	keys = append(keys, stream, dedupePref+hex.EncodeToString(id[:]))
+	args := make([]any, 0, 3+2*len(counts)+2*len(details))
 	args = append(args, encodeBatch(nil, id, clicks), int(dedupeTTL/time.Second), len(counts))
 	for _, c := range counts {
-		args = append(args, keyIndex(c.key), c.field, c.n)
+		keys = append(keys, c.key)
+		args = append(args, c.field, c.n)
 	}
 	for _, d := range details {
-		args = append(args, keyIndex(d.key), d.field, d.value)
+		keys = append(keys, d.key)
+		args = append(args, d.field, d.value)
 	}
 	return &batch{n: len(clicks), keys: keys, args: args}
 }
@@ -284,20 +278,22 @@ func newBatchIn(stream string, scheme counterScheme, id [16]byte, clicks []Click
 // writeScript stores a batch: the stream entry, its pending counters and its detail
 // fields, atomically, unless the batch was written already (a retry after a reply that
 // was lost), which the dedupe key tells for dedupeTTL.
-// KEYS[1] = stream, KEYS[2] = dedupe key, KEYS[3..] = counter and detail hashes;
-// ARGV[1] = the batch, ARGV[2] = dedupe TTL, ARGV[3] = number of counter triples (key
-// index, field, n) that follow, then detail triples (key index, field, value).
+// KEYS[1] = stream, KEYS[2] = dedupe key, then the hash of each counter, then the hash
+// of each detail (a hash appears once per field it gets: keys by position cost Lua no
+// number parsing per command); ARGV[1] = the batch, ARGV[2] = dedupe TTL, ARGV[3] = the
+// number of counters, then each counter's field and n, then each detail's field and
+// value.
 var writeScript = redis.NewScript(`
 if not redis.call('SET', KEYS[2], '1', 'NX', 'EX', ARGV[2]) then return 0 end
 redis.call('XADD', KEYS[1], '*', 'b', ARGV[1])
-local i = 4
+local i, k = 4, 3
 for _ = 1, tonumber(ARGV[3]) do
-  redis.call('HINCRBY', KEYS[tonumber(ARGV[i])], ARGV[i+1], ARGV[i+2])
-  i = i + 3
+  redis.call('HINCRBY', KEYS[k], ARGV[i], ARGV[i+1])
+  i, k = i + 2, k + 1
 end
 while i <= #ARGV do
-  redis.call('HSET', KEYS[tonumber(ARGV[i])], ARGV[i+1], ARGV[i+2])
-  i = i + 3
+  redis.call('HSET', KEYS[k], ARGV[i], ARGV[i+1])
+  i, k = i + 2, k + 1
 end
 return 1`)
 
