@@ -24,7 +24,7 @@ import (
 // FlusherOptions tune the flusher; zero values take the defaults.
 type FlusherOptions struct {
 	Interval  time.Duration // between flushes (default 2s)
-	BatchSize int64         // stream entries (each a batch of up to 500 clicks) per Postgres transaction (default 100)
+	BatchSize int64         // stream entries (each a batch of up to 2,000 clicks) per Postgres transaction (default 25)
 	ClaimIdle time.Duration // entries another consumer left unacked this long are taken over (default 1m)
 	// Retention is how long raw clicks are kept (CLICK_RETENTION); the zero value keeps
 	// them forever.
@@ -36,7 +36,7 @@ func (o *FlusherOptions) defaults() {
 		o.Interval = 2 * time.Second
 	}
 	if o.BatchSize <= 0 {
-		o.BatchSize = 100
+		o.BatchSize = 25
 	}
 	if o.ClaimIdle <= 0 {
 		o.ClaimIdle = time.Minute

@@ -17,7 +17,7 @@ import (
 type RecorderOptions struct {
 	QueueSize  int           // hits waiting for the enricher (default 32768, about 5 MB)
 	MaxBacklog int           // enriched clicks held in memory while Redis is down (default 50000)
-	BatchSize  int           // clicks per batch, one stream entry (default 500, at most maxBatchClicks)
+	BatchSize  int           // clicks per batch, one stream entry (default 2000, at most maxBatchClicks)
 	Interval   time.Duration // longest wait before a partial batch is written (default 50ms)
 }
 
@@ -29,7 +29,7 @@ func (o *RecorderOptions) defaults() {
 		o.MaxBacklog = 50000
 	}
 	if o.BatchSize <= 0 {
-		o.BatchSize = 500
+		o.BatchSize = 2000
 	}
 	o.BatchSize = min(o.BatchSize, maxBatchClicks)
 	if o.Interval <= 0 {
