@@ -529,14 +529,31 @@ while i <= #ARGV do
 end
 return acked`)
 
+// maxAckOps bounds the hash operations of one ack script: Redis runs a script without
+// serving anyone else, and a flush of batches spread over many links (each link a
+// counter and a detail per batch) would otherwise hold it for a hundred milliseconds.
+const maxAckOps = 10_000
+
+// ack acknowledges the entries, a script per group of them of at most maxAckOps hash
+// operations (each entry is acknowledged on its own, so the groups are independent).
 func (f *Flusher) ack(ctx context.Context, stream string, entries []entry) error {
-	nk, na := 1, 1
-	for _, e := range entries {
-		nk += len(e.counts) + len(e.details)
-		na += 3 + 2*len(e.counts) + len(e.details)
+	for len(entries) > 0 {
+		n, ops := 0, 0
+		for n < len(entries) && (n == 0 || ops+len(entries[n].counts)+len(entries[n].details) <= maxAckOps) {
+			ops += len(entries[n].counts) + len(entries[n].details)
+			n++
+		}
+		if err := f.ackGroup(ctx, stream, entries[:n], ops); err != nil {
+			return err
+		}
+		entries = entries[n:]
 	}
-	keys := make([]string, 0, nk)
-	args := make([]any, 0, na)
+	return nil
+}
+
+func (f *Flusher) ackGroup(ctx context.Context, stream string, entries []entry, ops int) error {
+	keys := make([]string, 0, 1+ops)
+	args := make([]any, 0, 1+3*len(entries)+2*ops)
 	keys = append(keys, stream)
 	args = append(args, groupName)
 	for _, e := range entries {
