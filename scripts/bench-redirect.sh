@@ -4,6 +4,10 @@
 # this machine. Prints req/s, p50/p99 and the ratio at $CONNECTIONS connections.
 #
 #   CONNECTIONS=64 DURATION=15s THREADS=2 scripts/bench-redirect.sh
+#   ROUNDS=5 DURATION=10s scripts/bench-redirect.sh   # interleaved rounds, medians
+#
+# Other jobs on the machine move the figures between runs: ROUNDS > 1 alternates the two
+# targets (which one goes first alternates too) and prints each round and the medians.
 #
 # BENCH_SMOKE=1 (CI): 8 connections for 1 s, no warm-up. The run fails on anything broken
 # (a service, the link, an answer other than the 302, figures that cannot be read), never
@@ -16,6 +20,7 @@ CONNECTIONS="${CONNECTIONS:-$([ -n "$smoke" ] && echo 8 || echo 64)}"
 DURATION="${DURATION:-$([ -n "$smoke" ] && echo 1s || echo 15s)}"
 WARMUP="${WARMUP:-$([ -n "$smoke" ] && echo 0 || echo 2s)}"
 THREADS="${THREADS:-2}"
+ROUNDS="${ROUNDS:-1}"
 LINK_PORT="${LINK_PORT:-18081}"
 BARE_PORT="${BARE_PORT:-18082}"
 METRICS_PORT="${METRICS_PORT:-18091}"
@@ -96,9 +101,29 @@ run_wrk() { # url -> "rps p50 p99"
     END { printf "%.0f %.3f %.3f %s\n", rps, p50, p99, (bad == "" ? 0 : bad) }'
 }
 
-echo "bench-redirect: wrk -t$THREADS -c$CONNECTIONS -d$DURATION, GET /{alias} -> 302" >&2
-read -r link_rps link_p50 link_p99 link_bad < <(run_wrk "http://127.0.0.1:$LINK_PORT/bench")
-read -r bare_rps bare_p50 bare_p99 bare_bad < <(run_wrk "http://127.0.0.1:$BARE_PORT/bench")
+echo "bench-redirect: wrk -t$THREADS -c$CONNECTIONS -d$DURATION, GET /{alias} -> 302, $ROUNDS round(s); load: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+link_runs=() bare_runs=()
+for round in $(seq "$ROUNDS"); do
+  if [ $((round % 2)) = 1 ]; then
+    link_runs+=("$(run_wrk "http://127.0.0.1:$LINK_PORT/bench")")
+    bare_runs+=("$(run_wrk "http://127.0.0.1:$BARE_PORT/bench")")
+  else
+    bare_runs+=("$(run_wrk "http://127.0.0.1:$BARE_PORT/bench")")
+    link_runs+=("$(run_wrk "http://127.0.0.1:$LINK_PORT/bench")")
+  fi
+  [ "$ROUNDS" = 1 ] || echo "round $round: linkmgmt ${link_runs[-1]% *} bare ${bare_runs[-1]% *} (req/s p50 p99)" >&2
+done
+median() { # column -> median of that column over the runs given on stdin
+  sort -n -k"$1" | awk -v c="$1" '{ v[NR] = $c } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+summary() { # runs... -> "rps p50 p99 bad" (medians; bad: the sum)
+  printf '%s\n' "$@" | {
+    runs="$(cat)"
+    echo "$(printf "%.0f" "$(median 1 <<<"$runs")") $(median 2 <<<"$runs") $(median 3 <<<"$runs") $(awk '{ s += $4 } END { print s + 0 }' <<<"$runs")"
+  }
+}
+read -r link_rps link_p50 link_p99 link_bad < <(summary "${link_runs[@]}")
+read -r bare_rps bare_p50 bare_p99 bare_bad < <(summary "${bare_runs[@]}")
 
 sleep "$([ -n "$smoke" ] && echo 1 || echo 3)" # let the flusher move the clicks
 clicks="$(curl -fsS "http://127.0.0.1:$LINK_PORT/api/url/$id" -H "Authorization: Bearer $key" | sed -E 's/.*"data":\{"clicks":([0-9]+).*/\1/')"
@@ -110,10 +135,11 @@ for v in "$link_rps" "$bare_rps"; do [[ "$v" =~ ^[0-9]+$ ]] && [ "$v" -gt 0 ] ||
 [ "${link_bad:-x}" = 0 ] && [ "${bare_bad:-x}" = 0 ] || broken+=" answers other than the 302 (linkmgmt ${link_bad:-?}, bare ${bare_bad:-?});"
 [[ "$clicks" =~ ^[0-9]+$ ]] || broken+=" could not read the link's clicks;"
 
+[ "$ROUNDS" = 1 ] || echo "medians of $ROUNDS rounds:"
 printf '\n%-34s %12s %10s %10s\n' "target ($CONNECTIONS connections)" "req/s" "p50 ms" "p99 ms"
 printf '%-34s %12s %10s %10s\n' "linkmgmt GET /{alias} (analytics)" "$link_rps" "$link_p50" "$link_p99"
 printf '%-34s %12s %10s %10s\n' "bare Echo 302" "$bare_rps" "$bare_p50" "$bare_p99"
-awk -v a="$link_rps" -v b="$bare_rps" 'BEGIN { printf "ratio linkmgmt/bare: %.1f%% of the bare handler'"'"'s throughput\n", 100 * a / b }'
+awk -v a="$link_rps" -v b="$bare_rps" -v p="$link_p99" -v q="$bare_p99" 'BEGIN { printf "ratio linkmgmt/bare: %.1f%% of the bare handler'"'"'s throughput, p99 %.2fx the bare handler'"'"'s\n", 100 * a / b, (q > 0 ? p / q : 0) }'
 echo "non-2xx/3xx answers: linkmgmt $link_bad, bare $bare_bad"
 echo "clicks counted for the link: $clicks (dropped by the recorder: $dropped)"
 if [ -n "$broken" ]; then

@@ -151,10 +151,14 @@ func floorDiv(a, b int64) int64 {
 // Redis keys. One Redis instance (or one hash slot) holds them all; the {clk} hash tag
 // keeps every script's keys in one slot should Redis Cluster ever be used.
 const (
-	// streamKey holds the batches (binary, wire.go). legacyStreamKey is where recorders
-	// before the binary format wrote JSON entries; the flusher drains it, and recorders
-	// of that version keep their own entries apart from the new format.
-	streamKey       = "lm:{clk}:clicks"
+	// streamKey holds the batches (binary, wire.go), written with schemeSlots counters.
+	// totalStreamKey holds batches of the version before, written with schemeTotal
+	// counters: a separate stream, so that flushers of that version (during a rolling
+	// upgrade) never read a batch whose counters they would take off wrongly.
+	// legacyStreamKey is where recorders before the binary format wrote JSON entries.
+	// The flusher drains all three.
+	streamKey       = "lm:{clk}:batches"
+	totalStreamKey  = "lm:{clk}:clicks"
 	legacyStreamKey = "lm:{clk}:events"
 	groupName       = "flush"
 	// dedupePref + batch id marks a batch the recorder has written (a retry after a lost
@@ -163,9 +167,10 @@ const (
 	dedupeTTL  = 10 * time.Minute
 	// What Redis holds for a link (or an account: "a" + id) until the flusher has moved
 	// it: a counter hash (pendingPref), field "t" the total and "q<slot>" each slot's
-	// clicks; and a detail hash (detailPref), one field "<slot>:<batch id>" per batch and
-	// slot: the batch's clicks of that slot per dimension value, and their visitors
-	// (detail.go). The write script adds both with the batch, the ack script takes them
+	// clicks (batches of totalStreamKey), or only "s<slot>", each slot's clicks, the total
+	// being their sum (batches of streamKey); and a detail hash (detailPref), one field
+	// "<slot>:<batch id>" per batch and slot: the batch's clicks of that slot per
+	// dimension value, and their visitors (pending.go). The write script adds both with the batch, the ack script takes them
 	// off, so they always describe exactly the clicks Postgres does not have yet.
 	pendingPref = "lm:{clk}:p:"
 	detailPref  = "lm:{clk}:d:"
@@ -188,5 +193,9 @@ func accountDetailKey(accountID int64) string {
 
 func uniqueKey(linkID int64) string { return uniquePref + strconv.FormatInt(linkID, 10) }
 
-// slotField names the pending-counter field of a slot's clicks.
+// slotField names the pending-counter field of a slot's clicks (schemeTotal).
 func slotField(slot int64) string { return "q" + strconv.FormatInt(slot, 10) }
+
+// slotSumField names the pending-counter field of a slot's clicks that also counts
+// towards the total (schemeSlots).
+func slotSumField(slot int64) string { return "s" + strconv.FormatInt(slot, 10) }

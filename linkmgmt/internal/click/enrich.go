@@ -85,9 +85,13 @@ var socialSources = []struct{ suffix, name string }{
 // SocialSource classifies a referrer host: a social network name, "google" for any
 // Google search host, or "".
 func SocialSource(host string) string {
+	if host == "" {
+		return ""
+	}
 	host = strings.TrimPrefix(host, "www.")
 	for _, s := range socialSources {
-		if host == s.suffix || strings.HasSuffix(host, "."+s.suffix) {
+		// host is the suffix, or ends with "." and the suffix.
+		if n := len(host) - len(s.suffix); strings.HasSuffix(host, s.suffix) && (n == 0 || host[n-1] == '.') {
 			return s.name
 		}
 	}
@@ -151,7 +155,15 @@ func enrich(h Hit, agents *agentCache, loc *geo.Locator) (Click, bool) {
 // and the user agent (as since the first version, so visitors stay the same across it).
 // The address itself is never stored.
 func visitorHash(ip netip.Addr, userAgent string) [16]byte {
-	sum := sha256.Sum256([]byte(ip.String() + "\x00" + userAgent))
+	// Hashed from a buffer on the stack: the user agent is at most
+	// link.MaxUserAgentBytes, an address at most 45 bytes of text.
+	var buf [64 + link.MaxUserAgentBytes]byte
+	b := ip.AppendTo(buf[:0])
+	if !ip.IsValid() {
+		b = append(b, "invalid IP"...) // what ip.String() gave, so visitors stay the same
+	}
+	b = append(b, 0)
+	sum := sha256.Sum256(append(b, userAgent...))
 	var out [16]byte
 	copy(out[:], sum[:16])
 	return out

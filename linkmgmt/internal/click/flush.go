@@ -24,7 +24,7 @@ import (
 // FlusherOptions tune the flusher; zero values take the defaults.
 type FlusherOptions struct {
 	Interval  time.Duration // between flushes (default 2s)
-	BatchSize int64         // stream entries (each a batch of up to 500 clicks) per Postgres transaction (default 20)
+	BatchSize int64         // stream entries (each a batch of up to 2,000 clicks) per Postgres transaction (default 25)
 	ClaimIdle time.Duration // entries another consumer left unacked this long are taken over (default 1m)
 	// Retention is how long raw clicks are kept (CLICK_RETENTION); the zero value keeps
 	// them forever.
@@ -36,7 +36,7 @@ func (o *FlusherOptions) defaults() {
 		o.Interval = 2 * time.Second
 	}
 	if o.BatchSize <= 0 {
-		o.BatchSize = 20
+		o.BatchSize = 25
 	}
 	if o.ClaimIdle <= 0 {
 		o.ClaimIdle = time.Minute
@@ -134,7 +134,7 @@ func (f *Flusher) Flush(ctx context.Context) (int, error) {
 		f.log.WarnContext(ctx, "rebuild click rollups; will retry", "error", err)
 	}
 	total := 0
-	for _, stream := range []string{legacyStreamKey, streamKey} {
+	for _, stream := range []string{legacyStreamKey, totalStreamKey, streamKey} {
 		n, err := f.flushStream(ctx, stream)
 		total += n
 		if err != nil {
@@ -146,8 +146,8 @@ func (f *Flusher) Flush(ctx context.Context) (int, error) {
 }
 
 func (f *Flusher) flushStream(ctx context.Context, stream string) (int, error) {
-	if stream == legacyStreamKey {
-		// Only a deployment that ran the JSON recorder has this stream.
+	if stream != streamKey {
+		// Only a deployment that ran a recorder of an earlier version has these streams.
 		if n, err := f.rdb.Exists(ctx, stream).Result(); err != nil || n == 0 {
 			return 0, err
 		}
@@ -252,7 +252,11 @@ func (f *Flusher) parseEntries(stream string, msgs []redis.XMessage) (entries []
 			raw, _ := m.Values["b"].(string)
 			e.batch, e.clicks, err = decodeBatch([]byte(raw))
 			if err == nil {
-				e.counts, e.details = pendingWrites(e.batch, e.clicks)
+				scheme := schemeSlots
+				if stream == totalStreamKey {
+					scheme = schemeTotal
+				}
+				e.counts, e.details = pendingCounts(scheme, e.batch, e.clicks)
 			}
 		}
 		if err != nil {
@@ -334,7 +338,8 @@ type storeResult struct {
 	gone   []int64 // links of the batches that no longer exist
 }
 
-// rawColumns are the clicks table's columns as COPY writes them.
+// rawColumns are the clicks table's columns as COPY writes them (appendClickRow's
+// order: the ids, the time, the visitor, then the dimensions in Dim order).
 var rawColumns = []string{"link_id", "account_id", "clicked_at", "visitor_hash", "country", "referrer_host", "browser", "os", "social", "device", "language"}
 
 // accountLockClass is the first key of the advisory locks that serialise the writers of
@@ -433,46 +438,34 @@ func storeBatches(ctx context.Context, tx pgx.Tx, log *slog.Logger, entries []en
 	}
 
 	// 3. The raw clicks, with COPY.
-	i := 0
-	n, err := tx.CopyFrom(ctx, pgx.Identifier{"clicks"}, rawColumns, pgx.CopyFromFunc(func() ([]any, error) {
-		if i == len(clicks) {
-			return nil, nil
-		}
-		c := clicks[i]
-		i++
-		return []any{c.LinkID, c.AccountID, c.Time(), c.VisitorHex(),
-			c.Dims[DimCountry], c.Dims[DimReferrer], c.Dims[DimBrowser], c.Dims[DimOS], c.Dims[DimSocial], c.Dims[DimDevice], c.Dims[DimLanguage]}, nil
-	}))
+	n, err := copyClicks(ctx, tx, clicks)
 	if err != nil {
 		return res, fmt.Errorf("copy clicks: %w", err)
 	}
 	res.stored = int(n)
 
-	// 4. The rollups, aggregated in memory, merged into their rows.
+	// 4. The rollups, aggregated in memory, merged into their rows. Each click is
+	// tallied once, into its link-day; an account's day and a link's all-time row are
+	// the merges of those tallies.
 	byLinkDay := map[rollupKey][]*Click{}
-	byAccountDay := map[rollupKey][]*Click{}
-	byLink := map[rollupKey][]*Click{}
 	for _, c := range clicks {
-		day := DayOf(SlotOf(c.At))
-		byLinkDay[rollupKey{c.LinkID, day}] = append(byLinkDay[rollupKey{c.LinkID, day}], c)
-		byAccountDay[rollupKey{c.AccountID, day}] = append(byAccountDay[rollupKey{c.AccountID, day}], c)
-		byLink[rollupKey{c.LinkID, 0}] = append(byLink[rollupKey{c.LinkID, 0}], c)
+		k := rollupKey{c.LinkID, DayOf(SlotOf(c.At))}
+		byLinkDay[k] = append(byLinkDay[k], c)
 	}
-	for _, step := range []struct {
-		table  rollupTable
-		groups map[rollupKey][]*Click
-	}{{linkDays, byLinkDay}, {accountDays, byAccountDay}} {
-		deltas := make(map[rollupKey]*Tally, len(step.groups))
-		for k, cs := range step.groups {
-			deltas[k] = tallyOf(cs, true)
-		}
-		if _, err := step.table.merge(ctx, tx, log, deltas, accountOf); err != nil {
-			return res, err
-		}
+	linkDayDeltas := make(map[rollupKey]*Tally, len(byLinkDay))
+	accountDayDeltas := map[rollupKey]*Tally{}
+	deltas := map[rollupKey]*Tally{} // link totals
+	for _, k := range sortedKeys(byLinkDay) {
+		t := tallyOf(byLinkDay[k], true)
+		linkDayDeltas[k] = t
+		mergeInto(accountDayDeltas, rollupKey{accountOf[k.id], k.day}, t, true)
+		mergeInto(deltas, rollupKey{k.id, 0}, t, false)
 	}
-	deltas := make(map[rollupKey]*Tally, len(byLink))
-	for k, cs := range byLink {
-		deltas[k] = tallyOf(cs, false)
+	if _, err := linkDays.merge(ctx, tx, log, linkDayDeltas, accountOf); err != nil {
+		return res, err
+	}
+	if _, err := accountDays.merge(ctx, tx, log, accountDayDeltas, accountOf); err != nil {
+		return res, err
 	}
 	totals, err := linkTotals.merge(ctx, tx, log, deltas, accountOf)
 	if err != nil {
@@ -493,13 +486,29 @@ FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) AS u(id, n, uniq) WHERE li
 	return res, nil
 }
 
+// mergeInto adds t to m[k] (a new tally when absent), with or without its slots.
+func mergeInto(m map[rollupKey]*Tally, k rollupKey, t *Tally, withSlots bool) {
+	dst := m[k]
+	if dst == nil {
+		dst = &Tally{}
+		m[k] = dst
+	}
+	slots := dst.Slots
+	dst.Merge(t)
+	if !withSlots {
+		dst.Slots = slots
+	}
+}
+
 // ackScript acknowledges flushed entries and takes each one's counts off the pending
 // counters and its detail fields off the detail hashes, only when XACK says this call
 // acknowledged it, so a re-delivered entry is never subtracted twice.
-// KEYS[1] = stream, KEYS[2..] = hashes; ARGV[1] = group, then per entry: id, m, d, m
-// counter triples (key index, field, n) and d detail pairs (key index, field).
+// KEYS[1] = stream, then per entry the hash of each of its counters and then of each of
+// its details (keys by position: Lua parses no number per command); ARGV[1] = group,
+// then per entry: id, m, d, m counter pairs (field, -n) and d detail fields. The
+// decrement comes negated, as text: a Lua number would be formatted anew for each call.
 var ackScript = redis.NewScript(`
-local i = 2
+local i, k = 2, 2
 local acked = 0
 while i <= #ARGV do
   local id, m, d = ARGV[i], tonumber(ARGV[i+1]), tonumber(ARGV[i+2])
@@ -509,39 +518,53 @@ while i <= #ARGV do
     acked = acked + 1
     redis.call('XDEL', KEYS[1], id)
     for j = 0, m - 1 do
-      local b = i + 3 * j
-      local key, f = KEYS[tonumber(ARGV[b])], ARGV[b+1]
-      if redis.call('HINCRBY', key, f, -tonumber(ARGV[b+2])) <= 0 then redis.call('HDEL', key, f) end
+      local key, f = KEYS[k + j], ARGV[i + 2 * j]
+      if redis.call('HINCRBY', key, f, ARGV[i + 2 * j + 1]) <= 0 then redis.call('HDEL', key, f) end
     end
     for j = 0, d - 1 do
-      local b = i + 3 * m + 2 * j
-      redis.call('HDEL', KEYS[tonumber(ARGV[b])], ARGV[b+1])
+      redis.call('HDEL', KEYS[k + m + j], ARGV[i + 2 * m + j])
     end
   end
-  i = i + 3 * m + 2 * d
+  i, k = i + 2 * m + d, k + m + d
 end
 return acked`)
 
+// maxAckOps bounds the hash operations of one ack script: Redis runs a script without
+// serving anyone else, and a flush of batches spread over many links (each link a
+// counter and a detail per batch) would otherwise hold it for a hundred milliseconds.
+const maxAckOps = 10_000
+
+// ack acknowledges the entries, a script per group of them of at most maxAckOps hash
+// operations (each entry is acknowledged on its own, so the groups are independent).
 func (f *Flusher) ack(ctx context.Context, stream string, entries []entry) error {
-	keys := []string{stream}
-	keyIndex := map[string]int{}
-	index := func(k string) int {
-		idx, ok := keyIndex[k]
-		if !ok {
-			keys = append(keys, k)
-			idx = len(keys)
-			keyIndex[k] = idx
+	for len(entries) > 0 {
+		n, ops := 0, 0
+		for n < len(entries) && (n == 0 || ops+len(entries[n].counts)+len(entries[n].details) <= maxAckOps) {
+			ops += len(entries[n].counts) + len(entries[n].details)
+			n++
 		}
-		return idx
+		if err := f.ackGroup(ctx, stream, entries[:n], ops); err != nil {
+			return err
+		}
+		entries = entries[n:]
 	}
-	args := []any{groupName}
+	return nil
+}
+
+func (f *Flusher) ackGroup(ctx context.Context, stream string, entries []entry, ops int) error {
+	keys := make([]string, 0, 1+ops)
+	args := make([]any, 0, 1+3*len(entries)+2*ops)
+	keys = append(keys, stream)
+	args = append(args, groupName)
 	for _, e := range entries {
 		args = append(args, e.id, len(e.counts), len(e.details))
 		for _, c := range e.counts {
-			args = append(args, index(c.key), c.field, c.n)
+			keys = append(keys, c.key)
+			args = append(args, c.field, -c.n)
 		}
 		for _, d := range e.details {
-			args = append(args, index(d.key), d.field)
+			keys = append(keys, d.key)
+			args = append(args, d.field)
 		}
 	}
 	return ackScript.Run(ctx, f.rdb, keys, args...).Err()

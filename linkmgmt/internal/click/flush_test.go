@@ -68,7 +68,10 @@ func (f fixture) record(t *testing.T, n int) {
 func (f fixture) totals(t *testing.T) (stored, pending int64) {
 	t.Helper()
 	f.db.Raw(`SELECT clicks FROM links WHERE id = ?`, f.linkID).Scan(&stored)
-	pending, _ = f.rdb.HGet(context.Background(), pendingKey(f.linkID), fieldTotal).Int64()
+	var p Pending
+	p.Slots = map[int64]*SlotCounts{}
+	p.parseCounters(f.rdb.HGetAll(context.Background(), pendingKey(f.linkID)).Val())
+	pending = p.Total
 	return stored, pending
 }
 
@@ -153,5 +156,49 @@ func TestEventsOfDeletedLinksAreDropped(t *testing.T) {
 	}
 	if l, _ := f.rdb.XLen(context.Background(), streamKey).Result(); l != 0 {
 		t.Fatalf("stream still holds %d entries", l)
+	}
+}
+
+// A flush of batches spread over many links acknowledges them in several scripts
+// (maxAckOps): every click is stored once and every pending counter and detail is taken
+// off, whichever script acknowledged its entry.
+func TestFlushOfManyLinksAcksInGroups(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	const links = 6000 // three batches of 2,000 links: 12,000 hash operations to take off
+	var ids []int64
+	f.db.Raw(`INSERT INTO links (account_id, alias, long_url) SELECT 1, 'm' || g, 'https://e.org' FROM generate_series(1, ?) g RETURNING id`, links).Scan(&ids)
+	if len(ids) != links {
+		t.Fatalf("created %d links", len(ids))
+	}
+	rec := NewRecorder(f.rdb, nil, quiet(), RecorderOptions{})
+	rctx, cancel := context.WithCancel(ctx)
+	go rec.Run(rctx)
+	for i, id := range ids {
+		rec.Record(Hit{LinkID: id, AccountID: 1, At: time.Now(), IP: netip.AddrFrom4([4]byte{10, 1, byte(i >> 8), byte(i)}),
+			UserAgent: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36"})
+	}
+	if err := rec.Sync(ctx); err != nil {
+		t.Fatal(err)
+	}
+	cancel()
+	<-rec.Done()
+	if n, _ := f.rdb.XLen(ctx, streamKey).Result(); n < 3 {
+		t.Fatalf("%d stream entries, want at least 3 (batches of at most 2,000 clicks)", n)
+	}
+	f.flush(t)
+	var stored, withOne int64
+	f.db.Raw(`SELECT coalesce(sum(clicks), 0) FROM links WHERE id IN ?`, ids).Scan(&stored)
+	f.db.Raw(`SELECT count(*) FROM links WHERE id IN ? AND clicks = 1`, ids).Scan(&withOne)
+	if stored != links || withOne != links {
+		t.Fatalf("stored %d clicks, %d links with one, want %d and %d", stored, withOne, links, links)
+	}
+	for _, pattern := range []string{pendingPref + "*", detailPref + "*"} {
+		if keys, _ := f.rdb.Keys(ctx, pattern).Result(); len(keys) != 0 {
+			t.Fatalf("%d %s keys left after the flush, e.g. %s", len(keys), pattern, keys[0])
+		}
+	}
+	if n, _ := f.rdb.XLen(ctx, streamKey).Result(); n != 0 {
+		t.Fatalf("%d stream entries left", n)
 	}
 }

@@ -43,68 +43,178 @@ type detail struct {
 	value []byte
 }
 
-// pendingWrites are what a batch adds to Redis besides its stream entry: per link and
-// per account, the counter increments (total, slot clicks) and one detail field per
-// slot. The batch is aggregated first, so a field is named (and a string built) once
-// per batch, however many clicks it counts.
-func pendingWrites(id [16]byte, clicks []Click) ([]count, []detail) {
-	type owner struct {
-		id      int64
-		account bool
+// counterScheme names the counter fields a batch's write incremented, which the ack
+// takes off again. It follows from the stream the batch is in (click.go):
+// schemeTotal batches counted each owner's total in field "t" and each slot's clicks in
+// "q<slot>"; schemeSlots batches count only "s<slot>", a total being the sum of those
+// (one Redis command less per link and batch, on write and on ack).
+type counterScheme uint8
+
+const (
+	schemeTotal counterScheme = iota + 1
+	schemeSlots
+)
+
+// ownerSlot names a pending counter field and detail field: a link's or an account's
+// clicks of one slot.
+type ownerSlot struct {
+	id      int64
+	account bool
+	slot    int64
+}
+
+func (o ownerSlot) keys() (counters, details string) {
+	if o.account {
+		return accountPendingKey(o.id), accountDetailKey(o.id)
 	}
-	type k struct {
-		owner
-		slot int64
-	}
-	tallies := make(map[k]*Tally)
-	fps := make(map[k][]uint64)
-	totals := make(map[owner]int64)
-	var order []k
-	var owners []owner
+	return pendingKey(o.id), detailKey(o.id)
+}
+
+// linkSlot is a run of a batch's clicks of one link and slot (and account, as the
+// recorder knew it).
+type linkSlot struct {
+	link, account, slot int64
+}
+
+// batchGroups groups the clicks of a batch by link and slot, in first-seen order:
+// for each group, the indexes of its clicks. Consecutive clicks of one link and slot
+// (most of a batch of a busy link) cost a comparison, not a map lookup.
+func batchGroups(clicks []Click) (keys []linkSlot, members [][]int32) {
+	idx := map[linkSlot]int{}
+	last := -1
+	var lastKey linkSlot
 	for i := range clicks {
 		c := &clicks[i]
-		slot := SlotOf(c.At)
-		for _, o := range [2]owner{{c.LinkID, false}, {c.AccountID, true}} {
-			if _, ok := totals[o]; !ok {
-				owners = append(owners, o)
+		k := linkSlot{c.LinkID, c.AccountID, SlotOf(c.At)}
+		if last < 0 || k != lastKey {
+			j, ok := idx[k]
+			if !ok {
+				j = len(keys)
+				idx[k] = j
+				keys = append(keys, k)
+				members = append(members, nil)
 			}
-			totals[o]++
-			key := k{o, slot}
-			t := tallies[key]
-			if t == nil {
-				t = &Tally{}
-				tallies[key] = t
-				order = append(order, key)
-			}
-			t.Clicks++
-			for d, v := range c.Dims {
-				if v != "" {
-					t.addValue(Dim(d), v, 1)
-				}
-			}
-			fps[key] = append(fps[key], c.Fingerprint())
+			last, lastKey = j, k
 		}
+		members[last] = append(members[last], int32(i))
 	}
-	keyOf := func(o owner) (counters, details string) {
-		if o.account {
-			return accountPendingKey(o.id), accountDetailKey(o.id)
-		}
-		return pendingKey(o.id), detailKey(o.id)
-	}
+	return keys, members
+}
+
+// pendingCounts are the counter increments a batch's write made (scheme says which
+// fields) and the names of its detail fields: what the ack takes off. The flusher
+// needs no more than these; the recorder adds the detail values (pendingWrites).
+func pendingCounts(scheme counterScheme, id [16]byte, clicks []Click) ([]count, []detail) {
+	owners, slots := ownersOf(batchGroups(clicks))
+	return countsOf(scheme, id, owners, slots)
+}
+
+func countsOf(scheme counterScheme, id [16]byte, owners, slots []ownerCount) ([]count, []detail) {
 	batch := hex.EncodeToString(id[:])
-	counts := make([]count, 0, len(owners)+len(order))
-	for _, o := range owners {
-		ck, _ := keyOf(o)
-		counts = append(counts, count{key: ck, field: fieldTotal, n: totals[o]})
+	counts := make([]count, 0, 2*len(slots))
+	if scheme == schemeTotal {
+		for _, o := range owners {
+			ck, _ := o.key.keys()
+			counts = append(counts, count{key: ck, field: fieldTotal, n: o.n})
+		}
 	}
-	details := make([]detail, 0, len(order))
-	for _, key := range order {
-		ck, dk := keyOf(key.owner)
-		counts = append(counts, count{key: ck, field: slotField(key.slot), n: tallies[key].Clicks})
-		details = append(details, detail{key: dk, field: strconv.FormatInt(key.slot, 10) + ":" + batch,
-			value: encodeDetail(tallies[key], fps[key])})
+	details := make([]detail, 0, len(slots))
+	for _, s := range slots {
+		ck, dk := s.key.keys()
+		field := slotField(s.key.slot)
+		if scheme == schemeSlots {
+			field = slotSumField(s.key.slot)
+		}
+		counts = append(counts, count{key: ck, field: field, n: s.n})
+		details = append(details, detail{key: dk, field: strconv.FormatInt(s.key.slot, 10) + ":" + batch})
 	}
 	return counts, details
+}
+
+// ownerCount is the number of clicks of an owner (slot 0) or of an owner's slot, with
+// the link groups (batchGroups) that make it up.
+type ownerCount struct {
+	key    ownerSlot
+	n      int64
+	groups []int
+}
+
+// ownersOf sums the groups per owner (links and accounts) and per owner and slot, in
+// first-seen order, links before accounts.
+func ownersOf(keys []linkSlot, members [][]int32) (owners, slots []ownerCount) {
+	ownerIdx := map[ownerSlot]int{}
+	slotIdx := map[ownerSlot]int{}
+	add := func(list []ownerCount, idx map[ownerSlot]int, k ownerSlot, g int, n int64) []ownerCount {
+		j, ok := idx[k]
+		if !ok {
+			j = len(list)
+			idx[k] = j
+			list = append(list, ownerCount{key: k})
+		}
+		list[j].n += n
+		list[j].groups = append(list[j].groups, g)
+		return list
+	}
+	for _, account := range []bool{false, true} {
+		for g, k := range keys {
+			id := k.link
+			if account {
+				id = k.account
+			}
+			n := int64(len(members[g]))
+			owners = add(owners, ownerIdx, ownerSlot{id: id, account: account}, g, n)
+			slots = add(slots, slotIdx, ownerSlot{id: id, account: account, slot: k.slot}, g, n)
+		}
+	}
+	return owners, slots
+}
+
+// pendingWrites are what a batch adds to Redis besides its stream entry: the counter
+// increments of pendingCounts and, per link and per account, one detail field per slot
+// (its clicks per dimension value and its visitors). A link's slot is tallied from its
+// clicks, an account's slot by merging its links' tallies: each click is counted once.
+func pendingWrites(scheme counterScheme, id [16]byte, clicks []Click) ([]count, []detail) {
+	keys, members := batchGroups(clicks)
+	owners, slots := ownersOf(keys, members)
+	counts, details := countsOf(scheme, id, owners, slots)
+	tallies := make([]*Tally, len(keys))
+	fps := make([][]uint64, len(keys))
+	for g := range keys {
+		var b tallyBuilder
+		for _, i := range members[g] {
+			b.add(&clicks[i], false)
+		}
+		tallies[g] = b.dimsOnly()
+		fps[g] = b.fps
+	}
+	for j, s := range slots {
+		if !s.key.account && len(s.groups) == 1 {
+			g := s.groups[0]
+			details[j].value = encodeDetail(tallies[g], fps[g])
+			continue
+		}
+		var t Tally
+		var all []uint64
+		for _, g := range s.groups {
+			mergeDims(&t.Dims, &tallies[g].Dims)
+			all = append(all, fps[g]...)
+		}
+		details[j].value = encodeDetail(&t, all)
+	}
+	return counts, details
+}
+
+// mergeDims adds the dimension counts of src to dst.
+func mergeDims(dst, src *[NumDims]DimCounts) {
+	for d := range src {
+		for v, n := range src[d].Values {
+			if dst[d].Values == nil {
+				dst[d].Values = make(map[string]int64, len(src[d].Values))
+			}
+			dst[d].Values[v] += n
+		}
+		dst[d].Other += src[d].Other
+	}
 }
 
 // A detail value: the dimension counts (rollup.go's encoding), length-prefixed, then the
@@ -186,7 +296,12 @@ func (p *Pending) parseCounters(fields map[string]string) {
 		}
 		switch {
 		case field == fieldTotal:
-			p.Total = n
+			p.Total += n
+		case len(field) > 1 && field[0] == 's' && field[1] != ':':
+			if slot, err := strconv.ParseInt(field[1:], 10, 64); err == nil {
+				p.slot(slot).Clicks += n
+				p.Total += n
+			}
 		case strings.HasPrefix(field, "q"):
 			if slot, err := strconv.ParseInt(field[1:], 10, 64); err == nil {
 				p.slot(slot).Clicks += n

@@ -59,6 +59,54 @@ func TestABatchWrittenTwiceCountsOnce(t *testing.T) {
 	}
 }
 
+// Batches the version before wrote (a total field per link and account, stream
+// totalStreamKey) and batches of this version (slot fields only) pending together: the
+// statistics count both exactly, and the flush stores each once and takes exactly their
+// counters off, whichever scheme wrote them.
+func TestBatchesOfTheVersionBeforeAreFlushedWithTheirCounters(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	batchOf := func(n int, country string) []Click {
+		clicks := make([]Click, n)
+		for i := range clicks {
+			clicks[i] = Click{LinkID: f.linkID, AccountID: 1, At: time.Now().UnixMicro(), Dims: [NumDims]string{country}}
+			clicks[i].Visitor[0] = byte(i)
+		}
+		return clicks
+	}
+	rec := NewRecorder(f.rdb, nil, quiet(), RecorderOptions{})
+	for _, b := range []*batch{
+		newBatchIn(totalStreamKey, schemeTotal, [16]byte{1}, batchOf(3, "FR")),
+		newBatch([16]byte{2}, batchOf(4, "DE")),
+		newBatchIn(totalStreamKey, schemeTotal, [16]byte{3}, batchOf(2, "FR")),
+	} {
+		if err := rec.writeBatch(ctx, b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if fields, _ := f.rdb.HGetAll(ctx, pendingKey(f.linkID)).Result(); fields[fieldTotal] != "5" {
+		t.Fatalf("counters of the version before: %v, want a total of 5", fields)
+	}
+	if st := f.stats(t, f.linkID); st.Clicks != 9 || st.Countries["France"] != 5 || st.Countries["Germany"] != 4 {
+		t.Fatalf("pending: %+v, want 9 clicks, 5 from France and 4 from Germany", st)
+	}
+	if got := NewStatsReader(f.db, f.rdb, quiet()).PendingTotals(ctx, []int64{f.linkID}); got[f.linkID] != 9 {
+		t.Fatalf("pending totals %v, want 9", got)
+	}
+	f.flush(t)
+	if s, p := f.totals(t); s != 9 || p != 0 {
+		t.Fatalf("after the flush: stored %d pending %d, want 9 and 0", s, p)
+	}
+	for _, k := range []string{pendingKey(f.linkID), accountPendingKey(1), detailKey(f.linkID), accountDetailKey(1)} {
+		if fields, _ := f.rdb.HGetAll(ctx, k).Result(); len(fields) != 0 {
+			t.Fatalf("%s left after the flush: %v", k, fields)
+		}
+	}
+	if st := f.stats(t, f.linkID); st.Clicks != 9 || st.Countries["France"] != 5 || st.Countries["Germany"] != 4 {
+		t.Fatalf("flushed: %+v", st)
+	}
+}
+
 // Entries the JSON recorder of the version before left in Redis are flushed once, with
 // their pending counters taken off, after an upgrade.
 func TestLegacyEntriesAreFlushedAfterAnUpgrade(t *testing.T) {

@@ -17,7 +17,7 @@ import (
 type RecorderOptions struct {
 	QueueSize  int           // hits waiting for the enricher (default 32768, about 5 MB)
 	MaxBacklog int           // enriched clicks held in memory while Redis is down (default 50000)
-	BatchSize  int           // clicks per batch, one stream entry (default 500, at most maxBatchClicks)
+	BatchSize  int           // clicks per batch, one stream entry (default 2000, at most maxBatchClicks)
 	Interval   time.Duration // longest wait before a partial batch is written (default 50ms)
 }
 
@@ -29,7 +29,7 @@ func (o *RecorderOptions) defaults() {
 		o.MaxBacklog = 50000
 	}
 	if o.BatchSize <= 0 {
-		o.BatchSize = 500
+		o.BatchSize = 2000
 	}
 	o.BatchSize = min(o.BatchSize, maxBatchClicks)
 	if o.Interval <= 0 {
@@ -58,12 +58,16 @@ type Recorder struct {
 	dropped   *prometheus.CounterVec
 	ignored   *prometheus.CounterVec
 	backlogGg prometheus.Gauge
+	// The series counted on the redirect's path, resolved once: a label lookup hashes
+	// the label under a lock.
+	droppedFull prometheus.Counter
+	ignoredBy   map[string]prometheus.Counter
 }
 
 // NewRecorder returns a recorder; call Run to start it.
 func NewRecorder(rdb *redis.Client, loc *geo.Locator, log *slog.Logger, opts RecorderOptions) *Recorder {
 	opts.defaults()
-	return &Recorder{
+	r := &Recorder{
 		opts:   opts,
 		rdb:    rdb,
 		loc:    loc,
@@ -89,6 +93,12 @@ func NewRecorder(rdb *redis.Client, loc *geo.Locator, log *slog.Logger, opts Rec
 			Help: "Enriched clicks held in memory waiting for Redis.",
 		}),
 	}
+	r.droppedFull = r.dropped.WithLabelValues("buffer_full")
+	r.ignoredBy = map[string]prometheus.Counter{}
+	for _, reason := range []string{"bot", "crawler", "head"} {
+		r.ignoredBy[reason] = r.ignored.WithLabelValues(reason)
+	}
+	return r
 }
 
 // Collectors are the recorder's metrics, for the service's registry.
@@ -102,12 +112,18 @@ func (r *Recorder) Record(h Hit) {
 	select {
 	case r.in <- h.bounded():
 	default:
-		r.dropped.WithLabelValues("buffer_full").Inc()
+		r.droppedFull.Inc()
 	}
 }
 
 // Ignore counts a request that is deliberately not recorded (HEAD, bots seen early).
-func (r *Recorder) Ignore(reason string) { r.ignored.WithLabelValues(reason).Inc() }
+func (r *Recorder) Ignore(reason string) {
+	if c, ok := r.ignoredBy[reason]; ok {
+		c.Inc()
+		return
+	}
+	r.ignored.WithLabelValues(reason).Inc()
+}
 
 // Done is closed when Run has returned.
 func (r *Recorder) Done() <-chan struct{} { return r.done }
@@ -122,6 +138,9 @@ func (r *Recorder) Run(ctx context.Context) {
 		select {
 		case h := <-r.in:
 			r.add(h)
+			// Whatever else is queued is taken without going back to select: under load
+			// hits arrive faster than one wake-up each.
+			r.takeQueued(r.opts.BatchSize)
 			if len(r.sealed) > 0 {
 				r.write(ctx, false)
 			}
@@ -170,6 +189,18 @@ func ask(ctx context.Context, requests chan<- chan error) error {
 	}
 }
 
+// takeQueued adds up to n hits that are already queued.
+func (r *Recorder) takeQueued(n int) {
+	for range n {
+		select {
+		case h := <-r.in:
+			r.add(h)
+		default:
+			return
+		}
+	}
+}
+
 func (r *Recorder) drainQueue() {
 	for {
 		select {
@@ -184,7 +215,7 @@ func (r *Recorder) drainQueue() {
 func (r *Recorder) add(h Hit) {
 	c, ok := enrich(h, r.agents, r.loc)
 	if !ok {
-		r.ignored.WithLabelValues("bot").Inc()
+		r.ignoredBy["bot"].Inc()
 		return
 	}
 	if r.held >= r.opts.MaxBacklog {
@@ -222,24 +253,24 @@ func (r *Recorder) seal() {
 
 // newBatch prepares the write of clicks as batch id.
 func newBatch(id [16]byte, clicks []Click) *batch {
-	keys := []string{streamKey, dedupePref + hex.EncodeToString(id[:])}
-	index := map[string]int{}
-	keyIndex := func(k string) int {
-		if i, ok := index[k]; ok {
-			return i
-		}
-		keys = append(keys, k)
-		index[k] = len(keys)
-		return len(keys)
-	}
-	counts, details := pendingWrites(id, clicks)
-	args := make([]any, 0, 3+3*len(counts)+3*len(details))
+	return newBatchIn(streamKey, schemeSlots, id, clicks)
+}
+
+// newBatchIn prepares the write of a batch to stream with the counters of scheme (the
+// tests write batches as the version before did).
+func newBatchIn(stream string, scheme counterScheme, id [16]byte, clicks []Click) *batch {
+	counts, details := pendingWrites(scheme, id, clicks)
+	keys := make([]string, 0, 2+len(counts)+len(details))
+	keys = append(keys, stream, dedupePref+hex.EncodeToString(id[:]))
+	args := make([]any, 0, 3+2*len(counts)+2*len(details))
 	args = append(args, encodeBatch(nil, id, clicks), int(dedupeTTL/time.Second), len(counts))
 	for _, c := range counts {
-		args = append(args, keyIndex(c.key), c.field, c.n)
+		keys = append(keys, c.key)
+		args = append(args, c.field, c.n)
 	}
 	for _, d := range details {
-		args = append(args, keyIndex(d.key), d.field, d.value)
+		keys = append(keys, d.key)
+		args = append(args, d.field, d.value)
 	}
 	return &batch{n: len(clicks), keys: keys, args: args}
 }
@@ -247,20 +278,22 @@ func newBatch(id [16]byte, clicks []Click) *batch {
 // writeScript stores a batch: the stream entry, its pending counters and its detail
 // fields, atomically, unless the batch was written already (a retry after a reply that
 // was lost), which the dedupe key tells for dedupeTTL.
-// KEYS[1] = stream, KEYS[2] = dedupe key, KEYS[3..] = counter and detail hashes;
-// ARGV[1] = the batch, ARGV[2] = dedupe TTL, ARGV[3] = number of counter triples (key
-// index, field, n) that follow, then detail triples (key index, field, value).
+// KEYS[1] = stream, KEYS[2] = dedupe key, then the hash of each counter, then the hash
+// of each detail (a hash appears once per field it gets: keys by position cost Lua no
+// number parsing per command); ARGV[1] = the batch, ARGV[2] = dedupe TTL, ARGV[3] = the
+// number of counters, then each counter's field and n, then each detail's field and
+// value.
 var writeScript = redis.NewScript(`
 if not redis.call('SET', KEYS[2], '1', 'NX', 'EX', ARGV[2]) then return 0 end
 redis.call('XADD', KEYS[1], '*', 'b', ARGV[1])
-local i = 4
+local i, k = 4, 3
 for _ = 1, tonumber(ARGV[3]) do
-  redis.call('HINCRBY', KEYS[tonumber(ARGV[i])], ARGV[i+1], ARGV[i+2])
-  i = i + 3
+  redis.call('HINCRBY', KEYS[k], ARGV[i], ARGV[i+1])
+  i, k = i + 2, k + 1
 end
 while i <= #ARGV do
-  redis.call('HSET', KEYS[tonumber(ARGV[i])], ARGV[i+1], ARGV[i+2])
-  i = i + 3
+  redis.call('HSET', KEYS[k], ARGV[i], ARGV[i+1])
+  i, k = i + 2, k + 1
 end
 return 1`)
 

@@ -246,21 +246,68 @@ func DecodeDims(b []byte, dims *[NumDims]DimCounts) error {
 // tallyOf builds the tally of clicks, all of one UTC day when day rows are built (slots
 // counted from that day's start).
 func tallyOf(clicks []*Click, withSlots bool) *Tally {
-	t := &Tally{}
-	fps := make([]uint64, 0, len(clicks))
+	var b tallyBuilder
 	for _, c := range clicks {
-		t.Clicks++
-		if withSlots {
-			slot := SlotOf(c.At)
-			t.Slots[slot-DayOf(slot)*SlotsPerDay]++
-		}
-		for d, v := range c.Dims {
+		b.add(c, withSlots)
+	}
+	return b.tally()
+}
+
+// tallyBuilder counts clicks into a Tally. Clicks with the same dimension values (most
+// clicks: a few countries, browsers, systems and referrers make up most traffic) are
+// counted together first, so a click costs one map operation instead of one per
+// dimension; consecutive clicks with the same values cost a comparison.
+type tallyBuilder struct {
+	t        Tally
+	profiles map[[NumDims]string]int64
+	last     [NumDims]string
+	run      int64
+	fps      []uint64
+}
+
+func (b *tallyBuilder) add(c *Click, withSlots bool) {
+	b.t.Clicks++
+	if withSlots {
+		slot := SlotOf(c.At)
+		b.t.Slots[slot-DayOf(slot)*SlotsPerDay]++
+	}
+	if b.run > 0 && c.Dims == b.last {
+		b.run++
+	} else {
+		b.endRun()
+		b.last, b.run = c.Dims, 1
+	}
+	b.fps = append(b.fps, c.Fingerprint())
+}
+
+func (b *tallyBuilder) endRun() {
+	if b.run == 0 {
+		return
+	}
+	if b.profiles == nil {
+		b.profiles = make(map[[NumDims]string]int64)
+	}
+	b.profiles[b.last] += b.run
+	b.run = 0
+}
+
+// dimsOnly is the tally of the clicks added, without their visitors (b.fps holds them).
+func (b *tallyBuilder) dimsOnly() *Tally {
+	b.endRun()
+	for dims, n := range b.profiles {
+		for d, v := range dims {
 			if v != "" {
-				t.addValue(Dim(d), v, 1)
+				b.t.addValue(Dim(d), v, n)
 			}
 		}
-		fps = append(fps, c.Fingerprint())
 	}
-	t.Visitors.Add(fps...)
+	b.profiles = nil
+	return &b.t
+}
+
+// tally is the tally of the clicks added, visitors included.
+func (b *tallyBuilder) tally() *Tally {
+	t := b.dimsOnly()
+	t.Visitors.Add(b.fps...)
 	return t
 }

@@ -91,18 +91,27 @@ func (t rollupTable) joinKeys() string {
 	return "t." + t.idCol + " = k.id"
 }
 
-func (t rollupTable) selectForUpdateSQL() string {
+func (t rollupTable) selectSQL(lock bool) string {
 	day := "0::bigint"
 	if t.daily {
 		day = "(t.day - DATE '1970-01-01')::bigint"
 	}
-	return fmt.Sprintf(`SELECT t.%s, %s, t.clicks, t.slots, t.dims, t.visitors FROM %s t JOIN %s ON %s ORDER BY 1, 2 FOR UPDATE OF t`,
-		t.idCol, day, t.name, t.unnestKeys(), t.joinKeys())
+	forUpdate := ""
+	if lock {
+		forUpdate = " FOR UPDATE OF t"
+	}
+	return fmt.Sprintf(`SELECT t.%s, %s, t.clicks, t.slots, t.dims, t.visitors FROM %s t JOIN %s ON %s ORDER BY 1, 2%s`,
+		t.idCol, day, t.name, t.unnestKeys(), t.joinKeys(), forUpdate)
 }
 
 // readForUpdate locks and reads the rows of keys that exist.
 func (t rollupTable) readForUpdate(ctx context.Context, tx pgx.Tx, keys []rollupKey) (map[rollupKey]Encoded, error) {
-	rows, err := tx.Query(ctx, t.selectForUpdateSQL(), t.keyArgs(keys)...)
+	return t.read(ctx, tx, keys, true)
+}
+
+// read reads the rows of keys that exist, locking them when lock is set.
+func (t rollupTable) read(ctx context.Context, tx pgx.Tx, keys []rollupKey, lock bool) (map[rollupKey]Encoded, error) {
+	rows, err := tx.Query(ctx, t.selectSQL(lock), t.keyArgs(keys)...)
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", t.name, err)
 	}
@@ -221,7 +230,11 @@ func nonNil(b []byte) []byte {
 }
 
 // merge adds the deltas to the table's rows, creating those that do not exist, and
-// returns every row's tally after the merge (decoded). Rows are locked in key order.
+// returns every row's tally after the merge (decoded). The caller holds the locks that
+// keep every other writer of these rows out (the links rows for a link's rows, the
+// account's advisory lock for an account's: flushes, rebuilds and purges all take
+// them), so rows are read without a row lock of their own: FOR UPDATE would write
+// each row's lock to the heap and the WAL once more before the update does.
 // A stored row that cannot be decoded is logged and replaced by its clicks and the
 // delta: a damaged row must not stop every later flush of its link.
 func (t rollupTable) merge(ctx context.Context, tx pgx.Tx, log *slog.Logger, deltas map[rollupKey]*Tally, accountOf map[int64]int64) (map[rollupKey]*Tally, error) {
@@ -231,7 +244,7 @@ func (t rollupTable) merge(ctx context.Context, tx pgx.Tx, log *slog.Logger, del
 	}
 	after := make(map[rollupKey]*Tally, len(keys))
 	final := make(map[rollupKey]Encoded, len(keys))
-	existing, err := t.readForUpdate(ctx, tx, keys)
+	existing, err := t.read(ctx, tx, keys, false)
 	if err != nil {
 		return nil, err
 	}
@@ -262,7 +275,8 @@ func (t rollupTable) merge(ctx context.Context, tx pgx.Tx, log *slog.Logger, del
 		return nil, err
 	}
 	if len(conflicts) > 0 {
-		// Inserted by another transaction since the read: lock and merge them now.
+		// Inserted by another transaction since the read (a writer that did not take
+		// the locks above): lock and merge them now.
 		again, err := t.readForUpdate(ctx, tx, conflicts)
 		if err != nil {
 			return nil, err

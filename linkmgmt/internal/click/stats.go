@@ -175,7 +175,7 @@ func (s *StatsReader) PendingTotals(ctx context.Context, linkIDs []int64) map[in
 	defer cancel()
 	cmds, err := s.rdb.Pipelined(rctx, func(p redis.Pipeliner) error {
 		for _, id := range linkIDs {
-			p.HGet(rctx, pendingKey(id), fieldTotal)
+			p.HGetAll(rctx, pendingKey(id))
 		}
 		return nil
 	})
@@ -186,8 +186,11 @@ func (s *StatsReader) PendingTotals(ctx context.Context, linkIDs []int64) map[in
 		}
 	}
 	for i, c := range cmds {
-		if n, err := c.(*redis.StringCmd).Int64(); err == nil && n > 0 {
-			out[linkIDs[i]] = n
+		var p Pending
+		p.Slots = map[int64]*SlotCounts{}
+		p.parseCounters(c.(*redis.MapStringStringCmd).Val())
+		if p.Total > 0 {
+			out[linkIDs[i]] = p.Total
 		}
 	}
 	return out

@@ -2,10 +2,13 @@ package click
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"net/netip"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -121,5 +124,38 @@ func TestTallyEncodingAndCap(t *testing.T) {
 	}
 	if err := DecodeDims([]byte{1, 200, 1}, &back.Dims); !errors.Is(err, errRollup) {
 		t.Errorf("dims with an overlong value: %v", err)
+	}
+}
+
+// The COPY encoder writes the ids, the time, the visitor and then the dimensions in Dim
+// order: rawColumns must name them in that order.
+func TestRawColumnsMatchTheCopyEncoder(t *testing.T) {
+	want := []string{"link_id", "account_id", "clicked_at", "visitor_hash"}
+	for d := range NumDims {
+		want = append(want, d.Column())
+	}
+	if !slices.Equal(rawColumns, want) {
+		t.Fatalf("rawColumns = %v, want %v", rawColumns, want)
+	}
+}
+
+// The visitor hash is the one every version computed (SHA-256 of the address as text,
+// a NUL and the user agent), so visitors stay the same across versions; social sources
+// match a network's host and its subdomains only.
+func TestVisitorHashAndSocialSource(t *testing.T) {
+	for _, ip := range []netip.Addr{netip.MustParseAddr("203.0.113.7"), netip.MustParseAddr("2001:db8::1"), netip.MustParseAddr("::ffff:10.0.0.1"), {}} {
+		ua := "Mozilla/5.0 (X11; Linux x86_64)"
+		sum := sha256.Sum256([]byte(ip.String() + "\x00" + ua))
+		if got := visitorHash(ip, ua); !bytes.Equal(got[:], sum[:16]) {
+			t.Errorf("visitorHash(%v) changed", ip)
+		}
+	}
+	for host, want := range map[string]string{
+		"t.co": "twitter", "www.facebook.com": "facebook", "m.facebook.com": "facebook", "at.co": "",
+		"notfacebook.com": "", "": "", "www.google.fr": "google", "news.example.org": "",
+	} {
+		if got := SocialSource(host); got != want {
+			t.Errorf("SocialSource(%q) = %q, want %q", host, got, want)
+		}
 	}
 }

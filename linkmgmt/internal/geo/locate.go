@@ -114,6 +114,10 @@ func (l *Locator) isTrusted(a netip.Addr) bool {
 }
 
 func peerAddr(remote string) netip.Addr {
+	// net/http's RemoteAddr is "ip:port" (IPv6 in brackets): one parse, no copies.
+	if ap, err := netip.ParseAddrPort(remote); err == nil {
+		return ap.Addr().Unmap()
+	}
 	host, _, err := net.SplitHostPort(remote)
 	if err != nil {
 		host = remote

@@ -34,11 +34,21 @@ type Visitor struct {
 // VisitorOf reads the visitor's headers, truncated to the caps above, and parses
 // Accept-Language once for everything that needs it (targeting and the click's language).
 func VisitorOf(h http.Header) Visitor {
+	// Indexed under the canonical names net/http stores headers under: Header.Get
+	// would canonicalise each name again on every visit.
 	return Visitor{
-		UserAgent: Truncate(h.Get("User-Agent"), MaxUserAgentBytes),
-		Referer:   Truncate(h.Get("Referer"), MaxRefererBytes),
-		Languages: Languages(h.Get("Accept-Language")),
+		UserAgent: Truncate(first(h["User-Agent"]), MaxUserAgentBytes),
+		Referer:   Truncate(first(h["Referer"]), MaxRefererBytes),
+		Languages: Languages(first(h["Accept-Language"])),
 	}
+}
+
+// first is a header's first value, or "" (Header.Get's answer).
+func first(values []string) string {
+	if len(values) == 0 {
+		return ""
+	}
+	return values[0]
 }
 
 // PrimaryLanguage is the bare language of the most preferred tag ("pt" for pt-BR), or "".

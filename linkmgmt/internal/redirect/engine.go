@@ -89,8 +89,10 @@ type Outcome struct {
 	// Err is why the page is a 503 (Postgres could not be read). The engine does not log
 	// it: the HTTP layer hands it to the request's log line, which names the request id.
 	Err error
-	// checked: Location is known to be an http(s) address (see Write).
-	checked bool
+	// checked: Location is known to be an http(s) address (see Write); location, when
+	// set, is its header value, shared by every visit of a cached link.
+	checked  bool
+	location []string
 	// bodies keeps the rendered page under bodyKey (nil: rendered every time); body is
 	// the page as kept, when it was.
 	bodies  *bodyCache
@@ -268,7 +270,9 @@ func (e *Engine) serveTarget(r *http.Request, t *Target) Outcome {
 	hit()
 	if page == "" {
 		out := redirectTo(dest)
-		out.checked = t.destinationSafe && dest == t.Destination
+		if t.destinationSafe && dest == t.Destination {
+			out.checked, out.location = true, t.location
+		}
 		return out
 	}
 	d := e.pageData(t, dest)
@@ -469,21 +473,35 @@ var socialCrawlers = []string{
 	"SkypeUriPreview", "vkShare", "Iframely", "Mastodon", "Bluesky", "Cardyb", "KAKAOTALK-scrap",
 }
 
-// crawlersByFirstByte indexes socialCrawlers by their first byte, so one pass over a
-// user agent tries only the names that could start at each byte.
-var crawlersByFirstByte = func() (idx [256][]string) {
-	for _, c := range socialCrawlers {
-		idx[c[0]] = append(idx[c[0]], c)
-	}
-	return idx
-}()
+// crawlersByFirstByte indexes socialCrawlers by their first byte, and crawlerPairs
+// holds the first two bytes of every name (a bit per pair): one pass over a user agent
+// tries names only at the rare bytes where a name's first two bytes begin.
+var (
+	crawlersByFirstByte = func() (idx [256][]string) {
+		for _, c := range socialCrawlers {
+			idx[c[0]] = append(idx[c[0]], c)
+		}
+		return idx
+	}()
+	crawlerPairs = func() (bits [1 << 16 / 64]uint64) {
+		for _, c := range socialCrawlers {
+			p := uint16(c[0])<<8 | uint16(c[1])
+			bits[p/64] |= 1 << (p % 64)
+		}
+		return bits
+	}()
+)
 
 // IsSocialCrawler reports whether ua is a social link-preview fetcher. ua is already cut
-// to link.MaxUserAgentBytes, so the scan (one pass, trying at each byte the names that
-// start with it) costs a fraction of a microsecond: cheaper than a cache of verdicts
-// keyed by whole user agents, and nothing a visitor sends is kept.
+// to link.MaxUserAgentBytes, so the scan (one pass, a bit test per byte, trying the names
+// only where one could start) costs a fraction of a microsecond: cheaper than a cache
+// of verdicts keyed by whole user agents, and nothing a visitor sends is kept.
 func IsSocialCrawler(ua string) bool {
-	for i := 0; i < len(ua); i++ {
+	for i := 0; i+1 < len(ua); i++ {
+		p := uint16(ua[i])<<8 | uint16(ua[i+1])
+		if crawlerPairs[p/64]&(1<<(p%64)) == 0 {
+			continue
+		}
 		for _, c := range crawlersByFirstByte[ua[i]] {
 			if strings.HasPrefix(ua[i:], c) {
 				return true

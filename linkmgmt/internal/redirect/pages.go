@@ -86,7 +86,10 @@ func (o Outcome) Write(w http.ResponseWriter, r *http.Request) {
 		if !o.checked && !safeURL(o.Location) {
 			o = notFoundPage()
 		} else {
-			h["Location"] = []string{o.Location}
+			if o.location == nil {
+				o.location = []string{o.Location}
+			}
+			h["Location"] = o.location
 			w.WriteHeader(o.Status)
 			return
 		}

@@ -26,6 +26,9 @@ type Target struct {
 	// destinationSafe: Destination passed safeURL when loaded, so a plain redirect to it
 	// needs no check per visit.
 	destinationSafe bool
+	// location is the Location header of a plain redirect to Destination, built once
+	// (the server only reads header values): one allocation less per visit.
+	location []string
 }
 
 // size is the estimated bytes t holds: its JSON encoding, which spells out every string
@@ -104,6 +107,9 @@ func (l loader) target(ctx context.Context, domainID int64, alias string) (*Targ
 	}
 	t.weight = weigh(t)
 	t.destinationSafe = safeURL(t.Destination)
+	if t.destinationSafe {
+		t.location = []string{t.Destination}
+	}
 	return t, nil
 }
 
