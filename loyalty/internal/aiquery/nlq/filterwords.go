@@ -78,6 +78,14 @@ func (in *interp) filters() *Refusal {
 			add(semantic.RedemptionStatus(s.status, s.label))
 		}
 	}
+	// "pontos bloqueados em resgates pendentes", "points tied up in pending redemptions":
+	// a pending redemption holds its points; anywhere else "bloqueado" is an inactive customer
+	if l := in.find(cHeld); l != nil && (fact == semantic.Redemptions || fact == semantic.RedeemedItems) {
+		in.use(l, cHeld)
+		if in.q.findUsedAs(cPending) == nil && in.q.findUsedAs(cApplied) == nil && in.q.findUsedAs(cExpired) == nil {
+			add(semantic.RedemptionStatus("pending", semantic.T("pendentes", "pending")))
+		}
+	}
 	// active / inactive
 	if l := in.find(cActive); l != nil {
 		neg := in.before(l, cNeg, 1)

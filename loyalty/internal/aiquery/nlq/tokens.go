@@ -64,6 +64,8 @@ var (
 	reThousands  = regexp.MustCompile(`^(\d+(?:[.,]\d+)?)\s?(?:k|mil)\b`)
 	reCode       = regexp.MustCompile(`^(?:[\p{L}]+\d[\p{L}\d]*|\d+[\p{L}][\p{L}\d]*)(?:-[\p{L}\d]+)*`)
 	reWord       = regexp.MustCompile(`^[\p{L}][\p{L}\p{M}]*(?:[-'][\p{L}\p{M}]+)*`)
+	// "jan/25", "mar-2025", "março/24": a month and its year, not a day
+	reMonthSlashYear = regexp.MustCompile(`(?i)\b(janeiro|fevereiro|mar[cç]o|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|january|february|march|april|may|june|july|august|september|october|november|december|jan|fev|feb|mar|abr|apr|mai|jun|jul|ago|aug|set|sep|sept|out|oct|nov|dez|dec)[/-]((?:19|20)?\d\d)\b`)
 	contractions = strings.NewReplacer(" twice", " 2 times", " thrice", " 3 times", " Twice", " 2 times", "n't", " not", "N'T", " NOT", "’", "'", "‘", "'", "'s ", " ", "'re ", " are ", "'ve ", " have ", "'ll ", " will ", "'m ", " am ", "'d ", " would ", "s' ", "s ")
 )
 
@@ -71,6 +73,14 @@ var (
 // e-mails and documents use is dropped.
 func tokenize(q string) []*token {
 	q = contractions.Replace(q + " ")
+	q = reMonthSlashYear.ReplaceAllStringFunc(q, func(m string) string {
+		p := reMonthSlashYear.FindStringSubmatch(m)
+		y := p[2]
+		if len(y) == 2 {
+			y = "20" + y
+		}
+		return p[1] + " " + y
+	})
 	var toks []*token
 	sentenceStart := true
 	for i := 0; i < len(q); {

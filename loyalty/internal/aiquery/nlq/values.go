@@ -76,7 +76,11 @@ func (in *interp) values() (pending []pendingFilter, r *Refusal) {
 			in.storeCodes = append(in.storeCodes, l.arg(cStoreV))
 		case l.is(cCityV):
 			in.use(l, cCityV)
-			label(l, "", cDim)
+			if in.storeIsLabel() {
+				label(l, "", cDim, cStore)
+			} else {
+				label(l, "", cDim)
+			}
 			add(semantic.StoreCity(l.arg(cCityV)), "store")
 		case l.is(cProdV):
 			in.use(l, cProdV)
@@ -84,7 +88,11 @@ func (in *interp) values() (pending []pendingFilter, r *Refusal) {
 			add(semantic.ProductName(l.arg(cProdV)), "product")
 		case l.is(cUF):
 			in.use(l, cUF)
-			label(l, "", cDim)
+			if in.storeIsLabel() {
+				label(l, "", cDim, cStore)
+			} else {
+				label(l, "", cDim)
+			}
 			add(semantic.StoreState(l.arg(cUF)), "store")
 		case l.is(cCode):
 			p := in.prev(l)
@@ -181,11 +189,12 @@ func (in *interp) thresholds() []pendingFilter {
 		}
 		op := l.arg(cCmp)
 		n := in.next(l)
-		if n == nil || n.used || !(n.is(cNumber) || n.is(cMoney)) {
+		var after, before *lexeme
+		if n != nil && !n.used && (n.is(cNumber) || n.is(cMoney)) {
+			after, before = in.next(n), in.prev(l)
+		} else if n, after, before = in.postfixNumber(l); n == nil {
 			continue
 		}
-		after := in.next(n)
-		before := in.prev(l)
 		num := n.toks[0]
 		spendVerb := before != nil && !before.used && (before.is(cSpend) || before.is(cBuy)) && (in.mentions(cCustomer) || in.mentions(cWho) || in.mentions(cBuyer))
 		switch {
@@ -235,7 +244,7 @@ func (in *interp) thresholds() []pendingFilter {
 			}
 			out = append(out, pendingFilter{semantic.BalanceThreshold(op, int64(num.num)), "points"})
 			in.pointsOp, in.pointsN = op, int64(num.num)
-		case after != nil && !after.used && (after.is(cAge) || after.is(cUnit) && after.arg(cUnit) == "years") || before != nil && !before.used && before.is(cAge):
+		case l.is(cAge) || after != nil && !after.used && (after.is(cAge) || after.is(cUnit) && after.arg(cUnit) == "years") || before != nil && !before.used && before.is(cAge):
 			if num.num != float64(int64(num.num)) {
 				continue
 			}
@@ -404,4 +413,38 @@ func (in *interp) knownName(name, what string) {
 	in.unknownName = in.refuseWith(semantic.T(
 		"não encontrei a "+label.PT+" \""+name+"\" (conheço: "+strings.Join(names, ", ")+")",
 		"I found no "+label.EN+" \""+name+"\" (I know: "+strings.Join(names, ", ")+")"))
+}
+
+// storeIsLabel: in "faturamento da loja de Campinas" the store word names the place (it
+// is the label of the city); in "quantas lojas em Campinas" it is what is counted.
+func (in *interp) storeIsLabel() bool {
+	for _, x := range in.q.lex {
+		if x.used || x.is(cStore) || x.is(cDim) {
+			continue
+		}
+		for _, c := range []concept{cRevenue, cBalance, cSale, cPoints, cTicket, cSpend, cValue, cRedemption, cRedeem, cEarn, cBuy, cSell, cCustomer, cBuyer, cSignup, cReversal, cEntry, cDebit} {
+			if x.is(c) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// postfixNumber reads a comparison said after its number ("60 or older", "60 anos ou
+// mais", "1000 pontos ou mais", "R$ 100 or less"): the number, the word after it (the
+// unit) and the word before it, as thresholds reads "ou mais" said first.
+func (in *interp) postfixNumber(l *lexeme) (n, after, before *lexeme) {
+	if op := l.arg(cCmp); op != ">=" && op != "<=" && !l.is(cAge) {
+		return nil, nil, nil
+	}
+	isNum := func(x *lexeme) bool { return x != nil && !x.used && (x.is(cNumber) || x.is(cMoney)) }
+	p := in.prev(l)
+	switch {
+	case isNum(p):
+		return p, nil, in.prev(p)
+	case p != nil && !p.used && (p.is(cAge) || p.is(cUnit) || p.is(cPoints) || p.is(cBalance) || p.is(cValue) || p.is(cTimes) || p.is(cSale) || p.is(cRedemption)) && isNum(in.prev(p)):
+		return in.prev(p), p, in.prev(in.prev(p))
+	}
+	return nil, nil, nil
 }

@@ -281,10 +281,18 @@ func CustomerDoc(digits string) *Filter {
 		func() string { return "c.doc = " + Quote(digits) })
 }
 
-// CustomerName keeps the customers whose name contains name.
+// CustomerName keeps the customer whose whole name is name when there is one ("Vanessa
+// Ramos" is not "Vanessa Ramos Rocha"), else the customers whose name contains it ("Ana
+// Souza" finds "Ana Souza Lima").
 func CustomerName(name string) *Filter {
 	return onCustomers("customer_name", T("cliente com nome \""+name+"\"", "customer named \""+name+"\""), T("cliente", "customer"),
-		func() string { return containsFolded("c.name", name) })
+		func() string {
+			exact := func(col string) string {
+				return fmt.Sprintf("translate(lower(%s), %s, %s) = %s", col, Quote(accented), Quote(unaccented), Quote(Fold(strings.Join(strings.Fields(name), " "))))
+			}
+			return "(" + exact("c.name") + " OR (" + containsFolded("c.name", name) +
+				" AND NOT EXISTS (SELECT 1 FROM reporting.customers cn WHERE " + exact("cn.name") + ")))"
+		})
 }
 
 // CustomerEmail keeps the customer with this e-mail.
