@@ -389,6 +389,12 @@ func (in *interp) decideSales(subject string) *Refusal {
 		in.take(cCount)
 		in.salesContext()
 		in.setMeasure(semantic.SalesCount)
+	case subject != "" && !in.has(cRevenue) && !in.has(cSpend) && !in.has(cValue) && in.rankByFrequency():
+		// "cliente que comprou mais vezes", "who bought the most times": the number of sales
+		in.takeAll(cTimes)
+		in.take(cCount)
+		in.salesContext()
+		in.setMeasure(semantic.SalesCount)
 	case subject != "" && (revenue || in.has(cBuy) || in.has(cSell)):
 		in.take(cHowMuch)
 		in.salesContext()
@@ -1016,3 +1022,24 @@ func (in *interp) decideWhen(w *lexeme) *Refusal {
 }
 
 var errAmbiguousAverage = errors.New("ambiguous average")
+
+// rankByFrequency: "mais vezes", "most often", "the most times" rank by how many times,
+// not by how much.
+func (in *interp) rankByFrequency() bool {
+	if in.rankWord == nil {
+		return false
+	}
+	for _, l := range in.q.lex {
+		if !l.is(cMost) && !l.is(cLeast) && !l.is(cTop) {
+			continue
+		}
+		t := fold(l.text())
+		if strings.Contains(t, "vez") || strings.Contains(t, "often") || strings.Contains(t, "frequen") || strings.Contains(t, "times") {
+			return true
+		}
+		if n := in.next(l); n != nil && !n.used && n.is(cTimes) {
+			return true
+		}
+	}
+	return false
+}

@@ -157,6 +157,37 @@ func (in *interp) filters() *Refusal {
 			}
 		}
 	}
+	// "não aceitam nenhum canal", "opted in to any channel", "aceitam todos os canais"
+	if l := in.find(cAnyChannel); l != nil && (in.near(l, cAccept, 5) != nil || in.near(l, cRefuse, 5) != nil) {
+		in.use(l, cAnyChannel)
+		yes := true
+		if r := in.near(l, cRefuse, 5); r != nil {
+			in.use(r, cRefuse)
+			yes = false
+		}
+		if a := in.near(l, cAccept, 5); a != nil {
+			if n := in.before(a, cNeg, 2); n != nil {
+				in.use(n, cNeg)
+				// "não aceitam nenhum canal" says "none" twice (negative concord)
+				if l.arg(cAnyChannel) != "none" {
+					yes = !yes
+				}
+			}
+			in.use(a, cAccept)
+		}
+		switch l.arg(cAnyChannel) {
+		case "any":
+			add(semantic.OptInAny(yes))
+		case "none":
+			add(semantic.OptInAny(false))
+		case "all":
+			if !yes {
+				return in.refuseWith(semantic.T("\"não aceitam todos os canais\" pode ser nenhum ou só alguns; pergunte por um canal ou por nenhum canal",
+					"\"not opted in to all channels\" may mean none or only some; ask about one channel or no channel"))
+			}
+			add(semantic.OptInAll())
+		}
+	}
 	// opt-ins
 	for l := in.find(cChannel); l != nil; l = in.find(cChannel) {
 		if !in.channelMeant(l) {
@@ -224,6 +255,16 @@ func (in *interp) filters() *Refusal {
 			}
 			if fact != semantic.Customers {
 				in.takeAll(cSignup)
+			} else if len(in.q.periods) == 0 {
+				// "idade média dos clientes que se cadastraram pelo app": the sign-up
+				// word says where, not when
+				for _, o := range in.q.lex {
+					if o.as == cOrigVal || (o.used && o.is(cApp)) {
+						if sg := in.near(o, cSignup, 3); sg != nil {
+							in.use(sg, cSignup)
+						}
+					}
+				}
 			}
 		}
 	}
@@ -586,6 +627,19 @@ func (in *interp) ageBands() []semantic.AgeBand {
 // applyDims turns the breakdowns asked for into dimensions, and the ranking into order and
 // limit.
 func (in *interp) applyDims() *Refusal {
+	// "por gênero (incluindo não informado)": these breakdowns already have a row for the
+	// rows without a value; others (store, age band) leave them out, so the words stay unread
+	if l := in.find(cUnknownVal); l != nil {
+		for _, id := range in.dims {
+			if nullGroupDims[id] {
+				in.use(l, cUnknownVal)
+				if a := in.before(l, cAll, 2); a != nil {
+					in.use(a, cAll)
+				}
+				break
+			}
+		}
+	}
 	for i, id := range in.dims {
 		if id == "store" && in.req.Fact == semantic.Customers && in.signupVerb() {
 			// "clientes cadastrados em cada loja", "signed up at each store": the sign-up store
@@ -943,3 +997,6 @@ func (in *interp) storeOwnsCustomers() bool {
 	}
 	return false
 }
+
+// nullGroupDims are the breakdowns whose rows without a value form a group of their own.
+var nullGroupDims = map[string]bool{"gender": true, "origin": true, "payment_type": true, "status": true, "entry_type": true}

@@ -74,6 +74,10 @@ const (
 	cPricey      concept = "pricey"      // "produto mais caro": sorted by price in points
 	cCheap       concept = "cheap"       // "mais barato"
 	cLapsed      concept = "lapsed"      // "clientes sumidos há 60 dias": no purchase for a while
+	cUnknownVal  concept = "unknownval"  // "incluindo não informado": the group without a value
+	cFirstBuy    concept = "firstbuy"    // "fizeram a primeira compra": first purchase in the period
+	cMultiStore  concept = "multistore"  // "compraram em mais de uma loja"
+	cAnyChannel  concept = "anychannel"  // arg: any, none, all ("não aceitam nenhum canal")
 	cHeld        concept = "held"        // "pontos bloqueados em resgates pendentes": held by pending redemptions
 	// answer shape
 	cList  concept = "list"
@@ -194,7 +198,7 @@ var vocabulary = []struct {
 	{sense{cRate, ""}, "%|percentual|percentuais|porcentagem|porcentagens|percentagem|taxa|taxas|proporcao|proporcoes|fatia|participacao|percentage|percentages|percent|pct|rate|rates|share|proportion|ratio|fraction|portion"},
 	{sense{cMax, ""}, "maior|maximo|maxima|max|maximum|biggest|largest|highest|mais alto|mais alta|recorde|record"},
 	{sense{cMin, ""}, "menor|minimo|minima|min|minimum|smallest|lowest|mais baixo|mais baixa"},
-	{sense{cMost, ""}, "pico|de pico|peak|busiest|mais movimentado|mais movimentada|rush|mais|most|the most|mais vezes|most often|more"},
+	{sense{cMost, ""}, "pico|de pico|peak|busiest|mais movimentado|mais movimentada|rush|mais|most|the most|mais vezes|most often|more|more often|most frequently|more frequently|com mais frequencia|mais frequentemente|mais frequente|mais frequentes|most frequent|most times|more times|the most times|the most often|mais vezes que|numero de vezes que mais"},
 	{sense{cLeast, ""}, "menos|least|fewest|the least|the fewest|less"},
 	{sense{cTop, ""}, "top|ranking|rank|melhores|melhor|maiores|principais|best|leading|biggest|top performing|campeoes|campeao|campea|lideres|lider"},
 	{sense{cBottom, ""}, "piores|pior|menores|worst|bottom|lanterna"},
@@ -261,6 +265,12 @@ var vocabulary = []struct {
 	{sense{cTimeDim, "year"}, "anual|anuais|anualmente|ano a ano|yearly|annual|annually|year by year|year over year"},
 
 	{sense{cActive, ""}, "ativo|ativos|ativa|ativas|active|vigente|vigentes|em vigor|em andamento|rodando|running|currently running|ongoing|live|valid|valida|validas|habilitado|habilitados|habilitada|habilitadas|enabled"},
+	{sense{cUnknownVal, ""}, "nao informado|nao informados|nao informada|nao informadas|not informed|unknown|desconhecido|desconhecidos|desconhecida|desconhecidas|sem informacao|em branco|blank|not specified|nao especificado|nao especificados|unspecified|nao declarado|not stated|not provided|nao preenchido"},
+	{sense{cFirstBuy, ""}, "primeira compra|primeiras compras|fizeram a primeira compra|fez a primeira compra|fizeram sua primeira compra|fez sua primeira compra|compraram pela primeira vez|comprou pela primeira vez|compram pela primeira vez|first purchase|first purchases|made their first purchase|made a first purchase|made its first purchase|made his first purchase|made her first purchase|bought for the first time|purchased for the first time|first time buyers|first time buyer|first time customers|primeira vez que compraram|estrearam|primeiro pedido|first order|first orders|placed their first order"},
+	{sense{cMultiStore, ""}, "em mais de uma loja|em mais de uma unidade|em mais de uma filial|em varias lojas|em diversas lojas|em lojas diferentes|em duas ou mais lojas|at more than one store|in more than one store|at more than one location|at multiple stores|in multiple stores|at several stores|at different stores|at two or more stores|more than one store|multiple stores|mais de uma loja|lojas diferentes|different stores"},
+	{sense{cAnyChannel, "any"}, "qualquer canal|algum canal|algum dos canais|any channel|any of the channels|at least one channel|pelo menos um canal|ao menos um canal|some channel"},
+	{sense{cAnyChannel, "none"}, "nenhum canal|nenhum dos canais|no channel|no channels|none of the channels"},
+	{sense{cAnyChannel, "all"}, "todos os canais|os tres canais|all channels|all the channels|every channel|all three channels|all 3 channels"},
 	{sense{cHeld, ""}, "bloqueado|bloqueados|bloqueada|bloqueadas|reservado|reservados|reservada|reservadas|comprometido|comprometidos|retido|retidos|travado|travados|presos|held|on hold|reserved|locked|locked up|tied up|blocked"},
 	{sense{cInactive, ""}, "inativo|inativos|inativa|inativas|inactive|desativado|desativados|desativada|desativadas|deactivated|disabled|desabilitado|desabilitados|desabilitada|desabilitadas|bloqueado|bloqueados|blocked"},
 	{sense{cPending, ""}, "waiting|waiting on|waiting for|esperando|aguardam|pendente|pendentes|pending|em aberto|aguardando|awaiting|nao aplicado|nao aplicados|not applied|unapplied|open"},

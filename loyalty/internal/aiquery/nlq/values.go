@@ -122,6 +122,14 @@ func (in *interp) values() (pending []pendingFilter, r *Refusal) {
 		in.use(l, cOnce)
 		add(semantic.PurchaseCount(semantic.Equal, 1), "customer_activity")
 	}
+	if l := in.find(cFirstBuy); l != nil {
+		in.use(l, cFirstBuy)
+		add(semantic.FirstPurchase(), "customer_activity")
+	}
+	if l := in.find(cMultiStore); l != nil {
+		in.use(l, cMultiStore)
+		add(semantic.StoresVisited(semantic.Above, 1), "customer_activity")
+	}
 	if l := in.find(cRepeat); l != nil {
 		in.use(l, cRepeat)
 		add(semantic.PurchaseCount(semantic.Above, 1), "customer_activity")
@@ -260,6 +268,12 @@ func (in *interp) thresholds() []pendingFilter {
 				in.use(before, cAge)
 			}
 			out = append(out, pendingFilter{semantic.AgeThreshold(op, int64(num.num)), "customer"})
+		case after != nil && !after.used && after.is(cStore) && !after.is(cOrigVal) && in.mentions(cBuy) && num.num == float64(int64(num.num)):
+			// "compraram em 3 lojas ou mais", "bought at more than 2 stores"
+			in.use(l, cCmp)
+			in.use(n, cNumber)
+			in.use(after, cStore)
+			out = append(out, pendingFilter{semantic.StoresVisited(op, int64(num.num)), "customer_activity"})
 		case after != nil && !after.used && after.is(cRedemption) && num.num == float64(int64(num.num)):
 			// "clientes com mais de 3 resgates"
 			in.use(l, cCmp)
@@ -295,8 +309,29 @@ func (in *interp) thresholds() []pendingFilter {
 			out = append(out, pendingFilter{semantic.BalanceThreshold(semantic.Equal, 0), "points"})
 		}
 	}
+	// "clientes com pontos", "customers who have points", "com saldo": a balance above zero,
+	// when something else is counted or listed
+	for _, l := range in.q.lex {
+		if l.used || !(l.is(cPoints) || l.is(cBalance)) || in.pointsVerbAfter(l) {
+			continue
+		}
+		if !(in.mentions(cCustomer) || in.mentions(cWho) || in.mentions(cBuyer)) || !(in.has(cCount) || in.has(cList) || in.has(cWho) || in.has(cRate) || in.has(cWhich) || in.has(cAvg)) {
+			continue
+		}
+		if ti := indexOf(in.q.toks, l.toks[0]); ti < 1 || !hasPointsVerb[in.q.toks[ti-1].norm] {
+			continue
+		}
+		if n := in.next(l); n != nil && !n.used && (n.is(cCmp) || n.is(cNumber) || n.is(cBalance)) {
+			continue
+		}
+		in.use(l, cBalance)
+		out = append(out, pendingFilter{semantic.BalanceThreshold(">", 0), "points"})
+	}
 	return out
 }
+
+// hasPointsVerb: the words that make "pontos" a possession ("com pontos", "have points").
+var hasPointsVerb = map[string]bool{"com": true, "tem": true, "possuem": true, "possui": true, "have": true, "has": true, "with": true, "having": true}
 
 // pointsVerbAfter: "sem pontos resgatados" is about redemptions, not the balance.
 func (in *interp) pointsVerbAfter(l *lexeme) bool {
@@ -443,7 +478,7 @@ func (in *interp) postfixNumber(l *lexeme) (n, after, before *lexeme) {
 	switch {
 	case isNum(p):
 		return p, nil, in.prev(p)
-	case p != nil && !p.used && (p.is(cAge) || p.is(cUnit) || p.is(cPoints) || p.is(cBalance) || p.is(cValue) || p.is(cTimes) || p.is(cSale) || p.is(cRedemption)) && isNum(in.prev(p)):
+	case p != nil && !p.used && (p.is(cAge) || p.is(cUnit) || p.is(cPoints) || p.is(cBalance) || p.is(cValue) || p.is(cTimes) || p.is(cSale) || p.is(cRedemption) || p.is(cStore)) && isNum(in.prev(p)):
 		return in.prev(p), p, in.prev(in.prev(p))
 	}
 	return nil, nil, nil

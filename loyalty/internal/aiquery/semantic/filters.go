@@ -543,6 +543,22 @@ func OptIn(ch Channel, yes bool) *Filter {
 	return onCustomers("optin_"+sl.EN, name, sl, func() string { return cond })
 }
 
+// OptInAny keeps the customers who accept at least one channel (yes), or none (no).
+func OptInAny(yes bool) *Filter {
+	if yes {
+		return onCustomers("optin_any", T("aceitam algum canal", "opted in to some channel"), T("algum_canal", "any_channel"),
+			func() string { return "(c.email_optin OR c.whatsapp_optin OR c.sms_optin)" })
+	}
+	return onCustomers("optin_none", T("não aceitam nenhum canal", "opted in to no channel"), T("nenhum_canal", "no_channel"),
+		func() string { return "(NOT c.email_optin AND NOT c.whatsapp_optin AND NOT c.sms_optin)" })
+}
+
+// OptInAll keeps the customers who accept every channel.
+func OptInAll() *Filter {
+	return onCustomers("optin_all", T("aceitam todos os canais", "opted in to every channel"), T("todos_canais", "all_channels"),
+		func() string { return "(c.email_optin AND c.whatsapp_optin AND c.sms_optin)" })
+}
+
 // AppUser keeps the customers who use (or do not use) the app. Unknown (null) is neither.
 func AppUser(yes bool) *Filter {
 	if yes {
@@ -653,6 +669,45 @@ func PurchaseCount(op string, n int64) *Filter {
 				conds = append(conds, p.Cond(x+".transaction_date"))
 			}
 			return fmt.Sprintf("(SELECT count(*) FROM %s.%s %s WHERE %s) %s %d", Schema, Sales.View, x, strings.Join(conds, " AND "), op, n), joins(j), true
+		}}
+}
+
+// StoresVisited keeps the customers whose sales (in the period, when there is one) were at
+// a number of different stores that compares to n ("compraram em mais de uma loja").
+func StoresVisited(op string, n int64) *Filter {
+	o := opText(op)
+	return &Filter{ID: "store_count", Name: T(fmt.Sprintf("compraram em um número de lojas %s %d", o.PT, n), fmt.Sprintf("bought at a number of stores %s %d", o.EN, n)),
+		Slug: T("lojas", "stores"), UsesPeriod: true,
+		build: func(f *Fact, p *Period) (string, []string, bool) {
+			j, ok := customerJoin(f)
+			if !ok {
+				return "", nil, false
+			}
+			const x = "x"
+			conds := []string{x + ".customer_id = c.id", liveAs(Sales, x)}
+			if p != nil {
+				conds = append(conds, p.Cond(x+".transaction_date"))
+			}
+			return fmt.Sprintf("(SELECT count(DISTINCT %s.store_code) FROM %s.%s %s WHERE %s) %s %d", x, Schema, Sales.View, x, strings.Join(conds, " AND "), op, n), joins(j), true
+		}}
+}
+
+// FirstPurchase keeps the customers whose first sale not cancelled falls in the period
+// ("fizeram a primeira compra este mês", "first-time buyers"); without a period, the
+// customers who ever bought.
+func FirstPurchase() *Filter {
+	return &Filter{ID: "first_purchase", Name: T("primeira compra no período", "first purchase in the period"),
+		Slug: T("primeira_compra", "first_purchase"), UsesPeriod: true,
+		build: func(f *Fact, p *Period) (string, []string, bool) {
+			j, ok := customerJoin(f)
+			if !ok {
+				return "", nil, false
+			}
+			first := fmt.Sprintf("(SELECT min(x.transaction_date) FROM %s.%s x WHERE x.customer_id = c.id AND %s)", Schema, Sales.View, liveAs(Sales, "x"))
+			if p == nil {
+				return first + " IS NOT NULL", joins(j), true
+			}
+			return p.Cond(first), joins(j), true
 		}}
 }
 
