@@ -142,7 +142,7 @@ func (in *interp) filters() *Refusal {
 	// opt-out, unless the question speaks of accepting or receiving)
 	if !in.has(cAccept) && !in.has(cRefuse) {
 		for _, l := range in.q.lex {
-			if l.used || !l.is(cAttr) || (l.arg(cAttr) != "email" && l.arg(cAttr) != "phone") {
+			if l.used || !l.is(cAttr) || (l.arg(cAttr) != "email" && l.arg(cAttr) != "phone" && l.arg(cAttr) != "doc") {
 				continue
 			}
 			p := in.prev(l)

@@ -120,7 +120,7 @@ func (in *interp) values() (pending []pendingFilter, r *Refusal) {
 	}
 	if l := in.find(cOnce); l != nil {
 		in.use(l, cOnce)
-		add(semantic.PurchaseCount(semantic.Equal, 1), "customer_activity")
+		add(in.activityCount(semantic.Equal, 1), "customer_activity")
 	}
 	if l := in.find(cFirstBuy); l != nil {
 		in.use(l, cFirstBuy)
@@ -132,7 +132,7 @@ func (in *interp) values() (pending []pendingFilter, r *Refusal) {
 	}
 	if l := in.find(cRepeat); l != nil {
 		in.use(l, cRepeat)
-		add(semantic.PurchaseCount(semantic.Above, 1), "customer_activity")
+		add(in.activityCount(semantic.Above, 1), "customer_activity")
 	}
 	pending = append(pending, in.thresholds()...)
 	return pending, nil
@@ -357,9 +357,16 @@ func (in *interp) betweens() []pendingFilter {
 		default:
 			continue
 		}
+		// "idade entre 30 e 40", "age from 30 to 40": the age said before the numbers
+		ageBefore := i > 0 && !in.q.lex[i-1].used && in.q.lex[i-1].is(cAge)
+		var betweenLex *lexeme // "between" when the vocabulary keeps it as a word of its own
+		if i > 1 && !in.q.lex[i-1].used && len(in.q.lex[i-1].toks) == 1 && in.q.lex[i-1].toks[0] == in.q.toks[ti-1] {
+			betweenLex = in.q.lex[i-1]
+			ageBefore = !in.q.lex[i-2].used && in.q.lex[i-2].is(cAge)
+		}
 		if n := in.q.toks[ti-1].norm; n == "de" || n == "from" || n == "aged" {
 			// "de 18 a 24 anos", "aged 18 to 24": only ages read this way
-			if !(i+2 < len(in.q.lex) && (in.q.lex[i+2].is(cAge) || in.q.lex[i+2].is(cUnit) && in.q.lex[i+2].arg(cUnit) == "years")) && n != "aged" {
+			if !(i+2 < len(in.q.lex) && (in.q.lex[i+2].is(cAge) || in.q.lex[i+2].is(cUnit) && in.q.lex[i+2].arg(cUnit) == "years")) && n != "aged" && !ageBefore {
 				continue
 			}
 		}
@@ -371,7 +378,7 @@ func (in *interp) betweens() []pendingFilter {
 		if i > 0 {
 			prev = in.q.lex[i-1]
 		}
-		isAge := next != nil && !next.used && (next.is(cAge) || next.is(cUnit) && next.arg(cUnit) == "years") || in.q.toks[ti-1].norm == "aged"
+		isAge := next != nil && !next.used && (next.is(cAge) || next.is(cUnit) && next.arg(cUnit) == "years") || in.q.toks[ti-1].norm == "aged" || ageBefore
 		isPoints := (next != nil && !next.used && (next.is(cPoints) || next.is(cBalance))) || (prev != nil && !prev.used && prev.is(cBalance))
 		isMoney := a.is(cMoney) || b.is(cMoney) || (next != nil && !next.used && next.is(cValue)) || (prev != nil && !prev.used && (prev.is(cValue) || prev.is(cSale)))
 		switch {
@@ -385,8 +392,15 @@ func (in *interp) betweens() []pendingFilter {
 					in.use(n2, cAge)
 				}
 			}
+			if betweenLex != nil {
+				in.use(betweenLex, cCmp)
+			}
 			if p := in.prev(a); p != nil && !p.used && p.is(cAge) {
 				in.use(p, cAge) // "aged 18 to 24"
+			} else if p != nil && p == betweenLex {
+				if pp := in.prev(p); pp != nil && !pp.used && pp.is(cAge) {
+					in.use(pp, cAge) // "age between 30 and 40"
+				}
 			}
 			out = append(out, pendingFilter{semantic.AgeThreshold(semantic.AtLeast, int64(lo.num)), "customer"},
 				pendingFilter{semantic.AgeThreshold(semantic.AtMost, int64(hi.num)), "customer"})
@@ -482,4 +496,13 @@ func (in *interp) postfixNumber(l *lexeme) (n, after, before *lexeme) {
 		return in.prev(p), p, in.prev(in.prev(p))
 	}
 	return nil, nil, nil
+}
+
+// activityCount is "mais de uma vez", "só uma vez" of what the question's verb does: a
+// number of redemptions for "resgataram", else of purchases.
+func (in *interp) activityCount(op string, n int64) *semantic.Filter {
+	if in.mentions(cRedeem) && !in.mentions(cBuy) && !in.mentions(cSale) {
+		return semantic.RedemptionCountFilter(op, n)
+	}
+	return semantic.PurchaseCount(op, n)
 }

@@ -197,8 +197,11 @@ func Both(a, b *Filter) (*Filter, error) {
 // e-mail", "customers without a phone number"); not the opt-outs.
 func ContactMissing(attr string) *Filter {
 	col, name := "c.email", T("sem e-mail cadastrado", "no e-mail on file")
-	if attr == "phone" {
+	switch attr {
+	case "phone":
 		col, name = "c.phone", T("sem telefone cadastrado", "no phone on file")
+	case "doc":
+		col, name = "c.doc", T("sem documento (CPF/CNPJ) cadastrado", "no document (CPF/CNPJ) on file")
 	}
 	return onCustomers("missing_"+attr, name, T("sem_"+attr, "no_"+attr), func() string { return "(" + col + " IS NULL OR " + col + " = '')" })
 }
