@@ -935,7 +935,7 @@ func containsAttr(list []*semantic.Attribute, a *semantic.Attribute) bool {
 func (in *interp) account() *Refusal {
 	var missed []*lexeme
 	for _, l := range in.q.lex {
-		if !l.used && !l.isSoft() {
+		if !l.used && (!l.isSoft() || in.newNotSignup(l)) {
 			missed = append(missed, l)
 		}
 	}
@@ -1000,3 +1000,13 @@ func (in *interp) storeOwnsCustomers() bool {
 
 // nullGroupDims are the breakdowns whose rows without a value form a group of their own.
 var nullGroupDims = map[string]bool{"gender": true, "origin": true, "payment_type": true, "status": true, "entry_type": true}
+
+// newNotSignup: "novos" may go unsaid in the SQL of "novos clientes este mês" (sign-ups are
+// dated by their sign-up), but in "vendas para clientes novos" or "faturamento por cliente
+// novo" it narrows something else that the report would not narrow.
+func (in *interp) newNotSignup(l *lexeme) bool {
+	if !l.is(cNew) || !(in.mentions(cCustomer) || in.mentions(cBuyer)) {
+		return false
+	}
+	return in.req.Fact != semantic.Customers || len(in.req.Dims) > 0 && in.req.Dims[0].ID == "customer"
+}

@@ -355,6 +355,13 @@ func (in *interp) breakdowns() {
 			in.use(n, cCustomer)
 			continue
 		}
+		// "vendas feitas por clientes inativos", "purchases made by new customers": the agent
+		// of a passive verb, not a breakdown
+		if ti := indexOf(in.q.toks, l.toks[0]); id == "customer" && isPluralNoun(n) && ti > 0 && passiveParticiple[in.q.toks[ti-1].norm] {
+			in.use(l, cBy)
+			in.use(n, cCustomer)
+			continue
+		}
 		// "revenue per buyer", "gasto por comprador": an average per customer
 		if n.is(cBuyer) && !n.is(cCustomer) {
 			in.use(l, cBy)
@@ -566,3 +573,7 @@ const (
 func isRankable(l *lexeme) bool {
 	return l.is(cCustomer) || l.is(cStore) || l.is(cProduct) || l.is(cDim) || l.is(cSale) || l.is(cBuyer) || l.is(cPromotion) || l.is(cMost) || l.is(cTop)
 }
+
+// passiveParticiple: the verbs whose "por"/"by" names who did it.
+var passiveParticiple = map[string]bool{"feitas": true, "feitos": true, "feita": true, "feito": true, "realizadas": true, "realizados": true,
+	"realizada": true, "realizado": true, "made": true, "done": true, "placed": true, "geradas": true, "gerados": true}

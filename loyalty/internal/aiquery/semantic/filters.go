@@ -640,7 +640,8 @@ func activity(id string, of *Fact, yes bool, did, didNot Text) *Filter {
 		}
 		// "Sem comprar há mais de N dias": customers who did buy, the last time before the
 		// window (last_purchase is the newest sale not cancelled); never-buyers are not in it.
-		if !yes && of == Sales && p != nil && p.Kind == LastN {
+		if !yes && of == Sales && p != nil && (p.Kind == LastN || p.Kind == Since) && p.From != "" {
+			// "não compram desde março", "haven't bought since April" likewise
 			return "c.last_purchase < " + p.From, joins(j), true
 		}
 		const x = "x"
