@@ -679,11 +679,13 @@ func (in *interp) decidePoints(subject string) *Refusal {
 			m = semantic.PointsReversed
 		}
 	case in.has(cEarn) && !(in.find(cEarn).is(cPayVal) && in.has(cSale)):
-		in.use(in.find(cEarn), cEarn)
+		earn := in.find(cEarn)
+		in.use(earn, cEarn)
 		in.takeAll(cEntry)
 		m = semantic.PointsCredited
-		if in.has(cCount) && !in.has(cPoints) {
-			m = semantic.CreditCount // "quantos créditos": entries, not points
+		if in.has(cCount) && (!in.has(cPoints) || entryNoun(earn)) {
+			m = semantic.CreditCount // "quantos créditos", "how many points credits": entries, not points
+			in.take(cPoints)
 		}
 		if c := in.find(cCount); c != nil && subject == "" && in.next(c) != nil && (in.next(c).is(cCustomer) || in.next(c).is(cWho)) {
 			// "quantos clientes ganharam pontos": people, not points
@@ -692,11 +694,12 @@ func (in *interp) decidePoints(subject string) *Refusal {
 			m = semantic.Earners
 		}
 	case in.has(cDebit):
-		in.take(cDebit)
+		debit := in.take(cDebit)
 		in.takeAll(cEntry) // "debit entries"
 		m = semantic.PointsDebited
-		if in.has(cCount) && !in.has(cPoints) {
+		if in.has(cCount) && (!in.has(cPoints) || entryNoun(debit)) {
 			m = semantic.DebitCount // "quantos débitos manuais tivemos"
+			in.take(cPoints)
 		}
 	case in.has(cRedeem) || in.has(cRedemption):
 		return in.decideRedemptions(subject)
@@ -1040,6 +1043,16 @@ func (in *interp) rankByFrequency() bool {
 		if n := in.next(l); n != nil && !n.used && n.is(cTimes) {
 			return true
 		}
+	}
+	return false
+}
+
+// entryNoun: "créditos", "debits" name the entries themselves ("quantos débitos de pontos",
+// "how many points credits"), where "creditados", "earned" qualify points.
+func entryNoun(l *lexeme) bool {
+	switch fold(l.text()) {
+	case "credito", "creditos", "credit", "credits", "debito", "debitos", "debit", "debits", "deductions":
+		return true
 	}
 	return false
 }
