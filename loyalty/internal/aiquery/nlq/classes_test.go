@@ -91,6 +91,11 @@ func TestPhrasingClasses(t *testing.T) {
 		{"agent", "quantas vendas foram feitas por clientes inativos", []string{"NOT c.is_active", "count(*) AS"}},
 		{"held", "quantos pontos estão bloqueados em resgates pendentes", []string{"r.status = 'pending'", "sum(r.total_points)"}},
 		{"name", "quantas compras a Vanessa Ramos fez", []string{"= 'vanessa ramos'", "NOT EXISTS (SELECT 1 FROM reporting.customers cn"}},
+		{"active-dim", "clientes ativos e inativos por loja", []string{"c.is_active AS ativo", "GROUP BY"}},
+		{"active-dim", "active vs inactive customers", []string{"c.is_active AS active"}},
+		{"sales-of", "quantas vendas de clientes mulheres", []string{"count(*) AS vendas", "c.gender_identity = 'F'"}},
+		{"sales-of", "sales from inactive customers this year", []string{"count(*) AS sales", "NOT c.is_active"}},
+		{"filler", "como foi o faturamento da loja Cambuí este ano", []string{"sum(v.value)", "'L03'"}},
 	}
 	for _, tt := range tests {
 		res, err := it.Interpret(tt.q, classCatalog())

@@ -382,7 +382,7 @@ func (in *interp) decideSales(subject string) *Refusal {
 	revenue := in.subjectIsBuyer() || in.has(cRevenue) || in.has(cSpend) || (in.has(cValue) && (in.has(cPaid) || in.has(cCancel) || in.has(cPayVal))) || (in.has(cValue) && (in.has(cSale) || in.has(cBuy) || in.has(cSell))) ||
 		(in.has(cHowMuch) && (in.has(cSell) || in.has(cBuy) || (in.has(cSale) && !in.has(cCount)))) || (in.has(cSell) && !in.has(cSale) && !in.has(cCount))
 	people := in.has(cCustomer) || in.has(cWho) || in.has(cFemale) || in.has(cMale) || in.usersNoun() || in.countOfBuyers()
-	buyerWords := in.has(cBuyer) || (people && (in.has(cBuy) || in.has(cSale)))
+	buyerWords := in.has(cBuyer) || (people && (in.has(cBuy) || in.has(cSale)) && !in.salesOfCustomers())
 	switch {
 	case subject != "" && !revenue && in.has(cSale) && in.rankWord != nil && (in.rankWord.is(cMost) || in.rankWord.is(cLeast) || in.rankWord.is(cMax) || in.rankWord.is(cMin)):
 		// "loja com mais vendas", "dia com menos compras": the number of sales
@@ -1056,3 +1056,26 @@ func entryNoun(l *lexeme) bool {
 	}
 	return false
 }
+
+// salesOfCustomers: in "vendas de clientes inativos", "sales from app users" the sales are
+// counted and the customers qualify them; in "clientes com vendas" the customers are.
+func (in *interp) salesOfCustomers() bool {
+	for _, l := range in.q.lex {
+		if l.used {
+			continue
+		}
+		switch {
+		case l.is(cCount) || l.is(cHowMuch):
+			continue
+		case l.is(cCustomer) || l.is(cWho) || l.is(cBuy):
+			return false
+		case l.is(cSale):
+			n := in.next(l)
+			return n != nil && !n.used && (n.is(cCustomer) || n.is(cActive) || n.is(cInactive) || n.is(cFemale) || n.is(cMale)) &&
+				len(n.toks) > 0 && indexOf(in.q.toks, n.toks[0]) > 0 && ofWord[in.q.toks[indexOf(in.q.toks, n.toks[0])-1].norm]
+		}
+	}
+	return false
+}
+
+var ofWord = map[string]bool{"de": true, "dos": true, "das": true, "do": true, "da": true, "from": true, "of": true, "by": true, "to": true, "para": true}

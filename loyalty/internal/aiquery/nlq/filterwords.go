@@ -588,7 +588,7 @@ var originLabels = map[string]semantic.Text{
 
 var dimByID = map[string]*semantic.Dimension{
 	"store": semantic.ByStore, "signup_store": semantic.BySignupStore, "customer": semantic.ByCustomer, "product": semantic.ByProduct,
-	"payment_type": semantic.ByPaymentType, "origin": semantic.ByOrigin, "gender": semantic.ByGender,
+	"payment_type": semantic.ByPaymentType, "origin": semantic.ByOrigin, "gender": semantic.ByGender, "active": semantic.ByActive,
 	"status": semantic.ByStatus, "state": semantic.ByState, "city": semantic.ByCity, "entry_type": semantic.ByEntryType,
 	"day": semantic.ByDay, "week": semantic.ByWeek, "month": semantic.ByMonth, "quarter": semantic.ByQuarter,
 	"year": semantic.ByYear, "weekday": semantic.ByWeekday, "hour": semantic.ByHour, "birth_month": semantic.ByBirthMonth,

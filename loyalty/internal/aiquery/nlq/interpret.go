@@ -381,6 +381,16 @@ func (in *interp) breakdowns() {
 			in.dims = append(in.dims, dimOf(m))
 		}
 	}
+	// "clientes ativos e inativos", "active vs inactive customers": one row for each, not
+	// both filters at once (which no customer passes)
+	if a, i := in.find(cActive), in.find(cInactive); a != nil && i != nil && in.near(a, cInactive, 3) == i && in.before(a, cNeg, 1) == nil {
+		in.use(a, cActive)
+		in.use(i, cInactive)
+		if c := in.near(a, cCompare, 2); c != nil {
+			in.use(c, cCompare)
+		}
+		in.dims = append(in.dims, "active")
+	}
 	// "origem dos cadastros: quantos clientes em cada uma?": "cada" points back at the one
 	// dimension named
 	for _, l := range in.q.lex {
