@@ -37,6 +37,8 @@ func TestPhrasingClasses(t *testing.T) {
 		{"period", "faturamento até ontem", []string{"< DATE '2025-06-18'"}},
 		{"period", "revenue QTD", []string{"date_trunc('quarter', now())"}},
 		{"period", "revenue during the month of May", []string{"DATE '2025-05-01'"}},
+		{"period", "how many points were given out in May by store", []string{"DATE '2025-05-01'", "GROUP BY"}},
+		{"ending", "how many promotions ended last month", []string{"pm.end_date >="}},
 		// abbreviations
 		{"abbrev", "tkt medio por forma de pgto esse mes", []string{"avg(v.value)", "payment_type"}},
 		{"abbrev", "vlr total vendido no pix", []string{"sum(v.value)", "'pix'"}},

@@ -223,7 +223,7 @@ var vocabulary = []struct {
 	{sense{cAttr, "points"}, "pontos necessarios|quantos pontos custa|points needed|points required|custo em pontos"},
 	{sense{cAge, ""}, "aged|de idade|years old|anos de idade|idade|idades|age|ages|anos de idade|years old|faixa etaria|faixas etarias|age band|age bands|age group|age groups|age range|age ranges|faixa de idade|faixas de idade"},
 	{sense{cTimes, ""}, "vez|vezes|time|times"},
-	{sense{cEnding, ""}, "ending|ends|end|terminam|termina|terminando|acabam|acaba|acabando|encerram|encerra|encerrando|vencem em|finishing"},
+	{sense{cEnding, ""}, "ended|terminaram|terminou|acabaram|acabou|encerraram|encerrou|encerradas|finalizadas|finalizaram|ending|ends|end|terminam|termina|terminando|acabam|acaba|acabando|encerram|encerra|encerrando|vencem em|finishing"},
 	{sense{cGenderOther, ""}, "outros|outras|outro generos|others|other genders|nao binarios|nao binario|non binary|nonbinary"},
 	{sense{cPricey, ""}, "highest points cost|highest cost|highest cost in points|costs the most|cost the most|mais caro|mais cara|mais caros|mais caras|most expensive|priciest|costliest|maior preco|highest price"},
 	{sense{cCheap, ""}, "lowest points cost|lowest cost|lowest cost in points|costs the least|cost the least|mais barato|mais barata|mais baratos|mais baratas|cheapest|least expensive|menor preco|lowest price"},

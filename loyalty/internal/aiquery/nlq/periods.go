@@ -699,7 +699,7 @@ func findPeriods(toks []*token, cal semantic.Calendar) ([]foundPeriod, error) {
 		for {
 			pt := newPeriodText(toks)
 			found := false
-			for _, loc := range rule.re.FindAllStringSubmatchIndex(pt.text, -1) {
+			for _, loc := range overlappingMatches(rule.re, pt.text) {
 				m := make([]string, len(loc)/2)
 				for g := range m {
 					if loc[2*g] >= 0 {
@@ -820,4 +820,31 @@ func indexOf(toks []*token, t *token) int {
 		}
 	}
 	return -1
+}
+
+// overlappingMatches lists the matches of re in text, each search starting one byte after
+// the previous match began: a match turned down ("out", a word, not October) must not hide
+// the one right after it ("in May" in "given out in May"), since the separator space
+// belongs to both.
+func overlappingMatches(re *regexp.Regexp, text string) [][]int {
+	var out [][]int
+	for off := 0; off < len(text); {
+		loc := re.FindStringSubmatchIndex(text[off:])
+		if loc == nil {
+			break
+		}
+		if off > 0 && loc[0] == 0 && text[off] != ' ' {
+			// "^" matched where the slice starts, inside a word: not a match
+			off++
+			continue
+		}
+		for i := range loc {
+			if loc[i] >= 0 {
+				loc[i] += off
+			}
+		}
+		out = append(out, loc)
+		off = loc[0] + 1
+	}
+	return out
 }
