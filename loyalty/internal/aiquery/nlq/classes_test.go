@@ -98,6 +98,8 @@ func TestPhrasingClasses(t *testing.T) {
 		{"sales-of", "quantas vendas de clientes mulheres", []string{"count(*) AS vendas", "c.gender_identity = 'F'"}},
 		{"sales-of", "sales from inactive customers this year", []string{"count(*) AS sales", "NOT c.is_active"}},
 		{"filler", "como foi o faturamento da loja Cambuí este ano", []string{"sum(v.value)", "'L03'"}},
+		{"rate", "percentual de vendas canceladas no pix", []string{"FILTER (WHERE v.cancelled_at IS NOT NULL)", "WHERE v.payment_type = 'pix'"}},
+		{"zero", "clientes zerados", []string{"c.points_balance = 0"}},
 	}
 	for _, tt := range tests {
 		res, err := it.Interpret(tt.q, classCatalog())

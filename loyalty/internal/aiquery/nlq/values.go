@@ -303,6 +303,10 @@ func (in *interp) thresholds() []pendingFilter {
 			in.use(l, cZero)
 			in.use(n, cBalance)
 			out = append(out, pendingFilter{semantic.BalanceThreshold(semantic.Equal, 0), "points"})
+		case l.is(cZero) && p != nil && !p.used && p.is(cCustomer) && fold(l.text()) != "vazio" && fold(l.text()) != "empty":
+			// "clientes zerados": customers with nothing left
+			in.use(l, cZero)
+			out = append(out, pendingFilter{semantic.BalanceThreshold(semantic.Equal, 0), "points"})
 		case l.is(cZero) && p != nil && !p.used && (p.is(cBalance) || p.is(cPoints)):
 			in.use(l, cZero)
 			in.use(p, cBalance)
