@@ -100,6 +100,10 @@ func TestPhrasingClasses(t *testing.T) {
 		{"filler", "como foi o faturamento da loja Cambuí este ano", []string{"sum(v.value)", "'L03'"}},
 		{"rate", "percentual de vendas canceladas no pix", []string{"FILTER (WHERE v.cancelled_at IS NOT NULL)", "WHERE v.payment_type = 'pix'"}},
 		{"zero", "clientes zerados", []string{"c.points_balance = 0"}},
+		{"redemption-points", "redemptions over 500 points", []string{"r.total_points > 500"}},
+		{"redemption-points", "clientes com resgates acima de 500 pontos", []string{"r.total_points > 500", "count(DISTINCT r.customer_id)"}},
+		{"last-purchase", "customers whose last purchase was in April", []string{"c.last_purchase >= DATE '2025-04-01'"}},
+		{"last-purchase", "clientes cuja última compra foi em maio", []string{"c.last_purchase >= DATE '2025-05-01'"}},
 	}
 	for _, tt := range tests {
 		res, err := it.Interpret(tt.q, classCatalog())

@@ -102,6 +102,18 @@ func (in *interp) filters() *Refusal {
 			add(semantic.Active(true))
 		}
 	}
+	if fact == semantic.Customers && len(in.q.periods) == 1 && !in.hasDuration() && !in.mentions(cSignup) && !in.mentions(cBirthday) {
+		// "clientes cuja última compra foi em abril": the period dates the last purchase
+		for _, l := range in.q.lex {
+			if l.is(cAttr) && l.arg(cAttr) == "last_purchase" {
+				if !l.used {
+					in.use(l, cAttr)
+				}
+				add(semantic.LastPurchaseIn())
+				break
+			}
+		}
+	}
 	if l := in.find(cAttr); l != nil && l.arg(cAttr) == "last_purchase" && fact == semantic.Customers && in.hasDuration() {
 		// "customers whose last purchase was more than 120 days ago"
 		in.use(l, cAttr)

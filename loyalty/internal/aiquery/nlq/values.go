@@ -235,6 +235,12 @@ func (in *interp) thresholds() []pendingFilter {
 				in.use(before, cValue)
 			}
 			out = append(out, pendingFilter{semantic.ValueThreshold(op, num.dec), "sale"})
+		case before != nil && !before.used && before.is(cRedemption) && after != nil && !after.used && after.is(cPoints) && num.num == float64(int64(num.num)):
+			// "resgates acima de 1000 pontos", "redemptions over 500 points": the redemption's points
+			in.use(l, cCmp)
+			in.use(n, cNumber)
+			in.use(after, cPoints)
+			out = append(out, pendingFilter{semantic.RedemptionPoints(op, int64(num.num)), "redemption"})
 		case after != nil && !after.used && (after.is(cPoints) || after.is(cBalance)) || before != nil && !before.used && before.is(cBalance):
 			if num.num != float64(int64(num.num)) {
 				continue

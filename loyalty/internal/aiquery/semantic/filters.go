@@ -785,6 +785,27 @@ func BalanceThreshold(op string, n int64) *Filter {
 		func() string { return fmt.Sprintf("c.points_balance %s %d", op, n) })
 }
 
+// RedemptionPoints keeps the redemptions whose total points compare to n ("resgates acima
+// de 1000 pontos").
+func RedemptionPoints(op string, n int64) *Filter {
+	o := opText(op)
+	return onFact("redemption_points", T(fmt.Sprintf("resgates de pontos %s %d", o.PT, n), fmt.Sprintf("redemptions of points %s %d", o.EN, n)), T("pontos_resgate", "redemption_points"),
+		map[*Fact]string{Redemptions: fmt.Sprintf("r.total_points %s %d", op, n)})
+}
+
+// LastPurchaseIn keeps the customers whose last purchase falls in the period ("clientes
+// cuja última compra foi em abril").
+func LastPurchaseIn() *Filter {
+	return &Filter{ID: "last_purchase_in", Name: T("última compra no período", "last purchase in the period"),
+		Slug: T("ultima_compra", "last_purchase"), UsesPeriod: true,
+		build: func(f *Fact, p *Period) (string, []string, bool) {
+			if f != Customers || p == nil {
+				return "", nil, false
+			}
+			return p.Cond("c.last_purchase"), nil, true
+		}}
+}
+
 // ValueThreshold keeps the sales whose value compares to amount.
 func ValueThreshold(op string, amount string) *Filter {
 	o := opText(op)
