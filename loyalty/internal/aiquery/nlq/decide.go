@@ -306,7 +306,8 @@ func (in *interp) hasCustomerValue() bool {
 }
 
 func (in *interp) salesWords() bool {
-	return in.subjectIsBuyer() || in.has(cSale) || (in.has(cValue) && (in.has(cCancel) || in.has(cPayVal))) || in.has(cRevenue) || in.has(cBuy) || in.has(cSpend) || in.has(cSell) || in.has(cBuyer) || in.has(cTicket) || in.hasPending("sale")
+	return in.subjectIsBuyer() || in.has(cSale) || (in.has(cValue) && (in.has(cCancel) || in.has(cPayVal))) || in.has(cRevenue) || in.has(cBuy) || in.has(cSpend) || in.has(cSell) || in.has(cBuyer) || in.has(cTicket) || in.hasPending("sale") ||
+		(in.has(cPaid) && in.has(cPayVal)) // "clientes que pagaram com pix": sales by payment
 }
 
 func (in *interp) hasPending(what string) bool {
@@ -380,9 +381,9 @@ func (in *interp) decideSales(subject string) *Refusal {
 		return in.decideCustomers(subject)
 	}
 	revenue := in.subjectIsBuyer() || in.has(cRevenue) || in.has(cSpend) || (in.has(cValue) && (in.has(cPaid) || in.has(cCancel) || in.has(cPayVal))) || (in.has(cValue) && (in.has(cSale) || in.has(cBuy) || in.has(cSell))) ||
-		(in.has(cHowMuch) && (in.has(cSell) || in.has(cBuy) || (in.has(cSale) && !in.has(cCount)))) || (in.has(cSell) && !in.has(cSale) && !in.has(cCount))
+		(in.has(cHowMuch) && (in.has(cSell) || in.has(cBuy) || in.has(cPaid) || (in.has(cSale) && !in.has(cCount)))) || (in.has(cSell) && !in.has(cSale) && !in.has(cCount))
 	people := in.has(cCustomer) || in.has(cWho) || in.has(cFemale) || in.has(cMale) || in.usersNoun() || in.countOfBuyers()
-	buyerWords := in.has(cBuyer) || (people && (in.has(cBuy) || in.has(cSale)) && !in.salesOfCustomers())
+	buyerWords := in.has(cBuyer) || (people && (in.has(cBuy) || in.has(cSale) || (in.has(cPaid) && in.has(cPayVal))) && !in.salesOfCustomers())
 	switch {
 	case subject != "" && !revenue && in.has(cSale) && in.rankWord != nil && (in.rankWord.is(cMost) || in.rankWord.is(cLeast) || in.rankWord.is(cMax) || in.rankWord.is(cMin)):
 		// "loja com mais vendas", "dia com menos compras": the number of sales

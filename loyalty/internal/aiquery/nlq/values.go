@@ -394,6 +394,9 @@ func (in *interp) betweens() []pendingFilter {
 		switch {
 		case isAge && lo.num == float64(int64(lo.num)) && hi.num == float64(int64(hi.num)):
 			// "clientes entre 25 e 34 anos"
+			if betweenLex != nil {
+				in.use(betweenLex, cCmp)
+			}
 			in.use(a, cNumber)
 			in.use(b, cNumber)
 			if next != nil && !next.used && (next.is(cAge) || next.is(cUnit)) {
@@ -401,9 +404,6 @@ func (in *interp) betweens() []pendingFilter {
 				if n2 := in.next(next); n2 != nil && !n2.used && n2.is(cAge) {
 					in.use(n2, cAge)
 				}
-			}
-			if betweenLex != nil {
-				in.use(betweenLex, cCmp)
 			}
 			if p := in.prev(a); p != nil && !p.used && p.is(cAge) {
 				in.use(p, cAge) // "aged 18 to 24"
@@ -415,6 +415,9 @@ func (in *interp) betweens() []pendingFilter {
 			out = append(out, pendingFilter{semantic.AgeThreshold(semantic.AtLeast, int64(lo.num)), "customer"},
 				pendingFilter{semantic.AgeThreshold(semantic.AtMost, int64(hi.num)), "customer"})
 		case isPoints && lo.num == float64(int64(lo.num)) && hi.num == float64(int64(hi.num)):
+			if betweenLex != nil {
+				in.use(betweenLex, cCmp)
+			}
 			in.use(a, cNumber)
 			in.use(b, cNumber)
 			if next != nil && (next.is(cPoints) || next.is(cBalance)) {
@@ -426,6 +429,9 @@ func (in *interp) betweens() []pendingFilter {
 			out = append(out, pendingFilter{semantic.BalanceThreshold(semantic.AtLeast, int64(lo.num)), "points"},
 				pendingFilter{semantic.BalanceThreshold(semantic.AtMost, int64(hi.num)), "points"})
 		case isMoney:
+			if betweenLex != nil {
+				in.use(betweenLex, cCmp)
+			}
 			in.use(a, cMoney)
 			in.use(b, cMoney)
 			if next != nil && next.is(cValue) {
