@@ -100,6 +100,8 @@ func TestPhrasingClasses(t *testing.T) {
 		{"filler", "como foi o faturamento da loja Cambuí este ano", []string{"sum(v.value)", "'L03'"}},
 		{"rate", "percentual de vendas canceladas no pix", []string{"FILTER (WHERE v.cancelled_at IS NOT NULL)", "WHERE v.payment_type = 'pix'"}},
 		{"zero", "clientes zerados", []string{"c.points_balance = 0"}},
+		{"name", "quantos clientes se chamam Ana", []string{"LIKE '% ana %'"}},
+		{"name", "clientes com sobrenome Rocha", []string{"LIKE '% rocha %'"}},
 		{"paid", "quantos clientes pagaram com pix em maio", []string{"count(DISTINCT v.customer_id)", "v.payment_type = 'pix'"}},
 		{"paid", "quanto foi pago em dinheiro ontem", []string{"sum(v.value)", "v.payment_type = 'cash'"}},
 		{"between", "sales between R$ 20 and R$ 50 this month", []string{"v.value >= 20", "v.value <= 50"}},
@@ -134,6 +136,7 @@ func TestNewWordsStillRefuse(t *testing.T) {
 		"customers by age band including unknown",      // age bands leave unknown ages out
 		"quantos pontos reservados",                    // held points outside redemptions
 		"pontos expirados em maio",                     // points expiry is not in the views
+		"quantos clientes em Recife",                   // a place the catalogue does not have, not a person
 	} {
 		if res, err := it.Interpret(q, classCatalog()); err == nil {
 			t.Errorf("%q answered:\n%s", q, res.SQL)

@@ -346,7 +346,7 @@ how please pls kindly thanks thank tell give get find fetch pull see let know wa
 could can should may might will shall about regarding as so far currently now right just only also
 too yet still ever already exatamente exactly aproximadamente approximately cerca around roughly
 inscritas
-q tao ta tb tbm tambem plz pfv pfvr cuja cujo cujas cujos passou passaram posted recorded logged processed processados processadas processada processado booked
+q tao ta tb tbm tambem plz pfv pfvr cuja cujo cujas cujos chamado chamados chamada chamadas chamam chama named called sobrenome surname passou passaram posted recorded logged processed processados processadas processada processado booked
 feitos feitas feito feita fizeram fez realizados realizadas realizado realizada made done happened
 occurred placed sairam saiu sai ocorreram ocorridos aconteceram took place existentes existente possuimos quantia apply applies applicable aplicam aplica as of distribuicao distribution passar single individual unica unico belong belongs belonging manual manuais manualmente manually passa passe manda mande mandar puxa puxe get got gets pull deu deram performing performance desempenho performou nada nothing via through entre among but mas porem however make makes traz trazem trouxe brings bring brought rende rendeu renderam own owns owned pertencem pertence pertencentes dono dona donos their seus suas deles tivemos tive fizemos houveram algo coisa something anything algum alguns algumas
 `)

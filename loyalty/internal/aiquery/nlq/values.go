@@ -151,6 +151,11 @@ func (in *interp) nameFilter(l *lexeme) (*semantic.Filter, string) {
 			in.use(p, cBy)
 		}
 	}()
+	// "clientes em Recife", "sales in Salvador": after a place word an unknown name is a
+	// place the catalogue does not have, not a person; left unread, it is refused
+	if ti := indexOf(in.q.toks, l.toks[0]); ti > 0 && placePrep[in.q.toks[ti-1].norm] {
+		return nil, ""
+	}
 	p := in.prev(l)
 	if p != nil && !p.used {
 		switch {
@@ -522,3 +527,6 @@ func (in *interp) activityCount(op string, n int64) *semantic.Filter {
 	}
 	return semantic.PurchaseCount(op, n)
 }
+
+// placePrep: the words before a place ("em Recife", "in Salvador").
+var placePrep = map[string]bool{"em": true, "in": true, "at": true, "na": true, "no": true, "nas": true, "nos": true, "near": true}

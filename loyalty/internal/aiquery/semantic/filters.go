@@ -95,6 +95,13 @@ func containsFolded(col, s string) string {
 	return fmt.Sprintf("translate(lower(%s), %s, %s) LIKE %s", col, Quote(accented), Quote(unaccented), Quote("%"+pat+"%"))
 }
 
+// containsWordsFolded is "col contains s as whole words" ("Ana" finds "Ana Souza", not
+// "Mariana"), ignoring case and accents.
+func containsWordsFolded(col, s string) string {
+	pat := strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(Fold(strings.Join(strings.Fields(s), " ")))
+	return fmt.Sprintf("translate(lower(' ' || %s || ' '), %s, %s) LIKE %s", col, Quote(accented), Quote(unaccented), Quote("% "+pat+" %"))
+}
+
 // Joins to the dimension views. Each view keeps one alias in every generated query.
 func customerJoin(f *Fact) (string, bool) {
 	switch {
@@ -285,15 +292,15 @@ func CustomerDoc(digits string) *Filter {
 }
 
 // CustomerName keeps the customer whose whole name is name when there is one ("Vanessa
-// Ramos" is not "Vanessa Ramos Rocha"), else the customers whose name contains it ("Ana
-// Souza" finds "Ana Souza Lima").
+// Ramos" is not "Vanessa Ramos Rocha"), else the customers whose name contains it as whole
+// words ("Ana Souza" finds "Ana Souza Lima"; "Ana" does not find "Mariana").
 func CustomerName(name string) *Filter {
 	return onCustomers("customer_name", T("cliente com nome \""+name+"\"", "customer named \""+name+"\""), T("cliente", "customer"),
 		func() string {
 			exact := func(col string) string {
 				return fmt.Sprintf("translate(lower(%s), %s, %s) = %s", col, Quote(accented), Quote(unaccented), Quote(Fold(strings.Join(strings.Fields(name), " "))))
 			}
-			return "(" + exact("c.name") + " OR (" + containsFolded("c.name", name) +
+			return "(" + exact("c.name") + " OR (" + containsWordsFolded("c.name", name) +
 				" AND NOT EXISTS (SELECT 1 FROM reporting.customers cn WHERE " + exact("cn.name") + ")))"
 		})
 }
