@@ -11,7 +11,8 @@
 #    and with one active subscription to every event (target: with / without >= 0.90).
 # 2. pgbench tpcb-like with the same number of clients on a scratch database (created and
 #    dropped here).
-# Prints the figures and the ratios ledger / pgbench.
+# Prints the figures, the ratios ledger / pgbench and hot / spread, and the service's CPU
+# per transaction (this process's user+system time; Postgres not included).
 #
 # Postgres: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else scripts/dev-services.sh.
 # Knobs: BENCH_TX (ledger transactions per benchmark, default 20000), PGBENCH_SECONDS
@@ -59,6 +60,10 @@ hot="$(metric BenchmarkLedgerHot)"
 hook_none="$(metric BenchmarkLedgerWebhookRatio tx/s-no-outbox)"
 hook_off="$(metric BenchmarkLedgerWebhookRatio tx/s-no-subscription)"
 hook_on="$(metric BenchmarkLedgerWebhookRatio tx/s-one-subscription)"
+cpu_spread="$(metric BenchmarkLedgerSpread cpu-us/tx)"
+cpu_hot="$(metric BenchmarkLedgerHot cpu-us/tx)"
+cpu_off="$(metric BenchmarkLedgerWebhookRatio cpu-us/tx-no-subscription)"
+cpu_on="$(metric BenchmarkLedgerWebhookRatio cpu-us/tx-one-subscription)"
 [ -n "$spread" ] && [ -n "$hot" ] && [ -n "$hook_on" ] || { echo "bench-ledger: could not read the benchmark figures" >&2; exit 1; }
 
 scratch="bench_pgbench_$$"
@@ -74,17 +79,23 @@ tps="$(echo "$pg" | awk '/^tps = / { print $3; exit }')"
 [ -n "$tps" ] || { echo "bench-ledger: could not read the pgbench tps" >&2; echo "$pg" >&2; exit 1; }
 
 awk -v s="$spread" -v h="$hot" -v p="$tps" -v c="$clients" -v sc="$scale" \
-    -v n0="$hook_none" -v n1="$hook_off" -v n2="$hook_on" 'BEGIN {
+    -v n0="$hook_none" -v n1="$hook_off" -v n2="$hook_on" \
+    -v cs="$cpu_spread" -v ch="$cpu_hot" -v c1="$cpu_off" -v c2="$cpu_on" 'BEGIN {
   printf "\nLedger throughput, %d concurrent clients, same Postgres\n", c
   printf "  %-44s %10.1f tx/s\n", "ledger credit+debit, 10,000 customers", s
   printf "  %-44s %10.1f tx/s\n", "ledger credit+debit, one hot customer", h
   printf "  %-44s %10.1f tx/s\n", "pgbench tpcb-like (scale " sc ")", p
   printf "  %-44s %10.2f\n", "ratio spread / pgbench", s / p
   printf "  %-44s %10.2f\n", "ratio hot / pgbench", h / p
+  printf "  %-44s %10.2f\n", "ratio hot / spread", h / s
+  printf "  %-44s %10.1f us\n", "service CPU per tx, spread", cs
+  printf "  %-44s %10.1f us\n", "service CPU per tx, hot", ch
   printf "\nWebhook outbox (10,000 customers, chunks alternated on one database)\n"
   printf "  %-44s %10.1f tx/s\n", "without the outbox", n0
   printf "  %-44s %10.1f tx/s\n", "outbox on, no subscription", n1
   printf "  %-44s %10.1f tx/s\n", "one active subscription (every event)", n2
   printf "  %-44s %10.2f  (target >= 0.90)\n", "ratio one subscription / none", n2 / n1
   printf "  %-44s %10.2f\n", "ratio one subscription / no outbox", n2 / n0
+  printf "  %-44s %10.1f us\n", "service CPU per tx, no subscription", c1
+  printf "  %-44s %10.1f us\n", "service CPU per tx, one subscription", c2
 }'

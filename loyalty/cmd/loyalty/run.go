@@ -90,7 +90,11 @@ func openDB(ctx context.Context, db config.Database, logger *slog.Logger) (*gorm
 			return nil, nil, err
 		}
 	}
-	pool, err := database.Open(db.DatabaseURL, database.Options{Schema: migrations.Schema, MaxOpenConns: db.DBMaxConns})
+	// Idle connections are kept up to the pool size (they still close after
+	// ConnMaxIdleTime): the ledger's statement (loyalty.ledger_move) is a PL/pgSQL
+	// function compiled and planned once per connection, and closing the connections of
+	// a burst beyond 10 idle ones would pay that again at the next burst.
+	pool, err := database.Open(db.DatabaseURL, database.Options{Schema: migrations.Schema, MaxOpenConns: db.DBMaxConns, MaxIdleConns: db.DBMaxConns})
 	if err != nil {
 		return nil, nil, fmt.Errorf("open database: %w", err)
 	}

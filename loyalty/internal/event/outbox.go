@@ -54,7 +54,7 @@ SELECT subs.id, ev.seq FROM subs CROSS JOIN ev`
 // the event goes with it, and if Record fails the caller must roll back (return the
 // error from its transaction function), so no change commits without its event.
 func (o *Outbox) Record(ctx context.Context, tx *gorm.DB, typ Type, data any) error {
-	if !o.wants(typ) {
+	if !o.Wants(typ) {
 		return nil
 	}
 	raw, err := json.Marshal(data)
@@ -72,7 +72,11 @@ func (o *Outbox) Record(ctx context.Context, tx *gorm.DB, typ Type, data any) er
 	return nil
 }
 
-func (o *Outbox) wants(typ Type) bool {
+// Wants reports whether, as far as this replica's view knows, an active subscription may
+// want events of type typ (true while the view is unknown). Writers that put the event in
+// their own statement (ledger credits and debits, migration 00510) ask it so that nobody
+// subscribed costs nothing; the database still decides who gets the event.
+func (o *Outbox) Wants(typ Type) bool {
 	w := o.wanted.Load()
 	return w == nil || w.all || w.types[typ]
 }

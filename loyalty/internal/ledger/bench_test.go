@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -46,13 +47,25 @@ func seededFixture(b *testing.B, n int) *benchFixture {
 	return f
 }
 
+// processCPU is the CPU time this process (the service side: Go, the driver, GORM) has
+// used so far, user and system. Postgres runs in its own processes and is not counted.
+func processCPU(b *testing.B) time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		b.Fatal(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
 // runCreditDebit runs b.N ledger transactions from benchClients goroutines, alternating a
-// credit and a debit of 10 points on a random customer of the fixture, and reports tx/s.
+// credit and a debit of 10 points on a random customer of the fixture, and reports tx/s
+// and the service's CPU per transaction (cpu-us/tx).
 func runCreditDebit(b *testing.B, f *benchFixture) {
 	var next atomic.Int64
 	var failures atomic.Int64
 	var wg sync.WaitGroup
 	b.ResetTimer()
+	cpu0 := processCPU(b)
 	for w := 0; w < benchClients; w++ {
 		wg.Add(1)
 		go func(seed uint64) {
@@ -75,10 +88,12 @@ func runCreditDebit(b *testing.B, f *benchFixture) {
 	}
 	wg.Wait()
 	b.StopTimer()
+	cpu := processCPU(b) - cpu0
 	if n := failures.Load(); n > 0 {
 		b.Fatalf("%d of %d ledger transactions failed", n, b.N)
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "tx/s")
+	b.ReportMetric(float64(cpu.Microseconds())/float64(b.N), "cpu-us/tx")
 }
 
 // BenchmarkLedgerSpread: credits and debits spread over 10,000 customers.

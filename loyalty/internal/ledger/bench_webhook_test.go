@@ -68,7 +68,7 @@ func BenchmarkLedgerWebhookRatio(b *testing.B) {
 		}
 	}
 	const chunk = 500
-	var took [3]time.Duration
+	var took, cpu [3]time.Duration
 	var n [3]int
 	b.ResetTimer()
 	for done := 0; done < b.N; done += chunk {
@@ -77,7 +77,9 @@ func BenchmarkLedgerWebhookRatio(b *testing.B) {
 			b.StopTimer()
 			activate(phase == 2)
 			b.StartTimer()
+			cpu0 := processCPU(b)
 			took[phase] += creditDebit(b, f, svc, size)
+			cpu[phase] += processCPU(b) - cpu0
 			n[phase] += size
 		}
 	}
@@ -89,6 +91,8 @@ func BenchmarkLedgerWebhookRatio(b *testing.B) {
 	b.ReportMetric(tps[0], "tx/s-no-outbox")
 	b.ReportMetric(tps[1], "tx/s-no-subscription")
 	b.ReportMetric(tps[2], "tx/s-one-subscription")
+	b.ReportMetric(float64(cpu[1].Microseconds())/float64(n[1]), "cpu-us/tx-no-subscription")
+	b.ReportMetric(float64(cpu[2].Microseconds())/float64(n[2]), "cpu-us/tx-one-subscription")
 	b.ReportMetric(tps[2]/tps[1], "ratio")
 	b.ReportMetric(tps[2]/tps[0], "ratio-vs-no-outbox")
 }

@@ -6,9 +6,9 @@
 // never negative. The database keeps it (migration 00201): inserting an entry moves the
 // balance in the same statement under the customer's row lock, refuses an overdraft
 // (SQLSTATE LY001), refuses any other change of points_balance, and refuses updates of an
-// entry other than setting cancelled_at once. Post and Reverse are the only writers of
-// entries in Go; they run inside a caller's transaction so that other packages (redeem)
-// compose them with their own rows atomically.
+// entry other than setting cancelled_at once. Post and Reverse write entries inside a
+// caller's transaction, so that other packages (redeem) compose them with their own rows
+// atomically; plain credits and debits are one statement of their own (move.go).
 package ledger
 
 import "time"

@@ -23,7 +23,8 @@ func TestMain(m *testing.M) {
 // newDB opens a fresh migrated database for one test.
 func newDB(t testing.TB, conns int) *gorm.DB {
 	t.Helper()
-	db, err := database.Open(testkit.NewDatabase(t), database.Options{Schema: migrations.Schema, MaxOpenConns: conns})
+	// Idle connections kept up to the pool size, as the service does (cmd/loyalty openDB).
+	db, err := database.Open(testkit.NewDatabase(t), database.Options{Schema: migrations.Schema, MaxOpenConns: conns, MaxIdleConns: conns})
 	if err != nil {
 		t.Fatalf("open db: %v", err)
 	}

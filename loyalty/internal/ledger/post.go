@@ -20,6 +20,8 @@ const (
 	codeBalanceGuard       = "LY003"
 	// numeric_value_out_of_range: the trigger's points_balance + points left bigint.
 	codeOutOfRange = "22003"
+	// foreign_key_violation: the entry's customer does not exist (any more).
+	codeForeignKey = "23503"
 )
 
 // Post writes one entry inside tx and moves the customer's balance with it (the database
@@ -244,6 +246,10 @@ func translate(err error, what string) error {
 			return ErrBalanceOverflow.Because(err)
 		case codeEntryImmutable, codeBalanceGuard:
 			return fmt.Errorf("%s: ledger guard: %w", what, err)
+		case codeForeignKey:
+			// The customer is gone (the entries trigger raises it too; GORM's
+			// TranslateError turns it into gorm.ErrForeignKeyViolated below).
+			return customer.ErrNotFound.Because(err)
 		}
 	}
 	if errors.Is(err, gorm.ErrForeignKeyViolated) {

@@ -2,6 +2,7 @@ package ledger
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"math/big"
 	"strconv"
@@ -23,6 +24,8 @@ type Config struct {
 // Service is the ledger's API for the HTTP layer.
 type Service struct {
 	db       *gorm.DB
+	sqlDB    *sql.DB // db's pool, for the one-statement credit and debit (move.go)
+	combine  *combiner
 	earnRate *big.Rat
 	events   Events // nil: no events recorded
 }
@@ -39,7 +42,7 @@ func NewService(db *gorm.DB, cfg Config) *Service {
 	if !ok {
 		r = big.NewRat(1, 1)
 	}
-	return &Service{db: db, earnRate: r}
+	return &Service{db: db, sqlDB: pool(db), combine: &combiner{waiting: map[string][]*movement{}}, earnRate: r}
 }
 
 // Movement is a credit or a debit asked for by a client. Points is positive.
@@ -72,6 +75,9 @@ func (s *Service) move(ctx context.Context, typ string, points int64, m Movement
 	if m.Points <= 0 {
 		return Entry{}, false, apperr.Validation(validation.GreaterThan(0, "points"))
 	}
+	if s.direct() {
+		return s.moveDirect(ctx, typ, points, m)
+	}
 	var (
 		entry    Entry
 		replayed bool
@@ -92,9 +98,28 @@ func (s *Service) move(ctx context.Context, typ string, points int64, m Movement
 	return entry, replayed, err
 }
 
+// direct reports whether credits and debits run as one statement (move.go): the service
+// has a database/sql pool and its events, if any, go to the database outbox, which that
+// statement writes itself. Any other recorder gets the transaction and Record.
+func (s *Service) direct() bool {
+	if s.sqlDB == nil {
+		return false
+	}
+	if s.events == nil {
+		return true
+	}
+	_, ok := s.events.(*event.Outbox)
+	return ok
+}
+
 // movementEvent is the event of a credit or debit entry.
 func movementEvent(e Entry) event.Type {
-	if e.TransactionType == TypeDebit {
+	return movementEventType(e.TransactionType)
+}
+
+// movementEventType is the event of a credit (C) or debit (D).
+func movementEventType(typ string) event.Type {
+	if typ == TypeDebit {
 		return event.PointsDebited
 	}
 	return event.PointsCredited

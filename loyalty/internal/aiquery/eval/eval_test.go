@@ -25,7 +25,7 @@ func newInterpreter(_ *gorm.DB) aiquery.Generator {
 
 // Environment variables of the accuracy test (README.md).
 const (
-	envSet         = "EVAL_SET"          // dev, holdout, extra, fresh-a, fresh-b or all (default all)
+	envSet         = "EVAL_SET"          // dev, holdout, extra, fresh-a, fresh-b, fresh-c, fresh-d or all (default all)
 	envEnforce     = "EVAL_ENFORCE"      // 0: print the scores only (default 1)
 	envOnly        = "EVAL_ONLY"         // comma-separated ids: run just these
 	envShowHoldout = "EVAL_SHOW_HOLDOUT" // 1: print the questions of the hidden sets too
@@ -47,12 +47,12 @@ var thresholds = map[string]struct {
 // extra: the interpreter author's own questions (paraphrases of dev questions with their
 // gold, and questions of their own), added to the independent sets. fresh-a and fresh-b:
 // a second independent measure of generalisation, written without reading the interpreter
-// or the other sets' questions.
-var setFiles = []string{"dev", "holdout", "extra", "fresh-a", "fresh-b"}
+// or the other sets' questions; fresh-c and fresh-d: a third, written the same way.
+var setFiles = []string{"dev", "holdout", "extra", "fresh-a", "fresh-b", "fresh-c", "fresh-d"}
 
 // hiddenSets print only ids, classes and totals unless EVAL_SHOW_HOLDOUT=1: their value as
 // a measure lasts as long as nobody tunes the interpreter on their questions.
-var hiddenSets = map[string]bool{"holdout": true, "fresh-a": true, "fresh-b": true}
+var hiddenSets = map[string]bool{"holdout": true, "fresh-a": true, "fresh-b": true, "fresh-c": true, "fresh-d": true}
 
 func loadSets(t *testing.T) []Set {
 	t.Helper()
