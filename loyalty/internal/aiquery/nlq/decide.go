@@ -306,7 +306,8 @@ func (in *interp) hasCustomerValue() bool {
 }
 
 func (in *interp) salesWords() bool {
-	return in.subjectIsBuyer() || in.has(cSale) || (in.has(cValue) && (in.has(cCancel) || in.has(cPayVal))) || in.has(cRevenue) || in.has(cBuy) || in.has(cSpend) || in.has(cSell) || in.has(cBuyer) || in.has(cTicket) || in.hasPending("sale")
+	return in.subjectIsBuyer() || in.has(cSale) || (in.has(cValue) && (in.has(cCancel) || in.has(cPayVal))) || in.has(cRevenue) || in.has(cBuy) || in.has(cSpend) || in.has(cSell) || in.has(cBuyer) || in.has(cTicket) || in.hasPending("sale") ||
+		(in.has(cPaid) && in.has(cPayVal)) // "clientes que pagaram com pix": sales by payment
 }
 
 func (in *interp) hasPending(what string) bool {
@@ -380,12 +381,18 @@ func (in *interp) decideSales(subject string) *Refusal {
 		return in.decideCustomers(subject)
 	}
 	revenue := in.subjectIsBuyer() || in.has(cRevenue) || in.has(cSpend) || (in.has(cValue) && (in.has(cPaid) || in.has(cCancel) || in.has(cPayVal))) || (in.has(cValue) && (in.has(cSale) || in.has(cBuy) || in.has(cSell))) ||
-		(in.has(cHowMuch) && (in.has(cSell) || in.has(cBuy) || (in.has(cSale) && !in.has(cCount)))) || (in.has(cSell) && !in.has(cSale) && !in.has(cCount))
+		(in.has(cHowMuch) && (in.has(cSell) || in.has(cBuy) || in.has(cPaid) || (in.has(cSale) && !in.has(cCount)))) || (in.has(cSell) && !in.has(cSale) && !in.has(cCount))
 	people := in.has(cCustomer) || in.has(cWho) || in.has(cFemale) || in.has(cMale) || in.usersNoun() || in.countOfBuyers()
-	buyerWords := in.has(cBuyer) || (people && (in.has(cBuy) || in.has(cSale)))
+	buyerWords := in.has(cBuyer) || (people && (in.has(cBuy) || in.has(cSale) || (in.has(cPaid) && in.has(cPayVal))) && !in.salesOfCustomers())
 	switch {
 	case subject != "" && !revenue && in.has(cSale) && in.rankWord != nil && (in.rankWord.is(cMost) || in.rankWord.is(cLeast) || in.rankWord.is(cMax) || in.rankWord.is(cMin)):
 		// "loja com mais vendas", "dia com menos compras": the number of sales
+		in.take(cCount)
+		in.salesContext()
+		in.setMeasure(semantic.SalesCount)
+	case subject != "" && !in.has(cRevenue) && !in.has(cSpend) && !in.has(cValue) && in.rankByFrequency():
+		// "cliente que comprou mais vezes", "who bought the most times": the number of sales
+		in.takeAll(cTimes)
 		in.take(cCount)
 		in.salesContext()
 		in.setMeasure(semantic.SalesCount)
@@ -673,11 +680,13 @@ func (in *interp) decidePoints(subject string) *Refusal {
 			m = semantic.PointsReversed
 		}
 	case in.has(cEarn) && !(in.find(cEarn).is(cPayVal) && in.has(cSale)):
-		in.use(in.find(cEarn), cEarn)
+		earn := in.find(cEarn)
+		in.use(earn, cEarn)
 		in.takeAll(cEntry)
 		m = semantic.PointsCredited
-		if in.has(cCount) && !in.has(cPoints) {
-			m = semantic.CreditCount // "quantos créditos": entries, not points
+		if in.has(cCount) && (!in.has(cPoints) || entryNoun(earn)) {
+			m = semantic.CreditCount // "quantos créditos", "how many points credits": entries, not points
+			in.take(cPoints)
 		}
 		if c := in.find(cCount); c != nil && subject == "" && in.next(c) != nil && (in.next(c).is(cCustomer) || in.next(c).is(cWho)) {
 			// "quantos clientes ganharam pontos": people, not points
@@ -686,11 +695,12 @@ func (in *interp) decidePoints(subject string) *Refusal {
 			m = semantic.Earners
 		}
 	case in.has(cDebit):
-		in.take(cDebit)
+		debit := in.take(cDebit)
 		in.takeAll(cEntry) // "debit entries"
 		m = semantic.PointsDebited
-		if in.has(cCount) && !in.has(cPoints) {
+		if in.has(cCount) && (!in.has(cPoints) || entryNoun(debit)) {
 			m = semantic.DebitCount // "quantos débitos manuais tivemos"
+			in.take(cPoints)
 		}
 	case in.has(cRedeem) || in.has(cRedemption):
 		return in.decideRedemptions(subject)
@@ -1016,3 +1026,57 @@ func (in *interp) decideWhen(w *lexeme) *Refusal {
 }
 
 var errAmbiguousAverage = errors.New("ambiguous average")
+
+// rankByFrequency: "mais vezes", "most often", "the most times" rank by how many times,
+// not by how much.
+func (in *interp) rankByFrequency() bool {
+	if in.rankWord == nil {
+		return false
+	}
+	for _, l := range in.q.lex {
+		if !l.is(cMost) && !l.is(cLeast) && !l.is(cTop) {
+			continue
+		}
+		t := fold(l.text())
+		if strings.Contains(t, "vez") || strings.Contains(t, "often") || strings.Contains(t, "frequen") || strings.Contains(t, "times") {
+			return true
+		}
+		if n := in.next(l); n != nil && !n.used && n.is(cTimes) {
+			return true
+		}
+	}
+	return false
+}
+
+// entryNoun: "créditos", "debits" name the entries themselves ("quantos débitos de pontos",
+// "how many points credits"), where "creditados", "earned" qualify points.
+func entryNoun(l *lexeme) bool {
+	switch fold(l.text()) {
+	case "credito", "creditos", "credit", "credits", "debito", "debitos", "debit", "debits", "deductions":
+		return true
+	}
+	return false
+}
+
+// salesOfCustomers: in "vendas de clientes inativos", "sales from app users" the sales are
+// counted and the customers qualify them; in "clientes com vendas" the customers are.
+func (in *interp) salesOfCustomers() bool {
+	for _, l := range in.q.lex {
+		if l.used {
+			continue
+		}
+		switch {
+		case l.is(cCount) || l.is(cHowMuch):
+			continue
+		case l.is(cCustomer) || l.is(cWho) || l.is(cBuy):
+			return false
+		case l.is(cSale):
+			n := in.next(l)
+			return n != nil && !n.used && (n.is(cCustomer) || n.is(cActive) || n.is(cInactive) || n.is(cFemale) || n.is(cMale)) &&
+				len(n.toks) > 0 && indexOf(in.q.toks, n.toks[0]) > 0 && ofWord[in.q.toks[indexOf(in.q.toks, n.toks[0])-1].norm]
+		}
+	}
+	return false
+}
+
+var ofWord = map[string]bool{"de": true, "dos": true, "das": true, "do": true, "da": true, "from": true, "of": true, "by": true, "to": true, "para": true}

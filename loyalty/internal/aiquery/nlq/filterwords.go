@@ -78,6 +78,14 @@ func (in *interp) filters() *Refusal {
 			add(semantic.RedemptionStatus(s.status, s.label))
 		}
 	}
+	// "pontos bloqueados em resgates pendentes", "points tied up in pending redemptions":
+	// a pending redemption holds its points; anywhere else "bloqueado" is an inactive customer
+	if l := in.find(cHeld); l != nil && (fact == semantic.Redemptions || fact == semantic.RedeemedItems) {
+		in.use(l, cHeld)
+		if in.q.findUsedAs(cPending) == nil && in.q.findUsedAs(cApplied) == nil && in.q.findUsedAs(cExpired) == nil {
+			add(semantic.RedemptionStatus("pending", semantic.T("pendentes", "pending")))
+		}
+	}
 	// active / inactive
 	if l := in.find(cActive); l != nil {
 		neg := in.before(l, cNeg, 1)
@@ -92,6 +100,18 @@ func (in *interp) filters() *Refusal {
 			add(semantic.PromotionRunning())
 		default:
 			add(semantic.Active(true))
+		}
+	}
+	if fact == semantic.Customers && len(in.q.periods) == 1 && !in.hasDuration() && !in.mentions(cSignup) && !in.mentions(cBirthday) {
+		// "clientes cuja última compra foi em abril": the period dates the last purchase
+		for _, l := range in.q.lex {
+			if l.is(cAttr) && l.arg(cAttr) == "last_purchase" {
+				if !l.used {
+					in.use(l, cAttr)
+				}
+				add(semantic.LastPurchaseIn())
+				break
+			}
 		}
 	}
 	if l := in.find(cAttr); l != nil && l.arg(cAttr) == "last_purchase" && fact == semantic.Customers && in.hasDuration() {
@@ -134,7 +154,7 @@ func (in *interp) filters() *Refusal {
 	// opt-out, unless the question speaks of accepting or receiving)
 	if !in.has(cAccept) && !in.has(cRefuse) {
 		for _, l := range in.q.lex {
-			if l.used || !l.is(cAttr) || (l.arg(cAttr) != "email" && l.arg(cAttr) != "phone") {
+			if l.used || !l.is(cAttr) || (l.arg(cAttr) != "email" && l.arg(cAttr) != "phone" && l.arg(cAttr) != "doc") {
 				continue
 			}
 			p := in.prev(l)
@@ -147,6 +167,37 @@ func (in *interp) filters() *Refusal {
 				in.use(l, cAttr)
 				add(semantic.ContactMissing(l.arg(cAttr)))
 			}
+		}
+	}
+	// "não aceitam nenhum canal", "opted in to any channel", "aceitam todos os canais"
+	if l := in.find(cAnyChannel); l != nil && (in.near(l, cAccept, 5) != nil || in.near(l, cRefuse, 5) != nil) {
+		in.use(l, cAnyChannel)
+		yes := true
+		if r := in.near(l, cRefuse, 5); r != nil {
+			in.use(r, cRefuse)
+			yes = false
+		}
+		if a := in.near(l, cAccept, 5); a != nil {
+			if n := in.before(a, cNeg, 2); n != nil {
+				in.use(n, cNeg)
+				// "não aceitam nenhum canal" says "none" twice (negative concord)
+				if l.arg(cAnyChannel) != "none" {
+					yes = !yes
+				}
+			}
+			in.use(a, cAccept)
+		}
+		switch l.arg(cAnyChannel) {
+		case "any":
+			add(semantic.OptInAny(yes))
+		case "none":
+			add(semantic.OptInAny(false))
+		case "all":
+			if !yes {
+				return in.refuseWith(semantic.T("\"não aceitam todos os canais\" pode ser nenhum ou só alguns; pergunte por um canal ou por nenhum canal",
+					"\"not opted in to all channels\" may mean none or only some; ask about one channel or no channel"))
+			}
+			add(semantic.OptInAll())
 		}
 	}
 	// opt-ins
@@ -216,6 +267,16 @@ func (in *interp) filters() *Refusal {
 			}
 			if fact != semantic.Customers {
 				in.takeAll(cSignup)
+			} else if len(in.q.periods) == 0 {
+				// "idade média dos clientes que se cadastraram pelo app": the sign-up
+				// word says where, not when
+				for _, o := range in.q.lex {
+					if o.as == cOrigVal || (o.used && o.is(cApp)) {
+						if sg := in.near(o, cSignup, 3); sg != nil {
+							in.use(sg, cSignup)
+						}
+					}
+				}
 			}
 		}
 	}
@@ -539,7 +600,7 @@ var originLabels = map[string]semantic.Text{
 
 var dimByID = map[string]*semantic.Dimension{
 	"store": semantic.ByStore, "signup_store": semantic.BySignupStore, "customer": semantic.ByCustomer, "product": semantic.ByProduct,
-	"payment_type": semantic.ByPaymentType, "origin": semantic.ByOrigin, "gender": semantic.ByGender,
+	"payment_type": semantic.ByPaymentType, "origin": semantic.ByOrigin, "gender": semantic.ByGender, "active": semantic.ByActive,
 	"status": semantic.ByStatus, "state": semantic.ByState, "city": semantic.ByCity, "entry_type": semantic.ByEntryType,
 	"day": semantic.ByDay, "week": semantic.ByWeek, "month": semantic.ByMonth, "quarter": semantic.ByQuarter,
 	"year": semantic.ByYear, "weekday": semantic.ByWeekday, "hour": semantic.ByHour, "birth_month": semantic.ByBirthMonth,
@@ -578,6 +639,19 @@ func (in *interp) ageBands() []semantic.AgeBand {
 // applyDims turns the breakdowns asked for into dimensions, and the ranking into order and
 // limit.
 func (in *interp) applyDims() *Refusal {
+	// "por gênero (incluindo não informado)": these breakdowns already have a row for the
+	// rows without a value; others (store, age band) leave them out, so the words stay unread
+	if l := in.find(cUnknownVal); l != nil {
+		for _, id := range in.dims {
+			if nullGroupDims[id] {
+				in.use(l, cUnknownVal)
+				if a := in.before(l, cAll, 2); a != nil {
+					in.use(a, cAll)
+				}
+				break
+			}
+		}
+	}
 	for i, id := range in.dims {
 		if id == "store" && in.req.Fact == semantic.Customers && in.signupVerb() {
 			// "clientes cadastrados em cada loja", "signed up at each store": the sign-up store
@@ -873,7 +947,7 @@ func containsAttr(list []*semantic.Attribute, a *semantic.Attribute) bool {
 func (in *interp) account() *Refusal {
 	var missed []*lexeme
 	for _, l := range in.q.lex {
-		if !l.used && !l.isSoft() {
+		if !l.used && (!l.isSoft() || in.newNotSignup(l)) {
 			missed = append(missed, l)
 		}
 	}
@@ -934,4 +1008,17 @@ func (in *interp) storeOwnsCustomers() bool {
 		}
 	}
 	return false
+}
+
+// nullGroupDims are the breakdowns whose rows without a value form a group of their own.
+var nullGroupDims = map[string]bool{"gender": true, "origin": true, "payment_type": true, "status": true, "entry_type": true}
+
+// newNotSignup: "novos" may go unsaid in the SQL of "novos clientes este mês" (sign-ups are
+// dated by their sign-up), but in "vendas para clientes novos" or "faturamento por cliente
+// novo" it narrows something else that the report would not narrow.
+func (in *interp) newNotSignup(l *lexeme) bool {
+	if !l.is(cNew) || !(in.mentions(cCustomer) || in.mentions(cBuyer)) {
+		return false
+	}
+	return in.req.Fact != semantic.Customers || len(in.req.Dims) > 0 && in.req.Dims[0].ID == "customer"
 }

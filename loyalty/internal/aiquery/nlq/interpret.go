@@ -355,6 +355,13 @@ func (in *interp) breakdowns() {
 			in.use(n, cCustomer)
 			continue
 		}
+		// "vendas feitas por clientes inativos", "purchases made by new customers": the agent
+		// of a passive verb, not a breakdown
+		if ti := indexOf(in.q.toks, l.toks[0]); id == "customer" && isPluralNoun(n) && ti > 0 && passiveParticiple[in.q.toks[ti-1].norm] {
+			in.use(l, cBy)
+			in.use(n, cCustomer)
+			continue
+		}
 		// "revenue per buyer", "gasto por comprador": an average per customer
 		if n.is(cBuyer) && !n.is(cCustomer) {
 			in.use(l, cBy)
@@ -373,6 +380,16 @@ func (in *interp) breakdowns() {
 			in.use(m, cDim)
 			in.dims = append(in.dims, dimOf(m))
 		}
+	}
+	// "clientes ativos e inativos", "active vs inactive customers": one row for each, not
+	// both filters at once (which no customer passes)
+	if a, i := in.find(cActive), in.find(cInactive); a != nil && i != nil && in.near(a, cInactive, 3) == i && in.before(a, cNeg, 1) == nil {
+		in.use(a, cActive)
+		in.use(i, cInactive)
+		if c := in.near(a, cCompare, 2); c != nil {
+			in.use(c, cCompare)
+		}
+		in.dims = append(in.dims, "active")
 	}
 	// "origem dos cadastros: quantos clientes em cada uma?": "cada" points back at the one
 	// dimension named
@@ -566,3 +583,7 @@ const (
 func isRankable(l *lexeme) bool {
 	return l.is(cCustomer) || l.is(cStore) || l.is(cProduct) || l.is(cDim) || l.is(cSale) || l.is(cBuyer) || l.is(cPromotion) || l.is(cMost) || l.is(cTop)
 }
+
+// passiveParticiple: the verbs whose "por"/"by" names who did it.
+var passiveParticiple = map[string]bool{"feitas": true, "feitos": true, "feita": true, "feito": true, "realizadas": true, "realizados": true,
+	"realizada": true, "realizado": true, "made": true, "done": true, "placed": true, "geradas": true, "gerados": true}

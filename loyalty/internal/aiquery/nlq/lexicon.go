@@ -74,6 +74,11 @@ const (
 	cPricey      concept = "pricey"      // "produto mais caro": sorted by price in points
 	cCheap       concept = "cheap"       // "mais barato"
 	cLapsed      concept = "lapsed"      // "clientes sumidos há 60 dias": no purchase for a while
+	cUnknownVal  concept = "unknownval"  // "incluindo não informado": the group without a value
+	cFirstBuy    concept = "firstbuy"    // "fizeram a primeira compra": first purchase in the period
+	cMultiStore  concept = "multistore"  // "compraram em mais de uma loja"
+	cAnyChannel  concept = "anychannel"  // arg: any, none, all ("não aceitam nenhum canal")
+	cHeld        concept = "held"        // "pontos bloqueados em resgates pendentes": held by pending redemptions
 	// answer shape
 	cList  concept = "list"
 	cWho   concept = "who"
@@ -142,16 +147,16 @@ var vocabulary = []struct {
 	s       sense
 	phrases string // "|"-separated
 }{
-	{sense{cCustomer, ""}, "fregues|fregueses|freguesa|freguesas|clientela|clientelas|patrons|base|na base|da base|cliente|clientes|consumidor|consumidores|consumidora|consumidoras|membro|membros|participante|participantes|associado|associados|customer|customers|client|clients|member|members|consumer|consumers|pessoa|pessoas|people|person|base de clientes|customer base"},
+	{sense{cCustomer, ""}, "cli|clis|fregues|fregueses|freguesa|freguesas|clientela|clientelas|patrons|base|na base|da base|cliente|clientes|consumidor|consumidores|consumidora|consumidoras|membro|membros|participante|participantes|associado|associados|customer|customers|client|clients|member|members|consumer|consumers|pessoa|pessoas|people|person|base de clientes|customer base"},
 	{sense{cBuyer, ""}, "comprador|compradores|compradora|compradoras|buyer|buyers|purchaser|purchasers|paying customers|spenders|top spenders|big spenders|gastadores|shoppers"},
-	{sense{cSale, ""}, "venda|vendas|compra|compras|cupom|cupons|cupom fiscal|cupons fiscais|pedido|pedidos|transacao|transacoes|sale|sales|purchase|purchases|order|orders|coupon|coupons|transaction|transactions|receipt|receipts|nota fiscal|notas fiscais|ticket|tickets"},
-	{sense{cRevenue, ""}, "did we make|do we make|we made|have we made|money made|make money|made money|made in sales|bring|brings|brought|bring in|brings in|bringing in|take in|took in|takes in|net sales|net revenue|sales total|total sales value|sales value total|entrou|entrou de dinheiro|came in|brought in|rendeu|renderam|rende|rendimento|arrecadou|arrecadamos|arrecadacao|entrada de dinheiro|takings|sales revenue|income|fat|fatur|faturamento|faturamentos|faturado|faturados|faturada|faturou|faturamos|faturaram|receita|receitas|revenue|revenues|turnover|gmv|volume de vendas|volume vendido|sales volume|total vendido|valor vendido|vendido em reais|sales amount|sales value|gross sales|billing|billed"},
+	{sense{cSale, ""}, "txn|txns|trx|trxs|venda|vendas|compra|compras|cupom|cupons|cupom fiscal|cupons fiscais|pedido|pedidos|transacao|transacoes|sale|sales|purchase|purchases|order|orders|coupon|coupons|transaction|transactions|receipt|receipts|nota fiscal|notas fiscais|ticket|tickets"},
+	{sense{cRevenue, ""}, "faturamento liquido|receita liquida|vendas liquidas|rev|revs|bill|bills|did we make|do we make|we made|have we made|money made|make money|made money|made in sales|bring|brings|brought|bring in|brings in|bringing in|take in|took in|takes in|net sales|net revenue|sales total|total sales value|sales value total|entrou|entrou de dinheiro|came in|brought in|rendeu|renderam|rende|rendimento|arrecadou|arrecadamos|arrecadacao|entrada de dinheiro|takings|sales revenue|income|fat|fatur|faturamento|faturamentos|faturado|faturados|faturada|faturou|faturamos|faturaram|receita|receitas|revenue|revenues|turnover|gmv|volume de vendas|volume vendido|sales volume|total vendido|valor vendido|vendido em reais|sales amount|sales value|gross sales|billing|billed"},
 	{sense{cTicket, ""}, "basket value|average basket value|ticket size|average ticket size|average check|basket size|average basket size|tamanho da cesta|cesta media|valor medio do cupom|valor medio por cupom|average order|average transaction value|atv|tkt medio|tkt|tiquete|avg ticket|ticket avg|average ticket size|ticket medio de venda|ticket medio|tiquete medio|ticket media|average ticket|average order value|aov|average basket|average purchase value|average sale value|average sale|average purchase|average spend per purchase|average purchase amount"},
-	{sense{cValue, ""}, "valor|valores|value|values|amount|amounts|montante|money|reais|em reais|brl|dolares|dollars|gasto|gastos"},
+	{sense{cValue, ""}, "vlr|vlrs|valor|valores|value|values|amount|amounts|montante|money|reais|em reais|brl|dolares|dollars|gasto|gastos"},
 	{sense{cPoints, ""}, "ponto|pontos|pontuacao|pontuacoes|point|points|pts|pontinhos"},
 	{sense{cBalance, ""}, "pontos a resgatar|pontos para resgatar|pontos disponiveis para resgate|points to redeem|points available to redeem|redeemable points|points available|outstanding|points liability|liability|outstanding liability|loyalty liability|passivo de pontos|passivo|saldo|saldos|balance|balances|saldo de pontos|points balance|point balance|pontos em aberto|points outstanding|outstanding points|pontos disponiveis|available points|pontos acumulados em conta"},
 	{sense{cRedemption, ""}, "resgate|resgates|troca|trocas|redemption|redemptions|redeem|redeems|resgate de pontos|resgates de pontos"},
-	{sense{cProduct, ""}, "produto|produtos|premio|premios|recompensa|recompensas|brinde|brindes|item|itens|items|product|products|reward|rewards|prize|prizes|gift|gifts|catalogo|catalog|catalogue"},
+	{sense{cProduct, ""}, "prod|prods|produto|produtos|premio|premios|recompensa|recompensas|brinde|brindes|item|itens|items|product|products|reward|rewards|prize|prizes|gift|gifts|catalogo|catalog|catalogue"},
 	{sense{cStore, ""}, "location|locations|store location|store locations|franquia|franquias|franqueado|franqueados|franchise|franchises|pdv|pdvs|ponto de venda|pontos de venda|loja|lojas|filial|filiais|unidade|unidades|store|stores|shop|shops|branch|branches|outlet|outlets"},
 	{sense{cPromotion, ""}, "promocao|promocoes|campanha|campanhas|promotion|promotions|campaign|campaigns|promo|promos"},
 	{sense{cReversal, ""}, "estorno|estornos|estornado|estornados|estornada|estornadas|reversal|reversals|reversed|reverse|chargeback|chargebacks"},
@@ -165,7 +170,7 @@ var vocabulary = []struct {
 	{sense{cDim, "quarter"}, "trimestre|trimestres|quarter|quarters"},
 	{sense{cDim, "weekday"}, "dia da semana|dias da semana|day of the week|days of the week|day of week|weekday|weekdays"},
 	{sense{cDim, "hour"}, "hora|horas|horario|horarios|hora do dia|faixa de horario|hour|hours|time of day|hour of the day|hour of day"},
-	{sense{cDim, "payment_type"}, "forma de pagamento|formas de pagamento|meio de pagamento|meios de pagamento|tipo de pagamento|tipos de pagamento|modalidade de pagamento|modalidades de pagamento|pagamento|pagamentos|payment type|payment types|payment method|payment methods|payment|payments|metodo de pagamento|metodos de pagamento"},
+	{sense{cDim, "payment_type"}, "forma de pagamento|formas de pagamento|meio de pagamento|meios de pagamento|tipo de pagamento|tipos de pagamento|modalidade de pagamento|modalidades de pagamento|pagamento|pagamentos|payment type|payment types|payment method|payment methods|payment|payments|metodo de pagamento|metodos de pagamento|pgto|pgtos|pagto|pagtos|forma de pgto|formas de pgto|forma de pagto|formas de pagto|meio de pgto|meios de pgto|tipo de pgto|forma pgto|pay method|pay type"},
 	{sense{cDim, "origin"}, "origem|origens|canal|canais|canal de cadastro|canais de cadastro|origin|origins|channel|channels|source|sources|signup channel|sign up channel|acquisition channel"},
 	{sense{cDim, "gender"}, "genero|generos|sexo|sexos|gender|genders|sex"},
 	{sense{cDim, "status"}, "status|situacao|situacoes"},
@@ -183,17 +188,17 @@ var vocabulary = []struct {
 	{sense{cDebit, ""}, "debitado|debitados|debitada|debitadas|debitaram|debito|debitos|descontado|descontados|deduzido|deduzidos|debited|debit|debits|deducted|deductions|subtracted"},
 	{sense{cCancel, ""}, "cancelado|cancelados|cancelada|canceladas|cancelamento|cancelamentos|cancelou|cancelaram|cancelled|canceled|cancellation|cancellations|voided|anulado|anulados|anuladas"},
 	{sense{cUse, ""}, "usa|usam|utiliza|utilizam|usando|usada|usado|usadas|usados|utilizada|utilizado|utilizadas|utilizados|used|popular|populares|preferida|preferido|preferidas|preferidos|favorite|favourite|usuario|usuarios|usuaria|usuarias|uses|use|using|user|users"},
-	{sense{cAccept, ""}, "receber|recebe|recebendo|aceitam receber|topam receber|get|gets|getting|aceita|aceitam|aceitaram|aceitou|aceite|aceito|aceitos|optin|optins|opt in|opted in|optaram|optou|consentiram|consentimento|consentem|autorizaram|autorizam|autorizou|permitem|permitiram|querem receber|recebem|accept|accepts|accepted|consent|consented|consents|subscribed|subscribers|agreed|agree|allow|allowed|inscritos em|receive|receives"},
+	{sense{cAccept, ""}, "receber|recebe|recebendo|aceitam receber|topam receber|get|gets|getting|aceita|aceitam|aceitaram|aceitou|aceite|aceito|aceitos|optin|optins|opt in|opted in|optaram|optou|consentiram|consentimento|consentem|autorizaram|autorizam|autorizou|permitem|permitiram|querem receber|recebem|accept|accepts|accepted|consent|consented|consents|subscribed|subscribers|agreed|agree|allow|allowed|inscritos em|receive|receives|liberado|liberados|liberada|liberadas|liberou|liberaram|liberam|autorizado|autorizados|autorizada|autorizadas|permitido|permitidos|permitida|permitidas|com permissao|deram permissao|deram consentimento|gave consent|given consent|permission|opt ins|opted into|subscribed to"},
 	{sense{cRefuse, ""}, "recusam|recusaram|recusou|optout|optouts|opt out|opted out|descadastraram|descadastrados|declined|refused|refuse|unsubscribed"},
 
-	{sense{cCount, ""}, "qt|tamanho|tamanho da|size of|size|quantas vezes|quantos vezes|how many times|numero de vezes|number of times|qntos|qntas|qtos|qtas|qnts|qnt|qtds|qde|quant|nr|n de|no de|numero de|num|quantos|quantas|quantidade|quantidades|qtd|qtde|numero|numeros|nro|nº|how many|number|count|counts|contagem|volume|numero total|quantity|contar|conte|tally"},
+	{sense{cCount, ""}, "qts|qntd|qtdade|qt|tamanho|tamanho da|size of|size|quantas vezes|quantos vezes|how many times|numero de vezes|number of times|qntos|qntas|qtos|qtas|qnts|qnt|qtds|qde|quant|nr|n de|no de|numero de|num|quantos|quantas|quantidade|quantidades|qtd|qtde|numero|numeros|nro|nº|how many|number|count|counts|contagem|volume|numero total|quantity|contar|conte|tally"},
 	{sense{cHowMuch, ""}, "qto|qnto|quanto|how much|what amount"},
 	{sense{cTotal, ""}, "grand total|total geral|total|totais|soma|somatorio|somam|somado|sum|summed|in total|no total|ao todo|overall|geral|agregado|aggregate|combined|acumulado no ano"},
 	{sense{cAvg, ""}, "media de|na media|media|medio|medias|medios|average|averages|avg|mean|em media|on average|per capita"},
 	{sense{cRate, ""}, "%|percentual|percentuais|porcentagem|porcentagens|percentagem|taxa|taxas|proporcao|proporcoes|fatia|participacao|percentage|percentages|percent|pct|rate|rates|share|proportion|ratio|fraction|portion"},
 	{sense{cMax, ""}, "maior|maximo|maxima|max|maximum|biggest|largest|highest|mais alto|mais alta|recorde|record"},
 	{sense{cMin, ""}, "menor|minimo|minima|min|minimum|smallest|lowest|mais baixo|mais baixa"},
-	{sense{cMost, ""}, "pico|de pico|peak|busiest|mais movimentado|mais movimentada|rush|mais|most|the most|mais vezes|most often|more"},
+	{sense{cMost, ""}, "pico|de pico|peak|busiest|mais movimentado|mais movimentada|rush|mais|most|the most|mais vezes|most often|more|more often|most frequently|more frequently|com mais frequencia|mais frequentemente|mais frequente|mais frequentes|most frequent|most times|more times|the most times|the most often|mais vezes que|numero de vezes que mais"},
 	{sense{cLeast, ""}, "menos|least|fewest|the least|the fewest|less"},
 	{sense{cTop, ""}, "top|ranking|rank|melhores|melhor|maiores|principais|best|leading|biggest|top performing|campeoes|campeao|campea|lideres|lider"},
 	{sense{cBottom, ""}, "piores|pior|menores|worst|bottom|lanterna"},
@@ -218,11 +223,11 @@ var vocabulary = []struct {
 	{sense{cAttr, "points"}, "pontos necessarios|quantos pontos custa|points needed|points required|custo em pontos"},
 	{sense{cAge, ""}, "aged|de idade|years old|anos de idade|idade|idades|age|ages|anos de idade|years old|faixa etaria|faixas etarias|age band|age bands|age group|age groups|age range|age ranges|faixa de idade|faixas de idade"},
 	{sense{cTimes, ""}, "vez|vezes|time|times"},
-	{sense{cEnding, ""}, "ending|ends|end|terminam|termina|terminando|acabam|acaba|acabando|encerram|encerra|encerrando|vencem em|finishing"},
+	{sense{cEnding, ""}, "ended|terminaram|terminou|acabaram|acabou|encerraram|encerrou|encerradas|finalizadas|finalizaram|ending|ends|end|terminam|termina|terminando|acabam|acaba|acabando|encerram|encerra|encerrando|vencem em|finishing"},
 	{sense{cGenderOther, ""}, "outros|outras|outro generos|others|other genders|nao binarios|nao binario|non binary|nonbinary"},
 	{sense{cPricey, ""}, "highest points cost|highest cost|highest cost in points|costs the most|cost the most|mais caro|mais cara|mais caros|mais caras|most expensive|priciest|costliest|maior preco|highest price"},
 	{sense{cCheap, ""}, "lowest points cost|lowest cost|lowest cost in points|costs the least|cost the least|mais barato|mais barata|mais baratos|mais baratas|cheapest|least expensive|menor preco|lowest price"},
-	{sense{cOnce, ""}, "so uma vez|somente uma vez|apenas uma vez|uma unica vez|uma vez so|only once|just once|exactly once|one time only|uma vez apenas"},
+	{sense{cOnce, ""}, "apenas uma compra|somente uma compra|so uma compra|uma unica compra|uma compra so|exatamente uma compra|exactly one purchase|only one purchase|just one purchase|a single purchase|one single purchase|exatamente uma vez|exactly one time|so uma vez|somente uma vez|apenas uma vez|uma unica vez|uma vez so|only once|just once|exactly once|one time only|uma vez apenas"},
 	{sense{cLapsed, ""}, "lapsed|dormant|sumidos|sumidas|sumiram|parados|paradas|adormecidos|adormecidas|afastados|idle"},
 	{sense{cTrend, ""}, "evolucao|tendencia|trend|trends|over time|ao longo do tempo|historico|history|serie historica|time series"},
 	{sense{cAddOn, ""}, "adicional|adicionais|add on|add ons|addon|addons|topping|toppings|complemento|complementos|cobertura|coberturas|extra|extras"},
@@ -233,7 +238,7 @@ var vocabulary = []struct {
 	{sense{cSortBy, ""}, "ordenado por|ordenados por|ordenada por|ordenadas por|classificado por|classificados por|em ordem de|ordem de|sorted by|ordered by|ranked by|sort by|order by"},
 	{sense{cList, ""}, "lista|listar|liste|listagem|relacao|relacione|mostre|mostrar|mostra|exiba|exibir|exibe|traga|trazer|veja|ver|quero ver|list|lists|listing|show|display|enumerate|me de|me da|me passe|bring me|bring up|detalhe|detalhes|detalhado|detalhada|details|detailed|nomes|names|quem sao|who are"},
 	{sense{cWho, ""}, "quem|who|whom|whose"},
-	{sense{cWhen, ""}, "quando|when"},
+	{sense{cWhen, ""}, "quando|qdo|qndo|qnd|when"},
 	{sense{cWhich, "one"}, "qual|which one|qual foi|qual e|qual eh"},
 	{sense{cWhich, ""}, "quais|which|what|what are|quais sao|quais foram"},
 
@@ -260,6 +265,13 @@ var vocabulary = []struct {
 	{sense{cTimeDim, "year"}, "anual|anuais|anualmente|ano a ano|yearly|annual|annually|year by year|year over year"},
 
 	{sense{cActive, ""}, "ativo|ativos|ativa|ativas|active|vigente|vigentes|em vigor|em andamento|rodando|running|currently running|ongoing|live|valid|valida|validas|habilitado|habilitados|habilitada|habilitadas|enabled"},
+	{sense{cUnknownVal, ""}, "nao informado|nao informados|nao informada|nao informadas|not informed|unknown|desconhecido|desconhecidos|desconhecida|desconhecidas|sem informacao|em branco|blank|not specified|nao especificado|nao especificados|unspecified|nao declarado|not stated|not provided|nao preenchido"},
+	{sense{cFirstBuy, ""}, "primeira compra|primeiras compras|fizeram a primeira compra|fez a primeira compra|fizeram sua primeira compra|fez sua primeira compra|compraram pela primeira vez|comprou pela primeira vez|compram pela primeira vez|first purchase|first purchases|made their first purchase|made a first purchase|made its first purchase|made his first purchase|made her first purchase|bought for the first time|purchased for the first time|first time buyers|first time buyer|first time customers|primeira vez que compraram|estrearam|primeiro pedido|first order|first orders|placed their first order"},
+	{sense{cMultiStore, ""}, "em mais de uma loja|em mais de uma unidade|em mais de uma filial|em varias lojas|em diversas lojas|em lojas diferentes|em duas ou mais lojas|at more than one store|in more than one store|at more than one location|at multiple stores|in multiple stores|at several stores|at different stores|at two or more stores|more than one store|multiple stores|mais de uma loja|lojas diferentes|different stores"},
+	{sense{cAnyChannel, "any"}, "qualquer canal|algum canal|algum dos canais|any channel|any of the channels|at least one channel|pelo menos um canal|ao menos um canal|some channel"},
+	{sense{cAnyChannel, "none"}, "nenhum canal|nenhum dos canais|no channel|no channels|none of the channels"},
+	{sense{cAnyChannel, "all"}, "todos os canais|os tres canais|all channels|all the channels|every channel|all three channels|all 3 channels"},
+	{sense{cHeld, ""}, "bloqueado|bloqueados|bloqueada|bloqueadas|reservado|reservados|reservada|reservadas|comprometido|comprometidos|retido|retidos|travado|travados|presos|held|on hold|reserved|locked|locked up|tied up|blocked"},
 	{sense{cInactive, ""}, "inativo|inativos|inativa|inativas|inactive|desativado|desativados|desativada|desativadas|deactivated|disabled|desabilitado|desabilitados|desabilitada|desabilitadas|bloqueado|bloqueados|blocked"},
 	{sense{cPending, ""}, "waiting|waiting on|waiting for|esperando|aguardam|pendente|pendentes|pending|em aberto|aguardando|awaiting|nao aplicado|nao aplicados|not applied|unapplied|open"},
 	{sense{cApplied, ""}, "aplicado|aplicados|aplicada|aplicadas|applied|efetivado|efetivados|efetivadas|concluido|concluidos|concluidas|completed|utilizado|utilizados|utilizadas|confirmado|confirmados|confirmed|fulfilled"},
@@ -274,8 +286,16 @@ var vocabulary = []struct {
 	{sense{cNever, ""}, "nunca|never|jamais|nenhuma vez|not once|never ever|ainda nao|not yet|yet to"},
 	{sense{cNeg, ""}, "nao|not|with no|have no|has no|had no|made no|sem|without|nenhum|nenhuma|none|zero compras|exceto|except|excluding|excluindo|fora|tirando|hasnt|havent|didnt|doesnt|dont|isnt|arent|wasnt|werent"},
 	{sense{cZero, ""}, "zero|zerado|zerados|zerada|zeradas|0 pontos|nulo|vazio|empty"},
-	{sense{cCmp, ">"}, "mais de|mais do que|acima de|acima dos|maior que|maior do que|maiores que|maiores do que|superior a|superiores a|more than|over|above|greater than|higher than|bigger than|larger than|in excess of|exceeding|exceeds|passa de|passam de"},
-	{sense{cCmp, ">="}, "pelo menos|no minimo|ao menos|minimo de|at least|or more|ou mais|a partir de|acima ou igual"},
+	{sense{cCmp, ">"}, "mais de|mais do que|acima de|acima dos|maior que|maior do que|maiores que|maiores do que|superior a|superiores a|more than|over|above|greater than|higher than|bigger than|larger than|in excess of|exceeding|exceeds|passa de|passam de|passou de|passaram de"},
+	{sense{cCmp, ">="}, "pelo menos|no minimo|ao menos|minimo de|at least|or more|ou mais|a partir de|acima ou igual|or over|and over|and up|and above|or above|or higher|ou acima|pra cima|para cima|em diante"},
+	{sense{cCmp, ">="}, "or older|and older|ou mais velhos|ou mais velhas|anos ou mais|years or older|years or more|years and over|years old or older|years old or more"},
+	{sense{cAge, ""}, "or older|and older|ou mais velhos|ou mais velhas|anos ou mais|years or older|years or more|years and over|years old or older|years old or more"},
+	{sense{cCmp, "<="}, "or younger|and younger|ou mais novos|ou mais novas|anos ou menos|years or younger|years or less"},
+	{sense{cAge, ""}, "or younger|and younger|ou mais novos|ou mais novas|anos ou menos|years or younger|years or less"},
+	{sense{cCmp, ">"}, "older than|mais velhos que|mais velhas que|mais velhos do que"},
+	{sense{cAge, ""}, "older than|mais velhos que|mais velhas que|mais velhos do que"},
+	{sense{cCmp, "<"}, "younger than|mais novos que|mais novas que|mais novos do que"},
+	{sense{cAge, ""}, "younger than|mais novos que|mais novas que|mais novos do que"},
 	{sense{cCmp, "<"}, "menos de|menos do que|abaixo de|abaixo dos|menor que|menor do que|menores que|inferior a|inferiores a|less than|fewer than|under|below|lower than|smaller than"},
 	{sense{cCmp, "<="}, "no maximo|ate|at most|up to|or less|ou menos|no max"},
 	{sense{cNew, ""}, "novo|novos|nova|novas|new|recentes|recent|recem cadastrados|newly registered"},
@@ -290,7 +310,7 @@ var vocabulary = []struct {
 	{sense{cOrigVal, "pdv"}, "pdv|no pdv|pelo pdv|ponto de venda|pontos de venda|loja fisica|lojas fisicas|na loja fisica|balcao|no balcao|in store|instore|at the store|physical store|point of sale|at the counter"},
 	{sense{cOrigVal, "totem"}, "totem|totens|kiosk|quiosque"},
 	{sense{cOrigVal, "callcenter"}, "backoffice|back office|pelo backoffice|retaguarda|call center|callcenter|telemarketing|central de atendimento"},
-	{sense{cAll, ""}, "todos|todas|tudo|all|every|any|qualquer|inclusive|including|incluindo|inclusos|whole|entire|completo|completa|full"},
+	{sense{cAll, ""}, "incl|incluso|inclusive os|todos|todas|tudo|all|every|any|qualquer|inclusive|including|incluindo|inclusos|whole|entire|completo|completa|full"},
 	{sense{cAgo, ""}, "ha|faz|desde ha|for|for over|for more than|atras|ago|in|dentro de"},
 	{sense{cUnit, "days"}, "dia|dias|day|days"},
 	{sense{cUnit, "weeks"}, "semana|semanas|week|weeks"},
@@ -303,7 +323,7 @@ var vocabulary = []struct {
 	{sense{cWhy, ""}, "por que|porque|por qual motivo|why|reason|motivo|motivos|causa|causas"},
 	{sense{cFuture, ""}, "previsao|prever|projecao|projetar|forecast|predict|prediction|projection|estimativa|estimate|vao|vai|going to|proximo ano|next year"},
 	{sense{cOther, ""}, "canal de venda|canais de venda|sales channel|sales channels|canal de vendas|estoque|stock|inventory|funcionario|funcionarios|vendedor|vendedores|vendedora|employee|employees|staff|salesperson|salespeople|cashier|lucro|lucros|margem|profit|profits|margin|custo|custos|imposto|impostos|tax|taxes|meta|metas|target|targets|nps|satisfacao|satisfaction|reclamacao|reclamacoes|complaint|complaints|devolucao|devolucoes|returns|refunds|frete|shipping|fornecedor|fornecedores|supplier|suppliers|senha|senhas|password|passwords|usuarios do sistema|system users|operadores|operators|admin|administradores|clima|weather|churn|ltv|lifetime value|cac|roi|bairro|neighborhood|cep|zip|fim de semana|fins de semana|final de semana|finais de semana|weekend|weekends|black friday|cyber monday|natal|christmas|xmas|pascoa|easter|carnaval|carnival|dia das maes|mothers day|dia dos pais|fathers day|dia dos namorados|valentines day|dia das criancas|childrens day|reveillon|new years eve|feriado|feriados|holiday|holidays"},
-	{sense{cFiller, ""}, "get me|can i get|could i get|can we get|could we get|can i see|could i see|i would like to see|id like to see|provide|please provide|provide me|prepare|produce|at least one|pelo menos um|pelo menos uma|ao menos um|ao menos uma|no minimo um|no minimo uma|me ve|me veja|ve pra mim|ve ai|da uma olhada|tudo bem|tudo bom|como vai|bom dia|boa tarde|boa noite|oi|ola|hi|hello|hey|at least once|pelo menos uma vez|ao menos uma vez|alguma vez|+|por favor|por gentileza|me diga|me diz|me informe|me mostre|me fala|voce pode|voce poderia|pode me|poderia me|can you|could you|would you|i want|i need|i would like|id like|let me know|show me|tell me|give me|em geral|hoje em dia|ate agora|ate hoje|so far|to date|no momento|at the moment|right now|currently|current|atual|atuais|atualmente|in our program|do programa|no programa|de fidelidade|do clube|club|across all stores|across all locations|across all branches|across every store|across the chain|across the network|company wide|companywide|chain wide|network wide|em toda a rede|na rede toda|de toda a rede|da rede toda"},
+	{sense{cFiller, ""}, "como foi|como foram|como esta|como estao|como ficou|como ficaram|como anda|como andam|how was|how were|how is|how are|how did|how does|on file|on record|in our records|em cadastro|get me|can i get|could i get|can we get|could we get|can i see|could i see|i would like to see|id like to see|provide|please provide|provide me|prepare|produce|at least one|pelo menos um|pelo menos uma|ao menos um|ao menos uma|no minimo um|no minimo uma|me ve|me veja|ve pra mim|ve ai|da uma olhada|tudo bem|tudo bom|como vai|bom dia|boa tarde|boa noite|oi|ola|hi|hello|hey|at least once|pelo menos uma vez|ao menos uma vez|alguma vez|+|por favor|por gentileza|me diga|me diz|me informe|me mostre|me fala|voce pode|voce poderia|pode me|poderia me|can you|could you|would you|i want|i need|i would like|id like|let me know|show me|tell me|give me|em geral|hoje em dia|ate agora|ate hoje|so far|to date|no momento|at the moment|right now|currently|current|atual|atuais|atualmente|in our program|do programa|no programa|de fidelidade|do clube|club|across all stores|across all locations|across all branches|across every store|across the chain|across the network|company wide|companywide|chain wide|network wide|em toda a rede|na rede toda|de toda a rede|da rede toda"},
 }
 
 // fillers carry no meaning for a report: articles, prepositions, politeness, "report".
@@ -326,6 +346,7 @@ how please pls kindly thanks thank tell give get find fetch pull see let know wa
 could can should may might will shall about regarding as so far currently now right just only also
 too yet still ever already exatamente exactly aproximadamente approximately cerca around roughly
 inscritas
+q tao ta tb tbm tambem plz pfv pfvr cuja cujo cujas cujos chamado chamados chamada chamadas chamam chama named called sobrenome surname passou passaram posted recorded logged processed processados processadas processada processado booked
 feitos feitas feito feita fizeram fez realizados realizadas realizado realizada made done happened
 occurred placed sairam saiu sai ocorreram ocorridos aconteceram took place existentes existente possuimos quantia apply applies applicable aplicam aplica as of distribuicao distribution passar single individual unica unico belong belongs belonging manual manuais manualmente manually passa passe manda mande mandar puxa puxe get got gets pull deu deram performing performance desempenho performou nada nothing via through entre among but mas porem however make makes traz trazem trouxe brings bring brought rende rendeu renderam own owns owned pertencem pertence pertencentes dono dona donos their seus suas deles tivemos tive fizemos houveram algo coisa something anything algum alguns algumas
 `)

@@ -447,7 +447,17 @@ func (q *question) relativeWho() {
 // sameName compares a word of the question with a word of a catalogue name, allowing the
 // plural ("cafés expresso" names "Café Expresso").
 func sameName(word, name string) bool {
-	return word == name || (len(name) >= 3 && (word == name+"s" || word == name+"es"))
+	if word == name || (len(name) >= 3 && (word == name+"s" || word == name+"es")) {
+		return true
+	}
+	// Portuguese plurals: "pães"/"pões" of "pão", "pastéis" of "pastel", "bombons" of "bombom"
+	for _, p := range [][2]string{{"ao", "aes"}, {"ao", "oes"}, {"ao", "aos"}, {"el", "eis"}, {"al", "ais"}, {"ol", "ois"}, {"ul", "uis"}, {"il", "is"}, {"m", "ns"}} {
+		if strings.HasSuffix(name, p[0]) && word == strings.TrimSuffix(name, p[0])+p[1] {
+			return true
+		}
+	}
+	// a typo in a long word ("cappucino", "expreso")
+	return len(name) >= 7 && distance(word, name, 1) <= 1
 }
 
 // catalogWords are the words of the catalogue's names: never read as typos ("Centro" is a

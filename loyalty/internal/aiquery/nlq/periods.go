@@ -209,7 +209,7 @@ const (
 	preDate = `(?:(?:n?o |d?o )?dia |em |no |na |de |do |da |on |in |at |for |of )?`
 	preRng  = `(?:(?:n?o |d?o )?periodo (?:de |entre )?|de |do dia |dos dias |entre (?:os dias |o dia )?|from |between |for )?`
 	sepRng  = ` (?:a|ate|ao|e|to|and|until|till|through|thru|-) (?:o dia |dia )?`
-	preMon  = `(?:(?:n?o |d?o )?mes de |em |no |na |de |do |durante |during |in |of |for |the month of )?`
+	preMon  = `(?:(?:n?o |d?o |durante o )?mes de |em |no |na |de |do |durante |(?:in |during |for |over )?the month of |during |in |of |for )?`
 )
 
 var periodRules = []periodRule{
@@ -350,7 +350,8 @@ var periodRules = []periodRule{
 	// included; with "crescimento", "compare", "vs" the two months are compared instead
 	{re: rx(`(?:de |do |entre |from |between )?` + reMonthName + `(?: de| of)?(?: ` + reYearNum + `)? (?:a|ate|to|through|until|-|e|and|vs|versus|x|contra) ` + reMonthName + `(?:,?(?: de| of)? ` + reYearNum + `)?`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
 		m1, m2 := monthByName[m[1]], monthByName[m[3]]
-		if (ambiguousMonth[m[1]] && m[1] != "may") || (ambiguousMonth[m[3]] && m[3] != "may") {
+		// "mar" and "set" are words too, unless a year says they are months
+		if (ambiguousMonth[m[1]] && m[1] != "may" && m[2] == "") || (ambiguousMonth[m[3]] && m[3] != "may" && m[4] == "") {
 			return nil, errNoMatch
 		}
 		y2, err := yearOr(m[4], cal, m2)
@@ -410,6 +411,15 @@ var periodRules = []periodRule{
 		}
 		return semantic.SinceDay(monthStart(y, mon, cal)), nil
 	}},
+	// "até ontem", "through yesterday": everything up to the end of that day
+	{re: rx(`(?:ate|until|till|up to|through|thru) (ontem|yesterday|hoje|today)`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
+		y, mo, d := cal.Now.Date()
+		day := time.Date(y, mo, d, 0, 0, 0, 0, cal.Now.Location())
+		if m[1] == "ontem" || m[1] == "yesterday" {
+			day = day.AddDate(0, 0, -1)
+		}
+		return semantic.UntilDay(day), nil
+	}},
 	// "até o fim de maio", "until the end of May": everything up to the month's last day
 	{re: rx(`(?:ate|until|till|up to|through|by) (?:o fim de |o final de |o fim do mes de |o final do mes de |the end of )` + reMonthName + `(?:,? (?:de |of )?` + reYearNum + `)?`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
 		mon := monthByName[m[1]]
@@ -454,6 +464,15 @@ var periodRules = []periodRule{
 		return semantic.Day(time.Date(y, mo, dd, 0, 0, 0, 0, cal.Now.Location())), nil
 	}},
 	{re: rx(`desde o (?:inicio|comeco) do mes|(?:n?o )?acumulado do mes|month to date|mtd|so far this month|this month so far`), build: relative(semantic.ThisMonth)},
+	// "maio do ano passado", "May last year": the month of the year before this one;
+	// "maio deste ano", "May this year": this year's
+	{re: rx(preMon + reMonthName + ` (?:(do ano passado|de ano passado|do ultimo ano|of last year|last year|of the previous year|of the prior year)|(?:deste ano|desse ano|do ano atual|this year|of this year|of the current year))`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
+		y := cal.Now.Year()
+		if m[2] != "" {
+			y--
+		}
+		return semantic.Month(y, monthByName[m[1]], cal.Now.Location()), nil
+	}},
 	// months: "10/2024", "outubro de 2024", "em outubro"
 	{re: rx(preMon + `(@m\d+)`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
 		t := pt.token(m[1]).date
@@ -547,7 +566,7 @@ var periodRules = []periodRule{
 		return cal.LastNUnits(n, unitOf[m[2]]), nil
 	}},
 	// relative periods
-	{re: rx(`(?:(?:de |do dia de |no dia de )?hoje|today|(?:o )?dia de hoje|so far today|today so far)`), build: notBefore([]string{"em dia"}, relative(semantic.Today))},
+	{re: rx(`(?:(?:de |do dia de |no dia de )?(?:hoje|hj)|today|(?:o )?dia de hoje|so far today|today so far)`), build: notBefore([]string{"em dia"}, relative(semantic.Today))},
 	{re: rx(`(?:de |no dia de )?(?:ontem|yesterday)`), build: relative(semantic.Yesterday)},
 	{re: rx(`anteontem|day before yesterday|the day before yesterday`), build: func(_ []string, _ periodText, cal semantic.Calendar) (*semantic.Period, error) {
 		y, mo, d := cal.Now.AddDate(0, 0, -2).Date()
@@ -567,6 +586,17 @@ var periodRules = []periodRule{
 	{re: rx(`(?:n?o |d?o )?mes retrasado|(?:in |during )?the month before last`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
 		first := time.Date(cal.Now.Year(), cal.Now.Month(), 1, 0, 0, 0, 0, cal.Now.Location()).AddDate(0, -2, 0)
 		return semantic.Month(first.Year(), int(first.Month()), cal.Now.Location()), nil
+	}},
+	// "trimestre retrasado", "the quarter before last"; "ano retrasado", "the year before last"
+	{re: rx(`(?:n?o |d?o )?trimestre retrasado|(?:in |during )?the quarter before last`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
+		q, y := (int(cal.Now.Month())-1)/3+1-2, cal.Now.Year()
+		if q < 1 {
+			q, y = q+4, y-1
+		}
+		return semantic.Quarter(y, q, cal.Now.Location()), nil
+	}},
+	{re: rx(`(?:n?o |d?o )?ano retrasado|(?:in |during )?the year before last`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
+		return semantic.Year(cal.Now.Year()-2, cal.Now.Location()), nil
 	}},
 	// "este semestre", "semestre passado", "this half", "last half"
 	{re: rx(`(?:n?este |d?este |n?esse |d?esse )semestre|(?:n?o |d?o )?semestre atual|this (?:half|semester)`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
@@ -589,17 +619,18 @@ var periodRules = []periodRule{
 	{re: rx(preMon + `((?:19|20)\d\d) (0[1-9]|1[0-2])`), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
 		return semantic.Month(atoi(m[1]), atoi(m[2]), cal.Now.Location()), nil
 	}},
-	{re: rx(`(?:n?a |d?a )?(?:semana passada|ultima semana|semana anterior)|(?:in |during |over )?(?:the )?(?:last|previous|prior) week`), build: relative(semantic.LastWeek)},
+	{re: rx(`(?:n?a |d?a )?(?:semana passada|ultima semana|semana anterior|semana que passou)|(?:in |during |over )?(?:the )?(?:last|previous|prior) week`), build: relative(semantic.LastWeek)},
 	{re: rx(`(?:(?:n?esta|n?essa|desta|dessa) semana|(?:n?a |d?a )?semana atual|(?:n?a |d?a )?semana corrente|(?:in |during )?(?:the )?(?:this|current) week|week to date|wtd|(?:so far )?this week)`), build: relative(semantic.ThisWeek)},
 	{re: rx(`(?:n?a |d?a )?(?:proxima semana|semana que vem|semana seguinte)|(?:in |during )?(?:the )?(?:next|coming|following) week`), build: relative(semantic.NextWeek)},
-	{re: rx(`(?:n?o |d?o )?(?:mes passado|ultimo mes|mes anterior)|(?:in |during |over )?(?:the )?(?:last|previous|prior) month`), build: relative(semantic.LastMonth)},
+	{re: rx(`(?:n?o |d?o )?(?:mes passado|ultimo mes|mes anterior|mes que passou)|(?:in |during |over )?(?:the )?(?:last|previous|prior) month`), build: relative(semantic.LastMonth)},
 	{re: rx(`(?:n?o |d?o )?(?:proximo mes|mes que vem)|(?:in |during )?(?:the )?next month`), build: relative(semantic.NextMonth)},
 	{re: rx(`(?:(?:n?este|n?esse|deste|desse) mes|(?:n?o |d?o )?mes (?:atual|corrente|vigente)|(?:in |during )?(?:the )?(?:this|current) month|(?:do|no) mes)`), build: relative(semantic.ThisMonth)},
-	{re: rx(`(?:n?o|d?o|neste|deste) trimestre`), build: notAfterDay(relative(semantic.ThisQuarter))},
 	{re: rx(`(?:n?a|d?a) semana`), build: notAfterDay(relative(semantic.ThisWeek))},
-	{re: rx(`(?:n?o |d?o )?(?:trimestre passado|ultimo trimestre|trimestre anterior)|(?:in |during |over )?(?:the )?(?:last|previous|prior) quarter`), build: relative(semantic.LastQuarter)},
-	{re: rx(`(?:(?:n?este|n?esse|deste|desse) trimestre|(?:n?o |d?o )?trimestre (?:atual|corrente)|(?:in |during )?(?:the )?(?:this|current) quarter|quarter to date)`), build: relative(semantic.ThisQuarter)},
-	{re: rx(`(?:n?o |d?o )?(?:ano passado|ultimo ano|ano anterior)|(?:in |during |over )?(?:the )?(?:last|previous|prior) year`), build: relative(semantic.LastYear)},
+	{re: rx(`(?:n?o |d?o )?(?:trimestre passado|ultimo trimestre|trimestre anterior|trimestre que passou)|(?:in |during |over )?(?:the )?(?:last|previous|prior) quarter`), build: relative(semantic.LastQuarter)},
+	{re: rx(`(?:(?:n?este|n?esse|deste|desse) trimestre|(?:n?o |d?o )?trimestre (?:atual|corrente)|(?:in |during )?(?:the )?(?:this|current) quarter|quarter to date|qtd$)`), build: relative(semantic.ThisQuarter)},
+	// "no trimestre": this quarter, after "no trimestre passado" had its chance
+	{re: rx(`(?:n?o|d?o|neste|deste) trimestre`), build: notAfterDay(relative(semantic.ThisQuarter))},
+	{re: rx(`(?:n?o |d?o )?(?:ano passado|ultimo ano|ano anterior|ano que passou)|(?:in |during |over )?(?:the )?(?:last|previous|prior) year`), build: relative(semantic.LastYear)},
 	{re: rx(`(?:(?:n?este|n?esse|deste|desse) ano|(?:n?o |d?o )?ano (?:atual|corrente|vigente)|(?:in |during )?(?:the )?(?:this|current) year|(?:do|no) ano)`), build: relative(semantic.ThisYear)},
 	// a year: "em 2024", "in 2023", "2024"
 	{re: rx(`(?:em |no ano de |do ano de |no ano |ano de |ano |de |do |durante |during |in |for |of |the year |year )?` + reYearNum), build: func(m []string, pt periodText, cal semantic.Calendar) (*semantic.Period, error) {
@@ -668,7 +699,7 @@ func findPeriods(toks []*token, cal semantic.Calendar) ([]foundPeriod, error) {
 		for {
 			pt := newPeriodText(toks)
 			found := false
-			for _, loc := range rule.re.FindAllStringSubmatchIndex(pt.text, -1) {
+			for _, loc := range overlappingMatches(rule.re, pt.text) {
 				m := make([]string, len(loc)/2)
 				for g := range m {
 					if loc[2*g] >= 0 {
@@ -722,8 +753,11 @@ func findPeriods(toks []*token, cal semantic.Calendar) ([]foundPeriod, error) {
 // comprar há 60 dias", "inactive for 60 days"); otherwise the numbers stay for top-N and
 // thresholds.
 func durationContext(toks []*token, span []*token) bool {
-	last := span[len(span)-1]
-	if last.norm == "anos" || last.norm == "ano" || last.norm == "years" || last.norm == "year" {
+	years := false
+	for _, t := range span {
+		years = years || t.norm == "anos" || t.norm == "ano" || t.norm == "years" || t.norm == "year"
+	}
+	if years {
 		// "clientes acima de 60 anos" is an age; years are a duration only for "sem comprar há 2 anos"
 		buy := false
 		for _, t := range toks {
@@ -786,4 +820,31 @@ func indexOf(toks []*token, t *token) int {
 		}
 	}
 	return -1
+}
+
+// overlappingMatches lists the matches of re in text, each search starting one byte after
+// the previous match began: a match turned down ("out", a word, not October) must not hide
+// the one right after it ("in May" in "given out in May"), since the separator space
+// belongs to both.
+func overlappingMatches(re *regexp.Regexp, text string) [][]int {
+	var out [][]int
+	for off := 0; off < len(text); {
+		loc := re.FindStringSubmatchIndex(text[off:])
+		if loc == nil {
+			break
+		}
+		if off > 0 && loc[0] == 0 && text[off] != ' ' {
+			// "^" matched where the slice starts, inside a word: not a match
+			off++
+			continue
+		}
+		for i := range loc {
+			if loc[i] >= 0 {
+				loc[i] += off
+			}
+		}
+		out = append(out, loc)
+		off = loc[0] + 1
+	}
+	return out
 }

@@ -144,6 +144,21 @@ func (in *interp) finishRate() *Refusal {
 		return in.refuseWith(semantic.T("percentual de quê? diga a condição (ex.: \"que aceitam WhatsApp\", \"canceladas\", \"pagas no pix\")",
 			"a percentage of what? say the condition (e.g. \"who opted in to WhatsApp\", \"cancelled\", \"paid with pix\")"))
 	}
+	if len(conds) > 1 && in.req.Fact == semantic.Sales {
+		// "percentual de vendas canceladas no pix": the cancellation is the condition, the
+		// payment type narrows the sales it is a share of
+		for i, c := range conds {
+			if c.ID == "cancelled" {
+				for j, o := range conds {
+					if j != i {
+						rest = append(rest, o)
+					}
+				}
+				conds = []*semantic.Filter{c}
+				break
+			}
+		}
+	}
 	if len(conds) > 1 {
 		// "taxas de opt-in de email, WhatsApp e SMS": one rate per channel
 		for _, c := range conds {

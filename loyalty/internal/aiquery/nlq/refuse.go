@@ -172,6 +172,8 @@ var conceptNames = map[concept]semantic.Text{
 	cStoreV: semantic.T("loja", "store"), cProdV: semantic.T("produto", "product"), cAttr: semantic.T("dado do cliente", "customer detail"),
 	cList: semantic.T("lista", "list"), cSignup: semantic.T("cadastros", "sign-ups"), cBuyer: semantic.T("compradores", "buyers"),
 	cWrite: semantic.T("alteração de dados", "data change"), cCmp: semantic.T("comparação com valor", "threshold"),
+	cHeld: semantic.T("pontos reservados em resgates", "points held by redemptions"), cUnknownVal: semantic.T("sem valor informado", "not informed"),
+	cAge: semantic.T("idade", "age"),
 }
 
 // suggest picks the catalogue questions sharing the most concepts with the question.

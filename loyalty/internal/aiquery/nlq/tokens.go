@@ -47,30 +47,40 @@ type token struct {
 }
 
 var (
-	reQuoted     = regexp.MustCompile(`^["“”«]([^"“”«»]{1,120})["“”»]`)
-	reSingleQ    = regexp.MustCompile(`^'([^']{1,120})'`)
-	reEmail      = regexp.MustCompile(`^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+`)
-	reCNPJ       = regexp.MustCompile(`^\d{2}\.?\d{3}\.?\d{3}/?\d{4}-?\d{2}\b`)
-	reCPF        = regexp.MustCompile(`^(?:\d{3}\.\d{3}\.\d{3}-?\d{2}|\d{9}-\d{2}|\d{11})\b`)
-	rePhone      = regexp.MustCompile(`^(?:\+?55\s?)?\(\d{2}\)\s?\d{4,5}-?\d{4}\b`)
-	reDMY        = regexp.MustCompile(`^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})\b`)
-	reYMD        = regexp.MustCompile(`^(\d{4})-(\d{1,2})-(\d{1,2})\b`)
-	reMY         = regexp.MustCompile(`^(\d{1,2})/(\d{4})\b`)
-	reDM         = regexp.MustCompile(`^(\d{1,2})/(\d{1,2})\b`)
-	reMoney      = regexp.MustCompile(`^(?:R\$|US\$|\$)\s?(\d[\d.,]*)`)
-	rePercent    = regexp.MustCompile(`^(\d+(?:[.,]\d+)?)\s?%`)
-	reOrdinal    = regexp.MustCompile(`^(\d{1,2})(?:º|ª|°|st|nd|rd|th|o|a)`)
-	reNumber     = regexp.MustCompile(`^\d+(?:[.,]\d+)*`)
-	reThousands  = regexp.MustCompile(`^(\d+(?:[.,]\d+)?)\s?(?:k|mil)\b`)
-	reCode       = regexp.MustCompile(`^(?:[\p{L}]+\d[\p{L}\d]*|\d+[\p{L}][\p{L}\d]*)(?:-[\p{L}\d]+)*`)
-	reWord       = regexp.MustCompile(`^[\p{L}][\p{L}\p{M}]*(?:[-'][\p{L}\p{M}]+)*`)
-	contractions = strings.NewReplacer(" twice", " 2 times", " thrice", " 3 times", " Twice", " 2 times", "n't", " not", "N'T", " NOT", "’", "'", "‘", "'", "'s ", " ", "'re ", " are ", "'ve ", " have ", "'ll ", " will ", "'m ", " am ", "'d ", " would ", "s' ", "s ")
+	reQuoted    = regexp.MustCompile(`^["“”«]([^"“”«»]{1,120})["“”»]`)
+	reSingleQ   = regexp.MustCompile(`^'([^']{1,120})'`)
+	reEmail     = regexp.MustCompile(`^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+`)
+	reCNPJ      = regexp.MustCompile(`^\d{2}\.?\d{3}\.?\d{3}/?\d{4}-?\d{2}\b`)
+	reCPF       = regexp.MustCompile(`^(?:\d{3}\.\d{3}\.\d{3}-?\d{2}|\d{9}-\d{2}|\d{11})\b`)
+	rePhone     = regexp.MustCompile(`^(?:\+?55\s?)?\(\d{2}\)\s?\d{4,5}-?\d{4}\b`)
+	reDMY       = regexp.MustCompile(`^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})\b`)
+	reYMD       = regexp.MustCompile(`^(\d{4})-(\d{1,2})-(\d{1,2})\b`)
+	reMY        = regexp.MustCompile(`^(\d{1,2})/(\d{4})\b`)
+	reDM        = regexp.MustCompile(`^(\d{1,2})/(\d{1,2})\b`)
+	reMoney     = regexp.MustCompile(`^(?:R\$|US\$|\$)\s?(\d[\d.,]*)`)
+	rePercent   = regexp.MustCompile(`^(\d+(?:[.,]\d+)?)\s?%`)
+	reOrdinal   = regexp.MustCompile(`^(\d{1,2})(?:º|ª|°|st|nd|rd|th|o|a)`)
+	reNumber    = regexp.MustCompile(`^\d+(?:[.,]\d+)*`)
+	reThousands = regexp.MustCompile(`^(\d+(?:[.,]\d+)?)\s?(?:k|mil)\b`)
+	reCode      = regexp.MustCompile(`^(?:[\p{L}]+\d[\p{L}\d]*|\d+[\p{L}][\p{L}\d]*)(?:-[\p{L}\d]+)*`)
+	reWord      = regexp.MustCompile(`^[\p{L}][\p{L}\p{M}]*(?:[-'][\p{L}\p{M}]+)*`)
+	// "jan/25", "mar-2025", "março/24": a month and its year, not a day
+	reMonthSlashYear = regexp.MustCompile(`(?i)\b(janeiro|fevereiro|mar[cç]o|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|january|february|march|april|may|june|july|august|september|october|november|december|jan|fev|feb|mar|abr|apr|mai|jun|jul|ago|aug|set|sep|sept|out|oct|nov|dez|dec)[/-]((?:19|20)?\d\d)\b`)
+	contractions     = strings.NewReplacer(" twice", " 2 times", " thrice", " 3 times", " Twice", " 2 times", "n't", " not", "N'T", " NOT", "’", "'", "‘", "'", "'s ", " ", "'re ", " are ", "'ve ", " have ", "'ll ", " will ", "'m ", " am ", "'d ", " would ", "s' ", "s ")
 )
 
 // tokenize splits a question into tokens. Punctuation other than what numbers, dates,
 // e-mails and documents use is dropped.
 func tokenize(q string) []*token {
 	q = contractions.Replace(q + " ")
+	q = reMonthSlashYear.ReplaceAllStringFunc(q, func(m string) string {
+		p := reMonthSlashYear.FindStringSubmatch(m)
+		y := p[2]
+		if len(y) == 2 {
+			y = "20" + y
+		}
+		return p[1] + " " + y
+	})
 	var toks []*token
 	sentenceStart := true
 	for i := 0; i < len(q); {

@@ -76,7 +76,11 @@ func (in *interp) values() (pending []pendingFilter, r *Refusal) {
 			in.storeCodes = append(in.storeCodes, l.arg(cStoreV))
 		case l.is(cCityV):
 			in.use(l, cCityV)
-			label(l, "", cDim)
+			if in.storeIsLabel() {
+				label(l, "", cDim, cStore)
+			} else {
+				label(l, "", cDim)
+			}
 			add(semantic.StoreCity(l.arg(cCityV)), "store")
 		case l.is(cProdV):
 			in.use(l, cProdV)
@@ -84,7 +88,11 @@ func (in *interp) values() (pending []pendingFilter, r *Refusal) {
 			add(semantic.ProductName(l.arg(cProdV)), "product")
 		case l.is(cUF):
 			in.use(l, cUF)
-			label(l, "", cDim)
+			if in.storeIsLabel() {
+				label(l, "", cDim, cStore)
+			} else {
+				label(l, "", cDim)
+			}
 			add(semantic.StoreState(l.arg(cUF)), "store")
 		case l.is(cCode):
 			p := in.prev(l)
@@ -112,11 +120,19 @@ func (in *interp) values() (pending []pendingFilter, r *Refusal) {
 	}
 	if l := in.find(cOnce); l != nil {
 		in.use(l, cOnce)
-		add(semantic.PurchaseCount(semantic.Equal, 1), "customer_activity")
+		add(in.activityCount(semantic.Equal, 1), "customer_activity")
+	}
+	if l := in.find(cFirstBuy); l != nil {
+		in.use(l, cFirstBuy)
+		add(semantic.FirstPurchase(), "customer_activity")
+	}
+	if l := in.find(cMultiStore); l != nil {
+		in.use(l, cMultiStore)
+		add(semantic.StoresVisited(semantic.Above, 1), "customer_activity")
 	}
 	if l := in.find(cRepeat); l != nil {
 		in.use(l, cRepeat)
-		add(semantic.PurchaseCount(semantic.Above, 1), "customer_activity")
+		add(in.activityCount(semantic.Above, 1), "customer_activity")
 	}
 	pending = append(pending, in.thresholds()...)
 	return pending, nil
@@ -135,6 +151,11 @@ func (in *interp) nameFilter(l *lexeme) (*semantic.Filter, string) {
 			in.use(p, cBy)
 		}
 	}()
+	// "clientes em Recife", "sales in Salvador": after a place word an unknown name is a
+	// place the catalogue does not have, not a person; left unread, it is refused
+	if ti := indexOf(in.q.toks, l.toks[0]); ti > 0 && placePrep[in.q.toks[ti-1].norm] {
+		return nil, ""
+	}
 	p := in.prev(l)
 	if p != nil && !p.used {
 		switch {
@@ -181,11 +202,12 @@ func (in *interp) thresholds() []pendingFilter {
 		}
 		op := l.arg(cCmp)
 		n := in.next(l)
-		if n == nil || n.used || !(n.is(cNumber) || n.is(cMoney)) {
+		var after, before *lexeme
+		if n != nil && !n.used && (n.is(cNumber) || n.is(cMoney)) {
+			after, before = in.next(n), in.prev(l)
+		} else if n, after, before = in.postfixNumber(l); n == nil {
 			continue
 		}
-		after := in.next(n)
-		before := in.prev(l)
 		num := n.toks[0]
 		spendVerb := before != nil && !before.used && (before.is(cSpend) || before.is(cBuy)) && (in.mentions(cCustomer) || in.mentions(cWho) || in.mentions(cBuyer))
 		switch {
@@ -218,6 +240,12 @@ func (in *interp) thresholds() []pendingFilter {
 				in.use(before, cValue)
 			}
 			out = append(out, pendingFilter{semantic.ValueThreshold(op, num.dec), "sale"})
+		case before != nil && !before.used && before.is(cRedemption) && after != nil && !after.used && after.is(cPoints) && num.num == float64(int64(num.num)):
+			// "resgates acima de 1000 pontos", "redemptions over 500 points": the redemption's points
+			in.use(l, cCmp)
+			in.use(n, cNumber)
+			in.use(after, cPoints)
+			out = append(out, pendingFilter{semantic.RedemptionPoints(op, int64(num.num)), "redemption"})
 		case after != nil && !after.used && (after.is(cPoints) || after.is(cBalance)) || before != nil && !before.used && before.is(cBalance):
 			if num.num != float64(int64(num.num)) {
 				continue
@@ -235,7 +263,7 @@ func (in *interp) thresholds() []pendingFilter {
 			}
 			out = append(out, pendingFilter{semantic.BalanceThreshold(op, int64(num.num)), "points"})
 			in.pointsOp, in.pointsN = op, int64(num.num)
-		case after != nil && !after.used && (after.is(cAge) || after.is(cUnit) && after.arg(cUnit) == "years") || before != nil && !before.used && before.is(cAge):
+		case l.is(cAge) || after != nil && !after.used && (after.is(cAge) || after.is(cUnit) && after.arg(cUnit) == "years") || before != nil && !before.used && before.is(cAge):
 			if num.num != float64(int64(num.num)) {
 				continue
 			}
@@ -251,6 +279,12 @@ func (in *interp) thresholds() []pendingFilter {
 				in.use(before, cAge)
 			}
 			out = append(out, pendingFilter{semantic.AgeThreshold(op, int64(num.num)), "customer"})
+		case after != nil && !after.used && after.is(cStore) && !after.is(cOrigVal) && in.mentions(cBuy) && num.num == float64(int64(num.num)):
+			// "compraram em 3 lojas ou mais", "bought at more than 2 stores"
+			in.use(l, cCmp)
+			in.use(n, cNumber)
+			in.use(after, cStore)
+			out = append(out, pendingFilter{semantic.StoresVisited(op, int64(num.num)), "customer_activity"})
 		case after != nil && !after.used && after.is(cRedemption) && num.num == float64(int64(num.num)):
 			// "clientes com mais de 3 resgates"
 			in.use(l, cCmp)
@@ -280,14 +314,39 @@ func (in *interp) thresholds() []pendingFilter {
 			in.use(l, cZero)
 			in.use(n, cBalance)
 			out = append(out, pendingFilter{semantic.BalanceThreshold(semantic.Equal, 0), "points"})
+		case l.is(cZero) && p != nil && !p.used && p.is(cCustomer) && fold(l.text()) != "vazio" && fold(l.text()) != "empty":
+			// "clientes zerados": customers with nothing left
+			in.use(l, cZero)
+			out = append(out, pendingFilter{semantic.BalanceThreshold(semantic.Equal, 0), "points"})
 		case l.is(cZero) && p != nil && !p.used && (p.is(cBalance) || p.is(cPoints)):
 			in.use(l, cZero)
 			in.use(p, cBalance)
 			out = append(out, pendingFilter{semantic.BalanceThreshold(semantic.Equal, 0), "points"})
 		}
 	}
+	// "clientes com pontos", "customers who have points", "com saldo": a balance above zero,
+	// when something else is counted or listed
+	for _, l := range in.q.lex {
+		if l.used || !(l.is(cPoints) || l.is(cBalance)) || in.pointsVerbAfter(l) {
+			continue
+		}
+		if !(in.mentions(cCustomer) || in.mentions(cWho) || in.mentions(cBuyer)) || !(in.has(cCount) || in.has(cList) || in.has(cWho) || in.has(cRate) || in.has(cWhich) || in.has(cAvg)) {
+			continue
+		}
+		if ti := indexOf(in.q.toks, l.toks[0]); ti < 1 || !hasPointsVerb[in.q.toks[ti-1].norm] {
+			continue
+		}
+		if n := in.next(l); n != nil && !n.used && (n.is(cCmp) || n.is(cNumber) || n.is(cBalance)) {
+			continue
+		}
+		in.use(l, cBalance)
+		out = append(out, pendingFilter{semantic.BalanceThreshold(">", 0), "points"})
+	}
 	return out
 }
+
+// hasPointsVerb: the words that make "pontos" a possession ("com pontos", "have points").
+var hasPointsVerb = map[string]bool{"com": true, "tem": true, "possuem": true, "possui": true, "have": true, "has": true, "with": true, "having": true}
 
 // pointsVerbAfter: "sem pontos resgatados" is about redemptions, not the balance.
 func (in *interp) pointsVerbAfter(l *lexeme) bool {
@@ -313,9 +372,16 @@ func (in *interp) betweens() []pendingFilter {
 		default:
 			continue
 		}
+		// "idade entre 30 e 40", "age from 30 to 40": the age said before the numbers
+		ageBefore := i > 0 && !in.q.lex[i-1].used && in.q.lex[i-1].is(cAge)
+		var betweenLex *lexeme // "between" when the vocabulary keeps it as a word of its own
+		if i > 1 && !in.q.lex[i-1].used && len(in.q.lex[i-1].toks) == 1 && in.q.lex[i-1].toks[0] == in.q.toks[ti-1] {
+			betweenLex = in.q.lex[i-1]
+			ageBefore = !in.q.lex[i-2].used && in.q.lex[i-2].is(cAge)
+		}
 		if n := in.q.toks[ti-1].norm; n == "de" || n == "from" || n == "aged" {
 			// "de 18 a 24 anos", "aged 18 to 24": only ages read this way
-			if !(i+2 < len(in.q.lex) && (in.q.lex[i+2].is(cAge) || in.q.lex[i+2].is(cUnit) && in.q.lex[i+2].arg(cUnit) == "years")) && n != "aged" {
+			if !(i+2 < len(in.q.lex) && (in.q.lex[i+2].is(cAge) || in.q.lex[i+2].is(cUnit) && in.q.lex[i+2].arg(cUnit) == "years")) && n != "aged" && !ageBefore {
 				continue
 			}
 		}
@@ -327,12 +393,15 @@ func (in *interp) betweens() []pendingFilter {
 		if i > 0 {
 			prev = in.q.lex[i-1]
 		}
-		isAge := next != nil && !next.used && (next.is(cAge) || next.is(cUnit) && next.arg(cUnit) == "years") || in.q.toks[ti-1].norm == "aged"
+		isAge := next != nil && !next.used && (next.is(cAge) || next.is(cUnit) && next.arg(cUnit) == "years") || in.q.toks[ti-1].norm == "aged" || ageBefore
 		isPoints := (next != nil && !next.used && (next.is(cPoints) || next.is(cBalance))) || (prev != nil && !prev.used && prev.is(cBalance))
 		isMoney := a.is(cMoney) || b.is(cMoney) || (next != nil && !next.used && next.is(cValue)) || (prev != nil && !prev.used && (prev.is(cValue) || prev.is(cSale)))
 		switch {
 		case isAge && lo.num == float64(int64(lo.num)) && hi.num == float64(int64(hi.num)):
 			// "clientes entre 25 e 34 anos"
+			if betweenLex != nil {
+				in.use(betweenLex, cCmp)
+			}
 			in.use(a, cNumber)
 			in.use(b, cNumber)
 			if next != nil && !next.used && (next.is(cAge) || next.is(cUnit)) {
@@ -343,10 +412,17 @@ func (in *interp) betweens() []pendingFilter {
 			}
 			if p := in.prev(a); p != nil && !p.used && p.is(cAge) {
 				in.use(p, cAge) // "aged 18 to 24"
+			} else if p != nil && p == betweenLex {
+				if pp := in.prev(p); pp != nil && !pp.used && pp.is(cAge) {
+					in.use(pp, cAge) // "age between 30 and 40"
+				}
 			}
 			out = append(out, pendingFilter{semantic.AgeThreshold(semantic.AtLeast, int64(lo.num)), "customer"},
 				pendingFilter{semantic.AgeThreshold(semantic.AtMost, int64(hi.num)), "customer"})
 		case isPoints && lo.num == float64(int64(lo.num)) && hi.num == float64(int64(hi.num)):
+			if betweenLex != nil {
+				in.use(betweenLex, cCmp)
+			}
 			in.use(a, cNumber)
 			in.use(b, cNumber)
 			if next != nil && (next.is(cPoints) || next.is(cBalance)) {
@@ -358,6 +434,9 @@ func (in *interp) betweens() []pendingFilter {
 			out = append(out, pendingFilter{semantic.BalanceThreshold(semantic.AtLeast, int64(lo.num)), "points"},
 				pendingFilter{semantic.BalanceThreshold(semantic.AtMost, int64(hi.num)), "points"})
 		case isMoney:
+			if betweenLex != nil {
+				in.use(betweenLex, cCmp)
+			}
 			in.use(a, cMoney)
 			in.use(b, cMoney)
 			if next != nil && next.is(cValue) {
@@ -405,3 +484,49 @@ func (in *interp) knownName(name, what string) {
 		"não encontrei a "+label.PT+" \""+name+"\" (conheço: "+strings.Join(names, ", ")+")",
 		"I found no "+label.EN+" \""+name+"\" (I know: "+strings.Join(names, ", ")+")"))
 }
+
+// storeIsLabel: in "faturamento da loja de Campinas" the store word names the place (it
+// is the label of the city); in "quantas lojas em Campinas" it is what is counted.
+func (in *interp) storeIsLabel() bool {
+	for _, x := range in.q.lex {
+		if x.used || x.is(cStore) || x.is(cDim) {
+			continue
+		}
+		for _, c := range []concept{cRevenue, cBalance, cSale, cPoints, cTicket, cSpend, cValue, cRedemption, cRedeem, cEarn, cBuy, cSell, cCustomer, cBuyer, cSignup, cReversal, cEntry, cDebit} {
+			if x.is(c) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// postfixNumber reads a comparison said after its number ("60 or older", "60 anos ou
+// mais", "1000 pontos ou mais", "R$ 100 or less"): the number, the word after it (the
+// unit) and the word before it, as thresholds reads "ou mais" said first.
+func (in *interp) postfixNumber(l *lexeme) (n, after, before *lexeme) {
+	if op := l.arg(cCmp); op != ">=" && op != "<=" && !l.is(cAge) {
+		return nil, nil, nil
+	}
+	isNum := func(x *lexeme) bool { return x != nil && !x.used && (x.is(cNumber) || x.is(cMoney)) }
+	p := in.prev(l)
+	switch {
+	case isNum(p):
+		return p, nil, in.prev(p)
+	case p != nil && !p.used && (p.is(cAge) || p.is(cUnit) || p.is(cPoints) || p.is(cBalance) || p.is(cValue) || p.is(cTimes) || p.is(cSale) || p.is(cRedemption) || p.is(cStore)) && isNum(in.prev(p)):
+		return in.prev(p), p, in.prev(in.prev(p))
+	}
+	return nil, nil, nil
+}
+
+// activityCount is "mais de uma vez", "só uma vez" of what the question's verb does: a
+// number of redemptions for "resgataram", else of purchases.
+func (in *interp) activityCount(op string, n int64) *semantic.Filter {
+	if in.mentions(cRedeem) && !in.mentions(cBuy) && !in.mentions(cSale) {
+		return semantic.RedemptionCountFilter(op, n)
+	}
+	return semantic.PurchaseCount(op, n)
+}
+
+// placePrep: the words before a place ("em Recife", "in Salvador").
+var placePrep = map[string]bool{"em": true, "in": true, "at": true, "na": true, "no": true, "nas": true, "nos": true, "near": true}

@@ -95,6 +95,7 @@ var (
 	}}
 	ByOrigin      = customerAttrDim("origin", T("origem", "origin"), "c.origin", T("origem", "origin"))
 	ByGender      = customerAttrDim("gender", T("gênero", "gender"), "c.gender_identity", T("genero", "gender"))
+	ByActive      = customerAttrDim("active", T("cadastro ativo", "active account"), "c.is_active", T("ativo", "active"))
 	ByBirthMonth  = customerAttrDim("birth_month", T("mês de aniversário", "birth month"), "extract(month FROM c.birth_date)::int", T("mes_aniversario", "birth_month"))
 	ByStatus      = &Dimension{ID: "status", Name: T("status", "status"), ReplacesLive: true, build: statusDim}
 	ByState       = storeAttrDim("state", T("estado", "state"), "s.state", T("uf", "state"))
@@ -107,7 +108,7 @@ var (
 	ByYear        = timeDim("year", T("ano", "year"), "extract(year FROM %s)::int", T("ano", "year"))
 	ByWeekday     = timeDim("weekday", T("dia da semana", "day of the week"), "extract(isodow FROM %s)::int", T("dia_semana", "weekday"))
 	ByHour        = timeDim("hour", T("hora do dia", "hour of the day"), "extract(hour FROM %s)::int", T("hora", "hour"))
-	Dimensions    = []*Dimension{ByStore, BySignupStore, ByCustomer, ByProduct, ByPaymentType, ByOrigin, ByGender, ByBirthMonth, ByStatus, ByState, ByCity, ByEntryType, ByDay, ByWeek, ByMonth, ByQuarter, ByYear, ByWeekday, ByHour}
+	Dimensions    = []*Dimension{ByStore, BySignupStore, ByCustomer, ByProduct, ByPaymentType, ByOrigin, ByGender, ByActive, ByBirthMonth, ByStatus, ByState, ByCity, ByEntryType, ByDay, ByWeek, ByMonth, ByQuarter, ByYear, ByWeekday, ByHour}
 	weekdayLabels = map[Lang]string{PT: "1 = segunda ... 7 = domingo", EN: "1 = Monday ... 7 = Sunday"}
 )
 

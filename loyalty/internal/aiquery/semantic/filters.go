@@ -95,6 +95,13 @@ func containsFolded(col, s string) string {
 	return fmt.Sprintf("translate(lower(%s), %s, %s) LIKE %s", col, Quote(accented), Quote(unaccented), Quote("%"+pat+"%"))
 }
 
+// containsWordsFolded is "col contains s as whole words" ("Ana" finds "Ana Souza", not
+// "Mariana"), ignoring case and accents.
+func containsWordsFolded(col, s string) string {
+	pat := strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(Fold(strings.Join(strings.Fields(s), " ")))
+	return fmt.Sprintf("translate(lower(' ' || %s || ' '), %s, %s) LIKE %s", col, Quote(accented), Quote(unaccented), Quote("% "+pat+" %"))
+}
+
 // Joins to the dimension views. Each view keeps one alias in every generated query.
 func customerJoin(f *Fact) (string, bool) {
 	switch {
@@ -197,8 +204,11 @@ func Both(a, b *Filter) (*Filter, error) {
 // e-mail", "customers without a phone number"); not the opt-outs.
 func ContactMissing(attr string) *Filter {
 	col, name := "c.email", T("sem e-mail cadastrado", "no e-mail on file")
-	if attr == "phone" {
+	switch attr {
+	case "phone":
 		col, name = "c.phone", T("sem telefone cadastrado", "no phone on file")
+	case "doc":
+		col, name = "c.doc", T("sem documento (CPF/CNPJ) cadastrado", "no document (CPF/CNPJ) on file")
 	}
 	return onCustomers("missing_"+attr, name, T("sem_"+attr, "no_"+attr), func() string { return "(" + col + " IS NULL OR " + col + " = '')" })
 }
@@ -281,10 +291,18 @@ func CustomerDoc(digits string) *Filter {
 		func() string { return "c.doc = " + Quote(digits) })
 }
 
-// CustomerName keeps the customers whose name contains name.
+// CustomerName keeps the customer whose whole name is name when there is one ("Vanessa
+// Ramos" is not "Vanessa Ramos Rocha"), else the customers whose name contains it as whole
+// words ("Ana Souza" finds "Ana Souza Lima"; "Ana" does not find "Mariana").
 func CustomerName(name string) *Filter {
 	return onCustomers("customer_name", T("cliente com nome \""+name+"\"", "customer named \""+name+"\""), T("cliente", "customer"),
-		func() string { return containsFolded("c.name", name) })
+		func() string {
+			exact := func(col string) string {
+				return fmt.Sprintf("translate(lower(%s), %s, %s) = %s", col, Quote(accented), Quote(unaccented), Quote(Fold(strings.Join(strings.Fields(name), " "))))
+			}
+			return "(" + exact("c.name") + " OR (" + containsWordsFolded("c.name", name) +
+				" AND NOT EXISTS (SELECT 1 FROM reporting.customers cn WHERE " + exact("cn.name") + ")))"
+		})
 }
 
 // CustomerEmail keeps the customer with this e-mail.
@@ -535,6 +553,22 @@ func OptIn(ch Channel, yes bool) *Filter {
 	return onCustomers("optin_"+sl.EN, name, sl, func() string { return cond })
 }
 
+// OptInAny keeps the customers who accept at least one channel (yes), or none (no).
+func OptInAny(yes bool) *Filter {
+	if yes {
+		return onCustomers("optin_any", T("aceitam algum canal", "opted in to some channel"), T("algum_canal", "any_channel"),
+			func() string { return "(c.email_optin OR c.whatsapp_optin OR c.sms_optin)" })
+	}
+	return onCustomers("optin_none", T("não aceitam nenhum canal", "opted in to no channel"), T("nenhum_canal", "no_channel"),
+		func() string { return "(NOT c.email_optin AND NOT c.whatsapp_optin AND NOT c.sms_optin)" })
+}
+
+// OptInAll keeps the customers who accept every channel.
+func OptInAll() *Filter {
+	return onCustomers("optin_all", T("aceitam todos os canais", "opted in to every channel"), T("todos_canais", "all_channels"),
+		func() string { return "(c.email_optin AND c.whatsapp_optin AND c.sms_optin)" })
+}
+
 // AppUser keeps the customers who use (or do not use) the app. Unknown (null) is neither.
 func AppUser(yes bool) *Filter {
 	if yes {
@@ -613,7 +647,8 @@ func activity(id string, of *Fact, yes bool, did, didNot Text) *Filter {
 		}
 		// "Sem comprar há mais de N dias": customers who did buy, the last time before the
 		// window (last_purchase is the newest sale not cancelled); never-buyers are not in it.
-		if !yes && of == Sales && p != nil && p.Kind == LastN {
+		if !yes && of == Sales && p != nil && (p.Kind == LastN || p.Kind == Since) && p.From != "" {
+			// "não compram desde março", "haven't bought since April" likewise
 			return "c.last_purchase < " + p.From, joins(j), true
 		}
 		const x = "x"
@@ -645,6 +680,45 @@ func PurchaseCount(op string, n int64) *Filter {
 				conds = append(conds, p.Cond(x+".transaction_date"))
 			}
 			return fmt.Sprintf("(SELECT count(*) FROM %s.%s %s WHERE %s) %s %d", Schema, Sales.View, x, strings.Join(conds, " AND "), op, n), joins(j), true
+		}}
+}
+
+// StoresVisited keeps the customers whose sales (in the period, when there is one) were at
+// a number of different stores that compares to n ("compraram em mais de uma loja").
+func StoresVisited(op string, n int64) *Filter {
+	o := opText(op)
+	return &Filter{ID: "store_count", Name: T(fmt.Sprintf("compraram em um número de lojas %s %d", o.PT, n), fmt.Sprintf("bought at a number of stores %s %d", o.EN, n)),
+		Slug: T("lojas", "stores"), UsesPeriod: true,
+		build: func(f *Fact, p *Period) (string, []string, bool) {
+			j, ok := customerJoin(f)
+			if !ok {
+				return "", nil, false
+			}
+			const x = "x"
+			conds := []string{x + ".customer_id = c.id", liveAs(Sales, x)}
+			if p != nil {
+				conds = append(conds, p.Cond(x+".transaction_date"))
+			}
+			return fmt.Sprintf("(SELECT count(DISTINCT %s.store_code) FROM %s.%s %s WHERE %s) %s %d", x, Schema, Sales.View, x, strings.Join(conds, " AND "), op, n), joins(j), true
+		}}
+}
+
+// FirstPurchase keeps the customers whose first sale not cancelled falls in the period
+// ("fizeram a primeira compra este mês", "first-time buyers"); without a period, the
+// customers who ever bought.
+func FirstPurchase() *Filter {
+	return &Filter{ID: "first_purchase", Name: T("primeira compra no período", "first purchase in the period"),
+		Slug: T("primeira_compra", "first_purchase"), UsesPeriod: true,
+		build: func(f *Fact, p *Period) (string, []string, bool) {
+			j, ok := customerJoin(f)
+			if !ok {
+				return "", nil, false
+			}
+			first := fmt.Sprintf("(SELECT min(x.transaction_date) FROM %s.%s x WHERE x.customer_id = c.id AND %s)", Schema, Sales.View, liveAs(Sales, "x"))
+			if p == nil {
+				return first + " IS NOT NULL", joins(j), true
+			}
+			return p.Cond(first), joins(j), true
 		}}
 }
 
@@ -716,6 +790,27 @@ func BalanceThreshold(op string, n int64) *Filter {
 	o := opText(op)
 	return onCustomers("balance_threshold", T(fmt.Sprintf("saldo %s %d pontos", o.PT, n), fmt.Sprintf("balance %s %d points", o.EN, n)), T("saldo", "balance"),
 		func() string { return fmt.Sprintf("c.points_balance %s %d", op, n) })
+}
+
+// RedemptionPoints keeps the redemptions whose total points compare to n ("resgates acima
+// de 1000 pontos").
+func RedemptionPoints(op string, n int64) *Filter {
+	o := opText(op)
+	return onFact("redemption_points", T(fmt.Sprintf("resgates de pontos %s %d", o.PT, n), fmt.Sprintf("redemptions of points %s %d", o.EN, n)), T("pontos_resgate", "redemption_points"),
+		map[*Fact]string{Redemptions: fmt.Sprintf("r.total_points %s %d", op, n)})
+}
+
+// LastPurchaseIn keeps the customers whose last purchase falls in the period ("clientes
+// cuja última compra foi em abril").
+func LastPurchaseIn() *Filter {
+	return &Filter{ID: "last_purchase_in", Name: T("última compra no período", "last purchase in the period"),
+		Slug: T("ultima_compra", "last_purchase"), UsesPeriod: true,
+		build: func(f *Fact, p *Period) (string, []string, bool) {
+			if f != Customers || p == nil {
+				return "", nil, false
+			}
+			return p.Cond("c.last_purchase"), nil, true
+		}}
 }
 
 // ValueThreshold keeps the sales whose value compares to amount.
