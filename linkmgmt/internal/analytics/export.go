@@ -12,6 +12,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/geo"
+	"github.com/loyaltylinks/platform/shared/database"
 )
 
 // ExportColumns are the columns of the clicks CSV, in order. Never an address: a
@@ -39,20 +40,7 @@ func (r *Reader) Export(ctx context.Context, sc Scope, q Query, shortURLs map[in
 		cw.Flush()
 		return flushAll(cw, buf)
 	}
-	sqlDB, err := r.db.DB()
-	if err != nil {
-		return err
-	}
-	conn, err := sqlDB.Conn(ctx)
-	if err != nil {
-		return err
-	}
-	defer conn.Close()
-	return conn.Raw(func(dc any) error {
-		pc, err := pgxConn(dc)
-		if err != nil {
-			return err
-		}
+	return database.WithPgxGorm(ctx, r.db, func(pc *pgx.Conn) error {
 		return pgx.BeginTxFunc(ctx, pc, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
 			if _, err := tx.Exec(ctx, fmt.Sprintf(`SET LOCAL statement_timeout = %d`, statementTimeout.Milliseconds())); err != nil {
 				return err

@@ -10,10 +10,10 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
-	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/click"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/visitors"
 	"github.com/loyaltylinks/platform/shared/apperr"
+	"github.com/loyaltylinks/platform/shared/database"
 	"gorm.io/gorm"
 )
 
@@ -260,20 +260,7 @@ func (r *Reader) filtered(ctx context.Context, sc Scope, q Query, b Buckets, rep
 
 // withTx runs fn in a read-only transaction with the report's statement timeout.
 func (r *Reader) withTx(ctx context.Context, fn func(pgx.Tx) error) error {
-	sqlDB, err := r.db.DB()
-	if err != nil {
-		return err
-	}
-	conn, err := sqlDB.Conn(ctx)
-	if err != nil {
-		return err
-	}
-	defer conn.Close()
-	return conn.Raw(func(dc any) error {
-		pc, err := pgxConn(dc)
-		if err != nil {
-			return err
-		}
+	return database.WithPgxGorm(ctx, r.db, func(pc *pgx.Conn) error {
 		return pgx.BeginTxFunc(ctx, pc, pgx.TxOptions{AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
 			if _, err := tx.Exec(ctx, fmt.Sprintf(`SET LOCAL statement_timeout = %d`, statementTimeout.Milliseconds())); err != nil {
 				return err
@@ -451,14 +438,6 @@ func minTime(a, b time.Time) time.Time {
 		return a
 	}
 	return b
-}
-
-func pgxConn(dc any) (*pgx.Conn, error) {
-	c, ok := dc.(*stdlib.Conn)
-	if !ok {
-		return nil, fmt.Errorf("database driver %T is not pgx", dc)
-	}
-	return c.Conn(), nil
 }
 
 // isStatementTimeout reports whether Postgres cancelled a statement for taking longer

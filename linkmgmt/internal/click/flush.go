@@ -3,7 +3,6 @@ package click
 import (
 	"context"
 	"crypto/rand"
-	"database/sql"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -15,7 +14,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/stdlib"
+	"github.com/loyaltylinks/platform/shared/database"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/redis/go-redis/v9"
 	"gorm.io/gorm"
@@ -281,7 +280,7 @@ func (f *Flusher) store(ctx context.Context, stream string, msgs []redis.XMessag
 		return 0, nil
 	}
 	var res storeResult
-	err := withPgx(ctx, f.db, func(conn *pgx.Conn) error {
+	err := database.WithPgxGorm(ctx, f.db, func(conn *pgx.Conn) error {
 		return pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
 			var err error
 			res, err = storeBatches(ctx, tx, f.log, entries)
@@ -306,31 +305,6 @@ func (f *Flusher) store(ctx context.Context, stream string, msgs []redis.XMessag
 		}
 	}
 	return res.stored, nil
-}
-
-// withPgx runs fn on one connection of db's pool, as a pgx connection (COPY, arrays,
-// the statement cache).
-func withPgx(ctx context.Context, db *gorm.DB, fn func(*pgx.Conn) error) error {
-	sqlDB, err := db.DB()
-	if err != nil {
-		return err
-	}
-	return withPgxSQL(ctx, sqlDB, fn)
-}
-
-func withPgxSQL(ctx context.Context, sqlDB *sql.DB, fn func(*pgx.Conn) error) error {
-	conn, err := sqlDB.Conn(ctx)
-	if err != nil {
-		return err
-	}
-	defer conn.Close()
-	return conn.Raw(func(dc any) error {
-		c, ok := dc.(*stdlib.Conn)
-		if !ok {
-			return fmt.Errorf("database driver %T is not pgx", dc)
-		}
-		return fn(c.Conn())
-	})
 }
 
 type storeResult struct {

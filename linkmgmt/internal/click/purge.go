@@ -8,6 +8,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/visitors"
+	"github.com/loyaltylinks/platform/shared/database"
 )
 
 // purgeBatchSize is how many deleted links one purge transaction handles.
@@ -33,7 +34,7 @@ func (f *Flusher) purgeDeleted(ctx context.Context) error {
 
 func (f *Flusher) purgeBatch(ctx context.Context) (int, error) {
 	var ids []int64
-	err := withPgx(ctx, f.db, func(conn *pgx.Conn) error {
+	err := database.WithPgxGorm(ctx, f.db, func(conn *pgx.Conn) error {
 		return pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
 			rows, err := tx.Query(ctx, `SELECT link_id FROM link_purges ORDER BY link_id LIMIT $1 FOR UPDATE SKIP LOCKED`, purgeBatchSize)
 			if err != nil {

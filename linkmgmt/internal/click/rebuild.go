@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/loyaltylinks/platform/shared/database"
 	"gorm.io/gorm"
 )
 
@@ -36,7 +37,7 @@ func (f *Flusher) rebuildQueued(ctx context.Context) error {
 
 // rebuildNext rebuilds one queued link or account; did is false when nothing was ready.
 func rebuildNext(ctx context.Context, db *gorm.DB) (did bool, err error) {
-	err = withPgx(ctx, db, func(conn *pgx.Conn) error {
+	err = database.WithPgxGorm(ctx, db, func(conn *pgx.Conn) error {
 		var waiting bool
 		if err := conn.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM click_rollup_rebuilds)`).Scan(&waiting); err != nil || !waiting {
 			return err
@@ -74,14 +75,14 @@ func rebuildNext(ctx context.Context, db *gorm.DB) (did bool, err error) {
 // RebuildLink recomputes a link's rollups from its raw clicks (tests, the statistics
 // benchmark's seed); its account's days are RebuildAccount's.
 func RebuildLink(ctx context.Context, db *gorm.DB, linkID int64) error {
-	return withPgx(ctx, db, func(conn *pgx.Conn) error {
+	return database.WithPgxGorm(ctx, db, func(conn *pgx.Conn) error {
 		return pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error { return rebuildLink(ctx, tx, linkID) })
 	})
 }
 
 // RebuildAccount recomputes an account's days from its links' days.
 func RebuildAccount(ctx context.Context, db *gorm.DB, accountID int64) error {
-	return withPgx(ctx, db, func(conn *pgx.Conn) error {
+	return database.WithPgxGorm(ctx, db, func(conn *pgx.Conn) error {
 		return pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error { return rebuildAccount(ctx, tx, accountID) })
 	})
 }

@@ -10,9 +10,9 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
-	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/loyaltylinks/platform/loyalty/internal/customer"
 	"github.com/loyaltylinks/platform/loyalty/internal/event"
+	"github.com/loyaltylinks/platform/shared/database"
 )
 
 // A credit or a debit is one statement, run in autocommit: loyalty.ledger_move (migration
@@ -198,7 +198,7 @@ func (s *Service) moveStatement(ctx context.Context, mvs []*movement) []moveResu
 	out := make([]moveResult, n)
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
-		err = s.withConn(ctx, func(conn *pgx.Conn) error {
+		err = database.WithPgx(ctx, s.sqlDB, func(conn *pgx.Conn) error {
 			rows, err := conn.Query(ctx, moveSQL, customerID, ids, types, points, descriptions, tids,
 				coupons, vendors, stores, userAts, dates, redeems, events)
 			if err != nil {
@@ -288,22 +288,6 @@ func scanMoveRow(rows pgx.Rows, mv *movement) (moveResult, error) {
 		return moveResult{err: ErrBalanceOverflow}, nil
 	}
 	return moveResult{err: fmt.Errorf("insert of entry for customer %s skipped for no known reason (%s)", mv.m.CustomerID, outcome)}, nil
-}
-
-// withConn runs fn on a pgx connection of the pool.
-func (s *Service) withConn(ctx context.Context, fn func(*pgx.Conn) error) error {
-	conn, err := s.sqlDB.Conn(ctx)
-	if err != nil {
-		return err
-	}
-	defer conn.Close()
-	return conn.Raw(func(dc any) error {
-		c, ok := dc.(*stdlib.Conn)
-		if !ok {
-			return fmt.Errorf("ledger: the pool's driver is %T, not pgx", dc)
-		}
-		return fn(c.Conn())
-	})
 }
 
 // combiner holds, per customer whose statement is running, the movements that arrived

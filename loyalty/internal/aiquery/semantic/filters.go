@@ -663,24 +663,31 @@ func activity(id string, of *Fact, yes bool, did, didNot Text) *Filter {
 	}}
 }
 
+// customerSales builds the condition "aggregate of the customer's sales not cancelled (in
+// the period, when there is one) compares": agg is written over the sales alias x, cmp
+// is the operator and its right-hand side ("> 5").
+func customerSales(agg, cmp string) func(f *Fact, p *Period) (string, []string, bool) {
+	return func(f *Fact, p *Period) (string, []string, bool) {
+		j, ok := customerJoin(f)
+		if !ok {
+			return "", nil, false
+		}
+		const x = "x"
+		conds := []string{x + ".customer_id = c.id", liveAs(Sales, x)}
+		if p != nil {
+			conds = append(conds, p.Cond(x+".transaction_date"))
+		}
+		return fmt.Sprintf("(SELECT %s FROM %s.%s %s WHERE %s) %s", agg, Schema, Sales.View, x, strings.Join(conds, " AND "), cmp), joins(j), true
+	}
+}
+
 // PurchaseCount keeps the customers whose number of sales (in the period, when there is
 // one) compares to n ("clientes com mais de 5 compras").
 func PurchaseCount(op string, n int64) *Filter {
 	o := opText(op)
 	return &Filter{ID: "purchase_count", Name: T(fmt.Sprintf("com número de compras %s %d", o.PT, n), fmt.Sprintf("with a number of purchases %s %d", o.EN, n)),
 		Slug: T("compras", "purchases"), UsesPeriod: true,
-		build: func(f *Fact, p *Period) (string, []string, bool) {
-			j, ok := customerJoin(f)
-			if !ok {
-				return "", nil, false
-			}
-			const x = "x"
-			conds := []string{x + ".customer_id = c.id", liveAs(Sales, x)}
-			if p != nil {
-				conds = append(conds, p.Cond(x+".transaction_date"))
-			}
-			return fmt.Sprintf("(SELECT count(*) FROM %s.%s %s WHERE %s) %s %d", Schema, Sales.View, x, strings.Join(conds, " AND "), op, n), joins(j), true
-		}}
+		build: customerSales("count(*)", fmt.Sprintf("%s %d", op, n))}
 }
 
 // StoresVisited keeps the customers whose sales (in the period, when there is one) were at
@@ -689,18 +696,7 @@ func StoresVisited(op string, n int64) *Filter {
 	o := opText(op)
 	return &Filter{ID: "store_count", Name: T(fmt.Sprintf("compraram em um número de lojas %s %d", o.PT, n), fmt.Sprintf("bought at a number of stores %s %d", o.EN, n)),
 		Slug: T("lojas", "stores"), UsesPeriod: true,
-		build: func(f *Fact, p *Period) (string, []string, bool) {
-			j, ok := customerJoin(f)
-			if !ok {
-				return "", nil, false
-			}
-			const x = "x"
-			conds := []string{x + ".customer_id = c.id", liveAs(Sales, x)}
-			if p != nil {
-				conds = append(conds, p.Cond(x+".transaction_date"))
-			}
-			return fmt.Sprintf("(SELECT count(DISTINCT %s.store_code) FROM %s.%s %s WHERE %s) %s %d", x, Schema, Sales.View, x, strings.Join(conds, " AND "), op, n), joins(j), true
-		}}
+		build: customerSales("count(DISTINCT x.store_code)", fmt.Sprintf("%s %d", op, n))}
 }
 
 // FirstPurchase keeps the customers whose first sale not cancelled falls in the period
@@ -728,18 +724,7 @@ func SpendTotal(op string, amount string) *Filter {
 	o := opText(op)
 	return &Filter{ID: "spend_total", Name: T(fmt.Sprintf("que gastaram %s %s no total", o.PT, amount), fmt.Sprintf("who spent %s %s in total", o.EN, amount)),
 		Slug: T("gasto", "spend"), UsesPeriod: true,
-		build: func(f *Fact, p *Period) (string, []string, bool) {
-			j, ok := customerJoin(f)
-			if !ok {
-				return "", nil, false
-			}
-			const x = "x"
-			conds := []string{x + ".customer_id = c.id", liveAs(Sales, x)}
-			if p != nil {
-				conds = append(conds, p.Cond(x+".transaction_date"))
-			}
-			return fmt.Sprintf("(SELECT COALESCE(sum(%s.value), 0) FROM %s.%s %s WHERE %s) %s %s", x, Schema, Sales.View, x, strings.Join(conds, " AND "), op, amount), joins(j), true
-		}}
+		build: customerSales("COALESCE(sum(x.value), 0)", op+" "+amount)}
 }
 
 // RedemptionCountFilter keeps the customers whose number of redemptions that count (in the
