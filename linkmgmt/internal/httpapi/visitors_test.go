@@ -177,6 +177,42 @@ func TestPasswordGuessesAreReservedBeforeBcrypt(t *testing.T) {
 		return env.visit(visit{path: "/vault", header: map[string]string{"X-Forwarded-For": client}, form: url.Values{"password": {pw}}})
 	}
 
+	t.Run("five wrong guesses lock the address out, the right one included", func(t *testing.T) {
+		for i := range 5 {
+			expect{status: 401, contains: []string{"Wrong password"}}.check(t, guess("203.0.113.6", fmt.Sprint("nope ", i)))
+		}
+		res := guess("203.0.113.6", "open sesame")
+		expect{status: 429, contains: []string{"Too many wrong passwords"}}.check(t, res)
+		if ra := res.Header.Get("Retry-After"); ra == "" || ra == "0" {
+			t.Fatalf("Retry-After = %q", ra)
+		}
+		// Another address, and another IPv6 /64, are not locked out.
+		expect{status: 302, location: "https://dest.example/secret"}.check(t, guess("203.0.113.7", "open sesame"))
+	})
+
+	t.Run("an IPv6 /64 is one client", func(t *testing.T) {
+		for i := range 5 {
+			expect{status: 401}.check(t, guess(fmt.Sprintf("2001:db8:1:2::%x", i+1), "nope"))
+		}
+		expect{status: 429}.check(t, guess("2001:db8:1:2:ffff::9", "open sesame"))
+		expect{status: 302, location: "https://dest.example/secret"}.check(t, guess("2001:db8:1:3::1", "open sesame"))
+	})
+
+	t.Run("people who know the password are never locked out", func(t *testing.T) {
+		for range 8 {
+			expect{status: 302, location: "https://dest.example/secret"}.check(t, guess("203.0.113.8", "open sesame"))
+		}
+		expect{status: 401}.check(t, guess("203.0.113.8", "nope"))
+	})
+
+	t.Run("an oversized form is refused unread", func(t *testing.T) {
+		res := guess("203.0.113.9", strings.Repeat("p", 64<<10))
+		expect{status: 400, contains: []string{"could not be read"}}.check(t, res)
+	})
+
+	// Last among the guesses that need Redis: on a loaded machine some of these 40 may
+	// time out, which opens the Redis breaker for a moment (503s by design), and the
+	// sequential cases above must not run into it.
 	t.Run("40 concurrent guesses, one right", func(t *testing.T) {
 		const guesses = 40
 		statuses := make([]int, guesses)
@@ -210,39 +246,6 @@ func TestPasswordGuessesAreReservedBeforeBcrypt(t *testing.T) {
 			t.Fatalf("statuses %v: at most 5 wrong guesses may be evaluated", count)
 		}
 		t.Logf("statuses: %v", count)
-	})
-
-	t.Run("five wrong guesses lock the address out, the right one included", func(t *testing.T) {
-		for i := range 5 {
-			expect{status: 401, contains: []string{"Wrong password"}}.check(t, guess("203.0.113.6", fmt.Sprint("nope ", i)))
-		}
-		res := guess("203.0.113.6", "open sesame")
-		expect{status: 429, contains: []string{"Too many wrong passwords"}}.check(t, res)
-		if ra := res.Header.Get("Retry-After"); ra == "" || ra == "0" {
-			t.Fatalf("Retry-After = %q", ra)
-		}
-		// Another address, and another IPv6 /64, are not locked out.
-		expect{status: 302, location: "https://dest.example/secret"}.check(t, guess("203.0.113.7", "open sesame"))
-	})
-
-	t.Run("an IPv6 /64 is one client", func(t *testing.T) {
-		for i := range 5 {
-			expect{status: 401}.check(t, guess(fmt.Sprintf("2001:db8:1:2::%x", i+1), "nope"))
-		}
-		expect{status: 429}.check(t, guess("2001:db8:1:2:ffff::9", "open sesame"))
-		expect{status: 302, location: "https://dest.example/secret"}.check(t, guess("2001:db8:1:3::1", "open sesame"))
-	})
-
-	t.Run("people who know the password are never locked out", func(t *testing.T) {
-		for range 8 {
-			expect{status: 302, location: "https://dest.example/secret"}.check(t, guess("203.0.113.8", "open sesame"))
-		}
-		expect{status: 401}.check(t, guess("203.0.113.8", "nope"))
-	})
-
-	t.Run("an oversized form is refused unread", func(t *testing.T) {
-		res := guess("203.0.113.9", strings.Repeat("p", 64<<10))
-		expect{status: 400, contains: []string{"could not be read"}}.check(t, res)
 	})
 
 	t.Run("without redis guesses are refused, not evaluated", func(t *testing.T) {
