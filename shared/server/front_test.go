@@ -110,8 +110,18 @@ func TestQuietGETCostsLittle(t *testing.T) {
 			h.ServeHTTP(w, req)
 		})
 	}
+	// The fewest of a few runs: a garbage collection during a run empties the sync.Pools
+	// of both stacks and shows up as an allocation that is not the stack's (seen on a
+	// loaded CI machine).
+	fewest := func(h http.Handler) float64 {
+		n := measure(h)
+		for range 4 {
+			n = min(n, measure(h))
+		}
+		return n
+	}
 	measure(s.Echo) // the first request of a series resolves its labels
-	if extra := measure(s.Echo) - measure(bare); extra > 3 {
+	if extra := fewest(s.Echo) - fewest(bare); extra > 3 {
 		t.Fatalf("the stack adds %.0f allocations to a quiet GET, want at most 3", extra)
 	}
 }
