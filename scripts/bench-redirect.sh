@@ -40,7 +40,11 @@ db_url="${DATABASE_URL%%\?*}"; db_url="${db_url%/*}/$bench_db"
 psql "$admin_url" -qc "CREATE DATABASE $bench_db" >/dev/null
 # Lease a numbered Redis database the way the tests do (testkit: a lock key in database
 # 0), so a concurrent test run never flushes the benchmark's data or the other way round.
-redis_base="${REDIS_URL%/*}"
+# The server part of REDIS_URL: without a trailing /<db> when it has one
+# (redis://host:6379/0 and redis://host:6379 both give redis://host:6379).
+redis_base="${REDIS_URL%%\?*}"
+[[ "$redis_base" =~ ^(rediss?://[^/]+)(/[0-9]*)?/?$ ]] || { echo "bench: cannot read REDIS_URL=$REDIS_URL" >&2; exit 1; }
+redis_base="${BASH_REMATCH[1]}"
 lease_token="bench-$$"
 bench_redis_db=""
 for n in $(seq 15 -1 1); do
@@ -134,6 +138,9 @@ broken=""
 for v in "$link_rps" "$bare_rps"; do [[ "$v" =~ ^[0-9]+$ ]] && [ "$v" -gt 0 ] || broken+=" wrk measured no requests;"; done
 [ "${link_bad:-x}" = 0 ] && [ "${bare_bad:-x}" = 0 ] || broken+=" answers other than the 302 (linkmgmt ${link_bad:-?}, bare ${bare_bad:-?});"
 [[ "$clicks" =~ ^[0-9]+$ ]] || broken+=" could not read the link's clicks;"
+# A run whose clicks were not recorded measured a redirect without analytics.
+[ "${clicks:-0}" != 0 ] || broken+=" no click was recorded (see the service log);"
+[ "${dropped:-0}" = 0 ] || echo "bench-redirect: the recorder dropped $dropped clicks: the figures are not those of full analytics" >&2
 
 [ "$ROUNDS" = 1 ] || echo "medians of $ROUNDS rounds:"
 printf '\n%-34s %12s %10s %10s\n' "target ($CONNECTIONS connections)" "req/s" "p50 ms" "p99 ms"
