@@ -100,6 +100,12 @@ func TestPhrasingClasses(t *testing.T) {
 		{"filler", "como foi o faturamento da loja Cambuí este ano", []string{"sum(v.value)", "'L03'"}},
 		{"rate", "percentual de vendas canceladas no pix", []string{"FILTER (WHERE v.cancelled_at IS NOT NULL)", "WHERE v.payment_type = 'pix'"}},
 		{"zero", "clientes zerados", []string{"c.points_balance = 0"}},
+		// "clientes com pontos" with no count word: the customers with a balance are
+		// counted (like "clientes zerados"), never answered with the total balance
+		{"has points", "clientes com pontos", []string{"count(*)", "c.points_balance > 0"}},
+		{"has points", "customers with points", []string{"count(*)", "c.points_balance > 0"}},
+		{"has points", "customers with a balance", []string{"count(*)", "c.points_balance > 0"}},
+		{"has points", "saldo dos clientes com pontos", []string{"sum(c.points_balance)", "c.points_balance > 0"}},
 		{"name", "quantos clientes se chamam Ana", []string{"LIKE '% ana %'"}},
 		{"name", "clientes com sobrenome Rocha", []string{"LIKE '% rocha %'"}},
 		{"paid", "quantos clientes pagaram com pix em maio", []string{"count(DISTINCT v.customer_id)", "v.payment_type = 'pix'"}},

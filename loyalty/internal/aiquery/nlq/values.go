@@ -330,10 +330,21 @@ func (in *interp) thresholds() []pendingFilter {
 		if l.used || !(l.is(cPoints) || l.is(cBalance)) || in.pointsVerbAfter(l) {
 			continue
 		}
-		if !(in.mentions(cCustomer) || in.mentions(cWho) || in.mentions(cBuyer)) || !(in.has(cCount) || in.has(cList) || in.has(cWho) || in.has(cRate) || in.has(cWhich) || in.has(cAvg)) {
+		if !(in.mentions(cCustomer) || in.mentions(cWho) || in.mentions(cBuyer)) {
 			continue
 		}
-		if ti := indexOf(in.q.toks, l.toks[0]); ti < 1 || !hasPointsVerb[in.q.toks[ti-1].norm] {
+		ti := indexOf(in.q.toks, l.toks[0])
+		if ti >= 2 && pointsArticle[in.q.toks[ti-1].norm] { // "with a balance", "com algum saldo"
+			ti--
+		}
+		if ti < 1 || !hasPointsVerb[in.q.toks[ti-1].norm] {
+			continue
+		}
+		// Without a count or list word, only "clientes com pontos" itself (the customers
+		// right before the possession): counted like "clientes zerados", never read as
+		// the total balance, which is another question.
+		counted := in.has(cCount) || in.has(cList) || in.has(cWho) || in.has(cRate) || in.has(cWhich) || in.has(cAvg)
+		if p := in.prev(l); !counted && (p == nil || !p.is(cCustomer) || indexOf(in.q.toks, p.toks[len(p.toks)-1]) != ti-2) {
 			continue
 		}
 		if n := in.next(l); n != nil && !n.used && (n.is(cCmp) || n.is(cNumber) || n.is(cBalance)) {
@@ -347,6 +358,9 @@ func (in *interp) thresholds() []pendingFilter {
 
 // hasPointsVerb: the words that make "pontos" a possession ("com pontos", "have points").
 var hasPointsVerb = map[string]bool{"com": true, "tem": true, "possuem": true, "possui": true, "have": true, "has": true, "with": true, "having": true}
+
+// pointsArticle: the words that may stand between the possession and "pontos"/"saldo".
+var pointsArticle = map[string]bool{"a": true, "an": true, "some": true, "any": true, "um": true, "algum": true}
 
 // pointsVerbAfter: "sem pontos resgatados" is about redemptions, not the balance.
 func (in *interp) pointsVerbAfter(l *lexeme) bool {
