@@ -14,15 +14,9 @@ import (
 	"github.com/loyaltylinks/platform/shared/config"
 )
 
-// Database is what every command that opens the database reads: `migrate` and `users`
-// read nothing else, so the schema and the first account can be set up before the rest
-// of the service is configured (as loyalty's commands do).
-type Database struct {
-	DatabaseURL    string
-	DBMaxConns     int
-	MigrateOnStart bool // apply migrations when a command opens the database
-	LogLevel       string
-}
+// Database is what every command that opens the database reads (`migrate` and `users`
+// read nothing else); the variables are the same in both services.
+type Database = config.Database
 
 // Config is every setting of the linkmgmt service. The README's configuration table lists
 // the same variables.
@@ -60,24 +54,9 @@ type Config struct {
 	ClickRetention click.Retention
 }
 
-// LoadDatabase reads the database variables alone (see Database). Every missing or
-// malformed one is named in the returned error.
+// LoadDatabase reads the database variables alone (see Database).
 func LoadDatabase(getenv func(string) string) (Database, error) {
-	e := config.NewEnv(getenv)
-	d := loadDatabase(e)
-	if err := e.Err(); err != nil {
-		return Database{}, fmt.Errorf("invalid configuration:\n%w", err)
-	}
-	return d, nil
-}
-
-func loadDatabase(e *config.Env) Database {
-	return Database{
-		DatabaseURL:    e.URL("DATABASE_URL", true, "postgres", "postgresql"),
-		DBMaxConns:     e.Int("DB_MAX_CONNS", 20, 1),
-		MigrateOnStart: e.Bool("MIGRATE_ON_START", true),
-		LogLevel:       e.OneOf("LOG_LEVEL", "info", "debug", "info", "warn", "error"),
-	}
+	return config.LoadDatabase(getenv)
 }
 
 // Load reads the configuration through getenv. Every missing or malformed variable is
@@ -85,7 +64,7 @@ func loadDatabase(e *config.Env) Database {
 func Load(getenv func(string) string) (Config, error) {
 	e := config.NewEnv(getenv)
 	c := Config{
-		Database:      loadDatabase(e),
+		Database:      e.Database(),
 		RedisURL:      e.URL("REDIS_URL", true, "redis", "rediss"),
 		HTTPAddr:      e.ListenAddr("HTTP_ADDR", ":8081", false),
 		BaseURL:       strings.TrimRight(e.URL("BASE_URL", false, "http", "https"), "/"),

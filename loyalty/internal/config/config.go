@@ -14,15 +14,9 @@ import (
 	"github.com/loyaltylinks/platform/shared/config"
 )
 
-// Database is what every command that opens the database reads: `migrate` and `users`
-// read nothing else, so the schema and the first admin can be set up before the rest of
-// the service is configured.
-type Database struct {
-	DatabaseURL    string
-	DBMaxConns     int
-	MigrateOnStart bool // apply migrations when a command opens the database
-	LogLevel       string
-}
+// Database is what every command that opens the database reads (`migrate` and `users`
+// read nothing else); the variables are the same in both services.
+type Database = config.Database
 
 // Config is every setting of the loyalty service. The README's configuration table lists
 // the same variables.
@@ -95,24 +89,9 @@ const maxAuthCacheTTL = 10 * time.Second
 
 var roleName = regexp.MustCompile(`^[a-z_][a-z0-9_]{0,62}$`)
 
-// LoadDatabase reads the database variables alone (see Database). Every missing or
-// malformed one is named in the returned error.
+// LoadDatabase reads the database variables alone (see Database).
 func LoadDatabase(getenv func(string) string) (Database, error) {
-	e := config.NewEnv(getenv)
-	d := loadDatabase(e)
-	if err := e.Err(); err != nil {
-		return Database{}, fmt.Errorf("invalid configuration:\n%w", err)
-	}
-	return d, nil
-}
-
-func loadDatabase(e *config.Env) Database {
-	return Database{
-		DatabaseURL:    e.URL("DATABASE_URL", true, "postgres", "postgresql"),
-		DBMaxConns:     e.Int("DB_MAX_CONNS", 20, 1),
-		MigrateOnStart: e.Bool("MIGRATE_ON_START", true),
-		LogLevel:       e.OneOf("LOG_LEVEL", "info", "debug", "info", "warn", "error"),
-	}
+	return config.LoadDatabase(getenv)
 }
 
 // Load reads the configuration through getenv. Every missing or malformed variable is
@@ -120,7 +99,7 @@ func loadDatabase(e *config.Env) Database {
 func Load(getenv func(string) string) (Config, error) {
 	e := config.NewEnv(getenv)
 	c := Config{
-		Database:      loadDatabase(e),
+		Database:      e.Database(),
 		Env:           e.OneOf("APP_ENV", "production", "production", "development"),
 		HTTPAddr:      e.ListenAddr("HTTP_ADDR", ":8080", false),
 		MaxBodyBytes:  int64(e.Int("MAX_BODY_BYTES", 1<<20, 1024)),
