@@ -113,3 +113,38 @@ func (p *Proxy) pipe(dst, src net.Conn) {
 	delete(p.conns, src)
 	p.mu.Unlock()
 }
+
+// HangingServer listens on a free local port, accepts every connection and never
+// answers: a server that hangs (a stalled Redis, say). It returns the address;
+// the listener and its connections are closed when the test ends.
+func HangingServer(t testing.TB) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var (
+		mu    sync.Mutex
+		conns []net.Conn
+	)
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			mu.Lock()
+			conns = append(conns, c)
+			mu.Unlock()
+		}
+	}()
+	t.Cleanup(func() {
+		ln.Close()
+		mu.Lock()
+		defer mu.Unlock()
+		for _, c := range conns {
+			c.Close()
+		}
+	})
+	return ln.Addr().String()
+}

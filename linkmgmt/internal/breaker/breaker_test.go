@@ -4,46 +4,13 @@ import (
 	"context"
 	"errors"
 	"net"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/loyaltylinks/platform/linkmgmt/internal/breaker"
+	"github.com/loyaltylinks/platform/shared/testkit"
 	"github.com/redis/go-redis/v9"
 )
-
-// hangingRedis accepts connections and never answers.
-func hangingRedis(t *testing.T) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var (
-		mu    sync.Mutex
-		conns []net.Conn
-	)
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			mu.Lock()
-			conns = append(conns, c)
-			mu.Unlock()
-		}
-	}()
-	t.Cleanup(func() {
-		ln.Close()
-		mu.Lock()
-		defer mu.Unlock()
-		for _, c := range conns {
-			c.Close()
-		}
-	})
-	return ln.Addr().String()
-}
 
 func client(t *testing.T, addr string, pause time.Duration, maxRetries int) *redis.Client {
 	t.Helper()
@@ -75,7 +42,7 @@ func call(rdb *redis.Client, pipeline bool) (time.Duration, error) {
 // commands that follow, single or pipelined, fail at once with ErrOpen until the pause
 // ends; then Redis is asked again.
 func TestHangingRedisCostsOneTimeout(t *testing.T) {
-	rdb := client(t, hangingRedis(t), 500*time.Millisecond, 0)
+	rdb := client(t, testkit.HangingServer(t), 500*time.Millisecond, 0)
 	took, err := call(rdb, false)
 	if err == nil || errors.Is(err, breaker.ErrOpen) || took < 150*time.Millisecond {
 		t.Fatalf("first call: %v after %v, want its own time-out", err, took)

@@ -2,55 +2,28 @@ package httpapi_test
 
 import (
 	"fmt"
-	"net"
 	"net/http"
 	"net/url"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/loyaltylinks/platform/linkmgmt/internal/app"
+	"github.com/loyaltylinks/platform/shared/testkit"
 	"github.com/redis/go-redis/v9"
 )
 
 // stalledRedis accepts connections and never answers, like a Redis that hangs.
 func stalledRedis(t testing.TB) *redis.Client {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var (
-		mu    sync.Mutex
-		conns []net.Conn
-	)
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			mu.Lock()
-			conns = append(conns, c)
-			mu.Unlock()
-		}
-	}()
+	addr := testkit.HangingServer(t)
 	// The service's own client (cmd/linkmgmt): library defaults, deadlines taken from
 	// contexts, the breaker.
-	rdb, err := app.OpenRedis("redis://" + ln.Addr().String())
+	rdb, err := app.OpenRedis("redis://" + addr)
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() {
-		rdb.Close()
-		ln.Close()
-		mu.Lock()
-		defer mu.Unlock()
-		for _, c := range conns {
-			c.Close()
-		}
-	})
+	t.Cleanup(func() { rdb.Close() })
 	return rdb
 }
 
