@@ -58,16 +58,8 @@ const (
 // ownerSlot names a pending counter field and detail field: a link's or an account's
 // clicks of one slot.
 type ownerSlot struct {
-	id      int64
-	account bool
-	slot    int64
-}
-
-func (o ownerSlot) keys() (counters, details string) {
-	if o.account {
-		return accountPendingKey(o.id), accountDetailKey(o.id)
-	}
-	return pendingKey(o.id), detailKey(o.id)
+	Scope // whose: its keys() name the counter and detail hashes
+	slot  int64
 }
 
 // linkSlot is a run of a batch's clicks of one link and slot (and account, as the
@@ -162,8 +154,8 @@ func ownersOf(keys []linkSlot, members [][]int32) (owners, slots []ownerCount) {
 				id = k.account
 			}
 			n := int64(len(members[g]))
-			owners = add(owners, ownerIdx, ownerSlot{id: id, account: account}, g, n)
-			slots = add(slots, slotIdx, ownerSlot{id: id, account: account, slot: k.slot}, g, n)
+			owners = add(owners, ownerIdx, ownerSlot{Scope: Scope{ID: id, Account: account}}, g, n)
+			slots = add(slots, slotIdx, ownerSlot{Scope: Scope{ID: id, Account: account}, slot: k.slot}, g, n)
 		}
 	}
 	return owners, slots
@@ -188,7 +180,7 @@ func pendingWrites(scheme counterScheme, id [16]byte, clicks []Click) ([]count, 
 		fps[g] = b.fps
 	}
 	for j, s := range slots {
-		if !s.key.account && len(s.groups) == 1 {
+		if !s.key.Account && len(s.groups) == 1 {
 			g := s.groups[0]
 			details[j].value = encodeDetail(tallies[g], fps[g])
 			continue
