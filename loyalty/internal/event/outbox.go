@@ -33,21 +33,22 @@ type interest struct {
 	types map[Type]bool
 }
 
-// recordSQL adds the event and one pending delivery per active subscription that wants
-// its type, in one statement (one round trip inside the caller's transaction). When no
-// subscription wants the type, nothing is written at all: an event nobody receives is
-// not kept. A subscription created after the statement ran does not get the event.
+// recordSQL adds the event when an active subscription wants its type; nothing is
+// written otherwise (an event nobody receives is not kept). Only the event: its
+// deliveries are added by the fan-out (webhook.Service.FanOut) once it is committed, so
+// a subscription created after the change does not get it. Its seq, the delivery order,
+// is drawn here, after the change took its locks.
+//
+// The fan-out relies on the transaction having its id before it draws the seq. A change
+// has written its rows by now, so it has one; pg_current_xact_id() in the filter, which
+// runs before the row (and its seq) is formed, makes sure of it even when the event is
+// a transaction's first write.
 const recordSQL = `
-WITH subs AS (
-    SELECT id FROM webhook_subscriptions
-     WHERE is_active AND (cardinality(event_types) = 0 OR $1::text = ANY (event_types))
-), ev AS (
-    INSERT INTO webhook_events (type, data)
-    SELECT $1, $2::json WHERE EXISTS (SELECT 1 FROM subs)
-    RETURNING seq
-)
-INSERT INTO webhook_deliveries (subscription_id, event_seq)
-SELECT subs.id, ev.seq FROM subs CROSS JOIN ev`
+INSERT INTO webhook_events (type, data)
+SELECT $1, $2::json
+ WHERE pg_current_xact_id() IS NOT NULL
+   AND EXISTS (SELECT 1 FROM webhook_subscriptions
+                WHERE is_active AND (cardinality(event_types) = 0 OR $1::text = ANY (event_types)))`
 
 // Record writes an event of type typ whose payload is data rendered as JSON (the resource
 // as the API renders it). tx must be the transaction making the change: if it rolls back,

@@ -256,6 +256,9 @@ func TestWebhookEventsCarryTheAPIRendering(t *testing.T) {
 	call("redeem.rolled_back", http.MethodPost, "/api/v1/points/redeem/rollback", map[string]any{"points_id": blocked["points_id"]}, http.StatusOK)
 
 	ctx := context.Background()
+	if _, err := svc.FanOut(ctx); err != nil {
+		t.Fatal(err)
+	}
 	for range 5 {
 		if _, err := svc.DeliverOnce(ctx); err != nil {
 			t.Fatal(err)

@@ -50,12 +50,18 @@ func BenchmarkCatchUp(b *testing.B) {
 		`"description":"Purchase NF-1","user_at":"ana","transaction_date":"2025-05-01T13:00:00Z","coupon_identifier":"NF-1",` +
 		`"redeem_id":null,"transaction_type":"C","reverses_id":null,"cancelled_at":null,` +
 		`"created_at":"2025-05-01T13:00:01.123456Z","updated_at":"2025-05-01T13:00:01.123456Z"}`
+	// The subscription has existed all along; the events of the hour were written and
+	// fanned out to it while its receiver was down.
+	if err := db.Exec(`UPDATE webhook_subscriptions SET created_at = now() - interval '2 hours' WHERE id = ?`, sub.ID).Error; err != nil {
+		b.Fatal(err)
+	}
 	if err := db.Exec(`
-		WITH ev AS (
-		    INSERT INTO webhook_events (type, data, created_at)
-		    SELECT 'points.credited', ?::json, now() - interval '1 hour' + g * interval '1 millisecond' FROM generate_series(1, ?) g
-		    RETURNING seq)
-		INSERT INTO webhook_deliveries (subscription_id, event_seq) SELECT ?, seq FROM ev`, data, b.N, sub.ID).Error; err != nil {
+		INSERT INTO webhook_events (type, data, created_at)
+		SELECT 'points.credited', ?::json, now() - interval '1 hour' + g * interval '1 millisecond' FROM generate_series(1, ?) g`,
+		data, b.N).Error; err != nil {
+		b.Fatal(err)
+	}
+	if _, err := svc.FanOut(ctx); err != nil {
 		b.Fatal(err)
 	}
 	// The head has been failing for an hour; its next retry is due now.

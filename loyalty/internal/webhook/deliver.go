@@ -32,10 +32,11 @@ const sendBudget = 20 * time.Second
 // subscription by at most this.
 func (c Config) leaseFor() time.Duration { return sendBudget + 2*c.Timeout + 10*time.Second }
 
-// Run delivers events until ctx ends: Concurrency workers, each claiming one subscription
-// at a time, and the pruning job. Several replicas may run it at once.
+// Run delivers events until ctx ends: the fan-out, Concurrency workers, each claiming one
+// subscription at a time, and the pruning job. Several replicas may run it at once.
 func (s *Service) Run(ctx context.Context) {
 	var wg sync.WaitGroup
+	wg.Go(func() { s.runFanOut(ctx) })
 	for range s.cfg.Concurrency {
 		wg.Go(func() { s.work(ctx) })
 	}
@@ -56,6 +57,7 @@ func (s *Service) work(ctx context.Context) {
 		wait := time.Duration(float64(s.cfg.PollInterval) * (0.75 + rand.Float64()/2))
 		select {
 		case <-ctx.Done():
+		case <-s.wake:
 		case <-time.After(wait):
 		}
 	}

@@ -146,6 +146,7 @@ func TestDeliveryThroughFailures(t *testing.T) {
 		}
 	}
 
+	fanOut(t, svc)
 	seq := seqOf(t, db, sub.ID)
 	if len(seq) != committed {
 		t.Fatalf("%d events in the outbox for %d committed changes", len(seq), committed)

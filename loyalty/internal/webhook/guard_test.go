@@ -126,6 +126,7 @@ func TestAddressCheckedWhenDelivering(t *testing.T) {
 		t.Fatal(err)
 	}
 	emit(t, db, event.PointsCredited, 1)
+	fanOut(t, svc)
 	for range 2 {
 		if _, err := svc.DeliverOnce(ctx); err != nil {
 			t.Fatal(err)
@@ -163,6 +164,7 @@ func TestRedirectsAreNotFollowed(t *testing.T) {
 		}
 		rc.setSecret(sub.Secret)
 		emit(t, db, event.CustomerCreated, 1)
+		fanOut(t, svc)
 		if _, err := svc.DeliverOnce(ctx); err != nil {
 			t.Fatal(err)
 		}
@@ -210,6 +212,7 @@ func TestAnswersAreReadWithinBounds(t *testing.T) {
 			t.Fatal(err)
 		}
 		emit(t, db, event.CustomerCreated, 1)
+		fanOut(t, svc)
 		start := time.Now()
 		if _, err := svc.DeliverOnce(ctx); err != nil {
 			t.Fatal(err)

@@ -183,6 +183,15 @@ func emit(t testing.TB, db *gorm.DB, typ event.Type, n int) []string {
 	return ids[len(ids)-n:]
 }
 
+// fanOut adds the deliveries of every event written so far, as the service's fan-out
+// loop does in the background.
+func fanOut(t testing.TB, svc *webhook.Service) {
+	t.Helper()
+	if _, err := svc.FanOut(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // fakeResolver answers host names from a table the test may change.
 type fakeResolver struct {
 	mu    sync.Mutex

@@ -48,14 +48,28 @@ func (s *Service) Prune(ctx context.Context) (PruneStats, error) {
 	retention := s.cfg.Retention.Seconds()
 	after := int64(0)
 	for {
-		var seqs []int64
-		if err := db.Raw(`SELECT seq FROM webhook_events WHERE created_at < now() - make_interval(secs => ?) AND seq > ?
-			ORDER BY seq LIMIT ?`, retention, after, pruneBatch).Scan(&seqs).Error; err != nil {
+		// Oldest first, along the primary key (seq order is creation order, give or take
+		// the length of a transaction): the run stops at the first event still within
+		// the retention. Events the fan-out has not reached yet are never touched.
+		var batch []struct {
+			Seq int64
+			Old bool
+		}
+		if err := db.Raw(`SELECT seq, created_at < now() - make_interval(secs => ?) AS old FROM webhook_events
+			WHERE seq > ? AND seq <= (SELECT pos FROM webhook_fanout) ORDER BY seq LIMIT ?`, retention, after, pruneBatch).Scan(&batch).Error; err != nil {
 			return st, fmt.Errorf("prune webhooks: old events: %w", err)
+		}
+		var seqs []int64
+		for _, e := range batch {
+			if !e.Old {
+				break
+			}
+			seqs = append(seqs, e.Seq)
 		}
 		if len(seqs) == 0 {
 			break
 		}
+		last := len(seqs) < pruneBatch
 		after = seqs[len(seqs)-1]
 		err := db.Transaction(func(tx *gorm.DB) error {
 			res := tx.Exec(`DELETE FROM webhook_deliveries d
@@ -86,6 +100,9 @@ func (s *Service) Prune(ctx context.Context) (PruneStats, error) {
 		})
 		if err != nil {
 			return st, fmt.Errorf("prune webhooks: %w", err)
+		}
+		if last {
+			break
 		}
 	}
 	for {

@@ -3,8 +3,9 @@
 // the delivery worker, the URL guard and the signature scheme. docs/webhooks.md is the
 // integrator's view of all of it.
 //
-// Delivery in brief. The outbox (event.Outbox) writes one pending delivery per active
-// subscription wanting the event, in the transaction of the change. Workers (Concurrency
+// Delivery in brief. The outbox (event.Outbox) writes the event in the transaction of
+// the change; the fan-out (fanout.go) then adds one pending delivery per active
+// subscription wanting it, in seq order, once every earlier event is committed. Workers (Concurrency
 // per replica, any number of replicas) claim one subscription at a time with SELECT ...
 // FOR NO KEY UPDATE SKIP LOCKED and a lease, then POST its pending events oldest first,
 // each signed the Standard Webhooks way. A delivery that fails with a 5xx, a 429, a
@@ -113,6 +114,7 @@ type Service struct {
 	secret *sealer
 	client *http.Client
 	log    *slog.Logger
+	wake   chan struct{} // the fan-out added deliveries: idle workers look at once
 }
 
 // New returns the webhook service over db.
@@ -122,7 +124,7 @@ func New(db *gorm.DB, cfg Config) (*Service, error) {
 	if err != nil {
 		return nil, fmt.Errorf("webhooks: %w", err)
 	}
-	return &Service{db: db, cfg: cfg, secret: s, client: newClient(cfg), log: cfg.Logger}, nil
+	return &Service{db: db, cfg: cfg, secret: s, client: newClient(cfg), log: cfg.Logger, wake: make(chan struct{}, cfg.Concurrency)}, nil
 }
 
 // Config returns the effective configuration (defaults applied).
