@@ -6,6 +6,15 @@
 -- afterwards, in bulk and in seq order, once every event up to a frontier is committed
 -- (or never will be): webhook_fanout.pos is that frontier.
 --
+-- A credit's or debit's event does not even carry its payload: rendering the entry as JSON
+-- and writing those 600 bytes was most of what remained of its cost. It names the entry
+-- (entry_id), and the payload is rendered when the event is read, through the view
+-- webhook_event_payloads, from the entry as it was posted: entries are immutable but for
+-- cancelled_at and updated_at (00201), which a fresh entry has null and equal to
+-- created_at. Deleting a customer deletes its entries, so that transaction first keeps
+-- a snapshot of the payloads stored events may still need (webhook_entry_snapshots,
+-- event.Outbox.KeepEntries).
+--
 -- Replicas of the previous version keep working while a rollout runs: their Go writers
 -- still add deliveries in the change's transaction, and the fan-out does not add a second
 -- pending one (the unique queue index below); their ledger_move is this one (the function
@@ -26,6 +35,44 @@ DROP INDEX webhook_events_created_at_brin;
 -- the change's transaction, during a rollout) is not added twice: ON CONFLICT DO NOTHING.
 DROP INDEX webhook_deliveries_pending_idx;
 CREATE UNIQUE INDEX webhook_deliveries_pending_idx ON webhook_deliveries (subscription_id, event_seq) WHERE status = 'pending';
+
+-- An event has its payload (data) or names the entry it describes (entry_id).
+ALTER TABLE webhook_events ADD COLUMN entry_id uuid, ALTER COLUMN data DROP NOT NULL;
+
+-- Payloads of entries deleted (with their customer) while events naming them were stored.
+CREATE TABLE webhook_entry_snapshots (
+    entry_id   uuid PRIMARY KEY,
+    data       json NOT NULL,
+    created_at timestamptz NOT NULL DEFAULT now()
+);
+
+-- +goose StatementBegin
+-- The entry as the API rendered it when it was posted (ledger_entry_json of the row
+-- ledger_move inserted): not cancelled, updated when created.
+CREATE FUNCTION loyalty.ledger_entry_json_as_posted(e loyalty.points_entries) RETURNS json AS $$
+    SELECT json_build_object(
+        'id', e.id, 'customer_id', e.customer_id, 'vendor_document', e.vendor_document,
+        'store_code', e.store_code, 'points', e.points,
+        'transaction_identifier', e.transaction_identifier, 'description', e.description,
+        'user_at', e.user_at, 'transaction_date', loyalty.ledger_json_time(e.transaction_date),
+        'coupon_identifier', e.coupon_identifier, 'redeem_id', e.redeem_id,
+        'transaction_type', e.transaction_type, 'reverses_id', e.reverses_id,
+        'cancelled_at', NULL,
+        'created_at', loyalty.ledger_json_time(e.created_at),
+        'updated_at', loyalty.ledger_json_time(e.created_at));
+$$ LANGUAGE sql STABLE;
+-- +goose StatementEnd
+
+-- Every event with its payload: stored, rendered from its entry, or kept when the entry
+-- was deleted. What the delivery worker sends.
+CREATE VIEW webhook_event_payloads AS
+SELECT e.seq, e.id, e.type, e.created_at,
+       CASE WHEN e.data IS NOT NULL THEN e.data
+            WHEN pe.id IS NOT NULL THEN loyalty.ledger_entry_json_as_posted(pe)
+            ELSE s.data END AS data
+  FROM webhook_events e
+  LEFT JOIN points_entries pe ON pe.id = e.entry_id
+  LEFT JOIN webhook_entry_snapshots s ON s.entry_id = e.entry_id AND pe.id IS NULL;
 
 -- +goose StatementBegin
 CREATE OR REPLACE FUNCTION loyalty.ledger_move(
@@ -85,12 +132,14 @@ BEGIN
                            store_code_owner = COALESCE(c.store_code_owner, p_store_codes[i])
                      WHERE c.id = p_customer;
                 END IF;
-                -- The outbox: the event alone (its seq drawn here, after the lock); the
-                -- deliveries are added by the fan-out (webhook.Service.FanOut) once the
-                -- event is committed. p_events names it only when this replica's view
-                -- says an active subscription wants the type.
+                -- The outbox: the event alone (its seq drawn here, after the lock), naming
+                -- the entry it describes; its payload is rendered from the entry when it
+                -- is sent (webhook_event_payloads) and its deliveries are added by the
+                -- fan-out (webhook.Service.FanOut) once it is committed. p_events names
+                -- it only when this replica's view says an active subscription wants
+                -- the type.
                 IF p_events[i] IS NOT NULL THEN
-                    INSERT INTO loyalty.webhook_events (type, data) VALUES (p_events[i], loyalty.ledger_entry_json(entry));
+                    INSERT INTO loyalty.webhook_events (type, entry_id) VALUES (p_events[i], entry.id);
                 END IF;
             END IF;
         END IF;
@@ -233,6 +282,12 @@ BEGIN
 END;
 $$ LANGUAGE plpgsql;
 -- +goose StatementEnd
+UPDATE webhook_events e SET data = p.data FROM webhook_event_payloads p WHERE e.data IS NULL AND p.seq = e.seq;
+DELETE FROM webhook_events WHERE data IS NULL;
+DROP VIEW webhook_event_payloads;
+DROP FUNCTION loyalty.ledger_entry_json_as_posted(loyalty.points_entries);
+DROP TABLE webhook_entry_snapshots;
+ALTER TABLE webhook_events DROP COLUMN entry_id, ALTER COLUMN data SET NOT NULL;
 CREATE INDEX webhook_events_created_at_brin ON webhook_events USING brin (created_at);
 DROP INDEX webhook_deliveries_pending_idx;
 CREATE INDEX webhook_deliveries_pending_idx ON webhook_deliveries (subscription_id, event_seq) WHERE status = 'pending';

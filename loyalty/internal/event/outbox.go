@@ -73,6 +73,25 @@ func (o *Outbox) Record(ctx context.Context, tx *gorm.DB, typ Type, data any) er
 	return nil
 }
 
+// KeepEntries keeps, in tx, the payloads of the customer's entries that stored events
+// may still need: a credit's or debit's event names its entry and is rendered from it
+// when sent (migration 00520), and deleting a customer deletes its entries. Call it in
+// the deleting transaction, before the delete. Entries older than every stored event
+// (less an hour, for transactions that ran long) cannot be named by one; with no event
+// stored, nothing is kept.
+func (o *Outbox) KeepEntries(ctx context.Context, tx *gorm.DB, customerID string) error {
+	err := tx.WithContext(ctx).Exec(`
+		INSERT INTO webhook_entry_snapshots (entry_id, data)
+		SELECT pe.id, ledger_entry_json_as_posted(pe) FROM points_entries pe
+		 WHERE pe.customer_id = ?
+		   AND pe.created_at >= (SELECT created_at - interval '1 hour' FROM webhook_events ORDER BY seq LIMIT 1)
+		ON CONFLICT (entry_id) DO NOTHING`, customerID).Error
+	if err != nil {
+		return fmt.Errorf("keep event payloads of customer %s: %w", customerID, err)
+	}
+	return nil
+}
+
 // Wants reports whether, as far as this replica's view knows, an active subscription may
 // want events of type typ (true while the view is unknown). Writers that put the event in
 // their own statement (ledger credits and debits, migration 00510) ask it so that nobody

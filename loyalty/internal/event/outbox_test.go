@@ -101,7 +101,7 @@ type storedEvent struct {
 func eventsAfter(t *testing.T, db *gorm.DB, seq int64) []storedEvent {
 	t.Helper()
 	var out []storedEvent
-	if err := db.Raw(`SELECT seq, id, type, data::text AS data FROM webhook_events WHERE seq > ? ORDER BY seq`, seq).Scan(&out).Error; err != nil {
+	if err := db.Raw(`SELECT seq, id, type, data::text AS data FROM webhook_event_payloads WHERE seq > ? ORDER BY seq`, seq).Scan(&out).Error; err != nil {
 		t.Fatal(err)
 	}
 	return out

@@ -50,6 +50,11 @@ func (s *Service) DeleteCustomer(ctx context.Context, customerID string) (Deleti
 				return err
 			}
 		}
+		if ob, ok := s.events.(*event.Outbox); ok {
+			if err := ob.KeepEntries(ctx, tx, customerID); err != nil {
+				return err
+			}
+		}
 		if err := db.Exec(`DELETE FROM customers WHERE id = ?`, customerID).Error; err != nil {
 			return fmt.Errorf("delete customer %s: %w", customerID, err)
 		}

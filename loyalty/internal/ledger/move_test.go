@@ -144,7 +144,7 @@ func TestMovementAndItsEventCommitTogether(t *testing.T) {
 
 	cr := credit(t, svc, c, 100)
 	var data string
-	if err := db.Raw(`SELECT data::text FROM webhook_events WHERE type = 'points.credited'`).Scan(&data).Error; err != nil {
+	if err := db.Raw(`SELECT data::text FROM webhook_event_payloads WHERE type = 'points.credited'`).Scan(&data).Error; err != nil {
 		t.Fatal(err)
 	}
 	if !jsonHas([]byte(data), `"id": "`+cr.ID+`"`) {

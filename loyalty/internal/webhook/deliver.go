@@ -121,7 +121,7 @@ type pending struct {
 	NextAttemptAt  time.Time
 	EventID        *string // nil: the event row is gone
 	Type           string
-	Data           string
+	Data           string // "": the payload is gone (its entry deleted without a snapshot)
 	CreatedAt      time.Time
 	DBNow          time.Time
 }
@@ -150,8 +150,8 @@ func (s *Service) deliver(ctx context.Context, c claim) error {
 		var batch []pending
 		err := s.db.WithContext(ctx).Raw(`
 			SELECT d.event_seq, d.attempts, d.first_attempt_at, d.next_attempt_at,
-			       e.id AS event_id, e.type, e.data::text AS data, e.created_at, now() AS db_now
-			  FROM webhook_deliveries d LEFT JOIN webhook_events e ON e.seq = d.event_seq
+			       e.id AS event_id, e.type, COALESCE(e.data::text, '') AS data, e.created_at, now() AS db_now
+			  FROM webhook_deliveries d LEFT JOIN webhook_event_payloads e ON e.seq = d.event_seq
 			 WHERE d.subscription_id = ? AND d.status = 'pending'
 			 ORDER BY d.event_seq LIMIT ?`, c.ID, batchSize).Scan(&batch).Error
 		if err != nil {
@@ -171,7 +171,7 @@ func (s *Service) deliver(ctx context.Context, c claim) error {
 			}
 			var o outcome
 			switch {
-			case d.EventID == nil:
+			case d.EventID == nil || d.Data == "":
 				o = outcome{d: d, result: ResultFailed, err: "event no longer stored", attemptsAt: time.Now().Add(skew)}
 			case openErr != nil:
 				o = outcome{d: d, err: "cannot sign: " + openErr.Error(), attemptsAt: time.Now().Add(skew)}
