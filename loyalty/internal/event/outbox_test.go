@@ -731,3 +731,61 @@ func TestBatchJobsRecordCustomerUpdates(t *testing.T) {
 		}
 	}
 }
+
+// TestEntryEventsOutliveTheirCustomer: a credit's or debit's event names its entry and is
+// rendered when it is sent. Deleting the customer (and so its entries) before that keeps
+// the payloads, unchanged; an entry cancelled meanwhile is still sent as it was posted.
+func TestEntryEventsOutliveTheirCustomer(t *testing.T) {
+	db := newDB(t)
+	subscribe(t, db, true)
+	w := newWorld(t, db, &event.Outbox{})
+	ctx := context.Background()
+	payloads := func() map[string]string {
+		t.Helper()
+		out := map[string]string{}
+		for _, e := range eventsAfter(t, db, 0) {
+			if e.Type == string(event.PointsCredited) || e.Type == string(event.PointsDebited) {
+				out[e.ID] = e.Data
+			}
+		}
+		return out
+	}
+	c := w.newCustomer()
+	credited, _, err := w.ledger.Credit(ctx, movement(c.ID, 10))
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept, _, err := w.ledger.Credit(ctx, movement(c.ID, 5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Cancelling sets the credit's cancelled_at and updated_at; its event still says how
+	// it was posted.
+	if _, err := w.ledger.CancelEntry(ctx, credited.ID, "ana"); err != nil {
+		t.Fatal(err)
+	}
+	debited, _, err := w.ledger.Debit(ctx, movement(c.ID, 4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := payloads()
+	if len(before) != 3 {
+		t.Fatalf("%d entry events, want the two credits' and the debit's", len(before))
+	}
+	want := map[string]bool{}
+	for _, e := range []any{credited, kept, debited} {
+		want[fmt.Sprint(asJSON(t, e))] = true
+	}
+	for id, data := range before {
+		if !want[fmt.Sprint(decode(t, data))] {
+			t.Fatalf("event %s: %s is not the entry as the API answered when it was posted", id, data)
+		}
+	}
+	if _, err := w.ledger.DeleteCustomer(ctx, c.ID); err != nil {
+		t.Fatal(err)
+	}
+	after := payloads()
+	if !reflect.DeepEqual(after, before) {
+		t.Fatalf("after the customer was deleted: payloads %v, want %v", after, before)
+	}
+}

@@ -241,8 +241,13 @@ func TestPruneKeepsWhatIsStillOwed(t *testing.T) {
 		('customer.created', '{}', now() - interval '2 hours'), ('customer.created', '{}', now())`)
 	var seqs []int64
 	db.Raw(`SELECT seq FROM webhook_events ORDER BY seq`).Scan(&seqs)
-	// e5: old, but the fan-out has not reached it yet (its deliveries are still to be added).
-	exec(`INSERT INTO webhook_events (type, data, created_at) VALUES ('customer.created', '{}', now() - interval '2 hours')`)
+	// e5: old, but the fan-out has not reached it yet (its deliveries are still to be added);
+	// it names an entry deleted with its customer, whose payload snapshot stays, while an
+	// old snapshot no event names goes.
+	exec(`INSERT INTO webhook_events (type, entry_id, created_at) VALUES ('points.credited', '00000000-0000-4000-8000-000000000005', now() - interval '2 hours')`)
+	exec(`INSERT INTO webhook_entry_snapshots (entry_id, data, created_at) VALUES
+		('00000000-0000-4000-8000-000000000005', '{}', now() - interval '2 hours'),
+		('00000000-0000-4000-8000-000000000006', '{}', now() - interval '2 hours')`)
 	exec(`UPDATE webhook_fanout SET pos = ?`, seqs[3])
 	exec(`INSERT INTO webhook_deliveries (subscription_id, event_seq, status, finished_at) VALUES
 		(?, ?, 'delivered', now()), (?, ?, 'pending', NULL), (?, ?, 'delivered', now()), (?, ?, 'pending', NULL), (?, ?, 'delivered', now())`,
@@ -261,8 +266,13 @@ func TestPruneKeepsWhatIsStillOwed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st != (webhook.PruneStats{Events: 2, Dropped: 1, Attempts: 1}) {
-		t.Errorf("pruned %+v, want 2 events, 1 dropped delivery, 1 attempt", st)
+	if st != (webhook.PruneStats{Events: 2, Dropped: 1, Attempts: 1, Kept: 1}) {
+		t.Errorf("pruned %+v, want 2 events, 1 dropped delivery, 1 attempt, 1 payload snapshot", st)
+	}
+	var snapshots []string
+	db.Raw(`SELECT entry_id FROM webhook_entry_snapshots`).Scan(&snapshots)
+	if len(snapshots) != 1 || snapshots[0] != "00000000-0000-4000-8000-000000000005" {
+		t.Errorf("payload snapshots left %v, want the one an event still names", snapshots)
 	}
 	var left []string
 	db.Raw(`SELECT e.seq || ':' || COALESCE(string_agg(d.status, ',' ORDER BY d.status), '') FROM webhook_events e
