@@ -19,10 +19,11 @@ import (
 // statement at all); the view is refreshed every interval and at once after a
 // subscription changes on this replica (Refresh).
 //
-// The view only decides whether to ask the database; which subscriptions get the event
-// is always decided by the database, in the transaction. So a stale view can delay the
-// start of a subscription created or re-activated on another replica by up to one
-// interval, and never sends an event to a deleted or inactive one.
+// The view only decides whether to write; which subscriptions get the event is decided
+// by the database, when the webhook fan-out adds its deliveries after it committed
+// (webhook.Service.FanOut). So a stale view can delay the start of a subscription
+// created or re-activated on another replica by up to one interval, and never sends an
+// event to a deleted or inactive one.
 type Outbox struct {
 	wanted atomic.Pointer[interest] // nil: unknown, record everything
 }

@@ -45,13 +45,18 @@ const maxFanOutEvery = 200 * time.Millisecond
 type frontier struct {
 	seq     int64
 	waitFor []string // transaction ids (xid, as text) running when seq was read
+	taken   time.Time
 }
+
+// stallWarning is how long a frontier may wait for transactions before the fan-out says
+// so in the log (once per period): a write transaction left open holds every later event.
+const stallWarning = time.Minute
 
 // readFrontier takes a new frontier: the sequence first, then the running transactions
 // (two statements, two snapshots, in that order; see above).
 func (s *Service) readFrontier(ctx context.Context) (frontier, error) {
 	db := s.db.WithContext(ctx)
-	var f frontier
+	f := frontier{taken: time.Now()}
 	if err := db.Raw(`SELECT CASE WHEN is_called THEN last_value ELSE last_value - 1 END FROM webhook_events_seq_seq`).
 		Scan(&f.seq).Error; err != nil {
 		return f, fmt.Errorf("read the webhook event sequence: %w", err)
@@ -139,8 +144,16 @@ func (s *Service) fanOutRound(ctx context.Context, pending **frontier) (int64, e
 			*pending = &f
 		}
 		ok, err := s.final(ctx, **pending)
-		if err != nil || !ok {
+		if err != nil {
 			return added, err
+		}
+		if !ok {
+			if waited := time.Since((*pending).taken); waited > stallWarning {
+				s.log.WarnContext(ctx, "webhook events held back by transactions still open in the database",
+					"waited", waited.Round(time.Second).String(), "transactions", (*pending).waitFor)
+				(*pending).taken = time.Now() // next warning in a period
+			}
+			return added, nil
 		}
 		n, err := s.fanOutTo(ctx, (*pending).seq, false)
 		added += n
