@@ -148,12 +148,16 @@ func (s *Service) deliver(ctx context.Context, c claim) error {
 	}
 	for time.Since(started) < sendBudget {
 		var batch []pending
+		// The batch first, then its events: joined to the whole queue, the planner may
+		// merge along the events' key from its start, delivered ones included.
 		err := s.db.WithContext(ctx).Raw(`
 			SELECT d.event_seq, d.attempts, d.first_attempt_at, d.next_attempt_at,
 			       e.id AS event_id, e.type, COALESCE(e.data::text, '') AS data, e.created_at, now() AS db_now
-			  FROM webhook_deliveries d LEFT JOIN webhook_event_payloads e ON e.seq = d.event_seq
-			 WHERE d.subscription_id = ? AND d.status = 'pending'
-			 ORDER BY d.event_seq LIMIT ?`, c.ID, batchSize).Scan(&batch).Error
+			  FROM (SELECT * FROM webhook_deliveries
+			         WHERE subscription_id = ? AND status = 'pending'
+			         ORDER BY event_seq LIMIT ?) d
+			  LEFT JOIN webhook_event_payloads e ON e.seq = d.event_seq
+			 ORDER BY d.event_seq`, c.ID, batchSize).Scan(&batch).Error
 		if err != nil {
 			return fmt.Errorf("pending deliveries of webhook %s: %w", c.ID, err)
 		}
