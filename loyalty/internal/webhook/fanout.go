@@ -27,9 +27,11 @@ import (
 //  3. once none of those is still running, every event with seq <= N is committed or
 //     never will be, and the events in (pos, N] get their deliveries; pos becomes N.
 //
-// This holds because a transaction writes its event after its own first write (the change
-// it describes), so it already has its transaction id when it draws the seq: whoever drew a
-// seq <= N before step 1 is listed in step 2, unless it had already finished.
+// This holds because a transaction has its id before it draws a seq (it writes its event
+// after the change it describes, and event.recordSQL asks for the id first anyway; the
+// sequence hands out no numbers ahead, CACHE 1): whoever drew a seq <= N before step 1 is
+// listed in step 2, unless it had already finished. Only this database's transactions
+// are waited for, so a long one elsewhere on the server does not hold events back.
 // webhook_fanout.pos, locked while it moves, keeps replicas from fanning out the same
 // range twice.
 
