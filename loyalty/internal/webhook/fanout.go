@@ -46,6 +46,7 @@ const maxFanOutEvery = 200 * time.Millisecond
 // have ended.
 type frontier struct {
 	seq     int64
+	reached bool     // the fan-out position is at seq already: nothing to do
 	waitFor []string // transaction ids (xid, as text) running when seq was read
 	taken   time.Time
 }
@@ -55,13 +56,19 @@ type frontier struct {
 const stallWarning = time.Minute
 
 // readFrontier takes a new frontier: the sequence first, then the running transactions
-// (two statements, two snapshots, in that order; see above).
+// (two statements, two snapshots, in that order; see above). When no event was written
+// since the last fan-out, it stops there: an idle round costs one read.
 func (s *Service) readFrontier(ctx context.Context) (frontier, error) {
 	db := s.db.WithContext(ctx)
 	f := frontier{taken: time.Now()}
-	if err := db.Raw(`SELECT CASE WHEN is_called THEN last_value ELSE last_value - 1 END FROM webhook_events_seq_seq`).
-		Scan(&f.seq).Error; err != nil {
+	var pos int64
+	if err := db.Raw(`SELECT CASE WHEN is_called THEN last_value ELSE last_value - 1 END AS seq,
+		(SELECT pos FROM webhook_fanout) AS pos FROM webhook_events_seq_seq`).
+		Row().Scan(&f.seq, &pos); err != nil {
 		return f, fmt.Errorf("read the webhook event sequence: %w", err)
+	}
+	if f.reached = f.seq <= pos; f.reached {
+		return f, nil
 	}
 	if err := db.Raw(`SELECT backend_xid::text FROM pg_stat_activity
 		WHERE datname = current_database() AND backend_xid IS NOT NULL AND pid <> pg_backend_pid()`).
@@ -91,7 +98,7 @@ func (s *Service) final(ctx context.Context, f frontier) (bool, error) {
 // tools call FanOut to deliver what they just wrote.
 func (s *Service) FanOut(ctx context.Context) (int64, error) {
 	f, err := s.readFrontier(ctx)
-	if err != nil {
+	if err != nil || f.reached {
 		return 0, err
 	}
 	for {
@@ -140,7 +147,7 @@ func (s *Service) fanOutRound(ctx context.Context, pending **frontier) (int64, e
 	for range 2 {
 		if *pending == nil {
 			f, err := s.readFrontier(ctx)
-			if err != nil {
+			if err != nil || f.reached {
 				return added, err
 			}
 			*pending = &f
