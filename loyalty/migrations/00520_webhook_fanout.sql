@@ -53,17 +53,12 @@ CREATE TABLE webhook_entry_snapshots (
 -- The entry as the API rendered it when it was posted (ledger_entry_json of the row
 -- ledger_move inserted): not cancelled, updated when created.
 CREATE FUNCTION loyalty.ledger_entry_json_as_posted(e loyalty.points_entries) RETURNS json AS $$
-    SELECT json_build_object(
-        'id', e.id, 'customer_id', e.customer_id, 'vendor_document', e.vendor_document,
-        'store_code', e.store_code, 'points', e.points,
-        'transaction_identifier', e.transaction_identifier, 'description', e.description,
-        'user_at', e.user_at, 'transaction_date', loyalty.ledger_json_time(e.transaction_date),
-        'coupon_identifier', e.coupon_identifier, 'redeem_id', e.redeem_id,
-        'transaction_type', e.transaction_type, 'reverses_id', e.reverses_id,
-        'cancelled_at', NULL,
-        'created_at', loyalty.ledger_json_time(e.created_at),
-        'updated_at', loyalty.ledger_json_time(e.created_at));
-$$ LANGUAGE sql STABLE;
+BEGIN
+    e.cancelled_at := NULL;
+    e.updated_at := e.created_at;
+    RETURN loyalty.ledger_entry_json(e);
+END;
+$$ LANGUAGE plpgsql STABLE;
 -- +goose StatementEnd
 
 -- Every event with its payload: stored, rendered from its entry, or kept when the entry
