@@ -28,14 +28,36 @@ func DecodePNG(raw []byte) (string, error) {
 
 // DecodeImage decodes the QR code in img. Byte-mode text is read as UTF-8, as phone
 // scanners do.
+//
+// The finder-pattern detector is tried first, as a camera scanner would. ZXing's
+// detector misreads about 1 in 100 pixel-perfect symbols (27 of 3,000 codes of random
+// short URLs rendered by linkmgmt/internal/qr: "versionNumber = 0", finder patterns
+// looked for outside the image), whatever their scale; a camera sees those through blur
+// and across frames. For those the modules are read straight off the image
+// (PURE_BARCODE: the image is one code and its quiet zone, as the QR routes serve it),
+// which still checks everything the code encodes: data, format, mask and error
+// correction.
 func DecodeImage(img image.Image) (string, error) {
+	text, err := decode(img, false)
+	if err != nil {
+		if pure, perr := decode(img, true); perr == nil {
+			return pure, nil
+		}
+		return "", err
+	}
+	return text, nil
+}
+
+func decode(img image.Image, pure bool) (string, error) {
 	bmp, err := gozxing.NewBinaryBitmapFromImage(img)
 	if err != nil {
 		return "", fmt.Errorf("binarise: %w", err)
 	}
-	res, err := zxingqr.NewQRCodeReader().Decode(bmp, map[gozxing.DecodeHintType]interface{}{
-		gozxing.DecodeHintType_CHARACTER_SET: "UTF-8",
-	})
+	hints := map[gozxing.DecodeHintType]interface{}{gozxing.DecodeHintType_CHARACTER_SET: "UTF-8"}
+	if pure {
+		hints[gozxing.DecodeHintType_PURE_BARCODE] = true
+	}
+	res, err := zxingqr.NewQRCodeReader().Decode(bmp, hints)
 	if err != nil {
 		return "", fmt.Errorf("scan: %w", err)
 	}
