@@ -125,7 +125,8 @@ func (s *Service) runFanOut(ctx context.Context) {
 	every := min(s.cfg.PollInterval, maxFanOutEvery)
 	var pending *frontier
 	for ctx.Err() == nil {
-		added, err := s.fanOutRound(ctx, &pending)
+		next, added, err := s.fanOutRound(ctx, pending)
+		pending = next
 		switch {
 		case err != nil && ctx.Err() == nil:
 			s.log.ErrorContext(ctx, "webhook fan-out failed", "error", err)
@@ -140,38 +141,39 @@ func (s *Service) runFanOut(ctx context.Context) {
 	}
 }
 
-// fanOutRound fans out to *pending if it is final, then takes the next frontier (and fans
-// out to it at once when nothing was running).
-func (s *Service) fanOutRound(ctx context.Context, pending **frontier) (int64, error) {
+// fanOutRound fans out to pending (nil: none yet) if it is final, then takes the next
+// frontier and fans out to it at once when nothing was running. It returns the frontier
+// still waiting for transactions, if any, for the next round.
+func (s *Service) fanOutRound(ctx context.Context, pending *frontier) (*frontier, int64, error) {
 	var added int64
 	for range 2 {
-		if *pending == nil {
+		if pending == nil {
 			f, err := s.readFrontier(ctx)
 			if err != nil || f.reached {
-				return added, err
+				return nil, added, err
 			}
-			*pending = &f
+			pending = &f
 		}
-		ok, err := s.final(ctx, **pending)
+		ok, err := s.final(ctx, *pending)
 		if err != nil {
-			return added, err
+			return pending, added, err
 		}
 		if !ok {
-			if waited := time.Since((*pending).taken); waited > stallWarning {
+			if waited := time.Since(pending.taken); waited > stallWarning {
 				s.log.WarnContext(ctx, "webhook events held back by transactions still open in the database",
-					"waited", waited.Round(time.Second).String(), "transactions", (*pending).waitFor)
-				(*pending).taken = time.Now() // next warning in a period
+					"waited", waited.Round(time.Second).String(), "transactions", pending.waitFor)
+				pending.taken = time.Now() // next warning in a period
 			}
-			return added, nil
+			return pending, added, nil
 		}
-		n, err := s.fanOutTo(ctx, (*pending).seq, false)
+		n, err := s.fanOutTo(ctx, pending.seq, false)
 		added += n
 		if err != nil {
-			return added, err
+			return pending, added, err
 		}
-		*pending = nil
+		pending = nil
 	}
-	return added, nil
+	return nil, added, nil
 }
 
 // errFanOutBusy: another replica is moving the fan-out position.
