@@ -651,33 +651,33 @@ func activity(id string, of *Fact, yes bool, did, didNot Text) *Filter {
 			// "não compram desde março", "haven't bought since April" likewise
 			return "c.last_purchase < " + p.From, joins(j), true
 		}
-		const x = "x"
-		conds := []string{x + ".customer_id = c.id"}
-		if of.Live != "" {
-			conds = append(conds, liveAs(of, x))
-		}
-		if p != nil {
-			conds = append(conds, p.Cond(strings.Replace(of.Time, of.Alias+".", x+".", 1)))
-		}
-		return fmt.Sprintf("%sEXISTS (SELECT 1 FROM %s.%s %s WHERE %s)", not, Schema, of.View, x, strings.Join(conds, " AND ")), joins(j), true
+		return fmt.Sprintf("%sEXISTS (SELECT 1 FROM %s.%s x WHERE %s)", not, Schema, of.View, customerRows(of, "x", p)), joins(j), true
 	}}
 }
 
-// customerSales builds the condition "aggregate of the customer's sales not cancelled (in
-// the period, when there is one) compares": agg is written over the sales alias x, cmp
-// is the operator and its right-hand side ("> 5").
-func customerSales(agg, cmp string) func(f *Fact, p *Period) (string, []string, bool) {
+// customerRows is the condition on the rows of fact of, under alias x, that belong to the
+// customer c and count (of.Live), in the period when there is one (on of.Time).
+func customerRows(of *Fact, x string, p *Period) string {
+	conds := []string{x + ".customer_id = c.id"}
+	if of.Live != "" {
+		conds = append(conds, liveAs(of, x))
+	}
+	if p != nil {
+		conds = append(conds, p.Cond(strings.Replace(of.Time, of.Alias+".", x+".", 1)))
+	}
+	return strings.Join(conds, " AND ")
+}
+
+// customerAggregate builds the condition "aggregate of the customer's rows of fact of that
+// count (in the period, when there is one) compares": agg is written over the alias x,
+// cmp is the operator and its right-hand side ("> 5").
+func customerAggregate(of *Fact, agg, cmp string) func(f *Fact, p *Period) (string, []string, bool) {
 	return func(f *Fact, p *Period) (string, []string, bool) {
 		j, ok := customerJoin(f)
 		if !ok {
 			return "", nil, false
 		}
-		const x = "x"
-		conds := []string{x + ".customer_id = c.id", liveAs(Sales, x)}
-		if p != nil {
-			conds = append(conds, p.Cond(x+".transaction_date"))
-		}
-		return fmt.Sprintf("(SELECT %s FROM %s.%s %s WHERE %s) %s", agg, Schema, Sales.View, x, strings.Join(conds, " AND "), cmp), joins(j), true
+		return fmt.Sprintf("(SELECT %s FROM %s.%s x WHERE %s) %s", agg, Schema, of.View, customerRows(of, "x", p), cmp), joins(j), true
 	}
 }
 
@@ -687,7 +687,7 @@ func PurchaseCount(op string, n int64) *Filter {
 	o := opText(op)
 	return &Filter{ID: "purchase_count", Name: T(fmt.Sprintf("com número de compras %s %d", o.PT, n), fmt.Sprintf("with a number of purchases %s %d", o.EN, n)),
 		Slug: T("compras", "purchases"), UsesPeriod: true,
-		build: customerSales("count(*)", fmt.Sprintf("%s %d", op, n))}
+		build: customerAggregate(Sales, "count(*)", fmt.Sprintf("%s %d", op, n))}
 }
 
 // StoresVisited keeps the customers whose sales (in the period, when there is one) were at
@@ -696,7 +696,7 @@ func StoresVisited(op string, n int64) *Filter {
 	o := opText(op)
 	return &Filter{ID: "store_count", Name: T(fmt.Sprintf("compraram em um número de lojas %s %d", o.PT, n), fmt.Sprintf("bought at a number of stores %s %d", o.EN, n)),
 		Slug: T("lojas", "stores"), UsesPeriod: true,
-		build: customerSales("count(DISTINCT x.store_code)", fmt.Sprintf("%s %d", op, n))}
+		build: customerAggregate(Sales, "count(DISTINCT x.store_code)", fmt.Sprintf("%s %d", op, n))}
 }
 
 // FirstPurchase keeps the customers whose first sale not cancelled falls in the period
@@ -710,7 +710,7 @@ func FirstPurchase() *Filter {
 			if !ok {
 				return "", nil, false
 			}
-			first := fmt.Sprintf("(SELECT min(x.transaction_date) FROM %s.%s x WHERE x.customer_id = c.id AND %s)", Schema, Sales.View, liveAs(Sales, "x"))
+			first := fmt.Sprintf("(SELECT min(x.transaction_date) FROM %s.%s x WHERE %s)", Schema, Sales.View, customerRows(Sales, "x", nil))
 			if p == nil {
 				return first + " IS NOT NULL", joins(j), true
 			}
@@ -724,7 +724,7 @@ func SpendTotal(op string, amount string) *Filter {
 	o := opText(op)
 	return &Filter{ID: "spend_total", Name: T(fmt.Sprintf("que gastaram %s %s no total", o.PT, amount), fmt.Sprintf("who spent %s %s in total", o.EN, amount)),
 		Slug: T("gasto", "spend"), UsesPeriod: true,
-		build: customerSales("COALESCE(sum(x.value), 0)", op+" "+amount)}
+		build: customerAggregate(Sales, "COALESCE(sum(x.value), 0)", op+" "+amount)}
 }
 
 // RedemptionCountFilter keeps the customers whose number of redemptions that count (in the
@@ -733,18 +733,7 @@ func RedemptionCountFilter(op string, n int64) *Filter {
 	o := opText(op)
 	return &Filter{ID: "redemption_count", Name: T(fmt.Sprintf("com número de resgates %s %d", o.PT, n), fmt.Sprintf("with a number of redemptions %s %d", o.EN, n)),
 		Slug: T("resgates", "redemptions"), UsesPeriod: true,
-		build: func(f *Fact, p *Period) (string, []string, bool) {
-			j, ok := customerJoin(f)
-			if !ok {
-				return "", nil, false
-			}
-			const x = "x"
-			conds := []string{x + ".customer_id = c.id", liveAs(Redemptions, x)}
-			if p != nil {
-				conds = append(conds, p.Cond(x+".created_at"))
-			}
-			return fmt.Sprintf("(SELECT count(*) FROM %s.%s %s WHERE %s) %s %d", Schema, Redemptions.View, x, strings.Join(conds, " AND "), op, n), joins(j), true
-		}}
+		build: customerAggregate(Redemptions, "count(*)", fmt.Sprintf("%s %d", op, n))}
 }
 
 // Comparison operators of thresholds.
