@@ -69,44 +69,77 @@ const pruneEvery = time.Minute
 
 // Throttle limits password guessing, in Postgres so every replica shares the counts.
 //
-// An attempt is reserved before the password is checked: the reservation increments the
-// attempt's three counters (address, username, pair) in one transaction holding their row
-// locks, and is refused when any of them is full. However many attempts race, exactly
-// the limit gets evaluated per window; the others are answered 429 without running
-// bcrypt. A successful sign-in gives its reservation back, so only failures count.
+// Each of an attempt's three counters (address, username, pair) holds the failures of its
+// window and the attempts in flight (reserved, password not yet checked). An attempt is
+// refused (429) when a counter's failures alone reach its limit: only failures count. It
+// waits its turn when failures plus attempts in flight reach the limit, so however many
+// attempts race, over however many replicas, at most the limit is evaluated with bcrypt
+// before the first failures are known, and a burst of correct sign-ins is let through a
+// few at a time instead of being refused.
 type Throttle struct {
 	db        *gorm.DB
 	limits    ThrottleLimits
 	log       *slog.Logger
 	lastPrune atomic.Int64 // unix nanoseconds
+	// pollEvery is how often a waiting attempt asks again, maxWait how long it may wait
+	// before it is refused as busy.
+	pollEvery, maxWait time.Duration
 }
+
+// Waiting for a turn: evaluated attempts finish in about one bcrypt (tens of ms).
+const (
+	defaultPollEvery = 20 * time.Millisecond
+	defaultMaxWait   = 10 * time.Second
+)
 
 // NewThrottle returns a Throttle over db. log receives the bookkeeping failures that do
 // not change a sign-in's answer.
 func NewThrottle(db *gorm.DB, limits ThrottleLimits, log *slog.Logger) *Throttle {
-	return &Throttle{db: db, limits: limits.withDefaults(), log: log}
+	return &Throttle{db: db, limits: limits.withDefaults(), log: log, pollEvery: defaultPollEvery, maxWait: defaultMaxWait}
 }
 
 // Limits returns the settings in force (defaults filled in).
 func (t *Throttle) Limits() ThrottleLimits { return t.limits }
 
 // SignIn checks credentials under the throttle: the attempt is reserved first (a refused
-// one answers 429 and runs no bcrypt), then checked by users.Authenticate, then, when it
-// succeeded, given back.
+// one answers 429 and runs no bcrypt), then checked by users.Authenticate, then recorded
+// as a failure or a success.
 func (t *Throttle) SignIn(ctx context.Context, users *Store, username, password string, from netip.Addr) (User, error) {
 	attempt, err := t.Reserve(ctx, username, from)
 	if err != nil {
 		return User{}, err
 	}
+	// The outcome is recorded even when the client has gone: an attempt left in flight
+	// would hold a turn until its window ends.
+	record := context.WithoutCancel(ctx)
 	u, err := users.Authenticate(ctx, username, password)
 	if err != nil {
+		if recErr := attempt.finish(record, outcomeOf(err)); recErr != nil {
+			t.log.WarnContext(ctx, "login throttle: recording an attempt failed", "error", recErr)
+		}
 		return User{}, err
 	}
-	if err := attempt.Succeeded(ctx); err != nil {
-		// The credentials are right: the sign-in stands, the attempt stays counted.
+	if err := attempt.finish(record, succeeded); err != nil {
+		// The credentials are right: the sign-in stands.
 		t.log.WarnContext(ctx, "login throttle: recording a sign-in failed", "user_id", u.ID, "error", err)
 	}
 	return u, nil
+}
+
+// outcome is how an evaluated attempt ended.
+type outcome int
+
+const (
+	failed    outcome = iota // wrong credentials: a failure counts
+	succeeded                // right credentials: the pair's failures are cleared
+	abandoned                // no answer on the credentials (database error...): nothing counts
+)
+
+func outcomeOf(err error) outcome {
+	if apperr.Is(err, apperr.Unauthorized) {
+		return failed
+	}
+	return abandoned
 }
 
 // ThrottledError is the cause of a refused attempt: when the client may try again.
@@ -143,12 +176,14 @@ const (
 type throttleRow struct {
 	Scope       string
 	Failures    int
+	InFlight    int
 	RetryAfter  float64 // seconds until the counter's window ends
 	KnownSignIn bool    // pair rows: this address signed in as this user lately
 }
 
-// Reserve counts one attempt to sign in as username from addr, or refuses it with a
-// RateLimited error wrapping a *ThrottledError.
+// Reserve puts one attempt to sign in as username from addr in flight, waiting for a turn
+// while earlier attempts are being evaluated, or refuses it with a RateLimited error
+// wrapping a *ThrottledError.
 func (t *Throttle) Reserve(ctx context.Context, username string, addr netip.Addr) (*Attempt, error) {
 	t.maybePrune(ctx)
 	user, address := usernameKey(username), addressKey(addr)
@@ -157,9 +192,35 @@ func (t *Throttle) Reserve(ctx context.Context, username string, addr netip.Addr
 		{scopeUsername, digest(user)},
 		{scopePair, digest(address + "\n" + user)},
 	}}
+	deadline := time.Now().Add(t.maxWait)
+	for {
+		refused, busy, err := t.reserve(ctx, a)
+		switch {
+		case err != nil:
+			return nil, err
+		case refused != nil:
+			return nil, apperr.Wrap(apperr.RateLimited, refused,
+				"Too many failed sign-in attempts; try again in %d seconds", refused.Seconds())
+		case !busy:
+			return a, nil
+		case time.Now().After(deadline):
+			busyErr := &ThrottledError{RetryAfter: time.Second}
+			return nil, apperr.Wrap(apperr.RateLimited, busyErr,
+				"Too many sign-in attempts in progress; try again in %d seconds", busyErr.Seconds())
+		}
+		select {
+		case <-ctx.Done():
+			return nil, fmt.Errorf("wait for a sign-in turn: %w", ctx.Err())
+		case <-time.After(t.pollEvery):
+		}
+	}
+}
+
+// reserve makes one try at putting a in flight: refused when a counter's failures are at
+// its limit, busy (nothing counted) when failures and attempts in flight fill it.
+func (t *Throttle) reserve(ctx context.Context, a *Attempt) (refused *ThrottledError, busy bool, err error) {
 	window, known := t.limits.Window.Seconds(), t.limits.KnownAddress.Seconds()
-	var refused *ThrottledError
-	err := t.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err = t.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		rows := make(map[string]throttleRow, 3)
 		for _, k := range a.keys {
 			// Create or lock the counter; a window that has ended starts afresh.
@@ -170,7 +231,7 @@ func (t *Throttle) Reserve(ctx context.Context, username string, addr netip.Addr
 				ON CONFLICT (scope, key) DO UPDATE SET
 					failures     = CASE WHEN t.window_start <= now() - ? * interval '1 second' THEN 0 ELSE t.failures END,
 					window_start = CASE WHEN t.window_start <= now() - ? * interval '1 second' THEN now() ELSE t.window_start END
-				RETURNING scope, failures,
+				RETURNING scope, failures, in_flight,
 					extract(epoch FROM window_start + ? * interval '1 second' - now())::float8 AS retry_after,
 					coalesce(last_success > now() - ? * interval '1 second', false) AS known_sign_in`,
 				k.scope, k.key, window, window, window, window, known).Scan(&row).Error
@@ -185,6 +246,9 @@ func (t *Throttle) Reserve(ctx context.Context, username string, addr netip.Addr
 			if scope != scopePair && exempt {
 				continue
 			}
+			if row.Failures+row.InFlight >= limits[scope] {
+				busy = true
+			}
 			if row.Failures >= limits[scope] {
 				// now() is this transaction's start: a window opened by a concurrent attempt
 				// that started later can look a few microseconds longer than the window.
@@ -194,12 +258,12 @@ func (t *Throttle) Reserve(ctx context.Context, username string, addr netip.Addr
 				}
 			}
 		}
-		if refused != nil {
+		if refused != nil || busy {
 			return nil // nothing counted: a refused attempt does not extend the lockout
 		}
 		err := tx.Exec(`
 			UPDATE login_throttle
-			   SET failures = failures + 1,
+			   SET in_flight = in_flight + 1,
 			       expires_at = greatest(expires_at, window_start + ? * interval '1 second')
 			 WHERE (scope, key) IN ((?, ?), (?, ?), (?, ?))`,
 			window, a.keys[0].scope, a.keys[0].key, a.keys[1].scope, a.keys[1].key, a.keys[2].scope, a.keys[2].key).Error
@@ -209,30 +273,40 @@ func (t *Throttle) Reserve(ctx context.Context, username string, addr netip.Addr
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	if refused != nil {
-		return nil, apperr.Wrap(apperr.RateLimited, refused,
-			"Too many failed sign-in attempts; try again in %d seconds", refused.Seconds())
-	}
-	return a, nil
+	return refused, busy && refused == nil, nil
 }
 
-// Succeeded gives the attempt back (only failures count), clears the failures of its
-// (username, address) pair and remembers that this address signs in as this user.
-func (a *Attempt) Succeeded(ctx context.Context) error {
+// finish takes the attempt out of flight and records how it ended: a failure counts on
+// all three counters; a success clears its pair's failures and remembers that this
+// address signs in as this user. A window that restarted meanwhile has no flight to give
+// back (greatest keeps the count at zero).
+func (a *Attempt) finish(ctx context.Context, how outcome) error {
 	db := a.t.db.WithContext(ctx)
+	failure := 0
+	if how == failed {
+		failure = 1
+	}
 	// One row per statement: no statement here holds a lock while waiting for another.
 	for _, k := range a.keys[:2] {
-		if err := db.Exec(`UPDATE login_throttle SET failures = greatest(failures - 1, 0) WHERE scope = ? AND key = ?`,
-			k.scope, k.key).Error; err != nil {
-			return fmt.Errorf("release login attempt (%s): %w", k.scope, err)
+		if err := db.Exec(`UPDATE login_throttle SET in_flight = greatest(in_flight - 1, 0), failures = failures + ? WHERE scope = ? AND key = ?`,
+			failure, k.scope, k.key).Error; err != nil {
+			return fmt.Errorf("finish login attempt (%s): %w", k.scope, err)
 		}
 	}
 	pair := a.keys[2]
+	if how != succeeded {
+		err := db.Exec(`UPDATE login_throttle SET in_flight = greatest(in_flight - 1, 0), failures = failures + ? WHERE scope = ? AND key = ?`,
+			failure, pair.scope, pair.key).Error
+		if err != nil {
+			return fmt.Errorf("finish login attempt (%s): %w", pair.scope, err)
+		}
+		return nil
+	}
 	err := db.Exec(`
 		UPDATE login_throttle
-		   SET failures = 0, last_success = now(),
+		   SET in_flight = greatest(in_flight - 1, 0), failures = 0, last_success = now(),
 		       expires_at = greatest(expires_at, now() + ? * interval '1 second')
 		 WHERE scope = ? AND key = ?`,
 		a.t.limits.KnownAddress.Seconds(), pair.scope, pair.key).Error

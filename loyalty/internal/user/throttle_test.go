@@ -73,6 +73,43 @@ func TestThrottleEvaluatesExactlyTheLimit(t *testing.T) {
 	}
 }
 
+// TestThrottleLetsABurstOfCorrectSignInsThrough: sign-ins in progress are not failures.
+// Sixteen correct sign-ins of one user from one address at once, over two replicas, with
+// a pair limit of 5, all succeed (they take turns), and leave no failure behind.
+func TestThrottleLetsABurstOfCorrectSignInsThrough(t *testing.T) {
+	db := newDB(t, 20)
+	s := newStore(db)
+	mustCreate(t, s, "ana", "user")
+	limits := ThrottleLimits{Window: time.Minute, PerPair: 5, PerAddress: 5, PerUsername: 5}
+	replicas := []*Throttle{NewThrottle(db, limits, discard), NewThrottle(db, limits, discard)}
+
+	answers := make([]string, 16)
+	var wg sync.WaitGroup
+	for i := range answers {
+		wg.Go(func() { answers[i] = signIn(t, replicas[i%2], s, "ana", "long enough", home) })
+	}
+	wg.Wait()
+	for i, got := range answers {
+		if got != "ok" {
+			t.Errorf("correct sign-in %d of 16 at once: %s, want ok", i, got)
+		}
+	}
+	var left struct{ Failures, InFlight int }
+	db.Raw(`SELECT coalesce(sum(failures), 0) AS failures, coalesce(sum(in_flight), 0) AS in_flight FROM login_throttle`).Scan(&left)
+	if left.Failures != 0 || left.InFlight != 0 {
+		t.Errorf("after 16 successes: %d failures and %d attempts in flight recorded, want 0 and 0", left.Failures, left.InFlight)
+	}
+	// Failures still count once the burst is over.
+	for range 5 {
+		if got := signIn(t, replicas[0], s, "ana", "wrong password", home); got != "401" {
+			t.Fatalf("wrong password below the limit: %s", got)
+		}
+	}
+	if got := signIn(t, replicas[1], s, "ana", "long enough", home); got != "429" {
+		t.Errorf("after 5 failures: %s, want 429", got)
+	}
+}
+
 func TestThrottleRules(t *testing.T) {
 	db := newDB(t, 8)
 	s := newStore(db)
