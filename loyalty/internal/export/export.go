@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/calendar"
+	"github.com/loyaltylinks/platform/loyalty/internal/customer"
 	"github.com/loyaltylinks/platform/loyalty/internal/document"
 	"github.com/loyaltylinks/platform/shared/database"
 )
@@ -359,8 +360,8 @@ func (w *where) customerSearch(f Filter) {
 	if doc := document.NormalizePrefix(f.SearchDoc); doc != "" {
 		w.add(`c.doc LIKE ? ESCAPE '\'`, database.EscapeLike(doc)+"%")
 	}
-	if name := strings.TrimSpace(f.SearchName); name != "" {
-		w.add(`lower(c.name) LIKE ? ESCAPE '\'`, "%"+database.EscapeLike(strings.ToLower(name))+"%")
+	if cond, arg, ok := customer.NameContains("c.name", f.SearchName); ok {
+		w.add(cond, arg)
 	}
 	if owner := strings.TrimSpace(f.OwnerStoreName); owner != "" {
 		w.add("lower(so.name) = lower(?)", owner)
