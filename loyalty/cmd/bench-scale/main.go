@@ -206,4 +206,6 @@ func (r result) line() string {
 	return fmt.Sprintf("%-44s %7d %6d %9s %9s %9.1f %d", r.route.name, r.clients, len(r.lat), p50, p95, rps, r.errs)
 }
 
-func ms(d time.Duration) string { return strconv.FormatFloat(float64(d.Microseconds())/1000, 'f', 1, 64) }
+func ms(d time.Duration) string {
+	return strconv.FormatFloat(float64(d.Microseconds())/1000, 'f', 1, 64)
+}

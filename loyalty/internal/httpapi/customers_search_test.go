@@ -42,9 +42,9 @@ func TestCustomerNameSearch(t *testing.T) {
 		{"jose antonio", []string{"10000000003", "10000000004"}},
 		{"José Antônio", []string{"10000000003", "10000000004"}},
 		{"  antônio filho ", []string{"10000000004"}}, // trimmed
-		{"100%", []string{"10000000006"}},            // % literal
-		{"ana_paula", []string{"10000000008"}},       // _ literal
-		{`back\s`, []string{"10000000010"}},          // \ literal
+		{"100%", []string{"10000000006"}},             // % literal
+		{"ana_paula", []string{"10000000008"}},        // _ literal
+		{`back\s`, []string{"10000000010"}},           // \ literal
 		{"zzz", []string{}},
 	}
 	for _, tt := range tests {
