@@ -173,7 +173,7 @@ type Result struct {
 func (e *Exporter) Write(ctx context.Context, d Dataset, f Filter, format Format, open func() io.Writer) (Result, error) {
 	start := time.Now()
 	query, args := d.query(f)
-	rows, err := e.db.QueryContext(ctx, query, args...)
+	rows, err := openCursor(ctx, e.db, query, args)
 	if err != nil {
 		return Result{}, fmt.Errorf("export %s: query: %w", d.Name, err)
 	}
@@ -246,7 +246,7 @@ func newScanner(cols []Column, zone *time.Location) *scanner {
 }
 
 // row scans the current row. The returned slice is reused by the next call.
-func (s *scanner) row(rows *sql.Rows) ([]any, error) {
+func (s *scanner) row(rows interface{ Scan(...any) error }) ([]any, error) {
 	if err := rows.Scan(s.dest...); err != nil {
 		return nil, err
 	}
