@@ -10,7 +10,7 @@ TOOLS_BIN := $(CURDIR)/bin/tools
 STATICCHECK_VERSION := v0.8.2
 export GOFLAGS ?= -buildvcs=false
 
-.PHONY: help build run test test-all bench bench-ledger bench-webhooks bench-redirect bench-export bench-delete bench-stats bench-smoke lint docker k8s-validate services clean
+.PHONY: help build run test test-all bench bench-ledger bench-webhooks bench-redirect bench-export bench-delete bench-stats bench-scale bench-scale-reads bench-smoke lint docker k8s-validate services clean
 
 help: ## list targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-14s %s\n", $$1, $$2}'
@@ -48,6 +48,12 @@ bench-delete: ## time of DELETE /customer/{id} on a long history among many coup
 
 bench-stats: ## click analytics: a year of daily stats for a 10M-click link and a 10,000-link account, rollups vs raw SQL (p50/p99)
 	@scripts/bench-stats.sh
+
+bench-scale: ## loyalty at production size: load BENCH_CUSTOMERS (1,000,000) customers (~20M entries, audited), then time every issue-25 read at 1 and 16 clients (p50/p95, req/s)
+	@scripts/bench-scale.sh
+
+bench-scale-reads: ## the timing half of bench-scale, on the database it loaded (kept; migrated first)
+	@scripts/bench-scale.sh reads
 
 bench-smoke: ## every bench target above at tiny sizes, as CI runs them (fails if one breaks, never on figures)
 	@scripts/bench-smoke.sh

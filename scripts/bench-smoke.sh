@@ -20,7 +20,7 @@ go build -o "$work/loyalty" ./loyalty/cmd/loyalty
 export LOYALTY_BIN="$work/loyalty"
 
 failed=()
-for target in bench bench-ledger bench-webhooks bench-redirect bench-export bench-delete bench-stats; do
+for target in bench bench-ledger bench-webhooks bench-redirect bench-export bench-delete bench-stats bench-scale; do
   echo "== make $target (smoke)"
   start=$(date +%s)
   if make --no-print-directory "$target"; then

@@ -26,6 +26,9 @@ jobs:
                           first credit entry with a store_code and a coupon_identifier
   sync-app-users          set app_user of active, non-APP customers whose app_user is null
                           from the external app-user service (EXTERNAL_APP_USERS_URL)
+  audit                   check the ledger's invariants over the whole database (balance =
+                          sum of entries, reversals mirror cancelled entries, redeems agree
+                          with their entries and items); prints each problem, exits 1 if any
 
 flags:
   --json                  print the final summary as JSON (both jobs)
@@ -53,7 +56,7 @@ func runAdmin(ctx context.Context, args []string, getenv func(string) string, st
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
 	var batchSize, offset, concurrency *int
 	switch job {
-	case "reprocess-store-owner":
+	case "reprocess-store-owner", "audit":
 	case "sync-app-users":
 		batchSize = fs.Int("batch-size", 100, "customers per batch")
 		offset = fs.Int("offset", 0, "matching customers to skip")
@@ -94,6 +97,16 @@ func runAdmin(ctx context.Context, args []string, getenv func(string) string, st
 	var summary []field
 	var failed int
 	switch job {
+	case "audit":
+		problems, err := a.Audit(ctx)
+		if err != nil {
+			return fmt.Errorf("admin %s: %w", job, err)
+		}
+		for _, p := range problems {
+			fmt.Fprintln(stdout, p)
+		}
+		summary = []field{{"problems", len(problems)}}
+		failed = len(problems)
 	case "reprocess-store-owner":
 		stats, err := jobs.ReprocessStoreCodeOwner(ctx, progress)
 		progress.finish()
@@ -124,6 +137,9 @@ func runAdmin(ctx context.Context, args []string, getenv func(string) string, st
 	}
 	printSummary(stdout, job, summary, time.Since(started), *asJSON)
 	if failed > 0 {
+		if job == "audit" {
+			return fmt.Errorf("admin %s: %d problems found", job, failed)
+		}
 		return fmt.Errorf("admin %s: %d customers could not be processed (see the log)", job, failed)
 	}
 	return nil

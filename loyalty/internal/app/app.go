@@ -214,6 +214,20 @@ const setupCheckTimeout = 10 * time.Second
 // Ping reports whether the database answers (readiness).
 func (a *App) Ping(ctx context.Context) error { return database.Ping(ctx, a.db) }
 
+// Audit checks the ledger's and the redeems' invariants over the whole database
+// (ledger.Audit, redeem.Audit) and describes every violation; none on a healthy database.
+func (a *App) Audit(ctx context.Context) ([]string, error) {
+	problems, err := ledger.Audit(ctx, a.db)
+	if err != nil {
+		return nil, err
+	}
+	redeems, err := redeem.Audit(ctx, a.db)
+	if err != nil {
+		return nil, err
+	}
+	return append(problems, redeems...), nil
+}
+
 // RunJobs runs the background jobs of a replica until ctx ends: the expiry of pending
 // redeems past their validity, the webhook delivery workers with their pruning, and the
 // outbox's re-reading of the event types subscriptions want. Every replica runs them

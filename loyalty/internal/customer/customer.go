@@ -114,7 +114,21 @@ type Update struct {
 // Search narrows a customer search or listing; empty fields do not filter.
 type Search struct {
 	Doc  string // prefix of the normalised doc (an exact doc is a prefix of itself)
-	Name string // case-insensitive, anywhere in the name
+	Name string // anywhere in the name, case and accents ignored (NameContains)
+}
+
+// NameContains is the one rule of a customer name search, used by the searches, the
+// filtered listing and the exports: the name contains the term, case and accents ignored
+// ("conceicao" finds "Conceição"), the term's % and _ taken literally. The folding is
+// the SQL function name_fold (migration 00550), which the trigram index
+// customers_name_fold_trgm_idx is built on; col is the name column, e.g. "c.name".
+// ok is false for a blank term: it does not filter.
+func NameContains(col, term string) (cond string, arg string, ok bool) {
+	term = strings.TrimSpace(term)
+	if term == "" {
+		return "", "", false
+	}
+	return "name_fold(" + col + `) LIKE '%' || name_fold(?) || '%' ESCAPE '\'`, database.EscapeLike(term), true
 }
 
 // ListFilter is the filter of the customers/list listing.
@@ -492,8 +506,8 @@ func (f Search) apply(q *gorm.DB) *gorm.DB {
 	if doc := document.NormalizePrefix(f.Doc); doc != "" {
 		q = q.Where("c.doc LIKE ? ESCAPE '\\'", database.EscapeLike(doc)+"%")
 	}
-	if name := strings.TrimSpace(f.Name); name != "" {
-		q = q.Where("lower(c.name) LIKE ? ESCAPE '\\'", "%"+database.EscapeLike(strings.ToLower(name))+"%")
+	if cond, arg, ok := NameContains("c.name", f.Name); ok {
+		q = q.Where(cond, arg)
 	}
 	return q
 }

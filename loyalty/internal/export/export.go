@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/calendar"
+	"github.com/loyaltylinks/platform/loyalty/internal/customer"
 	"github.com/loyaltylinks/platform/loyalty/internal/document"
 	"github.com/loyaltylinks/platform/shared/database"
 )
@@ -172,7 +173,7 @@ type Result struct {
 func (e *Exporter) Write(ctx context.Context, d Dataset, f Filter, format Format, open func() io.Writer) (Result, error) {
 	start := time.Now()
 	query, args := d.query(f)
-	rows, err := e.db.QueryContext(ctx, query, args...)
+	rows, err := openCursor(ctx, e.db, query, args)
 	if err != nil {
 		return Result{}, fmt.Errorf("export %s: query: %w", d.Name, err)
 	}
@@ -245,7 +246,7 @@ func newScanner(cols []Column, zone *time.Location) *scanner {
 }
 
 // row scans the current row. The returned slice is reused by the next call.
-func (s *scanner) row(rows *sql.Rows) ([]any, error) {
+func (s *scanner) row(rows interface{ Scan(...any) error }) ([]any, error) {
 	if err := rows.Scan(s.dest...); err != nil {
 		return nil, err
 	}
@@ -359,8 +360,8 @@ func (w *where) customerSearch(f Filter) {
 	if doc := document.NormalizePrefix(f.SearchDoc); doc != "" {
 		w.add(`c.doc LIKE ? ESCAPE '\'`, database.EscapeLike(doc)+"%")
 	}
-	if name := strings.TrimSpace(f.SearchName); name != "" {
-		w.add(`lower(c.name) LIKE ? ESCAPE '\'`, "%"+database.EscapeLike(strings.ToLower(name))+"%")
+	if cond, arg, ok := customer.NameContains("c.name", f.SearchName); ok {
+		w.add(cond, arg)
 	}
 	if owner := strings.TrimSpace(f.OwnerStoreName); owner != "" {
 		w.add("lower(so.name) = lower(?)", owner)

@@ -146,9 +146,14 @@ func (s *Service) StoreStatement(ctx context.Context, q StatementQuery) (Stateme
 	for _, b := range byStatus {
 		st.Statistics.ByStatus[b.Status] = b.N
 	}
-	if err := db.Raw(`SELECT r.customer_id, c.name, c.doc, count(*) AS redeems, sum(r.total_points)::text AS points
-		FROM redeems r JOIN customers c ON c.id = r.customer_id WHERE `+filter+`
-		GROUP BY r.customer_id, c.name, c.doc ORDER BY sum(r.total_points) DESC, redeems DESC, r.customer_id LIMIT 10`, args...).Scan(&st.Statistics.TopCustomers).Error; err != nil {
+	// The ten are chosen from the redeems alone (redeems_statement_idx holds what they
+	// need); only they are then looked up in customers, not every customer of the month.
+	if err := db.Raw(`SELECT t.customer_id, c.name, c.doc, t.redeems, t.points::text AS points
+		FROM (SELECT r.customer_id, count(*) AS redeems, sum(r.total_points) AS points
+		        FROM redeems r WHERE `+filter+`
+		       GROUP BY r.customer_id ORDER BY sum(r.total_points) DESC, count(*) DESC, r.customer_id LIMIT 10) t
+		JOIN customers c ON c.id = t.customer_id
+		ORDER BY t.points DESC, t.redeems DESC, t.customer_id`, args...).Scan(&st.Statistics.TopCustomers).Error; err != nil {
 		return Statement{}, fmt.Errorf("statement customers: %w", err)
 	}
 
