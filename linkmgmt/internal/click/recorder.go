@@ -150,8 +150,8 @@ func (r *Recorder) Record(h Hit) {
 	select {
 	case r.in <- h:
 	default:
-		r.buffered.Add(-1)
 		r.droppedFull.Inc()
+		r.buffered.Add(-1)
 	}
 }
 
