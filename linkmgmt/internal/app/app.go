@@ -104,7 +104,8 @@ type Option func(*tuning)
 // one minute).
 func WithRateLimitWindow(d time.Duration) Option { return func(t *tuning) { t.rateWindow = d } }
 
-// WithClickBacklog sets how many clicks the recorder holds while Redis is down.
+// WithClickBacklog sets how many enriched clicks the recorder holds while Redis is slow
+// or down.
 func WithClickBacklog(n int) Option { return func(t *tuning) { t.clickBacklog = n } }
 
 // WithQRLogos replaces the QR logo settings taken from the configuration (tests bound
@@ -148,7 +149,7 @@ func New(cfg config.Config, db *gorm.DB, rdb *redis.Client, log *slog.Logger, op
 	a.CampaignPages = campaign.NewPages(a.Campaigns, a.Links, rdb, log, campaign.PagesOptions{})
 	a.Bus.Subscribe(a.LinkCache, a.CampaignPages)
 
-	a.Clicks = click.NewRecorder(rdb, locator, log, click.RecorderOptions{MaxBacklog: tune.clickBacklog})
+	a.Clicks = click.NewRecorder(rdb, locator, log, click.RecorderOptions{MaxBacklog: tune.clickBacklog, MaxAge: cfg.ClickBufferMaxAge})
 	a.Flusher = click.NewFlusher(db, rdb, log, click.FlusherOptions{Interval: tune.flushInterval, Retention: cfg.ClickRetention})
 	a.ClickStats = click.NewStatsReader(db, rdb, log)
 	a.Analytics = analytics.NewReader(db, a.ClickStats.Pending(), cfg.ClickRetention, log)

@@ -7,9 +7,11 @@
 // and seals them into batches: one batch is one Redis stream entry in a compact binary
 // format (wire.go) with a random batch id, written by one Lua script together with the
 // pending counters of its links and accounts (per 15-minute slot and dimension value)
-// and the slot's visitor sets. While Redis is unreachable, sealed batches wait in memory
-// up to a bound and are then dropped (counted in a metric); a batch written twice (a
-// lost reply) is refused by Redis and, failing that, by Postgres (the batch id).
+// and the slot's visitor sets. Every value taken from the request is made storable on
+// the way (value.go). While Redis is slow or unreachable, clicks wait in memory up to a
+// count and an age (CLICK_BUFFER_MAX_AGE) and are then dropped (counted in a metric);
+// a batch written twice (a lost reply) is refused by Redis and, failing that, by
+// Postgres (the batch id).
 //
 // The Flusher, on every replica, reads the stream through a consumer group, parses each
 // batch once and, in one Postgres transaction: records the batch ids (a batch already
@@ -17,7 +19,9 @@
 // partitions, and merges the batch, aggregated in memory, into the rollups (rollup.go):
 // per link and UTC day, per account and UTC day, per link for all time, and links.clicks.
 // It then acknowledges the entries and takes their counts off the pending counters in
-// one Lua script. Statistics are Postgres plus the pending counters, so they are exact at
+// one Lua script. What cannot be stored (an entry that does not parse, a click that
+// breaks the rule or that Postgres refuses) is set aside alone and the rest stored
+// (setaside.go). Statistics are Postgres plus the pending counters, so they are exact at
 // any moment.
 package click
 
@@ -43,6 +47,8 @@ type Hit struct {
 	UserAgent      string // at most link.MaxUserAgentBytes
 	Referer        string // at most link.MaxRefererBytes
 	Language       string // primary language of the most preferred Accept-Language tag
+
+	queued time.Time // when Record took it: its age in memory counts from there
 }
 
 // maxCodeBytes bounds Hit.Language and Hit.GatewayCountry: a primary language subtag is

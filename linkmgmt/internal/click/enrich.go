@@ -148,6 +148,12 @@ func enrich(h Hit, agents *agentCache, loc *geo.Locator) (Click, bool) {
 	c.Dims[DimSocial] = SocialSource(ref)
 	c.Dims[DimDevice] = info.device
 	c.Dims[DimLanguage] = h.Language
+	// Every value above comes from the visitor's request (the parser returns pieces of
+	// the user agent; a referrer host may hold any byte): made storable here, the one
+	// place every recorded click passes through (value.go).
+	for d := range c.Dims {
+		c.Dims[d] = normaliseValue(c.Dims[d])
+	}
 	return c, true
 }
 

@@ -53,9 +53,10 @@ type Flusher struct {
 	consumer string
 	now      func() time.Time
 
-	flushed prometheus.Counter
-	errs    prometheus.Counter
-	kick    chan chan error
+	flushed   prometheus.Counter
+	errs      prometheus.Counter
+	setAsideN setAsideMetrics
+	kick      chan chan error
 
 	maintainedAt time.Time
 }
@@ -77,13 +78,14 @@ func NewFlusher(db *gorm.DB, rdb *redis.Client, log *slog.Logger, opts FlusherOp
 			Namespace: "linkmgmt", Name: "click_flush_errors_total",
 			Help: "Flushes of clicks to Postgres that failed (retried on the next interval).",
 		}),
-		kick: make(chan chan error),
+		setAsideN: newSetAsideMetrics(),
+		kick:      make(chan chan error),
 	}
 }
 
 // Collectors are the flusher's metrics.
 func (f *Flusher) Collectors() []prometheus.Collector {
-	return []prometheus.Collector{f.flushed, f.errs}
+	return []prometheus.Collector{f.flushed, f.errs, f.setAsideN.clicks, f.setAsideN.entries}
 }
 
 // Run flushes every interval until ctx ends, then flushes once more.
@@ -231,25 +233,26 @@ func (f *Flusher) claimIdle(ctx context.Context, stream string) ([]redis.XMessag
 // entry is one parsed stream entry.
 type entry struct {
 	id      string // stream entry id
+	raw     string // as the stream holds it (kept should the entry be set aside)
 	batch   [16]byte
 	clicks  []Click
 	counts  []count  // what its write added to the pending counters
 	details []detail // and the detail fields (legacy entries have none)
 }
 
-// parseEntries parses each entry once; bad holds the ids of entries that are not
-// batches (they carry no counts that could be subtracted, and are dropped).
-func (f *Flusher) parseEntries(stream string, msgs []redis.XMessage) (entries []entry, bad []string) {
+// parseEntries parses each entry once; bad are the entries that are not batches (they
+// carry no counts that could be subtracted, and are set aside).
+func (f *Flusher) parseEntries(stream string, msgs []redis.XMessage) (entries []entry, bad []rejection) {
 	for _, m := range msgs {
 		var e entry
 		var err error
 		e.id = m.ID
 		if stream == legacyStreamKey {
-			raw, _ := m.Values["e"].(string)
-			e.batch, e.clicks, e.counts, err = decodeLegacy(m.ID, raw)
+			e.raw, _ = m.Values["e"].(string)
+			e.batch, e.clicks, e.counts, err = decodeLegacy(m.ID, e.raw)
 		} else {
-			raw, _ := m.Values["b"].(string)
-			e.batch, e.clicks, err = decodeBatch([]byte(raw))
+			e.raw, _ = m.Values["b"].(string)
+			e.batch, e.clicks, err = decodeBatch([]byte(e.raw))
 			if err == nil {
 				scheme := schemeSlots
 				if stream == totalStreamKey {
@@ -259,8 +262,7 @@ func (f *Flusher) parseEntries(stream string, msgs []redis.XMessage) (entries []
 			}
 		}
 		if err != nil {
-			f.log.Warn("dropping a malformed click entry", "stream", stream, "id", m.ID, "error", err)
-			bad = append(bad, m.ID)
+			bad = append(bad, rejection{stream: stream, entry: m.ID, reason: reasonMalformed, err: err, raw: e.raw})
 			continue
 		}
 		entries = append(entries, e)
@@ -268,29 +270,31 @@ func (f *Flusher) parseEntries(stream string, msgs []redis.XMessage) (entries []
 	return entries, bad
 }
 
-// store writes the entries to Postgres in one transaction (batches stored before are
-// skipped), then acknowledges them and takes their counts off the pending counters.
+// store writes the entries to Postgres (batches stored before are skipped), then
+// acknowledges them and takes their counts off the pending counters. What cannot be
+// stored, an entry or a click, is set aside and acknowledged with the rest.
 func (f *Flusher) store(ctx context.Context, stream string, msgs []redis.XMessage) (int, error) {
 	entries, bad := f.parseEntries(stream, msgs)
 	if len(bad) > 0 {
-		f.rdb.XAck(ctx, stream, groupName, bad...)
-		f.rdb.XDel(ctx, stream, bad...)
+		f.setAside(ctx, bad)
+		ids := make([]string, len(bad))
+		for i, r := range bad {
+			ids[i] = r.entry
+		}
+		if err := f.rdb.XAck(ctx, stream, groupName, ids...).Err(); err != nil {
+			return 0, fmt.Errorf("ack malformed click entries: %w", err)
+		}
+		f.rdb.XDel(ctx, stream, ids...)
 	}
 	if len(entries) == 0 {
 		return 0, nil
 	}
-	var res storeResult
-	err := database.WithPgxGorm(ctx, f.db, func(conn *pgx.Conn) error {
-		return pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
-			var err error
-			res, err = storeBatches(ctx, tx, f.log, entries)
-			return err
-		})
-	})
-	if err != nil {
-		return 0, fmt.Errorf("store %d click batches: %w", len(entries), err)
-	}
+	res, err := f.storeRefusing(ctx, stream, entries)
 	f.flushed.Add(float64(res.stored))
+	if err != nil {
+		return res.stored, err
+	}
+	f.setAside(ctx, res.rejected)
 	if err := f.ack(ctx, stream, entries); err != nil {
 		// Postgres has the rows; the entries will be re-read, found stored (their batch
 		// ids), and then acknowledged.
@@ -307,9 +311,51 @@ func (f *Flusher) store(ctx context.Context, stream string, msgs []redis.XMessag
 	return res.stored, nil
 }
 
+// storeRefusing stores the entries in one transaction. When Postgres refuses it for its
+// data (refusedByDatabase), the entries are halved, each half in a transaction of its
+// own, down to the single entry, which is set aside: no entry keeps the others out.
+// Exactly once holds across the halves: each transaction records its own batch ids.
+func (f *Flusher) storeRefusing(ctx context.Context, stream string, entries []entry) (storeResult, error) {
+	res, err := f.storeTx(ctx, stream, entries)
+	if err == nil || !refusedByDatabase(err) {
+		return res, err
+	}
+	if len(entries) == 1 {
+		e := &entries[0]
+		return storeResult{rejected: []rejection{{stream: stream, entry: e.id, reason: reasonRefused, err: err, clicks: len(e.clicks), raw: e.raw}}}, nil
+	}
+	half := len(entries) / 2
+	res, err = f.storeRefusing(ctx, stream, entries[:half])
+	if err != nil {
+		return res, err
+	}
+	more, err := f.storeRefusing(ctx, stream, entries[half:])
+	res.stored += more.stored
+	res.gone = append(res.gone, more.gone...)
+	res.rejected = append(res.rejected, more.rejected...)
+	return res, err
+}
+
+// storeTx is one flush transaction.
+func (f *Flusher) storeTx(ctx context.Context, stream string, entries []entry) (storeResult, error) {
+	var res storeResult
+	err := database.WithPgxGorm(ctx, f.db, func(conn *pgx.Conn) error {
+		return pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
+			var err error
+			res, err = storeBatches(ctx, tx, f.log, stream, entries)
+			return err
+		})
+	})
+	if err != nil {
+		return storeResult{}, fmt.Errorf("store %d click batches: %w", len(entries), err)
+	}
+	return res, nil
+}
+
 type storeResult struct {
-	stored int
-	gone   []int64 // links of the batches that no longer exist
+	stored   int
+	gone     []int64     // links of the batches that no longer exist
+	rejected []rejection // clicks or entries set aside
 }
 
 // rawColumns are the clicks table's columns as COPY writes them (appendClickRow's
@@ -321,7 +367,7 @@ var rawColumns = []string{"link_id", "account_id", "clicked_at", "visitor_hash",
 const accountLockClass = 1347
 
 // storeBatches is the flush transaction.
-func storeBatches(ctx context.Context, tx pgx.Tx, log *slog.Logger, entries []entry) (storeResult, error) {
+func storeBatches(ctx context.Context, tx pgx.Tx, log *slog.Logger, stream string, entries []entry) (storeResult, error) {
 	var res storeResult
 	// 1. Exactly once per batch: the batches stored before are skipped.
 	ids := make([][16]byte, len(entries))
@@ -354,6 +400,10 @@ func storeBatches(ctx context.Context, tx pgx.Tx, log *slog.Logger, entries []en
 		fresh[entries[i].batch] = false // a batch written twice in one read counts once
 		for j := range entries[i].clicks {
 			c := &entries[i].clicks[j]
+			if err := checkClick(c); err != nil {
+				res.rejected = append(res.rejected, rejection{stream: stream, entry: entries[i].id, reason: reasonInvalid, err: err, click: c})
+				continue
+			}
 			clicks = append(clicks, c)
 			linkSet[c.LinkID] = true
 		}
@@ -411,12 +461,18 @@ func storeBatches(ctx context.Context, tx pgx.Tx, log *slog.Logger, entries []en
 		return res, fmt.Errorf("lock accounts: %w", err)
 	}
 
-	// 3. The raw clicks, with COPY.
-	n, err := copyClicks(ctx, tx, clicks)
+	// 3. The raw clicks, with COPY; clicks Postgres refuses are set aside.
+	clicks, refused, err := copyStorable(ctx, tx, clicks)
 	if err != nil {
 		return res, fmt.Errorf("copy clicks: %w", err)
 	}
-	res.stored = int(n)
+	if len(refused) > 0 {
+		res.rejected = append(res.rejected, entryOf(stream, entries, refused)...)
+		if len(clicks) == 0 {
+			return res, nil
+		}
+	}
+	res.stored = len(clicks)
 
 	// 4. The rollups, aggregated in memory, merged into their rows. Each click is
 	// tallied once, into its link-day; an account's day and a link's all-time row are
@@ -458,6 +514,24 @@ FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) AS u(id, n, uniq) WHERE li
 		return res, fmt.Errorf("update link totals: %w", err)
 	}
 	return res, nil
+}
+
+// entryOf fills in the stream entry of each refused click (a rare path: a search is
+// cheaper than carrying the entry of every click through the COPY).
+func entryOf(stream string, entries []entry, refused []rejection) []rejection {
+	for i := range refused {
+		refused[i].stream = stream
+	search:
+		for j := range entries {
+			for k := range entries[j].clicks {
+				if &entries[j].clicks[k] == refused[i].click {
+					refused[i].entry = entries[j].id
+					break search
+				}
+			}
+		}
+	}
+	return refused
 }
 
 // mergeInto adds t to m[k] (a new tally when absent), with or without its slots.

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"log/slog"
+	"sync/atomic"
 	"time"
 
 	"github.com/loyaltylinks/platform/linkmgmt/internal/geo"
@@ -14,12 +15,25 @@ import (
 )
 
 // RecorderOptions tune the recorder; zero values take the defaults.
+//
+// A click the redirect has answered lives in the recorder's memory until Redis has it:
+// a kill -9 loses what is there. That window is bounded in count (QueueSize +
+// MaxBacklog clicks) and in time (MaxAge): past either bound a click is dropped and
+// counted (linkmgmt_clicks_dropped_total), the redirect never waits, and memory never
+// grows beyond the bounds, however slow Redis is.
 type RecorderOptions struct {
-	QueueSize  int           // hits waiting for the enricher (default 32768, about 5 MB)
-	MaxBacklog int           // enriched clicks held in memory while Redis is down (default 50000)
+	QueueSize  int           // hits waiting for the enricher (default 32768, about 5 MB); beyond, dropped (buffer_full)
+	MaxBacklog int           // enriched clicks held in memory while Redis is slow or down (default 50000); beyond, dropped (redis_unavailable)
 	BatchSize  int           // clicks per batch, one stream entry (default 2000, at most maxBatchClicks)
 	Interval   time.Duration // longest wait before a partial batch is written (default 50ms)
+	// MaxAge is the longest a click stays in memory (default 10s): a click Redis has
+	// not taken by then is dropped (expired). Writes to Redis and the back-off between
+	// them are bounded by it.
+	MaxAge time.Duration
 }
+
+// DefaultClickMaxAge is RecorderOptions.MaxAge's default.
+const DefaultClickMaxAge = 10 * time.Second
 
 func (o *RecorderOptions) defaults() {
 	if o.QueueSize <= 0 {
@@ -35,7 +49,14 @@ func (o *RecorderOptions) defaults() {
 	if o.Interval <= 0 {
 		o.Interval = 50 * time.Millisecond
 	}
+	if o.MaxAge <= 0 {
+		o.MaxAge = DefaultClickMaxAge
+	}
 }
+
+// writeTimeout bounds one write of a batch to Redis (and a batch's expiry bounds it
+// further).
+const writeTimeout = 2 * time.Second
 
 // Recorder takes hits from the redirect and writes them to Redis in the background.
 type Recorder struct {
@@ -47,9 +68,15 @@ type Recorder struct {
 	sync    chan chan error
 	done    chan struct{}
 	agents  *agentCache
-	current []Click  // enriched clicks not sealed yet
-	sealed  []*batch // batches waiting for Redis, oldest first
-	held    int      // clicks in current and sealed
+	current []Click   // enriched clicks not sealed yet
+	oldest  time.Time // when the first of current was queued
+	sealed  []*batch  // batches waiting for Redis, oldest first
+	held    int       // clicks in current and sealed
+	// buffered is every click in memory: queued (Record adds) or held (the goroutine
+	// takes off what leaves, after counting where it went); read by the clicks_buffered
+	// gauge.
+	buffered atomic.Int64
+	now      func() time.Time
 
 	retryAt time.Time
 	backoff time.Duration
@@ -58,10 +85,12 @@ type Recorder struct {
 	dropped   *prometheus.CounterVec
 	ignored   *prometheus.CounterVec
 	backlogGg prometheus.Gauge
+	bufferGg  prometheus.GaugeFunc
 	// The series counted on the redirect's path, resolved once: a label lookup hashes
 	// the label under a lock.
-	droppedFull prometheus.Counter
-	ignoredBy   map[string]prometheus.Counter
+	droppedFull    prometheus.Counter
+	droppedExpired prometheus.Counter
+	ignoredBy      map[string]prometheus.Counter
 }
 
 // NewRecorder returns a recorder; call Run to start it.
@@ -76,13 +105,14 @@ func NewRecorder(rdb *redis.Client, loc *geo.Locator, log *slog.Logger, opts Rec
 		sync:   make(chan chan error),
 		done:   make(chan struct{}),
 		agents: newAgentCache(),
+		now:    time.Now,
 		recorded: prometheus.NewCounter(prometheus.CounterOpts{
 			Namespace: "linkmgmt", Name: "clicks_recorded_total",
 			Help: "Human clicks written to Redis (pending flush to Postgres).",
 		}),
 		dropped: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Namespace: "linkmgmt", Name: "clicks_dropped_total",
-			Help: "Clicks lost: queue full (buffer_full) or Redis unreachable past the in-memory bound (redis_unavailable).",
+			Help: "Clicks lost before Redis had them: queue full (buffer_full), Redis slow or down past the in-memory bound (redis_unavailable) or past the age bound (expired).",
 		}, []string{"reason"}),
 		ignored: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Namespace: "linkmgmt", Name: "clicks_ignored_total",
@@ -93,7 +123,12 @@ func NewRecorder(rdb *redis.Client, loc *geo.Locator, log *slog.Logger, opts Rec
 			Help: "Enriched clicks held in memory waiting for Redis.",
 		}),
 	}
+	r.bufferGg = prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Namespace: "linkmgmt", Name: "clicks_buffered",
+		Help: "Clicks the redirect answered that only this process's memory holds (queued or waiting for Redis): what a kill -9 would lose.",
+	}, func() float64 { return float64(r.buffered.Load()) })
 	r.droppedFull = r.dropped.WithLabelValues("buffer_full")
+	r.droppedExpired = r.dropped.WithLabelValues("expired")
 	r.ignoredBy = map[string]prometheus.Counter{}
 	for _, reason := range []string{"bot", "crawler", "head"} {
 		r.ignoredBy[reason] = r.ignored.WithLabelValues(reason)
@@ -103,16 +138,20 @@ func NewRecorder(rdb *redis.Client, loc *geo.Locator, log *slog.Logger, opts Rec
 
 // Collectors are the recorder's metrics, for the service's registry.
 func (r *Recorder) Collectors() []prometheus.Collector {
-	return []prometheus.Collector{r.recorded, r.dropped, r.ignored, r.backlogGg}
+	return []prometheus.Collector{r.recorded, r.dropped, r.ignored, r.backlogGg, r.bufferGg}
 }
 
 // Record queues a hit without ever blocking: when the queue is full the hit is dropped
 // and counted.
 func (r *Recorder) Record(h Hit) {
+	h = h.bounded()
+	h.queued = r.now()
+	r.buffered.Add(1)
 	select {
-	case r.in <- h.bounded():
+	case r.in <- h:
 	default:
 		r.droppedFull.Inc()
+		r.buffered.Add(-1)
 	}
 }
 
@@ -161,6 +200,7 @@ func (r *Recorder) Run(ctx context.Context) {
 			cancel()
 			if n := r.held; n > 0 {
 				r.dropped.WithLabelValues("redis_unavailable").Add(float64(n))
+				r.buffered.Add(-int64(n))
 				r.log.Warn("clicks lost at shutdown: redis unreachable", "count", n)
 			}
 			return
@@ -213,14 +253,25 @@ func (r *Recorder) drainQueue() {
 }
 
 func (r *Recorder) add(h Hit) {
+	if r.now().Sub(h.queued) >= r.opts.MaxAge {
+		// It waited in the queue behind a slow Redis write until it was too old.
+		r.droppedExpired.Inc()
+		r.buffered.Add(-1)
+		return
+	}
 	c, ok := enrich(h, r.agents, r.loc)
 	if !ok {
 		r.ignoredBy["bot"].Inc()
+		r.buffered.Add(-1)
 		return
 	}
 	if r.held >= r.opts.MaxBacklog {
 		r.dropped.WithLabelValues("redis_unavailable").Inc()
+		r.buffered.Add(-1)
 		return
+	}
+	if len(r.current) == 0 {
+		r.oldest = h.queued
 	}
 	r.current = append(r.current, c)
 	r.held++
@@ -235,9 +286,10 @@ func (r *Recorder) add(h Hit) {
 // (same id, same clicks), so Redis (the dedupe key) and Postgres (click_batches) can
 // recognise it.
 type batch struct {
-	n    int
-	keys []string
-	args []any
+	n       int
+	keys    []string
+	args    []any
+	expires time.Time // when its oldest click has been in memory MaxAge
 }
 
 // seal turns the current clicks into a batch.
@@ -247,7 +299,9 @@ func (r *Recorder) seal() {
 	}
 	var id [16]byte
 	_, _ = rand.Read(id[:])
-	r.sealed = append(r.sealed, newBatch(id, r.current))
+	b := newBatch(id, r.current)
+	b.expires = r.oldest.Add(r.opts.MaxAge)
+	r.sealed = append(r.sealed, b)
 	r.current = nil
 }
 
@@ -297,12 +351,15 @@ while i <= #ARGV do
 end
 return 1`)
 
-// write seals what is current and sends the sealed batches to Redis, oldest first.
-// After a failure it waits (1 s doubling to 15 s) before trying again, unless force is
-// set.
+// write seals what is current, drops the batches past their age, and sends the others
+// to Redis, oldest first. After a failure it waits (1 s doubling, at most MaxAge/2 and
+// 15 s) before trying again, unless force is set. Unless forced, it returns after a
+// batch when hits are queued, so that they are taken (and their age checked) between
+// two writes.
 func (r *Recorder) write(ctx context.Context, force bool) {
 	r.seal()
-	if len(r.sealed) == 0 || (!force && time.Now().Before(r.retryAt)) {
+	r.expire()
+	if len(r.sealed) == 0 || (!force && r.now().Before(r.retryAt)) {
 		return
 	}
 	for len(r.sealed) > 0 {
@@ -311,8 +368,10 @@ func (r *Recorder) write(ctx context.Context, force bool) {
 			if r.backoff == 0 {
 				r.log.Warn("click recorder: redis write failed; keeping clicks in memory", "error", err, "backlog", r.held)
 			}
-			r.backoff = min(max(2*r.backoff, time.Second), 15*time.Second)
-			r.retryAt = time.Now().Add(r.backoff)
+			maxBackoff := min(15*time.Second, max(r.opts.MaxAge/2, r.opts.Interval))
+			r.backoff = min(max(2*r.backoff, time.Second), maxBackoff)
+			r.retryAt = r.now().Add(r.backoff)
+			r.expire()
 			return
 		}
 		if r.backoff != 0 {
@@ -320,17 +379,42 @@ func (r *Recorder) write(ctx context.Context, force bool) {
 			r.backoff = 0
 		}
 		r.recorded.Add(float64(b.n))
-		r.sealed[0] = nil
-		r.sealed = r.sealed[1:]
-		r.held -= b.n
-		r.backlogGg.Set(float64(r.held))
+		r.release(b.n)
+		if !force && len(r.in) > 0 {
+			return
+		}
 	}
 	r.sealed = nil // release the array
 }
 
-// writeBatch runs the write script for b. A batch Redis already has counts as written.
+// release takes the first sealed batch, n clicks, out of memory.
+func (r *Recorder) release(n int) {
+	r.sealed[0] = nil
+	r.sealed = r.sealed[1:]
+	r.held -= n
+	r.buffered.Add(-int64(n))
+	r.backlogGg.Set(float64(r.held))
+}
+
+// expire drops the sealed batches whose oldest click has been in memory MaxAge.
+func (r *Recorder) expire() {
+	now := r.now()
+	for len(r.sealed) > 0 && !now.Before(r.sealed[0].expires) {
+		n := r.sealed[0].n
+		r.droppedExpired.Add(float64(n))
+		r.log.Warn("click recorder: clicks dropped, not in redis within their maximum age", "count", n, "max_age", r.opts.MaxAge)
+		r.release(n)
+	}
+}
+
+// writeBatch runs the write script for b, within writeTimeout and before b expires. A
+// batch Redis already has counts as written.
 func (r *Recorder) writeBatch(ctx context.Context, b *batch) error {
-	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	deadline := r.now().Add(writeTimeout)
+	if !b.expires.IsZero() && b.expires.Before(deadline) {
+		deadline = b.expires
+	}
+	ctx, cancel := context.WithDeadline(ctx, deadline)
 	defer cancel()
 	return writeScript.Run(ctx, r.rdb, b.keys, b.args...).Err()
 }

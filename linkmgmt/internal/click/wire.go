@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"time"
-	"unicode/utf8"
 )
 
 // The batch format, one Redis stream entry (field "b") per batch of clicks:
@@ -24,8 +23,11 @@ import (
 // where JSON took 300, and no reflection on either side.
 const wireVersion = 1
 
-// Decoding bounds: a batch never holds more clicks than a recorder batch can, nor
-// longer values than enrichment produces.
+// Decoding bounds: a batch never holds more clicks than a recorder batch can. The
+// decoder checks the structure only (lengths, counts, references): an entry that parses
+// gives every click the recorder wrote, so the pending counters its write added can be
+// computed and taken back whatever its clicks hold. Whether a click can be stored is
+// checkClick's rule (value.go), applied click by click by the flusher.
 const (
 	maxBatchClicks = 10_000
 	minClickBytes  = 3 + 16 + int(NumDims) // ids, time, visitor, one byte per string reference
@@ -70,7 +72,9 @@ func encodeBatch(b []byte, id [16]byte, clicks []Click) []byte {
 	return b
 }
 
-// decodeBatch parses a batch, checking every length and count before using it.
+// decodeBatch parses a batch, checking every length and count before using it. It
+// refuses (errWire) only what is not a batch; a click whose values or ids cannot be
+// stored is returned as it was written, for checkClick to set aside.
 func decodeBatch(b []byte) (id [16]byte, clicks []Click, err error) {
 	r := wireReader{b: b}
 	if v := r.byte(); v != wireVersion {
@@ -80,24 +84,16 @@ func decodeBatch(b []byte) (id [16]byte, clicks []Click, err error) {
 	base := r.varint()
 	n := r.uvarint()
 	// A click takes at least minClickBytes: n is checked against what b can hold.
-	if r.err != nil || n > maxBatchClicks || n > uint64(len(b)/minClickBytes) || base < minMicros || base > maxMicros {
+	if r.err != nil || n == 0 || n > maxBatchClicks || n > uint64(len(b)/minClickBytes) {
 		return id, nil, fmt.Errorf("%w: %d clicks", errWire, n)
 	}
 	clicks = make([]Click, n)
 	table := []string{""}
 	for i := range clicks {
 		c := &clicks[i]
-		link, account := r.uvarint(), r.uvarint()
-		delta := r.varint()
-		if delta < minMicros-base || delta > maxMicros-base {
-			return id, nil, fmt.Errorf("%w: time out of range", errWire)
-		}
-		c.At = base + delta
+		c.LinkID, c.AccountID = int64(r.uvarint()), int64(r.uvarint())
+		c.At = base + r.varint()
 		copy(c.Visitor[:], r.bytes(16))
-		if link == 0 || link > 1<<62 || account > 1<<62 {
-			return id, nil, fmt.Errorf("%w: ids %d/%d", errWire, link, account)
-		}
-		c.LinkID, c.AccountID = int64(link), int64(account)
 		for d := range c.Dims {
 			k := r.uvarint()
 			if k&1 == 0 {
@@ -107,14 +103,13 @@ func decodeBatch(b []byte) (id [16]byte, clicks []Click, err error) {
 				c.Dims[d] = table[k>>1]
 				continue
 			}
+			// r.bytes refuses a size beyond what is left, so the input bounds the copy.
 			size := k >> 1
-			if size > maxValueBytes {
-				return id, nil, fmt.Errorf("%w: %d-byte value", errWire, size)
+			if size > uint64(len(r.b)) {
+				r.fail()
+				break
 			}
 			s := string(r.bytes(int(size)))
-			if !utf8.ValidString(s) {
-				return id, nil, fmt.Errorf("%w: value not UTF-8", errWire)
-			}
 			table = append(table, s)
 			c.Dims[d] = s
 		}
@@ -213,19 +208,15 @@ func decodeLegacy(streamID, raw string) (id [16]byte, clicks []Click, counts []c
 	copy(id[:], sum[:16])
 	clicks = make([]Click, 0, len(e.Events))
 	for _, ev := range e.Events {
-		at, err := time.Parse(time.RFC3339Nano, ev.At)
-		if err != nil || ev.LinkID <= 0 || at.UnixMicro() < minMicros || at.UnixMicro() > maxMicros {
-			return id, nil, nil, fmt.Errorf("%w: legacy click %q of link %d", errWire, ev.At, ev.LinkID)
-		}
-		c := Click{LinkID: ev.LinkID, AccountID: ev.AccountID, At: at.UnixMicro(),
+		// A click that cannot be stored (no valid time, link or values) is kept for
+		// checkClick to set aside; its counters are still taken back.
+		c := Click{LinkID: ev.LinkID, AccountID: ev.AccountID,
 			Dims: [NumDims]string{ev.Country, ev.Referrer, ev.Browser, ev.OS, ev.Social, ev.Device, ev.Language}}
+		if at, err := time.Parse(time.RFC3339Nano, ev.At); err == nil {
+			c.At = at.UnixMicro()
+		}
 		if v, err := hex.DecodeString(ev.Visitor); err == nil && len(v) == 16 {
 			copy(c.Visitor[:], v)
-		}
-		for _, v := range c.Dims {
-			if len(v) > maxValueBytes || !utf8.ValidString(v) {
-				return id, nil, nil, fmt.Errorf("%w: legacy value", errWire)
-			}
 		}
 		clicks = append(clicks, c)
 		counts = append(counts, legacyCounts(ev)...)

@@ -62,11 +62,9 @@ func TestMalformedBatchesAreRefused(t *testing.T) {
 		"huge count":      header(1 << 40),
 		"count > bytes":   append(header(1000), make([]byte, 100)...),
 		"trailing bytes":  append(bytes.Clone(good), 0),
-		"time in 1970":    append(append([]byte{wireVersion}, make([]byte, 16)...), 0, 0),
-		"link id zero":    append(header(1), append([]byte{0, 1, 0}, make([]byte, 16+7)...)...),
+		"no clicks":       append(append([]byte{wireVersion}, make([]byte, 16)...), 0, 0),
 		"string too long": append(header(1), append(append([]byte{1, 1, 0}, make([]byte, 16)...), binary.AppendUvarint(nil, 1000<<1|1)...)...),
 		"unknown string":  append(header(1), append(append([]byte{1, 1, 0}, make([]byte, 16)...), 8, 0, 0, 0, 0, 0, 0)...),
-		"invalid UTF-8":   append(header(1), append(append([]byte{1, 1, 0}, make([]byte, 16)...), 3, 0xff, 0, 0, 0, 0, 0, 0)...),
 	}
 	for cut := 1; cut < len(good); cut += 7 {
 		cases[fmt.Sprintf("truncated at %d", cut)] = good[:cut]
@@ -74,6 +72,30 @@ func TestMalformedBatchesAreRefused(t *testing.T) {
 	for name, b := range cases {
 		if _, _, err := decodeBatch(b); !errors.Is(err, errWire) {
 			t.Errorf("%s: %v, want errWire", name, err)
+		}
+	}
+	// A batch whose clicks cannot be stored is still a batch: it parses (its pending
+	// counters can be taken back), and checkClick sets each such click aside.
+	clicks := map[string]func(c *Click){
+		"link id zero":    func(c *Click) { c.LinkID = 0 },
+		"time in 1970":    func(c *Click) { c.At = 86_400_000_000 },
+		"time in 2300":    func(c *Click) { c.At = time.Date(2300, 1, 1, 0, 0, 0, 0, time.UTC).UnixMicro() },
+		"256-byte value":  func(c *Click) { c.Dims[DimBrowser] = strings.Repeat("7", 256) },
+		"invalid UTF-8":   func(c *Click) { c.Dims[DimOS] = "\xff\xfe" },
+		"NUL":             func(c *Click) { c.Dims[DimReferrer] = "a\x00b" },
+		"line break":      func(c *Click) { c.Dims[DimLanguage] = "en\r\n" },
+		"megabyte string": func(c *Click) { c.Dims[DimCountry] = strings.Repeat("x", 1<<20) },
+	}
+	for name, spoil := range clicks {
+		batch := sampleClicks(3)
+		spoil(&batch[1])
+		_, got, err := decodeBatch(encodeBatch(nil, [16]byte{9}, batch))
+		if err != nil || !reflect.DeepEqual(got, batch) {
+			t.Errorf("%s: %v, want the batch as written", name, err)
+			continue
+		}
+		if checkClick(&got[0]) != nil || checkClick(&got[2]) != nil || !errors.Is(checkClick(&got[1]), errInvalidClick) {
+			t.Errorf("%s: checkClick %v %v %v, want only the spoilt click refused", name, checkClick(&got[0]), checkClick(&got[1]), checkClick(&got[2]))
 		}
 	}
 }

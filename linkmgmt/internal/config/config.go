@@ -52,6 +52,10 @@ type Config struct {
 	// ClickRetention is how long raw clicks are kept (CLICK_RETENTION: 13mo, 400d, off);
 	// the rollups keep every total beyond it.
 	ClickRetention click.Retention
+	// ClickBufferMaxAge is the longest a click the redirect answered waits in memory for
+	// Redis before it is dropped (CLICK_BUFFER_MAX_AGE, 1s to 5m): what a kill -9 of a
+	// replica can lose while Redis is slow or down.
+	ClickBufferMaxAge time.Duration
 }
 
 // LoadDatabase reads the database variables alone (see Database).
@@ -81,6 +85,7 @@ func Load(getenv func(string) string) (Config, error) {
 		QRLogoDir:          e.String("QR_LOGO_DIR", ""),
 		QRLogoMaxBytes:     int64(e.Int("QR_LOGO_MAX_BYTES", 1<<20, 1024)),
 		QRLogoTimeout:      e.Duration("QR_LOGO_TIMEOUT", 5*time.Second),
+		ClickBufferMaxAge:  e.Duration("CLICK_BUFFER_MAX_AGE", click.DefaultClickMaxAge),
 	}
 	if c.BaseURL == "" {
 		c.BaseURL = "http://localhost" + portOf(c.HTTPAddr)
@@ -105,6 +110,9 @@ func Load(getenv func(string) string) (Config, error) {
 	}
 	if proxyErr != nil {
 		err = joinErr(err, proxyErr)
+	}
+	if c.ClickBufferMaxAge < time.Second || c.ClickBufferMaxAge > 5*time.Minute {
+		err = joinErr(err, fmt.Errorf("CLICK_BUFFER_MAX_AGE: %s is outside 1s to 5m", c.ClickBufferMaxAge))
 	}
 	if retentionErr != nil {
 		err = joinErr(err, fmt.Errorf("CLICK_RETENTION: %w", retentionErr))

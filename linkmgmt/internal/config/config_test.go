@@ -32,6 +32,10 @@ func TestLoad(t *testing.T) {
 		{"click retention in years", with("CLICK_RETENTION", "1y"), []string{"CLICK_RETENTION"}},
 		{"click retention of days below a month", with("CLICK_RETENTION", "7d"), []string{"CLICK_RETENTION"}},
 		{"click retention off", with("CLICK_RETENTION", "off"), nil},
+		{"click buffer age below a second", with("CLICK_BUFFER_MAX_AGE", "500ms"), []string{"CLICK_BUFFER_MAX_AGE"}},
+		{"click buffer age above five minutes", with("CLICK_BUFFER_MAX_AGE", "1h"), []string{"CLICK_BUFFER_MAX_AGE"}},
+		{"click buffer age not a duration", with("CLICK_BUFFER_MAX_AGE", "10"), []string{"CLICK_BUFFER_MAX_AGE"}},
+		{"click buffer age of a minute", with("CLICK_BUFFER_MAX_AGE", "1m"), nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
