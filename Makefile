@@ -10,7 +10,7 @@ TOOLS_BIN := $(CURDIR)/bin/tools
 STATICCHECK_VERSION := v0.8.2
 export GOFLAGS ?= -buildvcs=false
 
-.PHONY: help build run test test-all bench bench-ledger bench-webhooks bench-redirect bench-export bench-delete bench-stats bench-scale bench-scale-reads bench-smoke lint docker k8s-validate services clean
+.PHONY: help build run test test-all bench bench-ledger bench-webhooks bench-redirect bench-export bench-delete bench-stats bench-scale bench-scale-reads bench-smoke geoip-refresh lint docker k8s-validate services clean
 
 help: ## list targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-14s %s\n", $$1, $$2}'
@@ -57,6 +57,9 @@ bench-scale-reads: ## the timing half of bench-scale, on the database it loaded 
 
 bench-smoke: ## every bench target above at tiny sizes, as CI runs them (fails if one breaks, never on figures)
 	@scripts/bench-smoke.sh
+
+geoip-refresh: ## replace linkmgmt's embedded country database with the latest DB-IP Lite Country from npm, once it passes the checks
+	@scripts/geoip-refresh.sh
 
 lint: ## go vet + staticcheck (pinned)
 	$(GO) vet $(MODULES)

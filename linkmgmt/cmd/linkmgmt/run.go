@@ -11,6 +11,7 @@ import (
 	"github.com/loyaltylinks/platform/linkmgmt/internal/account"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/app"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/config"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/geo"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/httpapi"
 	"github.com/loyaltylinks/platform/linkmgmt/migrations"
 	"github.com/loyaltylinks/platform/shared/database"
@@ -26,7 +27,7 @@ const usage = `usage: linkmgmt [command]
 commands:
   serve                 run the HTTP API and redirect server (default)
   migrate               apply database migrations and exit
-  version               print the version
+  version               print the version and the build date of the embedded country data
   users create --email E [--password P] [--admin] [--plan NAME]
                         create an account; prints its API key alone on the last line
 
@@ -45,8 +46,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	switch cmd {
 	case "version", "--version", "-v":
-		fmt.Fprintln(stdout, version)
-		return nil
+		return printVersion(stdout)
 	case "help", "--help", "-h":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -77,6 +77,18 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		fmt.Fprint(stderr, usage)
 		return fmt.Errorf("unknown command %q", cmd)
 	}
+}
+
+// printVersion prints the build's version, then the country data compiled in with its
+// build date (GEOIP_DB, which replaces it, is read by serve, which logs what it reads).
+func printVersion(stdout io.Writer) error {
+	data, err := geo.EmbeddedDatabase()
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(stdout, version)
+	fmt.Fprintf(stdout, "country data: %v\n", data)
+	return nil
 }
 
 // openDB opens the service's pool, having applied the migrations first unless
@@ -149,7 +161,7 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 	// The workers outlive the HTTP server by a little: they stop after it has drained,
 	// so redirects answered during the drain are still recorded and flushed.
 	svc.Start(ctx)
-	logger.InfoContext(ctx, "linkmgmt starting", "addr", cfg.HTTPAddr, "metrics_addr", cfg.MetricsAddr, "base_url", cfg.BaseURL, "version", version)
+	logger.InfoContext(ctx, "linkmgmt starting", "addr", cfg.HTTPAddr, "metrics_addr", cfg.MetricsAddr, "base_url", cfg.BaseURL, "version", version, "country_data", svc.Locator.Database().String())
 	serveErr := srv.Serve(ctx, server.ServeOptions{
 		Addr:              cfg.HTTPAddr,
 		MetricsAddr:       cfg.MetricsAddr,

@@ -4,13 +4,16 @@ import (
 	"bytes"
 	"context"
 	"encoding/hex"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/loyaltylinks/platform/linkmgmt/internal/account"
 	"github.com/loyaltylinks/platform/linkmgmt/migrations"
 	"github.com/loyaltylinks/platform/shared/database"
 	"github.com/loyaltylinks/platform/shared/testkit"
+	"github.com/oschwald/maxminddb-golang/v2"
 )
 
 func TestMain(m *testing.M) {
@@ -86,12 +89,6 @@ func TestUsersCreate(t *testing.T) {
 		})
 	}
 
-	t.Run("version", func(t *testing.T) {
-		out, err := runCLI("version")
-		if err != nil || strings.TrimSpace(out) != version {
-			t.Fatalf("version: %q, %v", out, err)
-		}
-	})
 	t.Run("users reads only the database variables", func(t *testing.T) {
 		// No REDIS_URL, no BASE_URL: like migrate, users needs nothing else (as loyalty's).
 		dbOnly := map[string]string{"DATABASE_URL": env["DATABASE_URL"], "LOG_LEVEL": "error"}
@@ -108,4 +105,25 @@ func TestUsersCreate(t *testing.T) {
 			t.Fatalf("err = %v, want it to name DATABASE_URL", err)
 		}
 	})
+}
+
+// TestVersion: `linkmgmt version` prints the build's version, then the embedded country
+// data with the build date its file records (the build_epoch metadata).
+func TestVersion(t *testing.T) {
+	file, err := maxminddb.Open(filepath.Join("..", "..", "internal", "geo", "data", "dbip-country.mmdb"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer file.Close()
+	built := time.Unix(int64(file.Metadata.BuildEpoch), 0).UTC().Format(time.DateOnly)
+	for _, arg := range []string{"version", "--version", "-v"} {
+		var stdout, stderr bytes.Buffer
+		if err := run(context.Background(), []string{arg}, func(string) string { return "" }, &stdout, &stderr); err != nil {
+			t.Fatalf("%s: %v", arg, err)
+		}
+		lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
+		if len(lines) != 2 || lines[0] != version || !strings.HasPrefix(lines[1], "country data: DB-IP Lite Country, built "+built+" ") {
+			t.Fatalf("%s printed %q, want %q then the DB-IP Lite Country data built %s", arg, stdout.String(), version, built)
+		}
+	}
 }

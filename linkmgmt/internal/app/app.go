@@ -115,8 +115,8 @@ func WithQRLogos(c qr.LogoConfig) Option { return func(t *tuning) { t.qrLogos = 
 // WithFlushInterval sets how often the flusher moves clicks to Postgres on its own.
 func WithFlushInterval(d time.Duration) Option { return func(t *tuning) { t.flushInterval = d } }
 
-// New builds the service over db and rdb. It opens nothing but the GeoIP database
-// (GEOIP_DB), and fails on a broken optional dependency rather than serving errors
+// New builds the service over db and rdb. It opens nothing but the country database
+// (GEOIP_DB, else the embedded one), and fails on a broken optional dependency rather than serving errors
 // later. Close releases it; Start and Stop run the background workers.
 func New(cfg config.Config, db *gorm.DB, rdb *redis.Client, log *slog.Logger, opts ...Option) (*App, error) {
 	var tune tuning
@@ -254,7 +254,7 @@ func (a *App) Stop() {
 	a.stopped.Wait()
 }
 
-// Close releases what New opened (the GeoIP database).
+// Close releases what New opened (the country database).
 func (a *App) Close() error {
 	if err := a.Locator.Close(); err != nil {
 		return fmt.Errorf("close geoip database: %w", err)

@@ -33,8 +33,8 @@ type Config struct {
 	HTTPReadTimeout       time.Duration
 	HTTPWriteStallTimeout time.Duration
 
-	GeoIPDB            string
-	RateLimitPerMinute int // the free plan's API limit; other plans take plans.requests_per_minute
+	GeoIPDB            string // a country database replacing the embedded one; "" keeps it
+	RateLimitPerMinute int    // the free plan's API limit; other plans take plans.requests_per_minute
 	TrustedProxies     []netip.Prefix
 
 	// DomainCheck is how POST /api/domain/add checks that a branded domain already points

@@ -1,6 +1,7 @@
 // Package geo answers "where is this visitor": the client IP behind trusted proxies, the
-// country from a MaxMind-format database or a trusted gateway header, and the ISO 3166
-// country names used by geo targeting and the country statistics.
+// country (from a MaxMind-format GEOIP_DB file, a trusted gateway header or the embedded
+// DB-IP Lite Country database), and the ISO 3166 country names used by geo targeting
+// and the country statistics.
 package geo
 
 import "strings"
@@ -23,7 +24,16 @@ var commonAliases = map[string]string{
 	"vatican": "VA", "brunei": "BN", "cape verde": "CV", "swaziland": "SZ", "burma": "MM",
 }
 
+// userAssigned are codes outside ISO 3166-1 that country databases use: DB-IP (the
+// embedded database) and MaxMind place Kosovo under XK.
+var userAssigned = []struct{ code, name string }{{"XK", "Kosovo"}}
+
 func init() {
+	for _, c := range userAssigned {
+		nameOf[c.code] = c.name
+		codeOf[strings.ToLower(c.code)] = c.code
+		codeOf[strings.ToLower(c.name)] = c.code
+	}
 	for _, c := range countryTable {
 		nameOf[c.code] = c.name
 		codeOf[strings.ToLower(c.code)] = c.code

@@ -1,7 +1,6 @@
 package geo
 
 import (
-	"fmt"
 	"net"
 	"net/http"
 	"net/netip"
@@ -13,22 +12,23 @@ import (
 // Locator resolves a request's client IP and country. It is safe for concurrent use.
 type Locator struct {
 	trusted []netip.Prefix
-	db      *maxminddb.Reader // nil when no GEOIP_DB is configured
+	db      *maxminddb.Reader
+	info    Database
 }
 
 // NewLocator trusts X-Forwarded-For and the country headers only from peers inside
-// trusted. dbPath, when not empty, is a MaxMind-format (mmdb) country or city database.
+// trusted. dbPath, when not empty, is a MaxMind-format (mmdb) country or city database
+// (GEOIP_DB); when empty, the embedded database is read.
 func NewLocator(trusted []netip.Prefix, dbPath string) (*Locator, error) {
-	l := &Locator{trusted: trusted}
-	if dbPath != "" {
-		db, err := maxminddb.Open(dbPath)
-		if err != nil {
-			return nil, fmt.Errorf("GEOIP_DB %s: %w", dbPath, err)
-		}
-		l.db = db
+	db, info, err := openDatabase(dbPath)
+	if err != nil {
+		return nil, err
 	}
-	return l, nil
+	return &Locator{trusted: trusted, db: db, info: info}, nil
 }
+
+// Database describes the country database l reads.
+func (l *Locator) Database() Database { return l.info }
 
 // Close releases the database.
 func (l *Locator) Close() error {
@@ -129,16 +129,6 @@ func peerAddr(remote string) netip.Addr {
 	return a.Unmap()
 }
 
-// countryRecord is the part of a GeoIP2/GeoLite2 Country or City record we read.
-type countryRecord struct {
-	Country struct {
-		ISOCode string `maxminddb:"iso_code"`
-	} `maxminddb:"country"`
-	RegisteredCountry struct {
-		ISOCode string `maxminddb:"iso_code"`
-	} `maxminddb:"registered_country"`
-}
-
 // CountryFromHeaders reads gateway headers already known to be trustworthy.
 func CountryFromHeaders(values ...string) string {
 	for _, v := range values {
@@ -158,24 +148,36 @@ func (l *Locator) lookup(ip netip.Addr) string {
 		return ""
 	}
 	var rec countryRecord
-	if err := l.db.Lookup(ip).Decode(&rec); err != nil {
+	// An IPv4-mapped IPv6 address is looked up as the IPv4 address: not every database
+	// aliases ::ffff:0:0/96 to its IPv4 tree (the embedded one does not).
+	if err := l.db.Lookup(ip.Unmap()).Decode(&rec); err != nil {
 		return ""
 	}
-	code := rec.Country.ISOCode
-	if code == "" {
-		code = rec.RegisteredCountry.ISOCode
-	}
+	code := rec.isoCode()
 	if _, ok := nameOf[code]; !ok {
 		return ""
 	}
 	return code
 }
 
-// CountryOf is Country for a click already reduced to its IP and the trusted gateway's
-// country header ("" when the peer was not a trusted proxy).
+// CountryOf is the country of a visitor reduced to its IP and the trusted gateway's
+// country header ("" when the peer was not a trusted proxy). The sources an operator
+// chose come first: a GEOIP_DB file, then the gateway's header; the embedded database
+// places whoever they leave out (so adding it changed no configured setup's answer).
 func (l *Locator) CountryOf(ip netip.Addr, gatewayCountry string) string {
-	if c := l.lookup(ip); c != "" {
+	embedded := l != nil && l.info.Embedded()
+	if !embedded {
+		if c := l.lookup(ip); c != "" {
+			return c
+		}
+	}
+	if c := CountryFromHeaders(gatewayCountry); c != Unknown {
 		return c
 	}
-	return CountryFromHeaders(gatewayCountry)
+	if embedded {
+		if c := l.lookup(ip); c != "" {
+			return c
+		}
+	}
+	return Unknown
 }

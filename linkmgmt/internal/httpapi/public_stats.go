@@ -55,6 +55,7 @@ func (a *API) publicStats(c echo.Context, alias string) error {
 	if err != nil {
 		return writeOutcome(c, redirect.Failed(err))
 	}
+	page.CountryCredit = a.svc.Locator.Database().Attribution
 	return writeOutcome(c, redirect.StatsOutcome(page))
 }
 

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/loyaltylinks/platform/linkmgmt/internal/domain"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/geo"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/link"
 )
 
@@ -75,6 +76,9 @@ type StatsPage struct {
 	Days         []StatsDay
 	Breakdowns   []StatsBreakdown
 	Generated    time.Time
+	// CountryCredit is the credit the country data's licence asks of pages showing
+	// its results (the embedded database's); zero for none.
+	CountryCredit geo.Attribution
 }
 
 // StatsOutcome is the page for p.
@@ -106,6 +110,7 @@ type statsView struct {
 	GridTextX, LabelY                int
 	Breakdowns                       []breakdownView
 	Generated                        string
+	CountryCredit                    geo.Attribution
 }
 
 type chartBar struct {
@@ -200,6 +205,7 @@ func viewOf(p StatsPage) statsView {
 		}
 		v.Breakdowns = append(v.Breakdowns, bv)
 	}
+	v.CountryCredit = p.CountryCredit
 	return v
 }
 
