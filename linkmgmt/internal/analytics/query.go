@@ -221,7 +221,11 @@ func (q Query) Points() int {
 	switch q.Interval {
 	case Hour:
 		start, end := q.Bounds()
-		return int(end.Sub(start) / time.Hour)
+		n := 0
+		for range hourStarts(start, end, q.Zone) {
+			n++
+		}
+		return n
 	case Day:
 		return q.Days()
 	case Week:
