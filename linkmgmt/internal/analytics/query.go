@@ -8,16 +8,14 @@ package analytics
 import (
 	"fmt"
 	"net/url"
-	"regexp"
 	"strings"
-	"sync"
 	"time"
-	_ "time/tzdata" // time zones do not depend on the host's files
 
 	"github.com/loyaltylinks/platform/linkmgmt/internal/click"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/geo"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/link"
 	"github.com/loyaltylinks/platform/shared/apperr"
+	"github.com/loyaltylinks/platform/shared/tzdb"
 )
 
 // Interval is the length of a series bucket.
@@ -256,27 +254,20 @@ func parseDate(name, raw string) (Date, error) {
 	return Date{t}, nil
 }
 
-var zonePattern = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_+\-]*(/[A-Za-z0-9_+\-]+)*$`)
-
-// zones caches loaded locations by name; only names that loaded are kept, so it holds
-// at most the zone database's few hundred names.
-var zones sync.Map
-
+// loadZone resolves the timezone parameter: "" is UTC; otherwise a zone of the embedded
+// database (shared/tzdb), so right/UTC or posixrules, which only some hosts have, are
+// refused everywhere alike.
 func loadZone(name string) (*time.Location, error) {
 	if name == "" {
 		return time.UTC, nil
 	}
-	if loc, ok := zones.Load(name); ok {
-		return loc.(*time.Location), nil
+	if len(name) > maxZoneBytes {
+		return nil, invalid("timezone", fmt.Sprintf("must be an IANA time zone name such as Europe/Paris (at most %d bytes)", maxZoneBytes))
 	}
-	if len(name) > maxZoneBytes || !zonePattern.MatchString(name) || name == "Local" {
-		return nil, invalid("timezone", "must be an IANA time zone name such as Europe/Paris")
-	}
-	loc, err := time.LoadLocation(name)
+	loc, err := tzdb.Load(name)
 	if err != nil {
 		return nil, invalid("timezone", "must be an IANA time zone name such as Europe/Paris")
 	}
-	zones.Store(name, loc)
 	return loc, nil
 }
 
