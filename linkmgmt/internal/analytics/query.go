@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/loyaltylinks/platform/linkmgmt/internal/click"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/geo"
@@ -288,11 +289,16 @@ func canonicalFilter(d click.Dim, raw string) (string, error) {
 		}
 		return "", fmt.Errorf("must be one of %s", strings.Join(link.Devices, ", "))
 	case click.DimReferrer:
-		host := strings.ToLower(raw)
+		host := raw
 		if u, err := url.Parse(raw); err == nil && u.Host != "" {
-			host = strings.ToLower(u.Hostname())
+			host = u.Hostname()
 		}
-		return host, nil
+		// url.Parse percent-decodes the host: http://%ff/ is text the API accepted that
+		// decodes to bytes no stored host has (and ToLower would turn into U+FFFD).
+		if !utf8.ValidString(host) {
+			return "", fmt.Errorf("must be a host or URL whose host is valid UTF-8 text")
+		}
+		return strings.ToLower(host), nil
 	case click.DimLanguage:
 		lang, _, _ := strings.Cut(strings.ToLower(raw), "-")
 		if len(lang) < 2 || len(lang) > 8 || strings.Trim(lang, "abcdefghijklmnopqrstuvwxyz") != "" {

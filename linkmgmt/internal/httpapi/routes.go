@@ -25,8 +25,9 @@ func (a *API) routes(srv *server.Server) {
 
 	// The rate limit runs after authentication: it counts per account, at its plan's
 	// limit; calls without a valid key are counted per client address by requireAPIKey.
-	// checkQuery then refuses query parameters that are not bounded UTF-8 text.
-	api := apidoc.NewRouter(a.doc, e.Group("/api", requireAPIKey(a.svc.Accounts, a.rateLimit), a.rateLimit.middleware, checkQuery), "/api")
+	// checkParams then refuses query parameters and path values that are not bounded
+	// UTF-8 text.
+	api := apidoc.NewRouter(a.doc, e.Group("/api", requireAPIKey(a.svc.Accounts, a.rateLimit), a.rateLimit.middleware, checkParams), "/api")
 
 	// Account
 	api.Handle(http.MethodGet, "/account", a.getAccount, apidoc.Op{Summary: "The caller's account", Tag: "account", Response: accountResponse{}})
