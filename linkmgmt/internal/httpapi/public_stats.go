@@ -74,11 +74,7 @@ func (a *API) statsPage(ctx context.Context, t *redirect.Target) (redirect.Stats
 	if err != nil {
 		return redirect.StatsPage{}, err
 	}
-	title := t.Link.Title
-	if title == "" {
-		title = t.Link.Alias
-	}
-	page := redirect.StatsPage{Title: title, ShortURL: t.ShortURL, Clicks: all.Clicks, UniqueClicks: all.UniqueClicks, Generated: now}
+	page := redirect.StatsPage{Title: t.Link.PublicView().Title, ShortURL: t.ShortURL, Clicks: all.Clicks, UniqueClicks: all.UniqueClicks, Generated: now}
 	for _, p := range rep.Series {
 		page.Days = append(page.Days, redirect.StatsDay{Date: p.Start, Clicks: p.Clicks})
 	}
