@@ -77,6 +77,16 @@ func TestProtectedLinkShowsOnlyItsAddressOnEveryPublicSurface(t *testing.T) {
 	if body := string(env.visit(visit{path: "/u/spring"}).Body); !strings.Contains(body, `href="`+short+`"`) || !strings.Contains(body, ">locked</a>") {
 		t.Errorf("the campaign list does not list the link by its alias:\n%.2000s", body)
 	}
+	// A public link whose statistics page was just shown (its numbers are cached for a
+	// minute) hides its title the moment it gets a password.
+	openID, _ := env.createLink(key, map[string]any{"url": "https://dest.example/open", "custom": "open", "status": "public", "metatitle": "Soon secret"})
+	if body := string(env.visit(visit{path: "/open+"}).Body); !strings.Contains(body, "Soon secret") {
+		t.Fatalf("the open link's statistics page lacks its title:\n%.1000s", body)
+	}
+	wantStatus(t, env.do(http.MethodPut, fmt.Sprintf("/api/url/%d/update", openID), key, map[string]any{"password": "hunter22"}), http.StatusOK)
+	if body := string(env.visit(visit{path: "/open+"}).Body); strings.Contains(body, "Soon secret") {
+		t.Errorf("the title shows after the password was set:\n%.1000s", body)
+	}
 	// With the password, the visitor gets the link.
 	if res := env.visit(visit{path: "/locked", form: map[string][]string{"password": {"hunter22"}}}); res.Status != http.StatusFound || res.Header.Get("Location") != secrets["destination"] {
 		t.Errorf("with the password: %d %q", res.Status, res.Header.Get("Location"))
