@@ -12,6 +12,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/geo"
+	"github.com/loyaltylinks/platform/shared/csvcell"
 	"github.com/loyaltylinks/platform/shared/database"
 )
 
@@ -65,16 +66,12 @@ func (r *Reader) Export(ctx context.Context, sc Scope, q Query, shortURLs map[in
 					record[1] = lt.Format("-07:00")
 					record[2] = strconv.FormatInt(linkID, 10)
 					record[3] = shortURLs[linkID]
-					record[4] = country
-					record[5] = ""
-					if country != "" {
-						record[5] = geo.CountryName(country)
-					}
+					record[4], record[5] = countryCells(country)
 					for i, v := range []string{referrer, browser, os, device, lang, social} {
 						record[6+i] = v
 					}
 					for i := 3; i < len(record); i++ {
-						record[i] = neutralize(record[i])
+						record[i] = csvcell.Text(record[i]) // text columns; the first three are written by the service
 					}
 					return cw.Write(record)
 				})
@@ -91,26 +88,22 @@ func (r *Reader) Export(ctx context.Context, sc Scope, q Query, shortURLs map[in
 	})
 }
 
+// countryCells are the country_code and country cells of a click's stored country: the
+// ISO code and its English name, or both empty for a visitor who could not be placed
+// (stored as geo.Unknown, or "" by older versions) or anything that names no country.
+func countryCells(stored string) (code, name string) {
+	name = geo.CountryName(stored)
+	if name == geo.Unknown {
+		return "", ""
+	}
+	return strings.ToUpper(stored), name
+}
+
 func flushAll(cw *csv.Writer, buf *bufio.Writer) error {
 	if err := cw.Error(); err != nil {
 		return err
 	}
 	return buf.Flush()
-}
-
-// formulaTriggers are the first characters that make a spreadsheet read a CSV field as a
-// formula (OWASP, CSV injection): = + - @, tab and carriage return.
-const formulaTriggers = "=+-@\t\r"
-
-// neutralize keeps a text field from being taken for a formula when the CSV is opened in
-// a spreadsheet: a field starting with a trigger gets a leading single quote, which
-// spreadsheets read as "this cell is text". Referrer hosts and browser names come from
-// visitors' headers.
-func neutralize(s string) string {
-	if s != "" && strings.IndexByte(formulaTriggers, s[0]) >= 0 {
-		return "'" + s
-	}
-	return s
 }
 
 // ShortURLs are the short URLs of the scope's links (every link of the account for the

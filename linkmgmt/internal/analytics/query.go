@@ -8,16 +8,15 @@ package analytics
 import (
 	"fmt"
 	"net/url"
-	"regexp"
 	"strings"
-	"sync"
 	"time"
-	_ "time/tzdata" // time zones do not depend on the host's files
+	"unicode/utf8"
 
 	"github.com/loyaltylinks/platform/linkmgmt/internal/click"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/geo"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/link"
 	"github.com/loyaltylinks/platform/shared/apperr"
+	"github.com/loyaltylinks/platform/shared/tzdb"
 )
 
 // Interval is the length of a series bucket.
@@ -221,7 +220,11 @@ func (q Query) Points() int {
 	switch q.Interval {
 	case Hour:
 		start, end := q.Bounds()
-		return int(end.Sub(start) / time.Hour)
+		n := 0
+		for range hourStarts(start, end, q.Zone) {
+			n++
+		}
+		return n
 	case Day:
 		return q.Days()
 	case Week:
@@ -252,27 +255,20 @@ func parseDate(name, raw string) (Date, error) {
 	return Date{t}, nil
 }
 
-var zonePattern = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_+\-]*(/[A-Za-z0-9_+\-]+)*$`)
-
-// zones caches loaded locations by name; only names that loaded are kept, so it holds
-// at most the zone database's few hundred names.
-var zones sync.Map
-
+// loadZone resolves the timezone parameter: "" is UTC; otherwise a zone of the embedded
+// database (shared/tzdb), so right/UTC or posixrules, which only some hosts have, are
+// refused everywhere alike.
 func loadZone(name string) (*time.Location, error) {
 	if name == "" {
 		return time.UTC, nil
 	}
-	if loc, ok := zones.Load(name); ok {
-		return loc.(*time.Location), nil
+	if len(name) > maxZoneBytes {
+		return nil, invalid("timezone", fmt.Sprintf("must be an IANA time zone name such as Europe/Paris (at most %d bytes)", maxZoneBytes))
 	}
-	if len(name) > maxZoneBytes || !zonePattern.MatchString(name) || name == "Local" {
-		return nil, invalid("timezone", "must be an IANA time zone name such as Europe/Paris")
-	}
-	loc, err := time.LoadLocation(name)
+	loc, err := tzdb.Load(name)
 	if err != nil {
 		return nil, invalid("timezone", "must be an IANA time zone name such as Europe/Paris")
 	}
-	zones.Store(name, loc)
 	return loc, nil
 }
 
@@ -293,11 +289,16 @@ func canonicalFilter(d click.Dim, raw string) (string, error) {
 		}
 		return "", fmt.Errorf("must be one of %s", strings.Join(link.Devices, ", "))
 	case click.DimReferrer:
-		host := strings.ToLower(raw)
+		host := raw
 		if u, err := url.Parse(raw); err == nil && u.Host != "" {
-			host = strings.ToLower(u.Hostname())
+			host = u.Hostname()
 		}
-		return host, nil
+		// url.Parse percent-decodes the host: http://%ff/ is text the API accepted that
+		// decodes to bytes no stored host has (and ToLower would turn into U+FFFD).
+		if !utf8.ValidString(host) {
+			return "", fmt.Errorf("must be a host or URL whose host is valid UTF-8 text")
+		}
+		return strings.ToLower(host), nil
 	case click.DimLanguage:
 		lang, _, _ := strings.Cut(strings.ToLower(raw), "-")
 		if len(lang) < 2 || len(lang) > 8 || strings.Trim(lang, "abcdefghijklmnopqrstuvwxyz") != "" {

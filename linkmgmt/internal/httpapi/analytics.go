@@ -55,7 +55,7 @@ type periodStatsResponse struct {
 var analyticsParams = []apidoc.Param{
 	{Name: "from", Description: "first day, YYYY-MM-DD in timezone (default: 29 days before to); 2000-01-01 to 2100-12-31"},
 	{Name: "to", Description: "last day, included, YYYY-MM-DD in timezone (default: today); at most 3660 days after from"},
-	{Name: "timezone", Default: "UTC", Description: "IANA time zone of the dates and of the buckets, e.g. America/New_York (at most 64 bytes)"},
+	{Name: "timezone", Default: "UTC", Description: "IANA time zone of the dates and of the buckets, e.g. America/New_York: a zone of the database built into the binary, the same on every host (at most 64 bytes)"},
 	{Name: "country", Description: "only clicks from this country: ISO 3166-1 alpha-2 code or English name"},
 	{Name: "device", Enum: []any{"iPhone", "iPad", "Android", "Windows", "Mac", "Linux"}, Description: "only clicks from this device (any case)"},
 	{Name: "browser", Description: "only clicks from this browser, e.g. Chrome (any case; at most 100 bytes)"},

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/netip"
 	"net/url"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -510,9 +511,9 @@ func TestClicksCSVOpensBackAndMatches(t *testing.T) {
 				(c.filter == "&country=fr" && r.Country != "FR") {
 				continue
 			}
-			country := ""
-			if r.Country != "" {
-				country = geo.CountryName(r.Country)
+			code, country := r.Country, geo.CountryName(r.Country)
+			if country == geo.Unknown { // a visitor not placed: both cells empty (docs/analytics.md)
+				code, country = "", ""
 			}
 			safe := func(v string) string {
 				if v != "" && strings.ContainsRune("=+-@\t\r", rune(v[0])) {
@@ -523,7 +524,7 @@ func TestClicksCSVOpensBackAndMatches(t *testing.T) {
 			var alias string
 			s.env.scalar(&alias, `SELECT alias FROM links WHERE id = ?`, r.LinkID)
 			want = append(want, []string{lt.Format("2006-01-02 15:04:05"), lt.Format("-07:00"), fmt.Sprint(r.LinkID), s.env.URL + "/" + alias,
-				r.Country, country, safe(r.ReferrerHost), safe(r.Browser), safe(r.OS), r.Device, r.Lang, r.Social})
+				code, country, safe(r.ReferrerHost), safe(r.Browser), safe(r.OS), r.Device, r.Lang, r.Social})
 		}
 		if len(want) < 50 {
 			t.Fatalf("%s: only %d clicks expected; the seed is too thin", c.path, len(want))
@@ -543,4 +544,112 @@ func TestClicksCSVOpensBackAndMatches(t *testing.T) {
 		t.Errorf("another account's clicks: %d", res.Status)
 	}
 	wantStatus(t, s.env.do(http.MethodGet, fmt.Sprintf("/api/url/%d/clicks?from=2026-04-01&to=2026-03-01", s.linkA), s.key, nil), http.StatusUnprocessableEntity)
+}
+
+// csvColumnRules are what docs/analytics.md promises of each column of the clicks CSV,
+// as a check of one cell.
+var csvColumnRules = map[string]*regexp.Regexp{
+	"time":         regexp.MustCompile(`^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$`),
+	"utc_offset":   regexp.MustCompile(`^[+-]\d\d:\d\d$`),
+	"link_id":      regexp.MustCompile(`^[1-9]\d*$`),
+	"short_url":    regexp.MustCompile(`^http://127\.0\.0\.1:\d+/[A-Za-z0-9_-]+$`),
+	"country_code": regexp.MustCompile(`^([A-Z]{2})?$`),
+}
+
+// formulaStart reports whether cell, read by a spreadsheet that splits on any common
+// separator (, ; | tab) or breaks lines at CR or LF, gives a cell starting (after spaces
+// and quotes) with a formula trigger (OWASP: = + - @ tab CR).
+func formulaStart(cell string) bool {
+	for _, sep := range ",;|\t\r\n" {
+		for _, part := range strings.Split(cell, string(sep)) {
+			if p := strings.TrimLeft(part, ` "`); p != "" && strings.ContainsRune("=+-@\t\r", rune(p[0])) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// TestClicksCSVCellsAreWhatTheDocsSay: clicks holding, in every visitor-derived column,
+// a formula after each common separator (the referrer host `x;=1+2` of issue 23), and
+// clicks of visitors that could not be placed, exported through every scope: every
+// cell of every column has the documented shape, no visitor-derived cell gives a
+// spreadsheet a formula whatever separator it splits on, and an unplaced visitor's
+// country_code and country are empty (they said Unknown).
+func TestClicksCSVCellsAreWhatTheDocsSay(t *testing.T) {
+	env := newEnv(t)
+	accountID, key := env.newAccount("business")
+	linkID, _ := env.createLink(key, map[string]any{"url": "https://e.org/a", "custom": "csvcells"})
+	campaignID := env.newCampaign(key, map[string]any{"name": "cells"})
+	wantStatus(t, env.do(http.MethodPost, fmt.Sprintf("/api/campaign/%d/assign/%d", campaignID, linkID), key, nil), http.StatusOK)
+	visitorColumns := []string{"referrer_host", "browser", "os", "device", "language", "social"}
+	var hostile []string
+	for _, sep := range []string{"", ",", ";", "|", "\t", "\r", "\n", "; ", `;"`} {
+		for _, trigger := range []string{"=", "+", "-", "@", "\t", "\r"} {
+			hostile = append(hostile, "x"+sep+trigger+"1+2")
+		}
+	}
+	at := time.Date(2026, 3, 10, 12, 0, 0, 0, time.UTC)
+	unplacedWant := 1 // the visitor recorded below
+	for i, v := range hostile {
+		country := []string{"Unknown", "", "FR", "ZZ", "fr"}[i%5]
+		if geo.CountryName(country) == geo.Unknown {
+			unplacedWant++
+		}
+		cols := "link_id, account_id, clicked_at, visitor_hash, country, " + strings.Join(visitorColumns, ", ")
+		args := []any{linkID, accountID, at.Add(time.Duration(i) * time.Second), "v", country}
+		for range visitorColumns {
+			args = append(args, v)
+		}
+		if err := env.DB.Exec(`INSERT INTO clicks (`+cols+`) VALUES (?`+strings.Repeat(", ?", len(args)-1)+`)`, args...).Error; err != nil {
+			t.Fatal(err)
+		}
+	}
+	// And a visitor placed nowhere, through the real pipeline.
+	env.Clicks.Record(click.Hit{LinkID: linkID, AccountID: accountID, At: at.Add(time.Hour), IP: netip.AddrFrom4([4]byte{10, 0, 0, 1}),
+		UserAgent: "Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0", Referer: "https://x;=1+2/p"})
+	env.flush()
+
+	for _, path := range []string{fmt.Sprintf("/api/url/%d/clicks", linkID), fmt.Sprintf("/api/campaign/%d/clicks", campaignID), "/api/clicks"} {
+		res := env.do(http.MethodGet, path+"?from=2026-03-10&to=2026-03-10&timezone=Asia/Kathmandu", key, nil)
+		if res.Status != http.StatusOK {
+			t.Fatalf("%s: %d %s", path, res.Status, res.Body)
+		}
+		records, err := csv.NewReader(bytes.NewReader(res.Body)).ReadAll()
+		if err != nil {
+			t.Fatalf("%s: the CSV does not read back: %v", path, err)
+		}
+		header := records[0]
+		if got := len(records) - 1; got != len(hostile)+1 {
+			t.Fatalf("%s: %d rows, want %d", path, got, len(hostile)+1)
+		}
+		for _, rec := range records[1:] {
+			cell := func(name string) string { return rec[slices.Index(header, name)] }
+			for name, rule := range csvColumnRules {
+				if !rule.MatchString(cell(name)) {
+					t.Errorf("%s: %s = %q, not what the docs say", path, name, cell(name))
+				}
+			}
+			switch code := cell("country_code"); {
+			case code == "" && cell("country") != "":
+				t.Errorf("%s: country %q without a country_code", path, cell("country"))
+			case code != "" && cell("country") != geo.CountryName(code):
+				t.Errorf("%s: country %q for %s", path, cell("country"), code)
+			}
+			for _, name := range []string{"short_url", "country_code", "country", "referrer", "browser", "os", "device", "language", "social"} {
+				if formulaStart(cell(name)) {
+					t.Errorf("%s: %s cell %q starts a formula for a spreadsheet splitting on a separator", path, name, cell(name))
+				}
+			}
+		}
+		var unplaced int
+		for _, rec := range records[1:] {
+			if rec[slices.Index(header, "country_code")] == "" {
+				unplaced++
+			}
+		}
+		if unplaced != unplacedWant {
+			t.Errorf("%s: %d rows without a country, want %d", path, unplaced, unplacedWant)
+		}
+	}
 }

@@ -65,11 +65,8 @@ func (a *API) campaignListOutcome(r *http.Request, ref string) redirect.Outcome 
 	}
 	p := redirect.CampaignPage{Name: cp.Name, Links: make([]redirect.CampaignLink, 0, len(links))}
 	for _, l := range links {
-		title := l.Title
-		if title == "" {
-			title = l.Alias
-		}
-		p.Links = append(p.Links, redirect.CampaignLink{Title: title, ShortURL: l.ShortURL, Description: l.Description})
+		v := l.PublicView()
+		p.Links = append(p.Links, redirect.CampaignLink{Title: v.Title, ShortURL: l.ShortURL, Description: v.Description})
 	}
 	env := pagination.NewEnvelope(page, total)
 	if page.Page > 1 {

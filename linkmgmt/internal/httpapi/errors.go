@@ -204,10 +204,14 @@ func checkJSONText(raw []byte) error {
 	}
 }
 
-// checkQuery applies checkText to every query parameter of an /api request, names and
-// values, before any handler reads them: a search term or a short URL with a NUL or
-// invalid UTF-8 used to reach Postgres and fail there (500).
-func checkQuery(next echo.HandlerFunc) echo.HandlerFunc {
+// checkParams is the one place where the text of an /api request's parameters is
+// checked, before any handler reads them: every query parameter, names and values, and
+// every path value must pass checkText. A search term or a short URL with a NUL or
+// invalid UTF-8 used to reach Postgres and fail there (500). Values a handler decodes a
+// second time (a URL's percent-encoded path or host in short or referrer) are checked
+// again where they are decoded. TestEveryParameterOfEveryGETRouteRefusesBadText sends bad
+// text in every parameter of every GET route the router has.
+func checkParams(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		for name, values := range c.QueryParams() {
 			if msg := checkText(name, maxQueryText); msg != "" {
@@ -217,6 +221,11 @@ func checkQuery(next echo.HandlerFunc) echo.HandlerFunc {
 				if msg := checkText(v, maxQueryText); msg != "" {
 					return apperr.Validation(apperr.Field(msg, "value_error", "query", name))
 				}
+			}
+		}
+		for i, v := range c.ParamValues() {
+			if msg := checkText(v, maxQueryText); msg != "" {
+				return apperr.Validation(apperr.Field(msg, "value_error", "path", c.ParamNames()[i]))
 			}
 		}
 		return next(c)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -245,32 +246,107 @@ func TestEveryTextFieldRefusesBadText(t *testing.T) {
 	}
 }
 
-// TestEveryQueryParameterRefusesBadText: the query parameters of every list route (and
-// q and short of /api/urls) refuse NUL, invalid UTF-8 and over-long values with a 422.
-func TestEveryQueryParameterRefusesBadText(t *testing.T) {
+// TestEveryParameterOfEveryGETRouteRefusesBadText: every GET route of /api the router
+// serves (enumerated from it, so a new route is covered without touching this test),
+// with real ids in its path, gets in each of its documented query parameters (read from
+// /openapi.json) and in an undocumented one:
+//   - NUL, invalid UTF-8, an overlong UTF-8 form, a UTF-16 surrogate and an over-long
+//     value: 422 in the service's error format;
+//   - text that is valid but decodes a second time to invalid UTF-8 or NUL where a
+//     handler reads it as a URL (short=http://host/%25ff answered 500): never a 5xx, and
+//     never an answer that echoes a mangled value (U+FFFD).
+//
+// Every path value gets NUL and invalid UTF-8 too: 422 before the handler.
+func TestEveryParameterOfEveryGETRouteRefusesBadText(t *testing.T) {
 	env := newEnv(t)
-	_, key := env.newAccount("free")
-	var channel struct{ ID int64 }
+	_, key := env.newAccount("free") // the free plan's test limit is high enough for these calls
+	linkID, _ := env.createLink(key, map[string]any{"url": "https://e.org/a", "custom": "params"})
+	var qr, channel struct{ ID int64 }
+	env.do(http.MethodPost, "/api/qr/add", key, map[string]any{"type": "link", "data": "https://e.org/menu"}).JSON(t, &qr)
 	env.do(http.MethodPost, "/api/channel/add", key, map[string]any{"name": "c"}).JSON(t, &channel)
-	lists := []string{"/api/urls", "/api/campaigns", "/api/channels", fmt.Sprintf("/api/channel/%d", channel.ID), "/api/qr",
-		"/api/pixels", "/api/domains", "/api/overlay", "/api/splash"}
-	bad := map[string]string{"NUL": "%00", "invalid UTF-8": "%FF%FE", "NUL inside": "abc%00def", "over-long": strings.Repeat("a", 3000)}
-	for _, path := range lists {
-		params := []string{"limit", "page", "order", "unknown"}
-		if path == "/api/urls" {
-			params = append(params, "q", "short")
+	campaignID := env.newCampaign(key, map[string]any{"name": "spring"})
+	ids := map[string]int64{"url": linkID, "qr": qr.ID, "channel": channel.ID, "campaign": campaignID}
+
+	var doc struct {
+		Paths map[string]map[string]struct {
+			Parameters []struct {
+				Name string `json:"name"`
+				In   string `json:"in"`
+			} `json:"parameters"`
+		} `json:"paths"`
+	}
+	env.do(http.MethodGet, "/openapi.json", "", nil).JSON(t, &doc)
+
+	refused := map[string]string{"NUL": "%00", "NUL inside": "abc%00def", "invalid UTF-8": "%FF%FE", "overlong UTF-8": "a%C0%AFb",
+		"surrogate": "%ED%A0%80", "over-long": strings.Repeat("a", 3000)}
+	decodedAgain := map[string]string{"percent in a URL path": "http://127.0.0.1/%25ff", "percent in a URL host": "http://%25ff/",
+		"NUL in a URL path": "http://127.0.0.1/%2500", "percent": "%25ff%25fe"}
+	routes := 0
+	for _, r := range env.Routes {
+		if r.Method != http.MethodGet || !strings.HasPrefix(r.Path, "/api/") {
+			continue
+		}
+		routes++
+		segments := strings.Split(r.Path, "/")
+		var pathParams []int
+		for i, seg := range segments {
+			if strings.HasPrefix(seg, ":") {
+				id, ok := ids[segments[i-1]]
+				if !ok {
+					t.Fatalf("%s: no id for %s; add one to the test", r.Path, seg)
+				}
+				segments[i] = strconv.FormatInt(id, 10)
+				pathParams = append(pathParams, i)
+			}
+		}
+		path := strings.Join(segments, "/")
+		if res := env.do(http.MethodGet, path, key, nil); res.Status != http.StatusOK {
+			t.Fatalf("GET %s: %d %s; the route must answer with valid input for this test to mean anything", path, res.Status, res.Body)
+		}
+		params := []string{"undocumented"}
+		for _, p := range doc.Paths[apidocPath(r.Path)]["get"].Parameters {
+			if p.In == "query" {
+				params = append(params, p.Name)
+			}
 		}
 		for _, p := range params {
-			for name, v := range bad {
-				t.Run(path+" "+p+" "+name, func(t *testing.T) {
+			for name, v := range refused {
+				t.Run(r.Path+" "+p+" "+name, func(t *testing.T) {
 					res := env.do(http.MethodGet, path+"?"+p+"="+v, key, nil)
 					wantRefused(t, res)
 					if res.Status != http.StatusUnprocessableEntity {
-						t.Fatalf("status = %d, want 422", res.Status)
+						t.Fatalf("status = %d, want 422; body %.300s", res.Status, res.Body)
+					}
+				})
+			}
+			for name, v := range decodedAgain {
+				t.Run(r.Path+" "+p+" "+name, func(t *testing.T) {
+					res := env.do(http.MethodGet, path+"?"+p+"="+v, key, nil)
+					if res.Status >= 500 {
+						t.Fatalf("status = %d; body %.300s", res.Status, res.Body)
+					}
+					if bytes.Contains(res.Body, []byte("\\ufffd")) || bytes.Contains(res.Body, []byte("\uFFFD")) || bytes.ContainsRune(res.Body, '\uFFFD') {
+						t.Fatalf("the answer echoes a mangled value: %.300s", res.Body)
 					}
 				})
 			}
 		}
+		for _, i := range pathParams {
+			for name, v := range map[string]string{"NUL": "%00", "invalid UTF-8": "%FF"} {
+				t.Run(r.Path+" path "+segments[i]+" "+name, func(t *testing.T) {
+					bad := slices.Clone(segments)
+					bad[i] = v
+					res := env.do(http.MethodGet, strings.Join(bad, "/"), key, nil)
+					wantRefused(t, res)
+					if res.Status != http.StatusUnprocessableEntity {
+						t.Fatalf("status = %d, want 422; body %.300s", res.Status, res.Body)
+					}
+				})
+			}
+		}
+	}
+	if routes < 20 {
+		t.Fatalf("only %d GET routes under /api", routes)
 	}
 	t.Run("q longer than 255 characters", func(t *testing.T) {
 		wantMessage(t, env.do(http.MethodGet, "/api/urls?q="+strings.Repeat("é", 256), key, nil), http.StatusUnprocessableEntity, "q: must be at most 255 characters")
@@ -278,6 +354,17 @@ func TestEveryQueryParameterRefusesBadText(t *testing.T) {
 	t.Run("q of 255 characters", func(t *testing.T) {
 		wantStatus(t, env.do(http.MethodGet, "/api/urls?q="+url.QueryEscape(strings.Repeat("é", 255)), key, nil), http.StatusOK)
 	})
+}
+
+// apidocPath is an Echo route path as /openapi.json writes it: /api/url/:id -> /api/url/{id}.
+func apidocPath(echoPath string) string {
+	segments := strings.Split(echoPath, "/")
+	for i, seg := range segments {
+		if name, ok := strings.CutPrefix(seg, ":"); ok {
+			segments[i] = "{" + name + "}"
+		}
+	}
+	return strings.Join(segments, "/")
 }
 
 // TestEveryURLFieldRefusesMalformedAddresses: every field holding a web address (link

@@ -30,7 +30,7 @@ type cachedStatsPage struct {
 
 func newStatsPageCache() *lru.Cache[int64, cachedStatsPage] {
 	return lru.New(statsPageCacheLinks, statsPageCacheBytes, func(_ int64, c cachedStatsPage) int64 {
-		n := int64(len(c.page.Title)+len(c.page.ShortURL)) + int64(len(c.page.Days))*32
+		n := int64(len(c.page.Days)) * 32
 		for _, b := range c.page.Breakdowns {
 			for _, e := range b.Entries {
 				n += int64(len(e.Name)) + 24
@@ -55,6 +55,9 @@ func (a *API) publicStats(c echo.Context, alias string) error {
 	if err != nil {
 		return writeOutcome(c, redirect.Failed(err))
 	}
+	// The numbers may be a minute old; what the page says of the link is read on every
+	// view, so a password set a moment ago hides the title at once.
+	page.Title, page.ShortURL = t.Link.PublicView().Title, t.ShortURL
 	page.CountryCredit = a.svc.Locator.Database().Attribution
 	return writeOutcome(c, redirect.StatsOutcome(page))
 }
@@ -75,11 +78,7 @@ func (a *API) statsPage(ctx context.Context, t *redirect.Target) (redirect.Stats
 	if err != nil {
 		return redirect.StatsPage{}, err
 	}
-	title := t.Link.Title
-	if title == "" {
-		title = t.Link.Alias
-	}
-	page := redirect.StatsPage{Title: title, ShortURL: t.ShortURL, Clicks: all.Clicks, UniqueClicks: all.UniqueClicks, Generated: now}
+	page := redirect.StatsPage{Clicks: all.Clicks, UniqueClicks: all.UniqueClicks, Generated: now}
 	for _, p := range rep.Series {
 		page.Days = append(page.Days, redirect.StatsDay{Date: p.Start, Clicks: p.Clicks})
 	}

@@ -25,8 +25,9 @@ func (a *API) routes(srv *server.Server) {
 
 	// The rate limit runs after authentication: it counts per account, at its plan's
 	// limit; calls without a valid key are counted per client address by requireAPIKey.
-	// checkQuery then refuses query parameters that are not bounded UTF-8 text.
-	api := apidoc.NewRouter(a.doc, e.Group("/api", requireAPIKey(a.svc.Accounts, a.rateLimit), a.rateLimit.middleware, checkQuery), "/api")
+	// checkParams then refuses query parameters and path values that are not bounded
+	// UTF-8 text.
+	api := apidoc.NewRouter(a.doc, e.Group("/api", requireAPIKey(a.svc.Accounts, a.rateLimit), a.rateLimit.middleware, checkParams), "/api")
 
 	// Account
 	api.Handle(http.MethodGet, "/account", a.getAccount, apidoc.Op{Summary: "The caller's account", Tag: "account", Response: accountResponse{}})
@@ -71,7 +72,7 @@ func (a *API) routes(srv *server.Server) {
 		api.Handle(http.MethodGet, r.path+"/clicks", a.clicksCSV(r.kind), apidoc.Op{
 			Summary: "The raw clicks of " + r.name + " over a period, as CSV",
 			Description: "One row per click, oldest first: " + strings.Join(analytics.ExportColumns, ", ") + ". Times in the requested zone; " +
-				"never an address. Cells that a spreadsheet would read as a formula start with a single quote. Streamed; " +
+				"never an address. A formula trigger (= + - @ tab CR) that starts a text cell, or a cell after a separator (, ; | tab CR LF) inside it, gets a single quote in front. Streamed; " +
 				"raw clicks are kept CLICK_RETENTION (13 months by default). At most 4 downloads at once per server (429 with Retry-After beyond).",
 			Tag: "analytics", Params: analyticsParams, ContentType: "text/csv"})
 	}

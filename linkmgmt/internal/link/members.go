@@ -17,6 +17,7 @@ type Member struct {
 	Description string
 	DomainURL   string     // the branded domain as registered; "" for BASE_URL
 	ExpiresAt   *time.Time // nil: never
+	Protected   bool       // asks for a password (Link.Protected): the public pages show only its address
 	ShortURL    string     `gorm:"-"` // the public address, set by the service
 }
 
@@ -37,7 +38,10 @@ func (s *Service) withShortURLs(ms []Member) []Member {
 }
 
 const memberColumns = `l.id, COALESCE(l.domain_id, 0) AS domain_id, l.alias, l.title, l.description,
-	COALESCE(d.domain, '') AS domain_url, l.expires_at`
+	COALESCE(d.domain, '') AS domain_url, l.expires_at, ` + protectedLink + ` AS protected`
+
+// protectedLink is the SQL form of Link.Protected.
+const protectedLink = `(l.password_hash IS NOT NULL AND l.password_hash <> '')`
 
 const memberFrom = `links l LEFT JOIN domains d ON d.id = l.domain_id`
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/cachebus"
@@ -191,7 +192,12 @@ func (s *Service) ByShortURL(ctx context.Context, accountID int64, short string)
 	if err != nil || u.Host == "" {
 		return Link{}, apperr.New(apperr.NotFound, "Link not found")
 	}
+	// Path and host come percent-decoded: valid query text may decode to bytes no link
+	// or domain has (http://host/%ff): those name no link, without asking Postgres.
 	alias := strings.Trim(u.Path, "/")
+	if !MaybeAlias(alias) || !utf8.ValidString(u.Host) {
+		return Link{}, apperr.New(apperr.NotFound, "Link not found")
+	}
 	host := strings.ToLower(u.Host)
 	var l Link
 	q := s.db.WithContext(ctx).Raw(`SELECT `+linkColumns+` FROM `+linkFrom+` WHERE links.account_id = ? AND links.alias = ? AND domains.host = ?`, accountID, alias, host)

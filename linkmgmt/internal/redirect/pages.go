@@ -164,7 +164,7 @@ func withNonce(data any, nonce string) (any, pageData) {
 
 // CampaignLink is one link on a campaign's public list page.
 type CampaignLink struct {
-	Title       string // the link's title, or its alias when it has none
+	Title       string // link.PublicView: the title, or the alias when it has none or is protected
 	ShortURL    string
 	Description string
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/nlq"
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
 	"github.com/loyaltylinks/platform/shared/apperr"
+	"github.com/loyaltylinks/platform/shared/tzdb"
 )
 
 // OpenAI generates queries with any OpenAI-compatible chat-completions endpoint
@@ -54,7 +55,7 @@ func NewOpenAI(cfg OpenAIConfig) *OpenAI {
 	loc := cfg.Location
 	if loc == nil {
 		loc = time.UTC
-		if l, err := time.LoadLocation(cfg.TimeZone); err == nil && cfg.TimeZone != "" {
+		if l, err := tzdb.Load(cfg.TimeZone); err == nil {
 			loc = l
 		}
 	}

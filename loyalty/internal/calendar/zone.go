@@ -4,24 +4,24 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	_ "time/tzdata" // zone parameters must resolve in minimal container images too
+
+	"github.com/loyaltylinks/platform/shared/tzdb"
 )
 
 // DefaultZone is the programme's zone: request dates are read, and file timestamps
 // written, in it when a request names no timezone.
 const DefaultZone = "America/Sao_Paulo"
 
-// LoadZone resolves the IANA zone name a request sent; "" is DefaultZone. "Local" is
-// refused: it would depend on the server's configuration.
+// LoadZone resolves the IANA zone name a request or the configuration gave; "" is
+// DefaultZone. Only zones of the embedded database (shared/tzdb) exist: "Local" (the
+// server's configuration) and names only some hosts' zoneinfo has (right/UTC,
+// posixrules) are refused everywhere alike.
 func LoadZone(name string) (*time.Location, error) {
 	name = strings.TrimSpace(name)
 	if name == "" {
 		name = DefaultZone
 	}
-	if name == "Local" {
-		return nil, fmt.Errorf("unknown time zone %q", name)
-	}
-	loc, err := time.LoadLocation(name)
+	loc, err := tzdb.Load(name)
 	if err != nil {
 		return nil, fmt.Errorf("unknown time zone %q", name)
 	}

@@ -17,6 +17,12 @@ func TestLoadZone(t *testing.T) {
 		{"Local", "", false},
 		{"Mars/Olympus", "", false},
 		{"../../etc/passwd", "", false},
+		// Names only some hosts' /usr/share/zoneinfo holds: not in the embedded database.
+		{"right/UTC", "", false},
+		{"posix/Europe/Paris", "", false},
+		{"posixrules", "", false},
+		{"localtime", "", false},
+		{"asia/tokyo", "", false},
 	}
 	for _, tt := range tests {
 		loc, err := LoadZone(tt.name)

@@ -5,8 +5,9 @@ import (
 	"encoding/csv"
 	"io"
 	"strconv"
-	"strings"
 	"time"
+
+	"github.com/loyaltylinks/platform/shared/csvcell"
 )
 
 // csvTimestamp renders instants in csv: RFC 3339 with the requested zone's offset, so a
@@ -45,7 +46,7 @@ func csvField(kind Kind, v any) string {
 	case nil:
 		return ""
 	case string:
-		return neutralize(v)
+		return csvcell.Text(v) // only text: numbers, dates and booleans stay as they are
 	case int64:
 		return strconv.FormatInt(v, 10)
 	case bool:
@@ -68,20 +69,4 @@ func (w *csvWriter) Close() error {
 		return err
 	}
 	return w.buf.Flush()
-}
-
-// formulaTriggers are the first characters that make a spreadsheet read a csv field as a
-// formula (OWASP, CSV injection): = + - @, tab and carriage return.
-const formulaTriggers = "=+-@\t\r"
-
-// neutralize keeps a text field from being taken for a formula when the csv is opened in
-// a spreadsheet: a field starting with a trigger gets a leading single quote, which
-// spreadsheets read as "this cell is text" (Excel does not show it). Only text goes
-// through here: numbers, dates and booleans are written by their own cases, so a
-// negative number in a numeric column stays a number.
-func neutralize(s string) string {
-	if s != "" && strings.IndexByte(formulaTriggers, s[0]) >= 0 {
-		return "'" + s
-	}
-	return s
 }

@@ -8,8 +8,9 @@ import (
 	"github.com/xuri/excelize/v2"
 )
 
-// formulaCases are text values a spreadsheet would evaluate if a cell began with them
-// (OWASP CSV injection), and harmless ones that must stay as they are.
+// formulaCases are text values a spreadsheet would evaluate if a cell began with them,
+// or a cell after a separator inside them (OWASP CSV injection), and harmless ones that
+// must stay as they are. The rule itself is shared/csvcell's.
 var formulaCases = []struct {
 	text, csv string // the stored text, and the csv field it must become
 }{
@@ -17,8 +18,11 @@ var formulaCases = []struct {
 	{"+1+cmd|' /C calc'!A0", "'+1+cmd|' /C calc'!A0"},
 	{"-2+3", "'-2+3"},
 	{"@SUM(1+1)*cmd|' /C calc'!A0", "'@SUM(1+1)*cmd|' /C calc'!A0"},
-	{"\t=1+1", "'\t=1+1"},
-	{"\r=1+1", "'\r=1+1"},
+	{"\t=1+1", "'\t'=1+1"}, // a tab starts a cell, and so does what follows it
+	{"\r=1+1", "'\r'=1+1"},
+	{"Ana;=1+2", "Ana;'=1+2"}, // a spreadsheet splitting on ; would start a cell at =
+	{"Ana|@SUM(1)", "Ana|'@SUM(1)"},
+	{"Ana\n-2+3", "Ana\n'-2+3"},
 	{"-5", "'-5"}, // text that looks like a number is still text in a text column
 	{"'already quoted", "'already quoted"},
 	{"Ana =1+1", "Ana =1+1"},

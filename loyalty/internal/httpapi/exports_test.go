@@ -488,7 +488,9 @@ func TestExportsNeutralizeFormulas(t *testing.T) {
 	}
 	rows, _ = env.download(t, "/api/v1/customers/sales-coupons/export?format=csv", tok)
 	got = record(rows, 1)
-	for field, want := range map[string]string{"nome": "'" + name, "coupon_identifier": "'+NF\t1", "payment_type": "'\r=1+1", "value": "12.50"} {
+	// "\r=1+1": the carriage return starts a line for a reader that ignores the quoting,
+	// so the = after it is neutralised too (shared/csvcell).
+	for field, want := range map[string]string{"nome": "'" + name, "coupon_identifier": "'+NF\t1", "payment_type": "'\r'=1+1", "value": "12.50"} {
 		if got[field] != want {
 			t.Errorf("sales csv %s = %q, want %q", field, got[field], want)
 		}
