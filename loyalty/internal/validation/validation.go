@@ -189,3 +189,14 @@ func DateOutOfRange(t time.Time, loc ...any) (apperr.FieldError, bool) {
 	}
 	return apperr.FieldError{}, false
 }
+
+// DecimalWholeDigits and DecimalPlaces are a number with too many digits before or after
+// the decimal point, written out in full.
+
+func DecimalWholeDigits(max int, loc ...any) apperr.FieldError {
+	return apperr.Field(fmt.Sprintf("Decimal input should have no more than %d digits before the decimal point", max), "decimal_whole_digits", loc...)
+}
+
+func DecimalPlaces(max int, loc ...any) apperr.FieldError {
+	return apperr.Field(fmt.Sprintf("Decimal input should have no more than %d decimal places", max), "decimal_max_places", loc...)
+}
