@@ -8,11 +8,13 @@
 package validation
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"time"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/calendar"
+	"github.com/loyaltylinks/platform/loyalty/internal/document"
 	"github.com/loyaltylinks/platform/shared/apperr"
 	"github.com/loyaltylinks/platform/shared/pagination"
 )
@@ -42,6 +44,18 @@ func StringTooLong(max int, unit string, loc ...any) apperr.FieldError {
 // NotText is a string Postgres cannot store: invalid UTF-8 or a NUL character.
 func NotText(loc ...any) apperr.FieldError {
 	return apperr.Field("Input should be a valid UTF-8 string without NUL characters", "string_unicode", loc...)
+}
+
+// NotDocument words why a value is not a customer's or store's document (err from
+// document.Check).
+func NotDocument(err error, loc ...any) apperr.FieldError {
+	switch {
+	case errors.Is(err, document.ErrEmpty):
+		return StringTooShort(1, loc...)
+	case errors.Is(err, document.ErrTooLong):
+		return StringTooLong(document.MaxLength, "characters", loc...)
+	}
+	return Value("Value error, "+err.Error(), loc...)
 }
 
 // NotUUID is a value that should be a UUID.
