@@ -1,20 +1,29 @@
 #!/usr/bin/env bash
 # Runs `go test -race` over the given packages against real Postgres and Redis.
 #
-# TEST_DATABASE_URL / TEST_REDIS_URL win when set. Otherwise, with a Docker engine the
-# tests start their own containers (testcontainers-go); without one, the local services of
-# scripts/dev-services.sh are brought up and their URLs exported.
+# TEST_DATABASE_URL / TEST_REDIS_URL win when set. Otherwise, for Postgres: with a Docker
+# engine the tests start their own container (testcontainers-go); without one, the Postgres
+# of scripts/dev-services.sh is brought up and its URL exported (each test works in a
+# database of its own, dropped afterwards). Redis is never taken from REDIS_URL, a
+# developer's own Redis: without TEST_REDIS_URL each test package runs a redis-server of its
+# own on a free port (or a container), see shared/testkit/redis.go.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
-if [ -z "${TEST_DATABASE_URL:-}" ] || [ -z "${TEST_REDIS_URL:-}" ]; then
+if [ -z "${TEST_DATABASE_URL:-}" ]; then
   if command -v docker >/dev/null 2>&1 && docker info >/dev/null 2>&1; then
     echo "test: using testcontainers (Docker engine found)" >&2
   else
     eval "$(scripts/dev-services.sh up)"
-    export TEST_DATABASE_URL="${TEST_DATABASE_URL:-$DATABASE_URL}"
-    export TEST_REDIS_URL="${TEST_REDIS_URL:-$REDIS_URL}"
+    export TEST_DATABASE_URL="$DATABASE_URL"
+  fi
+fi
+if [ -z "${TEST_REDIS_URL:-}" ]; then
+  if command -v redis-server >/dev/null 2>&1; then
+    echo "test: each test package runs its own redis-server (TEST_REDIS_URL unset)" >&2
+  elif ! { command -v docker >/dev/null 2>&1 && docker info >/dev/null 2>&1; }; then
+    echo "test: no redis-server and no Docker: the Redis tests will fail (apt-get install redis-server, or set TEST_REDIS_URL to a Redis for tests)" >&2
   fi
 fi
 

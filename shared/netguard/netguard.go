@@ -16,7 +16,8 @@ import (
 
 // nonPublicPrefixes are ranges that are not reachable on the public internet (or that
 // embed an IPv4 address which might not be) beyond what netip's predicates cover
-// (loopback, RFC 1918 / ULA private, link-local, multicast, unspecified).
+// (loopback, RFC 1918 / ULA private, link-local, multicast, unspecified) and beyond the
+// rule that an IPv6 address must be global unicast (globalUnicast6).
 var nonPublicPrefixes = func() []netip.Prefix {
 	var out []netip.Prefix
 	for _, s := range []string{
@@ -28,23 +29,28 @@ var nonPublicPrefixes = func() []netip.Prefix {
 		"198.51.100.0/24", // TEST-NET-2
 		"203.0.113.0/24",  // TEST-NET-3
 		"240.0.0.0/4",     // reserved, and 255.255.255.255 broadcast
-		"64:ff9b::/96",    // NAT64: maps onto any IPv4 address, private ones included
-		"64:ff9b:1::/48",  // local-use NAT64
-		"100::/64",        // discard-only
-		"2001::/32",       // Teredo (embeds an IPv4 address)
+		"2001::/23",       // IETF protocol assignments: Teredo 2001::/32 (embeds an IPv4 address), benchmarking, ORCHID
 		"2001:db8::/32",   // documentation
 		"2002::/16",       // 6to4 (embeds an IPv4 address)
-		"fec0::/10",       // deprecated site-local
+		"3fff::/20",       // documentation
 	} {
 		out = append(out, netip.MustParsePrefix(s))
 	}
 	return out
 }()
 
+// globalUnicast6 is where every routable IPv6 unicast address is allocated. Outside it
+// lie ::/8 (unspecified, loopback, IPv4-compatible ::a.b.c.d, IPv4-translated
+// ::ffff:0:a.b.c.d), NAT64 64:ff9b::/96 and 64:ff9b:1::/48 (which map onto any IPv4
+// address, private ones included), discard-only 100::/64, ULA, link-local, site-local,
+// multicast and unallocated space: all refused, whatever IPv4 address they may carry.
+var globalUnicast6 = netip.MustParsePrefix("2000::/3")
+
 // Public reports whether a is routable on the public internet. Loopback, private,
 // link-local (cloud metadata services live there), unspecified, multicast, carrier-grade
-// NAT and the special ranges above are not. IPv4-mapped IPv6 addresses are judged as the
-// IPv4 address they carry.
+// NAT and the special ranges above are not; an IPv6 address must be global unicast and
+// outside the ranges that embed an IPv4 address. IPv4-mapped IPv6 addresses
+// (::ffff:a.b.c.d) are judged as the IPv4 address they carry.
 func Public(a netip.Addr) bool {
 	a = a.Unmap()
 	if !a.IsValid() || a.IsUnspecified() || a.IsLoopback() || a.IsPrivate() ||
@@ -52,6 +58,9 @@ func Public(a netip.Addr) bool {
 		return false
 	}
 	a = a.WithZone("")
+	if a.Is6() && !globalUnicast6.Contains(a) {
+		return false
+	}
 	for _, p := range nonPublicPrefixes {
 		if p.Contains(a) {
 			return false

@@ -5,6 +5,8 @@ import (
 	"net"
 	"net/netip"
 	"testing"
+
+	"github.com/loyaltylinks/platform/shared/netguard/netguardtest"
 )
 
 func TestPublic(t *testing.T) {
@@ -77,4 +79,29 @@ func TestControlRefusesBeforeConnecting(t *testing.T) {
 		t.Fatalf("dial with everything allowed: %v", err)
 	}
 	c.Close()
+}
+
+// TestEveryFormOfANonPublicAddress: every way of writing a non-public address in IPv6
+// (IPv4-compatible, IPv4-translated, NAT64, 6to4, Teredo, the whole of ::/8 and the
+// reserved ranges) is refused by Public and, on the address a dialer is about to connect
+// to, by Control; public addresses pass both.
+func TestEveryFormOfANonPublicAddress(t *testing.T) {
+	control := Control(Public)
+	for _, f := range netguardtest.NonPublic {
+		a := netip.MustParseAddr(f.Addr)
+		if Public(a) {
+			t.Errorf("Public(%s) = true: %s", f.Addr, f.Name)
+		}
+		var blocked *BlockedError
+		for _, addr := range []string{net.JoinHostPort(f.Addr, "443"), netip.AddrPortFrom(a, 443).String()} {
+			if err := control("tcp", addr, nil); !errors.As(err, &blocked) {
+				t.Errorf("Control(%s) = %v, want a BlockedError: %s", addr, err, f.Name)
+			}
+		}
+	}
+	for _, f := range netguardtest.Public {
+		if a := netip.MustParseAddr(f.Addr); !Public(a) || control("tcp", netip.AddrPortFrom(a, 443).String(), nil) != nil {
+			t.Errorf("%s (%s) refused", f.Addr, f.Name)
+		}
+	}
 }

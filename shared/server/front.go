@@ -51,7 +51,10 @@ func (f *front) middleware(next echo.HandlerFunc) echo.HandlerFunc {
 		if withID {
 			c.SetRequest(req.WithContext(WithRequestID(req.Context(), id)))
 		}
-		err := f.serve(c, next)
+		err := ambiguousFraming(c) // a request smuggling attempt: refused, never served
+		if err == nil {
+			err = f.serve(c, next)
+		}
 		if err != nil {
 			// Render now so the status written is the one we record and log.
 			c.Error(err)

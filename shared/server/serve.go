@@ -92,7 +92,9 @@ type listener struct {
 func (s *Server) ServeListeners(ctx context.Context, api, metrics net.Listener, opts ServeOptions) error {
 	opts = opts.withDefaults()
 	errorLog := slog.NewLogLogger(s.logger.Handler(), slog.LevelWarn)
-	servers := []listener{{name: "http", ln: api, srv: &http.Server{
+	// The API's connections are watched for ambiguous request framing (framing.go); the
+	// metrics listener serves a trusted scraper on the pod's own port.
+	servers := []listener{{name: "http", ln: framingListener{api}, srv: &http.Server{
 		Handler:           limitWriteStalls(s.Echo, opts.WriteStallTimeout),
 		ReadHeaderTimeout: min(readHeaderTimeout, opts.ReadTimeout),
 		ReadTimeout:       opts.ReadTimeout,

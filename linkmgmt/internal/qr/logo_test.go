@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"github.com/loyaltylinks/platform/shared/apperr"
+	"github.com/loyaltylinks/platform/shared/netguard/netguardtest"
 )
 
 func encodedImage(t testing.TB, format string, w, h int) []byte {
@@ -437,5 +438,30 @@ func TestLogoDecodesAreBounded(t *testing.T) {
 	l.decodes <- struct{}{}
 	if _, err := l.Load(context.Background(), "bomb.png"); err == ErrLogosBusy {
 		t.Fatal("a refused header waited for a slot")
+	}
+}
+
+// TestLogoFetchRefusesEveryNonPublicForm: a logo URL whose host is any form of a
+// non-public address (netguardtest.NonPublic: IPv4-compatible, IPv4-translated, NAT64,
+// 6to4, Teredo, ::/8, ...) is refused by the default policy, at the connection, before
+// anything is sent; the policy (PublicAddress) says so for each form too.
+func TestLogoFetchRefusesEveryNonPublicForm(t *testing.T) {
+	strict := NewLogoLoader(LogoConfig{Timeout: time.Second})
+	for _, f := range netguardtest.NonPublic {
+		a := netip.MustParseAddr(f.Addr)
+		if PublicAddress(netip.AddrPortFrom(a, 80)) {
+			t.Errorf("PublicAddress(%s) = true: %s", f.Addr, f.Name)
+		}
+		host := net.JoinHostPort(f.Addr, "80")
+		_, err := strict.Load(context.Background(), "http://"+host+"/logo.png")
+		e, ok := apperr.As(err)
+		if !ok || e.Code != apperr.Invalid || !strings.Contains(e.Message, "private, loopback or link-local") {
+			t.Errorf("Load(http://%s/logo.png) = %v, want refused as not public: %s", host, err, f.Name)
+		}
+	}
+	for _, f := range netguardtest.Public {
+		if !PublicAddress(netip.AddrPortFrom(netip.MustParseAddr(f.Addr), 80)) {
+			t.Errorf("PublicAddress(%s) = false: %s", f.Addr, f.Name)
+		}
 	}
 }

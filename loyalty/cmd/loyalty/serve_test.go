@@ -100,6 +100,38 @@ func TestServeSplitsMetricsFromTheAPI(t *testing.T) {
 			t.Fatalf("connection open for %v (%v), want it closed about 1 s in", took, err)
 		}
 	})
+	t.Run("Content-Length with Transfer-Encoding is 400 and closes the connection", func(t *testing.T) {
+		// RFC 9112 6.1: a proxy in front may frame it by Content-Length, net/http by the
+		// chunked body; the bytes one reads as a body must not run as a second request.
+		for _, head := range []string{
+			"POST PATH HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 48\r\nTransfer-Encoding: chunked\r\n\r\n",
+			"POST PATH HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\n",
+		} {
+			conn, err := net.Dial("tcp", api)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer conn.Close()
+			_ = conn.SetDeadline(time.Now().Add(5 * time.Second))
+			smuggled := "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"
+			if _, err := io.WriteString(conn, strings.Replace(head, "PATH", "/api/v1/authorization", 1)+"0\r\n\r\n"+smuggled); err != nil {
+				t.Fatal(err)
+			}
+			br := bufio.NewReader(conn)
+			res, err := http.ReadResponse(br, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			if res.StatusCode != http.StatusBadRequest || !res.Close || !strings.Contains(string(body), `"detail":"a request may not carry both Content-Length and Transfer-Encoding"`) {
+				t.Errorf("%q: %d, Connection: close %v, %s; want 400, closed, in the API's error format", head, res.StatusCode, res.Close, body)
+			}
+			if rest, err := io.ReadAll(br); err != nil || len(rest) != 0 {
+				t.Errorf("%q: the smuggled request was answered: %q (%v)", head, rest, err)
+			}
+		}
+	})
 	t.Run("oversized headers are 431", func(t *testing.T) {
 		conn, err := net.Dial("tcp", api)
 		if err != nil {

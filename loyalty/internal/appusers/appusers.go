@@ -2,7 +2,8 @@
 // whether a customer's document belongs to a user of the mobile application.
 //
 // Protocol (docs/exports.md): GET {EXTERNAL_APP_USERS_URL}/{document}, the document
-// path-escaped, Accept: application/json.
+// path-escaped as one segment, Accept: application/json. A value that is not a document
+// (document.Check: ".", "..", "a/b", ...) is never sent.
 //
 //	200                        the document is an app user (the body is not read)
 //	404                        it is not
@@ -20,6 +21,8 @@ import (
 	"net/url"
 	"strings"
 	"time"
+
+	"github.com/loyaltylinks/platform/loyalty/internal/document"
 )
 
 // Defaults: a slow answer is a failure after Timeout; a transient failure is tried
@@ -78,12 +81,19 @@ func New(baseURL string, opts ...Option) (*Client, error) {
 // errTransient marks a failure worth another attempt.
 var errTransient = errors.New("transient")
 
-// IsAppUser reports whether document is known to the service.
-func (c *Client) IsAppUser(ctx context.Context, document string) (bool, error) {
+// ErrNotADocument is a value IsAppUser refuses to send (a row stored before documents
+// were checked, say): as a path segment it could reach another resource of the service.
+var ErrNotADocument = errors.New("not a document")
+
+// IsAppUser reports whether doc is known to the service.
+func (c *Client) IsAppUser(ctx context.Context, doc string) (bool, error) {
+	if err := document.Check(doc); err != nil {
+		return false, fmt.Errorf("app-user lookup of %q: %w: %w", doc, ErrNotADocument, err)
+	}
 	var err error
 	for attempt := 1; ; attempt++ {
 		var found bool
-		found, err = c.ask(ctx, document)
+		found, err = c.ask(ctx, doc)
 		if err == nil {
 			return found, nil
 		}
@@ -101,11 +111,21 @@ func (c *Client) IsAppUser(ctx context.Context, document string) (bool, error) {
 	return false, fmt.Errorf("app-user lookup: %w", err)
 }
 
+// pathSegment escapes s as one path segment: url.PathEscape leaves dots alone, so a
+// segment of dots only is written %2E, which no client or server library resolves as
+// "." or "..". (url.JoinPath would resolve them: JoinPath(base, "..") is base's parent.)
+func pathSegment(s string) string {
+	if strings.Trim(s, ".") == "" {
+		return strings.Repeat("%2E", len(s))
+	}
+	return url.PathEscape(s)
+}
+
 // ask makes one attempt.
-func (c *Client) ask(ctx context.Context, document string) (bool, error) {
+func (c *Client) ask(ctx context.Context, doc string) (bool, error) {
 	ctx, cancel := context.WithTimeout(ctx, c.timeout)
 	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.base+"/"+url.PathEscape(document), nil)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.base+"/"+pathSegment(doc), nil)
 	if err != nil {
 		return false, err
 	}

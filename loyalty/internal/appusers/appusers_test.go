@@ -2,6 +2,7 @@ package appusers
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"sync"
@@ -65,7 +66,6 @@ func TestIsAppUser(t *testing.T) {
 		"hangs":        {0},
 		"bad-request":  {400},
 		"forbidden":    {403},
-		"a/b c?d":      {200},
 	})
 	c, err := New(srv.URL+"/users/", WithTimeout(100*time.Millisecond), WithRetry(3, 5*time.Millisecond))
 	if err != nil {
@@ -86,7 +86,6 @@ func TestIsAppUser(t *testing.T) {
 		{"hangs", false, true, 3},
 		{"bad-request", false, true, 1},
 		{"forbidden", false, true, 1},
-		{"a/b c?d", true, false, 1}, // escaped into one path segment
 	}
 	for _, tt := range tests {
 		t.Run(tt.doc, func(t *testing.T) {
@@ -122,6 +121,70 @@ func TestNewRefusesBadURLs(t *testing.T) {
 	for _, u := range []string{"", "ftp://x", "not a url", "http://"} {
 		if _, err := New(u); err == nil {
 			t.Errorf("New(%q) accepted", u)
+		}
+	}
+}
+
+// TestTheDocumentIsOnePathSegment checks the path the app-user service receives: every
+// document is one escaped segment under the base path, and values that are not documents
+// (dot segments, slashes, escapes, controls) are never sent, so no stored value can reach
+// another resource of the service (GET /users/.. was GET /).
+func TestTheDocumentIsOnePathSegment(t *testing.T) {
+	var (
+		mu   sync.Mutex
+		seen []string
+	)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		seen = append(seen, r.RequestURI)
+		mu.Unlock()
+		w.WriteHeader(http.StatusNotFound)
+	}))
+	t.Cleanup(srv.Close)
+	c, err := New(srv.URL+"/api/users/", WithRetry(1, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ doc, path string }{
+		{"12345678909", "/api/users/12345678909"},
+		{"AB 123", "/api/users/AB%20123"},
+		{"ção-1", "/api/users/%C3%A7%C3%A3o-1"},
+		{"a.b", "/api/users/a.b"},
+		{"..a", "/api/users/..a"},
+		{"1+2=3;x", "/api/users/1+2=3%3Bx"},
+	} {
+		mu.Lock()
+		seen = nil
+		mu.Unlock()
+		if _, err := c.IsAppUser(context.Background(), tt.doc); err != nil {
+			t.Fatalf("IsAppUser(%q): %v", tt.doc, err)
+		}
+		mu.Lock()
+		got := seen
+		mu.Unlock()
+		if len(got) != 1 || got[0] != tt.path {
+			t.Errorf("IsAppUser(%q) requested %q, want %q", tt.doc, got, tt.path)
+		}
+	}
+	mu.Lock()
+	seen = nil
+	mu.Unlock()
+	for _, doc := range []string{".", "..", "...", "", "a/b", "../admin", `a\b`, "x?y", "x#y", "100%", "%2e%2e", "a\x00b", "a\nb", "\u202e12", "-", " "} {
+		if _, err := c.IsAppUser(context.Background(), doc); !errors.Is(err, ErrNotADocument) {
+			t.Errorf("IsAppUser(%q) = %v, want ErrNotADocument", doc, err)
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(seen) != 0 {
+		t.Errorf("values that are not documents reached the service: %q", seen)
+	}
+}
+
+func TestPathSegment(t *testing.T) {
+	for in, want := range map[string]string{".": "%2E", "..": "%2E%2E", "a/b": "a%2Fb", "..a": "..a", "a b": "a%20b"} {
+		if got := pathSegment(in); got != want {
+			t.Errorf("pathSegment(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -205,7 +205,7 @@ func (s *Store) Create(ctx context.Context, in CreateInput) (Customer, error) {
 	}
 	v := &checker{}
 	v.nonEmpty("name", row["name"].(string))
-	v.nonEmpty("doc", row["doc"].(string))
+	v.document("doc", row["doc"].(string))
 	v.email("email", row["email"].(string))
 	v.nonEmpty("phone", row["phone"].(string))
 	v.oneOf("gender_identity", in.GenderIdentity, Genders)
@@ -399,6 +399,9 @@ func (u Update) changes(c Customer, now time.Time) (map[string]any, error) {
 	}
 	str("name", u.Name, strings.TrimSpace)
 	str("doc", u.Doc, document.Normalize)
+	if d, ok := changes["doc"].(string); ok && d != "" { // empty: said by str
+		v.document("doc", d)
+	}
 	str("phone", u.Phone, strings.TrimSpace)
 	if u.Email.Set {
 		if u.Email.Null {
@@ -542,6 +545,14 @@ func (v *checker) err() error { return v.fields.Err() }
 func (v *checker) nonEmpty(field, val string) {
 	if val == "" {
 		v.fields.Add(validation.StringTooShort(1, field))
+	}
+}
+
+// document refuses a value that is not a document (document.Check): "." or ".." would
+// walk the path of the app-user service's URL.
+func (v *checker) document(field, val string) {
+	if err := document.Check(val); err != nil {
+		v.fields.Add(validation.NotDocument(err, field))
 	}
 }
 

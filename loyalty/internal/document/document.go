@@ -3,9 +3,55 @@
 // ("123.456.789-09", "12.345.678/0001-95") is stored and searched as its digits, so the
 // same person or shop cannot be registered twice under two spellings. Anything else (a
 // passport number, a foreign id) is kept as sent, trimmed.
+//
+// What a document is (Check): 1 to 50 characters, at least one of them a letter or a
+// digit, none of them a control or format character or one that means something in a URL
+// path (/ \ ? # %). A document is a path segment: of this API's routes
+// (/customer/{document}) and of the external app-user service's
+// ({EXTERNAL_APP_USERS_URL}/{document}), where "." and ".." would walk the path.
 package document
 
-import "strings"
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// MaxLength bounds a document, in characters.
+const MaxLength = 50
+
+// Reasons a value is not a document (Check); the messages are the API's.
+var (
+	ErrEmpty          = errors.New("a document cannot be empty")
+	ErrTooLong        = fmt.Errorf("a document has at most %d characters", MaxLength)
+	ErrNoAlphanumeric = errors.New("a document needs at least one letter or digit")
+	ErrForbidden      = errors.New(`a document cannot hold control characters or any of / \ ? # %`)
+)
+
+// Check returns why doc, a normalised document, is not a document, or nil.
+func Check(doc string) error {
+	switch n := utf8.RuneCountInString(doc); {
+	case doc == "":
+		return ErrEmpty
+	case n > MaxLength:
+		return ErrTooLong
+	}
+	alnum := false
+	for _, r := range doc {
+		switch {
+		case r == utf8.RuneError, unicode.In(r, unicode.Cc, unicode.Cf, unicode.Zl, unicode.Zp), strings.ContainsRune(`/\?#%`, r):
+			return ErrForbidden
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			alnum = true
+		}
+	}
+	if !alnum {
+		return ErrNoAlphanumeric
+	}
+	return nil
+}
 
 // Normalize returns the canonical form of a document number: digits only when s is a
 // CPF or CNPJ, bare or written with the usual separators (dot, dash, slash, space),

@@ -14,6 +14,7 @@ import (
 	"github.com/go-playground/validator/v10"
 	"github.com/labstack/echo/v4"
 	"github.com/loyaltylinks/platform/loyalty/internal/calendar"
+	"github.com/loyaltylinks/platform/loyalty/internal/freeform"
 	"github.com/loyaltylinks/platform/loyalty/internal/validation"
 	"github.com/loyaltylinks/platform/shared/apperr"
 	"github.com/loyaltylinks/platform/shared/nullable"
@@ -108,23 +109,92 @@ func (b *Binder) JSONOptional(c echo.Context, dst any) (sent bool, err error) {
 	return true, b.Struct(dst, inBodyRoot)
 }
 
-// Struct validates dst; locations start with loc (["body"], ["body", 3] for an item of
-// a list).
+// Struct validates dst: its `validate` tags, and every free-form value in it (a field of
+// type any, map[string]any or []any, wherever it is) against the bounds of package
+// freeform. Locations start with loc (["body"], ["body", 3] for an item of a list).
 func (b *Binder) Struct(dst any, loc ...any) error {
-	err := b.validate.Struct(dst)
-	if err == nil {
-		return nil
+	var fields validation.List
+	if err := b.validate.Struct(dst); err != nil {
+		var verrs validator.ValidationErrors
+		if !errors.As(err, &verrs) {
+			return fmt.Errorf("validate request: %w", err)
+		}
+		for _, fe := range verrs {
+			fields.Add(fieldError(fe, loc))
+		}
 	}
-	var verrs validator.ValidationErrors
-	if !errors.As(err, &verrs) {
-		return fmt.Errorf("validate request: %w", err)
-	}
-	fields := make([]apperr.FieldError, 0, len(verrs))
-	for _, fe := range verrs {
-		fields = append(fields, fieldError(fe, loc))
-	}
-	return apperr.Validation(fields...)
+	checkFreeForm(reflect.ValueOf(dst), loc, &fields)
+	return fields.Err()
 }
+
+// checkFreeForm finds the free-form values in v, the decoded body at loc, by their Go
+// type (an interface, or a map or slice of interfaces: what encoding/json fills with
+// whatever the client sent) and adds their problems to out. Typed fields cannot hold
+// such values; free-form ones need no tag to be checked.
+func checkFreeForm(v reflect.Value, loc []any, out *validation.List) {
+	at := func(more any) []any { return append(loc[:len(loc):len(loc)], more) }
+	switch v.Kind() {
+	case reflect.Pointer:
+		if !v.IsNil() {
+			checkFreeForm(v.Elem(), loc, out)
+		}
+	case reflect.Interface:
+		if !v.IsNil() {
+			addFreeForm(v.Interface(), loc, out)
+		}
+	case reflect.Map:
+		if v.Type().Elem().Kind() == reflect.Interface {
+			addFreeForm(v.Interface(), loc, out)
+			return
+		}
+		if v.Type().Key().Kind() == reflect.String {
+			for _, k := range v.MapKeys() {
+				checkFreeForm(v.MapIndex(k), at(k.String()), out)
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		if v.Type().Elem().Kind() == reflect.Interface {
+			addFreeForm(v.Interface(), loc, out)
+			return
+		}
+		for i := range v.Len() {
+			checkFreeForm(v.Index(i), at(i), out)
+		}
+	case reflect.Struct:
+		t := v.Type()
+		for i := range t.NumField() {
+			f := t.Field(i)
+			if !f.IsExported() {
+				continue
+			}
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			switch {
+			case name == "-":
+				continue
+			case f.Anonymous && name == "":
+				checkFreeForm(v.Field(i), loc, out) // embedded: its fields are the body's
+				continue
+			case t.PkgPath() == nullablePkg && f.Name == "Value": // nullable.Field[T]: the value is the field
+				checkFreeForm(v.Field(i), loc, out)
+				continue
+			case name == "":
+				name = f.Name
+			}
+			checkFreeForm(v.Field(i), at(name), out)
+		}
+	}
+}
+
+// addFreeForm adds the problems of the free-form value v (decoded JSON) at loc.
+func addFreeForm(v any, loc []any, out *validation.List) {
+	for _, fe := range freeform.Check(v) {
+		fe.Loc = append(append([]any{}, loc...), fe.Loc...)
+		out.Add(fe)
+	}
+}
+
+// nullablePkg is the package of nullable.Field, whose Value is the field as sent.
+var nullablePkg = reflect.TypeOf(nullable.Field[int]{}).PkgPath()
 
 func decodeJSON(r io.Reader, dst any) error {
 	raw, err := io.ReadAll(r)

@@ -2,14 +2,12 @@ package httpapi
 
 import (
 	"encoding/json"
-	"fmt"
 	"net/http"
 	"strings"
 
 	"github.com/labstack/echo/v4"
 	"github.com/loyaltylinks/platform/loyalty/internal/calendar"
 	"github.com/loyaltylinks/platform/loyalty/internal/ledger"
-	"github.com/loyaltylinks/platform/loyalty/internal/validation"
 	"github.com/loyaltylinks/platform/shared/apperr"
 )
 
@@ -34,47 +32,13 @@ type saleRequest struct {
 	Description            *string            `json:"description" validate:"omitempty,max=1000"`
 	TransactionIdentifier  *string            `json:"transaction_identifier" validate:"omitempty,max=255"`
 	UserAt                 *string            `json:"user_at" validate:"omitempty,max=255"`
-	Data                   map[string]any     `json:"data"`
-}
-
-// maxDataDepth bounds the nesting of a sale's data (the object itself is level 1): the
-// coupon is read back inside other JSON, and JSON parsers stop at some depth (Go's at
-// 10000). Migration 00410 refuses 64 levels in the database.
-const maxDataDepth = 32
-
-// nestedDeeper reports whether v (decoded JSON) holds containers more than limit levels
-// deep; it stops looking past the limit.
-func nestedDeeper(v any, limit int) bool {
-	switch x := v.(type) {
-	case map[string]any:
-		if limit == 0 {
-			return true
-		}
-		for _, c := range x {
-			if nestedDeeper(c, limit-1) {
-				return true
-			}
-		}
-	case []any:
-		if limit == 0 {
-			return true
-		}
-		for _, c := range x {
-			if nestedDeeper(c, limit-1) {
-				return true
-			}
-		}
-	}
-	return false
+	Data                   map[string]any     `json:"data"` // bounded by the binder (package freeform)
 }
 
 func (h *transactionHandlers) create(c echo.Context) error {
 	var req saleRequest
 	if err := h.bind.JSON(c, &req); err != nil {
 		return err
-	}
-	if nestedDeeper(req.Data, maxDataDepth) {
-		return apperr.Validation(validation.Value(fmt.Sprintf("data should be nested at most %d levels deep", maxDataDepth), inBodyRoot, "data"))
 	}
 	// The number as written, so money is parsed exactly (never through a float).
 	value, ok := ledger.ParseCents(req.Value.String())

@@ -90,7 +90,7 @@ func (r *Repository) Create(ctx context.Context, in CreateInput) (Store, error) 
 		Phone:     in.Phone,
 		Email:     in.Email,
 	}
-	if err := check(s); err != nil {
+	if err := check(s, true); err != nil {
 		return Store{}, err
 	}
 	if err := r.db.WithContext(ctx).Create(&s).Error; err != nil {
@@ -132,7 +132,8 @@ func (r *Repository) Update(ctx context.Context, id string, u Update) (Store, er
 		}
 	}
 	s.Email = u.Email.Ptr()
-	if err := check(s); err != nil {
+	// A stored document from before the rule stays as it is unless the PATCH changes it.
+	if err := check(s, u.Document.Set); err != nil {
 		return Store{}, err
 	}
 	if len(changes) == 0 {
@@ -219,13 +220,17 @@ func (r *Repository) Search(ctx context.Context, f SearchFilter, limit, offset i
 	return stores, nil
 }
 
-// check returns the 422 for a store missing a required value or holding a bad email.
-func check(s Store) error {
+// check returns the 422 for a store missing a required value, holding a bad email or,
+// withDocument, a value that is not a document.
+func check(s Store, withDocument bool) error {
 	var fields validation.List
-	for _, f := range []struct{ name, value string }{{"store_code", s.StoreCode}, {"name", s.Name}, {"document", s.Document}} {
+	for _, f := range []struct{ name, value string }{{"store_code", s.StoreCode}, {"name", s.Name}} {
 		if f.value == "" {
 			fields.Add(validation.StringTooShort(1, f.name))
 		}
+	}
+	if err := document.Check(s.Document); withDocument && err != nil {
+		fields.Add(validation.NotDocument(err, "document"))
 	}
 	if s.Email != nil {
 		if addr, err := mail.ParseAddress(*s.Email); err != nil || addr.Address != *s.Email {

@@ -8,11 +8,13 @@
 package validation
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"time"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/calendar"
+	"github.com/loyaltylinks/platform/loyalty/internal/document"
 	"github.com/loyaltylinks/platform/shared/apperr"
 	"github.com/loyaltylinks/platform/shared/pagination"
 )
@@ -42,6 +44,18 @@ func StringTooLong(max int, unit string, loc ...any) apperr.FieldError {
 // NotText is a string Postgres cannot store: invalid UTF-8 or a NUL character.
 func NotText(loc ...any) apperr.FieldError {
 	return apperr.Field("Input should be a valid UTF-8 string without NUL characters", "string_unicode", loc...)
+}
+
+// NotDocument words why a value is not a customer's or store's document (err from
+// document.Check).
+func NotDocument(err error, loc ...any) apperr.FieldError {
+	switch {
+	case errors.Is(err, document.ErrEmpty):
+		return StringTooShort(1, loc...)
+	case errors.Is(err, document.ErrTooLong):
+		return StringTooLong(document.MaxLength, "characters", loc...)
+	}
+	return Value("Value error, "+err.Error(), loc...)
 }
 
 // NotUUID is a value that should be a UUID.
@@ -188,4 +202,15 @@ func DateOutOfRange(t time.Time, loc ...any) (apperr.FieldError, bool) {
 		return DateTooLate(loc...), true
 	}
 	return apperr.FieldError{}, false
+}
+
+// DecimalWholeDigits and DecimalPlaces are a number with too many digits before or after
+// the decimal point, written out in full.
+
+func DecimalWholeDigits(max int, loc ...any) apperr.FieldError {
+	return apperr.Field(fmt.Sprintf("Decimal input should have no more than %d digits before the decimal point", max), "decimal_whole_digits", loc...)
+}
+
+func DecimalPlaces(max int, loc ...any) apperr.FieldError {
+	return apperr.Field(fmt.Sprintf("Decimal input should have no more than %d decimal places", max), "decimal_max_places", loc...)
 }

@@ -2,6 +2,8 @@ package webhook_test
 
 import (
 	"context"
+	"fmt"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -13,6 +15,7 @@ import (
 	"github.com/loyaltylinks/platform/loyalty/internal/event"
 	"github.com/loyaltylinks/platform/loyalty/internal/webhook"
 	"github.com/loyaltylinks/platform/shared/apperr"
+	"github.com/loyaltylinks/platform/shared/netguard/netguardtest"
 	"github.com/loyaltylinks/platform/shared/nullable"
 )
 
@@ -226,6 +229,62 @@ func TestAnswersAreReadWithinBounds(t *testing.T) {
 		}
 		if err := svc.Delete(ctx, sub.ID); err != nil {
 			t.Fatal(err)
+		}
+	}
+}
+
+// TestEveryNonPublicFormIsRefusedAtSaveAndAtConnect tries every form of a non-public
+// address (netguardtest.NonPublic: IPv4-compatible, IPv4-translated, NAT64, 6to4, Teredo,
+// ::/8, ...): as the URL's host and as what its name resolves to, it is a 422 when saved;
+// as what a name saved while public resolves to at delivery (DNS rebinding), the
+// connection is refused by the dialer's check, and the attempt says so.
+func TestEveryNonPublicFormIsRefusedAtSaveAndAtConnect(t *testing.T) {
+	db := newDB(t, 5)
+	ctx := context.Background()
+	res := &fakeResolver{}
+	cfg := fastConfig()
+	cfg.AllowPrivate, cfg.Resolver = false, res
+	svc := newService(t, db, cfg)
+
+	subs := map[string]netguardtest.Form{}
+	for i, f := range netguardtest.NonPublic {
+		name := fmt.Sprintf("form%d.example.com", i)
+		res.set(name, f.Addr)
+		for _, u := range []string{"http://" + net.JoinHostPort(f.Addr, "8080") + "/hook", "http://" + name + ":8080/hook"} {
+			_, err := svc.Create(ctx, webhook.CreateInput{URL: u})
+			if e, ok := apperr.As(err); !ok || e.Code != apperr.Invalid || len(e.Fields) == 0 || !strings.Contains(e.Fields[0].Msg, "private") {
+				t.Errorf("Create(%s) = %v, want a 422: %s", u, err, f.Name)
+			}
+		}
+		res.set(name, "93.184.216.34")
+		sub, err := svc.Create(ctx, webhook.CreateInput{URL: "http://" + name + ":8080/hook"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.set(name, f.Addr) // rebound after the check
+		subs[sub.ID] = f
+	}
+	emit(t, db, event.PointsCredited, 1)
+	fanOut(t, svc)
+	for range len(subs) + 1 {
+		if more, err := svc.DeliverOnce(ctx); err != nil {
+			t.Fatal(err)
+		} else if !more {
+			break
+		}
+	}
+	for id, f := range subs {
+		attempts, err := svc.Attempts(ctx, id, 10, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(attempts) == 0 {
+			t.Errorf("delivery to %s (%s) was not attempted", f.Addr, f.Name)
+		}
+		for _, a := range attempts { // retries (20 ms apart here) are refused alike
+			if a.Error == nil || !strings.Contains(*a.Error, "address not allowed") || a.StatusCode != nil {
+				t.Errorf("delivery to %s (%s): attempt %d not refused by the address check (error %v)", f.Addr, f.Name, a.Attempt, a.Error)
+			}
 		}
 	}
 }
