@@ -6,9 +6,11 @@
 // fast, and drops the clone when the test ends. Main drops the template and stops any
 // container when the package's tests are done.
 //
-// Redis: TEST_REDIS_URL when set, otherwise a container. Each Redis call leases one of
-// the numbered databases 1..15 (a lock key in database 0 keeps concurrent test packages
-// apart), flushes it before and after use.
+// Redis: TEST_REDIS_URL when set; otherwise a redis-server of the package's own on a free
+// port (or a container when none is installed), never the developer's REDIS_URL. Each
+// Redis call leases one of the numbered databases 1..15 (a lock key in database 0 keeps
+// concurrent test packages apart) and flushes it after use; a database holding keys that
+// testkit did not write is passed over, never flushed (redis.go).
 //
 // When neither the variables nor Docker are available the test fails, naming what to
 // set; it never skips silently.
