@@ -5,6 +5,7 @@ import (
 	"net/netip"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestLoad(t *testing.T) {
@@ -32,6 +33,10 @@ func TestLoad(t *testing.T) {
 		{"click retention in years", with("CLICK_RETENTION", "1y"), []string{"CLICK_RETENTION"}},
 		{"click retention of days below a month", with("CLICK_RETENTION", "7d"), []string{"CLICK_RETENTION"}},
 		{"click retention off", with("CLICK_RETENTION", "off"), nil},
+		{"stale window not a duration", with("LINK_STALE_IF_ERROR", "1 hour"), []string{"LINK_STALE_IF_ERROR"}},
+		{"stale window negative", with("LINK_STALE_IF_ERROR", "-1h"), []string{"LINK_STALE_IF_ERROR"}},
+		{"stale window below a second", with("LINK_STALE_IF_ERROR", "500ms"), []string{"LINK_STALE_IF_ERROR"}},
+		{"stale window beyond a week", with("LINK_STALE_IF_ERROR", "169h"), []string{"LINK_STALE_IF_ERROR"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -79,6 +84,20 @@ func TestClickRetention(t *testing.T) {
 		c, err := Load(func(k string) string { return vars[k] })
 		if err != nil || c.ClickRetention != want {
 			t.Errorf("CLICK_RETENTION=%q: %+v %v, want %+v", value, c.ClickRetention, err, want)
+		}
+	}
+}
+
+func TestLinkStaleIfError(t *testing.T) {
+	base := map[string]string{"DATABASE_URL": "postgres://u@db/app", "REDIS_URL": "redis://cache:6379/0"}
+	for value, want := range map[string]time.Duration{"": time.Hour, "30m": 30 * time.Minute, "168h": 168 * time.Hour, "0": 0, "off": 0, " OFF ": 0} {
+		vars := map[string]string{"LINK_STALE_IF_ERROR": value}
+		for k, v := range base {
+			vars[k] = v
+		}
+		c, err := Load(func(k string) string { return vars[k] })
+		if err != nil || c.LinkStaleIfError != want {
+			t.Errorf("LINK_STALE_IF_ERROR=%q: %v %v, want %v", value, c.LinkStaleIfError, err, want)
 		}
 	}
 }
