@@ -16,7 +16,7 @@ import (
 // windows instead of waited for.
 type manualClock struct{ now atomic.Int64 }
 
-func (c *manualClock) read() time.Duration      { return time.Duration(c.now.Load()) }
+func (c *manualClock) read() time.Duration     { return time.Duration(c.now.Load()) }
 func (c *manualClock) advance(d time.Duration) { c.now.Add(int64(d)) }
 
 // withCacheClock gives the server's caches (and its outage tracker) this clock.

@@ -38,7 +38,7 @@ func TestLoading(t *testing.T) {
 		}
 	})
 	t.Run("not found is cached briefly, errors are not cached", func(t *testing.T) {
-		c := NewLoading[int](10, 1<<20, intSize, LoadingOptions{TTL: time.Minute, NegTTL: 30*time.Millisecond})
+		c := NewLoading[int](10, 1<<20, intSize, LoadingOptions{TTL: time.Minute, NegTTL: 30 * time.Millisecond})
 		var loads atomic.Int32
 		notFound := func(context.Context) (int, error) {
 			loads.Add(1)

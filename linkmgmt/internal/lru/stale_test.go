@@ -19,7 +19,7 @@ import (
 // manualClock is a Clock the test moves.
 type manualClock struct{ now atomic.Int64 }
 
-func (c *manualClock) read() time.Duration      { return time.Duration(c.now.Load()) }
+func (c *manualClock) read() time.Duration     { return time.Duration(c.now.Load()) }
 func (c *manualClock) advance(d time.Duration) { c.now.Add(int64(d)) }
 
 // staleEnv is a Loading with the outage tracker the service gives it.
