@@ -224,3 +224,23 @@ func TestStaleNeverOutlivesAMissedInvalidation(t *testing.T) {
 		}
 	}
 }
+
+// TestPostgresRequiredWithoutStaleAnswers: with LINK_STALE_IF_ERROR=0 nothing answers
+// stale, so Postgres stays a required readiness check: the Kubernetes probe's form
+// answers 503 too and the replica leaves the Service.
+func TestPostgresRequiredWithoutStaleAnswers(t *testing.T) {
+	clock := &manualClock{}
+	env := newEnv(t, withCutDB(), withCacheClock(clock), withStaleIfError(0))
+	_, key := env.newAccount("free")
+	env.createLink(key, map[string]any{"url": "https://dest.example/spring", "custom": "spring"})
+	expect{status: 302, location: "https://dest.example/spring"}.check(t, env.visit(visit{path: "/spring"}))
+	clock.advance(cacheTTL)
+	env.DBProxy.Cut()
+	expect{status: http.StatusServiceUnavailable}.check(t, env.visit(visit{path: "/spring"}))
+	if code, status, pg := env.readiness(true); code != http.StatusServiceUnavailable || status != "unavailable" || pg != "unavailable" {
+		t.Fatalf("/readyz?allow_degraded=true = %d %s postgres %s, want 503 unavailable", code, status, pg)
+	}
+	if got := env.metric(`linkmgmt_degraded{reason="database"}`); got != "1" {
+		t.Fatalf("linkmgmt_degraded = %q, want 1", got)
+	}
+}
