@@ -46,6 +46,40 @@ func (e *testEnv) restoreDB() {
 	sqlDB.SetMaxIdleConns(10)
 }
 
+// publicPage is a public page and what it answers.
+type publicPage struct {
+	name string
+	v    visit
+	want expect
+}
+
+// cacheFresh visits each page on e until it answers while Postgres is cut (through db's
+// proxy) before its TTL ends, that is from e's cache. One visit does not always cache
+// it: a load that overlaps an invalidation (here the echo, through Redis, of what the
+// setup published) is answered but not kept, as it may have read the row before the
+// change.
+func (e *testEnv) cacheFresh(db *testEnv, pages []publicPage) {
+	e.t.Helper()
+	pending := pages
+	for round := 0; len(pending) > 0; round++ {
+		if round == 5 {
+			e.t.Fatalf("%d pages never answered from the cache: first %s", len(pending), pending[0].name)
+		}
+		for _, p := range pending {
+			p.want.check(e.t, e.visit(p.v))
+		}
+		db.DBProxy.Cut()
+		var missed []publicPage
+		for _, p := range pending {
+			if res := e.visit(p.v); res.Status != p.want.status || res.Header.Get("Location") != p.want.location {
+				missed = append(missed, p)
+			}
+		}
+		db.restoreDB()
+		pending = missed
+	}
+}
+
 // readiness is GET /readyz (allowDegraded: the Kubernetes probe's form): status code,
 // status and the Postgres check.
 func (e *testEnv) readiness(allowDegraded bool) (int, string, string) {
@@ -89,11 +123,7 @@ func TestRedirectsDuringPostgresOutage(t *testing.T) {
 	env.createLink(key, map[string]any{"url": "https://dest.example/rotated", "custom": "rotated", "metatitle": "Rotated offer", "campaign": campaign})
 	gone, _ := env.createLink(key, map[string]any{"url": "https://dest.example/gone", "custom": "gone"})
 
-	pages := []struct {
-		name string
-		v    visit
-		want expect
-	}{
+	pages := []publicPage{
 		{"link on BASE_URL", visit{path: "/spring"}, expect{status: 302, location: "https://dest.example/spring"}},
 		{"link on a branded domain", visit{path: "/brand", host: f.DomainHost}, expect{status: 302, location: "https://dest.example/brand"}},
 		{"branded domain root", visit{path: "/", host: f.DomainHost}, expect{status: 302, location: "https://root.example.org/"}},
@@ -103,15 +133,10 @@ func TestRedirectsDuringPostgresOutage(t *testing.T) {
 		{"campaign rotator", visit{path: "/r/outage"}, expect{status: 302, location: "https://dest.example/rotated"}},
 		{"campaign list page", visit{path: "/u/outage"}, expect{status: 200, contains: []string{"Outage offers", "Rotated offer"}}},
 	}
-	checkAll := func(phase string) {
-		t.Helper()
-		for _, p := range pages {
-			p.v.header = browser
-			t.Run(phase+"/"+p.name, func(t *testing.T) { p.want.check(t, env.visit(p.v)) })
-		}
+	for i := range pages {
+		pages[i].v.header = browser
 	}
-	checkAll("warm")
-	expect{status: 302, location: "https://dest.example/gone"}.check(t, env.visit(visit{path: "/gone", header: browser}))
+	env.cacheFresh(env, append(pages, publicPage{"gone", visit{path: "/gone", header: browser}, expect{status: 302, location: "https://dest.example/gone"}}))
 	wantStatus(t, env.do(http.MethodDelete, fmt.Sprintf("/api/url/%d/delete", gone), key, nil), http.StatusOK)
 	// A change the cache does not hear of (no API call, no invalidation): the cached
 	// state and the row now differ, so which one answers shows.
@@ -121,7 +146,9 @@ func TestRedirectsDuringPostgresOutage(t *testing.T) {
 
 	clock.advance(cacheTTL)
 	env.DBProxy.Cut()
-	checkAll("stale")
+	for _, p := range pages {
+		t.Run("stale/"+p.name, func(t *testing.T) { p.want.check(t, env.visit(p.v)) })
+	}
 
 	t.Run("a link deleted before the outage is not served", func(t *testing.T) {
 		res := env.visit(visit{path: "/gone", header: browser})
@@ -160,9 +187,7 @@ func TestRedirectsDuringPostgresOutage(t *testing.T) {
 		expect{status: 302, location: "https://dest.example/spring"}.check(t, env.visit(visit{path: "/spring", header: browser}))
 		clock.advance(outage.RetryInterval)
 		for _, p := range pages {
-			v := p.v
-			v.header = browser
-			if res := env.visit(v); res.Status != http.StatusServiceUnavailable {
+			if res := env.visit(p.v); res.Status != http.StatusServiceUnavailable {
 				t.Fatalf("%s past TTL + window: %d, want 503", p.name, res.Status)
 			}
 		}
@@ -194,9 +219,11 @@ func TestStaleNeverOutlivesAMissedInvalidation(t *testing.T) {
 	a.createLink(key, map[string]any{"url": "https://dest.example/kept", "custom": "kept"})
 	gone, _ := a.createLink(key, map[string]any{"url": "https://dest.example/gone", "custom": "gone"})
 	host := hostOf(t, a.URL)
+	var pages []publicPage
 	for _, alias := range []string{"kept", "gone"} {
-		expect{status: 302, location: "https://dest.example/" + alias}.check(t, b.visit(visit{path: "/" + alias, host: host}))
+		pages = append(pages, publicPage{alias, visit{path: "/" + alias, host: host}, expect{status: 302, location: "https://dest.example/" + alias}})
 	}
+	b.cacheFresh(a, pages)
 
 	// Subscribed: b answers from its expired entries.
 	bClock.advance(cacheTTL)

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -71,12 +72,15 @@ type Tracker struct {
 	window time.Duration
 	clock  lru.Clock
 	heard  func() bool
+	// mu orders Observe's writes, so failedAt and the gauge always agree.
+	mu sync.Mutex
 	// failedAt is the clock reading of the last contact that found Postgres down, plus
 	// one (0: the last contact reached it).
 	failedAt atomic.Int64
 
-	degraded prometheus.Gauge
-	stale    *prometheus.CounterVec
+	degradedVec *prometheus.GaugeVec
+	degraded    prometheus.Gauge // degradedVec's "database"
+	stale       *prometheus.CounterVec
 }
 
 // New returns a tracker that has seen no failure.
@@ -94,7 +98,7 @@ func New(o Options) *Tracker {
 	}, []string{"reason"})
 	return &Tracker{
 		window: o.StaleWindow, clock: o.Clock, heard: o.Heard,
-		degraded: degraded.WithLabelValues("database"),
+		degradedVec: degraded, degraded: degraded.WithLabelValues("database"),
 		stale: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Namespace: "linkmgmt", Name: "stale_answers_total",
 			Help: "Public page lookups answered from an expired cache entry because Postgres could not be reached (stale-if-error), by cache.",
@@ -104,7 +108,7 @@ func New(o Options) *Tracker {
 
 // Collectors are the tracker's metrics.
 func (t *Tracker) Collectors() []prometheus.Collector {
-	return []prometheus.Collector{t.degraded, t.stale}
+	return []prometheus.Collector{t.degradedVec, t.stale}
 }
 
 // StaleWindow is LINK_STALE_IF_ERROR (0: off).
@@ -118,7 +122,10 @@ func (t *Tracker) Observe(err error) (down bool) {
 	if errors.Is(err, context.Canceled) {
 		return false // the caller gave up: nothing learnt about Postgres
 	}
-	if !database.Unreachable(err) {
+	down = database.Unreachable(err)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if !down {
 		if t.failedAt.Swap(0) != 0 {
 			t.degraded.Set(0)
 		}
