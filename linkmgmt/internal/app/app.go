@@ -23,6 +23,8 @@ import (
 	"github.com/loyaltylinks/platform/linkmgmt/internal/domain"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/geo"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/link"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/lru"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/outage"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/overlay"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/pixel"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/qr"
@@ -58,6 +60,9 @@ type App struct {
 	// the public pages show publishes on it.
 	Bus     *cachebus.Bus
 	Locator *geo.Locator
+	// Outage follows whether Postgres can be reached (the public pages' lookups and the
+	// readiness probe) and lets those caches answer stale meanwhile (LINK_STALE_IF_ERROR).
+	Outage *outage.Tracker
 
 	Clicks     *click.Recorder
 	Flusher    *click.Flusher
@@ -69,8 +74,10 @@ type App struct {
 	// RateLimit is the API's sliding window (per account, per client address).
 	RateLimit *ratelimit.Limiter
 
-	// Checks are what /readyz asks: Postgres must answer; without Redis the service
-	// limps along (Degraded).
+	// Checks are what /readyz asks, and must answer; without the Degraded ones the
+	// service limps along. Redis is always among the latter; Postgres too while stale
+	// answers are on (LINK_STALE_IF_ERROR), since the redirects of cached links go on
+	// without it (readiness in linkmgmt/docs/links.md).
 	Checks, Degraded map[string]Pinger
 
 	stop    context.CancelFunc
@@ -95,6 +102,7 @@ type tuning struct {
 	clickBacklog  int
 	flushInterval time.Duration
 	qrLogos       *qr.LogoConfig
+	cacheClock    lru.Clock
 }
 
 // Option changes a setting that is not configuration (tests).
@@ -115,6 +123,10 @@ func WithQRLogos(c qr.LogoConfig) Option { return func(t *tuning) { t.qrLogos = 
 // WithFlushInterval sets how often the flusher moves clicks to Postgres on its own.
 func WithFlushInterval(d time.Duration) Option { return func(t *tuning) { t.flushInterval = d } }
 
+// WithCacheClock sets the clock of the public pages' caches and of the outage tracker
+// (tests move it past TTLs and stale windows instead of waiting).
+func WithCacheClock(c lru.Clock) Option { return func(t *tuning) { t.cacheClock = c } }
+
 // New builds the service over db and rdb. It opens nothing but the country database
 // (GEOIP_DB, else the embedded one), and fails on a broken optional dependency rather than serving errors
 // later. Close releases it; Start and Stop run the background workers.
@@ -128,8 +140,9 @@ func New(cfg config.Config, db *gorm.DB, rdb *redis.Client, log *slog.Logger, op
 		return nil, err
 	}
 	a := &App{Config: cfg, Log: log, Locator: locator}
-	a.LinkCache = redirect.NewCache(redirect.CacheOptions{})
 	a.Bus = cachebus.New(rdb, log)
+	a.Outage = outage.New(outage.Options{StaleWindow: cfg.LinkStaleIfError, Clock: tune.cacheClock, Heard: a.Bus.Listening})
+	a.LinkCache = redirect.NewCache(redirect.CacheOptions{Outage: a.Outage})
 
 	var checker domain.Checker = domain.NoCheck{}
 	if cfg.DomainCheck == "dns" {
@@ -146,7 +159,7 @@ func New(cfg config.Config, db *gorm.DB, rdb *redis.Client, log *slog.Logger, op
 		Domains: a.Domains, Pixels: a.Pixels, Splash: a.Splash, Overlays: a.Overlays,
 		Channels: a.Channels, Campaigns: a.Campaigns,
 	}, a.Bus)
-	a.CampaignPages = campaign.NewPages(a.Campaigns, a.Links, rdb, log, campaign.PagesOptions{})
+	a.CampaignPages = campaign.NewPages(a.Campaigns, a.Links, rdb, log, campaign.PagesOptions{Outage: a.Outage})
 	a.Bus.Subscribe(a.LinkCache, a.CampaignPages)
 
 	a.Clicks = click.NewRecorder(rdb, locator, log, click.RecorderOptions{MaxBacklog: tune.clickBacklog, MaxAge: cfg.ClickBufferMaxAge})
@@ -174,8 +187,18 @@ func New(cfg config.Config, db *gorm.DB, rdb *redis.Client, log *slog.Logger, op
 		Redis:   rdb, Cache: a.LinkCache, Locator: locator, Clicks: a.Clicks, Logger: log,
 	})
 	a.RateLimit = ratelimit.New(rdb, tune.rateWindow)
-	a.Checks = map[string]Pinger{"postgres": PingFunc(func(ctx context.Context) error { return database.Ping(ctx, db) })}
+	a.Checks = map[string]Pinger{}
 	a.Degraded = map[string]Pinger{"redis": PingFunc(func(ctx context.Context) error { return rdb.Ping(ctx).Err() })}
+	postgres := PingFunc(func(ctx context.Context) error {
+		err := database.Ping(ctx, db)
+		a.Outage.Observe(err)
+		return err
+	})
+	if cfg.LinkStaleIfError > 0 {
+		a.Degraded["postgres"] = postgres
+	} else {
+		a.Checks["postgres"] = postgres
+	}
 	return a, nil
 }
 
@@ -210,7 +233,7 @@ func hostOf(raw string) string {
 
 // Collectors are the service's own metrics (the HTTP server adds its own and Go's).
 func (a *App) Collectors() []prometheus.Collector {
-	return append(a.Clicks.Collectors(), a.Flusher.Collectors()...)
+	return append(append(a.Clicks.Collectors(), a.Flusher.Collectors()...), a.Outage.Collectors()...)
 }
 
 // Start runs the background workers: the cache invalidation listener, the click

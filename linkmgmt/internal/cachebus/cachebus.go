@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -107,6 +108,8 @@ type Bus struct {
 
 	readyOnce sync.Once
 	ready     chan struct{}
+	// listening: subscribed now, so every change another replica publishes is heard.
+	listening atomic.Bool
 }
 
 // New returns a bus over rdb (nil: this replica's caches only) with no cache yet.
@@ -157,6 +160,13 @@ func (b *Bus) apply(e Event) {
 // replica hears every change the others publish.
 func (b *Bus) Ready() <-chan struct{} { return b.ready }
 
+// Listening reports whether this replica hears every change now: always for a bus
+// without Redis (this replica only), otherwise while Listen's subscription stands.
+// Between a lost subscription and the next, a change published by another replica may
+// be missed, so what the caches hold may outlive its row until the TTL ends (and must
+// not answer past it: stale-if-error asks this).
+func (b *Bus) Listening() bool { return b.rdb == nil || b.listening.Load() }
+
 // Listen applies the events other replicas publish until ctx ends. After a lost
 // subscription it drops everything once subscribed again: events may have been missed
 // meanwhile.
@@ -173,12 +183,14 @@ func (b *Bus) Listen(ctx context.Context) {
 		for {
 			msg, err := ps.Receive(ctx)
 			if err != nil {
+				b.listening.Store(false)
 				break
 			}
 			switch m := msg.(type) {
 			case *redis.Subscription:
 				// (Re)subscribed: anything published while we were away is lost.
 				b.apply(Everything())
+				b.listening.Store(true)
 				b.readyOnce.Do(func() { close(b.ready) })
 			case *redis.Message:
 				if e, ok := decode(m.Payload); ok {

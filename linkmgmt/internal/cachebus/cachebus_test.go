@@ -5,6 +5,7 @@ import (
 	"io"
 	"log/slog"
 	"slices"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -117,5 +118,39 @@ func TestDatabasesDoNotShareChanges(t *testing.T) {
 	time.Sleep(200 * time.Millisecond)
 	if otherCache.has(cachebus.CampaignChanged(1)) {
 		t.Fatal("a change on one database reached a service on another")
+	}
+}
+
+// TestListeningFollowsTheSubscription: Listening is false from the moment the
+// subscription is lost (changes published meanwhile are not heard) until the bus is
+// subscribed again, and a bus without Redis always hears (it is the only replica).
+func TestListeningFollowsTheSubscription(t *testing.T) {
+	opts, err := redis.ParseURL(testkit.Redis(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxy := testkit.NewProxy(t, opts.Addr)
+	opts.Addr = proxy.Addr()
+	bus, cache := replica(t, "redis://"+proxy.Addr()+"/"+strconv.Itoa(opts.DB))
+	if bus.Listening() {
+		select {
+		case <-bus.Ready():
+		default:
+			t.Fatal("listening before the first subscription")
+		}
+	}
+	<-bus.Ready()
+	if !bus.Listening() {
+		t.Fatal("not listening once ready")
+	}
+	proxy.Cut()
+	waitFor(t, "the lost subscription is noticed", func() bool { return !bus.Listening() })
+	proxy.Restore()
+	waitFor(t, "subscribed again", bus.Listening)
+	if !cache.has(cachebus.Everything()) {
+		t.Fatal("the resubscription did not drop everything")
+	}
+	if !cachebus.New(nil, slog.New(slog.NewTextHandler(io.Discard, nil))).Listening() {
+		t.Fatal("a bus without Redis does not hear its own changes")
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/loyaltylinks/platform/linkmgmt/internal/cachebus"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/link"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/lru"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/outage"
 	"github.com/loyaltylinks/platform/shared/pagination"
 	"github.com/redis/go-redis/v9"
 )
@@ -50,6 +51,9 @@ type PagesOptions struct {
 	MaxBytes   int64         // default 16 MB
 	TTL        time.Duration // default 30s: the staleness bound when an invalidation is missed
 	NegTTL     time.Duration // unknown slugs and ids, default 5s
+	// Outage, when set, lets an expired slug or campaign answer while Postgres cannot be
+	// reached (stale-if-error), bounds each lookup and tells the time (Tracker.Guard).
+	Outage *outage.Tracker
 }
 
 // NewPages returns the public pages over store and links; rdb holds the rotation
@@ -67,14 +71,15 @@ func NewPages(store *Store, links Links, rdb *redis.Client, log *slog.Logger, o 
 	if o.NegTTL <= 0 {
 		o.NegTTL = 5 * time.Second
 	}
+	times := lru.LoadingOptions{TTL: o.TTL, NegTTL: o.NegTTL}
 	return &Pages{
 		store:      store,
 		links:      links,
 		turns:      newTurns(rdb, log),
 		now:        time.Now,
 		maxMembers: o.MaxMembers,
-		slugs:      lru.NewLoading(100_000, max(o.MaxBytes/16, 1<<20), func(int64) int64 { return 8 }, o.TTL, o.NegTTL),
-		snapshots:  lru.NewLoading(10_000, o.MaxBytes, (*snapshot).size, o.TTL, o.NegTTL),
+		slugs:      lru.NewLoading(100_000, max(o.MaxBytes/16, 1<<20), func(int64) int64 { return 8 }, o.Outage.Guard("campaign_slugs", times)),
+		snapshots:  lru.NewLoading(10_000, o.MaxBytes, (*snapshot).size, o.Outage.Guard("campaigns", times)),
 	}
 }
 

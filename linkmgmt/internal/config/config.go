@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/loyaltylinks/platform/linkmgmt/internal/click"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/outage"
 	"github.com/loyaltylinks/platform/shared/config"
 )
 
@@ -56,6 +57,10 @@ type Config struct {
 	// Redis before it is dropped (CLICK_BUFFER_MAX_AGE, 1s to 5m): what a kill -9 of a
 	// replica can lose while Redis is slow or down.
 	ClickBufferMaxAge time.Duration
+	// LinkStaleIfError is how long past its cache TTL a link (its domain, its campaign)
+	// may still answer from the replica's cache while Postgres cannot be reached
+	// (LINK_STALE_IF_ERROR: 1h, 30m, 0 or off).
+	LinkStaleIfError time.Duration
 }
 
 // LoadDatabase reads the database variables alone (see Database).
@@ -102,6 +107,8 @@ func Load(getenv func(string) string) (Config, error) {
 	}
 	retention, retentionErr := click.ParseRetention(e.String("CLICK_RETENTION", click.DefaultRetention.String()))
 	c.ClickRetention = retention
+	staleWindow, staleErr := outage.ParseStaleWindow(e.String("LINK_STALE_IF_ERROR", outage.DefaultStaleWindow.String()))
+	c.LinkStaleIfError = staleWindow
 	proxies, proxyErr := parsePrefixes(e.String("TRUSTED_PROXIES", ""))
 	c.TrustedProxies = proxies
 	err := e.Err()
@@ -116,6 +123,9 @@ func Load(getenv func(string) string) (Config, error) {
 	}
 	if retentionErr != nil {
 		err = joinErr(err, fmt.Errorf("CLICK_RETENTION: %w", retentionErr))
+	}
+	if staleErr != nil {
+		err = joinErr(err, fmt.Errorf("LINK_STALE_IF_ERROR: %w", staleErr))
 	}
 	if dirErr := checkDir("QR_LOGO_DIR", c.QRLogoDir); dirErr != nil {
 		err = joinErr(err, dirErr)

@@ -5,6 +5,7 @@ import (
 	"net/netip"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestLoad(t *testing.T) {
@@ -36,6 +37,10 @@ func TestLoad(t *testing.T) {
 		{"click buffer age above five minutes", with("CLICK_BUFFER_MAX_AGE", "1h"), []string{"CLICK_BUFFER_MAX_AGE"}},
 		{"click buffer age not a duration", with("CLICK_BUFFER_MAX_AGE", "10"), []string{"CLICK_BUFFER_MAX_AGE"}},
 		{"click buffer age of a minute", with("CLICK_BUFFER_MAX_AGE", "1m"), nil},
+		{"stale window not a duration", with("LINK_STALE_IF_ERROR", "1 hour"), []string{"LINK_STALE_IF_ERROR"}},
+		{"stale window negative", with("LINK_STALE_IF_ERROR", "-1h"), []string{"LINK_STALE_IF_ERROR"}},
+		{"stale window below a second", with("LINK_STALE_IF_ERROR", "500ms"), []string{"LINK_STALE_IF_ERROR"}},
+		{"stale window beyond a week", with("LINK_STALE_IF_ERROR", "169h"), []string{"LINK_STALE_IF_ERROR"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -83,6 +88,20 @@ func TestClickRetention(t *testing.T) {
 		c, err := Load(func(k string) string { return vars[k] })
 		if err != nil || c.ClickRetention != want {
 			t.Errorf("CLICK_RETENTION=%q: %+v %v, want %+v", value, c.ClickRetention, err, want)
+		}
+	}
+}
+
+func TestLinkStaleIfError(t *testing.T) {
+	base := map[string]string{"DATABASE_URL": "postgres://u@db/app", "REDIS_URL": "redis://cache:6379/0"}
+	for value, want := range map[string]time.Duration{"": time.Hour, "30m": 30 * time.Minute, "168h": 168 * time.Hour, "0": 0, "off": 0, " OFF ": 0} {
+		vars := map[string]string{"LINK_STALE_IF_ERROR": value}
+		for k, v := range base {
+			vars[k] = v
+		}
+		c, err := Load(func(k string) string { return vars[k] })
+		if err != nil || c.LinkStaleIfError != want {
+			t.Errorf("LINK_STALE_IF_ERROR=%q: %v %v, want %v", value, c.LinkStaleIfError, err, want)
 		}
 	}
 }

@@ -15,7 +15,7 @@ func intSize(int) int64 { return 8 }
 func TestLoading(t *testing.T) {
 	ctx := context.Background()
 	t.Run("concurrent misses share one load", func(t *testing.T) {
-		c := NewLoading[int](10, 1<<20, intSize, time.Minute, time.Second)
+		c := NewLoading[int](10, 1<<20, intSize, LoadingOptions{TTL: time.Minute, NegTTL: time.Second})
 		var loads atomic.Int32
 		var wg sync.WaitGroup
 		for i := 0; i < 20; i++ {
@@ -38,7 +38,7 @@ func TestLoading(t *testing.T) {
 		}
 	})
 	t.Run("not found is cached briefly, errors are not cached", func(t *testing.T) {
-		c := NewLoading[int](10, 1<<20, intSize, time.Minute, 30*time.Millisecond)
+		c := NewLoading[int](10, 1<<20, intSize, LoadingOptions{TTL: time.Minute, NegTTL: 30 * time.Millisecond})
 		var loads atomic.Int32
 		notFound := func(context.Context) (int, error) {
 			loads.Add(1)
@@ -62,7 +62,7 @@ func TestLoading(t *testing.T) {
 		}
 	})
 	t.Run("bounded and forgettable", func(t *testing.T) {
-		c := NewLoading[int](100, 1<<20, intSize, time.Minute, time.Second)
+		c := NewLoading[int](100, 1<<20, intSize, LoadingOptions{TTL: time.Minute, NegTTL: time.Second})
 		for i := 0; i < 1000; i++ {
 			c.Get(ctx, string(rune('a'+i%26))+time.Duration(i).String(), func(context.Context) (int, error) { return i, nil })
 		}
@@ -90,7 +90,7 @@ func TestLoadingInvalidationDuringLoad(t *testing.T) {
 		{"purge", func(c *Loading[int]) { c.Purge() }},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			c := NewLoading[int](10, 1<<20, intSize, time.Minute, time.Second)
+			c := NewLoading[int](10, 1<<20, intSize, LoadingOptions{TTL: time.Minute, NegTTL: time.Second})
 			reading, release := make(chan struct{}), make(chan struct{})
 			done := make(chan int)
 			go func() {

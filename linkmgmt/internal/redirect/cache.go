@@ -6,6 +6,7 @@ import (
 	"github.com/loyaltylinks/platform/linkmgmt/internal/cachebus"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/domain"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/lru"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/outage"
 )
 
 func linkKey(domainID int64, alias string) string { return cachebus.LinkKey(domainID, alias) }
@@ -22,6 +23,9 @@ type CacheOptions struct {
 	MaxBytes int64         // links, default 64 MB; branded domains get a sixteenth more
 	TTL      time.Duration // default 30s: the staleness bound when an invalidation is missed
 	NegTTL   time.Duration // not-found answers, default 5s
+	// Outage, when set, lets an expired link or domain answer while Postgres cannot be
+	// reached (stale-if-error), bounds each lookup and tells the time (Tracker.Guard).
+	Outage *outage.Tracker
 }
 
 // Cache bounds by default: 100,000 links and 64 MB of them, whichever comes first.
@@ -44,9 +48,10 @@ func NewCache(o CacheOptions) *Cache {
 	if o.NegTTL <= 0 {
 		o.NegTTL = 5 * time.Second
 	}
+	times := lru.LoadingOptions{TTL: o.TTL, NegTTL: o.NegTTL}
 	return &Cache{
-		links:   lru.NewLoading(o.MaxLinks, o.MaxBytes, (*Target).size, o.TTL, o.NegTTL),
-		domains: lru.NewLoading(max(o.MaxLinks/100, 1000), max(o.MaxBytes/16, 1<<20), domainSize, o.TTL, o.NegTTL),
+		links:   lru.NewLoading(o.MaxLinks, o.MaxBytes, (*Target).size, o.Outage.Guard("links", times)),
+		domains: lru.NewLoading(max(o.MaxLinks/100, 1000), max(o.MaxBytes/16, 1<<20), domainSize, o.Outage.Guard("domains", times)),
 	}
 }
 

@@ -36,6 +36,9 @@ const (
 	passwordThrottleTimeout = time.Second
 	// passwordRetryAfter is what a guess refused for want of Redis is told to wait.
 	passwordRetryAfter = 5 * time.Second
+	// unavailableRetryAfter is what a page that could not be looked up (Postgres down,
+	// nothing cached to answer from) tells the visitor to wait.
+	unavailableRetryAfter = 5 * time.Second
 	// maxPasswordFormBytes bounds the password form's body ("password=" and at most a
 	// few hundred bytes; bcrypt reads 72).
 	maxPasswordFormBytes = 4 << 10
@@ -296,11 +299,12 @@ func (t *Target) page() string {
 	return ""
 }
 
-// Failed is the 503 page of the public pages when Postgres cannot be read, carrying err
-// for the caller to log.
+// Failed is the 503 page of the public pages when Postgres cannot be read (and the
+// cache holds nothing that may answer instead), carrying err for the caller to log; the
+// page itself says nothing of it.
 func Failed(err error) Outcome {
 	return Outcome{Status: http.StatusServiceUnavailable, Page: "unavailable", Data: pageData{Title: "Temporarily unavailable"},
-		Err: fmt.Errorf("public page lookup: %w", err)}
+		RetryAfter: unavailableRetryAfter, Err: fmt.Errorf("public page lookup: %w", err)}
 }
 
 // NotFound is the HTML 404 page of every public route.
