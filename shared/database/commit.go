@@ -64,8 +64,9 @@ const (
 
 // Change is a write whose outcome the caller must know before answering.
 type Change struct {
-	// What names the change by the key the service chose for it, for the answer when
-	// its outcome stays unknown: "points entry 5f0c..." (the client looks it up by it).
+	// What tells the client, when the outcome stays unknown, how to find it out: the
+	// key the service chose for the change and where to look it up ("Look up points
+	// entry 5f0c... in GET /points/statement/{customer_id}.").
 	What string
 	// Committed looks the change up on a fresh connection (db), once the attempt whose
 	// answer was lost can no longer commit, and reports whether it is in the database.
@@ -194,9 +195,12 @@ func commit(ctx context.Context, db *gorm.DB, c Change, run attempt) error {
 	return lastErr
 }
 
-func outcomeUnknown(c Change, cause error) error {
-	return ErrOutcomeUnknown.Withf("The database stopped answering after the write was sent: whether it was recorded is not known. "+
-		"Look up %s before sending the request again", c.What).Because(cause)
+func outcomeUnknown(c Change, cause error) error { return OutcomeUnknown(c.What, cause) }
+
+// OutcomeUnknown is ErrOutcomeUnknown telling the client what (see Change.What), for a
+// caller that answers several clients from one write.
+func OutcomeUnknown(what string, cause error) error {
+	return ErrOutcomeUnknown.Withf("The database stopped answering after the write was sent: whether it was recorded is not known. %s", what).Because(cause)
 }
 
 // resolve stops the backend pid (the lost attempt's) and then runs lookUp, if any, on a
@@ -313,4 +317,31 @@ func pause(ctx context.Context, d time.Duration) bool {
 	case <-ctx.Done():
 		return false
 	}
+}
+
+// XactID returns the id of tx's transaction (giving it one): a key for Change.Committed
+// when a change has no row of its own to look up (an update), resolved by
+// XactCommitted.
+func XactID(tx *gorm.DB) (string, error) {
+	var id string
+	if err := tx.Raw(`SELECT pg_current_xact_id()::text`).Scan(&id).Error; err != nil {
+		return "", fmt.Errorf("transaction id: %w", err)
+	}
+	return id, nil
+}
+
+// XactCommitted reports whether the transaction of XactID id committed. Called by a
+// Change.Committed, after the transaction's backend is gone: it is over for good.
+func XactCommitted(ctx context.Context, db *gorm.DB, id string) (bool, error) {
+	var status *string
+	if err := db.WithContext(ctx).Raw(`SELECT pg_xact_status(?::xid8)`, id).Scan(&status).Error; err != nil {
+		return false, fmt.Errorf("status of transaction %s: %w", id, err)
+	}
+	switch {
+	case status == nil:
+		return false, fmt.Errorf("status of transaction %s: too old to be known", id)
+	case *status == "in progress":
+		return false, errBackendRunning
+	}
+	return *status == "committed", nil
 }

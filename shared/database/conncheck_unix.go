@@ -28,7 +28,10 @@ func peerClosed(c net.Conn) bool {
 		return false
 	}
 	closed := false
-	err = raw.Read(func(fd uintptr) bool {
+	// Control, not Read: pgx may leave a background reader blocked in a read of an idle
+	// connection (it holds the descriptor's read lock); a peek that does not block and
+	// consumes nothing is safe beside it.
+	err = raw.Control(func(fd uintptr) {
 		var b [1]byte
 		n, _, err := syscall.Recvfrom(int(fd), b[:], syscall.MSG_PEEK|syscall.MSG_DONTWAIT)
 		switch {
@@ -39,7 +42,6 @@ func peerClosed(c net.Conn) bool {
 		default:
 			closed = plain
 		}
-		return true // never wait for the descriptor to become readable
 	})
 	return closed || err != nil
 }
