@@ -6,6 +6,7 @@ package database
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"fmt"
 	"hash/fnv"
 	"io/fs"
@@ -56,12 +57,24 @@ func OpenSQL(databaseURL string, opts Options) (*sql.DB, error) {
 	if opts.Schema != "" {
 		cfg.RuntimeParams["search_path"] = opts.Schema + ",public"
 	}
-	db := stdlib.OpenDB(*cfg)
+	db := stdlib.OpenDB(*cfg, stdlib.OptionResetSession(discardClosed))
 	db.SetMaxOpenConns(opts.MaxOpenConns)
 	db.SetMaxIdleConns(opts.MaxIdleConns)
 	db.SetConnMaxLifetime(opts.ConnMaxLifetime)
 	db.SetConnMaxIdleTime(opts.ConnMaxIdleTime)
 	return db, nil
+}
+
+// discardClosed runs whenever the pool hands out a connection it used before: one the
+// server has already closed is discarded (driver.ErrBadConn), and database/sql takes
+// another or opens a new one. Without it, the first statement of each request that
+// drew a dead connection fails after a cut or a restart of Postgres, for as long as
+// such connections remain in the pool. It costs no round trip (peerClosed).
+func discardClosed(_ context.Context, conn *pgx.Conn) error {
+	if peerClosed(conn.PgConn().Conn()) {
+		return driver.ErrBadConn
+	}
+	return nil
 }
 
 // Open returns a GORM handle over OpenSQL's pool. GORM's own logger is silenced: slow

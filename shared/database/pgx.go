@@ -6,7 +6,6 @@ import (
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/stdlib"
 	"gorm.io/gorm"
 )
 
@@ -19,13 +18,7 @@ func WithPgx(ctx context.Context, pool *sql.DB, fn func(*pgx.Conn) error) error 
 		return fmt.Errorf("get connection: %w", err)
 	}
 	defer conn.Close()
-	return conn.Raw(func(dc any) error {
-		c, ok := dc.(*stdlib.Conn)
-		if !ok {
-			return fmt.Errorf("database driver %T is not pgx", dc)
-		}
-		return fn(c.Conn())
-	})
+	return onPgx(conn, fn)
 }
 
 // WithPgxGorm is WithPgx on the pool behind db.

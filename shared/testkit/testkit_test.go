@@ -1,6 +1,7 @@
 package testkit
 
 import (
+	"bytes"
 	"context"
 	"testing"
 	"time"
@@ -129,6 +130,59 @@ func TestProxyCountsConnections(t *testing.T) {
 	}
 	if p.Accepted() != 1 || p.Open() != 0 {
 		t.Fatalf("after close: accepted %d, open %d, want 1 and 0", p.Accepted(), p.Open())
+	}
+}
+
+// TestProxyCutWhen: a fault cuts only the connection that sent the marker; in
+// ForwardThenCut the server got the command (the key is written) and the client no
+// answer, in DropAndCut neither; other connections go on.
+func TestProxyCutWhen(t *testing.T) {
+	ctx := context.Background()
+	opts, _ := redis.ParseURL(Redis(t))
+	direct := redis.NewClient(opts)
+	defer direct.Close()
+	p := NewProxy(t, opts.Addr)
+	opts.Addr = p.Addr()
+	opts.MaxRetries = -1
+	tests := []struct {
+		mode      FaultMode
+		key       string
+		wantExist int64
+	}{
+		{ForwardThenCut, "forwarded-key", 1},
+		{DropAndCut, "dropped-key", 0},
+	}
+	for _, tt := range tests {
+		c := redis.NewClient(opts)
+		other := redis.NewClient(opts)
+		if err := other.Ping(ctx).Err(); err != nil {
+			t.Fatal(err)
+		}
+		fired := p.CutWhen(tt.mode, func(sent []byte) bool { return bytes.Contains(sent, []byte(tt.key)) })
+		if err := c.Set(ctx, tt.key, "v", 0).Err(); err == nil {
+			t.Errorf("%s: SET answered through a cut connection", tt.key)
+		}
+		select {
+		case <-fired:
+		default:
+			t.Errorf("%s: the fault did not fire", tt.key)
+		}
+		// The server may still be reading the forwarded command when the client hears
+		// of the cut: ask until the key is there (a dropped one never can be).
+		var got int64
+		for deadline := time.Now().Add(2 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+			if got, _ = direct.Exists(ctx, tt.key).Result(); got == tt.wantExist {
+				break
+			}
+		}
+		if got != tt.wantExist {
+			t.Errorf("%s: EXISTS = %d, want %d", tt.key, got, tt.wantExist)
+		}
+		if err := other.Ping(ctx).Err(); err != nil {
+			t.Errorf("%s: another connection was cut too: %v", tt.key, err)
+		}
+		c.Close()
+		other.Close()
 	}
 }
 

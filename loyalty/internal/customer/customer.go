@@ -215,7 +215,19 @@ func (s *Store) Create(ctx context.Context, in CreateInput) (Customer, error) {
 		return Customer{}, err
 	}
 	var out Customer
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	id := row["id"].(string)
+	change := database.Change{
+		What: fmt.Sprintf("Look up customer %s (GET /customer/{document}) before sending the request again.", id),
+		Committed: func(ctx context.Context, db *gorm.DB) (bool, error) {
+			c, err := Load(ctx, db, id)
+			if errors.Is(err, ErrNotFound) {
+				return false, nil
+			}
+			out = c
+			return err == nil, err
+		},
+	}
+	err := database.Tx(ctx, s.db, change, func(tx *gorm.DB) error {
 		if err := tx.Table("customers").Create(row).Error; err != nil {
 			return writeError(err, row["doc"].(string))
 		}
@@ -358,12 +370,24 @@ func (s *Store) Update(ctx context.Context, doc string, u Update) (Customer, err
 	if d, ok := changes["doc"].(string); ok {
 		newDoc = d
 	}
-	var out Customer
-	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	var (
+		out  Customer
+		xact string // the transaction's id: an update has no row of its own to look up
+	)
+	change := database.Change{
+		What: fmt.Sprintf("Look up customer %s (GET /customer/{document}) before sending the request again.", c.ID),
+		Committed: func(ctx context.Context, db *gorm.DB) (bool, error) {
+			return database.XactCommitted(ctx, db, xact)
+		},
+	}
+	err = database.Tx(ctx, s.db, change, func(tx *gorm.DB) error {
+		var err error
+		if xact, err = database.XactID(tx.WithContext(ctx)); err != nil {
+			return err
+		}
 		if err := tx.Table("customers").Where("id = ?", c.ID).Updates(changes).Error; err != nil {
 			return writeError(err, newDoc)
 		}
-		var err error
 		if out, err = Load(ctx, tx, c.ID); err != nil {
 			return err
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/event"
+	"github.com/loyaltylinks/platform/shared/database"
 	"gorm.io/gorm"
 )
 
@@ -26,13 +27,19 @@ type CancelResult struct {
 // CancelEntry cancels one credit or debit (and the sale coupon that produced it).
 func (s *Service) CancelEntry(ctx context.Context, pointID, userAt string) (CancelResult, error) {
 	res := CancelResult{Detail: "Transaction cancelled", Cancelled: []Cancellation{}}
-	err := InTx(ctx, s.db, func(tx *gorm.DB) error {
+	var reversalID string
+	change := database.Change{
+		What:      fmt.Sprintf("Look up the cancelled_at of points entry %s (GET /points/statement/{customer_id}) before sending the request again.", pointID),
+		Committed: EntryExists(&reversalID),
+	}
+	err := InTx(ctx, s.db, change, func(tx *gorm.DB) error {
 		res.Cancelled = res.Cancelled[:0]
 		c, err := s.cancelOne(ctx, tx, pointID, userAt, "Cancellation of transaction")
 		if err != nil {
 			return err
 		}
 		res.Cancelled = append(res.Cancelled, c)
+		reversalID = c.ReversalID
 		return nil
 	})
 	return res, err
@@ -43,7 +50,12 @@ func (s *Service) CancelEntry(ctx context.Context, pointID, userAt string) (Canc
 // entry carries it, 409 when all of them are already cancelled.
 func (s *Service) CancelCoupon(ctx context.Context, coupon, customerID, userAt string) (CancelResult, error) {
 	res := CancelResult{Detail: "Coupon cancelled", Cancelled: []Cancellation{}}
-	err := InTx(ctx, s.db, func(tx *gorm.DB) error {
+	var reversalID string // the first reversal written: the cancel committed with it
+	change := database.Change{
+		What:      fmt.Sprintf("Look up whether coupon %s is cancelled (GET /customer/{customer_id}/coupons/search) before sending the request again.", coupon),
+		Committed: EntryExists(&reversalID),
+	}
+	err := InTx(ctx, s.db, change, func(tx *gorm.DB) error {
 		res.Cancelled = res.Cancelled[:0]
 		db := tx.WithContext(ctx)
 		// Locked and reversed per customer, debits before credits (points ascending): the
@@ -78,6 +90,7 @@ func (s *Service) CancelCoupon(ctx context.Context, coupon, customerID, userAt s
 		if len(res.Cancelled) == 0 {
 			return ErrAlreadyCancelled.Withf("Coupon already cancelled")
 		}
+		reversalID = res.Cancelled[0].ReversalID
 		q = `UPDATE coupons SET cancelled_at = now() WHERE coupon_identifier = ? AND cancelled_at IS NULL`
 		if customerID != "" {
 			q += ` AND customer_id = ?`

@@ -6,6 +6,7 @@ import (
 
 	"github.com/loyaltylinks/platform/loyalty/internal/customer"
 	"github.com/loyaltylinks/platform/loyalty/internal/event"
+	"github.com/loyaltylinks/platform/shared/database"
 	"gorm.io/gorm"
 )
 
@@ -24,7 +25,17 @@ type Deletion struct {
 // cascade through because the customer row is gone by then).
 func (s *Service) DeleteCustomer(ctx context.Context, customerID string) (Deletion, error) {
 	d := Deletion{Detail: "customer deleted", CustomerID: customerID}
-	err := InTx(ctx, s.db, func(tx *gorm.DB) error {
+	change := database.Change{
+		What: fmt.Sprintf("Look up customer %s (GET /customer/{document} answers 404 once it is deleted) before sending the request again.", customerID),
+		Committed: func(ctx context.Context, db *gorm.DB) (bool, error) {
+			var n int64
+			if err := db.WithContext(ctx).Raw(`SELECT count(*) FROM customers WHERE id = ?`, customerID).Scan(&n).Error; err != nil {
+				return false, fmt.Errorf("look up customer %s: %w", customerID, err)
+			}
+			return n == 0, nil
+		},
+	}
+	err := InTx(ctx, s.db, change, func(tx *gorm.DB) error {
 		db := tx.WithContext(ctx)
 		var ids []string
 		// The row lock makes concurrent entries of this customer wait, then fail as not found.

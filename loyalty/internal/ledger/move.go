@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/loyaltylinks/platform/loyalty/internal/customer"
@@ -55,10 +56,13 @@ type moveResult struct {
 
 // movement is one credit or debit waiting for its statement.
 type movement struct {
-	ctx   context.Context
-	typ   string
-	pts   int64 // signed
-	m     Movement
+	ctx context.Context
+	typ string
+	pts int64 // signed
+	m   Movement
+	// ownID: the service chose m.ID (the client sent none), so meeting that id again
+	// means this movement's own lost statement recorded it, not a replay by the client.
+	ownID bool
 	event *string // the event type to write, nil: none wanted
 	res   moveResult
 	done  chan struct{}
@@ -70,6 +74,11 @@ type movement struct {
 // moveDirect runs a credit or a debit as one statement (see above).
 func (s *Service) moveDirect(ctx context.Context, typ string, points int64, m Movement) (Entry, bool, error) {
 	mv := &movement{ctx: ctx, typ: typ, pts: points, m: m, done: make(chan struct{}, 1)}
+	if mv.m.ID == "" {
+		// The key of the entry, chosen before the statement is sent: a statement whose
+		// answer is lost runs again with it and meets the entry if it was recorded.
+		mv.m.ID, mv.ownID = uuid.NewString(), true
+	}
 	if ob, ok := s.events.(*event.Outbox); ok {
 		if t := movementEventType(typ); ob.Wants(t) {
 			name := string(t)
@@ -196,41 +205,42 @@ func (s *Service) moveStatement(ctx context.Context, mvs []*movement) []moveResu
 	}
 	customerID := mvs[0].m.CustomerID
 	out := make([]moveResult, n)
-	var err error
-	for attempt := 0; attempt < 3; attempt++ {
-		err = database.WithPgx(ctx, s.sqlDB, func(conn *pgx.Conn) error {
-			rows, err := conn.Query(ctx, moveSQL, customerID, ids, types, points, descriptions, tids,
-				coupons, vendors, stores, userAts, dates, redeems, events)
-			if err != nil {
-				return err
-			}
-			defer rows.Close()
-			i := 0
-			for rows.Next() {
-				if i >= n {
-					return fmt.Errorf("ledger_move returned more than %d rows", n)
-				}
-				if out[i], err = scanMoveRow(rows, mvs[i]); err != nil {
-					return err
-				}
-				i++
-			}
-			if err := rows.Err(); err != nil {
-				return err
-			}
-			if i != n {
-				return fmt.Errorf("ledger_move returned %d rows for %d movements", i, n)
-			}
-			return nil
-		})
-		if err == nil || !IsRetryable(err) || ctx.Err() != nil {
-			break
+	// Running the statement again is its own look-up: every movement carries its entry's
+	// id, and ledger_move answers an id it meets with the entry recorded under it.
+	change := database.Change{What: entryAdvice(mvs[0].m.ID)}
+	err := database.Statement(ctx, s.db, change, func(ctx context.Context, conn *pgx.Conn) error {
+		rows, err := conn.Query(ctx, moveSQL, customerID, ids, types, points, descriptions, tids,
+			coupons, vendors, stores, userAts, dates, redeems, events)
+		if err != nil {
+			return err
 		}
-	}
+		defer rows.Close()
+		i := 0
+		for rows.Next() {
+			if i >= n {
+				return fmt.Errorf("ledger_move returned more than %d rows", n)
+			}
+			if out[i], err = scanMoveRow(rows, mvs[i]); err != nil {
+				return err
+			}
+			i++
+		}
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		if i != n {
+			return fmt.Errorf("ledger_move returned %d rows for %d movements", i, n)
+		}
+		return nil
+	})
 	if err != nil {
 		err = translate(err, "post entry for customer "+customerID)
-		for i := range out {
+		for i, mv := range mvs {
 			out[i] = moveResult{err: err}
+			if errors.Is(err, database.ErrOutcomeUnknown) {
+				// Each client is told its own entry's id.
+				out[i].err = database.OutcomeUnknown(entryAdvice(mv.m.ID), err)
+			}
 		}
 	}
 	return out
@@ -272,7 +282,8 @@ func scanMoveRow(rows pgx.Rows, mv *movement) (moveResult, error) {
 	case "posted":
 		return moveResult{entry: e}, nil
 	case "replayed":
-		return moveResult{entry: e, replayed: true}, nil
+		// The service's own id: the first run of this statement recorded it.
+		return moveResult{entry: e, replayed: !mv.ownID || e.ID != mv.m.ID}, nil
 	case "identifier_reused":
 		return moveResult{err: ErrIdentifierReused.Withf(
 			"transaction_identifier %q was already used with %d points", deref(mv.m.TransactionIdentifier), abs(e.Points))}, nil

@@ -10,6 +10,7 @@ import (
 	"github.com/loyaltylinks/platform/loyalty/internal/customer"
 	"github.com/loyaltylinks/platform/loyalty/internal/validation"
 	"github.com/loyaltylinks/platform/shared/apperr"
+	"github.com/loyaltylinks/platform/shared/database"
 	"gorm.io/gorm"
 )
 
@@ -20,8 +21,6 @@ const (
 	codeBalanceGuard       = "LY003"
 	// numeric_value_out_of_range: the trigger's points_balance + points left bigint.
 	codeOutOfRange = "22003"
-	// foreign_key_violation: the entry's customer does not exist (any more).
-	codeForeignKey = "23503"
 )
 
 // Post writes one entry inside tx and moves the customer's balance with it (the database
@@ -237,6 +236,9 @@ func AdjustBalance(ctx context.Context, tx *gorm.DB, customerID string, target i
 
 // translate turns database errors of the ledger into API errors; others are wrapped.
 func translate(err error, what string) error {
+	if _, ok := apperr.As(err); ok {
+		return err // already the API's (an unknown outcome, ...)
+	}
 	var pgErr *pgconn.PgError
 	if errors.As(err, &pgErr) {
 		switch pgErr.Code {
@@ -246,14 +248,10 @@ func translate(err error, what string) error {
 			return ErrBalanceOverflow.Because(err)
 		case codeEntryImmutable, codeBalanceGuard:
 			return fmt.Errorf("%s: ledger guard: %w", what, err)
-		case codeForeignKey:
-			// The customer is gone (the entries trigger raises it too; GORM's
-			// TranslateError turns it into gorm.ErrForeignKeyViolated below).
-			return customer.ErrNotFound.Because(err)
 		}
 	}
-	if errors.Is(err, gorm.ErrForeignKeyViolated) {
-		return customer.ErrNotFound.Because(err)
+	if gone := customer.NotFoundIfGone(err); gone != err {
+		return gone
 	}
 	return fmt.Errorf("%s: %w", what, err)
 }
@@ -265,22 +263,22 @@ func abs(v int64) int64 {
 	return v
 }
 
-// IsRetryable reports whether err is a deadlock or serialization failure, after which the
-// whole transaction may simply be run again.
-func IsRetryable(err error) bool {
-	var pgErr *pgconn.PgError
-	return errors.As(err, &pgErr) && (pgErr.Code == "40P01" || pgErr.Code == "40001")
+// InTx runs fn as one transaction of a customer's ledger and returns once its outcome
+// is known (database.Tx: run again after a deadlock or a connection lost before the
+// commit; a lost commit looked up through change). A customer deleted while fn ran is
+// customer.ErrNotFound, whichever of its rows the database refused.
+func InTx(ctx context.Context, db *gorm.DB, change database.Change, fn func(tx *gorm.DB) error) error {
+	return customer.NotFoundIfGone(database.Tx(ctx, db, change, fn))
 }
 
-// InTx runs fn in a transaction, again (up to 3 times) when Postgres aborted it for a
-// deadlock or a serialization failure.
-func InTx(ctx context.Context, db *gorm.DB, fn func(tx *gorm.DB) error) error {
-	var err error
-	for attempt := 0; attempt < 3; attempt++ {
-		err = db.WithContext(ctx).Transaction(fn)
-		if err == nil || !IsRetryable(err) || ctx.Err() != nil {
-			return err
+// EntryExists is a Change.Committed: whether the entry *id is recorded. id is read when
+// the look-up runs, so it may point at a variable the transaction sets.
+func EntryExists(id *string) func(ctx context.Context, db *gorm.DB) (bool, error) {
+	return func(ctx context.Context, db *gorm.DB) (bool, error) {
+		var n int64
+		if err := db.WithContext(ctx).Raw(`SELECT count(*) FROM points_entries WHERE id = ?`, *id).Scan(&n).Error; err != nil {
+			return false, fmt.Errorf("look up entry %s: %w", *id, err)
 		}
+		return n == 1, nil
 	}
-	return err
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/loyaltylinks/platform/loyalty/internal/store"
 	"github.com/loyaltylinks/platform/loyalty/internal/validation"
 	"github.com/loyaltylinks/platform/shared/apperr"
+	"github.com/loyaltylinks/platform/shared/database"
 	"gorm.io/gorm"
 )
 
@@ -70,7 +71,13 @@ func (s *Service) Sale(ctx context.Context, sale Sale) (Entry, bool, error) {
 		entry    Entry
 		replayed bool
 	)
-	err := InTx(ctx, s.db, func(tx *gorm.DB) error {
+	change := database.Change{
+		What: fmt.Sprintf("Look up coupon %s (GET /customer/{customer_id}/coupons/search) before sending the request again: "+
+			"the same sale sent again is answered with the recorded entry, never recorded twice.", sale.CouponIdentifier),
+		Committed: EntryExists(&entry.ID),
+	}
+	err := InTx(ctx, s.db, change, func(tx *gorm.DB) error {
+		entry, replayed = Entry{}, false
 		db := tx.WithContext(ctx)
 		customerID, err := resolveCustomer(ctx, tx, sale.CustomerID, sale.Doc)
 		if err != nil {
@@ -174,7 +181,8 @@ func replaySale(ctx context.Context, tx *gorm.DB, customerID string, sale Sale) 
 		return Entry{}, fmt.Errorf("load coupon %q: %w", sale.CouponIdentifier, err)
 	}
 	if len(coupons) == 0 {
-		return Entry{}, fmt.Errorf("coupon %q conflicted but cannot be read", sale.CouponIdentifier)
+		// The coupon the insert met is gone: only deleting its customer removes one.
+		return Entry{}, customer.ErrNotFound.Withf("Customer not found: it was deleted while the sale was being recorded")
 	}
 	c := coupons[0]
 	value, _ := ParseCents(c.Value)

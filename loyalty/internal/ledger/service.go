@@ -8,10 +8,12 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/loyaltylinks/platform/loyalty/internal/customer"
 	"github.com/loyaltylinks/platform/loyalty/internal/event"
 	"github.com/loyaltylinks/platform/loyalty/internal/validation"
 	"github.com/loyaltylinks/platform/shared/apperr"
+	"github.com/loyaltylinks/platform/shared/database"
 	"gorm.io/gorm"
 )
 
@@ -78,11 +80,16 @@ func (s *Service) move(ctx context.Context, typ string, points int64, m Movement
 	if s.direct() {
 		return s.moveDirect(ctx, typ, points, m)
 	}
+	if m.ID == "" {
+		m.ID = uuid.NewString() // the key a lost commit is looked up by
+	}
 	var (
 		entry    Entry
 		replayed bool
 	)
-	err := InTx(ctx, s.db, func(tx *gorm.DB) error {
+	id := m.ID
+	change := database.Change{What: entryAdvice(m.ID), Committed: EntryExists(&id)}
+	err := InTx(ctx, s.db, change, func(tx *gorm.DB) error {
 		var err error
 		entry, replayed, err = Post(ctx, tx, NewEntry{
 			ID: m.ID, CustomerID: m.CustomerID, Type: typ, Points: points, Description: m.Description,
@@ -110,6 +117,12 @@ func (s *Service) direct() bool {
 	}
 	_, ok := s.events.(*event.Outbox)
 	return ok
+}
+
+// entryAdvice tells a client whose credit or debit has an unknown outcome what to do.
+func entryAdvice(id string) string {
+	return fmt.Sprintf("The entry's id is %s: send the request again with \"id\": \"%s\" (a recorded entry is answered, "+
+		"never recorded twice), or look it up in GET /points/statement/{customer_id}.", id, id)
 }
 
 // movementEvent is the event of a credit or debit entry.
@@ -169,10 +182,26 @@ func (s *Service) Balance(ctx context.Context, customerID string) (int64, error)
 
 // Adjust sets a customer's balance to target through a C or D entry (see AdjustBalance).
 func (s *Service) Adjust(ctx context.Context, customerID string, target int64, userAt string) (*Entry, error) {
-	var e *Entry
-	err := InTx(ctx, s.db, func(tx *gorm.DB) error {
+	var (
+		e       *Entry
+		entryID string
+	)
+	change := database.Change{
+		What: fmt.Sprintf("Look up the points_balance of customer %s before sending the request again.", customerID),
+		Committed: func(ctx context.Context, db *gorm.DB) (bool, error) {
+			if entryID == "" {
+				return true, nil // nothing to write: the balance was already the target
+			}
+			return EntryExists(&entryID)(ctx, db)
+		},
+	}
+	err := InTx(ctx, s.db, change, func(tx *gorm.DB) error {
 		var err error
 		e, err = AdjustBalance(ctx, tx, customerID, target, userAt)
+		entryID = ""
+		if e != nil {
+			entryID = e.ID
+		}
 		if err != nil || e == nil {
 			return err
 		}

@@ -2,6 +2,7 @@ package redeem
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -12,6 +13,7 @@ import (
 	"github.com/loyaltylinks/platform/loyalty/internal/product"
 	"github.com/loyaltylinks/platform/loyalty/internal/validation"
 	"github.com/loyaltylinks/platform/shared/apperr"
+	"github.com/loyaltylinks/platform/shared/database"
 	"gorm.io/gorm"
 )
 
@@ -86,9 +88,20 @@ func (s *Service) Block(ctx context.Context, req BlockRequest) (Redeem, error) {
 	storeCode := req.Items[0].StoreCode
 
 	var out Redeem
-	err = ledger.InTx(ctx, s.db, func(tx *gorm.DB) error {
+	redeemID := uuid.NewString() // the key a lost commit is looked up by
+	change := database.Change{
+		What: fmt.Sprintf("Look up redeem %s (the redeem_id of an R entry in GET /points/statement/{customer_id}) before sending the request again.", redeemID),
+		Committed: func(ctx context.Context, db *gorm.DB) (bool, error) {
+			r, err := load(ctx, db, redeemID)
+			if errors.Is(err, ErrNotFound) {
+				return false, nil
+			}
+			out = r
+			return err == nil, err
+		},
+	}
+	err = ledger.InTx(ctx, s.db, change, func(tx *gorm.DB) error {
 		db := tx.WithContext(ctx)
-		redeemID := uuid.NewString()
 		entry, _, err := ledger.Post(ctx, tx, ledger.NewEntry{
 			CustomerID: req.CustomerID, Type: ledger.TypeRedeem, Points: -total,
 			Description: "Redeem " + strings.Join(names, ", "), StoreCode: storeCode,

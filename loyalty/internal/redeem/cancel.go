@@ -10,6 +10,7 @@ import (
 
 	"github.com/loyaltylinks/platform/loyalty/internal/event"
 	"github.com/loyaltylinks/platform/loyalty/internal/ledger"
+	"github.com/loyaltylinks/platform/shared/database"
 	"gorm.io/gorm"
 )
 
@@ -27,7 +28,12 @@ type Cancellation struct {
 // first; a cancelled or expired one is a 409.
 func (s *Service) Cancel(ctx context.Context, redeemID, userAt string) (Cancellation, error) {
 	var out Cancellation
-	err := ledger.InTx(ctx, s.db, func(tx *gorm.DB) error {
+	change := database.Change{
+		What:      fmt.Sprintf("Look up the status of redeem %s before sending the request again.", redeemID),
+		Committed: ledger.EntryExists(&out.ReversalID),
+	}
+	err := ledger.InTx(ctx, s.db, change, func(tx *gorm.DB) error {
+		out = Cancellation{}
 		r, err := lockRedeem(ctx, tx, `id = ?`, redeemID)
 		if err != nil {
 			return err
@@ -91,7 +97,10 @@ func (s *Service) ExpireDue(ctx context.Context, now time.Time, max int) (int, e
 	for done+len(failed) < max {
 		var claimed string
 		var expired bool
-		err := ledger.InTx(ctx, s.db, func(tx *gorm.DB) error {
+		// The job's next run is its look-up: an expired redeem is no longer pending.
+		change := database.Change{What: "The expiry job runs again."}
+		err := ledger.InTx(ctx, s.db, change, func(tx *gorm.DB) error {
+			claimed, expired = "", false
 			var rows []Redeem
 			err := tx.WithContext(ctx).Raw(`SELECT * FROM redeems WHERE status = 'pending' AND expires_at <= ?
 				AND NOT (id = ANY(?::uuid[])) ORDER BY expires_at LIMIT 1 FOR UPDATE SKIP LOCKED`, now.UTC(), uuidArray(failed)).Scan(&rows).Error

@@ -18,6 +18,7 @@ import (
 
 	"github.com/loyaltylinks/platform/loyalty/internal/event"
 	"github.com/loyaltylinks/platform/loyalty/internal/ledger"
+	"github.com/loyaltylinks/platform/shared/database"
 	"gorm.io/gorm"
 )
 
@@ -117,8 +118,21 @@ func (s *Service) Rollback(ctx context.Context, pointsID string) (Redeem, error)
 // transition locks the redeem of an R entry, runs change, records the event typ and
 // returns the redeem as it is afterwards.
 func (s *Service) transition(ctx context.Context, pointsID string, typ event.Type, change func(tx *gorm.DB, r Redeem) error) (Redeem, error) {
-	var out Redeem
-	err := ledger.InTx(ctx, s.db, func(tx *gorm.DB) error {
+	var (
+		out  Redeem
+		xact string // the transaction's id: a state change has no row of its own to look up
+	)
+	lookUp := database.Change{
+		What: fmt.Sprintf("Look up the redeem of points entry %s (its status) before sending the request again.", pointsID),
+		Committed: func(ctx context.Context, db *gorm.DB) (bool, error) {
+			return database.XactCommitted(ctx, db, xact)
+		},
+	}
+	err := ledger.InTx(ctx, s.db, lookUp, func(tx *gorm.DB) error {
+		var err error
+		if xact, err = database.XactID(tx.WithContext(ctx)); err != nil {
+			return err
+		}
 		r, err := lockRedeem(ctx, tx, `points_entry_id = ?`, pointsID)
 		if err != nil {
 			return err
