@@ -817,3 +817,45 @@ func slug(s string) string {
 	}
 	return strings.TrimSuffix(b.String(), "_")
 }
+
+// WeekdayIn keeps the rows dated on some days of the week (ISO: 1 = Monday ... 7 =
+// Sunday): "às quintas-feiras", "on weekends".
+func WeekdayIn(days []int) *Filter {
+	var ds, names []string
+	for _, d := range days {
+		if d < 1 || d > 7 {
+			continue
+		}
+		ds = append(ds, fmt.Sprint(d))
+		names = append(names, fmt.Sprint(d))
+	}
+	list := strings.Join(ds, ", ")
+	return &Filter{ID: "weekday_in", Name: T("dias da semana "+strings.Join(names, ", ")+" ("+WeekdayNote(PT)+")", "days of the week "+strings.Join(names, ", ")+" ("+WeekdayNote(EN)+")"),
+		Slug: T("dias_semana", "weekdays"),
+		build: func(f *Fact, _ *Period) (string, []string, bool) {
+			if f.Time == "" || len(ds) == 0 {
+				return "", nil, false
+			}
+			return "extract(isodow FROM " + f.Time + ") IN (" + list + ")", nil, true
+		}}
+}
+
+// CustomerNameHas keeps every customer whose name has these words ("named Souza": every
+// Souza), ignoring case and accents.
+func CustomerNameHas(words string) *Filter {
+	return onCustomers("customer_name_has", T("nome contém \""+words+"\"", "name contains \""+words+"\""), T("cliente", "customer"),
+		func() string { return containsWordsFolded("c.name", words) })
+}
+
+// AtPeriod is filter x over its own period p instead of the report's ("compraram em
+// setembro e não compraram em outubro": each activity has its month).
+func AtPeriod(x *Filter, p *Period) *Filter {
+	return &Filter{ID: x.ID + "_at", Name: T(x.Name.PT+" ("+p.Label.PT+")", x.Name.EN+" ("+p.Label.EN+")"), Slug: x.Slug,
+		ReplacesLive: x.ReplacesLive, liveOf: x.liveOf,
+		build: func(f *Fact, _ *Period) (string, []string, bool) { return x.build(f, p) }}
+}
+
+// Before is the period before p begins (open start): "had bought before".
+func Before(p *Period) *Period {
+	return &Period{Kind: Until, To: p.From, Label: T("antes de "+p.Label.PT, "before "+p.Label.EN)}
+}

@@ -55,17 +55,17 @@ const (
 	CatFiller   Category = "filler"   // words that carry no meaning for a report
 
 	// period words
-	CatThis     Category = "this"     // este, this, current
-	CatLast     Category = "last"     // passado, last, previous
-	CatNext     Category = "next"     // proximo, next
-	CatUnit     Category = "unit"     // arg: day, week, weekend, month, quarter, half, year
-	CatDay      Category = "dayword"  // arg: today, yesterday, tomorrow, ytd, mtd
-	CatMonth    Category = "month"    // arg: 1..12
-	CatWeekday  Category = "weekday"  // arg: 1..7, or "1-5" (weekdays), "6-7" (weekends)
-	CatOrdinal  Category = "ordinal"  // arg: 1..4 (primeiro, 1o)
-	CatNumWord  Category = "numword"  // arg: a number written as a word
-	CatAgo      Category = "ago"      // ha, faz, ago
-	CatInPeriod Category = "in"       // em, in, during, no, na (before a period)
+	CatThis     Category = "this"    // este, this, current
+	CatLast     Category = "last"    // passado, last, previous
+	CatNext     Category = "next"    // proximo, next
+	CatUnit     Category = "unit"    // arg: day, week, weekend, month, quarter, half, year
+	CatDay      Category = "dayword" // arg: today, yesterday, tomorrow, ytd, mtd
+	CatMonth    Category = "month"   // arg: 1..12
+	CatWeekday  Category = "weekday" // arg: 1..7, or "1-5" (weekdays), "6-7" (weekends)
+	CatOrdinal  Category = "ordinal" // arg: 1..4 (primeiro, 1o)
+	CatNumWord  Category = "numword" // arg: a number written as a word
+	CatAgo      Category = "ago"     // ha, faz, ago
+	CatInPeriod Category = "in"      // em, in, during, no, na (before a period)
 )
 
 // Term is one terminal: a category, its argument and its words.

@@ -1,0 +1,424 @@
+package grammar
+
+import (
+	"sort"
+
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
+)
+
+// assembly turns one reading (a sequence of clauses) into a request. Every clause must be
+// used: a clause the request cannot take makes the reading fail, so a question is never
+// answered without one of its parts.
+type assembly struct {
+	clauses []clauseV
+	used    []bool
+	req     semantic.Request
+}
+
+// refusal reasons an assembly can end with.
+type reason struct {
+	text  semantic.Text
+	write bool
+}
+
+func (r *reason) Error() string { return r.text.EN }
+
+func fail(pt, en string) *reason { return &reason{text: semantic.T(pt, en)} }
+
+func (a *assembly) all(kind string) []int {
+	var out []int
+	for i, c := range a.clauses {
+		if c.kind == kind && !a.used[i] {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func (a *assembly) take(kind string) (int, bool) {
+	for i, c := range a.clauses {
+		if c.kind == kind && !a.used[i] {
+			a.used[i] = true
+			return i, true
+		}
+	}
+	return -1, false
+}
+
+func (a *assembly) has(kind string) bool {
+	for i, c := range a.clauses {
+		if c.kind == kind && !a.used[i] {
+			return true
+		}
+	}
+	return false
+}
+
+func (a *assembly) markerArg(kind string) string {
+	for i, c := range a.clauses {
+		if c.kind == kind && !a.used[i] {
+			return string(c.v.(marker))
+		}
+	}
+	return ""
+}
+
+// dimOfNoun is the dimension a subject noun breaks a report down by when it is ranked
+// ("top 3 lojas", "qual cliente").
+func dimOfNoun(n *semantic.Noun) *semantic.Dimension {
+	switch n.ID {
+	case "stores":
+		return semantic.ByStore
+	case "customers":
+		return semantic.ByCustomer
+	case "products":
+		return semantic.ByProduct
+	}
+	return nil
+}
+
+// assemble builds the request of one reading.
+func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) {
+	a := &assembly{clauses: clauses, used: make([]bool, len(clauses))}
+	a.req.Lang = lang
+	for _, k := range []string{"write", "forecast", "scope"} {
+		if i, ok := a.take(k); ok {
+			w := string(clauses[i].v.(marker))
+			switch k {
+			case "write":
+				return nil, &reason{text: semantic.T("não posso alterar dados: as perguntas de relatório só consultam", "I cannot change data: report questions only read"), write: true}
+			case "forecast":
+				return nil, fail("previsões não são feitas; os relatórios mostram dados registrados", "forecasts are not made; reports show recorded data")
+			default:
+				_ = w
+				return nil, fail("os relatórios não têm esse dado (lucro, estoque, vendedores, visitas e afins não estão nas visões de relatório)", "the reports do not hold that (profit, stock, sellers, visits and the like are not in the reporting views)")
+			}
+		}
+	}
+
+	// what to compute: measures named, or composed from the question's scattered words
+	var measures []*semantic.Measure
+	for _, i := range a.all("measures") {
+		a.used[i] = true
+		measures = append(measures, clauses[i].v.([]*semantic.Measure)...)
+	}
+	var subj *subjectV
+	if i, ok := a.take("subject"); ok {
+		s := clauses[i].v.(subjectV)
+		subj = &s
+	}
+	list := false
+	if _, ok := a.take("list"); ok {
+		list = true
+	}
+	agg := ""
+	if i, ok := a.take("agg"); ok {
+		agg = string(clauses[i].v.(marker))
+	}
+	event := ""
+	if i, ok := a.take("event"); ok {
+		event = string(clauses[i].v.(marker))
+	}
+	perCust := false
+	if _, ok := a.take("percust"); ok {
+		perCust = true
+	}
+	var extraDims []*semantic.Dimension
+	var filters []filterV
+
+	if len(measures) == 0 {
+		var nouns []string
+		if subj != nil && subj.event == nil {
+			nouns = append(nouns, subj.noun.ID)
+		}
+		for _, i := range a.all("noun") {
+			nouns = append(nouns, string(clauses[i].v.(marker)))
+		}
+		if event != "" || perCust || (agg != "" && subj == nil) {
+			// "quantos pontos o Ricardo resgatou": the aggregate, noun and event apart
+			if v, ok := composeScattered(agg, nouns, event, perCust); ok {
+				measures = []*semantic.Measure{v}
+				for _, i := range a.all("noun") {
+					a.used[i] = true
+				}
+				if subj != nil && subj.event == nil {
+					if subj.noun.Fact != nil && subj.noun.Fact != v.Fact {
+						// "lojas que mais venderam": the stores break the revenue down
+						if d := dimOfNoun(subj.noun); d != nil && !list {
+							extraDims = append(extraDims, d)
+						} else {
+							return nil, fail("não entendi o que \""+subj.noun.ID+"\" faz na pergunta", "I did not see what \""+subj.noun.ID+"\" does in the question")
+						}
+					}
+					subj = nil
+				}
+				event, agg, perCust = "", "", false
+			}
+		}
+	}
+
+	if len(measures) == 0 && subj == nil {
+		// a list of customers named by their filters ("liste os clientes chamados Souza")
+		return nil, fail("não sei o que calcular ou listar", "I do not know what to compute or list")
+	}
+
+	if len(measures) == 0 {
+		fact := subj.noun.Fact
+		a.req.Fact = fact
+		switch {
+		case list || (agg == "" && isListy(a)):
+			a.req.Attrs = semantic.DefaultAttributes(fact)
+			if a.req.Attrs == nil {
+				return nil, fail("não sei listar "+fact.Name.PT, "I cannot list "+fact.Name.EN)
+			}
+		default:
+			if agg != "" && agg != "count" {
+				return nil, fail("não sei calcular \""+agg+"\" de "+fact.Name.PT, "I cannot compute \""+agg+"\" of "+fact.Name.EN)
+			}
+			key := "count " + subj.noun.ID
+			if subj.event != nil && !subj.neg && !subj.again && subj.event.ID != "signup" {
+				key += " " + subj.event.ID
+			}
+			m := measureByKey(key)
+			if m == nil {
+				return nil, fail("não sei contar "+fact.Name.PT, "I cannot count "+fact.Name.EN)
+			}
+			measures = []*semantic.Measure{m}
+			if m.Fact == fact && subj.event != nil && key == "count "+subj.noun.ID && subj.event.ID != "signup" {
+				filters = append(filters, activityFilter(subj))
+			}
+		}
+		agg = ""
+	} else if subj != nil {
+		// a subject beside a measure: the rows the measure reads, or customers narrowed
+		// by what they did ("faturamento dos clientes que usam o app")
+		switch {
+		case subj.event != nil:
+			filters = append(filters, activityFilter(subj))
+		case subj.noun.Fact == measures[0].Fact:
+		case dimOfNoun(subj.noun) != nil && !list:
+			extraDims = append(extraDims, dimOfNoun(subj.noun))
+		default:
+			return nil, fail("não entendi o que \""+subj.noun.ID+"\" faz na pergunta", "I did not see what \""+subj.noun.ID+"\" does in the question")
+		}
+	}
+	if agg != "" || event != "" || perCust {
+		if perCust && len(measures) == 1 {
+			m, err := semantic.PerCustomer(measures[0])
+			if err != nil {
+				return nil, fail("não há média por cliente de "+measures[0].Name.PT, "there is no per-customer average of "+measures[0].Name.EN)
+			}
+			measures[0], perCust = m, false
+		}
+		if agg == "sum" || agg == "count" {
+			agg = "" // "qual o total de ... faturamento": the measure already sums
+		}
+		if agg != "" || event != "" || perCust {
+			return nil, fail("há palavras que a interpretação não usou", "some words were not used by the interpretation")
+		}
+	}
+	if a.req.Fact == nil {
+		a.req.Fact = measures[0].Fact
+	}
+	fact := a.req.Fact
+
+	// filters, resolved against the fact
+	for _, i := range a.all("filter") {
+		a.used[i] = true
+		filters = append(filters, clauses[i].v.(filterV))
+	}
+	var compareMembers *memberV
+	var resolved []*semantic.Filter
+	for _, fv := range filters {
+		if fv.members != nil && !fv.members.or && len(fv.members.values) > 1 {
+			compareMembers = fv.members
+		}
+		f, ok := fv.resolve(fact)
+		if !ok || f == nil {
+			return nil, fail("um filtro não se aplica a "+fact.Name.PT, "a filter does not apply to "+fact.Name.EN)
+		}
+		resolved = append(resolved, f)
+	}
+
+	// periods: one window, or two compared
+	var periods []*semantic.Period
+	for _, i := range a.all("period") {
+		a.used[i] = true
+		periods = append(periods, clauses[i].v.(periodV).p)
+	}
+	switch len(periods) {
+	case 0:
+	case 1:
+		a.req.Period = periods[0]
+	case 2:
+		sort.SliceStable(periods, func(i, j int) bool { return periods[i].From < periods[j].From })
+		switch {
+		case a.has("growth"):
+			a.take("growth")
+			if len(measures) != 1 {
+				return nil, fail("o crescimento é de uma medida só", "growth is of one measure")
+			}
+			g, err := semantic.GrowthOf(measures[0], periods[0], periods[1])
+			if err != nil {
+				return nil, fail("não há crescimento de "+measures[0].Name.PT, "there is no growth of "+measures[0].Name.EN)
+			}
+			measures = []*semantic.Measure{g}
+		default:
+			a.take("vs")
+			extraDims = append(extraDims, semantic.ByPeriods(periods))
+		}
+	default:
+		return nil, fail("há períodos demais na pergunta", "the question has too many periods")
+	}
+
+	// share: the percentage of rows (or of an additive measure) meeting a condition
+	if _, ok := a.take("share"); ok {
+		if len(resolved) == 0 {
+			return nil, fail("falta a condição do percentual", "the percentage has no condition")
+		}
+		cond := resolved[0]
+		resolved = resolved[1:]
+		m := measures[0]
+		var rate *semantic.Measure
+		var err error
+		if m == semantic.MeasureByID(fact.ID) || (m.Kind == semantic.Count && m.Fact == fact && len(m.Where) == 0 && m.Expr == "count(*)") {
+			rate, err = semantic.RateOf(fact, cond, a.req.Period)
+		} else {
+			rate, err = semantic.ShareOf(m, cond)
+		}
+		if err != nil || len(measures) != 1 {
+			return nil, fail("não sei calcular esse percentual", "I cannot compute that percentage")
+		}
+		measures = []*semantic.Measure{rate}
+	}
+	a.take("vs") // "compare X e Y": the comparison is the breakdown of its members
+	if compareMembers != nil {
+		switch compareMembers.kind {
+		case "store":
+			extraDims = append(extraDims, semantic.ByStore)
+		case "payment":
+			extraDims = append(extraDims, semantic.ByPaymentType)
+		default:
+			return nil, fail("não sei comparar esses valores", "I cannot compare those values")
+		}
+	}
+	a.req.Measures = measures
+	if len(a.req.Attrs) > 0 {
+		a.req.Measures = nil
+	}
+	a.req.Filters = resolved
+
+	// breakdowns, groups and ranking
+	for _, i := range a.all("breakdown") {
+		a.used[i] = true
+		a.req.Dims = append(a.req.Dims, clauses[i].v.(breakdownV).dims...)
+	}
+	a.req.Dims = append(a.req.Dims, extraDims...)
+	rank := rankV{}
+	hasRank := false
+	if i, ok := a.take("rank"); ok {
+		rank, hasRank = clauses[i].v.(rankV), true
+	}
+	if i, ok := a.take("group"); ok {
+		g := clauses[i].v.(groupV)
+		a.req.Dims = append(a.req.Dims, g.dim)
+		if rank.limit == 0 {
+			rank.limit = 1
+		}
+		if rank.order == semantic.Natural {
+			rank.order = semantic.Descending
+		}
+		hasRank = true
+	}
+	if i, ok := a.take("number"); ok && hasRank && rank.limit == 0 {
+		rank.limit = atoiOr(string(clauses[i].v.(string)), 0)
+	} else if ok {
+		a.used[i] = false
+	}
+	if hasRank {
+		if len(a.req.Dims) == 0 && len(a.req.Attrs) == 0 {
+			return nil, fail("um ranking precisa do que ordenar (lojas, clientes, produtos...)", "a ranking needs what to rank (stores, customers, products...)")
+		}
+		a.req.Order = rank.order
+		if a.req.Order == semantic.Natural {
+			a.req.Order = semantic.Descending
+		}
+		a.req.Limit = rank.limit
+	}
+	a.take("who")
+	for i := range a.used {
+		if !a.used[i] {
+			return nil, fail("há palavras que a interpretação não usou, e responder sem elas seria responder outra pergunta",
+				"some words were not used by the interpretation, and answering without them would answer another question")
+		}
+	}
+	return &a.req, nil
+}
+
+// isListy: a subject with filters and no count word, no breakdown and no period reads as
+// a list ("clientes inativos")? No: without "liste", "quais", a subject is counted.
+func isListy(*assembly) bool { return false }
+
+func activityFilter(s *subjectV) filterV {
+	e := s.event
+	yes := !s.neg
+	return filterV{id: "activity", resolve: func(f *semantic.Fact) (*semantic.Filter, bool) {
+		if e.Activity == nil {
+			return nil, e.ID == "signup" && f == semantic.Customers
+		}
+		x := e.Activity(yes)
+		return x, x.Applies(f, nil) || x.UsesPeriod
+	}}
+}
+
+// composeScattered reads a measure from an aggregate, nouns and an event that are not
+// next to each other ("quantos pontos o Ricardo já resgatou").
+func composeScattered(agg string, nouns []string, event string, perCust bool) (*semantic.Measure, bool) {
+	aggs := []string{agg}
+	if agg == "" {
+		aggs = []string{"sum", "count"}
+		if len(nouns) > 0 {
+			if n := semantic.NounByID(nouns[0]); n != nil {
+				aggs = []string{n.Agg}
+			}
+		}
+	}
+	for _, ag := range aggs {
+		for k := len(nouns); k >= 0; k-- {
+			ns := nouns[:min(k, 2)]
+			parts := append([]string{ag}, ns...)
+			if event != "" {
+				parts = append(parts, event)
+			}
+			if perCust {
+				parts = append(parts, "customers")
+			}
+			if len(parts) < 2 {
+				continue
+			}
+			if m := measureByKey(joinWords(parts)); m != nil {
+				return m, true
+			}
+			if len(ns) == 2 {
+				if m := measureByKey(joinWords(append([]string{ag, ns[1], ns[0]}, parts[3:]...))); m != nil {
+					return m, true
+				}
+			}
+			if k == 0 {
+				break
+			}
+		}
+	}
+	return nil, false
+}
+
+func joinWords(ws []string) string {
+	s := ""
+	for i, w := range ws {
+		if i > 0 {
+			s += " "
+		}
+		s += w
+	}
+	return s
+}

@@ -1,0 +1,721 @@
+package grammar
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/lexicon"
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
+)
+
+// Grammar is the productions, expanded, for one question's context (its calendar and the
+// value catalogue).
+type Grammar struct {
+	unary, nary []expanded
+}
+
+// env is what productions need to build meanings: the calendar of the question and the
+// catalogue of values.
+type env struct {
+	cal semantic.Calendar
+	cat *semantic.Catalog
+	loc *time.Location
+}
+
+func newGrammar(rules []*Rule) *Grammar {
+	g := &Grammar{}
+	for _, x := range expand(rules) {
+		if len(x.syms) == 1 {
+			g.unary = append(g.unary, x)
+		} else {
+			g.nary = append(g.nary, x)
+		}
+	}
+	return g
+}
+
+// Symbols of the terminals (lexicon categories) used below.
+const (
+	tMeasure  = string(semantic.CatMeasure)
+	tDim      = string(semantic.CatDim)
+	tDimAdj   = string(semantic.CatDimAdj)
+	tNoun     = string(semantic.CatNoun)
+	tEvent    = string(semantic.CatEvent)
+	tAgg      = string(semantic.CatAgg)
+	tFlag     = string(semantic.CatFlag)
+	tValue    = string(semantic.CatValue)
+	tQuantity = string(semantic.CatQuantity)
+	tBy       = string(semantic.CatBy)
+	tAnd      = string(semantic.CatAnd)
+	tOr       = string(semantic.CatOr)
+	tNeg      = string(semantic.CatNeg)
+	tNever    = string(semantic.CatNever)
+	tCmp      = string(semantic.CatCmp)
+	tBetween  = string(semantic.CatBetween)
+	tTop      = string(semantic.CatTop)
+	tMost     = string(semantic.CatMost)
+	tLeast    = string(semantic.CatLeast)
+	tThis     = string(semantic.CatThis)
+	tLast     = string(semantic.CatLast)
+	tNext     = string(semantic.CatNext)
+	tUnit     = string(semantic.CatUnit)
+	tDayWord  = string(semantic.CatDay)
+	tMonth    = string(semantic.CatMonth)
+	tWeekday  = string(semantic.CatWeekday)
+	tOrdinal  = string(semantic.CatOrdinal)
+	tNumWord  = string(semantic.CatNumWord)
+	tSince    = string(semantic.CatSince)
+	tBefore   = string(semantic.CatBefore)
+	tAfter    = string(semantic.CatAfter)
+	tFrom     = string(semantic.CatFrom)
+	tTo       = string(semantic.CatTo)
+	tIn       = string(semantic.CatInPeriod)
+	tAgain    = string(semantic.CatAgain)
+	tBefore2  = string(semantic.CatBefore2)
+	tNamed    = string(semantic.CatNamed)
+	tWho      = string(semantic.CatWho)
+	tPerCust  = string(semantic.CatPerCust)
+	tBoth     = string(semantic.CatBoth)
+	tNumber   = string(lexicon.CatNumber)
+	tMoney    = string(lexicon.CatMoney)
+	tYear     = string(lexicon.CatYear)
+	tDate     = string(lexicon.CatDate)
+	tMonthYr  = string(lexicon.CatMonthYr)
+	tRange    = string(lexicon.CatRange)
+	tStore    = string(lexicon.CatStore)
+	tCity     = string(lexicon.CatCity)
+	tState    = string(lexicon.CatState)
+	tProduct  = string(lexicon.CatProduct)
+	tWord     = string(lexicon.CatWord)
+	tDoc      = string(lexicon.CatDoc)
+	tEmail    = string(lexicon.CatEmail)
+	tQuoted   = string(lexicon.CatQuoted)
+)
+
+func arg(e *Edge) string {
+	if e == nil {
+		return ""
+	}
+	s, _ := e.Val.(string)
+	return s
+}
+
+func rule(lhs string, cost float64, rhs string, build func(k []*Edge) (any, bool)) *Rule {
+	return &Rule{LHS: lhs, RHS: strings.Fields(rhs), Cost: cost, Build: build}
+}
+
+// clause wraps a constituent as a clause of kind.
+func clause(kind, sym string, cost float64) *Rule {
+	return rule("Clause", cost, sym, func(k []*Edge) (any, bool) { return clauseV{kind, k[0].Val}, true })
+}
+
+// markerClause is a one-word clause.
+func markerClause(kind, sym string, cost float64) *Rule {
+	return rule("Clause", cost, sym, func(k []*Edge) (any, bool) { return clauseV{kind, marker(arg(k[0]))}, true })
+}
+
+// productions is the grammar. Each production reads one structure of the questions; none
+// exists for one phrasing. The words are the model's (semantic.Terms).
+func productions(x *env) []*Rule {
+	return []*Rule{
+		// ---- measures: a measure's own words, or its composition (aggregate, noun, event)
+		rule("Measure", 0, tMeasure, func(k []*Edge) (any, bool) { return byID(arg(k[0])) }),
+		rule("Measure", 0, tAgg+" "+tMeasure, func(k []*Edge) (any, bool) { return aggOf(arg(k[0]), arg(k[1])) }),
+		rule("Measure", 0, tAgg+"? "+tNoun+" "+tNoun+"? "+tEvent+"? "+tPerCust+"?", func(k []*Edge) (any, bool) {
+			return compose(arg(k[0]), []string{arg(k[1]), arg(k[2])}, arg(k[3]), k[4] != nil)
+		}),
+		rule("Measure", 0, tAgg+" "+tEvent+" "+tPerCust+"?", func(k []*Edge) (any, bool) {
+			return compose(arg(k[0]), nil, arg(k[1]), k[2] != nil)
+		}),
+		rule("Measure", 0, tMeasure+" "+tPerCust, func(k []*Edge) (any, bool) { return perCustomer(byID(arg(k[0]))) }),
+		rule("Measures", 0, "Measure", func(k []*Edge) (any, bool) { return []*semantic.Measure{k[0].Val.(measureV).m}, true }),
+		rule("Measures", 0, "Measure "+tAnd+" Measures", func(k []*Edge) (any, bool) {
+			return append([]*semantic.Measure{k[0].Val.(measureV).m}, k[2].Val.([]*semantic.Measure)...), true
+		}),
+
+		// ---- subjects: rows named without a measure, with what their customers did
+		rule("Subject", 0.2, tNoun, func(k []*Edge) (any, bool) { return subject(arg(k[0]), "", false, false) }),
+		rule("Subject", 0, tNoun+" "+tEvent+" "+tAgain+"?", func(k []*Edge) (any, bool) {
+			return subject(arg(k[0]), arg(k[1]), false, k[2] != nil)
+		}),
+		rule("Subject", 0, tNoun+" "+tNeg+" "+tEvent+" "+tAgain+"?", func(k []*Edge) (any, bool) {
+			return subject(arg(k[0]), arg(k[2]), true, k[3] != nil)
+		}),
+		rule("Subject", 0, tNoun+" "+tNever+" "+tEvent, func(k []*Edge) (any, bool) { return subject(arg(k[0]), arg(k[2]), true, false) }),
+
+		// ---- breakdowns: "por loja e mês", "each store", "mensal"
+		rule("Dims", 0, tDim, func(k []*Edge) (any, bool) { return dims(arg(k[0])) }),
+		rule("Dims", 0, tDim+" "+tAnd+" Dims", func(k []*Edge) (any, bool) {
+			d, ok := dims(arg(k[0]))
+			if !ok {
+				return nil, false
+			}
+			return breakdownV{append(d.(breakdownV).dims, k[2].Val.(breakdownV).dims...)}, true
+		}),
+		rule("Breakdown", 0, tBy+" Dims", func(k []*Edge) (any, bool) { return k[1].Val, true }),
+		rule("Breakdown", 0, tDimAdj, func(k []*Edge) (any, bool) { return dims(arg(k[0])) }),
+		rule("Breakdown", 0.1, tBy+" "+tBands+" "+tQuantity, func(k []*Edge) (any, bool) { return nil, false }),
+
+		// ---- members and filters
+		rule("Member", 0, tStore, func(k []*Edge) (any, bool) { return memberV{kind: "store", values: []string{arg(k[0])}}, true }),
+		rule("Member", 0, tNoun+" "+tStore, func(k []*Edge) (any, bool) {
+			if arg(k[0]) != "stores" {
+				return nil, false
+			}
+			return memberV{kind: "store", values: []string{arg(k[1])}}, true
+		}),
+		rule("Member", 0, tCity, func(k []*Edge) (any, bool) { return memberV{kind: "city", values: []string{arg(k[0])}}, true }),
+		rule("Member", 0, tState, func(k []*Edge) (any, bool) { return memberV{kind: "state", values: []string{arg(k[0])}}, true }),
+		rule("Member", 0, tProduct, func(k []*Edge) (any, bool) { return memberV{kind: "product", values: []string{arg(k[0])}}, true }),
+		rule("Member", 0, tValue, func(k []*Edge) (any, bool) {
+			kind, code, _ := strings.Cut(arg(k[0]), ":")
+			return memberV{kind: kind, values: []string{code}}, true
+		}),
+		rule("Members", 0, "Member", func(k []*Edge) (any, bool) { return k[0].Val, true }),
+		rule("Members", 0, "Member "+tOr+" Members", func(k []*Edge) (any, bool) { return joinMembers(k[0].Val, k[2].Val, true) }),
+		rule("Members", 0, "Member "+tAnd+" Members", func(k []*Edge) (any, bool) { return joinMembers(k[0].Val, k[2].Val, false) }),
+		rule("Filter", 0, "Members", func(k []*Edge) (any, bool) { return memberFilter(x, k[0].Val.(memberV), false) }),
+		rule("Filter", 0, tNeg+" Members", func(k []*Edge) (any, bool) { return memberFilter(x, k[1].Val.(memberV), true) }),
+		rule("Filter", 0, tFlag, func(k []*Edge) (any, bool) { return flagFilter(arg(k[0]), false) }),
+		rule("Filter", 0, tNeg+" "+tFlag, func(k []*Edge) (any, bool) { return flagFilter(arg(k[1]), true) }),
+		rule("Filter", 0, tFlag+" "+tOr+" "+tFlag, func(k []*Edge) (any, bool) { return nil, false }),
+
+		// numeric comparisons and ranges on a quantity: "mais de 1000 pontos", "over 30",
+		// "entre 18 e 24 anos", "18-24 anos", "acima de R$ 100"
+		rule("Num", 0, tNumber, func(k []*Edge) (any, bool) { return arg(k[0]), true }),
+		rule("Num", 0, tNumWord, func(k []*Edge) (any, bool) { return arg(k[0]), true }),
+		rule("Num", 0, tYear, func(k []*Edge) (any, bool) { return arg(k[0]), true }),
+		rule("Filter", 0, tCmp+" Num "+tQuantity+"?", func(k []*Edge) (any, bool) { return threshold(arg(k[2]), arg(k[0]), arg(k[1])) }),
+		rule("Filter", 0, tCmp+" "+tMoney, func(k []*Edge) (any, bool) { return threshold("money", arg(k[0]), arg(k[1])) }),
+		rule("Filter", 0, "Num "+tQuantity+" "+tCmp, func(k []*Edge) (any, bool) {
+			if c := arg(k[2]); c == ">=" || c == "<=" { // "30 anos ou mais"
+				return threshold(arg(k[1]), c, arg(k[0]))
+			}
+			return nil, false
+		}),
+		rule("Filter", 0, tBetween+" Num "+tAnd+" Num "+tQuantity+"?", func(k []*Edge) (any, bool) {
+			return between(arg(k[4]), arg(k[1]), arg(k[3]))
+		}),
+		rule("Filter", 0, tFrom+"? "+tRange+" "+tQuantity, func(k []*Edge) (any, bool) {
+			lo, hi, _ := strings.Cut(arg(k[1]), "-")
+			return between(arg(k[2]), lo, hi)
+		}),
+		rule("Filter", 0, "Num "+tTo+" Num "+tQuantity, func(k []*Edge) (any, bool) { return between(arg(k[3]), arg(k[0]), arg(k[2])) }),
+
+		// customers named: "chamados Souza", "named Souza", "Joao Pedro Araujo", a CPF
+		rule("Name", 0, tWord, func(k []*Edge) (any, bool) { return capitalised(k[0]) }),
+		rule("Name", 0, tWord+" Name", func(k []*Edge) (any, bool) {
+			n, ok := capitalised(k[0])
+			if !ok {
+				return nil, false
+			}
+			return n.(string) + " " + k[1].Val.(string), true
+		}),
+		rule("LooseName", 0, tWord, func(k []*Edge) (any, bool) { return k[0].Match.Arg, true }),
+		rule("LooseName", 0, tWord+" LooseName", func(k []*Edge) (any, bool) { return k[0].Match.Arg + " " + k[1].Val.(string), true }),
+		rule("Filter", 0, tNamed+" LooseName", func(k []*Edge) (any, bool) { return nameFilter(k[1].Val.(string), true), true }),
+		rule("Filter", 0, tNamed+" "+tQuoted, func(k []*Edge) (any, bool) { return nameFilter(arg(k[1]), true), true }),
+		rule("Filter", 0.5, "Name", func(k []*Edge) (any, bool) {
+			n := k[0].Val.(string)
+			if !strings.Contains(n, " ") {
+				return nil, false // one capitalised word alone is not a name
+			}
+			return nameFilter(n, false), true
+		}),
+		rule("Filter", 0, tDoc, func(k []*Edge) (any, bool) {
+			d := arg(k[0])
+			return filterV{id: "doc:" + d, resolve: fixed(semantic.CustomerDoc(d))}, true
+		}),
+		rule("Filter", 0, tEmail, func(k []*Edge) (any, bool) {
+			e := arg(k[0])
+			return filterV{id: "email:" + e, resolve: fixed(semantic.CustomerEmail(e))}, true
+		}),
+
+		// calendar: "quintas-feiras", "weekends", "segundas e sextas"
+		rule("Weekdays", 0, tWeekday, func(k []*Edge) (any, bool) { return weekdays(arg(k[0])), true }),
+		rule("Weekdays", 0, tWeekday+" "+tAnd+" Weekdays", func(k []*Edge) (any, bool) {
+			return append(weekdays(arg(k[0])), k[2].Val.([]int)...), true
+		}),
+		rule("Filter", 0, "Weekdays", func(k []*Edge) (any, bool) {
+			ds := k[0].Val.([]int)
+			return filterV{id: "weekdays:" + ints(ds), resolve: fixed(semantic.WeekdayIn(ds))}, true
+		}),
+
+		// cohorts: "compraram em setembro e não compraram (de novo) em outubro",
+		// "bought last month and had bought before"
+		rule("Filter", 0, tEvent+" "+tAgain+"? Period", func(k []*Edge) (any, bool) { return cohort(arg(k[0]), false, k[2].Val.(periodV).p) }),
+		rule("Filter", 0, tNeg+" "+tEvent+" "+tAgain+"? Period", func(k []*Edge) (any, bool) { return cohort(arg(k[1]), true, k[3].Val.(periodV).p) }),
+		rule("Filter", 0, tEvent+" "+tBefore2, func(k []*Edge) (any, bool) { return cohortBefore(arg(k[0])) }),
+
+		// ---- periods
+		rule("Period", 0, tDayWord, func(k []*Edge) (any, bool) { return dayPeriod(x, arg(k[0])) }),
+		rule("Period", 0, tThis+" "+tUnit, func(k []*Edge) (any, bool) { return relative(x, "this", arg(k[1])) }),
+		rule("Period", 0, tUnit+" "+tThis, func(k []*Edge) (any, bool) { return relative(x, "this", arg(k[0])) }),
+		rule("Period", 0, tLast+" "+tUnit, func(k []*Edge) (any, bool) { return relative(x, "last", arg(k[1])) }),
+		rule("Period", 0, tUnit+" "+tLast, func(k []*Edge) (any, bool) { return relative(x, "last", arg(k[0])) }),
+		rule("Period", 0, tNext+" "+tUnit, func(k []*Edge) (any, bool) { return relative(x, "next", arg(k[1])) }),
+		rule("Period", 0, tUnit+" "+tNext, func(k []*Edge) (any, bool) { return relative(x, "next", arg(k[0])) }),
+		rule("Period", 0, tLast+" Num "+tUnit, func(k []*Edge) (any, bool) { return lastN(x, arg(k[1]), arg(k[2])) }),
+		rule("Period", 0, tMonth+" "+tFrom+"? "+tYear+"?", func(k []*Edge) (any, bool) { return month(x, arg(k[0]), arg(k[2])) }),
+		rule("Period", 0, tMonthYr, func(k []*Edge) (any, bool) { return monthYr(x, k[0]) }),
+		rule("Period", 0, tYear, func(k []*Edge) (any, bool) { return year(x, arg(k[0])) }),
+		rule("Period", 0, tUnit+" "+tFrom+"? "+tYear, func(k []*Edge) (any, bool) {
+			if arg(k[0]) != "year" {
+				return nil, false
+			}
+			return year(x, arg(k[2]))
+		}),
+		rule("Period", 0, tOrdinal+" "+tUnit+" "+tFrom+"? "+tYear+"?", func(k []*Edge) (any, bool) { return part(x, arg(k[0]), arg(k[1]), arg(k[3])) }),
+		rule("Period", 0, tDate, func(k []*Edge) (any, bool) { return day(x, k[0]) }),
+		rule("Period", 0, tIn+" Period", func(k []*Edge) (any, bool) { return k[1].Val, true }),
+		rule("Period", 0, tSince+" Period", func(k []*Edge) (any, bool) { return open(k[1].Val.(periodV).p, "since") }),
+		rule("Period", 0, tAfter+" Period", func(k []*Edge) (any, bool) { return open(k[1].Val.(periodV).p, "after") }),
+		rule("Period", 0, tBefore+" Period", func(k []*Edge) (any, bool) { return open(k[1].Val.(periodV).p, "before") }),
+		rule("Period", 0, tFrom+" Period "+tTo+" Period", func(k []*Edge) (any, bool) { return span(k[1].Val.(periodV).p, k[3].Val.(periodV).p) }),
+		rule("Period", 0, tBetween+" Period "+tAnd+" Period", func(k []*Edge) (any, bool) { return span(k[1].Val.(periodV).p, k[3].Val.(periodV).p) }),
+
+		// ---- ranking: "top 5", "os 10 ... que mais", "qual loja ... menos"
+		rule("Rank", 0, tTop+" Num?", func(k []*Edge) (any, bool) { return rankV{semantic.Descending, atoiOr(arg(k[1]), 0)}, true }),
+		rule("Rank", 0, tMost, func(k []*Edge) (any, bool) { return rankV{semantic.Descending, 0}, true }),
+		rule("Rank", 0, tLeast, func(k []*Edge) (any, bool) { return rankV{semantic.Ascending, 0}, true }),
+		rule("Group", 0, tWho+" "+tDim, func(k []*Edge) (any, bool) { return group(arg(k[1])) }),
+		rule("Group", 0, tWho+" "+tNoun, func(k []*Edge) (any, bool) { return group(arg(k[1])) }),
+
+		// ---- clauses: the constituents a question is a sequence of
+		clause("measures", "Measures", 0),
+		clause("subject", "Subject", 0),
+		clause("breakdown", "Breakdown", 0),
+		clause("filter", "Filter", 0),
+		clause("period", "Period", 0),
+		clause("rank", "Rank", 0),
+		clause("group", "Group", 0),
+		clause("number", "Num", 0.5),
+		clause("sortby", tBy+" Measure", 0),
+		rule("Clause", 0, tBy+" Measure", func(k []*Edge) (any, bool) {
+			return clauseV{"measures", []*semantic.Measure{k[1].Val.(measureV).m}}, true
+		}),
+		markerClause("agg", tAgg, 0.3),
+		markerClause("list", string(semantic.CatList), 0),
+		markerClause("vs", string(semantic.CatVs), 0),
+		markerClause("share", string(semantic.CatShare), 0),
+		markerClause("growth", string(semantic.CatGrowth), 0),
+		markerClause("diff", string(semantic.CatDiff), 0),
+		markerClause("percust", tPerCust, 0),
+		markerClause("both", tBoth, 0),
+		markerClause("write", string(semantic.CatWrite), 0),
+		markerClause("forecast", string(semantic.CatForecast), 0),
+		markerClause("scope", string(semantic.CatScope), 0),
+		markerClause("event", tEvent, 0.5),
+		markerClause("noun", tNoun, 0.5),
+		markerClause("who", tWho, 0.2),
+	}
+}
+
+const tBands = string(semantic.CatBands)
+
+func byID(id string) (any, bool) {
+	m := semantic.MeasureByID(id)
+	if m == nil {
+		return nil, false
+	}
+	return measureV{m}, true
+}
+
+// measureByKey finds the measure whose composition key is k.
+func measureByKey(k string) *semantic.Measure {
+	for _, m := range semantic.Measures {
+		for _, x := range m.Keys {
+			if x == k {
+				return m
+			}
+		}
+	}
+	return nil
+}
+
+// compose reads "aggregate noun(s) [event] [per customer]" as the measure with that key.
+func compose(agg string, nouns []string, event string, perCust bool) (any, bool) {
+	var ns []string
+	for _, n := range nouns {
+		if n != "" {
+			ns = append(ns, n)
+		}
+	}
+	if agg == "" {
+		if len(ns) == 0 {
+			return nil, false
+		}
+		n := semantic.NounByID(ns[0])
+		if n.Fact == semantic.Customers && !perCust {
+			return nil, false // "clientes" alone is a subject; its count needs "quantos"
+		}
+		agg = n.Agg
+		if n.Fact != nil && event == "" && !perCust {
+			return nil, false // "vendas" alone is a subject too
+		}
+	}
+	orders := [][]string{ns}
+	if len(ns) == 2 {
+		orders = append(orders, []string{ns[1], ns[0]})
+	}
+	for _, o := range orders {
+		parts := append([]string{agg}, o...)
+		if event != "" {
+			parts = append(parts, event)
+		}
+		if perCust {
+			parts = append(parts, "customers")
+		}
+		if m := measureByKey(strings.Join(parts, " ")); m != nil {
+			return measureV{m}, true
+		}
+	}
+	return nil, false
+}
+
+// aggOf applies an aggregate word to a measure named directly ("total de faturamento",
+// "média do saldo").
+func aggOf(agg, id string) (any, bool) {
+	m := semantic.MeasureByID(id)
+	if m == nil {
+		return nil, false
+	}
+	switch agg {
+	case "sum", "count":
+		if m.Kind == semantic.Sum || m.Kind == semantic.Count {
+			return measureV{m}, true
+		}
+	case "avg":
+		if m.Kind == semantic.Average || m.Kind == semantic.Ratio {
+			return measureV{m}, true
+		}
+		if a, err := semantic.AverageOf(m); err == nil {
+			return measureV{a}, true
+		}
+	case "median":
+		if md, err := semantic.MedianOf(m); err == nil {
+			return measureV{md}, true
+		}
+	}
+	return nil, false
+}
+
+func perCustomer(v any, ok bool) (any, bool) {
+	if !ok {
+		return nil, false
+	}
+	m, err := semantic.PerCustomer(v.(measureV).m)
+	if err != nil {
+		return nil, false
+	}
+	return measureV{m}, true
+}
+
+func subject(noun, event string, neg, again bool) (any, bool) {
+	n := semantic.NounByID(noun)
+	if n == nil || n.Fact == nil {
+		return nil, false
+	}
+	s := subjectV{noun: n, neg: neg, again: again}
+	if event != "" {
+		s.event = semantic.EventByID(event)
+		if n.Fact != semantic.Customers || (s.event.Activity == nil && event != "signup") || (event == "signup" && neg) {
+			return nil, false
+		}
+	}
+	return s, true
+}
+
+func dims(id string) (any, bool) {
+	for _, d := range semantic.Dimensions {
+		if d.ID == id {
+			return breakdownV{[]*semantic.Dimension{d}}, true
+		}
+	}
+	return nil, false
+}
+
+func group(id string) (any, bool) {
+	if n := semantic.NounByID(id); n != nil {
+		switch n.ID {
+		case "stores":
+			id = "store"
+		case "customers":
+			id = "customer"
+		case "products":
+			id = "product"
+		default:
+			return nil, false
+		}
+	}
+	for _, d := range semantic.Dimensions {
+		if d.ID == id {
+			return groupV{d}, true
+		}
+	}
+	return nil, false
+}
+
+func joinMembers(a, b any, or bool) (any, bool) {
+	x, y := a.(memberV), b.(memberV)
+	if x.kind != y.kind || (len(y.values) > 1 && y.or != or) {
+		return nil, false
+	}
+	return memberV{kind: x.kind, values: append(append([]string(nil), x.values...), y.values...), or: or}, true
+}
+
+func fixed(f *semantic.Filter) func(*semantic.Fact) (*semantic.Filter, bool) {
+	return func(fact *semantic.Fact) (*semantic.Filter, bool) { return f, f.Applies(fact, nil) || f.UsesPeriod }
+}
+
+// memberFilter is the filter of named values, over whatever fact the report reads: a
+// customer's store is its owner store, a sale's the store it was made at.
+func memberFilter(x *env, m memberV, neg bool) (any, bool) {
+	v := m
+	fv := filterV{id: "members", members: &v}
+	switch m.kind {
+	case "store":
+		fv.resolve = func(f *semantic.Fact) (*semantic.Filter, bool) {
+			var sf *semantic.Filter
+			switch {
+			case neg:
+				return nil, false
+			case f == semantic.Customers && len(m.values) == 1:
+				sf = semantic.OwnerStoreCode(m.values[0])
+			case len(m.values) == 1:
+				sf = semantic.StoreCode(m.values[0])
+			default:
+				sf = semantic.StoreCodes(m.values)
+			}
+			return sf, sf.Applies(f, nil)
+		}
+	case "city", "state", "product":
+		if len(m.values) != 1 || neg {
+			return nil, false
+		}
+		var sf *semantic.Filter
+		switch m.kind {
+		case "city":
+			sf = semantic.StoreCity(m.values[0])
+		case "state":
+			sf = semantic.StoreState(m.values[0])
+		default:
+			sf = semantic.ProductName(m.values[0])
+		}
+		fv.resolve = fixed(sf)
+	case "payment", "origin":
+		if len(m.values) != 1 || neg {
+			return nil, false
+		}
+		codes, exact, label := valueCodes(x, m.kind, m.values[0])
+		sf := semantic.PaymentType(codes, exact, label)
+		if m.kind == "origin" {
+			sf = semantic.Origin(codes, exact, label)
+		}
+		fv.resolve = fixed(sf)
+	case "channel":
+		if len(m.values) != 1 {
+			return nil, false
+		}
+		ch, ok := semantic.ChannelOf(m.values[0])
+		if !ok {
+			return nil, false
+		}
+		fv.resolve = fixed(semantic.OptIn(ch, !neg))
+		fv.id = "channel:" + m.values[0] + ":" + strconv.FormatBool(neg)
+		fv.members = nil
+	default:
+		return nil, false
+	}
+	return fv, true
+}
+
+// valueCodes are the stored values a payment type or origin stands for: the catalogue's
+// when it has them (exact), else the model's usual spellings.
+func valueCodes(x *env, kind, code string) ([]string, bool, semantic.Text) {
+	var known []string
+	if x.cat != nil {
+		known = x.cat.PaymentTypes
+		if kind == "origin" {
+			known = x.cat.Origins
+		}
+	}
+	for _, vw := range semantic.ValueWords {
+		if vw.Kind != kind || (vw.Code != code && !contains(vw.Codes, code)) {
+			continue
+		}
+		var exact []string
+		for _, c := range vw.Codes {
+			if contains(known, c) {
+				exact = append(exact, c)
+			}
+		}
+		if len(exact) > 0 {
+			return exact, true, vw.Label
+		}
+		return vw.Codes, false, vw.Label
+	}
+	return []string{code}, contains(known, code), semantic.T(code, code)
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func flagFilter(id string, neg bool) (any, bool) {
+	fl := semantic.FlagByID(id)
+	if fl == nil {
+		return nil, false
+	}
+	mk := fl.Filter
+	if neg {
+		mk = fl.Neg
+	}
+	if mk == nil {
+		return nil, false
+	}
+	f := mk()
+	return filterV{id: "flag:" + id + ":" + strconv.FormatBool(neg), resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
+		return f, f.Applies(fact, nil) || f.UsesPeriod
+	}}, true
+}
+
+// threshold is "quantity op n" over whatever fact the report reads. Without a unit the
+// number is a quantity the fact has exactly one of (a sale's value).
+func threshold(quantity, op, n string) (any, bool) {
+	if n == "" || op == "" {
+		return nil, false
+	}
+	var qs []*semantic.Quantity
+	for _, q := range semantic.Quantities {
+		if q.ID == quantity {
+			qs = []*semantic.Quantity{q}
+		}
+	}
+	if quantity == "" {
+		qs = nil // resolved by the fact below
+	}
+	return filterV{id: "cmp:" + quantity + op + n, resolve: func(f *semantic.Fact) (*semantic.Filter, bool) {
+		if quantity == "" {
+			// a bare number compares the one quantity the fact is measured in: a sale's
+			// value, a customer's age ("over 30", "under 25")
+			switch f {
+			case semantic.Sales:
+				quantity = "money"
+			case semantic.Customers:
+				if v := atoiOr(n, -1); v < 5 || v > 110 {
+					return nil, false
+				}
+				quantity = "years"
+			default:
+				return nil, false
+			}
+			for _, q := range semantic.Quantities {
+				if q.ID == quantity {
+					qs = []*semantic.Quantity{q}
+				}
+			}
+		}
+		for _, q := range qs {
+			if mk := q.Filter[f]; mk != nil {
+				if x := mk(op, n); x != nil {
+					return x, true
+				}
+			}
+		}
+		return nil, false
+	}}, true
+}
+
+func between(quantity, lo, hi string) (any, bool) {
+	a, ok1 := threshold(quantity, ">=", lo)
+	b, ok2 := threshold(quantity, "<=", hi)
+	if !ok1 || !ok2 {
+		return nil, false
+	}
+	fa, fb := a.(filterV), b.(filterV)
+	return filterV{id: "between:" + quantity + lo + "-" + hi, resolve: func(f *semantic.Fact) (*semantic.Filter, bool) {
+		x, ok1 := fa.resolve(f)
+		y, ok2 := fb.resolve(f)
+		if !ok1 || !ok2 {
+			return nil, false
+		}
+		both, err := semantic.Both(x, y)
+		return both, err == nil
+	}}, true
+}
+
+func capitalised(e *Edge) (any, bool) {
+	if e.Match == nil {
+		return nil, false
+	}
+	// a name is typed with capitals; the lexicon's words are never a name
+	r := []rune(e.Match.Arg)
+	if len(r) < 2 || !(r[0] >= 'A' && r[0] <= 'Z' || strings.ContainsRune("ÁÉÍÓÚÂÊÔÃÕÇ", r[0])) {
+		return nil, false
+	}
+	return e.Match.Arg, true
+}
+
+// nameFilter keeps the customers whose name has the words: "named Souza" finds every
+// Souza; a full name finds that customer.
+func nameFilter(name string, anyWord bool) filterV {
+	f := semantic.CustomerName(name)
+	if anyWord {
+		f = semantic.CustomerNameHas(name)
+	}
+	return filterV{id: "name:" + name, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) { return f, f.Applies(fact, nil) }}
+}
+
+func weekdays(a string) []int {
+	switch a {
+	case "1-5":
+		return []int{1, 2, 3, 4, 5}
+	case "6-7":
+		return []int{6, 7}
+	}
+	return []int{atoiOr(a, 0)}
+}
+
+func ints(xs []int) string {
+	var s []string
+	for _, x := range xs {
+		s = append(s, strconv.Itoa(x))
+	}
+	return strings.Join(s, ",")
+}
+
+func cohort(event string, neg bool, p *semantic.Period) (any, bool) {
+	e := semantic.EventByID(event)
+	if e == nil || e.Activity == nil {
+		return nil, false
+	}
+	f := semantic.AtPeriod(e.Activity(!neg), p)
+	return filterV{id: "cohort:" + event + strconv.FormatBool(neg) + p.From + p.To, period: true, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
+		return f, f.Applies(fact, nil)
+	}}, true
+}
+
+func cohortBefore(event string) (any, bool) {
+	e := semantic.EventByID(event)
+	if e == nil || e.Activity == nil {
+		return nil, false
+	}
+	return filterV{id: "before:" + event, period: true, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
+		return nil, false // resolved by the assembly against the question's period
+	}}, true
+}
+
+func atoiOr(s string, def int) int {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return def
+	}
+	return n
+}
