@@ -125,6 +125,27 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 	}
 	var extraDims []*semantic.Dimension
 	var filters []filterV
+	ranked := a.has("rank") || a.has("group")
+	oneAnswer := false
+
+	if len(measures) == 0 && subj != nil && subj.event == nil && event != "" {
+		if d := dimOfNoun(subj.noun); ranked && d != nil {
+			// "clientes que mais gastaram": the subject's groups ranked by what the event
+			// measures
+			if m, ok := composeScattered(agg, nil, event, perCust); ok {
+				measures = []*semantic.Measure{m}
+				extraDims = append(extraDims, d)
+				if subj.singular {
+					oneAnswer = true
+				}
+				subj, event, agg, perCust = nil, "", "", false
+			}
+		} else if subj.noun.Fact == semantic.Customers {
+			// "clientes ... que compraram": the event is the customers' activity
+			subj.event = semantic.EventByID(event)
+			event = ""
+		}
+	}
 
 	if len(measures) == 0 {
 		var nouns []string
@@ -146,6 +167,7 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 						// "lojas que mais venderam": the stores break the revenue down
 						if d := dimOfNoun(subj.noun); d != nil && !list {
 							extraDims = append(extraDims, d)
+							oneAnswer = subj.singular
 						} else {
 							return nil, fail("não entendi o que \""+subj.noun.ID+"\" faz na pergunta", "I did not see what \""+subj.noun.ID+"\" does in the question")
 						}
@@ -198,6 +220,7 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 		case subj.noun.Fact == measures[0].Fact:
 		case dimOfNoun(subj.noun) != nil && !list:
 			extraDims = append(extraDims, dimOfNoun(subj.noun))
+			oneAnswer = subj.singular
 		default:
 			return nil, fail("não entendi o que \""+subj.noun.ID+"\" faz na pergunta", "I did not see what \""+subj.noun.ID+"\" does in the question")
 		}
@@ -344,6 +367,9 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 			a.req.Order = semantic.Descending
 		}
 		a.req.Limit = rank.limit
+		if a.req.Limit == 0 && oneAnswer {
+			a.req.Limit = 1
+		}
 	}
 	a.take("who")
 	for i := range a.used {

@@ -218,9 +218,15 @@ type analysis struct {
 // high cost, so complete readings always win).
 func analyses(c *chart, r *lexicon.Reading, limit int) []analysis {
 	filler := make([]bool, c.n)
+	fillerTo := map[int][]int{} // multi-word fillers ("do we have") by start
 	for _, m := range r.Matches {
-		if m.Cat == semantic.CatFiller && m.To == m.From+1 {
+		if m.Cat != semantic.CatFiller {
+			continue
+		}
+		if m.To == m.From+1 {
 			filler[m.From] = true
+		} else {
+			fillerTo[m.From] = append(fillerTo[m.From], m.To)
 		}
 	}
 	best := make([][]analysis, c.n+1)
@@ -235,6 +241,9 @@ func analyses(c *chart, r *lexicon.Reading, limit int) []analysis {
 	}
 	for pos := 0; pos < c.n; pos++ {
 		for _, a := range best[pos] {
+			for _, to := range fillerTo[pos] {
+				push(to, analysis{clauses: a.clauses, unknown: a.unknown, cost: a.cost + skipCost})
+			}
 			if filler[pos] {
 				push(pos+1, analysis{clauses: a.clauses, unknown: a.unknown, cost: a.cost + skipCost})
 			} else {

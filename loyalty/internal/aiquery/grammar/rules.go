@@ -135,14 +135,14 @@ func productions(x *env) []*Rule {
 		}),
 
 		// ---- subjects: rows named without a measure, with what their customers did
-		rule("Subject", 0.2, tNoun, func(k []*Edge) (any, bool) { return subject(arg(k[0]), "", false, false) }),
-		rule("Subject", 0, tNoun+" "+tEvent+" "+tAgain+"?", func(k []*Edge) (any, bool) {
-			return subject(arg(k[0]), arg(k[1]), false, k[2] != nil)
+		rule("Subject", 0.2, tNoun, func(k []*Edge) (any, bool) { return subject(k[0], "", false, false) }),
+		rule("Subject", 0, tNoun+" "+tWho+"? "+tEvent+" "+tAgain+"?", func(k []*Edge) (any, bool) {
+			return subject(k[0], arg(k[2]), false, k[3] != nil)
 		}),
-		rule("Subject", 0, tNoun+" "+tNeg+" "+tEvent+" "+tAgain+"?", func(k []*Edge) (any, bool) {
-			return subject(arg(k[0]), arg(k[2]), true, k[3] != nil)
+		rule("Subject", 0, tNoun+" "+tWho+"? "+tNeg+" "+tEvent+" "+tAgain+"?", func(k []*Edge) (any, bool) {
+			return subject(k[0], arg(k[3]), true, k[4] != nil)
 		}),
-		rule("Subject", 0, tNoun+" "+tNever+" "+tEvent, func(k []*Edge) (any, bool) { return subject(arg(k[0]), arg(k[2]), true, false) }),
+		rule("Subject", 0, tNoun+" "+tWho+"? "+tNever+" "+tEvent, func(k []*Edge) (any, bool) { return subject(k[0], arg(k[3]), true, false) }),
 
 		// ---- breakdowns: "por loja e mês", "each store", "mensal"
 		rule("Dims", 0, tDim, func(k []*Edge) (any, bool) { return dims(arg(k[0])) }),
@@ -159,11 +159,25 @@ func productions(x *env) []*Rule {
 
 		// ---- members and filters
 		rule("Member", 0, tStore, func(k []*Edge) (any, bool) { return memberV{kind: "store", values: []string{arg(k[0])}}, true }),
-		rule("Member", 0, tNoun+" "+tStore, func(k []*Edge) (any, bool) {
+		rule("Member", 0, tNoun+" "+tFrom+"? "+tStore, func(k []*Edge) (any, bool) {
 			if arg(k[0]) != "stores" {
 				return nil, false
 			}
-			return memberV{kind: "store", values: []string{arg(k[1])}}, true
+			return memberV{kind: "store", values: []string{arg(k[2])}}, true
+		}),
+		rule("Member", 0, tStore+" "+tNoun, func(k []*Edge) (any, bool) {
+			if arg(k[1]) != "stores" {
+				return nil, false
+			}
+			return memberV{kind: "store", values: []string{arg(k[0])}}, true
+		}),
+		// "cadastrados na loja X", "signed up at the X store": where the event happened
+		rule("Filter", 0, tEvent+" "+tIn+"? Member", func(k []*Edge) (any, bool) {
+			m := k[2].Val.(memberV)
+			if arg(k[0]) != "signup" || m.kind != "store" {
+				return nil, false
+			}
+			return filterV{id: "signup_store:" + m.values[0], resolve: fixed(semantic.SignupStoreCode(m.values[0]))}, true
 		}),
 		rule("Member", 0, tCity, func(k []*Edge) (any, bool) { return memberV{kind: "city", values: []string{arg(k[0])}}, true }),
 		rule("Member", 0, tState, func(k []*Edge) (any, bool) { return memberV{kind: "state", values: []string{arg(k[0])}}, true }),
@@ -412,12 +426,12 @@ func perCustomer(v any, ok bool) (any, bool) {
 	return measureV{m}, true
 }
 
-func subject(noun, event string, neg, again bool) (any, bool) {
-	n := semantic.NounByID(noun)
+func subject(e *Edge, event string, neg, again bool) (any, bool) {
+	n := semantic.NounByID(arg(e))
 	if n == nil || n.Fact == nil {
 		return nil, false
 	}
-	s := subjectV{noun: n, neg: neg, again: again}
+	s := subjectV{noun: n, neg: neg, again: again, singular: singular(e)}
 	if event != "" {
 		s.event = semantic.EventByID(event)
 		if n.Fact != semantic.Customers || (s.event.Activity == nil && event != "signup") || (event == "signup" && neg) {
@@ -425,6 +439,16 @@ func subject(noun, event string, neg, again bool) (any, bool) {
 		}
 	}
 	return s, true
+}
+
+// singular reports whether a noun was typed in the singular: Portuguese and English mark
+// the plural with a final "s".
+func singular(e *Edge) bool {
+	if e.Match == nil {
+		return false
+	}
+	w := lexicon.Fold(e.Match.Text)
+	return !strings.HasSuffix(w, "s")
 }
 
 func dims(id string) (any, bool) {
@@ -582,6 +606,10 @@ func flagFilter(id string, neg bool) (any, bool) {
 	}
 	f := mk()
 	return filterV{id: "flag:" + id + ":" + strconv.FormatBool(neg), resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
+		if fact == semantic.Promotions && fl.OnPromotions != nil && !neg {
+			p := fl.OnPromotions()
+			return p, true
+		}
 		return f, f.Applies(fact, nil) || f.UsesPeriod
 	}}, true
 }

@@ -22,6 +22,8 @@ type subjectV struct {
 	event *semantic.Event
 	neg   bool
 	again bool
+	// singular: the noun is typed in the singular ("most redeemed product"): one answer
+	singular bool
 }
 
 func (v subjectV) key() string {
@@ -29,7 +31,7 @@ func (v subjectV) key() string {
 	if v.event != nil {
 		e = v.event.ID
 	}
-	return fmt.Sprintf("s:%s:%s:%v:%v", v.noun.ID, e, v.neg, v.again)
+	return fmt.Sprintf("s:%s:%s:%v:%v:%v", v.noun.ID, e, v.neg, v.again, v.singular)
 }
 
 // memberV is a named value of a dimension: stores, cities, states, payment types,

@@ -47,6 +47,7 @@ type Match struct {
 	Arg      string
 	Lang     semantic.Lang // the language the phrase belongs to ("" when both)
 	Typos    int
+	Text     string // the words as typed
 }
 
 // Reading is a question read by the lexicon.
@@ -239,6 +240,14 @@ func (lx *Lexicon) Read(question string) *Reading {
 				}
 			}
 		}
+	}
+	for i := range r.Matches {
+		m := &r.Matches[i]
+		var ws []string
+		for _, t := range r.Tokens[m.From:m.To] {
+			ws = append(ws, t.Raw)
+		}
+		m.Text = strings.Join(ws, " ")
 	}
 	r.Lang = semantic.PT
 	if en > pt {

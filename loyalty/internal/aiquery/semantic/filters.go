@@ -859,3 +859,26 @@ func AtPeriod(x *Filter, p *Period) *Filter {
 func Before(p *Period) *Period {
 	return &Period{Kind: Until, To: p.From, Label: T("antes de "+p.Label.PT, "before "+p.Label.EN)}
 }
+
+// PromotionActive keeps the promotions running in the period (active, and their dates
+// overlap it), or now when the report has no period ("promoções ativas (hoje)", "ran in
+// 2024").
+func PromotionActive() *Filter {
+	return &Filter{ID: "promotion_active", Name: T("ativas no período", "active in the period"), Slug: T("ativas", "active"), UsesPeriod: true,
+		build: func(f *Fact, p *Period) (string, []string, bool) {
+			if f != Promotions {
+				return "", nil, false
+			}
+			if p == nil {
+				return "pm.is_active AND now() BETWEEN pm.start_date AND pm.end_date", nil, true
+			}
+			conds := []string{"pm.is_active"}
+			if p.To != "" {
+				conds = append(conds, "pm.start_date < "+p.To)
+			}
+			if p.From != "" {
+				conds = append(conds, "pm.end_date >= "+p.From)
+			}
+			return strings.Join(conds, " AND "), nil, true
+		}}
+}

@@ -165,6 +165,9 @@ type Flag struct {
 	Words  Words
 	Filter func() *Filter
 	Neg    func() *Filter
+	// OnPromotions is the flag's meaning for promotions, when it differs ("ativas": running
+	// in the period, or now).
+	OnPromotions func() *Filter
 }
 
 func statusFilter(status string, label Text) func() *Filter {
@@ -173,7 +176,7 @@ func statusFilter(status string, label Text) func() *Filter {
 
 // Flags.
 var Flags = []*Flag{
-	{ID: "active", Words: W("ativo|ativos|ativa|ativas", "active"), Filter: func() *Filter { return Active(true) }, Neg: func() *Filter { return Active(false) }},
+	{ID: "active", Words: W("ativo|ativos|ativa|ativas", "active"), Filter: func() *Filter { return Active(true) }, Neg: func() *Filter { return Active(false) }, OnPromotions: PromotionActive},
 	{ID: "inactive", Words: W("inativo|inativos|inativa|inativas|desativados|desativadas", "inactive|deactivated"), Filter: func() *Filter { return Active(false) }, Neg: func() *Filter { return Active(true) }},
 	{ID: "cancelled", Words: W("cancelado|cancelados|cancelada|canceladas|cancelamento|cancelamentos|anulados|anuladas", "cancelled|canceled|cancellation|cancellations|voided"), Filter: Cancelled},
 	{ID: "pending", Words: W("pendente|pendentes|em aberto|aguardando", "pending|open|awaiting|unapplied|not applied"), Filter: statusFilter("pending", T("pendentes", "pending"))},
@@ -184,7 +187,7 @@ var Flags = []*Flag{
 	{ID: "male", Words: W("homem|homens|masculino|masculina|masculinos", "male|males|men|man"), Filter: func() *Filter { return Gender("M", T("homens", "men")) }},
 	{ID: "birthday", Words: W("aniversariante|aniversariantes|aniversario|aniversarios|fazem aniversario|faz aniversario|fazendo aniversario", "birthday|birthdays|have their birthday|have a birthday|has a birthday|celebrating birthdays"), Filter: Birthday},
 	{ID: "first_purchase", Words: W("primeira compra|primeiras compras", "first purchase|first purchases|first time buyers|first-time buyers"), Filter: FirstPurchase},
-	{ID: "running", Words: W("vigente|vigentes|em vigor|rodando", "running|live|ongoing|current"), Filter: PromotionRunning},
+	{ID: "running", Words: W("vigente|vigentes|em vigor|rodando|rodaram|rodou|estiveram ativas|estavam ativas", "running|live|ongoing|ran|were running|were active|was running|was active"), Filter: PromotionActive},
 	{ID: "addons", Words: W("adicional|adicionais", "add-on|add-ons|addon|addons"), Filter: AddOns},
 	{ID: "no_email", Words: W("sem email|sem e mail", "without email|without an email|no email"), Filter: func() *Filter { return ContactMissing("email") }},
 	{ID: "no_phone", Words: W("sem telefone|sem celular", "without phone|without a phone|no phone|without a phone number"), Filter: func() *Filter { return ContactMissing("phone") }},
