@@ -2,6 +2,7 @@ package grammar
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
 )
@@ -112,8 +113,16 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 		list = true
 	}
 	agg := ""
-	if i, ok := a.take("agg"); ok {
-		agg = string(clauses[i].v.(marker))
+	for _, i := range a.all("agg") {
+		// "how many different customers": counting distinct customers is counting them
+		switch x := string(clauses[i].v.(marker)); {
+		case agg == "" || agg == "distinct":
+			agg = x
+		case x == "distinct" && agg == "count":
+		default:
+			return nil, fail("há dois cálculos na pergunta", "the question asks for two computations")
+		}
+		a.used[i] = true
 	}
 	event := ""
 	if i, ok := a.take("event"); ok {
@@ -130,9 +139,9 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 
 	if len(measures) == 0 && subj != nil && subj.event == nil && event != "" {
 		if d := dimOfNoun(subj.noun); ranked && d != nil {
-			// "clientes que mais gastaram": the subject's groups ranked by what the event
-			// measures
-			if m, ok := composeScattered(agg, nil, event, perCust); ok {
+			// "clientes que mais gastaram", "produtos mais resgatados": the subject's groups
+			// ranked by what the event measures (of the subject when it takes part in it)
+			if m, ok := rankedMeasure(agg, subj.noun, event, perCust, d); ok {
 				measures = []*semantic.Measure{m}
 				extraDims = append(extraDims, d)
 				if subj.singular {
@@ -217,6 +226,12 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 		switch {
 		case subj.event != nil:
 			filters = append(filters, activityFilter(subj))
+		case subj.noun.Fact == measures[0].Fact && ranked && len(measures) == 1 && measures[0].PerRow != nil:
+			// "top 5 clientes por saldo": the customers listed, sorted by their balance
+			a.req.Fact = subj.noun.Fact
+			a.req.Attrs = append(semantic.DefaultAttributes(subj.noun.Fact)[:2:2], measures[0].PerRow)
+			a.req.SortBy = measures[0].PerRow
+			oneAnswer = subj.singular
 		case subj.noun.Fact == measures[0].Fact:
 		case dimOfNoun(subj.noun) != nil && !list:
 			extraDims = append(extraDims, dimOfNoun(subj.noun))
@@ -242,6 +257,9 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 	}
 	if a.req.Fact == nil {
 		a.req.Fact = measures[0].Fact
+	}
+	if a.req.SortBy != nil {
+		measures = nil
 	}
 	fact := a.req.Fact
 
@@ -339,8 +357,23 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 	a.req.Dims = append(a.req.Dims, extraDims...)
 	rank := rankV{}
 	hasRank := false
-	if i, ok := a.take("rank"); ok {
-		rank, hasRank = clauses[i].v.(rankV), true
+	for _, i := range a.all("rank") {
+		// "top 5 ... mais resgatados": one ranking said twice
+		r := clauses[i].v.(rankV)
+		if hasRank && rank.order != r.order && rank.order != semantic.Natural && r.order != semantic.Natural {
+			return nil, fail("a ordem pedida é contraditória", "the order asked for contradicts itself")
+		}
+		if r.limit > 0 {
+			if rank.limit > 0 && rank.limit != r.limit {
+				return nil, fail("há dois limites na pergunta", "the question has two limits")
+			}
+			rank.limit = r.limit
+		}
+		if r.order != semantic.Natural {
+			rank.order = r.order
+		}
+		hasRank = true
+		a.used[i] = true
 	}
 	if i, ok := a.take("group"); ok {
 		g := clauses[i].v.(groupV)
@@ -359,7 +392,7 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 		a.used[i] = false
 	}
 	if hasRank {
-		if len(a.req.Dims) == 0 && len(a.req.Attrs) == 0 {
+		if len(a.req.Dims) == 0 && a.req.SortBy == nil {
 			return nil, fail("um ranking precisa do que ordenar (lojas, clientes, produtos...)", "a ranking needs what to rank (stores, customers, products...)")
 		}
 		a.req.Order = rank.order
@@ -434,6 +467,20 @@ func composeScattered(agg string, nouns []string, event string, perCust bool) (*
 				break
 			}
 		}
+	}
+	return nil, false
+}
+
+// rankedMeasure is what ranks the groups of dimension d: the event's measure, of the
+// subject's rows when it takes part in it ("produtos mais resgatados": quantities of
+// products redeemed), never a count of the groups themselves (which is one per group).
+func rankedMeasure(agg string, n *semantic.Noun, event string, perCust bool, d *semantic.Dimension) (*semantic.Measure, bool) {
+	for _, nouns := range [][]string{nil, {n.ID}} {
+		m, ok := composeScattered(agg, nouns, event, perCust)
+		if !ok || !d.Applies(m.Fact) || strings.Contains(m.Expr, "DISTINCT") {
+			continue
+		}
+		return m, true
 	}
 	return nil, false
 }

@@ -75,9 +75,10 @@ type cellKey struct {
 
 // chart is the parse chart of one reading.
 type chart struct {
-	n     int
-	cells map[cellKey][]*Edge
-	byEnd map[int][]*Edge // edges by From (edges starting at a position)
+	n      int
+	filler []bool // tokens that may be skipped inside a constituent
+	cells  map[cellKey][]*Edge
+	byEnd  map[int][]*Edge // edges by From (edges starting at a position)
 }
 
 func (c *chart) add(e *Edge) bool {
@@ -128,7 +129,13 @@ func (c *chart) reindex(old, e *Edge) {
 // children): every edge over a span is built from edges over shorter spans, then unary
 // rules close over the span.
 func parse(g *Grammar, r *lexicon.Reading) *chart {
-	c := &chart{n: len(r.Tokens), cells: map[cellKey][]*Edge{}, byEnd: map[int][]*Edge{}}
+	c := &chart{n: len(r.Tokens), cells: map[cellKey][]*Edge{}, byEnd: map[int][]*Edge{}, filler: make([]bool, len(r.Tokens))}
+	for i := range r.Matches {
+		m := &r.Matches[i]
+		if m.Cat == semantic.CatFiller && m.To == m.From+1 {
+			c.filler[m.From] = true
+		}
+	}
 	for i := range r.Matches {
 		m := &r.Matches[i]
 		c.add(&Edge{From: m.From, To: m.To, Sym: string(m.Cat), Val: m.Arg, Cost: typoCost * float64(m.Typos), Match: m})
@@ -156,15 +163,15 @@ func parse(g *Grammar, r *lexicon.Reading) *chart {
 func (c *chart) apply(x expanded, from, to int) bool {
 	added := false
 	kids := make([]*Edge, len(x.syms))
-	var walk func(i, pos int)
-	walk = func(i, pos int) {
+	var walk func(i, pos int, gaps int)
+	walk = func(i, pos int, gaps int) {
 		if i == len(x.syms) {
 			if pos != to {
 				return
 			}
 			full := make([]*Edge, len(x.present))
 			k := 0
-			cost := x.rule.Cost
+			cost := x.rule.Cost + skipCost*float64(gaps)
 			for j, p := range x.present {
 				if p {
 					full[j] = kids[k]
@@ -183,18 +190,28 @@ func (c *chart) apply(x expanded, from, to int) bool {
 			return
 		}
 		remaining := len(x.syms) - i - 1
-		for _, e := range c.byEnd[pos] {
-			if e.Sym != x.syms[i] || e.To > to-remaining {
-				continue
+		// between two children, fillers may be skipped ("dia de maior faturamento",
+		// "over the last 7 days"): never before the first child
+		for start, skipped := pos, 0; start < to; start, skipped = start+1, skipped+1 {
+			if skipped > 0 && (i == 0 || !c.filler[start-1]) {
+				break
 			}
-			if len(x.syms) == 1 && e.To != to {
-				continue
+			for _, e := range c.byEnd[start] {
+				if e.Sym != x.syms[i] || e.To > to-remaining {
+					continue
+				}
+				if len(x.syms) == 1 && (e.To != to || e.From != from) {
+					continue
+				}
+				kids[i] = e
+				walk(i+1, e.To, gaps+skipped)
 			}
-			kids[i] = e
-			walk(i+1, e.To)
+			if i == 0 {
+				break
+			}
 		}
 	}
-	walk(0, from)
+	walk(0, from, 0)
 	return added
 }
 

@@ -143,6 +143,18 @@ func productions(x *env) []*Rule {
 			return subject(k[0], arg(k[3]), true, k[4] != nil)
 		}),
 		rule("Subject", 0, tNoun+" "+tWho+"? "+tNever+" "+tEvent, func(k []*Edge) (any, bool) { return subject(k[0], arg(k[3]), true, false) }),
+		// "clientes sem compras", "customers with no purchases", "nunca fizeram nenhuma
+		// compra": a noun of what customers do stands for the doing
+		rule("Subject", 0, tNoun+" "+tWho+"? "+tNever+"? "+tNeg+"? "+tNoun, func(k []*Edge) (any, bool) {
+			if k[2] == nil && k[3] == nil {
+				return nil, false
+			}
+			n := semantic.NounByID(arg(k[4]))
+			if n == nil || n.Event == "" {
+				return nil, false
+			}
+			return subject(k[0], n.Event, true, false)
+		}),
 
 		// ---- breakdowns: "por loja e mês", "each store", "mensal"
 		rule("Dims", 0, tDim, func(k []*Edge) (any, bool) { return dims(arg(k[0])) }),
@@ -258,8 +270,8 @@ func productions(x *env) []*Rule {
 
 		// cohorts: "compraram em setembro e não compraram (de novo) em outubro",
 		// "bought last month and had bought before"
-		rule("Filter", 0, tEvent+" "+tAgain+"? Period", func(k []*Edge) (any, bool) { return cohort(arg(k[0]), false, k[2].Val.(periodV).p) }),
-		rule("Filter", 0, tNeg+" "+tEvent+" "+tAgain+"? Period", func(k []*Edge) (any, bool) { return cohort(arg(k[1]), true, k[3].Val.(periodV).p) }),
+		rule("Filter", 0.3, tEvent+" "+tAgain+"? Period", func(k []*Edge) (any, bool) { return cohort(arg(k[0]), false, k[2].Val.(periodV).p) }),
+		rule("Filter", 0.3, tNeg+" "+tEvent+" "+tAgain+"? Period", func(k []*Edge) (any, bool) { return cohort(arg(k[1]), true, k[3].Val.(periodV).p) }),
 		rule("Filter", 0, tEvent+" "+tBefore2, func(k []*Edge) (any, bool) { return cohortBefore(arg(k[0])) }),
 
 		// ---- periods
@@ -305,7 +317,6 @@ func productions(x *env) []*Rule {
 		clause("rank", "Rank", 0),
 		clause("group", "Group", 0),
 		clause("number", "Num", 0.5),
-		clause("sortby", tBy+" Measure", 0),
 		rule("Clause", 0, tBy+" Measure", func(k []*Edge) (any, bool) {
 			return clauseV{"measures", []*semantic.Measure{k[1].Val.(measureV).m}}, true
 		}),
@@ -314,6 +325,8 @@ func productions(x *env) []*Rule {
 		markerClause("vs", string(semantic.CatVs), 0),
 		markerClause("share", string(semantic.CatShare), 0),
 		markerClause("growth", string(semantic.CatGrowth), 0),
+		rule("Clause", 0, string(semantic.CatGrowth)+" "+string(semantic.CatShare), func(k []*Edge) (any, bool) { return clauseV{"growth", marker("")}, true }),
+		rule("Clause", 0, string(semantic.CatShare)+" "+string(semantic.CatGrowth), func(k []*Edge) (any, bool) { return clauseV{"growth", marker("")}, true }),
 		markerClause("diff", string(semantic.CatDiff), 0),
 		markerClause("percust", tPerCust, 0),
 		markerClause("both", tBoth, 0),

@@ -54,7 +54,7 @@ var (
 	reMoney   = regexp.MustCompile(`^(?:R\$|r\$|US\$|\$)\s?(\d[\d.,]*)(?:\s?(k|mil)\b)?`)
 	rePercent = regexp.MustCompile(`^(\d+(?:[.,]\d+)?)\s?%`)
 	reRange   = regexp.MustCompile(`^(\d{1,7})\s?(?:-|–|a|to)\s?(\d{1,7})\b`)
-	reOrdinal = regexp.MustCompile(`^(\d{1,2})(?:º|ª|°|st|nd|rd|th|o|a)\b`)
+	reOrdinal = regexp.MustCompile(`^(\d{1,2})(?:º|ª|°|st|nd|rd|th|o|a)(?:[^\p{L}\d]|$)`)
 	reK       = regexp.MustCompile(`^(\d+(?:[.,]\d+)?)\s?(?:k|mil)\b`)
 	reNumber  = regexp.MustCompile(`^\d+(?:[.,]\d+)*`)
 	reWord    = regexp.MustCompile(`^[\p{L}\d][\p{L}\p{M}\d]*(?:[-'][\p{L}\p{M}\d]+)*`)
@@ -174,7 +174,11 @@ func scan(s string) (Token, int) {
 		return Token{Kind: Range, Raw: m[0], Norm: m[1] + "-" + m[2], Num: float64(atoi(m[1])), Hi: float64(atoi(m[2]))}, len(m[0])
 	}
 	if m := reOrdinal.FindStringSubmatch(s); m != nil {
-		return Token{Kind: Word, Raw: m[0], Norm: m[1] + "o"}, len(m[0])
+		n := len(m[0])
+		if r, size := lastRune(m[0]); !unicode.IsLetter(r) && r != 'º' && r != 'ª' && r != '°' {
+			n -= size // the character after the ordinal is not part of it
+		}
+		return Token{Kind: Word, Raw: m[0][:n], Norm: m[1] + "o"}, n
 	}
 	if m := reK.FindStringSubmatch(s); m != nil {
 		_, f := number(m[1])
@@ -202,6 +206,14 @@ func letterAt(s string, i int) bool {
 	}
 	r, _ := firstRune(s[i:])
 	return unicode.IsLetter(r)
+}
+
+func lastRune(s string) (rune, int) {
+	r := []rune(s)
+	if len(r) == 0 {
+		return 0, 0
+	}
+	return r[len(r)-1], len(string(r[len(r)-1]))
 }
 
 func firstRune(s string) (rune, int) {

@@ -36,6 +36,9 @@ type Measure struct {
 	// compraram"). The lexicon and the grammar read both; nothing else names a measure.
 	Words Words
 	Keys  []string
+	// PerRow is the attribute that holds the measure for one row of its fact (a
+	// customer's balance), so "top 5 clientes por saldo" lists customers sorted by it.
+	PerRow *Attribute
 
 	rateOf   *Filter   // the condition of a Rate measure
 	growthOf []*Period // the periods of a growth measure
@@ -48,24 +51,24 @@ func (m *Measure) RateCondition() *Filter { return m.rateOf }
 // The measures. Each says exactly which rows it reads; together with the facts' counting
 // rules these are the definitions every report shares.
 var (
-	CustomerCount = &Measure{ID: "customers", Fact: Customers, Kind: Count, Keys: keys("count customers|count customers signup"),
+	CustomerCount = &Measure{ID: "customers", Fact: Customers, Kind: Count, Keys: keys("count customers|count customers signup|count signup|count customers distinct|count distinct customers"),
 		Expr: "count(*)", Alias: T("clientes", "customers"),
 		Name: T("número de clientes", "number of customers"),
 		Def:  T("clientes cadastrados (ativos e inativos, salvo filtro)", "customers on file (active and inactive unless filtered)")}
-	BalanceTotal = &Measure{ID: "balance_total", Fact: Customers, Kind: Sum, Words: W("pontos em aberto|saldo total|saldo somado|passivo de pontos|passivo", "outstanding points|points outstanding|points liability|liability|total balance|outstanding balance"), Keys: keys("sum balance|count balance|sum points balance"),
+	BalanceTotal = &Measure{ID: "balance_total", Fact: Customers, Kind: Sum, Words: W("pontos em aberto|saldo total|saldo somado|passivo de pontos|passivo", "outstanding points|points outstanding|points liability|liability|total balance|outstanding balance"), Keys: keys("sum balance|count balance|sum points balance"), PerRow: CustomerBalanceAttr,
 		Expr: "COALESCE(sum(c.points_balance), 0)", Alias: T("saldo_total_pontos", "total_points_balance"),
 		Name: T("saldo total de pontos", "total points balance"),
 		Def:  T("soma do saldo atual de pontos dos clientes (pontos em aberto)", "sum of the customers' current points balances (points outstanding)")}
-	BalanceAverage = &Measure{ID: "balance_average", Fact: Customers, Kind: Average, Words: W("saldo medio|media de saldo", "average balance|avg balance"), Keys: keys("avg balance|avg points balance"),
+	BalanceAverage = &Measure{ID: "balance_average", Fact: Customers, Kind: Average, Words: W("saldo medio|media de saldo", "average balance|avg balance"), Keys: keys("avg balance|avg points balance"), PerRow: CustomerBalanceAttr,
 		Expr: "round(avg(c.points_balance), 2)", Alias: T("saldo_medio_pontos", "average_points_balance"),
 		Name: T("saldo médio de pontos", "average points balance"),
 		Def:  T("média do saldo atual de pontos por cliente", "average current points balance per customer")}
-	BalanceMax = &Measure{ID: "balance_max", Fact: Customers, Kind: Extreme, Words: W("maior saldo", "highest balance|largest balance"), Keys: keys("max balance"),
+	BalanceMax = &Measure{ID: "balance_max", Fact: Customers, Kind: Extreme, Words: W("maior saldo", "highest balance|largest balance"), Keys: keys("max balance"), PerRow: CustomerBalanceAttr,
 		Expr: "max(c.points_balance)", Alias: T("maior_saldo_pontos", "highest_points_balance"),
 		Name: T("maior saldo de pontos", "highest points balance"),
 		Def:  T("o maior saldo atual de pontos de um cliente", "the highest current points balance of a customer")}
 
-	SalesCount = &Measure{ID: "sales_count", Fact: Sales, Kind: Count, Keys: keys("count sales|count sales buy|count sales sell|count sales spend"),
+	SalesCount = &Measure{ID: "sales_count", Fact: Sales, Kind: Count, Keys: keys("count sales|count sales buy|count sales sell|count sales spend|count buy"),
 		Expr: "count(*)", Alias: T("vendas", "sales"),
 		Name: T("número de vendas", "number of sales"),
 		Def:  T("vendas (cupons) registradas", "sales (purchase coupons) recorded")}
