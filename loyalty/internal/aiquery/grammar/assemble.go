@@ -188,12 +188,58 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 		}
 	}
 
-	if len(measures) == 0 && subj == nil {
-		// a list of customers named by their filters ("liste os clientes chamados Souza")
-		return nil, fail("não sei o que calcular ou listar", "I do not know what to compute or list")
+	var asked attrsV
+	for _, i := range a.all("attrs") {
+		a.used[i] = true
+		asked = append(asked, clauses[i].v.(attrsV)...)
+	}
+	if len(asked) > 0 && len(measures) == 0 {
+		// "telefone e email da X": the attributes of the rows the filters name
+		owner := asked[0].Owner
+		for _, x := range asked {
+			if x.Owner != owner {
+				return nil, fail("esses dados são de cadastros diferentes", "those details belong to different records")
+			}
+		}
+		if subj != nil && subj.event == nil && subj.noun.Fact == owner {
+			subj = nil
+		}
+		if subj != nil {
+			return nil, fail("não entendi o que \""+subj.noun.ID+"\" faz na pergunta", "I did not see what \""+subj.noun.ID+"\" does in the question")
+		}
+		a.req.Fact = owner
+		name := semantic.DefaultAttributes(owner)[0]
+		if owner == semantic.Stores {
+			name = semantic.StoreNameAttr
+		}
+		a.req.Attrs = append(attrsV{name}, asked...)
+		list = false
+	}
+	if len(measures) == 0 && subj == nil && len(asked) == 0 {
+		if a.has("share") {
+			// "cancellation rate": the rows the condition is about
+			for _, f := range []*semantic.Fact{semantic.Sales, semantic.Customers, semantic.Redemptions} {
+				fits := true
+				for _, i := range a.all("filter") {
+					if _, ok := clauses[i].v.(filterV).resolve(f); !ok {
+						fits = false
+					}
+				}
+				if fits && len(a.all("filter")) > 0 {
+					measures = []*semantic.Measure{semantic.MeasureByID(map[*semantic.Fact]string{semantic.Sales: "sales_count", semantic.Customers: "customers", semantic.Redemptions: "redemptions"}[f])}
+					break
+				}
+			}
+		}
+		if len(measures) == 0 {
+			return nil, fail("não sei o que calcular ou listar", "I do not know what to compute or list")
+		}
 	}
 
-	if len(measures) == 0 {
+	if subj != nil && subj.signupStore != "" {
+		filters = append(filters, filterV{id: "signup_store", resolve: fixed(semantic.SignupStoreCode(subj.signupStore))})
+	}
+	if len(measures) == 0 && len(asked) == 0 {
 		fact := subj.noun.Fact
 		a.req.Fact = fact
 		switch {
@@ -201,6 +247,9 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 			a.req.Attrs = semantic.DefaultAttributes(fact)
 			if a.req.Attrs == nil {
 				return nil, fail("não sei listar "+fact.Name.PT, "I cannot list "+fact.Name.EN)
+			}
+			if subj.event != nil && subj.event.ID != "signup" {
+				filters = append(filters, activityFilter(subj))
 			}
 		default:
 			if agg != "" && agg != "count" {
@@ -215,7 +264,7 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 				return nil, fail("não sei contar "+fact.Name.PT, "I cannot count "+fact.Name.EN)
 			}
 			measures = []*semantic.Measure{m}
-			if m.Fact == fact && subj.event != nil && key == "count "+subj.noun.ID && subj.event.ID != "signup" {
+			if subj.event != nil && key == "count "+subj.noun.ID && subj.event.ID != "signup" {
 				filters = append(filters, activityFilter(subj))
 			}
 		}
@@ -254,6 +303,9 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 		if agg != "" || event != "" || perCust {
 			return nil, fail("há palavras que a interpretação não usou", "some words were not used by the interpretation")
 		}
+	}
+	if list && len(a.req.Attrs) == 0 {
+		return nil, fail("não sei listar isso", "I cannot list that")
 	}
 	if a.req.Fact == nil {
 		a.req.Fact = measures[0].Fact
@@ -322,7 +374,7 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 		m := measures[0]
 		var rate *semantic.Measure
 		var err error
-		if m == semantic.MeasureByID(fact.ID) || (m.Kind == semantic.Count && m.Fact == fact && len(m.Where) == 0 && m.Expr == "count(*)") {
+		if m.Kind == semantic.Count && m.Expr == "count(*)" && len(m.Where) == 0 || (m.Kind == semantic.Count && m.Fact == fact && len(m.Where) == 0 && m.Expr == "count(*)") {
 			rate, err = semantic.RateOf(fact, cond, a.req.Period)
 		} else {
 			rate, err = semantic.ShareOf(m, cond)

@@ -143,6 +143,20 @@ func productions(x *env) []*Rule {
 			return subject(k[0], arg(k[3]), true, k[4] != nil)
 		}),
 		rule("Subject", 0, tNoun+" "+tWho+"? "+tNever+" "+tEvent, func(k []*Edge) (any, bool) { return subject(k[0], arg(k[3]), true, false) }),
+		// "clientes cadastrados na loja X": the place belongs to the event
+		rule("Subject", -0.1, tNoun+" "+tWho+"? "+tEvent+" "+tIn+"? Member", func(k []*Edge) (any, bool) {
+			m := k[4].Val.(memberV)
+			if arg(k[2]) != "signup" || m.kind != "store" {
+				return nil, false
+			}
+			v, ok := subject(k[0], "", false, false)
+			if !ok {
+				return nil, false
+			}
+			s := v.(subjectV)
+			s.signupStore = m.values[0]
+			return s, true
+		}),
 		// "clientes sem compras", "customers with no purchases", "nunca fizeram nenhuma
 		// compra": a noun of what customers do stands for the doing
 		rule("Subject", 0, tNoun+" "+tWho+"? "+tNever+"? "+tNeg+"? "+tNoun, func(k []*Edge) (any, bool) {
@@ -194,6 +208,13 @@ func productions(x *env) []*Rule {
 		rule("Member", 0, tCity, func(k []*Edge) (any, bool) { return memberV{kind: "city", values: []string{arg(k[0])}}, true }),
 		rule("Member", 0, tState, func(k []*Edge) (any, bool) { return memberV{kind: "state", values: []string{arg(k[0])}}, true }),
 		rule("Member", 0, tProduct, func(k []*Edge) (any, bool) { return memberV{kind: "product", values: []string{arg(k[0])}}, true }),
+		rule("Member", 0, string(semantic.CatPaid)+" "+tIn+"? "+tValue, func(k []*Edge) (any, bool) {
+			kind, code, _ := strings.Cut(arg(k[2]), ":")
+			if kind != "payment" {
+				return nil, false
+			}
+			return memberV{kind: kind, values: []string{code}}, true
+		}),
 		rule("Member", 0, tValue, func(k []*Edge) (any, bool) {
 			kind, code, _ := strings.Cut(arg(k[0]), ":")
 			return memberV{kind: kind, values: []string{code}}, true
@@ -249,7 +270,8 @@ func productions(x *env) []*Rule {
 			}
 			return nameFilter(n, false), true
 		}),
-		rule("Filter", 0, tDoc, func(k []*Edge) (any, bool) {
+		rule("Filter", 0, string(semantic.CatDocWord)+"? "+tDoc, func(k []*Edge) (any, bool) {
+			k = k[1:]
 			d := arg(k[0])
 			return filterV{id: "doc:" + d, resolve: fixed(semantic.CustomerDoc(d))}, true
 		}),
@@ -308,7 +330,18 @@ func productions(x *env) []*Rule {
 		rule("Group", 0, tWho+" "+tDim, func(k []*Edge) (any, bool) { return group(arg(k[1])) }),
 		rule("Group", 0, tWho+" "+tNoun, func(k []*Edge) (any, bool) { return group(arg(k[1])) }),
 
+		// ---- attributes asked for: "telefone e email da X", "last purchase date of Y"
+		rule("Attrs", 0, tAttr, func(k []*Edge) (any, bool) { return attrs(arg(k[0])) }),
+		rule("Attrs", 0, tAttr+" "+tAnd+" Attrs", func(k []*Edge) (any, bool) {
+			a, ok := attrs(arg(k[0]))
+			if !ok {
+				return nil, false
+			}
+			return attrsV(append(a.(attrsV), k[2].Val.(attrsV)...)), true
+		}),
+
 		// ---- clauses: the constituents a question is a sequence of
+		clause("attrs", "Attrs", 0),
 		clause("measures", "Measures", 0),
 		clause("subject", "Subject", 0),
 		clause("breakdown", "Breakdown", 0),
@@ -339,7 +372,29 @@ func productions(x *env) []*Rule {
 	}
 }
 
-const tBands = string(semantic.CatBands)
+const (
+	tBands = string(semantic.CatBands)
+	tAttr  = string(semantic.CatAttr)
+)
+
+// attrsV is a list of attributes asked for.
+type attrsV []*semantic.Attribute
+
+func (v attrsV) key() string {
+	var ids []string
+	for _, a := range v {
+		ids = append(ids, a.ID)
+	}
+	return "a:" + strings.Join(ids, ",")
+}
+
+func attrs(id string) (any, bool) {
+	a := semantic.AttributeByID(id)
+	if a == nil {
+		return nil, false
+	}
+	return attrsV{a}, true
+}
 
 func byID(id string) (any, bool) {
 	m := semantic.MeasureByID(id)
@@ -551,6 +606,11 @@ func memberFilter(x *env, m memberV, neg bool) (any, bool) {
 			sf = semantic.Origin(codes, exact, label)
 		}
 		fv.resolve = fixed(sf)
+	case "domain":
+		if len(m.values) != 1 || neg {
+			return nil, false
+		}
+		fv.resolve = fixed(semantic.EmailDomain(m.values[0]))
 	case "channel":
 		if len(m.values) != 1 {
 			return nil, false

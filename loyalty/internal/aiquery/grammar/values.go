@@ -24,6 +24,8 @@ type subjectV struct {
 	again bool
 	// singular: the noun is typed in the singular ("most redeemed product"): one answer
 	singular bool
+	// signupStore: the customers signed up at this store ("cadastrados na loja X")
+	signupStore string
 }
 
 func (v subjectV) key() string {
@@ -31,7 +33,7 @@ func (v subjectV) key() string {
 	if v.event != nil {
 		e = v.event.ID
 	}
-	return fmt.Sprintf("s:%s:%s:%v:%v:%v", v.noun.ID, e, v.neg, v.again, v.singular)
+	return fmt.Sprintf("s:%s:%s:%v:%v:%v:%s", v.noun.ID, e, v.neg, v.again, v.singular, v.signupStore)
 }
 
 // memberV is a named value of a dimension: stores, cities, states, payment types,

@@ -53,6 +53,9 @@ const (
 	CatForecast Category = "forecast" // previsao, forecast, "what will ... be"
 	CatScope    Category = "scope"    // lucro, estoque: things the views do not hold
 	CatFiller   Category = "filler"   // words that carry no meaning for a report
+	CatAttr     Category = "attr"     // arg: attribute id ("telefone", "email address")
+	CatDocWord  Category = "docword"  // cpf, cnpj, documento: names the number after it
+	CatPaid     Category = "paid"     // pago, paid with: introduces a payment type
 
 	// period words
 	CatThis     Category = "this"    // este, this, current
@@ -228,6 +231,10 @@ var ValueWords = []*ValueWord{
 	{Kind: "origin", Code: "PDV", Codes: []string{"PDV"}, Label: T("PDV", "point of sale"), Words: W("pdv|no pdv|pelo pdv|balcao|loja fisica", "pos|point of sale|in store|in-store|at the counter")},
 	{Kind: "origin", Code: "TOTEM", Codes: []string{"TOTEM"}, Label: T("totem", "kiosk"), Words: W("totem|totens|quiosque", "totem|kiosk|kiosks")},
 	{Kind: "origin", Code: "BACKOFFICE", Codes: []string{"BACKOFFICE"}, Label: T("backoffice", "back office"), Words: W("backoffice|back office|retaguarda", "backoffice|back office")},
+	{Kind: "domain", Code: "gmail", Label: T("gmail", "gmail"), Words: W("gmail|gmail com", "gmail|gmail com")},
+	{Kind: "domain", Code: "hotmail", Label: T("hotmail", "hotmail"), Words: W("hotmail", "hotmail")},
+	{Kind: "domain", Code: "outlook", Label: T("outlook", "outlook"), Words: W("outlook", "outlook")},
+	{Kind: "domain", Code: "yahoo", Label: T("yahoo", "yahoo"), Words: W("yahoo", "yahoo")},
 	{Kind: "channel", Code: "email", Label: Email.Name, Words: W("email|emails|e mail|por email", "email|emails|e mail|by email")},
 	{Kind: "channel", Code: "whatsapp", Label: WhatsApp.Name, Words: W("whatsapp|whats|zap|wpp", "whatsapp|whats app|wa")},
 	{Kind: "channel", Code: "sms", Label: SMS.Name, Words: W("sms|mensagem de texto|torpedo", "sms|text message|text messages|texts")},
@@ -287,8 +294,10 @@ var Quantities = []*Quantity{
 // Terminals are the function words and period words: grammar terminals as data.
 var Terminals = []Term{
 	{CatBy, "", W("por|pra cada|para cada|em cada|por cada|cada|agrupado por|separado por|dividido por|quebrado por", "by|per|each|for each|across|broken down by|split by|grouped by|by each|per each")},
-	{CatAnd, "", W("e|,|&|mais|junto com", "and|,|&|plus|as well as|along with")},
+	{CatAnd, "", W("e|,|&|mais|junto com|mas|porem", "and|,|&|plus|as well as|along with|but")},
 	{CatOr, "", W("ou", "or")},
+	{CatDocWord, "", W("cpf|cnpj|documento|doc|do cpf|de cpf|com cpf", "cpf|cnpj|document|doc|tax id|id")},
+	{CatPaid, "", W("pago|paga|pagos|pagas|pagamento|pagamentos|pagou|pagaram", "paid|paying|payment|payments|pay")},
 	{CatNeg, "", W("nao|sem|nenhum|nenhuma|exceto|excluindo|fora|tirando", "not|no|without|none|except|excluding|other than|havent|hasnt|didnt|dont|doesnt")},
 	{CatNever, "", W("nunca|jamais|nenhuma vez", "never|not once")},
 	{CatCmp, ">", W("mais de|mais do que|acima de|acima dos|maior que|maior do que|superior a|passa de|passaram de|mais que", "more than|over|above|greater than|higher than|bigger than|larger than|exceeding|more then|greater then|higher then")},
@@ -297,8 +306,8 @@ var Terminals = []Term{
 	{CatCmp, "<=", W("no maximo|ou menos|ate", "at most|or less|or fewer|or younger|up to|maximum of")},
 	{CatBetween, "", W("entre", "between")},
 	{CatTop, "", W("top|ranking|os maiores|as maiores", "top|ranking|rank|ranked|leading|best")},
-	{CatMost, "", W("mais|maior|maiores|melhor|melhores|que mais|quem mais", "most|more|highest|biggest|largest|best|greatest|top")},
-	{CatLeast, "", W("menos|menor|menores|pior|piores|que menos|quem menos", "least|fewest|lowest|smallest|worst|bottom|less")},
+	{CatMost, "", W("mais|maior|maiores|melhor|melhores|que mais|quem mais|do maior para o menor|do maior pro menor|do maior pra menor|maior para menor|decrescente|ordem decrescente", "most|more|highest|biggest|largest|best|greatest|top|biggest first|largest first|highest first|descending|in descending order")},
+	{CatLeast, "", W("menos|menor|menores|pior|piores|que menos|quem menos|do menor para o maior|do menor pro maior|do menor pra maior|menor para maior|crescente|ordem crescente", "least|fewest|lowest|smallest|worst|bottom|less|smallest first|lowest first|ascending|in ascending order")},
 	{CatList, "", W("liste|listar|lista|listagem|mostre|mostrar|quais|quais sao|relacao de|nomes|nome", "list|listing|show|show me|which|what are|names|name|display")},
 	{CatVs, "", W("vs|versus|x|contra|comparado com|comparado a|comparada com|em comparacao com|em relacao a|compare|comparar|comparacao|comparativo", "vs|versus|compared to|compared with|against|compare|comparison|comparing|relative to")},
 	{CatThan, "", W("do que|que", "than|then")},
@@ -386,8 +395,8 @@ var Terminals = []Term{
 	{CatScope, "", W("lucro|lucros|margem|margens|estoque|estoques|custo|custos|imposto|impostos|meta|metas|nps|satisfacao|reclamacao|reclamacoes|devolucao|devolucoes|frete|fornecedor|fornecedores|senha|senhas|usuarios do sistema|vendedor|vendedores|vendedora|funcionario|funcionarios|visitas|visitaram|site|clima|tempo|churn|ltv|cac|roi|produtos mais vendidos|itens vendidos|por que|porque|motivo",
 		"profit|profits|margin|margins|gross margin|stock|inventory|left in stock|cost|costs|tax|taxes|target|targets|nps|satisfaction|complaint|complaints|returns|refunds|shipping|supplier|suppliers|password|passwords|salesperson|salespeople|seller|sellers|employee|employees|staff|cashier|visited|visits|website|web site|weather|churn|ltv|lifetime value|cac|roi|best selling products|items sold|why|reason")},
 	{CatFiller, "", W(
-		"o|a|os|as|um|uma|de|do|da|dos|das|em|no|na|nos|nas|ao|aos|pelo|pela|pelos|pelas|para|pra|pro|com|que|se|me|eu|nos|voce|vc|temos|tem|tinha|tiveram|teve|ter|ha|houve|existe|existem|foi|foram|ser|sao|e|esta|estao|estava|estavam|ja|ainda|agora|atualmente|hoje em dia|ate agora|por favor|pf|pfv|favor|gostaria|queria|quero|preciso|saber|sabe|diga|me diga|me diz|informe|me informe|mostre|me mostre|me fala|fala|traga|traz|ver|veja|ve|gere|gerar|relatorio|dados|dado|informacao|sobre|nosso|nossa|nossos|nossas|meu|minha|seu|sua|seus|suas|dele|dela|programa|fidelidade|do programa|de fidelidade|la|aqui|entao|ok|oi|ola|bom dia|boa tarde|boa noite|obrigado|valeu|pode|poderia|consegue|cadastrado|cadastrados|fez|fizeram|feito|feitas|feitos|realizadas|realizados|registradas|registrados|possui|possuem|tb|tbm|tambem|q|so|apenas|somente|exatamente|aproximadamente|cerca de|geral|em geral|receber|aceitar|aceitam|aceita|aceitaram|autorizam|optaram|opt in|optin|opt-in|optaram por|receber|dia|periodo|atual|na rede|em toda a rede|da rede|todas as lojas|todos|todas|tudo|inclusive|incluindo|qual foi|qual e|quais foram|como|estamos|esta indo|cada um|cada uma|registrado|registrada|efetuadas|efetuados|sendo|estao com|estao ha|ficou|ficaram|dinheiro entrou|entrou|tivemos|deu|deram|rendeu|trouxe|trouxeram|geraram|gerou|respectivos|respectivas|seus respectivos|com seus|com os|com as|junto|lista de|nome dos|contato|algo|alguma coisa|alguma|algum",
-		"the|a|an|of|in|on|at|for|to|from|with|is|are|was|were|be|been|do|does|did|have|has|had|we|our|us|i|me|my|you|your|they|their|them|it|its|there|here|please|pls|kindly|thanks|tell|tell me|give|give me|get|get me|find|fetch|pull|see|let me know|want|need|would|like|could|can|should|show|about|regarding|so far|to date|currently|now|right now|just|only|also|too|ever|exactly|approximately|around|roughly|report|data|overall|in total|loyalty|program|programme|our program|what is|what was|whats|what were|how is|how are|how was|how were|are there|is there|were there|was there|do we have|have we|did we|does|made|make|makes|happened|occurred|recorded|registered|placed|come|came|from|brought in|bring in|bring|brings|brought|generate|generated|opted in|opted in to|opt in|opt-in|optin|opted into|accept|accepts|receive|agreed to|signed up for|with their|their|respective|something|anything|any purchase|along|across all stores|all stores|every store|in all|all|every|any|whole|entire|including|included|contact|details|info|information|record|records|on file|address|currently have|still|yet|already|got|gets|give out|customers who|those|these|that|this one|one|ones|per cent")},
+		"o|a|os|as|um|uma|de|do|da|dos|das|em|no|na|nos|nas|ao|aos|pelo|pela|pelos|pelas|para|pra|pro|com|que|se|me|eu|nos|voce|vc|temos|tem|tinha|tiveram|teve|ter|ha|houve|existe|existem|foi|foram|ser|sao|e|esta|estao|estava|estavam|ja|ainda|agora|atualmente|hoje em dia|ate agora|por favor|pf|pfv|favor|gostaria|queria|quero|preciso|saber|sabe|diga|me diga|me diz|informe|me informe|mostre|me mostre|me fala|fala|traga|traz|ver|veja|ve|gere|gerar|relatorio|dados|dado|informacao|sobre|nosso|nossa|nossos|nossas|meu|minha|seu|sua|seus|suas|dele|dela|programa|fidelidade|do programa|de fidelidade|la|aqui|entao|ok|oi|ola|bom dia|boa tarde|boa noite|obrigado|valeu|pode|poderia|consegue|cadastrado|cadastrados|fez|fizeram|feito|feitas|feitos|realizadas|realizados|registradas|registrados|possui|possuem|tb|tbm|tambem|q|so|apenas|somente|exatamente|aproximadamente|cerca de|geral|em geral|receber|aceitar|aceitam|aceita|aceitaram|autorizam|optaram|opt in|optin|opt-in|optaram por|receber|dia|periodo|atual|na rede|em toda a rede|da rede|todas as lojas|todos|todas|tudo|inclusive|incluindo|qual foi|qual e|quais foram|como|estamos|esta indo|cada um|cada uma|registrado|registrada|efetuadas|efetuados|sendo|estao com|estao ha|ficou|ficaram|dinheiro entrou|entrou|tivemos|deu|deram|rendeu|trouxe|trouxeram|geraram|gerou|respectivos|respectivas|seus respectivos|com seus|com os|com as|junto|lista de|nome dos|contato|algo|alguma coisa|alguma|algum|,|pertencem|pertence|sao da|sao do|usam|usa|utilizam",
+		"the|a|an|of|in|on|at|for|to|from|with|is|are|was|were|be|been|do|does|did|have|has|had|we|our|us|i|me|my|you|your|they|their|them|it|its|there|here|please|pls|kindly|thanks|tell|tell me|give|give me|get|get me|find|fetch|pull|see|let me know|want|need|would|like|could|can|should|show|about|regarding|so far|to date|currently|now|right now|just|only|also|too|ever|exactly|approximately|around|roughly|report|data|overall|in total|loyalty|program|programme|our program|what is|what was|whats|what were|how is|how are|how was|how were|are there|is there|were there|was there|do we have|have we|did we|does|made|make|makes|happened|occurred|recorded|registered|placed|come|came|from|brought in|bring in|bring|brings|brought|generate|generated|opted in|opted in to|opt in|opt-in|optin|opted into|accept|accepts|receive|agreed to|signed up for|with their|their|respective|something|anything|any purchase|,|own|owns|owned|belong to|belongs to|use|uses|using|along|across all stores|all stores|every store|in all|all|every|any|whole|entire|including|included|contact|details|info|information|record|records|on file|address|currently have|still|yet|already|got|gets|give out|customers who|those|these|that|this one|one|ones|per cent")},
 }
 
 // Terms is every terminal of the grammar: the words of the measures, dimensions, nouns,
@@ -419,6 +428,9 @@ func Terms() []Term {
 	}
 	for _, q := range Quantities {
 		ts = append(ts, Term{CatQuantity, q.ID, q.Words})
+	}
+	for _, a := range Attributes {
+		ts = append(ts, Term{CatAttr, a.ID, a.Words})
 	}
 	return append(ts, Terminals...)
 }
