@@ -99,6 +99,11 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 
 	// what to compute: measures named, or composed from the question's scattered words
 	var measures []*semantic.Measure
+	if len(a.all("measures")) > 1 {
+		// several measures are one constituent ("A e B"); two apart are two questions
+		return nil, fail("a pergunta pede duas coisas que não consegui juntar num relatório; pergunte uma de cada vez",
+			"the question asks for two things I could not put in one report; ask one at a time")
+	}
 	for _, i := range a.all("measures") {
 		a.used[i] = true
 		measures = append(measures, clauses[i].v.([]*semantic.Measure)...)
@@ -110,7 +115,7 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 	}
 	list := false
 	if _, ok := a.take("list"); ok {
-		list = true
+		list = len(measures) == 0 // "mostre o faturamento": a table of the measure
 	}
 	agg := ""
 	for _, i := range a.all("agg") {
@@ -174,10 +179,10 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 				if subj != nil && subj.event == nil {
 					if subj.noun.Fact != nil && subj.noun.Fact != v.Fact {
 						// "lojas que mais venderam": the stores break the revenue down
-						if d := dimOfNoun(subj.noun); d != nil && !list {
+						if d := dimOfNoun(subj.noun); d != nil && !list && ranked {
 							extraDims = append(extraDims, d)
 							oneAnswer = subj.singular
-						} else {
+						} else if !joins(v.Fact, subj.noun.Fact) {
 							return nil, fail("não entendi o que \""+subj.noun.ID+"\" faz na pergunta", "I did not see what \""+subj.noun.ID+"\" does in the question")
 						}
 					}
@@ -216,8 +221,8 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 		list = false
 	}
 	if len(measures) == 0 && subj == nil && len(asked) == 0 {
-		if a.has("share") {
-			// "cancellation rate": the rows the condition is about
+		if a.has("share") || agg == "count" {
+			// "cancellation rate", "how many app users ...": the rows the filters are about
 			for _, f := range []*semantic.Fact{semantic.Sales, semantic.Customers, semantic.Redemptions} {
 				fits := true
 				for _, i := range a.all("filter") {
@@ -243,7 +248,7 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 		fact := subj.noun.Fact
 		a.req.Fact = fact
 		switch {
-		case list || (agg == "" && isListy(a)):
+		case list || (agg == "" && !a.has("breakdown") && (subj.person || fact.Listed)):
 			a.req.Attrs = semantic.DefaultAttributes(fact)
 			if a.req.Attrs == nil {
 				return nil, fail("não sei listar "+fact.Name.PT, "I cannot list "+fact.Name.EN)
@@ -282,9 +287,12 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 			a.req.SortBy = measures[0].PerRow
 			oneAnswer = subj.singular
 		case subj.noun.Fact == measures[0].Fact:
-		case dimOfNoun(subj.noun) != nil && !list:
+		case dimOfNoun(subj.noun) != nil && !list && ranked:
 			extraDims = append(extraDims, dimOfNoun(subj.noun))
 			oneAnswer = subj.singular
+		case joins(measures[0].Fact, subj.noun.Fact):
+			// "vendas de clientes homens": the customers the rows belong to, narrowed by
+			// the filters
 		default:
 			return nil, fail("não entendi o que \""+subj.noun.ID+"\" faz na pergunta", "I did not see what \""+subj.noun.ID+"\" does in the question")
 		}
@@ -297,8 +305,16 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 			}
 			measures[0], perCust = m, false
 		}
-		if agg == "sum" || agg == "count" {
+		var m *semantic.Measure
+		if len(measures) == 1 {
+			m = measures[0]
+		}
+		switch {
+		case m == nil:
+		case agg == "sum" && (m.Kind == semantic.Sum || m.Kind == semantic.Count):
 			agg = "" // "qual o total de ... faturamento": the measure already sums
+		case agg == "count" && m.Kind == semantic.Count:
+			agg = ""
 		}
 		if agg != "" || event != "" || perCust {
 			return nil, fail("há palavras que a interpretação não usou", "some words were not used by the interpretation")
@@ -316,14 +332,43 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 	fact := a.req.Fact
 
 	// filters, resolved against the fact
+	sharePos := -1
+	for i, c := range clauses {
+		if c.kind == "share" && !a.used[i] {
+			sharePos = i
+		}
+	}
 	for _, i := range a.all("filter") {
 		a.used[i] = true
-		filters = append(filters, clauses[i].v.(filterV))
+		fv := clauses[i].v.(filterV)
+		fv.pos = i
+		filters = append(filters, fv)
 	}
-	var compareMembers *memberV
+	if sharePos >= 0 {
+		// the condition of a percentage is what follows its word ("dos ativos, quantos %
+		// aceitam whatsapp"), else the last filter before it
+		cond := -1
+		for j, fv := range filters {
+			if fv.pos > sharePos && (cond < 0 || filters[cond].pos < sharePos || fv.pos < filters[cond].pos) {
+				cond = j
+			} else if fv.pos < sharePos && (cond < 0 || filters[cond].pos < fv.pos && filters[cond].pos < sharePos) {
+				cond = j
+			}
+		}
+		if cond > 0 {
+			filters[0], filters[cond] = filters[cond], filters[0]
+		}
+	}
+	// two values of one attribute cannot both hold: "Centro vs Ibirapuera" compares them
+	filters, extraDims = mergeMembers(filters, extraDims)
+	var compareMembers, channels *memberV
 	var resolved []*semantic.Filter
 	for _, fv := range filters {
-		if fv.members != nil && !fv.members.or && len(fv.members.values) > 1 {
+		if fv.members != nil && fv.members.kind == "channel" && len(fv.members.values) > 1 {
+			channels = fv.members
+			continue
+		}
+		if fv.members != nil && !fv.members.or && len(fv.members.values) > 1 && fv.members.kind != "channel" {
 			compareMembers = fv.members
 		}
 		f, ok := fv.resolve(fact)
@@ -332,12 +377,24 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 		}
 		resolved = append(resolved, f)
 	}
+	if n := replacing(resolved, fact); n > 1 {
+		return nil, fail("a pergunta pede dois status que não valem juntos", "the question asks for two statuses that cannot hold together")
+	}
 
 	// periods: one window, or two compared
 	var periods []*semantic.Period
 	for _, i := range a.all("period") {
 		a.used[i] = true
 		periods = append(periods, clauses[i].v.(periodV).p)
+	}
+	compared := false
+	for _, i := range a.all("periods") {
+		a.used[i] = true
+		periods = append(periods, clauses[i].v.(periodsV)...)
+		compared = true
+	}
+	if len(periods) == 2 && !compared && !a.has("vs") && !a.has("growth") {
+		return nil, fail("há dois períodos na pergunta e não sei se é para comparar", "the question has two periods and I cannot tell whether to compare them")
 	}
 	switch len(periods) {
 	case 0:
@@ -365,7 +422,18 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 	}
 
 	// share: the percentage of rows (or of an additive measure) meeting a condition
-	if _, ok := a.take("share"); ok {
+	if _, ok := a.take("share"); ok && channels != nil {
+		// one rate per channel named
+		measures = nil
+		for _, c := range channels.values {
+			ch, _ := semantic.ChannelOf(c)
+			r, err := semantic.RateOf(semantic.Customers, semantic.OptIn(ch, true), nil)
+			if err != nil || fact != semantic.Customers {
+				return nil, fail("não sei calcular esse percentual", "I cannot compute that percentage")
+			}
+			measures = append(measures, r)
+		}
+	} else if ok {
 		if len(resolved) == 0 {
 			return nil, fail("falta a condição do percentual", "the percentage has no condition")
 		}
@@ -466,9 +534,72 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 	return &a.req, nil
 }
 
-// isListy: a subject with filters and no count word, no breakdown and no period reads as
-// a list ("clientes inativos")? No: without "liste", "quais", a subject is counted.
-func isListy(*assembly) bool { return false }
+// joins reports whether the rows of fact f belong to rows of fact g (a sale to a
+// customer and a store), so g's filters narrow f.
+func joins(f, g *semantic.Fact) bool {
+	switch g {
+	case semantic.Customers:
+		return f.Customer != ""
+	case semantic.Stores:
+		return f.Store != ""
+	}
+	return false
+}
+
+// replacing counts the filters that replace the fact's counting rule (statuses,
+// cancellations): two of them contradict each other.
+func replacing(fs []*semantic.Filter, fact *semantic.Fact) int {
+	n := 0
+	for _, f := range fs {
+		if f.ReplacesLive {
+			n++
+		}
+	}
+	return n
+}
+
+// mergeMembers turns two filters naming values of the same attribute into one comparison
+// of those values ("Centro vs Ibirapuera"), and a flag with its opposite into a breakdown
+// ("ativos x inativos").
+func mergeMembers(fs []filterV, dims []*semantic.Dimension) ([]filterV, []*semantic.Dimension) {
+	var out []filterV
+	byKind := map[string]int{}
+	flags := map[string]int{}
+	for _, f := range fs {
+		if f.members != nil && !f.members.or && f.members.kind == "store" {
+			if j, ok := byKind[f.members.kind]; ok {
+				m := *out[j].members
+				m.values = append(append([]string(nil), m.values...), f.members.values...)
+				merged := filterV{id: "members", members: &m, pos: out[j].pos}
+				merged.resolve = func(fact *semantic.Fact) (*semantic.Filter, bool) {
+					x := semantic.StoreCodes(m.values)
+					return x, x.Applies(fact, nil)
+				}
+				out[j] = merged
+				continue
+			}
+			byKind[f.members.kind] = len(out)
+		}
+		if opp, ok := opposites[f.id]; ok {
+			if j, ok := flags[opp.other]; ok {
+				out = append(out[:j], out[j+1:]...)
+				dims = append(dims, opp.dim)
+				continue
+			}
+			flags[f.id] = len(out)
+		}
+		out = append(out, f)
+	}
+	return out, dims
+}
+
+var opposites = map[string]struct {
+	other string
+	dim   *semantic.Dimension
+}{
+	"flag:active:false":   {"flag:inactive:false", semantic.ByActive},
+	"flag:inactive:false": {"flag:active:false", semantic.ByActive},
+}
 
 func activityFilter(s *subjectV) filterV {
 	e := s.event

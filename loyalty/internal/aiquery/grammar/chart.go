@@ -129,6 +129,14 @@ func (c *chart) reindex(old, e *Edge) {
 // children): every edge over a span is built from edges over shorter spans, then unary
 // rules close over the span.
 func parse(g *Grammar, r *lexicon.Reading) *chart {
+	// a word of the other language than the question's is a less likely reading ("no"
+	// is "em o" in Portuguese, a negation in English)
+	otherLang := func(m *lexicon.Match) float64 {
+		if m.Lang != "" && m.Lang != r.Lang {
+			return langCost
+		}
+		return 0
+	}
 	c := &chart{n: len(r.Tokens), cells: map[cellKey][]*Edge{}, byEnd: map[int][]*Edge{}, filler: make([]bool, len(r.Tokens))}
 	for i := range r.Matches {
 		m := &r.Matches[i]
@@ -138,7 +146,8 @@ func parse(g *Grammar, r *lexicon.Reading) *chart {
 	}
 	for i := range r.Matches {
 		m := &r.Matches[i]
-		c.add(&Edge{From: m.From, To: m.To, Sym: string(m.Cat), Val: m.Arg, Cost: typoCost * float64(m.Typos), Match: m})
+		// a longer phrase of the lexicon is a more specific reading of its words
+		c.add(&Edge{From: m.From, To: m.To, Sym: string(m.Cat), Val: m.Arg, Cost: typoCost*float64(m.Typos) - phraseBonus*float64(m.To-m.From-1) + otherLang(m), Match: m})
 	}
 	for length := 1; length <= c.n; length++ {
 		for from := 0; from+length <= c.n; from++ {
@@ -217,9 +226,11 @@ func (c *chart) apply(x expanded, from, to int) bool {
 
 // Costs of a reading: each clause, each typo, each word skipped as a filler.
 const (
-	typoCost   = 0.6
-	clauseCost = 1.0
-	skipCost   = 0.05
+	typoCost    = 0.6
+	clauseCost  = 1.0
+	skipCost    = 0.05
+	phraseBonus = 0.2
+	langCost    = 0.3
 )
 
 // analysis is one reading of the whole question: its clauses in order, the words skipped

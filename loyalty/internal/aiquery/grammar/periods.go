@@ -184,4 +184,18 @@ func span(a, b *semantic.Period) (any, bool) {
 		Label: semantic.T(a.Label.PT+" a "+b.Label.PT, a.Label.EN+" to "+b.Label.EN)}}, true
 }
 
-var _ = strconv.Itoa
+// monthOf is month m of the year of period p ("maio do ano passado").
+func monthOf(x *env, m string, p *semantic.Period) (any, bool) {
+	var y int
+	switch p.Kind {
+	case semantic.ThisYear:
+		y = x.cal.Now.Year()
+	case semantic.LastYear:
+		y = x.cal.Now.Year() - 1
+	case semantic.CalendarYear:
+		y = atoiOr(p.Label.EN, 0)
+	default:
+		return nil, false
+	}
+	return month(x, m, strconv.Itoa(y))
+}

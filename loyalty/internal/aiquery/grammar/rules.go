@@ -133,9 +133,41 @@ func productions(x *env) []*Rule {
 		rule("Measures", 0, "Measure "+tAnd+" Measures", func(k []*Edge) (any, bool) {
 			return append([]*semantic.Measure{k[0].Val.(measureV).m}, k[2].Val.([]*semantic.Measure)...), true
 		}),
+		rule("Measures", 0, "Measure "+tVs+" Measures", func(k []*Edge) (any, bool) {
+			return append([]*semantic.Measure{k[0].Val.(measureV).m}, k[2].Val.([]*semantic.Measure)...), true
+		}),
+		// "pontos creditados vs resgatados": the second measure shares the first's noun
+		rule("Measures", 0, "Measure "+tAnd+" "+tEvent, func(k []*Edge) (any, bool) { return elided(k[0].Val.(measureV), arg(k[2])) }),
+		rule("Measures", 0, "Measure "+tVs+" "+tEvent, func(k []*Edge) (any, bool) { return elided(k[0].Val.(measureV), arg(k[2])) }),
 
 		// ---- subjects: rows named without a measure, with what their customers did
 		rule("Subject", 0.2, tNoun, func(k []*Edge) (any, bool) { return subject(k[0], "", false, false) }),
+		// "quem se cadastrou ontem", "who never bought": customers, asked for by name
+		rule("Subject", 0, tPerson+" "+tNeg+"? "+tNever+"? "+tEvent+"?", func(k []*Edge) (any, bool) {
+			v, ok := subjectOf("customers", arg(k[3]), k[1] != nil || k[2] != nil)
+			if !ok {
+				return nil, false
+			}
+			s := v.(subjectV)
+			s.person, s.singular = true, true
+			return s, true
+		}),
+		// "novos cadastros (na loja X)": a sign-up names customers
+		rule("Subject", 0.1, tEvent+" "+tIn+"? Member?", func(k []*Edge) (any, bool) {
+			if arg(k[0]) != "signup" {
+				return nil, false
+			}
+			v, _ := subjectOf("customers", "", false)
+			s := v.(subjectV)
+			if k[2] != nil {
+				m := k[2].Val.(memberV)
+				if m.kind != "store" || len(m.values) != 1 {
+					return nil, false
+				}
+				s.signupStore = m.values[0]
+			}
+			return s, true
+		}),
 		rule("Subject", 0, tNoun+" "+tWho+"? "+tEvent+" "+tAgain+"?", func(k []*Edge) (any, bool) {
 			return subject(k[0], arg(k[2]), false, k[3] != nil)
 		}),
@@ -222,9 +254,28 @@ func productions(x *env) []*Rule {
 		rule("Members", 0, "Member", func(k []*Edge) (any, bool) { return k[0].Val, true }),
 		rule("Members", 0, "Member "+tOr+" Members", func(k []*Edge) (any, bool) { return joinMembers(k[0].Val, k[2].Val, true) }),
 		rule("Members", 0, "Member "+tAnd+" Members", func(k []*Edge) (any, bool) { return joinMembers(k[0].Val, k[2].Val, false) }),
+		rule("Members", 0, "Member "+tVs+" Members", func(k []*Edge) (any, bool) { return joinMembers(k[0].Val, k[2].Val, false) }),
+		// "usam o app": the customers who use it
+		rule("Filter", 0, tUse+" Member", func(k []*Edge) (any, bool) {
+			m := k[1].Val.(memberV)
+			for _, vw := range semantic.ValueWords {
+				if vw.Kind == m.kind && vw.Code == m.values[0] && vw.UsedBy != "" {
+					return flagFilter(vw.UsedBy, false)
+				}
+			}
+			return nil, false
+		}),
 		rule("Filter", 0, "Members", func(k []*Edge) (any, bool) { return memberFilter(x, k[0].Val.(memberV), false) }),
 		rule("Filter", 0, tNeg+" Members", func(k []*Edge) (any, bool) { return memberFilter(x, k[1].Val.(memberV), true) }),
 		rule("Filter", 0, tFlag, func(k []*Edge) (any, bool) { return flagFilter(arg(k[0]), false) }),
+		// "aceitam email", "opted in to SMS", "não aceitam whatsapp"
+		rule("Filter", 0, tNeg+"? "+tOptIn+" "+tIn+"? Members", func(k []*Edge) (any, bool) {
+			m := k[3].Val.(memberV)
+			if m.kind != "channel" {
+				return nil, false
+			}
+			return memberFilter(x, m, k[0] != nil)
+		}),
 		rule("Filter", 0, tNeg+" "+tFlag, func(k []*Edge) (any, bool) { return flagFilter(arg(k[1]), true) }),
 		rule("Filter", 0, tFlag+" "+tOr+" "+tFlag, func(k []*Edge) (any, bool) { return nil, false }),
 
@@ -235,6 +286,38 @@ func productions(x *env) []*Rule {
 		rule("Num", 0, tYear, func(k []*Edge) (any, bool) { return arg(k[0]), true }),
 		rule("Filter", 0, tCmp+" Num "+tQuantity+"?", func(k []*Edge) (any, bool) { return threshold(arg(k[2]), arg(k[0]), arg(k[1])) }),
 		rule("Filter", 0, tCmp+" "+tMoney, func(k []*Edge) (any, bool) { return threshold("money", arg(k[0]), arg(k[1])) }),
+		// "saldo acima de 1000", "idade acima de 30": the noun says what the number counts
+		rule("Filter", 0, tNoun+" "+tCmp+" Num "+tQuantity+"?", func(k []*Edge) (any, bool) {
+			n := semantic.NounByID(arg(k[0]))
+			if n == nil || n.Quantity == "" || (k[3] != nil && arg(k[3]) != n.Quantity && !(n.ID == "age" && arg(k[3]) == "years")) {
+				return nil, false
+			}
+			return threshold(n.Quantity, arg(k[1]), arg(k[2]))
+		}),
+		rule("Filter", 0, tNoun+" "+tCmp+" "+tMoney, func(k []*Edge) (any, bool) {
+			if n := semantic.NounByID(arg(k[0])); n == nil || n.Quantity != "money" {
+				return nil, false
+			}
+			return threshold("money", arg(k[1]), arg(k[2]))
+		}),
+		// "gastaram mais de R$ 300", "compraram mais de 5 vezes", "bought at multiple
+		// stores": what a customer did, counted or summed per customer
+		rule("Filter", 0, tEvent+" "+tIn+"? "+tCmp+" Num "+tQuantity, func(k []*Edge) (any, bool) {
+			return perCustomerThreshold(arg(k[0]), arg(k[4]), arg(k[2]), arg(k[3]))
+		}),
+		rule("Filter", 0, tEvent+" "+tIn+"? "+tCmp+" "+tMoney, func(k []*Edge) (any, bool) {
+			return perCustomerThreshold(arg(k[0]), "money", arg(k[2]), arg(k[3]))
+		}),
+		rule("Filter", 0, tEvent+" "+tIn+"? "+tMany+" "+tQuantity, func(k []*Edge) (any, bool) {
+			return perCustomerThreshold(arg(k[0]), arg(k[3]), ">", "1")
+		}),
+		// "têm saldo", "have points", "com pontos": hold some
+		rule("Filter", 0, tHave+" "+tNoun, func(k []*Edge) (any, bool) {
+			if n := arg(k[1]); n != "balance" && n != "points" {
+				return nil, false
+			}
+			return filterV{id: "has_balance", resolve: fixed(semantic.BalanceThreshold(semantic.Above, 0))}, true
+		}),
 		rule("Filter", 0, "Num "+tQuantity+" "+tCmp, func(k []*Edge) (any, bool) {
 			if c := arg(k[2]); c == ">=" || c == "<=" { // "30 anos ou mais"
 				return threshold(arg(k[1]), c, arg(k[0]))
@@ -270,8 +353,8 @@ func productions(x *env) []*Rule {
 			}
 			return nameFilter(n, false), true
 		}),
-		rule("Filter", 0, string(semantic.CatDocWord)+"? "+tDoc, func(k []*Edge) (any, bool) {
-			k = k[1:]
+		rule("Filter", 0, tBy+"? "+string(semantic.CatDocWord)+"? "+tDoc, func(k []*Edge) (any, bool) {
+			k = k[2:]
 			d := arg(k[0])
 			return filterV{id: "doc:" + d, resolve: fixed(semantic.CustomerDoc(d))}, true
 		}),
@@ -317,6 +400,21 @@ func productions(x *env) []*Rule {
 		rule("Period", 0, tOrdinal+" "+tUnit+" "+tFrom+"? "+tYear+"?", func(k []*Edge) (any, bool) { return part(x, arg(k[0]), arg(k[1]), arg(k[3])) }),
 		rule("Period", 0, tDate, func(k []*Edge) (any, bool) { return day(x, k[0]) }),
 		rule("Period", 0, tIn+" Period", func(k []*Edge) (any, bool) { return k[1].Val, true }),
+		// "maio do ano passado", "March last year": the month of that year
+		rule("Period", 0, tMonth+" "+tFrom+"? Period", func(k []*Edge) (any, bool) { return monthOf(x, arg(k[0]), k[2].Val.(periodV).p) }),
+		// "mês de maio", "o mês de março"
+		rule("Period", 0, tUnit+" "+tFrom+"? "+tMonth+" "+tFrom+"? "+tYear+"?", func(k []*Edge) (any, bool) {
+			if arg(k[0]) != "month" {
+				return nil, false
+			}
+			return month(x, arg(k[2]), arg(k[4]))
+		}),
+		rule("Periods", 0, "Period "+tAnd+" "+tFrom+"? Period", func(k []*Edge) (any, bool) {
+			return periodsV{k[0].Val.(periodV).p, k[3].Val.(periodV).p}, true
+		}),
+		rule("Periods", 0, "Period "+tVs+" "+tFrom+"? Period", func(k []*Edge) (any, bool) {
+			return periodsV{k[0].Val.(periodV).p, k[3].Val.(periodV).p}, true
+		}),
 		rule("Period", 0, tSince+" Period", func(k []*Edge) (any, bool) { return open(k[1].Val.(periodV).p, "since") }),
 		rule("Period", 0, tAfter+" Period", func(k []*Edge) (any, bool) { return open(k[1].Val.(periodV).p, "after") }),
 		rule("Period", 0, tBefore+" Period", func(k []*Edge) (any, bool) { return open(k[1].Val.(periodV).p, "before") }),
@@ -347,6 +445,7 @@ func productions(x *env) []*Rule {
 		clause("breakdown", "Breakdown", 0),
 		clause("filter", "Filter", 0),
 		clause("period", "Period", 0),
+		clause("periods", "Periods", 0),
 		clause("rank", "Rank", 0),
 		clause("group", "Group", 0),
 		clause("number", "Num", 0.5),
@@ -373,9 +472,67 @@ func productions(x *env) []*Rule {
 }
 
 const (
-	tBands = string(semantic.CatBands)
-	tAttr  = string(semantic.CatAttr)
+	tBands  = string(semantic.CatBands)
+	tAttr   = string(semantic.CatAttr)
+	tOptIn  = string(semantic.CatOptIn)
+	tPerson = string(semantic.CatPerson)
+	tHave   = string(semantic.CatHave)
+	tMany   = string(semantic.CatMany)
+	tUse    = string(semantic.CatUse)
+	tVs     = string(semantic.CatVs)
 )
+
+// elided is the second measure of "pontos creditados vs resgatados": the first's
+// aggregate and nouns with another event.
+func elided(first measureV, event string) (any, bool) {
+	if len(first.nouns) == 0 {
+		return nil, false
+	}
+	v, ok := compose(first.agg, first.nouns, event, false)
+	if !ok || v.(measureV).m == first.m {
+		return nil, false
+	}
+	return []*semantic.Measure{first.m, v.(measureV).m}, true
+}
+
+func subjectOf(noun, event string, neg bool) (any, bool) {
+	n := semantic.NounByID(noun)
+	s := subjectV{noun: n, neg: neg}
+	if event != "" {
+		s.event = semantic.EventByID(event)
+		if s.event == nil || (s.event.Activity == nil && event != "signup") || (event == "signup" && neg) {
+			return nil, false
+		}
+	}
+	return s, true
+}
+
+// perCustomerThreshold is "customers whose <event> compares": their spend, their number
+// of purchases, the stores they bought at.
+func perCustomerThreshold(event, quantity, op, n string) (any, bool) {
+	e := semantic.EventByID(event)
+	if e == nil || e.Activity == nil {
+		return nil, false
+	}
+	if e.ID == "spend" && quantity != "money" {
+		return nil, false
+	}
+	v, ok := threshold(quantity, op, n)
+	if !ok {
+		return nil, false
+	}
+	fv := v.(filterV)
+	inner := fv.resolve
+	fv.id = "customer_" + fv.id
+	fv.resolve = func(f *semantic.Fact) (*semantic.Filter, bool) {
+		x, ok := inner(semantic.Customers)
+		if !ok || !x.Applies(f, nil) && !x.UsesPeriod {
+			return nil, false
+		}
+		return x, true
+	}
+	return fv, true
+}
 
 // attrsV is a list of attributes asked for.
 type attrsV []*semantic.Attribute
@@ -401,7 +558,7 @@ func byID(id string) (any, bool) {
 	if m == nil {
 		return nil, false
 	}
-	return measureV{m}, true
+	return measureV{m: m}, true
 }
 
 // measureByKey finds the measure whose composition key is k.
@@ -450,7 +607,7 @@ func compose(agg string, nouns []string, event string, perCust bool) (any, bool)
 			parts = append(parts, "customers")
 		}
 		if m := measureByKey(strings.Join(parts, " ")); m != nil {
-			return measureV{m}, true
+			return measureV{m: m, agg: agg, nouns: o}, true
 		}
 	}
 	return nil, false
@@ -466,18 +623,18 @@ func aggOf(agg, id string) (any, bool) {
 	switch agg {
 	case "sum", "count":
 		if m.Kind == semantic.Sum || m.Kind == semantic.Count {
-			return measureV{m}, true
+			return measureV{m: m}, true
 		}
 	case "avg":
 		if m.Kind == semantic.Average || m.Kind == semantic.Ratio {
-			return measureV{m}, true
+			return measureV{m: m}, true
 		}
 		if a, err := semantic.AverageOf(m); err == nil {
-			return measureV{a}, true
+			return measureV{m: a}, true
 		}
 	case "median":
 		if md, err := semantic.MedianOf(m); err == nil {
-			return measureV{md}, true
+			return measureV{m: md}, true
 		}
 	}
 	return nil, false
@@ -491,7 +648,7 @@ func perCustomer(v any, ok bool) (any, bool) {
 	if err != nil {
 		return nil, false
 	}
-	return measureV{m}, true
+	return measureV{m: m}, true
 }
 
 func subject(e *Edge, event string, neg, again bool) (any, bool) {
@@ -613,7 +770,10 @@ func memberFilter(x *env, m memberV, neg bool) (any, bool) {
 		fv.resolve = fixed(semantic.EmailDomain(m.values[0]))
 	case "channel":
 		if len(m.values) != 1 {
-			return nil, false
+			// "opt-in rates for email, whatsapp and sms": one rate per channel (assembly)
+			fv.resolve = func(*semantic.Fact) (*semantic.Filter, bool) { return nil, false }
+			fv.neg = neg
+			return fv, !neg
 		}
 		ch, ok := semantic.ChannelOf(m.values[0])
 		if !ok {

@@ -11,7 +11,11 @@ import (
 // same span mean the same thing, and the chart keeps the cheaper one.
 
 // measureV is a measure read from words ("faturamento", "quantos clientes compraram").
-type measureV struct{ m *semantic.Measure }
+type measureV struct {
+	m     *semantic.Measure
+	agg   string   // the aggregate and nouns it was composed of ("pontos creditados":
+	nouns []string // sum, points), so "creditados vs resgatados" composes the second
+}
 
 func (v measureV) key() string { return "m:" + v.m.ID }
 
@@ -26,6 +30,8 @@ type subjectV struct {
 	singular bool
 	// signupStore: the customers signed up at this store ("cadastrados na loja X")
 	signupStore string
+	// person: named by "quem", "who": the customers themselves are asked for (a list)
+	person bool
 }
 
 func (v subjectV) key() string {
@@ -33,7 +39,7 @@ func (v subjectV) key() string {
 	if v.event != nil {
 		e = v.event.ID
 	}
-	return fmt.Sprintf("s:%s:%s:%v:%v:%v:%s", v.noun.ID, e, v.neg, v.again, v.singular, v.signupStore)
+	return fmt.Sprintf("s:%s:%s:%v:%v:%v:%s:%v", v.noun.ID, e, v.neg, v.again, v.singular, v.signupStore, v.person)
 }
 
 // memberV is a named value of a dimension: stores, cities, states, payment types,
@@ -54,6 +60,8 @@ type filterV struct {
 	resolve func(f *semantic.Fact) (*semantic.Filter, bool)
 	members *memberV // a filter of named values (a comparison of members reads them)
 	period  bool     // the filter takes a period of its own (a cohort)
+	neg     bool
+	pos     int // the clause it came from (assembly)
 }
 
 func (v filterV) key() string {
@@ -76,6 +84,17 @@ func (v breakdownV) key() string {
 
 // periodV is a time window.
 type periodV struct{ p *semantic.Period }
+
+// periodsV are periods compared ("abril e maio", "April vs May").
+type periodsV []*semantic.Period
+
+func (v periodsV) key() string {
+	k := "ps"
+	for _, p := range v {
+		k += ":" + p.From + "|" + p.To
+	}
+	return k
+}
 
 func (v periodV) key() string { return "p:" + v.p.From + "|" + v.p.To }
 

@@ -23,6 +23,10 @@ type Fact struct {
 	Product  string // column holding the product's id ("" = no product)
 
 	Joins []string // joins every query of the fact needs (a redeemed item's redemption)
+
+	// Listed: named alone ("produtos com menos de 150 pontos", "promoções vigentes"), the
+	// fact's rows are listed; other facts' rows are counted unless a list is asked for.
+	Listed bool
 }
 
 // The facts. Their counting rules are the only place those rules are written.
@@ -78,7 +82,7 @@ var (
 		Joins:    []string{"JOIN reporting.redeems r ON r.id = i.redeem_id"},
 	}
 	Products = &Fact{
-		ID: "products", View: "products", Alias: "p",
+		ID: "products", View: "products", Alias: "p", Listed: true,
 		Name:     T("produtos de resgate", "reward products"),
 		Time:     "p.created_at",
 		TimeName: T("data de cadastro do produto", "product creation date"),
@@ -87,13 +91,13 @@ var (
 		Product:  "p.id",
 	}
 	Promotions = &Fact{
-		ID: "promotions", View: "promotions", Alias: "pm",
+		ID: "promotions", View: "promotions", Alias: "pm", Listed: true,
 		Name:     T("promoções", "promotions"),
 		Time:     "pm.start_date",
 		TimeName: T("data de início da promoção", "promotion start date"),
 	}
 	Stores = &Fact{
-		ID: "stores", View: "stores", Alias: "s",
+		ID: "stores", View: "stores", Alias: "s", Listed: true,
 		Name:     T("lojas", "stores"),
 		Time:     "s.created_at",
 		TimeName: T("data de cadastro da loja", "store creation date"),

@@ -24,6 +24,9 @@ type Filter struct {
 	// UsesPeriod: the request's period applies inside the filter (customers who bought in
 	// October) instead of to the fact's own time column (customers who signed up in October).
 	UsesPeriod bool
+	// rateBase: the rows a percentage of this condition is over, when not every row
+	// (ages: the customers with a birth date)
+	rateBase string
 
 	build func(f *Fact, p *Period) (cond string, joins []string, ok bool)
 }
@@ -183,7 +186,11 @@ func Both(a, b *Filter) (*Filter, error) {
 	if a.UsesPeriod || b.UsesPeriod || a.ReplacesLive || b.ReplacesLive {
 		return nil, fmt.Errorf("filters %s and %s do not combine", a.ID, b.ID)
 	}
-	return &Filter{ID: a.ID + "_and_" + b.ID, Name: T(a.Name.PT+", "+b.Name.PT, a.Name.EN+", "+b.Name.EN), Slug: a.Slug,
+	base := a.rateBase
+	if base == "" {
+		base = b.rateBase
+	}
+	return &Filter{ID: a.ID + "_and_" + b.ID, Name: T(a.Name.PT+", "+b.Name.PT, a.Name.EN+", "+b.Name.EN), Slug: a.Slug, rateBase: base,
 		build: func(f *Fact, p *Period) (string, []string, bool) {
 			ca, ja, oka := a.build(f, p)
 			cb, jb, okb := b.build(f, p)
@@ -514,8 +521,13 @@ func EmailDomain(domain string) *Filter {
 // AgeThreshold keeps the customers whose age (completed years) compares to n.
 func AgeThreshold(op string, n int64) *Filter {
 	o := opText(op)
-	return onCustomers("age_threshold", T(fmt.Sprintf("idade %s %d anos", o.PT, n), fmt.Sprintf("age %s %d", o.EN, n)), T("idade", "age"),
-		func() string { return fmt.Sprintf("%s %s %d", AgeExpr, op, n) })
+	return withRateBase("c.birth_date IS NOT NULL", onCustomers("age_threshold", T(fmt.Sprintf("idade %s %d anos", o.PT, n), fmt.Sprintf("age %s %d", o.EN, n)), T("idade", "age"),
+		func() string { return fmt.Sprintf("%s %s %d", AgeExpr, op, n) }))
+}
+
+func withRateBase(base string, f *Filter) *Filter {
+	f.rateBase = base
+	return f
 }
 
 // AgeExpr is a customer's age in completed years (customers without a birth date have none).

@@ -68,7 +68,7 @@ var (
 		Name: T("maior saldo de pontos", "highest points balance"),
 		Def:  T("o maior saldo atual de pontos de um cliente", "the highest current points balance of a customer")}
 
-	SalesCount = &Measure{ID: "sales_count", Fact: Sales, Kind: Count, Keys: keys("count sales|count sales buy|count sales sell|count sales spend|count buy"),
+	SalesCount = &Measure{ID: "sales_count", Fact: Sales, Kind: Count, Keys: keys("count sales|count sales buy|count sales sell|count sales spend"),
 		Expr: "count(*)", Alias: T("vendas", "sales"),
 		Name: T("número de vendas", "number of sales"),
 		Def:  T("vendas (cupons) registradas", "sales (purchase coupons) recorded")}
@@ -80,7 +80,7 @@ var (
 		Expr: "round(avg(v.value), 2)", Alias: T("ticket_medio", "average_ticket"),
 		Name: T("ticket médio", "average ticket"),
 		Def:  T("valor médio de uma venda (faturamento / número de vendas)", "average value of a sale (revenue / number of sales)")}
-	Buyers = &Measure{ID: "buyers", Fact: Sales, Kind: Count, Words: W("compradores|compradoras|comprador|compradora", "buyers|buyer|shoppers|purchasers|purchaser"), Keys: keys("count customers buy|count buyers|count customers spend"),
+	Buyers = &Measure{ID: "buyers", Fact: Sales, Kind: Count, Words: W("compradores|compradoras|comprador|compradora", "buyers|buyer|shoppers|purchasers|purchaser"), Keys: keys("count customers buy|count buyers|count customers spend|count buy|count spend"),
 		Expr: "count(DISTINCT v.customer_id)", Alias: T("clientes_compradores", "buying_customers"),
 		Name: T("clientes que compraram", "customers who bought"),
 		Def:  T("clientes distintos com ao menos uma venda", "distinct customers with at least one sale")}
@@ -220,9 +220,14 @@ func RateOf(fact *Fact, f *Filter, p *Period) (*Measure, error) {
 	if !ok || len(joins) > 0 {
 		return nil, fmt.Errorf("no rate of %q over %s", f.Name.EN, fact.ID)
 	}
+	base := "count(*)"
+	if f.rateBase != "" {
+		// age figures leave out customers without a birth date: so does their base
+		base = "count(*) FILTER (WHERE " + f.rateBase + ")"
+	}
 	return &Measure{
 		ID: "rate_" + f.ID, Fact: fact, Kind: Rate,
-		Expr:   fmt.Sprintf("round(100.0 * count(*) FILTER (WHERE %s) / NULLIF(count(*), 0), 1)", cond),
+		Expr:   fmt.Sprintf("round(100.0 * count(*) FILTER (WHERE %s) / NULLIF(%s, 0), 1)", cond, base),
 		Alias:  T("percentual_"+f.Slug.PT, "percent_"+f.Slug.EN),
 		Name:   T("percentual de "+fact.Name.PT+" ("+f.Name.PT+")", "percentage of "+fact.Name.EN+" ("+f.Name.EN+")"),
 		Def:    T("100 × linhas com a condição / todas as linhas", "100 × rows meeting the condition / all rows"),

@@ -56,6 +56,11 @@ const (
 	CatAttr     Category = "attr"     // arg: attribute id ("telefone", "email address")
 	CatDocWord  Category = "docword"  // cpf, cnpj, documento: names the number after it
 	CatPaid     Category = "paid"     // pago, paid with: introduces a payment type
+	CatOptIn    Category = "optin"    // aceitam, opted in: before a contact channel
+	CatPerson   Category = "person"   // quem, who: customers, listed
+	CatHave     Category = "have"     // tem, com, have, with: before what customers hold
+	CatMany     Category = "many"     // varias, multiple: more than one
+	CatUse      Category = "use"      // usam, use: before what customers use
 
 	// period words
 	CatThis     Category = "this"    // este, this, current
@@ -89,6 +94,9 @@ type Noun struct {
 	// Event is what a customer does that makes one of these rows ("compras": buy), so
 	// "clientes sem compras" reads as "clientes que não compraram".
 	Event string
+	// Quantity is what a number compared with this noun counts ("saldo acima de 1000":
+	// points; "idade acima de 30": years).
+	Quantity string
 }
 
 // Nouns.
@@ -99,10 +107,10 @@ var Nouns = []*Noun{
 	{ID: "sales", Fact: Sales, Agg: "count", Event: "buy", Words: W(
 		"venda|vendas|compra|compras|cupom|cupons|cupom fiscal|cupons fiscais|pedido|pedidos|transacao|transacoes|nota fiscal|notas fiscais|vds|vnd",
 		"sale|sales|purchase|purchases|order|orders|coupon|coupons|transaction|transactions|receipt|receipts|txn|txns|trx")},
-	{ID: "points", Agg: "sum", Words: W("ponto|pontos|pts|pt|pontuacao|pontinhos", "point|points|pts|pt")},
-	{ID: "value", Agg: "sum", Words: W("valor|valores|vlr|vlrs|montante|dinheiro|reais|em reais|r$|quantia|total em reais", "value|values|amount|amounts|money|dollars|reais|brl")},
-	{ID: "balance", Agg: "sum", Words: W("saldo|saldos|saldo de pontos|saldos de pontos", "balance|balances|points balance|point balance")},
-	{ID: "age", Agg: "avg", Words: W("idade|idades", "age|ages")},
+	{ID: "points", Agg: "sum", Quantity: "points", Words: W("ponto|pontos|pts|pt|pontuacao|pontinhos", "point|points|pts|pt")},
+	{ID: "value", Agg: "sum", Quantity: "money", Words: W("valor|valores|vlr|vlrs|montante|dinheiro|reais|em reais|r$|quantia|total em reais", "value|values|amount|amounts|money|dollars|reais|brl")},
+	{ID: "balance", Agg: "sum", Quantity: "points", Words: W("saldo|saldos|saldo de pontos|saldos de pontos", "balance|balances|points balance|point balance")},
+	{ID: "age", Agg: "avg", Quantity: "years", Words: W("idade|idades", "age|ages")},
 	{ID: "redemptions", Fact: Redemptions, Agg: "count", Event: "redeem", Words: W("resgate|resgates|troca|trocas|resgate de pontos|resgates de pontos", "redemption|redemptions|redeem|redeems")},
 	{ID: "products", Fact: Products, Agg: "count", Words: W("produto|produtos|prod|prods|premio|premios|recompensa|recompensas|brinde|brindes|item|itens|catalogo|catalogo de recompensas", "product|products|reward|rewards|prize|prizes|gift|gifts|item|items|catalog|catalogue|reward products")},
 	{ID: "stores", Fact: Stores, Agg: "count", Words: W("loja|lojas|filial|filiais|unidade|unidades|pdv|pdvs|franquia|franquias", "store|stores|shop|shops|branch|branches|location|locations|outlet|outlets")},
@@ -196,6 +204,7 @@ var Flags = []*Flag{
 	{ID: "running", Words: W("vigente|vigentes|em vigor|rodando|rodaram|rodou|estiveram ativas|estavam ativas", "running|live|ongoing|ran|were running|were active|was running|was active"), Filter: PromotionActive},
 	{ID: "addons", Words: W("adicional|adicionais", "add-on|add-ons|addon|addons"), Filter: AddOns},
 	{ID: "no_email", Words: W("sem email|sem e mail", "without email|without an email|no email"), Filter: func() *Filter { return ContactMissing("email") }},
+	{ID: "zero_balance", Words: W("zerado|zerados|zerada|zeradas|sem saldo|sem pontos|saldo zero|saldo zerado", "zero balance|no points|no balance|zeroed|with zero points"), Filter: func() *Filter { return BalanceThreshold(Equal, 0) }},
 	{ID: "no_phone", Words: W("sem telefone|sem celular", "without phone|without a phone|no phone|without a phone number"), Filter: func() *Filter { return ContactMissing("phone") }},
 }
 
@@ -212,11 +221,14 @@ func FlagByID(id string) *Flag {
 // ValueWord is one value of a value kind (a payment type, an origin, an opt-in channel)
 // and its words; Codes are the stored values it stands for (any one the data holds).
 type ValueWord struct {
-	Kind  string // payment, origin, channel
-	Code  string
-	Codes []string
-	Label Text
-	Words Words
+	// UsedBy is the flag "customers who use it" ("usam o app": app users, not the
+	// customers who signed up through it)
+	UsedBy string
+	Kind   string // payment, origin, channel
+	Code   string
+	Codes  []string
+	Label  Text
+	Words  Words
 }
 
 // ValueWords are the values the model names without the catalogue's help. The catalogue's
@@ -227,7 +239,7 @@ var ValueWords = []*ValueWord{
 	{Kind: "payment", Code: "debit_card", Codes: []string{"debit_card", "debit"}, Label: T("cartão de débito", "debit card"), Words: W("cartao de debito|cartoes de debito|no debito", "debit card|debit cards")},
 	{Kind: "payment", Code: "cash", Codes: []string{"cash"}, Label: T("dinheiro", "cash"), Words: W("dinheiro|em dinheiro|especie|em especie", "cash|in cash")},
 	{Kind: "payment", Code: "meal_voucher", Codes: []string{"meal_voucher", "voucher"}, Label: T("vale-refeição", "meal voucher"), Words: W("vale|vale refeicao|vale alimentacao|vr|va|voucher", "voucher|vouchers|meal voucher|meal vouchers")},
-	{Kind: "origin", Code: "APP", Codes: []string{"APP"}, Label: T("app", "app"), Words: W("app|aplicativo|pelo app|via app|no app|do app|pelo aplicativo", "app|the app|through the app|via the app|from the app|in the app|mobile app")},
+	{UsedBy: "app_user", Kind: "origin", Code: "APP", Codes: []string{"APP"}, Label: T("app", "app"), Words: W("app|aplicativo|pelo app|via app|no app|do app|pelo aplicativo", "app|the app|through the app|via the app|from the app|in the app|mobile app")},
 	{Kind: "origin", Code: "PDV", Codes: []string{"PDV"}, Label: T("PDV", "point of sale"), Words: W("pdv|no pdv|pelo pdv|balcao|loja fisica", "pos|point of sale|in store|in-store|at the counter")},
 	{Kind: "origin", Code: "TOTEM", Codes: []string{"TOTEM"}, Label: T("totem", "kiosk"), Words: W("totem|totens|quiosque", "totem|kiosk|kiosks")},
 	{Kind: "origin", Code: "BACKOFFICE", Codes: []string{"BACKOFFICE"}, Label: T("backoffice", "back office"), Words: W("backoffice|back office|retaguarda", "backoffice|back office")},
@@ -289,6 +301,8 @@ var Quantities = []*Quantity{
 		Customers: intFilter(PurchaseCount)}},
 	{ID: "redemptions", Words: W("resgate|resgates", "redemption|redemptions"), Filter: map[*Fact]func(op, n string) *Filter{
 		Customers: intFilter(RedemptionCountFilter)}},
+	{ID: "stores", Words: W("loja|lojas|filial|filiais|unidade|unidades", "store|stores|location|locations|branch|branches"), Filter: map[*Fact]func(op, n string) *Filter{
+		Customers: intFilter(StoresVisited)}},
 }
 
 // Terminals are the function words and period words: grammar terminals as data.
@@ -297,6 +311,7 @@ var Terminals = []Term{
 	{CatAnd, "", W("e|,|&|mais|junto com|mas|porem", "and|,|&|plus|as well as|along with|but")},
 	{CatOr, "", W("ou", "or")},
 	{CatDocWord, "", W("cpf|cnpj|documento|doc|do cpf|de cpf|com cpf", "cpf|cnpj|document|doc|tax id|id")},
+	{CatOptIn, "", W("aceitam|aceita|aceitaram|aceitar|aceitam receber|aceita receber|autorizam|autorizaram|optaram|optaram por|opt in|optin|fizeram opt in|com opt in|inscritos em|assinam", "opted in|opted in to|opt in|optin|opted into|accept|accepts|accepted|agreed to|subscribed|subscribed to|signed up for")},
 	{CatPaid, "", W("pago|paga|pagos|pagas|pagamento|pagamentos|pagou|pagaram", "paid|paying|payment|payments|pay")},
 	{CatNeg, "", W("nao|sem|nenhum|nenhuma|exceto|excluindo|fora|tirando", "not|no|without|none|except|excluding|other than|havent|hasnt|didnt|dont|doesnt")},
 	{CatNever, "", W("nunca|jamais|nenhuma vez", "never|not once")},
@@ -304,11 +319,16 @@ var Terminals = []Term{
 	{CatCmp, ">=", W("pelo menos|no minimo|ao menos|a partir de|ou mais", "at least|or more|and over|and up|and above|or over|or older|and older|minimum of")},
 	{CatCmp, "<", W("menos de|menos do que|abaixo de|abaixo dos|menor que|menor do que|inferior a|menos que", "less than|fewer than|under|below|lower than|smaller than|younger than|less then|fewer then")},
 	{CatCmp, "<=", W("no maximo|ou menos|ate", "at most|or less|or fewer|or younger|up to|maximum of")},
+	{CatCmp, "=", W("apenas|somente|so|exatamente|igual a", "only|exactly|just|equal to")},
+	{CatMany, "", W("varias|varios|diversas|diversos|multiplas|multiplos|mais de uma|mais de um", "multiple|several|many|more than one|various")},
+	{CatPerson, "", W("quem", "who|whom")},
+	{CatHave, "", W("tem|tem|possuem|possui|com|que tem|que possuem|ainda tem", "have|has|with|holding|that have|who have")},
+	{CatUse, "", W("usam|usa|utilizam|utiliza|usando|usuarios do|usuario do", "use|uses|using|users of")},
 	{CatBetween, "", W("entre", "between")},
 	{CatTop, "", W("top|ranking|os maiores|as maiores", "top|ranking|rank|ranked|leading|best")},
 	{CatMost, "", W("mais|maior|maiores|melhor|melhores|que mais|quem mais|do maior para o menor|do maior pro menor|do maior pra menor|maior para menor|decrescente|ordem decrescente", "most|more|highest|biggest|largest|best|greatest|top|biggest first|largest first|highest first|descending|in descending order")},
 	{CatLeast, "", W("menos|menor|menores|pior|piores|que menos|quem menos|do menor para o maior|do menor pro maior|do menor pra maior|menor para maior|crescente|ordem crescente", "least|fewest|lowest|smallest|worst|bottom|less|smallest first|lowest first|ascending|in ascending order")},
-	{CatList, "", W("liste|listar|lista|listagem|mostre|mostrar|quais|quais sao|relacao de|nomes|nome", "list|listing|show|show me|which|what are|names|name|display")},
+	{CatList, "", W("liste|listar|lista|listagem|mostre|mostrar|me mostre|quais|quais sao|relacao de|nomes|nome|me passa|exiba", "list|listing|show|show me|which|what are|names|name|display")},
 	{CatVs, "", W("vs|versus|x|contra|comparado com|comparado a|comparada com|em comparacao com|em relacao a|compare|comparar|comparacao|comparativo", "vs|versus|compared to|compared with|against|compare|comparison|comparing|relative to")},
 	{CatThan, "", W("do que|que", "than|then")},
 	{CatGrowth, "", W("crescimento|cresceu|variacao|variacao percentual|evolucao percentual|% de crescimento|% de variacao|quanto cresceu|aumento percentual", "growth|grew|change|percent change|% change|percentage change|growth rate|increase")},
@@ -323,7 +343,7 @@ var Terminals = []Term{
 	{CatBoth, "", W("ambos|ambas|as duas|os dois|tanto", "both")},
 	{CatBefore2, "", W("antes|anteriormente|ja tinham|ja tinha", "before|previously|earlier|had already")},
 	{CatNamed, "", W("chamado|chamada|chamados|chamadas|com nome|de nome|com o nome|cujo nome|sobrenome|com sobrenome", "named|called|with the name|whose name|surname|last name")},
-	{CatWho, "", W("quem|qual|quais|que", "who|which|what")},
+	{CatWho, "", W("qual|quais|que|quando|quando foi", "which|what|when|when was|when did")},
 	{CatPerCust, "", W("por cliente|por comprador|por pessoa", "per customer|per buyer|per person|per member")},
 	{CatBands, "", W("faixa|faixas|faixa etaria|faixas etarias|distribuicao|distribuicao por faixa|bandas", "band|bands|bucket|buckets|brackets|distribution|age bands|age groups|age brackets")},
 	{CatPctl, "", W("percentil", "percentile|pctl")},
@@ -336,7 +356,7 @@ var Terminals = []Term{
 	{CatAgg, "distinct", W("distintos|distintas|diferentes|unicos|unicas", "distinct|different|unique")},
 
 	{CatThis, "", W("este|esta|esse|essa|neste|nesta|nesse|nessa|deste|desta|desse|dessa|atual|corrente|no|na", "this|current|the current")},
-	{CatLast, "", W("passado|passada|anterior|ultimo|ultima|ultimos|ultimas|retrasado", "last|previous|past|prior|preceding")},
+	{CatLast, "", W("passado|passada|anterior|ultimo|ultima|ultimos|ultimas", "last|previous|past|prior|preceding")},
 	{CatNext, "", W("proximo|proxima|proximos|que vem", "next|coming|upcoming")},
 	{CatUnit, "day", W("dia|dias", "day|days|dais|dys")},
 	{CatUnit, "week", W("semana|semanas|sem", "week|weeks|wk|wks")},
@@ -395,8 +415,8 @@ var Terminals = []Term{
 	{CatScope, "", W("lucro|lucros|margem|margens|estoque|estoques|custo|custos|imposto|impostos|meta|metas|nps|satisfacao|reclamacao|reclamacoes|devolucao|devolucoes|frete|fornecedor|fornecedores|senha|senhas|usuarios do sistema|vendedor|vendedores|vendedora|funcionario|funcionarios|visitas|visitaram|site|clima|tempo|churn|ltv|cac|roi|produtos mais vendidos|itens vendidos|por que|porque|motivo",
 		"profit|profits|margin|margins|gross margin|stock|inventory|left in stock|cost|costs|tax|taxes|target|targets|nps|satisfaction|complaint|complaints|returns|refunds|shipping|supplier|suppliers|password|passwords|salesperson|salespeople|seller|sellers|employee|employees|staff|cashier|visited|visits|website|web site|weather|churn|ltv|lifetime value|cac|roi|best selling products|items sold|why|reason")},
 	{CatFiller, "", W(
-		"o|a|os|as|um|uma|de|do|da|dos|das|em|no|na|nos|nas|ao|aos|pelo|pela|pelos|pelas|para|pra|pro|com|que|se|me|eu|nos|voce|vc|temos|tem|tinha|tiveram|teve|ter|ha|houve|existe|existem|foi|foram|ser|sao|e|esta|estao|estava|estavam|ja|ainda|agora|atualmente|hoje em dia|ate agora|por favor|pf|pfv|favor|gostaria|queria|quero|preciso|saber|sabe|diga|me diga|me diz|informe|me informe|mostre|me mostre|me fala|fala|traga|traz|ver|veja|ve|gere|gerar|relatorio|dados|dado|informacao|sobre|nosso|nossa|nossos|nossas|meu|minha|seu|sua|seus|suas|dele|dela|programa|fidelidade|do programa|de fidelidade|la|aqui|entao|ok|oi|ola|bom dia|boa tarde|boa noite|obrigado|valeu|pode|poderia|consegue|cadastrado|cadastrados|fez|fizeram|feito|feitas|feitos|realizadas|realizados|registradas|registrados|possui|possuem|tb|tbm|tambem|q|so|apenas|somente|exatamente|aproximadamente|cerca de|geral|em geral|receber|aceitar|aceitam|aceita|aceitaram|autorizam|optaram|opt in|optin|opt-in|optaram por|receber|dia|periodo|atual|na rede|em toda a rede|da rede|todas as lojas|todos|todas|tudo|inclusive|incluindo|qual foi|qual e|quais foram|como|estamos|esta indo|cada um|cada uma|registrado|registrada|efetuadas|efetuados|sendo|estao com|estao ha|ficou|ficaram|dinheiro entrou|entrou|tivemos|deu|deram|rendeu|trouxe|trouxeram|geraram|gerou|respectivos|respectivas|seus respectivos|com seus|com os|com as|junto|lista de|nome dos|contato|algo|alguma coisa|alguma|algum|,|pertencem|pertence|sao da|sao do|usam|usa|utilizam",
-		"the|a|an|of|in|on|at|for|to|from|with|is|are|was|were|be|been|do|does|did|have|has|had|we|our|us|i|me|my|you|your|they|their|them|it|its|there|here|please|pls|kindly|thanks|tell|tell me|give|give me|get|get me|find|fetch|pull|see|let me know|want|need|would|like|could|can|should|show|about|regarding|so far|to date|currently|now|right now|just|only|also|too|ever|exactly|approximately|around|roughly|report|data|overall|in total|loyalty|program|programme|our program|what is|what was|whats|what were|how is|how are|how was|how were|are there|is there|were there|was there|do we have|have we|did we|does|made|make|makes|happened|occurred|recorded|registered|placed|come|came|from|brought in|bring in|bring|brings|brought|generate|generated|opted in|opted in to|opt in|opt-in|optin|opted into|accept|accepts|receive|agreed to|signed up for|with their|their|respective|something|anything|any purchase|,|own|owns|owned|belong to|belongs to|use|uses|using|along|across all stores|all stores|every store|in all|all|every|any|whole|entire|including|included|contact|details|info|information|record|records|on file|address|currently have|still|yet|already|got|gets|give out|customers who|those|these|that|this one|one|ones|per cent")},
+		"o|a|os|as|um|uma|de|do|da|dos|das|em|no|na|nos|nas|ao|aos|pelo|pela|pelos|pelas|para|pra|pro|com|que|se|me|eu|nos|voce|vc|temos|tem|tinha|tiveram|teve|ter|ha|houve|existe|existem|foi|foram|ser|sao|e|esta|estao|estava|estavam|ja|ainda|agora|atualmente|hoje em dia|ate agora|por favor|pf|pfv|favor|gostaria|queria|quero|preciso|saber|sabe|diga|me diga|me diz|informe|me informe|me fala|fala|traga|traz|ver|veja|ve|gere|gerar|relatorio|dados|dado|informacao|sobre|nosso|nossa|nossos|nossas|meu|minha|seu|sua|seus|suas|dele|dela|programa|fidelidade|do programa|de fidelidade|la|aqui|entao|ok|oi|ola|bom dia|boa tarde|boa noite|obrigado|valeu|pode|poderia|consegue|cadastrado|cadastrados|fez|fizeram|feito|feitas|feitos|realizadas|realizados|registradas|registrados|possui|possuem|tb|tbm|tambem|q|so|apenas|somente|exatamente|aproximadamente|cerca de|geral|em geral|receber|entre os|entre as|dentre os|dentre as|mas|porem|dia|periodo|atual|na rede|em toda a rede|da rede|todas as lojas|todos|todas|tudo|inclusive|incluindo|qual foi|qual e|quais foram|como|estamos|esta indo|cada um|cada uma|registrado|registrada|efetuadas|efetuados|sendo|estao com|estao ha|ficou|ficaram|dinheiro entrou|entrou|tivemos|deu|deram|rendeu|trouxe|trouxeram|geraram|gerou|respectivos|respectivas|seus respectivos|com seus|com os|com as|junto|lista de|nome dos|contato|algo|alguma coisa|alguma|algum|,|pertencem|pertence|sao da|sao do|usam|usa|utilizam",
+		"the|a|an|of|in|on|at|for|to|from|with|is|are|was|were|be|been|do|does|did|have|has|had|we|our|us|i|me|my|you|your|they|their|them|it|its|there|here|please|pls|kindly|thanks|tell|tell me|give|give me|get|get me|find|fetch|pull|see|let me know|want|need|would|like|could|can|should|about|regarding|so far|to date|currently|now|right now|just|only|also|too|ever|exactly|approximately|around|roughly|report|data|overall|in total|loyalty|program|programme|our program|what is|what was|whats|what were|how is|how are|how was|how were|are there|is there|were there|was there|do we have|have we|did we|does|made|make|makes|happened|occurred|recorded|registered|placed|come|came|from|brought in|bring in|bring|brings|brought|generate|generated|receive|receiving|among|among the|out of|of all|but|with their|their|respective|something|anything|any purchase|,|own|owns|owned|belong to|belongs to|use|uses|using|along|across all stores|all stores|every store|in all|all|every|any|whole|entire|including|included|contact|details|info|information|record|records|on file|address|currently have|still|yet|already|got|gets|give out|customers who|those|these|that|this one|one|ones|per cent")},
 }
 
 // Terms is every terminal of the grammar: the words of the measures, dimensions, nouns,
