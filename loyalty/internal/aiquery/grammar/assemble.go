@@ -194,6 +194,25 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 	}
 
 	var asked attrsV
+	if i, ok := a.take("when"); ok {
+		// "quando o X se cadastrou", "when did X last buy": the date of the event
+		var e *semantic.Event
+		switch {
+		case event != "":
+			e = semantic.EventByID(event)
+		case subj != nil && subj.event != nil:
+			e = subj.event
+			if subj.noun.Fact == semantic.Customers && !subj.neg {
+				subj = nil
+			}
+		}
+		if e != nil && e.When != nil {
+			asked = append(asked, e.When)
+			event = ""
+		} else if !a.has("attrs") {
+			a.used[i] = false
+		}
+	}
 	for _, i := range a.all("attrs") {
 		a.used[i] = true
 		asked = append(asked, clauses[i].v.(attrsV)...)
@@ -223,7 +242,8 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 	if len(measures) == 0 && subj == nil && len(asked) == 0 {
 		if a.has("share") || agg == "count" {
 			// "cancellation rate", "how many app users ...": the rows the filters are about
-			for _, f := range []*semantic.Fact{semantic.Sales, semantic.Customers, semantic.Redemptions} {
+			// the most specific fact first: customers' filters also narrow their sales
+			for _, f := range []*semantic.Fact{semantic.Customers, semantic.Sales, semantic.Redemptions} {
 				fits := true
 				for _, i := range a.all("filter") {
 					if _, ok := clauses[i].v.(filterV).resolve(f); !ok {
@@ -243,6 +263,13 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 
 	if subj != nil && subj.signupStore != "" {
 		filters = append(filters, filterV{id: "signup_store", resolve: fixed(semantic.SignupStoreCode(subj.signupStore))})
+	}
+	if len(measures) == 0 && len(asked) == 0 && (agg == "sum" || agg == "avg") && subj.event != nil && !subj.neg {
+		// "how much did customer X spend": the amount of the customers' activity
+		if m, ok := composeScattered(agg, nil, subj.event.ID, false); ok && joins(m.Fact, subj.noun.Fact) {
+			measures = []*semantic.Measure{m}
+			subj.event, agg = nil, ""
+		}
 	}
 	if len(measures) == 0 && len(asked) == 0 {
 		fact := subj.noun.Fact
@@ -323,6 +350,21 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 	if list && len(a.req.Attrs) == 0 {
 		return nil, fail("não sei listar isso", "I cannot list that")
 	}
+	if len(measures) == 1 && measures[0].Kind == semantic.Extreme && measures[0].PerRow != nil && subj != nil && subj.noun.Fact == measures[0].Fact {
+		// "cliente com maior saldo", "quem tem o maior saldo": the customer, not the number
+		m := measures[0]
+		a.req.Fact = m.Fact
+		a.req.Attrs = append(semantic.DefaultAttributes(m.Fact)[:2:2], m.PerRow)
+		a.req.SortBy = m.PerRow
+		a.req.Order, a.req.Limit = semantic.Descending, 1
+		if strings.HasPrefix(m.Expr, "min(") {
+			a.req.Order = semantic.Ascending
+		}
+		if !subj.singular {
+			a.req.Limit = 0
+		}
+		subj = nil
+	}
 	if a.req.Fact == nil {
 		a.req.Fact = measures[0].Fact
 	}
@@ -349,6 +391,16 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 		// aceitam whatsapp"), else the last filter before it
 		cond := -1
 		for j, fv := range filters {
+			if fv.pos == sharePos-1 {
+				// "cancellation rate", "opt-in rate": the word before names the condition
+				cond = j
+				break
+			}
+		}
+		for j, fv := range filters {
+			if cond >= 0 && filters[cond].pos == sharePos-1 {
+				break
+			}
 			if fv.pos > sharePos && (cond < 0 || filters[cond].pos < sharePos || fv.pos < filters[cond].pos) {
 				cond = j
 			} else if fv.pos < sharePos && (cond < 0 || filters[cond].pos < fv.pos && filters[cond].pos < sharePos) {

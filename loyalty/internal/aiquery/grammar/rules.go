@@ -211,7 +211,20 @@ func productions(x *env) []*Rule {
 			}
 			return breakdownV{append(d.(breakdownV).dims, k[2].Val.(breakdownV).dims...)}, true
 		}),
-		rule("Breakdown", 0, tBy+" Dims", func(k []*Edge) (any, bool) { return k[1].Val, true }),
+		rule("Breakdown", 0, tBy+" Dims", func(k []*Edge) (any, bool) {
+			// "por clientes inativos", "earned by customers": customers in the plural after
+			// "por"/"by" are who did it, not a breakdown ("por cliente", "by customer")
+			if d := k[1].Kids[0]; d.Match != nil && d.Match.Arg == "customer" && !singular(d) {
+				return nil, false
+			}
+			return k[1].Val, true
+		}),
+		rule("Subject", 0, tBy+" "+tNoun, func(k []*Edge) (any, bool) {
+			if arg(k[1]) != "customers" || singular(k[1]) {
+				return nil, false
+			}
+			return subject(k[1], "", false, false)
+		}),
 		rule("Breakdown", 0, tDimAdj, func(k []*Edge) (any, bool) { return dims(arg(k[0])) }),
 		rule("Breakdown", 0.1, tBy+" "+tBands+" "+tQuantity, func(k []*Edge) (any, bool) { return nil, false }),
 
@@ -468,6 +481,7 @@ func productions(x *env) []*Rule {
 		markerClause("event", tEvent, 0.5),
 		markerClause("noun", tNoun, 0.5),
 		markerClause("who", tWho, 0.2),
+		markerClause("when", string(semantic.CatWhen), 0),
 	}
 }
 
@@ -516,6 +530,11 @@ func perCustomerThreshold(event, quantity, op, n string) (any, bool) {
 	}
 	if e.ID == "spend" && quantity != "money" {
 		return nil, false
+	}
+	if quantity == "times" {
+		if quantity = e.Times; quantity == "" {
+			return nil, false
+		}
 	}
 	v, ok := threshold(quantity, op, n)
 	if !ok {

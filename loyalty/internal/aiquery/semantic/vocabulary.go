@@ -61,6 +61,7 @@ const (
 	CatHave     Category = "have"     // tem, com, have, with: before what customers hold
 	CatMany     Category = "many"     // varias, multiple: more than one
 	CatUse      Category = "use"      // usam, use: before what customers use
+	CatWhen     Category = "when"     // quando, when: asks for the date of an event
 
 	// period words
 	CatThis     Category = "this"    // este, this, current
@@ -140,16 +141,20 @@ type Event struct {
 	// Activity is the filter "customers who did it" (nil when customers cannot be
 	// narrowed by it).
 	Activity func(yes bool) *Filter
+	// Times is the quantity "N times" counts for this event (buy: purchases).
+	Times string
+	// When is the attribute that dates the event for one customer ("when did X sign up").
+	When *Attribute
 }
 
 // Events.
 var Events = []*Event{
-	{ID: "buy", Activity: Bought, Words: W(
+	{ID: "buy", Activity: Bought, Times: "sales", When: CustomerLastBuyAttr, Words: W(
 		"comprar|compra|compram|comprou|compraram|compramos|comprado|comprados|comprada|compradas|comprando|comprem|compre|fizeram compra|fizeram compras|fez compra|fez compras|realizaram compras|fizeram alguma compra|fizeram pedido",
 		"buy|buys|bought|buying|purchased|purchase|shopped|shop|shopping|made a purchase|made purchases|made any purchase|placed an order|placed orders|ordered")},
-	{ID: "sell", Words: W("vender|vendeu|venderam|vendemos|vende|vendem|vendido|vendidos|vendida|vendidas|vendi", "sold|sell|sells|selling")},
+	{ID: "sell", Words: W("vender|vendeu|venderam|vendemos|vende|vendem|vendido|vendidos|vendida|vendidas|vendi|rendeu|renderam|trouxe|trouxeram|faturou", "sold|sell|sells|selling|bring in|brought in|brings in|bring|brings|brought|took in|take in|generate|generated")},
 	{ID: "spend", Activity: Bought, Words: W("gasto|gastos|gastar|gastou|gastaram|gastam|gasta|gastamos", "spend|spent|spends|spending")},
-	{ID: "redeem", Activity: Redeemed, Words: W(
+	{ID: "redeem", Activity: Redeemed, Times: "redemptions", Words: W(
 		"resgatar|resgatou|resgataram|resgatam|resgata|resgatado|resgatados|resgatada|resgatadas|resgatamos|trocou|trocaram|trocados|trocadas|queimados",
 		"redeemed|redeeming|redeem|redeems|burned|burnt|claimed|exchanged")},
 	{ID: "earn", Words: W(
@@ -157,7 +162,7 @@ var Events = []*Event{
 		"earn|earned|earns|earning|credited|credit|credits|accrued|accumulated|awarded|issued|given|granted|generated|gave out|given out|handed out")},
 	{ID: "debit", Words: W("debitado|debitados|debitada|debitadas|debitaram|descontado|descontados|deduzido|deduzidos", "debited|deducted|subtracted")},
 	{ID: "reverse", Words: W("estornado|estornados|estornada|estornadas|estornaram|revertidos", "reversed|charged back")},
-	{ID: "signup", Words: W(
+	{ID: "signup", When: CustomerSignupAttr, Words: W(
 		"cadastrado|cadastrados|cadastrada|cadastradas|se cadastraram|se cadastrou|cadastraram|cadastrou|registrados|registradas|se registraram|inscritos|inscreveram|aderiram|entraram|cadastro|cadastros|novos cadastros|adesoes",
 		"signed up|sign up|signup|signups|sign ups|registered|joined|enrolled|registrations|new signups|onboarded")},
 }
@@ -243,6 +248,14 @@ var ValueWords = []*ValueWord{
 	{Kind: "origin", Code: "PDV", Codes: []string{"PDV"}, Label: T("PDV", "point of sale"), Words: W("pdv|no pdv|pelo pdv|balcao|loja fisica", "pos|point of sale|in store|in-store|at the counter")},
 	{Kind: "origin", Code: "TOTEM", Codes: []string{"TOTEM"}, Label: T("totem", "kiosk"), Words: W("totem|totens|quiosque", "totem|kiosk|kiosks")},
 	{Kind: "origin", Code: "BACKOFFICE", Codes: []string{"BACKOFFICE"}, Label: T("backoffice", "back office"), Words: W("backoffice|back office|retaguarda", "backoffice|back office")},
+	{Kind: "state", Code: "SP", Label: T("São Paulo", "São Paulo"), Words: W("estado de sao paulo", "sao paulo state|state of sao paulo")},
+	{Kind: "state", Code: "RJ", Label: T("Rio de Janeiro", "Rio de Janeiro"), Words: W("estado do rio|estado do rio de janeiro", "rio de janeiro state|state of rio de janeiro")},
+	{Kind: "state", Code: "MG", Label: T("Minas Gerais", "Minas Gerais"), Words: W("minas gerais|minas", "minas gerais|minas")},
+	{Kind: "state", Code: "PR", Label: T("Paraná", "Paraná"), Words: W("parana", "parana")},
+	{Kind: "state", Code: "RS", Label: T("Rio Grande do Sul", "Rio Grande do Sul"), Words: W("rio grande do sul", "rio grande do sul")},
+	{Kind: "state", Code: "SC", Label: T("Santa Catarina", "Santa Catarina"), Words: W("santa catarina", "santa catarina")},
+	{Kind: "state", Code: "BA", Label: T("Bahia", "Bahia"), Words: W("bahia", "bahia")},
+	{Kind: "state", Code: "DF", Label: T("Distrito Federal", "Distrito Federal"), Words: W("distrito federal", "distrito federal")},
 	{Kind: "domain", Code: "gmail", Label: T("gmail", "gmail"), Words: W("gmail|gmail com", "gmail|gmail com")},
 	{Kind: "domain", Code: "hotmail", Label: T("hotmail", "hotmail"), Words: W("hotmail", "hotmail")},
 	{Kind: "domain", Code: "outlook", Label: T("outlook", "outlook"), Words: W("outlook", "outlook")},
@@ -297,8 +310,10 @@ var Quantities = []*Quantity{
 		Customers: intFilter(AgeThreshold)}},
 	{ID: "money", Words: W("reais|real|r$|conto|contos", "reais|real|dollars|bucks|brl"), Filter: map[*Fact]func(op, n string) *Filter{
 		Sales: ValueThreshold, Customers: SpendTotal}},
-	{ID: "sales", Words: W("compra|compras|venda|vendas|pedido|pedidos|vez|vezes", "purchase|purchases|order|orders|sale|sales|time|times"), Filter: map[*Fact]func(op, n string) *Filter{
+	{ID: "sales", Words: W("compra|compras|venda|vendas|pedido|pedidos", "purchase|purchases|order|orders|sale|sales"), Filter: map[*Fact]func(op, n string) *Filter{
 		Customers: intFilter(PurchaseCount)}},
+	// "vezes", "times": how often the event of the question happened (Event.Times)
+	{ID: "times", Words: W("vez|vezes", "time|times")},
 	{ID: "redemptions", Words: W("resgate|resgates", "redemption|redemptions"), Filter: map[*Fact]func(op, n string) *Filter{
 		Customers: intFilter(RedemptionCountFilter)}},
 	{ID: "stores", Words: W("loja|lojas|filial|filiais|unidade|unidades", "store|stores|location|locations|branch|branches"), Filter: map[*Fact]func(op, n string) *Filter{
@@ -343,11 +358,12 @@ var Terminals = []Term{
 	{CatBoth, "", W("ambos|ambas|as duas|os dois|tanto", "both")},
 	{CatBefore2, "", W("antes|anteriormente|ja tinham|ja tinha", "before|previously|earlier|had already")},
 	{CatNamed, "", W("chamado|chamada|chamados|chamadas|com nome|de nome|com o nome|cujo nome|sobrenome|com sobrenome", "named|called|with the name|whose name|surname|last name")},
-	{CatWho, "", W("qual|quais|que|quando|quando foi", "which|what|when|when was|when did")},
+	{CatWho, "", W("qual|quais|que", "which|what")},
+	{CatWhen, "", W("quando|quando foi|em que data|que dia", "when|when was|when did|what date|on what date")},
 	{CatPerCust, "", W("por cliente|por comprador|por pessoa", "per customer|per buyer|per person|per member")},
 	{CatBands, "", W("faixa|faixas|faixa etaria|faixas etarias|distribuicao|distribuicao por faixa|bandas", "band|bands|bucket|buckets|brackets|distribution|age bands|age groups|age brackets")},
 	{CatPctl, "", W("percentil", "percentile|pctl")},
-	{CatAgg, "count", W("quantos|quantas|quantidade|quantidade de|qtd|qtde|qtd de|qntos|qntas|qtos|qtas|quant|numero|numero de|n de|no de|total de|contagem|conte", "how many|number|number of|count|count of|no of|nr of|qty|total number|how much")},
+	{CatAgg, "count", W("quantos|quantas|quantidade|quantidade de|qtd|qtde|qtd de|qntos|qntas|qtos|qtas|quant|numero|numero de|n de|no de|total de|contagem|conte", "how many|number|number of|count|count of|no of|nr of|qty|total number")},
 	{CatAgg, "sum", W("total|soma|somado|somados|somatorio|quanto|quanto foi|valor total", "total|sum|sum of|how much|overall|combined|altogether")},
 	{CatAgg, "avg", W("media|medio|media de|valor medio|em media", "average|avg|mean|on average|typical")},
 	{CatAgg, "max", W("maior|maximo|maxima", "max|maximum|highest|largest|biggest")},
@@ -415,8 +431,8 @@ var Terminals = []Term{
 	{CatScope, "", W("lucro|lucros|margem|margens|estoque|estoques|custo|custos|imposto|impostos|meta|metas|nps|satisfacao|reclamacao|reclamacoes|devolucao|devolucoes|frete|fornecedor|fornecedores|senha|senhas|usuarios do sistema|vendedor|vendedores|vendedora|funcionario|funcionarios|visitas|visitaram|site|clima|tempo|churn|ltv|cac|roi|produtos mais vendidos|itens vendidos|por que|porque|motivo",
 		"profit|profits|margin|margins|gross margin|stock|inventory|left in stock|cost|costs|tax|taxes|target|targets|nps|satisfaction|complaint|complaints|returns|refunds|shipping|supplier|suppliers|password|passwords|salesperson|salespeople|seller|sellers|employee|employees|staff|cashier|visited|visits|website|web site|weather|churn|ltv|lifetime value|cac|roi|best selling products|items sold|why|reason")},
 	{CatFiller, "", W(
-		"o|a|os|as|um|uma|de|do|da|dos|das|em|no|na|nos|nas|ao|aos|pelo|pela|pelos|pelas|para|pra|pro|com|que|se|me|eu|nos|voce|vc|temos|tem|tinha|tiveram|teve|ter|ha|houve|existe|existem|foi|foram|ser|sao|e|esta|estao|estava|estavam|ja|ainda|agora|atualmente|hoje em dia|ate agora|por favor|pf|pfv|favor|gostaria|queria|quero|preciso|saber|sabe|diga|me diga|me diz|informe|me informe|me fala|fala|traga|traz|ver|veja|ve|gere|gerar|relatorio|dados|dado|informacao|sobre|nosso|nossa|nossos|nossas|meu|minha|seu|sua|seus|suas|dele|dela|programa|fidelidade|do programa|de fidelidade|la|aqui|entao|ok|oi|ola|bom dia|boa tarde|boa noite|obrigado|valeu|pode|poderia|consegue|cadastrado|cadastrados|fez|fizeram|feito|feitas|feitos|realizadas|realizados|registradas|registrados|possui|possuem|tb|tbm|tambem|q|so|apenas|somente|exatamente|aproximadamente|cerca de|geral|em geral|receber|entre os|entre as|dentre os|dentre as|mas|porem|dia|periodo|atual|na rede|em toda a rede|da rede|todas as lojas|todos|todas|tudo|inclusive|incluindo|qual foi|qual e|quais foram|como|estamos|esta indo|cada um|cada uma|registrado|registrada|efetuadas|efetuados|sendo|estao com|estao ha|ficou|ficaram|dinheiro entrou|entrou|tivemos|deu|deram|rendeu|trouxe|trouxeram|geraram|gerou|respectivos|respectivas|seus respectivos|com seus|com os|com as|junto|lista de|nome dos|contato|algo|alguma coisa|alguma|algum|,|pertencem|pertence|sao da|sao do|usam|usa|utilizam",
-		"the|a|an|of|in|on|at|for|to|from|with|is|are|was|were|be|been|do|does|did|have|has|had|we|our|us|i|me|my|you|your|they|their|them|it|its|there|here|please|pls|kindly|thanks|tell|tell me|give|give me|get|get me|find|fetch|pull|see|let me know|want|need|would|like|could|can|should|about|regarding|so far|to date|currently|now|right now|just|only|also|too|ever|exactly|approximately|around|roughly|report|data|overall|in total|loyalty|program|programme|our program|what is|what was|whats|what were|how is|how are|how was|how were|are there|is there|were there|was there|do we have|have we|did we|does|made|make|makes|happened|occurred|recorded|registered|placed|come|came|from|brought in|bring in|bring|brings|brought|generate|generated|receive|receiving|among|among the|out of|of all|but|with their|their|respective|something|anything|any purchase|,|own|owns|owned|belong to|belongs to|use|uses|using|along|across all stores|all stores|every store|in all|all|every|any|whole|entire|including|included|contact|details|info|information|record|records|on file|address|currently have|still|yet|already|got|gets|give out|customers who|those|these|that|this one|one|ones|per cent")},
+		"o|a|os|as|um|uma|de|do|da|dos|das|em|no|na|nos|nas|ao|aos|pelo|pela|pelos|pelas|para|pra|pro|com|que|se|me|eu|nos|voce|vc|temos|tem|tinha|tiveram|teve|ter|ha|houve|existe|existem|foi|foram|ser|sao|e|esta|estao|estava|estavam|ja|ainda|agora|atualmente|hoje em dia|ate agora|por favor|pf|pfv|favor|gostaria|queria|quero|preciso|saber|sabe|diga|me diga|me diz|informe|me informe|me fala|fala|traga|traz|ver|veja|ve|gere|gerar|relatorio|dados|dado|informacao|sobre|nosso|nossa|nossos|nossas|meu|minha|seu|sua|seus|suas|dele|dela|programa|fidelidade|do programa|de fidelidade|la|aqui|entao|ok|oi|ola|bom dia|boa tarde|boa noite|obrigado|valeu|pode|poderia|consegue|cadastrado|cadastrados|fez|fizeram|feito|feitas|feitos|realizadas|realizados|registradas|registrados|possui|possuem|tb|tbm|tambem|q|aproximadamente|cerca de|geral|em geral|receber|entre os|entre as|dentre os|dentre as|mas|porem|dia|periodo|atual|na rede|em toda a rede|da rede|todas as lojas|todos|todas|tudo|inclusive|incluindo|qual foi|qual e|quais foram|como|estamos|esta indo|cada um|cada uma|registrado|registrada|efetuadas|efetuados|sendo|estao com|estao ha|ficou|ficaram|dinheiro entrou|entrou|tivemos|deu|deram|respectivos|respectivas|seus respectivos|com seus|com os|com as|junto|lista de|nome dos|contato|algo|alguma coisa|alguma|algum|,|pertencem|pertence|sao da|sao do|usam|usa|utilizam",
+		"the|a|an|of|in|on|at|for|to|from|with|is|are|was|were|be|been|do|does|did|have|has|had|we|our|us|i|me|my|you|your|they|their|them|it|its|there|here|please|pls|kindly|thanks|tell|tell me|give|give me|get|get me|find|fetch|pull|see|let me know|want|need|would|like|could|can|should|about|regarding|so far|to date|currently|now|right now|also|too|ever|approximately|around|roughly|report|data|overall|in total|loyalty|program|programme|our program|what is|what was|whats|what were|how is|how are|how was|how were|are there|is there|were there|was there|do we have|have we|did we|does|made|make|makes|happened|occurred|recorded|registered|placed|come|came|from|receive|receiving|among|among the|out of|of all|but|with their|their|respective|something|anything|any purchase|,|own|owns|owned|belong to|belongs to|use|uses|using|along|across all stores|all stores|every store|in all|all|every|any|whole|entire|including|included|contact|details|info|information|record|records|on file|address|currently have|still|yet|already|got|gets|give out|customers who|those|these|that|per cent")},
 }
 
 // Terms is every terminal of the grammar: the words of the measures, dimensions, nouns,
