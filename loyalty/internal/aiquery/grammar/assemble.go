@@ -99,22 +99,47 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 
 	// what to compute: measures named, or composed from the question's scattered words
 	var measures []*semantic.Measure
-	if len(a.all("measures")) > 1 {
+	if ms := a.all("measures"); len(ms) > 1 && !sameMeasures(clauses, ms) {
 		// several measures are one constituent ("A e B"); two apart are two questions
 		return nil, fail("a pergunta pede duas coisas que não consegui juntar num relatório; pergunte uma de cada vez",
 			"the question asks for two things I could not put in one report; ask one at a time")
 	}
 	for _, i := range a.all("measures") {
 		a.used[i] = true
-		measures = append(measures, clauses[i].v.([]*semantic.Measure)...)
+		if len(measures) == 0 {
+			measures = append(measures, clauses[i].v.([]*semantic.Measure)...)
+		}
 	}
-	var subj *subjectV
+	var subj, second *subjectV
 	if i, ok := a.take("subject"); ok {
 		s := clauses[i].v.(subjectV)
 		subj = &s
 	}
+	if i, ok := a.take("subject"); ok {
+		s := clauses[i].v.(subjectV)
+		second = &s
+	}
+	if second != nil {
+		// "which 3 stores had the most purchases", "who made the most purchases": the
+		// ranked groups and what is counted of them
+		if !(a.has("rank") || a.has("group")) || len(measures) > 0 || subj.event != nil || second.event != nil {
+			return nil, fail("a pergunta fala de duas coisas que não consegui juntar", "the question names two things I could not put together")
+		}
+		if dimOfNoun(subj.noun) == nil {
+			subj, second = second, subj
+		}
+		d := dimOfNoun(subj.noun)
+		m := semantic.MeasureByID(second.noun.Fact.Count)
+		if d == nil || m == nil || !d.Applies(m.Fact) {
+			return nil, fail("a pergunta fala de duas coisas que não consegui juntar", "the question names two things I could not put together")
+		}
+		measures = []*semantic.Measure{m}
+		subj = &subjectV{noun: subj.noun, singular: subj.singular, person: subj.person}
+		subj.rankedBy = d
+	}
 	list := false
-	if _, ok := a.take("list"); ok {
+	for _, i := range a.all("list") {
+		a.used[i] = true
 		list = len(measures) == 0 // "mostre o faturamento": a table of the measure
 	}
 	agg := ""
@@ -132,6 +157,16 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 	event := ""
 	if i, ok := a.take("event"); ok {
 		event = string(clauses[i].v.(marker))
+	}
+	if event == "" {
+		if _, ok := a.take("have"); ok {
+			event = "have" // "quantos pontos tem o João": what a customer has
+		}
+	} else {
+		a.take("have")
+	}
+	if event != "" && len(measures) == 1 && hasKeyWith(measures[0], event) {
+		event = "" // "which day brings the most revenue": the verb of the measure
 	}
 	perCust := false
 	if _, ok := a.take("percust"); ok {
@@ -168,6 +203,9 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 		}
 		for _, i := range a.all("noun") {
 			nouns = append(nouns, string(clauses[i].v.(marker)))
+		}
+		if len(nouns) == 0 && a.hasMember("product") {
+			nouns = append(nouns, "products") // "quantas canecas foram resgatadas"
 		}
 		if event != "" || perCust || (agg != "" && subj == nil) {
 			// "quantos pontos o Ricardo resgatou": the aggregate, noun and event apart
@@ -240,7 +278,17 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 		list = false
 	}
 	if len(measures) == 0 && subj == nil && len(asked) == 0 {
-		if a.has("share") || agg == "count" {
+		if agg == "sum" {
+			// "quanto entrou no pix": the amount of the rows the filters are about
+			for _, f := range []*semantic.Fact{semantic.Sales, semantic.Redemptions} {
+				if a.filtersFit(f) && f.Amount != "" {
+					measures = []*semantic.Measure{semantic.MeasureByID(f.Amount)}
+					agg = ""
+					break
+				}
+			}
+		}
+		if len(measures) == 0 && (a.has("share") || agg == "count") {
 			// "cancellation rate", "how many app users ...": the rows the filters are about
 			// the most specific fact first: customers' filters also narrow their sales
 			for _, f := range []*semantic.Fact{semantic.Customers, semantic.Sales, semantic.Redemptions} {
@@ -251,7 +299,7 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 					}
 				}
 				if fits && len(a.all("filter")) > 0 {
-					measures = []*semantic.Measure{semantic.MeasureByID(map[*semantic.Fact]string{semantic.Sales: "sales_count", semantic.Customers: "customers", semantic.Redemptions: "redemptions"}[f])}
+					measures = []*semantic.Measure{semantic.MeasureByID(f.Count)}
 					break
 				}
 			}
@@ -526,6 +574,28 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 		a.used[i] = true
 		a.req.Dims = append(a.req.Dims, clauses[i].v.(breakdownV).dims...)
 	}
+	if subj != nil && subj.rankedBy != nil {
+		a.req.Dims = append(a.req.Dims, subj.rankedBy)
+		oneAnswer = subj.singular
+	}
+	if a.has("rank") || a.has("group") {
+		// "dia com maior faturamento": the dimension named beside a ranking is ranked
+		for _, i := range a.all("dim") {
+			a.used[i] = true
+			d := dimByID(string(clauses[i].v.(marker)))
+			if d == nil {
+				return nil, fail("não sei ordenar por isso", "I cannot rank by that")
+			}
+			a.req.Dims = append(a.req.Dims, d)
+			oneAnswer = true
+		}
+	}
+	if len(a.req.Dims) > 0 {
+		a.take("bands") // "distribuição dos clientes por sexo"
+	}
+	if channels != nil || hasChannel(resolved) {
+		a.take("optin")
+	}
 	a.req.Dims = append(a.req.Dims, extraDims...)
 	rank := rankV{}
 	hasRank := false
@@ -584,6 +654,66 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 		}
 	}
 	return &a.req, nil
+}
+
+func sameMeasures(clauses []clauseV, idx []int) bool {
+	first := valKey(clauses[idx[0]].v)
+	for _, i := range idx[1:] {
+		if valKey(clauses[i].v) != first {
+			return false
+		}
+	}
+	return true
+}
+
+// hasKeyWith reports whether measure m is composed with event ("revenue": sell).
+func hasKeyWith(m *semantic.Measure, event string) bool {
+	for _, k := range m.Keys {
+		ws := strings.Fields(k)
+		if ws[len(ws)-1] == event {
+			return true
+		}
+	}
+	return false
+}
+
+func (a *assembly) hasMember(kind string) bool {
+	for i, c := range a.clauses {
+		if fv, ok := c.v.(filterV); ok && c.kind == "filter" && !a.used[i] && fv.members != nil && fv.members.kind == kind {
+			return true
+		}
+	}
+	return false
+}
+
+// filtersFit reports whether every filter of the question applies to fact f.
+func (a *assembly) filtersFit(f *semantic.Fact) bool {
+	n := 0
+	for _, i := range a.all("filter") {
+		if _, ok := a.clauses[i].v.(filterV).resolve(f); !ok {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
+func hasChannel(fs []*semantic.Filter) bool {
+	for _, f := range fs {
+		if strings.HasPrefix(f.ID, "optin_") {
+			return true
+		}
+	}
+	return false
+}
+
+func dimByID(id string) *semantic.Dimension {
+	for _, d := range semantic.Dimensions {
+		if d.ID == id {
+			return d
+		}
+	}
+	return nil
 }
 
 // joins reports whether the rows of fact f belong to rows of fact g (a sale to a

@@ -171,6 +171,8 @@ func open(p *semantic.Period, how string) (any, bool) {
 		return periodV{&semantic.Period{Kind: semantic.Since, From: p.To, Label: semantic.T("depois de "+l.PT, "after "+l.EN)}}, true
 	case "before":
 		return periodV{&semantic.Period{Kind: semantic.Until, To: p.From, Label: semantic.T("antes de "+l.PT, "before "+l.EN)}}, true
+	case "until":
+		return periodV{&semantic.Period{Kind: semantic.Until, To: p.To, Label: semantic.T("até "+l.PT, "up to "+l.EN)}}, true
 	}
 	return nil, false
 }
@@ -182,6 +184,28 @@ func span(a, b *semantic.Period) (any, bool) {
 	}
 	return periodV{&semantic.Period{Kind: semantic.DateRange, From: a.From, To: b.To,
 		Label: semantic.T(a.Label.PT+" a "+b.Label.PT, a.Label.EN+" to "+b.Label.EN)}}, true
+}
+
+// beforeLast is the week, month, quarter or year before the last one ("semana
+// retrasada", "the year before last").
+func beforeLast(x *env, unit string) (any, bool) {
+	sqlUnit := map[string]string{"week": "week", "month": "month", "quarter": "quarter", "year": "year"}[unit]
+	if sqlUnit == "" {
+		return nil, false
+	}
+	last, ok := relative(x, "last", unit)
+	if !ok {
+		return nil, false
+	}
+	n := "1 " + sqlUnit
+	two := "2 " + sqlUnit + "s"
+	if unit == "quarter" {
+		n, two = "3 months", "6 months"
+	}
+	trunc := "date_trunc('" + sqlUnit + "', now())"
+	l := last.(periodV).p.Label
+	return periodV{&semantic.Period{Kind: semantic.DateRange, From: trunc + " - interval '" + two + "'", To: trunc + " - interval '" + n + "'",
+		Label: semantic.T("o período antes de "+l.PT, "the one before "+l.EN)}}, true
 }
 
 // monthOf is month m of the year of period p ("maio do ano passado").

@@ -153,7 +153,14 @@ func productions(x *env) []*Rule {
 			return s, true
 		}),
 		// "novos cadastros (na loja X)": a sign-up names customers
-		rule("Subject", 0.1, tEvent+" "+tIn+"? Member?", func(k []*Edge) (any, bool) {
+		rule("Subject", 0, tNew+" "+tNoun, func(k []*Edge) (any, bool) {
+			if arg(k[1]) != "customers" {
+				return nil, false
+			}
+			return subjectOf("customers", "signup", false)
+		}),
+		rule("Subject", 0.1, tNew+"? "+tEvent+" "+tIn+"? Member?", func(k []*Edge) (any, bool) {
+			k = k[1:]
 			if arg(k[0]) != "signup" {
 				return nil, false
 			}
@@ -219,6 +226,27 @@ func productions(x *env) []*Rule {
 			}
 			return k[1].Val, true
 		}),
+		rule("Subject", 0, tFrom+" "+tNoun, func(k []*Edge) (any, bool) {
+			if arg(k[1]) != "customers" || singular(k[1]) {
+				return nil, false
+			}
+			return subject(k[1], "", false, false)
+		}),
+		// "owned by the Batel store", "purchases by Thiago Barros": by whom
+		rule("Filter", 0, tBy+" Members", func(k []*Edge) (any, bool) {
+			m := k[1].Val.(memberV)
+			if m.kind != "store" || len(m.values) != 1 {
+				return nil, false
+			}
+			return memberFilter(x, m, false)
+		}),
+		rule("Filter", 0.5, tBy+" Name", func(k []*Edge) (any, bool) {
+			n := k[1].Val.(string)
+			if !strings.Contains(n, " ") {
+				return nil, false
+			}
+			return nameFilter(n, false), true
+		}),
 		rule("Subject", 0, tBy+" "+tNoun, func(k []*Edge) (any, bool) {
 			if arg(k[1]) != "customers" || singular(k[1]) {
 				return nil, false
@@ -226,6 +254,14 @@ func productions(x *env) []*Rule {
 			return subject(k[1], "", false, false)
 		}),
 		rule("Breakdown", 0, tDimAdj, func(k []*Edge) (any, bool) { return dims(arg(k[0])) }),
+		// "evolução (mensal) do faturamento": over time, by month unless said otherwise
+		rule("Breakdown", 0, tTrend+" "+tFrom+"? Breakdown?", func(k []*Edge) (any, bool) {
+			if k[2] != nil {
+				return k[2].Val, true
+			}
+			return dims("month")
+		}),
+		rule("Breakdown", 0, "Breakdown "+tTrend, func(k []*Edge) (any, bool) { return k[0].Val, true }),
 		rule("Breakdown", 0.1, tBy+" "+tBands+" "+tQuantity, func(k []*Edge) (any, bool) { return nil, false }),
 
 		// ---- members and filters
@@ -281,6 +317,22 @@ func productions(x *env) []*Rule {
 		rule("Filter", 0, "Members", func(k []*Edge) (any, bool) { return memberFilter(x, k[0].Val.(memberV), false) }),
 		rule("Filter", 0, tNeg+" Members", func(k []*Edge) (any, bool) { return memberFilter(x, k[1].Val.(memberV), true) }),
 		rule("Filter", 0, tFlag, func(k []*Edge) (any, bool) { return flagFilter(arg(k[0]), false) }),
+		// "sms opt-in", "e-mail liberado": the channel before its word
+		rule("Filter", 0, "Members "+tOptIn, func(k []*Edge) (any, bool) {
+			m := k[0].Val.(memberV)
+			if m.kind != "channel" {
+				return nil, false
+			}
+			return memberFilter(x, m, false)
+		}),
+		// "aceitam todos os canais", "não aceitam nenhum canal"
+		rule("Filter", 0, tNeg+"? "+tOptIn+" "+tIn+"? "+tFlag, func(k []*Edge) (any, bool) {
+			f := arg(k[3])
+			if !strings.HasPrefix(f, "optin_") {
+				return nil, false
+			}
+			return flagFilter(f, k[0] != nil && f != "optin_none")
+		}),
 		// "aceitam email", "opted in to SMS", "não aceitam whatsapp"
 		rule("Filter", 0, tNeg+"? "+tOptIn+" "+tIn+"? Members", func(k []*Edge) (any, bool) {
 			m := k[3].Val.(memberV)
@@ -330,6 +382,28 @@ func productions(x *env) []*Rule {
 				return nil, false
 			}
 			return filterV{id: "has_balance", resolve: fixed(semantic.BalanceThreshold(semantic.Above, 0))}, true
+		}),
+		rule("Filter", 0, tQuantity+" "+tRange, func(k []*Edge) (any, bool) {
+			lo, hi, _ := strings.Cut(arg(k[1]), "-")
+			return between(arg(k[0]), lo, hi)
+		}),
+		rule("Filter", 0, tQuantity+" Num "+tTo+" Num", func(k []*Edge) (any, bool) { return between(arg(k[0]), arg(k[1]), arg(k[3])) }),
+		rule("Filter", 0, tBetween+" "+tMoney+" "+tAnd+" "+tMoney, func(k []*Edge) (any, bool) { return between("money", arg(k[1]), arg(k[3])) }),
+		// "produtos que custam menos de 150 pontos"
+		rule("Filter", 0, tCost+" "+tCmp+" Num "+tQuantity+"?", func(k []*Edge) (any, bool) {
+			if q := arg(k[3]); q != "" && q != "points" {
+				return nil, false
+			}
+			return threshold("points", arg(k[1]), arg(k[2]))
+		}),
+		// "clientes que nunca compraram", "sem comprar": what customers did not do
+		rule("Filter", 0.2, tNever+" "+tEvent, func(k []*Edge) (any, bool) { return activity(arg(k[1]), false) }),
+		rule("Filter", 0.2, tNeg+" "+tEvent, func(k []*Edge) (any, bool) { return activity(arg(k[1]), false) }),
+		rule("Filter", 0, "Num "+tQuantity+"? "+tCmp, func(k []*Edge) (any, bool) {
+			if c := arg(k[2]); c == ">=" || c == "<=" { // "50 or older"
+				return threshold(arg(k[1]), c, arg(k[0]))
+			}
+			return nil, false
 		}),
 		rule("Filter", 0, "Num "+tQuantity+" "+tCmp, func(k []*Edge) (any, bool) {
 			if c := arg(k[2]); c == ">=" || c == "<=" { // "30 anos ou mais"
@@ -403,6 +477,24 @@ func productions(x *env) []*Rule {
 		rule("Period", 0, tLast+" Num "+tUnit, func(k []*Edge) (any, bool) { return lastN(x, arg(k[1]), arg(k[2])) }),
 		rule("Period", 0, tMonth+" "+tFrom+"? "+tYear+"?", func(k []*Edge) (any, bool) { return month(x, arg(k[0]), arg(k[2])) }),
 		rule("Period", 0, tMonthYr, func(k []*Edge) (any, bool) { return monthYr(x, k[0]) }),
+		rule("Period", 0, tMonth+" "+tNumber, func(k []*Edge) (any, bool) { // "fev/25", "jan-2025"
+			y := atoiOr(arg(k[1]), 0)
+			if y < 100 {
+				y += 2000
+			}
+			return month(x, arg(k[0]), strconv.Itoa(y))
+		}),
+		rule("Period", 0, tQuarterN+" "+tFrom+"? "+tYear+"?", func(k []*Edge) (any, bool) { return part(x, arg(k[0]), "quarter", arg(k[2])) }),
+		rule("Period", 0, tUntil+" Period", func(k []*Edge) (any, bool) { return open(k[1].Val.(periodV).p, "until") }),
+		rule("Period", 0, tUnit+" "+tLast2, func(k []*Edge) (any, bool) { return beforeLast(x, arg(k[0])) }),
+		rule("Period", 0, tLast2+" "+tUnit, func(k []*Edge) (any, bool) { return beforeLast(x, arg(k[1])) }),
+		// "há mais de 90 dias", "for more than 120 days": the window it has been since
+		rule("Period", 0, tAgo+"? "+tCmp+" Num "+tUnit+" "+tAgo+"?", func(k []*Edge) (any, bool) {
+			if c := arg(k[1]); c != ">" && c != ">=" {
+				return nil, false
+			}
+			return lastN(x, arg(k[2]), arg(k[3]))
+		}),
 		rule("Period", 0, tYear, func(k []*Edge) (any, bool) { return year(x, arg(k[0])) }),
 		rule("Period", 0, tUnit+" "+tFrom+"? "+tYear, func(k []*Edge) (any, bool) {
 			if arg(k[0]) != "year" {
@@ -481,6 +573,10 @@ func productions(x *env) []*Rule {
 		markerClause("event", tEvent, 0.5),
 		markerClause("noun", tNoun, 0.5),
 		markerClause("who", tWho, 0.2),
+		markerClause("dim", tDim, 0.5),
+		markerClause("optin", tOptIn, 0.5),
+		markerClause("have", tHave, 0.3),
+		markerClause("bands", tBands, 0.5),
 		markerClause("when", string(semantic.CatWhen), 0),
 	}
 }
@@ -494,7 +590,27 @@ const (
 	tMany   = string(semantic.CatMany)
 	tUse    = string(semantic.CatUse)
 	tVs     = string(semantic.CatVs)
+	tNew    = string(semantic.CatNew)
+	tTrend  = string(semantic.CatTrend)
+	tUntil  = string(semantic.CatUntil)
+	tLast2  = string(semantic.CatLast2)
+	tCost   = string(semantic.CatCost)
+	tAgo    = string(semantic.CatAgo)
+
+	tQuarterN = string(semantic.CatQuarterN)
 )
+
+// activity is "customers who did (not) do it", standing alone in the question.
+func activity(event string, yes bool) (any, bool) {
+	e := semantic.EventByID(event)
+	if e == nil || e.Activity == nil {
+		return nil, false
+	}
+	f := e.Activity(yes)
+	return filterV{id: "activity:" + event + strconv.FormatBool(yes), resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
+		return f, fact == semantic.Customers
+	}}, true
+}
 
 // elided is the second measure of "pontos creditados vs resgatados": the first's
 // aggregate and nouns with another event.

@@ -32,6 +32,8 @@ type subjectV struct {
 	signupStore string
 	// person: named by "quem", "who": the customers themselves are asked for (a list)
 	person bool
+	// rankedBy: the subject's groups are ranked ("which 3 stores had the most purchases")
+	rankedBy *semantic.Dimension
 }
 
 func (v subjectV) key() string {

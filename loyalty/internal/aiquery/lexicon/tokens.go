@@ -97,6 +97,12 @@ func Tokenize(q string) []Token {
 		if t.Kind == Word && strings.Contains(t.Norm, " ") {
 			// "quintas-feiras", "e-mail": the parts are words of the lexicon's phrases
 			for j, part := range strings.Fields(t.Norm) {
+				if reNumber.MatchString(part) && digits(part) == part {
+					// "jan-2025": the number is a number
+					dec, f := number(part)
+					toks = append(toks, Token{Kind: Number, Raw: part, Norm: dec, Num: f})
+					continue
+				}
 				toks = append(toks, Token{Kind: Word, Raw: part, Norm: part, Cap: t.Cap && j == 0})
 			}
 		} else {

@@ -27,12 +27,15 @@ type Fact struct {
 	// Listed: named alone ("produtos com menos de 150 pontos", "promoções vigentes"), the
 	// fact's rows are listed; other facts' rows are counted unless a list is asked for.
 	Listed bool
+	// Count and Amount are the measures "how many" and "how much" of the fact's rows ask
+	// for when the question names no measure (ids: "quanto entrou no pix": revenue).
+	Count, Amount string
 }
 
 // The facts. Their counting rules are the only place those rules are written.
 var (
 	Customers = &Fact{
-		ID: "customers", View: "customers", Alias: "c",
+		ID: "customers", View: "customers", Alias: "c", Count: "customers",
 		Name:     T("clientes", "customers"),
 		Time:     "c.created_at",
 		TimeName: T("data de cadastro", "sign-up date"),
@@ -42,7 +45,7 @@ var (
 		Store: "c.store_code_owner",
 	}
 	Sales = &Fact{
-		ID: "sales", View: "coupons", Alias: "v",
+		ID: "sales", View: "coupons", Alias: "v", Count: "sales_count", Amount: "revenue",
 		Name:     T("vendas", "sales"),
 		Time:     "v.transaction_date",
 		TimeName: T("data da venda", "sale date"),
@@ -60,7 +63,7 @@ var (
 		Store:    "e.store_code",
 	}
 	Redemptions = &Fact{
-		ID: "redemptions", View: "redeems", Alias: "r",
+		ID: "redemptions", View: "redeems", Alias: "r", Count: "redemptions", Amount: "points_redeemed",
 		Name:     T("resgates", "redemptions"),
 		Time:     "r.created_at",
 		TimeName: T("data do resgate", "redemption date"),

@@ -55,7 +55,7 @@ var (
 		Expr: "count(*)", Alias: T("clientes", "customers"),
 		Name: T("número de clientes", "number of customers"),
 		Def:  T("clientes cadastrados (ativos e inativos, salvo filtro)", "customers on file (active and inactive unless filtered)")}
-	BalanceTotal = &Measure{ID: "balance_total", Fact: Customers, Kind: Sum, Words: W("pontos em aberto|saldo total|saldo somado|passivo de pontos|passivo", "outstanding points|points outstanding|points liability|liability|total balance|outstanding balance"), Keys: keys("sum balance|count balance|sum points balance"), PerRow: CustomerBalanceAttr,
+	BalanceTotal = &Measure{ID: "balance_total", Fact: Customers, Kind: Sum, Words: W("pontos em aberto|saldo total|saldo somado|passivo de pontos|passivo", "outstanding points|points outstanding|points liability|liability|total balance|outstanding balance"), Keys: keys("sum balance|count balance|sum points balance|sum points have|count points have|sum balance have"), PerRow: CustomerBalanceAttr,
 		Expr: "COALESCE(sum(c.points_balance), 0)", Alias: T("saldo_total_pontos", "total_points_balance"),
 		Name: T("saldo total de pontos", "total points balance"),
 		Def:  T("soma do saldo atual de pontos dos clientes (pontos em aberto)", "sum of the customers' current points balances (points outstanding)")}
@@ -68,7 +68,7 @@ var (
 		Name: T("maior saldo de pontos", "highest points balance"),
 		Def:  T("o maior saldo atual de pontos de um cliente", "the highest current points balance of a customer")}
 
-	SalesCount = &Measure{ID: "sales_count", Fact: Sales, Kind: Count, Keys: keys("count sales|count sales buy|count sales sell|count sales spend"),
+	SalesCount = &Measure{ID: "sales_count", Fact: Sales, Kind: Count, Keys: keys("count sales|count sales buy|count sales sell|count sales spend|count times buy|count times sales buy"),
 		Expr: "count(*)", Alias: T("vendas", "sales"),
 		Name: T("número de vendas", "number of sales"),
 		Def:  T("vendas (cupons) registradas", "sales (purchase coupons) recorded")}
@@ -142,7 +142,7 @@ var (
 		Name: T("número de lançamentos de pontos", "number of points entries"),
 		Def:  T("lançamentos do extrato de pontos (créditos, débitos, resgates e estornos)", "points ledger entries (credits, debits, redemptions and reversals)")}
 
-	RedemptionCount = &Measure{ID: "redemptions", Fact: Redemptions, Kind: Count, Keys: keys("count redemptions|count redemptions redeem"),
+	RedemptionCount = &Measure{ID: "redemptions", Fact: Redemptions, Kind: Count, Keys: keys("count redemptions|count redemptions redeem|count times redeem"),
 		Expr: "count(*)", Alias: T("resgates", "redemptions"),
 		Name: T("número de resgates", "number of redemptions"),
 		Def:  T("resgates feitos", "redemptions made")}

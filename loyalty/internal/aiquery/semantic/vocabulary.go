@@ -62,6 +62,12 @@ const (
 	CatMany     Category = "many"     // varias, multiple: more than one
 	CatUse      Category = "use"      // usam, use: before what customers use
 	CatWhen     Category = "when"     // quando, when: asks for the date of an event
+	CatNew      Category = "new"      // novos, new: customers who signed up
+	CatTrend    Category = "trend"    // evolucao, trend: over time (by month)
+	CatUntil    Category = "until"    // ate, until, by: up to the end of a period
+	CatLast2    Category = "last2"    // retrasado, before last
+	CatQuarterN Category = "quarterno" // arg: 1..4 ("Q1")
+	CatCost     Category = "cost"     // custam, cost: a product's price in points
 
 	// period words
 	CatThis     Category = "this"    // este, this, current
@@ -103,7 +109,7 @@ type Noun struct {
 // Nouns.
 var Nouns = []*Noun{
 	{ID: "customers", Fact: Customers, Agg: "count", Words: W(
-		"cliente|clientes|cli|clis|consumidor|consumidores|consumidora|consumidoras|membro|membros|associado|associados|participante|participantes|pessoa|pessoas|fregues|fregueses|clientela|base de clientes",
+		"base|nossa base|na base|da base|cliente|clientes|cli|clis|consumidor|consumidores|consumidora|consumidoras|membro|membros|associado|associados|participante|participantes|pessoa|pessoas|fregues|fregueses|clientela|base de clientes",
 		"customer|customers|cust|custs|client|clients|member|members|consumer|consumers|people|ppl|person|persons|shoppers|customer base|users|user")},
 	{ID: "sales", Fact: Sales, Agg: "count", Event: "buy", Words: W(
 		"venda|vendas|compra|compras|cupom|cupons|cupom fiscal|cupons fiscais|pedido|pedidos|transacao|transacoes|nota fiscal|notas fiscais|vds|vnd",
@@ -152,7 +158,7 @@ var Events = []*Event{
 	{ID: "buy", Activity: Bought, Times: "sales", When: CustomerLastBuyAttr, Words: W(
 		"comprar|compra|compram|comprou|compraram|compramos|comprado|comprados|comprada|compradas|comprando|comprem|compre|fizeram compra|fizeram compras|fez compra|fez compras|realizaram compras|fizeram alguma compra|fizeram pedido",
 		"buy|buys|bought|buying|purchased|purchase|shopped|shop|shopping|made a purchase|made purchases|made any purchase|placed an order|placed orders|ordered")},
-	{ID: "sell", Words: W("vender|vendeu|venderam|vendemos|vende|vendem|vendido|vendidos|vendida|vendidas|vendi|rendeu|renderam|trouxe|trouxeram|faturou", "sold|sell|sells|selling|bring in|brought in|brings in|bring|brings|brought|took in|take in|generate|generated")},
+	{ID: "sell", Words: W("vender|vendeu|venderam|vendemos|vende|vendem|vendido|vendidos|vendida|vendidas|vendi|rendeu|renderam|trouxe|trouxeram|faturou|entrou|entraram|entrou de dinheiro", "sold|sell|sells|selling|bring in|brought in|brings in|bring|brings|brought|took in|take in|generate|generated|did we make|we made|have we made|do we make|did make")},
 	{ID: "spend", Activity: Bought, Words: W("gasto|gastos|gastar|gastou|gastaram|gastam|gasta|gastamos", "spend|spent|spends|spending")},
 	{ID: "redeem", Activity: Redeemed, Times: "redemptions", Words: W(
 		"resgatar|resgatou|resgataram|resgatam|resgata|resgatado|resgatados|resgatada|resgatadas|resgatamos|trocou|trocaram|trocados|trocadas|queimados",
@@ -205,7 +211,11 @@ var Flags = []*Flag{
 	{ID: "female", Words: W("mulher|mulheres|feminino|feminina|femininos", "female|females|women|woman"), Filter: func() *Filter { return Gender("F", T("mulheres", "women")) }},
 	{ID: "male", Words: W("homem|homens|masculino|masculina|masculinos", "male|males|men|man"), Filter: func() *Filter { return Gender("M", T("homens", "men")) }},
 	{ID: "birthday", Words: W("aniversariante|aniversariantes|aniversario|aniversarios|fazem aniversario|faz aniversario|fazendo aniversario", "birthday|birthdays|have their birthday|have a birthday|has a birthday|celebrating birthdays"), Filter: Birthday},
-	{ID: "first_purchase", Words: W("primeira compra|primeiras compras", "first purchase|first purchases|first time buyers|first-time buyers"), Filter: FirstPurchase},
+	{ID: "first_purchase", Words: W("primeira compra|primeiras compras|pela primeira vez|primeira vez", "first purchase|first purchases|first time buyers|first-time buyers|for the first time|first time"), Filter: FirstPurchase},
+	{ID: "expiring", Words: W("vencem|vence|vencendo|expiram|expira|expirando|a vencer|que vencem|prestes a vencer", "expire|expires|expiring|due to expire|about to expire"), Filter: ExpiresBy},
+	{ID: "optin_all", Words: W("todos os canais|todos canais", "all channels|every channel|all three channels"), Filter: OptInAll},
+	{ID: "optin_any", Words: W("algum canal|qualquer canal|pelo menos um canal", "any channel|some channel|at least one channel"), Filter: func() *Filter { return OptInAny(true) }, Neg: func() *Filter { return OptInAny(false) }},
+	{ID: "optin_none", Words: W("nenhum canal", "no channel|none of the channels"), Filter: func() *Filter { return OptInAny(false) }, Neg: func() *Filter { return OptInAny(false) }},
 	{ID: "running", Words: W("vigente|vigentes|em vigor|rodando|rodaram|rodou|estiveram ativas|estavam ativas", "running|live|ongoing|ran|were running|were active|was running|was active"), Filter: PromotionActive},
 	{ID: "addons", Words: W("adicional|adicionais", "add-on|add-ons|addon|addons"), Filter: AddOns},
 	{ID: "no_email", Words: W("sem email|sem e mail", "without email|without an email|no email"), Filter: func() *Filter { return ContactMissing("email") }},
@@ -326,7 +336,7 @@ var Terminals = []Term{
 	{CatAnd, "", W("e|,|&|mais|junto com|mas|porem", "and|,|&|plus|as well as|along with|but")},
 	{CatOr, "", W("ou", "or")},
 	{CatDocWord, "", W("cpf|cnpj|documento|doc|do cpf|de cpf|com cpf", "cpf|cnpj|document|doc|tax id|id")},
-	{CatOptIn, "", W("aceitam|aceita|aceitaram|aceitar|aceitam receber|aceita receber|autorizam|autorizaram|optaram|optaram por|opt in|optin|fizeram opt in|com opt in|inscritos em|assinam", "opted in|opted in to|opt in|optin|opted into|accept|accepts|accepted|agreed to|subscribed|subscribed to|signed up for")},
+	{CatOptIn, "", W("liberado|liberados|liberou|consentimento|deram consentimento|aceitam|aceita|aceitaram|aceitar|aceitam receber|aceita receber|autorizam|autorizaram|optaram|optaram por|opt in|optin|fizeram opt in|com opt in|inscritos em|assinam", "opted in|opted in to|opt in|optin|opted into|accept|accepts|accepted|agreed to|subscribed|subscribed to|signed up for|gave consent|gave consent for|consent|consented|consented to|allowed")},
 	{CatPaid, "", W("pago|paga|pagos|pagas|pagamento|pagamentos|pagou|pagaram", "paid|paying|payment|payments|pay")},
 	{CatNeg, "", W("nao|sem|nenhum|nenhuma|exceto|excluindo|fora|tirando", "not|no|without|none|except|excluding|other than|havent|hasnt|didnt|dont|doesnt")},
 	{CatNever, "", W("nunca|jamais|nenhuma vez", "never|not once")},
@@ -353,17 +363,26 @@ var Terminals = []Term{
 	{CatBefore, "", W("antes de|antes do|antes da|anterior a", "before|prior to|earlier than")},
 	{CatAfter, "", W("depois de|depois do|depois da|apos", "after|later than")},
 	{CatFrom, "", W("de|do|da|desde", "from")},
-	{CatTo, "", W("a|ao|ate|e", "to|through|thru|until|till|and")},
+	{CatTo, "", W("a|ao|ate", "to|through|thru|until|till")},
 	{CatAgain, "", W("novamente|de novo|outra vez|voltaram a|voltou a|denovo", "again|once more|come back|came back|returned")},
 	{CatBoth, "", W("ambos|ambas|as duas|os dois|tanto", "both")},
 	{CatBefore2, "", W("antes|anteriormente|ja tinham|ja tinha", "before|previously|earlier|had already")},
 	{CatNamed, "", W("chamado|chamada|chamados|chamadas|com nome|de nome|com o nome|cujo nome|sobrenome|com sobrenome", "named|called|with the name|whose name|surname|last name")},
 	{CatWho, "", W("qual|quais|que", "which|what")},
-	{CatWhen, "", W("quando|quando foi|em que data|que dia", "when|when was|when did|what date|on what date")},
+	{CatWhen, "", W("quando|quando foi|em que data|que dia|qdo|qndo|qnd", "when|when was|when did|what date|on what date")},
 	{CatPerCust, "", W("por cliente|por comprador|por pessoa", "per customer|per buyer|per person|per member")},
 	{CatBands, "", W("faixa|faixas|faixa etaria|faixas etarias|distribuicao|distribuicao por faixa|bandas", "band|bands|bucket|buckets|brackets|distribution|age bands|age groups|age brackets")},
 	{CatPctl, "", W("percentil", "percentile|pctl")},
-	{CatAgg, "count", W("quantos|quantas|quantidade|quantidade de|qtd|qtde|qtd de|qntos|qntas|qtos|qtas|quant|numero|numero de|n de|no de|total de|contagem|conte", "how many|number|number of|count|count of|no of|nr of|qty|total number")},
+	{CatNew, "", W("novo|novos|nova|novas|recentes|recem cadastrados", "new|newly registered|recent")},
+	{CatTrend, "", W("evolucao|tendencia|historico|ao longo do tempo|serie historica", "trend|trends|evolution|over time|history|time series")},
+	{CatUntil, "", W("ate|até|ate o fim de", "until|till|up to|through|by")},
+	{CatLast2, "", W("retrasado|retrasada|retrasados", "before last")},
+	{CatQuarterN, "1", W("q1|1t|1tri", "q1")},
+	{CatQuarterN, "2", W("q2|2t|2tri", "q2")},
+	{CatQuarterN, "3", W("q3|3t|3tri", "q3")},
+	{CatQuarterN, "4", W("q4|4t|4tri", "q4")},
+	{CatCost, "", W("custa|custam|custando|vale|valem", "cost|costs|costing|priced at")},
+	{CatAgg, "count", W("qts|qnts|qtas|quantos|quantas|quantidade|quantidade de|qtd|qtde|qtd de|qntos|qntas|qtos|qtas|quant|numero|numero de|n de|no de|total de|contagem|conte", "how many|number|number of|count|count of|no of|nr of|qty|total number")},
 	{CatAgg, "sum", W("total|soma|somado|somados|somatorio|quanto|quanto foi|valor total", "total|sum|sum of|how much|overall|combined|altogether")},
 	{CatAgg, "avg", W("media|medio|media de|valor medio|em media", "average|avg|mean|on average|typical")},
 	{CatAgg, "max", W("maior|maximo|maxima", "max|maximum|highest|largest|biggest")},
@@ -372,7 +391,7 @@ var Terminals = []Term{
 	{CatAgg, "distinct", W("distintos|distintas|diferentes|unicos|unicas", "distinct|different|unique")},
 
 	{CatThis, "", W("este|esta|esse|essa|neste|nesta|nesse|nessa|deste|desta|desse|dessa|atual|corrente|no|na", "this|current|the current")},
-	{CatLast, "", W("passado|passada|anterior|ultimo|ultima|ultimos|ultimas", "last|previous|past|prior|preceding")},
+	{CatLast, "", W("passado|passada|anterior|ultimo|ultima|ultimos|ultimas|que passou", "last|previous|past|prior|preceding")},
 	{CatNext, "", W("proximo|proxima|proximos|que vem", "next|coming|upcoming")},
 	{CatUnit, "day", W("dia|dias", "day|days|dais|dys")},
 	{CatUnit, "week", W("semana|semanas|sem", "week|weeks|wk|wks")},
@@ -427,12 +446,12 @@ var Terminals = []Term{
 
 	{CatWrite, "", W("apague|apagar|apaga|delete|deletar|deleta|exclua|excluir|remova|remover|altere|alterar|atualize|atualizar|mude|mudar|modifique|insira|inserir|adicione|adicionar|cadastre|cadastrar|zere|zerar|cancele|cancelar|credite|creditar|debite|debitar|transfira|transferir|ative|ativar|desative|desativar|bloqueie|bloquear|limpe|limpar|renomeie|renomear|estorne|estornar|aplique|aplicar|defina|definir|ajuste|ajustar",
 		"delete|remove|drop|truncate|update|change|modify|edit|insert|add|set|reset|cancel|credit|debit|transfer|activate|deactivate|block|unblock|clear|purge|wipe|erase|rename|grant|revoke|adjust|apply")},
-	{CatForecast, "", W("previsao|prever|projecao|projetar|estimativa|estimar|vao|vai|vai ser|serao|sera|tendencia futura|expirar|vao expirar|vencer", "forecast|predict|prediction|projection|project|estimate|will|will be|going to|gonna|expected|expire|will expire")},
+	{CatForecast, "", W("previsao|prever|projecao|projetar|estimativa|estimar|vao|vai|vai ser|serao|sera|tendencia futura|vao expirar|vai expirar|vao vencer", "forecast|predict|prediction|projection|project|estimate|will|will be|going to|gonna|expected|will expire|going to expire")},
 	{CatScope, "", W("lucro|lucros|margem|margens|estoque|estoques|custo|custos|imposto|impostos|meta|metas|nps|satisfacao|reclamacao|reclamacoes|devolucao|devolucoes|frete|fornecedor|fornecedores|senha|senhas|usuarios do sistema|vendedor|vendedores|vendedora|funcionario|funcionarios|visitas|visitaram|site|clima|tempo|churn|ltv|cac|roi|produtos mais vendidos|itens vendidos|por que|porque|motivo",
-		"profit|profits|margin|margins|gross margin|stock|inventory|left in stock|cost|costs|tax|taxes|target|targets|nps|satisfaction|complaint|complaints|returns|refunds|shipping|supplier|suppliers|password|passwords|salesperson|salespeople|seller|sellers|employee|employees|staff|cashier|visited|visits|website|web site|weather|churn|ltv|lifetime value|cac|roi|best selling products|items sold|why|reason")},
+		"profit|profits|margin|margins|gross margin|stock|inventory|left in stock|tax|taxes|target|targets|nps|satisfaction|complaint|complaints|returns|refunds|shipping|supplier|suppliers|password|passwords|salesperson|salespeople|seller|sellers|employee|employees|staff|cashier|visited|visits|website|web site|weather|churn|ltv|lifetime value|cac|roi|best selling products|items sold|why|reason")},
 	{CatFiller, "", W(
-		"o|a|os|as|um|uma|de|do|da|dos|das|em|no|na|nos|nas|ao|aos|pelo|pela|pelos|pelas|para|pra|pro|com|que|se|me|eu|nos|voce|vc|temos|tem|tinha|tiveram|teve|ter|ha|houve|existe|existem|foi|foram|ser|sao|e|esta|estao|estava|estavam|ja|ainda|agora|atualmente|hoje em dia|ate agora|por favor|pf|pfv|favor|gostaria|queria|quero|preciso|saber|sabe|diga|me diga|me diz|informe|me informe|me fala|fala|traga|traz|ver|veja|ve|gere|gerar|relatorio|dados|dado|informacao|sobre|nosso|nossa|nossos|nossas|meu|minha|seu|sua|seus|suas|dele|dela|programa|fidelidade|do programa|de fidelidade|la|aqui|entao|ok|oi|ola|bom dia|boa tarde|boa noite|obrigado|valeu|pode|poderia|consegue|cadastrado|cadastrados|fez|fizeram|feito|feitas|feitos|realizadas|realizados|registradas|registrados|possui|possuem|tb|tbm|tambem|q|aproximadamente|cerca de|geral|em geral|receber|entre os|entre as|dentre os|dentre as|mas|porem|dia|periodo|atual|na rede|em toda a rede|da rede|todas as lojas|todos|todas|tudo|inclusive|incluindo|qual foi|qual e|quais foram|como|estamos|esta indo|cada um|cada uma|registrado|registrada|efetuadas|efetuados|sendo|estao com|estao ha|ficou|ficaram|dinheiro entrou|entrou|tivemos|deu|deram|respectivos|respectivas|seus respectivos|com seus|com os|com as|junto|lista de|nome dos|contato|algo|alguma coisa|alguma|algum|,|pertencem|pertence|sao da|sao do|usam|usa|utilizam",
-		"the|a|an|of|in|on|at|for|to|from|with|is|are|was|were|be|been|do|does|did|have|has|had|we|our|us|i|me|my|you|your|they|their|them|it|its|there|here|please|pls|kindly|thanks|tell|tell me|give|give me|get|get me|find|fetch|pull|see|let me know|want|need|would|like|could|can|should|about|regarding|so far|to date|currently|now|right now|also|too|ever|approximately|around|roughly|report|data|overall|in total|loyalty|program|programme|our program|what is|what was|whats|what were|how is|how are|how was|how were|are there|is there|were there|was there|do we have|have we|did we|does|made|make|makes|happened|occurred|recorded|registered|placed|come|came|from|receive|receiving|among|among the|out of|of all|but|with their|their|respective|something|anything|any purchase|,|own|owns|owned|belong to|belongs to|use|uses|using|along|across all stores|all stores|every store|in all|all|every|any|whole|entire|including|included|contact|details|info|information|record|records|on file|address|currently have|still|yet|already|got|gets|give out|customers who|those|these|that|per cent")},
+		"o|a|os|as|um|uma|de|do|da|dos|das|em|no|na|nos|nas|ao|aos|pelo|pela|pelos|pelas|para|pra|pro|com|que|se|me|eu|nos|voce|vc|temos|tem|tinha|tiveram|teve|ter|ha|houve|existe|existem|foi|foram|ser|sao|e|esta|estao|estava|estavam|ja|ainda|agora|atualmente|hoje em dia|ate agora|por favor|pf|pfv|favor|gostaria|queria|quero|preciso|saber|sabe|diga|me diga|me diz|informe|me informe|me fala|fala|traga|traz|ver|veja|ve|gere|gerar|relatorio|dados|dado|informacao|sobre|nosso|nossa|nossos|nossas|meu|minha|seu|sua|seus|suas|dele|dela|programa|fidelidade|do programa|de fidelidade|la|aqui|entao|ok|oi|ola|bom dia|boa tarde|boa noite|obrigado|valeu|pode|poderia|consegue|cadastrado|cadastrados|fez|fizeram|feito|feitas|feitos|realizadas|realizados|registradas|registrados|possui|possuem|tb|tbm|tambem|q|aproximadamente|cerca de|geral|em geral|receber|entre os|entre as|dentre os|dentre as|mas|porem|dia|periodo|atual|na rede|em toda a rede|da rede|todas as lojas|todos|todas|tudo|inclusive|incluindo|qual foi|qual e|quais foram|como|estamos|esta indo|cada um|cada uma|registrado|registrada|efetuadas|efetuados|sendo|estao com|estao ha|ficou|ficaram|dinheiro entrou|entrou|tivemos|deu|deram|respectivos|respectivas|seus respectivos|com seus|com os|com as|junto|lista de|nome dos|contato|via|passou|passaram|registrou|registraram|lancou|lancados|algo|alguma coisa|alguma|algum|,|pertencem|pertence|sao da|sao do|usam|usa|utilizam",
+		"the|a|an|of|in|on|at|for|to|from|with|is|are|was|were|be|been|do|does|did|have|has|had|we|our|us|i|me|my|you|your|they|their|them|it|its|there|here|please|pls|kindly|thanks|tell|tell me|give|give me|get|get me|find|fetch|pull|see|let me know|want|need|would|like|could|can|should|about|regarding|so far|to date|currently|now|right now|also|too|ever|approximately|around|roughly|report|data|overall|in total|loyalty|program|programme|our program|what is|what was|whats|what were|how is|how are|how was|how were|are there|is there|were there|was there|do we have|have we|did we|does|made|make|makes|happened|occurred|recorded|registered|placed|come|came|from|receive|receiving|among|among the|out of|of all|but|with their|their|respective|something|anything|any purchase|,|own|owns|owned|belong to|belongs to|use|uses|using|along|across all stores|all stores|every store|in all|all|every|any|whole|entire|including|included|contact|details|info|information|record|records|on file|address|currently have|still|yet|already|got|gets|give out|customers who|those|these|that|per cent|via|posted|logged|booked|processed")},
 }
 
 // Terms is every terminal of the grammar: the words of the measures, dimensions, nouns,
