@@ -294,7 +294,12 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 			for _, f := range []*semantic.Fact{semantic.Customers, semantic.Sales, semantic.Redemptions} {
 				fits := true
 				for _, i := range a.all("filter") {
-					if _, ok := clauses[i].v.(filterV).resolve(f); !ok {
+					fv := clauses[i].v.(filterV)
+					if fv.members != nil && fv.members.kind == "channel" {
+						fits = fits && f == semantic.Customers // channels are customers' opt-ins
+						continue
+					}
+					if _, ok := fv.resolve(f); !ok {
 						fits = false
 					}
 				}
@@ -522,6 +527,9 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 	}
 
 	// share: the percentage of rows (or of an additive measure) meeting a condition
+	if a.has("share") && len(a.req.Attrs) > 0 {
+		return nil, fail("um percentual não é uma lista", "a percentage is not a list")
+	}
 	if _, ok := a.take("share"); ok && channels != nil {
 		// one rate per channel named
 		measures = nil
@@ -597,6 +605,7 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 		a.take("optin")
 	}
 	a.req.Dims = append(a.req.Dims, extraDims...)
+	a.req.Dims = uniqueDims(a.req.Dims)
 	rank := rankV{}
 	hasRank := false
 	for _, i := range a.all("rank") {
@@ -647,6 +656,7 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 		}
 	}
 	a.take("who")
+	a.req.Dims = uniqueDims(a.req.Dims)
 	for i := range a.used {
 		if !a.used[i] {
 			return nil, fail("há palavras que a interpretação não usou, e responder sem elas seria responder outra pergunta",
@@ -654,6 +664,22 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 		}
 	}
 	return &a.req, nil
+}
+
+func uniqueDims(ds []*semantic.Dimension) []*semantic.Dimension {
+	var out []*semantic.Dimension
+	for _, d := range ds {
+		dup := false
+		for _, x := range out {
+			if x.ID == d.ID {
+				dup = true
+			}
+		}
+		if !dup {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 func sameMeasures(clauses []clauseV, idx []int) bool {
