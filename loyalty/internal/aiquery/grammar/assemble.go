@@ -119,6 +119,18 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 		s := clauses[i].v.(subjectV)
 		second = &s
 	}
+	if second != nil && subj.noun == second.noun && second.event == nil {
+		second = nil // "produtos do catálogo de prêmios": one noun said twice
+	}
+	if second != nil && !(a.has("rank") || a.has("group")) {
+		// "vendas de clientes inativos": the rows of one and whose they are
+		switch {
+		case second.event == nil && joins(subj.noun.Fact, second.noun.Fact):
+			second = nil
+		case subj.event == nil && joins(second.noun.Fact, subj.noun.Fact):
+			subj, second = second, nil
+		}
+	}
 	if second != nil {
 		// "which 3 stores had the most purchases", "who made the most purchases": the
 		// ranked groups and what is counted of them
@@ -196,6 +208,22 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 		}
 	}
 
+	if len(measures) == 0 && subj != nil && subj.event != nil && !subj.neg && ranked && dimOfNoun(subj.noun) != nil {
+		// "qual cliente comprou mais vezes": the customers ranked by their purchases
+		var nouns []string
+		for _, i := range a.all("noun") {
+			nouns = append(nouns, string(clauses[i].v.(marker)))
+		}
+		if m, ok := composeScattered(agg, nouns, subj.event.ID, perCust); ok && dimOfNoun(subj.noun).Applies(m.Fact) && !strings.Contains(m.Expr, "DISTINCT") {
+			for _, i := range a.all("noun") {
+				a.used[i] = true
+			}
+			measures = []*semantic.Measure{m}
+			extraDims = append(extraDims, dimOfNoun(subj.noun))
+			oneAnswer = subj.singular
+			subj, agg, perCust = nil, "", false
+		}
+	}
 	if len(measures) == 0 {
 		var nouns []string
 		if subj != nil && subj.event == nil {
@@ -299,7 +327,7 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 						fits = fits && f == semantic.Customers // channels are customers' opt-ins
 						continue
 					}
-					if _, ok := fv.resolve(f); !ok {
+					if _, ok := fv.resolve(f); !ok || fv.aboutCustomers {
 						fits = false
 					}
 				}
@@ -418,6 +446,13 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 		}
 		subj = nil
 	}
+	if len(measures) == 1 && measures[0].PerRow != nil && subj == nil && ranked && !a.has("breakdown") && !a.has("group") && !a.has("dim") && len(extraDims) == 0 {
+		// "top 5 saldos": the rows with the largest values
+		m := measures[0]
+		a.req.Fact = m.Fact
+		a.req.Attrs = append(semantic.DefaultAttributes(m.Fact)[:2:2], m.PerRow)
+		a.req.SortBy = m.PerRow
+	}
 	if a.req.Fact == nil {
 		a.req.Fact = measures[0].Fact
 	}
@@ -530,6 +565,15 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 	if a.has("share") && len(a.req.Attrs) > 0 {
 		return nil, fail("um percentual não é uma lista", "a percentage is not a list")
 	}
+	if a.has("share") && len(resolved) == 0 && channels == nil && (a.has("breakdown") || len(extraDims) > 0) && len(measures) == 1 {
+		// "percentual de clientes por origem": each group's share of the total
+		a.take("share")
+		m, err := semantic.ShareOfTotal(measures[0])
+		if err != nil {
+			return nil, fail("não sei calcular esse percentual", "I cannot compute that percentage")
+		}
+		measures = []*semantic.Measure{m}
+	}
 	if _, ok := a.take("share"); ok && channels != nil {
 		// one rate per channel named
 		measures = nil
@@ -626,7 +670,10 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 		hasRank = true
 		a.used[i] = true
 	}
-	if i, ok := a.take("group"); ok {
+	if i, ok := a.take("group"); ok && a.has("bands") {
+		// "what is the gender split": every group, not the first
+		a.req.Dims = append(a.req.Dims, clauses[i].v.(groupV).dim)
+	} else if ok {
 		g := clauses[i].v.(groupV)
 		a.req.Dims = append(a.req.Dims, g.dim)
 		if rank.limit == 0 {
@@ -716,7 +763,9 @@ func (a *assembly) hasMember(kind string) bool {
 func (a *assembly) filtersFit(f *semantic.Fact) bool {
 	n := 0
 	for _, i := range a.all("filter") {
-		if _, ok := a.clauses[i].v.(filterV).resolve(f); !ok {
+		if fv := a.clauses[i].v.(filterV); fv.aboutCustomers {
+			return false
+		} else if _, ok := fv.resolve(f); !ok {
 			return false
 		}
 		n++

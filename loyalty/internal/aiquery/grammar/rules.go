@@ -128,6 +128,26 @@ func productions(x *env) []*Rule {
 		rule("Measure", 0, tAgg+" "+tEvent+" "+tPerCust+"?", func(k []*Edge) (any, bool) {
 			return compose(arg(k[0]), nil, arg(k[1]), k[2] != nil)
 		}),
+		// "média de pontos por resgate", "average points per redemption"
+		rule("Measure", 0, tAgg+" "+tNoun+" "+tBy+" "+tNoun, func(k []*Edge) (any, bool) {
+			return compose(arg(k[0]), []string{arg(k[1]), arg(k[3])}, "", false)
+		}),
+		// a list of what to count: "novos clientes e vendas", "revenue and redemptions"
+		rule("Item", 0, "Measure", func(k []*Edge) (any, bool) { return k[0].Val, true }),
+		rule("Item", 0.1, tNew+"? "+tNoun, func(k []*Edge) (any, bool) {
+			n := semantic.NounByID(arg(k[1]))
+			if n == nil || n.Fact == nil || n.Fact.Count == "" || (k[0] != nil && n.Fact != semantic.Customers) {
+				return nil, false
+			}
+			return measureV{m: semantic.MeasureByID(n.Fact.Count)}, true
+		}),
+		rule("Measures", 0, "Item "+tAnd+" Item", func(k []*Edge) (any, bool) {
+			a, b := k[0].Val.(measureV).m, k[2].Val.(measureV).m
+			if a == b {
+				return nil, false
+			}
+			return []*semantic.Measure{a, b}, true
+		}),
 		rule("Measure", 0, tMeasure+" "+tPerCust, func(k []*Edge) (any, bool) { return perCustomer(byID(arg(k[0]))) }),
 		rule("Measures", 0, "Measure", func(k []*Edge) (any, bool) { return []*semantic.Measure{k[0].Val.(measureV).m}, true }),
 		rule("Measures", 0, "Measure "+tAnd+" Measures", func(k []*Edge) (any, bool) {
@@ -198,10 +218,11 @@ func productions(x *env) []*Rule {
 		}),
 		// "clientes sem compras", "customers with no purchases", "nunca fizeram nenhuma
 		// compra": a noun of what customers do stands for the doing
-		rule("Subject", 0, tNoun+" "+tWho+"? "+tNever+"? "+tNeg+"? "+tNoun, func(k []*Edge) (any, bool) {
-			if k[2] == nil && k[3] == nil {
+		rule("Subject", 0, tNoun+" "+tWho+"? "+tNever+"? "+tNeg+"? "+tNeg+"? "+tNoun, func(k []*Edge) (any, bool) {
+			if k[2] == nil && k[3] == nil && k[4] == nil {
 				return nil, false
 			}
+			k = append(k[:4], k[5])
 			n := semantic.NounByID(arg(k[4]))
 			if n == nil || n.Event == "" {
 				return nil, false
@@ -262,7 +283,35 @@ func productions(x *env) []*Rule {
 			return dims("month")
 		}),
 		rule("Breakdown", 0, "Breakdown "+tTrend, func(k []*Edge) (any, bool) { return k[0].Val, true }),
-		rule("Breakdown", 0.1, tBy+" "+tBands+" "+tQuantity, func(k []*Edge) (any, bool) { return nil, false }),
+		// "por faixa etária: 18-24, 25-34 e 55+", "saldo em faixas 0, 1-500, 501-1000, acima de 1000"
+		rule("Band", 0, tRange, func(k []*Edge) (any, bool) {
+			lo, hi, _ := strings.Cut(arg(k[0]), "-")
+			return []semantic.AgeBand{{Lo: atoiOr(lo, 0), Hi: atoiOr(hi, 0)}}, true
+		}),
+		rule("Band", 0, "Num", func(k []*Edge) (any, bool) {
+			n := atoiOr(arg(k[0]), -1)
+			return []semantic.AgeBand{{Lo: n, Hi: n}}, n >= 0
+		}),
+		rule("Band", 0, tCmp+" Num", func(k []*Edge) (any, bool) {
+			n := atoiOr(arg(k[1]), -1)
+			switch arg(k[0]) {
+			case ">":
+				return []semantic.AgeBand{{Lo: n + 1, Hi: -1}}, n >= 0
+			case ">=":
+				return []semantic.AgeBand{{Lo: n, Hi: -1}}, n >= 0
+			}
+			return nil, false
+		}),
+		rule("Bands", 0, "Band", func(k []*Edge) (any, bool) { return k[0].Val, true }),
+		rule("Bands", 0, "Band "+tAnd+"? Bands", func(k []*Edge) (any, bool) {
+			return append(append([]semantic.AgeBand(nil), k[0].Val.([]semantic.AgeBand)...), k[2].Val.([]semantic.AgeBand)...), true
+		}),
+		rule("Breakdown", 0, tBy+"? "+tBands+" "+tNoun+"? "+tFrom+"? Bands", func(k []*Edge) (any, bool) {
+			return bandDim(arg(k[2]), k[4].Val.([]semantic.AgeBand))
+		}),
+		rule("Breakdown", 0, tNoun+" "+tIn+"? "+tBands+" Bands", func(k []*Edge) (any, bool) {
+			return bandDim(arg(k[0]), k[3].Val.([]semantic.AgeBand))
+		}),
 
 		// ---- members and filters
 		rule("Member", 0, tStore, func(k []*Edge) (any, bool) { return memberV{kind: "store", values: []string{arg(k[0])}}, true }),
@@ -300,6 +349,8 @@ func productions(x *env) []*Rule {
 			kind, code, _ := strings.Cut(arg(k[0]), ":")
 			return memberV{kind: kind, values: []string{code}}, true
 		}),
+		rule("Member", 0, tDim+" "+tFrom+"? Member", func(k []*Edge) (any, bool) { return memberOfDim(arg(k[0]), k[2].Val.(memberV)) }),
+		rule("Member", 0, "Member "+tDim, func(k []*Edge) (any, bool) { return memberOfDim(arg(k[1]), k[0].Val.(memberV)) }),
 		rule("Members", 0, "Member", func(k []*Edge) (any, bool) { return k[0].Val, true }),
 		rule("Members", 0, "Member "+tOr+" Members", func(k []*Edge) (any, bool) { return joinMembers(k[0].Val, k[2].Val, true) }),
 		rule("Members", 0, "Member "+tAnd+" Members", func(k []*Edge) (any, bool) { return joinMembers(k[0].Val, k[2].Val, false) }),
@@ -375,6 +426,25 @@ func productions(x *env) []*Rule {
 		}),
 		rule("Filter", 0, tEvent+" "+tIn+"? "+tMany+" "+tQuantity, func(k []*Edge) (any, bool) {
 			return perCustomerThreshold(arg(k[0]), arg(k[3]), ">", "1")
+		}),
+		// "clientes com resgate pendente", "customers with pending redemptions"
+		rule("Filter", 0.3, tHave+"? "+tFlag+" "+tNoun, func(k []*Edge) (any, bool) { return hasRows(arg(k[2]), arg(k[1])) }),
+		rule("Filter", 0.3, tHave+"? "+tNoun+" "+tFlag, func(k []*Edge) (any, bool) { return hasRows(arg(k[1]), arg(k[2])) }),
+		// "cuja última compra foi em abril", "whose last purchase was more than 120 days ago"
+		rule("Filter", 0, tAttr+" Period", func(k []*Edge) (any, bool) {
+			if arg(k[0]) != "last_purchase" {
+				return nil, false
+			}
+			p := k[1].Val.(periodV).p
+			var f *semantic.Filter
+			if p.Kind == semantic.LastN && p.To == "" {
+				f = semantic.AtPeriod(semantic.Bought(false), p) // lapsed since the window began
+			} else {
+				f = semantic.AtPeriod(semantic.LastPurchaseIn(), p)
+			}
+			return filterV{id: "last_purchase:" + p.From + p.To, period: true, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
+				return f, fact == semantic.Customers
+			}}, true
 		}),
 		// "têm saldo", "have points", "com pontos": hold some
 		rule("Filter", 0, tHave+" "+tNoun, func(k []*Edge) (any, bool) {
@@ -608,6 +678,54 @@ func activity(event string, yes bool) (any, bool) {
 	}
 	f := e.Activity(yes)
 	return filterV{id: "activity:" + event + strconv.FormatBool(yes), resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
+		return f, fact == semantic.Customers
+	}}, true
+}
+
+// bandDim is the breakdown by bands of a quantity (age unless the noun says balance).
+func bandDim(noun string, bands []semantic.AgeBand) (any, bool) {
+	if len(bands) < 2 {
+		return nil, false
+	}
+	// a last band written as one number is open ("55+"); bands must rise
+	if last := &bands[len(bands)-1]; last.Hi == last.Lo {
+		last.Hi = -1
+	}
+	for i := 1; i < len(bands); i++ {
+		if bands[i].Lo <= bands[i-1].Lo {
+			return nil, false
+		}
+	}
+	switch noun {
+	case "", "age", "customers":
+		return breakdownV{[]*semantic.Dimension{semantic.ByAgeBand(bands)}}, true
+	case "balance", "points":
+		return breakdownV{[]*semantic.Dimension{semantic.ByBalanceBand(bands)}}, true
+	}
+	return nil, false
+}
+
+// memberOfDim is a value named with its dimension ("estado de SP", "app origin").
+func memberOfDim(dim string, m memberV) (any, bool) {
+	kinds := map[string]string{"state": "state", "city": "city", "store": "store", "payment_type": "payment", "origin": "origin", "product": "product"}
+	if kinds[dim] != m.kind {
+		return nil, false
+	}
+	return m, true
+}
+
+// hasRows is "customers with <flag> <rows>" ("com resgate pendente").
+func hasRows(noun, flag string) (any, bool) {
+	n := semantic.NounByID(noun)
+	fl := semantic.FlagByID(flag)
+	if n == nil || n.Fact == nil || n.Fact == semantic.Customers || fl == nil || fl.Filter == nil {
+		return nil, false
+	}
+	f, err := semantic.HasRowsWith(n.Fact, fl.Filter())
+	if err != nil {
+		return nil, false
+	}
+	return filterV{id: "has:" + noun + ":" + flag, aboutCustomers: true, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
 		return f, fact == semantic.Customers
 	}}, true
 }

@@ -64,6 +64,9 @@ type filterV struct {
 	period  bool     // the filter takes a period of its own (a cohort)
 	neg     bool
 	pos     int // the clause it came from (assembly)
+	// aboutCustomers: the filter narrows customers named in the question ("clientes com
+	// resgate pendente"); it never makes a question about customers by itself
+	aboutCustomers bool
 }
 
 func (v filterV) key() string {

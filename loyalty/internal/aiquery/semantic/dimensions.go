@@ -209,6 +209,27 @@ func ByAgeBand(bands []AgeBand) *Dimension {
 	}}
 }
 
+// ByBalanceBand breaks customers down by bands of their points balance ("0, 1-500,
+// 501-1000, acima de 1000"): a balance between bands falls in the band below.
+func ByBalanceBand(bands []AgeBand) *Dimension {
+	return &Dimension{ID: "balance_band", Name: T("faixa de saldo", "balance band"), build: func(f *Fact, l Lang) (dimSQL, bool) {
+		j, ok := customerJoin(f)
+		if !ok || len(bands) == 0 {
+			return dimSQL{}, false
+		}
+		var whens []string
+		for i, b := range bands {
+			if i == len(bands)-1 {
+				whens = append(whens, "ELSE "+Quote(b.Label()))
+				break
+			}
+			whens = append(whens, fmt.Sprintf("WHEN c.points_balance < %d THEN %s", bands[i+1].Lo, Quote(b.Label())))
+		}
+		e := "CASE " + strings.Join(whens, " ") + " END"
+		return dimSQL{cols: []Column{col(e, T("faixa_saldo", "balance_band"), l)}, joins: joins(j)}, true
+	}}
+}
+
 // ByPeriods compares periods: one row per period, labelled by its first day.
 func ByPeriods(periods []*Period) *Dimension {
 	return &Dimension{ID: "periods", Name: T("período", "period"), Time: true, build: func(f *Fact, l Lang) (dimSQL, bool) {

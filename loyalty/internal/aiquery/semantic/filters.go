@@ -867,6 +867,29 @@ func AtPeriod(x *Filter, p *Period) *Filter {
 		build: func(f *Fact, _ *Period) (string, []string, bool) { return x.build(f, p) }}
 }
 
+// HasRowsWith keeps the customers with at least one row of fact of meeting filter x
+// ("clientes com resgate pendente": a redemption in status pending), in the period when
+// there is one.
+func HasRowsWith(of *Fact, x *Filter) (*Filter, error) {
+	cond, js, ok := x.build(of, nil)
+	if !ok || len(js) > 0 || of.Customer == "" {
+		return nil, fmt.Errorf("no customers with %s %s", of.ID, x.ID)
+	}
+	inner := strings.ReplaceAll(cond, of.Alias+".", "x.")
+	return &Filter{ID: "has_" + of.ID + "_" + x.ID, Name: T("com "+of.Name.PT+" "+x.Name.PT, "with "+x.Name.EN+" "+of.Name.EN), Slug: x.Slug, UsesPeriod: true,
+		build: func(f *Fact, p *Period) (string, []string, bool) {
+			j, ok := customerJoin(f)
+			if !ok {
+				return "", nil, false
+			}
+			rows := "x.customer_id = c.id AND " + inner
+			if p != nil {
+				rows += " AND " + p.Cond(strings.Replace(of.Time, of.Alias+".", "x.", 1))
+			}
+			return fmt.Sprintf("EXISTS (SELECT 1 FROM %s.%s x WHERE %s)", Schema, of.View, rows), joins(j), true
+		}}, nil
+}
+
 // Before is the period before p begins (open start): "had bought before".
 func Before(p *Period) *Period {
 	return &Period{Kind: Until, To: p.From, Label: T("antes de "+p.Label.PT, "before "+p.Label.EN)}
