@@ -501,6 +501,68 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 	}
 	// two values of one attribute cannot both hold: "Centro vs Ibirapuera" compares them
 	filters, extraDims = mergeMembers(filters, extraDims)
+	// "compraram no mês passado e já tinham comprado antes": before the other's period
+	for j, fv := range filters {
+		if fv.before == nil {
+			continue
+		}
+		var p *semantic.Period
+		for _, o := range filters {
+			if o.cohortPeriod != nil {
+				p = o.cohortPeriod
+			}
+		}
+		if p == nil {
+			p = a.periodOf()
+		}
+		if p == nil || p.From == "" {
+			return nil, fail("\"antes\" de quê?", "\"before\" what?")
+		}
+		x := semantic.AtPeriod(fv.before.Activity(true), semantic.Before(p))
+		filters[j].resolve = func(f *semantic.Fact) (*semantic.Filter, bool) { return x, f == semantic.Customers }
+	}
+	// "clientes das duas lojas", "customers of both A and B": bought at each
+	if _, ok := a.take("both"); ok {
+		done := false
+		if len(measures) == 1 && measures[0] == semantic.MeasureByID("buyers") {
+			// the buyers of both stores are customers with purchases at each
+			measures[0], fact, a.req.Fact = semantic.MeasureByID("customers"), semantic.Customers, semantic.Customers
+		}
+		for j, fv := range filters {
+			if fv.members != nil && fv.members.kind == "store" && len(fv.members.values) > 1 && fact == semantic.Customers {
+				codes := fv.members.values
+				filters[j].members = nil
+				x := semantic.BoughtAtEach(codes)
+				filters[j].resolve = func(f *semantic.Fact) (*semantic.Filter, bool) { return x, f == semantic.Customers }
+				done = true
+			}
+		}
+		if !done {
+			return nil, fail("\"ambos\" de quê?", "\"both\" of what?")
+		}
+	}
+	// "how much more did Centro sell than Ibirapuera": the difference of two members
+	if _, ok := a.take("diff"); ok {
+		a.take("than")
+		var codes []string
+		keep := filters[:0]
+		for _, fv := range filters {
+			if fv.members != nil && fv.members.kind == "store" {
+				codes = append(codes, fv.members.values...)
+				continue
+			}
+			keep = append(keep, fv)
+		}
+		filters = keep
+		if len(codes) != 2 || len(measures) != 1 {
+			return nil, fail("a diferença é entre duas lojas", "the difference is between two stores")
+		}
+		d, err := semantic.DifferenceOf(measures[0], semantic.StoreCode(codes[0]), semantic.StoreCode(codes[1]), semantic.T(codes[0], codes[0]), semantic.T(codes[1], codes[1]))
+		if err != nil {
+			return nil, fail("não sei calcular essa diferença", "I cannot compute that difference")
+		}
+		measures = []*semantic.Measure{d}
+	}
 	var compareMembers, channels *memberV
 	var resolved []*semantic.Filter
 	for _, fv := range filters {
@@ -727,6 +789,16 @@ func uniqueDims(ds []*semantic.Dimension) []*semantic.Dimension {
 		}
 	}
 	return out
+}
+
+// periodOf is the question's one period clause, if any (not taken).
+func (a *assembly) periodOf() *semantic.Period {
+	for i, c := range a.clauses {
+		if c.kind == "period" && !a.used[i] {
+			return c.v.(periodV).p
+		}
+	}
+	return nil
 }
 
 func sameMeasures(clauses []clauseV, idx []int) bool {

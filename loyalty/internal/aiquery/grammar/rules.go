@@ -560,7 +560,7 @@ func productions(x *env) []*Rule {
 		rule("Period", 0, tLast2+" "+tUnit, func(k []*Edge) (any, bool) { return beforeLast(x, arg(k[1])) }),
 		// "há mais de 90 dias", "for more than 120 days": the window it has been since
 		rule("Period", 0, tAgo+"? "+tCmp+" Num "+tUnit+" "+tAgo+"?", func(k []*Edge) (any, bool) {
-			if c := arg(k[1]); c != ">" && c != ">=" {
+			if c := arg(k[1]); (c != ">" && c != ">=") || (k[0] == nil && k[4] == nil) {
 				return nil, false
 			}
 			return lastN(x, arg(k[2]), arg(k[3]))
@@ -637,6 +637,7 @@ func productions(x *env) []*Rule {
 		markerClause("diff", string(semantic.CatDiff), 0),
 		markerClause("percust", tPerCust, 0),
 		markerClause("both", tBoth, 0),
+		markerClause("than", string(semantic.CatThan), 0.2),
 		markerClause("write", string(semantic.CatWrite), 0),
 		markerClause("forecast", string(semantic.CatForecast), 0),
 		markerClause("scope", string(semantic.CatScope), 0),
@@ -1211,7 +1212,7 @@ func cohort(event string, neg bool, p *semantic.Period) (any, bool) {
 		return nil, false
 	}
 	f := semantic.AtPeriod(e.Activity(!neg), p)
-	return filterV{id: "cohort:" + event + strconv.FormatBool(neg) + p.From + p.To, period: true, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
+	return filterV{id: "cohort:" + event + strconv.FormatBool(neg) + p.From + p.To, period: true, cohortPeriod: p, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
 		return f, f.Applies(fact, nil)
 	}}, true
 }
@@ -1221,8 +1222,9 @@ func cohortBefore(event string) (any, bool) {
 	if e == nil || e.Activity == nil {
 		return nil, false
 	}
-	return filterV{id: "before:" + event, period: true, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
-		return nil, false // resolved by the assembly against the question's period
+	// "had bought before": before the period of the other activity (assembly)
+	return filterV{id: "before:" + event, period: true, before: e, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
+		return nil, false
 	}}, true
 }
 

@@ -67,6 +67,8 @@ type filterV struct {
 	// aboutCustomers: the filter narrows customers named in the question ("clientes com
 	// resgate pendente"); it never makes a question about customers by itself
 	aboutCustomers bool
+	before         *semantic.Event // "had bought before": the activity before the other's period
+	cohortPeriod   *semantic.Period
 }
 
 func (v filterV) key() string {

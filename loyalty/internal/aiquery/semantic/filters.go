@@ -890,6 +890,23 @@ func HasRowsWith(of *Fact, x *Filter) (*Filter, error) {
 		}}, nil
 }
 
+// BoughtAtEach keeps the customers with a sale that counts at each of the stores (in the
+// period, when there is one): "clientes das duas lojas", "customers of both A and B".
+func BoughtAtEach(codes []string) *Filter {
+	return &Filter{ID: "bought_at_each", Name: T("compraram em cada loja: "+strings.Join(codes, ", "), "bought at each store: "+strings.Join(codes, ", ")), Slug: T("compraram_lojas", "bought_stores"), UsesPeriod: true,
+		build: func(f *Fact, p *Period) (string, []string, bool) {
+			j, ok := customerJoin(f)
+			if !ok || len(codes) == 0 {
+				return "", nil, false
+			}
+			var conds []string
+			for _, c := range codes {
+				conds = append(conds, fmt.Sprintf("EXISTS (SELECT 1 FROM %s.%s x WHERE %s AND x.store_code = %s)", Schema, Sales.View, customerRows(Sales, "x", p), Quote(c)))
+			}
+			return strings.Join(conds, " AND "), joins(j), true
+		}}
+}
+
 // Before is the period before p begins (open start): "had bought before".
 func Before(p *Period) *Period {
 	return &Period{Kind: Until, To: p.From, Label: T("antes de "+p.Label.PT, "before "+p.Label.EN)}

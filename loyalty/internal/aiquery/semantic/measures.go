@@ -336,6 +336,28 @@ func GrowthOf(m *Measure, a, b *Period) (*Measure, error) {
 	}, nil
 }
 
+// DifferenceOf is how much more of an additive measure the rows meeting a have than the
+// rows meeting b ("how much more did Centro sell than Ibirapuera").
+func DifferenceOf(m *Measure, a, b *Filter, nameA, nameB Text) (*Measure, error) {
+	ca, ja, oka := a.sql(m.Fact)
+	cb, jb, okb := b.sql(m.Fact)
+	if !oka || !okb || len(ja)+len(jb) > 0 || (m.Kind != Sum && m.Kind != Count) {
+		return nil, fmt.Errorf("no difference of %s", m.ID)
+	}
+	xa, ok1 := m.filtered(ca)
+	xb, ok2 := m.filtered(cb)
+	if !ok1 || !ok2 {
+		return nil, fmt.Errorf("no difference of %s", m.ID)
+	}
+	return &Measure{
+		ID: m.ID + "_difference", Fact: m.Fact, Kind: m.Kind, Where: m.Where,
+		Expr:  fmt.Sprintf("(%s) - (%s)", xa, xb),
+		Alias: T("diferenca_"+m.Alias.PT, m.Alias.EN+"_difference"),
+		Name:  T("diferença de "+m.Name.PT+" ("+nameA.PT+" menos "+nameB.PT+")", m.Name.EN+" difference ("+nameA.EN+" minus "+nameB.EN+")"),
+		Def:   T("valor do primeiro menos o do segundo", "the first's value minus the second's"),
+	}, nil
+}
+
 // ShareOf is the share of an additive measure that meets filter f, in percent ("% da
 // receita no pix").
 func ShareOf(m *Measure, f *Filter) (*Measure, error) {

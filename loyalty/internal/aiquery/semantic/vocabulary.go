@@ -366,7 +366,7 @@ var Terminals = []Term{
 	{CatFrom, "", W("de|do|da|desde", "from")},
 	{CatTo, "", W("a|ao|ate", "to|through|thru|until|till")},
 	{CatAgain, "", W("novamente|de novo|outra vez|voltaram a|voltou a|denovo", "again|once more|come back|came back|returned")},
-	{CatBoth, "", W("ambos|ambas|as duas|os dois|tanto", "both")},
+	{CatBoth, "", W("ambos|ambas|as duas|os dois|nas duas|nos dois|em ambas|tanto", "both|both of|each of")},
 	{CatBefore2, "", W("antes|anteriormente|ja tinham|ja tinha", "before|previously|earlier|had already")},
 	{CatNamed, "", W("chamado|chamada|chamados|chamadas|com nome|de nome|com o nome|cujo nome|sobrenome|com sobrenome", "named|called|with the name|whose name|surname|last name")},
 	{CatWho, "", W("qual|quais|que|quem", "which|what|who|that")},
