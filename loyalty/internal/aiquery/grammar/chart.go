@@ -13,6 +13,7 @@ import (
 type Edge struct {
 	From, To int
 	Sym      string
+	sym      int // Sym interned by the grammar
 	Val      any
 	Cost     float64
 	Kids     []*Edge
@@ -35,6 +36,8 @@ type expanded struct {
 	rule    *Rule
 	syms    []string
 	present []bool
+	lhs     int   // interned LHS
+	ids     []int // interned syms
 }
 
 func expand(rules []*Rule) []expanded {
@@ -58,7 +61,7 @@ func expand(rules []*Rule) []expanded {
 				}
 			}
 			if ok && len(syms) > 0 {
-				out = append(out, expanded{r, syms, present})
+				out = append(out, expanded{rule: r, syms: syms, present: present})
 			}
 		}
 	}
@@ -69,8 +72,7 @@ func expand(rules []*Rule) []expanded {
 const maxPerCell = 6
 
 type cellKey struct {
-	from, to int
-	sym      string
+	from, to, sym int
 }
 
 // chart is the parse chart of one reading.
@@ -78,11 +80,12 @@ type chart struct {
 	n      int
 	filler []bool // tokens that may be skipped inside a constituent
 	cells  map[cellKey][]*Edge
-	byEnd  map[int][]*Edge // edges by From (edges starting at a position)
+	byEnd  map[int][]*Edge    // edges by From (edges starting at a position)
+	at     [][][]*Edge // edges by From and symbol
 }
 
 func (c *chart) add(e *Edge) bool {
-	k := cellKey{e.From, e.To, e.Sym}
+	k := cellKey{e.From, e.To, e.sym}
 	cell := c.cells[k]
 	key := valKey(e.Val)
 	for i, x := range cell {
@@ -112,15 +115,17 @@ func (c *chart) add(e *Edge) bool {
 	}
 	c.cells[k] = append(cell, e)
 	c.byEnd[e.From] = append(c.byEnd[e.From], e)
+	c.at[e.From][e.sym] = append(c.at[e.From][e.sym], e)
 	return true
 }
 
 func (c *chart) reindex(old, e *Edge) {
-	list := c.byEnd[old.From]
-	for i, x := range list {
-		if x == old {
-			list[i] = e
-			return
+	for _, list := range [][]*Edge{c.byEnd[old.From], c.at[old.From][old.sym]} {
+		for i, x := range list {
+			if x == old {
+				list[i] = e
+				break
+			}
 		}
 	}
 }
@@ -137,7 +142,10 @@ func parse(g *Grammar, r *lexicon.Reading) *chart {
 		}
 		return 0
 	}
-	c := &chart{n: len(r.Tokens), cells: map[cellKey][]*Edge{}, byEnd: map[int][]*Edge{}, filler: make([]bool, len(r.Tokens))}
+	c := &chart{n: len(r.Tokens), cells: map[cellKey][]*Edge{}, byEnd: map[int][]*Edge{}, at: make([][][]*Edge, len(r.Tokens)+1), filler: make([]bool, len(r.Tokens))}
+	for i := range c.at {
+		c.at[i] = make([][]*Edge, len(g.ids))
+	}
 	for i := range r.Matches {
 		m := &r.Matches[i]
 		if m.Cat == semantic.CatFiller && m.To == m.From+1 {
@@ -147,7 +155,11 @@ func parse(g *Grammar, r *lexicon.Reading) *chart {
 	for i := range r.Matches {
 		m := &r.Matches[i]
 		// a longer phrase of the lexicon is a more specific reading of its words
-		c.add(&Edge{From: m.From, To: m.To, Sym: string(m.Cat), Val: m.Arg, Cost: typoCost*float64(m.Typos) - phraseBonus*float64(m.To-m.From-1) + otherLang(m), Match: m})
+		id, ok := g.ids[string(m.Cat)]
+		if !ok {
+			continue // a category no production reads
+		}
+		c.add(&Edge{From: m.From, To: m.To, Sym: string(m.Cat), sym: id, Val: m.Arg, Cost: typoCost*float64(m.Typos) - phraseBonus*float64(m.To-m.From-1) + otherLang(m), Match: m})
 	}
 	for length := 1; length <= c.n; length++ {
 		for from := 0; from+length <= c.n; from++ {
@@ -170,6 +182,9 @@ func parse(g *Grammar, r *lexicon.Reading) *chart {
 
 // apply builds every edge of expanded rule x over [from, to).
 func (c *chart) apply(x expanded, from, to int) bool {
+	if len(c.at[from][x.ids[0]]) == 0 {
+		return false // nothing starts the rule here
+	}
 	added := false
 	kids := make([]*Edge, len(x.syms))
 	var walk func(i, pos int, gaps int)
@@ -192,7 +207,7 @@ func (c *chart) apply(x expanded, from, to int) bool {
 			if !ok {
 				return
 			}
-			e := &Edge{From: from, To: to, Sym: x.rule.LHS, Val: v, Cost: cost, Kids: append([]*Edge(nil), kids...)}
+			e := &Edge{From: from, To: to, Sym: x.rule.LHS, sym: x.lhs, Val: v, Cost: cost, Kids: append([]*Edge(nil), kids...)}
 			if c.add(e) {
 				added = true
 			}
@@ -205,8 +220,8 @@ func (c *chart) apply(x expanded, from, to int) bool {
 			if skipped > 0 && (i == 0 || !c.filler[start-1]) {
 				break
 			}
-			for _, e := range c.byEnd[start] {
-				if e.Sym != x.syms[i] || e.To > to-remaining {
+			for _, e := range c.at[start][x.ids[i]] {
+				if e.To > to-remaining {
 					continue
 				}
 				if len(x.syms) == 1 && (e.To != to || e.From != from) {

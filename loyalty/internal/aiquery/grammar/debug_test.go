@@ -25,6 +25,7 @@ func TestDebug(t *testing.T) {
 	}
 	x := &env{cal: semantic.Calendar{Now: clock.In(saoPaulo)}, cat: testCatalog, loc: saoPaulo}
 	c := parse(newGrammar(productions(x)), r)
+	_ = it
 	for i, a := range analyses(c, r, readings) {
 		var parts []string
 		for _, e := range a.clauses {

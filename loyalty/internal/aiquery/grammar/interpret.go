@@ -35,6 +35,15 @@ type Interpreter struct {
 	mu     sync.Mutex
 	lexCat *semantic.Catalog
 	lex    *lexicon.Lexicon
+
+	// grammars are the productions, expanded once, each with the environment they read
+	// (one question at a time per grammar)
+	grammars sync.Pool
+}
+
+type grammarEnv struct {
+	g   *Grammar
+	env *env
 }
 
 // New returns an interpreter. now is the clock; loc the reporting time zone.
@@ -45,7 +54,12 @@ func New(now func() time.Time, loc *time.Location) *Interpreter {
 	if loc == nil {
 		loc = time.UTC
 	}
-	return &Interpreter{now: now, loc: loc}
+	it := &Interpreter{now: now, loc: loc}
+	it.grammars.New = func() any {
+		x := &env{}
+		return &grammarEnv{g: newGrammar(productions(x)), env: x}
+	}
+	return it
 }
 
 // lexicon returns the lexicon of the catalogue, generated once per catalogue.
@@ -143,9 +157,10 @@ func (it *Interpreter) Interpret(question string, cat *semantic.Catalog) (*Resul
 	if len(r.Tokens) > MaxQuestionTokens {
 		return nil, &Refusal{Lang: lang, Reason: say(lang, "a pergunta é longa demais", "the question is too long")}
 	}
-	x := &env{cal: semantic.Calendar{Now: it.now().In(it.loc)}, cat: cat, loc: it.loc}
-	g := newGrammar(productions(x))
-	c := parse(g, r)
+	gx := it.grammars.Get().(*grammarEnv)
+	defer it.grammars.Put(gx)
+	*gx.env = env{cal: semantic.Calendar{Now: it.now().In(it.loc)}, cat: cat, loc: it.loc}
+	c := parse(gx.g, r)
 	as := analyses(c, r, readings)
 
 	type found struct {

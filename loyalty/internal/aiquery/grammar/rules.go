@@ -13,6 +13,7 @@ import (
 // value catalogue).
 type Grammar struct {
 	unary, nary []expanded
+	ids         map[string]int // symbols interned
 }
 
 // env is what productions need to build meanings: the calendar of the question and the
@@ -24,8 +25,20 @@ type env struct {
 }
 
 func newGrammar(rules []*Rule) *Grammar {
-	g := &Grammar{}
+	g := &Grammar{ids: map[string]int{}}
+	intern := func(s string) int {
+		if id, ok := g.ids[s]; ok {
+			return id
+		}
+		g.ids[s] = len(g.ids)
+		return g.ids[s]
+	}
+	intern("Clause")
 	for _, x := range expand(rules) {
+		x.lhs = intern(x.rule.LHS)
+		for _, s := range x.syms {
+			x.ids = append(x.ids, intern(s))
+		}
 		if len(x.syms) == 1 {
 			g.unary = append(g.unary, x)
 		} else {
@@ -131,6 +144,21 @@ func productions(x *env) []*Rule {
 		// "média de pontos por resgate", "average points per redemption"
 		rule("Measure", 0, tAgg+" "+tNoun+" "+tBy+" "+tNoun, func(k []*Edge) (any, bool) {
 			return compose(arg(k[0]), []string{arg(k[1]), arg(k[3])}, "", false)
+		}),
+		// "quantidade e valor das vendas": two aggregates of one noun
+		rule("Measures", 0, tAgg+" "+tAnd+" Measure", func(k []*Edge) (any, bool) {
+			second := k[2].Val.(measureV)
+			var rows []string
+			for _, n := range second.nouns {
+				if x := semantic.NounByID(n); x != nil && x.Fact != nil {
+					rows = append(rows, n)
+				}
+			}
+			first, ok := compose(arg(k[0]), rows, "", false)
+			if !ok || len(rows) == 0 || first.(measureV).m == second.m {
+				return nil, false
+			}
+			return []*semantic.Measure{first.(measureV).m, second.m}, true
 		}),
 		// a list of what to count: "novos clientes e vendas", "revenue and redemptions"
 		rule("Item", 0, "Measure", func(k []*Edge) (any, bool) { return k[0].Val, true }),
@@ -309,8 +337,8 @@ func productions(x *env) []*Rule {
 		rule("Breakdown", 0, tBy+"? "+tBands+" "+tNoun+"? "+tFrom+"? Bands", func(k []*Edge) (any, bool) {
 			return bandDim(arg(k[2]), k[4].Val.([]semantic.AgeBand))
 		}),
-		rule("Breakdown", 0, tNoun+" "+tIn+"? "+tBands+" Bands", func(k []*Edge) (any, bool) {
-			return bandDim(arg(k[0]), k[3].Val.([]semantic.AgeBand))
+		rule("Breakdown", 0, tBy+"? "+tNoun+" "+tIn+"? "+tBands+" Bands", func(k []*Edge) (any, bool) {
+			return bandDim(arg(k[1]), k[4].Val.([]semantic.AgeBand))
 		}),
 
 		// ---- members and filters
@@ -418,10 +446,10 @@ func productions(x *env) []*Rule {
 		}),
 		// "gastaram mais de R$ 300", "compraram mais de 5 vezes", "bought at multiple
 		// stores": what a customer did, counted or summed per customer
-		rule("Filter", 0, tEvent+" "+tIn+"? "+tCmp+" Num "+tQuantity, func(k []*Edge) (any, bool) {
+		rule("Filter", -0.1, tEvent+" "+tIn+"? "+tCmp+" Num "+tQuantity, func(k []*Edge) (any, bool) {
 			return perCustomerThreshold(arg(k[0]), arg(k[4]), arg(k[2]), arg(k[3]))
 		}),
-		rule("Filter", 0, tEvent+" "+tIn+"? "+tCmp+" "+tMoney, func(k []*Edge) (any, bool) {
+		rule("Filter", -0.1, tEvent+" "+tIn+"? "+tCmp+" "+tMoney, func(k []*Edge) (any, bool) {
 			return perCustomerThreshold(arg(k[0]), "money", arg(k[2]), arg(k[3]))
 		}),
 		rule("Filter", 0, tEvent+" "+tIn+"? "+tMany+" "+tQuantity, func(k []*Edge) (any, bool) {
@@ -1008,10 +1036,22 @@ func memberFilter(x *env, m memberV, neg bool) (any, bool) {
 		}
 		fv.resolve = fixed(sf)
 	case "payment", "origin":
-		if len(m.values) != 1 || neg {
+		if neg || (len(m.values) > 1 && !m.or) {
 			return nil, false
 		}
-		codes, exact, label := valueCodes(x, m.kind, m.values[0])
+		// "no pix ou no dinheiro": either value
+		var codes []string
+		exact := true
+		var label semantic.Text
+		for i, v := range m.values {
+			c, ex, l := valueCodes(x, m.kind, v)
+			codes, exact = append(codes, c...), exact && ex
+			if i == 0 {
+				label = l
+			} else {
+				label = semantic.T(label.PT+" ou "+l.PT, label.EN+" or "+l.EN)
+			}
+		}
 		sf := semantic.PaymentType(codes, exact, label)
 		if m.kind == "origin" {
 			sf = semantic.Origin(codes, exact, label)

@@ -72,7 +72,7 @@ var (
 		Expr: "count(*)", Alias: T("vendas", "sales"),
 		Name: T("número de vendas", "number of sales"),
 		Def:  T("vendas (cupons) registradas", "sales (purchase coupons) recorded")}
-	Revenue = &Measure{ID: "revenue", Fact: Sales, Kind: Sum, Words: W("faturamento|faturamentos|faturado|faturada|faturou|faturamos|faturaram|fat|fatur|receita|receitas|valor vendido|total vendido|vendas em reais|volume de vendas|volume vendido|arrecadacao|arrecadou|arrecadamos|quanto vendemos|quanto vendeu|quanto venderam|quanto foi vendido|quanto vendi", "revenue|revenues|turnover|gmv|sales value|sales amount|gross sales|income|takings|rev|sales revenue|net sales|billing|money made|sales volume|how much did we sell|how much we sold|how much was sold"), Keys: keys("sum value|sum sales value|sum value sell|sum sell|sum value spend|sum spend|sum sales spend|sum value buy|count value|sum money"),
+	Revenue = &Measure{ID: "revenue", Fact: Sales, Kind: Sum, Words: W("faturamento|faturamentos|faturado|faturada|faturou|faturamos|faturaram|fat|fatur|receita|receitas|valor vendido|total vendido|vendas em reais|volume de vendas|volume vendido|arrecadacao|arrecadou|arrecadamos|quanto vendemos|quanto vendeu|quanto venderam|quanto foi vendido|quanto vendi", "revenue|revenues|turnover|gmv|sales value|sales amount|gross sales|income|takings|rev|sales revenue|net sales|billing|money made|sales volume|how much did we sell|how much we sold|how much was sold"), Keys: keys("sum value|sum sales value|sum value sell|sum sell|sum value spend|sum spend|sum sales spend|sum value buy|sum money"),
 		Expr: "COALESCE(sum(v.value), 0)", Alias: T("faturamento", "revenue"),
 		Name: T("faturamento", "revenue"),
 		Def:  T("soma do valor das vendas", "sum of the sales' value")}
