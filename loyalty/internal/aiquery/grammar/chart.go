@@ -80,8 +80,8 @@ type chart struct {
 	n      int
 	filler []bool // tokens that may be skipped inside a constituent
 	cells  map[cellKey][]*Edge
-	byEnd  map[int][]*Edge    // edges by From (edges starting at a position)
-	at     [][][]*Edge // edges by From and symbol
+	byEnd  map[int][]*Edge // edges by From (edges starting at a position)
+	at     [][][]*Edge     // edges by From and symbol
 }
 
 func (c *chart) add(e *Edge) bool {
