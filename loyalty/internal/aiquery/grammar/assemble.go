@@ -180,6 +180,40 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 	if event != "" && len(measures) == 1 && hasKeyWith(measures[0], event) {
 		event = "" // "which day brings the most revenue": the verb of the measure
 	}
+	var asked attrsV
+	if i, ok := a.take("when"); ok {
+		// "quando o X se cadastrou", "when did X last buy": the date of the event
+		var e *semantic.Event
+		switch {
+		case event != "":
+			e = semantic.EventByID(event)
+		case subj != nil && subj.event != nil:
+			e = subj.event
+			if subj.noun.Fact == semantic.Customers && !subj.neg {
+				subj = nil
+			}
+		}
+		if e != nil && e.When != nil {
+			asked = append(asked, e.When)
+			event = ""
+		} else if !a.has("attrs") {
+			a.used[i] = false
+		}
+	}
+	if _, ok := a.take("cost"); ok {
+		// "how many points does the caneca térmica cost": the product's price in points
+		if !a.hasMember("product") || len(measures) > 0 {
+			return nil, fail("custo de quê?", "the cost of what?")
+		}
+		asked = append(asked, semantic.ProductPointsAttr)
+		for _, i := range a.all("noun") {
+			if n := string(clauses[i].v.(marker)); n == "points" {
+				a.used[i] = true
+			}
+		}
+		agg = ""
+	}
+
 	perCust := false
 	if _, ok := a.take("percust"); ok {
 		perCust = true
@@ -259,26 +293,6 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 		}
 	}
 
-	var asked attrsV
-	if i, ok := a.take("when"); ok {
-		// "quando o X se cadastrou", "when did X last buy": the date of the event
-		var e *semantic.Event
-		switch {
-		case event != "":
-			e = semantic.EventByID(event)
-		case subj != nil && subj.event != nil:
-			e = subj.event
-			if subj.noun.Fact == semantic.Customers && !subj.neg {
-				subj = nil
-			}
-		}
-		if e != nil && e.When != nil {
-			asked = append(asked, e.When)
-			event = ""
-		} else if !a.has("attrs") {
-			a.used[i] = false
-		}
-	}
 	for _, i := range a.all("attrs") {
 		a.used[i] = true
 		asked = append(asked, clauses[i].v.(attrsV)...)
@@ -337,7 +351,11 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 				}
 			}
 		}
-		if len(measures) == 0 {
+		if len(measures) == 0 && agg == "" && !a.has("share") && a.filtersFitOnly(semantic.Customers) {
+			// "aniversariantes de maio que aceitam email": the customers, listed
+			subj = &subjectV{noun: semantic.NounByID("customers")}
+			list = true
+		} else if len(measures) == 0 {
 			return nil, fail("não sei o que calcular ou listar", "I do not know what to compute or list")
 		}
 	}
@@ -419,6 +437,18 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 		}
 		switch {
 		case m == nil:
+		case agg == "distinct" && strings.Contains(m.Expr, "DISTINCT"):
+			agg = "" // "distinct buyers"
+		case agg == "avg" && (m.Kind == semantic.Count || m.Kind == semantic.Sum) && a.customerContext(subj):
+			// "quantas compras cada cliente fez em média": per customer
+			pc, err := semantic.PerCustomer(m)
+			if err != nil {
+				return nil, fail("não há média por cliente de "+m.Name.PT, "there is no per-customer average of "+m.Name.EN)
+			}
+			measures[0], agg = pc, ""
+			if subj != nil && subj.noun.Fact == semantic.Customers && subj.event == nil {
+				subj = nil
+			}
 		case agg == "sum" && (m.Kind == semantic.Sum || m.Kind == semantic.Count):
 			agg = "" // "qual o total de ... faturamento": the measure already sums
 		case agg == "count" && m.Kind == semantic.Count:
@@ -574,6 +604,14 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 			compareMembers = fv.members
 		}
 		f, ok := fv.resolve(fact)
+		if (!ok || f == nil) && fact == semantic.Customers && fv.members != nil {
+			// "clientes que pagaram com pix": customers with sales meeting it
+			if sf, ok2 := fv.resolve(semantic.Sales); ok2 && sf != nil {
+				if hf, err := semantic.HasRowsWith(semantic.Sales, sf); err == nil {
+					f, ok = hf, true
+				}
+			}
+		}
 		if !ok || f == nil {
 			return nil, fail("um filtro não se aplica a "+fact.Name.PT, "a filter does not apply to "+fact.Name.EN)
 		}
@@ -732,7 +770,19 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 		hasRank = true
 		a.used[i] = true
 	}
-	if i, ok := a.take("group"); ok && a.has("bands") {
+	if i, ok := a.take("group"); ok && len(measures) == 1 && measures[0].PerRow != nil && fact == measures[0].PerRow.Owner && dimOfFact(clauses[i].v.(groupV).dim) == fact {
+		// "qual cliente tem mais pontos": the customer with the largest balance
+		m := measures[0]
+		a.req.Attrs = append(semantic.DefaultAttributes(fact)[:2:2], m.PerRow)
+		a.req.SortBy, a.req.Measures = m.PerRow, nil
+		if rank.limit == 0 {
+			rank.limit = 1
+		}
+		if rank.order == semantic.Natural {
+			rank.order = semantic.Descending
+		}
+		hasRank = true
+	} else if ok && a.has("bands") {
 		// "what is the gender split": every group, not the first
 		a.req.Dims = append(a.req.Dims, clauses[i].v.(groupV).dim)
 	} else if ok {
@@ -791,6 +841,36 @@ func uniqueDims(ds []*semantic.Dimension) []*semantic.Dimension {
 	return out
 }
 
+// customerContext reports whether the question speaks of each customer: a subject of
+// customers or a breakdown by customer (which the average per customer replaces).
+func (a *assembly) customerContext(subj *subjectV) bool {
+	if subj != nil && subj.noun.Fact == semantic.Customers && subj.event == nil {
+		return true
+	}
+	for i, c := range a.clauses {
+		if c.kind == "breakdown" && !a.used[i] {
+			if b := c.v.(breakdownV); len(b.dims) == 1 && b.dims[0] == semantic.ByCustomer {
+				a.used[i] = true
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// dimOfFact is the fact whose rows a dimension's groups are ("por cliente": customers).
+func dimOfFact(d *semantic.Dimension) *semantic.Fact {
+	switch d {
+	case semantic.ByCustomer:
+		return semantic.Customers
+	case semantic.ByStore:
+		return semantic.Stores
+	case semantic.ByProduct:
+		return semantic.Products
+	}
+	return nil
+}
+
 // periodOf is the question's one period clause, if any (not taken).
 func (a *assembly) periodOf() *semantic.Period {
 	for i, c := range a.clauses {
@@ -829,6 +909,25 @@ func (a *assembly) hasMember(kind string) bool {
 		}
 	}
 	return false
+}
+
+// filtersFitOnly reports whether every filter applies to fact f and some to no other
+// fact (they are about f's rows).
+func (a *assembly) filtersFitOnly(f *semantic.Fact) bool {
+	if !a.filtersFit(f) {
+		return false
+	}
+	only := false
+	for _, i := range a.all("filter") {
+		fv := a.clauses[i].v.(filterV)
+		if fv.event {
+			return false // "novos cadastros na loja X": what customers did is counted
+		}
+		if _, ok := fv.resolve(semantic.Sales); !ok {
+			only = true
+		}
+	}
+	return only
 }
 
 // filtersFit reports whether every filter of the question applies to fact f.

@@ -21,6 +21,8 @@ func dayPeriod(x *env, w string) (any, bool) {
 		return periodV{x.cal.Relative(semantic.ThisYear)}, true
 	case "mtd":
 		return periodV{x.cal.Relative(semantic.ThisMonth)}, true
+	case "qtd":
+		return periodV{x.cal.Relative(semantic.ThisQuarter)}, true
 	}
 	return nil, false
 }

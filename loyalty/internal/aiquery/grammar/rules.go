@@ -212,7 +212,7 @@ func productions(x *env) []*Rule {
 			if arg(k[0]) != "signup" {
 				return nil, false
 			}
-			v, _ := subjectOf("customers", "", false)
+			v, _ := subjectOf("customers", "signup", false)
 			s := v.(subjectV)
 			if k[2] != nil {
 				m := k[2].Val.(memberV)
@@ -361,7 +361,7 @@ func productions(x *env) []*Rule {
 			if arg(k[0]) != "signup" || m.kind != "store" {
 				return nil, false
 			}
-			return filterV{id: "signup_store:" + m.values[0], resolve: fixed(semantic.SignupStoreCode(m.values[0]))}, true
+			return filterV{id: "signup_store:" + m.values[0], event: true, resolve: fixed(semantic.SignupStoreCode(m.values[0]))}, true
 		}),
 		rule("Member", 0, tCity, func(k []*Edge) (any, bool) { return memberV{kind: "city", values: []string{arg(k[0])}}, true }),
 		rule("Member", 0, tState, func(k []*Edge) (any, bool) { return memberV{kind: "state", values: []string{arg(k[0])}}, true }),
@@ -666,6 +666,18 @@ func productions(x *env) []*Rule {
 		markerClause("percust", tPerCust, 0),
 		markerClause("both", tBoth, 0),
 		markerClause("than", string(semantic.CatThan), 0.2),
+		markerClause("cost", tCost, 0.3),
+		// "top 3 stores by sales count": ranked by the count of a fact's rows
+		rule("Clause", 0, tBy+" "+tAgg+"? "+tNoun+" "+tAgg+"?", func(k []*Edge) (any, bool) {
+			if (k[1] != nil && arg(k[1]) != "count") || (k[3] != nil && arg(k[3]) != "count") {
+				return nil, false
+			}
+			n := semantic.NounByID(arg(k[2]))
+			if n == nil || n.Fact == nil || n.Fact.Count == "" || n.Fact == semantic.Customers {
+				return nil, false
+			}
+			return clauseV{"measures", []*semantic.Measure{semantic.MeasureByID(n.Fact.Count)}}, true
+		}),
 		markerClause("write", string(semantic.CatWrite), 0),
 		markerClause("forecast", string(semantic.CatForecast), 0),
 		markerClause("scope", string(semantic.CatScope), 0),
@@ -706,7 +718,7 @@ func activity(event string, yes bool) (any, bool) {
 		return nil, false
 	}
 	f := e.Activity(yes)
-	return filterV{id: "activity:" + event + strconv.FormatBool(yes), resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
+	return filterV{id: "activity:" + event + strconv.FormatBool(yes), event: true, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
 		return f, fact == semantic.Customers
 	}}, true
 }
@@ -805,7 +817,7 @@ func perCustomerThreshold(event, quantity, op, n string) (any, bool) {
 	}
 	fv := v.(filterV)
 	inner := fv.resolve
-	fv.id = "customer_" + fv.id
+	fv.id, fv.event = "customer_"+fv.id, true
 	fv.resolve = func(f *semantic.Fact) (*semantic.Filter, bool) {
 		x, ok := inner(semantic.Customers)
 		if !ok || !x.Applies(f, nil) && !x.UsesPeriod {
@@ -1252,7 +1264,7 @@ func cohort(event string, neg bool, p *semantic.Period) (any, bool) {
 		return nil, false
 	}
 	f := semantic.AtPeriod(e.Activity(!neg), p)
-	return filterV{id: "cohort:" + event + strconv.FormatBool(neg) + p.From + p.To, period: true, cohortPeriod: p, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
+	return filterV{id: "cohort:" + event + strconv.FormatBool(neg) + p.From + p.To, period: true, event: true, cohortPeriod: p, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
 		return f, f.Applies(fact, nil)
 	}}, true
 }

@@ -67,6 +67,7 @@ type filterV struct {
 	// aboutCustomers: the filter narrows customers named in the question ("clientes com
 	// resgate pendente"); it never makes a question about customers by itself
 	aboutCustomers bool
+	event          bool            // made of what customers did (a sign-up, a purchase): a count
 	before         *semantic.Event // "had bought before": the activity before the other's period
 	cohortPeriod   *semantic.Period
 }
