@@ -79,7 +79,7 @@ func dimOfNoun(n *semantic.Noun) *semantic.Dimension {
 }
 
 // assemble builds the request of one reading.
-func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) {
+func assemble(x *env, lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) {
 	a := &assembly{clauses: clauses, used: make([]bool, len(clauses))}
 	a.req.Lang = lang
 	for _, k := range []string{"write", "forecast", "scope"} {
@@ -330,7 +330,7 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 				}
 			}
 		}
-		if len(measures) == 0 && (a.has("share") || agg == "count") {
+		if len(measures) == 0 && (a.has("share") || agg == "count" || (agg == "" && (a.has("rank") || a.has("group")))) {
 			// "cancellation rate", "how many app users ...": the rows the filters are about
 			// the most specific fact first: customers' filters also narrow their sales
 			for _, f := range []*semantic.Fact{semantic.Customers, semantic.Sales, semantic.Redemptions} {
@@ -530,7 +530,13 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 		}
 	}
 	// two values of one attribute cannot both hold: "Centro vs Ibirapuera" compares them
-	filters, extraDims = mergeMembers(filters, extraDims)
+	filters, extraDims = mergeMembers(x, filters, extraDims)
+	for _, fv := range filters {
+		if fv.bareChannel && !a.has("optin") && !a.has("share") {
+			// "email" alone is not "opted in to e-mail" ("clientes com email do hotmail")
+			return nil, fail("um canal sem \"aceitam\" não é um filtro", "a channel without \"opted in\" is not a filter")
+		}
+	}
 	// "compraram no mês passado e já tinham comprado antes": before the other's period
 	for j, fv := range filters {
 		if fv.before == nil {
@@ -711,6 +717,12 @@ func assemble(lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) 
 			extraDims = append(extraDims, semantic.ByStore)
 		case "payment":
 			extraDims = append(extraDims, semantic.ByPaymentType)
+		case "origin":
+			extraDims = append(extraDims, semantic.ByOrigin)
+		case "city":
+			extraDims = append(extraDims, semantic.ByCity)
+		case "state":
+			extraDims = append(extraDims, semantic.ByState)
 		default:
 			return nil, fail("não sei comparar esses valores", "I cannot compare those values")
 		}
@@ -989,19 +1001,29 @@ func replacing(fs []*semantic.Filter, fact *semantic.Fact) int {
 // mergeMembers turns two filters naming values of the same attribute into one comparison
 // of those values ("Centro vs Ibirapuera"), and a flag with its opposite into a breakdown
 // ("ativos x inativos").
-func mergeMembers(fs []filterV, dims []*semantic.Dimension) ([]filterV, []*semantic.Dimension) {
+func mergeMembers(x *env, fs []filterV, dims []*semantic.Dimension) ([]filterV, []*semantic.Dimension) {
 	var out []filterV
 	byKind := map[string]int{}
 	flags := map[string]int{}
 	for _, f := range fs {
-		if f.members != nil && !f.members.or && f.members.kind == "store" {
+		if f.members != nil && !f.members.or && f.members.kind != "channel" && f.members.kind != "product" && f.members.kind != "domain" {
 			if j, ok := byKind[f.members.kind]; ok {
 				m := *out[j].members
 				m.values = append(append([]string(nil), m.values...), f.members.values...)
-				merged := filterV{id: "members", members: &m, pos: out[j].pos}
-				merged.resolve = func(fact *semantic.Fact) (*semantic.Filter, bool) {
-					x := semantic.StoreCodes(m.values)
-					return x, x.Applies(fact, nil)
+				either := m
+				either.or = true
+				v, ok := memberFilter(x, either, false)
+				if !ok {
+					out = append(out, f) // left as two filters: the assembly refuses them
+					continue
+				}
+				merged := v.(filterV)
+				merged.members, merged.pos = &m, out[j].pos
+				if m.kind == "store" {
+					merged.resolve = func(fact *semantic.Fact) (*semantic.Filter, bool) {
+						s := semantic.StoreCodes(m.values)
+						return s, s.Applies(fact, nil)
+					}
 				}
 				out[j] = merged
 				continue

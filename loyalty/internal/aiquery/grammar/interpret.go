@@ -186,7 +186,7 @@ func (it *Interpreter) Interpret(question string, cat *semantic.Catalog) (*Resul
 		for _, e := range a.clauses {
 			cls = append(cls, e.Val.(clauseV))
 		}
-		req, err := assemble(lang, cls)
+		req, err := assemble(gx.env, lang, cls)
 		if err == nil {
 			var sql string
 			if sql, err = req.Compile(); err == nil {

@@ -402,7 +402,7 @@ func productions(x *env) []*Rule {
 			if m.kind != "channel" {
 				return nil, false
 			}
-			return memberFilter(x, m, false)
+			return optinFilter(x, m, false)
 		}),
 		// "aceitam todos os canais", "não aceitam nenhum canal"
 		rule("Filter", 0, tNeg+"? "+tOptIn+" "+tIn+"? "+tFlag, func(k []*Edge) (any, bool) {
@@ -418,7 +418,7 @@ func productions(x *env) []*Rule {
 			if m.kind != "channel" {
 				return nil, false
 			}
-			return memberFilter(x, m, k[0] != nil)
+			return optinFilter(x, m, k[0] != nil)
 		}),
 		rule("Filter", 0, tNeg+" "+tFlag, func(k []*Edge) (any, bool) { return flagFilter(arg(k[1]), true) }),
 		rule("Filter", 0, tFlag+" "+tOr+" "+tFlag, func(k []*Edge) (any, bool) { return nil, false }),
@@ -1087,10 +1087,21 @@ func memberFilter(x *env, m memberV, neg bool) (any, bool) {
 		}
 		fv.resolve = fixed(semantic.OptIn(ch, !neg))
 		fv.id = "channel:" + m.values[0] + ":" + strconv.FormatBool(neg)
-		fv.members = nil
+		fv.members, fv.bareChannel = nil, true
 	default:
 		return nil, false
 	}
+	return fv, true
+}
+
+// optinFilter is a channel filter said with its opt-in word.
+func optinFilter(x *env, m memberV, neg bool) (any, bool) {
+	v, ok := memberFilter(x, m, neg)
+	if !ok {
+		return nil, false
+	}
+	fv := v.(filterV)
+	fv.bareChannel = false
 	return fv, true
 }
 

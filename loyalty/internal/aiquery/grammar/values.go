@@ -68,6 +68,7 @@ type filterV struct {
 	// resgate pendente"); it never makes a question about customers by itself
 	aboutCustomers bool
 	event          bool            // made of what customers did (a sign-up, a purchase): a count
+	bareChannel    bool            // a channel named without "aceitam" / "opted in"
 	before         *semantic.Event // "had bought before": the activity before the other's period
 	cohortPeriod   *semantic.Period
 }
