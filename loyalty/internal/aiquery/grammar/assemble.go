@@ -639,6 +639,12 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV) (*semantic.Request,
 		periods = append(periods, clauses[i].v.(periodsV)...)
 		compared = true
 	}
+	if len(periods) == 1 && a.has("growth") {
+		// "revenue growth vs last month": from the last period to the current one
+		if cur, ok := currentOf[periods[0].Kind]; ok {
+			periods = append(periods, x.cal.Relative(cur))
+		}
+	}
 	if len(periods) == 2 && !compared && !a.has("vs") && !a.has("growth") {
 		return nil, fail("há dois períodos na pergunta e não sei se é para comparar", "the question has two periods and I cannot tell whether to compare them")
 	}
@@ -647,7 +653,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV) (*semantic.Request,
 	case 1:
 		a.req.Period = periods[0]
 	case 2:
-		sort.SliceStable(periods, func(i, j int) bool { return periods[i].From < periods[j].From })
+		// the earlier period first (growth is from it); periods without a start keep
+		// the question's order
+		if !periods[0].Start.IsZero() && !periods[1].Start.IsZero() {
+			sort.SliceStable(periods, func(i, j int) bool { return periods[i].Start.Before(periods[j].Start) })
+		}
 		switch {
 		case a.has("growth"):
 			a.take("growth")
@@ -1041,6 +1051,12 @@ func mergeMembers(x *env, fs []filterV, dims []*semantic.Dimension) ([]filterV, 
 		out = append(out, f)
 	}
 	return out, dims
+}
+
+// currentOf is the current period of the same unit as a last one.
+var currentOf = map[semantic.PeriodKind]semantic.PeriodKind{
+	semantic.LastWeek: semantic.ThisWeek, semantic.LastMonth: semantic.ThisMonth,
+	semantic.LastQuarter: semantic.ThisQuarter, semantic.LastYear: semantic.ThisYear,
 }
 
 var opposites = map[string]struct {

@@ -162,7 +162,10 @@ func TestProductions(t *testing.T) {
 		{"period comparison and growth", map[string]want{
 			"faturamento de abril e de maio":                {dims: []string{"periods"}, period: "-"},
 			"this month vs last month revenue":              {dims: []string{"periods"}},
-			"% change in revenue from September to October": {measures: []string{"revenue_growth"}},
+			"% change in revenue from September to October": {measures: []string{"revenue_growth"}, sql: []string{"((COALESCE(sum(v.value) FILTER (WHERE v.transaction_date >= DATE '2024-10-01'"}},
+			// growth is from the earlier period to the later, whatever their SQL looks like
+			"revenue growth vs last month":  {measures: []string{"revenue_growth"}, sql: []string{"((COALESCE(sum(v.value) FILTER (WHERE v.transaction_date >= date_trunc('month', now()) AND"}},
+			"média de resgates por cliente": {measures: []string{"redemptions_per_customer"}, dims: []string{}},
 		}},
 		{"difference between members", map[string]want{
 			"how much more did Centro sell than Ibirapuera in May": {measures: []string{"revenue_difference"}},

@@ -168,7 +168,7 @@ func open(p *semantic.Period, how string) (any, bool) {
 	l := p.Label
 	switch how {
 	case "since":
-		return periodV{&semantic.Period{Kind: semantic.Since, From: p.From, Label: semantic.T("desde "+l.PT, "since "+l.EN)}}, true
+		return periodV{&semantic.Period{Kind: semantic.Since, From: p.From, Start: p.Start, Label: semantic.T("desde "+l.PT, "since "+l.EN)}}, true
 	case "after":
 		return periodV{&semantic.Period{Kind: semantic.Since, From: p.To, Label: semantic.T("depois de "+l.PT, "after "+l.EN)}}, true
 	case "before":
@@ -184,7 +184,7 @@ func span(a, b *semantic.Period) (any, bool) {
 	if a.From == "" || b.To == "" || a.From == b.From {
 		return nil, false
 	}
-	return periodV{&semantic.Period{Kind: semantic.DateRange, From: a.From, To: b.To,
+	return periodV{&semantic.Period{Kind: semantic.DateRange, From: a.From, To: b.To, Start: a.Start,
 		Label: semantic.T(a.Label.PT+" a "+b.Label.PT, a.Label.EN+" to "+b.Label.EN)}}, true
 }
 

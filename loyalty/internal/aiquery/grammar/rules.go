@@ -603,6 +603,10 @@ func productions(x *env) []*Rule {
 		rule("Period", 0, tOrdinal+" "+tUnit+" "+tFrom+"? "+tYear+"?", func(k []*Edge) (any, bool) { return part(x, arg(k[0]), arg(k[1]), arg(k[3])) }),
 		rule("Period", 0, tDate, func(k []*Edge) (any, bool) { return day(x, k[0]) }),
 		rule("Period", 0, tIn+" Period", func(k []*Edge) (any, bool) { return k[1].Val, true }),
+		// "vendas do mês", "faturamento do ano": the current one
+		rule("Period", 0.1, tFrom+" "+tUnit, func(k []*Edge) (any, bool) { return relative(x, "this", arg(k[1])) }),
+		// "acumulado do ano até maio": from the first's start to the second's end
+		rule("Period", 0, "Period "+tUntil+" Period", func(k []*Edge) (any, bool) { return span(k[0].Val.(periodV).p, k[2].Val.(periodV).p) }),
 		// "maio do ano passado", "March last year": the month of that year
 		rule("Period", 0, tMonth+" "+tFrom+"? Period", func(k []*Edge) (any, bool) { return monthOf(x, arg(k[0]), k[2].Val.(periodV).p) }),
 		// "mês de maio", "o mês de março"
@@ -886,6 +890,15 @@ func compose(agg string, nouns []string, event string, perCust bool) (any, bool)
 		agg = n.Agg
 		if n.Fact != nil && event == "" && !perCust {
 			return nil, false // "vendas" alone is a subject too
+		}
+	}
+	if perCust && agg == "avg" && len(ns) == 1 {
+		// "média de resgates por cliente": the rows' count (or amount) per customer
+		n := semantic.NounByID(ns[0])
+		if base := measureByKey(n.Agg + " " + n.ID); base != nil {
+			if pc, err := semantic.PerCustomer(base); err == nil {
+				return measureV{m: pc, agg: agg, nouns: ns}, true
+			}
 		}
 	}
 	orders := [][]string{ns}
