@@ -563,6 +563,21 @@ func productions(x *env) []*Rule {
 		rule("Filter", 0.3, tEvent+" "+tAgain+"? Period", func(k []*Edge) (any, bool) { return cohort(arg(k[0]), false, k[2].Val.(periodV).p) }),
 		rule("Filter", 0.3, tNeg+" "+tEvent+" "+tAgain+"? Period", func(k []*Edge) (any, bool) { return cohort(arg(k[1]), true, k[3].Val.(periodV).p) }),
 		rule("Filter", 0, tEvent+" "+tBefore2, func(k []*Edge) (any, bool) { return cohortBefore(arg(k[0])) }),
+		// "bought in March but not in April": the second period of the same event, denied
+		rule("Filter", 0.2, tEvent+" Period "+tAnd+"? "+tNeg+" Period", func(k []*Edge) (any, bool) {
+			e := semantic.EventByID(arg(k[0]))
+			p1, p2 := k[1].Val.(periodV).p, k[4].Val.(periodV).p
+			if e == nil || e.Activity == nil {
+				return nil, false
+			}
+			both, err := semantic.Both(semantic.AtPeriod(e.Activity(true), p1), semantic.AtPeriod(e.Activity(false), p2))
+			if err != nil {
+				return nil, false
+			}
+			return filterV{id: "cohort2:" + arg(k[0]) + p1.From + p2.From, period: true, event: true, cohortPeriod: p1, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
+				return both, fact == semantic.Customers
+			}}, true
+		}),
 
 		// ---- periods
 		rule("Period", 0, tDayWord, func(k []*Edge) (any, bool) { return dayPeriod(x, arg(k[0])) }),
