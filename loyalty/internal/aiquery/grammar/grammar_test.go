@@ -174,6 +174,7 @@ func TestProductions(t *testing.T) {
 			"clientes que compraram em setembro e não compraram novamente em outubro": {sql: []string{"NOT EXISTS", "2024-10-01"}},
 			"how many customers bought last month and had bought before":              {sql: []string{"x.transaction_date < date_trunc('month', now()) - interval '1 month'"}},
 			"customers of both Centro and Ibirapuera":                                 {filters: []string{"bought_at_each"}},
+			"customers who bought in march but not in april":                          {sql: []string{"AND NOT EXISTS", "2025-04-01"}},
 		}},
 		{"statistics and bands", map[string]want{
 			"mediana do ticket em maio":                                   {measures: []string{"average_ticket_median"}},
@@ -201,6 +202,11 @@ func TestProductions(t *testing.T) {
 			"how many ppl signed up this yr":  {measures: []string{"customers"}, period: "date_trunc('year'"},
 			"vendas nos ultimos 7 dais":       {period: "interval '6 days'"},
 			"more then 5 purchases customers": {filters: []string{"purchase_count"}},
+		}},
+		{"words that carry meaning are never skipped", map[string]want{
+			"lista de clientes que fazem aniversário hoje": {list: true, filters: []string{"birthday"}},
+			"vendas incluindo canceladas em maio":          {measures: []string{"sales_count"}, filters: []string{"any_status"}},
+			"how many customers made only one purchase":    {filters: []string{"purchase_count"}, sql: []string{"= 1"}},
 		}},
 		{"refusals", map[string]want{
 			"what will revenue be next month":           {refuse: true},
