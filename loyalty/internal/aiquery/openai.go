@@ -112,7 +112,8 @@ func (o *OpenAI) Prompt(cat *nlq.Catalog) string {
 	fmt.Fprintf(&b, `You write PostgreSQL queries for back-office analysts of a customer loyalty programme (a Brazilian retailer). Questions come in Portuguese or English.
 Today is %s (%s), %s in time zone %s. The database session uses that time zone: now(), date_trunc and dates in the data are in it.
 
-Answer with exactly one SELECT statement in a single `+"```sql"+` code block and nothing else, or with exactly %s (the whole answer, nothing else) when the views cannot answer the question or it asks to change data.
+Prefer a structured request: when the question can be written with the semantic layer's ids listed under "Structured request" below, answer with exactly one `+"```json"+` code block holding {"request": {...}} and nothing else; the service validates it against the layer and writes the SQL itself.
+Otherwise answer with exactly one SELECT statement in a single `+"```sql"+` code block and nothing else, or with exactly %s (the whole answer, nothing else) when the views cannot answer the question or it asks to change data.
 Rules:
 - Read only the views of the "reporting" schema below; always qualify them as reporting.<view>.
 - One statement only. SELECT (optionally WITH ... SELECT, UNION) only: never INSERT, UPDATE, DELETE, DDL, SET, COPY, DO, FOR UPDATE, INTO.
@@ -158,6 +159,8 @@ Definitions (glossary):
 			fmt.Fprintf(&b, "- stores (store_code = name): %s\n", quoteList(stores, 50))
 		}
 	}
+	b.WriteString("\nStructured request (ids of the semantic layer):\n")
+	b.WriteString(semantic.SpecHelp())
 	b.WriteString("\nViews:\n")
 	b.WriteString(SchemaText())
 	b.WriteString("\nExamples:\n")
@@ -255,8 +258,28 @@ func checkReason(err error) (string, bool) {
 	return "", false
 }
 
-// answer reads the model's answer: a query, or a refusal.
+// answer reads the model's answer: a structured request (compiled by the one compiler), a
+// query, or a refusal.
 func (o *OpenAI) answer(question, content string) (string, error) {
+	if spec, ok, err := extractSpec(content); ok {
+		if err != nil {
+			return "", apperr.Wrap(apperr.Upstream, err, "The AI provider answered with a malformed request")
+		}
+		lang := nlq.Language(question)
+		req, err := spec.Request(lang, semantic.Calendar{Now: o.now().In(o.loc)}, o.loc)
+		if err == nil {
+			var q string
+			if q, err = req.Compile(); err == nil {
+				return q, nil
+			}
+		}
+		var ie *semantic.InvalidError
+		if errors.As(err, &ie) {
+			r := nlq.RefuseQuestion(question, ie.Reason, o.now().In(o.loc))
+			return "", &NotUnderstood{Message: r.Message(), Lang: string(r.Lang)}
+		}
+		return "", apperr.Wrap(apperr.Upstream, err, "The AI provider's request could not be compiled")
+	}
 	query, none, err := extractSQL(content)
 	switch {
 	case none:
@@ -316,6 +339,34 @@ var (
 	// which statements may run); prose is not a query
 	reStartsQ = regexp.MustCompile(`(?i)^(?:\(|(?:select|with|values|table|insert|update|delete|merge|drop|create|alter|truncate|grant|revoke|copy|do|call|set|reset|show|explain|begin|commit|rollback|lock|vacuum|analyze|refresh|listen|notify|comment|security|reindex|cluster|declare|fetch|prepare|execute|deallocate|discard|load|checkpoint)\b)`)
 )
+
+// extractSpec takes a structured request out of a model's answer: the first code fence
+// tagged json, holding {"request": {...}} with no unknown field. ok is false when the answer
+// has no json fence (it may hold SQL).
+func extractSpec(content string) (semantic.Spec, bool, error) {
+	s := reThink.ReplaceAllString(content, "")
+	start := strings.Index(s, "```json")
+	if start < 0 {
+		return semantic.Spec{}, false, nil
+	}
+	body := s[start+len("```json"):]
+	end := strings.Index(body, "```")
+	if end < 0 {
+		return semantic.Spec{}, true, errors.New("an unterminated code block")
+	}
+	var wrapper struct {
+		Request *semantic.Spec `json:"request"`
+	}
+	dec := json.NewDecoder(strings.NewReader(body[:end]))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&wrapper); err != nil {
+		return semantic.Spec{}, true, fmt.Errorf("the request is not valid JSON: %w", err)
+	}
+	if wrapper.Request == nil {
+		return semantic.Spec{}, true, errors.New("the answer has no request")
+	}
+	return *wrapper.Request, true, nil
+}
 
 // extractSQL takes the query out of a model's answer, strictly: reasoning in <think>
 // blocks is dropped; NO_QUERY counts only as the whole answer; with a code fence, the

@@ -265,3 +265,55 @@ func TestExtractSQL(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenAIStructuredRequest: the model fills the semantic layer's request (JSON), the
+// service validates it against the model and compiles it with the one compiler; a request
+// naming what the layer does not have is refused, a malformed one is the provider's fault.
+func TestOpenAIStructuredRequest(t *testing.T) {
+	cases := []struct {
+		name    string
+		answer  string
+		sql     []string // fragments of the compiled query
+		refused bool
+		failed  bool
+	}{
+		{"measures, breakdown, filter, period", "```json\n" + `{"request": {"measures": ["revenue", "sales_count"], "dimensions": ["store"], "filters": [{"kind": "payment", "value": "pix"}], "period": {"relative": "last_month"}, "order": "desc", "limit": 3}}` + "\n```",
+			[]string{"sum(v.value)", "count(*)", "v.payment_type = 'pix'", "date_trunc('month', now()) - interval '1 month'", "LIMIT 3"}, false, false},
+		{"threshold and date range", "```json\n" + `{"request": {"measures": ["customers"], "filters": [{"kind": "threshold", "value": "years", "op": ">", "number": "30"}], "period": {"from": "2025-01-01", "to": "2025-03-31"}}}` + "\n```",
+			[]string{"age(now(), c.birth_date)) > 30", "DATE '2025-01-01'", "DATE '2025-04-01'"}, false, false},
+		{"unknown measure", "```json\n" + `{"request": {"measures": ["profit"]}}` + "\n```", nil, true, false},
+		{"filter the fact does not have", "```json\n" + `{"request": {"measures": ["customers"], "filters": [{"kind": "payment", "value": "pix"}]}}` + "\n```", nil, true, false},
+		{"SQL injected as a value", "```json\n" + `{"request": {"measures": ["revenue"], "filters": [{"kind": "store", "value": "L01' OR 1=1 --"}]}}` + "\n```", nil, true, false},
+		{"unknown field", "```json\n" + `{"request": {"measures": ["revenue"], "sql": "DELETE FROM customers"}}` + "\n```", nil, false, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			fake := &fakeChat{answers: []string{c.answer}}
+			o := newFakeOpenAI(t, fake, time.Second)
+			g, err := o.Generate(context.Background(), Ask{Question: "a question"})
+			var nu *NotUnderstood
+			switch {
+			case c.refused:
+				if !errors.As(err, &nu) {
+					t.Fatalf("want a refusal, got %q %v", g.Query, err)
+				}
+			case c.failed:
+				if err == nil || errors.As(err, &nu) || !apperr.Is(err, apperr.Upstream) {
+					t.Fatalf("want an upstream error, got %q %v", g.Query, err)
+				}
+			default:
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := NewGuard(DefaultMaxRows).Check(g.Query); err != nil {
+					t.Fatalf("guard refused the compiled request: %v\n%s", err, g.Query)
+				}
+				for _, f := range c.sql {
+					if !strings.Contains(g.Query, f) {
+						t.Errorf("query lacks %q:\n%s", f, g.Query)
+					}
+				}
+			}
+		})
+	}
+}

@@ -19,7 +19,11 @@ import (
 
 // newInterpreter is the generator under evaluation, at the evaluation's clock and time
 // zone. When the interpreter's constructor changes, adapt this one call.
+// EVAL_GENERATOR=grammar measures the grammar interpreter (aiquery.GrammarRules) instead.
 func newInterpreter(_ *gorm.DB) aiquery.Generator {
+	if os.Getenv("EVAL_GENERATOR") == "grammar" {
+		return aiquery.NewGrammarRules(func() time.Time { return Now }, Location)
+	}
 	return aiquery.NewRules(func() time.Time { return Now }, Location)
 }
 

@@ -8,8 +8,8 @@ import (
 
 func classCatalog() *Catalog {
 	return &Catalog{
-		Stores: []StoreRef{{"L01", "Centro", "São Paulo", "SP"}, {"L02", "Ibirapuera", "São Paulo", "SP"}, {"L03", "Cambuí", "Campinas", "SP"},
-			{"L06", "Batel", "Curitiba", "PR"}},
+		Stores: []StoreRef{{Code: "L01", Name: "Centro", City: "São Paulo", State: "SP"}, {Code: "L02", Name: "Ibirapuera", City: "São Paulo", State: "SP"}, {Code: "L03", Name: "Cambuí", City: "Campinas", State: "SP"},
+			{Code: "L06", Name: "Batel", City: "Curitiba", State: "PR"}},
 		Products:     []string{"Pão de Queijo", "Caneca Térmica", "Cappuccino Italiano", "Brigadeiro"},
 		PaymentTypes: []string{"credit_card", "debit_card", "pix", "cash", "meal_voucher"},
 		Origins:      []string{"PDV", "APP", "TOTEM", "BACKOFFICE"},

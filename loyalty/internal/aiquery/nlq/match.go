@@ -71,22 +71,11 @@ func (l *lexeme) isSoft() bool {
 }
 
 // StoreRef is a store the catalogue knows.
-type StoreRef struct {
-	Code  string
-	Name  string
-	City  string
-	State string
-}
-
-// Catalog holds the values of the data that questions name: stores, products, payment
-// types and sign-up origins. It lets "vendas na Loja Centro" or "pagas no pix" be read
-// against what exists. A nil Catalog means none is known.
-type Catalog struct {
-	Stores       []StoreRef
-	Products     []string
-	PaymentTypes []string
-	Origins      []string
-}
+// StoreRef and Catalog are the value catalogue of the semantic model (semantic.Catalog).
+type (
+	StoreRef = semantic.StoreRef
+	Catalog  = semantic.Catalog
+)
 
 // question is a question read into lexemes.
 type question struct {

@@ -23,8 +23,8 @@ func TestTry(t *testing.T) {
 	loc, _ := time.LoadLocation("America/Sao_Paulo")
 	it := New(func() time.Time { return time.Date(2025, 6, 18, 10, 0, 0, 0, loc) }, loc)
 	cat := &Catalog{
-		Stores: []StoreRef{{"L01", "Centro", "São Paulo", "SP"}, {"L02", "Ibirapuera", "São Paulo", "SP"}, {"L03", "Cambuí", "Campinas", "SP"},
-			{"L04", "Copacabana", "Rio de Janeiro", "RJ"}, {"L05", "Savassi", "Belo Horizonte", "MG"}, {"L06", "Batel", "Curitiba", "PR"}},
+		Stores: []StoreRef{{Code: "L01", Name: "Centro", City: "São Paulo", State: "SP"}, {Code: "L02", Name: "Ibirapuera", City: "São Paulo", State: "SP"}, {Code: "L03", Name: "Cambuí", City: "Campinas", State: "SP"},
+			{Code: "L04", Name: "Copacabana", City: "Rio de Janeiro", State: "RJ"}, {Code: "L05", Name: "Savassi", City: "Belo Horizonte", State: "MG"}, {Code: "L06", Name: "Batel", City: "Curitiba", State: "PR"}},
 		Products:     []string{"Pão de Queijo", "Café Expresso", "Açaí 300ml", "Cappuccino Italiano", "Bolo de Cenoura", "Suco de Laranja 500ml", "Combo Café da Manhã", "Açaí 500ml", "Caneca Térmica", "Vale-compra R$ 50", "Brigadeiro", "Granola", "Leite Condensado", "Morango", "Creme de Avelã"},
 		PaymentTypes: []string{"credit_card", "debit_card", "pix", "cash", "meal_voucher"},
 		Origins:      []string{"PDV", "APP", "TOTEM", "BACKOFFICE"},

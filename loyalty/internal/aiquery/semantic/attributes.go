@@ -9,6 +9,13 @@ type Attribute struct {
 	Expr  string
 	Alias Text
 	Name  Text
+	Words Words // how questions ask for it ("telefone", "e-mail address")
+}
+
+// said sets the attribute's words.
+func (a *Attribute) said(w Words) *Attribute {
+	a.Words = w
+	return a
 }
 
 func attr(id string, owner *Fact, expr string, alias, name Text) *Attribute {
@@ -18,13 +25,13 @@ func attr(id string, owner *Fact, expr string, alias, name Text) *Attribute {
 // The attributes.
 var (
 	CustomerNameAttr    = attr("name", Customers, "c.name", T("cliente", "customer"), T("nome", "name"))
-	CustomerDocAttr     = attr("doc", Customers, "c.doc", T("documento", "document"), T("CPF/CNPJ", "document"))
-	CustomerEmailAttr   = attr("email", Customers, "c.email", T("email", "email"), T("e-mail", "e-mail"))
-	CustomerPhoneAttr   = attr("phone", Customers, "c.phone", T("telefone", "phone"), T("telefone", "phone"))
+	CustomerDocAttr     = attr("doc", Customers, "c.doc", T("documento", "document"), T("CPF/CNPJ", "document")).said(W("cpf|cnpj|documento|documentos", "document|documents|tax id|cpf"))
+	CustomerEmailAttr   = attr("email", Customers, "c.email", T("email", "email"), T("e-mail", "e-mail")).said(W("email|e mail|emails|endereco de email", "email|e mail|emails|email address|e mail address|email addresses"))
+	CustomerPhoneAttr   = attr("phone", Customers, "c.phone", T("telefone", "phone"), T("telefone", "phone")).said(W("telefone|telefones|celular|celulares|fone|contato telefonico|whatsapp do cliente", "phone|phones|phone number|phone numbers|telephone|mobile|cell|cell phone"))
 	CustomerBalanceAttr = attr("balance", Customers, "c.points_balance", T("saldo_pontos", "points_balance"), T("saldo de pontos", "points balance"))
-	CustomerBirthAttr   = attr("birth_date", Customers, "c.birth_date", T("data_nascimento", "birth_date"), T("data de nascimento", "birth date"))
-	CustomerSignupAttr  = attr("created_at", Customers, "c.created_at", T("cadastrado_em", "signed_up_at"), T("data de cadastro", "sign-up date"))
-	CustomerLastBuyAttr = attr("last_purchase", Customers, "c.last_purchase", T("ultima_compra", "last_purchase"), T("última compra", "last purchase"))
+	CustomerBirthAttr   = attr("birth_date", Customers, "c.birth_date", T("data_nascimento", "birth_date"), T("data de nascimento", "birth date")).said(W("data de nascimento|nascimento|data de aniversario", "birth date|birthdate|date of birth|dob"))
+	CustomerSignupAttr  = attr("created_at", Customers, "c.created_at", T("cadastrado_em", "signed_up_at"), T("data de cadastro", "sign-up date")).said(W("data de cadastro|quando se cadastrou|cadastrado em", "sign up date|signup date|date of sign up|registration date|when did sign up|joined on"))
+	CustomerLastBuyAttr = attr("last_purchase", Customers, "c.last_purchase", T("ultima_compra", "last_purchase"), T("última compra", "last purchase")).said(W("ultima compra|data da ultima compra|ultima vez que comprou|quando comprou pela ultima vez", "last purchase|last purchase date|date of last purchase|most recent purchase|last bought|last time bought"))
 	CustomerOriginAttr  = attr("origin", Customers, "c.origin", T("origem", "origin"), T("origem", "origin"))
 	CustomerGenderAttr  = attr("gender", Customers, "c.gender_identity", T("genero", "gender"), T("gênero", "gender"))
 	CustomerActiveAttr  = attr("active", Customers, "c.is_active", T("ativo", "active"), T("ativo", "active"))
@@ -35,20 +42,20 @@ var (
 	StoreCityAttr   = attr("city", Stores, "s.city", T("cidade", "city"), T("cidade", "city"))
 	StoreStateAttr  = attr("state", Stores, "s.state", T("uf", "state"), T("estado", "state"))
 	StoreActiveAttr = attr("store_active", Stores, "s.is_active", T("ativa", "active"), T("ativa", "active"))
-	StoreAddrAttr   = attr("address", Stores, "s.address", T("endereco", "address"), T("endereço", "address"))
+	StoreAddrAttr   = attr("address", Stores, "s.address", T("endereco", "address"), T("endereço", "address")).said(W("endereco|enderecos", "address|addresses|street address"))
 	StorePhoneAttr  = attr("store_phone", Stores, "s.phone", T("telefone", "phone"), T("telefone", "phone"))
 
 	ProductSKUAttr    = attr("sku", Products, "p.sku", T("sku", "sku"), T("SKU", "SKU"))
 	ProductNameAttr   = attr("product_name", Products, "p.name", T("produto", "product"), T("produto", "product"))
-	ProductPointsAttr = attr("product_points", Products, "p.points", T("pontos", "points"), T("pontos necessários", "points needed"))
+	ProductPointsAttr = attr("product_points", Products, "p.points", T("pontos", "points"), T("pontos necessários", "points needed")).said(W("pontos necessarios|preco em pontos|custo em pontos", "points needed|price in points|points price|points cost"))
 	ProductPriceAttr  = attr("price", Products, "p.price", T("preco", "price"), T("preço", "price"))
 	ProductActiveAttr = attr("product_active", Products, "p.is_active", T("ativo", "active"), T("ativo", "active"))
 
 	PromotionNameAttr  = attr("promotion_name", Promotions, "pm.name", T("promocao", "promotion"), T("promoção", "promotion"))
 	PromotionStartAttr = attr("start_date", Promotions, "pm.start_date", T("inicio", "starts"), T("início", "start"))
 	PromotionEndAttr   = attr("end_date", Promotions, "pm.end_date", T("fim", "ends"), T("fim", "end"))
-	PromotionMultAttr  = attr("multiplier", Promotions, "pm.points_multiplier", T("multiplicador", "multiplier"), T("multiplicador", "multiplier"))
-	PromotionBonusAttr = attr("bonus", Promotions, "pm.bonus_points", T("pontos_bonus", "bonus_points"), T("pontos bônus", "bonus points"))
+	PromotionMultAttr  = attr("multiplier", Promotions, "pm.points_multiplier", T("multiplicador", "multiplier"), T("multiplicador", "multiplier")).said(W("multiplicador|multiplicadores|multiplicador de pontos", "multiplier|multipliers|points multiplier"))
+	PromotionBonusAttr = attr("bonus", Promotions, "pm.bonus_points", T("pontos_bonus", "bonus_points"), T("pontos bônus", "bonus points")).said(W("pontos bonus|bonus", "bonus points|bonus"))
 
 	SaleDateAttr    = attr("sale_date", Sales, "v.transaction_date", T("data", "date"), T("data", "date"))
 	SaleValueAttr   = attr("value", Sales, "v.value", T("valor", "value"), T("valor", "value"))
@@ -66,6 +73,20 @@ var (
 	RedemptionStatusAttr = attr("redemption_status", Redemptions, "r.status", T("status", "status"), T("status", "status"))
 	RedemptionStoreAttr  = attr("redemption_store", Redemptions, "r.store_code", T("codigo_loja", "store_code"), T("loja", "store"))
 )
+
+// Attributes lists the attributes questions ask for by name.
+var Attributes = []*Attribute{CustomerEmailAttr, CustomerPhoneAttr, CustomerDocAttr, CustomerBirthAttr, CustomerSignupAttr, CustomerLastBuyAttr,
+	StoreAddrAttr, PromotionMultAttr, PromotionBonusAttr, ProductPointsAttr}
+
+// AttributeByID finds an attribute.
+func AttributeByID(id string) *Attribute {
+	for _, a := range Attributes {
+		if a.ID == id {
+			return a
+		}
+	}
+	return nil
+}
 
 // DefaultAttributes are the columns of a plain list of the fact's rows: the row's name
 // first, and at most two more, so a list stays readable.

@@ -22,6 +22,10 @@ type Dimension struct {
 	// ReplacesLive: breaking down by it shows every row, whatever the counting rule
 	// (redemptions by status show cancelled and expired ones too).
 	ReplacesLive bool
+	// Words name the dimension ("loja", "forma de pagamento"); Adjectives say "by it" in one
+	// word ("mensal", "daily").
+	Words      Words
+	Adjectives Words
 
 	build func(f *Fact, l Lang) (dimSQL, bool)
 }
@@ -44,7 +48,7 @@ func col(expr string, alias Text, l Lang) Column { return Column{Expr: expr, Ali
 
 // The dimensions.
 var (
-	ByStore = &Dimension{ID: "store", Name: T("loja", "store"), build: func(f *Fact, l Lang) (dimSQL, bool) {
+	ByStore = (&Dimension{ID: "store", Name: T("loja", "store"), build: func(f *Fact, l Lang) (dimSQL, bool) {
 		if f.Store == "" || f == Stores {
 			return dimSQL{}, false
 		}
@@ -54,8 +58,8 @@ var (
 			joins: joins(j),
 			where: f.Store + " IS NOT NULL",
 		}, true
-	}}
-	ByCustomer = &Dimension{ID: "customer", Name: T("cliente", "customer"), build: func(f *Fact, l Lang) (dimSQL, bool) {
+	}}).named(W("loja|lojas|filial|filiais|unidade|unidades|pdv|pdvs|ponto de venda|pontos de venda|franquia|franquias", "store|stores|shop|shops|branch|branches|location|locations|outlet|outlets"), W("", ""))
+	ByCustomer = (&Dimension{ID: "customer", Name: T("cliente", "customer"), build: func(f *Fact, l Lang) (dimSQL, bool) {
 		j, ok := customerJoin(f)
 		if !ok || f == Customers {
 			return dimSQL{}, false
@@ -65,8 +69,8 @@ var (
 			group: []string{"c.id", "c.name", "c.doc"},
 			joins: joins(j),
 		}, true
-	}}
-	ByProduct = &Dimension{ID: "product", Name: T("produto", "product"), build: func(f *Fact, l Lang) (dimSQL, bool) {
+	}}).named(W("cliente|clientes|consumidor|consumidores", "customer|customers|client|clients|member|members"), W("", ""))
+	ByProduct = (&Dimension{ID: "product", Name: T("produto", "product"), build: func(f *Fact, l Lang) (dimSQL, bool) {
 		j, ok := productJoin(f)
 		if !ok || f == Products {
 			return dimSQL{}, false
@@ -76,14 +80,14 @@ var (
 			group: []string{"p.id", "p.sku", "p.name"},
 			joins: joins(j),
 		}, true
-	}}
-	ByPaymentType = &Dimension{ID: "payment_type", Name: T("forma de pagamento", "payment type"), build: func(f *Fact, l Lang) (dimSQL, bool) {
+	}}).named(W("produto|produtos|premio|premios|recompensa|recompensas|item|itens", "product|products|reward|rewards|item|items"), W("", ""))
+	ByPaymentType = (&Dimension{ID: "payment_type", Name: T("forma de pagamento", "payment type"), build: func(f *Fact, l Lang) (dimSQL, bool) {
 		if f != Sales {
 			return dimSQL{}, false
 		}
 		return dimSQL{cols: []Column{col("v.payment_type", T("forma_pagamento", "payment_type"), l)}}, true
-	}}
-	BySignupStore = &Dimension{ID: "signup_store", Name: T("loja de cadastro", "sign-up store"), build: func(f *Fact, l Lang) (dimSQL, bool) {
+	}}).named(W("forma de pagamento|formas de pagamento|meio de pagamento|meios de pagamento|tipo de pagamento|tipos de pagamento|pagamento|pagamentos|pgto|pagto|forma de pgto", "payment type|payment types|payment method|payment methods|payment|payments|pay method|pay type"), W("", ""))
+	BySignupStore = (&Dimension{ID: "signup_store", Name: T("loja de cadastro", "sign-up store"), build: func(f *Fact, l Lang) (dimSQL, bool) {
 		if f != Customers {
 			return dimSQL{}, false
 		}
@@ -92,25 +96,31 @@ var (
 			joins: []string{"LEFT JOIN reporting.stores s ON s.store_code = c.store_code"},
 			where: "c.store_code IS NOT NULL",
 		}, true
-	}}
-	ByOrigin      = customerAttrDim("origin", T("origem", "origin"), "c.origin", T("origem", "origin"))
-	ByGender      = customerAttrDim("gender", T("gênero", "gender"), "c.gender_identity", T("genero", "gender"))
-	ByActive      = customerAttrDim("active", T("cadastro ativo", "active account"), "c.is_active", T("ativo", "active"))
-	ByBirthMonth  = customerAttrDim("birth_month", T("mês de aniversário", "birth month"), "extract(month FROM c.birth_date)::int", T("mes_aniversario", "birth_month"))
-	ByStatus      = &Dimension{ID: "status", Name: T("status", "status"), ReplacesLive: true, build: statusDim}
-	ByState       = storeAttrDim("state", T("estado", "state"), "s.state", T("uf", "state"))
-	ByCity        = storeAttrDim("city", T("cidade", "city"), "s.city", T("cidade", "city"))
-	ByEntryType   = &Dimension{ID: "entry_type", Name: T("tipo de lançamento", "entry type"), build: entryTypeDim}
-	ByDay         = timeDim("day", T("dia", "day"), "(%s)::date", T("dia", "day"))
-	ByWeek        = timeDim("week", T("semana", "week"), "date_trunc('week', %s)::date", T("semana", "week"))
-	ByMonth       = timeDim("month", T("mês", "month"), "to_char(%s, 'YYYY-MM')", T("mes", "month"))
-	ByQuarter     = timeDim("quarter", T("trimestre", "quarter"), "to_char(%s, 'YYYY-\"Q\"Q')", T("trimestre", "quarter"))
-	ByYear        = timeDim("year", T("ano", "year"), "extract(year FROM %s)::int", T("ano", "year"))
-	ByWeekday     = timeDim("weekday", T("dia da semana", "day of the week"), "extract(isodow FROM %s)::int", T("dia_semana", "weekday"))
-	ByHour        = timeDim("hour", T("hora do dia", "hour of the day"), "extract(hour FROM %s)::int", T("hora", "hour"))
+	}}).named(W("loja de cadastro|lojas de cadastro|loja do cadastro", "signup store|sign up store|store of signup|registration store"), W("", ""))
+	ByOrigin      = customerAttrDim("origin", T("origem", "origin"), "c.origin", T("origem", "origin")).named(W("origem|origens|canal de cadastro|canais de cadastro|canal|canais|origem de cadastro|origem do cadastro", "origin|origins|signup channel|sign up channel|channel|channels|source|sources|acquisition channel"), W("", ""))
+	ByGender      = customerAttrDim("gender", T("gênero", "gender"), "c.gender_identity", T("genero", "gender")).named(W("genero|generos|sexo|sexos", "gender|genders|sex"), W("", ""))
+	ByActive      = customerAttrDim("active", T("cadastro ativo", "active account"), "c.is_active", T("ativo", "active")).named(W("situacao do cadastro", "account status"), W("", ""))
+	ByBirthMonth  = customerAttrDim("birth_month", T("mês de aniversário", "birth month"), "extract(month FROM c.birth_date)::int", T("mes_aniversario", "birth_month")).named(W("mes de aniversario|mes de nascimento", "birth month|month of birth"), W("", ""))
+	ByStatus      = (&Dimension{ID: "status", Name: T("status", "status"), ReplacesLive: true, build: statusDim}).named(W("status|situacao|situacoes", "status|statuses"), W("", ""))
+	ByState       = storeAttrDim("state", T("estado", "state"), "s.state", T("uf", "state")).named(W("estado|estados|uf|ufs", "state|states"), W("", ""))
+	ByCity        = storeAttrDim("city", T("cidade", "city"), "s.city", T("cidade", "city")).named(W("cidade|cidades|municipio|municipios", "city|cities|town|towns"), W("", ""))
+	ByEntryType   = (&Dimension{ID: "entry_type", Name: T("tipo de lançamento", "entry type"), build: entryTypeDim}).named(W("tipo de lancamento|tipos de lancamento|tipo de movimentacao|tipo|tipos", "entry type|entry types|transaction type|transaction types|type|types"), W("", ""))
+	ByDay         = timeDim("day", T("dia", "day"), "(%s)::date", T("dia", "day")).named(W("dia|dias|data|datas", "day|days|date|dates"), W("diario|diaria|diarios|diarias|dia a dia", "daily|per day"))
+	ByWeek        = timeDim("week", T("semana", "week"), "date_trunc('week', %s)::date", T("semana", "week")).named(W("semana|semanas", "week|weeks"), W("semanal|semanais", "weekly"))
+	ByMonth       = timeDim("month", T("mês", "month"), "to_char(%s, 'YYYY-MM')", T("mes", "month")).named(W("mes|meses", "month|months"), W("mensal|mensais|mes a mes", "monthly|month by month|month over month"))
+	ByQuarter     = timeDim("quarter", T("trimestre", "quarter"), "to_char(%s, 'YYYY-\"Q\"Q')", T("trimestre", "quarter")).named(W("trimestre|trimestres", "quarter|quarters"), W("trimestral|trimestrais", "quarterly"))
+	ByYear        = timeDim("year", T("ano", "year"), "extract(year FROM %s)::int", T("ano", "year")).named(W("ano|anos", "year|years"), W("anual|anuais", "yearly|annual|annually"))
+	ByWeekday     = timeDim("weekday", T("dia da semana", "day of the week"), "extract(isodow FROM %s)::int", T("dia_semana", "weekday")).named(W("dia da semana|dias da semana", "day of the week|days of the week|day of week|weekday|weekdays"), W("", ""))
+	ByHour        = timeDim("hour", T("hora do dia", "hour of the day"), "extract(hour FROM %s)::int", T("hora", "hour")).named(W("hora|horas|horario|horarios|hora do dia", "hour|hours|time of day|hour of the day|hour of day"), W("por hora", "hourly"))
 	Dimensions    = []*Dimension{ByStore, BySignupStore, ByCustomer, ByProduct, ByPaymentType, ByOrigin, ByGender, ByActive, ByBirthMonth, ByStatus, ByState, ByCity, ByEntryType, ByDay, ByWeek, ByMonth, ByQuarter, ByYear, ByWeekday, ByHour}
 	weekdayLabels = map[Lang]string{PT: "1 = segunda ... 7 = domingo", EN: "1 = Monday ... 7 = Sunday"}
 )
+
+// named sets the dimension's words.
+func (d *Dimension) named(words, adjectives Words) *Dimension {
+	d.Words, d.Adjectives = words, adjectives
+	return d
+}
 
 // WeekdayNote explains the weekday numbers.
 func WeekdayNote(l Lang) string { return weekdayLabels[l] }
@@ -196,6 +206,27 @@ func ByAgeBand(bands []AgeBand) *Dimension {
 		}
 		e := "CASE " + strings.Join(whens, " ") + " END"
 		return dimSQL{cols: []Column{col(e, T("faixa_etaria", "age_band"), l)}, joins: joins(j), where: "c.birth_date IS NOT NULL"}, true
+	}}
+}
+
+// ByBalanceBand breaks customers down by bands of their points balance ("0, 1-500,
+// 501-1000, acima de 1000"): a balance between bands falls in the band below.
+func ByBalanceBand(bands []AgeBand) *Dimension {
+	return &Dimension{ID: "balance_band", Name: T("faixa de saldo", "balance band"), build: func(f *Fact, l Lang) (dimSQL, bool) {
+		j, ok := customerJoin(f)
+		if !ok || len(bands) == 0 {
+			return dimSQL{}, false
+		}
+		var whens []string
+		for i, b := range bands {
+			if i == len(bands)-1 {
+				whens = append(whens, "ELSE "+Quote(b.Label()))
+				break
+			}
+			whens = append(whens, fmt.Sprintf("WHEN c.points_balance < %d THEN %s", bands[i+1].Lo, Quote(b.Label())))
+		}
+		e := "CASE " + strings.Join(whens, " ") + " END"
+		return dimSQL{cols: []Column{col(e, T("faixa_saldo", "balance_band"), l)}, joins: joins(j)}, true
 	}}
 }
 

@@ -23,12 +23,19 @@ type Fact struct {
 	Product  string // column holding the product's id ("" = no product)
 
 	Joins []string // joins every query of the fact needs (a redeemed item's redemption)
+
+	// Listed: named alone ("produtos com menos de 150 pontos", "promoções vigentes"), the
+	// fact's rows are listed; other facts' rows are counted unless a list is asked for.
+	Listed bool
+	// Count and Amount are the measures "how many" and "how much" of the fact's rows ask
+	// for when the question names no measure (ids: "quanto entrou no pix": revenue).
+	Count, Amount string
 }
 
 // The facts. Their counting rules are the only place those rules are written.
 var (
 	Customers = &Fact{
-		ID: "customers", View: "customers", Alias: "c",
+		ID: "customers", View: "customers", Alias: "c", Count: "customers",
 		Name:     T("clientes", "customers"),
 		Time:     "c.created_at",
 		TimeName: T("data de cadastro", "sign-up date"),
@@ -38,7 +45,7 @@ var (
 		Store: "c.store_code_owner",
 	}
 	Sales = &Fact{
-		ID: "sales", View: "coupons", Alias: "v",
+		ID: "sales", View: "coupons", Alias: "v", Count: "sales_count", Amount: "revenue",
 		Name:     T("vendas", "sales"),
 		Time:     "v.transaction_date",
 		TimeName: T("data da venda", "sale date"),
@@ -56,7 +63,7 @@ var (
 		Store:    "e.store_code",
 	}
 	Redemptions = &Fact{
-		ID: "redemptions", View: "redeems", Alias: "r",
+		ID: "redemptions", View: "redeems", Alias: "r", Count: "redemptions", Amount: "points_redeemed",
 		Name:     T("resgates", "redemptions"),
 		Time:     "r.created_at",
 		TimeName: T("data do resgate", "redemption date"),
@@ -78,7 +85,7 @@ var (
 		Joins:    []string{"JOIN reporting.redeems r ON r.id = i.redeem_id"},
 	}
 	Products = &Fact{
-		ID: "products", View: "products", Alias: "p",
+		ID: "products", View: "products", Alias: "p", Listed: true,
 		Name:     T("produtos de resgate", "reward products"),
 		Time:     "p.created_at",
 		TimeName: T("data de cadastro do produto", "product creation date"),
@@ -87,13 +94,13 @@ var (
 		Product:  "p.id",
 	}
 	Promotions = &Fact{
-		ID: "promotions", View: "promotions", Alias: "pm",
+		ID: "promotions", View: "promotions", Alias: "pm", Listed: true,
 		Name:     T("promoções", "promotions"),
 		Time:     "pm.start_date",
 		TimeName: T("data de início da promoção", "promotion start date"),
 	}
 	Stores = &Fact{
-		ID: "stores", View: "stores", Alias: "s",
+		ID: "stores", View: "stores", Alias: "s", Listed: true,
 		Name:     T("lojas", "stores"),
 		Time:     "s.created_at",
 		TimeName: T("data de cadastro da loja", "store creation date"),

@@ -24,6 +24,9 @@ type Filter struct {
 	// UsesPeriod: the request's period applies inside the filter (customers who bought in
 	// October) instead of to the fact's own time column (customers who signed up in October).
 	UsesPeriod bool
+	// rateBase: the rows a percentage of this condition is over, when not every row
+	// (ages: the customers with a birth date)
+	rateBase string
 
 	build func(f *Fact, p *Period) (cond string, joins []string, ok bool)
 }
@@ -183,7 +186,11 @@ func Both(a, b *Filter) (*Filter, error) {
 	if a.UsesPeriod || b.UsesPeriod || a.ReplacesLive || b.ReplacesLive {
 		return nil, fmt.Errorf("filters %s and %s do not combine", a.ID, b.ID)
 	}
-	return &Filter{ID: a.ID + "_and_" + b.ID, Name: T(a.Name.PT+", "+b.Name.PT, a.Name.EN+", "+b.Name.EN), Slug: a.Slug,
+	base := a.rateBase
+	if base == "" {
+		base = b.rateBase
+	}
+	return &Filter{ID: a.ID + "_and_" + b.ID, Name: T(a.Name.PT+", "+b.Name.PT, a.Name.EN+", "+b.Name.EN), Slug: a.Slug, rateBase: base,
 		build: func(f *Fact, p *Period) (string, []string, bool) {
 			ca, ja, oka := a.build(f, p)
 			cb, jb, okb := b.build(f, p)
@@ -514,8 +521,13 @@ func EmailDomain(domain string) *Filter {
 // AgeThreshold keeps the customers whose age (completed years) compares to n.
 func AgeThreshold(op string, n int64) *Filter {
 	o := opText(op)
-	return onCustomers("age_threshold", T(fmt.Sprintf("idade %s %d anos", o.PT, n), fmt.Sprintf("age %s %d", o.EN, n)), T("idade", "age"),
-		func() string { return fmt.Sprintf("%s %s %d", AgeExpr, op, n) })
+	return withRateBase("c.birth_date IS NOT NULL", onCustomers("age_threshold", T(fmt.Sprintf("idade %s %d anos", o.PT, n), fmt.Sprintf("age %s %d", o.EN, n)), T("idade", "age"),
+		func() string { return fmt.Sprintf("%s %s %d", AgeExpr, op, n) }))
+}
+
+func withRateBase(base string, f *Filter) *Filter {
+	f.rateBase = base
+	return f
 }
 
 // AgeExpr is a customer's age in completed years (customers without a birth date have none).
@@ -816,4 +828,109 @@ func slug(s string) string {
 		}
 	}
 	return strings.TrimSuffix(b.String(), "_")
+}
+
+// WeekdayIn keeps the rows dated on some days of the week (ISO: 1 = Monday ... 7 =
+// Sunday): "às quintas-feiras", "on weekends".
+func WeekdayIn(days []int) *Filter {
+	var ds, names []string
+	for _, d := range days {
+		if d < 1 || d > 7 {
+			continue
+		}
+		ds = append(ds, fmt.Sprint(d))
+		names = append(names, fmt.Sprint(d))
+	}
+	list := strings.Join(ds, ", ")
+	return &Filter{ID: "weekday_in", Name: T("dias da semana "+strings.Join(names, ", ")+" ("+WeekdayNote(PT)+")", "days of the week "+strings.Join(names, ", ")+" ("+WeekdayNote(EN)+")"),
+		Slug: T("dias_semana", "weekdays"),
+		build: func(f *Fact, _ *Period) (string, []string, bool) {
+			if f.Time == "" || len(ds) == 0 {
+				return "", nil, false
+			}
+			return "extract(isodow FROM " + f.Time + ") IN (" + list + ")", nil, true
+		}}
+}
+
+// CustomerNameHas keeps every customer whose name has these words ("named Souza": every
+// Souza), ignoring case and accents.
+func CustomerNameHas(words string) *Filter {
+	return onCustomers("customer_name_has", T("nome contém \""+words+"\"", "name contains \""+words+"\""), T("cliente", "customer"),
+		func() string { return containsWordsFolded("c.name", words) })
+}
+
+// AtPeriod is filter x over its own period p instead of the report's ("compraram em
+// setembro e não compraram em outubro": each activity has its month).
+func AtPeriod(x *Filter, p *Period) *Filter {
+	return &Filter{ID: x.ID + "_at", Name: T(x.Name.PT+" ("+p.Label.PT+")", x.Name.EN+" ("+p.Label.EN+")"), Slug: x.Slug,
+		ReplacesLive: x.ReplacesLive, liveOf: x.liveOf,
+		build: func(f *Fact, _ *Period) (string, []string, bool) { return x.build(f, p) }}
+}
+
+// HasRowsWith keeps the customers with at least one row of fact of meeting filter x
+// ("clientes com resgate pendente": a redemption in status pending), in the period when
+// there is one.
+func HasRowsWith(of *Fact, x *Filter) (*Filter, error) {
+	cond, js, ok := x.build(of, nil)
+	if !ok || len(js) > 0 || of.Customer == "" {
+		return nil, fmt.Errorf("no customers with %s %s", of.ID, x.ID)
+	}
+	inner := strings.ReplaceAll(cond, of.Alias+".", "x.")
+	return &Filter{ID: "has_" + of.ID + "_" + x.ID, Name: T("com "+of.Name.PT+" "+x.Name.PT, "with "+x.Name.EN+" "+of.Name.EN), Slug: x.Slug, UsesPeriod: true,
+		build: func(f *Fact, p *Period) (string, []string, bool) {
+			j, ok := customerJoin(f)
+			if !ok {
+				return "", nil, false
+			}
+			rows := "x.customer_id = c.id AND " + inner
+			if p != nil {
+				rows += " AND " + p.Cond(strings.Replace(of.Time, of.Alias+".", "x.", 1))
+			}
+			return fmt.Sprintf("EXISTS (SELECT 1 FROM %s.%s x WHERE %s)", Schema, of.View, rows), joins(j), true
+		}}, nil
+}
+
+// BoughtAtEach keeps the customers with a sale that counts at each of the stores (in the
+// period, when there is one): "clientes das duas lojas", "customers of both A and B".
+func BoughtAtEach(codes []string) *Filter {
+	return &Filter{ID: "bought_at_each", Name: T("compraram em cada loja: "+strings.Join(codes, ", "), "bought at each store: "+strings.Join(codes, ", ")), Slug: T("compraram_lojas", "bought_stores"), UsesPeriod: true,
+		build: func(f *Fact, p *Period) (string, []string, bool) {
+			j, ok := customerJoin(f)
+			if !ok || len(codes) == 0 {
+				return "", nil, false
+			}
+			var conds []string
+			for _, c := range codes {
+				conds = append(conds, fmt.Sprintf("EXISTS (SELECT 1 FROM %s.%s x WHERE %s AND x.store_code = %s)", Schema, Sales.View, customerRows(Sales, "x", p), Quote(c)))
+			}
+			return strings.Join(conds, " AND "), joins(j), true
+		}}
+}
+
+// Before is the period before p begins (open start): "had bought before".
+func Before(p *Period) *Period {
+	return &Period{Kind: Until, To: p.From, Label: T("antes de "+p.Label.PT, "before "+p.Label.EN)}
+}
+
+// PromotionActive keeps the promotions running in the period (active, and their dates
+// overlap it), or now when the report has no period ("promoções ativas (hoje)", "ran in
+// 2024").
+func PromotionActive() *Filter {
+	return &Filter{ID: "promotion_active", Name: T("ativas no período", "active in the period"), Slug: T("ativas", "active"), UsesPeriod: true,
+		build: func(f *Fact, p *Period) (string, []string, bool) {
+			if f != Promotions {
+				return "", nil, false
+			}
+			if p == nil {
+				return "pm.is_active AND now() BETWEEN pm.start_date AND pm.end_date", nil, true
+			}
+			conds := []string{"pm.is_active"}
+			if p.To != "" {
+				conds = append(conds, "pm.start_date < "+p.To)
+			}
+			if p.From != "" {
+				conds = append(conds, "pm.end_date >= "+p.From)
+			}
+			return strings.Join(conds, " AND "), nil, true
+		}}
 }

@@ -31,6 +31,15 @@ type Measure struct {
 	Name  Text // what it is, short ("faturamento")
 	Def   Text // how it is computed, for the echo and the glossary
 
+	// Words name the measure directly ("faturamento", "average ticket"); Keys name it by
+	// composition, "aggregate noun [event]" ("count customers buy": "quantos clientes
+	// compraram"). The lexicon and the grammar read both; nothing else names a measure.
+	Words Words
+	Keys  []string
+	// PerRow is the attribute that holds the measure for one row of its fact (a
+	// customer's balance), so "top 5 clientes por saldo" lists customers sorted by it.
+	PerRow *Attribute
+
 	rateOf   *Filter   // the condition of a Rate measure
 	growthOf []*Period // the periods of a growth measure
 	live     bool      // a Rate measure over the rows that count (false: over every row)
@@ -42,136 +51,136 @@ func (m *Measure) RateCondition() *Filter { return m.rateOf }
 // The measures. Each says exactly which rows it reads; together with the facts' counting
 // rules these are the definitions every report shares.
 var (
-	CustomerCount = &Measure{ID: "customers", Fact: Customers, Kind: Count,
+	CustomerCount = &Measure{ID: "customers", Fact: Customers, Kind: Count, Keys: keys("count customers|count customers signup|count signup|count customers distinct|count distinct customers"),
 		Expr: "count(*)", Alias: T("clientes", "customers"),
 		Name: T("número de clientes", "number of customers"),
 		Def:  T("clientes cadastrados (ativos e inativos, salvo filtro)", "customers on file (active and inactive unless filtered)")}
-	BalanceTotal = &Measure{ID: "balance_total", Fact: Customers, Kind: Sum,
+	BalanceTotal = &Measure{ID: "balance_total", Fact: Customers, Kind: Sum, Words: W("pontos em aberto|saldo total|saldo somado|passivo de pontos|passivo", "outstanding points|points outstanding|points liability|liability|total balance|outstanding balance"), Keys: keys("sum balance|count balance|sum points balance|sum points have|count points have|sum balance have"), PerRow: CustomerBalanceAttr,
 		Expr: "COALESCE(sum(c.points_balance), 0)", Alias: T("saldo_total_pontos", "total_points_balance"),
 		Name: T("saldo total de pontos", "total points balance"),
 		Def:  T("soma do saldo atual de pontos dos clientes (pontos em aberto)", "sum of the customers' current points balances (points outstanding)")}
-	BalanceAverage = &Measure{ID: "balance_average", Fact: Customers, Kind: Average,
+	BalanceAverage = &Measure{ID: "balance_average", Fact: Customers, Kind: Average, Words: W("saldo medio|media de saldo", "average balance|avg balance"), Keys: keys("avg balance|avg points balance"), PerRow: CustomerBalanceAttr,
 		Expr: "round(avg(c.points_balance), 2)", Alias: T("saldo_medio_pontos", "average_points_balance"),
 		Name: T("saldo médio de pontos", "average points balance"),
 		Def:  T("média do saldo atual de pontos por cliente", "average current points balance per customer")}
-	BalanceMax = &Measure{ID: "balance_max", Fact: Customers, Kind: Extreme,
+	BalanceMax = &Measure{ID: "balance_max", Fact: Customers, Kind: Extreme, Words: W("maior saldo", "highest balance|largest balance"), Keys: keys("max balance"), PerRow: CustomerBalanceAttr,
 		Expr: "max(c.points_balance)", Alias: T("maior_saldo_pontos", "highest_points_balance"),
 		Name: T("maior saldo de pontos", "highest points balance"),
 		Def:  T("o maior saldo atual de pontos de um cliente", "the highest current points balance of a customer")}
 
-	SalesCount = &Measure{ID: "sales_count", Fact: Sales, Kind: Count,
+	SalesCount = &Measure{ID: "sales_count", Fact: Sales, Kind: Count, Keys: keys("count sales|count sales buy|count sales sell|count sales spend|count times buy|count times sales buy"),
 		Expr: "count(*)", Alias: T("vendas", "sales"),
 		Name: T("número de vendas", "number of sales"),
 		Def:  T("vendas (cupons) registradas", "sales (purchase coupons) recorded")}
-	Revenue = &Measure{ID: "revenue", Fact: Sales, Kind: Sum,
+	Revenue = &Measure{ID: "revenue", Fact: Sales, Kind: Sum, Words: W("faturamento|faturamentos|faturado|faturada|faturou|faturamos|faturaram|fat|fatur|receita|receitas|valor vendido|total vendido|vendas em reais|volume de vendas|volume vendido|arrecadacao|arrecadou|arrecadamos|quanto vendemos|quanto vendeu|quanto venderam|quanto foi vendido|quanto vendi", "revenue|revenues|turnover|gmv|sales value|sales amount|gross sales|income|takings|rev|sales revenue|net sales|billing|money made|sales volume|how much did we sell|how much we sold|how much was sold"), Keys: keys("sum value|sum sales value|sum value sell|sum sell|sum value spend|sum spend|sum sales spend|sum value buy|sum money"),
 		Expr: "COALESCE(sum(v.value), 0)", Alias: T("faturamento", "revenue"),
 		Name: T("faturamento", "revenue"),
 		Def:  T("soma do valor das vendas", "sum of the sales' value")}
-	AverageTicket = &Measure{ID: "average_ticket", Fact: Sales, Kind: Average,
+	AverageTicket = &Measure{ID: "average_ticket", Fact: Sales, Kind: Average, Words: W("ticket medio|tkt medio|tiquete medio|ticket|tkt|ticket medio de venda|valor medio do cupom|valor medio por cupom|valor medio por venda|cesta media", "average ticket|avg ticket|ticket|aov|average order value|average order|average basket|average basket value|average purchase value|average sale value|average sale|average transaction value|atv|basket size|average check"), Keys: keys("avg value|avg sales value|avg value sell|avg sales|avg sell"),
 		Expr: "round(avg(v.value), 2)", Alias: T("ticket_medio", "average_ticket"),
 		Name: T("ticket médio", "average ticket"),
 		Def:  T("valor médio de uma venda (faturamento / número de vendas)", "average value of a sale (revenue / number of sales)")}
-	Buyers = &Measure{ID: "buyers", Fact: Sales, Kind: Count,
+	Buyers = &Measure{ID: "buyers", Fact: Sales, Kind: Count, Words: W("compradores|compradoras|comprador|compradora", "buyers|buyer|shoppers|purchasers|purchaser"), Keys: keys("count customers buy|count buyers|count customers spend|count buy|count spend"),
 		Expr: "count(DISTINCT v.customer_id)", Alias: T("clientes_compradores", "buying_customers"),
 		Name: T("clientes que compraram", "customers who bought"),
 		Def:  T("clientes distintos com ao menos uma venda", "distinct customers with at least one sale")}
-	LargestSale = &Measure{ID: "largest_sale", Fact: Sales, Kind: Extreme,
+	LargestSale = &Measure{ID: "largest_sale", Fact: Sales, Kind: Extreme, Words: W("maior venda|maior compra|maior cupom", "largest sale|biggest sale|largest purchase|biggest purchase|highest sale"), Keys: keys("max sales|max value|max sales value"),
 		Expr: "max(v.value)", Alias: T("maior_venda", "largest_sale"),
 		Name: T("maior venda", "largest sale"),
 		Def:  T("o maior valor de uma venda", "the highest value of one sale")}
-	SmallestSale = &Measure{ID: "smallest_sale", Fact: Sales, Kind: Extreme,
+	SmallestSale = &Measure{ID: "smallest_sale", Fact: Sales, Kind: Extreme, Words: W("menor venda|menor compra|menor cupom", "smallest sale|lowest sale|smallest purchase"), Keys: keys("min sales|min value|min sales value"),
 		Expr: "min(v.value)", Alias: T("menor_venda", "smallest_sale"),
 		Name: T("menor venda", "smallest sale"),
 		Def:  T("o menor valor de uma venda", "the lowest value of one sale")}
-	RevenuePerBuyer = &Measure{ID: "revenue_per_buyer", Fact: Sales, Kind: Ratio,
+	RevenuePerBuyer = &Measure{ID: "revenue_per_buyer", Fact: Sales, Kind: Ratio, Words: W("gasto medio por cliente|gasto por cliente|media de gasto por cliente", "average spend per customer|spend per customer|revenue per customer|revenue per buyer|average spend per buyer"), Keys: keys("avg spend customers|avg value customers"),
 		Expr: "round(sum(v.value) / NULLIF(count(DISTINCT v.customer_id), 0), 2)", Alias: T("gasto_medio_por_cliente", "average_spend_per_customer"),
 		Name: T("gasto médio por cliente", "average spend per customer"),
 		Def:  T("faturamento dividido pelos clientes que compraram", "revenue divided by the customers who bought")}
-	SalesPerBuyer = &Measure{ID: "sales_per_buyer", Fact: Sales, Kind: Ratio,
+	SalesPerBuyer = &Measure{ID: "sales_per_buyer", Fact: Sales, Kind: Ratio, Words: W("compras por cliente|media de compras por cliente|vendas por cliente", "purchases per customer|sales per customer|average purchases per customer"), Keys: keys("avg sales customers"),
 		Expr: "round(count(*)::numeric / NULLIF(count(DISTINCT v.customer_id), 0), 2)", Alias: T("compras_por_cliente", "purchases_per_customer"),
 		Name: T("média de compras por cliente", "average purchases per customer"),
 		Def:  T("número de vendas dividido pelos clientes que compraram", "number of sales divided by the customers who bought")}
 
-	PointsCredited = &Measure{ID: "points_credited", Fact: Points, Kind: Sum,
+	PointsCredited = &Measure{ID: "points_credited", Fact: Points, Kind: Sum, Keys: keys("sum points earn|count points earn|sum earn|sum points credit"),
 		Expr: "COALESCE(sum(e.points), 0)", Where: []string{"e.transaction_type = 'C'", "e.cancelled_at IS NULL"},
 		Alias: T("pontos_creditados", "points_credited"),
 		Name:  T("pontos creditados", "points credited"),
 		Def:   T("soma dos créditos de pontos (tipo C) não estornados", "sum of points credits (type C) not reversed")}
-	PointsDebited = &Measure{ID: "points_debited", Fact: Points, Kind: Sum,
+	PointsDebited = &Measure{ID: "points_debited", Fact: Points, Kind: Sum, Keys: keys("sum points debit|count points debit"),
 		Expr: "COALESCE(-sum(e.points), 0)", Where: []string{"e.transaction_type = 'D'", "e.cancelled_at IS NULL"},
 		Alias: T("pontos_debitados", "points_debited"),
 		Name:  T("pontos debitados", "points debited"),
 		Def:   T("soma dos débitos de pontos (tipo D) não estornados", "sum of points debits (type D) not reversed")}
-	CreditCount = &Measure{ID: "credits", Fact: Points, Kind: Count,
+	CreditCount = &Measure{ID: "credits", Fact: Points, Kind: Count, Keys: keys("count entries earn|count credits"),
 		Expr: "count(*)", Where: []string{"e.transaction_type = 'C'", "e.cancelled_at IS NULL"},
 		Alias: T("creditos", "credits"),
 		Name:  T("número de créditos de pontos", "number of points credits"),
 		Def:   T("lançamentos de crédito (tipo C) não estornados", "credit entries (type C) not reversed")}
-	DebitCount = &Measure{ID: "debits", Fact: Points, Kind: Count,
+	DebitCount = &Measure{ID: "debits", Fact: Points, Kind: Count, Keys: keys("count entries debit|count debits"),
 		Expr: "count(*)", Where: []string{"e.transaction_type = 'D'", "e.cancelled_at IS NULL"},
 		Alias: T("debitos", "debits"),
 		Name:  T("número de débitos de pontos", "number of points debits"),
 		Def:   T("lançamentos de débito (tipo D) não estornados", "debit entries (type D) not reversed")}
-	Earners = &Measure{ID: "earners", Fact: Points, Kind: Count,
+	Earners = &Measure{ID: "earners", Fact: Points, Kind: Count, Keys: keys("count customers earn"),
 		Expr: "count(DISTINCT e.customer_id)", Where: []string{"e.transaction_type = 'C'", "e.cancelled_at IS NULL"},
 		Alias: T("clientes_que_ganharam_pontos", "customers_who_earned"),
 		Name:  T("clientes que ganharam pontos", "customers who earned points"),
 		Def:   T("clientes distintos com ao menos um crédito de pontos (tipo C) não estornado", "distinct customers with at least one points credit (type C) not reversed")}
-	Reversals = &Measure{ID: "reversals", Fact: Points, Kind: Count,
+	Reversals = &Measure{ID: "reversals", Fact: Points, Kind: Count, Keys: keys("count reversals|count entries reverse|count reverse"),
 		Expr: "count(*)", Where: []string{"e.transaction_type = 'E'"},
 		Alias: T("estornos", "reversals"),
 		Name:  T("número de estornos", "number of reversals"),
 		Def:   T("lançamentos de estorno (tipo E)", "reversal entries (type E)")}
-	PointsReversed = &Measure{ID: "points_reversed", Fact: Points, Kind: Sum,
+	PointsReversed = &Measure{ID: "points_reversed", Fact: Points, Kind: Sum, Keys: keys("sum points reverse|count points reverse"),
 		Expr: "COALESCE(sum(abs(e.points)), 0)", Where: []string{"e.transaction_type = 'E'"},
 		Alias: T("pontos_estornados", "points_reversed"),
 		Name:  T("pontos estornados", "points reversed"),
 		Def:   T("soma dos pontos dos estornos (tipo E), em valor absoluto", "sum of the points of reversal entries (type E), absolute")}
 
-	EntryCount = &Measure{ID: "entries", Fact: Points, Kind: Count,
+	EntryCount = &Measure{ID: "entries", Fact: Points, Kind: Count, Keys: keys("count entries"),
 		Expr: "count(*)", Alias: T("lancamentos", "entries"),
 		Name: T("número de lançamentos de pontos", "number of points entries"),
 		Def:  T("lançamentos do extrato de pontos (créditos, débitos, resgates e estornos)", "points ledger entries (credits, debits, redemptions and reversals)")}
 
-	RedemptionCount = &Measure{ID: "redemptions", Fact: Redemptions, Kind: Count,
+	RedemptionCount = &Measure{ID: "redemptions", Fact: Redemptions, Kind: Count, Keys: keys("count redemptions|count redemptions redeem|count times redeem"),
 		Expr: "count(*)", Alias: T("resgates", "redemptions"),
 		Name: T("número de resgates", "number of redemptions"),
 		Def:  T("resgates feitos", "redemptions made")}
-	PointsRedeemed = &Measure{ID: "points_redeemed", Fact: Redemptions, Kind: Sum,
+	PointsRedeemed = &Measure{ID: "points_redeemed", Fact: Redemptions, Kind: Sum, Keys: keys("sum points redeem|count points redeem|sum redemptions points|sum redeem"),
 		Expr: "COALESCE(sum(r.total_points), 0)", Alias: T("pontos_resgatados", "points_redeemed"),
 		Name: T("pontos resgatados", "points redeemed"),
 		Def:  T("soma dos pontos dos resgates", "sum of the redemptions' points")}
-	Redeemers = &Measure{ID: "redeemers", Fact: Redemptions, Kind: Count,
+	Redeemers = &Measure{ID: "redeemers", Fact: Redemptions, Kind: Count, Keys: keys("count customers redeem"),
 		Expr: "count(DISTINCT r.customer_id)", Alias: T("clientes_que_resgataram", "redeeming_customers"),
 		Name: T("clientes que resgataram", "customers who redeemed"),
 		Def:  T("clientes distintos com ao menos um resgate", "distinct customers with at least one redemption")}
-	RedemptionAverage = &Measure{ID: "redemption_average", Fact: Redemptions, Kind: Average,
+	RedemptionAverage = &Measure{ID: "redemption_average", Fact: Redemptions, Kind: Average, Keys: keys("avg points redeem|avg redemptions|avg redemptions points"),
 		Expr: "round(avg(r.total_points), 2)", Alias: T("media_pontos_por_resgate", "average_points_per_redemption"),
 		Name: T("média de pontos por resgate", "average points per redemption"),
 		Def:  T("pontos resgatados / número de resgates", "points redeemed / number of redemptions")}
-	ItemsRedeemed = &Measure{ID: "items_redeemed", Fact: RedeemedItems, Kind: Sum,
+	ItemsRedeemed = &Measure{ID: "items_redeemed", Fact: RedeemedItems, Kind: Sum, Keys: keys("sum products redeem|count products redeem|sum items redeem"),
 		Expr: "COALESCE(sum(i.qty), 0)", Alias: T("quantidade_resgatada", "quantity_redeemed"),
 		Name: T("quantidade resgatada", "quantity redeemed"),
 		Def:  T("soma das quantidades dos itens resgatados", "sum of the quantities of redeemed items")}
-	ProductsRedeemed = &Measure{ID: "products_redeemed", Fact: RedeemedItems, Kind: Count,
+	ProductsRedeemed = &Measure{ID: "products_redeemed", Fact: RedeemedItems, Kind: Count, Keys: keys("distinct products redeem"),
 		Expr: "count(DISTINCT i.product_id)", Alias: T("produtos_distintos", "distinct_products"),
 		Name: T("produtos distintos resgatados", "distinct products redeemed"),
 		Def:  T("produtos diferentes com ao menos um item resgatado", "different products with at least one redeemed item")}
 
-	AverageAge = &Measure{ID: "average_age", Fact: Customers, Kind: Average,
+	AverageAge = &Measure{ID: "average_age", Fact: Customers, Kind: Average, Keys: keys("avg age|avg customers age"),
 		Expr: "round(avg(" + AgeExpr + "), 1)", Alias: T("idade_media", "average_age"),
 		Name: T("idade média", "average age"),
 		Def:  T("média da idade em anos completos (clientes sem data de nascimento ficam de fora)", "average age in completed years (customers without a birth date are left out)")}
 
-	ProductCount = &Measure{ID: "products", Fact: Products, Kind: Count,
+	ProductCount = &Measure{ID: "products", Fact: Products, Kind: Count, Keys: keys("count products"),
 		Expr: "count(*)", Alias: T("produtos", "products"),
 		Name: T("número de produtos", "number of products"),
 		Def:  T("produtos de resgate cadastrados", "reward products on file")}
-	PromotionCount = &Measure{ID: "promotions", Fact: Promotions, Kind: Count,
+	PromotionCount = &Measure{ID: "promotions", Fact: Promotions, Kind: Count, Keys: keys("count promotions"),
 		Expr: "count(*)", Alias: T("promocoes", "promotions"),
 		Name: T("número de promoções", "number of promotions"),
 		Def:  T("promoções cadastradas", "promotions on file")}
-	StoreCount = &Measure{ID: "stores", Fact: Stores, Kind: Count,
+	StoreCount = &Measure{ID: "stores", Fact: Stores, Kind: Count, Keys: keys("count stores"),
 		Expr: "count(*)", Alias: T("lojas", "stores"),
 		Name: T("número de lojas", "number of stores"),
 		Def:  T("lojas cadastradas", "stores on file")}
@@ -211,9 +220,14 @@ func RateOf(fact *Fact, f *Filter, p *Period) (*Measure, error) {
 	if !ok || len(joins) > 0 {
 		return nil, fmt.Errorf("no rate of %q over %s", f.Name.EN, fact.ID)
 	}
+	base := "count(*)"
+	if f.rateBase != "" {
+		// age figures leave out customers without a birth date: so does their base
+		base = "count(*) FILTER (WHERE " + f.rateBase + ")"
+	}
 	return &Measure{
 		ID: "rate_" + f.ID, Fact: fact, Kind: Rate,
-		Expr:   fmt.Sprintf("round(100.0 * count(*) FILTER (WHERE %s) / NULLIF(count(*), 0), 1)", cond),
+		Expr:   fmt.Sprintf("round(100.0 * count(*) FILTER (WHERE %s) / NULLIF(%s, 0), 1)", cond, base),
 		Alias:  T("percentual_"+f.Slug.PT, "percent_"+f.Slug.EN),
 		Name:   T("percentual de "+fact.Name.PT+" ("+f.Name.PT+")", "percentage of "+fact.Name.EN+" ("+f.Name.EN+")"),
 		Def:    T("100 × linhas com a condição / todas as linhas", "100 × rows meeting the condition / all rows"),
@@ -319,6 +333,28 @@ func GrowthOf(m *Measure, a, b *Period) (*Measure, error) {
 		Name:     T("crescimento de "+m.Name.PT+" de "+a.Label.PT+" para "+b.Label.PT+" (%)", m.Name.EN+" growth from "+a.Label.EN+" to "+b.Label.EN+" (%)"),
 		Def:      T("(novo - antigo) / antigo × 100", "(new - old) / old × 100"),
 		growthOf: []*Period{a, b},
+	}, nil
+}
+
+// DifferenceOf is how much more of an additive measure the rows meeting a have than the
+// rows meeting b ("how much more did Centro sell than Ibirapuera").
+func DifferenceOf(m *Measure, a, b *Filter, nameA, nameB Text) (*Measure, error) {
+	ca, ja, oka := a.sql(m.Fact)
+	cb, jb, okb := b.sql(m.Fact)
+	if !oka || !okb || len(ja)+len(jb) > 0 || (m.Kind != Sum && m.Kind != Count) {
+		return nil, fmt.Errorf("no difference of %s", m.ID)
+	}
+	xa, ok1 := m.filtered(ca)
+	xb, ok2 := m.filtered(cb)
+	if !ok1 || !ok2 {
+		return nil, fmt.Errorf("no difference of %s", m.ID)
+	}
+	return &Measure{
+		ID: m.ID + "_difference", Fact: m.Fact, Kind: m.Kind, Where: m.Where,
+		Expr:  fmt.Sprintf("(%s) - (%s)", xa, xb),
+		Alias: T("diferenca_"+m.Alias.PT, m.Alias.EN+"_difference"),
+		Name:  T("diferença de "+m.Name.PT+" ("+nameA.PT+" menos "+nameB.PT+")", m.Name.EN+" difference ("+nameA.EN+" minus "+nameB.EN+")"),
+		Def:   T("valor do primeiro menos o do segundo", "the first's value minus the second's"),
 	}, nil
 }
 

@@ -49,6 +49,10 @@ type Period struct {
 
 	Month int // the month of a CalendarMonth or CalendarDay period (birthdays)
 	Day   int // the day of a CalendarDay period
+
+	// Start is the first day the period covers on the calendar it was made with (zero when
+	// it has no start): periods compare in time by it, not by their SQL.
+	Start time.Time
 }
 
 // Cond is "col falls in the period".
@@ -181,6 +185,7 @@ func (c Calendar) Relative(k PeriodKind) *Period {
 		panic(fmt.Sprintf("semantic: period kind %d is not relative", k))
 	}
 	p.Label = withDates(name, from, to)
+	p.Start = from
 	return p
 }
 
@@ -213,12 +218,12 @@ func (c Calendar) LastNUnits(n int, unit string) *Period {
 	u := names[unit]
 	name := T(fmt.Sprintf("últimos %d %s", n, u.PT), fmt.Sprintf("last %d %s", n, u.EN))
 	d := dayText(from)
-	return &Period{Kind: LastN, From: sql, Label: T(name.PT+" (desde "+d.PT+", inclusive hoje)", name.EN+" (since "+d.EN+", today included)")}
+	return &Period{Kind: LastN, From: sql, Start: from, Label: T(name.PT+" (desde "+d.PT+", inclusive hoje)", name.EN+" (since "+d.EN+", today included)")}
 }
 
 // days is the period of the calendar days [from, to) (to exclusive).
 func days(from, to time.Time, kind PeriodKind) *Period {
-	return &Period{Kind: kind, From: Date(from), To: Date(to), Label: rangeText(from, to)}
+	return &Period{Kind: kind, From: Date(from), To: Date(to), Label: rangeText(from, to), Start: from}
 }
 
 // Day is one calendar day.
@@ -234,7 +239,7 @@ func Range(from, to time.Time) *Period { return days(from, to.AddDate(0, 0, 1), 
 // SinceDay is from day d on.
 func SinceDay(d time.Time) *Period {
 	t := dayText(d)
-	return &Period{Kind: Since, From: Date(d), Label: T("desde "+t.PT, "since "+t.EN)}
+	return &Period{Kind: Since, From: Date(d), Start: d, Label: T("desde "+t.PT, "since "+t.EN)}
 }
 
 // UntilDay is up to day d, included.

@@ -1,0 +1,1146 @@
+package grammar
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
+)
+
+// assembly turns one reading (a sequence of clauses) into a request. Every clause must be
+// used: a clause the request cannot take makes the reading fail, so a question is never
+// answered without one of its parts.
+type assembly struct {
+	clauses []clauseV
+	used    []bool
+	req     semantic.Request
+}
+
+// refusal reasons an assembly can end with.
+type reason struct {
+	text  semantic.Text
+	write bool
+}
+
+func (r *reason) Error() string { return r.text.EN }
+
+func fail(pt, en string) *reason { return &reason{text: semantic.T(pt, en)} }
+
+func (a *assembly) all(kind string) []int {
+	var out []int
+	for i, c := range a.clauses {
+		if c.kind == kind && !a.used[i] {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func (a *assembly) take(kind string) (int, bool) {
+	for i, c := range a.clauses {
+		if c.kind == kind && !a.used[i] {
+			a.used[i] = true
+			return i, true
+		}
+	}
+	return -1, false
+}
+
+func (a *assembly) has(kind string) bool {
+	for i, c := range a.clauses {
+		if c.kind == kind && !a.used[i] {
+			return true
+		}
+	}
+	return false
+}
+
+func (a *assembly) markerArg(kind string) string {
+	for i, c := range a.clauses {
+		if c.kind == kind && !a.used[i] {
+			return string(c.v.(marker))
+		}
+	}
+	return ""
+}
+
+// dimOfNoun is the dimension a subject noun breaks a report down by when it is ranked
+// ("top 3 lojas", "qual cliente").
+func dimOfNoun(n *semantic.Noun) *semantic.Dimension {
+	switch n.ID {
+	case "stores":
+		return semantic.ByStore
+	case "customers":
+		return semantic.ByCustomer
+	case "products":
+		return semantic.ByProduct
+	}
+	return nil
+}
+
+// assemble builds the request of one reading.
+func assemble(x *env, lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) {
+	a := &assembly{clauses: clauses, used: make([]bool, len(clauses))}
+	a.req.Lang = lang
+	for _, k := range []string{"write", "forecast", "scope"} {
+		if i, ok := a.take(k); ok {
+			w := string(clauses[i].v.(marker))
+			switch k {
+			case "write":
+				return nil, &reason{text: semantic.T("não posso alterar dados: as perguntas de relatório só consultam", "I cannot change data: report questions only read"), write: true}
+			case "forecast":
+				return nil, fail("previsões não são feitas; os relatórios mostram dados registrados", "forecasts are not made; reports show recorded data")
+			default:
+				_ = w
+				return nil, fail("os relatórios não têm esse dado (lucro, estoque, vendedores, visitas e afins não estão nas visões de relatório)", "the reports do not hold that (profit, stock, sellers, visits and the like are not in the reporting views)")
+			}
+		}
+	}
+
+	// what to compute: measures named, or composed from the question's scattered words
+	var measures []*semantic.Measure
+	if ms := a.all("measures"); len(ms) > 1 && !sameMeasures(clauses, ms) {
+		// several measures are one constituent ("A e B"); two apart are two questions
+		return nil, fail("a pergunta pede duas coisas que não consegui juntar num relatório; pergunte uma de cada vez",
+			"the question asks for two things I could not put in one report; ask one at a time")
+	}
+	for _, i := range a.all("measures") {
+		a.used[i] = true
+		if len(measures) == 0 {
+			measures = append(measures, clauses[i].v.([]*semantic.Measure)...)
+		}
+	}
+	var subj, second *subjectV
+	if i, ok := a.take("subject"); ok {
+		s := clauses[i].v.(subjectV)
+		subj = &s
+	}
+	if i, ok := a.take("subject"); ok {
+		s := clauses[i].v.(subjectV)
+		second = &s
+	}
+	if second != nil && subj.noun == second.noun && second.event == nil {
+		second = nil // "produtos do catálogo de prêmios": one noun said twice
+	}
+	if second != nil && !(a.has("rank") || a.has("group")) {
+		// "vendas de clientes inativos": the rows of one and whose they are
+		switch {
+		case second.event == nil && joins(subj.noun.Fact, second.noun.Fact):
+			second = nil
+		case subj.event == nil && joins(second.noun.Fact, subj.noun.Fact):
+			subj, second = second, nil
+		}
+	}
+	if second != nil {
+		// "which 3 stores had the most purchases", "who made the most purchases": the
+		// ranked groups and what is counted of them
+		if !(a.has("rank") || a.has("group")) || len(measures) > 0 || subj.event != nil || second.event != nil {
+			return nil, fail("a pergunta fala de duas coisas que não consegui juntar", "the question names two things I could not put together")
+		}
+		if dimOfNoun(subj.noun) == nil {
+			subj, second = second, subj
+		}
+		d := dimOfNoun(subj.noun)
+		m := semantic.MeasureByID(second.noun.Fact.Count)
+		if d == nil || m == nil || !d.Applies(m.Fact) {
+			return nil, fail("a pergunta fala de duas coisas que não consegui juntar", "the question names two things I could not put together")
+		}
+		measures = []*semantic.Measure{m}
+		subj = &subjectV{noun: subj.noun, singular: subj.singular, person: subj.person}
+		subj.rankedBy = d
+	}
+	list := false
+	for _, i := range a.all("list") {
+		a.used[i] = true
+		list = len(measures) == 0 // "mostre o faturamento": a table of the measure
+	}
+	agg := ""
+	for _, i := range a.all("agg") {
+		// "how many different customers": counting distinct customers is counting them
+		switch x := string(clauses[i].v.(marker)); {
+		case agg == "" || agg == "distinct":
+			agg = x
+		case x == "distinct" && agg == "count":
+		default:
+			return nil, fail("há dois cálculos na pergunta", "the question asks for two computations")
+		}
+		a.used[i] = true
+	}
+	event := ""
+	if i, ok := a.take("event"); ok {
+		event = string(clauses[i].v.(marker))
+	}
+	if event == "" {
+		if _, ok := a.take("have"); ok {
+			event = "have" // "quantos pontos tem o João": what a customer has
+		}
+	} else {
+		a.take("have")
+	}
+	if event != "" && len(measures) == 1 && hasKeyWith(measures[0], event) {
+		event = "" // "which day brings the most revenue": the verb of the measure
+	}
+	var asked attrsV
+	if i, ok := a.take("when"); ok {
+		// "quando o X se cadastrou", "when did X last buy": the date of the event
+		var e *semantic.Event
+		switch {
+		case event != "":
+			e = semantic.EventByID(event)
+		case subj != nil && subj.event != nil:
+			e = subj.event
+			if subj.noun.Fact == semantic.Customers && !subj.neg {
+				subj = nil
+			}
+		}
+		if e != nil && e.When != nil {
+			asked = append(asked, e.When)
+			event = ""
+		} else if !a.has("attrs") {
+			a.used[i] = false
+		}
+	}
+	if _, ok := a.take("cost"); ok {
+		// "how many points does the caneca térmica cost": the product's price in points
+		if !a.hasMember("product") || len(measures) > 0 {
+			return nil, fail("custo de quê?", "the cost of what?")
+		}
+		asked = append(asked, semantic.ProductPointsAttr)
+		for _, i := range a.all("noun") {
+			if n := string(clauses[i].v.(marker)); n == "points" {
+				a.used[i] = true
+			}
+		}
+		agg = ""
+	}
+
+	perCust := false
+	if _, ok := a.take("percust"); ok {
+		perCust = true
+	}
+	var extraDims []*semantic.Dimension
+	var filters []filterV
+	ranked := a.has("rank") || a.has("group")
+	oneAnswer := false
+
+	if len(measures) == 0 && subj != nil && subj.event == nil && event != "" {
+		if d := dimOfNoun(subj.noun); ranked && d != nil {
+			// "clientes que mais gastaram", "produtos mais resgatados": the subject's groups
+			// ranked by what the event measures (of the subject when it takes part in it)
+			if m, ok := rankedMeasure(agg, subj.noun, event, perCust, d); ok {
+				measures = []*semantic.Measure{m}
+				extraDims = append(extraDims, d)
+				if subj.singular {
+					oneAnswer = true
+				}
+				subj, event, agg, perCust = nil, "", "", false
+			}
+		} else if subj.noun.Fact == semantic.Customers {
+			// "clientes ... que compraram": the event is the customers' activity
+			subj.event = semantic.EventByID(event)
+			event = ""
+		}
+	}
+
+	if len(measures) == 0 && subj != nil && subj.event != nil && !subj.neg && ranked && dimOfNoun(subj.noun) != nil {
+		// "qual cliente comprou mais vezes": the customers ranked by their purchases
+		var nouns []string
+		for _, i := range a.all("noun") {
+			nouns = append(nouns, string(clauses[i].v.(marker)))
+		}
+		if m, ok := composeScattered(agg, nouns, subj.event.ID, perCust); ok && dimOfNoun(subj.noun).Applies(m.Fact) && !strings.Contains(m.Expr, "DISTINCT") {
+			for _, i := range a.all("noun") {
+				a.used[i] = true
+			}
+			measures = []*semantic.Measure{m}
+			extraDims = append(extraDims, dimOfNoun(subj.noun))
+			oneAnswer = subj.singular
+			subj, agg, perCust = nil, "", false
+		}
+	}
+	if len(measures) == 0 {
+		var nouns []string
+		if subj != nil && subj.event == nil {
+			nouns = append(nouns, subj.noun.ID)
+		}
+		for _, i := range a.all("noun") {
+			nouns = append(nouns, string(clauses[i].v.(marker)))
+		}
+		if len(nouns) == 0 && a.hasMember("product") {
+			nouns = append(nouns, "products") // "quantas canecas foram resgatadas"
+		}
+		if event != "" || perCust || (agg != "" && subj == nil) {
+			// "quantos pontos o Ricardo resgatou": the aggregate, noun and event apart
+			if v, ok := composeScattered(agg, nouns, event, perCust); ok {
+				measures = []*semantic.Measure{v}
+				for _, i := range a.all("noun") {
+					a.used[i] = true
+				}
+				if subj != nil && subj.event == nil {
+					if subj.noun.Fact != nil && subj.noun.Fact != v.Fact {
+						// "lojas que mais venderam": the stores break the revenue down
+						if d := dimOfNoun(subj.noun); d != nil && !list && ranked {
+							extraDims = append(extraDims, d)
+							oneAnswer = subj.singular
+						} else if !joins(v.Fact, subj.noun.Fact) {
+							return nil, fail("não entendi o que \""+subj.noun.ID+"\" faz na pergunta", "I did not see what \""+subj.noun.ID+"\" does in the question")
+						}
+					}
+					subj = nil
+				}
+				event, agg, perCust = "", "", false
+			}
+		}
+	}
+
+	for _, i := range a.all("attrs") {
+		a.used[i] = true
+		asked = append(asked, clauses[i].v.(attrsV)...)
+	}
+	if len(asked) > 0 && len(measures) == 0 {
+		// "telefone e email da X": the attributes of the rows the filters name
+		owner := asked[0].Owner
+		for _, x := range asked {
+			if x.Owner != owner {
+				return nil, fail("esses dados são de cadastros diferentes", "those details belong to different records")
+			}
+		}
+		if subj != nil && subj.event == nil && subj.noun.Fact == owner {
+			subj = nil
+		}
+		if subj != nil {
+			return nil, fail("não entendi o que \""+subj.noun.ID+"\" faz na pergunta", "I did not see what \""+subj.noun.ID+"\" does in the question")
+		}
+		a.req.Fact = owner
+		name := semantic.DefaultAttributes(owner)[0]
+		if owner == semantic.Stores {
+			name = semantic.StoreNameAttr
+		}
+		a.req.Attrs = append(attrsV{name}, asked...)
+		list = false
+	}
+	if len(measures) == 0 && subj == nil && len(asked) == 0 {
+		if agg == "sum" {
+			// "quanto entrou no pix": the amount of the rows the filters are about
+			for _, f := range []*semantic.Fact{semantic.Sales, semantic.Redemptions} {
+				if a.filtersFit(f) && f.Amount != "" {
+					measures = []*semantic.Measure{semantic.MeasureByID(f.Amount)}
+					agg = ""
+					break
+				}
+			}
+		}
+		if len(measures) == 0 && (a.has("share") || agg == "count" || (agg == "" && (a.has("rank") || a.has("group")))) {
+			// "cancellation rate", "how many app users ...": the rows the filters are about
+			// the most specific fact first: customers' filters also narrow their sales
+			for _, f := range []*semantic.Fact{semantic.Customers, semantic.Sales, semantic.Redemptions} {
+				fits := true
+				for _, i := range a.all("filter") {
+					fv := clauses[i].v.(filterV)
+					if fv.members != nil && fv.members.kind == "channel" {
+						fits = fits && f == semantic.Customers // channels are customers' opt-ins
+						continue
+					}
+					if _, ok := fv.resolve(f); !ok || fv.aboutCustomers {
+						fits = false
+					}
+				}
+				if fits && len(a.all("filter")) > 0 {
+					measures = []*semantic.Measure{semantic.MeasureByID(f.Count)}
+					break
+				}
+			}
+		}
+		if len(measures) == 0 && agg == "" && !a.has("share") && a.filtersFitOnly(semantic.Customers) {
+			// "aniversariantes de maio que aceitam email": the customers, listed
+			subj = &subjectV{noun: semantic.NounByID("customers")}
+			list = true
+		} else if len(measures) == 0 {
+			return nil, fail("não sei o que calcular ou listar", "I do not know what to compute or list")
+		}
+	}
+
+	if subj != nil && subj.signupStore != "" {
+		filters = append(filters, filterV{id: "signup_store", resolve: fixed(semantic.SignupStoreCode(subj.signupStore))})
+	}
+	if len(measures) == 0 && len(asked) == 0 && (agg == "sum" || agg == "avg") && subj.event != nil && !subj.neg {
+		// "how much did customer X spend": the amount of the customers' activity
+		if m, ok := composeScattered(agg, nil, subj.event.ID, false); ok && joins(m.Fact, subj.noun.Fact) {
+			measures = []*semantic.Measure{m}
+			subj.event, agg = nil, ""
+		}
+	}
+	if len(measures) == 0 && len(asked) == 0 {
+		fact := subj.noun.Fact
+		a.req.Fact = fact
+		switch {
+		case list || (agg == "" && !a.has("breakdown") && (subj.person || fact.Listed)):
+			a.req.Attrs = semantic.DefaultAttributes(fact)
+			if a.req.Attrs == nil {
+				return nil, fail("não sei listar "+fact.Name.PT, "I cannot list "+fact.Name.EN)
+			}
+			if subj.event != nil && subj.event.ID != "signup" {
+				filters = append(filters, activityFilter(subj))
+			}
+		default:
+			if agg != "" && agg != "count" {
+				return nil, fail("não sei calcular \""+agg+"\" de "+fact.Name.PT, "I cannot compute \""+agg+"\" of "+fact.Name.EN)
+			}
+			key := "count " + subj.noun.ID
+			if subj.event != nil && !subj.neg && !subj.again && subj.event.ID != "signup" {
+				key += " " + subj.event.ID
+			}
+			m := measureByKey(key)
+			if m == nil {
+				return nil, fail("não sei contar "+fact.Name.PT, "I cannot count "+fact.Name.EN)
+			}
+			measures = []*semantic.Measure{m}
+			if subj.event != nil && key == "count "+subj.noun.ID && subj.event.ID != "signup" {
+				filters = append(filters, activityFilter(subj))
+			}
+		}
+		agg = ""
+	} else if subj != nil {
+		// a subject beside a measure: the rows the measure reads, or customers narrowed
+		// by what they did ("faturamento dos clientes que usam o app")
+		switch {
+		case subj.event != nil:
+			filters = append(filters, activityFilter(subj))
+		case subj.noun.Fact == measures[0].Fact && ranked && len(measures) == 1 && measures[0].PerRow != nil:
+			// "top 5 clientes por saldo": the customers listed, sorted by their balance
+			a.req.Fact = subj.noun.Fact
+			a.req.Attrs = append(semantic.DefaultAttributes(subj.noun.Fact)[:2:2], measures[0].PerRow)
+			a.req.SortBy = measures[0].PerRow
+			oneAnswer = subj.singular
+		case subj.noun.Fact == measures[0].Fact:
+		case dimOfNoun(subj.noun) != nil && !list && ranked:
+			extraDims = append(extraDims, dimOfNoun(subj.noun))
+			oneAnswer = subj.singular
+		case joins(measures[0].Fact, subj.noun.Fact):
+			// "vendas de clientes homens": the customers the rows belong to, narrowed by
+			// the filters
+		default:
+			return nil, fail("não entendi o que \""+subj.noun.ID+"\" faz na pergunta", "I did not see what \""+subj.noun.ID+"\" does in the question")
+		}
+	}
+	if agg != "" || event != "" || perCust {
+		if perCust && len(measures) == 1 {
+			m, err := semantic.PerCustomer(measures[0])
+			if err != nil {
+				return nil, fail("não há média por cliente de "+measures[0].Name.PT, "there is no per-customer average of "+measures[0].Name.EN)
+			}
+			measures[0], perCust = m, false
+		}
+		var m *semantic.Measure
+		if len(measures) == 1 {
+			m = measures[0]
+		}
+		switch {
+		case m == nil:
+		case agg == "distinct" && strings.Contains(m.Expr, "DISTINCT"):
+			agg = "" // "distinct buyers"
+		case agg == "avg" && (m.Kind == semantic.Count || m.Kind == semantic.Sum) && a.customerContext(subj):
+			// "quantas compras cada cliente fez em média": per customer
+			pc, err := semantic.PerCustomer(m)
+			if err != nil {
+				return nil, fail("não há média por cliente de "+m.Name.PT, "there is no per-customer average of "+m.Name.EN)
+			}
+			measures[0], agg = pc, ""
+			if subj != nil && subj.noun.Fact == semantic.Customers && subj.event == nil {
+				subj = nil
+			}
+		case agg == "sum" && (m.Kind == semantic.Sum || m.Kind == semantic.Count):
+			agg = "" // "qual o total de ... faturamento": the measure already sums
+		case agg == "count" && m.Kind == semantic.Count:
+			agg = ""
+		}
+		if agg != "" || event != "" || perCust {
+			return nil, fail("há palavras que a interpretação não usou", "some words were not used by the interpretation")
+		}
+	}
+	if list && len(a.req.Attrs) == 0 {
+		return nil, fail("não sei listar isso", "I cannot list that")
+	}
+	if len(measures) == 1 && measures[0].Kind == semantic.Extreme && measures[0].PerRow != nil && subj != nil && subj.noun.Fact == measures[0].Fact {
+		// "cliente com maior saldo", "quem tem o maior saldo": the customer, not the number
+		m := measures[0]
+		a.req.Fact = m.Fact
+		a.req.Attrs = append(semantic.DefaultAttributes(m.Fact)[:2:2], m.PerRow)
+		a.req.SortBy = m.PerRow
+		a.req.Order, a.req.Limit = semantic.Descending, 1
+		if strings.HasPrefix(m.Expr, "min(") {
+			a.req.Order = semantic.Ascending
+		}
+		if !subj.singular {
+			a.req.Limit = 0
+		}
+		subj = nil
+	}
+	if len(measures) == 1 && measures[0].PerRow != nil && subj == nil && ranked && !a.has("breakdown") && !a.has("group") && !a.has("dim") && len(extraDims) == 0 {
+		// "top 5 saldos": the rows with the largest values
+		m := measures[0]
+		a.req.Fact = m.Fact
+		a.req.Attrs = append(semantic.DefaultAttributes(m.Fact)[:2:2], m.PerRow)
+		a.req.SortBy = m.PerRow
+	}
+	if a.req.Fact == nil {
+		a.req.Fact = measures[0].Fact
+	}
+	if a.req.SortBy != nil {
+		measures = nil
+	}
+	fact := a.req.Fact
+
+	// filters, resolved against the fact
+	sharePos := -1
+	for i, c := range clauses {
+		if c.kind == "share" && !a.used[i] {
+			sharePos = i
+		}
+	}
+	for _, i := range a.all("filter") {
+		a.used[i] = true
+		fv := clauses[i].v.(filterV)
+		fv.pos = i
+		filters = append(filters, fv)
+	}
+	if sharePos >= 0 {
+		// the condition of a percentage is what follows its word ("dos ativos, quantos %
+		// aceitam whatsapp"), else the last filter before it
+		cond := -1
+		for j, fv := range filters {
+			if fv.pos == sharePos-1 {
+				// "cancellation rate", "opt-in rate": the word before names the condition
+				cond = j
+				break
+			}
+		}
+		for j, fv := range filters {
+			if cond >= 0 && filters[cond].pos == sharePos-1 {
+				break
+			}
+			if fv.pos > sharePos && (cond < 0 || filters[cond].pos < sharePos || fv.pos < filters[cond].pos) {
+				cond = j
+			} else if fv.pos < sharePos && (cond < 0 || filters[cond].pos < fv.pos && filters[cond].pos < sharePos) {
+				cond = j
+			}
+		}
+		if cond > 0 {
+			filters[0], filters[cond] = filters[cond], filters[0]
+		}
+	}
+	// two values of one attribute cannot both hold: "Centro vs Ibirapuera" compares them
+	filters, extraDims = mergeMembers(x, filters, extraDims)
+	for _, fv := range filters {
+		if fv.bareChannel && !a.has("optin") && !a.has("share") {
+			// "email" alone is not "opted in to e-mail" ("clientes com email do hotmail")
+			return nil, fail("um canal sem \"aceitam\" não é um filtro", "a channel without \"opted in\" is not a filter")
+		}
+	}
+	// "compraram no mês passado e já tinham comprado antes": before the other's period
+	for j, fv := range filters {
+		if fv.before == nil {
+			continue
+		}
+		var p *semantic.Period
+		for _, o := range filters {
+			if o.cohortPeriod != nil {
+				p = o.cohortPeriod
+			}
+		}
+		if p == nil {
+			p = a.periodOf()
+		}
+		if p == nil || p.From == "" {
+			return nil, fail("\"antes\" de quê?", "\"before\" what?")
+		}
+		x := semantic.AtPeriod(fv.before.Activity(true), semantic.Before(p))
+		filters[j].resolve = func(f *semantic.Fact) (*semantic.Filter, bool) { return x, f == semantic.Customers }
+	}
+	// "clientes das duas lojas", "customers of both A and B": bought at each
+	if _, ok := a.take("both"); ok {
+		done := false
+		if len(measures) == 1 && measures[0] == semantic.MeasureByID("buyers") {
+			// the buyers of both stores are customers with purchases at each
+			measures[0], fact, a.req.Fact = semantic.MeasureByID("customers"), semantic.Customers, semantic.Customers
+		}
+		for j, fv := range filters {
+			if fv.members != nil && fv.members.kind == "store" && len(fv.members.values) > 1 && fact == semantic.Customers {
+				codes := fv.members.values
+				filters[j].members = nil
+				x := semantic.BoughtAtEach(codes)
+				filters[j].resolve = func(f *semantic.Fact) (*semantic.Filter, bool) { return x, f == semantic.Customers }
+				done = true
+			}
+		}
+		if !done {
+			return nil, fail("\"ambos\" de quê?", "\"both\" of what?")
+		}
+	}
+	// "how much more did Centro sell than Ibirapuera": the difference of two members
+	if _, ok := a.take("diff"); ok {
+		a.take("than")
+		var codes []string
+		keep := filters[:0]
+		for _, fv := range filters {
+			if fv.members != nil && fv.members.kind == "store" {
+				codes = append(codes, fv.members.values...)
+				continue
+			}
+			keep = append(keep, fv)
+		}
+		filters = keep
+		if len(codes) != 2 || len(measures) != 1 {
+			return nil, fail("a diferença é entre duas lojas", "the difference is between two stores")
+		}
+		d, err := semantic.DifferenceOf(measures[0], semantic.StoreCode(codes[0]), semantic.StoreCode(codes[1]), semantic.T(codes[0], codes[0]), semantic.T(codes[1], codes[1]))
+		if err != nil {
+			return nil, fail("não sei calcular essa diferença", "I cannot compute that difference")
+		}
+		measures = []*semantic.Measure{d}
+	}
+	var compareMembers, channels *memberV
+	var resolved []*semantic.Filter
+	for _, fv := range filters {
+		if fv.members != nil && fv.members.kind == "channel" && len(fv.members.values) > 1 {
+			channels = fv.members
+			continue
+		}
+		if fv.members != nil && !fv.members.or && len(fv.members.values) > 1 && fv.members.kind != "channel" {
+			compareMembers = fv.members
+		}
+		f, ok := fv.resolve(fact)
+		if (!ok || f == nil) && fact == semantic.Customers && fv.members != nil {
+			// "clientes que pagaram com pix": customers with sales meeting it
+			if sf, ok2 := fv.resolve(semantic.Sales); ok2 && sf != nil {
+				if hf, err := semantic.HasRowsWith(semantic.Sales, sf); err == nil {
+					f, ok = hf, true
+				}
+			}
+		}
+		if !ok || f == nil {
+			return nil, fail("um filtro não se aplica a "+fact.Name.PT, "a filter does not apply to "+fact.Name.EN)
+		}
+		resolved = append(resolved, f)
+	}
+	if n := replacing(resolved, fact); n > 1 {
+		return nil, fail("a pergunta pede dois status que não valem juntos", "the question asks for two statuses that cannot hold together")
+	}
+
+	// periods: one window, or two compared
+	var periods []*semantic.Period
+	for _, i := range a.all("period") {
+		a.used[i] = true
+		periods = append(periods, clauses[i].v.(periodV).p)
+	}
+	compared := false
+	for _, i := range a.all("periods") {
+		a.used[i] = true
+		periods = append(periods, clauses[i].v.(periodsV)...)
+		compared = true
+	}
+	if len(periods) == 1 && a.has("growth") {
+		// "revenue growth vs last month": from the last period to the current one
+		if cur, ok := currentOf[periods[0].Kind]; ok {
+			periods = append(periods, x.cal.Relative(cur))
+		}
+	}
+	if len(periods) == 2 && !compared && !a.has("vs") && !a.has("growth") {
+		return nil, fail("há dois períodos na pergunta e não sei se é para comparar", "the question has two periods and I cannot tell whether to compare them")
+	}
+	switch len(periods) {
+	case 0:
+	case 1:
+		a.req.Period = periods[0]
+	case 2:
+		// the earlier period first (growth is from it); periods without a start keep
+		// the question's order
+		if !periods[0].Start.IsZero() && !periods[1].Start.IsZero() {
+			sort.SliceStable(periods, func(i, j int) bool { return periods[i].Start.Before(periods[j].Start) })
+		}
+		switch {
+		case a.has("growth"):
+			a.take("growth")
+			if len(measures) != 1 {
+				return nil, fail("o crescimento é de uma medida só", "growth is of one measure")
+			}
+			g, err := semantic.GrowthOf(measures[0], periods[0], periods[1])
+			if err != nil {
+				return nil, fail("não há crescimento de "+measures[0].Name.PT, "there is no growth of "+measures[0].Name.EN)
+			}
+			measures = []*semantic.Measure{g}
+		default:
+			a.take("vs")
+			extraDims = append(extraDims, semantic.ByPeriods(periods))
+		}
+	default:
+		return nil, fail("há períodos demais na pergunta", "the question has too many periods")
+	}
+
+	// share: the percentage of rows (or of an additive measure) meeting a condition
+	if a.has("share") && len(a.req.Attrs) > 0 {
+		return nil, fail("um percentual não é uma lista", "a percentage is not a list")
+	}
+	if a.has("share") && len(resolved) == 0 && channels == nil && (a.has("breakdown") || len(extraDims) > 0) && len(measures) == 1 {
+		// "percentual de clientes por origem": each group's share of the total
+		a.take("share")
+		m, err := semantic.ShareOfTotal(measures[0])
+		if err != nil {
+			return nil, fail("não sei calcular esse percentual", "I cannot compute that percentage")
+		}
+		measures = []*semantic.Measure{m}
+	}
+	if _, ok := a.take("share"); ok && channels != nil {
+		// one rate per channel named
+		measures = nil
+		for _, c := range channels.values {
+			ch, _ := semantic.ChannelOf(c)
+			r, err := semantic.RateOf(semantic.Customers, semantic.OptIn(ch, true), nil)
+			if err != nil || fact != semantic.Customers {
+				return nil, fail("não sei calcular esse percentual", "I cannot compute that percentage")
+			}
+			measures = append(measures, r)
+		}
+	} else if ok {
+		if len(resolved) == 0 {
+			return nil, fail("falta a condição do percentual", "the percentage has no condition")
+		}
+		cond := resolved[0]
+		resolved = resolved[1:]
+		m := measures[0]
+		var rate *semantic.Measure
+		var err error
+		if m.Kind == semantic.Count && m.Expr == "count(*)" && len(m.Where) == 0 || (m.Kind == semantic.Count && m.Fact == fact && len(m.Where) == 0 && m.Expr == "count(*)") {
+			rate, err = semantic.RateOf(fact, cond, a.req.Period)
+		} else {
+			rate, err = semantic.ShareOf(m, cond)
+		}
+		if err != nil || len(measures) != 1 {
+			return nil, fail("não sei calcular esse percentual", "I cannot compute that percentage")
+		}
+		measures = []*semantic.Measure{rate}
+	}
+	a.take("vs") // "compare X e Y": the comparison is the breakdown of its members
+	if compareMembers != nil {
+		switch compareMembers.kind {
+		case "store":
+			extraDims = append(extraDims, semantic.ByStore)
+		case "payment":
+			extraDims = append(extraDims, semantic.ByPaymentType)
+		case "origin":
+			extraDims = append(extraDims, semantic.ByOrigin)
+		case "city":
+			extraDims = append(extraDims, semantic.ByCity)
+		case "state":
+			extraDims = append(extraDims, semantic.ByState)
+		default:
+			return nil, fail("não sei comparar esses valores", "I cannot compare those values")
+		}
+	}
+	a.req.Measures = measures
+	if len(a.req.Attrs) > 0 {
+		a.req.Measures = nil
+	}
+	a.req.Filters = resolved
+
+	// breakdowns, groups and ranking
+	for _, i := range a.all("breakdown") {
+		a.used[i] = true
+		a.req.Dims = append(a.req.Dims, clauses[i].v.(breakdownV).dims...)
+	}
+	if subj != nil && subj.rankedBy != nil {
+		a.req.Dims = append(a.req.Dims, subj.rankedBy)
+		oneAnswer = subj.singular
+	}
+	if a.has("rank") || a.has("group") {
+		// "dia com maior faturamento": the dimension named beside a ranking is ranked
+		for _, i := range a.all("dim") {
+			a.used[i] = true
+			d := dimByID(string(clauses[i].v.(marker)))
+			if d == nil {
+				return nil, fail("não sei ordenar por isso", "I cannot rank by that")
+			}
+			a.req.Dims = append(a.req.Dims, d)
+			oneAnswer = true
+		}
+	}
+	if len(a.req.Dims) > 0 {
+		a.take("bands") // "distribuição dos clientes por sexo"
+	}
+	if channels != nil || hasChannel(resolved) {
+		a.take("optin")
+	}
+	a.req.Dims = append(a.req.Dims, extraDims...)
+	a.req.Dims = uniqueDims(a.req.Dims)
+	rank := rankV{}
+	hasRank := false
+	for _, i := range a.all("rank") {
+		// "top 5 ... mais resgatados": one ranking said twice
+		r := clauses[i].v.(rankV)
+		if hasRank && rank.order != r.order && rank.order != semantic.Natural && r.order != semantic.Natural {
+			return nil, fail("a ordem pedida é contraditória", "the order asked for contradicts itself")
+		}
+		if r.limit > 0 {
+			if rank.limit > 0 && rank.limit != r.limit {
+				return nil, fail("há dois limites na pergunta", "the question has two limits")
+			}
+			rank.limit = r.limit
+		}
+		if r.order != semantic.Natural {
+			rank.order = r.order
+		}
+		hasRank = true
+		a.used[i] = true
+	}
+	if i, ok := a.take("group"); ok && len(measures) == 1 && measures[0].PerRow != nil && fact == measures[0].PerRow.Owner && dimOfFact(clauses[i].v.(groupV).dim) == fact {
+		// "qual cliente tem mais pontos": the customer with the largest balance
+		m := measures[0]
+		a.req.Attrs = append(semantic.DefaultAttributes(fact)[:2:2], m.PerRow)
+		a.req.SortBy, a.req.Measures = m.PerRow, nil
+		if rank.limit == 0 {
+			rank.limit = 1
+		}
+		if rank.order == semantic.Natural {
+			rank.order = semantic.Descending
+		}
+		hasRank = true
+	} else if ok && a.has("bands") {
+		// "what is the gender split": every group, not the first
+		a.req.Dims = append(a.req.Dims, clauses[i].v.(groupV).dim)
+	} else if ok {
+		g := clauses[i].v.(groupV)
+		a.req.Dims = append(a.req.Dims, g.dim)
+		if rank.limit == 0 {
+			rank.limit = 1
+		}
+		if rank.order == semantic.Natural {
+			rank.order = semantic.Descending
+		}
+		hasRank = true
+	}
+	if i, ok := a.take("number"); ok && hasRank && rank.limit == 0 {
+		rank.limit = atoiOr(string(clauses[i].v.(string)), 0)
+	} else if ok {
+		a.used[i] = false
+	}
+	if hasRank {
+		if len(a.req.Dims) == 0 && a.req.SortBy == nil {
+			return nil, fail("um ranking precisa do que ordenar (lojas, clientes, produtos...)", "a ranking needs what to rank (stores, customers, products...)")
+		}
+		a.req.Order = rank.order
+		if a.req.Order == semantic.Natural {
+			a.req.Order = semantic.Descending
+		}
+		a.req.Limit = rank.limit
+		if a.req.Limit == 0 && oneAnswer {
+			a.req.Limit = 1
+		}
+	}
+	a.take("who")
+	a.req.Dims = uniqueDims(a.req.Dims)
+	for i := range a.used {
+		if !a.used[i] {
+			return nil, fail("há palavras que a interpretação não usou, e responder sem elas seria responder outra pergunta",
+				"some words were not used by the interpretation, and answering without them would answer another question")
+		}
+	}
+	return &a.req, nil
+}
+
+func uniqueDims(ds []*semantic.Dimension) []*semantic.Dimension {
+	var out []*semantic.Dimension
+	for _, d := range ds {
+		dup := false
+		for _, x := range out {
+			if x.ID == d.ID {
+				dup = true
+			}
+		}
+		if !dup {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// customerContext reports whether the question speaks of each customer: a subject of
+// customers or a breakdown by customer (which the average per customer replaces).
+func (a *assembly) customerContext(subj *subjectV) bool {
+	if subj != nil && subj.noun.Fact == semantic.Customers && subj.event == nil {
+		return true
+	}
+	for i, c := range a.clauses {
+		if c.kind == "breakdown" && !a.used[i] {
+			if b := c.v.(breakdownV); len(b.dims) == 1 && b.dims[0] == semantic.ByCustomer {
+				a.used[i] = true
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// dimOfFact is the fact whose rows a dimension's groups are ("por cliente": customers).
+func dimOfFact(d *semantic.Dimension) *semantic.Fact {
+	switch d {
+	case semantic.ByCustomer:
+		return semantic.Customers
+	case semantic.ByStore:
+		return semantic.Stores
+	case semantic.ByProduct:
+		return semantic.Products
+	}
+	return nil
+}
+
+// periodOf is the question's one period clause, if any (not taken).
+func (a *assembly) periodOf() *semantic.Period {
+	for i, c := range a.clauses {
+		if c.kind == "period" && !a.used[i] {
+			return c.v.(periodV).p
+		}
+	}
+	return nil
+}
+
+func sameMeasures(clauses []clauseV, idx []int) bool {
+	first := valKey(clauses[idx[0]].v)
+	for _, i := range idx[1:] {
+		if valKey(clauses[i].v) != first {
+			return false
+		}
+	}
+	return true
+}
+
+// hasKeyWith reports whether measure m is composed with event ("revenue": sell).
+func hasKeyWith(m *semantic.Measure, event string) bool {
+	for _, k := range m.Keys {
+		ws := strings.Fields(k)
+		if ws[len(ws)-1] == event {
+			return true
+		}
+	}
+	return false
+}
+
+func (a *assembly) hasMember(kind string) bool {
+	for i, c := range a.clauses {
+		if fv, ok := c.v.(filterV); ok && c.kind == "filter" && !a.used[i] && fv.members != nil && fv.members.kind == kind {
+			return true
+		}
+	}
+	return false
+}
+
+// filtersFitOnly reports whether every filter applies to fact f and some to no other
+// fact (they are about f's rows).
+func (a *assembly) filtersFitOnly(f *semantic.Fact) bool {
+	if !a.filtersFit(f) {
+		return false
+	}
+	only := false
+	for _, i := range a.all("filter") {
+		fv := a.clauses[i].v.(filterV)
+		if fv.event {
+			return false // "novos cadastros na loja X": what customers did is counted
+		}
+		if _, ok := fv.resolve(semantic.Sales); !ok {
+			only = true
+		}
+	}
+	return only
+}
+
+// filtersFit reports whether every filter of the question applies to fact f.
+func (a *assembly) filtersFit(f *semantic.Fact) bool {
+	n := 0
+	for _, i := range a.all("filter") {
+		if fv := a.clauses[i].v.(filterV); fv.aboutCustomers {
+			return false
+		} else if _, ok := fv.resolve(f); !ok {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
+func hasChannel(fs []*semantic.Filter) bool {
+	for _, f := range fs {
+		if strings.HasPrefix(f.ID, "optin_") {
+			return true
+		}
+	}
+	return false
+}
+
+func dimByID(id string) *semantic.Dimension {
+	for _, d := range semantic.Dimensions {
+		if d.ID == id {
+			return d
+		}
+	}
+	return nil
+}
+
+// joins reports whether the rows of fact f belong to rows of fact g (a sale to a
+// customer and a store), so g's filters narrow f.
+func joins(f, g *semantic.Fact) bool {
+	switch g {
+	case semantic.Customers:
+		return f.Customer != ""
+	case semantic.Stores:
+		return f.Store != ""
+	}
+	return false
+}
+
+// replacing counts the filters that replace the fact's counting rule (statuses,
+// cancellations): two of them contradict each other.
+func replacing(fs []*semantic.Filter, fact *semantic.Fact) int {
+	n := 0
+	for _, f := range fs {
+		if f.ReplacesLive {
+			n++
+		}
+	}
+	return n
+}
+
+// mergeMembers turns two filters naming values of the same attribute into one comparison
+// of those values ("Centro vs Ibirapuera"), and a flag with its opposite into a breakdown
+// ("ativos x inativos").
+func mergeMembers(x *env, fs []filterV, dims []*semantic.Dimension) ([]filterV, []*semantic.Dimension) {
+	var out []filterV
+	byKind := map[string]int{}
+	flags := map[string]int{}
+	for _, f := range fs {
+		if f.members != nil && !f.members.or && f.members.kind != "channel" && f.members.kind != "product" && f.members.kind != "domain" {
+			if j, ok := byKind[f.members.kind]; ok {
+				m := *out[j].members
+				m.values = append(append([]string(nil), m.values...), f.members.values...)
+				either := m
+				either.or = true
+				v, ok := memberFilter(x, either, false)
+				if !ok {
+					out = append(out, f) // left as two filters: the assembly refuses them
+					continue
+				}
+				merged := v.(filterV)
+				merged.members, merged.pos = &m, out[j].pos
+				if m.kind == "store" {
+					merged.resolve = func(fact *semantic.Fact) (*semantic.Filter, bool) {
+						s := semantic.StoreCodes(m.values)
+						return s, s.Applies(fact, nil)
+					}
+				}
+				out[j] = merged
+				continue
+			}
+			byKind[f.members.kind] = len(out)
+		}
+		if opp, ok := opposites[f.id]; ok {
+			if j, ok := flags[opp.other]; ok {
+				out = append(out[:j], out[j+1:]...)
+				dims = append(dims, opp.dim)
+				continue
+			}
+			flags[f.id] = len(out)
+		}
+		out = append(out, f)
+	}
+	return out, dims
+}
+
+// currentOf is the current period of the same unit as a last one.
+var currentOf = map[semantic.PeriodKind]semantic.PeriodKind{
+	semantic.LastWeek: semantic.ThisWeek, semantic.LastMonth: semantic.ThisMonth,
+	semantic.LastQuarter: semantic.ThisQuarter, semantic.LastYear: semantic.ThisYear,
+}
+
+var opposites = map[string]struct {
+	other string
+	dim   *semantic.Dimension
+}{
+	"flag:active:false":   {"flag:inactive:false", semantic.ByActive},
+	"flag:inactive:false": {"flag:active:false", semantic.ByActive},
+}
+
+func activityFilter(s *subjectV) filterV {
+	e := s.event
+	yes := !s.neg
+	return filterV{id: "activity", resolve: func(f *semantic.Fact) (*semantic.Filter, bool) {
+		if e.Activity == nil {
+			return nil, e.ID == "signup" && f == semantic.Customers
+		}
+		x := e.Activity(yes)
+		return x, x.Applies(f, nil) || x.UsesPeriod
+	}}
+}
+
+// composeScattered reads a measure from an aggregate, nouns and an event that are not
+// next to each other ("quantos pontos o Ricardo já resgatou").
+func composeScattered(agg string, nouns []string, event string, perCust bool) (*semantic.Measure, bool) {
+	aggs := []string{agg}
+	if agg == "" {
+		aggs = []string{"sum", "count"}
+		if len(nouns) > 0 {
+			if n := semantic.NounByID(nouns[0]); n != nil {
+				aggs = []string{n.Agg}
+			}
+		}
+	}
+	for _, ag := range aggs {
+		for k := len(nouns); k >= 0; k-- {
+			ns := nouns[:min(k, 2)]
+			parts := append([]string{ag}, ns...)
+			if event != "" {
+				parts = append(parts, event)
+			}
+			if perCust {
+				parts = append(parts, "customers")
+			}
+			if len(parts) < 2 {
+				continue
+			}
+			if m := measureByKey(joinWords(parts)); m != nil {
+				return m, true
+			}
+			if len(ns) == 2 {
+				if m := measureByKey(joinWords(append([]string{ag, ns[1], ns[0]}, parts[3:]...))); m != nil {
+					return m, true
+				}
+			}
+			if k == 0 {
+				break
+			}
+		}
+	}
+	return nil, false
+}
+
+// rankedMeasure is what ranks the groups of dimension d: the event's measure, of the
+// subject's rows when it takes part in it ("produtos mais resgatados": quantities of
+// products redeemed), never a count of the groups themselves (which is one per group).
+func rankedMeasure(agg string, n *semantic.Noun, event string, perCust bool, d *semantic.Dimension) (*semantic.Measure, bool) {
+	for _, nouns := range [][]string{nil, {n.ID}} {
+		m, ok := composeScattered(agg, nouns, event, perCust)
+		if !ok || !d.Applies(m.Fact) || strings.Contains(m.Expr, "DISTINCT") {
+			continue
+		}
+		return m, true
+	}
+	return nil, false
+}
+
+func joinWords(ws []string) string {
+	s := ""
+	for i, w := range ws {
+		if i > 0 {
+			s += " "
+		}
+		s += w
+	}
+	return s
+}

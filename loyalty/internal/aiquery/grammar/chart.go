@@ -1,0 +1,304 @@
+package grammar
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/lexicon"
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
+)
+
+// Edge is a constituent the parser found: symbol Sym over tokens [From, To), with its
+// meaning (Val) and its cost (lower is a better reading).
+type Edge struct {
+	From, To int
+	Sym      string
+	sym      int // Sym interned by the grammar
+	Val      any
+	Cost     float64
+	Kids     []*Edge
+	Match    *lexicon.Match // a terminal's lexicon match
+}
+
+// Rule is one production: LHS -> RHS, with the function that builds its meaning from the
+// children (nil children for optional symbols left out). A symbol ending in "?" is
+// optional. Build may reject a combination (false).
+type Rule struct {
+	LHS   string
+	RHS   []string
+	Cost  float64
+	Build func(kids []*Edge) (any, bool)
+}
+
+// expanded is a rule with its optional symbols resolved: present[i] says whether RHS
+// symbol i of the original rule is in this variant.
+type expanded struct {
+	rule    *Rule
+	syms    []string
+	present []bool
+	lhs     int   // interned LHS
+	ids     []int // interned syms
+}
+
+func expand(rules []*Rule) []expanded {
+	var out []expanded
+	for _, r := range rules {
+		n := len(r.RHS)
+		for mask := 0; mask < 1<<n; mask++ {
+			var syms []string
+			present := make([]bool, n)
+			ok := true
+			for i, s := range r.RHS {
+				opt := strings.HasSuffix(s, "?")
+				in := mask&(1<<i) == 0
+				if !opt && !in {
+					ok = false
+					break
+				}
+				if in {
+					syms = append(syms, strings.TrimSuffix(s, "?"))
+					present[i] = true
+				}
+			}
+			if ok && len(syms) > 0 {
+				out = append(out, expanded{rule: r, syms: syms, present: present})
+			}
+		}
+	}
+	return out
+}
+
+// maxPerCell bounds the edges kept for one symbol over one span: the cheapest.
+const maxPerCell = 6
+
+type cellKey struct {
+	from, to, sym int
+}
+
+// chart is the parse chart of one reading.
+type chart struct {
+	n      int
+	filler []bool // tokens that may be skipped inside a constituent
+	cells  map[cellKey][]*Edge
+	byEnd  map[int][]*Edge // edges by From (edges starting at a position)
+	at     [][][]*Edge     // edges by From and symbol
+}
+
+func (c *chart) add(e *Edge) bool {
+	k := cellKey{e.From, e.To, e.sym}
+	cell := c.cells[k]
+	key := valKey(e.Val)
+	for i, x := range cell {
+		if valKey(x.Val) == key {
+			if e.Cost < x.Cost {
+				cell[i] = e
+				c.reindex(x, e)
+				return true
+			}
+			return false
+		}
+	}
+	if len(cell) >= maxPerCell {
+		worst := 0
+		for i, x := range cell {
+			if x.Cost > cell[worst].Cost {
+				worst = i
+			}
+		}
+		if cell[worst].Cost <= e.Cost {
+			return false
+		}
+		old := cell[worst]
+		cell[worst] = e
+		c.reindex(old, e)
+		return true
+	}
+	c.cells[k] = append(cell, e)
+	c.byEnd[e.From] = append(c.byEnd[e.From], e)
+	c.at[e.From][e.sym] = append(c.at[e.From][e.sym], e)
+	return true
+}
+
+func (c *chart) reindex(old, e *Edge) {
+	for _, list := range [][]*Edge{c.byEnd[old.From], c.at[old.From][old.sym]} {
+		for i, x := range list {
+			if x == old {
+				list[i] = e
+				break
+			}
+		}
+	}
+}
+
+// parse fills the chart bottom-up, span by span (CKY order generalised to any number of
+// children): every edge over a span is built from edges over shorter spans, then unary
+// rules close over the span.
+func parse(g *Grammar, r *lexicon.Reading) *chart {
+	// a word of the other language than the question's is a less likely reading ("no"
+	// is "em o" in Portuguese, a negation in English)
+	otherLang := func(m *lexicon.Match) float64 {
+		if m.Lang != "" && m.Lang != r.Lang {
+			return langCost
+		}
+		return 0
+	}
+	c := &chart{n: len(r.Tokens), cells: map[cellKey][]*Edge{}, byEnd: map[int][]*Edge{}, at: make([][][]*Edge, len(r.Tokens)+1), filler: make([]bool, len(r.Tokens))}
+	for i := range c.at {
+		c.at[i] = make([][]*Edge, len(g.ids))
+	}
+	for i := range r.Matches {
+		m := &r.Matches[i]
+		if m.Cat == semantic.CatFiller && m.To == m.From+1 {
+			c.filler[m.From] = true
+		}
+	}
+	for i := range r.Matches {
+		m := &r.Matches[i]
+		// a longer phrase of the lexicon is a more specific reading of its words
+		id, ok := g.ids[string(m.Cat)]
+		if !ok {
+			continue // a category no production reads
+		}
+		c.add(&Edge{From: m.From, To: m.To, Sym: string(m.Cat), sym: id, Val: m.Arg, Cost: typoCost*float64(m.Typos) - phraseBonus*float64(m.To-m.From-1) + otherLang(m), Match: m})
+	}
+	for length := 1; length <= c.n; length++ {
+		for from := 0; from+length <= c.n; from++ {
+			to := from + length
+			for _, x := range g.nary {
+				c.apply(x, from, to)
+			}
+			for changed, rounds := true, 0; changed && rounds < 4; rounds++ {
+				changed = false
+				for _, x := range g.unary {
+					if c.apply(x, from, to) {
+						changed = true
+					}
+				}
+			}
+		}
+	}
+	return c
+}
+
+// apply builds every edge of expanded rule x over [from, to).
+func (c *chart) apply(x expanded, from, to int) bool {
+	if len(c.at[from][x.ids[0]]) == 0 {
+		return false // nothing starts the rule here
+	}
+	added := false
+	kids := make([]*Edge, len(x.syms))
+	var walk func(i, pos int, gaps int)
+	walk = func(i, pos int, gaps int) {
+		if i == len(x.syms) {
+			if pos != to {
+				return
+			}
+			full := make([]*Edge, len(x.present))
+			k := 0
+			cost := x.rule.Cost + skipCost*float64(gaps)
+			for j, p := range x.present {
+				if p {
+					full[j] = kids[k]
+					cost += kids[k].Cost
+					k++
+				}
+			}
+			v, ok := x.rule.Build(full)
+			if !ok {
+				return
+			}
+			e := &Edge{From: from, To: to, Sym: x.rule.LHS, sym: x.lhs, Val: v, Cost: cost, Kids: append([]*Edge(nil), kids...)}
+			if c.add(e) {
+				added = true
+			}
+			return
+		}
+		remaining := len(x.syms) - i - 1
+		// between two children, fillers may be skipped ("dia de maior faturamento",
+		// "over the last 7 days"): never before the first child
+		for start, skipped := pos, 0; start < to; start, skipped = start+1, skipped+1 {
+			if skipped > 0 && (i == 0 || !c.filler[start-1]) {
+				break
+			}
+			for _, e := range c.at[start][x.ids[i]] {
+				if e.To > to-remaining {
+					continue
+				}
+				if len(x.syms) == 1 && (e.To != to || e.From != from) {
+					continue
+				}
+				kids[i] = e
+				walk(i+1, e.To, gaps+skipped)
+			}
+			if i == 0 {
+				break
+			}
+		}
+	}
+	walk(0, from, 0)
+	return added
+}
+
+// Costs of a reading: each clause, each typo, each word skipped as a filler.
+const (
+	typoCost    = 0.6
+	clauseCost  = 1.0
+	skipCost    = 0.05
+	phraseBonus = 0.2
+	langCost    = 0.3
+)
+
+// analysis is one reading of the whole question: its clauses in order, the words skipped
+// as fillers, and the words no clause used.
+type analysis struct {
+	clauses []*Edge
+	unknown []int // tokens no clause used that are not fillers
+	cost    float64
+}
+
+// analyses returns the best readings of the question as sequences of clauses, cheapest
+// first. A token that is neither in a clause nor a filler is recorded as unknown (at a
+// high cost, so complete readings always win).
+func analyses(c *chart, r *lexicon.Reading, limit int) []analysis {
+	filler := make([]bool, c.n)
+	fillerTo := map[int][]int{} // multi-word fillers ("do we have") by start
+	for _, m := range r.Matches {
+		if m.Cat != semantic.CatFiller {
+			continue
+		}
+		if m.To == m.From+1 {
+			filler[m.From] = true
+		} else {
+			fillerTo[m.From] = append(fillerTo[m.From], m.To)
+		}
+	}
+	best := make([][]analysis, c.n+1)
+	best[0] = []analysis{{}}
+	push := func(pos int, a analysis) {
+		list := append(best[pos], a)
+		sort.SliceStable(list, func(i, j int) bool { return list[i].cost < list[j].cost })
+		if len(list) > limit {
+			list = list[:limit]
+		}
+		best[pos] = list
+	}
+	for pos := 0; pos < c.n; pos++ {
+		for _, a := range best[pos] {
+			for _, to := range fillerTo[pos] {
+				push(to, analysis{clauses: a.clauses, unknown: a.unknown, cost: a.cost + skipCost})
+			}
+			if filler[pos] {
+				push(pos+1, analysis{clauses: a.clauses, unknown: a.unknown, cost: a.cost + skipCost})
+			} else {
+				push(pos+1, analysis{clauses: a.clauses, unknown: append(append([]int(nil), a.unknown...), pos), cost: a.cost + 100})
+			}
+			for _, e := range c.byEnd[pos] {
+				if e.Sym != "Clause" {
+					continue
+				}
+				push(e.To, analysis{clauses: append(append([]*Edge(nil), a.clauses...), e), unknown: a.unknown, cost: a.cost + e.Cost + clauseCost})
+			}
+		}
+	}
+	return best[c.n]
+}

@@ -1,0 +1,301 @@
+// Package grammar is the offline interpreter of report questions: a small grammar over
+// the concept tokens of package lexicon. A chart parser builds every constituent the
+// productions (rules.go) allow over the question's tokens; a reading is a sequence of
+// clauses covering every token (function words may be skipped, nothing else); each
+// reading is assembled into a semantic.Request (assemble.go) and compiled by the one
+// compiler (semantic.Request.Compile).
+//
+// The cheapest complete reading wins. Two readings of the same cost that compile to
+// different SQL are a clarification listing both; a question with a word no reading uses
+// is refused, saying what was understood and what was not.
+package grammar
+
+import (
+	"errors"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/lexicon"
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
+)
+
+// Limits of a question: longer ones are refused before parsing.
+const (
+	MaxQuestionBytes  = 600
+	MaxQuestionTokens = 60
+	readings          = 24 // readings kept per position of the question
+)
+
+// Interpreter reads questions with the grammar.
+type Interpreter struct {
+	now func() time.Time
+	loc *time.Location
+
+	mu     sync.Mutex
+	lexCat *semantic.Catalog
+	lex    *lexicon.Lexicon
+
+	// grammars are the productions, expanded once, each with the environment they read
+	// (one question at a time per grammar)
+	grammars sync.Pool
+}
+
+type grammarEnv struct {
+	g   *Grammar
+	env *env
+}
+
+// New returns an interpreter. now is the clock; loc the reporting time zone.
+func New(now func() time.Time, loc *time.Location) *Interpreter {
+	if now == nil {
+		now = time.Now
+	}
+	if loc == nil {
+		loc = time.UTC
+	}
+	it := &Interpreter{now: now, loc: loc}
+	it.grammars.New = func() any {
+		x := &env{}
+		return &grammarEnv{g: newGrammar(productions(x)), env: x}
+	}
+	return it
+}
+
+// lexicon returns the lexicon of the catalogue, generated once per catalogue.
+func (it *Interpreter) lexicon(cat *semantic.Catalog) *lexicon.Lexicon {
+	it.mu.Lock()
+	defer it.mu.Unlock()
+	if it.lex == nil || it.lexCat != cat {
+		it.lex, it.lexCat = lexicon.New(cat), cat
+	}
+	return it.lex
+}
+
+// Result is an understood question.
+type Result struct {
+	Request *semantic.Request
+	SQL     string
+	Lang    semantic.Lang
+	Fixes   []string // typos read as other words
+}
+
+// Refusal is a question the interpreter will not answer, in the question's language.
+type Refusal struct {
+	Lang          semantic.Lang
+	Reason        string
+	Understood    []string
+	NotUnderstood []string
+	WriteIntent   bool
+}
+
+func (r *Refusal) Error() string { return r.Message() }
+
+// Message is the refusal as one text for the user (the wording of the old interpreter's
+// refusals, which users know).
+func (r *Refusal) Message() string {
+	say := func(pt, en string) string {
+		if r.Lang == semantic.PT {
+			return pt
+		}
+		return en
+	}
+	var b strings.Builder
+	if r.WriteIntent {
+		b.WriteString(r.Reason + ".")
+	} else {
+		b.WriteString(say("Não entendi a pergunta por completo: ", "I could not fully understand the question: "))
+		b.WriteString(r.Reason + ".")
+	}
+	if len(r.Understood) > 0 {
+		b.WriteString(say(" Entendi: ", " I understood: ") + strings.Join(r.Understood, "; ") + ".")
+	}
+	if len(r.NotUnderstood) > 0 {
+		b.WriteString(say(" Não entendi: ", " I did not understand: ") + "\"" + strings.Join(r.NotUnderstood, "\", \"") + "\".")
+	}
+	return b.String()
+}
+
+// Clarification is a question with two readings that disagree: each with its SQL.
+type Clarification struct {
+	Lang    semantic.Lang
+	Options []Option
+}
+
+// Option is one reading of an ambiguous question.
+type Option struct {
+	Text string
+	SQL  string
+}
+
+func (c *Clarification) Error() string {
+	var b strings.Builder
+	if c.Lang == semantic.PT {
+		b.WriteString("A pergunta tem mais de uma leitura; diga qual:")
+	} else {
+		b.WriteString("The question can be read more than one way; say which:")
+	}
+	for i, o := range c.Options {
+		b.WriteString("\n" + string(rune('1'+i)) + ") " + o.Text + "\n   " + strings.ReplaceAll(o.SQL, "\n", " "))
+	}
+	return b.String()
+}
+
+// Interpret reads question. A question it cannot read completely is a *Refusal; one it
+// can read two different ways is a *Clarification.
+func (it *Interpreter) Interpret(question string, cat *semantic.Catalog) (*Result, error) {
+	lang := semantic.PT
+	if len(question) > MaxQuestionBytes {
+		return nil, &Refusal{Lang: lang, Reason: "a pergunta é longa demais"}
+	}
+	lx := it.lexicon(cat)
+	r := lx.Read(question)
+	lang = r.Lang
+	if len(r.Tokens) == 0 {
+		return nil, &Refusal{Lang: lang, Reason: say(lang, "a pergunta está vazia", "the question is empty")}
+	}
+	if len(r.Tokens) > MaxQuestionTokens {
+		return nil, &Refusal{Lang: lang, Reason: say(lang, "a pergunta é longa demais", "the question is too long")}
+	}
+	gx := it.grammars.Get().(*grammarEnv)
+	defer it.grammars.Put(gx)
+	*gx.env = env{cal: semantic.Calendar{Now: it.now().In(it.loc)}, cat: cat, loc: it.loc}
+	c := parse(gx.g, r)
+	as := analyses(c, r, readings)
+
+	type found struct {
+		res  *Result
+		cost float64
+		text string
+	}
+	var ok []found
+	var firstErr error
+	var firstErrA *analysis
+	for i := range as {
+		a := &as[i]
+		if len(a.unknown) > 0 {
+			if firstErrA == nil {
+				firstErrA = a
+			}
+			continue
+		}
+		if len(ok) > 0 && a.cost > ok[0].cost+1e-9 {
+			break
+		}
+		var cls []clauseV
+		for _, e := range a.clauses {
+			cls = append(cls, e.Val.(clauseV))
+		}
+		req, err := assemble(gx.env, lang, cls)
+		if err == nil {
+			var sql string
+			if sql, err = req.Compile(); err == nil {
+				ok = append(ok, found{&Result{Request: req, SQL: sql, Lang: lang, Fixes: r.Fixes}, a.cost, describe(req)})
+				continue
+			}
+		}
+		if firstErr == nil {
+			firstErr = err
+			if firstErrA == nil || a.cost < firstErrA.cost {
+				firstErrA = a
+			}
+		}
+	}
+	if len(ok) > 0 {
+		for _, o := range ok[1:] {
+			if o.res.SQL != ok[0].res.SQL {
+				return nil, &Clarification{Lang: lang, Options: []Option{{ok[0].text, ok[0].res.SQL}, {o.text, o.res.SQL}}}
+			}
+		}
+		return ok[0].res, nil
+	}
+	return nil, refusal(lang, r, firstErr, firstErrA)
+}
+
+func say(l semantic.Lang, pt, en string) string {
+	if l == semantic.PT {
+		return pt
+	}
+	return en
+}
+
+// refusal says why no reading was complete: the reason of the best reading, the words it
+// understood and the words it could not use.
+func refusal(lang semantic.Lang, r *lexicon.Reading, err error, a *analysis) *Refusal {
+	ref := &Refusal{Lang: lang}
+	var rs *reason
+	switch {
+	case errors.As(err, &rs):
+		ref.Reason, ref.WriteIntent = rs.text.In(lang), rs.write
+	case err != nil:
+		var ie *semantic.InvalidError
+		if errors.As(err, &ie) {
+			ref.Reason = ie.Reason.In(lang)
+		} else {
+			ref.Reason = err.Error()
+		}
+	default:
+		ref.Reason = say(lang, "há palavras que a interpretação não usou, e responder sem elas seria responder outra pergunta",
+			"some words were not used by the interpretation, and answering without them would answer another question")
+	}
+	if a == nil {
+		return ref
+	}
+	if len(a.unknown) > 0 && err == nil {
+		for _, i := range a.unknown {
+			ref.NotUnderstood = append(ref.NotUnderstood, r.Tokens[i].Raw)
+		}
+	}
+	for _, e := range a.clauses {
+		ref.Understood = append(ref.Understood, clauseText(e, r, lang))
+	}
+	return ref
+}
+
+// clauseText says what a clause was read as, quoting its words.
+func clauseText(e *Edge, r *lexicon.Reading, lang semantic.Lang) string {
+	var words []string
+	for i := e.From; i < e.To; i++ {
+		words = append(words, r.Tokens[i].Raw)
+	}
+	kind := e.Val.(clauseV).kind
+	names := map[string]semantic.Text{
+		"measures": semantic.T("medida", "measure"), "subject": semantic.T("assunto", "subject"), "breakdown": semantic.T("divisão", "breakdown"),
+		"filter": semantic.T("filtro", "filter"), "period": semantic.T("período", "period"), "rank": semantic.T("ordem", "ranking"),
+		"group": semantic.T("grupo", "group"), "list": semantic.T("lista", "list"), "write": semantic.T("alteração de dados", "data change"),
+		"forecast": semantic.T("previsão", "forecast"), "scope": semantic.T("fora dos relatórios", "outside the reports"),
+	}
+	n, ok := names[kind]
+	if !ok {
+		n = semantic.T(kind, kind)
+	}
+	return n.In(lang) + " (\"" + strings.Join(words, " ") + "\")"
+}
+
+// describe says what a request computes, in its language (for clarifications).
+func describe(r *semantic.Request) string {
+	l := r.Lang
+	var parts []string
+	for _, m := range r.Measures {
+		parts = append(parts, m.Name.In(l))
+	}
+	if len(r.Attrs) > 0 {
+		parts = append(parts, say(l, "lista de ", "list of ")+r.Fact.Name.In(l))
+	}
+	s := strings.Join(parts, ", ")
+	for i, d := range r.Dims {
+		if i == 0 {
+			s += say(l, " por ", " by ")
+		} else {
+			s += ", "
+		}
+		s += d.Name.In(l)
+	}
+	for _, f := range r.Filters {
+		s += "; " + f.Name.In(l)
+	}
+	if r.Period != nil {
+		s += "; " + r.Period.Label.In(l)
+	}
+	return s
+}

@@ -1,0 +1,227 @@
+package grammar
+
+import (
+	"strconv"
+	"time"
+
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
+)
+
+// The meanings of period productions, over the question's calendar.
+
+func dayPeriod(x *env, w string) (any, bool) {
+	switch w {
+	case "today":
+		return periodV{x.cal.Relative(semantic.Today)}, true
+	case "yesterday":
+		return periodV{x.cal.Relative(semantic.Yesterday)}, true
+	case "tomorrow":
+		return periodV{x.cal.Relative(semantic.Tomorrow)}, true
+	case "ytd":
+		return periodV{x.cal.Relative(semantic.ThisYear)}, true
+	case "mtd":
+		return periodV{x.cal.Relative(semantic.ThisMonth)}, true
+	case "qtd":
+		return periodV{x.cal.Relative(semantic.ThisQuarter)}, true
+	}
+	return nil, false
+}
+
+var relativeKinds = map[string]map[string]semantic.PeriodKind{
+	"this": {"day": semantic.Today, "week": semantic.ThisWeek, "weekend": semantic.ThisWeekend, "month": semantic.ThisMonth, "quarter": semantic.ThisQuarter, "year": semantic.ThisYear},
+	"last": {"day": semantic.Yesterday, "week": semantic.LastWeek, "weekend": semantic.LastWeekend, "month": semantic.LastMonth, "quarter": semantic.LastQuarter, "year": semantic.LastYear},
+	"next": {"day": semantic.Tomorrow, "week": semantic.NextWeek, "month": semantic.NextMonth},
+}
+
+func relative(x *env, which, unit string) (any, bool) {
+	k, ok := relativeKinds[which][unit]
+	if !ok {
+		if unit == "half" && which != "next" {
+			y, m, _ := x.cal.Now.Date()
+			h := 1
+			if m > 6 {
+				h = 2
+			}
+			if which == "last" {
+				if h--; h == 0 {
+					h, y = 2, y-1
+				}
+			}
+			return periodV{semantic.Half(y, h, x.loc)}, true
+		}
+		return nil, false
+	}
+	return periodV{x.cal.Relative(k)}, true
+}
+
+func lastN(x *env, n, unit string) (any, bool) {
+	v := atoiOr(n, 0)
+	if v < 1 || v > 3660 {
+		return nil, false
+	}
+	units := map[string]string{"day": semantic.Days, "week": semantic.Weeks, "month": semantic.Months, "year": semantic.Years}
+	u, ok := units[unit]
+	if !ok {
+		return nil, false
+	}
+	return periodV{x.cal.LastNUnits(v, u)}, true
+}
+
+// month is a named month; without a year, its most recent occurrence that has begun.
+func month(x *env, m, y string) (any, bool) {
+	mi := atoiOr(m, 0)
+	if mi < 1 || mi > 12 {
+		return nil, false
+	}
+	year := x.cal.Now.Year()
+	if y != "" {
+		year = atoiOr(y, 0)
+	} else if time.Month(mi) > x.cal.Now.Month() {
+		year--
+	}
+	return periodV{semantic.Month(year, mi, x.loc)}, true
+}
+
+func monthYr(x *env, e *Edge) (any, bool) {
+	if e.Match == nil {
+		return nil, false
+	}
+	var m, y int
+	for i, part := range []byte(e.Match.Arg) {
+		if part == '/' {
+			m, y = atoiOr(e.Match.Arg[:i], 0), atoiOr(e.Match.Arg[i+1:], 0)
+		}
+	}
+	if m < 1 || m > 12 || y < 1990 || y > 2100 {
+		return nil, false
+	}
+	return periodV{semantic.Month(y, m, x.loc)}, true
+}
+
+func year(x *env, y string) (any, bool) {
+	v := atoiOr(y, 0)
+	if v < 1990 || v > 2100 {
+		return nil, false
+	}
+	return periodV{semantic.Year(v, x.loc)}, true
+}
+
+// part is "1º trimestre (de 2024)", "segundo semestre".
+func part(x *env, ord, unit, y string) (any, bool) {
+	n := atoiOr(ord, 0)
+	year := x.cal.Now.Year()
+	if y != "" {
+		year = atoiOr(y, 0)
+	}
+	switch unit {
+	case "quarter":
+		if n < 1 || n > 4 {
+			return nil, false
+		}
+		return periodV{semantic.Quarter(year, n, x.loc)}, true
+	case "half":
+		if n < 1 || n > 2 {
+			return nil, false
+		}
+		return periodV{semantic.Half(year, n, x.loc)}, true
+	}
+	return nil, false
+}
+
+// day is one calendar day; without a year, its most recent occurrence.
+func day(x *env, e *Edge) (any, bool) {
+	if e.Match == nil {
+		return nil, false
+	}
+	d, ok := parseDay(e.Match.Arg)
+	if !ok {
+		return nil, false
+	}
+	if d.Year() == 0 {
+		d = time.Date(x.cal.Now.Year(), d.Month(), d.Day(), 0, 0, 0, 0, x.loc)
+		if d.After(x.cal.Now) {
+			d = d.AddDate(-1, 0, 0)
+		}
+	}
+	return periodV{semantic.Day(time.Date(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, x.loc))}, true
+}
+
+func parseDay(s string) (time.Time, bool) {
+	for _, layout := range []string{"02/01/2006", "2/1/2006", "2006-01-02", "2006-1-2", "02/01/06", "2/1/06", "02.01.2006"} {
+		if t, err := time.Parse(layout, s); err == nil {
+			return t, true
+		}
+	}
+	for _, layout := range []string{"02/01", "2/1"} {
+		if t, err := time.Parse(layout, s); err == nil {
+			return time.Date(0, t.Month(), t.Day(), 0, 0, 0, 0, time.UTC), true
+		}
+	}
+	return time.Time{}, false
+}
+
+// open is "since P", "after P", "before P".
+func open(p *semantic.Period, how string) (any, bool) {
+	if p.From == "" || p.To == "" {
+		return nil, false
+	}
+	l := p.Label
+	switch how {
+	case "since":
+		return periodV{&semantic.Period{Kind: semantic.Since, From: p.From, Start: p.Start, Label: semantic.T("desde "+l.PT, "since "+l.EN)}}, true
+	case "after":
+		return periodV{&semantic.Period{Kind: semantic.Since, From: p.To, Label: semantic.T("depois de "+l.PT, "after "+l.EN)}}, true
+	case "before":
+		return periodV{&semantic.Period{Kind: semantic.Until, To: p.From, Label: semantic.T("antes de "+l.PT, "before "+l.EN)}}, true
+	case "until":
+		return periodV{&semantic.Period{Kind: semantic.Until, To: p.To, Label: semantic.T("até "+l.PT, "up to "+l.EN)}}, true
+	}
+	return nil, false
+}
+
+// span is "from A to B" and "between A and B", both included.
+func span(a, b *semantic.Period) (any, bool) {
+	if a.From == "" || b.To == "" || a.From == b.From {
+		return nil, false
+	}
+	return periodV{&semantic.Period{Kind: semantic.DateRange, From: a.From, To: b.To, Start: a.Start,
+		Label: semantic.T(a.Label.PT+" a "+b.Label.PT, a.Label.EN+" to "+b.Label.EN)}}, true
+}
+
+// beforeLast is the week, month, quarter or year before the last one ("semana
+// retrasada", "the year before last").
+func beforeLast(x *env, unit string) (any, bool) {
+	sqlUnit := map[string]string{"week": "week", "month": "month", "quarter": "quarter", "year": "year"}[unit]
+	if sqlUnit == "" {
+		return nil, false
+	}
+	last, ok := relative(x, "last", unit)
+	if !ok {
+		return nil, false
+	}
+	n := "1 " + sqlUnit
+	two := "2 " + sqlUnit + "s"
+	if unit == "quarter" {
+		n, two = "3 months", "6 months"
+	}
+	trunc := "date_trunc('" + sqlUnit + "', now())"
+	l := last.(periodV).p.Label
+	return periodV{&semantic.Period{Kind: semantic.DateRange, From: trunc + " - interval '" + two + "'", To: trunc + " - interval '" + n + "'",
+		Label: semantic.T("o período antes de "+l.PT, "the one before "+l.EN)}}, true
+}
+
+// monthOf is month m of the year of period p ("maio do ano passado").
+func monthOf(x *env, m string, p *semantic.Period) (any, bool) {
+	var y int
+	switch p.Kind {
+	case semantic.ThisYear:
+		y = x.cal.Now.Year()
+	case semantic.LastYear:
+		y = x.cal.Now.Year() - 1
+	case semantic.CalendarYear:
+		y = atoiOr(p.Label.EN, 0)
+	default:
+		return nil, false
+	}
+	return month(x, m, strconv.Itoa(y))
+}

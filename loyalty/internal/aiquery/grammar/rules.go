@@ -1,0 +1,1328 @@
+package grammar
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/lexicon"
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
+)
+
+// Grammar is the productions, expanded, for one question's context (its calendar and the
+// value catalogue).
+type Grammar struct {
+	unary, nary []expanded
+	ids         map[string]int // symbols interned
+}
+
+// env is what productions need to build meanings: the calendar of the question and the
+// catalogue of values.
+type env struct {
+	cal semantic.Calendar
+	cat *semantic.Catalog
+	loc *time.Location
+}
+
+func newGrammar(rules []*Rule) *Grammar {
+	g := &Grammar{ids: map[string]int{}}
+	intern := func(s string) int {
+		if id, ok := g.ids[s]; ok {
+			return id
+		}
+		g.ids[s] = len(g.ids)
+		return g.ids[s]
+	}
+	intern("Clause")
+	for _, x := range expand(rules) {
+		x.lhs = intern(x.rule.LHS)
+		for _, s := range x.syms {
+			x.ids = append(x.ids, intern(s))
+		}
+		if len(x.syms) == 1 {
+			g.unary = append(g.unary, x)
+		} else {
+			g.nary = append(g.nary, x)
+		}
+	}
+	return g
+}
+
+// Symbols of the terminals (lexicon categories) used below.
+const (
+	tMeasure  = string(semantic.CatMeasure)
+	tDim      = string(semantic.CatDim)
+	tDimAdj   = string(semantic.CatDimAdj)
+	tNoun     = string(semantic.CatNoun)
+	tEvent    = string(semantic.CatEvent)
+	tAgg      = string(semantic.CatAgg)
+	tFlag     = string(semantic.CatFlag)
+	tValue    = string(semantic.CatValue)
+	tQuantity = string(semantic.CatQuantity)
+	tBy       = string(semantic.CatBy)
+	tAnd      = string(semantic.CatAnd)
+	tOr       = string(semantic.CatOr)
+	tNeg      = string(semantic.CatNeg)
+	tNever    = string(semantic.CatNever)
+	tCmp      = string(semantic.CatCmp)
+	tBetween  = string(semantic.CatBetween)
+	tTop      = string(semantic.CatTop)
+	tMost     = string(semantic.CatMost)
+	tLeast    = string(semantic.CatLeast)
+	tThis     = string(semantic.CatThis)
+	tLast     = string(semantic.CatLast)
+	tNext     = string(semantic.CatNext)
+	tUnit     = string(semantic.CatUnit)
+	tDayWord  = string(semantic.CatDay)
+	tMonth    = string(semantic.CatMonth)
+	tWeekday  = string(semantic.CatWeekday)
+	tOrdinal  = string(semantic.CatOrdinal)
+	tNumWord  = string(semantic.CatNumWord)
+	tSince    = string(semantic.CatSince)
+	tBefore   = string(semantic.CatBefore)
+	tAfter    = string(semantic.CatAfter)
+	tFrom     = string(semantic.CatFrom)
+	tTo       = string(semantic.CatTo)
+	tIn       = string(semantic.CatInPeriod)
+	tAgain    = string(semantic.CatAgain)
+	tBefore2  = string(semantic.CatBefore2)
+	tNamed    = string(semantic.CatNamed)
+	tWho      = string(semantic.CatWho)
+	tPerCust  = string(semantic.CatPerCust)
+	tBoth     = string(semantic.CatBoth)
+	tNumber   = string(lexicon.CatNumber)
+	tMoney    = string(lexicon.CatMoney)
+	tYear     = string(lexicon.CatYear)
+	tDate     = string(lexicon.CatDate)
+	tMonthYr  = string(lexicon.CatMonthYr)
+	tRange    = string(lexicon.CatRange)
+	tStore    = string(lexicon.CatStore)
+	tCity     = string(lexicon.CatCity)
+	tState    = string(lexicon.CatState)
+	tProduct  = string(lexicon.CatProduct)
+	tWord     = string(lexicon.CatWord)
+	tDoc      = string(lexicon.CatDoc)
+	tEmail    = string(lexicon.CatEmail)
+	tQuoted   = string(lexicon.CatQuoted)
+)
+
+func arg(e *Edge) string {
+	if e == nil {
+		return ""
+	}
+	s, _ := e.Val.(string)
+	return s
+}
+
+func rule(lhs string, cost float64, rhs string, build func(k []*Edge) (any, bool)) *Rule {
+	return &Rule{LHS: lhs, RHS: strings.Fields(rhs), Cost: cost, Build: build}
+}
+
+// clause wraps a constituent as a clause of kind.
+func clause(kind, sym string, cost float64) *Rule {
+	return rule("Clause", cost, sym, func(k []*Edge) (any, bool) { return clauseV{kind, k[0].Val}, true })
+}
+
+// markerClause is a one-word clause.
+func markerClause(kind, sym string, cost float64) *Rule {
+	return rule("Clause", cost, sym, func(k []*Edge) (any, bool) { return clauseV{kind, marker(arg(k[0]))}, true })
+}
+
+// productions is the grammar. Each production reads one structure of the questions; none
+// exists for one phrasing. The words are the model's (semantic.Terms).
+func productions(x *env) []*Rule {
+	return []*Rule{
+		// ---- measures: a measure's own words, or its composition (aggregate, noun, event)
+		rule("Measure", 0, tMeasure, func(k []*Edge) (any, bool) { return byID(arg(k[0])) }),
+		rule("Measure", 0, tAgg+" "+tMeasure, func(k []*Edge) (any, bool) { return aggOf(arg(k[0]), arg(k[1])) }),
+		rule("Measure", 0, tAgg+"? "+tNoun+" "+tNoun+"? "+tEvent+"? "+tPerCust+"?", func(k []*Edge) (any, bool) {
+			return compose(arg(k[0]), []string{arg(k[1]), arg(k[2])}, arg(k[3]), k[4] != nil)
+		}),
+		rule("Measure", 0, tAgg+" "+tEvent+" "+tPerCust+"?", func(k []*Edge) (any, bool) {
+			return compose(arg(k[0]), nil, arg(k[1]), k[2] != nil)
+		}),
+		// "média de pontos por resgate", "average points per redemption"
+		rule("Measure", 0, tAgg+" "+tNoun+" "+tBy+" "+tNoun, func(k []*Edge) (any, bool) {
+			return compose(arg(k[0]), []string{arg(k[1]), arg(k[3])}, "", false)
+		}),
+		// "quantidade e valor das vendas": two aggregates of one noun
+		rule("Measures", 0, tAgg+" "+tAnd+" Measure", func(k []*Edge) (any, bool) {
+			second := k[2].Val.(measureV)
+			var rows []string
+			for _, n := range second.nouns {
+				if x := semantic.NounByID(n); x != nil && x.Fact != nil {
+					rows = append(rows, n)
+				}
+			}
+			first, ok := compose(arg(k[0]), rows, "", false)
+			if !ok || len(rows) == 0 || first.(measureV).m == second.m {
+				return nil, false
+			}
+			return []*semantic.Measure{first.(measureV).m, second.m}, true
+		}),
+		// a list of what to count: "novos clientes e vendas", "revenue and redemptions"
+		rule("Item", 0, "Measure", func(k []*Edge) (any, bool) { return k[0].Val, true }),
+		rule("Item", 0.1, tNew+"? "+tNoun, func(k []*Edge) (any, bool) {
+			n := semantic.NounByID(arg(k[1]))
+			if n == nil || n.Fact == nil || n.Fact.Count == "" || (k[0] != nil && n.Fact != semantic.Customers) {
+				return nil, false
+			}
+			return measureV{m: semantic.MeasureByID(n.Fact.Count)}, true
+		}),
+		rule("Measures", 0, "Item "+tAnd+" Item", func(k []*Edge) (any, bool) {
+			a, b := k[0].Val.(measureV).m, k[2].Val.(measureV).m
+			if a == b {
+				return nil, false
+			}
+			return []*semantic.Measure{a, b}, true
+		}),
+		rule("Measure", 0, tMeasure+" "+tPerCust, func(k []*Edge) (any, bool) { return perCustomer(byID(arg(k[0]))) }),
+		rule("Measures", 0, "Measure", func(k []*Edge) (any, bool) { return []*semantic.Measure{k[0].Val.(measureV).m}, true }),
+		rule("Measures", 0, "Measure "+tAnd+" Measures", func(k []*Edge) (any, bool) {
+			return append([]*semantic.Measure{k[0].Val.(measureV).m}, k[2].Val.([]*semantic.Measure)...), true
+		}),
+		rule("Measures", 0, "Measure "+tVs+" Measures", func(k []*Edge) (any, bool) {
+			return append([]*semantic.Measure{k[0].Val.(measureV).m}, k[2].Val.([]*semantic.Measure)...), true
+		}),
+		// "pontos creditados vs resgatados": the second measure shares the first's noun
+		rule("Measures", 0, "Measure "+tAnd+" "+tEvent, func(k []*Edge) (any, bool) { return elided(k[0].Val.(measureV), arg(k[2])) }),
+		rule("Measures", 0, "Measure "+tVs+" "+tEvent, func(k []*Edge) (any, bool) { return elided(k[0].Val.(measureV), arg(k[2])) }),
+
+		// ---- subjects: rows named without a measure, with what their customers did
+		rule("Subject", 0.2, tNoun, func(k []*Edge) (any, bool) { return subject(k[0], "", false, false) }),
+		// "quem se cadastrou ontem", "who never bought": customers, asked for by name
+		rule("Subject", 0, tPerson+" "+tNeg+"? "+tNever+"? "+tEvent+"?", func(k []*Edge) (any, bool) {
+			v, ok := subjectOf("customers", arg(k[3]), k[1] != nil || k[2] != nil)
+			if !ok {
+				return nil, false
+			}
+			s := v.(subjectV)
+			s.person, s.singular = true, true
+			return s, true
+		}),
+		// "novos cadastros (na loja X)": a sign-up names customers
+		rule("Subject", 0, tNew+" "+tNoun, func(k []*Edge) (any, bool) {
+			if arg(k[1]) != "customers" {
+				return nil, false
+			}
+			return subjectOf("customers", "signup", false)
+		}),
+		rule("Subject", 0.1, tNew+"? "+tEvent+" "+tIn+"? Member?", func(k []*Edge) (any, bool) {
+			k = k[1:]
+			if arg(k[0]) != "signup" {
+				return nil, false
+			}
+			v, _ := subjectOf("customers", "signup", false)
+			s := v.(subjectV)
+			if k[2] != nil {
+				m := k[2].Val.(memberV)
+				if m.kind != "store" || len(m.values) != 1 {
+					return nil, false
+				}
+				s.signupStore = m.values[0]
+			}
+			return s, true
+		}),
+		rule("Subject", 0, tNoun+" "+tWho+"? "+tEvent+" "+tAgain+"?", func(k []*Edge) (any, bool) {
+			return subject(k[0], arg(k[2]), false, k[3] != nil)
+		}),
+		rule("Subject", 0, tNoun+" "+tWho+"? "+tNeg+" "+tEvent+" "+tAgain+"?", func(k []*Edge) (any, bool) {
+			return subject(k[0], arg(k[3]), true, k[4] != nil)
+		}),
+		rule("Subject", 0, tNoun+" "+tWho+"? "+tNever+" "+tEvent, func(k []*Edge) (any, bool) { return subject(k[0], arg(k[3]), true, false) }),
+		// "clientes cadastrados na loja X": the place belongs to the event
+		rule("Subject", -0.1, tNoun+" "+tWho+"? "+tEvent+" "+tIn+"? Member", func(k []*Edge) (any, bool) {
+			m := k[4].Val.(memberV)
+			if arg(k[2]) != "signup" || m.kind != "store" {
+				return nil, false
+			}
+			v, ok := subject(k[0], "", false, false)
+			if !ok {
+				return nil, false
+			}
+			s := v.(subjectV)
+			s.signupStore = m.values[0]
+			return s, true
+		}),
+		// "clientes sem compras", "customers with no purchases", "nunca fizeram nenhuma
+		// compra": a noun of what customers do stands for the doing
+		rule("Subject", 0, tNoun+" "+tWho+"? "+tNever+"? "+tNeg+"? "+tNeg+"? "+tNoun, func(k []*Edge) (any, bool) {
+			if k[2] == nil && k[3] == nil && k[4] == nil {
+				return nil, false
+			}
+			k = append(k[:4], k[5])
+			n := semantic.NounByID(arg(k[4]))
+			if n == nil || n.Event == "" {
+				return nil, false
+			}
+			return subject(k[0], n.Event, true, false)
+		}),
+
+		// ---- breakdowns: "por loja e mês", "each store", "mensal"
+		rule("Dims", 0, tDim, func(k []*Edge) (any, bool) { return dims(arg(k[0])) }),
+		rule("Dims", 0, tDim+" "+tAnd+" Dims", func(k []*Edge) (any, bool) {
+			d, ok := dims(arg(k[0]))
+			if !ok {
+				return nil, false
+			}
+			return breakdownV{append(d.(breakdownV).dims, k[2].Val.(breakdownV).dims...)}, true
+		}),
+		rule("Breakdown", 0, tBy+" Dims", func(k []*Edge) (any, bool) {
+			// "por clientes inativos", "earned by customers": customers in the plural after
+			// "por"/"by" are who did it, not a breakdown ("por cliente", "by customer")
+			if d := k[1].Kids[0]; d.Match != nil && d.Match.Arg == "customer" && !singular(d) {
+				return nil, false
+			}
+			return k[1].Val, true
+		}),
+		rule("Subject", 0, tFrom+" "+tNoun, func(k []*Edge) (any, bool) {
+			if arg(k[1]) != "customers" || singular(k[1]) {
+				return nil, false
+			}
+			return subject(k[1], "", false, false)
+		}),
+		// "owned by the Batel store", "purchases by Thiago Barros": by whom
+		rule("Filter", 0, tBy+" Members", func(k []*Edge) (any, bool) {
+			m := k[1].Val.(memberV)
+			if m.kind != "store" || len(m.values) != 1 {
+				return nil, false
+			}
+			return memberFilter(x, m, false)
+		}),
+		rule("Filter", 0.5, tBy+" Name", func(k []*Edge) (any, bool) {
+			n := k[1].Val.(string)
+			if !strings.Contains(n, " ") {
+				return nil, false
+			}
+			return nameFilter(n, false), true
+		}),
+		rule("Subject", 0, tBy+" "+tNoun, func(k []*Edge) (any, bool) {
+			if arg(k[1]) != "customers" || singular(k[1]) {
+				return nil, false
+			}
+			return subject(k[1], "", false, false)
+		}),
+		rule("Breakdown", 0, tDimAdj, func(k []*Edge) (any, bool) { return dims(arg(k[0])) }),
+		// "evolução (mensal) do faturamento": over time, by month unless said otherwise
+		rule("Breakdown", 0, tTrend+" "+tFrom+"? Breakdown?", func(k []*Edge) (any, bool) {
+			if k[2] != nil {
+				return k[2].Val, true
+			}
+			return dims("month")
+		}),
+		rule("Breakdown", 0, "Breakdown "+tTrend, func(k []*Edge) (any, bool) { return k[0].Val, true }),
+		// "por faixa etária: 18-24, 25-34 e 55+", "saldo em faixas 0, 1-500, 501-1000, acima de 1000"
+		rule("Band", 0, tRange, func(k []*Edge) (any, bool) {
+			lo, hi, _ := strings.Cut(arg(k[0]), "-")
+			return []semantic.AgeBand{{Lo: atoiOr(lo, 0), Hi: atoiOr(hi, 0)}}, true
+		}),
+		rule("Band", 0, "Num", func(k []*Edge) (any, bool) {
+			n := atoiOr(arg(k[0]), -1)
+			return []semantic.AgeBand{{Lo: n, Hi: n}}, n >= 0
+		}),
+		rule("Band", 0, tCmp+" Num", func(k []*Edge) (any, bool) {
+			n := atoiOr(arg(k[1]), -1)
+			switch arg(k[0]) {
+			case ">":
+				return []semantic.AgeBand{{Lo: n + 1, Hi: -1}}, n >= 0
+			case ">=":
+				return []semantic.AgeBand{{Lo: n, Hi: -1}}, n >= 0
+			}
+			return nil, false
+		}),
+		rule("Bands", 0, "Band", func(k []*Edge) (any, bool) { return k[0].Val, true }),
+		rule("Bands", 0, "Band "+tAnd+"? Bands", func(k []*Edge) (any, bool) {
+			return append(append([]semantic.AgeBand(nil), k[0].Val.([]semantic.AgeBand)...), k[2].Val.([]semantic.AgeBand)...), true
+		}),
+		rule("Breakdown", 0, tBy+"? "+tBands+" "+tNoun+"? "+tFrom+"? Bands", func(k []*Edge) (any, bool) {
+			return bandDim(arg(k[2]), k[4].Val.([]semantic.AgeBand))
+		}),
+		rule("Breakdown", 0, tBy+"? "+tNoun+" "+tIn+"? "+tBands+" Bands", func(k []*Edge) (any, bool) {
+			return bandDim(arg(k[1]), k[4].Val.([]semantic.AgeBand))
+		}),
+
+		// ---- members and filters
+		rule("Member", 0, tStore, func(k []*Edge) (any, bool) { return memberV{kind: "store", values: []string{arg(k[0])}}, true }),
+		rule("Member", 0, tNoun+" "+tFrom+"? "+tStore, func(k []*Edge) (any, bool) {
+			if arg(k[0]) != "stores" {
+				return nil, false
+			}
+			return memberV{kind: "store", values: []string{arg(k[2])}}, true
+		}),
+		rule("Member", 0, tStore+" "+tNoun, func(k []*Edge) (any, bool) {
+			if arg(k[1]) != "stores" {
+				return nil, false
+			}
+			return memberV{kind: "store", values: []string{arg(k[0])}}, true
+		}),
+		// "cadastrados na loja X", "signed up at the X store": where the event happened
+		rule("Filter", 0, tEvent+" "+tIn+"? Member", func(k []*Edge) (any, bool) {
+			m := k[2].Val.(memberV)
+			if arg(k[0]) != "signup" || m.kind != "store" {
+				return nil, false
+			}
+			return filterV{id: "signup_store:" + m.values[0], event: true, resolve: fixed(semantic.SignupStoreCode(m.values[0]))}, true
+		}),
+		rule("Member", 0, tCity, func(k []*Edge) (any, bool) { return memberV{kind: "city", values: []string{arg(k[0])}}, true }),
+		rule("Member", 0, tState, func(k []*Edge) (any, bool) { return memberV{kind: "state", values: []string{arg(k[0])}}, true }),
+		rule("Member", 0, tProduct, func(k []*Edge) (any, bool) { return memberV{kind: "product", values: []string{arg(k[0])}}, true }),
+		rule("Member", 0, string(semantic.CatPaid)+" "+tIn+"? "+tValue, func(k []*Edge) (any, bool) {
+			kind, code, _ := strings.Cut(arg(k[2]), ":")
+			if kind != "payment" {
+				return nil, false
+			}
+			return memberV{kind: kind, values: []string{code}}, true
+		}),
+		rule("Member", 0, tValue, func(k []*Edge) (any, bool) {
+			kind, code, _ := strings.Cut(arg(k[0]), ":")
+			return memberV{kind: kind, values: []string{code}}, true
+		}),
+		rule("Member", 0, tDim+" "+tFrom+"? Member", func(k []*Edge) (any, bool) { return memberOfDim(arg(k[0]), k[2].Val.(memberV)) }),
+		rule("Member", 0, "Member "+tDim, func(k []*Edge) (any, bool) { return memberOfDim(arg(k[1]), k[0].Val.(memberV)) }),
+		rule("Members", 0, "Member", func(k []*Edge) (any, bool) { return k[0].Val, true }),
+		rule("Members", 0, "Member "+tOr+" Members", func(k []*Edge) (any, bool) { return joinMembers(k[0].Val, k[2].Val, true) }),
+		rule("Members", 0, "Member "+tAnd+" Members", func(k []*Edge) (any, bool) { return joinMembers(k[0].Val, k[2].Val, false) }),
+		rule("Members", 0, "Member "+tVs+" Members", func(k []*Edge) (any, bool) { return joinMembers(k[0].Val, k[2].Val, false) }),
+		// "usam o app": the customers who use it
+		rule("Filter", 0, tUse+" Member", func(k []*Edge) (any, bool) {
+			m := k[1].Val.(memberV)
+			for _, vw := range semantic.ValueWords {
+				if vw.Kind == m.kind && vw.Code == m.values[0] && vw.UsedBy != "" {
+					return flagFilter(vw.UsedBy, false)
+				}
+			}
+			return nil, false
+		}),
+		rule("Filter", 0, "Members", func(k []*Edge) (any, bool) { return memberFilter(x, k[0].Val.(memberV), false) }),
+		rule("Filter", 0, tNeg+" Members", func(k []*Edge) (any, bool) { return memberFilter(x, k[1].Val.(memberV), true) }),
+		rule("Filter", 0, tFlag, func(k []*Edge) (any, bool) { return flagFilter(arg(k[0]), false) }),
+		// "sms opt-in", "e-mail liberado": the channel before its word
+		rule("Filter", 0, "Members "+tOptIn, func(k []*Edge) (any, bool) {
+			m := k[0].Val.(memberV)
+			if m.kind != "channel" {
+				return nil, false
+			}
+			return optinFilter(x, m, false)
+		}),
+		// "aceitam todos os canais", "não aceitam nenhum canal"
+		rule("Filter", 0, tNeg+"? "+tOptIn+" "+tIn+"? "+tFlag, func(k []*Edge) (any, bool) {
+			f := arg(k[3])
+			if !strings.HasPrefix(f, "optin_") {
+				return nil, false
+			}
+			return flagFilter(f, k[0] != nil && f != "optin_none")
+		}),
+		// "aceitam email", "opted in to SMS", "não aceitam whatsapp"
+		rule("Filter", 0, tNeg+"? "+tOptIn+" "+tIn+"? Members", func(k []*Edge) (any, bool) {
+			m := k[3].Val.(memberV)
+			if m.kind != "channel" {
+				return nil, false
+			}
+			return optinFilter(x, m, k[0] != nil)
+		}),
+		rule("Filter", 0, tNeg+" "+tFlag, func(k []*Edge) (any, bool) { return flagFilter(arg(k[1]), true) }),
+		rule("Filter", 0, tFlag+" "+tOr+" "+tFlag, func(k []*Edge) (any, bool) { return nil, false }),
+
+		// numeric comparisons and ranges on a quantity: "mais de 1000 pontos", "over 30",
+		// "entre 18 e 24 anos", "18-24 anos", "acima de R$ 100"
+		rule("Num", 0, tNumber, func(k []*Edge) (any, bool) { return arg(k[0]), true }),
+		rule("Num", 0, tNumWord, func(k []*Edge) (any, bool) { return arg(k[0]), true }),
+		rule("Num", 0, tYear, func(k []*Edge) (any, bool) { return arg(k[0]), true }),
+		rule("Filter", 0, tCmp+" Num "+tQuantity+"?", func(k []*Edge) (any, bool) { return threshold(arg(k[2]), arg(k[0]), arg(k[1])) }),
+		rule("Filter", 0, tCmp+" "+tMoney, func(k []*Edge) (any, bool) { return threshold("money", arg(k[0]), arg(k[1])) }),
+		// "saldo acima de 1000", "idade acima de 30": the noun says what the number counts
+		rule("Filter", 0, tNoun+" "+tCmp+" Num "+tQuantity+"?", func(k []*Edge) (any, bool) {
+			n := semantic.NounByID(arg(k[0]))
+			if n == nil || n.Quantity == "" || (k[3] != nil && arg(k[3]) != n.Quantity && !(n.ID == "age" && arg(k[3]) == "years")) {
+				return nil, false
+			}
+			return threshold(n.Quantity, arg(k[1]), arg(k[2]))
+		}),
+		rule("Filter", 0, tNoun+" "+tCmp+" "+tMoney, func(k []*Edge) (any, bool) {
+			if n := semantic.NounByID(arg(k[0])); n == nil || n.Quantity != "money" {
+				return nil, false
+			}
+			return threshold("money", arg(k[1]), arg(k[2]))
+		}),
+		// "gastaram mais de R$ 300", "compraram mais de 5 vezes", "bought at multiple
+		// stores": what a customer did, counted or summed per customer
+		rule("Filter", -0.1, tEvent+" "+tIn+"? "+tCmp+" Num "+tQuantity, func(k []*Edge) (any, bool) {
+			return perCustomerThreshold(arg(k[0]), arg(k[4]), arg(k[2]), arg(k[3]))
+		}),
+		rule("Filter", -0.1, tEvent+" "+tIn+"? "+tCmp+" "+tMoney, func(k []*Edge) (any, bool) {
+			return perCustomerThreshold(arg(k[0]), "money", arg(k[2]), arg(k[3]))
+		}),
+		rule("Filter", 0, tEvent+" "+tIn+"? "+tMany+" "+tQuantity, func(k []*Edge) (any, bool) {
+			return perCustomerThreshold(arg(k[0]), arg(k[3]), ">", "1")
+		}),
+		// "clientes com resgate pendente", "customers with pending redemptions"
+		rule("Filter", 0.3, tHave+"? "+tFlag+" "+tNoun, func(k []*Edge) (any, bool) { return hasRows(arg(k[2]), arg(k[1])) }),
+		rule("Filter", 0.3, tHave+"? "+tNoun+" "+tFlag, func(k []*Edge) (any, bool) { return hasRows(arg(k[1]), arg(k[2])) }),
+		// "cuja última compra foi em abril", "whose last purchase was more than 120 days ago"
+		rule("Filter", 0, tAttr+" Period", func(k []*Edge) (any, bool) {
+			if arg(k[0]) != "last_purchase" {
+				return nil, false
+			}
+			p := k[1].Val.(periodV).p
+			var f *semantic.Filter
+			if p.Kind == semantic.LastN && p.To == "" {
+				f = semantic.AtPeriod(semantic.Bought(false), p) // lapsed since the window began
+			} else {
+				f = semantic.AtPeriod(semantic.LastPurchaseIn(), p)
+			}
+			return filterV{id: "last_purchase:" + p.From + p.To, period: true, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
+				return f, fact == semantic.Customers
+			}}, true
+		}),
+		// "têm saldo", "have points", "com pontos": hold some
+		rule("Filter", 0, tHave+" "+tNoun, func(k []*Edge) (any, bool) {
+			if n := arg(k[1]); n != "balance" && n != "points" {
+				return nil, false
+			}
+			return filterV{id: "has_balance", resolve: fixed(semantic.BalanceThreshold(semantic.Above, 0))}, true
+		}),
+		rule("Filter", 0, tQuantity+" "+tRange, func(k []*Edge) (any, bool) {
+			lo, hi, _ := strings.Cut(arg(k[1]), "-")
+			return between(arg(k[0]), lo, hi)
+		}),
+		rule("Filter", 0, tQuantity+" Num "+tTo+" Num", func(k []*Edge) (any, bool) { return between(arg(k[0]), arg(k[1]), arg(k[3])) }),
+		rule("Filter", 0, tBetween+" "+tMoney+" "+tAnd+" "+tMoney, func(k []*Edge) (any, bool) { return between("money", arg(k[1]), arg(k[3])) }),
+		// "produtos que custam menos de 150 pontos"
+		rule("Filter", 0, tCost+" "+tCmp+" Num "+tQuantity+"?", func(k []*Edge) (any, bool) {
+			if q := arg(k[3]); q != "" && q != "points" {
+				return nil, false
+			}
+			return threshold("points", arg(k[1]), arg(k[2]))
+		}),
+		// "clientes que nunca compraram", "sem comprar": what customers did not do
+		rule("Filter", 0.2, tNever+" "+tEvent, func(k []*Edge) (any, bool) { return activity(arg(k[1]), false) }),
+		rule("Filter", 0.2, tNeg+" "+tEvent, func(k []*Edge) (any, bool) { return activity(arg(k[1]), false) }),
+		rule("Filter", 0, "Num "+tQuantity+"? "+tCmp, func(k []*Edge) (any, bool) {
+			if c := arg(k[2]); c == ">=" || c == "<=" { // "50 or older"
+				return threshold(arg(k[1]), c, arg(k[0]))
+			}
+			return nil, false
+		}),
+		rule("Filter", 0, "Num "+tQuantity+" "+tCmp, func(k []*Edge) (any, bool) {
+			if c := arg(k[2]); c == ">=" || c == "<=" { // "30 anos ou mais"
+				return threshold(arg(k[1]), c, arg(k[0]))
+			}
+			return nil, false
+		}),
+		rule("Filter", 0, tBetween+" Num "+tAnd+" Num "+tQuantity+"?", func(k []*Edge) (any, bool) {
+			return between(arg(k[4]), arg(k[1]), arg(k[3]))
+		}),
+		rule("Filter", 0, tFrom+"? "+tRange+" "+tQuantity, func(k []*Edge) (any, bool) {
+			lo, hi, _ := strings.Cut(arg(k[1]), "-")
+			return between(arg(k[2]), lo, hi)
+		}),
+		rule("Filter", 0, "Num "+tTo+" Num "+tQuantity, func(k []*Edge) (any, bool) { return between(arg(k[3]), arg(k[0]), arg(k[2])) }),
+
+		// customers named: "chamados Souza", "named Souza", "Joao Pedro Araujo", a CPF
+		rule("Name", 0, tWord, func(k []*Edge) (any, bool) { return capitalised(k[0]) }),
+		rule("Name", 0, tWord+" Name", func(k []*Edge) (any, bool) {
+			n, ok := capitalised(k[0])
+			if !ok {
+				return nil, false
+			}
+			return n.(string) + " " + k[1].Val.(string), true
+		}),
+		rule("LooseName", 0, tWord, func(k []*Edge) (any, bool) { return k[0].Match.Arg, true }),
+		rule("LooseName", 0, tWord+" LooseName", func(k []*Edge) (any, bool) { return k[0].Match.Arg + " " + k[1].Val.(string), true }),
+		rule("Filter", 0, tNamed+" LooseName", func(k []*Edge) (any, bool) { return nameFilter(k[1].Val.(string), true), true }),
+		rule("Filter", 0, tNamed+" "+tQuoted, func(k []*Edge) (any, bool) { return nameFilter(arg(k[1]), true), true }),
+		rule("Filter", 0.5, "Name", func(k []*Edge) (any, bool) {
+			n := k[0].Val.(string)
+			if !strings.Contains(n, " ") {
+				return nil, false // one capitalised word alone is not a name
+			}
+			return nameFilter(n, false), true
+		}),
+		rule("Filter", 0, tBy+"? "+string(semantic.CatDocWord)+"? "+tDoc, func(k []*Edge) (any, bool) {
+			k = k[2:]
+			d := arg(k[0])
+			return filterV{id: "doc:" + d, resolve: fixed(semantic.CustomerDoc(d))}, true
+		}),
+		rule("Filter", 0, tEmail, func(k []*Edge) (any, bool) {
+			e := arg(k[0])
+			return filterV{id: "email:" + e, resolve: fixed(semantic.CustomerEmail(e))}, true
+		}),
+
+		// calendar: "quintas-feiras", "weekends", "segundas e sextas"
+		rule("Weekdays", 0, tWeekday, func(k []*Edge) (any, bool) { return weekdays(arg(k[0])), true }),
+		rule("Weekdays", 0, tWeekday+" "+tAnd+" Weekdays", func(k []*Edge) (any, bool) {
+			return append(weekdays(arg(k[0])), k[2].Val.([]int)...), true
+		}),
+		rule("Filter", 0, "Weekdays", func(k []*Edge) (any, bool) {
+			ds := k[0].Val.([]int)
+			return filterV{id: "weekdays:" + ints(ds), resolve: fixed(semantic.WeekdayIn(ds))}, true
+		}),
+
+		// cohorts: "compraram em setembro e não compraram (de novo) em outubro",
+		// "bought last month and had bought before"
+		rule("Filter", 0.3, tEvent+" "+tAgain+"? Period", func(k []*Edge) (any, bool) { return cohort(arg(k[0]), false, k[2].Val.(periodV).p) }),
+		rule("Filter", 0.3, tNeg+" "+tEvent+" "+tAgain+"? Period", func(k []*Edge) (any, bool) { return cohort(arg(k[1]), true, k[3].Val.(periodV).p) }),
+		rule("Filter", 0, tEvent+" "+tBefore2, func(k []*Edge) (any, bool) { return cohortBefore(arg(k[0])) }),
+		// "bought in March but not in April": the second period of the same event, denied
+		rule("Filter", 0.2, tEvent+" Period "+tAnd+"? "+tNeg+" Period", func(k []*Edge) (any, bool) {
+			e := semantic.EventByID(arg(k[0]))
+			p1, p2 := k[1].Val.(periodV).p, k[4].Val.(periodV).p
+			if e == nil || e.Activity == nil {
+				return nil, false
+			}
+			both, err := semantic.Both(semantic.AtPeriod(e.Activity(true), p1), semantic.AtPeriod(e.Activity(false), p2))
+			if err != nil {
+				return nil, false
+			}
+			return filterV{id: "cohort2:" + arg(k[0]) + p1.From + p2.From, period: true, event: true, cohortPeriod: p1, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
+				return both, fact == semantic.Customers
+			}}, true
+		}),
+
+		// ---- periods
+		rule("Period", 0, tDayWord, func(k []*Edge) (any, bool) { return dayPeriod(x, arg(k[0])) }),
+		rule("Period", 0, tThis+" "+tUnit, func(k []*Edge) (any, bool) { return relative(x, "this", arg(k[1])) }),
+		rule("Period", 0, tUnit+" "+tThis, func(k []*Edge) (any, bool) { return relative(x, "this", arg(k[0])) }),
+		rule("Period", 0, tLast+" "+tUnit, func(k []*Edge) (any, bool) { return relative(x, "last", arg(k[1])) }),
+		rule("Period", 0, tUnit+" "+tLast, func(k []*Edge) (any, bool) { return relative(x, "last", arg(k[0])) }),
+		rule("Period", 0, tNext+" "+tUnit, func(k []*Edge) (any, bool) { return relative(x, "next", arg(k[1])) }),
+		rule("Period", 0, tUnit+" "+tNext, func(k []*Edge) (any, bool) { return relative(x, "next", arg(k[0])) }),
+		rule("Period", 0, tLast+" Num "+tUnit, func(k []*Edge) (any, bool) { return lastN(x, arg(k[1]), arg(k[2])) }),
+		rule("Period", 0, tMonth+" "+tFrom+"? "+tYear+"?", func(k []*Edge) (any, bool) { return month(x, arg(k[0]), arg(k[2])) }),
+		rule("Period", 0, tMonthYr, func(k []*Edge) (any, bool) { return monthYr(x, k[0]) }),
+		rule("Period", 0, tMonth+" "+tNumber, func(k []*Edge) (any, bool) { // "fev/25", "jan-2025"
+			y := atoiOr(arg(k[1]), 0)
+			if y < 100 {
+				y += 2000
+			}
+			return month(x, arg(k[0]), strconv.Itoa(y))
+		}),
+		rule("Period", 0, tQuarterN+" "+tFrom+"? "+tYear+"?", func(k []*Edge) (any, bool) { return part(x, arg(k[0]), "quarter", arg(k[2])) }),
+		rule("Period", 0, tUntil+" Period", func(k []*Edge) (any, bool) { return open(k[1].Val.(periodV).p, "until") }),
+		rule("Period", 0, tUnit+" "+tLast2, func(k []*Edge) (any, bool) { return beforeLast(x, arg(k[0])) }),
+		rule("Period", 0, tLast2+" "+tUnit, func(k []*Edge) (any, bool) { return beforeLast(x, arg(k[1])) }),
+		// "há mais de 90 dias", "for more than 120 days": the window it has been since
+		rule("Period", 0, tAgo+"? "+tCmp+" Num "+tUnit+" "+tAgo+"?", func(k []*Edge) (any, bool) {
+			if c := arg(k[1]); (c != ">" && c != ">=") || (k[0] == nil && k[4] == nil) {
+				return nil, false
+			}
+			return lastN(x, arg(k[2]), arg(k[3]))
+		}),
+		rule("Period", 0, tYear, func(k []*Edge) (any, bool) { return year(x, arg(k[0])) }),
+		rule("Period", 0, tUnit+" "+tFrom+"? "+tYear, func(k []*Edge) (any, bool) {
+			if arg(k[0]) != "year" {
+				return nil, false
+			}
+			return year(x, arg(k[2]))
+		}),
+		rule("Period", 0, tOrdinal+" "+tUnit+" "+tFrom+"? "+tYear+"?", func(k []*Edge) (any, bool) { return part(x, arg(k[0]), arg(k[1]), arg(k[3])) }),
+		rule("Period", 0, tDate, func(k []*Edge) (any, bool) { return day(x, k[0]) }),
+		rule("Period", 0, tIn+" Period", func(k []*Edge) (any, bool) { return k[1].Val, true }),
+		// "vendas do mês", "faturamento do ano": the current one
+		rule("Period", 0.1, tFrom+" "+tUnit, func(k []*Edge) (any, bool) { return relative(x, "this", arg(k[1])) }),
+		// "acumulado do ano até maio": from the first's start to the second's end
+		rule("Period", 0, "Period "+tUntil+" Period", func(k []*Edge) (any, bool) { return span(k[0].Val.(periodV).p, k[2].Val.(periodV).p) }),
+		// "maio do ano passado", "March last year": the month of that year
+		rule("Period", 0, tMonth+" "+tFrom+"? Period", func(k []*Edge) (any, bool) { return monthOf(x, arg(k[0]), k[2].Val.(periodV).p) }),
+		// "mês de maio", "o mês de março"
+		rule("Period", 0, tUnit+" "+tFrom+"? "+tMonth+" "+tFrom+"? "+tYear+"?", func(k []*Edge) (any, bool) {
+			if arg(k[0]) != "month" {
+				return nil, false
+			}
+			return month(x, arg(k[2]), arg(k[4]))
+		}),
+		rule("Periods", 0, "Period "+tAnd+" "+tFrom+"? Period", func(k []*Edge) (any, bool) {
+			return periodsV{k[0].Val.(periodV).p, k[3].Val.(periodV).p}, true
+		}),
+		rule("Periods", 0, "Period "+tVs+" "+tFrom+"? Period", func(k []*Edge) (any, bool) {
+			return periodsV{k[0].Val.(periodV).p, k[3].Val.(periodV).p}, true
+		}),
+		rule("Period", 0, tSince+" Period", func(k []*Edge) (any, bool) { return open(k[1].Val.(periodV).p, "since") }),
+		rule("Period", 0, tAfter+" Period", func(k []*Edge) (any, bool) { return open(k[1].Val.(periodV).p, "after") }),
+		rule("Period", 0, tBefore+" Period", func(k []*Edge) (any, bool) { return open(k[1].Val.(periodV).p, "before") }),
+		rule("Period", 0, tFrom+" Period "+tTo+" Period", func(k []*Edge) (any, bool) { return span(k[1].Val.(periodV).p, k[3].Val.(periodV).p) }),
+		rule("Period", 0, tBetween+" Period "+tAnd+" Period", func(k []*Edge) (any, bool) { return span(k[1].Val.(periodV).p, k[3].Val.(periodV).p) }),
+
+		// ---- ranking: "top 5", "os 10 ... que mais", "qual loja ... menos"
+		rule("Rank", 0, tTop+" Num?", func(k []*Edge) (any, bool) { return rankV{semantic.Descending, atoiOr(arg(k[1]), 0)}, true }),
+		rule("Rank", 0, tMost, func(k []*Edge) (any, bool) { return rankV{semantic.Descending, 0}, true }),
+		rule("Rank", 0, tLeast, func(k []*Edge) (any, bool) { return rankV{semantic.Ascending, 0}, true }),
+		rule("Group", 0, tWho+" "+tDim, func(k []*Edge) (any, bool) { return group(arg(k[1])) }),
+		rule("Group", 0, tWho+" "+tNoun, func(k []*Edge) (any, bool) { return group(arg(k[1])) }),
+
+		// ---- attributes asked for: "telefone e email da X", "last purchase date of Y"
+		rule("Attrs", 0, tAttr, func(k []*Edge) (any, bool) { return attrs(arg(k[0])) }),
+		rule("Attrs", 0, tAttr+" "+tAnd+" Attrs", func(k []*Edge) (any, bool) {
+			a, ok := attrs(arg(k[0]))
+			if !ok {
+				return nil, false
+			}
+			return attrsV(append(a.(attrsV), k[2].Val.(attrsV)...)), true
+		}),
+
+		// ---- clauses: the constituents a question is a sequence of
+		clause("attrs", "Attrs", 0),
+		clause("measures", "Measures", 0),
+		clause("subject", "Subject", 0),
+		clause("breakdown", "Breakdown", 0),
+		clause("filter", "Filter", 0),
+		clause("period", "Period", 0),
+		clause("periods", "Periods", 0),
+		clause("rank", "Rank", 0),
+		clause("group", "Group", 0),
+		clause("number", "Num", 0.5),
+		rule("Clause", 0, tBy+" Measure", func(k []*Edge) (any, bool) {
+			return clauseV{"measures", []*semantic.Measure{k[1].Val.(measureV).m}}, true
+		}),
+		markerClause("agg", tAgg, 0.3),
+		markerClause("list", string(semantic.CatList), 0),
+		markerClause("vs", string(semantic.CatVs), 0),
+		markerClause("share", string(semantic.CatShare), 0),
+		markerClause("growth", string(semantic.CatGrowth), 0),
+		rule("Clause", 0, string(semantic.CatGrowth)+" "+string(semantic.CatShare), func(k []*Edge) (any, bool) { return clauseV{"growth", marker("")}, true }),
+		rule("Clause", 0, string(semantic.CatShare)+" "+string(semantic.CatGrowth), func(k []*Edge) (any, bool) { return clauseV{"growth", marker("")}, true }),
+		markerClause("diff", string(semantic.CatDiff), 0),
+		markerClause("percust", tPerCust, 0),
+		markerClause("both", tBoth, 0),
+		markerClause("than", string(semantic.CatThan), 0.2),
+		markerClause("cost", tCost, 0.3),
+		// "top 3 stores by sales count": ranked by the count of a fact's rows
+		rule("Clause", 0, tBy+" "+tAgg+"? "+tNoun+" "+tAgg+"?", func(k []*Edge) (any, bool) {
+			if (k[1] != nil && arg(k[1]) != "count") || (k[3] != nil && arg(k[3]) != "count") {
+				return nil, false
+			}
+			n := semantic.NounByID(arg(k[2]))
+			if n == nil || n.Fact == nil || n.Fact.Count == "" || n.Fact == semantic.Customers {
+				return nil, false
+			}
+			return clauseV{"measures", []*semantic.Measure{semantic.MeasureByID(n.Fact.Count)}}, true
+		}),
+		markerClause("write", string(semantic.CatWrite), 0),
+		markerClause("forecast", string(semantic.CatForecast), 0),
+		markerClause("scope", string(semantic.CatScope), 0),
+		markerClause("event", tEvent, 0.5),
+		markerClause("noun", tNoun, 0.5),
+		markerClause("who", tWho, 0.2),
+		markerClause("dim", tDim, 0.5),
+		markerClause("optin", tOptIn, 0.5),
+		markerClause("have", tHave, 0.3),
+		markerClause("bands", tBands, 0.5),
+		markerClause("when", string(semantic.CatWhen), 0),
+	}
+}
+
+const (
+	tBands  = string(semantic.CatBands)
+	tAttr   = string(semantic.CatAttr)
+	tOptIn  = string(semantic.CatOptIn)
+	tPerson = string(semantic.CatPerson)
+	tHave   = string(semantic.CatHave)
+	tMany   = string(semantic.CatMany)
+	tUse    = string(semantic.CatUse)
+	tVs     = string(semantic.CatVs)
+	tNew    = string(semantic.CatNew)
+	tTrend  = string(semantic.CatTrend)
+	tUntil  = string(semantic.CatUntil)
+	tLast2  = string(semantic.CatLast2)
+	tCost   = string(semantic.CatCost)
+	tAgo    = string(semantic.CatAgo)
+
+	tQuarterN = string(semantic.CatQuarterN)
+)
+
+// activity is "customers who did (not) do it", standing alone in the question.
+func activity(event string, yes bool) (any, bool) {
+	e := semantic.EventByID(event)
+	if e == nil || e.Activity == nil {
+		return nil, false
+	}
+	f := e.Activity(yes)
+	return filterV{id: "activity:" + event + strconv.FormatBool(yes), event: true, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
+		return f, fact == semantic.Customers
+	}}, true
+}
+
+// bandDim is the breakdown by bands of a quantity (age unless the noun says balance).
+func bandDim(noun string, bands []semantic.AgeBand) (any, bool) {
+	if len(bands) < 2 {
+		return nil, false
+	}
+	// a last band written as one number is open ("55+"); bands must rise
+	if last := &bands[len(bands)-1]; last.Hi == last.Lo {
+		last.Hi = -1
+	}
+	for i := 1; i < len(bands); i++ {
+		if bands[i].Lo <= bands[i-1].Lo {
+			return nil, false
+		}
+	}
+	switch noun {
+	case "", "age", "customers":
+		return breakdownV{[]*semantic.Dimension{semantic.ByAgeBand(bands)}}, true
+	case "balance", "points":
+		return breakdownV{[]*semantic.Dimension{semantic.ByBalanceBand(bands)}}, true
+	}
+	return nil, false
+}
+
+// memberOfDim is a value named with its dimension ("estado de SP", "app origin").
+func memberOfDim(dim string, m memberV) (any, bool) {
+	kinds := map[string]string{"state": "state", "city": "city", "store": "store", "payment_type": "payment", "origin": "origin", "product": "product"}
+	if kinds[dim] != m.kind {
+		return nil, false
+	}
+	return m, true
+}
+
+// hasRows is "customers with <flag> <rows>" ("com resgate pendente").
+func hasRows(noun, flag string) (any, bool) {
+	n := semantic.NounByID(noun)
+	fl := semantic.FlagByID(flag)
+	if n == nil || n.Fact == nil || n.Fact == semantic.Customers || fl == nil || fl.Filter == nil {
+		return nil, false
+	}
+	f, err := semantic.HasRowsWith(n.Fact, fl.Filter())
+	if err != nil {
+		return nil, false
+	}
+	return filterV{id: "has:" + noun + ":" + flag, aboutCustomers: true, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
+		return f, fact == semantic.Customers
+	}}, true
+}
+
+// elided is the second measure of "pontos creditados vs resgatados": the first's
+// aggregate and nouns with another event.
+func elided(first measureV, event string) (any, bool) {
+	if len(first.nouns) == 0 {
+		return nil, false
+	}
+	v, ok := compose(first.agg, first.nouns, event, false)
+	if !ok || v.(measureV).m == first.m {
+		return nil, false
+	}
+	return []*semantic.Measure{first.m, v.(measureV).m}, true
+}
+
+func subjectOf(noun, event string, neg bool) (any, bool) {
+	n := semantic.NounByID(noun)
+	s := subjectV{noun: n, neg: neg}
+	if event != "" {
+		s.event = semantic.EventByID(event)
+		if s.event == nil || (s.event.Activity == nil && event != "signup") || (event == "signup" && neg) {
+			return nil, false
+		}
+	}
+	return s, true
+}
+
+// perCustomerThreshold is "customers whose <event> compares": their spend, their number
+// of purchases, the stores they bought at.
+func perCustomerThreshold(event, quantity, op, n string) (any, bool) {
+	e := semantic.EventByID(event)
+	if e == nil || e.Activity == nil {
+		return nil, false
+	}
+	if e.ID == "spend" && quantity != "money" {
+		return nil, false
+	}
+	if quantity == "times" {
+		if quantity = e.Times; quantity == "" {
+			return nil, false
+		}
+	}
+	v, ok := threshold(quantity, op, n)
+	if !ok {
+		return nil, false
+	}
+	fv := v.(filterV)
+	inner := fv.resolve
+	fv.id, fv.event = "customer_"+fv.id, true
+	fv.resolve = func(f *semantic.Fact) (*semantic.Filter, bool) {
+		x, ok := inner(semantic.Customers)
+		if !ok || !x.Applies(f, nil) && !x.UsesPeriod {
+			return nil, false
+		}
+		return x, true
+	}
+	return fv, true
+}
+
+// attrsV is a list of attributes asked for.
+type attrsV []*semantic.Attribute
+
+func (v attrsV) key() string {
+	var ids []string
+	for _, a := range v {
+		ids = append(ids, a.ID)
+	}
+	return "a:" + strings.Join(ids, ",")
+}
+
+func attrs(id string) (any, bool) {
+	a := semantic.AttributeByID(id)
+	if a == nil {
+		return nil, false
+	}
+	return attrsV{a}, true
+}
+
+func byID(id string) (any, bool) {
+	m := semantic.MeasureByID(id)
+	if m == nil {
+		return nil, false
+	}
+	return measureV{m: m}, true
+}
+
+// measureByKey finds the measure whose composition key is k.
+func measureByKey(k string) *semantic.Measure {
+	for _, m := range semantic.Measures {
+		for _, x := range m.Keys {
+			if x == k {
+				return m
+			}
+		}
+	}
+	return nil
+}
+
+// compose reads "aggregate noun(s) [event] [per customer]" as the measure with that key.
+func compose(agg string, nouns []string, event string, perCust bool) (any, bool) {
+	var ns []string
+	for _, n := range nouns {
+		if n != "" {
+			ns = append(ns, n)
+		}
+	}
+	if agg == "" {
+		if len(ns) == 0 {
+			return nil, false
+		}
+		n := semantic.NounByID(ns[0])
+		if n.Fact == semantic.Customers && !perCust {
+			return nil, false // "clientes" alone is a subject; its count needs "quantos"
+		}
+		agg = n.Agg
+		if n.Fact != nil && event == "" && !perCust {
+			return nil, false // "vendas" alone is a subject too
+		}
+	}
+	if perCust && agg == "avg" && len(ns) == 1 {
+		// "média de resgates por cliente": the rows' count (or amount) per customer
+		n := semantic.NounByID(ns[0])
+		if base := measureByKey(n.Agg + " " + n.ID); base != nil {
+			if pc, err := semantic.PerCustomer(base); err == nil {
+				return measureV{m: pc, agg: agg, nouns: ns}, true
+			}
+		}
+	}
+	orders := [][]string{ns}
+	if len(ns) == 2 {
+		orders = append(orders, []string{ns[1], ns[0]})
+	}
+	for _, o := range orders {
+		parts := append([]string{agg}, o...)
+		if event != "" {
+			parts = append(parts, event)
+		}
+		if perCust {
+			parts = append(parts, "customers")
+		}
+		if m := measureByKey(strings.Join(parts, " ")); m != nil {
+			return measureV{m: m, agg: agg, nouns: o}, true
+		}
+	}
+	return nil, false
+}
+
+// aggOf applies an aggregate word to a measure named directly ("total de faturamento",
+// "média do saldo").
+func aggOf(agg, id string) (any, bool) {
+	m := semantic.MeasureByID(id)
+	if m == nil {
+		return nil, false
+	}
+	switch agg {
+	case "sum", "count":
+		if m.Kind == semantic.Sum || m.Kind == semantic.Count {
+			return measureV{m: m}, true
+		}
+	case "avg":
+		if m.Kind == semantic.Average || m.Kind == semantic.Ratio {
+			return measureV{m: m}, true
+		}
+		if a, err := semantic.AverageOf(m); err == nil {
+			return measureV{m: a}, true
+		}
+	case "median":
+		if md, err := semantic.MedianOf(m); err == nil {
+			return measureV{m: md}, true
+		}
+	}
+	return nil, false
+}
+
+func perCustomer(v any, ok bool) (any, bool) {
+	if !ok {
+		return nil, false
+	}
+	m, err := semantic.PerCustomer(v.(measureV).m)
+	if err != nil {
+		return nil, false
+	}
+	return measureV{m: m}, true
+}
+
+func subject(e *Edge, event string, neg, again bool) (any, bool) {
+	n := semantic.NounByID(arg(e))
+	if n == nil || n.Fact == nil {
+		return nil, false
+	}
+	s := subjectV{noun: n, neg: neg, again: again, singular: singular(e)}
+	if event != "" {
+		s.event = semantic.EventByID(event)
+		if n.Fact != semantic.Customers || (s.event.Activity == nil && event != "signup") || (event == "signup" && neg) {
+			return nil, false
+		}
+	}
+	return s, true
+}
+
+// singular reports whether a noun was typed in the singular: Portuguese and English mark
+// the plural with a final "s".
+func singular(e *Edge) bool {
+	if e.Match == nil {
+		return false
+	}
+	w := lexicon.Fold(e.Match.Text)
+	return !strings.HasSuffix(w, "s")
+}
+
+func dims(id string) (any, bool) {
+	for _, d := range semantic.Dimensions {
+		if d.ID == id {
+			return breakdownV{[]*semantic.Dimension{d}}, true
+		}
+	}
+	return nil, false
+}
+
+func group(id string) (any, bool) {
+	if n := semantic.NounByID(id); n != nil {
+		switch n.ID {
+		case "stores":
+			id = "store"
+		case "customers":
+			id = "customer"
+		case "products":
+			id = "product"
+		default:
+			return nil, false
+		}
+	}
+	for _, d := range semantic.Dimensions {
+		if d.ID == id {
+			return groupV{d}, true
+		}
+	}
+	return nil, false
+}
+
+func joinMembers(a, b any, or bool) (any, bool) {
+	x, y := a.(memberV), b.(memberV)
+	if x.kind != y.kind || (len(y.values) > 1 && y.or != or) {
+		return nil, false
+	}
+	return memberV{kind: x.kind, values: append(append([]string(nil), x.values...), y.values...), or: or}, true
+}
+
+func fixed(f *semantic.Filter) func(*semantic.Fact) (*semantic.Filter, bool) {
+	return func(fact *semantic.Fact) (*semantic.Filter, bool) { return f, f.Applies(fact, nil) || f.UsesPeriod }
+}
+
+// memberFilter is the filter of named values, over whatever fact the report reads: a
+// customer's store is its owner store, a sale's the store it was made at.
+func memberFilter(x *env, m memberV, neg bool) (any, bool) {
+	v := m
+	fv := filterV{id: "members", members: &v}
+	switch m.kind {
+	case "store":
+		fv.resolve = func(f *semantic.Fact) (*semantic.Filter, bool) {
+			var sf *semantic.Filter
+			switch {
+			case neg:
+				return nil, false
+			case f == semantic.Customers && len(m.values) == 1:
+				sf = semantic.OwnerStoreCode(m.values[0])
+			case len(m.values) == 1:
+				sf = semantic.StoreCode(m.values[0])
+			default:
+				sf = semantic.StoreCodes(m.values)
+			}
+			return sf, sf.Applies(f, nil)
+		}
+	case "city", "state", "product":
+		if len(m.values) != 1 || neg {
+			return nil, false
+		}
+		var sf *semantic.Filter
+		switch m.kind {
+		case "city":
+			sf = semantic.StoreCity(m.values[0])
+		case "state":
+			sf = semantic.StoreState(m.values[0])
+		default:
+			sf = semantic.ProductName(m.values[0])
+		}
+		fv.resolve = fixed(sf)
+	case "payment", "origin":
+		if neg || (len(m.values) > 1 && !m.or) {
+			return nil, false
+		}
+		// "no pix ou no dinheiro": either value
+		var codes []string
+		exact := true
+		var label semantic.Text
+		for i, v := range m.values {
+			c, ex, l := valueCodes(x, m.kind, v)
+			codes, exact = append(codes, c...), exact && ex
+			if i == 0 {
+				label = l
+			} else {
+				label = semantic.T(label.PT+" ou "+l.PT, label.EN+" or "+l.EN)
+			}
+		}
+		sf := semantic.PaymentType(codes, exact, label)
+		if m.kind == "origin" {
+			sf = semantic.Origin(codes, exact, label)
+		}
+		fv.resolve = fixed(sf)
+	case "domain":
+		if len(m.values) != 1 || neg {
+			return nil, false
+		}
+		fv.resolve = fixed(semantic.EmailDomain(m.values[0]))
+	case "channel":
+		if len(m.values) != 1 {
+			// "opt-in rates for email, whatsapp and sms": one rate per channel (assembly)
+			fv.resolve = func(*semantic.Fact) (*semantic.Filter, bool) { return nil, false }
+			fv.neg = neg
+			return fv, !neg
+		}
+		ch, ok := semantic.ChannelOf(m.values[0])
+		if !ok {
+			return nil, false
+		}
+		fv.resolve = fixed(semantic.OptIn(ch, !neg))
+		fv.id = "channel:" + m.values[0] + ":" + strconv.FormatBool(neg)
+		fv.members, fv.bareChannel = nil, true
+	default:
+		return nil, false
+	}
+	return fv, true
+}
+
+// optinFilter is a channel filter said with its opt-in word.
+func optinFilter(x *env, m memberV, neg bool) (any, bool) {
+	v, ok := memberFilter(x, m, neg)
+	if !ok {
+		return nil, false
+	}
+	fv := v.(filterV)
+	fv.bareChannel = false
+	return fv, true
+}
+
+// valueCodes are the stored values a payment type or origin stands for: the catalogue's
+// when it has them (exact), else the model's usual spellings.
+func valueCodes(x *env, kind, code string) ([]string, bool, semantic.Text) {
+	var known []string
+	if x.cat != nil {
+		known = x.cat.PaymentTypes
+		if kind == "origin" {
+			known = x.cat.Origins
+		}
+	}
+	for _, vw := range semantic.ValueWords {
+		if vw.Kind != kind || (vw.Code != code && !contains(vw.Codes, code)) {
+			continue
+		}
+		var exact []string
+		for _, c := range vw.Codes {
+			if contains(known, c) {
+				exact = append(exact, c)
+			}
+		}
+		if len(exact) > 0 {
+			return exact, true, vw.Label
+		}
+		return vw.Codes, false, vw.Label
+	}
+	return []string{code}, contains(known, code), semantic.T(code, code)
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func flagFilter(id string, neg bool) (any, bool) {
+	fl := semantic.FlagByID(id)
+	if fl == nil {
+		return nil, false
+	}
+	mk := fl.Filter
+	if neg {
+		mk = fl.Neg
+	}
+	if mk == nil {
+		return nil, false
+	}
+	f := mk()
+	return filterV{id: "flag:" + id + ":" + strconv.FormatBool(neg), resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
+		if fact == semantic.Promotions && fl.OnPromotions != nil && !neg {
+			p := fl.OnPromotions()
+			return p, true
+		}
+		return f, f.Applies(fact, nil) || f.UsesPeriod
+	}}, true
+}
+
+// threshold is "quantity op n" over whatever fact the report reads. Without a unit the
+// number is a quantity the fact has exactly one of (a sale's value).
+func threshold(quantity, op, n string) (any, bool) {
+	if n == "" || op == "" {
+		return nil, false
+	}
+	var qs []*semantic.Quantity
+	for _, q := range semantic.Quantities {
+		if q.ID == quantity {
+			qs = []*semantic.Quantity{q}
+		}
+	}
+	if quantity == "" {
+		qs = nil // resolved by the fact below
+	}
+	return filterV{id: "cmp:" + quantity + op + n, resolve: func(f *semantic.Fact) (*semantic.Filter, bool) {
+		if quantity == "" {
+			// a bare number compares the one quantity the fact is measured in: a sale's
+			// value, a customer's age ("over 30", "under 25")
+			switch f {
+			case semantic.Sales:
+				quantity = "money"
+			case semantic.Customers:
+				if v := atoiOr(n, -1); v < 5 || v > 110 {
+					return nil, false
+				}
+				quantity = "years"
+			default:
+				return nil, false
+			}
+			for _, q := range semantic.Quantities {
+				if q.ID == quantity {
+					qs = []*semantic.Quantity{q}
+				}
+			}
+		}
+		for _, q := range qs {
+			if mk := q.Filter[f]; mk != nil {
+				if x := mk(op, n); x != nil {
+					return x, true
+				}
+			}
+		}
+		return nil, false
+	}}, true
+}
+
+func between(quantity, lo, hi string) (any, bool) {
+	a, ok1 := threshold(quantity, ">=", lo)
+	b, ok2 := threshold(quantity, "<=", hi)
+	if !ok1 || !ok2 {
+		return nil, false
+	}
+	fa, fb := a.(filterV), b.(filterV)
+	return filterV{id: "between:" + quantity + lo + "-" + hi, resolve: func(f *semantic.Fact) (*semantic.Filter, bool) {
+		x, ok1 := fa.resolve(f)
+		y, ok2 := fb.resolve(f)
+		if !ok1 || !ok2 {
+			return nil, false
+		}
+		both, err := semantic.Both(x, y)
+		return both, err == nil
+	}}, true
+}
+
+func capitalised(e *Edge) (any, bool) {
+	if e.Match == nil {
+		return nil, false
+	}
+	// a name is typed with capitals; the lexicon's words are never a name
+	r := []rune(e.Match.Arg)
+	if len(r) < 2 || !(r[0] >= 'A' && r[0] <= 'Z' || strings.ContainsRune("ÁÉÍÓÚÂÊÔÃÕÇ", r[0])) {
+		return nil, false
+	}
+	return e.Match.Arg, true
+}
+
+// nameFilter keeps the customers whose name has the words: "named Souza" finds every
+// Souza; a full name finds that customer.
+func nameFilter(name string, anyWord bool) filterV {
+	f := semantic.CustomerName(name)
+	if anyWord {
+		f = semantic.CustomerNameHas(name)
+	}
+	return filterV{id: "name:" + name, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) { return f, f.Applies(fact, nil) }}
+}
+
+func weekdays(a string) []int {
+	switch a {
+	case "1-5":
+		return []int{1, 2, 3, 4, 5}
+	case "6-7":
+		return []int{6, 7}
+	}
+	return []int{atoiOr(a, 0)}
+}
+
+func ints(xs []int) string {
+	var s []string
+	for _, x := range xs {
+		s = append(s, strconv.Itoa(x))
+	}
+	return strings.Join(s, ",")
+}
+
+func cohort(event string, neg bool, p *semantic.Period) (any, bool) {
+	e := semantic.EventByID(event)
+	if e == nil || e.Activity == nil {
+		return nil, false
+	}
+	f := semantic.AtPeriod(e.Activity(!neg), p)
+	return filterV{id: "cohort:" + event + strconv.FormatBool(neg) + p.From + p.To, period: true, event: true, cohortPeriod: p, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
+		return f, f.Applies(fact, nil)
+	}}, true
+}
+
+func cohortBefore(event string) (any, bool) {
+	e := semantic.EventByID(event)
+	if e == nil || e.Activity == nil {
+		return nil, false
+	}
+	// "had bought before": before the period of the other activity (assembly)
+	return filterV{id: "before:" + event, period: true, before: e, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
+		return nil, false
+	}}, true
+}
+
+func atoiOr(s string, def int) int {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return def
+	}
+	return n
+}

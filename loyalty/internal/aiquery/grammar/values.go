@@ -1,0 +1,154 @@
+package grammar
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
+)
+
+// The meanings constituents carry. Each has a key: two edges with the same key over the
+// same span mean the same thing, and the chart keeps the cheaper one.
+
+// measureV is a measure read from words ("faturamento", "quantos clientes compraram").
+type measureV struct {
+	m     *semantic.Measure
+	agg   string   // the aggregate and nouns it was composed of ("pontos creditados":
+	nouns []string // sum, points), so "creditados vs resgatados" composes the second
+}
+
+func (v measureV) key() string { return "m:" + v.m.ID }
+
+// subjectV is what a question is about when it names rows without a measure: "clientes",
+// "clientes que nunca compraram", "vendas canceladas".
+type subjectV struct {
+	noun  *semantic.Noun
+	event *semantic.Event
+	neg   bool
+	again bool
+	// singular: the noun is typed in the singular ("most redeemed product"): one answer
+	singular bool
+	// signupStore: the customers signed up at this store ("cadastrados na loja X")
+	signupStore string
+	// person: named by "quem", "who": the customers themselves are asked for (a list)
+	person bool
+	// rankedBy: the subject's groups are ranked ("which 3 stores had the most purchases")
+	rankedBy *semantic.Dimension
+}
+
+func (v subjectV) key() string {
+	e := ""
+	if v.event != nil {
+		e = v.event.ID
+	}
+	return fmt.Sprintf("s:%s:%s:%v:%v:%v:%s:%v", v.noun.ID, e, v.neg, v.again, v.singular, v.signupStore, v.person)
+}
+
+// memberV is a named value of a dimension: stores, cities, states, payment types,
+// origins, channels, products.
+type memberV struct {
+	kind   string // store, city, state, payment, origin, channel, product
+	values []string
+	or     bool // "A ou B": either (false: "A e B", each)
+}
+
+func (v memberV) key() string {
+	return fmt.Sprintf("mb:%s:%s:%v", v.kind, strings.Join(v.values, ","), v.or)
+}
+
+// filterV narrows the rows; it is resolved against the fact once the fact is known.
+type filterV struct {
+	id      string
+	resolve func(f *semantic.Fact) (*semantic.Filter, bool)
+	members *memberV // a filter of named values (a comparison of members reads them)
+	period  bool     // the filter takes a period of its own (a cohort)
+	neg     bool
+	pos     int // the clause it came from (assembly)
+	// aboutCustomers: the filter narrows customers named in the question ("clientes com
+	// resgate pendente"); it never makes a question about customers by itself
+	aboutCustomers bool
+	event          bool            // made of what customers did (a sign-up, a purchase): a count
+	bareChannel    bool            // a channel named without "aceitam" / "opted in"
+	before         *semantic.Event // "had bought before": the activity before the other's period
+	cohortPeriod   *semantic.Period
+}
+
+func (v filterV) key() string {
+	if v.members != nil {
+		return "f:" + v.members.key()
+	}
+	return "f:" + v.id
+}
+
+// breakdownV is "por X (e Y)".
+type breakdownV struct{ dims []*semantic.Dimension }
+
+func (v breakdownV) key() string {
+	var ids []string
+	for _, d := range v.dims {
+		ids = append(ids, d.ID)
+	}
+	return "b:" + strings.Join(ids, ",")
+}
+
+// periodV is a time window.
+type periodV struct{ p *semantic.Period }
+
+// periodsV are periods compared ("abril e maio", "April vs May").
+type periodsV []*semantic.Period
+
+func (v periodsV) key() string {
+	k := "ps"
+	for _, p := range v {
+		k += ":" + p.From + "|" + p.To
+	}
+	return k
+}
+
+func (v periodV) key() string { return "p:" + v.p.From + "|" + v.p.To }
+
+// rankV is an order and a number of rows.
+type rankV struct {
+	order semantic.Order
+	limit int
+}
+
+func (v rankV) key() string { return fmt.Sprintf("r:%d:%d", v.order, v.limit) }
+
+// groupV is "qual loja", "which customer": the answer is one group of a dimension.
+type groupV struct{ dim *semantic.Dimension }
+
+func (v groupV) key() string { return "g:" + v.dim.ID }
+
+// clauseV is one clause of the question.
+type clauseV struct {
+	kind string
+	v    any
+}
+
+func (v clauseV) key() string { return "c:" + v.kind + ":" + valKey(v.v) }
+
+// marker is a clause that is a word: list, share, growth, vs, who, percust, write, ...
+type marker string
+
+func (v marker) key() string { return "k:" + string(v) }
+
+type keyed interface{ key() string }
+
+func valKey(v any) string {
+	switch x := v.(type) {
+	case keyed:
+		return x.key()
+	case []*semantic.Measure:
+		var ids []string
+		for _, m := range x {
+			ids = append(ids, m.ID)
+		}
+		return "ms:" + strings.Join(ids, ",")
+	case string:
+		return "t:" + x
+	case nil:
+		return "nil"
+	}
+	return fmt.Sprintf("%T:%v", v, v)
+}

@@ -1,0 +1,363 @@
+// Package lexicon reads a question into concept tokens. Its words are generated from the
+// semantic model (semantic.Terms: the words every measure, dimension, filter, value and
+// function word carries) and from the value catalogue (stores, cities, states, products,
+// payment types and origins read from the database); it holds no word of its own.
+//
+// A question is normalised (lower case, accents folded, tokenised), then every phrase of
+// the lexicon that matches a run of tokens becomes a Match, with every sense it has: the
+// grammar, not the lexicon, decides which sense a word takes. A word the lexicon does not
+// know is matched with a small edit distance against the lexicon's words only (1 edit for
+// words of 5 letters or more, 2 from 8 on, an adjacent swap for 4), so phone typing
+// ("faturamneto", "mes pasado") resolves.
+package lexicon
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
+)
+
+// Categories the lexicon adds to the model's terminals: tokens read by their form, and
+// values of the catalogue.
+const (
+	CatNumber  semantic.Category = "number"
+	CatMoney   semantic.Category = "money"
+	CatPercent semantic.Category = "percent"
+	CatDate    semantic.Category = "date"
+	CatMonthYr semantic.Category = "monthyr"
+	CatRange   semantic.Category = "range"
+	CatYear    semantic.Category = "year"
+	CatDoc     semantic.Category = "doc"
+	CatEmail   semantic.Category = "email"
+	CatPhone   semantic.Category = "phone"
+	CatQuoted  semantic.Category = "quoted"
+	CatStore   semantic.Category = "store"   // arg: store code
+	CatCity    semantic.Category = "city"    // arg: city as stored
+	CatState   semantic.Category = "state"   // arg: UF
+	CatProduct semantic.Category = "product" // arg: product name as stored
+	CatWord    semantic.Category = "word"    // a word the lexicon does not know (a name?)
+)
+
+// Match is a phrase of the lexicon found in the question: tokens [From, To) read as
+// (Cat, Arg). Typos counts the edits the match needed.
+type Match struct {
+	From, To int
+	Cat      semantic.Category
+	Arg      string
+	Lang     semantic.Lang // the language the phrase belongs to ("" when both)
+	Typos    int
+	Text     string // the words as typed
+}
+
+// Reading is a question read by the lexicon.
+type Reading struct {
+	Question string
+	Tokens   []Token
+	Matches  []Match
+	Lang     semantic.Lang
+	Fixes    []string // typos read as other words ("faturamneto" -> "faturamento")
+}
+
+type sense struct {
+	cat  semantic.Category
+	arg  string
+	lang semantic.Lang
+}
+
+type phrase struct {
+	words  []string
+	senses []sense
+}
+
+// Lexicon is the generated lexicon of one model and catalogue.
+type Lexicon struct {
+	byFirst map[string][]*phrase // phrases by first word, longest first
+	words   map[string]bool      // every word of every phrase
+	sorted  []string             // words, sorted (deterministic typo reading)
+}
+
+// New generates the lexicon from the model's terms and the catalogue (nil: none known).
+func New(cat *semantic.Catalog) *Lexicon {
+	lx := &Lexicon{byFirst: map[string][]*phrase{}, words: map[string]bool{}}
+	index := map[string]*phrase{}
+	add := func(text string, s sense) {
+		var ws []string
+		for _, t := range Tokenize(text) {
+			ws = append(ws, t.Norm)
+		}
+		if len(ws) == 0 {
+			return
+		}
+		key := strings.Join(ws, " ")
+		p := index[key]
+		if p == nil {
+			p = &phrase{words: ws}
+			index[key] = p
+			lx.byFirst[ws[0]] = append(lx.byFirst[ws[0]], p)
+		}
+		for _, x := range p.senses {
+			if x.cat == s.cat && x.arg == s.arg {
+				if x.lang != s.lang {
+					// the same phrase in both languages says nothing about the language
+					for i := range p.senses {
+						if p.senses[i].cat == s.cat && p.senses[i].arg == s.arg {
+							p.senses[i].lang = ""
+						}
+					}
+				}
+				return
+			}
+		}
+		p.senses = append(p.senses, s)
+		for _, w := range ws {
+			lx.words[w] = true
+		}
+	}
+	for _, t := range semantic.Terms() {
+		for _, w := range t.Words.PT {
+			add(w, sense{t.Cat, t.Arg, semantic.PT})
+		}
+		for _, w := range t.Words.EN {
+			add(w, sense{t.Cat, t.Arg, semantic.EN})
+		}
+	}
+	if cat != nil {
+		for _, s := range cat.Stores {
+			add(s.Code, sense{CatStore, s.Code, ""})
+			if s.Name != "" {
+				add(s.Name, sense{CatStore, s.Code, ""})
+				if n := Fold(s.Name); strings.HasPrefix(n, "loja ") {
+					add(strings.TrimPrefix(n, "loja "), sense{CatStore, s.Code, ""})
+				}
+			}
+			if s.City != "" {
+				add(s.City, sense{CatCity, s.City, ""})
+			}
+			if len(s.State) == 2 {
+				add(s.State, sense{CatState, strings.ToUpper(s.State), ""})
+			}
+		}
+		for _, p := range cat.Products {
+			add(p, sense{CatProduct, p, ""})
+		}
+		for _, c := range cat.PaymentTypes {
+			add(strings.ReplaceAll(c, "_", " "), sense{semantic.CatValue, "payment:" + c, ""})
+		}
+		for _, c := range cat.Origins {
+			add(strings.ReplaceAll(c, "_", " "), sense{semantic.CatValue, "origin:" + c, ""})
+		}
+	}
+	for k := range lx.byFirst {
+		sort.SliceStable(lx.byFirst[k], func(i, j int) bool { return len(lx.byFirst[k][i].words) > len(lx.byFirst[k][j].words) })
+	}
+	for w := range lx.words {
+		lx.sorted = append(lx.sorted, w)
+	}
+	sort.Strings(lx.sorted)
+	return lx
+}
+
+// Knows reports whether w (folded) is a word of the lexicon.
+func (lx *Lexicon) Knows(w string) bool { return lx.words[w] }
+
+type candidate struct {
+	word  string
+	typos int
+}
+
+// Read reads a question.
+func (lx *Lexicon) Read(question string) *Reading {
+	r := &Reading{Question: question, Tokens: Tokenize(question)}
+	cands := make([][]candidate, len(r.Tokens))
+	for i, t := range r.Tokens {
+		if t.Kind != Word {
+			continue
+		}
+		cands[i] = []candidate{{t.Norm, 0}}
+		if !lx.words[t.Norm] && !t.Cap {
+			for _, c := range lx.closest(t.Norm) {
+				cands[i] = append(cands[i], c)
+			}
+		}
+	}
+	var pt, en int
+	fixed := map[string]bool{}
+	for i, t := range r.Tokens {
+		switch t.Kind {
+		case Number:
+			r.Matches = append(r.Matches, Match{From: i, To: i + 1, Cat: CatNumber, Arg: t.Norm})
+			if t.Num >= 1990 && t.Num <= 2100 && t.Num == float64(int(t.Num)) {
+				r.Matches = append(r.Matches, Match{From: i, To: i + 1, Cat: CatYear, Arg: t.Norm})
+			}
+		case Money:
+			r.Matches = append(r.Matches, Match{From: i, To: i + 1, Cat: CatMoney, Arg: t.Norm})
+		case Percent:
+			r.Matches = append(r.Matches, Match{From: i, To: i + 1, Cat: CatPercent, Arg: t.Norm})
+		case Date:
+			r.Matches = append(r.Matches, Match{From: i, To: i + 1, Cat: CatDate, Arg: t.Norm})
+		case MonthYr:
+			r.Matches = append(r.Matches, Match{From: i, To: i + 1, Cat: CatMonthYr, Arg: t.Norm})
+		case Range:
+			r.Matches = append(r.Matches, Match{From: i, To: i + 1, Cat: CatRange, Arg: t.Norm})
+		case Doc:
+			r.Matches = append(r.Matches, Match{From: i, To: i + 1, Cat: CatDoc, Arg: t.Norm})
+		case Email:
+			r.Matches = append(r.Matches, Match{From: i, To: i + 1, Cat: CatEmail, Arg: t.Norm})
+		case Phone:
+			r.Matches = append(r.Matches, Match{From: i, To: i + 1, Cat: CatPhone, Arg: t.Norm})
+		case Quoted:
+			r.Matches = append(r.Matches, Match{From: i, To: i + 1, Cat: CatQuoted, Arg: t.Raw})
+		case Word:
+			if !lx.words[t.Norm] {
+				r.Matches = append(r.Matches, Match{From: i, To: i + 1, Cat: CatWord, Arg: t.Raw})
+			}
+			for _, c := range cands[i] {
+				for _, p := range lx.byFirst[c.word] {
+					typos, ok := lx.matchAt(p, cands, i)
+					if !ok {
+						continue
+					}
+					for _, s := range p.senses {
+						r.Matches = append(r.Matches, Match{From: i, To: i + len(p.words), Cat: s.cat, Arg: s.arg, Lang: s.lang, Typos: typos})
+						if s.cat != semantic.CatFiller && typos == 0 {
+							switch s.lang {
+							case semantic.PT:
+								pt += len(p.words)
+							case semantic.EN:
+								en += len(p.words)
+							}
+						}
+					}
+					if typos > 0 {
+						for k := range p.words {
+							if tk := r.Tokens[i+k]; tk.Norm != p.words[k] && !fixed[tk.Norm] {
+								fixed[tk.Norm] = true
+								r.Fixes = append(r.Fixes, "\""+tk.Raw+"\" → \""+p.words[k]+"\"")
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	for i := range r.Matches {
+		m := &r.Matches[i]
+		var ws []string
+		for _, t := range r.Tokens[m.From:m.To] {
+			ws = append(ws, t.Raw)
+		}
+		m.Text = strings.Join(ws, " ")
+	}
+	r.Lang = semantic.PT
+	if en > pt {
+		r.Lang = semantic.EN
+	}
+	return r
+}
+
+// matchAt reports whether phrase p matches the tokens from i, and with how many typos.
+func (lx *Lexicon) matchAt(p *phrase, cands [][]candidate, i int) (int, bool) {
+	if i+len(p.words) > len(cands) {
+		return 0, false
+	}
+	typos := 0
+	for k, w := range p.words {
+		found := false
+		for _, c := range cands[i+k] {
+			if c.word == w {
+				found, typos = true, typos+c.typos
+				break
+			}
+		}
+		if !found {
+			return 0, false
+		}
+	}
+	return typos, true
+}
+
+// closest returns the lexicon's words within the allowed edit distance of w: 1 for words
+// of 5 to 7 letters, 2 from 8 on, and an adjacent swap for 4 letters. Only the nearest are
+// returned; the grammar chooses among them.
+func (lx *Lexicon) closest(w string) []candidate {
+	n := len([]rune(w))
+	limit := 0
+	switch {
+	case n >= 8:
+		limit = 2
+	case n >= 5:
+		limit = 1
+	case n == 4:
+		limit = 1 // a swap only, checked below
+	default:
+		return nil
+	}
+	var out []candidate
+	best := limit + 1
+	for _, v := range lx.sorted {
+		m := len([]rune(v))
+		if m < 4 || m-n > limit || n-m > limit {
+			continue
+		}
+		d := distance(w, v, limit)
+		if n == 4 && d == 1 && !swapped(w, v) {
+			continue
+		}
+		switch {
+		case d < best:
+			best, out = d, []candidate{{v, d}}
+		case d == best && d <= limit:
+			out = append(out, candidate{v, d})
+		}
+	}
+	if best > limit {
+		return nil
+	}
+	return out
+}
+
+func swapped(a, b string) bool {
+	ra, rb := []rune(a), []rune(b)
+	if len(ra) != len(rb) {
+		return false
+	}
+	for i := 0; i+1 < len(ra); i++ {
+		if ra[i] != rb[i] {
+			return ra[i] == rb[i+1] && ra[i+1] == rb[i] && string(ra[i+2:]) == string(rb[i+2:])
+		}
+	}
+	return false
+}
+
+// distance is the optimal-string-alignment distance of a and b (an adjacent swap is one
+// edit), or limit+1 when it is larger than limit.
+func distance(a, b string, limit int) int {
+	ra, rb := []rune(a), []rune(b)
+	prev2 := make([]int, len(rb)+1)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		rowMin := cur[0]
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+			rowMin = min(rowMin, cur[j])
+		}
+		if rowMin > limit {
+			return limit + 1
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(rb)]
+}

@@ -1,0 +1,304 @@
+package lexicon
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
+)
+
+// Kind is what a token of the question is.
+type Kind int
+
+// Token kinds.
+const (
+	Word    Kind = iota
+	Number       // 12, 1.500, 10,5, 2k
+	Money        // R$ 100, $100
+	Percent      // 10%
+	Date         // 15/10/2024, 2024-10-15, 15/10 (year 0: none given)
+	MonthYr      // 10/2024
+	Range        // 18-24
+	Doc          // a CPF or CNPJ (digits)
+	Email        // ana@example.com
+	Phone        // (11) 98888-7777 (digits)
+	Quoted       // "Loja Centro"
+)
+
+// Token is one piece of the question.
+type Token struct {
+	Kind Kind
+	Raw  string    // as typed
+	Norm string    // words: folded; numbers and money: a SQL numeric literal; docs: digits
+	Num  float64   // numbers, money, percent; the start of a range
+	Hi   float64   // the end of a range
+	Date time.Time // dates
+	Cap  bool      // a word typed with a capital first letter, not at a sentence start
+}
+
+var (
+	reQuoted  = regexp.MustCompile(`^["“”«]([^"“”«»]{1,120})["“”»]`)
+	reEmail   = regexp.MustCompile(`^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+`)
+	reCNPJ    = regexp.MustCompile(`^\d{2}\.\d{3}\.\d{3}/\d{4}-\d{2}\b|^\d{14}\b`)
+	reCPF     = regexp.MustCompile(`^(?:\d{3}\.\d{3}\.\d{3}-?\d{2}|\d{9}-\d{2}|\d{11})\b`)
+	rePhone   = regexp.MustCompile(`^(?:\+?55\s?)?\(\d{2}\)\s?\d{4,5}-?\d{4}\b`)
+	reDMY     = regexp.MustCompile(`^(\d{1,2})[/.](\d{1,2})[/.](\d{4}|\d{2})\b`)
+	reYMD     = regexp.MustCompile(`^(\d{4})-(\d{1,2})-(\d{1,2})\b`)
+	reMY      = regexp.MustCompile(`^(\d{1,2})/(\d{4})\b`)
+	reDM      = regexp.MustCompile(`^(\d{1,2})/(\d{1,2})\b`)
+	reMoney   = regexp.MustCompile(`^(?:R\$|r\$|US\$|\$)\s?(\d[\d.,]*)(?:\s?(k|mil)\b)?`)
+	rePercent = regexp.MustCompile(`^(\d+(?:[.,]\d+)?)\s?%`)
+	reRange   = regexp.MustCompile(`^(\d{1,7})\s?(?:-|–|a|to)\s?(\d{1,7})\b`)
+	reOrdinal = regexp.MustCompile(`^(\d{1,2})(?:º|ª|°|st|nd|rd|th|o|a)(?:[^\p{L}\d]|$)`)
+	reK       = regexp.MustCompile(`^(\d+(?:[.,]\d+)?)\s?(?:k|mil)\b`)
+	reNumber  = regexp.MustCompile(`^\d+(?:[.,]\d+)*`)
+	reWord    = regexp.MustCompile(`^[\p{L}\d][\p{L}\p{M}\d]*(?:[-'][\p{L}\p{M}\d]+)*`)
+	reGroups  = regexp.MustCompile(`^\d{1,3}(?:[.,]\d{3})+$`)
+	// English contractions and the possessive, and "twice".
+	contractions = strings.NewReplacer("n't", " not", "N'T", " NOT", "’", "'", "'s ", " ", "'re ", " are ", "'ve ", " have ", "'ll ", " will ", "'m ", " am ", "'d ", " would ", " twice", " 2 times")
+)
+
+// Tokenize splits a question into tokens; punctuation other than commas is dropped (a
+// comma is kept as the word ",": it coordinates like "e").
+func Tokenize(q string) []Token {
+	q = contractions.Replace(" " + q + " ")
+	var toks []Token
+	sentenceStart := true
+	for i := 0; i < len(q); {
+		rest := q[i:]
+		r, size := firstRune(rest)
+		if unicode.IsSpace(r) {
+			i += size
+			continue
+		}
+		if r == ',' {
+			toks = append(toks, Token{Kind: Word, Raw: ",", Norm: ","})
+			i += size
+			continue
+		}
+		t, n := scan(rest)
+		if n == 0 {
+			if strings.ContainsRune(".?!:;", r) {
+				sentenceStart = true
+			}
+			i += size
+			continue
+		}
+		if t.Kind == Word {
+			first, _ := firstRune(t.Raw)
+			t.Cap = unicode.IsUpper(first) && !sentenceStart
+		}
+		sentenceStart = false
+		if t.Kind == Word && strings.Contains(t.Norm, " ") {
+			// "quintas-feiras", "e-mail": the parts are words of the lexicon's phrases
+			for j, part := range strings.Fields(t.Norm) {
+				if reNumber.MatchString(part) && digits(part) == part {
+					// "jan-2025": the number is a number
+					dec, f := number(part)
+					toks = append(toks, Token{Kind: Number, Raw: part, Norm: dec, Num: f})
+					continue
+				}
+				toks = append(toks, Token{Kind: Word, Raw: part, Norm: part, Cap: t.Cap && j == 0})
+			}
+		} else {
+			toks = append(toks, t)
+		}
+		i += n
+	}
+	// A question typed in Title Case says nothing about names.
+	caps := 0
+	for _, t := range toks {
+		if t.Cap {
+			caps++
+		}
+	}
+	if caps > 0 && caps >= len(toks)-1 && len(toks) > 3 {
+		for i := range toks {
+			toks[i].Cap = false
+		}
+	}
+	return toks
+}
+
+func scan(s string) (Token, int) {
+	if m := reQuoted.FindStringSubmatch(s); m != nil {
+		return Token{Kind: Quoted, Raw: m[1], Norm: Fold(m[1])}, len(m[0])
+	}
+	if m := reEmail.FindString(s); m != "" {
+		return Token{Kind: Email, Raw: m, Norm: strings.ToLower(m)}, len(m)
+	}
+	if m := reCNPJ.FindString(s); m != "" {
+		return Token{Kind: Doc, Raw: m, Norm: digits(m)}, len(m)
+	}
+	if m := reCPF.FindString(s); m != "" {
+		return Token{Kind: Doc, Raw: m, Norm: digits(m)}, len(m)
+	}
+	if m := rePhone.FindString(s); m != "" {
+		return Token{Kind: Phone, Raw: m, Norm: digits(m)}, len(m)
+	}
+	if m := reDMY.FindStringSubmatch(s); m != nil {
+		y := atoi(m[3])
+		if len(m[3]) == 2 {
+			y += 2000
+		}
+		d, _ := mkDate(y, atoi(m[2]), atoi(m[1]))
+		return Token{Kind: Date, Raw: m[0], Norm: m[0], Date: d}, len(m[0])
+	}
+	if m := reYMD.FindStringSubmatch(s); m != nil {
+		d, _ := mkDate(atoi(m[1]), atoi(m[2]), atoi(m[3]))
+		return Token{Kind: Date, Raw: m[0], Norm: m[0], Date: d}, len(m[0])
+	}
+	if m := reMY.FindStringSubmatch(s); m != nil && atoi(m[1]) >= 1 && atoi(m[1]) <= 12 {
+		return Token{Kind: MonthYr, Raw: m[0], Norm: m[0], Date: time.Date(atoi(m[2]), time.Month(atoi(m[1])), 1, 0, 0, 0, 0, time.UTC)}, len(m[0])
+	}
+	if m := reDM.FindStringSubmatch(s); m != nil {
+		d, ok := mkDate(2000, atoi(m[2]), atoi(m[1]))
+		if ok {
+			d = time.Date(0, d.Month(), d.Day(), 0, 0, 0, 0, time.UTC)
+		}
+		return Token{Kind: Date, Raw: m[0], Norm: m[0], Date: d}, len(m[0])
+	}
+	if m := reMoney.FindStringSubmatch(s); m != nil {
+		raw := strings.TrimRight(m[0], ".,")
+		dec, f := money(m[1], !strings.HasPrefix(m[0], "$"))
+		if m[2] != "" {
+			f *= 1000
+			dec = strconv.FormatFloat(f, 'f', -1, 64)
+		}
+		return Token{Kind: Money, Raw: raw, Norm: dec, Num: f}, len(raw)
+	}
+	if m := rePercent.FindStringSubmatch(s); m != nil {
+		f, _ := strconv.ParseFloat(strings.ReplaceAll(m[1], ",", "."), 64)
+		return Token{Kind: Percent, Raw: m[0], Norm: m[1], Num: f}, len(m[0])
+	}
+	if m := reRange.FindStringSubmatch(s); m != nil && atoi(m[1]) < atoi(m[2]) && !(len(m[1]) == 4 && len(m[2]) == 4) {
+		return Token{Kind: Range, Raw: m[0], Norm: m[1] + "-" + m[2], Num: float64(atoi(m[1])), Hi: float64(atoi(m[2]))}, len(m[0])
+	}
+	if m := reOrdinal.FindStringSubmatch(s); m != nil {
+		n := len(m[0])
+		if r, size := lastRune(m[0]); !unicode.IsLetter(r) && r != 'º' && r != 'ª' && r != '°' {
+			n -= size // the character after the ordinal is not part of it
+		}
+		return Token{Kind: Word, Raw: m[0][:n], Norm: m[1] + "o"}, n
+	}
+	if m := reK.FindStringSubmatch(s); m != nil {
+		_, f := number(m[1])
+		f *= 1000
+		dec := strconv.FormatFloat(f, 'f', -1, 64)
+		return Token{Kind: Number, Raw: m[0], Norm: dec, Num: f}, len(m[0])
+	}
+	if m := reNumber.FindString(s); m != "" && !letterAt(s, len(m)) {
+		m = strings.TrimRight(m, ".,")
+		dec, f := number(m)
+		return Token{Kind: Number, Raw: m, Norm: dec, Num: f}, len(m)
+	}
+	if m := reWord.FindString(s); m != "" {
+		return Token{Kind: Word, Raw: m, Norm: Fold(m)}, len(m)
+	}
+	if strings.HasPrefix(s, "%") || strings.HasPrefix(s, "&") {
+		return Token{Kind: Word, Raw: s[:1], Norm: s[:1]}, 1
+	}
+	return Token{}, 0
+}
+
+func letterAt(s string, i int) bool {
+	if i >= len(s) {
+		return false
+	}
+	r, _ := firstRune(s[i:])
+	return unicode.IsLetter(r)
+}
+
+func lastRune(s string) (rune, int) {
+	r := []rune(s)
+	if len(r) == 0 {
+		return 0, 0
+	}
+	return r[len(r)-1], len(string(r[len(r)-1]))
+}
+
+func firstRune(s string) (rune, int) {
+	for _, r := range s {
+		return r, len(string(r))
+	}
+	return 0, 0
+}
+
+func mkDate(y, m, d int) (time.Time, bool) {
+	if m < 1 || m > 12 || d < 1 || d > 31 || y < 1900 || y > 2999 {
+		return time.Time{}, false
+	}
+	t := time.Date(y, time.Month(m), d, 0, 0, 0, 0, time.UTC)
+	return t, t.Day() == d
+}
+
+func atoi(s string) int {
+	if len(s) > 9 {
+		return 0
+	}
+	n, _ := strconv.Atoi(s)
+	return n
+}
+
+func digits(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// number reads 12, 1.500 and 1,500 (thousands), 10,5 and 10.5 (decimals).
+func number(s string) (string, float64) {
+	if reGroups.MatchString(s) {
+		s = digits(s)
+	} else {
+		s = strings.ReplaceAll(s, ",", ".")
+		if strings.Count(s, ".") > 1 {
+			s = digits(s)
+		}
+	}
+	if len(s) > 15 {
+		s = s[:15]
+	}
+	f, _ := strconv.ParseFloat(s, 64)
+	return s, f
+}
+
+// money reads an amount: Brazilian "1.234,56" after R$, else "1,234.56".
+func money(s string, brl bool) (string, float64) {
+	s = strings.TrimRight(s, ".,")
+	if brl {
+		if strings.Contains(s, ",") {
+			s = strings.ReplaceAll(strings.ReplaceAll(s, ".", ""), ",", ".")
+		} else if reGroups.MatchString(s) {
+			s = strings.ReplaceAll(s, ".", "")
+		}
+	} else {
+		s = strings.ReplaceAll(s, ",", "")
+	}
+	if len(s) > 15 {
+		s = s[:15]
+	}
+	f, _ := strconv.ParseFloat(s, 64)
+	return s, f
+}
+
+// Fold lower-cases, strips accents and turns hyphens and apostrophes inside words into
+// spaces or nothing ("e-mail" -> "e mail", "d'água" -> "dagua").
+func Fold(s string) string {
+	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+	plain, _, err := transform.String(t, strings.ToLower(s))
+	if err != nil {
+		plain = strings.ToLower(s)
+	}
+	plain = strings.NewReplacer("-", " ", "'", "").Replace(plain)
+	return strings.Join(strings.Fields(plain), " ")
+}

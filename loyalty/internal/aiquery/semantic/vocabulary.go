@@ -1,0 +1,499 @@
+package semantic
+
+// The vocabulary of the model: every word a question may use, as data, beside what it
+// means. Measures and dimensions carry their own words (measures.go, dimensions.go); this
+// file holds the nouns, events, aggregates, filter words, value words, period words and the
+// function words the grammar reads as terminals. The lexicon (package lexicon) is generated
+// from Terms() and the value catalogue; no other list of words exists.
+
+// Category is a grammar terminal's category.
+type Category string
+
+// Terminal categories.
+const (
+	CatMeasure  Category = "measure"   // arg: measure id
+	CatDim      Category = "dim"       // arg: dimension id
+	CatDimAdj   Category = "dimadj"    // arg: dimension id ("mensal": by month)
+	CatNoun     Category = "noun"      // arg: noun id (customers, sales, points, value, ...)
+	CatEvent    Category = "event"     // arg: event id (buy, sell, redeem, earn, ...)
+	CatAgg      Category = "agg"       // arg: count, sum, avg, max, min, median, distinct
+	CatFlag     Category = "flag"      // arg: flag id (active, cancelled, pending, ...)
+	CatValue    Category = "value"     // arg: kind:code (payment:pix, origin:APP, channel:email)
+	CatQuantity Category = "quantity"  // arg: a unit after a number (points, years, reais, sales)
+	CatBy       Category = "by"        // por, by, per, each
+	CatAnd      Category = "and"       // e, and, ","
+	CatOr       Category = "or"        // ou, or
+	CatNeg      Category = "neg"       // nao, not, sem, without
+	CatNever    Category = "never"     // nunca, never
+	CatCmp      Category = "cmp"       // arg: > >= < <=
+	CatBetween  Category = "between"   // entre, between
+	CatTop      Category = "top"       // top, ranking
+	CatMost     Category = "most"      // mais, most
+	CatLeast    Category = "least"     // menos, least
+	CatList     Category = "list"      // liste, list, quais
+	CatVs       Category = "vs"        // vs, versus, compared to
+	CatThan     Category = "than"      // do que, than (then)
+	CatGrowth   Category = "growth"    // crescimento, % change
+	CatDiff     Category = "diff"      // diferenca, difference, how much more
+	CatShare    Category = "share"     // percentual, %, share, rate
+	CatSince    Category = "since"     // desde, since, a partir de
+	CatBefore   Category = "before"    // antes de, before
+	CatAfter    Category = "after"     // depois de, after
+	CatFrom     Category = "from"      // de, from (a range's start)
+	CatTo       Category = "to"        // a, ate, to, through (a range's end)
+	CatAgain    Category = "again"     // novamente, again
+	CatBoth     Category = "both"      // ambos, both
+	CatBefore2  Category = "before2"   // antes, before (adverb: "had bought before")
+	CatNamed    Category = "named"     // chamado, named
+	CatWho      Category = "who"       // quem, qual, which: one answer
+	CatPerCust  Category = "percust"   // por cliente, per customer
+	CatBands    Category = "bands"     // faixas, bands, distribution
+	CatPctl     Category = "pctl"      // percentil, percentile
+	CatWrite    Category = "write"     // apague, delete: a request to change data
+	CatForecast Category = "forecast"  // previsao, forecast, "what will ... be"
+	CatScope    Category = "scope"     // lucro, estoque: things the views do not hold
+	CatFiller   Category = "filler"    // words that carry no meaning for a report
+	CatAttr     Category = "attr"      // arg: attribute id ("telefone", "email address")
+	CatDocWord  Category = "docword"   // cpf, cnpj, documento: names the number after it
+	CatPaid     Category = "paid"      // pago, paid with: introduces a payment type
+	CatOptIn    Category = "optin"     // aceitam, opted in: before a contact channel
+	CatPerson   Category = "person"    // quem, who: customers, listed
+	CatHave     Category = "have"      // tem, com, have, with: before what customers hold
+	CatMany     Category = "many"      // varias, multiple: more than one
+	CatUse      Category = "use"       // usam, use: before what customers use
+	CatWhen     Category = "when"      // quando, when: asks for the date of an event
+	CatNew      Category = "new"       // novos, new: customers who signed up
+	CatTrend    Category = "trend"     // evolucao, trend: over time (by month)
+	CatUntil    Category = "until"     // ate, until, by: up to the end of a period
+	CatLast2    Category = "last2"     // retrasado, before last
+	CatQuarterN Category = "quarterno" // arg: 1..4 ("Q1")
+	CatCost     Category = "cost"      // custam, cost: a product's price in points
+
+	// period words
+	CatThis     Category = "this"    // este, this, current
+	CatLast     Category = "last"    // passado, last, previous
+	CatNext     Category = "next"    // proximo, next
+	CatUnit     Category = "unit"    // arg: day, week, weekend, month, quarter, half, year
+	CatDay      Category = "dayword" // arg: today, yesterday, tomorrow, ytd, mtd
+	CatMonth    Category = "month"   // arg: 1..12
+	CatWeekday  Category = "weekday" // arg: 1..7, or "1-5" (weekdays), "6-7" (weekends)
+	CatOrdinal  Category = "ordinal" // arg: 1..4 (primeiro, 1o)
+	CatNumWord  Category = "numword" // arg: a number written as a word
+	CatAgo      Category = "ago"     // ha, faz, ago
+	CatInPeriod Category = "in"      // em, in, during, no, na (before a period)
+)
+
+// Term is one terminal: a category, its argument and its words.
+type Term struct {
+	Cat   Category
+	Arg   string
+	Words Words
+}
+
+// Noun is a thing questions count or sum: a fact's rows (customers, sales) or a quantity
+// of one (points, value, balance, age).
+type Noun struct {
+	ID    string
+	Fact  *Fact // the fact whose rows it names (nil for a quantity)
+	Words Words
+	// Agg is what the noun alone asks for ("vendas": count; "pontos": sum).
+	Agg string
+	// Event is what a customer does that makes one of these rows ("compras": buy), so
+	// "clientes sem compras" reads as "clientes que não compraram".
+	Event string
+	// Quantity is what a number compared with this noun counts ("saldo acima de 1000":
+	// points; "idade acima de 30": years).
+	Quantity string
+}
+
+// Nouns.
+var Nouns = []*Noun{
+	{ID: "customers", Fact: Customers, Agg: "count", Words: W(
+		"base|nossa base|na base|da base|cliente|clientes|cli|clis|consumidor|consumidores|consumidora|consumidoras|membro|membros|associado|associados|participante|participantes|pessoa|pessoas|fregues|fregueses|clientela|base de clientes",
+		"customer|customers|cust|custs|client|clients|member|members|consumer|consumers|people|ppl|person|persons|shoppers|customer base|users|user")},
+	{ID: "sales", Fact: Sales, Agg: "count", Event: "buy", Words: W(
+		"venda|vendas|compra|compras|cupom|cupons|cupom fiscal|cupons fiscais|pedido|pedidos|transacao|transacoes|nota fiscal|notas fiscais|vds|vnd",
+		"sale|sales|purchase|purchases|order|orders|coupon|coupons|transaction|transactions|receipt|receipts|txn|txns|trx")},
+	{ID: "points", Agg: "sum", Quantity: "points", Words: W("ponto|pontos|pts|pt|pontuacao|pontinhos", "point|points|pts|pt")},
+	{ID: "value", Agg: "sum", Quantity: "money", Words: W("valor|valores|vlr|vlrs|montante|dinheiro|reais|em reais|r$|quantia|total em reais", "value|values|amount|amounts|money|dollars|reais|brl")},
+	{ID: "balance", Agg: "sum", Quantity: "points", Words: W("saldo|saldos|saldo de pontos|saldos de pontos", "balance|balances|points balance|point balance")},
+	{ID: "age", Agg: "avg", Quantity: "years", Words: W("idade|idades", "age|ages")},
+	{ID: "redemptions", Fact: Redemptions, Agg: "count", Event: "redeem", Words: W("resgate|resgates|troca|trocas|resgate de pontos|resgates de pontos", "redemption|redemptions|redeem|redeems")},
+	{ID: "products", Fact: Products, Agg: "count", Words: W("produto|produtos|prod|prods|premio|premios|recompensa|recompensas|brinde|brindes|item|itens|catalogo|catalogo de recompensas", "product|products|reward|rewards|prize|prizes|gift|gifts|item|items|catalog|catalogue|reward products")},
+	{ID: "stores", Fact: Stores, Agg: "count", Words: W("loja|lojas|filial|filiais|unidade|unidades|pdv|pdvs|franquia|franquias", "store|stores|shop|shops|branch|branches|location|locations|outlet|outlets")},
+	{ID: "promotions", Fact: Promotions, Agg: "count", Words: W("promocao|promocoes|campanha|campanhas|promo|promos", "promotion|promotions|campaign|campaigns|promo|promos")},
+	{ID: "entries", Fact: Points, Agg: "count", Words: W("lancamento|lancamentos|movimentacao|movimentacoes|extrato|extrato de pontos|transacoes de pontos", "entry|entries|points entries|movement|movements|ledger|statement|points transactions")},
+	{ID: "reversals", Fact: Points, Agg: "count", Words: W("estorno|estornos", "reversal|reversals|chargeback|chargebacks")},
+	{ID: "credits", Fact: Points, Agg: "count", Words: W("credito de pontos|creditos de pontos", "points credit|points credits")},
+	{ID: "times", Agg: "count", Words: W("vez|vezes|frequencia|com frequencia", "time|times|often|frequently|frequency")},
+	{ID: "debits", Fact: Points, Agg: "count", Words: W("debito|debitos|debitos manuais", "debit|debits|manual debits")},
+}
+
+// NounByID finds a noun.
+func NounByID(id string) *Noun {
+	for _, n := range Nouns {
+		if n.ID == id {
+			return n
+		}
+	}
+	return nil
+}
+
+// Event is something a customer or the programme does; with a noun it picks a measure
+// ("pontos" + "resgatados"), with customers it is an activity filter ("clientes que
+// compraram").
+type Event struct {
+	ID    string
+	Words Words
+	// Activity is the filter "customers who did it" (nil when customers cannot be
+	// narrowed by it).
+	Activity func(yes bool) *Filter
+	// Times is the quantity "N times" counts for this event (buy: purchases).
+	Times string
+	// When is the attribute that dates the event for one customer ("when did X sign up").
+	When *Attribute
+}
+
+// Events.
+var Events = []*Event{
+	{ID: "buy", Activity: Bought, Times: "sales", When: CustomerLastBuyAttr, Words: W(
+		"comprou pela ultima vez|compraram pela ultima vez|comprar|compra|compram|comprou|compraram|compramos|comprado|comprados|comprada|compradas|comprando|comprem|compre|fizeram compra|fizeram compras|fez compra|fez compras|realizaram compras|fizeram alguma compra|fizeram pedido",
+		"last buy|last bought|bought last|last purchased|buy|buys|bought|buying|purchased|purchase|shopped|shop|shopping|made a purchase|made purchases|made any purchase|placed an order|placed orders|ordered")},
+	{ID: "sell", Words: W("vender|vendeu|venderam|vendemos|vende|vendem|vendido|vendidos|vendida|vendidas|vendi|rendeu|renderam|trouxe|trouxeram|faturou|entrou|entraram|entrou de dinheiro", "sold|sell|sells|selling|bring in|brought in|brings in|bring|brings|brought|took in|take in|generate|generated|did we make|we made|have we made|do we make|did make")},
+	{ID: "spend", Activity: Bought, Words: W("gasto|gastos|gastar|gastou|gastaram|gastam|gasta|gastamos", "spend|spent|spends|spending")},
+	{ID: "redeem", Activity: Redeemed, Times: "redemptions", Words: W(
+		"resgatar|resgatou|resgataram|resgatam|resgata|resgatado|resgatados|resgatada|resgatadas|resgatamos|trocou|trocaram|trocados|trocadas|queimados",
+		"redeemed|redeeming|redeem|redeems|burned|burnt|claimed|exchanged")},
+	{ID: "earn", Words: W(
+		"ganhar|ganhou|ganharam|ganham|ganho|ganhos|acumulou|acumularam|acumulado|acumulados|creditado|creditados|creditada|creditadas|creditaram|creditou|credito|creditos|emitido|emitidos|distribuido|distribuidos|concedido|concedidos|gerado|gerados|dados|demos",
+		"earn|earned|earns|earning|credited|credit|credits|accrued|accumulated|awarded|issued|given|granted|generated|gave out|given out|handed out")},
+	{ID: "debit", Words: W("debitado|debitados|debitada|debitadas|debitaram|descontado|descontados|deduzido|deduzidos", "debited|deducted|subtracted")},
+	{ID: "reverse", Words: W("estornado|estornados|estornada|estornadas|estornaram|revertidos", "reversed|charged back")},
+	{ID: "signup", When: CustomerSignupAttr, Words: W(
+		"cadastrado|cadastrados|cadastrada|cadastradas|se cadastraram|se cadastrou|cadastraram|cadastrou|registrados|registradas|se registraram|inscritos|inscreveram|aderiram|entraram|cadastro|cadastros|novos cadastros|adesoes",
+		"signed up|sign up|signup|signups|sign ups|registered|joined|enrolled|registrations|new signups|onboarded")},
+}
+
+// EventByID finds an event.
+func EventByID(id string) *Event {
+	for _, e := range Events {
+		if e.ID == id {
+			return e
+		}
+	}
+	return nil
+}
+
+// Flag is a filter a question names with a word ("ativos", "canceladas", "pendentes").
+// Neg is the filter when the word is negated (nil: the negation is not expressible).
+type Flag struct {
+	ID     string
+	Words  Words
+	Filter func() *Filter
+	Neg    func() *Filter
+	// OnPromotions is the flag's meaning for promotions, when it differs ("ativas": running
+	// in the period, or now).
+	OnPromotions func() *Filter
+}
+
+func statusFilter(status string, label Text) func() *Filter {
+	return func() *Filter { return RedemptionStatus(status, label) }
+}
+
+// Flags.
+var Flags = []*Flag{
+	{ID: "active", Words: W("ativo|ativos|ativa|ativas", "active"), Filter: func() *Filter { return Active(true) }, Neg: func() *Filter { return Active(false) }, OnPromotions: PromotionActive},
+	{ID: "inactive", Words: W("inativo|inativos|inativa|inativas|desativados|desativadas", "inactive|deactivated"), Filter: func() *Filter { return Active(false) }, Neg: func() *Filter { return Active(true) }},
+	{ID: "cancelled", Words: W("cancelado|cancelados|cancelada|canceladas|cancelamento|cancelamentos|anulados|anuladas", "cancelled|canceled|cancellation|cancellations|voided"), Filter: Cancelled},
+	{ID: "pending", Words: W("pendente|pendentes|em aberto|aguardando", "pending|open|awaiting|unapplied|not applied"), Filter: statusFilter("pending", T("pendentes", "pending"))},
+	{ID: "applied", Words: W("aplicado|aplicados|aplicada|aplicadas|efetivados|efetivadas|concluidos|concluidas", "applied|completed|fulfilled|confirmed"), Filter: statusFilter("applied", T("aplicados", "applied"))},
+	{ID: "expired", Words: W("expirado|expirados|expirada|expiradas|expiraram|vencido|vencidos|vencidas|venceram", "expired|lapsed"), Filter: statusFilter("expired", T("expirados", "expired"))},
+	{ID: "app_user", Words: W("usam o app|usa o app|usuarios do app|usuarios do aplicativo|usam o aplicativo|usuario do app", "app users|app user|use the app|uses the app|using the app"), Filter: func() *Filter { return AppUser(true) }, Neg: func() *Filter { return AppUser(false) }},
+	{ID: "female", Words: W("mulher|mulheres|feminino|feminina|femininos", "female|females|women|woman"), Filter: func() *Filter { return Gender("F", T("mulheres", "women")) }},
+	{ID: "male", Words: W("homem|homens|masculino|masculina|masculinos", "male|males|men|man"), Filter: func() *Filter { return Gender("M", T("homens", "men")) }},
+	{ID: "birthday", Words: W("aniversariante|aniversariantes|aniversario|aniversarios|fazem aniversario|faz aniversario|fazendo aniversario", "birthday|birthdays|have their birthday|have a birthday|has a birthday|celebrating birthdays"), Filter: Birthday},
+	{ID: "first_purchase", Words: W("primeira compra|primeiras compras|pela primeira vez|primeira vez", "first purchase|first purchases|first time buyers|first-time buyers|for the first time|first time"), Filter: FirstPurchase},
+	{ID: "expiring", Words: W("vencem|vence|vencendo|expiram|expira|expirando|a vencer|que vencem|prestes a vencer", "expire|expires|expiring|due to expire|about to expire"), Filter: ExpiresBy},
+	{ID: "any_status", Words: W("incluindo canceladas|inclusive canceladas|incluindo cancelados|inclusive cancelados|todos os status|qualquer status|com canceladas", "including cancelled|including canceled|cancelled included|all statuses|any status|every status"), Filter: AnyStatus},
+	{ID: "ending", Words: W("terminam|termina|terminando|acabam|acaba|encerram|encerra|vencem em", "end|ends|ending|finish|finishes|wrap up"), Filter: PromotionEnds},
+	{ID: "optin_all", Words: W("todos os canais|todos canais", "all channels|every channel|all three channels"), Filter: OptInAll},
+	{ID: "optin_any", Words: W("algum canal|qualquer canal|pelo menos um canal", "any channel|some channel|at least one channel"), Filter: func() *Filter { return OptInAny(true) }, Neg: func() *Filter { return OptInAny(false) }},
+	{ID: "optin_none", Words: W("nenhum canal", "no channel|none of the channels"), Filter: func() *Filter { return OptInAny(false) }, Neg: func() *Filter { return OptInAny(false) }},
+	{ID: "running", Words: W("vigente|vigentes|em vigor|rodando|rodaram|rodou|estiveram ativas|estavam ativas", "running|live|ongoing|current|ran|were running|were active|was running|was active"), Filter: PromotionActive},
+	{ID: "addons", Words: W("adicional|adicionais", "add-on|add-ons|addon|addons"), Filter: AddOns},
+	{ID: "no_email", Words: W("sem email|sem e mail", "without email|without an email|no email"), Filter: func() *Filter { return ContactMissing("email") }},
+	{ID: "zero_balance", Words: W("zerado|zerados|zerada|zeradas|sem saldo|sem pontos|saldo zero|saldo zerado", "zero balance|no points|no balance|zeroed|with zero points"), Filter: func() *Filter { return BalanceThreshold(Equal, 0) }},
+	{ID: "no_phone", Words: W("sem telefone|sem celular", "without phone|without a phone|no phone|without a phone number"), Filter: func() *Filter { return ContactMissing("phone") }},
+}
+
+// FlagByID finds a flag.
+func FlagByID(id string) *Flag {
+	for _, f := range Flags {
+		if f.ID == id {
+			return f
+		}
+	}
+	return nil
+}
+
+// ValueWord is one value of a value kind (a payment type, an origin, an opt-in channel)
+// and its words; Codes are the stored values it stands for (any one the data holds).
+type ValueWord struct {
+	// UsedBy is the flag "customers who use it" ("usam o app": app users, not the
+	// customers who signed up through it)
+	UsedBy string
+	Kind   string // payment, origin, channel
+	Code   string
+	Codes  []string
+	Label  Text
+	Words  Words
+}
+
+// ValueWords are the values the model names without the catalogue's help. The catalogue's
+// codes (payment types and origins read from the data) are words too.
+var ValueWords = []*ValueWord{
+	{Kind: "payment", Code: "pix", Codes: []string{"pix"}, Label: T("pix", "pix"), Words: W("pix|no pix|via pix|com pix|pelo pix", "pix|via pix|with pix")},
+	{Kind: "payment", Code: "credit_card", Codes: []string{"credit_card", "credit"}, Label: T("cartão de crédito", "credit card"), Words: W("cartao de credito|cartoes de credito|credito|no credito|cc", "credit card|credit cards|credit|cc")},
+	{Kind: "payment", Code: "debit_card", Codes: []string{"debit_card", "debit"}, Label: T("cartão de débito", "debit card"), Words: W("cartao de debito|cartoes de debito|no debito", "debit card|debit cards")},
+	{Kind: "payment", Code: "cash", Codes: []string{"cash"}, Label: T("dinheiro", "cash"), Words: W("dinheiro|em dinheiro|especie|em especie", "cash|in cash")},
+	{Kind: "payment", Code: "meal_voucher", Codes: []string{"meal_voucher", "voucher"}, Label: T("vale-refeição", "meal voucher"), Words: W("vale|vale refeicao|vale alimentacao|vr|va|voucher", "voucher|vouchers|meal voucher|meal vouchers")},
+	{UsedBy: "app_user", Kind: "origin", Code: "APP", Codes: []string{"APP"}, Label: T("app", "app"), Words: W("app|aplicativo|pelo app|via app|no app|do app|pelo aplicativo", "app|the app|through the app|via the app|from the app|in the app|mobile app")},
+	{Kind: "origin", Code: "PDV", Codes: []string{"PDV"}, Label: T("PDV", "point of sale"), Words: W("pdv|no pdv|pelo pdv|balcao|loja fisica", "pos|point of sale|in store|in-store|at the counter")},
+	{Kind: "origin", Code: "TOTEM", Codes: []string{"TOTEM"}, Label: T("totem", "kiosk"), Words: W("totem|totens|quiosque", "totem|kiosk|kiosks")},
+	{Kind: "origin", Code: "BACKOFFICE", Codes: []string{"BACKOFFICE"}, Label: T("backoffice", "back office"), Words: W("backoffice|back office|retaguarda", "backoffice|back office")},
+	{Kind: "state", Code: "SP", Label: T("São Paulo", "São Paulo"), Words: W("estado de sao paulo", "sao paulo state|state of sao paulo")},
+	{Kind: "state", Code: "RJ", Label: T("Rio de Janeiro", "Rio de Janeiro"), Words: W("estado do rio|estado do rio de janeiro", "rio de janeiro state|state of rio de janeiro")},
+	{Kind: "state", Code: "MG", Label: T("Minas Gerais", "Minas Gerais"), Words: W("minas gerais|minas", "minas gerais|minas")},
+	{Kind: "state", Code: "PR", Label: T("Paraná", "Paraná"), Words: W("parana", "parana")},
+	{Kind: "state", Code: "RS", Label: T("Rio Grande do Sul", "Rio Grande do Sul"), Words: W("rio grande do sul", "rio grande do sul")},
+	{Kind: "state", Code: "SC", Label: T("Santa Catarina", "Santa Catarina"), Words: W("santa catarina", "santa catarina")},
+	{Kind: "state", Code: "BA", Label: T("Bahia", "Bahia"), Words: W("bahia", "bahia")},
+	{Kind: "state", Code: "DF", Label: T("Distrito Federal", "Distrito Federal"), Words: W("distrito federal", "distrito federal")},
+	{Kind: "domain", Code: "gmail", Label: T("gmail", "gmail"), Words: W("gmail|gmail com", "gmail|gmail com")},
+	{Kind: "domain", Code: "hotmail", Label: T("hotmail", "hotmail"), Words: W("hotmail", "hotmail")},
+	{Kind: "domain", Code: "outlook", Label: T("outlook", "outlook"), Words: W("outlook", "outlook")},
+	{Kind: "domain", Code: "yahoo", Label: T("yahoo", "yahoo"), Words: W("yahoo", "yahoo")},
+	{Kind: "channel", Code: "email", Label: Email.Name, Words: W("email|emails|e mail|por email", "email|emails|e mail|by email")},
+	{Kind: "channel", Code: "whatsapp", Label: WhatsApp.Name, Words: W("whatsapp|whats|zap|wpp", "whatsapp|whats app|wa")},
+	{Kind: "channel", Code: "sms", Label: SMS.Name, Words: W("sms|mensagem de texto|torpedo", "sms|text message|text messages|texts")},
+}
+
+// ChannelOf is the opt-in channel of a channel value word.
+func ChannelOf(code string) (Channel, bool) {
+	switch code {
+	case "email":
+		return Email, true
+	case "whatsapp":
+		return WhatsApp, true
+	case "sms":
+		return SMS, true
+	}
+	return Channel{}, false
+}
+
+// Quantity is what a number in a threshold counts ("mais de 1000 pontos", "over 30
+// years", "acima de R$ 100"), and the filter it makes on each fact.
+type Quantity struct {
+	ID     string
+	Words  Words
+	Filter map[*Fact]func(op, n string) *Filter
+}
+
+func intFilter(f func(op string, n int64) *Filter) func(op, n string) *Filter {
+	return func(op, n string) *Filter {
+		var v int64
+		for _, r := range n {
+			if r < '0' || r > '9' {
+				return nil // a fraction of a point or a year is not a threshold
+			}
+			v = v*10 + int64(r-'0')
+			if v > 1_000_000_000 {
+				return nil
+			}
+		}
+		return f(op, v)
+	}
+}
+
+// Quantities.
+var Quantities = []*Quantity{
+	{ID: "points", Words: W("ponto|pontos|pts|pt", "point|points|pts|pt"), Filter: map[*Fact]func(op, n string) *Filter{
+		Customers: intFilter(BalanceThreshold), Products: intFilter(ProductPointsThreshold), Redemptions: intFilter(RedemptionPoints)}},
+	{ID: "years", Words: W("ano|anos|anos de idade|idade", "year|years|years old|yo|yrs|yr|age|aged"), Filter: map[*Fact]func(op, n string) *Filter{
+		Customers: intFilter(AgeThreshold)}},
+	{ID: "money", Words: W("reais|real|r$|conto|contos", "reais|real|dollars|bucks|brl"), Filter: map[*Fact]func(op, n string) *Filter{
+		Sales: ValueThreshold, Customers: SpendTotal}},
+	{ID: "sales", Words: W("compra|compras|venda|vendas|pedido|pedidos", "purchase|purchases|order|orders|sale|sales"), Filter: map[*Fact]func(op, n string) *Filter{
+		Customers: intFilter(PurchaseCount)}},
+	// "vezes", "times": how often the event of the question happened (Event.Times)
+	{ID: "times", Words: W("vez|vezes", "time|times")},
+	{ID: "redemptions", Words: W("resgate|resgates", "redemption|redemptions"), Filter: map[*Fact]func(op, n string) *Filter{
+		Customers: intFilter(RedemptionCountFilter)}},
+	{ID: "stores", Words: W("loja|lojas|filial|filiais|unidade|unidades", "store|stores|location|locations|branch|branches"), Filter: map[*Fact]func(op, n string) *Filter{
+		Customers: intFilter(StoresVisited)}},
+}
+
+// Terminals are the function words and period words: grammar terminals as data.
+var Terminals = []Term{
+	{CatBy, "", W("por|pra cada|para cada|em cada|por cada|cada|agrupado por|separado por|dividido por|quebrado por", "by|per|each|for each|across|broken down by|split by|grouped by|by each|per each")},
+	{CatAnd, "", W("e|,|&|mais|junto com|mas|porem", "and|,|&|plus|as well as|along with|but")},
+	{CatOr, "", W("ou", "or")},
+	{CatDocWord, "", W("cpf|cnpj|documento|doc|do cpf|de cpf|com cpf", "cpf|cnpj|document|doc|tax id|id")},
+	{CatOptIn, "", W("liberado|liberados|liberou|consentimento|deram consentimento|aceitam|aceita|aceitaram|aceitar|aceitam receber|aceita receber|autorizam|autorizaram|optaram|optaram por|opt in|optin|fizeram opt in|com opt in|inscritos em|assinam", "opted in|opted in to|opt in|optin|opted into|accept|accepts|accepted|agreed to|subscribed|subscribed to|signed up for|gave consent|gave consent for|consent|consented|consented to|allowed")},
+	{CatPaid, "", W("pago|paga|pagos|pagas|pagamento|pagamentos|pagou|pagaram", "paid|paying|payment|payments|pay")},
+	{CatNeg, "", W("nao|sem|nenhum|nenhuma|exceto|excluindo|fora|tirando", "not|no|without|none|except|excluding|other than|havent|hasnt|didnt|dont|doesnt")},
+	{CatNever, "", W("nunca|jamais|nenhuma vez", "never|not once")},
+	{CatCmp, ">", W("mais de|mais do que|acima de|acima dos|maior que|maior do que|superior a|passa de|passaram de|mais que|mais velhos que|mais velhas que|mais velhos do que", "more than|over|above|greater than|higher than|bigger than|larger than|exceeding|more then|greater then|higher then|older than|older then")},
+	{CatCmp, "<", W("mais novos que|mais novas que|mais novos do que", "younger than|younger then")},
+	{CatCmp, ">=", W("pelo menos|no minimo|ao menos|a partir de|ou mais", "at least|or more|and over|and up|and above|or over|or older|and older|minimum of")},
+	{CatCmp, "<", W("menos de|menos do que|abaixo de|abaixo dos|menor que|menor do que|inferior a|menos que", "less than|fewer than|under|below|lower than|smaller than|younger than|less then|fewer then")},
+	{CatCmp, "<=", W("no maximo|ou menos|ate", "at most|or less|or fewer|or younger|up to|maximum of")},
+	{CatCmp, "=", W("apenas|somente|so|exatamente|igual a", "only|exactly|just|equal to")},
+	{CatMany, "", W("varias|varios|diversas|diversos|multiplas|multiplos|mais de uma|mais de um", "multiple|several|many|more than one|various")},
+	{CatPerson, "", W("quem", "who|whom")},
+	{CatHave, "", W("tem|tem|possuem|possui|com|que tem|que possuem|ainda tem", "have|has|with|holding|that have|who have")},
+	{CatUse, "", W("usam|usa|utilizam|utiliza|usando|usuarios do|usuario do", "use|uses|using|users of")},
+	{CatBetween, "", W("entre", "between")},
+	{CatTop, "", W("top|ranking|os maiores|as maiores|ordenadas|ordenados|ordenada|ordenado|ordenar|classificadas|classificados|em ordem", "top|ranking|rank|ranked|leading|best|sorted|ordered|sorted by|ordered by")},
+	{CatMost, "", W("mais|maior|maiores|melhor|melhores|que mais|quem mais|do maior para o menor|do maior pro menor|do maior pra menor|maior para menor|da maior para a menor|da maior pra menor|das maiores para as menores|dos maiores para os menores|decrescente|ordem decrescente", "most|more|highest|biggest|largest|best|greatest|top|biggest first|largest first|highest first|descending|in descending order")},
+	{CatLeast, "", W("menos|menor|menores|pior|piores|que menos|quem menos|do menor para o maior|do menor pro maior|do menor pra maior|menor para maior|da menor para a maior|da menor pra maior|crescente|ordem crescente", "least|fewest|lowest|smallest|worst|bottom|less|smallest first|lowest first|ascending|in ascending order")},
+	{CatList, "", W("liste|listar|lista|listagem|mostre|mostrar|me mostre|quais|quais sao|relacao de|nomes|nome|me passa|exiba", "list|listing|show|show me|which|what are|names|name|display")},
+	{CatVs, "", W("vs|versus|x|contra|comparado com|comparado a|comparada com|em comparacao com|em relacao a|compare|comparar|comparacao|comparativo", "vs|versus|compared to|compared with|against|compare|comparison|comparing|relative to")},
+	{CatThan, "", W("do que|que", "than|then")},
+	{CatGrowth, "", W("crescimento|cresceu|variacao|variacao percentual|evolucao percentual|% de crescimento|% de variacao|quanto cresceu|aumento percentual", "growth|grew|change|percent change|% change|percentage change|growth rate|increase")},
+	{CatDiff, "", W("diferenca|quanto a mais|a mais", "difference|how much more|more than")},
+	{CatShare, "", W("percentual|porcentagem|%|taxa|proporcao|participacao|fatia|por cento", "percentage|percent|%|share|rate|proportion|ratio|pct")},
+	{CatSince, "", W("desde|a partir de|de la pra ca", "since|starting|from then on")},
+	{CatBefore, "", W("antes de|antes do|antes da|anterior a", "before|prior to|earlier than")},
+	{CatAfter, "", W("depois de|depois do|depois da|apos", "after|later than")},
+	{CatFrom, "", W("de|do|da|desde", "from")},
+	{CatTo, "", W("a|ao|ate", "to|through|thru|until|till")},
+	{CatAgain, "", W("novamente|de novo|outra vez|voltaram a|voltou a|denovo", "again|once more|come back|came back|returned")},
+	{CatBoth, "", W("ambos|ambas|as duas|os dois|nas duas|nos dois|em ambas|tanto", "both|both of|each of")},
+	{CatBefore2, "", W("antes|anteriormente|ja tinham|ja tinha", "before|previously|earlier|had already")},
+	{CatNamed, "", W("chamado|chamada|chamados|chamadas|com nome|de nome|com o nome|cujo nome|sobrenome|com sobrenome", "named|called|with the name|whose name|surname|last name")},
+	{CatWho, "", W("qual|quais|que|quem", "which|what|who|that")},
+	{CatWhen, "", W("quando|quando foi|em que data|que dia|qdo|qndo|qnd", "when|when was|when did|what date|on what date")},
+	{CatPerCust, "", W("por cliente|por comprador|por pessoa", "per customer|per buyer|per person|per member")},
+	{CatBands, "", W("faixa|faixas|faixa etaria|faixas etarias|distribuicao|distribuicao por faixa|bandas|divisao", "band|bands|bucket|buckets|brackets|distribution|age bands|age groups|age brackets|split|breakdown")},
+	{CatPctl, "", W("percentil", "percentile|pctl")},
+	{CatNew, "", W("novo|novos|nova|novas|recentes|recem cadastrados", "new|newly registered|recent")},
+	{CatTrend, "", W("evolucao|tendencia|historico|ao longo do tempo|serie historica", "trend|trends|evolution|over time|history|time series")},
+	{CatUntil, "", W("ate|até|ate o fim de|ate o final de", "until|till|up to|through|by|until the end of|through the end of|by the end of")},
+	{CatLast2, "", W("retrasado|retrasada|retrasados", "before last")},
+	{CatQuarterN, "1", W("q1|1t|1tri", "q1")},
+	{CatQuarterN, "2", W("q2|2t|2tri", "q2")},
+	{CatQuarterN, "3", W("q3|3t|3tri", "q3")},
+	{CatQuarterN, "4", W("q4|4t|4tri", "q4")},
+	{CatCost, "", W("custa|custam|custando|vale|valem", "cost|costs|costing|priced at")},
+	{CatAgg, "count", W("qts|qnts|qtas|quantos|quantas|quantidade|quantidade de|qtd|qtde|qtd de|qntos|qntas|qtos|qtas|quant|numero|numero de|n de|no de|total de|contagem|conte", "how many|number|number of|count|count of|no of|nr of|qty|total number")},
+	{CatAgg, "sum", W("total|soma|somado|somados|somatorio|quanto|quanto foi|valor total", "total|sum|sum of|how much|overall|combined|altogether")},
+	{CatAgg, "avg", W("media|medio|media de|valor medio|em media", "average|avg|mean|on average|typical")},
+	{CatAgg, "max", W("maior|maximo|maxima", "max|maximum|highest|largest|biggest")},
+	{CatAgg, "min", W("menor|minimo|minima", "min|minimum|lowest|smallest")},
+	{CatAgg, "median", W("mediana|mediano|valor mediano", "median")},
+	{CatAgg, "distinct", W("distintos|distintas|diferentes|unicos|unicas", "distinct|different|unique")},
+
+	{CatThis, "", W("este|esta|esse|essa|neste|nesta|nesse|nessa|deste|desta|desse|dessa|atual|corrente|no|na", "this|current|the current")},
+	{CatLast, "", W("passado|passada|anterior|ultimo|ultima|ultimos|ultimas|que passou", "last|previous|past|prior|preceding")},
+	{CatNext, "", W("proximo|proxima|proximos|que vem", "next|coming|upcoming")},
+	{CatUnit, "day", W("dia|dias", "day|days|dais|dys")},
+	{CatUnit, "week", W("semana|semanas|sem", "week|weeks|wk|wks")},
+	{CatUnit, "weekend", W("fim de semana|final de semana|fds|fins de semana|finais de semana", "weekend|weekends")},
+	{CatUnit, "month", W("mes|meses", "month|months|mo|mos|mth|mths")},
+	{CatUnit, "quarter", W("trimestre|trimestres|tri", "quarter|quarters|qtr")},
+	{CatUnit, "half", W("semestre|semestres", "half|half year|half-year|semester")},
+	{CatUnit, "year", W("ano|anos", "year|years|yr|yrs")},
+	{CatDay, "today", W("hoje|hj", "today|tdy")},
+	{CatDay, "yesterday", W("ontem", "yesterday")},
+	{CatDay, "tomorrow", W("amanha", "tomorrow")},
+	{CatDay, "ytd", W("no ano|acumulado do ano|ate agora no ano", "ytd|year to date|so far this year")},
+	{CatDay, "mtd", W("no mes|acumulado do mes", "mtd|month to date")},
+	{CatDay, "qtd", W("no trimestre|acumulado do trimestre", "qtd|quarter to date")},
+	{CatMonth, "1", W("janeiro|jan", "january|jan")},
+	{CatMonth, "2", W("fevereiro|fev", "february|feb")},
+	{CatMonth, "3", W("marco|mar", "march|mar")},
+	{CatMonth, "4", W("abril|abr", "april|apr")},
+	{CatMonth, "5", W("maio|mai", "may")},
+	{CatMonth, "6", W("junho|jun", "june|jun")},
+	{CatMonth, "7", W("julho|jul", "july|jul")},
+	{CatMonth, "8", W("agosto|ago", "august|aug")},
+	{CatMonth, "9", W("setembro|set", "september|sep|sept")},
+	{CatMonth, "10", W("outubro|out", "october|oct")},
+	{CatMonth, "11", W("novembro|nov", "november|nov")},
+	{CatMonth, "12", W("dezembro|dez", "december|dec")},
+	{CatWeekday, "1", W("segunda|segundas|segunda feira|segundas feiras", "monday|mondays")},
+	{CatWeekday, "2", W("terca|tercas|terca feira|tercas feiras", "tuesday|tuesdays")},
+	{CatWeekday, "3", W("quarta|quartas|quarta feira|quartas feiras", "wednesday|wednesdays")},
+	{CatWeekday, "4", W("quinta|quintas|quinta feira|quintas feiras", "thursday|thursdays")},
+	{CatWeekday, "5", W("sexta|sextas|sexta feira|sextas feiras", "friday|fridays")},
+	{CatWeekday, "6", W("sabado|sabados", "saturday|saturdays")},
+	{CatWeekday, "7", W("domingo|domingos", "sunday|sundays")},
+	{CatWeekday, "1-5", W("dias uteis|dia util|dias de semana|durante a semana", "weekdays|business days|working days|workdays")},
+	{CatWeekday, "6-7", W("fins de semana|finais de semana|nos fins de semana|aos fins de semana", "weekends|on weekends")},
+	{CatOrdinal, "1", W("primeiro|primeira|1o|1a", "first|1st")},
+	{CatOrdinal, "2", W("segundo|2o|2a", "second|2nd")},
+	{CatOrdinal, "3", W("terceiro|terceira|3o|3a", "third|3rd")},
+	{CatOrdinal, "4", W("quarto|quarta|4o|4a", "fourth|4th")},
+	{CatNumWord, "1", W("um|uma", "one")},
+	{CatNumWord, "2", W("dois|duas", "two")},
+	{CatNumWord, "3", W("tres", "three")},
+	{CatNumWord, "4", W("quatro", "four")},
+	{CatNumWord, "5", W("cinco", "five")},
+	{CatNumWord, "6", W("seis", "six")},
+	{CatNumWord, "7", W("sete", "seven")},
+	{CatNumWord, "10", W("dez", "ten")},
+	{CatNumWord, "12", W("doze", "twelve")},
+	{CatNumWord, "15", W("quinze", "fifteen")},
+	{CatNumWord, "30", W("trinta", "thirty")},
+	{CatNumWord, "100", W("cem", "hundred|a hundred|one hundred")},
+	{CatNumWord, "500", W("quinhentos", "five hundred")},
+	{CatNumWord, "1000", W("mil|um mil", "thousand|a thousand|one thousand")},
+	{CatAgo, "", W("ha|faz|atras", "ago|for")},
+	{CatInPeriod, "", W("em|no|na|nos|nas|durante|ao longo de|dentro de|pelo|pela", "in|on|during|within|over|for|at")},
+
+	{CatWrite, "", W("apague|apagar|apaga|delete|deletar|deleta|exclua|excluir|remova|remover|altere|alterar|atualize|atualizar|mude|mudar|modifique|insira|inserir|adicione|adicionar|cadastre|cadastrar|zere|zerar|cancele|cancelar|credite|creditar|debite|debitar|transfira|transferir|ative|ativar|desative|desativar|bloqueie|bloquear|limpe|limpar|renomeie|renomear|estorne|estornar|aplique|aplicar|defina|definir|ajuste|ajustar",
+		"delete|remove|drop|truncate|update|change|modify|edit|insert|add|set|reset|cancel|credit|debit|transfer|activate|deactivate|block|unblock|clear|purge|wipe|erase|rename|grant|revoke|adjust|apply")},
+	{CatForecast, "", W("previsao|prever|projecao|projetar|estimativa|estimar|vao|vai|vai ser|serao|sera|tendencia futura|vao expirar|vai expirar|vao vencer", "forecast|predict|prediction|projection|project|estimate|will|will be|going to|gonna|expected|will expire|going to expire")},
+	{CatScope, "", W("lucro|lucros|margem|margens|estoque|estoques|custo|custos|imposto|impostos|meta|metas|nps|satisfacao|reclamacao|reclamacoes|devolucao|devolucoes|frete|fornecedor|fornecedores|senha|senhas|usuarios do sistema|vendedor|vendedores|vendedora|funcionario|funcionarios|visitas|visitaram|site|clima|tempo|churn|ltv|cac|roi|produtos mais vendidos|itens vendidos|por que|porque|motivo",
+		"profit|profits|margin|margins|gross margin|stock|inventory|left in stock|tax|taxes|target|targets|nps|satisfaction|complaint|complaints|returns|refunds|shipping|supplier|suppliers|password|passwords|salesperson|salespeople|seller|sellers|employee|employees|staff|cashier|visited|visits|website|web site|weather|churn|ltv|lifetime value|cac|roi|best selling products|items sold|why|reason")},
+	{CatFiller, "", W(
+		"o|a|os|as|um|uma|de|do|da|dos|das|em|no|na|nos|nas|ao|aos|pelo|pela|pelos|pelas|para|pra|pro|com|que|se|me|eu|nos|voce|vc|temos|tem|tinha|tiveram|teve|ter|ha|houve|existe|existem|foi|foram|ser|sao|e|esta|estao|estava|estavam|ja|ainda|agora|atualmente|hoje em dia|ate agora|por favor|pf|pfv|favor|gostaria|queria|quero|preciso|saber|sabe|diga|me diga|me diz|informe|me informe|me fala|fala|traga|traz|ver|veja|ve|gere|gerar|relatorio|dados|dado|informacao|sobre|nosso|nossa|nossos|nossas|meu|minha|seu|sua|seus|suas|dele|dela|programa|fidelidade|do programa|de fidelidade|la|aqui|entao|ok|oi|ola|bom dia|boa tarde|boa noite|obrigado|valeu|pode|poderia|consegue|cadastrado|cadastrados|fez|fizeram|feito|feitas|feitos|realizadas|realizados|registradas|registrados|possui|possuem|tb|tbm|tambem|q|aproximadamente|cerca de|geral|em geral|receber|entre os|entre as|dentre os|dentre as|mas|porem|dia|periodo|atual|na rede|em toda a rede|da rede|todas as lojas|todos|todas|tudo|qual foi|qual e|quais foram|como|estamos|esta indo|cada um|cada uma|registrado|registrada|efetuadas|efetuados|sendo|estao com|estao ha|ficou|ficaram|dinheiro entrou|entrou|tivemos|deu|deram|respectivos|respectivas|seus respectivos|com seus|com os|com as|junto|contato|via|passou|passaram|registrou|registraram|lancou|lancados|cuja|cujo|cujas|cujos|vieram|vieram de|vem de|algo|alguma coisa|alguma|algum|,|pertencem|pertence|sao da|sao do|usam|usa|utilizam",
+		"the|a|an|of|in|on|at|for|to|from|with|is|are|was|were|be|been|do|does|did|have|has|had|we|our|us|i|me|my|you|your|they|their|them|it|its|there|here|please|pls|kindly|thanks|tell|tell me|give|give me|get|get me|find|fetch|pull|see|let me know|want|need|would|like|could|can|should|about|regarding|so far|to date|currently|now|right now|also|too|ever|approximately|around|roughly|report|data|overall|in total|loyalty|program|programme|our program|what is|what was|whats|what were|how is|how are|how was|how were|are there|is there|were there|was there|do we have|have we|did we|does|made|make|makes|happened|occurred|recorded|registered|placed|come|came|from|receive|receiving|among|among the|out of|of all|but|with their|their|respective|something|anything|any purchase|,|own|owns|owned|belong to|belongs to|use|uses|using|along|across all stores|all stores|every store|in all|all|every|any|whole|entire|contact|details|info|information|record|records|on file|address|currently have|still|yet|already|got|gets|give out|customers who|those|these|that|per cent|via|posted|logged|booked|processed|and|whose|through|came from|come from|coming from")},
+}
+
+// Terms is every terminal of the grammar: the words of the measures, dimensions, nouns,
+// events, flags, values and quantities of the model, and the function and period words.
+func Terms() []Term {
+	var ts []Term
+	for _, m := range Measures {
+		if len(m.Words.PT)+len(m.Words.EN) > 0 {
+			ts = append(ts, Term{CatMeasure, m.ID, m.Words})
+		}
+	}
+	for _, d := range Dimensions {
+		ts = append(ts, Term{CatDim, d.ID, d.Words})
+		if len(d.Adjectives.PT)+len(d.Adjectives.EN) > 0 {
+			ts = append(ts, Term{CatDimAdj, d.ID, d.Adjectives})
+		}
+	}
+	for _, n := range Nouns {
+		ts = append(ts, Term{CatNoun, n.ID, n.Words})
+	}
+	for _, e := range Events {
+		ts = append(ts, Term{CatEvent, e.ID, e.Words})
+	}
+	for _, f := range Flags {
+		ts = append(ts, Term{CatFlag, f.ID, f.Words})
+	}
+	for _, v := range ValueWords {
+		ts = append(ts, Term{CatValue, v.Kind + ":" + v.Code, v.Words})
+	}
+	for _, q := range Quantities {
+		ts = append(ts, Term{CatQuantity, q.ID, q.Words})
+	}
+	for _, a := range Attributes {
+		ts = append(ts, Term{CatAttr, a.ID, a.Words})
+	}
+	return append(ts, Terminals...)
+}

@@ -1,0 +1,29 @@
+package semantic
+
+import "strings"
+
+// Words are the ways questions name one concept, per language: phrases written folded
+// (lower case, no accents), one or more words each. The lexicon is generated from them.
+type Words struct {
+	PT []string
+	EN []string
+}
+
+// W builds Words from "|"-separated phrases.
+func W(pt, en string) Words { return Words{PT: split(pt), EN: split(en)} }
+
+func split(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, "|") {
+		if p = strings.Join(strings.Fields(p), " "); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// All is every phrase of both languages.
+func (w Words) All() []string { return append(append([]string(nil), w.PT...), w.EN...) }
+
+// keys splits a measure's composition keys.
+func keys(s string) []string { return split(s) }
