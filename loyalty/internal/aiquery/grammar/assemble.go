@@ -55,15 +55,6 @@ func (a *assembly) has(kind string) bool {
 	return false
 }
 
-func (a *assembly) markerArg(kind string) string {
-	for i, c := range a.clauses {
-		if c.kind == kind && !a.used[i] {
-			return string(c.v.(marker))
-		}
-	}
-	return ""
-}
-
 // dimOfNoun is the dimension a subject noun breaks a report down by when it is ranked
 // ("top 3 lojas", "qual cliente").
 func dimOfNoun(n *semantic.Noun) *semantic.Dimension {

@@ -176,9 +176,7 @@ func (lx *Lexicon) Read(question string) *Reading {
 		}
 		cands[i] = []candidate{{t.Norm, 0}}
 		if !lx.words[t.Norm] && !t.Cap {
-			for _, c := range lx.closest(t.Norm) {
-				cands[i] = append(cands[i], c)
-			}
+			cands[i] = append(cands[i], lx.closest(t.Norm)...)
 		}
 	}
 	var pt, en int
