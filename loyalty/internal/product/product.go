@@ -137,7 +137,8 @@ func (s *Store) Create(ctx context.Context, in CreateInput) (Product, error) {
 	if err := p.check(in.ToppingSKUs); err != nil {
 		return Product{}, err
 	}
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := database.Tx(ctx, s.db, database.CreatedRow("products", p.ID, productAdvice(p.ID)), func(tx *gorm.DB) error {
+		tx = tx.WithContext(ctx)
 		if err := tx.Create(&p).Error; err != nil {
 			return writeError(err, p.SKU)
 		}
@@ -154,7 +155,12 @@ func (s *Store) Update(ctx context.Context, id string, u Update) (Product, error
 	if err := u.validate(); err != nil {
 		return Product{}, err
 	}
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	change, xact := database.UpdateInXact(productAdvice(id))
+	err := database.Tx(ctx, s.db, change, func(tx *gorm.DB) error {
+		tx = tx.WithContext(ctx)
+		if err := xact.Take(tx); err != nil {
+			return err
+		}
 		p, err := database.LockByID[Product](tx, id, ErrNotFound)
 		if err != nil {
 			return err
@@ -196,6 +202,10 @@ func (s *Store) Update(ctx context.Context, id string, u Update) (Product, error
 		return Product{}, err
 	}
 	return s.ByID(ctx, id)
+}
+
+func productAdvice(id string) string {
+	return fmt.Sprintf("Look up product %s (GET /product/{product_id}) before sending the request again.", id)
 }
 
 // ByID returns one product with its toppings.

@@ -120,8 +120,14 @@ func (s *Store) Create(ctx context.Context, in CreateInput) (Promotion, error) {
 	if err := p.check(); err != nil {
 		return Promotion{}, err
 	}
-	if err := s.db.WithContext(ctx).Create(&p).Error; err != nil {
-		return Promotion{}, fmt.Errorf("insert promotion %q: %w", p.Name, err)
+	err := database.Tx(ctx, s.db, database.CreatedRow("promotions", p.ID, promotionAdvice(p.ID)), func(tx *gorm.DB) error {
+		if err := tx.WithContext(ctx).Create(&p).Error; err != nil {
+			return fmt.Errorf("insert promotion %q: %w", p.Name, err)
+		}
+		return nil
+	})
+	if err != nil {
+		return Promotion{}, err
 	}
 	return s.ByID(ctx, p.ID) // read back for the stored precision of numeric columns
 }
@@ -133,7 +139,12 @@ func (s *Store) Update(ctx context.Context, id string, u Update) (Promotion, err
 	}
 	// The row is locked while the change is checked and written: two PATCHes each valid
 	// alone (a later start_date, an earlier end_date) must not both pass the date check.
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	change, xact := database.UpdateInXact(promotionAdvice(id))
+	err := database.Tx(ctx, s.db, change, func(tx *gorm.DB) error {
+		tx = tx.WithContext(ctx)
+		if err := xact.Take(tx); err != nil {
+			return err
+		}
 		p, err := database.LockByID[Promotion](tx, id, ErrNotFound)
 		if err != nil {
 			return err
@@ -154,6 +165,10 @@ func (s *Store) Update(ctx context.Context, id string, u Update) (Promotion, err
 		return Promotion{}, err
 	}
 	return s.ByID(ctx, id)
+}
+
+func promotionAdvice(id string) string {
+	return fmt.Sprintf("Look up promotion %s (GET /promotion/{promotion_id}) before sending the request again.", id)
 }
 
 // apply copies the fields sent into p and returns the column changes.

@@ -93,8 +93,15 @@ func (r *Repository) Create(ctx context.Context, in CreateInput) (Store, error) 
 	if err := check(s, true); err != nil {
 		return Store{}, err
 	}
-	if err := r.db.WithContext(ctx).Create(&s).Error; err != nil {
-		return Store{}, r.writeError(ctx, err, s, "")
+	change := database.CreatedRow("stores", s.ID, storeAdvice(s.ID))
+	err := database.Tx(ctx, r.db, change, func(tx *gorm.DB) error {
+		if err := tx.WithContext(ctx).Create(&s).Error; err != nil {
+			return r.writeError(ctx, err, s, "")
+		}
+		return nil
+	})
+	if err != nil {
+		return Store{}, err
 	}
 	return r.ByID(ctx, s.ID) // as stored: timestamps at the database's precision
 }
@@ -139,22 +146,48 @@ func (r *Repository) Update(ctx context.Context, id string, u Update) (Store, er
 	if len(changes) == 0 {
 		return s, nil
 	}
-	if err := r.db.WithContext(ctx).Model(&Store{}).Where("id = ?", id).Updates(changes).Error; err != nil {
-		return Store{}, r.writeError(ctx, err, s, id)
+	change, xact := database.UpdateInXact(storeAdvice(id))
+	err = database.Tx(ctx, r.db, change, func(tx *gorm.DB) error {
+		tx = tx.WithContext(ctx)
+		if err := xact.Take(tx); err != nil {
+			return err
+		}
+		if err := tx.Model(&Store{}).Where("id = ?", id).Updates(changes).Error; err != nil {
+			return r.writeError(ctx, err, s, id)
+		}
+		return nil
+	})
+	if err != nil {
+		return Store{}, err
 	}
 	return r.ByID(ctx, id)
 }
 
 // Deactivate is the soft delete: the store is kept with is_active false.
 func (r *Repository) Deactivate(ctx context.Context, id string) (Store, error) {
-	res := r.db.WithContext(ctx).Model(&Store{}).Where("id = ?", id).Update("is_active", false)
-	if res.Error != nil {
-		return Store{}, fmt.Errorf("deactivate store %s: %w", id, res.Error)
-	}
-	if res.RowsAffected == 0 {
-		return Store{}, ErrNotFound
+	change, xact := database.UpdateInXact(storeAdvice(id))
+	err := database.Tx(ctx, r.db, change, func(tx *gorm.DB) error {
+		tx = tx.WithContext(ctx)
+		if err := xact.Take(tx); err != nil {
+			return err
+		}
+		res := tx.Model(&Store{}).Where("id = ?", id).Update("is_active", false)
+		if res.Error != nil {
+			return fmt.Errorf("deactivate store %s: %w", id, res.Error)
+		}
+		if res.RowsAffected == 0 {
+			return ErrNotFound
+		}
+		return nil
+	})
+	if err != nil {
+		return Store{}, err
 	}
 	return r.ByID(ctx, id)
+}
+
+func storeAdvice(id string) string {
+	return fmt.Sprintf("Look up store %s (GET /store/{store_id}) before sending the request again.", id)
 }
 
 // Failures callers tell apart (errors.Is).
