@@ -13,8 +13,8 @@ import (
 	"github.com/google/uuid"
 	"github.com/loyaltylinks/platform/loyalty/internal/validation"
 	"github.com/loyaltylinks/platform/shared/apperr"
-	"github.com/loyaltylinks/platform/shared/database"
 	"github.com/loyaltylinks/platform/shared/auth"
+	"github.com/loyaltylinks/platform/shared/database"
 	"golang.org/x/crypto/bcrypt"
 	"gorm.io/gorm"
 )
