@@ -124,12 +124,16 @@ func (s *Store) Create(ctx context.Context, in CreateInput) (Promotion, error) {
 		if err := tx.WithContext(ctx).Create(&p).Error; err != nil {
 			return fmt.Errorf("insert promotion %q: %w", p.Name, err)
 		}
-		return nil
+		// Read back for the stored precision of numeric columns, inside the write: once
+		// it committed, nothing can fail the answer.
+		var err error
+		p, err = byID(ctx, tx, p.ID)
+		return err
 	})
 	if err != nil {
 		return Promotion{}, err
 	}
-	return s.ByID(ctx, p.ID) // read back for the stored precision of numeric columns
+	return p, nil
 }
 
 // Update applies the fields sent in u to promotion id.
@@ -139,6 +143,7 @@ func (s *Store) Update(ctx context.Context, id string, u Update) (Promotion, err
 	}
 	// The row is locked while the change is checked and written: two PATCHes each valid
 	// alone (a later start_date, an earlier end_date) must not both pass the date check.
+	var out Promotion
 	change, xact := database.UpdateInXact(promotionAdvice(id))
 	err := database.Tx(ctx, s.db, change, func(tx *gorm.DB) error {
 		tx = tx.WithContext(ctx)
@@ -153,18 +158,19 @@ func (s *Store) Update(ctx context.Context, id string, u Update) (Promotion, err
 		if err := p.check(); err != nil {
 			return err
 		}
-		if len(changes) == 0 {
-			return nil
+		if len(changes) > 0 {
+			if err := tx.Model(&Promotion{}).Where("id = ?", id).Updates(changes).Error; err != nil {
+				return fmt.Errorf("update promotion %s: %w", id, err)
+			}
 		}
-		if err := tx.Model(&Promotion{}).Where("id = ?", id).Updates(changes).Error; err != nil {
-			return fmt.Errorf("update promotion %s: %w", id, err)
-		}
-		return nil
+		// Read back inside the write: once it committed, nothing can fail the answer.
+		out, err = byID(ctx, tx, id)
+		return err
 	})
 	if err != nil {
 		return Promotion{}, err
 	}
-	return s.ByID(ctx, id)
+	return out, nil
 }
 
 func promotionAdvice(id string) string {
@@ -214,9 +220,12 @@ func (u Update) apply(p *Promotion) map[string]any {
 }
 
 // ByID returns one promotion.
-func (s *Store) ByID(ctx context.Context, id string) (Promotion, error) {
+func (s *Store) ByID(ctx context.Context, id string) (Promotion, error) { return byID(ctx, s.db, id) }
+
+// byID reads promotion id through db (the pool or a write's transaction).
+func byID(ctx context.Context, db *gorm.DB, id string) (Promotion, error) {
 	var p Promotion
-	err := s.db.WithContext(ctx).Where("id = ?", id).Take(&p).Error
+	err := db.WithContext(ctx).Where("id = ?", id).Take(&p).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return Promotion{}, ErrNotFound
 	}

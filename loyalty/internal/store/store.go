@@ -98,12 +98,16 @@ func (r *Repository) Create(ctx context.Context, in CreateInput) (Store, error) 
 		if err := tx.WithContext(ctx).Create(&s).Error; err != nil {
 			return r.writeError(ctx, err, s, "")
 		}
-		return nil
+		// As stored (timestamps at the database's precision), read inside the write:
+		// once it committed, nothing can fail the answer.
+		var err error
+		s, err = take(ctx, tx, "id = ?", s.ID)
+		return err
 	})
 	if err != nil {
 		return Store{}, err
 	}
-	return r.ByID(ctx, s.ID) // as stored: timestamps at the database's precision
+	return s, nil
 }
 
 // Update applies the fields sent in u to the store id.
@@ -155,16 +159,19 @@ func (r *Repository) Update(ctx context.Context, id string, u Update) (Store, er
 		if err := tx.Model(&Store{}).Where("id = ?", id).Updates(changes).Error; err != nil {
 			return r.writeError(ctx, err, s, id)
 		}
-		return nil
+		var err error
+		s, err = take(ctx, tx, "id = ?", id)
+		return err
 	})
 	if err != nil {
 		return Store{}, err
 	}
-	return r.ByID(ctx, id)
+	return s, nil
 }
 
 // Deactivate is the soft delete: the store is kept with is_active false.
 func (r *Repository) Deactivate(ctx context.Context, id string) (Store, error) {
+	var out Store
 	change, xact := database.UpdateInXact(storeAdvice(id))
 	err := database.Tx(ctx, r.db, change, func(tx *gorm.DB) error {
 		tx = tx.WithContext(ctx)
@@ -178,12 +185,14 @@ func (r *Repository) Deactivate(ctx context.Context, id string) (Store, error) {
 		if res.RowsAffected == 0 {
 			return ErrNotFound
 		}
-		return nil
+		var err error
+		out, err = take(ctx, tx, "id = ?", id)
+		return err
 	})
 	if err != nil {
 		return Store{}, err
 	}
-	return r.ByID(ctx, id)
+	return out, nil
 }
 
 func storeAdvice(id string) string {
@@ -214,8 +223,13 @@ func (r *Repository) ByDocument(ctx context.Context, doc string) (Store, error) 
 }
 
 func (r *Repository) take(ctx context.Context, where string, arg any) (Store, error) {
+	return take(ctx, r.db, where, arg)
+}
+
+// take reads one store through db (the pool or a write's transaction).
+func take(ctx context.Context, db *gorm.DB, where string, arg any) (Store, error) {
 	var s Store
-	err := r.db.WithContext(ctx).Where(where, arg).Take(&s).Error
+	err := db.WithContext(ctx).Where(where, arg).Take(&s).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return Store{}, ErrNotFound
 	}
