@@ -137,6 +137,7 @@ func (s *Store) Create(ctx context.Context, in CreateInput) (Product, error) {
 	if err := p.check(in.ToppingSKUs); err != nil {
 		return Product{}, err
 	}
+	var out Product
 	err := database.Tx(ctx, s.db, database.CreatedRow("products", p.ID, productAdvice(p.ID)), func(tx *gorm.DB) error {
 		tx = tx.WithContext(ctx)
 		if err := tx.Create(&p).Error; err != nil {
@@ -147,13 +148,13 @@ func (s *Store) Create(ctx context.Context, in CreateInput) (Product, error) {
 		}
 		// Read back inside the write: once it committed, nothing can fail the answer.
 		var err error
-		p, err = byID(ctx, tx, p.ID)
+		out, err = byID(ctx, tx, p.ID)
 		return err
 	})
 	if err != nil {
 		return Product{}, err
 	}
-	return p, nil
+	return out, nil
 }
 
 // Update applies the fields sent in u to product id, in one transaction.

@@ -120,6 +120,7 @@ func (s *Store) Create(ctx context.Context, in CreateInput) (Promotion, error) {
 	if err := p.check(); err != nil {
 		return Promotion{}, err
 	}
+	var out Promotion
 	err := database.Tx(ctx, s.db, database.CreatedRow("promotions", p.ID, promotionAdvice(p.ID)), func(tx *gorm.DB) error {
 		if err := tx.WithContext(ctx).Create(&p).Error; err != nil {
 			return fmt.Errorf("insert promotion %q: %w", p.Name, err)
@@ -127,13 +128,13 @@ func (s *Store) Create(ctx context.Context, in CreateInput) (Promotion, error) {
 		// Read back for the stored precision of numeric columns, inside the write: once
 		// it committed, nothing can fail the answer.
 		var err error
-		p, err = byID(ctx, tx, p.ID)
+		out, err = byID(ctx, tx, p.ID)
 		return err
 	})
 	if err != nil {
 		return Promotion{}, err
 	}
-	return p, nil
+	return out, nil
 }
 
 // Update applies the fields sent in u to promotion id.

@@ -93,6 +93,7 @@ func (r *Repository) Create(ctx context.Context, in CreateInput) (Store, error) 
 	if err := check(s, true); err != nil {
 		return Store{}, err
 	}
+	var out Store
 	change := database.CreatedRow("stores", s.ID, storeAdvice(s.ID))
 	err := database.Tx(ctx, r.db, change, func(tx *gorm.DB) error {
 		if err := tx.WithContext(ctx).Create(&s).Error; err != nil {
@@ -101,13 +102,13 @@ func (r *Repository) Create(ctx context.Context, in CreateInput) (Store, error) 
 		// As stored (timestamps at the database's precision), read inside the write:
 		// once it committed, nothing can fail the answer.
 		var err error
-		s, err = take(ctx, tx, "id = ?", s.ID)
+		out, err = take(ctx, tx, "id = ?", s.ID)
 		return err
 	})
 	if err != nil {
 		return Store{}, err
 	}
-	return s, nil
+	return out, nil
 }
 
 // Update applies the fields sent in u to the store id.
@@ -150,6 +151,7 @@ func (r *Repository) Update(ctx context.Context, id string, u Update) (Store, er
 	if len(changes) == 0 {
 		return s, nil
 	}
+	var out Store
 	change, xact := database.UpdateInXact(storeAdvice(id))
 	err = database.Tx(ctx, r.db, change, func(tx *gorm.DB) error {
 		tx = tx.WithContext(ctx)
@@ -160,13 +162,13 @@ func (r *Repository) Update(ctx context.Context, id string, u Update) (Store, er
 			return r.writeError(ctx, err, s, id)
 		}
 		var err error
-		s, err = take(ctx, tx, "id = ?", id)
+		out, err = take(ctx, tx, "id = ?", id)
 		return err
 	})
 	if err != nil {
 		return Store{}, err
 	}
-	return s, nil
+	return out, nil
 }
 
 // Deactivate is the soft delete: the store is kept with is_active false.
