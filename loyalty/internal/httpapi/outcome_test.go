@@ -85,6 +85,27 @@ func (e *testEnv) blockRedeem(tok, customerID, sku string) redeemBody {
 	return r
 }
 
+// apiUser creates a user over HTTP and returns its id.
+func (e *testEnv) apiUser() string {
+	e.t.Helper()
+	res := e.do(http.MethodPost, "/api/v1/users", e.token("admin"),
+		map[string]any{"username": "u" + uuid.NewString()[:8], "password": "a-long-enough-password", "name": "Someone"})
+	mustStatus(e.t, res, http.StatusCreated)
+	var u struct{ ID string }
+	res.JSON(e.t, &u)
+	return u.ID
+}
+
+// apiWebhook creates a webhook subscription over HTTP and returns its id.
+func (e *testEnv) apiWebhook() string {
+	e.t.Helper()
+	res := e.do(http.MethodPost, "/api/v1/webhooks", e.token("admin"), map[string]any{"url": "https://93.184.216.34/hook"})
+	mustStatus(e.t, res, http.StatusCreated)
+	var w struct{ ID string }
+	res.JSON(e.t, &w)
+	return w.ID
+}
+
 func lostAnswerCases() []lostAnswerCase {
 	now := time.Now().UTC().Format(time.RFC3339)
 	return []lostAnswerCase{
@@ -184,6 +205,83 @@ func lostAnswerCases() []lostAnswerCase {
 			cust, _ := env.sqlCustomer(cols{"points_balance": 5})
 			return lostAnswerRequest{http.MethodDelete, "/api/v1/customer/" + cust, env.token("admin"), nil},
 				uuidMarkers(cust), func() int64 { return 1 - env.count(`SELECT count(*) FROM customers WHERE id = ?`, cust) }
+		}},
+		{"product create", true, func(t *testing.T, env *testEnv) (lostAnswerRequest, []string, func() int64) {
+			m := "Lost " + uuid.NewString()
+			return lostAnswerRequest{http.MethodPost, "/api/v1/product", env.token("admin"),
+					map[string]any{"sku": "LOST-" + uuid.NewString()[:12], "name": m, "points": 10}},
+				[]string{m}, func() int64 { return env.count(`SELECT count(*) FROM products WHERE name = ?`, m) }
+		}},
+		{"product update", true, func(t *testing.T, env *testEnv) (lostAnswerRequest, []string, func() int64) {
+			id := env.sqlProduct("LOST-"+uuid.NewString()[:12], 10, 2)
+			m := "Renamed " + uuid.NewString()
+			return lostAnswerRequest{http.MethodPatch, "/api/v1/product/" + id, env.token("admin"), map[string]any{"name": m}},
+				[]string{m}, func() int64 { return env.count(`SELECT count(*) FROM products WHERE id = ? AND name = ?`, id, m) }
+		}},
+		{"promotion create", true, func(t *testing.T, env *testEnv) (lostAnswerRequest, []string, func() int64) {
+			m := "Lost " + uuid.NewString()
+			return lostAnswerRequest{http.MethodPost, "/api/v1/promotion", env.token("admin"),
+					map[string]any{"name": m, "start_date": now, "end_date": time.Now().UTC().Add(48 * time.Hour).Format(time.RFC3339)}},
+				[]string{m}, func() int64 { return env.count(`SELECT count(*) FROM promotions WHERE name = ?`, m) }
+		}},
+		{"promotion update", true, func(t *testing.T, env *testEnv) (lostAnswerRequest, []string, func() int64) {
+			id := env.insertRow("promotions", cols{"name": "Promo", "start_date": time.Now().Add(-time.Hour), "end_date": time.Now().Add(time.Hour)})
+			m := "Renamed " + uuid.NewString()
+			return lostAnswerRequest{http.MethodPatch, "/api/v1/promotion/" + id, env.token("admin"), map[string]any{"name": m}},
+				[]string{m}, func() int64 { return env.count(`SELECT count(*) FROM promotions WHERE id = ? AND name = ?`, id, m) }
+		}},
+		{"store create", true, func(t *testing.T, env *testEnv) (lostAnswerRequest, []string, func() int64) {
+			m := "Lost " + uuid.NewString()
+			return lostAnswerRequest{http.MethodPost, "/api/v1/store", env.token("admin"),
+					map[string]any{"store_code": "L" + uuid.NewString()[:12], "name": m, "document": "D-" + uuid.NewString()}},
+				[]string{m}, func() int64 { return env.count(`SELECT count(*) FROM stores WHERE name = ?`, m) }
+		}},
+		{"store update", true, func(t *testing.T, env *testEnv) (lostAnswerRequest, []string, func() int64) {
+			id := env.sqlStore("L"+uuid.NewString()[:12], "D-"+uuid.NewString())
+			m := "Renamed " + uuid.NewString()
+			return lostAnswerRequest{http.MethodPatch, "/api/v1/store/" + id, env.token("admin"), map[string]any{"name": m}},
+				[]string{m}, func() int64 { return env.count(`SELECT count(*) FROM stores WHERE id = ? AND name = ?`, id, m) }
+		}},
+		{"store delete", true, func(t *testing.T, env *testEnv) (lostAnswerRequest, []string, func() int64) {
+			id := env.sqlStore("L"+uuid.NewString()[:12], "D-"+uuid.NewString())
+			return lostAnswerRequest{http.MethodDelete, "/api/v1/store/" + id, env.token("admin"), nil},
+				uuidMarkers(id), func() int64 { return env.count(`SELECT count(*) FROM stores WHERE id = ? AND NOT is_active`, id) }
+		}},
+		{"user create", true, func(t *testing.T, env *testEnv) (lostAnswerRequest, []string, func() int64) {
+			m := "Lost " + uuid.NewString()
+			return lostAnswerRequest{http.MethodPost, "/api/v1/users", env.token("admin"),
+					map[string]any{"username": "lost" + uuid.NewString()[:8], "password": "a-long-enough-password", "name": m}},
+				[]string{m}, func() int64 { return env.count(`SELECT count(*) FROM users WHERE name = ?`, m) }
+		}},
+		{"user update", true, func(t *testing.T, env *testEnv) (lostAnswerRequest, []string, func() int64) {
+			id := env.apiUser()
+			m := "Renamed " + uuid.NewString()
+			return lostAnswerRequest{http.MethodPatch, "/api/v1/users/" + id, env.token("admin"), map[string]any{"name": m}},
+				[]string{m}, func() int64 { return env.count(`SELECT count(*) FROM users WHERE id = ? AND name = ?`, id, m) }
+		}},
+		{"user delete", true, func(t *testing.T, env *testEnv) (lostAnswerRequest, []string, func() int64) {
+			id := env.apiUser()
+			return lostAnswerRequest{http.MethodDelete, "/api/v1/users/" + id, env.token("admin"), nil},
+				uuidMarkers(id), func() int64 { return 1 - env.count(`SELECT count(*) FROM users WHERE id = ?`, id) }
+		}},
+		{"webhook create", true, func(t *testing.T, env *testEnv) (lostAnswerRequest, []string, func() int64) {
+			m := "Lost " + uuid.NewString()
+			return lostAnswerRequest{http.MethodPost, "/api/v1/webhooks", env.token("admin"),
+					map[string]any{"url": "https://93.184.216.34/hook", "description": m}},
+				[]string{m}, func() int64 { return env.count(`SELECT count(*) FROM webhook_subscriptions WHERE description = ?`, m) }
+		}},
+		{"webhook update", true, func(t *testing.T, env *testEnv) (lostAnswerRequest, []string, func() int64) {
+			id := env.apiWebhook()
+			m := "Renamed " + uuid.NewString()
+			return lostAnswerRequest{http.MethodPatch, "/api/v1/webhooks/" + id, env.token("admin"), map[string]any{"description": m}},
+				[]string{m}, func() int64 {
+					return env.count(`SELECT count(*) FROM webhook_subscriptions WHERE id = ? AND description = ?`, id, m)
+				}
+		}},
+		{"webhook delete", true, func(t *testing.T, env *testEnv) (lostAnswerRequest, []string, func() int64) {
+			id := env.apiWebhook()
+			return lostAnswerRequest{http.MethodDelete, "/api/v1/webhooks/" + id, env.token("admin"), nil},
+				uuidMarkers(id), func() int64 { return 1 - env.count(`SELECT count(*) FROM webhook_subscriptions WHERE id = ?`, id) }
 		}},
 	}
 }

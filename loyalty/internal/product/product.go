@@ -137,16 +137,24 @@ func (s *Store) Create(ctx context.Context, in CreateInput) (Product, error) {
 	if err := p.check(in.ToppingSKUs); err != nil {
 		return Product{}, err
 	}
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	var out Product
+	err := database.Tx(ctx, s.db, database.CreatedRow("products", p.ID, productAdvice(p.ID)), func(tx *gorm.DB) error {
+		tx = tx.WithContext(ctx)
 		if err := tx.Create(&p).Error; err != nil {
 			return writeError(err, p.SKU)
 		}
-		return linkToppings(tx, p.ID, in.ToppingSKUs)
+		if err := linkToppings(tx, p.ID, in.ToppingSKUs); err != nil {
+			return err
+		}
+		// Read back inside the write: once it committed, nothing can fail the answer.
+		var err error
+		out, err = byID(ctx, tx, p.ID)
+		return err
 	})
 	if err != nil {
 		return Product{}, err
 	}
-	return s.ByID(ctx, p.ID)
+	return out, nil
 }
 
 // Update applies the fields sent in u to product id, in one transaction.
@@ -154,7 +162,13 @@ func (s *Store) Update(ctx context.Context, id string, u Update) (Product, error
 	if err := u.validate(); err != nil {
 		return Product{}, err
 	}
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	var out Product
+	change, xact := database.UpdateInXact(productAdvice(id))
+	err := database.Tx(ctx, s.db, change, func(tx *gorm.DB) error {
+		tx = tx.WithContext(ctx)
+		if err := xact.Take(tx); err != nil {
+			return err
+		}
 		p, err := database.LockByID[Product](tx, id, ErrNotFound)
 		if err != nil {
 			return err
@@ -187,21 +201,32 @@ func (s *Store) Update(ctx context.Context, id string, u Update) (Product, error
 				return fmt.Errorf("unlink toppings of %s: %w", id, err)
 			}
 			if p.HasToppings {
-				return linkToppings(tx, id, toppings)
+				if err := linkToppings(tx, id, toppings); err != nil {
+					return err
+				}
 			}
 		}
-		return nil
+		// Read back inside the write: once it committed, nothing can fail the answer.
+		out, err = byID(ctx, tx, id)
+		return err
 	})
 	if err != nil {
 		return Product{}, err
 	}
-	return s.ByID(ctx, id)
+	return out, nil
+}
+
+func productAdvice(id string) string {
+	return fmt.Sprintf("Look up product %s (GET /product/{product_id}) before sending the request again.", id)
 }
 
 // ByID returns one product with its toppings.
-func (s *Store) ByID(ctx context.Context, id string) (Product, error) {
+func (s *Store) ByID(ctx context.Context, id string) (Product, error) { return byID(ctx, s.db, id) }
+
+// byID reads product id with its toppings through db (the pool or a write's transaction).
+func byID(ctx context.Context, db *gorm.DB, id string) (Product, error) {
 	var p Product
-	err := s.db.WithContext(ctx).Where("id = ?", id).Take(&p).Error
+	err := db.WithContext(ctx).Where("id = ?", id).Take(&p).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return Product{}, ErrNotFound
 	}
@@ -209,7 +234,7 @@ func (s *Store) ByID(ctx context.Context, id string) (Product, error) {
 		return Product{}, fmt.Errorf("load product %s: %w", id, err)
 	}
 	list := []Product{p}
-	if err := s.withToppings(ctx, list); err != nil {
+	if err := withToppings(ctx, db, list); err != nil {
 		return Product{}, err
 	}
 	return list[0], nil
@@ -221,14 +246,14 @@ func (s *Store) List(ctx context.Context, limit, offset int) ([]Product, error) 
 	if err := s.db.WithContext(ctx).Order("lower(name), sku").Limit(limit).Offset(offset).Find(&out).Error; err != nil {
 		return nil, fmt.Errorf("list products: %w", err)
 	}
-	if err := s.withToppings(ctx, out); err != nil {
+	if err := withToppings(ctx, s.db, out); err != nil {
 		return nil, err
 	}
 	return out, nil
 }
 
 // withToppings fills the toppings of every product in list with one query.
-func (s *Store) withToppings(ctx context.Context, list []Product) error {
+func withToppings(ctx context.Context, db *gorm.DB, list []Product) error {
 	ids := make([]string, 0, len(list))
 	for i := range list {
 		list[i].ToppingSKUs = []string{}
@@ -244,7 +269,7 @@ func (s *Store) withToppings(ctx context.Context, list []Product) error {
 		ParentID string
 		Topping
 	}
-	err := s.db.WithContext(ctx).Raw(`
+	err := db.WithContext(ctx).Raw(`
 		SELECT pt.product_id AS parent_id, t.id, t.sku, t.name, t.points, t.description, t.image_url,
 		       t.is_active, t.price, t.discount_price, t.min_qty, t.max_qty
 		FROM product_toppings pt JOIN products t ON t.id = pt.topping_id

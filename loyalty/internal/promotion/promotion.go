@@ -120,10 +120,21 @@ func (s *Store) Create(ctx context.Context, in CreateInput) (Promotion, error) {
 	if err := p.check(); err != nil {
 		return Promotion{}, err
 	}
-	if err := s.db.WithContext(ctx).Create(&p).Error; err != nil {
-		return Promotion{}, fmt.Errorf("insert promotion %q: %w", p.Name, err)
+	var out Promotion
+	err := database.Tx(ctx, s.db, database.CreatedRow("promotions", p.ID, promotionAdvice(p.ID)), func(tx *gorm.DB) error {
+		if err := tx.WithContext(ctx).Create(&p).Error; err != nil {
+			return fmt.Errorf("insert promotion %q: %w", p.Name, err)
+		}
+		// Read back for the stored precision of numeric columns, inside the write: once
+		// it committed, nothing can fail the answer.
+		var err error
+		out, err = byID(ctx, tx, p.ID)
+		return err
+	})
+	if err != nil {
+		return Promotion{}, err
 	}
-	return s.ByID(ctx, p.ID) // read back for the stored precision of numeric columns
+	return out, nil
 }
 
 // Update applies the fields sent in u to promotion id.
@@ -133,7 +144,13 @@ func (s *Store) Update(ctx context.Context, id string, u Update) (Promotion, err
 	}
 	// The row is locked while the change is checked and written: two PATCHes each valid
 	// alone (a later start_date, an earlier end_date) must not both pass the date check.
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	var out Promotion
+	change, xact := database.UpdateInXact(promotionAdvice(id))
+	err := database.Tx(ctx, s.db, change, func(tx *gorm.DB) error {
+		tx = tx.WithContext(ctx)
+		if err := xact.Take(tx); err != nil {
+			return err
+		}
 		p, err := database.LockByID[Promotion](tx, id, ErrNotFound)
 		if err != nil {
 			return err
@@ -142,18 +159,23 @@ func (s *Store) Update(ctx context.Context, id string, u Update) (Promotion, err
 		if err := p.check(); err != nil {
 			return err
 		}
-		if len(changes) == 0 {
-			return nil
+		if len(changes) > 0 {
+			if err := tx.Model(&Promotion{}).Where("id = ?", id).Updates(changes).Error; err != nil {
+				return fmt.Errorf("update promotion %s: %w", id, err)
+			}
 		}
-		if err := tx.Model(&Promotion{}).Where("id = ?", id).Updates(changes).Error; err != nil {
-			return fmt.Errorf("update promotion %s: %w", id, err)
-		}
-		return nil
+		// Read back inside the write: once it committed, nothing can fail the answer.
+		out, err = byID(ctx, tx, id)
+		return err
 	})
 	if err != nil {
 		return Promotion{}, err
 	}
-	return s.ByID(ctx, id)
+	return out, nil
+}
+
+func promotionAdvice(id string) string {
+	return fmt.Sprintf("Look up promotion %s (GET /promotion/{promotion_id}) before sending the request again.", id)
 }
 
 // apply copies the fields sent into p and returns the column changes.
@@ -199,9 +221,12 @@ func (u Update) apply(p *Promotion) map[string]any {
 }
 
 // ByID returns one promotion.
-func (s *Store) ByID(ctx context.Context, id string) (Promotion, error) {
+func (s *Store) ByID(ctx context.Context, id string) (Promotion, error) { return byID(ctx, s.db, id) }
+
+// byID reads promotion id through db (the pool or a write's transaction).
+func byID(ctx context.Context, db *gorm.DB, id string) (Promotion, error) {
 	var p Promotion
-	err := s.db.WithContext(ctx).Where("id = ?", id).Take(&p).Error
+	err := db.WithContext(ctx).Where("id = ?", id).Take(&p).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return Promotion{}, ErrNotFound
 	}

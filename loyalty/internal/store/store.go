@@ -93,10 +93,22 @@ func (r *Repository) Create(ctx context.Context, in CreateInput) (Store, error) 
 	if err := check(s, true); err != nil {
 		return Store{}, err
 	}
-	if err := r.db.WithContext(ctx).Create(&s).Error; err != nil {
-		return Store{}, r.writeError(ctx, err, s, "")
+	var out Store
+	change := database.CreatedRow("stores", s.ID, storeAdvice(s.ID))
+	err := database.Tx(ctx, r.db, change, func(tx *gorm.DB) error {
+		if err := tx.WithContext(ctx).Create(&s).Error; err != nil {
+			return r.writeError(ctx, err, s, "")
+		}
+		// As stored (timestamps at the database's precision), read inside the write:
+		// once it committed, nothing can fail the answer.
+		var err error
+		out, err = take(ctx, tx, "id = ?", s.ID)
+		return err
+	})
+	if err != nil {
+		return Store{}, err
 	}
-	return r.ByID(ctx, s.ID) // as stored: timestamps at the database's precision
+	return out, nil
 }
 
 // Update applies the fields sent in u to the store id.
@@ -139,22 +151,54 @@ func (r *Repository) Update(ctx context.Context, id string, u Update) (Store, er
 	if len(changes) == 0 {
 		return s, nil
 	}
-	if err := r.db.WithContext(ctx).Model(&Store{}).Where("id = ?", id).Updates(changes).Error; err != nil {
-		return Store{}, r.writeError(ctx, err, s, id)
+	var out Store
+	change, xact := database.UpdateInXact(storeAdvice(id))
+	err = database.Tx(ctx, r.db, change, func(tx *gorm.DB) error {
+		tx = tx.WithContext(ctx)
+		if err := xact.Take(tx); err != nil {
+			return err
+		}
+		if err := tx.Model(&Store{}).Where("id = ?", id).Updates(changes).Error; err != nil {
+			return r.writeError(ctx, err, s, id)
+		}
+		var err error
+		out, err = take(ctx, tx, "id = ?", id)
+		return err
+	})
+	if err != nil {
+		return Store{}, err
 	}
-	return r.ByID(ctx, id)
+	return out, nil
 }
 
 // Deactivate is the soft delete: the store is kept with is_active false.
 func (r *Repository) Deactivate(ctx context.Context, id string) (Store, error) {
-	res := r.db.WithContext(ctx).Model(&Store{}).Where("id = ?", id).Update("is_active", false)
-	if res.Error != nil {
-		return Store{}, fmt.Errorf("deactivate store %s: %w", id, res.Error)
+	var out Store
+	change, xact := database.UpdateInXact(storeAdvice(id))
+	err := database.Tx(ctx, r.db, change, func(tx *gorm.DB) error {
+		tx = tx.WithContext(ctx)
+		if err := xact.Take(tx); err != nil {
+			return err
+		}
+		res := tx.Model(&Store{}).Where("id = ?", id).Update("is_active", false)
+		if res.Error != nil {
+			return fmt.Errorf("deactivate store %s: %w", id, res.Error)
+		}
+		if res.RowsAffected == 0 {
+			return ErrNotFound
+		}
+		var err error
+		out, err = take(ctx, tx, "id = ?", id)
+		return err
+	})
+	if err != nil {
+		return Store{}, err
 	}
-	if res.RowsAffected == 0 {
-		return Store{}, ErrNotFound
-	}
-	return r.ByID(ctx, id)
+	return out, nil
+}
+
+func storeAdvice(id string) string {
+	return fmt.Sprintf("Look up store %s (GET /store/{store_id}) before sending the request again.", id)
 }
 
 // Failures callers tell apart (errors.Is).
@@ -181,8 +225,13 @@ func (r *Repository) ByDocument(ctx context.Context, doc string) (Store, error) 
 }
 
 func (r *Repository) take(ctx context.Context, where string, arg any) (Store, error) {
+	return take(ctx, r.db, where, arg)
+}
+
+// take reads one store through db (the pool or a write's transaction).
+func take(ctx context.Context, db *gorm.DB, where string, arg any) (Store, error) {
 	var s Store
-	err := r.db.WithContext(ctx).Where(where, arg).Take(&s).Error
+	err := db.WithContext(ctx).Where(where, arg).Take(&s).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return Store{}, ErrNotFound
 	}

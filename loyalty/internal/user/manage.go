@@ -12,6 +12,7 @@ import (
 	"github.com/loyaltylinks/platform/loyalty/internal/validation"
 	"github.com/loyaltylinks/platform/shared/apperr"
 	"github.com/loyaltylinks/platform/shared/auth"
+	"github.com/loyaltylinks/platform/shared/database"
 	"github.com/loyaltylinks/platform/shared/nullable"
 	"gorm.io/gorm"
 )
@@ -155,7 +156,12 @@ func (s *Store) Update(ctx context.Context, id string, u Update) (User, error) {
 	}
 
 	var out User
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	change, xact := database.UpdateInXact(userAdvice(id))
+	err := database.Tx(ctx, s.db, change, func(tx *gorm.DB) error {
+		tx = tx.WithContext(ctx)
+		if err := xact.Take(tx); err != nil {
+			return err
+		}
 		if _, err := lockForChange(tx, id, u.removesAdmin()); err != nil {
 			return err
 		}
@@ -180,7 +186,12 @@ func (s *Store) Update(ctx context.Context, id string, u Update) (User, error) {
 // the last active admin is a Conflict.
 func (s *Store) Delete(ctx context.Context, id string) (User, error) {
 	var out User
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	change, xact := database.UpdateInXact(userAdvice(id))
+	err := database.Tx(ctx, s.db, change, func(tx *gorm.DB) error {
+		tx = tx.WithContext(ctx)
+		if err := xact.Take(tx); err != nil {
+			return err
+		}
 		target, err := lockForChange(tx, id, true)
 		if err != nil {
 			return err

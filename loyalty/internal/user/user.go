@@ -14,6 +14,7 @@ import (
 	"github.com/loyaltylinks/platform/loyalty/internal/validation"
 	"github.com/loyaltylinks/platform/shared/apperr"
 	"github.com/loyaltylinks/platform/shared/auth"
+	"github.com/loyaltylinks/platform/shared/database"
 	"golang.org/x/crypto/bcrypt"
 	"gorm.io/gorm"
 )
@@ -102,21 +103,38 @@ func (s *Store) Create(ctx context.Context, in CreateInput) (User, error) {
 		Role:         role,
 		IsActive:     true,
 	}
-	if err := s.db.WithContext(ctx).Create(&u).Error; err != nil {
-		switch {
-		case errors.Is(err, gorm.ErrDuplicatedKey):
-			return User{}, apperr.New(apperr.Conflict, "A user with username %q already exists", username)
-		case errors.Is(err, gorm.ErrCheckConstraintViolated):
-			// The database's Unicode tables disagree with Go's about this name.
-			return User{}, apperr.Validation(apperr.Field("Username is not in a form the database accepts", "string_pattern_mismatch", "username"))
+	change := database.CreatedRow("users", u.ID, userAdvice(u.ID))
+	err = database.Tx(ctx, s.db, change, func(tx *gorm.DB) error {
+		tx = tx.WithContext(ctx)
+		if err := tx.Create(&u).Error; err != nil {
+			return insertError(err, username)
 		}
-		return User{}, fmt.Errorf("insert user %s: %w", username, err)
-	}
-	// Read back: timestamps as stored, at the database's precision.
-	if err := s.db.WithContext(ctx).Where("id = ?", u.ID).Take(&u).Error; err != nil {
-		return User{}, fmt.Errorf("read back user %s: %w", u.ID, err)
+		// Read back: timestamps as stored, at the database's precision.
+		if err := tx.Where("id = ?", u.ID).Take(&u).Error; err != nil {
+			return fmt.Errorf("read back user %s: %w", u.ID, err)
+		}
+		return nil
+	})
+	if err != nil {
+		return User{}, err
 	}
 	return u, nil
+}
+
+func userAdvice(id string) string {
+	return fmt.Sprintf("Look up user %s (GET /users/{user_id}) before sending the request again.", id)
+}
+
+// insertError turns the refusals of a user's insert into the client's errors.
+func insertError(err error, username string) error {
+	switch {
+	case errors.Is(err, gorm.ErrDuplicatedKey):
+		return apperr.New(apperr.Conflict, "A user with username %q already exists", username)
+	case errors.Is(err, gorm.ErrCheckConstraintViolated):
+		// The database's Unicode tables disagree with Go's about this name.
+		return apperr.Validation(apperr.Field("Username is not in a form the database accepts", "string_pattern_mismatch", "username"))
+	}
+	return fmt.Errorf("insert user %s: %w", username, err)
 }
 
 // CanCreate reports whether a caller of role callerRole may create a user of role

@@ -11,6 +11,7 @@ import (
 	"github.com/loyaltylinks/platform/loyalty/internal/event"
 	"github.com/loyaltylinks/platform/loyalty/internal/validation"
 	"github.com/loyaltylinks/platform/shared/apperr"
+	"github.com/loyaltylinks/platform/shared/database"
 	"github.com/loyaltylinks/platform/shared/nullable"
 	"gorm.io/gorm"
 )
@@ -211,7 +212,8 @@ func (s *Service) Create(ctx context.Context, in CreateInput) (WithSecret, error
 		createdBy = &in.CreatedBy
 	}
 	var out WithSecret
-	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err = database.Tx(ctx, s.db, database.CreatedRow("webhook_subscriptions", id, webhookAdvice(id)), func(tx *gorm.DB) error {
+		tx = tx.WithContext(ctx)
 		// Serialises creations, so the cap holds under concurrent requests.
 		if err := tx.Exec(`SELECT pg_advisory_xact_lock(hashtextextended('loyalty.webhook_subscriptions', 0))`).Error; err != nil {
 			return fmt.Errorf("lock webhook subscriptions: %w", err)
@@ -311,7 +313,12 @@ func (s *Service) Update(ctx context.Context, id string, u Update, by string) (W
 		return WithSecret{}, err
 	}
 	var out WithSecret
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	change, xact := database.UpdateInXact(webhookAdvice(id))
+	err := database.Tx(ctx, s.db, change, func(tx *gorm.DB) error {
+		tx = tx.WithContext(ctx)
+		if err := xact.Take(tx); err != nil {
+			return err
+		}
 		cur, err := loadRow(ctx, tx, id, true)
 		if err != nil {
 			return err
@@ -364,7 +371,12 @@ func (s *Service) Update(ctx context.Context, id string, u Update, by string) (W
 
 // Delete removes a subscription with its pending deliveries and its attempt log.
 func (s *Service) Delete(ctx context.Context, id string) error {
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	change, xact := database.UpdateInXact(webhookAdvice(id))
+	err := database.Tx(ctx, s.db, change, func(tx *gorm.DB) error {
+		tx = tx.WithContext(ctx)
+		if err := xact.Take(tx); err != nil {
+			return err
+		}
 		res := tx.Exec(`DELETE FROM webhook_subscriptions WHERE id = ?`, id)
 		if res.Error != nil {
 			return fmt.Errorf("delete webhook %s: %w", id, res.Error)
@@ -385,6 +397,10 @@ func (s *Service) Delete(ctx context.Context, id string) error {
 		s.subscriptionsChanged(ctx)
 	}
 	return err
+}
+
+func webhookAdvice(id string) string {
+	return fmt.Sprintf("Look up webhook %s (GET /webhooks/{webhook_id}) before sending the request again.", id)
 }
 
 // Attempt is one delivery attempt (or test ping) as GET /webhooks/{id}/deliveries shows it.
