@@ -12,6 +12,9 @@ import (
 	"github.com/redis/go-redis/v9"
 )
 
+// TestMain holds go-redis's log ("failed to dial", provoked here on purpose).
+func TestMain(m *testing.M) { testkit.Main(m, nil) }
+
 func client(t *testing.T, addr string, pause time.Duration, maxRetries int) *redis.Client {
 	t.Helper()
 	rdb := redis.NewClient(&redis.Options{Addr: addr, ContextTimeoutEnabled: true, MaxRetries: maxRetries, DialerRetries: 1})
