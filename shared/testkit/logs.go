@@ -19,6 +19,7 @@ import (
 type redisLog struct {
 	mu    sync.Mutex
 	lines []string
+	total int
 }
 
 // maxRedisLogLines bounds what a long run keeps (the last lines matter most).
@@ -31,6 +32,7 @@ func (l *redisLog) Printf(_ context.Context, format string, v ...any) {
 		l.lines = l.lines[1:]
 	}
 	l.lines = append(l.lines, fmt.Sprintf(format, v...))
+	l.total++
 }
 
 // report writes the lines held to w.
@@ -40,7 +42,7 @@ func (l *redisLog) report(w io.Writer) {
 	if len(l.lines) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "testkit: go-redis logged %d line(s) during this run (last %d kept):\n", len(l.lines), maxRedisLogLines)
+	fmt.Fprintf(w, "testkit: go-redis logged %d line(s) during this run (the last %d):\n", l.total, len(l.lines))
 	for _, line := range l.lines {
 		fmt.Fprintln(w, "  redis: "+strings.TrimRight(line, "\n"))
 	}

@@ -84,7 +84,8 @@ func timedOut(err error) bool {
 	return errors.As(err, &ne) && ne.Timeout()
 }
 
-// DialHook refuses new connections while open.
+// DialHook refuses new connections while open, or once the request's budget is
+// spent.
 func (b *Breaker) DialHook(next redis.DialHook) redis.DialHook {
 	return func(ctx context.Context, network, addr string) (net.Conn, error) {
 		if b.refuses(ctx) {
@@ -96,7 +97,7 @@ func (b *Breaker) DialHook(next redis.DialHook) redis.DialHook {
 	}
 }
 
-// ProcessHook refuses commands while open.
+// ProcessHook refuses commands while open, or once the request's budget is spent.
 func (b *Breaker) ProcessHook(next redis.ProcessHook) redis.ProcessHook {
 	return func(ctx context.Context, cmd redis.Cmder) error {
 		if b.refuses(ctx) {
@@ -109,7 +110,8 @@ func (b *Breaker) ProcessHook(next redis.ProcessHook) redis.ProcessHook {
 	}
 }
 
-// ProcessPipelineHook refuses pipelines (and transactions) while open.
+// ProcessPipelineHook refuses pipelines (and transactions) while open, or once the
+// request's budget is spent.
 func (b *Breaker) ProcessPipelineHook(next redis.ProcessPipelineHook) redis.ProcessPipelineHook {
 	return func(ctx context.Context, cmds []redis.Cmder) error {
 		if b.refuses(ctx) {
