@@ -42,15 +42,22 @@ type suite struct {
 	cleanups  []func(context.Context)
 	prefix    string
 	nextClone int
+	redisLog  *redisLog // go-redis's lines of this run
 }
 
 var current *suite
 
 // Main runs the package's tests and then removes everything testkit created. Call it
-// from TestMain; migrate may be nil for packages that need no schema.
+// from TestMain; migrate may be nil for packages that need no schema. It also holds
+// go-redis's log (a process-wide logger) for the run and prints it only if the package
+// fails (redisLog).
 func Main(m *testing.M, migrate MigrateFunc) {
 	current = &suite{migrate: migrate, prefix: fmt.Sprintf("tk_%d_%s", time.Now().Unix(), randomSuffix())}
+	current.redisLog = holdRedisLog()
 	code := m.Run()
+	if code != 0 {
+		current.redisLog.report(os.Stderr)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	for i := len(current.cleanups) - 1; i >= 0; i-- {

@@ -208,17 +208,19 @@ func OpenRedis(url string) (*redis.Client, error) {
 	if err != nil {
 		return nil, fmt.Errorf("REDIS_URL: %w", err)
 	}
-	return NewRedis(opts), nil
+	return NewRedis(opts, breaker.DefaultPause), nil
 }
 
 // NewRedis returns a Redis client over opts with the service's settings. Every call
 // carries its own deadline (the rate limit's is short) and the client takes it from the
-// call's context; after a call times out the others fail at once for a while
-// (breaker), so a Redis that hangs costs a request at most one of those deadlines.
-func NewRedis(opts *redis.Options) *redis.Client {
+// call's context. After a call times out, the other calls of the same request fail at
+// once (breaker.Once, given to every request by the HTTP server), and so do every
+// replica's calls for pause (breaker): a Redis that hangs costs a request at most one
+// of those deadlines, and the requests that follow within pause none.
+func NewRedis(opts *redis.Options, pause time.Duration) *redis.Client {
 	opts.ContextTimeoutEnabled = true
 	rdb := redis.NewClient(opts)
-	rdb.AddHook(breaker.New(breaker.DefaultPause))
+	rdb.AddHook(breaker.New(pause))
 	return rdb
 }
 

@@ -12,6 +12,9 @@ import (
 	"github.com/redis/go-redis/v9"
 )
 
+// TestMain holds go-redis's log ("failed to dial", provoked here on purpose).
+func TestMain(m *testing.M) { testkit.Main(m, nil) }
+
 func client(t *testing.T, addr string, pause time.Duration, maxRetries int) *redis.Client {
 	t.Helper()
 	rdb := redis.NewClient(&redis.Options{Addr: addr, ContextTimeoutEnabled: true, MaxRetries: maxRetries, DialerRetries: 1})
@@ -22,7 +25,12 @@ func client(t *testing.T, addr string, pause time.Duration, maxRetries int) *red
 
 // call runs one command bounded by 200 ms and returns its duration and error.
 func call(rdb *redis.Client, pipeline bool) (time.Duration, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	return callIn(context.Background(), rdb, pipeline)
+}
+
+// callIn is call under parent (a request's context, say).
+func callIn(parent context.Context, rdb *redis.Client, pipeline bool) (time.Duration, error) {
+	ctx, cancel := context.WithTimeout(parent, 200*time.Millisecond)
 	defer cancel()
 	start := time.Now()
 	var err error
@@ -56,6 +64,27 @@ func TestHangingRedisCostsOneTimeout(t *testing.T) {
 	time.Sleep(600 * time.Millisecond)
 	if took, err := call(rdb, false); errors.Is(err, breaker.ErrOpen) || took < 150*time.Millisecond {
 		t.Fatalf("after the pause: %v after %v, want Redis asked again (and timing out)", err, took)
+	}
+}
+
+// TestOnceBoundsARequestWhateverTheClock: under a context from Once, the commands that
+// follow a time-out fail at once even with no pause at all (a request slower than the
+// pause); a context with a budget of its own (the next request) asks Redis again.
+func TestOnceBoundsARequestWhateverTheClock(t *testing.T) {
+	rdb := client(t, testkit.HangingServer(t), 0, 0)
+	request := breaker.Once(context.Background())
+	if took, err := callIn(request, rdb, false); err == nil || errors.Is(err, breaker.ErrOpen) || took < 150*time.Millisecond {
+		t.Fatalf("first call: %v after %v, want its own time-out", err, took)
+	}
+	for _, pipeline := range []bool{false, true} {
+		took, err := callIn(request, rdb, pipeline)
+		if !errors.Is(err, breaker.ErrOpen) || took > 50*time.Millisecond {
+			t.Fatalf("same request (pipeline %v): %v after %v, want ErrOpen at once", pipeline, err, took)
+		}
+	}
+	next := breaker.Once(context.Background())
+	if took, err := callIn(next, rdb, false); errors.Is(err, breaker.ErrOpen) || took < 150*time.Millisecond {
+		t.Fatalf("next request: %v after %v, want Redis asked again (and timing out)", err, took)
 	}
 }
 

@@ -17,6 +17,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/account"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/app"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/breaker"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/click"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/config"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/httpapi"
@@ -194,7 +195,7 @@ func newEnv(t testing.TB, options ...envOption) *testEnv {
 		}
 		opts.DialTimeout, opts.ReadTimeout, opts.WriteTimeout = 300*time.Millisecond, 300*time.Millisecond, 300*time.Millisecond
 		opts.MaxRetries, opts.DialerRetries = -1, 1
-		env.Redis = app.NewRedis(opts)
+		env.Redis = app.NewRedis(opts, breaker.DefaultPause)
 		t.Cleanup(func() { env.Redis.Close() })
 	}
 

@@ -7,7 +7,9 @@ import (
 	"context"
 	"log/slog"
 
+	"github.com/labstack/echo/v4"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/app"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/breaker"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/lru"
 	"github.com/loyaltylinks/platform/shared/apidoc"
 	"github.com/loyaltylinks/platform/shared/server"
@@ -40,6 +42,7 @@ func New(svc *app.App) *server.Server {
 		Degraded: checks(svc.Degraded),
 	})
 	srv.Registry.MustRegister(svc.Collectors()...)
+	srv.Echo.Use(oneRedisWait)
 	freeLimit := cfg.RateLimitPerMinute
 	if freeLimit <= 0 {
 		freeLimit = 30
@@ -68,4 +71,14 @@ func checks(deps map[string]app.Pinger) map[string]func(context.Context) error {
 		out[name] = p.Ping
 	}
 	return out
+}
+
+// oneRedisWait gives every request a budget of one Redis wait (breaker.Once): Redis is
+// optional to every route, so after one of its commands times out the request goes on
+// without Redis instead of waiting out each call's bound in turn.
+func oneRedisWait(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		c.SetRequest(c.Request().WithContext(breaker.Once(c.Request().Context())))
+		return next(c)
+	}
 }
