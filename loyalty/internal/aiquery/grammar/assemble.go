@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -12,6 +13,7 @@ import (
 // answered without one of its parts.
 type assembly struct {
 	clauses []clauseV
+	spans   []tokenSpan // the tokens each clause covers
 	used    []bool
 	req     semantic.Request
 }
@@ -79,8 +81,11 @@ func dimOfNoun(n *semantic.Noun) *semantic.Dimension {
 }
 
 // assemble builds the request of one reading.
-func assemble(x *env, lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) {
-	a := &assembly{clauses: clauses, used: make([]bool, len(clauses))}
+// tokenSpan is the tokens [from, to) a clause covers.
+type tokenSpan struct{ from, to int }
+
+func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) (*semantic.Request, error) {
+	a := &assembly{clauses: clauses, spans: spans, used: make([]bool, len(clauses))}
 	a.req.Lang = lang
 	for _, k := range []string{"write", "forecast", "scope"} {
 		if i, ok := a.take(k); ok {
@@ -502,6 +507,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV) (*semantic.Request,
 		a.used[i] = true
 		fv := clauses[i].v.(filterV)
 		fv.pos = i
+		if fv.bareNumber && a.unitFollows(i) {
+			// "mais de 60 dias", "more than 3 months": the number counts time, not money or
+			// years of age
+			return nil, fail("não entendi a que se refere esse tempo", "I did not see what that length of time refers to")
+		}
 		filters = append(filters, fv)
 	}
 	if sharePos >= 0 {
@@ -818,7 +828,18 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV) (*semantic.Request,
 		}
 		hasRank = true
 	}
-	if i, ok := a.take("number"); ok && hasRank && rank.limit == 0 {
+	// a number is how many rows before the ranking ("os 5 clientes que mais compraram") or
+	// right after its word ("bottom 3"); past a word between ("mais de 60 dias", "more than
+	// 60") it is what is compared, never a limit
+	limitAt := func(i int) bool {
+		for j := range clauses {
+			if clauses[j].kind == "rank" && (i < j || spans[j].to == spans[i].from) {
+				return true
+			}
+		}
+		return false
+	}
+	if i, ok := a.take("number"); ok && hasRank && rank.limit == 0 && limitAt(i) {
 		rank.limit = atoiOr(string(clauses[i].v.(string)), 0)
 	} else if ok {
 		a.used[i] = false
@@ -845,6 +866,20 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV) (*semantic.Request,
 		}
 	}
 	return &a.req, nil
+}
+
+// calendarDims are the dimensions a time unit word names ("dias", "months").
+var calendarDims = []*semantic.Dimension{semantic.ByDay, semantic.ByWeek, semantic.ByMonth, semantic.ByQuarter, semantic.ByYear, semantic.ByHour}
+
+// unitFollows reports whether the clause right after clause i is a time unit word.
+func (a *assembly) unitFollows(i int) bool {
+	for j, c := range a.clauses {
+		if c.kind == "dim" && a.spans[j].from == a.spans[i].to {
+			d := dimByID(string(c.v.(marker)))
+			return slices.Contains(calendarDims, d)
+		}
+	}
+	return false
 }
 
 func uniqueDims(ds []*semantic.Dimension) []*semantic.Dimension {

@@ -208,6 +208,17 @@ func TestProductions(t *testing.T) {
 			"vendas incluindo canceladas em maio":          {measures: []string{"sales_count"}, filters: []string{"any_status"}},
 			"how many customers made only one purchase":    {filters: []string{"purchase_count"}, sql: []string{"= 1"}},
 		}},
+		{"a number after a comparison word is compared, not a limit", map[string]want{
+			"bottom 3 stores by revenue in 2024":          {dims: []string{"store"}, limit: 3, order: semantic.Ascending},
+			"os 5 clientes que mais compraram":            {limit: 5},
+			"qts clientes sem comprar a mais de 60 dias":  {refuse: true},
+			"lojas que mais venderam a mais de 30 dias":   {refuse: true},
+			"stores that sold the most more than 10 days": {refuse: true},
+		}},
+		{"two values of one attribute are never both required", map[string]want{
+			"SMS opt-in rate, women vs men":         {refuse: true},
+			"vendas no pix e no dinheiro só no pix": {refuse: true},
+		}},
 		{"refusals", map[string]want{
 			"what will revenue be next month":           {refuse: true},
 			"previsão de vendas para dezembro":          {refuse: true},

@@ -1207,7 +1207,7 @@ func threshold(quantity, op, n string) (any, bool) {
 	if quantity == "" {
 		qs = nil // resolved by the fact below
 	}
-	return filterV{id: "cmp:" + quantity + op + n, resolve: func(f *semantic.Fact) (*semantic.Filter, bool) {
+	return filterV{id: "cmp:" + quantity + op + n, bareNumber: quantity == "", resolve: func(f *semantic.Fact) (*semantic.Filter, bool) {
 		if quantity == "" {
 			// a bare number compares the one quantity the fact is measured in: a sale's
 			// value, a customer's age ("over 30", "under 25")

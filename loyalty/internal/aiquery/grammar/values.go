@@ -69,6 +69,7 @@ type filterV struct {
 	aboutCustomers bool
 	event          bool            // made of what customers did (a sign-up, a purchase): a count
 	bareChannel    bool            // a channel named without "aceitam" / "opted in"
+	bareNumber     bool            // a comparison with a number and no unit ("mais de 60")
 	before         *semantic.Event // "had bought before": the activity before the other's period
 	cohortPeriod   *semantic.Period
 }
