@@ -179,7 +179,7 @@ func TestProductions(t *testing.T) {
 		{"statistics and bands", map[string]want{
 			"mediana do ticket em maio":                                   {measures: []string{"average_ticket_median"}},
 			"clientes por faixa etária: 18-24, 25-34, 35-44, 45-54 e 55+": {dims: []string{"age_band"}},
-			"customers by balance bands 0, 1-500, 501-1000, above 1000":   {dims: []string{"balance_band"}, sql: []string{"'1001+'"}},
+			"customers by balance bands 0, 1-500, 501-1000, above 1000":   {dims: []string{"balance_band"}, sql: []string{"'0'", "'1000+'", "< 1001"}},
 		}},
 		{"calendar: weekdays and weekends", map[string]want{
 			"vendas nas quintas-feiras de outubro": {filters: []string{"weekday_in"}, sql: []string{"IN (4)"}, period: "2024-10-01"},

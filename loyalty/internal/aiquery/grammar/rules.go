@@ -324,7 +324,7 @@ func productions(x *env) []*Rule {
 			n := atoiOr(arg(k[1]), -1)
 			switch arg(k[0]) {
 			case ">":
-				return []semantic.AgeBand{{Lo: n + 1, Hi: -1}}, n >= 0
+				return []semantic.AgeBand{{Lo: n + 1, Hi: -1, Above: true}}, n >= 0
 			case ">=":
 				return []semantic.AgeBand{{Lo: n, Hi: -1}}, n >= 0
 			}

@@ -173,19 +173,29 @@ func timeDim(id string, name Text, format string, alias Text) *Dimension {
 	}}
 }
 
-// AgeBand is a band of ages in completed years; Hi < 0 is open ("55+").
-type AgeBand struct{ Lo, Hi int }
+// AgeBand is a band of ages in completed years (or of another whole quantity); Hi < 0 is
+// open ("55+"). Above: the band was said as "above Lo-1" ("acima de 1000").
+type AgeBand struct {
+	Lo, Hi int
+	Above  bool
+}
 
-// Label names the band ("18-24", "55+").
+// Label names the band with the bounds the question said: "18-24", "55+", "0" for a band
+// of one value, "1000+" for "acima de 1000".
 func (b AgeBand) Label() string {
-	if b.Hi < 0 {
+	switch {
+	case b.Hi < 0 && b.Above:
+		return fmt.Sprintf("%d+", b.Lo-1)
+	case b.Hi < 0:
 		return fmt.Sprintf("%d+", b.Lo)
+	case b.Hi == b.Lo:
+		return fmt.Sprintf("%d", b.Lo)
 	}
 	return fmt.Sprintf("%d-%d", b.Lo, b.Hi)
 }
 
 // DefaultAgeBands are the bands of "faixa etária" when the question names none.
-var DefaultAgeBands = []AgeBand{{0, 17}, {18, 24}, {25, 34}, {35, 44}, {45, 54}, {55, 64}, {65, -1}}
+var DefaultAgeBands = []AgeBand{{Lo: 0, Hi: 17}, {Lo: 18, Hi: 24}, {Lo: 25, Hi: 34}, {Lo: 35, Hi: 44}, {Lo: 45, Hi: 54}, {Lo: 55, Hi: 64}, {Lo: 65, Hi: -1}}
 
 // ByAgeBand breaks customers down by age bands. The bands cover every age: the first one
 // also takes the younger customers and the last one the older (customers without a birth
