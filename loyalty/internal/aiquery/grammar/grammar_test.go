@@ -182,8 +182,9 @@ func TestProductions(t *testing.T) {
 			"customers by balance bands 0, 1-500, 501-1000, above 1000":   {dims: []string{"balance_band"}, sql: []string{"'0'", "'1000+'", "< 1001"}},
 		}},
 		{"calendar: weekdays and weekends", map[string]want{
-			"vendas nas quintas-feiras de outubro": {filters: []string{"weekday_in"}, sql: []string{"IN (4)"}, period: "2024-10-01"},
-			"revenue on weekends in May":           {filters: []string{"weekday_in"}, sql: []string{"IN (6, 7)"}},
+			"vendas nas quintas-feiras de outubro":               {filters: []string{"weekday_in"}, sql: []string{"IN (4)"}, period: "2024-10-01"},
+			"revenue on weekends in May":                         {filters: []string{"weekday_in"}, sql: []string{"IN (6, 7)"}},
+			"average spend per customer in each quarter of 2024": {dims: []string{"quarter"}, sql: []string{"extract(year FROM v.transaction_date)::int AS year, extract(quarter FROM v.transaction_date)::int AS quarter", "ORDER BY 1, 2"}},
 		}},
 		{"name search and customer details", map[string]want{
 			"customers named Souza":                         {filters: []string{"customer_name_has"}, sql: []string{"'% souza %'"}},

@@ -108,7 +108,7 @@ var (
 	ByDay         = timeDim("day", T("dia", "day"), "(%s)::date", T("dia", "day")).named(W("dia|dias|data|datas", "day|days|date|dates"), W("diario|diaria|diarios|diarias|dia a dia", "daily|per day"))
 	ByWeek        = timeDim("week", T("semana", "week"), "date_trunc('week', %s)::date", T("semana", "week")).named(W("semana|semanas", "week|weeks"), W("semanal|semanais", "weekly"))
 	ByMonth       = timeDim("month", T("mês", "month"), "to_char(%s, 'YYYY-MM')", T("mes", "month")).named(W("mes|meses", "month|months"), W("mensal|mensais|mes a mes", "monthly|month by month|month over month"))
-	ByQuarter     = timeDim("quarter", T("trimestre", "quarter"), "to_char(%s, 'YYYY-\"Q\"Q')", T("trimestre", "quarter")).named(W("trimestre|trimestres", "quarter|quarters"), W("trimestral|trimestrais", "quarterly"))
+	ByQuarter     = yearAndDim("quarter", T("trimestre", "quarter"), "extract(quarter FROM %s)::int", T("trimestre", "quarter")).named(W("trimestre|trimestres", "quarter|quarters"), W("trimestral|trimestrais", "quarterly"))
 	ByYear        = timeDim("year", T("ano", "year"), "extract(year FROM %s)::int", T("ano", "year")).named(W("ano|anos", "year|years"), W("anual|anuais", "yearly|annual|annually"))
 	ByWeekday     = timeDim("weekday", T("dia da semana", "day of the week"), "extract(isodow FROM %s)::int", T("dia_semana", "weekday")).named(W("dia da semana|dias da semana", "day of the week|days of the week|day of week|weekday|weekdays"), W("", ""))
 	ByHour        = timeDim("hour", T("hora do dia", "hour of the day"), "extract(hour FROM %s)::int", T("hora", "hour")).named(W("hora|horas|horario|horarios|hora do dia", "hour|hours|time of day|hour of the day|hour of day"), W("por hora", "hourly"))
@@ -161,6 +161,18 @@ func entryTypeDim(f *Fact, l Lang) (dimSQL, bool) {
 		return dimSQL{}, false
 	}
 	return dimSQL{cols: []Column{col("e.transaction_type_name", T("tipo", "type"), l)}}, true
+}
+
+// yearAndDim is a time axis labelled by two columns, the year and the unit's number in it
+// ("2024 | 1"): a quarter is said as its number, and the year keeps two years apart.
+func yearAndDim(id string, name Text, format string, alias Text) *Dimension {
+	return &Dimension{ID: id, Name: name, Time: true, build: func(f *Fact, l Lang) (dimSQL, bool) {
+		if f.Time == "" {
+			return dimSQL{}, false
+		}
+		y, e := fmt.Sprintf("extract(year FROM %s)::int", f.Time), fmt.Sprintf(format, f.Time)
+		return dimSQL{cols: []Column{col(y, T("ano", "year"), l), col(e, alias, l)}, order: y + ", " + e}, true
+	}}
 }
 
 func timeDim(id string, name Text, format string, alias Text) *Dimension {

@@ -238,7 +238,9 @@ func (r *Request) Compile() (string, error) {
 			dimConds = append(dimConds, ds.where)
 		}
 		if d.Time {
-			timeOrder = append(timeOrder, fmt.Sprint(start+1))
+			for k := range ds.cols {
+				timeOrder = append(timeOrder, fmt.Sprint(start+k+1))
+			}
 		}
 		if d.ReplacesLive {
 			live = ""
