@@ -220,6 +220,16 @@ func TestProductions(t *testing.T) {
 			"SMS opt-in rate, women vs men":         {refuse: true},
 			"vendas no pix e no dinheiro só no pix": {refuse: true},
 		}},
+		{"never has no period: the period dates the other event", map[string]want{
+			"quantos clientes se cadastraram pelo app este ano e nunca compraram nada": {measures: []string{"customers"}, sql: []string{"c.created_at >= date_trunc('year'", "NOT EXISTS (SELECT 1 FROM reporting.coupons x WHERE x.customer_id = c.id AND x.cancelled_at IS NULL)"}},
+			"customers who signed up this year and never bought":                       {measures: []string{"customers"}, sql: []string{"c.created_at >= date_trunc('year'", "NOT EXISTS (SELECT 1 FROM reporting.coupons x WHERE x.customer_id = c.id AND x.cancelled_at IS NULL)"}},
+		}},
+		{"informal and presentation words are in the model", map[string]want{
+			"tx de cancelamento da loja centro em maio":                    {measures: []string{"rate_cancelled"}},
+			"top 3 products redeemed last mnth":                            {limit: 3, period: "interval '1 month'"},
+			"total points debited and total points reversed, side by side": {},
+			"clientes com saldo acima de zero":                             {sql: []string{"> 0"}},
+		}},
 		{"refusals", map[string]want{
 			"what will revenue be next month":           {refuse: true},
 			"previsão de vendas para dezembro":          {refuse: true},

@@ -495,7 +495,7 @@ func productions(x *env) []*Rule {
 			return threshold("points", arg(k[1]), arg(k[2]))
 		}),
 		// "clientes que nunca compraram", "sem comprar": what customers did not do
-		rule("Filter", 0.2, tNever+" "+tEvent, func(k []*Edge) (any, bool) { return activity(arg(k[1]), false) }),
+		rule("Filter", 0.2, tNever+" "+tEvent, func(k []*Edge) (any, bool) { return neverDid(arg(k[1])) }),
 		rule("Filter", 0.2, tNeg+" "+tEvent, func(k []*Edge) (any, bool) { return activity(arg(k[1]), false) }),
 		rule("Filter", 0, "Num "+tQuantity+"? "+tCmp, func(k []*Edge) (any, bool) {
 			if c := arg(k[2]); c == ">=" || c == "<=" { // "50 or older"
@@ -740,6 +740,26 @@ func activity(event string, yes bool) (any, bool) {
 	return filterV{id: "activity:" + event + strconv.FormatBool(yes), event: true, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
 		return f, fact == semantic.Customers
 	}}, true
+}
+
+// neverDid is "customers who never did it": at no time, so the report's period dates
+// something else (their sign-up), never the activity.
+func neverDid(event string) (any, bool) {
+	v, ok := activity(event, false)
+	if !ok {
+		return nil, false
+	}
+	fv := v.(filterV)
+	inner := fv.resolve
+	fv.id += ":ever"
+	fv.resolve = func(f *semantic.Fact) (*semantic.Filter, bool) {
+		x, ok := inner(f)
+		if !ok {
+			return nil, false
+		}
+		return semantic.Ever(x), true
+	}
+	return fv, true
 }
 
 // bandDim is the breakdown by bands of a quantity (age unless the noun says balance).

@@ -894,6 +894,13 @@ func CustomerNameHas(words string) *Filter {
 		func() string { return containsWordsFolded("c.name", words) })
 }
 
+// Ever is filter x over all time, whatever the report's period: "se cadastraram este ano
+// e nunca compraram" dates the sign-up, and "never" has no period.
+func Ever(x *Filter) *Filter {
+	return &Filter{ID: x.ID + "_ever", Name: x.Name, Slug: x.Slug, ReplacesLive: x.ReplacesLive, liveOf: x.liveOf,
+		build: func(f *Fact, _ *Period) (string, []string, bool) { return x.build(f, nil) }}
+}
+
 // AtPeriod is filter x over its own period p instead of the report's ("compraram em
 // setembro e não compraram em outubro": each activity has its month).
 func AtPeriod(x *Filter, p *Period) *Filter {
