@@ -641,7 +641,13 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	var periods []*semantic.Period
 	for _, i := range a.all("period") {
 		a.used[i] = true
-		periods = append(periods, clauses[i].v.(periodV).p)
+		pv := clauses[i].v.(periodV)
+		if pv.absence && !a.denies() {
+			// "vendas há mais de 30 dias" is not the last 30 days
+			return nil, fail("\"há mais de\" um tempo só vale para o que não aconteceu (clientes sem comprar há mais de 60 dias)",
+				"\"for more than\" a length of time only applies to what did not happen (customers who have not bought in over 60 days)")
+		}
+		periods = append(periods, pv.p)
 	}
 	compared := false
 	for _, i := range a.all("periods") {
@@ -866,6 +872,24 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		}
 	}
 	return &a.req, nil
+}
+
+// denies reports whether the question says customers did not do something ("sem comprar",
+// "who haven't purchased").
+func (a *assembly) denies() bool {
+	for _, c := range a.clauses {
+		switch v := c.v.(type) {
+		case filterV:
+			if v.event && strings.HasSuffix(v.id, "false") {
+				return true
+			}
+		case subjectV:
+			if v.neg && v.event != nil {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // calendarDims are the dimensions a time unit word names ("dias", "months").

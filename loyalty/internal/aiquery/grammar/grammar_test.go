@@ -212,7 +212,6 @@ func TestProductions(t *testing.T) {
 		{"a number after a comparison word is compared, not a limit", map[string]want{
 			"bottom 3 stores by revenue in 2024":          {dims: []string{"store"}, limit: 3, order: semantic.Ascending},
 			"os 5 clientes que mais compraram":            {limit: 5},
-			"qts clientes sem comprar a mais de 60 dias":  {refuse: true},
 			"lojas que mais venderam a mais de 30 dias":   {refuse: true},
 			"stores that sold the most more than 10 days": {refuse: true},
 		}},
@@ -223,6 +222,10 @@ func TestProductions(t *testing.T) {
 		{"never has no period: the period dates the other event", map[string]want{
 			"quantos clientes se cadastraram pelo app este ano e nunca compraram nada": {measures: []string{"customers"}, sql: []string{"c.created_at >= date_trunc('year'", "NOT EXISTS (SELECT 1 FROM reporting.coupons x WHERE x.customer_id = c.id AND x.cancelled_at IS NULL)"}},
 			"customers who signed up this year and never bought":                       {measures: []string{"customers"}, sql: []string{"c.created_at >= date_trunc('year'", "NOT EXISTS (SELECT 1 FROM reporting.coupons x WHERE x.customer_id = c.id AND x.cancelled_at IS NULL)"}},
+		}},
+		{"no activity for more than a length of time", map[string]want{
+			"qts clientes sem comprar a mais de 60 dias":                                  {measures: []string{"customers"}, sql: []string{"c.last_purchase < date_trunc('day', now()) - interval '59 days'"}},
+			"customers who haven't purchased in over 90 days, broken down by their store": {dims: []string{"store"}, sql: []string{"c.last_purchase < date_trunc('day', now()) - interval '89 days'"}},
 		}},
 		{"informal and presentation words are in the model", map[string]want{
 			"tx de cancelamento da loja centro em maio":                    {measures: []string{"rate_cancelled"}},

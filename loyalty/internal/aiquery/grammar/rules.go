@@ -601,12 +601,19 @@ func productions(x *env) []*Rule {
 		rule("Period", 0, tUntil+" Period", func(k []*Edge) (any, bool) { return open(k[1].Val.(periodV).p, "until") }),
 		rule("Period", 0, tUnit+" "+tLast2, func(k []*Edge) (any, bool) { return beforeLast(x, arg(k[0])) }),
 		rule("Period", 0, tLast2+" "+tUnit, func(k []*Edge) (any, bool) { return beforeLast(x, arg(k[1])) }),
-		// "há mais de 90 dias", "for more than 120 days": the window it has been since
+		// "há mais de 90 dias", "for more than 120 days", "(haven't bought) in over 90 days":
+		// the window it has been since
+		rule("Period", 0, tIn+" "+tCmp+" Num "+tUnit, func(k []*Edge) (any, bool) {
+			if c := arg(k[1]); c != ">" && c != ">=" {
+				return nil, false
+			}
+			return absence(x, arg(k[2]), arg(k[3]))
+		}),
 		rule("Period", 0, tAgo+"? "+tCmp+" Num "+tUnit+" "+tAgo+"?", func(k []*Edge) (any, bool) {
 			if c := arg(k[1]); (c != ">" && c != ">=") || (k[0] == nil && k[4] == nil) {
 				return nil, false
 			}
-			return lastN(x, arg(k[2]), arg(k[3]))
+			return absence(x, arg(k[2]), arg(k[3]))
 		}),
 		rule("Period", 0, tYear, func(k []*Edge) (any, bool) { return year(x, arg(k[0])) }),
 		rule("Period", 0, tUnit+" "+tFrom+"? "+tYear, func(k []*Edge) (any, bool) {
@@ -740,6 +747,17 @@ func activity(event string, yes bool) (any, bool) {
 	return filterV{id: "activity:" + event + strconv.FormatBool(yes), event: true, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
 		return f, fact == semantic.Customers
 	}}, true
+}
+
+// absence is the window of "há mais de N dias": the last N units, for a denied activity.
+func absence(x *env, n, unit string) (any, bool) {
+	v, ok := lastN(x, n, unit)
+	if !ok {
+		return nil, false
+	}
+	p := v.(periodV)
+	p.absence = true
+	return p, true
 }
 
 // neverDid is "customers who never did it": at no time, so the report's period dates
