@@ -633,6 +633,32 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		}
 		resolved = append(resolved, f)
 	}
+	if a.has("vs") {
+		// "women vs men", "app users compared with the others": the groups of the attribute
+		// both filters fix, side by side
+		for i := 0; i < len(resolved); i++ {
+			for j := i + 1; j < len(resolved); j++ {
+				both, d, ok := semantic.Compared(resolved[i], resolved[j])
+				if !ok {
+					continue
+				}
+				rest := append(append(append([]*semantic.Filter{}, resolved[:i]...), resolved[i+1:j]...), resolved[j+1:]...)
+				if a.has("share") && i == 0 {
+					// the percentage's condition is another filter, never the compared groups
+					if len(rest) == 0 {
+						return nil, fail("percentual de quê?", "a percentage of what?")
+					}
+					resolved = append(rest, both)
+				} else {
+					resolved = append(append(append([]*semantic.Filter{}, resolved[:i]...), both), rest[i:]...)
+				}
+				extraDims = append(extraDims, d)
+				a.take("vs")
+				i = len(resolved)
+				break
+			}
+		}
+	}
 	if n := replacing(resolved, fact); n > 1 {
 		return nil, fail("a pergunta pede dois status que não valem juntos", "the question asks for two statuses that cannot hold together")
 	}

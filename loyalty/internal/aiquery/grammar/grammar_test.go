@@ -215,9 +215,11 @@ func TestProductions(t *testing.T) {
 			"lojas que mais venderam a mais de 30 dias":   {refuse: true},
 			"stores that sold the most more than 10 days": {refuse: true},
 		}},
-		{"two values of one attribute are never both required", map[string]want{
-			"SMS opt-in rate, women vs men":         {refuse: true},
-			"vendas no pix e no dinheiro só no pix": {refuse: true},
+		{"two values of one attribute: compared side by side, never both required", map[string]want{
+			"SMS opt-in rate, women vs men":                   {measures: []string{"rate_optin_sms"}, dims: []string{"gender"}, sql: []string{"(c.gender_identity = 'F' OR c.gender_identity = 'M')"}},
+			"percentual de mulheres vs homens":                {refuse: true},
+			"quantos clientes usam o app, mulheres vs homens": {dims: []string{"gender"}},
+			"vendas no pix e no dinheiro só no pix":           {refuse: true},
 		}},
 		{"never has no period: the period dates the other event", map[string]want{
 			"quantos clientes se cadastraram pelo app este ano e nunca compraram nada": {measures: []string{"customers"}, sql: []string{"c.created_at >= date_trunc('year'", "NOT EXISTS (SELECT 1 FROM reporting.coupons x WHERE x.customer_id = c.id AND x.cancelled_at IS NULL)"}},

@@ -53,6 +53,34 @@ func (x *Filter) PinsSameAs(y *Filter) bool {
 	return x.pins != nil && y.pins != nil && x.pins.attr == y.pins.attr
 }
 
+// pinDims are the breakdowns by the attributes filters fix: "women vs men" compares the
+// groups of gender.
+var pinDims = map[string]*Dimension{"gender": ByGender, "store": ByStore, "payment_type": ByPaymentType, "origin": ByOrigin, "state": ByState, "city": ByCity}
+
+// Compared is the filter and the breakdown that compare the values two filters fix ("women
+// vs men": the customers of either gender, by gender), when the attribute has a breakdown.
+func Compared(x, y *Filter) (*Filter, *Dimension, bool) {
+	d := pinDims[x.pins.attr]
+	if !disjointPins(x, y) || d == nil {
+		return nil, nil, false
+	}
+	return pinning(&Filter{ID: x.ID + "_or_" + y.ID, Name: T(x.Name.PT+" ou "+y.Name.PT, x.Name.EN+" or "+y.Name.EN), Slug: x.Slug,
+		build: func(f *Fact, p *Period) (string, []string, bool) {
+			cx, jx, okx := x.build(f, p)
+			cy, jy, oky := y.build(f, p)
+			if !okx || !oky {
+				return "", nil, false
+			}
+			js := append([]string{}, jx...)
+			for _, j := range jy {
+				if !contains(js, j) {
+					js = append(js, j)
+				}
+			}
+			return "(" + cx + " OR " + cy + ")", js, true
+		}}, x.pins.attr, append(append([]string{}, x.pins.values...), y.pins.values...)...), d, true
+}
+
 // disjointPins reports whether x and y fix one attribute to values with none in common.
 func disjointPins(x, y *Filter) bool {
 	if !x.PinsSameAs(y) {
