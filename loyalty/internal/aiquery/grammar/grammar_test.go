@@ -230,10 +230,14 @@ func TestProductions(t *testing.T) {
 			"customers who haven't purchased in over 90 days, broken down by their store": {dims: []string{"store"}, sql: []string{"c.last_purchase < date_trunc('day', now()) - interval '89 days'"}},
 		}},
 		{"informal and presentation words are in the model", map[string]want{
-			"tx de cancelamento da loja centro em maio":                    {measures: []string{"rate_cancelled"}},
-			"top 3 products redeemed last mnth":                            {limit: 3, period: "interval '1 month'"},
-			"total points debited and total points reversed, side by side": {},
-			"clientes com saldo acima de zero":                             {sql: []string{"> 0"}},
+			"tx de cancelamento da loja centro em maio":                                         {measures: []string{"rate_cancelled"}},
+			"top 3 products redeemed last mnth":                                                 {limit: 3, period: "interval '1 month'"},
+			"total points debited and total points reversed, side by side":                      {},
+			"ticket médio por forma de pagamento, considerando apenas as vendas acima de R$ 50": {dims: []string{"payment_type"}, sql: []string{"v.value > 50"}},
+			"qual percentual da receita de maio veio do pix":                                    {measures: []string{"revenue_share_payment_type"}},
+			"customer count by age band: under 25, 25-34 and 35+":                               {dims: []string{"age_band"}, sql: []string{"'under 25'", "'25-34'", "'35+'"}},
+			"clientes por faixa etária: menos de 25, 25-34 e 35+":                               {dims: []string{"age_band"}, sql: []string{"'menos de 25'"}},
+			"clientes com saldo acima de zero":                                                  {sql: []string{"> 0"}},
 		}},
 		{"refusals", map[string]want{
 			"what will revenue be next month":           {refuse: true},

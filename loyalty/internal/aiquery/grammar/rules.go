@@ -327,6 +327,9 @@ func productions(x *env) []*Rule {
 				return []semantic.AgeBand{{Lo: n + 1, Hi: -1, Above: true}}, n >= 0
 			case ">=":
 				return []semantic.AgeBand{{Lo: n, Hi: -1}}, n >= 0
+			case "<":
+				// "under 25": from zero, a first band
+				return []semantic.AgeBand{{Lo: 0, Hi: n - 1, Below: true}}, n >= 1
 			}
 			return nil, false
 		}),

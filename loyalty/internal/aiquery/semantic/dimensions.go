@@ -189,13 +189,16 @@ func timeDim(id string, name Text, format string, alias Text) *Dimension {
 // open ("55+"). Above: the band was said as "above Lo-1" ("acima de 1000").
 type AgeBand struct {
 	Lo, Hi int
-	Above  bool
+	Above  bool // said as "above Lo-1" ("acima de 1000")
+	Below  bool // said as "under Hi+1" ("under 25")
 }
 
 // Label names the band with the bounds the question said: "18-24", "55+", "0" for a band
-// of one value, "1000+" for "acima de 1000".
-func (b AgeBand) Label() string {
+// of one value, "1000+" for "acima de 1000", "under 25" for "under 25".
+func (b AgeBand) Label(l Lang) string {
 	switch {
+	case b.Below:
+		return fmt.Sprintf(T("menos de %d", "under %d").In(l), b.Hi+1)
 	case b.Hi < 0 && b.Above:
 		return fmt.Sprintf("%d+", b.Lo-1)
 	case b.Hi < 0:
@@ -221,10 +224,10 @@ func ByAgeBand(bands []AgeBand) *Dimension {
 		var whens []string
 		for i, b := range bands {
 			if i == len(bands)-1 {
-				whens = append(whens, "ELSE "+Quote(b.Label()))
+				whens = append(whens, "ELSE "+Quote(b.Label(l)))
 				break
 			}
-			whens = append(whens, fmt.Sprintf("WHEN %s < %d THEN %s", AgeExpr, bands[i+1].Lo, Quote(b.Label())))
+			whens = append(whens, fmt.Sprintf("WHEN %s < %d THEN %s", AgeExpr, bands[i+1].Lo, Quote(b.Label(l))))
 		}
 		e := "CASE " + strings.Join(whens, " ") + " END"
 		return dimSQL{cols: []Column{col(e, T("faixa_etaria", "age_band"), l)}, joins: joins(j), where: "c.birth_date IS NOT NULL"}, true
@@ -242,10 +245,10 @@ func ByBalanceBand(bands []AgeBand) *Dimension {
 		var whens []string
 		for i, b := range bands {
 			if i == len(bands)-1 {
-				whens = append(whens, "ELSE "+Quote(b.Label()))
+				whens = append(whens, "ELSE "+Quote(b.Label(l)))
 				break
 			}
-			whens = append(whens, fmt.Sprintf("WHEN c.points_balance < %d THEN %s", bands[i+1].Lo, Quote(b.Label())))
+			whens = append(whens, fmt.Sprintf("WHEN c.points_balance < %d THEN %s", bands[i+1].Lo, Quote(b.Label(l))))
 		}
 		e := "CASE " + strings.Join(whens, " ") + " END"
 		return dimSQL{cols: []Column{col(e, T("faixa_saldo", "balance_band"), l)}, joins: joins(j)}, true
