@@ -565,6 +565,9 @@ func productions(x *env) []*Rule {
 		// "bought last month and had bought before"
 		rule("Filter", 0.3, tEvent+" "+tAgain+"? Period", func(k []*Edge) (any, bool) { return cohort(arg(k[0]), false, k[2].Val.(periodV).p) }),
 		rule("Filter", 0.3, tNeg+" "+tEvent+" "+tAgain+"? Period", func(k []*Edge) (any, bool) { return cohort(arg(k[1]), true, k[3].Val.(periodV).p) }),
+		// "voltaram a comprar em maio", "não voltaram a comprar em maio": again before the verb
+		rule("Filter", 0.3, tAgain+" "+tEvent+" Period", func(k []*Edge) (any, bool) { return cohort(arg(k[1]), false, k[2].Val.(periodV).p) }),
+		rule("Filter", 0.3, tNeg+" "+tAgain+" "+tEvent+" Period", func(k []*Edge) (any, bool) { return cohort(arg(k[2]), true, k[3].Val.(periodV).p) }),
 		rule("Filter", 0, tEvent+" "+tBefore2, func(k []*Edge) (any, bool) { return cohortBefore(arg(k[0])) }),
 		// "bought in March but not in April": the second period of the same event, denied
 		rule("Filter", 0.2, tEvent+" Period "+tAnd+"? "+tNeg+" Period", func(k []*Edge) (any, bool) {
