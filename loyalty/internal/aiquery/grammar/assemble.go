@@ -702,7 +702,12 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		}
 		switch {
 		case a.has("growth"):
-			a.take("growth")
+			for _, i := range a.all("growth") {
+				a.used[i] = true // "YoY growth": one growth said twice
+			}
+			if a.has("share") && len(resolved) == 0 {
+				a.take("share") // "growth as a percentage": growth is a percentage already
+			}
 			if len(measures) != 1 {
 				return nil, fail("o crescimento é de uma medida só", "growth is of one measure")
 			}

@@ -229,6 +229,9 @@ func TestProductions(t *testing.T) {
 			"qts clientes sem comprar a mais de 60 dias":                                  {measures: []string{"customers"}, sql: []string{"c.last_purchase < date_trunc('day', now()) - interval '59 days'"}},
 			"customers who haven't purchased in over 90 days, broken down by their store": {dims: []string{"store"}, sql: []string{"c.last_purchase < date_trunc('day', now()) - interval '89 days'"}},
 		}},
+		{"growth said twice or as a percentage is one growth", map[string]want{
+			"What was the YoY revenue growth for Q1 2025 vs Q1 2024, as a percentage?": {measures: []string{"revenue_growth"}},
+		}},
 		{"cohort: again said before the verb", map[string]want{
 			"quantos clientes compraram em abril e não voltaram a comprar em maio": {measures: []string{"buyers"}, sql: []string{"NOT EXISTS", "DATE '2025-05-01'", "DATE '2025-04-01'"}},
 		}},
