@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -12,6 +13,7 @@ import (
 // answered without one of its parts.
 type assembly struct {
 	clauses []clauseV
+	spans   []tokenSpan // the tokens each clause covers
 	used    []bool
 	req     semantic.Request
 }
@@ -70,8 +72,11 @@ func dimOfNoun(n *semantic.Noun) *semantic.Dimension {
 }
 
 // assemble builds the request of one reading.
-func assemble(x *env, lang semantic.Lang, clauses []clauseV) (*semantic.Request, error) {
-	a := &assembly{clauses: clauses, used: make([]bool, len(clauses))}
+// tokenSpan is the tokens [from, to) a clause covers.
+type tokenSpan struct{ from, to int }
+
+func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) (*semantic.Request, error) {
+	a := &assembly{clauses: clauses, spans: spans, used: make([]bool, len(clauses))}
 	a.req.Lang = lang
 	for _, k := range []string{"write", "forecast", "scope"} {
 		if i, ok := a.take(k); ok {
@@ -493,6 +498,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV) (*semantic.Request,
 		a.used[i] = true
 		fv := clauses[i].v.(filterV)
 		fv.pos = i
+		if fv.bareNumber && a.unitFollows(i) {
+			// "mais de 60 dias", "more than 3 months": the number counts time, not money or
+			// years of age
+			return nil, fail("não entendi a que se refere esse tempo", "I did not see what that length of time refers to")
+		}
 		filters = append(filters, fv)
 	}
 	if sharePos >= 0 {
@@ -614,6 +624,32 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV) (*semantic.Request,
 		}
 		resolved = append(resolved, f)
 	}
+	if a.has("vs") {
+		// "women vs men", "app users compared with the others": the groups of the attribute
+		// both filters fix, side by side
+		for i := 0; i < len(resolved); i++ {
+			for j := i + 1; j < len(resolved); j++ {
+				both, d, ok := semantic.Compared(resolved[i], resolved[j])
+				if !ok {
+					continue
+				}
+				rest := append(append(append([]*semantic.Filter{}, resolved[:i]...), resolved[i+1:j]...), resolved[j+1:]...)
+				if a.has("share") && i == 0 {
+					// the percentage's condition is another filter, never the compared groups
+					if len(rest) == 0 {
+						return nil, fail("percentual de quê?", "a percentage of what?")
+					}
+					resolved = append(rest, both)
+				} else {
+					resolved = append(append(append([]*semantic.Filter{}, resolved[:i]...), both), rest[i:]...)
+				}
+				extraDims = append(extraDims, d)
+				a.take("vs")
+				i = len(resolved)
+				break
+			}
+		}
+	}
 	if n := replacing(resolved, fact); n > 1 {
 		return nil, fail("a pergunta pede dois status que não valem juntos", "the question asks for two statuses that cannot hold together")
 	}
@@ -622,7 +658,13 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV) (*semantic.Request,
 	var periods []*semantic.Period
 	for _, i := range a.all("period") {
 		a.used[i] = true
-		periods = append(periods, clauses[i].v.(periodV).p)
+		pv := clauses[i].v.(periodV)
+		if pv.absence && !a.denies() {
+			// "vendas há mais de 30 dias" is not the last 30 days
+			return nil, fail("\"há mais de\" um tempo só vale para o que não aconteceu (clientes sem comprar há mais de 60 dias)",
+				"\"for more than\" a length of time only applies to what did not happen (customers who have not bought in over 60 days)")
+		}
+		periods = append(periods, pv.p)
 	}
 	compared := false
 	for _, i := range a.all("periods") {
@@ -651,7 +693,12 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV) (*semantic.Request,
 		}
 		switch {
 		case a.has("growth"):
-			a.take("growth")
+			for _, i := range a.all("growth") {
+				a.used[i] = true // "YoY growth": one growth said twice
+			}
+			if a.has("share") && len(resolved) == 0 {
+				a.take("share") // "growth as a percentage": growth is a percentage already
+			}
 			if len(measures) != 1 {
 				return nil, fail("o crescimento é de uma medida só", "growth is of one measure")
 			}
@@ -809,7 +856,18 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV) (*semantic.Request,
 		}
 		hasRank = true
 	}
-	if i, ok := a.take("number"); ok && hasRank && rank.limit == 0 {
+	// a number is how many rows before the ranking ("os 5 clientes que mais compraram") or
+	// right after its word ("bottom 3"); past a word between ("mais de 60 dias", "more than
+	// 60") it is what is compared, never a limit
+	limitAt := func(i int) bool {
+		for j := range clauses {
+			if clauses[j].kind == "rank" && (i < j || spans[j].to == spans[i].from) {
+				return true
+			}
+		}
+		return false
+	}
+	if i, ok := a.take("number"); ok && hasRank && rank.limit == 0 && limitAt(i) {
 		rank.limit = atoiOr(string(clauses[i].v.(string)), 0)
 	} else if ok {
 		a.used[i] = false
@@ -836,6 +894,38 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV) (*semantic.Request,
 		}
 	}
 	return &a.req, nil
+}
+
+// denies reports whether the question says customers did not do something ("sem comprar",
+// "who haven't purchased").
+func (a *assembly) denies() bool {
+	for _, c := range a.clauses {
+		switch v := c.v.(type) {
+		case filterV:
+			if v.event && strings.HasSuffix(v.id, "false") {
+				return true
+			}
+		case subjectV:
+			if v.neg && v.event != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// calendarDims are the dimensions a time unit word names ("dias", "months").
+var calendarDims = []*semantic.Dimension{semantic.ByDay, semantic.ByWeek, semantic.ByMonth, semantic.ByQuarter, semantic.ByYear, semantic.ByHour}
+
+// unitFollows reports whether the clause right after clause i is a time unit word.
+func (a *assembly) unitFollows(i int) bool {
+	for j, c := range a.clauses {
+		if c.kind == "dim" && a.spans[j].from == a.spans[i].to {
+			d := dimByID(string(c.v.(marker)))
+			return slices.Contains(calendarDims, d)
+		}
+	}
+	return false
 }
 
 func uniqueDims(ds []*semantic.Dimension) []*semantic.Dimension {

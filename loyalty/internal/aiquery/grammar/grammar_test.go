@@ -179,11 +179,12 @@ func TestProductions(t *testing.T) {
 		{"statistics and bands", map[string]want{
 			"mediana do ticket em maio":                                   {measures: []string{"average_ticket_median"}},
 			"clientes por faixa etária: 18-24, 25-34, 35-44, 45-54 e 55+": {dims: []string{"age_band"}},
-			"customers by balance bands 0, 1-500, 501-1000, above 1000":   {dims: []string{"balance_band"}, sql: []string{"'1001+'"}},
+			"customers by balance bands 0, 1-500, 501-1000, above 1000":   {dims: []string{"balance_band"}, sql: []string{"'0'", "'1000+'", "< 1001"}},
 		}},
 		{"calendar: weekdays and weekends", map[string]want{
-			"vendas nas quintas-feiras de outubro": {filters: []string{"weekday_in"}, sql: []string{"IN (4)"}, period: "2024-10-01"},
-			"revenue on weekends in May":           {filters: []string{"weekday_in"}, sql: []string{"IN (6, 7)"}},
+			"vendas nas quintas-feiras de outubro":               {filters: []string{"weekday_in"}, sql: []string{"IN (4)"}, period: "2024-10-01"},
+			"revenue on weekends in May":                         {filters: []string{"weekday_in"}, sql: []string{"IN (6, 7)"}},
+			"average spend per customer in each quarter of 2024": {dims: []string{"quarter"}, sql: []string{"extract(year FROM v.transaction_date)::int AS year, extract(quarter FROM v.transaction_date)::int AS quarter", "ORDER BY 1, 2"}},
 		}},
 		{"name search and customer details", map[string]want{
 			"customers named Souza":                         {filters: []string{"customer_name_has"}, sql: []string{"'% souza %'"}},
@@ -207,6 +208,42 @@ func TestProductions(t *testing.T) {
 			"lista de clientes que fazem aniversário hoje": {list: true, filters: []string{"birthday"}},
 			"vendas incluindo canceladas em maio":          {measures: []string{"sales_count"}, filters: []string{"any_status"}},
 			"how many customers made only one purchase":    {filters: []string{"purchase_count"}, sql: []string{"= 1"}},
+		}},
+		{"a number after a comparison word is compared, not a limit", map[string]want{
+			"bottom 3 stores by revenue in 2024":          {dims: []string{"store"}, limit: 3, order: semantic.Ascending},
+			"os 5 clientes que mais compraram":            {limit: 5},
+			"lojas que mais venderam a mais de 30 dias":   {refuse: true},
+			"stores that sold the most more than 10 days": {refuse: true},
+		}},
+		{"two values of one attribute: compared side by side, never both required", map[string]want{
+			"SMS opt-in rate, women vs men":                   {measures: []string{"rate_optin_sms"}, dims: []string{"gender"}, sql: []string{"(c.gender_identity = 'F' OR c.gender_identity = 'M')"}},
+			"percentual de mulheres vs homens":                {refuse: true},
+			"quantos clientes usam o app, mulheres vs homens": {dims: []string{"gender"}},
+			"vendas no pix e no dinheiro só no pix":           {refuse: true},
+		}},
+		{"never has no period: the period dates the other event", map[string]want{
+			"quantos clientes se cadastraram pelo app este ano e nunca compraram nada": {measures: []string{"customers"}, sql: []string{"c.created_at >= date_trunc('year'", "NOT EXISTS (SELECT 1 FROM reporting.coupons x WHERE x.customer_id = c.id AND x.cancelled_at IS NULL)"}},
+			"customers who signed up this year and never bought":                       {measures: []string{"customers"}, sql: []string{"c.created_at >= date_trunc('year'", "NOT EXISTS (SELECT 1 FROM reporting.coupons x WHERE x.customer_id = c.id AND x.cancelled_at IS NULL)"}},
+		}},
+		{"no activity for more than a length of time", map[string]want{
+			"qts clientes sem comprar a mais de 60 dias":                                  {measures: []string{"customers"}, sql: []string{"c.last_purchase < date_trunc('day', now()) - interval '59 days'"}},
+			"customers who haven't purchased in over 90 days, broken down by their store": {dims: []string{"store"}, sql: []string{"c.last_purchase < date_trunc('day', now()) - interval '89 days'"}},
+		}},
+		{"growth said twice or as a percentage is one growth", map[string]want{
+			"What was the YoY revenue growth for Q1 2025 vs Q1 2024, as a percentage?": {measures: []string{"revenue_growth"}},
+		}},
+		{"cohort: again said before the verb", map[string]want{
+			"quantos clientes compraram em abril e não voltaram a comprar em maio": {measures: []string{"buyers"}, sql: []string{"NOT EXISTS", "DATE '2025-05-01'", "DATE '2025-04-01'"}},
+		}},
+		{"informal and presentation words are in the model", map[string]want{
+			"tx de cancelamento da loja centro em maio":                                         {measures: []string{"rate_cancelled"}},
+			"top 3 products redeemed last mnth":                                                 {limit: 3, period: "interval '1 month'"},
+			"total points debited and total points reversed, side by side":                      {},
+			"ticket médio por forma de pagamento, considerando apenas as vendas acima de R$ 50": {dims: []string{"payment_type"}, sql: []string{"v.value > 50"}},
+			"qual percentual da receita de maio veio do pix":                                    {measures: []string{"revenue_share_payment_type"}},
+			"customer count by age band: under 25, 25-34 and 35+":                               {dims: []string{"age_band"}, sql: []string{"'under 25'", "'25-34'", "'35+'"}},
+			"clientes por faixa etária: menos de 25, 25-34 e 35+":                               {dims: []string{"age_band"}, sql: []string{"'menos de 25'"}},
+			"clientes com saldo acima de zero":                                                  {sql: []string{"> 0"}},
 		}},
 		{"refusals", map[string]want{
 			"what will revenue be next month":           {refuse: true},

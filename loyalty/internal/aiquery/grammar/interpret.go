@@ -183,10 +183,12 @@ func (it *Interpreter) Interpret(question string, cat *semantic.Catalog) (*Resul
 			break
 		}
 		var cls []clauseV
+		var spans []tokenSpan
 		for _, e := range a.clauses {
 			cls = append(cls, e.Val.(clauseV))
+			spans = append(spans, tokenSpan{e.From, e.To})
 		}
-		req, err := assemble(gx.env, lang, cls)
+		req, err := assemble(gx.env, lang, cls, spans)
 		if err == nil {
 			var sql string
 			if sql, err = req.Compile(); err == nil {

@@ -12,17 +12,17 @@ import (
 func dayPeriod(x *env, w string) (any, bool) {
 	switch w {
 	case "today":
-		return periodV{x.cal.Relative(semantic.Today)}, true
+		return periodV{p: x.cal.Relative(semantic.Today)}, true
 	case "yesterday":
-		return periodV{x.cal.Relative(semantic.Yesterday)}, true
+		return periodV{p: x.cal.Relative(semantic.Yesterday)}, true
 	case "tomorrow":
-		return periodV{x.cal.Relative(semantic.Tomorrow)}, true
+		return periodV{p: x.cal.Relative(semantic.Tomorrow)}, true
 	case "ytd":
-		return periodV{x.cal.Relative(semantic.ThisYear)}, true
+		return periodV{p: x.cal.Relative(semantic.ThisYear)}, true
 	case "mtd":
-		return periodV{x.cal.Relative(semantic.ThisMonth)}, true
+		return periodV{p: x.cal.Relative(semantic.ThisMonth)}, true
 	case "qtd":
-		return periodV{x.cal.Relative(semantic.ThisQuarter)}, true
+		return periodV{p: x.cal.Relative(semantic.ThisQuarter)}, true
 	}
 	return nil, false
 }
@@ -47,11 +47,11 @@ func relative(x *env, which, unit string) (any, bool) {
 					h, y = 2, y-1
 				}
 			}
-			return periodV{semantic.Half(y, h, x.loc)}, true
+			return periodV{p: semantic.Half(y, h, x.loc)}, true
 		}
 		return nil, false
 	}
-	return periodV{x.cal.Relative(k)}, true
+	return periodV{p: x.cal.Relative(k)}, true
 }
 
 func lastN(x *env, n, unit string) (any, bool) {
@@ -64,7 +64,7 @@ func lastN(x *env, n, unit string) (any, bool) {
 	if !ok {
 		return nil, false
 	}
-	return periodV{x.cal.LastNUnits(v, u)}, true
+	return periodV{p: x.cal.LastNUnits(v, u)}, true
 }
 
 // month is a named month; without a year, its most recent occurrence that has begun.
@@ -79,7 +79,7 @@ func month(x *env, m, y string) (any, bool) {
 	} else if time.Month(mi) > x.cal.Now.Month() {
 		year--
 	}
-	return periodV{semantic.Month(year, mi, x.loc)}, true
+	return periodV{p: semantic.Month(year, mi, x.loc)}, true
 }
 
 func monthYr(x *env, e *Edge) (any, bool) {
@@ -95,7 +95,7 @@ func monthYr(x *env, e *Edge) (any, bool) {
 	if m < 1 || m > 12 || y < 1990 || y > 2100 {
 		return nil, false
 	}
-	return periodV{semantic.Month(y, m, x.loc)}, true
+	return periodV{p: semantic.Month(y, m, x.loc)}, true
 }
 
 func year(x *env, y string) (any, bool) {
@@ -103,7 +103,7 @@ func year(x *env, y string) (any, bool) {
 	if v < 1990 || v > 2100 {
 		return nil, false
 	}
-	return periodV{semantic.Year(v, x.loc)}, true
+	return periodV{p: semantic.Year(v, x.loc)}, true
 }
 
 // part is "1º trimestre (de 2024)", "segundo semestre".
@@ -118,12 +118,12 @@ func part(x *env, ord, unit, y string) (any, bool) {
 		if n < 1 || n > 4 {
 			return nil, false
 		}
-		return periodV{semantic.Quarter(year, n, x.loc)}, true
+		return periodV{p: semantic.Quarter(year, n, x.loc)}, true
 	case "half":
 		if n < 1 || n > 2 {
 			return nil, false
 		}
-		return periodV{semantic.Half(year, n, x.loc)}, true
+		return periodV{p: semantic.Half(year, n, x.loc)}, true
 	}
 	return nil, false
 }
@@ -143,7 +143,7 @@ func day(x *env, e *Edge) (any, bool) {
 			d = d.AddDate(-1, 0, 0)
 		}
 	}
-	return periodV{semantic.Day(time.Date(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, x.loc))}, true
+	return periodV{p: semantic.Day(time.Date(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, x.loc))}, true
 }
 
 func parseDay(s string) (time.Time, bool) {
@@ -168,13 +168,13 @@ func open(p *semantic.Period, how string) (any, bool) {
 	l := p.Label
 	switch how {
 	case "since":
-		return periodV{&semantic.Period{Kind: semantic.Since, From: p.From, Start: p.Start, Label: semantic.T("desde "+l.PT, "since "+l.EN)}}, true
+		return periodV{p: &semantic.Period{Kind: semantic.Since, From: p.From, Start: p.Start, Label: semantic.T("desde "+l.PT, "since "+l.EN)}}, true
 	case "after":
-		return periodV{&semantic.Period{Kind: semantic.Since, From: p.To, Label: semantic.T("depois de "+l.PT, "after "+l.EN)}}, true
+		return periodV{p: &semantic.Period{Kind: semantic.Since, From: p.To, Label: semantic.T("depois de "+l.PT, "after "+l.EN)}}, true
 	case "before":
-		return periodV{&semantic.Period{Kind: semantic.Until, To: p.From, Label: semantic.T("antes de "+l.PT, "before "+l.EN)}}, true
+		return periodV{p: &semantic.Period{Kind: semantic.Until, To: p.From, Label: semantic.T("antes de "+l.PT, "before "+l.EN)}}, true
 	case "until":
-		return periodV{&semantic.Period{Kind: semantic.Until, To: p.To, Label: semantic.T("até "+l.PT, "up to "+l.EN)}}, true
+		return periodV{p: &semantic.Period{Kind: semantic.Until, To: p.To, Label: semantic.T("até "+l.PT, "up to "+l.EN)}}, true
 	}
 	return nil, false
 }
@@ -184,7 +184,7 @@ func span(a, b *semantic.Period) (any, bool) {
 	if a.From == "" || b.To == "" || a.From == b.From {
 		return nil, false
 	}
-	return periodV{&semantic.Period{Kind: semantic.DateRange, From: a.From, To: b.To, Start: a.Start,
+	return periodV{p: &semantic.Period{Kind: semantic.DateRange, From: a.From, To: b.To, Start: a.Start,
 		Label: semantic.T(a.Label.PT+" a "+b.Label.PT, a.Label.EN+" to "+b.Label.EN)}}, true
 }
 
@@ -206,7 +206,7 @@ func beforeLast(x *env, unit string) (any, bool) {
 	}
 	trunc := "date_trunc('" + sqlUnit + "', now())"
 	l := last.(periodV).p.Label
-	return periodV{&semantic.Period{Kind: semantic.DateRange, From: trunc + " - interval '" + two + "'", To: trunc + " - interval '" + n + "'",
+	return periodV{p: &semantic.Period{Kind: semantic.DateRange, From: trunc + " - interval '" + two + "'", To: trunc + " - interval '" + n + "'",
 		Label: semantic.T("o período antes de "+l.PT, "the one before "+l.EN)}}, true
 }
 

@@ -324,9 +324,12 @@ func productions(x *env) []*Rule {
 			n := atoiOr(arg(k[1]), -1)
 			switch arg(k[0]) {
 			case ">":
-				return []semantic.AgeBand{{Lo: n + 1, Hi: -1}}, n >= 0
+				return []semantic.AgeBand{{Lo: n + 1, Hi: -1, Above: true}}, n >= 0
 			case ">=":
 				return []semantic.AgeBand{{Lo: n, Hi: -1}}, n >= 0
+			case "<":
+				// "under 25": from zero, a first band
+				return []semantic.AgeBand{{Lo: 0, Hi: n - 1, Below: true}}, n >= 1
 			}
 			return nil, false
 		}),
@@ -495,7 +498,7 @@ func productions(x *env) []*Rule {
 			return threshold("points", arg(k[1]), arg(k[2]))
 		}),
 		// "clientes que nunca compraram", "sem comprar": what customers did not do
-		rule("Filter", 0.2, tNever+" "+tEvent, func(k []*Edge) (any, bool) { return activity(arg(k[1]), false) }),
+		rule("Filter", 0.2, tNever+" "+tEvent, func(k []*Edge) (any, bool) { return neverDid(arg(k[1])) }),
 		rule("Filter", 0.2, tNeg+" "+tEvent, func(k []*Edge) (any, bool) { return activity(arg(k[1]), false) }),
 		rule("Filter", 0, "Num "+tQuantity+"? "+tCmp, func(k []*Edge) (any, bool) {
 			if c := arg(k[2]); c == ">=" || c == "<=" { // "50 or older"
@@ -562,6 +565,9 @@ func productions(x *env) []*Rule {
 		// "bought last month and had bought before"
 		rule("Filter", 0.3, tEvent+" "+tAgain+"? Period", func(k []*Edge) (any, bool) { return cohort(arg(k[0]), false, k[2].Val.(periodV).p) }),
 		rule("Filter", 0.3, tNeg+" "+tEvent+" "+tAgain+"? Period", func(k []*Edge) (any, bool) { return cohort(arg(k[1]), true, k[3].Val.(periodV).p) }),
+		// "voltaram a comprar em maio", "não voltaram a comprar em maio": again before the verb
+		rule("Filter", 0.3, tAgain+" "+tEvent+" Period", func(k []*Edge) (any, bool) { return cohort(arg(k[1]), false, k[2].Val.(periodV).p) }),
+		rule("Filter", 0.3, tNeg+" "+tAgain+" "+tEvent+" Period", func(k []*Edge) (any, bool) { return cohort(arg(k[2]), true, k[3].Val.(periodV).p) }),
 		rule("Filter", 0, tEvent+" "+tBefore2, func(k []*Edge) (any, bool) { return cohortBefore(arg(k[0])) }),
 		// "bought in March but not in April": the second period of the same event, denied
 		rule("Filter", 0.2, tEvent+" Period "+tAnd+"? "+tNeg+" Period", func(k []*Edge) (any, bool) {
@@ -601,12 +607,19 @@ func productions(x *env) []*Rule {
 		rule("Period", 0, tUntil+" Period", func(k []*Edge) (any, bool) { return open(k[1].Val.(periodV).p, "until") }),
 		rule("Period", 0, tUnit+" "+tLast2, func(k []*Edge) (any, bool) { return beforeLast(x, arg(k[0])) }),
 		rule("Period", 0, tLast2+" "+tUnit, func(k []*Edge) (any, bool) { return beforeLast(x, arg(k[1])) }),
-		// "há mais de 90 dias", "for more than 120 days": the window it has been since
+		// "há mais de 90 dias", "for more than 120 days", "(haven't bought) in over 90 days":
+		// the window it has been since
+		rule("Period", 0, tIn+" "+tCmp+" Num "+tUnit, func(k []*Edge) (any, bool) {
+			if c := arg(k[1]); c != ">" && c != ">=" {
+				return nil, false
+			}
+			return absence(x, arg(k[2]), arg(k[3]))
+		}),
 		rule("Period", 0, tAgo+"? "+tCmp+" Num "+tUnit+" "+tAgo+"?", func(k []*Edge) (any, bool) {
 			if c := arg(k[1]); (c != ">" && c != ">=") || (k[0] == nil && k[4] == nil) {
 				return nil, false
 			}
-			return lastN(x, arg(k[2]), arg(k[3]))
+			return absence(x, arg(k[2]), arg(k[3]))
 		}),
 		rule("Period", 0, tYear, func(k []*Edge) (any, bool) { return year(x, arg(k[0])) }),
 		rule("Period", 0, tUnit+" "+tFrom+"? "+tYear, func(k []*Edge) (any, bool) {
@@ -740,6 +753,37 @@ func activity(event string, yes bool) (any, bool) {
 	return filterV{id: "activity:" + event + strconv.FormatBool(yes), event: true, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
 		return f, fact == semantic.Customers
 	}}, true
+}
+
+// absence is the window of "há mais de N dias": the last N units, for a denied activity.
+func absence(x *env, n, unit string) (any, bool) {
+	v, ok := lastN(x, n, unit)
+	if !ok {
+		return nil, false
+	}
+	p := v.(periodV)
+	p.absence = true
+	return p, true
+}
+
+// neverDid is "customers who never did it": at no time, so the report's period dates
+// something else (their sign-up), never the activity.
+func neverDid(event string) (any, bool) {
+	v, ok := activity(event, false)
+	if !ok {
+		return nil, false
+	}
+	fv := v.(filterV)
+	inner := fv.resolve
+	fv.id += ":ever"
+	fv.resolve = func(f *semantic.Fact) (*semantic.Filter, bool) {
+		x, ok := inner(f)
+		if !ok {
+			return nil, false
+		}
+		return semantic.Ever(x), true
+	}
+	return fv, true
 }
 
 // bandDim is the breakdown by bands of a quantity (age unless the noun says balance).
@@ -1207,7 +1251,7 @@ func threshold(quantity, op, n string) (any, bool) {
 	if quantity == "" {
 		qs = nil // resolved by the fact below
 	}
-	return filterV{id: "cmp:" + quantity + op + n, resolve: func(f *semantic.Fact) (*semantic.Filter, bool) {
+	return filterV{id: "cmp:" + quantity + op + n, bareNumber: quantity == "", resolve: func(f *semantic.Fact) (*semantic.Filter, bool) {
 		if quantity == "" {
 			// a bare number compares the one quantity the fact is measured in: a sale's
 			// value, a customer's age ("over 30", "under 25")

@@ -69,6 +69,7 @@ type filterV struct {
 	aboutCustomers bool
 	event          bool            // made of what customers did (a sign-up, a purchase): a count
 	bareChannel    bool            // a channel named without "aceitam" / "opted in"
+	bareNumber     bool            // a comparison with a number and no unit ("mais de 60")
 	before         *semantic.Event // "had bought before": the activity before the other's period
 	cohortPeriod   *semantic.Period
 }
@@ -92,7 +93,12 @@ func (v breakdownV) key() string {
 }
 
 // periodV is a time window.
-type periodV struct{ p *semantic.Period }
+type periodV struct {
+	p *semantic.Period
+	// absence: "há mais de 90 dias", "in over 90 days": how long something has not
+	// happened; only a denied activity takes it
+	absence bool
+}
 
 // periodsV are periods compared ("abril e maio", "April vs May").
 type periodsV []*semantic.Period
@@ -105,7 +111,7 @@ func (v periodsV) key() string {
 	return k
 }
 
-func (v periodV) key() string { return "p:" + v.p.From + "|" + v.p.To }
+func (v periodV) key() string { return fmt.Sprintf("p:%s|%s|%v", v.p.From, v.p.To, v.absence) }
 
 // rankV is an order and a number of rows.
 type rankV struct {

@@ -108,7 +108,7 @@ var (
 	ByDay         = timeDim("day", T("dia", "day"), "(%s)::date", T("dia", "day")).named(W("dia|dias|data|datas", "day|days|date|dates"), W("diario|diaria|diarios|diarias|dia a dia", "daily|per day"))
 	ByWeek        = timeDim("week", T("semana", "week"), "date_trunc('week', %s)::date", T("semana", "week")).named(W("semana|semanas", "week|weeks"), W("semanal|semanais", "weekly"))
 	ByMonth       = timeDim("month", T("mês", "month"), "to_char(%s, 'YYYY-MM')", T("mes", "month")).named(W("mes|meses", "month|months"), W("mensal|mensais|mes a mes", "monthly|month by month|month over month"))
-	ByQuarter     = timeDim("quarter", T("trimestre", "quarter"), "to_char(%s, 'YYYY-\"Q\"Q')", T("trimestre", "quarter")).named(W("trimestre|trimestres", "quarter|quarters"), W("trimestral|trimestrais", "quarterly"))
+	ByQuarter     = yearAndDim("quarter", T("trimestre", "quarter"), "extract(quarter FROM %s)::int", T("trimestre", "quarter")).named(W("trimestre|trimestres", "quarter|quarters"), W("trimestral|trimestrais", "quarterly"))
 	ByYear        = timeDim("year", T("ano", "year"), "extract(year FROM %s)::int", T("ano", "year")).named(W("ano|anos", "year|years"), W("anual|anuais", "yearly|annual|annually"))
 	ByWeekday     = timeDim("weekday", T("dia da semana", "day of the week"), "extract(isodow FROM %s)::int", T("dia_semana", "weekday")).named(W("dia da semana|dias da semana", "day of the week|days of the week|day of week|weekday|weekdays"), W("", ""))
 	ByHour        = timeDim("hour", T("hora do dia", "hour of the day"), "extract(hour FROM %s)::int", T("hora", "hour")).named(W("hora|horas|horario|horarios|hora do dia", "hour|hours|time of day|hour of the day|hour of day"), W("por hora", "hourly"))
@@ -163,6 +163,18 @@ func entryTypeDim(f *Fact, l Lang) (dimSQL, bool) {
 	return dimSQL{cols: []Column{col("e.transaction_type_name", T("tipo", "type"), l)}}, true
 }
 
+// yearAndDim is a time axis labelled by two columns, the year and the unit's number in it
+// ("2024 | 1"): a quarter is said as its number, and the year keeps two years apart.
+func yearAndDim(id string, name Text, format string, alias Text) *Dimension {
+	return &Dimension{ID: id, Name: name, Time: true, build: func(f *Fact, l Lang) (dimSQL, bool) {
+		if f.Time == "" {
+			return dimSQL{}, false
+		}
+		y, e := fmt.Sprintf("extract(year FROM %s)::int", f.Time), fmt.Sprintf(format, f.Time)
+		return dimSQL{cols: []Column{col(y, T("ano", "year"), l), col(e, alias, l)}, order: y + ", " + e}, true
+	}}
+}
+
 func timeDim(id string, name Text, format string, alias Text) *Dimension {
 	return &Dimension{ID: id, Name: name, Time: true, build: func(f *Fact, l Lang) (dimSQL, bool) {
 		if f.Time == "" {
@@ -173,19 +185,32 @@ func timeDim(id string, name Text, format string, alias Text) *Dimension {
 	}}
 }
 
-// AgeBand is a band of ages in completed years; Hi < 0 is open ("55+").
-type AgeBand struct{ Lo, Hi int }
+// AgeBand is a band of ages in completed years (or of another whole quantity); Hi < 0 is
+// open ("55+"). Above: the band was said as "above Lo-1" ("acima de 1000").
+type AgeBand struct {
+	Lo, Hi int
+	Above  bool // said as "above Lo-1" ("acima de 1000")
+	Below  bool // said as "under Hi+1" ("under 25")
+}
 
-// Label names the band ("18-24", "55+").
-func (b AgeBand) Label() string {
-	if b.Hi < 0 {
+// Label names the band with the bounds the question said: "18-24", "55+", "0" for a band
+// of one value, "1000+" for "acima de 1000", "under 25" for "under 25".
+func (b AgeBand) Label(l Lang) string {
+	switch {
+	case b.Below:
+		return fmt.Sprintf(T("menos de %d", "under %d").In(l), b.Hi+1)
+	case b.Hi < 0 && b.Above:
+		return fmt.Sprintf("%d+", b.Lo-1)
+	case b.Hi < 0:
 		return fmt.Sprintf("%d+", b.Lo)
+	case b.Hi == b.Lo:
+		return fmt.Sprintf("%d", b.Lo)
 	}
 	return fmt.Sprintf("%d-%d", b.Lo, b.Hi)
 }
 
 // DefaultAgeBands are the bands of "faixa etária" when the question names none.
-var DefaultAgeBands = []AgeBand{{0, 17}, {18, 24}, {25, 34}, {35, 44}, {45, 54}, {55, 64}, {65, -1}}
+var DefaultAgeBands = []AgeBand{{Lo: 0, Hi: 17}, {Lo: 18, Hi: 24}, {Lo: 25, Hi: 34}, {Lo: 35, Hi: 44}, {Lo: 45, Hi: 54}, {Lo: 55, Hi: 64}, {Lo: 65, Hi: -1}}
 
 // ByAgeBand breaks customers down by age bands. The bands cover every age: the first one
 // also takes the younger customers and the last one the older (customers without a birth
@@ -199,10 +224,10 @@ func ByAgeBand(bands []AgeBand) *Dimension {
 		var whens []string
 		for i, b := range bands {
 			if i == len(bands)-1 {
-				whens = append(whens, "ELSE "+Quote(b.Label()))
+				whens = append(whens, "ELSE "+Quote(b.Label(l)))
 				break
 			}
-			whens = append(whens, fmt.Sprintf("WHEN %s < %d THEN %s", AgeExpr, bands[i+1].Lo, Quote(b.Label())))
+			whens = append(whens, fmt.Sprintf("WHEN %s < %d THEN %s", AgeExpr, bands[i+1].Lo, Quote(b.Label(l))))
 		}
 		e := "CASE " + strings.Join(whens, " ") + " END"
 		return dimSQL{cols: []Column{col(e, T("faixa_etaria", "age_band"), l)}, joins: joins(j), where: "c.birth_date IS NOT NULL"}, true
@@ -220,10 +245,10 @@ func ByBalanceBand(bands []AgeBand) *Dimension {
 		var whens []string
 		for i, b := range bands {
 			if i == len(bands)-1 {
-				whens = append(whens, "ELSE "+Quote(b.Label()))
+				whens = append(whens, "ELSE "+Quote(b.Label(l)))
 				break
 			}
-			whens = append(whens, fmt.Sprintf("WHEN c.points_balance < %d THEN %s", bands[i+1].Lo, Quote(b.Label())))
+			whens = append(whens, fmt.Sprintf("WHEN c.points_balance < %d THEN %s", bands[i+1].Lo, Quote(b.Label(l))))
 		}
 		e := "CASE " + strings.Join(whens, " ") + " END"
 		return dimSQL{cols: []Column{col(e, T("faixa_saldo", "balance_band"), l)}, joins: joins(j)}, true

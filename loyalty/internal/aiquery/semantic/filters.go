@@ -29,6 +29,69 @@ type Filter struct {
 	rateBase string
 
 	build func(f *Fact, p *Period) (cond string, joins []string, ok bool)
+
+	// pins: the attribute whose value the filter fixes and the values it keeps ("gender":
+	// F; "weekday": 6, 7). Two filters pinning one attribute to values with nothing in
+	// common keep no row ("women and men", "weekends and weekdays"): Validate refuses them
+	// instead of answering zero.
+	pins *pin
+}
+
+type pin struct {
+	attr   string
+	values []string
+}
+
+// pinning records that x fixes attr to values.
+func pinning(x *Filter, attr string, values ...string) *Filter {
+	x.pins = &pin{attr: attr, values: values}
+	return x
+}
+
+// PinsSameAs reports whether x and y fix the same attribute (each to its own values).
+func (x *Filter) PinsSameAs(y *Filter) bool {
+	return x.pins != nil && y.pins != nil && x.pins.attr == y.pins.attr
+}
+
+// pinDims are the breakdowns by the attributes filters fix: "women vs men" compares the
+// groups of gender.
+var pinDims = map[string]*Dimension{"gender": ByGender, "store": ByStore, "payment_type": ByPaymentType, "origin": ByOrigin, "state": ByState, "city": ByCity}
+
+// Compared is the filter and the breakdown that compare the values two filters fix ("women
+// vs men": the customers of either gender, by gender), when the attribute has a breakdown.
+func Compared(x, y *Filter) (*Filter, *Dimension, bool) {
+	d := pinDims[x.pins.attr]
+	if !disjointPins(x, y) || d == nil {
+		return nil, nil, false
+	}
+	return pinning(&Filter{ID: x.ID + "_or_" + y.ID, Name: T(x.Name.PT+" ou "+y.Name.PT, x.Name.EN+" or "+y.Name.EN), Slug: x.Slug,
+		build: func(f *Fact, p *Period) (string, []string, bool) {
+			cx, jx, okx := x.build(f, p)
+			cy, jy, oky := y.build(f, p)
+			if !okx || !oky {
+				return "", nil, false
+			}
+			js := append([]string{}, jx...)
+			for _, j := range jy {
+				if !contains(js, j) {
+					js = append(js, j)
+				}
+			}
+			return "(" + cx + " OR " + cy + ")", js, true
+		}}, x.pins.attr, append(append([]string{}, x.pins.values...), y.pins.values...)...), d, true
+}
+
+// disjointPins reports whether x and y fix one attribute to values with none in common.
+func disjointPins(x, y *Filter) bool {
+	if !x.PinsSameAs(y) {
+		return false
+	}
+	for _, v := range x.pins.values {
+		if contains(y.pins.values, v) {
+			return false
+		}
+	}
+	return true
 }
 
 func (x *Filter) sql(f *Fact) (string, []string, bool) { return x.build(f, nil) }
@@ -168,7 +231,7 @@ func onFact(id string, name, slug Text, conds map[*Fact]string) *Filter {
 // StoreCode keeps the rows of one store, named by its code. A promotion is a store's when
 // it lists the store or lists none (it applies to every store).
 func StoreCode(code string) *Filter {
-	return &Filter{ID: "store_code", Name: T("loja "+code, "store "+code), Slug: T("loja", "store"),
+	return pinning(&Filter{ID: "store_code", Name: T("loja "+code, "store "+code), Slug: T("loja", "store"),
 		build: func(f *Fact, _ *Period) (string, []string, bool) {
 			if f == Promotions {
 				return "(pm.store_codes IS NULL OR cardinality(pm.store_codes) = 0 OR " + Quote(code) + " = ANY (pm.store_codes))", nil, true
@@ -177,7 +240,7 @@ func StoreCode(code string) *Filter {
 				return "", nil, false
 			}
 			return f.Store + " = " + Quote(code), nil, true
-		}}
+		}}, "store", code)
 }
 
 // Both keeps the rows that meet two plain filters (no period, no counting-rule change):
@@ -247,13 +310,13 @@ func StoreCodes(codes []string) *Filter {
 	for i, c := range codes {
 		q[i] = Quote(c)
 	}
-	return &Filter{ID: "store_codes", Name: T("lojas "+strings.Join(codes, ", "), "stores "+strings.Join(codes, ", ")), Slug: T("lojas", "stores"),
+	return pinning(&Filter{ID: "store_codes", Name: T("lojas "+strings.Join(codes, ", "), "stores "+strings.Join(codes, ", ")), Slug: T("lojas", "stores"),
 		build: func(f *Fact, _ *Period) (string, []string, bool) {
 			if f.Store == "" {
 				return "", nil, false
 			}
 			return f.Store + " IN (" + strings.Join(q, ", ") + ")", nil, true
-		}}
+		}}, "store", codes...)
 }
 
 // StoreName keeps the rows of the stores whose name contains name.
@@ -270,26 +333,26 @@ func StoreName(name string) *Filter {
 
 // StoreState keeps the stores of one state (UF).
 func StoreState(uf string) *Filter {
-	return &Filter{ID: "store_state", Name: T("lojas do estado "+uf, "stores in "+uf), Slug: T("uf", "state"),
+	return pinning(&Filter{ID: "store_state", Name: T("lojas do estado "+uf, "stores in "+uf), Slug: T("uf", "state"),
 		build: func(f *Fact, _ *Period) (string, []string, bool) {
 			j, ok := storeJoin(f)
 			if !ok {
 				return "", nil, false
 			}
 			return "upper(s.state) = " + Quote(strings.ToUpper(uf)), joins(j), true
-		}}
+		}}, "state", strings.ToUpper(uf))
 }
 
 // StoreCity keeps the stores of one city.
 func StoreCity(city string) *Filter {
-	return &Filter{ID: "store_city", Name: T("lojas de "+city, "stores in "+city), Slug: T("cidade", "city"),
+	return pinning(&Filter{ID: "store_city", Name: T("lojas de "+city, "stores in "+city), Slug: T("cidade", "city"),
 		build: func(f *Fact, _ *Period) (string, []string, bool) {
 			j, ok := storeJoin(f)
 			if !ok {
 				return "", nil, false
 			}
 			return fmt.Sprintf("translate(lower(s.city), %s, %s) = %s", Quote(accented), Quote(unaccented), Quote(Fold(city))), joins(j), true
-		}}
+		}}, "city", Fold(city))
 }
 
 // CustomerDoc keeps one customer, named by CPF/CNPJ (digits only, as stored).
@@ -366,14 +429,14 @@ func oneOf(col string, values []string, exact bool) string {
 // PaymentType keeps the sales paid with one payment type: its stored values (exact), or
 // its usual spellings (compared lower-case) when the stored values are not known.
 func PaymentType(values []string, exact bool, label Text) *Filter {
-	return onFact("payment_type", T("forma de pagamento "+label.PT, "payment type "+label.EN), T(slug(label.PT), slug(label.EN)),
-		map[*Fact]string{Sales: oneOf("v.payment_type", values, exact)})
+	return pinning(onFact("payment_type", T("forma de pagamento "+label.PT, "payment type "+label.EN), T(slug(label.PT), slug(label.EN)),
+		map[*Fact]string{Sales: oneOf("v.payment_type", values, exact)}), "payment_type", values...)
 }
 
 // Origin keeps the customers who signed up through one channel, like PaymentType.
 func Origin(values []string, exact bool, label Text) *Filter {
-	return onCustomers("origin", T("origem "+label.PT, "origin "+label.EN), T("origem_"+slug(label.PT), "origin_"+slug(label.EN)),
-		func() string { return oneOf("c.origin", values, exact) })
+	return pinning(onCustomers("origin", T("origem "+label.PT, "origin "+label.EN), T("origem_"+slug(label.PT), "origin_"+slug(label.EN)),
+		func() string { return oneOf("c.origin", values, exact) }), "origin", values...)
 }
 
 // Cancelled keeps the cancelled rows (and only those) of the facts that have cancellations.
@@ -425,7 +488,7 @@ func Active(yes bool) *Filter {
 	if !yes {
 		not, name, sl = "NOT ", T("inativos", "inactive"), T("inativos", "inactive")
 	}
-	return &Filter{ID: "active_" + sl.EN, Name: name, Slug: sl, ReplacesLive: true, liveOf: []*Fact{Products}, build: func(f *Fact, _ *Period) (string, []string, bool) {
+	return pinning(&Filter{ID: "active_" + sl.EN, Name: name, Slug: sl, ReplacesLive: true, liveOf: []*Fact{Products}, build: func(f *Fact, _ *Period) (string, []string, bool) {
 		switch f {
 		case Stores:
 			return not + "s.is_active", nil, true
@@ -439,7 +502,7 @@ func Active(yes bool) *Filter {
 			return "", nil, false
 		}
 		return not + "c.is_active", joins(j), true
-	}}
+	}}, "active", fmt.Sprint(yes))
 }
 
 // AddOns keeps the add-on products (toppings), which the catalogue leaves out.
@@ -562,7 +625,7 @@ func OptIn(ch Channel, yes bool) *Filter {
 		sl = T("sem_"+sl.PT, "no_"+sl.EN)
 		cond = "NOT c." + ch.Column
 	}
-	return onCustomers("optin_"+sl.EN, name, sl, func() string { return cond })
+	return pinning(onCustomers("optin_"+sl.EN, name, sl, func() string { return cond }), ch.Column, fmt.Sprint(yes))
 }
 
 // OptInAny keeps the customers who accept at least one channel (yes), or none (no).
@@ -584,14 +647,14 @@ func OptInAll() *Filter {
 // AppUser keeps the customers who use (or do not use) the app. Unknown (null) is neither.
 func AppUser(yes bool) *Filter {
 	if yes {
-		return onCustomers("app_user", T("usam o app", "use the app"), T("app", "app"), func() string { return "c.app_user" })
+		return pinning(onCustomers("app_user", T("usam o app", "use the app"), T("app", "app"), func() string { return "c.app_user" }), "app_user", "true")
 	}
-	return onCustomers("not_app_user", T("não usam o app", "do not use the app"), T("sem_app", "no_app"), func() string { return "NOT c.app_user" })
+	return pinning(onCustomers("not_app_user", T("não usam o app", "do not use the app"), T("sem_app", "no_app"), func() string { return "NOT c.app_user" }), "app_user", "false")
 }
 
 // Gender keeps the customers of one gender identity (M, F or X).
 func Gender(code string, label Text) *Filter {
-	return onCustomers("gender_"+code, label, T(slug(label.PT), slug(label.EN)), func() string { return "c.gender_identity = " + Quote(code) })
+	return pinning(onCustomers("gender_"+code, label, T(slug(label.PT), slug(label.EN)), func() string { return "c.gender_identity = " + Quote(code) }), "gender", code)
 }
 
 // Birthday keeps the customers whose birthday falls in the period: a calendar month, this
@@ -842,14 +905,14 @@ func WeekdayIn(days []int) *Filter {
 		names = append(names, fmt.Sprint(d))
 	}
 	list := strings.Join(ds, ", ")
-	return &Filter{ID: "weekday_in", Name: T("dias da semana "+strings.Join(names, ", ")+" ("+WeekdayNote(PT)+")", "days of the week "+strings.Join(names, ", ")+" ("+WeekdayNote(EN)+")"),
+	return pinning(&Filter{ID: "weekday_in", Name: T("dias da semana "+strings.Join(names, ", ")+" ("+WeekdayNote(PT)+")", "days of the week "+strings.Join(names, ", ")+" ("+WeekdayNote(EN)+")"),
 		Slug: T("dias_semana", "weekdays"),
 		build: func(f *Fact, _ *Period) (string, []string, bool) {
 			if f.Time == "" || len(ds) == 0 {
 				return "", nil, false
 			}
 			return "extract(isodow FROM " + f.Time + ") IN (" + list + ")", nil, true
-		}}
+		}}, "weekday", ds...)
 }
 
 // CustomerNameHas keeps every customer whose name has these words ("named Souza": every
@@ -857,6 +920,13 @@ func WeekdayIn(days []int) *Filter {
 func CustomerNameHas(words string) *Filter {
 	return onCustomers("customer_name_has", T("nome contém \""+words+"\"", "name contains \""+words+"\""), T("cliente", "customer"),
 		func() string { return containsWordsFolded("c.name", words) })
+}
+
+// Ever is filter x over all time, whatever the report's period: "se cadastraram este ano
+// e nunca compraram" dates the sign-up, and "never" has no period.
+func Ever(x *Filter) *Filter {
+	return &Filter{ID: x.ID + "_ever", Name: x.Name, Slug: x.Slug, ReplacesLive: x.ReplacesLive, liveOf: x.liveOf,
+		build: func(f *Fact, _ *Period) (string, []string, bool) { return x.build(f, nil) }}
 }
 
 // AtPeriod is filter x over its own period p instead of the report's ("compraram em

@@ -121,6 +121,19 @@ func (r *Request) Validate() error {
 			return invalid("dois filtros de status", "two status filters")
 		}
 		seen[f.ID] = true
+		for _, m := range r.Measures {
+			if c := m.rateOf; c != nil && disjointPins(f, c) {
+				// "SMS opt-in rate, women vs men" read as the rate of women among men
+				return invalid("o percentual de \""+c.Name.PT+"\" entre \""+f.Name.PT+"\" é sempre zero; para compará-los, peça a divisão entre eles",
+					"the percentage of \""+c.Name.EN+"\" among \""+f.Name.EN+"\" is always zero; to compare them, ask for a breakdown")
+			}
+		}
+		for _, g := range r.Filters {
+			if disjointPins(f, g) {
+				return invalid("\""+f.Name.PT+"\" e \""+g.Name.PT+"\" ao mesmo tempo não deixam nenhuma linha; para compará-los, peça a divisão entre eles",
+					"\""+f.Name.EN+"\" and \""+g.Name.EN+"\" at once leave no row; to compare them, ask for a breakdown")
+			}
+		}
 	}
 	if r.Period != nil && r.periodFilter() == nil && r.Fact.Time == "" {
 		return invalid(r.Fact.Name.PT+" não têm data para filtrar por período", r.Fact.Name.EN+" have no date to filter by period")
@@ -225,7 +238,9 @@ func (r *Request) Compile() (string, error) {
 			dimConds = append(dimConds, ds.where)
 		}
 		if d.Time {
-			timeOrder = append(timeOrder, fmt.Sprint(start+1))
+			for k := range ds.cols {
+				timeOrder = append(timeOrder, fmt.Sprint(start+k+1))
+			}
 		}
 		if d.ReplacesLive {
 			live = ""
