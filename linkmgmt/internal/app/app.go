@@ -31,6 +31,7 @@ import (
 	"github.com/loyaltylinks/platform/linkmgmt/internal/ratelimit"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/redirect"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/splash"
+	"github.com/loyaltylinks/platform/shared/clientip"
 	"github.com/loyaltylinks/platform/shared/database"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/redis/go-redis/v9"
@@ -135,7 +136,7 @@ func New(cfg config.Config, db *gorm.DB, rdb *redis.Client, log *slog.Logger, op
 	for _, o := range opts {
 		o(&tune)
 	}
-	locator, err := geo.NewLocator(cfg.TrustedProxies, cfg.GeoIPDB)
+	locator, err := geo.NewLocator(cfg.GeoIPDB)
 	if err != nil {
 		return nil, err
 	}
@@ -184,7 +185,7 @@ func New(cfg config.Config, db *gorm.DB, rdb *redis.Client, log *slog.Logger, op
 	})
 	a.Redirects = redirect.NewEngine(redirect.Config{
 		Sources: redirect.Sources{Links: a.Links, Domains: a.Domains, Pixels: a.Pixels, Splash: a.Splash, Overlays: a.Overlays},
-		Redis:   rdb, Cache: a.LinkCache, Locator: locator, Clicks: a.Clicks, Logger: log,
+		Redis:   rdb, Cache: a.LinkCache, Locator: locator, ClientIPs: clientip.New(cfg.TrustedProxies), Clicks: a.Clicks, Logger: log,
 	})
 	a.RateLimit = ratelimit.New(rdb, tune.rateWindow)
 	a.Checks = map[string]Pinger{}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/loyaltylinks/platform/linkmgmt/internal/click"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/outage"
+	"github.com/loyaltylinks/platform/shared/clientip"
 	"github.com/loyaltylinks/platform/shared/config"
 )
 
@@ -109,14 +110,14 @@ func Load(getenv func(string) string) (Config, error) {
 	c.ClickRetention = retention
 	staleWindow, staleErr := outage.ParseStaleWindow(e.String("LINK_STALE_IF_ERROR", outage.DefaultStaleWindow.String()))
 	c.LinkStaleIfError = staleWindow
-	proxies, proxyErr := parsePrefixes(e.String("TRUSTED_PROXIES", ""))
+	proxies, proxyErr := clientip.ParsePrefixes(e.String("TRUSTED_PROXIES", ""))
 	c.TrustedProxies = proxies
 	err := e.Err()
 	if c.MetricsAddr != "" && config.SamePort(c.HTTPAddr, c.MetricsAddr) {
 		err = joinErr(err, fmt.Errorf("METRICS_ADDR: %q is HTTP_ADDR's port; metrics need a port of their own", c.MetricsAddr))
 	}
 	if proxyErr != nil {
-		err = joinErr(err, proxyErr)
+		err = joinErr(err, fmt.Errorf("TRUSTED_PROXIES: %w", proxyErr))
 	}
 	if c.ClickBufferMaxAge < time.Second || c.ClickBufferMaxAge > 5*time.Minute {
 		err = joinErr(err, fmt.Errorf("CLICK_BUFFER_MAX_AGE: %s is outside 1s to 5m", c.ClickBufferMaxAge))
@@ -144,27 +145,6 @@ func portOf(addr string) string {
 		return addr[i:]
 	}
 	return ""
-}
-
-// parsePrefixes reads a comma-separated list of IPs or CIDR prefixes.
-func parsePrefixes(raw string) ([]netip.Prefix, error) {
-	var out []netip.Prefix
-	for _, part := range strings.Split(raw, ",") {
-		part = strings.TrimSpace(part)
-		if part == "" {
-			continue
-		}
-		if p, err := netip.ParsePrefix(part); err == nil {
-			out = append(out, p.Masked())
-			continue
-		}
-		a, err := netip.ParseAddr(part)
-		if err != nil {
-			return nil, fmt.Errorf("TRUSTED_PROXIES: %q is not an IP address or CIDR prefix", part)
-		}
-		out = append(out, netip.PrefixFrom(a, a.BitLen()))
-	}
-	return out, nil
 }
 
 // checkDir requires an optional directory setting to name an existing directory.

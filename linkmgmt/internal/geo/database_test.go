@@ -52,7 +52,7 @@ var knownAddresses = []struct {
 func testedLocator(t *testing.T) *Locator {
 	t.Helper()
 	path := os.Getenv(verifyDBEnv)
-	loc, err := NewLocator(nil, path)
+	loc, err := NewLocator(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,7 +149,7 @@ func TestCountryPrecedence(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			loc, err := NewLocator(nil, tt.dbPath)
+			loc, err := NewLocator(tt.dbPath)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -181,7 +181,7 @@ func TestRecordLayouts(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			path := writeDB(t, "Test", map[string]mmdbtype.Map{"1.2.3.0/24": tt.record})
-			loc, err := NewLocator(nil, path)
+			loc, err := NewLocator(path)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,7 +1,6 @@
 package geo
 
 import (
-	"net"
 	"net/http"
 	"net/netip"
 	"strings"
@@ -9,22 +8,21 @@ import (
 	"github.com/oschwald/maxminddb-golang/v2"
 )
 
-// Locator resolves a request's client IP and country. It is safe for concurrent use.
+// Locator places a client address in a country. It is safe for concurrent use. The
+// address itself comes from shared/clientip (the TRUSTED_PROXIES rules).
 type Locator struct {
-	trusted []netip.Prefix
-	db      *maxminddb.Reader
-	info    Database
+	db   *maxminddb.Reader
+	info Database
 }
 
-// NewLocator trusts X-Forwarded-For and the country headers only from peers inside
-// trusted. dbPath, when not empty, is a MaxMind-format (mmdb) country or city database
-// (GEOIP_DB); when empty, the embedded database is read.
-func NewLocator(trusted []netip.Prefix, dbPath string) (*Locator, error) {
+// NewLocator reads dbPath, when not empty, a MaxMind-format (mmdb) country or city
+// database (GEOIP_DB); when empty, the embedded database.
+func NewLocator(dbPath string) (*Locator, error) {
 	db, info, err := openDatabase(dbPath)
 	if err != nil {
 		return nil, err
 	}
-	return &Locator{trusted: trusted, db: db, info: info}, nil
+	return &Locator{db: db, info: info}, nil
 }
 
 // Database describes the country database l reads.
@@ -38,95 +36,20 @@ func (l *Locator) Close() error {
 	return l.db.Close()
 }
 
-// Bounds on the forwarding headers (only read from trusted proxies): a chain of
-// proxies is a few hops long, an address at most 45 characters, a country code 2.
-const (
-	maxForwardedHops = 16
-	maxHopBytes      = 64
-	maxCountryBytes  = 8
-)
+// maxCountryBytes bounds a gateway's country header: a country code is 2 characters.
+const maxCountryBytes = 8
 
-// ClientIP is the address of the visitor: the TCP peer, or, when the peer is a trusted
-// proxy, the right-most address of X-Forwarded-For that is not itself a trusted proxy
-// (left-most entries are set by the client and cannot be believed). At most
-// maxForwardedHops hops are read, from the right; past them, or at a malformed hop, the
-// chain stops being believed and the peer is the client.
-func (l *Locator) ClientIP(r *http.Request) netip.Addr {
-	peer := peerAddr(r.RemoteAddr)
-	if !l.isTrusted(peer) {
-		return peer
+// GatewayCountry is the country header a gateway set (CF-IPCountry, else X-Country-Code),
+// read only when the request came through a trusted proxy (clientip.Resolver.Resolve):
+// anyone else could write it.
+func GatewayCountry(h http.Header, viaTrustedProxy bool) string {
+	if !viaTrustedProxy {
+		return ""
 	}
-	seen := 0
-	hops := r.Header.Values("X-Forwarded-For")
-	for i := len(hops) - 1; i >= 0; i-- {
-		for rest := hops[i]; ; {
-			hop := rest
-			if j := strings.LastIndexByte(rest, ','); j >= 0 {
-				hop, rest = rest[j+1:], rest[:j]
-			} else {
-				rest = ""
-			}
-			seen++
-			hop = strings.TrimSpace(hop)
-			if seen > maxForwardedHops || len(hop) > maxHopBytes {
-				return peer
-			}
-			a, err := netip.ParseAddr(hop)
-			if err != nil {
-				return peer // a malformed hop: stop believing the chain
-			}
-			a = a.Unmap()
-			if !l.isTrusted(a) {
-				return a
-			}
-			if rest == "" {
-				break
-			}
-		}
+	if c := h.Get("CF-IPCountry"); c != "" {
+		return c
 	}
-	return peer
-}
-
-// Visitor returns the client IP and, when the request came through a trusted proxy, that
-// gateway's country header: ClientIP and GatewayCountry with one parse of the peer.
-func (l *Locator) Visitor(r *http.Request) (ip netip.Addr, gatewayCountry string) {
-	peer := peerAddr(r.RemoteAddr)
-	if !l.isTrusted(peer) {
-		return peer, ""
-	}
-	gatewayCountry = r.Header.Get("CF-IPCountry")
-	if gatewayCountry == "" {
-		gatewayCountry = r.Header.Get("X-Country-Code")
-	}
-	return l.ClientIP(r), gatewayCountry
-}
-
-func (l *Locator) isTrusted(a netip.Addr) bool {
-	if l == nil || !a.IsValid() {
-		return false
-	}
-	for _, p := range l.trusted {
-		if p.Contains(a) {
-			return true
-		}
-	}
-	return false
-}
-
-func peerAddr(remote string) netip.Addr {
-	// net/http's RemoteAddr is "ip:port" (IPv6 in brackets): one parse, no copies.
-	if ap, err := netip.ParseAddrPort(remote); err == nil {
-		return ap.Addr().Unmap()
-	}
-	host, _, err := net.SplitHostPort(remote)
-	if err != nil {
-		host = remote
-	}
-	a, err := netip.ParseAddr(host)
-	if err != nil {
-		return netip.Addr{}
-	}
-	return a.Unmap()
+	return h.Get("X-Country-Code")
 }
 
 // CountryFromHeaders reads gateway headers already known to be trustworthy.

@@ -343,6 +343,15 @@ func TestUnauthenticatedCallsAreLimitedPerAddress(t *testing.T) {
 		}
 		wantHeaders(call("2001:db8:5:6:ffff::1", "", "/api/account"), http.StatusTooManyRequests, 0)
 	})
+	// The loyalty login throttle reads the same rule (shared/clientip): an unreadable hop
+	// ends the walk at the last address read, here the proxy 127.0.0.2, not the peer.
+	t.Run("a malformed hop counts against the last address read", func(t *testing.T) {
+		for _, remaining := range []int{2, 1, 0} {
+			wantHeaders(call("198.51.100.3, garbage, 127.0.0.2", "", "/api/account"), http.StatusUnauthorized, remaining)
+		}
+		wantHeaders(call("127.0.0.2", "", "/api/account"), http.StatusTooManyRequests, 0)
+		wantHeaders(call("", "", "/api/account"), http.StatusUnauthorized, 2) // the peer 127.0.0.1
+	})
 	t.Run("X-Forwarded-For from an untrusted peer is not believed", func(t *testing.T) {
 		plain := newEnv(t, withRateLimit(2))
 		for i, want := range []int{http.StatusUnauthorized, http.StatusUnauthorized, http.StatusTooManyRequests} {

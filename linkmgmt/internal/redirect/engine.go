@@ -21,6 +21,7 @@ import (
 	"github.com/loyaltylinks/platform/linkmgmt/internal/geo"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/link"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/ratelimit"
+	"github.com/loyaltylinks/platform/shared/clientip"
 	"github.com/redis/go-redis/v9"
 	"golang.org/x/crypto/bcrypt"
 )
@@ -49,6 +50,7 @@ type Engine struct {
 	cache    *Cache
 	load     loader
 	loc      *geo.Locator
+	ips      *clientip.Resolver
 	clicks   *click.Recorder
 	rdb      *redis.Client
 	log      *slog.Logger
@@ -63,8 +65,10 @@ type Config struct {
 	Redis   *redis.Client
 	Cache   *Cache
 	Locator *geo.Locator
-	Clicks  *click.Recorder
-	Logger  *slog.Logger
+	// ClientIPs resolves visitors' addresses (TRUSTED_PROXIES); nil trusts no proxy.
+	ClientIPs *clientip.Resolver
+	Clicks    *click.Recorder
+	Logger    *slog.Logger
 }
 
 // NewEngine returns an engine over cfg.
@@ -73,6 +77,7 @@ func NewEngine(cfg Config) *Engine {
 		cache:    cfg.Cache,
 		load:     loader{Sources: cfg.Sources, baseURL: cfg.Sources.Links.BaseURL()},
 		loc:      cfg.Locator,
+		ips:      cfg.ClientIPs,
 		clicks:   cfg.Clicks,
 		rdb:      cfg.Redis,
 		log:      cfg.Logger,
@@ -176,7 +181,7 @@ func (e *Engine) canonicalHost(hostport string) (string, bool) {
 
 // ClientIP is the visitor's address under the TRUSTED_PROXIES rules (the API's rate
 // limit of unauthenticated calls counts per address too).
-func (e *Engine) ClientIP(r *http.Request) netip.Addr { return e.loc.ClientIP(r) }
+func (e *Engine) ClientIP(r *http.Request) netip.Addr { return e.ips.ClientIP(r) }
 
 // canonicalHost is BASE_URL's host in domain.CanonicalHost's form (as is, lower case,
 // should it not be a valid host: then only an identical Host header matches it).
@@ -233,7 +238,8 @@ func (e *Engine) serveTarget(r *http.Request, t *Target) Outcome {
 		return Outcome{Status: http.StatusOK, Page: "meta", Data: e.pageData(t, t.Destination)}
 	}
 	// 4. Targeting: country, then device, then language.
-	ip, gateway := e.loc.Visitor(r)
+	ip, viaProxy := e.ips.Resolve(r)
+	gateway := geo.GatewayCountry(r.Header, viaProxy)
 	country := ""
 	dest := t.Destination
 	if len(t.Link.GeoTargets.V) > 0 {
@@ -335,7 +341,7 @@ func (e *Engine) checkPassword(r *http.Request, t *Target) (Outcome, bool) {
 		// Not a guess: nothing to evaluate, nothing to count.
 		return passwordPage(http.StatusUnauthorized, "Wrong password. Please try again."), false
 	}
-	key := passwordKey(t.Link.ID, e.loc.ClientIP(r))
+	key := passwordKey(t.Link.ID, e.ips.ClientIP(r))
 	reserved, retry, err := e.reservePasswordGuess(ctx, key)
 	if err != nil {
 		e.log.WarnContext(ctx, "password throttle unavailable; password guess refused", "error", err)
