@@ -18,12 +18,15 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
-// Param is a query or header parameter of an operation. Path parameters are derived
-// from the route itself.
+// Param is a query or header parameter of an operation, or (declared with
+// Doc.PathParams) the type of a path parameter. Path parameters are derived from the
+// route itself: their names are the route's (":id" is {id}), only their type and
+// description are declared.
 type Param struct {
 	Name        string
-	In          string // "query" (default) or "header"
+	In          string // "query" (default) or "header"; ignored for path parameters
 	Type        string // "string" (default), "integer", "boolean", "number"
+	Format      string // "uuid", "int64", ...; "" for none
 	Required    bool
 	Default     any
 	Enum        []any
@@ -50,8 +53,9 @@ type Doc struct {
 	security *openapi3.SecurityScheme
 	errorRef any // zero value of the error body type
 
-	mu  sync.Mutex
-	ops []entry
+	mu         sync.Mutex
+	ops        []entry
+	pathParams map[string]Param // by name
 
 	once sync.Once
 	json []byte
@@ -78,6 +82,21 @@ func (d *Doc) Add(method, path string, op Op) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	d.ops = append(d.ops, entry{method: method, path: path, op: op})
+}
+
+// PathParams declares the type (and description) of the path parameters the routes use,
+// by name: one declaration per name for the whole service, since a name means one kind
+// of value everywhere. Building the document fails while a route has a path parameter
+// with no declaration, so every documented path parameter carries a declared type.
+func (d *Doc) PathParams(params ...Param) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.pathParams == nil {
+		d.pathParams = map[string]Param{}
+	}
+	for _, p := range params {
+		d.pathParams[p.Name] = p
+	}
 }
 
 // Routes lists "METHOD path" of every documented route (tests compare it with Echo's).
@@ -171,8 +190,9 @@ func (d *Doc) build() ([]byte, error) {
 		}
 		// OpenAPI forbids two templates that differ only in parameter names
 		// (/customer/{document} and /customer/{customer_id}); the router allows them per
-		// method. Such an operation is filed under the first template, its parameters
-		// described with the names the route really uses.
+		// method. Such an operation is filed under the first template, whose name its
+		// parameter must carry; the parameter keeps the type of the route's own and says
+		// in its description which value it is.
 		docPath := pathParam.ReplaceAllString(e.path, "{$1}")
 		if first, ok := templates[shape(e.path)]; ok {
 			docPath = first
@@ -181,9 +201,17 @@ func (d *Doc) build() ([]byte, error) {
 		}
 		routeNames := pathParam.FindAllStringSubmatch(e.path, -1)
 		for i, m := range docParam.FindAllStringSubmatch(docPath, -1) {
-			param := openapi3.NewPathParameter(m[1]).WithSchema(openapi3.NewStringSchema())
-			if i < len(routeNames) && routeNames[i][1] != m[1] {
-				param.Description = "the " + routeNames[i][1]
+			routeName := routeNames[i][1]
+			declared, ok := d.pathParams[routeName]
+			if !ok {
+				return nil, fmt.Errorf("%s %s: path parameter %q has no declared type (Doc.PathParams)", e.method, e.path, routeName)
+			}
+			s := schema(declared)
+			s.Enum = declared.Enum
+			param := openapi3.NewPathParameter(m[1]).WithSchema(s)
+			param.Description = declared.Description
+			if routeName != m[1] {
+				param.Description = strings.TrimSpace(routeName + ", not the " + m[1] + " of the other operations on this path: " + declared.Description)
 			}
 			op.AddParameter(param)
 		}
@@ -228,6 +256,16 @@ func parameter(p Param) *openapi3.Parameter {
 	} else {
 		param = openapi3.NewQueryParameter(p.Name)
 	}
+	s := schema(p)
+	s.Default = p.Default
+	s.Enum = p.Enum
+	param.Required = p.Required
+	param.Description = p.Description
+	return param.WithSchema(s)
+}
+
+// schema is the schema of a parameter's declared type and format.
+func schema(p Param) *openapi3.Schema {
 	var s *openapi3.Schema
 	switch p.Type {
 	case "integer":
@@ -239,11 +277,10 @@ func parameter(p Param) *openapi3.Parameter {
 	default:
 		s = openapi3.NewStringSchema()
 	}
-	s.Default = p.Default
-	s.Enum = p.Enum
-	param.Required = p.Required
-	param.Description = p.Description
-	return param.WithSchema(s)
+	if p.Format != "" {
+		s.Format = p.Format
+	}
+	return s
 }
 
 // WireSchema is implemented by types whose JSON form is not what their Go structure

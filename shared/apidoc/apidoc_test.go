@@ -45,6 +45,7 @@ func TestDocumentFollowsTheRouter(t *testing.T) {
 	doc := New("Test", "1.0.0", "", nil, struct {
 		Detail string `json:"detail"`
 	}{})
+	doc.PathParams(Param{Name: "id", Type: "integer", Format: "int64"}, Param{Name: "thing_uuid", Format: "uuid", Description: "the thing's uuid"})
 	r := NewRouter(doc, e.Group("/api"), "/api")
 	ok := func(c echo.Context) error { return c.NoContent(http.StatusOK) }
 	r.Handle(http.MethodPatch, "/things/:id", ok, Op{Summary: "Update", Request: patchThing{}, Response: thing{}})
@@ -81,6 +82,22 @@ func TestDocumentFollowsTheRouter(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Build: %v", err)
 	}
+	// Each operation's path parameter has its route's declared type; the DELETE, filed
+	// under a template another route named, says which value it is.
+	for _, tt := range []struct {
+		method, typ, format, description string
+	}{
+		{http.MethodPatch, "integer", "int64", ""},
+		{http.MethodDelete, "string", "uuid", "thing_uuid, "},
+	} {
+		p := built.Paths.Value("/api/things/{id}").GetOperation(tt.method).Parameters.GetByInAndName("path", "id")
+		if p == nil || !p.Schema.Value.Type.Is(tt.typ) || p.Schema.Value.Format != tt.format || !strings.HasPrefix(p.Description, tt.description) {
+			t.Errorf("%s /api/things/{id}: path parameter %+v, want %s/%s described %q...", tt.method, p, tt.typ, tt.format, tt.description)
+		}
+	}
+	if problems, err := PathParamProblems(e.Routes(), "/api/", body); err != nil || len(problems) != 0 {
+		t.Fatalf("path parameter problems %v %v", problems, err)
+	}
 	if total := built.Components.Schemas["thing"].Value.Properties["total"].Value; total.Type == nil || !total.Type.Is("number") {
 		t.Errorf("a json.Number is documented as %v, want a number", total.Type)
 	}
@@ -96,5 +113,16 @@ func TestDocumentFollowsTheRouter(t *testing.T) {
 	problems, _ = Mismatches(e.Routes(), "/api/", body)
 	if len(problems) != 1 || !strings.Contains(problems[0], "GET /api/undocumented") {
 		t.Fatalf("mismatches = %v, want the undocumented route", problems)
+	}
+}
+
+// TestUndeclaredPathParameter refuses to build a document with a path parameter whose
+// type was never declared: its documentation would be a guess.
+func TestUndeclaredPathParameter(t *testing.T) {
+	doc := New("Test", "1.0.0", "", nil, nil)
+	doc.PathParams(Param{Name: "id", Type: "integer"})
+	doc.Add(http.MethodGet, "/things/:id/parts/:part", Op{Summary: "Part"})
+	if _, err := doc.Build(); err == nil || !strings.Contains(err.Error(), `"part"`) {
+		t.Fatalf("Build = %v, want an error naming the undeclared parameter part", err)
 	}
 }

@@ -57,3 +57,55 @@ func Validate(openAPIJSON []byte) error {
 	}
 	return nil
 }
+
+// PathParamProblems lists every route the Echo router serves under prefix whose
+// documented operation does not carry the route's path parameters: one per ":name", in
+// order, named as the route names it (or, on a template an earlier route of the same
+// shape named, saying the route's name first in its description), each with a type.
+func PathParamProblems(routes []*echo.Route, prefix string, openAPIJSON []byte) ([]string, error) {
+	doc, err := openapi3.NewLoader().LoadFromData(openAPIJSON)
+	if err != nil {
+		return nil, fmt.Errorf("load openapi document: %w", err)
+	}
+	byShape := map[string]string{} // shape -> documented template
+	for path := range doc.Paths.Map() {
+		byShape[shape(path)] = path
+	}
+	var out []string
+	for _, r := range routes {
+		if !strings.HasPrefix(r.Path, prefix) || strings.HasSuffix(r.Path, "/*") || r.Method == echo.RouteNotFound {
+			continue
+		}
+		route := r.Method + " " + r.Path
+		template, ok := byShape[shape(r.Path)]
+		if !ok {
+			continue // Mismatches reports it
+		}
+		op := doc.Paths.Value(template).GetOperation(r.Method)
+		if op == nil {
+			continue
+		}
+		var documented []*openapi3.Parameter
+		for _, p := range op.Parameters {
+			if p.Value.In == openapi3.ParameterInPath {
+				documented = append(documented, p.Value)
+			}
+		}
+		want := pathParam.FindAllStringSubmatch(r.Path, -1)
+		if len(documented) != len(want) {
+			out = append(out, fmt.Sprintf("%s: %d path parameters documented, the route has %d", route, len(documented), len(want)))
+			continue
+		}
+		for i, p := range documented {
+			name := want[i][1]
+			if p.Name != name && !strings.HasPrefix(p.Description, name+",") {
+				out = append(out, fmt.Sprintf("%s: path parameter %q documented as %q", route, name, p.Name))
+			}
+			if p.Schema == nil || p.Schema.Value == nil || p.Schema.Value.Type == nil || len(*p.Schema.Value.Type) == 0 {
+				out = append(out, fmt.Sprintf("%s: path parameter %q has no type", route, name))
+			}
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}

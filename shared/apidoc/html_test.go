@@ -31,6 +31,7 @@ func TestRenderHTML(t *testing.T) {
 		&openapi3.SecurityScheme{Type: "http", Scheme: "bearer"}, struct {
 			Detail string `json:"detail"`
 		}{})
+	doc.PathParams(Param{Name: "item_id", Type: "integer"})
 	doc.Add(http.MethodPost, "/api/items/:item_id", Op{Tag: "Items", Summary: `Create <img src=x onerror=alert(1)>`,
 		Request: htmlItem{}, Response: htmlEnvelope{}, Params: []Param{{Name: "limit", Type: "integer", Default: 1000, Description: "a & b"}}})
 	doc.Add(http.MethodGet, "/api/public", Op{Tag: `zz"><script>`, Summary: "Public", Public: true, ContentType: "text/csv"})

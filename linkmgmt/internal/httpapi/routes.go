@@ -6,6 +6,7 @@ import (
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/analytics"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/channel"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/link"
 	"github.com/loyaltylinks/platform/shared/apidoc"
 	"github.com/loyaltylinks/platform/shared/server"
@@ -20,6 +21,16 @@ func (a *API) routes(srv *server.Server) {
 		"Short links, redirects, campaigns, channels, QR codes, pixels, branded domains and click analytics.",
 		&openapi3.SecurityScheme{Type: "http", Scheme: "bearer", Description: "Authorization: Bearer <API key>"},
 		errorBody{})
+	// The type of every path parameter, as its handler reads it (pathID: a positive integer).
+	id := func(name, what string) apidoc.Param {
+		return apidoc.Param{Name: name, Type: "integer", Format: "int64", Description: what}
+	}
+	a.doc.PathParams(
+		id("id", "the id of the link, QR code, campaign, channel, pixel, domain, overlay or splash page the path names"),
+		id("campaignid", "the campaign's id"), id("linkid", "the link's id"), id("channelid", "the channel's id"),
+		id("itemid", "the id of the item, of the kind type names"),
+		apidoc.Param{Name: "type", Enum: []any{channel.ItemLinks, channel.ItemQR, channel.ItemBio}, Description: "the kind of item"},
+	)
 	e.GET("/openapi.json", a.doc.Handler())
 	e.GET("/docs", a.doc.HTMLHandler(docsPage))
 

@@ -33,6 +33,19 @@ func routes(srv *server.Server, a *app.App, version string) {
 		"Customer loyalty programme: customers, points ledger, rewards, stores, exports and report queries.",
 		&openapi3.SecurityScheme{Type: "http", Scheme: "bearer", BearerFormat: "JWT"},
 		errorBody{})
+	// The type of every path parameter, as its handler reads it: PathUUID and pathID take
+	// a uuid, pathText any text (percent-decoded).
+	uuid := func(name, what string) apidoc.Param {
+		return apidoc.Param{Name: name, Format: "uuid", Description: what}
+	}
+	doc.PathParams(
+		uuid("user_id", "the user's id"), uuid("customer_id", "the customer's id"), uuid("store_id", "the store's id"),
+		uuid("product_id", "the product's id"), uuid("promotion_id", "the promotion's id"), uuid("point_id", "the points entry's id"),
+		uuid("redeem_id", "the redeem's id"), uuid("query_id", "the saved query's id"), uuid("webhook_id", "the webhook's id"),
+		apidoc.Param{Name: "document", Description: "the customer's (or store's) CPF/CNPJ document; a formatted one percent-encoded"},
+		apidoc.Param{Name: "store_code", Description: "the store's code"},
+		apidoc.Param{Name: "coupon_identifier", Description: "the sale coupon's identifier"},
+	)
 	b := base{log: a.Log, bind: NewBinder()}
 	// public needs no token; v1 routes need a valid bearer JWT.
 	public := apidoc.NewRouter(doc, e.Group("/api/v1"), "/api/v1")
