@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/grammar"
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
 )
 
 // GrammarRules is the offline generator built on the grammar interpreter (package
@@ -35,5 +36,9 @@ func (g *GrammarRules) Generate(_ context.Context, ask Ask) (Generation, error) 
 		}
 		return Generation{}, err
 	}
-	return Generation{Query: res.SQL, Source: SourceRules}, nil
+	in := res.Request.Explain()
+	for _, fx := range res.Fixes {
+		in.Notes = append(in.Notes, semantic.T("li ", "read ").In(res.Lang)+fx)
+	}
+	return Generation{Query: res.SQL, Interpretation: &in, Source: SourceRules}, nil
 }
