@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/grammar"
-	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
 )
 
 // GrammarRules is the offline generator built on the grammar interpreter (package
@@ -37,8 +36,6 @@ func (g *GrammarRules) Generate(_ context.Context, ask Ask) (Generation, error) 
 		return Generation{}, err
 	}
 	in := res.Request.Explain()
-	for _, fx := range res.Fixes {
-		in.Notes = append(in.Notes, semantic.T("li ", "read ").In(res.Lang)+fx)
-	}
+	in.NoteTypos(res.Fixes)
 	return Generation{Query: res.SQL, Interpretation: &in, Source: SourceRules}, nil
 }

@@ -12,9 +12,7 @@ type Echo = semantic.Explanation
 // it read as other words and its notes.
 func describe(r *semantic.Request, q *question, notes []semantic.Text) Echo {
 	e := r.Explain()
-	for _, fx := range q.fixes {
-		e.Notes = append(e.Notes, semantic.T("li ", "read ").In(r.Lang)+fx)
-	}
+	e.NoteTypos(q.fixes)
 	for _, n := range notes {
 		e.Notes = append(e.Notes, n.In(r.Lang))
 	}

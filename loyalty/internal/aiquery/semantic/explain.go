@@ -188,3 +188,10 @@ func JoinAnd(list []string, and string) string {
 	}
 	return strings.Join(list[:len(list)-1], ", ") + and + list[len(list)-1]
 }
+
+// NoteTypos adds the typos an interpreter read as other words ("li tiket → ticket").
+func (e *Explanation) NoteTypos(fixes []string) {
+	for _, fx := range fixes {
+		e.Notes = append(e.Notes, T("li ", "read ").In(Lang(e.Language))+fx)
+	}
+}
