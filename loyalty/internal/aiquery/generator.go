@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/nlq"
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
 )
 
 // Ask is one question put to a generator, with what the service knows that helps answer
@@ -20,8 +21,9 @@ type Ask struct {
 }
 
 // Interpretation says what a generated query means, in the question's language: the
-// report's title, measure, breakdown, filters and period (nlq.Echo).
-type Interpretation = nlq.Echo
+// report's title, measure, breakdown, filters and period, explained from the request
+// (semantic.Request.Explain).
+type Interpretation = semantic.Explanation
 
 // Generation is a generator's answer.
 type Generation struct {

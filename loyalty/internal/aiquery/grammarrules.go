@@ -35,5 +35,7 @@ func (g *GrammarRules) Generate(_ context.Context, ask Ask) (Generation, error) 
 		}
 		return Generation{}, err
 	}
-	return Generation{Query: res.SQL, Source: SourceRules}, nil
+	in := res.Request.Explain()
+	in.NoteTypos(res.Fixes)
+	return Generation{Query: res.SQL, Interpretation: &in, Source: SourceRules}, nil
 }

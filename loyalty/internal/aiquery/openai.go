@@ -209,7 +209,7 @@ func (o *OpenAI) Generate(ctx context.Context, ask Ask) (Generation, error) {
 	if err != nil {
 		return Generation{}, err
 	}
-	query, err := o.answer(ask.Question, content)
+	query, req, err := o.answer(ask.Question, content)
 	if err != nil {
 		return Generation{}, err
 	}
@@ -227,13 +227,21 @@ func (o *OpenAI) Generate(ctx context.Context, ask Ask) (Generation, error) {
 			if err != nil {
 				return Generation{}, err
 			}
-			if query, err = o.answer(ask.Question, content); err != nil {
+			if query, req, err = o.answer(ask.Question, content); err != nil {
 				return Generation{}, err
 			}
 			if err := ask.Check(ctx, query); err != nil {
 				return Generation{}, err
 			}
 		}
+	}
+	if req != nil {
+		// a structured answer is a request: explained like the rules' own
+		in := req.Explain()
+		note := semantic.T("pedido preenchido pelo modelo de linguagem (as regras não entenderam a pergunta): confira a interpretação antes de usar o resultado",
+			"request filled in by the language model (the rules did not understand the question): check the interpretation before using the result")
+		in.Notes = append(in.Notes, note.In(req.Lang))
+		return Generation{Query: query, Source: SourceModel, Interpretation: &in}, nil
 	}
 	lang := nlq.Language(ask.Question)
 	note := semantic.T("consulta escrita pelo modelo de linguagem (as regras não entenderam a pergunta): confira a consulta antes de usar o resultado",
@@ -258,37 +266,37 @@ func checkReason(err error) (string, bool) {
 	return "", false
 }
 
-// answer reads the model's answer: a structured request (compiled by the one compiler), a
-// query, or a refusal.
-func (o *OpenAI) answer(question, content string) (string, error) {
+// answer reads the model's answer: a structured request (compiled by the one compiler,
+// and returned to be explained), a query, or a refusal.
+func (o *OpenAI) answer(question, content string) (string, *semantic.Request, error) {
 	if spec, ok, err := extractSpec(content); ok {
 		if err != nil {
-			return "", apperr.Wrap(apperr.Upstream, err, "The AI provider answered with a malformed request")
+			return "", nil, apperr.Wrap(apperr.Upstream, err, "The AI provider answered with a malformed request")
 		}
 		lang := nlq.Language(question)
 		req, err := spec.Request(lang, semantic.Calendar{Now: o.now().In(o.loc)}, o.loc)
 		if err == nil {
 			var q string
 			if q, err = req.Compile(); err == nil {
-				return q, nil
+				return q, req, nil
 			}
 		}
 		var ie *semantic.InvalidError
 		if errors.As(err, &ie) {
 			r := nlq.RefuseQuestion(question, ie.Reason, o.now().In(o.loc))
-			return "", &NotUnderstood{Message: r.Message(), Lang: string(r.Lang)}
+			return "", nil, &NotUnderstood{Message: r.Message(), Lang: string(r.Lang)}
 		}
-		return "", apperr.Wrap(apperr.Upstream, err, "The AI provider's request could not be compiled")
+		return "", nil, apperr.Wrap(apperr.Upstream, err, "The AI provider's request could not be compiled")
 	}
 	query, none, err := extractSQL(content)
 	switch {
 	case none:
 		r := nlq.RefuseQuestion(question, semantic.T("os dados de relatório não respondem a esta pergunta", "the reporting data cannot answer this question"), o.now().In(o.loc))
-		return "", &NotUnderstood{Message: r.Message(), Lang: string(r.Lang)}
+		return "", nil, &NotUnderstood{Message: r.Message(), Lang: string(r.Lang)}
 	case err != nil:
-		return "", apperr.Wrap(apperr.Upstream, err, "The AI provider answered without a query")
+		return "", nil, apperr.Wrap(apperr.Upstream, err, "The AI provider answered without a query")
 	}
-	return query, nil
+	return query, nil, nil
 }
 
 func (o *OpenAI) chat(ctx context.Context, messages []chatMessage) (string, error) {

@@ -276,15 +276,17 @@ func TestOpenAIStructuredRequest(t *testing.T) {
 		sql     []string // fragments of the compiled query
 		refused bool
 		failed  bool
+		// explained is in the interpretation's measure
+		explained string
 	}{
 		{"measures, breakdown, filter, period", "```json\n" + `{"request": {"measures": ["revenue", "sales_count"], "dimensions": ["store"], "filters": [{"kind": "payment", "value": "pix"}], "period": {"relative": "last_month"}, "order": "desc", "limit": 3}}` + "\n```",
-			[]string{"sum(v.value)", "count(*)", "v.payment_type = 'pix'", "date_trunc('month', now()) - interval '1 month'", "LIMIT 3"}, false, false},
+			[]string{"sum(v.value)", "count(*)", "v.payment_type = 'pix'", "date_trunc('month', now()) - interval '1 month'", "LIMIT 3"}, false, false, "revenue: sum of the sales' value; number of sales: "},
 		{"threshold and date range", "```json\n" + `{"request": {"measures": ["customers"], "filters": [{"kind": "threshold", "value": "years", "op": ">", "number": "30"}], "period": {"from": "2025-01-01", "to": "2025-03-31"}}}` + "\n```",
-			[]string{"age(now(), c.birth_date)) > 30", "DATE '2025-01-01'", "DATE '2025-04-01'"}, false, false},
-		{"unknown measure", "```json\n" + `{"request": {"measures": ["profit"]}}` + "\n```", nil, true, false},
-		{"filter the fact does not have", "```json\n" + `{"request": {"measures": ["customers"], "filters": [{"kind": "payment", "value": "pix"}]}}` + "\n```", nil, true, false},
-		{"SQL injected as a value", "```json\n" + `{"request": {"measures": ["revenue"], "filters": [{"kind": "store", "value": "L01' OR 1=1 --"}]}}` + "\n```", nil, true, false},
-		{"unknown field", "```json\n" + `{"request": {"measures": ["revenue"], "sql": "DELETE FROM customers"}}` + "\n```", nil, false, true},
+			[]string{"age(now(), c.birth_date)) > 30", "DATE '2025-01-01'", "DATE '2025-04-01'"}, false, false, "number of customers: "},
+		{"unknown measure", "```json\n" + `{"request": {"measures": ["profit"]}}` + "\n```", nil, true, false, ""},
+		{"filter the fact does not have", "```json\n" + `{"request": {"measures": ["customers"], "filters": [{"kind": "payment", "value": "pix"}]}}` + "\n```", nil, true, false, ""},
+		{"SQL injected as a value", "```json\n" + `{"request": {"measures": ["revenue"], "filters": [{"kind": "store", "value": "L01' OR 1=1 --"}]}}` + "\n```", nil, true, false, ""},
+		{"unknown field", "```json\n" + `{"request": {"measures": ["revenue"], "sql": "DELETE FROM customers"}}` + "\n```", nil, false, true, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -312,6 +314,12 @@ func TestOpenAIStructuredRequest(t *testing.T) {
 					if !strings.Contains(g.Query, f) {
 						t.Errorf("query lacks %q:\n%s", f, g.Query)
 					}
+				}
+				// the request is explained like the rules' own, and said to be the model's
+				in := g.Interpretation
+				if in == nil || in.Measure == "" || !strings.Contains(in.Measure, c.explained) || in.Period == "" ||
+					len(in.Notes) != 1 || !strings.Contains(in.Notes[0], "language model") {
+					t.Errorf("interpretation %+v, want the request explained (measure with %q)", in, c.explained)
 				}
 			}
 		})

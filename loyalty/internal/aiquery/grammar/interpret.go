@@ -102,7 +102,8 @@ func (r *Refusal) Message() string {
 	}
 	var b strings.Builder
 	if r.WriteIntent {
-		b.WriteString(r.Reason + ".")
+		// the reason opens the message
+		b.WriteString(semantic.UpperFirst(r.Reason) + ".")
 	} else {
 		b.WriteString(say("Não entendi a pergunta por completo: ", "I could not fully understand the question: "))
 		b.WriteString(r.Reason + ".")

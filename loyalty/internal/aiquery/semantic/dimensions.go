@@ -26,8 +26,12 @@ type Dimension struct {
 	// word ("mensal", "daily").
 	Words      Words
 	Adjectives Words
+	// Members are the groups a breakdown said one by one (bands, compared periods), for
+	// the explanation; empty for a breakdown by the data's values.
+	Members []Text
 
-	build func(f *Fact, l Lang) (dimSQL, bool)
+	periods []*Period // the periods a breakdown by periods compares
+	build   func(f *Fact, l Lang) (dimSQL, bool)
 }
 
 type dimSQL struct {
@@ -209,6 +213,14 @@ func (b AgeBand) Label(l Lang) string {
 	return fmt.Sprintf("%d-%d", b.Lo, b.Hi)
 }
 
+func bandLabels(bands []AgeBand) []Text {
+	var labels []Text
+	for _, b := range bands {
+		labels = append(labels, T(b.Label(PT), b.Label(EN)))
+	}
+	return labels
+}
+
 // DefaultAgeBands are the bands of "faixa etária" when the question names none.
 var DefaultAgeBands = []AgeBand{{Lo: 0, Hi: 17}, {Lo: 18, Hi: 24}, {Lo: 25, Hi: 34}, {Lo: 35, Hi: 44}, {Lo: 45, Hi: 54}, {Lo: 55, Hi: 64}, {Lo: 65, Hi: -1}}
 
@@ -216,7 +228,7 @@ var DefaultAgeBands = []AgeBand{{Lo: 0, Hi: 17}, {Lo: 18, Hi: 24}, {Lo: 25, Hi: 
 // also takes the younger customers and the last one the older (customers without a birth
 // date are left out).
 func ByAgeBand(bands []AgeBand) *Dimension {
-	return &Dimension{ID: "age_band", Name: T("faixa etária", "age band"), build: func(f *Fact, l Lang) (dimSQL, bool) {
+	return &Dimension{ID: "age_band", Name: T("faixa etária", "age band"), Members: bandLabels(bands), build: func(f *Fact, l Lang) (dimSQL, bool) {
 		j, ok := customerJoin(f)
 		if !ok || len(bands) == 0 {
 			return dimSQL{}, false
@@ -237,7 +249,7 @@ func ByAgeBand(bands []AgeBand) *Dimension {
 // ByBalanceBand breaks customers down by bands of their points balance ("0, 1-500,
 // 501-1000, acima de 1000"): a balance between bands falls in the band below.
 func ByBalanceBand(bands []AgeBand) *Dimension {
-	return &Dimension{ID: "balance_band", Name: T("faixa de saldo", "balance band"), build: func(f *Fact, l Lang) (dimSQL, bool) {
+	return &Dimension{ID: "balance_band", Name: T("faixa de saldo", "balance band"), Members: bandLabels(bands), build: func(f *Fact, l Lang) (dimSQL, bool) {
 		j, ok := customerJoin(f)
 		if !ok || len(bands) == 0 {
 			return dimSQL{}, false
@@ -257,7 +269,11 @@ func ByBalanceBand(bands []AgeBand) *Dimension {
 
 // ByPeriods compares periods: one row per period, labelled by its first day.
 func ByPeriods(periods []*Period) *Dimension {
-	return &Dimension{ID: "periods", Name: T("período", "period"), Time: true, build: func(f *Fact, l Lang) (dimSQL, bool) {
+	var labels []Text
+	for _, p := range periods {
+		labels = append(labels, p.Label)
+	}
+	return &Dimension{ID: "periods", Name: T("período", "period"), Time: true, Members: labels, periods: periods, build: func(f *Fact, l Lang) (dimSQL, bool) {
 		if f.Time == "" || len(periods) < 2 {
 			return dimSQL{}, false
 		}
