@@ -22,7 +22,8 @@ func (a *API) root(c echo.Context) error {
 	if err := landingTemplate.Execute(&b, map[string]string{"BaseURL": a.svc.Config.BaseURL}); err != nil {
 		return fmt.Errorf("render %s: %w", landingTemplate.Name(), err)
 	}
-	return c.HTML(http.StatusOK, b.String())
+	// The same Content-Type as the redirect engine's pages on this path.
+	return c.Blob(http.StatusOK, "text/html; charset=utf-8", []byte(b.String()))
 }
 
 var landingTemplate = template.Must(template.New("landing").Parse(`<!DOCTYPE html>
