@@ -147,7 +147,7 @@ func TestRedirectRules(t *testing.T) {
 		{"branded domain + base alias is not there", visit{path: direct, host: "go.example.com"}, expect{status: 302, location: "https://notfound.example.org/missing"}},
 		{"branded alias is not on the base host", visit{path: branded}, expect{status: 404}},
 		{"unknown host", visit{path: direct, host: "unknown.example.net"}, expect{status: 404, contains: []string{"Link not found"}}},
-		{"base root", visit{path: "/"}, expect{status: 404}},
+		{"base root is the landing page", visit{path: "/"}, expect{status: 200, contains: []string{"Link Management API"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -31,8 +31,7 @@ func (a *API) routes(srv *server.Server) {
 		id("itemid", "the id of the item, of the kind type names"),
 		apidoc.Param{Name: "type", Enum: []any{channel.ItemLinks, channel.ItemQR, channel.ItemBio}, Description: "the kind of item"},
 	)
-	e.GET("/openapi.json", a.doc.Handler())
-	e.GET("/docs", a.doc.HTMLHandler(docsPage))
+	a.doc.Mount(e, docsPage) // /openapi.json, /docs (and /docs/readme, redirected)
 
 	// The rate limit runs after authentication: it counts per account, at its plan's
 	// limit; calls without a valid key are counted per client address by requireAPIKey.
@@ -95,8 +94,10 @@ func (a *API) routes(srv *server.Server) {
 	for _, method := range []string{http.MethodGet, http.MethodHead, http.MethodPost} {
 		e.Add(method, "/:alias", a.redirect)
 	}
-	e.GET("/", a.redirect)
-	e.HEAD("/", a.redirect)
+	// "/" is the landing page on BASE_URL's host and the redirect engine's elsewhere
+	// (landing.go).
+	e.GET("/", a.root)
+	e.HEAD("/", a.root)
 
 	// Campaign pages (issue #8): the rotator and the public list, HTML like the redirect,
 	// no API key.

@@ -10,7 +10,7 @@ import (
 	"github.com/loyaltylinks/platform/shared/apidoc"
 )
 
-// pageHandlers serve the landing page. The API reference (/docs/readme) is rendered by
+// pageHandlers serve the landing page. The API reference (/docs) is rendered by
 // apidoc from the same OpenAPI document as /openapi.json, with referencePage's text.
 type pageHandlers struct {
 	version string
@@ -48,7 +48,7 @@ code { background: #f3f3f3; padding: 0 .2rem; }
 <p>Customer loyalty programme: customers, points ledger, rewards, promotions, stores, exports and report queries.
 Version <code>{{.Version}}</code>.</p>
 <ul>
-<li><a href="/docs/readme">API reference</a>: every route, its parameters and bodies.</li>
+<li><a href="/docs">API reference</a>: every route, its parameters and bodies.</li>
 <li><a href="/openapi.json">OpenAPI 3 document</a> (<code>/openapi.json</code>) for tools and client generators.</li>
 <li><a href="/healthz">Health</a> and <a href="/readyz">readiness</a>.</li>
 </ul>

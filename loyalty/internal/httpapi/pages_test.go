@@ -5,32 +5,30 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/loyaltylinks/platform/shared/testkit"
 )
 
+// TestLandingPage: / is an HTML page under a CSP linking to the docs, the OpenAPI
+// document and the health checks, each of which answers.
 func TestLandingPage(t *testing.T) {
 	env := newTestEnv(t)
-	res := env.do(http.MethodGet, "/", "", nil)
-	if res.Status != http.StatusOK || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") {
-		t.Fatalf("GET /: %d %s", res.Status, res.Header.Get("Content-Type"))
-	}
-	body := string(res.Body)
-	for _, want := range []string{`href="/docs/readme"`, `href="/openapi.json"`, "<title>Loyalty API</title>"} {
-		if !strings.Contains(body, want) {
-			t.Errorf("landing page lacks %s", want)
-		}
-	}
-	if res.Header.Get("Content-Security-Policy") == "" {
-		t.Error("no Content-Security-Policy on the HTML page")
-	}
+	testkit.CheckLandingPage(t, env.URL, "/docs", "/openapi.json", "/healthz", "/readyz")
 }
 
-// TestReadmeRendersTheOpenAPIDocument checks that /docs/readme, public, lists every
+// TestDocsPaths: the reference is at /docs, as on linkmgmt; the old /docs/readme
+// redirects there.
+func TestDocsPaths(t *testing.T) {
+	testkit.CheckDocsPaths(t, newTestEnv(t).URL)
+}
+
+// TestReadmeRendersTheOpenAPIDocument checks that /docs, public, lists every
 // documented operation with its parameters, bodies and defaults, escaped.
 func TestReadmeRendersTheOpenAPIDocument(t *testing.T) {
 	env := newTestEnv(t)
-	res := env.do(http.MethodGet, "/docs/readme", "", nil)
+	res := env.do(http.MethodGet, "/docs", "", nil)
 	if res.Status != http.StatusOK || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") {
-		t.Fatalf("GET /docs/readme: %d %s %s", res.Status, res.Header.Get("Content-Type"), res.Body)
+		t.Fatalf("GET /docs: %d %s %s", res.Status, res.Header.Get("Content-Type"), res.Body)
 	}
 	page := string(res.Body)
 
@@ -47,7 +45,7 @@ func TestReadmeRendersTheOpenAPIDocument(t *testing.T) {
 			ops++
 			anchor := `id="` + method + strings.NewReplacer("/", "-", "{", "", "}", "").Replace(path) + `"`
 			if !strings.Contains(page, anchor) {
-				t.Errorf("%s %s has no section (%s) in /docs/readme", strings.ToUpper(method), path, anchor)
+				t.Errorf("%s %s has no section (%s) in /docs", strings.ToUpper(method), path, anchor)
 			}
 			if strings.HasPrefix(path, "/api/v1/") && op.Summary != "" && !strings.Contains(page, html.EscapeString(op.Summary)) {
 				t.Errorf("summary %q of %s %s not on the page", op.Summary, method, path)
@@ -69,7 +67,7 @@ func TestReadmeRendersTheOpenAPIDocument(t *testing.T) {
 		"start_date &lt;= now &lt;= end_date",                                               // descriptions are escaped
 	} {
 		if !strings.Contains(page, want) {
-			t.Errorf("/docs/readme lacks %q", want)
+			t.Errorf("/docs lacks %q", want)
 		}
 	}
 	if strings.Contains(page, "start_date <= now") {

@@ -54,8 +54,7 @@ func routes(srv *server.Server, a *app.App, version string) {
 	// Service pages and the OpenAPI document: no authentication (pages.go).
 	pages := &pageHandlers{version: version}
 	e.GET("/", pages.landing)
-	e.GET("/docs/readme", doc.HTMLHandler(referencePage))
-	e.GET("/openapi.json", doc.Handler())
+	doc.Mount(e, referencePage) // /openapi.json, /docs (and /docs/readme, redirected)
 
 	// Authorization and users (tokens.go, users.go).
 	tokens := &tokenHandlers{base: b, users: a.Users, throttle: a.Throttle, tokens: a.Tokens, clientIP: a.ClientIP}
