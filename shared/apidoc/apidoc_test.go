@@ -95,7 +95,7 @@ func TestDocumentFollowsTheRouter(t *testing.T) {
 			t.Errorf("%s /api/things/{id}: path parameter %+v, want %s/%s described %q...", tt.method, p, tt.typ, tt.format, tt.description)
 		}
 	}
-	if problems, err := PathParamProblems(e.Routes(), "/api/", body); err != nil || len(problems) != 0 {
+	if problems, err := PathParamProblems(e.Routes(), "/api/", body, nil); err != nil || len(problems) != 0 {
 		t.Fatalf("path parameter problems %v %v", problems, err)
 	}
 	if total := built.Components.Schemas["thing"].Value.Properties["total"].Value; total.Type == nil || !total.Type.Is("number") {

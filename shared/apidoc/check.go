@@ -58,11 +58,16 @@ func Validate(openAPIJSON []byte) error {
 	return nil
 }
 
+// ParamType is the JSON Schema type and format a handler accepts for a path parameter.
+type ParamType struct{ Type, Format string }
+
 // PathParamProblems lists every route the Echo router serves under prefix whose
 // documented operation does not carry the route's path parameters: one per ":name", in
 // order, named as the route names it (or, on a template an earlier route of the same
 // shape named, saying the route's name first in its description), each with a type.
-func PathParamProblems(routes []*echo.Route, prefix string, openAPIJSON []byte) ([]string, error) {
+// With accepted set, each parameter's documented type and format must also be the one
+// accepted gives for the route's name of it (a name accepted lacks is a problem too).
+func PathParamProblems(routes []*echo.Route, prefix string, openAPIJSON []byte, accepted map[string]ParamType) ([]string, error) {
 	doc, err := openapi3.NewLoader().LoadFromData(openAPIJSON)
 	if err != nil {
 		return nil, fmt.Errorf("load openapi document: %w", err)
@@ -103,6 +108,16 @@ func PathParamProblems(routes []*echo.Route, prefix string, openAPIJSON []byte) 
 			}
 			if p.Schema == nil || p.Schema.Value == nil || p.Schema.Value.Type == nil || len(*p.Schema.Value.Type) == 0 {
 				out = append(out, fmt.Sprintf("%s: path parameter %q has no type", route, name))
+				continue
+			}
+			if accepted == nil {
+				continue
+			}
+			want, ok := accepted[name]
+			if s := p.Schema.Value; !ok {
+				out = append(out, fmt.Sprintf("%s: path parameter %q is not one the handlers read", route, name))
+			} else if !s.Type.Is(want.Type) || s.Format != want.Format {
+				out = append(out, fmt.Sprintf("%s: path parameter %s documented as %v/%q, the handler takes %s/%q", route, name, s.Type, s.Format, want.Type, want.Format))
 			}
 		}
 	}

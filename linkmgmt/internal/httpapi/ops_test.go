@@ -6,8 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/getkin/kin-openapi/openapi3"
-
 	"github.com/loyaltylinks/platform/linkmgmt/migrations"
 	"github.com/loyaltylinks/platform/shared/apidoc"
 	"github.com/loyaltylinks/platform/shared/testkit"
@@ -147,42 +145,18 @@ func TestEveryPathParameterIsTheRoutes(t *testing.T) {
 	if res.Status != http.StatusOK {
 		t.Fatalf("GET /openapi.json: %d %s", res.Status, res.Body)
 	}
-	problems, err := apidoc.PathParamProblems(env.Routes, "/api/", res.Body)
+	int64ID := apidoc.ParamType{Type: "integer", Format: "int64"}
+	text := apidoc.ParamType{Type: "string"}
+	accepted := map[string]apidoc.ParamType{
+		// pathID reads a positive int64; type is one of the channel item kinds.
+		"id": int64ID, "campaignid": int64ID, "linkid": int64ID,
+		"channelid": int64ID, "itemid": int64ID, "type": text,
+	}
+	problems, err := apidoc.PathParamProblems(env.Routes, "/api/", res.Body, accepted)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range problems {
 		t.Error(p)
-	}
-	accepted := map[string]struct{ typ, format string }{
-		// pathID reads a positive int64; type is one of the channel item kinds.
-		"id": {"integer", "int64"}, "campaignid": {"integer", "int64"}, "linkid": {"integer", "int64"},
-		"channelid": {"integer", "int64"}, "itemid": {"integer", "int64"}, "type": {"string", ""},
-	}
-	doc, err := openapi3.NewLoader().LoadFromData(res.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for path, item := range doc.Paths.Map() {
-		for method, op := range item.Operations() {
-			for _, ref := range op.Parameters {
-				p := ref.Value
-				if p.In != openapi3.ParameterInPath {
-					continue
-				}
-				name, _, _ := strings.Cut(p.Description, ",") // a shared template says the route's name first
-				if _, ok := accepted[name]; !ok {
-					name = p.Name
-				}
-				want, ok := accepted[name]
-				if !ok {
-					t.Errorf("%s %s: path parameter %q is not one the handlers read", method, path, p.Name)
-					continue
-				}
-				if s := p.Schema.Value; !s.Type.Is(want.typ) || s.Format != want.format {
-					t.Errorf("%s %s: path parameter %s documented as %v/%q, the handler takes %s/%q", method, path, name, s.Type, s.Format, want.typ, want.format)
-				}
-			}
-		}
 	}
 }

@@ -6,8 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/getkin/kin-openapi/openapi3"
-
 	"github.com/loyaltylinks/platform/loyalty/migrations"
 	"github.com/loyaltylinks/platform/shared/apidoc"
 	"github.com/loyaltylinks/platform/shared/testkit"
@@ -124,44 +122,20 @@ func TestEveryPathParameterIsTheRoutes(t *testing.T) {
 	if res.Status != http.StatusOK {
 		t.Fatalf("GET /openapi.json: %d %s", res.Status, res.Body)
 	}
-	problems, err := apidoc.PathParamProblems(env.Routes, "/api/", res.Body)
+	uuid := apidoc.ParamType{Type: "string", Format: "uuid"}
+	text := apidoc.ParamType{Type: "string"}
+	accepted := map[string]apidoc.ParamType{
+		// The spec (shared/spec/loyalty-service.md) names these; PathUUID and pathID read uuids.
+		"user_id": uuid, "customer_id": uuid, "store_id": uuid,
+		"product_id": uuid, "promotion_id": uuid, "point_id": uuid,
+		"redeem_id": uuid, "query_id": uuid, "webhook_id": uuid,
+		"document": text, "store_code": text, "coupon_identifier": text,
+	}
+	problems, err := apidoc.PathParamProblems(env.Routes, "/api/", res.Body, accepted)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range problems {
 		t.Error(p)
-	}
-	accepted := map[string]struct{ typ, format string }{
-		// The spec (shared/spec/loyalty-service.md) names these; PathUUID and pathID read uuids.
-		"user_id": {"string", "uuid"}, "customer_id": {"string", "uuid"}, "store_id": {"string", "uuid"},
-		"product_id": {"string", "uuid"}, "promotion_id": {"string", "uuid"}, "point_id": {"string", "uuid"},
-		"redeem_id": {"string", "uuid"}, "query_id": {"string", "uuid"}, "webhook_id": {"string", "uuid"},
-		"document": {"string", ""}, "store_code": {"string", ""}, "coupon_identifier": {"string", ""},
-	}
-	doc, err := openapi3.NewLoader().LoadFromData(res.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for path, item := range doc.Paths.Map() {
-		for method, op := range item.Operations() {
-			for _, ref := range op.Parameters {
-				p := ref.Value
-				if p.In != openapi3.ParameterInPath {
-					continue
-				}
-				name, _, _ := strings.Cut(p.Description, ",") // a shared template says the route's name first
-				if _, ok := accepted[name]; !ok {
-					name = p.Name
-				}
-				want, ok := accepted[name]
-				if !ok {
-					t.Errorf("%s %s: path parameter %q is not one the handlers read", method, path, p.Name)
-					continue
-				}
-				if s := p.Schema.Value; !s.Type.Is(want.typ) || s.Format != want.format {
-					t.Errorf("%s %s: path parameter %s documented as %v/%q, the handler takes %s/%q", method, path, name, s.Type, s.Format, want.typ, want.format)
-				}
-			}
-		}
 	}
 }
