@@ -12,7 +12,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/nlq"
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
 	"github.com/loyaltylinks/platform/shared/apperr"
 	"github.com/loyaltylinks/platform/shared/tzdb"
@@ -106,7 +105,7 @@ var promptExamples = []string{
 // Prompt is the system prompt: today's date and time zone, the rules a query must follow,
 // the semantic layer's definitions and glossary, the values of the low-cardinality columns,
 // the reporting schema and example question/SQL pairs.
-func (o *OpenAI) Prompt(cat *nlq.Catalog) string {
+func (o *OpenAI) Prompt(cat *semantic.Catalog) string {
 	now := o.now().In(o.loc)
 	var b strings.Builder
 	fmt.Fprintf(&b, `You write PostgreSQL queries for back-office analysts of a customer loyalty programme (a Brazilian retailer). Questions come in Portuguese or English.
@@ -209,7 +208,7 @@ func (o *OpenAI) Generate(ctx context.Context, ask Ask) (Generation, error) {
 	if err != nil {
 		return Generation{}, err
 	}
-	query, req, err := o.answer(ask.Question, content)
+	query, req, err := o.answer(ask, content)
 	if err != nil {
 		return Generation{}, err
 	}
@@ -227,7 +226,7 @@ func (o *OpenAI) Generate(ctx context.Context, ask Ask) (Generation, error) {
 			if err != nil {
 				return Generation{}, err
 			}
-			if query, req, err = o.answer(ask.Question, content); err != nil {
+			if query, req, err = o.answer(ask, content); err != nil {
 				return Generation{}, err
 			}
 			if err := ask.Check(ctx, query); err != nil {
@@ -243,7 +242,7 @@ func (o *OpenAI) Generate(ctx context.Context, ask Ask) (Generation, error) {
 		in.Notes = append(in.Notes, note.In(req.Lang))
 		return Generation{Query: query, Source: SourceModel, Interpretation: &in}, nil
 	}
-	lang := nlq.Language(ask.Question)
+	lang := o.rules.Language(ask.Question)
 	note := semantic.T("consulta escrita pelo modelo de linguagem (as regras não entenderam a pergunta): confira a consulta antes de usar o resultado",
 		"query written by the language model (the rules did not understand the question): check the query before using the result")
 	return Generation{Query: query, Source: SourceModel, Interpretation: &Interpretation{
@@ -268,12 +267,12 @@ func checkReason(err error) (string, bool) {
 
 // answer reads the model's answer: a structured request (compiled by the one compiler,
 // and returned to be explained), a query, or a refusal.
-func (o *OpenAI) answer(question, content string) (string, *semantic.Request, error) {
+func (o *OpenAI) answer(ask Ask, content string) (string, *semantic.Request, error) {
 	if spec, ok, err := extractSpec(content); ok {
 		if err != nil {
 			return "", nil, apperr.Wrap(apperr.Upstream, err, "The AI provider answered with a malformed request")
 		}
-		lang := nlq.Language(question)
+		lang := o.rules.Language(ask.Question)
 		req, err := spec.Request(lang, semantic.Calendar{Now: o.now().In(o.loc)}, o.loc)
 		if err == nil {
 			var q string
@@ -283,16 +282,14 @@ func (o *OpenAI) answer(question, content string) (string, *semantic.Request, er
 		}
 		var ie *semantic.InvalidError
 		if errors.As(err, &ie) {
-			r := nlq.RefuseQuestion(question, ie.Reason, o.now().In(o.loc))
-			return "", nil, &NotUnderstood{Message: r.Message(), Lang: string(r.Lang)}
+			return "", nil, o.rules.refuse(ask.Question, ie.Reason, ask.Catalog)
 		}
 		return "", nil, apperr.Wrap(apperr.Upstream, err, "The AI provider's request could not be compiled")
 	}
 	query, none, err := extractSQL(content)
 	switch {
 	case none:
-		r := nlq.RefuseQuestion(question, semantic.T("os dados de relatório não respondem a esta pergunta", "the reporting data cannot answer this question"), o.now().In(o.loc))
-		return "", nil, &NotUnderstood{Message: r.Message(), Lang: string(r.Lang)}
+		return "", nil, o.rules.refuse(ask.Question, semantic.T("os dados de relatório não respondem a esta pergunta", "the reporting data cannot answer this question"), ask.Catalog)
 	case err != nil:
 		return "", nil, apperr.Wrap(apperr.Upstream, err, "The AI provider answered without a query")
 	}

@@ -271,28 +271,29 @@ func TestExtractSQL(t *testing.T) {
 // naming what the layer does not have is refused, a malformed one is the provider's fault.
 func TestOpenAIStructuredRequest(t *testing.T) {
 	cases := []struct {
-		name    string
-		answer  string
-		sql     []string // fragments of the compiled query
-		refused bool
-		failed  bool
+		name     string
+		question string // in English: the request is explained in the question's language
+		answer   string
+		sql      []string // fragments of the compiled query
+		refused  bool
+		failed   bool
 		// explained is in the interpretation's measure
 		explained string
 	}{
-		{"measures, breakdown, filter, period", "```json\n" + `{"request": {"measures": ["revenue", "sales_count"], "dimensions": ["store"], "filters": [{"kind": "payment", "value": "pix"}], "period": {"relative": "last_month"}, "order": "desc", "limit": 3}}` + "\n```",
+		{"measures, breakdown, filter, period", "top 3 stores by revenue and number of sales paid with pix last month, side by side", "```json\n" + `{"request": {"measures": ["revenue", "sales_count"], "dimensions": ["store"], "filters": [{"kind": "payment", "value": "pix"}], "period": {"relative": "last_month"}, "order": "desc", "limit": 3}}` + "\n```",
 			[]string{"sum(v.value)", "count(*)", "v.payment_type = 'pix'", "date_trunc('month', now()) - interval '1 month'", "LIMIT 3"}, false, false, "revenue: sum of the sales' value; number of sales: "},
-		{"threshold and date range", "```json\n" + `{"request": {"measures": ["customers"], "filters": [{"kind": "threshold", "value": "years", "op": ">", "number": "30"}], "period": {"from": "2025-01-01", "to": "2025-03-31"}}}` + "\n```",
+		{"threshold and date range", "how many customers older than 30 signed up between January and March", "```json\n" + `{"request": {"measures": ["customers"], "filters": [{"kind": "threshold", "value": "years", "op": ">", "number": "30"}], "period": {"from": "2025-01-01", "to": "2025-03-31"}}}` + "\n```",
 			[]string{"age(now(), c.birth_date)) > 30", "DATE '2025-01-01'", "DATE '2025-04-01'"}, false, false, "number of customers: "},
-		{"unknown measure", "```json\n" + `{"request": {"measures": ["profit"]}}` + "\n```", nil, true, false, ""},
-		{"filter the fact does not have", "```json\n" + `{"request": {"measures": ["customers"], "filters": [{"kind": "payment", "value": "pix"}]}}` + "\n```", nil, true, false, ""},
-		{"SQL injected as a value", "```json\n" + `{"request": {"measures": ["revenue"], "filters": [{"kind": "store", "value": "L01' OR 1=1 --"}]}}` + "\n```", nil, true, false, ""},
-		{"unknown field", "```json\n" + `{"request": {"measures": ["revenue"], "sql": "DELETE FROM customers"}}` + "\n```", nil, false, true, ""},
+		{"unknown measure", "what was our profit", "```json\n" + `{"request": {"measures": ["profit"]}}` + "\n```", nil, true, false, ""},
+		{"filter the fact does not have", "how many customers paid with pix", "```json\n" + `{"request": {"measures": ["customers"], "filters": [{"kind": "payment", "value": "pix"}]}}` + "\n```", nil, true, false, ""},
+		{"SQL injected as a value", "revenue of store L01", "```json\n" + `{"request": {"measures": ["revenue"], "filters": [{"kind": "store", "value": "L01' OR 1=1 --"}]}}` + "\n```", nil, true, false, ""},
+		{"unknown field", "revenue", "```json\n" + `{"request": {"measures": ["revenue"], "sql": "DELETE FROM customers"}}` + "\n```", nil, false, true, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			fake := &fakeChat{answers: []string{c.answer}}
 			o := newFakeOpenAI(t, fake, time.Second)
-			g, err := o.Generate(context.Background(), Ask{Question: "a question"})
+			g, err := o.Generate(context.Background(), Ask{Question: c.question})
 			var nu *NotUnderstood
 			switch {
 			case c.refused:
