@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -95,12 +96,24 @@ type chatResponse struct {
 	} `json:"choices"`
 }
 
-// promptExamples are the catalogue questions shown to the model with the rules' SQL.
-var promptExamples = []string{
-	"revenue", "revenue_by_store", "average_ticket", "sales_cancelled", "buyers", "customers_no_purchase",
-	"top_customers_spend", "customers_by_store", "points_credited", "points_redeemed", "redemptions_pending",
-	"products_most_redeemed", "optin_rate_sms", "customer_balance_doc", "revenue_per_month",
+// promptRequests are catalogue questions shown to the model with the structured request
+// that answers them, the answer it should prefer. Each compiles to the SQL the rules write
+// for the question (TestOpenAIPromptRequestsAreTheRules), so the model learns the model's
+// ids as the rules use them.
+var promptRequests = []struct{ question, request string }{
+	{"faturamento do mês passado", `{"measures": ["revenue"], "period": {"relative": "last_month"}}`},
+	{"revenue by store last month", `{"measures": ["revenue"], "dimensions": ["store"], "period": {"relative": "last_month"}}`},
+	{"how many sales were cancelled last month", `{"measures": ["sales_count"], "filters": [{"kind": "flag", "value": "cancelled"}], "period": {"relative": "last_month"}}`},
+	{"top 3 lojas em faturamento no último trimestre", `{"measures": ["revenue"], "dimensions": ["store"], "period": {"relative": "last_quarter"}, "order": "desc", "limit": 3}`},
+	{"how many customers have more than 1000 points", `{"measures": ["customers"], "filters": [{"kind": "threshold", "value": "points", "op": ">", "number": "1000"}]}`},
+	{"quantos resgates pendentes", `{"measures": ["redemptions"], "filters": [{"kind": "flag", "value": "pending"}]}`},
+	{"faturamento mensal este ano", `{"measures": ["revenue"], "dimensions": ["month"], "period": {"relative": "this_year"}}`},
+	{"top 10 clientes que mais gastaram este ano", `{"measures": ["revenue"], "dimensions": ["customer"], "period": {"relative": "this_year"}, "order": "desc", "limit": 10}`},
 }
+
+// promptSQLExamples are catalogue questions a structured request cannot express (a rate,
+// an absence over a window), shown with the rules' SQL: the model writes SQL only for such.
+var promptSQLExamples = []string{"optin_rate_sms", "customers_no_purchase"}
 
 // Prompt is the system prompt: today's date and time zone, the rules a query must follow,
 // the semantic layer's definitions and glossary, the values of the low-cardinality columns,
@@ -162,13 +175,17 @@ Definitions (glossary):
 	b.WriteString(semantic.SpecHelp())
 	b.WriteString("\nViews:\n")
 	b.WriteString(SchemaText())
-	b.WriteString("\nExamples:\n")
+	b.WriteString("\nExamples of structured requests (the answer to prefer):\n")
+	for _, ex := range promptRequests {
+		fmt.Fprintf(&b, "Q: %s\n```json\n{\"request\": %s}\n```\n", ex.question, ex.request)
+	}
+	b.WriteString("\nExamples of SQL, for questions a structured request cannot express:\n")
 	for _, ex := range Examples() {
-		if !containsString(promptExamples, ex.ID) {
+		if !slices.Contains(promptSQLExamples, ex.ID) {
 			continue
 		}
 		for _, q := range []string{ex.PT, ex.EN} {
-			g, err := o.rules.Generate(context.Background(), Ask{Question: q})
+			g, err := o.rules.Generate(context.Background(), Ask{Question: q, Catalog: cat})
 			if err != nil {
 				continue
 			}
@@ -187,15 +204,6 @@ func quoteList(values []string, n int) string {
 		q[i] = "'" + strings.ReplaceAll(v, "'", "''") + "'"
 	}
 	return strings.Join(q, ", ")
-}
-
-func containsString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // Generate implements Generator.
@@ -221,7 +229,7 @@ func (o *OpenAI) Generate(ctx context.Context, ask Ask) (Generation, error) {
 			// One repair round: the model sees its query's error.
 			messages = append(messages,
 				chatMessage{Role: "assistant", Content: content},
-				chatMessage{Role: "user", Content: "That query cannot run: " + reason + "\nAnswer with the corrected query only, in one ```sql code block, or " + noQuery + "."})
+				chatMessage{Role: "user", Content: "That query cannot run: " + reason + "\nAnswer with the corrected request only, in one ```json code block, or the corrected query only, in one ```sql code block, or " + noQuery + "."})
 			content, err = o.chat(ctx, messages)
 			if err != nil {
 				return Generation{}, err

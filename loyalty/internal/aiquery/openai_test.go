@@ -107,7 +107,8 @@ func TestOpenAIPrompt(t *testing.T) {
 		"Today is 2025-03-15 (Saturday)", "America/Sao_Paulo", // date and time zone
 		"ticket médio", "faturamento", "estorno", "cliente ativo", "v.cancelled_at IS NULL", "r.status IN ('pending', 'applied')", // glossary and counting rules
 		"'PIX', 'credit_card', 'cash'", "'PDV', 'APP'", "S1 = Loja Centro", // low-cardinality values
-		"Q: faturamento do mês passado\n```sql\nSELECT COALESCE(sum(v.value), 0) AS faturamento", // examples from the rules
+		"Q: faturamento do mês passado\n```json\n{\"request\": {\"measures\": [\"revenue\"]",                          // structured examples
+		"Q: percentual de clientes que aceitam SMS\n```sql\nSELECT round(100.0 * count(*) FILTER (WHERE c.sms_optin)", // SQL examples from the rules
 		"reporting.customers", "whatsapp_optin", "exactly one SELECT", noQuery,
 	} {
 		if !strings.Contains(prompt, want) {
@@ -118,6 +119,29 @@ func TestOpenAIPrompt(t *testing.T) {
 		if strings.Contains(prompt, secret) {
 			t.Errorf("system prompt mentions %q", secret)
 		}
+	}
+}
+
+// Every structured request the prompt shows the model is what the rules answer for its
+// question: read the way a model's answer is read, it compiles to the rules' own SQL.
+func TestOpenAIPromptRequestsAreTheRules(t *testing.T) {
+	o := newFakeOpenAI(t, &fakeChat{}, 0)
+	rules := NewRules(fixedNow, o.loc)
+	for _, ex := range promptRequests {
+		t.Run(ex.question, func(t *testing.T) {
+			ask := Ask{Question: ex.question, Catalog: testCatalog}
+			query, req, err := o.answer(ask, "```json\n{\"request\": "+ex.request+"}\n```")
+			if err != nil || req == nil {
+				t.Fatalf("the example request is not read: %v", err)
+			}
+			want, err := rules.Generate(context.Background(), ask)
+			if err != nil {
+				t.Fatalf("the rules refuse the example: %v", err)
+			}
+			if query != want.Query {
+				t.Errorf("the request compiles to\n%s\nthe rules write\n%s", query, want.Query)
+			}
+		})
 	}
 }
 
@@ -293,12 +317,19 @@ func TestOpenAIStructuredRequest(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			fake := &fakeChat{answers: []string{c.answer}}
 			o := newFakeOpenAI(t, fake, time.Second)
-			g, err := o.Generate(context.Background(), Ask{Question: c.question})
+			// the compiled request is checked like the model's SQL: guard, then dry run
+			var checked []string
+			check := func(_ context.Context, q string) error {
+				checked = append(checked, q)
+				_, err := NewGuard(DefaultMaxRows).Check(q)
+				return err
+			}
+			g, err := o.Generate(context.Background(), Ask{Question: c.question, Check: check})
 			var nu *NotUnderstood
 			switch {
 			case c.refused:
-				if !errors.As(err, &nu) {
-					t.Fatalf("want a refusal, got %q %v", g.Query, err)
+				if !errors.As(err, &nu) || len(checked) != 0 {
+					t.Fatalf("want a refusal before any check, got %q %v (checked %q)", g.Query, err, checked)
 				}
 			case c.failed:
 				if err == nil || errors.As(err, &nu) || !apperr.Is(err, apperr.Upstream) {
@@ -308,8 +339,8 @@ func TestOpenAIStructuredRequest(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if _, err := NewGuard(DefaultMaxRows).Check(g.Query); err != nil {
-					t.Fatalf("guard refused the compiled request: %v\n%s", err, g.Query)
+				if len(checked) != 1 || checked[0] != g.Query {
+					t.Fatalf("checked %q, want the compiled request once:\n%s", checked, g.Query)
 				}
 				for _, f := range c.sql {
 					if !strings.Contains(g.Query, f) {
