@@ -6,7 +6,7 @@
 // wording, is a Request built from these parts; Compile turns it into one SELECT over the
 // reporting views and Describe says in the user's language what it means.
 //
-// Nothing here reads natural language: package nlq turns questions into Requests, and the
+// Nothing here reads natural language: package grammar (over package lexicon) turns questions into Requests, and the
 // OpenAI prompt quotes the definitions (Glossary) so the model follows the same rules.
 package semantic
 
