@@ -16,6 +16,7 @@ import (
 	"io"
 	"log/slog"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/lexicon"
@@ -56,7 +57,7 @@ type Service struct {
 	runner  *Runner
 	history *History
 	catalog *catalogSource
-	words   *lexicon.Lexicon // the model's words: the language a question is written in
+	words   func() *lexicon.Lexicon // the model's words (built on first use): the language a question is written in
 	loc     *time.Location
 	now     func() time.Time
 	log     *slog.Logger
@@ -103,7 +104,7 @@ func NewService(db *gorm.DB, o Options) (*Service, error) {
 		runner:  runner,
 		history: NewHistory(db),
 		catalog: &catalogSource{guard: guard, runner: runner, now: time.Now, log: o.Logger},
-		words:   lexicon.New(nil),
+		words:   sync.OnceValue(func() *lexicon.Lexicon { return lexicon.New(nil) }),
 		loc:     o.Location,
 		now:     o.Now,
 		log:     o.Logger,
@@ -257,7 +258,7 @@ func (s *Service) Execute(ctx context.Context, c Caller, query string) (*Outcome
 	if out.Rows == 0 && found {
 		// A row's answer reads in the question's language through its column names; an
 		// empty one has none, so it follows the question it was generated from.
-		out.Answer = noRowsAnswer(s.words.Read(question).Lang)
+		out.Answer = noRowsAnswer(s.words().Read(question).Lang)
 	}
 	return out, nil
 }

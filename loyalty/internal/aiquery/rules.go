@@ -3,6 +3,7 @@ package aiquery
 import (
 	"context"
 	"errors"
+	"sync"
 	"time"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/grammar"
@@ -17,16 +18,18 @@ import (
 // did not, and catalogue questions it can answer; a question it can read two ways gets a
 // clarification listing both.
 type Rules struct {
-	it  *grammar.Interpreter
-	lex *lexicon.Lexicon // the model's words alone: the language of a question, suggestions
-	sug *suggester
+	it *grammar.Interpreter
+	// the model's words alone (the language of a question) and the suggestions of refusals,
+	// built on first use: generating a lexicon takes a while
+	words func() *lexicon.Lexicon
+	sug   func() *suggester
 }
 
 // NewRules returns the rules generator. now is the clock (time.Now in production); loc is
 // the time zone named months and days are read in (the runner's session time zone).
 func NewRules(now func() time.Time, loc *time.Location) *Rules {
-	lex := lexicon.New(nil)
-	return &Rules{it: grammar.New(now, loc), lex: lex, sug: newSuggester(lex)}
+	words := sync.OnceValue(func() *lexicon.Lexicon { return lexicon.New(nil) })
+	return &Rules{it: grammar.New(now, loc), words: words, sug: sync.OnceValue(func() *suggester { return newSuggester(words()) })}
 }
 
 // Generate implements Generator. A refusal says what was understood and suggests the
@@ -39,7 +42,7 @@ func (g *Rules) Generate(_ context.Context, ask Ask) (Generation, error) {
 		var c *grammar.Clarification
 		switch {
 		case errors.As(err, &r):
-			return Generation{}, &NotUnderstood{Message: g.sug.append(r.Message(), ask.Question, r.Lang),
+			return Generation{}, &NotUnderstood{Message: g.sug().append(r.Message(), ask.Question, r.Lang),
 				Lang: string(r.Lang), WriteIntent: r.WriteIntent}
 		case errors.As(err, &c):
 			return Generation{}, &NotUnderstood{Message: c.Error(), Lang: string(c.Lang)}
@@ -52,7 +55,7 @@ func (g *Rules) Generate(_ context.Context, ask Ask) (Generation, error) {
 }
 
 // Language is the language a question is written in, as the interpreter reads it.
-func (g *Rules) Language(question string) semantic.Lang { return g.lex.Read(question).Lang }
+func (g *Rules) Language(question string) semantic.Lang { return g.words().Read(question).Lang }
 
 // refuse is a refusal of question for a reason found outside the interpreter (a model
 // that could not answer it): what the interpreter understood of it, the reason, and the
@@ -64,5 +67,5 @@ func (g *Rules) refuse(question string, reason semantic.Text, cat *semantic.Cata
 		r.WriteIntent = false // the model sees no request to change data
 	}
 	r.Reason = reason.In(r.Lang)
-	return &NotUnderstood{Message: g.sug.append(r.Message(), question, r.Lang), Lang: string(r.Lang)}
+	return &NotUnderstood{Message: g.sug().append(r.Message(), question, r.Lang), Lang: string(r.Lang)}
 }
