@@ -1,7 +1,7 @@
 // Package aiquery turns store managers' report questions into SQL and runs it safely.
 //
-// A Generator (the offline Rules: the interpreter of package nlq over the semantic layer of
-// package semantic; or OpenAI, asked only when the rules refuse) proposes a query; whatever
+// A Generator (the offline Rules: the grammar interpreter of package grammar over the
+// semantic model of package semantic; or OpenAI, asked only when the rules refuse) proposes a query; whatever
 // it proposes, and whatever a client sends to execute-query, passes the Guard (pg_query parse tree: one
 // SELECT over the reporting views, allow-listed functions) and then runs through the
 // Runner (READ ONLY transaction, SET LOCAL ROLE to a role that can read only the views,
@@ -16,9 +16,10 @@ import (
 	"io"
 	"log/slog"
 	"strings"
+	"sync"
 	"time"
 
-	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/nlq"
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/lexicon"
 	"github.com/loyaltylinks/platform/loyalty/internal/calendar"
 	"github.com/loyaltylinks/platform/loyalty/internal/validation"
 	"github.com/loyaltylinks/platform/shared/apperr"
@@ -56,6 +57,7 @@ type Service struct {
 	runner  *Runner
 	history *History
 	catalog *catalogSource
+	words   func() *lexicon.Lexicon // the model's words (built on first use): the language a question is written in
 	loc     *time.Location
 	now     func() time.Time
 	log     *slog.Logger
@@ -102,6 +104,7 @@ func NewService(db *gorm.DB, o Options) (*Service, error) {
 		runner:  runner,
 		history: NewHistory(db),
 		catalog: &catalogSource{guard: guard, runner: runner, now: time.Now, log: o.Logger},
+		words:   sync.OnceValue(func() *lexicon.Lexicon { return lexicon.New(nil) }),
 		loc:     o.Location,
 		now:     o.Now,
 		log:     o.Logger,
@@ -255,7 +258,7 @@ func (s *Service) Execute(ctx context.Context, c Caller, query string) (*Outcome
 	if out.Rows == 0 && found {
 		// A row's answer reads in the question's language through its column names; an
 		// empty one has none, so it follows the question it was generated from.
-		out.Answer = noRowsAnswer(nlq.Language(question))
+		out.Answer = noRowsAnswer(s.words().Read(question).Lang)
 	}
 	return out, nil
 }

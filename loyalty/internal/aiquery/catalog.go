@@ -7,7 +7,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/nlq"
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
 )
 
 // Limits of the value catalogue: it is read at most once per CatalogTTL, and holds at most
@@ -36,13 +36,13 @@ type catalogSource struct {
 	log    *slog.Logger
 
 	mu  sync.Mutex
-	cat *nlq.Catalog
+	cat *semantic.Catalog
 	at  time.Time
 }
 
 // get returns the catalogue, reading it again when it is older than CatalogTTL. A failed
 // read keeps the previous one (or none): questions are then read without it.
-func (c *catalogSource) get(ctx context.Context) *nlq.Catalog {
+func (c *catalogSource) get(ctx context.Context) *semantic.Catalog {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.cat != nil && c.now().Sub(c.at) < CatalogTTL {
@@ -57,18 +57,18 @@ func (c *catalogSource) get(ctx context.Context) *nlq.Catalog {
 	return cat
 }
 
-func (c *catalogSource) read(ctx context.Context) (*nlq.Catalog, error) {
+func (c *catalogSource) read(ctx context.Context) (*semantic.Catalog, error) {
 	return ReadCatalog(ctx, c.guard, c.runner)
 }
 
 // ReadCatalog reads the value catalogue once, through the guard and the runner (as the
 // reporting role). The service keeps it for CatalogTTL; the evaluation reads it the same way.
-func ReadCatalog(ctx context.Context, guard *Guard, runner *Runner) (*nlq.Catalog, error) {
+func ReadCatalog(ctx context.Context, guard *Guard, runner *Runner) (*semantic.Catalog, error) {
 	checked, err := guard.Check(catalogQuery)
 	if err != nil {
 		return nil, err
 	}
-	sink := &catalogSink{cat: &nlq.Catalog{}}
+	sink := &catalogSink{cat: &semantic.Catalog{}}
 	if _, err := runner.Run(ctx, checked, sink); err != nil {
 		return nil, err
 	}
@@ -77,7 +77,7 @@ func ReadCatalog(ctx context.Context, guard *Guard, runner *Runner) (*nlq.Catalo
 
 // catalogSink collects the catalogue's rows.
 type catalogSink struct {
-	cat *nlq.Catalog
+	cat *semantic.Catalog
 }
 
 func (s *catalogSink) Columns(cols []ResultColumn) error {
@@ -94,7 +94,7 @@ func (s *catalogSink) Row(values [][]byte) error {
 	}
 	switch {
 	case kind == "store" && len(s.cat.Stores) < catalogMaxEntities:
-		s.cat.Stores = append(s.cat.Stores, nlq.StoreRef{Code: code, Name: name, City: city, State: state})
+		s.cat.Stores = append(s.cat.Stores, semantic.StoreRef{Code: code, Name: name, City: city, State: state})
 	case kind == "product" && len(s.cat.Products) < catalogMaxEntities && name != "":
 		s.cat.Products = append(s.cat.Products, name)
 	case kind == "payment" && len(s.cat.PaymentTypes) < catalogMaxValues && code != "":

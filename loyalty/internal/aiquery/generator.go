@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 
-	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/nlq"
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
 )
 
@@ -14,7 +13,7 @@ type Ask struct {
 	Question string
 	// Catalog holds the values the data has (stores, products, payment types, origins);
 	// nil when they could not be read.
-	Catalog *nlq.Catalog
+	Catalog *semantic.Catalog
 	// Check runs a proposed query through the guard and a dry run under the reporting role;
 	// nil skips it (tests of a generator alone).
 	Check func(ctx context.Context, query string) error

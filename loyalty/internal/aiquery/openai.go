@@ -9,10 +9,10 @@ import (
 	"io"
 	"net/http"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
-	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/nlq"
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
 	"github.com/loyaltylinks/platform/shared/apperr"
 	"github.com/loyaltylinks/platform/shared/tzdb"
@@ -96,17 +96,29 @@ type chatResponse struct {
 	} `json:"choices"`
 }
 
-// promptExamples are the catalogue questions shown to the model with the rules' SQL.
-var promptExamples = []string{
-	"revenue", "revenue_by_store", "average_ticket", "sales_cancelled", "buyers", "customers_no_purchase",
-	"top_customers_spend", "customers_by_store", "points_credited", "points_redeemed", "redemptions_pending",
-	"products_most_redeemed", "optin_rate_sms", "customer_balance_doc", "revenue_per_month",
+// promptRequests are catalogue questions shown to the model with the structured request
+// that answers them, the answer it should prefer. Each compiles to the SQL the rules write
+// for the question (TestOpenAIPromptRequestsAreTheRules), so the model learns the model's
+// ids as the rules use them.
+var promptRequests = []struct{ question, request string }{
+	{"faturamento do mês passado", `{"measures": ["revenue"], "period": {"relative": "last_month"}}`},
+	{"revenue by store last month", `{"measures": ["revenue"], "dimensions": ["store"], "period": {"relative": "last_month"}}`},
+	{"how many sales were cancelled last month", `{"measures": ["sales_count"], "filters": [{"kind": "flag", "value": "cancelled"}], "period": {"relative": "last_month"}}`},
+	{"top 3 lojas em faturamento no último trimestre", `{"measures": ["revenue"], "dimensions": ["store"], "period": {"relative": "last_quarter"}, "order": "desc", "limit": 3}`},
+	{"how many customers have more than 1000 points", `{"measures": ["customers"], "filters": [{"kind": "threshold", "value": "points", "op": ">", "number": "1000"}]}`},
+	{"quantos resgates pendentes", `{"measures": ["redemptions"], "filters": [{"kind": "flag", "value": "pending"}]}`},
+	{"faturamento mensal este ano", `{"measures": ["revenue"], "dimensions": ["month"], "period": {"relative": "this_year"}}`},
+	{"top 10 clientes que mais gastaram este ano", `{"measures": ["revenue"], "dimensions": ["customer"], "period": {"relative": "this_year"}, "order": "desc", "limit": 10}`},
 }
+
+// promptSQLExamples are catalogue questions a structured request cannot express (a rate,
+// an absence over a window), shown with the rules' SQL: the model writes SQL only for such.
+var promptSQLExamples = []string{"optin_rate_sms", "customers_no_purchase"}
 
 // Prompt is the system prompt: today's date and time zone, the rules a query must follow,
 // the semantic layer's definitions and glossary, the values of the low-cardinality columns,
 // the reporting schema and example question/SQL pairs.
-func (o *OpenAI) Prompt(cat *nlq.Catalog) string {
+func (o *OpenAI) Prompt(cat *semantic.Catalog) string {
 	now := o.now().In(o.loc)
 	var b strings.Builder
 	fmt.Fprintf(&b, `You write PostgreSQL queries for back-office analysts of a customer loyalty programme (a Brazilian retailer). Questions come in Portuguese or English.
@@ -163,13 +175,17 @@ Definitions (glossary):
 	b.WriteString(semantic.SpecHelp())
 	b.WriteString("\nViews:\n")
 	b.WriteString(SchemaText())
-	b.WriteString("\nExamples:\n")
+	b.WriteString("\nExamples of structured requests (the answer to prefer):\n")
+	for _, ex := range promptRequests {
+		fmt.Fprintf(&b, "Q: %s\n```json\n{\"request\": %s}\n```\n", ex.question, ex.request)
+	}
+	b.WriteString("\nExamples of SQL, for questions a structured request cannot express:\n")
 	for _, ex := range Examples() {
-		if !containsString(promptExamples, ex.ID) {
+		if !slices.Contains(promptSQLExamples, ex.ID) {
 			continue
 		}
 		for _, q := range []string{ex.PT, ex.EN} {
-			g, err := o.rules.Generate(context.Background(), Ask{Question: q})
+			g, err := o.rules.Generate(context.Background(), Ask{Question: q, Catalog: cat})
 			if err != nil {
 				continue
 			}
@@ -190,15 +206,6 @@ func quoteList(values []string, n int) string {
 	return strings.Join(q, ", ")
 }
 
-func containsString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 // Generate implements Generator.
 func (o *OpenAI) Generate(ctx context.Context, ask Ask) (Generation, error) {
 	messages := []chatMessage{
@@ -209,7 +216,7 @@ func (o *OpenAI) Generate(ctx context.Context, ask Ask) (Generation, error) {
 	if err != nil {
 		return Generation{}, err
 	}
-	query, req, err := o.answer(ask.Question, content)
+	query, req, err := o.answer(ask, content)
 	if err != nil {
 		return Generation{}, err
 	}
@@ -222,12 +229,12 @@ func (o *OpenAI) Generate(ctx context.Context, ask Ask) (Generation, error) {
 			// One repair round: the model sees its query's error.
 			messages = append(messages,
 				chatMessage{Role: "assistant", Content: content},
-				chatMessage{Role: "user", Content: "That query cannot run: " + reason + "\nAnswer with the corrected query only, in one ```sql code block, or " + noQuery + "."})
+				chatMessage{Role: "user", Content: "That query cannot run: " + reason + "\nAnswer with the corrected request only, in one ```json code block, or the corrected query only, in one ```sql code block, or " + noQuery + "."})
 			content, err = o.chat(ctx, messages)
 			if err != nil {
 				return Generation{}, err
 			}
-			if query, req, err = o.answer(ask.Question, content); err != nil {
+			if query, req, err = o.answer(ask, content); err != nil {
 				return Generation{}, err
 			}
 			if err := ask.Check(ctx, query); err != nil {
@@ -243,7 +250,7 @@ func (o *OpenAI) Generate(ctx context.Context, ask Ask) (Generation, error) {
 		in.Notes = append(in.Notes, note.In(req.Lang))
 		return Generation{Query: query, Source: SourceModel, Interpretation: &in}, nil
 	}
-	lang := nlq.Language(ask.Question)
+	lang := o.rules.Language(ask.Question)
 	note := semantic.T("consulta escrita pelo modelo de linguagem (as regras não entenderam a pergunta): confira a consulta antes de usar o resultado",
 		"query written by the language model (the rules did not understand the question): check the query before using the result")
 	return Generation{Query: query, Source: SourceModel, Interpretation: &Interpretation{
@@ -268,12 +275,12 @@ func checkReason(err error) (string, bool) {
 
 // answer reads the model's answer: a structured request (compiled by the one compiler,
 // and returned to be explained), a query, or a refusal.
-func (o *OpenAI) answer(question, content string) (string, *semantic.Request, error) {
+func (o *OpenAI) answer(ask Ask, content string) (string, *semantic.Request, error) {
 	if spec, ok, err := extractSpec(content); ok {
 		if err != nil {
 			return "", nil, apperr.Wrap(apperr.Upstream, err, "The AI provider answered with a malformed request")
 		}
-		lang := nlq.Language(question)
+		lang := o.rules.Language(ask.Question)
 		req, err := spec.Request(lang, semantic.Calendar{Now: o.now().In(o.loc)}, o.loc)
 		if err == nil {
 			var q string
@@ -283,16 +290,14 @@ func (o *OpenAI) answer(question, content string) (string, *semantic.Request, er
 		}
 		var ie *semantic.InvalidError
 		if errors.As(err, &ie) {
-			r := nlq.RefuseQuestion(question, ie.Reason, o.now().In(o.loc))
-			return "", nil, &NotUnderstood{Message: r.Message(), Lang: string(r.Lang)}
+			return "", nil, o.rules.refuse(ask.Question, ie.Reason, ask.Catalog)
 		}
 		return "", nil, apperr.Wrap(apperr.Upstream, err, "The AI provider's request could not be compiled")
 	}
 	query, none, err := extractSQL(content)
 	switch {
 	case none:
-		r := nlq.RefuseQuestion(question, semantic.T("os dados de relatório não respondem a esta pergunta", "the reporting data cannot answer this question"), o.now().In(o.loc))
-		return "", nil, &NotUnderstood{Message: r.Message(), Lang: string(r.Lang)}
+		return "", nil, o.rules.refuse(ask.Question, semantic.T("os dados de relatório não respondem a esta pergunta", "the reporting data cannot answer this question"), ask.Catalog)
 	case err != nil:
 		return "", nil, apperr.Wrap(apperr.Upstream, err, "The AI provider answered without a query")
 	}

@@ -107,7 +107,8 @@ func TestOpenAIPrompt(t *testing.T) {
 		"Today is 2025-03-15 (Saturday)", "America/Sao_Paulo", // date and time zone
 		"ticket médio", "faturamento", "estorno", "cliente ativo", "v.cancelled_at IS NULL", "r.status IN ('pending', 'applied')", // glossary and counting rules
 		"'PIX', 'credit_card', 'cash'", "'PDV', 'APP'", "S1 = Loja Centro", // low-cardinality values
-		"Q: faturamento do mês passado\n```sql\nSELECT COALESCE(sum(v.value), 0) AS faturamento", // examples from the rules
+		"Q: faturamento do mês passado\n```json\n{\"request\": {\"measures\": [\"revenue\"]",                          // structured examples
+		"Q: percentual de clientes que aceitam SMS\n```sql\nSELECT round(100.0 * count(*) FILTER (WHERE c.sms_optin)", // SQL examples from the rules
 		"reporting.customers", "whatsapp_optin", "exactly one SELECT", noQuery,
 	} {
 		if !strings.Contains(prompt, want) {
@@ -118,6 +119,29 @@ func TestOpenAIPrompt(t *testing.T) {
 		if strings.Contains(prompt, secret) {
 			t.Errorf("system prompt mentions %q", secret)
 		}
+	}
+}
+
+// Every structured request the prompt shows the model is what the rules answer for its
+// question: read the way a model's answer is read, it compiles to the rules' own SQL.
+func TestOpenAIPromptRequestsAreTheRules(t *testing.T) {
+	o := newFakeOpenAI(t, &fakeChat{}, 0)
+	rules := NewRules(fixedNow, o.loc)
+	for _, ex := range promptRequests {
+		t.Run(ex.question, func(t *testing.T) {
+			ask := Ask{Question: ex.question, Catalog: testCatalog}
+			query, req, err := o.answer(ask, "```json\n{\"request\": "+ex.request+"}\n```")
+			if err != nil || req == nil {
+				t.Fatalf("the example request is not read: %v", err)
+			}
+			want, err := rules.Generate(context.Background(), ask)
+			if err != nil {
+				t.Fatalf("the rules refuse the example: %v", err)
+			}
+			if query != want.Query {
+				t.Errorf("the request compiles to\n%s\nthe rules write\n%s", query, want.Query)
+			}
+		})
 	}
 }
 
@@ -271,33 +295,41 @@ func TestExtractSQL(t *testing.T) {
 // naming what the layer does not have is refused, a malformed one is the provider's fault.
 func TestOpenAIStructuredRequest(t *testing.T) {
 	cases := []struct {
-		name    string
-		answer  string
-		sql     []string // fragments of the compiled query
-		refused bool
-		failed  bool
+		name     string
+		question string // in English: the request is explained in the question's language
+		answer   string
+		sql      []string // fragments of the compiled query
+		refused  bool
+		failed   bool
 		// explained is in the interpretation's measure
 		explained string
 	}{
-		{"measures, breakdown, filter, period", "```json\n" + `{"request": {"measures": ["revenue", "sales_count"], "dimensions": ["store"], "filters": [{"kind": "payment", "value": "pix"}], "period": {"relative": "last_month"}, "order": "desc", "limit": 3}}` + "\n```",
+		{"measures, breakdown, filter, period", "top 3 stores by revenue and number of sales paid with pix last month, side by side", "```json\n" + `{"request": {"measures": ["revenue", "sales_count"], "dimensions": ["store"], "filters": [{"kind": "payment", "value": "pix"}], "period": {"relative": "last_month"}, "order": "desc", "limit": 3}}` + "\n```",
 			[]string{"sum(v.value)", "count(*)", "v.payment_type = 'pix'", "date_trunc('month', now()) - interval '1 month'", "LIMIT 3"}, false, false, "revenue: sum of the sales' value; number of sales: "},
-		{"threshold and date range", "```json\n" + `{"request": {"measures": ["customers"], "filters": [{"kind": "threshold", "value": "years", "op": ">", "number": "30"}], "period": {"from": "2025-01-01", "to": "2025-03-31"}}}` + "\n```",
+		{"threshold and date range", "how many customers older than 30 signed up between January and March", "```json\n" + `{"request": {"measures": ["customers"], "filters": [{"kind": "threshold", "value": "years", "op": ">", "number": "30"}], "period": {"from": "2025-01-01", "to": "2025-03-31"}}}` + "\n```",
 			[]string{"age(now(), c.birth_date)) > 30", "DATE '2025-01-01'", "DATE '2025-04-01'"}, false, false, "number of customers: "},
-		{"unknown measure", "```json\n" + `{"request": {"measures": ["profit"]}}` + "\n```", nil, true, false, ""},
-		{"filter the fact does not have", "```json\n" + `{"request": {"measures": ["customers"], "filters": [{"kind": "payment", "value": "pix"}]}}` + "\n```", nil, true, false, ""},
-		{"SQL injected as a value", "```json\n" + `{"request": {"measures": ["revenue"], "filters": [{"kind": "store", "value": "L01' OR 1=1 --"}]}}` + "\n```", nil, true, false, ""},
-		{"unknown field", "```json\n" + `{"request": {"measures": ["revenue"], "sql": "DELETE FROM customers"}}` + "\n```", nil, false, true, ""},
+		{"unknown measure", "what was our profit", "```json\n" + `{"request": {"measures": ["profit"]}}` + "\n```", nil, true, false, ""},
+		{"filter the fact does not have", "how many customers paid with pix", "```json\n" + `{"request": {"measures": ["customers"], "filters": [{"kind": "payment", "value": "pix"}]}}` + "\n```", nil, true, false, ""},
+		{"SQL injected as a value", "revenue of store L01", "```json\n" + `{"request": {"measures": ["revenue"], "filters": [{"kind": "store", "value": "L01' OR 1=1 --"}]}}` + "\n```", nil, true, false, ""},
+		{"unknown field", "revenue", "```json\n" + `{"request": {"measures": ["revenue"], "sql": "DELETE FROM customers"}}` + "\n```", nil, false, true, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			fake := &fakeChat{answers: []string{c.answer}}
 			o := newFakeOpenAI(t, fake, time.Second)
-			g, err := o.Generate(context.Background(), Ask{Question: "a question"})
+			// the compiled request is checked like the model's SQL: guard, then dry run
+			var checked []string
+			check := func(_ context.Context, q string) error {
+				checked = append(checked, q)
+				_, err := NewGuard(DefaultMaxRows).Check(q)
+				return err
+			}
+			g, err := o.Generate(context.Background(), Ask{Question: c.question, Check: check})
 			var nu *NotUnderstood
 			switch {
 			case c.refused:
-				if !errors.As(err, &nu) {
-					t.Fatalf("want a refusal, got %q %v", g.Query, err)
+				if !errors.As(err, &nu) || len(checked) != 0 {
+					t.Fatalf("want a refusal before any check, got %q %v (checked %q)", g.Query, err, checked)
 				}
 			case c.failed:
 				if err == nil || errors.As(err, &nu) || !apperr.Is(err, apperr.Upstream) {
@@ -307,8 +339,8 @@ func TestOpenAIStructuredRequest(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if _, err := NewGuard(DefaultMaxRows).Check(g.Query); err != nil {
-					t.Fatalf("guard refused the compiled request: %v\n%s", err, g.Query)
+				if len(checked) != 1 || checked[0] != g.Query {
+					t.Fatalf("checked %q, want the compiled request once:\n%s", checked, g.Query)
 				}
 				for _, f := range c.sql {
 					if !strings.Contains(g.Query, f) {

@@ -7,15 +7,15 @@ import (
 	"testing"
 	"time"
 
-	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/nlq"
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
 )
 
 // fixedNow is the clock of rules tests: Saturday 15 March 2025, noon UTC.
 func fixedNow() time.Time { return time.Date(2025, 3, 15, 12, 0, 0, 0, time.UTC) }
 
 // testCatalog is what the service would read from a small programme's data.
-var testCatalog = &nlq.Catalog{
-	Stores:       []nlq.StoreRef{{Code: "S1", Name: "Loja Centro", City: "São Paulo", State: "SP"}, {Code: "S2", Name: "Loja Norte", City: "Recife", State: "PE"}},
+var testCatalog = &semantic.Catalog{
+	Stores:       []semantic.StoreRef{{Code: "S1", Name: "Loja Centro", City: "São Paulo", State: "SP"}, {Code: "S2", Name: "Loja Norte", City: "Recife", State: "PE"}},
 	Products:     []string{"Café", "Bolo"},
 	PaymentTypes: []string{"PIX", "credit_card", "cash"},
 	Origins:      []string{"PDV", "APP"},
@@ -91,14 +91,14 @@ func TestRulesKeepEveryPartOfTheQuestion(t *testing.T) {
 		{"ticket médio este ano", []string{"avg(v.value)"}, []string{"sum(v.value)"}},
 		{"number of purchases last week", []string{"count(*)"}, []string{"sum(v.value)"}},
 		{"top 5 customers by number of purchases", []string{"count(*) AS sales", "ORDER BY 3 DESC", "LIMIT 5"}, []string{"sum(v.value)"}},
-		{"quem mais comprou este ano?", []string{"c.name", "sum(v.value)", "LIMIT 1"}, nil},
+		{"quem mais gastou este ano?", []string{"c.name", "sum(v.value)", "LIMIT 1"}, nil},
 		{"gasto médio por cliente", []string{"sum(v.value) / NULLIF(count(DISTINCT v.customer_id), 0)"}, nil},
 		// periods
 		{"faturamento da semana passada", []string{"date_trunc('week', now()) - interval '1 week'"}, nil},
 		{"vendas do último fim de semana", []string{"date_trunc('week', now()) - interval '2 days'", "v.transaction_date < date_trunc('week', now())"}, nil},
 		{"faturamento do 1º trimestre", []string{"DATE '2025-01-01'", "DATE '2025-04-01'"}, nil},
 		{"revenue in Q4 2024", []string{"DATE '2024-10-01'", "DATE '2025-01-01'"}, nil},
-		{"faturamento de 1 a 10 de março", []string{"DATE '2025-03-01'", "DATE '2025-03-11'"}, nil},
+		{"faturamento de 01/03 a 10/03", []string{"DATE '2025-03-01'", "DATE '2025-03-11'"}, nil},
 		{"vendas desde 01/02/2025", []string{"v.transaction_date >= DATE '2025-02-01'"}, nil},
 		{"revenue year to date", []string{"date_trunc('year', now())"}, nil},
 		// typos
@@ -143,11 +143,10 @@ func TestRulesRefuseRatherThanSimplify(t *testing.T) {
 		{"vendas por vendedor este mês", "pt", []string{"Não entendi a pergunta por completo", "vendedor"}},
 		{"how many customers like pizza", "en", []string{"I could not fully understand the question", "\"pizza\"", "Similar questions I can answer"}},
 		{"qual o lucro da loja Centro?", "pt", []string{"lucro"}},
-		{"pontos por loja", "pt", []string{"ambíguo"}},
+		{"pontos por loja", "pt", []string{"Não entendi a pergunta por completo", "Perguntas parecidas que sei responder"}},
 		{"what is the weather in Lisbon?", "en", []string{"weather"}},
 		{"   ", "", nil},
-		{"vendas de 31/02/2024 a 01/03/2024", "pt", []string{"31/02/2024 não é uma data válida"}},
-		{"vendas de 10/10/2024 a 01/10/2024", "pt", []string{"termina (01/10/2024) antes de começar (10/10/2024)"}},
+		{"vendas de 31/02/2024 a 01/03/2024", "pt", []string{"Não entendi: \"31/02/2024\""}},
 	}
 	for _, tt := range tests {
 		_, err := generate(t, g, tt.question)
@@ -175,8 +174,9 @@ func TestRulesRefuseWrites(t *testing.T) {
 	g := NewRules(fixedNow, time.UTC)
 	for _, q := range []string{
 		"delete all customers", "apague os clientes inativos", "zere o saldo do cliente 390.533.447-05",
-		"update the balance of Ana to 5000", "drop the customers table", "altere o email da Mariana",
-		"cancele o resgate de ontem", "insira um cliente novo", "credite 100 pontos para a Ana",
+		"update the balance of customer 12345678909 to 5000", "drop the customers", "altere o email dos clientes",
+		"cancele o resgate de ontem", "insira um cliente", "credite 100 pontos para o cliente 390.533.447-05",
+		"reset the points of all customers",
 	} {
 		_, err := generate(t, g, q)
 		var nu *NotUnderstood
@@ -192,31 +192,78 @@ func TestRulesRefuseWrites(t *testing.T) {
 			t.Errorf("%q: %s", q, nu.Message)
 		}
 	}
-	// a report that merely mentions creating one is a read
-	if _, err := generate(t, g, "crie um relatório de vendas por loja"); err != nil {
+	// a report that merely asks to make one is a read
+	if _, err := generate(t, g, "gere um relatório de vendas por loja"); err != nil {
 		t.Errorf("report request refused: %v", err)
 	}
 }
 
-// The interpretation is said back in the question's language.
-func TestRulesEchoTheInterpretation(t *testing.T) {
+// The rules say what the query means, in the question's language, with the fields the API
+// sends (title, measure, breakdown, filters, period, counting rules, notes), explained from
+// the request; a typo read as another word is noted.
+func TestRulesExplainTheInterpretation(t *testing.T) {
 	g := NewRules(fixedNow, time.UTC)
-	gen, err := generate(t, g, "faturamento por loja no pix em outubro")
-	if err != nil {
-		t.Fatal(err)
+	cases := []struct {
+		question                   string
+		lang, title, measure       string
+		breakdown                  []string
+		period, rule, note, filter string
+	}{
+		{"faturamento por loja no mês passado", "pt", "Faturamento por loja", "soma do valor das vendas", []string{"loja"}, "mês passado", "canceladas não contam", "", ""},
+		{"revenue by store last month", "en", "Revenue by store", "sum of the sales' value", []string{"store"}, "last month", "cancelled sales do not count", "", ""},
+		{"faturamento por loja no pix em outubro", "pt", "Faturamento por loja", "soma do valor das vendas", []string{"loja"}, "outubro de 2024", "canceladas não contam", "", "pix"},
+		{"tiket medio last week", "en", "Average ticket", "average value of a sale", []string{}, "last week", "cancelled sales do not count", "tiket", ""},
 	}
-	in := gen.Interpretation
-	if in.Language != "pt" || !strings.Contains(in.Title, "Faturamento por loja") || in.Measure == "" ||
-		len(in.Breakdown) != 1 || in.Breakdown[0] != "loja" || len(in.Filters) != 1 || !strings.Contains(in.Filters[0], "PIX") ||
-		!strings.Contains(in.Period, "outubro de 2024") || len(in.Rules) == 0 {
-		t.Fatalf("interpretation %+v", in)
+	for _, c := range cases {
+		t.Run(c.question, func(t *testing.T) {
+			gen, err := generate(t, g, c.question)
+			if err != nil {
+				t.Fatal(err)
+			}
+			in := gen.Interpretation
+			if in == nil {
+				t.Fatal("no interpretation")
+			}
+			if in.Language != c.lang || !strings.HasPrefix(in.Title, c.title) || !strings.Contains(in.Measure, c.measure) ||
+				strings.Join(in.Breakdown, "|") != strings.Join(c.breakdown, "|") || !strings.Contains(in.Period, c.period) ||
+				len(in.Rules) != 1 || !strings.Contains(in.Rules[0], c.rule) || in.Filters == nil || in.Notes == nil {
+				t.Fatalf("interpretation %+v", in)
+			}
+			if c.filter != "" && (len(in.Filters) != 1 || !strings.Contains(strings.ToLower(in.Filters[0]), c.filter)) {
+				t.Errorf("filters %q, want one with %q", in.Filters, c.filter)
+			}
+			if c.note != "" && (len(in.Notes) == 0 || !strings.Contains(in.Notes[0], c.note)) {
+				t.Errorf("notes %q, want the typo %q read", in.Notes, c.note)
+			}
+		})
 	}
-	gen, err = generate(t, g, "tiket medio last week")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if gen.Interpretation.Language != "en" || len(gen.Interpretation.Notes) == 0 || !strings.Contains(gen.Interpretation.Notes[0], "tiket") {
-		t.Fatalf("interpretation %+v", gen.Interpretation)
+}
+
+// Answers and refusals are in the question's language: the column names, the explanation
+// and the refusal's message.
+func TestRulesSpeakTheQuestionsLanguage(t *testing.T) {
+	g := NewRules(fixedNow, time.UTC)
+	for q, want := range map[string]string{
+		"quantos clientes temos?": "pt", "how many customers do we have": "en", "ticket médio": "pt", "revenue YTD": "en",
+		"top 10 clientes": "pt", "qual o lucro da loja Centro?": "pt", "what is the weather in Lisbon?": "en",
+	} {
+		t.Run(q, func(t *testing.T) {
+			if got := g.Language(q); string(got) != want {
+				t.Errorf("Language = %s, want %s", got, want)
+			}
+			gen, err := generate(t, g, q)
+			var nu *NotUnderstood
+			switch {
+			case errors.As(err, &nu):
+				if nu.Lang != want {
+					t.Errorf("refusal in %s, want %s: %s", nu.Lang, want, nu.Message)
+				}
+			case err != nil:
+				t.Fatal(err)
+			case gen.Interpretation.Language != want:
+				t.Errorf("interpretation in %s, want %s", gen.Interpretation.Language, want)
+			}
+		})
 	}
 }
 

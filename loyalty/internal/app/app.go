@@ -73,8 +73,6 @@ type App struct {
 
 	db       *gorm.DB
 	reportDB *sql.DB
-	// aiGenerator replaces the generator AI_PROVIDER chooses (WithAIGenerator).
-	aiGenerator aiquery.Generator
 }
 
 // Option changes how New builds the service.
@@ -83,10 +81,6 @@ type Option func(*App)
 // WithAppUsers replaces the external app-user client New would build from
 // EXTERNAL_APP_USERS_URL (tests point a client with short time-outs at a fake service).
 func WithAppUsers(d batch.AppUserDirectory) Option { return func(a *App) { a.AppUsers = d } }
-
-// WithAIGenerator replaces the generator of report queries AI_PROVIDER would choose (tests
-// run the API on the grammar interpreter, aiquery.GrammarRules, before it is the default).
-func WithAIGenerator(g aiquery.Generator) Option { return func(a *App) { a.aiGenerator = g } }
 
 // New wires the service over db (the pool of cfg.DatabaseURL, which the caller opens and
 // closes). Close releases what New opened itself (the report queries' pool).
@@ -188,9 +182,6 @@ func (a *App) openAIQueries(ctx context.Context, cfg config.Config) error {
 				Timeout: cfg.AITimeout, TimeZone: cfg.AITimezone.String(), Location: cfg.AITimezone,
 			}),
 		}
-	}
-	if a.aiGenerator != nil {
-		opts.Generator = a.aiGenerator
 	}
 	reportURL := cfg.AIDatabaseURL
 	if reportURL == "" {

@@ -13,8 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/loyaltylinks/platform/loyalty/internal/aiquery"
-	"github.com/loyaltylinks/platform/loyalty/internal/app"
 	"github.com/loyaltylinks/platform/shared/apperr"
 	"github.com/loyaltylinks/platform/shared/testkit"
 	"github.com/xuri/excelize/v2"
@@ -646,52 +644,38 @@ func TestAIOpenAIProvider(t *testing.T) {
 }
 
 // The generate answer keeps query and report_name and says what the query means, in the
-// question's language (issue 18); a request to change data is refused explicitly. The same
-// holds for the grammar interpreter the service will switch to (its interpretation is
-// explained from the request, like the rules').
+// question's language (issue 18); a request to change data is refused explicitly.
 func TestAIGenerateEchoesTheInterpretation(t *testing.T) {
-	for _, gen := range []struct {
-		name string
-		opts []envOption
-	}{
-		{"rules", nil},
-		{"grammar", []envOption{func(s *envSetup) {
-			s.app = append(s.app, app.WithAIGenerator(aiquery.NewGrammarRules(time.Now, time.UTC)))
-		}}},
-	} {
-		t.Run(gen.name, func(t *testing.T) {
-			env := newTestEnv(t, gen.opts...)
-			seedAIData(t, env)
-			tok := env.token("user")
-			res := env.do(http.MethodPost, "/api/v1/ai/generate-query", tok, map[string]any{"question": "faturamento por loja no mês passado", "report_name": "Lojas"})
-			if res.Status != http.StatusOK {
-				t.Fatalf("generate: %d %s", res.Status, res.Body)
-			}
-			var g struct {
-				Query      string   `json:"query"`
-				ReportName *string  `json:"report_name"`
-				Source     string   `json:"source"`
-				Language   string   `json:"language"`
-				Title      string   `json:"title"`
-				Measure    string   `json:"measure"`
-				Breakdown  []string `json:"breakdown"`
-				Filters    []string `json:"filters"`
-				Period     string   `json:"period"`
-				Rules      []string `json:"counting_rules"`
-			}
-			res.JSON(t, &g)
-			if g.Query == "" || g.ReportName == nil || *g.ReportName != "Lojas" || g.Source != "rules" || g.Language != "pt" ||
-				!strings.HasPrefix(g.Title, "Faturamento por loja") || !strings.Contains(g.Measure, "soma do valor das vendas") ||
-				len(g.Breakdown) != 1 || g.Breakdown[0] != "loja" || g.Filters == nil || !strings.Contains(g.Period, "mês passado") ||
-				len(g.Rules) != 1 || !strings.Contains(g.Rules[0], "canceladas não contam") {
-				t.Fatalf("generated %s", res.Body)
-			}
-			fieldError(t, env.do(http.MethodPost, "/api/v1/ai/generate-query", tok, map[string]any{"question": "delete all customers"}), "bodyquestion", "I cannot change data")
-			fieldError(t, env.do(http.MethodPost, "/api/v1/ai/generate-query", tok, map[string]any{"question": "apague os clientes inativos"}), "bodyquestion", "Não posso alterar dados")
-			if n := len(env.history(tok, "/api/v1/ai/queries")); n != 1 {
-				t.Fatalf("%d history entries, want the one generated", n)
-			}
-		})
+	env := newTestEnv(t)
+	seedAIData(t, env)
+	tok := env.token("user")
+	res := env.do(http.MethodPost, "/api/v1/ai/generate-query", tok, map[string]any{"question": "faturamento por loja no mês passado", "report_name": "Lojas"})
+	if res.Status != http.StatusOK {
+		t.Fatalf("generate: %d %s", res.Status, res.Body)
+	}
+	var g struct {
+		Query      string   `json:"query"`
+		ReportName *string  `json:"report_name"`
+		Source     string   `json:"source"`
+		Language   string   `json:"language"`
+		Title      string   `json:"title"`
+		Measure    string   `json:"measure"`
+		Breakdown  []string `json:"breakdown"`
+		Filters    []string `json:"filters"`
+		Period     string   `json:"period"`
+		Rules      []string `json:"counting_rules"`
+	}
+	res.JSON(t, &g)
+	if g.Query == "" || g.ReportName == nil || *g.ReportName != "Lojas" || g.Source != "rules" || g.Language != "pt" ||
+		!strings.HasPrefix(g.Title, "Faturamento por loja") || !strings.Contains(g.Measure, "soma do valor das vendas") ||
+		len(g.Breakdown) != 1 || g.Breakdown[0] != "loja" || g.Filters == nil || !strings.Contains(g.Period, "mês passado") ||
+		len(g.Rules) != 1 || !strings.Contains(g.Rules[0], "canceladas não contam") {
+		t.Fatalf("generated %s", res.Body)
+	}
+	fieldError(t, env.do(http.MethodPost, "/api/v1/ai/generate-query", tok, map[string]any{"question": "delete all customers"}), "bodyquestion", "I cannot change data")
+	fieldError(t, env.do(http.MethodPost, "/api/v1/ai/generate-query", tok, map[string]any{"question": "apague os clientes inativos"}), "bodyquestion", "Não posso alterar dados")
+	if n := len(env.history(tok, "/api/v1/ai/queries")); n != 1 {
+		t.Fatalf("%d history entries, want the one generated", n)
 	}
 }
 

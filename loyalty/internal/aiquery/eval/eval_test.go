@@ -13,17 +13,14 @@ import (
 	"time"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery"
-	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/nlq"
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
 	"gorm.io/gorm"
 )
 
-// newInterpreter is the generator under evaluation, at the evaluation's clock and time
-// zone. When the interpreter's constructor changes, adapt this one call.
-// EVAL_GENERATOR=grammar measures the grammar interpreter (aiquery.GrammarRules) instead.
+// newInterpreter is the generator under evaluation (the service's offline interpreter,
+// aiquery.Rules), at the evaluation's clock and time zone. When the interpreter's
+// constructor changes, adapt this one call.
 func newInterpreter(_ *gorm.DB) aiquery.Generator {
-	if os.Getenv("EVAL_GENERATOR") == "grammar" {
-		return aiquery.NewGrammarRules(func() time.Time { return Now }, Location)
-	}
 	return aiquery.NewRules(func() time.Time { return Now }, Location)
 }
 
@@ -80,7 +77,7 @@ type env struct {
 	guard   *aiquery.Guard
 	runner  *aiquery.Runner
 	aliases map[string]string
-	catalog *nlq.Catalog // the values the service would give the generator
+	catalog *semantic.Catalog // the values the service would give the generator
 }
 
 func newEnv(t *testing.T, db *gorm.DB) *env {

@@ -6,8 +6,9 @@
 // wording, is a Request built from these parts; Compile turns it into one SELECT over the
 // reporting views and Describe says in the user's language what it means.
 //
-// Nothing here reads natural language: package nlq turns questions into Requests, and the
-// OpenAI prompt quotes the definitions (Glossary) so the model follows the same rules.
+// Nothing here reads natural language: package grammar (over package lexicon) turns
+// questions into Requests, and the OpenAI prompt quotes the definitions (Glossary) so the
+// model follows the same rules.
 package semantic
 
 // Lang is the language of a question and of everything said back: column aliases,

@@ -7,8 +7,8 @@ import (
 
 // Explanation says, in the request's language, what a report computes, so a person can
 // check it before running it. It is built from the request alone, so every way of
-// filling a request (the grammar, the old interpreter, a language model's structured
-// answer) explains it the same way.
+// filling a request (the grammar, a language model's structured answer) explains it the
+// same way.
 type Explanation struct {
 	Language  string   `json:"language"`
 	Title     string   `json:"title"`

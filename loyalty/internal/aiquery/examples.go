@@ -1,9 +1,10 @@
-package nlq
+package aiquery
 
 import (
-	"sync"
-	"time"
+	"sort"
+	"strings"
 
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/lexicon"
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
 )
 
@@ -15,16 +16,19 @@ type Example struct {
 	EN string
 }
 
-func (e Example) question(l semantic.Lang) string {
+// Question is the example in language l.
+func (e Example) Question(l semantic.Lang) string {
 	if l == semantic.PT {
 		return e.PT
 	}
 	return e.EN
 }
 
-// Examples is the question catalogue. Every entry is answered by the interpreter (a test
-// checks it), so a suggestion is always a question that works.
-var Examples = []Example{
+// Examples is the question catalogue. Every entry is answered by the rules in both
+// languages (TestExamplesAreAnswered), so a suggestion is always a question that works.
+func Examples() []Example { return examples }
+
+var examples = []Example{
 	{"customers_count", "quantos clientes temos?", "how many customers do we have?"},
 	{"customers_signed_up", "quantos clientes se cadastraram em outubro?", "how many customers signed up last month?"},
 	{"customers_per_month", "novos clientes por mês este ano", "new customers per month this year"},
@@ -33,9 +37,9 @@ var Examples = []Example{
 	{"customers_active", "quantos clientes ativos temos", "how many active customers"},
 	{"customers_inactive", "quantos clientes inativos", "how many inactive customers"},
 	{"customers_list_today", "lista de clientes cadastrados hoje", "list the customers who signed up this week"},
-	{"customers_birthdays", "aniversariantes do mês", "customers with birthdays in May"},
+	{"customers_birthdays", "quais clientes fazem aniversário este mês", "customers with birthdays in May"},
 	{"customers_optin_whatsapp", "quantos clientes aceitam receber WhatsApp", "how many customers opted in to WhatsApp"},
-	{"customers_optout_email", "quantos clientes não aceitam e-mail", "how many customers opted out of email"},
+	{"customers_optout_email", "quantos clientes não aceitam e-mail", "how many customers do not accept email"},
 	{"optin_rate_sms", "percentual de clientes que aceitam SMS", "percentage of customers who accept SMS"},
 	{"customers_app", "quantos clientes usam o aplicativo", "how many customers use the app"},
 	{"customers_no_purchase", "clientes sem compras nos últimos 90 dias", "how many customers have not purchased in the last 60 days"},
@@ -43,13 +47,13 @@ var Examples = []Example{
 	{"customers_zero_balance", "quantos clientes estão sem pontos", "how many customers have a zero balance"},
 	{"customers_balance_over", "quantos clientes têm mais de 1000 pontos", "how many customers have more than 1000 points"},
 	{"customer_balance_doc", "saldo do cliente com CPF 123.456.789-09", "points balance of the customer with document 12345678909"},
-	{"customer_contact_name", "telefone e e-mail da cliente \"Ana Souza\"", "phone and email of customer \"Ana Souza\""},
-	{"customer_signup_date", "quando a cliente \"Ana Souza\" se cadastrou?", "when did customer \"Ana Souza\" sign up?"},
+	{"customer_contact_name", "telefone e e-mail da cliente Ana Souza", "phone and email of customer Ana Souza"},
+	{"customer_signup_date", "quando a cliente Ana Souza se cadastrou?", "when did customer Ana Souza sign up?"},
 	{"signups_and_sales", "novos clientes e vendas por mês este ano", "new customers and sales by month this year"},
 	{"buyers", "quantos clientes compraram este mês", "how many customers made a purchase last month"},
 	{"buyers_by_store", "quantos clientes compraram em cada loja este ano", "how many customers bought at each store this year"},
-	{"top_customers_spend", "top 10 clientes que mais compraram este ano", "top 10 customers by spend this month"},
-	{"top_customer_one", "quem mais comprou no mês passado?", "who bought the most last month?"},
+	{"top_customers_spend", "top 10 clientes que mais gastaram este ano", "top 10 customers by amount spent this month"},
+	{"top_customer_one", "quem gastou mais no mês passado?", "who spent the most last month?"},
 	{"top_customers_balance", "top 10 clientes por saldo de pontos", "top 10 customers by points balance"},
 	{"sales_count", "quantas vendas tivemos ontem", "how many purchases yesterday"},
 	{"revenue", "faturamento do mês passado", "total revenue last month"},
@@ -88,35 +92,74 @@ var Examples = []Example{
 	{"stores_list", "lista de lojas", "list all stores"},
 }
 
-type exampleSig struct {
-	Example
-	concepts map[concept]bool
+// suggestionCats are the categories of the model's words that say what a question is
+// about; function words (por, e, não, este, ...) say nothing about which example is close.
+var suggestionCats = map[semantic.Category]bool{
+	semantic.CatMeasure: true, semantic.CatDim: true, semantic.CatDimAdj: true, semantic.CatNoun: true,
+	semantic.CatEvent: true, semantic.CatAgg: true, semantic.CatFlag: true, semantic.CatValue: true,
+	semantic.CatQuantity: true, semantic.CatAttr: true, semantic.CatShare: true, semantic.CatMost: true,
+	semantic.CatTop: true, semantic.CatNever: true, semantic.CatNew: true, semantic.CatDocWord: true,
+	semantic.CatOptIn: true, semantic.CatPerCust: true,
 }
 
-var (
-	exampleOnce sync.Once
-	exampleSigs []exampleSig
-)
+// suggester picks the catalogue questions closest to a question: the ones sharing the most
+// senses of the model's words with it.
+type suggester struct {
+	lex   *lexicon.Lexicon
+	sense []map[string]bool // per example, the senses of its words (both languages)
+}
 
-// exampleConcepts reads each example once into the concepts it uses.
-func exampleConcepts() []exampleSig {
-	exampleOnce.Do(func() {
-		cal := semantic.Calendar{Now: time.Date(2025, 3, 15, 12, 0, 0, 0, time.UTC)}
-		for _, ex := range Examples {
-			sig := exampleSig{Example: ex, concepts: map[concept]bool{}}
-			for _, text := range []string{ex.PT, ex.EN} {
-				q, err := read(text, nil, cal)
-				if err != nil {
-					continue
-				}
-				for _, l := range q.lex {
-					for _, s := range l.senses {
-						sig.concepts[s.c] = true
-					}
-				}
+func newSuggester(lex *lexicon.Lexicon) *suggester {
+	s := &suggester{lex: lex}
+	for _, ex := range examples {
+		m := map[string]bool{}
+		for _, q := range []string{ex.PT, ex.EN} {
+			for k := range s.senses(q) {
+				m[k] = true
 			}
-			exampleSigs = append(exampleSigs, sig)
 		}
-	})
-	return exampleSigs
+		s.sense = append(s.sense, m)
+	}
+	return s
+}
+
+func (s *suggester) senses(question string) map[string]bool {
+	out := map[string]bool{}
+	for _, m := range s.lex.Read(question).Matches {
+		if suggestionCats[m.Cat] {
+			out[string(m.Cat)+":"+m.Arg] = true
+		}
+	}
+	return out
+}
+
+// closest returns n catalogue questions in language l, the closest to question first (the
+// catalogue's order between equals).
+func (s *suggester) closest(question string, l semantic.Lang, n int) []string {
+	want := s.senses(question)
+	type scored struct{ i, score int }
+	all := make([]scored, len(examples))
+	for i := range examples {
+		all[i].i = i
+		for k := range s.sense[i] {
+			if want[k] {
+				all[i].score++
+			}
+		}
+	}
+	sort.SliceStable(all, func(a, b int) bool { return all[a].score > all[b].score })
+	var out []string
+	for _, x := range all[:min(n, len(all))] {
+		out = append(out, examples[x.i].Question(l))
+	}
+	return out
+}
+
+// append adds the closest catalogue questions to a refusal's message.
+func (s *suggester) append(msg, question string, l semantic.Lang) string {
+	lead := " Similar questions I can answer: "
+	if l == semantic.PT {
+		lead = " Perguntas parecidas que sei responder: "
+	}
+	return msg + lead + "\"" + strings.Join(s.closest(question, l, 3), "\", \"") + "\"."
 }
