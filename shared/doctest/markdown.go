@@ -28,7 +28,7 @@ type Block struct {
 	Lang   string   // first word of the info string
 	Info   string   // the rest of the info string
 	Lines  []string // the content
-	Output *Block    // for a script block: the ```json/```text block that shows its output
+	Output *Block   // for a script block: the ```json/```text block that shows its output
 }
 
 // Runs reports whether the block is a shell example the runner executes.

@@ -162,7 +162,6 @@ func CheckStatuses(got, declared []int) error {
 	return nil
 }
 
-
 // RewriteAddresses replaces the addresses the services really listen on with the ones
 // the documents show (make run's defaults), in a command's output.
 func RewriteAddresses(s string, actualToShown map[string]string) string {
