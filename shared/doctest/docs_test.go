@@ -115,7 +115,12 @@ func TestDocumentExamples(t *testing.T) {
 	}
 	root := repoRoot(t)
 	work := t.TempDir()
-	svc := startServices(t, root, work)
+	var svc services
+	if file := os.Getenv("DOCTEST_MAKE_RUN"); file != "" {
+		svc = runningServices(t, root, work, file)
+	} else {
+		svc = startServices(t, root, work)
+	}
 	for _, doc := range documents {
 		t.Run(strings.ReplaceAll(doc, "/", "_"), func(t *testing.T) {
 			runDocument(t, root, doc, work, svc)
@@ -235,6 +240,33 @@ func startServices(t *testing.T, root, work string) services {
 	}
 	for name, port := range ports {
 		svc.rewrite["localhost:"+port] = shownAddresses[name]
+	}
+	return svc
+}
+
+// runningServices uses services already running (DOCTEST_MAKE_RUN names a file holding
+// the export lines their make run printed; the binaries are the clone's bin/): quicker
+// while editing a document, on data the earlier documents left.
+func runningServices(t *testing.T, root, work, file string) services {
+	t.Helper()
+	raw, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(root, "bin"), filepath.Join(work, "bin")); err != nil {
+		t.Fatal(err)
+	}
+	svc := services{rewrite: map[string]string{}, logDir: filepath.Join(root, ".local", "logs")}
+	for _, l := range strings.Split(string(raw), "\n") {
+		if l = strings.TrimSpace(l); strings.HasPrefix(l, "export ") {
+			svc.exports = append(svc.exports, l)
+		}
+		for name, variable := range map[string]string{"loyalty": "LOYALTY_URL='http://", "linkmgmt": "LINKMGMT_URL='http://"} {
+			if _, rest, ok := strings.Cut(l, variable); ok {
+				addr, _, _ := strings.Cut(rest, "'")
+				svc.rewrite[addr] = shownAddresses[name]
+			}
+		}
 	}
 	return svc
 }
