@@ -150,6 +150,7 @@ func (s services) showLogs(t *testing.T) {
 
 func startServices(t *testing.T, root, work string) services {
 	t.Helper()
+	start := time.Now()
 	binDir := filepath.Join(work, "bin")
 	args := []string{"build", "-o", binDir + string(filepath.Separator)}
 	if raceEnabled {
@@ -161,6 +162,8 @@ func startServices(t *testing.T, root, work string) services {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 
+	t.Logf("doctest: binaries built in %s (race detector %v)", time.Since(start).Round(time.Millisecond), raceEnabled)
+	start = time.Now()
 	databaseURL, redisURL := testkit.NewDatabase(t), testkit.Redis(t)
 	ports := map[string]string{"loyalty": freePort(t), "linkmgmt": freePort(t)}
 	logDir := filepath.Join(work, "logs")
@@ -229,6 +232,7 @@ func startServices(t *testing.T, root, work string) services {
 	if lines == nil {
 		t.Fatalf("scripts/run.sh exited before its banner; stderr:\n%s", stderr.String())
 	}
+	t.Logf("doctest: scripts/run.sh printed its banner after %s", time.Since(start).Round(time.Millisecond))
 	svc := services{rewrite: map[string]string{}, logDir: logDir}
 	for _, l := range lines {
 		if l = strings.TrimSpace(l); strings.HasPrefix(l, "export ") {
