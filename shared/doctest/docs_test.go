@@ -298,7 +298,7 @@ func runDocument(t *testing.T, root, doc, work string, svc services) {
 	}
 	env := []string{
 		"PATH=" + os.Getenv("PATH"),
-		"HOME=" + os.Getenv("HOME"),
+		"HOME=" + work, // no ~/.curlrc or ~/.jq of the developer's
 		"LANG=C.UTF-8",
 		"TMPDIR=" + work,
 	}
