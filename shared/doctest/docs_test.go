@@ -87,13 +87,25 @@ func TestEveryExampleParses(t *testing.T) {
 			t.Errorf("%s: %v", doc, err)
 			continue
 		}
+		var commands, shown, norun int
 		for _, b := range blocks {
+			if b.NoRun() {
+				norun++
+			}
 			if b.Runs() {
-				if _, err := b.Units(); err != nil {
+				units, err := b.Units()
+				if err != nil {
 					t.Errorf("%s: %v", doc, err)
+				}
+				for _, u := range units {
+					commands++
+					if u.Shown {
+						shown++
+					}
 				}
 			}
 		}
+		t.Logf("%s: %d commands run, %d with their output compared, %d norun blocks", doc, commands, shown, norun)
 	}
 }
 

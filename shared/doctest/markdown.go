@@ -59,6 +59,7 @@ func ParseBlocks(doc string) ([]Block, error) {
 	lines := strings.Split(doc, "\n")
 	var blocks []Block
 	var cur *Block
+	isOutput := false // cur shows the output of the block before it
 	fence := ""
 	lastEnd := -10 // line index of the last closing fence
 	for i, line := range lines {
@@ -73,18 +74,15 @@ func ParseBlocks(doc string) ([]Block, error) {
 					return nil, fmt.Errorf("line %d: a norun block needs its reason (```%s norun <why>)", i+1, lang)
 				}
 				// An output block directly after a script block belongs to it.
-				if n := len(blocks); n > 0 && blank(lines[lastEnd+1:i]) && (lang == "json" || lang == "text") &&
-					blocks[n-1].Runs() && !prompted(blocks[n-1].Lines) && blocks[n-1].Output == nil {
-					cur = &b
-					cur.Info = "output"
-				} else {
-					cur = &b
-				}
+				n := len(blocks)
+				isOutput = n > 0 && blank(lines[lastEnd+1:i]) && (lang == "json" || lang == "text") &&
+					blocks[n-1].Runs() && !prompted(blocks[n-1].Lines) && blocks[n-1].Output == nil
+				cur = &b
 			}
 			continue
 		}
 		if strings.TrimRight(line, " ") == fence || strings.TrimSpace(line) == "```" {
-			if cur.Info == "output" {
+			if isOutput {
 				out := *cur
 				blocks[len(blocks)-1].Output = &out
 			} else {
