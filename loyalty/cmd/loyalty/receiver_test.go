@@ -57,7 +57,8 @@ func TestWebhookReceiver(t *testing.T) {
 	secret := "whsec_" + base64.StdEncoding.EncodeToString(bytes.Repeat([]byte{7}, 32))
 	ctx, cancel := context.WithCancel(context.Background())
 	stdout := &lockedBuffer{}
-	stderr := &lockedBuffer{listening: make(chan string, 1)}
+	listening := make(chan string, 1)
+	stderr := &lockedBuffer{listening: listening}
 	done := make(chan error, 1)
 	go func() {
 		done <- run(ctx, []string{"webhook-receiver", "--addr", "127.0.0.1:0"},
@@ -65,7 +66,7 @@ func TestWebhookReceiver(t *testing.T) {
 	}()
 	var base string
 	select {
-	case base = <-stderr.listening:
+	case base = <-listening:
 	case err := <-done:
 		t.Fatalf("receiver exited: %v (%s)", err, stderr.String())
 	}
