@@ -32,6 +32,9 @@ export LOG_LEVEL="${LOG_LEVEL:-info}"
 export JWT_SECRET="${JWT_SECRET:-dev-only-secret-change-me-0123456789abcdef}"
 export BASE_URL="${BASE_URL:-http://localhost${LINKMGMT_ADDR}}"
 export DOMAIN_CHECK="${DOMAIN_CHECK:-off}"   # branded domains need no DNS on a laptop
+# Webhook receivers on this machine (bin/loyalty webhook-receiver, loyalty/docs/webhooks.md):
+# loopback and private addresses are refused by default, in production always.
+export WEBHOOK_ALLOW_PRIVATE="${WEBHOOK_ALLOW_PRIVATE:-true}"
 
 pids=() names=() # the services started, and their names
 stop() {
@@ -51,7 +54,9 @@ trap 'stop; exit 0' INT TERM
 trap stop EXIT
 
 # Where each service's output goes: a log file (default) or the terminal.
-log_dir="$root/.local/logs"
+log_dir="${RUN_LOG_DIR:-$root/.local/logs}"
+# The binaries make build wrote (RUN_BIN_DIR: elsewhere, as the documents' test builds them).
+bin_dir="${RUN_BIN_DIR:-$root/bin}"
 case "${RUN_LOGS:-file}" in
 file) mkdir -p "$log_dir" ;;
 terminal) ;;
@@ -66,13 +71,13 @@ start_service() { # start_service name addr metrics_addr
     log="$log_dir/$1.log"
     : >"$log"
   fi
-  HTTP_ADDR="$2" METRICS_ADDR="$3" MIGRATE_ON_START=false "bin/$1" serve >>"$log" 2>&1 &
+  HTTP_ADDR="$2" METRICS_ADDR="$3" MIGRATE_ON_START=false "$bin_dir/$1" serve >>"$log" 2>&1 &
   pids+=($!)
   names+=("$1")
 }
 
-bin/loyalty migrate
-bin/linkmgmt migrate
+"$bin_dir/loyalty" migrate
+"$bin_dir/linkmgmt" migrate
 
 start_service loyalty "$LOYALTY_ADDR" "$LOYALTY_METRICS_ADDR"
 start_service linkmgmt "$LINKMGMT_ADDR" "$LINKMGMT_METRICS_ADDR"
@@ -108,6 +113,7 @@ cat <<MSG
   metrics   $(metrics_url "$LOYALTY_METRICS_ADDR")   $(metrics_url "$LINKMGMT_METRICS_ADDR")   (Prometheus, not on the API ports)
 
   For the commands below (and the docs' examples), in another terminal:
+    export LOYALTY_URL='$loyalty_url' LINKMGMT_URL='$linkmgmt_url'
     export DATABASE_URL='$DATABASE_URL'
     export REDIS_URL='$REDIS_URL'
     export JWT_SECRET='$JWT_SECRET'

@@ -33,6 +33,13 @@ if ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/
   echo "test: chromium not found: the linkmgmt browser tests will SKIP (apt-get install chromium)" >&2
 fi
 
+# The documents' examples (shared/doctest) paste curl and jq commands: without them they
+# skip on a laptop (and fail under CI=true).
+for tool in curl jq; do
+  command -v "$tool" >/dev/null 2>&1 ||
+    echo "test: $tool not found: the documents' examples (shared/doctest) will SKIP (apt-get install $tool)" >&2
+done
+
 # Slow tests (tens of thousands of requests) run only with SLOW_TESTS=1, or under CI=true.
 case "${SLOW_TESTS:-}" in
   1|true) ;;

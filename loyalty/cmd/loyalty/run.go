@@ -27,6 +27,9 @@ commands:
   migrate   apply database migrations and exit
   admin     batch jobs: reprocess-store-owner, sync-app-users (loyalty admin help)
   version   print the version
+  webhook-receiver
+            a local webhook receiver that checks signatures and prints each delivery
+            (loyalty webhook-receiver --help; docs/webhooks.md)
   users     manage service users: create (the first admin, typically), list, deactivate,
             activate, set-role, reset-password, delete (loyalty users help)
 
@@ -54,6 +57,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return runAdmin(ctx, args, getenv, stdout, stderr)
 	case "users":
 		return usersCommand(ctx, args, getenv, stdout, stderr)
+	case "webhook-receiver":
+		return webhookReceiver(ctx, args, getenv, stdout, stderr)
 	case "migrate":
 		db, err := config.LoadDatabase(getenv)
 		if err != nil {

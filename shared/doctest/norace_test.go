@@ -1,0 +1,5 @@
+//go:build !race
+
+package doctest
+
+const raceEnabled = false
