@@ -360,7 +360,7 @@ func (w *where) customerSearch(f Filter) {
 	if doc := document.NormalizePrefix(f.SearchDoc); doc != "" {
 		w.add(`c.doc LIKE ? ESCAPE '\'`, database.EscapeLike(doc)+"%")
 	}
-	if cond, arg, ok := customer.NameContains("c.name", f.SearchName); ok {
+	if cond, arg, ok := customer.NameContains("c", f.SearchName); ok {
 		w.add(cond, arg)
 	}
 	if owner := strings.TrimSpace(f.OwnerStoreName); owner != "" {
