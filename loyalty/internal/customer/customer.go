@@ -129,7 +129,10 @@ func NameContains(alias, term string) (cond string, arg string, ok bool) {
 	if term == "" {
 		return "", "", false
 	}
-	return alias + `.name_search LIKE '%' || name_fold(?) || '%' ESCAPE '\'`, database.EscapeLike(term), true
+	// The pattern in a subquery: computed once per query (an InitPlan), never once per
+	// row, even in a generic plan of a prepared statement, where name_fold(?) is not
+	// folded into a constant.
+	return alias + `.name_search LIKE (SELECT '%' || name_fold(?) || '%') ESCAPE '\'`, database.EscapeLike(term), true
 }
 
 // ListFilter is the filter of the customers/list listing.
