@@ -152,7 +152,8 @@ type Store struct {
 	promotions *promotion.Store
 	now        func() time.Time
 	events     Events // nil: no events recorded
-	nameWalk   int    // entries of the name order a name search reads first (Find)
+	nameFew    int    // a name search sorts at once the matches of a term with fewer (Find)
+	nameWalk   int    // entries of the name order a name search reads (Find)
 }
 
 // Events records an event inside the transaction of the change it describes (the
@@ -172,7 +173,7 @@ func (s *Store) WithEvents(ev Events) *Store {
 // NewStore returns a Store over db; stores and promotions resolve the store checks and
 // the promotions shown with a customer.
 func NewStore(db *gorm.DB, stores *store.Repository, promotions *promotion.Store) *Store {
-	return &Store{db: db, stores: stores, promotions: promotions, now: time.Now, nameWalk: nameWalk}
+	return &Store{db: db, stores: stores, promotions: promotions, now: time.Now, nameFew: nameFew, nameWalk: nameWalk}
 }
 
 // Failures callers tell apart (errors.Is).
@@ -501,20 +502,26 @@ func (s *Store) List(ctx context.Context, limit, offset int) ([]Customer, error)
 	return out, nil
 }
 
-// nameWalk is how many entries of the name order (customers_name_order_idx) a name
-// search reads by default, from the index alone, before it falls back to the term's trigram matches
-// (Find). Reading them costs a few ms; a term spread over the alphabet fills a page of
-// 100 within them when at least 0.5% of the names hold it.
-const nameWalk = 20000
+// How a name search finds its page (Find, docs/sizing.md "Name search"): nameFew is
+// the number of matches below which a term counts as rare (its matches are sorted at
+// once), nameWalk how many entries of the name order (customers_name_order_idx) it reads,
+// from the index alone, before sorting all the matches of a common term. A term spread
+// over the alphabet fills a page of 100 within nameWalk entries when at least 0.5% of the
+// names hold it.
+const (
+	nameFew  = 2000
+	nameWalk = 20000
+)
 
 // Find searches customers by document prefix and/or name, ordered by the folded name
 // (case and accents ignored, as the search compares) then id.
 //
-// A name search without a document finds the page's ids in one of two ways, the result
-// being the same (docs/sizing.md "Name search"): it reads the first nameWalk entries of
-// the name order and keeps the matches; when they do not fill the page (a rare term, or
-// one whose names sort late, as "maria"), it sorts all the term's matches, found by the
-// trigram index.
+// A name search without a document finds the page's ids in up to three steps, the
+// result being the same whichever answers (docs/sizing.md "Name search"): up to nameFew
+// matches from the trigram index, sorted, when that is all of them (a rare term); else the
+// first nameWalk entries of the name order, when their matches fill the page (a common
+// term spread over the alphabet); else all the matches, sorted (a common term whose
+// names sort late, as "maria").
 func (s *Store) Find(ctx context.Context, f Search, limit, offset int) ([]Customer, error) {
 	out := []Customer{}
 	if document.NormalizePrefix(f.Doc) != "" || strings.TrimSpace(f.Name) == "" {
@@ -537,28 +544,45 @@ func (s *Store) Find(ctx context.Context, f Search, limit, offset int) ([]Custom
 // the order of Find.
 func (s *Store) findNamePage(ctx context.Context, term string, limit, offset int) ([]string, error) {
 	db := s.db.WithContext(ctx)
-	var ids []string
+	ids := []string{}
 	if limit <= 0 {
 		return ids, nil
 	}
-	cond, arg, _ := NameContains("w", term)
+	// MATERIALIZED: the matches are found first (trigram index) and sorted after, never
+	// by walking the name order.
+	cond, arg, _ := NameContains("c", term)
+	var few []struct {
+		ID    string
+		Found int
+	}
+	rare := `WITH m AS MATERIALIZED (SELECT c.id, c.name_search FROM customers c WHERE ` + cond + ` LIMIT ?)
+		SELECT m.id::text AS id, count(*) OVER () AS found FROM m ORDER BY m.name_search, m.id LIMIT ? OFFSET ?`
+	if err := db.Raw(rare, arg, s.nameFew+1, limit, offset).Scan(&few).Error; err != nil {
+		return nil, fmt.Errorf("search customers by name (rare term): %w", err)
+	}
+	if (len(few) == 0 && offset == 0) || (len(few) > 0 && few[0].Found <= s.nameFew) {
+		for _, r := range few {
+			ids = append(ids, r.ID)
+		}
+		return ids, nil
+	}
+
+	walkCond, walkArg, _ := NameContains("w", term)
 	walk := `SELECT w.id::text FROM (
 		SELECT id, name_search FROM customers ORDER BY name_search, id LIMIT ?
-	) w WHERE ` + cond + ` ORDER BY w.name_search, w.id LIMIT ? OFFSET ?`
-	if err := db.Raw(walk, s.nameWalk, arg, limit, offset).Scan(&ids).Error; err != nil {
+	) w WHERE ` + walkCond + ` ORDER BY w.name_search, w.id LIMIT ? OFFSET ?`
+	if err := db.Raw(walk, s.nameWalk, walkArg, limit, offset).Scan(&ids).Error; err != nil {
 		return nil, fmt.Errorf("search customers by name (name order): %w", err)
 	}
 	if len(ids) == limit {
 		return ids, nil
 	}
-	// MATERIALIZED: the matches are found first (trigram index) and sorted after, never
-	// by walking the whole name order.
-	cond, arg, _ = NameContains("c", term)
-	matches := `WITH m AS MATERIALIZED (SELECT c.id, c.name_search FROM customers c WHERE ` + cond + `)
+
+	all := `WITH m AS MATERIALIZED (SELECT c.id, c.name_search FROM customers c WHERE ` + cond + `)
 		SELECT m.id::text FROM m ORDER BY m.name_search, m.id LIMIT ? OFFSET ?`
-	ids = nil
-	if err := db.Raw(matches, arg, limit, offset).Scan(&ids).Error; err != nil {
-		return nil, fmt.Errorf("search customers by name (matches): %w", err)
+	ids = []string{}
+	if err := db.Raw(all, arg, limit, offset).Scan(&ids).Error; err != nil {
+		return nil, fmt.Errorf("search customers by name (all matches): %w", err)
 	}
 	return ids, nil
 }

@@ -15,10 +15,10 @@ func TestMain(m *testing.M) {
 	testkit.Main(m, func(ctx context.Context, url string) error { return migrations.Apply(ctx, url, nil) })
 }
 
-// TestFindByNameSameResultWhicheverPath: a name search finds its page either in the
-// first entries of the name order or, when they do not fill it, among all the term's
-// trigram matches (Find). Whatever the walk's size, each page must be the one the rule
-// itself gives: every customer whose name_fold(name) contains name_fold(term), ordered by
+// TestFindByNameSameResultWhicheverPath: a name search finds its page among a rare
+// term's few matches, in the first entries of the name order, or among all the term's
+// trigram matches (Find). Whichever answers, each page must be the one the rule itself
+// gives: every customer whose name_fold(name) contains name_fold(term), ordered by
 // the folded name then id, from offset on.
 func TestFindByNameSameResultWhicheverPath(t *testing.T) {
 	db, err := database.Open(testkit.NewDatabase(t), database.Options{Schema: migrations.Schema, MaxOpenConns: 2})
@@ -54,9 +54,18 @@ func TestFindByNameSameResultWhicheverPath(t *testing.T) {
 		return ids
 	}
 	ctx := context.Background()
-	for _, walk := range []int{1, 7, 40, 100000} { // 1: always the matches; 100000: the walk sees every name
+	for _, paths := range []struct{ few, walk int }{
+		{0, 1},          // every term common; the walk never fills a page: all the matches
+		{0, 7},          // walks of a few names
+		{0, 40},         //
+		{0, 100000},     // the walk sees every name
+		{10, 40},        // rare below 10 matches
+		{100000, 1},     // every term rare
+		{1000000, 1000}, // idem
+	} {
 		s := NewStore(db, nil, nil)
-		s.nameWalk = walk
+		s.nameFew, s.nameWalk = paths.few, paths.walk
+		walk := fmt.Sprintf("few %d walk %d", paths.few, paths.walk)
 		for _, tt := range []struct {
 			term          string
 			limit, offset int
@@ -74,7 +83,7 @@ func TestFindByNameSameResultWhicheverPath(t *testing.T) {
 				ids = append(ids, c.ID)
 			}
 			if w := want(tt.term, tt.limit, tt.offset); !reflect.DeepEqual(ids, w) && !(len(w) == 0 && len(ids) == 0) {
-				t.Errorf("walk %d, %q limit %d offset %d: %d ids %v, want %d %v", walk, tt.term, tt.limit, tt.offset, len(ids), ids, len(w), w)
+				t.Errorf("%s, %q limit %d offset %d: %d ids %v, want %d %v", walk, tt.term, tt.limit, tt.offset, len(ids), ids, len(w), w)
 			}
 		}
 	}
