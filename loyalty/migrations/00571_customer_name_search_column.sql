@@ -9,8 +9,8 @@
 --   cost of a common term).
 -- * customers_name_order_idx is the search's order, the folded name then id (it was
 --   lower(name), which in the C collation put "Álvaro" after "Zé"): customer.Store.Find
---   reads a bounded number of its entries first, from the index alone, which pages a
---   common term spread over the alphabet ("silva", "conceicao") without reading all its
+--   reads a bounded number of its entries, from the index alone, which pages a common
+--   term spread over the alphabet ("silva", "conceicao") without reading all its
 --   matches.
 --
 -- Adding a stored column rewrites the customers table (ACCESS EXCLUSIVE while it runs:

@@ -509,7 +509,7 @@ func (s *Store) List(ctx context.Context, limit, offset int) ([]Customer, error)
 // over the alphabet fills a page of 100 within nameWalk entries when at least 0.5% of the
 // names hold it.
 const (
-	nameFew  = 2000
+	nameFew  = 1000
 	nameWalk = 20000
 )
 
