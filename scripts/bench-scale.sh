@@ -8,7 +8,7 @@
 #    invariant is checked: `loyalty admin audit` (ledger.Audit and redeem.Audit) must
 #    find nothing, and Postgres validated every foreign key when the load added it back.
 #    A database that a previous run loaded completely is reused (BENCH_RELOAD=1 loads it
-#    again).
+#    again). BENCH_DATABASE names it otherwise (two checkouts sharing one server).
 # 2. Reads (`make bench-scale-reads` runs only this, on the loaded database): the service
 #    is started on it and loyalty/cmd/bench-scale times every route of issue 25's table at
 #    1 and BENCH_CLIENTS clients (default 16) for BENCH_DURATION each (default 10s),
@@ -44,7 +44,7 @@ if [ -z "${BENCH_DATABASE_URL:-}" ]; then
   eval "$(scripts/dev-services.sh up)"
   BENCH_DATABASE_URL="$DATABASE_URL"
 fi
-scratch="loyalty_scale_${customers}"
+scratch="${BENCH_DATABASE:-loyalty_scale_${customers}}"
 [ -n "$smoke" ] && scratch="loyalty_scale_smoke_$$"
 bench_url="$(echo "$BENCH_DATABASE_URL" | sed -E "s#(://[^/]+)/[^?]*#\1/$scratch#")"
 work="$(mktemp -d)"

@@ -61,6 +61,17 @@ func ownerOf(t *testing.T, db *sql.DB, id string) string {
 	return owner.String
 }
 
+// xmaxOf is the xmax of the customer's row version: it changes when a transaction locks
+// or updates the row.
+func xmaxOf(t *testing.T, db *sql.DB, id string) string {
+	t.Helper()
+	var xmax string
+	if err := db.QueryRow(`SELECT xmax::text FROM customers WHERE id = $1`, id).Scan(&xmax); err != nil {
+		t.Fatal(err)
+	}
+	return xmax
+}
+
 // countingProgress records what a job reports.
 type countingProgress struct {
 	mu    sync.Mutex
@@ -94,6 +105,11 @@ func TestReprocessStoreCodeOwnerAcrossBatches(t *testing.T) {
 		BEGIN IF NEW.doc = 'doc-5' AND NEW.store_code_owner IS NOT NULL THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`)
 	exec(t, db, `CREATE TRIGGER refuse_doc_5 BEFORE UPDATE ON customers FOR EACH ROW EXECUTE FUNCTION refuse_doc_5()`)
 
+	xmaxBefore := map[string]string{}
+	for _, id := range withoutStore {
+		xmaxBefore[id] = xmaxOf(t, db, id)
+	}
+
 	jobs := New(db, nil)
 	jobs.ownerBatch = 3
 	var p countingProgress
@@ -120,6 +136,10 @@ func TestReprocessStoreCodeOwnerAcrossBatches(t *testing.T) {
 	for _, id := range withoutStore {
 		if got := ownerOf(t, db, id); got != "" {
 			t.Errorf("customer without a qualifying entry got owner %q", got)
+		}
+		// Only read: neither written nor locked (either would have changed xmax).
+		if got := xmaxOf(t, db, id); got != xmaxBefore[id] {
+			t.Errorf("customer without a qualifying entry was locked or written (xmax %s, before %s)", got, xmaxBefore[id])
 		}
 	}
 	if got := ownerOf(t, db, kept); got != "KEEP" {

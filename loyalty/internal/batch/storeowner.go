@@ -19,7 +19,9 @@ const withoutOwner = `(c.store_code_owner IS NULL OR c.store_code_owner = '')`
 
 // ownerCandidates is one batch of customers without an owner store, after a given id,
 // each with the store of its first credit entry that carries a store and a coupon (NULL
-// when there is none), locked until the batch's transaction ends.
+// when there is none). It takes no lock: most customers without an owner never bought
+// and are only read (one probe of points_entries_first_purchase_idx each); the update
+// locks, and checks again, only the customers it gives an owner.
 const ownerCandidates = `
 SELECT c.id::text, e.store_code
 FROM customers c
@@ -35,17 +37,19 @@ LEFT JOIN LATERAL (
 ) e ON true
 WHERE ` + withoutOwner + ` AND c.id > $1::uuid
 ORDER BY c.id
-LIMIT $2
-FOR UPDATE OF c`
+LIMIT $2`
 
 // ReprocessStoreCodeOwner gives every customer without store_code_owner the store_code
 // of its first credit ('C') entry that has a store_code and a coupon_identifier.
 //
-// Customers are taken in batches (keyset on id, so customers left without an owner are
-// not visited twice), each batch locked, read and updated in one transaction. When a
-// batch's update fails, its customers are retried one by one so that one bad row counts
-// in Errors without stopping the job. A database failure outside that (the batch query
-// itself) stops the job and is returned with the statistics so far.
+// Customers are read in batches (keyset on id, so customers left without an owner are
+// not visited twice) without locks; those with such an entry are updated in one
+// transaction per batch, the update locking them and skipping any that got an owner in
+// the meantime (not counted, as it is no longer without one). A batch of customers who
+// never bought writes nothing (docs/sizing.md). When a batch's update fails, its
+// customers are retried one by one so that one bad row counts in Errors without stopping
+// the job. A database failure outside that (the batch query itself) stops the job and is
+// returned with the statistics so far.
 func (j *Jobs) ReprocessStoreCodeOwner(ctx context.Context, p Progress) (StoreOwnerStats, error) {
 	p = progressOrNone(p)
 	var stats StoreOwnerStats
@@ -81,13 +85,7 @@ type ownerCandidate struct {
 // ownerBatchRun processes the batch after the given id; it returns the batch's last id
 // and size (0 when there is nothing left).
 func (j *Jobs) ownerBatchRun(ctx context.Context, after string, stats *StoreOwnerStats) (string, int, error) {
-	tx, err := j.db.BeginTx(ctx, nil)
-	if err != nil {
-		return "", 0, fmt.Errorf("store owner batch: begin: %w", err)
-	}
-	defer tx.Rollback() //nolint:errcheck // no-op after commit
-
-	batch, err := readOwnerCandidates(ctx, tx, after, j.ownerBatch)
+	batch, err := readOwnerCandidates(ctx, j.db, after, j.ownerBatch)
 	if err != nil || len(batch) == 0 {
 		return "", 0, err
 	}
@@ -99,40 +97,45 @@ func (j *Jobs) ownerBatchRun(ctx context.Context, after string, stats *StoreOwne
 	}
 	last := batch[len(batch)-1].id
 	notFound := len(batch) - len(ids)
+	if len(ids) == 0 {
+		stats.TotalCustomers += notFound
+		stats.NotFound += notFound
+		return last, len(batch), nil
+	}
 
-	var updated int64
-	if len(ids) > 0 {
-		var changed []string
-		changed, err = updateOwners(ctx, tx, ids, stores)
-		if err == nil {
-			updated = int64(len(changed))
-			err = j.customersUpdated(ctx, tx, changed)
+	tx, err := j.db.BeginTx(ctx, nil)
+	if err != nil {
+		return "", 0, fmt.Errorf("store owner batch: begin: %w", err)
+	}
+	defer tx.Rollback() //nolint:errcheck // no-op after commit
+	changed, err := updateOwners(ctx, tx, ids, stores)
+	if err == nil {
+		err = j.customersUpdated(ctx, tx, changed)
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			return "", 0, fmt.Errorf("store owner batch: %w", ctx.Err())
 		}
-		if err != nil {
-			if ctx.Err() != nil {
-				return "", 0, fmt.Errorf("store owner batch: %w", ctx.Err())
-			}
-			j.log.WarnContext(ctx, "store owner batch update failed; retrying its customers one by one", "error", err)
-			_ = tx.Rollback()
-			return last, len(batch), j.ownerOneByOne(ctx, ids, stores, notFound, stats)
-		}
+		j.log.WarnContext(ctx, "store owner batch update failed; retrying its customers one by one", "error", err)
+		_ = tx.Rollback()
+		return last, len(batch), j.ownerOneByOne(ctx, ids, stores, notFound, stats)
 	}
 	if err := tx.Commit(); err != nil {
 		return "", 0, fmt.Errorf("store owner batch: commit: %w", err)
 	}
-	stats.TotalCustomers += len(batch)
+	stats.TotalCustomers += notFound + len(changed)
 	stats.NotFound += notFound
-	stats.Updated += int(updated)
-	stats.Errors += len(ids) - int(updated)
+	stats.Updated += len(changed)
 	return last, len(batch), nil
 }
 
-// updateOwners sets the owner store of each customer of ids and returns those updated.
+// updateOwners sets the owner store of each customer of ids still without one and
+// returns those updated.
 func updateOwners(ctx context.Context, tx *sql.Tx, ids, stores []string) ([]string, error) {
 	rows, err := tx.QueryContext(ctx, `
 UPDATE customers c SET store_code_owner = v.store_code
 FROM unnest($1::uuid[], $2::text[]) AS v(id, store_code)
-WHERE c.id = v.id
+WHERE c.id = v.id AND `+withoutOwner+`
 RETURNING c.id::text`, ids, stores)
 	if err != nil {
 		return nil, err
@@ -149,8 +152,8 @@ RETURNING c.id::text`, ids, stores)
 	return changed, rows.Err()
 }
 
-func readOwnerCandidates(ctx context.Context, tx *sql.Tx, after string, limit int) ([]ownerCandidate, error) {
-	rows, err := tx.QueryContext(ctx, ownerCandidates, after, limit)
+func readOwnerCandidates(ctx context.Context, db *sql.DB, after string, limit int) ([]ownerCandidate, error) {
+	rows, err := db.QueryContext(ctx, ownerCandidates, after, limit)
 	if err != nil {
 		return nil, fmt.Errorf("store owner batch: select: %w", err)
 	}

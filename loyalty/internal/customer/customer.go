@@ -120,15 +120,19 @@ type Search struct {
 // NameContains is the one rule of a customer name search, used by the searches, the
 // filtered listing and the exports: the name contains the term, case and accents ignored
 // ("conceicao" finds "Conceição"), the term's % and _ taken literally. The folding is
-// the SQL function name_fold (migration 00550), which the trigram index
-// customers_name_fold_trgm_idx is built on; col is the name column, e.g. "c.name".
-// ok is false for a blank term: it does not filter.
-func NameContains(col, term string) (cond string, arg string, ok bool) {
+// the SQL function name_fold (migration 00550), kept applied to the name in the stored
+// column name_search (migration 00571), which the trigram index
+// customers_name_search_trgm_idx is built on; alias is the customers table's alias in
+// the query, e.g. "c". ok is false for a blank term: it does not filter.
+func NameContains(alias, term string) (cond string, arg string, ok bool) {
 	term = strings.TrimSpace(term)
 	if term == "" {
 		return "", "", false
 	}
-	return "name_fold(" + col + `) LIKE '%' || name_fold(?) || '%' ESCAPE '\'`, database.EscapeLike(term), true
+	// The pattern in a subquery: computed once per query (an InitPlan), never once per
+	// row, even in a generic plan of a prepared statement, where name_fold(?) is not
+	// folded into a constant.
+	return alias + `.name_search LIKE (SELECT '%' || name_fold(?) || '%') ESCAPE '\'`, database.EscapeLike(term), true
 }
 
 // ListFilter is the filter of the customers/list listing.
@@ -148,6 +152,8 @@ type Store struct {
 	promotions *promotion.Store
 	now        func() time.Time
 	events     Events // nil: no events recorded
+	nameFew    int    // a name search sorts at once the matches of a term with fewer (Find)
+	nameWalk   int    // entries of the name order a name search reads (Find)
 }
 
 // Events records an event inside the transaction of the change it describes (the
@@ -167,7 +173,7 @@ func (s *Store) WithEvents(ev Events) *Store {
 // NewStore returns a Store over db; stores and promotions resolve the store checks and
 // the promotions shown with a customer.
 func NewStore(db *gorm.DB, stores *store.Repository, promotions *promotion.Store) *Store {
-	return &Store{db: db, stores: stores, promotions: promotions, now: time.Now}
+	return &Store{db: db, stores: stores, promotions: promotions, now: time.Now, nameFew: nameFew, nameWalk: nameWalk}
 }
 
 // Failures callers tell apart (errors.Is).
@@ -496,13 +502,89 @@ func (s *Store) List(ctx context.Context, limit, offset int) ([]Customer, error)
 	return out, nil
 }
 
-// Find searches customers by document prefix and/or name, ordered by name.
+// How a name search finds its page (Find, docs/sizing.md "Name search"): nameFew is
+// the number of matches below which a term counts as rare (its matches are sorted at
+// once), nameWalk how many entries of the name order (customers_name_order_idx) it reads,
+// from the index alone, before sorting all the matches of a common term. A term spread
+// over the alphabet fills a page of 100 within nameWalk entries when at least 0.5% of the
+// names hold it.
+const (
+	nameFew  = 1000
+	nameWalk = 20000
+)
+
+// Find searches customers by document prefix and/or name, ordered by the folded name
+// (case and accents ignored, as the search compares) then id.
+//
+// A name search without a document finds the page's ids in up to three steps, the
+// result being the same whichever answers (docs/sizing.md "Name search"): up to nameFew
+// matches from the trigram index, sorted, when that is all of them (a rare term); else the
+// first nameWalk entries of the name order, when their matches fill the page (a common
+// term spread over the alphabet); else all the matches, sorted (a common term whose
+// names sort late, as "maria").
 func (s *Store) Find(ctx context.Context, f Search, limit, offset int) ([]Customer, error) {
 	out := []Customer{}
-	if err := f.apply(s.query(ctx)).Order("lower(c.name), c.id").Limit(limit).Offset(offset).Scan(&out).Error; err != nil {
-		return nil, fmt.Errorf("search customers: %w", err)
+	if document.NormalizePrefix(f.Doc) != "" || strings.TrimSpace(f.Name) == "" {
+		if err := f.apply(s.query(ctx)).Order("c.name_search, c.id").Limit(limit).Offset(offset).Scan(&out).Error; err != nil {
+			return nil, fmt.Errorf("search customers: %w", err)
+		}
+		return out, nil
+	}
+	ids, err := s.findNamePage(ctx, f.Name, limit, offset)
+	if err != nil || len(ids) == 0 {
+		return out, err
+	}
+	if err := s.query(ctx).Where("c.id IN ?", ids).Order("c.name_search, c.id").Scan(&out).Error; err != nil {
+		return nil, fmt.Errorf("search customers by name: %w", err)
 	}
 	return out, nil
+}
+
+// findNamePage returns the ids of the page of customers whose name contains term, in
+// the order of Find.
+func (s *Store) findNamePage(ctx context.Context, term string, limit, offset int) ([]string, error) {
+	db := s.db.WithContext(ctx)
+	ids := []string{}
+	if limit <= 0 {
+		return ids, nil
+	}
+	// MATERIALIZED: the matches are found first (trigram index) and sorted after, never
+	// by walking the name order.
+	cond, arg, _ := NameContains("c", term)
+	var few []struct {
+		ID    string
+		Found int
+	}
+	rare := `WITH m AS MATERIALIZED (SELECT c.id, c.name_search FROM customers c WHERE ` + cond + ` LIMIT ?)
+		SELECT m.id::text AS id, count(*) OVER () AS found FROM m ORDER BY m.name_search, m.id LIMIT ? OFFSET ?`
+	if err := db.Raw(rare, arg, s.nameFew+1, limit, offset).Scan(&few).Error; err != nil {
+		return nil, fmt.Errorf("search customers by name (rare term): %w", err)
+	}
+	if (len(few) == 0 && offset == 0) || (len(few) > 0 && few[0].Found <= s.nameFew) {
+		for _, r := range few {
+			ids = append(ids, r.ID)
+		}
+		return ids, nil
+	}
+
+	walkCond, walkArg, _ := NameContains("w", term)
+	walk := `SELECT w.id::text FROM (
+		SELECT id, name_search FROM customers ORDER BY name_search, id LIMIT ?
+	) w WHERE ` + walkCond + ` ORDER BY w.name_search, w.id LIMIT ? OFFSET ?`
+	if err := db.Raw(walk, s.nameWalk, walkArg, limit, offset).Scan(&ids).Error; err != nil {
+		return nil, fmt.Errorf("search customers by name (name order): %w", err)
+	}
+	if len(ids) == limit {
+		return ids, nil
+	}
+
+	all := `WITH m AS MATERIALIZED (SELECT c.id, c.name_search FROM customers c WHERE ` + cond + `)
+		SELECT m.id::text FROM m ORDER BY m.name_search, m.id LIMIT ? OFFSET ?`
+	ids = []string{}
+	if err := db.Raw(all, arg, limit, offset).Scan(&ids).Error; err != nil {
+		return nil, fmt.Errorf("search customers by name (all matches): %w", err)
+	}
+	return ids, nil
 }
 
 // ListFiltered is the customers/list listing: newest first, filtered by creation day,
@@ -533,7 +615,7 @@ func (f Search) apply(q *gorm.DB) *gorm.DB {
 	if doc := document.NormalizePrefix(f.Doc); doc != "" {
 		q = q.Where("c.doc LIKE ? ESCAPE '\\'", database.EscapeLike(doc)+"%")
 	}
-	if cond, arg, ok := NameContains("c.name", f.Name); ok {
+	if cond, arg, ok := NameContains("c", f.Name); ok {
 		q = q.Where(cond, arg)
 	}
 	return q

@@ -17,10 +17,11 @@ const csvTimestamp = "2006-01-02T15:04:05Z07:00"
 // csvWriter writes an export as csv: comma-separated, quoted where needed (RFC 4180),
 // "\n" line ends, UTF-8 without a byte-order mark.
 type csvWriter struct {
-	buf    *bufio.Writer
-	w      *csv.Writer
-	kinds  []Kind
-	record []string
+	buf     *bufio.Writer
+	w       *csv.Writer
+	kinds   []Kind
+	record  []string
+	started bool // the first record was written (and handed on)
 }
 
 func newCSVWriter(out io.Writer, cols []Column) (*csvWriter, error) {
@@ -33,12 +34,22 @@ func newCSVWriter(out io.Writer, cols []Column) (*csvWriter, error) {
 	return w, w.w.Write(w.record)
 }
 
-// Row writes one record. encoding/csv buffers; bufio hands 64 KiB at a time to out.
+// Row writes one record. encoding/csv buffers; bufio hands 64 KiB at a time to out,
+// except the header and the first record, handed on at once: the download starts
+// without waiting for 64 KiB of rows.
 func (w *csvWriter) Row(values []any) error {
 	for i, v := range values {
 		w.record[i] = csvField(w.kinds[i], v)
 	}
-	return w.w.Write(w.record)
+	if err := w.w.Write(w.record); err != nil || w.started {
+		return err
+	}
+	w.started = true
+	w.w.Flush()
+	if err := w.w.Error(); err != nil {
+		return err
+	}
+	return w.buf.Flush()
 }
 
 func csvField(kind Kind, v any) string {

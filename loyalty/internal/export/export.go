@@ -207,6 +207,9 @@ func (e *Exporter) Write(ctx context.Context, d Dataset, f Filter, format Format
 		if err := w.Row(values); err != nil {
 			return Result{Rows: n}, fmt.Errorf("export %s: write row %d: %w", d.Name, n+1, err)
 		}
+		if n == 0 {
+			flush(out)
+		}
 		n++
 	}
 	if err := rows.Err(); err != nil {
@@ -218,6 +221,14 @@ func (e *Exporter) Write(ctx context.Context, d Dataset, f Filter, format Format
 	e.log.InfoContext(ctx, "export written", "export", d.Name, "format", string(format), "rows", n,
 		"duration_ms", time.Since(start).Milliseconds())
 	return Result{Rows: n}, nil
+}
+
+// flush sends on what out holds, when it can (an HTTP response: net/http keeps the
+// first 4 KiB otherwise), so that the download starts with the first row.
+func flush(out io.Writer) {
+	if f, ok := out.(interface{ Flush() }); ok {
+		f.Flush()
+	}
 }
 
 // scanner reads one row into typed nullable holders and turns them into file values.
@@ -360,7 +371,7 @@ func (w *where) customerSearch(f Filter) {
 	if doc := document.NormalizePrefix(f.SearchDoc); doc != "" {
 		w.add(`c.doc LIKE ? ESCAPE '\'`, database.EscapeLike(doc)+"%")
 	}
-	if cond, arg, ok := customer.NameContains("c.name", f.SearchName); ok {
+	if cond, arg, ok := customer.NameContains("c", f.SearchName); ok {
 		w.add(cond, arg)
 	}
 	if owner := strings.TrimSpace(f.OwnerStoreName); owner != "" {

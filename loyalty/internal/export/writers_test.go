@@ -133,6 +133,11 @@ func TestCSVWriter(t *testing.T) {
 		if err := w.Row(testRow(i, zone)); err != nil {
 			t.Fatal(err)
 		}
+		// The download starts with the first record: the header and it are handed on
+		// at once; later records wait in the buffer.
+		if lines := strings.Count(out.String(), "\n"); lines != 2 {
+			t.Fatalf("after record %d, %d lines handed on, want 2", i, lines)
+		}
 	}
 	if err := w.Close(); err != nil {
 		t.Fatal(err)

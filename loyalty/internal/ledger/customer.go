@@ -21,8 +21,9 @@ type Deletion struct {
 }
 
 // DeleteCustomer removes a customer and, in the same transaction, all its entries, redeems,
-// redeem items and coupons (the foreign keys cascade; the entries' delete guard lets the
-// cascade through because the customer row is gone by then).
+// redeem items and coupons (its coupons first, then the foreign keys cascade; the entries'
+// delete guard, once per statement, lets the cascade through because the customer row is
+// gone by then).
 func (s *Service) DeleteCustomer(ctx context.Context, customerID string) (Deletion, error) {
 	d := Deletion{Detail: "customer deleted", CustomerID: customerID}
 	change := database.Change{
@@ -65,6 +66,13 @@ func (s *Service) DeleteCustomer(ctx context.Context, customerID string) (Deleti
 			if err := ob.KeepEntries(ctx, tx, customerID); err != nil {
 				return err
 			}
+		}
+		// The coupons go first, in one statement: left to the cascade, each entry's
+		// deletion would first set its coupon's points_entry_id to NULL (that foreign key
+		// is ON DELETE SET NULL), writing a new version of every coupon the cascade then
+		// deletes (docs/sizing.md).
+		if err := db.Exec(`DELETE FROM coupons WHERE customer_id = ?`, customerID).Error; err != nil {
+			return fmt.Errorf("delete coupons of customer %s: %w", customerID, err)
 		}
 		if err := db.Exec(`DELETE FROM customers WHERE id = ?`, customerID).Error; err != nil {
 			return fmt.Errorf("delete customer %s: %w", customerID, err)
