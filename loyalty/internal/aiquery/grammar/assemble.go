@@ -145,13 +145,43 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		subj = &subjectV{noun: subj.noun, singular: subj.singular, person: subj.person}
 		subj.rankedBy = d
 	}
+	if i, ok := a.take("aggs"); ok {
+		// "vendas de ontem, qtd e valor total": the aggregates of the rows named apart
+		g := clauses[i].v.(aggsV)
+		var rows *semantic.Noun
+		if subj != nil && subj.event == nil && subj.noun.Fact != nil && second == nil {
+			rows = subj.noun
+		}
+		for _, j := range a.all("noun") {
+			if n := semantic.NounByID(string(clauses[j].v.(marker))); rows == nil && n != nil && n.Fact != nil {
+				rows = n
+				a.used[j] = true
+			}
+		}
+		if len(measures) > 0 || rows == nil {
+			return nil, fail("não entendi de que são esses cálculos", "I did not see what those computations are of")
+		}
+		first := measureByKey(g[0].agg + " " + rows.ID)
+		if first == nil {
+			return nil, fail("não sei calcular isso de "+rows.Fact.Name.PT, "I cannot compute that of "+rows.Fact.Name.EN)
+		}
+		v, ok := companionOf(first, g[1].agg, g[1].noun)
+		if !ok {
+			return nil, fail("não sei calcular isso de "+rows.Fact.Name.PT, "I cannot compute that of "+rows.Fact.Name.EN)
+		}
+		measures = v.([]*semantic.Measure)
+		if subj != nil && subj.noun == rows {
+			subj = nil
+		}
+	}
 	list := false
 	for _, i := range a.all("list") {
 		a.used[i] = true
 		list = len(measures) == 0 // "mostre o faturamento": a table of the measure
 	}
-	agg := ""
+	agg, aggAt := "", -1
 	for _, i := range a.all("agg") {
+		aggAt = i
 		// "how many different customers": counting distinct customers is counting them
 		switch x := string(clauses[i].v.(marker)); {
 		case agg == "" || agg == "distinct":
@@ -219,6 +249,21 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	ranked := a.has("rank") || a.has("group")
 	oneAnswer := false
 
+	if len(measures) == 0 && subj != nil && subj.event == nil && event != "" && ranked {
+		// "clientes com mais pontos", "customers with the most points": what each of the
+		// subject's rows holds ranks them (their balance), listed
+		var nouns []string
+		for _, i := range a.all("noun") {
+			nouns = append(nouns, string(clauses[i].v.(marker)))
+		}
+		if m, ok := composeScattered(agg, nouns, event, perCust); ok && len(nouns) > 0 && m.Fact == subj.noun.Fact && m.PerRow != nil {
+			for _, i := range a.all("noun") {
+				a.used[i] = true
+			}
+			measures = []*semantic.Measure{m}
+			event, agg = "", ""
+		}
+	}
 	if len(measures) == 0 && subj != nil && subj.event == nil && event != "" {
 		if d := dimOfNoun(subj.noun); ranked && d != nil {
 			// "clientes que mais gastaram", "produtos mais resgatados": the subject's groups
@@ -268,6 +313,13 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		if event != "" || perCust || (agg != "" && subj == nil) {
 			// "quantos pontos o Ricardo resgatou": the aggregate, noun and event apart
 			if v, ok := composeScattered(agg, nouns, event, perCust); ok {
+				for _, n := range nouns {
+					if x := semantic.NounByID(n); x != nil && x.Fact == nil && !keyHas(v, n) {
+						// "number of entries and points": a quantity the measure does not
+						// read is a second measure, never dropped
+						return nil, fail("há palavras que a interpretação não usou", "some words were not used by the interpretation")
+					}
+				}
 				measures = []*semantic.Measure{v}
 				for _, i := range a.all("noun") {
 					a.used[i] = true
@@ -445,6 +497,9 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			if subj != nil && subj.noun.Fact == semantic.Customers && subj.event == nil {
 				subj = nil
 			}
+		case agg == "sum" && m.Kind == semantic.Count && aggAt > a.measureAt():
+			// "how many sales ... how much": an amount asked after a count is another
+			// measure, never the count again
 		case agg == "sum" && (m.Kind == semantic.Sum || m.Kind == semantic.Count):
 			agg = "" // "qual o total de ... faturamento": the measure already sums
 		case agg == "count" && m.Kind == semantic.Count:
@@ -681,6 +736,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	if len(periods) == 2 && !compared && !a.has("vs") && !a.has("growth") {
 		return nil, fail("há dois períodos na pergunta e não sei se é para comparar", "the question has two periods and I cannot tell whether to compare them")
 	}
+	if len(periods) == 1 && periods[0].Kind == semantic.Today && fact == semantic.Customers && !x.signup && !usesPeriod(resolved) {
+		// "saldo dos clientes ativos hoje", "customers with the most points today": the
+		// customers as they are now, not the ones who signed up today
+		periods = nil
+	}
 	switch len(periods) {
 	case 0:
 	case 1:
@@ -896,6 +956,16 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	return &a.req, nil
 }
 
+// measureAt is the position of the question's measures clause (-1: none).
+func (a *assembly) measureAt() int {
+	for i, c := range a.clauses {
+		if c.kind == "measures" {
+			return i
+		}
+	}
+	return -1
+}
+
 // denies reports whether the question says customers did not do something ("sem comprar",
 // "who haven't purchased").
 func (a *assembly) denies() bool {
@@ -994,6 +1064,16 @@ func sameMeasures(clauses []clauseV, idx []int) bool {
 	return true
 }
 
+// keyHas reports whether word is in one of m's composition keys.
+func keyHas(m *semantic.Measure, word string) bool {
+	for _, k := range m.Keys {
+		if slices.Contains(strings.Fields(k), word) {
+			return true
+		}
+	}
+	return false
+}
+
 // hasKeyWith reports whether measure m is composed with event ("revenue": sell).
 func hasKeyWith(m *semantic.Measure, event string) bool {
 	for _, k := range m.Keys {
@@ -1045,6 +1125,15 @@ func (a *assembly) filtersFit(f *semantic.Fact) bool {
 		n++
 	}
 	return n > 0
+}
+
+func usesPeriod(fs []*semantic.Filter) bool {
+	for _, f := range fs {
+		if f.UsesPeriod {
+			return true
+		}
+	}
+	return false
 }
 
 func hasChannel(fs []*semantic.Filter) bool {

@@ -22,6 +22,10 @@ type env struct {
 	cal semantic.Calendar
 	cat *semantic.Catalog
 	loc *time.Location
+	// signup: the question names a sign-up ("novos", "cadastrados", "signed up"), so a
+	// period on customers dates their sign-up; without it "today" is when the question
+	// is asked ("saldo dos clientes hoje")
+	signup bool
 }
 
 func newGrammar(rules []*Rule) *Grammar {
@@ -159,6 +163,34 @@ func productions(x *env) []*Rule {
 				return nil, false
 			}
 			return []*semantic.Measure{first.(measureV).m, second.m}, true
+		}),
+		// "quantidade de vendas e valor", "how many sales and how much", "number of
+		// reversals and points": the second measure is of the first's rows
+		rule("Measures", 0, "Measure "+tAnd+" "+tAgg+"? "+tNoun, func(k []*Edge) (any, bool) {
+			if n := semantic.NounByID(arg(k[3])); n == nil || n.Fact != nil {
+				return nil, false // "vendas e clientes": two measures of their own (Item)
+			}
+			return companionOf(k[0].Val.(measureV).m, arg(k[2]), arg(k[3]))
+		}),
+		rule("Measures", 0, "Measure "+tAnd+" "+tAgg, func(k []*Edge) (any, bool) {
+			return companionOf(k[0].Val.(measureV).m, arg(k[2]), "")
+		}),
+		// "qtd e valor total", "count and total points": aggregates of the rows the
+		// question names elsewhere (assembly)
+		rule("Aggs", 0, tAgg+" "+tAnd+" "+tAgg+" "+tNoun+"?", func(k []*Edge) (any, bool) {
+			if a, b := arg(k[0]), arg(k[2]); a == b {
+				return nil, false
+			}
+			if n := semantic.NounByID(arg(k[3])); n != nil && n.Fact != nil {
+				return nil, false
+			}
+			return aggsV{{arg(k[0]), ""}, {arg(k[2]), arg(k[3])}}, true
+		}),
+		rule("Aggs", 0, tAgg+" "+tAnd+" "+tNoun, func(k []*Edge) (any, bool) {
+			if n := semantic.NounByID(arg(k[2])); n == nil || n.Fact != nil {
+				return nil, false
+			}
+			return aggsV{{arg(k[0]), ""}, {"", arg(k[2])}}, true
 		}),
 		// a list of what to count: "novos clientes e vendas", "revenue and redemptions"
 		rule("Item", 0, "Measure", func(k []*Edge) (any, bool) { return k[0].Val, true }),
@@ -676,6 +708,7 @@ func productions(x *env) []*Rule {
 		// ---- clauses: the constituents a question is a sequence of
 		clause("attrs", "Attrs", 0),
 		clause("measures", "Measures", 0),
+		clause("aggs", "Aggs", 0),
 		clause("subject", "Subject", 0),
 		clause("breakdown", "Breakdown", 0),
 		clause("filter", "Filter", 0),
@@ -832,6 +865,67 @@ func hasRows(noun, flag string) (any, bool) {
 	return filterV{id: "has:" + noun + ":" + flag, aboutCustomers: true, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
 		return f, fact == semantic.Customers
 	}}, true
+}
+
+// aggsV is a list of aggregates (each with the noun it sums, if said) of rows named
+// elsewhere in the question.
+type aggsV []aggNoun
+
+type aggNoun struct{ agg, noun string }
+
+func (v aggsV) key() string {
+	s := "g:"
+	for _, x := range v {
+		s += x.agg + "/" + x.noun + ","
+	}
+	return s
+}
+
+// companionOf is a second measure of the rows first counts or sums: "quantidade de vendas
+// e valor" (their value), "how many sales and how much" (their amount), "número de
+// estornos e pontos" (the points reversed). The words of first's composition keys say
+// which rows and which event; the aggregate and noun said replace its aggregate.
+func companionOf(first *semantic.Measure, agg, noun string) (any, bool) {
+	if noun != "" && agg == "" {
+		agg = semantic.NounByID(noun).Agg
+	}
+	if agg == "" || agg == "distinct" {
+		return nil, false
+	}
+	extra := []string{noun}
+	if noun == "" && agg == "sum" {
+		extra = []string{"value", "points"} // "how much": the rows' amount
+	}
+	for _, k := range first.Keys {
+		rest := strings.Fields(k)[1:]
+		for _, e := range extra {
+			words := rest
+			if e != "" {
+				words = append([]string{e}, rest...)
+			}
+			for _, p := range permutations(words) {
+				if m := measureByKey(strings.Join(append([]string{agg}, p...), " ")); m != nil && m != first && m.Fact == first.Fact {
+					return []*semantic.Measure{first, m}, true
+				}
+			}
+		}
+	}
+	return nil, false
+}
+
+// permutations of a few words (at most 4).
+func permutations(ws []string) [][]string {
+	if len(ws) <= 1 || len(ws) > 4 {
+		return [][]string{ws}
+	}
+	var out [][]string
+	for i := range ws {
+		rest := append(append([]string(nil), ws[:i]...), ws[i+1:]...)
+		for _, p := range permutations(rest) {
+			out = append(out, append([]string{ws[i]}, p...))
+		}
+	}
+	return out
 }
 
 // elided is the second measure of "pontos creditados vs resgatados": the first's
@@ -1348,7 +1442,9 @@ func cohort(event string, neg bool, p *semantic.Period) (any, bool) {
 	}
 	f := semantic.AtPeriod(e.Activity(!neg), p)
 	return filterV{id: "cohort:" + event + strconv.FormatBool(neg) + p.From + p.To, period: true, event: true, cohortPeriod: p, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
-		return f, f.Applies(fact, nil)
+		// a cohort narrows customers; over their sales ("quanto o X gastou em 2025") the
+		// period is the sales' own, never "sales of customers who bought then"
+		return f, fact == semantic.Customers && f.Applies(fact, nil)
 	}}, true
 }
 
