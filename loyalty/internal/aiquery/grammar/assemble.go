@@ -314,7 +314,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			// "quantos pontos o Ricardo resgatou": the aggregate, noun and event apart
 			if v, ok := composeScattered(agg, nouns, event, perCust); ok {
 				for _, n := range nouns {
-					if x := semantic.NounByID(n); x != nil && x.Fact == nil && !keyHas(v, n) {
+					if x := semantic.NounByID(n); x != nil && x.Fact == nil && !keyHas(v, n) && !takes(event, n) {
 						// "number of entries and points": a quantity the measure does not
 						// read is a second measure, never dropped
 						return nil, fail("há palavras que a interpretação não usou", "some words were not used by the interpretation")
@@ -614,7 +614,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		filters[j].resolve = func(f *semantic.Fact) (*semantic.Filter, bool) { return x, f == semantic.Customers }
 	}
 	// "clientes das duas lojas", "customers of both A and B": bought at each
-	if _, ok := a.take("both"); ok {
+	bothMembers := false
+	for _, fv := range filters {
+		bothMembers = bothMembers || fv.members != nil && fv.members.both
+	}
+	if _, ok := a.take("both"); ok || bothMembers {
 		done := false
 		if len(measures) == 1 && measures[0] == semantic.MeasureByID("buyers") {
 			// the buyers of both stores are customers with purchases at each
@@ -1069,6 +1073,23 @@ func keyHas(m *semantic.Measure, word string) bool {
 	for _, k := range m.Keys {
 		if slices.Contains(strings.Fields(k), word) {
 			return true
+		}
+	}
+	return false
+}
+
+// takes reports whether noun is what event moves ("earned points": the points are what
+// earning is about, so "members who earned points" counts members).
+func takes(event, noun string) bool {
+	if event == "" {
+		return false
+	}
+	for _, m := range semantic.Measures {
+		for _, k := range m.Keys {
+			ws := strings.Fields(k)
+			if slices.Contains(ws, noun) && ws[len(ws)-1] == event {
+				return true
+			}
 		}
 	}
 	return false

@@ -335,6 +335,14 @@ func productions(x *env) []*Rule {
 			return subject(k[1], "", false, false)
 		}),
 		rule("Breakdown", 0, tDimAdj, func(k []*Edge) (any, bool) { return dims(arg(k[0])) }),
+		// "por loja onde se cadastraram", "by store they signed up at": the store of the
+		// sign-up, not the customer's owner store
+		rule("Breakdown", -0.1, tBy+" "+tDim+" "+tWho+"? "+tEvent+" "+tIn+"?", func(k []*Edge) (any, bool) {
+			if arg(k[1]) != "store" || arg(k[3]) != "signup" {
+				return nil, false
+			}
+			return dims("signup_store")
+		}),
 		// "evolução (mensal) do faturamento": over time, by month unless said otherwise
 		rule("Breakdown", 0, tTrend+" "+tFrom+"? Breakdown?", func(k []*Edge) (any, bool) {
 			if k[2] != nil {
@@ -418,6 +426,16 @@ func productions(x *env) []*Rule {
 		rule("Members", 0, "Member "+tOr+" Members", func(k []*Edge) (any, bool) { return joinMembers(k[0].Val, k[2].Val, true) }),
 		rule("Members", 0, "Member "+tAnd+" Members", func(k []*Edge) (any, bool) { return joinMembers(k[0].Val, k[2].Val, false) }),
 		rule("Members", 0, "Member "+tVs+" Members", func(k []*Edge) (any, bool) { return joinMembers(k[0].Val, k[2].Val, false) }),
+		// "na Centro e também na Ibirapuera", "at Centro and also at Batel": at each
+		rule("Members", -0.1, "Member "+tAnd+" "+tBoth+" "+tIn+"? Member", func(k []*Edge) (any, bool) {
+			v, ok := joinMembers(k[0].Val, k[4].Val, false)
+			if !ok {
+				return nil, false
+			}
+			m := v.(memberV)
+			m.both = true
+			return m, true
+		}),
 		// "usam o app": the customers who use it
 		rule("Filter", 0, tUse+" Member", func(k []*Edge) (any, bool) {
 			m := k[1].Val.(memberV)
@@ -472,6 +490,22 @@ func productions(x *env) []*Rule {
 				return nil, false
 			}
 			return threshold(n.Quantity, arg(k[1]), arg(k[2]))
+		}),
+		// "idade entre 18 e 29", "saldo de 100 a 500": the noun's quantity in a range
+		rule("Filter", 0, tNoun+" "+tBetween+" Num "+tAnd+" Num "+tQuantity+"?", func(k []*Edge) (any, bool) {
+			n := semantic.NounByID(arg(k[0]))
+			if n == nil || n.Quantity == "" {
+				return nil, false
+			}
+			return between(n.Quantity, arg(k[2]), arg(k[4]))
+		}),
+		rule("Filter", 0, tNoun+" "+tFrom+"? "+tRange+" "+tQuantity+"?", func(k []*Edge) (any, bool) {
+			n := semantic.NounByID(arg(k[0]))
+			if n == nil || n.Quantity == "" {
+				return nil, false
+			}
+			lo, hi, _ := strings.Cut(arg(k[2]), "-")
+			return between(n.Quantity, lo, hi)
 		}),
 		rule("Filter", 0, tNoun+" "+tCmp+" "+tMoney, func(k []*Edge) (any, bool) {
 			if n := semantic.NounByID(arg(k[0])); n == nil || n.Quantity != "money" {

@@ -50,10 +50,11 @@ type memberV struct {
 	kind   string // store, city, state, payment, origin, channel, product
 	values []string
 	or     bool // "A ou B": either (false: "A e B", each)
+	both   bool // "A e também B": the same rows at each
 }
 
 func (v memberV) key() string {
-	return fmt.Sprintf("mb:%s:%s:%v", v.kind, strings.Join(v.values, ","), v.or)
+	return fmt.Sprintf("mb:%s:%s:%v:%v", v.kind, strings.Join(v.values, ","), v.or, v.both)
 }
 
 // filterV narrows the rows; it is resolved against the fact once the fact is known.
