@@ -634,6 +634,8 @@ func productions(x *env) []*Rule {
 		// "voltaram a comprar em maio", "não voltaram a comprar em maio": again before the verb
 		rule("Filter", 0.3, tAgain+" "+tEvent+" Period", func(k []*Edge) (any, bool) { return cohort(arg(k[1]), false, k[2].Val.(periodV).p) }),
 		rule("Filter", 0.3, tNeg+" "+tAgain+" "+tEvent+" Period", func(k []*Edge) (any, bool) { return cohort(arg(k[2]), true, k[3].Val.(periodV).p) }),
+		// "não voltaram em maio", "didn't come back in May": a customer comes back by buying
+		rule("Filter", 0.4, tNeg+"? "+tAgain+" Period", func(k []*Edge) (any, bool) { return cohort("buy", k[0] != nil, k[2].Val.(periodV).p) }),
 		rule("Filter", 0, tEvent+" "+tBefore2, func(k []*Edge) (any, bool) { return cohortBefore(arg(k[0])) }),
 		// "bought in March but not in April": the second period of the same event, denied
 		rule("Filter", 0.2, tEvent+" Period "+tAnd+"? "+tNeg+" Period", func(k []*Edge) (any, bool) {
@@ -1075,7 +1077,7 @@ func compose(agg string, nouns []string, event string, perCust bool) (any, bool)
 			return nil, false // "clientes" alone is a subject; its count needs "quantos"
 		}
 		agg = n.Agg
-		if n.Fact != nil && event == "" && !perCust {
+		if n.Fact != nil && event == "" && !perCust && len(ns) == 1 {
 			return nil, false // "vendas" alone is a subject too
 		}
 	}

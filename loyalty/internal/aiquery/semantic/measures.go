@@ -106,7 +106,7 @@ var (
 		Alias: T("pontos_creditados", "points_credited"),
 		Name:  T("pontos creditados", "points credited"),
 		Def:   T("soma dos créditos de pontos (tipo C) não estornados", "sum of points credits (type C) not reversed")}
-	PointsDebited = &Measure{ID: "points_debited", Fact: Points, Kind: Sum, Keys: keys("sum points debit|count points debit"),
+	PointsDebited = &Measure{ID: "points_debited", Fact: Points, Kind: Sum, Keys: keys("sum points debit|count points debit|sum points debits|count points debits"),
 		Expr: "COALESCE(-sum(e.points), 0)", Where: []string{"e.transaction_type = 'D'", "e.cancelled_at IS NULL"},
 		Alias: T("pontos_debitados", "points_debited"),
 		Name:  T("pontos debitados", "points debited"),
@@ -131,7 +131,7 @@ var (
 		Alias: T("estornos", "reversals"),
 		Name:  T("número de estornos", "number of reversals"),
 		Def:   T("lançamentos de estorno (tipo E)", "reversal entries (type E)")}
-	PointsReversed = &Measure{ID: "points_reversed", Fact: Points, Kind: Sum, Keys: keys("sum points reverse|count points reverse"),
+	PointsReversed = &Measure{ID: "points_reversed", Fact: Points, Kind: Sum, Keys: keys("sum points reverse|count points reverse|sum points reversals|count points reversals"),
 		Expr: "COALESCE(sum(abs(e.points)), 0)", Where: []string{"e.transaction_type = 'E'"},
 		Alias: T("pontos_estornados", "points_reversed"),
 		Name:  T("pontos estornados", "points reversed"),
