@@ -139,6 +139,15 @@ func productions(x *env) []*Rule {
 		// ---- measures: a measure's own words, or its composition (aggregate, noun, event)
 		rule("Measure", 0, tMeasure, func(k []*Edge) (any, bool) { return byID(arg(k[0])) }),
 		rule("Measure", 0, tAgg+" "+tMeasure, func(k []*Edge) (any, bool) { return aggOf(arg(k[0]), arg(k[1])) }),
+		// "mediana do valor das compras", "average of the redeemed points": a statistic of
+		// a composed measure
+		rule("Measure", 0.1, tAgg+" Measure", func(k []*Edge) (any, bool) {
+			switch a := arg(k[0]); a {
+			case "median", "avg":
+				return aggOf(a, k[1].Val.(measureV).m.ID)
+			}
+			return nil, false
+		}),
 		rule("Measure", 0, tAgg+"? "+tNoun+" "+tNoun+"? "+tEvent+"? "+tPerCust+"?", func(k []*Edge) (any, bool) {
 			return compose(arg(k[0]), []string{arg(k[1]), arg(k[2])}, arg(k[3]), k[4] != nil)
 		}),
@@ -1077,6 +1086,11 @@ func compose(agg string, nouns []string, event string, perCust bool) (any, bool)
 			return nil, false // "clientes" alone is a subject; its count needs "quantos"
 		}
 		agg = n.Agg
+		for _, x := range ns[1:] {
+			if q := semantic.NounByID(x); q.Fact == nil {
+				agg = q.Agg // "valor das compras", "purchase value": the quantity's aggregate
+			}
+		}
 		if n.Fact != nil && event == "" && !perCust && len(ns) == 1 {
 			return nil, false // "vendas" alone is a subject too
 		}
