@@ -681,6 +681,35 @@ func productions(x *env) []*Rule {
 			return month(x, arg(k[0]), strconv.Itoa(y))
 		}),
 		rule("Period", 0, tQuarterN+" "+tFrom+"? "+tYear+"?", func(k []*Edge) (any, bool) { return part(x, arg(k[0]), "quarter", arg(k[2])) }),
+		rule("Period", 0, tHalfN+" "+tFrom+"? "+tYear+"?", func(k []*Edge) (any, bool) { return part(x, arg(k[0]), "half", arg(k[2])) }),
+		// "Q4 last year", "1º trimestre do ano passado": the part of that year
+		rule("Period", 0, tQuarterN+" "+tFrom+"? Period", func(k []*Edge) (any, bool) { return partOf(x, arg(k[0]), "quarter", k[2].Val.(periodV).p) }),
+		rule("Period", 0, tHalfN+" "+tFrom+"? Period", func(k []*Edge) (any, bool) { return partOf(x, arg(k[0]), "half", k[2].Val.(periodV).p) }),
+		rule("Period", 0, tOrdinal+" "+tUnit+" "+tFrom+"? Period", func(k []*Edge) (any, bool) { return partOf(x, arg(k[0]), arg(k[1]), k[3].Val.(periodV).p) }),
+		// days of the month: "the 10th (of this month)", "dia 10 (de maio)", "10 de maio"
+		rule("Period", 0, tDayNo, func(k []*Edge) (any, bool) { return dayOfMonth(x, arg(k[0]), nil) }),
+		rule("Period", 0, tDayNo+" "+tFrom+"? Period", func(k []*Edge) (any, bool) { return dayOfMonth(x, arg(k[0]), k[2].Val.(periodV).p) }),
+		rule("Period", 0, tUnit+" Num", func(k []*Edge) (any, bool) {
+			if arg(k[0]) != "day" {
+				return nil, false
+			}
+			return dayOfMonth(x, arg(k[1]), nil)
+		}),
+		rule("Period", 0, tUnit+" Num "+tFrom+"? Period", func(k []*Edge) (any, bool) {
+			if arg(k[0]) != "day" {
+				return nil, false
+			}
+			return dayOfMonth(x, arg(k[1]), k[3].Val.(periodV).p)
+		}),
+		rule("Period", 0, tNumber+" "+tFrom+" Period", func(k []*Edge) (any, bool) {
+			if p := k[2].Val.(periodV).p; p.Kind != semantic.CalendarMonth {
+				return nil, false
+			}
+			return dayOfMonth(x, arg(k[0]), k[2].Val.(periodV).p)
+		}),
+		// "from the 10th on", "de 10 de maio em diante": since then
+		rule("Period", 0, tFrom+" Period "+tOnward, func(k []*Edge) (any, bool) { return open(k[1].Val.(periodV).p, "since") }),
+		rule("Period", 0, tSince+" Period "+tOnward, func(k []*Edge) (any, bool) { return open(k[1].Val.(periodV).p, "since") }),
 		rule("Period", 0, tUntil+" Period", func(k []*Edge) (any, bool) { return open(k[1].Val.(periodV).p, "until") }),
 		rule("Period", 0, tUnit+" "+tLast2, func(k []*Edge) (any, bool) { return beforeLast(x, arg(k[0])) }),
 		rule("Period", 0, tLast2+" "+tUnit, func(k []*Edge) (any, bool) { return beforeLast(x, arg(k[1])) }),
@@ -819,6 +848,9 @@ const (
 	tAgo    = string(semantic.CatAgo)
 
 	tQuarterN = string(semantic.CatQuarterN)
+	tHalfN    = string(semantic.CatHalfN)
+	tOnward   = string(semantic.CatOnward)
+	tDayNo    = string(lexicon.CatDayNo)
 )
 
 // activity is "customers who did (not) do it", standing alone in the question.
@@ -1231,6 +1263,25 @@ func fixed(f *semantic.Filter) func(*semantic.Fact) (*semantic.Filter, bool) {
 // memberFilter is the filter of named values, over whatever fact the report reads: a
 // customer's store is its owner store, a sale's the store it was made at.
 func memberFilter(x *env, m memberV, neg bool) (any, bool) {
+	if neg && m.kind != "channel" {
+		// "non-pix", "fora da loja Centro", "not paid with cash": the other rows
+		v, ok := memberFilter(x, m, false)
+		if !ok {
+			return nil, false
+		}
+		fv := v.(filterV)
+		pos := fv.resolve
+		fv.id, fv.members = "not:"+fv.id, nil
+		fv.resolve = func(f *semantic.Fact) (*semantic.Filter, bool) {
+			p, ok := pos(f)
+			if !ok || p == nil {
+				return nil, false
+			}
+			n, err := semantic.Not(p)
+			return n, err == nil
+		}
+		return fv, true
+	}
 	v := m
 	fv := filterV{id: "members", members: &v}
 	switch m.kind {

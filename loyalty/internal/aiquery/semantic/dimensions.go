@@ -189,6 +189,30 @@ func timeDim(id string, name Text, format string, alias Text) *Dimension {
 	}}
 }
 
+// ByWeekdaySets groups rows by which of two sets of ISO weekdays their date falls on,
+// each set labelled by what it is ("fim de semana", "dia util", or its day numbers).
+func ByWeekdaySets(a, b []string) *Dimension {
+	label := func(ds []string, l Lang) string {
+		switch strings.Join(ds, ",") {
+		case "6,7":
+			return T("fim de semana", "weekend").In(l)
+		case "1,2,3,4,5":
+			// ASCII, like the other labels the reports write
+			return T("dia util", "weekday").In(l)
+		}
+		return strings.Join(ds, ",")
+	}
+	return &Dimension{ID: "weekday_set", Name: T("dias da semana", "days of the week"), Time: true, build: func(f *Fact, l Lang) (dimSQL, bool) {
+		if f.Time == "" {
+			return dimSQL{}, false
+		}
+		dow := "extract(isodow FROM " + f.Time + ")"
+		e := "CASE WHEN " + dow + " IN (" + strings.Join(a, ", ") + ") THEN " + Quote(label(a, l)) +
+			" WHEN " + dow + " IN (" + strings.Join(b, ", ") + ") THEN " + Quote(label(b, l)) + " END"
+		return dimSQL{cols: []Column{col(e, T("dias", "days"), l)}}, true
+	}}
+}
+
 // AgeBand is a band of ages in completed years (or of another whole quantity); Hi < 0 is
 // open ("55+"). Above: the band was said as "above Lo-1" ("acima de 1000").
 type AgeBand struct {

@@ -67,6 +67,8 @@ const (
 	CatUntil    Category = "until"     // ate, until, by: up to the end of a period
 	CatLast2    Category = "last2"     // retrasado, before last
 	CatQuarterN Category = "quarterno" // arg: 1..4 ("Q1")
+	CatHalfN    Category = "halfno"    // arg: 1..2 ("H1", "1S")
+	CatOnward   Category = "onward"    // em diante, on: "from the 10th on"
 	CatCost     Category = "cost"      // custam, cost: a product's price in points
 
 	// period words
@@ -385,6 +387,9 @@ var Terminals = []Term{
 	{CatQuarterN, "2", W("q2|2t|2tri", "q2")},
 	{CatQuarterN, "3", W("q3|3t|3tri", "q3")},
 	{CatQuarterN, "4", W("q4|4t|4tri", "q4")},
+	{CatHalfN, "1", W("h1|1s|1sem", "h1")},
+	{CatHalfN, "2", W("h2|2s|2sem", "h2")},
+	{CatOnward, "", W("em diante|pra frente|para frente|adiante", "on|onward|onwards|forward|and after")},
 	{CatCost, "", W("custa|custam|custando|vale|valem", "cost|costs|costing|priced at")},
 	{CatAgg, "count", W("qts|qnts|qtas|quantos|quantas|quantidade|quantidade de|qtd|qtde|qtd de|qntos|qntas|qtos|qtas|quant|numero|numero de|n de|no de|total de|contagem|conte", "how many|number|number of|count|count of|no of|nr of|qty|total number")},
 	{CatAgg, "sum", W("total|soma|somado|somados|somatorio|quanto|qnto|qto|quanto foi|valor total|vlr total", "total|sum|sum of|how much|overall|combined|altogether")},
