@@ -564,6 +564,7 @@ func productions(x *env) []*Rule {
 			return between(arg(k[0]), lo, hi)
 		}),
 		rule("Filter", 0, tQuantity+" Num "+tTo+" Num", func(k []*Edge) (any, bool) { return between(arg(k[0]), arg(k[1]), arg(k[3])) }),
+		rule("Filter", 0, tQuantity+" "+tBetween+" Num "+tAnd+" Num", func(k []*Edge) (any, bool) { return between(arg(k[0]), arg(k[2]), arg(k[4])) }),
 		rule("Filter", 0, tBetween+" "+tMoney+" "+tAnd+" "+tMoney, func(k []*Edge) (any, bool) { return between("money", arg(k[1]), arg(k[3])) }),
 		// "produtos que custam menos de 150 pontos"
 		rule("Filter", 0, tCost+" "+tCmp+" Num "+tQuantity+"?", func(k []*Edge) (any, bool) {

@@ -370,7 +370,7 @@ var Terminals = []Term{
 	{CatAfter, "", W("depois de|depois do|depois da|apos", "after|later than")},
 	{CatFrom, "", W("de|do|da|desde", "from")},
 	{CatTo, "", W("a|ao|ate", "to|through|thru|until|till")},
-	{CatAgain, "", W("novamente|de novo|outra vez|voltaram a|voltou a|denovo", "again|once more|come back|came back|returned")},
+	{CatAgain, "", W("novamente|de novo|outra vez|voltaram a|voltou a|denovo|voltaram|voltou|voltar|retornaram|retornou", "again|once more|come back|came back|returned|return|came again")},
 	{CatBoth, "", W("ambos|ambas|as duas|os dois|nas duas|nos dois|em ambas|tanto|tambem|tb|tbm|tambem em|tambem na|tambem no", "both|both of|each of|also|as well as|and also")},
 	{CatBefore2, "", W("antes|anteriormente|ja tinham|ja tinha", "before|previously|earlier|had already")},
 	{CatNamed, "", W("chamado|chamada|chamados|chamadas|com nome|de nome|com o nome|cujo nome|sobrenome|com sobrenome", "named|called|with the name|whose name|surname|last name")},
