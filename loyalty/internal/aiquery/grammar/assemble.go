@@ -248,6 +248,10 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	var filters []filterV
 	ranked := a.has("rank") || a.has("group")
 	oneAnswer := false
+	if subj != nil && subj.person && subj.event == nil && ranked && a.namedChoice() {
+		// "quem vendeu mais, Savassi ou Copacabana": who is one of the values named
+		subj = nil
+	}
 
 	if len(measures) == 0 && subj != nil && subj.event == nil && event != "" && ranked {
 		// "clientes com mais pontos", "customers with the most points": what each of the
@@ -659,7 +663,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		}
 		measures = []*semantic.Measure{d}
 	}
-	var compareMembers, channels *memberV
+	var compareMembers, channels, eitherMembers *memberV
 	var resolved []*semantic.Filter
 	for _, fv := range filters {
 		if fv.members != nil && fv.members.kind == "channel" && len(fv.members.values) > 1 {
@@ -668,6 +672,9 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		}
 		if fv.members != nil && !fv.members.or && len(fv.members.values) > 1 && fv.members.kind != "channel" {
 			compareMembers = fv.members
+		}
+		if fv.members != nil && fv.members.or && len(fv.members.values) > 1 {
+			eitherMembers = fv.members
 		}
 		f, ok := fv.resolve(fact)
 		if (!ok || f == nil) && fact == semantic.Customers && fv.members != nil {
@@ -824,20 +831,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	}
 	a.take("vs") // "compare X e Y": the comparison is the breakdown of its members
 	if compareMembers != nil {
-		switch compareMembers.kind {
-		case "store":
-			extraDims = append(extraDims, semantic.ByStore)
-		case "payment":
-			extraDims = append(extraDims, semantic.ByPaymentType)
-		case "origin":
-			extraDims = append(extraDims, semantic.ByOrigin)
-		case "city":
-			extraDims = append(extraDims, semantic.ByCity)
-		case "state":
-			extraDims = append(extraDims, semantic.ByState)
-		default:
+		d := memberDim(compareMembers.kind)
+		if d == nil {
 			return nil, fail("não sei comparar esses valores", "I cannot compare those values")
 		}
+		extraDims = append(extraDims, d)
 	}
 	a.req.Measures = measures
 	if len(a.req.Attrs) > 0 {
@@ -936,6 +934,12 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	} else if ok {
 		a.used[i] = false
 	}
+	if hasRank && len(a.req.Dims) == 0 && a.req.SortBy == nil && eitherMembers != nil && memberDim(eitherMembers.kind) != nil {
+		// "o que vendeu mais, pix ou crédito?", "which sold more, Centro or Batel?": the
+		// named values ranked, each shown
+		a.req.Dims = append(a.req.Dims, memberDim(eitherMembers.kind))
+		oneAnswer = false
+	}
 	if hasRank {
 		if len(a.req.Dims) == 0 && a.req.SortBy == nil {
 			return nil, fail("um ranking precisa do que ordenar (lojas, clientes, produtos...)", "a ranking needs what to rank (stores, customers, products...)")
@@ -951,6 +955,12 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	}
 	a.take("who")
 	a.req.Dims = uniqueDims(a.req.Dims)
+	for _, m := range a.req.Measures {
+		if slices.Contains(a.req.Dims, semantic.ByCustomer) && strings.Contains(m.Expr, "DISTINCT v.customer_id") {
+			// buyers counted per customer is 1 each: never a reading of the question
+			return nil, fail("não sei contar compradores por cliente", "I cannot count buyers per customer")
+		}
+	}
 	for i := range a.used {
 		if !a.used[i] {
 			return nil, fail("há palavras que a interpretação não usou, e responder sem elas seria responder outra pergunta",
@@ -958,6 +968,34 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		}
 	}
 	return &a.req, nil
+}
+
+// namedChoice reports whether the question names two or more values to choose from
+// ("pix ou crédito", "Savassi or Copacabana").
+func (a *assembly) namedChoice() bool {
+	for i, c := range a.clauses {
+		if fv, ok := c.v.(filterV); ok && c.kind == "filter" && !a.used[i] && fv.members != nil && fv.members.or && len(fv.members.values) > 1 && memberDim(fv.members.kind) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// memberDim is the breakdown by the values of a kind of member.
+func memberDim(kind string) *semantic.Dimension {
+	switch kind {
+	case "store":
+		return semantic.ByStore
+	case "payment":
+		return semantic.ByPaymentType
+	case "origin":
+		return semantic.ByOrigin
+	case "city":
+		return semantic.ByCity
+	case "state":
+		return semantic.ByState
+	}
+	return nil
 }
 
 // measureAt is the position of the question's measures clause (-1: none).
@@ -1315,7 +1353,12 @@ func composeScattered(agg string, nouns []string, event string, perCust bool) (*
 // subject's rows when it takes part in it ("produtos mais resgatados": quantities of
 // products redeemed), never a count of the groups themselves (which is one per group).
 func rankedMeasure(agg string, n *semantic.Noun, event string, perCust bool, d *semantic.Dimension) (*semantic.Measure, bool) {
-	for _, nouns := range [][]string{nil, {n.ID}} {
+	tries := [][]string{nil, {n.ID}}
+	if e := semantic.EventByID(event); e != nil && e.Times != "" {
+		// "clientes que mais compraram": the times they did it (purchases)
+		tries = append(tries, []string{e.Times})
+	}
+	for _, nouns := range tries {
 		m, ok := composeScattered(agg, nouns, event, perCust)
 		if !ok || !d.Applies(m.Fact) || strings.Contains(m.Expr, "DISTINCT") {
 			continue

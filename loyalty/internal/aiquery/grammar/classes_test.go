@@ -138,6 +138,32 @@ func TestStructureClasses(t *testing.T) {
 			"pontos dos estornos em abril":       {measures: []string{"points_reversed"}},
 			"customers aged between 25 and 35":   {measures: []string{"customers"}, sql: []string{">= 25", "<= 35"}},
 		}},
+		{"which of the named values ranks higher: each shown, ranked", map[string]want{
+			"o que rendeu mais em abril, dinheiro ou pix?":    {measures: []string{"revenue"}, dims: []string{"payment_type"}, order: semantic.Descending, sql: []string{"IN ('cash', 'pix')"}},
+			"what sold more in May, debit card or cash":       {dims: []string{"payment_type"}, order: semantic.Descending},
+			"quem vendeu mais em maio, Savassi ou Copacabana": {dims: []string{"store"}, order: semantic.Descending},
+		}},
+		{"either of two cities or states, and cities by their initials", map[string]want{
+			"vendas em Curitiba ou BH no mês passado":   {measures: []string{"sales_count"}, sql: []string{"= 'curitiba' OR", "= 'belo horizonte'"}},
+			"revenue in Campinas or Curitiba this year": {sql: []string{"= 'campinas' OR", "= 'curitiba'"}},
+			"faturamento de BH em maio":                 {sql: []string{"= 'belo horizonte'"}},
+		}},
+		{"both A and B said with a correlative", map[string]want{
+			"quantos clientes compraram tanto na Batel quanto na Savassi": {measures: []string{"customers"}, sql: []string{"x.store_code = 'L06'", "x.store_code = 'L05'"}},
+			"clientes que compraram tanto no Centro como no Cambuí":       {sql: []string{"x.store_code = 'L01'", "x.store_code = 'L03'"}},
+		}},
+		{"two periods that meet, said with or, are one window", map[string]want{
+			"resgates pendentes que vencem hoje ou amanhã":   {sql: []string{"interval '2 days'"}},
+			"pending redemptions expiring today or tomorrow": {sql: []string{"interval '2 days'"}},
+		}},
+		{"the aggregate said again before the second event", map[string]want{
+			"quantos pontos foram ganhos e quantos foram trocados em maio": {measures: []string{"points_credited", "points_redeemed"}},
+			"how many points were earned and how many redeemed by month":   {measures: []string{"points_credited", "points_redeemed"}, dims: []string{"month"}},
+		}},
+		{"a degenerate reading (buyers per customer) never competes", map[string]want{
+			"quais clientes chamados Souza compraram em maio": {list: true},
+			"which customers named Souza bought last month":   {list: true},
+		}},
 		{"forecasts are refused", map[string]want{
 			"quanto vamos faturar no mes que vem": {refuse: true},
 			"what will revenue be next quarter":   {refuse: true},

@@ -228,6 +228,13 @@ func productions(x *env) []*Rule {
 		// "pontos creditados vs resgatados": the second measure shares the first's noun
 		rule("Measures", 0, "Measure "+tAnd+" "+tEvent, func(k []*Edge) (any, bool) { return elided(k[0].Val.(measureV), arg(k[2])) }),
 		rule("Measures", 0, "Measure "+tVs+" "+tEvent, func(k []*Edge) (any, bool) { return elided(k[0].Val.(measureV), arg(k[2])) }),
+		// "quantos pontos foram creditados e quantos foram resgatados": the aggregate said again
+		rule("Measures", 0, "Measure "+tAnd+" "+tAgg+" "+tEvent, func(k []*Edge) (any, bool) {
+			if first := k[0].Val.(measureV); first.agg != "" && arg(k[2]) != first.agg && !(first.agg == "sum" && arg(k[2]) == "count") {
+				return nil, false // another aggregate is another measure ("how many ... and how much")
+			}
+			return elided(k[0].Val.(measureV), arg(k[3]))
+		}),
 
 		// ---- subjects: rows named without a measure, with what their customers did
 		rule("Subject", 0.2, tNoun, func(k []*Edge) (any, bool) { return subject(k[0], "", false, false) }),
@@ -435,6 +442,16 @@ func productions(x *env) []*Rule {
 		rule("Members", 0, "Member "+tOr+" Members", func(k []*Edge) (any, bool) { return joinMembers(k[0].Val, k[2].Val, true) }),
 		rule("Members", 0, "Member "+tAnd+" Members", func(k []*Edge) (any, bool) { return joinMembers(k[0].Val, k[2].Val, false) }),
 		rule("Members", 0, "Member "+tVs+" Members", func(k []*Edge) (any, bool) { return joinMembers(k[0].Val, k[2].Val, false) }),
+		// "tanto na Centro quanto na Ibirapuera", "both at Centro and at Batel": at each
+		rule("Members", -0.1, tBoth+" "+tIn+"? Member "+tAnd+" "+tIn+"? Member", func(k []*Edge) (any, bool) {
+			v, ok := joinMembers(k[2].Val, k[5].Val, false)
+			if !ok {
+				return nil, false
+			}
+			m := v.(memberV)
+			m.both = true
+			return m, true
+		}),
 		// "na Centro e também na Ibirapuera", "at Centro and also at Batel": at each
 		rule("Members", -0.1, "Member "+tAnd+" "+tBoth+" "+tIn+"? Member", func(k []*Edge) (any, bool) {
 			v, ok := joinMembers(k[0].Val, k[4].Val, false)
@@ -758,6 +775,14 @@ func productions(x *env) []*Rule {
 			return periodsV{k[0].Val.(periodV).p, k[3].Val.(periodV).p}, true
 		}),
 		rule("Period", 0, tSince+" Period", func(k []*Edge) (any, bool) { return open(k[1].Val.(periodV).p, "since") }),
+		// "hoje ou amanhã", "this week or next": one window when the two meet
+		rule("Period", 0, "Period "+tOr+" Period", func(k []*Edge) (any, bool) {
+			a, b := k[0].Val.(periodV).p, k[2].Val.(periodV).p
+			if a.To == "" || a.To != b.From {
+				return nil, false
+			}
+			return span(a, b)
+		}),
 		rule("Period", 0, tAfter+" Period", func(k []*Edge) (any, bool) { return open(k[1].Val.(periodV).p, "after") }),
 		rule("Period", 0, tBefore+" Period", func(k []*Edge) (any, bool) { return open(k[1].Val.(periodV).p, "before") }),
 		rule("Period", 0, tFrom+" Period "+tTo+" Period", func(k []*Edge) (any, bool) { return span(k[1].Val.(periodV).p, k[3].Val.(periodV).p) }),
@@ -1302,6 +1327,19 @@ func memberFilter(x *env, m memberV, neg bool) (any, bool) {
 			return sf, sf.Applies(f, nil)
 		}
 	case "city", "state", "product":
+		if len(m.values) > 1 && m.or && m.kind != "product" {
+			// "Campinas ou BH": stores in either
+			var fs []*semantic.Filter
+			for _, v := range m.values {
+				if m.kind == "city" {
+					fs = append(fs, semantic.StoreCity(v))
+				} else {
+					fs = append(fs, semantic.StoreState(v))
+				}
+			}
+			fv.resolve = fixed(semantic.Either(fs...))
+			return fv, true
+		}
 		if len(m.values) != 1 || neg {
 			return nil, false
 		}

@@ -139,6 +139,13 @@ func New(cat *semantic.Catalog) *Lexicon {
 				add(s.State, sense{CatState, strings.ToUpper(s.State), ""})
 			}
 		}
+		// a city of several words is typed by its initials ("BH", "POA") when they are
+		// no other word of the lexicon ("SP" is the state)
+		for _, s := range cat.Stores {
+			if in := initials(s.City); in != "" && !lx.words[in] && len(lx.byFirst[in]) == 0 {
+				add(in, sense{CatCity, s.City, ""})
+			}
+		}
 		for _, p := range cat.Products {
 			add(p, sense{CatProduct, p, ""})
 		}
@@ -256,6 +263,25 @@ func (lx *Lexicon) Read(question string) *Reading {
 		r.Lang = semantic.EN
 	}
 	return r
+}
+
+// initials are the first letters of a name's words, leaving out "de", "do", "da", "dos"
+// and "das" ("Belo Horizonte": "bh"; "Rio de Janeiro": "rj"); "" for a name of one word.
+func initials(name string) string {
+	var b strings.Builder
+	n := 0
+	for _, w := range strings.Fields(Fold(name)) {
+		switch w {
+		case "de", "do", "da", "dos", "das":
+			continue
+		}
+		b.WriteString(w[:1])
+		n++
+	}
+	if n < 2 {
+		return ""
+	}
+	return b.String()
 }
 
 // dayOrdinal reads "10o" (the tokenizer's form of "10th", "10º") as a day of the month.

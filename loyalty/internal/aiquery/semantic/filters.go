@@ -277,6 +277,33 @@ func Both(a, b *Filter) (*Filter, error) {
 		}}, nil
 }
 
+// Either keeps the rows that meet any of plain filters of one attribute ("Campinas ou
+// Belo Horizonte").
+func Either(fs ...*Filter) *Filter {
+	var ids, pt, en []string
+	for _, f := range fs {
+		ids, pt, en = append(ids, f.ID), append(pt, f.Name.PT), append(en, f.Name.EN)
+	}
+	x := &Filter{ID: strings.Join(ids, "_or_"), Name: T(strings.Join(pt, " ou "), strings.Join(en, " or ")), Slug: fs[0].Slug,
+		build: func(f *Fact, p *Period) (string, []string, bool) {
+			var cs, js []string
+			for _, a := range fs {
+				c, j, ok := a.build(f, p)
+				if !ok {
+					return "", nil, false
+				}
+				cs = append(cs, c)
+				for _, x := range j {
+					if !contains(js, x) {
+						js = append(js, x)
+					}
+				}
+			}
+			return "(" + strings.Join(cs, " OR ") + ")", js, true
+		}}
+	return x
+}
+
 // Not keeps the rows a plain filter (no period, no counting-rule change) leaves out:
 // "non-pix revenue", "vendas fora da loja Centro". Rows whose value is unknown are left
 // out too (NOT of NULL is not true).
