@@ -642,7 +642,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		}
 	}
 	// "how much more did Centro sell than Ibirapuera": the difference of two members
-	if _, ok := a.take("diff"); ok {
+	diffPeriods := false
+	if _, ok := a.take("diff"); ok && len(a.all("periods")) > 0 && !a.hasMember("store") {
+		// "delta in average ticket between this month and last month": of two periods
+		diffPeriods = true
+	} else if ok {
 		a.take("than")
 		var codes []string
 		keep := filters[:0]
@@ -763,6 +767,15 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			sort.SliceStable(periods, func(i, j int) bool { return periods[i].Start.Before(periods[j].Start) })
 		}
 		switch {
+		case diffPeriods:
+			if len(measures) != 1 {
+				return nil, fail("a diferença é de uma medida só", "a difference is of one measure")
+			}
+			d, err := semantic.DeltaOf(measures[0], periods[0], periods[1])
+			if err != nil {
+				return nil, fail("não sei calcular essa diferença", "I cannot compute that difference")
+			}
+			measures = []*semantic.Measure{d}
 		case a.has("growth"):
 			for _, i := range a.all("growth") {
 				a.used[i] = true // "YoY growth": one growth said twice

@@ -164,6 +164,12 @@ func TestStructureClasses(t *testing.T) {
 			"quais clientes chamados Souza compraram em maio": {list: true},
 			"which customers named Souza bought last month":   {list: true},
 		}},
+		{"the difference of a measure between two periods", map[string]want{
+			"diferença de faturamento entre março e abril":                        {measures: []string{"revenue_delta"}, sql: []string{") - ("}},
+			"what is the delta in sales between last month and this month so far": {measures: []string{"sales_count_delta"}},
+			"qual a diferença no ticket médio entre abril e maio":                 {measures: []string{"average_ticket_delta"}},
+			"vendas entre março e maio":                                           {measures: []string{"sales_count"}, period: "DATE '2025-03-01'"},
+		}},
 		{"forecasts are refused", map[string]want{
 			"quanto vamos faturar no mes que vem": {refuse: true},
 			"what will revenue be next quarter":   {refuse: true},

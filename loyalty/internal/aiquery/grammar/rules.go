@@ -725,6 +725,14 @@ func productions(x *env) []*Rule {
 			}
 			return dayOfMonth(x, arg(k[0]), k[2].Val.(periodV).p)
 		}),
+		// "this month so far", "este ano até agora": current periods run up to now anyway
+		rule("Period", 0, "Period "+string(semantic.CatSoFar), func(k []*Edge) (any, bool) {
+			switch k[0].Val.(periodV).p.Kind {
+			case semantic.ThisWeek, semantic.ThisMonth, semantic.ThisQuarter, semantic.ThisYear:
+				return k[0].Val, true
+			}
+			return nil, false
+		}),
 		// "from the 10th on", "de 10 de maio em diante": since then
 		rule("Period", 0, tFrom+" Period "+tOnward, func(k []*Edge) (any, bool) { return open(k[1].Val.(periodV).p, "since") }),
 		rule("Period", 0, tSince+" Period "+tOnward, func(k []*Edge) (any, bool) { return open(k[1].Val.(periodV).p, "since") }),
@@ -770,6 +778,10 @@ func productions(x *env) []*Rule {
 		}),
 		rule("Periods", 0, "Period "+tAnd+" "+tFrom+"? Period", func(k []*Edge) (any, bool) {
 			return periodsV{k[0].Val.(periodV).p, k[3].Val.(periodV).p}, true
+		}),
+		// "(the difference) between this month and last month": two periods, not one span
+		rule("Periods", 0.3, tBetween+" Period "+tAnd+" "+tFrom+"? Period", func(k []*Edge) (any, bool) {
+			return periodsV{k[1].Val.(periodV).p, k[4].Val.(periodV).p}, true
 		}),
 		rule("Periods", 0, "Period "+tVs+" "+tFrom+"? Period", func(k []*Edge) (any, bool) {
 			return periodsV{k[0].Val.(periodV).p, k[3].Val.(periodV).p}, true

@@ -336,6 +336,27 @@ func GrowthOf(m *Measure, a, b *Period) (*Measure, error) {
 	}, nil
 }
 
+// DeltaOf is how much an additive measure or an average changed from period a to period
+// b: b's value minus a's ("the delta in average ticket between last month and this one").
+func DeltaOf(m *Measure, a, b *Period) (*Measure, error) {
+	if m.Fact.Time == "" || (m.Kind != Sum && m.Kind != Count && m.Kind != Average) {
+		return nil, fmt.Errorf("no delta of %s", m.ID)
+	}
+	xa, ok1 := m.filtered(a.Cond(m.Fact.Time))
+	xb, ok2 := m.filtered(b.Cond(m.Fact.Time))
+	if !ok1 || !ok2 {
+		return nil, fmt.Errorf("no delta of %s", m.ID)
+	}
+	return &Measure{
+		ID: m.ID + "_delta", Fact: m.Fact, Kind: m.Kind, Where: m.Where,
+		Expr:     fmt.Sprintf("(%s) - (%s)", xb, xa),
+		Alias:    T("diferenca_"+m.Alias.PT, m.Alias.EN+"_delta"),
+		Name:     T("diferença de "+m.Name.PT+" de "+a.Label.PT+" para "+b.Label.PT, m.Name.EN+" change from "+a.Label.EN+" to "+b.Label.EN),
+		Def:      T("valor do período mais recente menos o do anterior", "the later period's value minus the earlier one's"),
+		growthOf: []*Period{a, b},
+	}, nil
+}
+
 // DifferenceOf is how much more of an additive measure the rows meeting a have than the
 // rows meeting b ("how much more did Centro sell than Ibirapuera").
 func DifferenceOf(m *Measure, a, b *Filter, nameA, nameB Text) (*Measure, error) {

@@ -69,6 +69,7 @@ const (
 	CatQuarterN Category = "quarterno" // arg: 1..4 ("Q1")
 	CatHalfN    Category = "halfno"    // arg: 1..2 ("H1", "1S")
 	CatOnward   Category = "onward"    // em diante, on: "from the 10th on"
+	CatSoFar    Category = "sofar"     // ate agora, so far: a current period up to now
 	CatCost     Category = "cost"      // custam, cost: a product's price in points
 
 	// period words
@@ -389,6 +390,7 @@ var Terminals = []Term{
 	{CatQuarterN, "4", W("q4|4t|4tri", "q4")},
 	{CatHalfN, "1", W("h1|1s|1sem", "h1")},
 	{CatHalfN, "2", W("h2|2s|2sem", "h2")},
+	{CatSoFar, "", W("ate agora|ate hoje|ate o momento|ate aqui", "so far|to date|until now|up to now|thus far")},
 	{CatOnward, "", W("em diante|pra frente|para frente|adiante", "on|onward|onwards|forward|and after")},
 	{CatCost, "", W("custa|custam|custando|vale|valem", "cost|costs|costing|priced at")},
 	{CatAgg, "count", W("qts|qnts|qtas|quantos|quantas|quantidade|quantidade de|qtd|qtde|qtd de|qntos|qntas|qtos|qtas|quant|numero|numero de|n de|no de|total de|contagem|conte", "how many|number|number of|count|count of|no of|nr of|qty|total number")},
