@@ -859,7 +859,19 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	// breakdowns, groups and ranking
 	for _, i := range a.all("breakdown") {
 		a.used[i] = true
-		a.req.Dims = append(a.req.Dims, clauses[i].v.(breakdownV).dims...)
+		b := clauses[i].v.(breakdownV)
+		if b.bands != nil && len(a.req.Measures) == 1 {
+			// bands of the quantity the measure is about: "saldo em faixas" are balance
+			// bands, counting the customers in each; "valor das vendas em faixas" value bands
+			switch m := a.req.Measures[0]; {
+			case m.PerRow == semantic.CustomerBalanceAttr:
+				b.dims = []*semantic.Dimension{semantic.ByBalanceBand(b.bands)}
+				a.req.Measures = []*semantic.Measure{semantic.MeasureByID("customers")}
+			case m.Fact == semantic.Sales && m.Fact != nil && fact == semantic.Sales:
+				b.dims = []*semantic.Dimension{semantic.ByValueBand(b.bands)}
+			}
+		}
+		a.req.Dims = append(a.req.Dims, b.dims...)
 	}
 	if subj != nil && subj.rankedBy != nil {
 		a.req.Dims = append(a.req.Dims, subj.rankedBy)

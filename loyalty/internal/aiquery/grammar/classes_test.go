@@ -170,6 +170,12 @@ func TestStructureClasses(t *testing.T) {
 			"qual a diferença no ticket médio entre abril e maio":                 {measures: []string{"average_ticket_delta"}},
 			"vendas entre março e maio":                                           {measures: []string{"sales_count"}, period: "DATE '2025-03-01'"},
 		}},
+		{"bands of the quantity asked about", map[string]want{
+			"sales in April by value band: under R$40, 40 to 80, over 80":             {measures: []string{"sales_count"}, dims: []string{"value_band"}, sql: []string{"v.value < 40", "v.value <= 80", "'over 80'"}},
+			"vendas de maio por faixa de valor: menos de R$ 25, 25 a 75, acima de 75": {dims: []string{"value_band"}, sql: []string{"v.value < 25", "v.value <= 75"}},
+			"saldo em faixas 0, 1-200, 201-800, acima de 800":                         {measures: []string{"customers"}, dims: []string{"balance_band"}},
+			"points balance in bands 0, 1-300, 301-900, over 900":                     {measures: []string{"customers"}, dims: []string{"balance_band"}},
+		}},
 		{"forecasts are refused", map[string]want{
 			"quanto vamos faturar no mes que vem": {refuse: true},
 			"what will revenue be next quarter":   {refuse: true},

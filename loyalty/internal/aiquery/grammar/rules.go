@@ -313,7 +313,7 @@ func productions(x *env) []*Rule {
 			if !ok {
 				return nil, false
 			}
-			return breakdownV{append(d.(breakdownV).dims, k[2].Val.(breakdownV).dims...)}, true
+			return breakdownV{dims: append(d.(breakdownV).dims, k[2].Val.(breakdownV).dims...)}, true
 		}),
 		rule("Breakdown", 0, tBy+" Dims", func(k []*Edge) (any, bool) {
 			// "por clientes inativos", "earned by customers": customers in the plural after
@@ -388,6 +388,21 @@ func productions(x *env) []*Rule {
 				return []semantic.AgeBand{{Lo: 0, Hi: n - 1, Below: true}}, n >= 1
 			}
 			return nil, false
+		}),
+		// "under R$30", "acima de R$ 100": a band of amounts
+		rule("Band", 0, tCmp+" "+tMoney, func(k []*Edge) (any, bool) {
+			n := atoiOr(strings.Split(arg(k[1]), ".")[0], -1)
+			switch arg(k[0]) {
+			case ">":
+				return []semantic.AgeBand{{Lo: n + 1, Hi: -1, Above: true}}, n >= 0
+			case "<":
+				return []semantic.AgeBand{{Lo: 0, Hi: n - 1, Below: true}}, n >= 1
+			}
+			return nil, false
+		}),
+		rule("Band", 0, tMoney+" "+tTo+" "+tMoney, func(k []*Edge) (any, bool) {
+			lo, hi := atoiOr(strings.Split(arg(k[0]), ".")[0], -1), atoiOr(strings.Split(arg(k[2]), ".")[0], -1)
+			return []semantic.AgeBand{{Lo: lo, Hi: hi}}, lo >= 0 && hi > lo
 		}),
 		rule("Bands", 0, "Band", func(k []*Edge) (any, bool) { return k[0].Val, true }),
 		rule("Bands", 0, "Band "+tAnd+"? Bands", func(k []*Edge) (any, bool) {
@@ -949,10 +964,14 @@ func bandDim(noun string, bands []semantic.AgeBand) (any, bool) {
 		}
 	}
 	switch noun {
-	case "", "age", "customers":
-		return breakdownV{[]*semantic.Dimension{semantic.ByAgeBand(bands)}}, true
+	case "":
+		return breakdownV{dims: []*semantic.Dimension{semantic.ByAgeBand(bands)}, bands: bands}, true
+	case "age", "customers":
+		return breakdownV{dims: []*semantic.Dimension{semantic.ByAgeBand(bands)}}, true
 	case "balance", "points":
-		return breakdownV{[]*semantic.Dimension{semantic.ByBalanceBand(bands)}}, true
+		return breakdownV{dims: []*semantic.Dimension{semantic.ByBalanceBand(bands)}}, true
+	case "value", "sales":
+		return breakdownV{dims: []*semantic.Dimension{semantic.ByValueBand(bands)}}, true
 	}
 	return nil, false
 }
@@ -1259,7 +1278,7 @@ func singular(e *Edge) bool {
 func dims(id string) (any, bool) {
 	for _, d := range semantic.Dimensions {
 		if d.ID == id {
-			return breakdownV{[]*semantic.Dimension{d}}, true
+			return breakdownV{dims: []*semantic.Dimension{d}}, true
 		}
 	}
 	return nil, false

@@ -83,12 +83,20 @@ func (v filterV) key() string {
 }
 
 // breakdownV is "por X (e Y)".
-type breakdownV struct{ dims []*semantic.Dimension }
+type breakdownV struct {
+	dims []*semantic.Dimension
+	// bands of a quantity the question does not name ("saldo em faixas 0, 1-500"): the
+	// measure's quantity, resolved by the assembly
+	bands []semantic.AgeBand
+}
 
 func (v breakdownV) key() string {
 	var ids []string
 	for _, d := range v.dims {
 		ids = append(ids, d.ID)
+	}
+	if v.bands != nil {
+		ids = append(ids, "bands:"+fmt.Sprint(v.bands))
 	}
 	return "b:" + strings.Join(ids, ",")
 }

@@ -291,6 +291,44 @@ func ByBalanceBand(bands []AgeBand) *Dimension {
 	}}
 }
 
+// ByValueBand breaks sales down by bands of their value ("under R$30, 30 to 60, 60 to
+// 100, over 100"). Values are amounts, not whole numbers: a band said with an upper bound
+// keeps it ("30 to 60" holds 60.00), and the next one starts above it; "under 30" stops
+// short of 30; "over 100" starts above 100.
+func ByValueBand(bands []AgeBand) *Dimension {
+	label := func(b AgeBand, l Lang) string {
+		if b.Above {
+			return fmt.Sprintf(T("acima de %d", "over %d").In(l), b.Lo-1)
+		}
+		return b.Label(l)
+	}
+	var labels []Text
+	for _, b := range bands {
+		labels = append(labels, T(label(b, PT), label(b, EN)))
+	}
+	return &Dimension{ID: "value_band", Name: T("faixa de valor", "value band"), Members: labels, build: func(f *Fact, l Lang) (dimSQL, bool) {
+		if f != Sales || len(bands) == 0 {
+			return dimSQL{}, false
+		}
+		var whens []string
+		for i, b := range bands {
+			if i == len(bands)-1 {
+				whens = append(whens, "ELSE "+Quote(label(b, l)))
+				break
+			}
+			bound := fmt.Sprintf("v.value <= %d", b.Hi)
+			if b.Below {
+				bound = fmt.Sprintf("v.value < %d", b.Hi+1)
+			} else if b.Hi < 0 {
+				return dimSQL{}, false // an open band before the last
+			}
+			whens = append(whens, "WHEN "+bound+" THEN "+Quote(label(b, l)))
+		}
+		e := "CASE " + strings.Join(whens, " ") + " END"
+		return dimSQL{cols: []Column{col(e, T("faixa_valor", "value_band"), l)}}, true
+	}}
+}
+
 // ByPeriods compares periods: one row per period, labelled by its first day.
 func ByPeriods(periods []*Period) *Dimension {
 	var labels []Text
