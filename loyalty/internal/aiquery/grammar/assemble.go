@@ -145,13 +145,43 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		subj = &subjectV{noun: subj.noun, singular: subj.singular, person: subj.person}
 		subj.rankedBy = d
 	}
+	if i, ok := a.take("aggs"); ok {
+		// "vendas de ontem, qtd e valor total": the aggregates of the rows named apart
+		g := clauses[i].v.(aggsV)
+		var rows *semantic.Noun
+		if subj != nil && subj.event == nil && subj.noun.Fact != nil && second == nil {
+			rows = subj.noun
+		}
+		for _, j := range a.all("noun") {
+			if n := semantic.NounByID(string(clauses[j].v.(marker))); rows == nil && n != nil && n.Fact != nil {
+				rows = n
+				a.used[j] = true
+			}
+		}
+		if len(measures) > 0 || rows == nil {
+			return nil, fail("não entendi de que são esses cálculos", "I did not see what those computations are of")
+		}
+		first := measureByKey(g[0].agg + " " + rows.ID)
+		if first == nil {
+			return nil, fail("não sei calcular isso de "+rows.Fact.Name.PT, "I cannot compute that of "+rows.Fact.Name.EN)
+		}
+		v, ok := companionOf(first, g[1].agg, g[1].noun)
+		if !ok {
+			return nil, fail("não sei calcular isso de "+rows.Fact.Name.PT, "I cannot compute that of "+rows.Fact.Name.EN)
+		}
+		measures = v.([]*semantic.Measure)
+		if subj != nil && subj.noun == rows {
+			subj = nil
+		}
+	}
 	list := false
 	for _, i := range a.all("list") {
 		a.used[i] = true
 		list = len(measures) == 0 // "mostre o faturamento": a table of the measure
 	}
-	agg := ""
+	agg, aggAt := "", -1
 	for _, i := range a.all("agg") {
+		aggAt = i
 		// "how many different customers": counting distinct customers is counting them
 		switch x := string(clauses[i].v.(marker)); {
 		case agg == "" || agg == "distinct":
@@ -218,7 +248,26 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	var filters []filterV
 	ranked := a.has("rank") || a.has("group")
 	oneAnswer := false
+	if subj != nil && subj.person && subj.event == nil && ranked && a.namedChoice() {
+		// "quem vendeu mais, Savassi ou Copacabana": who is one of the values named
+		subj = nil
+	}
 
+	if len(measures) == 0 && subj != nil && subj.event == nil && event != "" && ranked {
+		// "clientes com mais pontos", "customers with the most points": what each of the
+		// subject's rows holds ranks them (their balance), listed
+		var nouns []string
+		for _, i := range a.all("noun") {
+			nouns = append(nouns, string(clauses[i].v.(marker)))
+		}
+		if m, ok := composeScattered(agg, nouns, event, perCust); ok && len(nouns) > 0 && m.Fact == subj.noun.Fact && m.PerRow != nil {
+			for _, i := range a.all("noun") {
+				a.used[i] = true
+			}
+			measures = []*semantic.Measure{m}
+			event, agg = "", ""
+		}
+	}
 	if len(measures) == 0 && subj != nil && subj.event == nil && event != "" {
 		if d := dimOfNoun(subj.noun); ranked && d != nil {
 			// "clientes que mais gastaram", "produtos mais resgatados": the subject's groups
@@ -268,6 +317,13 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		if event != "" || perCust || (agg != "" && subj == nil) {
 			// "quantos pontos o Ricardo resgatou": the aggregate, noun and event apart
 			if v, ok := composeScattered(agg, nouns, event, perCust); ok {
+				for _, n := range nouns {
+					if x := semantic.NounByID(n); x != nil && x.Fact == nil && !keyHas(v, n) && !takes(event, n) {
+						// "number of entries and points": a quantity the measure does not
+						// read is a second measure, never dropped
+						return nil, fail("há palavras que a interpretação não usou", "some words were not used by the interpretation")
+					}
+				}
 				measures = []*semantic.Measure{v}
 				for _, i := range a.all("noun") {
 					a.used[i] = true
@@ -445,6 +501,9 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			if subj != nil && subj.noun.Fact == semantic.Customers && subj.event == nil {
 				subj = nil
 			}
+		case agg == "sum" && m.Kind == semantic.Count && aggAt > a.measureAt():
+			// "how many sales ... how much": an amount asked after a count is another
+			// measure, never the count again
 		case agg == "sum" && (m.Kind == semantic.Sum || m.Kind == semantic.Count):
 			agg = "" // "qual o total de ... faturamento": the measure already sums
 		case agg == "count" && m.Kind == semantic.Count:
@@ -559,7 +618,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		filters[j].resolve = func(f *semantic.Fact) (*semantic.Filter, bool) { return x, f == semantic.Customers }
 	}
 	// "clientes das duas lojas", "customers of both A and B": bought at each
-	if _, ok := a.take("both"); ok {
+	bothMembers := false
+	for _, fv := range filters {
+		bothMembers = bothMembers || fv.members != nil && fv.members.both
+	}
+	if _, ok := a.take("both"); ok || bothMembers {
 		done := false
 		if len(measures) == 1 && measures[0] == semantic.MeasureByID("buyers") {
 			// the buyers of both stores are customers with purchases at each
@@ -579,7 +642,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		}
 	}
 	// "how much more did Centro sell than Ibirapuera": the difference of two members
-	if _, ok := a.take("diff"); ok {
+	diffPeriods := false
+	if _, ok := a.take("diff"); ok && len(a.all("periods")) > 0 && !a.hasMember("store") {
+		// "delta in average ticket between this month and last month": of two periods
+		diffPeriods = true
+	} else if ok {
 		a.take("than")
 		var codes []string
 		keep := filters[:0]
@@ -600,7 +667,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		}
 		measures = []*semantic.Measure{d}
 	}
-	var compareMembers, channels *memberV
+	var compareMembers, channels, eitherMembers *memberV
 	var resolved []*semantic.Filter
 	for _, fv := range filters {
 		if fv.members != nil && fv.members.kind == "channel" && len(fv.members.values) > 1 {
@@ -609,6 +676,9 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		}
 		if fv.members != nil && !fv.members.or && len(fv.members.values) > 1 && fv.members.kind != "channel" {
 			compareMembers = fv.members
+		}
+		if fv.members != nil && fv.members.or && len(fv.members.values) > 1 {
+			eitherMembers = fv.members
 		}
 		f, ok := fv.resolve(fact)
 		if (!ok || f == nil) && fact == semantic.Customers && fv.members != nil {
@@ -681,6 +751,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	if len(periods) == 2 && !compared && !a.has("vs") && !a.has("growth") {
 		return nil, fail("há dois períodos na pergunta e não sei se é para comparar", "the question has two periods and I cannot tell whether to compare them")
 	}
+	if len(periods) == 1 && periods[0].Kind == semantic.Today && fact == semantic.Customers && !x.signup && !usesPeriod(resolved) {
+		// "saldo dos clientes ativos hoje", "customers with the most points today": the
+		// customers as they are now, not the ones who signed up today
+		periods = nil
+	}
 	switch len(periods) {
 	case 0:
 	case 1:
@@ -692,6 +767,15 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			sort.SliceStable(periods, func(i, j int) bool { return periods[i].Start.Before(periods[j].Start) })
 		}
 		switch {
+		case diffPeriods:
+			if len(measures) != 1 {
+				return nil, fail("a diferença é de uma medida só", "a difference is of one measure")
+			}
+			d, err := semantic.DeltaOf(measures[0], periods[0], periods[1])
+			if err != nil {
+				return nil, fail("não sei calcular essa diferença", "I cannot compute that difference")
+			}
+			measures = []*semantic.Measure{d}
 		case a.has("growth"):
 			for _, i := range a.all("growth") {
 				a.used[i] = true // "YoY growth": one growth said twice
@@ -760,20 +844,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	}
 	a.take("vs") // "compare X e Y": the comparison is the breakdown of its members
 	if compareMembers != nil {
-		switch compareMembers.kind {
-		case "store":
-			extraDims = append(extraDims, semantic.ByStore)
-		case "payment":
-			extraDims = append(extraDims, semantic.ByPaymentType)
-		case "origin":
-			extraDims = append(extraDims, semantic.ByOrigin)
-		case "city":
-			extraDims = append(extraDims, semantic.ByCity)
-		case "state":
-			extraDims = append(extraDims, semantic.ByState)
-		default:
+		d := memberDim(compareMembers.kind)
+		if d == nil {
 			return nil, fail("não sei comparar esses valores", "I cannot compare those values")
 		}
+		extraDims = append(extraDims, d)
 	}
 	a.req.Measures = measures
 	if len(a.req.Attrs) > 0 {
@@ -784,7 +859,19 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	// breakdowns, groups and ranking
 	for _, i := range a.all("breakdown") {
 		a.used[i] = true
-		a.req.Dims = append(a.req.Dims, clauses[i].v.(breakdownV).dims...)
+		b := clauses[i].v.(breakdownV)
+		if b.bands != nil && len(a.req.Measures) == 1 {
+			// bands of the quantity the measure is about: "saldo em faixas" are balance
+			// bands, counting the customers in each; "valor das vendas em faixas" value bands
+			switch m := a.req.Measures[0]; {
+			case m.PerRow == semantic.CustomerBalanceAttr:
+				b.dims = []*semantic.Dimension{semantic.ByBalanceBand(b.bands)}
+				a.req.Measures = []*semantic.Measure{semantic.MeasureByID("customers")}
+			case m.Fact == semantic.Sales && m.Fact != nil && fact == semantic.Sales:
+				b.dims = []*semantic.Dimension{semantic.ByValueBand(b.bands)}
+			}
+		}
+		a.req.Dims = append(a.req.Dims, b.dims...)
 	}
 	if subj != nil && subj.rankedBy != nil {
 		a.req.Dims = append(a.req.Dims, subj.rankedBy)
@@ -872,6 +959,12 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	} else if ok {
 		a.used[i] = false
 	}
+	if hasRank && len(a.req.Dims) == 0 && a.req.SortBy == nil && eitherMembers != nil && memberDim(eitherMembers.kind) != nil {
+		// "o que vendeu mais, pix ou crédito?", "which sold more, Centro or Batel?": the
+		// named values ranked, each shown
+		a.req.Dims = append(a.req.Dims, memberDim(eitherMembers.kind))
+		oneAnswer = false
+	}
 	if hasRank {
 		if len(a.req.Dims) == 0 && a.req.SortBy == nil {
 			return nil, fail("um ranking precisa do que ordenar (lojas, clientes, produtos...)", "a ranking needs what to rank (stores, customers, products...)")
@@ -887,6 +980,12 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	}
 	a.take("who")
 	a.req.Dims = uniqueDims(a.req.Dims)
+	for _, m := range a.req.Measures {
+		if slices.Contains(a.req.Dims, semantic.ByCustomer) && strings.Contains(m.Expr, "DISTINCT v.customer_id") {
+			// buyers counted per customer is 1 each: never a reading of the question
+			return nil, fail("não sei contar compradores por cliente", "I cannot count buyers per customer")
+		}
+	}
 	for i := range a.used {
 		if !a.used[i] {
 			return nil, fail("há palavras que a interpretação não usou, e responder sem elas seria responder outra pergunta",
@@ -894,6 +993,44 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		}
 	}
 	return &a.req, nil
+}
+
+// namedChoice reports whether the question names two or more values to choose from
+// ("pix ou crédito", "Savassi or Copacabana").
+func (a *assembly) namedChoice() bool {
+	for i, c := range a.clauses {
+		if fv, ok := c.v.(filterV); ok && c.kind == "filter" && !a.used[i] && fv.members != nil && fv.members.or && len(fv.members.values) > 1 && memberDim(fv.members.kind) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// memberDim is the breakdown by the values of a kind of member.
+func memberDim(kind string) *semantic.Dimension {
+	switch kind {
+	case "store":
+		return semantic.ByStore
+	case "payment":
+		return semantic.ByPaymentType
+	case "origin":
+		return semantic.ByOrigin
+	case "city":
+		return semantic.ByCity
+	case "state":
+		return semantic.ByState
+	}
+	return nil
+}
+
+// measureAt is the position of the question's measures clause (-1: none).
+func (a *assembly) measureAt() int {
+	for i, c := range a.clauses {
+		if c.kind == "measures" {
+			return i
+		}
+	}
+	return -1
 }
 
 // denies reports whether the question says customers did not do something ("sem comprar",
@@ -994,6 +1131,33 @@ func sameMeasures(clauses []clauseV, idx []int) bool {
 	return true
 }
 
+// keyHas reports whether word is in one of m's composition keys.
+func keyHas(m *semantic.Measure, word string) bool {
+	for _, k := range m.Keys {
+		if slices.Contains(strings.Fields(k), word) {
+			return true
+		}
+	}
+	return false
+}
+
+// takes reports whether noun is what event moves ("earned points": the points are what
+// earning is about, so "members who earned points" counts members).
+func takes(event, noun string) bool {
+	if event == "" {
+		return false
+	}
+	for _, m := range semantic.Measures {
+		for _, k := range m.Keys {
+			ws := strings.Fields(k)
+			if slices.Contains(ws, noun) && ws[len(ws)-1] == event {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // hasKeyWith reports whether measure m is composed with event ("revenue": sell).
 func hasKeyWith(m *semantic.Measure, event string) bool {
 	for _, k := range m.Keys {
@@ -1045,6 +1209,15 @@ func (a *assembly) filtersFit(f *semantic.Fact) bool {
 		n++
 	}
 	return n > 0
+}
+
+func usesPeriod(fs []*semantic.Filter) bool {
+	for _, f := range fs {
+		if f.UsesPeriod {
+			return true
+		}
+	}
+	return false
 }
 
 func hasChannel(fs []*semantic.Filter) bool {
@@ -1205,7 +1378,12 @@ func composeScattered(agg string, nouns []string, event string, perCust bool) (*
 // subject's rows when it takes part in it ("produtos mais resgatados": quantities of
 // products redeemed), never a count of the groups themselves (which is one per group).
 func rankedMeasure(agg string, n *semantic.Noun, event string, perCust bool, d *semantic.Dimension) (*semantic.Measure, bool) {
-	for _, nouns := range [][]string{nil, {n.ID}} {
+	tries := [][]string{nil, {n.ID}}
+	if e := semantic.EventByID(event); e != nil && e.Times != "" {
+		// "clientes que mais compraram": the times they did it (purchases)
+		tries = append(tries, []string{e.Times})
+	}
+	for _, nouns := range tries {
 		m, ok := composeScattered(agg, nouns, event, perCust)
 		if !ok || !d.Applies(m.Fact) || strings.Contains(m.Expr, "DISTINCT") {
 			continue

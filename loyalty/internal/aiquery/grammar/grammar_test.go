@@ -232,8 +232,8 @@ func TestProductions(t *testing.T) {
 		{"growth said twice or as a percentage is one growth", map[string]want{
 			"What was the YoY revenue growth for Q1 2025 vs Q1 2024, as a percentage?": {measures: []string{"revenue_growth"}},
 		}},
-		{"cohort: again said before the verb", map[string]want{
-			"quantos clientes compraram em abril e não voltaram a comprar em maio": {measures: []string{"buyers"}, sql: []string{"NOT EXISTS", "DATE '2025-05-01'", "DATE '2025-04-01'"}},
+		{"cohort: again said before the verb (customers with purchases in one period and none in the other)", map[string]want{
+			"quantos clientes compraram em abril e não voltaram a comprar em maio": {measures: []string{"customers"}, sql: []string{"NOT EXISTS", "DATE '2025-05-01'", "DATE '2025-04-01'"}},
 		}},
 		{"informal and presentation words are in the model", map[string]want{
 			"tx de cancelamento da loja centro em maio":                                         {measures: []string{"rate_cancelled"}},

@@ -160,7 +160,7 @@ func (it *Interpreter) Interpret(question string, cat *semantic.Catalog) (*Resul
 	}
 	gx := it.grammars.Get().(*grammarEnv)
 	defer it.grammars.Put(gx)
-	*gx.env = env{cal: semantic.Calendar{Now: it.now().In(it.loc)}, cat: cat, loc: it.loc}
+	*gx.env = env{cal: semantic.Calendar{Now: it.now().In(it.loc)}, cat: cat, loc: it.loc, signup: namesSignup(r)}
 	c := parse(gx.g, r)
 	as := analyses(c, r, readings)
 
@@ -213,6 +213,16 @@ func (it *Interpreter) Interpret(question string, cat *semantic.Catalog) (*Resul
 		return ok[0].res, nil
 	}
 	return nil, refusal(lang, r, firstErr, firstErrA)
+}
+
+// namesSignup reports whether a word of the question can name a sign-up.
+func namesSignup(r *lexicon.Reading) bool {
+	for _, m := range r.Matches {
+		if m.Cat == semantic.CatNew || m.Cat == semantic.CatEvent && m.Arg == "signup" {
+			return true
+		}
+	}
+	return false
 }
 
 func say(l semantic.Lang, pt, en string) string {

@@ -225,3 +225,51 @@ func monthOf(x *env, m string, p *semantic.Period) (any, bool) {
 	}
 	return month(x, m, strconv.Itoa(y))
 }
+
+// yearOf is the calendar year a period is (this year, last year, 2024).
+func yearOf(x *env, p *semantic.Period) (int, bool) {
+	switch p.Kind {
+	case semantic.ThisYear:
+		return x.cal.Now.Year(), true
+	case semantic.LastYear:
+		return x.cal.Now.Year() - 1, true
+	case semantic.CalendarYear:
+		return atoiOr(p.Label.EN, 0), true
+	}
+	return 0, false
+}
+
+// partOf is the quarter or half of a year said as a period ("Q4 last year").
+func partOf(x *env, n, unit string, p *semantic.Period) (any, bool) {
+	y, ok := yearOf(x, p)
+	if !ok {
+		return nil, false
+	}
+	return part(x, n, unit, strconv.Itoa(y))
+}
+
+// dayOfMonth is day n of a month: of the period's month when given (this month, last
+// month, May), else of the current month, or the last one when day n is still to come.
+func dayOfMonth(x *env, n string, p *semantic.Period) (any, bool) {
+	d := atoiOr(n, 0)
+	now := x.cal.Now
+	y, m := now.Year(), now.Month()
+	switch {
+	case p == nil:
+		if d > now.Day() {
+			m--
+		}
+	case p.Kind == semantic.ThisMonth:
+	case p.Kind == semantic.LastMonth:
+		m--
+	case p.Kind == semantic.CalendarMonth && !p.Start.IsZero():
+		y, m = p.Start.Year(), p.Start.Month()
+	default:
+		return nil, false
+	}
+	t := time.Date(y, m, d, 0, 0, 0, 0, x.loc)
+	if d < 1 || t.Day() != d {
+		return nil, false
+	}
+	return periodV{p: semantic.Day(t)}, true
+}

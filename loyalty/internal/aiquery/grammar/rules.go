@@ -22,6 +22,10 @@ type env struct {
 	cal semantic.Calendar
 	cat *semantic.Catalog
 	loc *time.Location
+	// signup: the question names a sign-up ("novos", "cadastrados", "signed up"), so a
+	// period on customers dates their sign-up; without it "today" is when the question
+	// is asked ("saldo dos clientes hoje")
+	signup bool
 }
 
 func newGrammar(rules []*Rule) *Grammar {
@@ -135,6 +139,15 @@ func productions(x *env) []*Rule {
 		// ---- measures: a measure's own words, or its composition (aggregate, noun, event)
 		rule("Measure", 0, tMeasure, func(k []*Edge) (any, bool) { return byID(arg(k[0])) }),
 		rule("Measure", 0, tAgg+" "+tMeasure, func(k []*Edge) (any, bool) { return aggOf(arg(k[0]), arg(k[1])) }),
+		// "mediana do valor das compras", "average of the redeemed points": a statistic of
+		// a composed measure
+		rule("Measure", 0.1, tAgg+" Measure", func(k []*Edge) (any, bool) {
+			switch a := arg(k[0]); a {
+			case "median", "avg":
+				return aggOf(a, k[1].Val.(measureV).m.ID)
+			}
+			return nil, false
+		}),
 		rule("Measure", 0, tAgg+"? "+tNoun+" "+tNoun+"? "+tEvent+"? "+tPerCust+"?", func(k []*Edge) (any, bool) {
 			return compose(arg(k[0]), []string{arg(k[1]), arg(k[2])}, arg(k[3]), k[4] != nil)
 		}),
@@ -159,6 +172,34 @@ func productions(x *env) []*Rule {
 				return nil, false
 			}
 			return []*semantic.Measure{first.(measureV).m, second.m}, true
+		}),
+		// "quantidade de vendas e valor", "how many sales and how much", "number of
+		// reversals and points": the second measure is of the first's rows
+		rule("Measures", 0, "Measure "+tAnd+" "+tAgg+"? "+tNoun, func(k []*Edge) (any, bool) {
+			if n := semantic.NounByID(arg(k[3])); n == nil || n.Fact != nil {
+				return nil, false // "vendas e clientes": two measures of their own (Item)
+			}
+			return companionOf(k[0].Val.(measureV).m, arg(k[2]), arg(k[3]))
+		}),
+		rule("Measures", 0, "Measure "+tAnd+" "+tAgg, func(k []*Edge) (any, bool) {
+			return companionOf(k[0].Val.(measureV).m, arg(k[2]), "")
+		}),
+		// "qtd e valor total", "count and total points": aggregates of the rows the
+		// question names elsewhere (assembly)
+		rule("Aggs", 0, tAgg+" "+tAnd+" "+tAgg+" "+tNoun+"?", func(k []*Edge) (any, bool) {
+			if a, b := arg(k[0]), arg(k[2]); a == b {
+				return nil, false
+			}
+			if n := semantic.NounByID(arg(k[3])); n != nil && n.Fact != nil {
+				return nil, false
+			}
+			return aggsV{{arg(k[0]), ""}, {arg(k[2]), arg(k[3])}}, true
+		}),
+		rule("Aggs", 0, tAgg+" "+tAnd+" "+tNoun, func(k []*Edge) (any, bool) {
+			if n := semantic.NounByID(arg(k[2])); n == nil || n.Fact != nil {
+				return nil, false
+			}
+			return aggsV{{arg(k[0]), ""}, {"", arg(k[2])}}, true
 		}),
 		// a list of what to count: "novos clientes e vendas", "revenue and redemptions"
 		rule("Item", 0, "Measure", func(k []*Edge) (any, bool) { return k[0].Val, true }),
@@ -187,6 +228,13 @@ func productions(x *env) []*Rule {
 		// "pontos creditados vs resgatados": the second measure shares the first's noun
 		rule("Measures", 0, "Measure "+tAnd+" "+tEvent, func(k []*Edge) (any, bool) { return elided(k[0].Val.(measureV), arg(k[2])) }),
 		rule("Measures", 0, "Measure "+tVs+" "+tEvent, func(k []*Edge) (any, bool) { return elided(k[0].Val.(measureV), arg(k[2])) }),
+		// "quantos pontos foram creditados e quantos foram resgatados": the aggregate said again
+		rule("Measures", 0, "Measure "+tAnd+" "+tAgg+" "+tEvent, func(k []*Edge) (any, bool) {
+			if first := k[0].Val.(measureV); first.agg != "" && arg(k[2]) != first.agg && !(first.agg == "sum" && arg(k[2]) == "count") {
+				return nil, false // another aggregate is another measure ("how many ... and how much")
+			}
+			return elided(k[0].Val.(measureV), arg(k[3]))
+		}),
 
 		// ---- subjects: rows named without a measure, with what their customers did
 		rule("Subject", 0.2, tNoun, func(k []*Edge) (any, bool) { return subject(k[0], "", false, false) }),
@@ -265,7 +313,7 @@ func productions(x *env) []*Rule {
 			if !ok {
 				return nil, false
 			}
-			return breakdownV{append(d.(breakdownV).dims, k[2].Val.(breakdownV).dims...)}, true
+			return breakdownV{dims: append(d.(breakdownV).dims, k[2].Val.(breakdownV).dims...)}, true
 		}),
 		rule("Breakdown", 0, tBy+" Dims", func(k []*Edge) (any, bool) {
 			// "por clientes inativos", "earned by customers": customers in the plural after
@@ -303,6 +351,14 @@ func productions(x *env) []*Rule {
 			return subject(k[1], "", false, false)
 		}),
 		rule("Breakdown", 0, tDimAdj, func(k []*Edge) (any, bool) { return dims(arg(k[0])) }),
+		// "por loja onde se cadastraram", "by store they signed up at": the store of the
+		// sign-up, not the customer's owner store
+		rule("Breakdown", -0.1, tBy+" "+tDim+" "+tWho+"? "+tEvent+" "+tIn+"?", func(k []*Edge) (any, bool) {
+			if arg(k[1]) != "store" || arg(k[3]) != "signup" {
+				return nil, false
+			}
+			return dims("signup_store")
+		}),
 		// "evolução (mensal) do faturamento": over time, by month unless said otherwise
 		rule("Breakdown", 0, tTrend+" "+tFrom+"? Breakdown?", func(k []*Edge) (any, bool) {
 			if k[2] != nil {
@@ -332,6 +388,21 @@ func productions(x *env) []*Rule {
 				return []semantic.AgeBand{{Lo: 0, Hi: n - 1, Below: true}}, n >= 1
 			}
 			return nil, false
+		}),
+		// "under R$30", "acima de R$ 100": a band of amounts
+		rule("Band", 0, tCmp+" "+tMoney, func(k []*Edge) (any, bool) {
+			n := atoiOr(strings.Split(arg(k[1]), ".")[0], -1)
+			switch arg(k[0]) {
+			case ">":
+				return []semantic.AgeBand{{Lo: n + 1, Hi: -1, Above: true}}, n >= 0
+			case "<":
+				return []semantic.AgeBand{{Lo: 0, Hi: n - 1, Below: true}}, n >= 1
+			}
+			return nil, false
+		}),
+		rule("Band", 0, tMoney+" "+tTo+" "+tMoney, func(k []*Edge) (any, bool) {
+			lo, hi := atoiOr(strings.Split(arg(k[0]), ".")[0], -1), atoiOr(strings.Split(arg(k[2]), ".")[0], -1)
+			return []semantic.AgeBand{{Lo: lo, Hi: hi}}, lo >= 0 && hi > lo
 		}),
 		rule("Bands", 0, "Band", func(k []*Edge) (any, bool) { return k[0].Val, true }),
 		rule("Bands", 0, "Band "+tAnd+"? Bands", func(k []*Edge) (any, bool) {
@@ -386,6 +457,26 @@ func productions(x *env) []*Rule {
 		rule("Members", 0, "Member "+tOr+" Members", func(k []*Edge) (any, bool) { return joinMembers(k[0].Val, k[2].Val, true) }),
 		rule("Members", 0, "Member "+tAnd+" Members", func(k []*Edge) (any, bool) { return joinMembers(k[0].Val, k[2].Val, false) }),
 		rule("Members", 0, "Member "+tVs+" Members", func(k []*Edge) (any, bool) { return joinMembers(k[0].Val, k[2].Val, false) }),
+		// "tanto na Centro quanto na Ibirapuera", "both at Centro and at Batel": at each
+		rule("Members", -0.1, tBoth+" "+tIn+"? Member "+tAnd+" "+tIn+"? Member", func(k []*Edge) (any, bool) {
+			v, ok := joinMembers(k[2].Val, k[5].Val, false)
+			if !ok {
+				return nil, false
+			}
+			m := v.(memberV)
+			m.both = true
+			return m, true
+		}),
+		// "na Centro e também na Ibirapuera", "at Centro and also at Batel": at each
+		rule("Members", -0.1, "Member "+tAnd+" "+tBoth+" "+tIn+"? Member", func(k []*Edge) (any, bool) {
+			v, ok := joinMembers(k[0].Val, k[4].Val, false)
+			if !ok {
+				return nil, false
+			}
+			m := v.(memberV)
+			m.both = true
+			return m, true
+		}),
 		// "usam o app": the customers who use it
 		rule("Filter", 0, tUse+" Member", func(k []*Edge) (any, bool) {
 			m := k[1].Val.(memberV)
@@ -441,6 +532,22 @@ func productions(x *env) []*Rule {
 			}
 			return threshold(n.Quantity, arg(k[1]), arg(k[2]))
 		}),
+		// "idade entre 18 e 29", "saldo de 100 a 500": the noun's quantity in a range
+		rule("Filter", 0, tNoun+" "+tBetween+" Num "+tAnd+" Num "+tQuantity+"?", func(k []*Edge) (any, bool) {
+			n := semantic.NounByID(arg(k[0]))
+			if n == nil || n.Quantity == "" {
+				return nil, false
+			}
+			return between(n.Quantity, arg(k[2]), arg(k[4]))
+		}),
+		rule("Filter", 0, tNoun+" "+tFrom+"? "+tRange+" "+tQuantity+"?", func(k []*Edge) (any, bool) {
+			n := semantic.NounByID(arg(k[0]))
+			if n == nil || n.Quantity == "" {
+				return nil, false
+			}
+			lo, hi, _ := strings.Cut(arg(k[2]), "-")
+			return between(n.Quantity, lo, hi)
+		}),
 		rule("Filter", 0, tNoun+" "+tCmp+" "+tMoney, func(k []*Edge) (any, bool) {
 			if n := semantic.NounByID(arg(k[0])); n == nil || n.Quantity != "money" {
 				return nil, false
@@ -489,6 +596,7 @@ func productions(x *env) []*Rule {
 			return between(arg(k[0]), lo, hi)
 		}),
 		rule("Filter", 0, tQuantity+" Num "+tTo+" Num", func(k []*Edge) (any, bool) { return between(arg(k[0]), arg(k[1]), arg(k[3])) }),
+		rule("Filter", 0, tQuantity+" "+tBetween+" Num "+tAnd+" Num", func(k []*Edge) (any, bool) { return between(arg(k[0]), arg(k[2]), arg(k[4])) }),
 		rule("Filter", 0, tBetween+" "+tMoney+" "+tAnd+" "+tMoney, func(k []*Edge) (any, bool) { return between("money", arg(k[1]), arg(k[3])) }),
 		// "produtos que custam menos de 150 pontos"
 		rule("Filter", 0, tCost+" "+tCmp+" Num "+tQuantity+"?", func(k []*Edge) (any, bool) {
@@ -568,6 +676,8 @@ func productions(x *env) []*Rule {
 		// "voltaram a comprar em maio", "não voltaram a comprar em maio": again before the verb
 		rule("Filter", 0.3, tAgain+" "+tEvent+" Period", func(k []*Edge) (any, bool) { return cohort(arg(k[1]), false, k[2].Val.(periodV).p) }),
 		rule("Filter", 0.3, tNeg+" "+tAgain+" "+tEvent+" Period", func(k []*Edge) (any, bool) { return cohort(arg(k[2]), true, k[3].Val.(periodV).p) }),
+		// "não voltaram em maio", "didn't come back in May": a customer comes back by buying
+		rule("Filter", 0.4, tNeg+"? "+tAgain+" Period", func(k []*Edge) (any, bool) { return cohort("buy", k[0] != nil, k[2].Val.(periodV).p) }),
 		rule("Filter", 0, tEvent+" "+tBefore2, func(k []*Edge) (any, bool) { return cohortBefore(arg(k[0])) }),
 		// "bought in March but not in April": the second period of the same event, denied
 		rule("Filter", 0.2, tEvent+" Period "+tAnd+"? "+tNeg+" Period", func(k []*Edge) (any, bool) {
@@ -604,6 +714,43 @@ func productions(x *env) []*Rule {
 			return month(x, arg(k[0]), strconv.Itoa(y))
 		}),
 		rule("Period", 0, tQuarterN+" "+tFrom+"? "+tYear+"?", func(k []*Edge) (any, bool) { return part(x, arg(k[0]), "quarter", arg(k[2])) }),
+		rule("Period", 0, tHalfN+" "+tFrom+"? "+tYear+"?", func(k []*Edge) (any, bool) { return part(x, arg(k[0]), "half", arg(k[2])) }),
+		// "Q4 last year", "1º trimestre do ano passado": the part of that year
+		rule("Period", 0, tQuarterN+" "+tFrom+"? Period", func(k []*Edge) (any, bool) { return partOf(x, arg(k[0]), "quarter", k[2].Val.(periodV).p) }),
+		rule("Period", 0, tHalfN+" "+tFrom+"? Period", func(k []*Edge) (any, bool) { return partOf(x, arg(k[0]), "half", k[2].Val.(periodV).p) }),
+		rule("Period", 0, tOrdinal+" "+tUnit+" "+tFrom+"? Period", func(k []*Edge) (any, bool) { return partOf(x, arg(k[0]), arg(k[1]), k[3].Val.(periodV).p) }),
+		// days of the month: "the 10th (of this month)", "dia 10 (de maio)", "10 de maio"
+		rule("Period", 0, tDayNo, func(k []*Edge) (any, bool) { return dayOfMonth(x, arg(k[0]), nil) }),
+		rule("Period", 0, tDayNo+" "+tFrom+"? Period", func(k []*Edge) (any, bool) { return dayOfMonth(x, arg(k[0]), k[2].Val.(periodV).p) }),
+		rule("Period", 0, tUnit+" Num", func(k []*Edge) (any, bool) {
+			if arg(k[0]) != "day" {
+				return nil, false
+			}
+			return dayOfMonth(x, arg(k[1]), nil)
+		}),
+		rule("Period", 0, tUnit+" Num "+tFrom+"? Period", func(k []*Edge) (any, bool) {
+			if arg(k[0]) != "day" {
+				return nil, false
+			}
+			return dayOfMonth(x, arg(k[1]), k[3].Val.(periodV).p)
+		}),
+		rule("Period", 0, tNumber+" "+tFrom+" Period", func(k []*Edge) (any, bool) {
+			if p := k[2].Val.(periodV).p; p.Kind != semantic.CalendarMonth {
+				return nil, false
+			}
+			return dayOfMonth(x, arg(k[0]), k[2].Val.(periodV).p)
+		}),
+		// "this month so far", "este ano até agora": current periods run up to now anyway
+		rule("Period", 0, "Period "+string(semantic.CatSoFar), func(k []*Edge) (any, bool) {
+			switch k[0].Val.(periodV).p.Kind {
+			case semantic.ThisWeek, semantic.ThisMonth, semantic.ThisQuarter, semantic.ThisYear:
+				return k[0].Val, true
+			}
+			return nil, false
+		}),
+		// "from the 10th on", "de 10 de maio em diante": since then
+		rule("Period", 0, tFrom+" Period "+tOnward, func(k []*Edge) (any, bool) { return open(k[1].Val.(periodV).p, "since") }),
+		rule("Period", 0, tSince+" Period "+tOnward, func(k []*Edge) (any, bool) { return open(k[1].Val.(periodV).p, "since") }),
 		rule("Period", 0, tUntil+" Period", func(k []*Edge) (any, bool) { return open(k[1].Val.(periodV).p, "until") }),
 		rule("Period", 0, tUnit+" "+tLast2, func(k []*Edge) (any, bool) { return beforeLast(x, arg(k[0])) }),
 		rule("Period", 0, tLast2+" "+tUnit, func(k []*Edge) (any, bool) { return beforeLast(x, arg(k[1])) }),
@@ -647,10 +794,22 @@ func productions(x *env) []*Rule {
 		rule("Periods", 0, "Period "+tAnd+" "+tFrom+"? Period", func(k []*Edge) (any, bool) {
 			return periodsV{k[0].Val.(periodV).p, k[3].Val.(periodV).p}, true
 		}),
+		// "(the difference) between this month and last month": two periods, not one span
+		rule("Periods", 0.3, tBetween+" Period "+tAnd+" "+tFrom+"? Period", func(k []*Edge) (any, bool) {
+			return periodsV{k[1].Val.(periodV).p, k[4].Val.(periodV).p}, true
+		}),
 		rule("Periods", 0, "Period "+tVs+" "+tFrom+"? Period", func(k []*Edge) (any, bool) {
 			return periodsV{k[0].Val.(periodV).p, k[3].Val.(periodV).p}, true
 		}),
 		rule("Period", 0, tSince+" Period", func(k []*Edge) (any, bool) { return open(k[1].Val.(periodV).p, "since") }),
+		// "hoje ou amanhã", "this week or next": one window when the two meet
+		rule("Period", 0, "Period "+tOr+" Period", func(k []*Edge) (any, bool) {
+			a, b := k[0].Val.(periodV).p, k[2].Val.(periodV).p
+			if a.To == "" || a.To != b.From {
+				return nil, false
+			}
+			return span(a, b)
+		}),
 		rule("Period", 0, tAfter+" Period", func(k []*Edge) (any, bool) { return open(k[1].Val.(periodV).p, "after") }),
 		rule("Period", 0, tBefore+" Period", func(k []*Edge) (any, bool) { return open(k[1].Val.(periodV).p, "before") }),
 		rule("Period", 0, tFrom+" Period "+tTo+" Period", func(k []*Edge) (any, bool) { return span(k[1].Val.(periodV).p, k[3].Val.(periodV).p) }),
@@ -676,6 +835,7 @@ func productions(x *env) []*Rule {
 		// ---- clauses: the constituents a question is a sequence of
 		clause("attrs", "Attrs", 0),
 		clause("measures", "Measures", 0),
+		clause("aggs", "Aggs", 0),
 		clause("subject", "Subject", 0),
 		clause("breakdown", "Breakdown", 0),
 		clause("filter", "Filter", 0),
@@ -741,6 +901,9 @@ const (
 	tAgo    = string(semantic.CatAgo)
 
 	tQuarterN = string(semantic.CatQuarterN)
+	tHalfN    = string(semantic.CatHalfN)
+	tOnward   = string(semantic.CatOnward)
+	tDayNo    = string(lexicon.CatDayNo)
 )
 
 // activity is "customers who did (not) do it", standing alone in the question.
@@ -801,10 +964,14 @@ func bandDim(noun string, bands []semantic.AgeBand) (any, bool) {
 		}
 	}
 	switch noun {
-	case "", "age", "customers":
-		return breakdownV{[]*semantic.Dimension{semantic.ByAgeBand(bands)}}, true
+	case "":
+		return breakdownV{dims: []*semantic.Dimension{semantic.ByAgeBand(bands)}, bands: bands}, true
+	case "age", "customers":
+		return breakdownV{dims: []*semantic.Dimension{semantic.ByAgeBand(bands)}}, true
 	case "balance", "points":
-		return breakdownV{[]*semantic.Dimension{semantic.ByBalanceBand(bands)}}, true
+		return breakdownV{dims: []*semantic.Dimension{semantic.ByBalanceBand(bands)}}, true
+	case "value", "sales":
+		return breakdownV{dims: []*semantic.Dimension{semantic.ByValueBand(bands)}}, true
 	}
 	return nil, false
 }
@@ -832,6 +999,67 @@ func hasRows(noun, flag string) (any, bool) {
 	return filterV{id: "has:" + noun + ":" + flag, aboutCustomers: true, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
 		return f, fact == semantic.Customers
 	}}, true
+}
+
+// aggsV is a list of aggregates (each with the noun it sums, if said) of rows named
+// elsewhere in the question.
+type aggsV []aggNoun
+
+type aggNoun struct{ agg, noun string }
+
+func (v aggsV) key() string {
+	s := "g:"
+	for _, x := range v {
+		s += x.agg + "/" + x.noun + ","
+	}
+	return s
+}
+
+// companionOf is a second measure of the rows first counts or sums: "quantidade de vendas
+// e valor" (their value), "how many sales and how much" (their amount), "número de
+// estornos e pontos" (the points reversed). The words of first's composition keys say
+// which rows and which event; the aggregate and noun said replace its aggregate.
+func companionOf(first *semantic.Measure, agg, noun string) (any, bool) {
+	if noun != "" && agg == "" {
+		agg = semantic.NounByID(noun).Agg
+	}
+	if agg == "" || agg == "distinct" {
+		return nil, false
+	}
+	extra := []string{noun}
+	if noun == "" && agg == "sum" {
+		extra = []string{"value", "points"} // "how much": the rows' amount
+	}
+	for _, k := range first.Keys {
+		rest := strings.Fields(k)[1:]
+		for _, e := range extra {
+			words := rest
+			if e != "" {
+				words = append([]string{e}, rest...)
+			}
+			for _, p := range permutations(words) {
+				if m := measureByKey(strings.Join(append([]string{agg}, p...), " ")); m != nil && m != first && m.Fact == first.Fact {
+					return []*semantic.Measure{first, m}, true
+				}
+			}
+		}
+	}
+	return nil, false
+}
+
+// permutations of a few words (at most 4).
+func permutations(ws []string) [][]string {
+	if len(ws) <= 1 || len(ws) > 4 {
+		return [][]string{ws}
+	}
+	var out [][]string
+	for i := range ws {
+		rest := append(append([]string(nil), ws[:i]...), ws[i+1:]...)
+		for _, p := range permutations(rest) {
+			out = append(out, append([]string{ws[i]}, p...))
+		}
+	}
+	return out
 }
 
 // elided is the second measure of "pontos creditados vs resgatados": the first's
@@ -947,7 +1175,12 @@ func compose(agg string, nouns []string, event string, perCust bool) (any, bool)
 			return nil, false // "clientes" alone is a subject; its count needs "quantos"
 		}
 		agg = n.Agg
-		if n.Fact != nil && event == "" && !perCust {
+		for _, x := range ns[1:] {
+			if q := semantic.NounByID(x); q.Fact == nil {
+				agg = q.Agg // "valor das compras", "purchase value": the quantity's aggregate
+			}
+		}
+		if n.Fact != nil && event == "" && !perCust && len(ns) == 1 {
 			return nil, false // "vendas" alone is a subject too
 		}
 	}
@@ -1045,7 +1278,7 @@ func singular(e *Edge) bool {
 func dims(id string) (any, bool) {
 	for _, d := range semantic.Dimensions {
 		if d.ID == id {
-			return breakdownV{[]*semantic.Dimension{d}}, true
+			return breakdownV{dims: []*semantic.Dimension{d}}, true
 		}
 	}
 	return nil, false
@@ -1087,6 +1320,25 @@ func fixed(f *semantic.Filter) func(*semantic.Fact) (*semantic.Filter, bool) {
 // memberFilter is the filter of named values, over whatever fact the report reads: a
 // customer's store is its owner store, a sale's the store it was made at.
 func memberFilter(x *env, m memberV, neg bool) (any, bool) {
+	if neg && m.kind != "channel" {
+		// "non-pix", "fora da loja Centro", "not paid with cash": the other rows
+		v, ok := memberFilter(x, m, false)
+		if !ok {
+			return nil, false
+		}
+		fv := v.(filterV)
+		pos := fv.resolve
+		fv.id, fv.members = "not:"+fv.id, nil
+		fv.resolve = func(f *semantic.Fact) (*semantic.Filter, bool) {
+			p, ok := pos(f)
+			if !ok || p == nil {
+				return nil, false
+			}
+			n, err := semantic.Not(p)
+			return n, err == nil
+		}
+		return fv, true
+	}
 	v := m
 	fv := filterV{id: "members", members: &v}
 	switch m.kind {
@@ -1106,6 +1358,19 @@ func memberFilter(x *env, m memberV, neg bool) (any, bool) {
 			return sf, sf.Applies(f, nil)
 		}
 	case "city", "state", "product":
+		if len(m.values) > 1 && m.or && m.kind != "product" {
+			// "Campinas ou BH": stores in either
+			var fs []*semantic.Filter
+			for _, v := range m.values {
+				if m.kind == "city" {
+					fs = append(fs, semantic.StoreCity(v))
+				} else {
+					fs = append(fs, semantic.StoreState(v))
+				}
+			}
+			fv.resolve = fixed(semantic.Either(fs...))
+			return fv, true
+		}
 		if len(m.values) != 1 || neg {
 			return nil, false
 		}
@@ -1348,7 +1613,9 @@ func cohort(event string, neg bool, p *semantic.Period) (any, bool) {
 	}
 	f := semantic.AtPeriod(e.Activity(!neg), p)
 	return filterV{id: "cohort:" + event + strconv.FormatBool(neg) + p.From + p.To, period: true, event: true, cohortPeriod: p, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
-		return f, f.Applies(fact, nil)
+		// a cohort narrows customers; over their sales ("quanto o X gastou em 2025") the
+		// period is the sales' own, never "sales of customers who bought then"
+		return f, fact == semantic.Customers && f.Applies(fact, nil)
 	}}, true
 }
 

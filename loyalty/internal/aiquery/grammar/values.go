@@ -50,10 +50,11 @@ type memberV struct {
 	kind   string // store, city, state, payment, origin, channel, product
 	values []string
 	or     bool // "A ou B": either (false: "A e B", each)
+	both   bool // "A e também B": the same rows at each
 }
 
 func (v memberV) key() string {
-	return fmt.Sprintf("mb:%s:%s:%v", v.kind, strings.Join(v.values, ","), v.or)
+	return fmt.Sprintf("mb:%s:%s:%v:%v", v.kind, strings.Join(v.values, ","), v.or, v.both)
 }
 
 // filterV narrows the rows; it is resolved against the fact once the fact is known.
@@ -82,12 +83,20 @@ func (v filterV) key() string {
 }
 
 // breakdownV is "por X (e Y)".
-type breakdownV struct{ dims []*semantic.Dimension }
+type breakdownV struct {
+	dims []*semantic.Dimension
+	// bands of a quantity the question does not name ("saldo em faixas 0, 1-500"): the
+	// measure's quantity, resolved by the assembly
+	bands []semantic.AgeBand
+}
 
 func (v breakdownV) key() string {
 	var ids []string
 	for _, d := range v.dims {
 		ids = append(ids, d.ID)
+	}
+	if v.bands != nil {
+		ids = append(ids, "bands:"+fmt.Sprint(v.bands))
 	}
 	return "b:" + strings.Join(ids, ",")
 }

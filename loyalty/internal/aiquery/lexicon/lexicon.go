@@ -37,6 +37,7 @@ const (
 	CatState   semantic.Category = "state"   // arg: UF
 	CatProduct semantic.Category = "product" // arg: product name as stored
 	CatWord    semantic.Category = "word"    // a word the lexicon does not know (a name?)
+	CatDayNo   semantic.Category = "dayno"   // arg: 1..31, a day of the month said as an ordinal ("the 10th", "10º")
 )
 
 // Match is a phrase of the lexicon found in the question: tokens [From, To) read as
@@ -138,6 +139,13 @@ func New(cat *semantic.Catalog) *Lexicon {
 				add(s.State, sense{CatState, strings.ToUpper(s.State), ""})
 			}
 		}
+		// a city of several words is typed by its initials ("BH", "POA") when they are
+		// no other word of the lexicon ("SP" is the state)
+		for _, s := range cat.Stores {
+			if in := initials(s.City); in != "" && !lx.words[in] && len(lx.byFirst[in]) == 0 {
+				add(in, sense{CatCity, s.City, ""})
+			}
+		}
 		for _, p := range cat.Products {
 			add(p, sense{CatProduct, p, ""})
 		}
@@ -207,6 +215,9 @@ func (lx *Lexicon) Read(question string) *Reading {
 		case Quoted:
 			r.Matches = append(r.Matches, Match{From: i, To: i + 1, Cat: CatQuoted, Arg: t.Raw})
 		case Word:
+			if n, ok := dayOrdinal(t.Norm); ok {
+				r.Matches = append(r.Matches, Match{From: i, To: i + 1, Cat: CatDayNo, Arg: n})
+			}
 			if !lx.words[t.Norm] {
 				r.Matches = append(r.Matches, Match{From: i, To: i + 1, Cat: CatWord, Arg: t.Raw})
 			}
@@ -252,6 +263,44 @@ func (lx *Lexicon) Read(question string) *Reading {
 		r.Lang = semantic.EN
 	}
 	return r
+}
+
+// initials are the first letters of a name's words, leaving out "de", "do", "da", "dos"
+// and "das" ("Belo Horizonte": "bh"; "Rio de Janeiro": "rj"); "" for a name of one word.
+func initials(name string) string {
+	var b strings.Builder
+	n := 0
+	for _, w := range strings.Fields(Fold(name)) {
+		switch w {
+		case "de", "do", "da", "dos", "das":
+			continue
+		}
+		b.WriteString(w[:1])
+		n++
+	}
+	if n < 2 {
+		return ""
+	}
+	return b.String()
+}
+
+// dayOrdinal reads "10o" (the tokenizer's form of "10th", "10º") as a day of the month.
+func dayOrdinal(w string) (string, bool) {
+	d, ok := strings.CutSuffix(w, "o")
+	if !ok || len(d) == 0 || len(d) > 2 {
+		return "", false
+	}
+	n := 0
+	for _, r := range d {
+		if r < '0' || r > '9' {
+			return "", false
+		}
+		n = n*10 + int(r-'0')
+	}
+	if n < 1 || n > 31 {
+		return "", false
+	}
+	return d, true
 }
 
 // matchAt reports whether phrase p matches the tokens from i, and with how many typos.

@@ -189,6 +189,30 @@ func timeDim(id string, name Text, format string, alias Text) *Dimension {
 	}}
 }
 
+// ByWeekdaySets groups rows by which of two sets of ISO weekdays their date falls on,
+// each set labelled by what it is ("fim de semana", "dia util", or its day numbers).
+func ByWeekdaySets(a, b []string) *Dimension {
+	label := func(ds []string, l Lang) string {
+		switch strings.Join(ds, ",") {
+		case "6,7":
+			return T("fim de semana", "weekend").In(l)
+		case "1,2,3,4,5":
+			// ASCII, like the other labels the reports write
+			return T("dia util", "weekday").In(l)
+		}
+		return strings.Join(ds, ",")
+	}
+	return &Dimension{ID: "weekday_set", Name: T("dias da semana", "days of the week"), Time: true, build: func(f *Fact, l Lang) (dimSQL, bool) {
+		if f.Time == "" {
+			return dimSQL{}, false
+		}
+		dow := "extract(isodow FROM " + f.Time + ")"
+		e := "CASE WHEN " + dow + " IN (" + strings.Join(a, ", ") + ") THEN " + Quote(label(a, l)) +
+			" WHEN " + dow + " IN (" + strings.Join(b, ", ") + ") THEN " + Quote(label(b, l)) + " END"
+		return dimSQL{cols: []Column{col(e, T("dias", "days"), l)}}, true
+	}}
+}
+
 // AgeBand is a band of ages in completed years (or of another whole quantity); Hi < 0 is
 // open ("55+"). Above: the band was said as "above Lo-1" ("acima de 1000").
 type AgeBand struct {
@@ -264,6 +288,44 @@ func ByBalanceBand(bands []AgeBand) *Dimension {
 		}
 		e := "CASE " + strings.Join(whens, " ") + " END"
 		return dimSQL{cols: []Column{col(e, T("faixa_saldo", "balance_band"), l)}, joins: joins(j)}, true
+	}}
+}
+
+// ByValueBand breaks sales down by bands of their value ("under R$30, 30 to 60, 60 to
+// 100, over 100"). Values are amounts, not whole numbers: a band said with an upper bound
+// keeps it ("30 to 60" holds 60.00), and the next one starts above it; "under 30" stops
+// short of 30; "over 100" starts above 100.
+func ByValueBand(bands []AgeBand) *Dimension {
+	label := func(b AgeBand, l Lang) string {
+		if b.Above {
+			return fmt.Sprintf(T("acima de %d", "over %d").In(l), b.Lo-1)
+		}
+		return b.Label(l)
+	}
+	var labels []Text
+	for _, b := range bands {
+		labels = append(labels, T(label(b, PT), label(b, EN)))
+	}
+	return &Dimension{ID: "value_band", Name: T("faixa de valor", "value band"), Members: labels, build: func(f *Fact, l Lang) (dimSQL, bool) {
+		if f != Sales || len(bands) == 0 {
+			return dimSQL{}, false
+		}
+		var whens []string
+		for i, b := range bands {
+			if i == len(bands)-1 {
+				whens = append(whens, "ELSE "+Quote(label(b, l)))
+				break
+			}
+			bound := fmt.Sprintf("v.value <= %d", b.Hi)
+			if b.Below {
+				bound = fmt.Sprintf("v.value < %d", b.Hi+1)
+			} else if b.Hi < 0 {
+				return dimSQL{}, false // an open band before the last
+			}
+			whens = append(whens, "WHEN "+bound+" THEN "+Quote(label(b, l)))
+		}
+		e := "CASE " + strings.Join(whens, " ") + " END"
+		return dimSQL{cols: []Column{col(e, T("faixa_valor", "value_band"), l)}}, true
 	}}
 }
 

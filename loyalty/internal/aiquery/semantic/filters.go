@@ -60,8 +60,15 @@ var pinDims = map[string]*Dimension{"gender": ByGender, "store": ByStore, "payme
 // Compared is the filter and the breakdown that compare the values two filters fix ("women
 // vs men": the customers of either gender, by gender), when the attribute has a breakdown.
 func Compared(x, y *Filter) (*Filter, *Dimension, bool) {
+	if !disjointPins(x, y) {
+		return nil, nil, false
+	}
 	d := pinDims[x.pins.attr]
-	if !disjointPins(x, y) || d == nil {
+	if x.pins.attr == "weekday" {
+		// "weekends vs weekdays", "segundas x sextas": the two sets of days side by side
+		d = ByWeekdaySets(x.pins.values, y.pins.values)
+	}
+	if d == nil {
 		return nil, nil, false
 	}
 	return pinning(&Filter{ID: x.ID + "_or_" + y.ID, Name: T(x.Name.PT+" ou "+y.Name.PT, x.Name.EN+" or "+y.Name.EN), Slug: x.Slug,
@@ -267,6 +274,50 @@ func Both(a, b *Filter) (*Filter, error) {
 				}
 			}
 			return "(" + ca + " AND " + cb + ")", js, true
+		}}, nil
+}
+
+// Either keeps the rows that meet any of plain filters of one attribute ("Campinas ou
+// Belo Horizonte").
+func Either(fs ...*Filter) *Filter {
+	var ids, pt, en []string
+	for _, f := range fs {
+		ids, pt, en = append(ids, f.ID), append(pt, f.Name.PT), append(en, f.Name.EN)
+	}
+	x := &Filter{ID: strings.Join(ids, "_or_"), Name: T(strings.Join(pt, " ou "), strings.Join(en, " or ")), Slug: fs[0].Slug,
+		build: func(f *Fact, p *Period) (string, []string, bool) {
+			var cs, js []string
+			for _, a := range fs {
+				c, j, ok := a.build(f, p)
+				if !ok {
+					return "", nil, false
+				}
+				cs = append(cs, c)
+				for _, x := range j {
+					if !contains(js, x) {
+						js = append(js, x)
+					}
+				}
+			}
+			return "(" + strings.Join(cs, " OR ") + ")", js, true
+		}}
+	return x
+}
+
+// Not keeps the rows a plain filter (no period, no counting-rule change) leaves out:
+// "non-pix revenue", "vendas fora da loja Centro". Rows whose value is unknown are left
+// out too (NOT of NULL is not true).
+func Not(a *Filter) (*Filter, error) {
+	if a.UsesPeriod || a.ReplacesLive {
+		return nil, fmt.Errorf("filter %s cannot be negated", a.ID)
+	}
+	return &Filter{ID: "not_" + a.ID, Name: T("não "+a.Name.PT, "not "+a.Name.EN), Slug: T("nao_"+a.Slug.PT, "not_"+a.Slug.EN),
+		build: func(f *Fact, p *Period) (string, []string, bool) {
+			c, j, ok := a.build(f, p)
+			if !ok {
+				return "", nil, false
+			}
+			return "NOT (" + c + ")", j, true
 		}}, nil
 }
 

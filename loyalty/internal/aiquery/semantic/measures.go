@@ -106,7 +106,7 @@ var (
 		Alias: T("pontos_creditados", "points_credited"),
 		Name:  T("pontos creditados", "points credited"),
 		Def:   T("soma dos créditos de pontos (tipo C) não estornados", "sum of points credits (type C) not reversed")}
-	PointsDebited = &Measure{ID: "points_debited", Fact: Points, Kind: Sum, Keys: keys("sum points debit|count points debit"),
+	PointsDebited = &Measure{ID: "points_debited", Fact: Points, Kind: Sum, Keys: keys("sum points debit|count points debit|sum points debits|count points debits"),
 		Expr: "COALESCE(-sum(e.points), 0)", Where: []string{"e.transaction_type = 'D'", "e.cancelled_at IS NULL"},
 		Alias: T("pontos_debitados", "points_debited"),
 		Name:  T("pontos debitados", "points debited"),
@@ -131,7 +131,7 @@ var (
 		Alias: T("estornos", "reversals"),
 		Name:  T("número de estornos", "number of reversals"),
 		Def:   T("lançamentos de estorno (tipo E)", "reversal entries (type E)")}
-	PointsReversed = &Measure{ID: "points_reversed", Fact: Points, Kind: Sum, Keys: keys("sum points reverse|count points reverse"),
+	PointsReversed = &Measure{ID: "points_reversed", Fact: Points, Kind: Sum, Keys: keys("sum points reverse|count points reverse|sum points reversals|count points reversals"),
 		Expr: "COALESCE(sum(abs(e.points)), 0)", Where: []string{"e.transaction_type = 'E'"},
 		Alias: T("pontos_estornados", "points_reversed"),
 		Name:  T("pontos estornados", "points reversed"),
@@ -332,6 +332,27 @@ func GrowthOf(m *Measure, a, b *Period) (*Measure, error) {
 		Alias:    T("crescimento_"+m.Alias.PT+"_pct", m.Alias.EN+"_growth_pct"),
 		Name:     T("crescimento de "+m.Name.PT+" de "+a.Label.PT+" para "+b.Label.PT+" (%)", m.Name.EN+" growth from "+a.Label.EN+" to "+b.Label.EN+" (%)"),
 		Def:      T("(novo - antigo) / antigo × 100", "(new - old) / old × 100"),
+		growthOf: []*Period{a, b},
+	}, nil
+}
+
+// DeltaOf is how much an additive measure or an average changed from period a to period
+// b: b's value minus a's ("the delta in average ticket between last month and this one").
+func DeltaOf(m *Measure, a, b *Period) (*Measure, error) {
+	if m.Fact.Time == "" || (m.Kind != Sum && m.Kind != Count && m.Kind != Average) {
+		return nil, fmt.Errorf("no delta of %s", m.ID)
+	}
+	xa, ok1 := m.filtered(a.Cond(m.Fact.Time))
+	xb, ok2 := m.filtered(b.Cond(m.Fact.Time))
+	if !ok1 || !ok2 {
+		return nil, fmt.Errorf("no delta of %s", m.ID)
+	}
+	return &Measure{
+		ID: m.ID + "_delta", Fact: m.Fact, Kind: m.Kind, Where: m.Where,
+		Expr:     fmt.Sprintf("(%s) - (%s)", xb, xa),
+		Alias:    T("diferenca_"+m.Alias.PT, m.Alias.EN+"_delta"),
+		Name:     T("diferença de "+m.Name.PT+" de "+a.Label.PT+" para "+b.Label.PT, m.Name.EN+" change from "+a.Label.EN+" to "+b.Label.EN),
+		Def:      T("valor do período mais recente menos o do anterior", "the later period's value minus the earlier one's"),
 		growthOf: []*Period{a, b},
 	}, nil
 }

@@ -307,9 +307,10 @@ func (r *Request) Compile() (string, error) {
 			}
 		}
 	case len(r.Dims) > 0 || r.Order != Natural:
-		dir := " DESC"
+		// a measure with no value for a group (growth from zero) ranks last either way
+		dir := " DESC NULLS LAST"
 		if r.Order == Ascending {
-			dir = ""
+			dir = " NULLS LAST"
 		}
 		if len(r.Measures) > 0 {
 			orderBy = append(orderBy, fmt.Sprint(firstMeasure)+dir)
@@ -415,9 +416,9 @@ func (r *Request) compileParts(parts []*Request) (string, error) {
 			}
 		}
 	case len(keys) > 0 || r.Order != Natural:
-		dir := " DESC"
+		dir := " DESC NULLS LAST"
 		if r.Order == Ascending {
-			dir = ""
+			dir = " NULLS LAST"
 		}
 		orderBy = append(orderBy, fmt.Sprint(len(keys)+1)+dir)
 		for i := range keys {

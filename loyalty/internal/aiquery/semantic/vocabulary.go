@@ -67,6 +67,9 @@ const (
 	CatUntil    Category = "until"     // ate, until, by: up to the end of a period
 	CatLast2    Category = "last2"     // retrasado, before last
 	CatQuarterN Category = "quarterno" // arg: 1..4 ("Q1")
+	CatHalfN    Category = "halfno"    // arg: 1..2 ("H1", "1S")
+	CatOnward   Category = "onward"    // em diante, on: "from the 10th on"
+	CatSoFar    Category = "sofar"     // ate agora, so far: a current period up to now
 	CatCost     Category = "cost"      // custam, cost: a product's price in points
 
 	// period words
@@ -211,7 +214,7 @@ var Flags = []*Flag{
 	{ID: "app_user", Words: W("usam o app|usa o app|usuarios do app|usuarios do aplicativo|usam o aplicativo|usuario do app", "app users|app user|use the app|uses the app|using the app"), Filter: func() *Filter { return AppUser(true) }, Neg: func() *Filter { return AppUser(false) }},
 	{ID: "female", Words: W("mulher|mulheres|feminino|feminina|femininos", "female|females|women|woman"), Filter: func() *Filter { return Gender("F", T("mulheres", "women")) }},
 	{ID: "male", Words: W("homem|homens|masculino|masculina|masculinos", "male|males|men|man"), Filter: func() *Filter { return Gender("M", T("homens", "men")) }},
-	{ID: "birthday", Words: W("aniversariante|aniversariantes|aniversario|aniversarios|fazem aniversario|faz aniversario|fazendo aniversario", "birthday|birthdays|have their birthday|have a birthday|has a birthday|celebrating birthdays"), Filter: Birthday},
+	{ID: "birthday", Words: W("aniversariante|aniversariantes|aniversario|aniversarios|fazem aniversario|faz aniversario|fazendo aniversario", "birthday|birthdays|bday|bdays|b day|have their birthday|have a birthday|has a birthday|celebrating birthdays"), Filter: Birthday},
 	{ID: "first_purchase", Words: W("primeira compra|primeiras compras|pela primeira vez|primeira vez", "first purchase|first purchases|first time buyers|first-time buyers|for the first time|first time"), Filter: FirstPurchase},
 	{ID: "expiring", Words: W("vencem|vence|vencendo|expiram|expira|expirando|a vencer|que vencem|prestes a vencer", "expire|expires|expiring|due to expire|about to expire"), Filter: ExpiresBy},
 	{ID: "any_status", Words: W("incluindo canceladas|inclusive canceladas|incluindo cancelados|inclusive cancelados|todos os status|qualquer status|com canceladas", "including cancelled|including canceled|cancelled included|all statuses|any status|every status"), Filter: AnyStatus},
@@ -219,7 +222,7 @@ var Flags = []*Flag{
 	{ID: "optin_all", Words: W("todos os canais|todos canais", "all channels|every channel|all three channels"), Filter: OptInAll},
 	{ID: "optin_any", Words: W("algum canal|qualquer canal|pelo menos um canal", "any channel|some channel|at least one channel"), Filter: func() *Filter { return OptInAny(true) }, Neg: func() *Filter { return OptInAny(false) }},
 	{ID: "optin_none", Words: W("nenhum canal", "no channel|none of the channels"), Filter: func() *Filter { return OptInAny(false) }, Neg: func() *Filter { return OptInAny(false) }},
-	{ID: "running", Words: W("vigente|vigentes|em vigor|rodando|rodaram|rodou|estiveram ativas|estavam ativas", "running|live|ongoing|current|ran|were running|were active|was running|was active"), Filter: PromotionActive},
+	{ID: "running", Words: W("vigente|vigentes|em vigor|valendo|validas|valida|no ar|rodando|rodaram|rodou|estiveram ativas|estavam ativas", "running|live|ongoing|current|ran|were running|were active|was running|was active"), Filter: PromotionActive},
 	{ID: "addons", Words: W("adicional|adicionais", "add-on|add-ons|addon|addons"), Filter: AddOns},
 	{ID: "no_email", Words: W("sem email|sem e mail", "without email|without an email|no email"), Filter: func() *Filter { return ContactMissing("email") }},
 	{ID: "zero_balance", Words: W("zerado|zerados|zerada|zeradas|sem saldo|sem pontos|saldo zero|saldo zerado", "zero balance|no points|no balance|zeroed|with zero points"), Filter: func() *Filter { return BalanceThreshold(Equal, 0) }},
@@ -321,7 +324,7 @@ var Quantities = []*Quantity{
 		Customers: intFilter(BalanceThreshold), Products: intFilter(ProductPointsThreshold), Redemptions: intFilter(RedemptionPoints)}},
 	{ID: "years", Words: W("ano|anos|anos de idade|idade", "year|years|years old|yo|yrs|yr|age|aged"), Filter: map[*Fact]func(op, n string) *Filter{
 		Customers: intFilter(AgeThreshold)}},
-	{ID: "money", Words: W("reais|real|r$|conto|contos", "reais|real|dollars|bucks|brl"), Filter: map[*Fact]func(op, n string) *Filter{
+	{ID: "money", Words: W("reais|real|conto|contos", "reais|real|dollars|bucks|brl"), Filter: map[*Fact]func(op, n string) *Filter{
 		Sales: ValueThreshold, Customers: SpendTotal}},
 	{ID: "sales", Words: W("compra|compras|venda|vendas|pedido|pedidos", "purchase|purchases|order|orders|sale|sales"), Filter: map[*Fact]func(op, n string) *Filter{
 		Customers: intFilter(PurchaseCount)}},
@@ -336,12 +339,12 @@ var Quantities = []*Quantity{
 // Terminals are the function words and period words: grammar terminals as data.
 var Terminals = []Term{
 	{CatBy, "", W("por|pra cada|para cada|em cada|por cada|cada|agrupado por|separado por|dividido por|quebrado por", "by|per|each|for each|across|broken down by|split by|grouped by|by each|per each")},
-	{CatAnd, "", W("e|,|&|mais|junto com|mas|porem", "and|,|&|plus|as well as|along with|but")},
+	{CatAnd, "", W("e|,|&|mais|junto com|mas|porem|quanto na|quanto no|quanto em|quanto pela|quanto pelo|como na|como no", "and|,|&|plus|as well as|along with|but")},
 	{CatOr, "", W("ou", "or")},
 	{CatDocWord, "", W("cpf|cnpj|documento|doc|do cpf|de cpf|com cpf", "cpf|cnpj|document|doc|tax id|id")},
 	{CatOptIn, "", W("liberado|liberados|liberou|consentimento|deram consentimento|aceitam|aceita|aceitaram|aceitar|aceitam receber|aceita receber|autorizam|autorizaram|optaram|optaram por|opt in|optin|fizeram opt in|com opt in|inscritos em|assinam", "opted in|opted in to|opt in|optin|opted into|accept|accepts|accepted|agreed to|subscribed|subscribed to|signed up for|gave consent|gave consent for|consent|consented|consented to|allowed")},
 	{CatPaid, "", W("pago|paga|pagos|pagas|pagamento|pagamentos|pagou|pagaram", "paid|paying|payment|payments|pay")},
-	{CatNeg, "", W("nao|sem|nenhum|nenhuma|exceto|excluindo|fora|tirando", "not|no|without|none|except|excluding|other than|havent|hasnt|didnt|dont|doesnt")},
+	{CatNeg, "", W("nao|sem|nenhum|nenhuma|exceto|excluindo|fora|tirando", "not|no|non|without|none|except|excluding|other than|havent|hasnt|didnt|dont|doesnt")},
 	{CatNever, "", W("nunca|jamais|nenhuma vez", "never|not once")},
 	{CatCmp, ">", W("mais de|mais do que|acima de|acima dos|maior que|maior do que|superior a|passa de|passaram de|mais que|mais velhos que|mais velhas que|mais velhos do que", "more than|over|above|greater than|higher than|bigger than|larger than|exceeding|more then|greater then|higher then|older than|older then")},
 	{CatCmp, "<", W("mais novos que|mais novas que|mais novos do que", "younger than|younger then")},
@@ -350,8 +353,8 @@ var Terminals = []Term{
 	{CatCmp, "<=", W("no maximo|ou menos|ate", "at most|or less|or fewer|or younger|up to|maximum of")},
 	{CatCmp, "=", W("apenas|somente|so|exatamente|igual a", "only|exactly|just|equal to")},
 	{CatMany, "", W("varias|varios|diversas|diversos|multiplas|multiplos|mais de uma|mais de um", "multiple|several|many|more than one|various")},
-	{CatPerson, "", W("quem", "who|whom")},
-	{CatHave, "", W("tem|tem|possuem|possui|com|que tem|que possuem|ainda tem", "have|has|with|holding|that have|who have|sitting on|still sitting on")},
+	{CatPerson, "", W("quem", "who|whom|whos|who is")},
+	{CatHave, "", W("tem|possuem|possui|com|c|que tem|que possuem|ainda tem", "have|has|with|w|holding|that have|who have|sitting on|still sitting on|got")},
 	{CatUse, "", W("usam|usa|utilizam|utiliza|usando|usuarios do|usuario do", "use|uses|using|users of")},
 	{CatBetween, "", W("entre", "between")},
 	{CatTop, "", W("top|ranking|os maiores|as maiores|ordenadas|ordenados|ordenada|ordenado|ordenar|classificadas|classificados|em ordem", "top|ranking|rank|ranked|leading|best|sorted|ordered|sorted by|ordered by")},
@@ -368,11 +371,11 @@ var Terminals = []Term{
 	{CatAfter, "", W("depois de|depois do|depois da|apos", "after|later than")},
 	{CatFrom, "", W("de|do|da|desde", "from")},
 	{CatTo, "", W("a|ao|ate", "to|through|thru|until|till")},
-	{CatAgain, "", W("novamente|de novo|outra vez|voltaram a|voltou a|denovo", "again|once more|come back|came back|returned")},
-	{CatBoth, "", W("ambos|ambas|as duas|os dois|nas duas|nos dois|em ambas|tanto", "both|both of|each of")},
+	{CatAgain, "", W("novamente|de novo|outra vez|voltaram a|voltou a|denovo|voltaram|voltou|voltar|retornaram|retornou", "again|once more|come back|came back|returned|return|came again")},
+	{CatBoth, "", W("ambos|ambas|as duas|os dois|nas duas|nos dois|em ambas|tanto|tambem|tb|tbm|tambem em|tambem na|tambem no", "both|both of|each of|also|as well as|and also")},
 	{CatBefore2, "", W("antes|anteriormente|ja tinham|ja tinha", "before|previously|earlier|had already")},
 	{CatNamed, "", W("chamado|chamada|chamados|chamadas|com nome|de nome|com o nome|cujo nome|sobrenome|com sobrenome", "named|called|with the name|whose name|surname|last name")},
-	{CatWho, "", W("qual|quais|que|quem", "which|what|who|that")},
+	{CatWho, "", W("qual|quais|que|quem|oq|o que|ql|qual e|qual foi", "which|what|who|that|whats")},
 	{CatWhen, "", W("quando|quando foi|em que data|que dia|qdo|qndo|qnd", "when|when was|when did|what date|on what date")},
 	{CatPerCust, "", W("por cliente|por comprador|por pessoa", "per customer|per buyer|per person|per member")},
 	{CatBands, "", W("faixa|faixas|faixa etaria|faixas etarias|distribuicao|distribuicao por faixa|bandas|divisao", "band|bands|bucket|buckets|brackets|distribution|age bands|age groups|age brackets|split|breakdown")},
@@ -385,9 +388,13 @@ var Terminals = []Term{
 	{CatQuarterN, "2", W("q2|2t|2tri", "q2")},
 	{CatQuarterN, "3", W("q3|3t|3tri", "q3")},
 	{CatQuarterN, "4", W("q4|4t|4tri", "q4")},
+	{CatHalfN, "1", W("h1|1s|1sem", "h1")},
+	{CatHalfN, "2", W("h2|2s|2sem", "h2")},
+	{CatSoFar, "", W("ate agora|ate hoje|ate o momento|ate aqui", "so far|to date|until now|up to now|thus far")},
+	{CatOnward, "", W("em diante|pra frente|para frente|adiante", "on|onward|onwards|forward|and after")},
 	{CatCost, "", W("custa|custam|custando|vale|valem", "cost|costs|costing|priced at")},
 	{CatAgg, "count", W("qts|qnts|qtas|quantos|quantas|quantidade|quantidade de|qtd|qtde|qtd de|qntos|qntas|qtos|qtas|quant|numero|numero de|n de|no de|total de|contagem|conte", "how many|number|number of|count|count of|no of|nr of|qty|total number")},
-	{CatAgg, "sum", W("total|soma|somado|somados|somatorio|quanto|quanto foi|valor total", "total|sum|sum of|how much|overall|combined|altogether")},
+	{CatAgg, "sum", W("total|soma|somado|somados|somatorio|quanto|qnto|qto|quanto foi|valor total|vlr total", "total|sum|sum of|how much|overall|combined|altogether")},
 	{CatAgg, "avg", W("media|medio|media de|valor medio|em media", "average|avg|mean|on average|typical")},
 	{CatAgg, "max", W("maior|maximo|maxima", "max|maximum|highest|largest|biggest")},
 	{CatAgg, "min", W("menor|minimo|minima", "min|minimum|lowest|smallest")},
@@ -430,7 +437,7 @@ var Terminals = []Term{
 	{CatWeekday, "6", W("sabado|sabados", "saturday|saturdays")},
 	{CatWeekday, "7", W("domingo|domingos", "sunday|sundays")},
 	{CatWeekday, "1-5", W("dias uteis|dia util|dias de semana|durante a semana", "weekdays|business days|working days|workdays")},
-	{CatWeekday, "6-7", W("fins de semana|finais de semana|nos fins de semana|aos fins de semana", "weekends|on weekends")},
+	{CatWeekday, "6-7", W("fins de semana|finais de semana|nos fins de semana|aos fins de semana|fim de semana|final de semana|no fim de semana|fds", "weekends|on weekends|weekend|on the weekend|at the weekend")},
 	{CatOrdinal, "1", W("primeiro|primeira|1o|1a", "first|1st")},
 	{CatOrdinal, "2", W("segundo|2o|2a", "second|2nd")},
 	{CatOrdinal, "3", W("terceiro|terceira|3o|3a", "third|3rd")},
@@ -459,8 +466,8 @@ var Terminals = []Term{
 	{CatScope, "", W("lucro|lucros|margem|margens|estoque|estoques|custo|custos|imposto|impostos|meta|metas|nps|satisfacao|reclamacao|reclamacoes|devolucao|devolucoes|frete|fornecedor|fornecedores|senha|senhas|usuarios do sistema|vendedor|vendedores|vendedora|funcionario|funcionarios|visitas|visitaram|site|clima|tempo|churn|ltv|cac|roi|produtos mais vendidos|itens vendidos|por que|porque|motivo",
 		"profit|profits|margin|margins|gross margin|stock|inventory|left in stock|tax|taxes|target|targets|nps|satisfaction|complaint|complaints|returns|refunds|shipping|supplier|suppliers|password|passwords|salesperson|salespeople|seller|sellers|employee|employees|staff|cashier|visited|visits|website|web site|weather|churn|ltv|lifetime value|cac|roi|best selling products|items sold|why|reason")},
 	{CatFiller, "", W(
-		"o|a|os|as|um|uma|de|do|da|dos|das|em|no|na|nos|nas|ao|aos|pelo|pela|pelos|pelas|para|pra|pro|com|que|se|me|eu|nos|voce|vc|temos|tem|tinha|tiveram|teve|ter|ha|houve|existe|existem|foi|foram|ser|sao|e|esta|estao|estava|estavam|ja|ainda|agora|atualmente|hoje em dia|ate agora|por favor|pf|pfv|favor|gostaria|queria|quero|preciso|saber|sabe|diga|me diga|me diz|informe|me informe|me fala|fala|traga|traz|ver|veja|ve|gere|gerar|relatorio|dados|dado|informacao|sobre|nosso|nossa|nossos|nossas|meu|minha|seu|sua|seus|suas|dele|dela|programa|fidelidade|do programa|de fidelidade|la|aqui|entao|ok|oi|ola|bom dia|boa tarde|boa noite|obrigado|valeu|pode|poderia|consegue|cadastrado|cadastrados|fez|fizeram|feito|feitas|feitos|realizadas|realizados|registradas|registrados|possui|possuem|tb|tbm|tambem|q|aproximadamente|cerca de|geral|em geral|receber|entre os|entre as|dentre os|dentre as|mas|porem|dia|periodo|atual|na rede|em toda a rede|da rede|todas as lojas|todos|todas|tudo|qual foi|qual e|quais foram|como|estamos|esta indo|cada um|cada uma|registrado|registrada|efetuadas|efetuados|sendo|estao com|estao ha|ficou|ficaram|dinheiro entrou|entrou|tivemos|deu|deram|respectivos|respectivas|seus respectivos|com seus|com os|com as|junto|contato|via|passou|passaram|registrou|registraram|lancou|lancados|cuja|cujo|cujas|cujos|vieram|vieram de|vem de|veio|veio de|considerando|considerando apenas|considerando so|levando em conta|algo|alguma coisa|alguma|algum|,|pertencem|pertence|sao da|sao do|usam|usa|utilizam|nada|lado a lado|coluna|colunas|em colunas|duas colunas|das duas colunas|nas duas colunas",
-		"the|a|an|of|in|on|at|for|to|from|with|is|are|was|were|be|been|do|does|did|have|has|had|we|our|us|i|me|my|you|your|they|their|them|it|its|there|here|please|pls|kindly|thanks|tell|tell me|give|give me|get|get me|find|fetch|pull|see|let me know|want|need|would|like|could|can|should|about|regarding|so far|to date|currently|now|right now|also|too|ever|approximately|around|roughly|report|data|overall|in total|loyalty|program|programme|our program|what is|what was|whats|what were|how is|how are|how was|how were|are there|is there|were there|was there|do we have|have we|did we|does|made|make|makes|happened|occurred|recorded|registered|placed|come|came|from|receive|receiving|among|among the|out of|of all|but|with their|their|respective|something|anything|any purchase|,|own|owns|owned|belong to|belongs to|use|uses|using|along|across all stores|all stores|every store|in all|all|every|any|whole|entire|contact|details|info|information|record|records|on file|address|currently have|still|yet|already|got|gets|give out|customers who|those|these|that|per cent|via|posted|logged|booked|processed|and|whose|through|came from|come from|coming from|considering|considering only|taking into account|side by side|side-by-side|column|columns|in columns|two columns|in two columns")},
+		"o|a|os|as|um|uma|de|d|do|da|dos|das|em|no|na|nos|nas|ao|aos|pelo|pela|pelos|pelas|para|pra|pro|p|com|que|se|me|eu|nos|voce|vc|temos|tem|tinha|tinham|tiveram|teve|ter|ha|houve|existe|existem|foi|foram|ser|sao|e|esta|estao|ta|tao|estava|estavam|ja|ainda|agora|atualmente|hoje em dia|ate agora|por favor|pf|pfv|favor|gostaria|queria|quero|qro|qria|preciso|precisava|saber|sabe|diga|me diga|me diz|informe|me informe|me fala|fala|traga|traz|ver|veja|ve|gere|gerar|relatorio|dados|dado|informacao|sobre|nosso|nossa|nossos|nossas|meu|minha|seu|sua|seus|suas|dele|dela|programa|fidelidade|do programa|de fidelidade|la|aqui|entao|ok|oi|ola|bom dia|boa tarde|boa noite|obrigado|valeu|pode|poderia|consegue|cadastrado|cadastrados|fez|fizeram|feito|feitas|feitos|realizadas|realizados|registradas|registrados|possui|possuem|tb|tbm|tambem|q|onde|aproximadamente|cerca de|geral|em geral|receber|entre os|entre as|dentre os|dentre as|mas|porem|dia|periodo|atual|na rede|em toda a rede|da rede|todas as lojas|todos|todas|tudo|qual foi|qual e|quais foram|como|estamos|esta indo|cada um|cada uma|registrado|registrada|efetuadas|efetuados|sendo|criado|criados|criada|criadas|estao com|estao ha|ficou|ficaram|dinheiro entrou|entrou|tivemos|deu|deram|respectivos|respectivas|seus respectivos|com seus|com os|com as|junto|contato|via|passou|passaram|registrou|registraram|lancou|lancados|cuja|cujo|cujas|cujos|vieram|vieram de|vem de|veio|veio de|considerando|considerando apenas|considerando so|levando em conta|algo|alguma coisa|alguma|algum|,|pertencem|pertence|sao da|sao do|usam|usa|utilizam|nada|lado a lado|coluna|colunas|em colunas|duas colunas|das duas colunas|nas duas colunas",
+		"the|a|an|of|in|on|at|for|to|from|with|is|are|was|were|be|been|do|does|did|have|has|had|we|our|us|i|me|my|you|your|they|their|them|it|its|there|here|please|pls|kindly|thanks|tell|tell me|give|give me|get|get me|find|fetch|pull|see|let me know|want|need|would|like|could|can|should|about|regarding|so far|to date|currently|now|right now|also|too|ever|approximately|around|roughly|report|data|overall|in total|loyalty|program|programme|our program|what is|what was|whats|what were|how is|how are|how was|how were|are there|is there|were there|was there|do we have|have we|did we|does|made|make|makes|happened|occurred|recorded|registered|placed|come|came|from|receive|receiving|among|among the|out of|of all|but|with their|their|respective|something|anything|any purchase|,|own|owns|owned|belong to|belongs to|use|uses|using|along|across all stores|all stores|every store|in all|all|every|any|whole|entire|contact|details|info|information|record|records|on file|address|currently have|still|yet|already|got|gets|give out|customers who|those|these|that|per cent|via|posted|logged|booked|processed|created|each|each one|each of them|and|whose|through|thru|r|u|ur|w|w/|ya|came from|come from|coming from|considering|considering only|taking into account|side by side|side-by-side|column|columns|in columns|two columns|in two columns")},
 }
 
 // Terms is every terminal of the grammar: the words of the measures, dimensions, nouns,
