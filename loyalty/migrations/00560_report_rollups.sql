@@ -250,19 +250,23 @@ SELECT r.day AS transaction_date, r.store_code, r.payment_type, r.sales, r.value
  WHERE EXISTS (SELECT 1 FROM loyalty.rollup_settings s WHERE s.time_zone = current_setting('TimeZone'))
    AND NOT EXISTS (SELECT 1 FROM loyalty.rollup_dirty d WHERE d.rollup = 'sales' AND d.day = r.day AND d.store_key = COALESCE(r.store_code, ''))
 UNION ALL
-SELECT dd.day, c.store_code, c.payment_type, count(*), sum(c.value)
-  FROM (SELECT DISTINCT d.day FROM loyalty.rollup_dirty d WHERE d.rollup = 'sales') AS dd
-  JOIN loyalty.coupons c ON c.transaction_date >= dd.day::timestamptz AND c.transaction_date < (dd.day + 1)::timestamptz
+SELECT dd.day, x.store_code, x.payment_type, x.sales, x.value
+  FROM (SELECT DISTINCT d.day FROM loyalty.rollup_dirty d WHERE d.rollup = 'sales') AS dd,
+       LATERAL (SELECT c.store_code, c.payment_type, count(*) AS sales, sum(c.value) AS value
+                  FROM loyalty.coupons c
+                 WHERE c.transaction_date >= dd.day::timestamptz AND c.transaction_date < (dd.day + 1)::timestamptz
+                   AND c.cancelled_at IS NULL
+                   AND EXISTS (SELECT 1 FROM loyalty.rollup_dirty d WHERE d.rollup = 'sales' AND d.day = dd.day AND d.store_key = COALESCE(c.store_code, ''))
+                 GROUP BY c.store_code, c.payment_type) AS x
  WHERE EXISTS (SELECT 1 FROM loyalty.rollup_settings s WHERE s.time_zone = current_setting('TimeZone'))
-   AND c.cancelled_at IS NULL
-   AND EXISTS (SELECT 1 FROM loyalty.rollup_dirty d WHERE d.rollup = 'sales' AND d.day = dd.day AND d.store_key = COALESCE(c.store_code, ''))
- GROUP BY dd.day, c.store_code, c.payment_type
 UNION ALL
-SELECT c.transaction_date::date, c.store_code, c.payment_type, count(*), sum(c.value)
-  FROM loyalty.coupons c
- WHERE NOT EXISTS (SELECT 1 FROM loyalty.rollup_settings s WHERE s.time_zone = current_setting('TimeZone'))
-   AND c.cancelled_at IS NULL
- GROUP BY c.transaction_date::date, c.store_code, c.payment_type;
+SELECT x.day, x.store_code, x.payment_type, x.sales, x.value
+  FROM loyalty.rollup_settings s,
+       LATERAL (SELECT c.transaction_date::date AS day, c.store_code, c.payment_type, count(*) AS sales, sum(c.value) AS value
+                  FROM loyalty.coupons c
+                 WHERE s.singleton AND c.cancelled_at IS NULL
+                 GROUP BY 1, 2, 3) AS x
+ WHERE s.time_zone IS DISTINCT FROM current_setting('TimeZone');
 
 CREATE VIEW reporting.points_daily AS
 SELECT r.day AS transaction_date, r.store_code, r.transaction_type,
@@ -272,21 +276,28 @@ SELECT r.day AS transaction_date, r.store_code, r.transaction_type,
  WHERE EXISTS (SELECT 1 FROM loyalty.rollup_settings s WHERE s.time_zone = current_setting('TimeZone'))
    AND NOT EXISTS (SELECT 1 FROM loyalty.rollup_dirty d WHERE d.rollup = 'points' AND d.day = r.day AND d.store_key = COALESCE(r.store_code, ''))
 UNION ALL
-SELECT dd.day, e.store_code, e.transaction_type,
-       CASE e.transaction_type WHEN 'C' THEN 'credit' WHEN 'D' THEN 'debit' WHEN 'R' THEN 'redemption' WHEN 'E' THEN 'reversal' END,
-       e.cancelled_at IS NOT NULL, count(*), sum(e.points), sum(abs(e.points))
-  FROM (SELECT DISTINCT d.day FROM loyalty.rollup_dirty d WHERE d.rollup = 'points') AS dd
-  JOIN loyalty.points_entries e ON e.transaction_date >= dd.day::timestamptz AND e.transaction_date < (dd.day + 1)::timestamptz
+SELECT dd.day, x.store_code, x.transaction_type,
+       CASE x.transaction_type WHEN 'C' THEN 'credit' WHEN 'D' THEN 'debit' WHEN 'R' THEN 'redemption' WHEN 'E' THEN 'reversal' END,
+       x.cancelled, x.entries, x.points, x.points_abs
+  FROM (SELECT DISTINCT d.day FROM loyalty.rollup_dirty d WHERE d.rollup = 'points') AS dd,
+       LATERAL (SELECT e.store_code, e.transaction_type, e.cancelled_at IS NOT NULL AS cancelled,
+                       count(*) AS entries, sum(e.points) AS points, sum(abs(e.points)) AS points_abs
+                  FROM loyalty.points_entries e
+                 WHERE e.transaction_date >= dd.day::timestamptz AND e.transaction_date < (dd.day + 1)::timestamptz
+                   AND EXISTS (SELECT 1 FROM loyalty.rollup_dirty d WHERE d.rollup = 'points' AND d.day = dd.day AND d.store_key = COALESCE(e.store_code, ''))
+                 GROUP BY e.store_code, e.transaction_type, e.cancelled_at IS NOT NULL) AS x
  WHERE EXISTS (SELECT 1 FROM loyalty.rollup_settings s WHERE s.time_zone = current_setting('TimeZone'))
-   AND EXISTS (SELECT 1 FROM loyalty.rollup_dirty d WHERE d.rollup = 'points' AND d.day = dd.day AND d.store_key = COALESCE(e.store_code, ''))
- GROUP BY dd.day, e.store_code, e.transaction_type, e.cancelled_at IS NOT NULL
 UNION ALL
-SELECT e.transaction_date::date, e.store_code, e.transaction_type,
-       CASE e.transaction_type WHEN 'C' THEN 'credit' WHEN 'D' THEN 'debit' WHEN 'R' THEN 'redemption' WHEN 'E' THEN 'reversal' END,
-       e.cancelled_at IS NOT NULL, count(*), sum(e.points), sum(abs(e.points))
-  FROM loyalty.points_entries e
- WHERE NOT EXISTS (SELECT 1 FROM loyalty.rollup_settings s WHERE s.time_zone = current_setting('TimeZone'))
- GROUP BY e.transaction_date::date, e.store_code, e.transaction_type, e.cancelled_at IS NOT NULL;
+SELECT x.day, x.store_code, x.transaction_type,
+       CASE x.transaction_type WHEN 'C' THEN 'credit' WHEN 'D' THEN 'debit' WHEN 'R' THEN 'redemption' WHEN 'E' THEN 'reversal' END,
+       x.cancelled, x.entries, x.points, x.points_abs
+  FROM loyalty.rollup_settings s,
+       LATERAL (SELECT e.transaction_date::date AS day, e.store_code, e.transaction_type, e.cancelled_at IS NOT NULL AS cancelled,
+                       count(*) AS entries, sum(e.points) AS points, sum(abs(e.points)) AS points_abs
+                  FROM loyalty.points_entries e
+                 WHERE s.singleton
+                 GROUP BY 1, 2, 3, 4) AS x
+ WHERE s.time_zone IS DISTINCT FROM current_setting('TimeZone');
 
 -- +goose StatementBegin
 DO $$
