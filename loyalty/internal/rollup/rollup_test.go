@@ -3,7 +3,6 @@ package rollup_test
 import (
 	"context"
 	"fmt"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -98,53 +97,47 @@ const (
 		FROM loyalty.points_entries GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`
 )
 
-// read runs q in São Paulo time as text rows.
-func (f *fixture) read(t *testing.T, q string) string {
+// read runs the queries in São Paulo time, in one snapshot (writers may be at work), each
+// answer as its rows' text.
+func (f *fixture) read(t *testing.T, qs ...string) []string {
 	t.Helper()
 	var out []string
 	err := f.db.Transaction(func(tx *gorm.DB) error {
+		if err := tx.Exec(`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ`).Error; err != nil {
+			return err
+		}
 		if err := tx.Exec(`SET LOCAL TimeZone = 'America/Sao_Paulo'`).Error; err != nil {
 			return err
 		}
-		rs, err := tx.Raw(`SELECT string_agg(t::text, ';') FROM (` + q + `) t`).Rows()
-		if err != nil {
-			return err
-		}
-		defer rs.Close()
-		for rs.Next() {
+		for _, q := range qs {
 			var s *string
-			if err := rs.Scan(&s); err != nil {
-				return err
+			if err := tx.Raw(`SELECT string_agg(t::text, ';') FROM (` + q + `) t`).Row().Scan(&s); err != nil {
+				return fmt.Errorf("%s: %w", q, err)
 			}
+			out = append(out, "")
 			if s != nil {
-				out = append(out, *s)
+				out[len(out)-1] = *s
 			}
 		}
-		return rs.Err()
+		return nil
 	})
 	if err != nil {
-		t.Fatalf("%s: %v", q, err)
+		t.Fatal(err)
 	}
-	return strings.Join(out, "")
+	return out
 }
 
 func (f *fixture) viewsExact(t *testing.T, when string) {
 	t.Helper()
-	if got, want := f.read(t, salesView), f.read(t, salesRaw); got != want {
-		t.Errorf("%s: sales_daily\n  %s\nraw\n  %s", when, got, want)
-	}
-	if got, want := f.read(t, pointsView), f.read(t, pointsRaw); got != want {
-		t.Errorf("%s: points_daily\n  %s\nraw\n  %s", when, got, want)
+	if r := f.read(t, salesView, salesRaw, pointsView, pointsRaw); r[0] != r[1] || r[2] != r[3] {
+		t.Errorf("%s: sales_daily\n  %s\nraw\n  %s\npoints_daily\n  %s\nraw\n  %s", when, r[0], r[1], r[2], r[3])
 	}
 }
 
 func (f *fixture) tablesExact(t *testing.T, when string) {
 	t.Helper()
-	if got, want := f.read(t, salesTable), f.read(t, salesRaw); got != want {
-		t.Errorf("%s: sales_rollup\n  %s\nraw\n  %s", when, got, want)
-	}
-	if got, want := f.read(t, pointsTable), f.read(t, pointsRaw); got != want {
-		t.Errorf("%s: points_rollup\n  %s\nraw\n  %s", when, got, want)
+	if r := f.read(t, salesTable, salesRaw, pointsTable, pointsRaw); r[0] != r[1] || r[2] != r[3] {
+		t.Errorf("%s: sales_rollup\n  %s\nraw\n  %s\npoints_rollup\n  %s\nraw\n  %s", when, r[0], r[1], r[2], r[3])
 	}
 }
 
@@ -251,9 +244,8 @@ func TestCancelledSaleAfterTheRollup(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.viewsExact(t, "cancelled, not yet refreshed")
-	var value string
-	sum := `SELECT COALESCE(sum(value), 0)::text FROM reporting.sales_daily WHERE transaction_date = DATE '2025-04-10'`
-	if value = f.read(t, sum); value != "30.00" {
+	sum := `SELECT COALESCE(sum(value), 0) FROM reporting.sales_daily WHERE transaction_date = DATE '2025-04-10'`
+	if value := f.read(t, sum)[0]; value != "(30.00)" {
 		t.Errorf("sales of the day after the cancel: %s, want 30.00 (the sale kept, %s)", value, keep.ID)
 	}
 	f.refresh(t)
