@@ -201,13 +201,13 @@ BEGIN
         DELETE FROM loyalty.points_rollup;
         INSERT INTO loyalty.sales_rollup (day, store_code, payment_type, sales, value)
         SELECT (c.transaction_date AT TIME ZONE p_time_zone)::date, c.store_code, c.payment_type, count(*), sum(c.value)
-          FROM loyalty.coupons c WHERE c.cancelled_at IS NULL GROUP BY 1, 2, 3;
+          FROM loyalty.coupons c WHERE c.cancelled_at IS NULL GROUP BY 1, 2, 3 ORDER BY 1, 2, 3; -- a period's rows together
         GET DIAGNOSTICS n = ROW_COUNT;
         total := total + n;
         INSERT INTO loyalty.points_rollup (day, store_code, transaction_type, cancelled, entries, points, points_abs)
         SELECT (e.transaction_date AT TIME ZONE p_time_zone)::date, e.store_code, e.transaction_type, e.cancelled_at IS NOT NULL,
                count(*), sum(e.points), sum(abs(e.points))
-          FROM loyalty.points_entries e GROUP BY 1, 2, 3, 4;
+          FROM loyalty.points_entries e GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4;
         GET DIAGNOSTICS n = ROW_COUNT;
         RETURN total + n;
     END IF;
