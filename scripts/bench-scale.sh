@@ -13,8 +13,12 @@
 #    is started on it and loyalty/cmd/bench-scale times every route of issue 25's table at
 #    1 and BENCH_CLIENTS clients (default 16) for BENCH_DURATION each (default 10s),
 #    printing p50, p95 and requests per second (exports at 1 client: the service runs at
-#    most MAX_CONCURRENT_EXPORTS at once and answers 429 beyond); then the writes that cannot be repeated
-#    (reprocess-store-code-owner twice, DELETE of a hot customer) once each.
+#    most MAX_CONCURRENT_EXPORTS at once and answers 429 beyond); then the common report
+#    questions (scripts/bench-scale-reports.tsv, pt and en, over a month, a quarter and a
+#    year) with loyalty/cmd/bench-reports: p50/p95 from the rollups and from raw rows side
+#    by side, and their ratio (the rollups are refreshed first, as the service's job
+#    would); then the writes that cannot be repeated (reprocess-store-code-owner twice,
+#    DELETE of a hot customer) once each.
 #
 # Postgres: BENCH_DATABASE_URL (a server where the user may CREATE DATABASE), else the
 # one scripts/dev-services.sh finds or starts. LOYALTY_BIN: the binary (default: a build
@@ -33,6 +37,8 @@ customers="${BENCH_CUSTOMERS:-$([ -n "$smoke" ] && echo 2000 || echo 1000000)}"
 hot="${BENCH_HOT_ENTRIES:-$([ -n "$smoke" ] && echo 2000 || echo 40000)}"
 duration="${BENCH_DURATION:-$([ -n "$smoke" ] && echo 1s || echo 10s)}"
 clients="${BENCH_CLIENTS:-16}"
+report_runs="${BENCH_REPORT_RUNS:-$([ -n "$smoke" ] && echo 1 || echo 5)}"
+report_raw_runs="${BENCH_REPORT_RAW_RUNS:-$([ -n "$smoke" ] && echo 1 || echo 3)}"
 keep="${BENCH_KEEP:-$([ -n "$smoke" ] && echo 0 || echo 1)}"
 phase="${1:-all}" # all | load (load and audit only) | reads
 port="${BENCH_PORT:-18590}"
@@ -66,6 +72,7 @@ if [ -z "$loyalty" ]; then
   loyalty="$work/loyalty"
 fi
 go build -o "$work/bench-scale" ./loyalty/cmd/bench-scale
+go build -o "$work/bench-reports" ./loyalty/cmd/bench-reports
 export DATABASE_URL="$bench_url" JWT_SECRET="$secret" LOG_LEVEL=warn
 
 loaded() { [ "$(psql "$BENCH_DATABASE_URL" -Atc "SELECT shobj_description(oid, 'pg_database') FROM pg_database WHERE datname = '$scratch'")" = "bench-scale loaded" ]; }
@@ -93,6 +100,10 @@ fi
 mstart=$(date +%s)
 "$loyalty" migrate >/dev/null
 echo "bench-scale: migrated in $(($(date +%s) - mstart)) s"
+# The report rollups as the service's job keeps them (the first pass builds them whole).
+rstart=$(date +%s)
+"$loyalty" admin refresh-rollups >/dev/null
+echo "bench-scale: report rollups refreshed in $(($(date +%s) - rstart)) s"
 echo "bench-scale: rows and sizes"
 psql "$bench_url" -q -P footer=off <<'SQL'
 SELECT c.relname AS "table", to_char(c.reltuples, 'FM999,999,999,999') AS "rows",
@@ -156,6 +167,8 @@ fi
 echo "bench-scale: $customers customers; $duration per route and client count; load: $(cut -d' ' -f1-3 /proc/loadavg)"
 status=0
 "$work/bench-scale" -url "http://127.0.0.1:$port" -token "$token" -duration "$duration" -clients "1,$clients" <"$work/reads" || status=1
+echo "bench-scale: report questions, from the rollups and from raw rows (BENCH_REPORT_RUNS=$report_runs, raw $report_raw_runs); load: $(cut -d' ' -f1-3 /proc/loadavg)"
+"$work/bench-reports" -database-url "$bench_url" -runs "$report_runs" -raw-runs "$report_raw_runs" <scripts/bench-scale-reports.tsv || status=1
 "$work/bench-scale" -url "http://127.0.0.1:$port" -token "$token" <"$work/writes" || status=1
 echo "bench-scale: load after the run: $(cut -d' ' -f1-3 /proc/loadavg)"
 exit $status

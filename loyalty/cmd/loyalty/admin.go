@@ -29,6 +29,9 @@ jobs:
   audit                   check the ledger's invariants over the whole database (balance =
                           sum of entries, reversals mirror cancelled entries, redeems agree
                           with their entries and items); prints each problem, exits 1 if any
+  refresh-rollups         re-aggregate the report rollups now (what every replica does every
+                          REPORT_ROLLUP_INTERVAL); the first run after migration 00560, or
+                          after AI_TIMEZONE changed, rebuilds them whole
 
 flags:
   --json                  print the final summary as JSON (both jobs)
@@ -56,7 +59,7 @@ func runAdmin(ctx context.Context, args []string, getenv func(string) string, st
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
 	var batchSize, offset, concurrency *int
 	switch job {
-	case "reprocess-store-owner", "audit":
+	case "reprocess-store-owner", "audit", "refresh-rollups":
 	case "sync-app-users":
 		batchSize = fs.Int("batch-size", 100, "customers per batch")
 		offset = fs.Int("offset", 0, "matching customers to skip")
@@ -107,6 +110,15 @@ func runAdmin(ctx context.Context, args []string, getenv func(string) string, st
 		}
 		summary = []field{{"problems", len(problems)}}
 		failed = len(problems)
+	case "refresh-rollups":
+		pass, err := a.Rollups.Refresh(ctx)
+		if err != nil {
+			return fmt.Errorf("admin %s: %w", job, err)
+		}
+		if pass.Busy {
+			return fmt.Errorf("admin %s: a replica's pass is running; try again when it ends", job)
+		}
+		summary = []field{{"partitions", pass.Partitions}}
 	case "reprocess-store-owner":
 		stats, err := jobs.ReprocessStoreCodeOwner(ctx, progress)
 		progress.finish()

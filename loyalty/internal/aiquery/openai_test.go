@@ -305,7 +305,7 @@ func TestOpenAIStructuredRequest(t *testing.T) {
 		explained string
 	}{
 		{"measures, breakdown, filter, period", "top 3 stores by revenue and number of sales paid with pix last month, side by side", "```json\n" + `{"request": {"measures": ["revenue", "sales_count"], "dimensions": ["store"], "filters": [{"kind": "payment", "value": "pix"}], "period": {"relative": "last_month"}, "order": "desc", "limit": 3}}` + "\n```",
-			[]string{"sum(v.value)", "count(*)", "v.payment_type = 'pix'", "date_trunc('month', now()) - interval '1 month'", "LIMIT 3"}, false, false, "revenue: sum of the sales' value; number of sales: "},
+			[]string{"sum(v.value)", "AS sales", "v.payment_type = 'pix'", "date_trunc('month', now()) - interval '1 month'", "LIMIT 3"}, false, false, "revenue: sum of the sales' value; number of sales: "},
 		{"threshold and date range", "how many customers older than 30 signed up between January and March", "```json\n" + `{"request": {"measures": ["customers"], "filters": [{"kind": "threshold", "value": "years", "op": ">", "number": "30"}], "period": {"from": "2025-01-01", "to": "2025-03-31"}}}` + "\n```",
 			[]string{"age(now(), c.birth_date)) > 30", "DATE '2025-01-01'", "DATE '2025-04-01'"}, false, false, "number of customers: "},
 		{"unknown measure", "what was our profit", "```json\n" + `{"request": {"measures": ["profit"]}}` + "\n```", nil, true, false, ""},

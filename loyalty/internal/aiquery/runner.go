@@ -154,7 +154,10 @@ func (r *Runner) run(ctx context.Context, conn *pgx.Conn, query string, sink Sin
 		return 0, fmt.Errorf("report query: begin: %w", err)
 	}
 	timeout := strconv.FormatInt(max(r.cfg.StatementTimeout.Milliseconds(), 1), 10)
-	if _, err := tx.Exec(ctx, `SELECT set_config('statement_timeout', $1, true), set_config('search_path', $2, true), set_config('TimeZone', $3, true)`,
+	// jit off: the reporting views' plans are estimated costly (the daily rollups' raw
+	// fallback), and compiling them took seconds on a loaded machine for queries that
+	// then run in milliseconds.
+	if _, err := tx.Exec(ctx, `SELECT set_config('statement_timeout', $1, true), set_config('search_path', $2, true), set_config('TimeZone', $3, true), set_config('jit', 'off', true)`,
 		timeout, ReportingSchema, r.cfg.TimeZone); err != nil {
 		return 0, fmt.Errorf("report query: session settings: %w", err)
 	}

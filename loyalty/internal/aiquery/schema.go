@@ -150,6 +150,25 @@ var Views = []View{
 		{"created_at", "timestamptz", ""},
 		{"updated_at", "timestamptz", ""},
 	}},
+	// The daily rollups (migration 00560): exact, and much faster than the raw rows for
+	// additive measures over long periods.
+	{Name: "sales_daily", Note: "sales not cancelled, summed per day x store x payment type (exact, fast over long periods)", Columns: []Column{
+		{"transaction_date", "date", "the day of the sales (in the reporting time zone)"},
+		{"store_code", "text", ""},
+		{"payment_type", "text", ""},
+		{"sales", "bigint", "number of sales (sum it)"},
+		{"value", "numeric", "value of the sales (sum it)"},
+	}},
+	{Name: "points_daily", Note: "points entries summed per day x store x entry type x cancelled (exact, fast over long periods)", Columns: []Column{
+		{"transaction_date", "date", "the day of the entries (in the reporting time zone)"},
+		{"store_code", "text", ""},
+		{"transaction_type", "char(1)", "C credit, D debit, R redemption block, E reversal"},
+		{"transaction_type_name", "text", "credit, debit, redemption or reversal"},
+		{"cancelled", "boolean", "the entries were reversed"},
+		{"entries", "bigint", "number of entries (sum it)"},
+		{"points", "numeric", "sum of their signed points (sum it)"},
+		{"points_abs", "numeric", "sum of their absolute points (sum it)"},
+	}},
 }
 
 // viewColumns is the relation allow-list: each view and its column names.

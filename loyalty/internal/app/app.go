@@ -29,6 +29,7 @@ import (
 	"github.com/loyaltylinks/platform/loyalty/internal/product"
 	"github.com/loyaltylinks/platform/loyalty/internal/promotion"
 	"github.com/loyaltylinks/platform/loyalty/internal/redeem"
+	"github.com/loyaltylinks/platform/loyalty/internal/rollup"
 	"github.com/loyaltylinks/platform/loyalty/internal/store"
 	"github.com/loyaltylinks/platform/loyalty/internal/user"
 	"github.com/loyaltylinks/platform/loyalty/internal/webhook"
@@ -64,6 +65,8 @@ type App struct {
 	AppUsers batch.AppUserDirectory
 	// AIQueries answers report questions, on its own pool (AI_DB_MAX_CONNS connections).
 	AIQueries *aiquery.Service
+	// Rollups re-aggregates the report rollups (every replica; one pass at a time).
+	Rollups *rollup.Job
 
 	// Events is the webhook outbox: Customers, Ledger and Redeems record every change
 	// integrators can subscribe to through it, in the change's transaction.
@@ -128,6 +131,7 @@ func New(ctx context.Context, cfg config.Config, db *gorm.DB, log *slog.Logger, 
 
 		Exporter: export.New(sqlDB, log),
 		Batch:    batch.New(sqlDB, log).WithEvents(customers),
+		Rollups:  rollup.New(db, cfg.AITimezone, log),
 		db:       db,
 	}
 	if cfg.ExternalAppUsersURL != "" {
@@ -229,14 +233,16 @@ func (a *App) Audit(ctx context.Context) ([]string, error) {
 }
 
 // RunJobs runs the background jobs of a replica until ctx ends: the expiry of pending
-// redeems past their validity, the webhook delivery workers with their pruning, and the
-// outbox's re-reading of the event types subscriptions want. Every replica runs them
-// (rows are claimed with SKIP LOCKED). It returns when they have stopped.
+// redeems past their validity, the webhook delivery workers with their pruning, the
+// outbox's re-reading of the event types subscriptions want, and the report rollups'
+// refresh. Every replica runs them (rows are claimed with SKIP LOCKED; one rollup pass at
+// a time). It returns when they have stopped.
 func (a *App) RunJobs(ctx context.Context) {
 	var jobs sync.WaitGroup
 	jobs.Go(func() { a.Redeems.RunExpiry(ctx, a.Config.RedeemExpiryInterval, a.Log) })
 	jobs.Go(func() { a.Events.Watch(ctx, a.db, a.Config.WebhookPollInterval, a.Log) })
 	jobs.Go(func() { a.Webhooks.Run(ctx) })
+	jobs.Go(func() { a.Rollups.Run(ctx, a.Config.ReportRollupInterval) })
 	jobs.Wait()
 }
 

@@ -55,6 +55,9 @@ type Config struct {
 	AIMaxConcurrent    int            // report queries running at once per replica (then 429)
 	AIMaxResultBytes   int            // cap on a result's values and on its xlsx (then 422)
 	AITimezone         *time.Location // session time zone of report queries
+	// ReportRollupInterval is how often each replica re-aggregates the days x stores
+	// written since its last pass into the report rollups (package rollup).
+	ReportRollupInterval time.Duration
 
 	// Ledger: points earned per currency unit of a sale before promotions, and how often
 	// each replica looks for pending redeems past their validity.
@@ -128,6 +131,7 @@ func Load(getenv func(string) string) (Config, error) {
 		AIDBMaxConns:          e.Int("AI_DB_MAX_CONNS", 4, 1),
 		AIMaxConcurrent:       e.Int("AI_MAX_CONCURRENT", 4, 1),
 		AIMaxResultBytes:      e.Int("AI_MAX_RESULT_BYTES", 32<<20, 64<<10),
+		ReportRollupInterval:  e.Duration("REPORT_ROLLUP_INTERVAL", 10*time.Second),
 		PointsPerCurrencyUnit: e.Float("POINTS_PER_CURRENCY_UNIT", 1),
 		RedeemExpiryInterval:  e.Duration("REDEEM_EXPIRY_INTERVAL", time.Minute),
 

@@ -33,6 +33,8 @@ type Request struct {
 	// A list of rows instead of measures: these columns, sorted by SortBy when set.
 	Attrs  []*Attribute
 	SortBy *Attribute
+
+	raw bool // read raw rows, never a rollup (CompileRaw)
 }
 
 // InvalidError is a request the layer cannot express (a filter or breakdown that does not
@@ -198,13 +200,14 @@ func (r *Request) Compile() (string, error) {
 	if parts := r.parts(); len(parts) > 1 {
 		return r.compileParts(parts)
 	}
+	src := r.source() // the fact's view, or a rollup of it (rollup.go)
 	var (
 		cols    []Column
 		group   []string
 		joinsIn []string
 		conds   []string
 		orderBy []string
-		live    = r.Fact.Live
+		live    = src.live
 	)
 	addJoin := func(js ...string) {
 		for _, j := range js {
@@ -251,11 +254,11 @@ func (r *Request) Compile() (string, error) {
 	}
 
 	firstMeasure := len(cols) + 1
-	for _, m := range r.Measures {
+	for _, m := range src.measures {
 		cols = append(cols, Column{Expr: m.Expr, Alias: m.Alias.In(r.Lang)})
 	}
 	if len(r.Measures) > 0 {
-		conds = append(conds, r.Measures[0].Where...)
+		conds = append(conds, src.measures[0].Where...)
 		if m := r.Measures[0]; m.Kind == Rate && m.rateOf != nil && !m.live {
 			live = "" // a cancellation rate is over every sale
 		}
@@ -329,7 +332,7 @@ func (r *Request) Compile() (string, error) {
 			b.WriteString(" AS " + c.Alias)
 		}
 	}
-	b.WriteString("\nFROM " + r.Fact.from())
+	b.WriteString("\nFROM " + src.from)
 	for _, j := range joinsIn {
 		b.WriteString("\n" + j)
 	}

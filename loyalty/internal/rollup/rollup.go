@@ -1,0 +1,88 @@
+// Package rollup keeps the report rollups up to date (migration 00560, docs/sizing.md
+// "Report rollups"): writers of coupons and points entries only mark the days x stores
+// they touch; this job re-aggregates the marked ones from raw rows. Every replica runs it;
+// one pass runs at a time (an advisory lock in loyalty.rollup_refresh), the others skip
+// their turn. Report answers never depend on it: the reporting views read marked days x
+// stores from raw rows until a pass has re-aggregated them.
+package rollup
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"gorm.io/gorm"
+)
+
+// Job re-aggregates the report rollups.
+type Job struct {
+	db       *gorm.DB
+	timeZone string
+	log      *slog.Logger
+}
+
+// New returns the job. timeZone is the reporting time zone (AI_TIMEZONE): the rollups'
+// days are its days, and a change of it rebuilds them on the next pass.
+func New(db *gorm.DB, timeZone *time.Location, log *slog.Logger) *Job {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	return &Job{db: db, timeZone: timeZone.String(), log: log}
+}
+
+// Pass is what one refresh did.
+type Pass struct {
+	// Partitions is the number of days x stores re-aggregated (on a rebuild, the rollup
+	// rows written).
+	Partitions int
+	// Busy: another replica's pass was running; this one did nothing.
+	Busy bool
+}
+
+// Refresh runs one pass in one transaction: the marks it sees are taken and their days x
+// stores re-aggregated, or nothing (Busy) when another pass holds the lock. A pass that
+// fails or is cancelled rolls back whole, marks included: the next one does its work.
+func (j *Job) Refresh(ctx context.Context) (Pass, error) {
+	var n int
+	if err := j.db.WithContext(ctx).Raw(`SELECT loyalty.rollup_refresh(?)`, j.timeZone).Row().Scan(&n); err != nil {
+		return Pass{}, fmt.Errorf("refresh report rollups: %w", err)
+	}
+	if n < 0 {
+		return Pass{Busy: true}, nil
+	}
+	if n > 0 {
+		// The marks a pass deletes stay in the table and its index until vacuumed, and
+		// every report reads the live ones: after a bulk load, 400k dead marks made each
+		// report take seconds. The table is small once vacuumed, so this is cheap; a
+		// vacuum already running is not waited for.
+		if err := j.db.WithContext(ctx).Exec(`VACUUM (SKIP_LOCKED) loyalty.rollup_marks`).Error; err != nil {
+			return Pass{Partitions: n}, fmt.Errorf("vacuum the rollup marks: %w", err)
+		}
+	}
+	return Pass{Partitions: n}, nil
+}
+
+// Run refreshes at once, then every interval, until ctx ends. A failed pass is logged and
+// retried at the next tick.
+func (j *Job) Run(ctx context.Context, interval time.Duration) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		started := time.Now()
+		p, err := j.Refresh(ctx)
+		switch {
+		case ctx.Err() != nil:
+			return
+		case err != nil:
+			j.log.ErrorContext(ctx, "report rollups: pass failed", "error", err)
+		case p.Partitions > 0:
+			j.log.InfoContext(ctx, "report rollups refreshed", "partitions", p.Partitions, "took", time.Since(started).Round(time.Millisecond))
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
