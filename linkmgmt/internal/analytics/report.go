@@ -12,7 +12,6 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/click"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/visitors"
-	"github.com/loyaltylinks/platform/shared/apperr"
 	"github.com/loyaltylinks/platform/shared/database"
 	"gorm.io/gorm"
 )
@@ -267,7 +266,7 @@ func (r *Reader) withTx(ctx context.Context, fn func(pgx.Tx) error) error {
 			}
 			err := fn(tx)
 			if isStatementTimeout(err) {
-				return apperr.Wrap(apperr.Invalid, err, "this question takes too long to answer from the raw clicks: ask for a shorter period or fewer filters")
+				return ErrTooSlow.Because(err)
 			}
 			return err
 		})

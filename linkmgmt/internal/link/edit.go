@@ -2,12 +2,13 @@ package link
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 
-	"github.com/loyaltylinks/platform/shared/apperr"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/domain"
 	"github.com/loyaltylinks/platform/shared/nullable"
 	"golang.org/x/crypto/bcrypt"
 )
@@ -134,7 +135,7 @@ func (e *edit) domain() error {
 		return nil
 	}
 	d, err := e.refs.Domains.OwnedByHost(e.ctx, e.accountID, host)
-	if apperr.Is(err, apperr.NotFound) {
+	if errors.Is(err, domain.ErrNotFound) {
 		e.errs.add("domain", "is not one of your branded domains")
 		return nil
 	}

@@ -24,7 +24,7 @@ type note struct {
 	Slug      *string
 }
 
-var errNoteNotFound = apperr.New(apperr.NotFound, "Note not found")
+var errNoteNotFound = apperr.Define(apperr.NotFound, "note_not_found", "Note not found")
 
 func newNotes(t *testing.T) (owned.Table[note], *gorm.DB) {
 	t.Helper()

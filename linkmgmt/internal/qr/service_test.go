@@ -3,6 +3,7 @@ package qr_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"regexp"
@@ -138,7 +139,7 @@ func TestLinksAdapter(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := links.UpdateLongURL(ctx, other.ID, l.ID, "https://evil.example"); !apperr.Is(err, apperr.NotFound) {
+	if err := links.UpdateLongURL(ctx, other.ID, l.ID, "https://evil.example"); !errors.Is(err, link.ErrNotFound) {
 		t.Fatalf("another account's update: %v, want NotFound", err)
 	}
 	if err := links.DeleteLink(ctx, other.ID, l.ID); err != nil {
@@ -162,7 +163,7 @@ func TestLinksAdapter(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := links.UpdateLongURL(ctx, f.accountID, l.ID, "https://example.com/x"); !apperr.Is(err, apperr.NotFound) {
+	if err := links.UpdateLongURL(ctx, f.accountID, l.ID, "https://example.com/x"); !errors.Is(err, link.ErrNotFound) {
 		t.Fatalf("update of a deleted link: %v, want NotFound", err)
 	}
 }
