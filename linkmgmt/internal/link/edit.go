@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/loyaltylinks/platform/linkmgmt/internal/domain"
 	"github.com/loyaltylinks/platform/shared/nullable"
@@ -23,7 +24,7 @@ func (s *Service) apply(ctx context.Context, accountID int64, in Input, l *Link,
 		e.errs.add("url", "must not be empty")
 		e.in.URL.Set = false
 	}
-	applyFields(e.in, l, urlChecker{ownHosts: e.ownHost}, &e.errs)
+	applyFields(e.in, l, urlChecker{ownHosts: e.ownHost}, time.Now(), &e.errs)
 	e.alias()
 	for _, step := range []func() error{e.password, e.pageType, e.domain, e.pixels, e.channel, e.campaign} {
 		if err := step(); err != nil {
