@@ -11,6 +11,7 @@ import (
 	"github.com/loyaltylinks/platform/linkmgmt/migrations"
 	"github.com/loyaltylinks/platform/shared/database"
 	"github.com/loyaltylinks/platform/shared/testkit"
+	"github.com/loyaltylinks/platform/shared/testkit/testdb"
 )
 
 func TestMain(m *testing.M) {
@@ -163,10 +164,7 @@ func TestDNSChecker(t *testing.T) {
 }
 
 func TestCreateRefusesTheServiceOwnHost(t *testing.T) {
-	db, err := database.Open(testkit.NewDatabase(t), database.Options{Schema: migrations.Schema, MaxOpenConns: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := testdb.Open(t, database.Options{Schema: migrations.Schema, MaxOpenConns: 2})
 	var accountID int64
 	if err := db.Raw(`INSERT INTO accounts (email, username, api_key_hash) VALUES ('a@example.com', 'a', 'h') RETURNING id`).Scan(&accountID).Error; err != nil {
 		t.Fatal(err)
