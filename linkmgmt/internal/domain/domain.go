@@ -16,7 +16,6 @@ import (
 	"github.com/loyaltylinks/platform/linkmgmt/internal/cachebus"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/owned"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/weburl"
-	"github.com/loyaltylinks/platform/shared/pagination"
 	"gorm.io/gorm"
 )
 
@@ -157,10 +156,13 @@ type NoCheck struct{}
 // Check accepts host.
 func (NoCheck) Check(context.Context, string) error { return nil }
 
-// Store reads and writes branded domains, each method scoped to one account.
+// Store reads and writes branded domains, each method scoped to one account. Get, List
+// and Delete are owned.Resource's; Delete removes the short links on the domain with it
+// (links.domain_id is ON DELETE CASCADE): their addresses no longer exist, and the
+// domain's event drops them from every cache too.
 type Store struct {
+	owned.Resource[Domain]
 	db       *gorm.DB
-	rows     owned.Table[Domain]
 	checker  Checker
 	notify   cachebus.Publisher
 	ownHosts []string // the service's own hosts, which cannot be registered
@@ -180,7 +182,9 @@ func NewStore(db *gorm.DB, checker Checker, notify cachebus.Publisher, ownHosts 
 			own = append(own, c)
 		}
 	}
-	return &Store{db: db, rows: owned.NewTable[Domain](db, "domain", ErrNotFound), checker: checker, notify: notify, ownHosts: own}
+	s := &Store{db: db, checker: checker, notify: notify, ownHosts: own}
+	s.Resource = owned.NewResource[Domain](db, "domain", ErrNotFound, func(ctx context.Context, d Domain) { s.changed(ctx, d.Host) })
+	return s
 }
 
 func (s *Store) changed(ctx context.Context, host string) {
@@ -269,17 +273,7 @@ func (s *Store) Update(ctx context.Context, accountID, id int64, r Redirects) (D
 	if err != nil {
 		return Domain{}, err
 	}
-	d, err := s.rows.Update(ctx, accountID, id, cols)
-	if err != nil {
-		return Domain{}, err
-	}
-	s.changed(ctx, d.Host)
-	return d, nil
-}
-
-// Get returns one domain of the account.
-func (s *Store) Get(ctx context.Context, accountID, id int64) (Domain, error) {
-	return s.rows.Get(ctx, accountID, id)
+	return s.UpdateColumns(ctx, accountID, id, cols)
 }
 
 // ByHost returns the branded domain registered for host (CanonicalHost form), whatever
@@ -313,22 +307,4 @@ func (s *Store) Registered(ctx context.Context, host string) (bool, error) {
 		return false, nil
 	}
 	return err == nil, err
-}
-
-// Delete removes a domain and returns it as it was (its host tells the redirect caches
-// what to forget). The short links on it are deleted with it (links.domain_id is ON
-// DELETE CASCADE): their addresses no longer exist.
-func (s *Store) Delete(ctx context.Context, accountID, id int64) (Domain, error) {
-	d, err := s.rows.Delete(ctx, accountID, id)
-	if err != nil {
-		return Domain{}, err
-	}
-	// Its links went with it (cascade): the event drops them from every cache too.
-	s.changed(ctx, d.Host)
-	return d, nil
-}
-
-// List returns one page of the account's domains, newest first, and the total count.
-func (s *Store) List(ctx context.Context, accountID int64, p pagination.Page) ([]Domain, int, error) {
-	return s.rows.List(ctx, accountID, p)
 }

@@ -86,7 +86,7 @@ func (a *API) deleteDomain(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if _, err := a.svc.Domains.Delete(c.Request().Context(), currentAccount(c).ID, id); err != nil {
+	if err := a.svc.Domains.Delete(c.Request().Context(), currentAccount(c).ID, id); err != nil {
 		return err
 	}
 	return writeMessage(c, "Domain has been deleted successfully.")
