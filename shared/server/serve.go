@@ -8,6 +8,8 @@ import (
 	"net"
 	"net/http"
 	"time"
+
+	"github.com/loyaltylinks/platform/shared/config"
 )
 
 // Limits of every connection, on both listeners. The README's Operations section states
@@ -49,6 +51,17 @@ type ServeOptions struct {
 	ReadTimeout time.Duration
 	// WriteStallTimeout bounds each write of a response; 0 means DefaultWriteStallTimeout.
 	WriteStallTimeout time.Duration
+}
+
+// Options are the ServeOptions of a service's listener configuration.
+func Options(c config.Server) ServeOptions {
+	return ServeOptions{
+		Addr:              c.HTTPAddr,
+		MetricsAddr:       c.MetricsAddr,
+		Grace:             c.ShutdownGrace,
+		ReadTimeout:       c.HTTPReadTimeout,
+		WriteStallTimeout: c.HTTPWriteStallTimeout,
+	}
 }
 
 func (o ServeOptions) withDefaults() ServeOptions {

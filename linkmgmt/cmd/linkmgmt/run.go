@@ -91,21 +91,10 @@ func printVersion(stdout io.Writer) error {
 	return nil
 }
 
-// openDB opens the service's pool, having applied the migrations first unless
-// MIGRATE_ON_START=false, and returns the function that closes it (a failure to close
-// at exit changes nothing, so it is not reported). Every command that uses the database
-// (serve, users) opens it here, so they all agree on whether it migrates.
+// openDB opens the service's pool (database.OpenService: every command that uses the
+// database, serve and users, opens it there).
 func openDB(ctx context.Context, db config.Database, logger *slog.Logger) (*gorm.DB, func(), error) {
-	if db.MigrateOnStart {
-		if err := migrations.Apply(ctx, db.DatabaseURL, logger); err != nil {
-			return nil, nil, err
-		}
-	}
-	pool, err := database.Open(db.DatabaseURL, database.Options{Schema: migrations.Schema, MaxOpenConns: db.DBMaxConns})
-	if err != nil {
-		return nil, nil, fmt.Errorf("open database: %w", err)
-	}
-	return pool, func() { _ = database.Close(pool) }, nil
+	return database.OpenService(ctx, db, migrations.Apply, logger, database.Options{Schema: migrations.Schema})
 }
 
 func usersCommand(ctx context.Context, cfg config.Database, logger *slog.Logger, args []string, stdout, stderr io.Writer) error {
@@ -162,13 +151,7 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 	// so redirects answered during the drain are still recorded and flushed.
 	svc.Start(ctx)
 	logger.InfoContext(ctx, "linkmgmt starting", "addr", cfg.HTTPAddr, "metrics_addr", cfg.MetricsAddr, "base_url", cfg.BaseURL, "version", version, "country_data", svc.Locator.Database().String())
-	serveErr := srv.Serve(ctx, server.ServeOptions{
-		Addr:              cfg.HTTPAddr,
-		MetricsAddr:       cfg.MetricsAddr,
-		Grace:             cfg.ShutdownGrace,
-		ReadTimeout:       cfg.HTTPReadTimeout,
-		WriteStallTimeout: cfg.HTTPWriteStallTimeout,
-	})
+	serveErr := srv.Serve(ctx, server.Options(cfg.Server))
 	svc.Stop()
 	if serveErr != nil && !errors.Is(serveErr, context.Canceled) {
 		return serveErr

@@ -13,6 +13,7 @@ import (
 	"github.com/loyaltylinks/platform/linkmgmt/migrations"
 	"github.com/loyaltylinks/platform/shared/database"
 	"github.com/loyaltylinks/platform/shared/testkit"
+	"github.com/loyaltylinks/platform/shared/testkit/testdb"
 	"github.com/oschwald/maxminddb-golang/v2"
 )
 
@@ -44,15 +45,7 @@ func TestUsersCreate(t *testing.T) {
 		t.Fatalf("last stdout line %q is not the key alone (64 hex characters); stdout:\n%s", key, out)
 	}
 
-	db, err := database.Open(env["DATABASE_URL"], database.Options{Schema: migrations.Schema, MaxOpenConns: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() {
-		if sqlDB, err := db.DB(); err == nil {
-			sqlDB.Close()
-		}
-	}()
+	db := testdb.OpenURL(t, env["DATABASE_URL"], database.Options{Schema: migrations.Schema, MaxOpenConns: 2})
 	acc, err := account.NewStore(db).ByAPIKey(context.Background(), key)
 	if err != nil {
 		t.Fatalf("the printed key does not authenticate: %v", err)

@@ -1,207 +1,42 @@
 package main
 
 import (
-	"bufio"
-	"context"
-	"errors"
 	"io"
-	"net"
 	"net/http"
-	"os"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/loyaltylinks/platform/shared/testkit"
 )
 
-// freeAddr returns a loopback address no one listens on right now.
-func freeAddr(t *testing.T) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	return ln.Addr().String()
-}
-
-// TestServeSplitsMetricsFromTheAPI runs `linkmgmt serve` as deployed: the API on HTTP_ADDR
-// without /metrics, Prometheus on METRICS_ADDR, both stopped by the context.
+// TestServeSplitsMetricsFromTheAPI runs `linkmgmt serve` as deployed (testkit.CheckServe),
+// and checks that a password form trickled to a protected link is cut like any body.
 func TestServeSplitsMetricsFromTheAPI(t *testing.T) {
-	api, metrics := freeAddr(t), freeAddr(t)
-	env := map[string]string{
-		"DATABASE_URL":      testkit.NewDatabase(t),
-		"REDIS_URL":         testkit.Redis(t),
-		"DOMAIN_CHECK":      "off",
-		"HTTP_ADDR":         api,
-		"METRICS_ADDR":      metrics,
-		"SHUTDOWN_GRACE":    "2s",
-		"HTTP_READ_TIMEOUT": "1s",
-		"LOG_LEVEL":         "error",
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	served := make(chan error, 1)
-	go func() {
-		served <- run(ctx, []string{"serve"}, func(k string) string { return env[k] }, io.Discard, io.Discard)
-	}()
-
-	get := func(url string) (int, string) {
-		res, err := http.Get(url)
-		if err != nil {
-			return 0, err.Error()
-		}
-		defer res.Body.Close()
-		b, _ := io.ReadAll(res.Body)
-		return res.StatusCode, string(b)
-	}
-	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
-		if code, _ := get("http://" + api + "/healthz"); code == http.StatusOK {
-			break
-		}
-		select {
-		case err := <-served:
-			t.Fatalf("serve stopped: %v", err)
-		default:
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the API never answered /healthz")
-		}
-	}
-	if code, body := get("http://" + api + "/metrics"); code != http.StatusNotFound || strings.Contains(body, "go_goroutines") {
-		t.Errorf("API port /metrics: %d, want 404 without metrics", code)
-	}
-	code, body := get("http://" + metrics + "/metrics")
-	if want := `linkmgmt_http_requests_total{method="GET",route="/healthz",status="200"}`; code != http.StatusOK || !strings.Contains(body, want) {
-		t.Errorf("metrics port /metrics: %d, want 200 with %s", code, want)
-	}
-
-	t.Run("a body trickled byte by byte is cut at HTTP_READ_TIMEOUT", func(t *testing.T) {
-		conn, err := net.Dial("tcp", api)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer conn.Close()
-		began := time.Now()
-		if _, err := io.WriteString(conn, "POST /api/url/add HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"); err != nil {
-			t.Fatal(err)
-		}
-		go func() {
-			for range 40 {
-				time.Sleep(200 * time.Millisecond)
-				if _, err := io.WriteString(conn, " "); err != nil {
-					return
-				}
+	testkit.CheckServe(t, testkit.Binary{
+		Run:        run,
+		Env:        map[string]string{"DATABASE_URL": testkit.NewDatabase(t), "REDIS_URL": testkit.Redis(t), "DOMAIN_CHECK": "off"},
+		Name:       "linkmgmt",
+		BodyPath:   "/api/url/add",
+		MessageKey: "message",
+	}, func(t *testing.T, s testkit.Serving) {
+		t.Run("a password form trickled byte by byte is cut at HTTP_READ_TIMEOUT", func(t *testing.T) {
+			var out strings.Builder
+			if err := run(s.Ctx, []string{"users", "create", "--email", "slow@example.com"}, func(k string) string { return s.Env[k] }, &out, io.Discard); err != nil {
+				t.Fatal(err)
 			}
-		}()
-		_ = conn.SetReadDeadline(time.Now().Add(6 * time.Second))
-		_, err = io.Copy(io.Discard, conn) // the answer, then the server's close
-		if took := time.Since(began); errors.Is(err, os.ErrDeadlineExceeded) || took > 2500*time.Millisecond {
-			t.Fatalf("connection open for %v (%v), want it closed about 1 s in", took, err)
-		}
-	})
-	t.Run("a password form trickled byte by byte is cut at HTTP_READ_TIMEOUT", func(t *testing.T) {
-		var out strings.Builder
-		if err := run(ctx, []string{"users", "create", "--email", "slow@example.com"}, func(k string) string { return env[k] }, &out, io.Discard); err != nil {
-			t.Fatal(err)
-		}
-		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-		req, _ := http.NewRequest(http.MethodPost, "http://"+api+"/api/url/add", strings.NewReader(`{"url":"https://example.org/","custom":"locked","password":"open sesame"}`))
-		req.Header.Set("Authorization", "Bearer "+lines[len(lines)-1])
-		req.Header.Set("Content-Type", "application/json")
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res.Body.Close()
-		if res.StatusCode != http.StatusOK {
-			t.Fatalf("creating the link: %d", res.StatusCode)
-		}
-		conn, err := net.Dial("tcp", api)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer conn.Close()
-		began := time.Now()
-		if _, err := io.WriteString(conn, "POST /locked HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\npassword="); err != nil {
-			t.Fatal(err)
-		}
-		go func() {
-			for range 40 {
-				time.Sleep(200 * time.Millisecond)
-				if _, err := io.WriteString(conn, "x"); err != nil {
-					return
-				}
-			}
-		}()
-		_ = conn.SetReadDeadline(time.Now().Add(6 * time.Second))
-		_, err = io.Copy(io.Discard, conn)
-		if took := time.Since(began); errors.Is(err, os.ErrDeadlineExceeded) || took > 2500*time.Millisecond {
-			t.Fatalf("connection open for %v (%v), want it closed about 1 s in", took, err)
-		}
-	})
-	t.Run("Content-Length with Transfer-Encoding is 400 and closes the connection", func(t *testing.T) {
-		// RFC 9112 6.1: a proxy in front may frame it by Content-Length, net/http by the
-		// chunked body; the bytes one reads as a body must not run as a second request.
-		for _, head := range []string{
-			"POST PATH HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 48\r\nTransfer-Encoding: chunked\r\n\r\n",
-			"POST PATH HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\n",
-		} {
-			conn, err := net.Dial("tcp", api)
+			lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+			req, _ := http.NewRequest(http.MethodPost, "http://"+s.API+"/api/url/add", strings.NewReader(`{"url":"https://example.org/","custom":"locked","password":"open sesame"}`))
+			req.Header.Set("Authorization", "Bearer "+lines[len(lines)-1])
+			req.Header.Set("Content-Type", "application/json")
+			res, err := http.DefaultClient.Do(req)
 			if err != nil {
 				t.Fatal(err)
 			}
-			defer conn.Close()
-			_ = conn.SetDeadline(time.Now().Add(5 * time.Second))
-			smuggled := "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"
-			if _, err := io.WriteString(conn, strings.Replace(head, "PATH", "/api/url/add", 1)+"0\r\n\r\n"+smuggled); err != nil {
-				t.Fatal(err)
-			}
-			br := bufio.NewReader(conn)
-			res, err := http.ReadResponse(br, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			body, _ := io.ReadAll(res.Body)
 			res.Body.Close()
-			if res.StatusCode != http.StatusBadRequest || !res.Close || !strings.Contains(string(body), `"message":"a request may not carry both Content-Length and Transfer-Encoding"`) {
-				t.Errorf("%q: %d, Connection: close %v, %s; want 400, closed, in the API's error format", head, res.StatusCode, res.Close, body)
+			if res.StatusCode != http.StatusOK {
+				t.Fatalf("creating the link: %d", res.StatusCode)
 			}
-			if rest, err := io.ReadAll(br); err != nil || len(rest) != 0 {
-				t.Errorf("%q: the smuggled request was answered: %q (%v)", head, rest, err)
-			}
-		}
+			testkit.CheckTrickleCut(t, s.API, "POST /locked HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\npassword=", "x")
+		})
 	})
-	t.Run("oversized headers are 431", func(t *testing.T) {
-		conn, err := net.Dial("tcp", api)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer conn.Close()
-		go func() {
-			_, _ = io.WriteString(conn, "GET /healthz HTTP/1.1\r\nHost: x\r\nUser-Agent: "+strings.Repeat("a", 1<<20)+"\r\n\r\n")
-		}()
-		_ = conn.SetReadDeadline(time.Now().Add(5 * time.Second))
-		res, err := http.ReadResponse(bufio.NewReader(conn), nil)
-		if err != nil || res.StatusCode != http.StatusRequestHeaderFieldsTooLarge {
-			t.Fatalf("1 MiB User-Agent: %v %v, want 431", res, err)
-		}
-	})
-
-	cancel()
-	select {
-	case err := <-served:
-		if err != nil {
-			t.Fatalf("serve returned %v", err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("serve did not stop")
-	}
-	for _, addr := range []string{api, metrics} {
-		if conn, err := net.Dial("tcp", addr); err == nil {
-			conn.Close()
-			t.Errorf("%s still accepts connections after shutdown", addr)
-		}
-	}
 }

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/loyaltylinks/platform/shared/apperr"
 	"github.com/loyaltylinks/platform/shared/auth"
 	"golang.org/x/crypto/bcrypt"
 	"gorm.io/gorm"
@@ -89,11 +88,11 @@ func (s *Store) Create(ctx context.Context, in CreateInput) (Account, string, er
 		return Account{}, "", fmt.Errorf("look up plan: %w", err)
 	}
 	if planCount == 0 {
-		return Account{}, "", apperr.New(apperr.Invalid, "unknown plan %q", in.Plan)
+		return Account{}, "", ErrUnknownPlan.Withf("unknown plan %q", in.Plan)
 	}
 	if err := s.db.WithContext(ctx).Omit("RateLimit").Create(&a).Error; err != nil {
 		if errors.Is(err, gorm.ErrDuplicatedKey) {
-			return Account{}, "", errEmailTaken
+			return Account{}, "", ErrEmailTaken
 		}
 		return Account{}, "", fmt.Errorf("insert account: %w", err)
 	}
@@ -101,7 +100,7 @@ func (s *Store) Create(ctx context.Context, in CreateInput) (Account, string, er
 }
 
 // ByAPIKey finds the active account holding key. Unknown and disabled keys are
-// apperr.Unauthorized. The lookup is by the key's SHA-256, an indexed equality: the hash
+// ErrInvalidKey or ErrKeyInactive. The lookup is by the key's SHA-256, an indexed equality: the hash
 // comparison happens in the database, and APIKeyMatches re-checks it in constant time.
 func (s *Store) ByAPIKey(ctx context.Context, key string) (Account, error) {
 	var a Account
@@ -112,16 +111,16 @@ func (s *Store) ByAPIKey(ctx context.Context, key string) (Account, error) {
 		Where("accounts.api_key_hash = ?", auth.HashAPIKey(key)).
 		Take(&a).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return Account{}, apperr.New(apperr.Unauthorized, "Invalid API key")
+		return Account{}, ErrInvalidKey
 	}
 	if err != nil {
 		return Account{}, fmt.Errorf("look up api key: %w", err)
 	}
 	if !auth.APIKeyMatches(key, a.APIKeyHash) {
-		return Account{}, apperr.New(apperr.Unauthorized, "Invalid API key")
+		return Account{}, ErrInvalidKey
 	}
 	if a.Status != StatusActive || (a.ExpiresAt != nil && a.ExpiresAt.Before(time.Now())) {
-		return Account{}, apperr.New(apperr.Unauthorized, "API key is disabled or expired")
+		return Account{}, ErrKeyInactive
 	}
 	return a, nil
 }
@@ -136,7 +135,7 @@ func (s *Store) ByID(ctx context.Context, id int64) (Account, error) {
 		Where("accounts.id = ?", id).
 		Take(&a).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return Account{}, apperr.New(apperr.NotFound, "Account not found")
+		return Account{}, ErrNotFound
 	}
 	if err != nil {
 		return Account{}, fmt.Errorf("load account %d: %w", id, err)
@@ -149,12 +148,12 @@ func (s *Store) ByID(ctx context.Context, id int64) (Account, error) {
 func NormalizeEmail(raw string) (string, error) {
 	email := strings.ToLower(strings.TrimSpace(raw))
 	if email == "" {
-		return "", apperr.New(apperr.Invalid, "a valid email is required")
+		return "", ErrInvalidEmail
 	}
 	addr, err := mail.ParseAddress(email)
 	if err != nil || addr.Address != email || addr.Name != "" || len(email) > 254 ||
 		!strings.Contains(email[strings.LastIndex(email, "@")+1:], ".") {
-		return "", apperr.New(apperr.Invalid, "a valid email is required")
+		return "", ErrInvalidEmail
 	}
 	return email, nil
 }
@@ -169,7 +168,7 @@ type UpdateInput struct {
 // bcrypt hash. At least one field must be given.
 func (s *Store) Update(ctx context.Context, id int64, in UpdateInput) error {
 	if in.Email == nil && in.Password == nil {
-		return apperr.New(apperr.Invalid, "give email and/or password to update")
+		return ErrNothingToUpdate
 	}
 	cols := map[string]any{}
 	if in.Email != nil {
@@ -189,12 +188,12 @@ func (s *Store) Update(ctx context.Context, id int64, in UpdateInput) error {
 	res := s.db.WithContext(ctx).Table("accounts").Where("id = ?", id).Updates(cols)
 	if res.Error != nil {
 		if errors.Is(res.Error, gorm.ErrDuplicatedKey) {
-			return errEmailTaken
+			return ErrEmailTaken
 		}
 		return fmt.Errorf("update account %d: %w", id, res.Error)
 	}
 	if res.RowsAffected == 0 {
-		return apperr.New(apperr.NotFound, "Account not found")
+		return ErrNotFound
 	}
 	return nil
 }
@@ -217,23 +216,18 @@ func (s *Store) RotateKey(ctx context.Context, id int64, currentHash string) (st
 		return "", fmt.Errorf("rotate api key of account %d: %w", id, res.Error)
 	}
 	if res.RowsAffected == 0 {
-		return "", errKeyRotated
+		return "", ErrKeyRotated
 	}
 	return key, nil
 }
 
-var (
-	errEmailTaken = apperr.New(apperr.Conflict, "This email is already in use")
-	errKeyRotated = apperr.New(apperr.Conflict, "This API key has already been replaced by another rotation; use the key that rotation returned")
-)
-
 // HashPassword hashes a password with bcrypt.
 func HashPassword(password string) (string, error) {
 	if len(password) < 8 {
-		return "", apperr.New(apperr.Invalid, "password must be at least 8 characters")
+		return "", ErrInvalidPassword.Withf("password must be at least 8 characters")
 	}
 	if len(password) > 72 {
-		return "", apperr.New(apperr.Invalid, "password must be at most 72 bytes")
+		return "", ErrInvalidPassword.Withf("password must be at most 72 bytes")
 	}
 	hash, err := bcrypt.GenerateFromPassword([]byte(password), bcrypt.DefaultCost)
 	if err != nil {

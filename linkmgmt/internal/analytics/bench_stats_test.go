@@ -15,6 +15,7 @@ import (
 	"github.com/loyaltylinks/platform/linkmgmt/migrations"
 	"github.com/loyaltylinks/platform/shared/database"
 	"github.com/loyaltylinks/platform/shared/testkit"
+	"github.com/loyaltylinks/platform/shared/testkit/testdb"
 	"github.com/redis/go-redis/v9"
 	"gorm.io/gorm"
 )
@@ -51,12 +52,7 @@ func TestBenchStats(t *testing.T) {
 		linkClicks, links, accountClicks, rounds, rawRounds = 20_000, 50, 20, 3, 1
 	}
 	ctx := context.Background()
-	db, err := database.Open(testkit.NewDatabase(t), database.Options{Schema: migrations.Schema, MaxOpenConns: 4})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sqlDB, _ := db.DB()
-	defer sqlDB.Close()
+	db := testdb.Open(t, database.Options{Schema: migrations.Schema, MaxOpenConns: 4})
 	opts, _ := redis.ParseURL(testkit.Redis(t))
 	rdb := redis.NewClient(opts)
 	defer rdb.Close()
@@ -126,6 +122,7 @@ func TestBenchStats(t *testing.T) {
 		q := Query{From: yearStart, To: today, Zone: zone, Interval: Day}
 		var rep Report
 		fast := timeIt(rounds, func() {
+			var err error
 			if rep, err = reader.Report(ctx, c.sc, q); err != nil {
 				t.Fatal(err)
 			}

@@ -12,7 +12,6 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/click"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/visitors"
-	"github.com/loyaltylinks/platform/shared/apperr"
 	"github.com/loyaltylinks/platform/shared/database"
 	"gorm.io/gorm"
 )
@@ -101,114 +100,163 @@ func (r *Reader) Report(ctx context.Context, sc Scope, q Query) (Report, error) 
 // utcDay is the UTC day number holding t.
 func utcDay(t time.Time) int64 { return click.DayNumber(t) }
 
+// rolledUp answers without filters, in four steps: the plan of the period's UTC days
+// (planDays, a plain value); the day rollups, and the raw clicks of the partial days,
+// read in one read-only transaction; what Redis holds that is not flushed yet; then the
+// breakdowns and visitors gathered are written into rep.
 func (r *Reader) rolledUp(ctx context.Context, sc Scope, q Query, b Buckets, rep *Report) error {
 	start, end := q.Bounds()
-	firstDay, lastDay := utcDay(start), utcDay(end.Add(-time.Microsecond))
-	// Days wholly inside the period; the others are partial (the period's ends in a zone
-	// other than UTC).
-	fullFrom, fullTo := firstDay, lastDay
-	if !click.DayTime(firstDay).Equal(start) {
-		fullFrom++
-	}
-	if !click.DayTime(lastDay + 1).Equal(end) {
-		fullTo--
-	}
-	horizon := r.horizon()
-	var seen visitors.Set
-	dims := [click.NumDims]click.DimCounts{}
-	// Partial days: from the raw clicks when they still exist; past the retention, the
-	// day's rollup counts where most of the day is inside the period.
-	var rawRanges [][2]time.Time
-	useWhole := map[int64]bool{}
-	for _, day := range []int64{firstDay, lastDay} {
-		if day >= fullFrom && day <= fullTo {
-			continue
-		}
-		from, to := maxTime(click.DayTime(day), start), minTime(click.DayTime(day+1), end)
-		if len(rawRanges) > 0 && rawRanges[len(rawRanges)-1] == [2]time.Time{from, to} {
-			continue // the period is within one UTC day
-		}
-		if from.Before(horizon) {
-			useWhole[day] = to.Sub(from) >= 12*time.Hour
-			continue
-		}
-		rawRanges = append(rawRanges, [2]time.Time{from, to})
-	}
-
+	plan := planDays(start, end, r.horizon())
+	var acc gathered
 	err := r.withTx(ctx, func(tx pgx.Tx) error {
-		table, owner, args := "link_click_days", "link_id = ANY($1)", []any{sc.Links}
-		if sc.Whole() {
-			table, owner, args = "account_click_days", "account_id = $1", []any{sc.AccountID}
+		if err := r.readDayRollups(ctx, tx, sc, plan, b, rep, &acc); err != nil {
+			return err
 		}
-		args = append(args, click.DayTime(firstDay), click.DayTime(lastDay))
-		rows, err := tx.Query(ctx, `SELECT (day - DATE '1970-01-01')::bigint, slots, dims, visitors FROM `+table+`
-			WHERE `+owner+` AND day BETWEEN $2 AND $3`, args...)
-		if err != nil {
-			return fmt.Errorf("read day rollups: %w", err)
-		}
-		var slots [click.SlotsPerDay]int64
-		for rows.Next() {
-			var day int64
-			var slotBytes, dimBytes, visitorBytes []byte
-			if err := rows.Scan(&day, &slotBytes, &dimBytes, &visitorBytes); err != nil {
-				rows.Close()
-				return fmt.Errorf("read day rollups: %w", err)
-			}
-			slots = [click.SlotsPerDay]int64{}
-			if err := click.DecodeSlots(slotBytes, &slots); err != nil {
-				r.log.ErrorContext(ctx, "click rollup slots unreadable; the day counts nothing", "scope", sc.Kind, "id", sc.ID, "day", day, "error", err)
-				continue
-			}
-			for i, n := range slots {
-				if n > 0 {
-					if idx := b.index(click.SlotTime(day*click.SlotsPerDay + int64(i))); idx >= 0 {
-						rep.Series[idx].Clicks += n
-					}
-				}
-			}
-			if (day >= fullFrom && day <= fullTo) || useWhole[day] {
-				if err := click.DecodeDims(dimBytes, &dims); err != nil {
-					r.log.ErrorContext(ctx, "click rollup dimensions unreadable", "scope", sc.Kind, "id", sc.ID, "day", day, "error", err)
-				}
-				if err := seen.MergeEncoded(visitorBytes); err != nil {
-					r.log.ErrorContext(ctx, "click rollup visitors unreadable", "scope", sc.Kind, "id", sc.ID, "day", day, "error", err)
-				}
-			}
-		}
-		if err := rows.Err(); err != nil {
-			return fmt.Errorf("read day rollups: %w", err)
-		}
-		for _, rg := range rawRanges {
+		for _, rg := range plan.raw {
 			agg, err := rawScan(ctx, tx, sc, rg[0], rg[1])
 			if err != nil {
 				return err
 			}
-			for d := range agg.dims {
-				for v, n := range agg.dims[d] {
-					dims[d].Values = addTo(dims[d].Values, v, n)
-				}
-			}
-			seen.Add(agg.visitors...)
+			acc.addRaw(agg)
 		}
 		return nil
 	})
 	if err != nil {
 		return err
 	}
-
-	// What Redis holds that Postgres does not have yet.
-	var redisScopes []click.Scope
-	if sc.Whole() {
-		redisScopes = []click.Scope{{ID: sc.AccountID, Account: true}}
-	} else {
-		for _, id := range sc.Links {
-			redisScopes = append(redisScopes, click.Scope{ID: id})
-		}
-	}
-	pending, ok := r.pending.Read(ctx, redisScopes)
+	pending, ok := r.pending.Read(ctx, pendingScopes(sc))
 	if !ok {
 		r.log.WarnContext(ctx, "click analytics: redis unreachable; answering from postgres only")
 	}
+	acc.addPending(pending, b, rep)
+	acc.into(rep)
+	return nil
+}
+
+// dayPlan says where each UTC day of a period is read from. The days wholly inside it
+// (full..fullTo) count whole from their rollups; the partial days at its ends (the
+// period's bounds in a zone other than UTC) count the raw clicks of their part (raw)
+// while those exist, and past the retention their whole rollup where most of the day is
+// inside the period (whole). The series is the rollups' slots in every case.
+type dayPlan struct {
+	first, last      int64 // the UTC days the period touches
+	fullFrom, fullTo int64
+	raw              [][2]time.Time
+	whole            map[int64]bool
+}
+
+// planDays plans the period [start, end) with the raw clicks kept from horizon on.
+func planDays(start, end, horizon time.Time) dayPlan {
+	p := dayPlan{first: utcDay(start), last: utcDay(end.Add(-time.Microsecond)), whole: map[int64]bool{}}
+	p.fullFrom, p.fullTo = p.first, p.last
+	if !click.DayTime(p.first).Equal(start) {
+		p.fullFrom++
+	}
+	if !click.DayTime(p.last + 1).Equal(end) {
+		p.fullTo--
+	}
+	for _, day := range []int64{p.first, p.last} {
+		if day >= p.fullFrom && day <= p.fullTo {
+			continue
+		}
+		from, to := maxTime(click.DayTime(day), start), minTime(click.DayTime(day+1), end)
+		if len(p.raw) > 0 && p.raw[len(p.raw)-1] == [2]time.Time{from, to} {
+			continue // the period is within one UTC day
+		}
+		if from.Before(horizon) {
+			p.whole[day] = to.Sub(from) >= 12*time.Hour
+			continue
+		}
+		p.raw = append(p.raw, [2]time.Time{from, to})
+	}
+	return p
+}
+
+// countsWhole reports whether a day's rollup breakdowns and visitors count.
+func (p dayPlan) countsWhole(day int64) bool {
+	return (day >= p.fullFrom && day <= p.fullTo) || p.whole[day]
+}
+
+// gathered are the breakdowns and visitors read so far.
+type gathered struct {
+	dims [click.NumDims]click.DimCounts
+	seen visitors.Set
+}
+
+// readDayRollups adds the scope's day rollups of the plan's days: every slot to the
+// series, the breakdowns and visitors of the days that count whole to acc. An unreadable
+// row is logged and counts what could be read of it.
+func (r *Reader) readDayRollups(ctx context.Context, tx pgx.Tx, sc Scope, plan dayPlan, b Buckets, rep *Report, acc *gathered) error {
+	table, owner, args := "link_click_days", "link_id = ANY($1)", []any{sc.Links}
+	if sc.Whole() {
+		table, owner, args = "account_click_days", "account_id = $1", []any{sc.AccountID}
+	}
+	args = append(args, click.DayTime(plan.first), click.DayTime(plan.last))
+	rows, err := tx.Query(ctx, `SELECT (day - DATE '1970-01-01')::bigint, slots, dims, visitors FROM `+table+`
+		WHERE `+owner+` AND day BETWEEN $2 AND $3`, args...)
+	if err != nil {
+		return fmt.Errorf("read day rollups: %w", err)
+	}
+	var slots [click.SlotsPerDay]int64
+	for rows.Next() {
+		var day int64
+		var slotBytes, dimBytes, visitorBytes []byte
+		if err := rows.Scan(&day, &slotBytes, &dimBytes, &visitorBytes); err != nil {
+			rows.Close()
+			return fmt.Errorf("read day rollups: %w", err)
+		}
+		slots = [click.SlotsPerDay]int64{}
+		if err := click.DecodeSlots(slotBytes, &slots); err != nil {
+			r.log.ErrorContext(ctx, "click rollup slots unreadable; the day counts nothing", "scope", sc.Kind, "id", sc.ID, "day", day, "error", err)
+			continue
+		}
+		for i, n := range slots {
+			if n > 0 {
+				if idx := b.index(click.SlotTime(day*click.SlotsPerDay + int64(i))); idx >= 0 {
+					rep.Series[idx].Clicks += n
+				}
+			}
+		}
+		if plan.countsWhole(day) {
+			if err := click.DecodeDims(dimBytes, &acc.dims); err != nil {
+				r.log.ErrorContext(ctx, "click rollup dimensions unreadable", "scope", sc.Kind, "id", sc.ID, "day", day, "error", err)
+			}
+			if err := acc.seen.MergeEncoded(visitorBytes); err != nil {
+				r.log.ErrorContext(ctx, "click rollup visitors unreadable", "scope", sc.Kind, "id", sc.ID, "day", day, "error", err)
+			}
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("read day rollups: %w", err)
+	}
+	return nil
+}
+
+// addRaw adds the breakdowns and visitors of raw clicks.
+func (g *gathered) addRaw(agg rawAgg) {
+	for d := range agg.dims {
+		for v, n := range agg.dims[d] {
+			g.dims[d].Values = addTo(g.dims[d].Values, v, n)
+		}
+	}
+	g.seen.Add(agg.visitors...)
+}
+
+// pendingScopes are the Redis counters of sc: its account's, or each of its links'.
+func pendingScopes(sc Scope) []click.Scope {
+	if sc.Whole() {
+		return []click.Scope{{ID: sc.AccountID, Account: true}}
+	}
+	out := make([]click.Scope, 0, len(sc.Links))
+	for _, id := range sc.Links {
+		out = append(out, click.Scope{ID: id})
+	}
+	return out
+}
+
+// addPending adds what Redis holds within the buckets: clicks to the series, breakdowns
+// and visitors to g.
+func (g *gathered) addPending(pending []click.Pending, b Buckets, rep *Report) {
 	var fps []uint64
 	for _, p := range pending {
 		for slot, counts := range p.Slots {
@@ -219,20 +267,23 @@ func (r *Reader) rolledUp(ctx context.Context, sc Scope, q Query, b Buckets, rep
 			rep.Series[idx].Clicks += counts.Clicks
 			for d := range counts.Dims {
 				for v, n := range counts.Dims[d].Values {
-					dims[d].Values = addTo(dims[d].Values, v, n)
+					g.dims[d].Values = addTo(g.dims[d].Values, v, n)
 				}
 			}
 			fps = append(fps, counts.Visitors...)
 		}
 	}
-	seen.Add(fps...)
-	for d := range dims {
-		for v, n := range dims[d].Values {
+	g.seen.Add(fps...)
+}
+
+// into writes the breakdowns and the unique count gathered into rep.
+func (g *gathered) into(rep *Report) {
+	for d := range g.dims {
+		for v, n := range g.dims[d].Values {
 			rep.Dims[d][v] += n
 		}
 	}
-	rep.UniqueClicks = seen.Count()
-	return nil
+	rep.UniqueClicks = g.seen.Count()
 }
 
 // filtered answers from the raw clicks alone.
@@ -267,7 +318,7 @@ func (r *Reader) withTx(ctx context.Context, fn func(pgx.Tx) error) error {
 			}
 			err := fn(tx)
 			if isStatementTimeout(err) {
-				return apperr.Wrap(apperr.Invalid, err, "this question takes too long to answer from the raw clicks: ask for a shorter period or fewer filters")
+				return ErrTooSlow.Because(err)
 			}
 			return err
 		})

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/loyaltylinks/platform/shared/apperr"
 	"gorm.io/gorm"
 )
 
@@ -42,12 +41,8 @@ type Scopes struct{ db *gorm.DB }
 // NewScopes returns a Scopes.
 func NewScopes(db *gorm.DB) *Scopes { return &Scopes{db: db} }
 
-var notFound = map[Kind]string{
-	KindLink: "Link not found", KindQR: "QR code not found", KindCampaign: "Campaign not found", KindChannel: "Channel not found",
-}
-
-// NotFoundMessage is the message of a scope that does not exist.
-func NotFoundMessage(k Kind) string { return notFound[k] }
+// NotFound is the failure of a scope that does not exist: its resource's own.
+func NotFound(k Kind) error { return notFound[k] }
 
 // Resolve returns the scope of kind k and id in the account.
 func (s *Scopes) Resolve(ctx context.Context, accountID int64, k Kind, id int64) (Scope, error) {
@@ -100,7 +95,7 @@ func (s *Scopes) Resolve(ctx context.Context, accountID int64, k Kind, id int64)
 		return sc, fmt.Errorf("resolve %s %d: %w", k, id, err)
 	}
 	if len(found) != 1 {
-		return sc, apperr.New(apperr.NotFound, "%s", notFound[k])
+		return sc, notFound[k]
 	}
 	return sc, nil
 }

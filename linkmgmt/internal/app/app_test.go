@@ -15,6 +15,7 @@ import (
 	"github.com/loyaltylinks/platform/linkmgmt/migrations"
 	"github.com/loyaltylinks/platform/shared/database"
 	"github.com/loyaltylinks/platform/shared/testkit"
+	"github.com/loyaltylinks/platform/shared/testkit/testdb"
 )
 
 func TestMain(m *testing.M) {
@@ -44,11 +45,7 @@ func TestBrokenGeoIPFailsAtStart(t *testing.T) {
 // TestWorkersStartAndStop: Start runs the workers (the invalidation listener subscribes:
 // Ready), Stop ends them in order and returns; both may be called twice.
 func TestWorkersStartAndStop(t *testing.T) {
-	db, err := database.Open(testkit.NewDatabase(t), database.Options{Schema: migrations.Schema, MaxOpenConns: 4})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = database.Close(db) })
+	db := testdb.Open(t, database.Options{Schema: migrations.Schema, MaxOpenConns: 4})
 	rdb, err := app.OpenRedis(testkit.Redis(t))
 	if err != nil {
 		t.Fatal(err)

@@ -99,6 +99,16 @@ type Publisher interface {
 	Publish(ctx context.Context, events ...Event)
 }
 
+// EverythingOn is what a store of rows T that cached links copy (overlays, splash pages,
+// pixels) announces on p when one changes: Everything, since finding the links that use
+// one is not worth it for such rare writes. nil when p is (nobody listens).
+func EverythingOn[T any](p Publisher) func(ctx context.Context, row T) {
+	if p == nil {
+		return nil
+	}
+	return func(ctx context.Context, _ T) { p.Publish(ctx, Everything()) }
+}
+
 // Bus is the replica's end of the channel.
 type Bus struct {
 	rdb     *redis.Client // nil: this replica only (tests, tools)

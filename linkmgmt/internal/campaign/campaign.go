@@ -10,9 +10,8 @@ import (
 	"time"
 
 	"github.com/loyaltylinks/platform/linkmgmt/internal/cachebus"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/link"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/owned"
-	"github.com/loyaltylinks/platform/shared/apperr"
-	"github.com/loyaltylinks/platform/shared/pagination"
 	"gorm.io/gorm"
 )
 
@@ -83,30 +82,36 @@ func NormalizeSlug(raw string) (string, error) {
 		return "", nil
 	}
 	if !validSlug(s) {
-		return "", apperr.New(apperr.Invalid, "slug must be 2 to 64 letters, digits, - or _, start with a letter or digit and not be all digits")
+		return "", ErrInvalid.Withf("slug must be 2 to 64 letters, digits, - or _, start with a letter or digit and not be all digits")
 	}
 	return s, nil
 }
 
 func checkName(name string) error {
 	if len(name) > maxNameLen {
-		return apperr.New(apperr.Invalid, "name must be at most %d characters", maxNameLen)
+		return ErrInvalid.Withf("name must be at most %d characters", maxNameLen)
 	}
 	return nil
 }
 
 // Store reads and writes campaigns. Every method is scoped to one account: another
-// account's campaign is not found.
+// account's campaign is not found. Get, Owns, List and Delete are owned.Resource's
+// (Delete leaves the campaign's links, which lose it: links.campaign_id is ON DELETE SET
+// NULL).
 type Store struct {
+	owned.Resource[Campaign]
 	db     *gorm.DB
-	rows   owned.Table[Campaign]
 	notify cachebus.Publisher
 }
 
 // NewStore returns a Store over db. notify (nil: nobody) hears about every change the
 // public pages show: the rotators and list pages of every replica cache campaigns.
 func NewStore(db *gorm.DB, notify cachebus.Publisher) *Store {
-	return &Store{db: db, rows: owned.NewTable[Campaign](db, "campaign", errNotFound), notify: notify}
+	s := &Store{db: db, notify: notify}
+	s.Resource = owned.NewResource[Campaign](db, "campaign", ErrNotFound, func(ctx context.Context, c Campaign) {
+		s.changed(ctx, true, c.ID)
+	})
+	return s
 }
 
 // changed announces campaigns whose content changed; addresses also when a campaign's
@@ -148,7 +153,7 @@ func (s *Store) Create(ctx context.Context, accountID int64, in CreateInput) (Ca
 	}
 	if err := s.db.WithContext(ctx).Create(&c).Error; err != nil {
 		if errors.Is(err, gorm.ErrDuplicatedKey) {
-			return Campaign{}, errSlugTaken
+			return Campaign{}, ErrSlugTaken
 		}
 		return Campaign{}, fmt.Errorf("insert campaign: %w", err)
 	}
@@ -168,7 +173,7 @@ type UpdateInput struct {
 func (s *Store) Update(ctx context.Context, accountID, id int64, in UpdateInput) (Campaign, error) {
 	name := strings.TrimSpace(in.Name)
 	if name == "" {
-		return Campaign{}, apperr.New(apperr.Invalid, "name is required")
+		return Campaign{}, errNameRequired
 	}
 	if err := checkName(name); err != nil {
 		return Campaign{}, err
@@ -188,35 +193,11 @@ func (s *Store) Update(ctx context.Context, accountID, id int64, in UpdateInput)
 	if in.Public != nil {
 		updates["public"] = *in.Public
 	}
-	c, err := s.rows.Update(ctx, accountID, id, updates)
+	c, err := s.UpdateColumns(ctx, accountID, id, updates)
 	if errors.Is(err, gorm.ErrDuplicatedKey) {
-		return Campaign{}, errSlugTaken
+		return Campaign{}, ErrSlugTaken
 	}
-	if err != nil {
-		return Campaign{}, err
-	}
-	s.changed(ctx, true, c.ID)
-	return c, nil
-}
-
-// Get returns one campaign of the account.
-func (s *Store) Get(ctx context.Context, accountID, id int64) (Campaign, error) {
-	return s.rows.Get(ctx, accountID, id)
-}
-
-// Owns reports whether the account has the campaign id (for the links that refer to it).
-func (s *Store) Owns(ctx context.Context, accountID, id int64) (bool, error) {
-	return s.rows.Owns(ctx, accountID, id)
-}
-
-// Delete removes a campaign. Its links stay and lose the campaign (links.campaign_id is
-// ON DELETE SET NULL).
-func (s *Store) Delete(ctx context.Context, accountID, id int64) error {
-	if _, err := s.rows.Delete(ctx, accountID, id); err != nil {
-		return err
-	}
-	s.changed(ctx, true, id)
-	return nil
+	return c, err
 }
 
 // bySlug is the campaign with the rotator slug, whatever its account (public pages).
@@ -236,14 +217,9 @@ func (s *Store) find(ctx context.Context, where string, arg any) (Campaign, erro
 		return Campaign{}, fmt.Errorf("load campaign %v: %w", arg, res.Error)
 	}
 	if res.RowsAffected == 0 {
-		return Campaign{}, errNotFound
+		return Campaign{}, ErrNotFound
 	}
 	return c, nil
-}
-
-// List returns one page of the account's campaigns, newest first, and the total count.
-func (s *Store) List(ctx context.Context, accountID int64, p pagination.Page) ([]Campaign, int, error) {
-	return s.rows.List(ctx, accountID, p)
 }
 
 // AssignLink puts one of the account's links into one of its campaigns (a link is in at
@@ -259,7 +235,7 @@ func (s *Store) AssignLink(ctx context.Context, accountID, campaignID, linkID in
 		campaignID, accountID, linkID, accountID).Scan(&left)
 	if res.Error != nil {
 		if errors.Is(res.Error, gorm.ErrForeignKeyViolated) {
-			return errNotFound // the campaign was deleted meanwhile
+			return ErrNotFound // the campaign was deleted meanwhile
 		}
 		return fmt.Errorf("assign link %d to campaign %d: %w", linkID, campaignID, res.Error)
 	}
@@ -275,10 +251,5 @@ func (s *Store) AssignLink(ctx context.Context, accountID, campaignID, linkID in
 	if _, err := s.Get(ctx, accountID, campaignID); err != nil {
 		return err
 	}
-	return apperr.New(apperr.NotFound, "Link not found")
+	return link.ErrNotFound
 }
-
-var (
-	errNotFound  = apperr.New(apperr.NotFound, "Campaign not found")
-	errSlugTaken = apperr.New(apperr.Conflict, "This slug is already in use")
-)

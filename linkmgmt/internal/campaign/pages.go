@@ -157,7 +157,7 @@ func (p *Pages) campaign(ctx context.Context, id int64) (*snapshot, error) {
 		return nil, err
 	}
 	if !found {
-		return nil, errNotFound
+		return nil, ErrNotFound
 	}
 	return s, nil
 }
@@ -172,7 +172,7 @@ func (p *Pages) bySlug(ctx context.Context, slug string) (*snapshot, error) {
 		return nil, err
 	}
 	if !found {
-		return nil, errNotFound
+		return nil, ErrNotFound
 	}
 	s, err := p.campaign(ctx, id)
 	if err != nil {
@@ -180,7 +180,7 @@ func (p *Pages) bySlug(ctx context.Context, slug string) (*snapshot, error) {
 	}
 	// A slug moved to another campaign since it was resolved is not this one's.
 	if s.campaign.Slug == nil || *s.campaign.Slug != slug {
-		return nil, errNotFound
+		return nil, ErrNotFound
 	}
 	return s, nil
 }
@@ -214,7 +214,7 @@ func (p *Pages) Pick(ctx context.Context, slug string, advance bool) (link.Membe
 	}
 	live := s.live(p.now())
 	if len(live) == 0 {
-		return link.Member{}, errNotFound
+		return link.Member{}, ErrNotFound
 	}
 	ct := s.turns.Load()
 	if ct == nil {
@@ -233,7 +233,7 @@ func (p *Pages) pickLarge(ctx context.Context, c Campaign, advance bool) (link.M
 		return link.Member{}, err
 	}
 	if total == 0 {
-		return link.Member{}, errNotFound
+		return link.Member{}, ErrNotFound
 	}
 	turn := p.turns.take(ctx, c.ID, p.turns.of(c.ID), advance)
 	for _, offset := range []int{int(turn % uint64(total)), 0} {
@@ -246,7 +246,7 @@ func (p *Pages) pickLarge(ctx context.Context, c Campaign, advance bool) (link.M
 			return page[0], nil
 		}
 	}
-	return link.Member{}, errNotFound
+	return link.Member{}, ErrNotFound
 }
 
 // PublicList returns a public campaign addressed by its list reference, with one page of
@@ -261,17 +261,17 @@ func (p *Pages) PublicList(ctx context.Context, ref string, pg pagination.Page) 
 	if allDigits(ref) {
 		id, perr := strconv.ParseInt(ref, 10, 64)
 		if perr != nil {
-			return Campaign{}, nil, 0, errNotFound
+			return Campaign{}, nil, 0, ErrNotFound
 		}
 		s, err = p.campaign(ctx, id)
 		if err == nil && s.campaign.Slug != nil {
-			err = errNotFound
+			err = ErrNotFound
 		}
 	} else {
 		s, err = p.bySlug(ctx, ref)
 	}
 	if err == nil && !s.campaign.Public {
-		err = errNotFound
+		err = ErrNotFound
 	}
 	if err != nil {
 		return Campaign{}, nil, 0, err

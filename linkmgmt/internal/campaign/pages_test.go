@@ -13,6 +13,7 @@ import (
 	"github.com/loyaltylinks/platform/shared/database"
 	"github.com/loyaltylinks/platform/shared/pagination"
 	"github.com/loyaltylinks/platform/shared/testkit"
+	"github.com/loyaltylinks/platform/shared/testkit/testdb"
 	"github.com/redis/go-redis/v9"
 )
 
@@ -22,11 +23,7 @@ import (
 // out, the same pages.
 func TestLargeCampaignsAnswerLikeCachedOnes(t *testing.T) {
 	ctx := context.Background()
-	db, err := database.Open(testkit.NewDatabase(t), database.Options{Schema: migrations.Schema, MaxOpenConns: 4})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = database.Close(db) })
+	db := testdb.Open(t, database.Options{Schema: migrations.Schema, MaxOpenConns: 4})
 	acc, _, err := account.NewStore(db).Create(ctx, account.CreateInput{Email: "c@example.com"})
 	if err != nil {
 		t.Fatal(err)

@@ -10,8 +10,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/loyaltylinks/platform/linkmgmt/internal/link"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/owned"
-	"github.com/loyaltylinks/platform/shared/apperr"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/qr"
 	"github.com/loyaltylinks/platform/shared/pagination"
 	"gorm.io/gorm"
 )
@@ -55,16 +56,18 @@ const (
 var hexColor = regexp.MustCompile(`^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$`)
 
 // Store reads and writes channels. Every method is scoped to one account: another
-// account's channel or item is not found.
+// account's channel or item is not found. Create requires the name; Delete unassigns the
+// channel's links and QR codes, it does not delete them (their channel_id is ON DELETE
+// SET NULL).
 type Store struct {
+	owned.Editable[Channel, Fields]
 	db      *gorm.DB
-	rows    owned.Table[Channel]
 	baseURL string // the service's public address, for short and image URLs
 }
 
 // NewStore returns a Store over db; baseURL is the service's public address.
 func NewStore(db *gorm.DB, baseURL string) *Store {
-	return &Store{db: db, rows: owned.NewTable[Channel](db, "channel", errNotFound), baseURL: baseURL}
+	return &Store{Editable: owned.NewEditable[Channel, Fields](db, "channel", ErrNotFound, nil), db: db, baseURL: baseURL}
 }
 
 // Fields are a channel's editable fields. Nil means "not given".
@@ -75,29 +78,33 @@ type Fields struct {
 	Starred     *bool
 }
 
-// columns validates the given fields and returns them as column updates.
-func (f Fields) columns() (map[string]any, error) {
+// Columns checks the fields given and returns them as column values; a new channel
+// needs its name.
+func (f Fields) Columns(creating bool) (map[string]any, error) {
+	if creating && f.Name == nil {
+		return nil, errNameRequired
+	}
 	cols := map[string]any{}
 	if f.Name != nil {
 		name := strings.TrimSpace(*f.Name)
 		if name == "" {
-			return nil, apperr.New(apperr.Invalid, "name is required")
+			return nil, errNameRequired
 		}
 		if len(name) > maxNameLen {
-			return nil, apperr.New(apperr.Invalid, "name must be at most %d characters", maxNameLen)
+			return nil, ErrInvalid.Withf("name must be at most %d characters", maxNameLen)
 		}
 		cols["name"] = name
 	}
 	if f.Description != nil {
 		if len(*f.Description) > maxDescriptionLen {
-			return nil, apperr.New(apperr.Invalid, "description must be at most %d characters", maxDescriptionLen)
+			return nil, ErrInvalid.Withf("description must be at most %d characters", maxDescriptionLen)
 		}
 		cols["description"] = strings.TrimSpace(*f.Description)
 	}
 	if f.Color != nil {
 		color := strings.TrimSpace(*f.Color)
 		if color != "" && !hexColor.MatchString(color) {
-			return nil, apperr.New(apperr.Invalid, "color must be a HEX colour such as #1e90ff or #09f")
+			return nil, ErrInvalid.Withf("color must be a HEX colour such as #1e90ff or #09f")
 		}
 		cols["color"] = strings.ToLower(color)
 	}
@@ -107,74 +114,18 @@ func (f Fields) columns() (map[string]any, error) {
 	return cols, nil
 }
 
-// Create adds a channel to the account. The name is required.
-func (s *Store) Create(ctx context.Context, accountID int64, f Fields) (Channel, error) {
-	if f.Name == nil {
-		return Channel{}, apperr.New(apperr.Invalid, "name is required")
-	}
-	cols, err := f.columns()
-	if err != nil {
-		return Channel{}, err
-	}
-	ch := Channel{AccountID: accountID, Name: cols["name"].(string)}
-	if v, ok := cols["description"]; ok {
-		ch.Description = v.(string)
-	}
-	if v, ok := cols["color"]; ok {
-		ch.Color = v.(string)
-	}
-	if v, ok := cols["starred"]; ok {
-		ch.Starred = v.(bool)
-	}
-	if err := s.db.WithContext(ctx).Create(&ch).Error; err != nil {
-		return Channel{}, fmt.Errorf("insert channel: %w", err)
-	}
-	return ch, nil
-}
-
-// Update changes the given fields of one channel of the account.
-func (s *Store) Update(ctx context.Context, accountID, id int64, f Fields) (Channel, error) {
-	cols, err := f.columns()
-	if err != nil {
-		return Channel{}, err
-	}
-	return s.rows.Update(ctx, accountID, id, cols)
-}
-
-// Get returns one channel of the account.
-func (s *Store) Get(ctx context.Context, accountID, id int64) (Channel, error) {
-	return s.rows.Get(ctx, accountID, id)
-}
-
-// Owns reports whether the account has the channel id (for the links that refer to it).
-func (s *Store) Owns(ctx context.Context, accountID, id int64) (bool, error) {
-	return s.rows.Owns(ctx, accountID, id)
-}
-
-// Delete removes a channel. Its links and QR codes are unassigned, not deleted
-// (their channel_id is ON DELETE SET NULL).
-func (s *Store) Delete(ctx context.Context, accountID, id int64) error {
-	_, err := s.rows.Delete(ctx, accountID, id)
-	return err
-}
-
-// List returns one page of the account's channels, newest first, and the total count.
-func (s *Store) List(ctx context.Context, accountID int64, p pagination.Page) ([]Channel, int, error) {
-	return s.rows.List(ctx, accountID, p)
-}
-
 // CheckItemType accepts the item types links, bio and qr; anything else is Invalid.
 func CheckItemType(t string) error {
 	if _, ok := itemNotFound[t]; !ok {
-		return apperr.New(apperr.Invalid, "type must be one of links, bio, qr")
+		return ErrItemType
 	}
 	return nil
 }
 
-// ItemNotFound is the 404 message for a missing item of a (valid) type.
-func ItemNotFound(t string) string { return itemNotFound[t] }
+// ItemNotFound is the failure of a missing item of a (valid) type.
+func ItemNotFound(t string) error { return itemNotFound[t] }
 
-var itemNotFound = map[string]string{ItemLinks: "Link not found", ItemQR: "QR code not found", ItemBio: "Bio page not found"}
+var itemNotFound = map[string]error{ItemLinks: link.ErrNotFound, ItemQR: qr.ErrNotFound, ItemBio: ErrBioNotFound}
 
 // Assign puts one of the account's items into one of its channels. An item is in at
 // most one channel: assigning moves it. An unknown type is Invalid; a missing channel
@@ -193,7 +144,7 @@ func (s *Store) Assign(ctx context.Context, accountID, channelID int64, itemType
 		if _, err := s.Get(ctx, accountID, channelID); err != nil {
 			return err
 		}
-		return apperr.New(apperr.NotFound, "%s", ItemNotFound(ItemBio))
+		return ErrBioNotFound
 	}
 	// table is one of two constants above, never client input.
 	res := s.db.WithContext(ctx).Exec(`
@@ -203,7 +154,7 @@ func (s *Store) Assign(ctx context.Context, accountID, channelID int64, itemType
 		channelID, accountID, itemID, accountID)
 	if res.Error != nil {
 		if errors.Is(res.Error, gorm.ErrForeignKeyViolated) {
-			return errNotFound // the channel was deleted meanwhile
+			return ErrNotFound // the channel was deleted meanwhile
 		}
 		return fmt.Errorf("assign %s %d to channel %d: %w", itemType, itemID, channelID, res.Error)
 	}
@@ -213,7 +164,7 @@ func (s *Store) Assign(ctx context.Context, accountID, channelID int64, itemType
 	if _, err := s.Get(ctx, accountID, channelID); err != nil {
 		return err
 	}
-	return apperr.New(apperr.NotFound, "%s", ItemNotFound(itemType))
+	return ItemNotFound(itemType)
 }
 
 // itemRow is one row of the items query; URLs are built from it in Go.
@@ -290,5 +241,3 @@ func (s *Store) shortURL(domain *string, alias string) string {
 	}
 	return base + "/" + alias
 }
-
-var errNotFound = apperr.New(apperr.NotFound, "Channel not found")

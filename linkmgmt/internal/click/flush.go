@@ -366,102 +366,34 @@ var rawColumns = []string{"link_id", "account_id", "clicked_at", "visitor_hash",
 // one account's rollups (flushes, purges, rebuilds).
 const accountLockClass = 1347
 
-// storeBatches is the flush transaction.
+// storeBatches is the flush transaction, in five steps: (1) the batches not stored
+// before, and their clicks that pass checkClick; (2) their links locked, with the
+// accounts Postgres gives them; (3) the raw clicks copied; (4) the rollups merged; (5)
+// the links' counters. The decisions between the writes (freshClicks, attribute,
+// planRollups, linkCounters) are plain values, tested without a database.
 func storeBatches(ctx context.Context, tx pgx.Tx, log *slog.Logger, stream string, entries []entry) (storeResult, error) {
 	var res storeResult
-	// 1. Exactly once per batch: the batches stored before are skipped.
-	ids := make([][16]byte, len(entries))
-	for i := range entries {
-		ids[i] = entries[i].batch
-	}
-	slices.SortFunc(ids, func(a, b [16]byte) int { return strings.Compare(string(a[:]), string(b[:])) })
-	rows, err := tx.Query(ctx, `INSERT INTO click_batches (batch_id) SELECT DISTINCT unnest($1::uuid[]) ORDER BY 1 ON CONFLICT DO NOTHING RETURNING batch_id`, ids)
+	fresh, err := recordBatches(ctx, tx, entries)
 	if err != nil {
-		return res, fmt.Errorf("record batches: %w", err)
+		return res, err
 	}
-	fresh := map[[16]byte]bool{}
-	for rows.Next() {
-		var id [16]byte
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return res, fmt.Errorf("record batches: %w", err)
-		}
-		fresh[id] = true
-	}
-	if err := rows.Err(); err != nil {
-		return res, fmt.Errorf("record batches: %w", err)
-	}
-	var clicks []*Click
-	linkSet := map[int64]bool{}
-	for i := range entries {
-		if !fresh[entries[i].batch] {
-			continue
-		}
-		fresh[entries[i].batch] = false // a batch written twice in one read counts once
-		for j := range entries[i].clicks {
-			c := &entries[i].clicks[j]
-			if err := checkClick(c); err != nil {
-				res.rejected = append(res.rejected, rejection{stream: stream, entry: entries[i].id, reason: reasonInvalid, err: err, click: c})
-				continue
-			}
-			clicks = append(clicks, c)
-			linkSet[c.LinkID] = true
-		}
-	}
+	clicks, linkIDs, invalid := freshClicks(stream, entries, fresh)
+	res.rejected = invalid
 	if len(clicks) == 0 {
 		return res, nil
 	}
-	// 2. The links, locked in id order (concurrent flushers cannot deadlock); their
-	// account is Postgres', not the click's. Clicks of deleted links are dropped.
-	linkIDs := make([]int64, 0, len(linkSet))
-	for id := range linkSet {
-		linkIDs = append(linkIDs, id)
-	}
-	slices.Sort(linkIDs)
-	accountOf := make(map[int64]int64, len(linkIDs))
-	rows, err = tx.Query(ctx, `SELECT id, account_id FROM links WHERE id = ANY($1) ORDER BY id FOR UPDATE`, linkIDs)
+	accountOf, err := lockLinks(ctx, tx, linkIDs)
 	if err != nil {
-		return res, fmt.Errorf("lock links: %w", err)
+		return res, err
 	}
-	for rows.Next() {
-		var id, account int64
-		if err := rows.Scan(&id, &account); err != nil {
-			rows.Close()
-			return res, fmt.Errorf("lock links: %w", err)
-		}
-		accountOf[id] = account
-	}
-	if err := rows.Err(); err != nil {
-		return res, fmt.Errorf("lock links: %w", err)
-	}
-	for _, id := range linkIDs {
-		if _, ok := accountOf[id]; !ok {
-			res.gone = append(res.gone, id)
-		}
-	}
-	live := clicks[:0]
-	for _, c := range clicks {
-		if account, ok := accountOf[c.LinkID]; ok {
-			c.AccountID = account
-			live = append(live, c)
-		}
-	}
-	clicks = live
+	var accounts []int64
+	clicks, res.gone, accounts = attribute(clicks, linkIDs, accountOf)
 	if len(clicks) == 0 {
 		return res, nil
 	}
-	accounts := make([]int64, 0, 4)
-	for _, a := range accountOf {
-		if !slices.Contains(accounts, a) {
-			accounts = append(accounts, a)
-		}
+	if err := lockAccounts(ctx, tx, accounts); err != nil {
+		return res, err
 	}
-	slices.Sort(accounts)
-	if _, err := tx.Exec(ctx, `SELECT count(pg_advisory_xact_lock($1, k)) FROM (SELECT DISTINCT (a % 2147483647)::int AS k FROM unnest($2::bigint[]) a ORDER BY 1) s`, accountLockClass, accounts); err != nil {
-		return res, fmt.Errorf("lock accounts: %w", err)
-	}
-
-	// 3. The raw clicks, with COPY; clicks Postgres refuses are set aside.
 	clicks, refused, err := copyStorable(ctx, tx, clicks)
 	if err != nil {
 		return res, fmt.Errorf("copy clicks: %w", err)
@@ -473,47 +405,183 @@ func storeBatches(ctx context.Context, tx pgx.Tx, log *slog.Logger, stream strin
 		}
 	}
 	res.stored = len(clicks)
+	plan := planRollups(clicks, accountOf)
+	totals, err := plan.merge(ctx, tx, log, accountOf)
+	if err != nil {
+		return res, err
+	}
+	return res, updateLinkCounters(ctx, tx, linkCounters(plan.linkTotals, totals))
+}
 
-	// 4. The rollups, aggregated in memory, merged into their rows. Each click is
-	// tallied once, into its link-day; an account's day and a link's all-time row are
-	// the merges of those tallies.
+// recordBatches is step 1's write: it records the batch ids of entries (exactly once per
+// batch) and returns those that were not recorded before.
+func recordBatches(ctx context.Context, tx pgx.Tx, entries []entry) (map[[16]byte]bool, error) {
+	ids := make([][16]byte, len(entries))
+	for i := range entries {
+		ids[i] = entries[i].batch
+	}
+	slices.SortFunc(ids, func(a, b [16]byte) int { return strings.Compare(string(a[:]), string(b[:])) })
+	rows, err := tx.Query(ctx, `INSERT INTO click_batches (batch_id) SELECT DISTINCT unnest($1::uuid[]) ORDER BY 1 ON CONFLICT DO NOTHING RETURNING batch_id`, ids)
+	if err != nil {
+		return nil, fmt.Errorf("record batches: %w", err)
+	}
+	recorded, err := pgx.CollectRows(rows, pgx.RowTo[[16]byte])
+	if err != nil {
+		return nil, fmt.Errorf("record batches: %w", err)
+	}
+	fresh := make(map[[16]byte]bool, len(recorded))
+	for _, id := range recorded {
+		fresh[id] = true
+	}
+	return fresh, nil
+}
+
+// freshClicks is step 1's decision: the clicks of the entries whose batch is fresh (a
+// batch read twice in one flush counts once), those checkClick refuses set aside, and
+// the links of the clicks kept, in id order.
+func freshClicks(stream string, entries []entry, fresh map[[16]byte]bool) (clicks []*Click, linkIDs []int64, invalid []rejection) {
+	taken := make(map[[16]byte]bool, len(fresh))
+	linkSet := map[int64]bool{}
+	for i := range entries {
+		e := &entries[i]
+		if !fresh[e.batch] || taken[e.batch] {
+			continue
+		}
+		taken[e.batch] = true
+		for j := range e.clicks {
+			c := &e.clicks[j]
+			if err := checkClick(c); err != nil {
+				invalid = append(invalid, rejection{stream: stream, entry: e.id, reason: reasonInvalid, err: err, click: c})
+				continue
+			}
+			clicks = append(clicks, c)
+			linkSet[c.LinkID] = true
+		}
+	}
+	linkIDs = make([]int64, 0, len(linkSet))
+	for id := range linkSet {
+		linkIDs = append(linkIDs, id)
+	}
+	slices.Sort(linkIDs)
+	return clicks, linkIDs, invalid
+}
+
+// lockLinks is step 2's write: it locks the links (linkIDs in id order, so concurrent
+// flushers cannot deadlock) and returns the account of each that still exists.
+func lockLinks(ctx context.Context, tx pgx.Tx, linkIDs []int64) (map[int64]int64, error) {
+	rows, err := tx.Query(ctx, `SELECT id, account_id FROM links WHERE id = ANY($1) ORDER BY id FOR UPDATE`, linkIDs)
+	if err != nil {
+		return nil, fmt.Errorf("lock links: %w", err)
+	}
+	type owner struct{ ID, AccountID int64 }
+	owners, err := pgx.CollectRows(rows, pgx.RowToStructByPos[owner])
+	if err != nil {
+		return nil, fmt.Errorf("lock links: %w", err)
+	}
+	accountOf := make(map[int64]int64, len(owners))
+	for _, o := range owners {
+		accountOf[o.ID] = o.AccountID
+	}
+	return accountOf, nil
+}
+
+// attribute is step 2's decision: each click takes its link's account (Postgres', not
+// the one the click carried); the clicks of links that no longer exist are dropped and
+// those links returned as gone; accounts are the accounts of the links, in id order.
+func attribute(clicks []*Click, linkIDs []int64, accountOf map[int64]int64) (live []*Click, gone, accounts []int64) {
+	for _, id := range linkIDs {
+		if _, ok := accountOf[id]; !ok {
+			gone = append(gone, id)
+		}
+	}
+	live = clicks[:0]
+	for _, c := range clicks {
+		if account, ok := accountOf[c.LinkID]; ok {
+			c.AccountID = account
+			live = append(live, c)
+		}
+	}
+	accounts = make([]int64, 0, 4)
+	for _, a := range accountOf {
+		if !slices.Contains(accounts, a) {
+			accounts = append(accounts, a)
+		}
+	}
+	slices.Sort(accounts)
+	return live, gone, accounts
+}
+
+// lockAccounts takes the advisory locks of the accounts (in order) for the transaction:
+// the writers of one account's rollups (flushes, purges, rebuilds) go one at a time.
+func lockAccounts(ctx context.Context, tx pgx.Tx, accounts []int64) error {
+	if _, err := tx.Exec(ctx, `SELECT count(pg_advisory_xact_lock($1, k)) FROM (SELECT DISTINCT (a % 2147483647)::int AS k FROM unnest($2::bigint[]) a ORDER BY 1) s`, accountLockClass, accounts); err != nil {
+		return fmt.Errorf("lock accounts: %w", err)
+	}
+	return nil
+}
+
+// rollupPlan is step 4's decision: the tallies the stored clicks add to each rollup row.
+// Each click is tallied once, into its link-day; an account's day and a link's all-time
+// row are the merges of those tallies (the all-time rows without slots).
+type rollupPlan struct {
+	linkDays, accountDays, linkTotals map[rollupKey]*Tally
+}
+
+func planRollups(clicks []*Click, accountOf map[int64]int64) rollupPlan {
 	byLinkDay := map[rollupKey][]*Click{}
 	for _, c := range clicks {
 		k := rollupKey{c.LinkID, DayOf(SlotOf(c.At))}
 		byLinkDay[k] = append(byLinkDay[k], c)
 	}
-	linkDayDeltas := make(map[rollupKey]*Tally, len(byLinkDay))
-	accountDayDeltas := map[rollupKey]*Tally{}
-	deltas := map[rollupKey]*Tally{} // link totals
+	p := rollupPlan{
+		linkDays:    make(map[rollupKey]*Tally, len(byLinkDay)),
+		accountDays: map[rollupKey]*Tally{},
+		linkTotals:  map[rollupKey]*Tally{},
+	}
 	for _, k := range sortedKeys(byLinkDay) {
 		t := tallyOf(byLinkDay[k], true)
-		linkDayDeltas[k] = t
-		mergeInto(accountDayDeltas, rollupKey{accountOf[k.id], k.day}, t, true)
-		mergeInto(deltas, rollupKey{k.id, 0}, t, false)
+		p.linkDays[k] = t
+		mergeInto(p.accountDays, rollupKey{accountOf[k.id], k.day}, t, true)
+		mergeInto(p.linkTotals, rollupKey{k.id, 0}, t, false)
 	}
-	if _, err := linkDays.merge(ctx, tx, log, linkDayDeltas, accountOf); err != nil {
-		return res, err
-	}
-	if _, err := accountDays.merge(ctx, tx, log, accountDayDeltas, accountOf); err != nil {
-		return res, err
-	}
-	totals, err := linkTotals.merge(ctx, tx, log, deltas, accountOf)
-	if err != nil {
-		return res, err
-	}
+	return p
+}
 
-	// 5. links.clicks and links.unique_clicks (listing by clicks, the all-time floor of
-	// uniqueClicks).
+// merge is step 4's write: each tally merged into its row. It returns the links'
+// all-time rows as they now are (their visitors give the links' unique counts).
+func (p rollupPlan) merge(ctx context.Context, tx pgx.Tx, log *slog.Logger, accountOf map[int64]int64) (map[rollupKey]*Tally, error) {
+	if _, err := linkDays.merge(ctx, tx, log, p.linkDays, accountOf); err != nil {
+		return nil, err
+	}
+	if _, err := accountDays.merge(ctx, tx, log, p.accountDays, accountOf); err != nil {
+		return nil, err
+	}
+	return linkTotals.merge(ctx, tx, log, p.linkTotals, accountOf)
+}
+
+// counterUpdate is step 5's decision, per link in id order: the clicks to add to
+// links.clicks, and the unique visitors of all time (links.unique_clicks, the floor of
+// the API's uniqueClicks, never lowered).
+type counterUpdate struct {
+	ids, added, uniques []int64
+}
+
+func linkCounters(deltas, totals map[rollupKey]*Tally) counterUpdate {
 	keys := sortedKeys(deltas)
-	ids64, added, uniques := make([]int64, len(keys)), make([]int64, len(keys)), make([]int64, len(keys))
+	u := counterUpdate{make([]int64, len(keys)), make([]int64, len(keys)), make([]int64, len(keys))}
 	for j, k := range keys {
-		ids64[j], added[j], uniques[j] = k.id, deltas[k].Clicks, totals[k].Visitors.Count()
+		u.ids[j], u.added[j], u.uniques[j] = k.id, deltas[k].Clicks, totals[k].Visitors.Count()
 	}
+	return u
+}
+
+// updateLinkCounters is step 5's write (listing by clicks reads links.clicks).
+func updateLinkCounters(ctx context.Context, tx pgx.Tx, u counterUpdate) error {
 	if _, err := tx.Exec(ctx, `UPDATE links SET clicks = links.clicks + u.n, unique_clicks = GREATEST(links.unique_clicks, u.uniq)
-FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) AS u(id, n, uniq) WHERE links.id = u.id`, ids64, added, uniques); err != nil {
-		return res, fmt.Errorf("update link totals: %w", err)
+FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) AS u(id, n, uniq) WHERE links.id = u.id`, u.ids, u.added, u.uniques); err != nil {
+		return fmt.Errorf("update link totals: %w", err)
 	}
-	return res, nil
+	return nil
 }
 
 // entryOf fills in the stream entry of each refused click (a rare path: a search is

@@ -12,6 +12,7 @@ import (
 	"github.com/loyaltylinks/platform/linkmgmt/migrations"
 	"github.com/loyaltylinks/platform/shared/database"
 	"github.com/loyaltylinks/platform/shared/testkit"
+	"github.com/loyaltylinks/platform/shared/testkit/testdb"
 	"github.com/redis/go-redis/v9"
 	"gorm.io/gorm"
 )
@@ -28,12 +29,7 @@ type fixture struct {
 
 func newFixture(t *testing.T) fixture {
 	t.Helper()
-	db, err := database.Open(testkit.NewDatabase(t), database.Options{Schema: migrations.Schema, MaxOpenConns: 5})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sqlDB, _ := db.DB()
-	t.Cleanup(func() { sqlDB.Close() })
+	db := testdb.Open(t, database.Options{Schema: migrations.Schema, MaxOpenConns: 5})
 	opts, err := redis.ParseURL(testkit.Redis(t))
 	if err != nil {
 		t.Fatal(err)

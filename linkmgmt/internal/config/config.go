@@ -24,16 +24,9 @@ type Database = config.Database
 // the same variables.
 type Config struct {
 	Database
+	config.Server // listeners: HTTP_ADDR :8081, METRICS_ADDR :9091
 	RedisURL      string
-	HTTPAddr      string
 	BaseURL       string // public address of short links, no trailing slash
-	MaxBodyBytes  int64
-	ShutdownGrace time.Duration
-	// Listener of GET /metrics, apart from the public port ("" when METRICS_ADDR=off),
-	// and the time limits of slow clients (shared/server.ServeOptions).
-	MetricsAddr           string
-	HTTPReadTimeout       time.Duration
-	HTTPWriteStallTimeout time.Duration
 
 	GeoIPDB            string // a country database replacing the embedded one; "" keeps it
 	RateLimitPerMinute int    // the free plan's API limit; other plans take plans.requests_per_minute
@@ -74,16 +67,10 @@ func LoadDatabase(getenv func(string) string) (Database, error) {
 func Load(getenv func(string) string) (Config, error) {
 	e := config.NewEnv(getenv)
 	c := Config{
-		Database:      e.Database(),
-		RedisURL:      e.URL("REDIS_URL", true, "redis", "rediss"),
-		HTTPAddr:      e.ListenAddr("HTTP_ADDR", ":8081", false),
-		BaseURL:       strings.TrimRight(e.URL("BASE_URL", false, "http", "https"), "/"),
-		MaxBodyBytes:  int64(e.Int("MAX_BODY_BYTES", 1<<20, 1024)),
-		ShutdownGrace: e.Duration("SHUTDOWN_GRACE", 20*time.Second),
-
-		MetricsAddr:           e.ListenAddr("METRICS_ADDR", ":9091", true),
-		HTTPReadTimeout:       e.Duration("HTTP_READ_TIMEOUT", 30*time.Second),
-		HTTPWriteStallTimeout: e.Duration("HTTP_WRITE_STALL_TIMEOUT", 60*time.Second),
+		Database: e.Database(),
+		Server:   e.Server(":8081", ":9091"),
+		RedisURL: e.URL("REDIS_URL", true, "redis", "rediss"),
+		BaseURL:  strings.TrimRight(e.URL("BASE_URL", false, "http", "https"), "/"),
 
 		GeoIPDB:            e.String("GEOIP_DB", ""),
 		RateLimitPerMinute: e.Int("RATE_LIMIT_PER_MINUTE", 30, 1),
@@ -113,9 +100,6 @@ func Load(getenv func(string) string) (Config, error) {
 	proxies, proxyErr := clientip.ParsePrefixes(e.String("TRUSTED_PROXIES", ""))
 	c.TrustedProxies = proxies
 	err := e.Err()
-	if c.MetricsAddr != "" && config.SamePort(c.HTTPAddr, c.MetricsAddr) {
-		err = joinErr(err, fmt.Errorf("METRICS_ADDR: %q is HTTP_ADDR's port; metrics need a port of their own", c.MetricsAddr))
-	}
 	if proxyErr != nil {
 		err = joinErr(err, fmt.Errorf("TRUSTED_PROXIES: %w", proxyErr))
 	}

@@ -73,7 +73,7 @@ func TestLoadParsesProxiesAndDefaults(t *testing.T) {
 	if len(cfg.TrustedProxies) != 2 || cfg.TrustedProxies[0] != want[0] || cfg.TrustedProxies[1] != want[1] {
 		t.Fatalf("proxies = %v, want %v", cfg.TrustedProxies, want)
 	}
-	if cfg.BaseURL != "https://lnk.example.com" || cfg.HTTPAddr != ":8081" || cfg.RateLimitPerMinute != 30 {
+	if cfg.BaseURL != "https://lnk.example.com" || cfg.HTTPAddr != ":8081" || cfg.MetricsAddr != ":9091" || cfg.RateLimitPerMinute != 30 {
 		t.Fatalf("cfg = %+v", cfg)
 	}
 }

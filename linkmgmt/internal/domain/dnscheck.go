@@ -9,8 +9,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-
-	"github.com/loyaltylinks/platform/shared/apperr"
 )
 
 // Resolver looks up a host's addresses; *net.Resolver is one.
@@ -48,18 +46,18 @@ func (c DNSChecker) Check(ctx context.Context, host string) error {
 	}
 	want, err := c.serviceAddrs(ctx, resolver)
 	if err != nil {
-		return apperr.Wrap(apperr.Unavailable, err, "Branded domains cannot be checked right now, try again later")
+		return ErrCheckUnavailable.Because(err)
 	}
 	got, err := resolver.LookupNetIP(ctx, "ip", name)
 	if err != nil || len(got) == 0 {
-		return apperr.Wrap(apperr.Invalid, err, "domain %s does not resolve: point it to this service (DNS A/AAAA or CNAME record) first", name)
+		return ErrNotPointing.Because(err).Withf("domain %s does not resolve: point it to this service (DNS A/AAAA or CNAME record) first", name)
 	}
 	for _, a := range got {
 		if slices.Contains(want, a.Unmap()) {
 			return nil
 		}
 	}
-	return apperr.New(apperr.Invalid, "domain %s does not point to this service: its DNS resolves to %s, expected one of %s",
+	return ErrNotPointing.Withf("domain %s does not point to this service: its DNS resolves to %s, expected one of %s",
 		name, joinAddrs(got), joinAddrs(want))
 }
 

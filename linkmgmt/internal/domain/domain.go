@@ -16,8 +16,6 @@ import (
 	"github.com/loyaltylinks/platform/linkmgmt/internal/cachebus"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/owned"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/weburl"
-	"github.com/loyaltylinks/platform/shared/apperr"
-	"github.com/loyaltylinks/platform/shared/pagination"
 	"gorm.io/gorm"
 )
 
@@ -39,7 +37,7 @@ var hostLabel = regexp.MustCompile(`^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$`)
 // Parse checks a domain as a client gives it ("https://go.example.com") and returns its
 // canonical form (scheme://host[:port], lower case, default port dropped) and its host.
 func Parse(raw string) (canonical, host string, err error) {
-	invalid := apperr.New(apperr.Invalid, "domain must be an http or https address such as https://go.example.com, without a path")
+	invalid := ErrInvalid.Withf("domain must be an http or https address such as https://go.example.com, without a path")
 	u, perr := url.Parse(strings.TrimSpace(raw))
 	if perr != nil || (u.Scheme != "http" && u.Scheme != "https") || u.User != nil ||
 		(u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.Fragment != "" || u.Opaque != "" {
@@ -158,10 +156,13 @@ type NoCheck struct{}
 // Check accepts host.
 func (NoCheck) Check(context.Context, string) error { return nil }
 
-// Store reads and writes branded domains, each method scoped to one account.
+// Store reads and writes branded domains, each method scoped to one account. Get, List
+// and Delete are owned.Resource's; Delete removes the short links on the domain with it
+// (links.domain_id is ON DELETE CASCADE): their addresses no longer exist, and the
+// domain's event drops them from every cache too.
 type Store struct {
+	owned.Resource[Domain]
 	db       *gorm.DB
-	rows     owned.Table[Domain]
 	checker  Checker
 	notify   cachebus.Publisher
 	ownHosts []string // the service's own hosts, which cannot be registered
@@ -181,7 +182,9 @@ func NewStore(db *gorm.DB, checker Checker, notify cachebus.Publisher, ownHosts 
 			own = append(own, c)
 		}
 	}
-	return &Store{db: db, rows: owned.NewTable[Domain](db, "domain", errNotFound), checker: checker, notify: notify, ownHosts: own}
+	s := &Store{db: db, checker: checker, notify: notify, ownHosts: own}
+	s.Resource = owned.NewResource[Domain](db, "domain", ErrNotFound, func(ctx context.Context, d Domain) { s.changed(ctx, d.Host) })
+	return s
 }
 
 func (s *Store) changed(ctx context.Context, host string) {
@@ -219,7 +222,7 @@ func (r Redirects) columns() (map[string]any, error) {
 // service. A host is registered once across all accounts.
 func (s *Store) Create(ctx context.Context, accountID int64, rawDomain string, r Redirects) (Domain, error) {
 	if strings.TrimSpace(rawDomain) == "" {
-		return Domain{}, apperr.New(apperr.Invalid, "domain is required")
+		return Domain{}, ErrInvalid.Withf("domain is required")
 	}
 	canonical, host, err := Parse(rawDomain)
 	if err != nil {
@@ -227,7 +230,7 @@ func (s *Store) Create(ctx context.Context, accountID int64, rawDomain string, r
 	}
 	for _, own := range s.ownHosts {
 		if host == own {
-			return Domain{}, apperr.New(apperr.Invalid, "domain is the service's own address")
+			return Domain{}, ErrInvalid.Withf("domain is the service's own address")
 		}
 	}
 	cols, err := r.columns()
@@ -241,7 +244,7 @@ func (s *Store) Create(ctx context.Context, accountID int64, rawDomain string, r
 		return Domain{}, fmt.Errorf("look up domain %s: %w", host, err)
 	}
 	if taken > 0 {
-		return Domain{}, errTaken
+		return Domain{}, ErrTaken
 	}
 	if err := s.checker.Check(ctx, host); err != nil {
 		return Domain{}, err
@@ -255,7 +258,7 @@ func (s *Store) Create(ctx context.Context, accountID int64, rawDomain string, r
 	}
 	if err := s.db.WithContext(ctx).Create(&d).Error; err != nil {
 		if errors.Is(err, gorm.ErrDuplicatedKey) {
-			return Domain{}, errTaken
+			return Domain{}, ErrTaken
 		}
 		return Domain{}, fmt.Errorf("insert domain: %w", err)
 	}
@@ -270,17 +273,7 @@ func (s *Store) Update(ctx context.Context, accountID, id int64, r Redirects) (D
 	if err != nil {
 		return Domain{}, err
 	}
-	d, err := s.rows.Update(ctx, accountID, id, cols)
-	if err != nil {
-		return Domain{}, err
-	}
-	s.changed(ctx, d.Host)
-	return d, nil
-}
-
-// Get returns one domain of the account.
-func (s *Store) Get(ctx context.Context, accountID, id int64) (Domain, error) {
-	return s.rows.Get(ctx, accountID, id)
+	return s.UpdateColumns(ctx, accountID, id, cols)
 }
 
 // ByHost returns the branded domain registered for host (CanonicalHost form), whatever
@@ -292,7 +285,7 @@ func (s *Store) ByHost(ctx context.Context, host string) (Domain, error) {
 		return Domain{}, fmt.Errorf("load domain %q: %w", host, res.Error)
 	}
 	if res.RowsAffected == 0 {
-		return Domain{}, errNotFound
+		return Domain{}, ErrNotFound
 	}
 	return d, nil
 }
@@ -302,7 +295,7 @@ func (s *Store) ByHost(ctx context.Context, host string) (Domain, error) {
 func (s *Store) OwnedByHost(ctx context.Context, accountID int64, host string) (Domain, error) {
 	d, err := s.ByHost(ctx, host)
 	if err == nil && d.AccountID != accountID {
-		return Domain{}, errNotFound
+		return Domain{}, ErrNotFound
 	}
 	return d, err
 }
@@ -310,31 +303,8 @@ func (s *Store) OwnedByHost(ctx context.Context, accountID int64, host string) (
 // Registered reports whether host is any account's branded domain.
 func (s *Store) Registered(ctx context.Context, host string) (bool, error) {
 	_, err := s.ByHost(ctx, host)
-	if errors.Is(err, errNotFound) {
+	if errors.Is(err, ErrNotFound) {
 		return false, nil
 	}
 	return err == nil, err
 }
-
-// Delete removes a domain and returns it as it was (its host tells the redirect caches
-// what to forget). The short links on it are deleted with it (links.domain_id is ON
-// DELETE CASCADE): their addresses no longer exist.
-func (s *Store) Delete(ctx context.Context, accountID, id int64) (Domain, error) {
-	d, err := s.rows.Delete(ctx, accountID, id)
-	if err != nil {
-		return Domain{}, err
-	}
-	// Its links went with it (cascade): the event drops them from every cache too.
-	s.changed(ctx, d.Host)
-	return d, nil
-}
-
-// List returns one page of the account's domains, newest first, and the total count.
-func (s *Store) List(ctx context.Context, accountID int64, p pagination.Page) ([]Domain, int, error) {
-	return s.rows.List(ctx, accountID, p)
-}
-
-var (
-	errNotFound = apperr.New(apperr.NotFound, "Domain not found")
-	errTaken    = apperr.New(apperr.Conflict, "This domain is already registered")
-)

@@ -9,9 +9,9 @@ import (
 
 	"github.com/loyaltylinks/platform/linkmgmt/internal/domain"
 	"github.com/loyaltylinks/platform/linkmgmt/migrations"
-	"github.com/loyaltylinks/platform/shared/apperr"
 	"github.com/loyaltylinks/platform/shared/database"
 	"github.com/loyaltylinks/platform/shared/testkit"
+	"github.com/loyaltylinks/platform/shared/testkit/testdb"
 )
 
 func TestMain(m *testing.M) {
@@ -49,8 +49,8 @@ func TestParse(t *testing.T) {
 			if tt.ok != (err == nil) || canonical != tt.canonical || host != tt.host {
 				t.Fatalf("Parse(%q) = %q, %q, %v; want %q, %q, ok %t", tt.raw, canonical, host, err, tt.canonical, tt.host, tt.ok)
 			}
-			if err != nil && !apperr.Is(err, apperr.Invalid) {
-				t.Fatalf("error %v is not Invalid", err)
+			if err != nil && !errors.Is(err, domain.ErrInvalid) {
+				t.Fatalf("error %v is not domain.ErrInvalid", err)
 			}
 		})
 	}
@@ -134,48 +134,45 @@ func TestDNSChecker(t *testing.T) {
 		name    string
 		targets []string
 		host    string
-		code    apperr.Code // "" for accepted
+		want    error // nil for accepted
 		msg     string
 	}{
-		{"A record", []string{"sho.rt"}, "go.example.com", "", ""},
-		{"AAAA record, with a port", []string{"sho.rt"}, "v6.example.com:8443", "", ""},
-		{"CNAME", []string{"sho.rt"}, "cname.example.com", "", ""},
-		{"one of several addresses, IPv4-mapped", []string{"sho.rt"}, "mixed.example.com", "", ""},
-		{"target given as an IP", []string{"203.0.113.10"}, "go.example.com", "", ""},
-		{"points elsewhere", []string{"sho.rt"}, "else.example.com", apperr.Invalid, "does not point to this service: its DNS resolves to 198.51.100.1, expected one of 2001:db8::10, 203.0.113.10"},
-		{"does not resolve", []string{"sho.rt"}, "nothing.example.com", apperr.Invalid, "does not resolve"},
-		{"the service's own host cannot be resolved", []string{"broken.internal"}, "go.example.com", apperr.Unavailable, "cannot be checked"},
-		{"no target configured", nil, "go.example.com", apperr.Unavailable, "cannot be checked"},
+		{"A record", []string{"sho.rt"}, "go.example.com", nil, ""},
+		{"AAAA record, with a port", []string{"sho.rt"}, "v6.example.com:8443", nil, ""},
+		{"CNAME", []string{"sho.rt"}, "cname.example.com", nil, ""},
+		{"one of several addresses, IPv4-mapped", []string{"sho.rt"}, "mixed.example.com", nil, ""},
+		{"target given as an IP", []string{"203.0.113.10"}, "go.example.com", nil, ""},
+		{"points elsewhere", []string{"sho.rt"}, "else.example.com", domain.ErrNotPointing, "does not point to this service: its DNS resolves to 198.51.100.1, expected one of 2001:db8::10, 203.0.113.10"},
+		{"does not resolve", []string{"sho.rt"}, "nothing.example.com", domain.ErrNotPointing, "does not resolve"},
+		{"the service's own host cannot be resolved", []string{"broken.internal"}, "go.example.com", domain.ErrCheckUnavailable, "cannot be checked"},
+		{"no target configured", nil, "go.example.com", domain.ErrCheckUnavailable, "cannot be checked"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			err := domain.DNSChecker{Resolver: dns, Targets: tt.targets}.Check(context.Background(), tt.host)
-			if tt.code == "" {
+			if tt.want == nil {
 				if err != nil {
 					t.Fatalf("Check = %v, want accepted", err)
 				}
 				return
 			}
-			if !apperr.Is(err, tt.code) || !strings.Contains(err.Error(), tt.msg) {
-				t.Fatalf("Check = %v, want %s containing %q", err, tt.code, tt.msg)
+			if !errors.Is(err, tt.want) || !strings.Contains(err.Error(), tt.msg) {
+				t.Fatalf("Check = %v, want %v containing %q", err, tt.want, tt.msg)
 			}
 		})
 	}
 }
 
 func TestCreateRefusesTheServiceOwnHost(t *testing.T) {
-	db, err := database.Open(testkit.NewDatabase(t), database.Options{Schema: migrations.Schema, MaxOpenConns: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := testdb.Open(t, database.Options{Schema: migrations.Schema, MaxOpenConns: 2})
 	var accountID int64
 	if err := db.Raw(`INSERT INTO accounts (email, username, api_key_hash) VALUES ('a@example.com', 'a', 'h') RETURNING id`).Scan(&accountID).Error; err != nil {
 		t.Fatal(err)
 	}
 	s := domain.NewStore(db, nil, nil, "Sho.rt")
 	for _, raw := range []string{"https://sho.rt", "http://SHO.RT/"} {
-		if _, err := s.Create(context.Background(), accountID, raw, domain.Redirects{}); !apperr.Is(err, apperr.Invalid) {
-			t.Fatalf("Create(%q) = %v, want Invalid", raw, err)
+		if _, err := s.Create(context.Background(), accountID, raw, domain.Redirects{}); !errors.Is(err, domain.ErrInvalid) {
+			t.Fatalf("Create(%q) = %v, want domain.ErrInvalid", raw, err)
 		}
 	}
 	if _, err := s.Create(context.Background(), accountID, "https://go.sho.rt", domain.Redirects{}); err != nil {

@@ -9,7 +9,6 @@ import (
 	"github.com/loyaltylinks/platform/linkmgmt/internal/analytics"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/click"
 	"github.com/loyaltylinks/platform/shared/apidoc"
-	"github.com/loyaltylinks/platform/shared/apperr"
 )
 
 // statsScope names what a statistics answer is about.
@@ -75,7 +74,7 @@ func (a *API) scopeOf(c echo.Context, k analytics.Kind) (analytics.Scope, error)
 	var id int64
 	if k != analytics.KindAccount {
 		var err error
-		if id, err = pathID(c, "id", analytics.NotFoundMessage(k)); err != nil {
+		if id, err = pathID(c, "id", analytics.NotFound(k)); err != nil {
 			return analytics.Scope{}, err
 		}
 	}
@@ -148,7 +147,7 @@ func (a *API) clicksCSV(k analytics.Kind) echo.HandlerFunc {
 			defer func() { <-a.exports }()
 		default:
 			c.Response().Header().Set("Retry-After", "5")
-			return apperr.New(apperr.RateLimited, "too many click exports at once; retry in a few seconds")
+			return errExportsBusy
 		}
 		ctx := c.Request().Context()
 		names, err := a.svc.Scopes.ShortURLs(ctx, sc, a.svc.Config.BaseURL)

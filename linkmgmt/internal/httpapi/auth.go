@@ -15,7 +15,7 @@ func requireAPIKey(accounts *account.Store, limits *rateLimiter) echo.Middleware
 		return func(c echo.Context) error {
 			key, ok := auth.BearerToken(c.Request())
 			if !ok {
-				return limits.anonymous(c, apperr.New(apperr.Unauthorized, "A valid API key is required in the Authorization header (Bearer scheme)"))
+				return limits.anonymous(c, errKeyRequired)
 			}
 			a, err := accounts.ByAPIKey(c.Request().Context(), key)
 			if apperr.Is(err, apperr.Unauthorized) {

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"errors"
 	"net/http"
 	"strconv"
 	"strings"
@@ -8,7 +9,6 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/campaign"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/redirect"
-	"github.com/loyaltylinks/platform/shared/apperr"
 	"github.com/loyaltylinks/platform/shared/pagination"
 )
 
@@ -28,7 +28,7 @@ func (a *API) rotateOutcome(r *http.Request, slug string) redirect.Outcome {
 	}
 	// A HEAD (a link checker) is shown the next link without taking a turn.
 	m, err := a.svc.CampaignPages.Pick(r.Context(), slug, r.Method != http.MethodHead)
-	if apperr.Is(err, apperr.NotFound) {
+	if errors.Is(err, campaign.ErrNotFound) {
 		return redirect.NotFound()
 	}
 	if err != nil {
@@ -57,7 +57,7 @@ func (a *API) campaignListOutcome(r *http.Request, ref string) redirect.Outcome 
 		page.Page = min(n, maxPageNumber)
 	}
 	cp, links, total, err := a.svc.CampaignPages.PublicList(r.Context(), ref, page)
-	if apperr.Is(err, apperr.NotFound) {
+	if errors.Is(err, campaign.ErrNotFound) {
 		return redirect.NotFound()
 	}
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/campaign"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/link"
 )
 
 // campaignItem is a campaign in GET /api/campaigns. rotator is the rotator URL or false.
@@ -31,8 +32,6 @@ type campaignRequest struct {
 	Slug   *string `json:"slug,omitempty"`
 	Public *bool   `json:"public,omitempty"`
 }
-
-const campaignNotFound = "Campaign not found"
 
 // rotator is the rotator URL, or false when the campaign has none (spec).
 func (a *API) rotator(c campaign.Campaign) any {
@@ -88,7 +87,7 @@ func (a *API) addCampaign(c echo.Context) error {
 
 // updateCampaign answers PUT /api/campaign/:id/update.
 func (a *API) updateCampaign(c echo.Context) error {
-	id, err := pathID(c, "id", campaignNotFound)
+	id, err := pathID(c, "id", campaign.ErrNotFound)
 	if err != nil {
 		return err
 	}
@@ -109,7 +108,7 @@ func (a *API) updateCampaign(c echo.Context) error {
 
 // deleteCampaign answers DELETE /api/campaign/:id/delete.
 func (a *API) deleteCampaign(c echo.Context) error {
-	id, err := pathID(c, "id", campaignNotFound)
+	id, err := pathID(c, "id", campaign.ErrNotFound)
 	if err != nil {
 		return err
 	}
@@ -122,11 +121,11 @@ func (a *API) deleteCampaign(c echo.Context) error {
 
 // assignCampaignLink answers POST /api/campaign/:campaignid/assign/:linkid.
 func (a *API) assignCampaignLink(c echo.Context) error {
-	campaignID, err := pathID(c, "campaignid", campaignNotFound)
+	campaignID, err := pathID(c, "campaignid", campaign.ErrNotFound)
 	if err != nil {
 		return err
 	}
-	linkID, err := pathID(c, "linkid", "Link not found")
+	linkID, err := pathID(c, "linkid", link.ErrNotFound)
 	if err != nil {
 		return err
 	}

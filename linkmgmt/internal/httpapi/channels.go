@@ -43,8 +43,6 @@ func (r channelRequest) fields() channel.Fields {
 	return channel.Fields{Name: r.Name, Description: r.Description, Color: r.Color, Starred: r.Starred}
 }
 
-const channelNotFound = "Channel not found"
-
 func toChannelItem(ch channel.Channel) channelItem {
 	return channelItem{ID: ch.ID, Name: ch.Name, Description: ch.Description, Color: ch.Color, Starred: ch.Starred}
 }
@@ -68,7 +66,7 @@ func (a *API) listChannels(c echo.Context) error {
 
 // listChannelItems answers GET /api/channel/:id.
 func (a *API) listChannelItems(c echo.Context) error {
-	id, err := pathID(c, "id", channelNotFound)
+	id, err := pathID(c, "id", channel.ErrNotFound)
 	if err != nil {
 		return err
 	}
@@ -103,7 +101,7 @@ func (a *API) addChannel(c echo.Context) error {
 
 // updateChannel answers PUT /api/channel/:id/update.
 func (a *API) updateChannel(c echo.Context) error {
-	id, err := pathID(c, "id", channelNotFound)
+	id, err := pathID(c, "id", channel.ErrNotFound)
 	if err != nil {
 		return err
 	}
@@ -119,7 +117,7 @@ func (a *API) updateChannel(c echo.Context) error {
 
 // deleteChannel answers DELETE /api/channel/:id/delete.
 func (a *API) deleteChannel(c echo.Context) error {
-	id, err := pathID(c, "id", channelNotFound)
+	id, err := pathID(c, "id", channel.ErrNotFound)
 	if err != nil {
 		return err
 	}
@@ -136,7 +134,7 @@ func (a *API) assignChannelItem(c echo.Context) error {
 	if err := channel.CheckItemType(itemType); err != nil {
 		return err
 	}
-	channelID, err := pathID(c, "channelid", channelNotFound)
+	channelID, err := pathID(c, "channelid", channel.ErrNotFound)
 	if err != nil {
 		return err
 	}

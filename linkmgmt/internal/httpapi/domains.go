@@ -6,7 +6,6 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/domain"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/weburl"
-	"github.com/loyaltylinks/platform/shared/apperr"
 )
 
 // domainItem is a branded domain in GET /api/domains.
@@ -27,8 +26,6 @@ type domainUpdateRequest struct {
 	RedirectRoot *string `json:"redirectroot,omitempty"`
 	Redirect404  *string `json:"redirect404,omitempty"`
 }
-
-const domainNotFound = "Domain not found"
 
 // listDomains answers GET /api/domains.
 func (a *API) listDomains(c echo.Context) error {
@@ -57,7 +54,7 @@ func (a *API) addDomain(c echo.Context) error {
 	// or a port that cannot exist (https://go.example.com:99999) in its own words;
 	// domain.Parse then requires the bare-origin form.
 	if msg := weburl.Problem(req.Domain); msg == weburl.MsgHost || msg == weburl.MsgPort {
-		return apperr.New(apperr.Invalid, "domain %s", msg)
+		return domain.ErrInvalid.Withf("domain %s", msg)
 	}
 	d, err := a.svc.Domains.Create(c.Request().Context(), currentAccount(c).ID, req.Domain,
 		domain.Redirects{Root: req.RedirectRoot, NotFound: req.Redirect404})
@@ -69,7 +66,7 @@ func (a *API) addDomain(c echo.Context) error {
 
 // updateDomain answers PUT /api/domain/:id/update.
 func (a *API) updateDomain(c echo.Context) error {
-	id, err := pathID(c, "id", domainNotFound)
+	id, err := pathID(c, "id", domain.ErrNotFound)
 	if err != nil {
 		return err
 	}
@@ -85,11 +82,11 @@ func (a *API) updateDomain(c echo.Context) error {
 
 // deleteDomain answers DELETE /api/domain/:id/delete.
 func (a *API) deleteDomain(c echo.Context) error {
-	id, err := pathID(c, "id", domainNotFound)
+	id, err := pathID(c, "id", domain.ErrNotFound)
 	if err != nil {
 		return err
 	}
-	if _, err := a.svc.Domains.Delete(c.Request().Context(), currentAccount(c).ID, id); err != nil {
+	if err := a.svc.Domains.Delete(c.Request().Context(), currentAccount(c).ID, id); err != nil {
 		return err
 	}
 	return writeMessage(c, "Domain has been deleted successfully.")

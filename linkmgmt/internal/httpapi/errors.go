@@ -63,6 +63,17 @@ func render(err error) (int, string) {
 	return http.StatusInternalServerError, "Internal server error"
 }
 
+// The failures the HTTP layer itself answers (those of the domain packages are theirs).
+var (
+	errKeyRequired    = apperr.Define(apperr.Unauthorized, "api_key_required", "A valid API key is required in the Authorization header (Bearer scheme)")
+	errRateLimited    = apperr.Define(apperr.RateLimited, "rate_limited", "Rate limit exceeded")
+	errExportsBusy    = apperr.Define(apperr.RateLimited, "click_exports_busy", "too many click exports at once; retry in a few seconds")
+	errBodyTooLarge   = apperr.Define(apperr.TooLarge, "body_too_large", "Request body too large")
+	errBodyUnreadable = apperr.Define(apperr.BadRequest, "body_unreadable", "Could not read the request body")
+	errInvalidBody    = apperr.Define(apperr.Invalid, "body_invalid", "Invalid JSON body")
+	errInvalidQuery   = apperr.Define(apperr.Invalid, "query_invalid", "Invalid query")
+)
+
 // bindJSON decodes the request body into dst. Unknown fields are ignored; malformed JSON
 // or a field of the wrong type is a 422 naming the field. An empty body leaves dst as is
 // (handlers check required fields themselves). Before decoding, every string of the body
@@ -73,9 +84,9 @@ func bindJSON(c echo.Context, dst any) error {
 	if err != nil {
 		var tooLarge *http.MaxBytesError
 		if errors.As(err, &tooLarge) {
-			return apperr.Wrap(apperr.TooLarge, err, "Request body too large")
+			return errBodyTooLarge.Because(err)
 		}
-		return apperr.Wrap(apperr.BadRequest, err, "Could not read the request body")
+		return errBodyUnreadable.Because(err)
 	}
 	if len(bytes.TrimSpace(raw)) == 0 {
 		return nil
@@ -87,16 +98,16 @@ func bindJSON(c echo.Context, dst any) error {
 	if err := dec.Decode(dst); err != nil {
 		var typ *json.UnmarshalTypeError
 		if errors.As(err, &typ) && typ.Field != "" {
-			return apperr.New(apperr.Invalid, "%s: must be %s", typ.Field, kindName(typ.Type.Kind().String()))
+			return errInvalidBody.Withf("%s: must be %s", typ.Field, kindName(typ.Type.Kind().String()))
 		}
 		if errors.As(err, &typ) {
 			// The body itself has the wrong type; never echo Go type names to clients.
-			return apperr.New(apperr.Invalid, "Invalid JSON body: expected a JSON object")
+			return errInvalidBody.Withf("Invalid JSON body: expected a JSON object")
 		}
-		return apperr.New(apperr.Invalid, "Invalid JSON body: %s", strings.TrimPrefix(err.Error(), "json: "))
+		return errInvalidBody.Withf("Invalid JSON body: %s", strings.TrimPrefix(err.Error(), "json: "))
 	}
 	if dec.More() {
-		return apperr.New(apperr.Invalid, "Invalid JSON body: extra data after the JSON object")
+		return errInvalidBody.Withf("Invalid JSON body: extra data after the JSON object")
 	}
 	return nil
 }
@@ -132,7 +143,7 @@ func checkText(s string, max int) string {
 func checkJSONText(raw []byte) error {
 	if !utf8.Valid(raw) {
 		// encoding/json would silently turn invalid bytes into U+FFFD.
-		return apperr.New(apperr.Invalid, "Invalid JSON body: must be valid UTF-8 text")
+		return errInvalidBody.Withf("Invalid JSON body: must be valid UTF-8 text")
 	}
 	type frame struct {
 		object  bool
@@ -179,7 +190,7 @@ func checkJSONText(raw []byte) error {
 			switch v {
 			case '{', '[':
 				if len(stack) >= maxJSONDepth {
-					return apperr.New(apperr.Invalid, "Invalid JSON body: nested deeper than %d levels", maxJSONDepth)
+					return errInvalidBody.Withf("Invalid JSON body: nested deeper than %d levels", maxJSONDepth)
 				}
 				stack = append(stack, frame{object: v == '{', wantKey: v == '{'})
 			default:
@@ -189,7 +200,7 @@ func checkJSONText(raw []byte) error {
 		case string:
 			if n := len(stack); n > 0 && stack[n-1].object && stack[n-1].wantKey {
 				if msg := checkText(v, 256); msg != "" {
-					return apperr.New(apperr.Invalid, "Invalid JSON body: a field name %s", msg)
+					return errInvalidBody.Withf("Invalid JSON body: a field name %s", msg)
 				}
 				stack[n-1].key, stack[n-1].wantKey = v, false
 				continue
@@ -215,7 +226,7 @@ func checkParams(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		for name, values := range c.QueryParams() {
 			if msg := checkText(name, maxQueryText); msg != "" {
-				return apperr.New(apperr.Invalid, "query parameter names %s", msg)
+				return errInvalidQuery.Withf("query parameter names %s", msg)
 			}
 			for _, v := range values {
 				if msg := checkText(v, maxQueryText); msg != "" {

@@ -27,6 +27,7 @@ import (
 	"github.com/loyaltylinks/platform/shared/database"
 	"github.com/loyaltylinks/platform/shared/server"
 	"github.com/loyaltylinks/platform/shared/testkit"
+	"github.com/loyaltylinks/platform/shared/testkit/testdb"
 	"github.com/redis/go-redis/v9"
 	"gorm.io/gorm"
 )
@@ -135,15 +136,16 @@ func replicaOf(other *testEnv) envOption { return func(o *envOptions) { o.replic
 
 // testConfig is the configuration of a test server at baseURL.
 func testConfig(baseURL string) config.Config {
-	return config.Config{
+	c := config.Config{
 		Database:           config.Database{LogLevel: "info"},
 		BaseURL:            baseURL,
-		MaxBodyBytes:       1 << 20,
 		RateLimitPerMinute: testFreePlanLimit,
 		DomainCheck:        "off",
 		QRLogoMaxBytes:     1 << 20,
 		QRLogoTimeout:      5 * time.Second,
 	}
+	c.MaxBodyBytes = 1 << 20
+	return c
 }
 
 // newEnv starts a whole linkmgmt server.
@@ -172,11 +174,7 @@ func newEnv(t testing.TB, options ...envOption) *testEnv {
 			u.Host = env.DBProxy.Addr()
 			dbURL = u.String()
 		}
-		db, err := database.Open(dbURL, database.Options{Schema: migrations.Schema, MaxOpenConns: 10})
-		if err != nil {
-			t.Fatalf("open db: %v", err)
-		}
-		t.Cleanup(func() { _ = database.Close(db) })
+		db := testdb.OpenURL(t, dbURL, database.Options{Schema: migrations.Schema, MaxOpenConns: 10})
 		env.DB, env.RedisURL = db, testkit.Redis(t)
 	}
 

@@ -17,9 +17,6 @@ import (
 const (
 	msgLinkUpdated = "Link has been updated successfully."
 	msgLinkDeleted = "Link has been deleted successfully."
-	// msgLinkNotFound answers an id that is not a positive integer, like one that names
-	// no link of the account.
-	msgLinkNotFound = "Link not found"
 )
 
 // maxSearchLen bounds the keyword of GET /api/urls?q= (matched with ILIKE against four
@@ -116,7 +113,7 @@ func (a *API) createLink(c echo.Context) error {
 
 // updateLink answers PUT /api/url/:id/update.
 func (a *API) updateLink(c echo.Context) error {
-	id, err := pathID(c, "id", msgLinkNotFound)
+	id, err := pathID(c, "id", link.ErrNotFound)
 	if err != nil {
 		return err
 	}
@@ -133,7 +130,7 @@ func (a *API) updateLink(c echo.Context) error {
 
 // deleteLink answers DELETE /api/url/:id/delete.
 func (a *API) deleteLink(c echo.Context) error {
-	id, err := pathID(c, "id", msgLinkNotFound)
+	id, err := pathID(c, "id", link.ErrNotFound)
 	if err != nil {
 		return err
 	}
@@ -145,7 +142,7 @@ func (a *API) deleteLink(c echo.Context) error {
 
 // getLink answers GET /api/url/:id.
 func (a *API) getLink(c echo.Context) error {
-	id, err := pathID(c, "id", msgLinkNotFound)
+	id, err := pathID(c, "id", link.ErrNotFound)
 	if err != nil {
 		return err
 	}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/loyaltylinks/platform/shared/apidoc"
-	"github.com/loyaltylinks/platform/shared/apperr"
 	"github.com/loyaltylinks/platform/shared/pagination"
 )
 
@@ -30,7 +29,7 @@ var pageParams = []apidoc.Param{
 func parsePage(c echo.Context) (pagination.Page, error) {
 	p, errs := pagination.ParsePage(c.QueryParams(), pageLimit, maxPageNumber)
 	if len(errs) > 0 {
-		return pagination.Page{}, apperr.New(apperr.Invalid, "%s", errs[0].Error())
+		return pagination.Page{}, errInvalidQuery.Withf("%s", errs[0].Error())
 	}
 	return p, nil
 }
@@ -83,11 +82,11 @@ func listType(name string, item reflect.Type) reflect.Type {
 }
 
 // pathID reads an integer id path parameter. Anything that is not a positive integer
-// names no resource: it answers notFound (the resource's 404 message).
-func pathID(c echo.Context, name, notFound string) (int64, error) {
+// names no resource: it answers notFound (the resource's own ErrNotFound).
+func pathID(c echo.Context, name string, notFound error) (int64, error) {
 	id, err := strconv.ParseInt(c.Param(name), 10, 64)
 	if err != nil || id < 1 {
-		return 0, apperr.New(apperr.NotFound, "%s", notFound)
+		return 0, notFound
 	}
 	return id, nil
 }

@@ -31,8 +31,6 @@ func (r overlayRequest) fields() overlay.Fields {
 		BackgroundColor: r.BackgroundColor, TextColor: r.TextColor, ButtonColor: r.ButtonColor}
 }
 
-const overlayNotFound = "Overlay not found"
-
 // listOverlays answers GET /api/overlay.
 func (a *API) listOverlays(c echo.Context) error {
 	page, err := parsePage(c)
@@ -65,7 +63,7 @@ func (a *API) addOverlay(c echo.Context) error {
 
 // updateOverlay answers PUT /api/overlay/:id/update.
 func (a *API) updateOverlay(c echo.Context) error {
-	id, err := pathID(c, "id", overlayNotFound)
+	id, err := pathID(c, "id", overlay.ErrNotFound)
 	if err != nil {
 		return err
 	}
@@ -81,7 +79,7 @@ func (a *API) updateOverlay(c echo.Context) error {
 
 // deleteOverlay answers DELETE /api/overlay/:id/delete.
 func (a *API) deleteOverlay(c echo.Context) error {
-	id, err := pathID(c, "id", overlayNotFound)
+	id, err := pathID(c, "id", overlay.ErrNotFound)
 	if err != nil {
 		return err
 	}

@@ -27,8 +27,6 @@ type pixelUpdateRequest struct {
 	Tag  string  `json:"tag"`
 }
 
-const pixelNotFound = "Pixel not found"
-
 // listPixels answers GET /api/pixels.
 func (a *API) listPixels(c echo.Context) error {
 	page, err := parsePage(c)
@@ -61,7 +59,7 @@ func (a *API) addPixel(c echo.Context) error {
 
 // updatePixel answers PUT /api/pixel/:id/update.
 func (a *API) updatePixel(c echo.Context) error {
-	id, err := pathID(c, "id", pixelNotFound)
+	id, err := pathID(c, "id", pixel.ErrNotFound)
 	if err != nil {
 		return err
 	}
@@ -77,7 +75,7 @@ func (a *API) updatePixel(c echo.Context) error {
 
 // deletePixel answers DELETE /api/pixel/:id/delete.
 func (a *API) deletePixel(c echo.Context) error {
-	id, err := pathID(c, "id", pixelNotFound)
+	id, err := pathID(c, "id", pixel.ErrNotFound)
 	if err != nil {
 		return err
 	}

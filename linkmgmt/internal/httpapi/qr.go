@@ -9,12 +9,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/qr"
-	"github.com/loyaltylinks/platform/shared/apperr"
 )
-
-// msgQRNotFound answers an id that is not a positive integer, like qr.Service does for
-// one that names no code of the account.
-const msgQRNotFound = "QR code not found"
 
 type qrAddRequest struct {
 	Type       string          `json:"type"`
@@ -89,7 +84,7 @@ func (a *API) addQR(c echo.Context) error {
 
 // updateQR answers PUT /api/qr/:id/update.
 func (a *API) updateQR(c echo.Context) error {
-	id, err := pathID(c, "id", msgQRNotFound)
+	id, err := pathID(c, "id", qr.ErrNotFound)
 	if err != nil {
 		return err
 	}
@@ -116,7 +111,7 @@ func logoBusy(c echo.Context, err error) error {
 
 // deleteQR answers DELETE /api/qr/:id/delete.
 func (a *API) deleteQR(c echo.Context) error {
-	id, err := pathID(c, "id", msgQRNotFound)
+	id, err := pathID(c, "id", qr.ErrNotFound)
 	if err != nil {
 		return err
 	}
@@ -145,7 +140,7 @@ func (a *API) listQR(c echo.Context) error {
 
 // getQR answers GET /api/qr/:id.
 func (a *API) getQR(c echo.Context) error {
-	id, err := pathID(c, "id", msgQRNotFound)
+	id, err := pathID(c, "id", qr.ErrNotFound)
 	if err != nil {
 		return err
 	}
@@ -191,7 +186,7 @@ func (a *API) qrImage(c echo.Context) error {
 	name, format, ok := strings.Cut(file, ".")
 	id, err := strconv.ParseInt(name, 10, 64)
 	if !ok || err != nil || id <= 0 {
-		return apperr.New(apperr.NotFound, msgQRNotFound)
+		return qr.ErrNotFound
 	}
 	ctx := c.Request().Context()
 	img, err := a.svc.QR.ImageInfo(ctx, id, format)

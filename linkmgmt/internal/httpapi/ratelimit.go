@@ -12,7 +12,6 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/account"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/ratelimit"
-	"github.com/loyaltylinks/platform/shared/apperr"
 	"github.com/prometheus/client_golang/prometheus"
 )
 
@@ -137,7 +136,7 @@ func (r *rateLimiter) apply(c echo.Context, key string, limit int) error {
 		retry := ceilSeconds(d.RetryAfter)
 		h.Set(headerRetry, strconv.FormatInt(retry, 10))
 		r.metrics.rejected.Inc()
-		return apperr.New(apperr.RateLimited, "Rate limit exceeded: %d requests per %s. Retry in %d seconds.",
+		return errRateLimited.Withf("Rate limit exceeded: %d requests per %s. Retry in %d seconds.",
 			limit, windowName(r.limiter.Window()), retry)
 	}
 	return nil

@@ -29,8 +29,6 @@ func (r splashRequest) fields() splash.Fields {
 		ButtonLabel: r.ButtonLabel, ButtonURL: r.ButtonURL}
 }
 
-const splashNotFound = "Splash page not found"
-
 // listSplash answers GET /api/splash.
 func (a *API) listSplash(c echo.Context) error {
 	page, err := parsePage(c)
@@ -63,7 +61,7 @@ func (a *API) addSplash(c echo.Context) error {
 
 // updateSplash answers PUT /api/splash/:id/update.
 func (a *API) updateSplash(c echo.Context) error {
-	id, err := pathID(c, "id", splashNotFound)
+	id, err := pathID(c, "id", splash.ErrNotFound)
 	if err != nil {
 		return err
 	}
@@ -79,7 +77,7 @@ func (a *API) updateSplash(c echo.Context) error {
 
 // deleteSplash answers DELETE /api/splash/:id/delete.
 func (a *API) deleteSplash(c echo.Context) error {
-	id, err := pathID(c, "id", splashNotFound)
+	id, err := pathID(c, "id", splash.ErrNotFound)
 	if err != nil {
 		return err
 	}

@@ -2,12 +2,14 @@ package link
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
-	"github.com/loyaltylinks/platform/shared/apperr"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/domain"
 	"github.com/loyaltylinks/platform/shared/nullable"
 	"golang.org/x/crypto/bcrypt"
 )
@@ -22,7 +24,7 @@ func (s *Service) apply(ctx context.Context, accountID int64, in Input, l *Link,
 		e.errs.add("url", "must not be empty")
 		e.in.URL.Set = false
 	}
-	applyFields(e.in, l, urlChecker{ownHosts: e.ownHost}, &e.errs)
+	applyFields(e.in, l, urlChecker{ownHosts: e.ownHost}, time.Now(), &e.errs)
 	e.alias()
 	for _, step := range []func() error{e.password, e.pageType, e.domain, e.pixels, e.channel, e.campaign} {
 		if err := step(); err != nil {
@@ -134,7 +136,7 @@ func (e *edit) domain() error {
 		return nil
 	}
 	d, err := e.refs.Domains.OwnedByHost(e.ctx, e.accountID, host)
-	if apperr.Is(err, apperr.NotFound) {
+	if errors.Is(err, domain.ErrNotFound) {
 		e.errs.add("domain", "is not one of your branded domains")
 		return nil
 	}

@@ -98,142 +98,194 @@ func canonicalHost(u *url.URL) string {
 	return net.JoinHostPort(name, port)
 }
 
-// applyTexts validates the plain text and URL fields of in onto l.
-func applyFields(in Input, l *Link, urls urlChecker, errs *fieldErrs) {
-	if in.URL.Set {
-		if v, msg := urls.check(in.URL.Value); msg != "" {
-			errs.add("url", msg)
-		} else {
-			l.LongURL = v
-		}
+// applyFields validates the link's own fields of in (those that name no other
+// resource) onto l: one rule a field or family, run in the order their errors are
+// reported. A field not given is left as it is; a field given and refused is reported in
+// errs and leaves l's value. now is the time expiries must be after.
+func applyFields(in Input, l *Link, urls urlChecker, now time.Time, errs *fieldErrs) {
+	f := fieldInput{in: in, urls: urls, now: now, errs: errs}
+	for _, rule := range []func(*Link){
+		f.longURL, f.texts, f.metaImage, f.status, f.expiry,
+		f.geoTargets, f.deviceTargets, f.languageTargets, f.deepLink, f.parameters,
+	} {
+		rule(l)
 	}
-	text := func(field string, f nullable.Field[string], max int, dst *string) {
-		if !f.Set {
+}
+
+// fieldInput is what the field rules read: the input, the destination URL check, the
+// time, and where refusals go.
+type fieldInput struct {
+	in   Input
+	urls urlChecker
+	now  time.Time
+	errs *fieldErrs
+}
+
+func (f fieldInput) longURL(l *Link) {
+	if !f.in.URL.Set {
+		return
+	}
+	if v, msg := f.urls.check(f.in.URL.Value); msg != "" {
+		f.errs.add("url", msg)
+	} else {
+		l.LongURL = v
+	}
+}
+
+// texts are the plain text fields; the title shown in listings is the meta title (the
+// destination is never fetched: no outbound calls on the write path).
+func (f fieldInput) texts(l *Link) {
+	text := func(field string, v nullable.Field[string], max int, dst *string) {
+		if !v.Set {
 			return
 		}
-		v := strings.TrimSpace(f.Value)
-		if len(v) > max {
-			errs.add(field, "must be at most "+strconv.Itoa(max)+" characters")
+		t := strings.TrimSpace(v.Value)
+		if len(t) > max {
+			f.errs.add(field, "must be at most "+strconv.Itoa(max)+" characters")
 			return
 		}
-		*dst = v
+		*dst = t
 	}
-	text("metatitle", in.MetaTitle, maxTextLen, &l.MetaTitle)
-	text("metadescription", in.MetaDescription, maxDescLen, &l.MetaDescription)
-	text("description", in.Description, maxDescLen, &l.Description)
-	// We never fetch the destination (no outbound calls on the write path), so the
-	// title shown in listings is the meta title.
+	text("metatitle", f.in.MetaTitle, maxTextLen, &l.MetaTitle)
+	text("metadescription", f.in.MetaDescription, maxDescLen, &l.MetaDescription)
+	text("description", f.in.Description, maxDescLen, &l.Description)
 	l.Title = l.MetaTitle
+}
 
-	if in.MetaImage.Set {
-		v := strings.TrimSpace(in.MetaImage.Value)
-		if v != "" {
-			u, msg := urlChecker{}.check(v)
-			if msg == "" {
-				p, _ := url.Parse(u)
-				switch strings.ToLower(path.Ext(p.Path)) {
-				case ".jpg", ".jpeg", ".png":
-				default:
-					msg = "must be the URL of a jpg or png image"
-				}
+func (f fieldInput) metaImage(l *Link) {
+	if !f.in.MetaImage.Set {
+		return
+	}
+	v := strings.TrimSpace(f.in.MetaImage.Value)
+	if v != "" {
+		u, msg := urlChecker{}.check(v)
+		if msg == "" {
+			p, _ := url.Parse(u)
+			switch strings.ToLower(path.Ext(p.Path)) {
+			case ".jpg", ".jpeg", ".png":
+			default:
+				msg = "must be the URL of a jpg or png image"
 			}
-			if msg != "" {
-				errs.add("metaimage", msg)
-				v = l.MetaImage
-			}
 		}
-		l.MetaImage = v
+		if msg != "" {
+			f.errs.add("metaimage", msg)
+			v = l.MetaImage
+		}
 	}
+	l.MetaImage = v
+}
 
-	if in.Status.Set {
-		switch v := strings.ToLower(strings.TrimSpace(in.Status.Value)); v {
-		case StatusPublic, StatusPrivate:
-			l.Status = v
-		case "":
-			l.Status = StatusPrivate
-		default:
-			errs.add("status", "must be public or private")
-		}
+func (f fieldInput) status(l *Link) {
+	if !f.in.Status.Set {
+		return
 	}
+	switch v := strings.ToLower(strings.TrimSpace(f.in.Status.Value)); v {
+	case StatusPublic, StatusPrivate:
+		l.Status = v
+	case "":
+		l.Status = StatusPrivate
+	default:
+		f.errs.add("status", "must be public or private")
+	}
+}
 
-	if in.Expiry.Set {
-		v := strings.TrimSpace(in.Expiry.Value)
-		if v == "" {
-			l.ExpiresAt = nil
-		} else if t, err := time.ParseInLocation(ExpiryLayout, v, time.UTC); err != nil {
-			errs.add("expiry", "must be a date as YYYY-MM-DD HH:MM:SS")
-		} else if !t.After(time.Now()) {
-			errs.add("expiry", "must be in the future")
-		} else {
-			l.ExpiresAt = &t
-		}
+func (f fieldInput) expiry(l *Link) {
+	if !f.in.Expiry.Set {
+		return
 	}
+	v := strings.TrimSpace(f.in.Expiry.Value)
+	if v == "" {
+		l.ExpiresAt = nil
+	} else if t, err := time.ParseInLocation(ExpiryLayout, v, time.UTC); err != nil {
+		f.errs.add("expiry", "must be a date as YYYY-MM-DD HH:MM:SS")
+	} else if !t.After(f.now) {
+		f.errs.add("expiry", "must be in the future")
+	} else {
+		l.ExpiresAt = &t
+	}
+}
 
-	if in.GeoTarget.Set {
-		l.GeoTargets.V = targetSpec[GeoTarget]{
-			field: "geotarget", key: "location", keyMsg: "must be a country name or ISO 3166-1 alpha-2 code",
-			parts: func(t GeoTarget) (string, string) { return t.Location, t.Link },
-			canon: geo.CountryCode,
-			build: func(t GeoTarget, code, dest string) GeoTarget {
-				return GeoTarget{Location: strings.TrimSpace(t.Location), Link: dest, Code: code}
-			},
-		}.check(in.GeoTarget.Value, urls, errs)
+func (f fieldInput) geoTargets(l *Link) {
+	if !f.in.GeoTarget.Set {
+		return
 	}
-	if in.DeviceTarget.Set {
-		l.DeviceTargets.V = targetSpec[DeviceTarget]{
-			field: "devicetarget", key: "device", keyMsg: "must be one of " + strings.Join(Devices, ", "),
-			parts: func(t DeviceTarget) (string, string) { return t.Device, t.Link },
-			canon: canonicalDevice,
-			build: func(_ DeviceTarget, device, dest string) DeviceTarget {
-				return DeviceTarget{Device: device, Link: dest}
-			},
-		}.check(in.DeviceTarget.Value, urls, errs)
-	}
-	if in.LanguageTarget.Set {
-		l.LanguageTargets.V = targetSpec[LanguageTarget]{
-			field: "languagetarget", key: "language", keyMsg: "must be a language code such as en, fr or pt-BR",
-			parts: func(t LanguageTarget) (string, string) { return t.Language, t.Link },
-			canon: canonicalLanguage,
-			build: func(_ LanguageTarget, lang, dest string) LanguageTarget {
-				return LanguageTarget{Language: lang, Link: dest}
-			},
-		}.check(in.LanguageTarget.Value, urls, errs)
-	}
+	l.GeoTargets.V = targetSpec[GeoTarget]{
+		field: "geotarget", key: "location", keyMsg: "must be a country name or ISO 3166-1 alpha-2 code",
+		parts: func(t GeoTarget) (string, string) { return t.Location, t.Link },
+		canon: geo.CountryCode,
+		build: func(t GeoTarget, code, dest string) GeoTarget {
+			return GeoTarget{Location: strings.TrimSpace(t.Location), Link: dest, Code: code}
+		},
+	}.check(f.in.GeoTarget.Value, f.urls, f.errs)
+}
 
-	if in.DeepLink.Set {
-		d := in.DeepLink.Value
-		for _, f := range []struct {
-			name string
-			v    *string
-		}{{"deeplink.apple", &d.Apple}, {"deeplink.google", &d.Google}} {
-			if strings.TrimSpace(*f.v) == "" {
-				*f.v = ""
-				continue
-			}
-			v, msg := urls.check(*f.v)
-			if msg != "" {
-				errs.add(f.name, msg)
-			}
-			*f.v = v
-		}
-		l.DeepLink.V = d
+func (f fieldInput) deviceTargets(l *Link) {
+	if !f.in.DeviceTarget.Set {
+		return
 	}
+	l.DeviceTargets.V = targetSpec[DeviceTarget]{
+		field: "devicetarget", key: "device", keyMsg: "must be one of " + strings.Join(Devices, ", "),
+		parts: func(t DeviceTarget) (string, string) { return t.Device, t.Link },
+		canon: canonicalDevice,
+		build: func(_ DeviceTarget, device, dest string) DeviceTarget {
+			return DeviceTarget{Device: device, Link: dest}
+		},
+	}.check(f.in.DeviceTarget.Value, f.urls, f.errs)
+}
 
-	if in.Parameters.Set {
-		if len(in.Parameters.Value) > maxParams {
-			errs.add("parameters", "at most 30 parameters")
-		}
-		out := make([]Param, 0, len(in.Parameters.Value))
-		for i, p := range in.Parameters.Value {
-			name := strings.TrimSpace(p.Name)
-			if name == "" || len(name) > 100 || len(p.Value) > maxTextLen {
-				errs.add("parameters["+strconv.Itoa(i)+"]", "needs a name (at most 100 characters) and a value of at most 500 characters")
-				continue
-			}
-			out = append(out, Param{Name: name, Value: p.Value})
-		}
-		l.Parameters.V = out
+func (f fieldInput) languageTargets(l *Link) {
+	if !f.in.LanguageTarget.Set {
+		return
 	}
+	l.LanguageTargets.V = targetSpec[LanguageTarget]{
+		field: "languagetarget", key: "language", keyMsg: "must be a language code such as en, fr or pt-BR",
+		parts: func(t LanguageTarget) (string, string) { return t.Language, t.Link },
+		canon: canonicalLanguage,
+		build: func(_ LanguageTarget, lang, dest string) LanguageTarget {
+			return LanguageTarget{Language: lang, Link: dest}
+		},
+	}.check(f.in.LanguageTarget.Value, f.urls, f.errs)
+}
+
+func (f fieldInput) deepLink(l *Link) {
+	if !f.in.DeepLink.Set {
+		return
+	}
+	d := f.in.DeepLink.Value
+	for _, store := range []struct {
+		name string
+		v    *string
+	}{{"deeplink.apple", &d.Apple}, {"deeplink.google", &d.Google}} {
+		if strings.TrimSpace(*store.v) == "" {
+			*store.v = ""
+			continue
+		}
+		v, msg := f.urls.check(*store.v)
+		if msg != "" {
+			f.errs.add(store.name, msg)
+		}
+		*store.v = v
+	}
+	l.DeepLink.V = d
+}
+
+func (f fieldInput) parameters(l *Link) {
+	if !f.in.Parameters.Set {
+		return
+	}
+	if len(f.in.Parameters.Value) > maxParams {
+		f.errs.add("parameters", "at most 30 parameters")
+	}
+	out := make([]Param, 0, len(f.in.Parameters.Value))
+	for i, p := range f.in.Parameters.Value {
+		name := strings.TrimSpace(p.Name)
+		if name == "" || len(name) > 100 || len(p.Value) > maxTextLen {
+			f.errs.add("parameters["+strconv.Itoa(i)+"]", "needs a name (at most 100 characters) and a value of at most 500 characters")
+			continue
+		}
+		out = append(out, Param{Name: name, Value: p.Value})
+	}
+	l.Parameters.V = out
 }
 
 // targetSpec describes one targeting family (geo, device, language) for check.

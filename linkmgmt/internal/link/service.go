@@ -97,7 +97,7 @@ func (s *Service) Create(ctx context.Context, accountID int64, in Input) (Link, 
 			return Link{}, fmt.Errorf("insert link: %w", err)
 		}
 		if custom {
-			return Link{}, apperr.New(apperr.Conflict, "The alias %q is already taken on this domain", l.Alias)
+			return Link{}, aliasTaken(l.Alias)
 		}
 		if attempt >= 8 {
 			return Link{}, fmt.Errorf("insert link: no free random alias after %d attempts: %w", attempt+1, err)
@@ -123,7 +123,7 @@ func (s *Service) Update(ctx context.Context, accountID, id int64, in Input) (Li
 		}
 		if res.RowsAffected == 0 {
 			notFound = true
-			return apperr.New(apperr.NotFound, "Link not found")
+			return ErrNotFound
 		}
 		old = l
 		var err error
@@ -132,7 +132,7 @@ func (s *Service) Update(ctx context.Context, accountID, id int64, in Input) (Li
 		}
 		if err := updateLink(tx, &l); err != nil {
 			if isUniqueViolation(err) {
-				return apperr.New(apperr.Conflict, "The alias %q is already taken on this domain", l.Alias)
+				return aliasTaken(l.Alias)
 			}
 			return fmt.Errorf("update link %d: %w", id, err)
 		}
@@ -146,7 +146,7 @@ func (s *Service) Update(ctx context.Context, accountID, id int64, in Input) (Li
 	})
 	if err != nil {
 		if notFound {
-			return Link{}, apperr.New(apperr.NotFound, "Link not found")
+			return Link{}, ErrNotFound
 		}
 		return Link{}, err
 	}
@@ -165,7 +165,7 @@ func (s *Service) Delete(ctx context.Context, accountID, id int64) error {
 		return fmt.Errorf("delete link %d: %w", id, res.Error)
 	}
 	if res.RowsAffected == 0 {
-		return apperr.New(apperr.NotFound, "Link not found")
+		return ErrNotFound
 	}
 	s.changed(ctx, &gone, nil)
 	return nil
@@ -179,7 +179,7 @@ func (s *Service) Get(ctx context.Context, accountID, id int64) (Link, error) {
 		return Link{}, fmt.Errorf("load link %d: %w", id, res.Error)
 	}
 	if res.RowsAffected == 0 {
-		return Link{}, apperr.New(apperr.NotFound, "Link not found")
+		return Link{}, ErrNotFound
 	}
 	var err error
 	l.PixelIDs, err = s.pixelIDs(ctx, l.ID)
@@ -190,13 +190,13 @@ func (s *Service) Get(ctx context.Context, accountID, id int64) (Link, error) {
 func (s *Service) ByShortURL(ctx context.Context, accountID int64, short string) (Link, error) {
 	u, err := url.Parse(strings.TrimSpace(short))
 	if err != nil || u.Host == "" {
-		return Link{}, apperr.New(apperr.NotFound, "Link not found")
+		return Link{}, ErrNotFound
 	}
 	// Path and host come percent-decoded: valid query text may decode to bytes no link
 	// or domain has (http://host/%ff): those name no link, without asking Postgres.
 	alias := strings.Trim(u.Path, "/")
 	if !MaybeAlias(alias) || !utf8.ValidString(u.Host) {
-		return Link{}, apperr.New(apperr.NotFound, "Link not found")
+		return Link{}, ErrNotFound
 	}
 	host := strings.ToLower(u.Host)
 	var l Link
@@ -209,7 +209,7 @@ func (s *Service) ByShortURL(ctx context.Context, accountID int64, short string)
 		return Link{}, fmt.Errorf("find link by short url: %w", res.Error)
 	}
 	if res.RowsAffected == 0 {
-		return Link{}, apperr.New(apperr.NotFound, "Link not found")
+		return Link{}, ErrNotFound
 	}
 	l.PixelIDs, err = s.pixelIDs(ctx, l.ID)
 	return l, err
@@ -262,7 +262,7 @@ func (s *Service) ByAlias(ctx context.Context, domainID int64, alias string) (Li
 		return Link{}, fmt.Errorf("find link %q: %w", alias, res.Error)
 	}
 	if res.RowsAffected == 0 {
-		return Link{}, apperr.New(apperr.NotFound, "Link not found")
+		return Link{}, ErrNotFound
 	}
 	return l, nil
 }

@@ -3,7 +3,6 @@
 package overlay
 
 import (
-	"context"
 	"regexp"
 	"strings"
 	"time"
@@ -11,8 +10,6 @@ import (
 	"github.com/loyaltylinks/platform/linkmgmt/internal/cachebus"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/owned"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/weburl"
-	"github.com/loyaltylinks/platform/shared/apperr"
-	"github.com/loyaltylinks/platform/shared/pagination"
 	"gorm.io/gorm"
 )
 
@@ -58,34 +55,39 @@ type Fields struct {
 	ButtonColor     *string
 }
 
-func (f Fields) columns() (map[string]any, error) {
+// Columns checks the fields given and returns them as column values; a new overlay needs
+// its name.
+func (f Fields) Columns(creating bool) (map[string]any, error) {
+	if creating && f.Name == nil {
+		return nil, errNameRequired
+	}
 	cols := map[string]any{}
 	if f.Type != nil {
 		t := strings.TrimSpace(*f.Type)
 		if t != TypeMessage {
-			return nil, apperr.New(apperr.Invalid, "type must be one of %s", strings.Join(Types, ", "))
+			return nil, ErrInvalid.Withf("type must be one of %s", strings.Join(Types, ", "))
 		}
 		cols["type"] = t
 	}
 	if f.Name != nil {
 		name := strings.TrimSpace(*f.Name)
 		if name == "" {
-			return nil, apperr.New(apperr.Invalid, "name is required")
+			return nil, errNameRequired
 		}
 		if len(name) > maxNameLen {
-			return nil, apperr.New(apperr.Invalid, "name must be at most %d characters", maxNameLen)
+			return nil, ErrInvalid.Withf("name must be at most %d characters", maxNameLen)
 		}
 		cols["name"] = name
 	}
 	if f.Text != nil {
 		if len(*f.Text) > maxTextLen {
-			return nil, apperr.New(apperr.Invalid, "text must be at most %d characters", maxTextLen)
+			return nil, ErrInvalid.Withf("text must be at most %d characters", maxTextLen)
 		}
 		cols["text"] = strings.TrimSpace(*f.Text)
 	}
 	if f.ButtonLabel != nil {
 		if len(*f.ButtonLabel) > maxLabelLen {
-			return nil, apperr.New(apperr.Invalid, "button_label must be at most %d characters", maxLabelLen)
+			return nil, ErrInvalid.Withf("button_label must be at most %d characters", maxLabelLen)
 		}
 		cols["button_label"] = strings.TrimSpace(*f.ButtonLabel)
 	}
@@ -102,82 +104,23 @@ func (f Fields) columns() (map[string]any, error) {
 		}
 		c := strings.ToLower(strings.TrimSpace(*v))
 		if !hexColor.MatchString(c) {
-			return nil, apperr.New(apperr.Invalid, "%s must be a HEX colour such as #1e90ff or #09f", col)
+			return nil, ErrInvalid.Withf("%s must be a HEX colour such as #1e90ff or #09f", col)
 		}
 		cols[col] = c
 	}
 	return cols, nil
 }
 
-// Store reads and writes overlays, each method scoped to one account.
+// Store reads and writes overlays, each method scoped to one account: Create, Update,
+// Get, Owns, Delete (links using it lose it: links.overlay_id is ON DELETE SET NULL) and
+// List. Create requires the name; the type defaults to message and the colours to the
+// schema's defaults.
 type Store struct {
-	rows   owned.Table[Overlay]
-	notify cachebus.Publisher
+	owned.Editable[Overlay, Fields]
 }
 
 // NewStore returns a Store over db. notify (nil: nobody) hears about changed and deleted
 // overlays: the redirect's cached links carry copies of theirs.
 func NewStore(db *gorm.DB, notify cachebus.Publisher) *Store {
-	return &Store{rows: owned.NewTable[Overlay](db, "overlay", errNotFound), notify: notify}
+	return &Store{owned.NewEditable[Overlay, Fields](db, "overlay", ErrNotFound, cachebus.EverythingOn[Overlay](notify))}
 }
-
-// changed drops every cached link: finding the links that use one is not worth it for
-// such rare writes.
-func (s *Store) changed(ctx context.Context) {
-	if s.notify != nil {
-		s.notify.Publish(ctx, cachebus.Everything())
-	}
-}
-
-// Create adds an overlay; the name is required, the type defaults to message and the
-// colours to the schema's defaults.
-func (s *Store) Create(ctx context.Context, accountID int64, f Fields) (Overlay, error) {
-	if f.Name == nil {
-		return Overlay{}, apperr.New(apperr.Invalid, "name is required")
-	}
-	cols, err := f.columns()
-	if err != nil {
-		return Overlay{}, err
-	}
-	return s.rows.Insert(ctx, accountID, cols)
-}
-
-// Update changes the given fields of one overlay of the account.
-func (s *Store) Update(ctx context.Context, accountID, id int64, f Fields) (Overlay, error) {
-	cols, err := f.columns()
-	if err != nil {
-		return Overlay{}, err
-	}
-	row, err := s.rows.Update(ctx, accountID, id, cols)
-	if err != nil {
-		return Overlay{}, err
-	}
-	s.changed(ctx)
-	return row, nil
-}
-
-// Get returns one overlay of the account.
-func (s *Store) Get(ctx context.Context, accountID, id int64) (Overlay, error) {
-	return s.rows.Get(ctx, accountID, id)
-}
-
-// Owns reports whether the account has the overlay id (for the links that refer to it).
-func (s *Store) Owns(ctx context.Context, accountID, id int64) (bool, error) {
-	return s.rows.Owns(ctx, accountID, id)
-}
-
-// Delete removes an overlay; links using it lose it (links.overlay_id is ON DELETE SET NULL).
-func (s *Store) Delete(ctx context.Context, accountID, id int64) error {
-	if _, err := s.rows.Delete(ctx, accountID, id); err != nil {
-		return err
-	}
-	s.changed(ctx)
-	return nil
-}
-
-// List returns one page of the account's overlays, newest first, and the total count.
-func (s *Store) List(ctx context.Context, accountID int64, p pagination.Page) ([]Overlay, int, error) {
-	return s.rows.List(ctx, accountID, p)
-}
-
-var errNotFound = apperr.New(apperr.NotFound, "Overlay not found")

@@ -10,6 +10,7 @@ import (
 	"github.com/loyaltylinks/platform/shared/database"
 	"github.com/loyaltylinks/platform/shared/pagination"
 	"github.com/loyaltylinks/platform/shared/testkit"
+	"github.com/loyaltylinks/platform/shared/testkit/testdb"
 	"gorm.io/gorm"
 )
 
@@ -24,15 +25,11 @@ type note struct {
 	Slug      *string
 }
 
-var errNoteNotFound = apperr.New(apperr.NotFound, "Note not found")
+var errNoteNotFound = apperr.Define(apperr.NotFound, "note_not_found", "Note not found")
 
 func newNotes(t *testing.T) (owned.Table[note], *gorm.DB) {
 	t.Helper()
-	db, err := database.Open(testkit.NewDatabase(t), database.Options{MaxOpenConns: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = database.Close(db) })
+	db := testdb.Open(t, database.Options{MaxOpenConns: 2})
 	if err := db.Exec(`CREATE TABLE notes (
 		id bigserial PRIMARY KEY,
 		account_id bigint NOT NULL,

@@ -11,8 +11,6 @@ import (
 
 	"github.com/loyaltylinks/platform/linkmgmt/internal/cachebus"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/owned"
-	"github.com/loyaltylinks/platform/shared/apperr"
-	"github.com/loyaltylinks/platform/shared/pagination"
 	"gorm.io/gorm"
 )
 
@@ -71,16 +69,16 @@ func ValidType(t string) bool {
 func CheckTag(pixelType, tag string) (string, error) {
 	tag = strings.TrimSpace(tag)
 	if tag == "" {
-		return "", apperr.New(apperr.Invalid, "tag is required")
+		return "", errTagRequired
 	}
 	if shape, ok := tagShapes[pixelType]; ok {
 		if !shape.re.MatchString(tag) {
-			return "", apperr.New(apperr.Invalid, "tag must be %s", shape.want)
+			return "", ErrInvalid.Withf("tag must be %s", shape.want)
 		}
 		return tag, nil
 	}
 	if !safeTag.MatchString(tag) {
-		return "", apperr.New(apperr.Invalid, "tag must be 1 to 128 letters, digits or . _ - / :")
+		return "", ErrInvalid.Withf("tag must be 1 to 128 letters, digits or . _ - / :")
 	}
 	return tag, nil
 }
@@ -88,33 +86,26 @@ func CheckTag(pixelType, tag string) (string, error) {
 func checkName(name string) (string, error) {
 	name = strings.TrimSpace(name)
 	if name == "" {
-		return "", apperr.New(apperr.Invalid, "name is required")
+		return "", errNameRequired
 	}
 	if len(name) > maxNameLen {
-		return "", apperr.New(apperr.Invalid, "name must be at most %d characters", maxNameLen)
+		return "", ErrInvalid.Withf("name must be at most %d characters", maxNameLen)
 	}
 	return name, nil
 }
 
-// Store reads and writes pixels, each method scoped to one account.
+// Store reads and writes pixels, each method scoped to one account. Get, OwnsAll (for
+// the links that carry them), List and Delete (links lose it: link_pixels rows cascade)
+// are owned.Resource's.
 type Store struct {
-	db     *gorm.DB
-	rows   owned.Table[Pixel]
-	notify cachebus.Publisher
+	owned.Resource[Pixel]
+	db *gorm.DB
 }
 
 // NewStore returns a Store over db. notify (nil: nobody) hears about changed and deleted
 // pixels: the redirect's cached links carry copies of theirs.
 func NewStore(db *gorm.DB, notify cachebus.Publisher) *Store {
-	return &Store{db: db, rows: owned.NewTable[Pixel](db, "pixel", errNotFound), notify: notify}
-}
-
-// changed drops every cached link: finding the links that carry a pixel is not worth it
-// for such rare writes.
-func (s *Store) changed(ctx context.Context) {
-	if s.notify != nil {
-		s.notify.Publish(ctx, cachebus.Everything())
-	}
+	return &Store{Resource: owned.NewResource[Pixel](db, "pixel", ErrNotFound, cachebus.EverythingOn[Pixel](notify)), db: db}
 }
 
 // CreateInput is a new pixel; every field is required.
@@ -128,10 +119,10 @@ type CreateInput struct {
 func (s *Store) Create(ctx context.Context, accountID int64, in CreateInput) (Pixel, error) {
 	typ := strings.TrimSpace(in.Type)
 	if typ == "" {
-		return Pixel{}, apperr.New(apperr.Invalid, "type is required")
+		return Pixel{}, ErrInvalid.Withf("type is required")
 	}
 	if !ValidType(typ) {
-		return Pixel{}, apperr.New(apperr.Invalid, "type must be one of %s", strings.Join(Types, ", "))
+		return Pixel{}, ErrInvalid.Withf("type must be one of %s", strings.Join(Types, ", "))
 	}
 	name, err := checkName(in.Name)
 	if err != nil {
@@ -158,7 +149,7 @@ type UpdateInput struct {
 // Update changes one pixel of the account.
 func (s *Store) Update(ctx context.Context, accountID, id int64, in UpdateInput) (Pixel, error) {
 	if strings.TrimSpace(in.Tag) == "" {
-		return Pixel{}, apperr.New(apperr.Invalid, "tag is required")
+		return Pixel{}, errTagRequired
 	}
 	cur, err := s.Get(ctx, accountID, id)
 	if err != nil {
@@ -176,23 +167,7 @@ func (s *Store) Update(ctx context.Context, accountID, id int64, in UpdateInput)
 		}
 		cols["name"] = name
 	}
-	p, err := s.rows.Update(ctx, accountID, id, cols)
-	if err != nil {
-		return Pixel{}, err
-	}
-	s.changed(ctx)
-	return p, nil
-}
-
-// Get returns one pixel of the account.
-func (s *Store) Get(ctx context.Context, accountID, id int64) (Pixel, error) {
-	return s.rows.Get(ctx, accountID, id)
-}
-
-// OwnsAll reports whether the account has every pixel of ids (for the links that carry
-// them).
-func (s *Store) OwnsAll(ctx context.Context, accountID int64, ids []int64) (bool, error) {
-	return s.rows.OwnsAll(ctx, accountID, ids)
+	return s.UpdateColumns(ctx, accountID, id, cols)
 }
 
 // OfLink returns the pixels a link carries, in id order (the redirect pages render
@@ -205,19 +180,3 @@ func (s *Store) OfLink(ctx context.Context, linkID int64) ([]Pixel, error) {
 	}
 	return out, nil
 }
-
-// Delete removes a pixel; links lose it (link_pixels rows cascade).
-func (s *Store) Delete(ctx context.Context, accountID, id int64) error {
-	if _, err := s.rows.Delete(ctx, accountID, id); err != nil {
-		return err
-	}
-	s.changed(ctx)
-	return nil
-}
-
-// List returns one page of the account's pixels, newest first, and the total count.
-func (s *Store) List(ctx context.Context, accountID int64, p pagination.Page) ([]Pixel, int, error) {
-	return s.rows.List(ctx, accountID, p)
-}
-
-var errNotFound = apperr.New(apperr.NotFound, "Pixel not found")

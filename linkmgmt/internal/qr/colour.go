@@ -6,8 +6,6 @@ import (
 	"math"
 	"regexp"
 	"strconv"
-
-	"github.com/loyaltylinks/platform/shared/apperr"
 )
 
 // Default colours of a code: black modules on white.
@@ -27,13 +25,13 @@ var rgbPattern = regexp.MustCompile(`^\s*rgb\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s
 func parseColour(field, raw string) (color.RGBA, error) {
 	m := rgbPattern.FindStringSubmatch(raw)
 	if m == nil {
-		return color.RGBA{}, apperr.New(apperr.Invalid, "%s must be a colour written rgb(r,g,b), e.g. rgb(0,0,0); got %q", field, raw)
+		return color.RGBA{}, ErrInvalidColour.Withf("%s must be a colour written rgb(r,g,b), e.g. rgb(0,0,0); got %q", field, raw)
 	}
 	var c [3]uint8
 	for i := range c {
 		v, _ := strconv.Atoi(m[i+1])
 		if v > 255 {
-			return color.RGBA{}, apperr.New(apperr.Invalid, "%s: each rgb channel must be between 0 and 255; got %q", field, raw)
+			return color.RGBA{}, ErrInvalidColour.Withf("%s: each rgb channel must be between 0 and 255; got %q", field, raw)
 		}
 		c[i] = uint8(v)
 	}
@@ -54,10 +52,10 @@ func hexColour(c color.RGBA) string {
 // (light modules on a dark ground), which many phone scanners do not read.
 func checkContrast(fg, bg color.RGBA) error {
 	if luminance(fg) > luminance(bg) {
-		return apperr.New(apperr.Invalid, "foreground must be darker than background: many scanners cannot read light modules on a dark ground")
+		return ErrInvalidColour.Withf("foreground must be darker than background: many scanners cannot read light modules on a dark ground")
 	}
 	if r := contrastRatio(fg, bg); r < minContrast {
-		return apperr.New(apperr.Invalid, "foreground and background are too similar to scan (contrast %.2f:1, at least %.0f:1 is needed)", r, minContrast)
+		return ErrInvalidColour.Withf("foreground and background are too similar to scan (contrast %.2f:1, at least %.0f:1 is needed)", r, minContrast)
 	}
 	return nil
 }

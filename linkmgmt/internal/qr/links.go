@@ -2,6 +2,7 @@ package qr
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/loyaltylinks/platform/linkmgmt/internal/link"
@@ -58,7 +59,7 @@ func (l *Links) UpdateLongURL(ctx context.Context, accountID, linkID int64, long
 // DeleteLink removes the account's link.
 func (l *Links) DeleteLink(ctx context.Context, accountID, linkID int64) error {
 	err := l.links.Delete(ctx, accountID, linkID)
-	if err != nil && !isNotFound(err) {
+	if err != nil && !errors.Is(err, link.ErrNotFound) {
 		return fmt.Errorf("delete short link %d: %w", linkID, err)
 	}
 	return nil

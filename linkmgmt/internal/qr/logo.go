@@ -68,10 +68,6 @@ type LogoConfig struct {
 	DecodeWait time.Duration
 }
 
-// ErrLogosBusy refuses a logo when every decoding slot stayed taken for DecodeWait. It
-// answers 429; the API adds Retry-After: LogoRetryAfter.
-var ErrLogosBusy = apperr.New(apperr.RateLimited, "Too many logos are being processed right now; retry in a moment")
-
 // LogoRetryAfter is the Retry-After (seconds) sent with ErrLogosBusy.
 const LogoRetryAfter = 2
 
@@ -115,10 +111,10 @@ func NewLogoLoader(cfg LogoConfig) *LogoLoader {
 		Timeout:   cfg.Timeout,
 		CheckRedirect: func(req *http.Request, via []*http.Request) error {
 			if len(via) > maxRedirects {
-				return apperr.New(apperr.Invalid, "logo URL redirects more than %d times", maxRedirects)
+				return ErrInvalidLogo.Withf("logo URL redirects more than %d times", maxRedirects)
 			}
 			if req.URL.Scheme != "http" && req.URL.Scheme != "https" {
-				return apperr.New(apperr.Invalid, "logo URL redirects to a %s: address; only http and https are fetched", req.URL.Scheme)
+				return ErrInvalidLogo.Withf("logo URL redirects to a %s: address; only http and https are fetched", req.URL.Scheme)
 			}
 			return nil
 		},
@@ -127,7 +123,7 @@ func NewLogoLoader(cfg LogoConfig) *LogoLoader {
 }
 
 // Load reads the logo ref names and returns it as a PNG whose longest side is at most
-// 512 px. Every failure the client can fix is an apperr.Invalid.
+// 512 px. Every failure the client can fix is an ErrInvalidLogo.
 func (l *LogoLoader) Load(ctx context.Context, ref string) ([]byte, error) {
 	ref = strings.TrimSpace(ref)
 	var (
@@ -138,7 +134,7 @@ func (l *LogoLoader) Load(ctx context.Context, ref string) ([]byte, error) {
 	case strings.HasPrefix(strings.ToLower(ref), "http://"), strings.HasPrefix(strings.ToLower(ref), "https://"):
 		raw, err = l.fetch(ctx, ref)
 	case strings.Contains(ref, "://") || strings.HasPrefix(strings.ToLower(ref), "data:"):
-		return nil, apperr.New(apperr.Invalid, "logo must be an http(s) URL or a path under the logo directory")
+		return nil, ErrInvalidLogo.Withf("logo must be an http(s) URL or a path under the logo directory")
 	default:
 		raw, err = l.readLocal(ref)
 	}
@@ -182,34 +178,34 @@ func (l *LogoLoader) acquireDecode(ctx context.Context) (release func(), err err
 // leaves the directory, through ".." or through a symbolic link.
 func (l *LogoLoader) readLocal(ref string) ([]byte, error) {
 	if l.cfg.Dir == "" {
-		return nil, apperr.New(apperr.Invalid, "logo: local paths are not enabled on this server; send an http(s) URL")
+		return nil, ErrInvalidLogo.Withf("logo: local paths are not enabled on this server; send an http(s) URL")
 	}
 	name := filepath.FromSlash(ref)
 	if filepath.IsAbs(name) {
 		rel, err := filepath.Rel(l.cfg.Dir, name)
 		if err != nil {
-			return nil, apperr.New(apperr.Invalid, "logo path must be inside the logo directory")
+			return nil, ErrInvalidLogo.Withf("logo path must be inside the logo directory")
 		}
 		name = rel
 	}
 	if !filepath.IsLocal(name) {
-		return nil, apperr.New(apperr.Invalid, "logo path must be inside the logo directory")
+		return nil, ErrInvalidLogo.Withf("logo path must be inside the logo directory")
 	}
 	f, err := os.OpenInRoot(l.cfg.Dir, name)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, apperr.New(apperr.Invalid, "logo file %q not found", ref)
+		return nil, ErrInvalidLogo.Withf("logo file %q not found", ref)
 	}
 	if err != nil {
 		// Symbolic links out of the directory land here too.
-		return nil, apperr.Wrap(apperr.Invalid, err, "logo path must be a readable file inside the logo directory")
+		return nil, ErrInvalidLogo.Withf("logo path must be a readable file inside the logo directory").Because(err)
 	}
 	defer f.Close()
 	info, err := f.Stat()
 	if err != nil || !info.Mode().IsRegular() {
-		return nil, apperr.New(apperr.Invalid, "logo %q is not a regular file", ref)
+		return nil, ErrInvalidLogo.Withf("logo %q is not a regular file", ref)
 	}
 	if info.Size() > l.cfg.MaxBytes {
-		return nil, apperr.New(apperr.Invalid, "logo is larger than %d bytes", l.cfg.MaxBytes)
+		return nil, ErrInvalidLogo.Withf("logo is larger than %d bytes", l.cfg.MaxBytes)
 	}
 	return readCapped(f, l.cfg.MaxBytes)
 }
@@ -219,13 +215,13 @@ func (l *LogoLoader) readLocal(ref string) ([]byte, error) {
 func (l *LogoLoader) fetch(ctx context.Context, ref string) ([]byte, error) {
 	_, u, msg := weburl.Parse(ref)
 	if msg != "" {
-		return nil, apperr.New(apperr.Invalid, "logo URL %s", msg)
+		return nil, ErrInvalidLogo.Withf("logo URL %s", msg)
 	}
 	ctx, cancel := context.WithTimeout(ctx, l.cfg.Timeout)
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
 	if err != nil {
-		return nil, apperr.New(apperr.Invalid, "logo URL %q is not a valid URL", ref)
+		return nil, ErrInvalidLogo.Withf("logo URL %q is not a valid URL", ref)
 	}
 	req.Header.Set("Accept", "image/png, image/jpeg")
 	req.Header.Set("User-Agent", "linkmgmt-qr-logo/1")
@@ -235,13 +231,13 @@ func (l *LogoLoader) fetch(ctx context.Context, ref string) ([]byte, error) {
 	}
 	defer res.Body.Close()
 	if res.StatusCode < 200 || res.StatusCode > 299 {
-		return nil, apperr.New(apperr.Invalid, "logo URL answered HTTP %d", res.StatusCode)
+		return nil, ErrInvalidLogo.Withf("logo URL answered HTTP %d", res.StatusCode)
 	}
 	if res.ContentLength > l.cfg.MaxBytes {
-		return nil, apperr.New(apperr.Invalid, "logo is larger than %d bytes", l.cfg.MaxBytes)
+		return nil, ErrInvalidLogo.Withf("logo is larger than %d bytes", l.cfg.MaxBytes)
 	}
 	raw, err := readCapped(res.Body, l.cfg.MaxBytes)
-	if err != nil && !apperr.Is(err, apperr.Invalid) {
+	if err != nil && !errors.Is(err, ErrInvalidLogo) {
 		return nil, l.fetchError(err)
 	}
 	return raw, err
@@ -254,13 +250,13 @@ func (l *LogoLoader) fetchError(err error) error {
 	var netErr net.Error
 	switch {
 	case errors.As(err, &blocked):
-		return apperr.Wrap(apperr.Invalid, err, "logo URL leads to a private, loopback or link-local address; only public addresses are fetched")
+		return ErrInvalidLogo.Withf("logo URL leads to a private, loopback or link-local address; only public addresses are fetched").Because(err)
 	case errors.As(err, &ae):
 		return ae
 	case errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &netErr) && netErr.Timeout()):
-		return apperr.Wrap(apperr.Invalid, err, "logo URL did not answer within %s", l.cfg.Timeout)
+		return ErrInvalidLogo.Withf("logo URL did not answer within %s", l.cfg.Timeout).Because(err)
 	default:
-		return apperr.Wrap(apperr.Invalid, err, "logo URL could not be fetched")
+		return ErrInvalidLogo.Withf("logo URL could not be fetched").Because(err)
 	}
 }
 
@@ -271,7 +267,7 @@ func readCapped(r io.Reader, max int64) ([]byte, error) {
 		return nil, fmt.Errorf("read logo: %w", err)
 	}
 	if int64(len(raw)) > max {
-		return nil, apperr.New(apperr.Invalid, "logo is larger than %d bytes", max)
+		return nil, ErrInvalidLogo.Withf("logo is larger than %d bytes", max)
 	}
 	return raw, nil
 }
@@ -305,17 +301,17 @@ func checkLogoHeader(raw []byte) (func(io.Reader) (image.Image, error), error) {
 	case bytes.HasPrefix(raw, jpegMagic):
 		decodeConfig, decode = jpeg.DecodeConfig, jpeg.Decode
 	default:
-		return nil, apperr.New(apperr.Invalid, "logo must be a PNG or JPEG image")
+		return nil, ErrInvalidLogo.Withf("logo must be a PNG or JPEG image")
 	}
 	cfg, err := decodeConfig(bytes.NewReader(raw))
 	if err != nil {
-		return nil, apperr.Wrap(apperr.Invalid, err, "logo is not a readable PNG or JPEG image")
+		return nil, ErrInvalidLogo.Withf("logo is not a readable PNG or JPEG image").Because(err)
 	}
 	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width > MaxLogoSide || cfg.Height > MaxLogoSide {
-		return nil, apperr.New(apperr.Invalid, "logo must be at most %dx%d pixels (got %dx%d)", MaxLogoSide, MaxLogoSide, cfg.Width, cfg.Height)
+		return nil, ErrInvalidLogo.Withf("logo must be at most %dx%d pixels (got %dx%d)", MaxLogoSide, MaxLogoSide, cfg.Width, cfg.Height)
 	}
 	if size := int64(cfg.Width) * int64(cfg.Height) * int64(bytesPerPixel(cfg.ColorModel)); size > maxLogoDecodedBytes {
-		return nil, apperr.New(apperr.Invalid, "logo of %dx%d pixels at %d bytes per pixel would decode into %d bytes; at most %d (use 8 bits per channel, or fewer pixels)",
+		return nil, ErrInvalidLogo.Withf("logo of %dx%d pixels at %d bytes per pixel would decode into %d bytes; at most %d (use 8 bits per channel, or fewer pixels)",
 			cfg.Width, cfg.Height, bytesPerPixel(cfg.ColorModel), size, maxLogoDecodedBytes)
 	}
 	return decode, nil
@@ -346,7 +342,7 @@ func bytesPerPixel(m color.Model) int {
 func normalise(raw []byte, decode func(io.Reader) (image.Image, error)) ([]byte, error) {
 	img, err := decode(bytes.NewReader(raw))
 	if err != nil {
-		return nil, apperr.Wrap(apperr.Invalid, err, "logo is not a readable PNG or JPEG image")
+		return nil, ErrInvalidLogo.Withf("logo is not a readable PNG or JPEG image").Because(err)
 	}
 	scaled := scaleToFit(img, storedLogoSide)
 	var buf bytes.Buffer

@@ -5,6 +5,7 @@ import (
 	"compress/zlib"
 	"context"
 	"encoding/binary"
+	"errors"
 	"hash/crc32"
 	"image"
 	"image/color"
@@ -46,12 +47,12 @@ func encodedImage(t testing.TB, format string, w, h int) []byte {
 	return buf.Bytes()
 }
 
-// wantInvalid fails unless err is a client error whose message contains want.
+// wantInvalid fails unless err is ErrInvalidLogo with a message that contains want.
 func wantInvalid(t *testing.T, err error, want string) {
 	t.Helper()
 	e, ok := apperr.As(err)
-	if !ok || e.Code != apperr.Invalid || !strings.Contains(e.Message, want) {
-		t.Fatalf("err = %v, want Invalid containing %q", err, want)
+	if !errors.Is(err, ErrInvalidLogo) || !ok || !strings.Contains(e.Message, want) {
+		t.Fatalf("err = %v, want ErrInvalidLogo containing %q", err, want)
 	}
 }
 
@@ -416,7 +417,7 @@ func TestLogoDecodesAreBounded(t *testing.T) {
 	l.decodes <- struct{}{} // another request is decoding
 	start := time.Now()
 	_, err := l.Load(context.Background(), "logo.png")
-	if err != ErrLogosBusy {
+	if !errors.Is(err, ErrLogosBusy) {
 		t.Fatalf("err = %v, want ErrLogosBusy", err)
 	}
 	if e, ok := apperr.As(err); !ok || e.Code != apperr.RateLimited {
@@ -436,7 +437,7 @@ func TestLogoDecodesAreBounded(t *testing.T) {
 	// Refused headers never take a slot.
 	must(t, os.WriteFile(filepath.Join(dir, "bomb.png"), withHeader(t, 5000, 5000, 8), 0o644))
 	l.decodes <- struct{}{}
-	if _, err := l.Load(context.Background(), "bomb.png"); err == ErrLogosBusy {
+	if _, err := l.Load(context.Background(), "bomb.png"); errors.Is(err, ErrLogosBusy) {
 		t.Fatal("a refused header waited for a slot")
 	}
 }
@@ -455,7 +456,7 @@ func TestLogoFetchRefusesEveryNonPublicForm(t *testing.T) {
 		host := net.JoinHostPort(f.Addr, "80")
 		_, err := strict.Load(context.Background(), "http://"+host+"/logo.png")
 		e, ok := apperr.As(err)
-		if !ok || e.Code != apperr.Invalid || !strings.Contains(e.Message, "private, loopback or link-local") {
+		if !errors.Is(err, ErrInvalidLogo) || !ok || !strings.Contains(e.Message, "private, loopback or link-local") {
 			t.Errorf("Load(http://%s/logo.png) = %v, want refused as not public: %s", host, err, f.Name)
 		}
 	}

@@ -15,7 +15,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/loyaltylinks/platform/linkmgmt/internal/weburl"
-	"github.com/loyaltylinks/platform/shared/apperr"
 )
 
 // Type is what a QR code holds; it decides the shape of `data` and the payload form.
@@ -46,9 +45,9 @@ func ParseType(raw string) (Type, error) {
 		}
 	}
 	if raw == "" {
-		return "", apperr.New(apperr.Invalid, "type is required: %s", typeList)
+		return "", ErrInvalidData.Withf("type is required: %s", typeList)
 	}
-	return "", apperr.New(apperr.Invalid, "type must be one of %s; got %q", typeList, raw)
+	return "", ErrInvalidData.Withf("type must be one of %s; got %q", typeList, raw)
 }
 
 // Content is validated QR data.
@@ -106,14 +105,14 @@ const (
 )
 
 // ParseContent validates data for the type and builds the payload. Every failure is an
-// apperr.Invalid naming the field.
+// ErrInvalidData naming the field.
 func ParseContent(typ Type, raw json.RawMessage) (Content, error) {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || bytes.Equal(raw, []byte("null")) {
-		return Content{}, apperr.New(apperr.Invalid, "data is required")
+		return Content{}, ErrInvalidData.Withf("data is required")
 	}
 	if containsNUL(raw) {
-		return Content{}, apperr.New(apperr.Invalid, "data must not contain NUL characters")
+		return Content{}, ErrInvalidData.Withf("data must not contain NUL characters")
 	}
 	var (
 		c   Content
@@ -151,7 +150,7 @@ func parseText(raw json.RawMessage) (Content, error) {
 		return Content{}, err
 	}
 	if strings.TrimSpace(s) == "" {
-		return Content{}, apperr.New(apperr.Invalid, "data must not be empty")
+		return Content{}, ErrInvalidData.Withf("data must not be empty")
 	}
 	return Content{Data: mustJSON(s), Payload: s, Summary: s}, nil
 }
@@ -171,7 +170,7 @@ func parseLink(raw json.RawMessage) (Content, error) {
 func parsePhone(raw json.RawMessage) (Content, error) {
 	var s flexString
 	if err := json.Unmarshal(raw, &s); err != nil {
-		return Content{}, apperr.New(apperr.Invalid, "data for type phone must be the phone number as a string")
+		return Content{}, ErrInvalidData.Withf("data for type phone must be the phone number as a string")
 	}
 	phone, err := normalisePhone("data", string(s))
 	if err != nil {
@@ -190,7 +189,7 @@ func parseVCard(raw json.RawMessage) (Content, error) {
 		v.Name = flexString(strings.TrimSpace(string(v.FirstName) + " " + string(v.LastName)))
 	}
 	if v.Name == "" {
-		return Content{}, apperr.New(apperr.Invalid, "data.name is required for a vcard (or data.firstname / data.lastname)")
+		return Content{}, ErrInvalidData.Withf("data.name is required for a vcard (or data.firstname / data.lastname)")
 	}
 	if v.Email != "" {
 		if err := checkEmail("data.email", string(v.Email)); err != nil {
@@ -254,14 +253,14 @@ func parseEmail(raw json.RawMessage) (Content, error) {
 	if raw[0] == '"' {
 		// A bare string is the address alone.
 		if err := json.Unmarshal(raw, &e.Email); err != nil {
-			return Content{}, apperr.New(apperr.Invalid, "data for type email must be an object {email, subject, body}")
+			return Content{}, ErrInvalidData.Withf("data for type email must be an object {email, subject, body}")
 		}
 	} else if err := dataObject(raw, "email", "{email, subject, body}", &e); err != nil {
 		return Content{}, err
 	}
 	e.Email = flexString(strings.TrimSpace(string(e.Email)))
 	if e.Email == "" {
-		return Content{}, apperr.New(apperr.Invalid, "data.email is required")
+		return Content{}, ErrInvalidData.Withf("data.email is required")
 	}
 	if err := checkEmail("data.email", string(e.Email)); err != nil {
 		return Content{}, err
@@ -300,13 +299,13 @@ func parseSMS(raw json.RawMessage) (Content, error) {
 	if raw[0] == '"' {
 		// A bare string is the number alone.
 		if err := json.Unmarshal(raw, &m.Phone); err != nil {
-			return Content{}, apperr.New(apperr.Invalid, "data for type sms must be an object {phone, message}")
+			return Content{}, ErrInvalidData.Withf("data for type sms must be an object {phone, message}")
 		}
 	} else if err := dataObject(raw, "sms", "{phone, message}", &m); err != nil {
 		return Content{}, err
 	}
 	if strings.TrimSpace(string(m.Phone)) == "" {
-		return Content{}, apperr.New(apperr.Invalid, "data.phone is required")
+		return Content{}, ErrInvalidData.Withf("data.phone is required")
 	}
 	phone, err := normalisePhone("data.phone", string(m.Phone))
 	if err != nil {
@@ -325,10 +324,10 @@ func parseWiFi(raw json.RawMessage) (Content, error) {
 		return Content{}, err
 	}
 	if w.SSID == "" {
-		return Content{}, apperr.New(apperr.Invalid, "data.ssid is required")
+		return Content{}, ErrInvalidData.Withf("data.ssid is required")
 	}
 	if len(w.SSID) > 32 {
-		return Content{}, apperr.New(apperr.Invalid, "data.ssid must be at most 32 bytes")
+		return Content{}, ErrInvalidData.Withf("data.ssid must be at most 32 bytes")
 	}
 	switch strings.ToLower(strings.TrimSpace(string(w.Encryption))) {
 	case "":
@@ -343,21 +342,21 @@ func parseWiFi(raw json.RawMessage) (Content, error) {
 	case "nopass", "none":
 		w.Encryption = EncryptionNoPass
 	default:
-		return Content{}, apperr.New(apperr.Invalid, "data.encryption must be WPA, WEP or nopass; got %q", string(w.Encryption))
+		return Content{}, ErrInvalidData.Withf("data.encryption must be WPA, WEP or nopass; got %q", string(w.Encryption))
 	}
 	pw := string(w.Password)
 	switch w.Encryption {
 	case EncryptionNoPass:
 		if pw != "" {
-			return Content{}, apperr.New(apperr.Invalid, "data.password must be empty when encryption is nopass")
+			return Content{}, ErrInvalidData.Withf("data.password must be empty when encryption is nopass")
 		}
 	case EncryptionWPA:
 		if (len(pw) < 8 || len(pw) > 63) && !(len(pw) == 64 && hexKey.MatchString(pw)) {
-			return Content{}, apperr.New(apperr.Invalid, "data.password for WPA must be 8 to 63 characters (or 64 hex digits)")
+			return Content{}, ErrInvalidData.Withf("data.password for WPA must be 8 to 63 characters (or 64 hex digits)")
 		}
 	case EncryptionWEP:
 		if pw == "" {
-			return Content{}, apperr.New(apperr.Invalid, "data.password is required for WEP")
+			return Content{}, ErrInvalidData.Withf("data.password is required for WEP")
 		}
 	}
 	return Content{Data: mustJSON(w), Payload: w.payload(), Summary: string(w.SSID)}, nil
@@ -385,7 +384,7 @@ func wifiEscape(s string) string { return wifiEscaper.Replace(s) }
 func dataString(raw json.RawMessage, typ, what string) (string, error) {
 	var s string
 	if err := json.Unmarshal(raw, &s); err != nil {
-		return "", apperr.New(apperr.Invalid, "data for type %s must be a string: %s", typ, what)
+		return "", ErrInvalidData.Withf("data for type %s must be a string: %s", typ, what)
 	}
 	return s, nil
 }
@@ -396,7 +395,7 @@ func dataString(raw json.RawMessage, typ, what string) (string, error) {
 func dataObject(raw json.RawMessage, typ, shape string, dst any) error {
 	var fields map[string]json.RawMessage
 	if raw[0] != '{' || json.Unmarshal(raw, &fields) != nil {
-		return apperr.New(apperr.Invalid, "data for type %s must be an object %s", typ, shape)
+		return ErrInvalidData.Withf("data for type %s must be an object %s", typ, shape)
 	}
 	byName := make(map[string]json.RawMessage, len(fields))
 	for k, v := range fields {
@@ -415,7 +414,7 @@ func dataObject(raw json.RawMessage, typ, shape string, dst any) error {
 			if f.Type.Kind() == reflect.Bool {
 				want = "a boolean"
 			}
-			return apperr.New(apperr.Invalid, "data.%s must be %s", name, want)
+			return ErrInvalidData.Withf("data.%s must be %s", name, want)
 		}
 	}
 	return nil
@@ -429,7 +428,7 @@ var phonePattern = regexp.MustCompile(`^\+?[0-9]{3,20}$`)
 func normalisePhone(field, raw string) (string, error) {
 	p := phoneSeparators.Replace(strings.TrimSpace(raw))
 	if !phonePattern.MatchString(p) {
-		return "", apperr.New(apperr.Invalid, "%s must be a phone number: an optional + and 3 to 20 digits (spaces, dashes, dots and brackets are allowed); got %q", field, raw)
+		return "", ErrInvalidData.Withf("%s must be a phone number: an optional + and 3 to 20 digits (spaces, dashes, dots and brackets are allowed); got %q", field, raw)
 	}
 	return p, nil
 }
@@ -437,7 +436,7 @@ func normalisePhone(field, raw string) (string, error) {
 func checkEmail(field, s string) error {
 	a, err := mail.ParseAddress(s)
 	if err != nil || a.Address != s || a.Name != "" {
-		return apperr.New(apperr.Invalid, "%s must be an email address such as name@example.com; got %q", field, s)
+		return ErrInvalidData.Withf("%s must be an email address such as name@example.com; got %q", field, s)
 	}
 	return nil
 }
@@ -446,15 +445,15 @@ func checkEmail(field, s string) error {
 // service's one URL check).
 func checkHTTPURL(field, s string) error {
 	if s == "" {
-		return apperr.New(apperr.Invalid, "%s is required: an http(s) URL", field)
+		return ErrInvalidData.Withf("%s is required: an http(s) URL", field)
 	}
 	switch msg := weburl.Problem(s); msg {
 	case "":
 		return nil
 	case weburl.MsgTooLong, weburl.MsgHost, weburl.MsgPort, weburl.MsgCredentials:
-		return apperr.New(apperr.Invalid, "%s %s", field, msg)
+		return ErrInvalidData.Withf("%s %s", field, msg)
 	default:
-		return apperr.New(apperr.Invalid, "%s must be an absolute http or https URL; got %q", field, s)
+		return ErrInvalidData.Withf("%s must be an absolute http or https URL; got %q", field, s)
 	}
 }
 

@@ -2,11 +2,10 @@ package qr
 
 import (
 	"encoding/json"
+	"errors"
 	"image/color"
 	"strings"
 	"testing"
-
-	"github.com/loyaltylinks/platform/shared/apperr"
 )
 
 func TestParseContentPayloads(t *testing.T) {
@@ -111,8 +110,8 @@ func TestParseContentRejects(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := ParseContent(tt.typ, json.RawMessage(tt.data))
-			if !apperr.Is(err, apperr.Invalid) || !strings.Contains(err.Error(), tt.wantMsg) {
-				t.Fatalf("err = %v, want Invalid containing %q", err, tt.wantMsg)
+			if !errors.Is(err, ErrInvalidData) || !strings.Contains(err.Error(), tt.wantMsg) {
+				t.Fatalf("err = %v, want ErrInvalidData containing %q", err, tt.wantMsg)
 			}
 		})
 	}
@@ -163,7 +162,7 @@ func TestParseColour(t *testing.T) {
 	for _, tt := range tests {
 		got, err := parseColour("foreground", tt.raw)
 		if tt.wantErr != "" {
-			if !apperr.Is(err, apperr.Invalid) || !strings.Contains(err.Error(), tt.wantErr) || !strings.Contains(err.Error(), "foreground") {
+			if !errors.Is(err, ErrInvalidColour) || !strings.Contains(err.Error(), tt.wantErr) || !strings.Contains(err.Error(), "foreground") {
 				t.Errorf("parseColour(%q) err = %v, want %q naming the field", tt.raw, err, tt.wantErr)
 			}
 			continue

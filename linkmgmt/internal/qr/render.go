@@ -11,7 +11,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/loyaltylinks/platform/shared/apperr"
 	qrcode "github.com/yeqown/go-qrcode/v2"
 	"github.com/yeqown/go-qrcode/writer/standard"
 )
@@ -57,7 +56,7 @@ func symbol(payload string, withLogo bool) (*qrcode.QRCode, error) {
 	}
 	code, err := qrcode.NewWith(payload, qrcode.WithEncodingMode(qrcode.EncModeByte), qrcode.WithErrorCorrectionLevel(level))
 	if err != nil {
-		return nil, apperr.Wrap(apperr.Invalid, err, "data cannot be encoded in a QR code")
+		return nil, ErrInvalidData.Withf("data cannot be encoded in a QR code").Because(err)
 	}
 	return code, nil
 }
@@ -67,7 +66,7 @@ func tooLong(n, limit int, withLogo bool) error {
 	if withLogo {
 		level = "H (used with a logo)"
 	}
-	return apperr.New(apperr.Invalid, "data is too long for a QR code: the payload is %d bytes, at most %d fit at error correction %s", n, limit, level)
+	return ErrInvalidData.Withf("data is too long for a QR code: the payload is %d bytes, at most %d fit at error correction %s", n, limit, level)
 }
 
 // CheckCapacity reports whether payload fits in a code (with or without a logo).

@@ -10,6 +10,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"image/color"
 	"log/slog"
@@ -18,7 +19,7 @@ import (
 	"time"
 
 	"github.com/loyaltylinks/platform/linkmgmt/internal/click"
-	"github.com/loyaltylinks/platform/shared/apperr"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/link"
 	"github.com/redis/go-redis/v9"
 	"gorm.io/gorm"
 )
@@ -211,7 +212,7 @@ func (s *Service) pointLink(ctx context.Context, accountID int64, linkID *int64,
 		if err == nil {
 			return linkID, nil
 		}
-		if !isNotFound(err) {
+		if !errors.Is(err, link.ErrNotFound) {
 			return nil, fmt.Errorf("update short link of qr code: %w", err)
 		}
 	}
@@ -230,7 +231,7 @@ func (s *Service) Delete(ctx context.Context, accountID, id int64) error {
 		return err
 	}
 	if cur.LinkID != nil {
-		if err := s.links.DeleteLink(ctx, accountID, *cur.LinkID); err != nil && !isNotFound(err) {
+		if err := s.links.DeleteLink(ctx, accountID, *cur.LinkID); err != nil && !errors.Is(err, link.ErrNotFound) {
 			return fmt.Errorf("delete short link of qr code %d: %w", id, err)
 		}
 	}
@@ -356,7 +357,7 @@ type Image struct {
 // and the ETag of its image in format.
 func (s *Service) ImageInfo(ctx context.Context, id int64, format string) (Image, error) {
 	if format != FormatPNG && format != FormatSVG {
-		return Image{}, errNotFound
+		return Image{}, ErrNotFound
 	}
 	c, err := s.store.GetPublic(ctx, id)
 	if err != nil {
@@ -459,7 +460,7 @@ func codeName(given string, c Content) (string, error) {
 		return c.Summary, nil
 	}
 	if len([]rune(name)) > maxNameLength {
-		return "", apperr.New(apperr.Invalid, "name must be at most %d characters", maxNameLength)
+		return "", ErrInvalid.Withf("name must be at most %d characters", maxNameLength)
 	}
 	return name, nil
 }

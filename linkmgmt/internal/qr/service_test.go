@@ -3,6 +3,7 @@ package qr_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"regexp"
@@ -19,6 +20,7 @@ import (
 	"github.com/loyaltylinks/platform/shared/apperr"
 	"github.com/loyaltylinks/platform/shared/database"
 	"github.com/loyaltylinks/platform/shared/testkit"
+	"github.com/loyaltylinks/platform/shared/testkit/testdb"
 	"github.com/redis/go-redis/v9"
 	"gorm.io/gorm"
 )
@@ -44,12 +46,7 @@ var emailSeq atomic.Int64
 // test can cut.
 func newFixture(t testing.TB) fixture {
 	t.Helper()
-	db, err := database.Open(testkit.NewDatabase(t), database.Options{Schema: migrations.Schema, MaxOpenConns: 5})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sqlDB, _ := db.DB()
-	t.Cleanup(func() { sqlDB.Close() })
+	db := testdb.Open(t, database.Options{Schema: migrations.Schema, MaxOpenConns: 5})
 	opts, err := redis.ParseURL(testkit.Redis(t))
 	if err != nil {
 		t.Fatal(err)
@@ -138,7 +135,7 @@ func TestLinksAdapter(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := links.UpdateLongURL(ctx, other.ID, l.ID, "https://evil.example"); !apperr.Is(err, apperr.NotFound) {
+	if err := links.UpdateLongURL(ctx, other.ID, l.ID, "https://evil.example"); !errors.Is(err, link.ErrNotFound) {
 		t.Fatalf("another account's update: %v, want NotFound", err)
 	}
 	if err := links.DeleteLink(ctx, other.ID, l.ID); err != nil {
@@ -162,7 +159,7 @@ func TestLinksAdapter(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := links.UpdateLongURL(ctx, f.accountID, l.ID, "https://example.com/x"); !apperr.Is(err, apperr.NotFound) {
+	if err := links.UpdateLongURL(ctx, f.accountID, l.ID, "https://example.com/x"); !errors.Is(err, link.ErrNotFound) {
 		t.Fatalf("update of a deleted link: %v, want NotFound", err)
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/loyaltylinks/platform/shared/apperr"
 	"gorm.io/gorm"
 )
 
@@ -28,10 +27,6 @@ type Code struct {
 	CreatedAt time.Time
 	UpdatedAt time.Time
 }
-
-// errNotFound is the one answer for a code that does not exist or belongs to another
-// account: the caller cannot tell the two apart.
-var errNotFound = apperr.New(apperr.NotFound, "QR code not found")
 
 // Store reads and writes qr_codes.
 type Store struct {
@@ -99,7 +94,7 @@ func (s *Store) Get(ctx context.Context, accountID, id int64) (Code, error) {
 		return Code{}, fmt.Errorf("load qr code %d: %w", id, err)
 	}
 	if len(rows) == 0 {
-		return Code{}, errNotFound
+		return Code{}, ErrNotFound
 	}
 	return s.toCode(rows[0]), nil
 }
@@ -111,7 +106,7 @@ func (s *Store) GetPublic(ctx context.Context, id int64) (Code, error) {
 		return Code{}, fmt.Errorf("load qr code %d: %w", id, err)
 	}
 	if len(rows) == 0 {
-		return Code{}, errNotFound
+		return Code{}, ErrNotFound
 	}
 	return s.toCode(rows[0]), nil
 }
@@ -123,7 +118,7 @@ func (s *Store) LogoImage(ctx context.Context, id int64) ([]byte, error) {
 		return nil, fmt.Errorf("load logo of qr code %d: %w", id, err)
 	}
 	if len(rows) == 0 {
-		return nil, errNotFound
+		return nil, ErrNotFound
 	}
 	return rows[0].LogoImage, nil
 }
@@ -182,7 +177,7 @@ WHERE id = ? AND account_id = ?`,
 		return fmt.Errorf("update qr code %d: %w", id, res.Error)
 	}
 	if res.RowsAffected == 0 {
-		return errNotFound
+		return ErrNotFound
 	}
 	return nil
 }
@@ -194,10 +189,7 @@ func (s *Store) Delete(ctx context.Context, accountID, id int64) error {
 		return fmt.Errorf("delete qr code %d: %w", id, res.Error)
 	}
 	if res.RowsAffected == 0 {
-		return errNotFound
+		return ErrNotFound
 	}
 	return nil
 }
-
-// isNotFound reports whether err is an apperr.NotFound.
-func isNotFound(err error) bool { return apperr.Is(err, apperr.NotFound) }

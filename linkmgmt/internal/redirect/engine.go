@@ -317,7 +317,7 @@ func Failed(err error) Outcome {
 func NotFound() Outcome { return notFoundPage() }
 
 func notFoundPage() Outcome {
-	return Outcome{Status: http.StatusNotFound, Page: "notfound", Data: pageData{Title: "Link not found"}}
+	return Outcome{Status: http.StatusNotFound, Page: "notfound", Data: pageData{Title: link.ErrNotFound.Message}}
 }
 
 func passwordPage(status int, msg string) Outcome {

@@ -3,6 +3,7 @@ package redirect
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"strings"
 
 	"github.com/loyaltylinks/platform/linkmgmt/internal/domain"
@@ -10,7 +11,6 @@ import (
 	"github.com/loyaltylinks/platform/linkmgmt/internal/overlay"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/pixel"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/splash"
-	"github.com/loyaltylinks/platform/shared/apperr"
 )
 
 // Target is a link with everything its redirect needs, loaded once and cached.
@@ -89,7 +89,7 @@ func (l loader) target(ctx context.Context, domainID int64, alias string) (*Targ
 	// A page deleted since (the reference is cleared with it) renders as a redirect.
 	if lk.SplashID != nil && strings.HasPrefix(lk.Type, "splash-") {
 		sp, err := l.Splash.Get(ctx, lk.AccountID, *lk.SplashID)
-		if err != nil && !apperr.Is(err, apperr.NotFound) {
+		if err != nil && !errors.Is(err, splash.ErrNotFound) {
 			return nil, err
 		}
 		if err == nil {
@@ -98,7 +98,7 @@ func (l loader) target(ctx context.Context, domainID int64, alias string) (*Targ
 	}
 	if lk.OverlayID != nil && strings.HasPrefix(lk.Type, "overlay-") {
 		ov, err := l.Overlays.Get(ctx, lk.AccountID, *lk.OverlayID)
-		if err != nil && !apperr.Is(err, apperr.NotFound) {
+		if err != nil && !errors.Is(err, overlay.ErrNotFound) {
 			return nil, err
 		}
 		if err == nil {

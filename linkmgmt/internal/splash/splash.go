@@ -3,15 +3,12 @@
 package splash
 
 import (
-	"context"
 	"strings"
 	"time"
 
 	"github.com/loyaltylinks/platform/linkmgmt/internal/cachebus"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/owned"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/weburl"
-	"github.com/loyaltylinks/platform/shared/apperr"
-	"github.com/loyaltylinks/platform/shared/pagination"
 	"gorm.io/gorm"
 )
 
@@ -57,15 +54,20 @@ type Fields struct {
 	ButtonURL   *string
 }
 
-func (f Fields) columns() (map[string]any, error) {
+// Columns checks the fields given and returns them as column values; a new splash page needs
+// its name.
+func (f Fields) Columns(creating bool) (map[string]any, error) {
+	if creating && f.Name == nil {
+		return nil, errNameRequired
+	}
 	cols := map[string]any{}
 	if f.Name != nil {
 		name := strings.TrimSpace(*f.Name)
 		if name == "" {
-			return nil, apperr.New(apperr.Invalid, "name is required")
+			return nil, errNameRequired
 		}
 		if len(name) > maxNameLen {
-			return nil, apperr.New(apperr.Invalid, "name must be at most %d characters", maxNameLen)
+			return nil, ErrInvalid.Withf("name must be at most %d characters", maxNameLen)
 		}
 		cols["name"] = name
 	}
@@ -79,7 +81,7 @@ func (f Fields) columns() (map[string]any, error) {
 			continue
 		}
 		if len(*t.v) > t.max {
-			return nil, apperr.New(apperr.Invalid, "%s must be at most %d characters", t.col, t.max)
+			return nil, ErrInvalid.Withf("%s must be at most %d characters", t.col, t.max)
 		}
 		cols[t.col] = strings.TrimSpace(*t.v)
 	}
@@ -95,81 +97,22 @@ func (f Fields) columns() (map[string]any, error) {
 	}
 	if f.Countdown != nil {
 		if *f.Countdown < MinCountdown || *f.Countdown > MaxCountdown {
-			return nil, apperr.New(apperr.Invalid, "countdown must be between %d and %d seconds", MinCountdown, MaxCountdown)
+			return nil, ErrInvalid.Withf("countdown must be between %d and %d seconds", MinCountdown, MaxCountdown)
 		}
 		cols["countdown"] = *f.Countdown
 	}
 	return cols, nil
 }
 
-// Store reads and writes splash pages, each method scoped to one account.
+// Store reads and writes splash pages, each method scoped to one account: Create,
+// Update, Get, Owns, Delete (links using it lose it: links.splash_id is ON DELETE SET
+// NULL) and List. Create requires the name; the countdown defaults to 5 s.
 type Store struct {
-	rows   owned.Table[Page]
-	notify cachebus.Publisher
+	owned.Editable[Page, Fields]
 }
 
 // NewStore returns a Store over db. notify (nil: nobody) hears about changed and deleted
 // splash pages: the redirect's cached links carry copies of theirs.
 func NewStore(db *gorm.DB, notify cachebus.Publisher) *Store {
-	return &Store{rows: owned.NewTable[Page](db, "splash page", errNotFound), notify: notify}
+	return &Store{owned.NewEditable[Page, Fields](db, "splash page", ErrNotFound, cachebus.EverythingOn[Page](notify))}
 }
-
-// changed drops every cached link: finding the links that use one is not worth it for
-// such rare writes.
-func (s *Store) changed(ctx context.Context) {
-	if s.notify != nil {
-		s.notify.Publish(ctx, cachebus.Everything())
-	}
-}
-
-// Create adds a splash page; the name is required, the countdown defaults to 5 s.
-func (s *Store) Create(ctx context.Context, accountID int64, f Fields) (Page, error) {
-	if f.Name == nil {
-		return Page{}, apperr.New(apperr.Invalid, "name is required")
-	}
-	cols, err := f.columns()
-	if err != nil {
-		return Page{}, err
-	}
-	return s.rows.Insert(ctx, accountID, cols)
-}
-
-// Update changes the given fields of one splash page of the account.
-func (s *Store) Update(ctx context.Context, accountID, id int64, f Fields) (Page, error) {
-	cols, err := f.columns()
-	if err != nil {
-		return Page{}, err
-	}
-	row, err := s.rows.Update(ctx, accountID, id, cols)
-	if err != nil {
-		return Page{}, err
-	}
-	s.changed(ctx)
-	return row, nil
-}
-
-// Get returns one splash page of the account.
-func (s *Store) Get(ctx context.Context, accountID, id int64) (Page, error) {
-	return s.rows.Get(ctx, accountID, id)
-}
-
-// Owns reports whether the account has the splash page id (for the links that refer to it).
-func (s *Store) Owns(ctx context.Context, accountID, id int64) (bool, error) {
-	return s.rows.Owns(ctx, accountID, id)
-}
-
-// Delete removes a splash page; links using it lose it (links.splash_id is ON DELETE SET NULL).
-func (s *Store) Delete(ctx context.Context, accountID, id int64) error {
-	if _, err := s.rows.Delete(ctx, accountID, id); err != nil {
-		return err
-	}
-	s.changed(ctx)
-	return nil
-}
-
-// List returns one page of the account's splash pages, newest first, and the total count.
-func (s *Store) List(ctx context.Context, accountID int64, pg pagination.Page) ([]Page, int, error) {
-	return s.rows.List(ctx, accountID, pg)
-}
-
-var errNotFound = apperr.New(apperr.NotFound, "Splash page not found")

@@ -147,12 +147,16 @@ func checkHostName(host string) string {
 	return ""
 }
 
+// ErrInvalid is the failure of a field that is not a valid web address; its message
+// names the field and what is wrong ("button_url must be an http or https URL").
+var ErrInvalid = apperr.Define(apperr.Invalid, "url_invalid", "Invalid URL")
+
 // Check trims raw and returns it when it is a valid web address; otherwise an
-// apperr.Invalid naming field ("button_url must be an http or https URL").
+// ErrInvalid naming field ("button_url must be an http or https URL").
 func Check(field, raw string) (string, error) {
 	s, _, msg := Parse(raw)
 	if msg != "" {
-		return "", apperr.New(apperr.Invalid, "%s %s", field, msg)
+		return "", ErrInvalid.Withf("%s %s", field, msg)
 	}
 	return s, nil
 }

@@ -9,16 +9,14 @@ import (
 	"github.com/loyaltylinks/platform/loyalty/migrations"
 	"github.com/loyaltylinks/platform/shared/database"
 	"github.com/loyaltylinks/platform/shared/testkit"
+	"github.com/loyaltylinks/platform/shared/testkit/testdb"
 )
 
 // emptyDatabase is a test database with the service's schemas dropped: a fresh server.
 func emptyDatabase(t *testing.T) string {
 	t.Helper()
 	url := testkit.NewDatabase(t)
-	db, err := database.Open(url, database.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := testdb.OpenURL(t, url, database.Options{})
 	defer func() { _ = database.Close(db) }()
 	if err := db.Exec(`DROP SCHEMA ` + migrations.Schema + ` CASCADE; DROP SCHEMA reporting CASCADE`).Error; err != nil {
 		t.Fatal(err)

@@ -85,25 +85,14 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 }
 
-// openDB opens the service's pool, having applied the migrations first unless
-// MIGRATE_ON_START=false, and returns the function that closes it (a failure to close
-// at exit changes nothing, so it is not reported). Every command that uses the database
-// (serve, admin, users) opens it here, so they all agree on whether it migrates.
+// openDB opens the service's pool (database.OpenService: every command that uses the
+// database, serve, admin and users, opens it there). Idle connections are kept up to the
+// pool size (they still close after ConnMaxIdleTime): the ledger's statement
+// (loyalty.ledger_move) is a PL/pgSQL function compiled and planned once per connection,
+// and closing the connections of a burst beyond 10 idle ones would pay that again at the
+// next burst.
 func openDB(ctx context.Context, db config.Database, logger *slog.Logger) (*gorm.DB, func(), error) {
-	if db.MigrateOnStart {
-		if err := migrations.Apply(ctx, db.DatabaseURL, logger); err != nil {
-			return nil, nil, err
-		}
-	}
-	// Idle connections are kept up to the pool size (they still close after
-	// ConnMaxIdleTime): the ledger's statement (loyalty.ledger_move) is a PL/pgSQL
-	// function compiled and planned once per connection, and closing the connections of
-	// a burst beyond 10 idle ones would pay that again at the next burst.
-	pool, err := database.Open(db.DatabaseURL, database.Options{Schema: migrations.Schema, MaxOpenConns: db.DBMaxConns, MaxIdleConns: db.DBMaxConns})
-	if err != nil {
-		return nil, nil, fmt.Errorf("open database: %w", err)
-	}
-	return pool, func() { _ = database.Close(pool) }, nil
+	return database.OpenService(ctx, db, migrations.Apply, logger, database.Options{Schema: migrations.Schema, MaxIdleConns: db.DBMaxConns})
 }
 
 // openApp opens the database (openDB) and builds the service over it (app.New): how
@@ -137,13 +126,7 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 	defer stopJobs()
 
 	logger.InfoContext(ctx, "loyalty starting", "addr", cfg.HTTPAddr, "metrics_addr", cfg.MetricsAddr, "version", version)
-	err = srv.Serve(ctx, server.ServeOptions{
-		Addr:              cfg.HTTPAddr,
-		MetricsAddr:       cfg.MetricsAddr,
-		Grace:             cfg.ShutdownGrace,
-		ReadTimeout:       cfg.HTTPReadTimeout,
-		WriteStallTimeout: cfg.HTTPWriteStallTimeout,
-	})
+	err = srv.Serve(ctx, server.Options(cfg.Server))
 	if err != nil && !errors.Is(err, context.Canceled) {
 		return err
 	}

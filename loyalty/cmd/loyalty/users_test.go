@@ -11,6 +11,7 @@ import (
 	"github.com/loyaltylinks/platform/loyalty/migrations"
 	"github.com/loyaltylinks/platform/shared/database"
 	"github.com/loyaltylinks/platform/shared/testkit"
+	"github.com/loyaltylinks/platform/shared/testkit/testdb"
 )
 
 func TestMain(m *testing.M) {
@@ -34,12 +35,7 @@ func TestUsersCreateBootstrapsAnAdmin(t *testing.T) {
 		t.Errorf("stdout = %q, want it to report the admin", stdout.String())
 	}
 
-	db, err := database.Open(url, database.Options{Schema: migrations.Schema, MaxOpenConns: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sqlDB, _ := db.DB()
-	defer sqlDB.Close()
+	db := testdb.OpenURL(t, url, database.Options{Schema: migrations.Schema, MaxOpenConns: 2})
 	var row struct {
 		Name, Role, PasswordHash string
 	}
@@ -110,12 +106,7 @@ func TestUsersManagementCommands(t *testing.T) {
 		err := run(ctx, append([]string{"users"}, args...), getenv, &stdout, &stderr)
 		return stdout.String(), err
 	}
-	db, err := database.Open(url, database.Options{Schema: migrations.Schema, MaxOpenConns: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sqlDB, _ := db.DB()
-	defer sqlDB.Close()
+	db := testdb.OpenURL(t, url, database.Options{Schema: migrations.Schema, MaxOpenConns: 2})
 	type row struct {
 		ID, Role     string
 		IsActive     bool

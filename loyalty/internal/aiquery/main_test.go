@@ -7,6 +7,7 @@ import (
 	"github.com/loyaltylinks/platform/loyalty/migrations"
 	"github.com/loyaltylinks/platform/shared/database"
 	"github.com/loyaltylinks/platform/shared/testkit"
+	"github.com/loyaltylinks/platform/shared/testkit/testdb"
 	"gorm.io/gorm"
 )
 
@@ -18,12 +19,7 @@ func TestMain(m *testing.M) {
 func newDB(t *testing.T, maxConns int) (string, *gorm.DB) {
 	t.Helper()
 	url := testkit.NewDatabase(t)
-	db, err := database.Open(url, database.Options{Schema: migrations.Schema, MaxOpenConns: maxConns})
-	if err != nil {
-		t.Fatalf("open db: %v", err)
-	}
-	sqlDB, _ := db.DB()
-	t.Cleanup(func() { sqlDB.Close() })
+	db := testdb.OpenURL(t, url, database.Options{Schema: migrations.Schema, MaxOpenConns: maxConns})
 	return url, db
 }
 

@@ -15,6 +15,7 @@ import (
 	"github.com/loyaltylinks/platform/loyalty/migrations"
 	"github.com/loyaltylinks/platform/shared/database"
 	"github.com/loyaltylinks/platform/shared/testkit"
+	"github.com/loyaltylinks/platform/shared/testkit/testdb"
 )
 
 func TestMain(m *testing.M) {
@@ -34,11 +35,7 @@ func build(t *testing.T, vars map[string]string) (*app.App, error) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db, err := database.Open(cfg.DatabaseURL, database.Options{Schema: migrations.Schema, MaxOpenConns: 4})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = database.Close(db) })
+	db := testdb.OpenURL(t, cfg.DatabaseURL, database.Options{Schema: migrations.Schema, MaxOpenConns: 4})
 	a, err := app.New(context.Background(), cfg, db, nil)
 	if err == nil {
 		t.Cleanup(a.Close)

@@ -22,15 +22,8 @@ type Database = config.Database
 // the same variables.
 type Config struct {
 	Database
+	config.Server        // listeners: HTTP_ADDR :8080, METRICS_ADDR :9090
 	Env           string // "production" (default) or "development"
-	HTTPAddr      string
-	MaxBodyBytes  int64
-	ShutdownGrace time.Duration
-	// Listener of GET /metrics, apart from the public port ("" when METRICS_ADDR=off),
-	// and the time limits of slow clients (shared/server.ServeOptions).
-	MetricsAddr           string
-	HTTPReadTimeout       time.Duration
-	HTTPWriteStallTimeout time.Duration
 
 	JWTSecret []byte
 	JWTTTL    time.Duration
@@ -102,15 +95,9 @@ func LoadDatabase(getenv func(string) string) (Database, error) {
 func Load(getenv func(string) string) (Config, error) {
 	e := config.NewEnv(getenv)
 	c := Config{
-		Database:      e.Database(),
-		Env:           e.OneOf("APP_ENV", "production", "production", "development"),
-		HTTPAddr:      e.ListenAddr("HTTP_ADDR", ":8080", false),
-		MaxBodyBytes:  int64(e.Int("MAX_BODY_BYTES", 1<<20, 1024)),
-		ShutdownGrace: e.Duration("SHUTDOWN_GRACE", 20*time.Second),
-
-		MetricsAddr:           e.ListenAddr("METRICS_ADDR", ":9090", true),
-		HTTPReadTimeout:       e.Duration("HTTP_READ_TIMEOUT", 30*time.Second),
-		HTTPWriteStallTimeout: e.Duration("HTTP_WRITE_STALL_TIMEOUT", 60*time.Second),
+		Database: e.Database(),
+		Server:   e.Server(":8080", ":9090"),
+		Env:      e.OneOf("APP_ENV", "production", "production", "development"),
 
 		JWTTTL:    e.Duration("JWT_TTL", 24*time.Hour),
 		JWTIssuer: e.String("JWT_ISSUER", "loyalty"),
@@ -152,9 +139,6 @@ func Load(getenv func(string) string) (Config, error) {
 	}
 	secret := e.String("JWT_SECRET", "")
 	err := e.Err()
-	if c.MetricsAddr != "" && config.SamePort(c.HTTPAddr, c.MetricsAddr) {
-		err = errors.Join(err, fmt.Errorf("METRICS_ADDR: %q is HTTP_ADDR's port; metrics need a port of their own", c.MetricsAddr))
-	}
 	switch {
 	case secret != "" && len(secret) < 32:
 		err = errors.Join(err, fmt.Errorf("JWT_SECRET: must be at least 32 characters"))

@@ -67,7 +67,7 @@ func TestLoadDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.HTTPAddr != ":8080" || !cfg.MigrateOnStart || cfg.JWTTTL != 24*time.Hour || cfg.AIProvider != "rules" {
+	if cfg.HTTPAddr != ":8080" || cfg.MetricsAddr != ":9090" || !cfg.MigrateOnStart || cfg.JWTTTL != 24*time.Hour || cfg.AIProvider != "rules" {
 		t.Fatalf("defaults: %+v", cfg)
 	}
 }

@@ -23,6 +23,7 @@ import (
 	"github.com/loyaltylinks/platform/shared/database"
 	"github.com/loyaltylinks/platform/shared/nullable"
 	"github.com/loyaltylinks/platform/shared/testkit"
+	"github.com/loyaltylinks/platform/shared/testkit/testdb"
 	"gorm.io/gorm"
 )
 
@@ -46,13 +47,7 @@ type world struct {
 
 func newDB(t *testing.T) *gorm.DB {
 	t.Helper()
-	db, err := database.Open(testkit.NewDatabase(t), database.Options{Schema: migrations.Schema, MaxOpenConns: 5})
-	if err != nil {
-		t.Fatalf("open db: %v", err)
-	}
-	sqlDB, _ := db.DB()
-	t.Cleanup(func() { sqlDB.Close() })
-	return db
+	return testdb.Open(t, database.Options{Schema: migrations.Schema, MaxOpenConns: 5})
 }
 
 func newWorld(t *testing.T, db *gorm.DB, rec recorder) *world {
@@ -632,10 +627,7 @@ func TestOutboxViewOfSubscriptions(t *testing.T) {
 	}
 	// A refresh that fails leaves the view unknown: every change asks the database.
 	subscribe(t, db, true)
-	closed, err := database.Open(testkit.NewDatabase(t), database.Options{Schema: migrations.Schema, MaxOpenConns: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	closed := testdb.Open(t, database.Options{Schema: migrations.Schema, MaxOpenConns: 1})
 	sqlDB, _ := closed.DB()
 	sqlDB.Close()
 	if err := ob.Refresh(ctx, closed); err == nil {

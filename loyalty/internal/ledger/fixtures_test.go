@@ -13,6 +13,7 @@ import (
 	"github.com/loyaltylinks/platform/loyalty/migrations"
 	"github.com/loyaltylinks/platform/shared/database"
 	"github.com/loyaltylinks/platform/shared/testkit"
+	"github.com/loyaltylinks/platform/shared/testkit/testdb"
 	"gorm.io/gorm"
 )
 
@@ -24,13 +25,7 @@ func TestMain(m *testing.M) {
 func newDB(t testing.TB, conns int) *gorm.DB {
 	t.Helper()
 	// Idle connections kept up to the pool size, as the service does (cmd/loyalty openDB).
-	db, err := database.Open(testkit.NewDatabase(t), database.Options{Schema: migrations.Schema, MaxOpenConns: conns, MaxIdleConns: conns})
-	if err != nil {
-		t.Fatalf("open db: %v", err)
-	}
-	sqlDB, _ := db.DB()
-	t.Cleanup(func() { sqlDB.Close() })
-	return db
+	return testdb.Open(t, database.Options{Schema: migrations.Schema, MaxOpenConns: conns, MaxIdleConns: conns})
 }
 
 var seq atomic.Int64

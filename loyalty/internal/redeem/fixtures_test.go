@@ -12,6 +12,7 @@ import (
 	"github.com/loyaltylinks/platform/loyalty/migrations"
 	"github.com/loyaltylinks/platform/shared/database"
 	"github.com/loyaltylinks/platform/shared/testkit"
+	"github.com/loyaltylinks/platform/shared/testkit/testdb"
 	"gorm.io/gorm"
 )
 
@@ -28,12 +29,7 @@ type env struct {
 
 func newEnv(t testing.TB, conns int) *env {
 	t.Helper()
-	db, err := database.Open(testkit.NewDatabase(t), database.Options{Schema: migrations.Schema, MaxOpenConns: conns})
-	if err != nil {
-		t.Fatalf("open db: %v", err)
-	}
-	sqlDB, _ := db.DB()
-	t.Cleanup(func() { sqlDB.Close() })
+	db := testdb.Open(t, database.Options{Schema: migrations.Schema, MaxOpenConns: conns})
 	return &env{t: t, db: db, ledger: ledger.NewService(db, ledger.Config{}), redeems: redeem.NewService(db)}
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/loyaltylinks/platform/loyalty/migrations"
 	"github.com/loyaltylinks/platform/shared/database"
 	"github.com/loyaltylinks/platform/shared/testkit"
+	"github.com/loyaltylinks/platform/shared/testkit/testdb"
 	"golang.org/x/crypto/bcrypt"
 	"gorm.io/gorm"
 )
@@ -20,13 +21,7 @@ func TestMain(m *testing.M) {
 // newDB opens a fresh migrated database for one test.
 func newDB(t testing.TB, conns int) *gorm.DB {
 	t.Helper()
-	db, err := database.Open(testkit.NewDatabase(t), database.Options{Schema: migrations.Schema, MaxOpenConns: conns})
-	if err != nil {
-		t.Fatalf("open db: %v", err)
-	}
-	sqlDB, _ := db.DB()
-	t.Cleanup(func() { sqlDB.Close() })
-	return db
+	return testdb.Open(t, database.Options{Schema: migrations.Schema, MaxOpenConns: conns})
 }
 
 // newStore is a Store hashing at bcrypt's minimum cost (tests create many users).

@@ -16,6 +16,7 @@ import (
 	"github.com/loyaltylinks/platform/loyalty/migrations"
 	"github.com/loyaltylinks/platform/shared/database"
 	"github.com/loyaltylinks/platform/shared/testkit"
+	"github.com/loyaltylinks/platform/shared/testkit/testdb"
 )
 
 // migrationsBefore returns the loyalty migrations numbered below version.
@@ -79,12 +80,7 @@ func TestMigrationNormalisesExistingUsernames(t *testing.T) {
 	if err := database.MigrateURL(ctx, dbURL, migrationsBefore(t, 430), migrations.Schema, nil); err != nil {
 		t.Fatal(err)
 	}
-	db, err := database.Open(dbURL, database.Options{Schema: migrations.Schema, MaxOpenConns: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sqlDB, _ := db.DB()
-	t.Cleanup(func() { sqlDB.Close() })
+	db := testdb.OpenURL(t, dbURL, database.Options{Schema: migrations.Schema, MaxOpenConns: 2})
 	legacy := []struct{ id, username, created string }{
 		{"00000000-0000-0000-0000-000000000001", "admin", "2024-01-01"},
 		{"00000000-0000-0000-0000-000000000002", "admin\u200b", "2024-01-02"},     // look-alike, later

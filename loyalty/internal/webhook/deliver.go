@@ -402,117 +402,199 @@ func (a array[T]) Value() (driver.Value, error) { return []T(a), nil }
 
 // record writes the outcomes of a batch in one transaction, if the lease is still this
 // worker's: delivery states, the attempt log, and the subscription's failure streak (or
-// its disabling). keepOn is false when the worker must let the subscription go (lease
-// lost, subscription disabled).
+// its disabling). What to write is decided first, as a plain value (foldOutcomes); each
+// write is then a step of its own. keepOn is false when the worker must let the
+// subscription go (lease lost, subscription disabled).
 func (s *Service) record(ctx context.Context, c claim, outs []outcome) (keepOn bool, err error) {
 	if len(outs) == 0 {
 		return false, nil
 	}
 	err = s.db.WithContext(context.WithoutCancel(ctx)).Transaction(func(tx *gorm.DB) error {
-		var sub []struct {
-			ConsecutiveFailures int
-			RefusedInARow       int
+		streak, held, err := holdLease(tx, c)
+		if err != nil || !held {
+			return err // not held: deleted, or the lease expired and another worker resends
 		}
-		if err := tx.Raw(`SELECT consecutive_failures, refused_in_a_row FROM webhook_subscriptions WHERE id = ? AND lease_token = ? FOR NO KEY UPDATE`,
-			c.ID, c.Token).Scan(&sub).Error; err != nil {
-			return fmt.Errorf("check lease of webhook %s: %w", c.ID, err)
-		}
-		if len(sub) == 0 {
-			return nil // deleted, or the lease expired and another worker took over: it resends
-		}
-		keepOn = true
-		var delivered, failed []int64
-		var log struct {
-			eventID, eventType, errText, result []string
-			attempt, status, latency            []int64
-			at                                  []time.Time
-		}
-		streak, refused := sub[0].ConsecutiveFailures, sub[0].RefusedInARow
-		streakReset := false
-		disable := ""
-		for _, o := range outs {
-			switch o.result {
-			case ResultDelivered:
-				delivered = append(delivered, o.d.EventSeq)
-				streak, refused, streakReset = 0, 0, true
-			case ResultFailed:
-				failed = append(failed, o.d.EventSeq)
-				streak++
-				refused++
-			case ResultRetrying:
-				streak++
-				err := tx.Exec(`UPDATE webhook_deliveries
-					SET attempts = attempts + 1, first_attempt_at = COALESCE(first_attempt_at, ?),
-					    next_attempt_at = ?::timestamptz + make_interval(secs => ?)
-					WHERE subscription_id = ? AND event_seq = ? AND status = 'pending'`,
-					o.attemptsAt, o.attemptsAt, o.retryIn.Seconds(), c.ID, o.d.EventSeq).Error
-				if err != nil {
-					return fmt.Errorf("schedule retry of webhook %s event %d: %w", c.ID, o.d.EventSeq, err)
-				}
-			}
-			if o.disable != "" {
-				disable = o.disable
-			}
-			if o.d.EventID != nil {
-				log.eventID = append(log.eventID, *o.d.EventID)
-				log.eventType = append(log.eventType, o.d.Type)
-				log.attempt = append(log.attempt, int64(o.d.Attempts+1))
-				log.status = append(log.status, int64(o.status))
-				log.latency = append(log.latency, o.latency.Milliseconds())
-				log.errText = append(log.errText, o.err)
-				log.result = append(log.result, o.result)
-				log.at = append(log.at, o.attemptsAt)
+		plan := foldOutcomes(streak, outs)
+		steps := []func(*gorm.DB, claim) error{plan.scheduleRetries, plan.markFinished, plan.logAttempts, plan.updateStreak}
+		for _, step := range steps {
+			if err := step(tx, c); err != nil {
+				return err
 			}
 		}
-		for _, set := range []struct {
-			status string
-			seqs   []int64
-		}{{ResultDelivered, delivered}, {ResultFailed, failed}} {
-			if len(set.seqs) == 0 {
-				continue
-			}
-			err := tx.Exec(`UPDATE webhook_deliveries
-				SET status = ?, attempts = attempts + 1, first_attempt_at = COALESCE(first_attempt_at, now()), finished_at = now()
-				WHERE subscription_id = ? AND event_seq = ANY (?) AND status = 'pending'`, set.status, c.ID, array[int64](set.seqs)).Error
-			if err != nil {
-				return fmt.Errorf("mark webhook %s deliveries %s: %w", c.ID, set.status, err)
-			}
+		if plan.disable != "" {
+			s.log.WarnContext(ctx, "webhook subscription disabled", "webhook_id", c.ID, "reason", plan.disable)
 		}
-		if last := outs[len(outs)-1]; disable == "" && refused >= refusedStreakToStop {
-			// Events keep being refused: the receiver is broken for us; stop before more
-			// are lost (the pending ones wait for re-activation).
-			disable = fmt.Sprintf("the last %d events were refused; last answer: %s", refused, last.describe())
-		}
-		if len(log.eventID) > 0 {
-			err := tx.Exec(`INSERT INTO webhook_attempts (subscription_id, event_id, event_type, attempt, status_code, latency_ms, error, result, attempted_at)
-				SELECT ?, v.event_id, v.event_type, v.attempt, NULLIF(v.status, 0), v.latency, NULLIF(v.error, ''), v.result, v.at
-				  FROM unnest(?::uuid[], ?::text[], ?::int[], ?::int[], ?::int[], ?::text[], ?::text[], ?::timestamptz[])
-				    AS v(event_id, event_type, attempt, status, latency, error, result, at)`,
-				c.ID, array[string](log.eventID), array[string](log.eventType), array[int64](log.attempt), array[int64](log.status),
-				array[int64](log.latency), array[string](log.errText), array[string](log.result), array[time.Time](log.at)).Error
-			if err != nil {
-				return fmt.Errorf("log attempts of webhook %s: %w", c.ID, err)
-			}
-		}
-		since := gorm.Expr("COALESCE(failing_since, now())")
-		switch {
-		case streak == 0:
-			since = gorm.Expr("NULL")
-		case streakReset:
-			since = gorm.Expr("now()")
-		}
-		changes := map[string]any{"consecutive_failures": streak, "refused_in_a_row": refused, "failing_since": since}
-		if disable != "" {
-			changes["is_active"], changes["disabled_reason"], changes["disabled_at"] = false, disable, gorm.Expr("now()")
-			keepOn = false
-		}
-		if err := tx.Table("webhook_subscriptions").Where("id = ?", c.ID).Updates(changes).Error; err != nil {
-			return fmt.Errorf("update failure streak of webhook %s: %w", c.ID, err)
-		}
-		if disable != "" {
-			s.log.WarnContext(ctx, "webhook subscription disabled", "webhook_id", c.ID, "reason", disable)
-		}
+		keepOn = plan.disable == ""
 		return nil
 	})
 	return keepOn && err == nil, err
+}
+
+// failureStreak is a subscription's run of failures: deliveries that did not succeed,
+// and of those the events refused or given up.
+type failureStreak struct {
+	failures, refused int
+}
+
+// holdLease locks the subscription while the lease is still c's and returns its streak;
+// held is false when it is not (deleted, or the lease expired and was taken over).
+func holdLease(tx *gorm.DB, c claim) (streak failureStreak, held bool, err error) {
+	var sub []struct {
+		ConsecutiveFailures int
+		RefusedInARow       int
+	}
+	if err := tx.Raw(`SELECT consecutive_failures, refused_in_a_row FROM webhook_subscriptions WHERE id = ? AND lease_token = ? FOR NO KEY UPDATE`,
+		c.ID, c.Token).Scan(&sub).Error; err != nil {
+		return streak, false, fmt.Errorf("check lease of webhook %s: %w", c.ID, err)
+	}
+	if len(sub) == 0 {
+		return streak, false, nil
+	}
+	return failureStreak{sub[0].ConsecutiveFailures, sub[0].RefusedInARow}, true, nil
+}
+
+// failingSince says what becomes of a subscription's failing_since.
+type failingSince int
+
+const (
+	sinceKept      failingSince = iota // still failing: kept, or now() if it was not set
+	sinceCleared                       // the batch ended on a success
+	sinceRestarted                     // a success, then failures again: now()
+)
+
+// batchRecord is what a batch's outcomes write: the deliveries finished and retried, the
+// attempt log, the streak after the batch and, when set, why the subscription is
+// disabled.
+type batchRecord struct {
+	delivered, failed []int64
+	retries           []outcome
+	log               attemptLog
+	streak            failureStreak
+	since             failingSince
+	disable           string
+}
+
+// attemptLog are the webhook_attempts rows of a batch, by column.
+type attemptLog struct {
+	eventID, eventType, errText, result []string
+	attempt, status, latency            []int64
+	at                                  []time.Time
+}
+
+// foldOutcomes decides a batch's record from the streak before it: a delivery resets
+// the streak, a failure or a retry lengthens it (a failure counts as refused too), and
+// refusedStreakToStop refusals in a row disable the subscription unless an outcome did.
+func foldOutcomes(streak failureStreak, outs []outcome) batchRecord {
+	r := batchRecord{streak: streak}
+	reset := false
+	for _, o := range outs {
+		switch o.result {
+		case ResultDelivered:
+			r.delivered = append(r.delivered, o.d.EventSeq)
+			r.streak, reset = failureStreak{}, true
+		case ResultFailed:
+			r.failed = append(r.failed, o.d.EventSeq)
+			r.streak.failures++
+			r.streak.refused++
+		case ResultRetrying:
+			r.retries = append(r.retries, o)
+			r.streak.failures++
+		}
+		if o.disable != "" {
+			r.disable = o.disable
+		}
+		if o.d.EventID != nil {
+			r.log.eventID = append(r.log.eventID, *o.d.EventID)
+			r.log.eventType = append(r.log.eventType, o.d.Type)
+			r.log.attempt = append(r.log.attempt, int64(o.d.Attempts+1))
+			r.log.status = append(r.log.status, int64(o.status))
+			r.log.latency = append(r.log.latency, o.latency.Milliseconds())
+			r.log.errText = append(r.log.errText, o.err)
+			r.log.result = append(r.log.result, o.result)
+			r.log.at = append(r.log.at, o.attemptsAt)
+		}
+	}
+	if r.disable == "" && r.streak.refused >= refusedStreakToStop {
+		// Events keep being refused: the receiver is broken for us; stop before more are
+		// lost (the pending ones wait for re-activation).
+		r.disable = fmt.Sprintf("the last %d events were refused; last answer: %s", r.streak.refused, outs[len(outs)-1].describe())
+	}
+	switch {
+	case r.streak.failures == 0:
+		r.since = sinceCleared
+	case reset:
+		r.since = sinceRestarted
+	}
+	return r
+}
+
+// scheduleRetries sets each retried delivery's next attempt.
+func (r batchRecord) scheduleRetries(tx *gorm.DB, c claim) error {
+	for _, o := range r.retries {
+		err := tx.Exec(`UPDATE webhook_deliveries
+			SET attempts = attempts + 1, first_attempt_at = COALESCE(first_attempt_at, ?),
+			    next_attempt_at = ?::timestamptz + make_interval(secs => ?)
+			WHERE subscription_id = ? AND event_seq = ? AND status = 'pending'`,
+			o.attemptsAt, o.attemptsAt, o.retryIn.Seconds(), c.ID, o.d.EventSeq).Error
+		if err != nil {
+			return fmt.Errorf("schedule retry of webhook %s event %d: %w", c.ID, o.d.EventSeq, err)
+		}
+	}
+	return nil
+}
+
+// markFinished closes the deliveries delivered or given up.
+func (r batchRecord) markFinished(tx *gorm.DB, c claim) error {
+	for _, set := range []struct {
+		status string
+		seqs   []int64
+	}{{ResultDelivered, r.delivered}, {ResultFailed, r.failed}} {
+		if len(set.seqs) == 0 {
+			continue
+		}
+		err := tx.Exec(`UPDATE webhook_deliveries
+			SET status = ?, attempts = attempts + 1, first_attempt_at = COALESCE(first_attempt_at, now()), finished_at = now()
+			WHERE subscription_id = ? AND event_seq = ANY (?) AND status = 'pending'`, set.status, c.ID, array[int64](set.seqs)).Error
+		if err != nil {
+			return fmt.Errorf("mark webhook %s deliveries %s: %w", c.ID, set.status, err)
+		}
+	}
+	return nil
+}
+
+// logAttempts appends the batch's attempts to webhook_attempts.
+func (r batchRecord) logAttempts(tx *gorm.DB, c claim) error {
+	l := r.log
+	if len(l.eventID) == 0 {
+		return nil
+	}
+	err := tx.Exec(`INSERT INTO webhook_attempts (subscription_id, event_id, event_type, attempt, status_code, latency_ms, error, result, attempted_at)
+		SELECT ?, v.event_id, v.event_type, v.attempt, NULLIF(v.status, 0), v.latency, NULLIF(v.error, ''), v.result, v.at
+		  FROM unnest(?::uuid[], ?::text[], ?::int[], ?::int[], ?::int[], ?::text[], ?::text[], ?::timestamptz[])
+		    AS v(event_id, event_type, attempt, status, latency, error, result, at)`,
+		c.ID, array[string](l.eventID), array[string](l.eventType), array[int64](l.attempt), array[int64](l.status),
+		array[int64](l.latency), array[string](l.errText), array[string](l.result), array[time.Time](l.at)).Error
+	if err != nil {
+		return fmt.Errorf("log attempts of webhook %s: %w", c.ID, err)
+	}
+	return nil
+}
+
+// updateStreak writes the streak, and the disabling when decided.
+func (r batchRecord) updateStreak(tx *gorm.DB, c claim) error {
+	since := gorm.Expr("COALESCE(failing_since, now())")
+	switch r.since {
+	case sinceCleared:
+		since = gorm.Expr("NULL")
+	case sinceRestarted:
+		since = gorm.Expr("now()")
+	}
+	changes := map[string]any{"consecutive_failures": r.streak.failures, "refused_in_a_row": r.streak.refused, "failing_since": since}
+	if r.disable != "" {
+		changes["is_active"], changes["disabled_reason"], changes["disabled_at"] = false, r.disable, gorm.Expr("now()")
+	}
+	if err := tx.Table("webhook_subscriptions").Where("id = ?", c.ID).Updates(changes).Error; err != nil {
+		return fmt.Errorf("update failure streak of webhook %s: %w", c.ID, err)
+	}
+	return nil
 }

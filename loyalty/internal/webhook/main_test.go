@@ -17,6 +17,7 @@ import (
 	"github.com/loyaltylinks/platform/loyalty/migrations"
 	"github.com/loyaltylinks/platform/shared/database"
 	"github.com/loyaltylinks/platform/shared/testkit"
+	"github.com/loyaltylinks/platform/shared/testkit/testdb"
 	"gorm.io/gorm"
 )
 
@@ -26,13 +27,7 @@ func TestMain(m *testing.M) {
 
 func newDB(t testing.TB, conns int) *gorm.DB {
 	t.Helper()
-	db, err := database.Open(testkit.NewDatabase(t), database.Options{Schema: migrations.Schema, MaxOpenConns: conns})
-	if err != nil {
-		t.Fatalf("open db: %v", err)
-	}
-	sqlDB, _ := db.DB()
-	t.Cleanup(func() { sqlDB.Close() })
-	return db
+	return testdb.Open(t, database.Options{Schema: migrations.Schema, MaxOpenConns: conns})
 }
 
 // fastConfig makes every interval short, so tests run in fractions of a second.
