@@ -8,11 +8,8 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/google/uuid"
 	"github.com/loyaltylinks/platform/loyalty/internal/customer"
 	"github.com/loyaltylinks/platform/loyalty/internal/event"
-	"github.com/loyaltylinks/platform/loyalty/internal/validation"
-	"github.com/loyaltylinks/platform/shared/apperr"
 	"github.com/loyaltylinks/platform/shared/database"
 	"gorm.io/gorm"
 )
@@ -26,10 +23,9 @@ type Config struct {
 // Service is the ledger's API for the HTTP layer.
 type Service struct {
 	db       *gorm.DB
-	sqlDB    *sql.DB // db's pool, for the one-statement credit and debit (move.go)
 	combine  *combiner
 	earnRate *big.Rat
-	events   Events // nil: no events recorded
+	events   *event.Outbox // nil: no events recorded
 }
 
 // NewService returns a ledger over db.
@@ -44,7 +40,7 @@ func NewService(db *gorm.DB, cfg Config) *Service {
 	if !ok {
 		r = big.NewRat(1, 1)
 	}
-	return &Service{db: db, sqlDB: pool(db), combine: &combiner{waiting: map[string][]*movement{}}, earnRate: r}
+	return &Service{db: db, combine: &combiner{waiting: map[string][]*movement{}}, earnRate: r}
 }
 
 // Movement is a credit or a debit asked for by a client. Points is positive.
@@ -71,52 +67,6 @@ func (s *Service) Credit(ctx context.Context, m Movement) (Entry, bool, error) {
 // Debit takes points from a customer; 409 when the balance is insufficient.
 func (s *Service) Debit(ctx context.Context, m Movement) (Entry, bool, error) {
 	return s.move(ctx, TypeDebit, -m.Points, m)
-}
-
-func (s *Service) move(ctx context.Context, typ string, points int64, m Movement) (Entry, bool, error) {
-	if m.Points <= 0 {
-		return Entry{}, false, apperr.Validation(validation.GreaterThan(0, "points"))
-	}
-	if s.direct() {
-		return s.moveDirect(ctx, typ, points, m)
-	}
-	if m.ID == "" {
-		m.ID = uuid.NewString() // the key a lost commit is looked up by
-	}
-	var (
-		entry    Entry
-		replayed bool
-	)
-	id := m.ID
-	change := database.Change{What: entryAdvice(m.ID), Committed: EntryExists(&id)}
-	err := InTx(ctx, s.db, change, func(tx *gorm.DB) error {
-		var err error
-		entry, replayed, err = Post(ctx, tx, NewEntry{
-			ID: m.ID, CustomerID: m.CustomerID, Type: typ, Points: points, Description: m.Description,
-			TransactionIdentifier: m.TransactionIdentifier, CouponIdentifier: m.CouponIdentifier,
-			VendorDocument: m.VendorDocument, StoreCode: m.StoreCode, UserAt: m.UserAt,
-			TransactionDate: m.TransactionDate, RedeemID: m.RedeemID,
-		})
-		if err != nil || replayed {
-			return err
-		}
-		return s.record(ctx, tx, movementEvent(entry), entry)
-	})
-	return entry, replayed, err
-}
-
-// direct reports whether credits and debits run as one statement (move.go): the service
-// has a database/sql pool and its events, if any, go to the database outbox, which that
-// statement writes itself. Any other recorder gets the transaction and Record.
-func (s *Service) direct() bool {
-	if s.sqlDB == nil {
-		return false
-	}
-	if s.events == nil {
-		return true
-	}
-	_, ok := s.events.(*event.Outbox)
-	return ok
 }
 
 // entryAdvice tells a client whose credit or debit has an unknown outcome what to do.
