@@ -88,6 +88,12 @@ func WithAppUsers(d batch.AppUserDirectory) Option { return func(a *App) { a.App
 // run the API on the grammar interpreter, aiquery.GrammarRules, before it is the default).
 func WithAIGenerator(g aiquery.Generator) Option { return func(a *App) { a.aiGenerator = g } }
 
+// WithAccessClock sets the clock of the users' state cache (AUTH_CACHE_TTL): tests move
+// it past the TTL instead of waiting.
+func WithAccessClock(now func() time.Time) Option {
+	return func(a *App) { a.Access = user.NewAccessWithClock(a.db, a.Config.AuthCacheTTL, now) }
+}
+
 // New wires the service over db (the pool of cfg.DatabaseURL, which the caller opens and
 // closes). Close releases what New opened itself (the report queries' pool).
 func New(ctx context.Context, cfg config.Config, db *gorm.DB, log *slog.Logger, opts ...Option) (*App, error) {
