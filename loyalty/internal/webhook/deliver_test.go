@@ -175,9 +175,7 @@ func TestDeliveryThroughFailures(t *testing.T) {
 		return out
 	}
 	eventually(t, 20*time.Second, "every event delivered", func() bool {
-		var pending int64
-		db.Raw(`SELECT count(*) FROM webhook_deliveries WHERE status <> 'delivered'`).Scan(&pending)
-		return len(delivered()) == committed && pending == 0
+		return len(delivered()) == committed && undelivered(t, db) == 0
 	})
 
 	got := rc.receipts()
@@ -374,11 +372,17 @@ func TestFailingSubscriptionIsDisabledAndSaysWhy(t *testing.T) {
 			if s.DisabledAt == nil || s.FailingSince == nil || s.ConsecutiveFailures == 0 {
 				t.Errorf("disabled subscription: %+v", s)
 			}
-			time.Sleep(50 * time.Millisecond) // nothing more is sent while disabled
+			// Nothing more is sent while disabled: a delivery pass finds no work.
+			sent := len(rc.receipts())
+			if worked, err := svc.DeliverOnce(ctx); err != nil || worked {
+				t.Errorf("delivery pass while disabled: worked %v, %v; want nothing to do", worked, err)
+			}
 			if got := deliveryStatuses(t, db, sub.ID); strings.Join(got, ",") != strings.Join(tt.wantStatus, ",") {
 				t.Errorf("deliveries %v, want %v", got, tt.wantStatus)
 			}
-			sent := len(rc.receipts())
+			if n := len(rc.receipts()); n != sent {
+				t.Errorf("%d requests sent while disabled", n-sent)
+			}
 
 			healthy.Lock()
 			broken = false
