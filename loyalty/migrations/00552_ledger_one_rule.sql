@@ -1,12 +1,11 @@
 -- One rule for every points entry (docs/ledger.md, "The invariant and how it is kept").
 -- Until now the checks of a new entry were written twice: in loyalty.ledger_move (00510,
 -- 00520), which credits and debits run, and in Go (ledger.Post), which sales, redeem
--- blocks, reversals and balance adjustments ran inside their transactions. Now every
--- entry goes through ledger_move: ledger.Post calls it with one movement inside the
--- caller's transaction. For that it takes two more arguments:
+-- blocks and reversals ran inside their transactions. Now every entry goes through
+-- ledger_move: ledger.Post calls it with one movement inside the caller's transaction. For that it takes two more arguments:
 --   p_reverses_ids     the entry each movement reverses (E entries), null otherwise
---   p_allow_inactive   an inactive customer may get the entries (reversals, expiries and
---                      balance adjustments: giving points back is never refused)
+--   p_allow_inactive   an inactive customer may get the entries (reversals and expiries:
+--                      giving points back is never refused)
 -- and has one more outcome, already_reversed.
 --
 -- ledger_move posts movements of one customer (C credit > 0, or a sale's 0; D debit < 0;
@@ -55,9 +54,8 @@ DECLARE
     v_active  boolean;
     v_now     timestamptz;
 BEGIN
-    -- The ledger lock first (the same order as the entries trigger and AdjustBalance):
-    -- the balance read below stays true until this statement (or the transaction that
-    -- calls it) commits.
+    -- The ledger lock first (the same order as the entries trigger): the balance read
+    -- below stays true until this statement (or the transaction that calls it) commits.
     PERFORM loyalty.ledger_lock_customer(p_customer);
     SELECT c.points_balance, c.is_active INTO v_balance, v_active
       FROM loyalty.customers c WHERE c.id = p_customer;

@@ -241,17 +241,6 @@ func TestEveryChangeRecordsItsEvent(t *testing.T) {
 	}
 	expect("refused debit", nil)
 
-	up, err := w.ledger.Adjust(ctx, c.ID, 2000, "test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	expect("adjust up", []event.Type{event.PointsCredited}, *up)
-	down, err := w.ledger.Adjust(ctx, c.ID, 1500, "test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	expect("adjust down", []event.Type{event.PointsDebited}, *down)
-
 	sale, _, err := w.ledger.Sale(ctx, ledger.Sale{CustomerID: c.ID, StoreCode: "S1", CouponIdentifier: "NF-1",
 		TransactionDate: time.Now(), Value: 12345, UserAt: "test", Data: map[string]any{"items": []any{"coffee"}}})
 	if err != nil {
@@ -420,10 +409,6 @@ func TestEventsShareTheChangesTransaction(t *testing.T) {
 		}},
 		{"points.debited", func(w *world, f fixture) error {
 			_, _, err := w.ledger.Debit(context.Background(), movement(f.customer.ID, 10))
-			return err
-		}},
-		{"points.credited by adjustment", func(w *world, f fixture) error {
-			_, err := w.ledger.Adjust(context.Background(), f.customer.ID, 5000, "test")
 			return err
 		}},
 		{"sale.recorded", func(w *world, f fixture) error {

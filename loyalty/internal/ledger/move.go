@@ -21,10 +21,11 @@ import (
 // entries trigger would refuse, answers a replay, inserts the entry (the trigger moves the
 // balance, as for every entry), notes a purchase and writes the webhook event when a
 // subscription wants it. Post runs it inside a caller's transaction (sales, redeems,
-// reversals, adjustments); a credit or a debit is that statement alone, in autocommit. One round trip, no BEGIN/COMMIT, and the customer's lock
-// is held only while the statement runs and commits, not across round trips. The
-// statement goes straight to pgx on a connection of the service's pool: no GORM
-// statement building or reflection on the path every credit takes.
+// reversals); a credit or a debit is that statement alone, in autocommit. One round
+// trip, no BEGIN/COMMIT, and the customer's lock is held only while the statement runs
+// and commits, not across round trips. The statement goes straight to pgx on a
+// connection of the service's pool: no GORM statement building or reflection on the
+// path every credit takes.
 //
 // Several movements of one customer that arrive while one of its statements runs are
 // combined into the next statement (combiner): a hot customer is bounded by one commit

@@ -8,7 +8,6 @@ import (
 
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/loyaltylinks/platform/loyalty/internal/customer"
-	"github.com/loyaltylinks/platform/loyalty/internal/validation"
 	"github.com/loyaltylinks/platform/shared/apperr"
 	"github.com/loyaltylinks/platform/shared/database"
 	"gorm.io/gorm"
@@ -144,41 +143,6 @@ func Reverse(ctx context.Context, tx *gorm.DB, id string, opt ReverseOptions) (o
 		}
 	}
 	return orig, rev, nil
-}
-
-// AdjustBalance sets a customer's balance to target by posting a C or D entry for the
-// difference, inside tx (which should be a transaction: the customer row is locked). It is
-// how a PATCH of points_balance goes through the ledger. It returns nil when the balance
-// already equals target.
-func AdjustBalance(ctx context.Context, tx *gorm.DB, customerID string, target int64, userAt string) (*Entry, error) {
-	if target < 0 {
-		return nil, apperr.Validation(validation.GreaterThanEqual(0, "points_balance"))
-	}
-	// The ledger lock first, as the entries trigger takes it: the same order everywhere.
-	var balance []int64
-	if err := tx.WithContext(ctx).Raw(`SELECT points_balance FROM customers, ledger_lock_customer(?::uuid) WHERE id = ? FOR UPDATE OF customers`,
-		customerID, customerID).Scan(&balance).Error; err != nil {
-		return nil, fmt.Errorf("lock customer %s: %w", customerID, err)
-	}
-	if len(balance) == 0 {
-		return nil, customer.ErrNotFound
-	}
-	delta := target - balance[0]
-	if delta == 0 {
-		return nil, nil
-	}
-	typ := TypeCredit
-	if delta < 0 {
-		typ = TypeDebit
-	}
-	e, _, err := Post(ctx, tx, NewEntry{
-		CustomerID: customerID, Type: typ, Points: delta, Description: "Balance adjustment",
-		UserAt: userAt, TransactionDate: time.Now(), AllowInactive: true,
-	})
-	if err != nil {
-		return nil, err
-	}
-	return &e, nil
 }
 
 // translate turns database errors of the ledger into API errors; others are wrapped.

@@ -10,7 +10,6 @@ import (
 
 	"github.com/loyaltylinks/platform/loyalty/internal/customer"
 	"github.com/loyaltylinks/platform/loyalty/internal/event"
-	"github.com/loyaltylinks/platform/shared/database"
 	"gorm.io/gorm"
 )
 
@@ -75,11 +74,6 @@ func entryAdvice(id string) string {
 		"never recorded twice), or look it up in GET /points/statement/{customer_id}.", id, id)
 }
 
-// movementEvent is the event of a credit or debit entry.
-func movementEvent(e Entry) event.Type {
-	return movementEventType(e.TransactionType)
-}
-
 // movementEventType is the event of a credit (C) or debit (D).
 func movementEventType(typ string) event.Type {
 	if typ == TypeDebit {
@@ -128,36 +122,6 @@ func (s *Service) Balance(ctx context.Context, customerID string) (int64, error)
 		return 0, customer.ErrNotFound
 	}
 	return b[0], nil
-}
-
-// Adjust sets a customer's balance to target through a C or D entry (see AdjustBalance).
-func (s *Service) Adjust(ctx context.Context, customerID string, target int64, userAt string) (*Entry, error) {
-	var (
-		e       *Entry
-		entryID string
-	)
-	change := database.Change{
-		What: fmt.Sprintf("Look up the points_balance of customer %s before sending the request again.", customerID),
-		Committed: func(ctx context.Context, db *gorm.DB) (bool, error) {
-			if entryID == "" {
-				return true, nil // nothing to write: the balance was already the target
-			}
-			return EntryExists(&entryID)(ctx, db)
-		},
-	}
-	err := InTx(ctx, s.db, change, func(tx *gorm.DB) error {
-		var err error
-		e, err = AdjustBalance(ctx, tx, customerID, target, userAt)
-		entryID = ""
-		if e != nil {
-			entryID = e.ID
-		}
-		if err != nil || e == nil {
-			return err
-		}
-		return s.record(ctx, tx, movementEvent(*e), *e)
-	})
-	return e, err
 }
 
 func (s *Service) requireCustomer(ctx context.Context, customerID string) error {
