@@ -241,6 +241,13 @@ func TestEveryChangeRecordsItsEvent(t *testing.T) {
 	}
 	expect("refused debit", nil)
 
+	// The balance the rest of the story spends (1500).
+	more, _, err := w.ledger.Credit(ctx, movement(c.ID, 600))
+	if err != nil {
+		t.Fatal(err)
+	}
+	expect("second credit", []event.Type{event.PointsCredited}, more)
+
 	sale, _, err := w.ledger.Sale(ctx, ledger.Sale{CustomerID: c.ID, StoreCode: "S1", CouponIdentifier: "NF-1",
 		TransactionDate: time.Now(), Value: 12345, UserAt: "test", Data: map[string]any{"items": []any{"coffee"}}})
 	if err != nil {
