@@ -382,16 +382,26 @@ func TestWriteStalls(t *testing.T) {
 func TestShutdownWithinGraceDespiteSlowClients(t *testing.T) {
 	const grace = time.Second
 	s := newTestServer(t, io.Discard, nil)
+	reading := make(chan struct{})
+	s.Echo.POST("/dribble", func(c echo.Context) error {
+		close(reading)
+		_, err := io.ReadAll(c.Request().Body)
+		return err
+	})
 	srv := start(t, s, ServeOptions{Grace: grace, ReadTimeout: time.Minute})
 	conn, err := net.Dial("tcp", srv.API)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	if _, err := io.WriteString(conn, "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\na"); err != nil {
+	if _, err := io.WriteString(conn, "POST /dribble HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\na"); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(100 * time.Millisecond) // the request is in the handler, reading its body
+	select { // the request is in the handler, reading its body
+	case <-reading:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the request never reached its handler")
+	}
 
 	began := time.Now()
 	err = srv.stop()

@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -153,10 +154,10 @@ func TestReadiness(t *testing.T) {
 // finish before Serve returns.
 func TestGracefulShutdown(t *testing.T) {
 	s := newTestServer(t, io.Discard, nil)
-	started := make(chan struct{})
+	started, release := make(chan struct{}), make(chan struct{})
 	s.Echo.GET("/slow", func(c echo.Context) error {
 		close(started)
-		time.Sleep(300 * time.Millisecond)
+		<-release // until the shutdown is under way
 		return c.String(http.StatusOK, "done")
 	})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -180,6 +181,25 @@ func TestGracefulShutdown(t *testing.T) {
 	}()
 	<-started
 	cancel()
+	// The shutdown is under way once the listener refuses new connections; Serve must
+	// still be waiting for the request in flight.
+	for deadline := time.Now().Add(5 * time.Second); ; {
+		conn, err := net.DialTimeout("tcp", ln.Addr().String(), time.Second)
+		if err != nil {
+			break
+		}
+		conn.Close()
+		if time.Now().After(deadline) {
+			t.Fatal("the listener still accepts connections 5 s after the cancel")
+		}
+		runtime.Gosched()
+	}
+	select {
+	case err := <-served:
+		t.Fatalf("Serve returned (%v) with a request in flight", err)
+	default:
+	}
+	close(release)
 	if got := <-result; got != "done" {
 		t.Fatalf("in-flight request got %q, want done", got)
 	}

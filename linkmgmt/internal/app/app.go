@@ -104,6 +104,7 @@ type tuning struct {
 	flushInterval time.Duration
 	qrLogos       *qr.LogoConfig
 	cacheClock    lru.Clock
+	rateClock     func() time.Time
 }
 
 // Option changes a setting that is not configuration (tests).
@@ -112,6 +113,10 @@ type Option func(*tuning)
 // WithRateLimitWindow sets the length of the API rate limit's sliding window (default
 // one minute).
 func WithRateLimitWindow(d time.Duration) Option { return func(t *tuning) { t.rateWindow = d } }
+
+// WithRateLimitClock makes the API rate limit read the time from now instead of Redis
+// TIME (tests move its window instead of waiting).
+func WithRateLimitClock(now func() time.Time) Option { return func(t *tuning) { t.rateClock = now } }
 
 // WithClickBacklog sets how many enriched clicks the recorder holds while Redis is slow
 // or down.
@@ -188,6 +193,9 @@ func New(cfg config.Config, db *gorm.DB, rdb *redis.Client, log *slog.Logger, op
 		Redis:   rdb, Cache: a.LinkCache, Locator: locator, ClientIPs: clientip.New(cfg.TrustedProxies), Clicks: a.Clicks, Logger: log,
 	})
 	a.RateLimit = ratelimit.New(rdb, tune.rateWindow)
+	if tune.rateClock != nil {
+		a.RateLimit = a.RateLimit.WithClock(tune.rateClock)
+	}
 	a.Checks = map[string]Pinger{}
 	a.Degraded = map[string]Pinger{"redis": PingFunc(func(ctx context.Context) error { return rdb.Ping(ctx).Err() })}
 	postgres := PingFunc(func(ctx context.Context) error {

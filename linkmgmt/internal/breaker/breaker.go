@@ -50,14 +50,21 @@ const DefaultPause = 2 * time.Second
 // Breaker is a go-redis hook (redis.Client.AddHook).
 type Breaker struct {
 	pause time.Duration
+	now   func() time.Time
 	until atomic.Int64 // unix nanoseconds: commands are refused before then
 }
 
 // New returns a breaker that stays open for pause after a time-out.
-func New(pause time.Duration) *Breaker { return &Breaker{pause: pause} }
+func New(pause time.Duration) *Breaker { return NewWithClock(pause, time.Now) }
+
+// NewWithClock is New with the clock the pause is measured by (tests move it instead of
+// waiting the pause out).
+func NewWithClock(pause time.Duration, now func() time.Time) *Breaker {
+	return &Breaker{pause: pause, now: now}
+}
 
 // Open reports whether commands are refused now.
-func (b *Breaker) Open() bool { return time.Now().UnixNano() < b.until.Load() }
+func (b *Breaker) Open() bool { return b.now().UnixNano() < b.until.Load() }
 
 // refuses reports whether a command under ctx is refused: the breaker is open or
 // ctx's budget is spent.
@@ -66,7 +73,7 @@ func (b *Breaker) refuses(ctx context.Context) bool { return b.Open() || spent(c
 // observe opens the breaker, and spends ctx's budget, when err is a time-out.
 func (b *Breaker) observe(ctx context.Context, err error) {
 	if timedOut(err) {
-		b.until.Store(time.Now().Add(b.pause).UnixNano())
+		b.until.Store(b.now().Add(b.pause).UnixNano())
 		if bud, _ := ctx.Value(budgetKey{}).(*budget); bud != nil {
 			bud.spent.Store(true)
 		}

@@ -110,12 +110,18 @@ func TestReadyMeansSubscribed(t *testing.T) {
 // service on another database does not hear this one's changes.
 func TestDatabasesDoNotShareChanges(t *testing.T) {
 	a, _ := replica(t, testkit.Redis(t))
-	other, otherCache := replica(t, testkit.Redis(t))
+	otherURL := testkit.Redis(t)
+	other, otherCache := replica(t, otherURL)
+	neighbour, _ := replica(t, otherURL) // publishes the marker on other's database
 	<-a.Ready()
 	<-other.Ready()
 	a.Publish(context.Background(), cachebus.CampaignChanged(1))
-	other.Publish(context.Background(), cachebus.CampaignChanged(2)) // to itself: a marker
-	time.Sleep(200 * time.Millisecond)
+	// Publish returns once Redis has taken the message, and Redis hands a subscriber its
+	// messages in the order it took them: had a's change reached other, it would be
+	// there before the marker, published afterwards and heard through Redis only.
+	marker := cachebus.CampaignChanged(2)
+	neighbour.Publish(context.Background(), marker)
+	waitFor(t, "other hears the marker", func() bool { return otherCache.has(marker) })
 	if otherCache.has(cachebus.CampaignChanged(1)) {
 		t.Fatal("a change on one database reached a service on another")
 	}

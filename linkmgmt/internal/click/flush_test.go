@@ -93,7 +93,13 @@ func TestFlushClaimsEntriesOfADeadReplica(t *testing.T) {
 	if n, err := alive.Flush(ctx); err != nil || n != 0 {
 		t.Fatalf("flush before the entries are idle: %d %v, want 0", n, err)
 	}
-	time.Sleep(1100 * time.Millisecond)
+	// Age the dead replica's entries instead of waiting: XCLAIM ... IDLE sets how long
+	// Redis counts them as idle (the clock XAUTOCLAIM's MinIdle reads).
+	for _, m := range msgs {
+		if err := f.rdb.Do(ctx, "XCLAIM", streamKey, groupName, dead.consumer, 0, m.ID, "IDLE", 1100, "JUSTID").Err(); err != nil {
+			t.Fatal(err)
+		}
+	}
 	if n, err := alive.Flush(ctx); err != nil || n != 30 {
 		t.Fatalf("flush after idle: %d %v, want 30", n, err)
 	}

@@ -8,8 +8,11 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/loyaltylinks/platform/linkmgmt/internal/app"
 )
 
 // rateHeaders reads the X-RateLimit-* headers of a response; -1 for a missing one.
@@ -148,10 +151,18 @@ func TestRateLimitExactAcrossReplicas(t *testing.T) {
 }
 
 // TestRateLimitWindowSlides shows the window is sliding, not fixed: calls leave it one
-// by one, each a window after it was made.
+// by one, each a window after it was made. The limiter's clock is the test's: the window
+// is moved, not waited for.
 func TestRateLimitWindowSlides(t *testing.T) {
 	const window = 3 * time.Second
-	env := newEnv(t, withRateLimit(3), withWindow(window))
+	t0 := time.Now()
+	var now atomic.Int64
+	now.Store(t0.UnixMicro())
+	at := func(d time.Duration) { now.Store(t0.Add(d).UnixMicro()) }
+	clock := func(o *envOptions) {
+		o.tune = append(o.tune, app.WithRateLimitClock(func() time.Time { return time.UnixMicro(now.Load()) }))
+	}
+	env := newEnv(t, withRateLimit(3), withWindow(window), clock)
 	_, key := env.newAccount("free")
 	call := func() response { return env.do(http.MethodGet, "/api/account", key, nil) }
 	wantRemaining := func(res response, want int) {
@@ -162,24 +173,23 @@ func TestRateLimitWindowSlides(t *testing.T) {
 		}
 	}
 
-	t0 := time.Now()
 	first := call()
 	wantRemaining(first, 2)
-	if _, _, reset := rateHeaders(t, first); reset < t0.Add(window).Unix() || reset > time.Now().Add(window).Unix()+1 {
+	if _, _, reset := rateHeaders(t, first); reset < t0.Add(window).Unix() || reset > t0.Add(window).Unix()+1 {
 		t.Fatalf("reset = %d, want about %d (first call + window)", reset, t0.Add(window).Unix())
 	}
 	wantRemaining(call(), 1)
 
-	time.Sleep(time.Until(t0.Add(window / 2)))
+	at(window / 2)
 	wantRemaining(call(), 0) // the third call, made half a window later
 	res := call()
 	wantStatus(t, res, http.StatusTooManyRequests)
 	if retry, _ := strconv.Atoi(res.Header.Get("Retry-After")); retry < 1 || retry > 2 {
-		t.Fatalf("Retry-After = %q, want 1 or 2 (the first calls leave in about 1.5 s)", res.Header.Get("Retry-After"))
+		t.Fatalf("Retry-After = %q, want 1 or 2 (the first calls leave in 1.5 s)", res.Header.Get("Retry-After"))
 	}
 
 	// A little after one window: the first two calls have left, the third has not.
-	time.Sleep(time.Until(t0.Add(window + 400*time.Millisecond)))
+	at(window + 400*time.Millisecond)
 	wantRemaining(call(), 1)
 	wantRemaining(call(), 0)
 	wantStatus(t, call(), http.StatusTooManyRequests)

@@ -17,14 +17,17 @@ func TestLoading(t *testing.T) {
 	t.Run("concurrent misses share one load", func(t *testing.T) {
 		c := NewLoading[int](10, 1<<20, intSize, LoadingOptions{TTL: time.Minute, NegTTL: time.Second})
 		var loads atomic.Int32
-		var wg sync.WaitGroup
+		// The load ends only once every caller has started: they run while it is in flight.
+		var started, wg sync.WaitGroup
+		started.Add(20)
 		for i := 0; i < 20; i++ {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
+				started.Done()
 				v, found, err := c.Get(ctx, "k", func(context.Context) (int, error) {
 					loads.Add(1)
-					time.Sleep(20 * time.Millisecond)
+					started.Wait()
 					return 7, nil
 				})
 				if err != nil || !found || v != 7 {
@@ -38,7 +41,9 @@ func TestLoading(t *testing.T) {
 		}
 	})
 	t.Run("not found is cached briefly, errors are not cached", func(t *testing.T) {
-		c := NewLoading[int](10, 1<<20, intSize, LoadingOptions{TTL: time.Minute, NegTTL: 30 * time.Millisecond})
+		var clock atomic.Int64 // the cache's clock, moved past the negative TTL
+		c := NewLoading[int](10, 1<<20, intSize, LoadingOptions{TTL: time.Minute, NegTTL: 30 * time.Millisecond,
+			Clock: func() time.Duration { return time.Duration(clock.Load()) }})
 		var loads atomic.Int32
 		notFound := func(context.Context) (int, error) {
 			loads.Add(1)
@@ -49,7 +54,7 @@ func TestLoading(t *testing.T) {
 				t.Fatalf("get = %v %v", found, err)
 			}
 		}
-		time.Sleep(40 * time.Millisecond)
+		clock.Add(int64(40 * time.Millisecond))
 		c.Get(ctx, "x", notFound)
 		if n := loads.Load(); n != 2 {
 			t.Fatalf("%d loads, want 2 (one per negative TTL)", n)

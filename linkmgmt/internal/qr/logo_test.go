@@ -22,6 +22,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/loyaltylinks/platform/shared/apperr"
@@ -409,37 +410,46 @@ func TestLogoHeaderIsCheckedBeforeDecoding(t *testing.T) {
 
 // TestLogoDecodesAreBounded: a replica decodes at most MaxDecodes logos at once; a logo
 // that finds every slot taken for DecodeWait is refused with ErrLogosBusy (429), and the
-// slot is usable again once released.
+// slot is usable again once released. It runs in a synctest bubble: DecodeWait passes on
+// the bubble's clock, and synctest.Wait says when a Load is blocked waiting for a slot.
 func TestLogoDecodesAreBounded(t *testing.T) {
 	dir := t.TempDir()
 	must(t, os.WriteFile(filepath.Join(dir, "logo.png"), encodedImage(t, "png", 64, 64), 0o644))
-	l := NewLogoLoader(LogoConfig{Dir: dir, MaxDecodes: 1, DecodeWait: 100 * time.Millisecond})
-	l.decodes <- struct{}{} // another request is decoding
-	start := time.Now()
-	_, err := l.Load(context.Background(), "logo.png")
-	if !errors.Is(err, ErrLogosBusy) {
-		t.Fatalf("err = %v, want ErrLogosBusy", err)
-	}
-	if e, ok := apperr.As(err); !ok || e.Code != apperr.RateLimited {
-		t.Fatalf("err = %v, want a RateLimited error", err)
-	}
-	if waited := time.Since(start); waited < 100*time.Millisecond || waited > time.Second {
-		t.Fatalf("waited %s for a slot, want about DecodeWait", waited)
-	}
-	// A slot freed while waiting is taken.
-	go func() { time.Sleep(20 * time.Millisecond); <-l.decodes }()
-	if _, err := l.Load(context.Background(), "logo.png"); err != nil {
-		t.Fatalf("after release: %v", err)
-	}
-	if len(l.decodes) != 0 {
-		t.Fatalf("%d slots still taken after the decode", len(l.decodes))
-	}
-	// Refused headers never take a slot.
 	must(t, os.WriteFile(filepath.Join(dir, "bomb.png"), withHeader(t, 5000, 5000, 8), 0o644))
-	l.decodes <- struct{}{}
-	if _, err := l.Load(context.Background(), "bomb.png"); errors.Is(err, ErrLogosBusy) {
-		t.Fatal("a refused header waited for a slot")
-	}
+	synctest.Test(t, func(t *testing.T) {
+		l := NewLogoLoader(LogoConfig{Dir: dir, MaxDecodes: 1, DecodeWait: 100 * time.Millisecond})
+		l.decodes <- struct{}{} // another request is decoding
+		start := time.Now()
+		_, err := l.Load(context.Background(), "logo.png")
+		if !errors.Is(err, ErrLogosBusy) {
+			t.Fatalf("err = %v, want ErrLogosBusy", err)
+		}
+		if e, ok := apperr.As(err); !ok || e.Code != apperr.RateLimited {
+			t.Fatalf("err = %v, want a RateLimited error", err)
+		}
+		if waited := time.Since(start); waited != 100*time.Millisecond {
+			t.Fatalf("waited %s for a slot, want DecodeWait", waited)
+		}
+		// A slot freed while waiting is taken.
+		done := make(chan error)
+		go func() {
+			_, err := l.Load(context.Background(), "logo.png")
+			done <- err
+		}()
+		synctest.Wait() // the Load waits for the slot
+		<-l.decodes
+		if err := <-done; err != nil {
+			t.Fatalf("after release: %v", err)
+		}
+		if len(l.decodes) != 0 {
+			t.Fatalf("%d slots still taken after the decode", len(l.decodes))
+		}
+		// Refused headers never take a slot.
+		l.decodes <- struct{}{}
+		if _, err := l.Load(context.Background(), "bomb.png"); errors.Is(err, ErrLogosBusy) {
+			t.Fatal("a refused header waited for a slot")
+		}
+	})
 }
 
 // TestLogoFetchRefusesEveryNonPublicForm: a logo URL whose host is any form of a

@@ -24,15 +24,21 @@ import (
 const DefaultWindow = time.Minute
 
 // slidingWindow admits one request if fewer than ARGV[1] were admitted in the last
-// ARGV[2] microseconds. ARGV[3] is a unique member for this request.
+// ARGV[2] microseconds. ARGV[3] is a unique member for this request; ARGV[4], when
+// given, is the time in microseconds (a Limiter with a clock), otherwise Redis TIME.
 // Returns {admitted (0|1), count in window after the decision, oldest score, now} with
 // times in microseconds since the Unix epoch (scores are exact in a double up to 2^53).
 var slidingWindow = redis.NewScript(`
 local key = KEYS[1]
 local limit = tonumber(ARGV[1])
 local window = tonumber(ARGV[2])
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
+local now
+if ARGV[4] then
+  now = tonumber(ARGV[4])
+else
+  local t = redis.call('TIME')
+  now = tonumber(t[1]) * 1000000 + tonumber(t[2])
+end
 redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
 local count = redis.call('ZCARD', key)
 local admitted = 0
@@ -53,6 +59,7 @@ type Limiter struct {
 	rdb    redis.Scripter
 	window time.Duration
 	prefix string
+	now    func() time.Time // nil: Redis TIME
 }
 
 // New returns a Limiter over rdb. window <= 0 means DefaultWindow.
@@ -61,6 +68,15 @@ func New(rdb redis.Scripter, window time.Duration) *Limiter {
 		window = DefaultWindow
 	}
 	return &Limiter{rdb: rdb, window: window, prefix: "ratelimit:"}
+}
+
+// WithClock returns a copy of the limiter that reads the time from now instead of the
+// Redis server, so a test can move a window instead of waiting for it. Every replica
+// must use the same clock: production keeps Redis TIME.
+func (l *Limiter) WithClock(now func() time.Time) *Limiter {
+	c := *l
+	c.now = now
+	return &c
 }
 
 // Window is the length of the sliding window.
@@ -90,7 +106,11 @@ func (l *Limiter) Allow(ctx context.Context, key string, limit int) (Decision, e
 	if err != nil {
 		return Decision{}, err
 	}
-	res, err := slidingWindow.Run(ctx, l.rdb, []string{l.prefix + key}, limit, l.window.Microseconds(), member).Int64Slice()
+	args := []any{limit, l.window.Microseconds(), member}
+	if l.now != nil {
+		args = append(args, l.now().UnixMicro())
+	}
+	res, err := slidingWindow.Run(ctx, l.rdb, []string{l.prefix + key}, args...).Int64Slice()
 	if err != nil {
 		return Decision{}, fmt.Errorf("rate limit script for %s: %w", key, err)
 	}

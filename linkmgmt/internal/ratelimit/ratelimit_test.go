@@ -64,7 +64,12 @@ func TestAllowCountsDownAndRefusesWithoutCounting(t *testing.T) {
 }
 
 func TestAllowSlidesTheWindow(t *testing.T) {
-	l := ratelimit.New(newClient(t), time.Second)
+	// The window moves with a clock of the test's, not with the time spent waiting.
+	t0 := time.Now()
+	var now atomic.Int64
+	now.Store(t0.UnixMicro())
+	at := func(d time.Duration) { now.Store(t0.Add(d).UnixMicro()) }
+	l := ratelimit.New(newClient(t), time.Second).WithClock(func() time.Time { return time.UnixMicro(now.Load()) })
 	ctx := context.Background()
 	allow := func() ratelimit.Decision {
 		t.Helper()
@@ -74,18 +79,17 @@ func TestAllowSlidesTheWindow(t *testing.T) {
 		}
 		return d
 	}
-	t0 := time.Now()
 	if !allow().Allowed {
 		t.Fatal("first call refused")
 	}
-	time.Sleep(time.Until(t0.Add(500 * time.Millisecond)))
+	at(500 * time.Millisecond)
 	if d := allow(); !d.Allowed || d.Remaining != 0 {
 		t.Fatalf("second call: %+v", d)
 	}
-	if d := allow(); d.Allowed || d.RetryAfter > 600*time.Millisecond {
-		t.Fatalf("third call: %+v, want refused until the first call leaves (< 0.6 s)", d)
+	if d := allow(); d.Allowed || d.RetryAfter != 500*time.Millisecond {
+		t.Fatalf("third call: %+v, want refused until the first call leaves (in 0.5 s)", d)
 	}
-	time.Sleep(time.Until(t0.Add(1200 * time.Millisecond)))
+	at(1200 * time.Millisecond)
 	// The first call has left, the second has not: exactly one slot.
 	if d := allow(); !d.Allowed || d.Remaining != 0 {
 		t.Fatalf("after the first left: %+v", d)

@@ -85,6 +85,12 @@ type Option func(*App)
 // EXTERNAL_APP_USERS_URL (tests point a client with short time-outs at a fake service).
 func WithAppUsers(d batch.AppUserDirectory) Option { return func(a *App) { a.AppUsers = d } }
 
+// WithAccessClock sets the clock of the users' state cache (AUTH_CACHE_TTL): tests move
+// it past the TTL instead of waiting.
+func WithAccessClock(now func() time.Time) Option {
+	return func(a *App) { a.Access = user.NewAccessWithClock(a.db, a.Config.AuthCacheTTL, now) }
+}
+
 // New wires the service over db (the pool of cfg.DatabaseURL, which the caller opens and
 // closes). Close releases what New opened itself (the report queries' pool).
 func New(ctx context.Context, cfg config.Config, db *gorm.DB, log *slog.Logger, opts ...Option) (*App, error) {

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/loyaltylinks/platform/loyalty/internal/batch"
 	"github.com/loyaltylinks/platform/loyalty/internal/customer"
 	"github.com/loyaltylinks/platform/loyalty/internal/event"
@@ -31,12 +32,7 @@ func TestMain(m *testing.M) {
 	testkit.Main(m, func(ctx context.Context, url string) error { return migrations.Apply(ctx, url, nil) })
 }
 
-// recorder is what the domain packages accept (their Events interfaces).
-type recorder interface {
-	Record(ctx context.Context, tx *gorm.DB, typ event.Type, data any) error
-}
-
-// world is the loyalty domain over one fresh database, recording events through rec.
+// world is the loyalty domain over one fresh database, recording events in ob.
 type world struct {
 	t         *testing.T
 	db        *gorm.DB
@@ -50,12 +46,12 @@ func newDB(t *testing.T) *gorm.DB {
 	return testdb.Open(t, database.Options{Schema: migrations.Schema, MaxOpenConns: 5})
 }
 
-func newWorld(t *testing.T, db *gorm.DB, rec recorder) *world {
+func newWorld(t *testing.T, db *gorm.DB, ob *event.Outbox) *world {
 	return &world{
 		t: t, db: db,
-		ledger:    ledger.NewService(db, ledger.Config{}).WithEvents(rec),
-		redeems:   redeem.NewService(db).WithEvents(rec),
-		customers: customer.NewStore(db, store.NewRepository(db), promotion.NewStore(db)).WithEvents(rec),
+		ledger:    ledger.NewService(db, ledger.Config{}).WithEvents(ob),
+		redeems:   redeem.NewService(db).WithEvents(ob),
+		customers: customer.NewStore(db, store.NewRepository(db), promotion.NewStore(db)).WithEvents(ob),
 	}
 }
 
@@ -240,16 +236,12 @@ func TestEveryChangeRecordsItsEvent(t *testing.T) {
 	}
 	expect("refused debit", nil)
 
-	up, err := w.ledger.Adjust(ctx, c.ID, 2000, "test")
+	// The balance the rest of the story spends (1500).
+	more, _, err := w.ledger.Credit(ctx, movement(c.ID, 600))
 	if err != nil {
 		t.Fatal(err)
 	}
-	expect("adjust up", []event.Type{event.PointsCredited}, *up)
-	down, err := w.ledger.Adjust(ctx, c.ID, 1500, "test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	expect("adjust down", []event.Type{event.PointsDebited}, *down)
+	expect("second credit", []event.Type{event.PointsCredited}, more)
 
 	sale, _, err := w.ledger.Sale(ctx, ledger.Sale{CustomerID: c.ID, StoreCode: "S1", CouponIdentifier: "NF-1",
 		TransactionDate: time.Now(), Value: 12345, UserAt: "test", Data: map[string]any{"items": []any{"coffee"}}})
@@ -350,23 +342,40 @@ func snapshot(t *testing.T, db *gorm.DB) string {
 	return strings.Join(parts, " ")
 }
 
-// failingOutbox is an outbox that fails with errForced, after writing the event (then
-// the change must roll back and take the event with it) or before (then the change must
-// not commit without it).
-type failingOutbox struct {
-	*event.Outbox
-	afterWrite bool
-}
-
-var errForced = errors.New("forced failure")
-
-func (f failingOutbox) Record(ctx context.Context, tx *gorm.DB, typ event.Type, data any) error {
-	if f.afterWrite {
-		if err := f.Outbox.Record(ctx, tx, typ, data); err != nil {
-			return err
+// failOutbox makes every write to the outbox fail, in the database, so that each change
+// fails inside the path production runs (ledger_move's own event insert for credits and
+// debits, event.Outbox.Record for the others): after the event row is written (then the
+// change must roll back and take the event with it) or before (then the change must not
+// commit without it). It returns the function that removes the failure.
+func failOutbox(t *testing.T, db *gorm.DB, afterWrite bool) (restore func()) {
+	t.Helper()
+	when := "BEFORE"
+	if afterWrite {
+		when = "AFTER"
+	}
+	if err := db.Exec(`CREATE OR REPLACE FUNCTION forced_outbox_failure() RETURNS trigger AS $$
+		BEGIN RAISE EXCEPTION 'forced failure' USING ERRCODE = '` + codeForced + `'; END $$ LANGUAGE plpgsql`).Error; err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Exec(`CREATE TRIGGER forced_outbox_failure ` + when + ` INSERT ON webhook_events
+		FOR EACH ROW EXECUTE FUNCTION forced_outbox_failure()`).Error; err != nil {
+		t.Fatal(err)
+	}
+	return func() {
+		t.Helper()
+		if err := db.Exec(`DROP TRIGGER forced_outbox_failure ON webhook_events`).Error; err != nil {
+			t.Fatal(err)
 		}
 	}
-	return errForced
+}
+
+// codeForced is the SQLSTATE of failOutbox's failure.
+const codeForced = "LYT01"
+
+// forced reports whether err is failOutbox's failure.
+func forced(err error) bool {
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr) && pgErr.Code == codeForced
 }
 
 // TestEventsShareTheChangesTransaction runs every change with an outbox that fails, once
@@ -402,10 +411,6 @@ func TestEventsShareTheChangesTransaction(t *testing.T) {
 		}},
 		{"points.debited", func(w *world, f fixture) error {
 			_, _, err := w.ledger.Debit(context.Background(), movement(f.customer.ID, 10))
-			return err
-		}},
-		{"points.credited by adjustment", func(w *world, f fixture) error {
-			_, err := w.ledger.Adjust(context.Background(), f.customer.ID, 5000, "test")
 			return err
 		}},
 		{"sale.recorded", func(w *world, f fixture) error {
@@ -444,11 +449,11 @@ func TestEventsShareTheChangesTransaction(t *testing.T) {
 		}},
 	}
 	modes := []struct {
-		name string
-		rec  recorder
+		name       string
+		afterWrite bool
 	}{
-		{"outbox fails after writing the event", failingOutbox{Outbox: &event.Outbox{}, afterWrite: true}},
-		{"outbox fails before writing the event", failingOutbox{Outbox: &event.Outbox{}, afterWrite: false}},
+		{"outbox fails after writing the event", true},
+		{"outbox fails before writing the event", false},
 	}
 	for _, ch := range changes {
 		t.Run(ch.name, func(t *testing.T) {
@@ -485,8 +490,10 @@ func TestEventsShareTheChangesTransaction(t *testing.T) {
 			}
 			for _, mode := range modes {
 				before := snapshot(t, db)
-				err := ch.change(newWorld(t, db, mode.rec), f)
-				if !errors.Is(err, errForced) {
+				restore := failOutbox(t, db, mode.afterWrite)
+				err := ch.change(newWorld(t, db, &event.Outbox{}), f)
+				restore()
+				if !forced(err) {
 					t.Errorf("%s: change returned %v, want the outbox's error", mode.name, err)
 				}
 				if after := snapshot(t, db); after != before {
@@ -672,20 +679,22 @@ func TestBatchJobsRecordCustomerUpdates(t *testing.T) {
 	sqlDB, _ := db.DB()
 	customers := customer.NewStore(db, store.NewRepository(db), promotion.NewStore(db))
 
+	jobs := batch.New(sqlDB, nil).WithEvents(customers.WithEvents(&event.Outbox{}))
+
 	// A failing outbox: the jobs change nothing.
-	failing := batch.New(sqlDB, nil).WithEvents(customers.WithEvents(failingOutbox{Outbox: &event.Outbox{}, afterWrite: true}))
 	before := snapshot(t, db)
-	if st, err := failing.ReprocessStoreCodeOwner(ctx, nil); err != nil || st.Updated != 0 || st.Errors != len(owned) {
+	restore := failOutbox(t, db, true)
+	if st, err := jobs.ReprocessStoreCodeOwner(ctx, nil); err != nil || st.Updated != 0 || st.Errors != len(owned) {
 		t.Fatalf("owner job with a failing outbox: %+v %v", st, err)
 	}
-	if st, err := failing.SyncAppUsers(ctx, appUsers{}, batch.AppUserOptions{Limit: 100}, nil); err != nil || st.Errors != len(owned) {
+	if st, err := jobs.SyncAppUsers(ctx, appUsers{}, batch.AppUserOptions{Limit: 100}, nil); err != nil || st.Errors != len(owned) {
 		t.Fatalf("app-user job with a failing outbox: %+v %v", st, err)
 	}
+	restore()
 	if after := snapshot(t, db); after != before {
 		t.Fatalf("the jobs changed the database despite the failing outbox:\nbefore %s\nafter  %s", before, after)
 	}
 
-	jobs := batch.New(sqlDB, nil).WithEvents(customers.WithEvents(&event.Outbox{}))
 	last := int64(0)
 	if got := eventsAfter(t, db, 0); len(got) > 0 {
 		last = got[len(got)-1].Seq

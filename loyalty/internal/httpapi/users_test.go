@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/golang-jwt/jwt/v5"
+	"github.com/loyaltylinks/platform/loyalty/internal/app"
 	"github.com/loyaltylinks/platform/loyalty/internal/user"
 	"github.com/loyaltylinks/platform/shared/auth"
 )
@@ -284,6 +285,24 @@ func TestUsers(t *testing.T) {
 // withAccessTTL sets AUTH_CACHE_TTL: how long a replica acts on a user's state it read.
 func withAccessTTL(ttl time.Duration) envOption { return withVar("AUTH_CACHE_TTL", ttl.String()) }
 
+// accessClock is the clock of the replicas' user state cache in tests: moved past
+// AUTH_CACHE_TTL instead of waited for.
+type accessClock struct{ now atomic.Int64 }
+
+func newAccessClock() *accessClock {
+	c := &accessClock{}
+	c.now.Store(time.Now().UnixNano())
+	return c
+}
+
+func (c *accessClock) read() time.Time         { return time.Unix(0, c.now.Load()) }
+func (c *accessClock) advance(d time.Duration) { c.now.Add(int64(d)) }
+
+// withAccessClock gives the service's user state cache (and its replicas') clock c.
+func withAccessClock(c *accessClock) envOption {
+	return func(s *envSetup) { s.app = append(s.app, app.WithAccessClock(c.read)) }
+}
+
 // userID returns the id of the user a token of env.token was issued to.
 func (e *testEnv) userID(token string) string {
 	e.t.Helper()
@@ -534,44 +553,28 @@ func TestAdminsRemovingEachOtherOverHTTP(t *testing.T) {
 	}
 }
 
-// eventually polls check until it passes or within passes (then fails with its last
-// message).
-func eventually(t *testing.T, within time.Duration, check func() string) {
-	t.Helper()
-	deadline := time.Now().Add(within)
-	for {
-		msg := check()
-		if msg == "" {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("not within %s: %s", within, msg)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-}
-
 // TestRevocationReachesEveryReplica: two replicas share the database; a change made by
 // plain SQL (the path no replica hears about) is honoured by both within the state cache
-// window, and the role used is the current one, not the token's claim.
+// window, and the role used is the current one, not the token's claim. The replicas'
+// state caches run on the test's clock: the window is passed, not waited out.
 func TestRevocationReachesEveryReplica(t *testing.T) {
 	const ttl = 400 * time.Millisecond
-	first := newTestEnv(t, withAccessTTL(ttl))
+	clock := newAccessClock()
+	passWindow := func() { clock.advance(ttl) }
+	first := newTestEnv(t, withAccessTTL(ttl), withAccessClock(clock))
 	second := first.replica(withAccessTTL(ttl))
 	replicas := []*testEnv{first, second}
-	within := ttl + 1500*time.Millisecond
 
 	// status answers GET path with token on a replica.
 	status := func(r *testEnv, path, token string) int { return r.do(http.MethodGet, path, token, nil).Status }
+	// expect: once the window has passed, every replica answers want.
 	expect := func(t *testing.T, path, token string, want int) {
 		t.Helper()
+		passWindow()
 		for i, r := range replicas {
-			eventually(t, within, func() string {
-				if got := status(r, path, token); got != want {
-					return fmt.Sprintf("replica %d: GET %s = %d, want %d", i, path, got, want)
-				}
-				return ""
-			})
+			if got := status(r, path, token); got != want {
+				t.Fatalf("replica %d: GET %s = %d, want %d", i, path, got, want)
+			}
 		}
 	}
 	const userRoute, adminRoute = "/api/v1/users", "/api/v1/ai/queries/all"
@@ -620,14 +623,13 @@ func TestRevocationReachesEveryReplica(t *testing.T) {
 		expect(t, userRoute, tok, http.StatusUnauthorized)
 		// Reactivating does not bring the revoked token back (the version moved).
 		mustStatus(t, first.do(http.MethodPatch, "/api/v1/users/"+first.userID(tok), keeper, jsonObj{"is_active": true}), http.StatusOK)
-		time.Sleep(ttl)
-		expect(t, userRoute, tok, http.StatusUnauthorized)
+		expect(t, userRoute, tok, http.StatusUnauthorized) // a window later too
 	})
 
 	t.Run("a deactivated admin cannot create users", func(t *testing.T) {
 		tok := first.token("admin")
 		first.DB.Exec(`UPDATE users SET is_active = false WHERE id = ?`, first.userID(tok))
-		time.Sleep(ttl + 100*time.Millisecond)
+		passWindow()
 		for _, r := range replicas {
 			res := r.do(http.MethodPost, "/api/v1/users", tok, jsonObj{"username": "sneaky", "password": "long enough", "name": "S", "role": "admin"})
 			wantDetail(t, res, http.StatusUnauthorized)

@@ -61,9 +61,7 @@ func (s *Service) DeleteCustomer(ctx context.Context, customerID string) (Deleti
 			if gone, err = customer.Load(ctx, tx, customerID); err != nil {
 				return err
 			}
-		}
-		if ob, ok := s.events.(*event.Outbox); ok {
-			if err := ob.KeepEntries(ctx, tx, customerID); err != nil {
+			if err := s.events.KeepEntries(ctx, tx, customerID); err != nil {
 				return err
 			}
 		}

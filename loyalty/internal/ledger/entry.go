@@ -6,9 +6,10 @@
 // never negative. The database keeps it (migration 00201): inserting an entry moves the
 // balance in the same statement under the customer's row lock, refuses an overdraft
 // (SQLSTATE LY001), refuses any other change of points_balance, and refuses updates of an
-// entry other than setting cancelled_at once. Post and Reverse write entries inside a
-// caller's transaction, so that other packages (redeem) compose them with their own rows
-// atomically; plain credits and debits are one statement of their own (move.go).
+// entry other than setting cancelled_at once. Every entry is written by one database
+// function, loyalty.ledger_move (move.go): Post and Reverse call it inside a caller's
+// transaction, so that other packages (redeem) compose entries with their own rows
+// atomically; plain credits and debits are that statement alone, in autocommit.
 package ledger
 
 import "time"

@@ -7,12 +7,6 @@ import (
 	"gorm.io/gorm"
 )
 
-// Events records an event inside the transaction of the change it describes (the
-// webhook outbox, event.Outbox). An error must roll the change back.
-type Events interface {
-	Record(ctx context.Context, tx *gorm.DB, typ event.Type, data any) error
-}
-
 // SaleEvent is the payload of sale.recorded: the entry POST /transaction answers, with the
 // sale's coupon as GET /customer/{customer_id}/coupons renders it.
 type SaleEvent struct {
@@ -27,10 +21,12 @@ type CancellationEvent struct {
 	Reversal Entry `json:"reversal"`
 }
 
-// WithEvents returns a copy of the service that records its changes through ev.
-func (s *Service) WithEvents(ev Events) *Service {
+// WithEvents returns a copy of the service that records its changes in the webhook
+// outbox ob: in the transaction of each change (an error rolls the change back), and for
+// credits and debits in their one statement (ledger_move writes the event itself).
+func (s *Service) WithEvents(ob *event.Outbox) *Service {
 	c := *s
-	c.events = ev
+	c.events = ob
 	return &c
 }
 

@@ -501,37 +501,6 @@ func TestDeleteCustomerRemovesItsHistory(t *testing.T) {
 	assertInvariant(t, db)
 }
 
-// A PATCH of points_balance goes through Adjust: an entry for the difference.
-func TestAdjustSetsTheBalanceThroughAnEntry(t *testing.T) {
-	db := newDB(t, 5)
-	svc := ledger.NewService(db, ledger.Config{})
-	ctx := context.Background()
-	c := newCustomer(t, db)
-	credit(t, svc, c, 40)
-	for _, tt := range []struct {
-		target   int64
-		wantType string
-	}{{100, "C"}, {25, "D"}, {25, ""}} {
-		e, err := svc.Adjust(ctx, c, tt.target, "admin")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if (e == nil) != (tt.wantType == "") || (e != nil && e.TransactionType != tt.wantType) {
-			t.Fatalf("adjust to %d: entry %+v, want type %q", tt.target, e, tt.wantType)
-		}
-		if b := balance(t, db, c); b != tt.target {
-			t.Fatalf("balance = %d, want %d", b, tt.target)
-		}
-	}
-	if _, err := svc.Adjust(ctx, c, -1, "admin"); !apperr.Is(err, apperr.Invalid) {
-		t.Fatalf("negative target: %v, want invalid", err)
-	}
-	if _, err := svc.Adjust(ctx, "00000000-0000-0000-0000-000000000000", 1, "admin"); !apperr.Is(err, apperr.NotFound) {
-		t.Fatalf("unknown customer: %v, want not found", err)
-	}
-	assertInvariant(t, db)
-}
-
 // The same sale sent concurrently 10 times records one coupon and one entry; every caller
 // gets that entry.
 func TestConcurrentDuplicateSalesRecordOneCoupon(t *testing.T) {

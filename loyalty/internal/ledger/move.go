@@ -2,7 +2,6 @@ package ledger
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"sync"
@@ -12,17 +11,21 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/loyaltylinks/platform/loyalty/internal/customer"
-	"github.com/loyaltylinks/platform/loyalty/internal/event"
+	"github.com/loyaltylinks/platform/loyalty/internal/validation"
+	"github.com/loyaltylinks/platform/shared/apperr"
 	"github.com/loyaltylinks/platform/shared/database"
 )
 
-// A credit or a debit is one statement, run in autocommit: loyalty.ledger_move (migration
-// 00510) locks the customer, checks what the entries trigger would refuse, inserts the
-// entry (the trigger moves the balance, as for every entry) and writes the webhook event
-// when a subscription wants it. One round trip, no BEGIN/COMMIT, and the customer's lock
-// is held only while the statement runs and commits, not across round trips. The
-// statement goes straight to pgx on a connection of the service's pool: no GORM
-// statement building or reflection on the path every credit takes.
+// Every entry is written by loyalty.ledger_move (migrations 00510, 00520, 00552): the one
+// place where the rule of a new entry lives. It locks the customer, checks what the
+// entries trigger would refuse, answers a replay, inserts the entry (the trigger moves the
+// balance, as for every entry), notes a purchase and writes the webhook event when a
+// subscription wants it. Post runs it inside a caller's transaction (sales, redeems,
+// reversals); a credit or a debit is that statement alone, in autocommit. One round
+// trip, no BEGIN/COMMIT, and the customer's lock is held only while the statement runs
+// and commits, not across round trips. The statement goes straight to pgx on a
+// connection of the service's pool: no GORM statement building or reflection on the
+// path every credit takes.
 //
 // Several movements of one customer that arrive while one of its statements runs are
 // combined into the next statement (combiner): a hot customer is bounded by one commit
@@ -30,14 +33,14 @@ import (
 // own entry, replay flag or error.
 
 // moveSQL returns one row per movement: the outcome and the entry (columns in the order
-// of scanMoveRow).
+// of scanMoveRow). Its arguments: moveArgs.
 const moveSQL = `
 SELECT r.outcome, (r.entry).id, (r.entry).customer_id, (r.entry).vendor_document, (r.entry).store_code,
        (r.entry).points, (r.entry).transaction_identifier, (r.entry).description, (r.entry).user_at,
        (r.entry).transaction_date, (r.entry).coupon_identifier, (r.entry).redeem_id,
        (r.entry).transaction_type, (r.entry).reverses_id, (r.entry).cancelled_at,
        (r.entry).created_at, (r.entry).updated_at
-  FROM loyalty.ledger_move($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) r`
+  FROM loyalty.ledger_move($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) r`
 
 // maxCombined bounds the movements one statement carries.
 const maxCombined = 64
@@ -54,12 +57,17 @@ type moveResult struct {
 	err      error
 }
 
-// movement is one credit or debit waiting for its statement.
+// movement is one entry to write: a credit or debit waiting for its statement, or the
+// entry of Post.
 type movement struct {
 	ctx context.Context
 	typ string
 	pts int64 // signed
 	m   Movement
+	// reverses: the entry an E entry reverses; allowInactive: an inactive customer may
+	// get it (Post's callers only: a client's credit or debit sets neither).
+	reverses      *string
+	allowInactive bool
 	// ownID: the service chose m.ID (the client sent none), so meeting that id again
 	// means this movement's own lost statement recorded it, not a replay by the client.
 	ownID bool
@@ -71,16 +79,19 @@ type movement struct {
 	lead []*movement
 }
 
-// moveDirect runs a credit or a debit as one statement (see above).
-func (s *Service) moveDirect(ctx context.Context, typ string, points int64, m Movement) (Entry, bool, error) {
+// move runs a credit or a debit as one statement (see above).
+func (s *Service) move(ctx context.Context, typ string, points int64, m Movement) (Entry, bool, error) {
+	if m.Points <= 0 {
+		return Entry{}, false, apperr.Validation(validation.GreaterThan(0, "points"))
+	}
 	mv := &movement{ctx: ctx, typ: typ, pts: points, m: m, done: make(chan struct{}, 1)}
 	if mv.m.ID == "" {
 		// The key of the entry, chosen before the statement is sent: a statement whose
 		// answer is lost runs again with it and meets the entry if it was recorded.
 		mv.m.ID, mv.ownID = uuid.NewString(), true
 	}
-	if ob, ok := s.events.(*event.Outbox); ok {
-		if t := movementEventType(typ); ob.Wants(t) {
+	if s.events != nil {
+		if t := movementEventType(typ); s.events.Wants(t) {
 			name := string(t)
 			mv.event = &name
 		}
@@ -183,34 +194,13 @@ func (s *Service) execMoves(mvs []*movement) {
 // rolled back whole).
 func (s *Service) moveStatement(ctx context.Context, mvs []*movement) []moveResult {
 	n := len(mvs)
-	ids := make([]*string, n)
-	types := make([]string, n)
-	points := make([]int64, n)
-	descriptions := make([]string, n)
-	tids := make([]*string, n)
-	coupons := make([]*string, n)
-	vendors := make([]*string, n)
-	stores := make([]*string, n)
-	userAts := make([]string, n)
-	dates := make([]time.Time, n)
-	redeems := make([]*string, n)
-	events := make([]*string, n)
-	for i, mv := range mvs {
-		if mv.m.ID != "" {
-			ids[i] = &mv.m.ID
-		}
-		types[i], points[i], descriptions[i] = mv.typ, mv.pts, mv.m.Description
-		tids[i], coupons[i], vendors[i], stores[i] = mv.m.TransactionIdentifier, mv.m.CouponIdentifier, mv.m.VendorDocument, mv.m.StoreCode
-		userAts[i], dates[i], redeems[i], events[i] = mv.m.UserAt, mv.m.TransactionDate.UTC(), mv.m.RedeemID, mv.event
-	}
 	customerID := mvs[0].m.CustomerID
 	out := make([]moveResult, n)
 	// Running the statement again is its own look-up: every movement carries its entry's
 	// id, and ledger_move answers an id it meets with the entry recorded under it.
 	change := database.Change{What: entryAdvice(mvs[0].m.ID)}
 	err := database.Statement(ctx, s.db, change, func(ctx context.Context, conn *pgx.Conn) error {
-		rows, err := conn.Query(ctx, moveSQL, customerID, ids, types, points, descriptions, tids,
-			coupons, vendors, stores, userAts, dates, redeems, events)
+		rows, err := conn.Query(ctx, moveSQL, moveArgs(mvs)...)
 		if err != nil {
 			return err
 		}
@@ -246,8 +236,38 @@ func (s *Service) moveStatement(ctx context.Context, mvs []*movement) []moveResu
 	return out
 }
 
-// scanMoveRow reads one row of moveSQL for mv.
-func scanMoveRow(rows pgx.Rows, mv *movement) (moveResult, error) {
+// moveArgs are the arguments of moveSQL for mvs (one customer).
+func moveArgs(mvs []*movement) []any {
+	n := len(mvs)
+	ids := make([]*string, n)
+	types := make([]string, n)
+	points := make([]int64, n)
+	descriptions := make([]string, n)
+	tids := make([]*string, n)
+	coupons := make([]*string, n)
+	vendors := make([]*string, n)
+	stores := make([]*string, n)
+	userAts := make([]string, n)
+	dates := make([]time.Time, n)
+	redeems := make([]*string, n)
+	events := make([]*string, n)
+	reverses := make([]*string, n)
+	for i, mv := range mvs {
+		if mv.m.ID != "" {
+			ids[i] = &mv.m.ID
+		}
+		types[i], points[i], descriptions[i] = mv.typ, mv.pts, mv.m.Description
+		tids[i], coupons[i], vendors[i], stores[i] = mv.m.TransactionIdentifier, mv.m.CouponIdentifier, mv.m.VendorDocument, mv.m.StoreCode
+		userAts[i], dates[i], redeems[i], events[i] = mv.m.UserAt, mv.m.TransactionDate.UTC(), mv.m.RedeemID, mv.event
+		reverses[i] = mv.reverses
+	}
+	// One flag per call: only Post sets it, and Post's call carries one movement.
+	return []any{mvs[0].m.CustomerID, ids, types, points, descriptions, tids, coupons, vendors, stores,
+		userAts, dates, redeems, events, reverses, mvs[0].allowInactive}
+}
+
+// scanMoveRow reads one row of moveSQL for mv (from pgx, or database/sql in Post).
+func scanMoveRow(rows interface{ Scan(dest ...any) error }, mv *movement) (moveResult, error) {
 	var (
 		outcome                           string
 		id, customerID, description, user *string
@@ -297,6 +317,8 @@ func scanMoveRow(rows pgx.Rows, mv *movement) (moveResult, error) {
 		return moveResult{err: ErrInsufficientPoints}, nil
 	case "overflow":
 		return moveResult{err: ErrBalanceOverflow}, nil
+	case "already_reversed":
+		return moveResult{err: ErrAlreadyCancelled}, nil
 	}
 	return moveResult{err: fmt.Errorf("insert of entry for customer %s skipped for no known reason (%s)", mv.m.CustomerID, outcome)}, nil
 }
@@ -313,14 +335,4 @@ func deref(p *string) string {
 		return ""
 	}
 	return *p
-}
-
-// pool returns the database/sql pool under db, or nil when it has none (then credits
-// and debits take the transactional path).
-func pool(db interface{ DB() (*sql.DB, error) }) *sql.DB {
-	p, err := db.DB()
-	if err != nil {
-		return nil
-	}
-	return p
 }

@@ -8,7 +8,6 @@ import (
 
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/loyaltylinks/platform/loyalty/internal/customer"
-	"github.com/loyaltylinks/platform/loyalty/internal/validation"
 	"github.com/loyaltylinks/platform/shared/apperr"
 	"github.com/loyaltylinks/platform/shared/database"
 	"gorm.io/gorm"
@@ -23,105 +22,52 @@ const (
 	codeOutOfRange = "22003"
 )
 
-// Post writes one entry inside tx and moves the customer's balance with it (the database
-// trigger does, in the same statement). It returns the entry and replayed=false, or, when
+// Post writes one entry inside tx (a transaction of the caller's, which composes it with
+// its own rows) through loyalty.ledger_move, the statement every credit and debit runs
+// too (move.go): the rule of a new entry lives there alone. The database trigger moves
+// the balance in the same statement. Post returns the entry and replayed=false, or, when
 // an entry with the same transaction_identifier (same customer and type) or the same id
 // already exists with the same points, that entry and replayed=true, having written
-// nothing. Errors: 404 customer not found, 409 customer inactive, insufficient points, or
-// identifier reused with other points.
+// nothing. Errors: 404 customer not found, 409 customer inactive (unless AllowInactive),
+// insufficient points, identifier reused with other points, or the entry named by
+// ReversesID already reversed.
 //
-// A concurrent duplicate is safe: INSERT ... ON CONFLICT DO NOTHING waits for the other
-// transaction and then skips, and the existing row is read back.
+// A concurrent duplicate is safe: ledger_move takes the customer's ledger lock first, and
+// its INSERT ... ON CONFLICT DO NOTHING reads the existing row back.
 func Post(ctx context.Context, tx *gorm.DB, e NewEntry) (Entry, bool, error) {
-	var id any
-	if e.ID != "" {
-		id = e.ID
+	mv := &movement{typ: e.Type, pts: e.Points, reverses: e.ReversesID, allowInactive: e.AllowInactive, m: Movement{
+		ID: e.ID, CustomerID: e.CustomerID, Description: e.Description, TransactionIdentifier: e.TransactionIdentifier,
+		CouponIdentifier: e.CouponIdentifier, VendorDocument: e.VendorDocument, StoreCode: e.StoreCode,
+		UserAt: e.UserAt, TransactionDate: e.TransactionDate, RedeemID: e.RedeemID,
+	}}
+	what := "post entry for customer " + e.CustomerID
+	// Straight to the transaction's connection, with pgx's array arguments (GORM would
+	// expand a slice into a list).
+	if tx.Statement == nil || tx.Statement.ConnPool == nil {
+		return Entry{}, false, fmt.Errorf("%s: no database handle", what)
 	}
-	var rows []Entry
-	err := tx.WithContext(ctx).Raw(`
-		INSERT INTO points_entries (id, customer_id, transaction_type, points, description,
-			transaction_identifier, coupon_identifier, vendor_document, store_code, user_at,
-			transaction_date, redeem_id, reverses_id)
-		SELECT COALESCE(?::uuid, gen_random_uuid()), c.id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
-		  FROM customers c
-		 WHERE c.id = ? AND (c.is_active OR ?)
-		ON CONFLICT DO NOTHING
-		RETURNING *`,
-		id, e.Type, e.Points, e.Description, e.TransactionIdentifier, e.CouponIdentifier,
-		e.VendorDocument, e.StoreCode, e.UserAt, e.TransactionDate.UTC(), e.RedeemID, e.ReversesID,
-		e.CustomerID, e.AllowInactive,
-	).Scan(&rows).Error
+	rows, err := tx.Statement.ConnPool.QueryContext(ctx, moveSQL, moveArgs([]*movement{mv})...)
 	if err != nil {
-		return Entry{}, false, translate(err, "post entry for customer "+e.CustomerID)
+		return Entry{}, false, translate(err, what)
 	}
-	if len(rows) == 1 {
-		if e.Type == TypeCredit && e.CouponIdentifier != nil {
-			if err := notePurchase(ctx, tx, e.CustomerID, e.TransactionDate, e.StoreCode); err != nil {
-				return Entry{}, false, err
-			}
+	defer rows.Close()
+	if !rows.Next() {
+		if err := rows.Err(); err != nil {
+			return Entry{}, false, translate(err, what)
 		}
-		return rows[0], false, nil
+		return Entry{}, false, fmt.Errorf("%s: ledger_move returned no row", what)
 	}
-	return explainSkippedInsert(ctx, tx, e)
-}
-
-// explainSkippedInsert finds why the INSERT of Post wrote no row: a replay, a reused
-// identifier, or a missing or inactive customer.
-func explainSkippedInsert(ctx context.Context, tx *gorm.DB, e NewEntry) (Entry, bool, error) {
-	db := tx.WithContext(ctx)
-	var existing []Entry
-	if e.TransactionIdentifier != nil {
-		if err := db.Raw(`SELECT * FROM points_entries WHERE customer_id = ? AND transaction_type = ? AND transaction_identifier = ?`,
-			e.CustomerID, e.Type, *e.TransactionIdentifier).Scan(&existing).Error; err != nil {
-			return Entry{}, false, fmt.Errorf("load entry by transaction_identifier: %w", err)
-		}
-		if len(existing) == 1 {
-			if existing[0].Points != e.Points {
-				return Entry{}, false, ErrIdentifierReused.Withf(
-					"transaction_identifier %q was already used with %d points", *e.TransactionIdentifier, abs(existing[0].Points))
-			}
-			return existing[0], true, nil
-		}
-	}
-	if e.ID != "" {
-		if err := db.Raw(`SELECT * FROM points_entries WHERE id = ?`, e.ID).Scan(&existing).Error; err != nil {
-			return Entry{}, false, fmt.Errorf("load entry %s: %w", e.ID, err)
-		}
-		if len(existing) == 1 {
-			x := existing[0]
-			if x.CustomerID != e.CustomerID || x.TransactionType != e.Type || x.Points != e.Points {
-				return Entry{}, false, ErrIdentifierReused.Withf("A points entry with id %s already exists", e.ID)
-			}
-			return x, true, nil
-		}
-	}
-	var active []bool
-	if err := db.Raw(`SELECT is_active FROM customers WHERE id = ?`, e.CustomerID).Scan(&active).Error; err != nil {
-		return Entry{}, false, fmt.Errorf("load customer %s: %w", e.CustomerID, err)
-	}
-	switch {
-	case len(active) == 0:
-		return Entry{}, false, customer.ErrNotFound
-	case !active[0] && !e.AllowInactive:
-		return Entry{}, false, customer.ErrInactive
-	case e.ReversesID != nil:
-		return Entry{}, false, ErrAlreadyCancelled
-	}
-	return Entry{}, false, fmt.Errorf("insert of entry for customer %s skipped for no known reason", e.CustomerID)
-}
-
-// notePurchase keeps the customer's last_purchase (newest sale) and, the first time, the
-// store that owns the customer (store_code_owner: the store of its first sale).
-func notePurchase(ctx context.Context, tx *gorm.DB, customerID string, at time.Time, storeCode *string) error {
-	err := tx.WithContext(ctx).Exec(`
-		UPDATE customers
-		   SET last_purchase = GREATEST(COALESCE(last_purchase, ?::timestamptz), ?::timestamptz),
-		       store_code_owner = COALESCE(store_code_owner, ?)
-		 WHERE id = ?`, at.UTC(), at.UTC(), storeCode, customerID).Error
+	res, err := scanMoveRow(rows, mv)
 	if err != nil {
-		return fmt.Errorf("update last_purchase of customer %s: %w", customerID, err)
+		return Entry{}, false, err
 	}
-	return nil
+	if err := rows.Close(); err != nil {
+		return Entry{}, false, translate(err, what)
+	}
+	if err := rows.Err(); err != nil {
+		return Entry{}, false, translate(err, what)
+	}
+	return res.entry, res.replayed, res.err
 }
 
 // refreshLastPurchase recomputes last_purchase after a sale was cancelled.
@@ -197,41 +143,6 @@ func Reverse(ctx context.Context, tx *gorm.DB, id string, opt ReverseOptions) (o
 		}
 	}
 	return orig, rev, nil
-}
-
-// AdjustBalance sets a customer's balance to target by posting a C or D entry for the
-// difference, inside tx (which should be a transaction: the customer row is locked). It is
-// how a PATCH of points_balance goes through the ledger. It returns nil when the balance
-// already equals target.
-func AdjustBalance(ctx context.Context, tx *gorm.DB, customerID string, target int64, userAt string) (*Entry, error) {
-	if target < 0 {
-		return nil, apperr.Validation(validation.GreaterThanEqual(0, "points_balance"))
-	}
-	// The ledger lock first, as the entries trigger takes it: the same order everywhere.
-	var balance []int64
-	if err := tx.WithContext(ctx).Raw(`SELECT points_balance FROM customers, ledger_lock_customer(?::uuid) WHERE id = ? FOR UPDATE OF customers`,
-		customerID, customerID).Scan(&balance).Error; err != nil {
-		return nil, fmt.Errorf("lock customer %s: %w", customerID, err)
-	}
-	if len(balance) == 0 {
-		return nil, customer.ErrNotFound
-	}
-	delta := target - balance[0]
-	if delta == 0 {
-		return nil, nil
-	}
-	typ := TypeCredit
-	if delta < 0 {
-		typ = TypeDebit
-	}
-	e, _, err := Post(ctx, tx, NewEntry{
-		CustomerID: customerID, Type: typ, Points: delta, Description: "Balance adjustment",
-		UserAt: userAt, TransactionDate: time.Now(), AllowInactive: true,
-	})
-	if err != nil {
-		return nil, err
-	}
-	return &e, nil
 }
 
 // translate turns database errors of the ledger into API errors; others are wrapped.

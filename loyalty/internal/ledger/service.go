@@ -8,12 +8,8 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/google/uuid"
 	"github.com/loyaltylinks/platform/loyalty/internal/customer"
 	"github.com/loyaltylinks/platform/loyalty/internal/event"
-	"github.com/loyaltylinks/platform/loyalty/internal/validation"
-	"github.com/loyaltylinks/platform/shared/apperr"
-	"github.com/loyaltylinks/platform/shared/database"
 	"gorm.io/gorm"
 )
 
@@ -26,10 +22,9 @@ type Config struct {
 // Service is the ledger's API for the HTTP layer.
 type Service struct {
 	db       *gorm.DB
-	sqlDB    *sql.DB // db's pool, for the one-statement credit and debit (move.go)
 	combine  *combiner
 	earnRate *big.Rat
-	events   Events // nil: no events recorded
+	events   *event.Outbox // nil: no events recorded
 }
 
 // NewService returns a ledger over db.
@@ -44,7 +39,7 @@ func NewService(db *gorm.DB, cfg Config) *Service {
 	if !ok {
 		r = big.NewRat(1, 1)
 	}
-	return &Service{db: db, sqlDB: pool(db), combine: &combiner{waiting: map[string][]*movement{}}, earnRate: r}
+	return &Service{db: db, combine: &combiner{waiting: map[string][]*movement{}}, earnRate: r}
 }
 
 // Movement is a credit or a debit asked for by a client. Points is positive.
@@ -73,61 +68,10 @@ func (s *Service) Debit(ctx context.Context, m Movement) (Entry, bool, error) {
 	return s.move(ctx, TypeDebit, -m.Points, m)
 }
 
-func (s *Service) move(ctx context.Context, typ string, points int64, m Movement) (Entry, bool, error) {
-	if m.Points <= 0 {
-		return Entry{}, false, apperr.Validation(validation.GreaterThan(0, "points"))
-	}
-	if s.direct() {
-		return s.moveDirect(ctx, typ, points, m)
-	}
-	if m.ID == "" {
-		m.ID = uuid.NewString() // the key a lost commit is looked up by
-	}
-	var (
-		entry    Entry
-		replayed bool
-	)
-	id := m.ID
-	change := database.Change{What: entryAdvice(m.ID), Committed: EntryExists(&id)}
-	err := InTx(ctx, s.db, change, func(tx *gorm.DB) error {
-		var err error
-		entry, replayed, err = Post(ctx, tx, NewEntry{
-			ID: m.ID, CustomerID: m.CustomerID, Type: typ, Points: points, Description: m.Description,
-			TransactionIdentifier: m.TransactionIdentifier, CouponIdentifier: m.CouponIdentifier,
-			VendorDocument: m.VendorDocument, StoreCode: m.StoreCode, UserAt: m.UserAt,
-			TransactionDate: m.TransactionDate, RedeemID: m.RedeemID,
-		})
-		if err != nil || replayed {
-			return err
-		}
-		return s.record(ctx, tx, movementEvent(entry), entry)
-	})
-	return entry, replayed, err
-}
-
-// direct reports whether credits and debits run as one statement (move.go): the service
-// has a database/sql pool and its events, if any, go to the database outbox, which that
-// statement writes itself. Any other recorder gets the transaction and Record.
-func (s *Service) direct() bool {
-	if s.sqlDB == nil {
-		return false
-	}
-	if s.events == nil {
-		return true
-	}
-	_, ok := s.events.(*event.Outbox)
-	return ok
-}
-
 // entryAdvice tells a client whose credit or debit has an unknown outcome what to do.
 func entryAdvice(id string) string {
 	return fmt.Sprintf("The entry's id is %s: send the request again with \"id\": \"%s\" (a recorded entry is answered, "+
 		"never recorded twice), or look it up in GET /points/statement/{customer_id}.", id, id)
-}
-
-// movementEvent is the event of a credit or debit entry.
-func movementEvent(e Entry) event.Type {
-	return movementEventType(e.TransactionType)
 }
 
 // movementEventType is the event of a credit (C) or debit (D).
@@ -178,36 +122,6 @@ func (s *Service) Balance(ctx context.Context, customerID string) (int64, error)
 		return 0, customer.ErrNotFound
 	}
 	return b[0], nil
-}
-
-// Adjust sets a customer's balance to target through a C or D entry (see AdjustBalance).
-func (s *Service) Adjust(ctx context.Context, customerID string, target int64, userAt string) (*Entry, error) {
-	var (
-		e       *Entry
-		entryID string
-	)
-	change := database.Change{
-		What: fmt.Sprintf("Look up the points_balance of customer %s before sending the request again.", customerID),
-		Committed: func(ctx context.Context, db *gorm.DB) (bool, error) {
-			if entryID == "" {
-				return true, nil // nothing to write: the balance was already the target
-			}
-			return EntryExists(&entryID)(ctx, db)
-		},
-	}
-	err := InTx(ctx, s.db, change, func(tx *gorm.DB) error {
-		var err error
-		e, err = AdjustBalance(ctx, tx, customerID, target, userAt)
-		entryID = ""
-		if e != nil {
-			entryID = e.ID
-		}
-		if err != nil || e == nil {
-			return err
-		}
-		return s.record(ctx, tx, movementEvent(*e), *e)
-	})
-	return e, err
 }
 
 func (s *Service) requireCustomer(ctx context.Context, customerID string) error {

@@ -52,7 +52,13 @@ type accessEntry struct {
 // NewAccess returns an Access over db caching each user's state for ttl (0 reads the
 // database on every request).
 func NewAccess(db *gorm.DB, ttl time.Duration) *Access {
-	return &Access{db: db, ttl: ttl, now: time.Now, entries: map[string]accessEntry{}}
+	return NewAccessWithClock(db, ttl, time.Now)
+}
+
+// NewAccessWithClock is NewAccess with the clock the TTL is measured by (tests move it
+// past the TTL instead of waiting).
+func NewAccessWithClock(db *gorm.DB, ttl time.Duration, now func() time.Time) *Access {
+	return &Access{db: db, ttl: ttl, now: now, entries: map[string]accessEntry{}}
 }
 
 // Resolve is an auth.Resolver. Refusals wrap auth.ErrRevoked (or auth.ErrTokenInvalid for

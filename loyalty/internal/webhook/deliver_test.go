@@ -3,7 +3,6 @@ package webhook_test
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"net/http"
@@ -125,7 +124,21 @@ func TestDeliveryThroughFailures(t *testing.T) {
 		}
 		return err
 	}
-	rolledBack := ledger.NewService(db, ledger.Config{}).WithEvents(rollingBackOutbox{&event.Outbox{}})
+	// A credit described "rolled back" fails in its own statement after its event was
+	// written (the statement of every credit), so neither commits.
+	if err := db.Exec(`CREATE FUNCTION roll_back_marked() RETURNS trigger AS $$
+		BEGIN
+			IF EXISTS (SELECT 1 FROM loyalty.points_entries WHERE id = NEW.entry_id AND description = 'rolled back') THEN
+				RAISE EXCEPTION 'forced rollback after the event was written';
+			END IF;
+			RETURN NULL;
+		END $$ LANGUAGE plpgsql`).Error; err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Exec(`CREATE TRIGGER roll_back_marked AFTER INSERT ON webhook_events
+		FOR EACH ROW EXECUTE FUNCTION roll_back_marked()`).Error; err != nil {
+		t.Fatal(err)
+	}
 	committed := 0
 	for i := range 24 {
 		c := customers[i%3]
@@ -135,7 +148,7 @@ func TestDeliveryThroughFailures(t *testing.T) {
 				t.Fatal("overdraft accepted")
 			}
 		case i%8 == 5: // rolled back after its event was written
-			if _, _, err := rolledBack.Credit(ctx, ledger.Movement{CustomerID: c, Points: 7, Description: "rolled back", TransactionDate: time.Now()}); err == nil {
+			if _, _, err := led.Credit(ctx, ledger.Movement{CustomerID: c, Points: 7, Description: "rolled back", TransactionDate: time.Now()}); err == nil {
 				t.Fatal("forced rollback did not fail")
 			}
 		default:
@@ -162,9 +175,7 @@ func TestDeliveryThroughFailures(t *testing.T) {
 		return out
 	}
 	eventually(t, 20*time.Second, "every event delivered", func() bool {
-		var pending int64
-		db.Raw(`SELECT count(*) FROM webhook_deliveries WHERE status <> 'delivered'`).Scan(&pending)
-		return len(delivered()) == committed && pending == 0
+		return len(delivered()) == committed && undelivered(t, db) == 0
 	})
 
 	got := rc.receipts()
@@ -215,16 +226,6 @@ func TestDeliveryThroughFailures(t *testing.T) {
 			break
 		}
 	}
-}
-
-// rollingBackOutbox writes the event, then fails the transaction.
-type rollingBackOutbox struct{ *event.Outbox }
-
-func (o rollingBackOutbox) Record(ctx context.Context, tx *gorm.DB, typ event.Type, data any) error {
-	if err := o.Outbox.Record(ctx, tx, typ, data); err != nil {
-		return err
-	}
-	return errors.New("forced rollback after the event was written")
 }
 
 // TestConcurrentWorkersDeliverEachEventOncePerAttempt: two services (two replicas, two
@@ -371,11 +372,17 @@ func TestFailingSubscriptionIsDisabledAndSaysWhy(t *testing.T) {
 			if s.DisabledAt == nil || s.FailingSince == nil || s.ConsecutiveFailures == 0 {
 				t.Errorf("disabled subscription: %+v", s)
 			}
-			time.Sleep(50 * time.Millisecond) // nothing more is sent while disabled
+			// Nothing more is sent while disabled: a delivery pass finds no work.
+			sent := len(rc.receipts())
+			if worked, err := svc.DeliverOnce(ctx); err != nil || worked {
+				t.Errorf("delivery pass while disabled: worked %v, %v; want nothing to do", worked, err)
+			}
 			if got := deliveryStatuses(t, db, sub.ID); strings.Join(got, ",") != strings.Join(tt.wantStatus, ",") {
 				t.Errorf("deliveries %v, want %v", got, tt.wantStatus)
 			}
-			sent := len(rc.receipts())
+			if n := len(rc.receipts()); n != sent {
+				t.Errorf("%d requests sent while disabled", n-sent)
+			}
 
 			healthy.Lock()
 			broken = false

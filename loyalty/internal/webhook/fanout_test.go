@@ -94,7 +94,7 @@ func TestFanOutUnderConcurrentWriters(t *testing.T) {
 		t.Fatal(err)
 	}
 	rc.setSecret(sub.Secret)
-	run(t, svc)
+	stop := run(t, svc)
 
 	const writers, each = 8, 25
 	var mu sync.Mutex
@@ -128,9 +128,11 @@ func TestFanOutUnderConcurrentWriters(t *testing.T) {
 	}
 	wg.Wait()
 	eventually(t, 20*time.Second, fmt.Sprintf("the %d committed events delivered", len(committed)), func() bool {
-		return len(rc.receipts()) >= len(committed)
+		return len(rc.receipts()) >= len(committed) && undelivered(t, db) == 0
 	})
-	time.Sleep(100 * time.Millisecond) // nothing more should come
+	// Nothing more can come: no delivery is left to send, and once the workers have
+	// stopped every request they sent has been received.
+	stop()
 	got := rc.receipts()
 	if len(got) != len(committed) {
 		t.Fatalf("%d requests for %d committed events", len(got), len(committed))

@@ -53,11 +53,23 @@ func newService(t testing.TB, db *gorm.DB, cfg webhook.Config) *webhook.Service 
 }
 
 // run starts the service's workers until the test ends.
-func run(t testing.TB, svc *webhook.Service) {
+func run(t testing.TB, svc *webhook.Service) (stop func()) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { svc.Run(ctx); close(done) }()
-	t.Cleanup(func() { cancel(); <-done })
+	stop = func() { cancel(); <-done }
+	t.Cleanup(stop)
+	return stop
+}
+
+// undelivered counts the deliveries not (yet) delivered.
+func undelivered(t testing.TB, db *gorm.DB) int64 {
+	t.Helper()
+	var n int64
+	if err := db.Raw(`SELECT count(*) FROM webhook_deliveries WHERE status <> 'delivered'`).Scan(&n).Error; err != nil {
+		t.Fatal(err)
+	}
+	return n
 }
 
 // receipt is one request a receiver got.
