@@ -110,15 +110,15 @@ func TestRulesReadPhrasingClasses(t *testing.T) {
 		{"period", "revenue QTD", []string{"date_trunc('quarter', now())"}},
 		{"period", "revenue during the month of May", []string{"DATE '2025-05-01'"}},
 		{"period", "how many points were given out in May by store", []string{"DATE '2025-05-01'", "GROUP BY"}},
-		{"abbrev", "tkt medio por forma de pgto esse mes", []string{"avg(v.value)", "payment_type"}},
+		{"abbrev", "tkt medio por forma de pgto esse mes", []string{"AS ticket_medio", "payment_type"}},
 		{"abbrev", "vlr total vendido no pix", []string{"sum(v.value)", "'pix'"}},
 		{"abbrev", "top 5 clientes q mais gastaram", []string{"sum(v.value)", "LIMIT 5"}},
 		{"abbrev", "total rev last month", []string{"sum(v.value)"}},
-		{"abbrev", "how many txns yesterday", []string{"count(*)", "reporting.coupons"}},
+		{"abbrev", "how many txns yesterday", []string{"AS sales"}},
 		{"optin", "% de clientes com whatsapp liberado", []string{"FILTER (WHERE c.whatsapp_optin)"}},
-		{"verb", "quantos cupons a loja L03 passou ontem", []string{"count(*)", "'L03'"}},
-		{"verb", "how many manual debits were posted in Q1", []string{"transaction_type = 'D'", "count(*)"}},
-		{"verb", "how many points credits were posted last month", []string{"transaction_type = 'C'", "count(*) AS"}},
+		{"verb", "quantos cupons a loja L03 passou ontem", []string{"AS vendas", "'L03'"}},
+		{"verb", "how many manual debits were posted in Q1", []string{"transaction_type = 'D'", "AS debits"}},
+		{"verb", "how many points credits were posted last month", []string{"transaction_type = 'C'", "AS credits"}},
 		{"city", "quanto a loja de Campinas faturou em maio", []string{"= 'campinas'", "sum(v.value)"}},
 		{"city", "revenue of the Curitiba store last month", []string{"= 'curitiba'"}},
 		{"postfix", "how many customers are 60 or older", []string{"age(now(), c.birth_date)) >= 60"}},
@@ -169,11 +169,11 @@ func TestRulesReadPhrasingClasses(t *testing.T) {
 		{"measures", "quantos clientes e quantas vendas temos", []string{"AS clientes", "AS vendas"}},
 		{"measures", "points issued vs points redeemed this year", []string{"AS points_credited", "AS points_redeemed"}},
 		{"measures", "pontos ganhos x resgatados na loja Centro", []string{"AS pontos_creditados", "AS pontos_resgatados", "store_code = 'L01'"}},
-		{"measures", "faturamento e número de vendas por loja", []string{"sum(v.value)", "count(*) AS vendas", "GROUP BY v.store_code"}},
+		{"measures", "faturamento e número de vendas por loja", []string{"AS faturamento", "AS vendas", "GROUP BY v.store_code"}},
 		// "quantos compraram" counts people; "how many purchases" counts sales
 		{"buyers", "quantos compraram este mês", []string{"count(DISTINCT v.customer_id)"}},
 		{"buyers", "how many app users bought this month?", []string{"c.app_user", "EXISTS (SELECT 1 FROM reporting.coupons x"}},
-		{"buyers", "how many purchases this month", []string{"count(*) AS sales"}},
+		{"buyers", "how many purchases this month", []string{"AS sales"}},
 		// the customers of a store are the ones it owns; purchases at a store were made there;
 		// customers who signed up at a store signed up there
 		{"store", "quantos clientes da loja Centro compraram este mês", []string{"c.store_code_owner = 'L01'"}},
@@ -205,7 +205,6 @@ func TestRulesRefuseWhatTheyCannotReadWhole(t *testing.T) {
 	for _, q := range []string{
 		"quantos clientes compraram frango",            // an unknown word
 		"vendas 17 este mês",                           // a number
-		"vendas exceto pix",                            // a negation
 		"faturamento por vendedor",                     // a breakdown the views do not hold
 		"quantos clientes da loja Atlântida",           // a store the catalogue does not have
 		"how many customers bought twice blue",         // unknown words

@@ -812,6 +812,27 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		}
 		measures = []*semantic.Measure{m}
 	}
+	if channels != nil && !a.has("share") {
+		// "aceitam whatsapp e email": the customers opted in to every channel named;
+		// "whatsapp ou email": to either. Never dropped (a rate per channel needs "share")
+		if fact != semantic.Customers {
+			return nil, fail("só clientes aceitam canais", "only customers opt in to channels")
+		}
+		var fs []*semantic.Filter
+		for _, c := range channels.values {
+			ch, ok := semantic.ChannelOf(c)
+			if !ok {
+				return nil, fail("não conheço o canal "+c, "I do not know the channel "+c)
+			}
+			fs = append(fs, semantic.OptIn(ch, true))
+		}
+		if channels.or {
+			resolved = append(resolved, semantic.Either(fs...))
+		} else {
+			resolved = append(resolved, fs...)
+		}
+		channels = nil
+	}
 	if _, ok := a.take("share"); ok && channels != nil {
 		// one rate per channel named
 		measures = nil

@@ -66,6 +66,14 @@ func TestSilentWrongClasses(t *testing.T) {
 			"clientes que compraram no Centro e tb no Cambuí":                 {sql: []string{"x.store_code = 'L01'", "x.store_code = 'L03'"}},
 			"how many customers bought at Copacabana and also at Savassi":     {measures: []string{"customers"}, sql: []string{"x.store_code = 'L04'", "x.store_code = 'L05'"}},
 		}},
+		{"several channels named as a filter hold together (and) or apart (or), never dropped", map[string]want{
+			"clientes ativos que aceitam whatsapp e email":    {measures: []string{"customers"}, filters: []string{"active_active", "optin_whatsapp", "optin_e_mail"}},
+			"quantos clientes aceitam sms e whatsapp":         {measures: []string{"customers"}, filters: []string{"optin_sms", "optin_whatsapp"}},
+			"active customers opted in to whatsapp and email": {measures: []string{"customers"}, filters: []string{"active_active", "optin_whatsapp", "optin_e_mail"}},
+			"quantos clientes aceitam whatsapp ou sms":        {measures: []string{"customers"}, sql: []string{"(c.whatsapp_optin OR c.sms_optin)"}},
+			"how many customers opted in to email or sms":     {measures: []string{"customers"}, sql: []string{"(c.email_optin OR c.sms_optin)"}},
+			"vendas de clientes que aceitam whatsapp e email": {refuse: true},
+		}},
 		{"informal 'r' and 'u' are not reais or a unit", map[string]want{
 			"how many customers over 40 r opted in on sms": {measures: []string{"customers"}, sql: []string{"age(now(), c.birth_date)) > 40"}},
 			"can u tell me how many sales we had today":    {measures: []string{"sales_count"}},
