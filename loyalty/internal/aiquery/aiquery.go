@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/lexicon"
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
 	"github.com/loyaltylinks/platform/loyalty/internal/calendar"
 	"github.com/loyaltylinks/platform/loyalty/internal/validation"
 	"github.com/loyaltylinks/platform/shared/apperr"
@@ -103,7 +104,7 @@ func NewService(db *gorm.DB, o Options) (*Service, error) {
 		guard:   guard,
 		runner:  runner,
 		history: NewHistory(db),
-		catalog: &catalogSource{guard: guard, runner: runner, now: time.Now, log: o.Logger},
+		catalog: &catalogSource{read: func(ctx context.Context) (*semantic.Catalog, error) { return ReadCatalog(ctx, guard, runner) }, now: time.Now, log: o.Logger},
 		words:   sync.OnceValue(func() *lexicon.Lexicon { return lexicon.New(nil) }),
 		loc:     o.Location,
 		now:     o.Now,

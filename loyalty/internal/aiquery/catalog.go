@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"reflect"
 	"sync"
 	"time"
 
@@ -30,10 +31,9 @@ UNION ALL (SELECT DISTINCT 'origin', origin, NULL, NULL, NULL FROM (SELECT origi
 
 // catalogSource keeps the value catalogue for a while.
 type catalogSource struct {
-	guard  *Guard
-	runner *Runner
-	now    func() time.Time
-	log    *slog.Logger
+	read func(context.Context) (*semantic.Catalog, error)
+	now  func() time.Time
+	log  *slog.Logger
 
 	mu  sync.Mutex
 	cat *semantic.Catalog
@@ -53,12 +53,13 @@ func (c *catalogSource) get(ctx context.Context) *semantic.Catalog {
 		c.log.WarnContext(ctx, "ai query: value catalogue not read", "error", err)
 		return c.cat
 	}
-	c.cat, c.at = cat, c.now()
-	return cat
-}
-
-func (c *catalogSource) read(ctx context.Context) (*semantic.Catalog, error) {
-	return ReadCatalog(ctx, c.guard, c.runner)
+	// An unchanged catalogue keeps its identity: the interpreter's lexicon is built per
+	// catalogue (grammar.Interpreter), and rebuilding it costs far more than this compare.
+	if c.cat == nil || !reflect.DeepEqual(c.cat, cat) {
+		c.cat = cat
+	}
+	c.at = c.now()
+	return c.cat
 }
 
 // ReadCatalog reads the value catalogue once, through the guard and the runner (as the
