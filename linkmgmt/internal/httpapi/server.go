@@ -56,6 +56,7 @@ func New(svc *app.App) *server.Server {
 			log:       svc.Log,
 			metrics:   newRateLimitMetrics(srv.Registry),
 			clientIP:  svc.Redirects.ClientIP,
+			check:     svc.RateLimitCheck,
 		},
 		exports:    make(chan struct{}, maxConcurrentExports),
 		statsPages: newStatsPageCache(),
