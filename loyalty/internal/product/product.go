@@ -100,11 +100,11 @@ type Update struct {
 	ToppingSKUs     nullable.Field[[]string] `json:"topping_skus" validate:"omitempty,max=100,dive,max=255"`
 }
 
-// Store reads and writes products.
-type Store struct{ db *gorm.DB }
+// Repository reads and writes products.
+type Repository struct{ db *gorm.DB }
 
-// NewStore returns a Store over db.
-func NewStore(db *gorm.DB) *Store { return &Store{db: db} }
+// NewRepository returns a Repository over db.
+func NewRepository(db *gorm.DB) *Repository { return &Repository{db: db} }
 
 // Failures callers tell apart (errors.Is).
 var (
@@ -115,7 +115,7 @@ var (
 )
 
 // Create inserts a product and links its toppings, in one transaction.
-func (s *Store) Create(ctx context.Context, in CreateInput) (Product, error) {
+func (s *Repository) Create(ctx context.Context, in CreateInput) (Product, error) {
 	zero, two := 0.0, 2
 	p := Product{
 		ID:              uuid.NewString(),
@@ -158,7 +158,7 @@ func (s *Store) Create(ctx context.Context, in CreateInput) (Product, error) {
 }
 
 // Update applies the fields sent in u to product id, in one transaction.
-func (s *Store) Update(ctx context.Context, id string, u Update) (Product, error) {
+func (s *Repository) Update(ctx context.Context, id string, u Update) (Product, error) {
 	if err := u.validate(); err != nil {
 		return Product{}, err
 	}
@@ -221,7 +221,9 @@ func productAdvice(id string) string {
 }
 
 // ByID returns one product with its toppings.
-func (s *Store) ByID(ctx context.Context, id string) (Product, error) { return byID(ctx, s.db, id) }
+func (s *Repository) ByID(ctx context.Context, id string) (Product, error) {
+	return byID(ctx, s.db, id)
+}
 
 // byID reads product id with its toppings through db (the pool or a write's transaction).
 func byID(ctx context.Context, db *gorm.DB, id string) (Product, error) {
@@ -241,7 +243,7 @@ func byID(ctx context.Context, db *gorm.DB, id string) (Product, error) {
 }
 
 // List returns products by name, inactive ones and add-ons included.
-func (s *Store) List(ctx context.Context, limit, offset int) ([]Product, error) {
+func (s *Repository) List(ctx context.Context, limit, offset int) ([]Product, error) {
 	out := []Product{}
 	if err := s.db.WithContext(ctx).Order("lower(name), sku").Limit(limit).Offset(offset).Find(&out).Error; err != nil {
 		return nil, fmt.Errorf("list products: %w", err)
