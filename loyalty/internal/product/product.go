@@ -182,28 +182,17 @@ func (s *Repository) Update(ctx context.Context, id string, u Update) (Product, 
 			return err
 		}
 		if u.IsAddon.Set && !p.IsAddon {
-			var parents int64
-			if err := tx.Table("product_toppings").Where("topping_id = ?", id).Count(&parents).Error; err != nil {
-				return fmt.Errorf("count parents of product %s: %w", id, err)
-			}
-			if parents > 0 {
-				return ErrIsATopping.Withf("Product %s is a topping of %d product(s); unlink it before making it a regular product", p.SKU, parents)
+			if err := refuseIfTopping(tx, p); err != nil {
+				return err
 			}
 		}
-		if len(changes) > 0 {
-			if err := tx.Model(&Product{}).Where("id = ?", id).Updates(changes).Error; err != nil {
-				return writeError(err, p.SKU)
-			}
+		if err := updateColumns(tx, p, changes); err != nil {
+			return err
 		}
 		// Links follow the final state: a product without toppings keeps none.
 		if u.ToppingSKUs.Set || !p.HasToppings {
-			if err := tx.Exec("DELETE FROM product_toppings WHERE product_id = ?", id).Error; err != nil {
-				return fmt.Errorf("unlink toppings of %s: %w", id, err)
-			}
-			if p.HasToppings {
-				if err := linkToppings(tx, id, toppings); err != nil {
-					return err
-				}
+			if err := relinkToppings(tx, p, toppings); err != nil {
+				return err
 			}
 		}
 		// Read back inside the write: once it committed, nothing can fail the answer.
@@ -293,6 +282,42 @@ func withToppings(ctx context.Context, db *gorm.DB, list []Product) error {
 	return nil
 }
 
+// refuseIfTopping refuses to make p a regular product while it is another's topping.
+func refuseIfTopping(tx *gorm.DB, p Product) error {
+	var parents int64
+	if err := tx.Raw("SELECT count(*) FROM product_toppings WHERE topping_id = ?", p.ID).Scan(&parents).Error; err != nil {
+		return fmt.Errorf("count parents of product %s: %w", p.ID, err)
+	}
+	if parents > 0 {
+		return ErrIsATopping.Withf("Product %s is a topping of %d product(s); unlink it before making it a regular product", p.SKU, parents)
+	}
+	return nil
+}
+
+// updateColumns writes the columns an update changed (the set varies: GORM's builder
+// writes the statement).
+func updateColumns(tx *gorm.DB, p Product, changes map[string]any) error {
+	if len(changes) == 0 {
+		return nil
+	}
+	if err := tx.Model(&Product{}).Where("id = ?", p.ID).Updates(changes).Error; err != nil {
+		return writeError(err, p.SKU)
+	}
+	return nil
+}
+
+// relinkToppings replaces p's topping links by the add-ons named by skus (none when p
+// has no toppings).
+func relinkToppings(tx *gorm.DB, p Product, skus []string) error {
+	if err := tx.Exec("DELETE FROM product_toppings WHERE product_id = ?", p.ID).Error; err != nil {
+		return fmt.Errorf("unlink toppings of %s: %w", p.ID, err)
+	}
+	if !p.HasToppings {
+		return nil
+	}
+	return linkToppings(tx, p.ID, skus)
+}
+
 // linkToppings links the add-ons named by skus to product id. Every sku must name an
 // existing add-on; the 422 points at the offending element of topping_skus.
 func linkToppings(tx *gorm.DB, id string, skus []string) error {
@@ -304,7 +329,7 @@ func linkToppings(tx *gorm.DB, id string, skus []string) error {
 		SKU     string
 		IsAddon bool
 	}
-	if err := tx.Table("products").Select("id, sku, is_addon").Where("sku IN ?", skus).Scan(&found).Error; err != nil {
+	if err := tx.Raw("SELECT id, sku, is_addon FROM products WHERE sku IN ?", skus).Scan(&found).Error; err != nil {
 		return fmt.Errorf("look up toppings: %w", err)
 	}
 	bySKU := map[string]int{}
