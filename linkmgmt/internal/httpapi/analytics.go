@@ -19,7 +19,7 @@ type analyticsHandlers struct {
 	reports *analytics.Reader
 	scopes  *analytics.Scopes
 	baseURL string
-	exports chan struct{}
+	exports chan struct{} // clicks CSV downloads running (maxConcurrentExports)
 }
 
 // statsScope names what a statistics answer is about.
