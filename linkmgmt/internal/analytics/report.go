@@ -198,17 +198,13 @@ func (r *Reader) readDayRollups(ctx context.Context, tx pgx.Tx, sc Scope, plan d
 		return fmt.Errorf("read day rollups: %w", err)
 	}
 	var slots [click.SlotsPerDay]int64
-	for rows.Next() {
-		var day int64
-		var slotBytes, dimBytes, visitorBytes []byte
-		if err := rows.Scan(&day, &slotBytes, &dimBytes, &visitorBytes); err != nil {
-			rows.Close()
-			return fmt.Errorf("read day rollups: %w", err)
-		}
+	var day int64
+	var slotBytes, dimBytes, visitorBytes []byte
+	_, err = pgx.ForEachRow(rows, []any{&day, &slotBytes, &dimBytes, &visitorBytes}, func() error {
 		slots = [click.SlotsPerDay]int64{}
 		if err := click.DecodeSlots(slotBytes, &slots); err != nil {
 			r.log.ErrorContext(ctx, "click rollup slots unreadable; the day counts nothing", "scope", sc.Kind, "id", sc.ID, "day", day, "error", err)
-			continue
+			return nil
 		}
 		for i, n := range slots {
 			if n > 0 {
@@ -225,8 +221,9 @@ func (r *Reader) readDayRollups(ctx context.Context, tx pgx.Tx, sc Scope, plan d
 				r.log.ErrorContext(ctx, "click rollup visitors unreadable", "scope", sc.Kind, "id", sc.ID, "day", day, "error", err)
 			}
 		}
-	}
-	if err := rows.Err(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return fmt.Errorf("read day rollups: %w", err)
 	}
 	return nil
@@ -360,30 +357,28 @@ func rawAggregate(ctx context.Context, tx pgx.Tx, sc Scope, from, to time.Time, 
 	if err != nil {
 		return agg, fmt.Errorf("count raw clicks: %w", err)
 	}
-	for rows.Next() {
-		var slot *int64
-		var values [click.NumDims]*string
-		var n int64
-		dest := []any{&slot}
-		for d := range values {
-			dest = append(dest, &values[d])
-		}
-		dest = append(dest, &n)
-		if err := rows.Scan(dest...); err != nil {
-			rows.Close()
-			return agg, fmt.Errorf("count raw clicks: %w", err)
-		}
+	// A grouping set's row has its own column set, the others NULL.
+	var slot *int64
+	var values [click.NumDims]*string
+	var n int64
+	dest := []any{&slot}
+	for d := range values {
+		dest = append(dest, &values[d])
+	}
+	dest = append(dest, &n)
+	_, err = pgx.ForEachRow(rows, dest, func() error {
 		if slot != nil {
 			agg.slots[*slot] += n
-			continue
+			return nil
 		}
 		for d, v := range values {
 			if v != nil && *v != "" {
 				agg.dims[d][*v] += n
 			}
 		}
-	}
-	if err := rows.Err(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return agg, fmt.Errorf("count raw clicks: %w", err)
 	}
 	err = tx.QueryRow(ctx, `SELECT count(DISTINCT c.visitor_hash) FROM clicks c WHERE `+where, args...).Scan(&agg.distinct)

@@ -72,8 +72,10 @@ type App struct {
 	Analytics *analytics.Reader
 	Scopes    *analytics.Scopes
 
-	// RateLimit is the API's sliding window (per account, per client address).
-	RateLimit *ratelimit.Limiter
+	// RateLimit is the API's sliding window (per account, per client address), and
+	// RateLimitCheck how long the API waits for it before letting a call through.
+	RateLimit      *ratelimit.Limiter
+	RateLimitCheck RateLimitCheck
 
 	// Checks are what /readyz asks, and must answer; without the Degraded ones the
 	// service limps along. Redis is always among the latter; Postgres too while stale
@@ -105,7 +107,27 @@ type tuning struct {
 	qrLogos       *qr.LogoConfig
 	cacheClock    lru.Clock
 	rateClock     func() time.Time
+	rateCheck     RateLimitCheck
 }
+
+// RateLimitCheck bounds the API's use of the rate limit: a check waits at most Deadline
+// for Redis, and after a failed one the API stops asking for Pause (measured by Now), so
+// an outage costs one wait, not one per call. Calls not checked go through (fail open).
+type RateLimitCheck struct {
+	Deadline time.Duration
+	Pause    time.Duration
+	Now      func() time.Time
+}
+
+// The production bounds of the rate limit check.
+const (
+	DefaultRateLimitDeadline = 500 * time.Millisecond
+	DefaultRateLimitPause    = 2 * time.Second
+)
+
+// WithRateLimitCheck replaces the non-zero parts of the rate limit check's bounds
+// (tests: a deadline no busy machine reaches, a pause moved by the test's clock).
+func WithRateLimitCheck(c RateLimitCheck) Option { return func(t *tuning) { t.rateCheck = c } }
 
 // Option changes a setting that is not configuration (tests).
 type Option func(*tuning)
@@ -195,6 +217,16 @@ func New(cfg config.Config, db *gorm.DB, rdb *redis.Client, log *slog.Logger, op
 	a.RateLimit = ratelimit.New(rdb, tune.rateWindow)
 	if tune.rateClock != nil {
 		a.RateLimit = a.RateLimit.WithClock(tune.rateClock)
+	}
+	a.RateLimitCheck = RateLimitCheck{Deadline: DefaultRateLimitDeadline, Pause: DefaultRateLimitPause, Now: time.Now}
+	if c := tune.rateCheck; c.Deadline > 0 {
+		a.RateLimitCheck.Deadline = c.Deadline
+	}
+	if c := tune.rateCheck; c.Pause > 0 {
+		a.RateLimitCheck.Pause = c.Pause
+	}
+	if c := tune.rateCheck; c.Now != nil {
+		a.RateLimitCheck.Now = c.Now
 	}
 	a.Checks = map[string]Pinger{}
 	a.Degraded = map[string]Pinger{"redis": PingFunc(func(ctx context.Context) error { return rdb.Ping(ctx).Err() })}

@@ -56,9 +56,9 @@ func replica(t *testing.T, redisURL string) (*cachebus.Bus, *recorder) {
 
 func waitFor(t *testing.T, what string, ok func() bool) {
 	t.Helper()
-	for deadline := time.Now().Add(3 * time.Second); !ok(); time.Sleep(5 * time.Millisecond) {
+	for deadline := time.Now().Add(30 * time.Second); !ok(); time.Sleep(5 * time.Millisecond) {
 		if time.Now().After(deadline) {
-			t.Fatalf("%s: not within 3 s", what)
+			t.Fatalf("%s: not within 30 s", what)
 		}
 	}
 }

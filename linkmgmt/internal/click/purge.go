@@ -80,13 +80,9 @@ func purgeRollups(ctx context.Context, tx pgx.Tx, log *slog.Logger, ids []int64)
 	}
 	shares := map[rollupKey]*Tally{}
 	var accounts []int64
-	for rows.Next() {
-		var k rollupKey
-		var e Encoded
-		if err := rows.Scan(&k.id, &k.day, &e.Clicks, &e.Slots, &e.Dims); err != nil {
-			rows.Close()
-			return fmt.Errorf("read days of deleted links: %w", err)
-		}
+	var k rollupKey
+	var e Encoded
+	_, err = pgx.ForEachRow(rows, []any{&k.id, &k.day, &e.Clicks, &e.Slots, &e.Dims}, func() error {
 		t := &Tally{}
 		if err := t.Decode(e); err != nil {
 			log.ErrorContext(ctx, "click rollup row of a deleted link unreadable; taking its clicks off only", "account", k.id, "error", err)
@@ -94,14 +90,15 @@ func purgeRollups(ctx context.Context, tx pgx.Tx, log *slog.Logger, ids []int64)
 		}
 		if share, ok := shares[k]; ok {
 			share.Merge(t)
-			continue
+			return nil
 		}
 		shares[k] = t
 		if len(accounts) == 0 || accounts[len(accounts)-1] != k.id {
 			accounts = append(accounts, k.id)
 		}
-	}
-	if err := rows.Err(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return fmt.Errorf("read days of deleted links: %w", err)
 	}
 	if len(shares) > 0 {
@@ -167,18 +164,18 @@ func otherLinksVisitors(ctx context.Context, tx pgx.Tx, keys []rollupKey, delete
 		return nil, fmt.Errorf("read visitors of the other links: %w", err)
 	}
 	out := make(map[rollupKey]visitors.Set, len(keys))
-	for rows.Next() {
-		var k rollupKey
-		var enc []byte
-		if err := rows.Scan(&k.id, &k.day, &enc); err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("read visitors of the other links: %w", err)
-		}
+	var k rollupKey
+	var enc []byte
+	_, err = pgx.ForEachRow(rows, []any{&k.id, &k.day, &enc}, func() error {
 		s := out[k]
 		_ = s.MergeEncoded(enc) // an unreadable set adds nobody
 		out[k] = s
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read visitors of the other links: %w", err)
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // linkKeys are the Redis keys the click pipeline keeps for the links: the pending

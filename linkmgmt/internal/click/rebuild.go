@@ -124,12 +124,8 @@ func rebuildLink(ctx context.Context, tx pgx.Tx, linkID int64) error {
 			}
 		}
 	}
-	for rows.Next() {
-		if err := rows.Scan(&at, &vh, &c.Dims[DimCountry], &c.Dims[DimReferrer], &c.Dims[DimBrowser], &c.Dims[DimOS],
-			&c.Dims[DimSocial], &c.Dims[DimDevice], &c.Dims[DimLanguage]); err != nil {
-			rows.Close()
-			return err
-		}
+	_, err = pgx.ForEachRow(rows, []any{&at, &vh, &c.Dims[DimCountry], &c.Dims[DimReferrer], &c.Dims[DimBrowser], &c.Dims[DimOS],
+		&c.Dims[DimSocial], &c.Dims[DimDevice], &c.Dims[DimLanguage]}, func() error {
 		slot := SlotOf(at.UnixMicro())
 		k := rollupKey{linkID, DayOf(slot)}
 		if days[k] == nil {
@@ -147,8 +143,9 @@ func rebuildLink(ctx context.Context, tx pgx.Tx, linkID int64) error {
 			}
 		}
 		dayFps = append(dayFps, FingerprintOfHex(vh))
-	}
-	if err := rows.Err(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return err
 	}
 	flushDay()
@@ -190,13 +187,9 @@ func rebuildAccount(ctx context.Context, tx pgx.Tx, accountID int64) error {
 		return err
 	}
 	pending := map[rollupKey]*Tally{}
-	for rows.Next() {
-		var day int64
-		var e Encoded
-		if err := rows.Scan(&day, &e.Clicks, &e.Slots, &e.Dims, &e.Visitors); err != nil {
-			rows.Close()
-			return err
-		}
+	var day int64
+	var e Encoded
+	_, err = pgx.ForEachRow(rows, []any{&day, &e.Clicks, &e.Slots, &e.Dims, &e.Visitors}, func() error {
 		var t Tally
 		if err := t.Decode(e); err != nil {
 			t = Tally{Clicks: e.Clicks}
@@ -206,8 +199,9 @@ func rebuildAccount(ctx context.Context, tx pgx.Tx, accountID int64) error {
 			pending[k] = &Tally{}
 		}
 		pending[k].Merge(&t)
-	}
-	if err := rows.Err(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return err
 	}
 	return insertTallies(ctx, tx, accountDays, pending, nil)

@@ -116,16 +116,13 @@ func (t rollupTable) read(ctx context.Context, tx pgx.Tx, keys []rollupKey, lock
 		return nil, fmt.Errorf("read %s: %w", t.name, err)
 	}
 	out := make(map[rollupKey]Encoded, len(keys))
-	for rows.Next() {
-		var k rollupKey
-		var e Encoded
-		if err := rows.Scan(&k.id, &k.day, &e.Clicks, &e.Slots, &e.Dims, &e.Visitors); err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("read %s: %w", t.name, err)
-		}
+	// Scanning into []byte copies: each row's columns are its own.
+	var k rollupKey
+	var e Encoded
+	if _, err := pgx.ForEachRow(rows, []any{&k.id, &k.day, &e.Clicks, &e.Slots, &e.Dims, &e.Visitors}, func() error {
 		out[k] = e
-	}
-	if err := rows.Err(); err != nil {
+		return nil
+	}); err != nil {
 		return nil, fmt.Errorf("read %s: %w", t.name, err)
 	}
 	return out, nil

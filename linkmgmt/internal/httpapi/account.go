@@ -7,6 +7,12 @@ import (
 	"github.com/loyaltylinks/platform/linkmgmt/internal/account"
 )
 
+// accountHandlers serve /api/account: the caller's account and its key.
+type accountHandlers struct {
+	base
+	accounts *account.Store
+}
+
 type accountData struct {
 	ID         int64  `json:"id"`
 	Email      string `json:"email"`
@@ -23,7 +29,7 @@ type accountResponse struct {
 }
 
 // getAccount answers GET /api/account.
-func (a *API) getAccount(c echo.Context) error {
+func (h *accountHandlers) getAccount(c echo.Context) error {
 	acc := currentAccount(c)
 	return c.JSON(http.StatusOK, accountResponse{Data: accountData{
 		ID:         acc.ID,
@@ -42,13 +48,13 @@ type accountUpdateRequest struct {
 }
 
 // updateAccount answers PUT /api/account/update.
-func (a *API) updateAccount(c echo.Context) error {
+func (h *accountHandlers) updateAccount(c echo.Context) error {
 	var req accountUpdateRequest
-	if err := bindJSON(c, &req); err != nil {
+	if err := h.bind.JSON(c, &req); err != nil {
 		return err
 	}
 	acc := currentAccount(c)
-	if err := a.svc.Accounts.Update(c.Request().Context(), acc.ID, account.UpdateInput{Email: req.Email, Password: req.Password}); err != nil {
+	if err := h.accounts.Update(c.Request().Context(), acc.ID, account.UpdateInput{Email: req.Email, Password: req.Password}); err != nil {
 		return err
 	}
 	return writeMessage(c, "Account has been successfully updated.")
@@ -61,9 +67,9 @@ type rotateKeyResponse struct {
 }
 
 // rotateKey answers POST /api/account/rotate-key with the new key, shown once.
-func (a *API) rotateKey(c echo.Context) error {
+func (h *accountHandlers) rotateKey(c echo.Context) error {
 	acc := currentAccount(c)
-	key, err := a.svc.Accounts.RotateKey(c.Request().Context(), acc.ID, acc.APIKeyHash)
+	key, err := h.accounts.RotateKey(c.Request().Context(), acc.ID, acc.APIKeyHash)
 	if err != nil {
 		return err
 	}

@@ -3,6 +3,7 @@ package httpapi
 import (
 	"net/http"
 	"net/url"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -10,6 +11,16 @@ import (
 	"github.com/loyaltylinks/platform/linkmgmt/internal/click"
 	"github.com/loyaltylinks/platform/shared/apidoc"
 )
+
+// analyticsHandlers serve the /stats and /clicks routes of every scope (link, QR code,
+// campaign, channel, account): click statistics over a period and the raw clicks as CSV.
+type analyticsHandlers struct {
+	base
+	reports *analytics.Reader
+	scopes  *analytics.Scopes
+	baseURL string
+	exports chan struct{} // clicks CSV downloads running (maxConcurrentExports)
+}
 
 // statsScope names what a statistics answer is about.
 type statsScope struct {
@@ -67,9 +78,28 @@ var statsParams = append([]apidoc.Param{{Name: "interval", Enum: []any{"hour", "
 	Description: "bucket length (default: hour for 1-2 days, else day, week or month, the shortest giving at most 1000 buckets); more than 1000 buckets is 422"}},
 	analyticsParams...)
 
+// statsOp documents GET .../stats of the scope called name.
+func statsOp(name string) apidoc.Op {
+	return apidoc.Op{
+		Summary: "Click statistics of " + name + " over a period",
+		Description: "Totals, a series of buckets (every bucket present, zeros included, each starting in the requested time zone: " +
+			"a day when the clocks change has 23 or 25 hours) and the breakdowns of the period, optionally filtered. See docs/analytics.md.",
+		Tag: "analytics", Params: statsParams, Response: periodStatsResponse{}}
+}
+
+// clicksOp documents GET .../clicks of the scope called name.
+func clicksOp(name string) apidoc.Op {
+	return apidoc.Op{
+		Summary: "The raw clicks of " + name + " over a period, as CSV",
+		Description: "One row per click, oldest first: " + strings.Join(analytics.ExportColumns, ", ") + ". Times in the requested zone; " +
+			"never an address. A formula trigger (= + - @ tab CR) that starts a text cell, or a cell after a separator (, ; | tab CR LF) inside it, gets a single quote in front. Streamed; " +
+			"raw clicks are kept CLICK_RETENTION (13 months by default). At most 4 downloads at once per server (429 with Retry-After beyond).",
+		Tag: "analytics", Params: analyticsParams, ContentType: "text/csv"}
+}
+
 // scopeOf resolves the scope of an analytics route: the path id of kind k in the
 // caller's account (another account's is not found), or the whole account.
-func (a *API) scopeOf(c echo.Context, k analytics.Kind) (analytics.Scope, error) {
+func (h *analyticsHandlers) scopeOf(c echo.Context, k analytics.Kind) (analytics.Scope, error) {
 	acc := currentAccount(c)
 	var id int64
 	if k != analytics.KindAccount {
@@ -78,21 +108,21 @@ func (a *API) scopeOf(c echo.Context, k analytics.Kind) (analytics.Scope, error)
 			return analytics.Scope{}, err
 		}
 	}
-	return a.svc.Scopes.Resolve(c.Request().Context(), acc.ID, k, id)
+	return h.scopes.Resolve(c.Request().Context(), acc.ID, k, id)
 }
 
 // periodStats answers GET /api/url/:id/stats and the same for the other scopes.
-func (a *API) periodStats(k analytics.Kind) echo.HandlerFunc {
+func (h *analyticsHandlers) periodStats(k analytics.Kind) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		q, err := analytics.ParseQuery(c.QueryParams(), time.Now())
 		if err != nil {
 			return err
 		}
-		sc, err := a.scopeOf(c, k)
+		sc, err := h.scopeOf(c, k)
 		if err != nil {
 			return err
 		}
-		rep, err := a.svc.Analytics.Report(c.Request().Context(), sc, q)
+		rep, err := h.reports.Report(c.Request().Context(), sc, q)
 		if err != nil {
 			return err
 		}
@@ -128,7 +158,7 @@ const maxConcurrentExports = 4
 
 // clicksCSV answers GET /api/url/:id/clicks and the same for the other scopes: the raw
 // clicks of the period as CSV, streamed.
-func (a *API) clicksCSV(k analytics.Kind) echo.HandlerFunc {
+func (h *analyticsHandlers) clicksCSV(k analytics.Kind) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		params := c.QueryParams()
 		if params.Has("interval") {
@@ -138,31 +168,31 @@ func (a *API) clicksCSV(k analytics.Kind) echo.HandlerFunc {
 		if err != nil {
 			return err
 		}
-		sc, err := a.scopeOf(c, k)
+		sc, err := h.scopeOf(c, k)
 		if err != nil {
 			return err
 		}
 		select {
-		case a.exports <- struct{}{}:
-			defer func() { <-a.exports }()
+		case h.exports <- struct{}{}:
+			defer func() { <-h.exports }()
 		default:
 			c.Response().Header().Set("Retry-After", "5")
 			return errExportsBusy
 		}
 		ctx := c.Request().Context()
-		names, err := a.svc.Scopes.ShortURLs(ctx, sc, a.svc.Config.BaseURL)
+		names, err := h.scopes.ShortURLs(ctx, sc, h.baseURL)
 		if err != nil {
 			return err
 		}
-		h := c.Response().Header()
-		h.Set(echo.HeaderContentType, "text/csv; charset=utf-8")
-		h.Set(echo.HeaderContentDisposition, `attachment; filename="`+analytics.ExportFilename(sc, q)+`"`)
-		h.Set("Cache-Control", "no-store")
-		h.Set("X-Content-Type-Options", "nosniff")
+		header := c.Response().Header()
+		header.Set(echo.HeaderContentType, "text/csv; charset=utf-8")
+		header.Set(echo.HeaderContentDisposition, `attachment; filename="`+analytics.ExportFilename(sc, q)+`"`)
+		header.Set("Cache-Control", "no-store")
+		header.Set("X-Content-Type-Options", "nosniff")
 		c.Response().WriteHeader(http.StatusOK)
-		if err := a.svc.Analytics.Export(ctx, sc, q, names, c.Response()); err != nil {
+		if err := h.reports.Export(ctx, sc, q, names, c.Response()); err != nil {
 			// The status is sent: the client sees a cut download, the log says why.
-			a.log.WarnContext(ctx, "clicks export stopped", "scope", sc.Kind, "id", sc.ID, "error", err)
+			h.log.WarnContext(ctx, "clicks export stopped", "scope", sc.Kind, "id", sc.ID, "error", err)
 		}
 		return nil
 	}

@@ -63,7 +63,7 @@ func fakeVendors(w http.ResponseWriter, r *http.Request) {
 	}
 	fmt.Fprintf(w, `(function(){var k=%q;window.__vendors=window.__vendors||{};window.__vendors[k]=1;
 var s=document.createElement('script');s.src='https://'+%q+'/second.js?k='+encodeURIComponent(k);document.head.appendChild(s);
-new Image().src=%q;
+var i=new Image();i.onload=i.onerror=function(){window.__images=(window.__images||0)+1;};i.src=%q;
 fetch(%q,{method:'POST',mode:'no-cors'}).then(function(){window.__beacons=(window.__beacons||0)+1;},function(e){(window.__beaconErrors=window.__beaconErrors||[]).push(k+': '+e);});})();`,
 		key, host, beacon, beacon)
 }
@@ -151,7 +151,8 @@ func TestBrowserPixelsRunUnderCSP(t *testing.T) {
 			// Its library loaded, loaded its next script, and its beacons left.
 			ctx, cancel := context.WithTimeout(browser, 15*time.Second)
 			defer cancel()
-			_, err := chromedp.Run(ctx, chromedp.Poll[bool](`Object.keys(window.__vendors||{}).length>=1 && Object.keys(window.__second||{}).length>=1 && (window.__beacons||0)>=1`,
+			// The image beacon settles (a 204 is no image: onerror) after its policy check.
+			_, err := chromedp.Run(ctx, chromedp.Poll[bool](`Object.keys(window.__vendors||{}).length>=1 && Object.keys(window.__second||{}).length>=1 && (window.__beacons||0)>=1 && (window.__images||0)>=1`,
 				chromedp.WithPollingTimeout(10*time.Second)))
 			if err != nil {
 				t.Fatalf("vendor library: loaded %v, second script %v, beacons %v, beacon errors %v, violations %v: %v",
@@ -159,8 +160,6 @@ func TestBrowserPixelsRunUnderCSP(t *testing.T) {
 					evaluate[any](t, browser, "window.__beacons||0"), evaluate[any](t, browser, "window.__beaconErrors||[]"),
 					evaluate[any](t, browser, "window.__csp"), err)
 			}
-			// Give the image beacon time to be checked too, then look for violations.
-			time.Sleep(200 * time.Millisecond)
 			if v := evaluate[[]string](t, browser, "window.__csp"); len(v) > 0 {
 				t.Fatalf("CSP violations: %v", v)
 			}

@@ -12,40 +12,47 @@ import (
 	"github.com/loyaltylinks/platform/shared/pagination"
 )
 
+// campaignPageHandlers serve the public campaign pages /r/{slug} (the rotator) and
+// /u/{ref} (the list).
+type campaignPageHandlers struct {
+	pages     *campaign.Pages
+	redirects *redirect.Engine
+}
+
 // campaignListPageSize is how many links the public list page shows at once.
 const campaignListPageSize = 100
 
 // rotate answers GET and HEAD /r/{slug}: the campaign's next link in turn, evaluated by
 // the redirect engine as if its own short URL had been visited (the click is counted on
 // that link). Public, like the redirect.
-func (a *API) rotate(c echo.Context) error {
-	return writeOutcome(c, a.rotateOutcome(c.Request(), c.Param("slug")))
+func (h *campaignPageHandlers) rotate(c echo.Context) error {
+	return writeOutcome(c, h.rotateOutcome(c.Request(), c.Param("slug")))
 }
 
-func (a *API) rotateOutcome(r *http.Request, slug string) redirect.Outcome {
-	if !maybeSlug(slug) || !a.svc.Redirects.OnBaseHost(r) {
+func (h *campaignPageHandlers) rotateOutcome(r *http.Request, slug string) redirect.Outcome {
+	if !maybeSlug(slug) || !h.redirects.OnBaseHost(r) {
 		return redirect.NotFound()
 	}
 	// A HEAD (a link checker) is shown the next link without taking a turn.
-	m, err := a.svc.CampaignPages.Pick(r.Context(), slug, r.Method != http.MethodHead)
+	m, err := h.pages.Pick(r.Context(), slug, r.Method != http.MethodHead)
 	if errors.Is(err, campaign.ErrNotFound) {
 		return redirect.NotFound()
 	}
 	if err != nil {
 		return redirect.Failed(err)
 	}
-	return a.svc.Redirects.ServeRotated(r, m.DomainID, m.Alias)
+	return h.redirects.ServeRotated(r, m.DomainID, m.Alias)
 }
 
 // campaignList answers GET and HEAD /u/{slug} (or /u/{id} for a campaign without a
 // slug): the public HTML list of a public campaign's links, 404 otherwise. ?page=N pages
 // through long campaigns.
-func (a *API) campaignList(c echo.Context) error {
-	return writeOutcome(c, a.campaignListOutcome(c.Request(), c.Param("ref")))
+func (h *campaignPageHandlers) campaignList(c echo.Context) error {
+	return writeOutcome(c, h.campaignListOutcome(c.Request(), c.Param("ref")))
 }
 
-func (a *API) campaignListOutcome(r *http.Request, ref string) redirect.Outcome {
-	if !maybeCampaignRef(ref) || !a.svc.Redirects.OnBaseHost(r) {
+func (h *campaignPageHandlers) campaignListOutcome(r *http.Request, ref string) redirect.Outcome {
+	if !maybeCampaignRef(ref) || !h.redirects.OnBaseHost(r) {
 		return redirect.NotFound()
 	}
 	// A missing or malformed page number is the first page: this is a page for people.
@@ -56,7 +63,7 @@ func (a *API) campaignListOutcome(r *http.Request, ref string) redirect.Outcome 
 		// Far past the last page is still past it; the bound keeps the OFFSET from overflowing.
 		page.Page = min(n, maxPageNumber)
 	}
-	cp, links, total, err := a.svc.CampaignPages.PublicList(r.Context(), ref, page)
+	cp, links, total, err := h.pages.PublicList(r.Context(), ref, page)
 	if errors.Is(err, campaign.ErrNotFound) {
 		return redirect.NotFound()
 	}
@@ -75,7 +82,7 @@ func (a *API) campaignListOutcome(r *http.Request, ref string) redirect.Outcome 
 	if env.NextPage > 0 {
 		p.NextURL = "?page=" + strconv.Itoa(env.NextPage)
 	}
-	return a.svc.Redirects.CampaignList(p)
+	return h.redirects.CampaignList(p)
 }
 
 // maxCampaignRefBytes: a slug is at most 64 characters, an id at most 19 digits.

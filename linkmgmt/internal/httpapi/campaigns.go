@@ -8,6 +8,14 @@ import (
 	"github.com/loyaltylinks/platform/linkmgmt/internal/link"
 )
 
+// campaignHandlers serve /api/campaign and /api/campaigns.
+type campaignHandlers struct {
+	base
+	campaigns *campaign.Store
+	pages     *campaign.Pages
+	baseURL   string
+}
+
 // campaignItem is a campaign in GET /api/campaigns. rotator is the rotator URL or false.
 type campaignItem struct {
 	ID      int64  `json:"id"`
@@ -34,38 +42,38 @@ type campaignRequest struct {
 }
 
 // rotator is the rotator URL, or false when the campaign has none (spec).
-func (a *API) rotator(c campaign.Campaign) any {
-	if u, ok := c.RotatorURL(a.svc.Config.BaseURL); ok {
+func (h *campaignHandlers) rotator(c campaign.Campaign) any {
+	if u, ok := c.RotatorURL(h.baseURL); ok {
 		return u
 	}
 	return false
 }
 
-func (a *API) campaignBody(c campaign.Campaign) campaignResponse {
-	return campaignResponse{ID: c.ID, Domain: c.Name, Public: c.Public, Rotator: a.rotator(c), List: c.ListURL(a.svc.Config.BaseURL)}
+func (h *campaignHandlers) campaignBody(c campaign.Campaign) campaignResponse {
+	return campaignResponse{ID: c.ID, Domain: c.Name, Public: c.Public, Rotator: h.rotator(c), List: c.ListURL(h.baseURL)}
 }
 
 // listCampaigns answers GET /api/campaigns.
-func (a *API) listCampaigns(c echo.Context) error {
+func (h *campaignHandlers) listCampaigns(c echo.Context) error {
 	page, err := parsePage(c)
 	if err != nil {
 		return err
 	}
-	list, total, err := a.svc.Campaigns.List(c.Request().Context(), currentAccount(c).ID, page)
+	list, total, err := h.campaigns.List(c.Request().Context(), currentAccount(c).ID, page)
 	if err != nil {
 		return err
 	}
 	items := make([]campaignItem, 0, len(list))
 	for _, cp := range list {
-		items = append(items, campaignItem{ID: cp.ID, Name: cp.Name, Public: cp.Public, Rotator: a.rotator(cp), List: cp.ListURL(a.svc.Config.BaseURL)})
+		items = append(items, campaignItem{ID: cp.ID, Name: cp.Name, Public: cp.Public, Rotator: h.rotator(cp), List: cp.ListURL(h.baseURL)})
 	}
 	return writeList(c, "campaigns", page, total, items)
 }
 
 // addCampaign answers POST /api/campaign/add.
-func (a *API) addCampaign(c echo.Context) error {
+func (h *campaignHandlers) addCampaign(c echo.Context) error {
 	var req campaignRequest
-	if err := bindJSON(c, &req); err != nil {
+	if err := h.bind.JSON(c, &req); err != nil {
 		return err
 	}
 	in := campaign.CreateInput{}
@@ -78,49 +86,49 @@ func (a *API) addCampaign(c echo.Context) error {
 	if req.Public != nil {
 		in.Public = *req.Public
 	}
-	cp, err := a.svc.Campaigns.Create(c.Request().Context(), currentAccount(c).ID, in)
+	cp, err := h.campaigns.Create(c.Request().Context(), currentAccount(c).ID, in)
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, a.campaignBody(cp))
+	return c.JSON(http.StatusOK, h.campaignBody(cp))
 }
 
 // updateCampaign answers PUT /api/campaign/:id/update.
-func (a *API) updateCampaign(c echo.Context) error {
+func (h *campaignHandlers) updateCampaign(c echo.Context) error {
 	id, err := pathID(c, "id", campaign.ErrNotFound)
 	if err != nil {
 		return err
 	}
 	var req campaignRequest
-	if err := bindJSON(c, &req); err != nil {
+	if err := h.bind.JSON(c, &req); err != nil {
 		return err
 	}
 	in := campaign.UpdateInput{Slug: req.Slug, Public: req.Public}
 	if req.Name != nil {
 		in.Name = *req.Name
 	}
-	cp, err := a.svc.Campaigns.Update(c.Request().Context(), currentAccount(c).ID, id, in)
+	cp, err := h.campaigns.Update(c.Request().Context(), currentAccount(c).ID, id, in)
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, a.campaignBody(cp))
+	return c.JSON(http.StatusOK, h.campaignBody(cp))
 }
 
 // deleteCampaign answers DELETE /api/campaign/:id/delete.
-func (a *API) deleteCampaign(c echo.Context) error {
+func (h *campaignHandlers) deleteCampaign(c echo.Context) error {
 	id, err := pathID(c, "id", campaign.ErrNotFound)
 	if err != nil {
 		return err
 	}
-	if err := a.svc.Campaigns.Delete(c.Request().Context(), currentAccount(c).ID, id); err != nil {
+	if err := h.campaigns.Delete(c.Request().Context(), currentAccount(c).ID, id); err != nil {
 		return err
 	}
-	a.svc.CampaignPages.Forget(c.Request().Context(), id)
+	h.pages.Forget(c.Request().Context(), id)
 	return writeMessage(c, "Campaign has been deleted successfully.")
 }
 
 // assignCampaignLink answers POST /api/campaign/:campaignid/assign/:linkid.
-func (a *API) assignCampaignLink(c echo.Context) error {
+func (h *campaignHandlers) assignCampaignLink(c echo.Context) error {
 	campaignID, err := pathID(c, "campaignid", campaign.ErrNotFound)
 	if err != nil {
 		return err
@@ -129,7 +137,7 @@ func (a *API) assignCampaignLink(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := a.svc.Campaigns.AssignLink(c.Request().Context(), currentAccount(c).ID, campaignID, linkID); err != nil {
+	if err := h.campaigns.AssignLink(c.Request().Context(), currentAccount(c).ID, campaignID, linkID); err != nil {
 		return err
 	}
 	return writeMessage(c, "Link successfully added to the campaign.")

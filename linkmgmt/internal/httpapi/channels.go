@@ -7,6 +7,12 @@ import (
 	"github.com/loyaltylinks/platform/linkmgmt/internal/channel"
 )
 
+// channelHandlers serve /api/channel and /api/channels.
+type channelHandlers struct {
+	base
+	channels *channel.Store
+}
+
 // channelItem is a channel in GET /api/channels.
 type channelItem struct {
 	ID          int64  `json:"id"`
@@ -48,12 +54,12 @@ func toChannelItem(ch channel.Channel) channelItem {
 }
 
 // listChannels answers GET /api/channels.
-func (a *API) listChannels(c echo.Context) error {
+func (h *channelHandlers) listChannels(c echo.Context) error {
 	page, err := parsePage(c)
 	if err != nil {
 		return err
 	}
-	list, total, err := a.svc.Channels.List(c.Request().Context(), currentAccount(c).ID, page)
+	list, total, err := h.channels.List(c.Request().Context(), currentAccount(c).ID, page)
 	if err != nil {
 		return err
 	}
@@ -65,7 +71,7 @@ func (a *API) listChannels(c echo.Context) error {
 }
 
 // listChannelItems answers GET /api/channel/:id.
-func (a *API) listChannelItems(c echo.Context) error {
+func (h *channelHandlers) listChannelItems(c echo.Context) error {
 	id, err := pathID(c, "id", channel.ErrNotFound)
 	if err != nil {
 		return err
@@ -74,7 +80,7 @@ func (a *API) listChannelItems(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	list, total, err := a.svc.Channels.Items(c.Request().Context(), currentAccount(c).ID, id, page)
+	list, total, err := h.channels.Items(c.Request().Context(), currentAccount(c).ID, id, page)
 	if err != nil {
 		return err
 	}
@@ -87,12 +93,12 @@ func (a *API) listChannelItems(c echo.Context) error {
 }
 
 // addChannel answers POST /api/channel/add.
-func (a *API) addChannel(c echo.Context) error {
+func (h *channelHandlers) addChannel(c echo.Context) error {
 	var req channelRequest
-	if err := bindJSON(c, &req); err != nil {
+	if err := h.bind.JSON(c, &req); err != nil {
 		return err
 	}
-	ch, err := a.svc.Channels.Create(c.Request().Context(), currentAccount(c).ID, req.fields())
+	ch, err := h.channels.Create(c.Request().Context(), currentAccount(c).ID, req.fields())
 	if err != nil {
 		return err
 	}
@@ -100,35 +106,35 @@ func (a *API) addChannel(c echo.Context) error {
 }
 
 // updateChannel answers PUT /api/channel/:id/update.
-func (a *API) updateChannel(c echo.Context) error {
+func (h *channelHandlers) updateChannel(c echo.Context) error {
 	id, err := pathID(c, "id", channel.ErrNotFound)
 	if err != nil {
 		return err
 	}
 	var req channelRequest
-	if err := bindJSON(c, &req); err != nil {
+	if err := h.bind.JSON(c, &req); err != nil {
 		return err
 	}
-	if _, err := a.svc.Channels.Update(c.Request().Context(), currentAccount(c).ID, id, req.fields()); err != nil {
+	if _, err := h.channels.Update(c.Request().Context(), currentAccount(c).ID, id, req.fields()); err != nil {
 		return err
 	}
 	return writeMessage(c, "Channel has been updated successfully.")
 }
 
 // deleteChannel answers DELETE /api/channel/:id/delete.
-func (a *API) deleteChannel(c echo.Context) error {
+func (h *channelHandlers) deleteChannel(c echo.Context) error {
 	id, err := pathID(c, "id", channel.ErrNotFound)
 	if err != nil {
 		return err
 	}
-	if err := a.svc.Channels.Delete(c.Request().Context(), currentAccount(c).ID, id); err != nil {
+	if err := h.channels.Delete(c.Request().Context(), currentAccount(c).ID, id); err != nil {
 		return err
 	}
 	return writeMessage(c, "Channel has been deleted successfully.")
 }
 
 // assignChannelItem answers POST /api/channel/:channelid/assign/:type/:itemid.
-func (a *API) assignChannelItem(c echo.Context) error {
+func (h *channelHandlers) assignChannelItem(c echo.Context) error {
 	// The type is checked first: an unknown type is a malformed request whatever the ids.
 	itemType := c.Param("type")
 	if err := channel.CheckItemType(itemType); err != nil {
@@ -142,7 +148,7 @@ func (a *API) assignChannelItem(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := a.svc.Channels.Assign(c.Request().Context(), currentAccount(c).ID, channelID, itemType, itemID); err != nil {
+	if err := h.channels.Assign(c.Request().Context(), currentAccount(c).ID, channelID, itemType, itemID); err != nil {
 		return err
 	}
 	return writeMessage(c, "Item successfully added to the channel.")

@@ -8,6 +8,12 @@ import (
 	"github.com/loyaltylinks/platform/linkmgmt/internal/weburl"
 )
 
+// domainHandlers serve /api/domain and /api/domains: branded domains.
+type domainHandlers struct {
+	base
+	domains *domain.Store
+}
+
 // domainItem is a branded domain in GET /api/domains.
 type domainItem struct {
 	ID           int64  `json:"id"`
@@ -28,12 +34,12 @@ type domainUpdateRequest struct {
 }
 
 // listDomains answers GET /api/domains.
-func (a *API) listDomains(c echo.Context) error {
+func (h *domainHandlers) listDomains(c echo.Context) error {
 	page, err := parsePage(c)
 	if err != nil {
 		return err
 	}
-	list, total, err := a.svc.Domains.List(c.Request().Context(), currentAccount(c).ID, page)
+	list, total, err := h.domains.List(c.Request().Context(), currentAccount(c).ID, page)
 	if err != nil {
 		return err
 	}
@@ -45,9 +51,9 @@ func (a *API) listDomains(c echo.Context) error {
 }
 
 // addDomain answers POST /api/domain/add.
-func (a *API) addDomain(c echo.Context) error {
+func (h *domainHandlers) addDomain(c echo.Context) error {
 	var req domainAddRequest
-	if err := bindJSON(c, &req); err != nil {
+	if err := h.bind.JSON(c, &req); err != nil {
 		return err
 	}
 	// The domain is an address too: the service's one URL check refuses a missing host
@@ -56,7 +62,7 @@ func (a *API) addDomain(c echo.Context) error {
 	if msg := weburl.Problem(req.Domain); msg == weburl.MsgHost || msg == weburl.MsgPort {
 		return domain.ErrInvalid.Withf("domain %s", msg)
 	}
-	d, err := a.svc.Domains.Create(c.Request().Context(), currentAccount(c).ID, req.Domain,
+	d, err := h.domains.Create(c.Request().Context(), currentAccount(c).ID, req.Domain,
 		domain.Redirects{Root: req.RedirectRoot, NotFound: req.Redirect404})
 	if err != nil {
 		return err
@@ -65,28 +71,28 @@ func (a *API) addDomain(c echo.Context) error {
 }
 
 // updateDomain answers PUT /api/domain/:id/update.
-func (a *API) updateDomain(c echo.Context) error {
+func (h *domainHandlers) updateDomain(c echo.Context) error {
 	id, err := pathID(c, "id", domain.ErrNotFound)
 	if err != nil {
 		return err
 	}
 	var req domainUpdateRequest
-	if err := bindJSON(c, &req); err != nil {
+	if err := h.bind.JSON(c, &req); err != nil {
 		return err
 	}
-	if _, err := a.svc.Domains.Update(c.Request().Context(), currentAccount(c).ID, id, domain.Redirects{Root: req.RedirectRoot, NotFound: req.Redirect404}); err != nil {
+	if _, err := h.domains.Update(c.Request().Context(), currentAccount(c).ID, id, domain.Redirects{Root: req.RedirectRoot, NotFound: req.Redirect404}); err != nil {
 		return err
 	}
 	return writeMessage(c, "Domain has been updated successfully.")
 }
 
 // deleteDomain answers DELETE /api/domain/:id/delete.
-func (a *API) deleteDomain(c echo.Context) error {
+func (h *domainHandlers) deleteDomain(c echo.Context) error {
 	id, err := pathID(c, "id", domain.ErrNotFound)
 	if err != nil {
 		return err
 	}
-	if err := a.svc.Domains.Delete(c.Request().Context(), currentAccount(c).ID, id); err != nil {
+	if err := h.domains.Delete(c.Request().Context(), currentAccount(c).ID, id); err != nil {
 		return err
 	}
 	return writeMessage(c, "Domain has been deleted successfully.")

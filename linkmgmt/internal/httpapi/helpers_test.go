@@ -78,6 +78,9 @@ type envOptions struct {
 	noWorkers   bool
 	cutDB       bool
 	replicaOf   *testEnv
+	// patientRedis: Redis commands and the rate limit check wait as long as the test
+	// runs, so a busy machine cannot turn a check into a fail-open (withPatientRedis).
+	patientRedis bool
 }
 
 type envOption func(*envOptions)
@@ -90,6 +93,16 @@ func withRateLimit(perWindow int) envOption {
 // withWindow sets the rate limit's window length.
 func withWindow(w time.Duration) envOption {
 	return func(o *envOptions) { o.tune = append(o.tune, app.WithRateLimitWindow(w)) }
+}
+
+// withPatientRedis makes the server wait for Redis instead of giving up after the
+// production bounds: tests of the limit's rule then do not depend on the machine's
+// speed (the fail-open path has its own test).
+func withPatientRedis() envOption {
+	return func(o *envOptions) {
+		o.patientRedis = true
+		o.tune = append(o.tune, app.WithRateLimitCheck(app.RateLimitCheck{Deadline: time.Hour}))
+	}
 }
 
 // withTrustedProxies sets TRUSTED_PROXIES.
@@ -192,6 +205,9 @@ func newEnv(t testing.TB, options ...envOption) *testEnv {
 			opts.Addr = env.RedisProxy.Addr()
 		}
 		opts.DialTimeout, opts.ReadTimeout, opts.WriteTimeout = 300*time.Millisecond, 300*time.Millisecond, 300*time.Millisecond
+		if o.patientRedis {
+			opts.DialTimeout, opts.ReadTimeout, opts.WriteTimeout = time.Hour, time.Hour, time.Hour
+		}
 		opts.MaxRetries, opts.DialerRetries = -1, 1
 		env.Redis = app.NewRedis(opts, breaker.DefaultPause)
 		t.Cleanup(func() { env.Redis.Close() })

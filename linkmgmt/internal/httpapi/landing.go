@@ -13,13 +13,13 @@ import (
 // root answers GET/HEAD / . On the service's own host (BASE_URL's) it is the landing
 // page: what the service is and where its docs and health checks are. On a branded
 // domain it stays the redirect engine's: the domain's redirectroot, or "Link not found".
-func (a *API) root(c echo.Context) error {
-	if !a.svc.Redirects.OnBaseHost(c.Request()) {
-		return a.redirect(c)
+func (h *redirectHandlers) root(c echo.Context) error {
+	if !h.redirects.OnBaseHost(c.Request()) {
+		return h.redirect(c)
 	}
 	apidoc.SecureHTMLHeaders(c.Response().Header())
 	var b strings.Builder
-	if err := landingTemplate.Execute(&b, map[string]string{"BaseURL": a.svc.Config.BaseURL}); err != nil {
+	if err := landingTemplate.Execute(&b, map[string]string{"BaseURL": h.baseURL}); err != nil {
 		return fmt.Errorf("render %s: %w", landingTemplate.Name(), err)
 	}
 	// The same Content-Type as the redirect engine's pages on this path.

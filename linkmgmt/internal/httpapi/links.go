@@ -2,16 +2,20 @@ package httpapi
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/click"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/link"
-	"github.com/loyaltylinks/platform/shared/apperr"
 )
+
+// linkHandlers serve /api/url and /api/urls: links and their all-time statistics.
+type linkHandlers struct {
+	base
+	links      *link.Service
+	clickStats *click.StatsReader
+}
 
 // Fixed messages of the link routes.
 const (
@@ -19,9 +23,13 @@ const (
 	msgLinkDeleted = "Link has been deleted successfully."
 )
 
-// maxSearchLen bounds the keyword of GET /api/urls?q= (matched with ILIKE against four
-// columns of every link of the account).
-const maxSearchLen = 255
+// linkListQuery is the query of GET /api/urls (short, limit and page are read apart).
+// The keyword q is bounded because it is matched with ILIKE against four columns of every
+// link of the account.
+type linkListQuery struct {
+	Order  string `query:"order" validate:"omitempty,oneof=date click"`
+	Search string `query:"q" validate:"max=255"`
+}
 
 type linkCreateResponse struct {
 	Error    int    `json:"error"`
@@ -99,88 +107,82 @@ type linkListItem struct {
 }
 
 // createLink answers POST /api/url/add.
-func (a *API) createLink(c echo.Context) error {
+func (h *linkHandlers) createLink(c echo.Context) error {
 	var in link.Input
-	if err := bindJSON(c, &in); err != nil {
+	if err := h.bind.JSON(c, &in); err != nil {
 		return err
 	}
-	l, err := a.svc.Links.Create(c.Request().Context(), currentAccount(c).ID, in)
+	l, err := h.links.Create(c.Request().Context(), currentAccount(c).ID, in)
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, linkCreateResponse{ID: l.ID, ShortURL: l.ShortURL(a.svc.Links.BaseURL())})
+	return c.JSON(http.StatusOK, linkCreateResponse{ID: l.ID, ShortURL: l.ShortURL(h.links.BaseURL())})
 }
 
 // updateLink answers PUT /api/url/:id/update.
-func (a *API) updateLink(c echo.Context) error {
+func (h *linkHandlers) updateLink(c echo.Context) error {
 	id, err := pathID(c, "id", link.ErrNotFound)
 	if err != nil {
 		return err
 	}
 	var in link.Input
-	if err := bindJSON(c, &in); err != nil {
+	if err := h.bind.JSON(c, &in); err != nil {
 		return err
 	}
-	l, err := a.svc.Links.Update(c.Request().Context(), currentAccount(c).ID, id, in)
+	l, err := h.links.Update(c.Request().Context(), currentAccount(c).ID, id, in)
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, linkUpdateResponse{ID: l.ID, ShortURL: l.ShortURL(a.svc.Links.BaseURL()), Message: msgLinkUpdated})
+	return c.JSON(http.StatusOK, linkUpdateResponse{ID: l.ID, ShortURL: l.ShortURL(h.links.BaseURL()), Message: msgLinkUpdated})
 }
 
 // deleteLink answers DELETE /api/url/:id/delete.
-func (a *API) deleteLink(c echo.Context) error {
+func (h *linkHandlers) deleteLink(c echo.Context) error {
 	id, err := pathID(c, "id", link.ErrNotFound)
 	if err != nil {
 		return err
 	}
-	if err := a.svc.Links.Delete(c.Request().Context(), currentAccount(c).ID, id); err != nil {
+	if err := h.links.Delete(c.Request().Context(), currentAccount(c).ID, id); err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, linkMessageResponse{Message: msgLinkDeleted})
 }
 
 // getLink answers GET /api/url/:id.
-func (a *API) getLink(c echo.Context) error {
+func (h *linkHandlers) getLink(c echo.Context) error {
 	id, err := pathID(c, "id", link.ErrNotFound)
 	if err != nil {
 		return err
 	}
-	l, err := a.svc.Links.Get(c.Request().Context(), currentAccount(c).ID, id)
+	l, err := h.links.Get(c.Request().Context(), currentAccount(c).ID, id)
 	if err != nil {
 		return err
 	}
-	return a.renderLink(c, l)
+	return h.renderLink(c, l)
 }
 
 // listLinks answers GET /api/urls: a page of links, or with `short` the single link
 // whose short URL it is.
-func (a *API) listLinks(c echo.Context) error {
+func (h *linkHandlers) listLinks(c echo.Context) error {
 	ctx := c.Request().Context()
 	acc := currentAccount(c)
 	q := c.QueryParams()
 	if short := strings.TrimSpace(q.Get("short")); short != "" {
-		l, err := a.svc.Links.ByShortURL(ctx, acc.ID, short)
+		l, err := h.links.ByShortURL(ctx, acc.ID, short)
 		if err != nil {
 			return err
 		}
-		return a.renderLink(c, l)
+		return h.renderLink(c, l)
 	}
-	order := q.Get("order")
-	switch order {
-	case "", "date", "click":
-	default:
-		return apperr.Validation(apperr.Field("must be date or click", "enum", "query", "order"))
-	}
-	search := q.Get("q")
-	if utf8.RuneCountInString(search) > maxSearchLen {
-		return apperr.Validation(apperr.Field(fmt.Sprintf("must be at most %d characters", maxSearchLen), "string_too_long", "query", "q"))
+	var query linkListQuery
+	if err := h.bind.Query(c, &query); err != nil {
+		return err
 	}
 	page, err := parsePage(c)
 	if err != nil {
 		return err
 	}
-	links, total, err := a.svc.Links.List(ctx, acc.ID, link.ListQuery{Order: order, Search: search, Limit: page.Limit, Offset: page.Offset()})
+	links, total, err := h.links.List(ctx, acc.ID, link.ListQuery{Order: query.Order, Search: query.Search, Limit: page.Limit, Offset: page.Offset()})
 	if err != nil {
 		return err
 	}
@@ -188,11 +190,11 @@ func (a *API) listLinks(c echo.Context) error {
 	for i, l := range links {
 		ids[i] = l.ID
 	}
-	pending := a.svc.ClickStats.PendingTotals(ctx, ids)
+	pending := h.clickStats.PendingTotals(ctx, ids)
 	items := make([]linkListItem, len(links))
 	for i, l := range links {
 		items[i] = linkListItem{
-			ID: l.ID, Alias: l.Alias, ShortURL: l.ShortURL(a.svc.Links.BaseURL()), LongURL: l.LongURL,
+			ID: l.ID, Alias: l.Alias, ShortURL: l.ShortURL(h.links.BaseURL()), LongURL: l.LongURL,
 			Clicks: l.Clicks + pending[l.ID], Title: l.Title, Description: l.Description,
 			Date: l.CreatedAt.UTC().Format(dateTimeLayout),
 		}
@@ -200,17 +202,17 @@ func (a *API) listLinks(c echo.Context) error {
 	return writeList(c, "urls", page, total, items)
 }
 
-func (a *API) renderLink(c echo.Context, l link.Link) error {
-	st, err := a.svc.ClickStats.ForLink(c.Request().Context(), l.ID)
+func (h *linkHandlers) renderLink(c echo.Context, l link.Link) error {
+	st, err := h.clickStats.ForLink(c.Request().Context(), l.ID)
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, linkResponse{ID: l.ID, Details: a.linkDetails(c.Request().Context(), l), Data: linkStatsOf(st)})
+	return c.JSON(http.StatusOK, linkResponse{ID: l.ID, Details: h.linkDetails(c.Request().Context(), l), Data: linkStatsOf(st)})
 }
 
-func (a *API) linkDetails(_ context.Context, l link.Link) linkDetails {
+func (h *linkHandlers) linkDetails(_ context.Context, l link.Link) linkDetails {
 	d := linkDetails{
-		ID: l.ID, ShortURL: l.ShortURL(a.svc.Links.BaseURL()), LongURL: l.LongURL, Title: l.Title,
+		ID: l.ID, ShortURL: l.ShortURL(h.links.BaseURL()), LongURL: l.LongURL, Title: l.Title,
 		Description: l.Description, Location: map[string]string{}, Device: map[string]string{},
 		Language: map[string]string{}, Date: l.CreatedAt.UTC().Format(dateTimeLayout),
 		Alias: l.Alias, Domain: l.DomainURL, Type: l.Type, Status: l.Status, Password: l.Protected(),

@@ -7,6 +7,12 @@ import (
 	"github.com/loyaltylinks/platform/linkmgmt/internal/overlay"
 )
 
+// overlayHandlers serve /api/overlay: CTA overlays.
+type overlayHandlers struct {
+	base
+	overlays *overlay.Store
+}
+
 // overlayItem is a CTA overlay in GET /api/overlay.
 type overlayItem struct {
 	ID   int64  `json:"id"`
@@ -32,12 +38,12 @@ func (r overlayRequest) fields() overlay.Fields {
 }
 
 // listOverlays answers GET /api/overlay.
-func (a *API) listOverlays(c echo.Context) error {
+func (h *overlayHandlers) listOverlays(c echo.Context) error {
 	page, err := parsePage(c)
 	if err != nil {
 		return err
 	}
-	list, total, err := a.svc.Overlays.List(c.Request().Context(), currentAccount(c).ID, page)
+	list, total, err := h.overlays.List(c.Request().Context(), currentAccount(c).ID, page)
 	if err != nil {
 		return err
 	}
@@ -49,12 +55,12 @@ func (a *API) listOverlays(c echo.Context) error {
 }
 
 // addOverlay answers POST /api/overlay/add.
-func (a *API) addOverlay(c echo.Context) error {
+func (h *overlayHandlers) addOverlay(c echo.Context) error {
 	var req overlayRequest
-	if err := bindJSON(c, &req); err != nil {
+	if err := h.bind.JSON(c, &req); err != nil {
 		return err
 	}
-	o, err := a.svc.Overlays.Create(c.Request().Context(), currentAccount(c).ID, req.fields())
+	o, err := h.overlays.Create(c.Request().Context(), currentAccount(c).ID, req.fields())
 	if err != nil {
 		return err
 	}
@@ -62,28 +68,28 @@ func (a *API) addOverlay(c echo.Context) error {
 }
 
 // updateOverlay answers PUT /api/overlay/:id/update.
-func (a *API) updateOverlay(c echo.Context) error {
+func (h *overlayHandlers) updateOverlay(c echo.Context) error {
 	id, err := pathID(c, "id", overlay.ErrNotFound)
 	if err != nil {
 		return err
 	}
 	var req overlayRequest
-	if err := bindJSON(c, &req); err != nil {
+	if err := h.bind.JSON(c, &req); err != nil {
 		return err
 	}
-	if _, err := a.svc.Overlays.Update(c.Request().Context(), currentAccount(c).ID, id, req.fields()); err != nil {
+	if _, err := h.overlays.Update(c.Request().Context(), currentAccount(c).ID, id, req.fields()); err != nil {
 		return err
 	}
 	return writeMessage(c, "Overlay has been updated successfully.")
 }
 
 // deleteOverlay answers DELETE /api/overlay/:id/delete.
-func (a *API) deleteOverlay(c echo.Context) error {
+func (h *overlayHandlers) deleteOverlay(c echo.Context) error {
 	id, err := pathID(c, "id", overlay.ErrNotFound)
 	if err != nil {
 		return err
 	}
-	if err := a.svc.Overlays.Delete(c.Request().Context(), currentAccount(c).ID, id); err != nil {
+	if err := h.overlays.Delete(c.Request().Context(), currentAccount(c).ID, id); err != nil {
 		return err
 	}
 	return writeMessage(c, "Overlay has been deleted successfully.")

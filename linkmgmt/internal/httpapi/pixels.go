@@ -7,6 +7,12 @@ import (
 	"github.com/loyaltylinks/platform/linkmgmt/internal/pixel"
 )
 
+// pixelHandlers serve /api/pixel and /api/pixels.
+type pixelHandlers struct {
+	base
+	pixels *pixel.Store
+}
+
 // pixelItem is a pixel in GET /api/pixels.
 type pixelItem struct {
 	ID   int64  `json:"id"`
@@ -28,12 +34,12 @@ type pixelUpdateRequest struct {
 }
 
 // listPixels answers GET /api/pixels.
-func (a *API) listPixels(c echo.Context) error {
+func (h *pixelHandlers) listPixels(c echo.Context) error {
 	page, err := parsePage(c)
 	if err != nil {
 		return err
 	}
-	list, total, err := a.svc.Pixels.List(c.Request().Context(), currentAccount(c).ID, page)
+	list, total, err := h.pixels.List(c.Request().Context(), currentAccount(c).ID, page)
 	if err != nil {
 		return err
 	}
@@ -45,12 +51,12 @@ func (a *API) listPixels(c echo.Context) error {
 }
 
 // addPixel answers POST /api/pixel/add.
-func (a *API) addPixel(c echo.Context) error {
+func (h *pixelHandlers) addPixel(c echo.Context) error {
 	var req pixelAddRequest
-	if err := bindJSON(c, &req); err != nil {
+	if err := h.bind.JSON(c, &req); err != nil {
 		return err
 	}
-	p, err := a.svc.Pixels.Create(c.Request().Context(), currentAccount(c).ID, pixel.CreateInput{Type: req.Type, Name: req.Name, Tag: req.Tag})
+	p, err := h.pixels.Create(c.Request().Context(), currentAccount(c).ID, pixel.CreateInput{Type: req.Type, Name: req.Name, Tag: req.Tag})
 	if err != nil {
 		return err
 	}
@@ -58,28 +64,28 @@ func (a *API) addPixel(c echo.Context) error {
 }
 
 // updatePixel answers PUT /api/pixel/:id/update.
-func (a *API) updatePixel(c echo.Context) error {
+func (h *pixelHandlers) updatePixel(c echo.Context) error {
 	id, err := pathID(c, "id", pixel.ErrNotFound)
 	if err != nil {
 		return err
 	}
 	var req pixelUpdateRequest
-	if err := bindJSON(c, &req); err != nil {
+	if err := h.bind.JSON(c, &req); err != nil {
 		return err
 	}
-	if _, err := a.svc.Pixels.Update(c.Request().Context(), currentAccount(c).ID, id, pixel.UpdateInput{Name: req.Name, Tag: req.Tag}); err != nil {
+	if _, err := h.pixels.Update(c.Request().Context(), currentAccount(c).ID, id, pixel.UpdateInput{Name: req.Name, Tag: req.Tag}); err != nil {
 		return err
 	}
 	return writeMessage(c, "Pixel has been updated successfully.")
 }
 
 // deletePixel answers DELETE /api/pixel/:id/delete.
-func (a *API) deletePixel(c echo.Context) error {
+func (h *pixelHandlers) deletePixel(c echo.Context) error {
 	id, err := pathID(c, "id", pixel.ErrNotFound)
 	if err != nil {
 		return err
 	}
-	if err := a.svc.Pixels.Delete(c.Request().Context(), currentAccount(c).ID, id); err != nil {
+	if err := h.pixels.Delete(c.Request().Context(), currentAccount(c).ID, id); err != nil {
 		return err
 	}
 	return writeMessage(c, "Pixel has been deleted successfully.")

@@ -7,6 +7,8 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/analytics"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/click"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/geo"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/lru"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/redirect"
 )
@@ -28,6 +30,14 @@ type cachedStatsPage struct {
 	exp  time.Time
 }
 
+// publicStatsPages computes the numbers of the public statistics pages, cached.
+type publicStatsPages struct {
+	clickStats *click.StatsReader
+	reports    *analytics.Reader
+	locator    *geo.Locator
+	cache      *lru.Cache[int64, cachedStatsPage]
+}
+
 func newStatsPageCache() *lru.Cache[int64, cachedStatsPage] {
 	return lru.New(statsPageCacheLinks, statsPageCacheBytes, func(_ int64, c cachedStatsPage) int64 {
 		n := int64(len(c.page.Days)) * 32
@@ -42,39 +52,40 @@ func newStatsPageCache() *lru.Cache[int64, cachedStatsPage] {
 
 // publicStats answers GET and HEAD /{alias}+: the statistics page of a public link, the
 // 404 page for any other.
-func (a *API) publicStats(c echo.Context, alias string) error {
+func (h *redirectHandlers) publicStats(c echo.Context, alias string) error {
 	r := c.Request()
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		return writeOutcome(c, redirect.NotFound())
 	}
-	t, out, ok := a.svc.Redirects.PublicLink(r, alias)
+	t, out, ok := h.redirects.PublicLink(r, alias)
 	if !ok {
 		return writeOutcome(c, out)
 	}
-	page, err := a.statsPage(r.Context(), t)
+	page, err := h.stats.page(r.Context(), t)
 	if err != nil {
 		return writeOutcome(c, redirect.Failed(err))
 	}
 	// The numbers may be a minute old; what the page says of the link is read on every
 	// view, so a password set a moment ago hides the title at once.
 	page.Title, page.ShortURL = t.Link.PublicView().Title, t.ShortURL
-	page.CountryCredit = a.svc.Locator.Database().Attribution
+	page.CountryCredit = h.stats.locator.Database().Attribution
 	return writeOutcome(c, redirect.StatsOutcome(page))
 }
 
-func (a *API) statsPage(ctx context.Context, t *redirect.Target) (redirect.StatsPage, error) {
+// page is the numbers of t's statistics page, computed at most once per statsPageTTL.
+func (s *publicStatsPages) page(ctx context.Context, t *redirect.Target) (redirect.StatsPage, error) {
 	now := time.Now()
-	if c, ok := a.statsPages.Get(t.Link.ID); ok && now.Before(c.exp) {
+	if c, ok := s.cache.Get(t.Link.ID); ok && now.Before(c.exp) {
 		return c.page, nil
 	}
-	all, err := a.svc.ClickStats.ForLink(ctx, t.Link.ID)
+	all, err := s.clickStats.ForLink(ctx, t.Link.ID)
 	if err != nil {
 		return redirect.StatsPage{}, err
 	}
 	today := analytics.DateOf(now.UTC())
 	q := analytics.Query{From: today.AddDays(1 - statsPageDays), To: today, Zone: time.UTC, Interval: analytics.Day}
 	sc := analytics.Scope{Kind: analytics.KindLink, ID: t.Link.ID, AccountID: t.Link.AccountID, Links: []int64{t.Link.ID}}
-	rep, err := a.svc.Analytics.Report(ctx, sc, q)
+	rep, err := s.reports.Report(ctx, sc, q)
 	if err != nil {
 		return redirect.StatsPage{}, err
 	}
@@ -95,6 +106,6 @@ func (a *API) statsPage(ctx context.Context, t *redirect.Target) (redirect.Stats
 		}
 		page.Breakdowns = append(page.Breakdowns, bd)
 	}
-	a.statsPages.Add(t.Link.ID, cachedStatsPage{page: page, exp: now.Add(statsPageTTL)})
+	s.cache.Add(t.Link.ID, cachedStatsPage{page: page, exp: now.Add(statsPageTTL)})
 	return page, nil
 }

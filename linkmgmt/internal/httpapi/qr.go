@@ -11,6 +11,13 @@ import (
 	"github.com/loyaltylinks/platform/linkmgmt/internal/qr"
 )
 
+// qrHandlers serve /api/qr (QR codes and their statistics) and the public images
+// /qr/{id}.png and .svg.
+type qrHandlers struct {
+	base
+	codes *qr.Service
+}
+
 type qrAddRequest struct {
 	Type       string          `json:"type"`
 	Data       json.RawMessage `json:"data"`
@@ -68,31 +75,31 @@ type qrDetailsResponse struct {
 }
 
 // addQR answers POST /api/qr/add.
-func (a *API) addQR(c echo.Context) error {
+func (h *qrHandlers) addQR(c echo.Context) error {
 	var req qrAddRequest
-	if err := bindJSON(c, &req); err != nil {
+	if err := h.bind.JSON(c, &req); err != nil {
 		return err
 	}
-	code, err := a.svc.QR.Create(c.Request().Context(), currentAccount(c).ID, qr.CreateInput{
+	code, err := h.codes.Create(c.Request().Context(), currentAccount(c).ID, qr.CreateInput{
 		Type: req.Type, Data: req.Data, Background: req.Background, Foreground: req.Foreground, Logo: req.Logo, Name: req.Name,
 	})
 	if err != nil {
 		return logoBusy(c, err)
 	}
-	return c.JSON(http.StatusOK, qrAddResponse{ID: code.ID, Link: a.svc.QR.URL(code)})
+	return c.JSON(http.StatusOK, qrAddResponse{ID: code.ID, Link: h.codes.URL(code)})
 }
 
 // updateQR answers PUT /api/qr/:id/update.
-func (a *API) updateQR(c echo.Context) error {
+func (h *qrHandlers) updateQR(c echo.Context) error {
 	id, err := pathID(c, "id", qr.ErrNotFound)
 	if err != nil {
 		return err
 	}
 	var req qrUpdateRequest
-	if err := bindJSON(c, &req); err != nil {
+	if err := h.bind.JSON(c, &req); err != nil {
 		return err
 	}
-	_, err = a.svc.QR.Update(c.Request().Context(), currentAccount(c).ID, id, qr.UpdateInput{
+	_, err = h.codes.Update(c.Request().Context(), currentAccount(c).ID, id, qr.UpdateInput{
 		Type: req.Type, Data: req.Data, Background: req.Background, Foreground: req.Foreground, Logo: req.Logo, Name: req.Name,
 	})
 	if err != nil {
@@ -110,51 +117,51 @@ func logoBusy(c echo.Context, err error) error {
 }
 
 // deleteQR answers DELETE /api/qr/:id/delete.
-func (a *API) deleteQR(c echo.Context) error {
+func (h *qrHandlers) deleteQR(c echo.Context) error {
 	id, err := pathID(c, "id", qr.ErrNotFound)
 	if err != nil {
 		return err
 	}
-	if err := a.svc.QR.Delete(c.Request().Context(), currentAccount(c).ID, id); err != nil {
+	if err := h.codes.Delete(c.Request().Context(), currentAccount(c).ID, id); err != nil {
 		return err
 	}
 	return writeMessage(c, "QR Code has been deleted successfully.")
 }
 
 // listQR answers GET /api/qr.
-func (a *API) listQR(c echo.Context) error {
+func (h *qrHandlers) listQR(c echo.Context) error {
 	page, err := parsePage(c)
 	if err != nil {
 		return err
 	}
-	codes, total, err := a.svc.QR.List(c.Request().Context(), currentAccount(c).ID, page.Limit, page.Offset())
+	codes, total, err := h.codes.List(c.Request().Context(), currentAccount(c).ID, page.Limit, page.Offset())
 	if err != nil {
 		return err
 	}
 	items := make([]qrItem, len(codes))
 	for i, code := range codes {
-		items[i] = a.qrItem(code)
+		items[i] = h.qrItem(code)
 	}
 	return writeList(c, "qrs", page, total, items)
 }
 
 // getQR answers GET /api/qr/:id.
-func (a *API) getQR(c echo.Context) error {
+func (h *qrHandlers) getQR(c echo.Context) error {
 	id, err := pathID(c, "id", qr.ErrNotFound)
 	if err != nil {
 		return err
 	}
 	ctx := c.Request().Context()
-	code, err := a.svc.QR.Get(ctx, currentAccount(c).ID, id)
+	code, err := h.codes.Get(ctx, currentAccount(c).ID, id)
 	if err != nil {
 		return err
 	}
-	st, err := a.svc.QR.Stats(ctx, code)
+	st, err := h.codes.Stats(ctx, code)
 	if err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, qrDetailsResponse{
-		Details: a.qrItem(code),
+		Details: h.qrItem(code),
 		Data: qrStatsData{
 			Clicks:       st.Clicks,
 			UniqueClicks: st.UniqueClicks,
@@ -167,8 +174,8 @@ func (a *API) getQR(c echo.Context) error {
 	})
 }
 
-func (a *API) qrItem(code qr.Code) qrItem {
-	return qrItem{ID: code.ID, Link: a.svc.QR.URL(code), Scans: code.Scans, Name: code.Name, Date: code.CreatedAt.UTC().Format(dateTimeLayout)}
+func (h *qrHandlers) qrItem(code qr.Code) qrItem {
+	return qrItem{ID: code.ID, Link: h.codes.URL(code), Scans: code.Scans, Name: code.Name, Date: code.CreatedAt.UTC().Format(dateTimeLayout)}
 }
 
 // countsOrZero is the spec's rendering of a top-values object: 0 when it is empty.
@@ -181,7 +188,7 @@ func countsOrZero(m map[string]int64) any {
 
 // qrImage answers GET /qr/{id}.png and /qr/{id}.svg: public, revalidated with a strong
 // ETag (304 when If-None-Match holds it), rendered from the Redis cache when possible.
-func (a *API) qrImage(c echo.Context) error {
+func (h *qrHandlers) qrImage(c echo.Context) error {
 	file := c.Param("file")
 	name, format, ok := strings.Cut(file, ".")
 	id, err := strconv.ParseInt(name, 10, 64)
@@ -189,18 +196,18 @@ func (a *API) qrImage(c echo.Context) error {
 		return qr.ErrNotFound
 	}
 	ctx := c.Request().Context()
-	img, err := a.svc.QR.ImageInfo(ctx, id, format)
+	img, err := h.codes.ImageInfo(ctx, id, format)
 	if err != nil {
 		return err
 	}
-	h := c.Response().Header()
-	h.Set("ETag", img.ETag)
+	header := c.Response().Header()
+	header.Set("ETag", img.ETag)
 	// Caches may keep the image but must revalidate: an update shows at once.
-	h.Set("Cache-Control", "public, no-cache")
+	header.Set("Cache-Control", "public, no-cache")
 	if etagMatches(c.Request().Header.Get("If-None-Match"), img.ETag) {
 		return c.NoContent(http.StatusNotModified)
 	}
-	body, err := a.svc.QR.Render(ctx, img)
+	body, err := h.codes.Render(ctx, img)
 	if err != nil {
 		return err
 	}
@@ -208,9 +215,9 @@ func (a *API) qrImage(c echo.Context) error {
 	if format == qr.FormatSVG {
 		contentType = "image/svg+xml"
 		// The SVG is ours, but it is served from the service's origin: forbid scripts.
-		h.Set("Content-Security-Policy", "default-src 'none'; img-src data:; style-src 'unsafe-inline'")
+		header.Set("Content-Security-Policy", "default-src 'none'; img-src data:; style-src 'unsafe-inline'")
 	}
-	h.Set("X-Content-Type-Options", "nosniff")
+	header.Set("X-Content-Type-Options", "nosniff")
 	return c.Blob(http.StatusOK, contentType, body)
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/account"
+	"github.com/loyaltylinks/platform/linkmgmt/internal/app"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/ratelimit"
 	"github.com/prometheus/client_golang/prometheus"
 )
@@ -27,14 +28,6 @@ const (
 
 // freePlan is the plan whose limit comes from RATE_LIMIT_PER_MINUTE.
 const freePlan = "free"
-
-// rateLimitTimeout bounds the Redis round trip of one check, so a slow Redis delays an
-// API call by at most this much before the request is let through.
-const rateLimitTimeout = 500 * time.Millisecond
-
-// rateLimitPause is how long the limiter stops asking Redis after a failed check: calls
-// in that time go through at once instead of each waiting for Redis to fail again.
-const rateLimitPause = 2 * time.Second
 
 type rateLimitMetrics struct {
 	rejected    prometheus.Counter
@@ -66,6 +59,10 @@ type rateLimiter struct {
 	metrics   rateLimitMetrics
 	// clientIP is the caller's address under the TRUSTED_PROXIES rules.
 	clientIP func(*http.Request) netip.Addr
+	// check bounds the Redis round trip of one check (a slow Redis delays an API call by
+	// at most its Deadline before the call is let through) and the pause after a failed
+	// one (calls in it go through at once instead of each waiting for Redis to fail).
+	check app.RateLimitCheck
 
 	// pausedUntil (Unix nanoseconds) is set when Redis fails; until then calls are let
 	// through unchecked. It is this replica's own view of Redis, nothing shared.
@@ -109,25 +106,25 @@ func (r *rateLimiter) anonymous(c echo.Context, refusal error) error {
 // headers and returns the 429 error past the limit. When Redis cannot be asked the call
 // goes through (fail open): the API stays usable, the failure is logged and counted,
 // and the response carries only X-RateLimit-Limit. After a failure Redis is left alone
-// for rateLimitPause, so an outage does not add rateLimitTimeout to every call.
+// for the check's Pause, so an outage does not add its Deadline to every call.
 func (r *rateLimiter) apply(c echo.Context, key string, limit int) error {
 	h := c.Response().Header()
 	h[headerLimit] = []string{strconv.Itoa(limit)}
 
-	if time.Now().UnixNano() < r.pausedUntil.Load() {
+	if r.check.Now().UnixNano() < r.pausedUntil.Load() {
 		r.metrics.unavailable.Inc()
 		return nil
 	}
-	ctx, cancel := context.WithTimeout(c.Request().Context(), rateLimitTimeout)
+	ctx, cancel := context.WithTimeout(c.Request().Context(), r.check.Deadline)
 	d, err := r.limiter.Allow(ctx, key, limit)
 	cancel()
 	if err != nil {
 		// Fail open, and stop asking for a moment: one log line per pause, not one
 		// per call; the metric counts every unchecked call.
-		r.pausedUntil.Store(time.Now().Add(rateLimitPause).UnixNano())
+		r.pausedUntil.Store(r.check.Now().Add(r.check.Pause).UnixNano())
 		r.metrics.unavailable.Inc()
 		r.log.WarnContext(c.Request().Context(), "rate limit unavailable, requests let through unchecked",
-			"pause", rateLimitPause.String(), "key", key, "error", err)
+			"pause", r.check.Pause.String(), "key", key, "error", err)
 		return nil
 	}
 	h[headerRemaining] = []string{strconv.Itoa(d.Remaining)}

@@ -101,10 +101,16 @@ func TestRateLimitHeadersCountDownThen429(t *testing.T) {
 }
 
 // TestRateLimitExactAcrossReplicas fires 100 concurrent calls of one account at two
-// service instances sharing one Redis: exactly the limit (30) pass.
+// service instances sharing one Redis: exactly the limit (30) pass. The replicas wait
+// for Redis however slow the machine is (withPatientRedis): under the production bound a
+// busy machine made checks time out and fail open, which is the subject of
+// TestRateLimitFailsOpenWhenRedisIsDown, not of this test.
 func TestRateLimitExactAcrossReplicas(t *testing.T) {
 	env := newEnv(t)
-	replicas := [2]*testEnv{newEnv(t, replicaOf(env), withRateLimit(30)), newEnv(t, replicaOf(env), withRateLimit(30))}
+	replicas := [2]*testEnv{
+		newEnv(t, replicaOf(env), withRateLimit(30), withPatientRedis()),
+		newEnv(t, replicaOf(env), withRateLimit(30), withPatientRedis()),
+	}
 	_, key := env.newAccount("free")
 
 	const calls = 100
@@ -214,14 +220,21 @@ func (b *lockedBuffer) String() string {
 }
 
 // TestRateLimitFailsOpenWhenRedisIsDown: without Redis the API answers, says its limit,
-// logs the failure and counts it in a metric; once Redis is back the limit applies again.
+// logs the failure and counts it in a metric; only the first call asks Redis, the others
+// go through during the pause; once Redis is back and the pause is over the limit
+// applies again. The pause is measured by the test's clock: it is moved, not waited for.
 func TestRateLimitFailsOpenWhenRedisIsDown(t *testing.T) {
-	env := newEnv(t, withRateLimit(2))
+	var now atomic.Int64
+	now.Store(time.Now().UnixNano())
+	clock := func(o *envOptions) {
+		o.tune = append(o.tune, app.WithRateLimitCheck(app.RateLimitCheck{Now: func() time.Time { return time.Unix(0, now.Load()) }}))
+	}
+	env := newEnv(t, withRateLimit(2), clock)
 	logs := env.Logs
 	_, key := env.newAccount("free")
+	const failOpenLog = "rate limit unavailable, requests let through unchecked"
 
 	env.RedisProxy.Cut()
-	began := time.Now()
 	for i := 0; i < 5; i++ {
 		res := env.do(http.MethodGet, "/api/account", key, nil)
 		wantStatus(t, res, http.StatusOK)
@@ -230,12 +243,10 @@ func TestRateLimitFailsOpenWhenRedisIsDown(t *testing.T) {
 			t.Fatalf("call %d without redis: limit %d remaining %d reset %d, want 2 and no remaining/reset", i+1, limit, remaining, reset)
 		}
 	}
-	if n := strings.Count(logs.String(), "rate limit unavailable, requests let through unchecked"); n != 1 {
+	// One log line per pause: the first call asked Redis and failed, the four others
+	// were let through without asking (each asking would have logged again).
+	if n := strings.Count(logs.String(), failOpenLog); n != 1 {
 		t.Fatalf("%d log lines about the rate limit failing open, want 1 (one per pause):\n%s", n, logs.String())
-	}
-	// Only the first call waited for Redis to fail; the others skipped it.
-	if took := time.Since(began); took > 1500*time.Millisecond {
-		t.Fatalf("5 calls without redis took %v, want well under 1.5 s", took)
 	}
 	metrics := env.scrape()
 	if !strings.Contains(string(metrics.Body), "linkmgmt_ratelimit_unavailable_total 5") {
@@ -243,12 +254,14 @@ func TestRateLimitFailsOpenWhenRedisIsDown(t *testing.T) {
 	}
 
 	env.RedisProxy.Restore()
-	// After the pause (and the client's reconnection) calls are counted again.
+	// After the pause calls are counted again. The client's first command after the cut
+	// may fail on a connection the cut closed (one more pause); so each uncounted call
+	// moves the clock past the pause, a bounded number of times.
 	admitted := 0
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); {
+	for attempt := 0; attempt < 10; attempt++ {
+		now.Add(int64(app.DefaultRateLimitPause + time.Second))
 		res := env.do(http.MethodGet, "/api/account", key, nil)
 		if _, remaining, _ := rateHeaders(t, res); remaining == -1 {
-			time.Sleep(100 * time.Millisecond)
 			continue
 		}
 		if res.Status == http.StatusTooManyRequests {

@@ -5,6 +5,14 @@ import (
 	"github.com/loyaltylinks/platform/linkmgmt/internal/redirect"
 )
 
+// redirectHandlers serve the public pages of short links: the redirect /{alias}, the
+// statistics page /{alias}+ and the root / (landing.go).
+type redirectHandlers struct {
+	redirects *redirect.Engine
+	baseURL   string
+	stats     *publicStatsPages
+}
+
 // publicRoutes are the public hot paths (the redirect and the campaign pages): the
 // server's stack keeps them cheap and logs only their failures (metrics are still
 // recorded).
@@ -12,14 +20,14 @@ var publicRoutes = []string{"/:alias", "/", "/r/:slug", "/u/:ref"}
 
 // redirect answers GET/HEAD/POST /{alias} and / on BASE_URL and on branded domains. It
 // is public: no API key, no API rate limit. The engine decides; this only writes.
-func (a *API) redirect(c echo.Context) error {
+func (h *redirectHandlers) redirect(c echo.Context) error {
 	alias := c.Param("alias")
 	// /{alias}+ is the link's public statistics page (a '+' is never part of an alias:
 	// one byte compared, nothing more, on the redirect's path).
 	if n := len(alias); n > 1 && alias[n-1] == '+' {
-		return a.publicStats(c, alias[:n-1])
+		return h.publicStats(c, alias[:n-1])
 	}
-	return writeOutcome(c, a.svc.Redirects.Serve(c.Request(), alias))
+	return writeOutcome(c, h.redirects.Serve(c.Request(), alias))
 }
 
 // writeOutcome writes a public page and hands its failure, if any, to the server's

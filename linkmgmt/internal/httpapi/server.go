@@ -1,6 +1,9 @@
 // Package httpapi is the link-management service's HTTP layer: the /api routes (API key
 // auth, rate limit, JSON envelopes), the public redirect routes, and the error mapping.
-// Handlers are thin: bind, validate, call a domain package, render.
+// Handlers are methods of one small struct per resource (linkHandlers, qrHandlers, ...)
+// holding the services that resource needs, taken from app.App; they bind and validate
+// (Binder, body.go), call a domain package and render. The file of a resource holds its
+// handlers and its request and response bodies; routes.go registers every route.
 package httpapi
 
 import (
@@ -10,20 +13,14 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/app"
 	"github.com/loyaltylinks/platform/linkmgmt/internal/breaker"
-	"github.com/loyaltylinks/platform/linkmgmt/internal/lru"
-	"github.com/loyaltylinks/platform/shared/apidoc"
 	"github.com/loyaltylinks/platform/shared/server"
 )
 
-// API holds what the handlers use: the service's parts, built by app.New.
-type API struct {
-	log       *slog.Logger
-	svc       *app.App
-	doc       *apidoc.Doc
-	rateLimit *rateLimiter
-	exports   chan struct{} // clicks CSV downloads running (maxConcurrentExports)
-	// statsPages caches the numbers of the public statistics pages (public_stats.go).
-	statsPages *lru.Cache[int64, cachedStatsPage]
+// base is what every handler of the API uses besides its services: the logger and the
+// binder.
+type base struct {
+	log  *slog.Logger
+	bind *Binder
 }
 
 // New returns the linkmgmt HTTP server over the service svc, with every route
@@ -47,20 +44,15 @@ func New(svc *app.App) *server.Server {
 	if freeLimit <= 0 {
 		freeLimit = 30
 	}
-	api := &API{
-		log: svc.Log,
-		svc: svc,
-		rateLimit: &rateLimiter{
-			limiter:   svc.RateLimit,
-			freeLimit: freeLimit,
-			log:       svc.Log,
-			metrics:   newRateLimitMetrics(srv.Registry),
-			clientIP:  svc.Redirects.ClientIP,
-		},
-		exports:    make(chan struct{}, maxConcurrentExports),
-		statsPages: newStatsPageCache(),
+	limiter := &rateLimiter{
+		limiter:   svc.RateLimit,
+		freeLimit: freeLimit,
+		log:       svc.Log,
+		metrics:   newRateLimitMetrics(srv.Registry),
+		clientIP:  svc.Redirects.ClientIP,
+		check:     svc.RateLimitCheck,
 	}
-	api.routes(srv)
+	routes(srv, svc, limiter)
 	return srv
 }
 

@@ -7,6 +7,12 @@ import (
 	"github.com/loyaltylinks/platform/linkmgmt/internal/splash"
 )
 
+// splashHandlers serve /api/splash: custom splash pages.
+type splashHandlers struct {
+	base
+	pages *splash.Store
+}
+
 // splashItem is a custom splash page in GET /api/splash.
 type splashItem struct {
 	ID   int64  `json:"id"`
@@ -30,12 +36,12 @@ func (r splashRequest) fields() splash.Fields {
 }
 
 // listSplash answers GET /api/splash.
-func (a *API) listSplash(c echo.Context) error {
+func (h *splashHandlers) listSplash(c echo.Context) error {
 	page, err := parsePage(c)
 	if err != nil {
 		return err
 	}
-	list, total, err := a.svc.Splash.List(c.Request().Context(), currentAccount(c).ID, page)
+	list, total, err := h.pages.List(c.Request().Context(), currentAccount(c).ID, page)
 	if err != nil {
 		return err
 	}
@@ -47,12 +53,12 @@ func (a *API) listSplash(c echo.Context) error {
 }
 
 // addSplash answers POST /api/splash/add.
-func (a *API) addSplash(c echo.Context) error {
+func (h *splashHandlers) addSplash(c echo.Context) error {
 	var req splashRequest
-	if err := bindJSON(c, &req); err != nil {
+	if err := h.bind.JSON(c, &req); err != nil {
 		return err
 	}
-	p, err := a.svc.Splash.Create(c.Request().Context(), currentAccount(c).ID, req.fields())
+	p, err := h.pages.Create(c.Request().Context(), currentAccount(c).ID, req.fields())
 	if err != nil {
 		return err
 	}
@@ -60,28 +66,28 @@ func (a *API) addSplash(c echo.Context) error {
 }
 
 // updateSplash answers PUT /api/splash/:id/update.
-func (a *API) updateSplash(c echo.Context) error {
+func (h *splashHandlers) updateSplash(c echo.Context) error {
 	id, err := pathID(c, "id", splash.ErrNotFound)
 	if err != nil {
 		return err
 	}
 	var req splashRequest
-	if err := bindJSON(c, &req); err != nil {
+	if err := h.bind.JSON(c, &req); err != nil {
 		return err
 	}
-	if _, err := a.svc.Splash.Update(c.Request().Context(), currentAccount(c).ID, id, req.fields()); err != nil {
+	if _, err := h.pages.Update(c.Request().Context(), currentAccount(c).ID, id, req.fields()); err != nil {
 		return err
 	}
 	return writeMessage(c, "Splash page has been updated successfully.")
 }
 
 // deleteSplash answers DELETE /api/splash/:id/delete.
-func (a *API) deleteSplash(c echo.Context) error {
+func (h *splashHandlers) deleteSplash(c echo.Context) error {
 	id, err := pathID(c, "id", splash.ErrNotFound)
 	if err != nil {
 		return err
 	}
-	if err := a.svc.Splash.Delete(c.Request().Context(), currentAccount(c).ID, id); err != nil {
+	if err := h.pages.Delete(c.Request().Context(), currentAccount(c).ID, id); err != nil {
 		return err
 	}
 	return writeMessage(c, "Splash page has been deleted successfully.")

@@ -59,7 +59,7 @@ func usersCommand(ctx context.Context, args []string, getenv func(string) string
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, usersUsage) }
 
-	var run func(context.Context, *user.Store, []string) error
+	var run func(context.Context, *user.Repository, []string) error
 	wantArgs := 1
 	switch cmd {
 	case "create":
@@ -68,7 +68,7 @@ func usersCommand(ctx context.Context, args []string, getenv func(string) string
 		name := fs.String("name", "", "display name (default: the username)")
 		admin := fs.Bool("admin", false, "give the user the admin role")
 		wantArgs = 0
-		run = func(ctx context.Context, users *user.Store, _ []string) error {
+		run = func(ctx context.Context, users *user.Repository, _ []string) error {
 			if *username == "" || *password == "" {
 				return errors.New("--username and --password are required")
 			}
@@ -88,7 +88,7 @@ func usersCommand(ctx context.Context, args []string, getenv func(string) string
 		offset := fs.Int("offset", 0, "users to skip")
 		asJSON := fs.Bool("json", false, "print a JSON array")
 		wantArgs = 0
-		run = func(ctx context.Context, users *user.Store, _ []string) error {
+		run = func(ctx context.Context, users *user.Repository, _ []string) error {
 			if *limit < 1 || *limit > 1000 || *offset < 0 {
 				return errors.New("--limit must be 1 to 1000 and --offset >= 0")
 			}
@@ -100,7 +100,7 @@ func usersCommand(ctx context.Context, args []string, getenv func(string) string
 		}
 	case "deactivate", "activate":
 		active := cmd == "activate"
-		run = func(ctx context.Context, users *user.Store, args []string) error {
+		run = func(ctx context.Context, users *user.Repository, args []string) error {
 			u, err := update(ctx, users, args[0], user.Update{IsActive: nullable.Of(active)})
 			if err != nil {
 				return err
@@ -114,7 +114,7 @@ func usersCommand(ctx context.Context, args []string, getenv func(string) string
 		}
 	case "set-role":
 		wantArgs = 2
-		run = func(ctx context.Context, users *user.Store, args []string) error {
+		run = func(ctx context.Context, users *user.Repository, args []string) error {
 			u, err := update(ctx, users, args[0], user.Update{Role: nullable.Of(args[1])})
 			if err != nil {
 				return err
@@ -124,7 +124,7 @@ func usersCommand(ctx context.Context, args []string, getenv func(string) string
 		}
 	case "reset-password":
 		password := fs.String("password", "", "the new password, 8 to 72 bytes (default: a random one, printed)")
-		run = func(ctx context.Context, users *user.Store, args []string) error {
+		run = func(ctx context.Context, users *user.Repository, args []string) error {
 			generated := *password == ""
 			if generated {
 				*password = randomPassword()
@@ -140,7 +140,7 @@ func usersCommand(ctx context.Context, args []string, getenv func(string) string
 			return nil
 		}
 	case "delete":
-		run = func(ctx context.Context, users *user.Store, args []string) error {
+		run = func(ctx context.Context, users *user.Repository, args []string) error {
 			target, err := find(ctx, users, args[0])
 			if err != nil {
 				return err
@@ -181,7 +181,7 @@ func usersCommand(ctx context.Context, args []string, getenv func(string) string
 	defer closeDB()
 	// The users command builds only the user store: it needs no other service, and no
 	// configuration but the database's.
-	if err := run(ctx, user.NewStore(db), positional); err != nil {
+	if err := run(ctx, user.NewRepository(db), positional); err != nil {
 		if e, ok := apperr.As(err); ok {
 			return fmt.Errorf("users %s: %s", cmd, e.Message) // the client message, without the code
 		}
@@ -207,7 +207,7 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 }
 
 // find returns the user named by ref: a user id, else a username as typed at sign-in.
-func find(ctx context.Context, users *user.Store, ref string) (user.User, error) {
+func find(ctx context.Context, users *user.Repository, ref string) (user.User, error) {
 	u, err := users.ByID(ctx, ref)
 	if apperr.Is(err, apperr.NotFound) {
 		u, err = users.ByUsername(ctx, ref)
@@ -218,7 +218,7 @@ func find(ctx context.Context, users *user.Store, ref string) (user.User, error)
 	return u, err
 }
 
-func update(ctx context.Context, users *user.Store, ref string, change user.Update) (user.User, error) {
+func update(ctx context.Context, users *user.Repository, ref string, change user.Update) (user.User, error) {
 	target, err := find(ctx, users, ref)
 	if err != nil {
 		return user.User{}, err

@@ -48,7 +48,7 @@ func TestUsersCreateBootstrapsAnAdmin(t *testing.T) {
 	if row.PasswordHash == "s3cret-pass" || !strings.HasPrefix(row.PasswordHash, "$2") {
 		t.Errorf("password is not stored as a bcrypt hash: %q", row.PasswordHash)
 	}
-	u, err := user.NewStore(db).Authenticate(ctx, "root", "s3cret-pass")
+	u, err := user.NewRepository(db).Authenticate(ctx, "root", "s3cret-pass")
 	if err != nil || u.Role != "admin" {
 		t.Fatalf("sign in with the bootstrapped admin: %v %+v", err, u)
 	}
@@ -152,7 +152,7 @@ func TestUsersManagementCommands(t *testing.T) {
 			}
 		}},
 		{"reset-password with a flag after the user", []string{"reset-password", "clerk", "--password", "brand-new-pass"}, "reset", func(t *testing.T) {
-			if _, err := user.NewStore(db).Authenticate(ctx, "clerk", "brand-new-pass"); err != nil {
+			if _, err := user.NewRepository(db).Authenticate(ctx, "clerk", "brand-new-pass"); err != nil {
 				t.Errorf("new password: %v", err)
 			}
 		}},
@@ -187,7 +187,7 @@ func TestUsersManagementCommands(t *testing.T) {
 		if len(password) < 16 {
 			t.Fatalf("last line %q is not a generated password", password)
 		}
-		if _, err := user.NewStore(db).Authenticate(ctx, "root", password); err != nil {
+		if _, err := user.NewRepository(db).Authenticate(ctx, "root", password); err != nil {
 			t.Fatalf("sign in with the printed password: %v", err)
 		}
 	})

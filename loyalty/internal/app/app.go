@@ -46,15 +46,15 @@ type App struct {
 	Log    *slog.Logger
 
 	Tokens   *auth.JWT          // access tokens: issue and verify
-	Users    *user.Store        // service users: sign-in, admin routes, CLI
+	Users    *user.Repository   // service users: sign-in, admin routes, CLI
 	Access   *user.Access       // a token's user as it is now (per request, cached AUTH_CACHE_TTL)
 	Throttle *user.Throttle     // login throttle
 	ClientIP *clientip.Resolver // a request's client address (TRUSTED_PROXIES)
 
 	Stores     *store.Repository
-	Promotions *promotion.Store
-	Products   *product.Store
-	Customers  *customer.Store
+	Promotions *promotion.Repository
+	Products   *product.Repository
+	Customers  *customer.Repository
 	Ledger     *ledger.Service
 	Redeems    *redeem.Service
 
@@ -105,9 +105,9 @@ func New(ctx context.Context, cfg config.Config, db *gorm.DB, log *slog.Logger, 
 	if err != nil {
 		return nil, fmt.Errorf("JWT_SECRET: %w", err)
 	}
-	stores, promotions := store.NewRepository(db), promotion.NewStore(db)
+	stores, promotions := store.NewRepository(db), promotion.NewRepository(db)
 	events := &event.Outbox{}
-	customers := customer.NewStore(db, stores, promotions).WithEvents(events)
+	customers := customer.NewRepository(db, stores, promotions).WithEvents(events)
 	hooks, err := webhook.New(db, webhook.Config{
 		MaxAge: cfg.WebhookMaxAge, AllowPrivate: cfg.WebhookAllowPrivate, Timeout: cfg.WebhookTimeout,
 		PollInterval: cfg.WebhookPollInterval, Concurrency: cfg.WebhookConcurrency, Retention: cfg.WebhookRetention,
@@ -121,14 +121,14 @@ func New(ctx context.Context, cfg config.Config, db *gorm.DB, log *slog.Logger, 
 		Config:   cfg,
 		Log:      log,
 		Tokens:   tokens,
-		Users:    user.NewStore(db),
+		Users:    user.NewRepository(db),
 		Access:   user.NewAccess(db, cfg.AuthCacheTTL),
 		Throttle: user.NewThrottle(db, throttleLimits(cfg), log),
 		ClientIP: clientip.New(cfg.TrustedProxies),
 
 		Stores:     stores,
 		Promotions: promotions,
-		Products:   product.NewStore(db),
+		Products:   product.NewRepository(db),
 		Customers:  customers,
 		Ledger:     ledger.NewService(db, ledger.Config{PointsPerCurrencyUnit: cfg.PointsPerCurrencyUnit}).WithEvents(events),
 		Redeems:    redeem.NewService(db).WithEvents(events),

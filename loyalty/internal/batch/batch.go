@@ -29,7 +29,7 @@ type AppUserDirectory interface {
 }
 
 // CustomerEvents records customer.updated for the customers a job changed, inside the
-// job's transaction (the webhook outbox, through customer.Store); an error rolls the
+// job's transaction (the webhook outbox, through customer.Repository); an error rolls the
 // change back.
 type CustomerEvents interface {
 	CustomersUpdated(ctx context.Context, tx *sql.Tx, ids []string) error

@@ -145,11 +145,11 @@ type ListFilter struct {
 	OwnerStoreName string
 }
 
-// Store reads and writes customers.
-type Store struct {
+// Repository reads and writes customers.
+type Repository struct {
 	db         *gorm.DB
 	stores     *store.Repository
-	promotions *promotion.Store
+	promotions *promotion.Repository
 	now        func() time.Time
 	events     Events // nil: no events recorded
 	nameFew    int    // a name search sorts at once the matches of a term with fewer (Find)
@@ -164,16 +164,16 @@ type Events interface {
 
 // WithEvents returns a copy of the store that records customer.created and
 // customer.updated through ev.
-func (s *Store) WithEvents(ev Events) *Store {
+func (s *Repository) WithEvents(ev Events) *Repository {
 	c := *s
 	c.events = ev
 	return &c
 }
 
-// NewStore returns a Store over db; stores and promotions resolve the store checks and
+// NewRepository returns a Repository over db; stores and promotions resolve the store checks and
 // the promotions shown with a customer.
-func NewStore(db *gorm.DB, stores *store.Repository, promotions *promotion.Store) *Store {
-	return &Store{db: db, stores: stores, promotions: promotions, now: time.Now, nameFew: nameFew, nameWalk: nameWalk}
+func NewRepository(db *gorm.DB, stores *store.Repository, promotions *promotion.Repository) *Repository {
+	return &Repository{db: db, stores: stores, promotions: promotions, now: time.Now, nameFew: nameFew, nameWalk: nameWalk}
 }
 
 // Failures callers tell apart (errors.Is).
@@ -185,7 +185,7 @@ var (
 
 // Create registers a customer. A doc already registered is a Conflict; emails may
 // repeat (families and shops share addresses; doc is the identity).
-func (s *Store) Create(ctx context.Context, in CreateInput) (Customer, error) {
+func (s *Repository) Create(ctx context.Context, in CreateInput) (Customer, error) {
 	origin := DefaultOrigin
 	if in.Origin != nil {
 		origin = *in.Origin
@@ -248,7 +248,7 @@ func (s *Store) Create(ctx context.Context, in CreateInput) (Customer, error) {
 
 // CustomersUpdated records customer.updated for each customer of ids, read through tx (a
 // database/sql transaction: the admin batch jobs'), inside it. batch.Jobs calls it.
-func (s *Store) CustomersUpdated(ctx context.Context, tx *sql.Tx, ids []string) error {
+func (s *Repository) CustomersUpdated(ctx context.Context, tx *sql.Tx, ids []string) error {
 	if s.events == nil || len(ids) == 0 {
 		return nil
 	}
@@ -268,7 +268,7 @@ func (s *Store) CustomersUpdated(ctx context.Context, tx *sql.Tx, ids []string) 
 }
 
 // record writes an event in tx; without Events it does nothing.
-func (s *Store) record(ctx context.Context, tx *gorm.DB, typ event.Type, c Customer) error {
+func (s *Repository) record(ctx context.Context, tx *gorm.DB, typ event.Type, c Customer) error {
 	if s.events == nil {
 		return nil
 	}
@@ -277,7 +277,7 @@ func (s *Store) record(ctx context.Context, tx *gorm.DB, typ event.Type, c Custo
 
 // Get returns the customer with this document (formatted or digits) with its rewards
 // and the promotions active now.
-func (s *Store) Get(ctx context.Context, doc string) (Customer, error) {
+func (s *Repository) Get(ctx context.Context, doc string) (Customer, error) {
 	c, err := s.ByDoc(ctx, doc)
 	if err != nil {
 		return Customer{}, err
@@ -287,7 +287,7 @@ func (s *Store) Get(ctx context.Context, doc string) (Customer, error) {
 
 // GetAtStore is Get for a customer at a store: the store must exist and be active, and
 // only the promotions valid in that store are shown.
-func (s *Store) GetAtStore(ctx context.Context, doc, storeCode string) (Customer, error) {
+func (s *Repository) GetAtStore(ctx context.Context, doc, storeCode string) (Customer, error) {
 	c, err := s.ByDoc(ctx, doc)
 	if err != nil {
 		return Customer{}, err
@@ -302,7 +302,7 @@ func (s *Store) GetAtStore(ctx context.Context, doc, storeCode string) (Customer
 	return s.withCatalogue(ctx, c, st.StoreCode)
 }
 
-func (s *Store) withCatalogue(ctx context.Context, c Customer, storeCode string) (Customer, error) {
+func (s *Repository) withCatalogue(ctx context.Context, c Customer, storeCode string) (Customer, error) {
 	rewards, err := s.Rewards(ctx, c.ID)
 	if err != nil {
 		return Customer{}, err
@@ -316,11 +316,11 @@ func (s *Store) withCatalogue(ctx context.Context, c Customer, storeCode string)
 }
 
 // ByDoc returns the customer with this document, without rewards and promotions.
-func (s *Store) ByDoc(ctx context.Context, doc string) (Customer, error) {
+func (s *Repository) ByDoc(ctx context.Context, doc string) (Customer, error) {
 	return s.take(ctx, "c.doc = ?", document.Normalize(doc))
 }
 
-func (s *Store) take(ctx context.Context, where string, arg any) (Customer, error) {
+func (s *Repository) take(ctx context.Context, where string, arg any) (Customer, error) {
 	var c Customer
 	res := s.query(ctx).Where(where, arg).Limit(1).Scan(&c)
 	if res.Error != nil {
@@ -333,7 +333,9 @@ func (s *Store) take(ctx context.Context, where string, arg any) (Customer, erro
 }
 
 // query selects customers with their store names resolved.
-func (s *Store) query(ctx context.Context) *gorm.DB { return selectCustomers(s.db.WithContext(ctx)) }
+func (s *Repository) query(ctx context.Context) *gorm.DB {
+	return selectCustomers(s.db.WithContext(ctx))
+}
 
 // Load returns the customer with this id as the API renders it (without rewards and
 // promotions), read through db: a transaction reads its own changes. Events use it.
@@ -360,7 +362,7 @@ func selectCustomers(db *gorm.DB) *gorm.DB {
 }
 
 // Update applies the fields sent in u to the customer with this document.
-func (s *Store) Update(ctx context.Context, doc string, u Update) (Customer, error) {
+func (s *Repository) Update(ctx context.Context, doc string, u Update) (Customer, error) {
 	c, err := s.ByDoc(ctx, doc)
 	if err != nil {
 		return Customer{}, err
@@ -494,7 +496,7 @@ func (u Update) changes(c Customer, now time.Time) (map[string]any, error) {
 }
 
 // List returns customers newest first.
-func (s *Store) List(ctx context.Context, limit, offset int) ([]Customer, error) {
+func (s *Repository) List(ctx context.Context, limit, offset int) ([]Customer, error) {
 	out := []Customer{}
 	if err := s.query(ctx).Order("c.created_at DESC, c.id").Limit(limit).Offset(offset).Scan(&out).Error; err != nil {
 		return nil, fmt.Errorf("list customers: %w", err)
@@ -522,7 +524,7 @@ const (
 // first nameWalk entries of the name order, when their matches fill the page (a common
 // term spread over the alphabet); else all the matches, sorted (a common term whose
 // names sort late, as "maria").
-func (s *Store) Find(ctx context.Context, f Search, limit, offset int) ([]Customer, error) {
+func (s *Repository) Find(ctx context.Context, f Search, limit, offset int) ([]Customer, error) {
 	out := []Customer{}
 	if document.NormalizePrefix(f.Doc) != "" || strings.TrimSpace(f.Name) == "" {
 		if err := f.apply(s.query(ctx)).Order("c.name_search, c.id").Limit(limit).Offset(offset).Scan(&out).Error; err != nil {
@@ -542,7 +544,7 @@ func (s *Store) Find(ctx context.Context, f Search, limit, offset int) ([]Custom
 
 // findNamePage returns the ids of the page of customers whose name contains term, in
 // the order of Find.
-func (s *Store) findNamePage(ctx context.Context, term string, limit, offset int) ([]string, error) {
+func (s *Repository) findNamePage(ctx context.Context, term string, limit, offset int) ([]string, error) {
 	db := s.db.WithContext(ctx)
 	ids := []string{}
 	if limit <= 0 {
@@ -589,7 +591,7 @@ func (s *Store) findNamePage(ctx context.Context, term string, limit, offset int
 
 // ListFiltered is the customers/list listing: newest first, filtered by creation day,
 // document, name and owner store name.
-func (s *Store) ListFiltered(ctx context.Context, f ListFilter, limit, offset int) ([]Customer, error) {
+func (s *Repository) ListFiltered(ctx context.Context, f ListFilter, limit, offset int) ([]Customer, error) {
 	loc := f.Location
 	if loc == nil {
 		loc = time.UTC

@@ -45,7 +45,7 @@ type RewardTopping struct {
 
 // Rewards returns the active, non-add-on products, cheapest first, each with its active
 // toppings, marked with the quantities the customer holds in pending redeem blocks.
-func (s *Store) Rewards(ctx context.Context, customerID string) ([]Reward, error) {
+func (s *Repository) Rewards(ctx context.Context, customerID string) ([]Reward, error) {
 	rewards := []Reward{}
 	err := s.db.WithContext(ctx).Raw(`
 		SELECT p.id, p.sku, p.name, p.points, p.description, p.validity_days, p.image_url,

@@ -63,7 +63,7 @@ func TestFindByNameSameResultWhicheverPath(t *testing.T) {
 		{100000, 1},     // every term rare
 		{1000000, 1000}, // idem
 	} {
-		s := NewStore(db, nil, nil)
+		s := NewRepository(db, nil, nil)
 		s.nameFew, s.nameWalk = paths.few, paths.walk
 		walk := fmt.Sprintf("few %d walk %d", paths.few, paths.walk)
 		for _, tt := range []struct {
@@ -88,7 +88,7 @@ func TestFindByNameSameResultWhicheverPath(t *testing.T) {
 		}
 	}
 	// The order ignores case and accents: Álvaro first (before Ana), Zé last.
-	got, err := NewStore(db, nil, nil).Find(ctx, Search{Name: " silva"}, 100, 0)
+	got, err := NewRepository(db, nil, nil).Find(ctx, Search{Name: " silva"}, 100, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -38,7 +38,7 @@ type world struct {
 	db        *gorm.DB
 	ledger    *ledger.Service
 	redeems   *redeem.Service
-	customers *customer.Store
+	customers *customer.Repository
 }
 
 func newDB(t *testing.T) *gorm.DB {
@@ -51,7 +51,7 @@ func newWorld(t *testing.T, db *gorm.DB, ob *event.Outbox) *world {
 		t: t, db: db,
 		ledger:    ledger.NewService(db, ledger.Config{}).WithEvents(ob),
 		redeems:   redeem.NewService(db).WithEvents(ob),
-		customers: customer.NewStore(db, store.NewRepository(db), promotion.NewStore(db)).WithEvents(ob),
+		customers: customer.NewRepository(db, store.NewRepository(db), promotion.NewRepository(db)).WithEvents(ob),
 	}
 }
 
@@ -677,7 +677,7 @@ func TestBatchJobsRecordCustomerUpdates(t *testing.T) {
 	// The sale set store_code_owner; clear it (as customers created before the field existed).
 	w.exec(`UPDATE customers SET store_code_owner = NULL, app_user = NULL`)
 	sqlDB, _ := db.DB()
-	customers := customer.NewStore(db, store.NewRepository(db), promotion.NewStore(db))
+	customers := customer.NewRepository(db, store.NewRepository(db), promotion.NewRepository(db))
 
 	jobs := batch.New(sqlDB, nil).WithEvents(customers.WithEvents(&event.Outbox{}))
 

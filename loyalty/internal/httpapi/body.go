@@ -17,6 +17,7 @@ import (
 	"github.com/loyaltylinks/platform/loyalty/internal/freeform"
 	"github.com/loyaltylinks/platform/loyalty/internal/validation"
 	"github.com/loyaltylinks/platform/shared/apperr"
+	"github.com/loyaltylinks/platform/shared/binding"
 	"github.com/loyaltylinks/platform/shared/nullable"
 )
 
@@ -27,34 +28,10 @@ type Binder struct {
 	validate *validator.Validate
 }
 
-// NewBinder returns a Binder whose validation messages name fields by their JSON names.
+// NewBinder returns a Binder whose validation messages name fields by their JSON names
+// (the validator both services share, package binding).
 func NewBinder() *Binder {
-	v := validator.New(validator.WithRequiredStructEnabled())
-	v.RegisterTagNameFunc(func(f reflect.StructField) string {
-		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-		if name == "-" {
-			return ""
-		}
-		if name == "" {
-			return f.Name
-		}
-		return name
-	})
-	// PATCH bodies hold nullable.Field values: rules such as max=255 apply to the value
-	// sent; an absent or null field is skipped by omitempty.
-	v.RegisterCustomTypeFunc(nullableValue,
-		nullable.Field[string]{}, nullable.Field[int]{}, nullable.Field[int64]{}, nullable.Field[float64]{},
-		nullable.Field[bool]{}, nullable.Field[[]string]{})
-	return &Binder{validate: v}
-}
-
-// nullableValue hands the validator the value of a nullable.Field, or nil when the field
-// is absent or null.
-func nullableValue(f reflect.Value) any {
-	if !f.FieldByName("Set").Bool() || f.FieldByName("Null").Bool() {
-		return nil
-	}
-	return f.FieldByName("Value").Interface()
+	return &Binder{validate: binding.NewValidator()}
 }
 
 // JSON decodes the request body into dst and validates it (`validate` struct tags).
@@ -300,20 +277,7 @@ func expected(t reflect.Type) (msg, kind string) {
 }
 
 func fieldError(fe validator.FieldError, prefix []any) apperr.FieldError {
-	loc := append([]any{}, prefix...)
-	// Namespace is "Struct.field.sub[2].x"; drop the struct name.
-	ns := fe.Namespace()
-	if _, rest, ok := strings.Cut(ns, "."); ok {
-		for _, part := range strings.Split(rest, ".") {
-			name, idx, hasIdx := strings.Cut(part, "[")
-			loc = append(loc, name)
-			if hasIdx {
-				if n, err := strconv.Atoi(strings.TrimSuffix(idx, "]")); err == nil {
-					loc = append(loc, n)
-				}
-			}
-		}
-	}
+	loc := binding.Loc(fe, prefix...)
 	param := fe.Param()
 	switch fe.Tag() {
 	case "required", "required_without", "required_without_all":

@@ -14,7 +14,7 @@ import (
 // and the deletion of a customer with its history.
 type customerHandlers struct {
 	base
-	customers *customer.Store
+	customers *customer.Repository
 	ledger    *ledger.Service // deletion goes through the ledger: it owns the history
 }
 

@@ -10,7 +10,7 @@ import (
 // productHandlers serve /product: reward products and their add-ons (toppings).
 type productHandlers struct {
 	base
-	products *product.Store
+	products *product.Repository
 }
 
 // ProductCreate is the body of POST /product. Defaults: points 0, is_active true, price

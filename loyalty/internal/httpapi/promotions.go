@@ -11,7 +11,7 @@ import (
 // promotionHandlers serve /promotion: promotions that raise the points sales earn.
 type promotionHandlers struct {
 	base
-	promotions *promotion.Store
+	promotions *promotion.Repository
 }
 
 // PromotionCreate is the body of POST /promotion. Defaults: is_active true,

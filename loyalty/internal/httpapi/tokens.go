@@ -17,7 +17,7 @@ import (
 // tokenHandlers serve POST /authorization: sign-in under the login throttle.
 type tokenHandlers struct {
 	base
-	users    *user.Store
+	users    *user.Repository
 	throttle *user.Throttle
 	tokens   *auth.JWT
 	clientIP *clientip.Resolver

@@ -10,7 +10,7 @@ import (
 // userHandlers serve /users (admin routes but for listing and creating plain users).
 type userHandlers struct {
 	base
-	users  *user.Store
+	users  *user.Repository
 	access *user.Access // per-request user state; forgotten here on every change
 }
 

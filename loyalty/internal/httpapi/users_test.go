@@ -37,7 +37,7 @@ func postForm(t *testing.T, env *testEnv, path string, form url.Values) response
 func TestAuthorization(t *testing.T) {
 	env := newTestEnv(t)
 	ctx := context.Background()
-	users := user.NewStore(env.DB)
+	users := user.NewRepository(env.DB)
 	if _, err := users.Create(ctx, user.CreateInput{Username: "Maria", Password: "correct horse", Name: "Maria S", Role: "admin"}); err != nil {
 		t.Fatal(err)
 	}
@@ -718,7 +718,7 @@ func TestLoginThrottleOverHTTP(t *testing.T) {
 	behindGateway := withVar("TRUSTED_PROXIES", "127.0.0.0/8,::1/128")
 	env := newTestEnv(t, behindGateway)
 	second := env.replica(behindGateway)
-	if _, err := user.NewStore(env.DB).Create(context.Background(), user.CreateInput{Username: "maria", Password: "correct horse", Name: "Maria"}); err != nil {
+	if _, err := user.NewRepository(env.DB).Create(context.Background(), user.CreateInput{Username: "maria", Password: "correct horse", Name: "Maria"}); err != nil {
 		t.Fatal(err)
 	}
 

@@ -204,23 +204,21 @@ func (s *Service) moveStatement(ctx context.Context, mvs []*movement) []moveResu
 		if err != nil {
 			return err
 		}
-		defer rows.Close()
-		i := 0
-		for rows.Next() {
-			if i >= n {
-				return fmt.Errorf("ledger_move returned more than %d rows", n)
+		next := 0 // row i answers movement i
+		results, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (moveResult, error) {
+			if next >= n {
+				return moveResult{}, fmt.Errorf("ledger_move returned more than %d rows", n)
 			}
-			if out[i], err = scanMoveRow(rows, mvs[i]); err != nil {
-				return err
-			}
-			i++
-		}
-		if err := rows.Err(); err != nil {
+			next++
+			return scanMoveRow(row, mvs[next-1])
+		})
+		if err != nil {
 			return err
 		}
-		if i != n {
-			return fmt.Errorf("ledger_move returned %d rows for %d movements", i, n)
+		if len(results) != n {
+			return fmt.Errorf("ledger_move returned %d rows for %d movements", len(results), n)
 		}
+		copy(out, results)
 		return nil
 	})
 	if err != nil {

@@ -100,11 +100,11 @@ type Update struct {
 	ToppingSKUs     nullable.Field[[]string] `json:"topping_skus" validate:"omitempty,max=100,dive,max=255"`
 }
 
-// Store reads and writes products.
-type Store struct{ db *gorm.DB }
+// Repository reads and writes products.
+type Repository struct{ db *gorm.DB }
 
-// NewStore returns a Store over db.
-func NewStore(db *gorm.DB) *Store { return &Store{db: db} }
+// NewRepository returns a Repository over db.
+func NewRepository(db *gorm.DB) *Repository { return &Repository{db: db} }
 
 // Failures callers tell apart (errors.Is).
 var (
@@ -115,7 +115,7 @@ var (
 )
 
 // Create inserts a product and links its toppings, in one transaction.
-func (s *Store) Create(ctx context.Context, in CreateInput) (Product, error) {
+func (s *Repository) Create(ctx context.Context, in CreateInput) (Product, error) {
 	zero, two := 0.0, 2
 	p := Product{
 		ID:              uuid.NewString(),
@@ -158,7 +158,7 @@ func (s *Store) Create(ctx context.Context, in CreateInput) (Product, error) {
 }
 
 // Update applies the fields sent in u to product id, in one transaction.
-func (s *Store) Update(ctx context.Context, id string, u Update) (Product, error) {
+func (s *Repository) Update(ctx context.Context, id string, u Update) (Product, error) {
 	if err := u.validate(); err != nil {
 		return Product{}, err
 	}
@@ -182,28 +182,17 @@ func (s *Store) Update(ctx context.Context, id string, u Update) (Product, error
 			return err
 		}
 		if u.IsAddon.Set && !p.IsAddon {
-			var parents int64
-			if err := tx.Table("product_toppings").Where("topping_id = ?", id).Count(&parents).Error; err != nil {
-				return fmt.Errorf("count parents of product %s: %w", id, err)
-			}
-			if parents > 0 {
-				return ErrIsATopping.Withf("Product %s is a topping of %d product(s); unlink it before making it a regular product", p.SKU, parents)
+			if err := refuseIfTopping(tx, p); err != nil {
+				return err
 			}
 		}
-		if len(changes) > 0 {
-			if err := tx.Model(&Product{}).Where("id = ?", id).Updates(changes).Error; err != nil {
-				return writeError(err, p.SKU)
-			}
+		if err := updateColumns(tx, p, changes); err != nil {
+			return err
 		}
 		// Links follow the final state: a product without toppings keeps none.
 		if u.ToppingSKUs.Set || !p.HasToppings {
-			if err := tx.Exec("DELETE FROM product_toppings WHERE product_id = ?", id).Error; err != nil {
-				return fmt.Errorf("unlink toppings of %s: %w", id, err)
-			}
-			if p.HasToppings {
-				if err := linkToppings(tx, id, toppings); err != nil {
-					return err
-				}
+			if err := relinkToppings(tx, p, toppings); err != nil {
+				return err
 			}
 		}
 		// Read back inside the write: once it committed, nothing can fail the answer.
@@ -221,7 +210,9 @@ func productAdvice(id string) string {
 }
 
 // ByID returns one product with its toppings.
-func (s *Store) ByID(ctx context.Context, id string) (Product, error) { return byID(ctx, s.db, id) }
+func (s *Repository) ByID(ctx context.Context, id string) (Product, error) {
+	return byID(ctx, s.db, id)
+}
 
 // byID reads product id with its toppings through db (the pool or a write's transaction).
 func byID(ctx context.Context, db *gorm.DB, id string) (Product, error) {
@@ -241,7 +232,7 @@ func byID(ctx context.Context, db *gorm.DB, id string) (Product, error) {
 }
 
 // List returns products by name, inactive ones and add-ons included.
-func (s *Store) List(ctx context.Context, limit, offset int) ([]Product, error) {
+func (s *Repository) List(ctx context.Context, limit, offset int) ([]Product, error) {
 	out := []Product{}
 	if err := s.db.WithContext(ctx).Order("lower(name), sku").Limit(limit).Offset(offset).Find(&out).Error; err != nil {
 		return nil, fmt.Errorf("list products: %w", err)
@@ -291,6 +282,42 @@ func withToppings(ctx context.Context, db *gorm.DB, list []Product) error {
 	return nil
 }
 
+// refuseIfTopping refuses to make p a regular product while it is another's topping.
+func refuseIfTopping(tx *gorm.DB, p Product) error {
+	var parents int64
+	if err := tx.Raw("SELECT count(*) FROM product_toppings WHERE topping_id = ?", p.ID).Scan(&parents).Error; err != nil {
+		return fmt.Errorf("count parents of product %s: %w", p.ID, err)
+	}
+	if parents > 0 {
+		return ErrIsATopping.Withf("Product %s is a topping of %d product(s); unlink it before making it a regular product", p.SKU, parents)
+	}
+	return nil
+}
+
+// updateColumns writes the columns an update changed (the set varies: GORM's builder
+// writes the statement).
+func updateColumns(tx *gorm.DB, p Product, changes map[string]any) error {
+	if len(changes) == 0 {
+		return nil
+	}
+	if err := tx.Model(&Product{}).Where("id = ?", p.ID).Updates(changes).Error; err != nil {
+		return writeError(err, p.SKU)
+	}
+	return nil
+}
+
+// relinkToppings replaces p's topping links by the add-ons named by skus (none when p
+// has no toppings).
+func relinkToppings(tx *gorm.DB, p Product, skus []string) error {
+	if err := tx.Exec("DELETE FROM product_toppings WHERE product_id = ?", p.ID).Error; err != nil {
+		return fmt.Errorf("unlink toppings of %s: %w", p.ID, err)
+	}
+	if !p.HasToppings {
+		return nil
+	}
+	return linkToppings(tx, p.ID, skus)
+}
+
 // linkToppings links the add-ons named by skus to product id. Every sku must name an
 // existing add-on; the 422 points at the offending element of topping_skus.
 func linkToppings(tx *gorm.DB, id string, skus []string) error {
@@ -302,7 +329,7 @@ func linkToppings(tx *gorm.DB, id string, skus []string) error {
 		SKU     string
 		IsAddon bool
 	}
-	if err := tx.Table("products").Select("id, sku, is_addon").Where("sku IN ?", skus).Scan(&found).Error; err != nil {
+	if err := tx.Raw("SELECT id, sku, is_addon FROM products WHERE sku IN ?", skus).Scan(&found).Error; err != nil {
 		return fmt.Errorf("look up toppings: %w", err)
 	}
 	bySKU := map[string]int{}

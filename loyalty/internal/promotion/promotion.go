@@ -85,11 +85,11 @@ type Update struct {
 	StoreCodes       nullable.Field[[]string]          `json:"store_codes" validate:"omitempty,max=1000,dive,max=255"`
 }
 
-// Store reads and writes promotions.
-type Store struct{ db *gorm.DB }
+// Repository reads and writes promotions.
+type Repository struct{ db *gorm.DB }
 
-// NewStore returns a Store over db.
-func NewStore(db *gorm.DB) *Store { return &Store{db: db} }
+// NewRepository returns a Repository over db.
+func NewRepository(db *gorm.DB) *Repository { return &Repository{db: db} }
 
 // ErrNotFound is the failure of a promotion id that names none.
 var ErrNotFound = apperr.Define(apperr.NotFound, "promotion_not_found", "Promotion not found")
@@ -98,7 +98,7 @@ var ErrNotFound = apperr.Define(apperr.NotFound, "promotion_not_found", "Promoti
 const maxCents = 99999999999999
 
 // Create inserts a promotion.
-func (s *Store) Create(ctx context.Context, in CreateInput) (Promotion, error) {
+func (s *Repository) Create(ctx context.Context, in CreateInput) (Promotion, error) {
 	p := Promotion{
 		ID:               uuid.NewString(),
 		Name:             strings.TrimSpace(in.Name),
@@ -138,7 +138,7 @@ func (s *Store) Create(ctx context.Context, in CreateInput) (Promotion, error) {
 }
 
 // Update applies the fields sent in u to promotion id.
-func (s *Store) Update(ctx context.Context, id string, u Update) (Promotion, error) {
+func (s *Repository) Update(ctx context.Context, id string, u Update) (Promotion, error) {
 	if err := u.validate(); err != nil {
 		return Promotion{}, err
 	}
@@ -221,7 +221,9 @@ func (u Update) apply(p *Promotion) map[string]any {
 }
 
 // ByID returns one promotion.
-func (s *Store) ByID(ctx context.Context, id string) (Promotion, error) { return byID(ctx, s.db, id) }
+func (s *Repository) ByID(ctx context.Context, id string) (Promotion, error) {
+	return byID(ctx, s.db, id)
+}
 
 // byID reads promotion id through db (the pool or a write's transaction).
 func byID(ctx context.Context, db *gorm.DB, id string) (Promotion, error) {
@@ -237,7 +239,7 @@ func byID(ctx context.Context, db *gorm.DB, id string) (Promotion, error) {
 }
 
 // List returns promotions, the latest starting first.
-func (s *Store) List(ctx context.Context, limit, offset int) ([]Promotion, error) {
+func (s *Repository) List(ctx context.Context, limit, offset int) ([]Promotion, error) {
 	out := []Promotion{}
 	if err := s.db.WithContext(ctx).Order("start_date DESC, created_at DESC, id").Limit(limit).Offset(offset).Find(&out).Error; err != nil {
 		return nil, fmt.Errorf("list promotions: %w", err)
@@ -248,7 +250,7 @@ func (s *Store) List(ctx context.Context, limit, offset int) ([]Promotion, error
 // ActiveAt returns the promotions running at t (active, start_date <= t <= end_date),
 // oldest start first.
 // With a storeCode, only those for every store or naming that store; without one, all.
-func (s *Store) ActiveAt(ctx context.Context, t time.Time, storeCode string) ([]Promotion, error) {
+func (s *Repository) ActiveAt(ctx context.Context, t time.Time, storeCode string) ([]Promotion, error) {
 	q := s.db.WithContext(ctx).Where("is_active AND start_date <= ? AND end_date >= ?", t, t)
 	if storeCode != "" {
 		q = q.Where("(store_codes IS NULL OR cardinality(store_codes) = 0 OR ? = ANY(store_codes))", storeCode)

@@ -24,14 +24,14 @@ func newDB(t testing.TB, conns int) *gorm.DB {
 	return testdb.Open(t, database.Options{Schema: migrations.Schema, MaxOpenConns: conns})
 }
 
-// newStore is a Store hashing at bcrypt's minimum cost (tests create many users).
-func newStore(db *gorm.DB) *Store {
-	s := NewStore(db)
+// newStore is a Repository hashing at bcrypt's minimum cost (tests create many users).
+func newStore(db *gorm.DB) *Repository {
+	s := NewRepository(db)
 	s.cost = bcrypt.MinCost
 	return s
 }
 
-func mustCreate(t testing.TB, s *Store, username, role string) User {
+func mustCreate(t testing.TB, s *Repository, username, role string) User {
 	t.Helper()
 	u, err := s.Create(context.Background(), CreateInput{Username: username, Password: "long enough", Name: username, Role: role})
 	if err != nil {

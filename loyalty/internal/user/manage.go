@@ -77,7 +77,7 @@ func (u Update) validate() error {
 var errLastAdmin = apperr.New(apperr.Conflict, "This is the last active admin: make another user an active admin first")
 
 // ByID returns a user. An id that is not a UUID matches nobody.
-func (s *Store) ByID(ctx context.Context, id string) (User, error) {
+func (s *Repository) ByID(ctx context.Context, id string) (User, error) {
 	id, ok := canonicalID(id)
 	if !ok {
 		return User{}, errNotFound
@@ -94,7 +94,7 @@ func (s *Store) ByID(ctx context.Context, id string) (User, error) {
 }
 
 // ByUsername returns the user signing in as username (normalised, any case).
-func (s *Store) ByUsername(ctx context.Context, username string) (User, error) {
+func (s *Repository) ByUsername(ctx context.Context, username string) (User, error) {
 	name, err := NormalizeUsername(username, "username")
 	if err != nil {
 		return User{}, err
@@ -125,7 +125,7 @@ func canonicalID(id string) (string, bool) {
 // Update applies u to the user id and returns the result. A change that would leave no
 // active admin is a Conflict (see lockForChange). A new password, like a deactivation,
 // revokes the user's tokens (the database raises token_version).
-func (s *Store) Update(ctx context.Context, id string, u Update) (User, error) {
+func (s *Repository) Update(ctx context.Context, id string, u Update) (User, error) {
 	if err := u.validate(); err != nil {
 		return User{}, err
 	}
@@ -184,7 +184,7 @@ func (s *Store) Update(ctx context.Context, id string, u Update) (User, error) {
 // Delete removes the user id and returns it as it was. Its tokens stop working (the
 // subject no longer exists); its report-query history is kept (migration 00430). Deleting
 // the last active admin is a Conflict.
-func (s *Store) Delete(ctx context.Context, id string) (User, error) {
+func (s *Repository) Delete(ctx context.Context, id string) (User, error) {
 	var out User
 	change, xact := database.UpdateInXact(userAdvice(id))
 	err := database.Tx(ctx, s.db, change, func(tx *gorm.DB) error {

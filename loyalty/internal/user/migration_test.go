@@ -121,7 +121,7 @@ func TestMigrationNormalisesExistingUsernames(t *testing.T) {
 			t.Errorf("%s: username %q active %v, want %q active %v", u.ID, u.Username, u.IsActive, w.username, w.active)
 		}
 	}
-	s := NewStore(db)
+	s := NewRepository(db)
 	for _, login := range []string{"ADMIN", "maria", "ＢＯＢ"} {
 		if _, err := s.Authenticate(ctx, login, "long enough"); err != nil {
 			t.Errorf("sign in as %q after the migration: %v", login, err)

@@ -104,7 +104,7 @@ func (t *Throttle) Limits() ThrottleLimits { return t.limits }
 // SignIn checks credentials under the throttle: the attempt is reserved first (a refused
 // one answers 429 and runs no bcrypt), then checked by users.Authenticate, then recorded
 // as a failure or a success.
-func (t *Throttle) SignIn(ctx context.Context, users *Store, username, password string, from netip.Addr) (User, error) {
+func (t *Throttle) SignIn(ctx context.Context, users *Repository, username, password string, from netip.Addr) (User, error) {
 	attempt, err := t.Reserve(ctx, username, from)
 	if err != nil {
 		return User{}, err

@@ -20,7 +20,7 @@ var (
 )
 
 // signIn runs one sign-in and classifies its answer: "ok", "401" or "429".
-func signIn(t *testing.T, th *Throttle, s *Store, username, password string, from netip.Addr) string {
+func signIn(t *testing.T, th *Throttle, s *Repository, username, password string, from netip.Addr) string {
 	t.Helper()
 	_, err := th.SignIn(context.Background(), s, username, password, from)
 	var throttled *ThrottledError

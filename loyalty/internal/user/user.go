@@ -51,8 +51,8 @@ type CreateInput struct {
 	Role     string
 }
 
-// Store reads and writes users.
-type Store struct {
+// Repository reads and writes users.
+type Repository struct {
 	db   *gorm.DB
 	cost int
 
@@ -63,13 +63,13 @@ type Store struct {
 // roles are the roles a user may have.
 var roles = []string{auth.RoleAdmin, auth.RoleUser}
 
-// NewStore returns a Store over db hashing with bcrypt's default cost.
-func NewStore(db *gorm.DB) *Store { return &Store{db: db, cost: bcrypt.DefaultCost} }
+// NewRepository returns a Repository over db hashing with bcrypt's default cost.
+func NewRepository(db *gorm.DB) *Repository { return &Repository{db: db, cost: bcrypt.DefaultCost} }
 
 // Create inserts a user. The username is stored normalised (NormalizeUsername); one
 // taken by another user in that form, case-insensitively, is a Conflict. Permission to
 // create an admin is the caller's business (see CanCreate).
-func (s *Store) Create(ctx context.Context, in CreateInput) (User, error) {
+func (s *Repository) Create(ctx context.Context, in CreateInput) (User, error) {
 	username, err := NormalizeUsername(in.Username, "username")
 	if err != nil {
 		return User{}, err
@@ -147,7 +147,7 @@ func CanCreate(callerRole, target string) error {
 }
 
 // List returns users oldest first.
-func (s *Store) List(ctx context.Context, limit, offset int) ([]User, error) {
+func (s *Repository) List(ctx context.Context, limit, offset int) ([]User, error) {
 	users := []User{}
 	err := s.db.WithContext(ctx).Order("created_at, id").Limit(limit).Offset(offset).Find(&users).Error
 	if err != nil {
@@ -163,7 +163,7 @@ var errBadCredentials = apperr.New(apperr.Unauthorized, "Incorrect username or p
 // Authenticate returns the active user with these credentials. The username is
 // normalised as on create and compared case-insensitively; one that could not have been
 // created (an invisible character) matches nobody.
-func (s *Store) Authenticate(ctx context.Context, username, password string) (User, error) {
+func (s *Repository) Authenticate(ctx context.Context, username, password string) (User, error) {
 	var u User
 	err := gorm.ErrRecordNotFound
 	if name, nameErr := NormalizeUsername(username); nameErr == nil {
@@ -195,7 +195,7 @@ func checkPassword(password string) error {
 	return nil
 }
 
-func (s *Store) hash(password string) (string, error) {
+func (s *Repository) hash(password string) (string, error) {
 	if err := checkPassword(password); err != nil {
 		return "", err
 	}
@@ -206,7 +206,7 @@ func (s *Store) hash(password string) (string, error) {
 	return string(hash), nil
 }
 
-func (s *Store) dummyHash() []byte {
+func (s *Repository) dummyHash() []byte {
 	s.dummyOnce.Do(func() {
 		s.dummy, _ = bcrypt.GenerateFromPassword([]byte("not a real password"), s.cost)
 	})

@@ -580,20 +580,23 @@ func (r batchRecord) logAttempts(tx *gorm.DB, c claim) error {
 	return nil
 }
 
+// sinceSQL is the new value of failing_since for each outcome of a batch.
+var sinceSQL = map[failingSince]string{
+	sinceKept:      "COALESCE(failing_since, now())",
+	sinceCleared:   "NULL",
+	sinceRestarted: "now()",
+}
+
 // updateStreak writes the streak, and the disabling when decided.
 func (r batchRecord) updateStreak(tx *gorm.DB, c claim) error {
-	since := gorm.Expr("COALESCE(failing_since, now())")
-	switch r.since {
-	case sinceCleared:
-		since = gorm.Expr("NULL")
-	case sinceRestarted:
-		since = gorm.Expr("now()")
-	}
-	changes := map[string]any{"consecutive_failures": r.streak.failures, "refused_in_a_row": r.streak.refused, "failing_since": since}
-	if r.disable != "" {
-		changes["is_active"], changes["disabled_reason"], changes["disabled_at"] = false, r.disable, gorm.Expr("now()")
-	}
-	if err := tx.Table("webhook_subscriptions").Where("id = ?", c.ID).Updates(changes).Error; err != nil {
+	err := tx.Exec(`UPDATE webhook_subscriptions
+		SET consecutive_failures = @failures, refused_in_a_row = @refused, failing_since = `+sinceSQL[r.since]+`,
+		    is_active = is_active AND @disable = '',
+		    disabled_reason = CASE WHEN @disable = '' THEN disabled_reason ELSE @disable END,
+		    disabled_at = CASE WHEN @disable = '' THEN disabled_at ELSE now() END
+		WHERE id = @id`,
+		map[string]any{"failures": r.streak.failures, "refused": r.streak.refused, "disable": r.disable, "id": c.ID}).Error
+	if err != nil {
 		return fmt.Errorf("update failure streak of webhook %s: %w", c.ID, err)
 	}
 	return nil

@@ -5,4 +5,8 @@
 // (Compare). The tests in this directory run every question through the interpreter, the
 // real guard and the real runner, and score it. CONVENTIONS.md states how the gold answers
 // count; README.md says how to run the evaluation.
+//
+// Everything here is test code: the seed, the comparison, the clock and the question
+// reader live in _test.go files, so no binary can link the harness. This file only
+// keeps the directory a package (go vet, go list and the docs name it).
 package eval
