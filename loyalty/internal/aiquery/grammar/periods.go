@@ -15,6 +15,9 @@ func dayPeriod(x *env, w string) (any, bool) {
 		return periodV{p: x.cal.Relative(semantic.Today)}, true
 	case "yesterday":
 		return periodV{p: x.cal.Relative(semantic.Yesterday)}, true
+	case "daybefore":
+		y, m, d := x.cal.Now.Date()
+		return periodV{p: semantic.Day(time.Date(y, m, d-2, 0, 0, 0, 0, x.loc))}, true
 	case "tomorrow":
 		return periodV{p: x.cal.Relative(semantic.Tomorrow)}, true
 	case "ytd":
@@ -181,8 +184,8 @@ func open(p *semantic.Period, how string) (any, bool) {
 
 // span is "from A to B" and "between A and B", both included.
 func span(a, b *semantic.Period) (any, bool) {
-	if a.From == "" || b.To == "" || a.From == b.From {
-		return nil, false
+	if a.From == "" || b.To == "" || a.From == b.From || !a.Start.IsZero() && !b.Start.IsZero() && a.Start.After(b.Start) {
+		return nil, false // a span that ends before it starts is another reading's
 	}
 	return periodV{p: &semantic.Period{Kind: semantic.DateRange, From: a.From, To: b.To, Start: a.Start,
 		Label: semantic.T(a.Label.PT+" a "+b.Label.PT, a.Label.EN+" to "+b.Label.EN)}}, true
@@ -272,4 +275,88 @@ func dayOfMonth(x *env, n string, p *semantic.Period) (any, bool) {
 		return nil, false
 	}
 	return periodV{p: semantic.Day(t)}, true
+}
+
+// dayOfNamedMonth is day d of month m ("April 1"), of year y when given, else of the
+// month's most recent occurrence that has begun.
+func dayOfNamedMonth(x *env, m, d, y string) (any, bool) {
+	v, ok := month(x, m, y)
+	if !ok {
+		return nil, false
+	}
+	return dayOfMonth(x, d, v.(periodV).p)
+}
+
+// daySpan is days a to b of the month p, both included ("de 1 a 15 de maio").
+func daySpan(x *env, a, b string, p *semantic.Period) (any, bool) {
+	if atoiOr(a, 0) >= atoiOr(b, 0) {
+		return nil, false
+	}
+	first, ok := dayOfMonth(x, a, p)
+	if !ok {
+		return nil, false
+	}
+	last, ok := dayOfMonth(x, b, p)
+	if !ok {
+		return nil, false
+	}
+	return span(first.(periodV).p, last.(periodV).p)
+}
+
+// monthPart is the n-th fortnight (1-15, 16 to the end) or week (days 1-7, 8-14, ...;
+// the last one ends with the month) of the month p: "primeira quinzena de maio", "the
+// first week of May".
+func monthPart(x *env, ord, unit string, p *semantic.Period) (any, bool) {
+	n := atoiOr(ord, 0)
+	var y int
+	var m time.Month
+	switch {
+	case p.Kind == semantic.ThisMonth:
+		y, m, _ = x.cal.Now.Date()
+	case p.Kind == semantic.LastMonth:
+		y, m, _ = x.cal.Now.AddDate(0, 0, -x.cal.Now.Day()).Date()
+	case p.Kind == semantic.CalendarMonth && !p.Start.IsZero():
+		y, m = p.Start.Year(), p.Start.Month()
+	default:
+		return nil, false
+	}
+	first := time.Date(y, m, 1, 0, 0, 0, 0, x.loc)
+	last := first.AddDate(0, 1, -1)
+	var from, to time.Time
+	switch unit {
+	case "fortnight":
+		if n < 1 || n > 2 {
+			return nil, false
+		}
+		from, to = first.AddDate(0, 0, 15*(n-1)), first.AddDate(0, 0, 14)
+		if n == 2 {
+			to = last
+		}
+	case "week":
+		from, to = first.AddDate(0, 0, 7*(n-1)), first.AddDate(0, 0, 7*n-1)
+		if n < 1 || from.After(last) {
+			return nil, false
+		}
+		if to.After(last) {
+			to = last
+		}
+	default:
+		return nil, false
+	}
+	return periodV{p: semantic.Range(from, to)}, true
+}
+
+// sinceWeekday is "desde segunda", "since Monday": from the last such day before today.
+func sinceWeekday(x *env, wd string) (any, bool) {
+	d := atoiOr(wd, 0)
+	if d < 1 || d > 7 {
+		return nil, false
+	}
+	y, m, day := x.cal.Now.Date()
+	today := time.Date(y, m, day, 0, 0, 0, 0, x.loc)
+	back := (int(today.Weekday())+6)%7 + 1 - d // ISO weekday of today minus d
+	if back <= 0 {
+		back += 7
+	}
+	return open(semantic.Day(today.AddDate(0, 0, -back)), "since")
 }

@@ -706,12 +706,16 @@ func productions(x *env) []*Rule {
 		rule("Period", 0, tLast+" Num "+tUnit, func(k []*Edge) (any, bool) { return lastN(x, arg(k[1]), arg(k[2])) }),
 		rule("Period", 0, tMonth+" "+tFrom+"? "+tYear+"?", func(k []*Edge) (any, bool) { return month(x, arg(k[0]), arg(k[2])) }),
 		rule("Period", 0, tMonthYr, func(k []*Edge) (any, bool) { return monthYr(x, k[0]) }),
-		rule("Period", 0, tMonth+" "+tNumber, func(k []*Edge) (any, bool) { // "fev/25", "jan-2025"
-			y := atoiOr(arg(k[1]), 0)
-			if y < 100 {
-				y += 2000
-			}
-			return month(x, arg(k[0]), strconv.Itoa(y))
+		// "April 1", "October 15, 2024", "May 3rd": a day of the month ("fev/25" and
+		// "Jan '25" are years: the lexicon reads a short year glued to its month as one)
+		rule("Period", 0, tMonth+" "+tNumber, func(k []*Edge) (any, bool) { return dayOfNamedMonth(x, arg(k[0]), arg(k[1]), "") }),
+		rule("Period", 0, tMonth+" "+tDayNo, func(k []*Edge) (any, bool) { return dayOfNamedMonth(x, arg(k[0]), arg(k[1]), "") }),
+		// with its year, one date: never two periods ("October 15" and "2024")
+		rule("Period", -0.1, tMonth+" "+tNumber+" "+tAnd+"? "+tYear, func(k []*Edge) (any, bool) {
+			return dayOfNamedMonth(x, arg(k[0]), arg(k[1]), arg(k[3]))
+		}),
+		rule("Period", -0.1, tMonth+" "+tDayNo+" "+tAnd+"? "+tYear, func(k []*Edge) (any, bool) {
+			return dayOfNamedMonth(x, arg(k[0]), arg(k[1]), arg(k[3]))
 		}),
 		rule("Period", 0, tQuarterN+" "+tFrom+"? "+tYear+"?", func(k []*Edge) (any, bool) { return part(x, arg(k[0]), "quarter", arg(k[2])) }),
 		rule("Period", 0, tHalfN+" "+tFrom+"? "+tYear+"?", func(k []*Edge) (any, bool) { return part(x, arg(k[0]), "half", arg(k[2])) }),
@@ -719,6 +723,10 @@ func productions(x *env) []*Rule {
 		rule("Period", 0, tQuarterN+" "+tFrom+"? Period", func(k []*Edge) (any, bool) { return partOf(x, arg(k[0]), "quarter", k[2].Val.(periodV).p) }),
 		rule("Period", 0, tHalfN+" "+tFrom+"? Period", func(k []*Edge) (any, bool) { return partOf(x, arg(k[0]), "half", k[2].Val.(periodV).p) }),
 		rule("Period", 0, tOrdinal+" "+tUnit+" "+tFrom+"? Period", func(k []*Edge) (any, bool) { return partOf(x, arg(k[0]), arg(k[1]), k[3].Val.(periodV).p) }),
+		// "primeira quinzena de maio", "the second week of last month"
+		rule("Period", 0, tOrdinal+" "+tUnit+" "+tFrom+"? Period", func(k []*Edge) (any, bool) { return monthPart(x, arg(k[0]), arg(k[1]), k[3].Val.(periodV).p) }),
+		// "desde segunda", "since Monday"
+		rule("Period", 0, tSince+" "+tWeekday, func(k []*Edge) (any, bool) { return sinceWeekday(x, arg(k[1])) }),
 		// days of the month: "the 10th (of this month)", "dia 10 (de maio)", "10 de maio"
 		rule("Period", 0, tDayNo, func(k []*Edge) (any, bool) { return dayOfMonth(x, arg(k[0]), nil) }),
 		rule("Period", 0, tDayNo+" "+tFrom+"? Period", func(k []*Edge) (any, bool) { return dayOfMonth(x, arg(k[0]), k[2].Val.(periodV).p) }),
@@ -739,6 +747,30 @@ func productions(x *env) []*Rule {
 				return nil, false
 			}
 			return dayOfMonth(x, arg(k[0]), k[2].Val.(periodV).p)
+		}),
+		// days of one month: "entre 1 e 10 de março", "de 1 a 15 de maio", "do dia 1 ao dia
+		// 10 deste mês", "from the 1st to the 10th of May", "May 1-15": a span of days,
+		// never a range of values beside a month
+		rule("DayNo", 0, tNumber, func(k []*Edge) (any, bool) { return arg(k[0]), true }),
+		rule("DayNo", 0, tDayNo, func(k []*Edge) (any, bool) { return arg(k[0]), true }),
+		rule("DayNo", 0, tUnit+" DayNo", func(k []*Edge) (any, bool) { return k[1].Val, arg(k[0]) == "day" }),
+		rule("Period", 0, tBetween+" DayNo "+tAnd+" DayNo "+tFrom+"? Period", func(k []*Edge) (any, bool) {
+			return daySpan(x, k[1].Val.(string), k[3].Val.(string), k[5].Val.(periodV).p)
+		}),
+		rule("Period", 0, tFrom+"? DayNo "+tTo+" DayNo "+tFrom+"? Period", func(k []*Edge) (any, bool) {
+			return daySpan(x, k[1].Val.(string), k[3].Val.(string), k[5].Val.(periodV).p)
+		}),
+		rule("Period", 0, tFrom+"? "+tRange+" "+tFrom+"? Period", func(k []*Edge) (any, bool) {
+			lo, hi, _ := strings.Cut(arg(k[1]), "-")
+			return daySpan(x, lo, hi, k[3].Val.(periodV).p)
+		}),
+		rule("Period", 0, tMonth+" "+tRange+" "+tAnd+"? "+tYear+"?", func(k []*Edge) (any, bool) {
+			m, ok := month(x, arg(k[0]), arg(k[3]))
+			if !ok {
+				return nil, false
+			}
+			lo, hi, _ := strings.Cut(arg(k[1]), "-")
+			return daySpan(x, lo, hi, m.(periodV).p)
 		}),
 		// "this month so far", "este ano até agora": current periods run up to now anyway
 		rule("Period", 0, "Period "+string(semantic.CatSoFar), func(k []*Edge) (any, bool) {

@@ -192,9 +192,14 @@ func (lx *Lexicon) Read(question string) *Reading {
 	for i, t := range r.Tokens {
 		switch t.Kind {
 		case Number:
-			r.Matches = append(r.Matches, Match{From: i, To: i + 1, Cat: CatNumber, Arg: t.Norm})
+			if !t.Year2 { // "fev/25": a year, never a count or a day
+				r.Matches = append(r.Matches, Match{From: i, To: i + 1, Cat: CatNumber, Arg: t.Norm})
+			}
 			if t.Num >= 1990 && t.Num <= 2100 && t.Num == float64(int(t.Num)) {
 				r.Matches = append(r.Matches, Match{From: i, To: i + 1, Cat: CatYear, Arg: t.Norm})
+			}
+			if t.Year2 {
+				r.Matches = append(r.Matches, Match{From: i, To: i + 1, Cat: CatYear, Arg: "20" + t.Raw})
 			}
 		case Money:
 			r.Matches = append(r.Matches, Match{From: i, To: i + 1, Cat: CatMoney, Arg: t.Norm})

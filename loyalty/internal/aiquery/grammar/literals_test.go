@@ -1,0 +1,53 @@
+package grammar
+
+import "testing"
+
+// The classes of the fourth round's group B (issue 24): free literals in a name slot,
+// lists of bands, weekday sets and ranges, date forms. Paraphrases written for these
+// tests, in both languages, with what must still be refused. The tests' clock is
+// Wednesday 2025-06-18.
+
+func TestDateFormClasses(t *testing.T) {
+	runClasses(t, []classCases{
+		{"a month and a day number is that day, not a two-digit year", map[string]want{
+			"points redeemed per store since April 1": {measures: []string{"points_redeemed"}, sql: []string{">= DATE '2025-04-01'"}},
+			"sales since March 3rd":                   {sql: []string{">= DATE '2025-03-03'"}},
+			"revenue on October 15, 2024":             {measures: []string{"revenue"}, sql: []string{">= DATE '2024-10-15'", "< DATE '2024-10-16'"}},
+			"faturamento desde 2 de maio":             {sql: []string{">= DATE '2025-05-02'"}},
+			"quantos resgates de 1º de maio pra cá":   {measures: []string{"redemptions"}, sql: []string{">= DATE '2025-05-01'"}},
+			"how many sales from May 10th onwards":    {sql: []string{">= DATE '2025-05-10'"}},
+		}},
+		{"a short year glued to its month or quarter is a year", map[string]want{
+			"faturamento em fev/25":   {period: "2025-02-01"},
+			"revenue Jan '25":         {period: "2025-01-01"},
+			"vendas no 1T24":          {period: "2024-01-01", sql: []string{"< DATE '2024-04-01'"}},
+			"revenue in Q3 '24":       {period: "2024-07-01"},
+			"faturamento de 2024-10":  {period: "2024-10-01", sql: []string{"< DATE '2024-11-01'"}},
+			"sales count for 2025-03": {period: "2025-03-01"},
+		}},
+		{"days of one month are a span of days, never a range of values", map[string]want{
+			"vendas entre 1 e 10 de março":             {measures: []string{"sales_count"}, filters: []string{}, sql: []string{">= DATE '2025-03-01'", "< DATE '2025-03-11'"}},
+			"faturamento de 1 a 15 de maio":            {filters: []string{}, sql: []string{">= DATE '2025-05-01'", "< DATE '2025-05-16'"}},
+			"revenue from the 1st to the 10th of May":  {sql: []string{">= DATE '2025-05-01'", "< DATE '2025-05-11'"}},
+			"sales May 1-15":                           {sql: []string{">= DATE '2025-05-01'", "< DATE '2025-05-16'"}},
+			"faturamento do dia 5 ao dia 20 deste mês": {sql: []string{">= DATE '2025-06-05'", "< DATE '2025-06-21'"}},
+			// a quantity after the numbers keeps them values
+			"vendas entre 10 e 50 reais em maio": {sql: []string{"v.value >= 10", ">= DATE '2025-05-01'"}},
+		}},
+		{"relative days, fortnights and weeks of a month", map[string]want{
+			"vendas de anteontem":                       {sql: []string{">= DATE '2025-06-16'", "< DATE '2025-06-17'"}},
+			"revenue the day before yesterday":          {sql: []string{">= DATE '2025-06-16'"}},
+			"faturamento desde segunda":                 {sql: []string{">= DATE '2025-06-16'"}},
+			"sales since Friday":                        {sql: []string{">= DATE '2025-06-13'"}},
+			"faturamento na primeira quinzena de maio":  {sql: []string{">= DATE '2025-05-01'", "< DATE '2025-05-16'"}},
+			"vendas da segunda quinzena do mês passado": {sql: []string{">= DATE '2025-05-16'", "< DATE '2025-06-01'"}},
+			"revenue for the first week of May":         {sql: []string{">= DATE '2025-05-01'", "< DATE '2025-05-08'"}},
+			"revenue this year so far":                  {period: "date_trunc('year', now())"},
+			"sales year to date":                        {period: "date_trunc('year', now())"},
+		}},
+		{"a date form that is no date is refused", map[string]want{
+			"faturamento de 40 a 45 de maio":        {refuse: true},
+			"revenue in the third fortnight of May": {refuse: true},
+		}},
+	})
+}
