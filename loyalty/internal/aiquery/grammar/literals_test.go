@@ -51,3 +51,36 @@ func TestDateFormClasses(t *testing.T) {
 		}},
 	})
 }
+
+func TestNameLiteralClasses(t *testing.T) {
+	souza := "LIKE '% souza %'"
+	runClasses(t, []classCases{
+		{"a word in the name slot is a literal searched as a whole word, accents and case folded", map[string]want{
+			"quero a lista dos clientes com souza no nome":        {list: true, sql: []string{souza, "translate(lower("}},
+			"liste os clientes que têm Souza no nome":             {list: true, sql: []string{souza}},
+			"list every customer with \"Souza\" in their name":    {list: true, sql: []string{souza}},
+			"show members w/ souza in the name":                   {list: true, sql: []string{souza}},
+			"quantos clientes possuem Santos no nome":             {measures: []string{"customers"}, sql: []string{"LIKE '% santos %'"}},
+			"how many customers have \"Maria Clara\" in the name": {measures: []string{"customers"}, sql: []string{"LIKE '% maria clara %'"}},
+			"clientes cujo nome contém Pereira":                   {sql: []string{"LIKE '% pereira %'"}},
+			"customers whose name contains Pereira":               {sql: []string{"LIKE '% pereira %'"}},
+			"clientes de sobrenome Oliveira":                      {sql: []string{"LIKE '% oliveira %'"}},
+			"customers with the surname Oliveira":                 {sql: []string{"LIKE '% oliveira %'"}},
+		}},
+		{"the name slot combines with other filters and with what to show", map[string]want{
+			"clientes inativos com Souza no nome":                           {list: false, measures: []string{"customers"}, sql: []string{souza, "NOT c.is_active"}},
+			"list active customers with Souza in their name, names only":    {list: true, sql: []string{souza, "c.is_active"}},
+			"relacione os clientes com Souza no nome que vieram pelo app":   {list: true, sql: []string{souza, "c.origin = 'APP'"}},
+			"clientes com Souza no nome junto com o saldo de pontos":        {list: true, sql: []string{souza, "c.points_balance AS"}},
+			"customers named Souza along with their points balance":         {list: true, sql: []string{souza, "c.points_balance"}},
+			"só os nomes dos clientes com Souza no nome":                    {list: true, sql: []string{souza}},
+			"clientes com saldo acima de 100 e com Souza no nome, quantos?": {measures: []string{"customers"}, sql: []string{souza, "c.points_balance > 100"}},
+		}},
+		{"outside a name slot an unknown word is still refused", map[string]want{
+			"clientes com souza":             {refuse: true},
+			"customers souza in the store":   {refuse: true},
+			"faturamento da loja Xablau":     {refuse: true},
+			"clientes com souza no cadastro": {refuse: true},
+		}},
+	})
+}

@@ -641,6 +641,27 @@ func productions(x *env) []*Rule {
 		rule("LooseName", 0, tWord, func(k []*Edge) (any, bool) { return k[0].Match.Arg, true }),
 		rule("LooseName", 0, tWord+" LooseName", func(k []*Edge) (any, bool) { return k[0].Match.Arg + " " + k[1].Val.(string), true }),
 		rule("Filter", 0, tNamed+" LooseName", func(k []*Edge) (any, bool) { return nameFilter(k[1].Val.(string), true), true }),
+		// a literal searched in names: "com souza no nome", "with "Rocha" in their name",
+		// "w/ Carvalho in the name", "que têm Maria Clara no nome". Between "com" and "no
+		// nome" any one word is the literal, known to the lexicon or not ("com Santos no
+		// nome"); several words are names (unknown or capitalised), so a clause before the
+		// slot is never swallowed by it
+		rule("NamePart", 0, tWord, func(k []*Edge) (any, bool) { return k[0].Match.Arg, true }),
+		rule("NamePart", 0, tLiteral, func(k []*Edge) (any, bool) { return capitalised(k[0]) }),
+		rule("NameLit", 0, "NamePart", func(k []*Edge) (any, bool) { return k[0].Val, true }),
+		rule("NameLit", 0, "NamePart NameLit", func(k []*Edge) (any, bool) { return k[0].Val.(string) + " " + k[1].Val.(string), true }),
+		rule("NameLit", 0, tQuoted, func(k []*Edge) (any, bool) { return arg(k[0]), strings.TrimSpace(arg(k[0])) != "" }),
+		rule("Filter", 0, tHave+"? NameLit "+tInName, func(k []*Edge) (any, bool) { return nameFilter(k[1].Val.(string), true), true }),
+		rule("Filter", 0, tHave+" "+tLiteral+" "+tInName, func(k []*Edge) (any, bool) { return nameFilter(arg(k[1]), true), true }),
+		rule("Filter", 0, tNamed+" NameLit", func(k []*Edge) (any, bool) { return nameFilter(k[1].Val.(string), true), true }),
+		rule("Filter", 0.1, tNamed+" "+tLiteral, func(k []*Edge) (any, bool) { return nameFilter(arg(k[1]), true), true }),
+		// "junto com o saldo de pontos", "along with their balance": a column beside the
+		// list (what the noun is per row), never "customers with a balance"
+		rule("Attrs", -0.2, string(semantic.CatAlso)+" Attrs", func(k []*Edge) (any, bool) { return k[1].Val, true }),
+		rule("Attrs", -0.2, string(semantic.CatAlso)+" "+tNoun, func(k []*Edge) (any, bool) { return nounAttr(arg(k[1])) }),
+		// "names only", "só os nomes", "just the names": a list
+		rule("Clause", 0, tCmp+" "+string(semantic.CatList), func(k []*Edge) (any, bool) { return clauseV{"list", marker("")}, arg(k[0]) == "=" }),
+		rule("Clause", 0, string(semantic.CatList)+" "+tCmp, func(k []*Edge) (any, bool) { return clauseV{"list", marker("")}, arg(k[1]) == "=" }),
 		rule("Filter", 0, tNamed+" "+tQuoted, func(k []*Edge) (any, bool) { return nameFilter(arg(k[1]), true), true }),
 		rule("Filter", 0.5, "Name", func(k []*Edge) (any, bool) {
 			n := k[0].Val.(string)
@@ -936,6 +957,8 @@ const (
 	tHalfN    = string(semantic.CatHalfN)
 	tOnward   = string(semantic.CatOnward)
 	tDayNo    = string(lexicon.CatDayNo)
+	tLiteral  = string(lexicon.CatLiteral)
+	tInName   = string(semantic.CatInName)
 )
 
 // activity is "customers who did (not) do it", standing alone in the question.
@@ -1160,6 +1183,16 @@ func (v attrsV) key() string {
 		ids = append(ids, a.ID)
 	}
 	return "a:" + strings.Join(ids, ",")
+}
+
+// nounAttr is the column a noun is on each listed row ("saldo": the points balance): the
+// per-row attribute of the measure that sums it.
+func nounAttr(noun string) (any, bool) {
+	m := measureByKey("sum " + noun)
+	if m == nil || m.PerRow == nil {
+		return nil, false
+	}
+	return attrsV{m.PerRow}, true
 }
 
 func attrs(id string) (any, bool) {

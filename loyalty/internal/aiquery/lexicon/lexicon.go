@@ -37,6 +37,9 @@ const (
 	CatState   semantic.Category = "state"   // arg: UF
 	CatProduct semantic.Category = "product" // arg: product name as stored
 	CatWord    semantic.Category = "word"    // a word the lexicon does not know (a name?)
+	// CatLiteral is any word as typed, known or not: only a literal slot reads it ("com
+	// Santos no nome"), so a known word is a literal only where the structure says so
+	CatLiteral semantic.Category = "literal"
 	CatDayNo   semantic.Category = "dayno"   // arg: 1..31, a day of the month said as an ordinal ("the 10th", "10º")
 )
 
@@ -226,6 +229,7 @@ func (lx *Lexicon) Read(question string) *Reading {
 			if !lx.words[t.Norm] {
 				r.Matches = append(r.Matches, Match{From: i, To: i + 1, Cat: CatWord, Arg: t.Raw})
 			}
+
 			for _, c := range cands[i] {
 				for _, p := range lx.byFirst[c.word] {
 					typos, ok := lx.matchAt(p, cands, i)
@@ -255,6 +259,7 @@ func (lx *Lexicon) Read(question string) *Reading {
 			}
 		}
 	}
+	r.literals()
 	for i := range r.Matches {
 		m := &r.Matches[i]
 		var ws []string
@@ -412,4 +417,22 @@ func distance(a, b string, limit int) int {
 		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[len(rb)]
+}
+
+// literals reads every word as a possible literal when the question has a literal slot's
+// marker ("no nome", "named"): only then can a literal be asked for, and the parser is
+// spared the extra readings of every other question.
+func (r *Reading) literals() {
+	slot := false
+	for _, m := range r.Matches {
+		slot = slot || m.Cat == semantic.CatInName || m.Cat == semantic.CatNamed
+	}
+	if !slot {
+		return
+	}
+	for i, t := range r.Tokens {
+		if t.Kind == Word && t.Norm != "," {
+			r.Matches = append(r.Matches, Match{From: i, To: i + 1, Cat: CatLiteral, Arg: t.Raw})
+		}
+	}
 }
