@@ -40,7 +40,7 @@ const (
 	// CatLiteral is any word as typed, known or not: only a literal slot reads it ("com
 	// Santos no nome"), so a known word is a literal only where the structure says so
 	CatLiteral semantic.Category = "literal"
-	CatDayNo   semantic.Category = "dayno"   // arg: 1..31, a day of the month said as an ordinal ("the 10th", "10º")
+	CatDayNo   semantic.Category = "dayno" // arg: 1..31, a day of the month said as an ordinal ("the 10th", "10º")
 )
 
 // Match is a phrase of the lexicon found in the question: tokens [From, To) read as
