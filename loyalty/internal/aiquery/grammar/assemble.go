@@ -886,6 +886,9 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			// bands, counting the customers in each; "valor das vendas em faixas" value bands
 			switch m := a.req.Measures[0]; {
 			case m.PerRow == semantic.CustomerBalanceAttr:
+				if !semantic.BandsMeet(b.bands, false) {
+					return nil, fail("as faixas se sobrepõem ou deixam saldos de fora", "the bands overlap or leave balances out")
+				}
 				b.dims = []*semantic.Dimension{semantic.ByBalanceBand(b.bands)}
 				a.req.Measures = []*semantic.Measure{semantic.MeasureByID("customers")}
 			case m.Fact == semantic.Sales && m.Fact != nil && fact == semantic.Sales:
@@ -911,7 +914,9 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		}
 	}
 	if len(a.req.Dims) > 0 {
-		a.take("bands") // "distribuição dos clientes por sexo"
+		for _, i := range a.all("bands") { // "distribuição dos clientes por sexo", "... em cada faixa"
+			a.used[i] = true
+		}
 	}
 	if channels != nil || hasChannel(resolved) {
 		a.take("optin")

@@ -84,3 +84,32 @@ func TestNameLiteralClasses(t *testing.T) {
 		}},
 	})
 }
+
+func TestBandListClasses(t *testing.T) {
+	age := "extract(year FROM age(now(), c.birth_date))"
+	runClasses(t, []classCases{
+		{"a list of bands, each said its own way, is one breakdown", map[string]want{
+			"clientes por faixa de idade: até 29, 30 a 44, 45 a 59 e acima de 59":             {dims: []string{"age_band"}, sql: []string{age + " < 30 THEN '0-29'", age + " < 45 THEN '30-44'", "ELSE '59+'"}},
+			"customers by age: under 30, 30 to 44, 45 to 59, and 60 and over":                 {dims: []string{"age_band"}, sql: []string{"THEN 'under 30'", "< 60 THEN '45-59'", "ELSE '60+'"}},
+			"how many customers in each age group: 18-29 / 30-44 / 45+":                       {dims: []string{"age_band"}, sql: []string{"< 30 THEN '18-29'", "ELSE '45+'"}},
+			"clientes por saldo de pontos nas faixas: de 0 a 199, de 200 a 799 e 800 ou mais": {dims: []string{"balance_band"}, sql: []string{"c.points_balance < 200 THEN '0-199'", "ELSE '800+'"}},
+			"number of customers per points balance band: 0, 1 to 250, 251 or more":           {dims: []string{"balance_band"}, sql: []string{"c.points_balance < 1 THEN '0'"}},
+			"vendas por faixa de valor: até R$ 40, de R$ 40 a R$ 80 e acima de R$ 80":         {dims: []string{"value_band"}, sql: []string{"v.value <= 40", "v.value <= 80"}},
+			"quantos clientes caem em cada faixa de idade: até 30, 31 a 50, mais de 50":       {dims: []string{"age_band"}},
+		}},
+		{"a last band with an end leaves out what is above it", map[string]want{
+			"clientes por faixa de saldo: de 0 a 99, de 100 a 499": {dims: []string{"balance_band"}, sql: []string{"c.points_balance <= 499"}},
+			"customers by age band 18-30, 31-50":                   {dims: []string{"age_band"}, sql: []string{age + " <= 50"}},
+		}},
+		{"bands that overlap or leave a gap are refused", map[string]want{
+			"clientes por faixa de idade 18-25, 20-30, 40+":                     {refuse: true},
+			"customers by age: 18 to 25, 30 to 40, 41 and over":                 {refuse: true},
+			"clientes por faixa de saldo: até 100, de 100 a 500 e acima de 500": {refuse: true},
+			"customers by balance band: up to 100, 100 to 500, 500+":            {refuse: true},
+			// the same lists, meeting, are read
+			"clientes por faixa de saldo: até 100, de 101 a 500 e acima de 500": {dims: []string{"balance_band"}},
+			"customers by balance band: up to 100, 101 to 500, 501+":            {dims: []string{"balance_band"}},
+			"customers by age: 18 to 25, 26 to 40, 41 and over":                 {dims: []string{"age_band"}},
+		}},
+	})
+}

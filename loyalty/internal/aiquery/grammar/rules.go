@@ -376,32 +376,34 @@ func productions(x *env) []*Rule {
 			n := atoiOr(arg(k[0]), -1)
 			return []semantic.AgeBand{{Lo: n, Hi: n}}, n >= 0
 		}),
-		rule("Band", 0, tCmp+" Num", func(k []*Edge) (any, bool) {
-			n := atoiOr(arg(k[1]), -1)
-			switch arg(k[0]) {
-			case ">":
-				return []semantic.AgeBand{{Lo: n + 1, Hi: -1, Above: true}}, n >= 0
-			case ">=":
-				return []semantic.AgeBand{{Lo: n, Hi: -1}}, n >= 0
-			case "<":
-				// "under 25": from zero, a first band
-				return []semantic.AgeBand{{Lo: 0, Hi: n - 1, Below: true}}, n >= 1
+		// one band: "under 25", "até 25", "acima de 60", "25 to 39", "de 0 a 99", "5 or
+		// more", "1000 ou mais", "60 and over", "R$ 50 a R$ 100"; the list of bands is
+		// checked where it becomes a breakdown (bands must meet: semantic)
+		rule("Band", 0, tCmp+" Num", func(k []*Edge) (any, bool) { return openBand(arg(k[0]), arg(k[1])) }),
+		rule("Band", 0, "Num "+tCmp, func(k []*Edge) (any, bool) {
+			if c := arg(k[1]); c != ">=" && c != "<=" {
+				return nil, false // "25 more than"
 			}
-			return nil, false
+			return openBand(arg(k[1]), arg(k[0]))
 		}),
-		// "under R$30", "acima de R$ 100": a band of amounts
-		rule("Band", 0, tCmp+" "+tMoney, func(k []*Edge) (any, bool) {
-			n := atoiOr(strings.Split(arg(k[1]), ".")[0], -1)
-			switch arg(k[0]) {
-			case ">":
-				return []semantic.AgeBand{{Lo: n + 1, Hi: -1, Above: true}}, n >= 0
-			case "<":
-				return []semantic.AgeBand{{Lo: 0, Hi: n - 1, Below: true}}, n >= 1
+		rule("Band", 0, tFrom+"? Num "+tTo+" Num", func(k []*Edge) (any, bool) {
+			lo, hi := atoiOr(arg(k[1]), -1), atoiOr(arg(k[3]), -1)
+			return []semantic.AgeBand{{Lo: lo, Hi: hi}}, lo >= 0 && hi > lo
+		}),
+		rule("Band", 0, tFrom+" "+tRange, func(k []*Edge) (any, bool) {
+			lo, hi, _ := strings.Cut(arg(k[1]), "-")
+			return []semantic.AgeBand{{Lo: atoiOr(lo, 0), Hi: atoiOr(hi, 0)}}, true
+		}),
+		// "under R$30", "acima de R$ 100", "até R$ 50", "R$ 200 ou mais": a band of amounts
+		rule("Band", 0, tCmp+" "+tMoney, func(k []*Edge) (any, bool) { return openBand(arg(k[0]), strings.Split(arg(k[1]), ".")[0]) }),
+		rule("Band", 0, tMoney+" "+tCmp, func(k []*Edge) (any, bool) {
+			if c := arg(k[1]); c != ">=" && c != "<=" {
+				return nil, false
 			}
-			return nil, false
+			return openBand(arg(k[1]), strings.Split(arg(k[0]), ".")[0])
 		}),
-		rule("Band", 0, tMoney+" "+tTo+" "+tMoney, func(k []*Edge) (any, bool) {
-			lo, hi := atoiOr(strings.Split(arg(k[0]), ".")[0], -1), atoiOr(strings.Split(arg(k[2]), ".")[0], -1)
+		rule("Band", 0, tFrom+"? "+tMoney+" "+tTo+" "+tMoney, func(k []*Edge) (any, bool) {
+			lo, hi := atoiOr(strings.Split(arg(k[1]), ".")[0], -1), atoiOr(strings.Split(arg(k[3]), ".")[0], -1)
 			return []semantic.AgeBand{{Lo: lo, Hi: hi}}, lo >= 0 && hi > lo
 		}),
 		rule("Bands", 0, "Band", func(k []*Edge) (any, bool) { return k[0].Val, true }),
@@ -413,6 +415,11 @@ func productions(x *env) []*Rule {
 		}),
 		rule("Breakdown", 0, tBy+"? "+tNoun+" "+tIn+"? "+tBands+" Bands", func(k []*Edge) (any, bool) {
 			return bandDim(arg(k[1]), k[4].Val.([]semantic.AgeBand))
+		}),
+		// "by age: under 25, 25 to 39, 40 to 59 and 60 and over", "por saldo: 0, 1-500 e
+		// acima de 500": the list says they are bands
+		rule("Breakdown", 0.1, tBy+" "+tNoun+" Bands", func(k []*Edge) (any, bool) {
+			return bandDim(arg(k[1]), k[2].Val.([]semantic.AgeBand))
 		}),
 
 		// ---- members and filters
@@ -933,6 +940,8 @@ func productions(x *env) []*Rule {
 		markerClause("optin", tOptIn, 0.5),
 		markerClause("have", tHave, 0.3),
 		markerClause("bands", tBands, 0.5),
+		// "em cada faixa", "in each group": the bands named again
+		rule("Clause", 0.5, tBy+" "+tBands, func(k []*Edge) (any, bool) { return clauseV{"bands", marker("")}, true }),
 		markerClause("when", string(semantic.CatWhen), 0),
 	}
 }
@@ -1004,12 +1013,29 @@ func neverDid(event string) (any, bool) {
 	return fv, true
 }
 
+// openBand is a band said with a comparison: "acima de 60" (61 on), "60 or more", "under
+// 25" (up to 24, from zero), "até 25" (from zero to 25).
+func openBand(cmp, num string) (any, bool) {
+	n := atoiOr(num, -1)
+	switch cmp {
+	case ">":
+		return []semantic.AgeBand{{Lo: n + 1, Hi: -1, Above: true}}, n >= 0
+	case ">=":
+		return []semantic.AgeBand{{Lo: n, Hi: -1}}, n >= 0
+	case "<":
+		return []semantic.AgeBand{{Lo: 0, Hi: n - 1, Below: true}}, n >= 1
+	case "<=":
+		return []semantic.AgeBand{{Lo: 0, Hi: n}}, n >= 1
+	}
+	return nil, false
+}
+
 // bandDim is the breakdown by bands of a quantity (age unless the noun says balance).
 func bandDim(noun string, bands []semantic.AgeBand) (any, bool) {
 	if len(bands) < 2 {
 		return nil, false
 	}
-	// a last band written as one number is open ("55+"); bands must rise
+	// a last band written as one number is open ("55+"); bands must rise and meet
 	if last := &bands[len(bands)-1]; last.Hi == last.Lo {
 		last.Hi = -1
 	}
@@ -1017,6 +1043,12 @@ func bandDim(noun string, bands []semantic.AgeBand) (any, bool) {
 		if bands[i].Lo <= bands[i-1].Lo {
 			return nil, false
 		}
+	}
+	// amounts may share a bound; whole numbers (ages, points) may not. Bands of no noun
+	// get the amounts' test here and the exact one when assembly knows their quantity.
+	amounts := noun == "" || noun == "value" || noun == "sales"
+	if !semantic.BandsMeet(bands, amounts) {
+		return nil, false // "18-24, 20-30": a value in two bands; "18-24, 30-40": in none
 	}
 	switch noun {
 	case "":
