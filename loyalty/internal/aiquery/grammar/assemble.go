@@ -186,6 +186,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		switch x := string(clauses[i].v.(marker)); {
 		case agg == "" || agg == "distinct":
 			agg = x
+		case x == agg: // "no total, somando": one computation said twice
 		case x == "distinct" && agg == "count":
 		default:
 			return nil, fail("há dois cálculos na pergunta", "the question asks for two computations")

@@ -113,3 +113,34 @@ func TestBandListClasses(t *testing.T) {
 		}},
 	})
 }
+
+func TestWeekdayClasses(t *testing.T) {
+	isodow := "extract(isodow FROM v.transaction_date) IN "
+	runClasses(t, []classCases{
+		{"a range of weekdays is the days from one to the other", map[string]want{
+			"faturamento de segunda a sexta em abril":    {measures: []string{"revenue"}, sql: []string{isodow + "(1, 2, 3, 4, 5)"}, period: "2025-04-01"},
+			"vendas de seg a qua":                        {sql: []string{isodow + "(1, 2, 3)"}},
+			"revenue Tuesday through Thursday this year": {sql: []string{isodow + "(2, 3, 4)"}},
+			"sales Mon-Fri last month":                   {sql: []string{isodow + "(1, 2, 3, 4, 5)"}},
+			"faturamento de sexta a domingo":             {sql: []string{isodow + "(5, 6, 7)"}},
+			"revenue from Saturday to Monday":            {sql: []string{isodow + "(6, 7, 1)"}},
+		}},
+		{"sets of weekdays, apart or compared", map[string]want{
+			"faturamento nos dias úteis de maio":             {sql: []string{isodow + "(1, 2, 3, 4, 5)"}},
+			"sales on weekends in May":                       {sql: []string{isodow + "(6, 7)"}},
+			"vendas aos sábados e domingos":                  {sql: []string{isodow + "(6, 7)"}},
+			"average ticket weekend vs weekday last quarter": {dims: []string{"weekday_set"}},
+			"ticket médio fim de semana x dias de semana":    {dims: []string{"weekday_set"}},
+		}},
+		{"a weekday in a month, summed or by day", map[string]want{
+			"quanto vendemos no total somando as terças de maio": {measures: []string{"revenue"}, dims: []string{}, sql: []string{isodow + "(2)", ">= DATE '2025-05-01'"}},
+			"total revenue on Fridays in March":                  {measures: []string{"revenue"}, dims: []string{}, sql: []string{isodow + "(5)"}},
+			"faturamento das sextas de março, por dia":           {dims: []string{"day"}, sql: []string{isodow + "(5)"}},
+			"revenue by day of week, Mon-Sun, last month":        {dims: []string{"weekday"}},
+			"faturamento por dia de semana em maio":              {dims: []string{"weekday"}},
+		}},
+		{"a weekday set is never the end of a range", map[string]want{
+			"vendas de dias úteis a domingo": {refuse: true},
+		}},
+	})
+}

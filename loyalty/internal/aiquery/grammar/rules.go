@@ -692,6 +692,11 @@ func productions(x *env) []*Rule {
 		rule("Weekdays", 0, tWeekday+" "+tAnd+" Weekdays", func(k []*Edge) (any, bool) {
 			return append(weekdays(arg(k[0])), k[2].Val.([]int)...), true
 		}),
+		// "de segunda a sexta", "seg a sex", "Mon-Sun", "Friday through Sunday": the days
+		// from one to the other, round the week's end ("sexta a domingo", "sáb a seg")
+		rule("Weekdays", 0, tFrom+"? "+tWeekday+" "+tTo+"? "+tWeekday, func(k []*Edge) (any, bool) {
+			return weekdayRange(arg(k[1]), arg(k[3]))
+		}),
 		rule("Filter", 0, "Weekdays", func(k []*Edge) (any, bool) {
 			ds := k[0].Val.([]int)
 			return filterV{id: "weekdays:" + ints(ds), resolve: fixed(semantic.WeekdayIn(ds))}, true
@@ -1693,6 +1698,23 @@ func weekdays(a string) []int {
 		return []int{6, 7}
 	}
 	return []int{atoiOr(a, 0)}
+}
+
+// weekdayRange is the days from a to b (ISO: 1 = Monday), both included, going round the
+// end of the week when b comes before a.
+func weekdayRange(a, b string) (any, bool) {
+	from, to := atoiOr(a, 0), atoiOr(b, 0)
+	if from < 1 || from > 7 || to < 1 || to > 7 || from == to {
+		return nil, false // "dias úteis a sábado": sets are not ends of a range
+	}
+	var ds []int
+	for d := from; ; d = d%7 + 1 {
+		ds = append(ds, d)
+		if d == to {
+			break
+		}
+	}
+	return ds, true
 }
 
 func ints(xs []int) string {
