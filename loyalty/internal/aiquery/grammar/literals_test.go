@@ -45,6 +45,13 @@ func TestDateFormClasses(t *testing.T) {
 			"revenue this year so far":                  {period: "date_trunc('year', now())"},
 			"sales year to date":                        {period: "date_trunc('year', now())"},
 		}},
+		{"one past weekday is that day; several are not", map[string]want{
+			"vendas sábado passado":             {sql: []string{">= DATE '2025-06-14'", "< DATE '2025-06-15'"}},
+			"revenue last Monday":               {sql: []string{">= DATE '2025-06-16'", "< DATE '2025-06-17'"}},
+			"faturamento da última quarta":      {sql: []string{">= DATE '2025-06-11'"}},
+			"faturamento dos últimos sábados":   {refuse: true},
+			"de 15/10/2024 a 01/10/2024 vendas": {refuse: true},
+		}},
 		{"a date form that is no date is refused", map[string]want{
 			"faturamento de 40 a 45 de maio":        {refuse: true},
 			"revenue in the third fortnight of May": {refuse: true},

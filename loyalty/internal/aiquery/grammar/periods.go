@@ -2,6 +2,7 @@ package grammar
 
 import (
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
@@ -346,8 +347,9 @@ func monthPart(x *env, ord, unit string, p *semantic.Period) (any, bool) {
 	return periodV{p: semantic.Range(from, to)}, true
 }
 
-// sinceWeekday is "desde segunda", "since Monday": from the last such day before today.
-func sinceWeekday(x *env, wd string) (any, bool) {
+// lastWeekday is the last day before today that is weekday wd (ISO: 1 = Monday): "sábado
+// passado", "last Saturday"; on a Monday, "last Monday" is a week ago.
+func lastWeekday(x *env, wd string) (*semantic.Period, bool) {
 	d := atoiOr(wd, 0)
 	if d < 1 || d > 7 {
 		return nil, false
@@ -358,5 +360,36 @@ func sinceWeekday(x *env, wd string) (any, bool) {
 	if back <= 0 {
 		back += 7
 	}
-	return open(semantic.Day(today.AddDate(0, 0, -back)), "since")
+	return semantic.Day(today.AddDate(0, 0, -back)), true
+}
+
+// sinceWeekday is "desde segunda", "since Monday": from the last such day before today.
+func sinceWeekday(x *env, wd string) (any, bool) {
+	p, ok := lastWeekday(x, wd)
+	if !ok {
+		return nil, false
+	}
+	return open(p, "since")
+}
+
+// weekdayPeriod is one past weekday ("sábado passado"); a plural says several days.
+func weekdayPeriod(x *env, wd, last *Edge) (any, bool) {
+	if plural(wd) || plural(last) {
+		return nil, false
+	}
+	p, ok := lastWeekday(x, arg(wd))
+	if !ok {
+		return nil, false
+	}
+	return periodV{p: p}, true
+}
+
+// plural reports whether a terminal was typed in the plural ("sábados", "últimos"): longer
+// than an abbreviation ("thurs") and ending in s.
+func plural(e *Edge) bool {
+	if e == nil || e.Match == nil {
+		return false
+	}
+	t := strings.ToLower(e.Match.Text)
+	return len(t) > 5 && strings.HasSuffix(t, "s")
 }

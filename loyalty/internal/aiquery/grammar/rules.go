@@ -760,6 +760,10 @@ func productions(x *env) []*Rule {
 		rule("Period", 0, tOrdinal+" "+tUnit+" "+tFrom+"? Period", func(k []*Edge) (any, bool) { return monthPart(x, arg(k[0]), arg(k[1]), k[3].Val.(periodV).p) }),
 		// "desde segunda", "since Monday"
 		rule("Period", 0, tSince+" "+tWeekday, func(k []*Edge) (any, bool) { return sinceWeekday(x, arg(k[1])) }),
+		// "sábado passado", "last Saturday": that one day
+		// ("os últimos sábados", "past Saturdays": several, so not this)
+		rule("Period", 0, tWeekday+" "+tLast, func(k []*Edge) (any, bool) { return weekdayPeriod(x, k[0], k[1]) }),
+		rule("Period", 0, tLast+" "+tWeekday, func(k []*Edge) (any, bool) { return weekdayPeriod(x, k[1], k[0]) }),
 		// days of the month: "the 10th (of this month)", "dia 10 (de maio)", "10 de maio"
 		rule("Period", 0, tDayNo, func(k []*Edge) (any, bool) { return dayOfMonth(x, arg(k[0]), nil) }),
 		rule("Period", 0, tDayNo+" "+tFrom+"? Period", func(k []*Edge) (any, bool) { return dayOfMonth(x, arg(k[0]), k[2].Val.(periodV).p) }),
