@@ -16,6 +16,8 @@ func TestDateFormClasses(t *testing.T) {
 			"faturamento desde 2 de maio":             {sql: []string{">= DATE '2025-05-02'"}},
 			"quantos resgates de 1º de maio pra cá":   {measures: []string{"redemptions"}, sql: []string{">= DATE '2025-05-01'"}},
 			"how many sales from May 10th onwards":    {sql: []string{">= DATE '2025-05-10'"}},
+			"revenue since 1 April":                   {sql: []string{">= DATE '2025-04-01'"}},
+			"top 5 produtos mais resgatados maio":     {limit: 5, period: "2025-05-01", sql: []string{"< DATE '2025-06-01'"}},
 		}},
 		{"a short year glued to its month or quarter is a year", map[string]want{
 			"faturamento em fev/25":   {period: "2025-02-01"},
@@ -136,6 +138,8 @@ func TestWeekdayClasses(t *testing.T) {
 			"faturamento nos dias úteis de maio":             {sql: []string{isodow + "(1, 2, 3, 4, 5)"}},
 			"sales on weekends in May":                       {sql: []string{isodow + "(6, 7)"}},
 			"vendas aos sábados e domingos":                  {sql: []string{isodow + "(6, 7)"}},
+			"vendas só nos dias úteis":                       {sql: []string{isodow + "(1, 2, 3, 4, 5)"}},
+			"revenue on weekends only":                       {sql: []string{isodow + "(6, 7)"}},
 			"average ticket weekend vs weekday last quarter": {dims: []string{"weekday_set"}},
 			"ticket médio fim de semana x dias de semana":    {dims: []string{"weekday_set"}},
 		}},

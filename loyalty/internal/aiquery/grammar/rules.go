@@ -697,6 +697,9 @@ func productions(x *env) []*Rule {
 		rule("Weekdays", 0, tFrom+"? "+tWeekday+" "+tTo+"? "+tWeekday, func(k []*Edge) (any, bool) {
 			return weekdayRange(arg(k[1]), arg(k[3]))
 		}),
+		// "só nos dias úteis", "weekends only"
+		rule("Weekdays", 0, tCmp+" "+tIn+"? Weekdays", func(k []*Edge) (any, bool) { return k[2].Val, arg(k[0]) == "=" }),
+		rule("Weekdays", 0, "Weekdays "+tCmp, func(k []*Edge) (any, bool) { return k[0].Val, arg(k[1]) == "=" }),
 		rule("Filter", 0, "Weekdays", func(k []*Edge) (any, bool) {
 			ds := k[0].Val.([]int)
 			return filterV{id: "weekdays:" + ints(ds), resolve: fixed(semantic.WeekdayIn(ds))}, true
@@ -743,6 +746,10 @@ func productions(x *env) []*Rule {
 		// "Jan '25" are years: the lexicon reads a short year glued to its month as one)
 		rule("Period", 0, tMonth+" "+tNumber, func(k []*Edge) (any, bool) { return dayOfNamedMonth(x, arg(k[0]), arg(k[1]), "") }),
 		rule("Period", 0, tMonth+" "+tDayNo, func(k []*Edge) (any, bool) { return dayOfNamedMonth(x, arg(k[0]), arg(k[1]), "") }),
+		// "1 April", "15 October 2024": dearer, so "top 5 maio" stays a top 5 of May
+		rule("Period", 0.2, tNumber+" "+tMonth+" "+tYear+"?", func(k []*Edge) (any, bool) {
+			return dayOfNamedMonth(x, arg(k[1]), arg(k[0]), arg(k[2]))
+		}),
 		// with its year, one date: never two periods ("October 15" and "2024")
 		rule("Period", -0.1, tMonth+" "+tNumber+" "+tAnd+"? "+tYear, func(k []*Edge) (any, bool) {
 			return dayOfNamedMonth(x, arg(k[0]), arg(k[1]), arg(k[3]))
