@@ -419,6 +419,9 @@ func productions(x *env) []*Rule {
 		// "by age: under 25, 25 to 39, 40 to 59 and 60 and over", "por saldo: 0, 1-500 e
 		// acima de 500": the list says they are bands
 		rule("Breakdown", 0.1, tBy+" "+tNoun+" Bands", func(k []*Edge) (any, bool) {
+			if arg(k[1]) == "customers" {
+				return nil, false // "por cliente: ..." names no quantity to band
+			}
 			return bandDim(arg(k[1]), k[2].Val.([]semantic.AgeBand))
 		}),
 
