@@ -37,10 +37,8 @@ const (
 	CatState   semantic.Category = "state"   // arg: UF
 	CatProduct semantic.Category = "product" // arg: product name as stored
 	CatWord    semantic.Category = "word"    // a word the lexicon does not know (a name?)
-	// CatLiteral is any word as typed, known or not: only a literal slot reads it ("com
-	// Santos no nome"), so a known word is a literal only where the structure says so
-	CatLiteral semantic.Category = "literal"
-	CatDayNo   semantic.Category = "dayno" // arg: 1..31, a day of the month said as an ordinal ("the 10th", "10º")
+	CatDayNo   semantic.Category = "dayno"   // arg: 1..31, a day of the month said as an ordinal ("the 10th", "10º")
+	CatLiteral semantic.Category = "literal" // any word as typed, known or not: only a literal slot reads it (literals)
 )
 
 // Match is a phrase of the lexicon found in the question: tokens [From, To) read as
@@ -229,7 +227,6 @@ func (lx *Lexicon) Read(question string) *Reading {
 			if !lx.words[t.Norm] {
 				r.Matches = append(r.Matches, Match{From: i, To: i + 1, Cat: CatWord, Arg: t.Raw})
 			}
-
 			for _, c := range cands[i] {
 				for _, p := range lx.byFirst[c.word] {
 					typos, ok := lx.matchAt(p, cands, i)
@@ -420,8 +417,9 @@ func distance(a, b string, limit int) int {
 }
 
 // literals reads every word as a possible literal when the question has a literal slot's
-// marker ("no nome", "named"): only then can a literal be asked for, and the parser is
-// spared the extra readings of every other question.
+// marker ("no nome", "named"): only then can a literal be asked for ("com Santos no nome":
+// a known word is a literal only where the structure says so), and the parser is spared
+// the extra readings of every other question.
 func (r *Reading) literals() {
 	slot := false
 	for _, m := range r.Matches {

@@ -45,17 +45,14 @@ type Token struct {
 }
 
 var (
-	reQuoted = regexp.MustCompile(`^["“”«]([^"“”«»]{1,120})["“”»]`)
-	reEmail  = regexp.MustCompile(`^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+`)
-	reCNPJ   = regexp.MustCompile(`^\d{2}\.\d{3}\.\d{3}/\d{4}-\d{2}\b|^\d{14}\b`)
-	reCPF    = regexp.MustCompile(`^(?:\d{3}\.\d{3}\.\d{3}-?\d{2}|\d{9}-\d{2}|\d{11})\b`)
-	rePhone  = regexp.MustCompile(`^(?:\+?55\s?)?\(\d{2}\)\s?\d{4,5}-?\d{4}\b`)
-	reDMY    = regexp.MustCompile(`^(\d{1,2})[/.](\d{1,2})[/.](\d{4}|\d{2})\b`)
-	reYMD    = regexp.MustCompile(`^(\d{4})-(\d{1,2})-(\d{1,2})\b`)
-	reMY     = regexp.MustCompile(`^(\d{1,2})/(\d{4})\b`)
-	reYM     = regexp.MustCompile(`^(\d{4})-(\d{1,2})\b`)
-	// a period word with its year glued ("1T24", "2tri2025", "q125" is not one)
-	rePartYr  = regexp.MustCompile(`^(\d[a-z]{1,3})(\d{2}|\d{4})$`)
+	reQuoted  = regexp.MustCompile(`^["“”«]([^"“”«»]{1,120})["“”»]`)
+	reEmail   = regexp.MustCompile(`^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+`)
+	reCNPJ    = regexp.MustCompile(`^\d{2}\.\d{3}\.\d{3}/\d{4}-\d{2}\b|^\d{14}\b`)
+	reCPF     = regexp.MustCompile(`^(?:\d{3}\.\d{3}\.\d{3}-?\d{2}|\d{9}-\d{2}|\d{11})\b`)
+	rePhone   = regexp.MustCompile(`^(?:\+?55\s?)?\(\d{2}\)\s?\d{4,5}-?\d{4}\b`)
+	reDMY     = regexp.MustCompile(`^(\d{1,2})[/.](\d{1,2})[/.](\d{4}|\d{2})\b`)
+	reYMD     = regexp.MustCompile(`^(\d{4})-(\d{1,2})-(\d{1,2})\b`)
+	reMY      = regexp.MustCompile(`^(\d{1,2})/(\d{4})\b`)
 	reDM      = regexp.MustCompile(`^(\d{1,2})/(\d{1,2})\b`)
 	reMoney   = regexp.MustCompile(`^(?:R\$|r\$|US\$|\$)\s?(\d[\d.,]*)(?:\s?(k|mil)\b)?`)
 	rePercent = regexp.MustCompile(`^(\d+(?:[.,]\d+)?)\s?%`)
@@ -67,6 +64,12 @@ var (
 	reGroups  = regexp.MustCompile(`^\d{1,3}(?:[.,]\d{3})+$`)
 	// English contractions and the possessive, and "twice".
 	contractions = strings.NewReplacer("n't", " not", "N'T", " NOT", "’", "'", "'s ", " ", "'re ", " are ", "'ve ", " have ", "'ll ", " will ", "'m ", " am ", "'d ", " would ", " twice", " 2 times")
+)
+
+var (
+	reYM = regexp.MustCompile(`^(\d{4})-(\d{1,2})\b`) // "2024-10": a month
+	// a period word with its year glued ("1T24", "2tri2025"; "Q1 '25" is two tokens)
+	rePartYr = regexp.MustCompile(`^(\d[a-z]{1,3})(\d{2}|\d{4})$`)
 )
 
 // Tokenize splits a question into tokens; punctuation other than commas is dropped (a
