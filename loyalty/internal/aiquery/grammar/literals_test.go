@@ -65,7 +65,8 @@ func TestNameLiteralClasses(t *testing.T) {
 	souza := "LIKE '% souza %'"
 	runClasses(t, []classCases{
 		{"a word in the name slot is a literal searched as a whole word, accents and case folded", map[string]want{
-			"quero a lista dos clientes com souza no nome":        {list: true, sql: []string{souza, "translate(lower("}},
+			"quero a lista dos clientes com souza no nome":        {list: true, sql: []string{souza, "lower(regexp_replace(normalize("}},
+			"quantos clientes com CONCEIÇÃO no nome":              {sql: []string{"LIKE '% conceicao %'"}},
 			"liste os clientes que têm Souza no nome":             {list: true, sql: []string{souza}},
 			"list every customer with \"Souza\" in their name":    {list: true, sql: []string{souza}},
 			"show members w/ souza in the name":                   {list: true, sql: []string{souza}},
