@@ -106,6 +106,8 @@ func TestBandListClasses(t *testing.T) {
 			"number of customers per points balance band: 0, 1 to 250, 251 or more":           {dims: []string{"balance_band"}, sql: []string{"c.points_balance < 1 THEN '0'"}},
 			"vendas por faixa de valor: até R$ 40, de R$ 40 a R$ 80 e acima de R$ 80":         {dims: []string{"value_band"}, sql: []string{"v.value <= 40", "v.value <= 80"}},
 			"quantos clientes caem em cada faixa de idade: até 30, 31 a 50, mais de 50":       {dims: []string{"age_band"}},
+			"clientes por faixa etária: 18 a 29 anos, 30 a 44 anos e 45 anos ou mais":         {dims: []string{"age_band"}, sql: []string{"< 30 THEN '18-29'", "ELSE '45+'"}},
+			"customers by balance band: up to 200 points, 201 to 600 points, over 600 points": {dims: []string{"balance_band"}, sql: []string{"c.points_balance < 201 THEN '0-200'"}},
 		}},
 		{"a last band with an end leaves out what is above it", map[string]want{
 			"clientes por faixa de saldo: de 0 a 99, de 100 a 499": {dims: []string{"balance_band"}, sql: []string{"c.points_balance <= 499"}},

@@ -390,6 +390,14 @@ func productions(x *env) []*Rule {
 			lo, hi := atoiOr(arg(k[1]), -1), atoiOr(arg(k[3]), -1)
 			return []semantic.AgeBand{{Lo: lo, Hi: hi}}, lo >= 0 && hi > lo
 		}),
+		// with its unit: "18 a 24 anos", "até 100 pontos", "35 anos ou mais"
+		rule("Band", 0, "Band "+tQuantity, func(k []*Edge) (any, bool) { return k[0].Val, true }),
+		rule("Band", 0, "Num "+tQuantity+" "+tCmp, func(k []*Edge) (any, bool) {
+			if c := arg(k[2]); c != ">=" && c != "<=" {
+				return nil, false
+			}
+			return openBand(arg(k[2]), arg(k[0]))
+		}),
 		rule("Band", 0, tFrom+" "+tRange, func(k []*Edge) (any, bool) {
 			lo, hi, _ := strings.Cut(arg(k[1]), "-")
 			return []semantic.AgeBand{{Lo: atoiOr(lo, 0), Hi: atoiOr(hi, 0)}}, true
