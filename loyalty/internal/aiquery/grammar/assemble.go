@@ -892,8 +892,13 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 				}
 				b.dims = []*semantic.Dimension{semantic.ByBalanceBand(b.bands)}
 				a.req.Measures = []*semantic.Measure{semantic.MeasureByID("customers")}
-			case m.Fact == semantic.Sales && m.Fact != nil && fact == semantic.Sales:
+			case m.Fact == semantic.Sales && m.Fact != nil && fact == semantic.Sales && m.Kind != semantic.Count:
 				b.dims = []*semantic.Dimension{semantic.ByValueBand(b.bands)}
+			case m.Fact != semantic.Customers:
+				// a count of sales in bands of plain numbers ("quantidade de compras nas faixas
+				// 0, 1, 2-4, 5+"): not their value, not the buyers' age; bands of a number of
+				// purchases per customer are not read
+				return nil, fail("faixas de quê? diga se são de idade, saldo ou valor", "bands of what? say whether they are of age, balance or value")
 			}
 		}
 		a.req.Dims = append(a.req.Dims, b.dims...)

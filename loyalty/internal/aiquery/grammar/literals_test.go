@@ -113,6 +113,13 @@ func TestBandListClasses(t *testing.T) {
 			"clientes por faixa de saldo: de 0 a 99, de 100 a 499": {dims: []string{"balance_band"}, sql: []string{"c.points_balance <= 499"}},
 			"customers by age band 18-30, 31-50":                   {dims: []string{"age_band"}, sql: []string{age + " <= 50"}},
 		}},
+		{"bands said in money band values; plain numbers on a count of sales say no quantity", map[string]want{
+			"quantas vendas em faixas: até R$ 30, de 31 a 90 e acima de 90": {measures: []string{"sales_count"}, dims: []string{"value_band"}},
+			"number of sales in buckets: under R$20, R$20 to R$60, over 60": {dims: []string{"value_band"}},
+			"vendas por faixa etária: 18-29, 30-49, 50+":                    {dims: []string{"age_band"}},
+			"quantas compras em faixas 0, 1, 2 a 4 e 5 ou mais":             {refuse: true},
+			"number of purchases in bands 0, 1, 2-4, 5+":                    {refuse: true},
+		}},
 		{"bands that overlap or leave a gap are refused", map[string]want{
 			"clientes por faixa de idade 18-25, 20-30, 40+":                     {refuse: true},
 			"customers by age: 18 to 25, 30 to 40, 41 and over":                 {refuse: true},

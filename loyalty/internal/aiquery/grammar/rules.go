@@ -403,26 +403,32 @@ func productions(x *env) []*Rule {
 			return []semantic.AgeBand{{Lo: atoiOr(lo, 0), Hi: atoiOr(hi, 0)}}, true
 		}),
 		// "under R$30", "acima de R$ 100", "até R$ 50", "R$ 200 ou mais": a band of amounts
-		rule("Band", 0, tCmp+" "+tMoney, func(k []*Edge) (any, bool) { return openBand(arg(k[0]), strings.Split(arg(k[1]), ".")[0]) }),
-		rule("Band", 0, tMoney+" "+tCmp, func(k []*Edge) (any, bool) {
+		rule("MBand", 0, tCmp+" "+tMoney, func(k []*Edge) (any, bool) { return openBand(arg(k[0]), strings.Split(arg(k[1]), ".")[0]) }),
+		rule("MBand", 0, tMoney+" "+tCmp, func(k []*Edge) (any, bool) {
 			if c := arg(k[1]); c != ">=" && c != "<=" {
 				return nil, false
 			}
 			return openBand(arg(k[1]), strings.Split(arg(k[0]), ".")[0])
 		}),
-		rule("Band", 0, tFrom+"? "+tMoney+" "+tTo+" "+tMoney, func(k []*Edge) (any, bool) {
+		rule("MBand", 0, tFrom+"? "+tMoney+" "+tTo+" "+tMoney, func(k []*Edge) (any, bool) {
 			lo, hi := atoiOr(strings.Split(arg(k[1]), ".")[0], -1), atoiOr(strings.Split(arg(k[3]), ".")[0], -1)
 			return []semantic.AgeBand{{Lo: lo, Hi: hi}}, lo >= 0 && hi > lo
 		}),
-		rule("Bands", 0, "Band", func(k []*Edge) (any, bool) { return k[0].Val, true }),
-		rule("Bands", 0, "Band "+tAnd+"? Bands", func(k []*Edge) (any, bool) {
-			return append(append([]semantic.AgeBand(nil), k[0].Val.([]semantic.AgeBand)...), k[2].Val.([]semantic.AgeBand)...), true
-		}),
+		// a list of bands remembers whether a band was said in money (then they band values)
+		rule("Bands", 0, "Band", func(k []*Edge) (any, bool) { return bandsV{bands: k[0].Val.([]semantic.AgeBand)}, true }),
+		rule("Bands", 0, "MBand", func(k []*Edge) (any, bool) { return bandsV{bands: k[0].Val.([]semantic.AgeBand), money: true}, true }),
+		rule("Bands", 0, "Band "+tAnd+"? Bands", func(k []*Edge) (any, bool) { return k[2].Val.(bandsV).after(k[0].Val, false), true }),
+		rule("Bands", 0, "MBand "+tAnd+"? Bands", func(k []*Edge) (any, bool) { return k[2].Val.(bandsV).after(k[0].Val, true), true }),
+		// the band word may name the quantity ("faixa etária", "age groups": arg "age")
 		rule("Breakdown", 0, tBy+"? "+tBands+" "+tNoun+"? "+tFrom+"? Bands", func(k []*Edge) (any, bool) {
-			return bandDim(arg(k[2]), k[4].Val.([]semantic.AgeBand))
+			noun := arg(k[2])
+			if noun == "" {
+				noun = arg(k[1])
+			}
+			return bandDim(noun, k[4].Val.(bandsV))
 		}),
 		rule("Breakdown", 0, tBy+"? "+tNoun+" "+tIn+"? "+tBands+" Bands", func(k []*Edge) (any, bool) {
-			return bandDim(arg(k[1]), k[4].Val.([]semantic.AgeBand))
+			return bandDim(arg(k[1]), k[4].Val.(bandsV))
 		}),
 		// "by age: under 25, 25 to 39, 40 to 59 and 60 and over", "por saldo: 0, 1-500 e
 		// acima de 500": the list says they are bands
@@ -430,7 +436,7 @@ func productions(x *env) []*Rule {
 			if arg(k[1]) == "customers" {
 				return nil, false // "por cliente: ..." names no quantity to band
 			}
-			return bandDim(arg(k[1]), k[2].Val.([]semantic.AgeBand))
+			return bandDim(arg(k[1]), k[2].Val.(bandsV))
 		}),
 
 		// ---- members and filters
@@ -1057,10 +1063,20 @@ func openBand(cmp, num string) (any, bool) {
 	return nil, false
 }
 
-// bandDim is the breakdown by bands of a quantity (age unless the noun says balance).
-func bandDim(noun string, bands []semantic.AgeBand) (any, bool) {
+// bandDim is the breakdown by bands of a quantity: the noun's (age, balance, value), the
+// values when a band is said in money, else the measure's, resolved by the assembly.
+func bandDim(noun string, bv bandsV) (any, bool) {
+	bands := bv.bands
 	if len(bands) < 2 {
 		return nil, false
+	}
+	if bv.money {
+		switch noun {
+		case "", "value", "sales":
+			noun = "value"
+		default:
+			return nil, false // "idade: até R$ 50"
+		}
 	}
 	// a last band written as one number is open ("55+"); bands must rise and meet
 	if last := &bands[len(bands)-1]; last.Hi == last.Lo {

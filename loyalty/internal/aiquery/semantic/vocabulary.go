@@ -385,8 +385,10 @@ var Terminals = []Term{
 	{CatWho, "", W("qual|quais|que|quem|oq|o que|ql|qual e|qual foi", "which|what|who|that|whats")},
 	{CatWhen, "", W("quando|quando foi|em que data|que dia|qdo|qndo|qnd", "when|when was|when did|what date|on what date")},
 	{CatPerCust, "", W("por cliente|por comprador|por pessoa", "per customer|per buyer|per person|per member")},
-	{CatBands, "", W("faixa|faixas|faixa etaria|faixas etarias|distribuicao|distribuicao por faixa|bandas|divisao|nestas faixas|nessas faixas|grupos|agrupados em|agrupe em|perfil etario|perfil de idade|caem em|caem na|cai em|se encaixam em|estao distribuidos|estao divididos|se distribuem|grupo|faixa de idade",
-		"band|bands|bucket|buckets|brackets|distribution|age bands|age groups|age brackets|split|breakdown|groups|the groups|using the groups|in these groups|group them as|grouped as|grouped into|age profile|fall in|fall into|falls in|falls into|are distributed|are spread|group|age group")},
+	{CatBands, "", W("faixa|faixas|distribuicao|distribuicao por faixa|bandas|divisao|nestas faixas|nessas faixas|grupos|agrupados em|agrupe em|caem em|caem na|cai em|se encaixam em|estao distribuidos|estao divididos|se distribuem|grupo",
+		"band|bands|bucket|buckets|brackets|distribution|split|breakdown|groups|the groups|using the groups|in these groups|group them as|grouped as|grouped into|fall in|fall into|falls in|falls into|are distributed|are spread|group")},
+	// band words that name their quantity
+	{CatBands, "age", W("faixa etaria|faixas etarias|perfil etario|perfil de idade|faixa de idade|faixas de idade", "age bands|age groups|age brackets|age profile|age group|age band")},
 	{CatPctl, "", W("percentil", "percentile|pctl")},
 	{CatNew, "", W("novo|novos|nova|novas|recentes|recem cadastrados", "new|newly registered|recent")},
 	{CatTrend, "", W("evolucao|tendencia|historico|ao longo do tempo|serie historica", "trend|trends|evolution|over time|history|time series")},
