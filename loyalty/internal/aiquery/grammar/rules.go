@@ -668,8 +668,8 @@ func productions(x *env) []*Rule {
 		// a literal searched in names: "com souza no nome", "with "Rocha" in their name",
 		// "w/ Carvalho in the name", "que têm Maria Clara no nome". Between "com" and "no
 		// nome" any one word is the literal, known to the lexicon or not ("com Santos no
-		// nome"); several words are names (unknown or capitalised), so a clause before the
-		// slot is never swallowed by it
+		// nome"); several words, or a word after "chamado" (open on its right), are names
+		// (unknown or capitalised), so no clause around the slot is swallowed by it
 		rule("NamePart", 0, tWord, func(k []*Edge) (any, bool) { return k[0].Match.Arg, true }),
 		rule("NamePart", 0, tLiteral, func(k []*Edge) (any, bool) { return capitalised(k[0]) }),
 		rule("NameLit", 0, "NamePart", func(k []*Edge) (any, bool) { return k[0].Val, true }),
@@ -678,7 +678,6 @@ func productions(x *env) []*Rule {
 		rule("Filter", 0, tHave+"? NameLit "+tInName, func(k []*Edge) (any, bool) { return nameFilter(k[1].Val.(string), true), true }),
 		rule("Filter", 0, tHave+" "+tLiteral+" "+tInName, func(k []*Edge) (any, bool) { return nameFilter(arg(k[1]), true), true }),
 		rule("Filter", 0, tNamed+" NameLit", func(k []*Edge) (any, bool) { return nameFilter(k[1].Val.(string), true), true }),
-		rule("Filter", 0.1, tNamed+" "+tLiteral, func(k []*Edge) (any, bool) { return nameFilter(arg(k[1]), true), true }),
 		// "junto com o saldo de pontos", "along with their balance": a column beside the
 		// list (what the noun is per row), never "customers with a balance"
 		rule("Attrs", -0.2, string(semantic.CatAlso)+" Attrs", func(k []*Edge) (any, bool) { return k[1].Val, true }),
