@@ -91,6 +91,9 @@ func TestNameLiteralClasses(t *testing.T) {
 			"customers souza in the store":   {refuse: true},
 			"faturamento da loja Xablau":     {refuse: true},
 			"clientes com souza no cadastro": {refuse: true},
+			// a known word after "com nome" is no name: the columns asked for
+			"clientes com nome e email":              {list: true, filters: []string{}},
+			"list customers with the name and phone": {list: true, filters: []string{}},
 		}},
 	})
 }
