@@ -946,7 +946,7 @@ var allowedFunctions = setOf(
 	"substring", "substr", "position", "strpos", "btrim", "ltrim", "rtrim", "trim", "replace",
 	"split_part", "concat", "concat_ws", "left", "right", "reverse", "translate",
 	"starts_with", "format", "regexp_replace", "regexp_match", "regexp_like", "similar_to_escape",
-	"overlay", "to_number", "quote_literal", "md5",
+	"overlay", "to_number", "quote_literal", "md5", "normalize",
 	// math
 	"abs", "round", "ceil", "ceiling", "floor", "trunc", "sign", "mod", "power", "sqrt",
 	"cbrt", "div", "exp", "ln", "log", "log10", "greatest", "least", "width_bucket",

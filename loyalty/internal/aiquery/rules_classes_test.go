@@ -71,6 +71,20 @@ func TestRulesReadPeriods(t *testing.T) {
 		{"last half", "DATE '2024-07-01'", "DATE '2025-01-01'"},
 		{"1st quarter 2025", "DATE '2025-01-01'", "DATE '2025-04-01'"},
 		{"until the end of May", "", "DATE '2025-06-01'"},
+		{"since April 1", "DATE '2025-04-01'", ""},
+		{"October 15, 2024", "DATE '2024-10-15'", "DATE '2024-10-16'"},
+		{"de 1º de maio pra cá", "DATE '2025-05-01'", ""},
+		{"entre 1 e 10 de março", "DATE '2025-03-01'", "DATE '2025-03-11'"},
+		{"May 1-15", "DATE '2025-05-01'", "DATE '2025-05-16'"},
+		{"primeira quinzena de maio", "DATE '2025-05-01'", "DATE '2025-05-16'"},
+		{"the first week of May", "DATE '2025-05-01'", "DATE '2025-05-08'"},
+		{"anteontem", "DATE '2025-06-16'", "DATE '2025-06-17'"},
+		{"desde segunda", "DATE '2025-06-16'", ""},
+		{"sábado passado", "DATE '2025-06-14'", "DATE '2025-06-15'"},
+		{"jan/25", "DATE '2025-01-01'", "DATE '2025-02-01'"},
+		{"1T24", "DATE '2024-01-01'", "DATE '2024-04-01'"},
+		{"Q1 '25", "DATE '2025-01-01'", "DATE '2025-04-01'"},
+		{"2024-10", "DATE '2024-10-01'", "DATE '2024-11-01'"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.phrase, func(t *testing.T) {

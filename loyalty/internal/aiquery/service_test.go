@@ -135,6 +135,10 @@ func TestQuestionsGetTheRightAnswers(t *testing.T) {
 		{question: "saldo do cliente com CPF 000.000.000-02", answer: "saldo_total_pontos: 1500"},
 		{question: "quantas lojas temos", answer: "lojas: 2"},
 		{question: "how many promotions", answer: "promotions: 0"},
+		// a name literal, folded as the customer search folds it: "Âna" is Ana, as a word
+		// ("Carla" does not hold it)
+		{question: "quantos clientes têm Âna no nome", answer: "clientes: 1"},
+		{question: "customers with \"CARLA\" in their name, names only", answer: "customer: Carla, document: 00000000003, email: carla@example.com"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.question, func(t *testing.T) {

@@ -186,6 +186,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		switch x := string(clauses[i].v.(marker)); {
 		case agg == "" || agg == "distinct":
 			agg = x
+		case x == agg: // "no total, somando": one computation said twice
 		case x == "distinct" && agg == "count":
 		default:
 			return nil, fail("há dois cálculos na pergunta", "the question asks for two computations")
@@ -886,10 +887,18 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			// bands, counting the customers in each; "valor das vendas em faixas" value bands
 			switch m := a.req.Measures[0]; {
 			case m.PerRow == semantic.CustomerBalanceAttr:
+				if !semantic.BandsMeet(b.bands, false) {
+					return nil, fail("as faixas se sobrepõem ou deixam saldos de fora", "the bands overlap or leave balances out")
+				}
 				b.dims = []*semantic.Dimension{semantic.ByBalanceBand(b.bands)}
 				a.req.Measures = []*semantic.Measure{semantic.MeasureByID("customers")}
-			case m.Fact == semantic.Sales && m.Fact != nil && fact == semantic.Sales:
+			case m.Fact == semantic.Sales && m.Fact != nil && fact == semantic.Sales && m.Kind != semantic.Count:
 				b.dims = []*semantic.Dimension{semantic.ByValueBand(b.bands)}
+			case m.Fact != semantic.Customers:
+				// a count of sales in bands of plain numbers ("quantidade de compras nas faixas
+				// 0, 1, 2-4, 5+"): not their value, not the buyers' age; bands of a number of
+				// purchases per customer are not read
+				return nil, fail("faixas de quê? diga se são de idade, saldo ou valor", "bands of what? say whether they are of age, balance or value")
 			}
 		}
 		a.req.Dims = append(a.req.Dims, b.dims...)
@@ -911,7 +920,9 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		}
 	}
 	if len(a.req.Dims) > 0 {
-		a.take("bands") // "distribuição dos clientes por sexo"
+		for _, i := range a.all("bands") { // "distribuição dos clientes por sexo", "... em cada faixa"
+			a.used[i] = true
+		}
 	}
 	if channels != nil || hasChannel(resolved) {
 		a.take("optin")

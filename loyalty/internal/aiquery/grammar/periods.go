@@ -2,6 +2,7 @@ package grammar
 
 import (
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
@@ -15,6 +16,9 @@ func dayPeriod(x *env, w string) (any, bool) {
 		return periodV{p: x.cal.Relative(semantic.Today)}, true
 	case "yesterday":
 		return periodV{p: x.cal.Relative(semantic.Yesterday)}, true
+	case "daybefore":
+		y, m, d := x.cal.Now.Date()
+		return periodV{p: semantic.Day(time.Date(y, m, d-2, 0, 0, 0, 0, x.loc))}, true
 	case "tomorrow":
 		return periodV{p: x.cal.Relative(semantic.Tomorrow)}, true
 	case "ytd":
@@ -181,8 +185,8 @@ func open(p *semantic.Period, how string) (any, bool) {
 
 // span is "from A to B" and "between A and B", both included.
 func span(a, b *semantic.Period) (any, bool) {
-	if a.From == "" || b.To == "" || a.From == b.From {
-		return nil, false
+	if a.From == "" || b.To == "" || a.From == b.From || !a.Start.IsZero() && !b.Start.IsZero() && a.Start.After(b.Start) {
+		return nil, false // a span that ends before it starts is another reading's
 	}
 	return periodV{p: &semantic.Period{Kind: semantic.DateRange, From: a.From, To: b.To, Start: a.Start,
 		Label: semantic.T(a.Label.PT+" a "+b.Label.PT, a.Label.EN+" to "+b.Label.EN)}}, true
@@ -272,4 +276,120 @@ func dayOfMonth(x *env, n string, p *semantic.Period) (any, bool) {
 		return nil, false
 	}
 	return periodV{p: semantic.Day(t)}, true
+}
+
+// dayOfNamedMonth is day d of month m ("April 1"), of year y when given, else of the
+// month's most recent occurrence that has begun.
+func dayOfNamedMonth(x *env, m, d, y string) (any, bool) {
+	v, ok := month(x, m, y)
+	if !ok {
+		return nil, false
+	}
+	return dayOfMonth(x, d, v.(periodV).p)
+}
+
+// daySpan is days a to b of the month p, both included ("de 1 a 15 de maio").
+func daySpan(x *env, a, b string, p *semantic.Period) (any, bool) {
+	if atoiOr(a, 0) >= atoiOr(b, 0) {
+		return nil, false
+	}
+	first, ok := dayOfMonth(x, a, p)
+	if !ok {
+		return nil, false
+	}
+	last, ok := dayOfMonth(x, b, p)
+	if !ok {
+		return nil, false
+	}
+	return span(first.(periodV).p, last.(periodV).p)
+}
+
+// monthPart is the n-th fortnight (1-15, 16 to the end) or week (days 1-7, 8-14, ...;
+// the last one ends with the month) of the month p: "primeira quinzena de maio", "the
+// first week of May".
+func monthPart(x *env, ord, unit string, p *semantic.Period) (any, bool) {
+	n := atoiOr(ord, 0)
+	var y int
+	var m time.Month
+	switch {
+	case p.Kind == semantic.ThisMonth:
+		y, m, _ = x.cal.Now.Date()
+	case p.Kind == semantic.LastMonth:
+		y, m, _ = x.cal.Now.AddDate(0, 0, -x.cal.Now.Day()).Date()
+	case p.Kind == semantic.CalendarMonth && !p.Start.IsZero():
+		y, m = p.Start.Year(), p.Start.Month()
+	default:
+		return nil, false
+	}
+	first := time.Date(y, m, 1, 0, 0, 0, 0, x.loc)
+	last := first.AddDate(0, 1, -1)
+	var from, to time.Time
+	switch unit {
+	case "fortnight":
+		if n < 1 || n > 2 {
+			return nil, false
+		}
+		from, to = first.AddDate(0, 0, 15*(n-1)), first.AddDate(0, 0, 14)
+		if n == 2 {
+			to = last
+		}
+	case "week":
+		from, to = first.AddDate(0, 0, 7*(n-1)), first.AddDate(0, 0, 7*n-1)
+		if n < 1 || from.After(last) {
+			return nil, false
+		}
+		if to.After(last) {
+			to = last
+		}
+	default:
+		return nil, false
+	}
+	return periodV{p: semantic.Range(from, to)}, true
+}
+
+// lastWeekday is the last day before today that is weekday wd (ISO: 1 = Monday): "sábado
+// passado", "last Saturday"; on a Monday, "last Monday" is a week ago.
+func lastWeekday(x *env, wd string) (*semantic.Period, bool) {
+	d := atoiOr(wd, 0)
+	if d < 1 || d > 7 {
+		return nil, false
+	}
+	y, m, day := x.cal.Now.Date()
+	today := time.Date(y, m, day, 0, 0, 0, 0, x.loc)
+	back := (int(today.Weekday())+6)%7 + 1 - d // ISO weekday of today minus d
+	if back <= 0 {
+		back += 7
+	}
+	return semantic.Day(today.AddDate(0, 0, -back)), true
+}
+
+// sinceWeekday is "desde segunda", "since Monday": from the last such day before today.
+func sinceWeekday(x *env, wd string) (any, bool) {
+	p, ok := lastWeekday(x, wd)
+	if !ok {
+		return nil, false
+	}
+	return open(p, "since")
+}
+
+// weekdayPeriod is one past weekday ("sábado passado"); a plural says several days.
+func weekdayPeriod(x *env, wd, last *Edge) (any, bool) {
+	if plural(wd) || plural(last) {
+		return nil, false
+	}
+	p, ok := lastWeekday(x, arg(wd))
+	if !ok {
+		return nil, false
+	}
+	return periodV{p: p}, true
+}
+
+// plural reports whether a terminal was typed in the plural ("sábados", "últimos"): longer
+// than an abbreviation ("thurs") and ending in s.
+func plural(e *Edge) bool {
+	if e == nil || e.Match == nil {
+		return false
+	}
+	t := strings.ToLower(e.Match.Text)
+	return len(t) > 5 && strings.HasSuffix(t, "s")
 }

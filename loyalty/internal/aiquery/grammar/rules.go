@@ -376,43 +376,67 @@ func productions(x *env) []*Rule {
 			n := atoiOr(arg(k[0]), -1)
 			return []semantic.AgeBand{{Lo: n, Hi: n}}, n >= 0
 		}),
-		rule("Band", 0, tCmp+" Num", func(k []*Edge) (any, bool) {
-			n := atoiOr(arg(k[1]), -1)
-			switch arg(k[0]) {
-			case ">":
-				return []semantic.AgeBand{{Lo: n + 1, Hi: -1, Above: true}}, n >= 0
-			case ">=":
-				return []semantic.AgeBand{{Lo: n, Hi: -1}}, n >= 0
-			case "<":
-				// "under 25": from zero, a first band
-				return []semantic.AgeBand{{Lo: 0, Hi: n - 1, Below: true}}, n >= 1
+		// one band: "under 25", "até 25", "acima de 60", "25 to 39", "de 0 a 99", "5 or
+		// more", "1000 ou mais", "60 and over", "R$ 50 a R$ 100"; the list of bands is
+		// checked where it becomes a breakdown (bands must meet: semantic)
+		rule("Band", 0, tCmp+" Num", func(k []*Edge) (any, bool) { return openBand(arg(k[0]), arg(k[1])) }),
+		rule("Band", 0, "Num "+tCmp, func(k []*Edge) (any, bool) {
+			if c := arg(k[1]); c != ">=" && c != "<=" {
+				return nil, false // "25 more than"
 			}
-			return nil, false
+			return openBand(arg(k[1]), arg(k[0]))
 		}),
-		// "under R$30", "acima de R$ 100": a band of amounts
-		rule("Band", 0, tCmp+" "+tMoney, func(k []*Edge) (any, bool) {
-			n := atoiOr(strings.Split(arg(k[1]), ".")[0], -1)
-			switch arg(k[0]) {
-			case ">":
-				return []semantic.AgeBand{{Lo: n + 1, Hi: -1, Above: true}}, n >= 0
-			case "<":
-				return []semantic.AgeBand{{Lo: 0, Hi: n - 1, Below: true}}, n >= 1
-			}
-			return nil, false
-		}),
-		rule("Band", 0, tMoney+" "+tTo+" "+tMoney, func(k []*Edge) (any, bool) {
-			lo, hi := atoiOr(strings.Split(arg(k[0]), ".")[0], -1), atoiOr(strings.Split(arg(k[2]), ".")[0], -1)
+		rule("Band", 0, tFrom+"? Num "+tTo+" Num", func(k []*Edge) (any, bool) {
+			lo, hi := atoiOr(arg(k[1]), -1), atoiOr(arg(k[3]), -1)
 			return []semantic.AgeBand{{Lo: lo, Hi: hi}}, lo >= 0 && hi > lo
 		}),
-		rule("Bands", 0, "Band", func(k []*Edge) (any, bool) { return k[0].Val, true }),
-		rule("Bands", 0, "Band "+tAnd+"? Bands", func(k []*Edge) (any, bool) {
-			return append(append([]semantic.AgeBand(nil), k[0].Val.([]semantic.AgeBand)...), k[2].Val.([]semantic.AgeBand)...), true
+		// with its unit: "18 a 24 anos", "até 100 pontos", "35 anos ou mais"
+		rule("Band", 0, "Band "+tQuantity, func(k []*Edge) (any, bool) { return k[0].Val, true }),
+		rule("Band", 0, "Num "+tQuantity+" "+tCmp, func(k []*Edge) (any, bool) {
+			if c := arg(k[2]); c != ">=" && c != "<=" {
+				return nil, false
+			}
+			return openBand(arg(k[2]), arg(k[0]))
 		}),
+		rule("Band", 0, tFrom+" "+tRange, func(k []*Edge) (any, bool) {
+			lo, hi, _ := strings.Cut(arg(k[1]), "-")
+			return []semantic.AgeBand{{Lo: atoiOr(lo, 0), Hi: atoiOr(hi, 0)}}, true
+		}),
+		// "under R$30", "acima de R$ 100", "até R$ 50", "R$ 200 ou mais": a band of amounts
+		rule("MBand", 0, tCmp+" "+tMoney, func(k []*Edge) (any, bool) { return openBand(arg(k[0]), strings.Split(arg(k[1]), ".")[0]) }),
+		rule("MBand", 0, tMoney+" "+tCmp, func(k []*Edge) (any, bool) {
+			if c := arg(k[1]); c != ">=" && c != "<=" {
+				return nil, false
+			}
+			return openBand(arg(k[1]), strings.Split(arg(k[0]), ".")[0])
+		}),
+		rule("MBand", 0, tFrom+"? "+tMoney+" "+tTo+" "+tMoney, func(k []*Edge) (any, bool) {
+			lo, hi := atoiOr(strings.Split(arg(k[1]), ".")[0], -1), atoiOr(strings.Split(arg(k[3]), ".")[0], -1)
+			return []semantic.AgeBand{{Lo: lo, Hi: hi}}, lo >= 0 && hi > lo
+		}),
+		// a list of bands remembers whether a band was said in money (then they band values)
+		rule("Bands", 0, "Band", func(k []*Edge) (any, bool) { return bandsV{bands: k[0].Val.([]semantic.AgeBand)}, true }),
+		rule("Bands", 0, "MBand", func(k []*Edge) (any, bool) { return bandsV{bands: k[0].Val.([]semantic.AgeBand), money: true}, true }),
+		rule("Bands", 0, "Band "+tAnd+"? Bands", func(k []*Edge) (any, bool) { return k[2].Val.(bandsV).after(k[0].Val, false), true }),
+		rule("Bands", 0, "MBand "+tAnd+"? Bands", func(k []*Edge) (any, bool) { return k[2].Val.(bandsV).after(k[0].Val, true), true }),
+		// the band word may name the quantity ("faixa etária", "age groups": arg "age")
 		rule("Breakdown", 0, tBy+"? "+tBands+" "+tNoun+"? "+tFrom+"? Bands", func(k []*Edge) (any, bool) {
-			return bandDim(arg(k[2]), k[4].Val.([]semantic.AgeBand))
+			noun := arg(k[2])
+			if noun == "" {
+				noun = arg(k[1])
+			}
+			return bandDim(noun, k[4].Val.(bandsV))
 		}),
 		rule("Breakdown", 0, tBy+"? "+tNoun+" "+tIn+"? "+tBands+" Bands", func(k []*Edge) (any, bool) {
-			return bandDim(arg(k[1]), k[4].Val.([]semantic.AgeBand))
+			return bandDim(arg(k[1]), k[4].Val.(bandsV))
+		}),
+		// "by age: under 25, 25 to 39, 40 to 59 and 60 and over", "por saldo: 0, 1-500 e
+		// acima de 500": the list says they are bands
+		rule("Breakdown", 0.1, tBy+" "+tNoun+" Bands", func(k []*Edge) (any, bool) {
+			if arg(k[1]) == "customers" {
+				return nil, false // "por cliente: ..." names no quantity to band
+			}
+			return bandDim(arg(k[1]), k[2].Val.(bandsV))
 		}),
 
 		// ---- members and filters
@@ -641,6 +665,26 @@ func productions(x *env) []*Rule {
 		rule("LooseName", 0, tWord, func(k []*Edge) (any, bool) { return k[0].Match.Arg, true }),
 		rule("LooseName", 0, tWord+" LooseName", func(k []*Edge) (any, bool) { return k[0].Match.Arg + " " + k[1].Val.(string), true }),
 		rule("Filter", 0, tNamed+" LooseName", func(k []*Edge) (any, bool) { return nameFilter(k[1].Val.(string), true), true }),
+		// a literal searched in names: "com souza no nome", "with "Rocha" in their name",
+		// "w/ Carvalho in the name", "que têm Maria Clara no nome". Between "com" and "no
+		// nome" any one word is the literal, known to the lexicon or not ("com Santos no
+		// nome"); several words, or a word after "chamado" (open on its right), are names
+		// (unknown or capitalised), so no clause around the slot is swallowed by it
+		rule("NamePart", 0, tWord, func(k []*Edge) (any, bool) { return k[0].Match.Arg, true }),
+		rule("NamePart", 0, tLiteral, func(k []*Edge) (any, bool) { return capitalised(k[0]) }),
+		rule("NameLit", 0, "NamePart", func(k []*Edge) (any, bool) { return k[0].Val, true }),
+		rule("NameLit", 0, "NamePart NameLit", func(k []*Edge) (any, bool) { return k[0].Val.(string) + " " + k[1].Val.(string), true }),
+		rule("NameLit", 0, tQuoted, func(k []*Edge) (any, bool) { return arg(k[0]), strings.TrimSpace(arg(k[0])) != "" }),
+		rule("Filter", 0, tHave+"? NameLit "+tInName, func(k []*Edge) (any, bool) { return nameFilter(k[1].Val.(string), true), true }),
+		rule("Filter", 0, tHave+" "+tLiteral+" "+tInName, func(k []*Edge) (any, bool) { return nameFilter(arg(k[1]), true), true }),
+		rule("Filter", 0, tNamed+" NameLit", func(k []*Edge) (any, bool) { return nameFilter(k[1].Val.(string), true), true }),
+		// "junto com o saldo de pontos", "along with their balance": a column beside the
+		// list (what the noun is per row), never "customers with a balance"
+		rule("Attrs", -0.2, string(semantic.CatAlso)+" Attrs", func(k []*Edge) (any, bool) { return k[1].Val, true }),
+		rule("Attrs", -0.2, string(semantic.CatAlso)+" "+tNoun, func(k []*Edge) (any, bool) { return nounAttr(arg(k[1])) }),
+		// "names only", "só os nomes", "just the names": a list
+		rule("Clause", 0, tCmp+" "+string(semantic.CatList), func(k []*Edge) (any, bool) { return clauseV{"list", marker("")}, arg(k[0]) == "=" }),
+		rule("Clause", 0, string(semantic.CatList)+" "+tCmp, func(k []*Edge) (any, bool) { return clauseV{"list", marker("")}, arg(k[1]) == "=" }),
 		rule("Filter", 0, tNamed+" "+tQuoted, func(k []*Edge) (any, bool) { return nameFilter(arg(k[1]), true), true }),
 		rule("Filter", 0.5, "Name", func(k []*Edge) (any, bool) {
 			n := k[0].Val.(string)
@@ -664,6 +708,14 @@ func productions(x *env) []*Rule {
 		rule("Weekdays", 0, tWeekday+" "+tAnd+" Weekdays", func(k []*Edge) (any, bool) {
 			return append(weekdays(arg(k[0])), k[2].Val.([]int)...), true
 		}),
+		// "de segunda a sexta", "seg a sex", "Mon-Sun", "Friday through Sunday": the days
+		// from one to the other, round the week's end ("sexta a domingo", "sáb a seg")
+		rule("Weekdays", 0, tFrom+"? "+tWeekday+" "+tTo+"? "+tWeekday, func(k []*Edge) (any, bool) {
+			return weekdayRange(arg(k[1]), arg(k[3]))
+		}),
+		// "só nos dias úteis", "weekends only"
+		rule("Weekdays", 0, tCmp+" "+tIn+"? Weekdays", func(k []*Edge) (any, bool) { return k[2].Val, arg(k[0]) == "=" }),
+		rule("Weekdays", 0, "Weekdays "+tCmp, func(k []*Edge) (any, bool) { return k[0].Val, arg(k[1]) == "=" }),
 		rule("Filter", 0, "Weekdays", func(k []*Edge) (any, bool) {
 			ds := k[0].Val.([]int)
 			return filterV{id: "weekdays:" + ints(ds), resolve: fixed(semantic.WeekdayIn(ds))}, true
@@ -706,12 +758,20 @@ func productions(x *env) []*Rule {
 		rule("Period", 0, tLast+" Num "+tUnit, func(k []*Edge) (any, bool) { return lastN(x, arg(k[1]), arg(k[2])) }),
 		rule("Period", 0, tMonth+" "+tFrom+"? "+tYear+"?", func(k []*Edge) (any, bool) { return month(x, arg(k[0]), arg(k[2])) }),
 		rule("Period", 0, tMonthYr, func(k []*Edge) (any, bool) { return monthYr(x, k[0]) }),
-		rule("Period", 0, tMonth+" "+tNumber, func(k []*Edge) (any, bool) { // "fev/25", "jan-2025"
-			y := atoiOr(arg(k[1]), 0)
-			if y < 100 {
-				y += 2000
-			}
-			return month(x, arg(k[0]), strconv.Itoa(y))
+		// "April 1", "October 15, 2024", "May 3rd": a day of the month ("fev/25" and
+		// "Jan '25" are years: the lexicon reads a short year glued to its month as one)
+		rule("Period", 0, tMonth+" "+tNumber, func(k []*Edge) (any, bool) { return dayOfNamedMonth(x, arg(k[0]), arg(k[1]), "") }),
+		rule("Period", 0, tMonth+" "+tDayNo, func(k []*Edge) (any, bool) { return dayOfNamedMonth(x, arg(k[0]), arg(k[1]), "") }),
+		// "1 April", "15 October 2024": dearer, so "top 5 maio" stays a top 5 of May
+		rule("Period", 0.2, tNumber+" "+tMonth+" "+tYear+"?", func(k []*Edge) (any, bool) {
+			return dayOfNamedMonth(x, arg(k[1]), arg(k[0]), arg(k[2]))
+		}),
+		// with its year, one date: never two periods ("October 15" and "2024")
+		rule("Period", -0.1, tMonth+" "+tNumber+" "+tAnd+"? "+tYear, func(k []*Edge) (any, bool) {
+			return dayOfNamedMonth(x, arg(k[0]), arg(k[1]), arg(k[3]))
+		}),
+		rule("Period", -0.1, tMonth+" "+tDayNo+" "+tAnd+"? "+tYear, func(k []*Edge) (any, bool) {
+			return dayOfNamedMonth(x, arg(k[0]), arg(k[1]), arg(k[3]))
 		}),
 		rule("Period", 0, tQuarterN+" "+tFrom+"? "+tYear+"?", func(k []*Edge) (any, bool) { return part(x, arg(k[0]), "quarter", arg(k[2])) }),
 		rule("Period", 0, tHalfN+" "+tFrom+"? "+tYear+"?", func(k []*Edge) (any, bool) { return part(x, arg(k[0]), "half", arg(k[2])) }),
@@ -719,6 +779,14 @@ func productions(x *env) []*Rule {
 		rule("Period", 0, tQuarterN+" "+tFrom+"? Period", func(k []*Edge) (any, bool) { return partOf(x, arg(k[0]), "quarter", k[2].Val.(periodV).p) }),
 		rule("Period", 0, tHalfN+" "+tFrom+"? Period", func(k []*Edge) (any, bool) { return partOf(x, arg(k[0]), "half", k[2].Val.(periodV).p) }),
 		rule("Period", 0, tOrdinal+" "+tUnit+" "+tFrom+"? Period", func(k []*Edge) (any, bool) { return partOf(x, arg(k[0]), arg(k[1]), k[3].Val.(periodV).p) }),
+		// "primeira quinzena de maio", "the second week of last month"
+		rule("Period", 0, tOrdinal+" "+tUnit+" "+tFrom+"? Period", func(k []*Edge) (any, bool) { return monthPart(x, arg(k[0]), arg(k[1]), k[3].Val.(periodV).p) }),
+		// "desde segunda", "since Monday"
+		rule("Period", 0, tSince+" "+tWeekday, func(k []*Edge) (any, bool) { return sinceWeekday(x, arg(k[1])) }),
+		// "sábado passado", "last Saturday": that one day
+		// ("os últimos sábados", "past Saturdays": several, so not this)
+		rule("Period", 0, tWeekday+" "+tLast, func(k []*Edge) (any, bool) { return weekdayPeriod(x, k[0], k[1]) }),
+		rule("Period", 0, tLast+" "+tWeekday, func(k []*Edge) (any, bool) { return weekdayPeriod(x, k[1], k[0]) }),
 		// days of the month: "the 10th (of this month)", "dia 10 (de maio)", "10 de maio"
 		rule("Period", 0, tDayNo, func(k []*Edge) (any, bool) { return dayOfMonth(x, arg(k[0]), nil) }),
 		rule("Period", 0, tDayNo+" "+tFrom+"? Period", func(k []*Edge) (any, bool) { return dayOfMonth(x, arg(k[0]), k[2].Val.(periodV).p) }),
@@ -739,6 +807,30 @@ func productions(x *env) []*Rule {
 				return nil, false
 			}
 			return dayOfMonth(x, arg(k[0]), k[2].Val.(periodV).p)
+		}),
+		// days of one month: "entre 1 e 10 de março", "de 1 a 15 de maio", "do dia 1 ao dia
+		// 10 deste mês", "from the 1st to the 10th of May", "May 1-15": a span of days,
+		// never a range of values beside a month
+		rule("DayNo", 0, tNumber, func(k []*Edge) (any, bool) { return arg(k[0]), true }),
+		rule("DayNo", 0, tDayNo, func(k []*Edge) (any, bool) { return arg(k[0]), true }),
+		rule("DayNo", 0, tUnit+" DayNo", func(k []*Edge) (any, bool) { return k[1].Val, arg(k[0]) == "day" }),
+		rule("Period", 0, tBetween+" DayNo "+tAnd+" DayNo "+tFrom+"? Period", func(k []*Edge) (any, bool) {
+			return daySpan(x, k[1].Val.(string), k[3].Val.(string), k[5].Val.(periodV).p)
+		}),
+		rule("Period", 0, tFrom+"? DayNo "+tTo+" DayNo "+tFrom+"? Period", func(k []*Edge) (any, bool) {
+			return daySpan(x, k[1].Val.(string), k[3].Val.(string), k[5].Val.(periodV).p)
+		}),
+		rule("Period", 0, tFrom+"? "+tRange+" "+tFrom+"? Period", func(k []*Edge) (any, bool) {
+			lo, hi, _ := strings.Cut(arg(k[1]), "-")
+			return daySpan(x, lo, hi, k[3].Val.(periodV).p)
+		}),
+		rule("Period", 0, tMonth+" "+tRange+" "+tAnd+"? "+tYear+"?", func(k []*Edge) (any, bool) {
+			m, ok := month(x, arg(k[0]), arg(k[3]))
+			if !ok {
+				return nil, false
+			}
+			lo, hi, _ := strings.Cut(arg(k[1]), "-")
+			return daySpan(x, lo, hi, m.(periodV).p)
 		}),
 		// "this month so far", "este ano até agora": current periods run up to now anyway
 		rule("Period", 0, "Period "+string(semantic.CatSoFar), func(k []*Edge) (any, bool) {
@@ -880,6 +972,8 @@ func productions(x *env) []*Rule {
 		markerClause("optin", tOptIn, 0.5),
 		markerClause("have", tHave, 0.3),
 		markerClause("bands", tBands, 0.5),
+		// "em cada faixa", "in each group": the bands named again
+		rule("Clause", 0.5, tBy+" "+tBands, func(k []*Edge) (any, bool) { return clauseV{"bands", marker("")}, true }),
 		markerClause("when", string(semantic.CatWhen), 0),
 	}
 }
@@ -904,6 +998,8 @@ const (
 	tHalfN    = string(semantic.CatHalfN)
 	tOnward   = string(semantic.CatOnward)
 	tDayNo    = string(lexicon.CatDayNo)
+	tLiteral  = string(lexicon.CatLiteral)
+	tInName   = string(semantic.CatInName)
 )
 
 // activity is "customers who did (not) do it", standing alone in the question.
@@ -949,12 +1045,39 @@ func neverDid(event string) (any, bool) {
 	return fv, true
 }
 
-// bandDim is the breakdown by bands of a quantity (age unless the noun says balance).
-func bandDim(noun string, bands []semantic.AgeBand) (any, bool) {
+// openBand is a band said with a comparison: "acima de 60" (61 on), "60 or more", "under
+// 25" (up to 24, from zero), "até 25" (from zero to 25).
+func openBand(cmp, num string) (any, bool) {
+	n := atoiOr(num, -1)
+	switch cmp {
+	case ">":
+		return []semantic.AgeBand{{Lo: n + 1, Hi: -1, Above: true}}, n >= 0
+	case ">=":
+		return []semantic.AgeBand{{Lo: n, Hi: -1}}, n >= 0
+	case "<":
+		return []semantic.AgeBand{{Lo: 0, Hi: n - 1, Below: true}}, n >= 1
+	case "<=":
+		return []semantic.AgeBand{{Lo: 0, Hi: n}}, n >= 1
+	}
+	return nil, false
+}
+
+// bandDim is the breakdown by bands of a quantity: the noun's (age, balance, value), the
+// values when a band is said in money, else the measure's, resolved by the assembly.
+func bandDim(noun string, bv bandsV) (any, bool) {
+	bands := bv.bands
 	if len(bands) < 2 {
 		return nil, false
 	}
-	// a last band written as one number is open ("55+"); bands must rise
+	if bv.money {
+		switch noun {
+		case "", "value", "sales":
+			noun = "value"
+		default:
+			return nil, false // "idade: até R$ 50"
+		}
+	}
+	// a last band written as one number is open ("55+"); bands must rise and meet
 	if last := &bands[len(bands)-1]; last.Hi == last.Lo {
 		last.Hi = -1
 	}
@@ -962,6 +1085,12 @@ func bandDim(noun string, bands []semantic.AgeBand) (any, bool) {
 		if bands[i].Lo <= bands[i-1].Lo {
 			return nil, false
 		}
+	}
+	// amounts may share a bound; whole numbers (ages, points) may not. Bands of no noun
+	// get the amounts' test here and the exact one when assembly knows their quantity.
+	amounts := noun == "" || noun == "value" || noun == "sales"
+	if !semantic.BandsMeet(bands, amounts) {
+		return nil, false // "18-24, 20-30": a value in two bands; "18-24, 30-40": in none
 	}
 	switch noun {
 	case "":
@@ -1128,6 +1257,16 @@ func (v attrsV) key() string {
 		ids = append(ids, a.ID)
 	}
 	return "a:" + strings.Join(ids, ",")
+}
+
+// nounAttr is the column a noun is on each listed row ("saldo": the points balance): the
+// per-row attribute of the measure that sums it.
+func nounAttr(noun string) (any, bool) {
+	m := measureByKey("sum " + noun)
+	if m == nil || m.PerRow == nil {
+		return nil, false
+	}
+	return attrsV{m.PerRow}, true
 }
 
 func attrs(id string) (any, bool) {
@@ -1596,6 +1735,23 @@ func weekdays(a string) []int {
 		return []int{6, 7}
 	}
 	return []int{atoiOr(a, 0)}
+}
+
+// weekdayRange is the days from a to b (ISO: 1 = Monday), both included, going round the
+// end of the week when b comes before a.
+func weekdayRange(a, b string) (any, bool) {
+	from, to := atoiOr(a, 0), atoiOr(b, 0)
+	if from < 1 || from > 7 || to < 1 || to > 7 || from == to {
+		return nil, false // "dias úteis a sábado": sets are not ends of a range
+	}
+	var ds []int
+	for d := from; ; d = d%7 + 1 {
+		ds = append(ds, d)
+		if d == to {
+			break
+		}
+	}
+	return ds, true
 }
 
 func ints(xs []int) string {

@@ -83,6 +83,17 @@ func (v filterV) key() string {
 }
 
 // breakdownV is "por X (e Y)".
+// bandsV is a list of bands as said, and whether a band was said in money ("até R$ 50").
+type bandsV struct {
+	bands []semantic.AgeBand
+	money bool
+}
+
+// after is the list with band b (said in money or not) before it.
+func (v bandsV) after(b any, money bool) bandsV {
+	return bandsV{bands: append(append([]semantic.AgeBand(nil), b.([]semantic.AgeBand)...), v.bands...), money: v.money || money}
+}
+
 type breakdownV struct {
 	dims []*semantic.Dimension
 	// bands of a quantity the question does not name ("saldo em faixas 0, 1-500"): the

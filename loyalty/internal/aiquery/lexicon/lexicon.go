@@ -38,6 +38,7 @@ const (
 	CatProduct semantic.Category = "product" // arg: product name as stored
 	CatWord    semantic.Category = "word"    // a word the lexicon does not know (a name?)
 	CatDayNo   semantic.Category = "dayno"   // arg: 1..31, a day of the month said as an ordinal ("the 10th", "10º")
+	CatLiteral semantic.Category = "literal" // any word as typed, known or not: only a literal slot reads it (literals)
 )
 
 // Match is a phrase of the lexicon found in the question: tokens [From, To) read as
@@ -192,9 +193,14 @@ func (lx *Lexicon) Read(question string) *Reading {
 	for i, t := range r.Tokens {
 		switch t.Kind {
 		case Number:
-			r.Matches = append(r.Matches, Match{From: i, To: i + 1, Cat: CatNumber, Arg: t.Norm})
+			if !t.Year2 { // "fev/25": a year, never a count or a day
+				r.Matches = append(r.Matches, Match{From: i, To: i + 1, Cat: CatNumber, Arg: t.Norm})
+			}
 			if t.Num >= 1990 && t.Num <= 2100 && t.Num == float64(int(t.Num)) {
 				r.Matches = append(r.Matches, Match{From: i, To: i + 1, Cat: CatYear, Arg: t.Norm})
+			}
+			if t.Year2 {
+				r.Matches = append(r.Matches, Match{From: i, To: i + 1, Cat: CatYear, Arg: "20" + t.Raw})
 			}
 		case Money:
 			r.Matches = append(r.Matches, Match{From: i, To: i + 1, Cat: CatMoney, Arg: t.Norm})
@@ -250,6 +256,7 @@ func (lx *Lexicon) Read(question string) *Reading {
 			}
 		}
 	}
+	r.literals()
 	for i := range r.Matches {
 		m := &r.Matches[i]
 		var ws []string
@@ -407,4 +414,23 @@ func distance(a, b string, limit int) int {
 		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[len(rb)]
+}
+
+// literals reads every word as a possible literal when the question has a literal slot's
+// marker ("no nome", "named"): only then can a literal be asked for ("com Santos no nome":
+// a known word is a literal only where the structure says so), and the parser is spared
+// the extra readings of every other question.
+func (r *Reading) literals() {
+	slot := false
+	for _, m := range r.Matches {
+		slot = slot || m.Cat == semantic.CatInName || m.Cat == semantic.CatNamed
+	}
+	if !slot {
+		return
+	}
+	for i, t := range r.Tokens {
+		if t.Kind == Word && t.Norm != "," {
+			r.Matches = append(r.Matches, Match{From: i, To: i + 1, Cat: CatLiteral, Arg: t.Raw})
+		}
+	}
 }

@@ -49,6 +49,11 @@ func TestRead(t *testing.T) {
 		{"money", "sales over R$ 1.500,50", 2, 3, CatMoney, "1500.50", semantic.EN},
 		{"range", "clientes de 18-24 anos", 2, 3, CatRange, "18-24", semantic.PT},
 		{"then for than", "more then 5 purchases", 0, 2, semantic.CatCmp, ">", semantic.EN},
+		{"short year glued by a slash", "vendas em fev/25", 3, 4, CatYear, "2025", semantic.PT},
+		{"short year after an apostrophe", "revenue Jan '25", 2, 3, CatYear, "2025", semantic.EN},
+		{"quarter with its year glued", "faturamento 1T24", 2, 3, CatYear, "2024", semantic.PT},
+		{"year-month", "faturamento de 2024-10", 2, 3, CatMonthYr, "10/2024", semantic.PT},
+		{"a literal slot offers every word", "clientes com Santos no nome", 2, 3, CatLiteral, "Santos", semantic.PT},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -84,5 +89,20 @@ func TestDistance(t *testing.T) {
 		if got := distance(c.a, c.b, 3); got != c.want {
 			t.Errorf("distance(%q, %q) = %d, want %d", c.a, c.b, got, c.want)
 		}
+	}
+}
+
+// TestShortYearsAndLiterals: a number apart from its month is no year ("April 1" is a
+// day), and without a slot's marker no word is offered as a literal.
+func TestShortYearsAndLiterals(t *testing.T) {
+	lx := New(testCatalog)
+	if r := lx.Read("sales since April 25"); has(r, 3, 4, CatYear, "") || !has(r, 3, 4, CatNumber, "25") {
+		t.Errorf("April 25: %+v", r.Matches)
+	}
+	if r := lx.Read("vendas em fev/25"); has(r, 3, 4, CatNumber, "") {
+		t.Errorf("fev/25: a short year is not also a number: %+v", r.Matches)
+	}
+	if r := lx.Read("clientes com santos"); has(r, 2, 3, CatLiteral, "") {
+		t.Errorf("no slot, no literal: %+v", r.Matches)
 	}
 }

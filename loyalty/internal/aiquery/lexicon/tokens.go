@@ -39,6 +39,9 @@ type Token struct {
 	Hi   float64   // the end of a range
 	Date time.Time // dates
 	Cap  bool      // a word typed with a capital first letter, not at a sentence start
+	// Year2: a two-digit number written as a year's short form, glued to the word before
+	// by "/" or after an apostrophe ("fev/25", "Jan '25", "Q1 '25", "1T24"): 2000 + n
+	Year2 bool
 }
 
 var (
@@ -61,6 +64,12 @@ var (
 	reGroups  = regexp.MustCompile(`^\d{1,3}(?:[.,]\d{3})+$`)
 	// English contractions and the possessive, and "twice".
 	contractions = strings.NewReplacer("n't", " not", "N'T", " NOT", "’", "'", "'s ", " ", "'re ", " are ", "'ve ", " have ", "'ll ", " will ", "'m ", " am ", "'d ", " would ", " twice", " 2 times")
+)
+
+var (
+	reYM = regexp.MustCompile(`^(\d{4})-(\d{1,2})\b`) // "2024-10": a month
+	// a period word with its year glued ("1T24", "2tri2025"; "Q1 '25" is two tokens)
+	rePartYr = regexp.MustCompile(`^(\d[a-z]{1,3})(\d{2}|\d{4})$`)
 )
 
 // Tokenize splits a question into tokens; punctuation other than commas is dropped (a
@@ -89,18 +98,28 @@ func Tokenize(q string) []Token {
 			i += size
 			continue
 		}
+		if t.Kind == Number && len(t.Raw) == 2 && i > 0 && (q[i-1] == '/' || q[i-1] == '\'') {
+			t.Year2 = true
+		}
 		if t.Kind == Word {
 			first, _ := firstRune(t.Raw)
 			t.Cap = unicode.IsUpper(first) && !sentenceStart
 		}
 		sentenceStart = false
+		if m := rePartYr.FindStringSubmatch(t.Norm); t.Kind == Word && m != nil {
+			// "1T24": the period word, then its year
+			dec, f := number(m[2])
+			toks = append(toks, Token{Kind: Word, Raw: m[1], Norm: m[1]}, Token{Kind: Number, Raw: m[2], Norm: dec, Num: f, Year2: len(m[2]) == 2})
+			i += n
+			continue
+		}
 		if t.Kind == Word && strings.Contains(t.Norm, " ") {
 			// "quintas-feiras", "e-mail": the parts are words of the lexicon's phrases
 			for j, part := range strings.Fields(t.Norm) {
 				if reNumber.MatchString(part) && digits(part) == part {
-					// "jan-2025": the number is a number
+					// "jan-2025", "jan-25": the number is a number (a short year when glued)
 					dec, f := number(part)
-					toks = append(toks, Token{Kind: Number, Raw: part, Norm: dec, Num: f})
+					toks = append(toks, Token{Kind: Number, Raw: part, Norm: dec, Num: f, Year2: j > 0 && len(part) == 2})
 					continue
 				}
 				toks = append(toks, Token{Kind: Word, Raw: part, Norm: part, Cap: t.Cap && j == 0})
@@ -152,6 +171,10 @@ func scan(s string) (Token, int) {
 	if m := reYMD.FindStringSubmatch(s); m != nil {
 		d, _ := mkDate(atoi(m[1]), atoi(m[2]), atoi(m[3]))
 		return Token{Kind: Date, Raw: m[0], Norm: m[0], Date: d}, len(m[0])
+	}
+	if m := reYM.FindStringSubmatch(s); m != nil && atoi(m[2]) >= 1 && atoi(m[2]) <= 12 && atoi(m[1]) >= 1990 && atoi(m[1]) <= 2100 {
+		// "2024-10": a month (the form the monthyr reading expects is month/year)
+		return Token{Kind: MonthYr, Raw: m[0], Norm: m[2] + "/" + m[1], Date: time.Date(atoi(m[1]), time.Month(atoi(m[2])), 1, 0, 0, 0, 0, time.UTC)}, len(m[0])
 	}
 	if m := reMY.FindStringSubmatch(s); m != nil && atoi(m[1]) >= 1 && atoi(m[1]) <= 12 {
 		return Token{Kind: MonthYr, Raw: m[0], Norm: m[0], Date: time.Date(atoi(m[2]), time.Month(atoi(m[1])), 1, 0, 0, 0, 0, time.UTC)}, len(m[0])

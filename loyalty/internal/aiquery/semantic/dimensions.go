@@ -114,7 +114,7 @@ var (
 	ByMonth       = timeDim("month", T("mês", "month"), "to_char(%s, 'YYYY-MM')", T("mes", "month")).named(W("mes|meses", "month|months"), W("mensal|mensais|mes a mes", "monthly|month by month|month over month"))
 	ByQuarter     = yearAndDim("quarter", T("trimestre", "quarter"), "extract(quarter FROM %s)::int", T("trimestre", "quarter")).named(W("trimestre|trimestres", "quarter|quarters"), W("trimestral|trimestrais", "quarterly"))
 	ByYear        = timeDim("year", T("ano", "year"), "extract(year FROM %s)::int", T("ano", "year")).named(W("ano|anos", "year|years"), W("anual|anuais", "yearly|annual|annually"))
-	ByWeekday     = timeDim("weekday", T("dia da semana", "day of the week"), "extract(isodow FROM %s)::int", T("dia_semana", "weekday")).named(W("dia da semana|dias da semana", "day of the week|days of the week|day of week|weekday|weekdays"), W("", ""))
+	ByWeekday     = timeDim("weekday", T("dia da semana", "day of the week"), "extract(isodow FROM %s)::int", T("dia_semana", "weekday")).named(W("dia da semana|dias da semana|dia de semana", "day of the week|days of the week|day of week|weekday|weekdays"), W("", ""))
 	ByHour        = timeDim("hour", T("hora do dia", "hour of the day"), "extract(hour FROM %s)::int", T("hora", "hour")).named(W("hora|horas|horario|horarios|hora do dia", "hour|hours|time of day|hour of the day|hour of day"), W("por hora", "hourly"))
 	Dimensions    = []*Dimension{ByStore, BySignupStore, ByCustomer, ByProduct, ByPaymentType, ByOrigin, ByGender, ByActive, ByBirthMonth, ByStatus, ByState, ByCity, ByEntryType, ByDay, ByWeek, ByMonth, ByQuarter, ByYear, ByWeekday, ByHour}
 	weekdayLabels = map[Lang]string{PT: "1 = segunda ... 7 = domingo", EN: "1 = Monday ... 7 = Sunday"}
@@ -248,13 +248,14 @@ func bandLabels(bands []AgeBand) []Text {
 // DefaultAgeBands are the bands of "faixa etária" when the question names none.
 var DefaultAgeBands = []AgeBand{{Lo: 0, Hi: 17}, {Lo: 18, Hi: 24}, {Lo: 25, Hi: 34}, {Lo: 35, Hi: 44}, {Lo: 45, Hi: 54}, {Lo: 55, Hi: 64}, {Lo: 65, Hi: -1}}
 
-// ByAgeBand breaks customers down by age bands. The bands cover every age: the first one
-// also takes the younger customers and the last one the older (customers without a birth
-// date are left out).
+// ByAgeBand breaks customers down by age bands. The bands must meet (each starts the year
+// after the one before ends). The first band also takes the younger customers ("18-24,
+// 25-34, 35+": the usual reading of such a list covers everyone); a last band with an end
+// leaves the older out; customers without a birth date are left out.
 func ByAgeBand(bands []AgeBand) *Dimension {
 	return &Dimension{ID: "age_band", Name: T("faixa etária", "age band"), Members: bandLabels(bands), build: func(f *Fact, l Lang) (dimSQL, bool) {
 		j, ok := customerJoin(f)
-		if !ok || len(bands) == 0 {
+		if !ok || len(bands) == 0 || !BandsMeet(bands, false) {
 			return dimSQL{}, false
 		}
 		var whens []string
@@ -266,16 +267,45 @@ func ByAgeBand(bands []AgeBand) *Dimension {
 			whens = append(whens, fmt.Sprintf("WHEN %s < %d THEN %s", AgeExpr, bands[i+1].Lo, Quote(b.Label(l))))
 		}
 		e := "CASE " + strings.Join(whens, " ") + " END"
-		return dimSQL{cols: []Column{col(e, T("faixa_etaria", "age_band"), l)}, joins: joins(j), where: "c.birth_date IS NOT NULL"}, true
+		where := strings.Join(append([]string{"c.birth_date IS NOT NULL"}, bandRange(AgeExpr, bands)...), " AND ")
+		return dimSQL{cols: []Column{col(e, T("faixa_etaria", "age_band"), l)}, joins: joins(j), where: where}, true
 	}}
 }
 
+// BandsMeet reports whether each band starts where the one before ends, so that no value
+// falls between two bands or in two: whole numbers (ages, points) start one above the
+// bound before; amounts may also start at it ("até R$ 50, de R$ 50 a R$ 100": 50.00 is in
+// the first). Only the last band may be open.
+func BandsMeet(bands []AgeBand, amounts bool) bool {
+	for i := 1; i < len(bands); i++ {
+		prev, b := bands[i-1], bands[i]
+		switch {
+		case prev.Hi < 0:
+			return false
+		case b.Lo == prev.Hi+1, amounts && !prev.Below && b.Lo == prev.Hi:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// bandRange keeps expr within the end of a last band that has one ("de 0 a 99, de 100 a
+// 499": a balance of 800 is in no band, not in "100-499").
+func bandRange(expr string, bands []AgeBand) []string {
+	if last := bands[len(bands)-1]; last.Hi >= 0 {
+		return []string{fmt.Sprintf("%s <= %d", expr, last.Hi)}
+	}
+	return nil
+}
+
 // ByBalanceBand breaks customers down by bands of their points balance ("0, 1-500,
-// 501-1000, acima de 1000"): a balance between bands falls in the band below.
+// 501-1000, acima de 1000"); the bands must meet, and balances above a last band with an
+// end are left out.
 func ByBalanceBand(bands []AgeBand) *Dimension {
 	return &Dimension{ID: "balance_band", Name: T("faixa de saldo", "balance band"), Members: bandLabels(bands), build: func(f *Fact, l Lang) (dimSQL, bool) {
 		j, ok := customerJoin(f)
-		if !ok || len(bands) == 0 {
+		if !ok || len(bands) == 0 || !BandsMeet(bands, false) {
 			return dimSQL{}, false
 		}
 		var whens []string
@@ -287,14 +317,15 @@ func ByBalanceBand(bands []AgeBand) *Dimension {
 			whens = append(whens, fmt.Sprintf("WHEN c.points_balance < %d THEN %s", bands[i+1].Lo, Quote(b.Label(l))))
 		}
 		e := "CASE " + strings.Join(whens, " ") + " END"
-		return dimSQL{cols: []Column{col(e, T("faixa_saldo", "balance_band"), l)}, joins: joins(j)}, true
+		return dimSQL{cols: []Column{col(e, T("faixa_saldo", "balance_band"), l)}, joins: joins(j), where: strings.Join(bandRange("c.points_balance", bands), " AND ")}, true
 	}}
 }
 
 // ByValueBand breaks sales down by bands of their value ("under R$30, 30 to 60, 60 to
 // 100, over 100"). Values are amounts, not whole numbers: a band said with an upper bound
 // keeps it ("30 to 60" holds 60.00), and the next one starts above it; "under 30" stops
-// short of 30; "over 100" starts above 100.
+// short of 30; "over 100" starts above 100. The bands must meet, and values above a last
+// band with an end are left out.
 func ByValueBand(bands []AgeBand) *Dimension {
 	label := func(b AgeBand, l Lang) string {
 		if b.Above {
@@ -307,7 +338,7 @@ func ByValueBand(bands []AgeBand) *Dimension {
 		labels = append(labels, T(label(b, PT), label(b, EN)))
 	}
 	return &Dimension{ID: "value_band", Name: T("faixa de valor", "value band"), Members: labels, build: func(f *Fact, l Lang) (dimSQL, bool) {
-		if f != Sales || len(bands) == 0 {
+		if f != Sales || len(bands) == 0 || !BandsMeet(bands, true) {
 			return dimSQL{}, false
 		}
 		var whens []string
@@ -325,7 +356,7 @@ func ByValueBand(bands []AgeBand) *Dimension {
 			whens = append(whens, "WHEN "+bound+" THEN "+Quote(label(b, l)))
 		}
 		e := "CASE " + strings.Join(whens, " ") + " END"
-		return dimSQL{cols: []Column{col(e, T("faixa_valor", "value_band"), l)}}, true
+		return dimSQL{cols: []Column{col(e, T("faixa_valor", "value_band"), l)}, where: strings.Join(bandRange("v.value", bands), " AND ")}, true
 	}}
 }
 

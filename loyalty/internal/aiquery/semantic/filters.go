@@ -3,6 +3,8 @@ package semantic
 import (
 	"fmt"
 	"strings"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // Filter narrows the rows a report reads. A filter knows, for each fact, which condition
@@ -169,10 +171,28 @@ func containsFolded(col, s string) string {
 }
 
 // containsWordsFolded is "col contains s as whole words" ("Ana" finds "Ana Souza", not
-// "Mariana"), ignoring case and accents.
+// "Mariana"), ignoring case and accents as the service's name search does (nameFold).
 func containsWordsFolded(col, s string) string {
-	pat := strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(Fold(strings.Join(strings.Fields(s), " ")))
-	return fmt.Sprintf("translate(lower(' ' || %s || ' '), %s, %s) LIKE %s", col, Quote(accented), Quote(unaccented), Quote("% "+pat+" %"))
+	pat := strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(foldName(strings.Join(strings.Fields(s), " ")))
+	return fmt.Sprintf("%s LIKE %s", nameFold("' ' || "+col+" || ' '"), Quote("% "+pat+" %"))
+}
+
+// nameFold is a customer name folded as the service's customer search folds it
+// (customer.NameContains, the SQL function name_fold of migration 00550: decomposed,
+// combining marks removed, lower-cased), written out because the reporting role reads
+// the reporting views only; foldName folds the searched words the same way in Go.
+func nameFold(expr string) string {
+	return `lower(regexp_replace(normalize(` + expr + `, NFD), '[\u0300-\u036f]', '', 'g'))`
+}
+
+func foldName(s string) string {
+	var b strings.Builder
+	for _, r := range norm.NFD.String(s) {
+		if r < 0x300 || r > 0x36f {
+			b.WriteRune(r)
+		}
+	}
+	return strings.ToLower(b.String())
 }
 
 // Joins to the dimension views. Each view keeps one alias in every generated query.
@@ -419,7 +439,7 @@ func CustomerName(name string) *Filter {
 	return onCustomers("customer_name", T("cliente com nome \""+name+"\"", "customer named \""+name+"\""), T("cliente", "customer"),
 		func() string {
 			exact := func(col string) string {
-				return fmt.Sprintf("translate(lower(%s), %s, %s) = %s", col, Quote(accented), Quote(unaccented), Quote(Fold(strings.Join(strings.Fields(name), " "))))
+				return fmt.Sprintf("%s = %s", nameFold(col), Quote(foldName(strings.Join(strings.Fields(name), " "))))
 			}
 			return "(" + exact("c.name") + " OR (" + containsWordsFolded("c.name", name) +
 				" AND NOT EXISTS (SELECT 1 FROM reporting.customers cn WHERE " + exact("cn.name") + ")))"
