@@ -94,33 +94,37 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	}
 
 	// what to compute: measures named, or composed from the question's scattered words
-	var measures []*semantic.Measure
-	if ms := a.all("measures"); len(ms) > 1 && !sameMeasures(clauses, ms) {
-		// several measures are one constituent ("A e B"); two apart are two questions
-		return nil, fail("a pergunta pede duas coisas que não consegui juntar num relatório; pergunte uma de cada vez",
-			"the question asks for two things I could not put in one report; ask one at a time")
+	if err := a.takePronouns(x.pronouns); err != nil {
+		return nil, err
 	}
-	for _, i := range a.all("measures") {
-		a.used[i] = true
-		if len(measures) == 0 {
-			measures = append(measures, clauses[i].v.([]*semantic.Measure)...)
-		}
+	measures, err := a.takeMeasures()
+	if err != nil {
+		return nil, err
 	}
 	var subj, second *subjectV
 	if i, ok := a.take("subject"); ok {
 		s := clauses[i].v.(subjectV)
 		subj = &s
 	}
+	secondAt := -1
 	if i, ok := a.take("subject"); ok {
 		s := clauses[i].v.(subjectV)
-		second = &s
+		second, secondAt = &s, i
 	}
+	var rowsOf *semantic.Fact // "clientes com resgates acima de 500 pontos": whose rows
+	rowsAt := -1
+	var rowsNoun *semantic.Noun
 	if second != nil && subj.noun == second.noun && second.event == nil {
 		second = nil // "produtos do catálogo de prêmios": one noun said twice
 	}
 	if second != nil && !(a.has("rank") || a.has("group")) {
 		// "vendas de clientes inativos": the rows of one and whose they are
 		switch {
+		case customersWithRows(subj, second, measures):
+			// "clientes com resgates acima de 500 pontos", "customers with purchases over
+			// R$ 200": the customers are counted or listed; what follows the rows narrows
+			// the rows they must have
+			rowsOf, rowsAt, rowsNoun, second = second.noun.Fact, secondAt, second.noun, nil
 		case second.event == nil && joins(subj.noun.Fact, second.noun.Fact):
 			second = nil
 		case subj.event == nil && joins(second.noun.Fact, subj.noun.Fact):
@@ -557,12 +561,26 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		a.used[i] = true
 		fv := clauses[i].v.(filterV)
 		fv.pos = i
+		if rowsOf != nil && i > rowsAt {
+			var err error
+			if fv, err = ofRows(rowsOf, fv); err != nil {
+				return nil, err
+			}
+		}
 		if fv.bareNumber && a.unitFollows(i) {
 			// "mais de 60 dias", "more than 3 months": the number counts time, not money or
 			// years of age
 			return nil, fail("não entendi a que se refere esse tempo", "I did not see what that length of time refers to")
 		}
 		filters = append(filters, fv)
+	}
+	if rowsOf != nil && !slices.ContainsFunc(filters, func(fv filterV) bool { return fv.pos > rowsAt }) {
+		// "quantos clientes com resgates": the customers who have any
+		v, ok := activity(rowsNoun.Event, true)
+		if !ok {
+			return nil, fail("não sei quais clientes têm "+rowsOf.Name.PT, "I cannot tell which customers have "+rowsOf.Name.EN)
+		}
+		filters = append(filters, v.(filterV))
 	}
 	if sharePos >= 0 {
 		// the condition of a percentage is what follows its word ("dos ativos, quantos %
@@ -1224,6 +1242,11 @@ func (a *assembly) filtersFit(f *semantic.Fact) bool {
 	for _, i := range a.all("filter") {
 		if fv := a.clauses[i].v.(filterV); fv.aboutCustomers {
 			return false
+		} else if fv.members != nil && fv.members.kind == "channel" && len(fv.members.values) > 1 {
+			// "accept whatsapp and email": channels are customers' opt-ins (assembly)
+			if f != semantic.Customers {
+				return false
+			}
 		} else if _, ok := fv.resolve(f); !ok {
 			return false
 		}

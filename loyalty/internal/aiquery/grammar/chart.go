@@ -148,7 +148,9 @@ func parse(g *Grammar, r *lexicon.Reading) *chart {
 	}
 	for i := range r.Matches {
 		m := &r.Matches[i]
-		if m.Cat == semantic.CatFiller && m.To == m.From+1 {
+		if (m.Cat == semantic.CatFiller || m.Cat == semantic.CatPronoun) && m.To == m.From+1 {
+			// a pronoun inside a constituent ("quanto ela faturou") is checked for what it
+			// refers to by the assembly (env.pronouns)
 			c.filler[m.From] = true
 		}
 	}

@@ -26,6 +26,9 @@ type env struct {
 	// period on customers dates their sign-up; without it "today" is when the question
 	// is asked ("saldo dos clientes hoje")
 	signup bool
+	// pronouns are the positions of the question's pronouns that are not fillers too
+	// ("ela", "deles"): each must follow what it refers to
+	pronouns []int
 }
 
 func newGrammar(rules []*Rule) *Grammar {
@@ -187,10 +190,15 @@ func productions(x *env) []*Rule {
 		// "qtd e valor total", "count and total points": aggregates of the rows the
 		// question names elsewhere (assembly)
 		rule("Aggs", 0, tAgg+" "+tAnd+" "+tAgg+" "+tNoun+"?", func(k []*Edge) (any, bool) {
-			if a, b := arg(k[0]), arg(k[2]); a == b {
+			n := semantic.NounByID(arg(k[3]))
+			if n != nil && n.Fact != nil {
 				return nil, false
 			}
-			if n := semantic.NounByID(arg(k[3])); n != nil && n.Fact != nil {
+			a, b := arg(k[0]), arg(k[2])
+			if n != nil && b == "count" {
+				b = n.Agg // "how many, and how many points": the points are summed
+			}
+			if a == b {
 				return nil, false
 			}
 			return aggsV{{arg(k[0]), ""}, {arg(k[2]), arg(k[3])}}, true
@@ -881,6 +889,7 @@ func productions(x *env) []*Rule {
 		markerClause("have", tHave, 0.3),
 		markerClause("bands", tBands, 0.5),
 		markerClause("when", string(semantic.CatWhen), 0),
+		markerClause("pronoun", string(semantic.CatPronoun), 0),
 	}
 }
 
@@ -1020,8 +1029,8 @@ func (v aggsV) key() string {
 // estornos e pontos" (the points reversed). The words of first's composition keys say
 // which rows and which event; the aggregate and noun said replace its aggregate.
 func companionOf(first *semantic.Measure, agg, noun string) (any, bool) {
-	if noun != "" && agg == "" {
-		agg = semantic.NounByID(noun).Agg
+	if n := semantic.NounByID(noun); n != nil && (agg == "" || agg == "count" && n.Fact == nil) {
+		agg = n.Agg // "how many points": a quantity is summed, never counted
 	}
 	if agg == "" || agg == "distinct" {
 		return nil, false

@@ -997,6 +997,11 @@ func HasRowsWith(of *Fact, x *Filter) (*Filter, error) {
 		return nil, fmt.Errorf("no customers with %s %s", of.ID, x.ID)
 	}
 	inner := strings.ReplaceAll(cond, of.Alias+".", "x.")
+	if of.Live != "" && !x.replaces(of) {
+		// the rows that count: "clientes com resgates acima de 500 pontos" are live
+		// redemptions, "customers who paid with pix" sales not cancelled
+		inner = liveAs(of, "x") + " AND " + inner
+	}
 	return &Filter{ID: "has_" + of.ID + "_" + x.ID, Name: T("com "+of.Name.PT+" "+x.Name.PT, "with "+x.Name.EN+" "+of.Name.EN), Slug: x.Slug, UsesPeriod: true,
 		build: func(f *Fact, p *Period) (string, []string, bool) {
 			j, ok := customerJoin(f)

@@ -1,0 +1,209 @@
+package grammar
+
+import (
+	"slices"
+
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/lexicon"
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
+)
+
+// Several measures asked in clauses of their own ("quantas vendas a Copacabana fez e
+// quanto ela faturou", "how many pending redemptions, and how many points are tied up in
+// them"): the measures of one request, sharing the question's filters, period and
+// breakdown. A pronoun stands for what a clause before it named.
+
+// pronounsOf is the positions of the question's pronouns that are not also fillers
+// ("ela", "deles"; "their" and "it" were always skipped and still are).
+func pronounsOf(r *lexicon.Reading) []int {
+	var out []int
+	for _, m := range r.Matches {
+		if m.Cat != semantic.CatPronoun || m.To != m.From+1 {
+			continue
+		}
+		filler := slices.ContainsFunc(r.Matches, func(f lexicon.Match) bool {
+			return f.Cat == semantic.CatFiller && f.From == m.From && f.To == m.To
+		})
+		if !filler {
+			out = append(out, m.From)
+		}
+	}
+	return out
+}
+
+// takePronouns uses the pronouns of the question: each stands for the rows, subject or
+// filters of a clause before it; one with nothing before it refers to nothing said
+// ("quanto ela faturou" alone is refused, never read as the whole chain's revenue).
+func (a *assembly) takePronouns(pronouns []int) error {
+	for _, p := range pronouns {
+		referent := false
+		for j, c := range a.clauses {
+			switch c.kind {
+			case "measures", "aggs", "filter", "subject":
+				referent = referent || a.spans[j].to <= p
+			}
+		}
+		if !referent {
+			return fail("não sei a que o pronome se refere", "I cannot tell what the pronoun refers to")
+		}
+	}
+	for _, i := range a.all("pronoun") {
+		a.used[i] = true
+	}
+	return nil
+}
+
+// takeMeasures is the measures the question names: one constituent, or several clauses
+// whose measures go in one request when they can share the rest of the question.
+func (a *assembly) takeMeasures() ([]*semantic.Measure, error) {
+	ms := a.all("measures")
+	if len(ms) > 1 && !sameMeasures(a.clauses, ms) {
+		if err := a.shareable(); err != nil {
+			return nil, err
+		}
+	}
+	lists := make([][]*semantic.Measure, len(ms))
+	n := 0
+	for k, i := range ms {
+		a.used[i] = true
+		lists[k] = append([]*semantic.Measure(nil), a.clauses[i].v.([]*semantic.Measure)...)
+		n += len(lists[k])
+	}
+	if len(ms) > 1 && !sameMeasures(a.clauses, ms) {
+		// clauses of their own share filters only over the same rows ("each of them"
+		// after "customers who bought" are buyers, not customers narrowed by a cohort)
+		for _, l := range lists {
+			for _, m := range l {
+				if m.Fact != lists[0][0].Fact {
+					return nil, fail("a pergunta pede duas coisas que não consegui juntar num relatório; pergunte uma de cada vez",
+						"the question asks for two things I could not put in one report; ask one at a time")
+				}
+			}
+		}
+	}
+	if n > 1 {
+		if err := a.aggsOfMeasures(ms, lists); err != nil {
+			return nil, err
+		}
+	}
+	var out []*semantic.Measure
+	for _, l := range lists {
+		for _, m := range l {
+			if !slices.ContainsFunc(out, func(x *semantic.Measure) bool { return x.ID == m.ID }) {
+				out = append(out, m)
+			}
+		}
+	}
+	return out, nil
+}
+
+// shareable refuses measures in clauses of their own when the rest of the question
+// cannot be shared by all of them: two breakdowns, two values of one attribute ("quantas
+// vendas a Copacabana fez e quanto o Centro faturou"), or a ranking, comparison or
+// percentage that would be of one of them only.
+func (a *assembly) shareable() error {
+	twoQuestions := fail("a pergunta pede duas coisas que não consegui juntar num relatório; pergunte uma de cada vez",
+		"the question asks for two things I could not put in one report; ask one at a time")
+	if len(a.all("breakdown")) > 1 {
+		return twoQuestions
+	}
+	for _, k := range []string{"rank", "group", "diff", "growth", "share", "vs", "periods", "both", "than"} {
+		if a.has(k) {
+			return twoQuestions
+		}
+	}
+	kinds := map[string]bool{}
+	for _, i := range a.all("filter") {
+		fv := a.clauses[i].v.(filterV)
+		if fv.members == nil {
+			continue
+		}
+		if kinds[fv.members.kind] {
+			return twoQuestions
+		}
+		kinds[fv.members.kind] = true
+	}
+	return nil
+}
+
+// aggsOfMeasures uses the aggregate words said beside each of several measures: one
+// that repeats what its measure computes ("quanto ela faturou", "number of cancelled
+// sales and their total value"), or an average per customer after an amount when the
+// question counts the customers ("how many customers bought, and how much did each of
+// them spend on average").
+func (a *assembly) aggsOfMeasures(ms []int, lists [][]*semantic.Measure) error {
+	between := func(from, to int, kinds ...string) bool {
+		for j := from + 1; j < to; j++ {
+			if !slices.Contains(kinds, a.clauses[j].kind) {
+				return false
+			}
+		}
+		return true
+	}
+	countsCustomers := false
+	for _, l := range lists {
+		for _, m := range l {
+			countsCustomers = countsCustomers || m.ID == "buyers" || m.ID == "customers"
+		}
+	}
+	for _, i := range a.all("agg") {
+		agg := string(a.clauses[i].v.(marker))
+		next := slices.IndexFunc(ms, func(j int) bool { return j > i })
+		if next >= 0 && between(i, ms[next], "filter", "pronoun", "subject") {
+			switch first := lists[next][0]; {
+			case agg == "count" && first.Kind == semantic.Count, agg == "sum" && first.Kind == semantic.Sum:
+				a.used[i] = true
+				continue
+			}
+		}
+		prev := -1
+		for k, j := range ms {
+			if j < i {
+				prev = k
+			}
+		}
+		if prev < 0 || agg != "avg" || !countsCustomers || !between(ms[prev], i, "pronoun") {
+			continue
+		}
+		for k, m := range lists[prev] {
+			pc, err := semantic.PerCustomer(m)
+			if err != nil {
+				return fail("não há média por cliente de "+m.Name.PT, "there is no per-customer average of "+m.Name.EN)
+			}
+			lists[prev][k] = pc
+		}
+		a.used[i] = true
+	}
+	return nil
+}
+
+// customersWithRows reports whether the question names customers, then rows of theirs
+// ("clientes com resgates acima de 500 pontos"): the customers are what is asked for,
+// never the rows. Rows named first are the rows ("resgates de clientes ativos").
+func customersWithRows(subj, rows *subjectV, measures []*semantic.Measure) bool {
+	return len(measures) == 0 && subj.noun.Fact == semantic.Customers && subj.event == nil && !subj.neg &&
+		rows.event == nil && !rows.neg && rows.noun.Fact != nil && rows.noun.Fact != semantic.Customers && rows.noun.Fact.Customer != ""
+}
+
+// ofRows turns a filter said of the rows customers have into a filter of the customers:
+// those with at least one such row (in the question's period).
+func ofRows(rows *semantic.Fact, fv filterV) (filterV, error) {
+	if fv.members != nil && len(fv.members.values) > 1 {
+		// "com compras no Centro e no Batel": one row cannot be at both
+		return fv, fail("não sei juntar esses valores nas linhas dos clientes", "I cannot combine those values in the customers' rows")
+	}
+	inner := fv.resolve
+	fv.members, fv.bareChannel = nil, false
+	fv.id = "rows:" + rows.ID + ":" + fv.id
+	fv.resolve = func(f *semantic.Fact) (*semantic.Filter, bool) {
+		if f != semantic.Customers {
+			return nil, false
+		}
+		x, ok := inner(rows)
+		if !ok || x == nil {
+			return nil, false
+		}
+		h, err := semantic.HasRowsWith(rows, x)
+		return h, err == nil
+	}
+	return fv, nil
+}
