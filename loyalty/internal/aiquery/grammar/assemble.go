@@ -207,8 +207,10 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	} else {
 		a.take("have")
 	}
-	if event != "" && len(measures) == 1 && hasKeyWith(measures[0], event) {
-		event = "" // "which day brings the most revenue": the verb of the measure
+	if event != "" && len(measures) > 0 && slices.ContainsFunc(measures, func(m *semantic.Measure) bool { return hasKeyWith(m, event) }) {
+		// "which day brings the most revenue", "how many sales and how much did Batel
+		// sell": the verb of a measure
+		event = ""
 	}
 	var asked attrsV
 	if i, ok := a.take("when"); ok {
@@ -276,7 +278,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		if d := dimOfNoun(subj.noun); ranked && d != nil {
 			// "clientes que mais gastaram", "produtos mais resgatados": the subject's groups
 			// ranked by what the event measures (of the subject when it takes part in it)
-			if m, ok := rankedMeasure(agg, subj.noun, event, perCust, d); ok {
+			if m, ok := rankedMeasure(agg, subj.noun, event, perCust, d, a.has("rank")); ok {
 				measures = []*semantic.Measure{m}
 				extraDims = append(extraDims, d)
 				if subj.singular {
@@ -640,7 +642,12 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	for _, fv := range filters {
 		bothMembers = bothMembers || fv.members != nil && fv.members.both
 	}
-	if _, ok := a.take("both"); ok || bothMembers {
+	bothSaid := false
+	for _, i := range a.all("both") {
+		// "tanto no Centro quanto no Ibirapuera (nas duas lojas)": one "both" said twice
+		a.used[i], bothSaid = true, true
+	}
+	if bothSaid || bothMembers {
 		done := false
 		if len(measures) == 1 && measures[0] == semantic.MeasureByID("buyers") {
 			// the buyers of both stores are customers with purchases at each
@@ -661,7 +668,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	}
 	// "how much more did Centro sell than Ibirapuera": the difference of two members
 	diffPeriods := false
-	if _, ok := a.take("diff"); ok && len(a.all("periods")) > 0 && !a.hasMember("store") {
+	_, ok := a.take("diff")
+	for _, i := range a.all("diff") {
+		a.used[i] = true // "by how much did A's revenue exceed B's": one difference said twice
+	}
+	if ok && len(a.all("periods")) > 0 && !a.hasMember("store") {
 		// "delta in average ticket between this month and last month": of two periods
 		diffPeriods = true
 	} else if ok {
@@ -1421,10 +1432,16 @@ func composeScattered(agg string, nouns []string, event string, perCust bool) (*
 // rankedMeasure is what ranks the groups of dimension d: the event's measure, of the
 // subject's rows when it takes part in it ("produtos mais resgatados": quantities of
 // products redeemed), never a count of the groups themselves (which is one per group).
-func rankedMeasure(agg string, n *semantic.Noun, event string, perCust bool, d *semantic.Dimension) (*semantic.Measure, bool) {
+func rankedMeasure(agg string, n *semantic.Noun, event string, perCust bool, d *semantic.Dimension, most bool) (*semantic.Measure, bool) {
 	tries := [][]string{nil, {n.ID}}
 	if e := semantic.EventByID(event); e != nil && e.Times != "" {
-		// "clientes que mais compraram": the times they did it (purchases)
+		if most {
+			// "top 10 clientes que mais compraram": who bought the most spent the most
+			// (CONVENTIONS: a top N of customers is by spend); "mais vezes", "the most
+			// purchases" name the count
+			tries = append(tries, []string{"value"})
+		}
+		// "quais clientes compraram": the times they did it (purchases)
 		tries = append(tries, []string{e.Times})
 	}
 	for _, nouns := range tries {

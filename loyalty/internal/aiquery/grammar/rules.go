@@ -865,6 +865,13 @@ func productions(x *env) []*Rule {
 		markerClause("diff", string(semantic.CatDiff), 0),
 		markerClause("percust", tPerCust, 0),
 		markerClause("both", tBoth, 0),
+		// "(nas duas lojas)", "at both stores": the stores named are each required
+		rule("Clause", 0, tBoth+" "+tNoun, func(k []*Edge) (any, bool) {
+			if arg(k[1]) != "stores" {
+				return nil, false
+			}
+			return clauseV{"both", marker("")}, true
+		}),
 		markerClause("than", string(semantic.CatThan), 0.2),
 		markerClause("cost", tCost, 0.3),
 		// "top 3 stores by sales count": ranked by the count of a fact's rows
@@ -878,6 +885,8 @@ func productions(x *env) []*Rule {
 			}
 			return clauseV{"measures", []*semantic.Measure{semantic.MeasureByID(n.Fact.Count)}}, true
 		}),
+		// "top 10 customers by spend", "clientes por gasto": ranked by what the event measures
+		rule("Clause", 0.1, tBy+" "+tEvent, func(k []*Edge) (any, bool) { return clauseV{"event", marker(arg(k[1]))}, true }),
 		markerClause("write", string(semantic.CatWrite), 0),
 		markerClause("forecast", string(semantic.CatForecast), 0),
 		markerClause("scope", string(semantic.CatScope), 0),

@@ -2,6 +2,7 @@ package grammar
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/lexicon"
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
@@ -87,10 +88,16 @@ func (a *assembly) takeMeasures() ([]*semantic.Measure, error) {
 	}
 	var out []*semantic.Measure
 	for _, l := range lists {
+		added := false
 		for _, m := range l {
 			if !slices.ContainsFunc(out, func(x *semantic.Measure) bool { return x.ID == m.ID }) {
-				out = append(out, m)
+				out, added = append(out, m), true
 			}
+		}
+		if !added && len(ms) > 1 && !sameMeasures(a.clauses, ms) {
+			// a clause that names again what another did is another reading's word
+			// ("quanto faturou no dinheiro": a payment type, not revenue twice)
+			return nil, fail("a pergunta pede a mesma medida duas vezes", "the question asks for the same measure twice")
 		}
 	}
 	return out, nil
@@ -112,8 +119,13 @@ func (a *assembly) shareable() error {
 		}
 	}
 	kinds := map[string]bool{}
+	negated := 0
 	for _, i := range a.all("filter") {
 		fv := a.clauses[i].v.(filterV)
+		if strings.HasPrefix(fv.id, "not:") {
+			negated++ // "fora do pix": a value of some kind, excluded
+			continue
+		}
 		if fv.members == nil {
 			continue
 		}
@@ -121,6 +133,9 @@ func (a *assembly) shareable() error {
 			return twoQuestions
 		}
 		kinds[fv.members.kind] = true
+	}
+	if negated > 0 && negated+len(kinds) > 1 {
+		return twoQuestions
 	}
 	return nil
 }

@@ -216,6 +216,10 @@ var Flags = []*Flag{
 	{ID: "female", Words: W("mulher|mulheres|feminino|feminina|femininos", "female|females|women|woman"), Filter: func() *Filter { return Gender("F", T("mulheres", "women")) }},
 	{ID: "male", Words: W("homem|homens|masculino|masculina|masculinos", "male|males|men|man"), Filter: func() *Filter { return Gender("M", T("homens", "men")) }},
 	{ID: "birthday", Words: W("aniversariante|aniversariantes|aniversario|aniversarios|fazem aniversario|faz aniversario|fazendo aniversario", "birthday|birthdays|bday|bdays|b day|have their birthday|have a birthday|has a birthday|celebrating birthdays"), Filter: Birthday},
+	// "converted" customers made a purchase at some time: with a sign-up period ("Jan
+	// sign-up cohort: how many converted so far") the period dates the sign-up, never the
+	// purchase
+	{ID: "converted", Words: W("converteram|convertidos|convertidas|se converteram|converteu|virou cliente comprador|viraram compradores", "converted|have converted|has converted|converted to a first purchase|converted to a purchase|converted to buyers|converted into buyers|converted to customers|converted into customers"), Filter: func() *Filter { return Ever(Bought(true)) }},
 	{ID: "first_purchase", Words: W("primeira compra|primeiras compras|pela primeira vez|primeira vez", "first purchase|first purchases|first time buyers|first-time buyers|for the first time|first time"), Filter: FirstPurchase},
 	{ID: "expiring", Words: W("vencem|vence|vencendo|expiram|expira|expirando|a vencer|que vencem|prestes a vencer", "expire|expires|expiring|due to expire|about to expire"), Filter: ExpiresBy},
 	{ID: "any_status", Words: W("incluindo canceladas|inclusive canceladas|incluindo cancelados|inclusive cancelados|todos os status|qualquer status|com canceladas", "including cancelled|including canceled|cancelled included|all statuses|any status|every status"), Filter: AnyStatus},
@@ -344,9 +348,9 @@ var Terminals = []Term{
 	// pronouns were read, and still may be)
 	{CatPronoun, "", W("ela|ele|elas|eles|deles|delas|dele|dela|neles|nelas|nele|nela|cada um deles|cada uma delas|cada um|cada uma", "they|them|their|it|its|each of them|in them|of them|on them")},
 	// what the rows a pronoun stands for hold ("how many points are tied up in them")
-	{CatFiller, "", W("", "tied up|locked up|held")},
+	{CatFiller, "", W("coorte|safra", "tied up|locked up|held|cohort")},
 	{CatBy, "", W("por|pra cada|para cada|em cada|por cada|cada|agrupado por|separado por|dividido por|quebrado por", "by|per|each|for each|across|broken down by|split by|grouped by|by each|per each")},
-	{CatAnd, "", W("e|,|&|mais|junto com|mas|porem|quanto na|quanto no|quanto em|quanto pela|quanto pelo|como na|como no", "and|,|&|plus|as well as|along with|but")},
+	{CatAnd, "", W("e|,|&|mais|junto com|mas|porem|quanto na|quanto no|quanto em|quanto pela|quanto pelo|como na|como no|qto na|qto no|qnto na|qnto no|qto em|qnto em", "and|,|&|plus|as well as|along with|but")},
 	{CatOr, "", W("ou", "or")},
 	{CatDocWord, "", W("cpf|cnpj|documento|doc|do cpf|de cpf|com cpf", "cpf|cnpj|document|doc|tax id|id")},
 	{CatOptIn, "", W("liberado|liberados|liberou|consentimento|deram consentimento|aceitam|aceita|aceitaram|aceitar|aceitam receber|aceita receber|autorizam|autorizaram|optaram|optaram por|opt in|optin|fizeram opt in|com opt in|inscritos em|assinam", "opted in|opted in to|opt in|optin|opted into|accept|accepts|accepted|agreed to|subscribed|subscribed to|signed up for|gave consent|gave consent for|consent|consented|consented to|allowed")},
@@ -370,8 +374,8 @@ var Terminals = []Term{
 	{CatList, "", W("liste|listar|lista|listagem|mostre|mostrar|me mostre|quais|quais sao|relacao de|nomes|nome|me passa|exiba", "list|listing|show|show me|which|what are|names|name|display")},
 	{CatVs, "", W("vs|versus|x|contra|comparado com|comparado a|comparada com|em comparacao com|em relacao a|compare|comparar|comparacao|comparativo", "vs|versus|compared to|compared with|against|compare|comparison|comparing|relative to")},
 	{CatThan, "", W("do que|que", "than|then")},
-	{CatGrowth, "", W("crescimento|cresceu|variacao|variacao percentual|evolucao percentual|% de crescimento|% de variacao|quanto cresceu|aumento percentual", "growth|grew|yoy|year over year|change|percent change|% change|percentage change|growth rate|increase")},
-	{CatDiff, "", W("diferenca|delta|quanto a mais|a mais", "difference|delta|how much more|more than")},
+	{CatGrowth, "", W("crescimento|cresceu|cresceram|crescer|variacao|variacao percentual|evolucao percentual|% de crescimento|% de variacao|quanto cresceu|aumento percentual|em quantos por cento|quantos por cento", "growth|grew|grow|grown|yoy|year over year|change|percent change|% change|percentage change|growth rate|increase|by what percentage|by what percent|by how many percent|how many percent")},
+	{CatDiff, "", W("diferenca|delta|quanto a mais|a mais|superou|ultrapassou|excedeu|passou na frente de", "difference|delta|how much more|more than|by how much|exceed|exceeded|exceeds|surpass|surpassed|outsold|outsell")},
 	{CatShare, "", W("percentual|porcentagem|%|taxa|tx|proporcao|participacao|fatia|por cento", "percentage|percent|%|share|rate|proportion|ratio|pct")},
 	{CatSince, "", W("desde|a partir de|de la pra ca", "since|starting|from then on")},
 	{CatBefore, "", W("antes de|antes do|antes da|anterior a", "before|prior to|earlier than")},

@@ -1,0 +1,114 @@
+package grammar
+
+import (
+	"testing"
+
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
+)
+
+// The classes of the grammar's fourth round: several measures across clauses, comparisons,
+// cohorts, and the silently wrong readings they replaced. Paraphrases written for these
+// tests, several per class, in both languages; the negative cases must stay refused.
+
+// TestSeveralMeasuresAcrossClauses: measures said in clauses of their own, sharing the
+// question's filters, period and breakdown (a pronoun stands for what came before).
+func TestSeveralMeasuresAcrossClauses(t *testing.T) {
+	runClasses(t, []classCases{
+		{"a second clause with a pronoun shares the first's filters", map[string]want{
+			"quantas vendas a Savassi fez em maio e quanto ela faturou":           {measures: []string{"sales_count", "revenue"}, filters: []string{"store_code"}, period: "2025-05-01"},
+			"qtas vendas o batel fez ontem e qnto ele faturou":                    {measures: []string{"sales_count", "revenue"}, filters: []string{"store_code"}},
+			"how many sales did Savassi make last month and how much did it bill": {measures: []string{"sales_count", "revenue"}, filters: []string{"store_code"}, period: "interval '1 month'"},
+			"quantos clientes compraram em abril e quanto eles gastaram em média": {measures: []string{"buyers", "revenue_per_buyer"}, period: "2025-04-01"},
+		}},
+		{"a second clause without a pronoun: the subject said once", map[string]want{
+			"qntas vendas e qto o cambui faturou semana passada":            {measures: []string{"sales_count", "revenue"}, filters: []string{"store_code"}},
+			"quantas vendas e quanto a loja Centro faturou em abril":        {measures: []string{"sales_count", "revenue"}, filters: []string{"store_code"}},
+			"how many sales and how much did Batel sell in the last 7 days": {measures: []string{"sales_count", "revenue"}, filters: []string{"store_code"}},
+		}},
+		{"aggregates said beside a list of measures of the same rows", map[string]want{
+			"number of cancelled sales and their total value in April":               {measures: []string{"sales_count", "revenue"}, filters: []string{"cancelled"}, sql: []string{"v.cancelled_at IS NOT NULL"}},
+			"quantidade de vendas canceladas e o valor delas em maio":                {measures: []string{"sales_count", "revenue"}, sql: []string{"v.cancelled_at IS NOT NULL"}},
+			"pending redemptions: how many, and how many points are tied up in them": {measures: []string{"redemptions", "points_redeemed"}, sql: []string{"r.status = 'pending'"}},
+			"resgates pendentes: quantos e quantos pontos":                           {measures: []string{"redemptions", "points_redeemed"}, sql: []string{"r.status = 'pending'"}},
+		}},
+		{"clauses whose filters cannot be shared are two questions", map[string]want{
+			"quantas vendas a Copacabana fez e quanto o Centro faturou":   {refuse: true},
+			"how many sales did Batel make and how much did Savassi bill": {refuse: true},
+			"quantas vendas por loja e quanto faturou por mês":            {refuse: true},
+			"quantas vendas no pix e quanto faturou no dinheiro":          {refuse: true},
+		}},
+		{"clauses over different rows are two questions, never a cohort's sales", map[string]want{
+			"how many customers made at least one purchase last year, and how much did each of them spend on average": {refuse: true},
+			"quantos clientes ativos temos e quanto eles gastaram":                                                    {refuse: true},
+		}},
+		{"a pronoun with nothing before it refers to nothing", map[string]want{
+			"quanto ela faturou":           {refuse: true},
+			"quanto eles gastaram em maio": {refuse: true},
+		}},
+	})
+}
+
+// TestComparisonClasses: the difference of two members or two periods, said as a verb of
+// exceeding or growing.
+func TestComparisonClasses(t *testing.T) {
+	runClasses(t, []classCases{
+		{"by how much one store exceeded another", map[string]want{
+			"By how much did the Batel store's revenue this year exceed that of the Cambuí store?": {measures: []string{"revenue_difference"}, sql: []string{"'L06'), 0)) - (", "'L03'"}},
+			"how much more did Savassi bill than Centro in May":                                    {measures: []string{"revenue_difference"}, sql: []string{"'L05'), 0)) - (", "'L01'"}},
+			"quanto a Savassi superou o Centro em faturamento em maio":                             {measures: []string{"revenue_difference"}, sql: []string{"'L05'), 0)) - (", "'L01'"}},
+		}},
+		{"by what percentage a measure grew between two periods", map[string]want{
+			"By what percentage did sales grow in Q1 this year compared with Q1 last year": {measures: []string{"sales_count_growth"}, sql: []string{"DATE '2024-01-01'", "DATE '2025-01-01'"}},
+			"em quantos por cento o faturamento cresceu de março para abril":               {measures: []string{"revenue_growth"}},
+			"how many percent did revenue grow from April to May":                          {measures: []string{"revenue_growth"}},
+		}},
+		{"a period compared with another, each shown", map[string]want{
+			"compare o ticket médio de março com o de abril":     {measures: []string{"average_ticket"}, dims: []string{"periods"}},
+			"compare average ticket in March with that of April": {measures: []string{"average_ticket"}, dims: []string{"periods"}},
+		}},
+	})
+}
+
+// TestCohortClasses: customers of two stores, sign-up cohorts that converted.
+func TestCohortClasses(t *testing.T) {
+	runClasses(t, []classCases{
+		{"customers of both stores, the stores said again", map[string]want{
+			"quantos clientes compraram tanto no Centro qto na Batel em 2025 (nas duas lojas)": {measures: []string{"customers"}, sql: []string{"x.store_code = 'L01'", "x.store_code = 'L06'"}},
+			"how many customers bought at both stores, Savassi and Cambuí":                     {measures: []string{"customers"}, sql: []string{"x.store_code = 'L05'", "x.store_code = 'L03'"}},
+		}},
+		{"a sign-up cohort that converted: the period dates the sign-up", map[string]want{
+			"Feb 2025 sign-up cohort: how many of them have converted so far?": {measures: []string{"customers"}, sql: []string{"c.created_at >= DATE '2025-02-01'", "EXISTS (SELECT 1 FROM reporting.coupons x"}},
+			"dos clientes que se cadastraram em março, quantos converteram":    {measures: []string{"customers"}, sql: []string{"c.created_at >= DATE '2025-03-01'", "EXISTS (SELECT 1 FROM reporting.coupons x"}},
+		}},
+	})
+}
+
+// TestRowsOfCustomersClasses: the silently wrong readings of the round, now read in full.
+func TestRowsOfCustomersClasses(t *testing.T) {
+	runClasses(t, []classCases{
+		{"customers with rows meeting a condition are customers, not rows", map[string]want{
+			"clientes com resgates acima de 500 pontos":            {measures: []string{"customers"}, sql: []string{"EXISTS (SELECT 1 FROM reporting.redeems x", "x.status IN ('pending', 'applied')", "x.total_points > 500"}},
+			"quantos clientes têm compras acima de R$ 200 em maio": {measures: []string{"customers"}, sql: []string{"EXISTS (SELECT 1 FROM reporting.coupons x", "x.cancelled_at IS NULL", "x.value > 200", "x.transaction_date >= DATE '2025-05-01'"}},
+			"how many customers with redemptions over 300 points":  {measures: []string{"customers"}, sql: []string{"x.total_points > 300"}},
+			"quantos clientes com resgates":                        {measures: []string{"customers"}, sql: []string{"EXISTS (SELECT 1 FROM reporting.redeems x"}},
+		}},
+		{"rows named first are the rows, of those customers", map[string]want{
+			"resgates de clientes ativos": {measures: []string{"redemptions"}, sql: []string{"c.is_active"}},
+			"sales of inactive customers": {measures: []string{"sales_count"}, sql: []string{"NOT c.is_active"}},
+		}},
+		{"the customers who bought the most spent the most (CONVENTIONS: top N by spend)", map[string]want{
+			"top 10 clientes que mais compraram":            {measures: []string{"revenue"}, dims: []string{"customer"}, limit: 10},
+			"top 5 customers by spend this year":            {measures: []string{"revenue"}, dims: []string{"customer"}, limit: 5},
+			"os 3 clientes com maior gasto em maio":         {measures: []string{"revenue"}, dims: []string{"customer"}, limit: 3},
+			"top 10 clientes por gasto":                     {measures: []string{"revenue"}, dims: []string{"customer"}, limit: 10},
+			"which customer made the most purchases in May": {measures: []string{"sales_count"}, limit: 1},
+			"qual cliente comprou mais vezes em 2024":       {measures: []string{"sales_count"}, limit: 1},
+		}},
+		{"customers who accept several channels are listed with all of them", map[string]want{
+			"customers who accept whatsapp and email":   {list: true, sql: []string{"c.whatsapp_optin", "c.email_optin"}},
+			"list customers who accept sms and email":   {list: true, sql: []string{"c.sms_optin", "c.email_optin"}},
+			"liste os clientes que aceitam sms e email": {list: true, sql: []string{"c.sms_optin", "c.email_optin"}},
+		}},
+	})
+	_ = semantic.Natural
+}
