@@ -569,6 +569,10 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 				return nil, err
 			}
 		}
+		if fv.bareNumber && a.rowsFollow(i) {
+			// "2 or more | purchases": the number counts rows, not money or years
+			return nil, fail("não entendi o que esse número conta", "I did not see what that number counts")
+		}
 		if fv.bareNumber && a.unitFollows(i) {
 			// "mais de 60 dias", "more than 3 months": the number counts time, not money or
 			// years of age
@@ -763,6 +767,9 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			return nil, fail("\"há mais de\" um tempo só vale para o que não aconteceu (clientes sem comprar há mais de 60 dias)",
 				"\"for more than\" a length of time only applies to what did not happen (customers who have not bought in over 60 days)")
 		}
+		if slices.ContainsFunc(periods, func(q *semantic.Period) bool { return q.From == pv.p.From && q.To == pv.p.To }) {
+			continue // "Q1 buyers ... within Q1": one period said twice
+		}
 		periods = append(periods, pv.p)
 	}
 	compared := false
@@ -884,6 +891,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		var err error
 		if m.Kind == semantic.Count && m.Expr == "count(*)" && len(m.Where) == 0 || (m.Kind == semantic.Count && m.Fact == fact && len(m.Where) == 0 && m.Expr == "count(*)") {
 			rate, err = semantic.RateOf(fact, cond, a.req.Period)
+			if fact == semantic.Customers && cond.UsesPeriod && !x.signup && !usesPeriod(resolved) {
+				// "percentual de clientes que gastaram mais de R$ 500 em maio": the period
+				// dates what the condition counts, never the customers' sign-up
+				a.req.Period = nil
+			}
 		} else {
 			rate, err = semantic.ShareOf(m, cond)
 		}

@@ -76,6 +76,26 @@ func TestCohortClasses(t *testing.T) {
 			"quantos clientes compraram tanto no Centro qto na Batel em 2025 (nas duas lojas)": {measures: []string{"customers"}, sql: []string{"x.store_code = 'L01'", "x.store_code = 'L06'"}},
 			"how many customers bought at both stores, Savassi and Cambuí":                     {measures: []string{"customers"}, sql: []string{"x.store_code = 'L05'", "x.store_code = 'L03'"}},
 		}},
+		{"repeat buyers bought more than once in the period; their rate is of the buyers", map[string]want{
+			"quantos clientes recorrentes em abril":              {measures: []string{"customers"}, sql: []string{">= 2", "x.transaction_date >= DATE '2025-04-01'"}},
+			"how many repeat customers last quarter":             {measures: []string{"customers"}, sql: []string{">= 2"}},
+			"repeat rate in March":                               {period: "-", sql: []string{">= 2) / NULLIF(count(*) FILTER (WHERE EXISTS", "DATE '2025-03-01'"}},
+			"taxa de recompra no primeiro trimestre":             {period: "-", sql: []string{">= 2) / NULLIF(count(*) FILTER (WHERE EXISTS", "DATE '2025-01-01'"}},
+			"quantos clientes fizeram 3 ou mais compras em 2024": {measures: []string{"customers"}, sql: []string{">= 3", "DATE '2024-01-01'"}},
+			"customers with 2 or more purchases in May":          {measures: []string{"customers"}, sql: []string{">= 2", "DATE '2025-05-01'"}},
+		}},
+		{"more than once is a count per customer, never a second measure", map[string]want{
+			"quantos clientes compraram mais de uma vez em abril":    {measures: []string{"customers"}, sql: []string{") > 1", "DATE '2025-04-01'"}},
+			"how many customers bought more than one time last year": {measures: []string{"customers"}, sql: []string{") > 1"}},
+		}},
+		{"the period of a percentage's condition dates the condition, not the sign-up", map[string]want{
+			"percentual de clientes que gastaram mais de R$ 300 em abril":       {period: "-", sql: []string{"> 300", "DATE '2025-04-01'"}},
+			"what percentage of customers spent over R$ 400 last month":         {period: "-", sql: []string{"> 400"}},
+			"percentual de novos clientes que gastaram mais de R$ 300 em abril": {sql: []string{"c.created_at >= DATE '2025-04-01'"}},
+		}},
+		{"a number before the rows it counts is not an amount", map[string]want{
+			"what % of April buyers made 2 or more purchases in April": {refuse: true},
+		}},
 		{"a sign-up cohort that converted: the period dates the sign-up", map[string]want{
 			"Feb 2025 sign-up cohort: how many of them have converted so far?": {measures: []string{"customers"}, sql: []string{"c.created_at >= DATE '2025-02-01'", "EXISTS (SELECT 1 FROM reporting.coupons x"}},
 			"dos clientes que se cadastraram em março, quantos converteram":    {measures: []string{"customers"}, sql: []string{"c.created_at >= DATE '2025-03-01'", "EXISTS (SELECT 1 FROM reporting.coupons x"}},

@@ -181,6 +181,10 @@ func productions(x *env) []*Rule {
 		rule("Measures", 0, "Measure "+tAnd+" "+tAgg+"? "+tNoun, func(k []*Edge) (any, bool) {
 			if n := semantic.NounByID(arg(k[3])); n == nil || n.Fact != nil {
 				return nil, false // "vendas e clientes": two measures of their own (Item)
+			} else if n.Quantity == "" && k[2] == nil {
+				// "quantos clientes compraram mais de uma vez": "vezes" counts, and only an
+				// aggregate of its own makes it a second measure ("e quantas vezes")
+				return nil, false
 			}
 			return companionOf(k[0].Val.(measureV).m, arg(k[2]), arg(k[3]))
 		}),
@@ -619,6 +623,14 @@ func productions(x *env) []*Rule {
 		rule("Filter", 0, "Num "+tQuantity+"? "+tCmp, func(k []*Edge) (any, bool) {
 			if c := arg(k[2]); c == ">=" || c == "<=" { // "50 or older"
 				return threshold(arg(k[1]), c, arg(k[0]))
+			}
+			return nil, false
+		}),
+		// "2 or more purchases", "5 ou mais compras": the comparison between the number
+		// and what it counts
+		rule("Filter", 0, "Num "+tCmp+" "+tQuantity, func(k []*Edge) (any, bool) {
+			if c := arg(k[1]); c == ">=" || c == "<=" {
+				return threshold(arg(k[2]), c, arg(k[0]))
 			}
 			return nil, false
 		}),

@@ -222,3 +222,21 @@ func ofRows(rows *semantic.Fact, fv filterV) (filterV, error) {
 	}
 	return fv, nil
 }
+
+// rowsFollow reports whether the clause right after clause i names a fact's rows
+// ("2 or more | purchases").
+func (a *assembly) rowsFollow(i int) bool {
+	for j, c := range a.clauses {
+		if a.spans[j].from != a.spans[i].to {
+			continue
+		}
+		switch v := c.v.(type) {
+		case subjectV:
+			return v.noun != nil && v.noun.Fact != nil
+		case marker:
+			n := semantic.NounByID(string(v))
+			return c.kind == "noun" && n != nil && n.Fact != nil
+		}
+	}
+	return false
+}

@@ -27,6 +27,9 @@ type Filter struct {
 	// rateBase: the rows a percentage of this condition is over, when not every row
 	// (ages: the customers with a birth date)
 	rateBase string
+	// rateAmong: the rows a percentage of this condition is over, as a filter that takes
+	// the period ("repeat rate in May": of the customers who bought in May)
+	rateAmong *Filter
 
 	build func(f *Fact, p *Period) (cond string, joins []string, ok bool)
 
@@ -814,6 +817,17 @@ func PurchaseCount(op string, n int64) *Filter {
 	return &Filter{ID: "purchase_count", Name: T(fmt.Sprintf("com número de compras %s %d", o.PT, n), fmt.Sprintf("with a number of purchases %s %d", o.EN, n)),
 		Slug: T("compras", "purchases"), UsesPeriod: true,
 		build: customerAggregate(Sales, "count(*)", fmt.Sprintf("%s %d", op, n))}
+}
+
+// RepeatBuyers keeps the customers who bought more than once (in the period, when there
+// is one); a percentage of them is over the customers who bought ("taxa de recompra",
+// "repeat rate"), never over every customer.
+func RepeatBuyers() *Filter {
+	f := PurchaseCount(">=", 2)
+	f.ID, f.Slug = "repeat_buyers", T("recorrentes", "repeat")
+	f.Name = T("compraram mais de uma vez", "bought more than once")
+	f.rateAmong = Bought(true)
+	return f
 }
 
 // StoresVisited keeps the customers whose sales (in the period, when there is one) were at

@@ -225,6 +225,13 @@ func RateOf(fact *Fact, f *Filter, p *Period) (*Measure, error) {
 		// age figures leave out customers without a birth date: so does their base
 		base = "count(*) FILTER (WHERE " + f.rateBase + ")"
 	}
+	if f.rateAmong != nil {
+		among, js, ok := f.rateAmong.build(fact, p)
+		if !ok || len(js) > 0 {
+			return nil, fmt.Errorf("no rate of %q over %s", f.Name.EN, fact.ID)
+		}
+		base = "count(*) FILTER (WHERE " + among + ")"
+	}
 	return &Measure{
 		ID: "rate_" + f.ID, Fact: fact, Kind: Rate,
 		Expr:   fmt.Sprintf("round(100.0 * count(*) FILTER (WHERE %s) / NULLIF(%s, 0), 1)", cond, base),

@@ -220,6 +220,9 @@ var Flags = []*Flag{
 	// sign-up cohort: how many converted so far") the period dates the sign-up, never the
 	// purchase
 	{ID: "converted", Words: W("converteram|convertidos|convertidas|se converteram|converteu|virou cliente comprador|viraram compradores", "converted|have converted|has converted|converted to a first purchase|converted to a purchase|converted to buyers|converted into buyers|converted to customers|converted into customers"), Filter: func() *Filter { return Ever(Bought(true)) }},
+	// repeat buyers bought more than once in the period ("taxa de recompra": their share
+	// of the period's buyers)
+	{ID: "repeat", Words: W("recorrente|recorrentes|recompra|recompras|recompraram|de recompra", "repeat|repeat buyer|repeat buyers|repeat customer|repeat customers|repeat purchasers|repeaters"), Filter: RepeatBuyers},
 	{ID: "first_purchase", Words: W("primeira compra|primeiras compras|pela primeira vez|primeira vez", "first purchase|first purchases|first time buyers|first-time buyers|for the first time|first time"), Filter: FirstPurchase},
 	{ID: "expiring", Words: W("vencem|vence|vencendo|expiram|expira|expirando|a vencer|que vencem|prestes a vencer", "expire|expires|expiring|due to expire|about to expire"), Filter: ExpiresBy},
 	{ID: "any_status", Words: W("incluindo canceladas|inclusive canceladas|incluindo cancelados|inclusive cancelados|todos os status|qualquer status|com canceladas", "including cancelled|including canceled|cancelled included|all statuses|any status|every status"), Filter: AnyStatus},
