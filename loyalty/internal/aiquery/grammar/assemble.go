@@ -101,6 +101,9 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	if err != nil {
 		return nil, err
 	}
+	if measures, err = a.trailingMeasures(x.conj, measures); err != nil {
+		return nil, err
+	}
 	var subj, second *subjectV
 	if i, ok := a.take("subject"); ok {
 		s := clauses[i].v.(subjectV)
@@ -169,11 +172,15 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		if first == nil {
 			return nil, fail("não sei calcular isso de "+rows.Fact.Name.PT, "I cannot compute that of "+rows.Fact.Name.EN)
 		}
-		v, ok := companionOf(first, g[1].agg, g[1].noun)
-		if !ok {
-			return nil, fail("não sei calcular isso de "+rows.Fact.Name.PT, "I cannot compute that of "+rows.Fact.Name.EN)
+		measures = []*semantic.Measure{first}
+		for _, x := range g[1:] {
+			// "count, sum and average of sales": each a companion of the first
+			v, ok := companionOf(first, x.agg, x.noun)
+			if !ok {
+				return nil, fail("não sei calcular isso de "+rows.Fact.Name.PT, "I cannot compute that of "+rows.Fact.Name.EN)
+			}
+			measures = append(measures, v.([]*semantic.Measure)[1])
 		}
-		measures = v.([]*semantic.Measure)
 		if subj != nil && subj.noun == rows {
 			subj = nil
 		}

@@ -154,6 +154,19 @@ func parse(g *Grammar, r *lexicon.Reading) *chart {
 			c.filler[m.From] = true
 		}
 	}
+	conj := make([]bool, len(r.Tokens))
+	for i := range r.Matches {
+		if m := &r.Matches[i]; m.Cat == semantic.CatAnd && m.To == m.From+1 {
+			conj[m.From] = true
+		}
+	}
+	for i := range conj {
+		if conj[i] && (i == 0 || !conj[i-1]) {
+			// a conjunction joins constituents, never sits skipped inside one: "count and
+			// revenue" is two measures, not the count of revenue (", and" is one)
+			c.filler[i] = false
+		}
+	}
 	for i := range r.Matches {
 		m := &r.Matches[i]
 		// a longer phrase of the lexicon is a more specific reading of its words

@@ -31,6 +31,22 @@ func TestSeveralMeasuresAcrossClauses(t *testing.T) {
 			"pending redemptions: how many, and how many points are tied up in them": {measures: []string{"redemptions", "points_redeemed"}, sql: []string{"r.status = 'pending'"}},
 			"resgates pendentes: quantos e quantos pontos":                           {measures: []string{"redemptions", "points_redeemed"}, sql: []string{"r.status = 'pending'"}},
 		}},
+		{"a clause after a conjunction asks another computation of the same rows", map[string]want{
+			"how many sales did we have last week and what was the total":         {measures: []string{"sales_count", "revenue"}},
+			"quantas vendas tivemos em abril e qual o total":                      {measures: []string{"sales_count", "revenue"}, period: "2025-04-01"},
+			"quantos resgates aplicados e quantos pontos eles somam":              {measures: []string{"redemptions", "points_redeemed"}, sql: []string{"r.status = 'applied'"}},
+			"how many customers bought in March and what was their average spend": {measures: []string{"buyers", "revenue_per_buyer"}, period: "2025-03-01"},
+			"quantos clientes compraram em março e qual foi o gasto médio deles":  {measures: []string{"buyers", "revenue_per_buyer"}, period: "2025-03-01"},
+		}},
+		{"a list of aggregates of the rows named after them", map[string]want{
+			"count, sum and average of sales in April":      {measures: []string{"sales_count", "revenue", "average_ticket"}},
+			"quantidade, soma e média das vendas de abril":  {measures: []string{"sales_count", "revenue", "average_ticket"}},
+			"sales count and revenue for Savassi last week": {measures: []string{"sales_count", "revenue"}, filters: []string{"store_code"}},
+		}},
+		{"an aggregate said again without a conjunction is not another measure", map[string]want{
+			// "no total" after a count may be "how much": refused, never a second measure
+			"quantas vendas tivemos em abril no total": {refuse: true},
+		}},
 		{"clauses whose filters cannot be shared are two questions", map[string]want{
 			"quantas vendas a Copacabana fez e quanto o Centro faturou":   {refuse: true},
 			"how many sales did Batel make and how much did Savassi bill": {refuse: true},

@@ -29,6 +29,9 @@ type env struct {
 	// pronouns are the positions of the question's pronouns that are not fillers too
 	// ("ela", "deles"): each must follow what it refers to
 	pronouns []int
+	// conj are the positions of the question's conjunctions ("e", "and", ","): a clause
+	// after one may be another measure ("... and what was the total")
+	conj []int
 }
 
 func newGrammar(rules []*Rule) *Grammar {
@@ -157,6 +160,13 @@ func productions(x *env) []*Rule {
 		rule("Measure", 0, tAgg+" "+tEvent+" "+tPerCust+"?", func(k []*Edge) (any, bool) {
 			return compose(arg(k[0]), nil, arg(k[1]), k[2] != nil)
 		}),
+		// "sales count", "redemption total": the aggregate after the rows
+		rule("Measure", 0.1, tNoun+" "+tAgg, func(k []*Edge) (any, bool) {
+			if n := semantic.NounByID(arg(k[0])); n == nil || n.Fact == nil {
+				return nil, false
+			}
+			return compose(arg(k[1]), []string{arg(k[0])}, "", false)
+		}),
 		// "média de pontos por resgate", "average points per redemption"
 		rule("Measure", 0, tAgg+" "+tNoun+" "+tBy+" "+tNoun, func(k []*Edge) (any, bool) {
 			return compose(arg(k[0]), []string{arg(k[1]), arg(k[3])}, "", false)
@@ -206,6 +216,16 @@ func productions(x *env) []*Rule {
 				return nil, false
 			}
 			return aggsV{{arg(k[0]), ""}, {arg(k[2]), arg(k[3])}}, true
+		}),
+		// "count, sum and average of sales": a longer list of aggregates
+		rule("Aggs", 0, tAgg+" "+tAnd+" Aggs", func(k []*Edge) (any, bool) {
+			rest := k[2].Val.(aggsV)
+			for _, x := range rest {
+				if x.agg == arg(k[0]) && x.noun == "" {
+					return nil, false
+				}
+			}
+			return append(aggsV{{arg(k[0]), ""}}, rest...), true
 		}),
 		rule("Aggs", 0, tAgg+" "+tAnd+" "+tNoun, func(k []*Edge) (any, bool) {
 			if n := semantic.NounByID(arg(k[2])); n == nil || n.Fact != nil {

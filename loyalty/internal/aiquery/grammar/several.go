@@ -240,3 +240,110 @@ func (a *assembly) rowsFollow(i int) bool {
 	}
 	return false
 }
+
+// conjunctionsOf is the positions of the question's conjunctions ("e", "and", ",").
+func conjunctionsOf(r *lexicon.Reading) []int {
+	var out []int
+	for _, m := range r.Matches {
+		if m.Cat == semantic.CatAnd && m.To == m.From+1 && !slices.Contains(out, m.From) {
+			out = append(out, m.From)
+		}
+	}
+	return out
+}
+
+// trailingMeasures reads, after a measure and a conjunction, the clauses that ask for
+// another computation of the same rows without naming a measure: "how many sales did we
+// have yesterday and what was the total", "quantos resgates pendentes e quantos pontos
+// eles somam", "how many customers bought in April and what was their average spend".
+// Clauses it cannot read are left to the rest of the assembly (which refuses them).
+func (a *assembly) trailingMeasures(conj []int, measures []*semantic.Measure) ([]*semantic.Measure, error) {
+	last := -1
+	for i, c := range a.clauses {
+		if c.kind == "measures" {
+			last = i
+		}
+	}
+	if last < 0 || len(measures) == 0 {
+		return measures, nil
+	}
+	base := a.clauses[last].v.([]*semantic.Measure)[0]
+	for j := last + 1; j < len(a.clauses); j++ {
+		if a.clauses[j].kind != "agg" || a.used[j] {
+			continue
+		}
+		if !slices.ContainsFunc(conj, func(p int) bool { return p >= a.spans[last].to && p < a.spans[j].from }) {
+			continue // "quantas vendas no total": the same measure, said again
+		}
+		agg := string(a.clauses[j].v.(marker))
+		group := []int{j}
+		noun, event, again := "", "", ""
+		for k := j + 1; k < len(a.clauses) && !a.used[k]; k++ {
+			c := a.clauses[k]
+			switch {
+			case c.kind == "pronoun":
+			case c.kind == "noun" && noun == "" && event == "":
+				noun = string(c.v.(marker))
+			case c.kind == "event" && event == "":
+				event = string(c.v.(marker))
+			case c.kind == "agg" && again == "" && (noun != "" || event != ""):
+				again = string(c.v.(marker)) // "quantos pontos eles somam"
+			default:
+				k = len(a.clauses)
+				continue
+			}
+			group = append(group, k)
+		}
+		m := a.trailingMeasure(base, measures, agg, noun, event)
+		if m == nil || m.Fact != base.Fact || again != "" && !(again == "sum" && m.Kind == semantic.Sum) {
+			continue
+		}
+		if err := a.shareable(); err != nil {
+			return nil, err // "quantas vendas por loja e quanto faturou por mês"
+		}
+		for _, k := range group {
+			a.used[k] = true
+		}
+		if !slices.ContainsFunc(measures, func(x *semantic.Measure) bool { return x.ID == m.ID }) {
+			measures = append(measures, m)
+		}
+	}
+	return measures, nil
+}
+
+// trailingMeasure is the measure an aggregate (with the noun or event said beside it)
+// asks for of base's rows; an average of an amount is per customer when the customers are
+// counted ("and what was their average spend").
+func (a *assembly) trailingMeasure(base *semantic.Measure, measures []*semantic.Measure, agg, noun, event string) *semantic.Measure {
+	if noun != "" && event == "" {
+		if n := semantic.NounByID(noun); n == nil || n.Fact != nil {
+			return nil
+		}
+	}
+	if event == "" {
+		if v, ok := companionOf(base, agg, noun); ok {
+			return v.([]*semantic.Measure)[1]
+		}
+		return nil
+	}
+	var nouns []string
+	if noun != "" {
+		nouns = []string{noun}
+	}
+	if m, ok := composeScattered(agg, nouns, event, false); ok && m.ID != base.ID {
+		return m
+	}
+	countsCustomers := slices.ContainsFunc(measures, func(m *semantic.Measure) bool { return m.ID == "buyers" })
+	if agg != "avg" || !countsCustomers {
+		return nil
+	}
+	sum, ok := composeScattered("sum", nouns, event, false)
+	if !ok {
+		return nil
+	}
+	pc, err := semantic.PerCustomer(sum)
+	if err != nil {
+		return nil
+	}
+	return pc
+}
