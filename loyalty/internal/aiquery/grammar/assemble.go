@@ -488,6 +488,23 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			return nil, fail("não entendi o que \""+subj.noun.ID+"\" faz na pergunta", "I did not see what \""+subj.noun.ID+"\" does in the question")
 		}
 	}
+	if event != "" && x.signup && len(measures) == 1 && measures[0].ID == "customers" && a.periodOf() != nil {
+		// "quantos clientes que se cadastraram em janeiro já fizeram alguma compra": the
+		// period dates the sign-up; what they did is at any time since
+		if v, ok := activity(event, true); ok {
+			fv := v.(filterV)
+			inner := fv.resolve
+			fv.resolve = func(f *semantic.Fact) (*semantic.Filter, bool) {
+				x, ok := inner(f)
+				if !ok {
+					return nil, false
+				}
+				return semantic.Ever(x), true
+			}
+			filters = append(filters, fv)
+			event = ""
+		}
+	}
 	if agg != "" || event != "" || perCust {
 		if perCust && len(measures) == 1 {
 			m, err := semantic.PerCustomer(measures[0])
@@ -620,6 +637,13 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			filters[0], filters[cond] = filters[cond], filters[0]
 		}
 	}
+	ms, filters, err := a.storeCohorts(filters, measures)
+	if err != nil {
+		return nil, err
+	}
+	if len(ms) == 1 && len(measures) == 1 && ms[0] != measures[0] {
+		measures[0], fact, a.req.Fact = ms[0], ms[0].Fact, ms[0].Fact
+	}
 	// two values of one attribute cannot both hold: "Centro vs Ibirapuera" compares them
 	filters, extraDims = mergeMembers(x, filters, extraDims)
 	for _, fv := range filters {
@@ -706,6 +730,13 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			return nil, fail("não sei calcular essa diferença", "I cannot compute that difference")
 		}
 		measures = []*semantic.Measure{d}
+	}
+	if len(measures) == 1 && measures[0].ID == "buyers" && fact == semantic.Sales && a.measureAt() >= 0 && onlyCustomers(filters) {
+		// "how many of last month's buyers had bought before": buyers narrowed by what
+		// customers did are customers who bought in the period
+		bought, _ := activity("buy", true)
+		filters = append(filters, bought.(filterV))
+		measures[0], fact, a.req.Fact = semantic.MeasureByID("customers"), semantic.Customers, semantic.Customers
 	}
 	var compareMembers, channels, eitherMembers *memberV
 	var resolved []*semantic.Filter

@@ -73,6 +73,14 @@ func TestComparisonClasses(t *testing.T) {
 			"how much more did Savassi bill than Centro in May":                                    {measures: []string{"revenue_difference"}, sql: []string{"'L05'), 0)) - (", "'L01'"}},
 			"quanto a Savassi superou o Centro em faturamento em maio":                             {measures: []string{"revenue_difference"}, sql: []string{"'L05'), 0)) - (", "'L01'"}},
 		}},
+		{"the difference between two stores, said with between, minus or higher", map[string]want{
+			"diferença de faturamento entre Savassi e Cambuí em abril":           {measures: []string{"revenue_difference"}, sql: []string{"'L05'), 0)) - (", "'L03'"}},
+			"revenue gap between Copacabana and Batel last month":                {measures: []string{"revenue_difference"}, sql: []string{"'L04'), 0)) - (", "'L06'"}},
+			"Batel revenue minus Centro revenue in April":                        {measures: []string{"revenue_difference"}, sql: []string{"'L06'), 0)) - (", "'L01'"}},
+			"how much higher was the average ticket at Savassi than at Batel":    {measures: []string{"average_ticket_difference"}, sql: []string{"'L05'), 2)) - (", "'L06'"}},
+			"diferença entre o ticket médio do Cambuí e o da Copacabana em maio": {measures: []string{"average_ticket_difference"}},
+			"vendas entre Centro e Batel em maio":                                {measures: []string{"sales_count"}, dims: []string{"store"}},
+		}},
 		{"by what percentage a measure grew between two periods", map[string]want{
 			"By what percentage did sales grow in Q1 this year compared with Q1 last year": {measures: []string{"sales_count_growth"}, sql: []string{"DATE '2024-01-01'", "DATE '2025-01-01'"}},
 			"em quantos por cento o faturamento cresceu de março para abril":               {measures: []string{"revenue_growth"}},
@@ -109,12 +117,24 @@ func TestCohortClasses(t *testing.T) {
 			"what percentage of customers spent over R$ 400 last month":         {period: "-", sql: []string{"> 400"}},
 			"percentual de novos clientes que gastaram mais de R$ 300 em abril": {sql: []string{"c.created_at >= DATE '2025-04-01'"}},
 		}},
-		{"a number before the rows it counts is not an amount", map[string]want{
-			"what % of April buyers made 2 or more purchases in April": {refuse: true},
+		{"a share of the period's buyers is of the customers who bought then", map[string]want{
+			"what % of April buyers made 2 or more purchases in April": {sql: []string{">= 2) / NULLIF(count(*), 0)", "WHERE EXISTS (SELECT 1 FROM reporting.coupons x WHERE x.customer_id = c.id AND x.cancelled_at IS NULL AND x.transaction_date >= DATE '2025-04-01'"}},
+		}},
+		{"the period's buyers who had bought before are customers", map[string]want{
+			"how many of last month's buyers had bought before":     {measures: []string{"customers"}, sql: []string{"x.transaction_date < date_trunc('month', now()) - interval '1 month'"}},
+			"quantos compradores de abril já tinham comprado antes": {measures: []string{"customers"}, sql: []string{"x.transaction_date < DATE '2025-04-01'", "x.transaction_date >= DATE '2025-04-01'"}},
+		}},
+		{"customers who bought at one store and not (again) at another", map[string]want{
+			"clientes que compraram no Cambuí e não voltaram a comprar na Savassi": {measures: []string{"customers"}, sql: []string{"EXISTS (SELECT 1 FROM reporting.coupons x WHERE x.customer_id = c.id AND x.cancelled_at IS NULL AND x.store_code = 'L03')", "NOT EXISTS (SELECT 1 FROM reporting.coupons x WHERE x.customer_id = c.id AND x.cancelled_at IS NULL AND x.store_code = 'L05')"}},
+			"customers who bought at Batel but never at Copacabana":                {measures: []string{"customers"}, sql: []string{"x.store_code = 'L06')", "NOT EXISTS (SELECT 1 FROM reporting.coupons x WHERE x.customer_id = c.id AND x.cancelled_at IS NULL AND x.store_code = 'L04')"}},
+			"how many customers bought at Savassi but not at Centro in April":      {measures: []string{"customers"}, sql: []string{"DATE '2025-05-01' AND x.store_code = 'L05')", "NOT EXISTS (SELECT 1 FROM reporting.coupons x WHERE x.customer_id = c.id AND x.cancelled_at IS NULL AND x.transaction_date >= DATE '2025-04-01' AND x.transaction_date < DATE '2025-05-01' AND x.store_code = 'L01')"}},
+			// said of sales the exclusion changes nothing, and stays what it was
+			"vendas na Savassi exceto no Centro": {measures: []string{"sales_count"}, sql: []string{"v.store_code = 'L05'"}},
 		}},
 		{"a sign-up cohort that converted: the period dates the sign-up", map[string]want{
-			"Feb 2025 sign-up cohort: how many of them have converted so far?": {measures: []string{"customers"}, sql: []string{"c.created_at >= DATE '2025-02-01'", "EXISTS (SELECT 1 FROM reporting.coupons x"}},
-			"dos clientes que se cadastraram em março, quantos converteram":    {measures: []string{"customers"}, sql: []string{"c.created_at >= DATE '2025-03-01'", "EXISTS (SELECT 1 FROM reporting.coupons x"}},
+			"quantos clientes que se cadastraram em fevereiro já fizeram alguma compra": {measures: []string{"customers"}, sql: []string{"c.created_at >= DATE '2025-02-01'", "EXISTS (SELECT 1 FROM reporting.coupons x WHERE x.customer_id = c.id AND x.cancelled_at IS NULL)"}},
+			"Feb 2025 sign-up cohort: how many of them have converted so far?":          {measures: []string{"customers"}, sql: []string{"c.created_at >= DATE '2025-02-01'", "EXISTS (SELECT 1 FROM reporting.coupons x"}},
+			"dos clientes que se cadastraram em março, quantos converteram":             {measures: []string{"customers"}, sql: []string{"c.created_at >= DATE '2025-03-01'", "EXISTS (SELECT 1 FROM reporting.coupons x"}},
 		}},
 	})
 }

@@ -489,6 +489,10 @@ func productions(x *env) []*Rule {
 		rule("Members", 0, "Member "+tOr+" Members", func(k []*Edge) (any, bool) { return joinMembers(k[0].Val, k[2].Val, true) }),
 		rule("Members", 0, "Member "+tAnd+" Members", func(k []*Edge) (any, bool) { return joinMembers(k[0].Val, k[2].Val, false) }),
 		rule("Members", 0, "Member "+tVs+" Members", func(k []*Edge) (any, bool) { return joinMembers(k[0].Val, k[2].Val, false) }),
+		// "(a diferença) entre o Centro e o Ibirapuera", "between Centro and Savassi"
+		rule("Members", 0, tBetween+" "+tIn+"? Member "+tAnd+" "+tIn+"? Member", func(k []*Edge) (any, bool) {
+			return joinMembers(k[2].Val, k[5].Val, false)
+		}),
 		// "tanto na Centro quanto na Ibirapuera", "both at Centro and at Batel": at each
 		rule("Members", -0.1, tBoth+" "+tIn+"? Member "+tAnd+" "+tIn+"? Member", func(k []*Edge) (any, bool) {
 			v, ok := joinMembers(k[2].Val, k[5].Val, false)
@@ -713,6 +717,19 @@ func productions(x *env) []*Rule {
 		// "bought last month and had bought before"
 		rule("Filter", 0.3, tEvent+" "+tAgain+"? Period", func(k []*Edge) (any, bool) { return cohort(arg(k[0]), false, k[2].Val.(periodV).p) }),
 		rule("Filter", 0.3, tNeg+" "+tEvent+" "+tAgain+"? Period", func(k []*Edge) (any, bool) { return cohort(arg(k[1]), true, k[3].Val.(periodV).p) }),
+		// "(compraram no Centro e) não voltaram a comprar no Batel", "but never at Savassi":
+		// customers without a purchase at that store
+		rule("Filter", 0.3, tNeg+" "+tAgain+"? "+tEvent+" "+tAgain+"? "+tIn+"? Member", func(k []*Edge) (any, bool) {
+			return storeCohort(arg(k[2]), k[5].Val.(memberV))
+		}),
+		rule("Filter", 0.3, tNeg+" "+tAgain+" "+tIn+"? Member", func(k []*Edge) (any, bool) { return storeCohort("buy", k[3].Val.(memberV)) }),
+		rule("Filter", 0.3, tNever+" "+tEvent+"? "+tIn+"? Member", func(k []*Edge) (any, bool) {
+			event := arg(k[1])
+			if event == "" {
+				event = "buy"
+			}
+			return storeCohort(event, k[3].Val.(memberV))
+		}),
 		// "voltaram a comprar em maio", "não voltaram a comprar em maio": again before the verb
 		rule("Filter", 0.3, tAgain+" "+tEvent+" Period", func(k []*Edge) (any, bool) { return cohort(arg(k[1]), false, k[2].Val.(periodV).p) }),
 		rule("Filter", 0.3, tNeg+" "+tAgain+" "+tEvent+" Period", func(k []*Edge) (any, bool) { return cohort(arg(k[2]), true, k[3].Val.(periodV).p) }),
@@ -1378,7 +1395,8 @@ func memberFilter(x *env, m memberV, neg bool) (any, bool) {
 		}
 		fv := v.(filterV)
 		pos := fv.resolve
-		fv.id, fv.members = "not:"+fv.id, nil
+		excluded := m
+		fv.id, fv.members, fv.excluded = "not:"+fv.id, nil, &excluded
 		fv.resolve = func(f *semantic.Fact) (*semantic.Filter, bool) {
 			p, ok := pos(f)
 			if !ok || p == nil {

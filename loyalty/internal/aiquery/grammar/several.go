@@ -347,3 +347,95 @@ func (a *assembly) trailingMeasure(base *semantic.Measure, measures []*semantic.
 	}
 	return pc
 }
+
+// onlyCustomers reports whether some filter narrows customers by what they did and cannot
+// narrow sales ("had bought before"): buyers so narrowed are customers.
+func onlyCustomers(fs []filterV) bool {
+	for _, fv := range fs {
+		if _, ok := fv.resolve(semantic.Sales); ok {
+			continue
+		}
+		if f, ok := fv.resolve(semantic.Customers); ok && f != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// storeCohort is "customers who did not buy at the store" said of one store: the
+// customers without a purchase there.
+func storeCohort(event string, m memberV) (any, bool) {
+	if (event != "buy" && event != "spend") || m.kind != "store" || len(m.values) != 1 {
+		return nil, false
+	}
+	f := semantic.BoughtAtStore(m.values[0], false)
+	return filterV{id: "not_bought_at:" + m.values[0], event: true, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
+		return f, fact == semantic.Customers
+	}}, true
+}
+
+// storeCohorts reads the customers who bought at one store and not at another
+// ("compraram no Centro e não voltaram a comprar no Batel", "how many customers bought at
+// Batel but not at Cambuí"): the store said beside the purchase is where they bought,
+// never their owner store, and a store left out of the same rows is a store they did not
+// buy at (a sale is never at two stores: said of sales, that exclusion is refused). With
+// a period it is unclear which purchase it dates: refused.
+func (a *assembly) storeCohorts(fs []filterV, measures []*semantic.Measure) ([]*semantic.Measure, []filterV, error) {
+	positive := slices.IndexFunc(fs, func(fv filterV) bool {
+		return fv.members != nil && fv.members.kind == "store" && len(fv.members.values) == 1 && !fv.members.or
+	})
+	for j, fv := range fs {
+		if fv.excluded == nil || fv.excluded.kind != "store" || len(fv.excluded.values) != 1 || positive < 0 {
+			continue
+		}
+		if len(measures) != 1 || (measures[0].ID != "buyers" && measures[0].ID != "customers") {
+			continue // "vendas no Batel exceto no Cambuí": the exclusion changes nothing
+		}
+		v, _ := storeCohort("buy", *fv.excluded)
+		fs[j] = v.(filterV)
+		measures = []*semantic.Measure{semantic.MeasureByID("customers")}
+	}
+	if !slices.ContainsFunc(fs, func(fv filterV) bool { return strings.HasPrefix(fv.id, "not_bought_at:") }) {
+		return measures, fs, nil
+	}
+	if len(a.all("periods")) > 0 {
+		return nil, nil, fail("não sei a qual das compras o período se refere", "I cannot tell which of the purchases the period dates")
+	}
+	if len(measures) == 1 && measures[0].ID == "buyers" {
+		measures = []*semantic.Measure{semantic.MeasureByID("customers")} // counted by what they did
+	}
+	// one period dates both purchases ("compraram na Savassi e não no Batel em 2025"); the
+	// request's own period goes to "bought (in the period)", never to the sign-up
+	p := a.periodOf()
+	inPeriod := func(f *semantic.Filter) *semantic.Filter {
+		if p == nil {
+			return f
+		}
+		return semantic.AtPeriod(f, p)
+	}
+	for j, fv := range fs {
+		if strings.HasPrefix(fv.id, "not_bought_at:") {
+			inner := fv.resolve
+			fs[j].resolve = func(fact *semantic.Fact) (*semantic.Filter, bool) {
+				f, ok := inner(fact)
+				if !ok {
+					return nil, false
+				}
+				return inPeriod(f), true
+			}
+		}
+	}
+	if p != nil {
+		bought, _ := activity("buy", true)
+		fs = append(fs, bought.(filterV))
+	}
+	for j, fv := range fs {
+		if fv.members == nil || fv.members.kind != "store" || len(fv.members.values) != 1 || fv.members.or {
+			continue
+		}
+		f := inPeriod(semantic.BoughtAtStore(fv.members.values[0], true))
+		fs[j].members = nil
+		fs[j].resolve = func(fact *semantic.Fact) (*semantic.Filter, bool) { return f, fact == semantic.Customers }
+	}
+	return measures, fs, nil
+}

@@ -1047,6 +1047,24 @@ func BoughtAtEach(codes []string) *Filter {
 		}}
 }
 
+// BoughtAtStore keeps the customers with (yes) or without (no) a sale that counts at the
+// store (in the period, when there is one): "compraram no Centro e não voltaram a comprar
+// no Batel".
+func BoughtAtStore(code string, yes bool) *Filter {
+	id, name, not := "bought_at", T("compraram na loja "+code, "bought at store "+code), ""
+	if !yes {
+		id, name, not = "not_bought_at", T("não compraram na loja "+code, "did not buy at store "+code), "NOT "
+	}
+	return &Filter{ID: id, Name: name, Slug: T("compraram_loja", "bought_store"), UsesPeriod: true,
+		build: func(f *Fact, p *Period) (string, []string, bool) {
+			j, ok := customerJoin(f)
+			if !ok {
+				return "", nil, false
+			}
+			return fmt.Sprintf("%sEXISTS (SELECT 1 FROM %s.%s x WHERE %s AND x.store_code = %s)", not, Schema, Sales.View, customerRows(Sales, "x", p), Quote(code)), joins(j), true
+		}}
+}
+
 // Before is the period before p begins (open start): "had bought before".
 func Before(p *Period) *Period {
 	return &Period{Kind: Until, To: p.From, Label: T("antes de "+p.Label.PT, "before "+p.Label.EN)}

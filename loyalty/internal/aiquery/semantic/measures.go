@@ -369,7 +369,9 @@ func DeltaOf(m *Measure, a, b *Period) (*Measure, error) {
 func DifferenceOf(m *Measure, a, b *Filter, nameA, nameB Text) (*Measure, error) {
 	ca, ja, oka := a.sql(m.Fact)
 	cb, jb, okb := b.sql(m.Fact)
-	if !oka || !okb || len(ja)+len(jb) > 0 || (m.Kind != Sum && m.Kind != Count) {
+	if !oka || !okb || len(ja)+len(jb) > 0 || (m.Kind != Sum && m.Kind != Count && m.Kind != Average) {
+		// an average differs like a sum ("diferença entre o ticket médio do Centro e o da
+		// Savassi"); a rate or a ratio of distinct counts does not filter that way
 		return nil, fmt.Errorf("no difference of %s", m.ID)
 	}
 	xa, ok1 := m.filtered(ca)

@@ -378,7 +378,7 @@ var Terminals = []Term{
 	{CatVs, "", W("vs|versus|x|contra|comparado com|comparado a|comparada com|em comparacao com|em relacao a|compare|comparar|comparacao|comparativo", "vs|versus|compared to|compared with|against|compare|comparison|comparing|relative to")},
 	{CatThan, "", W("do que|que", "than|then")},
 	{CatGrowth, "", W("crescimento|cresceu|cresceram|crescer|variacao|variacao percentual|evolucao percentual|% de crescimento|% de variacao|quanto cresceu|aumento percentual|em quantos por cento|quantos por cento", "growth|grew|grow|grown|yoy|year over year|change|percent change|% change|percentage change|growth rate|increase|by what percentage|by what percent|by how many percent|how many percent")},
-	{CatDiff, "", W("diferenca|delta|quanto a mais|a mais|superou|ultrapassou|excedeu|passou na frente de", "difference|delta|how much more|more than|by how much|exceed|exceeded|exceeds|surpass|surpassed|outsold|outsell")},
+	{CatDiff, "", W("diferenca|diferenca entre|quanto maior|delta|quanto a mais|a mais|superou|ultrapassou|excedeu|passou na frente de", "difference|difference between|delta|how much more|how much higher|how much bigger|how much larger|more than|by how much|exceed|exceeded|exceeds|surpass|surpassed|outsold|outsell|minus|gap")},
 	{CatShare, "", W("percentual|porcentagem|%|taxa|tx|proporcao|participacao|fatia|por cento", "percentage|percent|%|share|rate|proportion|ratio|pct")},
 	{CatSince, "", W("desde|a partir de|de la pra ca", "since|starting|from then on")},
 	{CatBefore, "", W("antes de|antes do|antes da|anterior a", "before|prior to|earlier than")},
