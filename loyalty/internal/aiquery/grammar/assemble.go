@@ -97,11 +97,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	if err := a.takePronouns(x.pronouns); err != nil {
 		return nil, err
 	}
-	measures, err := a.takeMeasures()
+	measures, err := a.takeMeasures(x)
 	if err != nil {
 		return nil, err
 	}
-	if measures, err = a.trailingMeasures(x.conj, measures); err != nil {
+	if measures, err = a.trailingMeasures(x, measures); err != nil {
 		return nil, err
 	}
 	var subj, second *subjectV

@@ -53,6 +53,12 @@ func TestSeveralMeasuresAcrossClauses(t *testing.T) {
 			"quantas vendas por loja e quanto faturou por mês":            {refuse: true},
 			"quantas vendas no pix e quanto faturou no dinheiro":          {refuse: true},
 		}},
+		{"a filter that changes which rows count is shared only through a pronoun", map[string]want{
+			"quantas vendas canceladas e quanto faturamos em abril":        {refuse: true},
+			"quantos resgates pendentes e quantos pontos foram resgatados": {refuse: true},
+			"how many cancelled sales in April and how much did we sell":   {refuse: true},
+			"quantas vendas canceladas em abril e quanto elas somaram":     {measures: []string{"sales_count", "revenue"}, sql: []string{"v.cancelled_at IS NOT NULL"}},
+		}},
 		{"clauses over different rows are two questions, never a cohort's sales", map[string]want{
 			"how many customers made at least one purchase last year, and how much did each of them spend on average": {refuse: true},
 			"quantos clientes ativos temos e quanto eles gastaram":                                                    {refuse: true},

@@ -32,6 +32,9 @@ type env struct {
 	// conj are the positions of the question's conjunctions ("e", "and", ","): a clause
 	// after one may be another measure ("... and what was the total")
 	conj []int
+	// anaphora are the positions of every pronoun, fillers too ("their", "them"): a
+	// clause with one shares the filters of the clause before it
+	anaphora []int
 }
 
 func newGrammar(rules []*Rule) *Grammar {

@@ -55,7 +55,7 @@ func (a *assembly) takePronouns(pronouns []int) error {
 
 // takeMeasures is the measures the question names: one constituent, or several clauses
 // whose measures go in one request when they can share the rest of the question.
-func (a *assembly) takeMeasures() ([]*semantic.Measure, error) {
+func (a *assembly) takeMeasures(x *env) ([]*semantic.Measure, error) {
 	ms := a.all("measures")
 	if len(ms) > 1 && !sameMeasures(a.clauses, ms) {
 		if err := a.shareable(); err != nil {
@@ -79,6 +79,11 @@ func (a *assembly) takeMeasures() ([]*semantic.Measure, error) {
 						"the question asks for two things I could not put in one report; ask one at a time")
 				}
 			}
+		}
+	}
+	for k := 1; k < len(ms); k++ {
+		if err := a.ownRows(x, ms[k-1], ms[k]); err != nil {
+			return nil, err
 		}
 	}
 	if n > 1 {
@@ -257,7 +262,7 @@ func conjunctionsOf(r *lexicon.Reading) []int {
 // have yesterday and what was the total", "quantos resgates pendentes e quantos pontos
 // eles somam", "how many customers bought in April and what was their average spend".
 // Clauses it cannot read are left to the rest of the assembly (which refuses them).
-func (a *assembly) trailingMeasures(conj []int, measures []*semantic.Measure) ([]*semantic.Measure, error) {
+func (a *assembly) trailingMeasures(x *env, measures []*semantic.Measure) ([]*semantic.Measure, error) {
 	last := -1
 	for i, c := range a.clauses {
 		if c.kind == "measures" {
@@ -272,7 +277,7 @@ func (a *assembly) trailingMeasures(conj []int, measures []*semantic.Measure) ([
 		if a.clauses[j].kind != "agg" || a.used[j] {
 			continue
 		}
-		if !slices.ContainsFunc(conj, func(p int) bool { return p >= a.spans[last].to && p < a.spans[j].from }) {
+		if !slices.ContainsFunc(x.conj, func(p int) bool { return p >= a.spans[last].to && p < a.spans[j].from }) {
 			continue // "quantas vendas no total": the same measure, said again
 		}
 		agg := string(a.clauses[j].v.(marker))
@@ -300,6 +305,9 @@ func (a *assembly) trailingMeasures(conj []int, measures []*semantic.Measure) ([
 		}
 		if err := a.shareable(); err != nil {
 			return nil, err // "quantas vendas por loja e quanto faturou por mês"
+		}
+		if err := a.ownRows(x, last, j); err != nil {
+			return nil, err
 		}
 		for _, k := range group {
 			a.used[k] = true
@@ -438,4 +446,52 @@ func (a *assembly) storeCohorts(fs []filterV, measures []*semantic.Measure) ([]*
 		fs[j].resolve = func(fact *semantic.Fact) (*semantic.Filter, bool) { return f, fact == semantic.Customers }
 	}
 	return measures, fs, nil
+}
+
+// anaphoraOf is the positions of every pronoun of the question, fillers too.
+func anaphoraOf(r *lexicon.Reading) []int {
+	var out []int
+	for _, m := range r.Matches {
+		if m.Cat == semantic.CatPronoun && !slices.Contains(out, m.From) {
+			out = append(out, m.From)
+		}
+	}
+	return out
+}
+
+// ownRows refuses a second clause that may be of other rows than the first: when a filter
+// said inside the first clause changes which rows count (cancelled, a status), the second
+// shares it only through a pronoun ("number of cancelled sales and their total value",
+// "quantos resgates pendentes e quantos pontos eles somam"); without one ("quantas vendas
+// canceladas e quanto faturamos") it may be the rows that count as usual.
+func (a *assembly) ownRows(x *env, first, second int) error {
+	conj := -1
+	for _, p := range x.conj {
+		if p >= a.spans[first].to && p < a.spans[second].from {
+			conj = p
+			break
+		}
+	}
+	if conj < 0 || slices.ContainsFunc(x.anaphora, func(p int) bool { return p > conj }) {
+		return nil
+	}
+	fact := a.clauses[first].v
+	var f *semantic.Fact
+	switch v := fact.(type) {
+	case []*semantic.Measure:
+		f = v[0].Fact
+	default:
+		return nil
+	}
+	for i := first + 1; i < second && a.spans[i].to <= conj; i++ {
+		fv, ok := a.clauses[i].v.(filterV)
+		if !ok || a.clauses[i].kind != "filter" {
+			continue
+		}
+		if r, ok := fv.resolve(f); ok && r != nil && r.ReplacesLive {
+			return fail("não sei se a segunda parte da pergunta vale só para as linhas filtradas na primeira; pergunte uma de cada vez",
+				"I cannot tell whether the second part of the question is of the rows the first one filtered; ask one at a time")
+		}
+	}
+	return nil
 }
