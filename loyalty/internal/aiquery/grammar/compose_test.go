@@ -92,6 +92,11 @@ func TestComparisonClasses(t *testing.T) {
 			"em quantos por cento o faturamento cresceu de março para abril":               {measures: []string{"revenue_growth"}},
 			"how many percent did revenue grow from April to May":                          {measures: []string{"revenue_growth"}},
 		}},
+		{"a period compared with the same month or quarter of another year", map[string]want{
+			"sales this month vs the same month last year":                        {measures: []string{"sales_count"}, dims: []string{"periods"}, sql: []string{"DATE '2024-06-01'"}},
+			"faturamento de abril e o mesmo mês do ano passado":                   {measures: []string{"revenue"}, dims: []string{"periods"}, sql: []string{"DATE '2024-04-01'", "DATE '2025-04-01'"}},
+			"crescimento das vendas neste trimestre vs o mesmo trimestre de 2024": {measures: []string{"sales_count_growth"}, sql: []string{"DATE '2024-04-01'"}},
+		}},
 		{"a period compared with another, each shown", map[string]want{
 			"compare o ticket médio de março com o de abril":     {measures: []string{"average_ticket"}, dims: []string{"periods"}},
 			"compare average ticket in March with that of April": {measures: []string{"average_ticket"}, dims: []string{"periods"}},

@@ -854,6 +854,14 @@ func productions(x *env) []*Rule {
 		rule("Periods", 0, "Period "+tAnd+" "+tFrom+"? Period", func(k []*Edge) (any, bool) {
 			return periodsV{k[0].Val.(periodV).p, k[3].Val.(periodV).p}, true
 		}),
+		// "this quarter vs the same quarter last year", "maio e o mesmo mês do ano passado":
+		// the first period's month or quarter in the other year
+		rule("Periods", 0, "Period "+tVs+" "+tSame+" "+tUnit+"? "+tFrom+"? Period", func(k []*Edge) (any, bool) {
+			return samePeriod(x, k[0].Val.(periodV).p, arg(k[3]), k[5].Val.(periodV).p)
+		}),
+		rule("Periods", 0, "Period "+tAnd+" "+tSame+" "+tUnit+"? "+tFrom+"? Period", func(k []*Edge) (any, bool) {
+			return samePeriod(x, k[0].Val.(periodV).p, arg(k[3]), k[5].Val.(periodV).p)
+		}),
 		// "(the difference) between this month and last month": two periods, not one span
 		rule("Periods", 0.3, tBetween+" Period "+tAnd+" "+tFrom+"? Period", func(k []*Edge) (any, bool) {
 			return periodsV{k[1].Val.(periodV).p, k[4].Val.(periodV).p}, true
@@ -969,6 +977,7 @@ const (
 	tLast2  = string(semantic.CatLast2)
 	tCost   = string(semantic.CatCost)
 	tAgo    = string(semantic.CatAgo)
+	tSame   = string(semantic.CatSame)
 
 	tQuarterN = string(semantic.CatQuarterN)
 	tHalfN    = string(semantic.CatHalfN)

@@ -72,6 +72,7 @@ const (
 	CatSoFar    Category = "sofar"     // ate agora, so far: a current period up to now
 	CatCost     Category = "cost"      // custam, cost: a product's price in points
 	CatPronoun  Category = "pronoun"   // ela, eles, deles, them, their: what a clause before named
+	CatSame     Category = "same"      // mesmo, same: the period of the same unit in another year
 
 	// period words
 	CatThis     Category = "this"    // este, this, current
@@ -352,6 +353,7 @@ var Terminals = []Term{
 	{CatPronoun, "", W("ela|ele|elas|eles|deles|delas|dele|dela|neles|nelas|nele|nela|cada um deles|cada uma delas|cada um|cada uma", "they|them|their|it|its|each of them|in them|of them|on them")},
 	// what the rows a pronoun stands for hold ("how many points are tied up in them")
 	{CatFiller, "", W("coorte|safra", "tied up|locked up|held|cohort")},
+	{CatSame, "", W("mesmo|mesma|o mesmo|a mesma|mesmo periodo|no mesmo", "same|the same|same period|the same period")},
 	{CatBy, "", W("por|pra cada|para cada|em cada|por cada|cada|agrupado por|separado por|dividido por|quebrado por", "by|per|each|for each|across|broken down by|split by|grouped by|by each|per each")},
 	{CatAnd, "", W("e|,|&|mais|junto com|mas|porem|quanto na|quanto no|quanto em|quanto pela|quanto pelo|como na|como no|qto na|qto no|qnto na|qnto no|qto em|qnto em", "and|,|&|plus|as well as|along with|but")},
 	{CatOr, "", W("ou", "or")},
