@@ -47,6 +47,12 @@ func TestSeveralMeasuresAcrossClauses(t *testing.T) {
 			// "no total" after a count may be "how much": refused, never a second measure
 			"quantas vendas tivemos em abril no total": {refuse: true},
 		}},
+		{"leaving out the cancelled sales restates the counting rule", map[string]want{
+			"quantas vendas a Batel fez em abril e quanto ela faturou? pode desconsiderar as canceladas": {measures: []string{"sales_count", "revenue"}, sql: []string{"v.cancelled_at IS NULL", "'L06'"}},
+			"revenue in April leaving out the cancelled sales":                                           {measures: []string{"revenue"}, sql: []string{"v.cancelled_at IS NULL"}},
+			"vendas não canceladas em abril":                                                             {measures: []string{"sales_count"}, sql: []string{"v.cancelled_at IS NULL"}},
+			"resgates não cancelados":                                                                    {refuse: true}, // an expired one is not cancelled either
+		}},
 		{"clauses whose filters cannot be shared are two questions", map[string]want{
 			"quantas vendas a Copacabana fez e quanto o Centro faturou":   {refuse: true},
 			"how many sales did Batel make and how much did Savassi bill": {refuse: true},

@@ -209,7 +209,7 @@ func statusFilter(status string, label Text) func() *Filter {
 var Flags = []*Flag{
 	{ID: "active", Words: W("ativo|ativos|ativa|ativas", "active"), Filter: func() *Filter { return Active(true) }, Neg: func() *Filter { return Active(false) }, OnPromotions: PromotionActive},
 	{ID: "inactive", Words: W("inativo|inativos|inativa|inativas|desativados|desativadas", "inactive|deactivated"), Filter: func() *Filter { return Active(false) }, Neg: func() *Filter { return Active(true) }},
-	{ID: "cancelled", Words: W("cancelado|cancelados|cancelada|canceladas|cancelamento|cancelamentos|anulados|anuladas", "cancelled|canceled|cancellation|cancellations|voided"), Filter: Cancelled},
+	{ID: "cancelled", Words: W("cancelado|cancelados|cancelada|canceladas|cancelamento|cancelamentos|anulados|anuladas", "cancelled|canceled|cancellation|cancellations|voided"), Filter: Cancelled, Neg: NotCancelled},
 	{ID: "pending", Words: W("pendente|pendentes|em aberto|aguardando", "pending|open|awaiting|unapplied|not applied"), Filter: statusFilter("pending", T("pendentes", "pending"))},
 	{ID: "applied", Words: W("aplicado|aplicados|aplicada|aplicadas|efetivados|efetivadas|concluidos|concluidas", "applied|completed|fulfilled|confirmed"), Filter: statusFilter("applied", T("aplicados", "applied"))},
 	{ID: "expired", Words: W("expirado|expirados|expirada|expiradas|expiraram|vencido|vencidos|vencidas|venceram", "expired|lapsed"), Filter: statusFilter("expired", T("expirados", "expired"))},
@@ -353,6 +353,8 @@ var Terminals = []Term{
 	{CatPronoun, "", W("ela|ele|elas|eles|deles|delas|dele|dela|neles|nelas|nele|nela|cada um deles|cada uma delas|cada um|cada uma", "they|them|their|it|its|each of them|in them|of them|on them")},
 	// what the rows a pronoun stands for hold ("how many points are tied up in them")
 	{CatFiller, "", W("coorte|safra", "tied up|locked up|held|cohort")},
+	// leaving rows out: "pode desconsiderar as canceladas", "leaving out the cancelled ones"
+	{CatNeg, "", W("desconsiderar|desconsiderando|desconsidere|sem contar|nao contando|ignorando|ignore", "leaving out|leave out|disregarding|disregard|ignoring|ignore|exclude")},
 	{CatSame, "", W("mesmo|mesma|o mesmo|a mesma|mesmo periodo|no mesmo", "same|the same|same period|the same period")},
 	{CatBy, "", W("por|pra cada|para cada|em cada|por cada|cada|agrupado por|separado por|dividido por|quebrado por", "by|per|each|for each|across|broken down by|split by|grouped by|by each|per each")},
 	{CatAnd, "", W("e|,|&|mais|junto com|mas|porem|quanto na|quanto no|quanto em|quanto pela|quanto pelo|como na|como no|qto na|qto no|qnto na|qnto no|qto em|qnto em", "and|,|&|plus|as well as|along with|but")},
