@@ -18,6 +18,19 @@ type assembly struct {
 	req     semantic.Request
 }
 
+// namesRowsBetween reports whether a clause between clauses i and j names what is
+// computed: the same aggregate said again after it ("quantos resgates ... e quantos
+// pontos") is a second computation, not one said twice.
+func (a *assembly) namesRowsBetween(i, j int) bool {
+	for k := i + 1; k < j; k++ {
+		switch a.clauses[k].kind {
+		case "noun", "subject", "measures", "event":
+			return true
+		}
+	}
+	return false
+}
+
 // refusal reasons an assembly can end with.
 type reason struct {
 	text  semantic.Text
@@ -94,33 +107,40 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	}
 
 	// what to compute: measures named, or composed from the question's scattered words
-	var measures []*semantic.Measure
-	if ms := a.all("measures"); len(ms) > 1 && !sameMeasures(clauses, ms) {
-		// several measures are one constituent ("A e B"); two apart are two questions
-		return nil, fail("a pergunta pede duas coisas que não consegui juntar num relatório; pergunte uma de cada vez",
-			"the question asks for two things I could not put in one report; ask one at a time")
+	if err := a.takePronouns(x.pronouns); err != nil {
+		return nil, err
 	}
-	for _, i := range a.all("measures") {
-		a.used[i] = true
-		if len(measures) == 0 {
-			measures = append(measures, clauses[i].v.([]*semantic.Measure)...)
-		}
+	measures, err := a.takeMeasures(x)
+	if err != nil {
+		return nil, err
+	}
+	if measures, err = a.trailingMeasures(x, measures); err != nil {
+		return nil, err
 	}
 	var subj, second *subjectV
 	if i, ok := a.take("subject"); ok {
 		s := clauses[i].v.(subjectV)
 		subj = &s
 	}
+	secondAt := -1
 	if i, ok := a.take("subject"); ok {
 		s := clauses[i].v.(subjectV)
-		second = &s
+		second, secondAt = &s, i
 	}
+	var rowsOf *semantic.Fact // "clientes com resgates acima de 500 pontos": whose rows
+	rowsAt := -1
+	var rowsNoun *semantic.Noun
 	if second != nil && subj.noun == second.noun && second.event == nil {
 		second = nil // "produtos do catálogo de prêmios": one noun said twice
 	}
 	if second != nil && !(a.has("rank") || a.has("group")) {
 		// "vendas de clientes inativos": the rows of one and whose they are
 		switch {
+		case customersWithRows(subj, second, measures):
+			// "clientes com resgates acima de 500 pontos", "customers with purchases over
+			// R$ 200": the customers are counted or listed; what follows the rows narrows
+			// the rows they must have
+			rowsOf, rowsAt, rowsNoun, second = second.noun.Fact, secondAt, second.noun, nil
 		case second.event == nil && joins(subj.noun.Fact, second.noun.Fact):
 			second = nil
 		case subj.event == nil && joins(second.noun.Fact, subj.noun.Fact):
@@ -165,11 +185,15 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		if first == nil {
 			return nil, fail("não sei calcular isso de "+rows.Fact.Name.PT, "I cannot compute that of "+rows.Fact.Name.EN)
 		}
-		v, ok := companionOf(first, g[1].agg, g[1].noun)
-		if !ok {
-			return nil, fail("não sei calcular isso de "+rows.Fact.Name.PT, "I cannot compute that of "+rows.Fact.Name.EN)
+		measures = []*semantic.Measure{first}
+		for _, x := range g[1:] {
+			// "count, sum and average of sales": each a companion of the first
+			v, ok := companionOf(first, x.agg, x.noun)
+			if !ok {
+				return nil, fail("não sei calcular isso de "+rows.Fact.Name.PT, "I cannot compute that of "+rows.Fact.Name.EN)
+			}
+			measures = append(measures, v.([]*semantic.Measure)[1])
 		}
-		measures = v.([]*semantic.Measure)
 		if subj != nil && subj.noun == rows {
 			subj = nil
 		}
@@ -181,12 +205,13 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	}
 	agg, aggAt := "", -1
 	for _, i := range a.all("agg") {
+		prev := aggAt
 		aggAt = i
 		// "how many different customers": counting distinct customers is counting them
 		switch x := string(clauses[i].v.(marker)); {
 		case agg == "" || agg == "distinct":
 			agg = x
-		case x == agg: // "no total, somando": one computation said twice
+		case x == agg && !a.namesRowsBetween(prev, i): // "no total, somando": one computation said twice
 		case x == "distinct" && agg == "count":
 		default:
 			return nil, fail("há dois cálculos na pergunta", "the question asks for two computations")
@@ -204,8 +229,10 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	} else {
 		a.take("have")
 	}
-	if event != "" && len(measures) == 1 && hasKeyWith(measures[0], event) {
-		event = "" // "which day brings the most revenue": the verb of the measure
+	if event != "" && len(measures) > 0 && slices.ContainsFunc(measures, func(m *semantic.Measure) bool { return hasKeyWith(m, event) }) {
+		// "which day brings the most revenue", "how many sales and how much did Batel
+		// sell": the verb of a measure
+		event = ""
 	}
 	var asked attrsV
 	if i, ok := a.take("when"); ok {
@@ -273,7 +300,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		if d := dimOfNoun(subj.noun); ranked && d != nil {
 			// "clientes que mais gastaram", "produtos mais resgatados": the subject's groups
 			// ranked by what the event measures (of the subject when it takes part in it)
-			if m, ok := rankedMeasure(agg, subj.noun, event, perCust, d); ok {
+			if m, ok := rankedMeasure(agg, subj.noun, event, perCust, d, a.has("rank")); ok {
 				measures = []*semantic.Measure{m}
 				extraDims = append(extraDims, d)
 				if subj.singular {
@@ -476,6 +503,23 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			return nil, fail("não entendi o que \""+subj.noun.ID+"\" faz na pergunta", "I did not see what \""+subj.noun.ID+"\" does in the question")
 		}
 	}
+	if event != "" && x.signup && len(measures) == 1 && measures[0].ID == "customers" && a.periodOf() != nil {
+		// "quantos clientes que se cadastraram em janeiro já fizeram alguma compra": the
+		// period dates the sign-up; what they did is at any time since
+		if v, ok := activity(event, true); ok {
+			fv := v.(filterV)
+			inner := fv.resolve
+			fv.resolve = func(f *semantic.Fact) (*semantic.Filter, bool) {
+				x, ok := inner(f)
+				if !ok {
+					return nil, false
+				}
+				return semantic.Ever(x), true
+			}
+			filters = append(filters, fv)
+			event = ""
+		}
+	}
 	if agg != "" || event != "" || perCust {
 		if perCust && len(measures) == 1 {
 			m, err := semantic.PerCustomer(measures[0])
@@ -558,12 +602,30 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		a.used[i] = true
 		fv := clauses[i].v.(filterV)
 		fv.pos = i
+		if rowsOf != nil && i > rowsAt {
+			var err error
+			if fv, err = ofRows(rowsOf, fv); err != nil {
+				return nil, err
+			}
+		}
+		if fv.bareNumber && a.rowsFollow(i) {
+			// "2 or more | purchases": the number counts rows, not money or years
+			return nil, fail("não entendi o que esse número conta", "I did not see what that number counts")
+		}
 		if fv.bareNumber && a.unitFollows(i) {
 			// "mais de 60 dias", "more than 3 months": the number counts time, not money or
 			// years of age
 			return nil, fail("não entendi a que se refere esse tempo", "I did not see what that length of time refers to")
 		}
 		filters = append(filters, fv)
+	}
+	if rowsOf != nil && !slices.ContainsFunc(filters, func(fv filterV) bool { return fv.pos > rowsAt }) {
+		// "quantos clientes com resgates": the customers who have any
+		v, ok := activity(rowsNoun.Event, true)
+		if !ok {
+			return nil, fail("não sei quais clientes têm "+rowsOf.Name.PT, "I cannot tell which customers have "+rowsOf.Name.EN)
+		}
+		filters = append(filters, v.(filterV))
 	}
 	if sharePos >= 0 {
 		// the condition of a percentage is what follows its word ("dos ativos, quantos %
@@ -589,6 +651,13 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		if cond > 0 {
 			filters[0], filters[cond] = filters[cond], filters[0]
 		}
+	}
+	ms, filters, err := a.storeCohorts(filters, measures)
+	if err != nil {
+		return nil, err
+	}
+	if len(ms) == 1 && len(measures) == 1 && ms[0] != measures[0] {
+		measures[0], fact, a.req.Fact = ms[0], ms[0].Fact, ms[0].Fact
 	}
 	// two values of one attribute cannot both hold: "Centro vs Ibirapuera" compares them
 	filters, extraDims = mergeMembers(x, filters, extraDims)
@@ -623,7 +692,12 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	for _, fv := range filters {
 		bothMembers = bothMembers || fv.members != nil && fv.members.both
 	}
-	if _, ok := a.take("both"); ok || bothMembers {
+	bothSaid := false
+	for _, i := range a.all("both") {
+		// "tanto no Centro quanto no Ibirapuera (nas duas lojas)": one "both" said twice
+		a.used[i], bothSaid = true, true
+	}
+	if bothSaid || bothMembers {
 		done := false
 		if len(measures) == 1 && measures[0] == semantic.MeasureByID("buyers") {
 			// the buyers of both stores are customers with purchases at each
@@ -644,7 +718,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	}
 	// "how much more did Centro sell than Ibirapuera": the difference of two members
 	diffPeriods := false
-	if _, ok := a.take("diff"); ok && len(a.all("periods")) > 0 && !a.hasMember("store") {
+	_, ok := a.take("diff")
+	for _, i := range a.all("diff") {
+		a.used[i] = true // "by how much did A's revenue exceed B's": one difference said twice
+	}
+	if ok && len(a.all("periods")) > 0 && !a.hasMember("store") {
 		// "delta in average ticket between this month and last month": of two periods
 		diffPeriods = true
 	} else if ok {
@@ -667,6 +745,13 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			return nil, fail("não sei calcular essa diferença", "I cannot compute that difference")
 		}
 		measures = []*semantic.Measure{d}
+	}
+	if len(measures) == 1 && measures[0].ID == "buyers" && fact == semantic.Sales && a.measureAt() >= 0 && onlyCustomers(filters) {
+		// "how many of last month's buyers had bought before": buyers narrowed by what
+		// customers did are customers who bought in the period
+		bought, _ := activity("buy", true)
+		filters = append(filters, bought.(filterV))
+		measures[0], fact, a.req.Fact = semantic.MeasureByID("customers"), semantic.Customers, semantic.Customers
 	}
 	var compareMembers, channels, eitherMembers *memberV
 	var resolved []*semantic.Filter
@@ -734,6 +819,9 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			// "vendas há mais de 30 dias" is not the last 30 days
 			return nil, fail("\"há mais de\" um tempo só vale para o que não aconteceu (clientes sem comprar há mais de 60 dias)",
 				"\"for more than\" a length of time only applies to what did not happen (customers who have not bought in over 60 days)")
+		}
+		if slices.ContainsFunc(periods, func(q *semantic.Period) bool { return q.From == pv.p.From && q.To == pv.p.To }) {
+			continue // "Q1 buyers ... within Q1": one period said twice
 		}
 		periods = append(periods, pv.p)
 	}
@@ -856,6 +944,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		var err error
 		if m.Kind == semantic.Count && m.Expr == "count(*)" && len(m.Where) == 0 || (m.Kind == semantic.Count && m.Fact == fact && len(m.Where) == 0 && m.Expr == "count(*)") {
 			rate, err = semantic.RateOf(fact, cond, a.req.Period)
+			if fact == semantic.Customers && cond.UsesPeriod && !x.signup && !usesPeriod(resolved) {
+				// "percentual de clientes que gastaram mais de R$ 500 em maio": the period
+				// dates what the condition counts, never the customers' sign-up
+				a.req.Period = nil
+			}
 		} else {
 			rate, err = semantic.ShareOf(m, cond)
 		}
@@ -1235,6 +1328,11 @@ func (a *assembly) filtersFit(f *semantic.Fact) bool {
 	for _, i := range a.all("filter") {
 		if fv := a.clauses[i].v.(filterV); fv.aboutCustomers {
 			return false
+		} else if fv.members != nil && fv.members.kind == "channel" && len(fv.members.values) > 1 {
+			// "accept whatsapp and email": channels are customers' opt-ins (assembly)
+			if f != semantic.Customers {
+				return false
+			}
 		} else if _, ok := fv.resolve(f); !ok {
 			return false
 		}
@@ -1409,10 +1507,16 @@ func composeScattered(agg string, nouns []string, event string, perCust bool) (*
 // rankedMeasure is what ranks the groups of dimension d: the event's measure, of the
 // subject's rows when it takes part in it ("produtos mais resgatados": quantities of
 // products redeemed), never a count of the groups themselves (which is one per group).
-func rankedMeasure(agg string, n *semantic.Noun, event string, perCust bool, d *semantic.Dimension) (*semantic.Measure, bool) {
+func rankedMeasure(agg string, n *semantic.Noun, event string, perCust bool, d *semantic.Dimension, most bool) (*semantic.Measure, bool) {
 	tries := [][]string{nil, {n.ID}}
 	if e := semantic.EventByID(event); e != nil && e.Times != "" {
-		// "clientes que mais compraram": the times they did it (purchases)
+		if most {
+			// "top 10 clientes que mais compraram": who bought the most spent the most
+			// (CONVENTIONS: a top N of customers is by spend); "mais vezes", "the most
+			// purchases" name the count
+			tries = append(tries, []string{"value"})
+		}
+		// "quais clientes compraram": the times they did it (purchases)
 		tries = append(tries, []string{e.Times})
 	}
 	for _, nouns := range tries {

@@ -148,8 +148,23 @@ func parse(g *Grammar, r *lexicon.Reading) *chart {
 	}
 	for i := range r.Matches {
 		m := &r.Matches[i]
-		if m.Cat == semantic.CatFiller && m.To == m.From+1 {
+		if (m.Cat == semantic.CatFiller || m.Cat == semantic.CatPronoun) && m.To == m.From+1 {
+			// a pronoun inside a constituent ("quanto ela faturou") is checked for what it
+			// refers to by the assembly (env.pronouns)
 			c.filler[m.From] = true
+		}
+	}
+	conj := make([]bool, len(r.Tokens))
+	for i := range r.Matches {
+		if m := &r.Matches[i]; m.Cat == semantic.CatAnd && m.To == m.From+1 {
+			conj[m.From] = true
+		}
+	}
+	for i := range conj {
+		if conj[i] && (i == 0 || !conj[i-1]) {
+			// a conjunction joins constituents, never sits skipped inside one: "count and
+			// revenue" is two measures, not the count of revenue (", and" is one)
+			c.filler[i] = false
 		}
 	}
 	for i := range r.Matches {

@@ -160,7 +160,7 @@ func (it *Interpreter) Interpret(question string, cat *semantic.Catalog) (*Resul
 	}
 	gx := it.grammars.Get().(*grammarEnv)
 	defer it.grammars.Put(gx)
-	*gx.env = env{cal: semantic.Calendar{Now: it.now().In(it.loc)}, cat: cat, loc: it.loc, signup: namesSignup(r)}
+	*gx.env = env{cal: semantic.Calendar{Now: it.now().In(it.loc)}, cat: cat, loc: it.loc, signup: namesSignup(r), pronouns: pronounsOf(r), conj: conjunctionsOf(r), anaphora: anaphoraOf(r)}
 	c := parse(gx.g, r)
 	as := analyses(c, r, readings)
 

@@ -393,3 +393,35 @@ func plural(e *Edge) bool {
 	t := strings.ToLower(e.Match.Text)
 	return len(t) > 5 && strings.HasSuffix(t, "s")
 }
+
+// samePeriod is "the same month (quarter) of year p" as period first: first and that one,
+// compared. The unit said, if any, must be first's.
+func samePeriod(x *env, first *semantic.Period, unit string, year *semantic.Period) (any, bool) {
+	if first.Start.IsZero() {
+		return nil, false
+	}
+	var v any
+	var ok bool
+	switch first.Kind {
+	case semantic.ThisMonth, semantic.LastMonth, semantic.CalendarMonth:
+		if unit != "" && unit != "month" {
+			return nil, false
+		}
+		v, ok = monthOf(x, strconv.Itoa(int(first.Start.Month())), year)
+	case semantic.ThisQuarter, semantic.LastQuarter, semantic.CalendarQuarter:
+		if unit != "" && unit != "quarter" {
+			return nil, false
+		}
+		v, ok = partOf(x, strconv.Itoa((int(first.Start.Month())-1)/3+1), "quarter", year)
+	default:
+		return nil, false
+	}
+	if !ok {
+		return nil, false
+	}
+	second := v.(periodV).p
+	if second.From == first.From {
+		return nil, false
+	}
+	return periodsV{first, second}, true
+}

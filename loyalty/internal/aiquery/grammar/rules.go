@@ -26,6 +26,15 @@ type env struct {
 	// period on customers dates their sign-up; without it "today" is when the question
 	// is asked ("saldo dos clientes hoje")
 	signup bool
+	// pronouns are the positions of the question's pronouns that are not fillers too
+	// ("ela", "deles"): each must follow what it refers to
+	pronouns []int
+	// conj are the positions of the question's conjunctions ("e", "and", ","): a clause
+	// after one may be another measure ("... and what was the total")
+	conj []int
+	// anaphora are the positions of every pronoun, fillers too ("their", "them"): a
+	// clause with one shares the filters of the clause before it
+	anaphora []int
 }
 
 func newGrammar(rules []*Rule) *Grammar {
@@ -154,6 +163,13 @@ func productions(x *env) []*Rule {
 		rule("Measure", 0, tAgg+" "+tEvent+" "+tPerCust+"?", func(k []*Edge) (any, bool) {
 			return compose(arg(k[0]), nil, arg(k[1]), k[2] != nil)
 		}),
+		// "sales count", "redemption total": the aggregate after the rows
+		rule("Measure", 0.1, tNoun+" "+tAgg, func(k []*Edge) (any, bool) {
+			if n := semantic.NounByID(arg(k[0])); n == nil || n.Fact == nil {
+				return nil, false
+			}
+			return compose(arg(k[1]), []string{arg(k[0])}, "", false)
+		}),
 		// "média de pontos por resgate", "average points per redemption"
 		rule("Measure", 0, tAgg+" "+tNoun+" "+tBy+" "+tNoun, func(k []*Edge) (any, bool) {
 			return compose(arg(k[0]), []string{arg(k[1]), arg(k[3])}, "", false)
@@ -178,6 +194,10 @@ func productions(x *env) []*Rule {
 		rule("Measures", 0, "Measure "+tAnd+" "+tAgg+"? "+tNoun, func(k []*Edge) (any, bool) {
 			if n := semantic.NounByID(arg(k[3])); n == nil || n.Fact != nil {
 				return nil, false // "vendas e clientes": two measures of their own (Item)
+			} else if n.Quantity == "" && k[2] == nil {
+				// "quantos clientes compraram mais de uma vez": "vezes" counts, and only an
+				// aggregate of its own makes it a second measure ("e quantas vezes")
+				return nil, false
 			}
 			return companionOf(k[0].Val.(measureV).m, arg(k[2]), arg(k[3]))
 		}),
@@ -187,13 +207,28 @@ func productions(x *env) []*Rule {
 		// "qtd e valor total", "count and total points": aggregates of the rows the
 		// question names elsewhere (assembly)
 		rule("Aggs", 0, tAgg+" "+tAnd+" "+tAgg+" "+tNoun+"?", func(k []*Edge) (any, bool) {
-			if a, b := arg(k[0]), arg(k[2]); a == b {
+			n := semantic.NounByID(arg(k[3]))
+			if n != nil && n.Fact != nil {
 				return nil, false
 			}
-			if n := semantic.NounByID(arg(k[3])); n != nil && n.Fact != nil {
+			a, b := arg(k[0]), arg(k[2])
+			if n != nil && b == "count" {
+				b = n.Agg // "how many, and how many points": the points are summed
+			}
+			if a == b {
 				return nil, false
 			}
 			return aggsV{{arg(k[0]), ""}, {arg(k[2]), arg(k[3])}}, true
+		}),
+		// "count, sum and average of sales": a longer list of aggregates
+		rule("Aggs", 0, tAgg+" "+tAnd+" Aggs", func(k []*Edge) (any, bool) {
+			rest := k[2].Val.(aggsV)
+			for _, x := range rest {
+				if x.agg == arg(k[0]) && x.noun == "" {
+					return nil, false
+				}
+			}
+			return append(aggsV{{arg(k[0]), ""}}, rest...), true
 		}),
 		rule("Aggs", 0, tAgg+" "+tAnd+" "+tNoun, func(k []*Edge) (any, bool) {
 			if n := semantic.NounByID(arg(k[2])); n == nil || n.Fact != nil {
@@ -481,6 +516,10 @@ func productions(x *env) []*Rule {
 		rule("Members", 0, "Member "+tOr+" Members", func(k []*Edge) (any, bool) { return joinMembers(k[0].Val, k[2].Val, true) }),
 		rule("Members", 0, "Member "+tAnd+" Members", func(k []*Edge) (any, bool) { return joinMembers(k[0].Val, k[2].Val, false) }),
 		rule("Members", 0, "Member "+tVs+" Members", func(k []*Edge) (any, bool) { return joinMembers(k[0].Val, k[2].Val, false) }),
+		// "(a diferença) entre o Centro e o Ibirapuera", "between Centro and Savassi"
+		rule("Members", 0, tBetween+" "+tIn+"? Member "+tAnd+" "+tIn+"? Member", func(k []*Edge) (any, bool) {
+			return joinMembers(k[2].Val, k[5].Val, false)
+		}),
 		// "tanto na Centro quanto na Ibirapuera", "both at Centro and at Batel": at each
 		rule("Members", -0.1, tBoth+" "+tIn+"? Member "+tAnd+" "+tIn+"? Member", func(k []*Edge) (any, bool) {
 			v, ok := joinMembers(k[2].Val, k[5].Val, false)
@@ -638,6 +677,14 @@ func productions(x *env) []*Rule {
 			}
 			return nil, false
 		}),
+		// "2 or more purchases", "5 ou mais compras": the comparison between the number
+		// and what it counts
+		rule("Filter", 0, "Num "+tCmp+" "+tQuantity, func(k []*Edge) (any, bool) {
+			if c := arg(k[1]); c == ">=" || c == "<=" {
+				return threshold(arg(k[2]), c, arg(k[0]))
+			}
+			return nil, false
+		}),
 		rule("Filter", 0, "Num "+tQuantity+" "+tCmp, func(k []*Edge) (any, bool) {
 			if c := arg(k[2]); c == ">=" || c == "<=" { // "30 anos ou mais"
 				return threshold(arg(k[1]), c, arg(k[0]))
@@ -725,6 +772,19 @@ func productions(x *env) []*Rule {
 		// "bought last month and had bought before"
 		rule("Filter", 0.3, tEvent+" "+tAgain+"? Period", func(k []*Edge) (any, bool) { return cohort(arg(k[0]), false, k[2].Val.(periodV).p) }),
 		rule("Filter", 0.3, tNeg+" "+tEvent+" "+tAgain+"? Period", func(k []*Edge) (any, bool) { return cohort(arg(k[1]), true, k[3].Val.(periodV).p) }),
+		// "(compraram no Centro e) não voltaram a comprar no Batel", "but never at Savassi":
+		// customers without a purchase at that store
+		rule("Filter", 0.3, tNeg+" "+tAgain+"? "+tEvent+" "+tAgain+"? "+tIn+"? Member", func(k []*Edge) (any, bool) {
+			return storeCohort(arg(k[2]), k[5].Val.(memberV))
+		}),
+		rule("Filter", 0.3, tNeg+" "+tAgain+" "+tIn+"? Member", func(k []*Edge) (any, bool) { return storeCohort("buy", k[3].Val.(memberV)) }),
+		rule("Filter", 0.3, tNever+" "+tEvent+"? "+tIn+"? Member", func(k []*Edge) (any, bool) {
+			event := arg(k[1])
+			if event == "" {
+				event = "buy"
+			}
+			return storeCohort(event, k[3].Val.(memberV))
+		}),
 		// "voltaram a comprar em maio", "não voltaram a comprar em maio": again before the verb
 		rule("Filter", 0.3, tAgain+" "+tEvent+" Period", func(k []*Edge) (any, bool) { return cohort(arg(k[1]), false, k[2].Val.(periodV).p) }),
 		rule("Filter", 0.3, tNeg+" "+tAgain+" "+tEvent+" Period", func(k []*Edge) (any, bool) { return cohort(arg(k[2]), true, k[3].Val.(periodV).p) }),
@@ -886,6 +946,14 @@ func productions(x *env) []*Rule {
 		rule("Periods", 0, "Period "+tAnd+" "+tFrom+"? Period", func(k []*Edge) (any, bool) {
 			return periodsV{k[0].Val.(periodV).p, k[3].Val.(periodV).p}, true
 		}),
+		// "this quarter vs the same quarter last year", "maio e o mesmo mês do ano passado":
+		// the first period's month or quarter in the other year
+		rule("Periods", 0, "Period "+tVs+" "+tSame+" "+tUnit+"? "+tFrom+"? Period", func(k []*Edge) (any, bool) {
+			return samePeriod(x, k[0].Val.(periodV).p, arg(k[3]), k[5].Val.(periodV).p)
+		}),
+		rule("Periods", 0, "Period "+tAnd+" "+tSame+" "+tUnit+"? "+tFrom+"? Period", func(k []*Edge) (any, bool) {
+			return samePeriod(x, k[0].Val.(periodV).p, arg(k[3]), k[5].Val.(periodV).p)
+		}),
 		// "(the difference) between this month and last month": two periods, not one span
 		rule("Periods", 0.3, tBetween+" Period "+tAnd+" "+tFrom+"? Period", func(k []*Edge) (any, bool) {
 			return periodsV{k[1].Val.(periodV).p, k[4].Val.(periodV).p}, true
@@ -949,6 +1017,13 @@ func productions(x *env) []*Rule {
 		markerClause("diff", string(semantic.CatDiff), 0),
 		markerClause("percust", tPerCust, 0),
 		markerClause("both", tBoth, 0),
+		// "(nas duas lojas)", "at both stores": the stores named are each required
+		rule("Clause", 0, tBoth+" "+tNoun, func(k []*Edge) (any, bool) {
+			if arg(k[1]) != "stores" {
+				return nil, false
+			}
+			return clauseV{"both", marker("")}, true
+		}),
 		markerClause("than", string(semantic.CatThan), 0.2),
 		markerClause("cost", tCost, 0.3),
 		// "top 3 stores by sales count": ranked by the count of a fact's rows
@@ -962,6 +1037,8 @@ func productions(x *env) []*Rule {
 			}
 			return clauseV{"measures", []*semantic.Measure{semantic.MeasureByID(n.Fact.Count)}}, true
 		}),
+		// "top 10 customers by spend", "clientes por gasto": ranked by what the event measures
+		rule("Clause", 0.1, tBy+" "+tEvent, func(k []*Edge) (any, bool) { return clauseV{"event", marker(arg(k[1]))}, true }),
 		markerClause("write", string(semantic.CatWrite), 0),
 		markerClause("forecast", string(semantic.CatForecast), 0),
 		markerClause("scope", string(semantic.CatScope), 0),
@@ -975,6 +1052,7 @@ func productions(x *env) []*Rule {
 		// "em cada faixa", "in each group": the bands named again
 		rule("Clause", 0.5, tBy+" "+tBands, func(k []*Edge) (any, bool) { return clauseV{"bands", marker("")}, true }),
 		markerClause("when", string(semantic.CatWhen), 0),
+		markerClause("pronoun", string(semantic.CatPronoun), 0),
 	}
 }
 
@@ -993,6 +1071,7 @@ const (
 	tLast2  = string(semantic.CatLast2)
 	tCost   = string(semantic.CatCost)
 	tAgo    = string(semantic.CatAgo)
+	tSame   = string(semantic.CatSame)
 
 	tQuarterN = string(semantic.CatQuarterN)
 	tHalfN    = string(semantic.CatHalfN)
@@ -1149,8 +1228,8 @@ func (v aggsV) key() string {
 // estornos e pontos" (the points reversed). The words of first's composition keys say
 // which rows and which event; the aggregate and noun said replace its aggregate.
 func companionOf(first *semantic.Measure, agg, noun string) (any, bool) {
-	if noun != "" && agg == "" {
-		agg = semantic.NounByID(noun).Agg
+	if n := semantic.NounByID(noun); n != nil && (agg == "" || agg == "count" && n.Fact == nil) {
+		agg = n.Agg // "how many points": a quantity is summed, never counted
 	}
 	if agg == "" || agg == "distinct" {
 		return nil, false
@@ -1467,7 +1546,8 @@ func memberFilter(x *env, m memberV, neg bool) (any, bool) {
 		}
 		fv := v.(filterV)
 		pos := fv.resolve
-		fv.id, fv.members = "not:"+fv.id, nil
+		excluded := m
+		fv.id, fv.members, fv.excluded = "not:"+fv.id, nil, &excluded
 		fv.resolve = func(f *semantic.Fact) (*semantic.Filter, bool) {
 			p, ok := pos(f)
 			if !ok || p == nil {

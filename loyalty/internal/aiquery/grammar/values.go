@@ -73,6 +73,7 @@ type filterV struct {
 	bareNumber     bool            // a comparison with a number and no unit ("mais de 60")
 	before         *semantic.Event // "had bought before": the activity before the other's period
 	cohortPeriod   *semantic.Period
+	excluded       *memberV // the values a negated filter leaves out ("exceto na loja Centro")
 }
 
 func (v filterV) key() string {

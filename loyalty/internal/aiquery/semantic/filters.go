@@ -29,6 +29,9 @@ type Filter struct {
 	// rateBase: the rows a percentage of this condition is over, when not every row
 	// (ages: the customers with a birth date)
 	rateBase string
+	// rateAmong: the rows a percentage of this condition is over, as a filter that takes
+	// the period ("repeat rate in May": of the customers who bought in May)
+	rateAmong *Filter
 
 	build func(f *Fact, p *Period) (cond string, joins []string, ok bool)
 
@@ -511,6 +514,14 @@ func Origin(values []string, exact bool, label Text) *Filter {
 }
 
 // Cancelled keeps the cancelled rows (and only those) of the facts that have cancellations.
+// NotCancelled is "sem as canceladas", "excluding cancelled": said of sales it restates
+// their counting rule (a redemption not cancelled may have expired: not expressible here).
+func NotCancelled() *Filter {
+	return onFact("not_cancelled", T("não canceladas", "not cancelled"), T("nao_canceladas", "not_cancelled"), map[*Fact]string{
+		Sales: "v.cancelled_at IS NULL",
+	})
+}
+
 func Cancelled() *Filter {
 	x := onFact("cancelled", T("canceladas", "cancelled"), T("canceladas", "cancelled"), map[*Fact]string{
 		Sales:         "v.cancelled_at IS NOT NULL",
@@ -836,6 +847,17 @@ func PurchaseCount(op string, n int64) *Filter {
 		build: customerAggregate(Sales, "count(*)", fmt.Sprintf("%s %d", op, n))}
 }
 
+// RepeatBuyers keeps the customers who bought more than once (in the period, when there
+// is one); a percentage of them is over the customers who bought ("taxa de recompra",
+// "repeat rate"), never over every customer.
+func RepeatBuyers() *Filter {
+	f := PurchaseCount(">=", 2)
+	f.ID, f.Slug = "repeat_buyers", T("recorrentes", "repeat")
+	f.Name = T("compraram mais de uma vez", "bought more than once")
+	f.rateAmong = Bought(true)
+	return f
+}
+
 // StoresVisited keeps the customers whose sales (in the period, when there is one) were at
 // a number of different stores that compares to n ("compraram em mais de uma loja").
 func StoresVisited(op string, n int64) *Filter {
@@ -1017,6 +1039,11 @@ func HasRowsWith(of *Fact, x *Filter) (*Filter, error) {
 		return nil, fmt.Errorf("no customers with %s %s", of.ID, x.ID)
 	}
 	inner := strings.ReplaceAll(cond, of.Alias+".", "x.")
+	if of.Live != "" && !x.replaces(of) {
+		// the rows that count: "clientes com resgates acima de 500 pontos" are live
+		// redemptions, "customers who paid with pix" sales not cancelled
+		inner = liveAs(of, "x") + " AND " + inner
+	}
 	return &Filter{ID: "has_" + of.ID + "_" + x.ID, Name: T("com "+of.Name.PT+" "+x.Name.PT, "with "+x.Name.EN+" "+of.Name.EN), Slug: x.Slug, UsesPeriod: true,
 		build: func(f *Fact, p *Period) (string, []string, bool) {
 			j, ok := customerJoin(f)
@@ -1045,6 +1072,24 @@ func BoughtAtEach(codes []string) *Filter {
 				conds = append(conds, fmt.Sprintf("EXISTS (SELECT 1 FROM %s.%s x WHERE %s AND x.store_code = %s)", Schema, Sales.View, customerRows(Sales, "x", p), Quote(c)))
 			}
 			return strings.Join(conds, " AND "), joins(j), true
+		}}
+}
+
+// BoughtAtStore keeps the customers with (yes) or without (no) a sale that counts at the
+// store (in the period, when there is one): "compraram no Centro e não voltaram a comprar
+// no Batel".
+func BoughtAtStore(code string, yes bool) *Filter {
+	id, name, not := "bought_at", T("compraram na loja "+code, "bought at store "+code), ""
+	if !yes {
+		id, name, not = "not_bought_at", T("não compraram na loja "+code, "did not buy at store "+code), "NOT "
+	}
+	return &Filter{ID: id, Name: name, Slug: T("compraram_loja", "bought_store"), UsesPeriod: true,
+		build: func(f *Fact, p *Period) (string, []string, bool) {
+			j, ok := customerJoin(f)
+			if !ok {
+				return "", nil, false
+			}
+			return fmt.Sprintf("%sEXISTS (SELECT 1 FROM %s.%s x WHERE %s AND x.store_code = %s)", not, Schema, Sales.View, customerRows(Sales, "x", p), Quote(code)), joins(j), true
 		}}
 }
 

@@ -225,6 +225,13 @@ func RateOf(fact *Fact, f *Filter, p *Period) (*Measure, error) {
 		// age figures leave out customers without a birth date: so does their base
 		base = "count(*) FILTER (WHERE " + f.rateBase + ")"
 	}
+	if f.rateAmong != nil {
+		among, js, ok := f.rateAmong.build(fact, p)
+		if !ok || len(js) > 0 {
+			return nil, fmt.Errorf("no rate of %q over %s", f.Name.EN, fact.ID)
+		}
+		base = "count(*) FILTER (WHERE " + among + ")"
+	}
 	return &Measure{
 		ID: "rate_" + f.ID, Fact: fact, Kind: Rate,
 		Expr:   fmt.Sprintf("round(100.0 * count(*) FILTER (WHERE %s) / NULLIF(%s, 0), 1)", cond, base),
@@ -362,7 +369,9 @@ func DeltaOf(m *Measure, a, b *Period) (*Measure, error) {
 func DifferenceOf(m *Measure, a, b *Filter, nameA, nameB Text) (*Measure, error) {
 	ca, ja, oka := a.sql(m.Fact)
 	cb, jb, okb := b.sql(m.Fact)
-	if !oka || !okb || len(ja)+len(jb) > 0 || (m.Kind != Sum && m.Kind != Count) {
+	if !oka || !okb || len(ja)+len(jb) > 0 || (m.Kind != Sum && m.Kind != Count && m.Kind != Average) {
+		// an average differs like a sum ("diferença entre o ticket médio do Centro e o da
+		// Savassi"); a rate or a ratio of distinct counts does not filter that way
 		return nil, fmt.Errorf("no difference of %s", m.ID)
 	}
 	xa, ok1 := m.filtered(ca)

@@ -73,6 +73,8 @@ const (
 	CatOnward   Category = "onward"    // em diante, on: "from the 10th on"
 	CatSoFar    Category = "sofar"     // ate agora, so far: a current period up to now
 	CatCost     Category = "cost"      // custam, cost: a product's price in points
+	CatPronoun  Category = "pronoun"   // ela, eles, deles, them, their: what a clause before named
+	CatSame     Category = "same"      // mesmo, same: the period of the same unit in another year
 
 	// period words
 	CatThis     Category = "this"    // este, this, current
@@ -164,8 +166,8 @@ var Events = []*Event{
 	{ID: "buy", Activity: Bought, Times: "sales", When: CustomerLastBuyAttr, Words: W(
 		"comprou pela ultima vez|compraram pela ultima vez|comprar|compra|compram|comprou|compraram|compramos|comprado|comprados|comprada|compradas|comprando|comprem|compre|fizeram compra|fizeram compras|fez compra|fez compras|realizaram compras|fizeram alguma compra|fizeram pedido",
 		"last buy|last bought|bought last|last purchased|buy|buys|bought|buying|purchased|purchase|shopped|shop|shopping|made a purchase|made purchases|made any purchase|placed an order|placed orders|ordered")},
-	{ID: "sell", Words: W("vender|vendeu|venderam|vendemos|vende|vendem|vendido|vendidos|vendida|vendidas|vendi|rendeu|renderam|trouxe|trouxeram|faturou|entrou|entraram|entrou de dinheiro", "sold|sell|sells|selling|bring in|brought in|brings in|bring|brings|brought|took in|take in|generate|generated|did we make|we made|have we made|do we make|did make")},
-	{ID: "spend", Activity: Bought, Words: W("gasto|gastos|gastar|gastou|gastaram|gastam|gasta|gastamos", "spend|spent|spends|spending")},
+	{ID: "sell", Words: W("vender|vendeu|venderam|vendemos|vende|vendem|vendido|vendidos|vendida|vendidas|vendi|rendeu|renderam|trouxe|trouxeram|faturou|entrou|entraram|entrou de dinheiro", "sold|sell|sells|selling|bill|billed|bills|invoiced|bring in|brought in|brings in|bring|brings|brought|took in|take in|generate|generated|did we make|we made|have we made|do we make|did make")},
+	{ID: "spend", Activity: Bought, Words: W("gasto|gastos|gastar|gastou|gastaram|gastam|gasta|gastamos", "spend|spent|spends|spending|spender|spenders")},
 	{ID: "redeem", Activity: Redeemed, Times: "redemptions", Words: W(
 		"resgatar|resgatou|resgataram|resgatam|resgata|resgatado|resgatados|resgatada|resgatadas|resgatamos|trocou|trocaram|trocados|trocadas|queimados",
 		"redeemed|redeeming|redeem|redeems|burned|burnt|claimed|exchanged")},
@@ -209,7 +211,7 @@ func statusFilter(status string, label Text) func() *Filter {
 var Flags = []*Flag{
 	{ID: "active", Words: W("ativo|ativos|ativa|ativas", "active"), Filter: func() *Filter { return Active(true) }, Neg: func() *Filter { return Active(false) }, OnPromotions: PromotionActive},
 	{ID: "inactive", Words: W("inativo|inativos|inativa|inativas|desativados|desativadas", "inactive|deactivated"), Filter: func() *Filter { return Active(false) }, Neg: func() *Filter { return Active(true) }},
-	{ID: "cancelled", Words: W("cancelado|cancelados|cancelada|canceladas|cancelamento|cancelamentos|anulados|anuladas", "cancelled|canceled|cancellation|cancellations|voided"), Filter: Cancelled},
+	{ID: "cancelled", Words: W("cancelado|cancelados|cancelada|canceladas|cancelamento|cancelamentos|anulados|anuladas", "cancelled|canceled|cancellation|cancellations|voided"), Filter: Cancelled, Neg: NotCancelled},
 	{ID: "pending", Words: W("pendente|pendentes|em aberto|aguardando", "pending|open|awaiting|unapplied|not applied"), Filter: statusFilter("pending", T("pendentes", "pending"))},
 	{ID: "applied", Words: W("aplicado|aplicados|aplicada|aplicadas|efetivados|efetivadas|concluidos|concluidas", "applied|completed|fulfilled|confirmed"), Filter: statusFilter("applied", T("aplicados", "applied"))},
 	{ID: "expired", Words: W("expirado|expirados|expirada|expiradas|expiraram|vencido|vencidos|vencidas|venceram", "expired|lapsed"), Filter: statusFilter("expired", T("expirados", "expired"))},
@@ -217,6 +219,13 @@ var Flags = []*Flag{
 	{ID: "female", Words: W("mulher|mulheres|feminino|feminina|femininos", "female|females|women|woman"), Filter: func() *Filter { return Gender("F", T("mulheres", "women")) }},
 	{ID: "male", Words: W("homem|homens|masculino|masculina|masculinos", "male|males|men|man"), Filter: func() *Filter { return Gender("M", T("homens", "men")) }},
 	{ID: "birthday", Words: W("aniversariante|aniversariantes|aniversario|aniversarios|fazem aniversario|faz aniversario|fazendo aniversario", "birthday|birthdays|bday|bdays|b day|have their birthday|have a birthday|has a birthday|celebrating birthdays"), Filter: Birthday},
+	// "converted" customers made a purchase at some time: with a sign-up period ("Jan
+	// sign-up cohort: how many converted so far") the period dates the sign-up, never the
+	// purchase
+	{ID: "converted", Words: W("converteram|convertidos|convertidas|se converteram|converteu|virou cliente comprador|viraram compradores", "converted|have converted|has converted|converted to a first purchase|converted to a purchase|converted to buyers|converted into buyers|converted to customers|converted into customers"), Filter: func() *Filter { return Ever(Bought(true)) }},
+	// repeat buyers bought more than once in the period ("taxa de recompra": their share
+	// of the period's buyers)
+	{ID: "repeat", Words: W("recorrente|recorrentes|recompra|recompras|recompraram|de recompra", "repeat|repeat buyer|repeat buyers|repeat customer|repeat customers|repeat purchasers|repeaters"), Filter: RepeatBuyers},
 	{ID: "first_purchase", Words: W("primeira compra|primeiras compras|pela primeira vez|primeira vez", "first purchase|first purchases|first time buyers|first-time buyers|for the first time|first time"), Filter: FirstPurchase},
 	{ID: "expiring", Words: W("vencem|vence|vencendo|expiram|expira|expirando|a vencer|que vencem|prestes a vencer", "expire|expires|expiring|due to expire|about to expire"), Filter: ExpiresBy},
 	{ID: "any_status", Words: W("incluindo canceladas|inclusive canceladas|incluindo cancelados|inclusive cancelados|todos os status|qualquer status|com canceladas", "including cancelled|including canceled|cancelled included|all statuses|any status|every status"), Filter: AnyStatus},
@@ -340,8 +349,17 @@ var Quantities = []*Quantity{
 
 // Terminals are the function words and period words: grammar terminals as data.
 var Terminals = []Term{
+	// a pronoun stands for the rows a clause before it named ("quantas vendas a Copacabana
+	// fez e quanto ela faturou"); the English ones are fillers too (they were skipped before
+	// pronouns were read, and still may be)
+	{CatPronoun, "", W("ela|ele|elas|eles|deles|delas|dele|dela|neles|nelas|nele|nela|cada um deles|cada uma delas|cada um|cada uma", "they|them|their|it|its|each of them|in them|of them|on them")},
+	// what the rows a pronoun stands for hold ("how many points are tied up in them")
+	{CatFiller, "", W("coorte|safra", "tied up|locked up|held|cohort")},
+	// leaving rows out: "pode desconsiderar as canceladas", "leaving out the cancelled ones"
+	{CatNeg, "", W("desconsiderar|desconsiderando|desconsidere|sem contar|nao contando|ignorando|ignore", "leaving out|leave out|disregarding|disregard|ignoring|ignore|exclude")},
+	{CatSame, "", W("mesmo|mesma|o mesmo|a mesma|mesmo periodo|no mesmo", "same|the same|same period|the same period")},
 	{CatBy, "", W("por|pra cada|para cada|em cada|por cada|cada|agrupado por|separado por|dividido por|quebrado por", "by|per|each|for each|across|broken down by|split by|grouped by|by each|per each")},
-	{CatAnd, "", W("e|,|&|mais|junto com|mas|porem|quanto na|quanto no|quanto em|quanto pela|quanto pelo|como na|como no", "and|,|&|plus|as well as|along with|but")},
+	{CatAnd, "", W("e|,|&|mais|junto com|mas|porem|quanto na|quanto no|quanto em|quanto pela|quanto pelo|como na|como no|qto na|qto no|qnto na|qnto no|qto em|qnto em", "and|,|&|plus|as well as|along with|but")},
 	{CatOr, "", W("ou", "or")},
 	{CatDocWord, "", W("cpf|cnpj|documento|doc|do cpf|de cpf|com cpf", "cpf|cnpj|document|doc|tax id|id")},
 	{CatOptIn, "", W("liberado|liberados|liberou|consentimento|deram consentimento|aceitam|aceita|aceitaram|aceitar|aceitam receber|aceita receber|autorizam|autorizaram|optaram|optaram por|opt in|optin|fizeram opt in|com opt in|inscritos em|assinam", "opted in|opted in to|opt in|optin|opted into|accept|accepts|accepted|agreed to|subscribed|subscribed to|signed up for|gave consent|gave consent for|consent|consented|consented to|allowed")},
@@ -365,8 +383,8 @@ var Terminals = []Term{
 	{CatList, "", W("liste|listar|lista|listagem|mostre|mostrar|me mostre|quais|quais sao|relacao de|nomes|nome|me passa|exiba|relacione|relacionar|me manda|manda|mande|me mande|me envie", "list|listing|show|show me|which|what are|names|name|display")},
 	{CatVs, "", W("vs|versus|x|contra|comparado com|comparado a|comparada com|em comparacao com|em relacao a|compare|comparar|comparacao|comparativo", "vs|versus|compared to|compared with|against|compare|comparison|comparing|relative to")},
 	{CatThan, "", W("do que|que", "than|then")},
-	{CatGrowth, "", W("crescimento|cresceu|variacao|variacao percentual|evolucao percentual|% de crescimento|% de variacao|quanto cresceu|aumento percentual", "growth|grew|yoy|year over year|change|percent change|% change|percentage change|growth rate|increase")},
-	{CatDiff, "", W("diferenca|delta|quanto a mais|a mais", "difference|delta|how much more|more than")},
+	{CatGrowth, "", W("crescimento|cresceu|cresceram|crescer|variacao|variacao percentual|evolucao percentual|% de crescimento|% de variacao|quanto cresceu|aumento percentual|em quantos por cento|quantos por cento", "growth|grew|grow|grown|yoy|year over year|change|percent change|% change|percentage change|growth rate|increase|by what percentage|by what percent|by how many percent|how many percent")},
+	{CatDiff, "", W("diferenca|diferenca entre|quanto maior|delta|quanto a mais|a mais|superou|ultrapassou|excedeu|passou na frente de", "difference|difference between|delta|how much more|how much higher|how much bigger|how much larger|more than|by how much|exceed|exceeded|exceeds|surpass|surpassed|outsold|outsell|minus|gap")},
 	{CatShare, "", W("percentual|porcentagem|%|taxa|tx|proporcao|participacao|fatia|por cento", "percentage|percent|%|share|rate|proportion|ratio|pct")},
 	{CatSince, "", W("desde|a partir de|de la pra ca", "since|starting|from then on")},
 	{CatBefore, "", W("antes de|antes do|antes da|anterior a", "before|prior to|earlier than")},
@@ -404,7 +422,7 @@ var Terminals = []Term{
 	{CatOnward, "", W("em diante|pra frente|para frente|adiante|pra ca|para ca", "on|onward|onwards|forward|and after")},
 	{CatCost, "", W("custa|custam|custando|vale|valem", "cost|costs|costing|priced at")},
 	{CatAgg, "count", W("qts|qnts|qtas|quantos|quantas|quantidade|quantidade de|qtd|qtde|qtd de|qntos|qntas|qtos|qtas|quant|numero|numero de|n de|no de|total de|contagem|conte", "how many|number|number of|count|count of|no of|nr of|qty|total number")},
-	{CatAgg, "sum", W("total|soma|somado|somados|somatorio|quanto|qnto|qto|quanto foi|valor total|vlr total", "total|sum|sum of|how much|overall|combined|altogether")},
+	{CatAgg, "sum", W("total|soma|somam|somaram|somou|somado|somados|somatorio|quanto|qnto|qto|quanto foi|valor total|vlr total", "total|sum|sum of|how much|overall|combined|altogether")},
 	{CatAgg, "avg", W("media|medio|media de|valor medio|em media", "average|avg|mean|on average|typical")},
 	{CatAgg, "max", W("maior|maximo|maxima", "max|maximum|highest|largest|biggest")},
 	{CatAgg, "min", W("menor|minimo|minima", "min|minimum|lowest|smallest")},

@@ -1,0 +1,497 @@
+package grammar
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/lexicon"
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
+)
+
+// Several measures asked in clauses of their own ("quantas vendas a Copacabana fez e
+// quanto ela faturou", "how many pending redemptions, and how many points are tied up in
+// them"): the measures of one request, sharing the question's filters, period and
+// breakdown. A pronoun stands for what a clause before it named.
+
+// pronounsOf is the positions of the question's pronouns that are not also fillers
+// ("ela", "deles"; "their" and "it" were always skipped and still are).
+func pronounsOf(r *lexicon.Reading) []int {
+	var out []int
+	for _, m := range r.Matches {
+		if m.Cat != semantic.CatPronoun || m.To != m.From+1 {
+			continue
+		}
+		filler := slices.ContainsFunc(r.Matches, func(f lexicon.Match) bool {
+			return f.Cat == semantic.CatFiller && f.From == m.From && f.To == m.To
+		})
+		if !filler {
+			out = append(out, m.From)
+		}
+	}
+	return out
+}
+
+// takePronouns uses the pronouns of the question: each stands for the rows, subject or
+// filters of a clause before it; one with nothing before it refers to nothing said
+// ("quanto ela faturou" alone is refused, never read as the whole chain's revenue).
+func (a *assembly) takePronouns(pronouns []int) error {
+	for _, p := range pronouns {
+		referent := false
+		for j, c := range a.clauses {
+			switch c.kind {
+			case "measures", "aggs", "filter", "subject":
+				referent = referent || a.spans[j].to <= p
+			}
+		}
+		if !referent {
+			return fail("não sei a que o pronome se refere", "I cannot tell what the pronoun refers to")
+		}
+	}
+	for _, i := range a.all("pronoun") {
+		a.used[i] = true
+	}
+	return nil
+}
+
+// takeMeasures is the measures the question names: one constituent, or several clauses
+// whose measures go in one request when they can share the rest of the question.
+func (a *assembly) takeMeasures(x *env) ([]*semantic.Measure, error) {
+	ms := a.all("measures")
+	if len(ms) > 1 && !sameMeasures(a.clauses, ms) {
+		if err := a.shareable(); err != nil {
+			return nil, err
+		}
+	}
+	lists := make([][]*semantic.Measure, len(ms))
+	n := 0
+	for k, i := range ms {
+		a.used[i] = true
+		lists[k] = append([]*semantic.Measure(nil), a.clauses[i].v.([]*semantic.Measure)...)
+		n += len(lists[k])
+	}
+	if len(ms) > 1 && !sameMeasures(a.clauses, ms) {
+		// clauses of their own share filters only over the same rows ("each of them"
+		// after "customers who bought" are buyers, not customers narrowed by a cohort)
+		for _, l := range lists {
+			for _, m := range l {
+				if m.Fact != lists[0][0].Fact {
+					return nil, fail("a pergunta pede duas coisas que não consegui juntar num relatório; pergunte uma de cada vez",
+						"the question asks for two things I could not put in one report; ask one at a time")
+				}
+			}
+		}
+	}
+	for k := 1; k < len(ms); k++ {
+		if err := a.ownRows(x, ms[k-1], ms[k]); err != nil {
+			return nil, err
+		}
+	}
+	if n > 1 {
+		if err := a.aggsOfMeasures(ms, lists); err != nil {
+			return nil, err
+		}
+	}
+	var out []*semantic.Measure
+	for _, l := range lists {
+		added := false
+		for _, m := range l {
+			if !slices.ContainsFunc(out, func(x *semantic.Measure) bool { return x.ID == m.ID }) {
+				out, added = append(out, m), true
+			}
+		}
+		if !added && len(ms) > 1 && !sameMeasures(a.clauses, ms) {
+			// a clause that names again what another did is another reading's word
+			// ("quanto faturou no dinheiro": a payment type, not revenue twice)
+			return nil, fail("a pergunta pede a mesma medida duas vezes", "the question asks for the same measure twice")
+		}
+	}
+	return out, nil
+}
+
+// shareable refuses measures in clauses of their own when the rest of the question
+// cannot be shared by all of them: two breakdowns, two values of one attribute ("quantas
+// vendas a Copacabana fez e quanto o Centro faturou"), or a ranking, comparison or
+// percentage that would be of one of them only.
+func (a *assembly) shareable() error {
+	twoQuestions := fail("a pergunta pede duas coisas que não consegui juntar num relatório; pergunte uma de cada vez",
+		"the question asks for two things I could not put in one report; ask one at a time")
+	if len(a.all("breakdown")) > 1 {
+		return twoQuestions
+	}
+	for _, k := range []string{"rank", "group", "diff", "growth", "share", "vs", "periods", "both", "than"} {
+		if a.has(k) {
+			return twoQuestions
+		}
+	}
+	kinds := map[string]bool{}
+	negated := 0
+	for _, i := range a.all("filter") {
+		fv := a.clauses[i].v.(filterV)
+		if strings.HasPrefix(fv.id, "not:") {
+			negated++ // "fora do pix": a value of some kind, excluded
+			continue
+		}
+		if fv.members == nil {
+			continue
+		}
+		if kinds[fv.members.kind] {
+			return twoQuestions
+		}
+		kinds[fv.members.kind] = true
+	}
+	if negated > 0 && negated+len(kinds) > 1 {
+		return twoQuestions
+	}
+	return nil
+}
+
+// aggsOfMeasures uses the aggregate words said beside each of several measures: one
+// that repeats what its measure computes ("quanto ela faturou", "number of cancelled
+// sales and their total value"), or an average per customer after an amount when the
+// question counts the customers ("how many customers bought, and how much did each of
+// them spend on average").
+func (a *assembly) aggsOfMeasures(ms []int, lists [][]*semantic.Measure) error {
+	between := func(from, to int, kinds ...string) bool {
+		for j := from + 1; j < to; j++ {
+			if !slices.Contains(kinds, a.clauses[j].kind) {
+				return false
+			}
+		}
+		return true
+	}
+	countsCustomers := false
+	for _, l := range lists {
+		for _, m := range l {
+			countsCustomers = countsCustomers || m.ID == "buyers" || m.ID == "customers"
+		}
+	}
+	for _, i := range a.all("agg") {
+		agg := string(a.clauses[i].v.(marker))
+		next := slices.IndexFunc(ms, func(j int) bool { return j > i })
+		if next >= 0 && between(i, ms[next], "filter", "pronoun", "subject") {
+			switch first := lists[next][0]; {
+			case agg == "count" && first.Kind == semantic.Count, agg == "sum" && first.Kind == semantic.Sum:
+				a.used[i] = true
+				continue
+			}
+		}
+		prev := -1
+		for k, j := range ms {
+			if j < i {
+				prev = k
+			}
+		}
+		if prev < 0 || agg != "avg" || !countsCustomers || !between(ms[prev], i, "pronoun") {
+			continue
+		}
+		for k, m := range lists[prev] {
+			pc, err := semantic.PerCustomer(m)
+			if err != nil {
+				return fail("não há média por cliente de "+m.Name.PT, "there is no per-customer average of "+m.Name.EN)
+			}
+			lists[prev][k] = pc
+		}
+		a.used[i] = true
+	}
+	return nil
+}
+
+// customersWithRows reports whether the question names customers, then rows of theirs
+// ("clientes com resgates acima de 500 pontos"): the customers are what is asked for,
+// never the rows. Rows named first are the rows ("resgates de clientes ativos").
+func customersWithRows(subj, rows *subjectV, measures []*semantic.Measure) bool {
+	return len(measures) == 0 && subj.noun.Fact == semantic.Customers && subj.event == nil && !subj.neg &&
+		rows.event == nil && !rows.neg && rows.noun.Fact != nil && rows.noun.Fact != semantic.Customers && rows.noun.Fact.Customer != ""
+}
+
+// ofRows turns a filter said of the rows customers have into a filter of the customers:
+// those with at least one such row (in the question's period).
+func ofRows(rows *semantic.Fact, fv filterV) (filterV, error) {
+	if fv.members != nil && len(fv.members.values) > 1 {
+		// "com compras no Centro e no Batel": one row cannot be at both
+		return fv, fail("não sei juntar esses valores nas linhas dos clientes", "I cannot combine those values in the customers' rows")
+	}
+	inner := fv.resolve
+	fv.members, fv.bareChannel = nil, false
+	fv.id = "rows:" + rows.ID + ":" + fv.id
+	fv.resolve = func(f *semantic.Fact) (*semantic.Filter, bool) {
+		if f != semantic.Customers {
+			return nil, false
+		}
+		x, ok := inner(rows)
+		if !ok || x == nil {
+			return nil, false
+		}
+		h, err := semantic.HasRowsWith(rows, x)
+		return h, err == nil
+	}
+	return fv, nil
+}
+
+// rowsFollow reports whether the clause right after clause i names a fact's rows
+// ("2 or more | purchases").
+func (a *assembly) rowsFollow(i int) bool {
+	for j, c := range a.clauses {
+		if a.spans[j].from != a.spans[i].to {
+			continue
+		}
+		switch v := c.v.(type) {
+		case subjectV:
+			return v.noun != nil && v.noun.Fact != nil
+		case marker:
+			n := semantic.NounByID(string(v))
+			return c.kind == "noun" && n != nil && n.Fact != nil
+		}
+	}
+	return false
+}
+
+// conjunctionsOf is the positions of the question's conjunctions ("e", "and", ",").
+func conjunctionsOf(r *lexicon.Reading) []int {
+	var out []int
+	for _, m := range r.Matches {
+		if m.Cat == semantic.CatAnd && m.To == m.From+1 && !slices.Contains(out, m.From) {
+			out = append(out, m.From)
+		}
+	}
+	return out
+}
+
+// trailingMeasures reads, after a measure and a conjunction, the clauses that ask for
+// another computation of the same rows without naming a measure: "how many sales did we
+// have yesterday and what was the total", "quantos resgates pendentes e quantos pontos
+// eles somam", "how many customers bought in April and what was their average spend".
+// Clauses it cannot read are left to the rest of the assembly (which refuses them).
+func (a *assembly) trailingMeasures(x *env, measures []*semantic.Measure) ([]*semantic.Measure, error) {
+	last := -1
+	for i, c := range a.clauses {
+		if c.kind == "measures" {
+			last = i
+		}
+	}
+	if last < 0 || len(measures) == 0 {
+		return measures, nil
+	}
+	base := a.clauses[last].v.([]*semantic.Measure)[0]
+	for j := last + 1; j < len(a.clauses); j++ {
+		if a.clauses[j].kind != "agg" || a.used[j] {
+			continue
+		}
+		if !slices.ContainsFunc(x.conj, func(p int) bool { return p >= a.spans[last].to && p < a.spans[j].from }) {
+			continue // "quantas vendas no total": the same measure, said again
+		}
+		agg := string(a.clauses[j].v.(marker))
+		group := []int{j}
+		noun, event, again := "", "", ""
+		for k := j + 1; k < len(a.clauses) && !a.used[k]; k++ {
+			c := a.clauses[k]
+			switch {
+			case c.kind == "pronoun":
+			case c.kind == "noun" && noun == "" && event == "":
+				noun = string(c.v.(marker))
+			case c.kind == "event" && event == "":
+				event = string(c.v.(marker))
+			case c.kind == "agg" && again == "" && (noun != "" || event != ""):
+				again = string(c.v.(marker)) // "quantos pontos eles somam"
+			default:
+				k = len(a.clauses)
+				continue
+			}
+			group = append(group, k)
+		}
+		m := a.trailingMeasure(base, measures, agg, noun, event)
+		if m == nil || m.Fact != base.Fact || again != "" && !(again == "sum" && m.Kind == semantic.Sum) {
+			continue
+		}
+		if err := a.shareable(); err != nil {
+			return nil, err // "quantas vendas por loja e quanto faturou por mês"
+		}
+		if err := a.ownRows(x, last, j); err != nil {
+			return nil, err
+		}
+		for _, k := range group {
+			a.used[k] = true
+		}
+		if !slices.ContainsFunc(measures, func(x *semantic.Measure) bool { return x.ID == m.ID }) {
+			measures = append(measures, m)
+		}
+	}
+	return measures, nil
+}
+
+// trailingMeasure is the measure an aggregate (with the noun or event said beside it)
+// asks for of base's rows; an average of an amount is per customer when the customers are
+// counted ("and what was their average spend").
+func (a *assembly) trailingMeasure(base *semantic.Measure, measures []*semantic.Measure, agg, noun, event string) *semantic.Measure {
+	if noun != "" && event == "" {
+		if n := semantic.NounByID(noun); n == nil || n.Fact != nil {
+			return nil
+		}
+	}
+	if event == "" {
+		if v, ok := companionOf(base, agg, noun); ok {
+			return v.([]*semantic.Measure)[1]
+		}
+		return nil
+	}
+	var nouns []string
+	if noun != "" {
+		nouns = []string{noun}
+	}
+	if m, ok := composeScattered(agg, nouns, event, false); ok && m.ID != base.ID {
+		return m
+	}
+	countsCustomers := slices.ContainsFunc(measures, func(m *semantic.Measure) bool { return m.ID == "buyers" })
+	if agg != "avg" || !countsCustomers {
+		return nil
+	}
+	sum, ok := composeScattered("sum", nouns, event, false)
+	if !ok {
+		return nil
+	}
+	pc, err := semantic.PerCustomer(sum)
+	if err != nil {
+		return nil
+	}
+	return pc
+}
+
+// onlyCustomers reports whether some filter narrows customers by what they did and cannot
+// narrow sales ("had bought before"): buyers so narrowed are customers.
+func onlyCustomers(fs []filterV) bool {
+	for _, fv := range fs {
+		if _, ok := fv.resolve(semantic.Sales); ok {
+			continue
+		}
+		if f, ok := fv.resolve(semantic.Customers); ok && f != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// storeCohort is "customers who did not buy at the store" said of one store: the
+// customers without a purchase there.
+func storeCohort(event string, m memberV) (any, bool) {
+	if (event != "buy" && event != "spend") || m.kind != "store" || len(m.values) != 1 {
+		return nil, false
+	}
+	f := semantic.BoughtAtStore(m.values[0], false)
+	return filterV{id: "not_bought_at:" + m.values[0], event: true, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
+		return f, fact == semantic.Customers
+	}}, true
+}
+
+// storeCohorts reads the customers who bought at one store and not at another
+// ("compraram no Centro e não voltaram a comprar no Batel", "how many customers bought at
+// Batel but not at Cambuí"): the store said beside the purchase is where they bought,
+// never their owner store, and a store left out of the same rows is a store they did not
+// buy at (a sale is never at two stores: said of sales, that exclusion is refused). With
+// a period it is unclear which purchase it dates: refused.
+func (a *assembly) storeCohorts(fs []filterV, measures []*semantic.Measure) ([]*semantic.Measure, []filterV, error) {
+	positive := slices.IndexFunc(fs, func(fv filterV) bool {
+		return fv.members != nil && fv.members.kind == "store" && len(fv.members.values) == 1 && !fv.members.or
+	})
+	for j, fv := range fs {
+		if fv.excluded == nil || fv.excluded.kind != "store" || len(fv.excluded.values) != 1 || positive < 0 {
+			continue
+		}
+		if len(measures) != 1 || (measures[0].ID != "buyers" && measures[0].ID != "customers") {
+			continue // "vendas no Batel exceto no Cambuí": the exclusion changes nothing
+		}
+		v, _ := storeCohort("buy", *fv.excluded)
+		fs[j] = v.(filterV)
+		measures = []*semantic.Measure{semantic.MeasureByID("customers")}
+	}
+	if !slices.ContainsFunc(fs, func(fv filterV) bool { return strings.HasPrefix(fv.id, "not_bought_at:") }) {
+		return measures, fs, nil
+	}
+	if len(a.all("periods")) > 0 {
+		return nil, nil, fail("não sei a qual das compras o período se refere", "I cannot tell which of the purchases the period dates")
+	}
+	if len(measures) == 1 && measures[0].ID == "buyers" {
+		measures = []*semantic.Measure{semantic.MeasureByID("customers")} // counted by what they did
+	}
+	// one period dates both purchases ("compraram na Savassi e não no Batel em 2025"); the
+	// request's own period goes to "bought (in the period)", never to the sign-up
+	p := a.periodOf()
+	inPeriod := func(f *semantic.Filter) *semantic.Filter {
+		if p == nil {
+			return f
+		}
+		return semantic.AtPeriod(f, p)
+	}
+	for j, fv := range fs {
+		if strings.HasPrefix(fv.id, "not_bought_at:") {
+			inner := fv.resolve
+			fs[j].resolve = func(fact *semantic.Fact) (*semantic.Filter, bool) {
+				f, ok := inner(fact)
+				if !ok {
+					return nil, false
+				}
+				return inPeriod(f), true
+			}
+		}
+	}
+	if p != nil {
+		bought, _ := activity("buy", true)
+		fs = append(fs, bought.(filterV))
+	}
+	for j, fv := range fs {
+		if fv.members == nil || fv.members.kind != "store" || len(fv.members.values) != 1 || fv.members.or {
+			continue
+		}
+		f := inPeriod(semantic.BoughtAtStore(fv.members.values[0], true))
+		fs[j].members = nil
+		fs[j].resolve = func(fact *semantic.Fact) (*semantic.Filter, bool) { return f, fact == semantic.Customers }
+	}
+	return measures, fs, nil
+}
+
+// anaphoraOf is the positions of every pronoun of the question, fillers too.
+func anaphoraOf(r *lexicon.Reading) []int {
+	var out []int
+	for _, m := range r.Matches {
+		if m.Cat == semantic.CatPronoun && !slices.Contains(out, m.From) {
+			out = append(out, m.From)
+		}
+	}
+	return out
+}
+
+// ownRows refuses a second clause that may be of other rows than the first: when a filter
+// said inside the first clause changes which rows count (cancelled, a status), the second
+// shares it only through a pronoun ("number of cancelled sales and their total value",
+// "quantos resgates pendentes e quantos pontos eles somam"); without one ("quantas vendas
+// canceladas e quanto faturamos") it may be the rows that count as usual.
+func (a *assembly) ownRows(x *env, first, second int) error {
+	conj := -1
+	for _, p := range x.conj {
+		if p >= a.spans[first].to && p < a.spans[second].from {
+			conj = p
+			break
+		}
+	}
+	if conj < 0 || slices.ContainsFunc(x.anaphora, func(p int) bool { return p > conj }) {
+		return nil
+	}
+	fact := a.clauses[first].v
+	var f *semantic.Fact
+	switch v := fact.(type) {
+	case []*semantic.Measure:
+		f = v[0].Fact
+	default:
+		return nil
+	}
+	for i := first + 1; i < second && a.spans[i].to <= conj; i++ {
+		fv, ok := a.clauses[i].v.(filterV)
+		if !ok || a.clauses[i].kind != "filter" {
+			continue
+		}
+		if r, ok := fv.resolve(f); ok && r != nil && r.ReplacesLive {
+			return fail("não sei se a segunda parte da pergunta vale só para as linhas filtradas na primeira; pergunte uma de cada vez",
+				"I cannot tell whether the second part of the question is of the rows the first one filtered; ask one at a time")
+		}
+	}
+	return nil
+}
