@@ -154,6 +154,8 @@ type Store struct {
 	events     Events // nil: no events recorded
 	nameFew    int    // a name search sorts at once the matches of a term with fewer (Find)
 	nameWalk   int    // entries of the name order a name search reads (Find)
+	nameInside int    // a name search walks from the term when fewer names hold it past their first letter (Find)
+	nameFrom   int    // entries of the name order a name search reads from the term on (Find)
 }
 
 // Events records an event inside the transaction of the change it describes (the
@@ -173,7 +175,7 @@ func (s *Store) WithEvents(ev Events) *Store {
 // NewStore returns a Store over db; stores and promotions resolve the store checks and
 // the promotions shown with a customer.
 func NewStore(db *gorm.DB, stores *store.Repository, promotions *promotion.Store) *Store {
-	return &Store{db: db, stores: stores, promotions: promotions, now: time.Now, nameFew: nameFew, nameWalk: nameWalk}
+	return &Store{db: db, stores: stores, promotions: promotions, now: time.Now, nameFew: nameFew, nameWalk: nameWalk, nameInside: nameFew, nameFrom: nameWalk}
 }
 
 // Failures callers tell apart (errors.Is).
@@ -516,12 +518,14 @@ const (
 // Find searches customers by document prefix and/or name, ordered by the folded name
 // (case and accents ignored, as the search compares) then id.
 //
-// A name search without a document finds the page's ids in up to three steps, the
+// A name search without a document finds the page's ids in up to four steps, the
 // result being the same whichever answers (docs/sizing.md "Name search"): up to nameFew
 // matches from the trigram index, sorted, when that is all of them (a rare term); else the
 // first nameWalk entries of the name order, when their matches fill the page (a common
-// term spread over the alphabet); else all the matches, sorted (a common term whose
-// names sort late, as "maria").
+// term spread over the alphabet); else, when at most nameInside names hold the term past
+// their first letter, those names with the first matches of the name order from the
+// term on (a common term that starts names, as "maria": the names that start with it
+// sort together, from the term on); else all the matches, sorted.
 func (s *Store) Find(ctx context.Context, f Search, limit, offset int) ([]Customer, error) {
 	out := []Customer{}
 	if document.NormalizePrefix(f.Doc) != "" || strings.TrimSpace(f.Name) == "" {
@@ -578,11 +582,55 @@ func (s *Store) findNamePage(ctx context.Context, term string, limit, offset int
 		return ids, nil
 	}
 
+	if found, err := s.findNameFromTerm(ctx, term, limit, offset); err != nil || found != nil {
+		return found, err
+	}
+
 	all := `WITH m AS MATERIALIZED (SELECT c.id, c.name_search FROM customers c WHERE ` + cond + `)
 		SELECT m.id::text FROM m ORDER BY m.name_search, m.id LIMIT ? OFFSET ?`
 	ids = []string{}
 	if err := db.Raw(all, arg, limit, offset).Scan(&ids).Error; err != nil {
 		return nil, fmt.Errorf("search customers by name (all matches): %w", err)
+	}
+	return ids, nil
+}
+
+// findNameFromTerm is the page of Find for a term that starts many names, or nil when it
+// cannot tell. A name holding the term either starts with it, and then sorts at or after
+// the term, or holds it past its first letter (the trigram index on substr(name_search,
+// 2), migration 00581). So the first limit+offset matches are among: the names holding it
+// past the first letter (when at most nameInside: read, not sorted), and the first
+// limit+offset matches of the name order from the term on (when they are found within
+// nameFrom entries, from the index alone).
+func (s *Store) findNameFromTerm(ctx context.Context, term string, limit, offset int) ([]string, error) {
+	cond, arg, _ := NameContains("w", term)
+	var rows []struct {
+		ID     string
+		Walked int
+		Inside int
+	}
+	q := `WITH inside AS MATERIALIZED (
+			SELECT c.id, c.name_search FROM customers c
+			 WHERE substr(c.name_search, 2) LIKE (SELECT '%' || name_fold(?) || '%') ESCAPE '\' LIMIT ?
+		), walk AS MATERIALIZED (
+			SELECT w.id, w.name_search FROM (
+				SELECT c.id, c.name_search FROM customers c
+				 WHERE c.name_search >= (SELECT name_fold(?)) ORDER BY c.name_search, c.id LIMIT ?
+			) w WHERE ` + cond + ` ORDER BY w.name_search, w.id LIMIT ?
+		)
+		SELECT u.id::text AS id, (SELECT count(*) FROM walk) AS walked, (SELECT count(*) FROM inside) AS inside
+		  FROM (SELECT * FROM walk UNION SELECT * FROM inside) u
+		 ORDER BY u.name_search, u.id LIMIT ? OFFSET ?`
+	n := limit + offset
+	if err := s.db.WithContext(ctx).Raw(q, arg, s.nameInside+1, strings.TrimSpace(term), s.nameFrom, arg, n, limit, offset).Scan(&rows).Error; err != nil {
+		return nil, fmt.Errorf("search customers by name (from the term): %w", err)
+	}
+	if len(rows) == 0 || rows[0].Walked < n || rows[0].Inside > s.nameInside {
+		return nil, nil // the walk ran out before n matches, or too many names hold it inside
+	}
+	ids := make([]string, len(rows))
+	for i, r := range rows {
+		ids[i] = r.ID
 	}
 	return ids, nil
 }
