@@ -7,7 +7,7 @@
 //
 // Questions come on stdin, one per line: an id, the language (pt or en) and the question,
 // separated by tabs; "{p}" in the question is replaced by each period of -periods-pt or
-// -periods-en (month, quarter, year). It exits 1 when a question is not understood or a
+// -periods-en (month, quarter, year); a question without it runs once. It exits 1 when a question is not understood or a
 // query fails (the raw side may time out: that is reported, not a failure).
 package main
 
@@ -84,7 +84,11 @@ func run(url, tz, today string, runs, rawRuns int, timeout time.Duration, printS
 	fmt.Fprintf(out, "%-24s %-4s %-30s %9s %9s %9s %9s %7s\n", "question", "lang", "period", "p50 ms", "p95 ms", "raw p50", "raw p95", "ratio")
 	failed := false
 	for _, q := range questions {
-		for _, p := range periods[q.lang] {
+		ps := periods[q.lang]
+		if !strings.Contains(q.text, "{p}") {
+			ps = []string{""} // a question over no period ("nunca compraram") runs once
+		}
+		for _, p := range ps {
 			text := strings.ReplaceAll(q.text, "{p}", p)
 			res, err := it.Interpret(text, catalog)
 			if err != nil {

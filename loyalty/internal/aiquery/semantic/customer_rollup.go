@@ -35,7 +35,7 @@ var customerMeasures = map[string]string{
 // measures the summary holds, breakdowns and filters that read only the customer (and
 // the period, applied to the fact's time column).
 func (r *Request) customerSource() (source, bool) {
-	if r.Fact != Sales || len(r.Attrs) > 0 || r.SortBy != nil || len(r.Measures) == 0 || r.periodFilter() != nil {
+	if r.Fact != Sales || len(r.Attrs) > 0 || r.SortBy != nil || len(r.Measures) == 0 || r.periodFilter() != nil || !mayBeCovered(r.Period) {
 		return source{}, false
 	}
 	buyersOnly := true
@@ -89,6 +89,21 @@ func (r *Request) customerSource() (source, bool) {
 		}
 	}
 	return source{from: perCustomerRows(r.Period, buyersOnly), measures: ms}, true
+}
+
+// mayBeCovered reports whether period p is worth the summary's check: all time, a period
+// open at one end, or a year. A shorter period is seldom covered (customers buy across
+// months), and then the query, planned for both of its branches, reads the raw coupons
+// slower than the raw query does (at 200k customers, a month's buyers 2.2 s against 1.8).
+func mayBeCovered(p *Period) bool {
+	if p == nil || p.From == "" || p.To == "" {
+		return true
+	}
+	switch p.Kind {
+	case CalendarYear, ThisYear, LastYear:
+		return true
+	}
+	return false
 }
 
 // perCustomerRows is the FROM clause of a request answered per customer over period p (nil:

@@ -28,6 +28,8 @@ func TestCompileReadsARollupWhenTheShapeAllows(t *testing.T) {
 		{"largest sale", Request{Fact: Sales, Measures: []*Measure{LargestSale}}, ""},
 		{"revenue by customer", Request{Fact: Sales, Measures: []*Measure{Revenue}, Dims: []*Dimension{ByCustomer}, Limit: 10}, CustomerPurchasesView},
 		{"sales by customer in a year", Request{Fact: Sales, Measures: []*Measure{SalesCount}, Dims: []*Dimension{ByCustomer}, Period: year, Limit: 10}, CustomerPurchasesView},
+		{"revenue by customer in a month (seldom covered)", Request{Fact: Sales, Measures: []*Measure{Revenue}, Dims: []*Dimension{ByCustomer}, Period: Month(2025, 6, time.UTC), Limit: 10}, ""},
+		{"buyers in a month (seldom covered)", Request{Fact: Sales, Measures: []*Measure{Buyers}, Period: Month(2025, 6, time.UTC)}, ""},
 		{"revenue by customer and store", Request{Fact: Sales, Measures: []*Measure{Revenue}, Dims: []*Dimension{ByCustomer, ByStore}}, ""},
 		{"revenue by customer and month", Request{Fact: Sales, Measures: []*Measure{Revenue}, Dims: []*Dimension{ByCustomer, ByMonth}}, ""},
 		{"buyers with pix", Request{Fact: Sales, Measures: []*Measure{Buyers}, Filters: []*Filter{pix}}, ""},
