@@ -19,15 +19,16 @@ import (
 // covered side bought in it.
 const CustomerPurchasesView = "customer_purchases"
 
-// customerMeasures are the measures the summary answers, written over its per-customer
-// rows (customer_id, transaction_date, sales, value): the same expressions hold over the
-// raw coupons as rows of one sale each.
+// customerMeasures are the measures the summary answers, written over its rows: one per
+// customer (customer_id, transaction_date, sales, value), from the summary or from the
+// raw coupons grouped by customer, so a customer is a row and distinct customers are
+// counted without sorting them.
 var customerMeasures = map[string]string{
-	Buyers.ID:          Buyers.Expr,
+	Buyers.ID:          "count(*)",
 	Revenue.ID:         Revenue.Expr,
-	RevenuePerBuyer.ID: RevenuePerBuyer.Expr,
+	RevenuePerBuyer.ID: "round(sum(v.value) / NULLIF(count(*), 0), 2)",
 	SalesCount.ID:      "COALESCE(sum(v.sales), 0)::bigint",
-	SalesPerBuyer.ID:   "round(sum(v.sales)::numeric / NULLIF(count(DISTINCT v.customer_id), 0), 2)",
+	SalesPerBuyer.ID:   "round(sum(v.sales)::numeric / NULLIF(count(*), 0), 2)",
 	AverageTicket.ID:   "round(sum(v.value) / NULLIF(sum(v.sales), 0), 2)",
 }
 
@@ -107,11 +108,11 @@ func mayBeCovered(p *Period) bool {
 }
 
 // perCustomerRows is the FROM clause of a request answered per customer over period p (nil:
-// all time): the summary's customers with a purchase in p when p is covered (see
-// CustomerPurchasesView), else the raw coupons that count, as rows (customer_id,
-// transaction_date, sales, value) under the sales alias. A summary row's transaction_date
-// is one of its purchases inside p, so the period's own condition, applied outside, keeps
-// it.
+// all time), one row per customer who bought in p: from the summary when p is covered
+// (see CustomerPurchasesView), else from the raw coupons of p that count, grouped by
+// customer; as rows (customer_id, transaction_date, sales, value) under the sales alias.
+// A row's transaction_date is one of its purchases inside p, so the period's own
+// condition, applied outside, keeps it.
 func perCustomerRows(p *Period, buyersOnly bool) string {
 	from, to := "", ""
 	if p != nil {
@@ -156,7 +157,11 @@ func perCustomerRows(p *Period, buyersOnly bool) string {
 	if covered == "true" {
 		return "(" + summary + ") " + Sales.Alias
 	}
-	raw := fmt.Sprintf("SELECT x.customer_id, x.transaction_date, 1::bigint AS sales, x.value\n    FROM %s.%s x\n   WHERE NOT %s AND %s",
-		Schema, Sales.View, covered, liveAs(Sales, "x"))
+	rawConds := []string{"NOT " + covered, liveAs(Sales, "x")}
+	if p != nil {
+		rawConds = append(rawConds, p.Cond("x.transaction_date"))
+	}
+	raw := fmt.Sprintf("SELECT x.customer_id, min(x.transaction_date) AS transaction_date, count(*) AS sales, sum(x.value) AS value\n    FROM %s.%s x\n   WHERE %s\n   GROUP BY x.customer_id",
+		Schema, Sales.View, strings.Join(rawConds, " AND "))
 	return "(" + summary + "\n  UNION ALL\n  " + raw + ") " + Sales.Alias
 }
