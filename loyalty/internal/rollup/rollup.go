@@ -1,10 +1,10 @@
 // Package rollup keeps the report rollups up to date (migrations 00560 and 00580,
 // docs/sizing.md "Report rollups"): writers of coupons and points entries only mark the
 // days x stores (and the customers) they touch; this job re-aggregates the marked ones
-// from raw rows. Every replica runs it;
-// one pass runs at a time (an advisory lock in loyalty.rollup_refresh), the others skip
-// their turn. Report answers never depend on it: the reporting views read marked days x
-// stores from raw rows until a pass has re-aggregated them.
+// from raw rows. Every replica runs it; one pass runs at a time (advisory locks in
+// loyalty.rollup_refresh and loyalty.customer_purchases_refresh), the others skip their
+// turn. Report answers never depend on it: the reporting views read what is marked from
+// raw rows until a pass has re-aggregated it.
 package rollup
 
 import (
