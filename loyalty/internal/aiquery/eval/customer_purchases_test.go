@@ -2,8 +2,6 @@ package eval
 
 import (
 	"context"
-	"fmt"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -47,8 +45,7 @@ func TestCustomerSummaryAnswersAsRawRows(t *testing.T) {
 		{"average spend per customer in 2025", true},
 		{"faturamento das mulheres", true},
 	}
-	type query struct{ question, routed, raw string }
-	var queries []query
+	var queries []routedQuery
 	for _, q := range questions {
 		res, err := it.Interpret(q.q, e.catalog)
 		if err != nil || res.Request == nil {
@@ -69,30 +66,11 @@ func TestCustomerSummaryAnswersAsRawRows(t *testing.T) {
 			t.Fatalf("%q: read from the summary %v, want %v:\n%s", q.q, got, q.routed, routed)
 		}
 		if q.routed {
-			queries = append(queries, query{q.q, routed, raw})
+			queries = append(queries, routedQuery{q.q, q.q, routed, raw})
 		}
 	}
 
-	compare := func(t *testing.T, state string) {
-		t.Helper()
-		for _, q := range queries {
-			got, err := e.runAt(ctx, q.routed)
-			if err != nil {
-				t.Errorf("%s: %q: summary query: %v\n%s", state, q.question, err, q.routed)
-				continue
-			}
-			want, err := e.runAt(ctx, q.raw)
-			if err != nil {
-				t.Fatalf("%s: %q: raw query: %v", state, q.question, err)
-			}
-			if g, w := fmt.Sprint(rows(got)), fmt.Sprint(rows(want)); g != w || !slices.Equal(got.Columns, want.Columns) {
-				t.Errorf("%s: %q: summary answered\n  %v %s\nraw rows answer\n  %v %s\n%s", state, q.question, got.Columns, g, want.Columns, w, q.routed)
-			}
-			if len(want.Rows) == 0 {
-				t.Errorf("%s: %q: no rows: the comparison proves nothing", state, q.question)
-			}
-		}
-	}
+	compare := func(t *testing.T, state string) { compareRoutedRaw(t, ctx, e, state, queries) }
 	marks := func(t *testing.T) int64 {
 		var n int64
 		if err := db.Raw(`SELECT count(*) FROM loyalty.customer_purchase_marks`).Row().Scan(&n); err != nil {
