@@ -7,8 +7,9 @@
 //
 // Questions come on stdin, one per line: an id, the language (pt or en) and the question,
 // separated by tabs; "{p}" in the question is replaced by each period of -periods-pt or
-// -periods-en (month, quarter, year); a question without it runs once. It exits 1 when a question is not understood or a
-// query fails (the raw side may time out: that is reported, not a failure).
+// -periods-en (month, quarter, year); a question without it runs once. It exits 1 when a
+// question is not understood or a query fails (the raw side may time out: that is
+// reported, not a failure). -sql prints each question's SQL, routed and raw, instead.
 package main
 
 import (
