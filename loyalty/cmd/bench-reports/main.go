@@ -7,8 +7,9 @@
 //
 // Questions come on stdin, one per line: an id, the language (pt or en) and the question,
 // separated by tabs; "{p}" in the question is replaced by each period of -periods-pt or
-// -periods-en (month, quarter, year). It exits 1 when a question is not understood or a
-// query fails (the raw side may time out: that is reported, not a failure).
+// -periods-en (month, quarter, year); a question without it runs once. It exits 1 when a
+// question is not understood or a query fails (the raw side may time out: that is
+// reported, not a failure). -sql prints each question's SQL, routed and raw, instead.
 package main
 
 import (
@@ -38,10 +39,11 @@ func main() {
 	runs := flag.Int("runs", 5, "runs per query (rollups)")
 	rawRuns := flag.Int("raw-runs", 3, "runs per query (raw rows)")
 	timeout := flag.Duration("timeout", 60*time.Second, "statement timeout of each run")
+	printSQL := flag.Bool("sql", false, "print each question's SQL (routed and raw) instead of timing it")
 	periodsPT := flag.String("periods-pt", "em junho de 2025|no segundo trimestre de 2025|em 2025", "month|quarter|year, pt")
 	periodsEN := flag.String("periods-en", "in June 2025|in Q2 2025|in 2025", "month|quarter|year, en")
 	flag.Parse()
-	if err := run(*url, *tz, *now, *runs, *rawRuns, *timeout, map[string][]string{
+	if err := run(*url, *tz, *now, *runs, *rawRuns, *timeout, *printSQL, map[string][]string{
 		"pt": strings.Split(*periodsPT, "|"), "en": strings.Split(*periodsEN, "|"),
 	}, os.Stdin, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "bench-reports:", err)
@@ -49,7 +51,7 @@ func main() {
 	}
 }
 
-func run(url, tz, today string, runs, rawRuns int, timeout time.Duration, periods map[string][]string, in io.Reader, out io.Writer) error {
+func run(url, tz, today string, runs, rawRuns int, timeout time.Duration, printSQL bool, periods map[string][]string, in io.Reader, out io.Writer) error {
 	loc, err := time.LoadLocation(tz)
 	if err != nil {
 		return err
@@ -83,7 +85,11 @@ func run(url, tz, today string, runs, rawRuns int, timeout time.Duration, period
 	fmt.Fprintf(out, "%-24s %-4s %-30s %9s %9s %9s %9s %7s\n", "question", "lang", "period", "p50 ms", "p95 ms", "raw p50", "raw p95", "ratio")
 	failed := false
 	for _, q := range questions {
-		for _, p := range periods[q.lang] {
+		ps := periods[q.lang]
+		if !strings.Contains(q.text, "{p}") {
+			ps = []string{""} // a question over no period ("nunca compraram") runs once
+		}
+		for _, p := range ps {
 			text := strings.ReplaceAll(q.text, "{p}", p)
 			res, err := it.Interpret(text, catalog)
 			if err != nil {
@@ -98,6 +104,13 @@ func run(url, tz, today string, runs, rawRuns int, timeout time.Duration, period
 			raw, err := res.Request.CompileRaw()
 			if err != nil {
 				return err
+			}
+			if printSQL {
+				fmt.Fprintf(out, "-- %s %s %s\n%s;\n", q.id, q.lang, p, routed)
+				if raw != routed {
+					fmt.Fprintf(out, "-- raw\n%s;\n", raw)
+				}
+				continue
 			}
 			fast, err := timeQuery(ctx, guard, runner, routed, runs)
 			if err != nil {

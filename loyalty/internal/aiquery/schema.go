@@ -169,6 +169,14 @@ var Views = []View{
 		{"points", "numeric", "sum of their signed points (sum it)"},
 		{"points_abs", "numeric", "sum of their absolute points (sum it)"},
 	}},
+	// The per-customer summary (migration 00580): exact, one row per customer who bought.
+	{Name: "customer_purchases", Note: "one row per customer with a sale not cancelled (exact): first and last purchase, number of purchases, total spent; customers without a row never bought", Columns: []Column{
+		{"customer_id", "uuid", ""},
+		{"first_purchase", "timestamptz", "the customer's first sale not cancelled"},
+		{"last_purchase", "timestamptz", "the customer's last sale not cancelled"},
+		{"purchases", "bigint", "number of sales not cancelled"},
+		{"spent", "numeric", "their value"},
+	}},
 }
 
 // viewColumns is the relation allow-list: each view and its column names.

@@ -154,6 +154,8 @@ type Repository struct {
 	events     Events // nil: no events recorded
 	nameFew    int    // a name search sorts at once the matches of a term with fewer (Find)
 	nameWalk   int    // entries of the name order a name search reads (Find)
+	nameInside int    // a name search walks from the term when fewer names hold it past their first letter (Find)
+	nameFrom   int    // entries of the name order a name search reads from the term on, past the page's (Find)
 }
 
 // Events records an event inside the transaction of the change it describes (the
@@ -173,7 +175,7 @@ func (s *Repository) WithEvents(ev Events) *Repository {
 // NewRepository returns a Repository over db; stores and promotions resolve the store checks and
 // the promotions shown with a customer.
 func NewRepository(db *gorm.DB, stores *store.Repository, promotions *promotion.Repository) *Repository {
-	return &Repository{db: db, stores: stores, promotions: promotions, now: time.Now, nameFew: nameFew, nameWalk: nameWalk}
+	return &Repository{db: db, stores: stores, promotions: promotions, now: time.Now, nameFew: nameFew, nameWalk: nameWalk, nameInside: nameFew, nameFrom: nameFew}
 }
 
 // Failures callers tell apart (errors.Is).
@@ -518,12 +520,14 @@ const (
 // Find searches customers by document prefix and/or name, ordered by the folded name
 // (case and accents ignored, as the search compares) then id.
 //
-// A name search without a document finds the page's ids in up to three steps, the
-// result being the same whichever answers (docs/sizing.md "Name search"): up to nameFew
-// matches from the trigram index, sorted, when that is all of them (a rare term); else the
-// first nameWalk entries of the name order, when their matches fill the page (a common
-// term spread over the alphabet); else all the matches, sorted (a common term whose
-// names sort late, as "maria").
+// A name search without a document finds the page's ids in up to four steps, the
+// result being the same whichever answers (docs/sizing.md "Name search"): the first
+// nameWalk entries of the name order, when their matches fill the page (a common term
+// spread over the alphabet); else, when at most nameInside names hold the term past their
+// first letter, those names with the matches of the name order walked from the term on
+// (a term that starts names, as "maria", whose names sort together from the term on; a
+// rare term; no match); else up to nameFew matches from the trigram index, sorted, when
+// that is all of them; else all the matches, sorted.
 func (s *Repository) Find(ctx context.Context, f Search, limit, offset int) ([]Customer, error) {
 	out := []Customer{}
 	if document.NormalizePrefix(f.Doc) != "" || strings.TrimSpace(f.Name) == "" {
@@ -543,31 +547,17 @@ func (s *Repository) Find(ctx context.Context, f Search, limit, offset int) ([]C
 }
 
 // findNamePage returns the ids of the page of customers whose name contains term, in
-// the order of Find.
+// the order of Find. The steps go from the cheapest to the dearest at a million
+// customers with the table out of memory (docs/sizing.md "Name search"): the walk reads
+// the index alone; the step from the term reads the few names holding the term inside;
+// the rare step reads up to nameFew matches from the table.
 func (s *Repository) findNamePage(ctx context.Context, term string, limit, offset int) ([]string, error) {
 	db := s.db.WithContext(ctx)
 	ids := []string{}
 	if limit <= 0 {
 		return ids, nil
 	}
-	// MATERIALIZED: the matches are found first (trigram index) and sorted after, never
-	// by walking the name order.
 	cond, arg, _ := NameContains("c", term)
-	var few []struct {
-		ID    string
-		Found int
-	}
-	rare := `WITH m AS MATERIALIZED (SELECT c.id, c.name_search FROM customers c WHERE ` + cond + ` LIMIT ?)
-		SELECT m.id::text AS id, count(*) OVER () AS found FROM m ORDER BY m.name_search, m.id LIMIT ? OFFSET ?`
-	if err := db.Raw(rare, arg, s.nameFew+1, limit, offset).Scan(&few).Error; err != nil {
-		return nil, fmt.Errorf("search customers by name (rare term): %w", err)
-	}
-	if (len(few) == 0 && offset == 0) || (len(few) > 0 && few[0].Found <= s.nameFew) {
-		for _, r := range few {
-			ids = append(ids, r.ID)
-		}
-		return ids, nil
-	}
 
 	walkCond, walkArg, _ := NameContains("w", term)
 	walk := `SELECT w.id::text FROM (
@@ -580,11 +570,78 @@ func (s *Repository) findNamePage(ctx context.Context, term string, limit, offse
 		return ids, nil
 	}
 
+	if found, err := s.findNameFromTerm(ctx, term, limit, offset); err != nil || found != nil {
+		return found, err
+	}
+
+	// MATERIALIZED: the matches are found first (trigram index) and sorted after, never
+	// by walking the name order.
+	var few []struct {
+		ID    string
+		Found int
+	}
+	rare := `WITH m AS MATERIALIZED (SELECT c.id, c.name_search FROM customers c WHERE ` + cond + ` LIMIT ?)
+		SELECT m.id::text AS id, count(*) OVER () AS found FROM m ORDER BY m.name_search, m.id LIMIT ? OFFSET ?`
+	if err := db.Raw(rare, arg, s.nameFew+1, limit, offset).Scan(&few).Error; err != nil {
+		return nil, fmt.Errorf("search customers by name (rare term): %w", err)
+	}
+	ids = []string{}
+	if (len(few) == 0 && offset == 0) || (len(few) > 0 && few[0].Found <= s.nameFew) {
+		for _, r := range few {
+			ids = append(ids, r.ID)
+		}
+		return ids, nil
+	}
+
 	all := `WITH m AS MATERIALIZED (SELECT c.id, c.name_search FROM customers c WHERE ` + cond + `)
 		SELECT m.id::text FROM m ORDER BY m.name_search, m.id LIMIT ? OFFSET ?`
-	ids = []string{}
 	if err := db.Raw(all, arg, limit, offset).Scan(&ids).Error; err != nil {
 		return nil, fmt.Errorf("search customers by name (all matches): %w", err)
+	}
+	return ids, nil
+}
+
+// findNameFromTerm is the page of Find from the name order walked from the term, or nil
+// when that cannot tell it. A name holding the term either starts with it, and then sorts
+// at or after the term, or holds it past its first letter (the trigram index on
+// substr(name_search, 2), migration 00581). So the first limit+offset matches are among
+// the names holding it past the first letter (when at most nameInside: read, not sorted)
+// and the matches of the name order from the term on, read from the index alone: the
+// first limit+offset of them when found within limit+offset+nameFrom entries, or all of
+// them when the order ends before (a term past every name, or none).
+func (s *Repository) findNameFromTerm(ctx context.Context, term string, limit, offset int) ([]string, error) {
+	cond, arg, _ := NameContains("w", term)
+	var res struct {
+		IDs     *string
+		Walked  int
+		Spanned int
+		Inside  int
+	}
+	q := `WITH inside AS MATERIALIZED (
+			SELECT c.id, c.name_search FROM customers c
+			 WHERE substr(c.name_search, 2) LIKE (SELECT '%' || name_fold(?) || '%') ESCAPE '\' LIMIT ?
+		), span AS MATERIALIZED (
+			SELECT c.id, c.name_search FROM customers c
+			 WHERE c.name_search >= (SELECT name_fold(?)) ORDER BY c.name_search, c.id LIMIT ?
+		), walk AS MATERIALIZED (
+			SELECT w.id, w.name_search FROM span w WHERE ` + cond + ` ORDER BY w.name_search, w.id LIMIT ?
+		)
+		SELECT (SELECT string_agg(p.id, ',' ORDER BY p.name_search, p.uid) FROM (
+		          SELECT u.id::text AS id, u.name_search, u.id AS uid FROM (SELECT * FROM walk UNION SELECT * FROM inside) u
+		           ORDER BY u.name_search, u.id LIMIT ? OFFSET ?) p) AS ids,
+		       (SELECT count(*) FROM walk) AS walked, (SELECT count(*) FROM span) AS spanned,
+		       (SELECT count(*) FROM inside) AS inside`
+	n := limit + offset
+	span := n + s.nameFrom
+	if err := s.db.WithContext(ctx).Raw(q, arg, s.nameInside+1, strings.TrimSpace(term), span, arg, n, limit, offset).Scan(&res).Error; err != nil {
+		return nil, fmt.Errorf("search customers by name (from the term): %w", err)
+	}
+	if res.Inside > s.nameInside || (res.Walked < n && res.Spanned == span) {
+		return nil, nil // too many names hold it inside, or the walk stopped short of n matches
+	}
+	ids := []string{}
+	if res.IDs != nil {
+		ids = strings.Split(*res.IDs, ",")
 	}
 	return ids, nil
 }

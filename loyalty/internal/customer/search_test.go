@@ -16,7 +16,8 @@ func TestMain(m *testing.M) {
 }
 
 // TestFindByNameSameResultWhicheverPath: a name search finds its page among a rare
-// term's few matches, in the first entries of the name order, or among all the term's
+// term's few matches, in the first entries of the name order, in the name order from the
+// term on with the names that hold it past their first letter, or among all the term's
 // trigram matches (Find). Whichever answers, each page must be the one the rule itself
 // gives: every customer whose name_fold(name) contains name_fold(term), ordered by
 // the folded name then id, from offset on.
@@ -54,18 +55,22 @@ func TestFindByNameSameResultWhicheverPath(t *testing.T) {
 		return ids
 	}
 	ctx := context.Background()
-	for _, paths := range []struct{ few, walk int }{
-		{0, 1},          // every term common; the walk never fills a page: all the matches
-		{0, 7},          // walks of a few names
-		{0, 40},         //
-		{0, 100000},     // the walk sees every name
-		{10, 40},        // rare below 10 matches
-		{100000, 1},     // every term rare
-		{1000000, 1000}, // idem
+	for _, paths := range []struct{ few, walk, inside, from int }{
+		{0, 1, 0, 1},             // every term common; the walks never fill a page: all the matches
+		{0, 7, 0, 7},             // walks of a few names
+		{0, 40, 0, 40},           //
+		{0, 100000, 0, 100000},   // the walk sees every name
+		{10, 40, 10, 40},         // rare below 10 matches
+		{100000, 1, 0, 1},        // every term rare
+		{1000000, 1000, 0, 1000}, // idem
+		{0, 1, 100000, 100000},   // the walk from the term, whoever holds the term inside
+		{0, 1, 100000, 7},        // idem, short walks from the term
+		{0, 1, 100000, 40},       //
+		{0, 1, 5, 100000},        // the walk from the term when few hold it inside
 	} {
 		s := NewRepository(db, nil, nil)
-		s.nameFew, s.nameWalk = paths.few, paths.walk
-		walk := fmt.Sprintf("few %d walk %d", paths.few, paths.walk)
+		s.nameFew, s.nameWalk, s.nameInside, s.nameFrom = paths.few, paths.walk, paths.inside, paths.from
+		walk := fmt.Sprintf("few %d walk %d inside %d from %d", paths.few, paths.walk, paths.inside, paths.from)
 		for _, tt := range []struct {
 			term          string
 			limit, offset int

@@ -1,9 +1,10 @@
-// Package rollup keeps the report rollups up to date (migration 00560, docs/sizing.md
-// "Report rollups"): writers of coupons and points entries only mark the days x stores
-// they touch; this job re-aggregates the marked ones from raw rows. Every replica runs it;
-// one pass runs at a time (an advisory lock in loyalty.rollup_refresh), the others skip
-// their turn. Report answers never depend on it: the reporting views read marked days x
-// stores from raw rows until a pass has re-aggregated them.
+// Package rollup keeps the report rollups up to date (migrations 00560 and 00580,
+// docs/sizing.md "Report rollups"): writers of coupons and points entries only mark the
+// days x stores (and the customers) they touch; this job re-aggregates the marked ones
+// from raw rows. Every replica runs it; one pass runs at a time (advisory locks in
+// loyalty.rollup_refresh and loyalty.customer_purchases_refresh), the others skip their
+// turn. Report answers never depend on it: the reporting views read what is marked from
+// raw rows until a pass has re-aggregated it.
 package rollup
 
 import (
@@ -36,6 +37,9 @@ type Pass struct {
 	// Partitions is the number of days x stores re-aggregated (on a rebuild, the rollup
 	// rows written).
 	Partitions int
+	// Customers is the number of customers whose purchase summary was recomputed
+	// (migration 00580).
+	Customers int
 	// Busy: another replica's pass was running; this one did nothing.
 	Busy bool
 }
@@ -43,24 +47,41 @@ type Pass struct {
 // Refresh runs one pass in one transaction: the marks it sees are taken and their days x
 // stores re-aggregated, or nothing (Busy) when another pass holds the lock. A pass that
 // fails or is cancelled rolls back whole, marks included: the next one does its work.
+//
+// The per-customer summary is refreshed after the daily rollups, in a transaction of its
+// own under its own lock: Busy when another replica holds either.
 func (j *Job) Refresh(ctx context.Context) (Pass, error) {
-	var n int
-	if err := j.db.WithContext(ctx).Raw(`SELECT loyalty.rollup_refresh(?)`, j.timeZone).Row().Scan(&n); err != nil {
+	var p Pass
+	if err := j.db.WithContext(ctx).Raw(`SELECT loyalty.rollup_refresh(?)`, j.timeZone).Row().Scan(&p.Partitions); err != nil {
 		return Pass{}, fmt.Errorf("refresh report rollups: %w", err)
 	}
-	if n < 0 {
+	if err := j.vacuumMarks(ctx, p.Partitions, "rollup_marks"); err != nil {
+		return p, err
+	}
+	if err := j.db.WithContext(ctx).Raw(`SELECT loyalty.customer_purchases_refresh()`).Row().Scan(&p.Customers); err != nil {
+		return p, fmt.Errorf("refresh the customers' purchase summary: %w", err)
+	}
+	if err := j.vacuumMarks(ctx, p.Customers, "customer_purchase_marks"); err != nil {
+		return p, err
+	}
+	if p.Partitions < 0 || p.Customers < 0 {
 		return Pass{Busy: true}, nil
 	}
-	if n > 0 {
-		// The marks a pass deletes stay in the table and its index until vacuumed, and
-		// every report reads the live ones: after a bulk load, 400k dead marks made each
-		// report take seconds. The table is small once vacuumed, so this is cheap; a
-		// vacuum already running is not waited for.
-		if err := j.db.WithContext(ctx).Exec(`VACUUM (SKIP_LOCKED) loyalty.rollup_marks`).Error; err != nil {
-			return Pass{Partitions: n}, fmt.Errorf("vacuum the rollup marks: %w", err)
-		}
+	return p, nil
+}
+
+// vacuumMarks vacuums a marks table after a pass that took n > 0 of its marks. The marks a
+// pass deletes stay in the table and its index until vacuumed, and every report reads the
+// live ones: after a bulk load, 400k dead marks made each report take seconds. The table
+// is small once vacuumed, so this is cheap; a vacuum already running is not waited for.
+func (j *Job) vacuumMarks(ctx context.Context, n int, table string) error {
+	if n <= 0 {
+		return nil
 	}
-	return Pass{Partitions: n}, nil
+	if err := j.db.WithContext(ctx).Exec(`VACUUM (SKIP_LOCKED) loyalty.` + table).Error; err != nil {
+		return fmt.Errorf("vacuum %s: %w", table, err)
+	}
+	return nil
 }
 
 // Run refreshes at once, then every interval, until ctx ends. A failed pass is logged and
@@ -76,8 +97,8 @@ func (j *Job) Run(ctx context.Context, interval time.Duration) {
 			return
 		case err != nil:
 			j.log.ErrorContext(ctx, "report rollups: pass failed", "error", err)
-		case p.Partitions > 0:
-			j.log.InfoContext(ctx, "report rollups refreshed", "partitions", p.Partitions, "took", time.Since(started).Round(time.Millisecond))
+		case p.Partitions > 0 || p.Customers > 0:
+			j.log.InfoContext(ctx, "report rollups refreshed", "partitions", p.Partitions, "customers", p.Customers, "took", time.Since(started).Round(time.Millisecond))
 		}
 		select {
 		case <-ctx.Done():

@@ -95,6 +95,13 @@ const (
 	pointsTable = `SELECT day, store_code, transaction_type, cancelled, entries, points, points_abs FROM loyalty.points_rollup ORDER BY 1, 2, 3, 4`
 	pointsRaw   = `SELECT transaction_date::date, store_code, transaction_type, cancelled_at IS NOT NULL, count(*), sum(points), sum(abs(points))
 		FROM loyalty.points_entries GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`
+	// Per customer (migration 00580).
+	customersView = `SELECT customer_id, first_purchase, last_purchase, purchases, spent
+		FROM reporting.customer_purchases ORDER BY 1`
+	customersTable = `SELECT customer_id, first_purchase, last_purchase, purchases, spent
+		FROM loyalty.customer_purchases ORDER BY 1`
+	customersRaw = `SELECT customer_id, min(transaction_date), max(transaction_date), count(*), sum(value)
+		FROM loyalty.coupons WHERE cancelled_at IS NULL GROUP BY 1 ORDER BY 1`
 )
 
 // read runs the queries in São Paulo time, in one snapshot (writers may be at work), each
@@ -132,6 +139,9 @@ func (f *fixture) viewsExact(t *testing.T, when string) {
 	if r := f.read(t, salesView, salesRaw, pointsView, pointsRaw); r[0] != r[1] || r[2] != r[3] {
 		t.Errorf("%s: sales_daily\n  %s\nraw\n  %s\npoints_daily\n  %s\nraw\n  %s", when, r[0], r[1], r[2], r[3])
 	}
+	if r := f.read(t, customersView, customersRaw); r[0] != r[1] {
+		t.Errorf("%s: customer_purchases\n  %s\nraw\n  %s", when, r[0], r[1])
+	}
 }
 
 func (f *fixture) tablesExact(t *testing.T, when string) {
@@ -139,11 +149,15 @@ func (f *fixture) tablesExact(t *testing.T, when string) {
 	if r := f.read(t, salesTable, salesRaw, pointsTable, pointsRaw); r[0] != r[1] || r[2] != r[3] {
 		t.Errorf("%s: sales_rollup\n  %s\nraw\n  %s\npoints_rollup\n  %s\nraw\n  %s", when, r[0], r[1], r[2], r[3])
 	}
+	if r := f.read(t, customersTable, customersRaw); r[0] != r[1] {
+		t.Errorf("%s: loyalty.customer_purchases\n  %s\nraw\n  %s", when, r[0], r[1])
+	}
 }
 
+// marks counts the marks left, of the day rollups and of the customer summary.
 func (f *fixture) marks(t *testing.T) int64 {
 	var n int64
-	if err := f.db.Raw(`SELECT count(*) FROM loyalty.rollup_marks`).Row().Scan(&n); err != nil {
+	if err := f.db.Raw(`SELECT (SELECT count(*) FROM loyalty.rollup_marks) + (SELECT count(*) FROM loyalty.customer_purchase_marks)`).Row().Scan(&n); err != nil {
 		t.Fatal(err)
 	}
 	return n
@@ -293,4 +307,50 @@ func TestWritersOfOneStoreDoNotWait(t *testing.T) {
 	f.viewsExact(t, "after the open writer committed")
 	f.refresh(t)
 	f.tablesExact(t, "after the next pass")
+}
+
+// The customer summary follows every kind of write to coupons: a cancellation, a coupon
+// whose value, date or customer changes, the deletion of a customer with its coupons.
+// Until a pass, the view answers the written customers from raw rows; the pass leaves the
+// table exact (no row for a customer left without a sale) and no mark behind.
+func TestCustomerSummaryFollowsEveryWrite(t *testing.T) {
+	f := newFixture(t, 3)
+	at := time.Date(2025, 2, 1, 10, 0, 0, 0, saoPaulo)
+	cancel := f.sale(t, f.customers[0], "S1", "A1", at, 1000)
+	f.sale(t, f.customers[0], "S1", "A2", at.Add(24*time.Hour), 2000)
+	f.sale(t, f.customers[1], "S2", "B1", at.Add(48*time.Hour), 3000)
+	f.sale(t, f.customers[1], "S2", "B2", at.Add(72*time.Hour), 4000)
+	f.sale(t, f.customers[2], "S3", "C1", at.Add(96*time.Hour), 5000)
+	f.refresh(t)
+	f.tablesExact(t, "after the sales")
+
+	ctx := context.Background()
+	if _, err := f.ledger.CancelEntry(ctx, cancel.ID, "test"); err != nil {
+		t.Fatal(err)
+	}
+	f.viewsExact(t, "after a cancellation")
+	for _, q := range []string{
+		`UPDATE coupons SET value = value + 1, transaction_date = transaction_date - interval '40 days' WHERE coupon_identifier = 'B1'`,
+		`UPDATE coupons SET customer_id = '` + f.customers[2] + `' WHERE coupon_identifier = 'B2'`,
+	} {
+		if err := f.db.Exec(q).Error; err != nil {
+			t.Fatal(err)
+		}
+		f.viewsExact(t, q)
+	}
+	if _, err := f.ledger.DeleteCustomer(ctx, f.customers[2]); err != nil {
+		t.Fatal(err)
+	}
+	f.viewsExact(t, "after a customer's deletion")
+	if p := f.refresh(t); p.Customers != 3 {
+		t.Errorf("pass recomputed %d customers, want the 3 written", p.Customers)
+	}
+	f.tablesExact(t, "after the pass")
+	f.viewsExact(t, "after the pass")
+	if n := f.marks(t); n != 0 {
+		t.Errorf("%d marks left", n)
+	}
+	if got := f.read(t, `SELECT count(*) FROM loyalty.customer_purchases`)[0]; got != "(2)" {
+		t.Errorf("summary rows after the deletion: %s, want 2", got)
+	}
 }

@@ -149,9 +149,9 @@ func TestCohortClasses(t *testing.T) {
 			"vendas na Savassi exceto no Centro": {measures: []string{"sales_count"}, sql: []string{"v.store_code = 'L05'"}},
 		}},
 		{"a sign-up cohort that converted: the period dates the sign-up", map[string]want{
-			"quantos clientes que se cadastraram em fevereiro já fizeram alguma compra": {measures: []string{"customers"}, sql: []string{"c.created_at >= DATE '2025-02-01'", "EXISTS (SELECT 1 FROM reporting.coupons x WHERE x.customer_id = c.id AND x.cancelled_at IS NULL)"}},
-			"Feb 2025 sign-up cohort: how many of them have converted so far?":          {measures: []string{"customers"}, sql: []string{"c.created_at >= DATE '2025-02-01'", "EXISTS (SELECT 1 FROM reporting.coupons x"}},
-			"dos clientes que se cadastraram em março, quantos converteram":             {measures: []string{"customers"}, sql: []string{"c.created_at >= DATE '2025-03-01'", "EXISTS (SELECT 1 FROM reporting.coupons x"}},
+			"quantos clientes que se cadastraram em fevereiro já fizeram alguma compra": {measures: []string{"customers"}, sql: []string{"c.created_at >= DATE '2025-02-01'", "EXISTS (SELECT 1 FROM reporting.customer_purchases x WHERE x.customer_id = c.id)"}},
+			"Feb 2025 sign-up cohort: how many of them have converted so far?":          {measures: []string{"customers"}, sql: []string{"c.created_at >= DATE '2025-02-01'", "EXISTS (SELECT 1 FROM reporting.customer_purchases x WHERE x.customer_id = c.id)"}},
+			"dos clientes que se cadastraram em março, quantos converteram":             {measures: []string{"customers"}, sql: []string{"c.created_at >= DATE '2025-03-01'", "EXISTS (SELECT 1 FROM reporting.customer_purchases x WHERE x.customer_id = c.id)"}},
 		}},
 	})
 }

@@ -222,8 +222,8 @@ func TestProductions(t *testing.T) {
 			"vendas no pix e no dinheiro só no pix":           {refuse: true},
 		}},
 		{"never has no period: the period dates the other event", map[string]want{
-			"quantos clientes se cadastraram pelo app este ano e nunca compraram nada": {measures: []string{"customers"}, sql: []string{"c.created_at >= date_trunc('year'", "NOT EXISTS (SELECT 1 FROM reporting.coupons x WHERE x.customer_id = c.id AND x.cancelled_at IS NULL)"}},
-			"customers who signed up this year and never bought":                       {measures: []string{"customers"}, sql: []string{"c.created_at >= date_trunc('year'", "NOT EXISTS (SELECT 1 FROM reporting.coupons x WHERE x.customer_id = c.id AND x.cancelled_at IS NULL)"}},
+			"quantos clientes se cadastraram pelo app este ano e nunca compraram nada": {measures: []string{"customers"}, sql: []string{"c.created_at >= date_trunc('year'", "NOT EXISTS (SELECT 1 FROM reporting.customer_purchases x WHERE x.customer_id = c.id)"}},
+			"customers who signed up this year and never bought":                       {measures: []string{"customers"}, sql: []string{"c.created_at >= date_trunc('year'", "NOT EXISTS (SELECT 1 FROM reporting.customer_purchases x WHERE x.customer_id = c.id)"}},
 		}},
 		{"no activity for more than a length of time", map[string]want{
 			"qts clientes sem comprar a mais de 60 dias":                                  {measures: []string{"customers"}, sql: []string{"c.last_purchase < date_trunc('day', now()) - interval '59 days'"}},

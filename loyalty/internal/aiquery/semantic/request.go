@@ -278,7 +278,7 @@ func (r *Request) Compile() (string, error) {
 		if f == pf {
 			p = r.Period
 		}
-		c, js, _ := f.build(r.Fact, p)
+		c, js, _ := r.filter(f, p)
 		conds = append(conds, c)
 		addJoin(js...)
 	}

@@ -1,6 +1,7 @@
 package semantic
 
 import (
+	"fmt"
 	"regexp"
 	"slices"
 )
@@ -80,7 +81,8 @@ type source struct {
 	measures []*Measure
 }
 
-// source is the request's rollup when its shape allows, else the fact's view.
+// source is the request's daily rollup when its shape allows, else the per-customer
+// summary when its shape allows (customer_rollup.go), else the fact's view.
 func (r *Request) source() source {
 	raw := source{from: r.Fact.from(), live: r.Fact.Live, measures: r.Measures}
 	if r.raw {
@@ -90,13 +92,34 @@ func (r *Request) source() source {
 		if ru.Fact != r.Fact {
 			continue
 		}
-		ms, ok := ru.answers(r)
-		if !ok {
-			return raw
+		if ms, ok := ru.answers(r); ok {
+			return source{from: Schema + "." + ru.View + " " + r.Fact.Alias, live: ru.Live, measures: ms}
 		}
-		return source{from: Schema + "." + ru.View + " " + r.Fact.Alias, live: ru.Live, measures: ms}
+	}
+	if src, ok := r.customerSource(); ok {
+		return src
 	}
 	return raw
+}
+
+// filter is filter f's condition (with the period p it takes) and joins in r. "Bought"
+// and "never bought" over all time (whichever filter says it: "nunca compraram", "ever
+// bought") read the per-customer summary, one row per customer who bought, instead of
+// probing every customer's coupons; any other condition is f's own.
+func (r *Request) filter(f *Filter, p *Period) (string, []string, bool) {
+	cond, js, ok := f.build(r.Fact, p)
+	if !ok || r.raw {
+		return cond, js, ok
+	}
+	ever := fmt.Sprintf("EXISTS (SELECT 1 FROM %s.%s x WHERE %s)", Schema, Sales.View, customerRows(Sales, "x", nil))
+	summary := fmt.Sprintf("EXISTS (SELECT 1 FROM %s.%s x WHERE x.customer_id = c.id)", Schema, CustomerPurchasesView)
+	switch cond {
+	case ever:
+		return summary, js, true
+	case "NOT " + ever:
+		return "NOT " + summary, js, true
+	}
+	return cond, js, ok
 }
 
 // CompileRaw is Compile reading raw rows only, never a rollup (the reference of the

@@ -6,8 +6,9 @@ import (
 	"time"
 )
 
-// Compile reads a rollup exactly when every measure, breakdown and filter of the request
-// is one the rollup covers; CompileRaw never does.
+// Compile reads a rollup (a daily one, or the per-customer summary) exactly when every
+// measure, breakdown and filter of the request is one the rollup covers; CompileRaw never
+// does.
 func TestCompileReadsARollupWhenTheShapeAllows(t *testing.T) {
 	year := Year(2025, time.UTC)
 	pix := PaymentType([]string{"pix"}, true, T("PIX", "PIX"))
@@ -23,14 +24,25 @@ func TestCompileReadsARollupWhenTheShapeAllows(t *testing.T) {
 		{"revenue on weekends in a city", Request{Fact: Sales, Measures: []*Measure{Revenue}, Filters: []*Filter{WeekdayIn([]int{6, 7}), StoreCity("São Paulo")}}, "sales_daily"},
 		{"points credited by store", Request{Fact: Points, Measures: []*Measure{PointsCredited, CreditCount}, Dims: []*Dimension{ByStore}, Period: year}, "points_daily"},
 		{"entries by type", Request{Fact: Points, Measures: []*Measure{EntryCount}, Dims: []*Dimension{ByEntryType}}, "points_daily"},
-		{"buyers (distinct)", Request{Fact: Sales, Measures: []*Measure{Buyers}, Period: year}, ""},
+		{"buyers (distinct)", Request{Fact: Sales, Measures: []*Measure{Buyers}, Period: year}, CustomerPurchasesView},
 		{"largest sale", Request{Fact: Sales, Measures: []*Measure{LargestSale}}, ""},
-		{"revenue by customer", Request{Fact: Sales, Measures: []*Measure{Revenue}, Dims: []*Dimension{ByCustomer}, Limit: 10}, ""},
+		{"revenue by customer", Request{Fact: Sales, Measures: []*Measure{Revenue}, Dims: []*Dimension{ByCustomer}, Limit: 10}, CustomerPurchasesView},
+		{"sales by customer in a year", Request{Fact: Sales, Measures: []*Measure{SalesCount}, Dims: []*Dimension{ByCustomer}, Period: year, Limit: 10}, CustomerPurchasesView},
+		{"revenue by customer in a month (seldom covered)", Request{Fact: Sales, Measures: []*Measure{Revenue}, Dims: []*Dimension{ByCustomer}, Period: Month(2025, 6, time.UTC), Limit: 10}, ""},
+		{"buyers in a month (seldom covered)", Request{Fact: Sales, Measures: []*Measure{Buyers}, Period: Month(2025, 6, time.UTC)}, ""},
+		{"revenue by customer and store", Request{Fact: Sales, Measures: []*Measure{Revenue}, Dims: []*Dimension{ByCustomer, ByStore}}, ""},
+		{"revenue by customer and month", Request{Fact: Sales, Measures: []*Measure{Revenue}, Dims: []*Dimension{ByCustomer, ByMonth}}, ""},
+		{"buyers with pix", Request{Fact: Sales, Measures: []*Measure{Buyers}, Filters: []*Filter{pix}}, ""},
 		{"revenue by hour", Request{Fact: Sales, Measures: []*Measure{Revenue}, Dims: []*Dimension{ByHour}}, ""},
 		{"cancelled sales", Request{Fact: Sales, Measures: []*Measure{SalesCount}, Filters: []*Filter{Cancelled()}}, ""},
+		{"buyers of cancelled sales", Request{Fact: Sales, Measures: []*Measure{Buyers}, Filters: []*Filter{Cancelled()}}, ""},
 		{"sales over R$ 100", Request{Fact: Sales, Measures: []*Measure{SalesCount}, Filters: []*Filter{ValueThreshold(Above, "100")}}, ""},
-		{"revenue of women", Request{Fact: Sales, Measures: []*Measure{Revenue}, Filters: []*Filter{Gender("F", T("mulheres", "women"))}}, ""},
-		{"revenue and buyers", Request{Fact: Sales, Measures: []*Measure{Revenue, Buyers}}, ""},
+		{"revenue of women", Request{Fact: Sales, Measures: []*Measure{Revenue}, Filters: []*Filter{Gender("F", T("mulheres", "women"))}}, CustomerPurchasesView},
+		{"revenue and buyers", Request{Fact: Sales, Measures: []*Measure{Revenue, Buyers}}, CustomerPurchasesView},
+		{"revenue and largest sale by customer", Request{Fact: Sales, Measures: []*Measure{Revenue, LargestSale}, Dims: []*Dimension{ByCustomer}}, ""},
+		{"customers who never bought", Request{Fact: Customers, Measures: []*Measure{CustomerCount}, Filters: []*Filter{Bought(false)}}, CustomerPurchasesView},
+		{"customers who ever bought", Request{Fact: Customers, Measures: []*Measure{CustomerCount}, Filters: []*Filter{Ever(Bought(true))}, Period: year}, CustomerPurchasesView},
+		{"customers who bought in a year", Request{Fact: Customers, Measures: []*Measure{CustomerCount}, Filters: []*Filter{Bought(true)}, Period: year}, ""},
 		{"earners", Request{Fact: Points, Measures: []*Measure{Earners}}, ""},
 		{"redemptions", Request{Fact: Redemptions, Measures: []*Measure{RedemptionCount}, Period: year}, ""},
 	}
@@ -53,7 +65,9 @@ func TestCompileReadsARollupWhenTheShapeAllows(t *testing.T) {
 				t.Errorf("compiled over a rollup, want raw rows:\n%s", sql)
 			case c.view != "" && !strings.Contains(sql, "FROM "+Schema+"."+c.view+" "):
 				t.Errorf("want %s:\n%s", c.view, sql)
-			case c.view != "" && strings.Contains(sql, "cancelled_at"):
+			case c.view == CustomerPurchasesView && strings.Contains(raw, CustomerPurchasesView):
+				t.Errorf("CompileRaw reads the customer summary:\n%s", raw)
+			case c.view != "" && c.view != CustomerPurchasesView && strings.Contains(sql, "cancelled_at"):
 				t.Errorf("the rollup holds only the sales that count; the rule is applied again:\n%s", sql)
 			}
 		})
