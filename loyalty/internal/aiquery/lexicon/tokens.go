@@ -39,6 +39,9 @@ type Token struct {
 	Hi   float64   // the end of a range
 	Date time.Time // dates
 	Cap  bool      // a word typed with a capital first letter, not at a sentence start
+	// Part is the sentence or clause of the question the token is in: parts are split at
+	// . ! ? ; : … and free-standing dashes (the context rule of package grammar reads them)
+	Part int
 }
 
 var (
@@ -69,6 +72,7 @@ func Tokenize(q string) []Token {
 	q = contractions.Replace(" " + q + " ")
 	var toks []Token
 	sentenceStart := true
+	part := 0
 	for i := 0; i < len(q); {
 		rest := q[i:]
 		r, size := firstRune(rest)
@@ -83,8 +87,11 @@ func Tokenize(q string) []Token {
 		}
 		t, n := scan(rest)
 		if n == 0 {
-			if strings.ContainsRune(".?!:;", r) {
+			if strings.ContainsRune(".?!:;…", r) {
 				sentenceStart = true
+			}
+			if strings.ContainsRune(".?!:;…-–—", r) && len(toks) > 0 && toks[len(toks)-1].Part == part {
+				part++
 			}
 			i += size
 			continue
@@ -94,16 +101,17 @@ func Tokenize(q string) []Token {
 			t.Cap = unicode.IsUpper(first) && !sentenceStart
 		}
 		sentenceStart = false
+		t.Part = part
 		if t.Kind == Word && strings.Contains(t.Norm, " ") {
 			// "quintas-feiras", "e-mail": the parts are words of the lexicon's phrases
-			for j, part := range strings.Fields(t.Norm) {
-				if reNumber.MatchString(part) && digits(part) == part {
+			for j, w := range strings.Fields(t.Norm) {
+				if reNumber.MatchString(w) && digits(w) == w {
 					// "jan-2025": the number is a number
-					dec, f := number(part)
-					toks = append(toks, Token{Kind: Number, Raw: part, Norm: dec, Num: f})
+					dec, f := number(w)
+					toks = append(toks, Token{Kind: Number, Raw: w, Norm: dec, Num: f, Part: part})
 					continue
 				}
-				toks = append(toks, Token{Kind: Word, Raw: part, Norm: part, Cap: t.Cap && j == 0})
+				toks = append(toks, Token{Kind: Word, Raw: w, Norm: w, Cap: t.Cap && j == 0, Part: part})
 			}
 		} else {
 			toks = append(toks, t)

@@ -11,66 +11,68 @@ type Category string
 
 // Terminal categories.
 const (
-	CatMeasure  Category = "measure"   // arg: measure id
-	CatDim      Category = "dim"       // arg: dimension id
-	CatDimAdj   Category = "dimadj"    // arg: dimension id ("mensal": by month)
-	CatNoun     Category = "noun"      // arg: noun id (customers, sales, points, value, ...)
-	CatEvent    Category = "event"     // arg: event id (buy, sell, redeem, earn, ...)
-	CatAgg      Category = "agg"       // arg: count, sum, avg, max, min, median, distinct
-	CatFlag     Category = "flag"      // arg: flag id (active, cancelled, pending, ...)
-	CatValue    Category = "value"     // arg: kind:code (payment:pix, origin:APP, channel:email)
-	CatQuantity Category = "quantity"  // arg: a unit after a number (points, years, reais, sales)
-	CatBy       Category = "by"        // por, by, per, each
-	CatAnd      Category = "and"       // e, and, ","
-	CatOr       Category = "or"        // ou, or
-	CatNeg      Category = "neg"       // nao, not, sem, without
-	CatNever    Category = "never"     // nunca, never
-	CatCmp      Category = "cmp"       // arg: > >= < <=
-	CatBetween  Category = "between"   // entre, between
-	CatTop      Category = "top"       // top, ranking
-	CatMost     Category = "most"      // mais, most
-	CatLeast    Category = "least"     // menos, least
-	CatList     Category = "list"      // liste, list, quais
-	CatVs       Category = "vs"        // vs, versus, compared to
-	CatThan     Category = "than"      // do que, than (then)
-	CatGrowth   Category = "growth"    // crescimento, % change
-	CatDiff     Category = "diff"      // diferenca, difference, how much more
-	CatShare    Category = "share"     // percentual, %, share, rate
-	CatSince    Category = "since"     // desde, since, a partir de
-	CatBefore   Category = "before"    // antes de, before
-	CatAfter    Category = "after"     // depois de, after
-	CatFrom     Category = "from"      // de, from (a range's start)
-	CatTo       Category = "to"        // a, ate, to, through (a range's end)
-	CatAgain    Category = "again"     // novamente, again
-	CatBoth     Category = "both"      // ambos, both
-	CatBefore2  Category = "before2"   // antes, before (adverb: "had bought before")
-	CatNamed    Category = "named"     // chamado, named
-	CatWho      Category = "who"       // quem, qual, which: one answer
-	CatPerCust  Category = "percust"   // por cliente, per customer
-	CatBands    Category = "bands"     // faixas, bands, distribution
-	CatPctl     Category = "pctl"      // percentil, percentile
-	CatWrite    Category = "write"     // apague, delete: a request to change data
-	CatForecast Category = "forecast"  // previsao, forecast, "what will ... be"
-	CatScope    Category = "scope"     // lucro, estoque: things the views do not hold
-	CatFiller   Category = "filler"    // words that carry no meaning for a report
-	CatAttr     Category = "attr"      // arg: attribute id ("telefone", "email address")
-	CatDocWord  Category = "docword"   // cpf, cnpj, documento: names the number after it
-	CatPaid     Category = "paid"      // pago, paid with: introduces a payment type
-	CatOptIn    Category = "optin"     // aceitam, opted in: before a contact channel
-	CatPerson   Category = "person"    // quem, who: customers, listed
-	CatHave     Category = "have"      // tem, com, have, with: before what customers hold
-	CatMany     Category = "many"      // varias, multiple: more than one
-	CatUse      Category = "use"       // usam, use: before what customers use
-	CatWhen     Category = "when"      // quando, when: asks for the date of an event
-	CatNew      Category = "new"       // novos, new: customers who signed up
-	CatTrend    Category = "trend"     // evolucao, trend: over time (by month)
-	CatUntil    Category = "until"     // ate, until, by: up to the end of a period
-	CatLast2    Category = "last2"     // retrasado, before last
-	CatQuarterN Category = "quarterno" // arg: 1..4 ("Q1")
-	CatHalfN    Category = "halfno"    // arg: 1..2 ("H1", "1S")
-	CatOnward   Category = "onward"    // em diante, on: "from the 10th on"
-	CatSoFar    Category = "sofar"     // ate agora, so far: a current period up to now
-	CatCost     Category = "cost"      // custam, cost: a product's price in points
+	CatMeasure   Category = "measure"   // arg: measure id
+	CatDim       Category = "dim"       // arg: dimension id
+	CatDimAdj    Category = "dimadj"    // arg: dimension id ("mensal": by month)
+	CatNoun      Category = "noun"      // arg: noun id (customers, sales, points, value, ...)
+	CatEvent     Category = "event"     // arg: event id (buy, sell, redeem, earn, ...)
+	CatAgg       Category = "agg"       // arg: count, sum, avg, max, min, median, distinct
+	CatFlag      Category = "flag"      // arg: flag id (active, cancelled, pending, ...)
+	CatValue     Category = "value"     // arg: kind:code (payment:pix, origin:APP, channel:email)
+	CatQuantity  Category = "quantity"  // arg: a unit after a number (points, years, reais, sales)
+	CatBy        Category = "by"        // por, by, per, each
+	CatAnd       Category = "and"       // e, and, ","
+	CatOr        Category = "or"        // ou, or
+	CatNeg       Category = "neg"       // nao, not, sem, without
+	CatNever     Category = "never"     // nunca, never
+	CatCmp       Category = "cmp"       // arg: > >= < <=
+	CatBetween   Category = "between"   // entre, between
+	CatTop       Category = "top"       // top, ranking
+	CatMost      Category = "most"      // mais, most
+	CatLeast     Category = "least"     // menos, least
+	CatList      Category = "list"      // liste, list, quais
+	CatVs        Category = "vs"        // vs, versus, compared to
+	CatThan      Category = "than"      // do que, than (then)
+	CatGrowth    Category = "growth"    // crescimento, % change
+	CatDiff      Category = "diff"      // diferenca, difference, how much more
+	CatShare     Category = "share"     // percentual, %, share, rate
+	CatSince     Category = "since"     // desde, since, a partir de
+	CatBefore    Category = "before"    // antes de, before
+	CatAfter     Category = "after"     // depois de, after
+	CatFrom      Category = "from"      // de, from (a range's start)
+	CatTo        Category = "to"        // a, ate, to, through (a range's end)
+	CatAgain     Category = "again"     // novamente, again
+	CatBoth      Category = "both"      // ambos, both
+	CatBefore2   Category = "before2"   // antes, before (adverb: "had bought before")
+	CatNamed     Category = "named"     // chamado, named
+	CatWho       Category = "who"       // quem, qual, which: one answer
+	CatPerCust   Category = "percust"   // por cliente, per customer
+	CatBands     Category = "bands"     // faixas, bands, distribution
+	CatPctl      Category = "pctl"      // percentil, percentile
+	CatWrite     Category = "write"     // apague, delete: a request to change data
+	CatForecast  Category = "forecast"  // previsao, forecast, "what will ... be"
+	CatScope     Category = "scope"     // lucro, estoque: things the views do not hold
+	CatFiller    Category = "filler"    // arg: class; words a reading may skip (discourse.go)
+	CatDiscourse Category = "discourse" // arg: class; words read only in a context sentence (discourse.go)
+	CatRestrict  Category = "restrict"  // restriction words no production reads: never skipped, never context
+	CatAttr      Category = "attr"      // arg: attribute id ("telefone", "email address")
+	CatDocWord   Category = "docword"   // cpf, cnpj, documento: names the number after it
+	CatPaid      Category = "paid"      // pago, paid with: introduces a payment type
+	CatOptIn     Category = "optin"     // aceitam, opted in: before a contact channel
+	CatPerson    Category = "person"    // quem, who: customers, listed
+	CatHave      Category = "have"      // tem, com, have, with: before what customers hold
+	CatMany      Category = "many"      // varias, multiple: more than one
+	CatUse       Category = "use"       // usam, use: before what customers use
+	CatWhen      Category = "when"      // quando, when: asks for the date of an event
+	CatNew       Category = "new"       // novos, new: customers who signed up
+	CatTrend     Category = "trend"     // evolucao, trend: over time (by month)
+	CatUntil     Category = "until"     // ate, until, by: up to the end of a period
+	CatLast2     Category = "last2"     // retrasado, before last
+	CatQuarterN  Category = "quarterno" // arg: 1..4 ("Q1")
+	CatHalfN     Category = "halfno"    // arg: 1..2 ("H1", "1S")
+	CatOnward    Category = "onward"    // em diante, on: "from the 10th on"
+	CatSoFar     Category = "sofar"     // ate agora, so far: a current period up to now
+	CatCost      Category = "cost"      // custam, cost: a product's price in points
 
 	// period words
 	CatThis     Category = "this"    // este, this, current
@@ -345,6 +347,11 @@ var Terminals = []Term{
 	{CatOptIn, "", W("liberado|liberados|liberou|consentimento|deram consentimento|aceitam|aceita|aceitaram|aceitar|aceitam receber|aceita receber|autorizam|autorizaram|optaram|optaram por|opt in|optin|fizeram opt in|com opt in|inscritos em|assinam", "opted in|opted in to|opt in|optin|opted into|accept|accepts|accepted|agreed to|subscribed|subscribed to|signed up for|gave consent|gave consent for|consent|consented|consented to|allowed")},
 	{CatPaid, "", W("pago|paga|pagos|pagas|pagamento|pagamentos|pagou|pagaram", "paid|paying|payment|payments|pay")},
 	{CatNeg, "", W("nao|sem|nenhum|nenhuma|exceto|excluindo|fora|tirando", "not|no|non|without|none|except|excluding|other than|havent|hasnt|didnt|dont|doesnt")},
+	// restriction words the grammar does not read ("ignore", "leave out", "desconsidere"):
+	// a question holding one is refused rather than answered without it, and a sentence
+	// holding one is never taken for context
+	{CatRestrict, "", W("ignore|ignora|ignorar|ignorando|ignorem|desconsidere|desconsidera|desconsiderar|desconsiderando|desconsiderem|descontando|deixe de fora|deixa de fora|deixar de fora|ficar de fora|de fora|tira|tire|tirar|tirem|salvo|afora|inclua|incluir|incluindo|incluso|inclusos|inclusive|contando|contar|exclusivamente|unicamente|nem",
+		"ignore|ignoring|ignored|skip|skipping|leave out|leaving out|left out|leave|disregard|disregarding|exclude|excluded|excludes|omit|omitting|omitted|minus|aside from|apart from|besides|include|including|included|includes|inclusive|counting|solely|exclusively|either|neither|nor|instead|rather than|unless|otherwise")},
 	{CatNever, "", W("nunca|jamais|nenhuma vez", "never|not once")},
 	{CatCmp, ">", W("mais de|mais do que|acima de|acima dos|maior que|maior do que|superior a|passa de|passaram de|mais que|mais velhos que|mais velhas que|mais velhos do que", "more than|over|above|greater than|higher than|bigger than|larger than|exceeding|more then|greater then|higher then|older than|older then")},
 	{CatCmp, "<", W("mais novos que|mais novas que|mais novos do que", "younger than|younger then")},
@@ -465,9 +472,6 @@ var Terminals = []Term{
 	{CatForecast, "", W("previsao|prever|projecao|projetar|estimativa|estimar|vao|vai|vai ser|serao|sera|tendencia futura|vao expirar|vai expirar|vao vencer", "forecast|predict|prediction|projection|project|estimate|will|will be|going to|gonna|expected|will expire|going to expire")},
 	{CatScope, "", W("lucro|lucros|margem|margens|estoque|estoques|custo|custos|imposto|impostos|meta|metas|nps|satisfacao|reclamacao|reclamacoes|devolucao|devolucoes|frete|fornecedor|fornecedores|senha|senhas|usuarios do sistema|vendedor|vendedores|vendedora|funcionario|funcionarios|visitas|visitaram|site|clima|tempo|churn|ltv|cac|roi|produtos mais vendidos|itens vendidos|por que|porque|motivo",
 		"profit|profits|margin|margins|gross margin|stock|inventory|left in stock|tax|taxes|target|targets|nps|satisfaction|complaint|complaints|returns|refunds|shipping|supplier|suppliers|password|passwords|salesperson|salespeople|seller|sellers|employee|employees|staff|cashier|visited|visits|website|web site|weather|churn|ltv|lifetime value|cac|roi|best selling products|items sold|why|reason")},
-	{CatFiller, "", W(
-		"o|a|os|as|um|uma|de|d|do|da|dos|das|em|no|na|nos|nas|ao|aos|pelo|pela|pelos|pelas|para|pra|pro|p|com|que|se|me|eu|nos|voce|vc|temos|tem|tinha|tinham|tiveram|teve|ter|ha|houve|existe|existem|foi|foram|ser|sao|e|esta|estao|ta|tao|estava|estavam|ja|ainda|agora|atualmente|hoje em dia|ate agora|por favor|pf|pfv|favor|gostaria|queria|quero|qro|qria|preciso|precisava|saber|sabe|diga|me diga|me diz|informe|me informe|me fala|fala|traga|traz|ver|veja|ve|gere|gerar|relatorio|dados|dado|informacao|sobre|nosso|nossa|nossos|nossas|meu|minha|seu|sua|seus|suas|dele|dela|programa|fidelidade|do programa|de fidelidade|la|aqui|entao|ok|oi|ola|bom dia|boa tarde|boa noite|obrigado|valeu|pode|poderia|consegue|cadastrado|cadastrados|fez|fizeram|feito|feitas|feitos|realizadas|realizados|registradas|registrados|possui|possuem|tb|tbm|tambem|q|onde|aproximadamente|cerca de|geral|em geral|receber|entre os|entre as|dentre os|dentre as|mas|porem|dia|periodo|atual|na rede|em toda a rede|da rede|todas as lojas|todos|todas|tudo|qual foi|qual e|quais foram|como|estamos|esta indo|cada um|cada uma|registrado|registrada|efetuadas|efetuados|sendo|criado|criados|criada|criadas|estao com|estao ha|ficou|ficaram|dinheiro entrou|entrou|tivemos|deu|deram|respectivos|respectivas|seus respectivos|com seus|com os|com as|junto|contato|via|passou|passaram|registrou|registraram|lancou|lancados|cuja|cujo|cujas|cujos|vieram|vieram de|vem de|veio|veio de|considerando|considerando apenas|considerando so|levando em conta|algo|alguma coisa|alguma|algum|,|pertencem|pertence|sao da|sao do|usam|usa|utilizam|nada|lado a lado|coluna|colunas|em colunas|duas colunas|das duas colunas|nas duas colunas",
-		"the|a|an|of|in|on|at|for|to|from|with|is|are|was|were|be|been|do|does|did|have|has|had|we|our|us|i|me|my|you|your|they|their|them|it|its|there|here|please|pls|kindly|thanks|tell|tell me|give|give me|get|get me|find|fetch|pull|see|let me know|want|need|would|like|could|can|should|about|regarding|so far|to date|currently|now|right now|also|too|ever|approximately|around|roughly|report|data|overall|in total|loyalty|program|programme|our program|what is|what was|whats|what were|how is|how are|how was|how were|are there|is there|were there|was there|do we have|have we|did we|does|made|make|makes|happened|occurred|recorded|registered|placed|come|came|from|receive|receiving|among|among the|out of|of all|but|with their|their|respective|something|anything|any purchase|,|own|owns|owned|belong to|belongs to|use|uses|using|along|across all stores|all stores|every store|in all|all|every|any|whole|entire|contact|details|info|information|record|records|on file|address|currently have|still|yet|already|got|gets|give out|customers who|those|these|that|per cent|via|posted|logged|booked|processed|created|each|each one|each of them|and|whose|through|thru|r|u|ur|w|w/|ya|came from|come from|coming from|considering|considering only|taking into account|side by side|side-by-side|column|columns|in columns|two columns|in two columns")},
 }
 
 // Terms is every terminal of the grammar: the words of the measures, dimensions, nouns,
@@ -502,6 +506,13 @@ func Terms() []Term {
 	}
 	for _, a := range Attributes {
 		ts = append(ts, Term{CatAttr, a.ID, a.Words})
+	}
+	for _, f := range Fillers {
+		cat := CatDiscourse
+		if f.Skip {
+			cat = CatFiller
+		}
+		ts = append(ts, Term{cat, f.ID, f.Words})
 	}
 	return append(ts, Terminals...)
 }

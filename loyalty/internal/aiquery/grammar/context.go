@@ -1,0 +1,137 @@
+package grammar
+
+import (
+	"strings"
+
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/lexicon"
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
+)
+
+// The context rule. People wrap a question in context: a greeting, who asked them, what
+// the answer is for ("Oi, tudo bem? ...", "I'm putting together slides for the ops
+// meeting. ..."). The question is split into parts at sentence punctuation (lexicon
+// Token.Part); a part is context when it holds discourse words (semantic.Fillers) and no
+// concept: no word whose role is a concept (a measure, dimension, noun, event, flag,
+// value, period word, number, negation or restriction word, quantifier...), and no
+// capitalised unknown word (a name the catalogue does not know: "Don't count Maria").
+// Context is left out of the reading and named in the explanation; every other part is
+// read as a question, where an unknown word still refuses it.
+
+// contextOf returns the tokens of the question's context parts and the text of each part
+// (nil when there is none). A question that is all context is read whole, so its refusal
+// says what was not understood.
+func contextOf(r *lexicon.Reading) ([]bool, []string) {
+	if len(r.Tokens) == 0 || r.Tokens[len(r.Tokens)-1].Part == 0 {
+		return nil, nil // one part: nothing around the question
+	}
+	roles := tokenRoles(r)
+	ignored := make([]bool, len(r.Tokens))
+	var texts []string
+	asked := false
+	for from := 0; from < len(r.Tokens); {
+		to := from
+		for to < len(r.Tokens) && r.Tokens[to].Part == r.Tokens[from].Part {
+			to++
+		}
+		if isContext(roles[from:to]) {
+			var words []string
+			for i := from; i < to; i++ {
+				ignored[i] = true
+				if r.Tokens[i].Raw != "," {
+					words = append(words, r.Tokens[i].Raw)
+				}
+			}
+			texts = append(texts, strings.Join(words, " "))
+		} else {
+			asked = true
+		}
+		from = to
+	}
+	if !asked || len(texts) == 0 {
+		return nil, nil
+	}
+	return ignored, texts
+}
+
+// tokenRole is what one token says about its part; roleUnknown is a word of no match.
+const roleUnknown semantic.Role = -1
+
+// isContext reports whether a part of these token roles is context: some discourse, no
+// concept.
+func isContext(roles []semantic.Role) bool {
+	discourse := false
+	for _, ro := range roles {
+		switch ro {
+		case semantic.RoleConcept:
+			return false
+		case semantic.RoleDiscourse:
+			discourse = true
+		}
+	}
+	return discourse
+}
+
+// tokenRoles gives each token the role of the longest match over it; among matches of that
+// length a concept wins over discourse, and discourse over a function word. A longer
+// phrase is the more specific reading ("sorry to bother you again": courtesy, not
+// "again"; "se não for incômodo": courtesy, not a negation). A match read through a typo
+// is an unsure reading: if it is a concept the token is one. A token no phrase matches
+// is unknown, or a concept when it is capitalised inside a sentence (a name) or not a
+// word at all (a number, a date, a quoted name).
+func tokenRoles(r *lexicon.Reading) []semantic.Role {
+	roles := make([]semantic.Role, len(r.Tokens))
+	longest := make([]int, len(r.Tokens))
+	for i, t := range r.Tokens {
+		roles[i] = roleUnknown
+		if t.Kind != lexicon.Word {
+			roles[i], longest[i] = semantic.RoleConcept, 1<<30 // no phrase overrides it
+		}
+	}
+	for _, m := range r.Matches {
+		if m.Cat == lexicon.CatWord {
+			if r.Tokens[m.From].Cap {
+				roles[m.From], longest[m.From] = semantic.RoleConcept, 1<<30
+			}
+			continue
+		}
+		role := semantic.RoleOf(m.Cat, m.Arg)
+		n := m.To - m.From
+		if m.Typos > 0 && role == semantic.RoleConcept {
+			n = 1 << 29 // an unsure concept outweighs any phrase
+		}
+		for i := m.From; i < m.To; i++ {
+			switch {
+			case n > longest[i]:
+				roles[i], longest[i] = role, n
+			case n == longest[i] && role > roles[i]:
+				roles[i] = role
+			}
+		}
+	}
+	return roles
+}
+
+// withoutContext is the reading with the context's tokens made fillers: no production
+// reads them and every reading skips them.
+func withoutContext(r *lexicon.Reading, ignored []bool) *lexicon.Reading {
+	out := *r
+	out.Matches = nil
+	for _, m := range r.Matches {
+		keep := true
+		for i := m.From; i < m.To; i++ {
+			if ignored[i] {
+				keep = false
+				break
+			}
+		}
+		if keep {
+			out.Matches = append(out.Matches, m)
+		}
+	}
+	for i, ig := range ignored {
+		if ig {
+			out.Matches = append(out.Matches, lexicon.Match{From: i, To: i + 1, Cat: semantic.CatFiller, Arg: "context", Text: r.Tokens[i].Raw})
+		}
+	}
+	return &out
+}
