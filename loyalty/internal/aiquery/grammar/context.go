@@ -88,10 +88,10 @@ func tokenRoles(r *lexicon.Reading) []semantic.Role {
 		}
 	}
 	for _, m := range r.Matches {
+		if r.Tokens[m.From].Part != r.Tokens[m.To-1].Part {
+			continue // a phrase across two sentences is no phrase ("i.e." is not "i e")
+		}
 		if m.Cat == lexicon.CatWord {
-			if r.Tokens[m.From].Cap {
-				roles[m.From], longest[m.From] = semantic.RoleConcept, 1<<30
-			}
 			continue
 		}
 		role := semantic.RoleOf(m.Cat, m.Arg)
@@ -106,6 +106,11 @@ func tokenRoles(r *lexicon.Reading) []semantic.Role {
 			case n == longest[i] && role > roles[i]:
 				roles[i] = role
 			}
+		}
+	}
+	for i, t := range r.Tokens {
+		if roles[i] == roleUnknown && t.Cap {
+			roles[i] = semantic.RoleConcept // a name: "Don't count Maria", "E da Norte"
 		}
 	}
 	return roles

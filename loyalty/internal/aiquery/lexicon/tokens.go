@@ -81,7 +81,7 @@ func Tokenize(q string) []Token {
 			continue
 		}
 		if r == ',' {
-			toks = append(toks, Token{Kind: Word, Raw: ",", Norm: ","})
+			toks = append(toks, Token{Kind: Word, Raw: ",", Norm: ",", Part: part})
 			i += size
 			continue
 		}
