@@ -114,19 +114,19 @@ type Noun struct {
 // Nouns.
 var Nouns = []*Noun{
 	{ID: "customers", Fact: Customers, Agg: "count", Words: W(
-		"base|nossa base|na base|da base|cliente|clientes|cli|clis|consumidor|consumidores|consumidora|consumidoras|membro|membros|associado|associados|participante|participantes|pessoa|pessoas|fregues|fregueses|clientela|base de clientes",
-		"customer|customers|cust|custs|client|clients|member|members|consumer|consumers|people|ppl|person|persons|shoppers|customer base|users|user")},
+		"base|nossa base|na base|da base|cliente|clientes|cli|clis|consumidor|consumidores|consumidora|consumidoras|membro|membros|associado|associados|participante|participantes|pessoa|pessoas|fregues|fregueses|clientela|base de clientes|fidelizados|clientes fidelizados|contas|contas de clientes|contas de cliente|titular|titulares|cadastro de clientes|pessoas cadastradas",
+		"customer|customers|cust|custs|client|clients|member|members|consumer|consumers|people|ppl|person|persons|shoppers|customer base|users|user|account|accounts|customer accounts|member accounts|account holders|cardholders|patrons|loyalty members|program members|programme members|members of the program|guests|shopper")},
 	{ID: "sales", Fact: Sales, Agg: "count", Event: "buy", Words: W(
-		"venda|vendas|compra|compras|cupom|cupons|cupom fiscal|cupons fiscais|pedido|pedidos|transacao|transacoes|nota fiscal|notas fiscais|vds|vnd",
-		"sale|sales|purchase|purchases|order|orders|coupon|coupons|transaction|transactions|receipt|receipts|txn|txns|trx")},
-	{ID: "points", Agg: "sum", Quantity: "points", Words: W("ponto|pontos|pts|pt|pontuacao|pontinhos", "point|points|pts|pt")},
+		"venda|vendas|compra|compras|cupom|cupons|cupom fiscal|cupons fiscais|pedido|pedidos|transacao|transacoes|nota fiscal|notas fiscais|vds|vnd|notas|nf|nfs|nfe|nfce|vendas realizadas|cupons emitidos|tickets de venda|cupom de venda|cupons de venda",
+		"sale|sales|purchase|purchases|order|orders|coupon|coupons|transaction|transactions|receipt|receipts|txn|txns|trx|invoices|invoice|checkouts|checkout|baskets|basket|sales transactions|sales orders|tickets sold")},
+	{ID: "points", Agg: "sum", Quantity: "points", Words: W("ponto|pontos|pts|pt|pontuacao|pontinhos|pto|ptos|pontos de fidelidade|pontos do programa", "point|points|pts|pt|pnts|loyalty points|reward points|rewards points|program points")},
 	{ID: "value", Agg: "sum", Quantity: "money", Words: W("valor|valores|vlr|vlrs|montante|dinheiro|reais|em reais|r$|quantia|total em reais", "value|values|amount|amounts|money|dollars|reais|brl")},
 	{ID: "balance", Agg: "sum", Quantity: "points", Words: W("saldo|saldos|saldo de pontos|saldos de pontos", "balance|balances|points balance|point balance")},
 	{ID: "age", Agg: "avg", Quantity: "years", Words: W("idade|idades", "age|ages")},
-	{ID: "redemptions", Fact: Redemptions, Agg: "count", Event: "redeem", Words: W("resgate|resgates|troca|trocas|resgate de pontos|resgates de pontos", "redemption|redemptions|redeem|redeems")},
+	{ID: "redemptions", Fact: Redemptions, Agg: "count", Event: "redeem", Words: W("resgate|resgates|troca|trocas|resgate de pontos|resgates de pontos|resgates de premios|resgates de produtos|troca de pontos|trocas de pontos|resgates realizados", "redemption|redemptions|redeem|redeems|reward redemptions|point redemptions|points redemptions|redemption requests|claims of rewards")},
 	{ID: "products", Fact: Products, Agg: "count", Words: W("produto|produtos|prod|prods|premio|premios|recompensa|recompensas|brinde|brindes|item|itens|catalogo|catalogo de recompensas", "product|products|reward|rewards|prize|prizes|gift|gifts|item|items|catalog|catalogue|reward products")},
-	{ID: "stores", Fact: Stores, Agg: "count", Words: W("loja|lojas|filial|filiais|unidade|unidades|pdv|pdvs|franquia|franquias", "store|stores|shop|shops|branch|branches|location|locations|outlet|outlets")},
-	{ID: "promotions", Fact: Promotions, Agg: "count", Words: W("promocao|promocoes|campanha|campanhas|promo|promos", "promotion|promotions|campaign|campaigns|promo|promos")},
+	{ID: "stores", Fact: Stores, Agg: "count", Words: W("loja|lojas|filial|filiais|unidade|unidades|pdv|pdvs|franquia|franquias|estabelecimento|estabelecimentos|sucursal|sucursais|ponto de venda|pontos de venda|lojas da rede|unidades da rede", "store|stores|shop|shops|branch|branches|location|locations|outlet|outlets|venue|venues|storefront|storefronts|retail location|retail locations|store location|store locations|branch location")},
+	{ID: "promotions", Fact: Promotions, Agg: "count", Words: W("promocao|promocoes|campanha|campanhas|promo|promos|acao promocional|acoes promocionais|oferta|ofertas|campanha promocional|campanhas promocionais", "promotion|promotions|campaign|campaigns|promo|promos|offer|offers|deal|deals|promotional campaign|promotional campaigns")},
 	{ID: "entries", Fact: Points, Agg: "count", Words: W("lancamento|lancamentos|movimentacao|movimentacoes|extrato|extrato de pontos|transacoes de pontos", "entry|entries|points entries|movement|movements|ledger|statement|points transactions")},
 	{ID: "reversals", Fact: Points, Agg: "count", Words: W("estorno|estornos", "reversal|reversals|chargeback|chargebacks")},
 	{ID: "credits", Fact: Points, Agg: "count", Words: W("credito de pontos|creditos de pontos", "points credit|points credits")},
@@ -162,21 +162,21 @@ type Event struct {
 // Events.
 var Events = []*Event{
 	{ID: "buy", Activity: Bought, Times: "sales", When: CustomerLastBuyAttr, Words: W(
-		"comprou pela ultima vez|compraram pela ultima vez|comprar|compra|compram|comprou|compraram|compramos|comprado|comprados|comprada|compradas|comprando|comprem|compre|fizeram compra|fizeram compras|fez compra|fez compras|realizaram compras|fizeram alguma compra|fizeram pedido",
-		"last buy|last bought|bought last|last purchased|buy|buys|bought|buying|purchased|purchase|shopped|shop|shopping|made a purchase|made purchases|made any purchase|placed an order|placed orders|ordered")},
-	{ID: "sell", Words: W("vender|vendeu|venderam|vendemos|vende|vendem|vendido|vendidos|vendida|vendidas|vendi|rendeu|renderam|trouxe|trouxeram|faturou|entrou|entraram|entrou de dinheiro", "sold|sell|sells|selling|bring in|brought in|brings in|bring|brings|brought|took in|take in|generate|generated|did we make|we made|have we made|do we make|did make")},
-	{ID: "spend", Activity: Bought, Words: W("gasto|gastos|gastar|gastou|gastaram|gastam|gasta|gastamos", "spend|spent|spends|spending")},
+		"comprou pela ultima vez|compraram pela ultima vez|comprar|compra|compram|comprou|compraram|compramos|comprado|comprados|comprada|compradas|comprando|comprem|compre|fizeram compra|fizeram compras|fez compra|fez compras|realizaram compras|fizeram alguma compra|fizeram pedido|adquiriu|adquiriram|adquirido|adquiridos|adquirir|consumiu|consumiram|fizeram pedidos|fez pedido|passaram no caixa|efetuaram compras|efetuou compra|compraram algo|comprou algo",
+		"last buy|last bought|bought last|last purchased|buy|buys|bought|buying|purchased|purchase|shopped|shop|shopping|made a purchase|made purchases|made any purchase|placed an order|placed orders|ordered|transacted|bought something|bought anything|purchased something|purchased anything|made an order|made orders|checked out|did buy|did purchase")},
+	{ID: "sell", Words: W("vender|vendeu|venderam|vendemos|vende|vendem|vendido|vendidos|vendida|vendidas|vendi|rendeu|renderam|trouxe|trouxeram|faturou|entrou|entraram|entrou de dinheiro|faturar|faturaram|arrecadou|arrecadaram|movimentou|movimentaram|gerou de receita|geraram de receita|entrou no caixa|entrou em caixa", "sold|sell|sells|selling|bring in|brought in|brings in|bring|brings|brought|took in|take in|generate|generated|did we make|we made|have we made|do we make|did make|billed|bill|grossed|rang up|rung up|pulled in|raked in|made in sales")},
+	{ID: "spend", Activity: Bought, Words: W("gasto|gastos|gastar|gastou|gastaram|gastam|gasta|gastamos|desembolsou|desembolsaram|gastaram com a gente|gastaram conosco|gastou com a gente", "spend|spent|spends|spending|spent with us|splurged|spender|spenders")},
 	{ID: "redeem", Activity: Redeemed, Times: "redemptions", Words: W(
-		"resgatar|resgatou|resgataram|resgatam|resgata|resgatado|resgatados|resgatada|resgatadas|resgatamos|trocou|trocaram|trocados|trocadas|queimados",
-		"redeemed|redeeming|redeem|redeems|burned|burnt|claimed|exchanged")},
+		"resgatar|resgatou|resgataram|resgatam|resgata|resgatado|resgatados|resgatada|resgatadas|resgatamos|trocou|trocaram|trocados|trocadas|queimados|usou os pontos|usaram os pontos|usaram pontos|usou pontos|gastaram os pontos|gastaram pontos|gastou os pontos|gastou pontos|queimou|queimaram|trocaram pontos|trocaram os pontos|trocou pontos|resgatei",
+		"redeemed|redeeming|redeem|redeems|burned|burnt|claimed|exchanged|used their points|spent their points|used points|spent points|cashed in|cashed out|burn|burns|burned points|cashed in points|traded in|claim|claims")},
 	{ID: "earn", Words: W(
-		"ganhar|ganhou|ganharam|ganham|ganho|ganhos|acumulou|acumularam|acumulado|acumulados|creditado|creditados|creditada|creditadas|creditaram|creditou|credito|creditos|emitido|emitidos|distribuido|distribuidos|concedido|concedidos|gerado|gerados|dados|demos",
-		"earn|earned|earns|earning|credited|credit|credits|accrued|accumulated|awarded|issued|given|granted|generated|gave out|given out|handed out")},
+		"ganhar|ganhou|ganharam|ganham|ganho|ganhos|acumulou|acumularam|acumulado|acumulados|creditado|creditados|creditada|creditadas|creditaram|creditou|credito|creditos|emitido|emitidos|distribuido|distribuidos|concedido|concedidos|gerado|gerados|dados|demos|pontuou|pontuaram|pontuados|pontuadas|acumulam|acumula|acumulando|creditamos|distribuimos|concedemos|geramos|ganhos de pontos",
+		"earn|earned|earns|earning|credited|credit|credits|accrued|accumulated|awarded|issued|given|granted|generated|gave out|given out|handed out|collected|collect|racked up|accrue|accrues|accruing|were awarded|were given|earnt|piled up")},
 	{ID: "debit", Words: W("debitado|debitados|debitada|debitadas|debitaram|descontado|descontados|deduzido|deduzidos", "debited|deducted|subtracted")},
 	{ID: "reverse", Words: W("estornado|estornados|estornada|estornadas|estornaram|revertidos", "reversed|charged back")},
 	{ID: "signup", When: CustomerSignupAttr, Words: W(
-		"cadastrado|cadastrados|cadastrada|cadastradas|se cadastraram|se cadastrou|cadastraram|cadastrou|registrados|registradas|se registraram|inscritos|inscreveram|aderiram|entraram|cadastro|cadastros|novos cadastros|adesoes",
-		"signed up|sign up|signup|signups|sign ups|registered|joined|enrolled|registrations|new signups|onboarded")},
+		"cadastrado|cadastrados|cadastrada|cadastradas|se cadastraram|se cadastrou|cadastraram|cadastrou|registrados|registradas|se registraram|inscritos|inscreveram|aderiram|entraram|cadastro|cadastros|novos cadastros|adesoes|se inscreveram|se inscreveu|inscricoes|inscricao|adesao|captacao|captados|captadas|captamos|entraram no programa|entraram para o programa|aderiu|se associaram|se filiaram|novas adesoes|novos inscritos|fizeram o cadastro|fez o cadastro|fizeram cadastro|fez cadastro",
+		"signed up|sign up|signup|signups|sign ups|registered|joined|enrolled|registrations|new signups|onboarded|acquisition|acquisitions|customer acquisition|member acquisition|acquired|onboarding|enrolments|enrollments|enrollment|enrolment|joiners|new joiners|sign-ups|new registrations|new members joined|became members|joined the program|joined the programme|signed on")},
 }
 
 // EventByID finds an event.
@@ -209,16 +209,16 @@ func statusFilter(status string, label Text) func() *Filter {
 var Flags = []*Flag{
 	{ID: "active", Words: W("ativo|ativos|ativa|ativas", "active"), Filter: func() *Filter { return Active(true) }, Neg: func() *Filter { return Active(false) }, OnPromotions: PromotionActive},
 	{ID: "inactive", Words: W("inativo|inativos|inativa|inativas|desativados|desativadas", "inactive|deactivated"), Filter: func() *Filter { return Active(false) }, Neg: func() *Filter { return Active(true) }},
-	{ID: "cancelled", Words: W("cancelado|cancelados|cancelada|canceladas|cancelamento|cancelamentos|anulados|anuladas", "cancelled|canceled|cancellation|cancellations|voided"), Filter: Cancelled},
-	{ID: "pending", Words: W("pendente|pendentes|em aberto|aguardando", "pending|open|awaiting|unapplied|not applied"), Filter: statusFilter("pending", T("pendentes", "pending"))},
+	{ID: "cancelled", Words: W("cancelado|cancelados|cancelada|canceladas|cancelamento|cancelamentos|anulados|anuladas|anulada|anulado|cancelou|cancelaram|canceladas pelo cliente", "cancelled|canceled|cancellation|cancellations|voided|void|cancels|cancelations|cancelled ones|canceled ones|voids"), Filter: Cancelled},
+	{ID: "pending", Words: W("pendente|pendentes|em aberto|aguardando|em andamento|aguardando aprovacao|em processamento|processando|a aplicar|nao processados", "pending|open|awaiting|unapplied|not applied|in progress|processing|on hold|not yet applied|not processed yet|awaiting approval|still pending"), Filter: statusFilter("pending", T("pendentes", "pending"))},
 	{ID: "applied", Words: W("aplicado|aplicados|aplicada|aplicadas|efetivados|efetivadas|concluidos|concluidas", "applied|completed|fulfilled|confirmed"), Filter: statusFilter("applied", T("aplicados", "applied"))},
-	{ID: "expired", Words: W("expirado|expirados|expirada|expiradas|expiraram|vencido|vencidos|vencidas|venceram", "expired|lapsed"), Filter: statusFilter("expired", T("expirados", "expired"))},
+	{ID: "expired", Words: W("expirado|expirados|expirada|expiradas|expiraram|vencido|vencidos|vencidas|venceram|expirou|caducados|caducadas|caducaram|perderam a validade|vencida|venceu|perdidos por validade", "expired|lapsed|timed out|past expiry|past their expiry|no longer valid|out of date"), Filter: statusFilter("expired", T("expirados", "expired"))},
 	{ID: "app_user", Words: W("usam o app|usa o app|usuarios do app|usuarios do aplicativo|usam o aplicativo|usuario do app", "app users|app user|use the app|uses the app|using the app"), Filter: func() *Filter { return AppUser(true) }, Neg: func() *Filter { return AppUser(false) }},
 	{ID: "female", Words: W("mulher|mulheres|feminino|feminina|femininos", "female|females|women|woman"), Filter: func() *Filter { return Gender("F", T("mulheres", "women")) }},
 	{ID: "male", Words: W("homem|homens|masculino|masculina|masculinos", "male|males|men|man"), Filter: func() *Filter { return Gender("M", T("homens", "men")) }},
 	{ID: "birthday", Words: W("aniversariante|aniversariantes|aniversario|aniversarios|fazem aniversario|faz aniversario|fazendo aniversario", "birthday|birthdays|bday|bdays|b day|have their birthday|have a birthday|has a birthday|celebrating birthdays"), Filter: Birthday},
 	{ID: "first_purchase", Words: W("primeira compra|primeiras compras|pela primeira vez|primeira vez", "first purchase|first purchases|first time buyers|first-time buyers|for the first time|first time"), Filter: FirstPurchase},
-	{ID: "expiring", Words: W("vencem|vence|vencendo|expiram|expira|expirando|a vencer|que vencem|prestes a vencer", "expire|expires|expiring|due to expire|about to expire"), Filter: ExpiresBy},
+	{ID: "expiring", Words: W("vencem|vence|vencendo|expiram|expira|expirando|a vencer|que vencem|prestes a vencer|a expirar|por expirar|prestes a expirar|perto de vencer|proximos de vencer|proximo de vencer|por vencer", "expire|expires|expiring|due to expire|about to expire|expiring soon|about to lapse|close to expiring|near expiry|nearing expiry|set to expire|due to lapse"), Filter: ExpiresBy},
 	{ID: "any_status", Words: W("incluindo canceladas|inclusive canceladas|incluindo cancelados|inclusive cancelados|todos os status|qualquer status|com canceladas", "including cancelled|including canceled|cancelled included|all statuses|any status|every status"), Filter: AnyStatus},
 	{ID: "ending", Words: W("terminam|termina|terminando|acabam|acaba|encerram|encerra|vencem em", "end|ends|ending|finish|finishes|wrap up"), Filter: PromotionEnds},
 	{ID: "optin_all", Words: W("todos os canais|todos canais", "all channels|every channel|all three channels"), Filter: OptInAll},
@@ -345,7 +345,7 @@ var Terminals = []Term{
 	{CatOr, "", W("ou", "or")},
 	{CatDocWord, "", W("cpf|cnpj|documento|doc|do cpf|de cpf|com cpf", "cpf|cnpj|document|doc|tax id|id")},
 	{CatOptIn, "", W("liberado|liberados|liberou|consentimento|deram consentimento|aceitam|aceita|aceitaram|aceitar|aceitam receber|aceita receber|autorizam|autorizaram|optaram|optaram por|opt in|optin|fizeram opt in|com opt in|inscritos em|assinam", "opted in|opted in to|opt in|optin|opted into|accept|accepts|accepted|agreed to|subscribed|subscribed to|signed up for|gave consent|gave consent for|consent|consented|consented to|allowed")},
-	{CatPaid, "", W("pago|paga|pagos|pagas|pagamento|pagamentos|pagou|pagaram", "paid|paying|payment|payments|pay")},
+	{CatPaid, "", W("pago|paga|pagos|pagas|pagamento|pagamentos|pagou|pagaram|pgto|pagto|pgtos|pagtos|pagamento via|pago via|pago com|pagas com|pagos com", "paid|paying|payment|payments|pay|pmt|pmts|pymt|pymts|paid via|paid with|paid using|paid by|payment via|payment by")},
 	{CatNeg, "", W("nao|sem|nenhum|nenhuma|exceto|excluindo|fora|tirando", "not|no|non|without|none|except|excluding|other than|havent|hasnt|didnt|dont|doesnt")},
 	// restriction words the grammar does not read ("ignore", "leave out", "desconsidere"):
 	// a question holding one is refused rather than answered without it, and a sentence
@@ -417,7 +417,7 @@ var Terminals = []Term{
 	{CatUnit, "month", W("mes|meses", "month|months|mo|mos|mth|mths|mnth|mnths")},
 	{CatUnit, "quarter", W("trimestre|trimestres|tri", "quarter|quarters|qtr")},
 	{CatUnit, "half", W("semestre|semestres", "half|half year|half-year|semester")},
-	{CatUnit, "year", W("ano|anos", "year|years|yr|yrs")},
+	{CatUnit, "year", W("ano|anos|exercicio|exercicios|ano fiscal|anos fiscais|exercicio fiscal|exercicio social|ano civil|ano calendario", "year|years|yr|yrs|fiscal year|fiscal years|fy|financial year|calendar year")},
 	{CatDay, "today", W("hoje|hj", "today|tdy")},
 	{CatDay, "yesterday", W("ontem", "yesterday")},
 	{CatDay, "tomorrow", W("amanha", "tomorrow")},
