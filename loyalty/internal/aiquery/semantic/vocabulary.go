@@ -278,9 +278,9 @@ var ValueWords = []*ValueWord{
 	{Kind: "domain", Code: "hotmail", Label: T("hotmail", "hotmail"), Words: W("hotmail", "hotmail")},
 	{Kind: "domain", Code: "outlook", Label: T("outlook", "outlook"), Words: W("outlook", "outlook")},
 	{Kind: "domain", Code: "yahoo", Label: T("yahoo", "yahoo"), Words: W("yahoo", "yahoo")},
-	{Kind: "channel", Code: "email", Label: Email.Name, Words: W("email|emails|e mail|por email", "email|emails|e mail|by email")},
-	{Kind: "channel", Code: "whatsapp", Label: WhatsApp.Name, Words: W("whatsapp|whats|zap|wpp", "whatsapp|whats app|wa")},
-	{Kind: "channel", Code: "sms", Label: SMS.Name, Words: W("sms|mensagem de texto|torpedo", "sms|text message|text messages|texts")},
+	{Kind: "channel", Code: "email", Label: Email.Name, Words: W("email|emails|e mail|por email|mensagens de email|mensagens por email|emails de marketing|e mails de marketing|newsletter|newsletters", "email|emails|e mail|by email|email messages|marketing emails|marketing email|emails from us|newsletter|newsletters")},
+	{Kind: "channel", Code: "whatsapp", Label: WhatsApp.Name, Words: W("whatsapp|whats|zap|wpp|mensagens de whatsapp|mensagens no whatsapp|mensagem de whatsapp|mensagens pelo whatsapp|mensagens via whatsapp|zapzap", "whatsapp|whats app|wa|whatsapp messages|whatsapp message|messages on whatsapp|messages via whatsapp|whatsapp msgs")},
+	{Kind: "channel", Code: "sms", Label: SMS.Name, Words: W("sms|mensagem de texto|torpedo|mensagens sms|mensagens de texto|sms de marketing", "sms|text message|text messages|texts|sms messages|sms message|texts from us|text msgs|sms texts")},
 }
 
 // ChannelOf is the opt-in channel of a channel value word.
@@ -340,12 +340,12 @@ var Quantities = []*Quantity{
 
 // Terminals are the function words and period words: grammar terminals as data.
 var Terminals = []Term{
-	{CatBy, "", W("por|pra cada|para cada|em cada|por cada|cada|agrupado por|separado por|dividido por|quebrado por", "by|per|each|for each|across|broken down by|split by|grouped by|by each|per each")},
+	{CatBy, "", W("por|pra cada|para cada|em cada|por cada|cada|agrupado por|separado por|dividido por|quebrado por|discriminado por|discriminada por|discriminados por|discriminadas por|detalhado por|detalhada por|detalhados por|aberto por|aberta por|abertos por|segmentado por|segmentada por|segmentados por|desmembrado por|desmembrada por|distribuido por|quebrado em|separados por|separadas por|separada por", "by|per|each|for each|across|broken down by|split by|grouped by|by each|per each|itemized by|itemised by|segmented by|detailed by|bucketed by|sliced by|cut by|divided by|separated by|organized by|organised by|arranged by|grouped per|listed by")},
 	{CatAnd, "", W("e|,|&|mais|junto com|mas|porem|quanto na|quanto no|quanto em|quanto pela|quanto pelo|como na|como no", "and|,|&|plus|as well as|along with|but")},
 	{CatOr, "", W("ou", "or")},
 	{CatDocWord, "", W("cpf|cnpj|documento|doc|do cpf|de cpf|com cpf", "cpf|cnpj|document|doc|tax id|id")},
 	{CatOptIn, "", W("liberado|liberados|liberou|consentimento|deram consentimento|aceitam|aceita|aceitaram|aceitar|aceitam receber|aceita receber|autorizam|autorizaram|optaram|optaram por|opt in|optin|fizeram opt in|com opt in|inscritos em|assinam", "opted in|opted in to|opt in|optin|opted into|accept|accepts|accepted|agreed to|subscribed|subscribed to|signed up for|gave consent|gave consent for|consent|consented|consented to|allowed")},
-	{CatPaid, "", W("pago|paga|pagos|pagas|pagamento|pagamentos|pagou|pagaram|pgto|pagto|pgtos|pagtos|pagamento via|pago via|pago com|pagas com|pagos com", "paid|paying|payment|payments|pay|pmt|pmts|pymt|pymts|paid via|paid with|paid using|paid by|payment via|payment by")},
+	{CatPaid, "", W("pago|paga|pagos|pagas|pagamento|pagamentos|pagou|pagaram|pgto|pagto|pgtos|pagtos", "paid|paying|payment|payments|pay|pmt|pmts|pymt|pymts")},
 	{CatNeg, "", W("nao|sem|nenhum|nenhuma|exceto|excluindo|fora|tirando", "not|no|non|without|none|except|excluding|other than|havent|hasnt|didnt|dont|doesnt")},
 	// restriction words the grammar does not read ("ignore", "leave out", "desconsidere"):
 	// a question holding one is refused rather than answered without it, and a sentence
@@ -367,10 +367,10 @@ var Terminals = []Term{
 	{CatTop, "", W("top|ranking|os maiores|as maiores|ordenadas|ordenados|ordenada|ordenado|ordenar|classificadas|classificados|em ordem", "top|ranking|rank|ranked|leading|best|sorted|ordered|sorted by|ordered by")},
 	{CatMost, "", W("mais|maior|maiores|melhor|melhores|que mais|quem mais|do maior para o menor|do maior pro menor|do maior pra menor|maior para menor|da maior para a menor|da maior pra menor|das maiores para as menores|dos maiores para os menores|decrescente|ordem decrescente", "most|more|highest|biggest|largest|best|greatest|top|biggest first|largest first|highest first|descending|in descending order")},
 	{CatLeast, "", W("menos|menor|menores|pior|piores|que menos|quem menos|do menor para o maior|do menor pro maior|do menor pra maior|menor para maior|da menor para a maior|da menor pra maior|crescente|ordem crescente", "least|fewest|lowest|smallest|worst|bottom|less|smallest first|lowest first|ascending|in ascending order")},
-	{CatList, "", W("liste|listar|lista|listagem|mostre|mostrar|me mostre|quais|quais sao|relacao de|nomes|nome|me passa|exiba", "list|listing|show|show me|which|what are|names|name|display")},
+	{CatList, "", W("liste|listar|lista|listagem|mostre|mostrar|me mostre|quais|quais sao|relacao de|nomes|nome|me passa|exiba|relacione|relacionar|relacionem|liste os|listem|mostra|me mostra|mostrem|enumere", "list|listing|show|show me|which|what are|names|name|display|enumerate|itemize|itemise|list out|show all")},
 	{CatVs, "", W("vs|versus|x|contra|comparado com|comparado a|comparada com|em comparacao com|em relacao a|compare|comparar|comparacao|comparativo", "vs|versus|compared to|compared with|against|compare|comparison|comparing|relative to")},
 	{CatThan, "", W("do que|que", "than|then")},
-	{CatGrowth, "", W("crescimento|cresceu|variacao|variacao percentual|evolucao percentual|% de crescimento|% de variacao|quanto cresceu|aumento percentual", "growth|grew|yoy|year over year|change|percent change|% change|percentage change|growth rate|increase")},
+	{CatGrowth, "", W("crescimento|cresceu|variacao|variacao percentual|evolucao percentual|% de crescimento|% de variacao|quanto cresceu|aumento percentual|crescer|cresce|cresceram|crescemos|aumentou|aumentaram|aumento|variou|evoluiu", "growth|grew|yoy|year over year|change|percent change|% change|percentage change|growth rate|increase|grow|grown|grows|growing|grew by|increased|rise|rose|went up|uplift")},
 	{CatDiff, "", W("diferenca|delta|quanto a mais|a mais", "difference|delta|how much more|more than")},
 	{CatShare, "", W("percentual|porcentagem|%|taxa|tx|proporcao|participacao|fatia|por cento", "percentage|percent|%|share|rate|proportion|ratio|pct")},
 	{CatSince, "", W("desde|a partir de|de la pra ca", "since|starting|from then on")},
@@ -398,7 +398,7 @@ var Terminals = []Term{
 	{CatHalfN, "1", W("h1|1s|1sem", "h1")},
 	{CatHalfN, "2", W("h2|2s|2sem", "h2")},
 	{CatSoFar, "", W("ate agora|ate hoje|ate o momento|ate aqui", "so far|to date|until now|up to now|thus far")},
-	{CatOnward, "", W("em diante|pra frente|para frente|adiante", "on|onward|onwards|forward|and after")},
+	{CatOnward, "", W("em diante|pra frente|para frente|adiante|pra ca|para ca", "on|onward|onwards|forward|and after|to now")},
 	{CatCost, "", W("custa|custam|custando|vale|valem", "cost|costs|costing|priced at")},
 	{CatAgg, "count", W("qts|qnts|qtas|quantos|quantas|quantidade|quantidade de|qtd|qtde|qtd de|qntos|qntas|qtos|qtas|quant|numero|numero de|n de|no de|total de|contagem|conte", "how many|number|number of|count|count of|no of|nr of|qty|total number")},
 	{CatAgg, "sum", W("total|soma|somado|somados|somatorio|quanto|qnto|qto|quanto foi|valor total|vlr total", "total|sum|sum of|how much|overall|combined|altogether")},
@@ -465,7 +465,7 @@ var Terminals = []Term{
 	{CatNumWord, "500", W("quinhentos", "five hundred")},
 	{CatNumWord, "1000", W("mil|um mil", "thousand|a thousand|one thousand")},
 	{CatAgo, "", W("ha|a|faz|atras", "ago|for")},
-	{CatInPeriod, "", W("em|no|na|nos|nas|durante|ao longo de|dentro de|pelo|pela", "in|on|during|within|over|for|at")},
+	{CatInPeriod, "", W("em|no|na|nos|nas|durante|ao longo de|dentro de|pelo|pela|referente a|referente ao|referente aos|referente as|referentes a|referentes ao|relativo a|relativo ao|relativa a|relativa ao|correspondente a|correspondente ao|no periodo de|durante o periodo de|ao longo do|ao longo da", "in|on|during|within|over|for|at|for the period|for the period of|over the period of|pertaining to|relating to|throughout|across the period of")},
 
 	{CatWrite, "", W("apague|apagar|apaga|delete|deletar|deleta|exclua|excluir|remova|remover|altere|alterar|atualize|atualizar|mude|mudar|modifique|insira|inserir|adicione|adicionar|cadastre|cadastrar|zere|zerar|cancele|cancelar|credite|creditar|debite|debitar|transfira|transferir|ative|ativar|desative|desativar|bloqueie|bloquear|limpe|limpar|renomeie|renomear|estorne|estornar|aplique|aplicar|defina|definir|ajuste|ajustar",
 		"delete|remove|drop|truncate|update|change|modify|edit|insert|add|set|reset|cancel|credit|debit|transfer|activate|deactivate|block|unblock|clear|purge|wipe|erase|rename|grant|revoke|adjust|apply")},
