@@ -168,7 +168,7 @@ var Events = []*Event{
 	{ID: "spend", Activity: Bought, Words: W("gasto|gastos|gastar|gastou|gastaram|gastam|gasta|gastamos|desembolsou|desembolsaram|gastaram com a gente|gastaram conosco|gastou com a gente", "spend|spent|spends|spending|spent with us|splurged|spender|spenders")},
 	{ID: "redeem", Activity: Redeemed, Times: "redemptions", Words: W(
 		"resgatar|resgatou|resgataram|resgatam|resgata|resgatado|resgatados|resgatada|resgatadas|resgatamos|trocou|trocaram|trocados|trocadas|queimados|usou os pontos|usaram os pontos|usaram pontos|usou pontos|gastaram os pontos|gastaram pontos|gastou os pontos|gastou pontos|queimou|queimaram|trocaram pontos|trocaram os pontos|trocou pontos|resgatei",
-		"redeemed|redeeming|redeem|redeems|burned|burnt|claimed|exchanged|used their points|spent their points|used points|spent points|cashed in|cashed out|burn|burns|burned points|cashed in points|traded in|claim|claims")},
+		"redeemed|redeeming|redeem|redeems|burned|burnt|claimed|exchanged|spent their points|spent points|cashed in|cashed out|burn|burns|burned points|cashed in points|traded in|claim|claims")},
 	{ID: "earn", Words: W(
 		"ganhar|ganhou|ganharam|ganham|ganho|ganhos|acumulou|acumularam|acumulado|acumulados|creditado|creditados|creditada|creditadas|creditaram|creditou|credito|creditos|emitido|emitidos|distribuido|distribuidos|concedido|concedidos|gerado|gerados|dados|demos|pontuou|pontuaram|pontuados|pontuadas|acumulam|acumula|acumulando|creditamos|distribuimos|concedemos|geramos|ganhos de pontos",
 		"earn|earned|earns|earning|credited|credit|credits|accrued|accumulated|awarded|issued|given|granted|generated|gave out|given out|handed out|collected|collect|racked up|accrue|accrues|accruing|were awarded|were given|earnt|piled up")},
