@@ -24,7 +24,7 @@ func contextOf(r *lexicon.Reading) ([]bool, []string) {
 	if len(r.Tokens) == 0 || r.Tokens[len(r.Tokens)-1].Part == 0 {
 		return nil, nil // one part: nothing around the question
 	}
-	roles := tokenRoles(r)
+	roles, units := tokenRoles(r)
 	ignored := make([]bool, len(r.Tokens))
 	var texts []string
 	asked := false
@@ -33,7 +33,7 @@ func contextOf(r *lexicon.Reading) ([]bool, []string) {
 		for to < len(r.Tokens) && r.Tokens[to].Part == r.Tokens[from].Part {
 			to++
 		}
-		if isContext(roles[from:to]) {
+		if isContext(roles[from:to], units[from:to]) {
 			var words []string
 			for i := from; i < to; i++ {
 				ignored[i] = true
@@ -53,22 +53,27 @@ func contextOf(r *lexicon.Reading) ([]bool, []string) {
 	return ignored, texts
 }
 
-// tokenRole is what one token says about its part; roleUnknown is a word of no match.
+// roleUnknown is the role of a word no phrase matches.
 const roleUnknown semantic.Role = -1
 
-// isContext reports whether a part of these token roles is context: some discourse, no
-// concept.
-func isContext(roles []semantic.Role) bool {
-	discourse := false
-	for _, ro := range roles {
+// isContext reports whether a part of these token roles is context: discourse, no
+// concept, and fewer unknown words than discourse phrases (units: the match each token was
+// read by). A short sentence of one unknown word and courtesy ("Líquido, por favor.",
+// "Cumulative, please.") is an instruction the model does not know, not context: it is
+// refused rather than dropped.
+func isContext(roles []semantic.Role, units []int) bool {
+	discourse, unknown := map[int]bool{}, 0
+	for i, ro := range roles {
 		switch ro {
 		case semantic.RoleConcept:
 			return false
 		case semantic.RoleDiscourse:
-			discourse = true
+			discourse[units[i]] = true
+		case roleUnknown:
+			unknown++
 		}
 	}
-	return discourse
+	return len(discourse) > 0 && unknown < len(discourse)
 }
 
 // tokenRoles gives each token the role of the longest match over it; among matches of that
@@ -76,18 +81,20 @@ func isContext(roles []semantic.Role) bool {
 // phrase is the more specific reading ("sorry to bother you again": courtesy, not
 // "again"; "se não for incômodo": courtesy, not a negation). A match read through a typo
 // is an unsure reading: if it is a concept the token is one. A token no phrase matches
-// is unknown, or a concept when it is capitalised inside a sentence (a name) or not a
-// word at all (a number, a date, a quoted name).
-func tokenRoles(r *lexicon.Reading) []semantic.Role {
+// is unknown, or a concept when it is capitalised inside a sentence (a name: but the
+// writer's own after a closing) or not a word at all (a number, a date, a quoted name).
+func tokenRoles(r *lexicon.Reading) ([]semantic.Role, []int) {
 	roles := make([]semantic.Role, len(r.Tokens))
+	units := make([]int, len(r.Tokens)) // the match each token was read by
 	longest := make([]int, len(r.Tokens))
+	signs := make([]bool, len(r.Tokens))
 	for i, t := range r.Tokens {
 		roles[i] = roleUnknown
 		if t.Kind != lexicon.Word {
 			roles[i], longest[i] = semantic.RoleConcept, 1<<30 // no phrase overrides it
 		}
 	}
-	for _, m := range r.Matches {
+	for k, m := range r.Matches {
 		if r.Tokens[m.From].Part != r.Tokens[m.To-1].Part {
 			continue // a phrase across two sentences is no phrase ("i.e." is not "i e")
 		}
@@ -99,21 +106,34 @@ func tokenRoles(r *lexicon.Reading) []semantic.Role {
 		if m.Typos > 0 && role == semantic.RoleConcept {
 			n = 1 << 29 // an unsure concept outweighs any phrase
 		}
+		if m.Cat == semantic.CatDiscourse && m.Typos == 0 {
+			if f := semantic.FillerByID(m.Arg); f != nil && f.Signs {
+				signs[m.From] = true
+			}
+		}
 		for i := m.From; i < m.To; i++ {
 			switch {
 			case n > longest[i]:
-				roles[i], longest[i] = role, n
+				roles[i], longest[i], units[i] = role, n, k
 			case n == longest[i] && role > roles[i]:
-				roles[i] = role
+				roles[i], units[i] = role, k
 			}
 		}
 	}
+	signed := -1 // the part a closing signs ("Att, Ana Souza")
 	for i, t := range r.Tokens {
+		if signs[i] {
+			signed = t.Part
+		}
 		if roles[i] == roleUnknown && t.Cap {
-			roles[i] = semantic.RoleConcept // a name: "Don't count Maria", "E da Norte"
+			if t.Part == signed {
+				roles[i] = semantic.RoleNeutral // the writer's name
+			} else {
+				roles[i] = semantic.RoleConcept // a name: "Don't count Maria", "E da Norte"
+			}
 		}
 	}
-	return roles
+	return roles, units
 }
 
 // withoutContext is the reading with the context's tokens made fillers: no production

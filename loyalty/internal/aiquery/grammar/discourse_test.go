@@ -48,6 +48,9 @@ func TestContextSentences(t *testing.T) {
 		{"Sorry to bother you again. How many redemptions were there yesterday?", want{measures: []string{"redemptions"}, period: "interval '1 day'"}, 1},
 		{"My manager asked me to check this - how many active customers do we have? Thanks in advance!", want{measures: []string{"customers"}, filters: []string{"active_active"}}, 2},
 		{"Quick question: average ticket at Savassi last month?", want{measures: []string{"average_ticket"}, sql: []string{"'L05'"}}, 1},
+		// a closing signs: the name after it is the writer's, not a customer's
+		{"Quantos clientes ativos temos? Att, Ana Souza", want{measures: []string{"customers"}, filters: []string{"active_active"}}, 1},
+		{"How many customers signed up in May? Kind regards, Bob", want{measures: []string{"customers"}, period: "2025-05-01"}, 1},
 		// discourse words inside the sentence that asks are skipped as before
 		{"oi, vc consegue me dizer quantos clientes ativos temos por favor", want{measures: []string{"customers"}, filters: []string{"active_active"}}, 0},
 		{"vixe, e ontem quanto a rede toda vendeu", want{measures: []string{"revenue"}, period: "interval '1 day'"}, 0},
@@ -77,6 +80,11 @@ func TestContextNeverDropsMeaning(t *testing.T) {
 		{"Pra reunião de sexta, quantos clientes se cadastraram pelo app?", want{refuse: true}, 0},
 		{"For the Monday meeting, how many sales last week?", want{refuse: true}, 0},
 		{"How many sales last month? The boss needs it by Friday.", want{refuse: true}, 0},
+		// one unknown word with courtesy is an instruction the model lacks, not context
+		{"Faturamento de maio. Líquido, por favor.", want{refuse: true}, 0},
+		{"Revenue for May. Cumulative, please.", want{refuse: true}, 0},
+		// a closing inside the sentence that asks is not skipped: its name would be read
+		{"Quantos clientes temos, att Ana Souza", want{refuse: true}, 0},
 		// a question that is all context is refused, not answered with nothing
 		{"Oi, tudo bem? Obrigado!", want{refuse: true}, 0},
 	})
