@@ -16,24 +16,30 @@ import (
 // capitalised unknown word (a name the catalogue does not know: "Don't count Maria").
 // Context is left out of the reading and named in the explanation; every other part is
 // read as a question, where an unknown word still refuses it.
+//
+// A greeting or a closing names the reader or the writer ("Oi Ana Paula!", "Att, Ana
+// Souza"): the capitalised unknown words of its sentence are theirs. In a context
+// sentence they go with it; in the sentence that asks they are never read as a
+// customer's name (the question is refused: "Oi Ana Paula, faturamento de maio" is not
+// the revenue of the customers called Ana Paula).
 
-// contextOf returns the tokens of the question's context parts and the text of each part
-// (nil when there is none). A question that is all context is read whole, so its refusal
-// says what was not understood.
-func contextOf(r *lexicon.Reading) ([]bool, []string) {
-	if len(r.Tokens) == 0 || r.Tokens[len(r.Tokens)-1].Part == 0 {
-		return nil, nil // one part: nothing around the question
+// contextOf reads the question's parts: the tokens of its context parts and the text of
+// each (nil when there is none), and the names of the reader or writer in the parts that
+// ask. A question that is all context is read whole, so its refusal says what was not
+// understood.
+func contextOf(r *lexicon.Reading) (ignored []bool, texts []string, addressed []bool) {
+	if len(r.Tokens) == 0 {
+		return nil, nil, nil
 	}
-	roles, units := tokenRoles(r)
-	ignored := make([]bool, len(r.Tokens))
-	var texts []string
+	roles, units, named := tokenRoles(r)
+	ignored = make([]bool, len(r.Tokens))
 	asked := false
 	for from := 0; from < len(r.Tokens); {
 		to := from
 		for to < len(r.Tokens) && r.Tokens[to].Part == r.Tokens[from].Part {
 			to++
 		}
-		if isContext(roles[from:to], units[from:to]) {
+		if r.Tokens[len(r.Tokens)-1].Part > 0 && isContext(roles[from:to], units[from:to]) {
 			var words []string
 			for i := from; i < to; i++ {
 				ignored[i] = true
@@ -48,9 +54,17 @@ func contextOf(r *lexicon.Reading) ([]bool, []string) {
 		from = to
 	}
 	if !asked || len(texts) == 0 {
-		return nil, nil
+		ignored, texts = nil, nil
 	}
-	return ignored, texts
+	for i, n := range named {
+		if n && (ignored == nil || !ignored[i]) {
+			if addressed == nil {
+				addressed = make([]bool, len(r.Tokens))
+			}
+			addressed[i] = true
+		}
+	}
+	return ignored, texts, addressed
 }
 
 // roleUnknown is the role of a word no phrase matches.
@@ -81,13 +95,15 @@ func isContext(roles []semantic.Role, units []int) bool {
 // phrase is the more specific reading ("sorry to bother you again": courtesy, not
 // "again"; "se não for incômodo": courtesy, not a negation). A match read through a typo
 // is an unsure reading: if it is a concept the token is one. A token no phrase matches
-// is unknown, or a concept when it is capitalised inside a sentence (a name: but the
-// writer's own after a closing) or not a word at all (a number, a date, a quoted name).
-func tokenRoles(r *lexicon.Reading) ([]semantic.Role, []int) {
-	roles := make([]semantic.Role, len(r.Tokens))
-	units := make([]int, len(r.Tokens)) // the match each token was read by
+// is unknown, or a concept when it is capitalised inside a sentence (a name, unless a
+// greeting or closing of its sentence makes it the reader's or the writer's: named) or
+// not a word at all (a number, a date, a quoted name).
+func tokenRoles(r *lexicon.Reading) (roles []semantic.Role, units []int, named []bool) {
+	roles = make([]semantic.Role, len(r.Tokens))
+	units = make([]int, len(r.Tokens)) // the match each token was read by
+	named = make([]bool, len(r.Tokens))
 	longest := make([]int, len(r.Tokens))
-	signs := make([]bool, len(r.Tokens))
+	names := map[int]bool{} // parts with a greeting or a closing
 	for i, t := range r.Tokens {
 		roles[i] = roleUnknown
 		if t.Kind != lexicon.Word {
@@ -106,9 +122,9 @@ func tokenRoles(r *lexicon.Reading) ([]semantic.Role, []int) {
 		if m.Typos > 0 && role == semantic.RoleConcept {
 			n = 1 << 29 // an unsure concept outweighs any phrase
 		}
-		if m.Cat == semantic.CatDiscourse && m.Typos == 0 {
-			if f := semantic.FillerByID(m.Arg); f != nil && f.Signs {
-				signs[m.From] = true
+		if (m.Cat == semantic.CatDiscourse || m.Cat == semantic.CatFiller) && m.Typos == 0 {
+			if f := semantic.FillerByID(m.Arg); f != nil && f.Names {
+				names[r.Tokens[m.From].Part] = true
 			}
 		}
 		for i := m.From; i < m.To; i++ {
@@ -120,31 +136,29 @@ func tokenRoles(r *lexicon.Reading) ([]semantic.Role, []int) {
 			}
 		}
 	}
-	signed := -1 // the part a closing signs ("Att, Ana Souza")
 	for i, t := range r.Tokens {
-		if signs[i] {
-			signed = t.Part
+		if roles[i] != roleUnknown || !t.Cap {
+			continue
 		}
-		if roles[i] == roleUnknown && t.Cap {
-			if t.Part == signed {
-				roles[i] = semantic.RoleNeutral // the writer's name
-			} else {
-				roles[i] = semantic.RoleConcept // a name: "Don't count Maria", "E da Norte"
-			}
+		if names[t.Part] {
+			roles[i], named[i] = semantic.RoleNeutral, true // the reader's or the writer's name
+		} else {
+			roles[i] = semantic.RoleConcept // a name: "Don't count Maria", "E da Norte"
 		}
 	}
-	return roles, units
+	return roles, units, named
 }
 
-// withoutContext is the reading with the context's tokens made fillers: no production
-// reads them and every reading skips them.
-func withoutContext(r *lexicon.Reading, ignored []bool) *lexicon.Reading {
+// withoutContext is the reading with the context's tokens made fillers (no production
+// reads them and every reading skips them) and the names of the reader or writer in the
+// parts that ask made words no production reads.
+func withoutContext(r *lexicon.Reading, ignored, addressed []bool) *lexicon.Reading {
 	out := *r
 	out.Matches = nil
 	for _, m := range r.Matches {
 		keep := true
 		for i := m.From; i < m.To; i++ {
-			if ignored[i] {
+			if ignored != nil && ignored[i] || addressed != nil && addressed[i] && m.Cat == lexicon.CatWord {
 				keep = false
 				break
 			}
@@ -153,8 +167,8 @@ func withoutContext(r *lexicon.Reading, ignored []bool) *lexicon.Reading {
 			out.Matches = append(out.Matches, m)
 		}
 	}
-	for i, ig := range ignored {
-		if ig {
+	for i := range ignored {
+		if ignored[i] {
 			out.Matches = append(out.Matches, lexicon.Match{From: i, To: i + 1, Cat: semantic.CatFiller, Arg: "context", Text: r.Tokens[i].Raw})
 		}
 	}

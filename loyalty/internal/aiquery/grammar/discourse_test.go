@@ -48,6 +48,9 @@ func TestContextSentences(t *testing.T) {
 		{"Sorry to bother you again. How many redemptions were there yesterday?", want{measures: []string{"redemptions"}, period: "interval '1 day'"}, 1},
 		{"My manager asked me to check this - how many active customers do we have? Thanks in advance!", want{measures: []string{"customers"}, filters: []string{"active_active"}}, 2},
 		{"Quick question: average ticket at Savassi last month?", want{measures: []string{"average_ticket"}, sql: []string{"'L05'"}}, 1},
+		// a greeting names the reader: the name goes with it, never a customer filter
+		{"Oi Ana Paula! Faturamento de maio?", want{measures: []string{"revenue"}, filters: []string{}, period: "2025-05-01"}, 1},
+		{"Good morning Carlos. Revenue by store last month?", want{measures: []string{"revenue"}, filters: []string{}, dims: []string{"store"}}, 1},
 		// a closing signs: the name after it is the writer's, not a customer's
 		{"Quantos clientes ativos temos? Att, Ana Souza", want{measures: []string{"customers"}, filters: []string{"active_active"}}, 1},
 		{"How many customers signed up in May? Kind regards, Bob", want{measures: []string{"customers"}, period: "2025-05-01"}, 1},
@@ -85,6 +88,12 @@ func TestContextNeverDropsMeaning(t *testing.T) {
 		{"Revenue for May. Cumulative, please.", want{refuse: true}, 0},
 		// a closing inside the sentence that asks is not skipped: its name would be read
 		{"Quantos clientes temos, att Ana Souza", want{refuse: true}, 0},
+		// the reader's name in the sentence that asks is never read as a customer's
+		{"Oi Ana Paula, faturamento de maio", want{refuse: true}, 0},
+		{"Hi Carlos Lima, revenue for May?", want{refuse: true}, 0},
+		// someone else's request in the sentence that asks: the name is the requester's
+		{"A Maria Souza pediu o faturamento de maio", want{refuse: true}, 0},
+		{"Carlos Lima wants the revenue for May", want{refuse: true}, 0},
 		// a question that is all context is refused, not answered with nothing
 		{"Oi, tudo bem? Obrigado!", want{refuse: true}, 0},
 	})

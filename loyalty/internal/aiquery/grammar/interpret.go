@@ -157,9 +157,9 @@ func (it *Interpreter) Interpret(question string, cat *semantic.Catalog) (*Resul
 	lx := it.lexicon(cat)
 	r := lx.Read(question)
 	lang = r.Lang
-	ignored, context := contextOf(r)
-	if ignored != nil {
-		r = withoutContext(r, ignored)
+	ignored, context, addressed := contextOf(r)
+	if ignored != nil || addressed != nil {
+		r = withoutContext(r, ignored, addressed)
 	}
 	if len(r.Tokens) == 0 {
 		return nil, &Refusal{Lang: lang, Reason: say(lang, "a pergunta está vazia", "the question is empty")}

@@ -34,10 +34,12 @@ const (
 
 // FillerClass is one class of words that are not concepts of the model.
 type FillerClass struct {
-	ID    string
-	Skip  bool // a reading may leave the word out anywhere (CatFiller)
-	Role  Role
-	Signs bool // the capitalised words after it are the writer's name (closings)
+	ID   string
+	Skip bool // a reading may leave the word out anywhere (CatFiller)
+	Role Role
+	// Names: the capitalised words of its sentence are the reader's or the writer's name
+	// ("Oi Ana!", "Att, Ana Souza"), never a customer's
+	Names bool
 	Words Words
 }
 
@@ -56,20 +58,25 @@ var Fillers = []*FillerClass{
 		"ja|ainda|agora|atualmente|hoje em dia|ate agora|geral|em geral|entre os|entre as|dentre os|dentre as|dia|periodo|atual|na rede|em toda a rede|da rede|a rede toda|a rede inteira|rede toda|rede inteira|toda a rede|de toda a rede|todas as lojas|todas as unidades|todas as filiais|todos|todas|tudo|cada um|cada uma|considerando|considerando apenas|considerando so|levando em conta|algo|alguma coisa|alguma|algum|nada|tb|tbm|tambem|todo|toda|inteiro|inteira|completo|completa|qualquer|em qualquer epoca|a qualquer momento|em qualquer periodo|de todos os tempos|desde sempre",
 		"so far|to date|currently|now|right now|at the moment|also|too|ever|overall|in total|across all stores|all stores|every store|in all|all|every|any|whole|entire|the whole chain|whole chain|the entire chain|entire chain|chain wide|chainwide|company wide|companywide|across the chain|across the company|network wide|currently have|still|yet|already|each|each one|each of them|something|anything|any purchase|some|considering|considering only|taking into account|period|the period|time period|full|complete|any time|anytime|at any time|of all time|all time|all-time")},
 
-	{ID: "greeting", Skip: true, Role: RoleDiscourse, Words: W(
+	{ID: "greeting", Skip: true, Role: RoleDiscourse, Names: true, Words: W(
 		"oi|ola|opa|oie|eai|e ai|ei|salve|bom dia|boa tarde|boa noite|tudo bem|tudo bom|tudo certo|tudo joia|td bem|tdb|blz|beleza|como vai|como voce esta|prezado|prezados|prezada|prezadas|prezado time|pessoal|galera|ola pessoal|tchau|ate mais|ate logo|obrigado|obrigada|obrigadao|obg|brigado|brigada|valeu|vlw|muito obrigado|muito obrigada|agradeco|agradeco desde ja|desde ja agradeco|desde ja obrigado|obrigado desde ja",
 		"hi|hello|hey|hiya|howdy|hi there|hey there|hello there|hi all|hello all|hi team|hello team|hey team|hi everyone|hello everyone|good morning|good afternoon|good evening|dear|folks|thanks|thank you|thank you so much|thanks so much|thanks a lot|thx|ty|tks|many thanks|thanks in advance|thank you in advance|much appreciated|appreciate it|i appreciate it|appreciated|bye|how are you|hope you are well|hope youre well|hope you are doing well")},
-	// closings sign a message: the capitalised words after one are the writer's name
-	// ("Att, Ana Souza"), never a customer's; read only in a context sentence
-	{ID: "closing", Role: RoleDiscourse, Signs: true, Words: W(
+	// closings sign a message ("Att, Ana Souza"); read only in a context sentence
+	{ID: "closing", Role: RoleDiscourse, Names: true, Words: W(
 		"abraco|abracos|abs|att|atenciosamente|cordialmente|grato|grata|saudacoes|beijos|bjs|um abraco|forte abraco",
 		"cheers|regards|best regards|kind regards|warm regards|sincerely|yours sincerely|yours truly|all the best|many thanks and regards")},
 	{ID: "courtesy", Skip: true, Role: RoleDiscourse, Words: W(
 		"e pra ontem|e para ontem|eh pra ontem|por favor|pf|pfv|pfvr|porfa|favor|por gentileza|gentileza|se possivel|se for possivel|se puder|se voce puder|se der|quando puder|quando der|se nao for incomodo|desculpa|desculpe|desculpas|perdao|foi mal|com licenca|licenca|desculpa incomodar|desculpe incomodar|desculpa o incomodo|desculpe o incomodo|desculpa incomodar de novo|desculpe incomodar de novo|desculpa incomodar novamente|desculpe incomodar novamente|desculpa a pergunta|me ajuda|me ajude|me ajudem|uma ajuda|uma forca|da uma forca|o quanto antes|com urgencia|urgente|rapidinho|sem pressa|sem problema|sem problemas|tranquilo",
 		"please|pls|plz|kindly|sorry|so sorry|apologies|excuse me|sorry to bother you|sorry to bother you again|sorry to bother|sorry again|sorry for the trouble|sorry if this is a basic one|sorry if this is a basic question|sorry if this is a silly question|sorry if this is obvious|if possible|if you can|if you could|when you can|when you get a chance|if you get a chance|asap|as soon as possible|if that makes sense|if this makes sense|does that make sense|hope that makes sense|no rush|no worries|no problem|help me|help me out|could you help|can you help|quick question|a quick question|one quick question")},
 	{ID: "request", Skip: true, Role: RoleDiscourse, Words: W(
-		"preciso|precisava|precisamos|precisaria|precisando|necessito|quero|queria|queremos|quer|querem|gostaria|gostariamos|qro|qria|solicito|solicitamos|solicitar|solicitando|peco|pedimos|pediu|pediram|pedindo|pedi|pede|manda|mande|mandar|mandem|me manda|me mande|me envia|me envie|envia|envie|enviar|puxa|puxe|puxar|me puxa|puxo|traz|traga|trazer|me traz|me traga|tragam|informe|informa|informar|me informe|me informa|informem|diga|me diga|diz|me diz|fala|me fala|consegue|conseguem|consegue me|voce consegue|vc consegue|voces conseguem|consigo|tem como|da pra|poderia|poderiam|pode|podem|podia|verifica|verifique|verificar|checa|cheque|checar|confere|confira|conferir|olha|olhe|olhar|ve|veja|ver|saber|sabe|sabem|quero saber|queria saber|gostaria de saber|preciso saber|precisava saber|entender|levantar|levanta|levante|gera|gere|gerar|busca|busque|buscar|procura|procure|descobrir|apresentar|responder|dimensionar|entregar|olhando|olhando para|olhando pro|olhando pra|analisando|dando uma olhada|montando|montar|montei|monto|preparando|preparar|preparei|organizando|organizar|elaborando|elaborar|desenhando|planejando|trabalhando em|estudando|dizer|me dizer|dizendo|falar|me falar|mostrar pra mim|passar|me passar",
-		"tell|tell me|give|give me|get|get me|find|find me|find out|fetch|pull|pull up|pull me|see|let me know|want|wanted|need|needed|would|like|could|can|should|might|send|send me|check|check on|look up|look into|provide|provide me|know|to know|ask|asked|asking|told|wonder|wondering|i was wondering|was wondering|understand|figure out|work out|calculate|compute|grab|dig up|confirm|verify|see if|check if|help|assist|try|trying|put together|putting together|prepare|preparing|working on|said|says|looking at|look at|looking|take a look|have a look|look like|looks like|looking for")},
+		"preciso|precisava|precisamos|precisaria|precisando|necessito|quero|queria|queremos|gostaria|gostariamos|qro|qria|solicito|solicitamos|solicitar|solicitando|peco|pedimos|pedindo|pedi|manda|mande|mandar|mandem|me manda|me mande|me envia|me envie|envia|envie|enviar|puxa|puxe|puxar|me puxa|puxo|traz|traga|trazer|me traz|me traga|tragam|informe|informa|informar|me informe|me informa|informem|diga|me diga|diz|me diz|fala|me fala|consegue|conseguem|consegue me|voce consegue|vc consegue|voces conseguem|consigo|tem como|da pra|poderia|poderiam|pode|podem|podia|verifica|verifique|verificar|checa|cheque|checar|confere|confira|conferir|olha|olhe|olhar|ve|veja|ver|saber|sabe|sabem|quero saber|queria saber|gostaria de saber|preciso saber|precisava saber|entender|levantar|levanta|levante|gera|gere|gerar|busca|busque|buscar|procura|procure|descobrir|apresentar|responder|dimensionar|entregar|olhando|olhando para|olhando pro|olhando pra|analisando|dando uma olhada|montando|montar|montei|monto|preparando|preparar|preparei|organizando|organizar|elaborando|elaborar|desenhando|planejando|trabalhando em|estudando|dizer|me dizer|dizendo|falar|me falar|mostrar pra mim|passar|me passar",
+		"tell|tell me|give|give me|get|get me|find|find me|find out|fetch|pull|pull up|pull me|see|let me know|want|wanted|need|needed|would|like|could|can|should|might|send|send me|check|check on|look up|look into|provide|provide me|know|to know|ask|asking|wonder|wondering|i was wondering|was wondering|understand|figure out|work out|calculate|compute|grab|dig up|confirm|verify|see if|check if|help|assist|try|trying|put together|putting together|prepare|preparing|working on|looking at|look at|looking|take a look|have a look|look like|looks like|looking for")},
+	// what someone else asked or said: the subject is a person ("a Maria Souza pediu",
+	// "my boss wants"), whose name a reading would take for a customer's; read only in a
+	// context sentence
+	{ID: "reported", Role: RoleDiscourse, Words: W(
+		"pediu|pediram|pede|pedem|quer|querem|precisa|precisam|mandou|mandaram|solicitou|solicitaram|perguntou|perguntaram|disse|disseram|falou|falaram|comentou|comentaram|quer saber|querem saber|pediu pra|pediu para",
+		"asked|asks|wants|needs|said|says|told|requested|requests|wanted to know|wants to know|asked me|told me|asked us|was asking|were asking|mentioned")},
 	{ID: "hedge", Skip: true, Role: RoleDiscourse, Words: W(
 		"aproximadamente|cerca de|mais ou menos|em torno de|por volta de|basicamente|so pra saber|so por curiosidade|na verdade|realmente|mesmo|de fato|certinho|direitinho|bem|muito|bastante|talvez|acho|acho que|creio que|imagino que|parece que|digamos|ou seja|quer dizer|no caso|pelo jeito|por acaso",
 		"approximately|around|roughly|more or less|basically|actually|really|kind of|sort of|i think|i guess|i believe|i suppose|maybe|perhaps|probably|quite|pretty much|very|literally|honestly|to be honest|by the way|btw|anyway|anyways|i mean|to be clear|in other words|that is|ie|i e|of course|for real")},
