@@ -118,7 +118,7 @@ var Nouns = []*Noun{
 		"customer|customers|cust|custs|client|clients|member|members|consumer|consumers|people|ppl|person|persons|shoppers|customer base|users|user|account|accounts|customer accounts|member accounts|account holders|cardholders|patrons|loyalty members|program members|programme members|members of the program|guests|shopper")},
 	{ID: "sales", Fact: Sales, Agg: "count", Event: "buy", Words: W(
 		"venda|vendas|compra|compras|cupom|cupons|cupom fiscal|cupons fiscais|pedido|pedidos|transacao|transacoes|nota fiscal|notas fiscais|vds|vnd|notas|nf|nfs|nfe|nfce|vendas realizadas|cupons emitidos|tickets de venda|cupom de venda|cupons de venda",
-		"sale|sales|purchase|purchases|order|orders|coupon|coupons|transaction|transactions|receipt|receipts|txn|txns|trx|invoices|invoice|checkouts|checkout|baskets|basket|sales transactions|sales orders|tickets sold")},
+		"sale|sales|purchase|purchases|order|orders|coupon|coupons|transaction|transactions|receipt|receipts|txn|txns|trx|invoices|invoice|baskets|basket|sales transactions|sales orders|tickets sold")},
 	{ID: "points", Agg: "sum", Quantity: "points", Words: W("ponto|pontos|pts|pt|pontuacao|pontinhos|pto|ptos|pontos de fidelidade|pontos do programa", "point|points|pts|pt|pnts|loyalty points|reward points|rewards points|program points")},
 	{ID: "value", Agg: "sum", Quantity: "money", Words: W("valor|valores|vlr|vlrs|montante|dinheiro|reais|em reais|r$|quantia|total em reais", "value|values|amount|amounts|money|dollars|reais|brl")},
 	{ID: "balance", Agg: "sum", Quantity: "points", Words: W("saldo|saldos|saldo de pontos|saldos de pontos", "balance|balances|points balance|point balance")},
@@ -168,7 +168,7 @@ var Events = []*Event{
 	{ID: "spend", Activity: Bought, Words: W("gasto|gastos|gastar|gastou|gastaram|gastam|gasta|gastamos|desembolsou|desembolsaram|gastaram com a gente|gastaram conosco|gastou com a gente", "spend|spent|spends|spending|spent with us|splurged|spender|spenders")},
 	{ID: "redeem", Activity: Redeemed, Times: "redemptions", Words: W(
 		"resgatar|resgatou|resgataram|resgatam|resgata|resgatado|resgatados|resgatada|resgatadas|resgatamos|trocou|trocaram|trocados|trocadas|queimados|usou os pontos|usaram os pontos|usaram pontos|usou pontos|gastaram os pontos|gastaram pontos|gastou os pontos|gastou pontos|queimou|queimaram|trocaram pontos|trocaram os pontos|trocou pontos|resgatei",
-		"redeemed|redeeming|redeem|redeems|burned|burnt|claimed|exchanged|spent their points|spent points|cashed in|cashed out|burn|burns|burned points|cashed in points|traded in|claim|claims")},
+		"redeemed|redeeming|redeem|redeems|burned|burnt|claimed|exchanged|spent their points|spent points|cashed in|cashed out|burn|burns|burned points|cashed in points|traded in")},
 	{ID: "earn", Words: W(
 		"ganhar|ganhou|ganharam|ganham|ganho|ganhos|acumulou|acumularam|acumulado|acumulados|creditado|creditados|creditada|creditadas|creditaram|creditou|credito|creditos|emitido|emitidos|distribuido|distribuidos|concedido|concedidos|gerado|gerados|dados|demos|pontuou|pontuaram|pontuados|pontuadas|acumulam|acumula|acumulando|creditamos|distribuimos|concedemos|geramos|ganhos de pontos",
 		"earn|earned|earns|earning|credited|credit|credits|accrued|accumulated|awarded|issued|given|granted|generated|gave out|given out|handed out|collected|collect|racked up|accrue|accrues|accruing|were awarded|were given|earnt|piled up")},
