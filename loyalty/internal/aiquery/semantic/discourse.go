@@ -18,6 +18,16 @@ package semantic
 // (CatNeg, CatRestrict), time relations (CatSince, CatBefore, CatAfter, CatAgain,
 // CatUntil), quantifiers (the "scope" class below, CatBoth, CatBy) and numbers.
 
+// Categories of the words that are not concepts (CatFiller, in vocabulary.go, is the
+// category of the classes a reading may skip).
+const (
+	// CatDiscourse is a class of discourse words read only in a context sentence; arg: class.
+	CatDiscourse Category = "discourse"
+	// CatRestrict is a restriction word no production reads ("ignore", "leave out",
+	// "desconsidere"): never skipped, never context.
+	CatRestrict Category = "restrict"
+)
+
 // Role is what a word says about the sentence that holds it.
 type Role int
 
