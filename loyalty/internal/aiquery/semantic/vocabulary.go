@@ -45,8 +45,6 @@ const (
 	CatBoth     Category = "both"      // ambos, both
 	CatBefore2  Category = "before2"   // antes, before (adverb: "had bought before")
 	CatNamed    Category = "named"     // chamado, named
-	CatInName   Category = "inname"    // no nome, in their name: after a literal searched in names
-	CatAlso     Category = "also"      // junto com, along with: a column to show beside a list
 	CatWho      Category = "who"       // quem, qual, which: one answer
 	CatPerCust  Category = "percust"   // por cliente, per customer
 	CatBands    Category = "bands"     // faixas, bands, distribution
