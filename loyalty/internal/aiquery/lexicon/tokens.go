@@ -72,7 +72,7 @@ func Tokenize(q string) []Token {
 	q = contractions.Replace(" " + q + " ")
 	var toks []Token
 	sentenceStart := true
-	part := 0
+	part, partFrom := 0, 0 // the tokens from toks[partFrom] on are in part
 	for i := 0; i < len(q); {
 		rest := q[i:]
 		r, size := firstRune(rest)
@@ -81,17 +81,17 @@ func Tokenize(q string) []Token {
 			continue
 		}
 		if r == ',' {
-			toks = append(toks, Token{Kind: Word, Raw: ",", Norm: ",", Part: part})
+			toks = append(toks, Token{Kind: Word, Raw: ",", Norm: ","})
 			i += size
 			continue
 		}
 		t, n := scan(rest)
 		if n == 0 {
-			if strings.ContainsRune(".?!:;…", r) {
+			if strings.ContainsRune(".?!:;", r) {
 				sentenceStart = true
 			}
-			if strings.ContainsRune(".?!:;…-–—", r) && len(toks) > 0 && toks[len(toks)-1].Part == part {
-				part++
+			if strings.ContainsRune(".?!:;…-–—", r) && len(toks) > partFrom {
+				part, partFrom = inPart(toks[partFrom:], part), len(toks)
 			}
 			i += size
 			continue
@@ -101,23 +101,23 @@ func Tokenize(q string) []Token {
 			t.Cap = unicode.IsUpper(first) && !sentenceStart
 		}
 		sentenceStart = false
-		t.Part = part
 		if t.Kind == Word && strings.Contains(t.Norm, " ") {
 			// "quintas-feiras", "e-mail": the parts are words of the lexicon's phrases
-			for j, w := range strings.Fields(t.Norm) {
-				if reNumber.MatchString(w) && digits(w) == w {
+			for j, part := range strings.Fields(t.Norm) {
+				if reNumber.MatchString(part) && digits(part) == part {
 					// "jan-2025": the number is a number
-					dec, f := number(w)
-					toks = append(toks, Token{Kind: Number, Raw: w, Norm: dec, Num: f, Part: part})
+					dec, f := number(part)
+					toks = append(toks, Token{Kind: Number, Raw: part, Norm: dec, Num: f})
 					continue
 				}
-				toks = append(toks, Token{Kind: Word, Raw: w, Norm: w, Cap: t.Cap && j == 0, Part: part})
+				toks = append(toks, Token{Kind: Word, Raw: part, Norm: part, Cap: t.Cap && j == 0})
 			}
 		} else {
 			toks = append(toks, t)
 		}
 		i += n
 	}
+	inPart(toks[partFrom:], part)
 	// A question typed in Title Case says nothing about names.
 	caps := 0
 	for _, t := range toks {
@@ -131,6 +131,14 @@ func Tokenize(q string) []Token {
 		}
 	}
 	return toks
+}
+
+// inPart puts the tokens in part p and returns the next part's number.
+func inPart(toks []Token, p int) int {
+	for k := range toks {
+		toks[k].Part = p
+	}
+	return p + 1
 }
 
 func scan(s string) (Token, int) {
