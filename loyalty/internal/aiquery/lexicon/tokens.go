@@ -32,6 +32,9 @@ const (
 
 // Token is one piece of the question.
 type Token struct {
+	// Part is the sentence or clause of the question the token is in: parts are split at
+	// . ! ? ; : … and free-standing dashes (the context rule of package grammar reads them)
+	Part int
 	Kind Kind
 	Raw  string    // as typed
 	Norm string    // words: folded; numbers and money: a SQL numeric literal; docs: digits
@@ -39,9 +42,6 @@ type Token struct {
 	Hi   float64   // the end of a range
 	Date time.Time // dates
 	Cap  bool      // a word typed with a capital first letter, not at a sentence start
-	// Part is the sentence or clause of the question the token is in: parts are split at
-	// . ! ? ; : … and free-standing dashes (the context rule of package grammar reads them)
-	Part int
 }
 
 var (
