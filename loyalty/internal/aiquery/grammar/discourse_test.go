@@ -146,6 +146,15 @@ func TestBusinessVocabulary(t *testing.T) {
 			"revenue itemized by store for the period of April 2025":                      {measures: []string{"revenue"}, dims: []string{"store"}, period: "2025-04-01"},
 			"quantos resgates de 1º de maio pra cá":                                       {measures: []string{"redemptions"}, period: "2025-05-01"},
 		}},
+		{"filters in everyday words", map[string]want{
+			"quantos clientes fazem anos em julho":            {measures: []string{"customers"}, sql: []string{"extract(month FROM c.birth_date) = 7"}},
+			"customers celebrating their birthday this month": {measures: []string{"customers"}, sql: []string{"extract(month FROM c.birth_date)"}},
+			"quantos clientes usam nosso app":                 {measures: []string{"customers"}, sql: []string{"c.app_user"}},
+			"resgates em andamento por loja":                  {measures: []string{"redemptions"}, dims: []string{"store"}, sql: []string{"r.status = 'pending'"}},
+			"void sales in May":                               {sql: []string{"cancelled_at IS NOT NULL"}, period: "2025-05-01"},
+			"how many accounts redeemed points last month":    {measures: []string{"redeemers"}},
+			"promoções em andamento":                          {refuse: true}, // pending is a redemption status, not a promotion's
+		}},
 		{"list verbs", map[string]want{
 			"relacione os clientes inativos": {list: true},
 			"me mostra os clientes inativos": {list: true},
