@@ -51,6 +51,7 @@ func (g *Rules) Generate(_ context.Context, ask Ask) (Generation, error) {
 	}
 	in := res.Request.Explain()
 	in.NoteTypos(res.Fixes)
+	in.NoteContext(res.Context)
 	return Generation{Query: res.SQL, Interpretation: &in, Source: SourceRules}, nil
 }
 

@@ -202,7 +202,7 @@ func TestRulesRefuseWrites(t *testing.T) {
 
 // The rules say what the query means, in the question's language, with the fields the API
 // sends (title, measure, breakdown, filters, period, counting rules, notes), explained from
-// the request; a typo read as another word is noted.
+// the request; a typo read as another word, and context left out, are noted.
 func TestRulesExplainTheInterpretation(t *testing.T) {
 	g := NewRules(fixedNow, time.UTC)
 	cases := []struct {
@@ -215,6 +215,9 @@ func TestRulesExplainTheInterpretation(t *testing.T) {
 		{"revenue by store last month", "en", "Revenue by store", "sum of the sales' value", []string{"store"}, "last month", "cancelled sales do not count", "", ""},
 		{"faturamento por loja no pix em outubro", "pt", "Faturamento por loja", "soma do valor das vendas", []string{"loja"}, "outubro de 2024", "canceladas não contam", "", "pix"},
 		{"tiket medio last week", "en", "Average ticket", "average value of a sale", []string{}, "last week", "cancelled sales do not count", "tiket", ""},
+		// context around the question is left out, and the explanation says so
+		{"Bom dia! Faturamento por loja no mês passado?", "pt", "Faturamento por loja", "soma do valor das vendas", []string{"loja"}, "mês passado", "canceladas não contam", "como contexto: \"Bom dia\"", ""},
+		{"I'm putting together the slides for the ops meeting. Revenue by store last month, please.", "en", "Revenue by store", "sum of the sales' value", []string{"store"}, "last month", "cancelled sales do not count", "as context: \"I am putting together the slides for the ops meeting\"", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.question, func(t *testing.T) {
@@ -235,7 +238,7 @@ func TestRulesExplainTheInterpretation(t *testing.T) {
 				t.Errorf("filters %q, want one with %q", in.Filters, c.filter)
 			}
 			if c.note != "" && (len(in.Notes) == 0 || !strings.Contains(in.Notes[0], c.note)) {
-				t.Errorf("notes %q, want the typo %q read", in.Notes, c.note)
+				t.Errorf("notes %q, want %q", in.Notes, c.note)
 			}
 		})
 	}

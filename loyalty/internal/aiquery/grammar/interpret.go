@@ -78,6 +78,7 @@ type Result struct {
 	SQL     string
 	Lang    semantic.Lang
 	Fixes   []string // typos read as other words
+	Context []string // the sentences read as context around the question, left out
 }
 
 // Refusal is a question the interpreter will not answer, in the question's language.
@@ -87,6 +88,7 @@ type Refusal struct {
 	Understood    []string
 	NotUnderstood []string
 	WriteIntent   bool
+	Context       []string // the sentences read as context around the question, left out
 }
 
 func (r *Refusal) Error() string { return r.Message() }
@@ -113,6 +115,9 @@ func (r *Refusal) Message() string {
 	}
 	if len(r.NotUnderstood) > 0 {
 		b.WriteString(say(" Não entendi: ", " I did not understand: ") + "\"" + strings.Join(r.NotUnderstood, "\", \"") + "\".")
+	}
+	if len(r.Context) > 0 {
+		b.WriteString(say(" Deixei de lado, como contexto: ", " I left out, as context: ") + "\"" + strings.Join(r.Context, "\", \"") + "\".")
 	}
 	return b.String()
 }
@@ -152,6 +157,10 @@ func (it *Interpreter) Interpret(question string, cat *semantic.Catalog) (*Resul
 	lx := it.lexicon(cat)
 	r := lx.Read(question)
 	lang = r.Lang
+	ignored, context, addressed := contextOf(r)
+	if ignored != nil || addressed != nil {
+		r = withoutContext(r, ignored, addressed)
+	}
 	if len(r.Tokens) == 0 {
 		return nil, &Refusal{Lang: lang, Reason: say(lang, "a pergunta está vazia", "the question is empty")}
 	}
@@ -193,7 +202,7 @@ func (it *Interpreter) Interpret(question string, cat *semantic.Catalog) (*Resul
 		if err == nil {
 			var sql string
 			if sql, err = req.Compile(); err == nil {
-				ok = append(ok, found{&Result{Request: req, SQL: sql, Lang: lang, Fixes: r.Fixes}, a.cost, describe(req)})
+				ok = append(ok, found{&Result{Request: req, SQL: sql, Lang: lang, Fixes: r.Fixes, Context: context}, a.cost, describe(req)})
 				continue
 			}
 		}
@@ -212,7 +221,9 @@ func (it *Interpreter) Interpret(question string, cat *semantic.Catalog) (*Resul
 		}
 		return ok[0].res, nil
 	}
-	return nil, refusal(lang, r, firstErr, firstErrA)
+	ref := refusal(lang, r, firstErr, firstErrA)
+	ref.Context = context
+	return nil, ref
 }
 
 // namesSignup reports whether a word of the question can name a sign-up.

@@ -144,7 +144,7 @@ func markerClause(kind, sym string, cost float64) *Rule {
 // productions is the grammar. Each production reads one structure of the questions; none
 // exists for one phrasing. The words are the model's (semantic.Terms).
 func productions(x *env) []*Rule {
-	return []*Rule{
+	return append([]*Rule{
 		// ---- measures: a measure's own words, or its composition (aggregate, noun, event)
 		rule("Measure", 0, tMeasure, func(k []*Edge) (any, bool) { return byID(arg(k[0])) }),
 		rule("Measure", 0, tAgg+" "+tMeasure, func(k []*Edge) (any, bool) { return aggOf(arg(k[0]), arg(k[1])) }),
@@ -1053,7 +1053,7 @@ func productions(x *env) []*Rule {
 		rule("Clause", 0.5, tBy+" "+tBands, func(k []*Edge) (any, bool) { return clauseV{"bands", marker("")}, true }),
 		markerClause("when", string(semantic.CatWhen), 0),
 		markerClause("pronoun", string(semantic.CatPronoun), 0),
-	}
+	}, postposedNew()...)
 }
 
 const (

@@ -235,7 +235,8 @@ func (lx *Lexicon) Read(question string) *Reading {
 					}
 					for _, s := range p.senses {
 						r.Matches = append(r.Matches, Match{From: i, To: i + len(p.words), Cat: s.cat, Arg: s.arg, Lang: s.lang, Typos: typos})
-						if s.cat != semantic.CatFiller && typos == 0 {
+						// function words say nothing of the language; discourse does ("thanks")
+						if (s.cat != semantic.CatFiller || semantic.RoleOf(s.cat, s.arg) == semantic.RoleDiscourse) && typos == 0 {
 							switch s.lang {
 							case semantic.PT:
 								pt += len(p.words)

@@ -32,6 +32,9 @@ const (
 
 // Token is one piece of the question.
 type Token struct {
+	// Part is the sentence or clause of the question the token is in: parts are split at
+	// . ! ? ; : … and free-standing dashes (the context rule of package grammar reads them)
+	Part int
 	Kind Kind
 	Raw  string    // as typed
 	Norm string    // words: folded; numbers and money: a SQL numeric literal; docs: digits
@@ -78,6 +81,7 @@ func Tokenize(q string) []Token {
 	q = contractions.Replace(" " + q + " ")
 	var toks []Token
 	sentenceStart := true
+	part, partFrom := 0, 0 // the tokens from toks[partFrom] on are in part
 	for i := 0; i < len(q); {
 		rest := q[i:]
 		r, size := firstRune(rest)
@@ -94,6 +98,9 @@ func Tokenize(q string) []Token {
 		if n == 0 {
 			if strings.ContainsRune(".?!:;", r) {
 				sentenceStart = true
+			}
+			if strings.ContainsRune(".?!:;…-–—", r) && len(toks) > partFrom {
+				part, partFrom = inPart(toks[partFrom:], part), len(toks)
 			}
 			i += size
 			continue
@@ -129,6 +136,7 @@ func Tokenize(q string) []Token {
 		}
 		i += n
 	}
+	inPart(toks[partFrom:], part)
 	// A question typed in Title Case says nothing about names.
 	caps := 0
 	for _, t := range toks {
@@ -142,6 +150,14 @@ func Tokenize(q string) []Token {
 		}
 	}
 	return toks
+}
+
+// inPart puts the tokens in part p and returns the next part's number.
+func inPart(toks []Token, p int) int {
+	for k := range toks {
+		toks[k].Part = p
+	}
+	return p + 1
 }
 
 func scan(s string) (Token, int) {

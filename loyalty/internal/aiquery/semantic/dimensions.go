@@ -62,7 +62,7 @@ var (
 			joins: joins(j),
 			where: f.Store + " IS NOT NULL",
 		}, true
-	}}).named(W("loja|lojas|filial|filiais|unidade|unidades|pdv|pdvs|ponto de venda|pontos de venda|franquia|franquias", "store|stores|shop|shops|branch|branches|location|locations|outlet|outlets"), W("", ""))
+	}}).named(W("loja|lojas|filial|filiais|unidade|unidades|pdv|pdvs|ponto de venda|pontos de venda|franquia|franquias|estabelecimento|estabelecimentos|sucursal|sucursais", "store|stores|shop|shops|branch|branches|location|locations|outlet|outlets|venue|venues|storefront|storefronts|store location|store locations"), W("", ""))
 	ByCustomer = (&Dimension{ID: "customer", Name: T("cliente", "customer"), build: func(f *Fact, l Lang) (dimSQL, bool) {
 		j, ok := customerJoin(f)
 		if !ok || f == Customers {
@@ -90,7 +90,7 @@ var (
 			return dimSQL{}, false
 		}
 		return dimSQL{cols: []Column{col("v.payment_type", T("forma_pagamento", "payment_type"), l)}}, true
-	}}).named(W("forma de pagamento|formas de pagamento|meio de pagamento|meios de pagamento|tipo de pagamento|tipos de pagamento|pagamento|pagamentos|pgto|pagto|forma de pgto", "payment type|payment types|payment method|payment methods|payment|payments|pay method|pay type"), W("", ""))
+	}}).named(W("forma de pagamento|formas de pagamento|meio de pagamento|meios de pagamento|tipo de pagamento|tipos de pagamento|pagamento|pagamentos|pgto|pagto|forma de pgto|forma pgto|meio de pgto|meios de pgto|tipo de pgto|modalidade de pagamento|modalidades de pagamento|metodo de pagamento|metodos de pagamento|forma de pagto|meio de pagto", "payment type|payment types|payment method|payment methods|payment|payments|pay method|pay type|pmt type|pmt types|pmt method|pmt methods|pymt type|pymt method|payment mode|payment modes|mode of payment|method of payment|tender type|tender types|tender|way of paying|ways of paying"), W("", ""))
 	BySignupStore = (&Dimension{ID: "signup_store", Name: T("loja de cadastro", "sign-up store"), build: func(f *Fact, l Lang) (dimSQL, bool) {
 		if f != Customers {
 			return dimSQL{}, false
@@ -101,13 +101,13 @@ var (
 			where: "c.store_code IS NOT NULL",
 		}, true
 	}}).named(W("loja de cadastro|lojas de cadastro|loja do cadastro", "signup store|sign up store|store of signup|registration store"), W("", ""))
-	ByOrigin      = customerAttrDim("origin", T("origem", "origin"), "c.origin", T("origem", "origin")).named(W("origem|origens|canal de cadastro|canais de cadastro|canal|canais|origem de cadastro|origem do cadastro", "origin|origins|signup channel|sign up channel|channel|channels|source|sources|acquisition channel"), W("", ""))
+	ByOrigin      = customerAttrDim("origin", T("origem", "origin"), "c.origin", T("origem", "origin")).named(W("origem|origens|canal de cadastro|canais de cadastro|canal|canais|origem de cadastro|origem do cadastro|canal de aquisicao|canais de aquisicao|canal de entrada|meio de cadastro|via de cadastro|origem da adesao|fonte de cadastro", "origin|origins|signup channel|sign up channel|channel|channels|source|sources|acquisition channel|registration channel|registration channels|enrollment channel|enrolment channel|acquisition source|signup source|sign up source|signup origin|sign up origin|join channel|channel of acquisition|source channel"), W("", ""))
 	ByGender      = customerAttrDim("gender", T("gênero", "gender"), "c.gender_identity", T("genero", "gender")).named(W("genero|generos|sexo|sexos", "gender|genders|sex"), W("", ""))
 	ByActive      = customerAttrDim("active", T("cadastro ativo", "active account"), "c.is_active", T("ativo", "active")).named(W("situacao do cadastro", "account status"), W("", ""))
 	ByBirthMonth  = customerAttrDim("birth_month", T("mês de aniversário", "birth month"), "extract(month FROM c.birth_date)::int", T("mes_aniversario", "birth_month")).named(W("mes de aniversario|mes de nascimento", "birth month|month of birth"), W("", ""))
 	ByStatus      = (&Dimension{ID: "status", Name: T("status", "status"), ReplacesLive: true, build: statusDim}).named(W("status|situacao|situacoes", "status|statuses"), W("", ""))
 	ByState       = storeAttrDim("state", T("estado", "state"), "s.state", T("uf", "state")).named(W("estado|estados|uf|ufs", "state|states"), W("", ""))
-	ByCity        = storeAttrDim("city", T("cidade", "city"), "s.city", T("cidade", "city")).named(W("cidade|cidades|municipio|municipios", "city|cities|town|towns"), W("", ""))
+	ByCity        = storeAttrDim("city", T("cidade", "city"), "s.city", T("cidade", "city")).named(W("cidade|cidades|municipio|municipios|praca|pracas|localidade|localidades", "city|cities|town|towns|municipality|municipalities|metro area|metro areas"), W("", ""))
 	ByEntryType   = (&Dimension{ID: "entry_type", Name: T("tipo de lançamento", "entry type"), build: entryTypeDim}).named(W("tipo de lancamento|tipos de lancamento|tipo de movimentacao|tipo|tipos", "entry type|entry types|transaction type|transaction types|type|types"), W("", ""))
 	ByDay         = timeDim("day", T("dia", "day"), "(%s)::date", T("dia", "day")).named(W("dia|dias|data|datas", "day|days|date|dates"), W("diario|diaria|diarios|diarias|dia a dia", "daily|per day"))
 	ByWeek        = timeDim("week", T("semana", "week"), "date_trunc('week', %s)::date", T("semana", "week")).named(W("semana|semanas", "week|weeks"), W("semanal|semanais", "weekly"))

@@ -195,3 +195,12 @@ func (e *Explanation) NoteTypos(fixes []string) {
 		e.Notes = append(e.Notes, T("li ", "read ").In(Lang(e.Language))+fx)
 	}
 }
+
+// NoteContext names the sentences an interpreter left out as context around the question
+// (a greeting, who asked, what the answer is for), so the reader sees nothing was dropped
+// silently.
+func (e *Explanation) NoteContext(parts []string) {
+	for _, p := range parts {
+		e.Notes = append(e.Notes, T("deixei de lado, como contexto: ", "left out, as context: ").In(Lang(e.Language))+"\""+p+"\"")
+	}
+}

@@ -116,19 +116,19 @@ type Noun struct {
 // Nouns.
 var Nouns = []*Noun{
 	{ID: "customers", Fact: Customers, Agg: "count", Words: W(
-		"base|nossa base|na base|da base|cliente|clientes|cli|clis|consumidor|consumidores|consumidora|consumidoras|membro|membros|associado|associados|participante|participantes|pessoa|pessoas|fregues|fregueses|clientela|base de clientes",
-		"customer|customers|cust|custs|client|clients|member|members|consumer|consumers|people|ppl|person|persons|shoppers|customer base|users|user")},
+		"base|nossa base|na base|da base|cliente|clientes|cli|clis|consumidor|consumidores|consumidora|consumidoras|membro|membros|associado|associados|participante|participantes|pessoa|pessoas|fregues|fregueses|clientela|base de clientes|fidelizados|clientes fidelizados|contas|contas de clientes|contas de cliente|titular|titulares|cadastro de clientes|pessoas cadastradas",
+		"customer|customers|cust|custs|client|clients|member|members|consumer|consumers|people|ppl|person|persons|shoppers|customer base|users|user|account|accounts|customer accounts|member accounts|account holders|cardholders|patrons|loyalty members|program members|programme members|members of the program|guests|shopper")},
 	{ID: "sales", Fact: Sales, Agg: "count", Event: "buy", Words: W(
-		"venda|vendas|compra|compras|cupom|cupons|cupom fiscal|cupons fiscais|pedido|pedidos|transacao|transacoes|nota fiscal|notas fiscais|vds|vnd",
-		"sale|sales|purchase|purchases|order|orders|coupon|coupons|transaction|transactions|receipt|receipts|txn|txns|trx")},
-	{ID: "points", Agg: "sum", Quantity: "points", Words: W("ponto|pontos|pts|pt|pontuacao|pontinhos", "point|points|pts|pt")},
+		"venda|vendas|compra|compras|cupom|cupons|cupom fiscal|cupons fiscais|pedido|pedidos|transacao|transacoes|nota fiscal|notas fiscais|vds|vnd|notas|nf|nfs|nfe|nfce|vendas realizadas|cupons emitidos|tickets de venda|cupom de venda|cupons de venda",
+		"sale|sales|purchase|purchases|order|orders|coupon|coupons|transaction|transactions|receipt|receipts|txn|txns|trx|invoices|invoice|baskets|basket|sales transactions|sales orders|tickets sold")},
+	{ID: "points", Agg: "sum", Quantity: "points", Words: W("ponto|pontos|pts|pt|pontuacao|pontinhos|pto|ptos|pontos de fidelidade|pontos do programa", "point|points|pts|pt|pnts|loyalty points|reward points|rewards points|program points")},
 	{ID: "value", Agg: "sum", Quantity: "money", Words: W("valor|valores|vlr|vlrs|montante|dinheiro|reais|em reais|r$|quantia|total em reais", "value|values|amount|amounts|money|dollars|reais|brl")},
 	{ID: "balance", Agg: "sum", Quantity: "points", Words: W("saldo|saldos|saldo de pontos|saldos de pontos", "balance|balances|points balance|point balance")},
 	{ID: "age", Agg: "avg", Quantity: "years", Words: W("idade|idades", "age|ages")},
-	{ID: "redemptions", Fact: Redemptions, Agg: "count", Event: "redeem", Words: W("resgate|resgates|troca|trocas|resgate de pontos|resgates de pontos", "redemption|redemptions|redeem|redeems")},
+	{ID: "redemptions", Fact: Redemptions, Agg: "count", Event: "redeem", Words: W("resgate|resgates|troca|trocas|resgate de pontos|resgates de pontos|resgates de premios|resgates de produtos|troca de pontos|trocas de pontos|resgates realizados", "redemption|redemptions|redeem|redeems|reward redemptions|point redemptions|points redemptions|redemption requests|claims of rewards")},
 	{ID: "products", Fact: Products, Agg: "count", Words: W("produto|produtos|prod|prods|premio|premios|recompensa|recompensas|brinde|brindes|item|itens|catalogo|catalogo de recompensas", "product|products|reward|rewards|prize|prizes|gift|gifts|item|items|catalog|catalogue|reward products")},
-	{ID: "stores", Fact: Stores, Agg: "count", Words: W("loja|lojas|filial|filiais|unidade|unidades|pdv|pdvs|franquia|franquias", "store|stores|shop|shops|branch|branches|location|locations|outlet|outlets")},
-	{ID: "promotions", Fact: Promotions, Agg: "count", Words: W("promocao|promocoes|campanha|campanhas|promo|promos", "promotion|promotions|campaign|campaigns|promo|promos")},
+	{ID: "stores", Fact: Stores, Agg: "count", Words: W("loja|lojas|filial|filiais|unidade|unidades|pdv|pdvs|franquia|franquias|estabelecimento|estabelecimentos|sucursal|sucursais|ponto de venda|pontos de venda|lojas da rede|unidades da rede", "store|stores|shop|shops|branch|branches|location|locations|outlet|outlets|venue|venues|storefront|storefronts|retail location|retail locations|store location|store locations|branch location")},
+	{ID: "promotions", Fact: Promotions, Agg: "count", Words: W("promocao|promocoes|campanha|campanhas|promo|promos|acao promocional|acoes promocionais|oferta|ofertas|campanha promocional|campanhas promocionais", "promotion|promotions|campaign|campaigns|promo|promos|offer|offers|deal|deals|promotional campaign|promotional campaigns")},
 	{ID: "entries", Fact: Points, Agg: "count", Words: W("lancamento|lancamentos|movimentacao|movimentacoes|extrato|extrato de pontos|transacoes de pontos", "entry|entries|points entries|movement|movements|ledger|statement|points transactions")},
 	{ID: "reversals", Fact: Points, Agg: "count", Words: W("estorno|estornos", "reversal|reversals|chargeback|chargebacks")},
 	{ID: "credits", Fact: Points, Agg: "count", Words: W("credito de pontos|creditos de pontos", "points credit|points credits")},
@@ -164,21 +164,21 @@ type Event struct {
 // Events.
 var Events = []*Event{
 	{ID: "buy", Activity: Bought, Times: "sales", When: CustomerLastBuyAttr, Words: W(
-		"comprou pela ultima vez|compraram pela ultima vez|comprar|compra|compram|comprou|compraram|compramos|comprado|comprados|comprada|compradas|comprando|comprem|compre|fizeram compra|fizeram compras|fez compra|fez compras|realizaram compras|fizeram alguma compra|fizeram pedido",
-		"last buy|last bought|bought last|last purchased|buy|buys|bought|buying|purchased|purchase|shopped|shop|shopping|made a purchase|made purchases|made any purchase|placed an order|placed orders|ordered")},
-	{ID: "sell", Words: W("vender|vendeu|venderam|vendemos|vende|vendem|vendido|vendidos|vendida|vendidas|vendi|rendeu|renderam|trouxe|trouxeram|faturou|entrou|entraram|entrou de dinheiro", "sold|sell|sells|selling|bill|billed|bills|invoiced|bring in|brought in|brings in|bring|brings|brought|took in|take in|generate|generated|did we make|we made|have we made|do we make|did make")},
-	{ID: "spend", Activity: Bought, Words: W("gasto|gastos|gastar|gastou|gastaram|gastam|gasta|gastamos", "spend|spent|spends|spending|spender|spenders")},
+		"comprou pela ultima vez|compraram pela ultima vez|comprar|compra|compram|comprou|compraram|compramos|comprado|comprados|comprada|compradas|comprando|comprem|compre|fizeram compra|fizeram compras|fez compra|fez compras|realizaram compras|fizeram alguma compra|fizeram pedido|adquiriu|adquiriram|adquirido|adquiridos|adquirir|consumiu|consumiram|fizeram pedidos|fez pedido|passaram no caixa|efetuaram compras|efetuou compra|compraram algo|comprou algo",
+		"last buy|last bought|bought last|last purchased|buy|buys|bought|buying|purchased|purchase|shopped|shop|shopping|made a purchase|made purchases|made any purchase|placed an order|placed orders|ordered|transacted|bought something|bought anything|purchased something|purchased anything|made an order|made orders|checked out|did buy|did purchase")},
+	{ID: "sell", Words: W("vender|vendeu|venderam|vendemos|vende|vendem|vendido|vendidos|vendida|vendidas|vendi|rendeu|renderam|trouxe|trouxeram|faturou|entrou|entraram|entrou de dinheiro|faturaram|arrecadou|arrecadaram|movimentou|movimentaram|gerou de receita|geraram de receita|entrou no caixa|entrou em caixa", "sold|sell|sells|selling|bill|billed|bills|invoiced|bring in|brought in|brings in|bring|brings|brought|took in|take in|generate|generated|did we make|we made|have we made|do we make|did make|grossed|rang up|rung up|pulled in|raked in|made in sales")},
+	{ID: "spend", Activity: Bought, Words: W("gasto|gastos|gastar|gastou|gastaram|gastam|gasta|gastamos|desembolsou|desembolsaram|gastaram com a gente|gastaram conosco|gastou com a gente", "spend|spent|spends|spending|spender|spenders|spent with us|splurged")},
 	{ID: "redeem", Activity: Redeemed, Times: "redemptions", Words: W(
-		"resgatar|resgatou|resgataram|resgatam|resgata|resgatado|resgatados|resgatada|resgatadas|resgatamos|trocou|trocaram|trocados|trocadas|queimados",
-		"redeemed|redeeming|redeem|redeems|burned|burnt|claimed|exchanged")},
+		"resgatar|resgatou|resgataram|resgatam|resgata|resgatado|resgatados|resgatada|resgatadas|resgatamos|trocou|trocaram|trocados|trocadas|queimados|usou os pontos|usaram os pontos|usaram pontos|usou pontos|gastaram os pontos|gastaram pontos|gastou os pontos|gastou pontos|queimou|queimaram|trocaram pontos|trocaram os pontos|trocou pontos|resgatei",
+		"redeemed|redeeming|redeem|redeems|burned|burnt|claimed|exchanged|spent their points|spent points|cashed in|cashed out|burn|burns|burned points|cashed in points|traded in")},
 	{ID: "earn", Words: W(
-		"ganhar|ganhou|ganharam|ganham|ganho|ganhos|acumulou|acumularam|acumulado|acumulados|creditado|creditados|creditada|creditadas|creditaram|creditou|credito|creditos|emitido|emitidos|distribuido|distribuidos|concedido|concedidos|gerado|gerados|dados|demos",
-		"earn|earned|earns|earning|credited|credit|credits|accrued|accumulated|awarded|issued|given|granted|generated|gave out|given out|handed out")},
+		"ganhar|ganhou|ganharam|ganham|ganho|ganhos|acumulou|acumularam|acumulado|acumulados|creditado|creditados|creditada|creditadas|creditaram|creditou|credito|creditos|emitido|emitidos|distribuido|distribuidos|concedido|concedidos|gerado|gerados|dados|demos|pontuou|pontuaram|pontuados|pontuadas|acumulam|acumula|acumulando|creditamos|distribuimos|concedemos|geramos|ganhos de pontos",
+		"earn|earned|earns|earning|credited|credit|credits|accrued|accumulated|awarded|issued|given|granted|generated|gave out|given out|handed out|collected|collect|racked up|accrue|accrues|accruing|were awarded|were given|earnt|piled up")},
 	{ID: "debit", Words: W("debitado|debitados|debitada|debitadas|debitaram|descontado|descontados|deduzido|deduzidos", "debited|deducted|subtracted")},
 	{ID: "reverse", Words: W("estornado|estornados|estornada|estornadas|estornaram|revertidos", "reversed|charged back")},
 	{ID: "signup", When: CustomerSignupAttr, Words: W(
-		"cadastrado|cadastrados|cadastrada|cadastradas|se cadastraram|se cadastrou|cadastraram|cadastrou|registrados|registradas|se registraram|inscritos|inscreveram|aderiram|entraram|cadastro|cadastros|novos cadastros|adesoes",
-		"signed up|sign up|signup|signups|sign ups|registered|joined|enrolled|registrations|new signups|onboarded")},
+		"cadastrado|cadastrados|cadastrada|cadastradas|se cadastraram|se cadastrou|cadastraram|cadastrou|registrados|registradas|se registraram|inscritos|inscreveram|aderiram|entraram|cadastro|cadastros|novos cadastros|adesoes|se inscreveram|se inscreveu|inscricoes|inscricao|adesao|captacao|captados|captadas|captamos|entraram no programa|entraram para o programa|aderiu|se associaram|se filiaram|novas adesoes|novos inscritos|fizeram o cadastro|fez o cadastro|fizeram cadastro|fez cadastro",
+		"signed up|sign up|signup|signups|sign ups|registered|joined|enrolled|registrations|new signups|onboarded|acquisition|acquisitions|customer acquisition|member acquisition|acquired|onboarding|enrolments|enrollments|enrollment|enrolment|joiners|new joiners|sign-ups|new registrations|new members joined|became members|joined the program|joined the programme|signed on")},
 }
 
 // EventByID finds an event.
@@ -211,14 +211,14 @@ func statusFilter(status string, label Text) func() *Filter {
 var Flags = []*Flag{
 	{ID: "active", Words: W("ativo|ativos|ativa|ativas", "active"), Filter: func() *Filter { return Active(true) }, Neg: func() *Filter { return Active(false) }, OnPromotions: PromotionActive},
 	{ID: "inactive", Words: W("inativo|inativos|inativa|inativas|desativados|desativadas", "inactive|deactivated"), Filter: func() *Filter { return Active(false) }, Neg: func() *Filter { return Active(true) }},
-	{ID: "cancelled", Words: W("cancelado|cancelados|cancelada|canceladas|cancelamento|cancelamentos|anulados|anuladas", "cancelled|canceled|cancellation|cancellations|voided"), Filter: Cancelled, Neg: NotCancelled},
-	{ID: "pending", Words: W("pendente|pendentes|em aberto|aguardando", "pending|open|awaiting|unapplied|not applied"), Filter: statusFilter("pending", T("pendentes", "pending"))},
+	{ID: "cancelled", Words: W("cancelado|cancelados|cancelada|canceladas|cancelamento|cancelamentos|anulados|anuladas|anulada|anulado|cancelou|cancelaram|canceladas pelo cliente", "cancelled|canceled|cancellation|cancellations|voided|void|cancels|cancelations|cancelled ones|canceled ones|voids"), Filter: Cancelled, Neg: NotCancelled},
+	{ID: "pending", Words: W("pendente|pendentes|em aberto|aguardando|em andamento|aguardando aprovacao|em processamento|processando|a aplicar|nao processados", "pending|open|awaiting|unapplied|not applied|in progress|processing|on hold|not yet applied|not processed yet|awaiting approval|still pending"), Filter: statusFilter("pending", T("pendentes", "pending"))},
 	{ID: "applied", Words: W("aplicado|aplicados|aplicada|aplicadas|efetivados|efetivadas|concluidos|concluidas", "applied|completed|fulfilled|confirmed"), Filter: statusFilter("applied", T("aplicados", "applied"))},
-	{ID: "expired", Words: W("expirado|expirados|expirada|expiradas|expiraram|vencido|vencidos|vencidas|venceram", "expired|lapsed"), Filter: statusFilter("expired", T("expirados", "expired"))},
-	{ID: "app_user", Words: W("usam o app|usa o app|usuarios do app|usuarios do aplicativo|usam o aplicativo|usuario do app", "app users|app user|use the app|uses the app|using the app"), Filter: func() *Filter { return AppUser(true) }, Neg: func() *Filter { return AppUser(false) }},
+	{ID: "expired", Words: W("expirado|expirados|expirada|expiradas|expiraram|vencido|vencidos|vencidas|venceram|expirou|caducados|caducadas|caducaram|perderam a validade|vencida|venceu|perdidos por validade", "expired|lapsed|timed out|past expiry|past their expiry|no longer valid|out of date"), Filter: statusFilter("expired", T("expirados", "expired"))},
+	{ID: "app_user", Words: W("usam o app|usa o app|usuarios do app|usuarios do aplicativo|usam o aplicativo|usuario do app|usam nosso app|usam o nosso app|usam nosso aplicativo|usa nosso app", "app users|app user|use the app|uses the app|using the app|use our app|uses our app|using our app|use our mobile app"), Filter: func() *Filter { return AppUser(true) }, Neg: func() *Filter { return AppUser(false) }},
 	{ID: "female", Words: W("mulher|mulheres|feminino|feminina|femininos", "female|females|women|woman"), Filter: func() *Filter { return Gender("F", T("mulheres", "women")) }},
 	{ID: "male", Words: W("homem|homens|masculino|masculina|masculinos", "male|males|men|man"), Filter: func() *Filter { return Gender("M", T("homens", "men")) }},
-	{ID: "birthday", Words: W("aniversariante|aniversariantes|aniversario|aniversarios|fazem aniversario|faz aniversario|fazendo aniversario", "birthday|birthdays|bday|bdays|b day|have their birthday|have a birthday|has a birthday|celebrating birthdays"), Filter: Birthday},
+	{ID: "birthday", Words: W("aniversariante|aniversariantes|aniversario|aniversarios|fazem aniversario|faz aniversario|fazendo aniversario|aniversariam|aniversaria|aniversariando|fazem anos|faz anos|completam anos|completa anos", "birthday|birthdays|bday|bdays|b day|have their birthday|have a birthday|has a birthday|celebrating birthdays|celebrate their birthday|celebrating their birthday|birthday customers|birthday members"), Filter: Birthday},
 	// "converted" customers made a purchase at some time: with a sign-up period ("Jan
 	// sign-up cohort: how many converted so far") the period dates the sign-up, never the
 	// purchase
@@ -226,8 +226,8 @@ var Flags = []*Flag{
 	// repeat buyers bought more than once in the period ("taxa de recompra": their share
 	// of the period's buyers)
 	{ID: "repeat", Words: W("recorrente|recorrentes|recompra|recompras|recompraram|de recompra", "repeat|repeat buyer|repeat buyers|repeat customer|repeat customers|repeat purchasers|repeaters"), Filter: RepeatBuyers},
-	{ID: "first_purchase", Words: W("primeira compra|primeiras compras|pela primeira vez|primeira vez", "first purchase|first purchases|first time buyers|first-time buyers|for the first time|first time"), Filter: FirstPurchase},
-	{ID: "expiring", Words: W("vencem|vence|vencendo|expiram|expira|expirando|a vencer|que vencem|prestes a vencer", "expire|expires|expiring|due to expire|about to expire"), Filter: ExpiresBy},
+	{ID: "first_purchase", Words: W("primeira compra|primeiras compras|pela primeira vez|primeira vez|primeiro pedido|primeiros pedidos|compraram pela primeira vez|compra inaugural", "first purchase|first purchases|first time buyers|first-time buyers|for the first time|first time|first order|first orders|first-ever purchase|first ever purchase|made their first purchase|made a first purchase"), Filter: FirstPurchase},
+	{ID: "expiring", Words: W("vencem|vence|vencendo|expiram|expira|expirando|a vencer|que vencem|prestes a vencer|a expirar|por expirar|prestes a expirar|perto de vencer|proximos de vencer|proximo de vencer|por vencer", "expire|expires|expiring|due to expire|about to expire|expiring soon|about to lapse|close to expiring|near expiry|nearing expiry|set to expire|due to lapse"), Filter: ExpiresBy},
 	{ID: "any_status", Words: W("incluindo canceladas|inclusive canceladas|incluindo cancelados|inclusive cancelados|todos os status|qualquer status|com canceladas", "including cancelled|including canceled|cancelled included|all statuses|any status|every status"), Filter: AnyStatus},
 	{ID: "ending", Words: W("terminam|termina|terminando|acabam|acaba|encerram|encerra|vencem em", "end|ends|ending|finish|finishes|wrap up"), Filter: PromotionEnds},
 	{ID: "optin_all", Words: W("todos os canais|todos canais", "all channels|every channel|all three channels"), Filter: OptInAll},
@@ -287,9 +287,9 @@ var ValueWords = []*ValueWord{
 	{Kind: "domain", Code: "hotmail", Label: T("hotmail", "hotmail"), Words: W("hotmail", "hotmail")},
 	{Kind: "domain", Code: "outlook", Label: T("outlook", "outlook"), Words: W("outlook", "outlook")},
 	{Kind: "domain", Code: "yahoo", Label: T("yahoo", "yahoo"), Words: W("yahoo", "yahoo")},
-	{Kind: "channel", Code: "email", Label: Email.Name, Words: W("email|emails|e mail|por email", "email|emails|e mail|by email")},
-	{Kind: "channel", Code: "whatsapp", Label: WhatsApp.Name, Words: W("whatsapp|whats|zap|wpp", "whatsapp|whats app|wa")},
-	{Kind: "channel", Code: "sms", Label: SMS.Name, Words: W("sms|mensagem de texto|torpedo", "sms|text message|text messages|texts")},
+	{Kind: "channel", Code: "email", Label: Email.Name, Words: W("email|emails|e mail|por email|mensagens de email|mensagens por email|emails de marketing|e mails de marketing|newsletter|newsletters", "email|emails|e mail|by email|email messages|marketing emails|marketing email|emails from us|newsletter|newsletters")},
+	{Kind: "channel", Code: "whatsapp", Label: WhatsApp.Name, Words: W("whatsapp|whats|zap|wpp|mensagens de whatsapp|mensagens no whatsapp|mensagem de whatsapp|mensagens pelo whatsapp|mensagens via whatsapp|zapzap", "whatsapp|whats app|wa|whatsapp messages|whatsapp message|messages on whatsapp|messages via whatsapp|whatsapp msgs")},
+	{Kind: "channel", Code: "sms", Label: SMS.Name, Words: W("sms|mensagem de texto|torpedo|mensagens sms|mensagens de texto|sms de marketing", "sms|text message|text messages|texts|sms messages|sms message|texts from us|text msgs|sms texts")},
 }
 
 // ChannelOf is the opt-in channel of a channel value word.
@@ -358,13 +358,20 @@ var Terminals = []Term{
 	// leaving rows out: "pode desconsiderar as canceladas", "leaving out the cancelled ones"
 	{CatNeg, "", W("desconsiderar|desconsiderando|desconsidere|sem contar|nao contando|ignorando|ignore", "leaving out|leave out|disregarding|disregard|ignoring|ignore|exclude")},
 	{CatSame, "", W("mesmo|mesma|o mesmo|a mesma|mesmo periodo|no mesmo", "same|the same|same period|the same period")},
-	{CatBy, "", W("por|pra cada|para cada|em cada|por cada|cada|agrupado por|separado por|dividido por|quebrado por", "by|per|each|for each|across|broken down by|split by|grouped by|by each|per each")},
+	{CatBy, "", W("por|pra cada|para cada|em cada|por cada|cada|agrupado por|separado por|dividido por|quebrado por|discriminado por|discriminada por|discriminados por|discriminadas por|detalhado por|detalhada por|detalhados por|aberto por|aberta por|abertos por|segmentado por|segmentada por|segmentados por|desmembrado por|desmembrada por|distribuido por|quebrado em|separados por|separadas por|separada por", "by|per|each|for each|across|broken down by|split by|grouped by|by each|per each|itemized by|itemised by|segmented by|detailed by|bucketed by|sliced by|cut by|divided by|separated by|organized by|organised by|arranged by|grouped per|listed by")},
 	{CatAnd, "", W("e|,|&|mais|junto com|mas|porem|quanto na|quanto no|quanto em|quanto pela|quanto pelo|como na|como no|qto na|qto no|qnto na|qnto no|qto em|qnto em", "and|,|&|plus|as well as|along with|but")},
 	{CatOr, "", W("ou", "or")},
 	{CatDocWord, "", W("cpf|cnpj|documento|doc|do cpf|de cpf|com cpf", "cpf|cnpj|document|doc|tax id|id")},
 	{CatOptIn, "", W("liberado|liberados|liberou|consentimento|deram consentimento|aceitam|aceita|aceitaram|aceitar|aceitam receber|aceita receber|autorizam|autorizaram|optaram|optaram por|opt in|optin|fizeram opt in|com opt in|inscritos em|assinam", "opted in|opted in to|opt in|optin|opted into|accept|accepts|accepted|agreed to|subscribed|subscribed to|signed up for|gave consent|gave consent for|consent|consented|consented to|allowed")},
-	{CatPaid, "", W("pago|paga|pagos|pagas|pagamento|pagamentos|pagou|pagaram", "paid|paying|payment|payments|pay")},
+	{CatPaid, "", W("pago|paga|pagos|pagas|pagamento|pagamentos|pagou|pagaram|pgto|pagto|pgtos|pagtos", "paid|paying|payment|payments|pay|pmt|pmts|pymt|pymts")},
 	{CatNeg, "", W("nao|sem|nenhum|nenhuma|exceto|excluindo|fora|tirando", "not|no|non|without|none|except|excluding|other than|havent|hasnt|didnt|dont|doesnt")},
+	// list verbs in the forms a request takes ("me mostra", "relacionem", "itemize")
+	{CatList, "", W("relacionem|listem|mostra|me mostra|mostrem|enumere", "enumerate|itemize|itemise|list out|show all")},
+	// restriction words the grammar does not read ("ignore", "leave out", "desconsidere"):
+	// a question holding one is refused rather than answered without it, and a sentence
+	// holding one is never taken for context
+	{CatRestrict, "", W("ignore|ignora|ignorar|ignorando|ignorem|desconsidere|desconsidera|desconsiderar|desconsiderando|desconsiderem|descontando|deixe de fora|deixa de fora|deixar de fora|ficar de fora|de fora|tira|tire|tirar|tirem|salvo|afora|inclua|incluir|incluindo|incluso|inclusos|inclusive|contando|contar|exclusivamente|unicamente|nem",
+		"ignore|ignoring|ignored|skip|skipping|leave out|leaving out|left out|leave|disregard|disregarding|exclude|excluded|excludes|omit|omitting|omitted|minus|aside from|apart from|besides|include|including|included|includes|inclusive|counting|solely|exclusively|either|neither|nor|instead|rather than|unless|otherwise")},
 	{CatNever, "", W("nunca|jamais|nenhuma vez", "never|not once")},
 	{CatCmp, ">", W("mais de|mais do que|acima de|acima dos|maior que|maior do que|superior a|passa de|passaram de|mais que|mais velhos que|mais velhas que|mais velhos do que", "more than|over|above|greater than|higher than|bigger than|larger than|exceeding|more then|greater then|higher then|older than|older then")},
 	{CatCmp, "<", W("mais novos que|mais novas que|mais novos do que", "younger than|younger then")},
@@ -383,7 +390,7 @@ var Terminals = []Term{
 	{CatList, "", W("liste|listar|lista|listagem|mostre|mostrar|me mostre|quais|quais sao|relacao de|nomes|nome|me passa|exiba|relacione|relacionar|me manda|manda|mande|me mande|me envie", "list|listing|show|show me|which|what are|names|name|display")},
 	{CatVs, "", W("vs|versus|x|contra|comparado com|comparado a|comparada com|em comparacao com|em relacao a|compare|comparar|comparacao|comparativo", "vs|versus|compared to|compared with|against|compare|comparison|comparing|relative to")},
 	{CatThan, "", W("do que|que", "than|then")},
-	{CatGrowth, "", W("crescimento|cresceu|cresceram|crescer|variacao|variacao percentual|evolucao percentual|% de crescimento|% de variacao|quanto cresceu|aumento percentual|em quantos por cento|quantos por cento", "growth|grew|grow|grown|yoy|year over year|change|percent change|% change|percentage change|growth rate|increase|by what percentage|by what percent|by how many percent|how many percent")},
+	{CatGrowth, "", W("crescimento|cresceu|cresceram|crescer|variacao|variacao percentual|evolucao percentual|% de crescimento|% de variacao|quanto cresceu|aumento percentual|em quantos por cento|quantos por cento|cresce|crescemos|aumentou|aumentaram|aumento|variou|evoluiu", "growth|grew|grow|grown|yoy|year over year|change|percent change|% change|percentage change|growth rate|increase|by what percentage|by what percent|by how many percent|how many percent|grows|growing|grew by|increased|rise|rose|went up|uplift")},
 	{CatDiff, "", W("diferenca|diferenca entre|quanto maior|delta|quanto a mais|a mais|superou|ultrapassou|excedeu|passou na frente de", "difference|difference between|delta|how much more|how much higher|how much bigger|how much larger|more than|by how much|exceed|exceeded|exceeds|surpass|surpassed|outsold|outsell|minus|gap")},
 	{CatShare, "", W("percentual|porcentagem|%|taxa|tx|proporcao|participacao|fatia|por cento", "percentage|percent|%|share|rate|proportion|ratio|pct")},
 	{CatSince, "", W("desde|a partir de|de la pra ca", "since|starting|from then on")},
@@ -439,7 +446,7 @@ var Terminals = []Term{
 	{CatUnit, "month", W("mes|meses", "month|months|mo|mos|mth|mths|mnth|mnths")},
 	{CatUnit, "quarter", W("trimestre|trimestres|tri", "quarter|quarters|qtr")},
 	{CatUnit, "half", W("semestre|semestres", "half|half year|half-year|semester")},
-	{CatUnit, "year", W("ano|anos", "year|years|yr|yrs")},
+	{CatUnit, "year", W("ano|anos|exercicio|exercicios|ano fiscal|anos fiscais|exercicio fiscal|exercicio social|ano civil|ano calendario", "year|years|yr|yrs|fiscal year|fiscal years|fy|financial year|calendar year")},
 	{CatDay, "today", W("hoje|hj", "today|tdy")},
 	{CatDay, "yesterday", W("ontem", "yesterday")},
 	{CatDay, "daybefore", W("anteontem|antes de ontem|antes dontem", "day before yesterday|the day before yesterday")},
@@ -488,16 +495,13 @@ var Terminals = []Term{
 	{CatNumWord, "500", W("quinhentos", "five hundred")},
 	{CatNumWord, "1000", W("mil|um mil", "thousand|a thousand|one thousand")},
 	{CatAgo, "", W("ha|a|faz|atras", "ago|for")},
-	{CatInPeriod, "", W("em|no|na|nos|nas|durante|ao longo de|dentro de|pelo|pela", "in|on|during|within|over|for|at")},
+	{CatInPeriod, "", W("em|no|na|nos|nas|durante|ao longo de|dentro de|pelo|pela|referente a|referente ao|referente aos|referente as|referentes a|referentes ao|relativo a|relativo ao|relativa a|relativa ao|correspondente a|correspondente ao|no periodo de|durante o periodo de|ao longo do|ao longo da", "in|on|during|within|over|for|at|for the period|for the period of|over the period of|pertaining to|relating to|throughout|across the period of")},
 
 	{CatWrite, "", W("apague|apagar|apaga|delete|deletar|deleta|exclua|excluir|remova|remover|altere|alterar|atualize|atualizar|mude|mudar|modifique|insira|inserir|adicione|adicionar|cadastre|cadastrar|zere|zerar|cancele|cancelar|credite|creditar|debite|debitar|transfira|transferir|ative|ativar|desative|desativar|bloqueie|bloquear|limpe|limpar|renomeie|renomear|estorne|estornar|aplique|aplicar|defina|definir|ajuste|ajustar",
 		"delete|remove|drop|truncate|update|change|modify|edit|insert|add|set|reset|cancel|credit|debit|transfer|activate|deactivate|block|unblock|clear|purge|wipe|erase|rename|grant|revoke|adjust|apply")},
 	{CatForecast, "", W("previsao|prever|projecao|projetar|estimativa|estimar|vao|vai|vai ser|serao|sera|tendencia futura|vao expirar|vai expirar|vao vencer", "forecast|predict|prediction|projection|project|estimate|will|will be|going to|gonna|expected|will expire|going to expire")},
 	{CatScope, "", W("lucro|lucros|margem|margens|estoque|estoques|custo|custos|imposto|impostos|meta|metas|nps|satisfacao|reclamacao|reclamacoes|devolucao|devolucoes|frete|fornecedor|fornecedores|senha|senhas|usuarios do sistema|vendedor|vendedores|vendedora|funcionario|funcionarios|visitas|visitaram|site|clima|tempo|churn|ltv|cac|roi|produtos mais vendidos|itens vendidos|por que|porque|motivo",
 		"profit|profits|margin|margins|gross margin|stock|inventory|left in stock|tax|taxes|target|targets|nps|satisfaction|complaint|complaints|returns|refunds|shipping|supplier|suppliers|password|passwords|salesperson|salespeople|seller|sellers|employee|employees|staff|cashier|visited|visits|website|web site|weather|churn|ltv|lifetime value|cac|roi|best selling products|items sold|why|reason")},
-	{CatFiller, "", W(
-		"o|a|os|as|um|uma|de|d|do|da|dos|das|em|no|na|nos|nas|ao|aos|pelo|pela|pelos|pelas|para|pra|pro|p|com|que|se|me|eu|nos|voce|vc|temos|tem|tinha|tinham|tiveram|teve|ter|ha|houve|existe|existem|foi|foram|ser|sao|e|esta|estao|ta|tao|estava|estavam|ja|ainda|agora|atualmente|hoje em dia|ate agora|por favor|pf|pfv|favor|gostaria|queria|quero|qro|qria|preciso|precisava|saber|sabe|diga|me diga|me diz|informe|me informe|me fala|fala|traga|traz|ver|veja|ve|gere|gerar|relatorio|dados|dado|informacao|sobre|nosso|nossa|nossos|nossas|meu|minha|seu|sua|seus|suas|dele|dela|programa|fidelidade|do programa|de fidelidade|la|aqui|entao|ok|oi|ola|bom dia|boa tarde|boa noite|obrigado|valeu|pode|poderia|consegue|cadastrado|cadastrados|fez|fizeram|feito|feitas|feitos|realizadas|realizados|registradas|registrados|possui|possuem|tb|tbm|tambem|q|onde|aproximadamente|cerca de|geral|em geral|receber|entre os|entre as|dentre os|dentre as|mas|porem|dia|periodo|atual|na rede|em toda a rede|da rede|todas as lojas|todos|todas|tudo|qual foi|qual e|quais foram|como|estamos|esta indo|cada um|cada uma|registrado|registrada|efetuadas|efetuados|sendo|criado|criados|criada|criadas|estao com|estao ha|ficou|ficaram|dinheiro entrou|entrou|tivemos|deu|deram|respectivos|respectivas|seus respectivos|com seus|com os|com as|junto|contato|via|passou|passaram|registrou|registraram|lancou|lancados|cuja|cujo|cujas|cujos|vieram|vieram de|vem de|veio|veio de|considerando|considerando apenas|considerando so|levando em conta|algo|alguma coisa|alguma|algum|,|pertencem|pertence|sao da|sao do|usam|usa|utilizam|nada|lado a lado|coluna|colunas|em colunas|duas colunas|das duas colunas|nas duas colunas",
-		"the|a|an|of|in|on|at|for|to|from|with|is|are|was|were|be|been|do|does|did|have|has|had|we|our|us|i|me|my|you|your|they|their|them|it|its|there|here|please|pls|kindly|thanks|tell|tell me|give|give me|get|get me|find|fetch|pull|see|let me know|want|need|would|like|could|can|should|about|regarding|so far|to date|currently|now|right now|also|too|ever|approximately|around|roughly|report|data|overall|in total|loyalty|program|programme|our program|what is|what was|whats|what were|how is|how are|how was|how were|are there|is there|were there|was there|do we have|have we|did we|does|made|make|makes|happened|occurred|recorded|registered|placed|come|came|from|receive|receiving|among|among the|out of|of all|but|with their|their|respective|something|anything|any purchase|,|own|owns|owned|belong to|belongs to|use|uses|using|along|across all stores|all stores|every store|in all|all|every|any|whole|entire|contact|details|info|information|record|records|on file|address|currently have|still|yet|already|got|gets|give out|customers who|those|these|that|per cent|via|posted|logged|booked|processed|created|each|each one|each of them|and|whose|through|thru|r|u|ur|w|w/|ya|came from|come from|coming from|considering|considering only|taking into account|side by side|side-by-side|column|columns|in columns|two columns|in two columns")},
 }
 
 // Terms is every terminal of the grammar: the words of the measures, dimensions, nouns,
@@ -532,6 +536,13 @@ func Terms() []Term {
 	}
 	for _, a := range Attributes {
 		ts = append(ts, Term{CatAttr, a.ID, a.Words})
+	}
+	for _, f := range Fillers {
+		cat := CatDiscourse
+		if f.Skip {
+			cat = CatFiller
+		}
+		ts = append(ts, Term{cat, f.ID, f.Words})
 	}
 	return append(ts, Terminals...)
 }

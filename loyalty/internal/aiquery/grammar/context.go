@@ -1,0 +1,176 @@
+package grammar
+
+import (
+	"strings"
+
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/lexicon"
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
+)
+
+// The context rule. People wrap a question in context: a greeting, who asked them, what
+// the answer is for ("Oi, tudo bem? ...", "I'm putting together slides for the ops
+// meeting. ..."). The question is split into parts at sentence punctuation (lexicon
+// Token.Part); a part is context when it holds discourse words (semantic.Fillers) and no
+// concept: no word whose role is a concept (a measure, dimension, noun, event, flag,
+// value, period word, number, negation or restriction word, quantifier...), and no
+// capitalised unknown word (a name the catalogue does not know: "Don't count Maria").
+// Context is left out of the reading and named in the explanation; every other part is
+// read as a question, where an unknown word still refuses it.
+//
+// A greeting or a closing names the reader or the writer ("Oi Ana Paula!", "Att, Ana
+// Souza"): the capitalised unknown words of its sentence are theirs. In a context
+// sentence they go with it; in the sentence that asks they are never read as a
+// customer's name (the question is refused: "Oi Ana Paula, faturamento de maio" is not
+// the revenue of the customers called Ana Paula).
+
+// contextOf reads the question's parts: the tokens of its context parts and the text of
+// each (nil when there is none), and the names of the reader or writer in the parts that
+// ask. A question that is all context is read whole, so its refusal says what was not
+// understood.
+func contextOf(r *lexicon.Reading) (ignored []bool, texts []string, addressed []bool) {
+	if len(r.Tokens) == 0 {
+		return nil, nil, nil
+	}
+	roles, units, named := tokenRoles(r)
+	ignored = make([]bool, len(r.Tokens))
+	asked := false
+	for from := 0; from < len(r.Tokens); {
+		to := from
+		for to < len(r.Tokens) && r.Tokens[to].Part == r.Tokens[from].Part {
+			to++
+		}
+		if r.Tokens[len(r.Tokens)-1].Part > 0 && isContext(roles[from:to], units[from:to]) {
+			var words []string
+			for i := from; i < to; i++ {
+				ignored[i] = true
+				if r.Tokens[i].Raw != "," {
+					words = append(words, r.Tokens[i].Raw)
+				}
+			}
+			texts = append(texts, strings.Join(words, " "))
+		} else {
+			asked = true
+		}
+		from = to
+	}
+	if !asked || len(texts) == 0 {
+		ignored, texts = nil, nil
+	}
+	for i, n := range named {
+		if n && (ignored == nil || !ignored[i]) {
+			if addressed == nil {
+				addressed = make([]bool, len(r.Tokens))
+			}
+			addressed[i] = true
+		}
+	}
+	return ignored, texts, addressed
+}
+
+// roleUnknown is the role of a word no phrase matches.
+const roleUnknown semantic.Role = -1
+
+// isContext reports whether a part of these token roles is context: discourse, no
+// concept, and fewer unknown words than discourse phrases (units: the match each token was
+// read by). A short sentence of one unknown word and courtesy ("Líquido, por favor.",
+// "Cumulative, please.") is an instruction the model does not know, not context: it is
+// refused rather than dropped.
+func isContext(roles []semantic.Role, units []int) bool {
+	discourse, unknown := map[int]bool{}, 0
+	for i, ro := range roles {
+		switch ro {
+		case semantic.RoleConcept:
+			return false
+		case semantic.RoleDiscourse:
+			discourse[units[i]] = true
+		case roleUnknown:
+			unknown++
+		}
+	}
+	return len(discourse) > 0 && unknown < len(discourse)
+}
+
+// tokenRoles gives each token the role of the longest match over it; among matches of that
+// length a concept wins over discourse, and discourse over a function word. A longer
+// phrase is the more specific reading ("sorry to bother you again": courtesy, not
+// "again"; "se não for incômodo": courtesy, not a negation). A match read through a typo
+// is an unsure reading: if it is a concept the token is one. A token no phrase matches
+// is unknown, or a concept when it is capitalised inside a sentence (a name, unless a
+// greeting or closing of its sentence makes it the reader's or the writer's: named) or
+// not a word at all (a number, a date, a quoted name).
+func tokenRoles(r *lexicon.Reading) (roles []semantic.Role, units []int, named []bool) {
+	roles = make([]semantic.Role, len(r.Tokens))
+	units = make([]int, len(r.Tokens)) // the match each token was read by
+	named = make([]bool, len(r.Tokens))
+	longest := make([]int, len(r.Tokens))
+	names := map[int]bool{} // parts with a greeting or a closing
+	for i, t := range r.Tokens {
+		roles[i] = roleUnknown
+		if t.Kind != lexicon.Word {
+			roles[i], longest[i] = semantic.RoleConcept, 1<<30 // no phrase overrides it
+		}
+	}
+	for k, m := range r.Matches {
+		if r.Tokens[m.From].Part != r.Tokens[m.To-1].Part {
+			continue // a phrase across two sentences is no phrase ("i.e." is not "i e")
+		}
+		if m.Cat == lexicon.CatWord {
+			continue
+		}
+		role := semantic.RoleOf(m.Cat, m.Arg)
+		n := m.To - m.From
+		if m.Typos > 0 && role == semantic.RoleConcept {
+			n = 1 << 29 // an unsure concept outweighs any phrase
+		}
+		if (m.Cat == semantic.CatDiscourse || m.Cat == semantic.CatFiller) && m.Typos == 0 {
+			if f := semantic.FillerByID(m.Arg); f != nil && f.Names {
+				names[r.Tokens[m.From].Part] = true
+			}
+		}
+		for i := m.From; i < m.To; i++ {
+			switch {
+			case n > longest[i]:
+				roles[i], longest[i], units[i] = role, n, k
+			case n == longest[i] && role > roles[i]:
+				roles[i], units[i] = role, k
+			}
+		}
+	}
+	for i, t := range r.Tokens {
+		if roles[i] != roleUnknown || !t.Cap {
+			continue
+		}
+		if names[t.Part] {
+			roles[i], named[i] = semantic.RoleNeutral, true // the reader's or the writer's name
+		} else {
+			roles[i] = semantic.RoleConcept // a name: "Don't count Maria", "E da Norte"
+		}
+	}
+	return roles, units, named
+}
+
+// withoutContext is the reading with the context's tokens made fillers (no production
+// reads them and every reading skips them) and the names of the reader or writer in the
+// parts that ask made words no production reads.
+func withoutContext(r *lexicon.Reading, ignored, addressed []bool) *lexicon.Reading {
+	out := *r
+	out.Matches = nil
+	for _, m := range r.Matches {
+		keep := true
+		for i := m.From; i < m.To; i++ {
+			if ignored != nil && ignored[i] || addressed != nil && addressed[i] && m.Cat == lexicon.CatWord {
+				keep = false
+				break
+			}
+		}
+		if keep {
+			out.Matches = append(out.Matches, m)
+		}
+	}
+	for i := range ignored {
+		if ignored[i] {
+			out.Matches = append(out.Matches, lexicon.Match{From: i, To: i + 1, Cat: semantic.CatFiller, Arg: "context", Text: r.Tokens[i].Raw})
+		}
+	}
+	return &out
+}

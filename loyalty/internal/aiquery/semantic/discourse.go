@@ -1,0 +1,137 @@
+package semantic
+
+// The words of a question that are not its concepts: grammar's function words, and the
+// discourse around the question (greetings, courtesy, requests, hedges, spoken fillers,
+// interjections, the work the answer is for). Each class says what a reading may do with
+// its words:
+//
+//   - Skip: a reading may leave the word out anywhere (category CatFiller); otherwise the
+//     word is read only as part of a context sentence (category CatDiscourse), and inside
+//     a sentence that asks something it is a word no reading uses (the question is
+//     refused). Work nouns are of this kind: they take modifiers ("a reunião de sexta",
+//     "the May slides") that a reading would otherwise take for the question's own.
+//   - Role: what the word says about its sentence for the context rule (package grammar):
+//     a sentence with a concept and no discourse word is asked; one with discourse words
+//     and no concept is context, left out of the reading and named in the explanation.
+//
+// Words that can change a report's meaning are never discourse: negation and restriction
+// (CatNeg, CatRestrict), time relations (CatSince, CatBefore, CatAfter, CatAgain,
+// CatUntil), quantifiers (the "scope" class below, CatBoth, CatBy) and numbers.
+
+// Categories of the words that are not concepts (CatFiller, in vocabulary.go, is the
+// category of the classes a reading may skip).
+const (
+	// CatDiscourse is a class of discourse words read only in a context sentence; arg: class.
+	CatDiscourse Category = "discourse"
+	// CatRestrict is a restriction word no production reads ("ignore", "leave out",
+	// "desconsidere"): never skipped, never context.
+	CatRestrict Category = "restrict"
+)
+
+// Role is what a word says about the sentence that holds it.
+type Role int
+
+// Roles.
+const (
+	// RoleNeutral words name nothing (articles, prepositions, auxiliaries): a sentence of
+	// them alone is neither context nor a question.
+	RoleNeutral Role = iota
+	// RoleDiscourse words are the conversation around a question.
+	RoleDiscourse
+	// RoleConcept words name or change what a report computes.
+	RoleConcept
+)
+
+// FillerClass is one class of words that are not concepts of the model.
+type FillerClass struct {
+	ID   string
+	Skip bool // a reading may leave the word out anywhere (CatFiller)
+	Role Role
+	// Names: the capitalised words of its sentence are the reader's or the writer's name
+	// ("Oi Ana!", "Att, Ana Souza"), never a customer's
+	Names bool
+	Words Words
+}
+
+// Fillers are the classes of non-concept words: one place for all of them.
+var Fillers = []*FillerClass{
+	{ID: "function", Skip: true, Role: RoleNeutral, Words: W(
+		"o|a|os|as|um|uma|de|d|do|da|dos|das|em|no|na|nos|nas|ao|aos|pelo|pela|pelos|pelas|para|pra|pro|p|com|que|se|me|mim|eu|nos|voce|vc|voces|vcs|a gente|gente|gnt|temos|tem|tinha|tinham|tiveram|teve|ter|ha|houve|existe|existem|foi|foram|ser|sao|e|esta|estao|ta|tao|to|estou|estava|estavam|estamos|sendo|nosso|nossa|nossos|nossas|meu|minha|seu|sua|seus|suas|dele|dela|isso|isto|aquilo|aquele|aquela|la|aqui|ali|q|onde|como|qual foi|qual e|quais foram|mas|porem|via|cuja|cujo|cujas|cujos|,|fez|fizeram|feito|feitas|feitos|realizadas|realizados|registradas|registrados|registrado|registrada|cadastrado|cadastrados|possui|possuem|efetuadas|efetuados|criado|criados|criada|criadas|ficou|ficaram|dinheiro entrou|entrou|tivemos|deu|deram|passou|passaram|registrou|registraram|lancou|lancados|vieram|vieram de|vem de|veio|veio de|pertencem|pertence|sao da|sao do|usam|usa|utilizam|receber|esta indo|estao com|estao ha|com seus|com os|com as|respectivos|respectivas|seus respectivos|junto|uns|umas",
+		"the|a|an|of|in|on|at|for|to|from|with|is|are|was|were|be|been|am|do|does|did|have|has|had|we|our|us|i|me|my|you|your|they|their|them|it|its|there|here|about|regarding|what is|what was|whats|what were|how is|how are|how was|how were|are there|is there|were there|was there|do we have|have we|did we|made|make|makes|happened|occurred|recorded|registered|placed|come|came|receive|receiving|among|among the|out of|of all|but|with their|respective|,|own|owns|owned|belong to|belongs to|use|uses|using|along|customers who|those|these|that|per cent|via|posted|logged|booked|processed|created|and|whose|through|thru|r|u|ur|w|w/|ya|came from|come from|coming from|got|gets|give out|this one|that one|ones|the ones")},
+	{ID: "report", Skip: true, Role: RoleNeutral, Words: W(
+		"relatorio|relatorios|dados|dado|informacao|informacoes|info|infos|sobre|programa|fidelidade|do programa|de fidelidade|contato|coluna|colunas|em colunas|duas colunas|das duas colunas|nas duas colunas|lado a lado|numero rapido|um numero|os numeros|numeros",
+		"report|data|loyalty|program|programme|our program|contact|details|info|information|record|records|on file|address|side by side|side-by-side|column|columns|in columns|two columns|in two columns|figure|figures|numbers|the numbers|real numbers|stats|statistics")},
+	// meaning-bearing words a reading may skip because the reading says the same without
+	// them ("todas as lojas": no store filter; "so far": up to now): a sentence holding one
+	// is never context
+	{ID: "scope", Skip: true, Role: RoleConcept, Words: W(
+		"ja|ainda|agora|atualmente|hoje em dia|ate agora|geral|em geral|entre os|entre as|dentre os|dentre as|dia|periodo|atual|na rede|em toda a rede|da rede|a rede toda|a rede inteira|rede toda|rede inteira|toda a rede|de toda a rede|todas as lojas|todas as unidades|todas as filiais|todos|todas|tudo|cada um|cada uma|considerando|considerando apenas|considerando so|levando em conta|algo|alguma coisa|alguma|algum|nada|tb|tbm|tambem|todo|toda|inteiro|inteira|completo|completa|qualquer|em qualquer epoca|a qualquer momento|em qualquer periodo|de todos os tempos|desde sempre",
+		"so far|to date|currently|now|right now|at the moment|also|too|ever|overall|in total|across all stores|all stores|every store|in all|all|every|any|whole|entire|the whole chain|whole chain|the entire chain|entire chain|chain wide|chainwide|company wide|companywide|across the chain|across the company|network wide|currently have|still|yet|already|each|each one|each of them|something|anything|any purchase|some|considering|considering only|taking into account|period|the period|time period|full|complete|any time|anytime|at any time|of all time|all time|all-time")},
+
+	{ID: "greeting", Skip: true, Role: RoleDiscourse, Names: true, Words: W(
+		"oi|ola|opa|oie|eai|e ai|ei|salve|bom dia|boa tarde|boa noite|tudo bem|tudo bom|tudo certo|tudo joia|td bem|tdb|blz|beleza|como vai|como voce esta|prezado|prezados|prezada|prezadas|prezado time|pessoal|galera|ola pessoal|tchau|ate mais|ate logo|obrigado|obrigada|obrigadao|obg|brigado|brigada|valeu|vlw|muito obrigado|muito obrigada|agradeco|agradeco desde ja|desde ja agradeco|desde ja obrigado|obrigado desde ja|tudo tranquilo|tudo beleza|tudo em ordem|tudo otimo|tudo certinho|tudo bem com voce|tudo bom com voce|bom dia a todos|boa tarde a todos|boa noite a todos|ola a todos|oi a todos|oi pessoal|oi gente|ola gente|espero que esteja bem|espero que estejam bem|espero que esteja tudo bem|espero que voce esteja bem|como vai voce|como vao",
+		"hi|hello|hey|hiya|howdy|hi there|hey there|hello there|hi all|hello all|hi team|hello team|hey team|hi everyone|hello everyone|good morning|good afternoon|good evening|dear|folks|thanks|thank you|thank you so much|thanks so much|thanks a lot|thx|ty|tks|many thanks|thanks in advance|thank you in advance|much appreciated|appreciate it|i appreciate it|appreciated|bye|how are you|hope you are well|hope youre well|hope you are doing well|how is it going|how it going|hows it going|how are things|how is everything|hows everything|what up|whats up|what is up|hi everybody|hello everybody|hey everyone|hey all|good day|greetings")},
+	// closings sign a message ("Att, Ana Souza"); read only in a context sentence
+	{ID: "closing", Role: RoleDiscourse, Names: true, Words: W(
+		"abraco|abracos|abs|att|atenciosamente|cordialmente|grato|grata|saudacoes|beijos|bjs|um abraco|forte abraco",
+		"cheers|regards|best regards|kind regards|warm regards|sincerely|yours sincerely|yours truly|all the best|many thanks and regards")},
+	{ID: "courtesy", Skip: true, Role: RoleDiscourse, Words: W(
+		"e pra ontem|e para ontem|eh pra ontem|por favor|pf|pfv|pfvr|porfa|favor|por gentileza|gentileza|se possivel|se for possivel|se puder|se voce puder|se der|quando puder|quando der|se nao for incomodo|desculpa|desculpe|desculpas|perdao|foi mal|com licenca|licenca|desculpa incomodar|desculpe incomodar|desculpa o incomodo|desculpe o incomodo|desculpa incomodar de novo|desculpe incomodar de novo|desculpa incomodar novamente|desculpe incomodar novamente|desculpa a pergunta|me ajuda|me ajude|me ajudem|uma ajuda|uma forca|da uma forca|o quanto antes|com urgencia|urgente|rapidinho|sem pressa|sem problema|sem problemas|tranquilo|ajuda|obrigado pela ajuda|obrigada pela ajuda|valeu pela ajuda|desculpe a demora|desculpa a demora|desculpe qualquer coisa|desde ja obrigado pela ajuda",
+		"please|pls|plz|kindly|sorry|so sorry|apologies|excuse me|sorry to bother you|sorry to bother you again|sorry to bother|sorry again|sorry for the trouble|sorry if this is a basic one|sorry if this is a basic question|sorry if this is a silly question|sorry if this is obvious|if possible|if you can|if you could|when you can|when you get a chance|if you get a chance|asap|as soon as possible|if that makes sense|if this makes sense|does that make sense|hope that makes sense|no rush|no worries|no problem|help me|help me out|could you help|can you help|quick question|a quick question|one quick question|thanks for the help|thanks for your help|thank you for your help|thanks for helping|sorry for the delay|sorry for the late reply|appreciate your help|appreciate the help")},
+	{ID: "request", Skip: true, Role: RoleDiscourse, Words: W(
+		"preciso|precisava|precisamos|precisaria|precisando|necessito|quero|queria|queremos|gostaria|gostariamos|qro|qria|solicito|solicitamos|solicitar|solicitando|peco|pedimos|pedindo|pedi|mandar|mandem|me envia|envia|envie|enviar|puxa|puxe|puxar|me puxa|puxo|traz|traga|trazer|me traz|me traga|tragam|informe|informa|informar|me informe|me informa|informem|diga|me diga|diz|me diz|fala|me fala|consegue|conseguem|consegue me|voce consegue|vc consegue|voces conseguem|consigo|tem como|da pra|poderia|poderiam|pode|podem|podia|verifica|verifique|verificar|checa|cheque|checar|confere|confira|conferir|olha|olhe|olhar|ve|veja|ver|saber|sabe|sabem|quero saber|queria saber|gostaria de saber|preciso saber|precisava saber|entender|levantar|levanta|levante|gera|gere|gerar|busca|busque|buscar|procura|procure|descobrir|apresentar|responder|dimensionar|entregar|olhando|olhando para|olhando pro|olhando pra|analisando|dando uma olhada|montando|montar|montei|monto|preparando|preparar|preparei|organizando|organizar|elaborando|elaborar|desenhando|planejando|trabalhando em|estudando|dizer|me dizer|dizendo|falar|me falar|mostrar pra mim|passar|me passar",
+		"tell|tell me|give|give me|get|get me|find|find me|find out|fetch|pull|pull up|pull me|see|let me know|want|wanted|need|needed|would|like|could|can|should|might|send|send me|check|check on|look up|look into|provide|provide me|know|to know|ask|asking|wonder|wondering|i was wondering|was wondering|understand|figure out|work out|calculate|compute|grab|dig up|confirm|verify|see if|check if|help|assist|try|trying|put together|putting together|prepare|preparing|working on|looking at|look at|looking|take a look|have a look|look like|looks like|looking for")},
+	// what someone else asked or said: the subject is a person ("a Maria Souza pediu",
+	// "my boss wants"), whose name a reading would take for a customer's; read only in a
+	// context sentence
+	{ID: "reported", Role: RoleDiscourse, Words: W(
+		"pediu|pediram|pede|pedem|quer|querem|precisa|precisam|mandou|mandaram|solicitou|solicitaram|perguntou|perguntaram|disse|disseram|falou|falaram|comentou|comentaram|quer saber|querem saber|pediu pra|pediu para",
+		"asked|asks|wants|needs|said|says|told|requested|requests|wanted to know|wants to know|asked me|told me|asked us|was asking|were asking|mentioned")},
+	{ID: "hedge", Skip: true, Role: RoleDiscourse, Words: W(
+		"aproximadamente|cerca de|mais ou menos|em torno de|por volta de|basicamente|so pra saber|so por curiosidade|na verdade|realmente|de fato|certinho|direitinho|bem|muito|bastante|talvez|acho|acho que|creio que|imagino que|parece que|digamos|ou seja|quer dizer|no caso|pelo jeito|por acaso|so queria|so preciso|so quero|so uma pergunta|so uma duvida|so confirmando|so pra confirmar|so para confirmar",
+		"approximately|around|roughly|more or less|basically|actually|really|kind of|sort of|i think|i guess|i believe|i suppose|maybe|perhaps|probably|quite|pretty much|very|literally|honestly|to be honest|by the way|btw|anyway|anyways|i mean|to be clear|in other words|that is|ie|i e|of course|for real|i just need|just need|i just want|just want|could you just|can you just|just wondering|just checking|just curious|just a quick question|i only need|only need|i only want|only want")},
+	{ID: "spoken", Skip: true, Role: RoleDiscourse, Words: W(
+		"tipo assim|ne|neh|ai|entao|sacou|ta bom|tabom|ok|okay|certo|olha so|po|poxa|pois e|enfim|bom|assim|ahn|hum|hmm|humm|eh|ah|sei la|tipo isso|e tal|beleza entao",
+		"uh|er|erm|hmm|you know|so yeah|yeah|yep|yup|ok|okay|alright|all right|well|lol|haha|fyi|tbh|imo|idk|right|cool|great|awesome|nice|perfect|got it|gotcha|oh|ah")},
+	// regional and informal interjections
+	{ID: "interjection", Skip: true, Role: RoleDiscourse, Words: W(
+		"oxe|oxi|oxente|vixe|vish|vixi|eita|egua|bah|tche|uai|trem|bixo|bicho|mano|parceiro|mermao|visse|arretado|massa|caramba|putz|poxa vida|afe|aff|affe|ave|ixi|xi|ops|epa|psiu|cruzes",
+		"oops|wow|gosh|geez|jeez|damn|dang|ugh|welp|whoa|dude|mate|bro|buddy|pal|yall|wanna|gotta|kinda|sorta|lemme|gimme|dunno")},
+	// the work an answer is for: read only in a context sentence (their modifiers are the
+	// work's, not the question's)
+	{ID: "work", Role: RoleDiscourse, Words: W(
+		"reuniao|reunioes|apresentacao|apresentacoes|slide|slides|planilha|planilhas|gerencia|gerente|gerentes|chefe|chefes|chefia|supervisor|supervisora|supervisores|diretor|diretora|diretoria|coordenador|coordenadora|coordenacao|lider|lideranca|equipe|setor|departamento|financeiro|marketing|comercial|operacoes|rh|ti|conselho|socio|socios|dono|dona|patrao|patroa|atendimento|sac|ouvidoria|estudo|analise|pesquisa|projeto|ideia|sistema|dashboard|painel|indicador|indicadores|pauta|escala|material|duvida|tarefa|demanda|auditoria|contabilidade|diretor financeiro|board|kpi|kpis",
+		"meeting|meetings|slides|slide|deck|presentation|presentations|spreadsheet|spreadsheets|boss|manager|managers|supervisor|supervisors|director|directors|lead|team lead|head|leadership|team|my team|the team|department|finance|marketing|sales team|ops|operations|hr|it team|board|management|exec|execs|executive|executives|cfo|ceo|coo|owner|owners|study|analysis|idea|system|dashboard|kpi|kpis|agenda|task|audit|accounting")},
+}
+
+// FillerByID finds a filler class.
+func FillerByID(id string) *FillerClass {
+	for _, f := range Fillers {
+		if f.ID == id {
+			return f
+		}
+	}
+	return nil
+}
+
+// neutralCats are the function words among the grammar's terminals: they name nothing
+// alone ("a", "this", "with", "that"), so they do not make a sentence a question.
+var neutralCats = map[Category]bool{
+	CatTo: true, CatFrom: true, CatInPeriod: true, CatThis: true, CatAnd: true, CatOr: true,
+	CatWho: true, CatThan: true, CatAgo: true, CatHave: true, CatUse: true,
+}
+
+// RoleOf is what a terminal (category and argument) says about its sentence; every
+// terminal that is neither a function word nor discourse is a concept.
+func RoleOf(cat Category, arg string) Role {
+	switch {
+	case cat == CatFiller || cat == CatDiscourse:
+		if f := FillerByID(arg); f != nil {
+			return f.Role
+		}
+		return RoleConcept
+	case neutralCats[cat]:
+		return RoleNeutral
+	}
+	return RoleConcept
+}
