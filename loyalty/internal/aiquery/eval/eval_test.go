@@ -26,7 +26,7 @@ func newInterpreter(_ *gorm.DB) aiquery.Generator {
 
 // Environment variables of the accuracy test (README.md).
 const (
-	envSet         = "EVAL_SET"          // dev, holdout, extra, fresh-a, fresh-b, fresh-c, fresh-d or all (default all)
+	envSet         = "EVAL_SET"          // dev, holdout, extra, fresh-a ... fresh-j or all (default all)
 	envEnforce     = "EVAL_ENFORCE"      // 0: print the scores only (default 1)
 	envOnly        = "EVAL_ONLY"         // comma-separated ids: run just these
 	envShowHoldout = "EVAL_SHOW_HOLDOUT" // 1: print the questions of the hidden sets too
@@ -34,8 +34,12 @@ const (
 )
 
 // thresholds of issue 18, each overridable: EVAL_MIN_RIGHT_DEV, EVAL_MAX_SILENT_DEV, ...
-// A set without an entry is a measurement, not a gate: it is enforced only when one of its
-// variables is set (EVAL_MIN_RIGHT_FRESH_A, EVAL_MAX_SILENT_FRESH_A, ...).
+// The fresh sets have floors (issue 24): a little under their score on 2026-11-27 (grammar,
+// fourth round) and no more silently wrong answers than then, so a change that loses
+// what was understood fails; they are floors against regression, not the goal (85% right,
+// at most 1 silently wrong per 60, on sets nobody has read). Overridable the same way
+// (EVAL_MIN_RIGHT_FRESH_A, EVAL_MAX_SILENT_FRESH_A, ...); a set without an entry is a
+// measurement, enforced only when one of its variables is set.
 var thresholds = map[string]struct {
 	minRight  float64
 	maxSilent int
@@ -43,17 +47,27 @@ var thresholds = map[string]struct {
 	"dev":     {0.85, 2},
 	"holdout": {0.80, 2},
 	"extra":   {0.85, 2},
+	"fresh-a": {0.85, 0},
+	"fresh-b": {0.75, 2},
+	"fresh-c": {0.90, 0},
+	"fresh-d": {0.85, 1},
+	"fresh-e": {0.88, 0},
+	"fresh-f": {0.88, 0},
+	"fresh-g": {0.75, 0},
+	"fresh-h": {0.65, 0},
+	"fresh-i": {0.55, 1},
+	"fresh-j": {0.25, 1},
 }
 
 // extra: the interpreter author's own questions (paraphrases of dev questions with their
 // gold, and questions of their own), added to the independent sets. fresh-a and fresh-b:
 // a second independent measure of generalisation, written without reading the interpreter
 // or the other sets' questions; fresh-c and fresh-d: a third, written the same way.
-var setFiles = []string{"dev", "holdout", "extra", "fresh-a", "fresh-b", "fresh-c", "fresh-d", "fresh-e", "fresh-f", "fresh-g", "fresh-h"}
+var setFiles = []string{"dev", "holdout", "extra", "fresh-a", "fresh-b", "fresh-c", "fresh-d", "fresh-e", "fresh-f", "fresh-g", "fresh-h", "fresh-i", "fresh-j"}
 
 // hiddenSets print only ids, classes and totals unless EVAL_SHOW_HOLDOUT=1: their value as
 // a measure lasts as long as nobody tunes the interpreter on their questions.
-var hiddenSets = map[string]bool{"holdout": true, "fresh-a": true, "fresh-b": true, "fresh-c": true, "fresh-d": true, "fresh-e": true, "fresh-f": true, "fresh-g": true, "fresh-h": true}
+var hiddenSets = map[string]bool{"holdout": true, "fresh-a": true, "fresh-b": true, "fresh-c": true, "fresh-d": true, "fresh-e": true, "fresh-f": true, "fresh-g": true, "fresh-h": true, "fresh-i": true, "fresh-j": true}
 
 func loadSets(t *testing.T) []Set {
 	t.Helper()
