@@ -73,8 +73,6 @@ func allDigits(s string) bool {
 	return true
 }
 
-const maxNameLen = 255
-
 // NormalizeSlug trims a slug and checks its shape. "" means no slug.
 func NormalizeSlug(raw string) (string, error) {
 	s := strings.TrimSpace(raw)
@@ -85,13 +83,6 @@ func NormalizeSlug(raw string) (string, error) {
 		return "", ErrInvalid.Withf("slug must be 2 to 64 letters, digits, - or _, start with a letter or digit and not be all digits")
 	}
 	return s, nil
-}
-
-func checkName(name string) error {
-	if len(name) > maxNameLen {
-		return ErrInvalid.Withf("name must be at most %d characters", maxNameLen)
-	}
-	return nil
 }
 
 // Store reads and writes campaigns. Every method is scoped to one account: another
@@ -140,8 +131,11 @@ type CreateInput struct {
 // Create adds a campaign to the account.
 func (s *Store) Create(ctx context.Context, accountID int64, in CreateInput) (Campaign, error) {
 	name := strings.TrimSpace(in.Name)
-	if err := checkName(name); err != nil {
-		return Campaign{}, err
+	if name != "" { // the contract lets a campaign be created without a name
+		var err error
+		if name, err = owned.Name(name, ErrInvalid); err != nil {
+			return Campaign{}, err
+		}
 	}
 	slug, err := NormalizeSlug(in.Slug)
 	if err != nil {
@@ -171,11 +165,8 @@ type UpdateInput struct {
 
 // Update changes one campaign of the account and returns it.
 func (s *Store) Update(ctx context.Context, accountID, id int64, in UpdateInput) (Campaign, error) {
-	name := strings.TrimSpace(in.Name)
-	if name == "" {
-		return Campaign{}, errNameRequired
-	}
-	if err := checkName(name); err != nil {
+	name, err := owned.Name(in.Name, ErrInvalid)
+	if err != nil {
 		return Campaign{}, err
 	}
 	updates := map[string]any{"name": name}

@@ -12,6 +12,4 @@ var (
 	ErrSlugTaken = apperr.Define(apperr.Conflict, "campaign_slug_taken", "This slug is already in use")
 	// ErrInvalid: a field breaks its rule; the message names the field and the rule.
 	ErrInvalid = apperr.Define(apperr.Invalid, "campaign_invalid", "Invalid campaign")
-
-	errNameRequired = ErrInvalid.Withf("name is required")
 )

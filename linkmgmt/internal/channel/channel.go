@@ -49,7 +49,6 @@ type Item struct {
 }
 
 const (
-	maxNameLen        = 255
 	maxDescriptionLen = 2000
 )
 
@@ -81,19 +80,9 @@ type Fields struct {
 // Columns checks the fields given and returns them as column values; a new channel
 // needs its name.
 func (f Fields) Columns(creating bool) (map[string]any, error) {
-	if creating && f.Name == nil {
-		return nil, errNameRequired
-	}
 	cols := map[string]any{}
-	if f.Name != nil {
-		name := strings.TrimSpace(*f.Name)
-		if name == "" {
-			return nil, errNameRequired
-		}
-		if len(name) > maxNameLen {
-			return nil, ErrInvalid.Withf("name must be at most %d characters", maxNameLen)
-		}
-		cols["name"] = name
+	if err := owned.PutName(cols, f.Name, creating, ErrInvalid); err != nil {
+		return nil, err
 	}
 	if f.Description != nil {
 		if len(*f.Description) > maxDescriptionLen {

@@ -13,6 +13,4 @@ var (
 	ErrItemType = apperr.Define(apperr.Invalid, "channel_item_type", "type must be one of links, bio, qr")
 	// ErrInvalid: a field breaks its rule; the message names the field and the rule.
 	ErrInvalid = apperr.Define(apperr.Invalid, "channel_invalid", "Invalid channel")
-
-	errNameRequired = ErrInvalid.Withf("name is required")
 )

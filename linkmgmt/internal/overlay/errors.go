@@ -8,6 +8,4 @@ var (
 	ErrNotFound = apperr.Define(apperr.NotFound, "overlay_not_found", "Overlay not found")
 	// ErrInvalid: a field breaks its rule; the message names the field and the rule.
 	ErrInvalid = apperr.Define(apperr.Invalid, "overlay_invalid", "Invalid overlay")
-
-	errNameRequired = ErrInvalid.Withf("name is required")
 )

@@ -36,7 +36,6 @@ type Overlay struct {
 }
 
 const (
-	maxNameLen  = 255
 	maxTextLen  = 1000
 	maxLabelLen = 64
 )
@@ -58,26 +57,16 @@ type Fields struct {
 // Columns checks the fields given and returns them as column values; a new overlay needs
 // its name.
 func (f Fields) Columns(creating bool) (map[string]any, error) {
-	if creating && f.Name == nil {
-		return nil, errNameRequired
-	}
 	cols := map[string]any{}
+	if err := owned.PutName(cols, f.Name, creating, ErrInvalid); err != nil {
+		return nil, err
+	}
 	if f.Type != nil {
 		t := strings.TrimSpace(*f.Type)
 		if t != TypeMessage {
 			return nil, ErrInvalid.Withf("type must be one of %s", strings.Join(Types, ", "))
 		}
 		cols["type"] = t
-	}
-	if f.Name != nil {
-		name := strings.TrimSpace(*f.Name)
-		if name == "" {
-			return nil, errNameRequired
-		}
-		if len(name) > maxNameLen {
-			return nil, ErrInvalid.Withf("name must be at most %d characters", maxNameLen)
-		}
-		cols["name"] = name
 	}
 	if f.Text != nil {
 		if len(*f.Text) > maxTextLen {

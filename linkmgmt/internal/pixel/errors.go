@@ -9,6 +9,5 @@ var (
 	// ErrInvalid: a field breaks its rule; the message names the field and the rule.
 	ErrInvalid = apperr.Define(apperr.Invalid, "pixel_invalid", "Invalid pixel")
 
-	errNameRequired = ErrInvalid.Withf("name is required")
-	errTagRequired  = ErrInvalid.Withf("tag is required")
+	errTagRequired = ErrInvalid.Withf("tag is required")
 )

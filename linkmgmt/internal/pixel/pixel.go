@@ -53,8 +53,6 @@ var tagShapes = map[string]struct {
 // scripts, so nothing that could close a string or a tag is accepted.
 var safeTag = regexp.MustCompile(`^[A-Za-z0-9_./:-]{1,128}$`)
 
-const maxNameLen = 255
-
 // ValidType reports whether t is one of Types.
 func ValidType(t string) bool {
 	for _, v := range Types {
@@ -81,17 +79,6 @@ func CheckTag(pixelType, tag string) (string, error) {
 		return "", ErrInvalid.Withf("tag must be 1 to 128 letters, digits or . _ - / :")
 	}
 	return tag, nil
-}
-
-func checkName(name string) (string, error) {
-	name = strings.TrimSpace(name)
-	if name == "" {
-		return "", errNameRequired
-	}
-	if len(name) > maxNameLen {
-		return "", ErrInvalid.Withf("name must be at most %d characters", maxNameLen)
-	}
-	return name, nil
 }
 
 // Store reads and writes pixels, each method scoped to one account. Get, OwnsAll (for
@@ -124,7 +111,7 @@ func (s *Store) Create(ctx context.Context, accountID int64, in CreateInput) (Pi
 	if !ValidType(typ) {
 		return Pixel{}, ErrInvalid.Withf("type must be one of %s", strings.Join(Types, ", "))
 	}
-	name, err := checkName(in.Name)
+	name, err := owned.Name(in.Name, ErrInvalid)
 	if err != nil {
 		return Pixel{}, err
 	}
@@ -161,7 +148,7 @@ func (s *Store) Update(ctx context.Context, accountID, id int64, in UpdateInput)
 	}
 	cols := map[string]any{"tag": tag}
 	if in.Name != nil {
-		name, err := checkName(*in.Name)
+		name, err := owned.Name(*in.Name, ErrInvalid)
 		if err != nil {
 			return Pixel{}, err
 		}

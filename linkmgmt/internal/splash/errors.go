@@ -8,6 +8,4 @@ var (
 	ErrNotFound = apperr.Define(apperr.NotFound, "splash_page_not_found", "Splash page not found")
 	// ErrInvalid: a field breaks its rule; the message names the field and the rule.
 	ErrInvalid = apperr.Define(apperr.Invalid, "splash_page_invalid", "Invalid splash page")
-
-	errNameRequired = ErrInvalid.Withf("name is required")
 )

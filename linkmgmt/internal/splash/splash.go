@@ -37,7 +37,6 @@ const (
 )
 
 const (
-	maxNameLen    = 255
 	maxTitleLen   = 255
 	maxMessageLen = 2000
 	maxLabelLen   = 64
@@ -57,19 +56,9 @@ type Fields struct {
 // Columns checks the fields given and returns them as column values; a new splash page needs
 // its name.
 func (f Fields) Columns(creating bool) (map[string]any, error) {
-	if creating && f.Name == nil {
-		return nil, errNameRequired
-	}
 	cols := map[string]any{}
-	if f.Name != nil {
-		name := strings.TrimSpace(*f.Name)
-		if name == "" {
-			return nil, errNameRequired
-		}
-		if len(name) > maxNameLen {
-			return nil, ErrInvalid.Withf("name must be at most %d characters", maxNameLen)
-		}
-		cols["name"] = name
+	if err := owned.PutName(cols, f.Name, creating, ErrInvalid); err != nil {
+		return nil, err
 	}
 	text := []struct {
 		col string
