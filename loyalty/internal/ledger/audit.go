@@ -11,7 +11,10 @@ import (
 // violation found (none on a healthy ledger):
 //   - each customer's points_balance equals the sum of its entries and is not negative;
 //   - each cancelled entry has exactly one reversal, of the same customer and the
-//     opposite points, and each reversal reverses a cancelled entry.
+//     opposite points, and each reversal reverses a cancelled entry;
+//   - each customer's open lots add up to its points_balance;
+//   - the lot movements of each entry written since lots began (migration 00600) add up
+//     to its points: the lot it opened (a credit) plus its rows of points_lot_moves.
 func Audit(ctx context.Context, db *gorm.DB) ([]string, error) {
 	var problems []string
 	var balances []struct {
@@ -53,6 +56,34 @@ func Audit(ctx context.Context, db *gorm.DB) ([]string, error) {
 	}
 	for _, p := range pairs {
 		problems = append(problems, fmt.Sprintf("entry %s: %s", p.ID, p.Problem))
+	}
+	lots, err := auditLots(ctx, db)
+	return append(problems, lots...), err
+}
+
+func auditLots(ctx context.Context, db *gorm.DB) ([]string, error) {
+	var problems []string
+	var rows []struct {
+		ID      string
+		Problem string
+	}
+	err := db.WithContext(ctx).Raw(`
+		SELECT c.id, 'points_balance ' || c.points_balance || ', open lots hold ' || COALESCE(l.sum, 0) AS problem
+		  FROM customers c
+		  LEFT JOIN (SELECT customer_id, sum(remaining) AS sum FROM points_lots WHERE open GROUP BY customer_id) l ON l.customer_id = c.id
+		 WHERE c.points_balance <> COALESCE(l.sum, 0)
+		UNION ALL
+		SELECT e.id, 'entry of ' || e.points || ' points moved ' || (COALESCE(m.sum, 0) + COALESCE(l.points, 0)) || ' in lots'
+		  FROM points_entries e
+		  LEFT JOIN (SELECT entry_id, sum(points) AS sum FROM points_lot_moves GROUP BY entry_id) m ON m.entry_id = e.id
+		  LEFT JOIN points_lots l ON l.entry_id = e.id
+		 WHERE e.created_at >= (SELECT started_at FROM points_lots_start)
+		   AND e.points <> COALESCE(m.sum, 0) + COALESCE(l.points, 0)`).Scan(&rows).Error
+	if err != nil {
+		return nil, fmt.Errorf("audit lots: %w", err)
+	}
+	for _, r := range rows {
+		problems = append(problems, fmt.Sprintf("lots of %s: %s", r.ID, r.Problem))
 	}
 	return problems, nil
 }
