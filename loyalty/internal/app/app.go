@@ -133,9 +133,9 @@ func New(ctx context.Context, cfg config.Config, db *gorm.DB, log *slog.Logger, 
 		Ledger: ledger.NewService(db, ledger.Config{
 			PointsPerCurrencyUnit: cfg.PointsPerCurrencyUnit, PointsValidity: cfg.PointsValidity,
 		}).WithEvents(events),
-		Redeems:    redeem.NewService(db).WithEvents(events),
-		Events:     events,
-		Webhooks:   hooks,
+		Redeems:  redeem.NewService(db).WithEvents(events),
+		Events:   events,
+		Webhooks: hooks,
 
 		Exporter: export.New(sqlDB, log),
 		Batch:    batch.New(sqlDB, log).WithEvents(customers),
