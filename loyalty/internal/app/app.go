@@ -132,6 +132,7 @@ func New(ctx context.Context, cfg config.Config, db *gorm.DB, log *slog.Logger, 
 		Customers:  customers,
 		Ledger: ledger.NewService(db, ledger.Config{
 			PointsPerCurrencyUnit: cfg.PointsPerCurrencyUnit, PointsValidity: cfg.PointsValidity,
+			PointsPendingDays: cfg.PointsPendingDays,
 		}).WithEvents(events),
 		Redeems:  redeem.NewService(db).WithEvents(events),
 		Events:   events,

@@ -66,6 +66,8 @@ type Config struct {
 	PointsValidity           time.Duration
 	PointsExpiryInterval     time.Duration
 	PointsExpiringNoticeDays int
+	// Days a sale's points stay pending (the return window; 0: available at once).
+	PointsPendingDays int
 
 	// Users (docs/core.md): how long a replica may act on a user's state it read (0: read
 	// on every request), the proxies whose X-Forwarded-For gives the client address, and
@@ -134,6 +136,7 @@ func Load(getenv func(string) string) (Config, error) {
 
 		PointsExpiryInterval:     e.Duration("POINTS_EXPIRY_INTERVAL", time.Minute),
 		PointsExpiringNoticeDays: e.Int("POINTS_EXPIRING_NOTICE_DAYS", 7, 0),
+		PointsPendingDays:        e.Int("POINTS_PENDING_DAYS", 0, 0),
 
 		LoginThrottleWindow:        e.Duration("LOGIN_THROTTLE_WINDOW", 15*time.Minute),
 		LoginMaxFailures:           e.Int("LOGIN_MAX_FAILURES", 5, 1),
@@ -175,6 +178,12 @@ func Load(getenv func(string) string) (Config, error) {
 		err = errors.Join(err, fmt.Errorf("POINTS_VALIDITY: %w", vErr))
 	} else {
 		c.PointsValidity = v
+	}
+	if c.PointsPendingDays > 365 {
+		err = errors.Join(err, fmt.Errorf("POINTS_PENDING_DAYS: at most 365, got %d", c.PointsPendingDays))
+	} else if c.PointsValidity > 0 && c.PointsValidity <= time.Duration(c.PointsPendingDays)*24*time.Hour {
+		// A sale's points would expire while still held.
+		err = errors.Join(err, fmt.Errorf("POINTS_VALIDITY (%s) must be longer than POINTS_PENDING_DAYS (%d days)", c.PointsValidity, c.PointsPendingDays))
 	}
 	if c.PointsExpiringNoticeDays > 3650 {
 		err = errors.Join(err, fmt.Errorf("POINTS_EXPIRING_NOTICE_DAYS: at most 3650, got %d", c.PointsExpiringNoticeDays))

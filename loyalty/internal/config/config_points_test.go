@@ -27,6 +27,10 @@ func TestPointsSettings(t *testing.T) {
 		{map[string]string{"POINTS_EXPIRING_NOTICE_DAYS": "-1"}, 0, 0, "POINTS_EXPIRING_NOTICE_DAYS"},
 		{map[string]string{"POINTS_EXPIRING_NOTICE_DAYS": "5000"}, 0, 0, "POINTS_EXPIRING_NOTICE_DAYS"},
 		{map[string]string{"POINTS_EXPIRY_INTERVAL": "0s"}, 0, 0, "POINTS_EXPIRY_INTERVAL"},
+		{map[string]string{"POINTS_PENDING_DAYS": "7", "POINTS_VALIDITY": "8d"}, 8 * day, 7, ""},
+		{map[string]string{"POINTS_PENDING_DAYS": "7", "POINTS_VALIDITY": "7d"}, 0, 0, "POINTS_PENDING_DAYS"},
+		{map[string]string{"POINTS_PENDING_DAYS": "366"}, 0, 0, "POINTS_PENDING_DAYS"},
+		{map[string]string{"POINTS_PENDING_DAYS": "-1"}, 0, 0, "POINTS_PENDING_DAYS"},
 	} {
 		vars := map[string]string{"DATABASE_URL": "postgres://u@db/app", "JWT_SECRET": strings.Repeat("x", 32)}
 		for k, v := range tc.vars {

@@ -40,6 +40,7 @@ type Entry struct {
 	ReversesID            *string    `json:"reverses_id"`  // E only: the entry it reverses
 	CancelledAt           *time.Time `json:"cancelled_at"` // set when a reversal was written
 	ExpiresAt             *time.Time `json:"expires_at"`   // C only: when the lot it opened expires (null: never)
+	AvailableAt           *time.Time `json:"available_at"` // C of a held sale: when its points become available (null: at once)
 	CreatedAt             time.Time  `json:"created_at"`
 	UpdatedAt             time.Time  `json:"updated_at"`
 }
@@ -66,6 +67,7 @@ type NewEntry struct {
 	RedeemID              *string
 	ReversesID            *string
 	ExpiresAt             *time.Time // C only: the expiry of the lot it opens (nil: never)
+	AvailableAt           *time.Time // C of a sale only: its points are pending until then (nil: available at once)
 	// AllowInactive lets an entry be written for an inactive customer. Reversals and
 	// expiries use it: giving points back must never be refused.
 	AllowInactive bool

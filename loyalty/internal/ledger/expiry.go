@@ -12,8 +12,8 @@ import (
 )
 
 // The points expiry job (migration 00602; docs/ledger.md "The points expiry job"). Every
-// replica runs it. A run expires, customer by customer, every lot due at the run's
-// cutoff (one X entry per customer, through ledger_move, with the points.expired event),
+// replica runs it. A run makes available the pending points whose window ended, expires,
+// customer by customer, every lot due at the run's cutoff (one X entry per customer, through ledger_move, with the points.expired event),
 // then writes the points.expiring notices of lots due within the notice window.
 
 // ExpiryConfig tunes the job.
@@ -27,6 +27,7 @@ type ExpiryConfig struct {
 
 // ExpiryRun is what one run did.
 type ExpiryRun struct {
+	Matured   int   // customers whose pending points became available
 	Customers int   // X entries written
 	Points    int64 // points expired (positive)
 	Notices   int   // points.expiring events written
@@ -76,6 +77,27 @@ func (s *Service) ExpirePoints(ctx context.Context, cutoff time.Time) (ExpiryRun
 		}
 	}
 	return run, nil
+}
+
+// MaturePending makes available the pending points of sales whose window ended by now
+// (at most expiryStatements statements of expiryLots lots), and returns the customers
+// changed. A customer's next ledger write does the same for it alone (ledger_move).
+func (s *Service) MaturePending(ctx context.Context, now time.Time) (int, error) {
+	matured := 0
+	for range expiryStatements {
+		var rows []struct{ CustomerID string }
+		sctx, cancel := context.WithTimeout(ctx, expiryTimeout)
+		err := s.db.WithContext(sctx).Raw(`SELECT customer_id FROM loyalty.ledger_mature_due(?, ?)`, now.UTC(), expiryLots).Scan(&rows).Error
+		cancel()
+		if err != nil {
+			return matured, fmt.Errorf("make pending points available at %s: %w", now.UTC().Format(time.RFC3339), err)
+		}
+		if len(rows) == 0 {
+			return matured, nil
+		}
+		matured += len(rows)
+	}
+	return matured, nil
 }
 
 // ExpiringNotice is the payload of points.expiring: points of a customer that expire on
@@ -144,15 +166,22 @@ func (s *Service) RunExpiry(ctx context.Context, cfg ExpiryConfig, log *slog.Log
 	defer ticker.Stop()
 	for {
 		now := s.now()
-		run, err := s.ExpirePoints(ctx, now)
+		var run ExpiryRun
+		matured, err := s.MaturePending(ctx, now)
+		if err == nil {
+			// Matured first: a lot held past its expiry (the job did not run for that long)
+			// is available, then expired.
+			run, err = s.ExpirePoints(ctx, now)
+		}
+		run.Matured = matured
 		if err == nil {
 			run.Notices, err = s.NoticeExpiring(ctx, now, cfg.NoticeDays)
 		}
 		switch {
 		case err != nil && !errors.Is(err, context.Canceled):
 			log.ErrorContext(ctx, "points expiry failed", "error", err, "customers", run.Customers, "points", run.Points)
-		case run.Customers > 0 || run.Notices > 0:
-			log.InfoContext(ctx, "points expired", "customers", run.Customers, "points", run.Points, "notices", run.Notices)
+		case run.Matured > 0 || run.Customers > 0 || run.Notices > 0:
+			log.InfoContext(ctx, "points expiry run", "matured", run.Matured, "customers", run.Customers, "points", run.Points, "notices", run.Notices)
 		}
 		select {
 		case <-ctx.Done():

@@ -77,14 +77,15 @@ func entriesSum(t testing.TB, db *gorm.DB, customerID string) (sum, count int64)
 	return r.Sum, r.Count
 }
 
-// assertInvariant fails the test when any customer's balance differs from the sum of its
-// entries (checked with its own query, not only through ledger.Audit) or the audit finds
+// assertInvariant fails the test when any customer's balance (available plus pending)
+// differs from the sum of its entries (checked with its own query, not only through ledger.Audit) or the audit finds
 // anything.
 func assertInvariant(t testing.TB, db *gorm.DB) {
 	t.Helper()
 	var bad []string
 	if err := db.Raw(`SELECT c.id FROM customers c
-		WHERE c.points_balance < 0 OR c.points_balance <> (SELECT COALESCE(sum(points), 0) FROM points_entries e WHERE e.customer_id = c.id)`).Scan(&bad).Error; err != nil {
+		WHERE c.points_balance < 0 OR c.points_pending < 0
+		   OR c.points_balance + c.points_pending <> (SELECT COALESCE(sum(points), 0) FROM points_entries e WHERE e.customer_id = c.id)`).Scan(&bad).Error; err != nil {
 		t.Fatal(err)
 	}
 	if len(bad) > 0 {

@@ -35,7 +35,7 @@ const (
 // A concurrent duplicate is safe: ledger_move takes the customer's ledger lock first, and
 // its INSERT ... ON CONFLICT DO NOTHING reads the existing row back.
 func Post(ctx context.Context, tx *gorm.DB, e NewEntry) (Entry, bool, error) {
-	mv := &movement{typ: e.Type, pts: e.Points, reverses: e.ReversesID, allowInactive: e.AllowInactive, m: Movement{
+	mv := &movement{typ: e.Type, pts: e.Points, reverses: e.ReversesID, allowInactive: e.AllowInactive, availableAt: e.AvailableAt, m: Movement{
 		ID: e.ID, CustomerID: e.CustomerID, Description: e.Description, TransactionIdentifier: e.TransactionIdentifier,
 		CouponIdentifier: e.CouponIdentifier, VendorDocument: e.VendorDocument, StoreCode: e.StoreCode,
 		UserAt: e.UserAt, TransactionDate: e.TransactionDate, RedeemID: e.RedeemID, ExpiresAt: e.ExpiresAt,

@@ -22,6 +22,9 @@ type Config struct {
 	// PointsValidity is how long the points of a credit or sale stay valid, counted from
 	// when they are recorded (0: they never expire). At most MaxPointsValidity.
 	PointsValidity time.Duration
+	// PointsPendingDays holds the points of a sale for its return window: pending, not
+	// spendable, until that many days after it is recorded (0: available at once).
+	PointsPendingDays int
 	// Now is the clock (nil: time.Now); tests move it instead of sleeping.
 	Now func() time.Time
 }
@@ -33,6 +36,7 @@ type Service struct {
 	earnRate *big.Rat
 	events   *event.Outbox // nil: no events recorded
 	validity time.Duration
+	pending  time.Duration
 	now      func() time.Time
 }
 
@@ -53,7 +57,7 @@ func NewService(db *gorm.DB, cfg Config) *Service {
 		now = time.Now
 	}
 	validity := min(max(cfg.PointsValidity, 0), MaxPointsValidity)
-	return &Service{db: db, combine: &combiner{waiting: map[string][]*movement{}}, earnRate: r, validity: validity, now: now}
+	return &Service{db: db, combine: &combiner{waiting: map[string][]*movement{}}, earnRate: r, validity: validity, pending: time.Duration(max(cfg.PointsPendingDays, 0)) * 24 * time.Hour, now: now}
 }
 
 // Movement is a credit or a debit asked for by a client. Points is positive.
