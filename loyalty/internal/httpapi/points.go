@@ -37,6 +37,8 @@ type pointsRequest struct {
 	TransactionType       *string            `json:"transaction_type" validate:"omitempty,oneof=C D"`
 	UserAt                *string            `json:"user_at" validate:"omitempty,max=255"`
 	RedeemID              *string            `json:"redeem_id" validate:"omitempty,uuid"`
+	// ExpiresAt: credits only, the expiry of the points instead of POINTS_VALIDITY.
+	ExpiresAt *calendar.DateTime `json:"expires_at"`
 }
 
 func (h *pointsHandlers) credit(c echo.Context) error { return h.move(c, ledger.TypeCredit) }
@@ -56,6 +58,9 @@ func (h *pointsHandlers) move(c echo.Context, typ string) error {
 		TransactionIdentifier: req.TransactionIdentifier, CouponIdentifier: req.CouponIdentifier,
 		VendorDocument: req.VendorDocument, StoreCode: req.StoreCode, UserAt: userAt(c, req.UserAt),
 		TransactionDate: req.TransactionDate.Time, RedeemID: lowerPtr(req.RedeemID),
+	}
+	if req.ExpiresAt != nil {
+		m.ExpiresAt = &req.ExpiresAt.Time
 	}
 	move := h.ledger.Credit
 	if typ == ledger.TypeDebit {
@@ -86,4 +91,21 @@ func (h *pointsHandlers) statement(c echo.Context) error {
 		return err
 	}
 	return c.JSON(http.StatusOK, entries)
+}
+
+func (h *pointsHandlers) lots(c echo.Context) error {
+	q := NewQuery(c)
+	lo := q.LimitOffset(100, listMaxLimit)
+	if err := q.Err(); err != nil {
+		return err
+	}
+	id, err := pathID(c, "customer_id", customer.ErrNotFound)
+	if err != nil {
+		return err
+	}
+	lots, err := h.ledger.Lots(c.Request().Context(), id, lo.Limit, lo.Offset)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, lots)
 }

@@ -51,20 +51,23 @@ type Lot struct {
 	Points    int64      `json:"points"`
 	Remaining int64      `json:"remaining"`
 	ExpiresAt *time.Time `json:"expires_at"` // null: never
-	CreatedAt time.Time  `json:"created_at"`
+	// Pending: a sale's points in their return window, not spendable until AvailableAt.
+	Pending     bool       `json:"pending"`
+	AvailableAt *time.Time `json:"available_at"`
+	CreatedAt   time.Time  `json:"created_at"`
 }
 
-// Lots lists a customer's open lots in the order they are consumed (oldest-expiring
-// first), at most limit of them from offset.
+// Lots lists a customer's open lots in the order they are consumed (available ones
+// oldest-expiring first, then the pending ones), at most limit of them from offset.
 func (s *Service) Lots(ctx context.Context, customerID string, limit, offset int) ([]Lot, error) {
 	if err := s.requireCustomer(ctx, customerID); err != nil {
 		return nil, err
 	}
 	out := []Lot{}
 	err := s.db.WithContext(ctx).Raw(`
-		SELECT id, entry_id, points, remaining, expires_at, created_at FROM points_lots
+		SELECT id, entry_id, points, remaining, expires_at, pending, available_at, created_at FROM points_lots
 		 WHERE customer_id = ? AND open
-		 ORDER BY expires_at, created_at, id
+		 ORDER BY pending, expires_at, created_at, id
 		 LIMIT ? OFFSET ?`, customerID, limit, offset).Scan(&out).Error
 	if err != nil {
 		return nil, fmt.Errorf("lots of customer %s: %w", customerID, err)
