@@ -1,7 +1,8 @@
 -- The points expiry job (docs/ledger.md "The points expiry job"), run by every replica.
 --
 -- loyalty.ledger_expire(cutoff, lots, event) expires, in one statement, the customers of
--- the first `lots` lots due at cutoff (expires_at <= cutoff, oldest first): for each, in
+-- the first `lots` lots due at cutoff (the job asks 256: the statement holds each of
+-- those customers' ledger locks, each a slot of the server's shared lock table) (expires_at <= cutoff, oldest first): for each, in
 -- customer order, one X entry through ledger_move (the one rule: the customer's lock,
 -- the entry, the balance, the lots, the event), which takes everything of that customer
 -- due at cutoff. It returns one row per customer expired. Why it is safe:

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"net/http"
 	"strings"
 
@@ -76,24 +77,13 @@ func (h *pointsHandlers) move(c echo.Context, typ string) error {
 	return c.JSON(http.StatusCreated, entry)
 }
 
-func (h *pointsHandlers) statement(c echo.Context) error {
-	q := NewQuery(c)
-	lo := q.LimitOffset(100, listMaxLimit)
-	if err := q.Err(); err != nil {
-		return err
-	}
-	id, err := pathID(c, "customer_id", customer.ErrNotFound)
-	if err != nil {
-		return err
-	}
-	entries, err := h.ledger.Statement(c.Request().Context(), id, lo.Limit, lo.Offset)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, entries)
-}
+func (h *pointsHandlers) statement(c echo.Context) error { return customerPage(c, h.ledger.Statement) }
 
-func (h *pointsHandlers) lots(c echo.Context) error {
+func (h *pointsHandlers) lots(c echo.Context) error { return customerPage(c, h.ledger.Lots) }
+
+// customerPage answers a page (limit 100 by default, offset) of a customer's rows, the
+// customer named by the path's customer_id.
+func customerPage[T any](c echo.Context, read func(ctx context.Context, customerID string, limit, offset int) ([]T, error)) error {
 	q := NewQuery(c)
 	lo := q.LimitOffset(100, listMaxLimit)
 	if err := q.Err(); err != nil {
@@ -103,9 +93,9 @@ func (h *pointsHandlers) lots(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	lots, err := h.ledger.Lots(c.Request().Context(), id, lo.Limit, lo.Offset)
+	rows, err := read(c.Request().Context(), id, lo.Limit, lo.Offset)
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, lots)
+	return c.JSON(http.StatusOK, rows)
 }

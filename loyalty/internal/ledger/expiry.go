@@ -35,10 +35,12 @@ type ExpiryRun struct {
 
 const (
 	// expiryLots bounds the lots one statement of the job looks at (their customers are
-	// expired whole): one statement holds those customers' locks until it commits.
-	expiryLots = 1000
+	// expired whole): one statement holds those customers' ledger locks until it commits,
+	// each an entry of Postgres's shared lock table (max_locks_per_transaction x
+	// max_connections slots for the whole server: 6,400 by default).
+	expiryLots = 256
 	// expiryStatements bounds one run, so a backlog is worked off over several runs.
-	expiryStatements = 100
+	expiryStatements = 400
 	// noticeBatch bounds the notices one transaction writes.
 	noticeBatch = 500
 	// expiryTimeout bounds one statement of the job.

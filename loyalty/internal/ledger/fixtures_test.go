@@ -3,12 +3,14 @@ package ledger_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/loyaltylinks/platform/loyalty/internal/ledger"
 	"github.com/loyaltylinks/platform/loyalty/migrations"
 	"github.com/loyaltylinks/platform/shared/database"
@@ -108,4 +110,15 @@ func jsonHas(raw []byte, want string) bool {
 	}
 	out, _ := json.MarshalIndent(v, "", " ")
 	return strings.Contains(string(out), want)
+}
+
+// assertRefused fails the test unless the statement fails with SQLSTATE code (a guard of
+// the ledger's).
+func assertRefused(t testing.TB, db *gorm.DB, code, sql string, args ...any) {
+	t.Helper()
+	err := db.Exec(sql, args...).Error
+	var pgErr *pgconn.PgError
+	if !errors.As(err, &pgErr) || pgErr.Code != code {
+		t.Errorf("%s: err = %v, want SQLSTATE %s", sql, err, code)
+	}
 }

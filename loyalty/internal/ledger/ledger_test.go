@@ -2,13 +2,11 @@ package ledger_test
 
 import (
 	"context"
-	"errors"
 	"math/big"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/loyaltylinks/platform/loyalty/internal/ledger"
 	"github.com/loyaltylinks/platform/shared/apperr"
 )
@@ -204,14 +202,7 @@ func TestLedgerGuards(t *testing.T) {
 	c := newCustomer(t, db)
 	e := credit(t, svc, c, 50)
 
-	refused := func(sql string, code string, args ...any) {
-		t.Helper()
-		err := db.Exec(sql, args...).Error
-		var pgErr *pgconn.PgError
-		if !errors.As(err, &pgErr) || pgErr.Code != code {
-			t.Errorf("%s: err = %v, want SQLSTATE %s", sql, err, code)
-		}
-	}
+	refused := func(sql string, code string, args ...any) { t.Helper(); assertRefused(t, db, code, sql, args...) }
 	refused(`UPDATE points_entries SET points = 500 WHERE id = ?`, "LY002", e.ID)
 	refused(`UPDATE points_entries SET description = 'edited' WHERE id = ?`, "LY002", e.ID)
 	refused(`UPDATE points_entries SET customer_id = ? WHERE id = ?`, "LY002", newCustomer(t, db), e.ID)

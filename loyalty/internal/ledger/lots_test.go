@@ -3,10 +3,10 @@ package ledger_test
 import (
 	"context"
 	"errors"
+	"slices"
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/loyaltylinks/platform/loyalty/internal/ledger"
 	"github.com/loyaltylinks/platform/shared/apperr"
 	"gorm.io/gorm"
@@ -28,18 +28,6 @@ func lotsOf(t *testing.T, db *gorm.DB, entries ...ledger.Entry) []int64 {
 		out[i] = rem[0]
 	}
 	return out
-}
-
-func equal(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // TestLotsFIFO: debits take the oldest-expiring lots first (never-expiring last), a
@@ -74,19 +62,19 @@ func TestLotsFIFO(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := lotsOf(t, db, lots...), []int64{100, 0, 30, 10}; !equal(got, want) {
+	if got, want := lotsOf(t, db, lots...), []int64{100, 0, 30, 10}; !slices.Equal(got, want) {
 		t.Fatalf("after a debit of 60: lots %v, want %v (the two 5-day lots first, older first)", got, want)
 	}
 	if _, err := svc.CancelEntry(ctx, d1.ID, "test"); err != nil {
 		t.Fatal(err)
 	}
-	if got, want := lotsOf(t, db, lots...), []int64{100, 50, 30, 20}; !equal(got, want) {
+	if got, want := lotsOf(t, db, lots...), []int64{100, 50, 30, 20}; !slices.Equal(got, want) {
 		t.Fatalf("after the debit's cancel: lots %v, want %v", got, want)
 	}
 	if _, err := debit(170); err != nil {
 		t.Fatal(err)
 	}
-	if got, want := lotsOf(t, db, lots...), []int64{0, 0, 30, 0}; !equal(got, want) {
+	if got, want := lotsOf(t, db, lots...), []int64{0, 0, 30, 0}; !slices.Equal(got, want) {
 		t.Fatalf("after a debit of 170: lots %v, want %v (the lot that never expires last)", got, want)
 	}
 	if _, err := svc.CancelEntry(ctx, l1.ID, "test"); !errors.Is(err, ledger.ErrInsufficientPoints) {
@@ -97,7 +85,7 @@ func TestLotsFIFO(t *testing.T) {
 	if _, err := svc.CancelEntry(ctx, l1.ID, "test"); err != nil {
 		t.Fatalf("cancel of a spent credit of 100 on a balance of 230: %v", err)
 	}
-	if got, want := lotsOf(t, db, lots...), []int64{0, 0, 0, 0, 130}; !equal(got, want) {
+	if got, want := lotsOf(t, db, lots...), []int64{0, 0, 0, 0, 130}; !slices.Equal(got, want) {
 		t.Fatalf("after the spent credit's cancel: lots %v, want %v", got, want)
 	}
 	l6 := creditExp(40, at(24*time.Hour))
@@ -107,7 +95,7 @@ func TestLotsFIFO(t *testing.T) {
 	if _, err := svc.CancelEntry(ctx, l6.ID, "test"); err != nil {
 		t.Fatal(err)
 	}
-	if got, want := lotsOf(t, db, append(lots, l6)...), []int64{0, 0, 0, 0, 120, 0}; !equal(got, want) {
+	if got, want := lotsOf(t, db, append(lots, l6)...), []int64{0, 0, 0, 0, 120, 0}; !slices.Equal(got, want) {
 		t.Fatalf("after a partly spent credit's cancel: lots %v, want %v (its 30 left, then 10 from the next lot)", got, want)
 	}
 	open, err := svc.Lots(ctx, c, 100, 0)
@@ -179,14 +167,7 @@ func TestLotsGuards(t *testing.T) {
 	svc := ledger.NewService(db, ledger.Config{})
 	c := newCustomer(t, db)
 	e := credit(t, svc, c, 50)
-	refused := func(sql string, code string, args ...any) {
-		t.Helper()
-		err := db.Exec(sql, args...).Error
-		var pgErr *pgconn.PgError
-		if !errors.As(err, &pgErr) || pgErr.Code != code {
-			t.Errorf("%s: err = %v, want SQLSTATE %s", sql, err, code)
-		}
-	}
+	refused := func(sql string, code string, args ...any) { t.Helper(); assertRefused(t, db, code, sql, args...) }
 	refused(`UPDATE points_lots SET remaining = 10 WHERE id = ?`, "LY005", e.ID)
 	refused(`UPDATE points_lots SET expires_at = now() WHERE id = ?`, "LY005", e.ID)
 	refused(`DELETE FROM points_lots WHERE id = ?`, "LY005", e.ID)
