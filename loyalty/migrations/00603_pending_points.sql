@@ -466,4 +466,10 @@ $$ LANGUAGE plpgsql;
 -- +goose StatementEnd
 
 -- +goose Down
-SELECT 'down from 00603 is not supported: pending points would be lost' WHERE false;
+-- Not undone: pending points would have to become available or be lost, and the lots'
+-- functions of 00600/00601 restored around them. Refused rather than half done.
+-- +goose StatementBegin
+DO $$ BEGIN
+    RAISE EXCEPTION 'migration 00603 (pending points) cannot be undone';
+END $$;
+-- +goose StatementEnd

@@ -13,8 +13,9 @@ import (
 
 // The points expiry job (migration 00602; docs/ledger.md "The points expiry job"). Every
 // replica runs it. A run makes available the pending points whose window ended, expires,
-// customer by customer, every lot due at the run's cutoff (one X entry per customer, through ledger_move, with the points.expired event),
-// then writes the points.expiring notices of lots due within the notice window.
+// customer by customer, every lot due at the run's cutoff (one X entry per customer,
+// through ledger_move, with the points.expired event), then writes the points.expiring
+// notices of lots due within the notice window.
 
 // ExpiryConfig tunes the job.
 type ExpiryConfig struct {
