@@ -954,6 +954,8 @@ var allowedFunctions = setOf(
 	"array_length", "cardinality", "array_to_string", "array_position", "unnest",
 	// null handling (COALESCE / NULLIF have their own nodes)
 	"num_nulls", "num_nonnulls",
+	// reporting.name_fold (migration 00599): a searched name folded as customer names are
+	"name_fold",
 )
 
 // allowedOperators are the built-in comparison, arithmetic, string, pattern and array ones.

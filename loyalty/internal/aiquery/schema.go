@@ -50,6 +50,7 @@ var Views = []View{
 		{"app_user", "boolean", "uses the mobile app (null: unknown)"},
 		{"created_at", "timestamptz", "sign-up time"},
 		{"updated_at", "timestamptz", ""},
+		{"name_search", "text", "the name folded for search (no accents, lower case): compare with name_fold('term')"},
 	}},
 	{Name: "stores", Note: "stores", Columns: []Column{
 		{"id", "uuid", ""},

@@ -187,7 +187,7 @@ func TestProductions(t *testing.T) {
 			"average spend per customer in each quarter of 2024": {dims: []string{"quarter"}, sql: []string{"extract(year FROM v.transaction_date)::int AS year, extract(quarter FROM v.transaction_date)::int AS quarter", "ORDER BY 1, 2"}},
 		}},
 		{"name search and customer details", map[string]want{
-			"customers named Souza":                         {filters: []string{"customer_name_has"}, sql: []string{"'% souza %'"}},
+			"customers named Souza":                         {filters: []string{"customer_name_has"}, sql: []string{"name_fold('Souza')"}},
 			"telefone e email da Patricia Gomes Carvalho":   {list: true, filters: []string{"customer_name"}},
 			"saldo de pontos do cliente cpf 526.018.159-06": {measures: []string{"balance_total"}, filters: []string{"customer_doc"}},
 		}},

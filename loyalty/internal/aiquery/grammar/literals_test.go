@@ -62,20 +62,20 @@ func TestDateFormClasses(t *testing.T) {
 }
 
 func TestNameLiteralClasses(t *testing.T) {
-	souza := "LIKE '% souza %'"
+	souza := "name_search || ' ' LIKE '% ' || name_fold("
 	runClasses(t, []classCases{
 		{"a word in the name slot is a literal searched as a whole word, accents and case folded", map[string]want{
-			"quero a lista dos clientes com souza no nome":        {list: true, sql: []string{souza, "lower(regexp_replace(normalize("}},
-			"quantos clientes com CONCEIÇÃO no nome":              {sql: []string{"LIKE '% conceicao %'"}},
+			"quero a lista dos clientes com souza no nome":        {list: true, sql: []string{souza, "name_fold('souza')"}},
+			"quantos clientes com CONCEIÇÃO no nome":              {sql: []string{"name_fold('CONCEIÇÃO')"}},
 			"liste os clientes que têm Souza no nome":             {list: true, sql: []string{souza}},
 			"list every customer with \"Souza\" in their name":    {list: true, sql: []string{souza}},
 			"show members w/ souza in the name":                   {list: true, sql: []string{souza}},
-			"quantos clientes possuem Santos no nome":             {measures: []string{"customers"}, sql: []string{"LIKE '% santos %'"}},
-			"how many customers have \"Maria Clara\" in the name": {measures: []string{"customers"}, sql: []string{"LIKE '% maria clara %'"}},
-			"clientes cujo nome contém Pereira":                   {sql: []string{"LIKE '% pereira %'"}},
-			"customers whose name contains Pereira":               {sql: []string{"LIKE '% pereira %'"}},
-			"clientes de sobrenome Oliveira":                      {sql: []string{"LIKE '% oliveira %'"}},
-			"customers with the surname Oliveira":                 {sql: []string{"LIKE '% oliveira %'"}},
+			"quantos clientes possuem Santos no nome":             {measures: []string{"customers"}, sql: []string{"name_fold('Santos')"}},
+			"how many customers have \"Maria Clara\" in the name": {measures: []string{"customers"}, sql: []string{"name_fold('Maria Clara')"}},
+			"clientes cujo nome contém Pereira":                   {sql: []string{"name_fold('Pereira')"}},
+			"customers whose name contains Pereira":               {sql: []string{"name_fold('Pereira')"}},
+			"clientes de sobrenome Oliveira":                      {sql: []string{"name_fold('Oliveira')"}},
+			"customers with the surname Oliveira":                 {sql: []string{"name_fold('Oliveira')"}},
 		}},
 		{"the name slot combines with other filters and with what to show", map[string]want{
 			"clientes inativos com Souza no nome":                           {list: false, measures: []string{"customers"}, sql: []string{souza, "NOT c.is_active"}},

@@ -3,8 +3,6 @@ package semantic
 import (
 	"fmt"
 	"strings"
-
-	"golang.org/x/text/unicode/norm"
 )
 
 // Filter narrows the rows a report reads. A filter knows, for each fact, which condition
@@ -173,29 +171,18 @@ func containsFolded(col, s string) string {
 	return fmt.Sprintf("translate(lower(%s), %s, %s) LIKE %s", col, Quote(accented), Quote(unaccented), Quote("%"+pat+"%"))
 }
 
-// containsWordsFolded is "col contains s as whole words" ("Ana" finds "Ana Souza", not
-// "Mariana"), ignoring case and accents as the service's name search does (nameFold).
-func containsWordsFolded(col, s string) string {
-	pat := strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(foldName(strings.Join(strings.Fields(s), " ")))
-	return fmt.Sprintf("%s LIKE %s", nameFold("' ' || "+col+" || ' '"), Quote("% "+pat+" %"))
+// containsWordsFolded is "the customer's name contains s as whole words" ("Ana" finds
+// "Ana Souza", not "Mariana"), ignoring case and accents as the service's name search
+// does: alias.name_search is the stored folded name, and the database's name_fold folds
+// the words (migration 00599), so the folding rule stays in one place.
+func containsWordsFolded(alias, s string) string {
+	pat := strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(strings.Join(strings.Fields(s), " "))
+	return fmt.Sprintf("' ' || %s.name_search || ' ' LIKE '%% ' || name_fold(%s) || ' %%'", alias, Quote(pat))
 }
 
-// nameFold is a customer name folded as the service's customer search folds it
-// (customer.NameContains, the SQL function name_fold of migration 00550: decomposed,
-// combining marks removed, lower-cased), written out because the reporting role reads
-// the reporting views only; foldName folds the searched words the same way in Go.
-func nameFold(expr string) string {
-	return `lower(regexp_replace(normalize(` + expr + `, NFD), '[\u0300-\u036f]', '', 'g'))`
-}
-
-func foldName(s string) string {
-	var b strings.Builder
-	for _, r := range norm.NFD.String(s) {
-		if r < 0x300 || r > 0x36f {
-			b.WriteRune(r)
-		}
-	}
-	return strings.ToLower(b.String())
+// nameIs is "the customer's whole name is s", ignoring case and accents.
+func nameIs(alias, s string) string {
+	return fmt.Sprintf("%s.name_search = name_fold(%s)", alias, Quote(strings.Join(strings.Fields(s), " ")))
 }
 
 // Joins to the dimension views. Each view keeps one alias in every generated query.
@@ -441,11 +428,8 @@ func CustomerDoc(digits string) *Filter {
 func CustomerName(name string) *Filter {
 	return onCustomers("customer_name", T("cliente com nome \""+name+"\"", "customer named \""+name+"\""), T("cliente", "customer"),
 		func() string {
-			exact := func(col string) string {
-				return fmt.Sprintf("%s = %s", nameFold(col), Quote(foldName(strings.Join(strings.Fields(name), " "))))
-			}
-			return "(" + exact("c.name") + " OR (" + containsWordsFolded("c.name", name) +
-				" AND NOT EXISTS (SELECT 1 FROM reporting.customers cn WHERE " + exact("cn.name") + ")))"
+			return "(" + nameIs("c", name) + " OR (" + containsWordsFolded("c", name) +
+				" AND NOT EXISTS (SELECT 1 FROM reporting.customers cn WHERE " + nameIs("cn", name) + ")))"
 		})
 }
 
@@ -1012,7 +996,7 @@ func WeekdayIn(days []int) *Filter {
 // Souza), ignoring case and accents.
 func CustomerNameHas(words string) *Filter {
 	return onCustomers("customer_name_has", T("nome contém \""+words+"\"", "name contains \""+words+"\""), T("cliente", "customer"),
-		func() string { return containsWordsFolded("c.name", words) })
+		func() string { return containsWordsFolded("c", words) })
 }
 
 // Ever is filter x over all time, whatever the report's period: "se cadastraram este ano
