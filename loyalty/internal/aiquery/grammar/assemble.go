@@ -204,9 +204,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		list = len(measures) == 0 // "mostre o faturamento": a table of the measure
 	}
 	agg, aggAt := "", -1
+	var aggsAt []int
 	for _, i := range a.all("agg") {
 		prev := aggAt
 		aggAt = i
+		aggsAt = append(aggsAt, i)
 		// "how many different customers": counting distinct customers is counting them
 		switch x := string(clauses[i].v.(marker)); {
 		case agg == "" || agg == "distinct":
@@ -592,6 +594,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	fact := a.req.Fact
 
 	// filters, resolved against the fact
+	a.shareSaidTwice()
 	sharePos := -1
 	for i, c := range clauses {
 		if c.kind == "share" && !a.used[i] {
@@ -780,9 +783,10 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		}
 		resolved = append(resolved, f)
 	}
-	if a.has("vs") {
+	if a.has("vs") || a.has("share") {
 		// "women vs men", "app users compared with the others": the groups of the attribute
-		// both filters fix, side by side
+		// both filters fix, side by side; "o percentual de mulheres e de homens que usam o
+		// app": a rate per group (the rate of one group among the other is always zero)
 		for i := 0; i < len(resolved); i++ {
 			for j := i + 1; j < len(resolved); j++ {
 				both, d, ok := semantic.Compared(resolved[i], resolved[j])
@@ -892,14 +896,22 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	if a.has("share") && len(a.req.Attrs) > 0 {
 		return nil, fail("um percentual não é uma lista", "a percentage is not a list")
 	}
-	if a.has("share") && len(resolved) == 0 && channels == nil && (a.has("breakdown") || len(extraDims) > 0) && len(measures) == 1 {
-		// "percentual de clientes por origem": each group's share of the total
-		a.take("share")
+	if a.has("share") && (len(resolved) == 0 || a.shareOfTotal()) && channels == nil && (a.has("breakdown") || len(extraDims) > 0) && len(measures) == 1 {
+		// "percentual de clientes por origem", "revenue share by city (% of total)": each
+		// group's share of the total; "with count and share of total" keeps the count too
+		withCount := a.countBesideShare(aggsAt)
+		for _, i := range a.all("share") {
+			a.used[i] = true
+		}
 		m, err := semantic.ShareOfTotal(measures[0])
 		if err != nil {
 			return nil, fail("não sei calcular esse percentual", "I cannot compute that percentage")
 		}
-		measures = []*semantic.Measure{m}
+		if withCount {
+			measures = []*semantic.Measure{measures[0], m}
+		} else {
+			measures = []*semantic.Measure{m}
+		}
 	}
 	if channels != nil && !a.has("share") {
 		// "aceitam whatsapp e email": the customers opted in to every channel named;
