@@ -836,8 +836,13 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		compared = true
 	}
 	if len(periods) == 1 && a.has("growth") {
-		// "revenue growth vs last month": from the last period to the current one
-		if cur, ok := currentOf[periods[0].Kind]; ok {
+		// "revenue growth vs last month": from the last period to the current one; "YoY
+		// growth for Q1": from the same period a year before
+		if a.yearOverYear() {
+			if p, ok := semantic.YearBefore(periods[0]); ok {
+				periods = append([]*semantic.Period{p}, periods...)
+			}
+		} else if cur, ok := currentOf[periods[0].Kind]; ok {
 			periods = append(periods, x.cal.Relative(cur))
 		}
 	}

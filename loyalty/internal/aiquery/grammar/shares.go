@@ -44,3 +44,13 @@ func (a *assembly) shareSaidTwice() {
 		last = i
 	}
 }
+
+// yearOverYear reports whether a growth word says it is over the year before ("YoY").
+func (a *assembly) yearOverYear() bool {
+	for _, i := range a.all("growth") {
+		if string(a.clauses[i].v.(marker)) == "yoy" {
+			return true
+		}
+	}
+	return false
+}

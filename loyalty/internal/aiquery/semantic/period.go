@@ -280,3 +280,32 @@ func Year(year int, loc *time.Location) *Period {
 	p.Label = T(fmt.Sprint(year), fmt.Sprint(year))
 	return p
 }
+
+// YearBefore is the same period a year earlier ("YoY growth for Q1": Q1 of the year
+// before); false when the period has no calendar start to shift.
+func YearBefore(p *Period) (*Period, bool) {
+	if p.Start.IsZero() {
+		return nil, false
+	}
+	y, loc := p.Start.Year()-1, p.Start.Location()
+	switch p.Kind {
+	case CalendarMonth:
+		return Month(y, int(p.Start.Month()), loc), true
+	case CalendarQuarter:
+		return Quarter(y, (int(p.Start.Month())-1)/3+1, loc), true
+	case CalendarHalf:
+		return Half(y, (int(p.Start.Month())-1)/6+1, loc), true
+	case CalendarYear:
+		return Year(y, loc), true
+	case CalendarDay:
+		return Day(p.Start.AddDate(-1, 0, 0)), true
+	case ThisWeek, LastWeek, ThisMonth, LastMonth, ThisQuarter, LastQuarter, ThisYear, LastYear:
+		q := &Period{Kind: DateRange, From: p.From + " - interval '1 year'", Start: p.Start.AddDate(-1, 0, 0),
+			Label: T(p.Label.PT+", um ano antes", p.Label.EN+", a year earlier")}
+		if p.To != "" {
+			q.To = p.To + " - interval '1 year'"
+		}
+		return q, true
+	}
+	return nil, false
+}
