@@ -205,6 +205,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	}
 	agg, aggAt := "", -1
 	var aggsAt []int
+	aggTwice := false
 	for _, i := range a.all("agg") {
 		prev := aggAt
 		aggAt = i
@@ -214,6 +215,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		case agg == "" || agg == "distinct":
 			agg = x
 		case x == agg && !a.namesRowsBetween(prev, i): // "no total, somando": one computation said twice
+			aggTwice = true // "quanto nos fins de semana e quanto nos dias de semana"
 		case x == "distinct" && agg == "count":
 		default:
 			return nil, fail("há dois cálculos na pergunta", "the question asks for two computations")
@@ -720,7 +722,8 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		}
 	}
 	// "how much more did Centro sell than Ibirapuera": the difference of two members
-	diffPeriods := false
+	diffPeriods, diffGroups := false, false
+	var codes []string
 	_, ok := a.take("diff")
 	for _, i := range a.all("diff") {
 		a.used[i] = true // "by how much did A's revenue exceed B's": one difference said twice
@@ -730,7 +733,6 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		diffPeriods = true
 	} else if ok {
 		a.take("than")
-		var codes []string
 		keep := filters[:0]
 		for _, fv := range filters {
 			if fv.members != nil && fv.members.kind == "store" {
@@ -740,9 +742,16 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			keep = append(keep, fv)
 		}
 		filters = keep
-		if len(codes) != 2 || len(measures) != 1 {
+		switch {
+		case len(codes) == 0 && len(measures) == 1:
+			// "fins de semana e dias de semana, pra ver a diferença": two groups of another
+			// attribute, side by side (below), or refused there
+			diffGroups = true
+		case len(codes) != 2 || len(measures) != 1:
 			return nil, fail("a diferença é entre duas lojas", "the difference is between two stores")
 		}
+	}
+	if ok && !diffPeriods && !diffGroups {
 		d, err := semantic.DifferenceOf(measures[0], semantic.StoreCode(codes[0]), semantic.StoreCode(codes[1]), semantic.T(codes[0], codes[0]), semantic.T(codes[1], codes[1]))
 		if err != nil {
 			return nil, fail("não sei calcular essa diferença", "I cannot compute that difference")
@@ -783,7 +792,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		}
 		resolved = append(resolved, f)
 	}
-	if a.has("vs") || a.has("share") {
+	groupsCompared := false
+	if m := a.measureAt(); m >= 0 && slices.ContainsFunc(aggsAt, func(i int) bool { return i > m }) {
+		aggTwice = true // "quantos clientes homens e quantas mulheres": the aggregate said again
+	}
+	if a.has("vs") || a.has("share") || aggTwice || diffGroups {
 		// "women vs men", "app users compared with the others": the groups of the attribute
 		// both filters fix, side by side; "o percentual de mulheres e de homens que usam o
 		// app": a rate per group (the rate of one group among the other is always zero)
@@ -805,10 +818,14 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 				}
 				extraDims = append(extraDims, d)
 				a.take("vs")
+				groupsCompared = true
 				i = len(resolved)
 				break
 			}
 		}
+	}
+	if diffGroups && !groupsCompared {
+		return nil, fail("a diferença é entre duas lojas", "the difference is between two stores")
 	}
 	if n := replacing(resolved, fact); n > 1 {
 		return nil, fail("a pergunta pede dois status que não valem juntos", "the question asks for two statuses that cannot hold together")
@@ -832,7 +849,12 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	compared := false
 	for _, i := range a.all("periods") {
 		a.used[i] = true
-		periods = append(periods, clauses[i].v.(periodsV)...)
+		ps := clauses[i].v.(periodsV)
+		// "2024 against 2025 (this year so far)": a period that restates a compared one
+		periods = slices.DeleteFunc(periods, func(p *semantic.Period) bool {
+			return slices.ContainsFunc(ps, func(q *semantic.Period) bool { return q.SameSpan(p) })
+		})
+		periods = append(periods, ps...)
 		compared = true
 	}
 	if len(periods) == 1 && a.has("growth") {
@@ -1011,6 +1033,9 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 				return nil, fail("faixas de quê? diga se são de idade, saldo ou valor", "bands of what? say whether they are of age, balance or value")
 			}
 		}
+		b.dims = slices.DeleteFunc(b.dims, func(d *semantic.Dimension) bool {
+			return slices.ContainsFunc(extraDims, d.Restates) // "June vs May, for each month"
+		})
 		a.req.Dims = append(a.req.Dims, b.dims...)
 	}
 	if subj != nil && subj.rankedBy != nil {

@@ -183,6 +183,13 @@ func productions(x *env) []*Rule {
 					rows = append(rows, n)
 				}
 			}
+			if len(rows) == 0 && arg(k[0]) == "count" && second.m.Fact.Count != "" {
+				// "quantidade e faturamento", "quantity and revenue": the number of the
+				// rows the measure reads, beside it
+				if c := semantic.MeasureByID(second.m.Fact.Count); c != nil && c != second.m && len(second.m.Where) == 0 {
+					return []*semantic.Measure{c, second.m}, true
+				}
+			}
 			first, ok := compose(arg(k[0]), rows, "", false)
 			if !ok || len(rows) == 0 || first.(measureV).m == second.m {
 				return nil, false
@@ -894,9 +901,13 @@ func productions(x *env) []*Rule {
 		}),
 		// "this month so far", "este ano até agora": current periods run up to now anyway
 		rule("Period", 0, "Period "+string(semantic.CatSoFar), func(k []*Edge) (any, bool) {
-			switch k[0].Val.(periodV).p.Kind {
+			switch p := k[0].Val.(periodV).p; p.Kind {
 			case semantic.ThisWeek, semantic.ThisMonth, semantic.ThisQuarter, semantic.ThisYear:
 				return k[0].Val, true
+			default:
+				if p.Runs(x.cal.Now) {
+					return k[0].Val, true // "June until now" in June
+				}
 			}
 			return nil, false
 		}),

@@ -382,3 +382,17 @@ func ByPeriods(periods []*Period) *Dimension {
 		return dimSQL{cols: []Column{col(e, T("periodo", "period"), l)}, order: e, where: "(" + strings.Join(ors, " OR ") + ")"}, true
 	}}
 }
+
+// Restates reports whether breaking down by d says again what the breakdown by compared
+// periods c says ("June versus May, one line for each month"): d is the unit of each.
+func (d *Dimension) Restates(c *Dimension) bool {
+	if c.ID != "periods" || len(c.periods) == 0 {
+		return false
+	}
+	for _, p := range c.periods {
+		if p.Unit() != d.ID {
+			return false
+		}
+	}
+	return true
+}
