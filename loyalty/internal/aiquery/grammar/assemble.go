@@ -596,7 +596,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	fact := a.req.Fact
 
 	// filters, resolved against the fact
-	a.shareSaidTwice()
+	if a.shareSaidTwice() > 1 && !a.shareOfTotal() {
+		// "Q1 repeat rate: what % of Q1 buyers ...": two percentages, one of them a name
+		// the other defines; never both applied
+		return nil, fail("há dois percentuais na pergunta", "the question asks for two percentages")
+	}
 	sharePos := -1
 	for i, c := range clauses {
 		if c.kind == "share" && !a.used[i] {
@@ -636,15 +640,16 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		// the condition of a percentage is what follows its word ("dos ativos, quantos %
 		// aceitam whatsapp"), else the last filter before it
 		cond := -1
+		asked := string(clauses[sharePos].v.(marker)) == "ask" // "quantos %": what follows
 		for j, fv := range filters {
-			if fv.pos == sharePos-1 {
+			if fv.pos == sharePos-1 && !asked {
 				// "cancellation rate", "opt-in rate": the word before names the condition
 				cond = j
 				break
 			}
 		}
 		for j, fv := range filters {
-			if cond >= 0 && filters[cond].pos == sharePos-1 {
+			if cond >= 0 && filters[cond].pos == sharePos-1 && !asked {
 				break
 			}
 			if fv.pos > sharePos && (cond < 0 || filters[cond].pos < sharePos || fv.pos < filters[cond].pos) {
@@ -1024,6 +1029,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 				}
 				b.dims = []*semantic.Dimension{semantic.ByBalanceBand(b.bands)}
 				a.req.Measures = []*semantic.Measure{semantic.MeasureByID("customers")}
+			case m == semantic.AverageAge:
+				// "distribuição de idade nas faixas ...": the customers of each age band
+				a.req.Measures = []*semantic.Measure{semantic.MeasureByID("customers")}
+			case b.ofCustomers:
+				// "ticket médio dos clientes nas faixas 18-24, ...": by the customers' age
 			case m.Fact == semantic.Sales && m.Fact != nil && fact == semantic.Sales && m.Kind != semantic.Count:
 				b.dims = []*semantic.Dimension{semantic.ByValueBand(b.bands)}
 			case m.Fact != semantic.Customers:

@@ -421,7 +421,13 @@ func productions(x *env) []*Rule {
 		// one band: "under 25", "até 25", "acima de 60", "25 to 39", "de 0 a 99", "5 or
 		// more", "1000 ou mais", "60 and over", "R$ 50 a R$ 100"; the list of bands is
 		// checked where it becomes a breakdown (bands must meet: semantic)
-		rule("Band", 0, tCmp+" Num", func(k []*Edge) (any, bool) { return openBand(arg(k[0]), arg(k[1])) }),
+		rule("Band", 0, tCmp+" Num", func(k []*Edge) (any, bool) {
+			b, ok := openBand(arg(k[0]), arg(k[1]))
+			if ok && k[0].Match != nil && k[0].Match.Text == ">" {
+				b.([]semantic.AgeBand)[0].Sign = true // ">1000", labelled as said
+			}
+			return b, ok
+		}),
 		rule("Band", 0, "Num "+tCmp, func(k []*Edge) (any, bool) {
 			if c := arg(k[1]); c != ">=" && c != "<=" {
 				return nil, false // "25 more than"
@@ -1185,7 +1191,9 @@ func bandDim(noun string, bv bandsV) (any, bool) {
 	switch noun {
 	case "":
 		return breakdownV{dims: []*semantic.Dimension{semantic.ByAgeBand(bands)}, bands: bands}, true
-	case "age", "customers":
+	case "customers":
+		return breakdownV{dims: []*semantic.Dimension{semantic.ByAgeBand(bands)}, bands: bands, ofCustomers: true}, true
+	case "age":
 		return breakdownV{dims: []*semantic.Dimension{semantic.ByAgeBand(bands)}}, true
 	case "balance", "points":
 		return breakdownV{dims: []*semantic.Dimension{semantic.ByBalanceBand(bands)}}, true

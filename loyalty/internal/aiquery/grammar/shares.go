@@ -30,19 +30,24 @@ func (a *assembly) countBesideShare(aggsAt []int) bool {
 
 // shareSaidTwice takes a percentage word that repeats the one just before it, right after
 // it or after its condition ("taxa de cancelamento (%)", "percentage (%) of app users",
-// "share, in %"): one percentage said twice, never two.
-func (a *assembly) shareSaidTwice() {
-	last := -1
+// "share, in %"): one percentage said twice, never two. It returns how many percentages
+// are left.
+func (a *assembly) shareSaidTwice() int {
+	last, n := -1, 0
 	for i, c := range a.clauses {
 		if c.kind != "share" || a.used[i] || string(c.v.(marker)) == "total" {
 			continue
 		}
-		if last >= 0 && (i == last+1 || i == last+2 && a.clauses[last+1].kind == "filter") {
+		if last >= 0 && string(c.v.(marker)) != "ask" && (i == last+1 || i == last+2 && a.clauses[last+1].kind == "filter") {
+			// (a percentage asked, "what %", starts a question of its own: "Q1 repeat
+			// rate: what % of ...")
 			a.used[i] = true
 			continue
 		}
 		last = i
+		n++
 	}
+	return n
 }
 
 // yearOverYear reports whether a growth word says it is over the year before ("YoY").

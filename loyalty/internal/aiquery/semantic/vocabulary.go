@@ -373,11 +373,11 @@ var Terminals = []Term{
 	{CatRestrict, "", W("ignore|ignora|ignorar|ignorando|ignorem|desconsidere|desconsidera|desconsiderar|desconsiderando|desconsiderem|descontando|deixe de fora|deixa de fora|deixar de fora|ficar de fora|de fora|tira|tire|tirar|tirem|salvo|afora|inclua|incluir|incluindo|incluso|inclusos|inclusive|contando|contar|exclusivamente|unicamente|nem",
 		"ignore|ignoring|ignored|skip|skipping|leave out|leaving out|left out|leave|disregard|disregarding|exclude|excluded|excludes|omit|omitting|omitted|minus|aside from|apart from|besides|include|including|included|includes|inclusive|counting|solely|exclusively|either|neither|nor|instead|rather than|unless|otherwise")},
 	{CatNever, "", W("nunca|jamais|nenhuma vez", "never|not once")},
-	{CatCmp, ">", W("mais de|mais do que|acima de|acima dos|maior que|maior do que|superior a|passa de|passaram de|mais que|mais velhos que|mais velhas que|mais velhos do que", "more than|over|above|greater than|higher than|bigger than|larger than|exceeding|more then|greater then|higher then|older than|older then")},
+	{CatCmp, ">", W(">|mais de|mais do que|acima de|acima dos|maior que|maior do que|superior a|passa de|passaram de|mais que|mais velhos que|mais velhas que|mais velhos do que", ">|more than|over|above|greater than|higher than|bigger than|larger than|exceeding|more then|greater then|higher then|older than|older then")},
 	{CatCmp, "<", W("mais novos que|mais novas que|mais novos do que", "younger than|younger then")},
-	{CatCmp, ">=", W("pelo menos|no minimo|ao menos|a partir de|ou mais", "at least|or more|and over|and up|and above|or over|or older|and older|minimum of")},
-	{CatCmp, "<", W("menos de|menos do que|abaixo de|abaixo dos|menor que|menor do que|inferior a|menos que", "less than|fewer than|under|below|lower than|smaller than|younger than|less then|fewer then")},
-	{CatCmp, "<=", W("no maximo|ou menos|ate", "at most|or less|or fewer|or younger|up to|maximum of")},
+	{CatCmp, ">=", W(">=|≥|+|pelo menos|no minimo|ao menos|a partir de|ou mais", ">=|≥|+|at least|or more|and over|and up|and above|or over|or older|and older|minimum of")},
+	{CatCmp, "<", W("<|menos de|menos do que|abaixo de|abaixo dos|menor que|menor do que|inferior a|menos que", "<|less than|fewer than|under|below|lower than|smaller than|younger than|less then|fewer then")},
+	{CatCmp, "<=", W("<=|≤|no maximo|ou menos|ate", "<=|≤|at most|or less|or fewer|or younger|up to|maximum of")},
 	{CatCmp, "=", W("apenas|somente|so|exatamente|igual a", "only|exactly|just|equal to")},
 	{CatMany, "", W("varias|varios|diversas|diversos|multiplas|multiplos|mais de uma|mais de um", "multiple|several|many|more than one|various")},
 	{CatPerson, "", W("quem", "who|whom|whos|who is")},
@@ -396,7 +396,10 @@ var Terminals = []Term{
 	{CatGrowth, "yoy", W("ano contra ano|ano a ano|interanual|yoy|sobre o mesmo periodo do ano anterior|contra o mesmo periodo do ano passado|em relacao ao mesmo periodo do ano passado|sobre o mesmo periodo do ano passado",
 		"yoy|year over year|year-over-year|y/y|yoy growth|versus the same period last year|vs the same period last year|over the same period last year|compared to the same period last year")},
 	{CatDiff, "", W("diferenca|diferenca entre|quanto maior|delta|quanto a mais|a mais|superou|ultrapassou|excedeu|passou na frente de", "difference|difference between|delta|how much more|how much higher|how much bigger|how much larger|more than|by how much|exceed|exceeded|exceeds|surpass|surpassed|outsold|outsell|minus|gap")},
-	{CatShare, "", W("percentual|porcentagem|%|taxa|tx|proporcao|participacao|fatia|por cento|quantos %|quantos porcento|qual %|qual o %|qual a %|qual o percentual|qual a porcentagem|que %", "percentage|percent|%|share|rate|proportion|ratio|pct|what %|what percent|what percentage|how many %|what pct")},
+	{CatShare, "", W("percentual|porcentagem|%|taxa|tx|proporcao|participacao|fatia|por cento", "percentage|percent|%|share|rate|proportion|ratio|pct")},
+	// a percentage asked for ("quantos %", "what %"): its condition follows it, never the
+	// word before it
+	{CatShare, "ask", W("quantos %|quantos porcento|qual %|qual o %|qual a %|qual o percentual|qual a porcentagem|que %", "what %|what percent|what percentage|how many %|what pct")},
 	// a share of the total of every group ("% of total", "mix"): each group's part, never
 	// the part of the rows meeting a condition
 	{CatShare, "total", W("% do total|percentual do total|porcentagem do total|participacao no total|participacao do total|participacao sobre o total|% sobre o total|percentual sobre o total|fatia do total|parcela do total|mix|do total geral",
@@ -418,8 +421,8 @@ var Terminals = []Term{
 	{CatWho, "", W("qual|quais|que|quem|oq|o que|ql|qual e|qual foi", "which|what|who|that|whats")},
 	{CatWhen, "", W("quando|quando foi|em que data|que dia|qdo|qndo|qnd", "when|when was|when did|what date|on what date")},
 	{CatPerCust, "", W("por cliente|por comprador|por pessoa", "per customer|per buyer|per person|per member")},
-	{CatBands, "", W("faixa|faixas|distribuicao|distribuicao por faixa|bandas|divisao|nestas faixas|nessas faixas|grupos|agrupados em|agrupe em|caem em|caem na|cai em|se encaixam em|estao distribuidos|estao divididos|se distribuem|grupo",
-		"band|bands|bucket|buckets|brackets|distribution|split|breakdown|groups|the groups|using the groups|in these groups|group them as|grouped as|grouped into|fall in|fall into|falls in|falls into|are distributed|are spread|group")},
+	{CatBands, "", W("faixa|faixas|distribuicao|distribuicao por faixa|distribuidos|distribuidas|bandas|divisao|nestas faixas|nessas faixas|grupos|agrupados em|agrupe em|caem em|caem na|cai em|se encaixam em|estao distribuidos|estao divididos|se distribuem|grupo",
+		"band|bands|bucket|buckets|brackets|distribution|split|distributed|spread out|breakdown|groups|the groups|using the groups|in these groups|group them as|grouped as|grouped into|fall in|fall into|falls in|falls into|are distributed|are spread|group")},
 	// band words that name their quantity
 	{CatBands, "age", W("faixa etaria|faixas etarias|perfil etario|perfil de idade|faixa de idade|faixas de idade", "age bands|age groups|age brackets|age profile|age group|age band")},
 	{CatPctl, "", W("percentil", "percentile|pctl")},
