@@ -814,7 +814,9 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 				rest := append(append(append([]*semantic.Filter{}, resolved[:i]...), resolved[i+1:j]...), resolved[j+1:]...)
 				if a.has("share") && i == 0 {
 					// the percentage's condition is another filter, never the compared groups
-					if len(rest) == 0 {
+					if len(rest) == 0 && channels == nil {
+						// (a rate per channel named is of the channels: "email and sms
+						// opt-in rates, app users vs the others")
 						return nil, fail("percentual de quê?", "a percentage of what?")
 					}
 					resolved = append(rest, both)
@@ -828,6 +830,9 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 				break
 			}
 		}
+	}
+	if groupsCompared {
+		a.take("unknowns") // the compared values leave the unknowns out already
 	}
 	if diffGroups && !groupsCompared {
 		return nil, fail("a diferença é entre duas lojas", "the difference is between two stores")
@@ -987,7 +992,16 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		var rate *semantic.Measure
 		var err error
 		if m.Kind == semantic.Count && m.Expr == "count(*)" && len(m.Where) == 0 || (m.Kind == semantic.Count && m.Fact == fact && len(m.Where) == 0 && m.Expr == "count(*)") {
-			rate, err = semantic.RateOf(fact, cond, a.req.Period)
+			p := a.req.Period
+			if _, ok := a.take("since"); ok {
+				// "of the customers who signed up in 2024, what % bought since": the period
+				// dates the sign-up; what they did is at any time after it
+				if !x.signup || fact != semantic.Customers || !cond.UsesPeriod || p == nil {
+					return nil, fail("\"desde\" de quê?", "\"since\" when?")
+				}
+				p = nil
+			}
+			rate, err = semantic.RateOf(fact, cond, p)
 			if fact == semantic.Customers && cond.UsesPeriod && !x.signup && !usesPeriod(resolved) {
 				// "percentual de clientes que gastaram mais de R$ 500 em maio": the period
 				// dates what the condition counts, never the customers' sign-up

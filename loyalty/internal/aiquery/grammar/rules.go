@@ -1027,6 +1027,10 @@ func productions(x *env) []*Rule {
 		markerClause("agg", tAgg, 0.3),
 		markerClause("list", string(semantic.CatList), 0),
 		markerClause("vs", string(semantic.CatVs), 0),
+		// "of those who signed up in 2024, what % bought since": since the sign-up (the
+		// assembly takes it only there)
+		markerClause("since", tSince, 1),
+		markerClause("unknowns", string(semantic.CatUnknowns), 0),
 		markerClause("share", string(semantic.CatShare), 0),
 		markerClause("growth", string(semantic.CatGrowth), 0),
 		rule("Clause", 0, string(semantic.CatGrowth)+" "+string(semantic.CatShare), func(k []*Edge) (any, bool) { return clauseV{"growth", marker("")}, true }),

@@ -60,7 +60,7 @@ func (x *Filter) PinsSameAs(y *Filter) bool {
 
 // pinDims are the breakdowns by the attributes filters fix: "women vs men" compares the
 // groups of gender.
-var pinDims = map[string]*Dimension{"gender": ByGender, "store": ByStore, "payment_type": ByPaymentType, "origin": ByOrigin, "state": ByState, "city": ByCity}
+var pinDims = map[string]*Dimension{"app_user": ByAppUser, "gender": ByGender, "store": ByStore, "payment_type": ByPaymentType, "origin": ByOrigin, "state": ByState, "city": ByCity}
 
 // Compared is the filter and the breakdown that compare the values two filters fix ("women
 // vs men": the customers of either gender, by gender), when the attribute has a breakdown.

@@ -50,6 +50,7 @@ const (
 	CatWho      Category = "who"       // quem, qual, which: one answer
 	CatPerCust  Category = "percust"   // por cliente, per customer
 	CatBands    Category = "bands"     // faixas, bands, distribution
+	CatUnknowns Category = "unknowns"  // leave out the unknowns (of compared groups)
 	CatPctl     Category = "pctl"      // percentil, percentile
 	CatWrite    Category = "write"     // apague, delete: a request to change data
 	CatForecast Category = "forecast"  // previsao, forecast, "what will ... be"
@@ -359,7 +360,7 @@ var Terminals = []Term{
 	{CatNeg, "", W("desconsiderar|desconsiderando|desconsidere|sem contar|nao contando|ignorando|ignore", "leaving out|leave out|disregarding|disregard|ignoring|ignore|exclude")},
 	{CatSame, "", W("mesmo|mesma|o mesmo|a mesma|mesmo periodo|no mesmo", "same|the same|same period|the same period")},
 	{CatBy, "", W("por|pra cada|para cada|em cada|por cada|cada|agrupado por|separado por|dividido por|quebrado por|discriminado por|discriminada por|discriminados por|discriminadas por|detalhado por|detalhada por|detalhados por|aberto por|aberta por|abertos por|segmentado por|segmentada por|segmentados por|desmembrado por|desmembrada por|distribuido por|quebrado em|separados por|separadas por|separada por", "by|per|each|for each|across|broken down by|split by|grouped by|by each|per each|itemized by|itemised by|segmented by|detailed by|bucketed by|sliced by|cut by|divided by|separated by|organized by|organised by|arranged by|grouped per|listed by")},
-	{CatAnd, "", W("e|,|&|mais|junto com|mas|porem|quanto na|quanto no|quanto em|quanto pela|quanto pelo|como na|como no|qto na|qto no|qnto na|qnto no|qto em|qnto em", "and|,|&|plus|as well as|along with|but")},
+	{CatAnd, "", W("e|,|&|/|mais|junto com|mas|porem|quanto na|quanto no|quanto em|quanto pela|quanto pelo|como na|como no|qto na|qto no|qnto na|qnto no|qto em|qnto em", "and|,|&|/|plus|as well as|along with|but")},
 	{CatOr, "", W("ou", "or")},
 	{CatDocWord, "", W("cpf|cnpj|documento|doc|do cpf|de cpf|com cpf", "cpf|cnpj|document|doc|tax id|id")},
 	{CatOptIn, "", W("liberado|liberados|liberou|consentimento|deram consentimento|aceitam|aceita|aceitaram|aceitar|aceitam receber|aceita receber|autorizam|autorizaram|optaram|optaram por|opt in|optin|fizeram opt in|com opt in|inscritos em|assinam", "opted in|opted in to|opt in|optin|opted into|accept|accepts|accepted|agreed to|subscribed|subscribed to|signed up for|gave consent|gave consent for|consent|consented|consented to|allowed")},
@@ -425,6 +426,10 @@ var Terminals = []Term{
 		"band|bands|bucket|buckets|brackets|distribution|split|distributed|spread out|breakdown|groups|the groups|using the groups|in these groups|group them as|grouped as|grouped into|fall in|fall into|falls in|falls into|are distributed|are spread|group")},
 	// band words that name their quantity
 	{CatBands, "age", W("faixa etaria|faixas etarias|perfil etario|perfil de idade|faixa de idade|faixas de idade", "age bands|age groups|age brackets|age profile|age group|age band")},
+	// the customers whose attribute is unknown left out ("leave out the unknowns"): what a
+	// comparison of two values of the attribute does anyway
+	{CatUnknowns, "", W("sem os desconhecidos|tirando os desconhecidos|deixando de fora os desconhecidos|deixe de fora os desconhecidos|sem os nao informados|tirando os nao informados|ignorando os nao informados|ignorando os desconhecidos|excluindo os desconhecidos|excluindo os nao informados|desconsiderando os nao informados|desconsiderando os desconhecidos",
+		"leave out the unknowns|leaving out the unknowns|leave out unknowns|excluding unknowns|excluding the unknowns|exclude the unknowns|exclude unknowns|ignore the unknowns|ignoring the unknowns|ignore unknowns|without the unknowns|unknowns excluded|drop the unknowns|skip the unknowns")},
 	{CatPctl, "", W("percentil", "percentile|pctl")},
 	{CatNew, "", W("novo|novos|nova|novas|recentes|recem cadastrados", "new|newly registered|recent")},
 	{CatTrend, "", W("evolucao|tendencia|historico|ao longo do tempo|serie historica", "trend|trends|evolution|over time|history|time series")},
