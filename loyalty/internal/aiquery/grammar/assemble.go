@@ -596,7 +596,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	fact := a.req.Fact
 
 	// filters, resolved against the fact
-	if a.shareSaidTwice() > 1 && !a.shareOfTotal() {
+	if a.shareSaidTwice() > 1 && a.shareAsked() {
 		// "Q1 repeat rate: what % of Q1 buyers ...": two percentages, one of them a name
 		// the other defines; never both applied
 		return nil, fail("há dois percentuais na pergunta", "the question asks for two percentages")

@@ -59,3 +59,13 @@ func (a *assembly) yearOverYear() bool {
 	}
 	return false
 }
+
+// shareAsked reports whether a percentage is asked for ("what %", "quantos %").
+func (a *assembly) shareAsked() bool {
+	for _, i := range a.all("share") {
+		if string(a.clauses[i].v.(marker)) == "ask" {
+			return true
+		}
+	}
+	return false
+}
