@@ -34,6 +34,18 @@ func TestSharesClasses(t *testing.T) {
 			"quantos % dos compradores de maio fizeram 2 ou mais compras em maio": {sql: []string{">= 2) / NULLIF(count(*), 0)", "WHERE EXISTS"}},
 			"dos clientes inativos, qual o percentual que aceita sms?":            {sql: []string{"FILTER (WHERE c.sms_optin)", "WHERE NOT c.is_active"}},
 		}},
+		{"a rate of a sign-up cohort since the sign-up: the condition at any time", map[string]want{
+			"Of customers who signed up in March, what percentage made at least one purchase since?":   {sql: []string{"x.cancelled_at IS NULL) >= 1", "c.created_at >= DATE '2025-03-01'"}},
+			"among the customers who signed up last year, what % have made at least 1 purchase since?": {sql: []string{"x.cancelled_at IS NULL) >= 1", "c.created_at >= date_trunc('year', now()) - interval '1 year'"}},
+			"of the customers who joined in 2024, what % made 2 or more purchases since?":              {sql: []string{"x.cancelled_at IS NULL) >= 2", "c.created_at >= DATE '2024-01-01'"}},
+			"revenue since?": {refuse: true},
+		}},
+		{"one rate per channel named, per compared group, the unknowns left out", map[string]want{
+			"email and sms opt-in rates, app users vs non-app users":                     {measures: []string{"rate_optin_e_mail", "rate_optin_sms"}, dims: []string{"app_user"}},
+			"taxas de opt-in de email e whatsapp: usuários do app x não usuários do app": {measures: []string{"rate_optin_e_mail", "rate_optin_whatsapp"}, dims: []string{"app_user"}},
+			"whatsapp opt-in rate, app users vs non app users, excluding unknowns":       {dims: []string{"app_user"}, sql: []string{"FILTER (WHERE c.whatsapp_optin)"}},
+			"customers by gender, leave out the unknowns":                                {refuse: true},
+		}},
 		{"two percentages are refused, not both applied", map[string]want{
 			"March repeat rate: what % of March buyers bought 2+ times in March?": {refuse: true},
 		}},
