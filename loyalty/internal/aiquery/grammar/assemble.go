@@ -890,6 +890,9 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	case 0:
 	case 1:
 		a.req.Period = periods[0]
+		for _, d := range extraDims {
+			d.WithPeriod(periods[0]) // "May buyers: first-time vs returning"
+		}
 	case 2:
 		// the earlier period first (growth is from it); periods without a start keep
 		// the question's order
@@ -1078,8 +1081,10 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			oneAnswer = true
 		}
 	}
-	if len(a.req.Dims) > 0 {
-		for _, i := range a.all("bands") { // "distribuição dos clientes por sexo", "... em cada faixa"
+	if len(a.req.Dims) > 0 || groupsCompared {
+		// "distribuição dos clientes por sexo", "... em cada faixa", "first-time vs
+		// returning, counts per group"
+		for _, i := range a.all("bands") {
 			a.used[i] = true
 		}
 	}

@@ -46,6 +46,13 @@ func TestSharesClasses(t *testing.T) {
 			"whatsapp opt-in rate, app users vs non app users, excluding unknowns":       {dims: []string{"app_user"}, sql: []string{"FILTER (WHERE c.whatsapp_optin)"}},
 			"customers by gender, leave out the unknowns":                                {refuse: true},
 		}},
+		{"a period's buyers split into first-time and returning (bought before the period)", map[string]want{
+			"May buyers: first-time vs returning, counts per group":    {measures: []string{"buyers"}, dims: []string{"prior_purchase"}, sql: []string{"x.transaction_date < DATE '2025-05-01'"}},
+			"compradores de abril: primeira compra x clientes antigos": {measures: []string{"buyers"}, dims: []string{"prior_purchase"}, sql: []string{"x.transaction_date < DATE '2025-04-01'"}},
+			"buyers last month, first-time vs returning":               {measures: []string{"buyers"}, dims: []string{"prior_purchase"}, sql: []string{"x.transaction_date < date_trunc('month', now()) - interval '1 month'"}},
+			"how many returning buyers in May":                         {measures: []string{"customers"}, filters: []string{"returning"}},
+			"first-time vs returning buyers":                           {refuse: true},
+		}},
 		{"two percentages are refused, not both applied", map[string]want{
 			"March repeat rate: what % of March buyers bought 2+ times in March?": {refuse: true},
 		}},

@@ -69,6 +69,9 @@ func Compared(x, y *Filter) (*Filter, *Dimension, bool) {
 		return nil, nil, false
 	}
 	d := pinDims[x.pins.attr]
+	if x.pins.attr == "prior_purchase" {
+		d = ByPriorPurchase() // "first-time vs returning": by the request's period
+	}
 	if x.pins.attr == "weekday" {
 		// "weekends vs weekdays", "segundas x sextas": the two sets of days side by side
 		d = ByWeekdaySets(x.pins.values, y.pins.values)
@@ -871,7 +874,7 @@ func StoresVisited(op string, n int64) *Filter {
 // ("fizeram a primeira compra este mês", "first-time buyers"); without a period, the
 // customers who ever bought.
 func FirstPurchase() *Filter {
-	return &Filter{ID: "first_purchase", Name: T("primeira compra no período", "first purchase in the period"),
+	return pinning(&Filter{ID: "first_purchase", Name: T("primeira compra no período", "first purchase in the period"),
 		Slug: T("primeira_compra", "first_purchase"), UsesPeriod: true,
 		build: func(f *Fact, p *Period) (string, []string, bool) {
 			j, ok := customerJoin(f)
@@ -883,7 +886,7 @@ func FirstPurchase() *Filter {
 				return first + " IS NOT NULL", joins(j), true
 			}
 			return p.Cond(first), joins(j), true
-		}}
+		}}, "prior_purchase", "no")
 }
 
 // SpendTotal keeps the customers whose spend (sum of their sales not cancelled, in the
