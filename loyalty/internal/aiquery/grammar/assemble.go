@@ -346,8 +346,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		if len(nouns) == 0 && a.hasMember("product") {
 			nouns = append(nouns, "products") // "quantas canecas foram resgatadas"
 		}
-		if event != "" || perCust || (agg != "" && subj == nil) {
+		signupRate := a.has("share") && subj != nil && subj.event != nil && subj.event.ID == "signup" && x.signup
+		if (event != "" || perCust || (agg != "" && subj == nil)) && !signupRate {
 			// "quantos pontos o Ricardo resgatou": the aggregate, noun and event apart
+			// (not "dos que se cadastraram em 2024, quantos % compraram": the event is
+			// the percentage's condition, below)
 			if v, ok := composeScattered(agg, nouns, event, perCust); ok {
 				for _, n := range nouns {
 					if x := semantic.NounByID(n); x != nil && x.Fact == nil && !keyHas(v, n) && !takes(event, n) {
@@ -999,7 +1002,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			if _, ok := a.take("since"); ok {
 				// "of the customers who signed up in 2024, what % bought since": the period
 				// dates the sign-up; what they did is at any time after it
-				if !x.signup || fact != semantic.Customers || !cond.UsesPeriod || p == nil {
+				if !x.signup || fact != semantic.Customers || p == nil {
 					return nil, fail("\"desde\" de quê?", "\"since\" when?")
 				}
 				p = nil

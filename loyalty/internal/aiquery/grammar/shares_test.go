@@ -38,6 +38,8 @@ func TestSharesClasses(t *testing.T) {
 			"Of customers who signed up in March, what percentage made at least one purchase since?":   {sql: []string{"x.cancelled_at IS NULL) >= 1", "c.created_at >= DATE '2025-03-01'"}},
 			"among the customers who signed up last year, what % have made at least 1 purchase since?": {sql: []string{"x.cancelled_at IS NULL) >= 1", "c.created_at >= date_trunc('year', now()) - interval '1 year'"}},
 			"of the customers who joined in 2024, what % made 2 or more purchases since?":              {sql: []string{"x.cancelled_at IS NULL) >= 2", "c.created_at >= DATE '2024-01-01'"}},
+			"dos clientes que se cadastraram em março, qual a porcentagem que já comprou?":             {sql: []string{"FILTER (WHERE EXISTS (SELECT 1 FROM reporting.coupons x WHERE x.customer_id = c.id AND x.cancelled_at IS NULL))", "c.created_at >= DATE '2025-03-01'"}},
+			"dos clientes cadastrados em 2024, qual o percentual que comprou desde então?":             {sql: []string{"FILTER (WHERE EXISTS (SELECT 1 FROM reporting.coupons x WHERE x.customer_id = c.id AND x.cancelled_at IS NULL))", "c.created_at >= DATE '2024-01-01'"}},
 			"revenue since?": {refuse: true},
 		}},
 		{"one rate per channel named, per compared group, the unknowns left out", map[string]want{
