@@ -204,14 +204,18 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		list = len(measures) == 0 // "mostre o faturamento": a table of the measure
 	}
 	agg, aggAt := "", -1
+	var aggsAt []int
+	aggTwice := false
 	for _, i := range a.all("agg") {
 		prev := aggAt
 		aggAt = i
+		aggsAt = append(aggsAt, i)
 		// "how many different customers": counting distinct customers is counting them
 		switch x := string(clauses[i].v.(marker)); {
 		case agg == "" || agg == "distinct":
 			agg = x
 		case x == agg && !a.namesRowsBetween(prev, i): // "no total, somando": one computation said twice
+			aggTwice = true // "quanto nos fins de semana e quanto nos dias de semana"
 		case x == "distinct" && agg == "count":
 		default:
 			return nil, fail("há dois cálculos na pergunta", "the question asks for two computations")
@@ -342,8 +346,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		if len(nouns) == 0 && a.hasMember("product") {
 			nouns = append(nouns, "products") // "quantas canecas foram resgatadas"
 		}
-		if event != "" || perCust || (agg != "" && subj == nil) {
+		signupRate := a.has("share") && subj != nil && subj.event != nil && subj.event.ID == "signup" && x.signup
+		if (event != "" || perCust || (agg != "" && subj == nil)) && !signupRate {
 			// "quantos pontos o Ricardo resgatou": the aggregate, noun and event apart
+			// (not "dos que se cadastraram em 2024, quantos % compraram": the event is
+			// the percentage's condition, below)
 			if v, ok := composeScattered(agg, nouns, event, perCust); ok {
 				for _, n := range nouns {
 					if x := semantic.NounByID(n); x != nil && x.Fact == nil && !keyHas(v, n) && !takes(event, n) {
@@ -592,6 +599,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	fact := a.req.Fact
 
 	// filters, resolved against the fact
+	if a.shareSaidTwice() > 1 && a.shareAsked() {
+		// "Q1 repeat rate: what % of Q1 buyers ...": two percentages, one of them a name
+		// the other defines; never both applied
+		return nil, fail("há dois percentuais na pergunta", "the question asks for two percentages")
+	}
 	sharePos := -1
 	for i, c := range clauses {
 		if c.kind == "share" && !a.used[i] {
@@ -631,15 +643,16 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		// the condition of a percentage is what follows its word ("dos ativos, quantos %
 		// aceitam whatsapp"), else the last filter before it
 		cond := -1
+		asked := string(clauses[sharePos].v.(marker)) == "ask" // "quantos %": what follows
 		for j, fv := range filters {
-			if fv.pos == sharePos-1 {
+			if fv.pos == sharePos-1 && !asked {
 				// "cancellation rate", "opt-in rate": the word before names the condition
 				cond = j
 				break
 			}
 		}
 		for j, fv := range filters {
-			if cond >= 0 && filters[cond].pos == sharePos-1 {
+			if cond >= 0 && filters[cond].pos == sharePos-1 && !asked {
 				break
 			}
 			if fv.pos > sharePos && (cond < 0 || filters[cond].pos < sharePos || fv.pos < filters[cond].pos) {
@@ -717,7 +730,8 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		}
 	}
 	// "how much more did Centro sell than Ibirapuera": the difference of two members
-	diffPeriods := false
+	diffPeriods, diffGroups := false, false
+	var codes []string
 	_, ok := a.take("diff")
 	for _, i := range a.all("diff") {
 		a.used[i] = true // "by how much did A's revenue exceed B's": one difference said twice
@@ -727,7 +741,6 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		diffPeriods = true
 	} else if ok {
 		a.take("than")
-		var codes []string
 		keep := filters[:0]
 		for _, fv := range filters {
 			if fv.members != nil && fv.members.kind == "store" {
@@ -737,9 +750,16 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			keep = append(keep, fv)
 		}
 		filters = keep
-		if len(codes) != 2 || len(measures) != 1 {
+		switch {
+		case len(codes) == 0 && len(measures) == 1:
+			// "fins de semana e dias de semana, pra ver a diferença": two groups of another
+			// attribute, side by side (below), or refused there
+			diffGroups = true
+		case len(codes) != 2 || len(measures) != 1:
 			return nil, fail("a diferença é entre duas lojas", "the difference is between two stores")
 		}
+	}
+	if ok && !diffPeriods && !diffGroups {
 		d, err := semantic.DifferenceOf(measures[0], semantic.StoreCode(codes[0]), semantic.StoreCode(codes[1]), semantic.T(codes[0], codes[0]), semantic.T(codes[1], codes[1]))
 		if err != nil {
 			return nil, fail("não sei calcular essa diferença", "I cannot compute that difference")
@@ -780,9 +800,14 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		}
 		resolved = append(resolved, f)
 	}
-	if a.has("vs") {
+	groupsCompared := false
+	if m := a.measureAt(); m >= 0 && slices.ContainsFunc(aggsAt, func(i int) bool { return i > m }) {
+		aggTwice = true // "quantos clientes homens e quantas mulheres": the aggregate said again
+	}
+	if a.has("vs") || a.has("share") || aggTwice || diffGroups {
 		// "women vs men", "app users compared with the others": the groups of the attribute
-		// both filters fix, side by side
+		// both filters fix, side by side; "o percentual de mulheres e de homens que usam o
+		// app": a rate per group (the rate of one group among the other is always zero)
 		for i := 0; i < len(resolved); i++ {
 			for j := i + 1; j < len(resolved); j++ {
 				both, d, ok := semantic.Compared(resolved[i], resolved[j])
@@ -792,7 +817,9 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 				rest := append(append(append([]*semantic.Filter{}, resolved[:i]...), resolved[i+1:j]...), resolved[j+1:]...)
 				if a.has("share") && i == 0 {
 					// the percentage's condition is another filter, never the compared groups
-					if len(rest) == 0 {
+					if len(rest) == 0 && channels == nil {
+						// (a rate per channel named is of the channels: "email and sms
+						// opt-in rates, app users vs the others")
 						return nil, fail("percentual de quê?", "a percentage of what?")
 					}
 					resolved = append(rest, both)
@@ -801,10 +828,17 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 				}
 				extraDims = append(extraDims, d)
 				a.take("vs")
+				groupsCompared = true
 				i = len(resolved)
 				break
 			}
 		}
+	}
+	if groupsCompared {
+		a.take("unknowns") // the compared values leave the unknowns out already
+	}
+	if diffGroups && !groupsCompared {
+		return nil, fail("a diferença é entre duas lojas", "the difference is between two stores")
 	}
 	if n := replacing(resolved, fact); n > 1 {
 		return nil, fail("a pergunta pede dois status que não valem juntos", "the question asks for two statuses that cannot hold together")
@@ -828,12 +862,22 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	compared := false
 	for _, i := range a.all("periods") {
 		a.used[i] = true
-		periods = append(periods, clauses[i].v.(periodsV)...)
+		ps := clauses[i].v.(periodsV)
+		// "2024 against 2025 (this year so far)": a period that restates a compared one
+		periods = slices.DeleteFunc(periods, func(p *semantic.Period) bool {
+			return slices.ContainsFunc(ps, func(q *semantic.Period) bool { return q.SameSpan(p) })
+		})
+		periods = append(periods, ps...)
 		compared = true
 	}
 	if len(periods) == 1 && a.has("growth") {
-		// "revenue growth vs last month": from the last period to the current one
-		if cur, ok := currentOf[periods[0].Kind]; ok {
+		// "revenue growth vs last month": from the last period to the current one; "YoY
+		// growth for Q1": from the same period a year before
+		if a.yearOverYear() {
+			if p, ok := semantic.YearBefore(periods[0]); ok {
+				periods = append([]*semantic.Period{p}, periods...)
+			}
+		} else if cur, ok := currentOf[periods[0].Kind]; ok {
 			periods = append(periods, x.cal.Relative(cur))
 		}
 	}
@@ -849,6 +893,9 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	case 0:
 	case 1:
 		a.req.Period = periods[0]
+		for _, d := range extraDims {
+			d.WithPeriod(periods[0]) // "May buyers: first-time vs returning"
+		}
 	case 2:
 		// the earlier period first (growth is from it); periods without a start keep
 		// the question's order
@@ -892,14 +939,22 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	if a.has("share") && len(a.req.Attrs) > 0 {
 		return nil, fail("um percentual não é uma lista", "a percentage is not a list")
 	}
-	if a.has("share") && len(resolved) == 0 && channels == nil && (a.has("breakdown") || len(extraDims) > 0) && len(measures) == 1 {
-		// "percentual de clientes por origem": each group's share of the total
-		a.take("share")
+	if a.has("share") && (len(resolved) == 0 || a.shareOfTotal()) && channels == nil && (a.has("breakdown") || len(extraDims) > 0) && len(measures) == 1 {
+		// "percentual de clientes por origem", "revenue share by city (% of total)": each
+		// group's share of the total; "with count and share of total" keeps the count too
+		withCount := a.countBesideShare(aggsAt)
+		for _, i := range a.all("share") {
+			a.used[i] = true
+		}
 		m, err := semantic.ShareOfTotal(measures[0])
 		if err != nil {
 			return nil, fail("não sei calcular esse percentual", "I cannot compute that percentage")
 		}
-		measures = []*semantic.Measure{m}
+		if withCount {
+			measures = []*semantic.Measure{measures[0], m}
+		} else {
+			measures = []*semantic.Measure{m}
+		}
 	}
 	if channels != nil && !a.has("share") {
 		// "aceitam whatsapp e email": the customers opted in to every channel named;
@@ -943,7 +998,16 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		var rate *semantic.Measure
 		var err error
 		if m.Kind == semantic.Count && m.Expr == "count(*)" && len(m.Where) == 0 || (m.Kind == semantic.Count && m.Fact == fact && len(m.Where) == 0 && m.Expr == "count(*)") {
-			rate, err = semantic.RateOf(fact, cond, a.req.Period)
+			p := a.req.Period
+			if _, ok := a.take("since"); ok {
+				// "of the customers who signed up in 2024, what % bought since": the period
+				// dates the sign-up; what they did is at any time after it
+				if !x.signup || fact != semantic.Customers || p == nil {
+					return nil, fail("\"desde\" de quê?", "\"since\" when?")
+				}
+				p = nil
+			}
+			rate, err = semantic.RateOf(fact, cond, p)
 			if fact == semantic.Customers && cond.UsesPeriod && !x.signup && !usesPeriod(resolved) {
 				// "percentual de clientes que gastaram mais de R$ 500 em maio": the period
 				// dates what the condition counts, never the customers' sign-up
@@ -985,6 +1049,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 				}
 				b.dims = []*semantic.Dimension{semantic.ByBalanceBand(b.bands)}
 				a.req.Measures = []*semantic.Measure{semantic.MeasureByID("customers")}
+			case m == semantic.AverageAge:
+				// "distribuição de idade nas faixas ...": the customers of each age band
+				a.req.Measures = []*semantic.Measure{semantic.MeasureByID("customers")}
+			case b.ofCustomers:
+				// "ticket médio dos clientes nas faixas 18-24, ...": by the customers' age
 			case m.Fact == semantic.Sales && m.Fact != nil && fact == semantic.Sales && m.Kind != semantic.Count:
 				b.dims = []*semantic.Dimension{semantic.ByValueBand(b.bands)}
 			case m.Fact != semantic.Customers:
@@ -994,6 +1063,9 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 				return nil, fail("faixas de quê? diga se são de idade, saldo ou valor", "bands of what? say whether they are of age, balance or value")
 			}
 		}
+		b.dims = slices.DeleteFunc(b.dims, func(d *semantic.Dimension) bool {
+			return slices.ContainsFunc(extraDims, d.Restates) // "June vs May, for each month"
+		})
 		a.req.Dims = append(a.req.Dims, b.dims...)
 	}
 	if subj != nil && subj.rankedBy != nil {
@@ -1012,8 +1084,10 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			oneAnswer = true
 		}
 	}
-	if len(a.req.Dims) > 0 {
-		for _, i := range a.all("bands") { // "distribuição dos clientes por sexo", "... em cada faixa"
+	if len(a.req.Dims) > 0 || groupsCompared {
+		// "distribuição dos clientes por sexo", "... em cada faixa", "first-time vs
+		// returning, counts per group"
+		for _, i := range a.all("bands") {
 			a.used[i] = true
 		}
 	}

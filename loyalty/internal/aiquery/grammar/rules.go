@@ -183,6 +183,13 @@ func productions(x *env) []*Rule {
 					rows = append(rows, n)
 				}
 			}
+			if len(rows) == 0 && arg(k[0]) == "count" && second.m.Fact.Count != "" {
+				// "quantidade e faturamento", "quantity and revenue": the number of the
+				// rows the measure reads, beside it
+				if c := semantic.MeasureByID(second.m.Fact.Count); c != nil && c != second.m && len(second.m.Where) == 0 {
+					return []*semantic.Measure{c, second.m}, true
+				}
+			}
 			first, ok := compose(arg(k[0]), rows, "", false)
 			if !ok || len(rows) == 0 || first.(measureV).m == second.m {
 				return nil, false
@@ -414,7 +421,13 @@ func productions(x *env) []*Rule {
 		// one band: "under 25", "até 25", "acima de 60", "25 to 39", "de 0 a 99", "5 or
 		// more", "1000 ou mais", "60 and over", "R$ 50 a R$ 100"; the list of bands is
 		// checked where it becomes a breakdown (bands must meet: semantic)
-		rule("Band", 0, tCmp+" Num", func(k []*Edge) (any, bool) { return openBand(arg(k[0]), arg(k[1])) }),
+		rule("Band", 0, tCmp+" Num", func(k []*Edge) (any, bool) {
+			b, ok := openBand(arg(k[0]), arg(k[1]))
+			if ok && k[0].Match != nil && k[0].Match.Text == ">" {
+				b.([]semantic.AgeBand)[0].Sign = true // ">1000", labelled as said
+			}
+			return b, ok
+		}),
 		rule("Band", 0, "Num "+tCmp, func(k []*Edge) (any, bool) {
 			if c := arg(k[1]); c != ">=" && c != "<=" {
 				return nil, false // "25 more than"
@@ -894,9 +907,13 @@ func productions(x *env) []*Rule {
 		}),
 		// "this month so far", "este ano até agora": current periods run up to now anyway
 		rule("Period", 0, "Period "+string(semantic.CatSoFar), func(k []*Edge) (any, bool) {
-			switch k[0].Val.(periodV).p.Kind {
+			switch p := k[0].Val.(periodV).p; p.Kind {
 			case semantic.ThisWeek, semantic.ThisMonth, semantic.ThisQuarter, semantic.ThisYear:
 				return k[0].Val, true
+			default:
+				if p.Runs(x.cal.Now) {
+					return k[0].Val, true // "June until now" in June
+				}
 			}
 			return nil, false
 		}),
@@ -1010,6 +1027,10 @@ func productions(x *env) []*Rule {
 		markerClause("agg", tAgg, 0.3),
 		markerClause("list", string(semantic.CatList), 0),
 		markerClause("vs", string(semantic.CatVs), 0),
+		// "of those who signed up in 2024, what % bought since": since the sign-up (the
+		// assembly takes it only there)
+		markerClause("since", tSince, 1),
+		markerClause("unknowns", string(semantic.CatUnknowns), 0),
 		markerClause("share", string(semantic.CatShare), 0),
 		markerClause("growth", string(semantic.CatGrowth), 0),
 		rule("Clause", 0, string(semantic.CatGrowth)+" "+string(semantic.CatShare), func(k []*Edge) (any, bool) { return clauseV{"growth", marker("")}, true }),
@@ -1174,7 +1195,9 @@ func bandDim(noun string, bv bandsV) (any, bool) {
 	switch noun {
 	case "":
 		return breakdownV{dims: []*semantic.Dimension{semantic.ByAgeBand(bands)}, bands: bands}, true
-	case "age", "customers":
+	case "customers":
+		return breakdownV{dims: []*semantic.Dimension{semantic.ByAgeBand(bands)}, bands: bands, ofCustomers: true}, true
+	case "age":
 		return breakdownV{dims: []*semantic.Dimension{semantic.ByAgeBand(bands)}}, true
 	case "balance", "points":
 		return breakdownV{dims: []*semantic.Dimension{semantic.ByBalanceBand(bands)}}, true

@@ -100,6 +100,9 @@ type breakdownV struct {
 	// bands of a quantity the question does not name ("saldo em faixas 0, 1-500"): the
 	// measure's quantity, resolved by the assembly
 	bands []semantic.AgeBand
+	// ofCustomers: the bands are of the customers ("clientes nas faixas ..."): their age
+	// unless the measure is of another quantity of theirs (balance)
+	ofCustomers bool
 }
 
 func (v breakdownV) key() string {

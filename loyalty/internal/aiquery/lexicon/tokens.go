@@ -94,6 +94,20 @@ func Tokenize(q string) []Token {
 			i += size
 			continue
 		}
+		if r == '+' && (q[i-1] >= '0' && q[i-1] <= '9' || strings.TrimSpace(q) == "+") {
+			// "45+", "2+ purchases": or more (a "+" elsewhere is no word; the lexicon's
+			// own "+" is the sign alone)
+			toks = append(toks, Token{Kind: Word, Raw: "+", Norm: "+"})
+			i += size
+			continue
+		}
+		if r == '/' && q[i-1] == ' ' && i+1 < len(q) && q[i+1] == ' ' {
+			// "email / whatsapp / sms": a slash between spaces lists (glued to its
+			// neighbours it is a date's or a period's, "fev/25", "tri/2025")
+			toks = append(toks, Token{Kind: Word, Raw: "/", Norm: "/"})
+			i += size
+			continue
+		}
 		t, n := scan(rest)
 		if n == 0 {
 			if strings.ContainsRune(".?!:;", r) {
@@ -238,6 +252,12 @@ func scan(s string) (Token, int) {
 	}
 	if m := reWord.FindString(s); m != "" {
 		return Token{Kind: Word, Raw: m, Norm: Fold(m)}, len(m)
+	}
+	for _, c := range []string{">=", "<=", "≥", "≤", ">", "<"} {
+		if strings.HasPrefix(s, c) {
+			// "> 1000", "<25": comparisons written as signs
+			return Token{Kind: Word, Raw: c, Norm: c}, len(c)
+		}
 	}
 	if strings.HasPrefix(s, "%") || strings.HasPrefix(s, "&") {
 		return Token{Kind: Word, Raw: s[:1], Norm: s[:1]}, 1

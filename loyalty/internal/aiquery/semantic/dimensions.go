@@ -103,6 +103,7 @@ var (
 	}}).named(W("loja de cadastro|lojas de cadastro|loja do cadastro", "signup store|sign up store|store of signup|registration store"), W("", ""))
 	ByOrigin      = customerAttrDim("origin", T("origem", "origin"), "c.origin", T("origem", "origin")).named(W("origem|origens|canal de cadastro|canais de cadastro|canal|canais|origem de cadastro|origem do cadastro|canal de aquisicao|canais de aquisicao|canal de entrada|meio de cadastro|via de cadastro|origem da adesao|fonte de cadastro", "origin|origins|signup channel|sign up channel|channel|channels|source|sources|acquisition channel|registration channel|registration channels|enrollment channel|enrolment channel|acquisition source|signup source|sign up source|signup origin|sign up origin|join channel|channel of acquisition|source channel"), W("", ""))
 	ByGender      = customerAttrDim("gender", T("gênero", "gender"), "c.gender_identity", T("genero", "gender")).named(W("genero|generos|sexo|sexos", "gender|genders|sex"), W("", ""))
+	ByAppUser     = customerAttrDim("app_user", T("usa o app", "app user"), "c.app_user", T("usa_app", "app_user")).named(W("uso do app", "app usage"), W("", ""))
 	ByActive      = customerAttrDim("active", T("cadastro ativo", "active account"), "c.is_active", T("ativo", "active")).named(W("situacao do cadastro", "account status"), W("", ""))
 	ByBirthMonth  = customerAttrDim("birth_month", T("mês de aniversário", "birth month"), "extract(month FROM c.birth_date)::int", T("mes_aniversario", "birth_month")).named(W("mes de aniversario|mes de nascimento", "birth month|month of birth"), W("", ""))
 	ByStatus      = (&Dimension{ID: "status", Name: T("status", "status"), ReplacesLive: true, build: statusDim}).named(W("status|situacao|situacoes", "status|statuses"), W("", ""))
@@ -219,6 +220,7 @@ type AgeBand struct {
 	Lo, Hi int
 	Above  bool // said as "above Lo-1" ("acima de 1000")
 	Below  bool // said as "under Hi+1" ("under 25")
+	Sign   bool // said with a sign (">1000"): labelled so
 }
 
 // Label names the band with the bounds the question said: "18-24", "55+", "0" for a band
@@ -227,6 +229,8 @@ func (b AgeBand) Label(l Lang) string {
 	switch {
 	case b.Below:
 		return fmt.Sprintf(T("menos de %d", "under %d").In(l), b.Hi+1)
+	case b.Hi < 0 && b.Above && b.Sign:
+		return fmt.Sprintf(">%d", b.Lo-1)
 	case b.Hi < 0 && b.Above:
 		return fmt.Sprintf("%d+", b.Lo-1)
 	case b.Hi < 0:
@@ -381,4 +385,18 @@ func ByPeriods(periods []*Period) *Dimension {
 		e := "CASE " + strings.Join(whens, " ") + " END"
 		return dimSQL{cols: []Column{col(e, T("periodo", "period"), l)}, order: e, where: "(" + strings.Join(ors, " OR ") + ")"}, true
 	}}
+}
+
+// Restates reports whether breaking down by d says again what the breakdown by compared
+// periods c says ("June versus May, one line for each month"): d is the unit of each.
+func (d *Dimension) Restates(c *Dimension) bool {
+	if c.ID != "periods" || len(c.periods) == 0 {
+		return false
+	}
+	for _, p := range c.periods {
+		if p.Unit() != d.ID {
+			return false
+		}
+	}
+	return true
 }

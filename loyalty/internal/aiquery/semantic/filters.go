@@ -58,7 +58,7 @@ func (x *Filter) PinsSameAs(y *Filter) bool {
 
 // pinDims are the breakdowns by the attributes filters fix: "women vs men" compares the
 // groups of gender.
-var pinDims = map[string]*Dimension{"gender": ByGender, "store": ByStore, "payment_type": ByPaymentType, "origin": ByOrigin, "state": ByState, "city": ByCity}
+var pinDims = map[string]*Dimension{"app_user": ByAppUser, "gender": ByGender, "store": ByStore, "payment_type": ByPaymentType, "origin": ByOrigin, "state": ByState, "city": ByCity}
 
 // Compared is the filter and the breakdown that compare the values two filters fix ("women
 // vs men": the customers of either gender, by gender), when the attribute has a breakdown.
@@ -67,6 +67,9 @@ func Compared(x, y *Filter) (*Filter, *Dimension, bool) {
 		return nil, nil, false
 	}
 	d := pinDims[x.pins.attr]
+	if x.pins.attr == "prior_purchase" {
+		d = ByPriorPurchase() // "first-time vs returning": by the request's period
+	}
 	if x.pins.attr == "weekday" {
 		// "weekends vs weekdays", "segundas x sextas": the two sets of days side by side
 		d = ByWeekdaySets(x.pins.values, y.pins.values)
@@ -855,7 +858,7 @@ func StoresVisited(op string, n int64) *Filter {
 // ("fizeram a primeira compra este mês", "first-time buyers"); without a period, the
 // customers who ever bought.
 func FirstPurchase() *Filter {
-	return &Filter{ID: "first_purchase", Name: T("primeira compra no período", "first purchase in the period"),
+	return pinning(&Filter{ID: "first_purchase", Name: T("primeira compra no período", "first purchase in the period"),
 		Slug: T("primeira_compra", "first_purchase"), UsesPeriod: true,
 		build: func(f *Fact, p *Period) (string, []string, bool) {
 			j, ok := customerJoin(f)
@@ -867,7 +870,7 @@ func FirstPurchase() *Filter {
 				return first + " IS NOT NULL", joins(j), true
 			}
 			return p.Cond(first), joins(j), true
-		}}
+		}}, "prior_purchase", "no")
 }
 
 // SpendTotal keeps the customers whose spend (sum of their sales not cancelled, in the

@@ -280,3 +280,77 @@ func Year(year int, loc *time.Location) *Period {
 	p.Label = T(fmt.Sprint(year), fmt.Sprint(year))
 	return p
 }
+
+// YearBefore is the same period a year earlier ("YoY growth for Q1": Q1 of the year
+// before); false when the period has no calendar start to shift.
+func YearBefore(p *Period) (*Period, bool) {
+	if p.Start.IsZero() {
+		return nil, false
+	}
+	y, loc := p.Start.Year()-1, p.Start.Location()
+	switch p.Kind {
+	case CalendarMonth:
+		return Month(y, int(p.Start.Month()), loc), true
+	case CalendarQuarter:
+		return Quarter(y, (int(p.Start.Month())-1)/3+1, loc), true
+	case CalendarHalf:
+		return Half(y, (int(p.Start.Month())-1)/6+1, loc), true
+	case CalendarYear:
+		return Year(y, loc), true
+	case CalendarDay:
+		return Day(p.Start.AddDate(-1, 0, 0)), true
+	case ThisWeek, LastWeek, ThisMonth, LastMonth, ThisQuarter, LastQuarter, ThisYear, LastYear:
+		q := &Period{Kind: DateRange, From: p.From + " - interval '1 year'", Start: p.Start.AddDate(-1, 0, 0),
+			Label: T(p.Label.PT+", um ano antes", p.Label.EN+", a year earlier")}
+		if p.To != "" {
+			q.To = p.To + " - interval '1 year'"
+		}
+		return q, true
+	}
+	return nil, false
+}
+
+// Runs reports whether a named calendar period is still running at now ("June until now"
+// on June 18th): it started and has not ended, so "until now" says nothing more of it.
+func (p *Period) Runs(now time.Time) bool {
+	if p.Start.IsZero() || now.Before(p.Start) {
+		return false
+	}
+	var end time.Time
+	switch p.Kind {
+	case CalendarMonth:
+		end = p.Start.AddDate(0, 1, 0)
+	case CalendarQuarter:
+		end = p.Start.AddDate(0, 3, 0)
+	case CalendarHalf:
+		end = p.Start.AddDate(0, 6, 0)
+	case CalendarYear:
+		end = p.Start.AddDate(1, 0, 0)
+	default:
+		return false
+	}
+	return now.Before(end)
+}
+
+// SameSpan reports whether p and q cover the same calendar unit from the same day ("2025"
+// and "this year so far"): one period said twice.
+func (p *Period) SameSpan(q *Period) bool {
+	if p.Start.IsZero() || !p.Start.Equal(q.Start) {
+		return false
+	}
+	return p.Unit() != "" && p.Unit() == q.Unit()
+}
+
+// Unit is the calendar unit the period is one of ("month", "quarter", "year"; the ids of
+// the time breakdowns), or "" when it is not one unit.
+func (p *Period) Unit() string {
+	switch p.Kind {
+	case CalendarMonth, ThisMonth, LastMonth:
+		return "month"
+	case CalendarQuarter, ThisQuarter, LastQuarter:
+		return "quarter"
+	case CalendarYear, ThisYear, LastYear:
+		return "year"
+	}
+	return ""
+}

@@ -50,6 +50,7 @@ const (
 	CatWho      Category = "who"       // quem, qual, which: one answer
 	CatPerCust  Category = "percust"   // por cliente, per customer
 	CatBands    Category = "bands"     // faixas, bands, distribution
+	CatUnknowns Category = "unknowns"  // leave out the unknowns (of compared groups)
 	CatPctl     Category = "pctl"      // percentil, percentile
 	CatWrite    Category = "write"     // apague, delete: a request to change data
 	CatForecast Category = "forecast"  // previsao, forecast, "what will ... be"
@@ -227,6 +228,7 @@ var Flags = []*Flag{
 	// of the period's buyers)
 	{ID: "repeat", Words: W("recorrente|recorrentes|recompra|recompras|recompraram|de recompra", "repeat|repeat buyer|repeat buyers|repeat customer|repeat customers|repeat purchasers|repeaters"), Filter: RepeatBuyers},
 	{ID: "first_purchase", Words: W("primeira compra|primeiras compras|pela primeira vez|primeira vez|primeiro pedido|primeiros pedidos|compraram pela primeira vez|compra inaugural", "first purchase|first purchases|first time buyers|first-time buyers|for the first time|first time|first order|first orders|first-ever purchase|first ever purchase|made their first purchase|made a first purchase"), Filter: FirstPurchase},
+	{ID: "returning", Words: W("compradores antigos|clientes antigos|que ja compravam|que ja eram clientes|retornantes|recorrentes antigos", "returning|returning buyers|returning customers|returning shoppers|existing customers|existing buyers"), Filter: Returning},
 	{ID: "expiring", Words: W("vencem|vence|vencendo|expiram|expira|expirando|a vencer|que vencem|prestes a vencer|a expirar|por expirar|prestes a expirar|perto de vencer|proximos de vencer|proximo de vencer|por vencer", "expire|expires|expiring|due to expire|about to expire|expiring soon|about to lapse|close to expiring|near expiry|nearing expiry|set to expire|due to lapse"), Filter: ExpiresBy},
 	{ID: "any_status", Words: W("incluindo canceladas|inclusive canceladas|incluindo cancelados|inclusive cancelados|todos os status|qualquer status|com canceladas", "including cancelled|including canceled|cancelled included|all statuses|any status|every status"), Filter: AnyStatus},
 	{ID: "ending", Words: W("terminam|termina|terminando|acabam|acaba|encerram|encerra|vencem em", "end|ends|ending|finish|finishes|wrap up"), Filter: PromotionEnds},
@@ -359,7 +361,7 @@ var Terminals = []Term{
 	{CatNeg, "", W("desconsiderar|desconsiderando|desconsidere|sem contar|nao contando|ignorando|ignore", "leaving out|leave out|disregarding|disregard|ignoring|ignore|exclude")},
 	{CatSame, "", W("mesmo|mesma|o mesmo|a mesma|mesmo periodo|no mesmo", "same|the same|same period|the same period")},
 	{CatBy, "", W("por|pra cada|para cada|em cada|por cada|cada|agrupado por|separado por|dividido por|quebrado por|discriminado por|discriminada por|discriminados por|discriminadas por|detalhado por|detalhada por|detalhados por|aberto por|aberta por|abertos por|segmentado por|segmentada por|segmentados por|desmembrado por|desmembrada por|distribuido por|quebrado em|separados por|separadas por|separada por", "by|per|each|for each|across|broken down by|split by|grouped by|by each|per each|itemized by|itemised by|segmented by|detailed by|bucketed by|sliced by|cut by|divided by|separated by|organized by|organised by|arranged by|grouped per|listed by")},
-	{CatAnd, "", W("e|,|&|mais|junto com|mas|porem|quanto na|quanto no|quanto em|quanto pela|quanto pelo|como na|como no|qto na|qto no|qnto na|qnto no|qto em|qnto em", "and|,|&|plus|as well as|along with|but")},
+	{CatAnd, "", W("e|,|&|/|mais|junto com|mas|porem|quanto na|quanto no|quanto em|quanto pela|quanto pelo|como na|como no|qto na|qto no|qnto na|qnto no|qto em|qnto em", "and|,|&|/|plus|as well as|along with|but")},
 	{CatOr, "", W("ou", "or")},
 	{CatDocWord, "", W("cpf|cnpj|documento|doc|do cpf|de cpf|com cpf", "cpf|cnpj|document|doc|tax id|id")},
 	{CatOptIn, "", W("liberado|liberados|liberou|consentimento|deram consentimento|aceitam|aceita|aceitaram|aceitar|aceitam receber|aceita receber|autorizam|autorizaram|optaram|optaram por|opt in|optin|fizeram opt in|com opt in|inscritos em|assinam", "opted in|opted in to|opt in|optin|opted into|accept|accepts|accepted|agreed to|subscribed|subscribed to|signed up for|gave consent|gave consent for|consent|consented|consented to|allowed")},
@@ -373,11 +375,11 @@ var Terminals = []Term{
 	{CatRestrict, "", W("ignore|ignora|ignorar|ignorando|ignorem|desconsidere|desconsidera|desconsiderar|desconsiderando|desconsiderem|descontando|deixe de fora|deixa de fora|deixar de fora|ficar de fora|de fora|tira|tire|tirar|tirem|salvo|afora|inclua|incluir|incluindo|incluso|inclusos|inclusive|contando|contar|exclusivamente|unicamente|nem",
 		"ignore|ignoring|ignored|skip|skipping|leave out|leaving out|left out|leave|disregard|disregarding|exclude|excluded|excludes|omit|omitting|omitted|minus|aside from|apart from|besides|include|including|included|includes|inclusive|counting|solely|exclusively|either|neither|nor|instead|rather than|unless|otherwise")},
 	{CatNever, "", W("nunca|jamais|nenhuma vez", "never|not once")},
-	{CatCmp, ">", W("mais de|mais do que|acima de|acima dos|maior que|maior do que|superior a|passa de|passaram de|mais que|mais velhos que|mais velhas que|mais velhos do que", "more than|over|above|greater than|higher than|bigger than|larger than|exceeding|more then|greater then|higher then|older than|older then")},
+	{CatCmp, ">", W(">|mais de|mais do que|acima de|acima dos|maior que|maior do que|superior a|passa de|passaram de|mais que|mais velhos que|mais velhas que|mais velhos do que", ">|more than|over|above|greater than|higher than|bigger than|larger than|exceeding|more then|greater then|higher then|older than|older then")},
 	{CatCmp, "<", W("mais novos que|mais novas que|mais novos do que", "younger than|younger then")},
-	{CatCmp, ">=", W("pelo menos|no minimo|ao menos|a partir de|ou mais", "at least|or more|and over|and up|and above|or over|or older|and older|minimum of")},
-	{CatCmp, "<", W("menos de|menos do que|abaixo de|abaixo dos|menor que|menor do que|inferior a|menos que", "less than|fewer than|under|below|lower than|smaller than|younger than|less then|fewer then")},
-	{CatCmp, "<=", W("no maximo|ou menos|ate", "at most|or less|or fewer|or younger|up to|maximum of")},
+	{CatCmp, ">=", W(">=|≥|+|pelo menos|no minimo|ao menos|a partir de|ou mais", ">=|≥|+|at least|or more|and over|and up|and above|or over|or older|and older|minimum of")},
+	{CatCmp, "<", W("<|menos de|menos do que|abaixo de|abaixo dos|menor que|menor do que|inferior a|menos que", "<|less than|fewer than|under|below|lower than|smaller than|younger than|less then|fewer then")},
+	{CatCmp, "<=", W("<=|≤|no maximo|ou menos|ate", "<=|≤|at most|or less|or fewer|or younger|up to|maximum of")},
 	{CatCmp, "=", W("apenas|somente|so|exatamente|igual a", "only|exactly|just|equal to")},
 	{CatMany, "", W("varias|varios|diversas|diversos|multiplas|multiplos|mais de uma|mais de um", "multiple|several|many|more than one|various")},
 	{CatPerson, "", W("quem", "who|whom|whos|who is")},
@@ -388,11 +390,22 @@ var Terminals = []Term{
 	{CatMost, "", W("mais|maior|maiores|melhor|melhores|que mais|quem mais|do maior para o menor|do maior pro menor|do maior pra menor|maior para menor|da maior para a menor|da maior pra menor|das maiores para as menores|dos maiores para os menores|decrescente|ordem decrescente", "most|more|highest|biggest|largest|best|greatest|top|biggest first|largest first|highest first|descending|in descending order")},
 	{CatLeast, "", W("menos|menor|menores|pior|piores|que menos|quem menos|do menor para o maior|do menor pro maior|do menor pra maior|menor para maior|da menor para a maior|da menor pra maior|crescente|ordem crescente", "least|fewest|lowest|smallest|worst|bottom|less|smallest first|lowest first|ascending|in ascending order")},
 	{CatList, "", W("liste|listar|lista|listagem|mostre|mostrar|me mostre|quais|quais sao|relacao de|nomes|nome|me passa|exiba|relacione|relacionar|me manda|manda|mande|me mande|me envie", "list|listing|show|show me|which|what are|names|name|display")},
-	{CatVs, "", W("vs|versus|x|contra|comparado com|comparado a|comparada com|em comparacao com|em relacao a|compare|comparar|comparacao|comparativo", "vs|versus|compared to|compared with|against|compare|comparison|comparing|relative to")},
+	{CatVs, "", W("vs|versus|x|contra|comparado com|comparado a|comparada com|em comparacao com|em relacao a|em relacao ao|em relacao a os|em relacao aos|com relacao a|com relacao ao|frente a|frente ao|comparado ao|comparada ao|comparados com|comparadas com|compare|comparar|comparacao|comparativo", "vs|versus|compared to|compared with|against|compare|comparison|comparing|relative to")},
 	{CatThan, "", W("do que|que", "than|then")},
-	{CatGrowth, "", W("crescimento|cresceu|cresceram|crescer|variacao|variacao percentual|evolucao percentual|% de crescimento|% de variacao|quanto cresceu|aumento percentual|em quantos por cento|quantos por cento|cresce|crescemos|aumentou|aumentaram|aumento|variou|evoluiu", "growth|grew|grow|grown|yoy|year over year|change|percent change|% change|percentage change|growth rate|increase|by what percentage|by what percent|by how many percent|how many percent|grows|growing|grew by|increased|rise|rose|went up|uplift")},
+	{CatGrowth, "", W("crescimento|cresceu|cresceram|crescer|variacao|variacao percentual|evolucao percentual|% de crescimento|% de variacao|quanto cresceu|aumento percentual|em quantos por cento|quantos por cento|cresce|crescemos|aumentou|aumentaram|aumento|variou|evoluiu", "growth|grew|grow|grown|change|percent change|% change|percentage change|growth rate|increase|by what percentage|by what percent|by how many percent|how many percent|grows|growing|grew by|increased|rise|rose|went up|uplift")},
+	// growth over the same period a year before ("YoY growth for Q1": Q1 against Q1 of the
+	// year before)
+	{CatGrowth, "yoy", W("ano contra ano|ano a ano|interanual|yoy|sobre o mesmo periodo do ano anterior|contra o mesmo periodo do ano passado|em relacao ao mesmo periodo do ano passado|sobre o mesmo periodo do ano passado",
+		"yoy|year over year|year-over-year|y/y|yoy growth|versus the same period last year|vs the same period last year|over the same period last year|compared to the same period last year")},
 	{CatDiff, "", W("diferenca|diferenca entre|quanto maior|delta|quanto a mais|a mais|superou|ultrapassou|excedeu|passou na frente de", "difference|difference between|delta|how much more|how much higher|how much bigger|how much larger|more than|by how much|exceed|exceeded|exceeds|surpass|surpassed|outsold|outsell|minus|gap")},
 	{CatShare, "", W("percentual|porcentagem|%|taxa|tx|proporcao|participacao|fatia|por cento", "percentage|percent|%|share|rate|proportion|ratio|pct")},
+	// a percentage asked for ("quantos %", "what %"): its condition follows it, never the
+	// word before it
+	{CatShare, "ask", W("quantos %|quantos porcento|qual %|qual o %|qual a %|qual o percentual|qual a porcentagem|que %", "what %|what percent|what percentage|how many %|what pct")},
+	// a share of the total of every group ("% of total", "mix"): each group's part, never
+	// the part of the rows meeting a condition
+	{CatShare, "total", W("% do total|percentual do total|porcentagem do total|participacao no total|participacao do total|participacao sobre o total|% sobre o total|percentual sobre o total|fatia do total|parcela do total|mix|do total geral",
+		"% of total|% of the total|percent of total|percent of the total|percentage of total|percentage of the total|share of total|share of the total|pct of total|as % of total|as a % of total|as a percentage of total|as a share of total|mix|of the grand total")},
 	{CatSince, "", W("desde|a partir de|de la pra ca", "since|starting|from then on")},
 	{CatBefore, "", W("antes de|antes do|antes da|anterior a", "before|prior to|earlier than")},
 	{CatAfter, "", W("depois de|depois do|depois da|apos", "after|later than")},
@@ -410,10 +423,14 @@ var Terminals = []Term{
 	{CatWho, "", W("qual|quais|que|quem|oq|o que|ql|qual e|qual foi", "which|what|who|that|whats")},
 	{CatWhen, "", W("quando|quando foi|em que data|que dia|qdo|qndo|qnd", "when|when was|when did|what date|on what date")},
 	{CatPerCust, "", W("por cliente|por comprador|por pessoa", "per customer|per buyer|per person|per member")},
-	{CatBands, "", W("faixa|faixas|distribuicao|distribuicao por faixa|bandas|divisao|nestas faixas|nessas faixas|grupos|agrupados em|agrupe em|caem em|caem na|cai em|se encaixam em|estao distribuidos|estao divididos|se distribuem|grupo",
-		"band|bands|bucket|buckets|brackets|distribution|split|breakdown|groups|the groups|using the groups|in these groups|group them as|grouped as|grouped into|fall in|fall into|falls in|falls into|are distributed|are spread|group")},
+	{CatBands, "", W("faixa|faixas|distribuicao|distribuicao por faixa|distribuidos|distribuidas|bandas|divisao|nestas faixas|nessas faixas|grupos|agrupados em|agrupe em|caem em|caem na|cai em|se encaixam em|estao distribuidos|estao divididos|se distribuem|grupo",
+		"band|bands|bucket|buckets|brackets|distribution|split|distributed|spread out|breakdown|groups|the groups|using the groups|in these groups|group them as|grouped as|grouped into|fall in|fall into|falls in|falls into|are distributed|are spread|group")},
 	// band words that name their quantity
 	{CatBands, "age", W("faixa etaria|faixas etarias|perfil etario|perfil de idade|faixa de idade|faixas de idade", "age bands|age groups|age brackets|age profile|age group|age band")},
+	// the customers whose attribute is unknown left out ("leave out the unknowns"): what a
+	// comparison of two values of the attribute does anyway
+	{CatUnknowns, "", W("sem os desconhecidos|tirando os desconhecidos|deixando de fora os desconhecidos|deixe de fora os desconhecidos|sem os nao informados|tirando os nao informados|ignorando os nao informados|ignorando os desconhecidos|excluindo os desconhecidos|excluindo os nao informados|desconsiderando os nao informados|desconsiderando os desconhecidos",
+		"leave out the unknowns|leaving out the unknowns|leave out unknowns|excluding unknowns|excluding the unknowns|exclude the unknowns|exclude unknowns|ignore the unknowns|ignoring the unknowns|ignore unknowns|without the unknowns|unknowns excluded|drop the unknowns|skip the unknowns")},
 	{CatPctl, "", W("percentil", "percentile|pctl")},
 	{CatNew, "", W("novo|novos|nova|novas|recentes|recem cadastrados", "new|newly registered|recent")},
 	{CatTrend, "", W("evolucao|tendencia|historico|ao longo do tempo|serie historica", "trend|trends|evolution|over time|history|time series")},
@@ -428,7 +445,7 @@ var Terminals = []Term{
 	{CatSoFar, "", W("ate agora|ate hoje|ate o momento|ate aqui", "so far|to date|until now|up to now|thus far")},
 	{CatOnward, "", W("em diante|pra frente|para frente|adiante|pra ca|para ca", "on|onward|onwards|forward|and after")},
 	{CatCost, "", W("custa|custam|custando|vale|valem", "cost|costs|costing|priced at")},
-	{CatAgg, "count", W("qts|qnts|qtas|quantos|quantas|quantidade|quantidade de|qtd|qtde|qtd de|qntos|qntas|qtos|qtas|quant|numero|numero de|n de|no de|total de|contagem|conte", "how many|number|number of|count|count of|no of|nr of|qty|total number")},
+	{CatAgg, "count", W("qts|qnts|qtas|quantos|quantas|quantidade|quantidade de|qtd|qtde|qtd de|qntos|qntas|qtos|qtas|quant|numero|numero de|n de|no de|total de|contagem|conte", "how many|number|number of|count|count of|no of|nr of|qty|total number|quantity|quantities")},
 	{CatAgg, "sum", W("total|soma|somam|somaram|somou|somado|somados|somatorio|quanto|qnto|qto|quanto foi|valor total|vlr total", "total|sum|sum of|how much|overall|combined|altogether")},
 	{CatAgg, "avg", W("media|medio|media de|valor medio|em media", "average|avg|mean|on average|typical")},
 	{CatAgg, "max", W("maior|maximo|maxima", "max|maximum|highest|largest|biggest")},

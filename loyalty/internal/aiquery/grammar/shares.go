@@ -1,0 +1,71 @@
+package grammar
+
+// Shares, rates and comparisons of groups or periods (issue 24, fifth round): the helpers
+// of the assembly that read them.
+
+// shareOfTotal reports whether a percentage word says it is of the total ("% of total",
+// "mix"): each group's part of the whole, never the part meeting a condition.
+func (a *assembly) shareOfTotal() bool {
+	for _, i := range a.all("share") {
+		if string(a.clauses[i].v.(marker)) == "total" {
+			return true
+		}
+	}
+	return false
+}
+
+// countBesideShare reports whether an aggregate was said right beside a percentage word
+// ("with count and share of total", "quantidade e % do total"): the value is asked as a
+// column of its own besides its share.
+func (a *assembly) countBesideShare(aggsAt []int) bool {
+	for _, i := range aggsAt {
+		for _, j := range []int{i - 1, i + 1} {
+			if j >= 0 && j < len(a.clauses) && a.clauses[j].kind == "share" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// shareSaidTwice takes a percentage word that repeats the one just before it, right after
+// it or after its condition ("taxa de cancelamento (%)", "percentage (%) of app users",
+// "share, in %"): one percentage said twice, never two. It returns how many percentages
+// are left.
+func (a *assembly) shareSaidTwice() int {
+	last, n := -1, 0
+	for i, c := range a.clauses {
+		if c.kind != "share" || a.used[i] || string(c.v.(marker)) == "total" {
+			continue
+		}
+		if last >= 0 && string(c.v.(marker)) != "ask" && (i == last+1 || i == last+2 && a.clauses[last+1].kind == "filter") {
+			// (a percentage asked, "what %", starts a question of its own: "Q1 repeat
+			// rate: what % of ...")
+			a.used[i] = true
+			continue
+		}
+		last = i
+		n++
+	}
+	return n
+}
+
+// yearOverYear reports whether a growth word says it is over the year before ("YoY").
+func (a *assembly) yearOverYear() bool {
+	for _, i := range a.all("growth") {
+		if string(a.clauses[i].v.(marker)) == "yoy" {
+			return true
+		}
+	}
+	return false
+}
+
+// shareAsked reports whether a percentage is asked for ("what %", "quantos %").
+func (a *assembly) shareAsked() bool {
+	for _, i := range a.all("share") {
+		if string(a.clauses[i].v.(marker)) == "ask" {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,49 @@
+package semantic
+
+import "fmt"
+
+// Returning keeps the customers who bought in the period and had bought before it
+// ("returning buyers", "compradores antigos"). Beside first-time buyers (FirstPurchase) it
+// is the other value of one attribute: "first-time vs returning" compares them.
+func Returning() *Filter {
+	return pinning(&Filter{ID: "returning", Name: T("compraram no período e já tinham comprado antes", "bought in the period and had bought before"),
+		Slug: T("recorrentes", "returning"), UsesPeriod: true,
+		build: func(f *Fact, p *Period) (string, []string, bool) {
+			j, ok := customerJoin(f)
+			if !ok {
+				return "", nil, false
+			}
+			if p == nil || p.From == "" {
+				// without a period: the customers who ever bought (as FirstPurchase)
+				return fmt.Sprintf("EXISTS (SELECT 1 FROM %s.%s x WHERE %s)", Schema, Sales.View, customerRows(Sales, "x", nil)), joins(j), true
+			}
+			return fmt.Sprintf("EXISTS (SELECT 1 FROM %s.%s x WHERE %s) AND EXISTS (SELECT 1 FROM %s.%s x WHERE %s)",
+				Schema, Sales.View, customerRows(Sales, "x", p), Schema, Sales.View, customerRows(Sales, "x", Before(p))), joins(j), true
+		}}, "prior_purchase", "yes")
+}
+
+// ByPriorPurchase splits the period's buyers into first-time ones and returning ones (a
+// sale not cancelled before the period): "May buyers: first-time vs returning". It reads
+// the request's period, set by WithPeriod; without one it breaks nothing down.
+func ByPriorPurchase() *Dimension {
+	d := &Dimension{ID: "prior_purchase", Name: T("primeira compra ou recorrente", "first-time or returning"),
+		Members: []Text{T("primeira compra", "first-time"), T("recorrente", "returning")}}
+	d.build = func(f *Fact, l Lang) (dimSQL, bool) {
+		j, ok := customerJoin(f)
+		if !ok || f != Sales || len(d.periods) != 1 || d.periods[0].From == "" {
+			return dimSQL{}, false
+		}
+		e := fmt.Sprintf("CASE WHEN EXISTS (SELECT 1 FROM %s.%s x WHERE %s) THEN %s ELSE %s END",
+			Schema, Sales.View, customerRows(Sales, "x", Before(d.periods[0])), Quote(T("recorrente", "returning").In(l)), Quote(T("primeira compra", "first-time").In(l)))
+		return dimSQL{cols: []Column{col(e, T("tipo_comprador", "buyer_type"), l)}, joins: joins(j)}, true
+	}
+	return d
+}
+
+// WithPeriod gives a breakdown that reads the request's period (ByPriorPurchase) its
+// period; other breakdowns are unchanged.
+func (d *Dimension) WithPeriod(p *Period) {
+	if d.ID == "prior_purchase" && p != nil {
+		d.periods = []*Period{p}
+	}
+}
