@@ -50,7 +50,11 @@ type FillerClass struct {
 	// Names: the capitalised words of its sentence are the reader's or the writer's name
 	// ("Oi Ana!", "Att, Ana Souza"), never a customer's
 	Names bool
-	Words Words
+	// Opens: a word of the class opens a context clause, running to the end of its
+	// sentence, at a clause's start (after the sentence's start, a comma or discourse);
+	// Anywhere: at any word
+	Opens, Anywhere bool
+	Words           Words
 }
 
 // Fillers are the classes of non-concept words: one place for all of them.
@@ -97,10 +101,24 @@ var Fillers = []*FillerClass{
 	{ID: "interjection", Skip: true, Role: RoleDiscourse, Words: W(
 		"oxe|oxi|oxente|vixe|vish|vixi|eita|egua|bah|tche|uai|trem|bixo|bicho|mano|parceiro|mermao|visse|arretado|massa|caramba|putz|poxa vida|afe|aff|affe|ave|ixi|xi|ops|epa|psiu|cruzes",
 		"oops|wow|gosh|geez|jeez|damn|dang|ugh|welp|whoa|dude|mate|bro|buddy|pal|yall|wanna|gotta|kinda|sorta|lemme|gimme|dunno")},
+	// a statement about the asker or the situation: a first-person subject and verb ("sou
+	// supervisora da loja Centro", "vou preparar os cupons", "we're planning a win-back
+	// outreach", "I'm writing a note"), or a hedge that opens an opinion ("acho que muita
+	// gente vai nas duas"). At the start of a clause it opens a context clause (package
+	// grammar, statements.go); read only in a context sentence
+	{ID: "statement", Role: RoleDiscourse, Opens: true, Words: W(
+		"sou|sou a|sou o|sou da|sou do|estou|to|tou|vou|vamos|estamos|tamos|a gente vai|a gente ta|a gente esta|acho que|eu acho que|achamos que|imagino que|eu sou|eu to|eu estou|eu vou|tava|estava|estive",
+		"i am|im|we are|i have|i was|we were|we would|we would love|i would love|i will|we will|i think|we think|i guess|i believe|i feel like|we have been|i have been|i am writing|i am following up|a colleague|my colleague|a customer|a few customers|some customers|one of|the team|our team|my boss|my manager")},
+	// a purpose or reason clause ("pq quero fazer uma ação", "pra eu ver a diferença", "so
+	// I can plan"): opens a context clause anywhere in a sentence; read only in a context
+	// sentence
+	{ID: "purpose", Role: RoleDiscourse, Opens: true, Anywhere: true, Words: W(
+		"pq quero|pq preciso|pq vou|pq to|pq a gente|porque quero|porque preciso|porque vou|porque a gente|pois quero|pois preciso|pois vou|ja que|pra eu|para eu|pra que eu|para que eu|pra gente|para a gente|pra nos|para nos|pra poder|para poder|com o objetivo de|a ideia e|o objetivo e",
+		"because i|because we|because my|because our|cause i|cause we|cuz i|cuz we|so i can|so we can|so that i can|so that we can|so that|in order to|so i could|so we could|the idea is|the goal is")},
 	// the work an answer is for: read only in a context sentence (their modifiers are the
 	// work's, not the question's)
 	{ID: "work", Role: RoleDiscourse, Words: W(
-		"reuniao|reunioes|apresentacao|apresentacoes|slide|slides|planilha|planilhas|gerencia|gerente|gerentes|chefe|chefes|chefia|supervisor|supervisora|supervisores|diretor|diretora|diretoria|coordenador|coordenadora|coordenacao|lider|lideranca|equipe|setor|departamento|financeiro|marketing|comercial|operacoes|rh|ti|conselho|socio|socios|dono|dona|patrao|patroa|atendimento|sac|ouvidoria|estudo|analise|pesquisa|projeto|ideia|sistema|dashboard|painel|indicador|indicadores|pauta|escala|material|duvida|tarefa|demanda|auditoria|contabilidade|diretor financeiro|board|kpi|kpis",
+		"reuniao|reunioes|deck|apresentacao|apresentacoes|slide|slides|planilha|planilhas|gerencia|gerente|gerentes|chefe|chefes|chefia|supervisor|supervisora|supervisores|diretor|diretora|diretoria|coordenador|coordenadora|coordenacao|lider|lideranca|equipe|setor|departamento|financeiro|marketing|comercial|operacoes|rh|ti|conselho|socio|socios|dono|dona|patrao|patroa|atendimento|sac|ouvidoria|estudo|analise|pesquisa|projeto|ideia|sistema|dashboard|painel|indicador|indicadores|pauta|escala|material|duvida|tarefa|demanda|auditoria|contabilidade|diretor financeiro|board|kpi|kpis",
 		"meeting|meetings|slides|slide|deck|presentation|presentations|spreadsheet|spreadsheets|boss|manager|managers|supervisor|supervisors|director|directors|lead|team lead|head|leadership|team|my team|the team|department|finance|marketing|sales team|ops|operations|hr|it team|board|management|exec|execs|executive|executives|cfo|ceo|coo|owner|owners|study|analysis|idea|system|dashboard|kpi|kpis|agenda|task|audit|accounting")},
 }
 
@@ -135,3 +153,16 @@ func RoleOf(cat Category, arg string) Role {
 	}
 	return RoleConcept
 }
+
+// WorkFor are the prepositions that make a work noun the answer's purpose: "pro deck",
+// "pra reunião de sexta", "for the board": from the preposition to the end of its
+// sentence is a context clause (package grammar, statements.go).
+var WorkFor = W("pra|pro|para|p|pras|pros|pra o|pra a|para o|para a|pro meu|pra minha|pro nosso|pra nossa|no|na",
+	"for|for the|for a|for my|for our|in the|in my|in our|to the")
+
+// BackReference are the words with which a question points to something said before it
+// ("how many customers would that be", "those two groups", "quantos seriam eles"): a
+// question holding one is never read without the sentences around it (package grammar,
+// statements.go).
+var BackReference = W("isso|disso|nisso|esses|essas|desses|dessas|eles|elas|deles|delas|seriam|seria|esse grupo|esses grupos|os dois grupos|esse pessoal",
+	"that would be|would that be|that would|those|these|them|that many|these two|those two|such|that group|those groups|it would be")
