@@ -147,6 +147,12 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			subj, second = second, nil
 		}
 	}
+	actorEvent := ""
+	if second != nil && (a.has("rank") || a.has("group")) && subj.event == nil && second.event != nil && second.noun.Fact == semantic.Customers && subj.noun.Fact != semantic.Customers {
+		// "the three rewards customers redeemed the most": the customers are who acts; the
+		// first subject is ranked by their event
+		actorEvent, second = second.event.ID, nil
+	}
 	if second != nil {
 		// "which 3 stores had the most purchases", "who made the most purchases": the
 		// ranked groups and what is counted of them
@@ -218,9 +224,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		}
 		a.used[i] = true
 	}
-	event := ""
-	if i, ok := a.take("event"); ok {
+	event := actorEvent
+	if i, ok := a.take("event"); ok && event == "" {
 		event = string(clauses[i].v.(marker))
+	} else if ok {
+		a.used[i] = false
 	}
 	if event == "" {
 		if _, ok := a.take("have"); ok {
@@ -975,6 +983,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	for _, i := range a.all("breakdown") {
 		a.used[i] = true
 		b := clauses[i].v.(breakdownV)
+		if len(a.req.Measures) == 1 && a.req.Measures[0] == semantic.AverageAge && a.has("bands") && len(b.dims) == 1 && b.dims[0].ID == "age_band" {
+			// "distribuição de idade dos clientes nas faixas ...": how many customers in each
+			// age band, not their average age
+			a.req.Measures = []*semantic.Measure{semantic.MeasureByID("customers")}
+		}
 		if b.bands != nil && len(a.req.Measures) == 1 {
 			// bands of the quantity the measure is about: "saldo em faixas" are balance
 			// bands, counting the customers in each; "valor das vendas em faixas" value bands

@@ -26,7 +26,7 @@ import (
 // sentence. The question is read without the statement clauses only when the rest is a
 // complete reading on its own, holds a concept, points to nothing said before it ("how
 // many customers would that be": semantic.BackReference), and the clauses hold no
-// restriction word. Every word of the rest is still read: a meaningful word inside the
+// restriction, negation or time relation, nor a name the model does not know. Every word of the rest is still read: a meaningful word inside the
 // question is refused as before. The clauses left out are named in the result's Context.
 //
 // Context that names a store or a city binds the question to it when the question names
@@ -54,10 +54,11 @@ func (it *Interpreter) readWithoutStatements(r *lexicon.Reading, cat *semantic.C
 				drop[i] = true
 			}
 		}
-		keepPlaces(r, drop)
+		kept := keepPlaces(r, drop)
 		if !asksWithout(r, drop) {
 			continue
 		}
+		rr := r
 		var texts []string
 		for _, s := range try {
 			var words []string
@@ -70,7 +71,10 @@ func (it *Interpreter) readWithoutStatements(r *lexicon.Reading, cat *semantic.C
 				texts = append(texts, strings.Join(words, " "))
 			}
 		}
-		res, err := it.read(withoutContext(r, drop, nil), cat, append(append([]string(nil), context...), texts...))
+		if kept.to > kept.from {
+			rr, drop = toDeixis(r, drop, kept)
+		}
+		res, err := it.read(withoutContext(rr, drop, nil), cat, append(append([]string(nil), context...), texts...))
 		if err == nil {
 			return res
 		}
@@ -93,6 +97,7 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 	reported := make([]bool, n) // who asked or the work the answer is for
 	skipped := make([]bool, n)  // discourse a reading skips, or context already left out
 	left := make([]bool, n)     // context already left out
+	asker := make([]bool, n)    // a verb saying someone asked
 	wh := make([]bool, n)       // a question word starts here
 	workAt := make([]bool, n)   // a work noun starts here
 	for _, m := range r.Matches {
@@ -117,6 +122,7 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 					reported[i] = true
 				}
 				workAt[m.From] = workAt[m.From] || f.ID == "work"
+				asker[m.From] = asker[m.From] || f.ID == "reported"
 			case f.Skip && f.Role == semantic.RoleDiscourse && m.To == m.From+1:
 				skipped[m.From] = true
 			}
@@ -146,7 +152,7 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 		// the words before a question someone reported: "One of the store managers asked
 		// me earlier today | how many customers are inactive"
 		for i := start + 1; i < to && at < 0; i++ {
-			if wh[i] && clauseReports(reported[max(start, i-reportedReach):i]) {
+			if wh[i] && clauseReports(asker[max(start, i-reportedReach):i]) {
 				out = append(out, tokenSpan{start, i})
 				at = to
 			}
@@ -160,17 +166,14 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 			switch {
 			case opens[i] == 2, opens[i] == 1 && boundary:
 				at = i
-			case reported[i] && i > start:
+			case workAt[i] && i > start && forBefore(r, i) > start:
+				at = forBefore(r, i) // "pro deck", "for the board"
+			case asker[i] && i > start:
 				// who asked, after a comma: ", a gerente de lá me pediu"
 				for c := i - 1; c > start; c-- {
 					if r.Tokens[c].Norm == "," {
 						at = c
 						break
-					}
-				}
-				if at < 0 && workAt[i] {
-					if k := forBefore(r, i); k > start {
-						at = k // "pro deck", "for the board"
 					}
 				}
 			}
@@ -183,7 +186,15 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 			}
 		}
 		if at >= 0 {
-			out = append(out, tokenSpan{at, to})
+			// the clause ends at a comma before a question: "Sou gerente da Batel, quantas
+			// vendas tivemos lá em maio?"
+			end := to
+			for c := at + 1; c+1 < to && end == to; c++ {
+				if r.Tokens[c].Norm == "," && (wh[c+1] || isRequest(r, c+1)) {
+					end = c
+				}
+			}
+			out = append(out, tokenSpan{at, end})
 		}
 		from = to
 	}
@@ -243,34 +254,110 @@ func forBefore(r *lexicon.Reading, i int) int {
 	return best
 }
 
-// keepPlaces keeps, in the clauses left out, the stores and cities they name when the
-// rest of the question names none: the context binds the question to them.
-func keepPlaces(r *lexicon.Reading, drop []bool) {
+// keepPlaces keeps, in the clauses left out, the store or city they name when the rest of
+// the question names none: the context binds the question to it. It returns the span kept.
+func keepPlaces(r *lexicon.Reading, drop []bool) tokenSpan {
 	place := func(m lexicon.Match) bool {
 		return m.Typos == 0 && (m.Cat == lexicon.CatStore || m.Cat == lexicon.CatCity)
 	}
 	for _, m := range r.Matches {
 		if place(m) && !drop[m.From] {
-			return
+			return tokenSpan{}
 		}
 	}
+	var kept tokenSpan
 	for _, m := range r.Matches {
-		if place(m) && drop[m.From] {
-			for i := m.From; i < m.To; i++ {
-				drop[i] = false
+		if place(m) && drop[m.From] && m.To-m.From > kept.to-kept.from {
+			kept = tokenSpan{m.From, m.To}
+		}
+	}
+	for i := kept.from; i < kept.to; i++ {
+		drop[i] = false
+	}
+	return kept
+}
+
+// toDeixis moves the place kept from the context to the words of the question that point
+// to it ("bought there": "bought Savassi"), when the question has such words
+// (semantic.PlaceDeixis); the words are left out. Otherwise the reading is unchanged.
+func toDeixis(r *lexicon.Reading, drop []bool, kept tokenSpan) (*lexicon.Reading, []bool) {
+	at := tokenSpan{}
+	for _, p := range semantic.PlaceDeixis.All() {
+		ws := strings.Fields(p)
+		for k := 0; k+len(ws) <= len(r.Tokens); k++ {
+			ok := !drop[k] && (k < kept.from || k >= kept.to)
+			for j := 0; ok && j < len(ws); j++ {
+				ok = r.Tokens[k+j].Norm == ws[j]
+			}
+			if ok && len(ws) > at.to-at.from {
+				at = tokenSpan{k, k + len(ws)}
 			}
 		}
 	}
+	if at.to == at.from {
+		return r, drop
+	}
+	// the new order of the old positions: the place in the deixis' stead
+	var order []int
+	for i := range r.Tokens {
+		switch {
+		case i >= kept.from && i < kept.to:
+		case i == at.from:
+			for k := kept.from; k < kept.to; k++ {
+				order = append(order, k)
+			}
+		case i > at.from && i < at.to:
+		default:
+			order = append(order, i)
+		}
+	}
+	pos := make([]int, len(r.Tokens))
+	for i := range pos {
+		pos[i] = -1
+	}
+	out := *r
+	out.Tokens = make([]lexicon.Token, len(order))
+	outDrop := make([]bool, len(order))
+	for n, i := range order {
+		pos[i] = n
+		out.Tokens[n] = r.Tokens[i]
+		outDrop[n] = drop[i]
+		if i >= kept.from && i < kept.to {
+			out.Tokens[n].Part = r.Tokens[at.from].Part
+		}
+	}
+	out.Matches = nil
+	for _, m := range r.Matches {
+		from := pos[m.From]
+		ok := from >= 0
+		for i := m.From; ok && i < m.To; i++ {
+			ok = pos[i] == from+i-m.From
+		}
+		if ok {
+			m.From, m.To = from, from+m.To-m.From
+			out.Matches = append(out.Matches, m)
+		}
+	}
+	return &out, outDrop
 }
 
 // asksWithout reports whether the question without the dropped tokens still asks
 // something of its own: a concept left, no restriction word dropped, and no word pointing
 // back to what was dropped.
 func asksWithout(r *lexicon.Reading, drop []bool) bool {
+	roles, _, named := tokenRoles(r)
+	for i, t := range r.Tokens {
+		if drop[i] && t.Cap && roles[i] == semantic.RoleConcept && !named[i] && !covered(r, i) {
+			return false // a name the model does not know: "My boss Maria asked"
+		}
+	}
 	concept := false
 	for _, m := range r.Matches {
 		if drop[m.From] {
-			if m.Cat == semantic.CatRestrict {
+			switch m.Cat {
+			case semantic.CatRestrict, semantic.CatNeg, semantic.CatNever, semantic.CatUntil, semantic.CatSince, semantic.CatBefore, semantic.CatAfter:
+				// a restriction, negation or time relation changes a report: "The boss needs
+				// it by Friday" is not left out
 				return false
 			}
 			continue
@@ -298,4 +385,15 @@ func asksWithout(r *lexicon.Reading, drop []bool) bool {
 		}
 	}
 	return true
+}
+
+// covered reports whether a phrase of the lexicon (other than an unknown word) reads the
+// token at i.
+func covered(r *lexicon.Reading, i int) bool {
+	for _, m := range r.Matches {
+		if m.From <= i && i < m.To && m.Cat != lexicon.CatWord {
+			return true
+		}
+	}
+	return false
 }

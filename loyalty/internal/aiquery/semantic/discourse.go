@@ -166,3 +166,9 @@ var WorkFor = W("pra|pro|para|p|pras|pros|pra o|pra a|para o|para a|pro meu|pra 
 // statements.go).
 var BackReference = W("isso|disso|nisso|esses|essas|desses|dessas|eles|elas|deles|delas|seriam|seria|esse grupo|esses grupos|os dois grupos|esse pessoal",
 	"that would be|would that be|that would|those|these|them|that many|these two|those two|such|that group|those groups|it would be")
+
+// PlaceDeixis are the words with which a question points to a place said in its context
+// ("I'm writing a note for the Savassi team. How many customers bought there?"): the
+// store or city the context names takes their place (package grammar, statements.go).
+var PlaceDeixis = W("la|ali|aqui|nela|nele|nessa loja|naquela loja|nesta loja|dessa loja|daquela loja|desta loja|de la|dali|daqui|nessa unidade|naquela unidade",
+	"there|here|at that store|in that store|at that shop|in that shop|from there|from that store|at this store|in this store|at her store|at his store|in her store|in his store")
