@@ -153,6 +153,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		// first subject is ranked by their event
 		actorEvent, second = second.event.ID, nil
 	}
+	if subj != nil && second == nil && subj.event == nil && !subj.neg && subj.noun.Fact == semantic.Customers && a.has("group") && actedOn(measures) {
+		// "which payment type do the clients use more, in number of sales": the customers
+		// are who acts; the group is ranked by the measure
+		subj = nil
+	}
 	if second != nil {
 		// "which 3 stores had the most purchases", "who made the most purchases": the
 		// ranked groups and what is counted of them
@@ -768,7 +773,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			channels = fv.members
 			continue
 		}
-		if fv.members != nil && !fv.members.or && len(fv.members.values) > 1 && fv.members.kind != "channel" {
+		if fv.members != nil && !fv.members.or && len(fv.members.values) > 1 && fv.members.kind != "channel" && !a.summedAt(fv.pos) {
 			compareMembers = fv.members
 		}
 		if fv.members != nil && fv.members.or && len(fv.members.values) > 1 {
