@@ -89,6 +89,9 @@ func dimOfNoun(n *semantic.Noun) *semantic.Dimension {
 type tokenSpan struct{ from, to int }
 
 func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) (*semantic.Request, error) {
+	if at := amongAt(clauses); at > 0 {
+		return assembleAmong(x, lang, clauses, spans, at) // among.go
+	}
 	a := &assembly{clauses: clauses, spans: spans, used: make([]bool, len(clauses))}
 	a.req.Lang = lang
 	for _, k := range []string{"write", "forecast", "scope"} {

@@ -42,6 +42,7 @@ const (
 	CatFrom     Category = "from"      // de, from (a range's start)
 	CatTo       Category = "to"        // a, ate, to, through (a range's end)
 	CatAgain    Category = "again"     // novamente, again
+	CatAmong    Category = "among"     // desses, of those: a measure of the rows counted before
 	CatBoth     Category = "both"      // ambos, both
 	CatBefore2  Category = "before2"   // antes, before (adverb: "had bought before")
 	CatNamed    Category = "named"     // chamado, named
@@ -398,6 +399,9 @@ var Terminals = []Term{
 	{CatAfter, "", W("depois de|depois do|depois da|apos", "after|later than")},
 	{CatFrom, "", W("de|do|da|desde", "from")},
 	{CatTo, "", W("a|ao|ate", "to|through|thru|until|till")},
+	// a second count among the rows a first one counted ("quantos resgates ... e quantos
+	// desses estão pendentes", "and of those, how many accept email")
+	{CatAmong, "", W("desses|dessas|destes|destas|dentre esses|dentre essas|dentre eles|dentre elas|entre esses|entre essas|desse total|desse grupo|deste grupo|dos quais|das quais", "of those|of these|among those|among these|out of those|out of these|from those|of which|of that group|of this group")},
 	{CatAgain, "", W("novamente|de novo|outra vez|voltaram a|voltou a|denovo|voltaram|voltou|voltar|retornaram|retornou", "again|once more|come back|came back|returned|return|came again")},
 	{CatBoth, "", W("ambos|ambas|as duas|os dois|nas duas|nos dois|em ambas|tanto|tambem|tb|tbm|tambem em|tambem na|tambem no", "both|both of|each of|also|as well as|and also")},
 	{CatBefore2, "", W("antes|anteriormente|ja tinham|ja tinha", "before|previously|earlier|had already")},
