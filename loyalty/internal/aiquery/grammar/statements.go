@@ -26,7 +26,8 @@ import (
 // sentence. The question is read without the statement clauses only when the rest is a
 // complete reading on its own, holds a concept, points to nothing said before it ("how
 // many customers would that be": semantic.BackReference), and the clauses hold no
-// restriction, negation or time relation, nor a name the model does not know. Every word of the rest is still read: a meaningful word inside the
+// restriction, negation or time relation, no flag, value or amount the question does not
+// name itself, nor a name the model does not know. Every word of the rest is still read: a meaningful word inside the
 // question is refused as before. The clauses left out are named in the result's Context.
 //
 // Context that names a store or a city binds the question to it when the question names
@@ -351,8 +352,17 @@ func asksWithout(r *lexicon.Reading, drop []bool) bool {
 			return false // a name the model does not know: "My boss Maria asked"
 		}
 	}
+	asked := map[string]bool{} // the restricting concepts of the rest
+	for _, m := range r.Matches {
+		if !drop[m.From] && restricting(r, m) {
+			asked[string(m.Cat)+":"+m.Arg] = true
+		}
+	}
 	concept := false
 	for _, m := range r.Matches {
+		if drop[m.From] && restricting(r, m) && !asked[string(m.Cat)+":"+m.Arg] {
+			return false // "Vou precisar só das canceladas", "I'm only interested in the app ones"
+		}
 		if drop[m.From] {
 			switch m.Cat {
 			case semantic.CatRestrict, semantic.CatNeg, semantic.CatNever, semantic.CatUntil, semantic.CatSince, semantic.CatBefore, semantic.CatAfter:
@@ -393,6 +403,28 @@ func covered(r *lexicon.Reading, i int) bool {
 	for _, m := range r.Matches {
 		if m.From <= i && i < m.To && m.Cat != lexicon.CatWord {
 			return true
+		}
+	}
+	return false
+}
+
+// restricting reports whether a match names rows a report could be narrowed to (a flag, a
+// value, an amount, a comparison with a number): a statement clause naming one the
+// question does not is a constraint, never left out. "só" alone ("uma ação só pra eles")
+// compares nothing.
+func restricting(r *lexicon.Reading, m lexicon.Match) bool {
+	if m.Typos > 0 {
+		return false
+	}
+	switch m.Cat {
+	case semantic.CatFlag, semantic.CatValue, semantic.CatOptIn,
+		lexicon.CatProduct, lexicon.CatState, lexicon.CatMoney, lexicon.CatPercent, lexicon.CatRange:
+		return true
+	case semantic.CatCmp, semantic.CatBetween:
+		for i := m.To; i < len(r.Tokens) && i <= m.To+1; i++ {
+			if r.Tokens[i].Kind != lexicon.Word {
+				return true
+			}
 		}
 	}
 	return false
