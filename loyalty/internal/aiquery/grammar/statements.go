@@ -162,6 +162,11 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 			from = to
 			continue
 		}
+		if r.Tokens[from].Part != first && clauseReports(reported[start:to]) {
+			// a later sentence that names who asked or the work: "Quero comparar as duas
+			// lojas pra reunião de sexta."
+			at = start
+		}
 		for i := start; i < to && at < 0; i++ {
 			boundary := i == start || r.Tokens[i-1].Norm == "," || skipped[i-1]
 			switch {
@@ -180,9 +185,9 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 			}
 		}
 		if at < 0 && r.Tokens[from].Part != first {
-			// a later sentence that names who asked or the work, or opens with a request
-			// and holds a word the model does not know: "Quero ligar pra eles essa semana"
-			if clauseReports(reported[start:to]) || isRequest(r, start) && hasRole(roles[start:to], roleUnknown) {
+			// a later sentence that opens with a request and holds a word the model does not
+			// know: "Quero ligar pra eles essa semana"
+			if isRequest(r, start) && hasRole(roles[start:to], roleUnknown) {
 				at = start
 			}
 		}
@@ -358,9 +363,17 @@ func asksWithout(r *lexicon.Reading, drop []bool) bool {
 			asked[string(m.Cat)+":"+m.Arg] = true
 		}
 	}
+	work := make([]bool, len(r.Tokens)) // work nouns, whose modifiers are the work's
+	for _, m := range r.Matches {
+		if m.Cat == semantic.CatDiscourse && m.Arg == "work" {
+			for i := m.From; i < m.To; i++ {
+				work[i] = true
+			}
+		}
+	}
 	concept := false
 	for _, m := range r.Matches {
-		if drop[m.From] && restricting(r, m) && !asked[string(m.Cat)+":"+m.Arg] {
+		if drop[m.From] && restricting(r, m) && !asked[string(m.Cat)+":"+m.Arg] && !modifiesWork(r, m, work) {
 			return false // "Vou precisar só das canceladas", "I'm only interested in the app ones"
 		}
 		if drop[m.From] {
@@ -423,6 +436,22 @@ func restricting(r *lexicon.Reading, m lexicon.Match) bool {
 	case semantic.CatCmp, semantic.CatBetween:
 		for i := m.To; i < len(r.Tokens) && i <= m.To+1; i++ {
 			if r.Tokens[i].Kind != lexicon.Word {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// modifiesWork reports whether a match modifies a work noun: right after it, or after it and
+// one function word ("reunião de sexta"), or right before it ("the Monday meeting").
+func modifiesWork(r *lexicon.Reading, m lexicon.Match, work []bool) bool {
+	if m.To < len(work) && work[m.To] || m.From > 0 && work[m.From-1] {
+		return true
+	}
+	if m.From > 1 && work[m.From-2] {
+		for _, f := range r.Matches {
+			if f.From == m.From-1 && f.To == m.From && f.Cat == semantic.CatFiller && f.Arg == "function" {
 				return true
 			}
 		}

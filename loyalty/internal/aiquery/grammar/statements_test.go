@@ -22,6 +22,11 @@ func TestStatementClauses(t *testing.T) {
 		{"revenue by store last month, so I can update the board deck", want{measures: []string{"revenue"}, dims: []string{"store"}, period: "interval '1 month'"}, 1},
 		{"Preciso do total de pontos resgatados em maio, a coordenadora me pediu", want{measures: []string{"points_redeemed"}, period: "2025-05-01"}, 1},
 		{"A colleague from finance asked me for this: how many redemptions were pending last week?", want{measures: []string{"redemptions"}, sql: []string{"'pending'"}}, 1},
+		// the modifiers of a work noun are the work's: "de segunda" is no weekday filter
+		{"Qual o faturamento da Savassi em maio? Quero levar os números pra reunião de segunda.", want{measures: []string{"revenue"}, filters: []string{"store_code"}, period: "2025-05-01"}, 1},
+		{"How many sales did Batel have last week? I need it for the Monday meeting.", want{measures: []string{"sales_count"}, period: "week"}, 1},
+		{"Hello, we're planning a small gift for our best customers. Could you give me the five customers with the highest balance?", want{limit: 5, list: true, sql: []string{"points_balance"}}, 1},
+		{"Would you be able to tell me how many sales we had yesterday?", want{measures: []string{"sales_count"}, period: "interval '1 day'"}, 0},
 	})
 }
 
