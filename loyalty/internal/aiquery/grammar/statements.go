@@ -422,8 +422,8 @@ func covered(r *lexicon.Reading, i int) bool {
 }
 
 // restricting reports whether a match names rows a report could be narrowed to (a flag, a
-// value, an amount, a comparison with a number): a statement clause naming one the
-// question does not is a constraint, never left out. "só" alone ("uma ação só pra eles")
+// value, an amount, a comparison with a number) or a breakdown: a statement clause naming
+// one the question does not is a constraint, never left out. "só" alone ("uma ação só pra eles")
 // compares nothing.
 func restricting(r *lexicon.Reading, m lexicon.Match) bool {
 	if m.Typos > 0 {
@@ -433,6 +433,13 @@ func restricting(r *lexicon.Reading, m lexicon.Match) bool {
 	case semantic.CatFlag, semantic.CatValue, semantic.CatOptIn,
 		lexicon.CatProduct, lexicon.CatState, lexicon.CatMoney, lexicon.CatPercent, lexicon.CatRange:
 		return true
+	case semantic.CatBy:
+		// a breakdown: "acho que por loja seria melhor"
+		for _, d := range r.Matches {
+			if d.From == m.To && (d.Cat == semantic.CatDim || d.Cat == semantic.CatTrend) {
+				return true
+			}
+		}
 	case semantic.CatCmp, semantic.CatBetween:
 		for i := m.To; i < len(r.Tokens) && i <= m.To+1; i++ {
 			if r.Tokens[i].Kind != lexicon.Word {

@@ -65,6 +65,8 @@ func TestStatementKeepsMeaning(t *testing.T) {
 		{"Quantas vendas em maio? Vou precisar só das canceladas", want{refuse: true}, 0},
 		{"How many customers signed up in May? I'm only interested in the ones from the app.", want{refuse: true}, 0},
 		{"How many customers signed up in May? I am only interested in those over 30.", want{refuse: true}, 0},
+		{"Quantas vendas em maio? acho que por loja seria melhor", want{refuse: true}, 0},
+		{"How many sales in May? I think by store would be better", want{refuse: true}, 0},
 		{"Sou gerente da Batel. Quanto a gente faturou de lucro em maio?", want{refuse: true}, 0},
 		{"We'd like to send a gift to customers with a birthday in July. How many customers would that be?", want{refuse: true}, 0},
 		{"Quero mandar um brinde pros aniversariantes de julho. Quantos clientes seriam?", want{refuse: true}, 0},
