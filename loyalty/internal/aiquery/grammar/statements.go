@@ -48,6 +48,9 @@ func (it *Interpreter) readWithoutStatements(r *lexicon.Reading, cat *semantic.C
 			tries = append(tries, []tokenSpan{s})
 		}
 	}
+	if len(tries) > maxStatementTries {
+		tries = tries[:maxStatementTries] // latency: every try is a parse
+	}
 	for _, try := range tries {
 		drop := make([]bool, len(r.Tokens))
 		for _, s := range try {
@@ -82,6 +85,10 @@ func (it *Interpreter) readWithoutStatements(r *lexicon.Reading, cat *semantic.C
 	}
 	return nil
 }
+
+// maxStatementTries bounds the readings without statement clauses tried: all of them, then
+// each alone.
+const maxStatementTries = 3
 
 // reportedReach is how far before a question word the verb that reports it may be
 // ("asked me earlier today | how many").
