@@ -89,6 +89,9 @@ func dimOfNoun(n *semantic.Noun) *semantic.Dimension {
 type tokenSpan struct{ from, to int }
 
 func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) (*semantic.Request, error) {
+	if at := amongAt(clauses); at > 0 {
+		return assembleAmong(x, lang, clauses, spans, at) // among.go
+	}
 	a := &assembly{clauses: clauses, spans: spans, used: make([]bool, len(clauses))}
 	a.req.Lang = lang
 	for _, k := range []string{"write", "forecast", "scope"} {
@@ -146,6 +149,17 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		case subj.event == nil && joins(second.noun.Fact, subj.noun.Fact):
 			subj, second = second, nil
 		}
+	}
+	actorEvent := ""
+	if second != nil && (a.has("rank") || a.has("group")) && subj.event == nil && second.event != nil && second.noun.Fact == semantic.Customers && subj.noun.Fact != semantic.Customers {
+		// "the three rewards customers redeemed the most": the customers are who acts; the
+		// first subject is ranked by their event
+		actorEvent, second = second.event.ID, nil
+	}
+	if subj != nil && second == nil && subj.event == nil && !subj.neg && subj.noun.Fact == semantic.Customers && a.has("group") && actedOn(measures) {
+		// "which payment type do the clients use more, in number of sales": the customers
+		// are who acts; the group is ranked by the measure
+		subj = nil
 	}
 	if second != nil {
 		// "which 3 stores had the most purchases", "who made the most purchases": the
@@ -222,9 +236,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		}
 		a.used[i] = true
 	}
-	event := ""
-	if i, ok := a.take("event"); ok {
+	event := actorEvent
+	if i, ok := a.take("event"); ok && event == "" {
 		event = string(clauses[i].v.(marker))
+	} else if ok {
+		a.used[i] = false
 	}
 	if event == "" {
 		if _, ok := a.take("have"); ok {
@@ -780,7 +796,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			channels = fv.members
 			continue
 		}
-		if fv.members != nil && !fv.members.or && len(fv.members.values) > 1 && fv.members.kind != "channel" {
+		if fv.members != nil && !fv.members.or && len(fv.members.values) > 1 && fv.members.kind != "channel" && !a.summedAt(fv.pos) {
 			compareMembers = fv.members
 		}
 		if fv.members != nil && fv.members.or && len(fv.members.values) > 1 {
@@ -1039,6 +1055,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	for _, i := range a.all("breakdown") {
 		a.used[i] = true
 		b := clauses[i].v.(breakdownV)
+		if len(a.req.Measures) == 1 && a.req.Measures[0] == semantic.AverageAge && a.has("bands") && len(b.dims) == 1 && b.dims[0].ID == "age_band" {
+			// "distribuição de idade dos clientes nas faixas ...": how many customers in each
+			// age band, not their average age
+			a.req.Measures = []*semantic.Measure{semantic.MeasureByID("customers")}
+		}
 		if b.bands != nil && len(a.req.Measures) == 1 {
 			// bands of the quantity the measure is about: "saldo em faixas" are balance
 			// bands, counting the customers in each; "valor das vendas em faixas" value bands

@@ -161,6 +161,19 @@ func (it *Interpreter) Interpret(question string, cat *semantic.Catalog) (*Resul
 	if ignored != nil || addressed != nil {
 		r = withoutContext(r, ignored, addressed)
 	}
+	res, err := it.read(r, cat, context)
+	var ref *Refusal
+	if errors.As(err, &ref) {
+		if res2 := it.readWithoutStatements(r, cat, context); res2 != nil {
+			return res2, nil
+		}
+	}
+	return res, err
+}
+
+// read interprets a reading whose context sentences are already left out.
+func (it *Interpreter) read(r *lexicon.Reading, cat *semantic.Catalog, context []string) (*Result, error) {
+	lang := r.Lang
 	if len(r.Tokens) == 0 {
 		return nil, &Refusal{Lang: lang, Reason: say(lang, "a pergunta está vazia", "the question is empty")}
 	}
@@ -170,6 +183,7 @@ func (it *Interpreter) Interpret(question string, cat *semantic.Catalog) (*Resul
 	gx := it.grammars.Get().(*grammarEnv)
 	defer it.grammars.Put(gx)
 	*gx.env = env{cal: semantic.Calendar{Now: it.now().In(it.loc)}, cat: cat, loc: it.loc, signup: namesSignup(r), pronouns: pronounsOf(r), conj: conjunctionsOf(r), anaphora: anaphoraOf(r)}
+	r = amongKept(r)
 	c := parse(gx.g, r)
 	as := analyses(c, r, readings)
 

@@ -50,7 +50,11 @@ type FillerClass struct {
 	// Names: the capitalised words of its sentence are the reader's or the writer's name
 	// ("Oi Ana!", "Att, Ana Souza"), never a customer's
 	Names bool
-	Words Words
+	// Opens: a word of the class opens a context clause, running to the end of its
+	// sentence, at a clause's start (after the sentence's start, a comma or discourse);
+	// Anywhere: at any word
+	Opens, Anywhere bool
+	Words           Words
 }
 
 // Fillers are the classes of non-concept words: one place for all of them.
@@ -77,10 +81,10 @@ var Fillers = []*FillerClass{
 		"cheers|regards|best regards|kind regards|warm regards|sincerely|yours sincerely|yours truly|all the best|many thanks and regards")},
 	{ID: "courtesy", Skip: true, Role: RoleDiscourse, Words: W(
 		"e pra ontem|e para ontem|eh pra ontem|por favor|pf|pfv|pfvr|porfa|favor|por gentileza|gentileza|se possivel|se for possivel|se puder|se voce puder|se der|quando puder|quando der|se nao for incomodo|desculpa|desculpe|desculpas|perdao|foi mal|com licenca|licenca|desculpa incomodar|desculpe incomodar|desculpa o incomodo|desculpe o incomodo|desculpa incomodar de novo|desculpe incomodar de novo|desculpa incomodar novamente|desculpe incomodar novamente|desculpa a pergunta|me ajuda|me ajude|me ajudem|uma ajuda|uma forca|da uma forca|o quanto antes|com urgencia|urgente|rapidinho|sem pressa|sem problema|sem problemas|tranquilo|ajuda|obrigado pela ajuda|obrigada pela ajuda|valeu pela ajuda|desculpe a demora|desculpa a demora|desculpe qualquer coisa|desde ja obrigado pela ajuda",
-		"please|pls|plz|kindly|sorry|so sorry|apologies|excuse me|sorry to bother you|sorry to bother you again|sorry to bother|sorry again|sorry for the trouble|sorry if this is a basic one|sorry if this is a basic question|sorry if this is a silly question|sorry if this is obvious|if possible|if you can|if you could|when you can|when you get a chance|if you get a chance|asap|as soon as possible|if that makes sense|if this makes sense|does that make sense|hope that makes sense|no rush|no worries|no problem|help me|help me out|could you help|can you help|quick question|a quick question|one quick question|thanks for the help|thanks for your help|thank you for your help|thanks for helping|sorry for the delay|sorry for the late reply|appreciate your help|appreciate the help")},
+		"please|pls|plz|kindly|sorry|so sorry|apologies|excuse me|sorry to bother you|sorry to bother you again|sorry to bother|sorry again|sorry for the trouble|sorry if this is a basic one|sorry if this is a basic question|sorry if this is a silly question|sorry if this is obvious|if possible|if you can|if you could|when you can|when you get a chance|if you get a chance|asap|as soon as possible|if that makes sense|if this makes sense|does that make sense|hope that makes sense|no rush|no worries|no problem|help me|help me out|could you help|can you help|quick question|a quick question|one quick question|thanks for the help|thanks for your help|thank you for your help|thanks for helping|sorry for the delay|sorry for the late reply|appreciate your help|appreciate the help|would you be able to|are you able to|be able to|would you mind|do you mind|look that up|look it up|look this up|look up|on the line|on the phone")},
 	{ID: "request", Skip: true, Role: RoleDiscourse, Words: W(
 		"preciso|precisava|precisamos|precisaria|precisando|necessito|quero|queria|queremos|gostaria|gostariamos|qro|qria|solicito|solicitamos|solicitar|solicitando|peco|pedimos|pedindo|pedi|mandar|mandem|me envia|envia|envie|enviar|puxa|puxe|puxar|me puxa|puxo|traz|traga|trazer|me traz|me traga|tragam|informe|informa|informar|me informe|me informa|informem|diga|me diga|diz|me diz|fala|me fala|consegue|conseguem|consegue me|voce consegue|vc consegue|voces conseguem|consigo|tem como|da pra|poderia|poderiam|pode|podem|podia|verifica|verifique|verificar|checa|cheque|checar|confere|confira|conferir|olha|olhe|olhar|ve|veja|ver|saber|sabe|sabem|quero saber|queria saber|gostaria de saber|preciso saber|precisava saber|entender|levantar|levanta|levante|gera|gere|gerar|busca|busque|buscar|procura|procure|descobrir|apresentar|responder|dimensionar|entregar|olhando|olhando para|olhando pro|olhando pra|analisando|dando uma olhada|montando|montar|montei|monto|preparando|preparar|preparei|organizando|organizar|elaborando|elaborar|desenhando|planejando|trabalhando em|estudando|dizer|me dizer|dizendo|falar|me falar|mostrar pra mim|passar|me passar",
-		"tell|tell me|give|give me|get|get me|find|find me|find out|fetch|pull|pull up|pull me|see|let me know|want|wanted|need|needed|would|like|could|can|should|might|send|send me|check|check on|look up|look into|provide|provide me|know|to know|ask|asking|wonder|wondering|i was wondering|was wondering|understand|figure out|work out|calculate|compute|grab|dig up|confirm|verify|see if|check if|help|assist|try|trying|put together|putting together|prepare|preparing|working on|looking at|look at|looking|take a look|have a look|look like|looks like|looking for")},
+		"he would like to know|she would like to know|he wants to know|she wants to know|he asked|she asked|tell|tell me|give|give me|get|get me|find|find me|find out|fetch|pull|pull up|pull me|see|let me know|want|wanted|need|needed|would|like|could|can|should|might|send|send me|check|check on|look up|look into|provide|provide me|know|to know|ask|asking|wonder|wondering|i was wondering|was wondering|understand|figure out|work out|calculate|compute|grab|dig up|confirm|verify|see if|check if|help|assist|try|trying|put together|putting together|prepare|preparing|working on|looking at|look at|looking|take a look|have a look|look like|looks like|looking for")},
 	// what someone else asked or said: the subject is a person ("a Maria Souza pediu",
 	// "my boss wants"), whose name a reading would take for a customer's; read only in a
 	// context sentence
@@ -97,10 +101,24 @@ var Fillers = []*FillerClass{
 	{ID: "interjection", Skip: true, Role: RoleDiscourse, Words: W(
 		"oxe|oxi|oxente|vixe|vish|vixi|eita|egua|bah|tche|uai|trem|bixo|bicho|mano|parceiro|mermao|visse|arretado|massa|caramba|putz|poxa vida|afe|aff|affe|ave|ixi|xi|ops|epa|psiu|cruzes",
 		"oops|wow|gosh|geez|jeez|damn|dang|ugh|welp|whoa|dude|mate|bro|buddy|pal|yall|wanna|gotta|kinda|sorta|lemme|gimme|dunno")},
+	// a statement about the asker or the situation: a first-person subject and verb ("sou
+	// supervisora da loja Centro", "vou preparar os cupons", "we're planning a win-back
+	// outreach", "I'm writing a note"), or a hedge that opens an opinion ("acho que muita
+	// gente vai nas duas"). At the start of a clause it opens a context clause (package
+	// grammar, statements.go); read only in a context sentence
+	{ID: "statement", Role: RoleDiscourse, Opens: true, Words: W(
+		"sou|sou a|sou o|sou da|sou do|estou|to|tou|vou|vamos|estamos|tamos|a gente vai|a gente ta|a gente esta|acho que|eu acho que|achamos que|imagino que|eu sou|eu to|eu estou|eu vou|tava|estava|estive",
+		"i am|im|we are|i have|i was|we were|we would|we would love|i would love|i will|we will|i think|we think|i guess|i believe|i feel like|we have been|i have been|i am writing|i am following up|a colleague|my colleague|a customer|a few customers|some customers|one of|the team|our team|my boss|my manager")},
+	// a purpose or reason clause ("pq quero fazer uma ação", "pra eu ver a diferença", "so
+	// I can plan"): opens a context clause anywhere in a sentence; read only in a context
+	// sentence
+	{ID: "purpose", Role: RoleDiscourse, Opens: true, Anywhere: true, Words: W(
+		"pq quero|pq preciso|pq vou|pq to|pq a gente|porque quero|porque preciso|porque vou|porque a gente|pois quero|pois preciso|pois vou|ja que|pra eu|para eu|pra que eu|para que eu|pra gente|para a gente|pra nos|para nos|pra poder|para poder|com o objetivo de|a ideia e|o objetivo e",
+		"because i|because we|because my|because our|cause i|cause we|cuz i|cuz we|so i can|so we can|so that i can|so that we can|so that|in order to|so i could|so we could|the idea is|the goal is")},
 	// the work an answer is for: read only in a context sentence (their modifiers are the
 	// work's, not the question's)
 	{ID: "work", Role: RoleDiscourse, Words: W(
-		"reuniao|reunioes|apresentacao|apresentacoes|slide|slides|planilha|planilhas|gerencia|gerente|gerentes|chefe|chefes|chefia|supervisor|supervisora|supervisores|diretor|diretora|diretoria|coordenador|coordenadora|coordenacao|lider|lideranca|equipe|setor|departamento|financeiro|marketing|comercial|operacoes|rh|ti|conselho|socio|socios|dono|dona|patrao|patroa|atendimento|sac|ouvidoria|estudo|analise|pesquisa|projeto|ideia|sistema|dashboard|painel|indicador|indicadores|pauta|escala|material|duvida|tarefa|demanda|auditoria|contabilidade|diretor financeiro|board|kpi|kpis",
+		"reuniao|reunioes|deck|apresentacao|apresentacoes|slide|slides|planilha|planilhas|gerencia|gerente|gerentes|chefe|chefes|chefia|supervisor|supervisora|supervisores|diretor|diretora|diretoria|coordenador|coordenadora|coordenacao|lider|lideranca|equipe|setor|departamento|financeiro|marketing|comercial|operacoes|rh|ti|conselho|socio|socios|dono|dona|patrao|patroa|atendimento|sac|ouvidoria|estudo|analise|pesquisa|projeto|ideia|sistema|dashboard|painel|indicador|indicadores|pauta|escala|material|duvida|tarefa|demanda|auditoria|contabilidade|diretor financeiro|board|kpi|kpis",
 		"meeting|meetings|slides|slide|deck|presentation|presentations|spreadsheet|spreadsheets|boss|manager|managers|supervisor|supervisors|director|directors|lead|team lead|head|leadership|team|my team|the team|department|finance|marketing|sales team|ops|operations|hr|it team|board|management|exec|execs|executive|executives|cfo|ceo|coo|owner|owners|study|analysis|idea|system|dashboard|kpi|kpis|agenda|task|audit|accounting")},
 }
 
@@ -135,3 +153,22 @@ func RoleOf(cat Category, arg string) Role {
 	}
 	return RoleConcept
 }
+
+// WorkFor are the prepositions that make a work noun the answer's purpose: "pro deck",
+// "pra reunião de sexta", "for the board": from the preposition to the end of its
+// sentence is a context clause (package grammar, statements.go).
+var WorkFor = W("pra|pro|para|p|pras|pros|pra o|pra a|para o|para a|pro meu|pra minha|pro nosso|pra nossa|no|na",
+	"for|for the|for a|for my|for our|in the|in my|in our|to the")
+
+// BackReference are the words with which a question points to something said before it
+// ("how many customers would that be", "those two groups", "quantos seriam eles"): a
+// question holding one is never read without the sentences around it (package grammar,
+// statements.go).
+var BackReference = W("isso|disso|nisso|esses|essas|desses|dessas|eles|elas|deles|delas|seriam|seria|esse grupo|esses grupos|os dois grupos|esse pessoal",
+	"that would be|would that be|that would|those|these|them|that many|these two|those two|such|that group|those groups|it would be")
+
+// PlaceDeixis are the words with which a question points to a place said in its context
+// ("I'm writing a note for the Savassi team. How many customers bought there?"): the
+// store or city the context names takes their place (package grammar, statements.go).
+var PlaceDeixis = W("la|ali|aqui|nela|nele|nessa loja|naquela loja|nesta loja|dessa loja|daquela loja|desta loja|de la|dali|daqui|nessa unidade|naquela unidade",
+	"there|here|at that store|in that store|at that shop|in that shop|from there|from that store|at this store|in this store|at her store|at his store|in her store|in his store")

@@ -32,6 +32,9 @@ type Filter struct {
 	rateAmong *Filter
 
 	build func(f *Fact, p *Period) (cond string, joins []string, ok bool)
+	// counted: the rows the filter keeps are all rows the fact's counting rule counts,
+	// though the filter replaces it (pending redemptions are live ones)
+	counted bool
 
 	// pins: the attribute whose value the filter fixes and the values it keeps ("gender":
 	// F; "weekday": 6, 7). Two filters pinning one attribute to values with nothing in
@@ -529,6 +532,8 @@ func RedemptionStatus(status string, label Text) *Filter {
 		RedeemedItems: "r.status = " + Quote(status),
 	})
 	x.ReplacesLive = true
+	// the pending and applied redemptions are rows the counting rule counts
+	x.counted = status == "pending" || status == "applied"
 	// An expired redemption is dated by its expiry, an applied one by its application.
 	switch status {
 	case "expired":

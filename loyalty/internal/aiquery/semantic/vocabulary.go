@@ -42,6 +42,7 @@ const (
 	CatFrom     Category = "from"      // de, from (a range's start)
 	CatTo       Category = "to"        // a, ate, to, through (a range's end)
 	CatAgain    Category = "again"     // novamente, again
+	CatAmong    Category = "among"     // desses, of those: a measure of the rows counted before
 	CatBoth     Category = "both"      // ambos, both
 	CatBefore2  Category = "before2"   // antes, before (adverb: "had bought before")
 	CatNamed    Category = "named"     // chamado, named
@@ -354,7 +355,7 @@ var Terminals = []Term{
 	// a pronoun stands for the rows a clause before it named ("quantas vendas a Copacabana
 	// fez e quanto ela faturou"); the English ones are fillers too (they were skipped before
 	// pronouns were read, and still may be)
-	{CatPronoun, "", W("ela|ele|elas|eles|deles|delas|dele|dela|neles|nelas|nele|nela|cada um deles|cada uma delas|cada um|cada uma", "they|them|their|it|its|each of them|in them|of them|on them")},
+	{CatPronoun, "", W("ela|ele|elas|eles|deles|delas|dele|dela|neles|nelas|nele|nela|cada um deles|cada uma delas|cada um|cada uma", "they|them|their|it|its|each of them|in them|of them|on them|his|her")},
 	// what the rows a pronoun stands for hold ("how many points are tied up in them")
 	{CatFiller, "", W("coorte|safra", "tied up|locked up|held|cohort")},
 	// leaving rows out: "pode desconsiderar as canceladas", "leaving out the cancelled ones"
@@ -411,6 +412,9 @@ var Terminals = []Term{
 	{CatAfter, "", W("depois de|depois do|depois da|apos", "after|later than")},
 	{CatFrom, "", W("de|do|da|desde", "from")},
 	{CatTo, "", W("a|ao|ate", "to|through|thru|until|till")},
+	// a second count among the rows a first one counted ("quantos resgates ... e quantos
+	// desses estão pendentes", "and of those, how many accept email")
+	{CatAmong, "", W("desses|dessas|destes|destas|dentre esses|dentre essas|dentre eles|dentre elas|entre esses|entre essas|desse total|desse grupo|deste grupo|dos quais|das quais", "of those|of these|among those|among these|out of those|out of these|from those|of which|of that group|of this group")},
 	{CatAgain, "", W("novamente|de novo|outra vez|voltaram a|voltou a|denovo|voltaram|voltou|voltar|retornaram|retornou", "again|once more|come back|came back|returned|return|came again")},
 	{CatBoth, "", W("ambos|ambas|as duas|os dois|nas duas|nos dois|em ambas|tanto|tambem|tb|tbm|tambem em|tambem na|tambem no", "both|both of|each of|also|as well as|and also")},
 	{CatBefore2, "", W("antes|anteriormente|ja tinham|ja tinha", "before|previously|earlier|had already")},
@@ -446,7 +450,7 @@ var Terminals = []Term{
 	{CatOnward, "", W("em diante|pra frente|para frente|adiante|pra ca|para ca", "on|onward|onwards|forward|and after")},
 	{CatCost, "", W("custa|custam|custando|vale|valem", "cost|costs|costing|priced at")},
 	{CatAgg, "count", W("qts|qnts|qtas|quantos|quantas|quantidade|quantidade de|qtd|qtde|qtd de|qntos|qntas|qtos|qtas|quant|numero|numero de|n de|no de|total de|contagem|conte", "how many|number|number of|count|count of|no of|nr of|qty|total number|quantity|quantities")},
-	{CatAgg, "sum", W("total|soma|somam|somaram|somou|somado|somados|somatorio|quanto|qnto|qto|quanto foi|valor total|vlr total", "total|sum|sum of|how much|overall|combined|altogether")},
+	{CatAgg, "sum", W("total|soma|somam|somaram|somou|somado|somados|somada|somadas|somando|somatorio|quanto|qnto|qto|quanto foi|valor total|vlr total", "total|sum|sum of|how much|overall|combined|altogether")},
 	{CatAgg, "avg", W("media|medio|media de|valor medio|em media", "average|avg|mean|on average|typical")},
 	{CatAgg, "max", W("maior|maximo|maxima", "max|maximum|highest|largest|biggest")},
 	{CatAgg, "min", W("menor|minimo|minima", "min|minimum|lowest|smallest")},

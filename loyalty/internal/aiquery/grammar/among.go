@@ -1,0 +1,139 @@
+package grammar
+
+import (
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/lexicon"
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
+)
+
+// A second count among the rows a first one counted: "Quantos resgates a Centro teve esse
+// mês e quantos desses ainda estão pendentes?", "how many customers never bought? and of
+// those, how many accept email". The question's clauses up to the second count are read as
+// one request; the second count is the first measure over the rows that also meet the
+// filters after "desses" / "of those" (semantic.Among), a column beside it. Anything else
+// after "desses" is refused: it would be of one measure only.
+
+func amongRules() []*Rule {
+	return []*Rule{markerClause("among", string(semantic.CatAmong), 0)}
+}
+
+// amongAt is where the second count starts: the "among" clause, or the count right before
+// it ("quantos desses"); -1 when the question has none.
+func amongAt(clauses []clauseV) int {
+	for i, c := range clauses {
+		if c.kind != "among" {
+			continue
+		}
+		if i > 0 && clauses[i-1].kind == "agg" && string(clauses[i-1].v.(marker)) == "count" {
+			return i - 1
+		}
+		return i
+	}
+	return -1
+}
+
+// assembleAmong reads the question's first request (the clauses before at) and adds the
+// count among its rows that the clauses from at on ask for.
+func assembleAmong(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan, at int) (*semantic.Request, error) {
+	if !amongShaped(clauses[at:]) {
+		// "e desses quantos já fizeram alguma compra": a measure of its own, the word
+		// pointing back as a pronoun does (several.go)
+		cls := append([]clauseV(nil), clauses...)
+		y := *x
+		y.pronouns = append([]int(nil), x.pronouns...)
+		for i := at; i < len(cls); i++ {
+			if cls[i].kind == "among" {
+				cls[i].kind = "pronoun"
+				y.pronouns = append(y.pronouns, spans[i].from)
+			}
+		}
+		return assemble(&y, lang, cls, spans)
+	}
+	cannot := fail("não consegui contar \"desses\": diga a condição dos que quer contar", "I could not count \"of those\": say the condition of the ones to count")
+	req, err := assemble(x, lang, clauses[:at], spans[:at])
+	if err != nil {
+		return nil, err
+	}
+	if len(req.Measures) != 1 || len(req.Attrs) > 0 {
+		return nil, cannot
+	}
+	var fs []*semantic.Filter
+	counted := false
+	for _, c := range clauses[at:] {
+		switch c.kind {
+		case "among":
+		case "agg":
+			if string(c.v.(marker)) != "count" || counted {
+				return nil, cannot
+			}
+			counted = true
+		case "filter":
+			fv := c.v.(filterV)
+			if fv.resolve == nil {
+				return nil, cannot
+			}
+			f, ok := fv.resolve(req.Fact)
+			if !ok || f == nil {
+				return nil, cannot
+			}
+			fs = append(fs, f)
+		default:
+			return nil, cannot
+		}
+	}
+	if !counted || len(fs) == 0 {
+		return nil, cannot
+	}
+	m, err := semantic.Among(req.Measures[0], fs)
+	if err != nil {
+		return nil, cannot
+	}
+	req.Measures = append(req.Measures, m)
+	return req, nil
+}
+
+// amongKept is the reading with the words of "desses" / "of those" never skipped: "of"
+// and "those" are function words elsewhere, and a reading that skips them would count
+// the second condition's rows only, silently.
+func amongKept(r *lexicon.Reading) *lexicon.Reading {
+	var under []bool
+	for _, m := range r.Matches {
+		if m.Cat == semantic.CatAmong && m.Typos == 0 {
+			if under == nil {
+				under = make([]bool, len(r.Tokens))
+			}
+			for i := m.From; i < m.To; i++ {
+				under[i] = true
+			}
+		}
+	}
+	if under == nil {
+		return r
+	}
+	out := *r
+	out.Matches = nil
+	for _, m := range r.Matches {
+		if m.Cat == semantic.CatFiller && under[m.From] {
+			continue
+		}
+		out.Matches = append(out.Matches, m)
+	}
+	return &out
+}
+
+// amongShaped reports whether clauses are a second count among the rows before: a count
+// and the "among" word, then only filters.
+func amongShaped(clauses []clauseV) bool {
+	counted, filtered := false, false
+	for _, c := range clauses {
+		switch c.kind {
+		case "among":
+		case "agg":
+			counted = counted || string(c.v.(marker)) == "count"
+		case "filter":
+			filtered = true
+		default:
+			return false
+		}
+	}
+	return counted && filtered
+}

@@ -1,0 +1,37 @@
+package grammar
+
+import "github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
+
+// Members summed. "Centro e Ibirapuera" beside a measure is a comparison: each member is a
+// row. Said with a sum right before or after ("somando Centro e Ibirapuera", "Centro and
+// Ibirapuera combined", "Centro e Ibirapuera somados"), the members are one total: the
+// filter keeps both, no row per member.
+
+// summedAt reports whether the clause at i (a filter of members) has a sum clause touching
+// it.
+func (a *assembly) summedAt(i int) bool {
+	if i < 0 || i >= len(a.clauses) {
+		return false
+	}
+	for j, c := range a.clauses {
+		if c.kind != "agg" || string(c.v.(marker)) != "sum" {
+			continue
+		}
+		if j == i-1 && a.spans[j].to == a.spans[i].from || j == i+1 && a.spans[i].to == a.spans[j].from {
+			return true
+		}
+	}
+	return false
+}
+
+// actedOn reports whether measures are named and none counts customers: a question that
+// names customers beside them names who acts ("which payment type the clients use more, in
+// number of sales").
+func actedOn(measures []*semantic.Measure) bool {
+	for _, m := range measures {
+		if m.Fact == semantic.Customers {
+			return false
+		}
+	}
+	return len(measures) > 0
+}

@@ -1,0 +1,474 @@
+package grammar
+
+import (
+	"strings"
+
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/lexicon"
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
+)
+
+// The statement rule. Context around a question often names concepts of the model: "Quero
+// comparar as duas lojas pra reunião de sexta", "To de olho nos pedidos maiores", "I'm
+// following up on a few complaints about cancelled redemptions", "acho que muita gente vai
+// nas duas". The context rule (context.go) keeps such a sentence, since it holds concepts,
+// and the question is refused for the words the sentence adds ("reunião", "olho"), or
+// misread (a future verb of the context makes it a forecast, "ajustar" a data change).
+//
+// When a question is refused, its statement clauses are tried without it: a clause is a
+// statement when it opens with a first- or third-person statement ("sou", "vou", "acho
+// que", "I'm", "we're", "a colleague", "one of the managers"; semantic.Fillers, Opens) at a
+// clause's start, or with a purpose or reason ("pq quero", "pra eu ver", "so I can")
+// anywhere; when it names who asked or the work the answer is for ("a gerente de lá me
+// pediu", "pro deck", "for the board"); when a sentence after the first opens with a
+// request and holds a word the model does not know ("Quero ligar pra eles essa semana");
+// and the words before a question reported by someone ("One of the store managers asked
+// me earlier today | how many customers are inactive"). A clause runs to the end of its
+// sentence. The question is read without the statement clauses only when the rest is a
+// complete reading on its own, holds a concept, points to nothing said before it ("how
+// many customers would that be": semantic.BackReference), and the clauses hold no
+// restriction, negation or time relation, no flag, value or amount the question does not
+// name itself, nor a name the model does not know. Every word of the rest is still read: a meaningful word inside the
+// question is refused as before. The clauses left out are named in the result's Context.
+//
+// Context that names a store or a city binds the question to it when the question names
+// none ("Oi, sou supervisora da loja Centro. Quanto a gente faturou?", "a note for the
+// Savassi team. How many customers bought there"): the value is kept, the rest of the
+// clause left out.
+
+// readWithoutStatements reads the question without its statement clauses; nil when there
+// are none or the rest is no complete question.
+func (it *Interpreter) readWithoutStatements(r *lexicon.Reading, cat *semantic.Catalog, context []string) *Result {
+	spans := statementsOf(r)
+	if len(spans) == 0 {
+		return nil
+	}
+	tries := [][]tokenSpan{spans}
+	if len(spans) > 1 {
+		for _, s := range spans {
+			tries = append(tries, []tokenSpan{s})
+		}
+	}
+	if len(tries) > maxStatementTries {
+		tries = tries[:maxStatementTries] // latency: every try is a parse
+	}
+	for _, try := range tries {
+		drop := make([]bool, len(r.Tokens))
+		for _, s := range try {
+			for i := s.from; i < s.to; i++ {
+				drop[i] = true
+			}
+		}
+		kept := keepPlaces(r, drop)
+		if !asksWithout(r, drop) {
+			continue
+		}
+		rr := r
+		var texts []string
+		for _, s := range try {
+			var words []string
+			for i := s.from; i < s.to; i++ {
+				if drop[i] && r.Tokens[i].Raw != "," {
+					words = append(words, r.Tokens[i].Raw)
+				}
+			}
+			if len(words) > 0 {
+				texts = append(texts, strings.Join(words, " "))
+			}
+		}
+		if kept.to > kept.from {
+			rr, drop = toDeixis(r, drop, kept)
+		}
+		res, err := it.read(withoutContext(rr, drop, nil), cat, append(append([]string(nil), context...), texts...))
+		if err == nil {
+			return res
+		}
+	}
+	return nil
+}
+
+// maxStatementTries bounds the readings without statement clauses tried: all of them, then
+// each alone.
+const maxStatementTries = 3
+
+// reportedReach is how far before a question word the verb that reports it may be
+// ("asked me earlier today | how many").
+const reportedReach = 4
+
+// statementsOf is the question's statement clauses, in order, not overlapping.
+func statementsOf(r *lexicon.Reading) []tokenSpan {
+	n := len(r.Tokens)
+	if n == 0 {
+		return nil
+	}
+	roles, _, _ := tokenRoles(r)
+	opens := make([]int, n)     // 1: opens at a clause's start; 2: anywhere
+	reported := make([]bool, n) // who asked or the work the answer is for
+	skipped := make([]bool, n)  // discourse a reading skips, or context already left out
+	left := make([]bool, n)     // context already left out
+	asker := make([]bool, n)    // a verb saying someone asked
+	wh := make([]bool, n)       // a question word starts here
+	workAt := make([]bool, n)   // a work noun starts here
+	for _, m := range r.Matches {
+		if m.Typos > 0 {
+			continue
+		}
+		switch m.Cat {
+		case semantic.CatDiscourse, semantic.CatFiller:
+			f := semantic.FillerByID(m.Arg)
+			switch {
+			case m.Arg == "context":
+				for i := m.From; i < m.To; i++ {
+					skipped[i], left[i] = true, true
+				}
+			case f == nil:
+			case f.Opens && f.Anywhere:
+				opens[m.From] = 2
+			case f.Opens:
+				opens[m.From] = max(opens[m.From], 1)
+			case f.ID == "reported" || f.ID == "work":
+				for i := m.From; i < m.To; i++ {
+					reported[i] = true
+				}
+				workAt[m.From] = workAt[m.From] || f.ID == "work"
+				asker[m.From] = asker[m.From] || f.ID == "reported"
+			case f.Skip && f.Role == semantic.RoleDiscourse && m.To == m.From+1:
+				skipped[m.From] = true
+			}
+		case semantic.CatAgg, semantic.CatWho, semantic.CatList, semantic.CatPerson, semantic.CatWhen:
+			wh[m.From] = true
+		}
+	}
+	var out []tokenSpan
+	first := -1 // the first part that is not all left out
+	for from := 0; from < n; {
+		to := from
+		for to < n && r.Tokens[to].Part == r.Tokens[from].Part {
+			to++
+		}
+		start := from
+		for start < to && left[start] {
+			start++
+		}
+		if start == to {
+			from = to
+			continue
+		}
+		if first < 0 {
+			first = r.Tokens[from].Part
+		}
+		at := -1
+		// the words before a question someone reported: "One of the store managers asked
+		// me earlier today | how many customers are inactive"
+		for i := start + 1; i < to && at < 0; i++ {
+			if wh[i] && clauseReports(asker[max(start, i-reportedReach):i]) {
+				out = append(out, tokenSpan{start, i})
+				at = to
+			}
+		}
+		if at == to {
+			from = to
+			continue
+		}
+		if r.Tokens[from].Part != first && clauseReports(reported[start:to]) {
+			// a later sentence that names who asked or the work: "Quero comparar as duas
+			// lojas pra reunião de sexta."
+			at = start
+		}
+		for i := start; i < to && at < 0; i++ {
+			boundary := i == start || r.Tokens[i-1].Norm == "," || skipped[i-1]
+			switch {
+			case opens[i] == 2, opens[i] == 1 && boundary:
+				at = i
+			case workAt[i] && i > start && forBefore(r, i) > start:
+				at = forBefore(r, i) // "pro deck", "for the board"
+			case asker[i] && i > start:
+				// who asked, after a comma: ", a gerente de lá me pediu"
+				for c := i - 1; c > start; c-- {
+					if r.Tokens[c].Norm == "," {
+						at = c
+						break
+					}
+				}
+			}
+		}
+		if at < 0 && r.Tokens[from].Part != first {
+			// a later sentence that opens with a request and holds a word the model does not
+			// know: "Quero ligar pra eles essa semana"
+			if isRequest(r, start) && hasRole(roles[start:to], roleUnknown) {
+				at = start
+			}
+		}
+		if at >= 0 {
+			// the clause ends at a comma before a question: "Sou gerente da Batel, quantas
+			// vendas tivemos lá em maio?"
+			end := to
+			for c := at + 1; c+1 < to && end == to; c++ {
+				if r.Tokens[c].Norm == "," && (wh[c+1] || isRequest(r, c+1)) {
+					end = c
+				}
+			}
+			out = append(out, tokenSpan{at, end})
+		}
+		from = to
+	}
+	return out
+}
+
+// clauseReports reports whether a clause names who asked or the work an answer is for.
+func clauseReports(reported []bool) bool {
+	for _, b := range reported {
+		if b {
+			return true
+		}
+	}
+	return false
+}
+
+func hasRole(roles []semantic.Role, ro semantic.Role) bool {
+	for _, x := range roles {
+		if x == ro {
+			return true
+		}
+	}
+	return false
+}
+
+// isRequest reports whether a request word (semantic.Fillers "request") starts at i.
+func isRequest(r *lexicon.Reading, i int) bool {
+	for _, m := range r.Matches {
+		if m.From == i && m.Cat == semantic.CatFiller && m.Arg == "request" && m.Typos == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// forBefore is where the preposition that makes the work noun at i a purpose starts
+// (semantic.WorkFor: "pro deck", "for the board"), or -1.
+func forBefore(r *lexicon.Reading, i int) int {
+	best := -1
+	for _, p := range semantic.WorkFor.All() {
+		ws := strings.Fields(p)
+		k := i - len(ws)
+		if k < 0 {
+			continue
+		}
+		ok := true
+		for j, w := range ws {
+			if r.Tokens[k+j].Norm != w {
+				ok = false
+				break
+			}
+		}
+		if ok && (best < 0 || k < best) {
+			best = k
+		}
+	}
+	return best
+}
+
+// keepPlaces keeps, in the clauses left out, the store or city they name when the rest of
+// the question names none: the context binds the question to it. It returns the span kept.
+func keepPlaces(r *lexicon.Reading, drop []bool) tokenSpan {
+	place := func(m lexicon.Match) bool {
+		return m.Typos == 0 && (m.Cat == lexicon.CatStore || m.Cat == lexicon.CatCity)
+	}
+	for _, m := range r.Matches {
+		if place(m) && !drop[m.From] {
+			return tokenSpan{}
+		}
+	}
+	var kept tokenSpan
+	for _, m := range r.Matches {
+		if place(m) && drop[m.From] && m.To-m.From > kept.to-kept.from {
+			kept = tokenSpan{m.From, m.To}
+		}
+	}
+	for i := kept.from; i < kept.to; i++ {
+		drop[i] = false
+	}
+	return kept
+}
+
+// toDeixis moves the place kept from the context to the words of the question that point
+// to it ("bought there": "bought Savassi"), when the question has such words
+// (semantic.PlaceDeixis); the words are left out. Otherwise the reading is unchanged.
+func toDeixis(r *lexicon.Reading, drop []bool, kept tokenSpan) (*lexicon.Reading, []bool) {
+	at := tokenSpan{}
+	for _, p := range semantic.PlaceDeixis.All() {
+		ws := strings.Fields(p)
+		for k := 0; k+len(ws) <= len(r.Tokens); k++ {
+			ok := !drop[k] && (k < kept.from || k >= kept.to)
+			for j := 0; ok && j < len(ws); j++ {
+				ok = r.Tokens[k+j].Norm == ws[j]
+			}
+			if ok && len(ws) > at.to-at.from {
+				at = tokenSpan{k, k + len(ws)}
+			}
+		}
+	}
+	if at.to == at.from {
+		return r, drop
+	}
+	// the new order of the old positions: the place in the deixis' stead
+	var order []int
+	for i := range r.Tokens {
+		switch {
+		case i >= kept.from && i < kept.to:
+		case i == at.from:
+			for k := kept.from; k < kept.to; k++ {
+				order = append(order, k)
+			}
+		case i > at.from && i < at.to:
+		default:
+			order = append(order, i)
+		}
+	}
+	pos := make([]int, len(r.Tokens))
+	for i := range pos {
+		pos[i] = -1
+	}
+	out := *r
+	out.Tokens = make([]lexicon.Token, len(order))
+	outDrop := make([]bool, len(order))
+	for n, i := range order {
+		pos[i] = n
+		out.Tokens[n] = r.Tokens[i]
+		outDrop[n] = drop[i]
+		if i >= kept.from && i < kept.to {
+			out.Tokens[n].Part = r.Tokens[at.from].Part
+		}
+	}
+	out.Matches = nil
+	for _, m := range r.Matches {
+		from := pos[m.From]
+		ok := from >= 0
+		for i := m.From; ok && i < m.To; i++ {
+			ok = pos[i] == from+i-m.From
+		}
+		if ok {
+			m.From, m.To = from, from+m.To-m.From
+			out.Matches = append(out.Matches, m)
+		}
+	}
+	return &out, outDrop
+}
+
+// asksWithout reports whether the question without the dropped tokens still asks
+// something of its own: a concept left, no restriction word dropped, and no word pointing
+// back to what was dropped.
+func asksWithout(r *lexicon.Reading, drop []bool) bool {
+	roles, _, named := tokenRoles(r)
+	for i, t := range r.Tokens {
+		if drop[i] && t.Cap && roles[i] == semantic.RoleConcept && !named[i] && !covered(r, i) {
+			return false // a name the model does not know: "My boss Maria asked"
+		}
+	}
+	asked := map[string]bool{} // the restricting concepts of the rest
+	for _, m := range r.Matches {
+		if !drop[m.From] && restricting(r, m) {
+			asked[string(m.Cat)+":"+m.Arg] = true
+		}
+	}
+	work := make([]bool, len(r.Tokens)) // work nouns, whose modifiers are the work's
+	for _, m := range r.Matches {
+		if m.Cat == semantic.CatDiscourse && m.Arg == "work" {
+			for i := m.From; i < m.To; i++ {
+				work[i] = true
+			}
+		}
+	}
+	concept := false
+	for _, m := range r.Matches {
+		if drop[m.From] && restricting(r, m) && !asked[string(m.Cat)+":"+m.Arg] && !modifiesWork(r, m, work) {
+			return false // "Vou precisar só das canceladas", "I'm only interested in the app ones"
+		}
+		if drop[m.From] {
+			switch m.Cat {
+			case semantic.CatRestrict, semantic.CatNeg, semantic.CatNever, semantic.CatUntil, semantic.CatSince, semantic.CatBefore, semantic.CatAfter:
+				// a restriction, negation or time relation changes a report: "The boss needs
+				// it by Friday" is not left out
+				return false
+			}
+			continue
+		}
+		if m.Cat != semantic.CatFiller && m.Cat != semantic.CatDiscourse && semantic.RoleOf(m.Cat, m.Arg) == semantic.RoleConcept && m.Cat != lexicon.CatWord {
+			concept = true
+		}
+	}
+	if !concept {
+		return false
+	}
+	for _, p := range semantic.BackReference.All() {
+		ws := strings.Fields(p)
+		for k := 0; k+len(ws) <= len(r.Tokens); k++ {
+			ok := true
+			for j, w := range ws {
+				if drop[k+j] || r.Tokens[k+j].Norm != w {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// covered reports whether a phrase of the lexicon (other than an unknown word) reads the
+// token at i.
+func covered(r *lexicon.Reading, i int) bool {
+	for _, m := range r.Matches {
+		if m.From <= i && i < m.To && m.Cat != lexicon.CatWord {
+			return true
+		}
+	}
+	return false
+}
+
+// restricting reports whether a match names rows a report could be narrowed to (a flag, a
+// value, an amount, a comparison with a number) or a breakdown: a statement clause naming
+// one the question does not is a constraint, never left out. "só" alone ("uma ação só pra eles")
+// compares nothing.
+func restricting(r *lexicon.Reading, m lexicon.Match) bool {
+	if m.Typos > 0 {
+		return false
+	}
+	switch m.Cat {
+	case semantic.CatFlag, semantic.CatValue, semantic.CatOptIn,
+		lexicon.CatProduct, lexicon.CatState, lexicon.CatMoney, lexicon.CatPercent, lexicon.CatRange:
+		return true
+	case semantic.CatBy:
+		// a breakdown: "acho que por loja seria melhor"
+		for _, d := range r.Matches {
+			if d.From == m.To && (d.Cat == semantic.CatDim || d.Cat == semantic.CatTrend) {
+				return true
+			}
+		}
+	case semantic.CatCmp, semantic.CatBetween:
+		for i := m.To; i < len(r.Tokens) && i <= m.To+1; i++ {
+			if r.Tokens[i].Kind != lexicon.Word {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// modifiesWork reports whether a match modifies a work noun: right after it, or after it and
+// one function word ("reunião de sexta"), or right before it ("the Monday meeting").
+func modifiesWork(r *lexicon.Reading, m lexicon.Match, work []bool) bool {
+	if m.To < len(work) && work[m.To] || m.From > 0 && work[m.From-1] {
+		return true
+	}
+	if m.From > 1 && work[m.From-2] {
+		for _, f := range r.Matches {
+			if f.From == m.From-1 && f.To == m.From && f.Cat == semantic.CatFiller && f.Arg == "function" {
+				return true
+			}
+		}
+	}
+	return false
+}
