@@ -72,7 +72,8 @@ func TestEveryForeignKeyHasAnIndex(t *testing.T) {
 	if err := rows.Err(); err != nil {
 		t.Fatal(err)
 	}
-	if err := db.QueryRow(`SELECT count(*) FROM pg_constraint WHERE contype = 'f' AND connamespace = 'loyalty'::regnamespace`).Scan(&checked); err != nil || checked < 10 {
+	if err := db.QueryRow(`SELECT count(*) FROM pg_constraint WHERE contype = 'f' AND connamespace = 'loyalty'::regnamespace`).Scan(&checked); err != nil || checked < 8 {
+		// 12 until migration 00582 replaced the three naming a points entry by a trigger
 		t.Fatalf("found %d foreign keys (%v): the query no longer sees the schema", checked, err)
 	}
 }

@@ -11,7 +11,10 @@ import (
 // violation found (none on a healthy ledger):
 //   - each customer's points_balance equals the sum of its entries and is not negative;
 //   - each cancelled entry has exactly one reversal, of the same customer and the
-//     opposite points, and each reversal reverses a cancelled entry.
+//     opposite points, and each reversal reverses a cancelled entry;
+//   - each coupon, redeem and reversal that names a points entry names an existing entry
+//     of its own customer (the rule of loyalty.entry_reference_check, migration 00582,
+//     which replaced the foreign keys: this finds rows written around the trigger).
 func Audit(ctx context.Context, db *gorm.DB) ([]string, error) {
 	var problems []string
 	var balances []struct {
@@ -53,6 +56,29 @@ func Audit(ctx context.Context, db *gorm.DB) ([]string, error) {
 	}
 	for _, p := range pairs {
 		problems = append(problems, fmt.Sprintf("entry %s: %s", p.ID, p.Problem))
+	}
+
+	var refs []struct {
+		Row   string
+		Entry string
+	}
+	err = db.WithContext(ctx).Raw(`
+		SELECT 'coupon ' || x.id AS row, x.points_entry_id AS entry
+		  FROM coupons x LEFT JOIN points_entries e ON e.id = x.points_entry_id
+		 WHERE x.points_entry_id IS NOT NULL AND (e.id IS NULL OR e.customer_id <> x.customer_id)
+		UNION ALL
+		SELECT 'redeem ' || x.id, x.points_entry_id
+		  FROM redeems x LEFT JOIN points_entries e ON e.id = x.points_entry_id
+		 WHERE x.points_entry_id IS NOT NULL AND (e.id IS NULL OR e.customer_id <> x.customer_id)
+		UNION ALL
+		SELECT 'reversal ' || x.id, x.reverses_id
+		  FROM points_entries x LEFT JOIN points_entries e ON e.id = x.reverses_id
+		 WHERE x.reverses_id IS NOT NULL AND (e.id IS NULL OR e.customer_id <> x.customer_id)`).Scan(&refs).Error
+	if err != nil {
+		return nil, fmt.Errorf("audit entry references: %w", err)
+	}
+	for _, r := range refs {
+		problems = append(problems, fmt.Sprintf("%s: names entry %s, missing or of another customer", r.Row, r.Entry))
 	}
 	return problems, nil
 }

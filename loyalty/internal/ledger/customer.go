@@ -65,13 +65,9 @@ func (s *Service) DeleteCustomer(ctx context.Context, customerID string) (Deleti
 				return err
 			}
 		}
-		// The coupons go first, in one statement: left to the cascade, each entry's
-		// deletion would first set its coupon's points_entry_id to NULL (that foreign key
-		// is ON DELETE SET NULL), writing a new version of every coupon the cascade then
-		// deletes (docs/sizing.md).
-		if err := db.Exec(`DELETE FROM coupons WHERE customer_id = ?`, customerID).Error; err != nil {
-			return fmt.Errorf("delete coupons of customer %s: %w", customerID, err)
-		}
+		// One statement: the customer's coupons, redeems (with their items) and entries go
+		// by its cascades, one DELETE each, and no per-entry work is left (no foreign key
+		// names an entry: migration 00582, docs/sizing.md "Fourth pass").
 		if err := db.Exec(`DELETE FROM customers WHERE id = ?`, customerID).Error; err != nil {
 			return fmt.Errorf("delete customer %s: %w", customerID, err)
 		}

@@ -201,6 +201,7 @@ func (r *Request) Compile() (string, error) {
 		return r.compileParts(parts)
 	}
 	src := r.source() // the fact's view, or a rollup of it (rollup.go)
+	late := r.ranksCustomers()
 	var (
 		cols    []Column
 		group   []string
@@ -221,6 +222,11 @@ func (r *Request) Compile() (string, error) {
 	var timeOrder, dimPositions, dimConds []string
 	for _, d := range r.Dims {
 		ds, _ := d.build(r.Fact, r.Lang)
+		if late {
+			// grouped and ranked by the customer's id alone; its columns are joined to
+			// the top rows only (withCustomers)
+			ds = dimSQL{cols: []Column{{Expr: r.Fact.Customer, Alias: rankedCustomerID}}}
+		}
 		if d.Time && r.timeColumn() != r.Fact.Time {
 			// "resgates expirados por mês": by the month of the expiry, as the period
 			ff := *r.Fact
@@ -318,7 +324,9 @@ func (r *Request) Compile() (string, error) {
 		if len(r.Measures) > 0 {
 			orderBy = append(orderBy, fmt.Sprint(firstMeasure)+dir)
 		}
-		orderBy = append(orderBy, dimPositions...)
+		if !late { // the top rows by the measure alone, with ties (below)
+			orderBy = append(orderBy, dimPositions...)
+		}
 	}
 
 	var b strings.Builder
@@ -345,10 +353,56 @@ func (r *Request) Compile() (string, error) {
 	if len(orderBy) > 0 {
 		b.WriteString("\nORDER BY " + strings.Join(orderBy, ", "))
 	}
-	if r.Limit > 0 {
+	switch {
+	case late:
+		fmt.Fprintf(&b, "\nFETCH FIRST %d ROWS WITH TIES", r.Limit)
+		return r.withCustomers(b.String(), cols[firstMeasure-1:]), nil
+	case r.Limit > 0:
 		fmt.Fprintf(&b, "\nLIMIT %d", r.Limit)
 	}
 	return b.String(), nil
+}
+
+// rankedCustomerID is the customer's id in the inner query of a ranking of customers.
+const rankedCustomerID = "customer_id"
+
+// ranksCustomers reports whether r is a ranking of customers ("top 10 clientes que mais
+// gastaram"): measures broken down by customer alone, ordered by the first measure, a
+// limit. Such a request is compiled in two steps: the fact's rows grouped by customer id
+// and the top rows kept (with ties), then the customers' columns joined to those rows
+// only and the request's order and limit applied. Grouping a year's rows (or a summary
+// row per buyer) by the customer's columns joined to every row cost seconds at a million
+// customers; the rows and their order are the same: the customer join is on its key and
+// never drops a row (every fact row's customer exists), and every row that can be among
+// the first n in the order (measure, name, document) is tied or better with the n-th by
+// the measure alone.
+func (r *Request) ranksCustomers() bool {
+	return len(r.Dims) == 1 && r.Dims[0] == ByCustomer && r.Limit > 0 && len(r.Measures) > 0 &&
+		len(r.Attrs) == 0 && r.Fact != Customers && r.Fact.Customer != ""
+}
+
+// withCustomers is the second step of a ranking of customers (ranksCustomers): inner has
+// one row per customer id with measures ms; the customers' columns are joined to its
+// rows, in the request's order and limit.
+func (r *Request) withCustomers(inner string, ms []Column) string {
+	f := *r.Fact
+	f.Customer = "t." + rankedCustomerID
+	ds, _ := ByCustomer.build(&f, r.Lang)
+	var cols, orderBy []string
+	for _, c := range ds.cols {
+		cols = append(cols, c.Expr+" AS "+c.Alias)
+		orderBy = append(orderBy, fmt.Sprint(len(orderBy)+1))
+	}
+	for _, m := range ms {
+		cols = append(cols, "t."+m.name())
+	}
+	dir := " DESC NULLS LAST"
+	if r.Order == Ascending {
+		dir = " NULLS LAST"
+	}
+	orderBy = append([]string{fmt.Sprint(len(ds.cols)+1) + dir}, orderBy...)
+	return fmt.Sprintf("SELECT %s\nFROM (%s) t\n%s\nORDER BY %s\nLIMIT %d",
+		strings.Join(cols, ", "), indentSQL(inner), strings.Join(ds.joins, "\n"), strings.Join(orderBy, ", "), r.Limit)
 }
 
 func contains(list []string, s string) bool {
