@@ -112,7 +112,7 @@ var (
 	ByDay         = timeDim("day", T("dia", "day"), "(%s)::date", T("dia", "day")).named(W("dia|dias|data|datas", "day|days|date|dates"), W("diario|diaria|diarios|diarias|dia a dia", "daily|per day"))
 	ByWeek        = timeDim("week", T("semana", "week"), "date_trunc('week', %s)::date", T("semana", "week")).named(W("semana|semanas", "week|weeks"), W("semanal|semanais", "weekly"))
 	ByMonth       = timeDim("month", T("mês", "month"), "to_char(%s, 'YYYY-MM')", T("mes", "month")).named(W("mes|meses", "month|months"), W("mensal|mensais|mes a mes", "monthly|month by month|month over month"))
-	ByQuarter     = yearAndDim("quarter", T("trimestre", "quarter"), "extract(quarter FROM %s)::int", T("trimestre", "quarter")).named(W("trimestre|trimestres", "quarter|quarters"), W("trimestral|trimestrais", "quarterly"))
+	ByQuarter     = yearAndDim("quarter", T("trimestre", "quarter"), "extract(quarter FROM %s)::int", "quarter", T("trimestre", "quarter"), T("inicio_trimestre", "quarter_start")).named(W("trimestre|trimestres", "quarter|quarters"), W("trimestral|trimestrais", "quarterly"))
 	ByYear        = timeDim("year", T("ano", "year"), "extract(year FROM %s)::int", T("ano", "year")).named(W("ano|anos", "year|years"), W("anual|anuais", "yearly|annual|annually"))
 	ByWeekday     = timeDim("weekday", T("dia da semana", "day of the week"), "extract(isodow FROM %s)::int", T("dia_semana", "weekday")).named(W("dia da semana|dias da semana|dia de semana", "day of the week|days of the week|day of week|weekday|weekdays"), W("", ""))
 	ByHour        = timeDim("hour", T("hora do dia", "hour of the day"), "extract(hour FROM %s)::int", T("hora", "hour")).named(W("hora|horas|horario|horarios|hora do dia", "hour|hours|time of day|hour of the day|hour of day"), W("por hora", "hourly"))
@@ -167,15 +167,18 @@ func entryTypeDim(f *Fact, l Lang) (dimSQL, bool) {
 	return dimSQL{cols: []Column{col("e.transaction_type_name", T("tipo", "type"), l)}}, true
 }
 
-// yearAndDim is a time axis labelled by two columns, the year and the unit's number in it
-// ("2024 | 1"): a quarter is said as its number, and the year keeps two years apart.
-func yearAndDim(id string, name Text, format string, alias Text) *Dimension {
+// yearAndDim is a time axis labelled by the year and the unit's number in it ("2024 | 1"):
+// a quarter is said as its number, and the year keeps two years apart. The unit's first
+// day follows them, the one-column bucket a period breakdown is read by elsewhere
+// ("quarter starting 2024-04-01").
+func yearAndDim(id string, name Text, format, unit string, alias, start Text) *Dimension {
 	return &Dimension{ID: id, Name: name, Time: true, build: func(f *Fact, l Lang) (dimSQL, bool) {
 		if f.Time == "" {
 			return dimSQL{}, false
 		}
 		y, e := fmt.Sprintf("extract(year FROM %s)::int", f.Time), fmt.Sprintf(format, f.Time)
-		return dimSQL{cols: []Column{col(y, T("ano", "year"), l), col(e, alias, l)}, order: y + ", " + e}, true
+		s := fmt.Sprintf("date_trunc('%s', %s)::date", unit, f.Time)
+		return dimSQL{cols: []Column{col(y, T("ano", "year"), l), col(e, alias, l), col(s, start, l)}, order: y + ", " + e}, true
 	}}
 }
 

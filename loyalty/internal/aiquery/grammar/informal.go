@@ -1,0 +1,152 @@
+package grammar
+
+import (
+	"strconv"
+
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
+)
+
+// Productions of informal and analysts' writing (issue 24, fifth round): the structures
+// texting, dictation, English as a second language and column-minded analysts use for
+// what the other productions already read. The words are the model's
+// (semantic/vocabulary.go: CatLapsed, CatTruth, the number words; semantic/discourse.go:
+// the "informal" and "restated" classes).
+const (
+	tLapsed = string(semantic.CatLapsed)
+	tTruth  = string(semantic.CatTruth)
+	tSoFar  = string(semantic.CatSoFar)
+	tShare  = string(semantic.CatShare)
+)
+
+func informal(x *env) []*Rule {
+	return append(storeThenLapsed(), []*Rule{
+		// "sumiu no 2º tri", "stopped buying in May": no purchase in the period (the cohort
+		// of "não voltou a comprar"); without a period it says nothing countable
+		rule("Filter", 0.3, tLapsed+" Period", func(k []*Edge) (any, bool) { return cohort("buy", true, k[1].Val.(periodV).p) }),
+
+		// a flag or an opt-in followed by its stored value, as a column reads: "email_optin
+		// = true", "whatsapp_optin verdadeiro e sms_optin falso", "is_active = false"
+		rule("Filter", 0, "Members "+tOptIn+" "+tTruth, func(k []*Edge) (any, bool) {
+			m := k[0].Val.(memberV)
+			if m.kind != "channel" {
+				return nil, false
+			}
+			return optinFilter(x, m, arg(k[2]) == "false")
+		}),
+		rule("Filter", 0, tFlag+" "+tTruth, func(k []*Edge) (any, bool) { return flagFilter(arg(k[0]), arg(k[1]) == "false") }),
+
+		// numbers said as words: "vinte e cinco", "twenty-five", "sessenta dias"
+		rule("Num", 0, tNumWord+" "+tAnd+"? "+tNumWord, func(k []*Edge) (any, bool) {
+			tens, units := atoiOr(arg(k[0]), -1), atoiOr(arg(k[2]), -1)
+			if tens < 20 || tens > 90 || tens%10 != 0 || units < 1 || units > 9 {
+				return nil, false
+			}
+			return strconv.Itoa(tens + units), true
+		}),
+
+		// "os dez maiores", "the 5 biggest", "as 3 menores": the size of a ranking said
+		// before its order (never a month: "dez" is also December)
+		rule("Rank", 0, "Num "+tMost, func(k []*Edge) (any, bool) { return rankSized(semantic.Descending, arg(k[0])) }),
+		rule("Rank", 0, "Num "+tLeast, func(k []*Edge) (any, bool) { return rankSized(semantic.Ascending, arg(k[0])) }),
+
+		// "June until now", "2025 até hoje": a named period that is still running runs up
+		// to now anyway
+		rule("Period", 0, "Period "+tSoFar, func(k []*Edge) (any, bool) {
+			p := k[0].Val.(periodV).p
+			if !running(x, p) {
+				return nil, false
+			}
+			return k[0].Val, true
+		}),
+
+		// "pontos creditados, debitados e estornados": a list of events sharing the first
+		// measure's noun, each a measure
+		rule("Events", 0, tEvent+" "+tAnd+" "+tEvent, func(k []*Edge) (any, bool) { return []string{arg(k[0]), arg(k[2])}, true }),
+		rule("Events", 0, tEvent+" "+tAnd+" Events", func(k []*Edge) (any, bool) {
+			return append([]string{arg(k[0])}, k[2].Val.([]string)...), true
+		}),
+		rule("Measures", 0, "Measure "+tAnd+" Events", func(k []*Edge) (any, bool) {
+			first := k[0].Val.(measureV)
+			out := []*semantic.Measure{first.m}
+			for _, e := range k[2].Val.([]string) {
+				v, ok := elided(first, e)
+				if !ok {
+					return nil, false
+				}
+				m := v.([]*semantic.Measure)[1]
+				for _, x := range out {
+					if x == m {
+						return nil, false
+					}
+				}
+				out = append(out, m)
+			}
+			return out, true
+		}),
+
+		// "por qtd resgatada", "by quantity redeemed": ranked by what the event counts
+		rule("Clause", 0.1, tBy+" "+tAgg+" "+tEvent, func(k []*Edge) (any, bool) {
+			return clauseV{"event", marker(arg(k[2]))}, arg(k[1]) == "count"
+		}),
+
+		// "taxa de cancelamento (%)", "rate %": the unit said after the share word
+		rule("Clause", 0, tShare+" "+tShare, func(k []*Edge) (any, bool) {
+			return clauseV{"share", marker(arg(k[0]))}, k[0].To == k[1].From
+		}),
+	}...)
+}
+
+// rankSized is a ranking of n groups.
+func rankSized(o semantic.Order, n string) (any, bool) {
+	v := atoiOr(n, 0)
+	if v < 1 || v > 1000 {
+		return nil, false
+	}
+	return rankV{o, v}, true
+}
+
+// running reports whether a named calendar period holds the question's now.
+func running(x *env, p *semantic.Period) bool {
+	if p.Start.IsZero() {
+		return false
+	}
+	var end = p.Start
+	switch p.Kind {
+	case semantic.CalendarMonth:
+		end = p.Start.AddDate(0, 1, 0)
+	case semantic.CalendarQuarter:
+		end = p.Start.AddDate(0, 3, 0)
+	case semantic.CalendarHalf:
+		end = p.Start.AddDate(0, 6, 0)
+	case semantic.CalendarYear:
+		end = p.Start.AddDate(1, 0, 0)
+	default:
+		return false
+	}
+	now := x.cal.Now
+	return !now.Before(p.Start) && now.Before(end)
+}
+
+// storeThenLapsed reads "bought in Savassi in May but (then) didn't buy (anything) in
+// June": the first purchase at that store in the first period, none anywhere in the second.
+func storeThenLapsed() []*Rule {
+	return []*Rule{
+		rule("NotBuy", 0, tNeg+" "+tEvent+" "+tAgain+"?", func(k []*Edge) (any, bool) { return arg(k[1]), true }),
+		rule("NotBuy", 0, tNeg+" "+tAgain+" "+tEvent, func(k []*Edge) (any, bool) { return arg(k[2]), true }),
+		rule("NotBuy", 0, tLapsed, func(k []*Edge) (any, bool) { return "buy", true }),
+		rule("Filter", 0.2, tEvent+" "+tIn+"? Member "+tIn+"? Period "+tAnd+"? "+string(semantic.CatThan)+"? NotBuy Period", func(k []*Edge) (any, bool) {
+			m := k[2].Val.(memberV)
+			if (arg(k[0]) != "buy" && arg(k[0]) != "spend") || k[7].Val.(string) != "buy" || m.kind != "store" || len(m.values) != 1 {
+				return nil, false
+			}
+			p1, p2 := k[4].Val.(periodV).p, k[8].Val.(periodV).p
+			both, err := semantic.Both(semantic.AtPeriod(semantic.BoughtAtStore(m.values[0], true), p1), semantic.AtPeriod(semantic.Bought(false), p2))
+			if err != nil {
+				return nil, false
+			}
+			return filterV{id: "cohort_store:" + m.values[0] + p1.From + p2.From, period: true, event: true, cohortPeriod: p1, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
+				return both, fact == semantic.Customers
+			}}, true
+		}),
+	}
+}
