@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
@@ -15,7 +16,6 @@ const (
 	tLapsed = string(semantic.CatLapsed)
 	tTruth  = string(semantic.CatTruth)
 	tSoFar  = string(semantic.CatSoFar)
-	tShare  = string(semantic.CatShare)
 )
 
 func informal(x *env) []*Rule {
@@ -23,6 +23,8 @@ func informal(x *env) []*Rule {
 		// "sumiu no 2º tri", "stopped buying in May": no purchase in the period (the cohort
 		// of "não voltou a comprar"); without a period it says nothing countable
 		rule("Filter", 0.3, tLapsed+" Period", func(k []*Edge) (any, bool) { return cohort("buy", true, k[1].Val.(periodV).p) }),
+		// "sumiu no 2º tri (não comprou mais nada)": the same said again
+		rule("Filter", 0.3, tLapsed+" Period "+tLapsed, func(k []*Edge) (any, bool) { return cohort("buy", true, k[1].Val.(periodV).p) }),
 
 		// a flag or an opt-in followed by its stored value, as a column reads: "email_optin
 		// = true", "whatsapp_optin verdadeiro e sms_optin falso", "is_active = false"
@@ -50,13 +52,16 @@ func informal(x *env) []*Rule {
 		rule("Rank", 0, "Num "+tLeast, func(k []*Edge) (any, bool) { return rankSized(semantic.Ascending, arg(k[0])) }),
 
 		// "June until now", "2025 até hoje": a named period that is still running runs up
-		// to now anyway
+		// to now anyway; one that ended ("March till now") is the time since it began
 		rule("Period", 0, "Period "+tSoFar, func(k []*Edge) (any, bool) {
 			p := k[0].Val.(periodV).p
-			if !running(x, p) {
+			if running(x, p) {
+				return k[0].Val, true
+			}
+			if p.Start.IsZero() || p.Start.After(x.cal.Now) || !calendar(p) {
 				return nil, false
 			}
-			return k[0].Val, true
+			return open(p, "since")
 		}),
 
 		// "pontos creditados, debitados e estornados": a list of events sharing the first
@@ -89,11 +94,30 @@ func informal(x *env) []*Rule {
 			return clauseV{"event", marker(arg(k[2]))}, arg(k[1]) == "count"
 		}),
 
-		// "taxa de cancelamento (%)", "rate %": the unit said after the share word
-		rule("Clause", 0, tShare+" "+tShare, func(k []*Edge) (any, bool) {
-			return clauseV{"share", marker(arg(k[0]))}, k[0].To == k[1].From
+		// "active members only", "só ativos", "pending only": "only" restates a flag's or a
+		// subject's own restriction (never "bought only at X": no rule reads it there)
+		rule("Filter", 0, tCmp+" "+tFlag, func(k []*Edge) (any, bool) {
+			if arg(k[0]) != "=" {
+				return nil, false
+			}
+			return flagFilter(arg(k[1]), false)
 		}),
+		rule("Filter", 0, tFlag+" "+tCmp, func(k []*Edge) (any, bool) {
+			if arg(k[1]) != "=" {
+				return nil, false
+			}
+			return flagFilter(arg(k[0]), false)
+		}),
+		rule("Subject", 0, "Subject "+tCmp, func(k []*Edge) (any, bool) { return onlySubject(k[0], k[1]) }),
+		rule("Subject", 0, tCmp+" Subject", func(k []*Edge) (any, bool) { return onlySubject(k[1], k[0]) }),
 	}...)
+}
+
+// onlySubject is a subject said with "only" ("members only", "só dos clientes"): the
+// subject itself, when it names rows and nothing they did ("bought only at X" is not it).
+func onlySubject(subj, only *Edge) (any, bool) {
+	s, ok := subj.Val.(subjectV)
+	return s, ok && arg(only) == "=" && s.event == nil && !s.neg
 }
 
 // rankSized is a ranking of n groups.
@@ -103,6 +127,15 @@ func rankSized(o semantic.Order, n string) (any, bool) {
 		return nil, false
 	}
 	return rankV{o, v}, true
+}
+
+// calendar reports whether p is a named month, quarter, half or year.
+func calendar(p *semantic.Period) bool {
+	switch p.Kind {
+	case semantic.CalendarMonth, semantic.CalendarQuarter, semantic.CalendarHalf, semantic.CalendarYear:
+		return true
+	}
+	return false
 }
 
 // running reports whether a named calendar period holds the question's now.
@@ -148,5 +181,22 @@ func storeThenLapsed() []*Rule {
 				return both, fact == semantic.Customers
 			}}, true
 		}),
+	}
+}
+
+// sharesSaidTwice reads a percentage said twice with no conjunction between ("taxa de
+// cancelamento (%) dos cupons", "percentual de clientes em %") as one percentage, as a
+// column header repeats its unit; two percentages joined by "e", "and" or a comma may be
+// two measures, and are left to the rest of the assembly.
+func (a *assembly) sharesSaidTwice(x *env) {
+	shares := a.all("share")
+	for k := 1; k < len(shares); k++ {
+		from, to := a.spans[shares[k-1]].to, a.spans[shares[k]].from
+		if slices.ContainsFunc(x.conj, func(p int) bool { return p >= from && p < to }) {
+			return
+		}
+	}
+	for _, i := range shares[min(1, len(shares)):] {
+		a.used[i] = true
 	}
 }
