@@ -205,6 +205,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		a.used[i] = true
 		list = len(measures) == 0 // "mostre o faturamento": a table of the measure
 	}
+	a.totalSaidAgain(x, measures)
 	agg, aggAt := "", -1
 	for _, i := range a.all("agg") {
 		prev := aggAt

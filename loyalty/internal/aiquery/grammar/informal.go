@@ -200,3 +200,30 @@ func (a *assembly) sharesSaidTwice(x *env) {
 		a.used[i] = true
 	}
 }
+
+// totalSaidAgain reads "no total", "in total" after a count of rows that have no amount
+// ("quantos clientes temos no total"): the same count, said again. After a count of sales
+// it may ask for the revenue, and is left to the rest of the assembly (refused).
+func (a *assembly) totalSaidAgain(x *env, measures []*semantic.Measure) {
+	if len(measures) != 1 || measures[0].Fact == nil || measures[0].ID != measures[0].Fact.Count || measures[0].Fact.Amount != "" {
+		return
+	}
+	at := -1
+	for i, c := range a.clauses {
+		if c.kind == "measures" {
+			at = i
+		}
+	}
+	if at < 0 {
+		return
+	}
+	for _, j := range a.all("agg") {
+		if j < at || string(a.clauses[j].v.(marker)) != "sum" {
+			continue
+		}
+		from, to := a.spans[at].to, a.spans[j].from
+		if !slices.ContainsFunc(x.conj, func(p int) bool { return p >= from && p < to }) {
+			a.used[j] = true
+		}
+	}
+}

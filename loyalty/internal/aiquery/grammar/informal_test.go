@@ -82,10 +82,17 @@ func TestInformalClasses(t *testing.T) {
 			"pontos debitados manualmente em 2025":        {measures: []string{"points_debited"}},
 			"Revenue mix by store last month":             {dims: []string{"store"}, sql: []string{"OVER ()"}},
 		}},
+		{"in total after a count of rows without an amount", map[string]want{
+			"qnts clientes a gnt tem cadastrados no total?": {measures: []string{"customers"}, period: "-"},
+			"quantos clientes ativos no total":              {measures: []string{"customers"}, sql: []string{"c.is_active"}},
+			"how many customers in total":                   {measures: []string{"customers"}},
+			"quantas vendas tivemos em abril no total":      {refuse: true}, // it may ask for the revenue
+		}},
 		{"a named period said up to now", map[string]want{
-			"sales of March till now":   {measures: []string{"sales_count"}, sql: []string{">= DATE '2025-03-01'"}},
-			"vendas de junho até agora": {measures: []string{"sales_count"}, period: "DATE '2025-06-01'"},
-			"revenue 2024 until now":    {measures: []string{"revenue"}, sql: []string{">= DATE '2024-01-01'"}},
+			"sales of March till now":        {measures: []string{"sales_count"}, sql: []string{">= DATE '2025-03-01'"}},
+			"vendas de junho até agora":      {measures: []string{"sales_count"}, period: "DATE '2025-06-01'"},
+			"revenue 2024 until now":         {measures: []string{"revenue"}, sql: []string{">= DATE '2024-01-01'"}},
+			"faturamento de março até agora": {measures: []string{"revenue"}, sql: []string{">= DATE '2025-03-01'"}},
 		}},
 	})
 }
