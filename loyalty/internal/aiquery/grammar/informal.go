@@ -227,3 +227,24 @@ func (a *assembly) totalSaidAgain(x *env, measures []*semantic.Measure) {
 		}
 	}
 }
+
+// aggOfFact is "quantidade e faturamento", "quantity and revenue": the count (or the
+// amount) of the rows of the measure named after it, then that measure.
+func aggOfFact(agg string, second *semantic.Measure) (any, bool) {
+	f := second.Fact
+	if f == nil {
+		return nil, false
+	}
+	id := ""
+	switch agg {
+	case "count":
+		id = f.Count
+	case "sum":
+		id = f.Amount
+	}
+	first := semantic.MeasureByID(id)
+	if id == "" || first == nil || first == second {
+		return nil, false
+	}
+	return []*semantic.Measure{first, second}, true
+}

@@ -64,6 +64,8 @@ func TestInformalClasses(t *testing.T) {
 		{"several measures of a list of events, one column each", map[string]want{
 			"pontos creditados, debitados e estornados em maio, cada um numa coluna": {measures: []string{"points_credited", "points_debited", "points_reversed"}},
 			"points credited, redeemed and reversed last month, one column each":     {measures: []string{"points_credited", "points_redeemed", "points_reversed"}},
+			"quantidade e faturamento de maio vs junho":                              {measures: []string{"sales_count", "revenue"}},
+			"qtd e ticket medio por loja em abril":                                   {measures: []string{"sales_count", "average_ticket"}, dims: []string{"store"}},
 		}},
 		{"finance words: fiscal years, trailing windows, lifetime, liability, only", map[string]want{
 			"revenue FY2024 by quarter":                   {measures: []string{"revenue"}, dims: []string{"quarter"}, period: "DATE '2024-01-01'", sql: []string{"date_trunc('quarter'"}},

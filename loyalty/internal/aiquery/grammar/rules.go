@@ -183,8 +183,12 @@ func productions(x *env) []*Rule {
 					rows = append(rows, n)
 				}
 			}
+			if len(rows) == 0 {
+				// "quantity and revenue": the rows of the measure named by its own words
+				return aggOfFact(arg(k[0]), second.m)
+			}
 			first, ok := compose(arg(k[0]), rows, "", false)
-			if !ok || len(rows) == 0 || first.(measureV).m == second.m {
+			if !ok || first.(measureV).m == second.m {
 				return nil, false
 			}
 			return []*semantic.Measure{first.(measureV).m, second.m}, true

@@ -104,8 +104,8 @@ var Fillers = []*FillerClass{
 	// "últimos N dias" in calendar days, one column per measure): said or not, the same
 	// report
 	{ID: "restated", Skip: true, Role: RoleNeutral, Words: W(
-		"corridos|corrido|dias corridos|anos completos|em anos completos|anos completados|idade completa|em anos|cada um numa coluna|cada uma numa coluna|cada um em uma coluna|cada uma em uma coluna|cada um em sua coluna|cada uma em sua coluna|numa coluna cada|uma coluna para cada|uma coluna pra cada|cada um numa linha|uma linha por|uma linha para cada|uma linha pra cada|lado a lado em colunas",
-		"calendar|calendar days|completed years|whole years|full years|in whole years|in completed years|in years|each in its own column|each in a column|one column each|one column per|one column for each|in separate columns|as separate columns|as columns|one line for each|one row for each|one line per|one row per|a line for each|a row for each")},
+		"corridos|corrido|dias corridos|anos completos|em anos completos|anos completados|idade completa|em anos|cada um numa coluna|cada uma numa coluna|cada um em uma coluna|cada uma em uma coluna|cada um em sua coluna|cada uma em sua coluna|numa coluna cada|uma coluna para cada|uma coluna pra cada|lado a lado em colunas",
+		"calendar|calendar days|completed years|whole years|full years|in whole years|in completed years|in years|each in its own column|each in a column|one column each|one column per|one column for each|in separate columns|as separate columns|as columns")},
 	// regional and informal interjections
 	{ID: "interjection", Skip: true, Role: RoleDiscourse, Words: W(
 		"oxe|oxi|oxente|vixe|vish|vixi|eita|egua|bah|tche|uai|trem|bixo|bicho|mano|parceiro|mermao|visse|arretado|massa|caramba|putz|poxa vida|afe|aff|affe|ave|ixi|xi|ops|epa|psiu|cruzes",
