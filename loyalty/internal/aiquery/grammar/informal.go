@@ -37,6 +37,19 @@ func informal(x *env) []*Rule {
 		}),
 		rule("Filter", 0, tFlag+" "+tTruth, func(k []*Edge) (any, bool) { return flagFilter(arg(k[0]), arg(k[1]) == "false") }),
 
+		// "data de nascimento em julho", "birth_date in July": the birthdays of that month,
+		// never the customers who signed up then
+		rule("Filter", -0.1, tAttr+" Period", func(k []*Edge) (any, bool) {
+			p := k[1].Val.(periodV).p
+			if arg(k[0]) != "birth_date" || p.Month == 0 {
+				return nil, false
+			}
+			f := semantic.AtPeriod(semantic.Birthday(), p)
+			return filterV{id: "birth_month:" + strconv.Itoa(p.Month), resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
+				return f, fact == semantic.Customers
+			}}, true
+		}),
+
 		// numbers said as words: "vinte e cinco", "twenty-five", "sessenta dias"
 		rule("Num", 0, tNumWord+" "+tAnd+"? "+tNumWord, func(k []*Edge) (any, bool) {
 			tens, units := atoiOr(arg(k[0]), -1), atoiOr(arg(k[2]), -1)
@@ -53,16 +66,8 @@ func informal(x *env) []*Rule {
 
 		// "June until now", "2025 até hoje": a named period that is still running runs up
 		// to now anyway; one that ended ("March till now") is the time since it began
-		rule("Period", 0, "Period "+tSoFar, func(k []*Edge) (any, bool) {
-			p := k[0].Val.(periodV).p
-			if running(x, p) {
-				return k[0].Val, true
-			}
-			if p.Start.IsZero() || p.Start.After(x.cal.Now) || !calendar(p) {
-				return nil, false
-			}
-			return open(p, "since")
-		}),
+		rule("Period", 0, tSoFar+" "+tIn+"? Period", func(k []*Edge) (any, bool) { return upToNow(x, k[2].Val.(periodV)) }),
+		rule("Period", 0, "Period "+tSoFar, func(k []*Edge) (any, bool) { return upToNow(x, k[0].Val.(periodV)) }),
 
 		// "pontos creditados, debitados e estornados": a list of events sharing the first
 		// measure's noun, each a measure
@@ -127,6 +132,24 @@ func rankSized(o semantic.Order, n string) (any, bool) {
 		return nil, false
 	}
 	return rankV{o, v}, true
+}
+
+// upToNow is a period said "up to now" ("June until now", "até agora este mês"): a
+// current or running one is itself (no data lies ahead), one that ended ("March till now")
+// is the time since it began.
+func upToNow(x *env, v periodV) (any, bool) {
+	p := v.p
+	switch p.Kind {
+	case semantic.ThisWeek, semantic.ThisMonth, semantic.ThisQuarter, semantic.ThisYear:
+		return v, true
+	}
+	if running(x, p) {
+		return v, true
+	}
+	if p.Start.IsZero() || p.Start.After(x.cal.Now) || !calendar(p) {
+		return nil, false
+	}
+	return open(p, "since")
 }
 
 // calendar reports whether p is a named month, quarter, half or year.

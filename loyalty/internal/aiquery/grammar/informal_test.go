@@ -95,6 +95,14 @@ func TestInformalClasses(t *testing.T) {
 			"vendas de junho até agora":      {measures: []string{"sales_count"}, period: "DATE '2025-06-01'"},
 			"revenue 2024 until now":         {measures: []string{"revenue"}, sql: []string{">= DATE '2024-01-01'"}},
 			"faturamento de março até agora": {measures: []string{"revenue"}, sql: []string{">= DATE '2025-03-01'"}},
+			"revenue until now this month":   {measures: []string{"revenue"}, sql: []string{">= date_trunc('month', now())"}},
+			"faturamento até agora este mês": {measures: []string{"revenue"}, sql: []string{">= date_trunc('month', now())"}},
+		}},
+		{"a birth date in a month is a birthday, never a sign-up", map[string]want{
+			"clientes com data de nascimento em julho": {sql: []string{"extract(month FROM c.birth_date) = 7"}},
+			"clientes com birth_date em julho":         {sql: []string{"extract(month FROM c.birth_date) = 7"}},
+			"clientes nascidos em julho":               {sql: []string{"extract(month FROM c.birth_date) = 7"}},
+			"customers born in March":                  {sql: []string{"extract(month FROM c.birth_date) = 3"}},
 		}},
 	})
 }
