@@ -36,6 +36,7 @@ func TestInformalClasses(t *testing.T) {
 				sql: []string{"x.store_code = 'L06'", "NOT EXISTS", "DATE '2025-05-01'"}},
 			"quantos clientes compraram no Cambuí em março mas não compraram em abril": {sql: []string{"x.store_code = 'L03'", "NOT EXISTS", "DATE '2025-04-01'"}},
 			"how many customers between 20 and 30 years we have":                       {measures: []string{"customers"}, sql: []string{">= 20", "<= 30"}},
+			"customers which have more than 500 points, how many?":                     {measures: []string{"customers"}, sql: []string{"c.points_balance > 500"}},
 		}},
 		{"numbers in words", map[string]want{
 			"clientes sem comprar há mais de noventa dias":         {sql: []string{"c.last_purchase <", "'89 days'"}},
@@ -70,6 +71,7 @@ func TestInformalClasses(t *testing.T) {
 		{"finance words: fiscal years, trailing windows, lifetime, liability, only", map[string]want{
 			"revenue FY2024 by quarter":                   {measures: []string{"revenue"}, dims: []string{"quarter"}, period: "DATE '2024-01-01'", sql: []string{"date_trunc('quarter'"}},
 			"vendas FY24":                                 {measures: []string{"sales_count"}, period: "DATE '2024-01-01'"},
+			"txn count WTD":                               {measures: []string{"sales_count"}, period: "date_trunc('week', now())"},
 			"points issued vs redeemed in FY2025":         {measures: []string{"points_credited", "points_redeemed"}, period: "DATE '2025-01-01'"},
 			"AOV trailing 30 days":                        {measures: []string{"average_ticket"}, sql: []string{"'29 days'"}},
 			"average ticket over the rolling 7 days":      {measures: []string{"average_ticket"}, sql: []string{"'6 days'"}},

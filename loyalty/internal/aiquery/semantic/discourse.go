@@ -99,7 +99,7 @@ var Fillers = []*FillerClass{
 	// usam o app msm"), so they never make a sentence context
 	{ID: "informal", Skip: true, Role: RoleNeutral, Words: W(
 		"tipo|msm|mesmo|mermo|tipo que|e tipo|so que|galera",
-		"but then|and then|so like|kinda like|you guys|guys")},
+		"but then|and then|so like|kinda like|you guys|guys|which have|which has|which had|which are|which were|which is|which was")},
 	// restatements of a counting rule the model already follows (ages in completed years,
 	// "últimos N dias" in calendar days, one column per measure): said or not, the same
 	// report

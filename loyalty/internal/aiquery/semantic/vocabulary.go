@@ -462,6 +462,7 @@ var Terminals = []Term{
 	{CatDay, "ytd", W("no ano|acumulado do ano|ate agora no ano", "ytd|year to date|so far this year")},
 	{CatDay, "mtd", W("no mes|acumulado do mes", "mtd|month to date")},
 	{CatDay, "qtd", W("no trimestre|acumulado do trimestre", "qtd|quarter to date")},
+	{CatDay, "wtd", W("acumulado da semana", "wtd|week to date")},
 	{CatMonth, "1", W("janeiro|jan", "january|jan")},
 	{CatMonth, "2", W("fevereiro|fev", "february|feb")},
 	{CatMonth, "3", W("marco|mar", "march|mar")},
