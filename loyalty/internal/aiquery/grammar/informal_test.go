@@ -18,6 +18,14 @@ func TestInformalClasses(t *testing.T) {
 			"so like how many sales did Savassi make yesterday lol":  {measures: []string{"sales_count"}, filters: []string{"store_code"}},
 			"qual a % de opt-in de sms da galera entre 20 e 35 anos": {sql: []string{"FILTER (WHERE c.sms_optin)", ">= 20", "<= 35"}},
 		}},
+		{"informal spellings of the model's words (semantic/spellings.go)", map[string]want{
+			"qntos clientes n usam o app":                           {measures: []string{"customers"}, sql: []string{"NOT c.app_user"}},
+			"qnts clientes vcs tem com mais d 1000 pts":             {measures: []string{"customers"}, sql: []string{"c.points_balance > 1000"}},
+			"qnts clientes compraram em maio e n voltaram em junho": {sql: []string{"NOT EXISTS", "DATE '2025-06-01'"}},
+			"what is the quantity of clients by city":               {measures: []string{"customers"}, dims: []string{"city"}},
+			"how many customers selled more than 3 times":           {refuse: true}, // customers do not sell
+			"how much the Batel store selled yesterday":             {measures: []string{"revenue"}, filters: []string{"store_code"}},
+		}},
 		{"anyone, someone: the customers, listed", map[string]want{
 			"tem alguem chamado Souza? lista ai":      {list: true, sql: []string{"% souza %"}},
 			"is there anybody with Rocha in the name": {list: true, sql: []string{"% rocha %"}},

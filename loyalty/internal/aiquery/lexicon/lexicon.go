@@ -185,6 +185,11 @@ func (lx *Lexicon) Read(question string) *Reading {
 			continue
 		}
 		cands[i] = []candidate{{t.Norm, 0}}
+		for _, w := range semantic.SpellingsOf(t.Norm) {
+			if lx.words[w] {
+				cands[i] = append(cands[i], candidate{w, 0}) // "d" is "de": no typo
+			}
+		}
 		if !lx.words[t.Norm] && !t.Cap {
 			cands[i] = append(cands[i], lx.closest(t.Norm)...)
 		}
