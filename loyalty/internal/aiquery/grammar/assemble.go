@@ -552,6 +552,8 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		case agg == "sum" && m.Kind == semantic.Count && aggAt > a.measureAt():
 			// "how many sales ... how much": an amount asked after a count is another
 			// measure, never the count again
+		case agg == "sum" && aggAt >= 0 && aggAt < a.measureAt() && (m.Kind == semantic.Average || m.Kind == semantic.Ratio):
+			agg = "" // "quanto deu o ticket médio", "qto foi o gasto médio": how much it is
 		case agg == "sum" && (m.Kind == semantic.Sum || m.Kind == semantic.Count):
 			agg = "" // "qual o total de ... faturamento": the measure already sums
 		case agg == "count" && m.Kind == semantic.Count:

@@ -16,6 +16,8 @@ func TestInformalClasses(t *testing.T) {
 			"galera, qnt vendemos em maio? 😅":                        {measures: []string{"revenue"}, period: "DATE '2025-05-01'"},
 			"faturamento de ontem 🙏🔥":                                {measures: []string{"revenue"}},
 			"so like how many sales did Savassi make yesterday lol":  {measures: []string{"sales_count"}, filters: []string{"store_code"}},
+			"olha quanto que deu o ticket médio de maio no pix":      {measures: []string{"average_ticket"}, filters: []string{"payment_type"}},
+			"blz, e qto deu o ticket medio ontem":                    {measures: []string{"average_ticket"}},
 			"qual a % de opt-in de sms da galera entre 20 e 35 anos": {sql: []string{"FILTER (WHERE c.sms_optin)", ">= 20", "<= 35"}},
 		}},
 		{"informal spellings of the model's words (semantic/spellings.go)", map[string]want{
