@@ -36,6 +36,18 @@ func informal(x *env) []*Rule {
 			return optinFilter(x, m, arg(k[2]) == "false")
 		}),
 		rule("Filter", 0, tFlag+" "+tTruth, func(k []*Edge) (any, bool) { return flagFilter(arg(k[0]), arg(k[1]) == "false") }),
+		// "status applied", "com status = pending", "where status is expired": a status by
+		// its stored name after the column's name
+		rule("Filter", 0, tDim+" "+tCmp+"? "+tFlag, func(k []*Edge) (any, bool) {
+			if arg(k[0]) != "status" || (k[1] != nil && arg(k[1]) != "=") {
+				return nil, false
+			}
+			switch arg(k[2]) {
+			case "pending", "applied", "expired", "cancelled":
+				return flagFilter(arg(k[2]), false)
+			}
+			return nil, false
+		}),
 
 		// "data de nascimento em julho", "birth_date in July": the birthdays of that month,
 		// never the customers who signed up then

@@ -69,6 +69,9 @@ func TestInformalClasses(t *testing.T) {
 			"average age in whole years of female customers":                    {sql: []string{"age("}},
 			"resgates por status: quantidade e soma de total_points":            {measures: []string{"redemptions", "points_redeemed"}, dims: []string{"status"}},
 			"taxa de cancelamento (%) por loja em maio":                         {dims: []string{"store"}, sql: []string{"cancelled_at IS NOT NULL"}},
+			"redemptions where status = pending":                                {measures: []string{"redemptions"}, sql: []string{"r.status = 'pending'"}},
+			"quantos resgates com status igual a cancelled":                     {measures: []string{"redemptions"}, sql: []string{"r.status = 'cancelled'"}},
+			"resgates com status expired em 2025":                               {sql: []string{"r.status = 'expired'"}},
 			"cancellation rate (%) by city last quarter":                        {dims: []string{"city"}, sql: []string{"cancelled_at IS NOT NULL"}},
 			"percentual de vendas no pix e taxa de cancelamento em maio":        {refuse: true}, // two rates, not one said twice
 		}},
