@@ -37,23 +37,20 @@ func informal(x *env) []*Rule {
 		}),
 		rule("Filter", 0, tFlag+" "+tTruth, func(k []*Edge) (any, bool) { return flagFilter(arg(k[0]), arg(k[1]) == "false") }),
 		// "status applied", "com status = pending", "where status is expired": a status by
-		// its stored name after the column's name
+		// its stored name after the column's name (a flag that narrows redemptions)
 		rule("Filter", 0, tDim+" "+tCmp+"? "+tFlag, func(k []*Edge) (any, bool) {
-			if arg(k[0]) != "status" || (k[1] != nil && arg(k[1]) != "=") {
+			fl := semantic.FlagByID(arg(k[2]))
+			if arg(k[0]) != semantic.ByStatus.ID || (k[1] != nil && arg(k[1]) != "=") || fl == nil || !fl.Filter().Applies(semantic.Redemptions, nil) {
 				return nil, false
 			}
-			switch arg(k[2]) {
-			case "pending", "applied", "expired", "cancelled":
-				return flagFilter(arg(k[2]), false)
-			}
-			return nil, false
+			return flagFilter(fl.ID, false)
 		}),
 
 		// "data de nascimento em julho", "birth_date in July": the birthdays of that month,
 		// never the customers who signed up then
 		rule("Filter", -0.1, tAttr+" Period", func(k []*Edge) (any, bool) {
 			p := k[1].Val.(periodV).p
-			if arg(k[0]) != "birth_date" || p.Month == 0 {
+			if arg(k[0]) != semantic.CustomerBirthAttr.ID || p.Month == 0 {
 				return nil, false
 			}
 			f := semantic.AtPeriod(semantic.Birthday(), p)
