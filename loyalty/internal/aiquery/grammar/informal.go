@@ -59,6 +59,25 @@ func informal(x *env) []*Rule {
 			}}, true
 		}),
 
+		// "com idade de 30 anos ou mais", "saldo de 500 pontos ou menos": the noun's quantity
+		// compared, never an average of it beside a filter
+		rule("Filter", 0, tHave+"? "+tNoun+" "+tFrom+"? Num "+tQuantity+"? "+tCmp, func(k []*Edge) (any, bool) {
+			n := semantic.NounByID(arg(k[1]))
+			c := arg(k[5])
+			if n == nil || n.Quantity == "" || (c != ">=" && c != "<=") || (k[4] != nil && arg(k[4]) != n.Quantity && !(n.ID == "age" && arg(k[4]) == "years")) {
+				return nil, false
+			}
+			return threshold(n.Quantity, c, arg(k[3]))
+		}),
+		// "aged 35 or older", "aged over 40": the unit before the comparison
+		rule("Filter", 0, tQuantity+" Num "+tCmp, func(k []*Edge) (any, bool) {
+			if c := arg(k[2]); c == ">=" || c == "<=" {
+				return threshold(arg(k[0]), c, arg(k[1]))
+			}
+			return nil, false
+		}),
+		rule("Filter", 0, tQuantity+" "+tCmp+" Num", func(k []*Edge) (any, bool) { return threshold(arg(k[0]), arg(k[1]), arg(k[2])) }),
+
 		// numbers said as words: "vinte e cinco", "twenty-five", "sessenta dias"
 		rule("Num", 0, tNumWord+" "+tAnd+"? "+tNumWord, func(k []*Edge) (any, bool) {
 			tens, units := atoiOr(arg(k[0]), -1), atoiOr(arg(k[2]), -1)
