@@ -73,6 +73,7 @@ func TestInformalClasses(t *testing.T) {
 			"resgates por status: quantidade e soma de total_points":            {measures: []string{"redemptions", "points_redeemed"}, dims: []string{"status"}},
 			"taxa de cancelamento (%) por loja em maio":                         {dims: []string{"store"}, sql: []string{"cancelled_at IS NOT NULL"}},
 			"redemptions where status = pending":                                {measures: []string{"redemptions"}, sql: []string{"r.status = 'pending'"}},
+			"clientes por gender_identity":                                      {measures: []string{"customers"}, dims: []string{"gender"}},
 			"quantos resgates com status igual a cancelled":                     {measures: []string{"redemptions"}, sql: []string{"r.status = 'cancelled'"}},
 			"resgates com status expired em 2025":                               {sql: []string{"r.status = 'expired'"}},
 			"cancellation rate (%) by city last quarter":                        {dims: []string{"city"}, sql: []string{"cancelled_at IS NOT NULL"}},
