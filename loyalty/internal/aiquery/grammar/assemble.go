@@ -523,6 +523,9 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			event = ""
 		}
 	}
+	if perCust && len(measures) == 1 && measures[0].Fact == semantic.Customers && measures[0].Kind == semantic.Average {
+		perCust = false // "saldo médio por cliente": an average over customers is per customer already
+	}
 	if agg != "" || event != "" || perCust {
 		if perCust && len(measures) == 1 {
 			m, err := semantic.PerCustomer(measures[0])

@@ -18,6 +18,7 @@ func TestInformalClasses(t *testing.T) {
 			"so like how many sales did Savassi make yesterday lol":  {measures: []string{"sales_count"}, filters: []string{"store_code"}},
 			"olha quanto que deu o ticket médio de maio no pix":      {measures: []string{"average_ticket"}, filters: []string{"payment_type"}},
 			"blz, e qto deu o ticket medio ontem":                    {measures: []string{"average_ticket"}},
+			"saldo medio por cliente hj":                             {measures: []string{"balance_average"}},
 			"qual a % de opt-in de sms da galera entre 20 e 35 anos": {sql: []string{"FILTER (WHERE c.sms_optin)", ">= 20", "<= 35"}},
 		}},
 		{"informal spellings of the model's words (semantic/spellings.go)", map[string]want{
