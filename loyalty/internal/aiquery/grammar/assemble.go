@@ -109,6 +109,8 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		}
 	}
 
+	a.sharesSaidTwice(x)
+
 	// what to compute: measures named, or composed from the question's scattered words
 	if err := a.takePronouns(x.pronouns); err != nil {
 		return nil, err
@@ -217,6 +219,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		a.used[i] = true
 		list = len(measures) == 0 // "mostre o faturamento": a table of the measure
 	}
+	a.totalSaidAgain(x, measures)
 	agg, aggAt := "", -1
 	var aggsAt []int
 	aggTwice := false
@@ -543,6 +546,9 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			event = ""
 		}
 	}
+	if perCust && len(measures) == 1 && measures[0].Fact == semantic.Customers && measures[0].Kind == semantic.Average {
+		perCust = false // "saldo médio por cliente": an average over customers is per customer already
+	}
 	if agg != "" || event != "" || perCust {
 		if perCust && len(measures) == 1 {
 			m, err := semantic.PerCustomer(measures[0])
@@ -572,6 +578,8 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		case agg == "sum" && m.Kind == semantic.Count && aggAt > a.measureAt():
 			// "how many sales ... how much": an amount asked after a count is another
 			// measure, never the count again
+		case agg == "sum" && aggAt >= 0 && aggAt < a.measureAt() && (m.Kind == semantic.Average || m.Kind == semantic.Ratio):
+			agg = "" // "quanto deu o ticket médio", "qto foi o gasto médio": how much it is
 		case agg == "sum" && (m.Kind == semantic.Sum || m.Kind == semantic.Count):
 			agg = "" // "qual o total de ... faturamento": the measure already sums
 		case agg == "count" && m.Kind == semantic.Count:

@@ -27,6 +27,8 @@ func dayPeriod(x *env, w string) (any, bool) {
 		return periodV{p: x.cal.Relative(semantic.ThisMonth)}, true
 	case "qtd":
 		return periodV{p: x.cal.Relative(semantic.ThisQuarter)}, true
+	case "wtd":
+		return periodV{p: x.cal.Relative(semantic.ThisWeek)}, true
 	}
 	return nil, false
 }

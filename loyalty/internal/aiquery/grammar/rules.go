@@ -183,15 +183,16 @@ func productions(x *env) []*Rule {
 					rows = append(rows, n)
 				}
 			}
-			if len(rows) == 0 && arg(k[0]) == "count" && second.m.Fact.Count != "" {
-				// "quantidade e faturamento", "quantity and revenue": the number of the
-				// rows the measure reads, beside it
-				if c := semantic.MeasureByID(second.m.Fact.Count); c != nil && c != second.m && len(second.m.Where) == 0 {
-					return []*semantic.Measure{c, second.m}, true
+			if len(rows) == 0 {
+				// "quantidade e faturamento", "quantity and revenue": the rows the measure
+				// reads, named by its own words (only when it reads them all)
+				if len(second.m.Where) > 0 {
+					return nil, false
 				}
+				return aggOfFact(arg(k[0]), second.m)
 			}
 			first, ok := compose(arg(k[0]), rows, "", false)
-			if !ok || len(rows) == 0 || first.(measureV).m == second.m {
+			if !ok || first.(measureV).m == second.m {
 				return nil, false
 			}
 			return []*semantic.Measure{first.(measureV).m, second.m}, true
@@ -1074,7 +1075,7 @@ func productions(x *env) []*Rule {
 		rule("Clause", 0.5, tBy+" "+tBands, func(k []*Edge) (any, bool) { return clauseV{"bands", marker("")}, true }),
 		markerClause("when", string(semantic.CatWhen), 0),
 		markerClause("pronoun", string(semantic.CatPronoun), 0),
-	}, append(postposedNew(), amongRules()...)...)
+	}, append(postposedNew(), append(amongRules(), informal(x)...)...)...)
 }
 
 const (

@@ -12,6 +12,7 @@
 package lexicon
 
 import (
+	"regexp"
 	"sort"
 	"strings"
 
@@ -177,13 +178,18 @@ type candidate struct {
 
 // Read reads a question.
 func (lx *Lexicon) Read(question string) *Reading {
-	r := &Reading{Question: question, Tokens: Tokenize(question)}
+	r := &Reading{Question: question, Tokens: lx.unglue(Tokenize(question))}
 	cands := make([][]candidate, len(r.Tokens))
 	for i, t := range r.Tokens {
 		if t.Kind != Word {
 			continue
 		}
 		cands[i] = []candidate{{t.Norm, 0}}
+		for _, w := range semantic.SpellingsOf(t.Norm) {
+			if lx.words[w] {
+				cands[i] = append(cands[i], candidate{w, 0}) // "d" is "de": no typo
+			}
+		}
 		if !lx.words[t.Norm] && !t.Cap {
 			cands[i] = append(cands[i], lx.closest(t.Norm)...)
 		}
@@ -271,6 +277,33 @@ func (lx *Lexicon) Read(question string) *Reading {
 		r.Lang = semantic.EN
 	}
 	return r
+}
+
+// reGlued is a word with a year glued to it ("FY2024", "fy24", "maio2025").
+var reGlued = regexp.MustCompile(`^([a-z]{2,})(\d{4}|\d{2})$`)
+
+// unglue splits a word the lexicon does not know into a word it knows and the year glued
+// to it ("FY2024": "fy" and 2024; "fy24": "fy" and the short year 24), as analysts type
+// fiscal years and months; a two-digit tail is a year only after a word of the lexicon.
+func (lx *Lexicon) unglue(toks []Token) []Token {
+	var out []Token
+	for _, t := range toks {
+		m := reGlued.FindStringSubmatch(t.Norm)
+		if t.Kind != Word || lx.words[t.Norm] || m == nil || !lx.words[m[1]] {
+			out = append(out, t)
+			continue
+		}
+		y := atoi(m[2])
+		if len(m[2]) == 4 && (y < 1990 || y > 2100) {
+			out = append(out, t)
+			continue
+		}
+		dec, f := number(m[2])
+		raw := t.Raw[:len(t.Raw)-len(m[2])]
+		out = append(out, Token{Part: t.Part, Kind: Word, Raw: raw, Norm: m[1]},
+			Token{Part: t.Part, Kind: Number, Raw: m[2], Norm: dec, Num: f, Year2: len(m[2]) == 2})
+	}
+	return out
 }
 
 // initials are the first letters of a name's words, leaving out "de", "do", "da", "dos"

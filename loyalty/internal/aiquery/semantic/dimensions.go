@@ -102,7 +102,7 @@ var (
 		}, true
 	}}).named(W("loja de cadastro|lojas de cadastro|loja do cadastro", "signup store|sign up store|store of signup|registration store"), W("", ""))
 	ByOrigin      = customerAttrDim("origin", T("origem", "origin"), "c.origin", T("origem", "origin")).named(W("origem|origens|canal de cadastro|canais de cadastro|canal|canais|origem de cadastro|origem do cadastro|canal de aquisicao|canais de aquisicao|canal de entrada|meio de cadastro|via de cadastro|origem da adesao|fonte de cadastro", "origin|origins|signup channel|sign up channel|channel|channels|source|sources|acquisition channel|registration channel|registration channels|enrollment channel|enrolment channel|acquisition source|signup source|sign up source|signup origin|sign up origin|join channel|channel of acquisition|source channel"), W("", ""))
-	ByGender      = customerAttrDim("gender", T("gênero", "gender"), "c.gender_identity", T("genero", "gender")).named(W("genero|generos|sexo|sexos", "gender|genders|sex"), W("", ""))
+	ByGender      = customerAttrDim("gender", T("gênero", "gender"), "c.gender_identity", T("genero", "gender")).named(W("genero|generos|sexo|sexos|gender identity|identidade de genero", "gender|genders|sex|gender identity"), W("", ""))
 	ByAppUser     = customerAttrDim("app_user", T("usa o app", "app user"), "c.app_user", T("usa_app", "app_user")).named(W("uso do app", "app usage"), W("", ""))
 	ByActive      = customerAttrDim("active", T("cadastro ativo", "active account"), "c.is_active", T("ativo", "active")).named(W("situacao do cadastro", "account status"), W("", ""))
 	ByBirthMonth  = customerAttrDim("birth_month", T("mês de aniversário", "birth month"), "extract(month FROM c.birth_date)::int", T("mes_aniversario", "birth_month")).named(W("mes de aniversario|mes de nascimento", "birth month|month of birth"), W("", ""))
@@ -113,7 +113,7 @@ var (
 	ByDay         = timeDim("day", T("dia", "day"), "(%s)::date", T("dia", "day")).named(W("dia|dias|data|datas", "day|days|date|dates"), W("diario|diaria|diarios|diarias|dia a dia", "daily|per day"))
 	ByWeek        = timeDim("week", T("semana", "week"), "date_trunc('week', %s)::date", T("semana", "week")).named(W("semana|semanas", "week|weeks"), W("semanal|semanais", "weekly"))
 	ByMonth       = timeDim("month", T("mês", "month"), "to_char(%s, 'YYYY-MM')", T("mes", "month")).named(W("mes|meses", "month|months"), W("mensal|mensais|mes a mes", "monthly|month by month|month over month"))
-	ByQuarter     = yearAndDim("quarter", T("trimestre", "quarter"), "extract(quarter FROM %s)::int", T("trimestre", "quarter")).named(W("trimestre|trimestres", "quarter|quarters"), W("trimestral|trimestrais", "quarterly"))
+	ByQuarter     = yearAndDim("quarter", T("trimestre", "quarter"), "extract(quarter FROM %s)::int", "quarter", T("trimestre", "quarter"), T("inicio_trimestre", "quarter_start")).named(W("trimestre|trimestres", "quarter|quarters"), W("trimestral|trimestrais", "quarterly"))
 	ByYear        = timeDim("year", T("ano", "year"), "extract(year FROM %s)::int", T("ano", "year")).named(W("ano|anos", "year|years"), W("anual|anuais", "yearly|annual|annually"))
 	ByWeekday     = timeDim("weekday", T("dia da semana", "day of the week"), "extract(isodow FROM %s)::int", T("dia_semana", "weekday")).named(W("dia da semana|dias da semana|dia de semana", "day of the week|days of the week|day of week|weekday|weekdays"), W("", ""))
 	ByHour        = timeDim("hour", T("hora do dia", "hour of the day"), "extract(hour FROM %s)::int", T("hora", "hour")).named(W("hora|horas|horario|horarios|hora do dia", "hour|hours|time of day|hour of the day|hour of day"), W("por hora", "hourly"))
@@ -168,15 +168,18 @@ func entryTypeDim(f *Fact, l Lang) (dimSQL, bool) {
 	return dimSQL{cols: []Column{col("e.transaction_type_name", T("tipo", "type"), l)}}, true
 }
 
-// yearAndDim is a time axis labelled by two columns, the year and the unit's number in it
-// ("2024 | 1"): a quarter is said as its number, and the year keeps two years apart.
-func yearAndDim(id string, name Text, format string, alias Text) *Dimension {
+// yearAndDim is a time axis labelled by the year and the unit's number in it ("2024 | 1"):
+// a quarter is said as its number, and the year keeps two years apart. The unit's first
+// day follows them, the one-column bucket a period breakdown is read by elsewhere
+// ("quarter starting 2024-04-01").
+func yearAndDim(id string, name Text, format, unit string, alias, start Text) *Dimension {
 	return &Dimension{ID: id, Name: name, Time: true, build: func(f *Fact, l Lang) (dimSQL, bool) {
 		if f.Time == "" {
 			return dimSQL{}, false
 		}
 		y, e := fmt.Sprintf("extract(year FROM %s)::int", f.Time), fmt.Sprintf(format, f.Time)
-		return dimSQL{cols: []Column{col(y, T("ano", "year"), l), col(e, alias, l)}, order: y + ", " + e}, true
+		s := fmt.Sprintf("date_trunc('%s', %s)::date", unit, f.Time)
+		return dimSQL{cols: []Column{col(y, T("ano", "year"), l), col(e, alias, l), col(s, start, l)}, order: y + ", " + e}, true
 	}}
 }
 

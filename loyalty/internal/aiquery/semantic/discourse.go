@@ -73,7 +73,7 @@ var Fillers = []*FillerClass{
 		"so far|to date|currently|now|right now|at the moment|also|too|ever|overall|in total|across all stores|all stores|every store|in all|all|every|any|whole|entire|the whole chain|whole chain|the entire chain|entire chain|chain wide|chainwide|company wide|companywide|across the chain|across the company|network wide|currently have|still|yet|already|each|each one|each of them|something|anything|any purchase|some|considering|considering only|taking into account|period|the period|time period|full|complete|any time|anytime|at any time|of all time|all time|all-time")},
 
 	{ID: "greeting", Skip: true, Role: RoleDiscourse, Names: true, Words: W(
-		"oi|ola|opa|oie|eai|e ai|ei|salve|bom dia|boa tarde|boa noite|tudo bem|tudo bom|tudo certo|tudo joia|td bem|tdb|blz|beleza|como vai|como voce esta|prezado|prezados|prezada|prezadas|prezado time|pessoal|galera|ola pessoal|tchau|ate mais|ate logo|obrigado|obrigada|obrigadao|obg|brigado|brigada|valeu|vlw|muito obrigado|muito obrigada|agradeco|agradeco desde ja|desde ja agradeco|desde ja obrigado|obrigado desde ja|tudo tranquilo|tudo beleza|tudo em ordem|tudo otimo|tudo certinho|tudo bem com voce|tudo bom com voce|bom dia a todos|boa tarde a todos|boa noite a todos|ola a todos|oi a todos|oi pessoal|oi gente|ola gente|espero que esteja bem|espero que estejam bem|espero que esteja tudo bem|espero que voce esteja bem|como vai voce|como vao",
+		"oi|ola|opa|oie|eai|e ai|ei|salve|bom dia|boa tarde|boa noite|tudo bem|tudo bom|tudo certo|tudo joia|td bem|tdb|blz|beleza|como vai|como voce esta|prezado|prezados|prezada|prezadas|prezado time|pessoal|oi galera|ola galera|fala galera|e ai galera|bom dia galera|boa tarde galera|boa noite galera|ola pessoal|tchau|ate mais|ate logo|obrigado|obrigada|obrigadao|obg|brigado|brigada|valeu|vlw|muito obrigado|muito obrigada|agradeco|agradeco desde ja|desde ja agradeco|desde ja obrigado|obrigado desde ja|tudo tranquilo|tudo beleza|tudo em ordem|tudo otimo|tudo certinho|tudo bem com voce|tudo bom com voce|bom dia a todos|boa tarde a todos|boa noite a todos|ola a todos|oi a todos|oi pessoal|oi gente|ola gente|espero que esteja bem|espero que estejam bem|espero que esteja tudo bem|espero que voce esteja bem|como vai voce|como vao",
 		"hi|hello|hey|hiya|howdy|hi there|hey there|hello there|hi all|hello all|hi team|hello team|hey team|hi everyone|hello everyone|good morning|good afternoon|good evening|dear|folks|thanks|thank you|thank you so much|thanks so much|thanks a lot|thx|ty|tks|many thanks|thanks in advance|thank you in advance|much appreciated|appreciate it|i appreciate it|appreciated|bye|how are you|hope you are well|hope youre well|hope you are doing well|how is it going|how it going|hows it going|how are things|how is everything|hows everything|what up|whats up|what is up|hi everybody|hello everybody|hey everyone|hey all|good day|greetings")},
 	// closings sign a message ("Att, Ana Souza"); read only in a context sentence
 	{ID: "closing", Role: RoleDiscourse, Names: true, Words: W(
@@ -97,6 +97,19 @@ var Fillers = []*FillerClass{
 	{ID: "spoken", Skip: true, Role: RoleDiscourse, Words: W(
 		"tipo assim|ne|neh|ai|entao|sacou|ta bom|tabom|ok|okay|certo|olha so|po|poxa|pois e|enfim|bom|assim|ahn|hum|hmm|humm|eh|ah|sei la|tipo isso|e tal|beleza entao",
 		"uh|er|erm|hmm|you know|so yeah|yeah|yep|yup|ok|okay|alright|all right|well|lol|haha|fyi|tbh|imo|idk|right|cool|great|awesome|nice|perfect|got it|gotcha|oh|ah")},
+	// informal spellings and spoken words that are also words of the model ("tipo" is the
+	// entry type, "msm" and "mesmo" say "the same", "a galera" is the customers, "then" is a typed "than"): a reading may
+	// skip them where none of its clauses reads them ("ai tipo quanto cada loja faturou", "não
+	// usam o app msm"), so they never make a sentence context
+	{ID: "informal", Skip: true, Role: RoleNeutral, Words: W(
+		"tipo|msm|mesmo|mermo|tipo que|e tipo|so que|galera",
+		"but then|and then|so like|kinda like|you guys|guys|which have|which has|which had|which are|which were|which is|which was")},
+	// restatements of a counting rule the model already follows (ages in completed years,
+	// "últimos N dias" in calendar days, one column per measure): said or not, the same
+	// report
+	{ID: "restated", Skip: true, Role: RoleNeutral, Words: W(
+		"corridos|corrido|dias corridos|anos completos|em anos completos|anos completados|idade completa|em anos|cada um numa coluna|cada uma numa coluna|cada um em uma coluna|cada uma em uma coluna|cada um em sua coluna|cada uma em sua coluna|numa coluna cada|uma coluna para cada|uma coluna pra cada|lado a lado em colunas",
+		"calendar|calendar days|completed years|whole years|full years|in whole years|in completed years|in years|each in its own column|each in a column|one column each|one column per|one column for each|in separate columns|as separate columns|as columns")},
 	// regional and informal interjections
 	{ID: "interjection", Skip: true, Role: RoleDiscourse, Words: W(
 		"oxe|oxi|oxente|vixe|vish|vixi|eita|egua|bah|tche|uai|trem|bixo|bicho|mano|parceiro|mermao|visse|arretado|massa|caramba|putz|poxa vida|afe|aff|affe|ave|ixi|xi|ops|epa|psiu|cruzes",
