@@ -109,8 +109,6 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		}
 	}
 
-	a.sharesSaidTwice(x)
-
 	// what to compute: measures named, or composed from the question's scattered words
 	if err := a.takePronouns(x.pronouns); err != nil {
 		return nil, err

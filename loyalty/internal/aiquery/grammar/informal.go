@@ -235,23 +235,6 @@ func storeThenLapsed() []*Rule {
 	}
 }
 
-// sharesSaidTwice reads a percentage said twice with no conjunction between ("taxa de
-// cancelamento (%) dos cupons", "percentual de clientes em %") as one percentage, as a
-// column header repeats its unit; two percentages joined by "e", "and" or a comma may be
-// two measures, and are left to the rest of the assembly.
-func (a *assembly) sharesSaidTwice(x *env) {
-	shares := a.all("share")
-	for k := 1; k < len(shares); k++ {
-		from, to := a.spans[shares[k-1]].to, a.spans[shares[k]].from
-		if slices.ContainsFunc(x.conj, func(p int) bool { return p >= from && p < to }) {
-			return
-		}
-	}
-	for _, i := range shares[min(1, len(shares)):] {
-		a.used[i] = true
-	}
-}
-
 // totalSaidAgain reads "no total", "in total" after a count of rows that have no amount
 // ("quantos clientes temos no total"): the same count, said again. After a count of sales
 // it may ask for the revenue, and is left to the rest of the assembly (refused).
