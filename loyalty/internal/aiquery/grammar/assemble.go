@@ -740,6 +740,10 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 				filters[j].resolve = func(f *semantic.Fact) (*semantic.Filter, bool) { return x, f == semantic.Customers }
 				done = true
 			}
+			if fv.members != nil && fv.members.kind == "channel" && len(fv.members.values) > 1 && !fv.members.or {
+				// "opted in to both email and SMS": every channel named, as "and" already reads
+				done = true
+			}
 		}
 		if !done {
 			return nil, fail("\"ambos\" de quê?", "\"both\" of what?")
