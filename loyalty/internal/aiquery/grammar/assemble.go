@@ -1417,6 +1417,9 @@ func (a *assembly) filtersFitOnly(f *semantic.Fact) bool {
 		if _, ok := fv.resolve(semantic.Sales); !ok {
 			only = true
 		}
+		if x, ok := fv.resolve(semantic.Customers); ok && x != nil && x.People {
+			only = true // "os aniversariantes de julho": the customers, though their sales could be
+		}
 	}
 	return only
 }

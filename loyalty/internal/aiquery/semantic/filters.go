@@ -31,6 +31,10 @@ type Filter struct {
 	// the period ("repeat rate in May": of the customers who bought in May)
 	rateAmong *Filter
 
+	// People: the filter's word names the customers themselves ("aniversariantes"), so,
+	// said with nothing to compute, it asks for those customers.
+	People bool
+
 	build func(f *Fact, p *Period) (cond string, joins []string, ok bool)
 	// counted: the rows the filter keeps are all rows the fact's counting rule counts,
 	// though the filter replaces it (pending redemptions are live ones)
@@ -734,7 +738,7 @@ func Gender(code string, label Text) *Filter {
 // Birthday keeps the customers whose birthday falls in the period: a calendar month, this
 // month, today or one day. Other periods are not birthdays a report can list.
 func Birthday() *Filter {
-	return &Filter{ID: "birthday", Name: T("aniversariantes", "birthdays"), Slug: T("aniversariantes", "birthdays"), UsesPeriod: true,
+	return &Filter{ID: "birthday", Name: T("aniversariantes", "birthdays"), Slug: T("aniversariantes", "birthdays"), UsesPeriod: true, People: true,
 		build: func(f *Fact, p *Period) (string, []string, bool) {
 			j, ok := customerJoin(f)
 			if !ok {
