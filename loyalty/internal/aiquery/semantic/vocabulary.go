@@ -355,7 +355,7 @@ var Terminals = []Term{
 	// a pronoun stands for the rows a clause before it named ("quantas vendas a Copacabana
 	// fez e quanto ela faturou"); the English ones are fillers too (they were skipped before
 	// pronouns were read, and still may be)
-	{CatPronoun, "", W("ela|ele|elas|eles|deles|delas|dele|dela|neles|nelas|nele|nela|cada um deles|cada uma delas|cada um|cada uma", "they|them|their|it|its|each of them|in them|of them|on them|his|her")},
+	{CatPronoun, "", W("ela|ele|elas|eles|deles|delas|dele|dela|neles|nelas|nele|nela|cada um deles|cada uma delas|cada um|cada uma|envolvidos|envolvidas|envolveram|estavam envolvidos|que envolveram", "they|them|their|it|its|each of them|in them|of them|on them|his|her|involved|were involved|did they involve|they involved")},
 	// what the rows a pronoun stands for hold ("how many points are tied up in them")
 	{CatFiller, "", W("coorte|safra", "tied up|locked up|held|cohort")},
 	// leaving rows out: "pode desconsiderar as canceladas", "leaving out the cancelled ones"
