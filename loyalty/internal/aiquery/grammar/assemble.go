@@ -109,6 +109,15 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		}
 	}
 
+	// "April and May taken together": the sum word joins the periods (below), it computes
+	// nothing of its own
+	for _, i := range a.all("periods") {
+		for _, j := range []int{i - 1, i + 1} {
+			if a.summedBy(j, i) {
+				a.used[j] = true
+			}
+		}
+	}
 	// what to compute: measures named, or composed from the question's scattered words
 	if err := a.takePronouns(x.pronouns); err != nil {
 		return nil, err
@@ -883,6 +892,18 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	for _, i := range a.all("periods") {
 		a.used[i] = true
 		ps := clauses[i].v.(periodsV)
+		if a.summedAt(i) {
+			// "April and May taken together", "abril e maio somados": one period
+			if len(ps) != 2 {
+				return nil, fail("só sei somar dois períodos seguidos", "I can only take two consecutive periods together")
+			}
+			p, ok := semantic.Joined(ps[0], ps[1])
+			if !ok {
+				return nil, fail("só sei somar dois períodos seguidos", "I can only take two consecutive periods together")
+			}
+			periods = append(periods, p)
+			continue
+		}
 		// "2024 against 2025 (this year so far)": a period that restates a compared one
 		periods = slices.DeleteFunc(periods, func(p *semantic.Period) bool {
 			return slices.ContainsFunc(ps, func(q *semantic.Period) bool { return q.SameSpan(p) })

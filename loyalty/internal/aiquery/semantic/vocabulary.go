@@ -450,7 +450,7 @@ var Terminals = []Term{
 	{CatOnward, "", W("em diante|pra frente|para frente|adiante|pra ca|para ca", "on|onward|onwards|forward|and after")},
 	{CatCost, "", W("custa|custam|custando|vale|valem", "cost|costs|costing|priced at")},
 	{CatAgg, "count", W("qts|qnts|qtas|quantos|quantas|quantidade|quantidade de|qtd|qtde|qtd de|qntos|qntas|qtos|qtas|quant|numero|numero de|n de|no de|total de|contagem|conte", "how many|number|number of|count|count of|no of|nr of|qty|total number|quantity|quantities")},
-	{CatAgg, "sum", W("total|soma|somam|somaram|somou|somado|somados|somada|somadas|somando|somatorio|quanto|qnto|qto|quanto foi|valor total|vlr total", "total|sum|sum of|how much|overall|combined|altogether")},
+	{CatAgg, "sum", W("total|soma|somam|somaram|somou|somado|somados|somada|somadas|somando|somatorio|quanto|qnto|qto|quanto foi|valor total|vlr total|juntos|juntas|em conjunto|somados juntos", "total|sum|sum of|how much|overall|combined|altogether|taken together|together|put together|added together|added up")},
 	{CatAgg, "avg", W("media|medio|media de|valor medio|em media", "average|avg|mean|on average|typical")},
 	{CatAgg, "max", W("maior|maximo|maxima", "max|maximum|highest|largest|biggest")},
 	{CatAgg, "min", W("menor|minimo|minima", "min|minimum|lowest|smallest")},
@@ -516,7 +516,7 @@ var Terminals = []Term{
 	{CatNumWord, "500", W("quinhentos", "five hundred")},
 	{CatNumWord, "1000", W("mil|um mil", "thousand|a thousand|one thousand")},
 	{CatAgo, "", W("ha|a|faz|atras", "ago|for")},
-	{CatInPeriod, "", W("em|no|na|nos|nas|durante|ao longo de|dentro de|pelo|pela|referente a|referente ao|referente aos|referente as|referentes a|referentes ao|relativo a|relativo ao|relativa a|relativa ao|correspondente a|correspondente ao|no periodo de|durante o periodo de|ao longo do|ao longo da", "in|on|during|within|over|for|at|for the period|for the period of|over the period of|pertaining to|relating to|throughout|across the period of")},
+	{CatInPeriod, "", W("em|no|na|nos|nas|durante|ao longo de|dentro de|pelo|pela|referente a|referente ao|referente aos|referente as|referentes a|referentes ao|relativo a|relativo ao|relativa a|relativa ao|correspondente a|correspondente ao|no periodo de|durante o periodo de|ao longo do|ao longo da", "in|on|during|within|over|for|at|for the period|for the period of|over the period of|pertaining to|relating to|throughout|across the period of|across")},
 
 	{CatWrite, "", W("apague|apagar|apaga|delete|deletar|deleta|exclua|excluir|remova|remover|altere|alterar|atualize|atualizar|mude|mudar|modifique|insira|inserir|adicione|adicionar|cadastre|cadastrar|zere|zerar|cancele|cancelar|credite|creditar|debite|debitar|transfira|transferir|ative|ativar|desative|desativar|bloqueie|bloquear|limpe|limpar|renomeie|renomear|estorne|estornar|aplique|aplicar|defina|definir|ajuste|ajustar",
 		"delete|remove|drop|truncate|update|change|modify|edit|insert|add|set|reset|cancel|credit|debit|transfer|activate|deactivate|block|unblock|clear|purge|wipe|erase|rename|grant|revoke|adjust|apply")},
