@@ -450,7 +450,7 @@ var Terminals = []Term{
 	{CatOnward, "", W("em diante|pra frente|para frente|adiante|pra ca|para ca", "on|onward|onwards|forward|and after")},
 	{CatCost, "", W("custa|custam|custando|vale|valem", "cost|costs|costing|priced at")},
 	{CatAgg, "count", W("qts|qnts|qtas|quantos|quantas|quantidade|quantidade de|qtd|qtde|qtd de|qntos|qntas|qtos|qtas|quant|numero|numero de|n de|no de|total de|contagem|conte", "how many|number|number of|count|count of|no of|nr of|qty|total number|quantity|quantities")},
-	{CatAgg, "sum", W("total|soma|somam|somaram|somou|somado|somados|somada|somadas|somando|somatorio|quanto|qnto|qto|quanto foi|valor total|vlr total|juntos|juntas|em conjunto|somados juntos", "total|sum|sum of|how much|overall|combined|altogether|taken together|together|put together|added together|added up")},
+	{CatAgg, "sum", W("total|soma|somam|somaram|somou|somado|somados|somada|somadas|somando|somatorio|quanto|qnto|qto|quanto foi|valor total|vlr total|juntos|juntas|em conjunto|somados juntos", "total|sum|sum of|how much|overall|combined|altogether|taken together|together|added together|added up")},
 	{CatAgg, "avg", W("media|medio|media de|valor medio|em media", "average|avg|mean|on average|typical")},
 	{CatAgg, "max", W("maior|maximo|maxima", "max|maximum|highest|largest|biggest")},
 	{CatAgg, "min", W("menor|minimo|minima", "min|minimum|lowest|smallest")},
