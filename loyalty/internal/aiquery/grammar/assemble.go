@@ -428,7 +428,13 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		if owner == semantic.Stores {
 			name = semantic.StoreNameAttr
 		}
-		a.req.Attrs = append(attrsV{name}, asked...)
+		base := attrsV{name}
+		if owner == semantic.Sales || owner == semantic.Redemptions || owner == semantic.Points {
+			// a row of what happened is its date, who and how much, beside what was asked
+			// ("pending redemptions with the customer's name and the expiry time")
+			base = semantic.DefaultAttributes(owner)
+		}
+		a.req.Attrs = append(slices.Clone(base), asked...)
 		list = false
 	}
 	if len(measures) == 0 && subj == nil && len(asked) == 0 {
