@@ -16,6 +16,9 @@ type assembly struct {
 	spans   []tokenSpan // the tokens each clause covers
 	used    []bool
 	req     semantic.Request
+	// customersInBands: "how many customers fall in each group" beside bands of a
+	// number of purchases counts the customers of each band (several.go)
+	customersInBands bool
 }
 
 // namesRowsBetween reports whether a clause between clauses i and j names what is
@@ -1104,6 +1107,18 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			case m == semantic.AverageAge:
 				// "distribuição de idade nas faixas ...": the customers of each age band
 				a.req.Measures = []*semantic.Measure{semantic.MeasureByID("customers")}
+			case m.ID == "sales_count" && !b.ofCustomers && (subj != nil && subj.noun.Fact == semantic.Customers && subj.event == nil || a.customersInBands):
+				// "clientes por número de compras este ano: 0, 1, 2 a 4, 5 ou mais": every
+				// customer, in the band of how many purchases they made in the period
+				if len(resolved) > 0 || len(a.req.Dims) > 0 {
+					return nil, fail("faixas de número de compras só com os clientes todos", "bands of a number of purchases are of all the customers")
+				}
+				if !semantic.BandsMeet(b.bands, false) {
+					return nil, fail("as faixas se sobrepõem ou deixam valores de fora", "the bands overlap or leave numbers out")
+				}
+				b.dims = []*semantic.Dimension{semantic.ByPurchaseCountBand(b.bands, a.req.Period)}
+				a.req.Measures = []*semantic.Measure{semantic.MeasureByID("customers")}
+				a.req.Fact, a.req.Period, fact = semantic.Customers, nil, semantic.Customers
 			case b.ofCustomers:
 				// "ticket médio dos clientes nas faixas 18-24, ...": by the customers' age
 			case m.Fact == semantic.Sales && m.Fact != nil && fact == semantic.Sales && m.Kind != semantic.Count:

@@ -53,6 +53,12 @@ func TestMeasuresClasses(t *testing.T) {
 			"revenue per store, last month and this month together": {dims: []string{"store"}, sql: []string{"date_trunc('month', now()) - interval '1 month' AND v.transaction_date < date_trunc('month', now()) + interval '1 month'"}},
 			"revenue for january and march combined":                {refuse: true},
 		}},
+		{"customers in bands of how many purchases they made in the period, none included", map[string]want{
+			"can you break down customers by number of purchases in 2024, in the groups 0, 1-3, 4+":        {measures: []string{"customers"}, dims: []string{"purchase_count_band"}, period: "-", sql: []string{"THEN '0'", "x.transaction_date >= DATE '2024-01-01'"}},
+			"by number of purchases last year, in the groups 0, 1, 2 to 5, 6+, how many customers in each": {measures: []string{"customers"}, dims: []string{"purchase_count_band"}, period: "-"},
+			"clientes por número de compras no ano passado, nas faixas 0, 1, 2 a 5, mais de 5":             {measures: []string{"customers"}, dims: []string{"purchase_count_band"}, period: "-", sql: []string{"FROM reporting.customers c"}},
+			"clientes por quantidade de compras em 2025 nas faixas 1, 2 a 3, 4 ou mais":                    {measures: []string{"customers"}, dims: []string{"purchase_count_band"}, sql: []string{">= 1"}},
+		}},
 		{"a list of redemptions with their expiry", map[string]want{
 			"list pending redemptions expiring by tomorrow with the customer name and expiry date": {list: true, sql: expiry},
 			"resgates pendentes que expiram esta semana: cliente e data de vencimento":             {list: true, sql: expiry},

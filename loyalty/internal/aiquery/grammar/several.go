@@ -71,6 +71,7 @@ func (a *assembly) takeMeasures(x *env) ([]*semantic.Measure, error) {
 	}
 	if len(ms) > 1 && !sameMeasures(a.clauses, ms) {
 		a.buyersOfBought(lists)
+		lists = a.customersOfBands(lists)
 	}
 	if len(ms) > 1 && !sameMeasures(a.clauses, ms) {
 		// clauses of their own share filters only over the same rows ("each of them"
@@ -146,6 +147,25 @@ func (a *assembly) buyersOfBought(lists [][]*semantic.Measure) {
 		}
 	}
 	a.used[bought] = true
+}
+
+// customersOfBands reads "how many customers fall in each group" beside "by how many
+// purchases ... in the groups 0, 1, 2 to 4, 5 or more" as one count: the customers of
+// each band of a number of purchases (the breakdown, in assembly).
+func (a *assembly) customersOfBands(lists [][]*semantic.Measure) [][]*semantic.Measure {
+	if len(lists) != 2 || len(lists[0]) != 1 || len(lists[1]) != 1 {
+		return lists
+	}
+	banded := false
+	for _, i := range a.all("breakdown") {
+		banded = banded || a.clauses[i].v.(breakdownV).bands != nil
+	}
+	ids := []string{lists[0][0].ID, lists[1][0].ID}
+	if !banded || !slices.Contains(ids, "sales_count") || !slices.Contains(ids, "customers") {
+		return lists
+	}
+	a.customersInBands = true
+	return [][]*semantic.Measure{{semantic.MeasureByID("sales_count")}}
 }
 
 // shareable refuses measures in clauses of their own when the rest of the question
