@@ -47,11 +47,12 @@ func TestMeasuresClasses(t *testing.T) {
 			"points involved": {refuse: true},
 		}},
 		{"two consecutive periods taken together are one period", map[string]want{
-			"sales by store, march and april combined":              {measures: []string{"sales_count"}, dims: []string{"store"}, sql: []string{"DATE '2025-03-01'", "< DATE '2025-05-01'"}},
-			"vendas por loja em março e abril somados":              {measures: []string{"sales_count"}, dims: []string{"store"}, sql: []string{"DATE '2025-03-01'", "< DATE '2025-05-01'"}},
-			"faturamento de abril e maio juntos, por loja":          {measures: []string{"revenue"}, dims: []string{"store"}, sql: []string{"DATE '2025-04-01'", "< DATE '2025-06-01'"}},
-			"revenue per store, last month and this month together": {dims: []string{"store"}, sql: []string{"date_trunc('month', now()) - interval '1 month' AND v.transaction_date < date_trunc('month', now()) + interval '1 month'"}},
-			"revenue for january and march combined":                {refuse: true},
+			"sales by store, march and april combined":                                                             {measures: []string{"sales_count"}, dims: []string{"store"}, sql: []string{"DATE '2025-03-01'", "< DATE '2025-05-01'"}},
+			"vendas por loja em março e abril somados":                                                             {measures: []string{"sales_count"}, dims: []string{"store"}, sql: []string{"DATE '2025-03-01'", "< DATE '2025-05-01'"}},
+			"faturamento de abril e maio juntos, por loja":                                                         {measures: []string{"revenue"}, dims: []string{"store"}, sql: []string{"DATE '2025-04-01'", "< DATE '2025-06-01'"}},
+			"revenue per store, last month and this month together":                                                {dims: []string{"store"}, sql: []string{"date_trunc('month', now()) - interval '1 month' AND v.transaction_date < date_trunc('month', now()) + interval '1 month'"}},
+			"the number of sales that each store made across march and april taken together, one figure per store": {measures: []string{"sales_count"}, dims: []string{"store"}, sql: []string{"DATE '2025-03-01'", "< DATE '2025-05-01'"}},
+			"revenue for january and march combined":                                                               {refuse: true},
 		}},
 		{"customers in bands of how many purchases they made in the period, none included", map[string]want{
 			"can you break down customers by number of purchases in 2024, in the groups 0, 1-3, 4+":        {measures: []string{"customers"}, dims: []string{"purchase_count_band"}, period: "-", sql: []string{"THEN '0'", "x.transaction_date >= DATE '2024-01-01'"}},
