@@ -60,6 +60,12 @@ func TestMeasuresClasses(t *testing.T) {
 			"clientes por número de compras no ano passado, nas faixas 0, 1, 2 a 5, mais de 5":             {measures: []string{"customers"}, dims: []string{"purchase_count_band"}, period: "-", sql: []string{"FROM reporting.customers c"}},
 			"clientes por quantidade de compras em 2025 nas faixas 1, 2 a 3, 4 ou mais":                    {measures: []string{"customers"}, dims: []string{"purchase_count_band"}, sql: []string{">= 1"}},
 		}},
+		{"a rate per group with its percentage said again at the end", map[string]want{
+			"taxa de cancelamento por loja em 2025, em %":                   {measures: []string{"rate_cancelled"}, dims: []string{"store"}, period: "2025-01-01"},
+			"cancellation rate by payment type last month, as a percentage": {measures: []string{"rate_cancelled"}, dims: []string{"payment_type"}},
+			"cancellation rate for each store in 2024, in %":                {measures: []string{"rate_cancelled"}, dims: []string{"store"}, period: "2024-01-01"},
+			"percentage of sales cancelled per store and % paid with pix":   {refuse: true},
+		}},
 		{"a list of redemptions with their expiry", map[string]want{
 			"list pending redemptions expiring by tomorrow with the customer name and expiry date": {list: true, sql: expiry},
 			"resgates pendentes que expiram esta semana: cliente e data de vencimento":             {list: true, sql: expiry},
