@@ -66,6 +66,12 @@ func TestMeasuresClasses(t *testing.T) {
 			"cancellation rate for each store in 2024, in %":                {measures: []string{"rate_cancelled"}, dims: []string{"store"}, period: "2024-01-01"},
 			"percentage of sales cancelled per store and % paid with pix":   {refuse: true},
 		}},
+		{"points debited 'manually' are the debits, never a yearly breakdown", map[string]want{
+			"how many points were manually debited last year":                                     {measures: []string{"points_debited"}, dims: []string{}},
+			"points deducted manually in may, by store":                                           {measures: []string{"points_debited"}, dims: []string{"store"}},
+			"last year: how many points were debited manually, and how many points were reversed": {measures: []string{"points_debited", "points_reversed"}, dims: []string{}},
+			"quantos pontos foram debitados manualmente no ano passado":                           {measures: []string{"points_debited"}, dims: []string{}},
+		}},
 		{"a list of redemptions with their expiry", map[string]want{
 			"list pending redemptions expiring by tomorrow with the customer name and expiry date": {list: true, sql: expiry},
 			"resgates pendentes que expiram esta semana: cliente e data de vencimento":             {list: true, sql: expiry},
