@@ -16,6 +16,9 @@ type assembly struct {
 	spans   []tokenSpan // the tokens each clause covers
 	used    []bool
 	req     semantic.Request
+	// customersInBands: "how many customers fall in each group" beside bands of a
+	// number of purchases counts the customers of each band (several.go)
+	customersInBands bool
 }
 
 // namesRowsBetween reports whether a clause between clauses i and j names what is
@@ -109,6 +112,15 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		}
 	}
 
+	// "April and May taken together": the sum word joins the periods (below), it computes
+	// nothing of its own
+	for _, i := range a.all("periods") {
+		for _, j := range []int{i - 1, i + 1} {
+			if a.summedBy(j, i) {
+				a.used[j] = true
+			}
+		}
+	}
 	// what to compute: measures named, or composed from the question's scattered words
 	if err := a.takePronouns(x.pronouns); err != nil {
 		return nil, err
@@ -420,7 +432,13 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		if owner == semantic.Stores {
 			name = semantic.StoreNameAttr
 		}
-		a.req.Attrs = append(attrsV{name}, asked...)
+		base := attrsV{name}
+		if owner == semantic.Sales || owner == semantic.Redemptions || owner == semantic.Points {
+			// a row of what happened is its date, who and how much, beside what was asked
+			// ("pending redemptions with the customer's name and the expiry time")
+			base = semantic.DefaultAttributes(owner)
+		}
+		a.req.Attrs = append(slices.Clone(base), asked...)
 		list = false
 	}
 	if len(measures) == 0 && subj == nil && len(asked) == 0 {
@@ -746,6 +764,10 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 				filters[j].resolve = func(f *semantic.Fact) (*semantic.Filter, bool) { return x, f == semantic.Customers }
 				done = true
 			}
+			if fv.members != nil && fv.members.kind == "channel" && len(fv.members.values) > 1 && !fv.members.or {
+				// "opted in to both email and SMS": every channel named, as "and" already reads
+				done = true
+			}
 		}
 		if !done {
 			return nil, fail("\"ambos\" de quê?", "\"both\" of what?")
@@ -885,6 +907,18 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	for _, i := range a.all("periods") {
 		a.used[i] = true
 		ps := clauses[i].v.(periodsV)
+		if a.summedAt(i) {
+			// "April and May taken together", "abril e maio somados": one period
+			if len(ps) != 2 {
+				return nil, fail("só sei somar dois períodos seguidos", "I can only take two consecutive periods together")
+			}
+			p, ok := semantic.Joined(ps[0], ps[1])
+			if !ok {
+				return nil, fail("só sei somar dois períodos seguidos", "I can only take two consecutive periods together")
+			}
+			periods = append(periods, p)
+			continue
+		}
 		// "2024 against 2025 (this year so far)": a period that restates a compared one
 		periods = slices.DeleteFunc(periods, func(p *semantic.Period) bool {
 			return slices.ContainsFunc(ps, func(q *semantic.Period) bool { return q.SameSpan(p) })
@@ -1079,6 +1113,18 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			case m == semantic.AverageAge:
 				// "distribuição de idade nas faixas ...": the customers of each age band
 				a.req.Measures = []*semantic.Measure{semantic.MeasureByID("customers")}
+			case m.ID == "sales_count" && !b.ofCustomers && (subj != nil && subj.noun.Fact == semantic.Customers && subj.event == nil || a.customersInBands):
+				// "clientes por número de compras este ano: 0, 1, 2 a 4, 5 ou mais": every
+				// customer, in the band of how many purchases they made in the period
+				if len(resolved) > 0 || len(a.req.Dims) > 0 {
+					return nil, fail("faixas de número de compras só com os clientes todos", "bands of a number of purchases are of all the customers")
+				}
+				if !semantic.BandsMeet(b.bands, false) {
+					return nil, fail("as faixas se sobrepõem ou deixam valores de fora", "the bands overlap or leave numbers out")
+				}
+				b.dims = []*semantic.Dimension{semantic.ByPurchaseCountBand(b.bands, a.req.Period)}
+				a.req.Measures = []*semantic.Measure{semantic.MeasureByID("customers")}
+				a.req.Fact, a.req.Period, fact = semantic.Customers, nil, semantic.Customers
 			case b.ofCustomers:
 				// "ticket médio dos clientes nas faixas 18-24, ...": by the customers' age
 			case m.Fact == semantic.Sales && m.Fact != nil && fact == semantic.Sales && m.Kind != semantic.Count:
@@ -1418,6 +1464,9 @@ func (a *assembly) filtersFitOnly(f *semantic.Fact) bool {
 		}
 		if _, ok := fv.resolve(semantic.Sales); !ok {
 			only = true
+		}
+		if x, ok := fv.resolve(semantic.Customers); ok && x != nil && x.People {
+			only = true // "os aniversariantes de julho": the customers, though their sales could be
 		}
 	}
 	return only

@@ -13,15 +13,21 @@ func (a *assembly) summedAt(i int) bool {
 	if i < 0 || i >= len(a.clauses) {
 		return false
 	}
-	for j, c := range a.clauses {
-		if c.kind != "agg" || string(c.v.(marker)) != "sum" {
-			continue
-		}
-		if j == i-1 && a.spans[j].to == a.spans[i].from || j == i+1 && a.spans[i].to == a.spans[j].from {
+	for j := range a.clauses {
+		if a.summedBy(j, i) {
 			return true
 		}
 	}
 	return false
+}
+
+// summedBy reports whether the clause at j is a sum clause right before or after the
+// clause at i.
+func (a *assembly) summedBy(j, i int) bool {
+	if j < 0 || j >= len(a.clauses) || a.clauses[j].kind != "agg" || string(a.clauses[j].v.(marker)) != "sum" {
+		return false
+	}
+	return j == i-1 && a.spans[j].to == a.spans[i].from || j == i+1 && a.spans[i].to == a.spans[j].from
 }
 
 // actedOn reports whether measures are named and none counts customers: a question that

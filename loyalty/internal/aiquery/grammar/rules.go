@@ -148,6 +148,14 @@ func productions(x *env) []*Rule {
 		// ---- measures: a measure's own words, or its composition (aggregate, noun, event)
 		rule("Measure", 0, tMeasure, func(k []*Edge) (any, bool) { return byID(arg(k[0])) }),
 		rule("Measure", 0, tAgg+" "+tMeasure, func(k []*Edge) (any, bool) { return aggOf(arg(k[0]), arg(k[1])) }),
+		// "quantos pontos estão em aberto", "how many points are sitting unredeemed": the
+		// quantity named before a measure that sums it
+		rule("Measure", 0.1, tAgg+" "+tNoun+" "+tMeasure, func(k []*Edge) (any, bool) {
+			if n := semantic.NounByID(arg(k[1])); n == nil || n.Fact != nil || !sumsNoun(arg(k[2]), n.ID) {
+				return nil, false
+			}
+			return aggOf(arg(k[0]), arg(k[2]))
+		}),
 		// "mediana do valor das compras", "average of the redeemed points": a statistic of
 		// a composed measure
 		rule("Measure", 0.1, tAgg+" Measure", func(k []*Edge) (any, bool) {
@@ -1456,6 +1464,21 @@ func compose(agg string, nouns []string, event string, perCust bool) (any, bool)
 
 // aggOf applies an aggregate word to a measure named directly ("total de faturamento",
 // "média do saldo").
+// sumsNoun: the measure is a sum of the quantity noun, as one of its keys says ("sum
+// points balance").
+func sumsNoun(id, noun string) bool {
+	m := semantic.MeasureByID(id)
+	if m == nil || m.Kind != semantic.Sum {
+		return false
+	}
+	for _, k := range m.Keys {
+		if f := strings.Fields(k); len(f) > 1 && f[0] == "sum" && f[1] == noun {
+			return true
+		}
+	}
+	return false
+}
+
 func aggOf(agg, id string) (any, bool) {
 	m := semantic.MeasureByID(id)
 	if m == nil {

@@ -70,6 +70,10 @@ func (a *assembly) takeMeasures(x *env) ([]*semantic.Measure, error) {
 		n += len(lists[k])
 	}
 	if len(ms) > 1 && !sameMeasures(a.clauses, ms) {
+		a.buyersOfBought(lists)
+		lists = a.customersOfBands(lists)
+	}
+	if len(ms) > 1 && !sameMeasures(a.clauses, ms) {
 		// clauses of their own share filters only over the same rows ("each of them"
 		// after "customers who bought" are buyers, not customers narrowed by a cohort)
 		for _, l := range lists {
@@ -106,6 +110,62 @@ func (a *assembly) takeMeasures(x *env) ([]*semantic.Measure, error) {
 		}
 	}
 	return out, nil
+}
+
+// buyersOfBought reads the customers counted beside a measure of sales, narrowed to those
+// who bought ("how many customers made at least one purchase last year, and how much did
+// each of them spend on average"), as the period's buyers: one population, whose sales
+// the other measures are of.
+func (a *assembly) buyersOfBought(lists [][]*semantic.Measure) {
+	sales, counts := false, 0
+	for _, l := range lists {
+		for _, m := range l {
+			sales = sales || m.Fact == semantic.Sales
+			if m.ID == "customers" {
+				counts++
+			}
+		}
+	}
+	bought := -1
+	for _, i := range a.all("filter") {
+		fv := a.clauses[i].v.(filterV)
+		if x, ok := fv.resolve(semantic.Customers); ok && x != nil && x.KeepsBuyers() && fv.members == nil {
+			if bought >= 0 {
+				return
+			}
+			bought = i
+		}
+	}
+	if !sales || counts != 1 || bought < 0 {
+		return
+	}
+	for _, l := range lists {
+		for k, m := range l {
+			if m.ID == "customers" {
+				l[k] = semantic.MeasureByID("buyers")
+			}
+		}
+	}
+	a.used[bought] = true
+}
+
+// customersOfBands reads "how many customers fall in each group" beside "by how many
+// purchases ... in the groups 0, 1, 2 to 4, 5 or more" as one count: the customers of
+// each band of a number of purchases (the breakdown, in assembly).
+func (a *assembly) customersOfBands(lists [][]*semantic.Measure) [][]*semantic.Measure {
+	if len(lists) != 2 || len(lists[0]) != 1 || len(lists[1]) != 1 {
+		return lists
+	}
+	banded := false
+	for _, i := range a.all("breakdown") {
+		banded = banded || a.clauses[i].v.(breakdownV).bands != nil
+	}
+	ids := []string{lists[0][0].ID, lists[1][0].ID}
+	if !banded || !slices.Contains(ids, "sales_count") || !slices.Contains(ids, "customers") {
+		return lists
+	}
+	a.customersInBands = true
+	return [][]*semantic.Measure{{semantic.MeasureByID("sales_count")}}
 }
 
 // shareable refuses measures in clauses of their own when the rest of the question

@@ -38,7 +38,7 @@ func (a *assembly) shareSaidTwice() int {
 		if c.kind != "share" || a.used[i] || string(c.v.(marker)) == "total" {
 			continue
 		}
-		if last >= 0 && string(c.v.(marker)) != "ask" && (i == last+1 || i == last+2 && a.clauses[last+1].kind == "filter") {
+		if last >= 0 && string(c.v.(marker)) != "ask" && (i == last+1 || i == last+2 && a.clauses[last+1].kind == "filter" || a.shareRestatedAtEnd(last, i)) {
 			// (a percentage asked, "what %", starts a question of its own: "Q1 repeat
 			// rate: what % of ...")
 			a.used[i] = true
@@ -48,6 +48,26 @@ func (a *assembly) shareSaidTwice() int {
 		n++
 	}
 	return n
+}
+
+// shareRestatedAtEnd reports whether the percentage word at i ends the question and only
+// the breakdown, period and at most one condition of the one at last come between them
+// ("cancellation rate per store this year, in %"): one percentage restated.
+func (a *assembly) shareRestatedAtEnd(last, i int) bool {
+	if i != len(a.clauses)-1 {
+		return false
+	}
+	filters := 0
+	for j := last + 1; j < i; j++ {
+		switch a.clauses[j].kind {
+		case "filter":
+			filters++
+		case "breakdown", "period":
+		default:
+			return false
+		}
+	}
+	return filters <= 1
 }
 
 // yearOverYear reports whether a growth word says it is over the year before ("YoY").

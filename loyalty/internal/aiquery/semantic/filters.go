@@ -31,6 +31,13 @@ type Filter struct {
 	// the period ("repeat rate in May": of the customers who bought in May)
 	rateAmong *Filter
 
+	// People: the filter's word names the customers themselves ("aniversariantes"), so,
+	// said with nothing to compute, it asks for those customers.
+	People bool
+	// boughtAny: the filter keeps the customers who bought at all in the period ("at
+	// least one purchase"), whatever SQL it is written with.
+	boughtAny bool
+
 	build func(f *Fact, p *Period) (cond string, joins []string, ok bool)
 	// counted: the rows the filter keeps are all rows the fact's counting rule counts,
 	// though the filter replaces it (pending redemptions are live ones)
@@ -734,7 +741,7 @@ func Gender(code string, label Text) *Filter {
 // Birthday keeps the customers whose birthday falls in the period: a calendar month, this
 // month, today or one day. Other periods are not birthdays a report can list.
 func Birthday() *Filter {
-	return &Filter{ID: "birthday", Name: T("aniversariantes", "birthdays"), Slug: T("aniversariantes", "birthdays"), UsesPeriod: true,
+	return &Filter{ID: "birthday", Name: T("aniversariantes", "birthdays"), Slug: T("aniversariantes", "birthdays"), UsesPeriod: true, People: true,
 		build: func(f *Fact, p *Period) (string, []string, bool) {
 			j, ok := customerJoin(f)
 			if !ok {
@@ -772,6 +779,10 @@ func Birthday() *Filter {
 func liveAs(f *Fact, alias string) string {
 	return strings.ReplaceAll(f.Live, f.Alias+".", alias+".")
 }
+
+// KeepsBuyers reports whether the filter keeps exactly the customers who bought in the
+// period ("compraram", "made at least one purchase").
+func (f *Filter) KeepsBuyers() bool { return f.ID == "bought" || f.boughtAny }
 
 // Bought keeps the customers with (yes) or without (no) a sale in the period; without a
 // period, ever. The period applies to the sale, not to the sign-up.
@@ -834,7 +845,7 @@ func customerAggregate(of *Fact, agg, cmp string) func(f *Fact, p *Period) (stri
 // one) compares to n ("clientes com mais de 5 compras").
 func PurchaseCount(op string, n int64) *Filter {
 	o := opText(op)
-	return &Filter{ID: "purchase_count", Name: T(fmt.Sprintf("com número de compras %s %d", o.PT, n), fmt.Sprintf("with a number of purchases %s %d", o.EN, n)),
+	return &Filter{ID: "purchase_count", boughtAny: op == ">=" && n == 1 || op == ">" && n == 0, Name: T(fmt.Sprintf("com número de compras %s %d", o.PT, n), fmt.Sprintf("with a number of purchases %s %d", o.EN, n)),
 		Slug: T("compras", "purchases"), UsesPeriod: true,
 		build: customerAggregate(Sales, "count(*)", fmt.Sprintf("%s %d", op, n))}
 }

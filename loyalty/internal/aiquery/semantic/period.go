@@ -354,3 +354,17 @@ func (p *Period) Unit() string {
 	}
 	return ""
 }
+
+// Joined is two periods taken together ("April and May combined"): one period from the
+// start of the first to the end of the second, when one ends where the other starts (in
+// either order). Periods apart are not one span: false.
+func Joined(p, q *Period) (*Period, bool) {
+	if p.To == "" || q.From == "" || p.To != q.From {
+		p, q = q, p
+	}
+	if p.From == "" || p.To == "" || q.From == "" || q.To == "" || p.To != q.From {
+		return nil, false
+	}
+	label := T(p.Label.PT+" e "+q.Label.PT, p.Label.EN+" and "+q.Label.EN)
+	return &Period{Kind: DateRange, From: p.From, To: q.To, Label: label, Start: p.Start}, true
+}
