@@ -121,12 +121,12 @@ func (s *Service) StoreStatement(ctx context.Context, q StatementQuery) (Stateme
 		TotalRedeems, TotalCustomers int64
 		TotalPoints, TotalItems      string
 	}
-	// Sums as text: sum(bigint) is a numeric that may not fit an int64. The items are
-	// summed per redeem of the period (one probe of redeem_items_main_qty_idx each): a
-	// join let the planner read every main item of every month to keep the period's.
+	// Sums as text: sum(bigint) is a numeric that may not fit an int64. Each redeem keeps
+	// the quantity of its main items (main_items_qty, migration 00585), so the totals are
+	// read from redeems_statement_idx alone, without a probe of the items per redeem.
 	err := db.Raw(`SELECT count(*) AS total_redeems, count(DISTINCT r.customer_id) AS total_customers,
 			COALESCE(sum(r.total_points), 0)::text AS total_points,
-			COALESCE(sum((SELECT sum(i.qty) FROM redeem_items i WHERE i.redeem_id = r.id AND i.parent_item_id IS NULL)), 0)::text AS total_items
+			COALESCE(sum(r.main_items_qty), 0)::text AS total_items
 		FROM redeems r WHERE `+filter, args...).Scan(&totals).Error
 	if err != nil {
 		return Statement{}, fmt.Errorf("statement totals: %w", err)
