@@ -2,6 +2,8 @@ package redeem_test
 
 import (
 	"context"
+	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -120,4 +122,93 @@ func TestStatementItemsTotalFollowsTheItems(t *testing.T) {
 		t.Errorf("audit after a write around the triggers: %q, want redeem %s's main_items_qty named", problems, r3)
 	}
 	exec(`UPDATE redeems r SET main_items_qty = (SELECT COALESCE(sum(qty), 0) FROM redeem_items i WHERE i.redeem_id = r.id AND i.parent_item_id IS NULL) WHERE id = ?`, r3)
+}
+
+// The statement's statistics are those of the four queries it ran before the fifth pass
+// of issue 25 (totals with count(DISTINCT), counts by status, the ten top customers, each
+// over its own scan), here computed by those queries and compared whole, with ties in the
+// top list's points and more than ten customers.
+func TestStatementStatisticsAsBefore(t *testing.T) {
+	e := newEnv(t, 2)
+	ctx := context.Background()
+	main := e.product("ss-main", productOpts{points: 10, active: true, maxQty: 100})
+	at := time.Date(2032, 3, 5, 12, 0, 0, 0, time.UTC)
+	statuses := []string{"pending", "applied", "cancelled", "expired"}
+	for i := 0; i < 30; i++ {
+		c := e.customer(0)
+		for j := 0; j <= i%3; j++ {
+			var store any = "S1"
+			if (i+j)%5 == 0 {
+				store = nil // a redeem made outside a store
+			}
+			id := uuid.NewString()
+			if err := e.db.Exec(`INSERT INTO redeems (id, customer_id, status, store_code, total_points, expires_at, created_at, updated_at)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, id, c, statuses[(i+j)%4], store, 10*(i%4+j), at.AddDate(0, 0, 2), at.Add(time.Duration(i*3+j)*time.Hour), at).Error; err != nil {
+				t.Fatalf("insert redeem: %v", err)
+			}
+			if err := e.db.Exec(`INSERT INTO redeem_items (redeem_id, customer_id, product_id, qty, points) VALUES (?, ?, ?, ?, 0)`, id, c, main, 1+j).Error; err != nil {
+				t.Fatalf("insert item: %v", err)
+			}
+		}
+	}
+	from, to := at.AddDate(0, 0, -4), at.AddDate(0, 0, 27)
+	for _, onlyRedeemed := range []bool{false, true} {
+		filter := "r.created_at >= ? AND r.created_at < ?"
+		if onlyRedeemed {
+			filter += " AND r.store_code IS NOT NULL AND r.status IN ('pending', 'applied')"
+		}
+		var totals struct {
+			TotalRedeems, TotalCustomers int64
+			TotalPoints, TotalItems      string
+		}
+		if err := e.db.Raw(`SELECT count(*) AS total_redeems, count(DISTINCT r.customer_id) AS total_customers,
+				COALESCE(sum(r.total_points), 0)::text AS total_points,
+				COALESCE(sum((SELECT sum(i.qty) FROM redeem_items i WHERE i.redeem_id = r.id AND i.parent_item_id IS NULL)), 0)::text AS total_items
+			FROM redeems r WHERE `+filter, from, to).Scan(&totals).Error; err != nil {
+			t.Fatal(err)
+		}
+		var byStatus []struct {
+			Status string
+			N      int64
+		}
+		if err := e.db.Raw(`SELECT r.status, count(*) AS n FROM redeems r WHERE `+filter+` GROUP BY r.status`, from, to).Scan(&byStatus).Error; err != nil {
+			t.Fatal(err)
+		}
+		want := redeem.Statistics{TotalCustomers: totals.TotalCustomers, TotalRedeems: totals.TotalRedeems,
+			TotalPoints: json.Number(totals.TotalPoints), TotalItems: json.Number(totals.TotalItems), ByStatus: map[string]int64{}}
+		for _, b := range byStatus {
+			want.ByStatus[b.Status] = b.N
+		}
+		if err := e.db.Raw(`SELECT t.customer_id, c.name, c.doc, t.redeems, t.points::text AS points
+			FROM (SELECT r.customer_id, count(*) AS redeems, sum(r.total_points) AS points
+			        FROM redeems r WHERE `+filter+`
+			       GROUP BY r.customer_id ORDER BY sum(r.total_points) DESC, count(*) DESC, r.customer_id LIMIT 10) t
+			JOIN customers c ON c.id = t.customer_id
+			ORDER BY t.points DESC, t.redeems DESC, t.customer_id`, from, to).Scan(&want.TopCustomers).Error; err != nil {
+			t.Fatal(err)
+		}
+		if len(want.TopCustomers) != 10 || want.TotalCustomers <= 10 || len(want.ByStatus) < 2 {
+			t.Fatalf("fixture (only redeemed %v): %d customers, %d top, statuses %v: want more than ten and two statuses", onlyRedeemed, want.TotalCustomers, len(want.TopCustomers), want.ByStatus)
+		}
+		st, err := e.redeems.StoreStatement(ctx, redeem.StatementQuery{Year: 2032, Month: 3, OnlyRedeemed: onlyRedeemed, Location: time.UTC, Page: 1, Limit: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(st.Statistics, want) {
+			t.Errorf("only redeemed %v: statistics\n got %+v\nwant %+v", onlyRedeemed, st.Statistics, want)
+		}
+		if st.Total != want.TotalRedeems || st.TotalPages != (want.TotalRedeems+4)/5 || len(st.Results) != 5 {
+			t.Errorf("only redeemed %v: total %d, pages %d, %d rows; want %d, %d, 5", onlyRedeemed, st.Total, st.TotalPages, len(st.Results), want.TotalRedeems, (want.TotalRedeems+4)/5)
+		}
+	}
+
+	// A month without redeems: zeros, empty lists.
+	st, err := e.redeems.StoreStatement(ctx, redeem.StatementQuery{Year: 2032, Month: 9, Location: time.UTC, Page: 1, Limit: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	empty := redeem.Statistics{TotalPoints: "0", TotalItems: "0", ByStatus: map[string]int64{}, TopCustomers: []redeem.CustomerStat{}}
+	if !reflect.DeepEqual(st.Statistics, empty) || st.Total != 0 || st.TotalPages != 0 {
+		t.Errorf("empty month: %+v (total %d, pages %d), want %+v", st.Statistics, st.Total, st.TotalPages, empty)
+	}
 }
