@@ -17,8 +17,9 @@ import (
 // redeems it selects. Since migration 00585 it is read from redeems.main_items_qty, kept
 // by triggers on redeem_items; this checks it against the items themselves, the query the
 // statement ran before, after inserts of several redeems' items in one statement, updates
-// of quantity, parent and redeem, deletes, and the cascade of a deleted redeem, and that
-// redeem.Audit names a redeem whose column was written around the triggers.
+// of quantity, parent and redeem, deletes, the cascades of a deleted redeem and of a
+// deleted customer, and that redeem.Audit names a redeem whose column was written around
+// the triggers.
 func TestStatementItemsTotalFollowsTheItems(t *testing.T) {
 	e := newEnv(t, 2)
 	ctx := context.Background()
@@ -122,6 +123,16 @@ func TestStatementItemsTotalFollowsTheItems(t *testing.T) {
 		t.Errorf("audit after a write around the triggers: %q, want redeem %s's main_items_qty named", problems, r3)
 	}
 	exec(`UPDATE redeems r SET main_items_qty = (SELECT COALESCE(sum(qty), 0) FROM redeem_items i WHERE i.redeem_id = r.id AND i.parent_item_id IS NULL) WHERE id = ?`, r3)
+	check("repaired")
+
+	// A customer's DELETE takes its redeems and their items by its cascades, the items'
+	// delete trigger included.
+	exec(`DELETE FROM customers WHERE id = ?`, c2)
+	check("customer deleted")
+	var left int64
+	if err := e.db.Raw(`SELECT count(*) FROM redeems WHERE customer_id = ?`, c2).Scan(&left).Error; err != nil || left != 0 {
+		t.Errorf("redeems of the deleted customer: %d (%v), want 0", left, err)
+	}
 }
 
 // The statement's statistics are those of the four queries it ran before the fifth pass
