@@ -23,7 +23,9 @@
 --     written as the sum of each customer's entries instead. So are the per-row checks of
 --     the rows naming a points entry (entry_reference_check, migration 00582: with the
 --     entries' key dropped, each would scan the table); ledger.Audit checks that rule
---     over every row instead. Every other trigger fires. scripts/bench-scale.sh then
+--     over every row instead. And the redeems' updated_at trigger, so that a redeem keeps
+--     its loaded time when its items' triggers (migration 00585) write main_items_qty
+--     (redeem.Audit checks that column). Every other trigger fires. scripts/bench-scale.sh then
 --     runs `loyalty admin audit` (ledger.Audit and redeem.Audit): the load fails unless
 --     it finds nothing.
 \set ON_ERROR_STOP on
@@ -53,6 +55,9 @@ SELECT format('ALTER TABLE %s DROP CONSTRAINT %I', rel, conname) FROM saved_cons
 SELECT format('DROP INDEX %s', idx) FROM saved_indexes \gexec
 ALTER TABLE points_entries DISABLE TRIGGER points_entries_apply_balance;
 ALTER TABLE customers DISABLE TRIGGER customers_balance_guard_insert;
+-- The redeems keep their loaded updated_at when their items' triggers (migration 00585)
+-- write their main_items_qty.
+ALTER TABLE redeems DISABLE TRIGGER redeems_updated_at;
 -- (a database migrated by a binary older than 00582 has none)
 CREATE TEMP TABLE reference_checks AS
 SELECT tgrelid::regclass AS rel, tgname FROM pg_trigger
@@ -208,6 +213,7 @@ SELECT p.id,
 \echo 'load: re-creating keys and indexes'
 ALTER TABLE points_entries ENABLE TRIGGER points_entries_apply_balance;
 ALTER TABLE customers ENABLE TRIGGER customers_balance_guard_insert;
+ALTER TABLE redeems ENABLE TRIGGER redeems_updated_at;
 SELECT format('ALTER TABLE %s ENABLE TRIGGER %I', rel, tgname) FROM reference_checks \gexec
 SELECT format('ALTER TABLE %s ADD CONSTRAINT %I %s', rel, conname, def) FROM saved_constraints WHERE contype <> 'f' \gexec
 SELECT def FROM saved_indexes \gexec

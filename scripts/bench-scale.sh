@@ -25,6 +25,10 @@
 # of the checkout). BENCH_KEEP=0 drops the database at the end (default: kept, it takes
 # minutes to load; `BENCH_SMOKE=1` drops it).
 #
+# BENCH_ROUTES (reads only): an extended regular expression; only the reads whose names
+# match it are timed, and the report questions and the writes are skipped (a same-time
+# comparison of a few routes, e.g. BENCH_ROUTES='redeem-statement|sales-coupons').
+#
 # BENCH_SMOKE=1 (CI, `make bench-smoke`): 2,000 customers, hot customers of 2,000 sales,
 # 1 s per route. Fails on anything broken (load, audit, service, a route answering an
 # error), never on the figures.
@@ -120,8 +124,9 @@ SQL
 # redeem entries), and every day they touch is read from raw rows until the job's next
 # pass: timed then, the rollups' figures were those of raw rows.
 status=0
-echo "bench-scale: report questions, from the rollups and from raw rows (BENCH_REPORT_RUNS=$report_runs, raw $report_raw_runs); load: $(cut -d' ' -f1-3 /proc/loadavg)"
-"$work/bench-reports" -database-url "$bench_url" -runs "$report_runs" -raw-runs "$report_raw_runs" <scripts/bench-scale-reports.tsv || status=1
+routes="${BENCH_ROUTES:-}"
+[ -z "$routes" ] && echo "bench-scale: report questions, from the rollups and from raw rows (BENCH_REPORT_RUNS=$report_runs, raw $report_raw_runs); load: $(cut -d' ' -f1-3 /proc/loadavg)"
+[ -z "$routes" ] && { "$work/bench-reports" -database-url "$bench_url" -runs "$report_runs" -raw-runs "$report_raw_runs" <scripts/bench-scale-reports.tsv || status=1; }
 
 # The admin the bearer token speaks for.
 admin_id="$("$loyalty" users create --username "bench-admin-$$" --password "bench-password-$$" --admin | sed -nE 's/.*\(id ([0-9a-f-]+)\).*/\1/p')"
@@ -172,8 +177,13 @@ if [ -n "$hot2" ]; then
 else
   echo "bench-scale: the second hot customer was deleted by an earlier run; BENCH_RELOAD=1 brings it back"
 fi
+if [ -n "$routes" ]; then
+  grep -E "^[^$tab]*($routes)" "$work/reads" >"$work/reads.only" || { echo "bench-scale: BENCH_ROUTES='$routes' names no read" >&2; exit 2; }
+  mv "$work/reads.only" "$work/reads"
+  : >"$work/writes"
+fi
 echo "bench-scale: $customers customers; $duration per route and client count; load: $(cut -d' ' -f1-3 /proc/loadavg)"
 "$work/bench-scale" -url "http://127.0.0.1:$port" -token "$token" -duration "$duration" -clients "1,$clients" <"$work/reads" || status=1
-"$work/bench-scale" -url "http://127.0.0.1:$port" -token "$token" <"$work/writes" || status=1
+[ -s "$work/writes" ] && { "$work/bench-scale" -url "http://127.0.0.1:$port" -token "$token" <"$work/writes" || status=1; }
 echo "bench-scale: load after the run: $(cut -d' ' -f1-3 /proc/loadavg)"
 exit $status

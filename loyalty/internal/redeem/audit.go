@@ -11,7 +11,8 @@ import (
 // a pending or applied redeem holds its points (its R entry is not cancelled and carries
 // -total_points, the items add up to total_points); a cancelled or expired one gave them
 // back (its R entry is cancelled); applied_at and coupon_identifier are set exactly when
-// the redeem is applied.
+// the redeem is applied; main_items_qty is the quantity of its main items (migration
+// 00585 keeps it).
 func Audit(ctx context.Context, db *gorm.DB) ([]string, error) {
 	var rows []struct {
 		ID      string
@@ -29,6 +30,10 @@ func Audit(ctx context.Context, db *gorm.DB) ([]string, error) {
 		SELECT r.id, 'items add up to ' || COALESCE(sum(i.points), 0) || ', not ' || r.total_points
 		  FROM redeems r LEFT JOIN redeem_items i ON i.redeem_id = r.id
 		 GROUP BY r.id, r.total_points HAVING COALESCE(sum(i.points), 0) <> r.total_points
+		UNION ALL
+		SELECT r.id, 'main_items_qty ' || r.main_items_qty || ' but its main items add up to ' || COALESCE(sum(i.qty), 0)
+		  FROM redeems r LEFT JOIN redeem_items i ON i.redeem_id = r.id AND i.parent_item_id IS NULL
+		 GROUP BY r.id, r.main_items_qty HAVING COALESCE(sum(i.qty), 0) <> r.main_items_qty
 		UNION ALL
 		SELECT r.id, 'applied markers do not match status ' || r.status
 		  FROM redeems r

@@ -117,45 +117,52 @@ func (s *Service) StoreStatement(ctx context.Context, q StatementQuery) (Stateme
 	}
 	filter := strings.Join(where, " AND ")
 
-	var totals []struct {
-		TotalRedeems, TotalCustomers int64
-		TotalPoints, TotalItems      string
+	// The selected redeems are read twice, from redeems_statement_idx alone: once for
+	// the totals and the counts by status (one pass, GROUPING SETS), once grouped by
+	// customer for the ten top customers and the number of customers (the groups,
+	// counted before the ten are kept: no second, sorted pass for count(DISTINCT)).
+	// Sums as text: sum(bigint) is a numeric that may not fit an int64. Each redeem keeps
+	// the quantity of its main items (main_items_qty, migration 00585): no probe of the
+	// items per redeem.
+	var sums []struct {
+		Total                   bool
+		Status                  string
+		N                       int64
+		TotalPoints, TotalItems string
 	}
-	// Sums as text: sum(bigint) is a numeric that may not fit an int64. The items are
-	// summed per redeem of the period (one probe of redeem_items_main_qty_idx each): a
-	// join let the planner read every main item of every month to keep the period's.
-	err := db.Raw(`SELECT count(*) AS total_redeems, count(DISTINCT r.customer_id) AS total_customers,
-			COALESCE(sum(r.total_points), 0)::text AS total_points,
-			COALESCE(sum((SELECT sum(i.qty) FROM redeem_items i WHERE i.redeem_id = r.id AND i.parent_item_id IS NULL)), 0)::text AS total_items
-		FROM redeems r WHERE `+filter, args...).Scan(&totals).Error
-	if err != nil {
+	if err := db.Raw(`SELECT GROUPING(r.status) = 1 AS total, COALESCE(r.status, '') AS status, count(*) AS n,
+			COALESCE(sum(r.total_points), 0)::text AS total_points, COALESCE(sum(r.main_items_qty), 0)::text AS total_items
+		FROM redeems r WHERE `+filter+` GROUP BY GROUPING SETS ((), (r.status))`, args...).Scan(&sums).Error; err != nil {
 		return Statement{}, fmt.Errorf("statement totals: %w", err)
 	}
-	t := totals[0]
-	st.Total = t.TotalRedeems
-	st.TotalPages = (t.TotalRedeems + int64(q.Limit) - 1) / int64(q.Limit)
-	st.Statistics = Statistics{TotalCustomers: t.TotalCustomers, TotalRedeems: t.TotalRedeems, TotalPoints: json.Number(t.TotalPoints),
-		TotalItems: json.Number(t.TotalItems), ByStatus: map[string]int64{}, TopCustomers: []CustomerStat{}}
+	st.Statistics = Statistics{TotalPoints: "0", TotalItems: "0", ByStatus: map[string]int64{}, TopCustomers: []CustomerStat{}}
+	for _, s := range sums {
+		if s.Total {
+			st.Statistics.TotalRedeems, st.Statistics.TotalPoints, st.Statistics.TotalItems = s.N, json.Number(s.TotalPoints), json.Number(s.TotalItems)
+		} else {
+			st.Statistics.ByStatus[s.Status] = s.N
+		}
+	}
+	st.Total = st.Statistics.TotalRedeems
+	st.TotalPages = (st.Total + int64(q.Limit) - 1) / int64(q.Limit)
 
-	var byStatus []struct {
-		Status string
-		N      int64
+	// The ten are chosen from the redeems alone; only they are then looked up in
+	// customers, not every customer of the month.
+	var top []struct {
+		CustomerStat
+		Customers int64
 	}
-	if err := db.Raw(`SELECT r.status, count(*) AS n FROM redeems r WHERE `+filter+` GROUP BY r.status`, args...).Scan(&byStatus).Error; err != nil {
-		return Statement{}, fmt.Errorf("statement by status: %w", err)
-	}
-	for _, b := range byStatus {
-		st.Statistics.ByStatus[b.Status] = b.N
-	}
-	// The ten are chosen from the redeems alone (redeems_statement_idx holds what they
-	// need); only they are then looked up in customers, not every customer of the month.
-	if err := db.Raw(`SELECT t.customer_id, c.name, c.doc, t.redeems, t.points::text AS points
-		FROM (SELECT r.customer_id, count(*) AS redeems, sum(r.total_points) AS points
+	if err := db.Raw(`SELECT t.customer_id, c.name, c.doc, t.redeems, t.points::text AS points, t.customers
+		FROM (SELECT r.customer_id, count(*) AS redeems, sum(r.total_points) AS points, count(*) OVER () AS customers
 		        FROM redeems r WHERE `+filter+`
 		       GROUP BY r.customer_id ORDER BY sum(r.total_points) DESC, count(*) DESC, r.customer_id LIMIT 10) t
 		JOIN customers c ON c.id = t.customer_id
-		ORDER BY t.points DESC, t.redeems DESC, t.customer_id`, args...).Scan(&st.Statistics.TopCustomers).Error; err != nil {
+		ORDER BY t.points DESC, t.redeems DESC, t.customer_id`, args...).Scan(&top).Error; err != nil {
 		return Statement{}, fmt.Errorf("statement customers: %w", err)
+	}
+	for _, c := range top {
+		st.Statistics.TotalCustomers = c.Customers
+		st.Statistics.TopCustomers = append(st.Statistics.TopCustomers, c.CustomerStat)
 	}
 
 	if err := db.Raw(`SELECT r.id AS redeem_id, r.points_entry_id AS points_id, r.customer_id, c.name AS customer_name, c.doc AS customer_doc,
