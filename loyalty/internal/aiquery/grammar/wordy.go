@@ -170,7 +170,7 @@ func keepPeriod(r *lexicon.Reading, drop []bool) {
 		return
 	}
 	for k := first; k <= last; k++ {
-		if !periodWord(r, k) && !isFunctionWord(r, k) {
+		if !periodWord(r, k) && !isFunctionWord(r, k) || joinsTwo(r, k) {
 			return // two periods, or one with words between
 		}
 	}
@@ -237,4 +237,14 @@ func introduces(r *lexicon.Reading, i int) bool {
 // valueCats are the categories of the values a dimension word can introduce.
 var valueCats = map[semantic.Category]bool{
 	lexicon.CatStore: true, lexicon.CatCity: true, lexicon.CatState: true, lexicon.CatProduct: true, semantic.CatValue: true,
+}
+
+// joinsTwo reports whether the token at i joins two things ("e", "and", "ou", "or").
+func joinsTwo(r *lexicon.Reading, i int) bool {
+	for _, m := range r.Matches {
+		if m.From == i && (m.Cat == semantic.CatAnd || m.Cat == semantic.CatOr) && r.Tokens[i].Norm != "," {
+			return true
+		}
+	}
+	return false
 }

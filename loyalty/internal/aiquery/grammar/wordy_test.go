@@ -1,0 +1,52 @@
+package grammar
+
+import "testing"
+
+// The fifth round's wordy classes (wordy.go): a clause that introduces the question at a
+// colon or a dash, the period such a clause alone names, and time relations of the
+// context. Paraphrases written for these tests, in both languages, not taken from an
+// evaluation set.
+
+// TestIntroducedQuestion: the words before a colon or a dash that introduce a question
+// are left out and named, even when they hold concepts or a relation to an event.
+func TestIntroducedQuestion(t *testing.T) {
+	runContext(t, []contextCase{
+		{"Tô fechando uns números com a coordenação e preciso de um dado rápido: quantos clientes se cadastraram pelo totem em abril?", want{measures: []string{"customers"}, period: "2025-04-01", sql: []string{"'TOTEM'"}}, 1},
+		{"Me ligaram da loja Batel hoje cedo e eu fiquei de retornar depois do almoço: em maio, quantas vendas a Batel teve?", want{measures: []string{"sales_count"}, period: "2025-05-01", sql: []string{"'L06'"}}, 1},
+		{"I spoke with a customer earlier and got curious - how many customers bought at both Centro and Ibirapuera?", want{measures: []string{"customers"}, sql: []string{"'L01'", "'L02'"}}, 1},
+		{"Quick one before I head out to talk to the team: what was the average ticket at Savassi in Q1?", want{measures: []string{"average_ticket"}, period: "2025-01-01", sql: []string{"'L05'"}}, 1},
+		{"uma dúvida que surgiu depois de uma ligação: qtos resgates pendentes temos?", want{measures: []string{"redemptions"}, sql: []string{"'pending'"}}, 1},
+	})
+}
+
+// TestIntroducedPeriod: a period named only in the clause that introduces the question
+// is the question's; two periods, or a dimension the question is about, are not left out.
+func TestIntroducedPeriod(t *testing.T) {
+	runContext(t, []contextCase{
+		{"My manager wants a short recap of last year: how many points were redeemed?", want{measures: []string{"points_redeemed"}, period: "interval '1 year'"}, 1},
+		{"Pro fechamento de março de 2024: quanto a Savassi faturou?", want{measures: []string{"revenue"}, period: "2024-03-01", sql: []string{"'L05'"}}, 1},
+		{"Estou revisando o resumo do mês passado - quantos clientes novos tivemos?", want{measures: []string{"customers"}, period: "interval '1 month'"}, 1},
+		// the question's own period wins over a day the writer will send it
+		{"Outra coisa que a diretoria pediu pra amanhã: quantas vendas tivemos neste trimestre?", want{measures: []string{"sales_count"}, period: "quarter"}, 1},
+	})
+	runContext(t, []contextCase{
+		{"Tenho o resumo de março e o do ano passado pra fechar: quantos clientes compraram?", want{refuse: true}, 0},
+		{"Working on the March recap and on last year's summary: how many customers signed up?", want{refuse: true}, 0},
+		{"origem dos cadastros: quantos clientes em cada uma?", want{refuse: true}, 0},
+	})
+}
+
+// TestContextTimeRelations: a time relation of a clause left out restricts the report only
+// when it relates to a time ("before May"); one to an event ("before I call her back") is
+// the context's.
+func TestContextTimeRelations(t *testing.T) {
+	runContext(t, []contextCase{
+		{"Fiquei curioso depois de uma conversa com a gerente: quantos clientes ativos temos?", want{measures: []string{"customers"}, filters: []string{"active_active"}}, 1},
+		{"I want to double-check this before I call the Batel manager back: how many sales did Batel have yesterday?", want{measures: []string{"sales_count"}, period: "interval '1 day'", sql: []string{"'L06'"}}, 1},
+		{"One of the managers asked me this morning how many customers are inactive.", want{measures: []string{"customers"}}, 1},
+	})
+	runContext(t, []contextCase{
+		{"Preciso disso antes de maio acabar: quantas vendas tivemos?", want{refuse: true}, 0},
+		{"I need it by Friday: how many customers signed up?", want{refuse: true}, 0},
+	})
+}
