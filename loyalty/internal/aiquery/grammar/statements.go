@@ -416,8 +416,15 @@ func asksWithout(r *lexicon.Reading, drop []bool) bool {
 		}
 	}
 	work := workNouns(r)
+	whole, contradicts := wholeClauses(r, drop)
+	if contradicts {
+		return false // "vendas por loja? só o total, não precisa separar"
+	}
 	concept := false
 	for _, m := range r.Matches {
+		if drop[m.From] && whole[m.From] {
+			continue // "não precisa separar por loja": a breakdown declined
+		}
 		if drop[m.From] && restricting(r, m) && !asked[string(m.Cat)+":"+m.Arg] && !modifiesWork(r, m, work) {
 			return false // "Vou precisar só das canceladas", "I'm only interested in the app ones"
 		}

@@ -248,3 +248,37 @@ func joinsTwo(r *lexicon.Reading, i int) bool {
 	}
 	return false
 }
+
+// wholeClauses reads the clauses left out that ask for one total (semantic.Fillers
+// "whole": "Só o total mesmo, não precisa separar por loja", "just the total, no need to
+// break it down by store"): the negation and restriction words of the phrase itself, and
+// the breakdowns after it in its clause, are what the writer declines, not constraints
+// (inside). The clause contradicts a question that has a breakdown of its own.
+func wholeClauses(r *lexicon.Reading, drop []bool) (inside []bool, contradicts bool) {
+	inside = make([]bool, len(r.Tokens))
+	any := false
+	for _, m := range r.Matches {
+		if m.Cat != semantic.CatDiscourse || m.Arg != "whole" || m.Typos > 0 || !drop[m.From] {
+			continue
+		}
+		any = true
+		for i := m.From; i < m.To; i++ {
+			inside[i] = true
+		}
+		// the breakdowns after it, to the end of its clause: "por loja", "by store"
+		for _, b := range r.Matches {
+			if b.Cat == semantic.CatBy && b.From >= m.To && drop[b.From] && r.Tokens[b.From].Part == r.Tokens[m.From].Part && restricting(r, b) {
+				inside[b.From] = true
+			}
+		}
+	}
+	if !any {
+		return inside, false
+	}
+	for _, m := range r.Matches {
+		if !drop[m.From] && (m.Cat == semantic.CatBy && restricting(r, m) || m.Cat == semantic.CatDimAdj || m.Cat == semantic.CatTrend) {
+			return inside, true
+		}
+	}
+	return inside, false
+}

@@ -50,3 +50,21 @@ func TestContextTimeRelations(t *testing.T) {
 		{"I need it by Friday: how many customers signed up?", want{refuse: true}, 0},
 	})
 }
+
+// TestDeclinedBreakdown: a clause asking for one total, declining a breakdown, is left out
+// when the question has none; it contradicts one that has, and any other constraint in it
+// still refuses.
+func TestDeclinedBreakdown(t *testing.T) {
+	runContext(t, []contextCase{
+		{"Quantos resgates tivemos em abril? Só o total, não precisa separar por loja.", want{measures: []string{"redemptions"}, dims: []string{}, period: "2025-04-01"}, 1},
+		{"qtas vendas no pix em maio? nao precisa dividir por loja, so o numero", want{measures: []string{"sales_count"}, dims: []string{}, sql: []string{"'pix'"}}, 1},
+		{"How many customers signed up last week? Just the total, no need to break it down by store.", want{measures: []string{"customers"}, dims: []string{}, period: "week"}, 1},
+		{"What was the revenue at Batel in March - just one number, no need to split it by payment method", want{measures: []string{"revenue"}, dims: []string{}, sql: []string{"'L06'"}}, 1},
+	})
+	runContext(t, []contextCase{
+		{"Quantos resgates por loja tivemos em abril? Só o total, não precisa separar por loja.", want{refuse: true}, 0},
+		{"Revenue by month this year? Just the total, no need to split it.", want{refuse: true}, 0},
+		{"Quantas vendas em maio? Não precisa separar por loja, só as do pix.", want{refuse: true}, 0},
+		{"How many customers signed up in May? Just the total, no need to break it down by store, only the app ones.", want{refuse: true}, 0},
+	})
+}
