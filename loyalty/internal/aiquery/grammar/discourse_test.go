@@ -78,8 +78,9 @@ func TestContextNeverDropsMeaning(t *testing.T) {
 		// leaving the cancelled sales out restates their counting rule (a negated flag read by
 		// the grammar), so the sentence is a constraint the reading uses, not context
 		{"Quantas vendas em maio? Sem as canceladas, por favor.", want{measures: []string{"sales_count"}, period: "2025-05-01", sql: []string{"cancelled_at IS NULL"}}, 0},
-		{"Quantas vendas em maio? Só as canceladas, por favor.", want{refuse: true}, 0},
-		{"How many customers? Only the active ones, please.", want{refuse: true}, 0},
+		// "only" and a flag in its own sentence narrows the question (wordy.go)
+		{"Quantas vendas em maio? Só as canceladas, por favor.", want{measures: []string{"sales_count"}, period: "2025-05-01", sql: []string{"cancelled_at IS NOT NULL"}}, 0},
+		{"How many customers? Only the active ones, please.", want{measures: []string{"customers"}, filters: []string{"active_active"}}, 0},
 		{"Revenue by store. Each month, please.", want{measures: []string{"revenue"}, dims: []string{"store", "month"}}, 0},
 		// a work noun takes modifiers: never skipped in the sentence that asks
 		{"Pra reunião de sexta, quantos clientes se cadastraram pelo app?", want{refuse: true}, 0},

@@ -1074,7 +1074,7 @@ func productions(x *env) []*Rule {
 		rule("Clause", 0.5, tBy+" "+tBands, func(k []*Edge) (any, bool) { return clauseV{"bands", marker("")}, true }),
 		markerClause("when", string(semantic.CatWhen), 0),
 		markerClause("pronoun", string(semantic.CatPronoun), 0),
-	}, append(postposedNew(), amongRules()...)...)
+	}, append(append(postposedNew(), amongRules()...), wordyRules()...)...)
 }
 
 const (

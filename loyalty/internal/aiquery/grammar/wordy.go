@@ -282,3 +282,17 @@ func wholeClauses(r *lexicon.Reading, drop []bool) (inside []bool, contradicts b
 	}
 	return inside, false
 }
+
+// wordyRules are the productions of clarifications. "só os ativos", "only the active
+// ones", "counting only active customers", "considerando apenas quem aceita email": a
+// flag the writer adds after the question, introduced by "only" (CatCmp "="). Named values
+// ("só no pix") are members of a comparison, never narrowed this way: "vendas no pix e no
+// dinheiro só no pix" stays refused.
+func wordyRules() []*Rule {
+	return []*Rule{
+		rule("Filter", 0.1, tCmp+" Filter", func(k []*Edge) (any, bool) {
+			f, ok := k[1].Val.(filterV)
+			return f, ok && strings.HasPrefix(f.id, "flag:") && !f.neg && f.members == nil && arg(k[0]) == "="
+		}),
+	}
+}

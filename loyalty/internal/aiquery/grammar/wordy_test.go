@@ -68,3 +68,17 @@ func TestDeclinedBreakdown(t *testing.T) {
 		{"How many customers signed up in May? Just the total, no need to break it down by store, only the app ones.", want{refuse: true}, 0},
 	})
 }
+
+// TestOnlyClarification: "only" and a flag after the question, in its clause or its own
+// sentence, narrows it; named values are not narrowed this way.
+func TestOnlyClarification(t *testing.T) {
+	runContext(t, []contextCase{
+		{"how many customers have a birthday in August, counting only active customers?", want{measures: []string{"customers"}, sql: []string{"c.is_active", "= 8"}}, 0},
+		{"quantos clientes fazem aniversário em agosto? só os ativos", want{measures: []string{"customers"}, sql: []string{"c.is_active", "= 8"}}, 0},
+		{"qts clientes se cadastraram em abril, considerando apenas os ativos", want{measures: []string{"customers"}, period: "2025-04-01", sql: []string{"c.is_active"}}, 0},
+		{"How many redemptions in April? Only the pending ones.", want{measures: []string{"redemptions"}, sql: []string{"'pending'"}}, 0},
+	})
+	runContext(t, []contextCase{
+		{"faturamento no pix e no crédito só no pix", want{refuse: true}, 0},
+	})
+}

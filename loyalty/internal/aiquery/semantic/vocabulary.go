@@ -381,7 +381,7 @@ var Terminals = []Term{
 	{CatCmp, ">=", W(">=|≥|+|pelo menos|no minimo|ao menos|a partir de|ou mais", ">=|≥|+|at least|or more|and over|and up|and above|or over|or older|and older|minimum of")},
 	{CatCmp, "<", W("<|menos de|menos do que|abaixo de|abaixo dos|menor que|menor do que|inferior a|menos que", "<|less than|fewer than|under|below|lower than|smaller than|younger than|less then|fewer then")},
 	{CatCmp, "<=", W("<=|≤|no maximo|ou menos|ate", "<=|≤|at most|or less|or fewer|or younger|up to|maximum of")},
-	{CatCmp, "=", W("apenas|somente|so|exatamente|igual a", "only|exactly|just|equal to")},
+	{CatCmp, "=", W("apenas|somente|so|exatamente|igual a|contando so|contando apenas|contando somente|considerando so|considerando apenas|considerando somente", "only|exactly|just|equal to|counting only|considering only|including only")},
 	{CatMany, "", W("varias|varios|diversas|diversos|multiplas|multiplos|mais de uma|mais de um", "multiple|several|many|more than one|various")},
 	{CatPerson, "", W("quem", "who|whom|whos|who is")},
 	{CatHave, "", W("tem|possuem|possui|com|c|que tem|que possuem|ainda tem", "have|has|with|w|holding|that have|who have|sitting on|still sitting on|got")},
