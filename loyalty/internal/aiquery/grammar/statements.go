@@ -216,10 +216,11 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 		}
 		if at >= 0 {
 			// the clause ends at a comma before a question: "Sou gerente da Batel, quantas
-			// vendas tivemos lá em maio?"
+			// vendas tivemos lá em maio?"; a relative clause with a word the model does not know or a work noun is the clause's
+			// ("Me manda os nomes, que o resto eu puxo no sistema")
 			end := to
 			for c := at + 1; c+1 < to && end == to; c++ {
-				if r.Tokens[c].Norm == "," && (wh[c+1] || isRequest(r, c+1)) {
+				if r.Tokens[c].Norm == "," && (wh[c+1] || isRequest(r, c+1)) && !hasRole(roles[c+1:to], roleUnknown) && !clauseReports(workAt[c+1:to]) {
 					end = c
 				}
 			}
@@ -437,8 +438,12 @@ func asksWithout(r *lexicon.Reading, drop []bool) bool {
 					return false
 				}
 			case semantic.CatRestrict, semantic.CatNeg, semantic.CatNever:
-				// a restriction or negation changes a report
-				return false
+				// a restriction or negation changes a report ("no" of "no sistema" is a
+				// preposition: in Portuguese a negation word that is also a function word is
+				// read as one)
+				if m.Cat != semantic.CatNeg || r.Lang != semantic.PT || !isFunctionWord(r, m.From) {
+					return false
+				}
 			}
 			continue
 		}

@@ -82,3 +82,13 @@ func TestOnlyClarification(t *testing.T) {
 		{"faturamento no pix e no crédito só no pix", want{refuse: true}, 0},
 	})
 }
+
+// TestRequestWithRelative: a later request sentence runs to its end when the words after
+// its comma hold a word the model does not know ("que o resto eu puxo no sistema"); "no"
+// there is a preposition, not a negation.
+func TestRequestWithRelative(t *testing.T) {
+	runContext(t, []contextCase{
+		{"Quais clientes compraram em março? Me passa os nomes, por favor, que o restante eu levanto no sistema.", want{list: true, sql: []string{"2025-03-01"}}, 1},
+		{"Quais clientes se cadastraram pelo app em abril? Manda a lista, que depois eu confiro no painel.", want{list: true, sql: []string{"2025-04-01", "'APP'"}}, 1},
+	})
+}
