@@ -194,10 +194,12 @@ func workNouns(r *lexicon.Reading) []bool {
 
 // dropsDimension reports whether a clause left out that introduces the question names a
 // dimension the rest does not name ("origem dos cadastros: quantos clientes em cada
-// uma?"): the question is about it.
+// uma?"), or any clause left out breaks the question down by one ("I need to know, for
+// each one of our stores, | how many redemptions ..."): the question is about it.
 // A dimension word inside a longer phrase, or before a value ("loja Copacabana": a store),
 // names no dimension.
 func dropsDimension(r *lexicon.Reading, drop []bool) bool {
+	whole, _ := wholeClauses(r, drop) // a breakdown declined is none
 	named := map[string]bool{}
 	for _, m := range r.Matches {
 		if !drop[m.From] && (m.Cat == semantic.CatDim || m.Cat == semantic.CatDimAdj) {
@@ -205,7 +207,7 @@ func dropsDimension(r *lexicon.Reading, drop []bool) bool {
 		}
 	}
 	for _, m := range r.Matches {
-		if !drop[m.From] || !introduces(r, m.From) || m.Typos > 0 || m.Cat != semantic.CatDim && m.Cat != semantic.CatDimAdj || named[m.Arg] {
+		if !drop[m.From] || !introduces(r, m.From) && !byBefore(r, m.From, drop, whole) || m.Typos > 0 || m.Cat != semantic.CatDim && m.Cat != semantic.CatDimAdj || named[m.Arg] {
 			continue
 		}
 		inside := false
@@ -295,4 +297,15 @@ func wordyRules() []*Rule {
 			return f, ok && strings.HasPrefix(f.id, "flag:") && !f.neg && f.members == nil && arg(k[0]) == "="
 		}),
 	}
+}
+
+// byBefore reports whether a breakdown word left out (CatBy: "por", "each", "for each")
+// comes shortly before the token at i in its sentence: "for each one of our stores".
+func byBefore(r *lexicon.Reading, i int, drop, whole []bool) bool {
+	for _, b := range r.Matches {
+		if b.Cat == semantic.CatBy && b.Typos == 0 && drop[b.From] && !whole[b.From] && b.To <= i && i-b.To <= 4 && r.Tokens[b.From].Part == r.Tokens[i].Part {
+			return true
+		}
+	}
+	return false
 }

@@ -33,6 +33,9 @@ func TestIntroducedPeriod(t *testing.T) {
 		{"Tenho o resumo de março e o do ano passado pra fechar: quantos clientes compraram?", want{refuse: true}, 0},
 		{"Working on the March recap and on last year's summary: how many customers signed up?", want{refuse: true}, 0},
 		{"origem dos cadastros: quantos clientes em cada uma?", want{refuse: true}, 0},
+		// a breakdown in a statement clause is the question's: never left out
+		{"I'm updating the ops slides and I need to know, for each one of our stores, how many sales we had in May", want{refuse: true}, 0},
+		{"Tô montando a planilha e preciso saber, pra cada uma das lojas, quantas vendas tivemos em maio", want{refuse: true}, 0},
 	})
 }
 
