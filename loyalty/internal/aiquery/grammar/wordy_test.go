@@ -95,3 +95,13 @@ func TestRequestWithRelative(t *testing.T) {
 		{"Quais clientes se cadastraram pelo app em abril? Manda a lista, que depois eu confiro no painel.", want{list: true, sql: []string{"2025-04-01", "'APP'"}}, 1},
 	})
 }
+
+// TestEachOneOf: "for each one of our stores", "pra cada uma das lojas" break the question
+// down, never skipped as words around the subject.
+func TestEachOneOf(t *testing.T) {
+	runContext(t, []contextCase{
+		{"for each one of our stores, how many sales were made in April", want{measures: []string{"sales_count"}, dims: []string{"store"}, period: "2025-04-01"}, 0},
+		{"how many customers signed up at each of the stores last month?", want{measures: []string{"customers"}, dims: []string{"store"}}, 0},
+		{"em cada uma das lojas, quanto faturamos em abril?", want{measures: []string{"revenue"}, dims: []string{"store"}, period: "2025-04-01"}, 0},
+	})
+}
