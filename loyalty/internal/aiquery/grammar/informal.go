@@ -127,14 +127,9 @@ func informal(x *env) []*Rule {
 			return clauseV{"event", marker(arg(k[2]))}, arg(k[1]) == "count"
 		}),
 
-		// "active members only", "só ativos", "pending only": "only" restates a flag's or a
-		// subject's own restriction (never "bought only at X": no rule reads it there)
-		rule("Filter", 0, tCmp+" "+tFlag, func(k []*Edge) (any, bool) {
-			if arg(k[0]) != "=" {
-				return nil, false
-			}
-			return flagFilter(arg(k[1]), false)
-		}),
+		// "active members only", "pending only": "only" after a flag or a subject restates
+		// its own restriction (never "bought only at X": no rule reads it there); "only"
+		// before a flag is wordy.go's
 		rule("Filter", 0, tFlag+" "+tCmp, func(k []*Edge) (any, bool) {
 			if arg(k[1]) != "=" {
 				return nil, false

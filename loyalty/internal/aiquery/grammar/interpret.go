@@ -158,6 +158,11 @@ func (it *Interpreter) Interpret(question string, cat *semantic.Catalog) (*Resul
 	r := lx.Read(question)
 	lang = r.Lang
 	ignored, context, addressed := contextOf(r)
+	if ignored != nil {
+		if _, contradicts := wholeClauses(r, ignored); contradicts {
+			return nil, &Refusal{Lang: lang, Reason: say(lang, "a pergunta pede um total só e também uma divisão", "the question asks for one total and also for a breakdown"), Context: context}
+		}
+	}
 	if ignored != nil || addressed != nil {
 		r = withoutContext(r, ignored, addressed)
 	}

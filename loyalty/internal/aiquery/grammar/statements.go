@@ -59,7 +59,11 @@ func (it *Interpreter) readWithoutStatements(r *lexicon.Reading, cat *semantic.C
 			}
 		}
 		kept := keepPlaces(r, drop)
+		keepPeriod(r, drop)
 		if !asksWithout(r, drop) {
+			if debugStatements {
+				println("DEBUG asksWithout false", len(try))
+			}
 			continue
 		}
 		rr := r
@@ -82,6 +86,9 @@ func (it *Interpreter) readWithoutStatements(r *lexicon.Reading, cat *semantic.C
 		if err == nil {
 			return res
 		}
+		if debugStatements {
+			println("DEBUG read err", err.Error())
+		}
 	}
 	return nil
 }
@@ -89,6 +96,8 @@ func (it *Interpreter) readWithoutStatements(r *lexicon.Reading, cat *semantic.C
 // maxStatementTries bounds the readings without statement clauses tried: all of them, then
 // each alone.
 const maxStatementTries = 3
+
+var debugStatements = false
 
 // reportedReach is how far before a question word the verb that reports it may be
 // ("asked me earlier today | how many").
@@ -156,6 +165,13 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 		if first < 0 {
 			first = r.Tokens[from].Part
 		}
+		if introduces(r, to-1) && asksAfter(r, to, wh) {
+			// a clause that introduces the question after it: "preciso de um número
+			// rápido: quantos clientes ...", "a quick summary of last year - how many ..."
+			out = append(out, tokenSpan{start, to})
+			from = to
+			continue
+		}
 		at := -1
 		// the words before a question someone reported: "One of the store managers asked
 		// me earlier today | how many customers are inactive"
@@ -200,10 +216,11 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 		}
 		if at >= 0 {
 			// the clause ends at a comma before a question: "Sou gerente da Batel, quantas
-			// vendas tivemos lá em maio?"
+			// vendas tivemos lá em maio?"; a relative clause with a word the model does not know or a work noun is the clause's
+			// ("Me manda os nomes, que o resto eu puxo no sistema")
 			end := to
 			for c := at + 1; c+1 < to && end == to; c++ {
-				if r.Tokens[c].Norm == "," && (wh[c+1] || isRequest(r, c+1)) {
+				if r.Tokens[c].Norm == "," && (wh[c+1] || isRequest(r, c+1)) && !hasRole(roles[c+1:to], roleUnknown) && !clauseReports(workAt[c+1:to]) {
 					end = c
 				}
 			}
@@ -212,6 +229,35 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 		from = to
 	}
 	return out
+}
+
+// asksAfter reports whether the part starting at i asks: it ends with a question mark, or
+// holds a question word or a request at its start, or after its first comma ("no mês
+// passado, quantas vendas ...").
+func asksAfter(r *lexicon.Reading, i int, wh []bool) bool {
+	to := i
+	for to < len(r.Tokens) && r.Tokens[to].Part == r.Tokens[i].Part {
+		to++
+	}
+	if to == i {
+		return false
+	}
+	if r.Tokens[to-1].Stop == '?' {
+		return true
+	}
+	comma := false
+	for k := i; k < to; k++ {
+		if wh[k] || isRequest(r, k) {
+			return k == i || comma && r.Tokens[k-1].Norm == ","
+		}
+		if r.Tokens[k].Norm == "," {
+			if comma {
+				return false
+			}
+			comma = true
+		}
+	}
+	return false
 }
 
 // clauseReports reports whether a clause names who asked or the work an answer is for.
@@ -370,25 +416,34 @@ func asksWithout(r *lexicon.Reading, drop []bool) bool {
 			asked[string(m.Cat)+":"+m.Arg] = true
 		}
 	}
-	work := make([]bool, len(r.Tokens)) // work nouns, whose modifiers are the work's
-	for _, m := range r.Matches {
-		if m.Cat == semantic.CatDiscourse && m.Arg == "work" {
-			for i := m.From; i < m.To; i++ {
-				work[i] = true
-			}
-		}
+	work := workNouns(r)
+	whole, contradicts := wholeClauses(r, drop)
+	if contradicts {
+		return false // "vendas por loja? só o total, não precisa separar"
 	}
 	concept := false
 	for _, m := range r.Matches {
+		if drop[m.From] && whole[m.From] {
+			continue // "não precisa separar por loja": a breakdown declined
+		}
 		if drop[m.From] && restricting(r, m) && !asked[string(m.Cat)+":"+m.Arg] && !modifiesWork(r, m, work) {
 			return false // "Vou precisar só das canceladas", "I'm only interested in the app ones"
 		}
 		if drop[m.From] {
 			switch m.Cat {
-			case semantic.CatRestrict, semantic.CatNeg, semantic.CatNever, semantic.CatUntil, semantic.CatSince, semantic.CatBefore, semantic.CatAfter:
-				// a restriction, negation or time relation changes a report: "The boss needs
-				// it by Friday" is not left out
-				return false
+			case semantic.CatUntil, semantic.CatSince, semantic.CatBefore, semantic.CatAfter:
+				// a time relation to a time changes a report: "The boss needs it by Friday"
+				// is not left out; one to an event is the context's ("antes de responder")
+				if relatesTime(r, m) {
+					return false
+				}
+			case semantic.CatRestrict, semantic.CatNeg, semantic.CatNever:
+				// a restriction or negation changes a report ("no" of "no sistema" is a
+				// preposition: in Portuguese a negation word that is also a function word is
+				// read as one)
+				if m.Cat != semantic.CatNeg || r.Lang != semantic.PT || !isFunctionWord(r, m.From) {
+					return false
+				}
 			}
 			continue
 		}
@@ -396,7 +451,7 @@ func asksWithout(r *lexicon.Reading, drop []bool) bool {
 			concept = true
 		}
 	}
-	if !concept {
+	if !concept || dropsPeriod(r, drop, work) || dropsDimension(r, drop) {
 		return false
 	}
 	for _, p := range semantic.BackReference.All() {

@@ -35,6 +35,10 @@ type Token struct {
 	// Part is the sentence or clause of the question the token is in: parts are split at
 	// . ! ? ; : … and free-standing dashes (the context rule of package grammar reads them)
 	Part int
+	// Stop is the punctuation that ends the token's part, on the part's last token: a colon
+	// or a dash introduces what follows ("preciso de um número rápido: quantos ..."), a
+	// question mark ends a question
+	Stop rune
 	Kind Kind
 	Raw  string    // as typed
 	Norm string    // words: folded; numbers and money: a SQL numeric literal; docs: digits
@@ -114,6 +118,7 @@ func Tokenize(q string) []Token {
 				sentenceStart = true
 			}
 			if strings.ContainsRune(".?!:;…-–—", r) && len(toks) > partFrom {
+				toks[len(toks)-1].Stop = r
 				part, partFrom = inPart(toks[partFrom:], part), len(toks)
 			}
 			i += size

@@ -128,6 +128,12 @@ var Fillers = []*FillerClass{
 	{ID: "purpose", Role: RoleDiscourse, Opens: true, Anywhere: true, Words: W(
 		"pq quero|pq preciso|pq vou|pq to|pq a gente|porque quero|porque preciso|porque vou|porque a gente|pois quero|pois preciso|pois vou|ja que|pra eu|para eu|pra que eu|para que eu|pra gente|para a gente|pra nos|para nos|pra poder|para poder|com o objetivo de|a ideia e|o objetivo e",
 		"because i|because we|because my|because our|cause i|cause we|cuz i|cuz we|so i can|so we can|so that i can|so that we can|so that|in order to|so i could|so we could|the idea is|the goal is")},
+	// the writer asks for one total, no breakdown ("Só o total mesmo, não precisa separar
+	// por loja", "just the total, no need to break it down by store"): a statement clause
+	// (package grammar, wordy.go) the question is read without when it has no breakdown
+	{ID: "whole", Role: RoleDiscourse, Opens: true, Words: W(
+		"so o total|so o total mesmo|apenas o total|somente o total|so o numero|so o numero total|so o numero geral|o total mesmo|o total geral mesmo|um numero so|um total so|nao precisa separar|nao precisa dividir|nao precisa abrir|nao precisa quebrar|nao precisa detalhar|nao precisa ser separado|nao precisa vir separado|sem precisar separar",
+		"just the total|only the total|just the overall total|just the grand total|just the number|just one number|only one number|a single number is fine|one number is fine|no need to split|no need to split it|no need to break it down|no need to break down|no need to separate|no need for a breakdown|no breakdown needed|it does not need to be split|it doesnt need to be split")},
 	// the work an answer is for: read only in a context sentence (their modifiers are the
 	// work's, not the question's)
 	{ID: "work", Role: RoleDiscourse, Words: W(

@@ -1,0 +1,311 @@
+package grammar
+
+import (
+	"strings"
+
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/lexicon"
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
+)
+
+// Long, wordy questions (issue 24, fifth round). A question is often introduced by a
+// clause that ends at a colon or a dash: "Estou montando o material da reunião e preciso
+// de um número rápido: quantos clientes ...", "Our finance contact asked for a quick
+// summary - how many points ...". The clause is a statement (statements.go) when the part
+// after it asks: a question word or a request at its start, or after its first comma.
+//
+// Context names times of its own: "antes de responder a gerente", "depois de uma conversa
+// com um cliente", "before they lose them", "prometi mandar hoje". A time relation in a
+// clause left out restricts the report only when it relates to a time (a period word, a
+// date, a number): "antes de maio" is kept, "antes de responder" is not. A period named
+// only in the clauses left out is a constraint the rest does not state: the question is
+// not read without them ("a quick summary of last year: how many points ..." is never
+// all-time), unless the period modifies a work noun ("a reunião de sexta") or says when
+// someone asked ("asked me earlier today").
+
+// timeCats are the categories of the words that name a time.
+var timeCats = map[semantic.Category]bool{
+	semantic.CatDay: true, semantic.CatMonth: true, semantic.CatQuarterN: true, semantic.CatHalfN: true,
+	semantic.CatThis: true, semantic.CatLast: true, semantic.CatNext: true, semantic.CatUnit: true,
+	semantic.CatWeekday: true, semantic.CatSoFar: true, semantic.CatLast2: true,
+}
+
+// namesTime reports whether the token at i names a time: a date, a number, or a period word.
+func namesTime(r *lexicon.Reading, i int) bool {
+	switch r.Tokens[i].Kind {
+	case lexicon.Date, lexicon.MonthYr, lexicon.Number:
+		return true
+	}
+	for _, m := range r.Matches {
+		if m.From == i && m.Typos == 0 && timeCats[m.Cat] {
+			return true
+		}
+	}
+	return false
+}
+
+// periodWord reports whether the token at i names a period: a date, a period word that is
+// not also a function word ("na" is no "this"), or a year after a function word or a
+// period word ("de 2024", "maio de 2024").
+func periodWord(r *lexicon.Reading, i int) bool {
+	switch r.Tokens[i].Kind {
+	case lexicon.Date, lexicon.MonthYr:
+		return true
+	}
+	if isFunctionWord(r, i) {
+		return false
+	}
+	for _, m := range r.Matches {
+		if m.From != i || m.Typos > 0 {
+			continue
+		}
+		if timeCats[m.Cat] {
+			return true
+		}
+		if m.Cat == lexicon.CatYear && i > 0 && (isFunctionWord(r, i-1) || periodWord(r, i-1)) {
+			return true
+		}
+	}
+	return false
+}
+
+// relatesTime reports whether the time relation m ("antes de", "after", "by") relates to a
+// time: the first word after it that is not a function word names one.
+func relatesTime(r *lexicon.Reading, m lexicon.Match) bool {
+	for i := m.To; i < len(r.Tokens) && r.Tokens[i].Part == r.Tokens[m.From].Part; i++ {
+		if namesTime(r, i) {
+			return true
+		}
+		if !isFunctionWord(r, i) {
+			return false
+		}
+	}
+	return false
+}
+
+// isFunctionWord reports whether a function word or a word before a period ("de", "the",
+// "in") reads the token at i.
+func isFunctionWord(r *lexicon.Reading, i int) bool {
+	for _, m := range r.Matches {
+		if m.From == i && m.To == i+1 && (m.Cat == semantic.CatFiller && m.Arg == "function" || m.Cat == semantic.CatInPeriod || m.Cat == semantic.CatFrom) {
+			return true
+		}
+	}
+	return false
+}
+
+// dayCats are the categories of the words that say on what day something happens.
+var dayCats = map[semantic.Category]bool{semantic.CatWeekday: true, semantic.CatDay: true, semantic.CatNext: true}
+
+// workTime reports whether the time word at i says when the work an answer is for happens:
+// a day modifying a work noun ("a reunião de sexta", "the Monday meeting", "the meeting
+// tomorrow"). A month, a quarter, a year or a past period modifying one names the period
+// reported on ("o relatório de abril", "last year's summary"): it is the question's.
+func workTime(r *lexicon.Reading, i int, work []bool) bool {
+	if !modifiesWork(r, lexicon.Match{From: i, To: i + 1}, work) {
+		return false
+	}
+	for _, m := range r.Matches {
+		if m.From == i && m.Typos == 0 && dayCats[m.Cat] {
+			return true
+		}
+	}
+	return false
+}
+
+// whenAsked reports whether the time word at i says when someone asked: it follows a
+// verb of asking (semantic.Fillers "reported") closely ("asked me earlier today").
+func whenAsked(r *lexicon.Reading, i int) bool {
+	for _, m := range r.Matches {
+		if m.Cat == semantic.CatFiller || m.Cat == semantic.CatDiscourse {
+			if m.Arg == "reported" && m.To <= i && i-m.To < reportedReach && r.Tokens[m.From].Part == r.Tokens[i].Part {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// dropsPeriod reports whether the clauses left out name a time the rest does not name: a
+// constraint that would be lost.
+func dropsPeriod(r *lexicon.Reading, drop []bool, work []bool) bool {
+	left, kept := false, false
+	for i := range r.Tokens {
+		if !periodWord(r, i) {
+			continue
+		}
+		if !drop[i] {
+			kept = true
+			continue
+		}
+		if !workTime(r, i, work) && !whenAsked(r, i) {
+			left = true
+		}
+	}
+	return left && !kept
+}
+
+// keepPeriod keeps, in the clauses left out, the one period they name when the rest of the
+// question names none: the context states the question's period ("a quick summary of last
+// year: how many points were redeemed?", "pro fechamento de maio: quanto vendemos?").
+// Two periods, or one of the work or of the asking, are not kept.
+func keepPeriod(r *lexicon.Reading, drop []bool) {
+	work := workNouns(r)
+	first, last := -1, -1
+	for i := range r.Tokens {
+		if !periodWord(r, i) {
+			continue
+		}
+		if !drop[i] {
+			return
+		}
+		if workTime(r, i, work) || whenAsked(r, i) {
+			continue
+		}
+		if first < 0 {
+			first = i
+		}
+		last = i
+	}
+	if first < 0 {
+		return
+	}
+	for k := first; k <= last; k++ {
+		if !periodWord(r, k) && !isFunctionWord(r, k) || joinsTwo(r, k) {
+			return // two periods, or one with words between
+		}
+	}
+	for k := first; k <= last; k++ {
+		drop[k] = false
+	}
+}
+
+// workNouns marks the work nouns (semantic.Fillers "work"), whose modifiers are the work's.
+func workNouns(r *lexicon.Reading) []bool {
+	work := make([]bool, len(r.Tokens))
+	for _, m := range r.Matches {
+		if m.Cat == semantic.CatDiscourse && m.Arg == "work" {
+			for i := m.From; i < m.To; i++ {
+				work[i] = true
+			}
+		}
+	}
+	return work
+}
+
+// dropsDimension reports whether a clause left out that introduces the question names a
+// dimension the rest does not name ("origem dos cadastros: quantos clientes em cada
+// uma?"), or any clause left out breaks the question down by one ("I need to know, for
+// each one of our stores, | how many redemptions ..."): the question is about it.
+// A dimension word inside a longer phrase, or before a value ("loja Copacabana": a store),
+// names no dimension.
+func dropsDimension(r *lexicon.Reading, drop []bool) bool {
+	whole, _ := wholeClauses(r, drop) // a breakdown declined is none
+	named := map[string]bool{}
+	for _, m := range r.Matches {
+		if !drop[m.From] && (m.Cat == semantic.CatDim || m.Cat == semantic.CatDimAdj) {
+			named[m.Arg] = true
+		}
+	}
+	for _, m := range r.Matches {
+		if !drop[m.From] || !introduces(r, m.From) && !byBefore(r, m.From, drop, whole) || m.Typos > 0 || m.Cat != semantic.CatDim && m.Cat != semantic.CatDimAdj || named[m.Arg] {
+			continue
+		}
+		inside := false
+		for _, o := range r.Matches {
+			longer := o.From <= m.From && o.To >= m.To && o.To-o.From > m.To-m.From && o.Cat != lexicon.CatWord &&
+				semantic.RoleOf(o.Cat, o.Arg) != semantic.RoleNeutral
+			if longer || o.From == m.To && o.Typos == 0 && valueCats[o.Cat] {
+				inside = true
+				break
+			}
+		}
+		if !inside {
+			return true
+		}
+	}
+	return false
+}
+
+// introduces reports whether the part of the token at i ends at a colon or a dash: it
+// introduces what follows.
+func introduces(r *lexicon.Reading, i int) bool {
+	k := i
+	for k+1 < len(r.Tokens) && r.Tokens[k+1].Part == r.Tokens[i].Part {
+		k++
+	}
+	return strings.ContainsRune(":-–—", r.Tokens[k].Stop)
+}
+
+// valueCats are the categories of the values a dimension word can introduce.
+var valueCats = map[semantic.Category]bool{
+	lexicon.CatStore: true, lexicon.CatCity: true, lexicon.CatState: true, lexicon.CatProduct: true, semantic.CatValue: true,
+}
+
+// joinsTwo reports whether the token at i joins two things ("e", "and", "ou", "or").
+func joinsTwo(r *lexicon.Reading, i int) bool {
+	for _, m := range r.Matches {
+		if m.From == i && (m.Cat == semantic.CatAnd || m.Cat == semantic.CatOr) && r.Tokens[i].Norm != "," {
+			return true
+		}
+	}
+	return false
+}
+
+// wholeClauses reads the clauses left out that ask for one total (semantic.Fillers
+// "whole": "Só o total mesmo, não precisa separar por loja", "just the total, no need to
+// break it down by store"): the negation and restriction words of the phrase itself, and
+// the breakdowns after it in its clause, are what the writer declines, not constraints
+// (inside). The clause contradicts a question that has a breakdown of its own.
+func wholeClauses(r *lexicon.Reading, drop []bool) (inside []bool, contradicts bool) {
+	inside = make([]bool, len(r.Tokens))
+	any := false
+	for _, m := range r.Matches {
+		if m.Cat != semantic.CatDiscourse || m.Arg != "whole" || m.Typos > 0 || !drop[m.From] {
+			continue
+		}
+		any = true
+		for i := m.From; i < m.To; i++ {
+			inside[i] = true
+		}
+		// the breakdowns after it, to the end of its clause: "por loja", "by store"
+		for _, b := range r.Matches {
+			if b.Cat == semantic.CatBy && b.From >= m.To && drop[b.From] && r.Tokens[b.From].Part == r.Tokens[m.From].Part && restricting(r, b) {
+				inside[b.From] = true
+			}
+		}
+	}
+	if !any {
+		return inside, false
+	}
+	for _, m := range r.Matches {
+		if !drop[m.From] && (m.Cat == semantic.CatBy && restricting(r, m) || m.Cat == semantic.CatDimAdj || m.Cat == semantic.CatTrend) {
+			return inside, true
+		}
+	}
+	return inside, false
+}
+
+// wordyRules are the productions of clarifications. "só os ativos", "only the active
+// ones", "counting only active customers", "considerando apenas quem aceita email": a
+// flag the writer adds after the question, introduced by "only" (CatCmp "="). Named values
+// ("só no pix") are members of a comparison, never narrowed this way: "vendas no pix e no
+// dinheiro só no pix" stays refused.
+func wordyRules() []*Rule {
+	return []*Rule{
+		rule("Filter", 0.1, tCmp+" Filter", func(k []*Edge) (any, bool) {
+			f, ok := k[1].Val.(filterV)
+			return f, ok && strings.HasPrefix(f.id, "flag:") && !f.neg && f.members == nil && arg(k[0]) == "="
+		}),
+	}
+}
+
+// byBefore reports whether a breakdown word left out (CatBy: "por", "each", "for each")
+// comes shortly before the token at i in its sentence: "for each one of our stores".
+func byBefore(r *lexicon.Reading, i int, drop, whole []bool) bool {
+	for _, b := range r.Matches {
+		if b.Cat == semantic.CatBy && b.Typos == 0 && drop[b.From] && !whole[b.From] && b.To <= i && i-b.To <= 4 && r.Tokens[b.From].Part == r.Tokens[i].Part {
+			return true
+		}
+	}
+	return false
+}
