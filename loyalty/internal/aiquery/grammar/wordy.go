@@ -292,6 +292,7 @@ func wholeClauses(r *lexicon.Reading, drop []bool) (inside []bool, contradicts b
 // dinheiro só no pix" stays refused.
 func wordyRules() []*Rule {
 	return []*Rule{
+		markerClause("onerow", string(semantic.CatOneRow), 0),
 		rule("Filter", 0.1, tCmp+" Filter", func(k []*Edge) (any, bool) {
 			f, ok := k[1].Val.(filterV)
 			return f, ok && strings.HasPrefix(f.id, "flag:") && !f.neg && f.members == nil && arg(k[0]) == "="
