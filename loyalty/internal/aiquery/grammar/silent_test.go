@@ -20,6 +20,9 @@ func TestGrowthBetweenMonths(t *testing.T) {
 		{"crescimento das vendas de mar/2024 a mai/2024", want{sql: []string{mar24, may24}}, 0},
 		{"how much did revenue grow between Q1 2025 and Q2 2025?", want{sql: []string{"DATE '2025-01-01' AND v.transaction_date < DATE '2025-04-01'", "DATE '2025-04-01' AND v.transaction_date < DATE '2025-07-01'"}}, 0},
 		{"what was the growth in sales at Batel from Q1 2025 to Q2 2025?", want{sql: []string{"DATE '2025-01-01' AND v.transaction_date < DATE '2025-04-01'", "DATE '2025-04-01' AND v.transaction_date < DATE '2025-07-01'", "'L06'"}}, 0},
+		// "by what %", "em quantos %": the growth's percentage; the whole network declines a breakdown
+		{"By what % did the revenue grow from March to May 2024? The whole network, not per store", want{sql: []string{mar24, may24}}, 1},
+		{"em quantos % o faturamento cresceu de março de 2024 para maio de 2024?", want{sql: []string{mar24, may24}}, 0},
 		// without a growth it is one span, in the year of its end
 		{"revenue from March to May 2024", want{measures: []string{"revenue"}, period: "DATE '2024-03-01'", sql: []string{"< DATE '2024-06-01'"}}, 0},
 		{"faturamento de março a maio de 2024", want{measures: []string{"revenue"}, period: "DATE '2024-03-01'", sql: []string{"< DATE '2024-06-01'"}}, 0},
@@ -72,6 +75,7 @@ func TestJustTheOne(t *testing.T) {
 		{"qual loja vendeu mais em maio, apenas uma", want{measures: []string{"revenue"}, dims: []string{"store"}, limit: 1}, 0},
 		{"the single best store by revenue in May", want{measures: []string{"revenue"}, dims: []string{"store"}, limit: 1}, 0},
 		{"qual a loja com o maior ticket médio no mês passado? só a melhor", want{measures: []string{"average_ticket"}, dims: []string{"store"}, limit: 1}, 0},
+		{"qual loja teve mais vendas em abril? so a campea", want{measures: []string{"sales_count"}, dims: []string{"store"}, limit: 1}, 0},
 		// "só uma vez" is still a number of purchases
 		{"quantos clientes compraram só uma vez", want{measures: []string{"customers"}, sql: []string{") = 1"}}, 0},
 	})
