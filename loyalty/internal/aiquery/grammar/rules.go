@@ -40,6 +40,8 @@ type env struct {
 	monthYears []int
 	// afterBy are the positions right after a breakdown word ("each", "por")
 	afterBy []int
+	// afterAdj are the positions right after "monthly", "weekly", "daily"
+	afterAdj []int
 }
 
 func newGrammar(rules []*Rule) *Grammar {
@@ -579,7 +581,12 @@ func productions(x *env) []*Rule {
 		}),
 		rule("Filter", 0, "Members", func(k []*Edge) (any, bool) { return memberFilter(x, k[0].Val.(memberV), false) }),
 		rule("Filter", 0, tNeg+" Members", func(k []*Edge) (any, bool) { return memberFilter(x, k[1].Val.(memberV), true) }),
-		rule("Filter", 0, tFlag, func(k []*Edge) (any, bool) { return flagFilter(arg(k[0]), false) }),
+		rule("Filter", 0, tFlag, func(k []*Edge) (any, bool) {
+			if periodicActive(x, k[0]) {
+				return nil, false // "monthly active customers": the month's buyers, never the flag
+			}
+			return flagFilter(arg(k[0]), false)
+		}),
 		// "sms opt-in", "e-mail liberado": the channel before its word
 		rule("Filter", 0, "Members "+tOptIn, func(k []*Edge) (any, bool) {
 			m := k[0].Val.(memberV)
@@ -1103,7 +1110,7 @@ func productions(x *env) []*Rule {
 		rule("Clause", 0.5, tBy+" "+tBands, func(k []*Edge) (any, bool) { return clauseV{"bands", marker("")}, true }),
 		markerClause("when", string(semantic.CatWhen), 0),
 		markerClause("pronoun", string(semantic.CatPronoun), 0),
-	}, append(append(postposedNew(), amongRules()...), append(informal(x), wordyRules()...)...)...)
+	}, append(append(postposedNew(), amongRules()...), append(informal(x), wordyRules(x)...)...)...)
 }
 
 const (

@@ -101,3 +101,21 @@ func afterBy(r *lexicon.Reading) []int {
 	}
 	return out
 }
+
+// afterAdj are the positions right after "monthly", "weekly", "daily" (a breakdown by a
+// period unit said as an adjective).
+func afterAdj(r *lexicon.Reading) []int {
+	var out []int
+	for _, m := range r.Matches {
+		if m.Cat == semantic.CatDimAdj && (m.Arg == "month" || m.Arg == "week" || m.Arg == "day") {
+			out = append(out, m.To)
+		}
+	}
+	return out
+}
+
+// periodicActive reports whether the flag e is "active" right after "monthly", "weekly",
+// "daily": "monthly active customers" are each month's buyers, never the active flag.
+func periodicActive(x *env, e *Edge) bool {
+	return arg(e) == "active" && slices.Contains(x.afterAdj, e.From)
+}

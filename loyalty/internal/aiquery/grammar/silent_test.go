@@ -51,6 +51,9 @@ func TestActiveBuyers(t *testing.T) {
 		{"quantos compradores ativos tivemos por mês no 1º tri de 2025", want{measures: []string{"buyers"}, dims: []string{"month"}, sql: []string{q1}}, 0},
 		{"how many customers purchased each month Jan to Mar 2025?", want{measures: []string{"buyers"}, dims: []string{"month"}, sql: []string{q1}}, 0},
 		{"Jan to Mar 2025: how many customers purchased each month?", want{measures: []string{"buyers"}, dims: []string{"month"}, sql: []string{q1}}, 0},
+		// "monthly active customers" are each month's buyers (MAU), never active sign-ups
+		{"how many monthly active customers did we have in Q1 2025?", want{measures: []string{"buyers"}, dims: []string{"month"}, sql: []string{q1}}, 0},
+		{"Monthly active users, Q1 2025", want{measures: []string{"buyers"}, dims: []string{"month"}, sql: []string{q1}}, 0},
 		// active customers who bought stay the flag and the purchase
 		{"how many active customers bought in May", want{measures: []string{"customers"}, sql: []string{"c.is_active", "EXISTS"}}, 0},
 	})
@@ -59,6 +62,7 @@ func TestActiveBuyers(t *testing.T) {
 		"Active buyers in Q1 2025: how many distinct customers bought in each month?",
 		"compradores ativos de jan a mar/2025: quantos clientes diferentes compraram em cada mês?",
 		"quantos compradores ativos tivemos por mês no 1º tri de 2025",
+		"how many monthly active customers did we have in Q1 2025?",
 	} {
 		res, err := it.Interpret(q, testCatalog)
 		if err == nil && (strings.Contains(res.SQL, "is_active") || strings.Contains(res.SQL, "EXISTS")) {
