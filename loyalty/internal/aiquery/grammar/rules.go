@@ -620,8 +620,8 @@ func productions(x *env) []*Rule {
 		rule("Num", 0, tNumWord, func(k []*Edge) (any, bool) { return arg(k[0]), true }),
 		rule("Num", 0, tYear, func(k []*Edge) (any, bool) { return arg(k[0]), true }),
 		rule("Filter", 0, tCmp+" Num "+tQuantity+"?", func(k []*Edge) (any, bool) {
-			if k[2] == nil && arg(k[0]) == "=" {
-				return nil, false // "just the one", "só uma": no value is said equal to a bare number
+			if k[2] == nil && arg(k[0]) == "=" && numberWord(k[1]) {
+				return nil, false // "just the one", "só uma": no value is said equal to a bare number word
 			}
 			return threshold(arg(k[2]), arg(k[0]), arg(k[1]))
 		}),

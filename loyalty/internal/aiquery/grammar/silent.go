@@ -119,3 +119,9 @@ func afterAdj(r *lexicon.Reading) []int {
 func periodicActive(x *env, e *Edge) bool {
 	return arg(e) == "active" && slices.Contains(x.afterAdj, e.From)
 }
+
+// numberWord reports whether the number n is written as a word ("one", "uma"): after
+// "just", "only", "só" it is an article or a pronoun ("just the one"), never a value.
+func numberWord(n *Edge) bool {
+	return len(n.Kids) == 1 && n.Kids[0] != nil && n.Kids[0].Sym == tNumWord
+}

@@ -80,6 +80,8 @@ func TestJustTheOne(t *testing.T) {
 		{"the single best store by revenue in May", want{measures: []string{"revenue"}, dims: []string{"store"}, limit: 1}, 0},
 		{"qual a loja com o maior ticket médio no mês passado? só a melhor", want{measures: []string{"average_ticket"}, dims: []string{"store"}, limit: 1}, 0},
 		{"qual loja teve mais vendas em abril? so a campea", want{measures: []string{"sales_count"}, dims: []string{"store"}, limit: 1}, 0},
+		// a value said in digits is still compared ("exactly 100": a sale's value)
+		{"how many sales of exactly 100?", want{measures: []string{"sales_count"}, sql: []string{"v.value = 100"}}, 0},
 		// "só uma vez" is still a number of purchases
 		{"quantos clientes compraram só uma vez", want{measures: []string{"customers"}, sql: []string{") = 1"}}, 0},
 	})
