@@ -82,6 +82,8 @@ func TestJustTheOne(t *testing.T) {
 		{"qual loja teve mais vendas em abril? so a campea", want{measures: []string{"sales_count"}, dims: []string{"store"}, limit: 1}, 0},
 		// a value said in digits is still compared ("exactly 100": a sale's value)
 		{"how many sales of exactly 100?", want{measures: []string{"sales_count"}, sql: []string{"v.value = 100"}}, 0},
+		// "uma só compra" is exactly one purchase, never "some purchase"
+		{"quantos clientes têm uma só compra?", want{measures: []string{"customers"}, sql: []string{") = 1"}}, 0},
 		// "só uma vez" is still a number of purchases
 		{"quantos clientes compraram só uma vez", want{measures: []string{"customers"}, sql: []string{") = 1"}}, 0},
 	})

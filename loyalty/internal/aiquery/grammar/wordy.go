@@ -293,6 +293,13 @@ func wholeClauses(r *lexicon.Reading, drop []bool) (inside []bool, contradicts b
 func wordyRules(x *env) []*Rule {
 	return []*Rule{
 		markerClause("onerow", string(semantic.CatOneRow), 0),
+		// "uma só compra", "um só resgate": exactly one, said before "só"
+		rule("Filter", 0, "Num "+tCmp+" "+tQuantity, func(k []*Edge) (any, bool) {
+			if arg(k[1]) != "=" || !numberWord(k[0]) {
+				return nil, false
+			}
+			return threshold(arg(k[2]), "=", arg(k[0]))
+		}),
 		// "monthly active customers", "weekly active users": the buyers of each month or week
 		rule("Measure", 0, tFlag+" "+tNoun, func(k []*Edge) (any, bool) {
 			n := semantic.NounByID(arg(k[1]))
