@@ -526,6 +526,8 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		// a subject beside a measure: the rows the measure reads, or customers narrowed
 		// by what they did ("faturamento dos clientes que usam o app")
 		switch {
+		case restatesBuyers(subj, measures):
+			// "active buyers in May - how many customers purchased?": the buyers again
 		case subj.event != nil:
 			filters = append(filters, activityFilter(subj))
 		case subj.noun.Fact == measures[0].Fact && ranked && len(measures) == 1 && measures[0].PerRow != nil:
@@ -926,7 +928,10 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		periods = append(periods, ps...)
 		compared = true
 	}
-	if len(periods) == 1 && a.has("growth") {
+	if len(periods) == 1 && a.has("growth") && spanOf(clauses) != nil {
+		// "growth from April to May": from the span's first end to its second
+		periods = slices.Clone(spanOf(clauses))
+	} else if len(periods) == 1 && a.has("growth") {
 		// "revenue growth vs last month": from the last period to the current one; "YoY
 		// growth for Q1": from the same period a year before
 		if a.yearOverYear() {
@@ -1230,6 +1235,9 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		rank.limit = atoiOr(string(clauses[i].v.(string)), 0)
 	} else if ok {
 		a.used[i] = false
+	}
+	if hasRank && rank.limit <= 1 {
+		oneRow(a, &rank.limit) // "which store sold most? just the one"
 	}
 	if hasRank && len(a.req.Dims) == 0 && a.req.SortBy == nil && eitherMembers != nil && memberDim(eitherMembers.kind) != nil {
 		// "o que vendeu mais, pix ou crédito?", "which sold more, Centro or Batel?": the

@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -35,6 +36,12 @@ type env struct {
 	// anaphora are the positions of every pronoun, fillers too ("their", "them"): a
 	// clause with one shares the filters of the clause before it
 	anaphora []int
+	// monthYears are the positions of years that belong to the month before them
+	monthYears []int
+	// afterBy are the positions right after a breakdown word ("each", "por")
+	afterBy []int
+	// afterAdj are the positions right after "monthly", "weekly", "daily"
+	afterAdj []int
 }
 
 func newGrammar(rules []*Rule) *Grammar {
@@ -574,7 +581,12 @@ func productions(x *env) []*Rule {
 		}),
 		rule("Filter", 0, "Members", func(k []*Edge) (any, bool) { return memberFilter(x, k[0].Val.(memberV), false) }),
 		rule("Filter", 0, tNeg+" Members", func(k []*Edge) (any, bool) { return memberFilter(x, k[1].Val.(memberV), true) }),
-		rule("Filter", 0, tFlag, func(k []*Edge) (any, bool) { return flagFilter(arg(k[0]), false) }),
+		rule("Filter", 0, tFlag, func(k []*Edge) (any, bool) {
+			if periodicActive(x, k[0]) {
+				return nil, false // "monthly active customers": the month's buyers, never the flag
+			}
+			return flagFilter(arg(k[0]), false)
+		}),
 		// "sms opt-in", "e-mail liberado": the channel before its word
 		rule("Filter", 0, "Members "+tOptIn, func(k []*Edge) (any, bool) {
 			m := k[0].Val.(memberV)
@@ -607,7 +619,12 @@ func productions(x *env) []*Rule {
 		rule("Num", 0, tNumber, func(k []*Edge) (any, bool) { return arg(k[0]), true }),
 		rule("Num", 0, tNumWord, func(k []*Edge) (any, bool) { return arg(k[0]), true }),
 		rule("Num", 0, tYear, func(k []*Edge) (any, bool) { return arg(k[0]), true }),
-		rule("Filter", 0, tCmp+" Num "+tQuantity+"?", func(k []*Edge) (any, bool) { return threshold(arg(k[2]), arg(k[0]), arg(k[1])) }),
+		rule("Filter", 0, tCmp+" Num "+tQuantity+"?", func(k []*Edge) (any, bool) {
+			if k[2] == nil && arg(k[0]) == "=" && numberWord(k[1]) {
+				return nil, false // "just the one", "só uma": no value is said equal to a bare number word
+			}
+			return threshold(arg(k[2]), arg(k[0]), arg(k[1]))
+		}),
 		rule("Filter", 0, tCmp+" "+tMoney, func(k []*Edge) (any, bool) { return threshold("money", arg(k[0]), arg(k[1])) }),
 		// "saldo acima de 1000", "idade acima de 30": the noun says what the number counts
 		rule("Filter", 0, tNoun+" "+tCmp+" Num "+tQuantity+"?", func(k []*Edge) (any, bool) {
@@ -946,7 +963,12 @@ func productions(x *env) []*Rule {
 			}
 			return absence(x, arg(k[2]), arg(k[3]))
 		}),
-		rule("Period", 0, tYear, func(k []*Edge) (any, bool) { return year(x, arg(k[0])) }),
+		rule("Period", 0, tYear, func(k []*Edge) (any, bool) {
+			if slices.Contains(x.monthYears, k[0].From) {
+				return nil, false // "May 2025": the month's year, never a period of its own
+			}
+			return year(x, arg(k[0]))
+		}),
 		rule("Period", 0, tUnit+" "+tFrom+"? "+tYear, func(k []*Edge) (any, bool) {
 			if arg(k[0]) != "year" {
 				return nil, false
@@ -964,8 +986,8 @@ func productions(x *env) []*Rule {
 		rule("Period", 0, tMonth+" "+tFrom+"? Period", func(k []*Edge) (any, bool) { return monthOf(x, arg(k[0]), k[2].Val.(periodV).p) }),
 		// "mês de maio", "o mês de março"
 		rule("Period", 0, tUnit+" "+tFrom+"? "+tMonth+" "+tFrom+"? "+tYear+"?", func(k []*Edge) (any, bool) {
-			if arg(k[0]) != "month" {
-				return nil, false
+			if arg(k[0]) != "month" || k[1] == nil && slices.Contains(x.afterBy, k[0].From) {
+				return nil, false // "each month Jan to May": a breakdown, then a month
 			}
 			return month(x, arg(k[2]), arg(k[4]))
 		}),
@@ -998,8 +1020,13 @@ func productions(x *env) []*Rule {
 		}),
 		rule("Period", 0, tAfter+" Period", func(k []*Edge) (any, bool) { return open(k[1].Val.(periodV).p, "after") }),
 		rule("Period", 0, tBefore+" Period", func(k []*Edge) (any, bool) { return open(k[1].Val.(periodV).p, "before") }),
-		rule("Period", 0, tFrom+" Period "+tTo+" Period", func(k []*Edge) (any, bool) { return span(k[1].Val.(periodV).p, k[3].Val.(periodV).p) }),
-		rule("Period", 0, tBetween+" Period "+tAnd+" Period", func(k []*Edge) (any, bool) { return span(k[1].Val.(periodV).p, k[3].Val.(periodV).p) }),
+		rule("Period", 0, tFrom+" Period "+tTo+" Period", func(k []*Edge) (any, bool) { return endsSpan(x, k[1], k[3]) }),
+		rule("Period", 0.1, "Period "+tTo+" Period", func(k []*Edge) (any, bool) { return endsSpan(x, k[0], k[2]) }),
+		rule("Period", 0, tBetween+" Period "+tAnd+" Period", func(k []*Edge) (any, bool) {
+			a, b := k[1].Val.(periodV).p, k[3].Val.(periodV).p
+			v, ok := span(a, b)
+			return spanEnds(v, ok, a, b)
+		}),
 
 		// ---- ranking: "top 5", "os 10 ... que mais", "qual loja ... menos"
 		rule("Rank", 0, tTop+" Num?", func(k []*Edge) (any, bool) { return rankV{semantic.Descending, atoiOr(arg(k[1]), 0)}, true }),
@@ -1083,7 +1110,7 @@ func productions(x *env) []*Rule {
 		rule("Clause", 0.5, tBy+" "+tBands, func(k []*Edge) (any, bool) { return clauseV{"bands", marker("")}, true }),
 		markerClause("when", string(semantic.CatWhen), 0),
 		markerClause("pronoun", string(semantic.CatPronoun), 0),
-	}, append(append(postposedNew(), amongRules()...), append(informal(x), wordyRules()...)...)...)
+	}, append(append(postposedNew(), amongRules()...), append(informal(x), wordyRules(x)...)...)...)
 }
 
 const (

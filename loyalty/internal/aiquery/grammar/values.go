@@ -122,6 +122,8 @@ type periodV struct {
 	// absence: "há mais de 90 dias", "in over 90 days": how long something has not
 	// happened; only a denied activity takes it
 	absence bool
+	// ends: a span said by its two ends ("from April to May"), which a growth compares
+	ends periodsV
 }
 
 // periodsV are periods compared ("abril e maio", "April vs May").

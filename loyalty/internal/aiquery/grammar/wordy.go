@@ -290,8 +290,24 @@ func wholeClauses(r *lexicon.Reading, drop []bool) (inside []bool, contradicts b
 // flag the writer adds after the question, introduced by "only" (CatCmp "="). Named values
 // ("só no pix") are members of a comparison, never narrowed this way: "vendas no pix e no
 // dinheiro só no pix" stays refused.
-func wordyRules() []*Rule {
+func wordyRules(x *env) []*Rule {
 	return []*Rule{
+		markerClause("onerow", string(semantic.CatOneRow), 0),
+		// "uma só compra", "um só resgate": exactly one, said before "só"
+		rule("Filter", 0, "Num "+tCmp+" "+tQuantity, func(k []*Edge) (any, bool) {
+			if arg(k[1]) != "=" || !numberWord(k[0]) {
+				return nil, false
+			}
+			return threshold(arg(k[2]), "=", arg(k[0]))
+		}),
+		// "monthly active customers", "weekly active users": the buyers of each month or week
+		rule("Measure", 0, tFlag+" "+tNoun, func(k []*Edge) (any, bool) {
+			n := semantic.NounByID(arg(k[1]))
+			if !periodicActive(x, k[0]) || n == nil || n.Fact != semantic.Customers {
+				return nil, false
+			}
+			return byID("buyers")
+		}),
 		rule("Filter", 0.1, tCmp+" Filter", func(k []*Edge) (any, bool) {
 			f, ok := k[1].Val.(filterV)
 			return f, ok && strings.HasPrefix(f.id, "flag:") && !f.neg && f.members == nil && arg(k[0]) == "="

@@ -132,8 +132,8 @@ var Fillers = []*FillerClass{
 	// por loja", "just the total, no need to break it down by store"): a statement clause
 	// (package grammar, wordy.go) the question is read without when it has no breakdown
 	{ID: "whole", Role: RoleDiscourse, Opens: true, Words: W(
-		"so o total|so o total mesmo|apenas o total|somente o total|so o numero|so o numero total|so o numero geral|o total mesmo|o total geral mesmo|um numero so|um total so|nao precisa separar|nao precisa dividir|nao precisa abrir|nao precisa quebrar|nao precisa detalhar|nao precisa ser separado|nao precisa vir separado|sem precisar separar",
-		"just the total|only the total|just the overall total|just the grand total|just the number|just one number|only one number|a single number is fine|one number is fine|no need to split|no need to split it|no need to break it down|no need to break down|no need to separate|no need for a breakdown|no breakdown needed|it does not need to be split|it doesnt need to be split")},
+		"so o total|so o total mesmo|apenas o total|somente o total|so o numero|so o numero total|so o numero geral|o total mesmo|o total geral mesmo|um numero so|um total so|nao precisa separar|nao precisa dividir|nao precisa abrir|nao precisa quebrar|nao precisa detalhar|nao precisa ser separado|nao precisa vir separado|sem precisar separar|nao por loja|rede toda, nao por loja|a rede toda, nao por loja",
+		"just the total|only the total|just the overall total|just the grand total|just the number|just one number|only one number|a single number is fine|one number is fine|no need to split|no need to split it|no need to break it down|no need to break down|no need to separate|no need for a breakdown|no breakdown needed|it does not need to be split|it doesnt need to be split|whole network, not per store|whole network, not by store|the whole network, not per store|not per store|not by store")},
 	// the work an answer is for: read only in a context sentence (their modifiers are the
 	// work's, not the question's)
 	{ID: "work", Role: RoleDiscourse, Words: W(

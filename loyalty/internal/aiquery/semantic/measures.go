@@ -80,7 +80,7 @@ var (
 		Expr: "round(avg(v.value), 2)", Alias: T("ticket_medio", "average_ticket"),
 		Name: T("ticket médio", "average ticket"),
 		Def:  T("valor médio de uma venda (faturamento / número de vendas)", "average value of a sale (revenue / number of sales)")}
-	Buyers = &Measure{ID: "buyers", Fact: Sales, Kind: Count, Words: W("compradores|compradoras|comprador|compradora|clientes compradores|compradores unicos|clientes pagantes", "buyers|buyer|shoppers|purchasers|purchaser|paying customers|unique buyers|unique shoppers|distinct buyers|purchasing customers"), Keys: keys("count customers buy|count buyers|count customers spend|count buy|count spend"),
+	Buyers = &Measure{ID: "buyers", Fact: Sales, Kind: Count, Words: W("compradores|compradoras|comprador|compradora|clientes compradores|compradores unicos|clientes pagantes|compradores ativos|compradoras ativas|clientes compradores ativos", "buyers|buyer|shoppers|purchasers|purchaser|paying customers|unique buyers|unique shoppers|distinct buyers|purchasing customers|active buyers|active shoppers|active purchasers|active buying customers"), Keys: keys("count customers buy|count buyers|count customers spend|count buy|count spend"),
 		Expr: "count(DISTINCT v.customer_id)", Alias: T("clientes_compradores", "buying_customers"),
 		Name: T("clientes que compraram", "customers who bought"),
 		Def:  T("clientes distintos com ao menos uma venda", "distinct customers with at least one sale")}

@@ -92,6 +92,7 @@ const (
 	CatNumWord  Category = "numword" // arg: a number written as a word
 	CatAgo      Category = "ago"     // ha, faz, ago
 	CatInPeriod Category = "in"      // em, in, during, no, na (before a period)
+	CatOneRow   Category = "onerow"  // "just the one", "só uma": the one row a ranking answers with
 )
 
 // Term is one terminal: a category, its argument and its words.
@@ -395,6 +396,9 @@ var Terminals = []Term{
 	{CatHave, "", W("tem|possuem|possui|com|c|que tem|que possuem|ainda tem", "have|has|with|w|holding|that have|who have|sitting on|still sitting on|got")},
 	{CatUse, "", W("usam|usa|utilizam|utiliza|usando|usuarios do|usuario do", "use|uses|using|users of")},
 	{CatBetween, "", W("entre", "between")},
+	// a ranking answered by its first row, said again: never a value equal to one
+	{CatOneRow, "", W("so uma|so um|apenas uma|apenas um|somente uma|somente um|so a primeira|so o primeiro|so a melhor|so o melhor|uma so|um so|so a campea|so o campeao|apenas a campea|apenas o campeao|so a vencedora|so o vencedor",
+		"just the one|only the one|only one|just one|the single|a single|just the top one|only the top one|just the first|only the first|just the winner|only the winner")},
 	{CatTop, "", W("top|ranking|os maiores|as maiores|ordenadas|ordenados|ordenada|ordenado|ordenar|classificadas|classificados|em ordem", "top|ranking|rank|ranked|leading|best|sorted|ordered|sorted by|ordered by")},
 	{CatMost, "", W("mais|maior|maiores|melhor|melhores|que mais|quem mais|do maior para o menor|do maior pro menor|do maior pra menor|maior para menor|da maior para a menor|da maior pra menor|das maiores para as menores|dos maiores para os menores|decrescente|ordem decrescente", "most|more|highest|biggest|largest|best|greatest|top|biggest first|largest first|highest first|descending|in descending order")},
 	{CatLeast, "", W("menos|menor|menores|pior|piores|que menos|quem menos|do menor para o maior|do menor pro maior|do menor pra maior|menor para maior|da menor para a maior|da menor pra maior|crescente|ordem crescente", "least|fewest|lowest|smallest|worst|bottom|less|smallest first|lowest first|ascending|in ascending order")},
@@ -410,7 +414,7 @@ var Terminals = []Term{
 	{CatShare, "", W("percentual|porcentagem|%|taxa|tx|proporcao|participacao|fatia|por cento", "percentage|percent|%|share|rate|proportion|ratio|pct")},
 	// a percentage asked for ("quantos %", "what %"): its condition follows it, never the
 	// word before it
-	{CatShare, "ask", W("quantos %|quantos porcento|qual %|qual o %|qual a %|qual o percentual|qual a porcentagem|que %", "what %|what percent|what percentage|how many %|what pct")},
+	{CatShare, "ask", W("quantos %|quantos porcento|qual %|qual o %|qual a %|qual o percentual|qual a porcentagem|que %|em quantos %|em quantos por cento|em que %", "what %|what percent|what percentage|how many %|what pct|by what %|by what percent|by what percentage|by how many percent|by how much percent")},
 	// a share of the total of every group ("% of total", "mix"): each group's part, never
 	// the part of the rows meeting a condition
 	{CatShare, "total", W("% do total|percentual do total|porcentagem do total|participacao no total|participacao do total|participacao sobre o total|% sobre o total|percentual sobre o total|fatia do total|parcela do total|mix|do total geral",

@@ -1,0 +1,127 @@
+package grammar
+
+import (
+	"slices"
+
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/lexicon"
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
+)
+
+// Readings that would answer silently wrong: a year that belongs to the month before it
+// read as a period of its own, and a span "from April to May" that a growth compares.
+
+// monthYears are the positions of the question's years that follow a month, quarter or
+// half ("May 2025", "maio de 2025", "Q1 of 2024"): such a year is that period's, never a
+// period on its own ("from April 2025 to May 2025" is not April–May and the year 2025).
+func monthYears(r *lexicon.Reading) []int {
+	var out []int
+	for _, m := range r.Matches {
+		if m.Cat != semantic.CatMonth && m.Cat != semantic.CatQuarterN && m.Cat != semantic.CatHalfN {
+			continue
+		}
+		out = append(out, m.To)
+		if slices.ContainsFunc(r.Matches, func(f lexicon.Match) bool {
+			return f.Cat == semantic.CatFrom && f.From == m.To && f.To == m.To+1
+		}) {
+			out = append(out, m.To+1)
+		}
+	}
+	return out
+}
+
+// spanEnds is a span said by its two ends ("from April to May", "between Q1 and Q2"): a
+// growth over it is from the first end to the second, when both are whole periods of one
+// unit; otherwise nil.
+func spanEnds(v any, ok bool, a, b *semantic.Period) (any, bool) {
+	if !ok || a.Kind != b.Kind || a.Start.IsZero() || b.Start.IsZero() {
+		return v, ok
+	}
+	switch a.Kind {
+	case semantic.CalendarMonth, semantic.CalendarQuarter, semantic.CalendarHalf, semantic.CalendarYear:
+	default:
+		return v, ok
+	}
+	pv := v.(periodV)
+	pv.ends = periodsV{a, b}
+	return pv, true
+}
+
+// spanOf is the ends of the question's one period when it is a span said by its ends.
+func spanOf(clauses []clauseV) []*semantic.Period {
+	var ends periodsV
+	n := 0
+	for _, c := range clauses {
+		if pv, ok := c.v.(periodV); ok && c.kind == "period" {
+			n++
+			ends = pv.ends
+		}
+	}
+	if n != 1 {
+		return nil
+	}
+	return ends
+}
+
+// oneRow takes "just the one", "só uma" said of a ranking: its one row. Said of anything
+// else it stays unused, and the question is refused.
+func oneRow(a *assembly, limit *int) {
+	for _, i := range a.all("onerow") {
+		a.used[i] = true
+		*limit = 1
+	}
+}
+
+// endsSpan is "(from) A to B" of two periods: a month without its year is in the year of
+// the month that ends the span ("from March to May 2024": March 2024).
+func endsSpan(x *env, ka, kb *Edge) (any, bool) {
+	a, b := ka.Val.(periodV).p, kb.Val.(periodV).p
+	if a.Kind == semantic.CalendarMonth && b.Kind == semantic.CalendarMonth && a.Start.After(b.Start) && a.Start.Month() <= b.Start.Month() {
+		a = semantic.Month(b.Start.Year(), int(a.Start.Month()), x.loc)
+	}
+	v, ok := span(a, b)
+	return spanEnds(v, ok, a, b)
+}
+
+// restatesBuyers reports whether the subject, customers who bought, names again the buyers
+// the one measure counts ("active buyers Jan to May - how many customers purchased each
+// month?"): the same customers of the same period, never a cohort of them.
+func restatesBuyers(s *subjectV, ms []*semantic.Measure) bool {
+	return len(ms) == 1 && ms[0].ID == "buyers" && s.event != nil && s.event.ID == "buy" && !s.neg && !s.again &&
+		s.noun.Fact == semantic.Customers && s.signupStore == ""
+}
+
+// afterBy are the positions right after a breakdown word ("each month", "por mês"): a unit
+// there is the breakdown's, never "the month of" a month named next.
+func afterBy(r *lexicon.Reading) []int {
+	var out []int
+	for _, m := range r.Matches {
+		if m.Cat == semantic.CatBy {
+			out = append(out, m.To)
+		}
+	}
+	return out
+}
+
+// afterAdj are the positions right after "monthly", "weekly", "daily" (a breakdown by a
+// period unit said as an adjective).
+func afterAdj(r *lexicon.Reading) []int {
+	var out []int
+	for _, m := range r.Matches {
+		if m.Cat == semantic.CatDimAdj && (m.Arg == "month" || m.Arg == "week" || m.Arg == "day") {
+			out = append(out, m.To)
+		}
+	}
+	return out
+}
+
+// periodicActive reports whether the flag e is "active" right after "monthly", "weekly",
+// "daily": "monthly active customers" are each month's buyers, never the active flag.
+func periodicActive(x *env, e *Edge) bool {
+	return arg(e) == "active" && slices.Contains(x.afterAdj, e.From)
+}
+
+// numberWord reports whether the number n is written as a word ("one", "uma"): after
+// "just", "only", "só" it is an article or a pronoun ("just the one"), never a value.
+func numberWord(n *Edge) bool {
+	return len(n.Kids) == 1 && n.Kids[0] != nil && n.Kids[0].Sym == tNumWord
+}
