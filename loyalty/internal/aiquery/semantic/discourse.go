@@ -191,3 +191,19 @@ var BackReference = W("isso|disso|nisso|esses|essas|desses|dessas|eles|elas|dele
 // store or city the context names takes their place (package grammar, statements.go).
 var PlaceDeixis = W("la|ali|aqui|nela|nele|nessa loja|naquela loja|nesta loja|dessa loja|daquela loja|desta loja|de la|dali|daqui|nessa unidade|naquela unidade",
 	"there|here|at that store|in that store|at that shop|in that shop|from there|from that store|at this store|in this store|at her store|at his store|in her store|in his store")
+
+// PeriodBack are the definite periods that point to a period named before them in the
+// question ("Recorrência de maio: quantos clientes compraram 2 vezes no mês?", "in April,
+// how many customers bought twice in the month?"): when the question names another
+// period, they are that period, never the current one (package grammar, leadin.go).
+// Without another period they keep their own reading ("no mês": this month so far).
+var PeriodBack = W("no mes|nesse mes|neste mes|naquele mes|no mesmo mes|durante o mes|ao longo do mes|dentro do mes|no periodo|nesse periodo|neste periodo|naquele periodo|no mesmo periodo|durante o periodo|ao longo do periodo|dentro do periodo",
+	"in the month|that month|in that month|during the month|during that month|over the month|within the month|in the same month|in the period|during the period|over the period|within the period|in that period|that period|during that period")
+
+// Situation are the words with which a writer says where they are ("tô no aniversário de
+// mainha", "estou na festa", "I'm at my son's birthday", "I'm on holiday"): a first-person
+// statement at the start of a clause. A concept right after one is the writer's situation
+// ("aniversário": a party, not the customers' birthdays), never a filter of the question
+// (package grammar, leadin.go).
+var Situation = W("to no|to na|to em|tou no|tou na|tou em|estou no|estou na|estou em|eu to no|eu to na|eu estou no|eu estou na|estamos no|estamos na|to num|to numa|estou num|estou numa|to de ferias|estou de ferias|to de folga|estou de folga",
+	"im at|i am at|im in|i am in|im on|i am on|we are at|were at|we are in|im out at|i am out at|im off at")

@@ -1,0 +1,221 @@
+package grammar
+
+import (
+	"strings"
+
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/lexicon"
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
+)
+
+// Lead-ins that change what the question asks (issue 24, fifth round): three ways the
+// words before a question were read into it, silently.
+//
+//   - The writer's situation: "tô no aniversário de mainha, rapidinho: quanto a rede toda
+//     faturou hoje?", "I'm at my son's birthday - how much did we sell today?". A concept
+//     right after a first-person statement of where the writer is (semantic.Situation) is
+//     the situation, never a filter: the clause is left out as context when it holds
+//     nothing else a report could be narrowed to, and the question is refused when it does.
+//   - A definite period pointing back: "Recorrência de maio: quantos clientes fizeram 2
+//     compras no mês?", "For April - how many customers bought twice in the month?". A
+//     definite period (semantic.PeriodBack) is the period the question names elsewhere;
+//     without one it keeps its own reading ("no mês": this month).
+//   - A sign-up's period: "Cohort de cadastro de jan/25: quantos desses clientes já
+//     compraram?", "customers who signed up in January - how many of them bought?". A
+//     period right after a sign-up word dates the sign-up; a reading that moved it to
+//     another event (the purchases) is refused.
+
+// leadIn reads the question's lead-in as the three rules above say. It returns the reading
+// to interpret, the words left out as context, and a refusal when the lead-in holds a
+// constraint beside the writer's situation.
+func leadIn(r *lexicon.Reading) (*lexicon.Reading, []string, *Refusal) {
+	drop := make([]bool, len(r.Tokens))
+	var texts []string
+	if from, to, ok := situation(r); ok && !holdsPlace(r, from, to) {
+		if !situationOnly(r, from, to) {
+			return r, nil, &Refusal{Lang: r.Lang, Reason: say(r.Lang,
+				"a frase antes da pergunta fala de onde você está e também de um filtro, e não sei se ele vale para a pergunta",
+				"the words before the question say where you are and also name a filter, and I cannot tell whether it applies to the question")}
+		}
+		texts = append(texts, spanText(r, from, to))
+		for i := from; i < to; i++ {
+			drop[i] = true
+		}
+	}
+	for _, s := range periodBacks(r, drop) {
+		texts = append(texts, spanText(r, s.from, s.to))
+		for i := s.from; i < s.to; i++ {
+			drop[i] = true
+		}
+	}
+	if len(texts) == 0 {
+		return r, nil, nil
+	}
+	return withoutContext(r, drop, nil), texts, nil
+}
+
+func spanText(r *lexicon.Reading, from, to int) string {
+	var words []string
+	for i := from; i < to; i++ {
+		if r.Tokens[i].Raw != "," {
+			words = append(words, r.Tokens[i].Raw)
+		}
+	}
+	return strings.Join(words, " ")
+}
+
+// phraseAt is the length of the phrase of ws that starts at token i (0: none).
+func phraseAt(r *lexicon.Reading, i int, ws semantic.Words) int {
+	best := 0
+	for _, p := range ws.All() {
+		f := strings.Fields(p)
+		if len(f) <= best || i+len(f) > len(r.Tokens) {
+			continue
+		}
+		ok := true
+		for j, w := range f {
+			if r.Tokens[i+j].Norm != w || r.Tokens[i+j].Part != r.Tokens[i].Part {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			best = len(f)
+		}
+	}
+	return best
+}
+
+// situation finds a clause that says where the writer is: a semantic.Situation phrase at
+// a clause's start (the sentence's start or after a comma) followed closely by a concept.
+// The clause runs to the first comma after the concept or the end of its sentence.
+func situation(r *lexicon.Reading) (from, to int, ok bool) {
+	roles, _, _ := tokenRoles(r)
+	for i := range r.Tokens {
+		if i > 0 && r.Tokens[i-1].Part == r.Tokens[i].Part && r.Tokens[i-1].Norm != "," {
+			continue
+		}
+		n := phraseAt(r, i, semantic.Situation)
+		if n == 0 {
+			continue
+		}
+		c := -1 // the concept after the phrase
+		for k := i + n; k < len(r.Tokens) && k <= i+n+3 && r.Tokens[k].Part == r.Tokens[i].Part && r.Tokens[k].Norm != ","; k++ {
+			if roles[k] == semantic.RoleConcept && !isFunctionWord(r, k) {
+				c = k
+				break
+			}
+		}
+		if c < 0 {
+			continue
+		}
+		end := c + 1
+		for end < len(r.Tokens) && r.Tokens[end].Part == r.Tokens[i].Part && r.Tokens[end].Norm != "," {
+			end++
+		}
+		if end == len(r.Tokens) {
+			continue // nothing asks after it
+		}
+		return i, end, true
+	}
+	return 0, 0, false
+}
+
+// holdsPlace reports whether the tokens from..to hold a store, a city or a state: a
+// clause naming one binds the question to it (statements.go), and is left to that rule.
+func holdsPlace(r *lexicon.Reading, from, to int) bool {
+	for _, m := range r.Matches {
+		if m.From >= from && m.From < to && m.Typos == 0 && (m.Cat == lexicon.CatStore || m.Cat == lexicon.CatCity || m.Cat == lexicon.CatState) {
+			return true
+		}
+	}
+	return false
+}
+
+// situationOnly reports whether the situation clause holds nothing but the writer's
+// situation: no other constraint, no period.
+func situationOnly(r *lexicon.Reading, from, to int) bool {
+	first := -1
+	for _, m := range r.Matches {
+		if m.From < from || m.From >= to || m.Typos > 0 || m.Cat == lexicon.CatWord {
+			continue
+		}
+		if semantic.RoleOf(m.Cat, m.Arg) != semantic.RoleConcept || isFunctionWord(r, m.From) {
+			continue
+		}
+		if first < 0 || m.From < first {
+			first = m.From
+		}
+	}
+	for _, m := range r.Matches {
+		if m.From <= first || m.From >= to || m.Typos > 0 {
+			continue
+		}
+		if valueCats[m.Cat] || restricting(r, m) || periodWord(r, m.From) {
+			return false
+		}
+	}
+	return true
+}
+
+// periodBacks are the definite periods of the question that point back to another period
+// it names (semantic.PeriodBack). One followed by a period of its own ("no mês de maio",
+// "in the month of May", "no período passado") names it, and points back to nothing.
+func periodBacks(r *lexicon.Reading, drop []bool) []tokenSpan {
+	var backs []tokenSpan
+	in := make([]bool, len(r.Tokens))
+	for i := 0; i < len(r.Tokens); i++ {
+		n := phraseAt(r, i, semantic.PeriodBack)
+		if n == 0 || drop[i] {
+			continue
+		}
+		k := i + n
+		for k < len(r.Tokens) && isFunctionWord(r, k) {
+			k++
+		}
+		if k < len(r.Tokens) && periodWord(r, k) {
+			i += n - 1
+			continue
+		}
+		backs = append(backs, tokenSpan{i, i + n})
+		for j := i; j < i+n; j++ {
+			in[j] = true
+		}
+		i += n - 1
+	}
+	if len(backs) == 0 {
+		return nil
+	}
+	for i := range r.Tokens {
+		if !in[i] && !drop[i] && periodWord(r, i) {
+			return backs
+		}
+	}
+	return nil
+}
+
+// signupPeriodMoved reports whether the question dates a sign-up (a period right after a
+// sign-up word: "cadastro de jan/25", "signed up in January 2025") and the request dates
+// no sign-up: the period went to another event.
+func signupPeriodMoved(r *lexicon.Reading, req *semantic.Request, sql string) bool {
+	dated := false
+	for _, m := range r.Matches {
+		if m.Cat != semantic.CatEvent || m.Arg != "signup" || m.Typos > 0 {
+			continue
+		}
+		k := m.To
+		for k < len(r.Tokens) && isFunctionWord(r, k) && r.Tokens[k].Part == r.Tokens[m.From].Part {
+			k++
+		}
+		if k < len(r.Tokens) && r.Tokens[k].Part == r.Tokens[m.From].Part && periodWord(r, k) {
+			dated = true
+		}
+	}
+	return dated && !strings.Contains(sql, semantic.Customers.Time)
+}
+
+// signupRefusal is the refusal of a request that moved a sign-up's period.
+func signupRefusal(r *lexicon.Reading, req *semantic.Request, context []string) *Refusal {
+	return &Refusal{Lang: r.Lang, Context: context, Understood: []string{describe(req)}, Reason: say(r.Lang,
+		"o período da pergunta é do cadastro dos clientes, e não consegui aplicá-lo ao cadastro sem aplicá-lo a outra coisa",
+		"the question's period is the customers' sign-up, and I could not apply it to the sign-up without applying it to something else")}
+}
