@@ -179,6 +179,9 @@ func (it *Interpreter) Interpret(question string, cat *semantic.Catalog) (*Resul
 		}
 	}
 	if err == nil && signupPeriodMoved(r, res.Request, res.SQL) {
+		if fixed := signupDated(r, res); fixed != nil {
+			return fixed, nil
+		}
 		return nil, signupRefusal(r, res.Request, res.Context)
 	}
 	return res, err

@@ -213,6 +213,56 @@ func signupPeriodMoved(r *lexicon.Reading, req *semantic.Request, sql string) bo
 	return dated && !strings.Contains(sql, semantic.Customers.Time)
 }
 
+// signupDated reads a request whose sign-up period went to another event again, with the
+// period on the sign-up: the customers counted are the ones who signed up in it, and the
+// other event, said without a period of its own, is at any time ("Cohort de cadastro de
+// jan/25: quantos desses clientes já fizeram pelo menos uma compra?" counts January's
+// sign-ups with a purchase ever). Only a count of customers with one period, named right
+// after the sign-up word, and one filter that took it, is read again; nil otherwise.
+func signupDated(r *lexicon.Reading, res *Result) *Result {
+	req := res.Request
+	if req.Fact != semantic.Customers || req.Period == nil || len(req.Measures) != 1 || req.Measures[0].ID != "customers" || len(req.Attrs) > 0 {
+		return nil
+	}
+	// the question's one period runs right after its sign-up word
+	run := make([]bool, len(r.Tokens))
+	for _, m := range r.Matches {
+		if m.Cat != semantic.CatEvent || m.Arg != "signup" || m.Typos > 0 {
+			continue
+		}
+		for k := m.To; k < len(r.Tokens) && r.Tokens[k].Part == r.Tokens[m.From].Part && (isFunctionWord(r, k) || periodWord(r, k)); k++ {
+			run[k] = true
+		}
+	}
+	for i := range r.Tokens {
+		if periodWord(r, i) && !run[i] {
+			return nil
+		}
+	}
+	at := -1
+	for i, f := range req.Filters {
+		if f.UsesPeriod {
+			if at >= 0 {
+				return nil
+			}
+			at = i
+		}
+	}
+	if at < 0 {
+		return nil
+	}
+	out := *req
+	out.Filters = append([]*semantic.Filter(nil), req.Filters...)
+	out.Filters[at] = semantic.Ever(req.Filters[at])
+	sql, err := out.Compile()
+	if err != nil || !strings.Contains(sql, semantic.Customers.Time) {
+		return nil
+	}
+	fixed := *res
+	fixed.Request, fixed.SQL = &out, sql
+	return &fixed
+}
+
 // signupRefusal is the refusal of a request that moved a sign-up's period.
 func signupRefusal(r *lexicon.Reading, req *semantic.Request, context []string) *Refusal {
 	return &Refusal{Lang: r.Lang, Context: context, Understood: []string{describe(req)}, Reason: say(r.Lang,

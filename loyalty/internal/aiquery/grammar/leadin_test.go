@@ -39,17 +39,20 @@ func TestPeriodBack(t *testing.T) {
 }
 
 // TestSignupPeriod: a period right after a sign-up word dates the sign-up; a reading that
-// moves it to the purchases of "desses" / "of them" is refused. A period of its own for
-// each event is read as before.
+// moved it to the purchases of "desses" / "of them" is read again with the period on the
+// sign-up and the purchases at any time, or refused when it cannot be. A period of its
+// own for each event is read as before.
 func TestSignupPeriod(t *testing.T) {
+	ever := "x.cancelled_at IS NULL) >= "
 	runContext(t, []contextCase{
-		{"Cohort de cadastro de fev/25: quantos desses clientes fizeram pelo menos uma compra?", want{refuse: true}, 0},
-		{"Clientes cadastrados em março de 2025: quantos deles fizeram pelo menos 2 compras?", want{refuse: true}, 0},
-		{"Customers who signed up in February 2025 - how many of them made at least one purchase?", want{refuse: true}, 0},
-		{"Of the customers who joined in March, how many have made at least one purchase?", want{refuse: true}, 0},
-	})
-	runContext(t, []contextCase{
+		{"Cohort de cadastro de fev/25: quantos desses clientes fizeram pelo menos uma compra?", want{measures: []string{"customers"}, sql: []string{"c.created_at >= DATE '2025-02-01'", ever + "1"}}, 0},
+		{"Clientes cadastrados em março de 2025: quantos deles fizeram pelo menos 2 compras?", want{measures: []string{"customers"}, sql: []string{"c.created_at >= DATE '2025-03-01'", ever + "2"}}, 0},
+		{"Customers who signed up in February 2025 - how many of them made at least one purchase?", want{measures: []string{"customers"}, sql: []string{"c.created_at >= DATE '2025-02-01'", ever + "1"}}, 0},
+		{"Of the customers who joined in March, how many have made at least one purchase?", want{measures: []string{"customers"}, sql: []string{"c.created_at >= DATE '2025-03-01'", ever + "1"}}, 0},
 		{"new customers in January who bought in February", want{measures: []string{"customers"}, sql: []string{"c.created_at >= DATE '2025-01-01'", "DATE '2025-02-01'"}}, 0},
 		{"quantos clientes se cadastraram em janeiro?", want{measures: []string{"customers"}, sql: []string{"c.created_at >= DATE '2025-01-01'"}}, 0},
+	})
+	runContext(t, []contextCase{
+		{"clientes cadastrados em janeiro: quantos deles já compraram?", want{refuse: true}, 0},
 	})
 }
