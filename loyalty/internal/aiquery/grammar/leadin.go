@@ -41,6 +41,18 @@ func leadIn(r *lexicon.Reading) (*lexicon.Reading, []string, *Refusal) {
 			drop[i] = true
 		}
 	}
+	if datesSignup(r) {
+		// "desde então" after customers dated by their sign-up: any time after it
+		for i := 0; i < len(r.Tokens); i++ {
+			if n := phraseAt(r, i, semantic.SinceBack); n > 0 && !drop[i] {
+				texts = append(texts, spanText(r, i, i+n))
+				for j := i; j < i+n; j++ {
+					drop[j] = true
+				}
+				i += n - 1
+			}
+		}
+	}
 	for _, s := range periodBacks(r, drop) {
 		texts = append(texts, spanText(r, s.from, s.to))
 		for i := s.from; i < s.to; i++ {
@@ -197,7 +209,12 @@ func periodBacks(r *lexicon.Reading, drop []bool) []tokenSpan {
 // sign-up word: "cadastro de jan/25", "signed up in January 2025") and the request dates
 // no sign-up: the period went to another event.
 func signupPeriodMoved(r *lexicon.Reading, req *semantic.Request, sql string) bool {
-	dated := false
+	return datesSignup(r) && !strings.Contains(sql, semantic.Customers.Time)
+}
+
+// datesSignup reports whether a period follows a sign-up word right after it ("cadastro
+// de jan/25", "signed up in January 2025").
+func datesSignup(r *lexicon.Reading) bool {
 	for _, m := range r.Matches {
 		if m.Cat != semantic.CatEvent || m.Arg != "signup" || m.Typos > 0 {
 			continue
@@ -207,10 +224,10 @@ func signupPeriodMoved(r *lexicon.Reading, req *semantic.Request, sql string) bo
 			k++
 		}
 		if k < len(r.Tokens) && r.Tokens[k].Part == r.Tokens[m.From].Part && periodWord(r, k) {
-			dated = true
+			return true
 		}
 	}
-	return dated && !strings.Contains(sql, semantic.Customers.Time)
+	return false
 }
 
 // signupDated reads a request whose sign-up period went to another event again, with the

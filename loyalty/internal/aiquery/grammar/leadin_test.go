@@ -49,10 +49,15 @@ func TestSignupPeriod(t *testing.T) {
 		{"Clientes cadastrados em março de 2025: quantos deles fizeram pelo menos 2 compras?", want{measures: []string{"customers"}, sql: []string{"c.created_at >= DATE '2025-03-01'", ever + "2"}}, 0},
 		{"Customers who signed up in February 2025 - how many of them made at least one purchase?", want{measures: []string{"customers"}, sql: []string{"c.created_at >= DATE '2025-02-01'", ever + "1"}}, 0},
 		{"Of the customers who joined in March, how many have made at least one purchase?", want{measures: []string{"customers"}, sql: []string{"c.created_at >= DATE '2025-03-01'", ever + "1"}}, 0},
+		// "desde então", "since then" after customers dated by their sign-up: any time after it
+		{"Dos clientes cadastrados em fevereiro de 2025, quantos fizeram pelo menos uma compra desde então?", want{measures: []string{"customers"}, sql: []string{"c.created_at >= DATE '2025-02-01'", ever + "1"}}, 1},
+		{"Of the customers who signed up in March 2025, how many have made at least one purchase since then?", want{measures: []string{"customers"}, sql: []string{"c.created_at >= DATE '2025-03-01'", ever + "1"}}, 1},
 		{"new customers in January who bought in February", want{measures: []string{"customers"}, sql: []string{"c.created_at >= DATE '2025-01-01'", "DATE '2025-02-01'"}}, 0},
 		{"quantos clientes se cadastraram em janeiro?", want{measures: []string{"customers"}, sql: []string{"c.created_at >= DATE '2025-01-01'"}}, 0},
 	})
 	runContext(t, []contextCase{
 		{"clientes cadastrados em janeiro: quantos deles já compraram?", want{refuse: true}, 0},
+		// "since then" of anything but a sign-up is read as before
+		{"clientes que compraram em março: quantos voltaram a comprar desde então?", want{refuse: true}, 0},
 	})
 }

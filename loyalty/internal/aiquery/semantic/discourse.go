@@ -207,3 +207,11 @@ var PeriodBack = W("no mes|nesse mes|neste mes|naquele mes|no mesmo mes|durante 
 // (package grammar, leadin.go).
 var Situation = W("to no|to na|to em|tou no|tou na|tou em|estou no|estou na|estou em|eu to no|eu to na|eu estou no|eu estou na|estamos no|estamos na|to num|to numa|estou num|estou numa|to de ferias|estou de ferias|to de folga|estou de folga",
 	"im at|i am at|im in|i am in|im on|i am on|we are at|were at|we are in|im out at|i am out at|im off at")
+
+// SinceBack are the words that date an event from a time said before ("desde então",
+// "since then", "since they signed up"). After customers dated by their sign-up ("dos
+// clientes cadastrados em janeiro, quantos compraram desde então?") they say the event is
+// any time after it, which for what a customer did is any time at all (package grammar,
+// leadin.go); elsewhere they are read as before.
+var SinceBack = W("desde entao|desde aquela epoca|desde aquela data|desde o cadastro|desde que se cadastraram|desde que se cadastrou|depois do cadastro|apos o cadastro",
+	"since then|since that time|from then on|since signing up|since they signed up|since sign up|since signup|since joining|since they joined|after signing up|after they signed up")
