@@ -174,6 +174,7 @@ func situationOnly(r *lexicon.Reading, from, to int) bool {
 // "in the month of May", "no período passado") names it, and points back to nothing.
 func periodBacks(r *lexicon.Reading, drop []bool) []tokenSpan {
 	var backs []tokenSpan
+	roles, _, _ := tokenRoles(r)
 	in := make([]bool, len(r.Tokens))
 	for i := 0; i < len(r.Tokens); i++ {
 		n := phraseAt(r, i, semantic.PeriodBack)
@@ -184,7 +185,7 @@ func periodBacks(r *lexicon.Reading, drop []bool) []tokenSpan {
 		for k < len(r.Tokens) && isFunctionWord(r, k) {
 			k++
 		}
-		if k < len(r.Tokens) && periodWord(r, k) {
+		if k < len(r.Tokens) && periodWord(r, k) || !endsClause(r, i+n, roles) {
 			i += n - 1
 			continue
 		}
@@ -203,6 +204,18 @@ func periodBacks(r *lexicon.Reading, drop []bool) []tokenSpan {
 		}
 	}
 	return nil
+}
+
+// endsClause reports whether the tokens from i to the end of their clause (a comma or the
+// end of the sentence) hold no concept: "no mês?" ends one, "no mês de maior venda" does not
+// (the month is the one with the most sales).
+func endsClause(r *lexicon.Reading, i int, roles []semantic.Role) bool {
+	for k := i; k < len(r.Tokens) && r.Tokens[k].Part == r.Tokens[max(i-1, 0)].Part && r.Tokens[k].Norm != ","; k++ {
+		if roles[k] == semantic.RoleConcept || roles[k] == roleUnknown {
+			return false
+		}
+	}
+	return true
 }
 
 // signupPeriodMoved reports whether the question dates a sign-up (a period right after a

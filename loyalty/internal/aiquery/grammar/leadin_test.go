@@ -32,6 +32,7 @@ func TestPeriodBack(t *testing.T) {
 		{"Em março, quantos clientes fizeram 3 ou mais compras no mês?", want{measures: []string{"customers"}, sql: []string{"DATE '2025-03-01'", ">= 3"}}, 1},
 		{"April check: how many customers made at least 2 purchases during the month?", want{measures: []string{"customers"}, sql: []string{"DATE '2025-04-01'", ">= 2"}}, 1},
 		{"For Q1 2025 - how many redemptions were made in the period?", want{measures: []string{"redemptions"}, period: "2025-01-01"}, 1},
+		{"Pro relatório de maio: quantos resgates tivemos no período, por favor?", want{measures: []string{"redemptions"}, period: "2025-05-01"}, 1},
 		{"quantas vendas no mês?", want{measures: []string{"sales_count"}, period: "date_trunc('month', now())"}, 0},
 		{"quantas vendas no mês de maio?", want{measures: []string{"sales_count"}, period: "2025-05-01"}, 0},
 		{"how many sales in the month of April?", want{measures: []string{"sales_count"}, period: "2025-04-01"}, 0},
