@@ -121,7 +121,11 @@ func situation(r *lexicon.Reading) (from, to int, ok bool) {
 			continue
 		}
 		end := c + 1
-		for end < len(r.Tokens) && r.Tokens[end].Part == r.Tokens[i].Part && r.Tokens[end].Norm != "," {
+		for end < len(r.Tokens) && r.Tokens[end].Part == r.Tokens[i].Part && r.Tokens[end].Norm != "," && !asksAt(r, end) {
+			if joinsTwo(r, end) && end+1 < len(r.Tokens) && asksAt(r, end+1) {
+				end++ // "tô no aniversário dela e | queria saber ...": the "e" is the clause's
+				break
+			}
 			end++
 		}
 		if end == len(r.Tokens) {
@@ -130,6 +134,22 @@ func situation(r *lexicon.Reading) (from, to int, ok bool) {
 		return i, end, true
 	}
 	return 0, 0, false
+}
+
+// asksAt reports whether a question word or a request starts at token i.
+func asksAt(r *lexicon.Reading, i int) bool {
+	if isRequest(r, i) {
+		return true
+	}
+	for _, m := range r.Matches {
+		if m.From == i && m.Typos == 0 {
+			switch m.Cat {
+			case semantic.CatAgg, semantic.CatWho, semantic.CatList, semantic.CatPerson, semantic.CatWhen:
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // holdsPlace reports whether the tokens from..to hold a store, a city or a state: a

@@ -15,6 +15,8 @@ func TestSituationLeadIn(t *testing.T) {
 		{"estou no aniversario do meu pai - quantas vendas tivemos ontem?", want{measures: []string{"sales_count"}, filters: []string{}, period: "interval '1 day'"}, 1},
 		{"I'm at my daughter's birthday party, quick one: how much revenue did we make today?", want{measures: []string{"revenue"}, filters: []string{}, period: "date_trunc('day', now())"}, 2},
 		{"I'm at a birthday dinner - how many sales did we have yesterday?", want{measures: []string{"sales_count"}, filters: []string{}, period: "interval '1 day'"}, 1},
+		{"tô aqui no aniversário da minha avó: quanto vendemos hoje?", want{measures: []string{"revenue"}, filters: []string{}, period: "date_trunc('day', now())"}, 1},
+		{"I am at my son birthday and need to know how much we sold today", want{measures: []string{"revenue"}, filters: []string{}, period: "date_trunc('day', now())"}, 1},
 		{"estou na loja Centro: quanto vendemos hoje?", want{measures: []string{"revenue"}, sql: []string{"'L01'"}}, 0},
 	})
 	runContext(t, []contextCase{

@@ -205,8 +205,8 @@ var PeriodBack = W("no mes|nesse mes|neste mes|naquele mes|no mesmo mes|durante 
 // statement at the start of a clause. A concept right after one is the writer's situation
 // ("aniversário": a party, not the customers' birthdays), never a filter of the question
 // (package grammar, leadin.go).
-var Situation = W("to no|to na|to em|tou no|tou na|tou em|estou no|estou na|estou em|eu to no|eu to na|eu estou no|eu estou na|estamos no|estamos na|to num|to numa|estou num|estou numa|to de ferias|estou de ferias|to de folga|estou de folga",
-	"im at|i am at|im in|i am in|im on|i am on|we are at|were at|we are in|im out at|i am out at|im off at")
+var Situation = W("to aqui no|to aqui na|estou aqui no|estou aqui na|to ali no|to ali na|to la no|to la na|estou la no|estou la na|to no|to na|to em|tou no|tou na|tou em|estou no|estou na|estou em|eu to no|eu to na|eu estou no|eu estou na|estamos no|estamos na|to num|to numa|estou num|estou numa|to de ferias|estou de ferias|to de folga|estou de folga",
+	"im here at|i am here at|im out at a|im at|i am at|im in|i am in|im on|i am on|we are at|were at|we are in|im out at|i am out at|im off at")
 
 // SinceBack are the words that date an event from a time said before ("desde então",
 // "since then", "since they signed up"). After customers dated by their sign-up ("dos
