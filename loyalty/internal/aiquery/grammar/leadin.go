@@ -249,12 +249,12 @@ func signupPeriodMoved(r *lexicon.Reading, req *semantic.Request, sql string) bo
 // de jan/25", "signed up in January 2025").
 func datesSignup(r *lexicon.Reading) bool {
 	for _, m := range r.Matches {
-		if m.Cat != semantic.CatEvent || m.Arg != "signup" || m.Typos > 0 {
+		if !signupWord(m) {
 			continue
 		}
 		k := m.To
-		for k < len(r.Tokens) && isFunctionWord(r, k) && r.Tokens[k].Part == r.Tokens[m.From].Part {
-			k++
+		for k < len(r.Tokens) && (isFunctionWord(r, k) || m.Cat == semantic.CatNew && customersNoun(r, k)) && r.Tokens[k].Part == r.Tokens[m.From].Part {
+			k++ // "new customers from February": the customers said after "new"
 		}
 		if k < len(r.Tokens) && r.Tokens[k].Part == r.Tokens[m.From].Part && periodWord(r, k) {
 			return true
@@ -277,10 +277,10 @@ func signupDated(r *lexicon.Reading, res *Result) *Result {
 	// the question's one period runs right after its sign-up word
 	run := make([]bool, len(r.Tokens))
 	for _, m := range r.Matches {
-		if m.Cat != semantic.CatEvent || m.Arg != "signup" || m.Typos > 0 {
+		if !signupWord(m) {
 			continue
 		}
-		for k := m.To; k < len(r.Tokens) && r.Tokens[k].Part == r.Tokens[m.From].Part && (isFunctionWord(r, k) || periodWord(r, k)); k++ {
+		for k := m.To; k < len(r.Tokens) && r.Tokens[k].Part == r.Tokens[m.From].Part && (isFunctionWord(r, k) || periodWord(r, k) || m.Cat == semantic.CatNew && customersNoun(r, k)); k++ {
 			run[k] = true
 		}
 	}
@@ -311,6 +311,22 @@ func signupDated(r *lexicon.Reading, res *Result) *Result {
 	fixed := *res
 	fixed.Request, fixed.SQL = &out, sql
 	return &fixed
+}
+
+// signupWord reports whether m names a sign-up: the event ("cadastro", "signed up") or
+// "new" ("novos", "new").
+func signupWord(m lexicon.Match) bool {
+	return m.Typos == 0 && (m.Cat == semantic.CatEvent && m.Arg == "signup" || m.Cat == semantic.CatNew)
+}
+
+// customersNoun reports whether the token at i names the customers.
+func customersNoun(r *lexicon.Reading, i int) bool {
+	for _, m := range r.Matches {
+		if m.From == i && m.To == i+1 && m.Typos == 0 && m.Cat == semantic.CatNoun && m.Arg == "customers" {
+			return true
+		}
+	}
+	return false
 }
 
 // signupRefusal is the refusal of a request that moved a sign-up's period.

@@ -55,6 +55,9 @@ func TestSignupPeriod(t *testing.T) {
 		// "desde então", "since then" after customers dated by their sign-up: any time after it
 		{"Dos clientes cadastrados em fevereiro de 2025, quantos fizeram pelo menos uma compra desde então?", want{measures: []string{"customers"}, sql: []string{"c.created_at >= DATE '2025-02-01'", ever + "1"}}, 1},
 		{"Of the customers who signed up in March 2025, how many have made at least one purchase since then?", want{measures: []string{"customers"}, sql: []string{"c.created_at >= DATE '2025-03-01'", ever + "1"}}, 1},
+		// "novos", "new" date the sign-up as the event's words do
+		{"Clientes novos de fevereiro: quantos deles fizeram pelo menos uma compra?", want{measures: []string{"customers"}, sql: []string{"c.created_at >= DATE '2025-02-01'", ever + "1"}}, 0},
+		{"New customers from February: how many of them have made at least one purchase?", want{measures: []string{"customers"}, sql: []string{"c.created_at >= DATE '2025-02-01'", ever + "1"}}, 0},
 		{"new customers in January who bought in February", want{measures: []string{"customers"}, sql: []string{"c.created_at >= DATE '2025-01-01'", "DATE '2025-02-01'"}}, 0},
 		{"quantos clientes se cadastraram em janeiro?", want{measures: []string{"customers"}, sql: []string{"c.created_at >= DATE '2025-01-01'"}}, 0},
 	})
@@ -62,5 +65,15 @@ func TestSignupPeriod(t *testing.T) {
 		{"clientes cadastrados em janeiro: quantos deles já compraram?", want{refuse: true}, 0},
 		// "since then" of anything but a sign-up is read as before
 		{"clientes que compraram em março: quantos voltaram a comprar desde então?", want{refuse: true}, 0},
+	})
+}
+
+// TestPopulationLeadIn: a lead-in naming customers, then "quantos deles", counts those
+// customers; "alguma vez" ("ever") is any time, never a count of sales.
+func TestPopulationLeadIn(t *testing.T) {
+	runContext(t, []contextCase{
+		{"Aniversariantes de julho: quantos deles já compraram alguma vez?", want{measures: []string{"buyers"}, sql: []string{"count(DISTINCT v.customer_id)", "= 7"}}, 0},
+		{"quantos aniversariantes de agosto já compraram alguma vez?", want{measures: []string{"buyers"}, sql: []string{"count(DISTINCT v.customer_id)", "= 8"}}, 0},
+		{"Customers with more than 1000 points - how many of them bought in May?", want{measures: []string{"customers"}, sql: []string{"c.points_balance > 1000", "DATE '2025-05-01'"}}, 0},
 	})
 }
