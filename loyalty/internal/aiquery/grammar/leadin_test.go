@@ -35,6 +35,9 @@ func TestPeriodBack(t *testing.T) {
 		{"April check: how many customers made at least 2 purchases during the month?", want{measures: []string{"customers"}, sql: []string{"DATE '2025-04-01'", ">= 2"}}, 1},
 		{"For Q1 2025 - how many redemptions were made in the period?", want{measures: []string{"redemptions"}, period: "2025-01-01"}, 1},
 		{"Pro relatório de maio: quantos resgates tivemos no período, por favor?", want{measures: []string{"redemptions"}, period: "2025-05-01"}, 1},
+		{"Em abril, qual loja vendeu mais no mês?", want{measures: []string{"revenue"}, dims: []string{"store"}, period: "2025-04-01", limit: 1}, 1},
+		// "neste mês" is this month, whatever else the question dates
+		{"Clientes cadastrados em janeiro: quantos compraram neste mês?", want{measures: []string{"customers"}, sql: []string{"c.created_at >= DATE '2025-01-01'", "date_trunc('month', now())"}}, 0},
 		{"quantas vendas no mês?", want{measures: []string{"sales_count"}, period: "date_trunc('month', now())"}, 0},
 		{"quantas vendas no mês de maio?", want{measures: []string{"sales_count"}, period: "2025-05-01"}, 0},
 		{"how many sales in the month of April?", want{measures: []string{"sales_count"}, period: "2025-04-01"}, 0},

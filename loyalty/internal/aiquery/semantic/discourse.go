@@ -197,7 +197,7 @@ var PlaceDeixis = W("la|ali|aqui|nela|nele|nessa loja|naquela loja|nesta loja|de
 // how many customers bought twice in the month?"): when the question names another
 // period, they are that period, never the current one (package grammar, leadin.go).
 // Without another period they keep their own reading ("no mês": this month so far).
-var PeriodBack = W("no mes|nesse mes|neste mes|naquele mes|no mesmo mes|durante o mes|ao longo do mes|dentro do mes|no periodo|nesse periodo|neste periodo|naquele periodo|no mesmo periodo|durante o periodo|ao longo do periodo|dentro do periodo",
+var PeriodBack = W("no mes|nesse mes|naquele mes|no mesmo mes|durante o mes|ao longo do mes|dentro do mes|no periodo|nesse periodo|naquele periodo|no mesmo periodo|durante o periodo|ao longo do periodo|dentro do periodo",
 	"in the month|that month|in that month|during the month|during that month|over the month|within the month|in the same month|in the period|during the period|over the period|within the period|in that period|that period|during that period")
 
 // Situation are the words with which a writer says where they are ("tô no aniversário de
