@@ -99,7 +99,9 @@ func phraseAt(r *lexicon.Reading, i int, ws semantic.Words) int {
 
 // situation finds a clause that says where the writer is: a semantic.Situation phrase at
 // a clause's start (the sentence's start or after a comma) followed closely by a concept.
-// The clause runs to the first comma after the concept or the end of its sentence.
+// The clause runs to the first comma after the concept, a question word or a request, or
+// the end of its sentence; a sentence after the question is one too ("quanto vendemos
+// hoje? tô no aniversário de mainha").
 func situation(r *lexicon.Reading) (from, to int, ok bool) {
 	roles, _, _ := tokenRoles(r)
 	for i := range r.Tokens {
@@ -128,8 +130,8 @@ func situation(r *lexicon.Reading) (from, to int, ok bool) {
 			}
 			end++
 		}
-		if end == len(r.Tokens) {
-			continue // nothing asks after it
+		if end == len(r.Tokens) && r.Tokens[i].Part == r.Tokens[0].Part {
+			continue // nothing asks before or after it
 		}
 		return i, end, true
 	}

@@ -17,6 +17,9 @@ func TestSituationLeadIn(t *testing.T) {
 		{"I'm at a birthday dinner - how many sales did we have yesterday?", want{measures: []string{"sales_count"}, filters: []string{}, period: "interval '1 day'"}, 1},
 		{"tô aqui no aniversário da minha avó: quanto vendemos hoje?", want{measures: []string{"revenue"}, filters: []string{}, period: "date_trunc('day', now())"}, 1},
 		{"I am at my son birthday and need to know how much we sold today", want{measures: []string{"revenue"}, filters: []string{}, period: "date_trunc('day', now())"}, 1},
+		// a sentence after the question says it too
+		{"quanto a rede toda faturou hoje? tô no aniversário de mainha", want{measures: []string{"revenue"}, filters: []string{}, period: "date_trunc('day', now())"}, 1},
+		{"how much did we sell today? I am at my son birthday party", want{measures: []string{"revenue"}, filters: []string{}, period: "date_trunc('day', now())"}, 1},
 		{"estou na loja Centro: quanto vendemos hoje?", want{measures: []string{"revenue"}, sql: []string{"'L01'"}}, 0},
 	})
 	runContext(t, []contextCase{
