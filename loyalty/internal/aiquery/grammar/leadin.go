@@ -30,15 +30,18 @@ import (
 func leadIn(r *lexicon.Reading) (*lexicon.Reading, []string, *Refusal) {
 	drop := make([]bool, len(r.Tokens))
 	var texts []string
-	if from, to, ok := situation(r); ok && !holdsPlace(r, from, to) {
-		if !situationOnly(r, from, to) {
+	if from, c, to, ok := situation(r); ok {
+		placed := holdsPlace(r, from, to)
+		switch {
+		case !situationOnly(r, c, to) || placed && restrictingAt(r, c):
 			return r, nil, &Refusal{Lang: r.Lang, Reason: say(r.Lang,
-				"a frase antes da pergunta fala de onde você está e também de um filtro, e não sei se ele vale para a pergunta",
-				"the words before the question say where you are and also name a filter, and I cannot tell whether it applies to the question")}
-		}
-		texts = append(texts, spanText(r, from, to))
-		for i := from; i < to; i++ {
-			drop[i] = true
+				"a frase que diz onde você está também fala de um filtro, e não sei se ele vale para a pergunta",
+				"the words saying where you are also name a filter, and I cannot tell whether it applies to the question")}
+		case !placed:
+			texts = append(texts, spanText(r, from, to))
+			for i := from; i < to; i++ {
+				drop[i] = true
+			}
 		}
 	}
 	if datesSignup(r) {
@@ -102,7 +105,7 @@ func phraseAt(r *lexicon.Reading, i int, ws semantic.Words) int {
 // The clause runs to the first comma after the concept, a question word or a request, or
 // the end of its sentence; a sentence after the question is one too ("quanto vendemos
 // hoje? tô no aniversário de mainha").
-func situation(r *lexicon.Reading) (from, to int, ok bool) {
+func situation(r *lexicon.Reading) (from, concept, to int, ok bool) {
 	roles, _, _ := tokenRoles(r)
 	for i := range r.Tokens {
 		if i > 0 && r.Tokens[i-1].Part == r.Tokens[i].Part && r.Tokens[i-1].Norm != "," {
@@ -133,9 +136,9 @@ func situation(r *lexicon.Reading) (from, to int, ok bool) {
 		if end == len(r.Tokens) && r.Tokens[i].Part == r.Tokens[0].Part {
 			continue // nothing asks before or after it
 		}
-		return i, end, true
+		return i, c, end, true
 	}
-	return 0, 0, false
+	return 0, 0, 0, false
 }
 
 // asksAt reports whether a question word or a request starts at token i.
@@ -154,37 +157,42 @@ func asksAt(r *lexicon.Reading, i int) bool {
 	return false
 }
 
-// holdsPlace reports whether the tokens from..to hold a store, a city or a state: a
-// clause naming one binds the question to it (statements.go), and is left to that rule.
-func holdsPlace(r *lexicon.Reading, from, to int) bool {
+// restrictingAt reports whether a match at token i names rows a report could be narrowed
+// to (restricting).
+func restrictingAt(r *lexicon.Reading, i int) bool {
 	for _, m := range r.Matches {
-		if m.From >= from && m.From < to && m.Typos == 0 && (m.Cat == lexicon.CatStore || m.Cat == lexicon.CatCity || m.Cat == lexicon.CatState) {
+		if m.From == i && restricting(r, m) {
 			return true
 		}
 	}
 	return false
 }
 
-// situationOnly reports whether the situation clause holds nothing but the writer's
-// situation: no other constraint, no period.
-func situationOnly(r *lexicon.Reading, from, to int) bool {
-	first := -1
+// place reports whether m names a store, a city or a state.
+func place(m lexicon.Match) bool {
+	return m.Cat == lexicon.CatStore || m.Cat == lexicon.CatCity || m.Cat == lexicon.CatState
+}
+
+// holdsPlace reports whether the tokens from..to hold a store, a city or a state: a
+// clause naming one binds the question to it (statements.go), and is left to that rule.
+func holdsPlace(r *lexicon.Reading, from, to int) bool {
 	for _, m := range r.Matches {
-		if m.From < from || m.From >= to || m.Typos > 0 || m.Cat == lexicon.CatWord {
-			continue
-		}
-		if semantic.RoleOf(m.Cat, m.Arg) != semantic.RoleConcept || isFunctionWord(r, m.From) {
-			continue
-		}
-		if first < 0 || m.From < first {
-			first = m.From
+		if m.From >= from && m.From < to && m.Typos == 0 && place(m) {
+			return true
 		}
 	}
+	return false
+}
+
+// situationOnly reports whether the situation clause, from its concept at first, holds
+// nothing but the writer's situation: no other constraint, no period. A clause with a
+// store and another constraint ("tô no aniversário da loja Centro") is refused.
+func situationOnly(r *lexicon.Reading, first, to int) bool {
 	for _, m := range r.Matches {
 		if m.From <= first || m.From >= to || m.Typos > 0 {
 			continue
 		}
-		if valueCats[m.Cat] || restricting(r, m) || periodWord(r, m.From) {
+		if valueCats[m.Cat] && !place(m) || restricting(r, m) || periodWord(r, m.From) {
 			return false
 		}
 	}

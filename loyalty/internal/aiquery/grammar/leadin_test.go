@@ -25,6 +25,8 @@ func TestSituationLeadIn(t *testing.T) {
 	runContext(t, []contextCase{
 		{"estou na festa de aniversário com os clientes do app: quantas vendas tivemos hoje?", want{refuse: true}, 0},
 		{"I'm at the birthday party of our app customers: how many sales did we have today?", want{refuse: true}, 0},
+		// a store and the situation's concept: which one binds the question is not clear
+		{"tô no aniversário da loja Centro, rapidinho: quanto vendemos hoje?", want{refuse: true}, 0},
 	})
 }
 
