@@ -34,7 +34,7 @@ func leadIn(r *lexicon.Reading) (*lexicon.Reading, []string, *Refusal) {
 		placed := holdsPlace(r, from, to)
 		switch {
 		case !situationOnly(r, c, to) || placed && restrictingAt(r, c):
-			return r, nil, &Refusal{Lang: r.Lang, Reason: say(r.Lang,
+			return r, nil, &Refusal{Lang: r.Lang, Understood: []string{say(r.Lang, "onde você está", "where you are") + " (\"" + spanText(r, from, to) + "\")"}, Reason: say(r.Lang,
 				"a frase que diz onde você está também fala de um filtro, e não sei se ele vale para a pergunta",
 				"the words saying where you are also name a filter, and I cannot tell whether it applies to the question")}
 		case !placed:
