@@ -157,7 +157,12 @@ func (it *Interpreter) Interpret(question string, cat *semantic.Catalog) (*Resul
 	lx := it.lexicon(cat)
 	r := lx.Read(question)
 	lang = r.Lang
+	r, lead, stop := leadIn(r)
+	if stop != nil {
+		return nil, stop
+	}
 	ignored, context, addressed := contextOf(r)
+	context = append(lead, context...)
 	if ignored != nil {
 		if _, contradicts := wholeClauses(r, ignored); contradicts {
 			return nil, &Refusal{Lang: lang, Reason: say(lang, "a pergunta pede um total só e também uma divisão", "the question asks for one total and also for a breakdown"), Context: context}
@@ -170,8 +175,14 @@ func (it *Interpreter) Interpret(question string, cat *semantic.Catalog) (*Resul
 	var ref *Refusal
 	if errors.As(err, &ref) {
 		if res2 := it.readWithoutStatements(r, cat, context); res2 != nil {
-			return res2, nil
+			res, err = res2, nil
 		}
+	}
+	if err == nil && signupPeriodMoved(r, res.Request, res.SQL) {
+		if fixed := signupDated(r, res); fixed != nil {
+			return fixed, nil
+		}
+		return nil, signupRefusal(r, res.Request, res.Context)
 	}
 	return res, err
 }

@@ -69,7 +69,7 @@ var Fillers = []*FillerClass{
 	// them ("todas as lojas": no store filter; "so far": up to now): a sentence holding one
 	// is never context
 	{ID: "scope", Skip: true, Role: RoleConcept, Words: W(
-		"ja|ainda|agora|atualmente|hoje em dia|ate agora|geral|em geral|entre os|entre as|dentre os|dentre as|dia|periodo|atual|na rede|em toda a rede|da rede|a rede toda|a rede inteira|rede toda|rede inteira|toda a rede|de toda a rede|todas as lojas|todas as unidades|todas as filiais|todos|todas|tudo|cada um|cada uma|considerando|considerando apenas|considerando so|levando em conta|algo|alguma coisa|alguma|algum|nada|tb|tbm|tambem|todo|toda|inteiro|inteira|completo|completa|qualquer|em qualquer epoca|a qualquer momento|em qualquer periodo|de todos os tempos|desde sempre",
+		"ja|ainda|agora|alguma vez|em algum momento|atualmente|hoje em dia|ate agora|geral|em geral|entre os|entre as|dentre os|dentre as|dia|periodo|atual|na rede|em toda a rede|da rede|a rede toda|a rede inteira|rede toda|rede inteira|toda a rede|de toda a rede|todas as lojas|todas as unidades|todas as filiais|todos|todas|tudo|cada um|cada uma|considerando|considerando apenas|considerando so|levando em conta|algo|alguma coisa|alguma|algum|nada|tb|tbm|tambem|todo|toda|inteiro|inteira|completo|completa|qualquer|em qualquer epoca|a qualquer momento|em qualquer periodo|de todos os tempos|desde sempre",
 		"so far|to date|currently|now|right now|at the moment|also|too|ever|overall|in total|across all stores|all stores|every store|in all|all|every|any|whole|entire|the whole chain|whole chain|the entire chain|entire chain|chain wide|chainwide|company wide|companywide|across the chain|across the company|network wide|currently have|still|yet|already|each|each one|each of them|something|anything|any purchase|some|considering|considering only|taking into account|period|the period|time period|full|complete|any time|anytime|at any time|of all time|all time|all-time")},
 
 	{ID: "greeting", Skip: true, Role: RoleDiscourse, Names: true, Words: W(
@@ -191,3 +191,27 @@ var BackReference = W("isso|disso|nisso|esses|essas|desses|dessas|eles|elas|dele
 // store or city the context names takes their place (package grammar, statements.go).
 var PlaceDeixis = W("la|ali|aqui|nela|nele|nessa loja|naquela loja|nesta loja|dessa loja|daquela loja|desta loja|de la|dali|daqui|nessa unidade|naquela unidade",
 	"there|here|at that store|in that store|at that shop|in that shop|from there|from that store|at this store|in this store|at her store|at his store|in her store|in his store")
+
+// PeriodBack are the definite periods that point to a period named before them in the
+// question ("Recorrência de maio: quantos clientes compraram 2 vezes no mês?", "in April,
+// how many customers bought twice in the month?"): when the question names another
+// period, they are that period, never the current one (package grammar, leadin.go).
+// Without another period they keep their own reading ("no mês": this month so far).
+var PeriodBack = W("no mes|nesse mes|naquele mes|no mesmo mes|durante o mes|ao longo do mes|dentro do mes|no periodo|nesse periodo|naquele periodo|no mesmo periodo|durante o periodo|ao longo do periodo|dentro do periodo",
+	"in the month|that month|in that month|during the month|during that month|over the month|within the month|in the same month|in the period|during the period|over the period|within the period|in that period|that period|during that period")
+
+// Situation are the words with which a writer says where they are ("tô no aniversário de
+// mainha", "estou na festa", "I'm at my son's birthday", "I'm on holiday"): a first-person
+// statement at the start of a clause. A concept right after one is the writer's situation
+// ("aniversário": a party, not the customers' birthdays), never a filter of the question
+// (package grammar, leadin.go).
+var Situation = W("to aqui no|to aqui na|estou aqui no|estou aqui na|to ali no|to ali na|to la no|to la na|estou la no|estou la na|to no|to na|to em|tou no|tou na|tou em|estou no|estou na|estou em|eu to no|eu to na|eu estou no|eu estou na|estamos no|estamos na|to num|to numa|estou num|estou numa|to de ferias|estou de ferias|to de folga|estou de folga",
+	"im here at|i am here at|im out at a|im at|i am at|im in|i am in|im on|i am on|we are at|were at|we are in|im out at|i am out at|im off at")
+
+// SinceBack are the words that date an event from a time said before ("desde então",
+// "since then", "since they signed up"). After customers dated by their sign-up ("dos
+// clientes cadastrados em janeiro, quantos compraram desde então?") they say the event is
+// any time after it, which for what a customer did is any time at all (package grammar,
+// leadin.go); elsewhere they are read as before.
+var SinceBack = W("desde entao|desde aquela epoca|desde aquela data|desde o cadastro|desde que se cadastraram|desde que se cadastrou|depois do cadastro|apos o cadastro",
+	"since then|since that time|from then on|since signing up|since they signed up|since sign up|since signup|since joining|since they joined|after signing up|after they signed up")
