@@ -265,15 +265,7 @@ func ByAgeBand(bands []AgeBand) *Dimension {
 		if !ok || len(bands) == 0 || !BandsMeet(bands, false) {
 			return dimSQL{}, false
 		}
-		var whens []string
-		for i, b := range bands {
-			if i == len(bands)-1 {
-				whens = append(whens, "ELSE "+Quote(b.Label(l)))
-				break
-			}
-			whens = append(whens, fmt.Sprintf("WHEN %s < %d THEN %s", AgeExpr, bands[i+1].Lo, Quote(b.Label(l))))
-		}
-		e := "CASE " + strings.Join(whens, " ") + " END"
+		e := bandCase(AgeExpr, bands, l)
 		where := strings.Join(append([]string{"c.birth_date IS NOT NULL"}, bandRange(AgeExpr, bands)...), " AND ")
 		return dimSQL{cols: []Column{col(e, T("faixa_etaria", "age_band"), l)}, joins: joins(j), where: where}, true
 	}}
@@ -297,6 +289,21 @@ func BandsMeet(bands []AgeBand, amounts bool) bool {
 	return true
 }
 
+// bandCase labels a whole number expr with its band: bands that meet (BandsMeet), each
+// ending where the next starts, the first taking what lies below it and the last what
+// lies above (bandRange bounds the last when it has an end).
+func bandCase(expr string, bands []AgeBand, l Lang) string {
+	var whens []string
+	for i, b := range bands {
+		if i == len(bands)-1 {
+			whens = append(whens, "ELSE "+Quote(b.Label(l)))
+			break
+		}
+		whens = append(whens, fmt.Sprintf("WHEN %s < %d THEN %s", expr, bands[i+1].Lo, Quote(b.Label(l))))
+	}
+	return "CASE " + strings.Join(whens, " ") + " END"
+}
+
 // bandRange keeps expr within the end of a last band that has one ("de 0 a 99, de 100 a
 // 499": a balance of 800 is in no band, not in "100-499").
 func bandRange(expr string, bands []AgeBand) []string {
@@ -315,15 +322,7 @@ func ByBalanceBand(bands []AgeBand) *Dimension {
 		if !ok || len(bands) == 0 || !BandsMeet(bands, false) {
 			return dimSQL{}, false
 		}
-		var whens []string
-		for i, b := range bands {
-			if i == len(bands)-1 {
-				whens = append(whens, "ELSE "+Quote(b.Label(l)))
-				break
-			}
-			whens = append(whens, fmt.Sprintf("WHEN c.points_balance < %d THEN %s", bands[i+1].Lo, Quote(b.Label(l))))
-		}
-		e := "CASE " + strings.Join(whens, " ") + " END"
+		e := bandCase("c.points_balance", bands, l)
 		return dimSQL{cols: []Column{col(e, T("faixa_saldo", "balance_band"), l)}, joins: joins(j), where: strings.Join(bandRange("c.points_balance", bands), " AND ")}, true
 	}}
 }

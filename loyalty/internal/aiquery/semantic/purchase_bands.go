@@ -20,19 +20,11 @@ func ByPurchaseCountBand(bands []AgeBand, p *Period) *Dimension {
 			return dimSQL{}, false
 		}
 		n := fmt.Sprintf("(SELECT count(*) FROM %s.%s x WHERE %s)", Schema, Sales.View, customerRows(Sales, "x", p))
-		var whens []string
-		for i, b := range bands {
-			if i == len(bands)-1 {
-				whens = append(whens, "ELSE "+Quote(b.Label(l)))
-				break
-			}
-			whens = append(whens, fmt.Sprintf("WHEN %s < %d THEN %s", n, bands[i+1].Lo, Quote(b.Label(l))))
-		}
 		where := bandRange(n, bands)
 		if bands[0].Lo > 0 {
 			where = append(where, fmt.Sprintf("%s >= %d", n, bands[0].Lo))
 		}
-		e := "CASE " + strings.Join(whens, " ") + " END"
+		e := bandCase(n, bands, l)
 		return dimSQL{cols: []Column{col(e, T("compras", "purchases"), l)}, where: strings.Join(where, " AND ")}, true
 	}}
 }
