@@ -1100,11 +1100,6 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	for _, i := range a.all("breakdown") {
 		a.used[i] = true
 		b := clauses[i].v.(breakdownV)
-		if len(a.req.Measures) == 1 && a.req.Measures[0] == semantic.AverageAge && a.has("bands") && len(b.dims) == 1 && b.dims[0].ID == "age_band" {
-			// "distribuição de idade dos clientes nas faixas ...": how many customers in each
-			// age band, not their average age
-			a.req.Measures = []*semantic.Measure{semantic.MeasureByID("customers")}
-		}
 		if b.bands != nil && len(a.req.Measures) == 1 {
 			// bands of the quantity the measure is about: "saldo em faixas" are balance
 			// bands, counting the customers in each; "valor das vendas em faixas" value bands
