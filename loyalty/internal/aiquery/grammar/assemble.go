@@ -1136,7 +1136,9 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 				return nil, fail("faixas de quê? diga se são de idade, saldo ou valor", "bands of what? say whether they are of age, balance or value")
 			}
 		}
-		b.dims = slices.DeleteFunc(b.dims, func(d *semantic.Dimension) bool {
+		// a clone: the clause's value is shared by every reading of the chart, and
+		// DeleteFunc clears the slots it frees (the next reading would see nil dimensions)
+		b.dims = slices.DeleteFunc(slices.Clone(b.dims), func(d *semantic.Dimension) bool {
 			return slices.ContainsFunc(extraDims, d.Restates) // "June vs May, for each month"
 		})
 		a.req.Dims = append(a.req.Dims, b.dims...)

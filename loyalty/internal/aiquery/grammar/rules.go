@@ -371,7 +371,7 @@ func productions(x *env) []*Rule {
 			if !ok {
 				return nil, false
 			}
-			return breakdownV{dims: append(d.(breakdownV).dims, k[2].Val.(breakdownV).dims...)}, true
+			return breakdownV{dims: slices.Concat(d.(breakdownV).dims, k[2].Val.(breakdownV).dims)}, true
 		}),
 		rule("Breakdown", 0, tBy+" Dims", func(k []*Edge) (any, bool) {
 			// "por clientes inativos", "earned by customers": customers in the plural after
