@@ -1378,7 +1378,7 @@ func perCustomerThreshold(event, quantity, op, n string) (any, bool) {
 	fv.id, fv.event = "customer_"+fv.id, true
 	fv.resolve = func(f *semantic.Fact) (*semantic.Filter, bool) {
 		x, ok := inner(semantic.Customers)
-		if !ok || !x.Applies(f, nil) && !x.UsesPeriod {
+		if !ok || x == nil || !x.Applies(f, nil) && !x.UsesPeriod {
 			return nil, false
 		}
 		return x, true

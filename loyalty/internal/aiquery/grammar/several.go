@@ -508,6 +508,72 @@ func (a *assembly) storeCohorts(fs []filterV, measures []*semantic.Measure) ([]*
 	return measures, fs, nil
 }
 
+// eventStore reads a store said right after what customers did ("quantos clientes pagaram
+// em dinheiro na loja da Savassi", "customers who paid with pix at Batel"): the store is
+// where they did it, never their owner store. Said of a payment, an origin or a product,
+// it joins that condition on the same sales; said after a total per customer ("gastaram
+// mais de R$ 100 na loja Centro", "mais de 3 compras no Batel") it totals that store's
+// sales only.
+// A store said before ("clientes da loja Centro que pagaram com pix") stays the owner
+// store.
+func (a *assembly) eventStore(fs []filterV) ([]filterV, error) {
+	for j := range fs {
+		m := fs[j].members
+		if m == nil || m.kind != "store" || len(m.values) != 1 || m.or || fs[j].neg {
+			continue
+		}
+		prev := fs[j].pos - 1
+		for prev >= 0 && a.clauses[prev].kind == "period" {
+			prev-- // "pagaram com pix em maio na loja Centro"
+		}
+		i := slices.IndexFunc(fs, func(fv filterV) bool { return fv.pos == prev })
+		if i < 0 {
+			continue
+		}
+		ev := fs[i]
+		switch {
+		case ev.members != nil && (ev.members.kind == "payment" || ev.members.kind == "origin" || ev.members.kind == "product"):
+			if f, ok := ev.resolve(semantic.Customers); ok && f != nil {
+				continue
+			}
+			x, ok := ev.resolve(semantic.Sales)
+			if !ok || x == nil {
+				continue
+			}
+			both, err := semantic.Both(x, semantic.StoreCode(m.values[0]))
+			if err != nil {
+				continue
+			}
+			h, err := semantic.HasRowsWith(semantic.Sales, both)
+			if err != nil {
+				continue
+			}
+			fs[i].members, fs[i].id = nil, "event_store:"+ev.id
+			fs[i].resolve = func(f *semantic.Fact) (*semantic.Filter, bool) { return h, f == semantic.Customers }
+			fs = slices.Delete(fs, j, j+1)
+			return a.eventStore(fs)
+		default:
+			x, ok := ev.resolve(semantic.Customers)
+			if !ok || x == nil {
+				continue
+			}
+			at, ok := semantic.AtStore(x, m.values[0])
+			if !ok && ev.event && strings.HasPrefix(ev.id, "customer_") {
+				// "compraram em mais de 2 lojas na Savassi": not a total of one store's sales
+				return nil, fail("não sei somar o que cada cliente fez só numa loja", "I cannot total what each customer did at one store only")
+			}
+			if !ok {
+				continue
+			}
+			fs[i].id = ev.id + ":at_store"
+			fs[i].resolve = func(f *semantic.Fact) (*semantic.Filter, bool) { return at, f == semantic.Customers }
+			fs = slices.Delete(fs, j, j+1)
+			return a.eventStore(fs)
+		}
+	}
+	return fs, nil
+}
+
 // anaphoraOf is the positions of every pronoun of the question, fillers too.
 func anaphoraOf(r *lexicon.Reading) []int {
 	var out []int
