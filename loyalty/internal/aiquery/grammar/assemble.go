@@ -1246,6 +1246,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		a.req.Dims = append(a.req.Dims, memberDim(eitherMembers.kind))
 		oneAnswer = false
 	}
+	if hasRank && eitherMembers != nil && x.each && rank.limit <= 1 {
+		// "qual loja tem mais clientes, Centro ou Ibirapuera? quantos cada uma": every value
+		// named, ranked, never only the first
+		rank.limit, oneAnswer = 0, false
+	}
 	if hasRank {
 		if len(a.req.Dims) == 0 && a.req.SortBy == nil {
 			return nil, fail("um ranking precisa do que ordenar (lojas, clientes, produtos...)", "a ranking needs what to rank (stores, customers, products...)")

@@ -42,6 +42,8 @@ type env struct {
 	afterBy []int
 	// afterAdj are the positions right after "monthly", "weekly", "daily"
 	afterAdj []int
+	// each: the question says "cada uma", "each", "both" (semantic.EachOf)
+	each bool
 }
 
 func newGrammar(rules []*Rule) *Grammar {
