@@ -819,6 +819,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		filters = append(filters, bought.(filterV))
 		measures[0], fact, a.req.Fact = semantic.MeasureByID("customers"), semantic.Customers, semantic.Customers
 	}
+	filters = a.storeFlags(filters, fact)
 	if fact == semantic.Customers {
 		var err error
 		if filters, err = a.eventStore(filters); err != nil {

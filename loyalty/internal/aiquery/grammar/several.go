@@ -574,6 +574,35 @@ func (a *assembly) eventStore(fs []filterV) ([]filterV, error) {
 	return fs, nil
 }
 
+// storeFlags reads "active", "ativas" said of the stores ("active stores only", "lojas
+// ativas") in a report of another fact: the store's flag, never the customers'. The flag
+// qualifies the noun it is said beside.
+func (a *assembly) storeFlags(fs []filterV, fact *semantic.Fact) []filterV {
+	if fact == semantic.Stores {
+		return fs
+	}
+	stores := func(i int) bool {
+		if i < 0 || i >= len(a.clauses) {
+			return false
+		}
+		s, ok := a.clauses[i].v.(subjectV)
+		return ok && a.clauses[i].kind == "subject" && s.noun != nil && s.noun.ID == "stores" && s.event == nil
+	}
+	for j, fv := range fs {
+		yes := fv.id == "flag:active:false" || fv.id == "flag:inactive:true"
+		if !yes && fv.id != "flag:inactive:false" && fv.id != "flag:active:true" {
+			continue
+		}
+		if !stores(fv.pos-1) && !stores(fv.pos+1) {
+			continue
+		}
+		f := semantic.StoreActive(yes)
+		fs[j].id = "store_" + fv.id
+		fs[j].resolve = func(x *semantic.Fact) (*semantic.Filter, bool) { return f, f.Applies(x, nil) }
+	}
+	return fs
+}
+
 // anaphoraOf is the positions of every pronoun of the question, fillers too.
 func anaphoraOf(r *lexicon.Reading) []int {
 	var out []int

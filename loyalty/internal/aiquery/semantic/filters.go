@@ -420,6 +420,24 @@ func StoreState(uf string) *Filter {
 		}}, "state", strings.ToUpper(uf))
 }
 
+// StoreActive keeps the rows of active (or inactive) stores, whatever the report reads
+// ("ticket médio por loja, só lojas ativas", "revenue of active stores"): the store's own
+// flag, never the customer's.
+func StoreActive(yes bool) *Filter {
+	not, name := "", T("lojas ativas", "active stores")
+	if !yes {
+		not, name = "NOT ", T("lojas inativas", "inactive stores")
+	}
+	return pinning(&Filter{ID: "store_active", Name: name, Slug: T("lojas_ativas", "active_stores"),
+		build: func(f *Fact, _ *Period) (string, []string, bool) {
+			j, ok := storeJoin(f)
+			if !ok {
+				return "", nil, false
+			}
+			return not + "s.is_active", joins(j), true
+		}}, "store_active", fmt.Sprint(yes))
+}
+
 // StoreCity keeps the stores of one city.
 func StoreCity(city string) *Filter {
 	return pinning(&Filter{ID: "store_city", Name: T("lojas de "+city, "stores in "+city), Slug: T("cidade", "city"),
