@@ -376,7 +376,62 @@ func (a *assembly) trailingMeasures(x *env, measures []*semantic.Measure) ([]*se
 			measures = append(measures, m)
 		}
 	}
+	return a.addedRows(x, last, measures)
+}
+
+// addedRows reads rows named after the measures and a conjunction ("pontos creditados vs
+// resgatados esse mês? e os estornos tb", "points credited and redeemed, and the
+// reversals too"): another measure, the first's aggregate of those rows (points
+// reversed), else the rows' own (the number of reversals); one it cannot compose is
+// refused, never dropped.
+func (a *assembly) addedRows(x *env, last int, measures []*semantic.Measure) ([]*semantic.Measure, error) {
+	for j := last + 1; j < len(a.clauses); j++ {
+		s, ok := a.clauses[j].v.(subjectV)
+		if a.clauses[j].kind != "subject" || !ok || a.used[j] || s.noun == nil || s.noun.Fact == nil || s.event != nil || s.neg {
+			continue
+		}
+		if !slices.ContainsFunc(x.conj, func(p int) bool { return p >= a.spans[last].to && p < a.spans[j].from }) {
+			continue
+		}
+		agg, nouns := keyParts(measures[0])
+		own, ok := composeScattered(s.noun.Agg, []string{s.noun.ID}, "", false)
+		rows := ok && own.ID == s.noun.Fact.Count && slices.ContainsFunc(measures, func(m *semantic.Measure) bool { return m.Fact == s.noun.Fact })
+		if slices.Contains(nouns, s.noun.ID) || rows {
+			continue // the rows of a measure, said again ("active members only")
+		}
+		reads := func(m *semantic.Measure, ok bool) bool {
+			return ok && m.Fact == s.noun.Fact && !slices.Contains(measures, m)
+		}
+		m, ok := composeScattered(agg, append(nouns, s.noun.ID), "", false)
+		if !reads(m, ok) {
+			m, ok = composeScattered(s.noun.Agg, []string{s.noun.ID}, "", false)
+		}
+		if !reads(m, ok) {
+			return nil, fail("não sei que medida de "+s.noun.ID+" somar às outras", "I cannot tell which measure of "+s.noun.ID+" to add to the others")
+		}
+		if err := a.shareable(); err != nil {
+			return nil, err
+		}
+		a.used[j] = true
+		measures = append(measures, m)
+	}
 	return measures, nil
+}
+
+// keyParts is the aggregate and the nouns of m's first composition key ("sum points
+// earn": sum, [points]).
+func keyParts(m *semantic.Measure) (string, []string) {
+	if len(m.Keys) == 0 {
+		return "", nil
+	}
+	ws := strings.Fields(m.Keys[0])
+	var nouns []string
+	for _, w := range ws[1:] {
+		if semantic.NounByID(w) != nil {
+			nouns = append(nouns, w)
+		}
+	}
+	return ws[0], nouns
 }
 
 // trailingMeasure is the measure an aggregate (with the noun or event said beside it)
