@@ -396,8 +396,11 @@ func (a *assembly) addedRows(x *env, last int, measures []*semantic.Measure) ([]
 		agg, nouns := keyParts(measures[0])
 		own, ok := composeScattered(s.noun.Agg, []string{s.noun.ID}, "", false)
 		rows := ok && own.ID == s.noun.Fact.Count && slices.ContainsFunc(measures, func(m *semantic.Measure) bool { return m.Fact == s.noun.Fact })
-		if slices.Contains(nouns, s.noun.ID) || rows {
-			continue // the rows of a measure, said again ("active members only")
+		qualified := a.clauses[j-1].kind == "filter" || j+1 < len(a.clauses) && a.clauses[j+1].kind == "filter"
+		if slices.Contains(nouns, s.noun.ID) || rows || qualified {
+			// the rows of a measure, said again ("active members only"), or the rows a
+			// filter qualifies ("active stores only")
+			continue
 		}
 		reads := func(m *semantic.Measure, ok bool) bool {
 			return ok && m.Fact == s.noun.Fact && !slices.Contains(measures, m)
