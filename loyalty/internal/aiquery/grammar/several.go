@@ -390,8 +390,8 @@ func (a *assembly) addedRows(x *env, last int, measures []*semantic.Measure) ([]
 		if a.clauses[j].kind != "subject" || !ok || a.used[j] || s.noun == nil || s.noun.Fact == nil || s.event != nil || s.neg {
 			continue
 		}
-		if !slices.ContainsFunc(x.conj, func(p int) bool { return p >= a.spans[last].to && p < a.spans[j].from }) {
-			continue
+		if !slices.ContainsFunc(x.conj, func(p int) bool { return p >= a.spans[j-1].to && p < a.spans[j].from }) {
+			continue // the conjunction right before the rows: "por cidade da loja" is no added measure
 		}
 		agg, nouns := keyParts(measures[0])
 		own, ok := composeScattered(s.noun.Agg, []string{s.noun.ID}, "", false)
