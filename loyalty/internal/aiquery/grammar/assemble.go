@@ -819,6 +819,13 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		filters = append(filters, bought.(filterV))
 		measures[0], fact, a.req.Fact = semantic.MeasureByID("customers"), semantic.Customers, semantic.Customers
 	}
+	filters = a.storeFlags(filters, fact)
+	if fact == semantic.Customers {
+		var err error
+		if filters, err = a.eventStore(filters); err != nil {
+			return nil, err
+		}
+	}
 	var compareMembers, channels, eitherMembers *memberV
 	var resolved []*semantic.Filter
 	for _, fv := range filters {
@@ -1241,6 +1248,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		// named values ranked, each shown
 		a.req.Dims = append(a.req.Dims, memberDim(eitherMembers.kind))
 		oneAnswer = false
+	}
+	if hasRank && eitherMembers != nil && x.each && rank.limit <= 1 {
+		// "qual loja tem mais clientes, Centro ou Ibirapuera? quantos cada uma": every value
+		// named, ranked, never only the first
+		rank.limit, oneAnswer = 0, false
 	}
 	if hasRank {
 		if len(a.req.Dims) == 0 && a.req.SortBy == nil {

@@ -42,6 +42,8 @@ type env struct {
 	afterBy []int
 	// afterAdj are the positions right after "monthly", "weekly", "daily"
 	afterAdj []int
+	// each: the question says "cada uma", "each", "both" (semantic.EachOf)
+	each bool
 }
 
 func newGrammar(rules []*Rule) *Grammar {
@@ -1378,7 +1380,7 @@ func perCustomerThreshold(event, quantity, op, n string) (any, bool) {
 	fv.id, fv.event = "customer_"+fv.id, true
 	fv.resolve = func(f *semantic.Fact) (*semantic.Filter, bool) {
 		x, ok := inner(semantic.Customers)
-		if !ok || !x.Applies(f, nil) && !x.UsesPeriod {
+		if !ok || x == nil || !x.Applies(f, nil) && !x.UsesPeriod {
 			return nil, false
 		}
 		return x, true

@@ -376,7 +376,65 @@ func (a *assembly) trailingMeasures(x *env, measures []*semantic.Measure) ([]*se
 			measures = append(measures, m)
 		}
 	}
+	return a.addedRows(x, last, measures)
+}
+
+// addedRows reads rows named after the measures and a conjunction ("pontos creditados vs
+// resgatados esse mês? e os estornos tb", "points credited and redeemed, and the
+// reversals too"): another measure, the first's aggregate of those rows (points
+// reversed), else the rows' own (the number of reversals); one it cannot compose is
+// refused, never dropped.
+func (a *assembly) addedRows(x *env, last int, measures []*semantic.Measure) ([]*semantic.Measure, error) {
+	for j := last + 1; j < len(a.clauses); j++ {
+		s, ok := a.clauses[j].v.(subjectV)
+		if a.clauses[j].kind != "subject" || !ok || a.used[j] || s.noun == nil || s.noun.Fact == nil || s.event != nil || s.neg {
+			continue
+		}
+		if !slices.ContainsFunc(x.conj, func(p int) bool { return p >= a.spans[j-1].to && p < a.spans[j].from }) {
+			continue // the conjunction right before the rows: "por cidade da loja" is no added measure
+		}
+		agg, nouns := keyParts(measures[0])
+		own, ok := composeScattered(s.noun.Agg, []string{s.noun.ID}, "", false)
+		rows := ok && own.ID == s.noun.Fact.Count && slices.ContainsFunc(measures, func(m *semantic.Measure) bool { return m.Fact == s.noun.Fact })
+		qualified := a.clauses[j-1].kind == "filter" || j+1 < len(a.clauses) && a.clauses[j+1].kind == "filter"
+		if slices.Contains(nouns, s.noun.ID) || rows || qualified {
+			// the rows of a measure, said again ("active members only"), or the rows a
+			// filter qualifies ("active stores only")
+			continue
+		}
+		reads := func(m *semantic.Measure, ok bool) bool {
+			return ok && m.Fact == s.noun.Fact && !slices.Contains(measures, m)
+		}
+		m, ok := composeScattered(agg, append(nouns, s.noun.ID), "", false)
+		if !reads(m, ok) {
+			m, ok = composeScattered(s.noun.Agg, []string{s.noun.ID}, "", false)
+		}
+		if !reads(m, ok) {
+			return nil, fail("não sei que medida de "+s.noun.ID+" somar às outras", "I cannot tell which measure of "+s.noun.ID+" to add to the others")
+		}
+		if err := a.shareable(); err != nil {
+			return nil, err
+		}
+		a.used[j] = true
+		measures = append(measures, m)
+	}
 	return measures, nil
+}
+
+// keyParts is the aggregate and the nouns of m's first composition key ("sum points
+// earn": sum, [points]).
+func keyParts(m *semantic.Measure) (string, []string) {
+	if len(m.Keys) == 0 {
+		return "", nil
+	}
+	ws := strings.Fields(m.Keys[0])
+	var nouns []string
+	for _, w := range ws[1:] {
+		if semantic.NounByID(w) != nil {
+			nouns = append(nouns, w)
+		}
+	}
+	return ws[0], nouns
 }
 
 // trailingMeasure is the measure an aggregate (with the noun or event said beside it)
@@ -506,6 +564,101 @@ func (a *assembly) storeCohorts(fs []filterV, measures []*semantic.Measure) ([]*
 		fs[j].resolve = func(fact *semantic.Fact) (*semantic.Filter, bool) { return f, fact == semantic.Customers }
 	}
 	return measures, fs, nil
+}
+
+// eventStore reads a store said right after what customers did ("quantos clientes pagaram
+// em dinheiro na loja da Savassi", "customers who paid with pix at Batel"): the store is
+// where they did it, never their owner store. Said of a payment, an origin or a product,
+// it joins that condition on the same sales; said after a total per customer ("gastaram
+// mais de R$ 100 na loja Centro", "mais de 3 compras no Batel") it totals that store's
+// sales only.
+// A store said before ("clientes da loja Centro que pagaram com pix") stays the owner
+// store.
+func (a *assembly) eventStore(fs []filterV) ([]filterV, error) {
+	for j := range fs {
+		m := fs[j].members
+		if m == nil || m.kind != "store" || len(m.values) != 1 || m.or || fs[j].neg {
+			continue
+		}
+		prev := fs[j].pos - 1
+		for prev >= 0 && a.clauses[prev].kind == "period" {
+			prev-- // "pagaram com pix em maio na loja Centro"
+		}
+		i := slices.IndexFunc(fs, func(fv filterV) bool { return fv.pos == prev })
+		if i < 0 {
+			continue
+		}
+		ev := fs[i]
+		switch {
+		case ev.members != nil && (ev.members.kind == "payment" || ev.members.kind == "origin" || ev.members.kind == "product"):
+			if f, ok := ev.resolve(semantic.Customers); ok && f != nil {
+				continue
+			}
+			x, ok := ev.resolve(semantic.Sales)
+			if !ok || x == nil {
+				continue
+			}
+			both, err := semantic.Both(x, semantic.StoreCode(m.values[0]))
+			if err != nil {
+				continue
+			}
+			h, err := semantic.HasRowsWith(semantic.Sales, both)
+			if err != nil {
+				continue
+			}
+			fs[i].members, fs[i].id = nil, "event_store:"+ev.id
+			fs[i].resolve = func(f *semantic.Fact) (*semantic.Filter, bool) { return h, f == semantic.Customers }
+			fs = slices.Delete(fs, j, j+1)
+			return a.eventStore(fs)
+		default:
+			x, ok := ev.resolve(semantic.Customers)
+			if !ok || x == nil {
+				continue
+			}
+			at, ok := semantic.AtStore(x, m.values[0])
+			if !ok && ev.event && strings.HasPrefix(ev.id, "customer_") {
+				// "compraram em mais de 2 lojas na Savassi": not a total of one store's sales
+				return nil, fail("não sei somar o que cada cliente fez só numa loja", "I cannot total what each customer did at one store only")
+			}
+			if !ok {
+				continue
+			}
+			fs[i].id = ev.id + ":at_store"
+			fs[i].resolve = func(f *semantic.Fact) (*semantic.Filter, bool) { return at, f == semantic.Customers }
+			fs = slices.Delete(fs, j, j+1)
+			return a.eventStore(fs)
+		}
+	}
+	return fs, nil
+}
+
+// storeFlags reads "active", "ativas" said of the stores ("active stores only", "lojas
+// ativas") in a report of another fact: the store's flag, never the customers'. The flag
+// qualifies the noun it is said beside.
+func (a *assembly) storeFlags(fs []filterV, fact *semantic.Fact) []filterV {
+	if fact == semantic.Stores {
+		return fs
+	}
+	stores := func(i int) bool {
+		if i < 0 || i >= len(a.clauses) {
+			return false
+		}
+		s, ok := a.clauses[i].v.(subjectV)
+		return ok && a.clauses[i].kind == "subject" && s.noun != nil && s.noun.ID == "stores" && s.event == nil
+	}
+	for j, fv := range fs {
+		yes := fv.id == "flag:active:false" || fv.id == "flag:inactive:true"
+		if !yes && fv.id != "flag:inactive:false" && fv.id != "flag:active:true" {
+			continue
+		}
+		if !stores(fv.pos-1) && !stores(fv.pos+1) {
+			continue
+		}
+		f := semantic.StoreActive(yes)
+		fs[j].id = "store_" + fv.id
+		fs[j].resolve = func(x *semantic.Fact) (*semantic.Filter, bool) { return f, f.Applies(x, nil) }
+	}
+	return fs
 }
 
 // anaphoraOf is the positions of every pronoun of the question, fillers too.

@@ -2,6 +2,7 @@ package grammar
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/lexicon"
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
@@ -124,4 +125,21 @@ func periodicActive(x *env, e *Edge) bool {
 // "just", "only", "só" it is an article or a pronoun ("just the one"), never a value.
 func numberWord(n *Edge) bool {
 	return len(n.Kids) == 1 && n.Kids[0] != nil && n.Kids[0].Sym == tNumWord
+}
+
+// saysEach reports whether the question has a word of semantic.EachOf.
+func saysEach(r *lexicon.Reading) bool {
+	for _, ph := range slices.Concat(semantic.EachOf.PT, semantic.EachOf.EN) {
+		ws := strings.Fields(ph)
+		for i := 0; i+len(ws) <= len(r.Tokens); i++ {
+			j := 0
+			for j < len(ws) && r.Tokens[i+j].Norm == ws[j] {
+				j++
+			}
+			if j == len(ws) {
+				return true
+			}
+		}
+	}
+	return false
 }

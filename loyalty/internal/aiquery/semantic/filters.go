@@ -48,6 +48,9 @@ type Filter struct {
 	// common keep no row ("women and men", "weekends and weekdays"): Validate refuses them
 	// instead of answering zero.
 	pins *pin
+	// atStore: the same total per customer over the sales of one store only ("gastaram
+	// mais de R$ 100 na loja Centro"); nil when the filter is no such total
+	atStore func(code string) *Filter
 }
 
 type pin struct {
@@ -415,6 +418,24 @@ func StoreState(uf string) *Filter {
 			}
 			return "upper(s.state) = " + Quote(strings.ToUpper(uf)), joins(j), true
 		}}, "state", strings.ToUpper(uf))
+}
+
+// StoreActive keeps the rows of active (or inactive) stores, whatever the report reads
+// ("ticket médio por loja, só lojas ativas", "revenue of active stores"): the store's own
+// flag, never the customer's.
+func StoreActive(yes bool) *Filter {
+	not, name := "", T("lojas ativas", "active stores")
+	if !yes {
+		not, name = "NOT ", T("lojas inativas", "inactive stores")
+	}
+	return pinning(&Filter{ID: "store_active", Name: name, Slug: T("lojas_ativas", "active_stores"),
+		build: func(f *Fact, _ *Period) (string, []string, bool) {
+			j, ok := storeJoin(f)
+			if !ok {
+				return "", nil, false
+			}
+			return not + "s.is_active", joins(j), true
+		}}, "store_active", fmt.Sprint(yes))
 }
 
 // StoreCity keeps the stores of one city.
@@ -832,22 +853,56 @@ func customerRows(of *Fact, x string, p *Period) string {
 // count (in the period, when there is one) compares": agg is written over the alias x,
 // cmp is the operator and its right-hand side ("> 5").
 func customerAggregate(of *Fact, agg, cmp string) func(f *Fact, p *Period) (string, []string, bool) {
+	return customerAggregateWhere(of, agg, cmp, "")
+}
+
+// customerAggregateWhere is customerAggregate over the rows that also meet cond (written
+// over the alias x), when there is one.
+func customerAggregateWhere(of *Fact, agg, cmp, cond string) func(f *Fact, p *Period) (string, []string, bool) {
 	return func(f *Fact, p *Period) (string, []string, bool) {
 		j, ok := customerJoin(f)
 		if !ok {
 			return "", nil, false
 		}
-		return fmt.Sprintf("(SELECT %s FROM %s.%s x WHERE %s) %s", agg, Schema, of.View, customerRows(of, "x", p), cmp), joins(j), true
+		rows := customerRows(of, "x", p)
+		if cond != "" {
+			rows += " AND " + cond
+		}
+		return fmt.Sprintf("(SELECT %s FROM %s.%s x WHERE %s) %s", agg, Schema, of.View, rows, cmp), joins(j), true
 	}
+}
+
+// storeTotal makes x the total per customer of their sales agg compared by cmp, one that
+// can be narrowed to the sales of one store (AtStore).
+func storeTotal(x *Filter, agg, cmp string) *Filter {
+	x.build = customerAggregate(Sales, agg, cmp)
+	x.atStore = func(code string) *Filter {
+		y := *x
+		y.ID, y.atStore = x.ID+"_at_store", nil
+		y.Name = T(x.Name.PT+" na loja "+code, x.Name.EN+" at store "+code)
+		y.build = customerAggregateWhere(Sales, agg, cmp, "x.store_code = "+Quote(code))
+		return &y
+	}
+	return x
+}
+
+// AtStore is x, a total per customer of their sales ("gastaram mais de R$ 100", "mais de
+// 3 compras"), over the sales of store code only: the store said with the doing is where
+// it was done, never the customer's owner store. ok is false for any other filter.
+func AtStore(x *Filter, code string) (*Filter, bool) {
+	if x.atStore == nil {
+		return nil, false
+	}
+	return x.atStore(code), true
 }
 
 // PurchaseCount keeps the customers whose number of sales (in the period, when there is
 // one) compares to n ("clientes com mais de 5 compras").
 func PurchaseCount(op string, n int64) *Filter {
 	o := opText(op)
-	return &Filter{ID: "purchase_count", boughtAny: op == ">=" && n == 1 || op == ">" && n == 0, Name: T(fmt.Sprintf("com número de compras %s %d", o.PT, n), fmt.Sprintf("with a number of purchases %s %d", o.EN, n)),
-		Slug: T("compras", "purchases"), UsesPeriod: true,
-		build: customerAggregate(Sales, "count(*)", fmt.Sprintf("%s %d", op, n))}
+	x := &Filter{ID: "purchase_count", boughtAny: op == ">=" && n == 1 || op == ">" && n == 0, Name: T(fmt.Sprintf("com número de compras %s %d", o.PT, n), fmt.Sprintf("with a number of purchases %s %d", o.EN, n)),
+		Slug: T("compras", "purchases"), UsesPeriod: true}
+	return storeTotal(x, "count(*)", fmt.Sprintf("%s %d", op, n))
 }
 
 // RepeatBuyers keeps the customers who bought more than once (in the period, when there
@@ -893,9 +948,9 @@ func FirstPurchase() *Filter {
 // period when there is one) compares to amount ("clientes que gastaram mais de R$ 500").
 func SpendTotal(op string, amount string) *Filter {
 	o := opText(op)
-	return &Filter{ID: "spend_total", Name: T(fmt.Sprintf("que gastaram %s %s no total", o.PT, amount), fmt.Sprintf("who spent %s %s in total", o.EN, amount)),
-		Slug: T("gasto", "spend"), UsesPeriod: true,
-		build: customerAggregate(Sales, "COALESCE(sum(x.value), 0)", op+" "+amount)}
+	x := &Filter{ID: "spend_total", Name: T(fmt.Sprintf("que gastaram %s %s no total", o.PT, amount), fmt.Sprintf("who spent %s %s in total", o.EN, amount)),
+		Slug: T("gasto", "spend"), UsesPeriod: true}
+	return storeTotal(x, "COALESCE(sum(x.value), 0)", op+" "+amount)
 }
 
 // RedemptionCountFilter keeps the customers whose number of redemptions that count (in the

@@ -601,3 +601,9 @@ func Terms() []Term {
 	}
 	return append(ts, Terminals...)
 }
+
+// EachOf are the words that ask for a row of every value named ("quantos cada uma", "how
+// much did each sell", "both of them"): a choice among named values said with one shows
+// every value, ranked, never only the first.
+var EachOf = W("cada um|cada uma|cada uma delas|cada um deles|cada|ambas|ambos|as duas|os dois|das duas|dos dois",
+	"each|each one|each of them|both|both of them|each of the two")
