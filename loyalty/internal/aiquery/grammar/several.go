@@ -508,11 +508,13 @@ func (a *assembly) storeCohorts(fs []filterV, measures []*semantic.Measure) ([]*
 	return measures, fs, nil
 }
 
-// anaphoraOf is the positions of every pronoun of the question, fillers too.
+// anaphoraOf is the positions of every pronoun of the question, fillers too, and of the
+// words that point to the rows counted before ("desses", "of those": a second ask over the
+// first one's rows, "e qual a soma desses saldos").
 func anaphoraOf(r *lexicon.Reading) []int {
 	var out []int
 	for _, m := range r.Matches {
-		if m.Cat == semantic.CatPronoun && !slices.Contains(out, m.From) {
+		if (m.Cat == semantic.CatPronoun || m.Cat == semantic.CatAmong) && !slices.Contains(out, m.From) {
 			out = append(out, m.From)
 		}
 	}

@@ -511,11 +511,14 @@ func Origin(values []string, exact bool, label Text) *Filter {
 }
 
 // Cancelled keeps the cancelled rows (and only those) of the facts that have cancellations.
-// NotCancelled is "sem as canceladas", "excluding cancelled": said of sales it restates
-// their counting rule (a redemption not cancelled may have expired: not expressible here).
+// NotCancelled is "sem as canceladas", "excluding cancelled", "desconsiderando os
+// cancelados": said of sales it restates their counting rule, said of points entries it
+// keeps the entries not reversed (credits and debits count only those already) (a
+// redemption not cancelled may have expired: not expressible here).
 func NotCancelled() *Filter {
 	return onFact("not_cancelled", T("não canceladas", "not cancelled"), T("nao_canceladas", "not_cancelled"), map[*Fact]string{
-		Sales: "v.cancelled_at IS NULL",
+		Sales:  "v.cancelled_at IS NULL",
+		Points: "e.cancelled_at IS NULL",
 	})
 }
 
