@@ -995,7 +995,7 @@ func productions(x *env) []*Rule {
 		rule("Period", 0.1, tFrom+" "+tUnit, func(k []*Edge) (any, bool) { return relative(x, "this", arg(k[1])) }),
 		// "acumulado do ano até maio": from the first's start to the second's end
 		// "de 01/06 a 17/06, inclusive", "até amanhã, inclusive": a period's bounds are in it
-		rule("Period", 0, "Period "+string(semantic.CatAnd)+"? "+string(semantic.CatInclusive), func(k []*Edge) (any, bool) {
+		rule("Period", 0, "Period "+string(semantic.CatAnd)+"? "+string(semantic.CatIncl), func(k []*Edge) (any, bool) {
 			return k[0].Val, slices.Contains(x.clauseEnds, k[2].To) && (k[1] == nil || k[1].Match != nil && k[1].Match.Text == ",")
 		}),
 		rule("Period", 0, "Period "+tUntil+" Period", func(k []*Edge) (any, bool) { return span(k[0].Val.(periodV).p, k[2].Val.(periodV).p) }),

@@ -11,75 +11,75 @@ type Category string
 
 // Terminal categories.
 const (
-	CatMeasure   Category = "measure"   // arg: measure id
-	CatDim       Category = "dim"       // arg: dimension id
-	CatDimAdj    Category = "dimadj"    // arg: dimension id ("mensal": by month)
-	CatNoun      Category = "noun"      // arg: noun id (customers, sales, points, value, ...)
-	CatEvent     Category = "event"     // arg: event id (buy, sell, redeem, earn, ...)
-	CatAgg       Category = "agg"       // arg: count, sum, avg, max, min, median, distinct
-	CatFlag      Category = "flag"      // arg: flag id (active, cancelled, pending, ...)
-	CatValue     Category = "value"     // arg: kind:code (payment:pix, origin:APP, channel:email)
-	CatQuantity  Category = "quantity"  // arg: a unit after a number (points, years, reais, sales)
-	CatBy        Category = "by"        // por, by, per, each
-	CatAnd       Category = "and"       // e, and, ","
-	CatOr        Category = "or"        // ou, or
-	CatNeg       Category = "neg"       // nao, not, sem, without
-	CatNever     Category = "never"     // nunca, never
-	CatCmp       Category = "cmp"       // arg: > >= < <=
-	CatBetween   Category = "between"   // entre, between
-	CatTop       Category = "top"       // top, ranking
-	CatMost      Category = "most"      // mais, most
-	CatLeast     Category = "least"     // menos, least
-	CatList      Category = "list"      // liste, list, quais
-	CatVs        Category = "vs"        // vs, versus, compared to
-	CatThan      Category = "than"      // do que, than (then)
-	CatGrowth    Category = "growth"    // crescimento, % change
-	CatDiff      Category = "diff"      // diferenca, difference, how much more
-	CatShare     Category = "share"     // percentual, %, share, rate
-	CatSince     Category = "since"     // desde, since, a partir de
-	CatBefore    Category = "before"    // antes de, before
-	CatAfter     Category = "after"     // depois de, after
-	CatFrom      Category = "from"      // de, from (a range's start)
-	CatTo        Category = "to"        // a, ate, to, through (a range's end)
-	CatAgain     Category = "again"     // novamente, again
-	CatAmong     Category = "among"     // desses, of those: a measure of the rows counted before
-	CatBoth      Category = "both"      // ambos, both
-	CatBefore2   Category = "before2"   // antes, before (adverb: "had bought before")
-	CatNamed     Category = "named"     // chamado, named
-	CatInName    Category = "inname"    // no nome, in their name: after a literal searched in names
-	CatAlso      Category = "also"      // junto com, along with: a column to show beside a list
-	CatWho       Category = "who"       // quem, qual, which: one answer
-	CatPerCust   Category = "percust"   // por cliente, per customer
-	CatBands     Category = "bands"     // faixas, bands, distribution
-	CatUnknowns  Category = "unknowns"  // leave out the unknowns (of compared groups)
-	CatPctl      Category = "pctl"      // percentil, percentile
-	CatWrite     Category = "write"     // apague, delete: a request to change data
-	CatForecast  Category = "forecast"  // previsao, forecast, "what will ... be"
-	CatScope     Category = "scope"     // lucro, estoque: things the views do not hold
-	CatFiller    Category = "filler"    // words that carry no meaning for a report
-	CatAttr      Category = "attr"      // arg: attribute id ("telefone", "email address")
-	CatDocWord   Category = "docword"   // cpf, cnpj, documento: names the number after it
-	CatPaid      Category = "paid"      // pago, paid with: introduces a payment type
-	CatOptIn     Category = "optin"     // aceitam, opted in: before a contact channel
-	CatPerson    Category = "person"    // quem, who: customers, listed
-	CatHave      Category = "have"      // tem, com, have, with: before what customers hold
-	CatMany      Category = "many"      // varias, multiple: more than one
-	CatUse       Category = "use"       // usam, use: before what customers use
-	CatWhen      Category = "when"      // quando, when: asks for the date of an event
-	CatNew       Category = "new"       // novos, new: customers who signed up
-	CatTrend     Category = "trend"     // evolucao, trend: over time (by month)
-	CatUntil     Category = "until"     // ate, until, by: up to the end of a period
-	CatLast2     Category = "last2"     // retrasado, before last
-	CatQuarterN  Category = "quarterno" // arg: 1..4 ("Q1")
-	CatHalfN     Category = "halfno"    // arg: 1..2 ("H1", "1S")
-	CatOnward    Category = "onward"    // em diante, on: "from the 10th on"
-	CatSoFar     Category = "sofar"     // ate agora, so far: a current period up to now
-	CatInclusive Category = "inclusive" // inclusive, both dates included: said at a clause's end after a period, its bounds are in it
-	CatCost      Category = "cost"      // custam, cost: a product's price in points
-	CatPronoun   Category = "pronoun"   // ela, eles, deles, them, their: what a clause before named
-	CatSame      Category = "same"      // mesmo, same: the period of the same unit in another year
-	CatLapsed    Category = "lapsed"    // sumiu, stopped buying: did not buy (again) in a period
-	CatTruth     Category = "truth"     // arg: true, false ("email_optin = true", "sms_optin falso")
+	CatMeasure  Category = "measure"   // arg: measure id
+	CatDim      Category = "dim"       // arg: dimension id
+	CatDimAdj   Category = "dimadj"    // arg: dimension id ("mensal": by month)
+	CatNoun     Category = "noun"      // arg: noun id (customers, sales, points, value, ...)
+	CatEvent    Category = "event"     // arg: event id (buy, sell, redeem, earn, ...)
+	CatAgg      Category = "agg"       // arg: count, sum, avg, max, min, median, distinct
+	CatFlag     Category = "flag"      // arg: flag id (active, cancelled, pending, ...)
+	CatValue    Category = "value"     // arg: kind:code (payment:pix, origin:APP, channel:email)
+	CatQuantity Category = "quantity"  // arg: a unit after a number (points, years, reais, sales)
+	CatBy       Category = "by"        // por, by, per, each
+	CatAnd      Category = "and"       // e, and, ","
+	CatOr       Category = "or"        // ou, or
+	CatNeg      Category = "neg"       // nao, not, sem, without
+	CatNever    Category = "never"     // nunca, never
+	CatCmp      Category = "cmp"       // arg: > >= < <=
+	CatBetween  Category = "between"   // entre, between
+	CatTop      Category = "top"       // top, ranking
+	CatMost     Category = "most"      // mais, most
+	CatLeast    Category = "least"     // menos, least
+	CatList     Category = "list"      // liste, list, quais
+	CatVs       Category = "vs"        // vs, versus, compared to
+	CatThan     Category = "than"      // do que, than (then)
+	CatGrowth   Category = "growth"    // crescimento, % change
+	CatDiff     Category = "diff"      // diferenca, difference, how much more
+	CatShare    Category = "share"     // percentual, %, share, rate
+	CatSince    Category = "since"     // desde, since, a partir de
+	CatBefore   Category = "before"    // antes de, before
+	CatAfter    Category = "after"     // depois de, after
+	CatFrom     Category = "from"      // de, from (a range's start)
+	CatTo       Category = "to"        // a, ate, to, through (a range's end)
+	CatAgain    Category = "again"     // novamente, again
+	CatAmong    Category = "among"     // desses, of those: a measure of the rows counted before
+	CatBoth     Category = "both"      // ambos, both
+	CatBefore2  Category = "before2"   // antes, before (adverb: "had bought before")
+	CatNamed    Category = "named"     // chamado, named
+	CatInName   Category = "inname"    // no nome, in their name: after a literal searched in names
+	CatAlso     Category = "also"      // junto com, along with: a column to show beside a list
+	CatWho      Category = "who"       // quem, qual, which: one answer
+	CatPerCust  Category = "percust"   // por cliente, per customer
+	CatBands    Category = "bands"     // faixas, bands, distribution
+	CatUnknowns Category = "unknowns"  // leave out the unknowns (of compared groups)
+	CatPctl     Category = "pctl"      // percentil, percentile
+	CatWrite    Category = "write"     // apague, delete: a request to change data
+	CatForecast Category = "forecast"  // previsao, forecast, "what will ... be"
+	CatScope    Category = "scope"     // lucro, estoque: things the views do not hold
+	CatFiller   Category = "filler"    // words that carry no meaning for a report
+	CatAttr     Category = "attr"      // arg: attribute id ("telefone", "email address")
+	CatDocWord  Category = "docword"   // cpf, cnpj, documento: names the number after it
+	CatPaid     Category = "paid"      // pago, paid with: introduces a payment type
+	CatOptIn    Category = "optin"     // aceitam, opted in: before a contact channel
+	CatPerson   Category = "person"    // quem, who: customers, listed
+	CatHave     Category = "have"      // tem, com, have, with: before what customers hold
+	CatMany     Category = "many"      // varias, multiple: more than one
+	CatUse      Category = "use"       // usam, use: before what customers use
+	CatWhen     Category = "when"      // quando, when: asks for the date of an event
+	CatNew      Category = "new"       // novos, new: customers who signed up
+	CatTrend    Category = "trend"     // evolucao, trend: over time (by month)
+	CatUntil    Category = "until"     // ate, until, by: up to the end of a period
+	CatLast2    Category = "last2"     // retrasado, before last
+	CatQuarterN Category = "quarterno" // arg: 1..4 ("Q1")
+	CatHalfN    Category = "halfno"    // arg: 1..2 ("H1", "1S")
+	CatOnward   Category = "onward"    // em diante, on: "from the 10th on"
+	CatSoFar    Category = "sofar"     // ate agora, so far: a current period up to now
+	CatIncl     Category = "inclusive" // inclusive, both dates included: said at a clause's end after a period, its bounds are in it
+	CatCost     Category = "cost"      // custam, cost: a product's price in points
+	CatPronoun  Category = "pronoun"   // ela, eles, deles, them, their: what a clause before named
+	CatSame     Category = "same"      // mesmo, same: the period of the same unit in another year
+	CatLapsed   Category = "lapsed"    // sumiu, stopped buying: did not buy (again) in a period
+	CatTruth    Category = "truth"     // arg: true, false ("email_optin = true", "sms_optin falso")
 
 	// period words
 	CatThis     Category = "this"    // este, this, current
@@ -462,7 +462,7 @@ var Terminals = []Term{
 	{CatHalfN, "2", W("h2|2s|2sem", "h2")},
 	// every period's bounds are in it ("de 01/06 a 17/06, inclusive", "até amanhã, inclusive",
 	// "through June 17, inclusive"): said after one, at a clause's end, the word restates it
-	{CatInclusive, "", W("inclusive|inclusivo|ambas inclusive|ambas as datas inclusive|com ambas as datas inclusas|datas inclusas|as duas datas inclusas|inclusive ambas", "inclusive|both inclusive|both dates inclusive|both days inclusive|both dates included|both days included|inclusive of both dates|both ends included|both ends inclusive")},
+	{CatIncl, "", W("inclusive|inclusivo|ambas inclusive|ambas as datas inclusive|com ambas as datas inclusas|datas inclusas|as duas datas inclusas|inclusive ambas", "inclusive|both inclusive|both dates inclusive|both days inclusive|both dates included|both days included|inclusive of both dates|both ends included|both ends inclusive")},
 	{CatSoFar, "", W("ate agora|ate hoje|ate o momento|ate aqui|ate o dia de hoje", "so far|to date|until now|up to now|thus far|till now|til now|till today|until today|up to today|as of today|as of now|till date")},
 	{CatOnward, "", W("em diante|pra frente|para frente|adiante|pra ca|para ca", "on|onward|onwards|forward|and after")},
 	{CatCost, "", W("custa|custam|custando|vale|valem", "cost|costs|costing|priced at")},
