@@ -305,6 +305,24 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	if _, ok := a.take("percust"); ok {
 		perCust = true
 	}
+	// "pontos estornados, em valor absoluto", "points debited in absolute value": sums of
+	// points are reported as magnitudes already; said of anything else the words are left
+	// unused (refused)
+	if a.has("abs") && len(measures) > 0 && !slices.ContainsFunc(measures, func(m *semantic.Measure) bool {
+		return m.Kind != semantic.Sum || m.Fact != semantic.Points && m.Fact != semantic.Redemptions
+	}) {
+		a.take("abs")
+	}
+	// "pontos estornados nos lançamentos do tipo estorno": the entries the measures read,
+	// said again; entries of another type are left unused (refused)
+	for _, i := range a.all("entries") {
+		cond := "e.transaction_type = " + semantic.Quote(string(clauses[i].v.(marker)))
+		if len(measures) > 0 && !slices.ContainsFunc(measures, func(m *semantic.Measure) bool {
+			return m.Fact != semantic.Points || !slices.Contains(m.Where, cond)
+		}) {
+			a.used[i] = true
+		}
+	}
 	var extraDims []*semantic.Dimension
 	var filters []filterV
 	ranked := a.has("rank") || a.has("group")

@@ -1090,6 +1090,13 @@ func productions(x *env) []*Rule {
 		rule("Clause", 0, string(semantic.CatShare)+" "+string(semantic.CatGrowth), func(k []*Edge) (any, bool) { return clauseV{"growth", marker("")}, true }),
 		markerClause("diff", string(semantic.CatDiff), 0),
 		markerClause("percust", tPerCust, 0),
+		markerClause("abs", string(semantic.CatAbs), 0),
+		// "nos lançamentos do tipo estorno", "nos lançamentos de crédito", "in the reversal
+		// entries": the entries a sum of points reads, said again (the assembly checks they
+		// are the measure's)
+		rule("Clause", 0, tIn+" "+tNoun+" "+tFrom+"? "+tNoun, func(k []*Edge) (any, bool) { return entriesOf(arg(k[1]), arg(k[3])) }),
+		rule("Clause", 0, tIn+" "+tNoun+" "+tFrom+"? "+tEvent, func(k []*Edge) (any, bool) { return entriesOf(arg(k[1]), arg(k[3])) }),
+		rule("Clause", 0, tIn+" "+tNoun+" "+tNoun, func(k []*Edge) (any, bool) { return entriesOf(arg(k[2]), arg(k[1])) }),
 		markerClause("both", tBoth, 0),
 		// "(nas duas lojas)", "at both stores": the stores named are each required
 		rule("Clause", 0, tBoth+" "+tNoun, func(k []*Edge) (any, bool) {
@@ -1811,6 +1818,20 @@ func flagFilter(id string, neg bool) (any, bool) {
 	}}, true
 }
 
+// entryKinds are the entries' types by the word that names them ("crédito", "estornos",
+// "debitado").
+var entryKinds = map[string]string{"earn": "C", "credits": "C", "debit": "D", "debits": "D", "reverse": "E", "reversals": "E"}
+
+// entriesOf is the entries of one type said after a measure ("nos lançamentos do tipo
+// estorno"): entries is the entries noun, kind the word of their type.
+func entriesOf(entries, kind string) (any, bool) {
+	typ := entryKinds[kind]
+	if entries != "entries" || typ == "" {
+		return nil, false
+	}
+	return clauseV{"entries", marker(typ)}, true
+}
+
 // negatedRows is a negated flag said of the rows a noun names ("as vendas canceladas"),
 // or of the entries of one kind ("os lançamentos de crédito cancelados"): it applies only to
 // the fact those rows are of.
@@ -1832,7 +1853,7 @@ func negatedRows(noun, kind, flag string) (any, bool) {
 		}
 		return fv, true
 	}
-	typ := map[string]string{"earn": "C", "credits": "C", "debit": "D", "debits": "D", "reverse": "E", "reversals": "E"}[kind]
+	typ := entryKinds[kind]
 	if n.Fact != semantic.Points || typ == "" || flag != "cancelled" {
 		return nil, false
 	}

@@ -75,6 +75,7 @@ const (
 	CatOnward   Category = "onward"    // em diante, on: "from the 10th on"
 	CatSoFar    Category = "sofar"     // ate agora, so far: a current period up to now
 	CatIncl     Category = "inclusive" // inclusive, both dates included: said at a clause's end after a period, its bounds are in it
+	CatAbs      Category = "abs"       // em valor absoluto, in absolute value: said of points, their magnitude (how they are reported)
 	CatCost     Category = "cost"      // custam, cost: a product's price in points
 	CatPronoun  Category = "pronoun"   // ela, eles, deles, them, their: what a clause before named
 	CatSame     Category = "same"      // mesmo, same: the period of the same unit in another year
@@ -460,6 +461,8 @@ var Terminals = []Term{
 	{CatQuarterN, "4", W("q4|4t|4tri", "q4")},
 	{CatHalfN, "1", W("h1|1s|1sem", "h1")},
 	{CatHalfN, "2", W("h2|2s|2sem", "h2")},
+	// points are reported as magnitudes: "em valor absoluto" after a sum of points restates it
+	{CatAbs, "", W("em valor absoluto|valor absoluto|em valores absolutos|valores absolutos|em modulo|absoluto|absolutos", "in absolute value|in absolute values|absolute value|absolute values|as absolute values|as a positive number|as positive numbers|as magnitudes")},
 	// every period's bounds are in it ("de 01/06 a 17/06, inclusive", "até amanhã, inclusive",
 	// "through June 17, inclusive"): said after one, at a clause's end, the word restates it
 	{CatIncl, "", W("inclusive|inclusivo|ambas inclusive|ambas as datas inclusive|com ambas as datas inclusas|datas inclusas|as duas datas inclusas|inclusive ambas", "inclusive|both inclusive|both dates inclusive|both days inclusive|both dates included|both days included|inclusive of both dates|both ends included|both ends inclusive")},
@@ -467,7 +470,7 @@ var Terminals = []Term{
 	{CatOnward, "", W("em diante|pra frente|para frente|adiante|pra ca|para ca", "on|onward|onwards|forward|and after")},
 	{CatCost, "", W("custa|custam|custando|vale|valem", "cost|costs|costing|priced at")},
 	{CatAgg, "count", W("qnt|qts|qnts|qtas|quantos|quantas|quantidade|quantidade de|qtd|qtde|qtd de|qntos|qntas|qtos|qtas|quant|numero|numero de|n de|no de|total de|contagem|conte", "how many|number|number of|count|count of|no of|nr of|qty|quantity|quantities|quantity of|the quantity of|total number")},
-	{CatAgg, "sum", W("total|soma|somam|somaram|somou|somado|somados|somada|somadas|somando|somatorio|quanto|qnt|qnto|qto|quanto foi|valor total|vlr total|juntos|juntas|em conjunto|somados juntos", "total|sum|sum of|how much|overall|combined|altogether|taken together|together|added together|added up")},
+	{CatAgg, "sum", W("soma absoluta|soma em valor absoluto|soma dos valores absolutos|total|soma|somam|somaram|somou|somado|somados|somada|somadas|somando|somatorio|quanto|qnt|qnto|qto|quanto foi|valor total|vlr total|juntos|juntas|em conjunto|somados juntos", "absolute sum|sum of absolute values|sum of the absolute values|total|sum|sum of|how much|overall|combined|altogether|taken together|together|added together|added up")},
 	{CatAgg, "avg", W("media|medio|media de|valor medio|em media", "average|avg|mean|on average|typical")},
 	{CatAgg, "max", W("maior|maximo|maxima", "max|maximum|highest|largest|biggest")},
 	{CatAgg, "min", W("menor|minimo|minima", "min|minimum|lowest|smallest")},
