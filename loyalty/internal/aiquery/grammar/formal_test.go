@@ -30,10 +30,11 @@ func TestFormalClasses(t *testing.T) {
 			"number of redemptions in March, cancellations included": {measures: []string{"redemptions"}, filters: []string{"any_status"}},
 		}},
 		{"statuses joined by or", map[string]want{
-			"quantos resgates pendentes ou aplicados em março":              {measures: []string{"redemptions"}, filters: []string{"status_in"}, sql: []string{"r.status IN ('pending', 'applied')", "r.created_at >= DATE '2025-03-01'"}},
-			"pontos resgatados em resgates aplicados ou pendentes por loja": {measures: []string{"points_redeemed"}, dims: []string{"store"}, sql: []string{"r.status IN ('applied', 'pending')"}},
-			"how many redemptions were expired or cancelled in March":       {measures: []string{"redemptions"}, sql: []string{"r.status IN ('expired', 'cancelled')", "CASE r.status WHEN 'expired' THEN r.expires_at"}},
-			"vendas canceladas ou pendentes":                                {refuse: true}, // sales have no pending status
+			"quantos resgates pendentes ou aplicados em março":                                                      {measures: []string{"redemptions"}, filters: []string{"status_in"}, sql: []string{"r.status IN ('pending', 'applied')", "r.created_at >= DATE '2025-03-01'"}},
+			"pontos resgatados em resgates aplicados ou pendentes por loja":                                         {measures: []string{"points_redeemed"}, dims: []string{"store"}, sql: []string{"r.status IN ('applied', 'pending')"}},
+			"how many redemptions were expired or cancelled in March":                                               {measures: []string{"redemptions"}, sql: []string{"r.status IN ('expired', 'cancelled')", "CASE r.status WHEN 'expired' THEN r.expires_at"}},
+			"pontos resgatados em resgates pendentes ou aplicados no segundo trimestre de 2025 até a presente data": {measures: []string{"points_redeemed"}, sql: []string{"r.status IN ('pending', 'applied')", "r.created_at >= DATE '2025-04-01'"}},
+			"vendas canceladas ou pendentes":                                                                        {refuse: true}, // sales have no pending status
 		}},
 		{"the rows' creation date dates the period", map[string]want{
 			"quantos resgates expirados cuja data de criação esteja entre 01/02/2025 e 28/02/2025": {measures: []string{"redemptions"}, filters: []string{"status_expired", "created_in"}, sql: []string{"r.status = 'expired'", "r.created_at >= DATE '2025-02-01'", "r.created_at < DATE '2025-03-01'"}},
