@@ -305,6 +305,24 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	if _, ok := a.take("percust"); ok {
 		perCust = true
 	}
+	// "pontos estornados, em valor absoluto", "points debited in absolute value": sums of
+	// points are reported as magnitudes already; said of anything else the words are left
+	// unused (refused)
+	if a.has("abs") && len(measures) > 0 && !slices.ContainsFunc(measures, func(m *semantic.Measure) bool {
+		return m.Kind != semantic.Sum || m.Fact != semantic.Points && m.Fact != semantic.Redemptions
+	}) {
+		a.take("abs")
+	}
+	// "pontos estornados nos lançamentos do tipo estorno": the entries the measures read,
+	// said again; entries of another type are left unused (refused)
+	for _, i := range a.all("entries") {
+		cond := "e.transaction_type = " + semantic.Quote(string(clauses[i].v.(marker)))
+		if len(measures) > 0 && !slices.ContainsFunc(measures, func(m *semantic.Measure) bool {
+			return m.Fact != semantic.Points || !slices.Contains(m.Where, cond)
+		}) {
+			a.used[i] = true
+		}
+	}
 	var extraDims []*semantic.Dimension
 	var filters []filterV
 	ranked := a.has("rank") || a.has("group")
@@ -598,6 +616,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			// measure, never the count again
 		case agg == "sum" && aggAt >= 0 && aggAt < a.measureAt() && (m.Kind == semantic.Average || m.Kind == semantic.Ratio):
 			agg = "" // "quanto deu o ticket médio", "qto foi o gasto médio": how much it is
+		case agg == "sum" && m.Kind == semantic.Count && aggAt >= 0 && aggAt < a.measureAt() && slices.ContainsFunc(x.conj, func(p int) bool {
+			return p >= a.spans[aggAt].to && p < a.spans[a.measureAt()].from
+		}):
+			// "o valor total das vendas em abril e quantas vendas": the amount is a part of
+			// its own, never the count said again (left unused: refused)
 		case agg == "sum" && (m.Kind == semantic.Sum || m.Kind == semantic.Count):
 			agg = "" // "qual o total de ... faturamento": the measure already sums
 		case agg == "count" && m.Kind == semantic.Count:
@@ -893,6 +916,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	if diffGroups && !groupsCompared {
 		return nil, fail("a diferença é entre duas lojas", "the difference is between two stores")
 	}
+	// a filter said again by a second part of the question ("o valor das vendas canceladas
+	// e quantos cupons foram cancelados") is one filter
+	resolved = slices.CompactFunc(slices.Clone(resolved), func(x, y *semantic.Filter) bool {
+		return x.ID == y.ID && x.Name == y.Name && x.ReplacesLive
+	})
 	if n := replacing(resolved, fact); n > 1 {
 		return nil, fail("a pergunta pede dois status que não valem juntos", "the question asks for two statuses that cannot hold together")
 	}

@@ -44,6 +44,8 @@ type env struct {
 	afterAdj []int
 	// each: the question says "cada uma", "each", "both" (semantic.EachOf)
 	each bool
+	// clauseEnds are the positions where a clause ends: a comma, a sentence's end
+	clauseEnds []int
 }
 
 func newGrammar(rules []*Rule) *Grammar {
@@ -614,7 +616,18 @@ func productions(x *env) []*Rule {
 			return optinFilter(x, m, k[0] != nil)
 		}),
 		rule("Filter", 0, tNeg+" "+tFlag, func(k []*Edge) (any, bool) { return flagFilter(arg(k[1]), true) }),
-		rule("Filter", 0, tFlag+" "+tOr+" "+tFlag, func(k []*Edge) (any, bool) { return nil, false }),
+		// "desconsiderando as vendas canceladas", "excluindo os lançamentos de débito
+		// cancelados": a negated flag said of the rows it names (only of those rows)
+		rule("Filter", 0.1, tNeg+" "+tNoun+" "+tFlag, func(k []*Edge) (any, bool) { return negatedRows(arg(k[1]), "", arg(k[2])) }),
+		rule("Filter", 0.1, tNeg+" "+tNoun+" "+tFrom+" "+tNoun+" "+tFlag, func(k []*Edge) (any, bool) {
+			return negatedRows(arg(k[1]), arg(k[3]), arg(k[4]))
+		}),
+		rule("Filter", 0.1, tNeg+" "+tNoun+" "+tFrom+" "+tEvent+" "+tFlag, func(k []*Edge) (any, bool) {
+			return negatedRows(arg(k[1]), arg(k[3]), arg(k[4]))
+		}),
+		// "pendentes ou aplicados", "cancelled or expired": redemptions in either status;
+		// any other two flags joined by "or" are not read
+		rule("Filter", 0, tFlag+" "+tOr+" "+tFlag, func(k []*Edge) (any, bool) { return statusEither(arg(k[0]), arg(k[2])) }),
 
 		// numeric comparisons and ranges on a quantity: "mais de 1000 pontos", "over 30",
 		// "entre 18 e 24 anos", "18-24 anos", "acima de R$ 100"
@@ -983,6 +996,10 @@ func productions(x *env) []*Rule {
 		// "vendas do mês", "faturamento do ano": the current one
 		rule("Period", 0.1, tFrom+" "+tUnit, func(k []*Edge) (any, bool) { return relative(x, "this", arg(k[1])) }),
 		// "acumulado do ano até maio": from the first's start to the second's end
+		// "de 01/06 a 17/06, inclusive", "até amanhã, inclusive": a period's bounds are in it
+		rule("Period", 0, "Period "+string(semantic.CatAnd)+"? "+string(semantic.CatIncl), func(k []*Edge) (any, bool) {
+			return k[0].Val, slices.Contains(x.clauseEnds, k[2].To) && (k[1] == nil || k[1].Match != nil && k[1].Match.Text == ",")
+		}),
 		rule("Period", 0, "Period "+tUntil+" Period", func(k []*Edge) (any, bool) { return span(k[0].Val.(periodV).p, k[2].Val.(periodV).p) }),
 		// "maio do ano passado", "March last year": the month of that year
 		rule("Period", 0, tMonth+" "+tFrom+"? Period", func(k []*Edge) (any, bool) { return monthOf(x, arg(k[0]), k[2].Val.(periodV).p) }),
@@ -1075,6 +1092,13 @@ func productions(x *env) []*Rule {
 		rule("Clause", 0, string(semantic.CatShare)+" "+string(semantic.CatGrowth), func(k []*Edge) (any, bool) { return clauseV{"growth", marker("")}, true }),
 		markerClause("diff", string(semantic.CatDiff), 0),
 		markerClause("percust", tPerCust, 0),
+		markerClause("abs", string(semantic.CatAbs), 0),
+		// "nos lançamentos do tipo estorno", "nos lançamentos de crédito", "in the reversal
+		// entries": the entries a sum of points reads, said again (the assembly checks they
+		// are the measure's)
+		rule("Clause", 0, tIn+" "+tNoun+" "+tFrom+"? "+tNoun, func(k []*Edge) (any, bool) { return entriesOf(arg(k[1]), arg(k[3])) }),
+		rule("Clause", 0, tIn+" "+tNoun+" "+tFrom+"? "+tEvent, func(k []*Edge) (any, bool) { return entriesOf(arg(k[1]), arg(k[3])) }),
+		rule("Clause", 0, tIn+" "+tNoun+" "+tNoun, func(k []*Edge) (any, bool) { return entriesOf(arg(k[2]), arg(k[1])) }),
 		markerClause("both", tBoth, 0),
 		// "(nas duas lojas)", "at both stores": the stores named are each required
 		rule("Clause", 0, tBoth+" "+tNoun, func(k []*Edge) (any, bool) {
@@ -1793,6 +1817,66 @@ func flagFilter(id string, neg bool) (any, bool) {
 			return p, true
 		}
 		return f, f.Applies(fact, nil) || f.UsesPeriod
+	}}, true
+}
+
+// entryKinds are the entries' types by the word that names them ("crédito", "estornos",
+// "debitado").
+var entryKinds = map[string]string{"earn": "C", "credits": "C", "debit": "D", "debits": "D", "reverse": "E", "reversals": "E"}
+
+// entriesOf is the entries of one type said after a measure ("nos lançamentos do tipo
+// estorno"): entries is the entries noun, kind the word of their type.
+func entriesOf(entries, kind string) (any, bool) {
+	typ := entryKinds[kind]
+	if entries != "entries" || typ == "" {
+		return nil, false
+	}
+	return clauseV{"entries", marker(typ)}, true
+}
+
+// negatedRows is a negated flag said of the rows a noun names ("as vendas canceladas"),
+// or of the entries of one kind ("os lançamentos de crédito cancelados"): it applies only to
+// the fact those rows are of.
+func negatedRows(noun, kind, flag string) (any, bool) {
+	n := semantic.NounByID(noun)
+	if n == nil || n.Fact == nil {
+		return nil, false
+	}
+	if kind == "" {
+		v, ok := flagFilter(flag, true)
+		if !ok {
+			return nil, false
+		}
+		fv := v.(filterV)
+		inner := fv.resolve
+		fv.resolve = func(fact *semantic.Fact) (*semantic.Filter, bool) {
+			f, ok := inner(fact)
+			return f, ok && fact == n.Fact
+		}
+		return fv, true
+	}
+	typ := entryKinds[kind]
+	if n.Fact != semantic.Points || typ == "" || flag != "cancelled" {
+		return nil, false
+	}
+	f := semantic.NotCancelledEntries(typ)
+	return filterV{id: "not_cancelled_entries:" + typ, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
+		return f, f.Applies(fact, nil)
+	}}, true
+}
+
+// statusEither is two redemption statuses joined by "or" (semantic.RedemptionStatusIn).
+func statusEither(a, b string) (any, bool) {
+	status := map[string]semantic.Text{"pending": semantic.T("pendentes", "pending"), "applied": semantic.T("aplicados", "applied"),
+		"expired": semantic.T("expirados", "expired"), "cancelled": semantic.T("cancelados", "cancelled")}
+	la, okA := status[a]
+	lb, okB := status[b]
+	if !okA || !okB || a == b {
+		return nil, false
+	}
+	f := semantic.RedemptionStatusIn([]string{a, b}, semantic.T(la.PT+" ou "+lb.PT, la.EN+" or "+lb.EN))
+	return filterV{id: "status_in:" + a + ":" + b, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
+		return f, f.Applies(fact, nil)
 	}}, true
 }
 

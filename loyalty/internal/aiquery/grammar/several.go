@@ -661,11 +661,13 @@ func (a *assembly) storeFlags(fs []filterV, fact *semantic.Fact) []filterV {
 	return fs
 }
 
-// anaphoraOf is the positions of every pronoun of the question, fillers too.
+// anaphoraOf is the positions of every pronoun of the question, fillers too, and of the
+// words that point to the rows counted before ("desses", "of those": a second ask over the
+// first one's rows, "e qual a soma desses saldos").
 func anaphoraOf(r *lexicon.Reading) []int {
 	var out []int
 	for _, m := range r.Matches {
-		if m.Cat == semantic.CatPronoun && !slices.Contains(out, m.From) {
+		if (m.Cat == semantic.CatPronoun || m.Cat == semantic.CatAmong) && !slices.Contains(out, m.From) {
 			out = append(out, m.From)
 		}
 	}
@@ -696,12 +698,22 @@ func (a *assembly) ownRows(x *env, first, second int) error {
 	default:
 		return nil
 	}
+	// the second part may say the rows again itself ("o valor das vendas canceladas em
+	// abril e quantos cupons foram cancelados"): those are the same rows
+	restated := map[string]bool{}
+	for i := range a.clauses {
+		if fv, ok := a.clauses[i].v.(filterV); ok && a.clauses[i].kind == "filter" && a.spans[i].from > conj {
+			if r, ok := fv.resolve(f); ok && r != nil {
+				restated[r.ID] = true
+			}
+		}
+	}
 	for i := first + 1; i < second && a.spans[i].to <= conj; i++ {
 		fv, ok := a.clauses[i].v.(filterV)
 		if !ok || a.clauses[i].kind != "filter" {
 			continue
 		}
-		if r, ok := fv.resolve(f); ok && r != nil && r.ReplacesLive {
+		if r, ok := fv.resolve(f); ok && r != nil && r.ReplacesLive && !restated[r.ID] {
 			return fail("não sei se a segunda parte da pergunta vale só para as linhas filtradas na primeira; pergunte uma de cada vez",
 				"I cannot tell whether the second part of the question is of the rows the first one filtered; ask one at a time")
 		}

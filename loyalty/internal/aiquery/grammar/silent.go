@@ -115,6 +115,20 @@ func afterAdj(r *lexicon.Reading) []int {
 	return out
 }
 
+// clauseEnds are the positions where a clause ends: before a comma, at a sentence's end.
+func clauseEnds(r *lexicon.Reading) []int {
+	var out []int
+	for i, t := range r.Tokens {
+		if t.Norm == "," {
+			out = append(out, i)
+		}
+		if i+1 == len(r.Tokens) || r.Tokens[i+1].Part != t.Part {
+			out = append(out, i+1)
+		}
+	}
+	return out
+}
+
 // periodicActive reports whether the flag e is "active" right after "monthly", "weekly",
 // "daily": "monthly active customers" are each month's buyers, never the active flag.
 func periodicActive(x *env, e *Edge) bool {

@@ -532,11 +532,24 @@ func Origin(values []string, exact bool, label Text) *Filter {
 }
 
 // Cancelled keeps the cancelled rows (and only those) of the facts that have cancellations.
-// NotCancelled is "sem as canceladas", "excluding cancelled": said of sales it restates
-// their counting rule (a redemption not cancelled may have expired: not expressible here).
+// NotCancelled is "sem as canceladas", "excluding cancelled", "desconsiderando os
+// cancelados": said of sales it restates their counting rule, said of points entries it
+// keeps the entries not reversed (credits and debits count only those already) (a
+// redemption not cancelled may have expired: not expressible here).
 func NotCancelled() *Filter {
 	return onFact("not_cancelled", T("não canceladas", "not cancelled"), T("nao_canceladas", "not_cancelled"), map[*Fact]string{
-		Sales: "v.cancelled_at IS NULL",
+		Sales:  "v.cancelled_at IS NULL",
+		Points: "e.cancelled_at IS NULL",
+	})
+}
+
+// NotCancelledEntries is "desconsiderando os lançamentos de crédito cancelados",
+// "excluding cancelled debit entries": the entries of one type that were cancelled are left
+// out, every other entry kept.
+func NotCancelledEntries(typ string) *Filter {
+	name := map[string]Text{"C": T("créditos", "credits"), "D": T("débitos", "debits"), "E": T("estornos", "reversals")}[typ]
+	return onFact("not_cancelled_"+typ, T(name.PT+" não cancelados", name.EN+" not cancelled"), T(slug(name.PT)+"_nao_cancelados", slug(name.EN)+"_not_cancelled"), map[*Fact]string{
+		Points: "(e.transaction_type <> " + Quote(typ) + " OR e.cancelled_at IS NULL)",
 	})
 }
 
@@ -570,6 +583,29 @@ func RedemptionStatus(status string, label Text) *Filter {
 		x.timeOf = map[*Fact]string{Redemptions: "r.applied_at"}
 	case "cancelled":
 		x.timeOf = map[*Fact]string{Redemptions: "r.cancelled_at"}
+	}
+	return x
+}
+
+// RedemptionStatusIn keeps the redemptions in any of several statuses ("pendentes ou
+// aplicados", "cancelled or expired"). Pending or applied are the rows the counting rule
+// counts, dated as it dates them (by the redemption); any other set dates each row as its
+// status alone dates it (an expired one by its expiry, a cancelled one by its cancellation).
+func RedemptionStatusIn(statuses []string, label Text) *Filter {
+	quoted := make([]string, len(statuses))
+	live := true
+	for i, st := range statuses {
+		quoted[i] = Quote(st)
+		live = live && (st == "pending" || st == "applied")
+	}
+	cond := "r.status IN (" + strings.Join(quoted, ", ") + ")"
+	x := onFact("status_in", label, T(slug(label.PT), slug(label.EN)), map[*Fact]string{
+		Redemptions: cond, RedeemedItems: cond,
+	})
+	x.ReplacesLive = true
+	x.counted = live
+	if !live {
+		x.timeOf = map[*Fact]string{Redemptions: "(CASE r.status WHEN 'expired' THEN r.expires_at WHEN 'cancelled' THEN r.cancelled_at WHEN 'applied' THEN r.applied_at ELSE r.created_at END)"}
 	}
 	return x
 }
@@ -660,6 +696,21 @@ func ProductNeverRedeemed() *Filter {
 	return onFact("product_never_redeemed", T("nunca resgatados", "never redeemed"), T("nunca_resgatados", "never_redeemed"), map[*Fact]string{
 		Products: "NOT EXISTS (SELECT 1 FROM reporting.redeem_items x JOIN reporting.redeems y ON y.id = x.redeem_id WHERE x.product_id = p.id AND " + liveAs(Redemptions, "y") + ")",
 	})
+}
+
+// CreatedIn dates the rows by their creation ("cuja data de criação esteja entre ...",
+// "by creation date"): the period applies to the column that holds when the row was created,
+// also where a filter would date them otherwise (a cancelled redemption by its
+// cancellation). Only facts whose own date is their creation have one; without a period
+// it says nothing and is refused.
+func CreatedIn() *Filter {
+	return &Filter{ID: "created_in", Name: T("data de criação no período", "created in the period"), Slug: T("criados", "created"), UsesPeriod: true,
+		build: func(f *Fact, p *Period) (string, []string, bool) {
+			if p == nil || !strings.HasSuffix(f.Time, ".created_at") {
+				return "", nil, false
+			}
+			return p.Cond(f.Time), nil, true
+		}}
 }
 
 // ExpiresBy keeps the redemptions whose expiry comes before the end of the period

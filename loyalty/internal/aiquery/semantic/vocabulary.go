@@ -74,6 +74,8 @@ const (
 	CatHalfN    Category = "halfno"    // arg: 1..2 ("H1", "1S")
 	CatOnward   Category = "onward"    // em diante, on: "from the 10th on"
 	CatSoFar    Category = "sofar"     // ate agora, so far: a current period up to now
+	CatIncl     Category = "inclusive" // inclusive, both dates included: said at a clause's end after a period, its bounds are in it
+	CatAbs      Category = "abs"       // em valor absoluto, in absolute value: said of points, their magnitude (how they are reported)
 	CatCost     Category = "cost"      // custam, cost: a product's price in points
 	CatPronoun  Category = "pronoun"   // ela, eles, deles, them, their: what a clause before named
 	CatSame     Category = "same"      // mesmo, same: the period of the same unit in another year
@@ -138,7 +140,7 @@ var Nouns = []*Noun{
 	{ID: "reversals", Fact: Points, Agg: "count", Words: W("estorno|estornos", "reversal|reversals|chargeback|chargebacks")},
 	{ID: "credits", Fact: Points, Agg: "count", Words: W("credito de pontos|creditos de pontos", "points credit|points credits")},
 	{ID: "times", Agg: "count", Words: W("vez|vezes|frequencia|com frequencia", "time|times|often|frequently|frequency")},
-	{ID: "debits", Fact: Points, Agg: "count", Words: W("debito|debitos|debitos manuais", "debit|debits|manual debits")},
+	{ID: "debits", Fact: Points, Agg: "count", Words: W("debito|debitos|debitos manuais|debito manual|lancamentos de debito manual|lancamento de debito manual|lancamentos de debito|debitos de ajuste manual", "debit|debits|manual debits|manual debit|manual debit entries|debit entries")},
 }
 
 // NounByID finds a noun.
@@ -214,8 +216,8 @@ func statusFilter(status string, label Text) func() *Filter {
 
 // Flags.
 var Flags = []*Flag{
-	{ID: "active", Words: W("ativo|ativos|ativa|ativas", "active"), Filter: func() *Filter { return Active(true) }, Neg: func() *Filter { return Active(false) }, OnPromotions: PromotionActive},
-	{ID: "inactive", Words: W("inativo|inativos|inativa|inativas|desativados|desativadas", "inactive|deactivated"), Filter: func() *Filter { return Active(false) }, Neg: func() *Filter { return Active(true) }},
+	{ID: "active", Words: W("ativo|ativos|ativa|ativas|cadastro ativo|cadastros ativos|com cadastro ativo", "active|active account|active accounts|with an active account"), Filter: func() *Filter { return Active(true) }, Neg: func() *Filter { return Active(false) }, OnPromotions: PromotionActive},
+	{ID: "inactive", Words: W("inativo|inativos|inativa|inativas|desativados|desativadas|cadastro inativo|cadastros inativos|com cadastro inativo|cadastro desativado", "inactive|deactivated|inactive account|inactive accounts|with an inactive account|deactivated account"), Filter: func() *Filter { return Active(false) }, Neg: func() *Filter { return Active(true) }},
 	{ID: "cancelled", Words: W("cancelado|cancelados|cancelada|canceladas|cancelamento|cancelamentos|anulados|anuladas|anulada|anulado|cancelou|cancelaram|canceladas pelo cliente", "cancelled|canceled|cancellation|cancellations|voided|void|cancels|cancelations|cancelled ones|canceled ones|voids"), Filter: Cancelled, Neg: NotCancelled},
 	{ID: "pending", Words: W("pendente|pendentes|em aberto|aguardando|em andamento|aguardando aprovacao|em processamento|processando|a aplicar|nao processados", "pending|open|awaiting|unapplied|not applied|in progress|processing|on hold|not yet applied|not processed yet|awaiting approval|still pending"), Filter: statusFilter("pending", T("pendentes", "pending"))},
 	{ID: "applied", Words: W("aplicado|aplicados|aplicada|aplicadas|efetivados|efetivadas|concluidos|concluidas", "applied|completed|fulfilled|confirmed"), Filter: statusFilter("applied", T("aplicados", "applied"))},
@@ -234,7 +236,8 @@ var Flags = []*Flag{
 	{ID: "first_purchase", Words: W("primeira compra|primeiras compras|pela primeira vez|primeira vez|primeiro pedido|primeiros pedidos|compraram pela primeira vez|compra inaugural", "first purchase|first purchases|first time buyers|first-time buyers|for the first time|first time|first order|first orders|first-ever purchase|first ever purchase|made their first purchase|made a first purchase"), Filter: FirstPurchase},
 	{ID: "returning", Words: W("compradores antigos|clientes antigos|que ja compravam|que ja eram clientes|retornantes|recorrentes antigos", "returning|returning buyers|returning customers|returning shoppers|existing customers|existing buyers"), Filter: Returning},
 	{ID: "expiring", Words: W("vencem|vence|vencendo|expiram|expira|expirando|a vencer|que vencem|prestes a vencer|a expirar|por expirar|prestes a expirar|perto de vencer|proximos de vencer|proximo de vencer|por vencer", "expire|expires|expiring|due to expire|about to expire|expiring soon|about to lapse|close to expiring|near expiry|nearing expiry|set to expire|due to lapse"), Filter: ExpiresBy},
-	{ID: "any_status", Words: W("incluindo canceladas|inclusive canceladas|incluindo cancelados|inclusive cancelados|todos os status|qualquer status|com canceladas", "including cancelled|including canceled|cancelled included|all statuses|any status|every status"), Filter: AnyStatus},
+	{ID: "any_status", Words: W("incluindo canceladas|inclusive canceladas|incluindo cancelados|inclusive cancelados|todos os status|qualquer status|com canceladas|cancelados inclusos|canceladas inclusas|cancelados incluidos|canceladas incluidas|cancelados inclusive|canceladas inclusive|incluindo os cancelados|incluindo as canceladas|inclusive os cancelados|inclusive as canceladas|com os cancelados|com as canceladas|considerando todos os status", "including cancelled|including canceled|cancelled included|all statuses|any status|every status|canceled included|cancellations included|including cancellations|including the cancelled ones|cancelled ones included|inclusive of cancellations|inclusive of cancelled|considering all statuses|across all statuses"), Filter: AnyStatus},
+	{ID: "created", Words: W("data de criacao|pela data de criacao|por data de criacao|com data de criacao|cuja data de criacao|data de criacao esteja|data de criacao estiver|criados no periodo|criadas no periodo", "creation date|by creation date|by their creation date|with a creation date|whose creation date|created date|date created|creation date falls|creation date is|created_at"), Filter: CreatedIn},
 	{ID: "ending", Words: W("terminam|termina|terminando|acabam|acaba|encerram|encerra|vencem em", "end|ends|ending|finish|finishes|wrap up"), Filter: PromotionEnds},
 	{ID: "optin_all", Words: W("todos os canais|todos canais", "all channels|every channel|all three channels"), Filter: OptInAll},
 	{ID: "optin_any", Words: W("algum canal|qualquer canal|pelo menos um canal", "any channel|some channel|at least one channel"), Filter: func() *Filter { return OptInAny(true) }, Neg: func() *Filter { return OptInAny(false) }},
@@ -358,7 +361,7 @@ var Terminals = []Term{
 	// a pronoun stands for the rows a clause before it named ("quantas vendas a Copacabana
 	// fez e quanto ela faturou"); the English ones are fillers too (they were skipped before
 	// pronouns were read, and still may be)
-	{CatPronoun, "", W("ela|ele|elas|eles|deles|delas|dele|dela|neles|nelas|nele|nela|cada um deles|cada uma delas|cada um|cada uma|envolvidos|envolvidas|envolveram|estavam envolvidos|que envolveram", "they|them|their|it|its|each of them|in them|of them|on them|his|her|involved|were involved|did they involve|they involved")},
+	{CatPronoun, "", W("ela|ele|elas|eles|deles|delas|dele|dela|neles|nelas|nele|nela|cada um deles|cada uma delas|cada um|cada uma|envolvidos|envolvidas|envolveram|estavam envolvidos|que envolveram|isso|disso|nisso", "they|them|their|it|its|each of them|in them|of them|on them|his|her|involved|were involved|did they involve|they involved|of that|of it|is that|was that|does that|did that|do those|did those|those|these")},
 	// what the rows a pronoun stands for hold ("how many points are tied up in them")
 	{CatFiller, "", W("coorte|safra", "tied up|locked up|held|cohort")},
 	// leaving rows out: "pode desconsiderar as canceladas", "leaving out the cancelled ones"
@@ -376,21 +379,21 @@ var Terminals = []Term{
 	{CatDocWord, "", W("cpf|cnpj|documento|doc|do cpf|de cpf|com cpf", "cpf|cnpj|document|doc|tax id|id")},
 	{CatOptIn, "", W("liberado|liberados|liberou|consentimento|deram consentimento|aceitam|aceita|aceitaram|aceitar|aceitam receber|aceita receber|autorizam|autorizaram|optaram|optaram por|opt in|optin|fizeram opt in|com opt in|inscritos em|assinam", "opted in|opted in to|opt in|optin|opted into|accept|accepts|accepted|agreed to|subscribed|subscribed to|signed up for|gave consent|gave consent for|consent|consented|consented to|allowed")},
 	{CatPaid, "", W("pago|paga|pagos|pagas|pagamento|pagamentos|pagou|pagaram|pgto|pagto|pgtos|pagtos", "paid|paying|payment|payments|pay|pmt|pmts|pymt|pymts")},
-	{CatNeg, "", W("nao|sem|nenhum|nenhuma|exceto|excluindo|fora|tirando", "not|no|non|without|none|except|excluding|other than|havent|hasnt|didnt|dont|doesnt")},
+	{CatNeg, "", W("nao|sem|nenhum|nenhuma|exceto|excluindo|fora|tirando|desconsiderando|desconsiderados|desconsideradas|desconsiderando se|sem considerar|nao considerando|excetuando|excetuados|excetuadas|excluidos|excluidas", "not|no|non|without|none|except|excluding|other than|havent|hasnt|didnt|dont|doesnt|disregarding|not counting|exclusive of")},
 	// list verbs in the forms a request takes ("me mostra", "relacionem", "itemize")
 	{CatList, "", W("relacionem|listem|mostra|me mostra|mostrem|enumere", "enumerate|itemize|itemise|list out|show all")},
 	// restriction words the grammar does not read ("ignore", "leave out", "desconsidere"):
 	// a question holding one is refused rather than answered without it, and a sentence
 	// holding one is never taken for context
-	{CatRestrict, "", W("ignore|ignora|ignorar|ignorando|ignorem|desconsidere|desconsidera|desconsiderar|desconsiderando|desconsiderem|descontando|deixe de fora|deixa de fora|deixar de fora|ficar de fora|de fora|tira|tire|tirar|tirem|salvo|afora|inclua|incluir|incluindo|incluso|inclusos|inclusive|contando|contar|exclusivamente|unicamente|nem",
-		"ignore|ignoring|ignored|skip|skipping|leave out|leaving out|left out|leave|disregard|disregarding|exclude|excluded|excludes|omit|omitting|omitted|minus|aside from|apart from|besides|include|including|included|includes|inclusive|counting|solely|exclusively|either|neither|nor|instead|rather than|unless|otherwise")},
+	{CatRestrict, "", W("ignore|ignora|ignorar|ignorando|ignorem|desconsidere|desconsidera|desconsiderar|desconsiderem|descontando|deixe de fora|deixa de fora|deixar de fora|ficar de fora|de fora|tira|tire|tirar|tirem|salvo|afora|inclua|incluir|incluindo|incluso|inclusos|inclusive|contando|contar|nem",
+		"ignore|ignoring|ignored|skip|skipping|leave out|leaving out|left out|leave|disregard|exclude|excluded|excludes|omit|omitting|omitted|minus|aside from|apart from|besides|include|including|included|includes|inclusive|counting|either|neither|nor|instead|rather than|unless|otherwise")},
 	{CatNever, "", W("nunca|jamais|nenhuma vez", "never|not once")},
 	{CatCmp, ">", W(">|mais de|mais do que|acima de|acima dos|maior que|maior do que|superior a|passa de|passaram de|mais que|mais velhos que|mais velhas que|mais velhos do que", ">|more than|over|above|greater than|higher than|bigger than|larger than|exceeding|more then|greater then|higher then|older than|older then")},
 	{CatCmp, "<", W("mais novos que|mais novas que|mais novos do que", "younger than|younger then")},
 	{CatCmp, ">=", W(">=|≥|+|pelo menos|no minimo|ao menos|a partir de|ou mais", ">=|≥|+|at least|or more|and over|and up|and above|or over|or older|and older|minimum of")},
 	{CatCmp, "<", W("<|menos de|menos do que|abaixo de|abaixo dos|menor que|menor do que|inferior a|menos que", "<|less than|fewer than|under|below|lower than|smaller than|younger than|less then|fewer then")},
 	{CatCmp, "<=", W("<=|≤|no maximo|ou menos|ate", "<=|≤|at most|or less|or fewer|or younger|up to|maximum of")},
-	{CatCmp, "=", W("apenas|somente|so|exatamente|igual a|contando so|contando apenas|contando somente|considerando so|considerando apenas|considerando somente", "only|exactly|just|equal to|counting only|considering only|including only")},
+	{CatCmp, "=", W("apenas|somente|so|exatamente|igual a|contando so|contando apenas|contando somente|considerando so|considerando apenas|considerando somente|exclusivamente|unicamente|considerando exclusivamente|considerando unicamente", "only|exactly|just|equal to|counting only|considering only|including only|exclusively|solely|considering exclusively|considering solely")},
 	{CatMany, "", W("varias|varios|diversas|diversos|multiplas|multiplos|mais de uma|mais de um", "multiple|several|many|more than one|various")},
 	{CatPerson, "", W("quem|alguem|alguma pessoa|algum cliente|alguns clientes", "who|whom|whos|who is|anyone|anybody|someone|somebody|any customer|any customers")},
 	{CatHave, "", W("tem|possuem|possui|com|c|que tem|que possuem|ainda tem", "have|has|with|w|holding|that have|who have|sitting on|still sitting on|got")},
@@ -458,11 +461,16 @@ var Terminals = []Term{
 	{CatQuarterN, "4", W("q4|4t|4tri", "q4")},
 	{CatHalfN, "1", W("h1|1s|1sem", "h1")},
 	{CatHalfN, "2", W("h2|2s|2sem", "h2")},
-	{CatSoFar, "", W("ate agora|ate hoje|ate o momento|ate aqui|ate o dia de hoje", "so far|to date|until now|up to now|thus far|till now|til now|till today|until today|up to today|as of today|as of now|till date")},
+	// points are reported as magnitudes: "em valor absoluto" after a sum of points restates it
+	{CatAbs, "", W("em valor absoluto|valor absoluto|em valores absolutos|valores absolutos|em modulo|absoluto|absolutos", "in absolute value|in absolute values|absolute value|absolute values|as absolute values|as a positive number|as positive numbers|as magnitudes")},
+	// every period's bounds are in it ("de 01/06 a 17/06, inclusive", "até amanhã, inclusive",
+	// "through June 17, inclusive"): said after one, at a clause's end, the word restates it
+	{CatIncl, "", W("inclusive|inclusivo|ambas inclusive|ambas as datas inclusive|com ambas as datas inclusas|datas inclusas|as duas datas inclusas|inclusive ambas", "inclusive|both inclusive|both dates inclusive|both days inclusive|both dates included|both days included|inclusive of both dates|both ends included|both ends inclusive")},
+	{CatSoFar, "", W("ate agora|ate hoje|ate o momento|ate aqui|ate o dia de hoje|ate a presente data|ate a data de hoje|ate a data atual|ate o presente momento", "to the present date|up to the present date|through the present date|so far|to date|until now|up to now|thus far|till now|til now|till today|until today|up to today|as of today|as of now|till date")},
 	{CatOnward, "", W("em diante|pra frente|para frente|adiante|pra ca|para ca", "on|onward|onwards|forward|and after")},
 	{CatCost, "", W("custa|custam|custando|vale|valem", "cost|costs|costing|priced at")},
 	{CatAgg, "count", W("qnt|qts|qnts|qtas|quantos|quantas|quantidade|quantidade de|qtd|qtde|qtd de|qntos|qntas|qtos|qtas|quant|numero|numero de|n de|no de|total de|contagem|conte", "how many|number|number of|count|count of|no of|nr of|qty|quantity|quantities|quantity of|the quantity of|total number")},
-	{CatAgg, "sum", W("total|soma|somam|somaram|somou|somado|somados|somada|somadas|somando|somatorio|quanto|qnt|qnto|qto|quanto foi|valor total|vlr total|juntos|juntas|em conjunto|somados juntos", "total|sum|sum of|how much|overall|combined|altogether|taken together|together|added together|added up")},
+	{CatAgg, "sum", W("soma absoluta|soma em valor absoluto|soma dos valores absolutos|total|soma|somam|somaram|somou|somado|somados|somada|somadas|somando|somatorio|quanto|qnt|qnto|qto|quanto foi|valor total|vlr total|juntos|juntas|em conjunto|somados juntos", "absolute sum|sum of absolute values|sum of the absolute values|total|sum|sum of|how much|overall|combined|altogether|taken together|together|added together|added up")},
 	{CatAgg, "avg", W("media|medio|media de|valor medio|em media", "average|avg|mean|on average|typical")},
 	{CatAgg, "max", W("maior|maximo|maxima", "max|maximum|highest|largest|biggest")},
 	{CatAgg, "min", W("menor|minimo|minima", "min|minimum|lowest|smallest")},
