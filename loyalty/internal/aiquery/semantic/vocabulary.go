@@ -46,6 +46,7 @@ const (
 	CatBoth     Category = "both"      // ambos, both
 	CatBefore2  Category = "before2"   // antes, before (adverb: "had bought before")
 	CatNamed    Category = "named"     // chamado, named
+	CatHonor    Category = "honor"     // senhora, dona, Mr: an honorific before a person's name
 	CatInName   Category = "inname"    // no nome, in their name: after a literal searched in names
 	CatAlso     Category = "also"      // junto com, along with: a column to show beside a list
 	CatWho      Category = "who"       // quem, qual, which: one answer
@@ -430,6 +431,11 @@ var Terminals = []Term{
 	{CatAgain, "", W("novamente|de novo|outra vez|voltaram a|voltou a|denovo|voltaram|voltou|voltar|retornaram|retornou", "again|once more|come back|came back|returned|return|came again")},
 	{CatBoth, "", W("ambos|ambas|as duas|os dois|nas duas|nos dois|em ambas|tanto|tambem|tb|tbm|tambem em|tambem na|tambem no", "both|both of|each of|also|as well as|and also")},
 	{CatBefore2, "", W("antes|anteriormente|ja tinham|ja tinha", "before|previously|earlier|had already")},
+	// honorifics before a person's name ("a senhora Fernanda Lima Duarte", "dona Maria
+	// Souza", "Mr. Carlos Nogueira"): the name is the customer's, the honorific no part of
+	// it (package grammar, names.go)
+	{CatHonor, "", W("senhor|senhora|sr|sra|srta|senhorita|dona|seu|dr|dra|doutor|doutora|professor|professora|prof|profa",
+		"mr|mrs|ms|miss|mister|sir|madam|maam|dr|doctor|prof|professor|mx")},
 	{CatNamed, "", W("chamado|chamada|chamados|chamadas|com nome|de nome|com o nome|cujo nome|sobrenome|com sobrenome|de sobrenome|cujo sobrenome|cujo sobrenome e|cujo nome e|cujo nome contem|cujo nome tem|cujo nome inclui|nome contem|nome contendo|com nome contendo|com o nome contendo|que se chamam|que se chama",
 		"named|called|with the name|whose name|surname|last name|whose name is|whose name contains|whose name includes|whose name has|name contains|name containing|names containing|with names containing|with a name containing|whose surname is|whose last name is|with the surname|with the last name|by the name of")},
 	{CatAlso, "", W("junto com|juntamente com|acompanhado de|acompanhados de|com seus respectivos|com suas respectivas|com o respectivo|com a respectiva|com os respectivos|mostrando",
