@@ -413,15 +413,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		a.used[i] = true
 		asked = append(asked, clauses[i].v.(attrsV)...)
 	}
-	if len(asked) > 0 && len(measures) > 0 {
+	if len(asked) > 0 && len(measures) > 0 && !slices.ContainsFunc(measures, func(m *semantic.Measure) bool { return m.PerRow == nil || m.PerRow.Owner != asked[0].Owner }) {
 		// "o saldo de pontos da Camila Prado e a data da última compra dela": a measure
-		// said of each row beside the details asked is that row's column; any other
-		// measure beside details is refused, never dropped
+		// said of each row beside the details asked is that row's column
 		var rows attrsV
 		for _, m := range measures {
-			if m.PerRow == nil || m.PerRow.Owner != asked[0].Owner {
-				return nil, fail("não sei mostrar esses dados junto com um total", "I cannot show those details beside a total")
-			}
 			rows = append(rows, m.PerRow)
 		}
 		asked, measures = append(rows, asked...), nil

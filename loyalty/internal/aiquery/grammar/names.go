@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/lexicon"
@@ -12,8 +13,8 @@ import (
 //
 //   - an honorific before it (semantic.CatHonor: "a senhora Fernanda Lima Duarte", "dona
 //     Maria Souza", "Mr. Carlos Nogueira"): the honorific is no part of the name, typed
-//     with capitals or not ("A SENHORA FERNANDA LIMA DUARTE"); one capitalised word after
-//     it is a name too ("Mrs. Souza");
+//     with capitals or not ("A SENHORA FERNANDA LIMA DUARTE"); a surname alone ("Mrs.
+//     Souza") is every Souza, and is refused;
 //   - "cliente", "customer" right before it ("cliente camila prado", "customer natalia
 //     rocha"): two words or more the model does not know;
 //   - "da", "do" before it, when its first word is a common first name
@@ -31,7 +32,6 @@ func nameRules() []*Rule {
 		// two words or more the model does not know, as typed
 		rule("FullName", 0, tWord+" LooseName", func(k []*Edge) (any, bool) { return k[0].Match.Arg + " " + k[1].Val.(string), true }),
 		rule("Filter", 0.4, tHonor+" FullName", func(k []*Edge) (any, bool) { return nameFilter(k[1].Val.(string), false), true }),
-		rule("Filter", 0.4, tHonor+" Name", func(k []*Edge) (any, bool) { return nameFilter(k[1].Val.(string), false), true }),
 		rule("Filter", 0.6, tNoun+" FullName", func(k []*Edge) (any, bool) {
 			if arg(k[0]) != "customers" || !singular(k[0]) {
 				return nil, false
@@ -46,4 +46,43 @@ func nameRules() []*Rule {
 			return nameFilter(n, false), true
 		}),
 	}
+}
+
+// vocativesNamed are the question's vocatives that name a person of the question: after an
+// article (semantic.Articles) and not before a request ("quantos pontos tem a senhora?",
+// not "a senhora pode me dizer ..."). Their vocative sense is taken away, so a question
+// that says nothing more of that person is refused.
+func vocativesNamed(r *lexicon.Reading) *lexicon.Reading {
+	var drop []int
+	for _, m := range r.Matches {
+		if m.Cat != semantic.CatFiller || m.Arg != "vocative" || m.From == 0 || isRequest(r, m.To) {
+			continue
+		}
+		for _, a := range semantic.Articles.All() {
+			ws := strings.Fields(a)
+			k := m.From - len(ws)
+			if k < 0 || r.Tokens[k].Part != r.Tokens[m.From].Part {
+				continue
+			}
+			ok := true
+			for j, w := range ws {
+				ok = ok && r.Tokens[k+j].Norm == w
+			}
+			if ok {
+				drop = append(drop, m.From)
+				break
+			}
+		}
+	}
+	if len(drop) == 0 {
+		return r
+	}
+	out := *r
+	out.Matches = nil
+	for _, m := range r.Matches {
+		if m.Cat != semantic.CatFiller || m.Arg != "vocative" || !slices.Contains(drop, m.From) {
+			out.Matches = append(out.Matches, m)
+		}
+	}
+	return &out
 }

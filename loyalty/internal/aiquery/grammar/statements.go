@@ -218,11 +218,12 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 		}
 		if at >= 0 {
 			// the clause ends at a comma before a question: "Sou gerente da Batel, quantas
-			// vendas tivemos lá em maio?"; a relative clause with a word the model does not know or a work noun is the clause's
+			// vendas tivemos lá em maio?", or at an interjection before one when it opens
+			// anywhere ("capaz que a Savassi passou esse ano bah me diz o faturamento"); a relative clause with a word the model does not know or a work noun is the clause's
 			// ("Me manda os nomes, que o resto eu puxo no sistema")
 			end := to
 			for c := at + 1; c+1 < to && end == to; c++ {
-				if r.Tokens[c].Norm == "," && (wh[c+1] || isRequest(r, c+1)) && !hasRole(roles[c+1:to], roleUnknown) && !clauseReports(workAt[c+1:to]) {
+				if (r.Tokens[c].Norm == "," || skipped[c] && opens[at] > 1) && (wh[c+1] || isRequest(r, c+1)) && !hasRole(roles[c+1:to], roleUnknown) && !clauseReports(workAt[c+1:to]) {
 					end = c
 				}
 			}

@@ -85,10 +85,13 @@ var Fillers = []*FillerClass{
 		"hi|hello|hey|hiya|howdy|hi there|hey there|hello there|hi all|hello all|hi team|hello team|hey team|hi everyone|hello everyone|good morning|good afternoon|good evening|dear|folks|thanks|thank you|thank you so much|thanks so much|thanks a lot|thx|ty|tks|many thanks|thanks in advance|thank you in advance|much appreciated|appreciate it|i appreciate it|appreciated|bye|how are you|hope you are well|hope youre well|hope you are doing well|how is it going|how it going|hows it going|how are things|how is everything|hows everything|what up|whats up|what is up|hi everybody|hello everybody|hey everyone|hey all|good day|greetings")},
 	// vocatives and honorifics said to the reader ("Hi sir,", "obrigado, senhora", "Thank
 	// you ma'am", "Good morning po", "moço, quanto ..."): whom the question is said to,
-	// never what it asks. Before a name an honorific is the name's (CatHonorific: "a
-	// senhora Fernanda Lima", "Mr. Souza"), never part of it
+	// never what it asks. After an article (Articles) the word names a person of the
+	// question ("quantos pontos tem a senhora?"), never the reader, unless a request
+	// follows ("a senhora pode me dizer ..."): no reading skips it there (package grammar,
+	// names.go). Before a name an honorific is the name's (CatHonor: "a senhora Fernanda
+	// Lima", "Mr. Carlos Souza"), never part of it
 	{ID: "vocative", Skip: true, Role: RoleDiscourse, Words: W(
-		"senhor|senhora|o senhor|a senhora|sr|sra|srta|moco|moca|querido|querida|meu querido|minha querida|amigo|amiga|meu amigo|minha amiga|meu caro|minha cara|prezado senhor|prezada senhora|doutor|doutora|mestre|meu chapa|chapa|irmao|mana|parca|campeao|chefinho|chefinha|meu bem|mo|minha senhora|meu senhor",
+		"senhor|senhora|sr|sra|srta|moco|moca|querido|querida|meu querido|minha querida|amigo|amiga|meu amigo|minha amiga|meu caro|minha cara|prezado senhor|prezada senhora|doutor|doutora|mestre|meu chapa|chapa|irmao|mana|campeao|chefinho|chefinha|meu bem|minha senhora|meu senhor",
 		"sir|maam|mam|madam|maddam|miss|mister|po|opo|sirs|dear sir|dear madam|my friend|friend|chief|guv|boss man|bossman|fella|lad|lads|sir po|maam po|yes sir|yes maam")},
 	// closings sign a message ("Att, Ana Souza"); read only in a context sentence
 	{ID: "closing", Role: RoleDiscourse, Names: true, Words: W(
@@ -127,7 +130,7 @@ var Fillers = []*FillerClass{
 		"calendar|calendar days|completed years|whole years|full years|in whole years|in completed years|in years|each in its own column|each in a column|one column each|one column per|one column for each|in separate columns|as separate columns|as columns")},
 	// regional and informal interjections
 	{ID: "interjection", Skip: true, Role: RoleDiscourse, Words: W(
-		"oxe|oxi|oxente|vixe|vish|vixi|eita|egua|bah|tche|uai|trem|bixo|bicho|mano|parceiro|mermao|visse|arretado|massa|caramba|putz|poxa vida|afe|aff|affe|ave|ixi|xi|ops|epa|psiu|cruzes|bora|bora la|vambora|vamo|vamo la|flw|falow|vdd|tmj|tamo junto|slc|mds|meu deus|nossa senhora|credo|barbaridade|tri bah|guri|guria|pia|vei|meu rei|minha rainha|fmz|firmeza|suave|de boa|show de bola|pqp|nossa mae|misericordia|ave maria|pelo amor de deus|plmds|afff|eita porra|oloco|olha ai",
+		"oxe|oxi|oxente|vixe|vish|vixi|eita|egua|bah|tche|uai|trem|bixo|bicho|mano|parceiro|mermao|visse|arretado|massa|caramba|putz|poxa vida|afe|aff|affe|ave|ixi|xi|ops|epa|psiu|cruzes|bora|bora la|vambora|vamo|vamo la|flw|falow|vdd|tmj|tamo junto|slc|mds|meu deus|nossa senhora|credo|barbaridade|tri bah|guri|guria|pia|vei|meu rei|minha rainha|fmz|firmeza|suave|de boa|show de bola|pqp|nossa mae|misericordia|pelo amor de deus|plmds|afff|eita porra|oloco|olha ai",
 		"oops|wow|gosh|geez|jeez|damn|dang|ugh|welp|whoa|dude|mate|bro|buddy|pal|yall|wanna|gotta|kinda|sorta|lemme|gimme|dunno|bruh|fam|ngl|fr|lowkey|highkey|smh|ikr|omg|omfg|lmao|lmfao|rofl|yikes|crikey|blimey|innit|righto|cheers mate|sheesh|ayy|ay|hun|hon|aight")},
 	// a statement about the asker or the situation: a first-person subject and verb ("sou
 	// supervisora da loja Centro", "vou preparar os cupons", "we're planning a win-back
@@ -151,7 +154,7 @@ var Fillers = []*FillerClass{
 	// clause (After; package grammar, statements.go); before the question it is a request
 	{ID: "intent", Role: RoleDiscourse, Opens: true, After: true, Words: W(
 		"quero|queria|queremos|preciso|precisava|precisamos|to querendo|tou querendo|estou querendo|to precisando|tou precisando|estou precisando|pretendo|pretendemos|tenho que|temos que|a gente quer|a gente precisa",
-		"i need to|we need to|i want to|we want to|i have to|we have to|i must|we must|i plan to|we plan to|im going to|i am going to|we are going to|were going to|gonna|ill|i need it|we need it|i need this|we need this|need it|need this")},
+		"i need to|we need to|i want to|we want to|i have to|we have to|i must|we must|i plan to|we plan to|im going to|i am going to|we are going to|were going to|ill|i need it|we need it|i need this|we need this|need it|need this")},
 	// a purpose or reason clause ("pq quero fazer uma ação", "pra eu ver a diferença", "so
 	// I can plan"): opens a context clause anywhere in a sentence; read only in a context
 	// sentence
@@ -202,6 +205,11 @@ func RoleOf(cat Category, arg string) Role {
 	}
 	return RoleConcept
 }
+
+// Articles are the words before a noun that make it a person or a thing of the question:
+// after one, a vocative ("a senhora", "o moço") is no longer said to the reader (package
+// grammar, names.go).
+var Articles = W("a|o|as|os|um|uma|da|do|na|no|pra|pro|para a|para o|com a|com o", "the|a|an|of the|to the|for the|with the")
 
 // WorkFor are the prepositions that make a work noun the answer's purpose: "pro deck",
 // "pra reunião de sexta", "for the board": from the preposition to the end of its
