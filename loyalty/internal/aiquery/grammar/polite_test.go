@@ -63,7 +63,11 @@ func TestPoliteClasses(t *testing.T) {
 			"Hi sir, what is the points balance of customer Bruno Costa Lima?": {sql: []string{"name_fold('Bruno Costa Lima')"}},
 			"email of customer rafael souza":                                   {list: true, sql: []string{"name_fold('rafael souza')"}},
 			// a measure of each row beside details: the row's column, never dropped
-			"saldo de pontos e data da última compra da Camila Prado": {list: true, sql: []string{"c.points_balance", "c.last_purchase"}},
+			"saldo de pontos e data da última compra da Camila Prado":                       {list: true, sql: []string{"c.points_balance", "c.last_purchase"}},
+			"kindly check the total points earned by customer Bruno Costa Lima as of today": {measures: []string{"points_credited"}, period: "-", sql: []string{"name_fold('Bruno Costa Lima')"}},
+			"may I know how many customers are inactive as of today po":                     {measures: []string{"customers"}, period: "-"},
+			// a list of the customer's details has no time axis: "the date of" is refused
+			"may I know the date of the last purchase of customer Bruno Costa Lima and at what store": {refuse: true},
 			// words the model does not know after "da" that are no first name; a surname alone;
 			// the reader's name after a greeting
 			"faturamento da zona norte em maio": {refuse: true},
