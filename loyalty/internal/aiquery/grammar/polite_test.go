@@ -33,12 +33,15 @@ func TestPoliteClasses(t *testing.T) {
 			"faz favor, quantas vendas canceladas teve essa semana":                     {measures: []string{"sales_count"}, filters: []string{"cancelled"}},
 		}},
 		{"laughter and texting interjections", map[string]want{
-			"qnts clientes compraram ontem kkkkk":       {measures: []string{"buyers"}},
-			"rsrs quanto vendemos hj":                   {measures: []string{"revenue"}},
-			"hahaha how many sales yesterday":           {measures: []string{"sales_count"}},
-			"bora, quantos resgates pendentes tem? flw": {measures: []string{"redemptions"}, filters: []string{"status_pending"}},
-			"vdd, qual o faturamento de maio? tmj":      {measures: []string{"revenue"}, period: "2025-05-01"},
-			"lmao how many customers do we have ngl":    {measures: []string{"customers"}},
+			"qnts clientes compraram ontem kkkkk":                              {measures: []string{"buyers"}},
+			"rsrs quanto vendemos hj":                                          {measures: []string{"revenue"}},
+			"hahaha how many sales yesterday":                                  {measures: []string{"sales_count"}},
+			"bora, quantos resgates pendentes tem? flw":                        {measures: []string{"redemptions"}, filters: []string{"status_pending"}},
+			"vdd, qual o faturamento de maio? tmj":                             {measures: []string{"revenue"}, period: "2025-05-01"},
+			"lmao how many customers do we have ngl":                           {measures: []string{"customers"}},
+			"G'day mate, how many sales did Batel do yesterday? Thanks heaps":  {measures: []string{"sales_count"}, filters: []string{"store_code"}},
+			"caraca mano, quantos clientes compraram ontem? ta ligado":         {measures: []string{"buyers"}},
+			"Respected sir, kindly do the needful and send the revenue of May": {measures: []string{"revenue"}, period: "2025-05-01"},
 		}},
 		{"purpose, guess or situation joined to the question", map[string]want{
 			"quais clientes fazem aniversário em agosto preciso mandar mensagem":                       {list: true, sql: []string{"extract(month FROM c.birth_date) = 8"}},
@@ -63,9 +66,10 @@ func TestPoliteClasses(t *testing.T) {
 			"Hi sir, what is the points balance of customer Bruno Costa Lima?": {sql: []string{"name_fold('Bruno Costa Lima')"}},
 			"email of customer rafael souza":                                   {list: true, sql: []string{"name_fold('rafael souza')"}},
 			// a measure of each row beside details: the row's column, never dropped
-			"saldo de pontos e data da última compra da Camila Prado":                       {list: true, sql: []string{"c.points_balance", "c.last_purchase"}},
-			"kindly check the total points earned by customer Bruno Costa Lima as of today": {measures: []string{"points_credited"}, period: "-", sql: []string{"name_fold('Bruno Costa Lima')"}},
-			"may I know how many customers are inactive as of today po":                     {measures: []string{"customers"}, period: "-"},
+			"saldo de pontos e data da última compra da Camila Prado":                         {list: true, sql: []string{"c.points_balance", "c.last_purchase"}},
+			"kindly check the total points earned by customer Bruno Costa Lima as of today":   {measures: []string{"points_credited"}, period: "-", sql: []string{"name_fold('Bruno Costa Lima')"}},
+			"may I know how many customers are inactive as of today po":                       {measures: []string{"customers"}, period: "-"},
+			"Good morning po! the current points balance of customer Bruno Costa Lima please": {measures: []string{"balance_total"}, sql: []string{"name_fold('Bruno Costa Lima')"}},
 			// a list of the customer's details has no time axis: "the date of" is refused
 			"may I know the date of the last purchase of customer Bruno Costa Lima and at what store": {refuse: true},
 			// words the model does not know after "da" that are no first name; a surname alone;
