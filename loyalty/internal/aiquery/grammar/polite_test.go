@@ -62,6 +62,8 @@ func TestPoliteClasses(t *testing.T) {
 			"quantos pontos tem a senhora Maria Clara Souza?":                  {sql: []string{"name_fold('Maria Clara Souza')"}},
 			"QUAL O SALDO DA DONA ANA PAULA FERREIRA":                          {sql: []string{"name_fold('ANA PAULA FERREIRA')"}},
 			"saldo de pontos do joão pedro almeida":                            {sql: []string{"name_fold('joão pedro almeida')"}},
+			"saldo do Sr. João Silva":                                          {sql: []string{"name_fold('João Silva')"}},
+			"points balance of Ms. Ana Souza":                                  {sql: []string{"name_fold('Ana Souza')"}},
 			"points balance of Mr Carlos Nogueira":                             {sql: []string{"name_fold('Carlos Nogueira')"}},
 			"Hi sir, what is the points balance of customer Bruno Costa Lima?": {sql: []string{"name_fold('Bruno Costa Lima')"}},
 			"email of customer rafael souza":                                   {list: true, sql: []string{"name_fold('rafael souza')"}},
