@@ -38,6 +38,9 @@ func TestPoliteClasses(t *testing.T) {
 			"hahaha how many sales yesterday":                                  {measures: []string{"sales_count"}},
 			"bora, quantos resgates pendentes tem? flw":                        {measures: []string{"redemptions"}, filters: []string{"status_pending"}},
 			"vdd, qual o faturamento de maio? tmj":                             {measures: []string{"revenue"}, period: "2025-05-01"},
+			"quanto vendemos em maio grato":                                    {measures: []string{"revenue"}, period: "2025-05-01"},
+			"revenue for May kind regards":                                     {measures: []string{"revenue"}, period: "2025-05-01"},
+			"quanto vendemos em maio att Ana Souza":                            {refuse: true}, // the writer's name, in the sentence that asks
 			"lmao how many customers do we have ngl":                           {measures: []string{"customers"}},
 			"G'day mate, how many sales did Batel do yesterday? Thanks heaps":  {measures: []string{"sales_count"}, filters: []string{"store_code"}},
 			"caraca mano, quantos clientes compraram ontem? ta ligado":         {measures: []string{"buyers"}},

@@ -93,8 +93,10 @@ var Fillers = []*FillerClass{
 	{ID: "vocative", Skip: true, Role: RoleDiscourse, Words: W(
 		"senhor|senhora|sr|sra|srta|moco|moca|querido|querida|meu querido|minha querida|amigo|amiga|meu amigo|minha amiga|meu caro|minha cara|prezado senhor|prezada senhora|doutor|doutora|mestre|meu chapa|chapa|irmao|mana|campeao|chefinho|chefinha|meu bem|minha senhora|meu senhor",
 		"sir|maam|mam|madam|maddam|miss|mister|po|opo|sirs|dear sir|dear madam|my friend|friend|chief|guv|boss man|bossman|fella|lad|lads|sir po|maam po|yes sir|yes maam|kuya|maam ko|boss po|sir ko")},
-	// closings sign a message ("Att, Ana Souza"); read only in a context sentence
-	{ID: "closing", Role: RoleDiscourse, Names: true, Words: W(
+	// closings sign a message ("Att, Ana Souza", "... em maio grato", "... cheers"): a
+	// reading may skip them anywhere; the capitalised words right after one are the
+	// writer's name (package grammar, context.go)
+	{ID: "closing", Skip: true, Role: RoleDiscourse, Names: true, Words: W(
 		"abraco|abracos|abs|att|atenciosamente|cordialmente|grato|grata|saudacoes|beijos|bjs|um abraco|forte abraco",
 		"cheers|regards|best regards|kind regards|warm regards|sincerely|yours sincerely|yours truly|all the best|many thanks and regards")},
 	{ID: "courtesy", Skip: true, Role: RoleDiscourse, Words: W(
