@@ -61,6 +61,12 @@ func TestPoliteClasses(t *testing.T) {
 			"quantos clientes compraram em maio preciso dos que pagaram no pix": {filters: []string{"payment_type"}},
 			"how many sales did we have yesterday we need the app ones":         {sql: []string{"c.origin = 'APP'"}},
 		}},
+		{"verbs of the writer's requests that also change data are never skipped", map[string]want{
+			"bota 500 pontos pra Maria Souza Lima":                  {refuse: true, write: true},
+			"coloca o cliente Bruno Costa Lima como inativo":        {refuse: true, write: true},
+			"please revert the points of customer Bruno Costa Lima": {refuse: true, write: true},
+			"how many customers did we miss last month":             {refuse: true},
+		}},
 		{"a person named in the question", map[string]want{
 			"quantos pontos tem a senhora Maria Clara Souza?":                  {sql: []string{"name_fold('Maria Clara Souza')"}},
 			"QUAL O SALDO DA DONA ANA PAULA FERREIRA":                          {sql: []string{"name_fold('ANA PAULA FERREIRA')"}},
