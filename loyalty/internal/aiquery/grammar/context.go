@@ -137,11 +137,17 @@ func tokenRoles(r *lexicon.Reading) (roles []semantic.Role, units []int, named [
 		}
 	}
 	// the reader's or the writer's name: the capitalised words right after a greeting or a
-	// closing, past commas and other discourse ("Oi Ana Paula!", "Att, Ana Souza", "Hi
-	// sir, Maria here"); a name further on is a customer's ("Hi sir, kindly check
+	// closing, past commas, honorifics and other discourse ("Oi Ana Paula!", "Att, Ana
+	// Souza", "Bom dia seu João", "Hi sir, Maria here"); a name further on is a customer's ("Hi sir, kindly check
 	// customer Natália Costa Rocha")
+	honor := make([]bool, len(r.Tokens)) // "seu", "dona", "Mr" before the reader's name
+	for _, m := range r.Matches {
+		if m.Cat == semantic.CatHonor && m.Typos == 0 {
+			honor[m.From] = true
+		}
+	}
 	for _, i := range names {
-		for i < len(r.Tokens) && r.Tokens[i].Part == r.Tokens[i-1].Part && (r.Tokens[i].Norm == "," || roles[i] == semantic.RoleDiscourse) {
+		for i < len(r.Tokens) && r.Tokens[i].Part == r.Tokens[i-1].Part && (r.Tokens[i].Norm == "," || roles[i] == semantic.RoleDiscourse || honor[i]) {
 			i++
 		}
 		for ; i < len(r.Tokens) && r.Tokens[i].Part == r.Tokens[i-1].Part && roles[i] == roleUnknown && r.Tokens[i].Cap; i++ {

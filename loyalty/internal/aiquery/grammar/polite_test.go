@@ -85,10 +85,11 @@ func TestPoliteClasses(t *testing.T) {
 			"may I know the date of the last purchase of customer Bruno Costa Lima and at what store": {refuse: true},
 			// words the model does not know after "da" that are no first name; a surname alone;
 			// the reader's name after a greeting
-			"faturamento da zona norte em maio": {refuse: true},
-			"what's the balance of Mrs Souza":   {refuse: true},
-			"Oi Ana Paula, faturamento de maio": {refuse: true},
-			"faturamento do mês kkk":            {measures: []string{"revenue"}},
+			"faturamento da zona norte em maio":        {refuse: true},
+			"what's the balance of Mrs Souza":          {refuse: true},
+			"Oi Ana Paula, faturamento de maio":        {refuse: true},
+			"Bom dia seu João! quanto vendemos ontem?": {measures: []string{"revenue"}},
+			"faturamento do mês kkk":                   {measures: []string{"revenue"}},
 		}},
 	})
 }
