@@ -431,6 +431,15 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		a.used[i] = true
 		asked = append(asked, clauses[i].v.(attrsV)...)
 	}
+	if len(asked) > 0 && len(measures) > 0 && a.namesOne() && !slices.ContainsFunc(measures, func(m *semantic.Measure) bool { return m.PerRow == nil || m.PerRow.Owner != asked[0].Owner }) {
+		// "o saldo de pontos da Camila Prado e a data da última compra dela": a measure
+		// said of the one customer named beside details of them is their column
+		var rows attrsV
+		for _, m := range measures {
+			rows = append(rows, m.PerRow)
+		}
+		asked, measures = append(rows, asked...), nil
+	}
 	if len(asked) > 0 && len(measures) == 0 {
 		// "telefone e email da X": the attributes of the rows the filters name
 		owner := asked[0].Owner
@@ -1733,4 +1742,16 @@ func joinWords(ws []string) string {
 		s += w
 	}
 	return s
+}
+
+// namesOne reports whether a filter of the reading names one customer: by name, document
+// or e-mail.
+func (a *assembly) namesOne() bool {
+	for _, i := range a.all("filter") {
+		id := a.clauses[i].v.(filterV).id
+		if strings.HasPrefix(id, "name:") || strings.HasPrefix(id, "doc:") || strings.HasPrefix(id, "email:") {
+			return true
+		}
+	}
+	return false
 }

@@ -278,7 +278,8 @@ func analyses(c *chart, r *lexicon.Reading, limit int) []analysis {
 	filler := make([]bool, c.n)
 	fillerTo := map[int][]int{} // multi-word fillers ("do we have") by start
 	for _, m := range r.Matches {
-		if m.Cat != semantic.CatFiller {
+		if m.Cat != semantic.CatFiller || m.Typos > 0 && semantic.RoleOf(m.Cat, m.Arg) == semantic.RoleDiscourse {
+			// discourse read through a typo is no discourse: "marca" is not "parça"
 			continue
 		}
 		if m.To == m.From+1 {

@@ -103,7 +103,7 @@ func tokenRoles(r *lexicon.Reading) (roles []semantic.Role, units []int, named [
 	units = make([]int, len(r.Tokens)) // the match each token was read by
 	named = make([]bool, len(r.Tokens))
 	longest := make([]int, len(r.Tokens))
-	names := map[int]bool{} // parts with a greeting or a closing
+	var names []int // where the words after a greeting or a closing start
 	for i, t := range r.Tokens {
 		roles[i] = roleUnknown
 		if t.Kind != lexicon.Word {
@@ -124,7 +124,7 @@ func tokenRoles(r *lexicon.Reading) (roles []semantic.Role, units []int, named [
 		}
 		if (m.Cat == semantic.CatDiscourse || m.Cat == semantic.CatFiller) && m.Typos == 0 {
 			if f := semantic.FillerByID(m.Arg); f != nil && f.Names {
-				names[r.Tokens[m.From].Part] = true
+				names = append(names, m.To)
 			}
 		}
 		for i := m.From; i < m.To; i++ {
@@ -136,13 +136,26 @@ func tokenRoles(r *lexicon.Reading) (roles []semantic.Role, units []int, named [
 			}
 		}
 	}
-	for i, t := range r.Tokens {
-		if roles[i] != roleUnknown || !t.Cap {
-			continue
+	// the reader's or the writer's name: the capitalised words right after a greeting or a
+	// closing, past commas, honorifics and other discourse ("Oi Ana Paula!", "Att, Ana
+	// Souza", "Bom dia seu João", "Hi sir, Maria here"); a name further on is a customer's ("Hi sir, kindly check
+	// customer Natália Costa Rocha")
+	honor := make([]bool, len(r.Tokens)) // "seu", "dona", "Mr" before the reader's name
+	for _, m := range r.Matches {
+		if m.Cat == semantic.CatHonor && m.Typos == 0 {
+			honor[m.From] = true
 		}
-		if names[t.Part] {
-			roles[i], named[i] = semantic.RoleNeutral, true // the reader's or the writer's name
-		} else {
+	}
+	for _, i := range names {
+		for i < len(r.Tokens) && r.Tokens[i].Part == r.Tokens[i-1].Part && (r.Tokens[i].Norm == "," || roles[i] == semantic.RoleDiscourse || honor[i]) {
+			i++
+		}
+		for ; i < len(r.Tokens) && r.Tokens[i].Part == r.Tokens[i-1].Part && roles[i] == roleUnknown && r.Tokens[i].Cap; i++ {
+			roles[i], named[i] = semantic.RoleNeutral, true
+		}
+	}
+	for i, t := range r.Tokens {
+		if roles[i] == roleUnknown && t.Cap {
 			roles[i] = semantic.RoleConcept // a name: "Don't count Maria", "E da Norte"
 		}
 	}

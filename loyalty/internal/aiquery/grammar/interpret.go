@@ -155,7 +155,7 @@ func (it *Interpreter) Interpret(question string, cat *semantic.Catalog) (*Resul
 		return nil, &Refusal{Lang: lang, Reason: "a pergunta é longa demais"}
 	}
 	lx := it.lexicon(cat)
-	r := lx.Read(question)
+	r := vocativesNamed(lx.Read(question))
 	lang = r.Lang
 	r, lead, stop := leadIn(r)
 	if stop != nil {

@@ -133,12 +133,23 @@ func situation(r *lexicon.Reading) (from, concept, to int, ok bool) {
 			}
 			end++
 		}
-		if end == len(r.Tokens) && r.Tokens[i].Part == r.Tokens[0].Part {
+		if end == len(r.Tokens) && r.Tokens[i].Part == r.Tokens[0].Part && !asksBefore(r, i) {
 			continue // nothing asks before or after it
 		}
 		return i, c, end, true
 	}
 	return 0, 0, 0, false
+}
+
+// asksBefore reports whether a question word or a request comes before token i ("quantos
+// pontos tem a Fernanda, ela está aqui no balcão").
+func asksBefore(r *lexicon.Reading, i int) bool {
+	for k := 0; k < i; k++ {
+		if asksAt(r, k) {
+			return true
+		}
+	}
+	return false
 }
 
 // asksAt reports whether a question word or a request starts at token i.

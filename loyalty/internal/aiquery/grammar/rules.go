@@ -1136,7 +1136,7 @@ func productions(x *env) []*Rule {
 		rule("Clause", 0.5, tBy+" "+tBands, func(k []*Edge) (any, bool) { return clauseV{"bands", marker("")}, true }),
 		markerClause("when", string(semantic.CatWhen), 0),
 		markerClause("pronoun", string(semantic.CatPronoun), 0),
-	}, append(append(postposedNew(), amongRules()...), append(informal(x), wordyRules(x)...)...)...)
+	}, append(append(postposedNew(), amongRules()...), append(informal(x), append(wordyRules(x), nameRules()...)...)...)...)
 }
 
 const (

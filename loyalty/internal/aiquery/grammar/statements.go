@@ -110,7 +110,7 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 		return nil
 	}
 	roles, _, _ := tokenRoles(r)
-	opens := make([]int, n)     // 1: opens at a clause's start; 2: anywhere
+	opens := make([]int, n)     // 1: opens at a clause's start; 2: anywhere; 3: after a concept
 	reported := make([]bool, n) // who asked or the work the answer is for
 	skipped := make([]bool, n)  // discourse a reading skips, or context already left out
 	left := make([]bool, n)     // context already left out
@@ -132,6 +132,8 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 			case f == nil:
 			case f.Opens && f.Anywhere:
 				opens[m.From] = 2
+			case f.Opens && f.After:
+				opens[m.From] = max(opens[m.From], 3)
 			case f.Opens:
 				opens[m.From] = max(opens[m.From], 1)
 			case f.ID == "reported" || f.ID == "work":
@@ -193,7 +195,7 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 		for i := start; i < to && at < 0; i++ {
 			boundary := i == start || r.Tokens[i-1].Norm == "," || skipped[i-1]
 			switch {
-			case opens[i] == 2, opens[i] == 1 && boundary:
+			case opens[i] == 2, opens[i] == 1 && boundary, opens[i] == 3 && hasRole(roles[:i], semantic.RoleConcept):
 				at = i
 			case workAt[i] && i > start && forBefore(r, i) > start:
 				at = forBefore(r, i) // "pro deck", "for the board"
@@ -216,11 +218,12 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 		}
 		if at >= 0 {
 			// the clause ends at a comma before a question: "Sou gerente da Batel, quantas
-			// vendas tivemos lá em maio?"; a relative clause with a word the model does not know or a work noun is the clause's
+			// vendas tivemos lá em maio?", or at an interjection before one when it opens
+			// anywhere ("capaz que a Savassi passou esse ano bah me diz o faturamento"); a relative clause with a word the model does not know or a work noun is the clause's
 			// ("Me manda os nomes, que o resto eu puxo no sistema")
 			end := to
 			for c := at + 1; c+1 < to && end == to; c++ {
-				if r.Tokens[c].Norm == "," && (wh[c+1] || isRequest(r, c+1)) && !hasRole(roles[c+1:to], roleUnknown) && !clauseReports(workAt[c+1:to]) {
+				if (r.Tokens[c].Norm == "," || skipped[c] && opens[at] > 1) && (wh[c+1] || isRequest(r, c+1)) && !hasRole(roles[c+1:to], roleUnknown) && !clauseReports(workAt[c+1:to]) {
 					end = c
 				}
 			}

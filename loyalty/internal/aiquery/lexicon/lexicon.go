@@ -232,6 +232,9 @@ func (lx *Lexicon) Read(question string) *Reading {
 			}
 			if !lx.words[t.Norm] {
 				r.Matches = append(r.Matches, Match{From: i, To: i + 1, Cat: CatWord, Arg: t.Raw})
+				if semantic.Laughing(t.Norm) {
+					r.Matches = append(r.Matches, Match{From: i, To: i + 1, Cat: semantic.CatFiller, Arg: "interjection"})
+				}
 			}
 			for _, c := range cands[i] {
 				for _, p := range lx.byFirst[c.word] {

@@ -156,14 +156,21 @@ func Tokenize(q string) []Token {
 		i += n
 	}
 	inPart(toks[partFrom:], part)
-	// A question typed in Title Case says nothing about names.
-	caps := 0
+	// A question typed in Title Case, or in capitals ("QUANTOS PONTOS TEM A SENHORA ..."),
+	// says nothing about names.
+	caps, upper, words := 0, 0, 0
 	for _, t := range toks {
 		if t.Cap {
 			caps++
 		}
+		if t.Kind == Word && strings.IndexFunc(t.Raw, unicode.IsLetter) >= 0 {
+			words++
+			if strings.IndexFunc(t.Raw, unicode.IsLower) < 0 {
+				upper++
+			}
+		}
 	}
-	if caps > 0 && caps >= len(toks)-1 && len(toks) > 3 {
+	if caps > 0 && caps >= len(toks)-1 && len(toks) > 3 || words > 3 && upper >= words-1 {
 		for i := range toks {
 			toks[i].Cap = false
 		}

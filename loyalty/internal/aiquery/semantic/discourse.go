@@ -1,5 +1,10 @@
 package semantic
 
+import (
+	"regexp"
+	"strings"
+)
+
 // The words of a question that are not its concepts: grammar's function words, and the
 // discourse around the question (greetings, courtesy, requests, hedges, spoken fillers,
 // interjections, the work the answer is for). Each class says what a reading may do with
@@ -54,7 +59,10 @@ type FillerClass struct {
 	// sentence, at a clause's start (after the sentence's start, a comma or discourse);
 	// Anywhere: at any word
 	Opens, Anywhere bool
-	Words           Words
+	// After: a word of the class opens a context clause anywhere after the question's
+	// word (a question word or a request), never before it
+	After bool
+	Words Words
 }
 
 // Fillers are the classes of non-concept words: one place for all of them.
@@ -63,28 +71,40 @@ var Fillers = []*FillerClass{
 		"o|a|os|as|um|uma|de|d|do|da|dos|das|em|no|na|nos|nas|ao|aos|pelo|pela|pelos|pelas|para|pra|pro|p|com|que|se|me|mim|eu|nos|voce|vc|voces|vcs|a gente|gente|gnt|temos|tem|tinha|tinham|tiveram|teve|ter|ha|houve|existe|existem|foi|foram|ser|sao|e|esta|estao|ta|tao|to|estou|estava|estavam|estamos|sendo|nosso|nossa|nossos|nossas|meu|minha|seu|sua|seus|suas|dele|dela|isso|isto|aquilo|aquele|aquela|la|aqui|ali|q|onde|como|qual foi|qual e|quais foram|mas|porem|via|cuja|cujo|cujas|cujos|,|/|fez|fizeram|feito|feitas|feitos|realizadas|realizados|registradas|registrados|registrado|registrada|cadastrado|cadastrados|possui|possuem|efetuadas|efetuados|criado|criados|criada|criadas|ficou|ficaram|dinheiro entrou|entrou|tivemos|deu|deram|passou|passaram|registrou|registraram|lancou|lancados|vieram|vieram de|vem de|veio|veio de|pertencem|pertence|sao da|sao do|usam|usa|utilizam|receber|esta indo|estao com|estao ha|com seus|com os|com as|respectivos|respectivas|seus respectivos|junto|uns|umas",
 		"the|a|an|of|in|on|at|for|to|from|with|is|are|was|were|be|been|am|do|does|did|have|has|had|we|our|us|i|me|my|you|your|they|their|them|it|its|there|here|about|regarding|what is|what was|whats|what were|how is|how are|how was|how were|are there|is there|were there|was there|do we have|have we|did we|made|make|makes|happened|occurred|recorded|registered|placed|come|came|receive|receiving|among|among the|out of|of all|but|with their|respective|,|/|own|owns|owned|belong to|belongs to|use|uses|using|along|customers who|those|these|that|per cent|via|posted|logged|booked|processed|created|and|whose|through|thru|r|u|ur|w|w/|ya|came from|come from|coming from|got|gets|give out|this one|that one|ones|the ones")},
 	{ID: "report", Skip: true, Role: RoleNeutral, Words: W(
-		"uma linha|linha|linhas|uma linha so|uma unica linha|em uma unica linha|numa unica linha|em uma so linha|numa so linha|em linha unica|linha unica|em um unico registro|relatorio|relatorios|dados|dado|informacao|informacoes|info|infos|sobre|programa|fidelidade|do programa|de fidelidade|contato|coluna|colunas|em colunas|duas colunas|das duas colunas|nas duas colunas|lado a lado|numero rapido|um numero|um unico numero|um numero so|um unico valor|um unico total|um total so|os numeros|numeros",
+		"uma linha|linha|linhas|uma linha so|uma unica linha|em uma unica linha|numa unica linha|em uma so linha|numa so linha|em linha unica|linha unica|em um unico registro|relatorio|relatorios|dados|dado|informacao|informacoes|info|infos|sobre|programa|fidelidade|do programa|de fidelidade|contato|coluna|colunas|em colunas|duas colunas|das duas colunas|nas duas colunas|lado a lado|numero rapido|um numero|um unico numero|um numero so|um unico valor|um unico total|um total so|os numeros|numeros|bota lado a lado|coloca lado a lado|poe lado a lado|bota em colunas|coloca em colunas|bota numa tabela|coloca numa tabela",
 		"break down|break out|in a single row|in a single line|on a single row|on a single line|in one single row|a single row|a single line|one figure|a single figure|one single figure|one number|a single number|one total|a single total|one line|one row|a line|a row|line|lines|row|rows|report|data|loyalty|program|programme|our program|contact|details|info|information|record|records|on file|address|side by side|side-by-side|column|columns|in columns|two columns|in two columns|figure|figures|numbers|the numbers|real numbers|stats|statistics")},
 	// meaning-bearing words a reading may skip because the reading says the same without
 	// them ("todas as lojas": no store filter; "so far": up to now): a sentence holding one
 	// is never context
 	{ID: "scope", Skip: true, Role: RoleConcept, Words: W(
 		"ja|ainda|agora|alguma vez|em algum momento|atualmente|hoje em dia|ate agora|geral|em geral|entre os|entre as|dentre os|dentre as|dia|periodo|atual|na rede|em toda a rede|da rede|a rede toda|a rede inteira|rede toda|rede inteira|toda a rede|de toda a rede|todas as lojas|todas as unidades|todas as filiais|todos|todas|tudo|cada um|cada uma|considerando|considerando apenas|considerando so|levando em conta|algo|alguma coisa|alguma|algum|nada|tb|tbm|tambem|todo|toda|inteiro|inteira|completo|completa|qualquer|em qualquer epoca|a qualquer momento|em qualquer periodo|de todos os tempos|desde sempre|em todo o historico|todo o historico|em todo historico|de todo o historico|no historico todo|no historico inteiro|em todo o periodo|desde o inicio",
-		"so far|to date|currently|now|right now|at the moment|also|too|ever|overall|in total|across all stores|all stores|every store|in all|all|every|any|whole|entire|the whole chain|whole chain|the entire chain|entire chain|chain wide|chainwide|company wide|companywide|across the chain|across the company|network wide|currently have|still|yet|already|each|each one|each of them|something|anything|any purchase|some|considering|considering only|taking into account|period|the period|time period|full|complete|any time|anytime|at any time|of all time|all time|all-time|over the entire history|over the whole history|across the entire history|in the entire history|over all history|since inception|since the beginning")},
+		"so far|to date|currently|now|right now|at the moment|also|too|ever|overall|in total|across all stores|all stores|every store|in all|all|every|any|whole|entire|the whole chain|whole chain|the entire chain|entire chain|chain wide|chainwide|company wide|companywide|across the chain|across the company|network wide|currently have|still|yet|already|each|each one|each of them|something|anything|any purchase|some|considering|considering only|taking into account|period|the period|time period|full|complete|any time|anytime|at any time|of all time|all time|all-time|over the entire history|over the whole history|across the entire history|in the entire history|over all history|since inception|since the beginning|as of today|as of now|as of date|as of the moment|as at today|as of this moment")},
 
 	{ID: "greeting", Skip: true, Role: RoleDiscourse, Names: true, Words: W(
 		"oi|ola|opa|oie|eai|e ai|ei|salve|bom dia|boa tarde|boa noite|tudo bem|tudo bom|tudo certo|tudo joia|td bem|tdb|blz|beleza|como vai|como voce esta|prezado|prezados|prezada|prezadas|prezado time|pessoal|oi galera|ola galera|fala galera|e ai galera|bom dia galera|boa tarde galera|boa noite galera|ola pessoal|tchau|ate mais|ate logo|obrigado|obrigada|obrigadao|obg|brigado|brigada|valeu|vlw|muito obrigado|muito obrigada|agradeco|agradeco desde ja|desde ja agradeco|desde ja obrigado|obrigado desde ja|tudo tranquilo|tudo beleza|tudo em ordem|tudo otimo|tudo certinho|tudo bem com voce|tudo bom com voce|bom dia a todos|boa tarde a todos|boa noite a todos|ola a todos|oi a todos|oi pessoal|oi gente|ola gente|espero que esteja bem|espero que estejam bem|espero que esteja tudo bem|espero que voce esteja bem|como vai voce|como vao",
-		"hi|hello|hey|hiya|howdy|hi there|hey there|hello there|hi all|hello all|hi team|hello team|hey team|hi everyone|hello everyone|good morning|good afternoon|good evening|dear|folks|thanks|thank you|thank you so much|thanks so much|thanks a lot|thx|ty|tks|many thanks|thanks in advance|thank you in advance|much appreciated|appreciate it|i appreciate it|appreciated|bye|how are you|hope you are well|hope youre well|hope you are doing well|how is it going|how it going|hows it going|how are things|how is everything|hows everything|what up|whats up|what is up|hi everybody|hello everybody|hey everyone|hey all|good day|greetings")},
-	// closings sign a message ("Att, Ana Souza"); read only in a context sentence
-	{ID: "closing", Role: RoleDiscourse, Names: true, Words: W(
+		"hi|hello|hey|hiya|howdy|hi there|hey there|hello there|hi all|hello all|hi team|hello team|hey team|hi everyone|hello everyone|good morning|good afternoon|good evening|dear|folks|thanks|thank you|thank you so much|thanks so much|thanks a lot|thx|ty|tks|many thanks|thanks in advance|thank you in advance|much appreciated|appreciate it|i appreciate it|appreciated|bye|how are you|hope you are well|hope youre well|hope you are doing well|how is it going|how it going|hows it going|how are things|how is everything|hows everything|what up|whats up|what is up|hi everybody|hello everybody|hey everyone|hey all|good day|greetings|gday|g day|gday mate|hiya mate|hey mate|morning all|afternoon all|respected sir|respected madam|hola|buenos dias|buenas tardes|buenas|gracias|muchas gracias|good morning po|good afternoon po|good evening po|good day po")},
+	// vocatives and honorifics said to the reader ("Hi sir,", "obrigado, senhora", "Thank
+	// you ma'am", "Good morning po", "moço, quanto ..."): whom the question is said to,
+	// never what it asks. After an article (Articles) the word names a person of the
+	// question ("quantos pontos tem a senhora?"), never the reader, unless a request
+	// follows ("a senhora pode me dizer ..."): no reading skips it there (package grammar,
+	// names.go). Before a name an honorific is the name's (CatHonor: "a senhora Fernanda
+	// Lima", "Mr. Carlos Souza"), never part of it
+	{ID: "vocative", Skip: true, Role: RoleDiscourse, Words: W(
+		"senhor|senhora|sr|sra|srta|moco|moca|querido|querida|meu querido|minha querida|meu amigo|minha amiga|meu caro|minha cara|prezado senhor|prezada senhora|doutor|doutora|mestre|meu chapa|chapa|irmao|mana|chefinho|chefinha|meu bem|minha senhora|meu senhor",
+		"sir|maam|mam|madam|maddam|mister|po|opo|sirs|dear sir|dear madam|my friend|chief|guv|boss man|bossman|fella|lad|lads|sir po|maam po|yes sir|yes maam|kuya|maam ko|boss po|sir ko")},
+	// closings sign a message ("Att, Ana Souza", "... em maio grato", "... cheers"): a
+	// reading may skip them anywhere; the capitalised words right after one are the
+	// writer's name (package grammar, context.go)
+	{ID: "closing", Skip: true, Role: RoleDiscourse, Names: true, Words: W(
 		"abraco|abracos|abs|att|atenciosamente|cordialmente|grato|grata|saudacoes|beijos|bjs|um abraco|forte abraco",
 		"cheers|regards|best regards|kind regards|warm regards|sincerely|yours sincerely|yours truly|all the best|many thanks and regards")},
 	{ID: "courtesy", Skip: true, Role: RoleDiscourse, Words: W(
-		"e pra ontem|e para ontem|eh pra ontem|por favor|pf|pfv|pfvr|porfa|favor|por gentileza|gentileza|se possivel|se for possivel|se puder|se voce puder|se der|quando puder|quando der|se nao for incomodo|desculpa|desculpe|desculpas|perdao|foi mal|com licenca|licenca|desculpa incomodar|desculpe incomodar|desculpa o incomodo|desculpe o incomodo|desculpa incomodar de novo|desculpe incomodar de novo|desculpa incomodar novamente|desculpe incomodar novamente|desculpa a pergunta|me ajuda|me ajude|me ajudem|uma ajuda|uma forca|da uma forca|o quanto antes|com urgencia|urgente|rapidinho|sem pressa|sem problema|sem problemas|tranquilo|ajuda|obrigado pela ajuda|obrigada pela ajuda|valeu pela ajuda|desculpe a demora|desculpa a demora|desculpe qualquer coisa|desde ja obrigado pela ajuda",
-		"please|pls|plz|kindly|sorry|so sorry|apologies|excuse me|sorry to bother you|sorry to bother you again|sorry to bother|sorry again|sorry for the trouble|sorry if this is a basic one|sorry if this is a basic question|sorry if this is a silly question|sorry if this is obvious|if possible|if you can|if you could|when you can|when you get a chance|if you get a chance|asap|as soon as possible|if that makes sense|if this makes sense|does that make sense|hope that makes sense|no rush|no worries|no problem|help me|help me out|could you help|can you help|quick question|a quick question|one quick question|thanks for the help|thanks for your help|thank you for your help|thanks for helping|sorry for the delay|sorry for the late reply|appreciate your help|appreciate the help|would you be able to|are you able to|be able to|would you mind|do you mind|look that up|look it up|look this up|look up|on the line|on the phone")},
+		"e pra ontem|e para ontem|eh pra ontem|por favor|pf|pfv|pfvr|porfa|favor|por gentileza|gentileza|se possivel|se for possivel|se puder|se voce puder|se der|quando puder|quando der|se nao for incomodo|desculpa|desculpe|desculpas|perdao|foi mal|com licenca|licenca|desculpa incomodar|desculpe incomodar|desculpa o incomodo|desculpe o incomodo|desculpa incomodar de novo|desculpe incomodar de novo|desculpa incomodar novamente|desculpe incomodar novamente|desculpa a pergunta|me ajuda|me ajude|me ajudem|uma ajuda|uma forca|da uma forca|o quanto antes|com urgencia|urgente|rapidinho|sem pressa|sem problema|sem problemas|tranquilo|ajuda|obrigado pela ajuda|obrigada pela ajuda|valeu pela ajuda|desculpe a demora|desculpa a demora|desculpe qualquer coisa|desde ja obrigado pela ajuda|por obsequio|faz favor|faz o favor|fazendo o favor|se nao for pedir muito|por favorzinho|favorzinho|pfvv|pf pf|seria possivel|sera que da pra|teria como|agradecido|agradecida|grato pela atencao|grata pela atencao|obrigado pela atencao|obrigada pela atencao|fico no aguardo|no aguardo|aguardo retorno|aguardo o retorno|ja serve|isso ja serve|ta bom assim|pode ser so isso",
+		"please|pls|plz|kindly|sorry|so sorry|apologies|excuse me|sorry to bother you|sorry to bother you again|sorry to bother|sorry again|sorry for the trouble|sorry if this is a basic one|sorry if this is a basic question|sorry if this is a silly question|sorry if this is obvious|if possible|if you can|if you could|when you can|when you get a chance|if you get a chance|asap|as soon as possible|if that makes sense|if this makes sense|does that make sense|hope that makes sense|no rush|no worries|no problem|help me|help me out|could you help|can you help|quick question|a quick question|one quick question|thanks for the help|thanks for your help|thank you for your help|thanks for helping|sorry for the delay|sorry for the late reply|appreciate your help|appreciate the help|would you be able to|are you able to|be able to|would you mind|do you mind|look that up|look it up|look this up|look up|on the line|on the phone|possibly|could you possibly|would you possibly|can you possibly|could you kindly|would you kindly|can you kindly|please kindly|kindly please|please advise|kindly advise|advise|advise me|do the needful|please do the needful|kindly do the needful|be so kind as to|would you be so kind as to|if you would be so kind|i would be grateful if you could|id be grateful if you could|i would be grateful|grateful if you could|grateful|if you dont mind|if you do not mind|if its not too much trouble|if it is not too much trouble|will do|that will do|would do|is fine|that is fine|thats fine|would be fine|would be great|would be lovely|would be helpful|would be brilliant|is enough|would be enough|god bless|god bless po|thank you po|salamat|salamat po|ta very much|cheers mate|much obliged|i would appreciate it|id appreciate it|i would really appreciate it|thanks heaps|thanks a bunch|thank you kindly|naman|naman po|paki|pakicheck|paki check|pa check|pacheck|pa confirm|as discussed|thanks in advance po")},
 	{ID: "request", Skip: true, Role: RoleDiscourse, Words: W(
-		"preciso|precisava|precisamos|precisaria|precisando|necessito|quero|queria|queremos|gostaria|gostariamos|qro|qria|solicito|solicitamos|solicitar|solicitando|peco|pedimos|pedindo|pedi|mandar|mandem|me envia|envia|envie|enviar|puxa|puxe|puxar|me puxa|puxo|traz|traga|trazer|me traz|me traga|tragam|informe|informa|informar|me informe|me informa|informem|diga|me diga|diz|me diz|fala|me fala|consegue|conseguem|consegue me|voce consegue|vc consegue|voces conseguem|consigo|tem como|da pra|poderia|poderiam|pode|podem|podia|verifica|verifique|verificar|checa|cheque|checar|confere|confira|conferir|olha|olhe|olhar|ve|veja|ver|saber|sabe|sabem|quero saber|queria saber|gostaria de saber|preciso saber|precisava saber|entender|levantar|levanta|levante|gera|gere|gerar|busca|busque|buscar|procura|procure|descobrir|apresentar|apresente|apresentem|apresenta|responder|dimensionar|entregar|olhando|olhando para|olhando pro|olhando pra|analisando|dando uma olhada|montando|montar|montei|monto|preparando|preparar|preparei|organizando|organizar|elaborando|elaborar|desenhando|planejando|trabalhando em|estudando|dizer|me dizer|dizendo|falar|me falar|mostrar pra mim|passar|me passar",
-		"he would like to know|she would like to know|he wants to know|she wants to know|he asked|she asked|tell|tell me|give|give me|get|get me|find|find me|find out|fetch|pull|pull up|pull me|see|let me know|want|wanted|need|needed|would|like|could|can|should|might|send|send me|check|check on|look up|look into|provide|provide me|know|to know|ask|asking|wonder|wondering|i was wondering|was wondering|understand|figure out|work out|calculate|compute|grab|dig up|confirm|verify|see if|check if|help|assist|try|trying|put together|putting together|prepare|preparing|working on|looking at|look at|looking|take a look|have a look|look like|looks like|looking for")},
+		"preciso|precisava|precisamos|precisaria|precisando|necessito|quero|queria|queremos|gostaria|gostariamos|qro|qria|solicito|solicitamos|solicitar|solicitando|peco|pedimos|pedindo|pedi|mandar|mandem|me envia|envia|envie|enviar|puxa|puxe|puxar|me puxa|puxo|traz|traga|trazer|me traz|me traga|tragam|informe|informa|informar|me informe|me informa|informem|diga|me diga|diz|me diz|fala|me fala|consegue|conseguem|consegue me|voce consegue|vc consegue|voces conseguem|consigo|tem como|da pra|poderia|poderiam|pode|podem|podia|verifica|verifique|verificar|checa|cheque|checar|confere|confira|conferir|olha|olhe|olhar|ve|veja|ver|saber|sabe|sabem|quero saber|queria saber|gostaria de saber|preciso saber|precisava saber|entender|levantar|levanta|levante|gera|gere|gerar|busca|busque|buscar|procura|procure|descobrir|apresentar|apresente|apresentem|apresenta|responder|dimensionar|entregar|olhando|olhando para|olhando pro|olhando pra|analisando|dando uma olhada|montando|montar|montei|monto|preparando|preparar|preparei|organizando|organizar|elaborando|elaborar|desenhando|planejando|trabalhando em|estudando|dizer|me dizer|dizendo|falar|me falar|mostrar pra mim|passar|me passar|me ve|me arruma|me consegue|me da|me de|descobre|descubra",
+		"he would like to know|she would like to know|he wants to know|she wants to know|he asked|she asked|tell|tell me|give|give me|get|get me|find|find me|find out|fetch|pull|pull up|pull me|see|let me know|want|wanted|need|needed|would|like|could|can|should|might|send|send me|check|check on|look up|look into|provide|provide me|know|to know|ask|asking|wonder|wondering|i was wondering|was wondering|understand|figure out|work out|calculate|compute|grab|dig up|confirm|verify|see if|check if|help|assist|try|trying|put together|putting together|prepare|preparing|working on|looking at|look at|looking|take a look|have a look|look like|looks like|looking for|may i know|may i ask|may i have|may i get|may i see|may i request|may i check|might i ask|might i know|can i know|can i ask|could i ask|could i know|can i get|can i have|could i get|could i have|could i see|let me have|let me see|let me get|let me check|i would like|id like|we would like|wed like|i would like to know|request you to|i request you to|requesting|please share|kindly share|kindly provide|kindly check|kindly confirm|pls check|pls confirm|pfb")},
 	// what someone else asked or said: the subject is a person ("a Maria Souza pediu",
 	// "my boss wants"), whose name a reading would take for a customer's; read only in a
 	// context sentence
@@ -112,8 +132,8 @@ var Fillers = []*FillerClass{
 		"calendar|calendar days|completed years|whole years|full years|in whole years|in completed years|in years|each in its own column|each in a column|one column each|one column per|one column for each|in separate columns|as separate columns|as columns")},
 	// regional and informal interjections
 	{ID: "interjection", Skip: true, Role: RoleDiscourse, Words: W(
-		"oxe|oxi|oxente|vixe|vish|vixi|eita|egua|bah|tche|uai|trem|bixo|bicho|mano|parceiro|mermao|visse|arretado|massa|caramba|putz|poxa vida|afe|aff|affe|ave|ixi|xi|ops|epa|psiu|cruzes",
-		"oops|wow|gosh|geez|jeez|damn|dang|ugh|welp|whoa|dude|mate|bro|buddy|pal|yall|wanna|gotta|kinda|sorta|lemme|gimme|dunno")},
+		"oxe|oxi|oxente|vixe|vish|vixi|eita|egua|bah|tche|uai|trem|bixo|bicho|mano|parceiro|mermao|visse|arretado|massa|caramba|putz|poxa vida|afe|aff|affe|ave|ixi|xi|ops|epa|psiu|cruzes|bora|bora la|vambora|vamo|vamo la|flw|falow|vdd|tmj|tamo junto|slc|mds|meu deus|nossa senhora|credo|barbaridade|tri bah|guri|guria|pia|vei|meu rei|minha rainha|fmz|firmeza|suave|de boa|show de bola|pqp|nossa mae|misericordia|pelo amor de deus|plmds|afff|eita porra|oloco|olha ai|caraca|da hora|truta|maninho|maninha|tlgd|ta ligado|nss|pprt|oxe mainha|ne nao",
+		"oops|wow|gosh|geez|jeez|damn|dang|ugh|welp|whoa|dude|mate|bro|buddy|pal|yall|wanna|gotta|kinda|sorta|lemme|gimme|dunno|bruh|fam|ngl|fr|lowkey|highkey|smh|ikr|omg|omfg|lmao|lmfao|rofl|yikes|crikey|blimey|innit|righto|cheers mate|sheesh|ayy|ay|hun|hon|aight")},
 	// a statement about the asker or the situation: a first-person subject and verb ("sou
 	// supervisora da loja Centro", "vou preparar os cupons", "we're planning a win-back
 	// outreach", "I'm writing a note"), or a hedge that opens an opinion ("acho que muita
@@ -122,12 +142,27 @@ var Fillers = []*FillerClass{
 	{ID: "statement", Role: RoleDiscourse, Opens: true, Words: W(
 		"sou|sou a|sou o|sou da|sou do|estou|to|tou|vou|vamos|estamos|tamos|a gente vai|a gente ta|a gente esta|acho que|eu acho que|achamos que|imagino que|eu sou|eu to|eu estou|eu vou|tava|estava|estive",
 		"i am|im|we are|i have|i was|we were|we would|we would love|i would love|i will|we will|i think|we think|i guess|i believe|i feel like|we have been|i have been|i am writing|i am following up|a colleague|my colleague|a customer|a few customers|some customers|one of|the team|our team|my boss|my manager")},
+	// an opinion or a guess said beside the question ("capaz que tem loja cancelando
+	// demais", "será que a Savassi passou?", "I bet the app ones are higher"): opens a
+	// context clause anywhere in a sentence (package grammar, statements.go), left out only
+	// when the question is complete without it and the clause names no constraint of its
+	// own; read only in a context sentence
+	{ID: "opinion", Role: RoleDiscourse, Opens: true, Anywhere: true, Words: W(
+		"capaz que|capaz de|sera que|aposto que|desconfio que|suspeito que|tenho a impressao que|tenho a impressao de que|to achando que|tou achando que|estou achando que|parece que|pelo visto|tomara que|espero que",
+		"i bet|i suspect|i reckon|i have a feeling|i have a hunch|my guess is|i am guessing|im guessing|i hope|hopefully|seems like|it seems|looks like")},
+	// what the writer wants to do with the answer, said after the question ("... quero
+	// chamar esse pessoal de volta", "... preciso mandar cartão", "... we need to call
+	// them"): a first-person want, need or plan after the question's word opens a context
+	// clause (After; package grammar, statements.go); before the question it is a request
+	{ID: "intent", Role: RoleDiscourse, Opens: true, After: true, Words: W(
+		"quero|queria|queremos|preciso|precisava|precisamos|to querendo|tou querendo|estou querendo|to precisando|tou precisando|estou precisando|pretendo|pretendemos|tenho que|temos que|a gente quer|a gente precisa",
+		"i need to|we need to|i want to|we want to|i have to|we have to|i must|we must|i plan to|we plan to|im going to|i am going to|we are going to|were going to|ill|i need it|we need it|i need this|we need this|need it|need this")},
 	// a purpose or reason clause ("pq quero fazer uma ação", "pra eu ver a diferença", "so
 	// I can plan"): opens a context clause anywhere in a sentence; read only in a context
 	// sentence
 	{ID: "purpose", Role: RoleDiscourse, Opens: true, Anywhere: true, Words: W(
-		"pq quero|pq preciso|pq vou|pq to|pq a gente|porque quero|porque preciso|porque vou|porque a gente|pois quero|pois preciso|pois vou|ja que|pra eu|para eu|pra que eu|para que eu|pra gente|para a gente|pra nos|para nos|pra poder|para poder|com o objetivo de|a ideia e|o objetivo e|para fins de|para fins|a fim de|para efeito de|para efeitos de|a titulo de|para verificacao|para verificacao de|para conferencia|para conferencia de|para a conferencia|para conciliacao|para a conciliacao|para controle|para controle interno",
-		"because i|because we|because my|because our|cause i|cause we|cuz i|cuz we|so i can|so we can|so that i can|so that we can|so that|in order to|so i could|so we could|the idea is|the goal is|for the purposes of|for purposes of|for the purpose of|for reconciliation|for reconciliation purposes|for the reconciliation|for audit purposes|for verification|for verification purposes|for control purposes|for internal control|to reconcile|as a consistency check|for a consistency check")},
+		"pq quero|pq preciso|pq vou|pq to|pq a gente|porque quero|porque preciso|porque vou|porque a gente|pois quero|pois preciso|pois vou|ja que|pra eu|para eu|pra que eu|para que eu|pra gente|para a gente|pra nos|para nos|pra poder|para poder|com o objetivo de|a ideia e|o objetivo e|para fins de|para fins|a fim de|para efeito de|para efeitos de|a titulo de|para verificacao|para verificacao de|para conferencia|para conferencia de|para a conferencia|para conciliacao|para a conciliacao|para controle|para controle interno|pra ver se|para ver se|pra saber se|para saber se|pra checar se|para checar se|pra conferir se|para conferir se|pra entender se|so pra ver se|so pra saber se|so pra ver|so pra saber|so por curiosidade|por curiosidade|que quero|que preciso|que vou|q quero|q preciso|q vou",
+		"because i|because we|because my|because our|cause i|cause we|cuz i|cuz we|so i can|so we can|so that i can|so that we can|so that|in order to|so i could|so we could|the idea is|the goal is|for the purposes of|for purposes of|for the purpose of|for reconciliation|for reconciliation purposes|for the reconciliation|for audit purposes|for verification|for verification purposes|for control purposes|for internal control|to reconcile|as a consistency check|for a consistency check|to see if|to see whether|to check if|to check whether|to know if|to find out if|just to see|just to check|just curious|out of curiosity|for me to|for us to|so the team can|so they can|so she can|so he can")},
 	// the writer asks for one total, no breakdown ("Só o total mesmo, não precisa separar
 	// por loja", "just the total, no need to break it down by store"): a statement clause
 	// (package grammar, wordy.go) the question is read without when it has no breakdown
@@ -155,7 +190,7 @@ func FillerByID(id string) *FillerClass {
 // alone ("a", "this", "with", "that"), so they do not make a sentence a question.
 var neutralCats = map[Category]bool{
 	CatTo: true, CatFrom: true, CatInPeriod: true, CatThis: true, CatAnd: true, CatOr: true,
-	CatWho: true, CatThan: true, CatAgo: true, CatHave: true, CatUse: true,
+	CatWho: true, CatThan: true, CatAgo: true, CatHave: true, CatUse: true, CatHonor: true,
 }
 
 // RoleOf is what a terminal (category and argument) says about its sentence; every
@@ -172,6 +207,11 @@ func RoleOf(cat Category, arg string) Role {
 	}
 	return RoleConcept
 }
+
+// Articles are the words before a noun that make it a person or a thing of the question:
+// after one, a vocative ("a senhora", "o moço") is no longer said to the reader (package
+// grammar, names.go).
+var Articles = W("a|o|as|os|um|uma|da|do|na|no|pra|pro|para a|para o|com a|com o", "the|a|an|of the|to the|for the|with the")
 
 // WorkFor are the prepositions that make a work noun the answer's purpose: "pro deck",
 // "pra reunião de sexta", "for the board": from the preposition to the end of its
@@ -201,12 +241,13 @@ var PeriodBack = W("no mes|nesse mes|naquele mes|no mesmo mes|durante o mes|ao l
 	"in the month|that month|in that month|during the month|during that month|over the month|within the month|in the same month|in the period|during the period|over the period|within the period|in that period|that period|during that period|in that interval|in the interval|over that interval|over the interval|during that interval|in that window|over that window|in the same interval|in that date range|over that date range")
 
 // Situation are the words with which a writer says where they are ("tô no aniversário de
-// mainha", "estou na festa", "I'm at my son's birthday", "I'm on holiday"): a first-person
-// statement at the start of a clause. A concept right after one is the writer's situation
+// mainha", "estou na festa", "I'm at my son's birthday", "I'm on holiday"), or where the
+// customer they serve is ("ela está aqui no balcão", "she is here at the counter"): a
+// first- or third-person statement at the start of a clause. A concept right after one is the writer's situation
 // ("aniversário": a party, not the customers' birthdays), never a filter of the question
 // (package grammar, leadin.go).
-var Situation = W("to aqui no|to aqui na|estou aqui no|estou aqui na|to ali no|to ali na|to la no|to la na|estou la no|estou la na|to no|to na|to em|tou no|tou na|tou em|estou no|estou na|estou em|eu to no|eu to na|eu estou no|eu estou na|estamos no|estamos na|to num|to numa|estou num|estou numa|to de ferias|estou de ferias|to de folga|estou de folga",
-	"im here at|i am here at|im out at a|im at|i am at|im in|i am in|im on|i am on|we are at|were at|we are in|im out at|i am out at|im off at")
+var Situation = W("to aqui no|to aqui na|estou aqui no|estou aqui na|to ali no|to ali na|to la no|to la na|estou la no|estou la na|to no|to na|to em|tou no|tou na|tou em|estou no|estou na|estou em|eu to no|eu to na|eu estou no|eu estou na|estamos no|estamos na|to num|to numa|estou num|estou numa|to de ferias|estou de ferias|to de folga|estou de folga|ela esta aqui no|ela esta aqui na|ela esta ali no|ela esta ali na|ela esta no|ela esta na|ela ta aqui no|ela ta aqui na|ela ta ali no|ela ta ali na|ela ta no|ela ta na|ele esta aqui no|ele esta aqui na|ele esta ali no|ele esta ali na|ele esta no|ele esta na|ele ta aqui no|ele ta aqui na|ele ta ali no|ele ta ali na|ele ta no|ele ta na|o cliente esta aqui no|o cliente esta aqui na|o cliente esta ali no|o cliente esta ali na|o cliente esta no|o cliente esta na|o cliente ta aqui no|o cliente ta aqui na|o cliente ta ali no|o cliente ta ali na|o cliente ta no|o cliente ta na|a cliente esta aqui no|a cliente esta aqui na|a cliente esta ali no|a cliente esta ali na|a cliente esta no|a cliente esta na|a cliente ta aqui no|a cliente ta aqui na|a cliente ta ali no|a cliente ta ali na|a cliente ta no|a cliente ta na|a senhora esta aqui no|a senhora esta aqui na|a senhora esta ali no|a senhora esta ali na|a senhora esta no|a senhora esta na|a senhora ta aqui no|a senhora ta aqui na|a senhora ta ali no|a senhora ta ali na|a senhora ta no|a senhora ta na|o senhor esta aqui no|o senhor esta aqui na|o senhor esta ali no|o senhor esta ali na|o senhor esta no|o senhor esta na|o senhor ta aqui no|o senhor ta aqui na|o senhor ta ali no|o senhor ta ali na|o senhor ta no|o senhor ta na",
+	"im here at|i am here at|im out at a|im at|i am at|im in|i am in|im on|i am on|we are at|were at|we are in|im out at|i am out at|im off at|she is here at|she is here in|she is at|she is in|she is on|he is here at|he is here in|he is at|he is in|he is on|shes here at|shes here in|shes at|shes in|shes on|hes here at|hes here in|hes at|hes in|hes on|the customer is here at|the customer is here in|the customer is at|the customer is in|the customer is on|they are here at|they are here in|they are at|they are in|they are on|theyre here at|theyre here in|theyre at|theyre in|theyre on")
 
 // SinceBack are the words that date an event from a time said before ("desde então",
 // "since then", "since they signed up"). After customers dated by their sign-up ("dos
@@ -215,3 +256,17 @@ var Situation = W("to aqui no|to aqui na|estou aqui no|estou aqui na|to ali no|t
 // leadin.go); elsewhere they are read as before.
 var SinceBack = W("desde entao|desde aquela epoca|desde aquela data|desde o cadastro|desde que se cadastraram|desde que se cadastrou|depois do cadastro|apos o cadastro",
 	"since then|since that time|from then on|since signing up|since they signed up|since sign up|since signup|since joining|since they joined|after signing up|after they signed up")
+
+// laughter is laughter typed as one word: "kkkk", "rsrs", "hahaha", "hehe", "huehue",
+// "jajaja", "lol", "lmaooo".
+var laughter = regexp.MustCompile(`^(k{2,}j*|(rs){2,}r?|(ha){2,}h?|(ah){2,}|(he){2,}h?|(hi){2,}|(hue){2,}|(ja){2,}|(je){2,}|l+o+l+|lmf?a+o+|ro+fl)$`)
+
+// Laughing reports whether the folded word w is laughter: a pattern ("kkkk", "hahaha") or
+// a keyboard mash of the letters of "ashua" ("asuhasuh", "kkkkjjj"). The lexicon reads it
+// as an interjection.
+func Laughing(w string) bool {
+	if laughter.MatchString(w) {
+		return true
+	}
+	return len(w) >= 6 && strings.Trim(w, "ashuk") == "" && strings.Contains(w, "h") && strings.Contains(w, "s") && strings.Contains(w, "u")
+}

@@ -84,6 +84,15 @@ func (r *Request) Validate() error {
 	if len(r.Measures) == 0 && len(r.Attrs) == 0 {
 		return invalid("falta o que calcular", "the report computes nothing")
 	}
+	if len(r.Attrs) > 0 {
+		for _, d := range r.Dims {
+			if d.Time {
+				// "the date of the last purchase of customer X": a list's rows have no time
+				// axis; a time unit beside them is the date of something else
+				return invalid("uma lista não se divide por data", "a list is not broken down by date")
+			}
+		}
+	}
 	if parts := r.parts(); len(parts) > 1 {
 		// measures of several facts ("pontos creditados e resgatados"): each part must be
 		// a valid report on its own, with the same breakdowns, filters and period

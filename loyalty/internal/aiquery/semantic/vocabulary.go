@@ -46,6 +46,7 @@ const (
 	CatBoth     Category = "both"      // ambos, both
 	CatBefore2  Category = "before2"   // antes, before (adverb: "had bought before")
 	CatNamed    Category = "named"     // chamado, named
+	CatHonor    Category = "honor"     // senhora, dona, Mr: an honorific before a person's name
 	CatInName   Category = "inname"    // no nome, in their name: after a literal searched in names
 	CatAlso     Category = "also"      // junto com, along with: a column to show beside a list
 	CatWho      Category = "who"       // quem, qual, which: one answer
@@ -433,6 +434,11 @@ var Terminals = []Term{
 	{CatAgain, "", W("novamente|de novo|outra vez|voltaram a|voltou a|denovo|voltaram|voltou|voltar|retornaram|retornou", "again|once more|come back|came back|returned|return|came again")},
 	{CatBoth, "", W("ambos|ambas|as duas|os dois|nas duas|nos dois|em ambas|tanto|tambem|tb|tbm|tambem em|tambem na|tambem no", "both|both of|each of|also|as well as|and also")},
 	{CatBefore2, "", W("antes|anteriormente|ja tinham|ja tinha", "before|previously|earlier|had already")},
+	// honorifics before a person's name ("a senhora Fernanda Lima Duarte", "dona Maria
+	// Souza", "Mr. Carlos Nogueira"): the name is the customer's, the honorific no part of
+	// it (package grammar, names.go)
+	{CatHonor, "", W("senhor|senhora|sr|sra|srta|senhorita|dona|seu|dr|dra|doutor|doutora|professor|professora|prof|profa",
+		"mr|mrs|ms|miss|mister|sir|madam|maam|dr|doctor|prof|professor|mx")},
 	{CatNamed, "", W("chamado|chamada|chamados|chamadas|com nome|de nome|com o nome|cujo nome|sobrenome|com sobrenome|de sobrenome|cujo sobrenome|cujo sobrenome e|cujo nome e|cujo nome contem|cujo nome tem|cujo nome inclui|nome contem|nome contendo|com nome contendo|com o nome contendo|que se chamam|que se chama",
 		"named|called|with the name|whose name|surname|last name|whose name is|whose name contains|whose name includes|whose name has|name contains|name containing|names containing|with names containing|with a name containing|whose surname is|whose last name is|with the surname|with the last name|by the name of")},
 	{CatAlso, "", W("junto com|juntamente com|acompanhado de|acompanhados de|com seus respectivos|com suas respectivas|com o respectivo|com a respectiva|com os respectivos|mostrando",
@@ -560,8 +566,8 @@ var Terminals = []Term{
 	{CatAgo, "", W("ha|a|faz|atras", "ago|for")},
 	{CatInPeriod, "", W("em|no|na|nos|nas|durante|ao longo de|dentro de|pelo|pela|referente a|referente ao|referente aos|referente as|referentes a|referentes ao|relativo a|relativo ao|relativa a|relativa ao|correspondente a|correspondente ao|no periodo de|durante o periodo de|ao longo do|ao longo da", "in|on|during|within|over|for|at|for the period|for the period of|over the period of|pertaining to|relating to|throughout|across the period of|across")},
 
-	{CatWrite, "", W("apague|apagar|apaga|delete|deletar|deleta|exclua|excluir|remova|remover|altere|alterar|atualize|atualizar|mude|mudar|modifique|insira|inserir|adicione|adicionar|cadastre|cadastrar|zere|zerar|cancele|cancelar|credite|creditar|debite|debitar|transfira|transferir|ative|ativar|desative|desativar|bloqueie|bloquear|limpe|limpar|renomeie|renomear|estorne|estornar|aplique|aplicar|defina|definir|ajuste|ajustar",
-		"delete|remove|drop|truncate|update|change|modify|edit|insert|add|set|reset|cancel|credit|debit|transfer|activate|deactivate|block|unblock|clear|purge|wipe|erase|rename|grant|revoke|adjust|apply")},
+	{CatWrite, "", W("apague|apagar|apaga|delete|deletar|deleta|exclua|excluir|remova|remover|altere|alterar|atualize|atualizar|mude|mudar|modifique|insira|inserir|adicione|adicionar|cadastre|cadastrar|zere|zerar|cancele|cancelar|credite|creditar|debite|debitar|transfira|transferir|ative|ativar|desative|desativar|bloqueie|bloquear|limpe|limpar|renomeie|renomear|estorne|estornar|aplique|aplicar|defina|definir|ajuste|ajustar|bota|bote|botar|coloca|coloque|colocar|poe|ponha|marca|marque|marcar|lanca|lance|lancar",
+		"delete|remove|drop|truncate|update|change|modify|edit|insert|add|set|reset|cancel|credit|debit|transfer|activate|deactivate|block|unblock|clear|purge|wipe|erase|rename|grant|revoke|adjust|apply|revert")},
 	{CatForecast, "", W("previsao|prever|projecao|projetar|estimativa|estimar|vao|vai|vai ser|serao|sera|tendencia futura|vao expirar|vai expirar|vao vencer", "forecast|predict|prediction|projection|project|estimate|will|will be|going to|gonna|expected|will expire|going to expire")},
 	{CatScope, "", W("lucro|lucros|margem|margens|estoque|estoques|custo|custos|imposto|impostos|meta|metas|nps|satisfacao|reclamacao|reclamacoes|devolucao|devolucoes|frete|fornecedor|fornecedores|senha|senhas|usuarios do sistema|vendedor|vendedores|vendedora|funcionario|funcionarios|visitas|visitaram|site|clima|tempo|churn|ltv|cac|roi|produtos mais vendidos|itens vendidos|por que|porque|motivo",
 		"profit|profits|margin|margins|gross margin|stock|inventory|left in stock|tax|taxes|target|targets|nps|satisfaction|complaint|complaints|returns|refunds|shipping|supplier|suppliers|password|passwords|salesperson|salespeople|seller|sellers|employee|employees|staff|cashier|visited|visits|website|web site|weather|churn|ltv|lifetime value|cac|roi|best selling products|items sold|why|reason")},
