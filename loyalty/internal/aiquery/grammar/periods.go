@@ -427,3 +427,29 @@ func samePeriod(x *env, first *semantic.Period, unit string, year *semantic.Peri
 	}
 	return periodsV{first, second}, true
 }
+
+// priorPeriods are the periods of a question that says the period it compares against by
+// its abbreviation ("MTD vs PY", "Q1 growth vs LY", "L30D vs PP", "last week vs the week
+// before"): the period it names, and the same one a year (or one unit, or its own length)
+// before it, the earlier first. Alone, "LY" and "LYTD" are last year (to the same day);
+// "SPLY" and "PP" need a period to be before, and a comparison without one is refused.
+func priorPeriods(x *env, prior string, periods []*semantic.Period, compares bool) ([]*semantic.Period, error) {
+	unit := map[string]string{"year": "year", "ytd": "year", "same": "year", "period": ""}[prior]
+	if u, ok := strings.CutPrefix(prior, "unit:"); ok {
+		unit = u
+	}
+	switch {
+	case len(periods) == 1:
+		p, ok := semantic.Earlier(periods[0], unit)
+		if !ok {
+			return nil, fail("não sei qual é o período anterior a "+periods[0].Label.PT, "I cannot tell which period comes before "+periods[0].Label.EN)
+		}
+		return []*semantic.Period{p, periods[0]}, nil
+	case len(periods) == 0 && !compares && prior == "year":
+		return []*semantic.Period{x.cal.Relative(semantic.LastYear)}, nil
+	case len(periods) == 0 && !compares && prior == "ytd":
+		p, _ := semantic.Earlier(x.cal.Relative(semantic.ThisYear), "year")
+		return []*semantic.Period{p}, nil
+	}
+	return nil, fail("não sei com que período comparar", "I cannot tell which period to compare with")
+}

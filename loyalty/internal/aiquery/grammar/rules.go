@@ -1069,6 +1069,16 @@ func productions(x *env) []*Rule {
 		markerClause("unknowns", string(semantic.CatUnknowns), 0),
 		markerClause("share", string(semantic.CatShare), 0),
 		markerClause("growth", string(semantic.CatGrowth), 0),
+		// "vs PY", "vs same period LY", "x mesmo período do AA", "vs PP": the period the
+		// question names against the same one a year (or its own length) before; "the
+		// week before", "the month before": one unit before (the assembly takes the period)
+		rule("Clause", 0, tVs+"? "+tSame+"? "+tUnit+"? "+tFrom+"? "+tPrior, func(k []*Edge) (any, bool) {
+			if k[2] != nil && (k[1] == nil || arg(k[4]) == "period") {
+				return nil, false // "vs month PP"
+			}
+			return clauseV{"prior", marker(arg(k[4]))}, true
+		}),
+		rule("Clause", 0, tVs+" "+tUnit+" "+tBefore2, func(k []*Edge) (any, bool) { return clauseV{"prior", marker("unit:" + arg(k[1]))}, true }),
 		rule("Clause", 0, string(semantic.CatGrowth)+" "+string(semantic.CatShare), func(k []*Edge) (any, bool) { return clauseV{"growth", marker("")}, true }),
 		rule("Clause", 0, string(semantic.CatShare)+" "+string(semantic.CatGrowth), func(k []*Edge) (any, bool) { return clauseV{"growth", marker("")}, true }),
 		markerClause("diff", string(semantic.CatDiff), 0),
@@ -1129,6 +1139,7 @@ const (
 	tCost   = string(semantic.CatCost)
 	tAgo    = string(semantic.CatAgo)
 	tSame   = string(semantic.CatSame)
+	tPrior  = string(semantic.CatPrior)
 
 	tQuarterN = string(semantic.CatQuarterN)
 	tHalfN    = string(semantic.CatHalfN)

@@ -70,14 +70,15 @@ func (a *assembly) shareRestatedAtEnd(last, i int) bool {
 	return filters <= 1
 }
 
-// yearOverYear reports whether a growth word says it is over the year before ("YoY").
-func (a *assembly) yearOverYear() bool {
+// overUnit is the unit a growth word says it is over ("YoY": "year", "MoM": "month"),
+// or "" when it names none.
+func (a *assembly) overUnit() string {
 	for _, i := range a.all("growth") {
-		if string(a.clauses[i].v.(marker)) == "yoy" {
-			return true
+		if u := string(a.clauses[i].v.(marker)); u != "" {
+			return u
 		}
 	}
-	return false
+	return ""
 }
 
 // shareAsked reports whether a percentage is asked for ("what %", "quantos %").

@@ -79,6 +79,7 @@ const (
 	CatSame     Category = "same"      // mesmo, same: the period of the same unit in another year
 	CatLapsed   Category = "lapsed"    // sumiu, stopped buying: did not buy (again) in a period
 	CatTruth    Category = "truth"     // arg: true, false ("email_optin = true", "sms_optin falso")
+	CatPrior    Category = "prior"     // arg: year, ytd, same, period ("vs LY", "vs PP"): the period compared before
 
 	// period words
 	CatThis     Category = "this"    // este, this, current
@@ -216,7 +217,7 @@ func statusFilter(status string, label Text) func() *Filter {
 var Flags = []*Flag{
 	{ID: "active", Words: W("ativo|ativos|ativa|ativas", "active"), Filter: func() *Filter { return Active(true) }, Neg: func() *Filter { return Active(false) }, OnPromotions: PromotionActive},
 	{ID: "inactive", Words: W("inativo|inativos|inativa|inativas|desativados|desativadas", "inactive|deactivated"), Filter: func() *Filter { return Active(false) }, Neg: func() *Filter { return Active(true) }},
-	{ID: "cancelled", Words: W("cancelado|cancelados|cancelada|canceladas|cancelamento|cancelamentos|anulados|anuladas|anulada|anulado|cancelou|cancelaram|canceladas pelo cliente", "cancelled|canceled|cancellation|cancellations|voided|void|cancels|cancelations|cancelled ones|canceled ones|voids"), Filter: Cancelled, Neg: NotCancelled},
+	{ID: "cancelled", Words: W("cancelado|cancelados|cancelada|canceladas|cancelamento|cancelamentos|anulados|anuladas|anulada|anulado|cancelou|cancelaram|canceladas pelo cliente|canc|cancel|cancs", "cancelled|canceled|cancellation|cancellations|voided|void|cancels|cancelations|cancelled ones|canceled ones|voids|cxl|cxld|cxls|canc|cancl|cncl"), Filter: Cancelled, Neg: NotCancelled},
 	{ID: "pending", Words: W("pendente|pendentes|em aberto|aguardando|em andamento|aguardando aprovacao|em processamento|processando|a aplicar|nao processados", "pending|open|awaiting|unapplied|not applied|in progress|processing|on hold|not yet applied|not processed yet|awaiting approval|still pending"), Filter: statusFilter("pending", T("pendentes", "pending"))},
 	{ID: "applied", Words: W("aplicado|aplicados|aplicada|aplicadas|efetivados|efetivadas|concluidos|concluidas", "applied|completed|fulfilled|confirmed"), Filter: statusFilter("applied", T("aplicados", "applied"))},
 	{ID: "expired", Words: W("expirado|expirados|expirada|expiradas|expiraram|vencido|vencidos|vencidas|venceram|expirou|caducados|caducadas|caducaram|perderam a validade|vencida|venceu|perdidos por validade", "expired|lapsed|timed out|past expiry|past their expiry|no longer valid|out of date"), Filter: statusFilter("expired", T("expirados", "expired"))},
@@ -362,13 +363,21 @@ var Terminals = []Term{
 	// what the rows a pronoun stands for hold ("how many points are tied up in them")
 	{CatFiller, "", W("coorte|safra", "tied up|locked up|held|cohort")},
 	// leaving rows out: "pode desconsiderar as canceladas", "leaving out the cancelled ones"
-	{CatNeg, "", W("desconsiderar|desconsiderando|desconsidere|sem contar|nao contando|ignorando|ignore", "leaving out|leave out|disregarding|disregard|ignoring|ignore|exclude")},
+	{CatNeg, "", W("desconsiderar|desconsiderando|desconsidere|sem contar|nao contando|ignorando|ignore|liquido de|liquido dos|liquido das|liquida de|liquida dos|liquida das|descontados os|descontadas as", "leaving out|leave out|disregarding|disregard|ignoring|ignore|exclude|net of|net of the")},
 	// "sumiu no 2º tri", "stopped buying in May": a customer who bought before and did not
 	// buy in the period (the cohort of "não voltou a comprar")
 	{CatLapsed, "", W("sumiu|sumiram|sumido|sumidos|sumida|sumidas|desapareceu|desapareceram|sumiu de vez|parou de comprar|pararam de comprar|deixou de comprar|deixaram de comprar|nao apareceu mais|nao apareceram mais|nao comprou mais nada|nao compraram mais nada|nao comprou mais nenhuma vez|nao compraram mais nenhuma vez", "disappeared|vanished|went quiet|stopped buying|stopped purchasing|stopped shopping|quit buying|dropped off|bought nothing|buy nothing|buys nothing|purchased nothing|purchase nothing|didnt buy nothing|did not buy nothing|didnt purchase nothing|did not purchase nothing|didnt bought nothing|did not bought nothing|dont buy nothing|do not buy nothing")},
 	// a flag's stored value said after it ("email_optin = true", "sms_optin falso")
 	{CatTruth, "true", W("verdadeiro|verdadeira|true|sim|ligado|marcado|igual a true|igual a verdadeiro", "true|yes|is true|equals true|set to true|checked")},
 	{CatTruth, "false", W("falso|falsa|false|desligado|desmarcado|igual a false|igual a falso", "false|is false|equals false|set to false|unchecked")},
+	// the period a comparison is against, said by its finance abbreviation: "vs LY", "vs
+	// PY", "x AA" (the same period a year before; alone, last year), "LYTD" (last year to
+	// the same day; alone too), "SPLY" (only after another period), "vs PP" (the period of
+	// the same length right before)
+	{CatPrior, "year", W("aa", "ly|py")},
+	{CatPrior, "ytd", W("", "lytd|pytd")},
+	{CatPrior, "same", W("", "sply")},
+	{CatPrior, "period", W("pp|periodo anterior|periodo imediatamente anterior", "pp|prior period|previous period|preceding period|the period before|period before")},
 	{CatSame, "", W("msm|mesmo|mesma|o mesmo|a mesma|mesmo periodo|no mesmo", "same|the same|same period|the same period")},
 	{CatBy, "", W("por|pra cada|para cada|em cada|por cada|cada|agrupado por|separado por|dividido por|quebrado por|discriminado por|discriminada por|discriminados por|discriminadas por|detalhado por|detalhada por|detalhados por|aberto por|aberta por|abertos por|segmentado por|segmentada por|segmentados por|desmembrado por|desmembrada por|distribuido por|quebrado em|separados por|separadas por|separada por|pra cada uma das|pra cada um dos|para cada uma das|para cada um dos|em cada uma das|em cada um dos|cada uma das|cada um dos", "by|per|each|that each|for each|across|broken down by|split by|grouped by|by each|per each|itemized by|itemised by|segmented by|detailed by|bucketed by|sliced by|cut by|divided by|separated by|organized by|organised by|arranged by|grouped per|listed by|for each one of|for each of|each one of|each of|for every one of|for every single one of")},
 	{CatAnd, "", W("e|,|&|/|mais|junto com|mas|porem|quanto na|quanto no|quanto em|quanto pela|quanto pelo|como na|como no|qto na|qto no|qnto na|qnto no|qto em|qnto em", "and|,|&|/|plus|as well as|along with|but")},
@@ -376,7 +385,7 @@ var Terminals = []Term{
 	{CatDocWord, "", W("cpf|cnpj|documento|doc|do cpf|de cpf|com cpf", "cpf|cnpj|document|doc|tax id|id")},
 	{CatOptIn, "", W("liberado|liberados|liberou|consentimento|deram consentimento|aceitam|aceita|aceitaram|aceitar|aceitam receber|aceita receber|autorizam|autorizaram|optaram|optaram por|opt in|optin|fizeram opt in|com opt in|inscritos em|assinam", "opted in|opted in to|opt in|optin|opted into|accept|accepts|accepted|agreed to|subscribed|subscribed to|signed up for|gave consent|gave consent for|consent|consented|consented to|allowed")},
 	{CatPaid, "", W("pago|paga|pagos|pagas|pagamento|pagamentos|pagou|pagaram|pgto|pagto|pgtos|pagtos", "paid|paying|payment|payments|pay|pmt|pmts|pymt|pymts")},
-	{CatNeg, "", W("nao|sem|nenhum|nenhuma|exceto|excluindo|fora|tirando", "not|no|non|without|none|except|excluding|other than|havent|hasnt|didnt|dont|doesnt")},
+	{CatNeg, "", W("nao|sem|nenhum|nenhuma|exceto|excluindo|fora|tirando", "not|no|non|without|w/o|none|except|excluding|other than|havent|hasnt|didnt|dont|doesnt")},
 	// list verbs in the forms a request takes ("me mostra", "relacionem", "itemize")
 	{CatList, "", W("relacionem|listem|mostra|me mostra|mostrem|enumere", "enumerate|itemize|itemise|list out|show all")},
 	// restriction words the grammar does not read ("ignore", "leave out", "desconsidere"):
@@ -400,15 +409,20 @@ var Terminals = []Term{
 	{CatOneRow, "", W("so uma|so um|apenas uma|apenas um|somente uma|somente um|so a primeira|so o primeiro|so a melhor|so o melhor|uma so|um so|so a campea|so o campeao|apenas a campea|apenas o campeao|so a vencedora|so o vencedor",
 		"just the one|only the one|only one|just one|the single|a single|just the top one|only the top one|just the first|only the first|just the winner|only the winner")},
 	{CatTop, "", W("top|ranking|os maiores|as maiores|ordenadas|ordenados|ordenada|ordenado|ordenar|classificadas|classificados|em ordem", "top|ranking|rank|ranked|leading|best|sorted|ordered|sorted by|ordered by")},
-	{CatMost, "", W("mais|maior|maiores|melhor|melhores|que mais|quem mais|do maior para o menor|do maior pro menor|do maior pra menor|maior para menor|da maior para a menor|da maior pra menor|das maiores para as menores|dos maiores para os menores|decrescente|ordem decrescente", "most|more|highest|biggest|largest|best|greatest|top|biggest first|largest first|highest first|descending|in descending order")},
-	{CatLeast, "", W("menos|menor|menores|pior|piores|que menos|quem menos|do menor para o maior|do menor pro maior|do menor pra maior|menor para maior|da menor para a maior|da menor pra maior|crescente|ordem crescente", "least|fewest|lowest|smallest|worst|bottom|less|smallest first|lowest first|ascending|in ascending order")},
+	{CatMost, "", W("mais|maior|maiores|melhor|melhores|que mais|quem mais|do maior para o menor|do maior pro menor|do maior pra menor|maior para menor|da maior para a menor|da maior pra menor|das maiores para as menores|dos maiores para os menores|decrescente|ordem decrescente|desc|ordem desc", "most|more|highest|biggest|largest|best|greatest|top|biggest first|largest first|highest first|descending|in descending order|desc|in desc order|desc order|high to low|highest to lowest")},
+	{CatLeast, "", W("menos|menor|menores|pior|piores|que menos|quem menos|do menor para o maior|do menor pro maior|do menor pra maior|menor para maior|da menor para a maior|da menor pra maior|crescente|ordem crescente|asc|ordem asc", "least|fewest|lowest|smallest|worst|bottom|less|smallest first|lowest first|ascending|in ascending order|asc|in asc order|asc order|low to high|lowest to highest")},
 	{CatList, "", W("liste|listar|lista|listagem|mostre|mostrar|me mostre|quais|quais sao|relacao de|nomes|nome|me passa|exiba|relacione|relacionar|me manda|manda|mande|me mande|me envie", "list|listing|show|show me|which|what are|names|name|display")},
 	{CatVs, "", W("vs|versus|x|contra|comparado com|comparado a|comparada com|em comparacao com|em relacao a|em relacao ao|em relacao a os|em relacao aos|em relacao as|com relacao a|com relacao ao|frente a|frente ao|comparado ao|comparada ao|comparados com|comparadas com|compare|comparar|comparacao|comparativo", "vs|versus|compared to|compared with|against|compare|comparison|comparing|relative to")},
 	{CatThan, "", W("do que|que", "than|then")},
 	{CatGrowth, "", W("crescimento|cresceu|cresceram|crescer|variacao|variacao percentual|evolucao percentual|% de crescimento|% de variacao|quanto cresceu|aumento percentual|em quantos por cento|quantos por cento|cresce|crescemos|aumentou|aumentaram|aumento|variou|evoluiu", "growth|grew|grow|grown|change|percent change|% change|percentage change|growth rate|increase|by what percentage|by what percent|by how many percent|how many percent|grows|growing|grew by|increased|rise|rose|went up|uplift")},
-	// growth over the same period a year before ("YoY growth for Q1": Q1 against Q1 of the
-	// year before)
-	{CatGrowth, "yoy", W("ano contra ano|ano a ano|interanual|yoy|sobre o mesmo periodo do ano anterior|contra o mesmo periodo do ano passado|em relacao ao mesmo periodo do ano passado|sobre o mesmo periodo do ano passado",
+	// growth over the same period one unit before ("YoY growth for Q1": Q1 against Q1 of
+	// the year before; "May MoM": May against April); the arg is the unit (Earlier).
+	// "MoM", "WoW" and "QoQ" typed in capitals are read by the lexicon (Abbreviations):
+	// "mom" and "wow" in lower case are other words
+	{CatGrowth, "month", W("mes contra mes|mes sobre mes|m/m", "month over month|month-over-month|m/m|mom growth|mom change")},
+	{CatGrowth, "quarter", W("trimestre contra trimestre|trimestre sobre trimestre|t/t|qoq", "quarter over quarter|quarter-over-quarter|q/q|qoq")},
+	{CatGrowth, "week", W("semana contra semana|semana sobre semana", "week over week|week-over-week|w/w|wow growth|wow change")},
+	{CatGrowth, "year", W("ano contra ano|ano a ano|a/a|interanual|yoy|sobre o mesmo periodo do ano anterior|contra o mesmo periodo do ano passado|em relacao ao mesmo periodo do ano passado|sobre o mesmo periodo do ano passado",
 		"yoy|year over year|year-over-year|y/y|yoy growth|versus the same period last year|vs the same period last year|over the same period last year|compared to the same period last year")},
 	{CatDiff, "", W("diferenca|diferenca entre|quanto maior|delta|quanto a mais|a mais|superou|ultrapassou|excedeu|passou na frente de", "difference|difference between|delta|how much more|how much higher|how much bigger|how much larger|more than|by how much|exceed|exceeded|exceeds|surpass|surpassed|outsold|outsell|minus|gap")},
 	{CatShare, "", W("percentual|porcentagem|%|taxa|tx|proporcao|participacao|fatia|por cento", "percentage|percent|%|share|rate|proportion|ratio|pct")},
