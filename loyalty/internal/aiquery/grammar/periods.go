@@ -40,6 +40,9 @@ var relativeKinds = map[string]map[string]semantic.PeriodKind{
 }
 
 func relative(x *env, which, unit string) (any, bool) {
+	if unit == "fortnight" && which == "last" {
+		return lastN(x, "1", unit) // "over the last fortnight": the last 14 days
+	}
 	k, ok := relativeKinds[which][unit]
 	if !ok {
 		if unit == "half" && which != "next" {
@@ -64,6 +67,9 @@ func lastN(x *env, n, unit string) (any, bool) {
 	v := atoiOr(n, 0)
 	if v < 1 || v > 3660 {
 		return nil, false
+	}
+	if unit == "fortnight" {
+		unit, v = "week", 2*v // "the last 2 fortnights": 4 weeks
 	}
 	units := map[string]string{"day": semantic.Days, "week": semantic.Weeks, "month": semantic.Months, "year": semantic.Years}
 	u, ok := units[unit]

@@ -86,6 +86,8 @@ var Abbreviations = []Abbreviation{
 	{"ttm", false, "last 12 months"},
 	{"ltm", false, "last 12 months"},
 	{"cy", false, "this year"},
+	{"busiest", false, "most sales"},
+	{"quietest", false, "fewest sales"},
 	{"mom", true, "m/m"},
 	{"wow", true, "w/w"},
 }

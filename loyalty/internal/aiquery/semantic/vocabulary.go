@@ -172,7 +172,7 @@ var Events = []*Event{
 	{ID: "buy", Activity: Bought, Times: "sales", When: CustomerLastBuyAttr, Words: W(
 		"comprou pela ultima vez|compraram pela ultima vez|comprar|compra|compram|comprou|compraram|compramos|comprado|comprados|comprada|compradas|comprando|comprem|compre|fizeram compra|fizeram compras|fez compra|fez compras|realizaram compras|fizeram alguma compra|fizeram pedido|adquiriu|adquiriram|adquirido|adquiridos|adquirir|consumiu|consumiram|fizeram pedidos|fez pedido|passaram no caixa|efetuaram compras|efetuou compra|compraram algo|comprou algo",
 		"last buy|last bought|bought last|last purchased|buy|buys|bought|buying|purchased|purchase|shopped|shop|shopping|made a purchase|made purchases|made any purchase|placed an order|placed orders|ordered|transacted|bought something|bought anything|purchased something|purchased anything|made an order|made orders|checked out|did buy|did purchase")},
-	{ID: "sell", Words: W("vender|vendeu|venderam|vendemos|vende|vendem|vendido|vendidos|vendida|vendidas|vendi|rendeu|renderam|trouxe|trouxeram|faturou|entrou|entraram|entrou de dinheiro|faturaram|arrecadou|arrecadaram|movimentou|movimentaram|gerou de receita|geraram de receita|entrou no caixa|entrou em caixa", "sold|sell|sells|selling|bill|billed|bills|invoiced|bring in|brought in|brings in|bring|brings|brought|took in|take in|generate|generated|did we make|we made|have we made|do we make|did make|grossed|rang up|rung up|pulled in|raked in|made in sales")},
+	{ID: "sell", Words: W("vender|vendeu|venderam|vendemos|vende|vendem|vendido|vendidos|vendida|vendidas|vendi|rendeu|renderam|trouxe|trouxeram|faturou|entrou|entraram|entrou de dinheiro|faturaram|arrecadou|arrecadaram|movimentou|movimentaram|gerou de receita|geraram de receita|entrou no caixa|entrou em caixa", "sold|sell|sells|selling|bill|billed|bills|invoiced|bring in|brought in|brings in|bring|brings|brought|took in|take in|generate|generated|did we make|we made|have we made|do we make|did make|grossed|rang up|rung up|pulled in|raked in|made in sales|went through the tills|went through the till|go through the tills|put through the tills|put through the till|through the tills|through the till|rang through the tills|rung through the tills|rang through the till|on the tills|at the tills")},
 	{ID: "spend", Activity: Bought, Words: W("gasto|gastos|gastar|gastou|gastaram|gastam|gasta|gastamos|desembolsou|desembolsaram|gastaram com a gente|gastaram conosco|gastou com a gente", "spend|spent|spends|spending|spender|spenders|spent with us|splurged|lifetime spend|lifetime spending|all time spend|all-time spend|total spend")},
 	{ID: "redeem", Activity: Redeemed, Times: "redemptions", Words: W(
 		"resgatar|resgatou|resgataram|resgatam|resgata|resgatado|resgatados|resgatada|resgatadas|resgatamos|trocou|trocaram|trocados|trocadas|queimados|usou os pontos|usaram os pontos|usaram pontos|usou pontos|gastaram os pontos|gastaram pontos|gastou os pontos|gastou pontos|queimou|queimaram|trocaram pontos|trocaram os pontos|trocou pontos|resgatei",
@@ -359,7 +359,7 @@ var Terminals = []Term{
 	// a pronoun stands for the rows a clause before it named ("quantas vendas a Copacabana
 	// fez e quanto ela faturou"); the English ones are fillers too (they were skipped before
 	// pronouns were read, and still may be)
-	{CatPronoun, "", W("ela|ele|elas|eles|deles|delas|dele|dela|neles|nelas|nele|nela|cada um deles|cada uma delas|cada um|cada uma|envolvidos|envolvidas|envolveram|estavam envolvidos|que envolveram", "they|them|their|it|its|each of them|in them|of them|on them|his|her|involved|were involved|did they involve|they involved")},
+	{CatPronoun, "", W("ela|ele|elas|eles|deles|delas|dele|dela|neles|nelas|nele|nela|cada um deles|cada uma delas|cada um|cada uma|envolvidos|envolvidas|envolveram|estavam envolvidos|que envolveram", "they|them|their|it|its|each of them|in them|of them|on them|his|her|involved|were involved|did they involve|they involved|did they take|did they use|did they use up|they took|they used|they used up|did they cost|they cost")},
 	// what the rows a pronoun stands for hold ("how many points are tied up in them")
 	{CatFiller, "", W("coorte|safra", "tied up|locked up|held|cohort")},
 	// leaving rows out: "pode desconsiderar as canceladas", "leaving out the cancelled ones"
@@ -476,11 +476,19 @@ var Terminals = []Term{
 	{CatOnward, "", W("em diante|pra frente|para frente|adiante|pra ca|para ca", "on|onward|onwards|forward|and after")},
 	{CatCost, "", W("custa|custam|custando|vale|valem", "cost|costs|costing|priced at")},
 	{CatAgg, "count", W("qnt|qts|qnts|qtas|quantos|quantas|quantidade|quantidade de|qtd|qtde|qtd de|qntos|qntas|qtos|qtas|quant|numero|numero de|n de|no de|total de|contagem|conte", "how many|number|number of|count|count of|no of|nr of|qty|quantity|quantities|quantity of|the quantity of|total number")},
-	{CatAgg, "sum", W("total|soma|somam|somaram|somou|somado|somados|somada|somadas|somando|somatorio|quanto|qnt|qnto|qto|quanto foi|valor total|vlr total|juntos|juntas|em conjunto|somados juntos", "total|sum|sum of|how much|overall|combined|altogether|taken together|together|added together|added up")},
+	{CatAgg, "sum", W("total|soma|somam|somaram|somou|somado|somados|somada|somadas|somando|somatorio|quanto|qnt|qnto|qto|quanto foi|valor total|vlr total|juntos|juntas|em conjunto|somados juntos|quanto deram|quanto somaram|quanto deu no total", "total|sum|sum of|how much|overall|combined|altogether|taken together|together|added together|added up|what did they come to|what did it come to|what do they come to|what does it come to|what they came to|what it came to|came to|come to|amounted to|amount to|added up to|add up to")},
 	{CatAgg, "avg", W("media|medio|media de|valor medio|em media", "average|avg|mean|on average|typical")},
 	{CatAgg, "max", W("maior|maximo|maxima", "max|maximum|highest|largest|biggest")},
 	{CatAgg, "min", W("menor|minimo|minima", "min|minimum|lowest|smallest")},
-	{CatAgg, "median", W("mediana|mediano|valor mediano", "median")},
+	{CatAgg, "median", W("mediana|mediano|valor mediano|p50", "median|p50")},
+	// percentiles by their analysts' names ("p90 ticket size"); "percentil 90" is read by
+	// the grammar (CatPctl and a number)
+	{CatAgg, "p10", W("p10", "p10")},
+	{CatAgg, "p25", W("p25", "p25")},
+	{CatAgg, "p75", W("p75", "p75")},
+	{CatAgg, "p90", W("p90", "p90")},
+	{CatAgg, "p95", W("p95", "p95")},
+	{CatAgg, "p99", W("p99", "p99")},
 	{CatAgg, "distinct", W("distintos|distintas|diferentes|unicos|unicas", "distinct|different|unique")},
 
 	{CatThis, "", W("este|esta|esse|essa|neste|nesta|nesse|nessa|deste|desta|desse|dessa|atual|corrente|no|na", "this|current|the current")},
