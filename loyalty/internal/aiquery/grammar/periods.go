@@ -440,6 +440,8 @@ func samePeriod(x *env, first *semantic.Period, unit string, year *semantic.Peri
 // before it, the earlier first. Alone, "LY" and "LYTD" are last year (to the same day);
 // "SPLY" and "PP" need a period to be before, and a comparison without one is refused.
 func priorPeriods(x *env, prior string, periods []*semantic.Period, compares bool) ([]*semantic.Period, error) {
+	prior, said := strings.CutPrefix(prior, "vs:") // "vs PY", "vs same period LY"
+	compares = compares || said
 	unit := map[string]string{"year": "year", "ytd": "year", "same": "year", "period": ""}[prior]
 	if u, ok := strings.CutPrefix(prior, "unit:"); ok {
 		unit = u

@@ -1105,9 +1105,12 @@ func productions(x *env) []*Rule {
 			if k[2] != nil && (k[1] == nil || arg(k[4]) == "period") {
 				return nil, false // "vs month PP"
 			}
+			if k[0] != nil || k[1] != nil {
+				return clauseV{"prior", marker("vs:" + arg(k[4]))}, true
+			}
 			return clauseV{"prior", marker(arg(k[4]))}, true
 		}),
-		rule("Clause", 0, tVs+" "+tUnit+" "+tBefore2, func(k []*Edge) (any, bool) { return clauseV{"prior", marker("unit:" + arg(k[1]))}, true }),
+		rule("Clause", 0, tVs+" "+tUnit+" "+tBefore2, func(k []*Edge) (any, bool) { return clauseV{"prior", marker("vs:unit:" + arg(k[1]))}, true }),
 		rule("Clause", 0, string(semantic.CatGrowth)+" "+string(semantic.CatShare), func(k []*Edge) (any, bool) { return clauseV{"growth", marker("")}, true }),
 		rule("Clause", 0, string(semantic.CatShare)+" "+string(semantic.CatGrowth), func(k []*Edge) (any, bool) { return clauseV{"growth", marker("")}, true }),
 		markerClause("diff", string(semantic.CatDiff), 0),
