@@ -75,6 +75,10 @@ func TestJargonClasses(t *testing.T) {
 			"how many redemptions in May and how many points did they take":      {measures: []string{"redemptions", "points_redeemed"}},
 			"how many sales did we ring up on Monday, and what did they come to": {measures: []string{"sales_count", "revenue"}},
 		}},
+		{"absolute beside the share of the total", map[string]want{
+			"revenue by city, absolute and % of total":               {dims: []string{"city"}, sql: []string{"AS revenue", "OVER ()"}},
+			"faturamento por loja em valores absolutos e % do total": {dims: []string{"store"}, sql: []string{"AS faturamento", "OVER ()"}},
+		}},
 		{"a store's customers on its books, cumulative revenue, 1H25 and 3Q24", map[string]want{
 			"how many customers has Savassi got on its books": {measures: []string{"customers"}, sql: []string{"c.store_code_owner = 'L05'"}},
 			"customers on the books per shop":                 {measures: []string{"customers"}, dims: []string{"store"}},
