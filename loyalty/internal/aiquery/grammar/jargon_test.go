@@ -36,18 +36,20 @@ func TestJargonClasses(t *testing.T) {
 			"wow, sales yesterday":                               {measures: []string{"sales_count"}}, // the interjection
 		}},
 		{"the same period before, by its abbreviation (vs LY, PY, AA, PP, LYTD)", map[string]want{
-			"faturamento MTD vs AA":              {measures: []string{"revenue"}, sql: []string{toDate, "date_trunc('month', now()) - interval '1 year'"}},
-			"ticket médio de março x AA":         {measures: []string{"average_ticket"}, sql: []string{"DATE '2024-03-01'", "DATE '2025-03-01'"}},
-			"sales Q2 vs same period LY":         {measures: []string{"sales_count"}, sql: []string{"DATE '2024-04-01'", "DATE '2025-04-01'"}},
-			"H1 2024 revenue growth vs PY":       {measures: []string{"revenue_growth"}, sql: []string{"DATE '2023-01-01'", "DATE '2024-01-01'"}},
-			"YTD txns vs PY, by store":           {measures: []string{"sales_count"}, dims: []string{"store", "periods"}, sql: []string{toDate}},
-			"new signups L30D vs PP":             {measures: []string{"customers"}, sql: []string{"interval '29 days' - interval '30 days'"}},
-			"vendas de maio vs período anterior": {measures: []string{"sales_count"}, sql: []string{"DATE '2025-04-01'", "DATE '2025-05-01'"}},
-			"revenue LY by store":                {measures: []string{"revenue"}, dims: []string{"store"}, period: "date_trunc('year', now()) - interval '1 year'"},
-			"pontos resgatados LYTD":             {measures: []string{"points_redeemed"}, period: toDate},
-			"revenue vs PY":                      {refuse: true}, // against what?
-			"revenue SPLY":                       {refuse: true},
-			"revenue PP":                         {refuse: true},
+			"faturamento MTD vs AA":                  {measures: []string{"revenue"}, sql: []string{toDate, "date_trunc('month', now()) - interval '1 year'"}},
+			"ticket médio de março x AA":             {measures: []string{"average_ticket"}, sql: []string{"DATE '2024-03-01'", "DATE '2025-03-01'"}},
+			"sales Q2 vs same period LY":             {measures: []string{"sales_count"}, sql: []string{"DATE '2024-04-01'", "DATE '2025-04-01'"}},
+			"H1 2024 revenue growth vs PY":           {measures: []string{"revenue_growth"}, sql: []string{"DATE '2023-01-01'", "DATE '2024-01-01'"}},
+			"YTD txns vs PY, by store":               {measures: []string{"sales_count"}, dims: []string{"store", "periods"}, sql: []string{toDate}},
+			"new signups L30D vs PP":                 {measures: []string{"customers"}, sql: []string{"interval '29 days' - interval '30 days'"}},
+			"vendas de maio vs período anterior":     {measures: []string{"sales_count"}, sql: []string{"DATE '2025-04-01'", "DATE '2025-05-01'"}},
+			"revenue LY by store":                    {measures: []string{"revenue"}, dims: []string{"store"}, period: "date_trunc('year', now()) - interval '1 year'"},
+			"pontos resgatados LYTD":                 {measures: []string{"points_redeemed"}, period: toDate},
+			"vendas de 1 a 10 de maio vs AA":         {measures: []string{"sales_count"}, sql: []string{"DATE '2024-05-01'", "DATE '2024-05-11'"}},
+			"revenue from March 1 to March 15 vs PP": {measures: []string{"revenue"}, sql: []string{"DATE '2025-02-14'", "DATE '2025-03-16'"}},
+			"revenue vs PY":                          {refuse: true}, // against what?
+			"revenue SPLY":                           {refuse: true},
+			"revenue PP":                             {refuse: true},
 		}},
 		{"cancellations, orders, net of", map[string]want{
 			"cxl rate by payment type":                      {dims: []string{"payment_type"}, sql: []string{"FILTER (WHERE v.cancelled_at IS NOT NULL)"}},

@@ -196,7 +196,7 @@ func span(a, b *semantic.Period) (any, bool) {
 	if a.From == "" || b.To == "" || a.From == b.From || !a.Start.IsZero() && !b.Start.IsZero() && a.Start.After(b.Start) {
 		return nil, false // a span that ends before it starts is another reading's
 	}
-	return periodV{p: &semantic.Period{Kind: semantic.DateRange, From: a.From, To: b.To, Start: a.Start,
+	return periodV{p: &semantic.Period{Kind: semantic.DateRange, From: a.From, To: b.To, Start: a.Start, End: b.End,
 		Label: semantic.T(a.Label.PT+" a "+b.Label.PT, a.Label.EN+" to "+b.Label.EN)}}, true
 }
 
