@@ -676,15 +676,23 @@ func productions(x *env) []*Rule {
 		rule("Filter", -0.1, tEvent+" "+tIn+"? "+tCmp+" Num "+tQuantity, func(k []*Edge) (any, bool) {
 			return perCustomerThreshold(arg(k[0]), arg(k[4]), arg(k[2]), arg(k[3]))
 		}),
-		rule("Filter", -0.1, tEvent+" "+tIn+"? "+tCmp+" "+tMoney, func(k []*Edge) (any, bool) {
-			return perCustomerThreshold(arg(k[0]), "money", arg(k[2]), arg(k[3]))
+		rule("Filter", -0.1, tWho+"? "+tEvent+" "+tIn+"? "+tCmp+" "+tMoney, func(k []*Edge) (any, bool) {
+			return perCustomerThreshold(arg(k[1]), "money", arg(k[3]), arg(k[4]))
 		}),
-		// "spent R$ 1.000 or more", "gastaram R$ 500+"
-		rule("Filter", -0.1, tEvent+" "+tIn+"? "+tMoney+" "+tCmp, func(k []*Edge) (any, bool) {
-			if c := arg(k[3]); c != ">=" && c != "<=" {
+		// "(who) spent R$ 1.000 or more", "(que) gastaram R$ 500+", "bought 5 or more
+		// times": the relative word is the filter's, so the customers stay the subject
+		// (never the sales above R$ 1.000)
+		rule("Filter", -0.1, tWho+"? "+tEvent+" "+tIn+"? Num "+tCmp+" "+tQuantity, func(k []*Edge) (any, bool) {
+			if c := arg(k[4]); c != ">=" && c != "<=" {
 				return nil, false
 			}
-			return perCustomerThreshold(arg(k[0]), "money", arg(k[3]), arg(k[2]))
+			return perCustomerThreshold(arg(k[1]), arg(k[5]), arg(k[4]), arg(k[3]))
+		}),
+		rule("Filter", -0.1, tWho+"? "+tEvent+" "+tIn+"? "+tMoney+" "+tCmp, func(k []*Edge) (any, bool) {
+			if c := arg(k[4]); c != ">=" && c != "<=" {
+				return nil, false
+			}
+			return perCustomerThreshold(arg(k[1]), "money", arg(k[4]), arg(k[3]))
 		}),
 		rule("Filter", 0, tEvent+" "+tIn+"? "+tMany+" "+tQuantity, func(k []*Edge) (any, bool) {
 			return perCustomerThreshold(arg(k[0]), arg(k[3]), ">", "1")
