@@ -307,7 +307,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	}
 	// "pontos estornados, em valor absoluto", "points debited in absolute value": sums of
 	// points are reported as magnitudes already; said of anything else the words are left
-	// unused (refused)
+	// unused (refused), unless beside a share of the total (countBesideShare)
 	if a.has("abs") && len(measures) > 0 && !slices.ContainsFunc(measures, func(m *semantic.Measure) bool {
 		return m.Kind != semantic.Sum || m.Fact != semantic.Points && m.Fact != semantic.Redemptions
 	}) {
@@ -972,16 +972,25 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		periods = append(periods, ps...)
 		compared = true
 	}
+	if i, ok := a.take("prior"); ok {
+		var err error
+		if periods, err = priorPeriods(x, string(clauses[i].v.(marker)), periods, a.has("vs") || a.has("growth")); err != nil {
+			return nil, err
+		}
+		compared = len(periods) == 2
+	}
 	if len(periods) == 1 && a.has("growth") && spanOf(clauses) != nil {
 		// "growth from April to May": from the span's first end to its second
 		periods = slices.Clone(spanOf(clauses))
 	} else if len(periods) == 1 && a.has("growth") {
 		// "revenue growth vs last month": from the last period to the current one; "YoY
-		// growth for Q1": from the same period a year before
-		if a.yearOverYear() {
-			if p, ok := semantic.YearBefore(periods[0]); ok {
-				periods = append([]*semantic.Period{p}, periods...)
+		// growth for Q1": from the same period a year before; "May MoM": from April
+		if u := a.overUnit(); u != "" {
+			p, ok := semantic.Earlier(periods[0], u)
+			if !ok {
+				return nil, fail("não sei qual é o período anterior a "+periods[0].Label.PT, "I cannot tell which period comes before "+periods[0].Label.EN)
 			}
+			periods = append([]*semantic.Period{p}, periods...)
 		} else if cur, ok := currentOf[periods[0].Kind]; ok {
 			periods = append(periods, x.cal.Relative(cur))
 		}

@@ -40,6 +40,9 @@ var relativeKinds = map[string]map[string]semantic.PeriodKind{
 }
 
 func relative(x *env, which, unit string) (any, bool) {
+	if unit == "fortnight" && which == "last" {
+		return lastN(x, "1", unit) // "over the last fortnight": the last 14 days
+	}
 	k, ok := relativeKinds[which][unit]
 	if !ok {
 		if unit == "half" && which != "next" {
@@ -64,6 +67,9 @@ func lastN(x *env, n, unit string) (any, bool) {
 	v := atoiOr(n, 0)
 	if v < 1 || v > 3660 {
 		return nil, false
+	}
+	if unit == "fortnight" {
+		unit, v = "week", 2*v // "the last 2 fortnights": 4 weeks
 	}
 	units := map[string]string{"day": semantic.Days, "week": semantic.Weeks, "month": semantic.Months, "year": semantic.Years}
 	u, ok := units[unit]
@@ -190,7 +196,7 @@ func span(a, b *semantic.Period) (any, bool) {
 	if a.From == "" || b.To == "" || a.From == b.From || !a.Start.IsZero() && !b.Start.IsZero() && a.Start.After(b.Start) {
 		return nil, false // a span that ends before it starts is another reading's
 	}
-	return periodV{p: &semantic.Period{Kind: semantic.DateRange, From: a.From, To: b.To, Start: a.Start,
+	return periodV{p: &semantic.Period{Kind: semantic.DateRange, From: a.From, To: b.To, Start: a.Start, End: b.End,
 		Label: semantic.T(a.Label.PT+" a "+b.Label.PT, a.Label.EN+" to "+b.Label.EN)}}, true
 }
 
@@ -426,4 +432,32 @@ func samePeriod(x *env, first *semantic.Period, unit string, year *semantic.Peri
 		return nil, false
 	}
 	return periodsV{first, second}, true
+}
+
+// priorPeriods are the periods of a question that says the period it compares against by
+// its abbreviation ("MTD vs PY", "Q1 growth vs LY", "L30D vs PP", "last week vs the week
+// before"): the period it names, and the same one a year (or one unit, or its own length)
+// before it, the earlier first. Alone, "LY" and "LYTD" are last year (to the same day);
+// "SPLY" and "PP" need a period to be before, and a comparison without one is refused.
+func priorPeriods(x *env, prior string, periods []*semantic.Period, compares bool) ([]*semantic.Period, error) {
+	prior, said := strings.CutPrefix(prior, "vs:") // "vs PY", "vs same period LY"
+	compares = compares || said
+	unit := map[string]string{"year": "year", "ytd": "year", "same": "year", "period": ""}[prior]
+	if u, ok := strings.CutPrefix(prior, "unit:"); ok {
+		unit = u
+	}
+	switch {
+	case len(periods) == 1:
+		p, ok := semantic.Earlier(periods[0], unit)
+		if !ok {
+			return nil, fail("não sei qual é o período anterior a "+periods[0].Label.PT, "I cannot tell which period comes before "+periods[0].Label.EN)
+		}
+		return []*semantic.Period{p, periods[0]}, nil
+	case len(periods) == 0 && !compares && prior == "year":
+		return []*semantic.Period{x.cal.Relative(semantic.LastYear)}, nil
+	case len(periods) == 0 && !compares && prior == "ytd":
+		p, _ := semantic.Earlier(x.cal.Relative(semantic.ThisYear), "year")
+		return []*semantic.Period{p}, nil
+	}
+	return nil, fail("não sei com que período comparar", "I cannot tell which period to compare with")
 }

@@ -170,11 +170,26 @@ func productions(x *env) []*Rule {
 		// "mediana do valor das compras", "average of the redeemed points": a statistic of
 		// a composed measure
 		rule("Measure", 0.1, tAgg+" Measure", func(k []*Edge) (any, bool) {
-			switch a := arg(k[0]); a {
-			case "median", "avg":
+			if a := arg(k[0]); a == "median" || a == "avg" || percentileOf(a) > 0 {
 				return aggOf(a, k[1].Val.(measureV).m.ID)
 			}
 			return nil, false
+		}),
+		// "percentil 90 do ticket", "percentile 95 of the sale value"
+		rule("Measure", 0, string(semantic.CatPctl)+" Num Measure", func(k []*Edge) (any, bool) {
+			return aggOf("p"+arg(k[1]), k[2].Val.(measureV).m.ID)
+		}),
+		// "p50 / p90 ticket size", "mediana e p90 do ticket": two statistics of one measure
+		rule("Measures", 0, tAgg+" "+tAnd+" Measure", func(k []*Edge) (any, bool) {
+			second := k[2].Val.(measureV)
+			if second.of == nil || arg(k[0]) != "median" && percentileOf(arg(k[0])) == 0 {
+				return nil, false
+			}
+			first, ok := aggOf(arg(k[0]), second.of.ID)
+			if !ok || first.(measureV).m.ID == second.m.ID {
+				return nil, false
+			}
+			return []*semantic.Measure{first.(measureV).m, second.m}, true
 		}),
 		rule("Measure", 0, tAgg+"? "+tNoun+" "+tNoun+"? "+tEvent+"? "+tPerCust+"?", func(k []*Edge) (any, bool) {
 			return compose(arg(k[0]), []string{arg(k[1]), arg(k[2])}, arg(k[3]), k[4] != nil)
@@ -676,8 +691,23 @@ func productions(x *env) []*Rule {
 		rule("Filter", -0.1, tEvent+" "+tIn+"? "+tCmp+" Num "+tQuantity, func(k []*Edge) (any, bool) {
 			return perCustomerThreshold(arg(k[0]), arg(k[4]), arg(k[2]), arg(k[3]))
 		}),
-		rule("Filter", -0.1, tEvent+" "+tIn+"? "+tCmp+" "+tMoney, func(k []*Edge) (any, bool) {
-			return perCustomerThreshold(arg(k[0]), "money", arg(k[2]), arg(k[3]))
+		rule("Filter", -0.1, tWho+"? "+tEvent+" "+tIn+"? "+tCmp+" "+tMoney, func(k []*Edge) (any, bool) {
+			return perCustomerThreshold(arg(k[1]), "money", arg(k[3]), arg(k[4]))
+		}),
+		// "(who) spent R$ 1.000 or more", "(que) gastaram R$ 500+", "bought 5 or more
+		// times": the relative word is the filter's, so the customers stay the subject
+		// (never the sales above R$ 1.000)
+		rule("Filter", -0.1, tWho+"? "+tEvent+" "+tIn+"? Num "+tCmp+" "+tQuantity, func(k []*Edge) (any, bool) {
+			if c := arg(k[4]); c != ">=" && c != "<=" {
+				return nil, false
+			}
+			return perCustomerThreshold(arg(k[1]), arg(k[5]), arg(k[4]), arg(k[3]))
+		}),
+		rule("Filter", -0.1, tWho+"? "+tEvent+" "+tIn+"? "+tMoney+" "+tCmp, func(k []*Edge) (any, bool) {
+			if c := arg(k[4]); c != ">=" && c != "<=" {
+				return nil, false
+			}
+			return perCustomerThreshold(arg(k[1]), "money", arg(k[4]), arg(k[3]))
 		}),
 		rule("Filter", 0, tEvent+" "+tIn+"? "+tMany+" "+tQuantity, func(k []*Edge) (any, bool) {
 			return perCustomerThreshold(arg(k[0]), arg(k[3]), ">", "1")
@@ -728,6 +758,13 @@ func productions(x *env) []*Rule {
 		rule("Filter", 0, "Num "+tQuantity+"? "+tCmp, func(k []*Edge) (any, bool) {
 			if c := arg(k[2]); c == ">=" || c == "<=" { // "50 or older"
 				return threshold(arg(k[1]), c, arg(k[0]))
+			}
+			return nil, false
+		}),
+		// "R$ 100 or more", "R$500+", "$1k or less": an amount, then its comparison
+		rule("Filter", 0, tMoney+" "+tCmp, func(k []*Edge) (any, bool) {
+			if c := arg(k[1]); c == ">=" || c == "<=" {
+				return threshold("money", c, arg(k[0]))
 			}
 			return nil, false
 		}),
@@ -1088,6 +1125,19 @@ func productions(x *env) []*Rule {
 		markerClause("unknowns", string(semantic.CatUnknowns), 0),
 		markerClause("share", string(semantic.CatShare), 0),
 		markerClause("growth", string(semantic.CatGrowth), 0),
+		// "vs PY", "vs same period LY", "x mesmo período do AA", "vs PP": the period the
+		// question names against the same one a year (or its own length) before; "the
+		// week before", "the month before": one unit before (the assembly takes the period)
+		rule("Clause", 0, tVs+"? "+tSame+"? "+tUnit+"? "+tFrom+"? "+tPrior, func(k []*Edge) (any, bool) {
+			if k[2] != nil && (k[1] == nil || arg(k[4]) == "period") {
+				return nil, false // "vs month PP"
+			}
+			if k[0] != nil || k[1] != nil {
+				return clauseV{"prior", marker("vs:" + arg(k[4]))}, true
+			}
+			return clauseV{"prior", marker(arg(k[4]))}, true
+		}),
+		rule("Clause", 0, tVs+" "+tUnit+" "+tBefore2, func(k []*Edge) (any, bool) { return clauseV{"prior", marker("vs:unit:" + arg(k[1]))}, true }),
 		rule("Clause", 0, string(semantic.CatGrowth)+" "+string(semantic.CatShare), func(k []*Edge) (any, bool) { return clauseV{"growth", marker("")}, true }),
 		rule("Clause", 0, string(semantic.CatShare)+" "+string(semantic.CatGrowth), func(k []*Edge) (any, bool) { return clauseV{"growth", marker("")}, true }),
 		markerClause("diff", string(semantic.CatDiff), 0),
@@ -1155,6 +1205,7 @@ const (
 	tCost   = string(semantic.CatCost)
 	tAgo    = string(semantic.CatAgo)
 	tSame   = string(semantic.CatSame)
+	tPrior  = string(semantic.CatPrior)
 
 	tQuarterN = string(semantic.CatQuarterN)
 	tHalfN    = string(semantic.CatHalfN)
@@ -1551,10 +1602,28 @@ func aggOf(agg, id string) (any, bool) {
 		}
 	case "median":
 		if md, err := semantic.MedianOf(m); err == nil {
-			return measureV{m: md}, true
+			return measureV{m: md, of: m}, true
+		}
+	default:
+		if p := percentileOf(agg); p > 0 {
+			if pm, err := semantic.PercentileOf(m, p); err == nil {
+				return measureV{m: pm, of: m}, true
+			}
 		}
 	}
 	return nil, false
+}
+
+// percentileOf is the percentile an aggregate names ("p90": 90), or 0.
+func percentileOf(agg string) int {
+	n, ok := strings.CutPrefix(agg, "p")
+	if !ok {
+		return 0
+	}
+	if p := atoiOr(n, 0); p >= 1 && p <= 99 {
+		return p
+	}
+	return 0
 }
 
 func perCustomer(v any, ok bool) (any, bool) {

@@ -3,6 +3,8 @@ package grammar
 // Shares, rates and comparisons of groups or periods (issue 24, fifth round): the helpers
 // of the assembly that read them.
 
+import "slices"
+
 // shareOfTotal reports whether a percentage word says it is of the total ("% of total",
 // "mix"): each group's part of the whole, never the part meeting a condition.
 func (a *assembly) shareOfTotal() bool {
@@ -14,15 +16,25 @@ func (a *assembly) shareOfTotal() bool {
 	return false
 }
 
-// countBesideShare reports whether an aggregate was said right beside a percentage word
-// ("with count and share of total", "quantidade e % do total"): the value is asked as a
-// column of its own besides its share.
+// countBesideShare reports whether an aggregate or "absolute" was said right beside a
+// percentage word ("with count and share of total", "quantidade e % do total", "absolute
+// and % of total", "em valores absolutos e % do total"): the value is asked as a column
+// of its own besides its share. The "absolute" it finds is taken.
 func (a *assembly) countBesideShare(aggsAt []int) bool {
+	beside := func(i int) bool {
+		return slices.ContainsFunc([]int{i - 1, i + 1}, func(j int) bool {
+			return j >= 0 && j < len(a.clauses) && a.clauses[j].kind == "share"
+		})
+	}
 	for _, i := range aggsAt {
-		for _, j := range []int{i - 1, i + 1} {
-			if j >= 0 && j < len(a.clauses) && a.clauses[j].kind == "share" {
-				return true
-			}
+		if beside(i) {
+			return true
+		}
+	}
+	for _, i := range a.all("abs") {
+		if !a.used[i] && beside(i) {
+			a.used[i] = true
+			return true
 		}
 	}
 	return false
@@ -70,14 +82,15 @@ func (a *assembly) shareRestatedAtEnd(last, i int) bool {
 	return filters <= 1
 }
 
-// yearOverYear reports whether a growth word says it is over the year before ("YoY").
-func (a *assembly) yearOverYear() bool {
+// overUnit is the unit a growth word says it is over ("YoY": "year", "MoM": "month"),
+// or "" when it names none.
+func (a *assembly) overUnit() string {
 	for _, i := range a.all("growth") {
-		if string(a.clauses[i].v.(marker)) == "yoy" {
-			return true
+		if u := string(a.clauses[i].v.(marker)); u != "" {
+			return u
 		}
 	}
-	return false
+	return ""
 }
 
 // shareAsked reports whether a percentage is asked for ("what %", "quantos %").

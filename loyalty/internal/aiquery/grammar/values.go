@@ -13,8 +13,9 @@ import (
 // measureV is a measure read from words ("faturamento", "quantos clientes compraram").
 type measureV struct {
 	m     *semantic.Measure
-	agg   string   // the aggregate and nouns it was composed of ("pontos creditados":
-	nouns []string // sum, points), so "creditados vs resgatados" composes the second
+	agg   string            // the aggregate and nouns it was composed of ("pontos creditados":
+	nouns []string          // sum, points), so "creditados vs resgatados" composes the second
+	of    *semantic.Measure // the measure a statistic is of ("p90 ticket": the ticket)
 }
 
 func (v measureV) key() string { return "m:" + v.m.ID }

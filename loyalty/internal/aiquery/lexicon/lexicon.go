@@ -15,6 +15,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
 )
@@ -75,14 +76,15 @@ type phrase struct {
 
 // Lexicon is the generated lexicon of one model and catalogue.
 type Lexicon struct {
-	byFirst map[string][]*phrase // phrases by first word, longest first
-	words   map[string]bool      // every word of every phrase
-	sorted  []string             // words, sorted (deterministic typo reading)
+	byFirst map[string][]*phrase     // phrases by first word, longest first
+	words   map[string]bool          // every word of every phrase
+	sorted  []string                 // words, sorted (deterministic typo reading)
+	last    map[string]semantic.Lang // the one-word phrases of "last" ("ultimos", "past")
 }
 
 // New generates the lexicon from the model's terms and the catalogue (nil: none known).
 func New(cat *semantic.Catalog) *Lexicon {
-	lx := &Lexicon{byFirst: map[string][]*phrase{}, words: map[string]bool{}}
+	lx := &Lexicon{byFirst: map[string][]*phrase{}, words: map[string]bool{}, last: map[string]semantic.Lang{}}
 	index := map[string]*phrase{}
 	add := func(text string, s sense) {
 		var ws []string
@@ -118,6 +120,14 @@ func New(cat *semantic.Catalog) *Lexicon {
 		}
 	}
 	for _, t := range semantic.Terms() {
+		if t.Cat == semantic.CatLast {
+			for _, w := range t.Words.PT {
+				lx.last[w] = semantic.PT
+			}
+			for _, w := range t.Words.EN {
+				lx.last[w] = semantic.EN
+			}
+		}
 		for _, w := range t.Words.PT {
 			add(w, sense{t.Cat, t.Arg, semantic.PT})
 		}
@@ -178,7 +188,7 @@ type candidate struct {
 
 // Read reads a question.
 func (lx *Lexicon) Read(question string) *Reading {
-	r := &Reading{Question: question, Tokens: lx.unglue(Tokenize(question))}
+	r := &Reading{Question: question, Tokens: lx.expand(lx.unglue(Tokenize(question)))}
 	cands := make([][]candidate, len(r.Tokens))
 	for i, t := range r.Tokens {
 		if t.Kind != Word {
@@ -202,7 +212,7 @@ func (lx *Lexicon) Read(question string) *Reading {
 			if !t.Year2 { // "fev/25": a year, never a count or a day
 				r.Matches = append(r.Matches, Match{From: i, To: i + 1, Cat: CatNumber, Arg: t.Norm})
 			}
-			if t.Num >= 1990 && t.Num <= 2100 && t.Num == float64(int(t.Num)) {
+			if t.Num >= 1990 && t.Num <= 2100 && t.Num == float64(int(t.Num)) && !t.Scaled {
 				r.Matches = append(r.Matches, Match{From: i, To: i + 1, Cat: CatYear, Arg: t.Norm})
 			}
 			if t.Year2 {
@@ -242,7 +252,14 @@ func (lx *Lexicon) Read(question string) *Reading {
 					if !ok {
 						continue
 					}
+					expanded := false
+					for _, t := range r.Tokens[i : i+len(p.words)] {
+						expanded = expanded || t.Expanded
+					}
 					for _, s := range p.senses {
+						if expanded {
+							s.lang = "" // "L30D" is no English in a Portuguese question
+						}
 						r.Matches = append(r.Matches, Match{From: i, To: i + len(p.words), Cat: s.cat, Arg: s.arg, Lang: s.lang, Typos: typos})
 						// function words say nothing of the language; discourse does ("thanks")
 						if (s.cat != semantic.CatFiller || semantic.RoleOf(s.cat, s.arg) == semantic.RoleDiscourse) && typos == 0 {
@@ -307,6 +324,63 @@ func (lx *Lexicon) unglue(toks []Token) []Token {
 			Token{Part: t.Part, Kind: Number, Raw: m[2], Norm: dec, Num: f, Year2: len(m[2]) == 2})
 	}
 	return out
+}
+
+// reWindow is a trailing window typed as one word: "L30D", "t12m" (a letter of
+// semantic.WindowLast, a number, a unit of semantic.WindowUnits), or "30d", "12m" after a
+// word of "last".
+var reWindow = regexp.MustCompile(`^([a-z]?)(\d{1,4})([a-z]{1,4})$`)
+
+// expand reads a word the lexicon does not know that abbreviates a phrase of the model's
+// words as that phrase's words: a trailing window ("L30D": last 30 days; "últimos 30d":
+// últimos 30 dias), an abbreviation of semantic.Abbreviations ("TTM", "MoM"). Any other
+// word stays as typed.
+func (lx *Lexicon) expand(toks []Token) []Token {
+	var out []Token
+	for i, t := range toks {
+		long := ""
+		if t.Kind == Word && innerCapital(t.Raw) {
+			long = semantic.AbbreviationOf(t.Norm, true) // "WoW", never the interjection "wow"
+		}
+		if t.Kind == Word && long == "" && !lx.words[t.Norm] {
+			if m := reWindow.FindStringSubmatch(t.Norm); m != nil {
+				u, ok := semantic.WindowUnits[m[3]]
+				switch {
+				case !ok || m[2][0] == '0':
+				case semantic.WindowLast[m[1]]:
+					long = "last " + m[2] + " " + u.EN
+				case m[1] == "" && i > 0 && lx.last[toks[i-1].Norm] != "":
+					long = m[2] + " " + u.In(lx.last[toks[i-1].Norm])
+				case m[1] == "" && i > 0 && len(semantic.SpellingsOf(toks[i-1].Norm)) > 0 && lx.last[semantic.SpellingsOf(toks[i-1].Norm)[0]] != "":
+					long = m[2] + " " + u.In(lx.last[semantic.SpellingsOf(toks[i-1].Norm)[0]]) // "ult 30d"
+				}
+			} else {
+				long = semantic.AbbreviationOf(t.Norm, innerCapital(t.Raw))
+			}
+		}
+		if long == "" {
+			out = append(out, t)
+			continue
+		}
+		words := Tokenize(long)
+		for k := range words {
+			words[k].Part, words[k].Expanded = t.Part, true
+		}
+		words[len(words)-1].Stop = t.Stop
+		out = append(out, words...)
+	}
+	return out
+}
+
+// innerCapital reports whether a word has a capital letter after its first ("MoM", "WOW";
+// not "Mom" at a sentence's start).
+func innerCapital(s string) bool {
+	for i, r := range s {
+		if i > 0 && unicode.IsUpper(r) {
+			return true
+		}
+	}
+	return false
 }
 
 // initials are the first letters of a name's words, leaving out "de", "do", "da", "dos"

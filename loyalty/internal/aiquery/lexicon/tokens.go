@@ -49,6 +49,12 @@ type Token struct {
 	// Year2: a two-digit number written as a year's short form, glued to the word before
 	// by "/" or after an apostrophe ("fev/25", "Jan '25", "Q1 '25", "1T24"): 2000 + n
 	Year2 bool
+	// Expanded: a word of the phrase an abbreviation stands for ("L30D": "last", 30,
+	// "days"); it says nothing of the question's language
+	Expanded bool
+	// Scaled: a number written with a thousands or millions suffix ("2k", "R$ 1,5 mi"):
+	// an amount, never a year
+	Scaled bool
 }
 
 var (
@@ -61,12 +67,13 @@ var (
 	reYMD     = regexp.MustCompile(`^(\d{4})-(\d{1,2})-(\d{1,2})\b`)
 	reMY      = regexp.MustCompile(`^(\d{1,2})/(\d{4})\b`)
 	reDM      = regexp.MustCompile(`^(\d{1,2})/(\d{1,2})\b`)
-	reMoney   = regexp.MustCompile(`^(?:R\$|r\$|US\$|\$)\s?(\d[\d.,]*)(?:\s?(k|mil)\b)?`)
+	reMoney   = regexp.MustCompile(`^(?:R\$|r\$|US\$|\$)\s?(\d[\d.,]*)(?:\s?(k|K|mil|milhões|milhoes|milhão|milhao|millions|million|mm|MM|mi|mn|M|m)\b)?`)
 	rePercent = regexp.MustCompile(`^(\d+(?:[.,]\d+)?)\s?%`)
 	reRange   = regexp.MustCompile(`^(\d{1,7})\s?(?:-|–|a|to)\s?(\d{1,7})\b`)
 	reOrdinal = regexp.MustCompile(`^(\d{1,2})(?:º|ª|°|st|nd|rd|th|o|a)(?:[^\p{L}\d]|$)`)
-	reK       = regexp.MustCompile(`^(\d+(?:[.,]\d+)?)\s?(?:k|mil)\b`)
+	reK       = regexp.MustCompile(`^(\d+(?:[.,]\d+)?)\s?(k|K|mil|milhões|milhoes|milhão|milhao|millions|million|mm|MM|mi)\b`)
 	reNumber  = regexp.MustCompile(`^\d+(?:[.,]\d+)*`)
+	rePair    = regexp.MustCompile(`^\pL/\pL(?:[^\pL\d]|$)`) // "w/w", "m/m", "a/a", "w/o"
 	reWord    = regexp.MustCompile(`^[\p{L}\d][\p{L}\p{M}\d]*(?:[-'][\p{L}\p{M}\d]+)*`)
 	reGroups  = regexp.MustCompile(`^\d{1,3}(?:[.,]\d{3})+$`)
 	// English contractions and the possessive, and "twice".
@@ -98,9 +105,9 @@ func Tokenize(q string) []Token {
 			i += size
 			continue
 		}
-		if r == '+' && (q[i-1] >= '0' && q[i-1] <= '9' || strings.TrimSpace(q) == "+") {
-			// "45+", "2+ purchases": or more (a "+" elsewhere is no word; the lexicon's
-			// own "+" is the sign alone)
+		if r == '+' && (q[i-1] >= '0' && q[i-1] <= '9' || strings.TrimSpace(q) == "+" || q[i-1] != ' ' && amountBefore(toks)) {
+			// "45+", "2+ purchases", "2k+", "R$500+": or more (a "+" elsewhere is no word;
+			// the lexicon's own "+" is the sign alone)
 			toks = append(toks, Token{Kind: Word, Raw: "+", Norm: "+"})
 			i += size
 			continue
@@ -178,6 +185,11 @@ func Tokenize(q string) []Token {
 	return toks
 }
 
+// amountBefore reports whether the last token is a number or an amount ("2k", "R$ 1,5 mil").
+func amountBefore(toks []Token) bool {
+	return len(toks) > 0 && (toks[len(toks)-1].Kind == Number || toks[len(toks)-1].Kind == Money)
+}
+
 // inPart puts the tokens in part p and returns the next part's number.
 func inPart(toks []Token, p int) int {
 	for k := range toks {
@@ -232,10 +244,10 @@ func scan(s string) (Token, int) {
 		raw := strings.TrimRight(m[0], ".,")
 		dec, f := money(m[1], !strings.HasPrefix(m[0], "$"))
 		if m[2] != "" {
-			f *= 1000
+			f *= scale(m[2])
 			dec = strconv.FormatFloat(f, 'f', -1, 64)
 		}
-		return Token{Kind: Money, Raw: raw, Norm: dec, Num: f}, len(raw)
+		return Token{Kind: Money, Raw: raw, Norm: dec, Num: f, Scaled: m[2] != ""}, len(raw)
 	}
 	if m := rePercent.FindStringSubmatch(s); m != nil {
 		f, _ := strconv.ParseFloat(strings.ReplaceAll(m[1], ",", "."), 64)
@@ -253,14 +265,21 @@ func scan(s string) (Token, int) {
 	}
 	if m := reK.FindStringSubmatch(s); m != nil {
 		_, f := number(m[1])
-		f *= 1000
+		f *= scale(m[2])
 		dec := strconv.FormatFloat(f, 'f', -1, 64)
-		return Token{Kind: Number, Raw: m[0], Norm: dec, Num: f}, len(m[0])
+		return Token{Kind: Number, Raw: m[0], Norm: dec, Num: f, Scaled: true}, len(m[0])
 	}
 	if m := reNumber.FindString(s); m != "" && !letterAt(s, len(m)) {
 		m = strings.TrimRight(m, ".,")
 		dec, f := number(m)
 		return Token{Kind: Number, Raw: m, Norm: dec, Num: f}, len(m)
+	}
+	if m := rePair.FindString(s); m != "" {
+		// "w/w", "y/y", "a/a", "w/o": two letters around a slash are one word
+		i := strings.IndexRune(m, '/') + 1
+		_, size := firstRune(m[i:])
+		m = m[:i+size]
+		return Token{Kind: Word, Raw: m, Norm: Fold(m)}, len(m)
 	}
 	if m := reWord.FindString(s); m != "" {
 		return Token{Kind: Word, Raw: m, Norm: Fold(m)}, len(m)
@@ -324,6 +343,17 @@ func digits(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// scale is what a number's suffix multiplies it by: thousands ("2k", "R$ 1,5 mil") or
+// millions ("R$ 2 mi", "$1.2mm", "$3M", "2 milhões"); a bare "m" is a million only after
+// a currency sign ("12m" alone may be months).
+func scale(suffix string) float64 {
+	switch strings.ToLower(suffix) {
+	case "k", "mil":
+		return 1e3
+	}
+	return 1e6
 }
 
 // number reads 12, 1.500 and 1,500 (thousands), 10,5 and 10.5 (decimals).

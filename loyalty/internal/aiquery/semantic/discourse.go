@@ -125,11 +125,11 @@ var Fillers = []*FillerClass{
 		"tipo|msm|mesmo|mermo|tipo que|e tipo|so que|galera",
 		"but then|and then|so like|kinda like|you guys|guys|which have|which has|which had|which are|which were|which is|which was")},
 	// restatements of a counting rule the model already follows (ages in completed years,
-	// "últimos N dias" in calendar days, one column per measure): said or not, the same
-	// report
+	// "últimos N dias" in calendar days, one column per measure, a store's customers "on its
+	// books"): said or not, the same report
 	{ID: "restated", Skip: true, Role: RoleNeutral, Words: W(
 		"corridos|corrido|dias corridos|anos completos|em anos completos|anos completados|idade completa|em anos|cada um numa coluna|cada uma numa coluna|cada um em uma coluna|cada uma em uma coluna|cada um em sua coluna|cada uma em sua coluna|numa coluna cada|uma coluna para cada|uma coluna pra cada|lado a lado em colunas",
-		"calendar|calendar days|completed years|whole years|full years|in whole years|in completed years|in years|each in its own column|each in a column|one column each|one column per|one column for each|in separate columns|as separate columns|as columns")},
+		"calendar|calendar days|completed years|whole years|full years|in whole years|in completed years|in years|on its books|on their books|on the books|on our books|on its register|on their register|each in its own column|each in a column|one column each|one column per|one column for each|in separate columns|as separate columns|as columns")},
 	// regional and informal interjections
 	{ID: "interjection", Skip: true, Role: RoleDiscourse, Words: W(
 		"oxe|oxi|oxente|vixe|vish|vixi|eita|egua|bah|tche|uai|trem|bixo|bicho|mano|parceiro|mermao|visse|arretado|massa|caramba|putz|poxa vida|afe|aff|affe|ave|ixi|xi|ops|epa|psiu|cruzes|bora|bora la|vambora|vamo|vamo la|flw|falow|vdd|tmj|tamo junto|slc|mds|meu deus|nossa senhora|credo|barbaridade|tri bah|guri|guria|pia|vei|meu rei|minha rainha|fmz|firmeza|suave|de boa|show de bola|pqp|nossa mae|misericordia|pelo amor de deus|plmds|afff|eita porra|oloco|olha ai|caraca|da hora|truta|maninho|maninha|tlgd|ta ligado|nss|pprt|oxe mainha|ne nao",

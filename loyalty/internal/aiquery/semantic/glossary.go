@@ -46,6 +46,8 @@ var Glossary = []GlossaryEntry{
 		"round(100.0 * count(*) FILTER (WHERE c.whatsapp_optin) / NULLIF(count(*), 0), 1)"},
 	{T("promoção vigente", "running promotion"), T("ativa e com a data de hoje entre início e fim", "active and with today between its start and end"),
 		"FROM reporting.promotions pm WHERE pm.is_active AND now() BETWEEN pm.start_date AND pm.end_date"},
+	{T("vs AA, mesmo período do ano anterior, MoM, período anterior", "vs LY / PY, same period last year, MoM, QoQ, vs PP"), T("o mesmo período um ano (ou um mês, um trimestre) antes; um período corrente (MTD, YTD, últimos N dias) é comparado até o mesmo dia; PP é o período do mesmo tamanho logo antes", "the same period a year (or a month, a quarter) before; a current period (MTD, YTD, last N days) is compared up to the same day; PP is the period of the same length right before"),
+		"date_trunc('month', now()) - interval '1 year' ... date_trunc('day', now()) + interval '1 day' - interval '1 year'"},
 	{T("semana, mês, ano", "week, month, year"), T("semanas começam na segunda; \"semana passada\" é a semana de segunda a domingo anterior; \"últimos N dias\" é uma janela até agora", "weeks start on Monday; \"last week\" is the previous Monday-Sunday; \"last N days\" is a window up to now"),
 		"date_trunc('week', now()) - interval '1 week' ... date_trunc('week', now()); now() - interval 'N days'"},
 }

@@ -2,6 +2,7 @@ package semantic
 
 import (
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -46,6 +47,12 @@ type Period struct {
 	From  string // SQL expression
 	To    string // SQL expression
 	Label Text   // said back to the user, with the dates it covers
+
+	// End is the day after the last one a period of named days covers (zero when it has
+	// no end or is relative); Length is the SQL interval the last N units span ("30
+	// days"), for the period of the same length before them
+	End    time.Time
+	Length string
 
 	Month int // the month of a CalendarMonth or CalendarDay period (birthdays)
 	Day   int // the day of a CalendarDay period
@@ -218,12 +225,12 @@ func (c Calendar) LastNUnits(n int, unit string) *Period {
 	u := names[unit]
 	name := T(fmt.Sprintf("últimos %d %s", n, u.PT), fmt.Sprintf("last %d %s", n, u.EN))
 	d := dayText(from)
-	return &Period{Kind: LastN, From: sql, Start: from, Label: T(name.PT+" (desde "+d.PT+", inclusive hoje)", name.EN+" (since "+d.EN+", today included)")}
+	return &Period{Kind: LastN, From: sql, Start: from, Length: fmt.Sprintf("%d %s", map[string]int{Days: n, Weeks: 7 * n, Months: n, Years: n}[unit], map[string]string{Days: "days", Weeks: "days", Months: "months", Years: "years"}[unit]), Label: T(name.PT+" (desde "+d.PT+", inclusive hoje)", name.EN+" (since "+d.EN+", today included)")}
 }
 
 // days is the period of the calendar days [from, to) (to exclusive).
 func days(from, to time.Time, kind PeriodKind) *Period {
-	return &Period{Kind: kind, From: Date(from), To: Date(to), Label: rangeText(from, to), Start: from}
+	return &Period{Kind: kind, From: Date(from), To: Date(to), Label: rangeText(from, to), Start: from, End: to}
 }
 
 // Day is one calendar day.
@@ -281,33 +288,101 @@ func Year(year int, loc *time.Location) *Period {
 	return p
 }
 
-// YearBefore is the same period a year earlier ("YoY growth for Q1": Q1 of the year
-// before); false when the period has no calendar start to shift.
-func YearBefore(p *Period) (*Period, bool) {
+// Earlier is the same period one unit earlier, for comparisons: "YoY", "vs LY" (unit
+// "year": Q1 2025 against Q1 2024), "MoM" ("month": May against April), "QoQ", "WoW",
+// and "vs PP" (unit "": the period of its own length right before it). A named calendar
+// period gives the named one before it; a relative one stays relative. A current period
+// (this week, MTD, QTD, YTD, the last N days) runs up to today, so the earlier one ends on
+// the same day of its own unit: June 1-18 against June 1-18 a year before, never a whole
+// June against half of one. False when the unit does not divide the period ("Q1 MoM")
+// or the period has no start to shift.
+func Earlier(p *Period, unit string) (*Period, bool) {
 	if p.Start.IsZero() {
 		return nil, false
 	}
-	y, loc := p.Start.Year()-1, p.Start.Location()
+	own := p.Unit()
+	switch p.Kind {
+	case ThisWeek, LastWeek:
+		own = "week"
+	case Today, Yesterday, CalendarDay:
+		own = "day"
+	case CalendarHalf:
+		own = "half"
+	}
+	length := "" // the period of its own length before it (LastN, DateRange)
+	switch {
+	case unit == "" && p.Kind == LastN:
+		length = p.Length
+	case unit == "" && p.Kind == DateRange && !p.End.IsZero():
+		length = fmt.Sprintf("%d days", int(p.End.Sub(p.Start).Hours()/24+0.5))
+	case unit == "":
+		unit = own
+	}
+	step, ok := unitSteps[unit]
+	switch {
+	case length != "":
+		n := 0
+		fmt.Sscanf(length, "%d", &n)
+		step.sql, step.days, step.label = length, n, T("período anterior", "the period before")
+		if p.Kind == LastN && p.Length != length || n < 1 || strings.HasSuffix(length, "months") || strings.HasSuffix(length, "years") {
+			return nil, false // the last N months start on a month's first day: not N months of days
+		}
+	case !ok, unit == "":
+		return nil, false
+	case unit == own, unit == "year":
+	case own == "day" && unit != "half", p.Kind == DateRange:
+	default:
+		return nil, false // "Q1 MoM": a quarter is no month
+	}
+	loc := p.Start.Location()
+	from := p.Start.AddDate(-step.years, -step.months, -step.days)
+	var q *Period
 	switch p.Kind {
 	case CalendarMonth:
-		return Month(y, int(p.Start.Month()), loc), true
+		q = Month(from.Year(), int(from.Month()), loc)
 	case CalendarQuarter:
-		return Quarter(y, (int(p.Start.Month())-1)/3+1, loc), true
+		q = Quarter(from.Year(), (int(from.Month())-1)/3+1, loc)
 	case CalendarHalf:
-		return Half(y, (int(p.Start.Month())-1)/6+1, loc), true
+		q = Half(from.Year(), (int(from.Month())-1)/6+1, loc)
 	case CalendarYear:
-		return Year(y, loc), true
+		q = Year(from.Year(), loc)
 	case CalendarDay:
-		return Day(p.Start.AddDate(-1, 0, 0)), true
-	case ThisWeek, LastWeek, ThisMonth, LastMonth, ThisQuarter, LastQuarter, ThisYear, LastYear:
-		q := &Period{Kind: DateRange, From: p.From + " - interval '1 year'", Start: p.Start.AddDate(-1, 0, 0),
-			Label: T(p.Label.PT+", um ano antes", p.Label.EN+", a year earlier")}
-		if p.To != "" {
-			q.To = p.To + " - interval '1 year'"
+		q = Day(from)
+	case DateRange:
+		if p.End.IsZero() {
+			return nil, false
 		}
-		return q, true
+		q = days(from, p.End.AddDate(-step.years, -step.months, -step.days), DateRange)
+		q.Label = T(p.Label.PT+", "+step.label.PT, p.Label.EN+", "+step.label.EN)
+	case ThisWeek, ThisMonth, ThisQuarter, ThisYear, Today, LastN:
+		// running: up to the same day of the earlier unit; the last N days against the N
+		// days before them
+		q = &Period{Kind: DateRange, From: p.From + " - interval '" + step.sql + "'", To: sqlToday + " + interval '1 day' - interval '" + step.sql + "'", Start: from}
+		if length != "" {
+			q.To = p.From
+		}
+		q.Label = T(p.Label.PT+", "+step.label.PT+" (até o mesmo dia)", p.Label.EN+", "+step.label.EN+" (up to the same day)")
+	case LastWeek, LastMonth, LastQuarter, LastYear, Yesterday:
+		q = &Period{Kind: DateRange, From: p.From + " - interval '" + step.sql + "'", To: p.To + " - interval '" + step.sql + "'", Start: from,
+			Label: T(p.Label.PT+", "+step.label.PT, p.Label.EN+", "+step.label.EN)}
+	default:
+		return nil, false
 	}
-	return nil, false
+	return q, true
+}
+
+// unitSteps are the units a period is compared one of back ("MoM": a month).
+var unitSteps = map[string]struct {
+	years, months, days int
+	sql                 string
+	label               Text
+}{
+	"day":     {0, 0, 1, "1 day", T("um dia antes", "a day earlier")},
+	"week":    {0, 0, 7, "1 week", T("uma semana antes", "a week earlier")},
+	"month":   {0, 1, 0, "1 month", T("um mês antes", "a month earlier")},
+	"quarter": {0, 3, 0, "3 months", T("um trimestre antes", "a quarter earlier")},
+	"half":    {0, 6, 0, "6 months", T("um semestre antes", "half a year earlier")},
+	"year":    {1, 0, 0, "1 year", T("um ano antes", "a year earlier")},
 }
 
 // Runs reports whether a named calendar period is still running at now ("June until now"

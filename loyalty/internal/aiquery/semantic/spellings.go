@@ -37,6 +37,8 @@ var Spellings = []Spelling{
 	{"nm", []string{"nem"}},
 	{"mt", []string{"muito"}},
 	{"mto", []string{"muito"}},
+	{"ult", []string{"ultimos", "ultimas", "ultimo", "ultima"}},
+	{"ults", []string{"ultimos", "ultimas"}},
 	// en texting
 	{"u", []string{"you"}},
 	{"ur", []string{"your"}},
@@ -67,3 +69,50 @@ func SpellingsOf(w string) []string {
 	}
 	return nil
 }
+
+// Abbreviation is one typed word that stands for a phrase of the model's words: a finance
+// or retail abbreviation ("TTM": the last 12 months), or a word typed in capitals whose
+// lower-case form is another word ("MoM" is month over month; "mom" is not). The lexicon
+// reads the typed word as the phrase, so the productions that read the phrase spelled out
+// read it; nothing is written twice.
+type Abbreviation struct {
+	Short string // folded
+	Caps  bool   // only when typed with a capital after the first letter ("MoM", "MOM", "WoW")
+	Long  string // words of the model
+}
+
+// Abbreviations of analysts' writing.
+var Abbreviations = []Abbreviation{
+	{"ttm", false, "last 12 months"},
+	{"ltm", false, "last 12 months"},
+	{"cy", false, "this year"},
+	{"busiest", false, "most sales"},
+	{"quietest", false, "fewest sales"},
+	{"mom", true, "m/m"},
+	{"wow", true, "w/w"},
+}
+
+// AbbreviationOf is the phrase a typed word stands for ("" when none); caps says it was
+// typed with a capital letter.
+func AbbreviationOf(w string, caps bool) string {
+	for _, a := range Abbreviations {
+		if a.Short == w && (caps || !a.Caps) {
+			return a.Long
+		}
+	}
+	return ""
+}
+
+// WindowUnits are the unit letters of a trailing window typed as one word: "L30D", "T12M"
+// (the last 30 days, the trailing 12 months: L or T, a number, a unit) and "30d", "12m",
+// "4wks" right after a word of "last" ("últimos 30d", "past 4w"); the unit's word in
+// each language.
+var WindowUnits = map[string]Text{
+	"d": T("dias", "days"), "dd": T("dias", "days"),
+	"w": T("semanas", "weeks"), "wk": T("semanas", "weeks"), "wks": T("semanas", "weeks"), "sem": T("semanas", "weeks"),
+	"m": T("meses", "months"), "mo": T("meses", "months"), "mos": T("meses", "months"), "mth": T("meses", "months"), "mths": T("meses", "months"),
+	"y": T("anos", "years"), "yr": T("anos", "years"), "yrs": T("anos", "years"), "a": T("anos", "years"),
+}
+
+// WindowLast are the letters that open a trailing window typed as one word ("L30D", "T12M").
+var WindowLast = map[string]bool{"l": true, "t": true}
