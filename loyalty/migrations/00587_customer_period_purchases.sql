@@ -30,7 +30,7 @@ CREATE TABLE customer_period_purchases (
     grain        text NOT NULL CHECK (grain IN ('Q', 'Y', 'A')),    -- calendar quarter, calendar year, all time
     period_start date NOT NULL,                                     -- its first day ('-infinity' for all time)
     customer_id  uuid NOT NULL,
-    purchases    bigint NOT NULL CHECK (purchases >= 0),            -- sales not cancelled (additive; 0 only inside a statement)
+    purchases    bigint NOT NULL,                                   -- sales not cancelled (additive; 0 only inside a statement)
     spent        numeric NOT NULL,                                  -- their value (additive)
     PRIMARY KEY (customer_id, grain, period_start)
 );
