@@ -44,7 +44,8 @@ CREATE INDEX customer_period_purchases_rank_idx
 -- first, the years and all time summed from the quarters. The rebuild's source (in the
 -- table's zone) and the view's when the session's zone is not the table's. A function
 -- (not inlined) so that the planner does not cost this branch of the view, never run in
--- the usual case, as a full aggregation of the coupons in every plan.
+-- the usual case, as a full aggregation of the coupons in every plan; parallel safe, or
+-- no query of the view could count a period's rows with parallel workers.
 CREATE FUNCTION loyalty.customer_periods_raw()
 RETURNS TABLE (grain text, period_start date, customer_id uuid, purchases bigint, spent numeric) AS $$
     WITH q AS MATERIALIZED (
@@ -59,7 +60,7 @@ RETURNS TABLE (grain text, period_start date, customer_id uuid, purchases bigint
     SELECT 'Y'::text, date_trunc('year', q.period_start)::date, q.customer_id, sum(q.purchases)::bigint, sum(q.spent) FROM q GROUP BY 2, 3
     UNION ALL
     SELECT 'A'::text, '-infinity'::date, q.customer_id, sum(q.purchases)::bigint, sum(q.spent) FROM q GROUP BY 3;
-$$ LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, pg_temp ROWS 1000;
+$$ LANGUAGE sql STABLE PARALLEL SAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp ROWS 1000;
 -- +goose StatementEnd
 
 -- +goose StatementBegin
