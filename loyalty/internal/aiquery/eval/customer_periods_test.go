@@ -31,7 +31,8 @@ func TestCustomerPeriodsAnswerAsRawRows(t *testing.T) {
 	ctx := context.Background()
 	it := grammar.New(func() time.Time { return Now }, Location)
 
-	tieIDs := seedTiedSpenders(t, db)
+	// D first, then A, B and C tied at 3,000,000 in Q3 2025, then E
+	tieIDs := seedSpenders(t, db, "Zz Tie ", "TIE", 98_000_000_000, time.Date(2025, 8, 1, 12, 0, 0, 0, Location), tiedSpend)
 
 	questions := []string{
 		"top 10 clientes que mais gastaram no segundo trimestre de 2025",
@@ -164,33 +165,6 @@ func TestCustomerPeriodsAnswerAsRawRows(t *testing.T) {
 		consistent(t)
 		compare(t, "table in UTC, session in "+TimeZone)
 	})
-}
-
-// seedTiedSpenders adds five customers who spend far above the seed's in Q3 2025 (two
-// coupons each): D 5,000,000, then A, B and C tied at 3,000,000, then E 1,000,000.
-// Returns their ids by name letter.
-func seedTiedSpenders(t *testing.T, db *gorm.DB) map[string]string {
-	t.Helper()
-	ids := map[string]string{}
-	spend := []struct {
-		name  string
-		value int
-	}{{"D", 5_000_000}, {"C", 3_000_000}, {"A", 3_000_000}, {"B", 3_000_000}, {"E", 1_000_000}}
-	for i, s := range spend {
-		var id string
-		if err := db.Raw(`INSERT INTO loyalty.customers (name, doc, email, phone) VALUES (?, ?, ?, '11999999999') RETURNING id`,
-			"Zz Tie "+s.name, fmt.Sprintf("%011d", 98_000_000_000+i), fmt.Sprintf("tie%d@example.com", i)).Row().Scan(&id); err != nil {
-			t.Fatal(err)
-		}
-		ids[s.name] = id
-		for k, v := range []int{s.value / 2, s.value - s.value/2} {
-			if err := db.Exec(`INSERT INTO loyalty.coupons (customer_id, coupon_identifier, transaction_date, value) VALUES (?, ?, ?, ?)`,
-				id, fmt.Sprintf("TIE-%d-%d", i, k), time.Date(2025, 8, 1+k, 12, 0, 0, 0, Location), v).Error; err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	return ids
 }
 
 // rewriteCoupons changes coupons in every way the triggers follow: E's coupons in one
