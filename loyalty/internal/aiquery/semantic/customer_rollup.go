@@ -31,10 +31,10 @@ const CustomerPeriodsView = "customer_period_purchases"
 // customer), row over one of them (a ranking of customers, whose rows need no grouping).
 type customerMeasure struct{ agg, row string }
 
-// customerMeasures are the measures the summary answers, written over its rows: one per
-// customer (customer_id, transaction_date, sales, value), from the summary or from the
-// raw coupons grouped by customer, so a customer is a row and distinct customers are
-// counted without sorting them.
+// customerMeasures are the measures the per-customer sources answer, written over their
+// rows: one per customer (customer_id, sales, value, and transaction_date from the
+// summary), from CustomerPeriodsView, the summary or the raw coupons grouped by customer,
+// so a customer is a row and distinct customers are counted without sorting them.
 var customerMeasures = map[string]customerMeasure{
 	Buyers.ID:          {"count(*)", "1::bigint"},
 	Revenue.ID:         {Revenue.Expr, "v.value"},
@@ -44,9 +44,10 @@ var customerMeasures = map[string]customerMeasure{
 	AverageTicket.ID:   {"round(sum(v.value) / NULLIF(sum(v.sales), 0), 2)", "round(v.value / NULLIF(v.sales, 0), 2)"},
 }
 
-// customerSource is r answered from the per-customer summary when its shape allows: sales
-// measures the summary holds, breakdowns and filters that read only the customer (and
-// the period, applied to the fact's time column).
+// customerSource is r answered per customer when its shape allows: sales measures the
+// summary holds, breakdowns and filters that read only the customer (and the period).
+// Over all time or a whole calendar quarter or year, from CustomerPeriodsView (that
+// period's rows); over another period that may be covered, from the summary.
 func (r *Request) customerSource() (source, bool) {
 	grain, start := periodGrain(r.Period)
 	if r.Fact != Sales || len(r.Attrs) > 0 || r.SortBy != nil || len(r.Measures) == 0 || r.periodFilter() != nil || (grain == "" && !mayBeCovered(r.Period)) {
