@@ -118,7 +118,7 @@ func runAdmin(ctx context.Context, args []string, getenv func(string) string, st
 		if pass.Busy {
 			return fmt.Errorf("admin %s: a replica's pass is running; try again when it ends", job)
 		}
-		summary = []field{{"partitions", pass.Partitions}, {"customers", pass.Customers}}
+		summary = []field{{"partitions", pass.Partitions}, {"customers", pass.Customers}, {"customer periods", pass.CustomerPeriods}}
 	case "reprocess-store-owner":
 		stats, err := jobs.ReprocessStoreCodeOwner(ctx, progress)
 		progress.finish()

@@ -126,7 +126,7 @@ func TestRulesReadPhrasingClasses(t *testing.T) {
 		{"period", "how many points were given out in May by store", []string{"DATE '2025-05-01'", "GROUP BY"}},
 		{"abbrev", "tkt medio por forma de pgto esse mes", []string{"AS ticket_medio", "payment_type"}},
 		{"abbrev", "vlr total vendido no pix", []string{"sum(v.value)", "'pix'"}},
-		{"abbrev", "top 5 clientes q mais gastaram", []string{"sum(v.value)", "LIMIT 5"}},
+		{"abbrev", "top 5 clientes q mais gastaram", []string{"v.value AS faturamento", "LIMIT 5"}},
 		{"abbrev", "total rev last month", []string{"sum(v.value)"}},
 		{"abbrev", "how many txns yesterday", []string{"AS sales"}},
 		{"optin", "% de clientes com whatsapp liberado", []string{"FILTER (WHERE c.whatsapp_optin)"}},

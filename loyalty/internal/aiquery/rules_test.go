@@ -73,7 +73,7 @@ func TestRulesKeepEveryPartOfTheQuestion(t *testing.T) {
 		{"vendas da Loja Centro em outubro", []string{"v.store_code = 'S1'", "DATE '2024-10-01'"}, nil},
 		// negation and cancellation
 		{"vendas canceladas este mês", []string{"v.cancelled_at IS NOT NULL"}, []string{"v.cancelled_at IS NULL"}},
-		{"customers who have never made a purchase", []string{"NOT EXISTS (SELECT 1 FROM reporting.customer_purchases x"}, []string{"count(DISTINCT"}},
+		{"customers who have never made a purchase", []string{"(SELECT count(*) FROM reporting.customers c) - (SELECT count(*) FROM reporting.customer_period_purchases x WHERE x.grain = 'A'"}, []string{"count(DISTINCT"}},
 		{"quantos clientes não aceitam whatsapp?", []string{"NOT c.whatsapp_optin"}, nil},
 		{"quantos clientes não usam o app", []string{"NOT c.app_user"}, nil},
 		// breakdowns
@@ -91,10 +91,10 @@ func TestRulesKeepEveryPartOfTheQuestion(t *testing.T) {
 		{"ticket médio este ano", []string{"AS ticket_medio"}, []string{"AS faturamento"}},
 		{"number of purchases last week", []string{"AS sales"}, []string{"AS revenue"}},
 		{"top 5 customers by number of purchases", []string{"AS sales", "ORDER BY 3 DESC", "LIMIT 5"}, []string{"sum(v.value)"}},
-		{"quem mais gastou este ano?", []string{"c.name", "sum(v.value)", "LIMIT 1"}, nil},
+		{"quem mais gastou este ano?", []string{"c.name", "v.value AS faturamento", "cp.grain = 'Y' AND cp.period_start = (date_trunc('year', now()))::date", "LIMIT 1"}, nil},
 		// revenue over the customers who bought: one row per customer from the summary
 		// (docs/sizing.md), so they are counted as rows
-		{"gasto médio por cliente", []string{"sum(v.value) / NULLIF(count(*), 0)", "reporting.customer_purchases"}, nil},
+		{"gasto médio por cliente", []string{"sum(v.value) / NULLIF(count(*), 0)", "reporting.customer_period_purchases"}, nil},
 		// periods
 		{"faturamento da semana passada", []string{"date_trunc('week', now()) - interval '1 week'"}, nil},
 		{"vendas do último fim de semana", []string{"date_trunc('week', now()) - interval '2 days'", "v.transaction_date < date_trunc('week', now())"}, nil},

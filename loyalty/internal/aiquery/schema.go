@@ -178,6 +178,15 @@ var Views = []View{
 		{"purchases", "bigint", "number of sales not cancelled"},
 		{"spent", "numeric", "their value"},
 	}},
+	// The customers' quarters, years and all time (migration 00587): exact, one row per
+	// customer and calendar quarter, calendar year or all time in which the customer bought.
+	{Name: "customer_period_purchases", Note: "one row per customer and calendar quarter (grain 'Q'), calendar year ('Y') or all time ('A') with a sale not cancelled in it (exact): number of purchases and total spent in it", Columns: []Column{
+		{"grain", "text", "Q a calendar quarter, Y a calendar year (in the reporting time zone), A all time"},
+		{"period_start", "date", "the quarter's or year's first day; '-infinity' for all time"},
+		{"customer_id", "uuid", ""},
+		{"purchases", "bigint", "number of sales not cancelled in it"},
+		{"spent", "numeric", "their value"},
+	}},
 }
 
 // viewColumns is the relation allow-list: each view and its column names.

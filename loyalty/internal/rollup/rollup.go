@@ -40,6 +40,10 @@ type Pass struct {
 	// Customers is the number of customers whose purchase summary was recomputed
 	// (migration 00580).
 	Customers int
+	// CustomerPeriods is the number of rows of the customers' quarters, years and all time
+	// (migration 00587) rebuilt: 0 unless the report time zone is not theirs (the first
+	// pass after the migration, or AI_TIMEZONE changed); the triggers keep them otherwise.
+	CustomerPeriods int
 	// Busy: another replica's pass was running; this one did nothing.
 	Busy bool
 }
@@ -49,7 +53,9 @@ type Pass struct {
 // fails or is cancelled rolls back whole, marks included: the next one does its work.
 //
 // The per-customer summary is refreshed after the daily rollups, in a transaction of its
-// own under its own lock: Busy when another replica holds either.
+// own under its own lock: Busy when another replica holds either. Then the customers'
+// quarters, years and all time (kept by triggers) are rebuilt if their time zone is not
+// the report time zone: that rebuild holds writes to coupons back while it runs.
 func (j *Job) Refresh(ctx context.Context) (Pass, error) {
 	var p Pass
 	if err := j.db.WithContext(ctx).Raw(`SELECT loyalty.rollup_refresh(?)`, j.timeZone).Row().Scan(&p.Partitions); err != nil {
@@ -64,7 +70,10 @@ func (j *Job) Refresh(ctx context.Context) (Pass, error) {
 	if err := j.vacuumMarks(ctx, p.Customers, "customer_purchase_marks"); err != nil {
 		return p, err
 	}
-	if p.Partitions < 0 || p.Customers < 0 {
+	if err := j.db.WithContext(ctx).Raw(`SELECT loyalty.customer_periods_refresh(?)`, j.timeZone).Row().Scan(&p.CustomerPeriods); err != nil {
+		return p, fmt.Errorf("rebuild the customers' quarters and years: %w", err)
+	}
+	if p.Partitions < 0 || p.Customers < 0 || p.CustomerPeriods < 0 {
 		return Pass{Busy: true}, nil
 	}
 	return p, nil
@@ -97,8 +106,8 @@ func (j *Job) Run(ctx context.Context, interval time.Duration) {
 			return
 		case err != nil:
 			j.log.ErrorContext(ctx, "report rollups: pass failed", "error", err)
-		case p.Partitions > 0 || p.Customers > 0:
-			j.log.InfoContext(ctx, "report rollups refreshed", "partitions", p.Partitions, "customers", p.Customers, "took", time.Since(started).Round(time.Millisecond))
+		case p.Partitions > 0 || p.Customers > 0 || p.CustomerPeriods > 0:
+			j.log.InfoContext(ctx, "report rollups refreshed", "partitions", p.Partitions, "customers", p.Customers, "customer_periods", p.CustomerPeriods, "took", time.Since(started).Round(time.Millisecond))
 		}
 		select {
 		case <-ctx.Done():

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
+	"gorm.io/gorm"
 )
 
 // TestCustomerRankingKeepsTies: a ranking of customers is compiled in two steps (grouped
@@ -23,24 +24,7 @@ func TestCustomerRankingKeepsTies(t *testing.T) {
 
 	// Far above every seeded customer's spending, in a year with no other sale: D first,
 	// then A, B and C tied, then E.
-	spend := []struct {
-		name  string
-		value int
-	}{{"Zz Rank D", 5_000_000}, {"Zz Rank C", 3_000_000}, {"Zz Rank A", 3_000_000}, {"Zz Rank B", 3_000_000}, {"Zz Rank E", 1_000_000}}
-	for i, s := range spend {
-		var id string
-		if err := db.Raw(`INSERT INTO loyalty.customers (name, doc, email, phone) VALUES (?, ?, ?, '11999999999') RETURNING id`,
-			s.name, fmt.Sprintf("%011d", 99_000_000_000+i), fmt.Sprintf("rank%d@example.com", i)).Row().Scan(&id); err != nil {
-			t.Fatal(err)
-		}
-		// two coupons each, so the total is a sum
-		for k, v := range []int{s.value / 2, s.value - s.value/2} {
-			if err := db.Exec(`INSERT INTO loyalty.coupons (customer_id, coupon_identifier, transaction_date, value) VALUES (?, ?, ?, ?)`,
-				id, fmt.Sprintf("RANK-%d-%d", i, k), time.Date(2031, 3, 1+k, 12, 0, 0, 0, Location), v).Error; err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+	seedSpenders(t, db, "Zz Rank ", "RANK", 99_000_000_000, time.Date(2031, 3, 1, 12, 0, 0, 0, Location), tiedSpend)
 
 	year := semantic.Range(time.Date(2031, 1, 1, 0, 0, 0, 0, Location), time.Date(2031, 12, 31, 0, 0, 0, 0, Location))
 	cases := []struct {
@@ -101,4 +85,36 @@ LIMIT %d`, cond, dir, c.limit)
 			t.Errorf("%s: customers %v, want %v", c.name, names, c.want)
 		}
 	}
+}
+
+// tiedSpend: D first, then A, B and C tied, then E (far above every seeded customer).
+var tiedSpend = []struct {
+	name  string
+	value int
+}{{"D", 5_000_000}, {"C", 3_000_000}, {"A", 3_000_000}, {"B", 3_000_000}, {"E", 1_000_000}}
+
+// seedSpenders adds each of spend as a customer named prefix+name (documents from doc0 on)
+// with two coupons, on day at and the next, that sum its value (coupon i's are
+// coupon-i-0 and coupon-i-1). Returns their ids by name.
+func seedSpenders(t *testing.T, db *gorm.DB, prefix, coupon string, doc0 int64, at time.Time, spend []struct {
+	name  string
+	value int
+}) map[string]string {
+	t.Helper()
+	ids := map[string]string{}
+	for i, s := range spend {
+		var id string
+		if err := db.Raw(`INSERT INTO loyalty.customers (name, doc, email, phone) VALUES (?, ?, ?, '11999999999') RETURNING id`,
+			prefix+s.name, fmt.Sprintf("%011d", doc0+int64(i)), fmt.Sprintf("%s%d@example.com", strings.ToLower(coupon), i)).Row().Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		ids[s.name] = id
+		for k, v := range []int{s.value / 2, s.value - s.value/2} {
+			if err := db.Exec(`INSERT INTO loyalty.coupons (customer_id, coupon_identifier, transaction_date, value) VALUES (?, ?, ?, ?)`,
+				id, fmt.Sprintf("%s-%d-%d", coupon, i, k), at.AddDate(0, 0, k), v).Error; err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return ids
 }

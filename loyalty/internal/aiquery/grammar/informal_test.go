@@ -94,7 +94,7 @@ func TestInformalClasses(t *testing.T) {
 			"AOV trailing 30 days":                        {measures: []string{"average_ticket"}, sql: []string{"'29 days'"}},
 			"average ticket over the rolling 7 days":      {measures: []string{"average_ticket"}, sql: []string{"'6 days'"}},
 			"vendas nos ultimos 15 dias corridos":         {measures: []string{"sales_count"}, sql: []string{"'14 days'"}},
-			"top 5 customers by lifetime spend":           {limit: 5, period: "-", sql: []string{"customer_purchases"}},
+			"top 5 customers by lifetime spend":           {limit: 5, period: "-", sql: []string{"customer_period_purchases"}},
 			"customer lifetime value by store":            {refuse: true},
 			"total points liability, active members only": {measures: []string{"balance_total"}, sql: []string{"c.is_active"}},
 			"saldo total só dos clientes ativos":          {measures: []string{"balance_total"}, sql: []string{"c.is_active"}},

@@ -19,37 +19,51 @@ import (
 // covered side bought in it.
 const CustomerPurchasesView = "customer_purchases"
 
-// customerMeasures are the measures the summary answers, written over its rows: one per
-// customer (customer_id, transaction_date, sales, value), from the summary or from the
-// raw coupons grouped by customer, so a customer is a row and distinct customers are
-// counted without sorting them.
-var customerMeasures = map[string]string{
-	Buyers.ID:          "count(*)",
-	Revenue.ID:         Revenue.Expr,
-	RevenuePerBuyer.ID: "round(sum(v.value) / NULLIF(count(*), 0), 2)",
-	SalesCount.ID:      "COALESCE(sum(v.sales), 0)::bigint",
-	SalesPerBuyer.ID:   "round(sum(v.sales)::numeric / NULLIF(count(*), 0), 2)",
-	AverageTicket.ID:   "round(sum(v.value) / NULLIF(sum(v.sales), 0), 2)",
+// CustomerPeriodsView holds the customers' calendar quarters and years and their all time
+// (migration 00587): one row per customer and quarter ('Q'), year ('Y') or all time ('A')
+// in which the customer bought, with the number of purchases and the total spent in it,
+// kept in the transaction of each write to coupons (exact at every commit). It answers a
+// question by customer over exactly one calendar quarter or year, or over all time, with
+// no check of coverage; a period's rows are in the order of a ranking by spend (an index).
+const CustomerPeriodsView = "customer_period_purchases"
+
+// customerMeasure is a measure the per-customer rows answer: agg over the rows (one per
+// customer), row over one of them (a ranking of customers, whose rows need no grouping).
+type customerMeasure struct{ agg, row string }
+
+// customerMeasures are the measures the per-customer sources answer, written over their
+// rows: one per customer (customer_id, sales, value, and transaction_date from the
+// summary), from CustomerPeriodsView, the summary or the raw coupons grouped by customer,
+// so a customer is a row and distinct customers are counted without sorting them.
+var customerMeasures = map[string]customerMeasure{
+	Buyers.ID:          {"count(*)", "1::bigint"},
+	Revenue.ID:         {Revenue.Expr, "v.value"},
+	RevenuePerBuyer.ID: {"round(sum(v.value) / NULLIF(count(*), 0), 2)", "round(v.value, 2)"},
+	SalesCount.ID:      {"COALESCE(sum(v.sales), 0)::bigint", "v.sales::bigint"},
+	SalesPerBuyer.ID:   {"round(sum(v.sales)::numeric / NULLIF(count(*), 0), 2)", "round(v.sales::numeric, 2)"},
+	AverageTicket.ID:   {"round(sum(v.value) / NULLIF(sum(v.sales), 0), 2)", "round(v.value / NULLIF(v.sales, 0), 2)"},
 }
 
-// customerSource is r answered from the per-customer summary when its shape allows: sales
-// measures the summary holds, breakdowns and filters that read only the customer (and
-// the period, applied to the fact's time column).
+// customerSource is r answered per customer when its shape allows: sales measures the
+// summary holds, breakdowns and filters that read only the customer (and the period).
+// Over all time or a whole calendar quarter or year, from CustomerPeriodsView (that
+// period's rows); over another period that may be covered, from the summary.
 func (r *Request) customerSource() (source, bool) {
-	if r.Fact != Sales || len(r.Attrs) > 0 || r.SortBy != nil || len(r.Measures) == 0 || r.periodFilter() != nil || !mayBeCovered(r.Period) {
+	grain, start := periodGrain(r.Period)
+	if r.Fact != Sales || len(r.Attrs) > 0 || r.SortBy != nil || len(r.Measures) == 0 || r.periodFilter() != nil || (grain == "" && !mayBeCovered(r.Period)) {
 		return source{}, false
 	}
 	buyersOnly := true
-	var ms []*Measure
+	var ms, rows []*Measure
 	for _, m := range r.Measures {
-		expr, ok := customerMeasures[m.ID]
+		cm, ok := customerMeasures[m.ID]
 		if !ok || len(m.Where) > 0 {
 			return source{}, false
 		}
 		buyersOnly = buyersOnly && m.ID == Buyers.ID
-		c := *m
-		c.Expr = expr
-		ms = append(ms, &c)
+		c, w := *m, *m
+		c.Expr, w.Expr = cm.agg, cm.row
+		ms, rows = append(ms, &c), append(rows, &w)
 	}
 	cust, _ := customerJoin(r.Fact)
 	readsCustomerOnly := func(sql string, js []string) bool {
@@ -89,7 +103,46 @@ func (r *Request) customerSource() (source, bool) {
 			return source{}, false
 		}
 	}
-	return source{from: perCustomerRows(r.Period, buyersOnly), measures: ms}, true
+	if grain != "" {
+		return source{from: periodRows(grain, start), measures: ms, rows: rows, periodDone: true}, true
+	}
+	return source{from: perCustomerRows(r.Period, buyersOnly), measures: ms, rows: rows}, true
+}
+
+// periodGrain is the grain of CustomerPeriodsView that holds period p whole, and the SQL of
+// its first day: all time (no period), a calendar quarter or year, named ("no segundo
+// trimestre de 2025", "em 2025") or relative ("este ano", "trimestre passado"), whose From
+// is its first day and To the next one's; "" for any other period.
+func periodGrain(p *Period) (grain, start string) {
+	if p == nil {
+		return "A", "'-infinity'::date"
+	}
+	if p.From == "" || p.To == "" {
+		return "", ""
+	}
+	switch p.Kind {
+	case CalendarQuarter, ThisQuarter, LastQuarter:
+		return "Q", "(" + p.From + ")::date"
+	case CalendarYear, ThisYear, LastYear:
+		return "Y", "(" + p.From + ")::date"
+	}
+	return "", ""
+}
+
+// periodRows is the FROM clause of a request answered per customer over period p when
+// CustomerPeriodsView holds it (periodGrain): the customers' rows of p, one per customer
+// who bought in it, as rows (customer_id, sales, value) under the sales alias. Only the
+// rows of p are read, so the period's own condition is not applied again
+// (source.periodDone).
+func periodRows(grain, start string) string {
+	return fmt.Sprintf("(SELECT cp.customer_id, cp.purchases AS sales, cp.spent AS value\n    FROM %s cp\n   WHERE %s) %s",
+		Schema+"."+CustomerPeriodsView, periodIs("cp", grain, start), Sales.Alias)
+}
+
+// periodIs is the condition "row x of CustomerPeriodsView is of the grain's period that
+// starts at start".
+func periodIs(x, grain, start string) string {
+	return fmt.Sprintf("%s.grain = '%s' AND %s.period_start = %s", x, grain, x, start)
 }
 
 // mayBeCovered reports whether period p is worth the summary's check: all time, a period

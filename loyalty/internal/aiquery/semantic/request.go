@@ -209,8 +209,16 @@ func (r *Request) Compile() (string, error) {
 	if parts := r.parts(); len(parts) > 1 {
 		return r.compileParts(parts)
 	}
+	if q, ok := r.neverBought(); ok {
+		return q, nil
+	}
 	src := r.source() // the fact's view, or a rollup of it (rollup.go)
 	late := r.ranksCustomers()
+	measures := src.measures
+	ungrouped := late && src.rows != nil // one row per customer already: ranked as they are
+	if ungrouped {
+		measures = src.rows
+	}
 	var (
 		cols    []Column
 		group   []string
@@ -269,11 +277,11 @@ func (r *Request) Compile() (string, error) {
 	}
 
 	firstMeasure := len(cols) + 1
-	for _, m := range src.measures {
+	for _, m := range measures {
 		cols = append(cols, Column{Expr: m.Expr, Alias: m.Alias.In(r.Lang)})
 	}
 	if len(r.Measures) > 0 {
-		conds = append(conds, src.measures[0].Where...)
+		conds = append(conds, measures[0].Where...)
 		if m := r.Measures[0]; m.Kind == Rate && m.rateOf != nil && !m.live {
 			live = "" // a cancellation rate is over every sale
 		}
@@ -301,7 +309,7 @@ func (r *Request) Compile() (string, error) {
 		conds = append([]string{live}, conds...)
 	}
 	conds = append(conds, dimConds...)
-	if r.Period != nil && pf == nil {
+	if r.Period != nil && pf == nil && !src.periodDone {
 		conds = append(conds, r.Period.Cond(r.timeColumn()))
 	}
 
@@ -356,7 +364,7 @@ func (r *Request) Compile() (string, error) {
 	if len(conds) > 0 {
 		b.WriteString("\nWHERE " + strings.Join(conds, "\n  AND "))
 	}
-	if len(r.Measures) > 0 && len(group) > 0 {
+	if len(r.Measures) > 0 && len(group) > 0 && !ungrouped {
 		b.WriteString("\nGROUP BY " + strings.Join(group, ", "))
 	}
 	if len(orderBy) > 0 {

@@ -79,6 +79,12 @@ type source struct {
 	from     string
 	live     string
 	measures []*Measure
+	// rows, when set, are the measures written over one row: the source has one row per
+	// customer, so a ranking of customers reads its rows without grouping them (and in the
+	// order of an index, CustomerPeriodsView's).
+	rows []*Measure
+	// periodDone: the source holds only the rows of the request's period.
+	periodDone bool
 }
 
 // source is the request's daily rollup when its shape allows, else the per-customer
@@ -111,8 +117,7 @@ func (r *Request) filter(f *Filter, p *Period) (string, []string, bool) {
 	if !ok || r.raw {
 		return cond, js, ok
 	}
-	ever := fmt.Sprintf("EXISTS (SELECT 1 FROM %s.%s x WHERE %s)", Schema, Sales.View, customerRows(Sales, "x", nil))
-	summary := fmt.Sprintf("EXISTS (SELECT 1 FROM %s.%s x WHERE x.customer_id = c.id)", Schema, CustomerPurchasesView)
+	ever, summary := boughtEver()
 	switch cond {
 	case ever:
 		return summary, js, true
@@ -120,6 +125,34 @@ func (r *Request) filter(f *Filter, p *Period) (string, []string, bool) {
 		return "NOT " + summary, js, true
 	}
 	return cond, js, ok
+}
+
+// boughtEver is the condition "the customer c bought, ever" over raw coupons (as filters
+// write it) and over the per-customer summary.
+func boughtEver() (raw, summary string) {
+	return fmt.Sprintf("EXISTS (SELECT 1 FROM %s.%s x WHERE %s)", Schema, Sales.View, customerRows(Sales, "x", nil)),
+		fmt.Sprintf("EXISTS (SELECT 1 FROM %s.%s x WHERE x.customer_id = c.id)", Schema, CustomerPurchasesView)
+}
+
+// neverBought is r compiled by subtraction when r counts the customers who never bought
+// and nothing else narrows or breaks them down ("quantos clientes nunca compraram"): the
+// customers minus the all-time rows of CustomerPeriodsView, one per customer who bought.
+// Each of those rows is of an existing customer (a deleted customer's coupons go with it,
+// and their triggers remove its rows in the same transaction), so the difference is the
+// count of the customers without one, read as two index counts instead of an anti-join
+// of every customer with the buyers.
+func (r *Request) neverBought() (string, bool) {
+	if r.raw || r.Fact != Customers || len(r.Measures) != 1 || r.Measures[0].ID != CustomerCount.ID ||
+		len(r.Dims) > 0 || len(r.Attrs) > 0 || r.Period != nil || len(r.Filters) != 1 || r.Fact.Live != "" {
+		return "", false
+	}
+	cond, js, ok := r.filter(r.Filters[0], nil)
+	if _, summary := boughtEver(); !ok || len(js) > 0 || cond != "NOT "+summary {
+		return "", false
+	}
+	grain, start := periodGrain(nil)
+	return fmt.Sprintf("SELECT (SELECT count(*) FROM %s) - (SELECT count(*) FROM %s.%s x WHERE %s) AS %s",
+		r.Fact.from(), Schema, CustomerPeriodsView, periodIs("x", grain, start), r.Measures[0].Alias.In(r.Lang)), true
 }
 
 // CompileRaw is Compile reading raw rows only, never a rollup (the reference of the
