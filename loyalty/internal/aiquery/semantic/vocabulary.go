@@ -429,7 +429,7 @@ var Terminals = []Term{
 	{CatAmong, "", W("desses|dessas|destes|destas|dentre esses|dentre essas|dentre eles|dentre elas|entre esses|entre essas|desse total|desse grupo|deste grupo|dos quais|das quais", "of those|of these|among those|among these|out of those|out of these|from those|of which|of that group|of this group")},
 	{CatAgain, "", W("novamente|de novo|outra vez|voltaram a|voltou a|denovo|voltaram|voltou|voltar|retornaram|retornou", "again|once more|come back|came back|returned|return|came again")},
 	{CatBoth, "", W("ambos|ambas|as duas|os dois|nas duas|nos dois|em ambas|tanto|tambem|tb|tbm|tambem em|tambem na|tambem no", "both|both of|each of|also|as well as|and also")},
-	{CatBefore2, "", W("antes|anteriormente|ja tinham|ja tinha", "before|previously|earlier|had already")},
+	{CatBefore2, "", W("antes|anteriormente|ja tinham|ja tinha|anterior|precedente", "before|previously|earlier|had already|previous|prior|preceding")},
 	{CatNamed, "", W("chamado|chamada|chamados|chamadas|com nome|de nome|com o nome|cujo nome|sobrenome|com sobrenome|de sobrenome|cujo sobrenome|cujo sobrenome e|cujo nome e|cujo nome contem|cujo nome tem|cujo nome inclui|nome contem|nome contendo|com nome contendo|com o nome contendo|que se chamam|que se chama",
 		"named|called|with the name|whose name|surname|last name|whose name is|whose name contains|whose name includes|whose name has|name contains|name containing|names containing|with names containing|with a name containing|whose surname is|whose last name is|with the surname|with the last name|by the name of")},
 	{CatAlso, "", W("junto com|juntamente com|acompanhado de|acompanhados de|com seus respectivos|com suas respectivas|com o respectivo|com a respectiva|com os respectivos|mostrando",
