@@ -15,7 +15,7 @@ func TestQuestionStructures(t *testing.T) {
 	weekBefore := "date_trunc('week', now()) - interval '2 weeks' AND v.transaction_date < date_trunc('week', now()) - interval '1 week'"
 	for q, w := range map[string]want{
 		// a set of weekdays is named by what it is, as a row label and as a column
-		"weekend share of the number of sales in May":         {sql: []string{"IN (6, 7)", "AS percent_sales_weekend"}},
+		"weekend share of the number of sales in May":         {sql: []string{"IN (6, 7)", "AS percent_weekend"}},
 		"percentual do faturamento no fim de semana em abril": {sql: []string{"IN (6, 7)", "faturamento_fim_de_semana"}},
 		"ticket médio aos sábados vs domingos este ano":       {sql: []string{"THEN 'sabado'", "THEN 'domingo'"}},
 		"number of sales on Fridays compared with Saturdays":  {sql: []string{"THEN 'friday'", "THEN 'saturday'"}},
