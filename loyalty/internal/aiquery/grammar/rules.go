@@ -1015,12 +1015,16 @@ func productions(x *env) []*Rule {
 		// before": the unit before the first period, not before now (cheaper than reading
 		// "the previous week" as last week)
 		// ("last month" after a period stays the month before now: "março vs mês passado")
-		rule("Prior", 0, tBefore2+" "+tUnit+"?", func(k []*Edge) (any, bool) { return arg(k[1]), true }),
+		rule("Prior", 0, tBefore2+" "+tUnit, func(k []*Edge) (any, bool) { return arg(k[1]), true }),
 		rule("Prior", 0, tUnit+" "+tBefore2, func(k []*Edge) (any, bool) { return arg(k[0]), true }),
 		rule("Prior", 0, tNumWord+" "+tBefore2, func(k []*Edge) (any, bool) { return "", arg(k[0]) == "1" }),
 		rule("Prior", 0, tBefore2+" "+tNumWord, func(k []*Edge) (any, bool) { return "", arg(k[1]) == "1" }),
 		rule("Periods", -0.05, "Period "+tVs+" "+tFrom+"? Prior", func(k []*Edge) (any, bool) {
 			return priorPeriod(x, k[0].Val.(periodV).p, k[3].Val.(string))
+		}),
+		// alone only after "vs": "mês passado e já tinham comprado antes" is a cohort
+		rule("Periods", -0.05, "Period "+tVs+" "+tFrom+"? "+tBefore2, func(k []*Edge) (any, bool) {
+			return priorPeriod(x, k[0].Val.(periodV).p, "")
 		}),
 		rule("Periods", -0.05, "Period "+tAnd+" "+tFrom+"? Prior", func(k []*Edge) (any, bool) {
 			return priorPeriod(x, k[0].Val.(periodV).p, k[3].Val.(string))
