@@ -219,7 +219,25 @@ func beforeLast(x *env, unit string) (any, bool) {
 	trunc := "date_trunc('" + sqlUnit + "', now())"
 	l := last.(periodV).p.Label
 	return periodV{p: &semantic.Period{Kind: semantic.DateRange, From: trunc + " - interval '" + two + "'", To: trunc + " - interval '" + n + "'",
-		Label: semantic.T("o período antes de "+l.PT, "the one before "+l.EN)}}, true
+		Label: semantic.T("o período antes de "+l.PT, "the one before "+l.EN), Start: unitBefore(last.(periodV).p.Start, unit)}}, true
+}
+
+// unitBefore is day t moved one week, month, quarter or year back (zero stays zero).
+func unitBefore(t time.Time, unit string) time.Time {
+	if t.IsZero() {
+		return t
+	}
+	switch unit {
+	case "week":
+		return t.AddDate(0, 0, -7)
+	case "month":
+		return t.AddDate(0, -1, 0)
+	case "quarter":
+		return t.AddDate(0, -3, 0)
+	case "year":
+		return t.AddDate(-1, 0, 0)
+	}
+	return t.AddDate(0, 0, -1)
 }
 
 // monthOf is month m of the year of period p ("maio do ano passado").
@@ -435,17 +453,15 @@ func samePeriod(x *env, first *semantic.Period, unit string, year *semantic.Peri
 }
 
 // priorPeriods are the periods of a question that says the period it compares against by
-// its abbreviation ("MTD vs PY", "Q1 growth vs LY", "L30D vs PP", "last week vs the week
-// before"): the period it names, and the same one a year (or one unit, or its own length)
-// before it, the earlier first. Alone, "LY" and "LYTD" are last year (to the same day);
-// "SPLY" and "PP" need a period to be before, and a comparison without one is refused.
+// its abbreviation ("MTD vs PY", "Q1 growth vs LY", "L30D vs PP"): the period it names,
+// and the same one a year (or its own length) before it, the earlier first ("the week
+// before" said after a period is priorPeriod's). Alone, "LY" and "LYTD" are last year (to
+// the same day); "SPLY" and "PP" need a period to be before, and a comparison without one
+// is refused.
 func priorPeriods(x *env, prior string, periods []*semantic.Period, compares bool) ([]*semantic.Period, error) {
 	prior, said := strings.CutPrefix(prior, "vs:") // "vs PY", "vs same period LY"
 	compares = compares || said
 	unit := map[string]string{"year": "year", "ytd": "year", "same": "year", "period": ""}[prior]
-	if u, ok := strings.CutPrefix(prior, "unit:"); ok {
-		unit = u
-	}
 	switch {
 	case len(periods) == 1:
 		p, ok := semantic.Earlier(periods[0], unit)
@@ -460,4 +476,65 @@ func priorPeriods(x *env, prior string, periods []*semantic.Period, compares boo
 		return []*semantic.Period{p}, nil
 	}
 	return nil, fail("não sei com que período comparar", "I cannot tell which period to compare with")
+}
+
+// twoPeriods are two periods compared; one window said twice ("last week vs the previous
+// week" read as last week twice) is no comparison.
+func twoPeriods(a, b *semantic.Period) (any, bool) {
+	if a.From == b.From && a.To == b.To || !a.Start.IsZero() && a.Start.Equal(b.Start) && unitOfKind[a.Kind] != "" && unitOfKind[a.Kind] == unitOfKind[b.Kind] {
+		return nil, false // "maio vs mês passado" in June: May twice
+	}
+	return periodsV{a, b}, true
+}
+
+// unitOfKind is the calendar unit a period is exactly one of (a week, a month, a quarter,
+// a year), "" when it is not one unit.
+var unitOfKind = map[semantic.PeriodKind]string{
+	semantic.Today: "day", semantic.Yesterday: "day", semantic.CalendarDay: "day",
+	semantic.ThisWeek: "week", semantic.LastWeek: "week",
+	semantic.ThisMonth: "month", semantic.LastMonth: "month", semantic.CalendarMonth: "month",
+	semantic.ThisQuarter: "quarter", semantic.LastQuarter: "quarter", semantic.CalendarQuarter: "quarter",
+	semantic.ThisYear: "year", semantic.LastYear: "year", semantic.CalendarYear: "year",
+}
+
+// priorPeriod is "the week (month, ...) before" said after period first ("last week vs
+// the week before", "maio x o mês anterior", "this quarter vs the one before"): the unit
+// just before first, never the unit before now. The unit said, if any, must be first's;
+// first must be one whole unit.
+func priorPeriod(x *env, first *semantic.Period, unit string) (any, bool) {
+	u := unitOfKind[first.Kind]
+	if u == "" || unit != "" && unit != u {
+		return nil, false
+	}
+	var v any
+	ok := true
+	switch first.Kind {
+	case semantic.Today:
+		v, ok = relative(x, "last", "day")
+	case semantic.ThisWeek, semantic.ThisMonth, semantic.ThisQuarter, semantic.ThisYear:
+		v, ok = relative(x, "last", u)
+	case semantic.LastWeek, semantic.LastMonth, semantic.LastQuarter, semantic.LastYear:
+		v, ok = beforeLast(x, u)
+	default: // a named day, month, quarter or year: the one before on the calendar
+		s := first.Start
+		if s.IsZero() {
+			return nil, false
+		}
+		loc := s.Location()
+		d := unitBefore(s, u)
+		switch u {
+		case "day":
+			v = periodV{p: semantic.Day(d)}
+		case "month":
+			v = periodV{p: semantic.Month(d.Year(), int(d.Month()), loc)}
+		case "quarter":
+			v = periodV{p: semantic.Quarter(d.Year(), (int(d.Month())-1)/3+1, loc)}
+		case "year":
+			v = periodV{p: semantic.Year(d.Year(), loc)}
+		}
+	}
+	if !ok || v == nil {
+		return nil, false
+	}
+	return periodsV{first, v.(periodV).p}, true
 }

@@ -1048,7 +1048,7 @@ func productions(x *env) []*Rule {
 			return month(x, arg(k[2]), arg(k[4]))
 		}),
 		rule("Periods", 0, "Period "+tAnd+" "+tFrom+"? Period", func(k []*Edge) (any, bool) {
-			return periodsV{k[0].Val.(periodV).p, k[3].Val.(periodV).p}, true
+			return twoPeriods(k[0].Val.(periodV).p, k[3].Val.(periodV).p)
 		}),
 		// "this quarter vs the same quarter last year", "maio e o mesmo mês do ano passado":
 		// the first period's month or quarter in the other year
@@ -1063,7 +1063,25 @@ func productions(x *env) []*Rule {
 			return periodsV{k[1].Val.(periodV).p, k[4].Val.(periodV).p}, true
 		}),
 		rule("Periods", 0, "Period "+tVs+" "+tFrom+"? Period", func(k []*Edge) (any, bool) {
-			return periodsV{k[0].Val.(periodV).p, k[3].Val.(periodV).p}, true
+			return twoPeriods(k[0].Val.(periodV).p, k[3].Val.(periodV).p)
+		}),
+		// "last week vs the week before", "maio e o mês anterior", "this quarter vs the one
+		// before": the unit before the first period, not before now (cheaper than reading
+		// "the previous week" as last week)
+		// ("last month" after a period stays the month before now: "março vs mês passado")
+		rule("Prior", 0, tBefore2+" "+tUnit, func(k []*Edge) (any, bool) { return arg(k[1]), true }),
+		rule("Prior", 0, tUnit+" "+tBefore2, func(k []*Edge) (any, bool) { return arg(k[0]), true }),
+		rule("Prior", 0, tNumWord+" "+tBefore2, func(k []*Edge) (any, bool) { return "", arg(k[0]) == "1" }),
+		rule("Prior", 0, tBefore2+" "+tNumWord, func(k []*Edge) (any, bool) { return "", arg(k[1]) == "1" }),
+		rule("Periods", -0.05, "Period "+tVs+" "+tFrom+"? Prior", func(k []*Edge) (any, bool) {
+			return priorPeriod(x, k[0].Val.(periodV).p, k[3].Val.(string))
+		}),
+		// alone only after "vs": "mês passado e já tinham comprado antes" is a cohort
+		rule("Periods", -0.05, "Period "+tVs+" "+tFrom+"? "+tBefore2, func(k []*Edge) (any, bool) {
+			return priorPeriod(x, k[0].Val.(periodV).p, "")
+		}),
+		rule("Periods", -0.05, "Period "+tAnd+" "+tFrom+"? Prior", func(k []*Edge) (any, bool) {
+			return priorPeriod(x, k[0].Val.(periodV).p, k[3].Val.(string))
 		}),
 		rule("Period", 0, tSince+" Period", func(k []*Edge) (any, bool) { return open(k[1].Val.(periodV).p, "since") }),
 		// "hoje ou amanhã", "this week or next": one window when the two meet
@@ -1137,7 +1155,6 @@ func productions(x *env) []*Rule {
 			}
 			return clauseV{"prior", marker(arg(k[4]))}, true
 		}),
-		rule("Clause", 0, tVs+" "+tUnit+" "+tBefore2, func(k []*Edge) (any, bool) { return clauseV{"prior", marker("vs:unit:" + arg(k[1]))}, true }),
 		rule("Clause", 0, string(semantic.CatGrowth)+" "+string(semantic.CatShare), func(k []*Edge) (any, bool) { return clauseV{"growth", marker("")}, true }),
 		rule("Clause", 0, string(semantic.CatShare)+" "+string(semantic.CatGrowth), func(k []*Edge) (any, bool) { return clauseV{"growth", marker("")}, true }),
 		markerClause("diff", string(semantic.CatDiff), 0),

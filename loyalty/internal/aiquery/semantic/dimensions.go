@@ -116,7 +116,7 @@ var (
 	ByQuarter     = yearAndDim("quarter", T("trimestre", "quarter"), "extract(quarter FROM %s)::int", "quarter", T("trimestre", "quarter"), T("inicio_trimestre", "quarter_start")).named(W("trimestre|trimestres", "quarter|quarters"), W("trimestral|trimestrais", "quarterly"))
 	ByYear        = timeDim("year", T("ano", "year"), "extract(year FROM %s)::int", T("ano", "year")).named(W("ano|anos", "year|years"), W("anual|anuais", "yearly|annual|annually"))
 	ByWeekday     = timeDim("weekday", T("dia da semana", "day of the week"), "extract(isodow FROM %s)::int", T("dia_semana", "weekday")).named(W("dia da semana|dias da semana|dia de semana", "day of the week|days of the week|day of week|weekday|weekdays"), W("", ""))
-	ByHour        = timeDim("hour", T("hora do dia", "hour of the day"), "extract(hour FROM %s)::int", T("hora", "hour")).named(W("hora|horas|horario|horarios|hora do dia|horas do dia|horarios do dia", "hour|hours|time of day|hour of the day|hour of day|hours of the day|hours of day|times of day"), W("por hora", "hourly"))
+	ByHour        = timeDim("hour", T("hora do dia", "hour of the day"), "extract(hour FROM %s)::int", T("hora", "hour")).named(W("hora|horas|horario|horarios|hora do dia|horas do dia|horarios do dia|faixa de horario|faixas de horario", "hour|hours|time of day|hour of the day|hour of day|hours of the day|hours of day|times of day|times of the day"), W("por hora", "hourly"))
 	Dimensions    = []*Dimension{ByStore, BySignupStore, ByCustomer, ByProduct, ByPaymentType, ByOrigin, ByGender, ByActive, ByBirthMonth, ByStatus, ByState, ByCity, ByEntryType, ByDay, ByWeek, ByMonth, ByQuarter, ByYear, ByWeekday, ByHour}
 	weekdayLabels = map[Lang]string{PT: "1 = segunda ... 7 = domingo", EN: "1 = Monday ... 7 = Sunday"}
 )
@@ -193,19 +193,28 @@ func timeDim(id string, name Text, format string, alias Text) *Dimension {
 	}}
 }
 
+// weekdayNames are the ISO weekdays' names, ASCII like the other labels the reports write.
+var weekdayNames = []Text{T("segunda", "monday"), T("terca", "tuesday"), T("quarta", "wednesday"), T("quinta", "thursday"), T("sexta", "friday"), T("sabado", "saturday"), T("domingo", "sunday")}
+
+// weekdaySetName names a set of ISO weekdays (in order) by what it is: "fim de semana",
+// "dia util", a day's name ("sabado"), or its day numbers.
+func weekdaySetName(ds []string) Text {
+	switch j := strings.Join(ds, ","); {
+	case j == "6,7":
+		return T("fim de semana", "weekend")
+	case j == "1,2,3,4,5":
+		return T("dia util", "weekday")
+	case len(ds) == 1 && len(j) == 1 && j[0] >= '1' && j[0] <= '7':
+		return weekdayNames[j[0]-'1']
+	default:
+		return T(j, j)
+	}
+}
+
 // ByWeekdaySets groups rows by which of two sets of ISO weekdays their date falls on,
 // each set labelled by what it is ("fim de semana", "dia util", or its day numbers).
 func ByWeekdaySets(a, b []string) *Dimension {
-	label := func(ds []string, l Lang) string {
-		switch strings.Join(ds, ",") {
-		case "6,7":
-			return T("fim de semana", "weekend").In(l)
-		case "1,2,3,4,5":
-			// ASCII, like the other labels the reports write
-			return T("dia util", "weekday").In(l)
-		}
-		return strings.Join(ds, ",")
-	}
+	label := func(ds []string, l Lang) string { return weekdaySetName(ds).In(l) }
 	return &Dimension{ID: "weekday_set", Name: T("dias da semana", "days of the week"), Time: true, build: func(f *Fact, l Lang) (dimSQL, bool) {
 		if f.Time == "" {
 			return dimSQL{}, false

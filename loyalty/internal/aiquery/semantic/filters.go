@@ -1108,13 +1108,23 @@ func WeekdayIn(days []int) *Filter {
 	}
 	list := strings.Join(ds, ", ")
 	return pinning(&Filter{ID: "weekday_in", Name: T("dias da semana "+strings.Join(names, ", ")+" ("+WeekdayNote(PT)+")", "days of the week "+strings.Join(names, ", ")+" ("+WeekdayNote(EN)+")"),
-		Slug: T("dias_semana", "weekdays"),
+		Slug: weekdaySlug(ds),
 		build: func(f *Fact, _ *Period) (string, []string, bool) {
 			if f.Time == "" || len(ds) == 0 {
 				return "", nil, false
 			}
 			return "extract(isodow FROM " + f.Time + ") IN (" + list + ")", nil, true
 		}}, "weekday", ds...)
+}
+
+// weekdaySlug names a column of rows kept to some weekdays by the set: "fim_de_semana",
+// "sabado" ("weekend share of revenue" is never labelled "weekdays"); several days that are
+// no named set keep the general "dias_semana".
+func weekdaySlug(ds []string) Text {
+	if n := weekdaySetName(ds); n.PT != strings.Join(ds, ",") {
+		return T(strings.ReplaceAll(n.PT, " ", "_"), strings.ReplaceAll(n.EN, " ", "_"))
+	}
+	return T("dias_semana", "weekdays")
 }
 
 // CustomerNameHas keeps every customer whose name has these words ("named Souza": every
