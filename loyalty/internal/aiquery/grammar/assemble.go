@@ -851,6 +851,12 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		filters = append(filters, bought.(filterV))
 		measures[0], fact, a.req.Fact = semantic.MeasureByID("customers"), semantic.Customers, semantic.Customers
 	}
+	if p, ok := deniedInOwnPeriod(filters, a.periodOf()); ok {
+		// "compraram em maio e não no mês passado", asked in June: both periods are May, and
+		// the answer would be zero whatever the data
+		return nil, fail("o período em que não houve compra é o mesmo em que houve ("+p.Label.PT+")",
+			"the period without a purchase is the one with it ("+p.Label.EN+")")
+	}
 	filters = a.storeFlags(filters, fact)
 	if fact == semantic.Customers {
 		var err error
@@ -1011,6 +1017,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			d.WithPeriod(periods[0]) // "May buyers: first-time vs returning"
 		}
 	case 2:
+		if p := periods[0]; onePeriod(p, periods[1]) {
+			// "May vs last month", asked in June: one period under two names, compared
+			// with itself
+			return nil, fail("os dois períodos comparados são o mesmo ("+p.Label.PT+")", "the two periods compared are the same ("+p.Label.EN+")")
+		}
 		// the earlier period first (growth is from it); periods without a start keep
 		// the question's order
 		if !periods[0].Start.IsZero() && !periods[1].Start.IsZero() {
@@ -1763,4 +1774,35 @@ func (a *assembly) namesOne() bool {
 		}
 	}
 	return false
+}
+
+// deniedInOwnPeriod finds a cohort that says an activity happened in a period and did not
+// happen in that same period (two names of one period: "maio" and "mês passado" in June,
+// "o mês anterior" read from now): a contradiction, never a count of zero. An activity
+// said without a period of its own ("e não compraram no mês anterior", the period then
+// being the report's) is in the report's period.
+func deniedInOwnPeriod(filters []filterV, report *semantic.Period) (*semantic.Period, bool) {
+	var did, didNot []*semantic.Period
+	for _, fv := range filters {
+		switch {
+		case fv.inReport == "did" && report != nil:
+			did = append(did, report)
+		case fv.inReport == "did not" && report != nil:
+			didNot = append(didNot, report)
+		}
+		if fv.deniedPeriod != nil {
+			didNot = append(didNot, fv.deniedPeriod)
+		}
+		if fv.cohortPeriod != nil && fv.cohortPeriod != fv.deniedPeriod {
+			did = append(did, fv.cohortPeriod)
+		}
+	}
+	for _, p := range did {
+		for _, q := range didNot {
+			if onePeriod(p, q) {
+				return p, true
+			}
+		}
+	}
+	return nil, false
 }

@@ -223,7 +223,7 @@ func storeThenLapsed() []*Rule {
 			if err != nil {
 				return nil, false
 			}
-			return filterV{id: "cohort_store:" + m.values[0] + p1.From + p2.From, period: true, event: true, cohortPeriod: p1, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
+			return filterV{id: "cohort_store:" + m.values[0] + p1.From + p2.From, period: true, event: true, cohortPeriod: p1, deniedPeriod: p2, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
 				return both, fact == semantic.Customers
 			}}, true
 		}),

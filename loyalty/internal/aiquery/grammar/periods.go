@@ -481,10 +481,16 @@ func priorPeriods(x *env, prior string, periods []*semantic.Period, compares boo
 // twoPeriods are two periods compared; one window said twice ("last week vs the previous
 // week" read as last week twice) is no comparison.
 func twoPeriods(a, b *semantic.Period) (any, bool) {
-	if a.From == b.From && a.To == b.To || !a.Start.IsZero() && a.Start.Equal(b.Start) && unitOfKind[a.Kind] != "" && unitOfKind[a.Kind] == unitOfKind[b.Kind] {
+	if onePeriod(a, b) {
 		return nil, false // "maio vs mês passado" in June: May twice
 	}
 	return periodsV{a, b}, true
+}
+
+// onePeriod reports whether a and b are one period under two names ("maio" and "mês
+// passado" in June): the same bounds, or the same first day of one calendar unit.
+func onePeriod(a, b *semantic.Period) bool {
+	return a.From == b.From && a.To == b.To || !a.Start.IsZero() && a.Start.Equal(b.Start) && unitOfKind[a.Kind] != "" && unitOfKind[a.Kind] == unitOfKind[b.Kind]
 }
 
 // unitOfKind is the calendar unit a period is exactly one of (a week, a month, a quarter,

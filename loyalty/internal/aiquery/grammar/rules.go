@@ -893,7 +893,7 @@ func productions(x *env) []*Rule {
 			if err != nil {
 				return nil, false
 			}
-			return filterV{id: "cohort2:" + arg(k[0]) + p1.From + p2.From, period: true, event: true, cohortPeriod: p1, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
+			return filterV{id: "cohort2:" + arg(k[0]) + p1.From + p2.From, period: true, event: true, cohortPeriod: p1, deniedPeriod: p2, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
 				return both, fact == semantic.Customers
 			}}, true
 		}),
@@ -1239,7 +1239,8 @@ func activity(event string, yes bool) (any, bool) {
 		return nil, false
 	}
 	f := e.Activity(yes)
-	return filterV{id: "activity:" + event + strconv.FormatBool(yes), event: true, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
+	did := map[bool]string{true: "did", false: "did not"}[yes]
+	return filterV{id: "activity:" + event + strconv.FormatBool(yes), event: true, inReport: did, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
 		return f, fact == semantic.Customers
 	}}, true
 }
@@ -2094,7 +2095,11 @@ func cohort(event string, neg bool, p *semantic.Period) (any, bool) {
 		return nil, false
 	}
 	f := semantic.AtPeriod(e.Activity(!neg), p)
-	return filterV{id: "cohort:" + event + strconv.FormatBool(neg) + p.From + p.To, period: true, event: true, cohortPeriod: p, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
+	var denied *semantic.Period
+	if neg {
+		denied = p
+	}
+	return filterV{id: "cohort:" + event + strconv.FormatBool(neg) + p.From + p.To, period: true, event: true, cohortPeriod: p, deniedPeriod: denied, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
 		// a cohort narrows customers; over their sales ("quanto o X gastou em 2025") the
 		// period is the sales' own, never "sales of customers who bought then"
 		return f, fact == semantic.Customers && f.Applies(fact, nil)

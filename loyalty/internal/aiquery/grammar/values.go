@@ -74,7 +74,9 @@ type filterV struct {
 	bareNumber     bool            // a comparison with a number and no unit ("mais de 60")
 	before         *semantic.Event // "had bought before": the activity before the other's period
 	cohortPeriod   *semantic.Period
-	excluded       *memberV // the values a negated filter leaves out ("exceto na loja Centro")
+	deniedPeriod   *semantic.Period // a cohort's period in which the activity did not happen
+	inReport       string           // "did" or "did not": the activity, in the report's period
+	excluded       *memberV         // the values a negated filter leaves out ("exceto na loja Centro")
 }
 
 func (v filterV) key() string {
