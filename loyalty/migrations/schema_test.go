@@ -80,7 +80,7 @@ func TestEveryForeignKeyHasAnIndex(t *testing.T) {
 
 // businessTables are the tables whose rows the API reads and renders.
 var businessTables = []string{"customers", "stores", "products", "product_toppings", "promotions",
-	"points_entries", "redeems", "redeem_items", "coupons"}
+	"points_entries", "points_lots", "redeems", "redeem_items", "coupons"}
 
 // TestEveryDateColumnIsBounded reads the catalog: every date and timestamp column of the
 // tables the API renders has a CHECK constraint keeping it within [1900-01-01, 9999-01-01),

@@ -130,10 +130,13 @@ func New(ctx context.Context, cfg config.Config, db *gorm.DB, log *slog.Logger, 
 		Promotions: promotions,
 		Products:   product.NewRepository(db),
 		Customers:  customers,
-		Ledger:     ledger.NewService(db, ledger.Config{PointsPerCurrencyUnit: cfg.PointsPerCurrencyUnit}).WithEvents(events),
-		Redeems:    redeem.NewService(db).WithEvents(events),
-		Events:     events,
-		Webhooks:   hooks,
+		Ledger: ledger.NewService(db, ledger.Config{
+			PointsPerCurrencyUnit: cfg.PointsPerCurrencyUnit, PointsValidity: cfg.PointsValidity,
+			PointsPendingDays: cfg.PointsPendingDays,
+		}).WithEvents(events),
+		Redeems:  redeem.NewService(db).WithEvents(events),
+		Events:   events,
+		Webhooks: hooks,
 
 		Exporter: export.New(sqlDB, log),
 		Batch:    batch.New(sqlDB, log).WithEvents(customers),
@@ -239,13 +242,16 @@ func (a *App) Audit(ctx context.Context) ([]string, error) {
 }
 
 // RunJobs runs the background jobs of a replica until ctx ends: the expiry of pending
-// redeems past their validity, the webhook delivery workers with their pruning, the
+// redeems past their validity and of points past theirs, the webhook delivery workers with their pruning, the
 // outbox's re-reading of the event types subscriptions want, and the report rollups'
 // refresh. Every replica runs them (rows are claimed with SKIP LOCKED; one rollup pass at
 // a time). It returns when they have stopped.
 func (a *App) RunJobs(ctx context.Context) {
 	var jobs sync.WaitGroup
 	jobs.Go(func() { a.Redeems.RunExpiry(ctx, a.Config.RedeemExpiryInterval, a.Log) })
+	jobs.Go(func() {
+		a.Ledger.RunExpiry(ctx, ledger.ExpiryConfig{Interval: a.Config.PointsExpiryInterval, NoticeDays: a.Config.PointsExpiringNoticeDays}, a.Log)
+	})
 	jobs.Go(func() { a.Events.Watch(ctx, a.db, a.Config.WebhookPollInterval, a.Log) })
 	jobs.Go(func() { a.Webhooks.Run(ctx) })
 	jobs.Go(func() { a.Rollups.Run(ctx, a.Config.ReportRollupInterval) })

@@ -7,9 +7,12 @@ import (
 	"fmt"
 	"net/netip"
 	"regexp"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/calendar"
+	"github.com/loyaltylinks/platform/loyalty/internal/ledger"
 	"github.com/loyaltylinks/platform/shared/clientip"
 	"github.com/loyaltylinks/platform/shared/config"
 )
@@ -56,6 +59,15 @@ type Config struct {
 	// each replica looks for pending redeems past their validity.
 	PointsPerCurrencyUnit float64
 	RedeemExpiryInterval  time.Duration
+
+	// Points expiry (docs/ledger.md "Lots and expiry"): how long earned points stay
+	// valid (0: forever), how often each replica expires the points due, and how many
+	// days before an expiry points.expiring is sent (0: never).
+	PointsValidity           time.Duration
+	PointsExpiryInterval     time.Duration
+	PointsExpiringNoticeDays int
+	// Days a sale's points stay pending (the return window; 0: available at once).
+	PointsPendingDays int
 
 	// Users (docs/core.md): how long a replica may act on a user's state it read (0: read
 	// on every request), the proxies whose X-Forwarded-For gives the client address, and
@@ -122,6 +134,10 @@ func Load(getenv func(string) string) (Config, error) {
 		PointsPerCurrencyUnit: e.Float("POINTS_PER_CURRENCY_UNIT", 1),
 		RedeemExpiryInterval:  e.Duration("REDEEM_EXPIRY_INTERVAL", time.Minute),
 
+		PointsExpiryInterval:     e.Duration("POINTS_EXPIRY_INTERVAL", time.Minute),
+		PointsExpiringNoticeDays: e.Int("POINTS_EXPIRING_NOTICE_DAYS", 7, 0),
+		PointsPendingDays:        e.Int("POINTS_PENDING_DAYS", 0, 0),
+
 		LoginThrottleWindow:        e.Duration("LOGIN_THROTTLE_WINDOW", 15*time.Minute),
 		LoginMaxFailures:           e.Int("LOGIN_MAX_FAILURES", 5, 1),
 		LoginMaxFailuresPerAddress: e.Int("LOGIN_MAX_FAILURES_PER_ADDRESS", 50, 1),
@@ -157,6 +173,20 @@ func Load(getenv func(string) string) (Config, error) {
 	}
 	if !roleName.MatchString(c.AIDBRole) {
 		err = errors.Join(err, fmt.Errorf("AI_DB_ROLE: want a lower-case role name, got %q", c.AIDBRole))
+	}
+	if v, vErr := parseValidity(e.String("POINTS_VALIDITY", "0")); vErr != nil {
+		err = errors.Join(err, fmt.Errorf("POINTS_VALIDITY: %w", vErr))
+	} else {
+		c.PointsValidity = v
+	}
+	if c.PointsPendingDays > 365 {
+		err = errors.Join(err, fmt.Errorf("POINTS_PENDING_DAYS: at most 365, got %d", c.PointsPendingDays))
+	} else if c.PointsValidity > 0 && c.PointsValidity <= time.Duration(c.PointsPendingDays)*24*time.Hour {
+		// A sale's points would expire while still held.
+		err = errors.Join(err, fmt.Errorf("POINTS_VALIDITY (%s) must be longer than POINTS_PENDING_DAYS (%d days)", c.PointsValidity, c.PointsPendingDays))
+	}
+	if c.PointsExpiringNoticeDays > 3650 {
+		err = errors.Join(err, fmt.Errorf("POINTS_EXPIRING_NOTICE_DAYS: at most 3650, got %d", c.PointsExpiringNoticeDays))
 	}
 	tz := e.String("AI_TIMEZONE", "UTC")
 	if loc, tzErr := calendar.LoadZone(tz); tzErr != nil {
@@ -211,4 +241,27 @@ func (c Config) checkWebhooks() error {
 		errs = append(errs, fmt.Errorf("WEBHOOK_SECRET_KEY: must be at least 32 characters"))
 	}
 	return errors.Join(errs...)
+}
+
+// parseValidity reads POINTS_VALIDITY: whole days ("365d"), a Go duration ("8760h"), or
+// 0 (points never expire); at most ledger.MaxPointsValidity.
+func parseValidity(raw string) (time.Duration, error) {
+	var v time.Duration
+	if days, ok := strings.CutSuffix(raw, "d"); ok {
+		n, err := strconv.Atoi(days)
+		if err != nil || n < 0 {
+			return 0, fmt.Errorf("want 0, a number of days such as 365d, or a duration such as 8760h, got %q", raw)
+		}
+		v = time.Duration(n) * 24 * time.Hour
+	} else if raw != "0" {
+		d, err := time.ParseDuration(raw)
+		if err != nil || d < 0 {
+			return 0, fmt.Errorf("want 0, a number of days such as 365d, or a duration such as 8760h, got %q", raw)
+		}
+		v = d
+	}
+	if v > ledger.MaxPointsValidity {
+		return 0, fmt.Errorf("at most 3650d, got %q", raw)
+	}
+	return v, nil
 }

@@ -41,7 +41,7 @@ const DefaultOrigin = "PDV"
 
 // Customer is a customer as the API shows it. StoreName and StoreCodeOwnerName are
 // resolved from stores. Rewards and Promotion are only filled on single-customer reads
-// (Get, GetAtStore) and stay nil (JSON null) elsewhere.
+// (Get, GetAtStore) and stay nil (JSON null) elsewhere, as PointsExpiring.
 type Customer struct {
 	ID                 string     `json:"id"`
 	Name               string     `json:"name"`
@@ -50,8 +50,9 @@ type Customer struct {
 	Phone              string     `json:"phone"`
 	GenderIdentity     *string    `json:"gender_identity"`
 	ShortCode          *string    `json:"short_code"`
-	BirthDate          *string    `json:"birth_date"` // YYYY-MM-DD
-	PointsBalance      int64      `json:"points_balance"`
+	BirthDate          *string    `json:"birth_date"`     // YYYY-MM-DD
+	PointsBalance      int64      `json:"points_balance"` // available: what the customer can spend now
+	PointsPending      int64      `json:"points_pending"` // earned on sales still in their return window
 	LastPurchase       *time.Time `json:"last_purchase"`
 	IsActive           bool       `json:"is_active"`
 	Origin             *string    `json:"origin"`
@@ -64,8 +65,9 @@ type Customer struct {
 	SmsOptin           bool       `json:"sms_optin"`
 	AppUser            *bool      `json:"app_user"`
 
-	Rewards   []Reward              `json:"rewards" gorm:"-"`
-	Promotion []promotion.Promotion `json:"promotion" gorm:"-"`
+	Rewards        []Reward              `json:"rewards" gorm:"-"`
+	Promotion      []promotion.Promotion `json:"promotion" gorm:"-"`
+	PointsExpiring *Expiring             `json:"points_expiring" gorm:"-"`
 
 	CreatedAt time.Time `json:"created_at"`
 	UpdatedAt time.Time `json:"updated_at"`
@@ -313,7 +315,11 @@ func (s *Repository) withCatalogue(ctx context.Context, c Customer, storeCode st
 	if err != nil {
 		return Customer{}, err
 	}
-	c.Rewards, c.Promotion = rewards, promos
+	expiring, err := s.expiring(ctx, c.ID)
+	if err != nil {
+		return Customer{}, err
+	}
+	c.Rewards, c.Promotion, c.PointsExpiring = rewards, promos, &expiring
 	return c, nil
 }
 
@@ -356,7 +362,7 @@ func Load(ctx context.Context, db *gorm.DB, id string) (Customer, error) {
 func selectCustomers(db *gorm.DB) *gorm.DB {
 	return db.Table("customers c").
 		Select(`c.id, c.name, c.doc, c.email, c.phone, c.gender_identity, c.short_code,
-			c.birth_date::text AS birth_date, c.points_balance, c.last_purchase, c.is_active, c.origin,
+			c.birth_date::text AS birth_date, c.points_balance, c.points_pending, c.last_purchase, c.is_active, c.origin,
 			c.store_code, c.store_code_owner, st.name AS store_name, so.name AS store_code_owner_name,
 			c.email_optin, c.whatsapp_optin, c.sms_optin, c.app_user, c.created_at, c.updated_at`).
 		Joins("LEFT JOIN stores st ON st.store_code = c.store_code").

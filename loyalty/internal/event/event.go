@@ -29,6 +29,8 @@ const (
 	RedeemRolledBack     Type = "redeem.rolled_back"    // POST /points/redeem/rollback
 	RedeemCancelled      Type = "redeem.cancelled"      // POST /points/redeem/cancel/{redeem_id}
 	RedeemExpired        Type = "redeem.expired"        // the expiry job
+	PointsExpired        Type = "points.expired"        // the points expiry job: one per customer and run
+	PointsExpiring       Type = "points.expiring"       // the points expiry job: once per customer and expiry date
 
 	// Ping is sent by POST /webhooks/{id}/test only; it is not subscribable and never
 	// goes through the outbox.
@@ -40,6 +42,7 @@ var All = []Type{
 	CustomerCreated, CustomerUpdated, CustomerDeleted,
 	PointsCredited, PointsDebited, SaleRecorded, TransactionCancelled,
 	RedeemBlocked, RedeemApplied, RedeemRolledBack, RedeemCancelled, RedeemExpired,
+	PointsExpired, PointsExpiring,
 }
 
 // Known reports whether t names a subscribable type.

@@ -312,6 +312,29 @@ func TestEveryChangeRecordsItsEvent(t *testing.T) {
 		t.Errorf("redeem.expired data %s", got[0].Data)
 	}
 
+	soon := time.Now().Add(time.Hour)
+	expiring := movement(c.ID, 25)
+	expiring.ExpiresAt = &soon
+	lot, _, err := w.ledger.Credit(ctx, expiring)
+	if err != nil {
+		t.Fatal(err)
+	}
+	expect("credit with an expiry", []event.Type{event.PointsCredited}, lot)
+	if n, err := w.ledger.NoticeExpiring(ctx, time.Now(), 7); err != nil || n != 1 {
+		t.Fatalf("notice expiring points: %d %v", n, err)
+	}
+	got = expect("notice expiring points", []event.Type{event.PointsExpiring})
+	if d := decode(t, got[0].Data); d["customer_id"] != c.ID || d["points"] != float64(25) || d["expires_on"] != soon.UTC().Format("2006-01-02") {
+		t.Errorf("points.expiring data %s", got[0].Data)
+	}
+	if run, err := w.ledger.ExpirePoints(ctx, soon.Add(time.Hour)); err != nil || run.Customers != 1 || run.Points != 25 {
+		t.Fatalf("expire points: %+v %v", run, err)
+	}
+	got = expect("expire points", []event.Type{event.PointsExpired})
+	if d := decode(t, got[0].Data); d["customer_id"] != c.ID || d["transaction_type"] != "X" || d["points"] != float64(-25) {
+		t.Errorf("points.expired data %s", got[0].Data)
+	}
+
 	before, err := w.customers.ByDoc(ctx, c.Doc)
 	if err != nil {
 		t.Fatal(err)
@@ -447,6 +470,14 @@ func TestEventsShareTheChangesTransaction(t *testing.T) {
 			_, err := w.redeems.ExpireDue(context.Background(), time.Now().Add(365*24*time.Hour), 10)
 			return err
 		}},
+		{"points.expiring", func(w *world, f fixture) error {
+			_, err := w.ledger.NoticeExpiring(context.Background(), time.Now(), 7)
+			return err
+		}},
+		{"points.expired", func(w *world, f fixture) error {
+			_, err := w.ledger.ExpirePoints(context.Background(), time.Now().Add(2*time.Hour))
+			return err
+		}},
 	}
 	modes := []struct {
 		name       string
@@ -486,6 +517,13 @@ func TestEventsShareTheChangesTransaction(t *testing.T) {
 			}
 			f.pending, f.applied = block(), block()
 			if f.applied, err = w.redeems.Apply(ctx, f.applied.PointsEntryID, "NF-A", nil); err != nil {
+				t.Fatal(err)
+			}
+			// Points due soon (after the blocks, which would take them first: FIFO).
+			soon := time.Now().Add(time.Hour)
+			expiring := movement(f.customer.ID, 5)
+			expiring.ExpiresAt = &soon
+			if _, _, err = w.ledger.Credit(ctx, expiring); err != nil {
 				t.Fatal(err)
 			}
 			for _, mode := range modes {

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"net/http"
 	"strings"
 
@@ -37,6 +38,8 @@ type pointsRequest struct {
 	TransactionType       *string            `json:"transaction_type" validate:"omitempty,oneof=C D"`
 	UserAt                *string            `json:"user_at" validate:"omitempty,max=255"`
 	RedeemID              *string            `json:"redeem_id" validate:"omitempty,uuid"`
+	// ExpiresAt: credits only, the expiry of the points instead of POINTS_VALIDITY.
+	ExpiresAt *calendar.DateTime `json:"expires_at"`
 }
 
 func (h *pointsHandlers) credit(c echo.Context) error { return h.move(c, ledger.TypeCredit) }
@@ -57,6 +60,9 @@ func (h *pointsHandlers) move(c echo.Context, typ string) error {
 		VendorDocument: req.VendorDocument, StoreCode: req.StoreCode, UserAt: userAt(c, req.UserAt),
 		TransactionDate: req.TransactionDate.Time, RedeemID: lowerPtr(req.RedeemID),
 	}
+	if req.ExpiresAt != nil {
+		m.ExpiresAt = &req.ExpiresAt.Time
+	}
 	move := h.ledger.Credit
 	if typ == ledger.TypeDebit {
 		move = h.ledger.Debit
@@ -71,7 +77,13 @@ func (h *pointsHandlers) move(c echo.Context, typ string) error {
 	return c.JSON(http.StatusCreated, entry)
 }
 
-func (h *pointsHandlers) statement(c echo.Context) error {
+func (h *pointsHandlers) statement(c echo.Context) error { return customerPage(c, h.ledger.Statement) }
+
+func (h *pointsHandlers) lots(c echo.Context) error { return customerPage(c, h.ledger.Lots) }
+
+// customerPage answers a page (limit 100 by default, offset) of a customer's rows, the
+// customer named by the path's customer_id.
+func customerPage[T any](c echo.Context, read func(ctx context.Context, customerID string, limit, offset int) ([]T, error)) error {
 	q := NewQuery(c)
 	lo := q.LimitOffset(100, listMaxLimit)
 	if err := q.Err(); err != nil {
@@ -81,9 +93,9 @@ func (h *pointsHandlers) statement(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	entries, err := h.ledger.Statement(c.Request().Context(), id, lo.Limit, lo.Offset)
+	rows, err := read(c.Request().Context(), id, lo.Limit, lo.Offset)
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, entries)
+	return c.JSON(http.StatusOK, rows)
 }

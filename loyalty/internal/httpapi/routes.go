@@ -134,7 +134,9 @@ func routes(srv *server.Server, a *app.App, version string) {
 	v1.Handle(http.MethodGet, "/customer/:document", customers.get, apidoc.Op{
 		Tag: tagCustomers, Summary: "Get a customer by document",
 		Description: "With rewards (active reward products that are not add-ons, cheapest first, each with its toppings and the " +
-			"quantities the customer holds in pending redeems) and promotion (promotions active now).",
+			"quantities the customer holds in pending redeems), promotion (promotions active now) and points_expiring (the available " +
+			"points expiring in the next 30 days, by UTC date). points_balance is what the customer can spend; points_pending, " +
+			"points earned on sales still in their return window.",
 		Response: customer.Customer{},
 	})
 	v1.Handle(http.MethodPatch, "/customer/:document", customers.update, apidoc.Op{
@@ -255,22 +257,33 @@ func routes(srv *server.Server, a *app.App, version string) {
 	points := &pointsHandlers{base: b, ledger: a.Ledger}
 	v1.Handle(http.MethodPost, "/points/credit", points.credit, apidoc.Op{
 		Summary: "Credit points to a customer", Tag: tagPoints, Status: http.StatusCreated,
-		Description: "Writes a C entry (points > 0) and raises the balance. " + replayHeader,
-		Request:     pointsRequest{}, Response: ledger.Entry{},
+		Description: "Writes a C entry (points > 0) and raises the balance. The points open a lot that expires at expires_at when sent " +
+			"(later than now, at most 3650 days ahead), else POINTS_VALIDITY after now, else never. " + replayHeader,
+		Request: pointsRequest{}, Response: ledger.Entry{},
 	})
 	v1.Handle(http.MethodPost, "/points/debit", points.debit, apidoc.Op{
 		Summary: "Debit points from a customer", Tag: tagPoints, Status: http.StatusCreated,
-		Description: "Writes a D entry (points sent > 0, stored negative); 409 when the balance is insufficient. " + replayHeader,
-		Request:     pointsRequest{}, Response: ledger.Entry{},
+		Description: "Writes a D entry (points sent > 0, stored negative), taken from the customer's available lots oldest-expiring first; " +
+			"409 when the available balance is insufficient (pending points do not count). " + replayHeader,
+		Request: pointsRequest{}, Response: ledger.Entry{},
 	})
 	v1.Handle(http.MethodGet, "/points/statement/:customer_id", points.statement, apidoc.Op{
 		Summary: "A customer's points entries, newest first, with store names", Tag: tagPoints,
-		Response: []ledger.StatementEntry{}, Params: limitOffsetParams(100),
+		Description: "Expiries are X entries (points < 0, user_at system, transaction_date the expiry job's cutoff).",
+		Response:    []ledger.StatementEntry{}, Params: limitOffsetParams(100),
+	})
+	v1.Handle(http.MethodGet, "/points/lots/:customer_id", points.lots, apidoc.Op{
+		Summary: "A customer's open lots of points, in the order they are spent", Tag: tagPoints,
+		Description: "One lot per credit (or sale) with points left: remaining of points, expires_at (null: never), pending until available_at " +
+			"for a sale in its return window. Debits and redeems take available lots oldest-expiring first (never-expiring last); " +
+			"entry_id null is the balance held before lots began.",
+		Response: []ledger.Lot{}, Params: limitOffsetParams(100),
 	})
 	transactions := &transactionHandlers{base: b, ledger: a.Ledger}
 	v1.Handle(http.MethodPost, "/transaction", transactions.create, apidoc.Op{
 		Summary: "Register a sale: store its coupon and credit the points it earns", Tag: tagPoints, Status: http.StatusCreated,
 		Description: "points = floor(value x POINTS_PER_CURRENCY_UNIT x best active promotion multiplier) + bonuses of the active promotions. " +
+			"With POINTS_PENDING_DAYS > 0 the points are pending (points_pending, not spendable) until available_at, and vanish if the sale is cancelled before. " +
 			"One coupon_identifier per customer: the same coupon with the same value returns the first entry (Idempotent-Replayed: true); with another value it is a 409.",
 		Request: saleRequest{}, Response: ledger.Entry{},
 	})

@@ -9,12 +9,17 @@ import (
 
 // Audit checks the ledger's invariants over the whole database and describes every
 // violation found (none on a healthy ledger):
-//   - each customer's points_balance equals the sum of its entries and is not negative;
+//   - each customer's points_balance (available) plus points_pending equals the sum of
+//     its entries, and neither is negative;
 //   - each cancelled entry has exactly one reversal, of the same customer and the
 //     opposite points, and each reversal reverses a cancelled entry;
 //   - each coupon, redeem and reversal that names a points entry names an existing entry
 //     of its own customer (the rule of loyalty.entry_reference_check, migration 00582,
 //     which replaced the foreign keys: this finds rows written around the trigger).
+//   - each customer's open available lots add up to its points_balance, its pending
+//     lots to its points_pending;
+//   - the lot movements of each entry written since lots began (migration 00600) add up
+//     to its points: the lot it opened (a credit) plus its rows of points_lot_moves.
 func Audit(ctx context.Context, db *gorm.DB) ([]string, error) {
 	var problems []string
 	var balances []struct {
@@ -23,15 +28,15 @@ func Audit(ctx context.Context, db *gorm.DB) ([]string, error) {
 		Sum     int64
 	}
 	err := db.WithContext(ctx).Raw(`
-		SELECT c.id, c.points_balance AS balance, COALESCE(e.sum, 0) AS sum
+		SELECT c.id, c.points_balance + c.points_pending AS balance, COALESCE(e.sum, 0) AS sum
 		  FROM customers c
 		  LEFT JOIN (SELECT customer_id, sum(points) AS sum FROM points_entries GROUP BY customer_id) e ON e.customer_id = c.id
-		 WHERE c.points_balance <> COALESCE(e.sum, 0) OR c.points_balance < 0`).Scan(&balances).Error
+		 WHERE c.points_balance + c.points_pending <> COALESCE(e.sum, 0) OR c.points_balance < 0 OR c.points_pending < 0`).Scan(&balances).Error
 	if err != nil {
 		return nil, fmt.Errorf("audit balances: %w", err)
 	}
 	for _, b := range balances {
-		problems = append(problems, fmt.Sprintf("customer %s: points_balance %d, entries sum to %d", b.ID, b.Balance, b.Sum))
+		problems = append(problems, fmt.Sprintf("customer %s: points_balance + points_pending %d, entries sum to %d", b.ID, b.Balance, b.Sum))
 	}
 
 	var pairs []struct {
@@ -79,6 +84,36 @@ func Audit(ctx context.Context, db *gorm.DB) ([]string, error) {
 	}
 	for _, r := range refs {
 		problems = append(problems, fmt.Sprintf("%s: names entry %s, missing or of another customer", r.Row, r.Entry))
+	}
+	lots, err := auditLots(ctx, db)
+	return append(problems, lots...), err
+}
+
+func auditLots(ctx context.Context, db *gorm.DB) ([]string, error) {
+	var problems []string
+	var rows []struct {
+		ID      string
+		Problem string
+	}
+	err := db.WithContext(ctx).Raw(`
+		SELECT c.id, 'points_balance ' || c.points_balance || ' and points_pending ' || c.points_pending ||
+		       ', open lots hold ' || COALESCE(l.available, 0) || ' available and ' || COALESCE(l.pending, 0) || ' pending' AS problem
+		  FROM customers c
+		  LEFT JOIN (SELECT customer_id, sum(remaining) FILTER (WHERE NOT pending) AS available, sum(remaining) FILTER (WHERE pending) AS pending
+		               FROM points_lots WHERE open GROUP BY customer_id) l ON l.customer_id = c.id
+		 WHERE c.points_balance <> COALESCE(l.available, 0) OR c.points_pending <> COALESCE(l.pending, 0)
+		UNION ALL
+		SELECT e.id, 'entry of ' || e.points || ' points moved ' || (COALESCE(m.sum, 0) + COALESCE(l.points, 0)) || ' in lots'
+		  FROM points_entries e
+		  LEFT JOIN (SELECT entry_id, sum(points) AS sum FROM points_lot_moves GROUP BY entry_id) m ON m.entry_id = e.id
+		  LEFT JOIN points_lots l ON l.entry_id = e.id
+		 WHERE e.created_at >= (SELECT started_at FROM points_lots_start)
+		   AND e.points <> COALESCE(m.sum, 0) + COALESCE(l.points, 0)`).Scan(&rows).Error
+	if err != nil {
+		return nil, fmt.Errorf("audit lots: %w", err)
+	}
+	for _, r := range rows {
+		problems = append(problems, fmt.Sprintf("lots of %s: %s", r.ID, r.Problem))
 	}
 	return problems, nil
 }

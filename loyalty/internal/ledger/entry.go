@@ -20,6 +20,7 @@ const (
 	TypeDebit    = "D" // points spent; points < 0
 	TypeRedeem   = "R" // points blocked by a redemption; points <= 0
 	TypeReversal = "E" // estorno: reverses an earlier entry with the opposite points
+	TypeExpiry   = "X" // points expired: every lot of the customer due at its transaction_date; points < 0
 )
 
 // Entry is one row of the ledger, as the API shows it (PointsResponse). points is signed.
@@ -38,6 +39,8 @@ type Entry struct {
 	TransactionType       string     `json:"transaction_type"`
 	ReversesID            *string    `json:"reverses_id"`  // E only: the entry it reverses
 	CancelledAt           *time.Time `json:"cancelled_at"` // set when a reversal was written
+	ExpiresAt             *time.Time `json:"expires_at"`   // C only: when the lot it opened expires (null: never)
+	AvailableAt           *time.Time `json:"available_at"` // C of a held sale: when its points become available (null: at once)
 	CreatedAt             time.Time  `json:"created_at"`
 	UpdatedAt             time.Time  `json:"updated_at"`
 }
@@ -63,6 +66,8 @@ type NewEntry struct {
 	TransactionDate       time.Time
 	RedeemID              *string
 	ReversesID            *string
+	ExpiresAt             *time.Time // C only: the expiry of the lot it opens (nil: never)
+	AvailableAt           *time.Time // C of a sale only: its points are pending until then (nil: available at once)
 	// AllowInactive lets an entry be written for an inactive customer. Reversals and
 	// expiries use it: giving points back must never be refused.
 	AllowInactive bool

@@ -3,12 +3,14 @@ package ledger_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/loyaltylinks/platform/loyalty/internal/ledger"
 	"github.com/loyaltylinks/platform/loyalty/migrations"
 	"github.com/loyaltylinks/platform/shared/database"
@@ -77,14 +79,15 @@ func entriesSum(t testing.TB, db *gorm.DB, customerID string) (sum, count int64)
 	return r.Sum, r.Count
 }
 
-// assertInvariant fails the test when any customer's balance differs from the sum of its
-// entries (checked with its own query, not only through ledger.Audit) or the audit finds
+// assertInvariant fails the test when any customer's balance (available plus pending)
+// differs from the sum of its entries (checked with its own query, not only through ledger.Audit) or the audit finds
 // anything.
 func assertInvariant(t testing.TB, db *gorm.DB) {
 	t.Helper()
 	var bad []string
 	if err := db.Raw(`SELECT c.id FROM customers c
-		WHERE c.points_balance < 0 OR c.points_balance <> (SELECT COALESCE(sum(points), 0) FROM points_entries e WHERE e.customer_id = c.id)`).Scan(&bad).Error; err != nil {
+		WHERE c.points_balance < 0 OR c.points_pending < 0
+		   OR c.points_balance + c.points_pending <> (SELECT COALESCE(sum(points), 0) FROM points_entries e WHERE e.customer_id = c.id)`).Scan(&bad).Error; err != nil {
 		t.Fatal(err)
 	}
 	if len(bad) > 0 {
@@ -107,4 +110,15 @@ func jsonHas(raw []byte, want string) bool {
 	}
 	out, _ := json.MarshalIndent(v, "", " ")
 	return strings.Contains(string(out), want)
+}
+
+// assertRefused fails the test unless the statement fails with SQLSTATE code (a guard of
+// the ledger's).
+func assertRefused(t testing.TB, db *gorm.DB, code, sql string, args ...any) {
+	t.Helper()
+	err := db.Exec(sql, args...).Error
+	var pgErr *pgconn.PgError
+	if !errors.As(err, &pgErr) || pgErr.Code != code {
+		t.Errorf("%s: err = %v, want SQLSTATE %s", sql, err, code)
+	}
 }

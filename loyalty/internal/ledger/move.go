@@ -16,7 +16,7 @@ import (
 	"github.com/loyaltylinks/platform/shared/database"
 )
 
-// Every entry is written by loyalty.ledger_move (migrations 00510, 00520, 00552): the one
+// Every entry is written by loyalty.ledger_move (migrations 00510, 00520, 00552, 00601, 00603): the one
 // place where the rule of a new entry lives. It locks the customer, checks what the
 // entries trigger would refuse, answers a replay, inserts the entry (the trigger moves the
 // balance, as for every entry), notes a purchase and writes the webhook event when a
@@ -39,8 +39,8 @@ SELECT r.outcome, (r.entry).id, (r.entry).customer_id, (r.entry).vendor_document
        (r.entry).points, (r.entry).transaction_identifier, (r.entry).description, (r.entry).user_at,
        (r.entry).transaction_date, (r.entry).coupon_identifier, (r.entry).redeem_id,
        (r.entry).transaction_type, (r.entry).reverses_id, (r.entry).cancelled_at,
-       (r.entry).created_at, (r.entry).updated_at
-  FROM loyalty.ledger_move($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) r`
+       (r.entry).expires_at, (r.entry).available_at, (r.entry).created_at, (r.entry).updated_at
+  FROM loyalty.ledger_move($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) r`
 
 // maxCombined bounds the movements one statement carries.
 const maxCombined = 64
@@ -68,6 +68,8 @@ type movement struct {
 	// get it (Post's callers only: a client's credit or debit sets neither).
 	reverses      *string
 	allowInactive bool
+	// availableAt: a held sale's credit is pending until then (Post only).
+	availableAt *time.Time
 	// ownID: the service chose m.ID (the client sent none), so meeting that id again
 	// means this movement's own lost statement recorded it, not a replay by the client.
 	ownID bool
@@ -250,6 +252,8 @@ func moveArgs(mvs []*movement) []any {
 	redeems := make([]*string, n)
 	events := make([]*string, n)
 	reverses := make([]*string, n)
+	expires := make([]*time.Time, n)
+	availables := make([]*time.Time, n)
 	for i, mv := range mvs {
 		if mv.m.ID != "" {
 			ids[i] = &mv.m.ID
@@ -258,10 +262,11 @@ func moveArgs(mvs []*movement) []any {
 		tids[i], coupons[i], vendors[i], stores[i] = mv.m.TransactionIdentifier, mv.m.CouponIdentifier, mv.m.VendorDocument, mv.m.StoreCode
 		userAts[i], dates[i], redeems[i], events[i] = mv.m.UserAt, mv.m.TransactionDate.UTC(), mv.m.RedeemID, mv.event
 		reverses[i] = mv.reverses
+		expires[i], availables[i] = utc(mv.m.ExpiresAt), utc(mv.availableAt)
 	}
 	// One flag per call: only Post sets it, and Post's call carries one movement.
 	return []any{mvs[0].m.CustomerID, ids, types, points, descriptions, tids, coupons, vendors, stores,
-		userAts, dates, redeems, events, reverses, mvs[0].allowInactive}
+		userAts, dates, redeems, events, reverses, mvs[0].allowInactive, expires, availables}
 }
 
 // scanMoveRow reads one row of moveSQL for mv (from pgx, or database/sql in Post).
@@ -276,7 +281,7 @@ func scanMoveRow(rows interface{ Scan(dest ...any) error }, mv *movement) (moveR
 	)
 	err := rows.Scan(&outcome, &id, &customerID, &e.VendorDocument, &e.StoreCode, &pts,
 		&e.TransactionIdentifier, &description, &user, &date, &e.CouponIdentifier, &e.RedeemID,
-		&typ, &e.ReversesID, &e.CancelledAt, &created, &updated)
+		&typ, &e.ReversesID, &e.CancelledAt, &e.ExpiresAt, &e.AvailableAt, &created, &updated)
 	if err != nil {
 		return moveResult{}, fmt.Errorf("read ledger_move row: %w", err)
 	}
@@ -317,6 +322,8 @@ func scanMoveRow(rows interface{ Scan(dest ...any) error }, mv *movement) (moveR
 		return moveResult{err: ErrBalanceOverflow}, nil
 	case "already_reversed":
 		return moveResult{err: ErrAlreadyCancelled}, nil
+	case "nothing_due":
+		return moveResult{err: errNothingDue}, nil
 	}
 	return moveResult{err: fmt.Errorf("insert of entry for customer %s skipped for no known reason (%s)", mv.m.CustomerID, outcome)}, nil
 }
@@ -326,6 +333,14 @@ func scanMoveRow(rows interface{ Scan(dest ...any) error }, mv *movement) (moveR
 type combiner struct {
 	mu      sync.Mutex
 	waiting map[string][]*movement
+}
+
+func utc(t *time.Time) *time.Time {
+	if t == nil {
+		return nil
+	}
+	u := t.UTC()
+	return &u
 }
 
 func deref(p *string) string {

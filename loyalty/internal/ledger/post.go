@@ -35,10 +35,10 @@ const (
 // A concurrent duplicate is safe: ledger_move takes the customer's ledger lock first, and
 // its INSERT ... ON CONFLICT DO NOTHING reads the existing row back.
 func Post(ctx context.Context, tx *gorm.DB, e NewEntry) (Entry, bool, error) {
-	mv := &movement{typ: e.Type, pts: e.Points, reverses: e.ReversesID, allowInactive: e.AllowInactive, m: Movement{
+	mv := &movement{typ: e.Type, pts: e.Points, reverses: e.ReversesID, allowInactive: e.AllowInactive, availableAt: e.AvailableAt, m: Movement{
 		ID: e.ID, CustomerID: e.CustomerID, Description: e.Description, TransactionIdentifier: e.TransactionIdentifier,
 		CouponIdentifier: e.CouponIdentifier, VendorDocument: e.VendorDocument, StoreCode: e.StoreCode,
-		UserAt: e.UserAt, TransactionDate: e.TransactionDate, RedeemID: e.RedeemID,
+		UserAt: e.UserAt, TransactionDate: e.TransactionDate, RedeemID: e.RedeemID, ExpiresAt: e.ExpiresAt,
 	}}
 	what := "post entry for customer " + e.CustomerID
 	// Straight to the transaction's connection, with pgx's array arguments (GORM would
@@ -93,7 +93,9 @@ type ReverseOptions struct {
 }
 
 // Reverse cancels entry id inside tx: it locks the entry, marks it cancelled and writes an
-// E entry with the opposite points (which moves the balance back). It returns the original
+// E entry with the opposite points (which moves the balance back, and the lots: what a
+// debit or redeem took goes back to the same lots, with their dates; a credit's points
+// are taken from its own lot first, then oldest-expiring first). It returns the original
 // and the reversal. Errors: 404 unknown entry, 409 already cancelled, a reversal, a redeem
 // entry (unless AllowRedeem), or insufficient points (a credit already spent).
 func Reverse(ctx context.Context, tx *gorm.DB, id string, opt ReverseOptions) (orig, rev Entry, err error) {
@@ -111,6 +113,8 @@ func Reverse(ctx context.Context, tx *gorm.DB, id string, opt ReverseOptions) (o
 		return orig, Entry{}, ErrAlreadyCancelled
 	case orig.TransactionType == TypeReversal:
 		return orig, Entry{}, ErrNotCancellable.Withf("A reversal cannot be cancelled")
+	case orig.TransactionType == TypeExpiry:
+		return orig, Entry{}, ErrNotCancellable.Withf("An expiry cannot be cancelled")
 	case orig.TransactionType == TypeRedeem && !opt.AllowRedeem:
 		return orig, Entry{}, ErrNotCancellable.Withf("A redeem entry is cancelled by cancelling its redeem")
 	}

@@ -133,12 +133,21 @@ func (s *Service) Sale(ctx context.Context, sale Sale) (Entry, bool, error) {
 			description = "Purchase " + sale.CouponIdentifier
 		}
 		storeCode, coupon := sale.StoreCode, sale.CouponIdentifier
+		expires, err := s.lotExpiry(nil)
+		if err != nil {
+			return err
+		}
+		var available *time.Time
+		if s.pending > 0 {
+			t := s.now().Add(s.pending).UTC()
+			available = &t
+		}
 		var dup bool
 		entry, dup, err = Post(ctx, tx, NewEntry{
 			CustomerID: customerID, Type: TypeCredit, Points: points, Description: description,
 			TransactionIdentifier: sale.TransactionIdentifier, CouponIdentifier: &coupon,
 			VendorDocument: sale.VendorDocument, StoreCode: &storeCode, UserAt: sale.UserAt,
-			TransactionDate: sale.TransactionDate,
+			TransactionDate: sale.TransactionDate, ExpiresAt: expires, AvailableAt: available,
 		})
 		if err != nil {
 			return err

@@ -10,6 +10,8 @@ import (
 
 	"github.com/loyaltylinks/platform/loyalty/internal/customer"
 	"github.com/loyaltylinks/platform/loyalty/internal/event"
+	"github.com/loyaltylinks/platform/loyalty/internal/validation"
+	"github.com/loyaltylinks/platform/shared/apperr"
 	"gorm.io/gorm"
 )
 
@@ -17,6 +19,14 @@ import (
 type Config struct {
 	// PointsPerCurrencyUnit is the earn rate of a sale before promotions (default 1).
 	PointsPerCurrencyUnit float64
+	// PointsValidity is how long the points of a credit or sale stay valid, counted from
+	// when they are recorded (0: they never expire). At most MaxPointsValidity.
+	PointsValidity time.Duration
+	// PointsPendingDays holds the points of a sale for its return window: pending, not
+	// spendable, until that many days after it is recorded (0: available at once).
+	PointsPendingDays int
+	// Now is the clock (nil: time.Now); tests move it instead of sleeping.
+	Now func() time.Time
 }
 
 // Service is the ledger's API for the HTTP layer.
@@ -25,6 +35,9 @@ type Service struct {
 	combine  *combiner
 	earnRate *big.Rat
 	events   *event.Outbox // nil: no events recorded
+	validity time.Duration
+	pending  time.Duration
+	now      func() time.Time
 }
 
 // NewService returns a ledger over db.
@@ -39,7 +52,12 @@ func NewService(db *gorm.DB, cfg Config) *Service {
 	if !ok {
 		r = big.NewRat(1, 1)
 	}
-	return &Service{db: db, combine: &combiner{waiting: map[string][]*movement{}}, earnRate: r}
+	now := cfg.Now
+	if now == nil {
+		now = time.Now
+	}
+	validity := min(max(cfg.PointsValidity, 0), MaxPointsValidity)
+	return &Service{db: db, combine: &combiner{waiting: map[string][]*movement{}}, earnRate: r, validity: validity, pending: time.Duration(max(cfg.PointsPendingDays, 0)) * 24 * time.Hour, now: now}
 }
 
 // Movement is a credit or a debit asked for by a client. Points is positive.
@@ -55,16 +73,27 @@ type Movement struct {
 	UserAt                string
 	TransactionDate       time.Time
 	RedeemID              *string
+	// ExpiresAt: credits only, the expiry of the lot the credit opens instead of the
+	// programme's validity (later than now, at most MaxPointsValidity ahead).
+	ExpiresAt *time.Time
 }
 
 // Credit adds points to a customer. replayed is true when the transaction_identifier (or
 // id) was already recorded: the first entry is returned and nothing is written.
 func (s *Service) Credit(ctx context.Context, m Movement) (Entry, bool, error) {
+	expires, err := s.lotExpiry(m.ExpiresAt)
+	if err != nil {
+		return Entry{}, false, err
+	}
+	m.ExpiresAt = expires
 	return s.move(ctx, TypeCredit, m.Points, m)
 }
 
 // Debit takes points from a customer; 409 when the balance is insufficient.
 func (s *Service) Debit(ctx context.Context, m Movement) (Entry, bool, error) {
+	if m.ExpiresAt != nil {
+		return Entry{}, false, apperr.Validation(validation.Value("expires_at is for credits only", "expires_at"))
+	}
 	return s.move(ctx, TypeDebit, -m.Points, m)
 }
 

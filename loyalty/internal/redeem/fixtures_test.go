@@ -100,7 +100,8 @@ func (e *env) assertInvariant() {
 	e.t.Helper()
 	var bad []string
 	if err := e.db.Raw(`SELECT c.id FROM customers c
-		WHERE c.points_balance < 0 OR c.points_balance <> (SELECT COALESCE(sum(points), 0) FROM points_entries p WHERE p.customer_id = c.id)`).Scan(&bad).Error; err != nil {
+		WHERE c.points_balance < 0 OR c.points_pending < 0
+		   OR c.points_balance + c.points_pending <> (SELECT COALESCE(sum(points), 0) FROM points_entries p WHERE p.customer_id = c.id)`).Scan(&bad).Error; err != nil {
 		e.t.Fatal(err)
 	}
 	if len(bad) > 0 {

@@ -65,7 +65,7 @@ const (
 	MaxURLLength        = 2048
 	MaxDescription      = 255
 	MaxSubscriptions    = 100 // per service
-	MaxEventTypes       = 32  // entries in event_types (the catalogue has 12)
+	MaxEventTypes       = 32  // entries in event_types (the catalogue has 14)
 	maxResponseBytes    = 64 << 10
 	responseSnippet     = 256 // bytes of a failed answer kept in the attempt log
 	batchSize           = 100 // deliveries fetched at once for one subscription
