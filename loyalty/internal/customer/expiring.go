@@ -26,7 +26,7 @@ type ExpiringDate struct {
 }
 
 // expiring reads the customer's open available lots that expire within the window.
-func (s *Store) expiring(ctx context.Context, customerID string) (Expiring, error) {
+func (s *Repository) expiring(ctx context.Context, customerID string) (Expiring, error) {
 	out := Expiring{WithinDays: ExpiringWithinDays, ByDate: []ExpiringDate{}}
 	until := s.now().Add(ExpiringWithinDays * 24 * time.Hour)
 	err := s.db.WithContext(ctx).Raw(`

@@ -173,8 +173,8 @@ func TestLotsGuards(t *testing.T) {
 	refused(`DELETE FROM points_lots WHERE id = ?`, "LY005", e.ID)
 	refused(`INSERT INTO points_lots (id, customer_id, points, remaining, created_at) VALUES (gen_random_uuid(), ?, 5, 5, now())`, "LY005", c)
 	refused(`INSERT INTO points_lot_moves (entry_id, lot_id, points) VALUES (gen_random_uuid(), ?, -1)`, "LY005", e.ID)
-	// An expiry of points that are not due, written by hand.
-	refused(`INSERT INTO points_entries (customer_id, transaction_type, points, transaction_date) VALUES (?, 'X', -10, now())`, "LY004", c)
+	// An expiry written by hand (X entries are the expiry job's only).
+	refused(`INSERT INTO points_entries (customer_id, transaction_type, points, transaction_date) VALUES (?, 'X', -10, now())`, "LY005", c)
 	// expires_at belongs to credits.
 	refused(`INSERT INTO points_entries (customer_id, transaction_type, points, transaction_date, expires_at) VALUES (?, 'D', -1, now(), now())`, "23514", c)
 	if got := lotsOf(t, db, e); got[0] != 50 {
