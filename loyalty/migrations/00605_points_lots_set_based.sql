@@ -154,13 +154,15 @@ BEGIN
     -- but the last one taken closes, so the next probe finds the next lot).
     WHILE v_need > 0 LOOP
         WITH lot AS (
-            SELECT l.id, l.remaining FROM loyalty.points_lots l
+            SELECT l.ctid, l.remaining FROM loyalty.points_lots l
              WHERE l.customer_id = NEW.customer_id AND l.open AND NOT l.pending
              ORDER BY l.expires_at, l.created_at, l.id
              LIMIT 1
         ), taken AS (
+            -- By the row the probe found (a TID scan, no second index probe): under the
+            -- customer's lock no one else moves it.
             UPDATE loyalty.points_lots l SET remaining = l.remaining - LEAST(lot.remaining, v_need)
-              FROM lot WHERE l.id = lot.id
+              FROM lot WHERE l.ctid = lot.ctid
             RETURNING l.id, lot.remaining - l.remaining AS points
         )
         INSERT INTO loyalty.points_lot_moves (entry_id, lot_id, points) SELECT NEW.id, taken.id, -taken.points FROM taken

@@ -36,10 +36,11 @@ type ExpiryRun struct {
 
 const (
 	// expiryLots bounds the lots one statement of the job looks at (their customers are
-	// expired whole): one statement holds those customers' ledger locks until it commits,
-	// each an entry of Postgres's shared lock table (max_locks_per_transaction x
-	// max_connections slots for the whole server: 6,400 by default).
-	expiryLots = 256
+	// expired whole, set-based: migration 00605): one statement holds those customers'
+	// ledger locks until it commits, each an entry of Postgres's shared lock table
+	// (max_locks_per_transaction x max_connections slots for the whole server: 6,400 by
+	// default), so a statement takes at most 1,000.
+	expiryLots = 1000
 	// expiryStatements bounds one run, so a backlog is worked off over several runs.
 	expiryStatements = 400
 	// noticeBatch bounds the notices one transaction writes.

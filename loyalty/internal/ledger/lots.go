@@ -12,8 +12,9 @@ import (
 
 // Lots (migration 00600): every credit opens a lot that debits, redemption blocks and
 // expiries consume oldest-expiring first, and that reversals give back to. The rule
-// lives in the database (loyalty.points_lots_apply, run by the entries trigger); this
-// file holds what the service decides before it writes: when a credit's lot expires.
+// lives in the database (the entries trigger points_entries_apply_balance, and
+// loyalty.ledger_expire for expiries: migration 00605); this file holds what the service
+// decides before it writes: when a credit's lot expires.
 
 // MaxPointsValidity bounds POINTS_VALIDITY and a credit's own expires_at (ten years, as
 // a redeem's validity_days): every expiry date stays far inside the dates the API renders.
