@@ -304,6 +304,25 @@ var ValueWords = []*ValueWord{
 }
 
 // ChannelOf is the opt-in channel of a channel value word.
+// CityNicknames are the names people call a city by ("sampa", "rio"), by the city's
+// folded name. The lexicon reads them as the city only when the catalogue has it and the
+// nickname is no other word of the lexicon (initials such as "BH" are read already).
+var CityNicknames = map[string][]string{
+	"sao paulo":      {"sampa", "capital paulista"},
+	"rio de janeiro": {"rio", "cidade maravilhosa"},
+	"belo horizonte": {"beaga", "bhz"},
+	"porto alegre":   {"portoalegre"},
+	"florianopolis":  {"floripa"},
+	"curitiba":       {"cwb"},
+	"salvador":       {"ssa"},
+	"brasilia":       {"bsb"},
+}
+
+// StorePlaces are the words that name a store by the street or neighbourhood it is on
+// ("a loja da rua Cambuí", "the Savassi street store"): said before the store's name in
+// Portuguese, after it in English, they are the store.
+var StorePlaces = W("rua|avenida|av|bairro", "street|st|avenue|ave|neighbourhood|neighborhood|district")
+
 func ChannelOf(code string) (Channel, bool) {
 	switch code {
 	case "email":
