@@ -934,6 +934,9 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		return nil, fail("a pergunta pede dois status que não valem juntos", "the question asks for two statuses that cannot hold together")
 	}
 
+	for _, i := range a.all("precision") {
+		a.used[i] = true // "rounded to 2 decimals": how the answer is shown
+	}
 	// periods: one window, or two compared
 	if a.periodAskedAgain(aggsAt) {
 		return nil, fail("há dois períodos na pergunta e não sei se é para comparar", "the question has two periods and I cannot tell whether to compare them")

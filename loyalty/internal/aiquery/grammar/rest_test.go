@@ -5,7 +5,9 @@ import "testing"
 // The classes of the sixth round (issue 24) left by the others: a city by its nickname,
 // a store named by its street or neighbourhood, and the same computation asked again of
 // another period (a back-reference to the question's own count), which is never read as
-// the customers' sign-up period. Paraphrases written for these tests, in both languages.
+// the customers' sign-up period; and words of analysts who write SQL: "X-wise" for a
+// breakdown, the precision asked of the answer, an attribute "is null". Paraphrases
+// written for these tests, in both languages.
 func TestRestClasses(t *testing.T) {
 	runClasses(t, []classCases{
 		{"a city by its nickname", map[string]want{
@@ -42,6 +44,36 @@ func TestRestClasses(t *testing.T) {
 			"quantos clientes homens e quantas mulheres compraram em maio": {measures: []string{"customers"}, sql: []string{"gender_identity", "2025-05-01"}},
 			// two periods said as one comparison are compared
 			"how many customers bought in April and in May": {measures: []string{"buyers"}},
+		}},
+		{"a breakdown said after its dimension (X-wise)", map[string]want{
+			"store-wise revenue for April":               {measures: []string{"revenue"}, dims: []string{"store"}, period: "2025-04-01"},
+			"month-wise count of sales in 2024":          {measures: []string{"sales_count"}, dims: []string{"month"}},
+			"day-wise number of new customers last week": {measures: []string{"customers"}, dims: []string{"day"}},
+			"payment-type-wise takings for May, please":  {measures: []string{"revenue"}, dims: []string{"payment_type"}},
+			"otherwise the revenue in May":               {refuse: true}, // not a breakdown
+			"wise revenue":                               {refuse: true},
+		}},
+		{"the precision asked of the answer", map[string]want{
+			"ticket médio de abril arredondado para 2 casas decimais":     {measures: []string{"average_ticket"}, period: "2025-04-01"},
+			"percentual de clientes ativos com 1 casa decimal":            {measures: []string{"rate_active_active"}},
+			"average ticket by store last month, rounded to 2 decimals":   {measures: []string{"average_ticket"}, dims: []string{"store"}},
+			"share of revenue by payment type in 2024 to 1 decimal place": {dims: []string{"payment_type"}, period: "2024-01-01"},
+			"average points per redemption in May, 2 dp":                  {period: "2025-05-01"},
+			// the number is the precision's, never a ranking's size
+			"top 2 decimals":         {refuse: true},
+			"rounded revenue of May": {refuse: true},
+		}},
+		{"an attribute not on file", map[string]want{
+			"quantos clientes estão sem data de nascimento":   {measures: []string{"customers"}, sql: []string{"c.birth_date IS NULL"}},
+			"clientes com o e-mail em branco na loja Batel":   {sql: []string{"c.email IS NULL", "'L06'"}},
+			"quantos clientes com telefone não preenchido":    {sql: []string{"c.phone IS NULL"}},
+			"number of customers where date_of_birth is null": {measures: []string{"customers"}, sql: []string{"c.birth_date IS NULL"}},
+			"how many customers are missing a phone number":   {sql: []string{"c.phone IS NULL"}},
+			"count customers whose email is empty":            {sql: []string{"c.email IS NULL"}},
+			"customers without a cpf":                         {sql: []string{"c.doc IS NULL"}},
+			// the contrary is not read as the attribute missing
+			"count of customers where birth_date is not null": {refuse: true},
+			"clientes com data de nascimento não vazia":       {refuse: true},
 		}},
 	})
 }

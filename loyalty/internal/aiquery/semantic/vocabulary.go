@@ -21,6 +21,9 @@ const (
 	CatValue    Category = "value"     // arg: kind:code (payment:pix, origin:APP, channel:email)
 	CatQuantity Category = "quantity"  // arg: a unit after a number (points, years, reais, sales)
 	CatBy       Category = "by"        // por, by, per, each
+	CatWise     Category = "wise"      // "month-wise", "store-wise": a breakdown said after its dimension
+	CatRound    Category = "round"     // arredondado, rounded: before a precision ("rounded to 2 decimals")
+	CatDecimals Category = "decimals"  // casas decimais, decimals: after a number, the answer's precision
 	CatAnd      Category = "and"       // e, and, ","
 	CatOr       Category = "or"        // ou, or
 	CatNeg      Category = "neg"       // nao, not, sem, without
@@ -246,9 +249,24 @@ var Flags = []*Flag{
 	{ID: "optin_none", Words: W("nenhum canal", "no channel|none of the channels"), Filter: func() *Filter { return OptInAny(false) }, Neg: func() *Filter { return OptInAny(false) }},
 	{ID: "running", Words: W("vigente|vigentes|em vigor|valendo|validas|valida|no ar|rodando|rodaram|rodou|estiveram ativas|estavam ativas", "running|live|ongoing|current|ran|were running|were active|was running|was active"), Filter: PromotionActive},
 	{ID: "addons", Words: W("adicional|adicionais", "add-on|add-ons|addon|addons"), Filter: AddOns},
-	{ID: "no_email", Words: W("sem email|sem e mail", "without email|without an email|no email"), Filter: func() *Filter { return ContactMissing("email") }},
+	{ID: "no_email", Words: missingWords(W("email|e mail", "email|e mail|an email")), Filter: func() *Filter { return ContactMissing("email") }},
 	{ID: "zero_balance", Words: W("zerado|zerados|zerada|zeradas|sem saldo|sem pontos|saldo zero|saldo zerado", "zero balance|no points|no balance|zeroed|with zero points"), Filter: func() *Filter { return BalanceThreshold(Equal, 0) }},
-	{ID: "no_phone", Words: W("sem telefone|sem celular", "without phone|without a phone|no phone|without a phone number"), Filter: func() *Filter { return ContactMissing("phone") }},
+	{ID: "no_phone", Words: missingWords(W("telefone|celular", "phone|a phone|phone number|a phone number")), Filter: func() *Filter { return ContactMissing("phone") }},
+	{ID: "no_birth_date", Words: missingWords(W("data de nascimento|nascimento|data de aniversario", "birth date|a birth date|date of birth|a date of birth|birthdate|dob")), Filter: func() *Filter { return ContactMissing("birth_date") }},
+	{ID: "no_doc", Words: missingWords(W("cpf|cnpj|documento", "document|a document|cpf|a cpf|tax id|a tax id")), Filter: func() *Filter { return ContactMissing("doc") }},
+}
+
+// missingWords are the ways to say that a customer's attribute is not on file, from the
+// attribute's words: "sem e-mail", "e-mail vazio", "without a phone", "birth_date is null".
+func missingWords(attr Words) Words {
+	var w Words
+	for _, a := range attr.PT {
+		w.PT = append(w.PT, "sem "+a, a+" vazio", a+" vazia", a+" em branco", a+" nulo", a+" nula", a+" nao preenchido", a+" nao preenchida", a+" nao informado", a+" nao informada")
+	}
+	for _, a := range attr.EN {
+		w.EN = append(w.EN, "without "+a, "no "+a, "missing "+a, a+" is null", a+" is missing", a+" is empty", a+" is blank")
+	}
+	return w
 }
 
 // FlagByID finds a flag.
@@ -402,6 +420,11 @@ var Terminals = []Term{
 	{CatPrior, "same", W("", "sply")},
 	{CatPrior, "period", W("pp|periodo anterior|periodo imediatamente anterior", "pp|prior period|previous period|preceding period|the period before|period before")},
 	{CatSame, "", W("msm|mesmo|mesma|o mesmo|a mesma|mesmo periodo|no mesmo", "same|the same|same period|the same period")},
+	{CatWise, "", W("", "wise")},
+	// the precision asked of the answer ("arredondado para 2 casas decimais", "rounded to 1
+	// decimal", "2 dp"): how the numbers are shown, never which rows are counted
+	{CatRound, "", W("arredondado|arredondada|arredondados|arredondadas|arredondar|arredonde|arredondando|arredonda", "rounded|round|rounding|round off|rounded off")},
+	{CatDecimals, "", W("casas decimais|casa decimal|casas|decimais|decimal|casas depois da virgula", "decimals|decimal|decimal places|decimal place|dp|places|decimal points")},
 	{CatBy, "", W("por|pra cada|para cada|em cada|por cada|cada|agrupado por|separado por|dividido por|quebrado por|discriminado por|discriminada por|discriminados por|discriminadas por|detalhado por|detalhada por|detalhados por|aberto por|aberta por|abertos por|segmentado por|segmentada por|segmentados por|desmembrado por|desmembrada por|distribuido por|quebrado em|separados por|separadas por|separada por|pra cada uma das|pra cada um dos|para cada uma das|para cada um dos|em cada uma das|em cada um dos|cada uma das|cada um dos", "by|per|each|that each|for each|across|broken down by|split by|grouped by|by each|per each|itemized by|itemised by|segmented by|detailed by|bucketed by|sliced by|cut by|divided by|separated by|organized by|organised by|arranged by|grouped per|listed by|for each one of|for each of|each one of|each of|for every one of|for every single one of")},
 	{CatAnd, "", W("e|,|&|/|mais|junto com|mas|porem|quanto na|quanto no|quanto em|quanto pela|quanto pelo|como na|como no|qto na|qto no|qnto na|qnto no|qto em|qnto em", "and|,|&|/|plus|as well as|along with|but")},
 	{CatOr, "", W("ou", "or")},
