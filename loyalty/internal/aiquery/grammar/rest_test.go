@@ -75,5 +75,22 @@ func TestRestClasses(t *testing.T) {
 			"count of customers where birth_date is not null": {refuse: true},
 			"clientes com data de nascimento não vazia":       {refuse: true},
 		}},
+		{"what is recorded ahead said in the future: redemptions that will expire", map[string]want{
+			"quantos resgates pendentes vão vencer até amanhã":               {measures: []string{"redemptions"}, filters: []string{"status_pending", "expires_by"}},
+			"quantos resgates pendentes irão expirar nesta semana":           {measures: []string{"redemptions"}, sql: []string{"r.expires_at <"}},
+			"how many pending redemptions will expire by tomorrow":           {measures: []string{"redemptions"}, sql: []string{"r.expires_at <"}},
+			"list the pending redemptions that are going to expire tomorrow": {list: true, sql: []string{"r.expires_at <"}},
+			// what is not recorded ahead stays a forecast
+			"what will revenue be next month":           {refuse: true},
+			"quantos pontos vão expirar no mês que vem": {refuse: true},
+			"how many customers will expire":            {refuse: true},
+		}},
+		{"a birthday that falls in a month", map[string]want{
+			"how many customers have a birthday that falls in October": {measures: []string{"customers"}, sql: []string{"extract(month FROM c.birth_date) = 10"}},
+			"list the members whose birthdays fall in November":        {list: true, sql: []string{"extract(month FROM c.birth_date) = 11"}},
+			"whose birthday is in February? just the names":            {list: true, sql: []string{"extract(month FROM c.birth_date) = 2"}},
+			"quantos clientes cujo aniversário cai em outubro":         {measures: []string{"customers"}, sql: []string{"extract(month FROM c.birth_date) = 10"}},
+			"clientes que o aniversário fica em novembro":              {sql: []string{"extract(month FROM c.birth_date) = 11"}},
+		}},
 	})
 }
