@@ -1,11 +1,17 @@
 package grammar
 
-import "testing"
+import (
+	"testing"
+	"time"
+
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
+)
 
 // The classes of the sixth round (issue 24) left by the others: a city by its nickname,
 // a store named by its street or neighbourhood, and the same computation asked again of
 // another period (a back-reference to the question's own count), which is never read as
-// the customers' sign-up period; and words of analysts who write SQL: "X-wise" for a
+// the customers' sign-up period; a span from a start "till date" (never the start's day
+// alone); and words of analysts who write SQL: "X-wise" for a
 // breakdown, the precision asked of the answer, an attribute "is null". Paraphrases
 // written for these tests, in both languages.
 func TestRestClasses(t *testing.T) {
@@ -93,4 +99,37 @@ func TestRestClasses(t *testing.T) {
 			"clientes que o aniversário fica em novembro":              {sql: []string{"extract(month FROM c.birth_date) = 11"}},
 		}},
 	})
+}
+
+// TestRestSinceToDate: a named day or period that ended, said "till date" or "até a
+// presente data", is the time since it began, never the day alone (skipping "to date" as a
+// filler read "from 10 May to date" as 10 May only); a period that holds today is itself.
+func TestRestSinceToDate(t *testing.T) {
+	it := New(func() time.Time { return clock }, saoPaulo)
+	for q, from := range map[string]string{
+		"revenue from 2025-05-10 to date":                 "2025-05-10",
+		"sales count from 10 April till date, by store":   "2025-04-10",
+		"new customers from 1 March 2025 up to today":     "2025-03-01",
+		"faturamento de 15/05/2025 até a presente data":   "2025-05-15",
+		"quantas vendas de 02/04/2025 até a data de hoje": "2025-04-02",
+		"ticket médio de abril até o momento":             "2025-04-01",
+		"points earned from 3 June 2025 up until now":     "2025-06-03",
+	} {
+		res, err := it.Interpret(q, testCatalog)
+		if err != nil {
+			t.Errorf("%q: %v", q, err)
+			continue
+		}
+		if p := res.Request.Period; p == nil || p.Kind != semantic.Since || p.Start.Format("2006-01-02") != from {
+			t.Errorf("%q: period %+v, want since %s\n%s", q, p, from, res.SQL)
+		}
+	}
+	for _, q := range []string{"quantas vendas nesta semana até agora", "revenue this month to date"} {
+		res, err := it.Interpret(q, testCatalog)
+		if err != nil {
+			t.Errorf("%q: %v", q, err)
+		} else if p := res.Request.Period; p == nil || p.Kind == semantic.Since {
+			t.Errorf("%q: period %+v, want the current period itself", q, p)
+		}
+	}
 }
