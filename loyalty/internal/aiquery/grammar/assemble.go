@@ -940,7 +940,13 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		return nil, fail("a pergunta pede dois status que não valem juntos", "the question asks for two statuses that cannot hold together")
 	}
 
+	for _, i := range a.all("precision") {
+		a.used[i] = true // "rounded to 2 decimals": how the answer is shown
+	}
 	// periods: one window, or two compared
+	if a.periodAskedAgain(aggsAt) {
+		return nil, fail("há dois períodos na pergunta e não sei se é para comparar", "the question has two periods and I cannot tell whether to compare them")
+	}
 	var periods []*semantic.Period
 	for _, i := range a.all("period") {
 		a.used[i] = true
@@ -1805,4 +1811,33 @@ func deniedInOwnPeriod(filters []filterV, report *semantic.Period) (*semantic.Pe
 		}
 	}
 	return nil, false
+}
+
+// periodAskedAgain reports a back-reference to the question's own computation with another
+// period: "how many customers bought in May and how many in April", "quantos compraram em
+// maio e quantos seriam em abril". The first period was taken by the event; the one after
+// the aggregate said again is not the customers' sign-up period but the same question
+// asked of another period.
+func (a *assembly) periodAskedAgain(aggsAt []int) bool {
+	if len(aggsAt) == 0 {
+		return false
+	}
+	last := aggsAt[len(aggsAt)-1]
+	if len(aggsAt) == 1 && !(a.measureAt() >= 0 && a.measureAt() < last) {
+		return false // the aggregate said once
+	}
+	before, after := false, false
+
+	for i, c := range a.clauses {
+		switch fv, ok := c.v.(filterV); {
+		case i < last && ok && fv.cohortPeriod != nil:
+			before = true // what customers did in a period of its own
+		case c.kind != "period" && c.kind != "periods":
+		case i < last:
+			before = true
+		default:
+			after = after || !a.used[i]
+		}
+	}
+	return before && after
 }

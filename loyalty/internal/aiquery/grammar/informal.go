@@ -169,9 +169,11 @@ func upToNow(x *env, v periodV) (any, bool) {
 	if running(x, p) {
 		return v, true
 	}
-	if p.Start.IsZero() || p.Start.After(x.cal.Now) || !calendar(p) {
+	if p.Start.IsZero() || p.Start.After(x.cal.Now) || !calendar(p) && p.Kind != semantic.CalendarDay {
 		return nil, false
 	}
+	// "from 1 June till date": a named day up to now is the time since it (never the
+	// day alone, which skipping "to date" as a filler would read)
 	return open(p, "since")
 }
 

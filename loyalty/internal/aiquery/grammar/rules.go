@@ -84,6 +84,9 @@ const (
 	tValue    = string(semantic.CatValue)
 	tQuantity = string(semantic.CatQuantity)
 	tBy       = string(semantic.CatBy)
+	tWise     = string(semantic.CatWise)
+	tRound    = string(semantic.CatRound)
+	tDecimals = string(semantic.CatDecimals)
 	tAnd      = string(semantic.CatAnd)
 	tOr       = string(semantic.CatOr)
 	tNeg      = string(semantic.CatNeg)
@@ -428,6 +431,13 @@ func productions(x *env) []*Rule {
 			return subject(k[1], "", false, false)
 		}),
 		rule("Breakdown", 0, tDimAdj, func(k []*Edge) (any, bool) { return dims(arg(k[0])) }),
+		// "rounded to 2 decimals", "com 1 casa decimal": the answer's precision, said of
+		// how it is shown (assemble takes it; the measures keep their own rounding)
+		rule("Clause", 0, tRound+"? "+tNumber+" "+tDecimals, func(k []*Edge) (any, bool) {
+			return clauseV{"precision", nil}, true
+		}),
+		// "month-wise revenue", "store-wise sales": the dimension, then "wise"
+		rule("Breakdown", 0, tDim+" "+tWise, func(k []*Edge) (any, bool) { return dims(arg(k[0])) }),
 		// "por loja onde se cadastraram", "by store they signed up at": the store of the
 		// sign-up, not the customer's owner store
 		rule("Breakdown", -0.1, tBy+" "+tDim+" "+tWho+"? "+tEvent+" "+tIn+"?", func(k []*Edge) (any, bool) {

@@ -143,6 +143,12 @@ func New(cat *semantic.Catalog) *Lexicon {
 				if n := Fold(s.Name); strings.HasPrefix(n, "loja ") {
 					add(strings.TrimPrefix(n, "loja "), sense{CatStore, s.Code, ""})
 				}
+				for _, w := range semantic.StorePlaces.PT {
+					add(w+" "+Fold(s.Name), sense{CatStore, s.Code, ""}) // "rua Cambuí"
+				}
+				for _, w := range semantic.StorePlaces.EN {
+					add(Fold(s.Name)+" "+w, sense{CatStore, s.Code, ""}) // "Cambuí street"
+				}
 			}
 			if s.City != "" {
 				add(s.City, sense{CatCity, s.City, ""})
@@ -156,6 +162,15 @@ func New(cat *semantic.Catalog) *Lexicon {
 		for _, s := range cat.Stores {
 			if in := initials(s.City); in != "" && !lx.words[in] && len(lx.byFirst[in]) == 0 {
 				add(in, sense{CatCity, s.City, ""})
+			}
+		}
+		// a city by its nickname ("sampa", "rio"), when the nickname alone says nothing
+		// else ("rio" is also a word of "estado do rio", never said alone)
+		for _, s := range cat.Stores {
+			for _, nick := range semantic.CityNicknames[Fold(s.City)] {
+				if _, taken := index[nick]; !taken {
+					add(nick, sense{CatCity, s.City, ""})
+				}
 			}
 		}
 		for _, p := range cat.Products {

@@ -356,6 +356,9 @@ func ContactMissing(attr string) *Filter {
 		col, name = "c.phone", T("sem telefone cadastrado", "no phone on file")
 	case "doc":
 		col, name = "c.doc", T("sem documento (CPF/CNPJ) cadastrado", "no document (CPF/CNPJ) on file")
+	case "birth_date":
+		// a date is never empty text
+		return onCustomers("missing_birth_date", T("sem data de nascimento cadastrada", "no birth date on file"), T("sem_data_nascimento", "no_birth_date"), func() string { return "c.birth_date IS NULL" })
 	}
 	return onCustomers("missing_"+attr, name, T("sem_"+attr, "no_"+attr), func() string { return "(" + col + " IS NULL OR " + col + " = '')" })
 }

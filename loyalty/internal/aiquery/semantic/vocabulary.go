@@ -21,6 +21,9 @@ const (
 	CatValue    Category = "value"     // arg: kind:code (payment:pix, origin:APP, channel:email)
 	CatQuantity Category = "quantity"  // arg: a unit after a number (points, years, reais, sales)
 	CatBy       Category = "by"        // por, by, per, each
+	CatWise     Category = "wise"      // "month-wise", "store-wise": a breakdown said after its dimension
+	CatRound    Category = "round"     // arredondado, rounded: before a precision ("rounded to 2 decimals")
+	CatDecimals Category = "decimals"  // casas decimais, decimals: after a number, the answer's precision
 	CatAnd      Category = "and"       // e, and, ","
 	CatOr       Category = "or"        // ou, or
 	CatNeg      Category = "neg"       // nao, not, sem, without
@@ -227,7 +230,7 @@ var Flags = []*Flag{
 	{ID: "app_user", Words: W("usam o app|usa o app|usuarios do app|usuarios do aplicativo|usam o aplicativo|usuario do app|usam nosso app|usam o nosso app|usam nosso aplicativo|usa nosso app", "app users|app user|use the app|uses the app|using the app|use our app|uses our app|using our app|use our mobile app"), Filter: func() *Filter { return AppUser(true) }, Neg: func() *Filter { return AppUser(false) }},
 	{ID: "female", Words: W("mulher|mulheres|feminino|feminina|femininos", "female|females|women|woman"), Filter: func() *Filter { return Gender("F", T("mulheres", "women")) }},
 	{ID: "male", Words: W("homem|homens|masculino|masculina|masculinos", "male|males|men|man"), Filter: func() *Filter { return Gender("M", T("homens", "men")) }},
-	{ID: "birthday", Words: W("aniversariante|aniversariantes|aniversario|aniversarios|fazem aniversario|faz aniversario|fazendo aniversario|aniversariam|aniversaria|aniversariando|fazem anos|faz anos|completam anos|completa anos|nascidos|nascidas|nasceram|nasceu|nascido|nascida", "born|were born|was born|birthday|birthdays|bday|bdays|b day|have their birthday|have a birthday|has a birthday|celebrating birthdays|celebrate their birthday|celebrating their birthday|birthday customers|birthday members"), Filter: Birthday},
+	{ID: "birthday", Words: W("aniversariante|aniversariantes|aniversario|aniversarios|fazem aniversario|faz aniversario|fazendo aniversario|aniversariam|aniversaria|aniversariando|fazem anos|faz anos|completam anos|completa anos|nascidos|nascidas|nasceram|nasceu|nascido|nascida|aniversario cai|aniversarios caem|aniversario e|aniversario fica|aniversario caia", "birthday falls|birthdays fall|birthday that falls|birthdays that fall|birthday which falls|birthday is|birthdays are|birthday lands|birthday comes|bday falls|bday is|born|were born|was born|birthday|birthdays|bday|bdays|b day|have their birthday|have a birthday|has a birthday|celebrating birthdays|celebrate their birthday|celebrating their birthday|birthday customers|birthday members"), Filter: Birthday},
 	// "converted" customers made a purchase at some time: with a sign-up period ("Jan
 	// sign-up cohort: how many converted so far") the period dates the sign-up, never the
 	// purchase
@@ -237,7 +240,7 @@ var Flags = []*Flag{
 	{ID: "repeat", Words: W("recorrente|recorrentes|recompra|recompras|recompraram|de recompra", "repeat|repeat buyer|repeat buyers|repeat customer|repeat customers|repeat purchasers|repeaters"), Filter: RepeatBuyers},
 	{ID: "first_purchase", Words: W("primeira compra|primeiras compras|pela primeira vez|primeira vez|primeiro pedido|primeiros pedidos|compraram pela primeira vez|compra inaugural", "first purchase|first purchases|first time buyers|first-time buyers|for the first time|first time|first order|first orders|first-ever purchase|first ever purchase|made their first purchase|made a first purchase"), Filter: FirstPurchase},
 	{ID: "returning", Words: W("compradores antigos|clientes antigos|que ja compravam|que ja eram clientes|retornantes|recorrentes antigos", "returning|returning buyers|returning customers|returning shoppers|existing customers|existing buyers"), Filter: Returning},
-	{ID: "expiring", Words: W("vencem|vence|vencendo|expiram|expira|expirando|a vencer|que vencem|prestes a vencer|a expirar|por expirar|prestes a expirar|perto de vencer|proximos de vencer|proximo de vencer|por vencer", "expire|expires|expiring|due to expire|about to expire|expiring soon|about to lapse|close to expiring|near expiry|nearing expiry|set to expire|due to lapse"), Filter: ExpiresBy},
+	{ID: "expiring", Words: W("vencem|vence|vencendo|expiram|expira|expirando|a vencer|que vencem|prestes a vencer|a expirar|por expirar|prestes a expirar|perto de vencer|proximos de vencer|proximo de vencer|por vencer|vao vencer|vai vencer|vao expirar|vai expirar|irao vencer|ira vencer|irao expirar|ira expirar", "will expire|will lapse|are going to expire|is going to expire|going to expire|expire|expires|expiring|due to expire|about to expire|expiring soon|about to lapse|close to expiring|near expiry|nearing expiry|set to expire|due to lapse"), Filter: ExpiresBy},
 	{ID: "any_status", Words: W("incluindo canceladas|inclusive canceladas|incluindo cancelados|inclusive cancelados|todos os status|qualquer status|com canceladas|cancelados inclusos|canceladas inclusas|cancelados incluidos|canceladas incluidas|cancelados inclusive|canceladas inclusive|incluindo os cancelados|incluindo as canceladas|inclusive os cancelados|inclusive as canceladas|com os cancelados|com as canceladas|considerando todos os status", "including cancelled|including canceled|cancelled included|all statuses|any status|every status|canceled included|cancellations included|including cancellations|including the cancelled ones|cancelled ones included|inclusive of cancellations|inclusive of cancelled|considering all statuses|across all statuses"), Filter: AnyStatus},
 	{ID: "created", Words: W("data de criacao|pela data de criacao|por data de criacao|com data de criacao|cuja data de criacao|data de criacao esteja|data de criacao estiver|criados no periodo|criadas no periodo", "creation date|by creation date|by their creation date|with a creation date|whose creation date|created date|date created|creation date falls|creation date is|created_at"), Filter: CreatedIn},
 	{ID: "ending", Words: W("terminam|termina|terminando|acabam|acaba|encerram|encerra|vencem em", "end|ends|ending|finish|finishes|wrap up"), Filter: PromotionEnds},
@@ -246,9 +249,24 @@ var Flags = []*Flag{
 	{ID: "optin_none", Words: W("nenhum canal", "no channel|none of the channels"), Filter: func() *Filter { return OptInAny(false) }, Neg: func() *Filter { return OptInAny(false) }},
 	{ID: "running", Words: W("vigente|vigentes|em vigor|valendo|validas|valida|no ar|rodando|rodaram|rodou|estiveram ativas|estavam ativas", "running|live|ongoing|current|ran|were running|were active|was running|was active"), Filter: PromotionActive},
 	{ID: "addons", Words: W("adicional|adicionais", "add-on|add-ons|addon|addons"), Filter: AddOns},
-	{ID: "no_email", Words: W("sem email|sem e mail", "without email|without an email|no email"), Filter: func() *Filter { return ContactMissing("email") }},
+	{ID: "no_email", Words: missingWords(W("email|e mail", "email|e mail|an email")), Filter: func() *Filter { return ContactMissing("email") }},
 	{ID: "zero_balance", Words: W("zerado|zerados|zerada|zeradas|sem saldo|sem pontos|saldo zero|saldo zerado", "zero balance|no points|no balance|zeroed|with zero points"), Filter: func() *Filter { return BalanceThreshold(Equal, 0) }},
-	{ID: "no_phone", Words: W("sem telefone|sem celular", "without phone|without a phone|no phone|without a phone number"), Filter: func() *Filter { return ContactMissing("phone") }},
+	{ID: "no_phone", Words: missingWords(W("telefone|celular", "phone|a phone|phone number|a phone number")), Filter: func() *Filter { return ContactMissing("phone") }},
+	{ID: "no_birth_date", Words: missingWords(W("data de nascimento|nascimento|data de aniversario", "birth date|a birth date|date of birth|a date of birth|birthdate|dob")), Filter: func() *Filter { return ContactMissing("birth_date") }},
+	{ID: "no_doc", Words: missingWords(W("cpf|cnpj|documento", "document|a document|cpf|a cpf|tax id|a tax id")), Filter: func() *Filter { return ContactMissing("doc") }},
+}
+
+// missingWords are the ways to say that a customer's attribute is not on file, from the
+// attribute's words: "sem e-mail", "e-mail vazio", "without a phone", "birth_date is null".
+func missingWords(attr Words) Words {
+	var w Words
+	for _, a := range attr.PT {
+		w.PT = append(w.PT, "sem "+a, a+" vazio", a+" vazia", a+" em branco", a+" nulo", a+" nula", a+" nao preenchido", a+" nao preenchida", a+" nao informado", a+" nao informada")
+	}
+	for _, a := range attr.EN {
+		w.EN = append(w.EN, "without "+a, "no "+a, "missing "+a, a+" is null", a+" is missing", a+" is empty", a+" is blank")
+	}
+	return w
 }
 
 // FlagByID finds a flag.
@@ -304,6 +322,25 @@ var ValueWords = []*ValueWord{
 }
 
 // ChannelOf is the opt-in channel of a channel value word.
+// CityNicknames are the names people call a city by ("sampa", "rio"), by the city's
+// folded name. The lexicon reads them as the city only when the catalogue has it and the
+// nickname is no other word of the lexicon (initials such as "BH" are read already).
+var CityNicknames = map[string][]string{
+	"sao paulo":      {"sampa", "capital paulista"},
+	"rio de janeiro": {"rio", "cidade maravilhosa"},
+	"belo horizonte": {"beaga", "bhz"},
+	"porto alegre":   {"portoalegre"},
+	"florianopolis":  {"floripa"},
+	"curitiba":       {"cwb"},
+	"salvador":       {"ssa"},
+	"brasilia":       {"bsb"},
+}
+
+// StorePlaces are the words that name a store by the street or neighbourhood it is on
+// ("a loja da rua Cambuí", "the Savassi street store"): said before the store's name in
+// Portuguese, after it in English, they are the store.
+var StorePlaces = W("rua|avenida|av|bairro", "street|st|avenue|ave|neighbourhood|neighborhood|district")
+
 func ChannelOf(code string) (Channel, bool) {
 	switch code {
 	case "email":
@@ -383,6 +420,11 @@ var Terminals = []Term{
 	{CatPrior, "same", W("", "sply")},
 	{CatPrior, "period", W("pp|periodo anterior|periodo imediatamente anterior", "pp|prior period|previous period|preceding period|the period before|period before")},
 	{CatSame, "", W("msm|mesmo|mesma|o mesmo|a mesma|mesmo periodo|no mesmo", "same|the same|same period|the same period")},
+	{CatWise, "", W("", "wise")},
+	// the precision asked of the answer ("arredondado para 2 casas decimais", "rounded to 1
+	// decimal", "2 dp"): how the numbers are shown, never which rows are counted
+	{CatRound, "", W("arredondado|arredondada|arredondados|arredondadas|arredondar|arredonde|arredondando|arredonda", "rounded|round|rounding|round off|rounded off")},
+	{CatDecimals, "", W("casas decimais|casa decimal|casas|decimais|decimal|casas depois da virgula", "decimals|decimal|decimal places|decimal place|dp|places|decimal points")},
 	{CatBy, "", W("por|pra cada|para cada|em cada|por cada|cada|agrupado por|separado por|dividido por|quebrado por|discriminado por|discriminada por|discriminados por|discriminadas por|detalhado por|detalhada por|detalhados por|aberto por|aberta por|abertos por|segmentado por|segmentada por|segmentados por|desmembrado por|desmembrada por|distribuido por|quebrado em|separados por|separadas por|separada por|pra cada uma das|pra cada um dos|para cada uma das|para cada um dos|em cada uma das|em cada um dos|cada uma das|cada um dos", "by|per|each|that each|for each|across|broken down by|split by|grouped by|by each|per each|itemized by|itemised by|segmented by|detailed by|bucketed by|sliced by|cut by|divided by|separated by|organized by|organised by|arranged by|grouped per|listed by|for each one of|for each of|each one of|each of|for every one of|for every single one of")},
 	{CatAnd, "", W("e|,|&|/|mais|junto com|mas|porem|quanto na|quanto no|quanto em|quanto pela|quanto pelo|como na|como no|qto na|qto no|qnto na|qnto no|qto em|qnto em", "and|,|&|/|plus|as well as|along with|but")},
 	{CatOr, "", W("ou", "or")},
@@ -486,7 +528,7 @@ var Terminals = []Term{
 	// every period's bounds are in it ("de 01/06 a 17/06, inclusive", "até amanhã, inclusive",
 	// "through June 17, inclusive"): said after one, at a clause's end, the word restates it
 	{CatIncl, "", W("inclusive|inclusivo|ambas inclusive|ambas as datas inclusive|com ambas as datas inclusas|datas inclusas|as duas datas inclusas|inclusive ambas", "inclusive|both inclusive|both dates inclusive|both days inclusive|both dates included|both days included|inclusive of both dates|both ends included|both ends inclusive")},
-	{CatSoFar, "", W("ate agora|ate hoje|ate o momento|ate aqui|ate o dia de hoje|ate a presente data|ate a data de hoje|ate a data atual|ate o presente momento", "to the present date|up to the present date|through the present date|so far|to date|until now|up to now|thus far|till now|til now|till today|until today|up to today|as of today|as of now|till date")},
+	{CatSoFar, "", W("ate agora|ate hoje|ate o momento|ate aqui|ate o dia de hoje|ate a presente data|ate a data de hoje|ate a data atual|ate o presente momento", "to the present date|up to the present date|through the present date|so far|to date|until now|up to now|thus far|till now|til now|till today|until today|up to today|as of today|as of now|till date|til date|until date|up to date|upto date|up till now|up until now")},
 	{CatOnward, "", W("em diante|pra frente|para frente|adiante|pra ca|para ca", "on|onward|onwards|forward|and after")},
 	{CatCost, "", W("custa|custam|custando|vale|valem", "cost|costs|costing|priced at")},
 	{CatAgg, "count", W("qnt|qts|qnts|qtas|quantos|quantas|quantidade|quantidade de|qtd|qtde|qtd de|qntos|qntas|qtos|qtas|quant|numero|numero de|n de|no de|total de|contagem|conte", "how many|number|number of|count|count of|no of|nr of|qty|quantity|quantities|quantity of|the quantity of|total number")},
