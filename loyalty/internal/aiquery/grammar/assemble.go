@@ -684,6 +684,9 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			sharePos = i
 		}
 	}
+	if err := a.flaggedAfterMeasure(x); err != nil {
+		return nil, err
+	}
 	for _, i := range a.all("filter") {
 		a.used[i] = true
 		fv := clauses[i].v.(filterV)

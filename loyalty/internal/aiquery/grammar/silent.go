@@ -157,3 +157,42 @@ func saysEach(r *lexicon.Reading) bool {
 	}
 	return false
 }
+
+// flagsOf is the positions of the question's flag words ("canceladas", "active"), and of
+// its conjunctions said as a word ("e", "and"; a comma is not one).
+func flagsOf(r *lexicon.Reading) (flags, ands []int) {
+	for _, m := range r.Matches {
+		if m.Cat == semantic.CatFlag {
+			flags = append(flags, m.From)
+		}
+		if m.Cat == semantic.CatAnd && m.To == m.From+1 && r.Tokens[m.From].Norm != "," {
+			ands = append(ands, m.From)
+		}
+	}
+	return flags, ands
+}
+
+// flaggedAfterMeasure refuses a flag said after a measure and a conjunction ("quantas
+// vendas em maio e as canceladas", "how many sales in May, and the cancelled ones"): it
+// asks for the measure and the measure of the flagged rows, never the first measure
+// narrowed to the flag.
+func (a *assembly) flaggedAfterMeasure(x *env) error {
+	for i := 1; i < len(a.clauses); i++ {
+		if a.clauses[i].kind != "filter" || a.used[i] || !slices.ContainsFunc(x.flags, func(p int) bool { return p >= a.spans[i].from && p < a.spans[i].to }) {
+			continue
+		}
+		if !slices.ContainsFunc(x.ands, func(p int) bool { return p >= a.spans[i-1].to && p < a.spans[i].from }) {
+			continue
+		}
+		for j := i - 1; j >= 0; j-- {
+			k := a.clauses[j].kind
+			if k == "measures" || k == "subject" || k == "agg" || k == "noun" {
+				return fail("não sei se a medida é de todas as linhas ou só das marcadas; pergunte uma de cada vez", "I cannot tell whether the measure is of all rows or only the flagged ones; ask for one at a time")
+			}
+			if k != "period" {
+				break
+			}
+		}
+	}
+	return nil
+}
