@@ -1335,6 +1335,9 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			return nil, fail("não sei contar compradores por cliente", "I cannot count buyers per customer")
 		}
 	}
+	if err := a.entryKindsAgree(); err != nil {
+		return nil, err
+	}
 	for i := range a.used {
 		if !a.used[i] {
 			return nil, fail("há palavras que a interpretação não usou, e responder sem elas seria responder outra pergunta",

@@ -196,3 +196,42 @@ func (a *assembly) flaggedAfterMeasure(x *env) error {
 	}
 	return nil
 }
+
+// entryKindsAgree refuses entries of one kind said beside measures of points entries of
+// another kind only ("pontos creditados em maio nos estornos", "points credited in the
+// reversal entries"): the credits are not reversals; no measure reads those entries.
+func (a *assembly) entryKindsAgree() error {
+	kinds := map[string]bool{}
+	for _, m := range a.req.Measures {
+		if m.Fact != semantic.Points {
+			continue
+		}
+		for _, w := range m.Where {
+			if k, ok := strings.CutPrefix(w, "e.transaction_type = "); ok {
+				kinds[k] = true
+			}
+		}
+	}
+	if len(kinds) == 0 {
+		return nil
+	}
+	for _, c := range a.clauses {
+		typ := ""
+		switch v := c.v.(type) {
+		case marker:
+			if c.kind == "entries" {
+				typ = string(v)
+			} else if c.kind == "noun" {
+				typ = entryKinds[string(v)]
+			}
+		case subjectV:
+			if v.noun != nil {
+				typ = entryKinds[v.noun.ID]
+			}
+		}
+		if typ != "" && !kinds[semantic.Quote(typ)] {
+			return fail("os lançamentos citados não são do tipo da medida", "the entries named are not of the measure's kind")
+		}
+	}
+	return nil
+}

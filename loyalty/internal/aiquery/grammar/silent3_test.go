@@ -21,3 +21,18 @@ func TestFlagAfterMeasure(t *testing.T) {
 		{"how many cancelled sales in April", want{measures: []string{"sales_count"}, sql: []string{"v.cancelled_at IS NOT NULL"}}, 0},
 	})
 }
+
+// TestEntryKindAgainstMeasure: entries of one kind (reversals, credits, debits) said
+// beside a measure of entries of another kind are refused, never dropped nor read as the
+// count of the measure's own entries.
+func TestEntryKindAgainstMeasure(t *testing.T) {
+	runContext(t, []contextCase{
+		{"quantos pontos foram creditados em junho nos estornos?", want{refuse: true}, 0},
+		{"soma dos pontos creditados nos lançamentos do tipo estorno no mês passado", want{refuse: true}, 0},
+		{"total of points credited last month in reversals", want{refuse: true}, 0},
+		{"points credited in the reversal entries in June", want{refuse: true}, 0},
+		// the same kind said again, or another measure added, still read
+		{"pontos estornados em junho nos lançamentos do tipo estorno", want{sql: []string{"e.transaction_type = 'E'"}}, 0},
+		{"points credited in June, and the reversals", want{sql: []string{"e.transaction_type = 'C'", "e.transaction_type = 'E'"}}, 0},
+	})
+}
