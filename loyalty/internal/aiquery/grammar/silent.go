@@ -235,3 +235,33 @@ func (a *assembly) entryKindsAgree() error {
 	}
 	return nil
 }
+
+// ever is filter fv at any time, never dated by the report's period: what a sign-up
+// cohort did ("clientes que se cadastraram em janeiro e já compraram").
+func ever(fv filterV) filterV {
+	inner := fv.resolve
+	fv.resolve = func(f *semantic.Fact) (*semantic.Filter, bool) {
+		x, ok := inner(f)
+		if !ok {
+			return nil, false
+		}
+		return semantic.Ever(x), true
+	}
+	return fv
+}
+
+// signupCohort reports whether subj's activity is said of customers counted by their
+// sign-up in the question's one period ("% of customers who signed up in Q1 who have
+// bought"): the period is the sign-up's, and the activity has none of its own.
+func signupCohort(x *env, a *assembly, subj *subjectV, measures []*semantic.Measure) bool {
+	if !x.signup || subj.neg || subj.event.ID == "signup" || subj.noun.Fact != semantic.Customers || len(measures) != 1 || measures[0].Fact != semantic.Customers {
+		return false
+	}
+	periods := 0
+	for _, c := range a.clauses {
+		if c.kind == "period" {
+			periods++
+		}
+	}
+	return periods == 1
+}

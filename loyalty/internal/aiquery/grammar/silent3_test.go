@@ -36,3 +36,20 @@ func TestEntryKindAgainstMeasure(t *testing.T) {
 		{"points credited in June, and the reversals", want{sql: []string{"e.transaction_type = 'C'", "e.transaction_type = 'E'"}}, 0},
 	})
 }
+
+// TestSignupCohortConversion: the share of a sign-up cohort that bought counts a purchase
+// at any time, whichever way the purchase is said ("who have bought", "that bought", "que
+// compraram"); a period said for the purchase dates it.
+func TestSignupCohortConversion(t *testing.T) {
+	cohort := "c.created_at >= DATE '2025-01-01' AND c.created_at < DATE '2025-04-01'"
+	anyTime := "x.cancelled_at IS NULL))"
+	runContext(t, []contextCase{
+		{"what % of the customers who joined in Q1 have purchased?", want{sql: []string{cohort, anyTime}}, 0},
+		{"percentage of customers who signed up in Q1 who bought", want{sql: []string{cohort, anyTime}}, 0},
+		{"share of customers that signed up in Q1 that made a purchase", want{sql: []string{cohort, anyTime}}, 0},
+		{"qual % dos clientes que se cadastraram no primeiro trimestre compraram?", want{sql: []string{cohort, anyTime}}, 0},
+		{"percentual dos clientes cadastrados no 1º tri que já compraram", want{sql: []string{cohort, anyTime}}, 0},
+		// the purchase's own period dates it
+		{"% of customers who signed up in Q1 who bought in April", want{sql: []string{cohort, "x.transaction_date >= DATE '2025-04-01' AND x.transaction_date < DATE '2025-05-01'"}}, 0},
+	})
+}
