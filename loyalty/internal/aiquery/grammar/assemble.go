@@ -555,6 +555,10 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		switch {
 		case restatesBuyers(subj, measures):
 			// "active buyers in May - how many customers purchased?": the buyers again
+		case subj.event != nil && signupCohort(x, a, subj, measures):
+			// "% of customers who signed up in Q1 who have bought": the period dates the
+			// sign-up; the purchase is at any time, as "that have ever bought" (above)
+			filters = append(filters, ever(activityFilter(subj)))
 		case subj.event != nil:
 			filters = append(filters, activityFilter(subj))
 		case subj.noun.Fact == measures[0].Fact && ranked && len(measures) == 1 && measures[0].PerRow != nil:
@@ -578,16 +582,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		// "quantos clientes que se cadastraram em janeiro já fizeram alguma compra": the
 		// period dates the sign-up; what they did is at any time since
 		if v, ok := activity(event, true); ok {
-			fv := v.(filterV)
-			inner := fv.resolve
-			fv.resolve = func(f *semantic.Fact) (*semantic.Filter, bool) {
-				x, ok := inner(f)
-				if !ok {
-					return nil, false
-				}
-				return semantic.Ever(x), true
-			}
-			filters = append(filters, fv)
+			filters = append(filters, ever(v.(filterV)))
 			event = ""
 		}
 	}
@@ -683,6 +678,9 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		if c.kind == "share" && !a.used[i] {
 			sharePos = i
 		}
+	}
+	if err := a.flaggedAfterMeasure(x); err != nil {
+		return nil, err
 	}
 	for _, i := range a.all("filter") {
 		a.used[i] = true
@@ -1337,6 +1335,9 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			// buyers counted per customer is 1 each: never a reading of the question
 			return nil, fail("não sei contar compradores por cliente", "I cannot count buyers per customer")
 		}
+	}
+	if err := a.entryKindsAgree(); err != nil {
+		return nil, err
 	}
 	for i := range a.used {
 		if !a.used[i] {

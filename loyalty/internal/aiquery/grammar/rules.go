@@ -46,6 +46,9 @@ type env struct {
 	each bool
 	// clauseEnds are the positions where a clause ends: a comma, a sentence's end
 	clauseEnds []int
+	// flags are the positions of the question's flag words ("canceladas", "active"), ands
+	// those of its conjunctions said as a word ("e", "and")
+	flags, ands []int
 }
 
 func newGrammar(rules []*Rule) *Grammar {

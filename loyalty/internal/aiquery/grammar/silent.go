@@ -157,3 +157,111 @@ func saysEach(r *lexicon.Reading) bool {
 	}
 	return false
 }
+
+// flagsOf is the positions of the question's flag words ("canceladas", "active"), and of
+// its conjunctions said as a word ("e", "and"; a comma is not one).
+func flagsOf(r *lexicon.Reading) (flags, ands []int) {
+	for _, m := range r.Matches {
+		if m.Cat == semantic.CatFlag {
+			flags = append(flags, m.From)
+		}
+		if m.Cat == semantic.CatAnd && m.To == m.From+1 && r.Tokens[m.From].Norm != "," {
+			ands = append(ands, m.From)
+		}
+	}
+	return flags, ands
+}
+
+// flaggedAfterMeasure refuses a flag said after a measure and a conjunction ("quantas
+// vendas em maio e as canceladas", "how many sales in May, and the cancelled ones"): it
+// asks for the measure and the measure of the flagged rows, never the first measure
+// narrowed to the flag.
+func (a *assembly) flaggedAfterMeasure(x *env) error {
+	for i := 1; i < len(a.clauses); i++ {
+		if a.clauses[i].kind != "filter" || a.used[i] || !slices.ContainsFunc(x.flags, func(p int) bool { return p >= a.spans[i].from && p < a.spans[i].to }) {
+			continue
+		}
+		if !slices.ContainsFunc(x.ands, func(p int) bool { return p >= a.spans[i-1].to && p < a.spans[i].from }) {
+			continue
+		}
+		for j := i - 1; j >= 0; j-- {
+			k := a.clauses[j].kind
+			if k == "measures" || k == "subject" || k == "agg" || k == "noun" {
+				return fail("não sei se a medida é de todas as linhas ou só das marcadas; pergunte uma de cada vez", "I cannot tell whether the measure is of all rows or only the flagged ones; ask for one at a time")
+			}
+			if k != "period" {
+				break
+			}
+		}
+	}
+	return nil
+}
+
+// entryKindsAgree refuses entries of one kind said beside measures of points entries of
+// another kind only ("pontos creditados em maio nos estornos", "points credited in the
+// reversal entries"): the credits are not reversals; no measure reads those entries.
+func (a *assembly) entryKindsAgree() error {
+	kinds := map[string]bool{}
+	for _, m := range a.req.Measures {
+		if m.Fact != semantic.Points {
+			continue
+		}
+		for _, w := range m.Where {
+			if k, ok := strings.CutPrefix(w, "e.transaction_type = "); ok {
+				kinds[k] = true
+			}
+		}
+	}
+	if len(kinds) == 0 {
+		return nil
+	}
+	for _, c := range a.clauses {
+		typ := ""
+		switch v := c.v.(type) {
+		case marker:
+			if c.kind == "entries" {
+				typ = string(v)
+			} else if c.kind == "noun" {
+				typ = entryKinds[string(v)]
+			}
+		case subjectV:
+			if v.noun != nil {
+				typ = entryKinds[v.noun.ID]
+			}
+		}
+		if typ != "" && !kinds[semantic.Quote(typ)] {
+			return fail("os lançamentos citados não são do tipo da medida", "the entries named are not of the measure's kind")
+		}
+	}
+	return nil
+}
+
+// ever is filter fv at any time, never dated by the report's period: what a sign-up
+// cohort did ("clientes que se cadastraram em janeiro e já compraram").
+func ever(fv filterV) filterV {
+	inner := fv.resolve
+	fv.resolve = func(f *semantic.Fact) (*semantic.Filter, bool) {
+		x, ok := inner(f)
+		if !ok {
+			return nil, false
+		}
+		return semantic.Ever(x), true
+	}
+	return fv
+}
+
+// signupCohort reports whether subj's activity is said of customers counted by their
+// sign-up in the question's one period ("% of customers who signed up in Q1 who have
+// bought"): the period is the sign-up's, and the activity has none of its own.
+func signupCohort(x *env, a *assembly, subj *subjectV, measures []*semantic.Measure) bool {
+	if !x.signup || subj.neg || subj.event.ID == "signup" || subj.noun.Fact != semantic.Customers || len(measures) != 1 || measures[0].Fact != semantic.Customers {
+		return false
+	}
+	periods := 0
+	for _, c := range a.clauses {
+		if c.kind == "period" {
+			periods++
+		}
+	}
+	return periods == 1
+}
