@@ -48,7 +48,7 @@ type env struct {
 	clauseEnds []int
 	// flags are the positions of the question's flag words ("canceladas", "active"), ands
 	// those of its conjunctions said as a word ("e", "and")
-	flags, ands []int
+	flags, ands, andThe []int // andThe: the conjunctions followed by an article
 }
 
 func newGrammar(rules []*Rule) *Grammar {

@@ -160,16 +160,19 @@ func saysEach(r *lexicon.Reading) bool {
 
 // flagsOf is the positions of the question's flag words ("canceladas", "active"), and of
 // its conjunctions said as a word ("e", "and"; a comma is not one).
-func flagsOf(r *lexicon.Reading) (flags, ands []int) {
+func flagsOf(r *lexicon.Reading) (flags, ands, andThe []int) {
 	for _, m := range r.Matches {
 		if m.Cat == semantic.CatFlag {
 			flags = append(flags, m.From)
 		}
 		if m.Cat == semantic.CatAnd && m.To == m.From+1 && r.Tokens[m.From].Norm != "," {
 			ands = append(ands, m.From)
+			if m.To < len(r.Tokens) && slices.Contains(semantic.Articles.All(), r.Tokens[m.To].Norm) {
+				andThe = append(andThe, m.From) // "e os pendentes", "and the voided ones"
+			}
 		}
 	}
-	return flags, ands
+	return flags, ands, andThe
 }
 
 // flaggedAfterMeasure refuses a flag said after a measure and a conjunction ("quantas
@@ -181,12 +184,21 @@ func (a *assembly) flaggedAfterMeasure(x *env) error {
 		if a.clauses[i].kind != "filter" || a.used[i] || !slices.ContainsFunc(x.flags, func(p int) bool { return p >= a.spans[i].from && p < a.spans[i].to }) {
 			continue
 		}
-		if !slices.ContainsFunc(x.ands, func(p int) bool { return p >= a.spans[i-1].to && p < a.spans[i].from }) {
+		// the rows may be named again before the flag ("e as vendas canceladas")
+		from := i
+		if k := a.clauses[i-1].kind; (k == "subject" || k == "noun") && i >= 2 {
+			from = i - 1
+		}
+		between := func(p int) bool { return p >= a.spans[from-1].to && p < a.spans[from].from }
+		if !slices.ContainsFunc(x.ands, between) {
 			continue
 		}
-		for j := i - 1; j >= 0; j-- {
+		for j := from - 1; j >= 0; j-- {
 			k := a.clauses[j].kind
-			if k == "measures" || k == "subject" || k == "agg" || k == "noun" {
+			// a measure said with its verb ("pontos resgatados em abril"): only a new noun
+			// phrase after the conjunction ("e os pendentes") asks for other rows; "and are
+			// still active" says more of the same ones
+			if k == "measures" || k == "subject" || k == "agg" || k == "noun" || k == "event" && slices.ContainsFunc(x.andThe, between) {
 				return fail("não sei se a medida é de todas as linhas ou só das marcadas; pergunte uma de cada vez", "I cannot tell whether the measure is of all rows or only the flagged ones; ask for one at a time")
 			}
 			if k != "period" {
@@ -255,6 +267,11 @@ func ever(fv filterV) filterV {
 // bought"): the period is the sign-up's, and the activity has none of its own.
 func signupCohort(x *env, a *assembly, subj *subjectV, measures []*semantic.Measure) bool {
 	if !x.signup || subj.neg || subj.event.ID == "signup" || subj.noun.Fact != semantic.Customers || len(measures) != 1 || measures[0].Fact != semantic.Customers {
+		return false
+	}
+	if a.has("among") {
+		// "novos clientes em 2025, e desses quantos já compraram": the second count is of
+		// the first one's rows (among.go), which reads the purchase itself
 		return false
 	}
 	periods := 0

@@ -16,6 +16,14 @@ func TestFlagAfterMeasure(t *testing.T) {
 		{"how many purchases in April and the voided ones?", want{refuse: true}, 0},
 		{"count of redemptions last month and the pending ones", want{refuse: true}, 0},
 		{"sales count for June, and the cancelled ones", want{refuse: true}, 0},
+		// the rows named again before the flag, and a measure said with its verb
+		{"valor vendido em março e as vendas anuladas", want{refuse: true}, 0},
+		{"revenue in May and the cancelled sales", want{refuse: true}, 0},
+		{"pontos resgatados no mês passado e os pendentes", want{refuse: true}, 0},
+		{"points redeemed in April and the pending ones", want{refuse: true}, 0},
+		// more said of the same rows is no other measure
+		{"how many customers signed up before March 2024 and are still active?", want{measures: []string{"customers"}, sql: []string{"c.is_active"}}, 0},
+		{"quantos clientes se cadastraram em 2024 e estão ativos", want{measures: []string{"customers"}, sql: []string{"c.is_active"}}, 0},
 		// the flag said of the rows themselves stays a filter
 		{"quantas vendas canceladas em abril", want{measures: []string{"sales_count"}, sql: []string{"v.cancelled_at IS NOT NULL"}}, 0},
 		{"how many cancelled sales in April", want{measures: []string{"sales_count"}, sql: []string{"v.cancelled_at IS NOT NULL"}}, 0},
