@@ -56,10 +56,14 @@ var thresholds = map[string]struct {
 	"fresh-f": {0.88, 0},
 	"fresh-g": {0.80, 0},
 	"fresh-h": {0.83, 0},
-	"fresh-i": {0.93, 0},
+	"fresh-i": {0.95, 0},
 	"fresh-j": {0.84, 0},
-	"fresh-k": {0.60, 0},
-	"fresh-l": {0.45, 0},
+	"fresh-k": {0.63, 0},
+	"fresh-l": {0.55, 0},
+	"fresh-m": {0.62, 0},
+	"fresh-n": {0.75, 1},
+	"fresh-o": {0.56, 1},
+	"fresh-p": {0.42, 2},
 }
 
 // extra: the interpreter author's own questions (paraphrases of dev questions with their
