@@ -269,11 +269,6 @@ func signupCohort(x *env, a *assembly, subj *subjectV, measures []*semantic.Meas
 	if !x.signup || subj.neg || subj.event.ID == "signup" || subj.noun.Fact != semantic.Customers || len(measures) != 1 || measures[0].Fact != semantic.Customers {
 		return false
 	}
-	if a.has("among") {
-		// "novos clientes em 2025, e desses quantos já compraram": the second count is of
-		// the first one's rows (among.go), which reads the purchase itself
-		return false
-	}
 	periods := 0
 	for _, c := range a.clauses {
 		if c.kind == "period" {
