@@ -50,7 +50,7 @@ func TestAbbrevClasses(t *testing.T) {
 		{"a word that fits different concepts, or no abbreviation, is refused", map[string]want{
 			"txs yesterday":                              {refuse: true}, // transactions or taxes
 			"qtd de vnds ontem":                          {refuse: true}, // vendas or vendidos
-			"pontos resgatados mes pass":                 {refuse: true}, // passado or password
+			"pontos resgatados mes pass":                 {refuse: true}, // passado or passivo
 			"revenue PM":                                 {refuse: true}, // no initialism of "previous" is guessed
 			"how many customers in NY":                   {refuse: true},
 			"how many sales on the menu yesterday":       {refuse: true}, // a word, not a contraction
@@ -59,6 +59,10 @@ func TestAbbrevClasses(t *testing.T) {
 			"quanto a rede social trouxe de clientes":    {refuse: true},
 			"how many pending redemptions atm":           {refuse: true}, // initials of function words are not guessed
 			"sales yday for the Rn store":                {refuse: true}, // a capitalised name, not "right now"
+			"how many customers stay on saturday":        {refuse: true}, // a word, not "saturday"
+			"any news on revenue yesterday":              {refuse: true}, // a word of its own, not "newsletter"
+			"how many customers fly in yday":             {refuse: true}, // not "frequently"
+			"quantos clientes da praia compraram ontem":  {refuse: true},
 		}},
 	})
 }

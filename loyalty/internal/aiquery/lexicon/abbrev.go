@@ -42,6 +42,36 @@ type initialism struct {
 // vowels are the letters a contraction drops.
 const vowels = "aeiou"
 
+// isVowel reports whether the letter at i of w is a vowel: a, e, i, o, u, and y after a
+// consonant ("fly", "qty"; not "yday", "day").
+func isVowel(w string, i int) bool {
+	if strings.IndexByte(vowels, w[i]) >= 0 {
+		return true
+	}
+	return w[i] == 'y' && i > 0 && strings.IndexByte(vowels, w[i-1]) < 0
+}
+
+func vowelCount(w string) int {
+	v := 0
+	for i := range len(w) {
+		if isVowel(w, i) {
+			v++
+		}
+	}
+	return v
+}
+
+// onsets are the pairs of consonants words of English and Portuguese start with: a word
+// that starts with one and has a vowel is a word ("stay", "trem", "from"), never guessed
+// as a contraction.
+var onsets = func() map[string]bool {
+	m := map[string]bool{}
+	for _, o := range strings.Fields("bl br ch cl cr dr fl fr gl gn gr kn lh nh ph pl pn pr ps sc sh sk sl sm sn sp st sw th tr tw vr wh wr") {
+		m[o] = true
+	}
+	return m
+}()
+
 // abbreviations indexes the lexicon for abbreviations and initialisms: the senses of the
 // phrases each word is in, and the initials of its phrases and periods.
 func (lx *Lexicon) abbreviations() {
@@ -202,12 +232,13 @@ func (lx *Lexicon) initialismOf(t Token) string {
 	return long
 }
 
-// meaningful reports whether some phrase of these words is more than a function word.
+// meaningful reports whether some phrase of these words is a concept: never only a
+// function word or discourse, which a reading could drop in silence.
 func (lx *Lexicon) meaningful(words ...string) bool {
 	for _, w := range words {
 		for k := range lx.senses[w] {
 			cat, arg, _ := strings.Cut(k, ":")
-			if semantic.RoleOf(semantic.Category(cat), arg) != semantic.RoleNeutral {
+			if semantic.RoleOf(semantic.Category(cat), arg) == semantic.RoleConcept {
 				return true
 			}
 		}
@@ -227,15 +258,11 @@ func (lx *Lexicon) abbreviated(w string) []candidate {
 	if n < 3 || !guessable(w) {
 		return nil
 	}
-	v := 0
-	for _, r := range w {
-		if strings.ContainsRune(vowels, r) {
-			v++
-		}
-	}
-	// a contraction drops the vowels: none left, or one after two consonants ("yday",
-	// "pgto", "wkend"); "menu", "note", "lots" are words
-	contracted := v == 0 || v == 1 && !strings.ContainsRune(vowels, rune(w[0])) && !strings.ContainsRune(vowels, rune(w[1]))
+	v := vowelCount(w)
+	// a contraction drops the vowels: none left ("tkt", "txns"), or, from 4 letters, one
+	// after two consonants no word starts with ("yday", "pgto", "wkend"); "menu", "lots",
+	// "stay", "fly" are words
+	contracted := v == 0 || v == 1 && n >= 4 && !isVowel(w, 0) && !isVowel(w, 1) && !onsets[w[:2]]
 	var out []candidate
 	for _, x := range lx.sorted {
 		if len(x) <= n || x[0] != w[0] {
@@ -243,7 +270,9 @@ func (lx *Lexicon) abbreviated(w string) []candidate {
 		}
 		prefix := strings.HasPrefix(x, w)
 		switch {
-		case prefix && n >= 4 && v <= 1 && len(x) >= n+3 && !semantic.Inflection(x[n:]):
+		case prefix && n >= 4 && v <= 1 && len(x) >= n+3 && !isVowel(w, n-1) && isVowel(x, n) && !semantic.Inflection(x[n:]):
+			// a prefix cut before a vowel ("cust|omer", "yest|erday"), never another form
+			// of a word ("start|ing") nor a word of its own ("news|letter")
 		case !prefix && contracted && x[len(x)-1] == w[n-1] && subsequence(w, x):
 		default:
 			continue
@@ -267,7 +296,7 @@ func subsequence(a, b string) bool {
 }
 
 // unambiguous drops the matches that read a token as an abbreviation when the words it
-// can stand for, where they make a phrase, mean different things, or only function words;
+// can stand for, where they make a phrase, mean different things, or no concept;
 // it returns the words of the matches kept.
 func (r *Reading) unambiguous(cands [][]candidate, used [][]string) [][]string {
 	drop := make([]bool, len(r.Matches))
@@ -281,7 +310,10 @@ func (r *Reading) unambiguous(cands [][]candidate, used [][]string) [][]string {
 		if len(abbr) == 0 {
 			continue
 		}
-		senses := map[string]map[string]bool{} // word: its matches' senses
+		// a word's concept is what it means alone ("passado": last), or, for a word of
+		// phrases only, the phrases it makes here ("passivo": "passivo de pontos")
+		alone := map[string]map[string]bool{}
+		phrased := map[string]map[string]bool{}
 		var ks []int
 		meaning := false
 		for k, m := range r.Matches {
@@ -289,12 +321,22 @@ func (r *Reading) unambiguous(cands [][]candidate, used [][]string) [][]string {
 				continue
 			}
 			w := used[k][i-m.From]
-			if senses[w] == nil {
-				senses[w] = map[string]bool{}
+			into := phrased
+			if m.To-m.From == 1 {
+				into = alone
 			}
-			senses[w][string(m.Cat)+":"+m.Arg] = true
-			meaning = meaning || semantic.RoleOf(m.Cat, m.Arg) != semantic.RoleNeutral
+			if into[w] == nil {
+				into[w] = map[string]bool{}
+			}
+			into[w][string(m.Cat)+":"+m.Arg] = true
+			meaning = meaning || semantic.RoleOf(m.Cat, m.Arg) == semantic.RoleConcept
 			ks = append(ks, k)
+		}
+		senses := alone
+		for w, s := range phrased {
+			if alone[w] == nil {
+				senses[w] = s
+			}
 		}
 		agree := meaning
 		var one map[string]bool
