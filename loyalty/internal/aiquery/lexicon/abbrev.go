@@ -14,15 +14,18 @@ import (
 // the way it resolves a typo:
 //
 //   - An abbreviation: a word of 3 letters or more, no typo of any word, that shortens
-//     words of the lexicon: the same first letter, and either a prefix ("yest":
-//     "yesterday") or a contraction whose letters are a subsequence of the word's, ending
-//     with its last letter and keeping at most half of its letters vowels ("yday":
-//     "yesterday", "pgto": "pagamento", "txns": "transactions", "tkt": "ticket").
+//     words of the lexicon: the same first letter, and either a prefix of 4 letters or
+//     more, at most one vowel, cut before a vowel of the word and not before an
+//     inflection ("cust": "customer"; not "start" for "starting"), or a contraction
+//     whose letters are a subsequence of the word's, ending with its last letter, with
+//     no vowel, or from 4 letters one vowel after two consonants no word starts with
+//     ("yday": "yesterday", "pgto": "pagamento", "tkt": "ticket"; not "stay", "menu").
 //   - An initialism: a word of 2 or 3 letters, in lower case or in capitals (never a
-//     capitalised name: "Ana"), that is the initials of phrases of the lexicon ("rn":
-//     right now) or of a period said by a word of semantic.InitialismHeads and a unit
-//     letter of semantic.WindowUnits ("LW": last week, "TM": this month). Its phrase's
-//     words take its place, like an abbreviation of semantic.Abbreviations.
+//     capitalised name: "Ana"), that is the initials of English time expressions of the
+//     lexicon (semantic.Initialised, no function word: "rn": right now) or of a period
+//     said by a word of semantic.InitialismHeads and a unit letter of
+//     semantic.WindowUnits ("LW": last week, "TQ": this quarter). Its phrase's words
+//     take its place, like an abbreviation of semantic.Abbreviations.
 //
 // Either is read only when every word it can stand for means the same (one concept:
 // "txns" is "transactions" and "transacoes", both sales); a word that fits words of
@@ -31,8 +34,9 @@ import (
 // exact words do not take it) and is named in the explanation, like a typo fix. What is
 // too short or too risky is not guessed: a word of 1 letter, a 2-letter word as an
 // abbreviation (only as an initialism), a word with digits, laughter, a capitalised word
-// (a name) unless it is an initialism typed in capitals, and a word that would stand only
-// for function words (a word dropped in silence could be the question's constraint).
+// (a name) unless it is an initialism typed in capitals, and a word that would stand for
+// no concept, only function words or discourse (a word dropped in silence could be the
+// question's constraint).
 
 type initialism struct {
 	long string // the phrase's words
