@@ -298,7 +298,14 @@ func refusal(lang semantic.Lang, r *lexicon.Reading, err error, a *analysis) *Re
 	}
 	if len(a.unknown) > 0 && err == nil {
 		for _, i := range a.unknown {
-			ref.NotUnderstood = append(ref.NotUnderstood, r.Tokens[i].Raw)
+			w := r.Tokens[i].Raw
+			if g := r.Tokens[i].Guessed; g != "" {
+				w = g // the initialism as typed ("NY"), not a word of its reading ("next")
+				if n := len(ref.NotUnderstood); n > 0 && ref.NotUnderstood[n-1] == g {
+					continue
+				}
+			}
+			ref.NotUnderstood = append(ref.NotUnderstood, w)
 		}
 	}
 	for _, e := range a.clauses {

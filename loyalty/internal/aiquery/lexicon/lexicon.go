@@ -8,7 +8,8 @@
 // grammar, not the lexicon, decides which sense a word takes. A word the lexicon does not
 // know is matched with a small edit distance against the lexicon's words only (1 edit for
 // words of 5 letters or more, 2 from 8 on, an adjacent swap for 4), so phone typing
-// ("faturamneto", "mes pasado") resolves.
+// ("faturamneto", "mes pasado") resolves; a word that is no typo may be an abbreviation or
+// an initialism of the lexicon's words ("yday", "LW": abbrev.go).
 package lexicon
 
 import (
@@ -80,6 +81,10 @@ type Lexicon struct {
 	words   map[string]bool          // every word of every phrase
 	sorted  []string                 // words, sorted (deterministic typo reading)
 	last    map[string]semantic.Lang // the one-word phrases of "last" ("ultimos", "past")
+	// initialisms: the phrases a 2-3 letter word is the initials of (abbrev.go)
+	initialisms map[string][]initialism
+	// senses: every sense of the phrases each word is in (abbrev.go)
+	senses map[string]map[string]bool
 }
 
 // New generates the lexicon from the model's terms and the catalogue (nil: none known).
@@ -190,6 +195,7 @@ func New(cat *semantic.Catalog) *Lexicon {
 		lx.sorted = append(lx.sorted, w)
 	}
 	sort.Strings(lx.sorted)
+	lx.abbreviations()
 	return lx
 }
 
@@ -199,6 +205,7 @@ func (lx *Lexicon) Knows(w string) bool { return lx.words[w] }
 type candidate struct {
 	word  string
 	typos int
+	abbr  bool // the word the typed word abbreviates ("yday": "yesterday")
 }
 
 // Read reads a question.
@@ -209,18 +216,25 @@ func (lx *Lexicon) Read(question string) *Reading {
 		if t.Kind != Word {
 			continue
 		}
-		cands[i] = []candidate{{t.Norm, 0}}
+		cands[i] = []candidate{{t.Norm, 0, false}}
 		for _, w := range semantic.SpellingsOf(t.Norm) {
 			if lx.words[w] {
-				cands[i] = append(cands[i], candidate{w, 0}) // "d" is "de": no typo
+				cands[i] = append(cands[i], candidate{w, 0, false}) // "d" is "de": no typo
 			}
 		}
 		if !lx.words[t.Norm] && !t.Cap {
-			cands[i] = append(cands[i], lx.closest(t.Norm)...)
+			typos := lx.closest(t.Norm)
+			cands[i] = append(cands[i], typos...)
+			if len(typos) == 0 && len(cands[i]) == 1 && !semantic.Laughing(t.Norm) {
+				cands[i] = append(cands[i], lx.abbreviated(t.Norm)...)
+			}
+		}
+		if t.Guessed != "" {
+			cands[i][0].typos = 1 // a word of an initialism: an unsure reading, like a typo
 		}
 	}
 	var pt, en int
-	fixed := map[string]bool{}
+	var used [][]string // the lexicon's words each match read its tokens as
 	for i, t := range r.Tokens {
 		switch t.Kind {
 		case Number:
@@ -275,7 +289,11 @@ func (lx *Lexicon) Read(question string) *Reading {
 						if expanded {
 							s.lang = "" // "L30D" is no English in a Portuguese question
 						}
+						for len(used) < len(r.Matches) {
+							used = append(used, nil) // a match read by its form
+						}
 						r.Matches = append(r.Matches, Match{From: i, To: i + len(p.words), Cat: s.cat, Arg: s.arg, Lang: s.lang, Typos: typos})
+						used = append(used, p.words)
 						// function words say nothing of the language; discourse does ("thanks")
 						if (s.cat != semantic.CatFiller || semantic.RoleOf(s.cat, s.arg) == semantic.RoleDiscourse) && typos == 0 {
 							switch s.lang {
@@ -286,18 +304,15 @@ func (lx *Lexicon) Read(question string) *Reading {
 							}
 						}
 					}
-					if typos > 0 {
-						for k := range p.words {
-							if tk := r.Tokens[i+k]; tk.Norm != p.words[k] && !fixed[tk.Norm] {
-								fixed[tk.Norm] = true
-								r.Fixes = append(r.Fixes, "\""+tk.Raw+"\" → \""+p.words[k]+"\"")
-							}
-						}
-					}
 				}
 			}
 		}
 	}
+	for len(used) < len(r.Matches) {
+		used = append(used, nil)
+	}
+	used = r.unambiguous(cands, used)
+	r.fixes(used)
 	r.literals()
 	for i := range r.Matches {
 		m := &r.Matches[i]
@@ -373,13 +388,19 @@ func (lx *Lexicon) expand(toks []Token) []Token {
 				long = semantic.AbbreviationOf(t.Norm, innerCapital(t.Raw))
 			}
 		}
+		guessed := ""
+		if long == "" && t.Kind == Word {
+			if long = lx.initialismOf(t); long != "" {
+				guessed = t.Raw
+			}
+		}
 		if long == "" {
 			out = append(out, t)
 			continue
 		}
 		words := Tokenize(long)
 		for k := range words {
-			words[k].Part, words[k].Expanded = t.Part, true
+			words[k].Part, words[k].Expanded, words[k].Guessed = t.Part, true, guessed
 		}
 		words[len(words)-1].Stop = t.Stop
 		out = append(out, words...)
@@ -486,9 +507,9 @@ func (lx *Lexicon) closest(w string) []candidate {
 		}
 		switch {
 		case d < best:
-			best, out = d, []candidate{{v, d}}
+			best, out = d, []candidate{{v, d, false}}
 		case d == best && d <= limit:
-			out = append(out, candidate{v, d})
+			out = append(out, candidate{v, d, false})
 		}
 	}
 	if best > limit {

@@ -52,6 +52,9 @@ type Token struct {
 	// Expanded: a word of the phrase an abbreviation stands for ("L30D": "last", 30,
 	// "days"); it says nothing of the question's language
 	Expanded bool
+	// Guessed: the typed word this token expands was an initialism the lexicon resolved
+	// ("LW": "last", "week"); it is read like a typo fix, and named in the explanation
+	Guessed string
 	// Scaled: a number written with a thousands or millions suffix ("2k", "R$ 1,5 mi"):
 	// an amount, never a year
 	Scaled bool

@@ -176,6 +176,43 @@ var Fillers = []*FillerClass{
 		"meeting|meetings|slides|slide|deck|presentation|presentations|spreadsheet|spreadsheets|boss|manager|managers|supervisor|supervisors|director|directors|lead|team lead|head|leadership|team|my team|the team|department|finance|marketing|sales team|ops|operations|hr|it team|board|management|exec|execs|executive|executives|cfo|ceo|coo|owner|owners|study|analysis|idea|system|dashboard|kpi|kpis|agenda|task|audit|accounting|reconciliation|consistency check|controllership|internal audit")},
 }
 
+// Chain are the nouns that name the whole chain ("a rede", "the network"): said of the
+// question's rows, with the plurals of the stores noun after "all" ("todas as lojas",
+// "all locations"), they are the scope class (ChainWide): every store, no store filter.
+var Chain = W("rede", "chain|network")
+
+// ChainWide are the phrases of the whole chain, generated from Chain and the stores noun:
+// a reading may leave them out, like the scope class ("quanto a rede vendeu hoje", "sales
+// in the whole network", "chain-wide", "all locations").
+func ChainWide() Words {
+	var pt, en []string
+	for _, n := range Chain.PT {
+		pt = append(pt, n, "a "+n, "na "+n, "da "+n, n+" toda", n+" inteira", "a "+n+" toda", "a "+n+" inteira",
+			"na "+n+" toda", "na "+n+" inteira", "da "+n+" toda", "da "+n+" inteira", "toda a "+n, "em toda a "+n, "de toda a "+n, "pela "+n, "pela "+n+" toda")
+	}
+	for _, n := range Chain.EN {
+		pt := []string{n, "the " + n, "whole " + n, "the whole " + n, "entire " + n, "the entire " + n, n + " wide", n + "-wide", n + "wide",
+			"across the " + n, "across the whole " + n, "across the entire " + n, "in the whole " + n, "in the entire " + n, "for the whole " + n,
+			"for the entire " + n, "throughout the " + n, "all of the " + n, "all over the " + n}
+		en = append(en, pt...)
+	}
+	if stores := NounByID("stores"); stores != nil {
+		for _, w := range stores.Words.PT {
+			if strings.HasSuffix(w, "s") && !strings.Contains(w, " ") {
+				pt = append(pt, "todas as "+w, "todos os "+w, "em todas as "+w, "em todos os "+w, "de todas as "+w, "de todos os "+w)
+			}
+		}
+		for _, w := range stores.Words.EN {
+			if strings.HasSuffix(w, "s") {
+				en = append(en, "all "+w, "all the "+w, "all of the "+w, "across all "+w, "across all the "+w, "in all "+w, "at all "+w, "for all "+w)
+			} else {
+				en = append(en, "every "+w, "across every "+w, "at every "+w, "in every "+w)
+			}
+		}
+	}
+	return Words{PT: pt, EN: en}
+}
+
 // FillerByID finds a filler class.
 func FillerByID(id string) *FillerClass {
 	for _, f := range Fillers {

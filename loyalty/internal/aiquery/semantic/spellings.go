@@ -111,8 +111,45 @@ var WindowUnits = map[string]Text{
 	"d": T("dias", "days"), "dd": T("dias", "days"),
 	"w": T("semanas", "weeks"), "wk": T("semanas", "weeks"), "wks": T("semanas", "weeks"), "sem": T("semanas", "weeks"),
 	"m": T("meses", "months"), "mo": T("meses", "months"), "mos": T("meses", "months"), "mth": T("meses", "months"), "mths": T("meses", "months"),
+	"q": T("trimestres", "quarters"), "qtr": T("trimestres", "quarters"), "qtrs": T("trimestres", "quarters"),
 	"y": T("anos", "years"), "yr": T("anos", "years"), "yrs": T("anos", "years"), "a": T("anos", "years"),
+}
+
+// InitialismHeads are the period words whose first English word ("last", "this", "next")
+// and a unit letter of WindowUnits make a period analysts type by its initials ("LW":
+// last week, "TM": this month, "NQ": next quarter). The lexicon reads such a word, when it
+// knows no other, as the period (package lexicon, abbrev.go).
+var InitialismHeads = []Category{CatLast, CatThis, CatNext}
+
+// Initialised reports whether analysts type the phrases of a terminal by their initials:
+// English expressions of time ("rn": right now, "atm": at the moment, "eod": end of day).
+// Other phrases are not guessed from their initials: two or three letters are the
+// initials of too many phrases of the model and of other things ("ABC", "BR", "PM").
+func Initialised(c Category, arg string) bool {
+	switch c {
+	case CatDay, CatSoFar:
+		return true
+	case CatFiller:
+		return arg == "scope"
+	}
+	return false
 }
 
 // WindowLast are the letters that open a trailing window typed as one word ("L30D", "T12M").
 var WindowLast = map[string]bool{"l": true, "t": true}
+
+// Inflections are the endings that make another form of a word (English and Portuguese:
+// "start" and "starting", "small" and "smallest", "olha" and "olhando"): a word the
+// lexicon does not know that is the start of one of its words but for such an ending is
+// another word, not an abbreviation of it (package lexicon, abbrev.go).
+var Inflections = []string{"s", "es", "ed", "er", "ers", "est", "ing", "ings", "ly", "ness", "m", "ando", "endo", "indo", "aram", "eram", "iram", "ou", "am", "em", "mente", "ção", "cao", "coes"}
+
+// Inflection reports whether an ending makes another form of a word.
+func Inflection(end string) bool {
+	for _, x := range Inflections {
+		if x == end {
+			return true
+		}
+	}
+	return false
+}

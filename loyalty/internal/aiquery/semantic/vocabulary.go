@@ -677,6 +677,7 @@ func Terms() []Term {
 		}
 		ts = append(ts, Term{cat, f.ID, f.Words})
 	}
+	ts = append(ts, Term{CatFiller, "scope", ChainWide()})
 	return append(ts, Terminals...)
 }
 

@@ -1,0 +1,406 @@
+package lexicon
+
+import (
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
+)
+
+// Abbreviations and initialisms nobody listed. People type shorthand the model does not
+// carry ("yday", "pgto", "tkt", "# txns", "LW", "rn"); instead of a list that the next
+// question outgrows, the lexicon resolves a word it does not know against its own words,
+// the way it resolves a typo:
+//
+//   - An abbreviation: a word of 3 letters or more, no typo of any word, that shortens
+//     words of the lexicon: the same first letter, and either a prefix of 4 letters or
+//     more, at most one vowel, cut before a vowel of the word and not before an
+//     inflection ("cust": "customer"; not "start" for "starting"), or a contraction
+//     whose letters are a subsequence of the word's, ending with its last letter, with
+//     no vowel, or from 4 letters one vowel after two consonants no word starts with
+//     ("yday": "yesterday", "pgto": "pagamento", "tkt": "ticket"; not "stay", "menu").
+//   - An initialism: a word of 2 or 3 letters, in lower case or in capitals (never a
+//     capitalised name: "Ana"), that is the initials of English time expressions of the
+//     lexicon (semantic.Initialised, no function word: "rn": right now) or of a period
+//     said by a word of semantic.InitialismHeads and a unit letter of
+//     semantic.WindowUnits ("LW": last week, "TQ": this quarter). Its phrase's words
+//     take its place, like an abbreviation of semantic.Abbreviations.
+//
+// Either is read only when every word it can stand for means the same (one concept:
+// "txns" is "transactions" and "transacoes", both sales); a word that fits words of
+// different concepts is not read, and the question is refused as before. A reading
+// through one counts as a typo (the parse costs more, and the rules that trust only
+// exact words do not take it) and is named in the explanation, like a typo fix. What is
+// too short or too risky is not guessed: a word of 1 letter, a 2-letter word as an
+// abbreviation (only as an initialism), a word with digits, laughter, a capitalised word
+// (a name) unless it is an initialism typed in capitals, and a word that would stand for
+// no concept, only function words or discourse (a word dropped in silence could be the
+// question's constraint).
+
+type initialism struct {
+	long string // the phrase's words
+	key  string // its concept: the senses of the phrase
+}
+
+// vowels are the letters a contraction drops.
+const vowels = "aeiou"
+
+// isVowel reports whether the letter at i of w is a vowel: a, e, i, o, u, and y after a
+// consonant ("fly", "qty"; not "yday", "day").
+func isVowel(w string, i int) bool {
+	if strings.IndexByte(vowels, w[i]) >= 0 {
+		return true
+	}
+	return w[i] == 'y' && i > 0 && strings.IndexByte(vowels, w[i-1]) < 0
+}
+
+func vowelCount(w string) int {
+	v := 0
+	for i := range len(w) {
+		if isVowel(w, i) {
+			v++
+		}
+	}
+	return v
+}
+
+// onsets are the pairs of consonants words of English and Portuguese start with: a word
+// that starts with one and has a vowel is a word ("stay", "trem", "from"), never guessed
+// as a contraction.
+var onsets = func() map[string]bool {
+	m := map[string]bool{}
+	for _, o := range strings.Fields("bl br ch cl cr dr fl fr gl gn gr kn lh nh ph pl pn pr ps sc sh sk sl sm sn sp st sw th tr tw vr wh wr") {
+		m[o] = true
+	}
+	return m
+}()
+
+// abbreviations indexes the lexicon for abbreviations and initialisms: the senses of the
+// phrases each word is in, and the initials of its phrases and periods.
+func (lx *Lexicon) abbreviations() {
+	lx.senses = map[string]map[string]bool{}
+	lx.initialisms = map[string][]initialism{}
+	add := func(in, long, key string) {
+		for _, x := range lx.initialisms[in] {
+			if x.long == long {
+				return
+			}
+		}
+		lx.initialisms[in] = append(lx.initialisms[in], initialism{long, key})
+	}
+	for _, ps := range lx.byFirst {
+		for _, p := range ps {
+			for _, w := range p.words {
+				if lx.senses[w] == nil {
+					lx.senses[w] = map[string]bool{}
+				}
+				for _, s := range p.senses {
+					lx.senses[w][string(s.cat)+":"+s.arg] = true
+				}
+			}
+		}
+	}
+	// the words of function phrases: a phrase of them ("in all", "the period") is no
+	// expression anybody types by its initials
+	function := map[string]bool{}
+	for _, ps := range lx.byFirst {
+		for _, p := range ps {
+			for _, s := range p.senses {
+				switch {
+				case len(p.words) != 1:
+				case s.cat == semantic.CatFiller && s.arg == "function", s.cat == semantic.CatInPeriod, s.cat == semantic.CatAnd,
+					s.cat == semantic.CatUntil, s.cat == semantic.CatTo, s.cat == semantic.CatFrom, s.cat == semantic.CatSince:
+					function[p.words[0]] = true
+				}
+			}
+		}
+	}
+	for _, ps := range lx.byFirst {
+		for _, p := range ps {
+			var keys []string
+			for _, s := range p.senses {
+				keys = append(keys, string(s.cat)+":"+s.arg)
+			}
+			sort.Strings(keys)
+			if len(p.words) < 2 || len(p.words) > 3 {
+				continue
+			}
+			initialised := true
+			for _, s := range p.senses {
+				initialised = initialised && s.lang != semantic.PT && semantic.Initialised(s.cat, s.arg)
+			}
+			timed := false
+			for _, w := range p.words {
+				initialised = initialised && !function[w] // "at the moment", "until now"
+				timed = timed || lx.timeWord(w)
+			}
+			if !timed {
+				continue // "chain wide", "since inception"
+			}
+			if !initialised {
+				continue
+			}
+			in := ""
+			for _, w := range p.words {
+				r := []rune(w)
+				if !unicode.IsLetter(r[0]) {
+					in = ""
+					break
+				}
+				in += string(r[0])
+			}
+			if in != "" {
+				add(in, strings.Join(p.words, " "), strings.Join(keys, ","))
+			}
+		}
+	}
+	// periods: "last week", "this month", "next quarter" by their initials
+	first := func(c semantic.Category, plural string) string {
+		for _, t := range semantic.Terminals {
+			if t.Cat == c && len(t.Words.EN) > 0 && (plural == "" || contains(t.Words.EN, plural)) {
+				return t.Words.EN[0]
+			}
+		}
+		return ""
+	}
+	for _, h := range semantic.InitialismHeads {
+		head := first(h, "")
+		for letter, u := range semantic.WindowUnits {
+			unit := first(semantic.CatUnit, u.EN)
+			if head == "" || unit == "" || len(letter) != 1 {
+				continue
+			}
+			add(head[:1]+letter, head+" "+unit, string(h)+":"+unit)
+		}
+	}
+}
+
+// timeWord reports whether a word is in a phrase of a day or of a time up to now ("now":
+// "until now"; "far": "thus far").
+func (lx *Lexicon) timeWord(w string) bool {
+	for k := range lx.senses[w] {
+		if strings.HasPrefix(k, string(semantic.CatDay)+":") || strings.HasPrefix(k, string(semantic.CatSoFar)+":") {
+			return true
+		}
+	}
+	return false
+}
+
+func contains(ws []string, w string) bool {
+	for _, x := range ws {
+		if x == w {
+			return true
+		}
+	}
+	return false
+}
+
+// guessable reports whether a word may be read as an abbreviation or an initialism: only
+// letters, of a known alphabet, never laughter.
+func guessable(w string) bool {
+	for _, r := range w {
+		if r < 'a' || r > 'z' {
+			return false
+		}
+	}
+	return !semantic.Laughing(w)
+}
+
+// initialismOf is the phrase a word the lexicon does not know is the initials of ("" when
+// none, or when its phrases mean different things).
+func (lx *Lexicon) initialismOf(t Token) string {
+	n := len(t.Norm)
+	if n < 2 || n > 3 || lx.words[t.Norm] || len(lx.byFirst[t.Norm]) > 0 || !guessable(t.Norm) || semantic.SpellingsOf(t.Norm) != nil {
+		return ""
+	}
+	if t.Cap && strings.IndexFunc(t.Raw, unicode.IsLower) >= 0 {
+		return "" // "Ana": a name
+	}
+	xs := lx.initialisms[t.Norm]
+	if len(xs) == 0 {
+		return ""
+	}
+	for _, x := range xs[1:] {
+		if x.key != xs[0].key {
+			return ""
+		}
+	}
+	long := xs[0].long
+	for _, x := range xs[1:] {
+		long = min(long, x.long) // deterministic
+	}
+	if !lx.meaningful(strings.Fields(long)...) {
+		return ""
+	}
+	return long
+}
+
+// meaningful reports whether some phrase of these words is a concept: never only a
+// function word or discourse, which a reading could drop in silence.
+func (lx *Lexicon) meaningful(words ...string) bool {
+	for _, w := range words {
+		for k := range lx.senses[w] {
+			cat, arg, _ := strings.Cut(k, ":")
+			if semantic.RoleOf(semantic.Category(cat), arg) == semantic.RoleConcept {
+				return true
+			}
+		}
+	}
+	for _, w := range words {
+		if lx.last[w] != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// abbreviated returns the lexicon's words a word it does not know abbreviates (see the
+// top of this file); the reading decides, in context, whether they agree.
+func (lx *Lexicon) abbreviated(w string) []candidate {
+	n := len(w)
+	if n < 3 || !guessable(w) {
+		return nil
+	}
+	v := vowelCount(w)
+	// a contraction drops the vowels: none left ("tkt", "txns"), or, from 4 letters, one
+	// after two consonants no word starts with ("yday", "pgto", "wkend"); "menu", "lots",
+	// "stay", "fly" are words
+	contracted := v == 0 || v == 1 && n >= 4 && !isVowel(w, 0) && !isVowel(w, 1) && !onsets[w[:2]]
+	var out []candidate
+	for _, x := range lx.sorted {
+		if len(x) <= n || x[0] != w[0] {
+			continue
+		}
+		prefix := strings.HasPrefix(x, w)
+		switch {
+		case prefix && n >= 4 && v <= 1 && len(x) >= n+3 && !isVowel(w, n-1) && isVowel(x, n) && !semantic.Inflection(x[n:]):
+			// a prefix cut before a vowel ("cust|omer", "yest|erday"), never another form
+			// of a word ("start|ing") nor a word of its own ("news|letter")
+		case !prefix && contracted && x[len(x)-1] == w[n-1] && subsequence(w, x):
+		default:
+			continue
+		}
+		if lx.meaningful(x) {
+			out = append(out, candidate{x, 1, true})
+		}
+	}
+	return out
+}
+
+// subsequence reports whether the letters of a appear in b in order.
+func subsequence(a, b string) bool {
+	j := 0
+	for i := 0; i < len(b) && j < len(a); i++ {
+		if b[i] == a[j] {
+			j++
+		}
+	}
+	return j == len(a)
+}
+
+// unambiguous drops the matches that read a token as an abbreviation when the words it
+// can stand for, where they make a phrase, mean different things, or no concept;
+// it returns the words of the matches kept.
+func (r *Reading) unambiguous(cands [][]candidate, used [][]string) [][]string {
+	drop := make([]bool, len(r.Matches))
+	for i := range r.Tokens {
+		abbr := map[string]bool{}
+		for _, c := range cands[i] {
+			if c.abbr {
+				abbr[c.word] = true
+			}
+		}
+		if len(abbr) == 0 {
+			continue
+		}
+		// a word's concept is what it means alone ("passado": last), or, for a word of
+		// phrases only, the phrases it makes here ("passivo": "passivo de pontos")
+		alone := map[string]map[string]bool{}
+		phrased := map[string]map[string]bool{}
+		var ks []int
+		meaning := false
+		for k, m := range r.Matches {
+			if used[k] == nil || m.From > i || m.To <= i || !abbr[used[k][i-m.From]] {
+				continue
+			}
+			w := used[k][i-m.From]
+			into := phrased
+			if m.To-m.From == 1 {
+				into = alone
+			}
+			if into[w] == nil {
+				into[w] = map[string]bool{}
+			}
+			into[w][string(m.Cat)+":"+m.Arg] = true
+			meaning = meaning || semantic.RoleOf(m.Cat, m.Arg) == semantic.RoleConcept
+			ks = append(ks, k)
+		}
+		senses := alone
+		for w, s := range phrased {
+			if alone[w] == nil {
+				senses[w] = s
+			}
+		}
+		agree := meaning
+		var one map[string]bool
+		for _, s := range senses {
+			if one == nil {
+				one = s
+				continue
+			}
+			if len(s) != len(one) {
+				agree = false
+			}
+			for x := range s {
+				agree = agree && one[x]
+			}
+		}
+		if !agree {
+			for _, k := range ks {
+				drop[k] = true
+			}
+		}
+	}
+	var ms []Match
+	var ws [][]string
+	for k, m := range r.Matches {
+		if !drop[k] {
+			ms = append(ms, m)
+			ws = append(ws, used[k])
+		}
+	}
+	r.Matches = ms
+	return ws
+}
+
+// fixes names the words read as other words: typos, abbreviations and initialisms.
+func (r *Reading) fixes(used [][]string) {
+	fixed := map[string]bool{}
+	for k, m := range r.Matches {
+		if m.Typos == 0 {
+			continue
+		}
+		for j := m.From; j < m.To; j++ {
+			tk := r.Tokens[j]
+			if tk.Guessed != "" {
+				var long []string
+				for x := j; x < len(r.Tokens) && r.Tokens[x].Guessed == tk.Guessed && r.Tokens[x].Expanded; x++ {
+					long = append(long, r.Tokens[x].Raw)
+				}
+				if j > 0 && r.Tokens[j-1].Guessed == tk.Guessed {
+					continue // the initialism is named at its first word
+				}
+				if !fixed[tk.Guessed] {
+					fixed[tk.Guessed] = true
+					r.Fixes = append(r.Fixes, "\""+tk.Guessed+"\" → \""+strings.Join(long, " ")+"\"")
+				}
+				continue
+			}
+			if w := used[k][j-m.From]; tk.Norm != w && !fixed[tk.Norm] {
+				fixed[tk.Norm] = true
+				r.Fixes = append(r.Fixes, "\""+tk.Raw+"\" → \""+w+"\"")
+			}
+		}
+	}
+}
