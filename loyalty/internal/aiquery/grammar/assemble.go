@@ -500,6 +500,15 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 				}
 			}
 		}
+		if len(measures) == 0 && agg == "" && !a.has("share") {
+			// "como o pessoal pagou em maio": the rows the breakdown asks about, counted
+			for _, i := range a.all("breakdown") {
+				if b, ok := clauses[i].v.(breakdownV); ok && b.rows != nil && (len(a.all("filter")) == 0 || a.filtersFit(b.rows)) {
+					measures = []*semantic.Measure{semantic.MeasureByID(b.rows.Count)}
+					break
+				}
+			}
+		}
 		if len(measures) == 0 && agg == "" && !a.has("share") && a.filtersFitOnly(semantic.Customers) {
 			// "aniversariantes de maio que aceitam email": the customers, listed
 			subj = &subjectV{noun: semantic.NounByID("customers")}

@@ -434,6 +434,20 @@ func productions(x *env) []*Rule {
 			return subject(k[1], "", false, false)
 		}),
 		rule("Breakdown", 0, tDimAdj, func(k []*Edge) (any, bool) { return dims(arg(k[0])) }),
+		// "como o pessoal pagou", "how did people pay", "how customers paid": the way
+		// they paid is the payment type, asked as a breakdown
+		rule("Breakdown", 0, string(semantic.CatManner)+" "+tNoun+"? "+string(semantic.CatPaid), func(k []*Edge) (any, bool) {
+			if k[1] != nil && arg(k[1]) != "customers" {
+				return nil, false
+			}
+			b, ok := dims("payment_type")
+			if !ok {
+				return nil, false
+			}
+			bv := b.(breakdownV)
+			bv.rows = semantic.Sales
+			return bv, true
+		}),
 		// "rounded to 2 decimals", "com 1 casa decimal": the answer's precision, said of
 		// how it is shown (assemble takes it; the measures keep their own rounding)
 		rule("Clause", 0, tRound+"? "+tNumber+" "+tDecimals, func(k []*Edge) (any, bool) {
@@ -764,6 +778,25 @@ func productions(x *env) []*Rule {
 				return nil, false
 			}
 			return threshold("points", arg(k[1]), arg(k[2]))
+		}),
+		// "prêmios que o cliente consegue (pegar) com até 150 pontos", "rewards a customer
+		// can get with 150 points or less": what a customer can afford is what costs at
+		// most that (a product's price; never a customer's balance, which the plain
+		// threshold reads)
+		rule("Filter", 0.2, tNoun+" Filter", func(k []*Edge) (any, bool) {
+			fv, ok := k[1].Val.(filterV)
+			if arg(k[0]) != "customers" || !ok || !strings.HasPrefix(fv.id, "cmp:points<") {
+				return nil, false
+			}
+			inner := fv.resolve
+			fv.id = "afford:" + fv.id
+			fv.resolve = func(f *semantic.Fact) (*semantic.Filter, bool) {
+				if f != semantic.Products {
+					return nil, false
+				}
+				return inner(f)
+			}
+			return fv, true
 		}),
 		// "clientes que nunca compraram", "sem comprar": what customers did not do
 		rule("Filter", 0.2, tNever+" "+tEvent, func(k []*Edge) (any, bool) { return neverDid(arg(k[1])) }),

@@ -1,0 +1,64 @@
+package grammar
+
+import "testing"
+
+// The classes of the seventh round (issue 24) for who did what said with everyday words:
+// people nouns that name the customers ("o povo", "o pessoal", "punters", "the
+// clientele"), light verbs that mean nothing beside the concept they govern ("faz um
+// ranking", "make me a ranking"; alone they still refuse), payment asked as the way people
+// paid ("como o pessoal pagou", "how did people pay"), and places named in a clause left
+// out that compare two stores instead of binding the question to one. Paraphrases written
+// for these tests, in both languages.
+func TestPeopleClasses(t *testing.T) {
+	runClasses(t, []classCases{
+		{"people nouns read as the customers", map[string]want{
+			"quantas vendas o povo fez na Batel ontem":  {measures: []string{"sales_count"}, filters: []string{"store_code"}},
+			"quantos resgates o pessoal fez em maio":    {measures: []string{"redemptions"}, period: "2025-05-01"},
+			"qual o saldo médio da clientela":           {measures: []string{"balance_average"}},
+			"how many punters signed up last month":     {measures: []string{"customers"}, period: "interval '1 month'"},
+			"what's the average age of our shoppers":    {measures: []string{"average_age"}},
+			"how many folk redeemed in May":             {measures: []string{"redeemers"}, period: "2025-05-01"},
+			"the clientele's total points balance":      {measures: []string{"balance_total"}},
+			"quantos do povo compraram ontem":           {measures: []string{"buyers"}},
+			"esse povo gastou quanto em maio":           {measures: []string{"revenue"}, period: "2025-05-01"},
+			"quanto o povo faz":                         {refuse: true},
+			"how much did the punters make on the bets": {refuse: true},
+		}},
+		{"light verbs skipped only before the concept they govern", map[string]want{
+			"faz um ranking das lojas por vendas em maio":      {measures: []string{"sales_count"}, dims: []string{"store"}, period: "2025-05-01"},
+			"me monta uma lista dos aniversariantes de agosto": {list: true, sql: []string{"extract(month FROM c.birth_date) = 8"}},
+			"pega o faturamento de ontem":                      {measures: []string{"revenue"}},
+			"make me a ranking of stores by revenue in May":    {measures: []string{"revenue"}, dims: []string{"store"}, period: "2025-05-01"},
+			"run the number of sales per store last week":      {measures: []string{"sales_count"}, dims: []string{"store"}},
+			// alone, or after what it would govern, the verb is a word no reading uses
+			"quantos clientes fazem":            {refuse: true},
+			"quantos clientes fazem na Savassi": {refuse: true},
+			"who makes the most":                {refuse: true},
+			// before a number the verb governs no concept; verbs that also change data stay writes
+			"monta 500 pontos pra Maria Souza Lima": {refuse: true},
+		}},
+		{"what a customer can get with N points is what costs at most N", map[string]want{
+			"quais prêmios o cliente consegue pegar com até 150 pontos": {list: true, sql: []string{"p.points <= 150"}},
+			"which rewards can a customer get with 150 points or less":  {list: true, sql: []string{"p.points <= 150"}},
+			"que brindes a pessoa consegue com no máximo 300 pontos":    {list: true, sql: []string{"p.points <= 300"}},
+			"quantos clientes com até 150 pontos":                       {measures: []string{"customers"}, sql: []string{"c.points_balance <= 150"}},
+			"how many members have 150 points or less":                  {measures: []string{"customers"}, sql: []string{"c.points_balance <= 150"}},
+			"quantas vendas de clientes com até 150 pontos":             {refuse: true},
+		}},
+		{"reflexive pronouns and 'the same time' add nothing", map[string]want{
+			"how many customers registered themselves in the app in May": {measures: []string{"customers"}, sql: []string{"c.origin = 'APP'"}, period: "2025-05-01"},
+			"how many punters registered themselves last month":          {measures: []string{"customers"}, period: "interval '1 month'"},
+		}},
+		{"payment asked as the way people paid", map[string]want{
+			"how did people pay last month":                     {measures: []string{"sales_count"}, dims: []string{"payment_type"}, period: "interval '1 month'"},
+			"como o pessoal pagou na Savassi em maio":           {measures: []string{"sales_count"}, dims: []string{"payment_type"}, filters: []string{"store_code"}, period: "2025-05-01"},
+			"de que jeito os clientes pagaram ontem":            {measures: []string{"sales_count"}, dims: []string{"payment_type"}},
+			"in what way did customers pay at Batel this month": {measures: []string{"sales_count"}, dims: []string{"payment_type"}, filters: []string{"store_code"}},
+			"how many sales were paid in cash last month":       {measures: []string{"sales_count"}, sql: []string{"v.payment_type = 'cash'"}},
+			"how did the customers who signed up in May pay":    {refuse: true},
+		}},
+		{"a clause left out that compares two places binds the question to neither", map[string]want{
+			"faz um ranking das lojas pelo faturamento de maio? quero ver se a Savassi ficou na frente de Copacabana": {measures: []string{"revenue"}, dims: []string{"store"}, sql: []string{"v.store_code IS NOT NULL"}},
+		}},
+	})
+}
