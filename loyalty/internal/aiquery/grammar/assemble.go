@@ -1337,6 +1337,15 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			a.req.Limit = 1
 		}
 	}
+	countsPeople := len(a.req.Measures) > 0 && len(a.req.Dims) == 0
+	for _, m := range a.req.Measures {
+		countsPeople = countsPeople && slices.Contains([]string{"customers", "buyers", "redeemers", "earners"}, m.ID)
+	}
+	if x.thing && (slices.Contains(a.req.Dims, semantic.ByCustomer) || countsPeople) {
+		// "o que o povo mais resgata", "what do customers redeem most", "o que a Maria
+		// comprou": a thing the customers did, never the customers ranked or counted
+		return nil, fail("a pergunta pede algo que os clientes fizeram, não quais clientes", "the question asks for something the customers did, not which customers")
+	}
 	a.take("who")
 	a.req.Dims = uniqueDims(a.req.Dims)
 	for _, m := range a.req.Measures {

@@ -49,6 +49,15 @@ func TestPeopleClasses(t *testing.T) {
 			"how many customers registered themselves in the app in May": {measures: []string{"customers"}, sql: []string{"c.origin = 'APP'"}, period: "2025-05-01"},
 			"how many punters registered themselves last month":          {measures: []string{"customers"}, period: "interval '1 month'"},
 		}},
+		{"a thing asked of what people did is never the people ranked or counted", map[string]want{
+			"o que o povo mais resgata":           {refuse: true},
+			"o que os clientes compraram em maio": {refuse: true},
+			"what do customers redeem the most":   {refuse: true},
+			"what did people buy in May":          {refuse: true},
+			"qual cliente mais resgatou em maio":  {dims: []string{"customer"}, limit: 1},
+			"o que vendeu mais, pix ou crédito?":  {dims: []string{"payment_type"}},
+			"what does the age profile of our members look like, in bands under 30, 30 to 49 and 50 and over": {measures: []string{"customers"}},
+		}},
 		{"payment asked as the way people paid", map[string]want{
 			"how did people pay last month":                     {measures: []string{"sales_count"}, dims: []string{"payment_type"}, period: "interval '1 month'"},
 			"como o pessoal pagou na Savassi em maio":           {measures: []string{"sales_count"}, dims: []string{"payment_type"}, filters: []string{"store_code"}, period: "2025-05-01"},

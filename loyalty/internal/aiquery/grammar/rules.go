@@ -44,6 +44,9 @@ type env struct {
 	afterAdj []int
 	// each: the question says "cada uma", "each", "both" (semantic.EachOf)
 	each bool
+	// thing: the question asks for a thing someone did ("o que o povo mais resgata", "what
+	// do customers buy"), never for the customers themselves
+	thing bool
 	// clauseEnds are the positions where a clause ends: a comma, a sentence's end
 	clauseEnds []int
 	// flags are the positions of the question's flag words ("canceladas", "active"), ands

@@ -505,7 +505,10 @@ var Terminals = []Term{
 		"along with|together with|alongside|with their|plus their|showing|and their")},
 	{CatInName, "", W("no nome|nos nomes|no sobrenome|no nome completo|em seu nome|no nome dele|no nome dela",
 		"in the name|in their name|in their names|in the names|in name|in his name|in her name|in the surname|in their surname|in the last name|in their last name|in the full name")},
-	{CatWho, "", W("qual|quais|que|quem|oq|o que|ql|qual e|qual foi", "which|what|who|that|whats")},
+	{CatWho, "", W("qual|quais|que|quem|ql|qual e|qual foi", "which|what|who|that|whats")},
+	// a thing asked of what someone did ("o que os clientes mais resgatam", "what do
+	// people buy the most"): one answer, never the people themselves
+	{CatWho, "thing", W("o que|oq|o q", "what do|what did|what have")},
 	{CatWhen, "", W("quando|quando foi|em que data|que dia|qdo|qndo|qnd", "when|when was|when did|what date|on what date")},
 	{CatPerCust, "", W("por cliente|por comprador|por pessoa|por cliente que comprou|por cliente que fez compra", "per customer|per buyer|per person|per member|per buying customer|per paying customer|per purchasing customer|per shopper")},
 	{CatBands, "", W("faixa|faixas|distribuicao|distribuicao por faixa|distribuidos|distribuidas|bandas|divisao|nestas faixas|nessas faixas|grupos|agrupados em|agrupe em|caem em|caem na|cai em|se encaixam em|estao distribuidos|estao divididos|se distribuem|grupo",
