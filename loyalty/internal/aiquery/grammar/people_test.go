@@ -58,6 +58,14 @@ func TestPeopleClasses(t *testing.T) {
 			"o que vendeu mais, pix ou crédito?":  {dims: []string{"payment_type"}},
 			"what does the age profile of our members look like, in bands under 30, 30 to 49 and 50 and over": {measures: []string{"customers"}},
 		}},
+		{"the same day (weekday) of an earlier week, month or year beside a day is that one day", map[string]want{
+			"revenue yesterday and the same weekday last week":      {measures: []string{"revenue"}, sql: []string{"now()) - interval '1 day' - interval '1 week' AND v.transaction_date < date_trunc('day', now()) - interval '1 week'"}},
+			"faturamento de ontem e do mesmo dia da semana passada": {measures: []string{"revenue"}, sql: []string{"now()) - interval '1 day' - interval '1 week' AND v.transaction_date < date_trunc('day', now()) - interval '1 week'"}},
+			"faturamento de ontem vs mesmo dia do ano passado":      {measures: []string{"revenue"}, sql: []string{"- interval '1 year'"}},
+			"sales today and on the same day last month":            {measures: []string{"sales_count"}, sql: []string{"- interval '1 month'"}},
+			// the whole week when the question says the week
+			"faturamento de ontem e da semana passada": {measures: []string{"revenue"}, sql: []string{"date_trunc('week', now()) - interval '1 week'"}},
+		}},
 		{"payment asked as the way people paid", map[string]want{
 			"how did people pay last month":                     {measures: []string{"sales_count"}, dims: []string{"payment_type"}, period: "interval '1 month'"},
 			"como o pessoal pagou na Savassi em maio":           {measures: []string{"sales_count"}, dims: []string{"payment_type"}, filters: []string{"store_code"}, period: "2025-05-01"},

@@ -1107,6 +1107,19 @@ func productions(x *env) []*Rule {
 		rule("Periods", 0, "Period "+tAnd+" "+tSame+" "+tUnit+"? "+tFrom+"? Period", func(k []*Edge) (any, bool) {
 			return samePeriod(x, k[0].Val.(periodV).p, arg(k[3]), k[5].Val.(periodV).p)
 		}),
+		// "ontem e o mesmo dia da semana passada", "yesterday vs the same weekday last week"
+		rule("Periods", 0, "Period "+tAnd+"? "+tVs+"? "+tSame+" "+tWeekday+" "+tFrom+"? Period", func(k []*Edge) (any, bool) {
+			if arg(k[4]) != "1-5" { // "weekday", said of one day
+				return nil, false
+			}
+			return samePeriod(x, k[0].Val.(periodV).p, "weekday", k[6].Val.(periodV).p)
+		}),
+		rule("Periods", 0, "Period "+tAnd+"? "+tVs+"? "+tSame+" "+tDim+" "+tFrom+"? Period", func(k []*Edge) (any, bool) {
+			if arg(k[4]) != "weekday" { // "o mesmo dia da semana"
+				return nil, false
+			}
+			return samePeriod(x, k[0].Val.(periodV).p, "weekday", k[6].Val.(periodV).p)
+		}),
 		// "(the difference) between this month and last month": two periods, not one span
 		rule("Periods", 0.3, tBetween+" Period "+tAnd+" "+tFrom+"? Period", func(k []*Edge) (any, bool) {
 			return periodsV{k[1].Val.(periodV).p, k[4].Val.(periodV).p}, true
