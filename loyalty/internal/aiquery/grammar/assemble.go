@@ -73,6 +73,17 @@ func (a *assembly) has(kind string) bool {
 	return false
 }
 
+// thingGroup reports whether the question asks "which" of things that are not the
+// customers ("quais prêmios", "which stores").
+func thingGroup(a *assembly) bool {
+	for _, i := range a.all("group") {
+		if g, ok := a.clauses[i].v.(groupV); ok && g.dim != nil && g.dim != semantic.ByCustomer {
+			return true
+		}
+	}
+	return false
+}
+
 // dimOfNoun is the dimension a subject noun breaks a report down by when it is ranked
 // ("top 3 lojas", "qual cliente").
 func dimOfNoun(n *semantic.Noun) *semantic.Dimension {
@@ -167,10 +178,18 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		// "the three rewards customers redeemed the most": the customers are who acts; the
 		// first subject is ranked by their event
 		actorEvent, second = second.event.ID, nil
+	} else if second != nil && a.has("rank") && a.has("event") && subj.event == nil && second.event == nil && !second.neg && second.noun.Fact == semantic.Customers && subj.noun.Fact != semantic.Customers {
+		// "os prêmios que o povo mais resgata": the same, the ranking word between the
+		// customers and their event
+		second = nil
 	}
 	if subj != nil && second == nil && subj.event == nil && !subj.neg && subj.noun.Fact == semantic.Customers && a.has("group") && actedOn(measures) {
 		// "which payment type do the clients use more, in number of sales": the customers
 		// are who acts; the group is ranked by the measure
+		subj = nil
+	} else if subj != nil && second == nil && subj.event == nil && !subj.neg && subj.noun.Fact == semantic.Customers && len(measures) == 0 && a.has("rank") && a.has("event") && thingGroup(a) {
+		// "quais prêmios (que) o povo mais resgata", "quais lojas os clientes mais
+		// compram": the customers are who acts; the things are ranked by their event
 		subj = nil
 	}
 	if second != nil {

@@ -204,6 +204,9 @@ func (it *Interpreter) read(r *lexicon.Reading, cat *semantic.Catalog, context [
 		if m.Cat == semantic.CatWho && m.Arg == "thing" && m.Typos == 0 {
 			gx.env.thing = true
 		}
+		if m.Cat == semantic.CatNoun {
+			gx.env.afterNoun = append(gx.env.afterNoun, m.To)
+		}
 	}
 	r = lightGoverned(amongKept(r))
 	c := parse(gx.g, r)

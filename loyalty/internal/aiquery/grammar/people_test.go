@@ -58,6 +58,13 @@ func TestPeopleClasses(t *testing.T) {
 			"o que vendeu mais, pix ou crédito?":  {dims: []string{"payment_type"}},
 			"what does the age profile of our members look like, in bands under 30, 30 to 49 and 50 and over": {measures: []string{"customers"}},
 		}},
+		{"the people of a relative clause about things are who acts, never the rows ranked", map[string]want{
+			"quais os dois prêmios que o povo mais resgata na Savassi": {measures: []string{"items_redeemed"}, dims: []string{"product"}, limit: 2, filters: []string{"store_code"}},
+			"quais prêmios que os clientes mais resgatam":              {measures: []string{"items_redeemed"}, dims: []string{"product"}},
+			"os 3 brindes que a clientela mais resgatou em maio":       {measures: []string{"items_redeemed"}, dims: []string{"product"}, limit: 3, period: "2025-05-01"},
+			"which rewards do members redeem the most":                 {measures: []string{"items_redeemed"}, dims: []string{"product"}},
+			"quais clientes mais resgataram":                           {dims: []string{"customer"}},
+		}},
 		{"the same day (weekday) of an earlier week, month or year beside a day is that one day", map[string]want{
 			"revenue yesterday and the same weekday last week":      {measures: []string{"revenue"}, sql: []string{"now()) - interval '1 day' - interval '1 week' AND v.transaction_date < date_trunc('day', now()) - interval '1 week'"}},
 			"faturamento de ontem e do mesmo dia da semana passada": {measures: []string{"revenue"}, sql: []string{"now()) - interval '1 day' - interval '1 week' AND v.transaction_date < date_trunc('day', now()) - interval '1 week'"}},

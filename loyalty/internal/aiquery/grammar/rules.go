@@ -44,6 +44,8 @@ type env struct {
 	afterAdj []int
 	// each: the question says "cada uma", "each", "both" (semantic.EachOf)
 	each bool
+	// afterNoun are the positions right after a noun ("prêmios | que o povo resgata")
+	afterNoun []int
 	// thing: the question asks for a thing someone did ("o que o povo mais resgata", "what
 	// do customers buy"), never for the customers themselves
 	thing bool
@@ -1168,8 +1170,20 @@ func productions(x *env) []*Rule {
 		rule("Rank", 0, tTop+" Num?", func(k []*Edge) (any, bool) { return rankV{semantic.Descending, atoiOr(arg(k[1]), 0)}, true }),
 		rule("Rank", 0, tMost, func(k []*Edge) (any, bool) { return rankV{semantic.Descending, 0}, true }),
 		rule("Rank", 0, tLeast, func(k []*Edge) (any, bool) { return rankV{semantic.Ascending, 0}, true }),
-		rule("Group", 0, tWho+" "+tDim, func(k []*Edge) (any, bool) { return group(arg(k[1])) }),
-		rule("Group", 0, tWho+" "+tNoun, func(k []*Edge) (any, bool) { return group(arg(k[1])) }),
+		// "quais prêmios | que o povo mais resgata": "que" right after a noun opens a
+		// relative clause whose subject is who acts, never "which customers"
+		rule("Group", 0, tWho+" "+tDim, func(k []*Edge) (any, bool) {
+			if arg(k[1]) == "customer" && slices.Contains(x.afterNoun, k[0].From) {
+				return nil, false
+			}
+			return group(arg(k[1]))
+		}),
+		rule("Group", 0, tWho+" "+tNoun, func(k []*Edge) (any, bool) {
+			if arg(k[1]) == "customers" && slices.Contains(x.afterNoun, k[0].From) {
+				return nil, false
+			}
+			return group(arg(k[1]))
+		}),
 
 		// ---- attributes asked for: "telefone e email da X", "last purchase date of Y"
 		rule("Attrs", 0, tAttr, func(k []*Edge) (any, bool) { return attrs(arg(k[0])) }),
