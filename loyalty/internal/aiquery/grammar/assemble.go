@@ -73,6 +73,17 @@ func (a *assembly) has(kind string) bool {
 	return false
 }
 
+// thingGroup reports whether the question asks "which" of things that are not the
+// customers ("quais prêmios", "which stores").
+func thingGroup(a *assembly) bool {
+	for _, i := range a.all("group") {
+		if g, ok := a.clauses[i].v.(groupV); ok && g.dim != nil && g.dim != semantic.ByCustomer {
+			return true
+		}
+	}
+	return false
+}
+
 // dimOfNoun is the dimension a subject noun breaks a report down by when it is ranked
 // ("top 3 lojas", "qual cliente").
 func dimOfNoun(n *semantic.Noun) *semantic.Dimension {
@@ -167,10 +178,18 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		// "the three rewards customers redeemed the most": the customers are who acts; the
 		// first subject is ranked by their event
 		actorEvent, second = second.event.ID, nil
+	} else if second != nil && a.has("rank") && a.has("event") && subj.event == nil && second.event == nil && !second.neg && second.noun.Fact == semantic.Customers && subj.noun.Fact != semantic.Customers {
+		// "os prêmios que o povo mais resgata": the same, the ranking word between the
+		// customers and their event
+		second = nil
 	}
 	if subj != nil && second == nil && subj.event == nil && !subj.neg && subj.noun.Fact == semantic.Customers && a.has("group") && actedOn(measures) {
 		// "which payment type do the clients use more, in number of sales": the customers
 		// are who acts; the group is ranked by the measure
+		subj = nil
+	} else if subj != nil && second == nil && subj.event == nil && !subj.neg && subj.noun.Fact == semantic.Customers && len(measures) == 0 && a.has("rank") && a.has("event") && thingGroup(a) {
+		// "quais prêmios (que) o povo mais resgata", "quais lojas os clientes mais
+		// compram": the customers are who acts; the things are ranked by their event
 		subj = nil
 	}
 	if second != nil {
@@ -496,6 +515,15 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 				}
 				if fits && len(a.all("filter")) > 0 {
 					measures = []*semantic.Measure{semantic.MeasureByID(f.Count)}
+					break
+				}
+			}
+		}
+		if len(measures) == 0 && agg == "" && !a.has("share") {
+			// "como o pessoal pagou em maio": the rows the breakdown asks about, counted
+			for _, i := range a.all("breakdown") {
+				if b, ok := clauses[i].v.(breakdownV); ok && b.rows != nil && (len(a.all("filter")) == 0 || a.filtersFit(b.rows)) {
+					measures = []*semantic.Measure{semantic.MeasureByID(b.rows.Count)}
 					break
 				}
 			}
@@ -1327,6 +1355,15 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		if a.req.Limit == 0 && oneAnswer {
 			a.req.Limit = 1
 		}
+	}
+	countsPeople := len(a.req.Measures) > 0 && len(a.req.Dims) == 0
+	for _, m := range a.req.Measures {
+		countsPeople = countsPeople && slices.Contains([]string{"customers", "buyers", "redeemers", "earners"}, m.ID)
+	}
+	if x.thing && (slices.Contains(a.req.Dims, semantic.ByCustomer) || countsPeople) {
+		// "o que o povo mais resgata", "what do customers redeem most", "o que a Maria
+		// comprou": a thing the customers did, never the customers ranked or counted
+		return nil, fail("a pergunta pede algo que os clientes fizeram, não quais clientes", "the question asks for something the customers did, not which customers")
 	}
 	a.take("who")
 	a.req.Dims = uniqueDims(a.req.Dims)

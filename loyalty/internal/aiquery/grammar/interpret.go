@@ -200,7 +200,15 @@ func (it *Interpreter) read(r *lexicon.Reading, cat *semantic.Catalog, context [
 	defer it.grammars.Put(gx)
 	*gx.env = env{cal: semantic.Calendar{Now: it.now().In(it.loc)}, cat: cat, loc: it.loc, signup: namesSignup(r), pronouns: pronounsOf(r), conj: conjunctionsOf(r), anaphora: anaphoraOf(r), monthYears: monthYears(r), afterBy: afterBy(r), afterAdj: afterAdj(r), each: saysEach(r), clauseEnds: clauseEnds(r)}
 	gx.env.flags, gx.env.ands, gx.env.andThe = flagsOf(r)
-	r = amongKept(r)
+	for _, m := range r.Matches {
+		if m.Cat == semantic.CatWho && m.Arg == "thing" && m.Typos == 0 {
+			gx.env.thing = true
+		}
+		if m.Cat == semantic.CatNoun {
+			gx.env.afterNoun = append(gx.env.afterNoun, m.To)
+		}
+	}
+	r = lightGoverned(amongKept(r))
 	c := parse(gx.g, r)
 	as := analyses(c, r, readings)
 

@@ -439,6 +439,21 @@ func samePeriod(x *env, first *semantic.Period, unit string, year *semantic.Peri
 			return nil, false
 		}
 		v, ok = partOf(x, strconv.Itoa((int(first.Start.Month())-1)/3+1), "quarter", year)
+	case semantic.Today, semantic.Yesterday, semantic.CalendarDay:
+		// "ontem e o mesmo dia da semana passada", "yesterday and the same weekday last
+		// week": the day one week (month, year) before, never the whole week
+		if unit != "" && unit != "day" && unit != "weekday" {
+			return nil, false
+		}
+		step := map[semantic.PeriodKind]string{semantic.LastWeek: "week", semantic.LastMonth: "month", semantic.LastYear: "year"}[year.Kind]
+		if step == "" || unit == "weekday" && step != "week" {
+			return nil, false // the same weekday is a week before, not a date a month or year before
+		}
+		second, ok := semantic.Earlier(first, step)
+		if !ok {
+			return nil, false
+		}
+		return periodsV{first, second}, true
 	default:
 		return nil, false
 	}

@@ -44,6 +44,11 @@ type env struct {
 	afterAdj []int
 	// each: the question says "cada uma", "each", "both" (semantic.EachOf)
 	each bool
+	// afterNoun are the positions right after a noun ("prêmios | que o povo resgata")
+	afterNoun []int
+	// thing: the question asks for a thing someone did ("o que o povo mais resgata", "what
+	// do customers buy"), never for the customers themselves
+	thing bool
 	// clauseEnds are the positions where a clause ends: a comma, a sentence's end
 	clauseEnds []int
 	// flags are the positions of the question's flag words ("canceladas", "active"), ands
@@ -434,6 +439,20 @@ func productions(x *env) []*Rule {
 			return subject(k[1], "", false, false)
 		}),
 		rule("Breakdown", 0, tDimAdj, func(k []*Edge) (any, bool) { return dims(arg(k[0])) }),
+		// "como o pessoal pagou", "how did people pay", "how customers paid": the way
+		// they paid is the payment type, asked as a breakdown
+		rule("Breakdown", 0, string(semantic.CatManner)+" "+tNoun+"? "+string(semantic.CatPaid), func(k []*Edge) (any, bool) {
+			if k[1] != nil && arg(k[1]) != "customers" {
+				return nil, false
+			}
+			b, ok := dims("payment_type")
+			if !ok {
+				return nil, false
+			}
+			bv := b.(breakdownV)
+			bv.rows = semantic.Sales
+			return bv, true
+		}),
 		// "rounded to 2 decimals", "com 1 casa decimal": the answer's precision, said of
 		// how it is shown (assemble takes it; the measures keep their own rounding)
 		rule("Clause", 0, tRound+"? "+tNumber+" "+tDecimals, func(k []*Edge) (any, bool) {
@@ -765,6 +784,25 @@ func productions(x *env) []*Rule {
 			}
 			return threshold("points", arg(k[1]), arg(k[2]))
 		}),
+		// "prêmios que o cliente consegue (pegar) com até 150 pontos", "rewards a customer
+		// can get with 150 points or less": what a customer can afford is what costs at
+		// most that (a product's price; never a customer's balance, which the plain
+		// threshold reads)
+		rule("Filter", 0.2, tNoun+" Filter", func(k []*Edge) (any, bool) {
+			fv, ok := k[1].Val.(filterV)
+			if arg(k[0]) != "customers" || !ok || !strings.HasPrefix(fv.id, "cmp:points<") {
+				return nil, false
+			}
+			inner := fv.resolve
+			fv.id = "afford:" + fv.id
+			fv.resolve = func(f *semantic.Fact) (*semantic.Filter, bool) {
+				if f != semantic.Products {
+					return nil, false
+				}
+				return inner(f)
+			}
+			return fv, true
+		}),
 		// "clientes que nunca compraram", "sem comprar": what customers did not do
 		rule("Filter", 0.2, tNever+" "+tEvent, func(k []*Edge) (any, bool) { return neverDid(arg(k[1])) }),
 		rule("Filter", 0.2, tNeg+" "+tEvent, func(k []*Edge) (any, bool) { return activity(arg(k[1]), false) }),
@@ -1071,6 +1109,19 @@ func productions(x *env) []*Rule {
 		rule("Periods", 0, "Period "+tAnd+" "+tSame+" "+tUnit+"? "+tFrom+"? Period", func(k []*Edge) (any, bool) {
 			return samePeriod(x, k[0].Val.(periodV).p, arg(k[3]), k[5].Val.(periodV).p)
 		}),
+		// "ontem e o mesmo dia da semana passada", "yesterday vs the same weekday last week"
+		rule("Periods", 0, "Period "+tAnd+"? "+tVs+"? "+tSame+" "+tWeekday+" "+tFrom+"? Period", func(k []*Edge) (any, bool) {
+			if arg(k[4]) != "1-5" { // "weekday", said of one day
+				return nil, false
+			}
+			return samePeriod(x, k[0].Val.(periodV).p, "weekday", k[6].Val.(periodV).p)
+		}),
+		rule("Periods", 0, "Period "+tAnd+"? "+tVs+"? "+tSame+" "+tDim+" "+tFrom+"? Period", func(k []*Edge) (any, bool) {
+			if arg(k[4]) != "weekday" { // "o mesmo dia da semana"
+				return nil, false
+			}
+			return samePeriod(x, k[0].Val.(periodV).p, "weekday", k[6].Val.(periodV).p)
+		}),
 		// "(the difference) between this month and last month": two periods, not one span
 		rule("Periods", 0.3, tBetween+" Period "+tAnd+" "+tFrom+"? Period", func(k []*Edge) (any, bool) {
 			return periodsV{k[1].Val.(periodV).p, k[4].Val.(periodV).p}, true
@@ -1119,8 +1170,20 @@ func productions(x *env) []*Rule {
 		rule("Rank", 0, tTop+" Num?", func(k []*Edge) (any, bool) { return rankV{semantic.Descending, atoiOr(arg(k[1]), 0)}, true }),
 		rule("Rank", 0, tMost, func(k []*Edge) (any, bool) { return rankV{semantic.Descending, 0}, true }),
 		rule("Rank", 0, tLeast, func(k []*Edge) (any, bool) { return rankV{semantic.Ascending, 0}, true }),
-		rule("Group", 0, tWho+" "+tDim, func(k []*Edge) (any, bool) { return group(arg(k[1])) }),
-		rule("Group", 0, tWho+" "+tNoun, func(k []*Edge) (any, bool) { return group(arg(k[1])) }),
+		// "quais prêmios | que o povo mais resgata": "que" right after a noun opens a
+		// relative clause whose subject is who acts, never "which customers"
+		rule("Group", 0, tWho+" "+tDim, func(k []*Edge) (any, bool) {
+			if arg(k[1]) == "customer" && slices.Contains(x.afterNoun, k[0].From) {
+				return nil, false
+			}
+			return group(arg(k[1]))
+		}),
+		rule("Group", 0, tWho+" "+tNoun, func(k []*Edge) (any, bool) {
+			if arg(k[1]) == "customers" && slices.Contains(x.afterNoun, k[0].From) {
+				return nil, false
+			}
+			return group(arg(k[1]))
+		}),
 
 		// ---- attributes asked for: "telefone e email da X", "last purchase date of Y"
 		rule("Attrs", 0, tAttr, func(k []*Edge) (any, bool) { return attrs(arg(k[0])) }),

@@ -318,14 +318,27 @@ func forBefore(r *lexicon.Reading, i int) int {
 
 // keepPlaces keeps, in the clauses left out, the store or city they name when the rest of
 // the question names none: the context binds the question to it. It returns the span kept.
+// Clauses that name two places compare them ("quero ver se a Savassi ficou na frente de
+// Copacabana"), and a question that asks about the stores themselves ("ranking das lojas")
+// has them as its rows: neither is bound to one place.
 func keepPlaces(r *lexicon.Reading, drop []bool) tokenSpan {
 	place := func(m lexicon.Match) bool {
 		return m.Typos == 0 && (m.Cat == lexicon.CatStore || m.Cat == lexicon.CatCity)
 	}
+	places := map[string]bool{}
 	for _, m := range r.Matches {
 		if place(m) && !drop[m.From] {
 			return tokenSpan{}
 		}
+		if place(m) {
+			places[string(m.Cat)+":"+m.Arg] = true
+		}
+		if !drop[m.From] && m.Typos == 0 && (m.Cat == semantic.CatNoun && m.Arg == "stores" || m.Cat == semantic.CatDim && m.Arg == "store") {
+			return tokenSpan{}
+		}
+	}
+	if len(places) > 1 {
+		return tokenSpan{}
 	}
 	var kept tokenSpan
 	for _, m := range r.Matches {

@@ -106,6 +106,9 @@ type breakdownV struct {
 	// ofCustomers: the bands are of the customers ("clientes nas faixas ..."): their age
 	// unless the measure is of another quantity of theirs (balance)
 	ofCustomers bool
+	// rows: the rows the breakdown is of when the question names nothing to compute ("como
+	// o pessoal pagou", "how people paid": the sales, counted)
+	rows *semantic.Fact
 }
 
 func (v breakdownV) key() string {

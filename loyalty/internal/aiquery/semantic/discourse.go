@@ -59,6 +59,10 @@ type FillerClass struct {
 	// sentence, at a clause's start (after the sentence's start, a comma or discourse);
 	// Anywhere: at any word
 	Opens, Anywhere bool
+	// Governs: a light verb ("faz um ranking", "run me a ranking"): a reading may skip it
+	// only right before a concept it governs (after function words), never alone (package
+	// grammar, light.go)
+	Governs bool
 	// After: a word of the class opens a context clause anywhere after the question's
 	// word (a question word or a request), never before it
 	After bool
@@ -69,7 +73,7 @@ type FillerClass struct {
 var Fillers = []*FillerClass{
 	{ID: "function", Skip: true, Role: RoleNeutral, Words: W(
 		"o|a|os|as|um|uma|de|d|do|da|dos|das|em|no|na|nos|nas|ao|aos|pelo|pela|pelos|pelas|para|pra|pro|p|com|que|se|me|mim|eu|nos|voce|vc|voces|vcs|a gente|gente|gnt|temos|tem|tinha|tinham|tiveram|teve|ter|ha|houve|existe|existem|foi|foram|ser|sao|e|esta|estao|ta|tao|to|estou|estava|estavam|estamos|sendo|nosso|nossa|nossos|nossas|meu|minha|seu|sua|seus|suas|dele|dela|isso|isto|aquilo|aquele|aquela|la|aqui|ali|q|onde|como|qual foi|qual e|quais foram|mas|porem|via|cuja|cujo|cujas|cujos|,|/|fez|fizeram|feito|feitas|feitos|realizadas|realizados|registradas|registrados|registrado|registrada|cadastrado|cadastrados|possui|possuem|efetuadas|efetuados|criado|criados|criada|criadas|ficou|ficaram|dinheiro entrou|entrou|tivemos|deu|deram|passou|passaram|registrou|registraram|lancou|lancados|vieram|vieram de|vem de|veio|veio de|pertencem|pertence|sao da|sao do|usam|usa|utilizam|receber|esta indo|estao com|estao ha|com seus|com os|com as|respectivos|respectivas|seus respectivos|junto|uns|umas",
-		"the|a|an|of|in|on|at|for|to|from|with|is|are|was|were|be|been|am|do|does|did|have|has|had|we|our|us|i|me|my|you|your|they|their|them|it|its|there|here|about|regarding|what is|what was|whats|what were|how is|how are|how was|how were|are there|is there|were there|was there|do we have|have we|did we|made|make|makes|happened|occurred|recorded|registered|placed|come|came|receive|receiving|among|among the|out of|of all|but|with their|respective|,|/|own|owns|owned|belong to|belongs to|use|uses|using|along|customers who|those|these|that|per cent|via|posted|logged|booked|processed|created|and|whose|through|thru|r|u|ur|w|w/|ya|came from|come from|coming from|got|gets|give out|this one|that one|ones|the ones")},
+		"the|a|an|of|in|on|at|for|to|from|with|is|are|was|were|be|been|am|do|does|did|have|has|had|we|our|us|i|me|my|you|your|they|their|them|it|its|there|here|about|regarding|what is|what was|whats|what were|how is|how are|how was|how were|are there|is there|were there|was there|do we have|have we|did we|made|make|makes|happened|occurred|recorded|registered|placed|come|came|receive|receiving|among|among the|out of|of all|but|with their|respective|,|/|own|owns|owned|belong to|belongs to|use|uses|using|along|customers who|those|these|that|per cent|via|posted|logged|booked|processed|created|and|whose|through|thru|r|u|ur|w|w/|ya|came from|come from|coming from|got|gets|give out|this one|that one|ones|the ones|themselves|himself|herself|ourselves")},
 	{ID: "report", Skip: true, Role: RoleNeutral, Words: W(
 		"uma linha|linha|linhas|uma linha so|uma unica linha|em uma unica linha|numa unica linha|em uma so linha|numa so linha|em linha unica|linha unica|em um unico registro|relatorio|relatorios|dados|dado|informacao|informacoes|info|infos|sobre|programa|fidelidade|do programa|de fidelidade|contato|coluna|colunas|em colunas|duas colunas|das duas colunas|nas duas colunas|lado a lado|numero rapido|um numero|um unico numero|um numero so|um unico valor|um unico total|um total so|os numeros|numeros|bota lado a lado|coloca lado a lado|poe lado a lado|bota em colunas|coloca em colunas|bota numa tabela|coloca numa tabela",
 		"break down|break out|in a single row|in a single line|on a single row|on a single line|in one single row|a single row|a single line|one figure|a single figure|one single figure|one number|a single number|one total|a single total|one line|one row|a line|a row|line|lines|row|rows|report|data|loyalty|program|programme|our program|contact|details|info|information|record|records|on file|address|side by side|side-by-side|column|columns|in columns|two columns|in two columns|figure|figures|numbers|the numbers|real numbers|stats|statistics")},
@@ -124,6 +128,16 @@ var Fillers = []*FillerClass{
 	{ID: "informal", Skip: true, Role: RoleNeutral, Words: W(
 		"tipo|msm|mesmo|mermo|tipo que|e tipo|so que|galera",
 		"but then|and then|so like|kinda like|you guys|guys|which have|which has|which had|which are|which were|which is|which was")},
+	// light verbs: they carry no meaning of their own beside the concept noun they govern
+	// ("faz um ranking das lojas" is the ranking, "monta a lista dos clientes" the list,
+	// "run me a ranking of the stores"); a reading skips one only right before a concept
+	// (Governs), so alone ("quantos clientes fazem") it is still a word no reading uses.
+	// Verbs whose subject is a customer ("pegou", "claimed") are not here: they may name an
+	// event of the model; nor verbs that also change data ("bota", "tira", "take": "tira
+	// 500 pontos do cliente" is a write)
+	{ID: "light", Skip: true, Role: RoleNeutral, Governs: true, Words: W(
+		"faz|fazer|faca|facam|fazendo|me faz|faz pra mim|monta|monte|me monta|pega|pegue|pegar|me pega",
+		"run|run me|do|do me|make|make me|draw up|draw me|pull together|produce|whip up")},
 	// restatements of a counting rule the model already follows (ages in completed years,
 	// "últimos N dias" in calendar days, one column per measure, a store's customers "on its
 	// books"): said or not, the same report
@@ -275,7 +289,7 @@ var PlaceDeixis = W("la|ali|aqui|nela|nele|nessa loja|naquela loja|nesta loja|de
 // period, they are that period, never the current one (package grammar, leadin.go).
 // Without another period they keep their own reading ("no mês": this month so far).
 var PeriodBack = W("no mes|nesse mes|naquele mes|no mesmo mes|durante o mes|ao longo do mes|dentro do mes|no periodo|nesse periodo|naquele periodo|no mesmo periodo|durante o periodo|ao longo do periodo|dentro do periodo|nesse intervalo|naquele intervalo|no intervalo|no mesmo intervalo|neste intervalo|nesse mesmo intervalo|nesse mesmo periodo|neste periodo",
-	"in the month|that month|in that month|during the month|during that month|over the month|within the month|in the same month|in the period|during the period|over the period|within the period|in that period|that period|during that period|in that interval|in the interval|over that interval|over the interval|during that interval|in that window|over that window|in the same interval|in that date range|over that date range")
+	"in the month|that month|in that month|during the month|during that month|over the month|within the month|in the same month|in the period|during the period|over the period|within the period|in that period|that period|during that period|in that interval|in the interval|over that interval|over the interval|during that interval|in that window|over that window|in the same interval|in that date range|over that date range|in the same time|during the same time|over the same time|in the same timeframe|in the same time frame|over the same timeframe|in the same window|over the same window|in the same period|during the same period|over the same period")
 
 // Situation are the words with which a writer says where they are ("tô no aniversário de
 // mainha", "estou na festa", "I'm at my son's birthday", "I'm on holiday"), or where the

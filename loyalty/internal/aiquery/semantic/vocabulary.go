@@ -64,6 +64,7 @@ const (
 	CatAttr     Category = "attr"      // arg: attribute id ("telefone", "email address")
 	CatDocWord  Category = "docword"   // cpf, cnpj, documento: names the number after it
 	CatPaid     Category = "paid"      // pago, paid with: introduces a payment type
+	CatManner   Category = "manner"    // como, how: asks the way something was done ("como o pessoal pagou")
 	CatOptIn    Category = "optin"     // aceitam, opted in: before a contact channel
 	CatPerson   Category = "person"    // quem, who: customers, listed
 	CatHave     Category = "have"      // tem, com, have, with: before what customers hold
@@ -128,8 +129,8 @@ type Noun struct {
 // Nouns.
 var Nouns = []*Noun{
 	{ID: "customers", Fact: Customers, Agg: "count", Words: W(
-		"base|nossa base|na base|da base|cliente|clientes|cli|clis|consumidor|consumidores|consumidora|consumidoras|membro|membros|associado|associados|participante|participantes|pessoa|pessoas|fregues|fregueses|clientela|a galera|da galera|na galera|dessa galera|a turma|da turma|base de clientes|fidelizados|clientes fidelizados|contas|contas de clientes|contas de cliente|titular|titulares|cadastro de clientes|pessoas cadastradas",
-		"customer|customers|cust|custs|client|clients|member|members|consumer|consumers|people|ppl|person|persons|shoppers|customer base|users|user|account|accounts|customer accounts|member accounts|account holders|cardholders|patrons|loyalty members|program members|programme members|members of the program|guests|shopper")},
+		"base|nossa base|na base|da base|cliente|clientes|cli|clis|consumidor|consumidores|consumidora|consumidoras|membro|membros|associado|associados|participante|participantes|pessoa|pessoas|fregues|fregueses|clientela|a galera|da galera|na galera|dessa galera|a turma|da turma|base de clientes|fidelizados|clientes fidelizados|povo|o povo|do povo|pro povo|esse povo|desse povo|nesse povo|o pessoal|do pessoal|pro pessoal|desse pessoal|nesse pessoal|a clientela|da clientela|contas|contas de clientes|contas de cliente|titular|titulares|cadastro de clientes|pessoas cadastradas",
+		"customer|customers|cust|custs|client|clients|member|members|consumer|consumers|people|ppl|person|persons|shoppers|customer base|users|user|account|accounts|customer accounts|member accounts|account holders|cardholders|patrons|loyalty members|program members|programme members|members of the program|guests|shopper|folk|the folks|punters|punter|clientele|the clientele|the public|regulars")},
 	{ID: "sales", Fact: Sales, Agg: "count", Event: "buy", Words: W(
 		"venda|vendas|compra|compras|cupom|cupons|cupom fiscal|cupons fiscais|pedido|pedidos|transacao|transacoes|nota fiscal|notas fiscais|vds|vnd|notas|nf|nfs|nfe|nfce|vendas realizadas|cupons emitidos|tickets de venda|cupom de venda|cupons de venda",
 		"sale|sales|purchase|purchases|order|orders|coupon|coupons|transaction|transactions|receipt|receipts|txn|txns|trx|invoices|invoice|baskets|basket|sales transactions|sales orders|tickets sold")},
@@ -401,6 +402,9 @@ var Terminals = []Term{
 	// fez e quanto ela faturou"); the English ones are fillers too (they were skipped before
 	// pronouns were read, and still may be)
 	{CatPronoun, "", W("ela|ele|elas|eles|deles|delas|dele|dela|neles|nelas|nele|nela|cada um deles|cada uma delas|cada um|cada uma|envolvidos|envolvidas|envolveram|estavam envolvidos|que envolveram|isso|disso|nisso", "they|them|their|it|its|each of them|in them|of them|on them|his|her|involved|were involved|did they involve|they involved|of that|of it|is that|was that|does that|did that|do those|did those|those|these|did they take|did they use|did they use up|they took|they used|they used up|did they cost|they cost")},
+	// the way something was done, asked of a verb that has a dimension for it: "como o
+	// pessoal pagou", "how people paid" is the breakdown by payment type (package grammar)
+	{CatManner, "", W("como|de que forma|de que jeito|de que maneira|com o que", "how|in what way|what way|with what")},
 	// what the rows a pronoun stands for hold ("how many points are tied up in them")
 	{CatFiller, "", W("coorte|safra", "tied up|locked up|held|cohort")},
 	// leaving rows out: "pode desconsiderar as canceladas", "leaving out the cancelled ones"
@@ -501,7 +505,10 @@ var Terminals = []Term{
 		"along with|together with|alongside|with their|plus their|showing|and their")},
 	{CatInName, "", W("no nome|nos nomes|no sobrenome|no nome completo|em seu nome|no nome dele|no nome dela",
 		"in the name|in their name|in their names|in the names|in name|in his name|in her name|in the surname|in their surname|in the last name|in their last name|in the full name")},
-	{CatWho, "", W("qual|quais|que|quem|oq|o que|ql|qual e|qual foi", "which|what|who|that|whats")},
+	{CatWho, "", W("qual|quais|que|quem|ql|qual e|qual foi", "which|what|who|that|whats")},
+	// a thing asked of what someone did ("o que os clientes mais resgatam", "what do
+	// people buy the most"): one answer, never the people themselves
+	{CatWho, "thing", W("o que|oq|o q", "what do|what did|what have")},
 	{CatWhen, "", W("quando|quando foi|em que data|que dia|qdo|qndo|qnd", "when|when was|when did|what date|on what date")},
 	{CatPerCust, "", W("por cliente|por comprador|por pessoa|por cliente que comprou|por cliente que fez compra", "per customer|per buyer|per person|per member|per buying customer|per paying customer|per purchasing customer|per shopper")},
 	{CatBands, "", W("faixa|faixas|distribuicao|distribuicao por faixa|distribuidos|distribuidas|bandas|divisao|nestas faixas|nessas faixas|grupos|agrupados em|agrupe em|caem em|caem na|cai em|se encaixam em|estao distribuidos|estao divididos|se distribuem|grupo",
