@@ -56,6 +56,24 @@ func contextOf(r *lexicon.Reading) (ignored []bool, texts []string, addressed []
 	if !asked || len(texts) == 0 {
 		ignored, texts = nil, nil
 	}
+	for from := 0; from < len(r.Tokens); {
+		to := from
+		for to < len(r.Tokens) && r.Tokens[to].Part == r.Tokens[from].Part {
+			to++
+		}
+		if ignored == nil || !ignored[from] {
+			for _, s := range interjections(r, roles, units, named, from, to) {
+				if ignored == nil {
+					ignored = make([]bool, len(r.Tokens))
+				}
+				for i := s.from; i < s.to; i++ {
+					ignored[i] = true
+				}
+				texts = append(texts, spanText(r, s.from, s.to))
+			}
+		}
+		from = to
+	}
 	for i, n := range named {
 		if n && (ignored == nil || !ignored[i]) {
 			if addressed == nil {
@@ -186,4 +204,81 @@ func withoutContext(r *lexicon.Reading, ignored, addressed []bool) *lexicon.Read
 		}
 	}
 	return &out
+}
+
+// interjections are the interjections and vocatives set off by commas at the edges of the
+// part from..to ("Uai, quanto ...", "Uai sô, quantos ...", "..., sô?", "me lista aí, sô"):
+// a segment of one or two words between the sentence's start and a comma, or between a
+// comma and the sentence's end, and again inward ("Uai, sô, quanto ..."). A segment is one
+// when it holds no concept, no negation, no number and no name: only discourse, function
+// words, a comparison with nothing to compare ("sô", read as "só") and, before the ask in
+// a sentence that asks, a word the model does not know ("Rapaz, quanto ..."). A word the model does not know after
+// the ask is kept ("..., líquido?": it may qualify what was asked), and so is a segment
+// every reading can skip already. Each is left out and named in the explanation as context.
+func interjections(r *lexicon.Reading, roles []semantic.Role, units []int, named []bool, from, to int) []tokenSpan {
+	asks := partAsks(r, from, to, roles, false)
+	// segment reports whether the words a..b are an interjection (ok), and whether one of
+	// them is a word no reading could skip (needed)
+	segment := func(a, b int, lead bool) (ok, needed bool) {
+		for k := a; k < b; k++ {
+			t := r.Tokens[k]
+			if t.Kind != lexicon.Word || t.Norm == "," || named[k] {
+				return false, false
+			}
+			switch roles[k] {
+			case semantic.RoleNeutral, semantic.RoleDiscourse:
+			case roleUnknown:
+				if !lead || !asks {
+					return false, false
+				}
+				needed = true
+			default:
+				for _, m := range r.Matches {
+					if m.From <= k && k < m.To && m.Cat != semantic.CatCmp && m.Cat != lexicon.CatWord && semantic.RoleOf(m.Cat, m.Arg) == semantic.RoleConcept {
+						return false, false
+					}
+				}
+				needed = true
+			}
+		}
+		return true, needed
+	}
+	var out []tokenSpan
+	start := from
+	for start < to {
+		c := start + 1
+		for c < to && c <= start+2 && r.Tokens[c].Norm != "," {
+			c++
+		}
+		if c >= to-1 || r.Tokens[c].Norm != "," {
+			break
+		}
+		ok, needed := segment(start, c, true)
+		if !ok {
+			break
+		}
+		if needed {
+			out = append(out, tokenSpan{start, c + 1})
+		}
+		start = c + 1
+	}
+	end := to
+	for end > start {
+		c := end - 2
+		for c > start && c >= end-3 && r.Tokens[c].Norm != "," {
+			c--
+		}
+		if c <= start || r.Tokens[c].Norm != "," {
+			break
+		}
+		ok, needed := segment(c+1, end, false)
+		if !ok {
+			break
+		}
+		if needed {
+			out = append(out, tokenSpan{c, end})
+		}
+		end = c
+	}
+	return out
 }

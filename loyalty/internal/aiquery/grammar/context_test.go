@@ -1,0 +1,73 @@
+package grammar
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// The classes of the seventh round (issue 24) for what is said around the ask: background
+// sentences before or after it, left out when the ask repeats every constraint they name
+// (their unknown words then do not refuse), refused when one is not repeated; and
+// interjections or vocatives set off by commas at a sentence's edge. Paraphrases written
+// for these tests, in both languages and several voices; near-misses still refuse.
+func TestBackgroundSentences(t *testing.T) {
+	runContext(t, []contextCase{
+		// before the ask: nouns, events and unknown words are the background's own, its
+		// store and period are the ask's
+		{"The coffee machine at Savassi kept jamming in May and the staff were swamped. How much did Savassi sell in May?", want{measures: []string{"revenue"}, filters: []string{"store_code"}, period: "2025-05-01"}, 1},
+		{"I'm auditing how the redemptions are handled at each location. How many redemptions were there last month by store?", want{measures: []string{"redemptions"}, dims: []string{"store"}, period: "interval '1 month'"}, 1},
+		{"Tem cliente reclamando dos prêmios lá na Savassi. Quantos resgates pendentes a Savassi tem?", want{measures: []string{"redemptions"}, filters: []string{"store_code", "status_pending"}}, 1},
+		{"A maquininha da Batel travou direto em abril. Quantas vendas a Batel fez em abril?", want{measures: []string{"sales_count"}, filters: []string{"store_code"}, period: "2025-04-01"}, 1},
+		// after the ask: a guess or a plan with no constraint of its own
+		{"quanto a Savassi faturou em abril? tô achando que despencou", want{measures: []string{"revenue"}, filters: []string{"store_code"}, period: "2025-04-01"}, 1},
+		{"How many customers signed up in April? I have a feeling the flyers worked.", want{measures: []string{"customers"}, period: "2025-04-01"}, 1},
+		{"quantos clientes da Batel estão sem comprar há mais de 90 dias? quero mandar um mimo pra essa turma", want{measures: []string{"customers"}, sql: []string{"store_code_owner = 'L06'"}}, 1},
+	})
+	runClasses(t, []classCases{
+		{"a background constraint the ask does not repeat is refused", map[string]want{
+			"The totems went live in March. How many customers signed up at a totem this year?":                 {refuse: true},
+			"Cash payments were sluggish at Batel lately. How many sales did Batel have this month?":            {refuse: true},
+			"Os clientes sem app reclamaram bastante. Quantos clientes a Savassi tem?":                          {refuse: true},
+			"faz um ranking das lojas pelo faturamento de maio? quero ver se a Batel passou a Savassi":          {refuse: true},
+			"Faturamento de maio. Líquido e acumulado, por favor.":                                              {refuse: true},
+			"How many redemptions were cancelled last month? I want to compare Batel against Centro afterwards": {refuse: true},
+		}},
+	})
+}
+
+// TestBackgroundRefusalSays: the refusal names the constraint of the background.
+func TestBackgroundRefusalSays(t *testing.T) {
+	it := New(func() time.Time { return clock }, saoPaulo)
+	for q, w := range map[string][2]string{
+		"We shuffled the staff around at Centro in February. How many sales did Batel have this week?": {"Centro", "does not repeat"},
+		"Mudamos os totens de lugar em janeiro. Quantos clientes se cadastraram no totem este ano?":    {"janeiro", "não repete"},
+	} {
+		_, err := it.Interpret(q, testCatalog)
+		if err == nil || !strings.Contains(err.Error(), w[0]) || !strings.Contains(err.Error(), w[1]) {
+			t.Errorf("%q: want a refusal naming %q as not repeated, got %v", q, w[0], err)
+		}
+	}
+}
+
+// TestInterjectionsSetOff: one or two words set off by a comma at a sentence's edge, with
+// no concept, are skipped and named; a word that may qualify the ask after it, a negation
+// or a concept is never skipped.
+func TestInterjectionsSetOff(t *testing.T) {
+	runContext(t, []contextCase{
+		{"Quantos clientes ativos a gente tem, sô?", want{measures: []string{"customers"}, filters: []string{"active_active"}}, 1},
+		{"Sô, me fala o faturamento de maio", want{measures: []string{"revenue"}, period: "2025-05-01"}, 1},
+		{"Uai sô, quantas vendas a Batel fez ontem?", want{measures: []string{"sales_count"}, filters: []string{"store_code"}}, 1},
+		{"Uai, sô, quanto a Savassi vendeu em abril?", want{measures: []string{"revenue"}, filters: []string{"store_code"}, period: "2025-04-01"}, 1},
+		{"Rapaz, quantos resgates pendentes tem hoje?", want{measures: []string{"redemptions"}, filters: []string{"status_pending"}}, 1},
+		{"Crikey mate, how many customers signed up in May?", want{measures: []string{"customers"}, period: "2025-05-01"}, 0},
+		{"Crumbs, how many customers signed up in May?", want{measures: []string{"customers"}, period: "2025-05-01"}, 1},
+	})
+	runClasses(t, []classCases{
+		{"a segment with meaning is never an interjection", map[string]want{
+			"quanto a Savassi faturou em maio, líquido?": {refuse: true},
+			"how many sales did Batel have in May, net?": {refuse: true},
+			"Não, quantos clientes a Batel tem?":         {refuse: true},
+		}},
+	})
+}
