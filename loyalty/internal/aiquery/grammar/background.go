@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -116,7 +117,7 @@ func background(r *lexicon.Reading) (kept []tokenSpan, unrepeated [][]string) {
 			kept = append(kept, tokenSpan{p.from, p.to})
 		} else {
 			if !ok {
-				missing = append(missing, words...)
+				missing = words
 			}
 			unrepeated = append(unrepeated, missing)
 		}
@@ -204,14 +205,30 @@ func constraintsOf(r *lexicon.Reading, roles []semantic.Role, units []int, from,
 			add("tok:"+t.Norm, t.Raw)
 			continue
 		case periodWord(r, i):
+			// the whole period phrase ("this month", "maio de 2025"): "this month" is not
+			// "last month"; a demonstrative alone ("essa parte", "this one") names none
+			j := i
+			for j < to && (periodWord(r, j) || isFunctionWord(r, j) && j+1 < to && periodWord(r, j+1)) {
+				j++
+			}
 			var ks []string
-			for _, m := range r.Matches {
-				if m.From == i && m.Typos == 0 && timeCats[m.Cat] {
-					ks = append(ks, string(m.Cat)+":"+m.Arg)
+			unit := false
+			for k := i; k < j; k++ {
+				if r.Tokens[k].Kind != lexicon.Word {
+					ks, unit = append(ks, "tok:"+r.Tokens[k].Norm), true
+				}
+				for _, m := range r.Matches {
+					if m.From == k && m.Typos == 0 && (timeCats[m.Cat] || m.Cat == lexicon.CatYear) && !slices.Contains(ks, string(m.Cat)+":"+m.Arg) {
+						ks = append(ks, string(m.Cat)+":"+m.Arg)
+						unit = unit || !deictic[m.Cat]
+					}
 				}
 			}
-			sort.Strings(ks)
-			add("time:"+strings.Join(ks, "+"), t.Raw)
+			if unit {
+				sort.Strings(ks)
+				add("time:"+strings.Join(ks, "+"), spanText(r, i, j))
+			}
+			i = j - 1
 			continue
 		case roles[i] != semantic.RoleConcept:
 			continue
@@ -220,10 +237,14 @@ func constraintsOf(r *lexicon.Reading, roles []semantic.Role, units []int, from,
 			continue
 		}
 		m := r.Matches[units[i]]
-		if m.From > i || m.To <= i {
-			continue
+		if m.From > i || m.To <= i || m.Typos > 0 && !place(m) && !valueCats[m.Cat] && m.Cat != semantic.CatFlag {
+			continue // a word read through a typo is the background's own, unless a value
 		}
 		switch {
+		case m.Cat == semantic.CatNumWord && isFunctionWord(r, i):
+			// an article ("uma conversa"), not a number
+		case (m.Cat == semantic.CatUntil || m.Cat == semantic.CatSince || m.Cat == semantic.CatBefore || m.Cat == semantic.CatAfter) && !relatesTime(r, m):
+			// a time relation to an event ("depois de uma conversa") is the background's
 		case m.Cat == semantic.CatNeg && prepositionNo(r, m):
 		case m.Cat == semantic.CatNeg, m.Cat == semantic.CatNever, m.Cat == semantic.CatRestrict:
 			ok = false
@@ -241,6 +262,10 @@ func constraintsOf(r *lexicon.Reading, roles []semantic.Role, units []int, from,
 	}
 	return keys, words, ok
 }
+
+// deictic are the period words that point to a period without naming one ("this",
+// "last", "next"): alone they are demonstratives ("essa parte", "this one").
+var deictic = map[semantic.Category]bool{semantic.CatThis: true, semantic.CatLast: true, semantic.CatNext: true}
 
 // prepositionNo reports whether a negation match is a Portuguese function word ("no" of
 // "no sistema" is a preposition): read as one, it negates nothing.

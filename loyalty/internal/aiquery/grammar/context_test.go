@@ -31,6 +31,7 @@ func TestBackgroundSentences(t *testing.T) {
 			"Os clientes sem app reclamaram bastante. Quantos clientes a Savassi tem?":                          {refuse: true},
 			"faz um ranking das lojas pelo faturamento de maio? quero ver se a Batel passou a Savassi":          {refuse: true},
 			"Faturamento de maio. Líquido e acumulado, por favor.":                                              {refuse: true},
+			"Sales at Batel were slow last month. How many sales did Batel have this month?":                    {refuse: true},
 			"How many redemptions were cancelled last month? I want to compare Batel against Centro afterwards": {refuse: true},
 		}},
 	})
@@ -68,6 +69,20 @@ func TestInterjectionsSetOff(t *testing.T) {
 			"quanto a Savassi faturou em maio, líquido?": {refuse: true},
 			"how many sales did Batel have in May, net?": {refuse: true},
 			"Não, quantos clientes a Batel tem?":         {refuse: true},
+		}},
+	})
+}
+
+// TestShareOfModifiedSubject: a silent reading the background rule exposed. In English a
+// filter between the percentage word and its subject is the subject's; the condition is
+// said after the subject. In Portuguese the condition may come first.
+func TestShareOfModifiedSubject(t *testing.T) {
+	runClasses(t, []classCases{
+		{"a percentage's subject keeps its own filters", map[string]want{
+			"What percentage of Batel's coupons were cancelled last year?": {sql: []string{"FILTER (WHERE v.cancelled_at IS NOT NULL)", "v.store_code = 'L06'"}},
+			"what share of Centro's sales were paid with pix?":             {sql: []string{"FILTER (WHERE v.payment_type = 'pix')", "v.store_code = 'L01'"}},
+			"What percentage of active customers bought in May?":           {sql: []string{"WHERE c.is_active"}},
+			"taxa de opt-in de whatsapp entre os clientes ativos":          {sql: []string{"FILTER (WHERE c.whatsapp_optin)", "WHERE c.is_active"}},
 		}},
 	})
 }
