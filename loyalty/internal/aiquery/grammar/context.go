@@ -210,33 +210,46 @@ func withoutContext(r *lexicon.Reading, ignored, addressed []bool) *lexicon.Read
 // part from..to ("Uai, quanto ...", "Uai sô, quantos ...", "..., sô?", "me lista aí, sô"):
 // a segment of one or two words between the sentence's start and a comma, or between a
 // comma and the sentence's end, and again inward ("Uai, sô, quanto ..."). A segment is one
-// when it holds no concept, no negation, no number and no name: only discourse, function
-// words, a comparison with nothing to compare ("sô", read as "só") and, before the ask in
-// a sentence that asks, a word the model does not know ("Rapaz, quanto ..."). A word the model does not know after
-// the ask is kept ("..., líquido?": it may qualify what was asked), and so is a segment
-// every reading can skip already. Each is left out and named in the explanation as context.
+// when it holds only discourse (semantic.Fillers: interjections, vocatives, greetings),
+// function words and a comparison with nothing to compare ("sô", read as "só"): no
+// concept, no negation, no number, no name, and no word the model does not know ("Net,
+// how much revenue ...", "..., líquido?": it may qualify what was asked; a new interjection
+// is a word of the model's "interjection" or "vocative" class). Those a reading cannot skip
+// are left out and named in the explanation as context.
 func interjections(r *lexicon.Reading, roles []semantic.Role, units []int, named []bool, from, to int) []tokenSpan {
-	asks := partAsks(r, from, to, roles, false)
 	// segment reports whether the words a..b are an interjection (ok), and whether one of
 	// them is a word no reading could skip (needed)
-	segment := func(a, b int, lead bool) (ok, needed bool) {
+	segment := func(a, b int) (ok, needed bool) {
 		for k := a; k < b; k++ {
 			t := r.Tokens[k]
 			if t.Kind != lexicon.Word || t.Norm == "," || named[k] {
 				return false, false
 			}
 			switch roles[k] {
-			case semantic.RoleNeutral, semantic.RoleDiscourse:
-			case roleUnknown:
-				if !lead || !asks {
-					return false, false
+			case semantic.RoleNeutral:
+			case semantic.RoleDiscourse:
+				// a work noun ("Chefe, ...") is said to the reader there, and no reading skips
+				// it; a statement, a plan or a declined breakdown ("só o total") is no
+				// interjection
+				m := r.Matches[units[k]]
+				if f := semantic.FillerByID(m.Arg); f != nil && !f.Skip {
+					if f.ID != "work" {
+						return false, false
+					}
+					needed = true
 				}
-				needed = true
+			case roleUnknown:
+				return false, false
 			default:
+				cmp := false
 				for _, m := range r.Matches {
 					if m.From <= k && k < m.To && m.Cat != semantic.CatCmp && m.Cat != lexicon.CatWord && semantic.RoleOf(m.Cat, m.Arg) == semantic.RoleConcept {
 						return false, false
 					}
+					cmp = cmp || m.From <= k && k < m.To && m.Cat == semantic.CatCmp
+				}
+				if !cmp {
+					return false, false // a name the model does not know: "..., Maria?"
 				}
 				needed = true
 			}
@@ -247,13 +260,13 @@ func interjections(r *lexicon.Reading, roles []semantic.Role, units []int, named
 	start := from
 	for start < to {
 		c := start + 1
-		for c < to && c <= start+2 && r.Tokens[c].Norm != "," {
+		for c < to && c < start+2 && r.Tokens[c].Norm != "," {
 			c++
 		}
 		if c >= to-1 || r.Tokens[c].Norm != "," {
 			break
 		}
-		ok, needed := segment(start, c, true)
+		ok, needed := segment(start, c)
 		if !ok {
 			break
 		}
@@ -265,13 +278,13 @@ func interjections(r *lexicon.Reading, roles []semantic.Role, units []int, named
 	end := to
 	for end > start {
 		c := end - 2
-		for c > start && c >= end-3 && r.Tokens[c].Norm != "," {
+		for c > start && c > end-3 && r.Tokens[c].Norm != "," {
 			c--
 		}
 		if c <= start || r.Tokens[c].Norm != "," {
 			break
 		}
-		ok, needed := segment(c+1, end, false)
+		ok, needed := segment(c+1, end)
 		if !ok {
 			break
 		}
