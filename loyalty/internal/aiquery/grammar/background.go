@@ -256,11 +256,25 @@ func constraintsOf(r *lexicon.Reading, roles []semantic.Role, units []int, from,
 				}
 			}
 		case freeInBackground[m.Cat]:
+		case (m.Cat == semantic.CatNew || m.Cat == semantic.CatFlag || m.Cat == semantic.CatValue) && modifiesUnknown(r, m, roles):
+			// it describes a thing the model does not know ("a new counter card", "o
+			// cartão novo"), not rows of a report
 		default:
 			add(string(m.Cat)+":"+m.Arg, m.Text)
 		}
 	}
 	return keys, words, ok
+}
+
+// modifiesUnknown reports whether the adjective m modifies a word the model does not know:
+// the word right after it in English ("a new counter card"), right before it in
+// Portuguese ("um cartão novo"), in the same sentence.
+func modifiesUnknown(r *lexicon.Reading, m lexicon.Match, roles []semantic.Role) bool {
+	k := m.To
+	if r.Lang == semantic.PT {
+		k = m.From - 1
+	}
+	return k >= 0 && k < len(r.Tokens) && r.Tokens[k].Part == r.Tokens[m.From].Part && roles[k] == roleUnknown
 }
 
 // deictic are the period words that point to a period without naming one ("this",

@@ -21,6 +21,7 @@ func TestBackgroundSentences(t *testing.T) {
 		{"A maquininha da Batel travou direto em abril. Quantas vendas a Batel fez em abril?", want{measures: []string{"sales_count"}, filters: []string{"store_code"}, period: "2025-04-01"}, 1},
 		// after the ask: a guess or a plan with no constraint of its own
 		{"quanto a Savassi faturou em abril? tô achando que despencou", want{measures: []string{"revenue"}, filters: []string{"store_code"}, period: "2025-04-01"}, 1},
+		{"I'm designing a new loyalty flyer for the stores. How many customers signed up in April?", want{measures: []string{"customers"}, period: "2025-04-01"}, 1},
 		{"How many customers signed up in April? I have a feeling the flyers worked.", want{measures: []string{"customers"}, period: "2025-04-01"}, 1},
 		{"quantos clientes da Batel estão sem comprar há mais de 90 dias? quero mandar um mimo pra essa turma", want{measures: []string{"customers"}, sql: []string{"store_code_owner = 'L06'"}}, 1},
 	})
@@ -31,6 +32,7 @@ func TestBackgroundSentences(t *testing.T) {
 			"Os clientes sem app reclamaram bastante. Quantos clientes a Savassi tem?":                          {refuse: true},
 			"faz um ranking das lojas pelo faturamento de maio? quero ver se a Batel passou a Savassi":          {refuse: true},
 			"Faturamento de maio. Líquido e acumulado, por favor.":                                              {refuse: true},
+			"New customers were hard to come by at Batel. How many customers signed up at Batel in May?":        {refuse: true},
 			"Sales at Batel were slow last month. How many sales did Batel have this month?":                    {refuse: true},
 			"How many redemptions were cancelled last month? I want to compare Batel against Centro afterwards": {refuse: true},
 		}},
