@@ -206,25 +206,33 @@ func constraintsOf(r *lexicon.Reading, roles []semantic.Role, units []int, from,
 			continue
 		case periodWord(r, i):
 			// the whole period phrase ("this month", "maio de 2025"): "this month" is not
-			// "last month"; a demonstrative alone ("essa parte", "this one") names none
+			// "last month"; a demonstrative alone ("essa parte", "this one") or a unit alone
+			// ("a record month", "um mês bom") names none
 			j := i
 			for j < to && (periodWord(r, j) || isFunctionWord(r, j) && j+1 < to && periodWord(r, j+1)) {
 				j++
 			}
 			var ks []string
-			unit := false
+			named, pointed, unit := false, false, false
 			for k := i; k < j; k++ {
 				if r.Tokens[k].Kind != lexicon.Word {
-					ks, unit = append(ks, "tok:"+r.Tokens[k].Norm), true
+					ks, named = append(ks, "tok:"+r.Tokens[k].Norm), true
 				}
 				for _, m := range r.Matches {
 					if m.From == k && m.Typos == 0 && (timeCats[m.Cat] || m.Cat == lexicon.CatYear) && !slices.Contains(ks, string(m.Cat)+":"+m.Arg) {
 						ks = append(ks, string(m.Cat)+":"+m.Arg)
-						unit = unit || !deictic[m.Cat]
+						switch {
+						case deictic[m.Cat]:
+							pointed = true
+						case m.Cat == semantic.CatUnit:
+							unit = true
+						default:
+							named = true
+						}
 					}
 				}
 			}
-			if unit {
+			if named || pointed && unit {
 				sort.Strings(ks)
 				add("time:"+strings.Join(ks, "+"), spanText(r, i, j))
 			}

@@ -22,6 +22,7 @@ func TestBackgroundSentences(t *testing.T) {
 		// after the ask: a guess or a plan with no constraint of its own
 		{"quanto a Savassi faturou em abril? tô achando que despencou", want{measures: []string{"revenue"}, filters: []string{"store_code"}, period: "2025-04-01"}, 1},
 		{"I'm designing a new loyalty flyer for the stores. How many customers signed up in April?", want{measures: []string{"customers"}, period: "2025-04-01"}, 1},
+		{"How much did Batel sell in May? It was a record month for the crew.", want{measures: []string{"revenue"}, filters: []string{"store_code"}, period: "2025-05-01"}, 1},
 		{"How many customers signed up in April? I have a feeling the flyers worked.", want{measures: []string{"customers"}, period: "2025-04-01"}, 1},
 		{"quantos clientes da Batel estão sem comprar há mais de 90 dias? quero mandar um mimo pra essa turma", want{measures: []string{"customers"}, sql: []string{"store_code_owner = 'L06'"}}, 1},
 	})
