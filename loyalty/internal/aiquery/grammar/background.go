@@ -93,12 +93,16 @@ func background(r *lexicon.Reading) (kept []tokenSpan, unrepeated [][]string) {
 	if !asked || len(parts) < 2 {
 		return nil, nil
 	}
-	said := map[string]bool{} // the constraints of the parts that ask
+	said := map[string]bool{}  // the constraints of the parts that ask
+	shown := map[string]bool{} // the dimensions they break down or rank by
 	for _, p := range parts {
 		if p.asks {
 			keys, _, _ := constraintsOf(r, roles, units, p.from, p.to)
 			for _, k := range keys {
 				said[k] = true
+			}
+			for d := range dimensionsShown(r, p.from, p.to, nil) {
+				shown[d] = true
 			}
 		}
 	}
@@ -109,6 +113,9 @@ func background(r *lexicon.Reading) (kept []tokenSpan, unrepeated [][]string) {
 		keys, words, ok := constraintsOf(r, roles, units, p.from, p.to)
 		var missing []string
 		for i, k := range keys {
+			if d, _, ok := strings.Cut(strings.TrimPrefix(k, "val:"), "|"); ok && strings.HasPrefix(k, "val:") && shown[d] {
+				continue // a row of the answer: "ranking das lojas? quero ver se a Savassi ficou na frente"
+			}
 			if !said[k] {
 				missing = append(missing, words[i])
 			}
@@ -264,6 +271,8 @@ func constraintsOf(r *lexicon.Reading, roles []semantic.Role, units []int, from,
 				}
 			}
 		case freeInBackground[m.Cat]:
+		case memberOf(m) != "":
+			add("val:"+memberOf(m)+"|"+string(m.Cat)+":"+m.Arg, m.Text)
 		case (m.Cat == semantic.CatNew || m.Cat == semantic.CatFlag || m.Cat == semantic.CatValue) && modifiesUnknown(r, m, roles):
 			// it describes a thing the model does not know ("a new counter card", "o
 			// cartão novo"), not rows of a report
@@ -283,6 +292,52 @@ func modifiesUnknown(r *lexicon.Reading, m lexicon.Match, roles []semantic.Role)
 		k = m.From - 1
 	}
 	return k >= 0 && k < len(r.Tokens) && r.Tokens[k].Part == r.Tokens[m.From].Part && roles[k] == roleUnknown
+}
+
+// memberOf is the dimension whose values include the place or value m names ("Savassi":
+// store, "pix": payment type), or "".
+func memberOf(m lexicon.Match) string {
+	kind := ""
+	switch {
+	case m.Cat == lexicon.CatStore:
+		kind = "store"
+	case m.Cat == lexicon.CatCity:
+		kind = "city"
+	case m.Cat == lexicon.CatState:
+		kind = "state"
+	case m.Cat == semantic.CatValue:
+		kind, _, _ = strings.Cut(m.Arg, ":")
+	}
+	if d := memberDim(kind); d != nil {
+		return d.ID
+	}
+	return ""
+}
+
+// dimensionsShown are the dimensions the tokens from..to (but those dropped) break down or
+// rank by: a dimension word that names no value ("cada forma de pagamento", "ranking das lojas"; not
+// "loja da Savassi"). Each of their values is a row of the answer.
+func dimensionsShown(r *lexicon.Reading, from, to int, drop []bool) map[string]bool {
+	shown := map[string]bool{}
+	for _, m := range r.Matches {
+		if m.From < from || m.To > to || m.Typos > 0 || m.Cat != semantic.CatDim || drop != nil && drop[m.From] {
+			continue
+		}
+		k := m.To
+		if k < to && isFunctionWord(r, k) {
+			k++
+		}
+		named := false
+		for _, v := range r.Matches {
+			if (v.From == m.To || v.From == k) && v.Typos == 0 && valueCats[v.Cat] {
+				named = true
+			}
+		}
+		if !named {
+			shown[m.Arg] = true
+		}
+	}
+	return shown
 }
 
 // deictic are the period words that point to a period without naming one ("this",

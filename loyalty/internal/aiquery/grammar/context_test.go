@@ -23,6 +23,9 @@ func TestBackgroundSentences(t *testing.T) {
 		{"quanto a Savassi faturou em abril? tô achando que despencou", want{measures: []string{"revenue"}, filters: []string{"store_code"}, period: "2025-04-01"}, 1},
 		{"I'm designing a new loyalty flyer for the stores. How many customers signed up in April?", want{measures: []string{"customers"}, period: "2025-04-01"}, 1},
 		{"How much did Batel sell in May? It was a record month for the crew.", want{measures: []string{"revenue"}, filters: []string{"store_code"}, period: "2025-05-01"}, 1},
+		// a value of the dimension the ask breaks down or ranks by is a row of the answer
+		{"qnt entrou em cada forma de pagamento em abril? quero ver se o pix já encostou no dinheiro", want{measures: []string{"revenue"}, dims: []string{"payment_type"}, period: "2025-04-01"}, 1},
+		{"Revenue by store for May? I want to check whether Batel overtook Savassi.", want{measures: []string{"revenue"}, dims: []string{"store"}, period: "2025-05-01", sql: []string{"v.store_code IS NOT NULL"}}, 1},
 		{"How many customers signed up in April? I have a feeling the flyers worked.", want{measures: []string{"customers"}, period: "2025-04-01"}, 1},
 		{"quantos clientes da Batel estão sem comprar há mais de 90 dias? quero mandar um mimo pra essa turma", want{measures: []string{"customers"}, sql: []string{"store_code_owner = 'L06'"}}, 1},
 	})
@@ -33,6 +36,7 @@ func TestBackgroundSentences(t *testing.T) {
 			"Os clientes sem app reclamaram bastante. Quantos clientes a Savassi tem?":                          {refuse: true},
 			"faz um ranking das lojas pelo faturamento de maio? quero ver se a Batel passou a Savassi":          {refuse: true},
 			"Faturamento de maio. Líquido e acumulado, por favor.":                                              {refuse: true},
+			"Quanto a loja Batel vendeu em maio? Quero ver se a Savassi ficou pra trás":                         {refuse: true},
 			"New customers were hard to come by at Batel. How many customers signed up at Batel in May?":        {refuse: true},
 			"Sales at Batel were slow last month. How many sales did Batel have this month?":                    {refuse: true},
 			"How many redemptions were cancelled last month? I want to compare Batel against Centro afterwards": {refuse: true},

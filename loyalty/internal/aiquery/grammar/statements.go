@@ -335,7 +335,14 @@ func keepPlaces(r *lexicon.Reading, drop []bool) tokenSpan {
 		}
 	}
 	var kept tokenSpan
+	shown := dimensionsShown(r, 0, len(r.Tokens), drop)
 	for _, m := range r.Matches {
+		if place(m) && drop[m.From] && shown[memberOf(m)] {
+			// the question is broken down or ranked by the place's dimension: the place is
+			// one of its rows, never its filter ("revenue by store? I want to see whether
+			// Batel beat Savassi")
+			return tokenSpan{}
+		}
 		if place(m) && drop[m.From] && m.To-m.From > kept.to-kept.from {
 			kept = tokenSpan{m.From, m.To}
 		}
@@ -423,6 +430,14 @@ func asksWithout(r *lexicon.Reading, drop []bool) bool {
 	asked := map[string]bool{} // the restricting concepts, places and measures of the rest
 	for _, m := range r.Matches {
 		if !drop[m.From] && (restricting(r, m) || place(m) || m.Cat == semantic.CatMeasure) {
+			asked[string(m.Cat)+":"+m.Arg] = true
+		}
+	}
+	// a value of a dimension the rest breaks down or ranks by is a row of the answer
+	// ("ranking das lojas? quero ver se a Savassi ficou na frente de Copacabana")
+	shown := dimensionsShown(r, 0, len(r.Tokens), drop)
+	for _, m := range r.Matches {
+		if drop[m.From] && memberOf(m) != "" && shown[memberOf(m)] {
 			asked[string(m.Cat)+":"+m.Arg] = true
 		}
 	}
