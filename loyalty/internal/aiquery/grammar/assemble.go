@@ -144,9 +144,10 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		return nil, err
 	}
 	var subj, second *subjectV
+	subjAt := -1
 	if i, ok := a.take("subject"); ok {
 		s := clauses[i].v.(subjectV)
-		subj = &s
+		subj, subjAt = &s, i
 	}
 	secondAt := -1
 	if i, ok := a.take("subject"); ok {
@@ -892,6 +893,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	}
 	var compareMembers, channels, eitherMembers *memberV
 	var resolved []*semantic.Filter
+	var resolvedAt []int // the clause of each filter resolved
 	for _, fv := range filters {
 		if fv.members != nil && fv.members.kind == "channel" && len(fv.members.values) > 1 {
 			channels = fv.members
@@ -915,7 +917,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		if !ok || f == nil {
 			return nil, fail("um filtro não se aplica a "+fact.Name.PT, "a filter does not apply to "+fact.Name.EN)
 		}
-		resolved = append(resolved, f)
+		resolved, resolvedAt = append(resolved, f), append(resolvedAt, fv.pos)
 	}
 	groupsCompared := false
 	if m := a.measureAt(); m >= 0 && slices.ContainsFunc(aggsAt, func(i int) bool { return i > m }) {
@@ -1148,6 +1150,9 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	} else if ok {
 		if len(resolved) == 0 {
 			return nil, fail("falta a condição do percentual", "the percentage has no condition")
+		}
+		if !groupsCompared && len(resolvedAt) == len(resolved) {
+			resolved = a.shareCondFirst(resolved, resolvedAt, subjAt)
 		}
 		cond := resolved[0]
 		resolved = resolved[1:]

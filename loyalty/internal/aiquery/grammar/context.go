@@ -56,6 +56,24 @@ func contextOf(r *lexicon.Reading) (ignored []bool, texts []string, addressed []
 	if !asked || len(texts) == 0 {
 		ignored, texts = nil, nil
 	}
+	for from := 0; from < len(r.Tokens); {
+		to := from
+		for to < len(r.Tokens) && r.Tokens[to].Part == r.Tokens[from].Part {
+			to++
+		}
+		if ignored == nil || !ignored[from] {
+			for _, s := range interjections(r, roles, units, named, from, to) {
+				if ignored == nil {
+					ignored = make([]bool, len(r.Tokens))
+				}
+				for i := s.from; i < s.to; i++ {
+					ignored[i] = true
+				}
+				texts = append(texts, spanText(r, s.from, s.to))
+			}
+		}
+		from = to
+	}
 	for i, n := range named {
 		if n && (ignored == nil || !ignored[i]) {
 			if addressed == nil {
@@ -186,4 +204,94 @@ func withoutContext(r *lexicon.Reading, ignored, addressed []bool) *lexicon.Read
 		}
 	}
 	return &out
+}
+
+// interjections are the interjections and vocatives set off by commas at the edges of the
+// part from..to ("Uai, quanto ...", "Uai sô, quantos ...", "..., sô?", "me lista aí, sô"):
+// a segment of one or two words between the sentence's start and a comma, or between a
+// comma and the sentence's end, and again inward ("Uai, sô, quanto ..."). A segment is one
+// when it holds only discourse (semantic.Fillers: interjections, vocatives, greetings),
+// function words and a comparison with nothing to compare ("sô", read as "só"): no
+// concept, no negation, no number, no name, and no word the model does not know ("Net,
+// how much revenue ...", "..., líquido?": it may qualify what was asked; a new interjection
+// is a word of the model's "interjection" or "vocative" class). Those a reading cannot skip
+// are left out and named in the explanation as context.
+func interjections(r *lexicon.Reading, roles []semantic.Role, units []int, named []bool, from, to int) []tokenSpan {
+	// segment reports whether the words a..b are an interjection (ok), and whether one of
+	// them is a word no reading could skip (needed)
+	segment := func(a, b int) (ok, needed bool) {
+		for k := a; k < b; k++ {
+			t := r.Tokens[k]
+			if t.Kind != lexicon.Word || t.Norm == "," || named[k] {
+				return false, false
+			}
+			switch roles[k] {
+			case semantic.RoleNeutral:
+			case semantic.RoleDiscourse:
+				// a work noun ("Chefe, ...") is said to the reader there, and no reading skips
+				// it; a statement, a plan or a declined breakdown ("só o total") is no
+				// interjection
+				m := r.Matches[units[k]]
+				if f := semantic.FillerByID(m.Arg); f != nil && !f.Skip {
+					if f.ID != "work" {
+						return false, false
+					}
+					needed = true
+				}
+			case roleUnknown:
+				return false, false
+			default:
+				cmp := false
+				for _, m := range r.Matches {
+					if m.From <= k && k < m.To && m.Cat != semantic.CatCmp && m.Cat != lexicon.CatWord && semantic.RoleOf(m.Cat, m.Arg) == semantic.RoleConcept {
+						return false, false
+					}
+					cmp = cmp || m.From <= k && k < m.To && m.Cat == semantic.CatCmp
+				}
+				if !cmp {
+					return false, false // a name the model does not know: "..., Maria?"
+				}
+				needed = true
+			}
+		}
+		return true, needed
+	}
+	var out []tokenSpan
+	start := from
+	for start < to {
+		c := start + 1
+		for c < to && c < start+2 && r.Tokens[c].Norm != "," {
+			c++
+		}
+		if c >= to-1 || r.Tokens[c].Norm != "," {
+			break
+		}
+		ok, needed := segment(start, c)
+		if !ok {
+			break
+		}
+		if needed {
+			out = append(out, tokenSpan{start, c + 1})
+		}
+		start = c + 1
+	}
+	end := to
+	for end > start {
+		c := end - 2
+		for c > start && c > end-3 && r.Tokens[c].Norm != "," {
+			c--
+		}
+		if c <= start || r.Tokens[c].Norm != "," {
+			break
+		}
+		ok, needed := segment(c+1, end)
+		if !ok {
+			break
+		}
+		if needed {
+			out = append(out, tokenSpan{c, end})
+		}
+		end = c
+	}
+	return out
 }

@@ -176,6 +176,8 @@ func (it *Interpreter) Interpret(question string, cat *semantic.Catalog) (*Resul
 	if errors.As(err, &ref) {
 		if res2 := it.readWithoutStatements(r, cat, context); res2 != nil {
 			res, err = res2, nil
+		} else {
+			backgroundRefusal(r, ref)
 		}
 	}
 	if err == nil && signupPeriodMoved(r, res.Request, res.SQL) {

@@ -3,7 +3,11 @@ package grammar
 // Shares, rates and comparisons of groups or periods (issue 24, fifth round): the helpers
 // of the assembly that read them.
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
+)
 
 // shareOfTotal reports whether a percentage word says it is of the total ("% of total",
 // "mix"): each group's part of the whole, never the part meeting a condition.
@@ -101,4 +105,36 @@ func (a *assembly) shareAsked() bool {
 		}
 	}
 	return false
+}
+
+// shareCondFirst puts first the filter that is a percentage's condition. In English a
+// filter said between the percentage word and its subject modifies the subject ("what % of
+// Copacabana's sales were paid in cash", "what percentage of active customers bought in
+// May": the rows the percentage is of), and the condition is the first filter said after
+// the subject. In Portuguese the subject's modifiers follow it ("percentual de opt-in no
+// whatsapp dos clientes ativos": the condition comes first), and the order is kept.
+func (a *assembly) shareCondFirst(resolved []*semantic.Filter, at []int, subjAt int) []*semantic.Filter {
+	shareAt := -1
+	for i, c := range a.clauses {
+		if c.kind == "share" && shareAt < 0 {
+			shareAt = i
+		}
+	}
+	if a.req.Lang != semantic.EN || subjAt < 0 || shareAt < 0 || shareAt > subjAt {
+		return resolved
+	}
+	before, after := -1, -1
+	for k, p := range at {
+		if p > shareAt && p < subjAt && before < 0 {
+			before = k
+		}
+		if p > subjAt && after < 0 {
+			after = k
+		}
+	}
+	if before < 0 || after < 0 {
+		return resolved
+	}
+	out := append([]*semantic.Filter{resolved[after]}, resolved[:after]...)
+	return append(out, resolved[after+1:]...)
 }

@@ -150,6 +150,7 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 		}
 	}
 	var out []tokenSpan
+	kept, _ := background(r)
 	first := -1 // the first part that is not all left out
 	for from := 0; from < n; {
 		to := from
@@ -166,6 +167,12 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 		}
 		if first < 0 {
 			first = r.Tokens[from].Part
+		}
+		if backgroundAt(kept, from) {
+			// a part that does not ask, whose constraints the ask repeats (background.go)
+			out = append(out, tokenSpan{start, to})
+			from = to
+			continue
 		}
 		if introduces(r, to-1) && asksAfter(r, to, wh) {
 			// a clause that introduces the question after it: "preciso de um número
@@ -341,7 +348,14 @@ func keepPlaces(r *lexicon.Reading, drop []bool) tokenSpan {
 		return tokenSpan{}
 	}
 	var kept tokenSpan
+	shown := dimensionsShown(r, 0, len(r.Tokens), drop)
 	for _, m := range r.Matches {
+		if place(m) && drop[m.From] && shown[memberOf(m)] {
+			// the question is broken down or ranked by the place's dimension: the place is
+			// one of its rows, never its filter ("revenue by store? I want to see whether
+			// Batel beat Savassi")
+			return tokenSpan{}
+		}
 		if place(m) && drop[m.From] && m.To-m.From > kept.to-kept.from {
 			kept = tokenSpan{m.From, m.To}
 		}
@@ -426,13 +440,38 @@ func asksWithout(r *lexicon.Reading, drop []bool) bool {
 			return false // a name the model does not know: "My boss Maria asked"
 		}
 	}
-	asked := map[string]bool{} // the restricting concepts of the rest
+	asked := map[string]bool{} // the restricting concepts, places and measures of the rest
 	for _, m := range r.Matches {
-		if !drop[m.From] && restricting(r, m) {
+		if !drop[m.From] && (restricting(r, m) || place(m) || m.Cat == semantic.CatMeasure) {
+			asked[string(m.Cat)+":"+m.Arg] = true
+		}
+	}
+	// a value of a dimension the rest breaks down or ranks by is a row of the answer
+	// ("ranking das lojas? quero ver se a Savassi ficou na frente de Copacabana")
+	shown := dimensionsShown(r, 0, len(r.Tokens), drop)
+	for _, m := range r.Matches {
+		if drop[m.From] && memberOf(m) != "" && shown[memberOf(m)] {
 			asked[string(m.Cat)+":"+m.Arg] = true
 		}
 	}
 	work := workNouns(r)
+	asks := len(r.Tokens) // where the rest starts naming concepts
+	for i := range r.Tokens {
+		if !drop[i] && roles[i] == semantic.RoleConcept {
+			asks = i
+			break
+		}
+	}
+	for _, m := range r.Matches {
+		if m.From > asks && drop[m.From] && m.Typos == 0 && (place(m) || m.Cat == semantic.CatMeasure) && !asked[string(m.Cat)+":"+m.Arg] && !modifiesWork(r, m, work) {
+			// a place or a measure said after the question, which the question does not
+			// name, is a second question, never left out: "Qual o ticket da Savassi? Quero
+			// pôr do lado do ticket do Cambuí" (before the question it is the writer's:
+			// "Sou da loja Centro. Qual o faturamento da Batel?"; one of the work is the
+			// work's: "A supervisora de Campinas perguntou")
+			return false
+		}
+	}
 	whole, contradicts := wholeClauses(r, drop)
 	if contradicts {
 		return false // "vendas por loja? só o total, não precisa separar"
@@ -457,7 +496,7 @@ func asksWithout(r *lexicon.Reading, drop []bool) bool {
 				// a restriction or negation changes a report ("no" of "no sistema" is a
 				// preposition: in Portuguese a negation word that is also a function word is
 				// read as one)
-				if m.Cat != semantic.CatNeg || r.Lang != semantic.PT || !isFunctionWord(r, m.From) {
+				if !prepositionNo(r, m) {
 					return false
 				}
 			}

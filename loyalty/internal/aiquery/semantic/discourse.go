@@ -95,7 +95,7 @@ var Fillers = []*FillerClass{
 	// names.go). Before a name an honorific is the name's (CatHonor: "a senhora Fernanda
 	// Lima", "Mr. Carlos Souza"), never part of it
 	{ID: "vocative", Skip: true, Role: RoleDiscourse, Words: W(
-		"senhor|senhora|sr|sra|srta|moco|moca|querido|querida|meu querido|minha querida|meu amigo|minha amiga|meu caro|minha cara|prezado senhor|prezada senhora|doutor|doutora|mestre|meu chapa|chapa|irmao|mana|chefinho|chefinha|meu bem|minha senhora|meu senhor",
+		"senhor|senhora|sr|sra|srta|moco|moca|rapaz|querido|querida|meu querido|minha querida|meu amigo|minha amiga|meu caro|minha cara|prezado senhor|prezada senhora|doutor|doutora|mestre|meu chapa|chapa|irmao|mana|chefinho|chefinha|meu bem|minha senhora|meu senhor",
 		"sir|maam|mam|madam|maddam|mister|po|opo|sirs|dear sir|dear madam|my friend|chief|guv|boss man|bossman|fella|lad|lads|sir po|maam po|yes sir|yes maam|kuya|maam ko|boss po|sir ko")},
 	// closings sign a message ("Att, Ana Souza", "... em maio grato", "... cheers"): a
 	// reading may skip them anywhere; the capitalised words right after one are the

@@ -1,0 +1,393 @@
+package grammar
+
+import (
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/lexicon"
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
+)
+
+// The background rule (issue 24, seventh round). People say what is going on before or
+// after they ask: "We had some trouble with the card machines at Copacabana this month
+// and I'm curious how people paid. What percentage of Copacabana's sales this month were
+// paid in cash?", "quanto a Savassi faturou no mês passado? Tô achando que caiu". The
+// question is split into its parts (sentences: lexicon Token.Part). A part asks when it
+// ends with a question mark, holds a question word (how many, qual, quem, when...), a
+// measure, or opens a clause with a request ("could you", "me passa", "I want"); a part
+// that does not ask but states something (what it is about, what happened, a guess or a
+// plan), in a question where another part asks, is background.
+//
+// A background part is left out of the reading (a statement clause, statements.go, named
+// in the explanation as context) when every constraint it says is also said by the parts
+// that ask, with the same value: a store, a city, a person's name, a period, a number, a
+// flag or other value, a breakdown ("at each location": by store); a negation or a
+// restriction in it is never left out. Its nouns and verbs ("redemptions get handled",
+// "the teams hand out a treat") and the words the model does not know are the background's
+// own. A background part with a constraint the ask does not repeat ("We moved the totems
+// back in January. How many customers signed up at a totem this year?") is not left out:
+// the question is refused, saying that the background names a constraint and it is not
+// known whether it applies to the question.
+//
+// The same holds for a part after the ask: a guess or a plan with no constraint of its own
+// ("Tô achando que caiu", "quero chamar esse povo de volta") is background; one that names
+// a value the ask does not ("quero ver se a Savassi ficou na frente de Copacabana" after a
+// ranking of all stores) is refused, never read as a filter nor dropped silently.
+
+// partAsks reports whether the part from..to asks (see above). After a part that asks
+// (after), a first-person want or plan (semantic.Fillers "intent": "quero ver se ...", "I
+// want to see if ...") says what the writer will do with the answer: no request.
+func partAsks(r *lexicon.Reading, from, to int, roles []semantic.Role, after bool) bool {
+	if r.Tokens[to-1].Stop == '?' {
+		return true
+	}
+	for _, m := range r.Matches {
+		if m.From < from || m.From >= to || m.Typos > 0 {
+			continue
+		}
+		switch m.Cat {
+		case semantic.CatAgg, semantic.CatWho, semantic.CatList, semantic.CatPerson, semantic.CatWhen, semantic.CatMeasure:
+			return true
+		}
+	}
+	start := true   // at a clause's start, past function words and discourse
+	intent := false // the clause opens with a want or plan after the question
+	for i := from; i < to; i++ {
+		if start && after && intentAt(r, i) {
+			intent = true
+		}
+		if start && !intent && isRequest(r, i) {
+			return true
+		}
+		switch {
+		case r.Tokens[i].Norm == ",":
+			start, intent = true, false
+		case roles[i] != semantic.RoleNeutral && roles[i] != semantic.RoleDiscourse:
+			start = false
+		}
+	}
+	return false
+}
+
+// background are the question's background parts: those whose constraints the parts that
+// ask all repeat (kept), and those with a constraint they do not (the constraints' words).
+func background(r *lexicon.Reading) (kept []tokenSpan, unrepeated [][]string) {
+	roles, units, _ := tokenRoles(r)
+	type part struct {
+		from, to int
+		asks     bool
+	}
+	var parts []part
+	asked := false
+	for from := 0; from < len(r.Tokens); {
+		to := from
+		for to < len(r.Tokens) && r.Tokens[to].Part == r.Tokens[from].Part {
+			to++
+		}
+		p := part{from, to, partAsks(r, from, to, roles, asked)}
+		asked = asked || p.asks
+		parts = append(parts, p)
+		from = to
+	}
+	if !asked || len(parts) < 2 {
+		return nil, nil
+	}
+	said := map[string]bool{}  // the constraints of the parts that ask
+	shown := map[string]bool{} // the dimensions they break down or rank by
+	for _, p := range parts {
+		if p.asks {
+			keys, _, _ := constraintsOf(r, roles, units, p.from, p.to)
+			for _, k := range keys {
+				said[k] = true
+			}
+			for d := range dimensionsShown(r, p.from, p.to, nil) {
+				shown[d] = true
+			}
+		}
+	}
+	for _, p := range parts {
+		if p.asks || leftOut(r, p.from, p.to) || !states(r, p.from, p.to) {
+			continue
+		}
+		keys, words, ok := constraintsOf(r, roles, units, p.from, p.to)
+		var missing []string
+		for i, k := range keys {
+			if d, _, ok := strings.Cut(strings.TrimPrefix(k, "val:"), "|"); ok && strings.HasPrefix(k, "val:") && shown[d] {
+				continue // a row of the answer: "ranking das lojas? quero ver se a Savassi ficou na frente"
+			}
+			if !said[k] {
+				missing = append(missing, words[i])
+			}
+		}
+		if ok && len(missing) == 0 {
+			kept = append(kept, tokenSpan{p.from, p.to})
+		} else {
+			if !ok {
+				missing = words
+			}
+			unrepeated = append(unrepeated, missing)
+		}
+	}
+	return kept, unrepeated
+}
+
+// states reports whether the tokens from..to make a statement: they hold a statement, a
+// guess, a plan, a purpose, who asked or the work the answer is for (semantic.Fillers); or,
+// with no courtesy, what it is about or what happened (a noun or an event of the model) or
+// at least four words ("Mudamos os totens de lugar em janeiro"). A short fragment
+// ("Líquido.", "Net and cumulative.") or one said with courtesy ("Líquido e acumulado, por
+// favor.", "Net of returns, please.") is an instruction the model does not know, never
+// background.
+func states(r *lexicon.Reading, from, to int) bool {
+	courtesy, about := false, false
+	for _, m := range r.Matches {
+		if m.From < from || m.From >= to || m.Typos > 0 {
+			continue
+		}
+		switch m.Cat {
+		case semantic.CatNoun, semantic.CatEvent:
+			about = true
+		case semantic.CatDiscourse, semantic.CatFiller:
+			f := semantic.FillerByID(m.Arg)
+			if f != nil && (f.Opens || f.ID == "reported" || f.ID == "work") {
+				return true
+			}
+			courtesy = courtesy || f != nil && f.ID == "courtesy"
+		}
+	}
+	words := 0
+	for i := from; i < to; i++ {
+		if r.Tokens[i].Norm != "," {
+			words++
+		}
+	}
+	return !courtesy && (about || words >= 4)
+}
+
+// leftOut reports whether the tokens from..to are all context already left out.
+func leftOut(r *lexicon.Reading, from, to int) bool {
+	left := make([]bool, to-from)
+	for _, m := range r.Matches {
+		if m.Cat == semantic.CatFiller && m.Arg == "context" && m.From >= from && m.From < to {
+			left[m.From-from] = true
+		}
+	}
+	for _, l := range left {
+		if !l {
+			return false
+		}
+	}
+	return true
+}
+
+// freeInBackground are the concepts a background part may say without the ask repeating
+// them: what it is about and what happened (nouns, events, a dimension word without
+// "by"), and words of what the reports do not hold. They constrain no report.
+var freeInBackground = map[semantic.Category]bool{
+	semantic.CatNoun: true, semantic.CatEvent: true, semantic.CatDim: true, semantic.CatQuantity: true,
+	semantic.CatWrite: true, semantic.CatScope: true, semantic.CatPronoun: true, semantic.CatHave: true,
+	semantic.CatUse: true, semantic.CatPaid: true, semantic.CatFiller: true, semantic.CatDiscourse: true,
+	semantic.CatAnd: true, semantic.CatOr: true,
+}
+
+// constraintsOf gives the constraints the tokens from..to say, each as a key and its
+// words: a number or a date, a name the model does not know, a period word, a breakdown
+// ("by" and its dimension), and every other concept but those free in a background. ok is
+// false when the tokens hold a negation or a restriction.
+func constraintsOf(r *lexicon.Reading, roles []semantic.Role, units []int, from, to int) (keys, words []string, ok bool) {
+	ok = true
+	add := func(k, w string) {
+		for _, x := range keys {
+			if x == k {
+				return
+			}
+		}
+		keys, words = append(keys, k), append(words, w)
+	}
+	for i := from; i < to; i++ {
+		t := r.Tokens[i]
+		switch {
+		case t.Kind != lexicon.Word:
+			add("tok:"+t.Norm, t.Raw)
+			continue
+		case periodWord(r, i):
+			// the whole period phrase ("this month", "maio de 2025"): "this month" is not
+			// "last month"; a demonstrative alone ("essa parte", "this one") or a unit alone
+			// ("a record month", "um mês bom") names none
+			j := i
+			for j < to && (periodWord(r, j) || isFunctionWord(r, j) && j+1 < to && periodWord(r, j+1)) {
+				j++
+			}
+			var ks []string
+			named, pointed, unit := false, false, false
+			for k := i; k < j; k++ {
+				if r.Tokens[k].Kind != lexicon.Word {
+					ks, named = append(ks, "tok:"+r.Tokens[k].Norm), true
+				}
+				for _, m := range r.Matches {
+					if m.From == k && m.Typos == 0 && (timeCats[m.Cat] || m.Cat == lexicon.CatYear) && !slices.Contains(ks, string(m.Cat)+":"+m.Arg) {
+						ks = append(ks, string(m.Cat)+":"+m.Arg)
+						switch {
+						case deictic[m.Cat]:
+							pointed = true
+						case m.Cat == semantic.CatUnit:
+							unit = true
+						default:
+							named = true
+						}
+					}
+				}
+			}
+			if named || pointed && unit {
+				sort.Strings(ks)
+				add("time:"+strings.Join(ks, "+"), spanText(r, i, j))
+			}
+			i = j - 1
+			continue
+		case roles[i] != semantic.RoleConcept:
+			continue
+		case !covered(r, i):
+			add("name:"+t.Norm, t.Raw) // a name the model does not know
+			continue
+		}
+		m := r.Matches[units[i]]
+		if m.From > i || m.To <= i || m.Typos > 0 && !place(m) && !valueCats[m.Cat] && m.Cat != semantic.CatFlag {
+			continue // a word read through a typo is the background's own, unless a value
+		}
+		switch {
+		case m.Cat == semantic.CatNumWord && isFunctionWord(r, i):
+			// an article ("uma conversa"), not a number
+		case (m.Cat == semantic.CatUntil || m.Cat == semantic.CatSince || m.Cat == semantic.CatBefore || m.Cat == semantic.CatAfter) && !relatesTime(r, m):
+			// a time relation to an event ("depois de uma conversa") is the background's
+		case m.Cat == semantic.CatNeg && prepositionNo(r, m):
+		case m.Cat == semantic.CatNeg, m.Cat == semantic.CatNever, m.Cat == semantic.CatRestrict:
+			ok = false
+			add("neg:"+m.Text, m.Text)
+		case m.Cat == semantic.CatBy:
+			for _, d := range r.Matches {
+				if d.From == m.To && d.Typos == 0 && (d.Cat == semantic.CatDim || d.Cat == semantic.CatTrend) {
+					add("by:"+d.Arg, m.Text+" "+d.Text)
+				}
+			}
+		case freeInBackground[m.Cat]:
+		case memberOf(m) != "":
+			add("val:"+memberOf(m)+"|"+string(m.Cat)+":"+m.Arg, m.Text)
+		case (m.Cat == semantic.CatNew || m.Cat == semantic.CatFlag || m.Cat == semantic.CatValue) && modifiesUnknown(r, m, roles):
+			// it describes a thing the model does not know ("a new counter card", "o
+			// cartão novo"), not rows of a report
+		default:
+			add(string(m.Cat)+":"+m.Arg, m.Text)
+		}
+	}
+	return keys, words, ok
+}
+
+// modifiesUnknown reports whether the adjective m modifies a word the model does not know:
+// the word right after it in English ("a new counter card"), right before it in
+// Portuguese ("um cartão novo"), in the same sentence.
+func modifiesUnknown(r *lexicon.Reading, m lexicon.Match, roles []semantic.Role) bool {
+	k := m.To
+	if r.Lang == semantic.PT {
+		k = m.From - 1
+	}
+	return k >= 0 && k < len(r.Tokens) && r.Tokens[k].Part == r.Tokens[m.From].Part && roles[k] == roleUnknown
+}
+
+// memberOf is the dimension whose values include the place or value m names ("Savassi":
+// store, "pix": payment type), or "".
+func memberOf(m lexicon.Match) string {
+	kind := ""
+	switch {
+	case m.Cat == lexicon.CatStore:
+		kind = "store"
+	case m.Cat == lexicon.CatCity:
+		kind = "city"
+	case m.Cat == lexicon.CatState:
+		kind = "state"
+	case m.Cat == semantic.CatValue:
+		kind, _, _ = strings.Cut(m.Arg, ":")
+	}
+	if d := memberDim(kind); d != nil {
+		return d.ID
+	}
+	return ""
+}
+
+// dimensionsShown are the dimensions the tokens from..to (but those dropped) break down or
+// rank by: a dimension word that names no value ("cada forma de pagamento", "ranking das lojas"; not
+// "loja da Savassi"). Each of their values is a row of the answer.
+func dimensionsShown(r *lexicon.Reading, from, to int, drop []bool) map[string]bool {
+	shown := map[string]bool{}
+	for _, m := range r.Matches {
+		if m.From < from || m.To > to || m.Typos > 0 || m.Cat != semantic.CatDim || drop != nil && drop[m.From] {
+			continue
+		}
+		k := m.To
+		if k < to && isFunctionWord(r, k) {
+			k++
+		}
+		named := false
+		for _, v := range r.Matches {
+			if (v.From == m.To || v.From == k) && v.Typos == 0 && valueCats[v.Cat] {
+				named = true
+			}
+		}
+		if !named {
+			shown[m.Arg] = true
+		}
+	}
+	return shown
+}
+
+// deictic are the period words that point to a period without naming one ("this",
+// "last", "next"): alone they are demonstratives ("essa parte", "this one").
+var deictic = map[semantic.Category]bool{semantic.CatThis: true, semantic.CatLast: true, semantic.CatNext: true}
+
+// prepositionNo reports whether a negation match is a Portuguese function word ("no" of
+// "no sistema" is a preposition): read as one, it negates nothing.
+func prepositionNo(r *lexicon.Reading, m lexicon.Match) bool {
+	return m.Cat == semantic.CatNeg && r.Lang == semantic.PT && isFunctionWord(r, m.From)
+}
+
+// backgroundAt reports whether a background part left out starts at token from.
+func backgroundAt(kept []tokenSpan, from int) bool {
+	for _, s := range kept {
+		if s.from == from {
+			return true
+		}
+	}
+	return false
+}
+
+// backgroundRefusal says, in a refusal for words no reading used, that a background part
+// names a constraint the question does not repeat, and that it is not known whether the
+// constraint applies to the question.
+func backgroundRefusal(r *lexicon.Reading, ref *Refusal) {
+	if len(ref.NotUnderstood) == 0 && !strings.HasPrefix(ref.Reason, say(r.Lang, "há palavras", "some words")) {
+		return
+	}
+	_, unrepeated := background(r)
+	if len(unrepeated) == 0 {
+		return
+	}
+	var words []string
+	for _, u := range unrepeated {
+		words = append(words, u...)
+	}
+	said := "\"" + strings.Join(words, "\", \"") + "\""
+	ref.Reason = say(r.Lang,
+		"uma frase em volta da pergunta fala de "+said+", que a pergunta não repete, e não sei se vale para a pergunta",
+		"a sentence around the question names "+said+", which the question does not repeat, and I cannot tell whether it applies to the question")
+}
+
+// intentAt reports whether a first-person want or plan said after the question
+// (semantic.Fillers "intent") starts at token i.
+func intentAt(r *lexicon.Reading, i int) bool {
+	for _, m := range r.Matches {
+		if m.From == i && m.Typos == 0 && m.Cat == semantic.CatDiscourse && m.Arg == "intent" {
+			return true
+		}
+	}
+	return false
+}
