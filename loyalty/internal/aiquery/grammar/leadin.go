@@ -301,7 +301,8 @@ func signupDated(r *lexicon.Reading, res *Result) *Result {
 		if !signupWord(m) {
 			continue
 		}
-		for k := m.To; k < len(r.Tokens) && r.Tokens[k].Part == r.Tokens[m.From].Part && (isFunctionWord(r, k) || periodWord(r, k) || m.Cat == semantic.CatNew && customersNoun(r, k)); k++ {
+		// the count of a period runs with it ("nos últimos 90 dias")
+		for k := m.To; k < len(r.Tokens) && r.Tokens[k].Part == r.Tokens[m.From].Part && (isFunctionWord(r, k) || periodWord(r, k) || r.Tokens[k].Kind == lexicon.Number && k > m.To && periodWord(r, k-1) || m.Cat == semantic.CatNew && customersNoun(r, k)); k++ {
 			run[k] = true
 		}
 	}

@@ -768,6 +768,20 @@ func productions(x *env) []*Rule {
 		// "clientes que nunca compraram", "sem comprar": what customers did not do
 		rule("Filter", 0.2, tNever+" "+tEvent, func(k []*Edge) (any, bool) { return neverDid(arg(k[1])) }),
 		rule("Filter", 0.2, tNeg+" "+tEvent, func(k []*Edge) (any, bool) { return activity(arg(k[1]), false) }),
+		// negative concord: "não fizeram nenhuma compra", "nunca fizeram nenhuma compra" are
+		// one negation (the quantifier agrees with the negation before it)
+		rule("Filter", 0.2, tNeg+" "+tNeg+" "+tEvent, func(k []*Edge) (any, bool) {
+			if arg(k[1]) != "none" || arg(k[0]) == "none" {
+				return nil, false
+			}
+			return activity(arg(k[2]), false)
+		}),
+		rule("Filter", 0.2, tNever+" "+tNeg+" "+tEvent, func(k []*Edge) (any, bool) {
+			if arg(k[1]) != "none" {
+				return nil, false
+			}
+			return neverDid(arg(k[2]))
+		}),
 		rule("Filter", 0, "Num "+tQuantity+"? "+tCmp, func(k []*Edge) (any, bool) {
 			if c := arg(k[2]); c == ">=" || c == "<=" { // "50 or older"
 				return threshold(arg(k[1]), c, arg(k[0]))

@@ -237,8 +237,30 @@ var PlaceDeixis = W("la|ali|aqui|nela|nele|nessa loja|naquela loja|nesta loja|de
 // how many customers bought twice in the month?"): when the question names another
 // period, they are that period, never the current one (package grammar, leadin.go).
 // Without another period they keep their own reading ("no mês": this month so far).
-var PeriodBack = W("no mes|nesse mes|naquele mes|no mesmo mes|durante o mes|ao longo do mes|dentro do mes|no periodo|nesse periodo|naquele periodo|no mesmo periodo|durante o periodo|ao longo do periodo|dentro do periodo|nesse intervalo|naquele intervalo|no intervalo|no mesmo intervalo|neste intervalo|nesse mesmo intervalo|nesse mesmo periodo|neste periodo",
-	"in the month|that month|in that month|during the month|during that month|over the month|within the month|in the same month|in the period|during the period|over the period|within the period|in that period|that period|during that period|in that interval|in the interval|over that interval|over the interval|during that interval|in that window|over that window|in the same interval|in that date range|over that date range")
+var PeriodBack = periodBack(W("no mes|nesse mes|naquele mes|no mesmo mes|durante o mes|ao longo do mes|dentro do mes|no periodo|nesse periodo|naquele periodo|no mesmo periodo|durante o periodo|ao longo do periodo|dentro do periodo|nesse intervalo|naquele intervalo|no intervalo|no mesmo intervalo|neste intervalo|nesse mesmo intervalo|nesse mesmo periodo|neste periodo",
+	"in the month|that month|in that month|during the month|during that month|over the month|within the month|in the same month|in the period|during the period|over the period|within the period|in that period|that period|during that period|in that interval|in the interval|over that interval|over the interval|during that interval|in that window|over that window|in the same interval|in that date range|over that date range"))
+
+// periodBack adds to the definite periods ws the ones said with a determiner that points
+// back ("no próprio trimestre", "dentro do mesmo semestre", "naquela semana", "within the
+// same quarter", "in that year"): every determiner with every unit. "Neste", "nesta" point to
+// the current one ("neste mês": this month), never back.
+func periodBack(ws Words) Words {
+	units := func(dets, us string) []string {
+		var out []string
+		for _, d := range strings.Split(dets, "|") {
+			for _, u := range strings.Split(us, "|") {
+				out = append(out, d+" "+u)
+			}
+		}
+		return out
+	}
+	masc := "no mesmo|no proprio|dentro do mesmo|dentro do proprio|durante o mesmo|durante o proprio|ao longo do mesmo|ao longo do proprio|nesse|naquele|nesse mesmo|naquele mesmo"
+	fem := "na mesma|na propria|dentro da mesma|dentro da propria|durante a mesma|durante a propria|ao longo da mesma|ao longo da propria|nessa|naquela|nessa mesma|naquela mesma"
+	ws.PT = append(ws.PT, units(masc, "mes|periodo|intervalo|trimestre|semestre|ano|bimestre")...)
+	ws.PT = append(ws.PT, units(fem, "semana|quinzena|janela")...)
+	ws.EN = append(ws.EN, units("in the same|within the same|during the same|over the same|in that|within that|during that|over that|in that same|within that same", "month|period|interval|quarter|half|year|week|window|fortnight")...)
+	return ws
+}
 
 // Situation are the words with which a writer says where they are ("tô no aniversário de
 // mainha", "estou na festa", "I'm at my son's birthday", "I'm on holiday"), or where the

@@ -431,7 +431,12 @@ var Terminals = []Term{
 	{CatDocWord, "", W("cpf|cnpj|documento|doc|do cpf|de cpf|com cpf", "cpf|cnpj|document|doc|tax id|id")},
 	{CatOptIn, "", W("liberado|liberados|liberou|consentimento|deram consentimento|aceitam|aceita|aceitaram|aceitar|aceitam receber|aceita receber|autorizam|autorizaram|optaram|optaram por|opt in|optin|fizeram opt in|com opt in|inscritos em|assinam", "opted in|opted in to|opt in|optin|opted into|accept|accepts|accepted|agreed to|subscribed|subscribed to|signed up for|gave consent|gave consent for|consent|consented|consented to|allowed")},
 	{CatPaid, "", W("pago|paga|pagos|pagas|pagamento|pagamentos|pagou|pagaram|pgto|pagto|pgtos|pagtos", "paid|paying|payment|payments|pay|pmt|pmts|pymt|pymts")},
-	{CatNeg, "", W("nao|sem|nenhum|nenhuma|exceto|excluindo|fora|tirando|desconsiderando|desconsiderados|desconsideradas|desconsiderando se|sem considerar|nao considerando|excetuando|excetuados|excetuadas|excluidos|excluidas", "not|no|non|without|none|except|excluding|other than|havent|hasnt|didnt|dont|doesnt|disregarding|not counting|exclusive of|w/o")},
+	// "nenhum", "none": a negative quantifier, which Portuguese also says after another
+	// negation ("não fizeram nenhuma compra": one negation, not two; package grammar)
+	{CatNeg, "none", W("nenhum|nenhuma", "none")},
+	// "have yet to buy": not yet, which for what customers did is never (so far)
+	{CatNeg, "", W("", "have yet to|has yet to|are yet to|is yet to|yet to")},
+	{CatNeg, "", W("nao|sem|exceto|excluindo|fora|tirando|desconsiderando|desconsiderados|desconsideradas|desconsiderando se|sem considerar|nao considerando|excetuando|excetuados|excetuadas|excluidos|excluidas", "not|no|non|without|none|except|excluding|other than|havent|hasnt|didnt|dont|doesnt|disregarding|not counting|exclusive of|w/o")},
 	// list verbs in the forms a request takes ("me mostra", "relacionem", "itemize")
 	{CatList, "", W("relacionem|listem|mostra|me mostra|mostrem|enumere", "enumerate|itemize|itemise|list out|show all")},
 	// restriction words the grammar does not read ("ignore", "leave out", "desconsidere"):

@@ -1,0 +1,34 @@
+package grammar
+
+import (
+	"testing"
+	"time"
+)
+
+// TestSpecPhrasingClasses reads the seventh round's spreadsheet and spec phrasing (issue
+// 24, h-spec): several voices in both languages, with near-misses that must still refuse.
+func TestSpecPhrasingClasses(t *testing.T) {
+	it := New(func() time.Time { return clock }, saoPaulo)
+	never := "NOT EXISTS (SELECT 1 FROM reporting.customer_purchases x WHERE x.customer_id = c.id)"
+	q1 := "x.transaction_date >= DATE '2025-01-01' AND x.transaction_date < DATE '2025-04-01') >= 2"
+	may := "x.transaction_date >= DATE '2025-05-01' AND x.transaction_date < DATE '2025-06-01') >= "
+	for q, w := range map[string]want{
+		// not yet = never since: a sign-up cohort that has not bought; Portuguese negative
+		// concord ("não ... nenhuma") is one negation
+		"quantos clientes que se cadastraram em 2025 ainda não fizeram nenhuma compra?":          {measures: []string{"customers"}, sql: []string{never, "c.created_at >= DATE '2025-01-01'"}},
+		"clientes cadastrados nos últimos 90 dias que não fizeram nenhuma compra ainda":          {measures: []string{"customers"}, sql: []string{never, "c.created_at >= date_trunc('day', now()) - interval '89 days'"}},
+		"cadastros de março que nunca fizeram nenhuma compra":                                    {sql: []string{never, "c.created_at >= DATE '2025-03-01'"}},
+		"how many customers joined in 2025 and still haven't made a purchase":                    {measures: []string{"customers"}, sql: []string{never, "c.created_at >= DATE '2025-01-01'"}},
+		"customers who signed up in the last 3 months and have yet to buy":                       {measures: []string{"customers"}, sql: []string{never, "c.created_at >= date_trunc('month', now()) - interval '2 months'"}},
+		"number of customers that registered in April and are yet to make their first purchase?": {refuse: true}, // "first purchase" is not read with "yet to": never answered without the negation
+		// a repeat within the cohort's own period: the definite period restates it where
+		// it stands
+		"dos clientes que compraram no primeiro trimestre, quantos % fizeram duas ou mais compras dentro do próprio trimestre?": {sql: []string{q1}},
+		"Dos compradores de maio, qual percentual fez 3 compras ou mais no mesmo mês?":                                          {sql: []string{may + "3"}},
+		"of the customers who bought in Q1, what share made 2 or more purchases within the same quarter?":                       {sql: []string{q1}},
+		"Of May's buyers, how many made at least 2 purchases in that month?":                                                    {sql: []string{may + "2"}},
+		"dos clientes que compraram em maio, quantos fizeram 2 compras ou mais naquele trimestre":                               {refuse: true}, // no quarter was named
+	} {
+		check(t, it, q, w)
+	}
+}
