@@ -49,6 +49,14 @@ type env struct {
 	// flags are the positions of the question's flag words ("canceladas", "active"), ands
 	// those of its conjunctions said as a word ("e", "and")
 	flags, ands, andThe []int // andThe: the conjunctions followed by an article
+	// values counts the question's named values of each kind (store, city, payment...)
+	values map[string]int
+	// afterEvent are the positions right after an event's verb, past function words
+	// ("bought only at", "compraram só na"): "only" there says where alone it happened
+	afterEvent map[int]bool
+	// valueFrom: where the longest value phrase ending at a position starts ("em dinheiro",
+	// "no pix")
+	valueFrom map[int]int
 }
 
 func newGrammar(rules []*Rule) *Grammar {
@@ -198,6 +206,13 @@ func productions(x *env) []*Rule {
 			return []*semantic.Measure{first.(measureV).m, second.m}, true
 		}),
 		rule("Measure", 0, tAgg+"? "+tNoun+" "+tNoun+"? "+tEvent+"? "+tPerCust+"?", func(k []*Edge) (any, bool) {
+			if k[2] != nil && k[2].From > k[1].To {
+				// "vendas em dinheiro", "vendas no dinheiro": the words skipped before the
+				// second noun and the noun are a value (cash), never the sales' amount
+				if from, ok := x.valueFrom[k[2].To]; ok && from < k[2].From && from >= k[1].To {
+					return nil, false
+				}
+			}
 			return compose(arg(k[0]), []string{arg(k[1]), arg(k[2])}, arg(k[3]), k[4] != nil)
 		}),
 		rule("Measure", 0, tAgg+" "+tEvent+" "+tPerCust+"?", func(k []*Edge) (any, bool) {
@@ -744,6 +759,31 @@ func productions(x *env) []*Rule {
 				return f, fact == semantic.Customers
 			}}, true
 		}),
+		// "clientes que têm e-mail", "customers who have a phone number": a detail on file;
+		// "não têm", "don't have": missing. Said with "com", "with", the detail is a column
+		// of a list ("aniversariantes com e-mail"), never this filter
+		rule("Filter", 0.1, tNeg+"? "+tHave+" Attrs", func(k []*Edge) (any, bool) {
+			as := k[2].Val.(attrsV)
+			if len(as) != 1 || k[0] == nil && k[1].Match != nil && slices.Contains([]string{"com", "c", "with", "w"}, strings.ToLower(k[1].Match.Text)) {
+				return nil, false
+			}
+			return knownFilter(as[0], k[0] != nil)
+		}),
+		// "desconsiderar quem não tem data de nascimento", "leave out those without a birth
+		// date", "excluding customers with no e-mail": the rows a flag says, left out
+		rule("Filter", 0.1, tRestrict+" "+tPerson+"? "+tNoun+"? "+tNeg+" "+tHave+" Attrs", func(k []*Edge) (any, bool) {
+			as := k[5].Val.(attrsV)
+			if arg(k[0]) != "exclude" || len(as) != 1 || k[2] != nil && arg(k[2]) != "customers" {
+				return nil, false
+			}
+			return knownFilter(as[0], false)
+		}),
+		rule("Filter", 0.1, tRestrict+" "+tPerson+"? "+tNoun+"? "+tFlag, func(k []*Edge) (any, bool) {
+			if arg(k[0]) != "exclude" || k[2] != nil && arg(k[2]) != "customers" || !strings.HasPrefix(arg(k[3]), "no_") {
+				return nil, false
+			}
+			return flagFilter(arg(k[3]), true)
+		}),
 		// "têm saldo", "have points", "com pontos": hold some
 		rule("Filter", 0, tHave+" "+tNoun, func(k []*Edge) (any, bool) {
 			if n := arg(k[1]); n != "balance" && n != "points" {
@@ -1234,22 +1274,23 @@ func productions(x *env) []*Rule {
 }
 
 const (
-	tBands  = string(semantic.CatBands)
-	tAttr   = string(semantic.CatAttr)
-	tOptIn  = string(semantic.CatOptIn)
-	tPerson = string(semantic.CatPerson)
-	tHave   = string(semantic.CatHave)
-	tMany   = string(semantic.CatMany)
-	tUse    = string(semantic.CatUse)
-	tVs     = string(semantic.CatVs)
-	tNew    = string(semantic.CatNew)
-	tTrend  = string(semantic.CatTrend)
-	tUntil  = string(semantic.CatUntil)
-	tLast2  = string(semantic.CatLast2)
-	tCost   = string(semantic.CatCost)
-	tAgo    = string(semantic.CatAgo)
-	tSame   = string(semantic.CatSame)
-	tPrior  = string(semantic.CatPrior)
+	tBands    = string(semantic.CatBands)
+	tAttr     = string(semantic.CatAttr)
+	tOptIn    = string(semantic.CatOptIn)
+	tPerson   = string(semantic.CatPerson)
+	tRestrict = string(semantic.CatRestrict)
+	tHave     = string(semantic.CatHave)
+	tMany     = string(semantic.CatMany)
+	tUse      = string(semantic.CatUse)
+	tVs       = string(semantic.CatVs)
+	tNew      = string(semantic.CatNew)
+	tTrend    = string(semantic.CatTrend)
+	tUntil    = string(semantic.CatUntil)
+	tLast2    = string(semantic.CatLast2)
+	tCost     = string(semantic.CatCost)
+	tAgo      = string(semantic.CatAgo)
+	tSame     = string(semantic.CatSame)
+	tPrior    = string(semantic.CatPrior)
 
 	tQuarterN = string(semantic.CatQuarterN)
 	tHalfN    = string(semantic.CatHalfN)
@@ -2150,4 +2191,19 @@ func atoiOr(s string, def int) int {
 		return def
 	}
 	return n
+}
+
+// knownFilter is the customers with attribute a on file (or, missing, without it).
+func knownFilter(a *semantic.Attribute, missing bool) (any, bool) {
+	if a.Owner != semantic.Customers {
+		return nil, false
+	}
+	f := semantic.ContactKnown(a.ID)
+	if missing {
+		f = semantic.ContactMissing(a.ID)
+	}
+	if f == nil || f.ID == "missing_"+a.ID && semantic.ContactKnown(a.ID) == nil {
+		return nil, false
+	}
+	return filterV{id: "known:" + a.ID + ":" + strconv.FormatBool(missing), resolve: fixed(f)}, true
 }

@@ -28,6 +28,29 @@ func TestSpecPhrasingClasses(t *testing.T) {
 		"of the customers who bought in Q1, what share made 2 or more purchases within the same quarter?":                       {sql: []string{q1}},
 		"Of May's buyers, how many made at least 2 purchases in that month?":                                                    {sql: []string{may + "2"}},
 		"dos clientes que compraram em maio, quantos fizeram 2 compras ou mais naquele trimestre":                               {refuse: true}, // no quarter was named
+
+		// filter specs: "filtrando", "filtered to", "only" before or after one named value
+		"Ticket médio por UF de 01/05/2025 a 31/05/2025, filtrando só vendas no dinheiro": {measures: []string{"average_ticket"}, sql: []string{"v.payment_type = 'cash'"}},
+		"faturamento por loja no mês passado, considerando apenas pagamento no pix":       {sql: []string{"v.payment_type = 'pix'"}},
+		"vendas de abril por forma de pagamento, só pix":                                  {sql: []string{"v.payment_type = 'pix'"}},
+		"average ticket per store last month, filtered to debit card payments":            {sql: []string{"v.payment_type = 'debit_card'"}},
+		"number of sales in April at Savassi only":                                        {sql: []string{"v.store_code = 'L05'"}},
+		"revenue in May, cash only":                                                       {sql: []string{"v.payment_type = 'cash'"}},
+		"vendas em dinheiro em maio":                                                      {measures: []string{"sales_count"}, sql: []string{"v.payment_type = 'cash'"}},
+		"vendas no pix e no crédito só no pix":                                            {refuse: true}, // two values: which one?
+		"how many customers bought only at Batel":                                         {refuse: true}, // bought there and nowhere else: not read
+		// every status: the base of a share, or the rows counted
+		"Dos resgates criados em 2025, independente do status, qual o % que expirou?": {sql: []string{"FILTER (WHERE r.status = 'expired')", "WHERE true"}},
+		"of all redemptions made in 2025, regardless of status, what share expired?":  {sql: []string{"FILTER (WHERE r.status = 'expired')", "WHERE true"}},
+		"quantos resgates tivemos em abril, independentemente do status":              {measures: []string{"redemptions"}, sql: []string{"WHERE true"}},
+		"resgates expirados em 2025, independente do status":                          {refuse: true},
+		// rows left out for a missing detail: the default of an age figure, said and kept
+		"Clientes por faixa de idade: até 29, 30 a 49, 50+. Desconsiderar quem não tem data de nascimento.": {sql: []string{"c.birth_date IS NOT NULL"}},
+		"average customer age, leaving out those without a birth date":                                      {sql: []string{"c.birth_date IS NOT NULL"}},
+		"quantos clientes têm e-mail cadastrado":                                                            {sql: []string{"c.email IS NOT NULL AND c.email <> ''"}},
+		"how many customers don't have a phone number":                                                      {sql: []string{"c.phone IS NULL OR c.phone = ''"}},
+		"how many customers have a birth date":                                                              {sql: []string{"c.birth_date IS NOT NULL"}},
+		"quantas vendas tivemos em maio com telefone":                                                       {refuse: true}, // a detail beside a count: never dropped
 	} {
 		check(t, it, q, w)
 	}
