@@ -1260,6 +1260,13 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	}
 	a.req.Dims = append(a.req.Dims, extraDims...)
 	a.req.Dims = uniqueDims(a.req.Dims)
+	// "Coluna mês, coluna contagem", "output columns: month, ...": a dimension of the
+	// breakdown named again as the answer's column
+	for _, i := range a.all("dim") {
+		if d := dimByID(string(clauses[i].v.(marker))); d != nil && slices.ContainsFunc(a.req.Dims, func(x *semantic.Dimension) bool { return x == d || x.Restates(d) || d.Restates(x) }) {
+			a.used[i] = true
+		}
+	}
 	rank := rankV{}
 	hasRank := false
 	for _, i := range a.all("rank") {

@@ -51,6 +51,19 @@ func TestSpecPhrasingClasses(t *testing.T) {
 		"how many customers don't have a phone number":                                                      {sql: []string{"c.phone IS NULL OR c.phone = ''"}},
 		"how many customers have a birth date":                                                              {sql: []string{"c.birth_date IS NOT NULL"}},
 		"quantas vendas tivemos em maio com telefone":                                                       {refuse: true}, // a detail beside a count: never dropped
+
+		// column specs: the columns asked shape the answer
+		"Crescimento % do ticket médio de abril/2025 em relação a abril/2024. Só o percentual.":                                               {measures: []string{"average_ticket_growth"}},
+		"average ticket growth from March to April, just the %":                                                                               {measures: []string{"average_ticket_growth"}},
+		"qual o percentual de clientes ativos? apenas o percentual":                                                                           {sql: []string{"FILTER (WHERE c.is_active)"}},
+		"Qual a % de clientes com opt-in de e-mail e de SMS? As duas taxas numa linha só":                                                     {sql: []string{"c.email_optin", "c.sms_optin"}},
+		"what share of customers accept email and sms? both rates in one row":                                                                 {sql: []string{"c.email_optin", "c.sms_optin"}},
+		"Em 2025 até hoje, quero três colunas numa linha: total de pontos creditados, total de pontos debitados e total de pontos estornados": {measures: []string{"points_credited", "points_debited", "points_reversed"}},
+		"Faturamento por loja em abril, com uma coluna de valor e outra de participação % sobre o total":                                      {sql: []string{"AS faturamento", "OVER ()"}},
+		"revenue by payment type in Q1, one column for the amount and another with the % of total":                                            {sql: []string{"AS revenue", "OVER ()"}},
+		"Contagem de vendas por mês em 2025. Coluna mês, coluna contagem.":                                                                    {dims: []string{"month"}},
+		"Novos clientes por mês em 2024, uma linha por mês. Coluna mês e coluna quantidade.":                                                  {dims: []string{"month"}},
+		"Contagem de vendas por loja em 2025. Coluna mês.":                                                                                    {refuse: true}, // a column the breakdown does not have
 	} {
 		check(t, it, q, w)
 	}

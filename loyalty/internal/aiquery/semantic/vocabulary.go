@@ -481,7 +481,13 @@ var Terminals = []Term{
 	{CatGrowth, "year", W("ano contra ano|ano a ano|a/a|interanual|yoy|sobre o mesmo periodo do ano anterior|contra o mesmo periodo do ano passado|em relacao ao mesmo periodo do ano passado|sobre o mesmo periodo do ano passado",
 		"yoy|year over year|year-over-year|y/y|yoy growth|versus the same period last year|vs the same period last year|over the same period last year|compared to the same period last year")},
 	{CatDiff, "", W("diferenca|diferenca entre|quanto maior|delta|quanto a mais|a mais|superou|ultrapassou|excedeu|passou na frente de", "difference|difference between|delta|how much more|how much higher|how much bigger|how much larger|more than|by how much|exceed|exceeded|exceeds|surpass|surpassed|outsold|outsell|minus|gap")},
-	{CatShare, "", W("percentual|porcentagem|%|taxa|tx|proporcao|participacao|fatia|por cento", "percentage|percent|%|share|rate|proportion|ratio|pct")},
+	{CatShare, "", W("percentual|porcentagem|%|taxa|tx|proporcao|participacao|fatia|por cento|taxas|percentuais|porcentagens", "percentage|percent|%|share|rate|proportion|ratio|pct|rates|percentages")},
+	// the answer's one column said as a percentage ("só o percentual", "only the %"): the
+	// percentage asked, said again
+	{CatShare, "again", W("so o percentual|so o %|so a porcentagem|apenas o percentual|apenas o %|apenas a porcentagem|somente o percentual|somente o %|somente a porcentagem|so a taxa|apenas a taxa|so o valor percentual|so em %|so em percentual",
+		"only the %|just the %|only the percentage|just the percentage|only the percent|just the percent|only the rate|just the rate|percentage only|% only|just as a %|only as a %")},
+	// the rates asked, counted again ("as três taxas numa linha só", "all three rates")
+	{CatShare, "again", W("as duas taxas|as tres taxas|os dois percentuais|os tres percentuais|as duas porcentagens|as tres porcentagens", "both rates|the two rates|the three rates|all three rates|both percentages|the three percentages|all three percentages")},
 	// a percentage asked for ("quantos %", "what %"): its condition follows it, never the
 	// word before it
 	{CatShare, "ask", W("quantos %|quantos porcento|qual %|qual o %|qual a %|qual o percentual|qual a porcentagem|que %|em quantos %|em quantos por cento|em que %", "what %|what percent|what percentage|how many %|what pct|by what %|by what percent|by what percentage|by how many percent|by how much percent")},
