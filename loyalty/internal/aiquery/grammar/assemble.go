@@ -1367,6 +1367,16 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	if err := a.entryKindsAgree(); err != nil {
 		return nil, err
 	}
+	for _, i := range a.all("formula") {
+		// "taxa de cancelamento (cancelados ÷ total de cupons)": the formula must be the
+		// rate asked, said again
+		fv := clauses[i].v.(formulaV)
+		f, ok := fv.f.resolve(fv.fact)
+		if !ok || len(a.req.Measures) != 1 || a.req.Measures[0].RateCondition() == nil || a.req.Measures[0].Fact != fv.fact || a.req.Measures[0].RateCondition().ID != f.ID {
+			return nil, fail("a fórmula não é a da medida pedida", "the formula is not the one of the measure asked")
+		}
+		a.used[i] = true
+	}
 	for i := range a.used {
 		if !a.used[i] {
 			return nil, fail("há palavras que a interpretação não usou, e responder sem elas seria responder outra pergunta",

@@ -784,6 +784,26 @@ func productions(x *env) []*Rule {
 			}
 			return flagFilter(arg(k[3]), true)
 		}),
+		// a formula: "quantidade de cupons dividida pelo número de clientes que compraram",
+		// "revenue divided by the number of sales" is the model's measure that divides them
+		// (a division the model has no measure for is refused: no reading)
+		rule("Measure", 0, "Measure "+tDiv+" Measure", func(k []*Edge) (any, bool) {
+			num, den := k[0].Val.(measureV), k[2].Val.(measureV)
+			if m := semantic.RatioOf(num.m.ID, den.m.ID); m != nil {
+				return measureV{m: m}, true
+			}
+			return nil, false
+		}),
+		// a rate said as its formula: "cancelados ÷ total de cupons", "cupons cancelados
+		// sobre o total de cupons emitidos": the rows of a filter over all the rows counted
+		// (assemble checks it is the rate the question asks)
+		rule("Clause", 0, "Filter "+tDiv+" Measure", func(k []*Edge) (any, bool) {
+			f, m := k[0].Val.(filterV), k[2].Val.(measureV)
+			if m.m.Kind != semantic.Count || m.m.Expr != "count(*)" && m.m.ID != "sales_count" || len(m.m.Where) > 0 {
+				return nil, false
+			}
+			return clauseV{"formula", formulaV{f: f, fact: m.m.Fact}}, true
+		}),
 		// "têm saldo", "have points", "com pontos": hold some
 		rule("Filter", 0, tHave+" "+tNoun, func(k []*Edge) (any, bool) {
 			if n := arg(k[1]); n != "balance" && n != "points" {
@@ -1279,6 +1299,7 @@ const (
 	tOptIn    = string(semantic.CatOptIn)
 	tPerson   = string(semantic.CatPerson)
 	tRestrict = string(semantic.CatRestrict)
+	tDiv      = string(semantic.CatDiv)
 	tHave     = string(semantic.CatHave)
 	tMany     = string(semantic.CatMany)
 	tUse      = string(semantic.CatUse)
@@ -2207,3 +2228,11 @@ func knownFilter(a *semantic.Attribute, missing bool) (any, bool) {
 	}
 	return filterV{id: "known:" + a.ID + ":" + strconv.FormatBool(missing), resolve: fixed(f)}, true
 }
+
+// formulaV is a rate said as its formula: the rows of filter f over every row of fact.
+type formulaV struct {
+	f    filterV
+	fact *semantic.Fact
+}
+
+func (v formulaV) key() string { return "formula:" + v.f.id + ":" + v.fact.ID }

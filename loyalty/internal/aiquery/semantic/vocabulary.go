@@ -99,6 +99,7 @@ const (
 	CatNumWord  Category = "numword" // arg: a number written as a word
 	CatAgo      Category = "ago"     // ha, faz, ago
 	CatInPeriod Category = "in"      // em, in, during, no, na (before a period)
+	CatDiv      Category = "div"     // "dividido por", "divided by": a formula's division
 	CatOneRow   Category = "onerow"  // "just the one", "só uma": the one row a ranking answers with
 )
 
@@ -462,6 +463,10 @@ var Terminals = []Term{
 	{CatUse, "", W("usam|usa|utilizam|utiliza|usando|usuarios do|usuario do", "use|uses|using|users of")},
 	{CatBetween, "", W("entre", "between")},
 	// a ranking answered by its first row, said again: never a value equal to one
+	// a formula's division ("quantidade de cupons dividida pelo número de clientes",
+	// "revenue divided by the number of sales"): package grammar reads it between two
+	// measures only
+	{CatDiv, "", W("dividido por|dividida por|divididos por|divididas por|dividido pelo|dividida pelo|dividido pela|dividida pela|divido por|÷|sobre", "divided by|÷|over")},
 	{CatOneRow, "", W("so uma|so um|apenas uma|apenas um|somente uma|somente um|so a primeira|so o primeiro|so a melhor|so o melhor|uma so|um so|so a campea|so o campeao|apenas a campea|apenas o campeao|so a vencedora|so o vencedor",
 		"just the one|only the one|only one|just one|the single|a single|just the top one|only the top one|just the first|only the first|just the winner|only the winner")},
 	{CatTop, "", W("top|ranking|os maiores|as maiores|ordenadas|ordenados|ordenada|ordenado|ordenar|classificadas|classificados|em ordem", "top|ranking|rank|ranked|leading|best|sorted|ordered|sorted by|ordered by")},
