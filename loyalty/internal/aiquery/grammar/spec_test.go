@@ -67,16 +67,17 @@ func TestSpecPhrasingClasses(t *testing.T) {
 
 		// explicit formulas: a division of two measures is the model's ratio; a rate said as
 		// its formula must be the rate asked
-		"Compras por cliente em abril/2025: quantidade de vendas dividida pelo número de clientes que compraram": {measures: []string{"sales_per_buyer"}},
-		"faturamento dividido pelo número de vendas em março":                                                    {measures: []string{"average_ticket"}},
-		"revenue divided by the number of buyers last month":                                                     {measures: []string{"revenue_per_buyer"}},
-		"revenue over number of sales in Q1":                                                                     {measures: []string{"average_ticket"}},
-		"taxa de cancelamento por loja em 2024 (cupons cancelados sobre o total de cupons emitidos)":             {sql: []string{"FILTER (WHERE v.cancelled_at IS NOT NULL)"}, dims: []string{"store"}},
-		"cancellation rate by store in 2024 (cancelled sales divided by all sales)":                              {sql: []string{"FILTER (WHERE v.cancelled_at IS NOT NULL)"}, dims: []string{"store"}},
-		"taxa de cancelamento em maio, calculada como cancelados ÷ total de cupons":                              {sql: []string{"FILTER (WHERE v.cancelled_at IS NOT NULL)"}},
-		"ticket médio em maio: número de vendas dividido pelo faturamento":                                       {refuse: true}, // the division the model has no measure for
-		"faturamento dividido pelo número de clientes cadastrados em maio":                                       {refuse: true},
-		"taxa de cancelamento em 2024 (vendas no pix ÷ total de vendas)":                                         {refuse: true}, // a formula of another rate
+		"Compras por cliente em abril/2025: quantidade de vendas dividida pelo número de clientes que compraram":                         {measures: []string{"sales_per_buyer"}},
+		"faturamento dividido pelo número de vendas em março":                                                                            {measures: []string{"average_ticket"}},
+		"revenue divided by the number of buyers last month":                                                                             {measures: []string{"revenue_per_buyer"}},
+		"revenue over number of sales in Q1":                                                                                             {measures: []string{"average_ticket"}},
+		"taxa de cancelamento por loja em 2024 (cupons cancelados sobre o total de cupons emitidos)":                                     {sql: []string{"FILTER (WHERE v.cancelled_at IS NOT NULL)"}, dims: []string{"store"}},
+		"cancellation rate by store in 2024 (cancelled sales divided by all sales)":                                                      {sql: []string{"FILTER (WHERE v.cancelled_at IS NOT NULL)"}, dims: []string{"store"}},
+		"taxa de cancelamento em maio, calculada como cancelados ÷ total de cupons":                                                      {sql: []string{"FILTER (WHERE v.cancelled_at IS NOT NULL)"}},
+		"taxa de cancelamento por loja em 2024, calculada como cupons cancelados sobre o total de cupons emitidos (cancelados inclusos)": {sql: []string{"FILTER (WHERE v.cancelled_at IS NOT NULL)"}, dims: []string{"store"}},
+		"ticket médio em maio: número de vendas dividido pelo faturamento":                                                               {refuse: true}, // the division the model has no measure for
+		"faturamento dividido pelo número de clientes cadastrados em maio":                                                               {refuse: true},
+		"taxa de cancelamento em 2024 (vendas no pix ÷ total de vendas)":                                                                 {refuse: true}, // a formula of another rate
 	} {
 		check(t, it, q, w)
 	}
