@@ -488,6 +488,22 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		a.req.Attrs = append(slices.Clone(base), asked...)
 		list = false
 	}
+	if len(measures) > 0 && a.hasMember("domain") {
+		// "customers with a gmail email", "gmail addresses": the address is the domain's
+		asked = slices.DeleteFunc(asked, func(x *semantic.Attribute) bool { return x == semantic.CustomerEmailAttr || x.ID == "address" })
+	}
+	if len(measures) > 0 {
+		// "top 5 customers by balance, along with their balance": the measure's own value
+		// of each row, said again
+		asked = slices.DeleteFunc(asked, func(x *semantic.Attribute) bool {
+			return slices.ContainsFunc(measures, func(m *semantic.Measure) bool { return m.PerRow == x })
+		})
+	}
+	if len(asked) > 0 && len(measures) > 0 {
+		// "quantos clientes têm data de nascimento" read without the detail: never a count
+		// of every customer
+		return nil, fail("não sei se o dado pedido é uma coluna ou um filtro", "I cannot tell whether the detail asked is a column or a filter")
+	}
 	if len(measures) == 0 && subj == nil && len(asked) == 0 {
 		if agg == "sum" {
 			// "quanto entrou no pix": the amount of the rows the filters are about
@@ -964,7 +980,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	resolved = slices.CompactFunc(slices.Clone(resolved), func(x, y *semantic.Filter) bool {
 		return x.ID == y.ID && x.Name == y.Name && x.ReplacesLive
 	})
-	if n := replacing(resolved, fact); n > 1 {
+	if n := replacing(resolved, fact); n > 1 && !(n == 2 && a.has("share") && slices.ContainsFunc(resolved, anyStatus)) {
 		return nil, fail("a pergunta pede dois status que não valem juntos", "the question asks for two statuses that cannot hold together")
 	}
 
@@ -1154,6 +1170,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		if !groupsCompared && len(resolvedAt) == len(resolved) {
 			resolved = a.shareCondFirst(resolved, resolvedAt, subjAt)
 		}
+		// "of all redemptions, regardless of status, what % expired": every status is the
+		// base the share is of, never its condition
+		if c := slices.IndexFunc(resolved, func(f *semantic.Filter) bool { return !anyStatus(f) }); c > 0 {
+			resolved = append(append([]*semantic.Filter{resolved[c]}, resolved[:c]...), resolved[c+1:]...)
+		}
 		cond := resolved[0]
 		resolved = resolved[1:]
 		m := measures[0]
@@ -1272,6 +1293,13 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	}
 	a.req.Dims = append(a.req.Dims, extraDims...)
 	a.req.Dims = uniqueDims(a.req.Dims)
+	// "Coluna mês, coluna contagem", "output columns: month, ...": a dimension of the
+	// breakdown named again as the answer's column
+	for _, i := range a.all("dim") {
+		if d := dimByID(string(clauses[i].v.(marker))); d != nil && slices.ContainsFunc(a.req.Dims, func(x *semantic.Dimension) bool { return x == d || x.Restates(d) || d.Restates(x) }) {
+			a.used[i] = true
+		}
+	}
 	rank := rankV{}
 	hasRank := false
 	for _, i := range a.all("rank") {
@@ -1380,6 +1408,16 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	}
 	if err := a.entryKindsAgree(); err != nil {
 		return nil, err
+	}
+	for _, i := range a.all("formula") {
+		// "taxa de cancelamento (cancelados ÷ total de cupons)": the formula must be the
+		// rate asked, said again
+		fv := clauses[i].v.(formulaV)
+		f, ok := fv.f.resolve(fv.fact)
+		if !ok || len(a.req.Measures) != 1 || a.req.Measures[0].RateCondition() == nil || a.req.Measures[0].Fact != fv.fact || a.req.Measures[0].RateCondition().ID != f.ID {
+			return nil, fail("a fórmula não é a da medida pedida", "the formula is not the one of the measure asked")
+		}
+		a.used[i] = true
 	}
 	for i := range a.used {
 		if !a.used[i] {
@@ -1655,6 +1693,9 @@ func joins(f, g *semantic.Fact) bool {
 
 // replacing counts the filters that replace the fact's counting rule (statuses,
 // cancellations): two of them contradict each other.
+// anyStatus reports whether f is every status of the rows (semantic.AnyStatus).
+func anyStatus(f *semantic.Filter) bool { return f.ID == "any_status" }
+
 func replacing(fs []*semantic.Filter, fact *semantic.Fact) int {
 	n := 0
 	for _, f := range fs {

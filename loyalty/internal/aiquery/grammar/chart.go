@@ -154,6 +154,9 @@ func parse(g *Grammar, r *lexicon.Reading) *chart {
 			c.filler[m.From] = true
 		}
 	}
+	for i := range pinned(r) {
+		c.filler[i] = false
+	}
 	conj := make([]bool, len(r.Tokens))
 	for i := range r.Matches {
 		if m := &r.Matches[i]; m.Cat == semantic.CatAnd && m.To == m.From+1 {
@@ -288,6 +291,9 @@ func analyses(c *chart, r *lexicon.Reading, limit int) []analysis {
 			fillerTo[m.From] = append(fillerTo[m.From], m.To)
 		}
 	}
+	for i := range pinned(r) {
+		filler[i] = false
+	}
 	best := make([][]analysis, c.n+1)
 	best[0] = []analysis{{}}
 	push := func(pos int, a analysis) {
@@ -317,4 +323,23 @@ func analyses(c *chart, r *lexicon.Reading, limit int) []analysis {
 		}
 	}
 	return best[c.n]
+}
+
+// pinned are the tokens of a negation said in words that are each a function word ("have
+// yet to buy"): the negation may not be skipped word by word, or the reading would answer
+// the question without it.
+func pinned(r *lexicon.Reading) map[int]bool {
+	var out map[int]bool
+	for _, m := range r.Matches {
+		if m.To-m.From < 2 || m.Typos > 0 || m.Cat != semantic.CatNeg && m.Cat != semantic.CatNever {
+			continue
+		}
+		if out == nil {
+			out = map[int]bool{}
+		}
+		for i := m.From; i < m.To; i++ {
+			out[i] = true
+		}
+	}
+	return out
 }

@@ -156,7 +156,32 @@ func (it *Interpreter) Interpret(question string, cat *semantic.Catalog) (*Resul
 	}
 	lx := it.lexicon(cat)
 	r := vocativesNamed(lx.Read(question))
-	lang = r.Lang
+	sp, mismatch := periodBackSpliced(r)
+	if mismatch {
+		return nil, &Refusal{Lang: r.Lang, Reason: say(r.Lang,
+			"o período dito de novo (\"no mesmo mês\", \"naquele trimestre\") não é do tipo do período que a pergunta nomeia",
+			"the period said again (\"in the same month\", \"that quarter\") is not of the kind of the period the question names")}
+	}
+	res, err := it.interpret(r, cat)
+	if err == nil && res.Request.Period != nil || sp == nil {
+		return res, err
+	}
+	if res2, err2 := it.interpret(sp, cat); err2 == nil {
+		return res2, nil
+	}
+	if err == nil {
+		// the definite period was left out and the other period went to one filter: the
+		// words it stood beside would be counted over all time
+		return nil, &Refusal{Lang: r.Lang, Understood: []string{describe(res.Request)}, Context: res.Context, Reason: say(r.Lang,
+			"não sei a que parte da pergunta o período dito de novo se aplica; diga o período onde ele vale",
+			"I cannot tell which part of the question the period said again applies to; say the period where it applies")}
+	}
+	return res, err
+}
+
+// interpret reads the question's reading r: its lead-in, its context, then the question.
+func (it *Interpreter) interpret(r *lexicon.Reading, cat *semantic.Catalog) (*Result, error) {
+	lang := r.Lang
 	r, lead, stop := leadIn(r)
 	if stop != nil {
 		return nil, stop
@@ -200,7 +225,7 @@ func (it *Interpreter) read(r *lexicon.Reading, cat *semantic.Catalog, context [
 	}
 	gx := it.grammars.Get().(*grammarEnv)
 	defer it.grammars.Put(gx)
-	*gx.env = env{cal: semantic.Calendar{Now: it.now().In(it.loc)}, cat: cat, loc: it.loc, signup: namesSignup(r), pronouns: pronounsOf(r), conj: conjunctionsOf(r), anaphora: anaphoraOf(r), monthYears: monthYears(r), afterBy: afterBy(r), afterAdj: afterAdj(r), each: saysEach(r), clauseEnds: clauseEnds(r)}
+	*gx.env = env{cal: semantic.Calendar{Now: it.now().In(it.loc)}, cat: cat, loc: it.loc, signup: namesSignup(r), pronouns: pronounsOf(r), conj: conjunctionsOf(r), anaphora: anaphoraOf(r), monthYears: monthYears(r), afterBy: afterBy(r), afterAdj: afterAdj(r), each: saysEach(r), clauseEnds: clauseEnds(r), values: valueKinds(r), afterEvent: afterEvent(r), valueFrom: valueFrom(r)}
 	gx.env.flags, gx.env.ands, gx.env.andThe = flagsOf(r)
 	for _, m := range r.Matches {
 		if m.Cat == semantic.CatWho && m.Arg == "thing" && m.Typos == 0 {

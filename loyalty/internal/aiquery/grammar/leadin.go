@@ -270,7 +270,7 @@ func signupPeriodMoved(r *lexicon.Reading, req *semantic.Request, sql string) bo
 // de jan/25", "signed up in January 2025").
 func datesSignup(r *lexicon.Reading) bool {
 	for _, m := range r.Matches {
-		if !signupWord(m) {
+		if !signupWord(m) || ofOtherRows(r, m.From) {
 			continue
 		}
 		k := m.To
@@ -301,7 +301,8 @@ func signupDated(r *lexicon.Reading, res *Result) *Result {
 		if !signupWord(m) {
 			continue
 		}
-		for k := m.To; k < len(r.Tokens) && r.Tokens[k].Part == r.Tokens[m.From].Part && (isFunctionWord(r, k) || periodWord(r, k) || m.Cat == semantic.CatNew && customersNoun(r, k)); k++ {
+		// the count of a period runs with it ("nos últimos 90 dias")
+		for k := m.To; k < len(r.Tokens) && r.Tokens[k].Part == r.Tokens[m.From].Part && (isFunctionWord(r, k) || periodWord(r, k) || r.Tokens[k].Kind == lexicon.Number && k > m.To && periodWord(r, k-1) || m.Cat == semantic.CatNew && customersNoun(r, k)); k++ {
 			run[k] = true
 		}
 	}
@@ -332,6 +333,27 @@ func signupDated(r *lexicon.Reading, res *Result) *Result {
 	fixed := *res
 	fixed.Request, fixed.SQL = &out, sql
 	return &fixed
+}
+
+// ofOtherRows reports whether the word at i follows a noun of rows that are not customers
+// ("resgates criados em 2025", "redemptions created in 2025": created is their date, no
+// sign-up).
+func ofOtherRows(r *lexicon.Reading, i int) bool {
+	k := i - 1
+	for k >= 0 && isFunctionWord(r, k) {
+		k--
+	}
+	if k < 0 {
+		return false
+	}
+	for _, m := range r.Matches {
+		if m.To == k+1 && m.Cat == semantic.CatNoun {
+			if n := semantic.NounByID(m.Arg); n != nil && n.Fact != nil && n.Fact != semantic.Customers {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // signupWord reports whether m names a sign-up: the event ("cadastro", "signed up") or

@@ -54,6 +54,14 @@ type env struct {
 	// flags are the positions of the question's flag words ("canceladas", "active"), ands
 	// those of its conjunctions said as a word ("e", "and")
 	flags, ands, andThe []int // andThe: the conjunctions followed by an article
+	// values counts the question's named values of each kind (store, city, payment...)
+	values map[string]int
+	// afterEvent are the positions right after an event's verb, past function words
+	// ("bought only at", "compraram só na"): "only" there says where alone it happened
+	afterEvent map[int]bool
+	// valueFrom: where the longest value phrase ending at a position starts ("em dinheiro",
+	// "no pix")
+	valueFrom map[int]int
 }
 
 func newGrammar(rules []*Rule) *Grammar {
@@ -203,6 +211,13 @@ func productions(x *env) []*Rule {
 			return []*semantic.Measure{first.(measureV).m, second.m}, true
 		}),
 		rule("Measure", 0, tAgg+"? "+tNoun+" "+tNoun+"? "+tEvent+"? "+tPerCust+"?", func(k []*Edge) (any, bool) {
+			if k[2] != nil && k[2].From > k[1].To {
+				// "vendas em dinheiro", "vendas no dinheiro": the words skipped before the
+				// second noun and the noun are a value (cash), never the sales' amount
+				if from, ok := x.valueFrom[k[2].To]; ok && from < k[2].From && from >= k[1].To {
+					return nil, false
+				}
+			}
 			return compose(arg(k[0]), []string{arg(k[1]), arg(k[2])}, arg(k[3]), k[4] != nil)
 		}),
 		rule("Measure", 0, tAgg+" "+tEvent+" "+tPerCust+"?", func(k []*Edge) (any, bool) {
@@ -763,6 +778,51 @@ func productions(x *env) []*Rule {
 				return f, fact == semantic.Customers
 			}}, true
 		}),
+		// "clientes que têm e-mail", "customers who have a phone number": a detail on file;
+		// "não têm", "don't have": missing. Said with "com", "with", the detail is a column
+		// of a list ("aniversariantes com e-mail"), never this filter
+		rule("Filter", 0.1, tNeg+"? "+tHave+" Attrs", func(k []*Edge) (any, bool) {
+			as := k[2].Val.(attrsV)
+			if len(as) != 1 || k[0] == nil && k[1].Match != nil && slices.Contains([]string{"com", "c", "with", "w"}, strings.ToLower(k[1].Match.Text)) {
+				return nil, false
+			}
+			return knownFilter(as[0], k[0] != nil)
+		}),
+		// "desconsiderar quem não tem data de nascimento", "leave out those without a birth
+		// date", "excluding customers with no e-mail": the rows a flag says, left out
+		rule("Filter", 0.1, tRestrict+" "+tPerson+"? "+tNoun+"? "+tNeg+" "+tHave+" Attrs", func(k []*Edge) (any, bool) {
+			as := k[5].Val.(attrsV)
+			if arg(k[0]) != "exclude" || len(as) != 1 || k[2] != nil && arg(k[2]) != "customers" {
+				return nil, false
+			}
+			return knownFilter(as[0], false)
+		}),
+		rule("Filter", 0.1, tRestrict+" "+tPerson+"? "+tNoun+"? "+tFlag, func(k []*Edge) (any, bool) {
+			if arg(k[0]) != "exclude" || k[2] != nil && arg(k[2]) != "customers" || !strings.HasPrefix(arg(k[3]), "no_") {
+				return nil, false
+			}
+			return flagFilter(arg(k[3]), true)
+		}),
+		// a formula: "quantidade de cupons dividida pelo número de clientes que compraram",
+		// "revenue divided by the number of sales" is the model's measure that divides them
+		// (a division the model has no measure for is refused: no reading)
+		rule("Measure", 0, "Measure "+tDiv+" Measure", func(k []*Edge) (any, bool) {
+			num, den := k[0].Val.(measureV), k[2].Val.(measureV)
+			if m := semantic.RatioOf(num.m.ID, den.m.ID); m != nil {
+				return measureV{m: m}, true
+			}
+			return nil, false
+		}),
+		// a rate said as its formula: "cancelados ÷ total de cupons", "cupons cancelados
+		// sobre o total de cupons emitidos": the rows of a filter over all the rows counted
+		// (assemble checks it is the rate the question asks)
+		rule("Clause", 0, "Filter "+tDiv+" Measure", func(k []*Edge) (any, bool) {
+			f, m := k[0].Val.(filterV), k[2].Val.(measureV)
+			if m.m.Kind != semantic.Count || m.m.Expr != "count(*)" && m.m.ID != "sales_count" || len(m.m.Where) > 0 {
+				return nil, false
+			}
+			return clauseV{"formula", formulaV{f: f, fact: m.m.Fact}}, true
+		}),
 		// "têm saldo", "have points", "com pontos": hold some
 		rule("Filter", 0, tHave+" "+tNoun, func(k []*Edge) (any, bool) {
 			if n := arg(k[1]); n != "balance" && n != "points" {
@@ -806,6 +866,20 @@ func productions(x *env) []*Rule {
 		// "clientes que nunca compraram", "sem comprar": what customers did not do
 		rule("Filter", 0.2, tNever+" "+tEvent, func(k []*Edge) (any, bool) { return neverDid(arg(k[1])) }),
 		rule("Filter", 0.2, tNeg+" "+tEvent, func(k []*Edge) (any, bool) { return activity(arg(k[1]), false) }),
+		// negative concord: "não fizeram nenhuma compra", "nunca fizeram nenhuma compra" are
+		// one negation (the quantifier agrees with the negation before it)
+		rule("Filter", 0.2, tNeg+" "+tNeg+" "+tEvent, func(k []*Edge) (any, bool) {
+			if arg(k[1]) != "none" || arg(k[0]) == "none" {
+				return nil, false
+			}
+			return activity(arg(k[2]), false)
+		}),
+		rule("Filter", 0.2, tNever+" "+tNeg+" "+tEvent, func(k []*Edge) (any, bool) {
+			if arg(k[1]) != "none" {
+				return nil, false
+			}
+			return neverDid(arg(k[2]))
+		}),
 		rule("Filter", 0, "Num "+tQuantity+"? "+tCmp, func(k []*Edge) (any, bool) {
 			if c := arg(k[2]); c == ">=" || c == "<=" { // "50 or older"
 				return threshold(arg(k[1]), c, arg(k[0]))
@@ -1283,22 +1357,24 @@ func productions(x *env) []*Rule {
 }
 
 const (
-	tBands  = string(semantic.CatBands)
-	tAttr   = string(semantic.CatAttr)
-	tOptIn  = string(semantic.CatOptIn)
-	tPerson = string(semantic.CatPerson)
-	tHave   = string(semantic.CatHave)
-	tMany   = string(semantic.CatMany)
-	tUse    = string(semantic.CatUse)
-	tVs     = string(semantic.CatVs)
-	tNew    = string(semantic.CatNew)
-	tTrend  = string(semantic.CatTrend)
-	tUntil  = string(semantic.CatUntil)
-	tLast2  = string(semantic.CatLast2)
-	tCost   = string(semantic.CatCost)
-	tAgo    = string(semantic.CatAgo)
-	tSame   = string(semantic.CatSame)
-	tPrior  = string(semantic.CatPrior)
+	tBands    = string(semantic.CatBands)
+	tAttr     = string(semantic.CatAttr)
+	tOptIn    = string(semantic.CatOptIn)
+	tPerson   = string(semantic.CatPerson)
+	tRestrict = string(semantic.CatRestrict)
+	tDiv      = string(semantic.CatDiv)
+	tHave     = string(semantic.CatHave)
+	tMany     = string(semantic.CatMany)
+	tUse      = string(semantic.CatUse)
+	tVs       = string(semantic.CatVs)
+	tNew      = string(semantic.CatNew)
+	tTrend    = string(semantic.CatTrend)
+	tUntil    = string(semantic.CatUntil)
+	tLast2    = string(semantic.CatLast2)
+	tCost     = string(semantic.CatCost)
+	tAgo      = string(semantic.CatAgo)
+	tSame     = string(semantic.CatSame)
+	tPrior    = string(semantic.CatPrior)
 
 	tQuarterN = string(semantic.CatQuarterN)
 	tHalfN    = string(semantic.CatHalfN)
@@ -2200,3 +2276,26 @@ func atoiOr(s string, def int) int {
 	}
 	return n
 }
+
+// knownFilter is the customers with attribute a on file (or, missing, without it).
+func knownFilter(a *semantic.Attribute, missing bool) (any, bool) {
+	if a.Owner != semantic.Customers {
+		return nil, false
+	}
+	f := semantic.ContactKnown(a.ID)
+	if missing {
+		f = semantic.ContactMissing(a.ID)
+	}
+	if f == nil || f.ID == "missing_"+a.ID && semantic.ContactKnown(a.ID) == nil {
+		return nil, false
+	}
+	return filterV{id: "known:" + a.ID + ":" + strconv.FormatBool(missing), resolve: fixed(f)}, true
+}
+
+// formulaV is a rate said as its formula: the rows of filter f over every row of fact.
+type formulaV struct {
+	f    filterV
+	fact *semantic.Fact
+}
+
+func (v formulaV) key() string { return "formula:" + v.f.id + ":" + v.fact.ID }

@@ -35,6 +35,14 @@ func (a *assembly) countBesideShare(aggsAt []int) bool {
 			return true
 		}
 	}
+	// "faturamento por forma de pagamento, com uma coluna de valor e outra de participação
+	// %": the measure said again beside the percentage, after it was named
+	first := slices.IndexFunc(a.clauses, func(c clauseV) bool { return c.kind == "measures" })
+	for i, c := range a.clauses {
+		if c.kind == "measures" && i != first && first >= 0 && beside(i) {
+			return true
+		}
+	}
 	for _, i := range a.all("abs") {
 		if !a.used[i] && beside(i) {
 			a.used[i] = true
@@ -52,6 +60,10 @@ func (a *assembly) shareSaidTwice() int {
 	last, n := -1, 0
 	for i, c := range a.clauses {
 		if c.kind != "share" || a.used[i] || string(c.v.(marker)) == "total" {
+			continue
+		}
+		if last >= 0 && string(c.v.(marker)) == "again" {
+			a.used[i] = true // "só o percentual", "all three rates": the one asked, said again
 			continue
 		}
 		if last >= 0 && string(c.v.(marker)) != "ask" && (i == last+1 || i == last+2 && a.clauses[last+1].kind == "filter" || a.shareRestatedAtEnd(last, i)) {

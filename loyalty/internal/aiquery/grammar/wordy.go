@@ -308,6 +308,23 @@ func wordyRules(x *env) []*Rule {
 			}
 			return byID("buyers")
 		}),
+		// "filtrando só pagamento em PIX", "only pix", "só a Savassi": one named value said
+		// with "only" narrows to it when the question names no other value of its kind
+		// (with another, "no pix e no dinheiro só no pix", it stays refused)
+		rule("Filter", 0.1, tCmp+" "+tIn+"? Member", func(k []*Edge) (any, bool) {
+			m := k[2].Val.(memberV)
+			if arg(k[0]) != "=" || len(m.values) != 1 || x.values[m.kind] != 1 || x.afterEvent[k[0].From] {
+				return nil, false
+			}
+			return memberFilter(x, m, false)
+		}),
+		rule("Filter", 0.1, "Member "+tCmp, func(k []*Edge) (any, bool) { // "at Batel only"
+			m := k[0].Val.(memberV)
+			if arg(k[1]) != "=" || len(m.values) != 1 || x.values[m.kind] != 1 || x.afterEvent[k[0].From] {
+				return nil, false
+			}
+			return memberFilter(x, m, false)
+		}),
 		rule("Filter", 0.1, tCmp+" Filter", func(k []*Edge) (any, bool) {
 			f, ok := k[1].Val.(filterV)
 			return f, ok && strings.HasPrefix(f.id, "flag:") && !f.neg && f.members == nil && arg(k[0]) == "="
@@ -324,4 +341,69 @@ func byBefore(r *lexicon.Reading, i int, drop, whole []bool) bool {
 		}
 	}
 	return false
+}
+
+// valueKinds counts the named values of each kind in the question (the positions where
+// one ends): stores, cities, states, products, payment types, origins, channels.
+func valueKinds(r *lexicon.Reading) map[string]int {
+	at := map[string]map[int]bool{}
+	for _, m := range r.Matches {
+		var kind string
+		switch m.Cat {
+		case lexicon.CatStore:
+			kind = "store"
+		case lexicon.CatCity:
+			kind = "city"
+		case lexicon.CatState:
+			kind = "state"
+		case lexicon.CatProduct:
+			kind = "product"
+		case semantic.CatValue:
+			kind, _, _ = strings.Cut(m.Arg, ":")
+		default:
+			continue
+		}
+		if at[kind] == nil {
+			at[kind] = map[int]bool{}
+		}
+		at[kind][m.To] = true // "no pix" and "pix" are one value
+	}
+	out := map[string]int{}
+	for k, v := range at {
+		out[k] = len(v)
+	}
+	return out
+}
+
+// afterEvent are the positions whose word comes right after an event's verb, past function
+// words ("compraram só na Batel", "bought at Batel only").
+func afterEvent(r *lexicon.Reading) map[int]bool {
+	out := map[int]bool{}
+	for _, m := range r.Matches {
+		if m.Cat != semantic.CatEvent {
+			continue
+		}
+		i := m.To
+		for i < len(r.Tokens) && isFunctionWord(r, i) {
+			out[i] = true
+			i++
+		}
+		out[i] = true
+	}
+	return out
+}
+
+// valueFrom maps the end of each value phrase of several words ("em dinheiro") to where
+// the longest one ending there starts.
+func valueFrom(r *lexicon.Reading) map[int]int {
+	out := map[int]int{}
+	for _, m := range r.Matches {
+		if m.Cat != semantic.CatValue || m.To-m.From < 2 {
+			continue
+		}
+		if f, ok := out[m.To]; !ok || m.From < f {
+			out[m.To] = m.From
+		}
+	}
+	return out
 }

@@ -115,6 +115,12 @@ func Tokenize(q string) []Token {
 			i += size
 			continue
 		}
+		if r == '÷' {
+			// a formula's division ("cancelados ÷ total"): a word of its own, never dropped
+			toks = append(toks, Token{Kind: Word, Raw: "÷", Norm: "÷"})
+			i += size
+			continue
+		}
 		if r == '/' && q[i-1] == ' ' && i+1 < len(q) && q[i+1] == ' ' {
 			// "email / whatsapp / sms": a slash between spaces lists (glued to its
 			// neighbours it is a date's or a period's, "fev/25", "tri/2025")

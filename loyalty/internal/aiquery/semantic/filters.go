@@ -363,6 +363,26 @@ func ContactMissing(attr string) *Filter {
 	return onCustomers("missing_"+attr, name, T("sem_"+attr, "no_"+attr), func() string { return "(" + col + " IS NULL OR " + col + " = '')" })
 }
 
+// ContactKnown keeps the customers with an e-mail, phone, document or birth date on file
+// ("clientes que têm e-mail", "customers who have a phone number"): the opposite of
+// ContactMissing; nil for another attribute.
+func ContactKnown(attr string) *Filter {
+	col, name := "", T("", "")
+	switch attr {
+	case "birth_date":
+		return BirthDateKnown()
+	case "email":
+		col, name = "c.email", T("com e-mail cadastrado", "with an e-mail on file")
+	case "phone":
+		col, name = "c.phone", T("com telefone cadastrado", "with a phone on file")
+	case "doc":
+		col, name = "c.doc", T("com documento (CPF/CNPJ) cadastrado", "with a document (CPF/CNPJ) on file")
+	default:
+		return nil
+	}
+	return onCustomers("known_"+attr, name, T("com_"+attr, "with_"+attr), func() string { return "(" + col + " IS NOT NULL AND " + col + " <> '')" })
+}
+
 // BirthDateKnown keeps the customers with a birth date: the base of age percentages
 // (customers without one are left out of age figures).
 func BirthDateKnown() *Filter {

@@ -40,6 +40,11 @@ type Measure struct {
 	// customer's balance), so "top 5 clientes por saldo" lists customers sorted by it.
 	PerRow *Attribute
 
+	// Over is what a Ratio or Average measure divides, said as a formula ("quantidade de
+	// cupons dividida pelo número de clientes que compraram"): the ids of its numerator
+	// and denominator measures
+	Over [2]string
+
 	rateOf   *Filter   // the condition of a Rate measure
 	growthOf []*Period // the periods of a growth measure
 	live     bool      // a Rate measure over the rows that count (false: over every row)
@@ -76,7 +81,7 @@ var (
 		Expr: "COALESCE(sum(v.value), 0)", Alias: T("faturamento", "revenue"),
 		Name: T("faturamento", "revenue"),
 		Def:  T("soma do valor das vendas", "sum of the sales' value")}
-	AverageTicket = &Measure{ID: "average_ticket", Fact: Sales, Kind: Average, Words: W("ticket medio|tkt medio|tiquete medio|ticket|tkt|ticket medio de venda|valor medio do cupom|valor medio por cupom|valor medio por venda|cesta media|tm|ticket medio por compra|valor medio da compra|valor medio das compras|valor medio de compra|gasto medio por compra|media por compra|media por venda|media por cupom|tiquete|ticket medio de compra|valor medio por pedido|ticket medio por pedido", "average ticket|avg ticket|ticket|ticket size|ticket value|aov|average order value|average order|average basket|average basket value|average purchase value|average sale value|average sale|average transaction value|atv|basket size|average check|avg order value|avg order|avg basket|average transaction|avg transaction|average ticket size|avg ticket size|mean order value|mean ticket|avg sale|average receipt|average spend per purchase|average spend per order|avg spend per order|average spend per visit|spend per visit|spend per transaction|average order size|avg order size"), Keys: keys("avg value|avg sales value|avg value sell|avg sales|avg sell"),
+	AverageTicket = &Measure{ID: "average_ticket", Over: [2]string{"revenue", "sales_count"}, Fact: Sales, Kind: Average, Words: W("ticket medio|tkt medio|tiquete medio|ticket|tkt|ticket medio de venda|valor medio do cupom|valor medio por cupom|valor medio por venda|cesta media|tm|ticket medio por compra|valor medio da compra|valor medio das compras|valor medio de compra|gasto medio por compra|media por compra|media por venda|media por cupom|tiquete|ticket medio de compra|valor medio por pedido|ticket medio por pedido", "average ticket|avg ticket|ticket|ticket size|ticket value|aov|average order value|average order|average basket|average basket value|average purchase value|average sale value|average sale|average transaction value|atv|basket size|average check|avg order value|avg order|avg basket|average transaction|avg transaction|average ticket size|avg ticket size|mean order value|mean ticket|avg sale|average receipt|average spend per purchase|average spend per order|avg spend per order|average spend per visit|spend per visit|spend per transaction|average order size|avg order size"), Keys: keys("avg value|avg sales value|avg value sell|avg sales|avg sell"),
 		Expr: "round(avg(v.value), 2)", Alias: T("ticket_medio", "average_ticket"),
 		Name: T("ticket médio", "average ticket"),
 		Def:  T("valor médio de uma venda (faturamento / número de vendas)", "average value of a sale (revenue / number of sales)")}
@@ -92,11 +97,11 @@ var (
 		Expr: "min(v.value)", Alias: T("menor_venda", "smallest_sale"),
 		Name: T("menor venda", "smallest sale"),
 		Def:  T("o menor valor de uma venda", "the lowest value of one sale")}
-	RevenuePerBuyer = &Measure{ID: "revenue_per_buyer", Fact: Sales, Kind: Ratio, Words: W("gasto medio por cliente|gasto por cliente|media de gasto por cliente|valor medio por cliente|media gasta por cliente|gasto medio por comprador|ticket por cliente|faturamento por cliente|receita por cliente", "average spend per customer|spend per customer|revenue per customer|revenue per buyer|average spend per buyer|spend per head|revenue per head|arpu|average revenue per user|average revenue per customer|avg revenue per customer|average customer spend|avg spend per customer|average spend per member|spend per member|revenue per member|avg spend per buyer"), Keys: keys("avg spend customers|avg value customers"),
+	RevenuePerBuyer = &Measure{ID: "revenue_per_buyer", Over: [2]string{"revenue", "buyers"}, Fact: Sales, Kind: Ratio, Words: W("gasto medio por cliente|gasto por cliente|media de gasto por cliente|valor medio por cliente|media gasta por cliente|gasto medio por comprador|ticket por cliente|faturamento por cliente|receita por cliente", "average spend per customer|spend per customer|revenue per customer|revenue per buyer|average spend per buyer|spend per head|revenue per head|arpu|average revenue per user|average revenue per customer|avg revenue per customer|average customer spend|avg spend per customer|average spend per member|spend per member|revenue per member|avg spend per buyer"), Keys: keys("avg spend customers|avg value customers"),
 		Expr: "round(sum(v.value) / NULLIF(count(DISTINCT v.customer_id), 0), 2)", Alias: T("gasto_medio_por_cliente", "average_spend_per_customer"),
 		Name: T("gasto médio por cliente", "average spend per customer"),
 		Def:  T("faturamento dividido pelos clientes que compraram", "revenue divided by the customers who bought")}
-	SalesPerBuyer = &Measure{ID: "sales_per_buyer", Fact: Sales, Kind: Ratio, Words: W("compras por cliente|media de compras por cliente|vendas por cliente", "purchases per customer|sales per customer|average purchases per customer"), Keys: keys("avg sales customers"),
+	SalesPerBuyer = &Measure{ID: "sales_per_buyer", Over: [2]string{"sales_count", "buyers"}, Fact: Sales, Kind: Ratio, Words: W("compras por cliente|media de compras por cliente|vendas por cliente", "purchases per customer|sales per customer|average purchases per customer"), Keys: keys("avg sales customers"),
 		Expr: "round(count(*)::numeric / NULLIF(count(DISTINCT v.customer_id), 0), 2)", Alias: T("compras_por_cliente", "purchases_per_customer"),
 		Name: T("média de compras por cliente", "average purchases per customer"),
 		Def:  T("número de vendas dividido pelos clientes que compraram", "number of sales divided by the customers who bought")}
@@ -422,4 +427,15 @@ func ShareOfTotal(m *Measure) (*Measure, error) {
 		Name:  T("participação no total de "+m.Name.PT+" (%)", "share of total "+m.Name.EN+" (%)"),
 		Def:   T("100 × valor do grupo / soma de todos os grupos", "100 × the group's value / the sum over every group"),
 	}, nil
+}
+
+// RatioOf is the model's measure that divides the measure num by den ("revenue" over
+// "sales_count": the average ticket), or nil when the model has none.
+func RatioOf(num, den string) *Measure {
+	for _, m := range Measures {
+		if m.Over == [2]string{num, den} {
+			return m
+		}
+	}
+	return nil
 }
