@@ -486,7 +486,7 @@ var Terminals = []Term{
 	{CatTo, "", W("a|ao|ate", "to|through|thru|until|till")},
 	// a second count among the rows a first one counted ("quantos resgates ... e quantos
 	// desses estão pendentes", "and of those, how many accept email")
-	{CatAmong, "", W("desses|dessas|destes|destas|dentre esses|dentre essas|dentre eles|dentre elas|entre esses|entre essas|desse total|desse grupo|deste grupo|dos quais|das quais", "of those|of these|among those|among these|out of those|out of these|from those|of which|of that group|of this group")},
+	{CatAmong, "", W("desses|dessas|destes|destas|deles|delas|dentre esses|dentre essas|dentre eles|dentre elas|entre esses|entre essas|entre eles|entre elas|desse total|desse grupo|deste grupo|dos quais|das quais", "of those|of these|of them|among those|among these|among them|out of those|out of these|out of them|from those|of which|of that group|of this group")},
 	{CatAgain, "", W("novamente|de novo|outra vez|voltaram a|voltou a|denovo|voltaram|voltou|voltar|retornaram|retornou", "again|once more|come back|came back|returned|return|came again")},
 	{CatBoth, "", W("ambos|ambas|as duas|os dois|nas duas|nos dois|em ambas|tanto|tambem|tb|tbm|tambem em|tambem na|tambem no", "both|both of|each of|also|as well as|and also")},
 	{CatBefore2, "", W("antes|anteriormente|ja tinham|ja tinha|anterior|precedente", "before|previously|earlier|had already|previous|prior|preceding")},

@@ -1,0 +1,31 @@
+package grammar
+
+import "testing"
+
+// The classes of the seventh round (issue 24) that were answered silently wrong: a count
+// and a sub-count of the same rows ("quantos deles", "how many of them"), read as one
+// count narrowed by the second condition. Paraphrases written for these tests, in both
+// languages; what cannot be compiled is refused, never answered with one column.
+func TestSubcountClasses(t *testing.T) {
+	runClasses(t, []classCases{
+		{"a count and how many of them: the second column counts the first one's rows that also meet the condition", map[string]want{
+			"qtos clientes a savassi tem e qtos deles aceitam sms":                                {measures: []string{"customers", "customers_among_optin_sms"}, filters: []string{"owner_store"}},
+			"quantos clientes ativos temos e quantos deles compraram em maio":                     {measures: []string{"customers", "customers_among_bought_at"}, filters: []string{"active_active"}},
+			"quantas clientes se cadastraram em janeiro, e quantas delas compraram em fevereiro?": {measures: []string{"customers", "customers_among_bought_at"}, period: "2025-01-01"},
+			"how many customers does Batel have and how many of them use the app":                 {measures: []string{"customers", "customers_among_app_user"}, filters: []string{"owner_store"}},
+			"how many customers signed up in January and how many of them bought in May":          {measures: []string{"customers", "customers_among_bought_at"}, period: "2025-01-01"},
+			"number of active members, and how many among them accept email?":                     {measures: []string{"customers", "customers_among_optin_e_mail"}},
+			// a second count that cannot be compiled as a condition on the first one's rows
+			"the number of buyers per month and how many of them were first-time buyers": {refuse: true},
+			"quantos compradores por mês e quantos deles eram novos":                     {refuse: true},
+		}},
+		{"rows named without a measure, then how many of them: one count of those rows", map[string]want{
+			"Clientes com mais de 500 pontos: quantos deles compraram em abril?": {measures: []string{"customers"}},
+			"customers from Batel - how many of them accept SMS?":                {measures: []string{"customers"}},
+		}},
+		{"each of them, cada um deles: a pronoun of one row each, not a second count", map[string]want{
+			"who were the three biggest spenders in 2024 and how much did each of them spend?": {measures: []string{"revenue"}, limit: 3},
+			"quantos clientes compraram em maio e quanto cada um deles gastou em média?":       {sql: []string{"AS gasto_medio_por_cliente"}},
+		}},
+	})
+}
