@@ -27,5 +27,17 @@ func TestSubcountClasses(t *testing.T) {
 			"who were the three biggest spenders in 2024 and how much did each of them spend?": {measures: []string{"revenue"}, limit: 3},
 			"quantos clientes compraram em maio e quanto cada um deles gastou em média?":       {sql: []string{"AS gasto_medio_por_cliente"}},
 		}},
+		{"with, have, use the app: its users; through, via, from the app: the origin APP", map[string]want{
+			"avg points balance of active members w/ the app":      {measures: []string{"balance_average"}, filters: []string{"active_active", "app_user"}},
+			"how many customers with the app accept WhatsApp?":     {measures: []string{"customers"}, filters: []string{"app_user", "optin_whatsapp"}},
+			"quantos clientes ativos têm o app":                    {measures: []string{"customers"}, filters: []string{"active_active", "app_user"}},
+			"saldo médio dos clientes com o aplicativo":            {filters: []string{"app_user"}},
+			"quantos clientes sem o app":                           {measures: []string{"customers"}, filters: []string{"not_app_user"}},
+			"how many customers without the app bought in May?":    {filters: []string{"not_app_user", "bought_at"}},
+			"how many customers do not use the app":                {filters: []string{"not_app_user"}},
+			"how many customers signed up through the app in May?": {sql: []string{"c.origin = 'APP'"}},
+			"quantos clientes se cadastraram pelo app em maio":     {sql: []string{"c.origin = 'APP'"}},
+			"customers who came from the app":                      {sql: []string{"c.origin = 'APP'"}},
+		}},
 	})
 }
