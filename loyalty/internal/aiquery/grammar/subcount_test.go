@@ -39,5 +39,15 @@ func TestSubcountClasses(t *testing.T) {
 			"quantos clientes se cadastraram pelo app em maio":     {sql: []string{"c.origin = 'APP'"}},
 			"customers who came from the app":                      {sql: []string{"c.origin = 'APP'"}},
 		}},
+		{"two conditions on one noun joined by e / and: both apply", map[string]want{
+			"quantos clientes ativos e com email":                             {measures: []string{"customers"}, filters: []string{"active_active", "present_email"}},
+			"how many customers are active and have an email":                 {filters: []string{"active_active", "present_email"}},
+			"clientes inativos e com telefone cadastrado, quantos são?":       {filters: []string{"active_inactive", "present_phone"}},
+			"how many active customers with a phone number and with the app?": {filters: []string{"active_active", "present_phone", "app_user"}},
+			"quantos clientes ativos e que aceitam sms":                       {filters: []string{"active_active", "optin_sms"}},
+			"quantos clientes ativos e sem cpf":                               {filters: []string{"active_active", "missing_doc"}},
+			// the attribute alone is a column to list, never a condition
+			"liste o email dos clientes ativos": {list: true, filters: []string{"active_active"}},
+		}},
 	})
 }

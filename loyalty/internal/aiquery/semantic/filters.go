@@ -363,6 +363,21 @@ func ContactMissing(attr string) *Filter {
 	return onCustomers("missing_"+attr, name, T("sem_"+attr, "no_"+attr), func() string { return "(" + col + " IS NULL OR " + col + " = '')" })
 }
 
+// ContactPresent keeps the customers with the attribute filled in ("com email", "with a
+// phone"): the complement of ContactMissing.
+func ContactPresent(attr string) *Filter {
+	col, name := "c.email", T("com e-mail cadastrado", "with an e-mail on file")
+	switch attr {
+	case "phone":
+		col, name = "c.phone", T("com telefone cadastrado", "with a phone on file")
+	case "doc":
+		col, name = "c.doc", T("com documento (CPF/CNPJ) cadastrado", "with a document (CPF/CNPJ) on file")
+	case "birth_date":
+		return BirthDateKnown()
+	}
+	return onCustomers("present_"+attr, name, T("com_"+attr, "with_"+attr), func() string { return "(" + col + " IS NOT NULL AND " + col + " <> '')" })
+}
+
 // BirthDateKnown keeps the customers with a birth date: the base of age percentages
 // (customers without one are left out of age figures).
 func BirthDateKnown() *Filter {
