@@ -49,5 +49,13 @@ func TestSubcountClasses(t *testing.T) {
 			// the attribute alone is a column to list, never a condition
 			"liste o email dos clientes ativos": {list: true, filters: []string{"active_active"}},
 		}},
+		{"several measures asked for one row: every one, a column each", map[string]want{
+			"preciso numa linha só: pontos creditados, pontos debitados e pontos resgatados em abril": {measures: []string{"points_credited", "points_debited", "points_redeemed"}},
+			"pontos creditados, debitados e resgatados em maio, em uma linha":                         {measures: []string{"points_credited", "points_debited", "points_redeemed"}},
+			"revenue, number of sales and average ticket for May in one row":                          {measures: []string{"revenue", "sales_count", "average_ticket"}},
+			"email, whatsapp and sms opt-in rates, all in one row":                                    {sql: []string{"percent_e_mail", "percent_whatsapp", "percent_sms"}},
+			// a row word with a breakdown still answers a row per group
+			"faturamento por loja numa linha": {measures: []string{"revenue"}, dims: []string{"store"}},
+		}},
 	})
 }
