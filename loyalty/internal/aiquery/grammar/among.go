@@ -1,6 +1,8 @@
 package grammar
 
 import (
+	"slices"
+
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/lexicon"
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
 )
@@ -34,9 +36,18 @@ func amongAt(clauses []clauseV) int {
 // assembleAmong reads the question's first request (the clauses before at) and adds the
 // count among its rows that the clauses from at on ask for.
 func assembleAmong(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan, at int) (*semantic.Request, error) {
-	if !amongShaped(clauses[at:]) {
+	cannot := fail("não consegui contar \"desses\": diga a condição dos que quer contar", "I could not count \"of those\": say the condition of the ones to count")
+	if clauses[at].kind == "agg" && !amongShaped(clauses[at:]) && measuredBefore(clauses[:at]) {
+		// "quantos deles", "how many of them" after a count: a second column of the first
+		// one's rows; read as a pronoun it would narrow the first count and drop it
+		// ("the number of buyers and how many of them were first-time buyers")
+		return nil, cannot
+	}
+	if !amongShaped(clauses[at:]) || !measuredBefore(clauses[:at]) {
 		// "e desses quantos já fizeram alguma compra": a measure of its own, the word
-		// pointing back as a pronoun does (several.go)
+		// pointing back as a pronoun does (several.go); so is a count after rows named
+		// without a measure ("clientes cadastrados em março: quantos deles compraram"),
+		// whose first part is the population, not a column
 		cls := append([]clauseV(nil), clauses...)
 		y := *x
 		y.pronouns = append([]int(nil), x.pronouns...)
@@ -48,7 +59,6 @@ func assembleAmong(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenS
 		}
 		return assemble(&y, lang, cls, spans)
 	}
-	cannot := fail("não consegui contar \"desses\": diga a condição dos que quer contar", "I could not count \"of those\": say the condition of the ones to count")
 	req, err := assemble(x, lang, clauses[:at], spans[:at])
 	if err != nil {
 		return nil, err
@@ -97,7 +107,7 @@ func assembleAmong(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenS
 func amongKept(r *lexicon.Reading) *lexicon.Reading {
 	var under []bool
 	for _, m := range r.Matches {
-		if m.Cat == semantic.CatAmong && m.Typos == 0 {
+		if m.Cat == semantic.CatAmong && m.Typos == 0 && !insidePronoun(r, m) {
 			if under == nil {
 				under = make([]bool, len(r.Tokens))
 			}
@@ -112,12 +122,39 @@ func amongKept(r *lexicon.Reading) *lexicon.Reading {
 	out := *r
 	out.Matches = nil
 	for _, m := range r.Matches {
-		if m.Cat == semantic.CatFiller && under[m.From] {
+		if (m.Cat == semantic.CatFiller || m.Cat == semantic.CatPronoun) && under[m.From] {
+			continue
+		}
+		if m.Cat == semantic.CatAmong && insidePronoun(r, m) {
 			continue
 		}
 		out.Matches = append(out.Matches, m)
 	}
 	return &out
+}
+
+// measuredBefore reports whether the clauses before a second count ask for a measure of their
+// own (a count or a measure), so that "of them" adds a column beside it.
+func measuredBefore(clauses []clauseV) bool {
+	for _, c := range clauses {
+		switch c.kind {
+		case "measures", "aggs":
+			return true
+		case "agg":
+			if string(c.v.(marker)) == "count" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// insidePronoun reports whether an "among" match is part of a longer pronoun ("of them" in
+// "each of them", "deles" in "cada um deles"): that is the pronoun, one row each.
+func insidePronoun(r *lexicon.Reading, a lexicon.Match) bool {
+	return slices.ContainsFunc(r.Matches, func(m lexicon.Match) bool {
+		return m.Cat == semantic.CatPronoun && m.From <= a.From && m.To >= a.To && m.To-m.From > a.To-a.From
+	})
 }
 
 // amongShaped reports whether clauses are a second count among the rows before: a count

@@ -2282,11 +2282,11 @@ func knownFilter(a *semantic.Attribute, missing bool) (any, bool) {
 	if a.Owner != semantic.Customers {
 		return nil, false
 	}
-	f := semantic.ContactKnown(a.ID)
+	f := semantic.ContactPresent(a.ID)
 	if missing {
 		f = semantic.ContactMissing(a.ID)
 	}
-	if f == nil || f.ID == "missing_"+a.ID && semantic.ContactKnown(a.ID) == nil {
+	if f == nil || f.ID == "missing_"+a.ID && semantic.ContactPresent(a.ID) == nil {
 		return nil, false
 	}
 	return filterV{id: "known:" + a.ID + ":" + strconv.FormatBool(missing), resolve: fixed(f)}, true

@@ -50,7 +50,7 @@ func TestSpecPhrasingClasses(t *testing.T) {
 		"quantos clientes têm e-mail cadastrado":                                                            {sql: []string{"c.email IS NOT NULL AND c.email <> ''"}},
 		"how many customers don't have a phone number":                                                      {sql: []string{"c.phone IS NULL OR c.phone = ''"}},
 		"how many customers have a birth date":                                                              {sql: []string{"c.birth_date IS NOT NULL"}},
-		"quantas vendas tivemos em maio com telefone":                                                       {refuse: true}, // a detail beside a count: never dropped
+		"quantas vendas tivemos em maio com telefone":                                                       {measures: []string{"sales_count"}, filters: []string{"present_phone"}}, // a detail beside a count: never dropped (read as the customers with a phone on file, h-subcount's flag)
 
 		// column specs: the columns asked shape the answer
 		"Crescimento % do ticket médio de abril/2025 em relação a abril/2024. Só o percentual.":                                               {measures: []string{"average_ticket_growth"}},

@@ -363,10 +363,10 @@ func ContactMissing(attr string) *Filter {
 	return onCustomers("missing_"+attr, name, T("sem_"+attr, "no_"+attr), func() string { return "(" + col + " IS NULL OR " + col + " = '')" })
 }
 
-// ContactKnown keeps the customers with an e-mail, phone, document or birth date on file
-// ("clientes que têm e-mail", "customers who have a phone number"): the opposite of
+// ContactPresent keeps the customers with an e-mail, phone, document or birth date on file
+// ("com email", "clientes que têm e-mail", "with a phone"): the complement of
 // ContactMissing; nil for another attribute.
-func ContactKnown(attr string) *Filter {
+func ContactPresent(attr string) *Filter {
 	col, name := "", T("", "")
 	switch attr {
 	case "birth_date":
@@ -380,7 +380,7 @@ func ContactKnown(attr string) *Filter {
 	default:
 		return nil
 	}
-	return onCustomers("known_"+attr, name, T("com_"+attr, "with_"+attr), func() string { return "(" + col + " IS NOT NULL AND " + col + " <> '')" })
+	return onCustomers("present_"+attr, name, T("com_"+attr, "with_"+attr), func() string { return "(" + col + " IS NOT NULL AND " + col + " <> '')" })
 }
 
 // BirthDateKnown keeps the customers with a birth date: the base of age percentages

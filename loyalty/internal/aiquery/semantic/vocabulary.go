@@ -229,7 +229,11 @@ var Flags = []*Flag{
 	{ID: "pending", Words: W("pendente|pendentes|em aberto|aguardando|em andamento|aguardando aprovacao|em processamento|processando|a aplicar|nao processados", "pending|open|awaiting|unapplied|not applied|in progress|processing|on hold|not yet applied|not processed yet|awaiting approval|still pending"), Filter: statusFilter("pending", T("pendentes", "pending"))},
 	{ID: "applied", Words: W("aplicado|aplicados|aplicada|aplicadas|efetivados|efetivadas|concluidos|concluidas", "applied|completed|fulfilled|confirmed"), Filter: statusFilter("applied", T("aplicados", "applied"))},
 	{ID: "expired", Words: W("expirado|expirados|expirada|expiradas|expiraram|vencido|vencidos|vencidas|venceram|expirou|caducados|caducadas|caducaram|perderam a validade|vencida|venceu|perdidos por validade", "expired|lapsed|timed out|past expiry|past their expiry|no longer valid|out of date"), Filter: statusFilter("expired", T("expirados", "expired"))},
-	{ID: "app_user", Words: W("usam o app|usa o app|usuarios do app|usuarios do aplicativo|usam o aplicativo|usuario do app|usam nosso app|usam o nosso app|usam nosso aplicativo|usa nosso app", "app users|app user|use the app|uses the app|using the app|use our app|uses our app|using our app|use our mobile app"), Filter: func() *Filter { return AppUser(true) }, Neg: func() *Filter { return AppUser(false) }},
+	{ID: "app_user", Words: W("usam o app|usa o app|usuarios do app|usuarios do aplicativo|usam o aplicativo|usuario do app|usam nosso app|usam o nosso app|usam nosso aplicativo|usa nosso app|com o app|com app|com o aplicativo|com aplicativo|com o nosso app|tem o app|tem app|tem o aplicativo|tem o nosso app|que tem o app|baixaram o app|instalaram o app", "app users|app user|use the app|uses the app|using the app|use our app|uses our app|using our app|use our mobile app|with the app|with app|with our app|with the mobile app|w/ the app|w/ app|have the app|has the app|having the app|have our app|who have the app|installed the app|downloaded the app"), Filter: func() *Filter { return AppUser(true) }, Neg: func() *Filter { return AppUser(false) }},
+	// "com o app", "with the app", "have the app" are the app's users (above); "sem o app",
+	// "without the app" the others. "the app" alone, or after a sign-up ("pelo app",
+	// "through the app"), is the origin APP (Values).
+	{ID: "no_app_user", Words: W("sem o app|sem app|sem o aplicativo|sem aplicativo|sem o nosso app", "without the app|without app|without our app|w/o the app|w/o app"), Filter: func() *Filter { return AppUser(false) }, Neg: func() *Filter { return AppUser(true) }},
 	{ID: "female", Words: W("mulher|mulheres|feminino|feminina|femininos", "female|females|women|woman"), Filter: func() *Filter { return Gender("F", T("mulheres", "women")) }},
 	{ID: "male", Words: W("homem|homens|masculino|masculina|masculinos", "male|males|men|man"), Filter: func() *Filter { return Gender("M", T("homens", "men")) }},
 	{ID: "birthday", Words: W("aniversariante|aniversariantes|aniversario|aniversarios|fazem aniversario|faz aniversario|fazendo aniversario|aniversariam|aniversaria|aniversariando|fazem anos|faz anos|completam anos|completa anos|nascidos|nascidas|nasceram|nasceu|nascido|nascida|aniversario cai|aniversarios caem|aniversario e|aniversario fica|aniversario caia", "birthday falls|birthdays fall|birthday that falls|birthdays that fall|birthday which falls|birthday is|birthdays are|birthday lands|birthday comes|bday falls|bday is|born|were born|was born|birthday|birthdays|bday|bdays|b day|have their birthday|have a birthday|has a birthday|celebrating birthdays|celebrate their birthday|celebrating their birthday|birthday customers|birthday members"), Filter: Birthday},
@@ -251,11 +255,15 @@ var Flags = []*Flag{
 	{ID: "optin_none", Words: W("nenhum canal", "no channel|none of the channels"), Filter: func() *Filter { return OptInAny(false) }, Neg: func() *Filter { return OptInAny(false) }},
 	{ID: "running", Words: W("vigente|vigentes|em vigor|valendo|validas|valida|no ar|rodando|rodaram|rodou|estiveram ativas|estavam ativas", "running|live|ongoing|current|ran|were running|were active|was running|was active"), Filter: PromotionActive},
 	{ID: "addons", Words: W("adicional|adicionais", "add-on|add-ons|addon|addons"), Filter: AddOns},
-	{ID: "no_email", Words: missingWords(W("email|e mail", "email|e mail|an email")), Filter: func() *Filter { return ContactMissing("email") }, Neg: func() *Filter { return ContactKnown("email") }},
+	{ID: "no_email", Words: missingWords(W("email|e mail", "email|e mail|an email")), Filter: func() *Filter { return ContactMissing("email") }, Neg: func() *Filter { return ContactPresent("email") }},
+	{ID: "with_email", Words: presentWords(W("email|e mail", "email|e mail|an email")), Filter: func() *Filter { return ContactPresent("email") }, Neg: func() *Filter { return ContactMissing("email") }},
 	{ID: "zero_balance", Words: W("zerado|zerados|zerada|zeradas|sem saldo|sem pontos|saldo zero|saldo zerado", "zero balance|no points|no balance|zeroed|with zero points"), Filter: func() *Filter { return BalanceThreshold(Equal, 0) }},
-	{ID: "no_phone", Words: missingWords(W("telefone|celular", "phone|a phone|phone number|a phone number")), Filter: func() *Filter { return ContactMissing("phone") }, Neg: func() *Filter { return ContactKnown("phone") }},
-	{ID: "no_birth_date", Words: missingWords(W("data de nascimento|nascimento|data de aniversario", "birth date|a birth date|date of birth|a date of birth|birthdate|dob")), Filter: func() *Filter { return ContactMissing("birth_date") }, Neg: func() *Filter { return ContactKnown("birth_date") }},
-	{ID: "no_doc", Words: missingWords(W("cpf|cnpj|documento", "document|a document|cpf|a cpf|tax id|a tax id")), Filter: func() *Filter { return ContactMissing("doc") }, Neg: func() *Filter { return ContactKnown("doc") }},
+	{ID: "no_phone", Words: missingWords(W("telefone|celular", "phone|a phone|phone number|a phone number")), Filter: func() *Filter { return ContactMissing("phone") }, Neg: func() *Filter { return ContactPresent("phone") }},
+	{ID: "with_phone", Words: presentWords(W("telefone|celular", "phone|a phone|phone number|a phone number")), Filter: func() *Filter { return ContactPresent("phone") }, Neg: func() *Filter { return ContactMissing("phone") }},
+	{ID: "no_birth_date", Words: missingWords(W("data de nascimento|nascimento|data de aniversario", "birth date|a birth date|date of birth|a date of birth|birthdate|dob")), Filter: func() *Filter { return ContactMissing("birth_date") }, Neg: func() *Filter { return ContactPresent("birth_date") }},
+	{ID: "with_birth_date", Words: presentWords(W("data de nascimento|nascimento|data de aniversario", "birth date|a birth date|date of birth|a date of birth|birthdate|dob")), Filter: func() *Filter { return ContactPresent("birth_date") }, Neg: func() *Filter { return ContactMissing("birth_date") }},
+	{ID: "no_doc", Words: missingWords(W("cpf|cnpj|documento", "document|a document|cpf|a cpf|tax id|a tax id")), Filter: func() *Filter { return ContactMissing("doc") }, Neg: func() *Filter { return ContactPresent("doc") }},
+	{ID: "with_doc", Words: presentWords(W("cpf|cnpj|documento", "document|a document|cpf|a cpf|tax id|a tax id")), Filter: func() *Filter { return ContactPresent("doc") }, Neg: func() *Filter { return ContactMissing("doc") }},
 }
 
 // missingWords are the ways to say that a customer's attribute is not on file, from the
@@ -267,6 +275,19 @@ func missingWords(attr Words) Words {
 	}
 	for _, a := range attr.EN {
 		w.EN = append(w.EN, "without "+a, "no "+a, "missing "+a, a+" is null", a+" is missing", a+" is empty", a+" is blank")
+	}
+	return w
+}
+
+// presentWords is how a question says that an attribute is filled in: "com email", "email
+// preenchido", "with a phone", "have an email". The attribute alone is a column to list.
+func presentWords(attr Words) Words {
+	var w Words
+	for _, a := range attr.PT {
+		w.PT = append(w.PT, "com "+a, "tem "+a, "que tem "+a, a+" preenchido", a+" preenchida", a+" informado", a+" informada", a+" cadastrado", a+" cadastrada")
+	}
+	for _, a := range attr.EN {
+		w.EN = append(w.EN, "with "+a, "have "+a, "has "+a, "having "+a, a+" on file", a+" is filled", a+" filled in")
 	}
 	return w
 }
@@ -511,7 +532,7 @@ var Terminals = []Term{
 	{CatTo, "", W("a|ao|ate", "to|through|thru|until|till")},
 	// a second count among the rows a first one counted ("quantos resgates ... e quantos
 	// desses estão pendentes", "and of those, how many accept email")
-	{CatAmong, "", W("desses|dessas|destes|destas|dentre esses|dentre essas|dentre eles|dentre elas|entre esses|entre essas|desse total|desse grupo|deste grupo|dos quais|das quais", "of those|of these|among those|among these|out of those|out of these|from those|of which|of that group|of this group")},
+	{CatAmong, "", W("desses|dessas|destes|destas|deles|delas|dentre esses|dentre essas|dentre eles|dentre elas|entre esses|entre essas|entre eles|entre elas|desse total|desse grupo|deste grupo|dos quais|das quais", "of those|of these|of them|among those|among these|among them|out of those|out of these|out of them|from those|of which|of that group|of this group")},
 	{CatAgain, "", W("novamente|de novo|outra vez|voltaram a|voltou a|denovo|voltaram|voltou|voltar|retornaram|retornou", "again|once more|come back|came back|returned|return|came again")},
 	{CatBoth, "", W("ambos|ambas|as duas|os dois|nas duas|nos dois|em ambas|tanto|tambem|tb|tbm|tambem em|tambem na|tambem no", "both|both of|each of|also|as well as|and also")},
 	{CatBefore2, "", W("antes|anteriormente|ja tinham|ja tinha|anterior|precedente", "before|previously|earlier|had already|previous|prior|preceding")},
