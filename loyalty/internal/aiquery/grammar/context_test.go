@@ -34,7 +34,7 @@ func TestBackgroundSentences(t *testing.T) {
 			"The totems went live in March. How many customers signed up at a totem this year?":                 {refuse: true},
 			"Cash payments were sluggish at Batel lately. How many sales did Batel have this month?":            {refuse: true},
 			"Os clientes sem app reclamaram bastante. Quantos clientes a Savassi tem?":                          {refuse: true},
-			"faz um ranking das lojas pelo faturamento de maio? quero ver se a Batel passou a Savassi":          {refuse: true},
+			"Mudamos os totens de lugar em janeiro. Quantos clientes se cadastraram no totem este ano?":         {refuse: true},
 			"Faturamento de maio. Líquido e acumulado, por favor.":                                              {refuse: true},
 			"Quanto a loja Batel vendeu em maio? Quero ver se a Savassi ficou pra trás":                         {refuse: true},
 			"New customers were hard to come by at Batel. How many customers signed up at Batel in May?":        {refuse: true},
