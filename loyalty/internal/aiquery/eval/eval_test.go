@@ -57,13 +57,15 @@ var thresholds = map[string]struct {
 	"fresh-g": {0.80, 0},
 	"fresh-h": {0.83, 0},
 	"fresh-i": {0.95, 0},
-	"fresh-j": {0.84, 0},
+	"fresh-j": {0.86, 0},
 	"fresh-k": {0.63, 0},
-	"fresh-l": {0.55, 0},
-	"fresh-m": {0.62, 0},
+	"fresh-l": {0.63, 0},
+	"fresh-m": {0.65, 0},
 	"fresh-n": {0.75, 1},
-	"fresh-o": {0.56, 1},
-	"fresh-p": {0.42, 2},
+	"fresh-o": {0.66, 0},
+	"fresh-p": {0.78, 0},
+	"fresh-q": {0.33, 4},
+	"fresh-r": {0.37, 1},
 }
 
 // extra: the interpreter author's own questions (paraphrases of dev questions with their
