@@ -727,6 +727,9 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	if err := a.flaggedAfterMeasure(x); err != nil {
 		return nil, err
 	}
+	if err := a.rowsAfterBreakdown(x); err != nil {
+		return nil, err
+	}
 	for _, i := range a.all("filter") {
 		a.used[i] = true
 		fv := clauses[i].v.(filterV)

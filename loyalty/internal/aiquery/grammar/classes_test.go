@@ -32,6 +32,14 @@ type classCases struct {
 // every word, or are refused.
 func TestSilentWrongClasses(t *testing.T) {
 	runClasses(t, []classCases{
+		{"rows named after a measure, its breakdown and a conjunction ask for a second measure: refused, never dropped", map[string]want{
+			"faturamento por loja e vendas por loja em maio":    {refuse: true},
+			"receita por cidade e cupons por cidade no ano":     {refuse: true},
+			"points credited by store and redemptions by store": {refuse: true},
+			"revenue per store and sales per month in May":      {refuse: true},
+			"faturamento e vendas por loja em maio":             {measures: []string{"revenue", "sales_count"}},
+			"revenue and number of sales per store in May":      {measures: []string{"revenue", "sales_count"}},
+		}},
 		{"a ranking by a measure some groups have no value of puts those last", map[string]want{
 			"qual loja cresceu mais de março para abril em faturamento":      {measures: []string{"revenue_growth"}, limit: 1, sql: []string{"DESC NULLS LAST"}},
 			"which store had the biggest revenue growth from March to April": {measures: []string{"revenue_growth"}, sql: []string{"DESC NULLS LAST"}},

@@ -209,6 +209,25 @@ func (a *assembly) flaggedAfterMeasure(x *env) error {
 	return nil
 }
 
+// rowsAfterBreakdown refuses rows named after a measure, its breakdown and a conjunction
+// ("faturamento por loja e vendas por loja", "revenue per store and sales per month"): the
+// rows ask for a second measure, never for the first one's rows said again (before, the
+// second measure was dropped).
+func (a *assembly) rowsAfterBreakdown(x *env) error {
+	measured := false
+	for i, c := range a.clauses {
+		rows := c.kind == "subject" || c.kind == "noun"
+		if !measured || i < 2 || !rows || a.clauses[i-1].kind != "breakdown" {
+			measured = measured || rows || c.kind == "measures"
+			continue
+		}
+		if slices.ContainsFunc(x.ands, func(p int) bool { return p >= a.spans[i-1].to && p < a.spans[i].from }) {
+			return fail("a pergunta pede outra medida depois da divisão; pergunte uma de cada vez ou diga as medidas juntas (\"faturamento e vendas por loja\")", "the question asks for another measure after the breakdown; ask one at a time or say the measures together (\"revenue and sales per store\")")
+		}
+	}
+	return nil
+}
+
 // entryKindsAgree refuses entries of one kind said beside measures of points entries of
 // another kind only ("pontos creditados em maio nos estornos", "points credited in the
 // reversal entries"): the credits are not reversals; no measure reads those entries.
