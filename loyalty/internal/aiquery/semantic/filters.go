@@ -367,7 +367,8 @@ func ContactMissing(attr string) *Filter {
 // ("com email", "clientes que têm e-mail", "with a phone"): the complement of
 // ContactMissing; nil for another attribute.
 func ContactPresent(attr string) *Filter {
-	col, name := "", T("", "")
+	var col string
+	var name Text
 	switch attr {
 	case "birth_date":
 		return BirthDateKnown()
