@@ -557,6 +557,13 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	if subj != nil && subj.signupStore != "" {
 		filters = append(filters, filterV{id: "signup_store", resolve: fixed(semantic.SignupStoreCode(subj.signupStore))})
 	}
+	if subj != nil && subj.at != nil {
+		place, ok := activityPlace(x, subj)
+		if !ok {
+			return nil, fail("não sei onde aplicar o lugar da compra", "I cannot tell where the place of the activity applies")
+		}
+		filters = append(filters, place)
+	}
 	if len(measures) == 0 && len(asked) == 0 && (agg == "sum" || agg == "avg") && subj.event != nil && !subj.neg {
 		// "how much did customer X spend": the amount of the customers' activity
 		if m, ok := composeScattered(agg, nil, subj.event.ID, false); ok && joins(m.Fact, subj.noun.Fact) {
@@ -1192,6 +1199,8 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 					return nil, fail("\"desde\" de quê?", "\"since\" when?")
 				}
 				p = nil
+			} else if fact == semantic.Customers && a.signupPeriodOnly(x) {
+				p = nil
 			}
 			rate, err = semantic.RateOf(fact, cond, p)
 			if fact == semantic.Customers && cond.UsesPeriod && !x.signup && !usesPeriod(resolved) {
@@ -1778,6 +1787,30 @@ func activityFilter(s *subjectV) filterV {
 		x := e.Activity(yes)
 		return x, x.Applies(f, nil) || x.UsesPeriod
 	}}
+}
+
+// activityPlace is the place of subj's activity as a filter: on the activity's own rows
+// (the buyers of a store are counted from its sales), or on customers, those with rows of
+// the activity there.
+func activityPlace(x *env, subj *subjectV) (filterV, bool) {
+	v, ok := memberFilter(x, *subj.at, false)
+	if !ok {
+		return filterV{}, false
+	}
+	member := v.(filterV)
+	act := subj.event.Activity(true)
+	of := semantic.ActivityFact(act)
+	return filterV{id: "activity_at", resolve: func(f *semantic.Fact) (*semantic.Filter, bool) {
+		if f != semantic.Customers {
+			return member.resolve(f)
+		}
+		cond, ok := member.resolve(of)
+		if !ok {
+			return nil, false
+		}
+		where, err := semantic.ActivityWhere(act, cond)
+		return where, err == nil
+	}}, true
 }
 
 // composeScattered reads a measure from an aggregate, nouns and an event that are not

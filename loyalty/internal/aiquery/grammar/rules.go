@@ -395,6 +395,24 @@ func productions(x *env) []*Rule {
 			s.signupStore = m.values[0]
 			return s, true
 		}),
+		// "clientes que compraram na Savassi", "who bought at stores in Campinas": the place
+		// belongs to the activity (its rows), never to the customers' own store
+		rule("Subject", -0.1, tNoun+" "+tWho+"? "+tEvent+" "+tIn+"? Member", func(k []*Edge) (any, bool) {
+			v, ok := subject(k[0], arg(k[2]), false, false)
+			if !ok {
+				return nil, false
+			}
+			return activityAt(v.(subjectV), k[4].Val.(memberV))
+		}),
+		rule("Subject", -0.1, tPerson+" "+tEvent+" "+tIn+"? Member", func(k []*Edge) (any, bool) {
+			v, ok := subjectOf("customers", arg(k[1]), false)
+			if !ok {
+				return nil, false
+			}
+			s := v.(subjectV)
+			s.person, s.singular = true, true
+			return activityAt(s, k[3].Val.(memberV))
+		}),
 		// "clientes sem compras", "customers with no purchases", "nunca fizeram nenhuma
 		// compra": a noun of what customers do stands for the doing
 		rule("Subject", 0, tNoun+" "+tWho+"? "+tNever+"? "+tNeg+"? "+tNeg+"? "+tNoun, func(k []*Edge) (any, bool) {
@@ -571,18 +589,10 @@ func productions(x *env) []*Rule {
 
 		// ---- members and filters
 		rule("Member", 0, tStore, func(k []*Edge) (any, bool) { return memberV{kind: "store", values: []string{arg(k[0])}}, true }),
-		rule("Member", 0, tNoun+" "+tFrom+"? "+tStore, func(k []*Edge) (any, bool) {
-			if arg(k[0]) != "stores" {
-				return nil, false
-			}
-			return memberV{kind: "store", values: []string{arg(k[2])}}, true
-		}),
-		rule("Member", 0, tStore+" "+tNoun, func(k []*Edge) (any, bool) {
-			if arg(k[1]) != "stores" {
-				return nil, false
-			}
-			return memberV{kind: "store", values: []string{arg(k[0])}}, true
-		}),
+		// "a loja Savassi", "the Savassi store", "the Campinas shop", "as lojas de Minas": a
+		// place said with the noun of stores is the same place
+		rule("Member", 0, tNoun+" "+tFrom+"? Member", func(k []*Edge) (any, bool) { return placeOfStores(arg(k[0]), k[2].Val.(memberV)) }),
+		rule("Member", 0, "Member "+tNoun, func(k []*Edge) (any, bool) { return placeOfStores(arg(k[1]), k[0].Val.(memberV)) }),
 		// "cadastrados na loja X", "signed up at the X store": where the event happened
 		rule("Filter", 0, tEvent+" "+tIn+"? Member", func(k []*Edge) (any, bool) {
 			m := k[2].Val.(memberV)
@@ -1491,6 +1501,15 @@ func bandDim(noun string, bv bandsV) (any, bool) {
 }
 
 // memberOfDim is a value named with its dimension ("estado de SP", "app origin").
+// placeOfStores is place m said with noun: the stores named, or the stores of a city or
+// state, when noun is the stores'.
+func placeOfStores(noun string, m memberV) (any, bool) {
+	if noun != "stores" || (m.kind != "store" && m.kind != "city" && m.kind != "state") {
+		return nil, false
+	}
+	return m, true
+}
+
 func memberOfDim(dim string, m memberV) (any, bool) {
 	kinds := map[string]string{"state": "state", "city": "city", "store": "store", "payment_type": "payment", "origin": "origin", "product": "product"}
 	if kinds[dim] != m.kind {
@@ -1819,6 +1838,21 @@ func subject(e *Edge, event string, neg, again bool) (any, bool) {
 			return nil, false
 		}
 	}
+	return s, true
+}
+
+// activityAt is subject s whose activity took place at m: a store, or the stores of a
+// city or state.
+func activityAt(s subjectV, m memberV) (any, bool) {
+	if s.event == nil || s.event.Activity == nil || semantic.ActivityFact(s.event.Activity(true)) == nil {
+		return nil, false
+	}
+	switch m.kind {
+	case "store", "city", "state":
+	default:
+		return nil, false
+	}
+	s.at = &m
 	return s, true
 }
 

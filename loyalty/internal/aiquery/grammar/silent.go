@@ -285,7 +285,17 @@ func ever(fv filterV) filterV {
 // sign-up in the question's one period ("% of customers who signed up in Q1 who have
 // bought"): the period is the sign-up's, and the activity has none of its own.
 func signupCohort(x *env, a *assembly, subj *subjectV, measures []*semantic.Measure) bool {
-	if !x.signup || subj.neg || subj.event.ID == "signup" || subj.noun.Fact != semantic.Customers || len(measures) != 1 || measures[0].Fact != semantic.Customers {
+	if subj.neg || subj.event.ID == "signup" || subj.noun.Fact != semantic.Customers || len(measures) != 1 || measures[0].Fact != semantic.Customers {
+		return false
+	}
+	return a.signupPeriodOnly(x)
+}
+
+// signupPeriodOnly reports whether the question's one period dates the customers' sign-up
+// (it names a sign-up and no other period): what the cohort did is then at any time ("%
+// dos cadastros de jan a mar que fizeram pelo menos 1 compra").
+func (a *assembly) signupPeriodOnly(x *env) bool {
+	if !x.signup {
 		return false
 	}
 	periods := 0

@@ -31,6 +31,9 @@ type subjectV struct {
 	singular bool
 	// signupStore: the customers signed up at this store ("cadastrados na loja X")
 	signupStore string
+	// at: the place of the customers' activity ("clientes que compraram na Savassi"):
+	// its rows, never the customers' own store
+	at *memberV
 	// person: named by "quem", "who": the customers themselves are asked for (a list)
 	person bool
 	// rankedBy: the subject's groups are ranked ("which 3 stores had the most purchases")
@@ -42,7 +45,11 @@ func (v subjectV) key() string {
 	if v.event != nil {
 		e = v.event.ID
 	}
-	return fmt.Sprintf("s:%s:%s:%v:%v:%v:%s:%v", v.noun.ID, e, v.neg, v.again, v.singular, v.signupStore, v.person)
+	at := ""
+	if v.at != nil {
+		at = v.at.kind + "=" + strings.Join(v.at.values, ",")
+	}
+	return fmt.Sprintf("s:%s:%s:%v:%v:%v:%s:%v:%s", v.noun.ID, e, v.neg, v.again, v.singular, v.signupStore, v.person, at)
 }
 
 // memberV is a named value of a dimension: stores, cities, states, payment types,

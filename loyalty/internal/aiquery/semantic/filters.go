@@ -51,6 +51,9 @@ type Filter struct {
 	// atStore: the same total per customer over the sales of one store only ("gastaram
 	// mais de R$ 100 na loja Centro"); nil when the filter is no such total
 	atStore func(code string) *Filter
+	// activityOf: the fact whose rows the filter says a customer has in the period
+	// (Bought: sales, Redeemed: redemptions); nil for any other filter
+	activityOf *Fact
 }
 
 type pin struct {
@@ -896,7 +899,11 @@ func activity(id string, of *Fact, yes bool, did, didNot Text) *Filter {
 	if !yes {
 		id, name, sl, not = "not_"+id, didNot, T("sem_"+slug(did.PT), "no_"+slug(did.EN)), "NOT "
 	}
-	return &Filter{ID: id, Name: name, Slug: sl, UsesPeriod: true, build: func(f *Fact, p *Period) (string, []string, bool) {
+	var rowsOf *Fact
+	if yes {
+		rowsOf = of
+	}
+	return &Filter{ID: id, Name: name, Slug: sl, UsesPeriod: true, activityOf: rowsOf, build: func(f *Fact, p *Period) (string, []string, bool) {
 		j, ok := customerJoin(f)
 		if !ok {
 			return "", nil, false
@@ -1198,6 +1205,37 @@ func HasRowsWith(of *Fact, x *Filter) (*Filter, error) {
 				rows += " AND " + p.Cond(strings.Replace(of.Time, of.Alias+".", "x.", 1))
 			}
 			return fmt.Sprintf("EXISTS (SELECT 1 FROM %s.%s x WHERE %s)", Schema, of.View, rows), joins(j), true
+		}}, nil
+}
+
+// ActivityFact is the fact whose rows activity filter act looks for (sales for Bought),
+// nil when act is no activity a customer did.
+func ActivityFact(act *Filter) *Fact { return act.activityOf }
+
+// ActivityWhere is activity act kept to the rows meeting cond, written for the activity's
+// fact: "clientes que compraram na Savassi" bought at Savassi, whatever their own store.
+func ActivityWhere(act, cond *Filter) (*Filter, error) {
+	of := act.activityOf
+	if of == nil {
+		return nil, fmt.Errorf("%q is no activity", act.ID)
+	}
+	c, js, ok := cond.build(of, nil)
+	if !ok {
+		return nil, fmt.Errorf("no %s %s", of.ID, cond.ID)
+	}
+	rowsAlias := func(sql string) string { return strings.ReplaceAll(sql, of.Alias+".", "x.") }
+	from := Schema + "." + of.View + " x"
+	for _, j := range js {
+		from += " " + rowsAlias(j)
+	}
+	where := rowsAlias(c)
+	return &Filter{ID: act.ID + "_" + cond.ID, Name: T(act.Name.PT+" ("+cond.Name.PT+")", act.Name.EN+" ("+cond.Name.EN+")"), Slug: act.Slug, UsesPeriod: true,
+		build: func(f *Fact, p *Period) (string, []string, bool) {
+			j, ok := customerJoin(f)
+			if !ok {
+				return "", nil, false
+			}
+			return fmt.Sprintf("EXISTS (SELECT 1 FROM %s WHERE %s AND %s)", from, customerRows(of, "x", p), where), joins(j), true
 		}}, nil
 }
 
