@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -61,7 +62,7 @@ type Options struct {
 // compared at the precision both sides show (at most 2 decimals; a whole gold number needs
 // a whole answer), a column may carry the opposite sign throughout (debits as negatives),
 // dates and timestamps by value (a date matches a timestamp of that day, a "2025-03" label
-// the month's start), weekday names their ISO number, and aliased names each other. When
+// the month's start, a year 2024 the year's first day), weekday names their ISO number, and aliased names each other. When
 // it does not match, the reason says what differs.
 func Compare(gold, got Result, o Options) (bool, string) {
 	switch {
@@ -338,6 +339,8 @@ type pairing struct {
 	prec    precision
 	negate  bool
 	relabel bool
+	// year: gold years (2024) against the answer's year starts (2024-01-01)
+	year bool
 }
 
 type matcher struct {
@@ -397,6 +400,9 @@ func (m *matcher) candidates(j int) []pairing {
 				out = append(out, p)
 			}
 		}
+		if isYears(gcol) && yearStarts(xcol) {
+			out = append(out, pairing{k: k, year: true})
+		}
 		if m.o.FreeLabels && isText(gcol) && samePartition(m.keys(gcol, base, false), m.keys(xcol, base, true)) {
 			rl := base
 			rl.relabel = true
@@ -404,6 +410,29 @@ func (m *matcher) candidates(j int) []pairing {
 		}
 	}
 	return out
+}
+
+// isYears reports whether col holds whole numbers that read as years (2024).
+func isYears(col []value) bool {
+	for _, v := range col {
+		if v.kind != kNumber || !v.num.IsInt() || v.num.Num().Int64() < 1900 || v.num.Num().Int64() > 2100 {
+			return false
+		}
+	}
+	return len(col) > 0
+}
+
+// yearStarts reports whether col holds the first day of years (a year's label as a date).
+func yearStarts(col []value) bool {
+	for _, v := range col {
+		if v.kind != kTime {
+			return false
+		}
+		if t := v.t.In(Location); t.YearDay() != 1 || t.Hour() != 0 || t.Minute() != 0 || t.Second() != 0 || t.Nanosecond() != 0 {
+			return false
+		}
+	}
+	return len(col) > 0
 }
 
 func isText(col []value) bool {
@@ -443,6 +472,14 @@ func (m *matcher) key(v value, p pairing, answer bool) string {
 	if v.raw != "" {
 		if e, ok := m.o.Aliases[aliasKey(v.raw)]; ok {
 			return "e:" + e
+		}
+	}
+	if p.year {
+		switch v.kind {
+		case kNumber:
+			return "y:" + v.num.RatString()
+		case kTime:
+			return "y:" + strconv.Itoa(v.t.In(Location).Year())
 		}
 	}
 	switch v.kind {
