@@ -195,7 +195,8 @@ func TestRulesReadPhrasingClasses(t *testing.T) {
 		{"store", "quantos clientes da loja Centro compraram este mês", []string{"c.store_code_owner = 'L01'"}},
 		{"store", "how many Centro customers redeemed this year", []string{"c.store_code_owner = 'L01'"}},
 		{"store", "quantos clientes compraram na loja Centro este mês", []string{"v.store_code = 'L01'"}},
-		{"store", "customers who shopped at Centro last month", []string{"v.store_code = 'L01'"}},
+		// a noun phrase with no count lists the customers: those with a sale at Centro last month
+		{"store", "customers who shopped at Centro last month", []string{"x.store_code = 'L01'", "interval '1 month'", "c.name AS customer"}},
 		{"store", "quantos clientes a loja Centro tem", []string{"c.store_code_owner = 'L01'"}},
 		{"store", "clientes cadastrados na loja Cambuí", []string{"c.store_code = 'L03'"}},
 	}
