@@ -84,6 +84,16 @@ func thingGroup(a *assembly) bool {
 	return false
 }
 
+// nounOfDim is the subject noun of a dimension's groups (dimOfNoun's inverse).
+func nounOfDim(d *semantic.Dimension) *semantic.Noun {
+	for _, id := range []string{"stores", "customers", "products"} {
+		if n := semantic.NounByID(id); dimOfNoun(n) == d {
+			return n
+		}
+	}
+	return nil
+}
+
 // dimOfNoun is the dimension a subject noun breaks a report down by when it is ranked
 // ("top 3 lojas", "qual cliente").
 func dimOfNoun(n *semantic.Noun) *semantic.Dimension {
@@ -175,6 +185,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		}
 	}
 	actorEvent := ""
+	oftenSaid := false // "most often", "mais vezes" beside things ranked by what customers did
 	if second != nil && (a.has("rank") || a.has("group")) && subj.event == nil && second.event != nil && second.noun.Fact == semantic.Customers && subj.noun.Fact != semantic.Customers {
 		// "the three rewards customers redeemed the most": the customers are who acts; the
 		// first subject is ranked by their event
@@ -188,10 +199,28 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		// "which payment type do the clients use more, in number of sales": the customers
 		// are who acts; the group is ranked by the measure
 		subj = nil
-	} else if subj != nil && second == nil && subj.event == nil && !subj.neg && subj.noun.Fact == semantic.Customers && len(measures) == 0 && a.has("rank") && a.has("event") && thingGroup(a) {
+	} else if subj != nil && second == nil && !subj.neg && !subj.again && subj.at == nil && subj.signupStore == "" && subj.noun.Fact == semantic.Customers && len(measures) == 0 && a.has("rank") && (subj.event != nil || a.has("event")) && thingGroup(a) {
 		// "quais prêmios (que) o povo mais resgata", "quais lojas os clientes mais
-		// compram": the customers are who acts; the things are ranked by their event
+		// compram", "which rewards do customers redeem most often": the customers are who
+		// acts; the things asked for are the subject, ranked by their verb (its count when
+		// said "most often", "mais vezes"), never the customers
+		if subj.event != nil {
+			actorEvent = subj.event.ID
+		}
 		subj = nil
+		if i, ok := a.take("group"); ok {
+			g := clauses[i].v.(groupV)
+			if n := nounOfDim(g.dim); n != nil {
+				subj = &subjectV{noun: n, singular: g.singular}
+			} else {
+				a.used[i] = false
+			}
+		}
+		for _, i := range a.all("noun") {
+			if string(clauses[i].v.(marker)) == "times" && subj != nil {
+				a.used[i], oftenSaid = true, true
+			}
+		}
 	}
 	if second != nil {
 		// "which 3 stores had the most purchases", "who made the most purchases": the
@@ -371,7 +400,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		if d := dimOfNoun(subj.noun); ranked && d != nil {
 			// "clientes que mais gastaram", "produtos mais resgatados": the subject's groups
 			// ranked by what the event measures (of the subject when it takes part in it)
-			if m, ok := rankedMeasure(agg, subj.noun, event, perCust, d, a.has("rank")); ok {
+			if m, ok := rankedMeasure(agg, subj.noun, event, perCust, d, a.has("rank") && !oftenSaid); ok {
 				measures = []*semantic.Measure{m}
 				extraDims = append(extraDims, d)
 				if subj.singular {

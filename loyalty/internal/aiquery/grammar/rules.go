@@ -1260,13 +1260,13 @@ func productions(x *env) []*Rule {
 			if arg(k[1]) == "customer" && slices.Contains(x.afterNoun, k[0].From) {
 				return nil, false
 			}
-			return group(arg(k[1]))
+			return groupOf(arg(k[1]), k[1])
 		}),
 		rule("Group", 0, tWho+" "+tNoun, func(k []*Edge) (any, bool) {
 			if arg(k[1]) == "customers" && slices.Contains(x.afterNoun, k[0].From) {
 				return nil, false
 			}
-			return group(arg(k[1]))
+			return groupOf(arg(k[1]), k[1])
 		}),
 
 		// ---- attributes asked for: "telefone e email da X", "last purchase date of Y"
@@ -1890,10 +1890,21 @@ func group(id string) (any, bool) {
 	}
 	for _, d := range semantic.Dimensions {
 		if d.ID == id {
-			return groupV{d}, true
+			return groupV{dim: d}, true
 		}
 	}
 	return nil, false
+}
+
+// groupOf is the group a "which" and the word e name, singular when e is.
+func groupOf(id string, e *Edge) (any, bool) {
+	v, ok := group(id)
+	if !ok {
+		return nil, false
+	}
+	g := v.(groupV)
+	g.singular = singular(e)
+	return g, true
 }
 
 func joinMembers(a, b any, or bool) (any, bool) {

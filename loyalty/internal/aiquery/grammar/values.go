@@ -161,9 +161,19 @@ type rankV struct {
 func (v rankV) key() string { return fmt.Sprintf("r:%d:%d", v.order, v.limit) }
 
 // groupV is "qual loja", "which customer": the answer is one group of a dimension.
-type groupV struct{ dim *semantic.Dimension }
+// groupV is "which <noun>" ("quais lojas", "which reward"); singular: the noun is typed in
+// the singular.
+type groupV struct {
+	dim      *semantic.Dimension
+	singular bool
+}
 
-func (v groupV) key() string { return "g:" + v.dim.ID }
+func (v groupV) key() string {
+	if v.singular {
+		return "g:" + v.dim.ID + ":1"
+	}
+	return "g:" + v.dim.ID
+}
 
 // clauseV is one clause of the question.
 type clauseV struct {
