@@ -1346,6 +1346,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	for _, i := range a.all("rank") {
 		// "top 5 ... mais resgatados": one ranking said twice
 		r := clauses[i].v.(rankV)
+		if r.of != nil && !slices.ContainsFunc(a.req.Dims, func(d *semantic.Dimension) bool { return d == r.of || d.Restates(r.of) || r.of.Restates(d) }) {
+			// "biggest city first" says the order of the cities a breakdown makes; of
+			// groups the question does not break down by, it is no order of the answer
+			return nil, fail("a ordem pedida é de grupos que a pergunta não divide", "the order asked is of groups the question does not break down by")
+		}
 		if hasRank && rank.order != r.order && rank.order != semantic.Natural && r.order != semantic.Natural {
 			return nil, fail("a ordem pedida é contraditória", "the order asked for contradicts itself")
 		}

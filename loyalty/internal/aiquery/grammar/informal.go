@@ -154,7 +154,7 @@ func rankSized(o semantic.Order, n string) (any, bool) {
 	if v < 1 || v > 1000 {
 		return nil, false
 	}
-	return rankV{o, v}, true
+	return rankV{o, v, nil}, true
 }
 
 // upToNow is a period said "up to now" ("June until now", "até agora este mês"): a

@@ -1251,9 +1251,25 @@ func productions(x *env) []*Rule {
 		}),
 
 		// ---- ranking: "top 5", "os 10 ... que mais", "qual loja ... menos"
-		rule("Rank", 0, tTop+" Num?", func(k []*Edge) (any, bool) { return rankV{semantic.Descending, atoiOr(arg(k[1]), 0)}, true }),
-		rule("Rank", 0, tMost, func(k []*Edge) (any, bool) { return rankV{semantic.Descending, 0}, true }),
-		rule("Rank", 0, tLeast, func(k []*Edge) (any, bool) { return rankV{semantic.Ascending, 0}, true }),
+		rule("Rank", 0, tTop+" Num?", func(k []*Edge) (any, bool) { return rankV{semantic.Descending, atoiOr(arg(k[1]), 0), nil}, true }),
+		rule("Rank", 0, tMost, func(k []*Edge) (any, bool) { return rankV{semantic.Descending, 0, nil}, true }),
+		rule("Rank", 0, tLeast, func(k []*Edge) (any, bool) { return rankV{semantic.Ascending, 0, nil}, true }),
+		// the order said with "first" ("worst first", "maiores primeiro", "biggest city
+		// first"): the groups a breakdown of the question makes, said again
+		rule("Rank", 0, "Order "+tDim+"? "+tOrdinal, func(k []*Edge) (any, bool) {
+			if arg(k[2]) != "1" {
+				return nil, false
+			}
+			v := rankV{order: k[0].Val.(semantic.Order)}
+			if k[1] != nil {
+				if v.of = dimByID(arg(k[1])); v.of == nil {
+					return nil, false
+				}
+			}
+			return v, true
+		}),
+		rule("Order", 0, tMost, func(k []*Edge) (any, bool) { return semantic.Descending, true }),
+		rule("Order", 0, tLeast, func(k []*Edge) (any, bool) { return semantic.Ascending, true }),
 		// "quais prêmios | que o povo mais resgata": "que" right after a noun opens a
 		// relative clause whose subject is who acts, never "which customers"
 		rule("Group", 0, tWho+" "+tDim, func(k []*Edge) (any, bool) {

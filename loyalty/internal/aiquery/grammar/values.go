@@ -156,13 +156,21 @@ func (v periodV) key() string { return fmt.Sprintf("p:%s|%s|%v", v.p.From, v.p.T
 type rankV struct {
 	order semantic.Order
 	limit int
+	// of: the groups the order is said of ("biggest city first"): a breakdown of the
+	// question, said again
+	of *semantic.Dimension
 }
 
-func (v rankV) key() string { return fmt.Sprintf("r:%d:%d", v.order, v.limit) }
+func (v rankV) key() string {
+	of := ""
+	if v.of != nil {
+		of = v.of.ID
+	}
+	return fmt.Sprintf("r:%d:%d:%s", v.order, v.limit, of)
+}
 
-// groupV is "qual loja", "which customer": the answer is one group of a dimension.
-// groupV is "which <noun>" ("quais lojas", "which reward"); singular: the noun is typed in
-// the singular.
+// groupV is "qual loja", "which customer": the answer is one group of a dimension;
+// singular: the noun is typed in the singular ("which reward", not "which rewards").
 type groupV struct {
 	dim      *semantic.Dimension
 	singular bool
