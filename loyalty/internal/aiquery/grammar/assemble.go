@@ -4,6 +4,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
 )
@@ -82,6 +83,33 @@ func thingGroup(a *assembly) bool {
 		}
 	}
 	return false
+}
+
+// partInYears is period p, a part of one year (a quarter, a month, some days), in each of
+// the years compared: false unless years are whole years, p is not one and falls in one
+// of them or after both.
+func partInYears(p *semantic.Period, years periodsV) (periodsV, bool) {
+	if p.Start.IsZero() || p.Unit() == "year" || p.Kind == semantic.LastN || p.Kind == semantic.Since || p.Kind == semantic.Until {
+		return nil, false
+	}
+	var out periodsV
+	for _, y := range years {
+		if y.Unit() != "year" || y.Start.IsZero() || y.Start.Month() != time.January || y.Start.Day() != 1 {
+			return nil, false
+		}
+		q := p
+		for k := p.Start.Year() - y.Start.Year(); k > 0; k-- {
+			var ok bool
+			if q, ok = semantic.Earlier(q, "year"); !ok {
+				return nil, false
+			}
+		}
+		if q.Start.Year() != y.Start.Year() {
+			return nil, false // p is in a later year than both, or in neither
+		}
+		out = append(out, q)
+	}
+	return out, true
 }
 
 // nounOfDim is the subject noun of a dimension's groups (dimOfNoun's inverse).
@@ -1064,6 +1092,13 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		periods = slices.DeleteFunc(periods, func(p *semantic.Period) bool {
 			return slices.ContainsFunc(ps, func(q *semantic.Period) bool { return q.SameSpan(p) })
 		})
+		if len(periods) == 1 {
+			// "Q1 revenue, this year against last year", "de 1 a 18 de junho, esse ano vs
+			// ano passado": the part of a year in each of the years compared
+			if in, ok := partInYears(periods[0], ps); ok {
+				periods, ps = nil, in
+			}
+		}
 		periods = append(periods, ps...)
 		compared = true
 	}
