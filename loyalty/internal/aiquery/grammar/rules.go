@@ -328,16 +328,18 @@ func productions(x *env) []*Rule {
 		rule("Measures", 0, "Measure "+tVs+" Measures", func(k []*Edge) (any, bool) {
 			return append([]*semantic.Measure{k[0].Val.(measureV).m}, k[2].Val.([]*semantic.Measure)...), true
 		}),
-		// "pontos creditados vs resgatados": the second measure shares the first's noun
-		rule("Measures", 0, "Measure "+tAnd+" "+tEvent, func(k []*Edge) (any, bool) { return elided(k[0].Val.(measureV), arg(k[2])) }),
-		rule("Measures", 0, "Measure "+tVs+" "+tEvent, func(k []*Edge) (any, bool) { return elided(k[0].Val.(measureV), arg(k[2])) }),
-		// "quantos pontos foram creditados e quantos foram resgatados": the aggregate said again
-		rule("Measures", 0, "Measure "+tAnd+" "+tAgg+" "+tEvent, func(k []*Edge) (any, bool) {
-			if first := k[0].Val.(measureV); first.agg != "" && arg(k[2]) != first.agg && !(first.agg == "sum" && arg(k[2]) == "count") {
-				return nil, false // another aggregate is another measure ("how many ... and how much")
-			}
-			return elided(k[0].Val.(measureV), arg(k[3]))
+		// "pontos creditados vs resgatados", "pontos creditados, debitados e estornados",
+		// "quantos pontos foram creditados, quantos debitados e quantos estornados": each
+		// measure after the first shares its noun, the aggregate said again or not
+		rule("Elided", 0, tAgg+"? "+tEvent, func(k []*Edge) (any, bool) { return elidedV{{arg(k[0]), arg(k[1])}}, true }),
+		rule("Elided", 0, tAgg+"? "+tEvent+" "+tAnd+" Elided", func(k []*Edge) (any, bool) {
+			return append(elidedV{{arg(k[0]), arg(k[1])}}, k[3].Val.(elidedV)...), true
 		}),
+		rule("Elided", 0, tAgg+"? "+tEvent+" "+tVs+" Elided", func(k []*Edge) (any, bool) {
+			return append(elidedV{{arg(k[0]), arg(k[1])}}, k[3].Val.(elidedV)...), true
+		}),
+		rule("Measures", 0, "Measure "+tAnd+" Elided", func(k []*Edge) (any, bool) { return elided(k[0].Val.(measureV), k[2].Val.(elidedV)) }),
+		rule("Measures", 0, "Measure "+tVs+" Elided", func(k []*Edge) (any, bool) { return elided(k[0].Val.(measureV), k[2].Val.(elidedV)) }),
 
 		// ---- subjects: rows named without a measure, with what their customers did
 		rule("Subject", 0.2, tNoun, func(k []*Edge) (any, bool) { return subject(k[0], "", false, false) }),
@@ -1611,17 +1613,26 @@ func permutations(ws []string) [][]string {
 	return out
 }
 
-// elided is the second measure of "pontos creditados vs resgatados": the first's
-// aggregate and nouns with another event.
-func elided(first measureV, event string) (any, bool) {
+// elided are the measures of "pontos creditados vs resgatados", "quantos pontos foram
+// creditados, quantos debitados e quantos estornados": the first, then each event's with
+// the first's nouns and aggregate. An aggregate said again must be the first's ("how many
+// ... and how much" is another measure); a measure said twice is no list.
+func elided(first measureV, events elidedV) (any, bool) {
 	if len(first.nouns) == 0 {
 		return nil, false
 	}
-	v, ok := compose(first.agg, first.nouns, event, false)
-	if !ok || v.(measureV).m == first.m {
-		return nil, false
+	out := []*semantic.Measure{first.m}
+	for _, e := range events {
+		if e.agg != "" && first.agg != "" && e.agg != first.agg && !(first.agg == "sum" && e.agg == "count") {
+			return nil, false
+		}
+		v, ok := compose(first.agg, first.nouns, e.event, false)
+		if !ok || slices.Contains(out, v.(measureV).m) {
+			return nil, false
+		}
+		out = append(out, v.(measureV).m)
 	}
-	return []*semantic.Measure{first.m, v.(measureV).m}, true
+	return out, true
 }
 
 func subjectOf(noun, event string, neg bool) (any, bool) {

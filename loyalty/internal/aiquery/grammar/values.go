@@ -183,6 +183,12 @@ func (v groupV) key() string {
 	return "g:" + v.dim.ID
 }
 
+// elidedV are the events of measures said without their noun ("... e quantos
+// resgatados"), each with the aggregate said again, if any.
+type elidedV []struct{ agg, event string }
+
+func (v elidedV) key() string { return fmt.Sprintf("el:%v", []struct{ agg, event string }(v)) }
+
 // clauseV is one clause of the question.
 type clauseV struct {
 	kind string
