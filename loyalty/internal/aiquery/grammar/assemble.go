@@ -107,7 +107,9 @@ func partInYears(p *semantic.Period, years periodsV) (periodsV, bool) {
 		if q.Start.Year() != y.Start.Year() {
 			return nil, false // p is in a later year than both, or in neither
 		}
-		out = append(out, q)
+		c := *q
+		c.AsYear = y.Start.Year()
+		out = append(out, &c)
 	}
 	return out, true
 }
@@ -1167,6 +1169,15 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 				return nil, fail("não sei calcular essa diferença", "I cannot compute that difference")
 			}
 			measures = []*semantic.Measure{d}
+		case a.has("growth") && compared && a.onlyYearOverYear():
+			// "esse ano vs ano passado, quero ver o yoy": two years compared, and a word
+			// that names that comparison ("YoY", "a/a", "ano contra ano") and no growth
+			// word: the periods side by side, the comparison said again
+			for _, i := range a.all("growth") {
+				a.used[i] = true
+			}
+			a.take("vs")
+			extraDims = append(extraDims, semantic.ByPeriods(periods))
 		case a.has("growth"):
 			for _, i := range a.all("growth") {
 				a.used[i] = true // "YoY growth": one growth said twice

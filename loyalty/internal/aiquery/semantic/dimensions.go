@@ -386,15 +386,27 @@ func ByPeriods(periods []*Period) *Dimension {
 			return dimSQL{}, false
 		}
 		var whens, ors []string
+		byYear := true // "Q1, this year against last year": the rows are the years
+		for _, p := range periods {
+			byYear = byYear && p.AsYear != 0
+		}
 		for _, p := range periods {
 			if p.From == "" {
 				return dimSQL{}, false
 			}
-			whens = append(whens, fmt.Sprintf("WHEN %s THEN (%s)::date", p.Cond(f.Time), p.From))
+			if byYear {
+				whens = append(whens, fmt.Sprintf("WHEN %s THEN %d", p.Cond(f.Time), p.AsYear))
+			} else {
+				whens = append(whens, fmt.Sprintf("WHEN %s THEN (%s)::date", p.Cond(f.Time), p.From))
+			}
 			ors = append(ors, "("+p.Cond(f.Time)+")")
 		}
 		e := "CASE " + strings.Join(whens, " ") + " END"
-		return dimSQL{cols: []Column{col(e, T("periodo", "period"), l)}, order: e, where: "(" + strings.Join(ors, " OR ") + ")"}, true
+		name := T("periodo", "period")
+		if byYear {
+			name = T("ano", "year")
+		}
+		return dimSQL{cols: []Column{col(e, name, l)}, order: e, where: "(" + strings.Join(ors, " OR ") + ")"}, true
 	}}
 }
 
