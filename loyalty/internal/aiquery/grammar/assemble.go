@@ -1201,6 +1201,15 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		return nil, fail("há períodos demais na pergunta", "the question has too many periods")
 	}
 
+	if a.shareOfTotal() && !a.has("breakdown") && len(extraDims) == 0 && len(a.all("dim")) == 1 && !a.has("rank") && !a.has("group") {
+		// "payment mix this quarter as % of revenue", "mix de formas de pagamento": the
+		// groups a share of the total is of, named without "by"
+		i := a.all("dim")[0]
+		if d := dimByID(string(clauses[i].v.(marker))); d != nil && !d.Time {
+			a.used[i] = true
+			extraDims = append(extraDims, d)
+		}
+	}
 	// share: the percentage of rows (or of an additive measure) meeting a condition
 	if a.has("share") && len(a.req.Attrs) > 0 {
 		return nil, fail("um percentual não é uma lista", "a percentage is not a list")

@@ -188,6 +188,10 @@ var Events = []*Event{
 	{ID: "earn", Words: W(
 		"ganhar|ganhou|ganharam|ganham|ganho|ganhos|acumulou|acumularam|acumulado|acumulados|creditado|creditados|creditada|creditadas|creditaram|creditou|credito|creditos|emitido|emitidos|distribuido|distribuidos|concedido|concedidos|gerado|gerados|dados|demos|pontuou|pontuaram|pontuados|pontuadas|acumulam|acumula|acumulando|creditamos|distribuimos|concedemos|geramos|ganhos de pontos",
 		"earn|earned|earns|earning|credited|credit|credits|accrued|accumulated|awarded|issued|given|gave|we gave|granted|generated|gave out|given out|handed out|collected|collect|racked up|accrue|accrues|accruing|were awarded|were given|earnt|piled up")},
+	// what a payment type (or a store) was used for: the sales made with it ("a forma de
+	// pagamento mais usada", "the most used payment type"); the verb's present ("usam",
+	// "use") is a function word of other phrases ("clientes que usam o app")
+	{ID: "use", Words: W("usada|usado|usadas|usados|utilizada|utilizado|utilizadas|utilizados|popular|populares", "used|utilized|utilised|popular")},
 	{ID: "debit", Words: W("debitado|debitados|debitada|debitadas|debitaram|descontado|descontados|deduzido|deduzidos|debitados manualmente|debitado manualmente|debitadas manualmente|debitada manualmente|manualmente debitados", "debited|deducted|subtracted|manually debited|debited manually|manually deducted|deducted manually")},
 	{ID: "reverse", Words: W("estornado|estornados|estornada|estornadas|estornaram|revertidos", "reversed|charged back")},
 	{ID: "signup", When: CustomerSignupAttr, Words: W(
