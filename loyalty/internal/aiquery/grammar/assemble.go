@@ -928,6 +928,15 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	// "how much more did Centro sell than Ibirapuera": the difference of two members
 	diffPeriods, diffGroups := false, false
 	var codes []string
+	if g := a.all("growth"); len(g) > 0 && len(a.all("than")) == 0 {
+		// "which store grew the most from April to May, and by how much": the amount of
+		// the growth asked, said after it
+		for _, i := range a.all("diff") {
+			if i > g[0] {
+				a.used[i] = true
+			}
+		}
+	}
 	_, ok := a.take("diff")
 	for _, i := range a.all("diff") {
 		a.used[i] = true // "by how much did A's revenue exceed B's": one difference said twice
