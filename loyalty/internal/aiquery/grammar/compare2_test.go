@@ -77,7 +77,7 @@ func TestComparisonAndRankingHeads(t *testing.T) {
 			"which payment type was the most used at Batel in 2024, by number of sales": {measures: []string{"sales_count"}, dims: []string{"payment_type"}, limit: 1, filters: []string{"store_code"}},
 			"most used payment type in May":                                             {measures: []string{"sales_count"}, dims: []string{"payment_type"}, limit: 1, period: "2025-05-01"},
 			"the most popular payment method last month":                                {measures: []string{"sales_count"}, dims: []string{"payment_type"}, limit: 1},
-			"qual forma de pgto foi a mais usada na batel em 2024? em qtd de vendas":    {measures: []string{"sales_count"}, dims: []string{"payment_type"}, limit: 1, filters: []string{"store_codes"}},
+			"qual forma de pgto foi a mais usada na batel em 2024? em qtd de vendas":    {measures: []string{"sales_count"}, dims: []string{"payment_type"}, limit: 1, filters: []string{"store_code"}},
 			"qual forma de pagamento mais usada em maio":                                {measures: []string{"sales_count"}, dims: []string{"payment_type"}, limit: 1},
 			"qual a forma de pagamento mais utilizada este ano":                         {measures: []string{"sales_count"}, dims: []string{"payment_type"}, limit: 1},
 			// what else was "used" is not a sale
