@@ -1315,13 +1315,31 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		}
 		measures = []*semantic.Measure{rate}
 	}
-	a.take("vs") // "compare X e Y": the comparison is the breakdown of its members
+	if compareMembers != nil || len(extraDims) > 0 || len(measures) > 1 || len(periods) == 2 || a.has("breakdown") || len(a.req.Attrs) > 0 {
+		a.take("vs") // "compare X e Y": the comparison is the breakdown of its members
+	}
 	if compareMembers != nil {
 		d := memberDim(compareMembers.kind)
 		if d == nil {
 			return nil, fail("não sei comparar esses valores", "I cannot compare those values")
 		}
+		if sets, ok := a.memberSets(x, compareMembers, d, fact); ok {
+			d = sets // "dinheiro x cartão": a group of values is one row
+		}
 		extraDims = append(extraDims, d)
+	}
+	for _, i := range a.all("grouped") {
+		// "lump credit and debit together as card": the group a value of the question
+		// is, said again
+		kind, code, _ := strings.Cut(string(clauses[i].v.(marker)), ":")
+		for _, fv := range filters {
+			if fv.members != nil && fv.members.kind == kind && slices.Contains(fv.members.values, code) {
+				a.used[i] = true
+			}
+		}
+		if compareMembers != nil && compareMembers.kind == kind && slices.Contains(compareMembers.values, code) {
+			a.used[i] = true
+		}
 	}
 	a.req.Measures = measures
 	if len(a.req.Attrs) > 0 {
@@ -1553,6 +1571,30 @@ func (a *assembly) namedChoice() bool {
 		}
 	}
 	return false
+}
+
+// memberSets is the breakdown of compared values when one of them groups others
+// ("dinheiro x cartão": the credit and debit cards are one row): each value's own filter
+// names its row (semantic.BySets). False when no value is a group.
+func (a *assembly) memberSets(x *env, m *memberV, d *semantic.Dimension, fact *semantic.Fact) (*semantic.Dimension, bool) {
+	var fs []*semantic.Filter
+	grouped := false
+	for _, v := range m.values {
+		fv, ok := memberFilter(x, memberV{kind: m.kind, values: []string{v}}, false)
+		if !ok {
+			return nil, false
+		}
+		f, ok := fv.(filterV).resolve(fact)
+		if !ok || f == nil {
+			return nil, false
+		}
+		grouped = grouped || f.Grouped()
+		fs = append(fs, f)
+	}
+	if !grouped {
+		return nil, false
+	}
+	return semantic.BySets(d, fs...), true
 }
 
 // memberDim is the breakdown by the values of a kind of member.

@@ -103,6 +103,22 @@ func TestComparisonAndRankingHeads(t *testing.T) {
 			// a difference of two stores is not a growth
 			"how much more did Centro sell than Batel in May": {measures: []string{"revenue_difference"}},
 		}},
+		{"a group of values compared with another value is one row", map[string]want{
+			"this year, how many sales paid cash v card? lump credit and debit together as card": {measures: []string{"sales_count"}, dims: []string{"payment_type_set"}, sql: []string{"WHEN v.payment_type = 'cash' THEN 'cash'", "IN ('credit_card', 'debit_card') THEN 'card'"}},
+			"how many sales paid by cash vs card this year":                                      {measures: []string{"sales_count"}, dims: []string{"payment_type_set"}},
+			"revenue cash vs card in May":                                                        {measures: []string{"revenue"}, dims: []string{"payment_type_set"}, period: "2025-05-01"},
+			"vendas em dinheiro x cartão este ano":                                               {measures: []string{"sales_count"}, dims: []string{"payment_type_set"}, sql: []string{"THEN 'cartão'"}},
+			"vendas dinheiro x cartão em 2025, junta crédito e débito como cartão":               {measures: []string{"sales_count"}, dims: []string{"payment_type_set"}},
+			"faturamento pix x cartão por loja":                                                  {measures: []string{"revenue"}, dims: []string{"store", "payment_type_set"}},
+			"quantas vendas no cartão em maio":                                                   {measures: []string{"sales_count"}, sql: []string{"v.payment_type IN ('credit_card', 'debit_card')"}},
+			// values of their own stay one row each
+			"revenue credit card vs debit card in May": {measures: []string{"revenue"}, dims: []string{"payment_type"}},
+			// a grouping that is not the model's group is not read
+			"this year, how many sales paid cash v card? lump credit and pix together as card": {refuse: true},
+			"vendas dinheiro x cartão, junta crédito e pix como cartão":                        {refuse: true},
+			// a greeting card is the writer's work, never a payment
+			"QUAIS CLIENTES DA LOJA DA SAVASSI FAZEM ANIVERSARIO EM JULHO ? PRECISO MANDAR CARTÃO": {list: true},
+		}},
 		{"members compared", map[string]want{
 			"average basket at Copacabana compared wi Centro last month":       {measures: []string{"average_ticket"}, dims: []string{"store"}, filters: []string{"store_codes"}},
 			"avg ticket Savassi compared with Cambuí in April":                 {measures: []string{"average_ticket"}, dims: []string{"store"}, filters: []string{"store_codes"}},

@@ -613,6 +613,39 @@ func productions(x *env) []*Rule {
 			}
 			return memberV{kind: kind, values: []string{code}}, true
 		}),
+		// "lump credit and debit together as card", "junta crédito e débito como cartão":
+		// values taken as one group, said by the writer; it restates a group of the model
+		// with exactly those values (any other grouping is not read)
+		rule("Clause", 0, string(semantic.CatLump)+"? Members "+string(semantic.CatLump)+" Member", func(k []*Edge) (any, bool) {
+			if (k[0] != nil && arg(k[0]) != "verb") || arg(k[2]) != "as" {
+				return nil, false
+			}
+			parts, group := k[1].Val.(memberV), k[3].Val.(memberV)
+			if len(group.values) != 1 || !groupValue(group.kind, group.values[0]) || parts.or && len(parts.values) > 1 {
+				return nil, false
+			}
+			var codes []string
+			for _, v := range parts.values {
+				if parts.kind != group.kind {
+					return nil, false
+				}
+				c, _, _ := valueCodes(x, parts.kind, v)
+				codes = append(codes, c...)
+			}
+			g, _, _ := valueCodes(x, group.kind, group.values[0])
+			if !sameSet(codes, g) {
+				return nil, false
+			}
+			return clauseV{"grouped", marker(group.kind + ":" + group.values[0])}, true
+		}),
+		// "paid by card", "paid by cash": "by" there is the means, never a breakdown
+		rule("Member", 0, string(semantic.CatPaid)+" "+tBy+" "+tValue, func(k []*Edge) (any, bool) {
+			kind, code, _ := strings.Cut(arg(k[2]), ":")
+			if kind != "payment" {
+				return nil, false
+			}
+			return memberV{kind: kind, values: []string{code}}, true
+		}),
 		rule("Member", 0, tValue, func(k []*Edge) (any, bool) {
 			kind, code, _ := strings.Cut(arg(k[0]), ":")
 			return memberV{kind: kind, values: []string{code}}, true
@@ -2032,6 +2065,9 @@ func memberFilter(x *env, m memberV, neg bool) (any, bool) {
 			}
 		}
 		sf := semantic.PaymentType(codes, exact, label)
+		if len(m.values) == 1 && groupValue(m.kind, m.values[0]) {
+			sf = semantic.PaymentGroup(codes, exact, label) // "cartão": credit and debit
+		}
 		if m.kind == "origin" {
 			sf = semantic.Origin(codes, exact, label)
 		}
@@ -2098,6 +2134,37 @@ func valueCodes(x *env, kind, code string) ([]string, bool, semantic.Text) {
 		return vw.Codes, false, vw.Label
 	}
 	return []string{code}, contains(known, code), semantic.T(code, code)
+}
+
+// sameSet reports whether a and b hold the same strings.
+func sameSet(a, b []string) bool {
+	for _, x := range a {
+		if !contains(b, x) {
+			return false
+		}
+	}
+	for _, x := range b {
+		if !contains(a, x) {
+			return false
+		}
+	}
+	return true
+}
+
+// groupValue reports whether the value code of a kind is a group of other values
+// (semantic.ValueWord.Group).
+func groupValue(kind, code string) bool {
+	vw := valueWord(kind, code)
+	return vw != nil && vw.Group
+}
+
+func valueWord(kind, code string) *semantic.ValueWord {
+	for _, vw := range semantic.ValueWords {
+		if vw.Kind == kind && vw.Code == code {
+			return vw
+		}
+	}
+	return nil
 }
 
 func contains(list []string, s string) bool {

@@ -66,6 +66,7 @@ const (
 	CatPaid     Category = "paid"      // pago, paid with: introduces a payment type
 	CatManner   Category = "manner"    // como, how: asks the way something was done ("como o pessoal pagou")
 	CatOptIn    Category = "optin"     // aceitam, opted in: before a contact channel
+	CatLump     Category = "lump"      // arg verb, as: "lump credit and debit together as card", "junta crédito e débito como cartão"
 	CatPerson   Category = "person"    // quem, who: customers, listed
 	CatHave     Category = "have"      // tem, com, have, with: before what customers hold
 	CatMany     Category = "many"      // varias, multiple: more than one
@@ -317,6 +318,10 @@ type ValueWord struct {
 	Codes  []string
 	Label  Text
 	Words  Words
+	// Group: the value is a group of others of its kind ("cartão": credit and debit
+	// cards), its Codes theirs; compared with another value it is one row, not one per
+	// value it groups
+	Group bool
 }
 
 // ValueWords are the values the model names without the catalogue's help. The catalogue's
@@ -325,6 +330,9 @@ var ValueWords = []*ValueWord{
 	{Kind: "payment", Code: "pix", Codes: []string{"pix"}, Label: T("pix", "pix"), Words: W("pix|no pix|via pix|com pix|pelo pix", "pix|via pix|with pix")},
 	{Kind: "payment", Code: "credit_card", Codes: []string{"credit_card", "credit"}, Label: T("cartão de crédito", "credit card"), Words: W("cartao de credito|cartoes de credito|credito|no credito|cc", "credit card|credit cards|credit|cc")},
 	{Kind: "payment", Code: "debit_card", Codes: []string{"debit_card", "debit"}, Label: T("cartão de débito", "debit card"), Words: W("cartao de debito|cartoes de debito|no debito", "debit card|debit cards")},
+	// a greeting card is not a payment: "mandar cartão", "birthday card" are words of the
+	// writer's work (Fillers "work")
+	{Kind: "payment", Code: "card", Codes: []string{"credit_card", "credit", "debit_card", "debit"}, Group: true, Label: T("cartão", "card"), Words: W("cartao|cartoes|no cartao|com cartao|em cartao|pelo cartao|cartao credito ou debito|cartao de credito ou debito|credito ou debito|credito e debito|credito + debito", "card|cards|by card|on card|with card|with a card|card payments|credit or debit|credit and debit|credit + debit|credit or debit card|credit and debit cards")},
 	{Kind: "payment", Code: "cash", Codes: []string{"cash"}, Label: T("dinheiro", "cash"), Words: W("dinheiro|em dinheiro|no dinheiro|especie|em especie|na especie", "cash|in cash")},
 	{Kind: "payment", Code: "meal_voucher", Codes: []string{"meal_voucher", "voucher"}, Label: T("vale-refeição", "meal voucher"), Words: W("vale|vale refeicao|vale alimentacao|vr|va|voucher", "voucher|vouchers|meal voucher|meal vouchers")},
 	{UsedBy: "app_user", Kind: "origin", Code: "APP", Codes: []string{"APP"}, Label: T("app", "app"), Words: W("app|aplicativo|pelo app|via app|no app|do app|pelo aplicativo", "app|the app|through the app|via the app|from the app|in the app|mobile app")},
@@ -460,6 +468,11 @@ var Terminals = []Term{
 	{CatOr, "", W("ou", "or")},
 	{CatDocWord, "", W("cpf|cnpj|documento|doc|do cpf|de cpf|com cpf", "cpf|cnpj|document|doc|tax id|id")},
 	{CatOptIn, "", W("liberado|liberados|liberou|consentimento|deram consentimento|aceitam|aceita|aceitaram|aceitar|aceitam receber|aceita receber|autorizam|autorizaram|optaram|optaram por|opt in|optin|fizeram opt in|com opt in|inscritos em|assinam", "opted in|opted in to|opt in|optin|opted into|accept|accepts|accepted|agreed to|subscribed|subscribed to|signed up for|gave consent|gave consent for|consent|consented|consented to|allowed")},
+	// values taken as one group, said by the writer ("lump credit and debit together as
+	// card", "junta crédito e débito como cartão"): the grammar checks the group named is
+	// the model's group of those values
+	{CatLump, "verb", W("junta|junte|juntar|juntando|agrupa|agrupe|agrupar|agrupando|soma|some|somando|considera|considere|conta|conte|trata|trate", "lump|lumping|group|grouping|combine|combining|merge|merging|put|treat|treating|count|counting")},
+	{CatLump, "as", W("como|juntos como|juntas como|agrupados como|agrupadas como|somados como|somadas como|como se fosse|tudo como", "together as|as|grouped as|grouped together as|combined as|as one|as a single|lumped as|all as")},
 	{CatPaid, "", W("pago|paga|pagos|pagas|pagamento|pagamentos|pagou|pagaram|pgto|pagto|pgtos|pagtos", "paid|paying|payment|payments|pay|pmt|pmts|pymt|pymts")},
 	// "nenhum", "none": a negative quantifier, which Portuguese also says after another
 	// negation ("não fizeram nenhuma compra": one negation, not two; package grammar)
@@ -502,7 +515,7 @@ var Terminals = []Term{
 	{CatMost, "", W("mais|maior|maiores|melhor|melhores|que mais|quem mais|do maior para o menor|do maior pro menor|do maior pra menor|maior para menor|da maior para a menor|da maior pra menor|das maiores para as menores|dos maiores para os menores|decrescente|ordem decrescente|desc|ordem desc|mais movimentado|mais movimentada|mais movimentados|mais movimentadas|de maior movimento|com mais movimento|mais cheio|mais cheios", "most|more|highest|biggest|largest|best|greatest|top|biggest first|largest first|highest first|descending|in descending order|desc|in desc order|desc order|high to low|highest to lowest")},
 	{CatLeast, "", W("menos|menor|menores|pior|piores|que menos|quem menos|do menor para o maior|do menor pro maior|do menor pra maior|menor para maior|da menor para a maior|da menor pra maior|crescente|ordem crescente|asc|ordem asc", "least|fewest|lowest|smallest|worst|bottom|less|smallest first|lowest first|ascending|in ascending order|asc|in asc order|asc order|low to high|lowest to highest")},
 	{CatList, "", W("liste|listar|lista|listagem|mostre|mostrar|me mostre|quais|quais sao|relacao de|nomes|nome|me passa|exiba|relacione|relacionar|me manda|manda|mande|me mande|me envie", "list|listing|show|show me|which|what are|names|name|display")},
-	{CatVs, "", W("vs|versus|x|contra|comparado com|comparado a|comparada com|em comparacao com|em relacao a|em relacao ao|em relacao a os|em relacao aos|em relacao as|com relacao a|com relacao ao|frente a|frente ao|comparado ao|comparada ao|comparados com|comparadas com|compare|comparar|comparacao|comparativo", "vs|versus|compared to|compared with|against|compare|comparison|comparing|relative to")},
+	{CatVs, "", W("vs|versus|x|contra|comparado com|comparado a|comparada com|em comparacao com|em relacao a|em relacao ao|em relacao a os|em relacao aos|em relacao as|com relacao a|com relacao ao|frente a|frente ao|comparado ao|comparada ao|comparados com|comparadas com|compare|comparar|comparacao|comparativo", "vs|v|versus|compared to|compared with|against|compare|comparison|comparing|relative to")},
 	{CatThan, "", W("do que|que", "than|then")},
 	{CatGrowth, "", W("crescimento|cresceu|cresceram|crescer|variacao|variacao percentual|evolucao percentual|% de crescimento|% de variacao|quanto cresceu|aumento percentual|em quantos por cento|quantos por cento|cresce|crescemos|aumentou|aumentaram|aumento|variou|evoluiu|subiu ou caiu|subiu ou desceu|salto|saltou|% de alta ou queda|alta ou queda|% pra cima ou pra baixo|% a mais ou a menos", "up or down|% up or down|percent up or down|jump|jumps|jumped|growth|grew|grow|grown|change|percent change|% change|percentage change|growth rate|increase|by what percentage|by what percent|by how many percent|how many percent|grows|growing|grew by|increased|rise|rose|went up|uplift")},
 	// growth over the same period one unit before ("YoY growth for Q1": Q1 against Q1 of
