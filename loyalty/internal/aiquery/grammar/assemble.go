@@ -4,6 +4,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
 )
@@ -82,6 +83,45 @@ func thingGroup(a *assembly) bool {
 		}
 	}
 	return false
+}
+
+// partInYears is period p, a part of one year (a quarter, a month, some days), in each of
+// the years compared: false unless years are whole years, p is not one and falls in one
+// of them or after both.
+func partInYears(p *semantic.Period, years periodsV) (periodsV, bool) {
+	if p.Start.IsZero() || p.Unit() == "year" || p.Kind == semantic.LastN || p.Kind == semantic.Since || p.Kind == semantic.Until {
+		return nil, false
+	}
+	var out periodsV
+	for _, y := range years {
+		if y.Unit() != "year" || y.Start.IsZero() || y.Start.Month() != time.January || y.Start.Day() != 1 {
+			return nil, false
+		}
+		q := p
+		for k := p.Start.Year() - y.Start.Year(); k > 0; k-- {
+			var ok bool
+			if q, ok = semantic.Earlier(q, "year"); !ok {
+				return nil, false
+			}
+		}
+		if q.Start.Year() != y.Start.Year() {
+			return nil, false // p is in a later year than both, or in neither
+		}
+		c := *q
+		c.AsYear = y.Start.Year()
+		out = append(out, &c)
+	}
+	return out, true
+}
+
+// nounOfDim is the subject noun of a dimension's groups (dimOfNoun's inverse).
+func nounOfDim(d *semantic.Dimension) *semantic.Noun {
+	for _, id := range []string{"stores", "customers", "products"} {
+		if n := semantic.NounByID(id); dimOfNoun(n) == d {
+			return n
+		}
+	}
+	return nil
 }
 
 // dimOfNoun is the dimension a subject noun breaks a report down by when it is ranked
@@ -175,6 +215,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		}
 	}
 	actorEvent := ""
+	oftenSaid := false // "most often", "mais vezes" beside things ranked by what customers did
 	if second != nil && (a.has("rank") || a.has("group")) && subj.event == nil && second.event != nil && second.noun.Fact == semantic.Customers && subj.noun.Fact != semantic.Customers {
 		// "the three rewards customers redeemed the most": the customers are who acts; the
 		// first subject is ranked by their event
@@ -188,10 +229,28 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		// "which payment type do the clients use more, in number of sales": the customers
 		// are who acts; the group is ranked by the measure
 		subj = nil
-	} else if subj != nil && second == nil && subj.event == nil && !subj.neg && subj.noun.Fact == semantic.Customers && len(measures) == 0 && a.has("rank") && a.has("event") && thingGroup(a) {
+	} else if subj != nil && second == nil && !subj.neg && !subj.again && subj.at == nil && subj.signupStore == "" && subj.noun.Fact == semantic.Customers && len(measures) == 0 && a.has("rank") && (subj.event != nil || a.has("event")) && thingGroup(a) {
 		// "quais prêmios (que) o povo mais resgata", "quais lojas os clientes mais
-		// compram": the customers are who acts; the things are ranked by their event
+		// compram", "which rewards do customers redeem most often": the customers are who
+		// acts; the things asked for are the subject, ranked by their verb (its count when
+		// said "most often", "mais vezes"), never the customers
+		if subj.event != nil {
+			actorEvent = subj.event.ID
+		}
 		subj = nil
+		if i, ok := a.take("group"); ok {
+			g := clauses[i].v.(groupV)
+			if n := nounOfDim(g.dim); n != nil {
+				subj = &subjectV{noun: n, singular: g.singular}
+			} else {
+				a.used[i] = false
+			}
+		}
+		for _, i := range a.all("noun") {
+			if string(clauses[i].v.(marker)) == "times" && subj != nil {
+				a.used[i], oftenSaid = true, true
+			}
+		}
 	}
 	if second != nil {
 		// "which 3 stores had the most purchases", "who made the most purchases": the
@@ -371,7 +430,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		if d := dimOfNoun(subj.noun); ranked && d != nil {
 			// "clientes que mais gastaram", "produtos mais resgatados": the subject's groups
 			// ranked by what the event measures (of the subject when it takes part in it)
-			if m, ok := rankedMeasure(agg, subj.noun, event, perCust, d, a.has("rank")); ok {
+			if m, ok := rankedMeasure(agg, subj.noun, event, perCust, d, a.has("rank") && !oftenSaid); ok {
 				measures = []*semantic.Measure{m}
 				extraDims = append(extraDims, d)
 				if subj.singular {
@@ -832,6 +891,12 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	for _, fv := range filters {
 		bothMembers = bothMembers || fv.members != nil && fv.members.both
 	}
+	if a.bothClosing() && (len(measures) >= 2 || len(a.all("periods")) > 0) {
+		// "... and how many points the clients redeemed there? Both numbers", "2025 até
+		// agora contra 2024 inteiro, os dois números": the measures or periods asked,
+		// said again
+		a.take("both")
+	}
 	bothSaid := false
 	for _, i := range a.all("both") {
 		// "tanto no Centro quanto no Ibirapuera (nas duas lojas)": one "both" said twice
@@ -863,6 +928,15 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	// "how much more did Centro sell than Ibirapuera": the difference of two members
 	diffPeriods, diffGroups := false, false
 	var codes []string
+	if g := a.all("growth"); len(g) > 0 && len(a.all("than")) == 0 {
+		// "which store grew the most from April to May, and by how much": the amount of
+		// the growth asked, said after it
+		for _, i := range a.all("diff") {
+			if i > g[0] {
+				a.used[i] = true
+			}
+		}
+	}
 	_, ok := a.take("diff")
 	for _, i := range a.all("diff") {
 		a.used[i] = true // "by how much did A's revenue exceed B's": one difference said twice
@@ -1035,6 +1109,13 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		periods = slices.DeleteFunc(periods, func(p *semantic.Period) bool {
 			return slices.ContainsFunc(ps, func(q *semantic.Period) bool { return q.SameSpan(p) })
 		})
+		if len(periods) == 1 {
+			// "Q1 revenue, this year against last year", "de 1 a 18 de junho, esse ano vs
+			// ano passado": the part of a year in each of the years compared
+			if in, ok := partInYears(periods[0], ps); ok {
+				periods, ps = nil, in
+			}
+		}
 		periods = append(periods, ps...)
 		compared = true
 	}
@@ -1097,6 +1178,15 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 				return nil, fail("não sei calcular essa diferença", "I cannot compute that difference")
 			}
 			measures = []*semantic.Measure{d}
+		case a.has("growth") && compared && a.onlyYearOverYear():
+			// "esse ano vs ano passado, quero ver o yoy": two years compared, and a word
+			// that names that comparison ("YoY", "a/a", "ano contra ano") and no growth
+			// word: the periods side by side, the comparison said again
+			for _, i := range a.all("growth") {
+				a.used[i] = true
+			}
+			a.take("vs")
+			extraDims = append(extraDims, semantic.ByPeriods(periods))
 		case a.has("growth"):
 			for _, i := range a.all("growth") {
 				a.used[i] = true // "YoY growth": one growth said twice
@@ -1120,6 +1210,15 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		return nil, fail("há períodos demais na pergunta", "the question has too many periods")
 	}
 
+	if a.shareOfTotal() && !a.has("breakdown") && len(extraDims) == 0 && len(a.all("dim")) == 1 && !a.has("rank") && !a.has("group") {
+		// "payment mix this quarter as % of revenue", "mix de formas de pagamento": the
+		// groups a share of the total is of, named without "by"
+		i := a.all("dim")[0]
+		if d := dimByID(string(clauses[i].v.(marker))); d != nil && !d.Time {
+			a.used[i] = true
+			extraDims = append(extraDims, d)
+		}
+	}
 	// share: the percentage of rows (or of an additive measure) meeting a condition
 	if a.has("share") && len(a.req.Attrs) > 0 {
 		return nil, fail("um percentual não é uma lista", "a percentage is not a list")
@@ -1216,13 +1315,31 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		}
 		measures = []*semantic.Measure{rate}
 	}
-	a.take("vs") // "compare X e Y": the comparison is the breakdown of its members
+	if compareMembers != nil || len(extraDims) > 0 || len(measures) > 1 || len(periods) == 2 || a.has("breakdown") || len(a.req.Attrs) > 0 {
+		a.take("vs") // "compare X e Y": the comparison is the breakdown of its members
+	}
 	if compareMembers != nil {
 		d := memberDim(compareMembers.kind)
 		if d == nil {
 			return nil, fail("não sei comparar esses valores", "I cannot compare those values")
 		}
+		if sets, ok := a.memberSets(x, compareMembers, d, fact); ok {
+			d = sets // "dinheiro x cartão": a group of values is one row
+		}
 		extraDims = append(extraDims, d)
+	}
+	for _, i := range a.all("grouped") {
+		// "lump credit and debit together as card": the group a value of the question
+		// is, said again
+		kind, code, _ := strings.Cut(string(clauses[i].v.(marker)), ":")
+		for _, fv := range filters {
+			if fv.members != nil && fv.members.kind == kind && slices.Contains(fv.members.values, code) {
+				a.used[i] = true
+			}
+		}
+		if compareMembers != nil && compareMembers.kind == kind && slices.Contains(compareMembers.values, code) {
+			a.used[i] = true
+		}
 	}
 	a.req.Measures = measures
 	if len(a.req.Attrs) > 0 {
@@ -1317,6 +1434,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	for _, i := range a.all("rank") {
 		// "top 5 ... mais resgatados": one ranking said twice
 		r := clauses[i].v.(rankV)
+		if r.of != nil && !slices.ContainsFunc(a.req.Dims, func(d *semantic.Dimension) bool { return d == r.of || d.Restates(r.of) || r.of.Restates(d) }) {
+			// "biggest city first" says the order of the cities a breakdown makes; of
+			// groups the question does not break down by, it is no order of the answer
+			return nil, fail("a ordem pedida é de grupos que a pergunta não divide", "the order asked is of groups the question does not break down by")
+		}
 		if hasRank && rank.order != r.order && rank.order != semantic.Natural && r.order != semantic.Natural {
 			return nil, fail("a ordem pedida é contraditória", "the order asked for contradicts itself")
 		}
@@ -1449,6 +1571,30 @@ func (a *assembly) namedChoice() bool {
 		}
 	}
 	return false
+}
+
+// memberSets is the breakdown of compared values when one of them groups others
+// ("dinheiro x cartão": the credit and debit cards are one row): each value's own filter
+// names its row (semantic.BySets). False when no value is a group.
+func (a *assembly) memberSets(x *env, m *memberV, d *semantic.Dimension, fact *semantic.Fact) (*semantic.Dimension, bool) {
+	var fs []*semantic.Filter
+	grouped := false
+	for _, v := range m.values {
+		fv, ok := memberFilter(x, memberV{kind: m.kind, values: []string{v}}, false)
+		if !ok {
+			return nil, false
+		}
+		f, ok := fv.(filterV).resolve(fact)
+		if !ok || f == nil {
+			return nil, false
+		}
+		grouped = grouped || f.Grouped()
+		fs = append(fs, f)
+	}
+	if !grouped {
+		return nil, false
+	}
+	return semantic.BySets(d, fs...), true
 }
 
 // memberDim is the breakdown by the values of a kind of member.

@@ -97,31 +97,6 @@ func informal(x *env) []*Rule {
 		rule("Period", 0, tSoFar+" "+tIn+"? Period", func(k []*Edge) (any, bool) { return upToNow(x, k[2].Val.(periodV)) }),
 		rule("Period", 0, "Period "+tSoFar, func(k []*Edge) (any, bool) { return upToNow(x, k[0].Val.(periodV)) }),
 
-		// "pontos creditados, debitados e estornados": a list of events sharing the first
-		// measure's noun, each a measure
-		rule("Events", 0, tEvent+" "+tAnd+" "+tEvent, func(k []*Edge) (any, bool) { return []string{arg(k[0]), arg(k[2])}, true }),
-		rule("Events", 0, tEvent+" "+tAnd+" Events", func(k []*Edge) (any, bool) {
-			return append([]string{arg(k[0])}, k[2].Val.([]string)...), true
-		}),
-		rule("Measures", 0, "Measure "+tAnd+" Events", func(k []*Edge) (any, bool) {
-			first := k[0].Val.(measureV)
-			out := []*semantic.Measure{first.m}
-			for _, e := range k[2].Val.([]string) {
-				v, ok := elided(first, e)
-				if !ok {
-					return nil, false
-				}
-				m := v.([]*semantic.Measure)[1]
-				for _, x := range out {
-					if x == m {
-						return nil, false
-					}
-				}
-				out = append(out, m)
-			}
-			return out, true
-		}),
-
 		// "por qtd resgatada", "by quantity redeemed": ranked by what the event counts
 		rule("Clause", 0.1, tBy+" "+tAgg+" "+tEvent, func(k []*Edge) (any, bool) {
 			return clauseV{"event", marker(arg(k[2]))}, arg(k[1]) == "count"
@@ -154,7 +129,7 @@ func rankSized(o semantic.Order, n string) (any, bool) {
 	if v < 1 || v > 1000 {
 		return nil, false
 	}
-	return rankV{o, v}, true
+	return rankV{o, v, nil}, true
 }
 
 // upToNow is a period said "up to now" ("June until now", "até agora este mês"): a

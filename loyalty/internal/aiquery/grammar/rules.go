@@ -328,16 +328,18 @@ func productions(x *env) []*Rule {
 		rule("Measures", 0, "Measure "+tVs+" Measures", func(k []*Edge) (any, bool) {
 			return append([]*semantic.Measure{k[0].Val.(measureV).m}, k[2].Val.([]*semantic.Measure)...), true
 		}),
-		// "pontos creditados vs resgatados": the second measure shares the first's noun
-		rule("Measures", 0, "Measure "+tAnd+" "+tEvent, func(k []*Edge) (any, bool) { return elided(k[0].Val.(measureV), arg(k[2])) }),
-		rule("Measures", 0, "Measure "+tVs+" "+tEvent, func(k []*Edge) (any, bool) { return elided(k[0].Val.(measureV), arg(k[2])) }),
-		// "quantos pontos foram creditados e quantos foram resgatados": the aggregate said again
-		rule("Measures", 0, "Measure "+tAnd+" "+tAgg+" "+tEvent, func(k []*Edge) (any, bool) {
-			if first := k[0].Val.(measureV); first.agg != "" && arg(k[2]) != first.agg && !(first.agg == "sum" && arg(k[2]) == "count") {
-				return nil, false // another aggregate is another measure ("how many ... and how much")
-			}
-			return elided(k[0].Val.(measureV), arg(k[3]))
+		// "pontos creditados vs resgatados", "pontos creditados, debitados e estornados",
+		// "quantos pontos foram creditados, quantos debitados e quantos estornados": each
+		// measure after the first shares its noun, the aggregate said again or not
+		rule("Elided", 0, tAgg+"? "+tEvent, func(k []*Edge) (any, bool) { return elidedV{{arg(k[0]), arg(k[1])}}, true }),
+		rule("Elided", 0, tAgg+"? "+tEvent+" "+tAnd+" Elided", func(k []*Edge) (any, bool) {
+			return append(elidedV{{arg(k[0]), arg(k[1])}}, k[3].Val.(elidedV)...), true
 		}),
+		rule("Elided", 0, tAgg+"? "+tEvent+" "+tVs+" Elided", func(k []*Edge) (any, bool) {
+			return append(elidedV{{arg(k[0]), arg(k[1])}}, k[3].Val.(elidedV)...), true
+		}),
+		rule("Measures", 0, "Measure "+tAnd+" Elided", func(k []*Edge) (any, bool) { return elided(k[0].Val.(measureV), k[2].Val.(elidedV)) }),
+		rule("Measures", 0, "Measure "+tVs+" Elided", func(k []*Edge) (any, bool) { return elided(k[0].Val.(measureV), k[2].Val.(elidedV)) }),
 
 		// ---- subjects: rows named without a measure, with what their customers did
 		rule("Subject", 0.2, tNoun, func(k []*Edge) (any, bool) { return subject(k[0], "", false, false) }),
@@ -605,6 +607,39 @@ func productions(x *env) []*Rule {
 		rule("Member", 0, tState, func(k []*Edge) (any, bool) { return memberV{kind: "state", values: []string{arg(k[0])}}, true }),
 		rule("Member", 0, tProduct, func(k []*Edge) (any, bool) { return memberV{kind: "product", values: []string{arg(k[0])}}, true }),
 		rule("Member", 0, string(semantic.CatPaid)+" "+tIn+"? "+tValue, func(k []*Edge) (any, bool) {
+			kind, code, _ := strings.Cut(arg(k[2]), ":")
+			if kind != "payment" {
+				return nil, false
+			}
+			return memberV{kind: kind, values: []string{code}}, true
+		}),
+		// "lump credit and debit together as card", "junta crédito e débito como cartão":
+		// values taken as one group, said by the writer; it restates a group of the model
+		// with exactly those values (any other grouping is not read)
+		rule("Clause", 0, string(semantic.CatLump)+"? Members "+string(semantic.CatLump)+" Member", func(k []*Edge) (any, bool) {
+			if (k[0] != nil && arg(k[0]) != "verb") || arg(k[2]) != "as" {
+				return nil, false
+			}
+			parts, group := k[1].Val.(memberV), k[3].Val.(memberV)
+			if len(group.values) != 1 || !groupValue(group.kind, group.values[0]) || parts.or && len(parts.values) > 1 {
+				return nil, false
+			}
+			var codes []string
+			for _, v := range parts.values {
+				if parts.kind != group.kind {
+					return nil, false
+				}
+				c, _, _ := valueCodes(x, parts.kind, v)
+				codes = append(codes, c...)
+			}
+			g, _, _ := valueCodes(x, group.kind, group.values[0])
+			if !sameSet(codes, g) {
+				return nil, false
+			}
+			return clauseV{"grouped", marker(group.kind + ":" + group.values[0])}, true
+		}),
+		// "paid by card", "paid by cash": "by" there is the means, never a breakdown
+		rule("Member", 0, string(semantic.CatPaid)+" "+tBy+" "+tValue, func(k []*Edge) (any, bool) {
 			kind, code, _ := strings.Cut(arg(k[2]), ":")
 			if kind != "payment" {
 				return nil, false
@@ -1251,22 +1286,38 @@ func productions(x *env) []*Rule {
 		}),
 
 		// ---- ranking: "top 5", "os 10 ... que mais", "qual loja ... menos"
-		rule("Rank", 0, tTop+" Num?", func(k []*Edge) (any, bool) { return rankV{semantic.Descending, atoiOr(arg(k[1]), 0)}, true }),
-		rule("Rank", 0, tMost, func(k []*Edge) (any, bool) { return rankV{semantic.Descending, 0}, true }),
-		rule("Rank", 0, tLeast, func(k []*Edge) (any, bool) { return rankV{semantic.Ascending, 0}, true }),
+		rule("Rank", 0, tTop+" Num?", func(k []*Edge) (any, bool) { return rankV{semantic.Descending, atoiOr(arg(k[1]), 0), nil}, true }),
+		rule("Rank", 0, tMost, func(k []*Edge) (any, bool) { return rankV{semantic.Descending, 0, nil}, true }),
+		rule("Rank", 0, tLeast, func(k []*Edge) (any, bool) { return rankV{semantic.Ascending, 0, nil}, true }),
+		// the order said with "first" ("worst first", "maiores primeiro", "biggest city
+		// first"): the groups a breakdown of the question makes, said again
+		rule("Rank", 0, "Order "+tDim+"? "+tOrdinal, func(k []*Edge) (any, bool) {
+			if arg(k[2]) != "1" {
+				return nil, false
+			}
+			v := rankV{order: k[0].Val.(semantic.Order)}
+			if k[1] != nil {
+				if v.of = dimByID(arg(k[1])); v.of == nil {
+					return nil, false
+				}
+			}
+			return v, true
+		}),
+		rule("Order", 0, tMost, func(k []*Edge) (any, bool) { return semantic.Descending, true }),
+		rule("Order", 0, tLeast, func(k []*Edge) (any, bool) { return semantic.Ascending, true }),
 		// "quais prêmios | que o povo mais resgata": "que" right after a noun opens a
 		// relative clause whose subject is who acts, never "which customers"
 		rule("Group", 0, tWho+" "+tDim, func(k []*Edge) (any, bool) {
 			if arg(k[1]) == "customer" && slices.Contains(x.afterNoun, k[0].From) {
 				return nil, false
 			}
-			return group(arg(k[1]))
+			return groupOf(arg(k[1]), k[1])
 		}),
 		rule("Group", 0, tWho+" "+tNoun, func(k []*Edge) (any, bool) {
 			if arg(k[1]) == "customers" && slices.Contains(x.afterNoun, k[0].From) {
 				return nil, false
 			}
-			return group(arg(k[1]))
+			return groupOf(arg(k[1]), k[1])
 		}),
 
 		// ---- attributes asked for: "telefone e email da X", "last purchase date of Y"
@@ -1595,17 +1646,26 @@ func permutations(ws []string) [][]string {
 	return out
 }
 
-// elided is the second measure of "pontos creditados vs resgatados": the first's
-// aggregate and nouns with another event.
-func elided(first measureV, event string) (any, bool) {
+// elided are the measures of "pontos creditados vs resgatados", "quantos pontos foram
+// creditados, quantos debitados e quantos estornados": the first, then each event's with
+// the first's nouns and aggregate. An aggregate said again must be the first's ("how many
+// ... and how much" is another measure); a measure said twice is no list.
+func elided(first measureV, events elidedV) (any, bool) {
 	if len(first.nouns) == 0 {
 		return nil, false
 	}
-	v, ok := compose(first.agg, first.nouns, event, false)
-	if !ok || v.(measureV).m == first.m {
-		return nil, false
+	out := []*semantic.Measure{first.m}
+	for _, e := range events {
+		if e.agg != "" && first.agg != "" && e.agg != first.agg && !(first.agg == "sum" && e.agg == "count") {
+			return nil, false
+		}
+		v, ok := compose(first.agg, first.nouns, e.event, false)
+		if !ok || slices.Contains(out, v.(measureV).m) {
+			return nil, false
+		}
+		out = append(out, v.(measureV).m)
 	}
-	return []*semantic.Measure{first.m, v.(measureV).m}, true
+	return out, true
 }
 
 func subjectOf(noun, event string, neg bool) (any, bool) {
@@ -1890,10 +1950,21 @@ func group(id string) (any, bool) {
 	}
 	for _, d := range semantic.Dimensions {
 		if d.ID == id {
-			return groupV{d}, true
+			return groupV{dim: d}, true
 		}
 	}
 	return nil, false
+}
+
+// groupOf is the group a "which" and the word e name, singular when e is.
+func groupOf(id string, e *Edge) (any, bool) {
+	v, ok := group(id)
+	if !ok {
+		return nil, false
+	}
+	g := v.(groupV)
+	g.singular = singular(e)
+	return g, true
 }
 
 func joinMembers(a, b any, or bool) (any, bool) {
@@ -1994,6 +2065,9 @@ func memberFilter(x *env, m memberV, neg bool) (any, bool) {
 			}
 		}
 		sf := semantic.PaymentType(codes, exact, label)
+		if len(m.values) == 1 && groupValue(m.kind, m.values[0]) {
+			sf = semantic.PaymentGroup(codes, exact, label) // "cartão": credit and debit
+		}
 		if m.kind == "origin" {
 			sf = semantic.Origin(codes, exact, label)
 		}
@@ -2060,6 +2134,37 @@ func valueCodes(x *env, kind, code string) ([]string, bool, semantic.Text) {
 		return vw.Codes, false, vw.Label
 	}
 	return []string{code}, contains(known, code), semantic.T(code, code)
+}
+
+// sameSet reports whether a and b hold the same strings.
+func sameSet(a, b []string) bool {
+	for _, x := range a {
+		if !contains(b, x) {
+			return false
+		}
+	}
+	for _, x := range b {
+		if !contains(a, x) {
+			return false
+		}
+	}
+	return true
+}
+
+// groupValue reports whether the value code of a kind is a group of other values
+// (semantic.ValueWord.Group).
+func groupValue(kind, code string) bool {
+	vw := valueWord(kind, code)
+	return vw != nil && vw.Group
+}
+
+func valueWord(kind, code string) *semantic.ValueWord {
+	for _, vw := range semantic.ValueWords {
+		if vw.Kind == kind && vw.Code == code {
+			return vw
+		}
+	}
+	return nil
 }
 
 func contains(list []string, s string) bool {

@@ -168,6 +168,19 @@ func (a *assembly) customersOfBands(lists [][]*semantic.Measure) [][]*semantic.M
 	return [][]*semantic.Measure{{semantic.MeasureByID("sales_count")}}
 }
 
+// bothClosing reports whether the question's "both" ("Both numbers please", "os dois
+// números") is its last clause: said after everything it could be of, it restates that
+// two things are asked (the assembly checks there are).
+func (a *assembly) bothClosing() bool {
+	last := len(a.clauses) - 1
+	for i, c := range a.clauses {
+		if c.kind == "both" && !a.used[i] && i != last {
+			return false
+		}
+	}
+	return last >= 0 && a.clauses[last].kind == "both"
+}
+
 // shareable refuses measures in clauses of their own when the rest of the question
 // cannot be shared by all of them: two breakdowns, two values of one attribute ("quantas
 // vendas a Copacabana fez e quanto o Centro faturou"), or a ranking, comparison or
@@ -179,7 +192,7 @@ func (a *assembly) shareable() error {
 		return twoQuestions
 	}
 	for _, k := range []string{"rank", "group", "diff", "growth", "share", "vs", "periods", "both", "than"} {
-		if a.has(k) {
+		if a.has(k) && !(k == "both" && a.bothClosing()) {
 			return twoQuestions
 		}
 	}
@@ -351,6 +364,9 @@ func (a *assembly) trailingMeasures(x *env, measures []*semantic.Measure) ([]*se
 				noun = string(c.v.(marker))
 			case c.kind == "event" && event == "":
 				event = string(c.v.(marker))
+			case c.kind == "subject" && event == "" && actingCustomers(c.v):
+				// "and how many points the clients redeemed": the customers are who acts
+				event = c.v.(subjectV).event.ID
 			case c.kind == "agg" && again == "" && (noun != "" || event != ""):
 				again = string(c.v.(marker)) // "quantos pontos eles somam"
 			default:
@@ -360,7 +376,11 @@ func (a *assembly) trailingMeasures(x *env, measures []*semantic.Measure) ([]*se
 			group = append(group, k)
 		}
 		m := a.trailingMeasure(base, measures, agg, noun, event)
-		if m == nil || m.Fact != base.Fact || again != "" && !(again == "sum" && m.Kind == semantic.Sum) {
+		// a measure of other rows only when said whole, its noun and its verb ("quantos
+		// pontos creditados e quantos pontos resgatados"); an aggregate alone is of the
+		// same rows ("and what was the total")
+		whole := noun != "" && event != "" && m != nil && semantic.NounByID(noun) != nil && semantic.NounByID(noun).Fact == nil
+		if m == nil || m.Fact != base.Fact && !whole || again != "" && !(again == "sum" && m.Kind == semantic.Sum) {
 			continue
 		}
 		if err := a.shareable(); err != nil {
@@ -435,6 +455,13 @@ func keyParts(m *semantic.Measure) (string, []string) {
 		}
 	}
 	return ws[0], nouns
+}
+
+// actingCustomers reports whether v is customers said with what they did ("the clients
+// redeemed"), nothing else of them.
+func actingCustomers(v any) bool {
+	s, ok := v.(subjectV)
+	return ok && s.noun.Fact == semantic.Customers && s.event != nil && !s.neg && !s.again && s.at == nil && s.signupStore == "" && !s.person
 }
 
 // trailingMeasure is the measure an aggregate (with the noun or event said beside it)

@@ -109,6 +109,19 @@ func (a *assembly) overUnit() string {
 	return ""
 }
 
+// onlyYearOverYear reports whether every growth word of the question names the year
+// compared over ("YoY", "a/a", "ano contra ano") and none asks for a change or a
+// percentage ("growth", "crescimento", "%"). ("MoM growth", "wow change" typed in lower
+// case are one phrase of the month's or week's growth: only the year's words are read so.)
+func (a *assembly) onlyYearOverYear() bool {
+	for _, i := range a.all("growth") {
+		if string(a.clauses[i].v.(marker)) != "year" {
+			return false
+		}
+	}
+	return !a.has("share")
+}
+
 // shareAsked reports whether a percentage is asked for ("what %", "quantos %").
 func (a *assembly) shareAsked() bool {
 	for _, i := range a.all("share") {

@@ -156,14 +156,38 @@ func (v periodV) key() string { return fmt.Sprintf("p:%s|%s|%v", v.p.From, v.p.T
 type rankV struct {
 	order semantic.Order
 	limit int
+	// of: the groups the order is said of ("biggest city first"): a breakdown of the
+	// question, said again
+	of *semantic.Dimension
 }
 
-func (v rankV) key() string { return fmt.Sprintf("r:%d:%d", v.order, v.limit) }
+func (v rankV) key() string {
+	of := ""
+	if v.of != nil {
+		of = v.of.ID
+	}
+	return fmt.Sprintf("r:%d:%d:%s", v.order, v.limit, of)
+}
 
-// groupV is "qual loja", "which customer": the answer is one group of a dimension.
-type groupV struct{ dim *semantic.Dimension }
+// groupV is "qual loja", "which customer": the answer is one group of a dimension;
+// singular: the noun is typed in the singular ("which reward", not "which rewards").
+type groupV struct {
+	dim      *semantic.Dimension
+	singular bool
+}
 
-func (v groupV) key() string { return "g:" + v.dim.ID }
+func (v groupV) key() string {
+	if v.singular {
+		return "g:" + v.dim.ID + ":1"
+	}
+	return "g:" + v.dim.ID
+}
+
+// elidedV are the events of measures said without their noun ("... e quantos
+// resgatados"), each with the aggregate said again, if any.
+type elidedV []struct{ agg, event string }
+
+func (v elidedV) key() string { return fmt.Sprintf("el:%v", []struct{ agg, event string }(v)) }
 
 // clauseV is one clause of the question.
 type clauseV struct {

@@ -226,6 +226,41 @@ func ByWeekdaySets(a, b []string) *Dimension {
 	}}
 }
 
+// BySets groups rows by which of several filters of one attribute holds, each named by
+// its value ("dinheiro", "cartão"): compared values one of which groups others (a payment
+// type group), one row each. d is the attribute's own breakdown, whose name it keeps.
+func BySets(d *Dimension, fs ...*Filter) *Dimension {
+	name := T("grupo", "group")
+	if d != nil {
+		name = d.Name
+	}
+	var members []Text
+	for _, x := range fs {
+		members = append(members, x.pins.label)
+	}
+	return &Dimension{ID: fs[0].pins.attr + "_set", Name: name, Members: members, build: func(f *Fact, l Lang) (dimSQL, bool) {
+		var whens, js []string
+		for _, x := range fs {
+			c, jx, ok := x.build(f, nil)
+			if !ok {
+				return dimSQL{}, false
+			}
+			whens = append(whens, "WHEN "+c+" THEN "+Quote(x.pins.label.In(l)))
+			for _, j := range jx {
+				if !contains(js, j) {
+					js = append(js, j)
+				}
+			}
+		}
+		e := "CASE " + strings.Join(whens, " ") + " END"
+		return dimSQL{cols: []Column{col(e, T(slug(name.PT), slug(name.EN)), l)}, joins: js}, true
+	}}
+}
+
+// Grouped reports whether f keeps a group of an attribute's values ("cartão": credit and
+// debit cards): compared with other values it is one row (BySets).
+func (x *Filter) Grouped() bool { return x.pins != nil && x.pins.group }
+
 // AgeBand is a band of ages in completed years (or of another whole quantity); Hi < 0 is
 // open ("55+"). Above: the band was said as "above Lo-1" ("acima de 1000").
 type AgeBand struct {
@@ -386,15 +421,27 @@ func ByPeriods(periods []*Period) *Dimension {
 			return dimSQL{}, false
 		}
 		var whens, ors []string
+		byYear := true // "Q1, this year against last year": the rows are the years
+		for _, p := range periods {
+			byYear = byYear && p.AsYear != 0
+		}
 		for _, p := range periods {
 			if p.From == "" {
 				return dimSQL{}, false
 			}
-			whens = append(whens, fmt.Sprintf("WHEN %s THEN (%s)::date", p.Cond(f.Time), p.From))
+			if byYear {
+				whens = append(whens, fmt.Sprintf("WHEN %s THEN %d", p.Cond(f.Time), p.AsYear))
+			} else {
+				whens = append(whens, fmt.Sprintf("WHEN %s THEN (%s)::date", p.Cond(f.Time), p.From))
+			}
 			ors = append(ors, "("+p.Cond(f.Time)+")")
 		}
 		e := "CASE " + strings.Join(whens, " ") + " END"
-		return dimSQL{cols: []Column{col(e, T("periodo", "period"), l)}, order: e, where: "(" + strings.Join(ors, " OR ") + ")"}, true
+		name := T("periodo", "period")
+		if byYear {
+			name = T("ano", "year")
+		}
+		return dimSQL{cols: []Column{col(e, name, l)}, order: e, where: "(" + strings.Join(ors, " OR ") + ")"}, true
 	}}
 }
 

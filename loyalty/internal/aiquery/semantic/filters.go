@@ -59,6 +59,10 @@ type Filter struct {
 type pin struct {
 	attr   string
 	values []string
+	// group: the values are a group of the attribute's values ("cartão": credit and debit
+	// cards), named label; compared, the group is one row (BySets)
+	group bool
+	label Text
 }
 
 // pinning records that x fixes attr to values.
@@ -89,6 +93,10 @@ func Compared(x, y *Filter) (*Filter, *Dimension, bool) {
 	if x.pins.attr == "weekday" {
 		// "weekends vs weekdays", "segundas x sextas": the two sets of days side by side
 		d = ByWeekdaySets(x.pins.values, y.pins.values)
+	}
+	if x.pins.group || y.pins.group {
+		// "dinheiro x cartão", "cash v card": a group of values is one row
+		d = BySets(d, x, y)
 	}
 	if d == nil {
 		return nil, nil, false
@@ -548,8 +556,19 @@ func oneOf(col string, values []string, exact bool) string {
 // PaymentType keeps the sales paid with one payment type: its stored values (exact), or
 // its usual spellings (compared lower-case) when the stored values are not known.
 func PaymentType(values []string, exact bool, label Text) *Filter {
-	return pinning(onFact("payment_type", T("forma de pagamento "+label.PT, "payment type "+label.EN), T(slug(label.PT), slug(label.EN)),
+	f := pinning(onFact("payment_type", T("forma de pagamento "+label.PT, "payment type "+label.EN), T(slug(label.PT), slug(label.EN)),
 		map[*Fact]string{Sales: oneOf("v.payment_type", values, exact)}), "payment_type", values...)
+	f.pins.label = label
+	return f
+}
+
+// PaymentGroup keeps the sales paid with any payment type of a group ("cartão": credit
+// and debit cards), like PaymentType; compared with another payment type, the group is
+// one row.
+func PaymentGroup(values []string, exact bool, label Text) *Filter {
+	f := PaymentType(values, exact, label)
+	f.pins.group, f.pins.label = true, label
+	return f
 }
 
 // Origin keeps the customers who signed up through one channel, like PaymentType.

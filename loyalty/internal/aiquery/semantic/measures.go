@@ -73,7 +73,7 @@ var (
 		Name: T("maior saldo de pontos", "highest points balance"),
 		Def:  T("o maior saldo atual de pontos de um cliente", "the highest current points balance of a customer")}
 
-	SalesCount = &Measure{ID: "sales_count", Fact: Sales, Kind: Count, Keys: keys("count sales|count sales buy|count sales sell|count sales spend|count times buy|count times sales buy"),
+	SalesCount = &Measure{ID: "sales_count", Fact: Sales, Kind: Count, Keys: keys("count sales|count sales buy|count sales sell|count sales spend|count times buy|count times sales buy|count use|count sales use|count times use"),
 		Expr: "count(*)", Alias: T("vendas", "sales"),
 		Name: T("número de vendas", "number of sales"),
 		Def:  T("vendas (cupons) registradas", "sales (purchase coupons) recorded")}

@@ -54,6 +54,10 @@ type Period struct {
 	End    time.Time
 	Length string
 
+	// AsYear: the period is a part of a year compared with the same part of other years
+	// ("Q1, this year against last year"): its row of a comparison is named by its year
+	AsYear int
+
 	Month int // the month of a CalendarMonth or CalendarDay period (birthdays)
 	Day   int // the day of a CalendarDay period
 

@@ -50,6 +50,7 @@ var Spellings = []Spelling{
 	{"pls", []string{"please"}},
 	{"thx", []string{"thanks"}},
 	{"cuz", []string{"because"}},
+	{"wi", []string{"with"}}, // Scots: "compared wi Centro"
 	// English as a second language: irregular verbs made regular
 	{"buyed", []string{"bought"}},
 	{"spended", []string{"spent"}},

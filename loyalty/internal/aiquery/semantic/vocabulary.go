@@ -66,6 +66,7 @@ const (
 	CatPaid     Category = "paid"      // pago, paid with: introduces a payment type
 	CatManner   Category = "manner"    // como, how: asks the way something was done ("como o pessoal pagou")
 	CatOptIn    Category = "optin"     // aceitam, opted in: before a contact channel
+	CatLump     Category = "lump"      // arg verb, as: "lump credit and debit together as card", "junta crédito e débito como cartão"
 	CatPerson   Category = "person"    // quem, who: customers, listed
 	CatHave     Category = "have"      // tem, com, have, with: before what customers hold
 	CatMany     Category = "many"      // varias, multiple: more than one
@@ -183,11 +184,15 @@ var Events = []*Event{
 	{ID: "sell", Words: W("vender|vendeu|venderam|vendemos|vende|vendem|vendido|vendidos|vendida|vendidas|vendi|rendeu|renderam|trouxe|trouxeram|faturou|entrou|entraram|entrou de dinheiro|faturaram|arrecadou|arrecadaram|movimentou|movimentaram|gerou de receita|geraram de receita|entrou no caixa|entrou em caixa", "sold|sell|sells|selling|bill|billed|bills|invoiced|bring in|brought in|brings in|bring|brings|brought|took in|take in|generate|generated|did we make|we made|have we made|do we make|did make|grossed|rang up|rung up|ring up|rings up|ringing up|pulled in|raked in|made in sales|went through the tills|went through the till|go through the tills|put through the tills|put through the till|through the tills|through the till|rang through the tills|rung through the tills|rang through the till|on the tills|at the tills")},
 	{ID: "spend", Activity: Bought, Words: W("gasto|gastos|gastar|gastou|gastaram|gastam|gasta|gastamos|desembolsou|desembolsaram|gastaram com a gente|gastaram conosco|gastou com a gente", "spend|spent|spends|spending|spender|spenders|spent with us|splurged|lifetime spend|lifetime spending|all time spend|all-time spend|total spend")},
 	{ID: "redeem", Activity: Redeemed, Times: "redemptions", Words: W(
-		"resgatar|resgatou|resgataram|resgatam|resgata|resgatado|resgatados|resgatada|resgatadas|resgatamos|trocou|trocaram|trocados|trocadas|queimados|usou os pontos|usaram os pontos|usaram pontos|usou pontos|gastaram os pontos|gastaram pontos|gastou os pontos|gastou pontos|queimou|queimaram|trocaram pontos|trocaram os pontos|trocou pontos|resgatei",
+		"resgatar|resgatou|resgataram|resgatam|resgata|resgatado|resgatados|resgatada|resgatadas|resgatamos|trocou|trocaram|trocados|trocadas|queimados|usou os pontos|usaram os pontos|usaram pontos|usou pontos|gastaram os pontos|gastaram pontos|gastou os pontos|gastou pontos|queimou|queimaram|trocaram pontos|trocaram os pontos|trocou pontos|trocou os pontos|trocam os pontos|troca os pontos|trocar os pontos|trocam pontos|resgatei",
 		"redeemed|redeeming|redeem|redeems|burned|burnt|claimed|exchanged|spent their points|spent points|cashed in|cashed out|burn|burns|burned points|cashed in points|traded in")},
 	{ID: "earn", Words: W(
 		"ganhar|ganhou|ganharam|ganham|ganho|ganhos|acumulou|acumularam|acumulado|acumulados|creditado|creditados|creditada|creditadas|creditaram|creditou|credito|creditos|emitido|emitidos|distribuido|distribuidos|concedido|concedidos|gerado|gerados|dados|demos|pontuou|pontuaram|pontuados|pontuadas|acumulam|acumula|acumulando|creditamos|distribuimos|concedemos|geramos|ganhos de pontos",
-		"earn|earned|earns|earning|credited|credit|credits|accrued|accumulated|awarded|issued|given|granted|generated|gave out|given out|handed out|collected|collect|racked up|accrue|accrues|accruing|were awarded|were given|earnt|piled up")},
+		"earn|earned|earns|earning|credited|credit|credits|accrued|accumulated|awarded|issued|given|gave|we gave|granted|generated|gave out|given out|handed out|collected|collect|racked up|accrue|accrues|accruing|were awarded|were given|earnt|piled up")},
+	// what a payment type (or a store) was used for: the sales made with it ("a forma de
+	// pagamento mais usada", "the most used payment type"); the verb's present ("usam",
+	// "use") is a function word of other phrases ("clientes que usam o app")
+	{ID: "use", Words: W("usada|usado|usadas|usados|utilizada|utilizado|utilizadas|utilizados|popular|populares", "used|utilized|utilised|popular")},
 	{ID: "debit", Words: W("debitado|debitados|debitada|debitadas|debitaram|descontado|descontados|deduzido|deduzidos|debitados manualmente|debitado manualmente|debitadas manualmente|debitada manualmente|manualmente debitados", "debited|deducted|subtracted|manually debited|debited manually|manually deducted|deducted manually")},
 	{ID: "reverse", Words: W("estornado|estornados|estornada|estornadas|estornaram|revertidos", "reversed|charged back")},
 	{ID: "signup", When: CustomerSignupAttr, Words: W(
@@ -313,6 +318,10 @@ type ValueWord struct {
 	Codes  []string
 	Label  Text
 	Words  Words
+	// Group: the value is a group of others of its kind ("cartão": credit and debit
+	// cards), its Codes theirs; compared with another value it is one row, not one per
+	// value it groups
+	Group bool
 }
 
 // ValueWords are the values the model names without the catalogue's help. The catalogue's
@@ -321,6 +330,9 @@ var ValueWords = []*ValueWord{
 	{Kind: "payment", Code: "pix", Codes: []string{"pix"}, Label: T("pix", "pix"), Words: W("pix|no pix|via pix|com pix|pelo pix", "pix|via pix|with pix")},
 	{Kind: "payment", Code: "credit_card", Codes: []string{"credit_card", "credit"}, Label: T("cartão de crédito", "credit card"), Words: W("cartao de credito|cartoes de credito|credito|no credito|cc", "credit card|credit cards|credit|cc")},
 	{Kind: "payment", Code: "debit_card", Codes: []string{"debit_card", "debit"}, Label: T("cartão de débito", "debit card"), Words: W("cartao de debito|cartoes de debito|no debito", "debit card|debit cards")},
+	// a greeting card is not a payment: "mandar cartão", "birthday card" are words of the
+	// writer's work (Fillers "work")
+	{Kind: "payment", Code: "card", Codes: []string{"credit_card", "credit", "debit_card", "debit"}, Group: true, Label: T("cartão", "card"), Words: W("cartao|cartoes|no cartao|com cartao|em cartao|pelo cartao|cartao credito ou debito|cartao de credito ou debito|credito ou debito|credito e debito|credito + debito", "card|cards|by card|on card|with card|with a card|card payments|credit or debit|credit and debit|credit + debit|credit or debit card|credit and debit cards")},
 	{Kind: "payment", Code: "cash", Codes: []string{"cash"}, Label: T("dinheiro", "cash"), Words: W("dinheiro|em dinheiro|no dinheiro|especie|em especie|na especie", "cash|in cash")},
 	{Kind: "payment", Code: "meal_voucher", Codes: []string{"meal_voucher", "voucher"}, Label: T("vale-refeição", "meal voucher"), Words: W("vale|vale refeicao|vale alimentacao|vr|va|voucher", "voucher|vouchers|meal voucher|meal vouchers")},
 	{UsedBy: "app_user", Kind: "origin", Code: "APP", Codes: []string{"APP"}, Label: T("app", "app"), Words: W("app|aplicativo|pelo app|via app|no app|do app|pelo aplicativo", "app|the app|through the app|via the app|from the app|in the app|mobile app")},
@@ -451,11 +463,16 @@ var Terminals = []Term{
 	// decimal", "2 dp"): how the numbers are shown, never which rows are counted
 	{CatRound, "", W("arredondado|arredondada|arredondados|arredondadas|arredondar|arredonde|arredondando|arredonda", "rounded|round|rounding|round off|rounded off")},
 	{CatDecimals, "", W("casas decimais|casa decimal|casas|decimais|decimal|casas depois da virgula", "decimals|decimal|decimal places|decimal place|dp|places|decimal points")},
-	{CatBy, "", W("por|pra cada|para cada|em cada|por cada|cada|agrupado por|separado por|dividido por|quebrado por|discriminado por|discriminada por|discriminados por|discriminadas por|detalhado por|detalhada por|detalhados por|aberto por|aberta por|abertos por|segmentado por|segmentada por|segmentados por|desmembrado por|desmembrada por|distribuido por|quebrado em|separados por|separadas por|separada por|pra cada uma das|pra cada um dos|para cada uma das|para cada um dos|em cada uma das|em cada um dos|cada uma das|cada um dos", "by|per|each|that each|for each|across|broken down by|split by|grouped by|by each|per each|itemized by|itemised by|segmented by|detailed by|bucketed by|sliced by|cut by|divided by|separated by|organized by|organised by|arranged by|grouped per|listed by|for each one of|for each of|each one of|each of|for every one of|for every single one of")},
+	{CatBy, "", W("por|pra cada|para cada|em cada|por cada|cada|agrupado por|separado por|dividido por|quebrado por|discriminado por|discriminada por|discriminados por|discriminadas por|detalhado por|detalhada por|detalhados por|aberto por|aberta por|abertos por|abre por|abrir por|abrindo por|abra por|quebra por|quebrar por|quebrando por|segmentado por|segmentada por|segmentados por|desmembrado por|desmembrada por|distribuido por|quebrado em|separados por|separadas por|separada por|pra cada uma das|pra cada um dos|para cada uma das|para cada um dos|em cada uma das|em cada um dos|cada uma das|cada um dos", "by|per|each|that each|for each|across|broken down by|split by|grouped by|by each|per each|itemized by|itemised by|segmented by|detailed by|bucketed by|sliced by|cut by|divided by|separated by|organized by|organised by|arranged by|grouped per|listed by|for each one of|for each of|each one of|each of|for every one of|for every single one of")},
 	{CatAnd, "", W("e|,|&|/|mais|junto com|mas|porem|quanto na|quanto no|quanto em|quanto pela|quanto pelo|como na|como no|qto na|qto no|qnto na|qnto no|qto em|qnto em", "and|,|&|/|plus|as well as|along with|but")},
 	{CatOr, "", W("ou", "or")},
 	{CatDocWord, "", W("cpf|cnpj|documento|doc|do cpf|de cpf|com cpf", "cpf|cnpj|document|doc|tax id|id")},
 	{CatOptIn, "", W("liberado|liberados|liberou|consentimento|deram consentimento|aceitam|aceita|aceitaram|aceitar|aceitam receber|aceita receber|autorizam|autorizaram|optaram|optaram por|opt in|optin|fizeram opt in|com opt in|inscritos em|assinam", "opted in|opted in to|opt in|optin|opted into|accept|accepts|accepted|agreed to|subscribed|subscribed to|signed up for|gave consent|gave consent for|consent|consented|consented to|allowed")},
+	// values taken as one group, said by the writer ("lump credit and debit together as
+	// card", "junta crédito e débito como cartão"): the grammar checks the group named is
+	// the model's group of those values
+	{CatLump, "verb", W("junta|junte|juntar|juntando|agrupa|agrupe|agrupar|agrupando|soma|some|somando|considera|considere|conta|conte|trata|trate", "lump|lumping|group|grouping|combine|combining|merge|merging|put|treat|treating|count|counting")},
+	{CatLump, "as", W("como|juntos como|juntas como|agrupados como|agrupadas como|somados como|somadas como|como se fosse|tudo como", "together as|as|grouped as|grouped together as|combined as|as one|as a single|lumped as|all as")},
 	{CatPaid, "", W("pago|paga|pagos|pagas|pagamento|pagamentos|pagou|pagaram|pgto|pagto|pgtos|pagtos", "paid|paying|payment|payments|pay|pmt|pmts|pymt|pymts")},
 	// "nenhum", "none": a negative quantifier, which Portuguese also says after another
 	// negation ("não fizeram nenhuma compra": one negation, not two; package grammar)
@@ -498,9 +515,9 @@ var Terminals = []Term{
 	{CatMost, "", W("mais|maior|maiores|melhor|melhores|que mais|quem mais|do maior para o menor|do maior pro menor|do maior pra menor|maior para menor|da maior para a menor|da maior pra menor|das maiores para as menores|dos maiores para os menores|decrescente|ordem decrescente|desc|ordem desc|mais movimentado|mais movimentada|mais movimentados|mais movimentadas|de maior movimento|com mais movimento|mais cheio|mais cheios", "most|more|highest|biggest|largest|best|greatest|top|biggest first|largest first|highest first|descending|in descending order|desc|in desc order|desc order|high to low|highest to lowest")},
 	{CatLeast, "", W("menos|menor|menores|pior|piores|que menos|quem menos|do menor para o maior|do menor pro maior|do menor pra maior|menor para maior|da menor para a maior|da menor pra maior|crescente|ordem crescente|asc|ordem asc", "least|fewest|lowest|smallest|worst|bottom|less|smallest first|lowest first|ascending|in ascending order|asc|in asc order|asc order|low to high|lowest to highest")},
 	{CatList, "", W("liste|listar|lista|listagem|mostre|mostrar|me mostre|quais|quais sao|relacao de|nomes|nome|me passa|exiba|relacione|relacionar|me manda|manda|mande|me mande|me envie", "list|listing|show|show me|which|what are|names|name|display")},
-	{CatVs, "", W("vs|versus|x|contra|comparado com|comparado a|comparada com|em comparacao com|em relacao a|em relacao ao|em relacao a os|em relacao aos|em relacao as|com relacao a|com relacao ao|frente a|frente ao|comparado ao|comparada ao|comparados com|comparadas com|compare|comparar|comparacao|comparativo", "vs|versus|compared to|compared with|against|compare|comparison|comparing|relative to")},
+	{CatVs, "", W("vs|versus|x|contra|comparado com|comparado a|comparada com|em comparacao com|em relacao a|em relacao ao|em relacao a os|em relacao aos|em relacao as|com relacao a|com relacao ao|frente a|frente ao|comparado ao|comparada ao|comparados com|comparadas com|compare|comparar|comparacao|comparativo", "vs|v|versus|compared to|compared with|against|compare|comparison|comparing|relative to")},
 	{CatThan, "", W("do que|que", "than|then")},
-	{CatGrowth, "", W("crescimento|cresceu|cresceram|crescer|variacao|variacao percentual|evolucao percentual|% de crescimento|% de variacao|quanto cresceu|aumento percentual|em quantos por cento|quantos por cento|cresce|crescemos|aumentou|aumentaram|aumento|variou|evoluiu", "growth|grew|grow|grown|change|percent change|% change|percentage change|growth rate|increase|by what percentage|by what percent|by how many percent|how many percent|grows|growing|grew by|increased|rise|rose|went up|uplift")},
+	{CatGrowth, "", W("crescimento|cresceu|cresceram|crescer|variacao|variacao percentual|evolucao percentual|% de crescimento|% de variacao|quanto cresceu|aumento percentual|em quantos por cento|quantos por cento|cresce|crescemos|aumentou|aumentaram|aumento|variou|evoluiu|subiu ou caiu|subiu ou desceu|salto|saltou|% de alta ou queda|alta ou queda|% pra cima ou pra baixo|% a mais ou a menos", "up or down|% up or down|percent up or down|jump|jumps|jumped|growth|grew|grow|grown|change|percent change|% change|percentage change|growth rate|increase|by what percentage|by what percent|by how many percent|how many percent|grows|growing|grew by|increased|rise|rose|went up|uplift")},
 	// growth over the same period one unit before ("YoY growth for Q1": Q1 against Q1 of
 	// the year before; "May MoM": May against April); the arg is the unit (Earlier).
 	// "MoM", "WoW" and "QoQ" typed in capitals are read by the lexicon (Abbreviations):
@@ -509,7 +526,7 @@ var Terminals = []Term{
 	{CatGrowth, "quarter", W("trimestre contra trimestre|trimestre sobre trimestre|t/t|qoq", "quarter over quarter|quarter-over-quarter|q/q|qoq")},
 	{CatGrowth, "week", W("semana contra semana|semana sobre semana", "week over week|week-over-week|w/w|wow growth|wow change")},
 	{CatGrowth, "year", W("ano contra ano|ano a ano|a/a|interanual|yoy|sobre o mesmo periodo do ano anterior|contra o mesmo periodo do ano passado|em relacao ao mesmo periodo do ano passado|sobre o mesmo periodo do ano passado",
-		"yoy|year over year|year-over-year|y/y|yoy growth|versus the same period last year|vs the same period last year|over the same period last year|compared to the same period last year")},
+		"yoy|year over year|year-over-year|y/y|versus the same period last year|vs the same period last year|over the same period last year|compared to the same period last year")},
 	{CatDiff, "", W("diferenca|diferenca entre|quanto maior|delta|quanto a mais|a mais|superou|ultrapassou|excedeu|passou na frente de", "difference|difference between|delta|how much more|how much higher|how much bigger|how much larger|more than|by how much|exceed|exceeded|exceeds|surpass|surpassed|outsold|outsell|minus|gap")},
 	{CatShare, "", W("percentual|porcentagem|%|taxa|tx|proporcao|participacao|fatia|por cento|taxas|percentuais|porcentagens", "percentage|percent|%|share|rate|proportion|ratio|pct|rates|percentages")},
 	// the answer's one column said as a percentage ("só o percentual", "only the %"): the
