@@ -147,6 +147,7 @@ const (
 	tDoc      = string(lexicon.CatDoc)
 	tEmail    = string(lexicon.CatEmail)
 	tQuoted   = string(lexicon.CatQuoted)
+	tScope    = string(semantic.CatFiller) // arg "scope": the whole chain (semantic.ChainWide)
 )
 
 func arg(e *Edge) string {
@@ -657,6 +658,16 @@ func productions(x *env) []*Rule {
 		}),
 		rule("Filter", 0, "Members", func(k []*Edge) (any, bool) { return memberFilter(x, k[0].Val.(memberV), false) }),
 		rule("Filter", 0, tNeg+" Members", func(k []*Edge) (any, bool) { return memberFilter(x, k[1].Val.(memberV), true) }),
+		// "todas as lojas menos a Centro", "a rede toda menos Centro e Batel": "less" said
+		// after the whole chain leaves places out of it. Anywhere else it ranks ("qual loja
+		// vendeu menos no Rio": the least of the Rio stores)
+		rule("Filter", 0, tScope+" "+tLeast+" Members", func(k []*Edge) (any, bool) {
+			m := k[2].Val.(memberV)
+			if arg(k[0]) != "scope" || m.or || m.kind != "store" && m.kind != "city" && m.kind != "state" {
+				return nil, false
+			}
+			return memberFilter(x, m, true)
+		}),
 		rule("Filter", 0, tFlag, func(k []*Edge) (any, bool) {
 			if periodicActive(x, k[0]) {
 				return nil, false // "monthly active customers": the month's buyers, never the flag
@@ -875,15 +886,17 @@ func productions(x *env) []*Rule {
 		}),
 		// "clientes que nunca compraram", "sem comprar": what customers did not do
 		rule("Filter", 0.2, tNever+" "+tEvent, func(k []*Edge) (any, bool) { return neverDid(arg(k[1])) }),
-		rule("Filter", 0.2, tNeg+" "+tEvent, func(k []*Edge) (any, bool) { return activity(arg(k[1]), false) }),
-		// negative concord: "não fizeram nenhuma compra", "nunca fizeram nenhuma compra" are
-		// one negation (the quantifier agrees with the negation before it)
-		rule("Filter", 0.2, tNeg+" "+tNeg+" "+tEvent, func(k []*Edge) (any, bool) {
-			if arg(k[1]) != "none" || arg(k[0]) == "none" {
-				return nil, false
-			}
-			return activity(arg(k[2]), false)
+		rule("Filter", 0.2, "Denied", func(k []*Edge) (any, bool) { return activity(arg(k[0]), false) }),
+		// what customers did not do: "não compraram"; negative concord, "não fizeram
+		// nenhuma compra", is one negation (the quantifier agrees with the negation before it)
+		rule("Denied", 0, tNeg+" "+tEvent, func(k []*Edge) (any, bool) { return arg(k[1]), true }),
+		rule("Denied", 0, tNeg+" "+tNeg+" "+tEvent, func(k []*Edge) (any, bool) {
+			return arg(k[2]), arg(k[1]) == "none" && arg(k[0]) != "none"
 		}),
+		// what customers did not do (again) in a period: "não voltaram a comprar", "sumiram"
+		rule("NotBuy", 0, "Denied "+tAgain+"?", func(k []*Edge) (any, bool) { return arg(k[0]), true }),
+		rule("NotBuy", 0, tNeg+" "+tAgain+" "+tEvent, func(k []*Edge) (any, bool) { return arg(k[2]), true }),
+		rule("NotBuy", 0, tLapsed, func(k []*Edge) (any, bool) { return "buy", true }),
 		rule("Filter", 0.2, tNever+" "+tNeg+" "+tEvent, func(k []*Edge) (any, bool) {
 			if arg(k[1]) != "none" {
 				return nil, false
@@ -997,7 +1010,7 @@ func productions(x *env) []*Rule {
 		// cohorts: "compraram em setembro e não compraram (de novo) em outubro",
 		// "bought last month and had bought before"
 		rule("Filter", 0.3, tEvent+" "+tAgain+"? Period", func(k []*Edge) (any, bool) { return cohort(arg(k[0]), false, k[2].Val.(periodV).p) }),
-		rule("Filter", 0.3, tNeg+" "+tEvent+" "+tAgain+"? Period", func(k []*Edge) (any, bool) { return cohort(arg(k[1]), true, k[3].Val.(periodV).p) }),
+		rule("Filter", 0.3, "NotBuy Period", func(k []*Edge) (any, bool) { return cohort(arg(k[0]), true, k[1].Val.(periodV).p) }),
 		// "(compraram no Centro e) não voltaram a comprar no Batel", "but never at Savassi":
 		// customers without a purchase at that store
 		rule("Filter", 0.3, tNeg+" "+tAgain+"? "+tEvent+" "+tAgain+"? "+tIn+"? Member", func(k []*Edge) (any, bool) {
@@ -1013,7 +1026,6 @@ func productions(x *env) []*Rule {
 		}),
 		// "voltaram a comprar em maio", "não voltaram a comprar em maio": again before the verb
 		rule("Filter", 0.3, tAgain+" "+tEvent+" Period", func(k []*Edge) (any, bool) { return cohort(arg(k[1]), false, k[2].Val.(periodV).p) }),
-		rule("Filter", 0.3, tNeg+" "+tAgain+" "+tEvent+" Period", func(k []*Edge) (any, bool) { return cohort(arg(k[2]), true, k[3].Val.(periodV).p) }),
 		// "não voltaram em maio", "didn't come back in May": a customer comes back by buying
 		rule("Filter", 0.4, tNeg+"? "+tAgain+" Period", func(k []*Edge) (any, bool) { return cohort("buy", k[0] != nil, k[2].Val.(periodV).p) }),
 		rule("Filter", 0, tEvent+" "+tBefore2, func(k []*Edge) (any, bool) { return cohortBefore(arg(k[0])) }),
