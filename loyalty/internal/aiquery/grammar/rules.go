@@ -107,6 +107,7 @@ const (
 	tOr       = string(semantic.CatOr)
 	tNeg      = string(semantic.CatNeg)
 	tNever    = string(semantic.CatNever)
+	tNor      = string(semantic.CatNor)
 	tCmp      = string(semantic.CatCmp)
 	tBetween  = string(semantic.CatBetween)
 	tTop      = string(semantic.CatTop)
@@ -658,6 +659,38 @@ func productions(x *env) []*Rule {
 		}),
 		rule("Filter", 0, "Members", func(k []*Edge) (any, bool) { return memberFilter(x, k[0].Val.(memberV), false) }),
 		rule("Filter", 0, tNeg+" Members", func(k []*Edge) (any, bool) { return memberFilter(x, k[1].Val.(memberV), true) }),
+		// "nem pix nem dinheiro", "pix nem dinheiro", "neither pix nor cash": none of the
+		// values. Opened by "nem", "neither" it is a negation of its own; "A nem B", "A
+		// nor B" must follow one ("não ... A nem B")
+		rule("NoneOf", 0, tNor+"? Member "+tNor+" Member", func(k []*Edge) (any, bool) {
+			m, ok := joinMembers(k[1].Val, k[3].Val, true)
+			if !ok {
+				return nil, false
+			}
+			return noneOfV{m: m.(memberV), self: k[0] != nil}, true
+		}),
+		rule("Filter", 0, tNeg+"? NoneOf", func(k []*Edge) (any, bool) {
+			v := k[1].Val.(noneOfV)
+			if k[0] == nil && !v.self || v.m.kind == "channel" {
+				return nil, false
+			}
+			return memberFilter(x, v.m, true)
+		}),
+		// "não aceitam nem whatsapp nem sms", "accept neither email nor sms", "don't accept
+		// whatsapp or sms": opted out of each channel named
+		rule("Filter", 0, tNeg+"? "+tOptIn+" "+tIn+"? NoneOf", func(k []*Edge) (any, bool) {
+			v := k[3].Val.(noneOfV)
+			if k[0] == nil && !v.self || v.m.kind != "channel" {
+				return nil, false
+			}
+			return optedOutOfEach(v.m)
+		}),
+		rule("Filter", 0, tNeg+" "+tOptIn+" "+tIn+"? Members", func(k []*Edge) (any, bool) {
+			if m := k[3].Val.(memberV); m.kind == "channel" && m.or {
+				return optedOutOfEach(m)
+			}
+			return nil, false
+		}),
 		// "todas as lojas menos a Centro", "a rede toda menos Centro e Batel": "less" said
 		// after the whole chain leaves places out of it. Anywhere else it ranks ("qual loja
 		// vendeu menos no Rio": the least of the Rio stores)
@@ -2033,6 +2066,36 @@ func memberFilter(x *env, m memberV, neg bool) (any, bool) {
 		return nil, false
 	}
 	return fv, true
+}
+
+// noneOfV is values joined by "nem", "nor": self when "nem", "neither" opens them (a
+// negation of their own).
+type noneOfV struct {
+	m    memberV
+	self bool
+}
+
+func (v noneOfV) key() string { return "none:" + v.m.key() + strconv.FormatBool(v.self) }
+
+// optedOutOfEach is the customers who accept none of the channels of m.
+func optedOutOfEach(m memberV) (any, bool) {
+	var f *semantic.Filter
+	for _, c := range m.values {
+		ch, ok := semantic.ChannelOf(c)
+		if !ok {
+			return nil, false
+		}
+		if f == nil {
+			f = semantic.OptIn(ch, false)
+			continue
+		}
+		both, err := semantic.Both(f, semantic.OptIn(ch, false))
+		if err != nil {
+			return nil, false
+		}
+		f = both
+	}
+	return filterV{id: "channels_none:" + strings.Join(m.values, ","), resolve: fixed(f)}, f != nil
 }
 
 // optinFilter is a channel filter said with its opt-in word.

@@ -28,6 +28,7 @@ const (
 	CatOr       Category = "or"        // ou, or
 	CatNeg      Category = "neg"       // nao, not, sem, without
 	CatNever    Category = "never"     // nunca, never
+	CatNor      Category = "nor"       // nem, neither, nor: none of the values joined
 	CatCmp      Category = "cmp"       // arg: > >= < <=
 	CatBetween  Category = "between"   // entre, between
 	CatTop      Category = "top"       // top, ranking
@@ -473,8 +474,11 @@ var Terminals = []Term{
 	// without a birth date"; package grammar)
 	{CatRestrict, "exclude", W("ignore|ignora|ignorar|ignorando|ignorem|desconsidere|desconsidera|desconsiderar|desconsiderem|descontando|deixe de fora|deixa de fora|deixar de fora|ficar de fora|de fora|tira|tire|tirar|tirem",
 		"ignore|ignoring|ignored|skip|skipping|leave out|leaving out|left out|leave|disregard|exclude|excluded|excludes|omit|omitting|omitted")},
-	{CatRestrict, "", W("salvo|afora|inclua|incluir|incluindo|incluso|inclusos|inclusive|contando|contar|nem",
-		"minus|aside from|apart from|besides|include|including|included|includes|inclusive|counting|either|neither|nor|instead|rather than|unless|otherwise")},
+	{CatRestrict, "", W("salvo|afora|inclua|incluir|incluindo|incluso|inclusos|inclusive|contando|contar",
+		"minus|aside from|apart from|besides|include|including|included|includes|inclusive|counting|either|instead|rather than|unless|otherwise")},
+	// "não aceitam nem whatsapp nem sms", "accept neither whatsapp nor sms": none of the
+	// values (package grammar reads it only after a negation, or opened by "nem", "neither")
+	{CatNor, "", W("nem", "nor|neither")},
 	{CatNever, "", W("nunca|jamais|nenhuma vez", "never|not once")},
 	{CatCmp, ">", W(">|mais de|mais do que|acima de|acima dos|maior que|maior do que|superior a|passa de|passaram de|mais que|mais velhos que|mais velhas que|mais velhos do que", ">|more than|over|above|greater than|higher than|bigger than|larger than|exceeding|more then|greater then|higher then|older than|older then")},
 	{CatCmp, "<", W("mais novos que|mais novas que|mais novos do que", "younger than|younger then")},
