@@ -930,6 +930,32 @@ func productions(x *env) []*Rule {
 		rule("NotBuy", 0, "Denied "+tAgain+"?", func(k []*Edge) (any, bool) { return arg(k[0]), true }),
 		rule("NotBuy", 0, tNeg+" "+tAgain+" "+tEvent, func(k []*Edge) (any, bool) { return arg(k[2]), true }),
 		rule("NotBuy", 0, tLapsed, func(k []*Edge) (any, bool) { return "buy", true }),
+		// "sem contar os que nunca compraram", "not counting the ones who never bought",
+		// "leave out those who never purchased": the others, who did at some time
+		rule("Filter", 0.1, tNeg+" "+tPerson+"? "+tNoun+"? "+tWho+"? "+tNever+" "+tEvent, func(k []*Edge) (any, bool) {
+			return everDid(arg(k[5]), k[2])
+		}),
+		rule("Filter", 0.1, tRestrict+" "+tPerson+"? "+tNoun+"? "+tWho+"? "+tNever+" "+tEvent, func(k []*Edge) (any, bool) {
+			if arg(k[0]) != "exclude" {
+				return nil, false
+			}
+			return everDid(arg(k[5]), k[2])
+		}),
+		// "compraram (alguma vez), mas não nos últimos 90 dias", "bought at some point but
+		// not once in the last 180 days": bought at some time, and not in the period
+		// ("at some point", "em algum momento" are the scope words, said of the doing)
+		rule("Filter", 0.2, tWho+"? "+tEvent+" "+tScope+"? "+tAnd+"? "+tNeg+" "+tAgain+"? Period", func(k []*Edge) (any, bool) {
+			if k[2] != nil && arg(k[2]) != "scope" {
+				return nil, false
+			}
+			return didButNotIn(arg(k[1]), k[6].Val.(periodV).p)
+		}),
+		rule("Filter", 0.2, tWho+"? "+tEvent+" "+tScope+"? "+tAnd+"? "+tNever+" Period", func(k []*Edge) (any, bool) {
+			if k[2] != nil && arg(k[2]) != "scope" {
+				return nil, false
+			}
+			return didButNotIn(arg(k[1]), k[5].Val.(periodV).p)
+		}),
 		rule("Filter", 0.2, tNever+" "+tNeg+" "+tEvent, func(k []*Edge) (any, bool) {
 			if arg(k[1]) != "none" {
 				return nil, false
@@ -1189,6 +1215,10 @@ func productions(x *env) []*Rule {
 			}
 			return absence(x, arg(k[2]), arg(k[3]))
 		}),
+		// "(sem comprar) há 90 dias", "(haven't bought) for 90 days", "since 90 days": the
+		// same window, said without "more than" (a length of time only what did not happen has)
+		rule("Period", 0, tAgo+" Num "+tUnit, func(k []*Edge) (any, bool) { return absence(x, arg(k[1]), arg(k[2])) }),
+		rule("Period", 0, tSince+" Num "+tUnit, func(k []*Edge) (any, bool) { return absence(x, arg(k[1]), arg(k[2])) }),
 		rule("Period", 0, tAgo+"? "+tCmp+" Num "+tUnit+" "+tAgo+"?", func(k []*Edge) (any, bool) {
 			if c := arg(k[1]); (c != ">" && c != ">=") || (k[0] == nil && k[4] == nil) {
 				return nil, false
@@ -1481,6 +1511,45 @@ func neverDid(event string) (any, bool) {
 		return semantic.Ever(x), true
 	}
 	return fv, true
+}
+
+// everDid is "customers who did it at some time": the ones a question leaves out by saying
+// who never did ("sem contar os que nunca compraram"); a noun said there must be customers.
+func everDid(event string, noun *Edge) (any, bool) {
+	if noun != nil && arg(noun) != "customers" {
+		return nil, false
+	}
+	v, ok := activity(event, true)
+	if !ok {
+		return nil, false
+	}
+	fv := v.(filterV)
+	inner := fv.resolve
+	fv.id += ":ever"
+	fv.resolve = func(f *semantic.Fact) (*semantic.Filter, bool) {
+		x, ok := inner(f)
+		if !ok {
+			return nil, false
+		}
+		return semantic.Ever(x), true
+	}
+	return fv, true
+}
+
+// didButNotIn is "did it at some time, but not in period p" (lapsed customers, when p is
+// the last N days).
+func didButNotIn(event string, p *semantic.Period) (any, bool) {
+	e := semantic.EventByID(event)
+	if e == nil || e.Activity == nil {
+		return nil, false
+	}
+	both, err := semantic.Both(semantic.Ever(e.Activity(true)), semantic.AtPeriod(e.Activity(false), p))
+	if err != nil {
+		return nil, false
+	}
+	return filterV{id: "lapsed:" + event + p.From + p.To + ":false", period: true, event: true, deniedPeriod: p, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
+		return both, fact == semantic.Customers
+	}}, true
 }
 
 // openBand is a band said with a comparison: "acima de 60" (61 on), "60 or more", "under
