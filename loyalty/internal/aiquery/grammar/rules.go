@@ -108,6 +108,7 @@ const (
 	tNeg      = string(semantic.CatNeg)
 	tNever    = string(semantic.CatNever)
 	tNor      = string(semantic.CatNor)
+	tUnknown  = string(semantic.CatUnknown)
 	tCmp      = string(semantic.CatCmp)
 	tBetween  = string(semantic.CatBetween)
 	tTop      = string(semantic.CatTop)
@@ -842,6 +843,62 @@ func productions(x *env) []*Rule {
 			}
 			return knownFilter(as[0], k[0] != nil)
 		}),
+		// a customer's attribute not on file: "gênero não informado", "sem informação de
+		// uso do app", "app_user is null", "unknown gender"; left out ("excluding customers
+		// where app_user is null", "sem contar os de gênero desconhecido"), the known ones
+		rule("OnFile", 0, tDim, func(k []*Edge) (any, bool) {
+			v, ok := dims(arg(k[0]))
+			if !ok {
+				return nil, false
+			}
+			return onFileOf(v.(breakdownV).dims[0])
+		}),
+		rule("OnFile", 0, tFlag, func(k []*Edge) (any, bool) {
+			if fl := semantic.FlagByID(arg(k[0])); fl != nil {
+				return onFileOf(semantic.PinnedDim(fl.Filter()))
+			}
+			return nil, false
+		}),
+		rule("OnFile", 0, tUse+"? "+tValue, func(k []*Edge) (any, bool) {
+			for _, vw := range semantic.ValueWords {
+				if vw.Kind+":"+vw.Code == arg(k[1]) && vw.UsedBy != "" {
+					if fl := semantic.FlagByID(vw.UsedBy); fl != nil {
+						return onFileOf(semantic.PinnedDim(fl.Filter()))
+					}
+				}
+			}
+			return nil, false
+		}),
+		rule("OnFile", 0, tAttr, func(k []*Edge) (any, bool) {
+			a := semantic.AttributeByID(arg(k[0]))
+			if a == nil || a.Owner != semantic.Customers || semantic.ContactPresent(a.ID) == nil {
+				return nil, false
+			}
+			return onFileV{id: a.ID, unknown: semantic.ContactMissing(a.ID), known: semantic.ContactPresent(a.ID)}, true
+		}),
+		rule("Unknown", 0, "OnFile "+tUnknown, func(k []*Edge) (any, bool) { return k[0].Val, true }),
+		rule("Unknown", 0, tUnknown+" "+tFrom+"? OnFile", func(k []*Edge) (any, bool) { return k[2].Val, true }),
+		rule("Filter", 0, "Unknown", func(k []*Edge) (any, bool) { return k[0].Val.(onFileV).filter(false), true }),
+		rule("Filter", 0.1, tNeg+" "+tPerson+"? "+tNoun+"? "+tWho+"? Unknown", func(k []*Edge) (any, bool) {
+			if k[2] != nil && arg(k[2]) != "customers" {
+				return nil, false
+			}
+			return k[4].Val.(onFileV).filter(true), true
+		}),
+		rule("Filter", 0.1, tRestrict+" "+tPerson+"? "+tNoun+"? "+tWho+"? Unknown", func(k []*Edge) (any, bool) {
+			if arg(k[0]) != "exclude" || k[2] != nil && arg(k[2]) != "customers" {
+				return nil, false
+			}
+			return k[4].Val.(onFileV).filter(true), true
+		}),
+		// "(quem não tem data de nascimento) fica de fora": the exclusion said after them
+		rule("Filter", 0.1, tPerson+" "+tNeg+" "+tHave+" Attrs "+tRestrict, func(k []*Edge) (any, bool) {
+			as := k[3].Val.(attrsV)
+			if arg(k[4]) != "exclude" || len(as) != 1 {
+				return nil, false
+			}
+			return knownFilter(as[0], false)
+		}),
 		// "desconsiderar quem não tem data de nascimento", "leave out those without a birth
 		// date", "excluding customers with no e-mail": the rows a flag says, left out
 		rule("Filter", 0.1, tRestrict+" "+tPerson+"? "+tNoun+"? "+tNeg+" "+tHave+" Attrs", func(k []*Edge) (any, bool) {
@@ -930,6 +987,15 @@ func productions(x *env) []*Rule {
 		rule("NotBuy", 0, "Denied "+tAgain+"?", func(k []*Edge) (any, bool) { return arg(k[0]), true }),
 		rule("NotBuy", 0, tNeg+" "+tAgain+" "+tEvent, func(k []*Edge) (any, bool) { return arg(k[2]), true }),
 		rule("NotBuy", 0, tLapsed, func(k []*Edge) (any, bool) { return "buy", true }),
+		// "têm zero compras", "com 0 compras", "zero non-cancelled purchases": none of what
+		// customers do, as "sem compras" (a sale that counts is not cancelled: said again)
+		rule("Filter", 0.2, tHave+"? Num "+tNeg+"? "+tFlag+"? "+tNoun, func(k []*Edge) (any, bool) {
+			n := semantic.NounByID(arg(k[4]))
+			if atoiOr(arg(k[1]), -1) != 0 || n == nil || n.Event == "" || (k[2] == nil) != (k[3] == nil) || k[3] != nil && arg(k[3]) != "cancelled" {
+				return nil, false
+			}
+			return activity(n.Event, false)
+		}),
 		// "sem contar os que nunca compraram", "not counting the ones who never bought",
 		// "leave out those who never purchased": the others, who did at some time
 		rule("Filter", 0.1, tNeg+" "+tPerson+"? "+tNoun+"? "+tWho+"? "+tNever+" "+tEvent, func(k []*Edge) (any, bool) {
@@ -2468,6 +2534,31 @@ func knownFilter(a *semantic.Attribute, missing bool) (any, bool) {
 		return nil, false
 	}
 	return filterV{id: "known:" + a.ID + ":" + strconv.FormatBool(missing), resolve: fixed(f)}, true
+}
+
+// onFileV is a customer's attribute that may not be on file, and the filters of the
+// customers without it and with it.
+type onFileV struct {
+	id             string
+	unknown, known *semantic.Filter
+}
+
+func (v onFileV) key() string { return "onfile:" + v.id }
+
+func onFileOf(d *semantic.Dimension) (any, bool) {
+	u, k := semantic.Unknown(d, false), semantic.Unknown(d, true)
+	if u == nil || k == nil {
+		return nil, false
+	}
+	return onFileV{id: d.ID, unknown: u, known: k}, true
+}
+
+// filter is the customers whose attribute is known (or unknown).
+func (v onFileV) filter(known bool) filterV {
+	if known {
+		return filterV{id: "onfile:" + v.id + ":known", resolve: fixed(v.known)}
+	}
+	return filterV{id: "onfile:" + v.id + ":unknown", resolve: fixed(v.unknown)}
 }
 
 // formulaV is a rate said as its formula: the rows of filter f over every row of fact.

@@ -35,6 +35,7 @@ var Spellings = []Spelling{
 	{"agr", []string{"agora"}},
 	{"ngm", []string{"ninguem"}},
 	{"nm", []string{"nem"}},
+	{"nasc", []string{"nascimento"}},
 	{"mt", []string{"muito"}},
 	{"mto", []string{"muito"}},
 	{"ult", []string{"ultimos", "ultimas", "ultimo", "ultima"}},
