@@ -983,6 +983,10 @@ func productions(x *env) []*Rule {
 		rule("Denied", 0, tNeg+" "+tNeg+" "+tEvent, func(k []*Edge) (any, bool) {
 			return arg(k[2]), arg(k[1]) == "none" && arg(k[0]) != "none"
 		}),
+		// "não compraram nada", "didn't buy nothing": the quantifier after the verb
+		rule("Denied", 0, tNeg+" "+tEvent+" "+tNeg, func(k []*Edge) (any, bool) {
+			return arg(k[1]), arg(k[2]) == "none" && arg(k[0]) != "none"
+		}),
 		// what customers did not do (again) in a period: "não voltaram a comprar", "sumiram"
 		rule("NotBuy", 0, "Denied "+tAgain+"?", func(k []*Edge) (any, bool) { return arg(k[0]), true }),
 		rule("NotBuy", 0, tNeg+" "+tAgain+" "+tEvent, func(k []*Edge) (any, bool) { return arg(k[2]), true }),
@@ -1009,24 +1013,28 @@ func productions(x *env) []*Rule {
 		}),
 		// "compraram (alguma vez), mas não nos últimos 90 dias", "bought at some point but
 		// not once in the last 180 days": bought at some time, and not in the period
-		// ("at some point", "em algum momento" are the scope words, said of the doing)
-		rule("Filter", 0.2, tWho+"? "+tEvent+" "+tScope+"? "+tAnd+"? "+tNeg+" "+tAgain+"? Period", func(k []*Edge) (any, bool) {
-			if k[2] != nil && arg(k[2]) != "scope" {
-				return nil, false
-			}
-			return didButNotIn(arg(k[1]), k[6].Val.(periodV).p)
+		// ("at some point", "em algum momento" are the scope words, said of the doing;
+		// "bought before, but nothing in the last 90 days": before the period)
+		rule("Filter", 0.2, tWho+"? "+tEvent+" Ever? "+tAnd+"? "+tNeg+" "+tAgain+"? Period", func(k []*Edge) (any, bool) {
+			return didButNotIn(arg(k[1]), k[2] != nil && k[2].Val == "before", k[6].Val.(periodV).p)
 		}),
-		rule("Filter", 0.2, tWho+"? "+tEvent+" "+tScope+"? "+tAnd+"? "+tNever+" Period", func(k []*Edge) (any, bool) {
-			if k[2] != nil && arg(k[2]) != "scope" {
-				return nil, false
-			}
-			return didButNotIn(arg(k[1]), k[5].Val.(periodV).p)
+		rule("Filter", 0.2, tWho+"? "+tEvent+" Ever? "+tAnd+"? "+tNever+" Period", func(k []*Edge) (any, bool) {
+			return didButNotIn(arg(k[1]), k[2] != nil && k[2].Val == "before", k[5].Val.(periodV).p)
 		}),
+		rule("Ever", 0, tScope, func(k []*Edge) (any, bool) { return "ever", arg(k[0]) == "scope" }),
+		rule("Ever", 0, tBefore2, func(k []*Edge) (any, bool) { return "before", true }),
 		rule("Filter", 0.2, tNever+" "+tNeg+" "+tEvent, func(k []*Edge) (any, bool) {
 			if arg(k[1]) != "none" {
 				return nil, false
 			}
 			return neverDid(arg(k[2]))
+		}),
+		// "nunca compraram nada", "never bought nothing"
+		rule("Filter", 0.2, tNever+" "+tEvent+" "+tNeg, func(k []*Edge) (any, bool) {
+			if arg(k[2]) != "none" {
+				return nil, false
+			}
+			return neverDid(arg(k[1]))
 		}),
 		rule("Filter", 0, "Num "+tQuantity+"? "+tCmp, func(k []*Edge) (any, bool) {
 			if c := arg(k[2]); c == ">=" || c == "<=" { // "50 or older"
@@ -1602,14 +1610,21 @@ func everDid(event string, noun *Edge) (any, bool) {
 	return fv, true
 }
 
-// didButNotIn is "did it at some time, but not in period p" (lapsed customers, when p is
-// the last N days).
-func didButNotIn(event string, p *semantic.Period) (any, bool) {
+// didButNotIn is "did it at some time (before p), but not in period p" (lapsed customers,
+// when p is the last N days).
+func didButNotIn(event string, before bool, p *semantic.Period) (any, bool) {
 	e := semantic.EventByID(event)
 	if e == nil || e.Activity == nil {
 		return nil, false
 	}
-	both, err := semantic.Both(semantic.Ever(e.Activity(true)), semantic.AtPeriod(e.Activity(false), p))
+	did := semantic.Ever(e.Activity(true))
+	if before {
+		if p.From == "" {
+			return nil, false
+		}
+		did = semantic.AtPeriod(e.Activity(true), semantic.Before(p))
+	}
+	both, err := semantic.Both(did, semantic.AtPeriod(e.Activity(false), p))
 	if err != nil {
 		return nil, false
 	}

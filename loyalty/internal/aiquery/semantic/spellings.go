@@ -51,6 +51,12 @@ var Spellings = []Spelling{
 	{"pls", []string{"please"}},
 	{"thx", []string{"thanks"}},
 	{"cuz", []string{"because"}},
+	// Scots negations
+	{"havenae", []string{"havent"}},
+	{"hasnae", []string{"hasnt"}},
+	{"didnae", []string{"didnt"}},
+	{"dinnae", []string{"dont"}},
+	{"disnae", []string{"doesnt"}},
 	// English as a second language: irregular verbs made regular
 	{"buyed", []string{"bought"}},
 	{"spended", []string{"spent"}},

@@ -461,10 +461,10 @@ var Terminals = []Term{
 	{CatPaid, "", W("pago|paga|pagos|pagas|pagamento|pagamentos|pagou|pagaram|pgto|pagto|pgtos|pagtos", "paid|paying|payment|payments|pay|pmt|pmts|pymt|pymts")},
 	// "nenhum", "none": a negative quantifier, which Portuguese also says after another
 	// negation ("não fizeram nenhuma compra": one negation, not two; package grammar)
-	{CatNeg, "none", W("nenhum|nenhuma", "none")},
+	{CatNeg, "none", W("nenhum|nenhuma|nada", "none|nothing")},
 	// "have yet to buy": not yet, which for what customers did is never (so far)
 	{CatNeg, "", W("", "have yet to|has yet to|are yet to|is yet to|yet to")},
-	{CatNeg, "", W("nao|sem|exceto|excluindo|fora|tirando|desconsiderando|desconsiderados|desconsideradas|desconsiderando se|sem considerar|nao considerando|excetuando|excetuados|excetuadas|excluidos|excluidas", "not|no|non|without|none|except|excluding|other than|havent|hasnt|didnt|dont|doesnt|disregarding|not counting|exclusive of|w/o|outside|outside of")},
+	{CatNeg, "", W("nao|sem|exceto|excluindo|fora|tirando|desconsiderando|desconsiderados|desconsideradas|desconsiderando se|sem considerar|nao considerando|excetuando|excetuados|excetuadas|excluidos|excluidas", "not|no|non|without|none|except|excluding|other than|havent|hasnt|didnt|dont|doesnt|disregarding|not counting|no counting|without counting|not including|exclusive of|w/o|outside|outside of")},
 	// list verbs in the forms a request takes ("me mostra", "relacionem", "itemize")
 	{CatList, "", W("relacionem|listem|mostra|me mostra|mostrem|enumere", "enumerate|itemize|itemise|list out|show all")},
 	// restriction words the grammar does not read ("ignore", "leave out", "desconsidere"):
