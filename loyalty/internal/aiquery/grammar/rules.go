@@ -989,7 +989,9 @@ func productions(x *env) []*Rule {
 		}),
 		// what customers did not do (again) in a period: "não voltaram a comprar", "sumiram"
 		rule("NotBuy", 0, "Denied "+tAgain+"?", func(k []*Edge) (any, bool) { return arg(k[0]), true }),
-		rule("NotBuy", 0, tNeg+" "+tAgain+" "+tEvent, func(k []*Edge) (any, bool) { return arg(k[2]), true }),
+		rule("NotBuy", 0, tNeg+" "+tAgain+" "+tEvent+" "+tNeg+"?", func(k []*Edge) (any, bool) {
+			return arg(k[2]), k[3] == nil || arg(k[3]) == "none" // "não voltaram a comprar nada"
+		}),
 		rule("NotBuy", 0, tLapsed, func(k []*Edge) (any, bool) { return "buy", true }),
 		// "têm zero compras", "com 0 compras", "zero non-cancelled purchases": none of what
 		// customers do, as "sem compras" (a sale that counts is not cancelled: said again)
@@ -1142,8 +1144,8 @@ func productions(x *env) []*Rule {
 
 		// cohorts: "compraram em setembro e não compraram (de novo) em outubro",
 		// "bought last month and had bought before"
-		rule("Filter", 0.3, tEvent+" "+tAgain+"? Period", func(k []*Edge) (any, bool) { return cohort(arg(k[0]), false, k[2].Val.(periodV).p) }),
-		rule("Filter", 0.3, "NotBuy Period", func(k []*Edge) (any, bool) { return cohort(arg(k[0]), true, k[1].Val.(periodV).p) }),
+		rule("Filter", 0.3, tEvent+" "+tAgain+"? Period", func(k []*Edge) (any, bool) { return cohort(arg(k[0]), false, k[2].Val.(periodV)) }),
+		rule("Filter", 0.3, "NotBuy Period", func(k []*Edge) (any, bool) { return cohort(arg(k[0]), true, k[1].Val.(periodV)) }),
 		// "(compraram no Centro e) não voltaram a comprar no Batel", "but never at Savassi":
 		// customers without a purchase at that store
 		rule("Filter", 0.3, tNeg+" "+tAgain+"? "+tEvent+" "+tAgain+"? "+tIn+"? Member", func(k []*Edge) (any, bool) {
@@ -1158,15 +1160,15 @@ func productions(x *env) []*Rule {
 			return storeCohort(event, k[3].Val.(memberV))
 		}),
 		// "voltaram a comprar em maio", "não voltaram a comprar em maio": again before the verb
-		rule("Filter", 0.3, tAgain+" "+tEvent+" Period", func(k []*Edge) (any, bool) { return cohort(arg(k[1]), false, k[2].Val.(periodV).p) }),
+		rule("Filter", 0.3, tAgain+" "+tEvent+" Period", func(k []*Edge) (any, bool) { return cohort(arg(k[1]), false, k[2].Val.(periodV)) }),
 		// "não voltaram em maio", "didn't come back in May": a customer comes back by buying
-		rule("Filter", 0.4, tNeg+"? "+tAgain+" Period", func(k []*Edge) (any, bool) { return cohort("buy", k[0] != nil, k[2].Val.(periodV).p) }),
+		rule("Filter", 0.4, tNeg+"? "+tAgain+" Period", func(k []*Edge) (any, bool) { return cohort("buy", k[0] != nil, k[2].Val.(periodV)) }),
 		rule("Filter", 0, tEvent+" "+tBefore2, func(k []*Edge) (any, bool) { return cohortBefore(arg(k[0])) }),
 		// "bought in March but not in April": the second period of the same event, denied
 		rule("Filter", 0.2, tEvent+" Period "+tAnd+"? "+tNeg+" Period", func(k []*Edge) (any, bool) {
 			e := semantic.EventByID(arg(k[0]))
 			p1, p2 := k[1].Val.(periodV).p, k[4].Val.(periodV).p
-			if e == nil || e.Activity == nil {
+			if e == nil || e.Activity == nil || k[1].Val.(periodV).absence {
 				return nil, false
 			}
 			both, err := semantic.Both(semantic.AtPeriod(e.Activity(true), p1), semantic.AtPeriod(e.Activity(false), p2))
@@ -2500,11 +2502,13 @@ func ints(xs []int) string {
 	return strings.Join(s, ",")
 }
 
-func cohort(event string, neg bool, p *semantic.Period) (any, bool) {
+func cohort(event string, neg bool, pv periodV) (any, bool) {
 	e := semantic.EventByID(event)
-	if e == nil || e.Activity == nil {
+	if e == nil || e.Activity == nil || pv.absence && !neg {
+		// "compraram há mais de 90 dias": a length of time only what did not happen has
 		return nil, false
 	}
+	p := pv.p
 	f := semantic.AtPeriod(e.Activity(!neg), p)
 	var denied *semantic.Period
 	if neg {
