@@ -64,6 +64,8 @@ func TestNegationClasses(t *testing.T) {
 			"qtd de clientes com gênero não informado":                                             {measures: []string{"customers"}, sql: []string{"c.gender_identity IS NULL"}},
 			"customers with unknown gender, how many":                                              {measures: []string{"customers"}, sql: []string{"c.gender_identity IS NULL"}},
 			"average ticket by gender, excluding customers with unknown gender":                    {measures: []string{"average_ticket"}, sql: []string{"c.gender_identity IS NOT NULL"}},
+			"quantos clientes não têm gênero informado":                                            {measures: []string{"customers"}, sql: []string{"c.gender_identity IS NULL"}},
+			"how many customers where app_user is not null":                                        {measures: []string{"customers"}, sql: []string{"c.app_user IS NOT NULL"}},
 			"quantos clientes sem informação de email":                                             {measures: []string{"customers"}, sql: []string{"c.email IS NULL"}},
 			"clientes por faixa etária: até 24, 25-34, 35+ (quem não tem data de nasc. fica fora)": {sql: []string{"c.birth_date IS NOT NULL"}},
 			// "unknown" said of nothing, or of what is never unknown, is not read
@@ -83,6 +85,8 @@ func TestNegationClasses(t *testing.T) {
 			"How many distinct customers bought at our stores outside the city of Sao Paulo last month": {measures: []string{"buyers"}, sql: []string{"NOT (translate(lower(s.city)"}},
 			"revenue outside of Rio de Janeiro in May":                                                  {measures: []string{"revenue"}, sql: []string{"NOT (translate(lower(s.city)"}},
 			"revenue in May at stores other than Centro":                                                {measures: []string{"revenue"}, sql: []string{"NOT (v.store_code = 'L01')"}},
+			"revenue in May excluding pix and cash":                                                     {measures: []string{"revenue"}, sql: []string{"NOT (v.payment_type IN ('pix', 'cash'))"}},
+			"faturamento de maio sem pix e dinheiro":                                                    {measures: []string{"revenue"}, sql: []string{"NOT (v.payment_type IN ('pix', 'cash'))"}},
 			"faturamento de maio exceto na loja Savassi":                                                {measures: []string{"revenue"}, sql: []string{"NOT (v.store_code = 'L05')"}},
 			// "menos" anywhere else ranks: the least of the Rio stores, never "not Rio"
 			"qual loja vendeu menos no Rio de Janeiro": {limit: 1, sql: []string{"= 'rio de janeiro'"}},

@@ -109,6 +109,7 @@ const (
 	tNever    = string(semantic.CatNever)
 	tNor      = string(semantic.CatNor)
 	tUnknown  = string(semantic.CatUnknown)
+	tKnown    = string(semantic.CatKnown)
 	tCmp      = string(semantic.CatCmp)
 	tBetween  = string(semantic.CatBetween)
 	tTop      = string(semantic.CatTop)
@@ -877,6 +878,10 @@ func productions(x *env) []*Rule {
 			return onFileV{id: a.ID, unknown: semantic.ContactMissing(a.ID), known: semantic.ContactPresent(a.ID)}, true
 		}),
 		rule("Unknown", 0, "OnFile "+tUnknown, func(k []*Edge) (any, bool) { return k[0].Val, true }),
+		// "com gênero informado", "gender on file": known; "não têm gênero informado", "no
+		// gender on file": unknown
+		rule("Filter", 0, tHave+"? OnFile "+tKnown, func(k []*Edge) (any, bool) { return k[1].Val.(onFileV).filter(true), true }),
+		rule("Filter", 0, tNeg+" "+tHave+"? OnFile "+tKnown, func(k []*Edge) (any, bool) { return k[2].Val.(onFileV).filter(false), true }),
 		rule("Unknown", 0, tUnknown+" "+tFrom+"? OnFile", func(k []*Edge) (any, bool) { return k[2].Val, true }),
 		rule("Filter", 0, "Unknown", func(k []*Edge) (any, bool) { return k[0].Val.(onFileV).filter(false), true }),
 		rule("Filter", 0.1, tNeg+" "+tPerson+"? "+tNoun+"? "+tWho+"? Unknown", func(k []*Edge) (any, bool) {
@@ -2109,17 +2114,20 @@ func fixed(f *semantic.Filter) func(*semantic.Fact) (*semantic.Filter, bool) {
 // customer's store is its owner store, a sale's the store it was made at.
 func memberFilter(x *env, m memberV, neg bool) (any, bool) {
 	if neg && m.kind != "channel" {
-		// "non-pix", "fora da loja Centro", "not paid with cash": the other rows
-		v, ok := memberFilter(x, m, false)
+		// "non-pix", "fora da loja Centro", "not paid with cash": the other rows; "excluding
+		// pix and cash" leaves out each (the rows of either)
+		pos := m
+		pos.or = pos.or || len(pos.values) > 1
+		v, ok := memberFilter(x, pos, false)
 		if !ok {
 			return nil, false
 		}
 		fv := v.(filterV)
-		pos := fv.resolve
+		resolve := fv.resolve
 		excluded := m
 		fv.id, fv.members, fv.excluded = "not:"+fv.id, nil, &excluded
 		fv.resolve = func(f *semantic.Fact) (*semantic.Filter, bool) {
-			p, ok := pos(f)
+			p, ok := resolve(f)
 			if !ok || p == nil {
 				return nil, false
 			}

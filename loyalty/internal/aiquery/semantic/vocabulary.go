@@ -30,6 +30,7 @@ const (
 	CatNever    Category = "never"     // nunca, never
 	CatNor      Category = "nor"       // nem, neither, nor: none of the values joined
 	CatUnknown  Category = "unknown"   // nao informado, unknown, null: a customer's attribute not on file
+	CatKnown    Category = "known"     // informado, on file: a customer's attribute filled in
 	CatCmp      Category = "cmp"       // arg: > >= < <=
 	CatBetween  Category = "between"   // entre, between
 	CatTop      Category = "top"       // top, ranking
@@ -484,6 +485,7 @@ var Terminals = []Term{
 	// "app_user is null", "unknown gender" (package grammar: said of a customer's attribute)
 	{CatUnknown, "", W("nao informado|nao informada|nao informados|nao informadas|sem informacao|sem informacoes|sem info|desconhecido|desconhecida|desconhecidos|desconhecidas|em branco|nulo|nula|nulos|nulas|null|nao preenchido|nao preenchida|nao preenchidos|indefinido|indefinida|nao sabemos|nao se sabe",
 		"unknown|null|nulls|is null|are null|not known|not informed|not provided|not filled|not filled in|not set|unset|blank|unspecified|undefined|no information|no info|no data|we dont know|we do not know|not on file")},
+	{CatKnown, "", W("informado|informada|informados|informadas|preenchido|preenchida|preenchidos|preenchidas", "known|on file|filled in|provided|is not null|not null")},
 	{CatNever, "", W("nunca|jamais|nenhuma vez", "never|not once")},
 	{CatCmp, ">", W(">|mais de|mais do que|acima de|acima dos|maior que|maior do que|superior a|passa de|passaram de|mais que|mais velhos que|mais velhas que|mais velhos do que", ">|more than|over|above|greater than|higher than|bigger than|larger than|exceeding|more then|greater then|higher then|older than|older then")},
 	{CatCmp, "<", W("mais novos que|mais novas que|mais novos do que", "younger than|younger then")},
