@@ -87,7 +87,10 @@ func TestNegationClasses(t *testing.T) {
 			"revenue in May at stores other than Centro":                                                {measures: []string{"revenue"}, sql: []string{"NOT (v.store_code = 'L01')"}},
 			"revenue in May excluding pix and cash":                                                     {measures: []string{"revenue"}, sql: []string{"NOT (v.payment_type IN ('pix', 'cash'))"}},
 			"faturamento de maio sem pix e dinheiro":                                                    {measures: []string{"revenue"}, sql: []string{"NOT (v.payment_type IN ('pix', 'cash'))"}},
-			"faturamento de maio exceto na loja Savassi":                                                {measures: []string{"revenue"}, sql: []string{"NOT (v.store_code = 'L05')"}},
+			// "no" is "em o" in Portuguese: values compared, never left out
+			"tkt medio no pix vs cartao de credito nesse trimestre": {sql: []string{"v.payment_type IN ('pix', 'credit_card')"}},
+			"vendas no pix e no dinheiro em maio":                   {sql: []string{"v.payment_type IN ('pix', 'cash')"}},
+			"faturamento de maio exceto na loja Savassi":            {measures: []string{"revenue"}, sql: []string{"NOT (v.store_code = 'L05')"}},
 			// "menos" anywhere else ranks: the least of the Rio stores, never "not Rio"
 			"qual loja vendeu menos no Rio de Janeiro": {limit: 1, sql: []string{"= 'rio de janeiro'"}},
 			"qual loja vendeu menos a Centro":          {limit: 1, sql: []string{"v.store_code = 'L01'"}},

@@ -624,7 +624,15 @@ func productions(x *env) []*Rule {
 		rule("Members", 0, "Member", func(k []*Edge) (any, bool) { return k[0].Val, true }),
 		rule("Members", 0, "Member "+tOr+" Members", func(k []*Edge) (any, bool) { return joinMembers(k[0].Val, k[2].Val, true) }),
 		rule("Members", 0, "Member "+tAnd+" Members", func(k []*Edge) (any, bool) { return joinMembers(k[0].Val, k[2].Val, false) }),
-		rule("Members", 0, "Member "+tVs+" Members", func(k []*Edge) (any, bool) { return joinMembers(k[0].Val, k[2].Val, false) }),
+		rule("Members", 0, "Member "+tVs+" Members", func(k []*Edge) (any, bool) {
+			v, ok := joinMembers(k[0].Val, k[2].Val, false)
+			if ok {
+				m := v.(memberV)
+				m.vs = true
+				return m, true
+			}
+			return nil, false
+		}),
 		// "(a diferença) entre o Centro e o Ibirapuera", "between Centro and Savassi"
 		rule("Members", 0, tBetween+" "+tIn+"? Member "+tAnd+" "+tIn+"? Member", func(k []*Edge) (any, bool) {
 			return joinMembers(k[2].Val, k[5].Val, false)
@@ -660,7 +668,19 @@ func productions(x *env) []*Rule {
 			return nil, false
 		}),
 		rule("Filter", 0, "Members", func(k []*Edge) (any, bool) { return memberFilter(x, k[0].Val.(memberV), false) }),
-		rule("Filter", 0, tNeg+" Members", func(k []*Edge) (any, bool) { return memberFilter(x, k[1].Val.(memberV), true) }),
+		rule("Filter", 0, tNeg+" Members", func(k []*Edge) (any, bool) {
+			m := k[1].Val.(memberV)
+			if len(m.values) > 1 && !m.or {
+				// "excluding pix and cash" leaves out each (the rows of either); never values
+				// compared ("no pix vs cartão": "no" is "em o"), nor a negation read in the
+				// other language or through a typo
+				if m.vs || k[0].Cost > 0 {
+					return nil, false
+				}
+				m.or = true
+			}
+			return memberFilter(x, m, true)
+		}),
 		// "nem pix nem dinheiro", "pix nem dinheiro", "neither pix nor cash": none of the
 		// values. Opened by "nem", "neither" it is a negation of its own; "A nem B", "A
 		// nor B" must follow one ("não ... A nem B")
@@ -2114,11 +2134,8 @@ func fixed(f *semantic.Filter) func(*semantic.Fact) (*semantic.Filter, bool) {
 // customer's store is its owner store, a sale's the store it was made at.
 func memberFilter(x *env, m memberV, neg bool) (any, bool) {
 	if neg && m.kind != "channel" {
-		// "non-pix", "fora da loja Centro", "not paid with cash": the other rows; "excluding
-		// pix and cash" leaves out each (the rows of either)
-		pos := m
-		pos.or = pos.or || len(pos.values) > 1
-		v, ok := memberFilter(x, pos, false)
+		// "non-pix", "fora da loja Centro", "not paid with cash": the other rows
+		v, ok := memberFilter(x, m, false)
 		if !ok {
 			return nil, false
 		}
