@@ -20,11 +20,9 @@ const (
 
 func informal(x *env) []*Rule {
 	return append(storeThenLapsed(), []*Rule{
-		// "sumiu no 2º tri", "stopped buying in May": no purchase in the period (the cohort
-		// of "não voltou a comprar"); without a period it says nothing countable
-		rule("Filter", 0.3, tLapsed+" Period", func(k []*Edge) (any, bool) { return cohort("buy", true, k[1].Val.(periodV).p) }),
-		// "sumiu no 2º tri (não comprou mais nada)": the same said again
-		rule("Filter", 0.3, tLapsed+" Period "+tLapsed, func(k []*Edge) (any, bool) { return cohort("buy", true, k[1].Val.(periodV).p) }),
+		// "sumiu no 2º tri", "stopped buying in May" is NotBuy (rules.go); "sumiu no 2º tri
+		// (não comprou mais nada)": the same said again
+		rule("Filter", 0.3, tLapsed+" Period "+tLapsed, func(k []*Edge) (any, bool) { return cohort("buy", true, k[1].Val.(periodV)) }),
 
 		// a flag or an opt-in followed by its stored value, as a column reads: "email_optin
 		// = true", "whatsapp_optin verdadeiro e sms_optin falso", "is_active = false"
@@ -187,12 +185,9 @@ func running(x *env, p *semantic.Period) bool {
 // June": the first purchase at that store in the first period, none anywhere in the second.
 func storeThenLapsed() []*Rule {
 	return []*Rule{
-		rule("NotBuy", 0, tNeg+" "+tEvent+" "+tAgain+"?", func(k []*Edge) (any, bool) { return arg(k[1]), true }),
-		rule("NotBuy", 0, tNeg+" "+tAgain+" "+tEvent, func(k []*Edge) (any, bool) { return arg(k[2]), true }),
-		rule("NotBuy", 0, tLapsed, func(k []*Edge) (any, bool) { return "buy", true }),
 		rule("Filter", 0.2, tEvent+" "+tIn+"? Member "+tIn+"? Period "+tAnd+"? "+string(semantic.CatThan)+"? NotBuy Period", func(k []*Edge) (any, bool) {
 			m := k[2].Val.(memberV)
-			if (arg(k[0]) != "buy" && arg(k[0]) != "spend") || k[7].Val.(string) != "buy" || m.kind != "store" || len(m.values) != 1 {
+			if (arg(k[0]) != "buy" && arg(k[0]) != "spend") || k[7].Val.(string) != "buy" || m.kind != "store" || len(m.values) != 1 || k[4].Val.(periodV).absence {
 				return nil, false
 			}
 			p1, p2 := k[4].Val.(periodV).p, k[8].Val.(periodV).p

@@ -77,8 +77,8 @@ func TestRestClasses(t *testing.T) {
 			"how many customers are missing a phone number":   {sql: []string{"c.phone IS NULL"}},
 			"count customers whose email is empty":            {sql: []string{"c.email IS NULL"}},
 			"customers without a cpf":                         {sql: []string{"c.doc IS NULL"}},
-			// the contrary is not read as the attribute missing
-			"count of customers where birth_date is not null": {refuse: true},
+			// the contrary is not read as the attribute missing: it is the attribute on file
+			"count of customers where birth_date is not null": {sql: []string{"c.birth_date IS NOT NULL"}},
 			"clientes com data de nascimento não vazia":       {refuse: true},
 		}},
 		{"what is recorded ahead said in the future: redemptions that will expire", map[string]want{

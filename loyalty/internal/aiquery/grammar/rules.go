@@ -107,6 +107,9 @@ const (
 	tOr       = string(semantic.CatOr)
 	tNeg      = string(semantic.CatNeg)
 	tNever    = string(semantic.CatNever)
+	tNor      = string(semantic.CatNor)
+	tUnknown  = string(semantic.CatUnknown)
+	tKnown    = string(semantic.CatKnown)
 	tCmp      = string(semantic.CatCmp)
 	tBetween  = string(semantic.CatBetween)
 	tTop      = string(semantic.CatTop)
@@ -147,6 +150,7 @@ const (
 	tDoc      = string(lexicon.CatDoc)
 	tEmail    = string(lexicon.CatEmail)
 	tQuoted   = string(lexicon.CatQuoted)
+	tScope    = string(semantic.CatFiller) // arg "scope": the whole chain (semantic.ChainWide)
 )
 
 func arg(e *Edge) string {
@@ -655,7 +659,15 @@ func productions(x *env) []*Rule {
 		rule("Members", 0, "Member", func(k []*Edge) (any, bool) { return k[0].Val, true }),
 		rule("Members", 0, "Member "+tOr+" Members", func(k []*Edge) (any, bool) { return joinMembers(k[0].Val, k[2].Val, true) }),
 		rule("Members", 0, "Member "+tAnd+" Members", func(k []*Edge) (any, bool) { return joinMembers(k[0].Val, k[2].Val, false) }),
-		rule("Members", 0, "Member "+tVs+" Members", func(k []*Edge) (any, bool) { return joinMembers(k[0].Val, k[2].Val, false) }),
+		rule("Members", 0, "Member "+tVs+" Members", func(k []*Edge) (any, bool) {
+			v, ok := joinMembers(k[0].Val, k[2].Val, false)
+			if ok {
+				m := v.(memberV)
+				m.vs = true
+				return m, true
+			}
+			return nil, false
+		}),
 		// "(a diferença) entre o Centro e o Ibirapuera", "between Centro and Savassi"
 		rule("Members", 0, tBetween+" "+tIn+"? Member "+tAnd+" "+tIn+"? Member", func(k []*Edge) (any, bool) {
 			return joinMembers(k[2].Val, k[5].Val, false)
@@ -691,7 +703,61 @@ func productions(x *env) []*Rule {
 			return nil, false
 		}),
 		rule("Filter", 0, "Members", func(k []*Edge) (any, bool) { return memberFilter(x, k[0].Val.(memberV), false) }),
-		rule("Filter", 0, tNeg+" Members", func(k []*Edge) (any, bool) { return memberFilter(x, k[1].Val.(memberV), true) }),
+		rule("Filter", 0, tNeg+" Members", func(k []*Edge) (any, bool) {
+			m := k[1].Val.(memberV)
+			if len(m.values) > 1 && !m.or {
+				// "excluding pix and cash" leaves out each (the rows of either); never values
+				// compared ("no pix vs cartão": "no" is "em o"), nor a negation read in the
+				// other language or through a typo
+				if m.vs || k[0].Cost > 0 {
+					return nil, false
+				}
+				m.or = true
+			}
+			return memberFilter(x, m, true)
+		}),
+		// "nem pix nem dinheiro", "pix nem dinheiro", "neither pix nor cash": none of the
+		// values. Opened by "nem", "neither" it is a negation of its own; "A nem B", "A
+		// nor B" must follow one ("não ... A nem B")
+		rule("NoneOf", 0, tNor+"? Member "+tNor+" Member", func(k []*Edge) (any, bool) {
+			m, ok := joinMembers(k[1].Val, k[3].Val, true)
+			if !ok {
+				return nil, false
+			}
+			return noneOfV{m: m.(memberV), self: k[0] != nil}, true
+		}),
+		rule("Filter", 0, tNeg+"? NoneOf", func(k []*Edge) (any, bool) {
+			v := k[1].Val.(noneOfV)
+			if k[0] == nil && !v.self || v.m.kind == "channel" {
+				return nil, false
+			}
+			return memberFilter(x, v.m, true)
+		}),
+		// "não aceitam nem whatsapp nem sms", "accept neither email nor sms", "don't accept
+		// whatsapp or sms": opted out of each channel named
+		rule("Filter", 0, tNeg+"? "+tOptIn+" "+tIn+"? NoneOf", func(k []*Edge) (any, bool) {
+			v := k[3].Val.(noneOfV)
+			if k[0] == nil && !v.self || v.m.kind != "channel" {
+				return nil, false
+			}
+			return optedOutOfEach(v.m)
+		}),
+		rule("Filter", 0, tNeg+" "+tOptIn+" "+tIn+"? Members", func(k []*Edge) (any, bool) {
+			if m := k[3].Val.(memberV); m.kind == "channel" && m.or {
+				return optedOutOfEach(m)
+			}
+			return nil, false
+		}),
+		// "todas as lojas menos a Centro", "a rede toda menos Centro e Batel": "less" said
+		// after the whole chain leaves places out of it. Anywhere else it ranks ("qual loja
+		// vendeu menos no Rio": the least of the Rio stores)
+		rule("Filter", 0, tScope+" "+tLeast+" Members", func(k []*Edge) (any, bool) {
+			m := k[2].Val.(memberV)
+			if arg(k[0]) != "scope" || m.or || m.kind != "store" && m.kind != "city" && m.kind != "state" {
+				return nil, false
+			}
+			return memberFilter(x, m, true)
+		}),
 		rule("Filter", 0, tFlag, func(k []*Edge) (any, bool) {
 			if periodicActive(x, k[0]) {
 				return nil, false // "monthly active customers": the month's buyers, never the flag
@@ -833,6 +899,66 @@ func productions(x *env) []*Rule {
 			}
 			return knownFilter(as[0], k[0] != nil)
 		}),
+		// a customer's attribute not on file: "gênero não informado", "sem informação de
+		// uso do app", "app_user is null", "unknown gender"; left out ("excluding customers
+		// where app_user is null", "sem contar os de gênero desconhecido"), the known ones
+		rule("OnFile", 0, tDim, func(k []*Edge) (any, bool) {
+			v, ok := dims(arg(k[0]))
+			if !ok {
+				return nil, false
+			}
+			return onFileOf(v.(breakdownV).dims[0])
+		}),
+		rule("OnFile", 0, tFlag, func(k []*Edge) (any, bool) {
+			if fl := semantic.FlagByID(arg(k[0])); fl != nil {
+				return onFileOf(semantic.PinnedDim(fl.Filter()))
+			}
+			return nil, false
+		}),
+		rule("OnFile", 0, tUse+"? "+tValue, func(k []*Edge) (any, bool) {
+			for _, vw := range semantic.ValueWords {
+				if vw.Kind+":"+vw.Code == arg(k[1]) && vw.UsedBy != "" {
+					if fl := semantic.FlagByID(vw.UsedBy); fl != nil {
+						return onFileOf(semantic.PinnedDim(fl.Filter()))
+					}
+				}
+			}
+			return nil, false
+		}),
+		rule("OnFile", 0, tAttr, func(k []*Edge) (any, bool) {
+			a := semantic.AttributeByID(arg(k[0]))
+			if a == nil || a.Owner != semantic.Customers || semantic.ContactPresent(a.ID) == nil {
+				return nil, false
+			}
+			return onFileV{id: a.ID, unknown: semantic.ContactMissing(a.ID), known: semantic.ContactPresent(a.ID)}, true
+		}),
+		rule("Unknown", 0, "OnFile "+tUnknown, func(k []*Edge) (any, bool) { return k[0].Val, true }),
+		// "com gênero informado", "gender on file": known; "não têm gênero informado", "no
+		// gender on file": unknown
+		rule("Filter", 0, tHave+"? OnFile "+tKnown, func(k []*Edge) (any, bool) { return k[1].Val.(onFileV).filter(true), true }),
+		rule("Filter", 0, tNeg+" "+tHave+"? OnFile "+tKnown, func(k []*Edge) (any, bool) { return k[2].Val.(onFileV).filter(false), true }),
+		rule("Unknown", 0, tUnknown+" "+tFrom+"? OnFile", func(k []*Edge) (any, bool) { return k[2].Val, true }),
+		rule("Filter", 0, "Unknown", func(k []*Edge) (any, bool) { return k[0].Val.(onFileV).filter(false), true }),
+		rule("Filter", 0.1, tNeg+" "+tPerson+"? "+tNoun+"? "+tWho+"? Unknown", func(k []*Edge) (any, bool) {
+			if k[2] != nil && arg(k[2]) != "customers" {
+				return nil, false
+			}
+			return k[4].Val.(onFileV).filter(true), true
+		}),
+		rule("Filter", 0.1, tRestrict+" "+tPerson+"? "+tNoun+"? "+tWho+"? Unknown", func(k []*Edge) (any, bool) {
+			if arg(k[0]) != "exclude" || k[2] != nil && arg(k[2]) != "customers" {
+				return nil, false
+			}
+			return k[4].Val.(onFileV).filter(true), true
+		}),
+		// "(quem não tem data de nascimento) fica de fora": the exclusion said after them
+		rule("Filter", 0.1, tPerson+" "+tNeg+" "+tHave+" Attrs "+tRestrict, func(k []*Edge) (any, bool) {
+			as := k[3].Val.(attrsV)
+			if arg(k[4]) != "exclude" || len(as) != 1 {
+				return nil, false
+			}
+			return knownFilter(as[0], false)
+		}),
 		// "desconsiderar quem não tem data de nascimento", "leave out those without a birth
 		// date", "excluding customers with no e-mail": the rows a flag says, left out
 		rule("Filter", 0.1, tRestrict+" "+tPerson+"? "+tNoun+"? "+tNeg+" "+tHave+" Attrs", func(k []*Edge) (any, bool) {
@@ -910,20 +1036,67 @@ func productions(x *env) []*Rule {
 		}),
 		// "clientes que nunca compraram", "sem comprar": what customers did not do
 		rule("Filter", 0.2, tNever+" "+tEvent, func(k []*Edge) (any, bool) { return neverDid(arg(k[1])) }),
-		rule("Filter", 0.2, tNeg+" "+tEvent, func(k []*Edge) (any, bool) { return activity(arg(k[1]), false) }),
-		// negative concord: "não fizeram nenhuma compra", "nunca fizeram nenhuma compra" are
-		// one negation (the quantifier agrees with the negation before it)
-		rule("Filter", 0.2, tNeg+" "+tNeg+" "+tEvent, func(k []*Edge) (any, bool) {
-			if arg(k[1]) != "none" || arg(k[0]) == "none" {
+		rule("Filter", 0.2, "Denied", func(k []*Edge) (any, bool) { return activity(arg(k[0]), false) }),
+		// what customers did not do: "não compraram"; negative concord, "não fizeram
+		// nenhuma compra", is one negation (the quantifier agrees with the negation before it)
+		rule("Denied", 0, tNeg+" "+tEvent, func(k []*Edge) (any, bool) { return arg(k[1]), true }),
+		rule("Denied", 0, tNeg+" "+tNeg+" "+tEvent, func(k []*Edge) (any, bool) {
+			return arg(k[2]), arg(k[1]) == "none" && arg(k[0]) != "none"
+		}),
+		// "não compraram nada", "didn't buy nothing": the quantifier after the verb
+		rule("Denied", 0, tNeg+" "+tEvent+" "+tNeg, func(k []*Edge) (any, bool) {
+			return arg(k[1]), arg(k[2]) == "none" && arg(k[0]) != "none"
+		}),
+		// what customers did not do (again) in a period: "não voltaram a comprar", "sumiram"
+		rule("NotBuy", 0, "Denied "+tAgain+"?", func(k []*Edge) (any, bool) { return arg(k[0]), true }),
+		rule("NotBuy", 0, tNeg+" "+tAgain+" "+tEvent+" "+tNeg+"?", func(k []*Edge) (any, bool) {
+			return arg(k[2]), k[3] == nil || arg(k[3]) == "none" // "não voltaram a comprar nada"
+		}),
+		rule("NotBuy", 0, tLapsed, func(k []*Edge) (any, bool) { return "buy", true }),
+		// "têm zero compras", "com 0 compras", "zero non-cancelled purchases": none of what
+		// customers do, as "sem compras" (a sale that counts is not cancelled: said again)
+		rule("Filter", 0.2, tHave+"? Num "+tNeg+"? "+tFlag+"? "+tNoun, func(k []*Edge) (any, bool) {
+			n := semantic.NounByID(arg(k[4]))
+			if atoiOr(arg(k[1]), -1) != 0 || n == nil || n.Event == "" || (k[2] == nil) != (k[3] == nil) || k[3] != nil && arg(k[3]) != "cancelled" {
 				return nil, false
 			}
-			return activity(arg(k[2]), false)
+			return activity(n.Event, false)
 		}),
+		// "sem contar os que nunca compraram", "not counting the ones who never bought",
+		// "leave out those who never purchased": the others, who did at some time
+		rule("Filter", 0.1, tNeg+" "+tPerson+"? "+tNoun+"? "+tWho+"? "+tNever+" "+tEvent, func(k []*Edge) (any, bool) {
+			return everDid(arg(k[5]), k[2])
+		}),
+		rule("Filter", 0.1, tRestrict+" "+tPerson+"? "+tNoun+"? "+tWho+"? "+tNever+" "+tEvent, func(k []*Edge) (any, bool) {
+			if arg(k[0]) != "exclude" {
+				return nil, false
+			}
+			return everDid(arg(k[5]), k[2])
+		}),
+		// "compraram (alguma vez), mas não nos últimos 90 dias", "bought at some point but
+		// not once in the last 180 days": bought at some time, and not in the period
+		// ("at some point", "em algum momento" are the scope words, said of the doing;
+		// "bought before, but nothing in the last 90 days": before the period)
+		rule("Filter", 0.2, tWho+"? "+tEvent+" Ever? "+tAnd+"? "+tNeg+" "+tAgain+"? Period", func(k []*Edge) (any, bool) {
+			return didButNotIn(arg(k[1]), k[2] != nil && k[2].Val == "before", k[6].Val.(periodV).p)
+		}),
+		rule("Filter", 0.2, tWho+"? "+tEvent+" Ever? "+tAnd+"? "+tNever+" Period", func(k []*Edge) (any, bool) {
+			return didButNotIn(arg(k[1]), k[2] != nil && k[2].Val == "before", k[5].Val.(periodV).p)
+		}),
+		rule("Ever", 0, tScope, func(k []*Edge) (any, bool) { return "ever", arg(k[0]) == "scope" }),
+		rule("Ever", 0, tBefore2, func(k []*Edge) (any, bool) { return "before", true }),
 		rule("Filter", 0.2, tNever+" "+tNeg+" "+tEvent, func(k []*Edge) (any, bool) {
 			if arg(k[1]) != "none" {
 				return nil, false
 			}
 			return neverDid(arg(k[2]))
+		}),
+		// "nunca compraram nada", "never bought nothing"
+		rule("Filter", 0.2, tNever+" "+tEvent+" "+tNeg, func(k []*Edge) (any, bool) {
+			if arg(k[2]) != "none" {
+				return nil, false
+			}
+			return neverDid(arg(k[1]))
 		}),
 		rule("Filter", 0, "Num "+tQuantity+"? "+tCmp, func(k []*Edge) (any, bool) {
 			if c := arg(k[2]); c == ">=" || c == "<=" { // "50 or older"
@@ -1031,8 +1204,8 @@ func productions(x *env) []*Rule {
 
 		// cohorts: "compraram em setembro e não compraram (de novo) em outubro",
 		// "bought last month and had bought before"
-		rule("Filter", 0.3, tEvent+" "+tAgain+"? Period", func(k []*Edge) (any, bool) { return cohort(arg(k[0]), false, k[2].Val.(periodV).p) }),
-		rule("Filter", 0.3, tNeg+" "+tEvent+" "+tAgain+"? Period", func(k []*Edge) (any, bool) { return cohort(arg(k[1]), true, k[3].Val.(periodV).p) }),
+		rule("Filter", 0.3, tEvent+" "+tAgain+"? Period", func(k []*Edge) (any, bool) { return cohort(arg(k[0]), false, k[2].Val.(periodV)) }),
+		rule("Filter", 0.3, "NotBuy Period", func(k []*Edge) (any, bool) { return cohort(arg(k[0]), true, k[1].Val.(periodV)) }),
 		// "(compraram no Centro e) não voltaram a comprar no Batel", "but never at Savassi":
 		// customers without a purchase at that store
 		rule("Filter", 0.3, tNeg+" "+tAgain+"? "+tEvent+" "+tAgain+"? "+tIn+"? Member", func(k []*Edge) (any, bool) {
@@ -1047,16 +1220,15 @@ func productions(x *env) []*Rule {
 			return storeCohort(event, k[3].Val.(memberV))
 		}),
 		// "voltaram a comprar em maio", "não voltaram a comprar em maio": again before the verb
-		rule("Filter", 0.3, tAgain+" "+tEvent+" Period", func(k []*Edge) (any, bool) { return cohort(arg(k[1]), false, k[2].Val.(periodV).p) }),
-		rule("Filter", 0.3, tNeg+" "+tAgain+" "+tEvent+" Period", func(k []*Edge) (any, bool) { return cohort(arg(k[2]), true, k[3].Val.(periodV).p) }),
+		rule("Filter", 0.3, tAgain+" "+tEvent+" Period", func(k []*Edge) (any, bool) { return cohort(arg(k[1]), false, k[2].Val.(periodV)) }),
 		// "não voltaram em maio", "didn't come back in May": a customer comes back by buying
-		rule("Filter", 0.4, tNeg+"? "+tAgain+" Period", func(k []*Edge) (any, bool) { return cohort("buy", k[0] != nil, k[2].Val.(periodV).p) }),
+		rule("Filter", 0.4, tNeg+"? "+tAgain+" Period", func(k []*Edge) (any, bool) { return cohort("buy", k[0] != nil, k[2].Val.(periodV)) }),
 		rule("Filter", 0, tEvent+" "+tBefore2, func(k []*Edge) (any, bool) { return cohortBefore(arg(k[0])) }),
 		// "bought in March but not in April": the second period of the same event, denied
 		rule("Filter", 0.2, tEvent+" Period "+tAnd+"? "+tNeg+" Period", func(k []*Edge) (any, bool) {
 			e := semantic.EventByID(arg(k[0]))
 			p1, p2 := k[1].Val.(periodV).p, k[4].Val.(periodV).p
-			if e == nil || e.Activity == nil {
+			if e == nil || e.Activity == nil || k[1].Val.(periodV).absence {
 				return nil, false
 			}
 			both, err := semantic.Both(semantic.AtPeriod(e.Activity(true), p1), semantic.AtPeriod(e.Activity(false), p2))
@@ -1179,6 +1351,10 @@ func productions(x *env) []*Rule {
 			}
 			return absence(x, arg(k[2]), arg(k[3]))
 		}),
+		// "(sem comprar) há 90 dias", "(haven't bought) for 90 days", "since 90 days": the
+		// same window, said without "more than" (a length of time only what did not happen has)
+		rule("Period", 0, tAgo+" Num "+tUnit, func(k []*Edge) (any, bool) { return absence(x, arg(k[1]), arg(k[2])) }),
+		rule("Period", 0, tSince+" Num "+tUnit, func(k []*Edge) (any, bool) { return absence(x, arg(k[1]), arg(k[2])) }),
 		rule("Period", 0, tAgo+"? "+tCmp+" Num "+tUnit+" "+tAgo+"?", func(k []*Edge) (any, bool) {
 			if c := arg(k[1]); (c != ">" && c != ">=") || (k[0] == nil && k[4] == nil) {
 				return nil, false
@@ -1487,6 +1663,52 @@ func neverDid(event string) (any, bool) {
 		return semantic.Ever(x), true
 	}
 	return fv, true
+}
+
+// everDid is "customers who did it at some time": the ones a question leaves out by saying
+// who never did ("sem contar os que nunca compraram"); a noun said there must be customers.
+func everDid(event string, noun *Edge) (any, bool) {
+	if noun != nil && arg(noun) != "customers" {
+		return nil, false
+	}
+	v, ok := activity(event, true)
+	if !ok {
+		return nil, false
+	}
+	fv := v.(filterV)
+	inner := fv.resolve
+	fv.id += ":ever"
+	fv.resolve = func(f *semantic.Fact) (*semantic.Filter, bool) {
+		x, ok := inner(f)
+		if !ok {
+			return nil, false
+		}
+		return semantic.Ever(x), true
+	}
+	return fv, true
+}
+
+// didButNotIn is "did it at some time (before p), but not in period p" (lapsed customers,
+// when p is the last N days).
+func didButNotIn(event string, before bool, p *semantic.Period) (any, bool) {
+	e := semantic.EventByID(event)
+	if e == nil || e.Activity == nil {
+		return nil, false
+	}
+	did := semantic.Ever(e.Activity(true))
+	if before {
+		if p.From == "" {
+			return nil, false
+		}
+		did = semantic.AtPeriod(e.Activity(true), semantic.Before(p))
+	}
+	both, err := semantic.Both(did, semantic.AtPeriod(e.Activity(false), p))
+	if err != nil {
+		return nil, false
+	}
+	return filterV{id: "lapsed:" + event + p.From + p.To + ":false", period: true, event: true, deniedPeriod: p, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
+		return both, fact == semantic.Customers
+	}}, true
 }
 
 // openBand is a band said with a comparison: "acima de 60" (61 on), "60 or more", "under
@@ -1989,11 +2211,11 @@ func memberFilter(x *env, m memberV, neg bool) (any, bool) {
 			return nil, false
 		}
 		fv := v.(filterV)
-		pos := fv.resolve
+		resolve := fv.resolve
 		excluded := m
 		fv.id, fv.members, fv.excluded = "not:"+fv.id, nil, &excluded
 		fv.resolve = func(f *semantic.Fact) (*semantic.Filter, bool) {
-			p, ok := pos(f)
+			p, ok := resolve(f)
 			if !ok || p == nil {
 				return nil, false
 			}
@@ -2095,6 +2317,36 @@ func memberFilter(x *env, m memberV, neg bool) (any, bool) {
 		return nil, false
 	}
 	return fv, true
+}
+
+// noneOfV is values joined by "nem", "nor": self when "nem", "neither" opens them (a
+// negation of their own).
+type noneOfV struct {
+	m    memberV
+	self bool
+}
+
+func (v noneOfV) key() string { return "none:" + v.m.key() + strconv.FormatBool(v.self) }
+
+// optedOutOfEach is the customers who accept none of the channels of m.
+func optedOutOfEach(m memberV) (any, bool) {
+	var f *semantic.Filter
+	for _, c := range m.values {
+		ch, ok := semantic.ChannelOf(c)
+		if !ok {
+			return nil, false
+		}
+		if f == nil {
+			f = semantic.OptIn(ch, false)
+			continue
+		}
+		both, err := semantic.Both(f, semantic.OptIn(ch, false))
+		if err != nil {
+			return nil, false
+		}
+		f = both
+	}
+	return filterV{id: "channels_none:" + strings.Join(m.values, ","), resolve: fixed(f)}, f != nil
 }
 
 // optinFilter is a channel filter said with its opt-in word.
@@ -2380,11 +2632,13 @@ func ints(xs []int) string {
 	return strings.Join(s, ",")
 }
 
-func cohort(event string, neg bool, p *semantic.Period) (any, bool) {
+func cohort(event string, neg bool, pv periodV) (any, bool) {
 	e := semantic.EventByID(event)
-	if e == nil || e.Activity == nil {
+	if e == nil || e.Activity == nil || pv.absence && !neg {
+		// "compraram há mais de 90 dias": a length of time only what did not happen has
 		return nil, false
 	}
+	p := pv.p
 	f := semantic.AtPeriod(e.Activity(!neg), p)
 	var denied *semantic.Period
 	if neg {
@@ -2429,6 +2683,31 @@ func knownFilter(a *semantic.Attribute, missing bool) (any, bool) {
 		return nil, false
 	}
 	return filterV{id: "known:" + a.ID + ":" + strconv.FormatBool(missing), resolve: fixed(f)}, true
+}
+
+// onFileV is a customer's attribute that may not be on file, and the filters of the
+// customers without it and with it.
+type onFileV struct {
+	id             string
+	unknown, known *semantic.Filter
+}
+
+func (v onFileV) key() string { return "onfile:" + v.id }
+
+func onFileOf(d *semantic.Dimension) (any, bool) {
+	u, k := semantic.Unknown(d, false), semantic.Unknown(d, true)
+	if u == nil || k == nil {
+		return nil, false
+	}
+	return onFileV{id: d.ID, unknown: u, known: k}, true
+}
+
+// filter is the customers whose attribute is known (or unknown).
+func (v onFileV) filter(known bool) filterV {
+	if known {
+		return filterV{id: "onfile:" + v.id + ":known", resolve: fixed(v.known)}
+	}
+	return filterV{id: "onfile:" + v.id + ":unknown", resolve: fixed(v.unknown)}
 }
 
 // formulaV is a rate said as its formula: the rows of filter f over every row of fact.

@@ -59,10 +59,11 @@ type memberV struct {
 	values []string
 	or     bool // "A ou B": either (false: "A e B", each)
 	both   bool // "A e também B": the same rows at each
+	vs     bool // "A vs B": compared
 }
 
 func (v memberV) key() string {
-	return fmt.Sprintf("mb:%s:%s:%v:%v", v.kind, strings.Join(v.values, ","), v.or, v.both)
+	return fmt.Sprintf("mb:%s:%s:%v:%v:%v", v.kind, strings.Join(v.values, ","), v.or, v.both, v.vs)
 }
 
 // filterV narrows the rows; it is resolved against the fact once the fact is known.

@@ -32,6 +32,9 @@ type Dimension struct {
 
 	periods []*Period // the periods a breakdown by periods compares
 	build   func(f *Fact, l Lang) (dimSQL, bool)
+	// onFile: the customer's column the breakdown reads, when it may be unknown (null):
+	// Unknown keeps the customers without it
+	onFile string
 }
 
 type dimSQL struct {
@@ -131,7 +134,7 @@ func (d *Dimension) named(words, adjectives Words) *Dimension {
 func WeekdayNote(l Lang) string { return weekdayLabels[l] }
 
 func customerAttrDim(id string, name Text, expr string, alias Text) *Dimension {
-	return &Dimension{ID: id, Name: name, build: func(f *Fact, l Lang) (dimSQL, bool) {
+	return &Dimension{ID: id, Name: name, onFile: expr, build: func(f *Fact, l Lang) (dimSQL, bool) {
 		j, ok := customerJoin(f)
 		if !ok {
 			return dimSQL{}, false

@@ -395,6 +395,30 @@ func ContactPresent(attr string) *Filter {
 	return onCustomers("present_"+attr, name, T("com_"+attr, "with_"+attr), func() string { return "(" + col + " IS NOT NULL AND " + col + " <> '')" })
 }
 
+// Unknown keeps the customers whose attribute d (a breakdown by a customer's column) is not
+// on file, null: "gênero não informado", "app usage unknown"; known, the others ("excluding
+// customers where app_user is null"). nil when d reads no customer's column.
+func Unknown(d *Dimension, known bool) *Filter {
+	if d == nil || d.onFile == "" {
+		return nil
+	}
+	if known {
+		return onCustomers("known_"+d.ID, T(d.Name.PT+" informado", d.Name.EN+" known"), T("com_"+slug(d.Name.PT), "with_"+slug(d.Name.EN)),
+			func() string { return d.onFile + " IS NOT NULL" })
+	}
+	return onCustomers("unknown_"+d.ID, T(d.Name.PT+" não informado", d.Name.EN+" unknown"), T("sem_"+slug(d.Name.PT), "unknown_"+slug(d.Name.EN)),
+		func() string { return d.onFile + " IS NULL" })
+}
+
+// PinnedDim is the breakdown by the attribute filter x fixes ("mulheres": gender), nil when
+// x fixes none that has one.
+func PinnedDim(x *Filter) *Dimension {
+	if x == nil || x.pins == nil {
+		return nil
+	}
+	return pinDims[x.pins.attr]
+}
+
 // BirthDateKnown keeps the customers with a birth date: the base of age percentages
 // (customers without one are left out of age figures).
 func BirthDateKnown() *Filter {

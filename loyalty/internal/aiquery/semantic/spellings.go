@@ -35,6 +35,7 @@ var Spellings = []Spelling{
 	{"agr", []string{"agora"}},
 	{"ngm", []string{"ninguem"}},
 	{"nm", []string{"nem"}},
+	{"nasc", []string{"nascimento"}},
 	{"mt", []string{"muito"}},
 	{"mto", []string{"muito"}},
 	{"ult", []string{"ultimos", "ultimas", "ultimo", "ultima"}},
@@ -51,6 +52,12 @@ var Spellings = []Spelling{
 	{"thx", []string{"thanks"}},
 	{"cuz", []string{"because"}},
 	{"wi", []string{"with"}}, // Scots: "compared wi Centro"
+	// Scots negations
+	{"havenae", []string{"havent"}},
+	{"hasnae", []string{"hasnt"}},
+	{"didnae", []string{"didnt"}},
+	{"dinnae", []string{"dont"}},
+	{"disnae", []string{"doesnt"}},
 	// English as a second language: irregular verbs made regular
 	{"buyed", []string{"bought"}},
 	{"spended", []string{"spent"}},

@@ -28,6 +28,9 @@ const (
 	CatOr       Category = "or"        // ou, or
 	CatNeg      Category = "neg"       // nao, not, sem, without
 	CatNever    Category = "never"     // nunca, never
+	CatNor      Category = "nor"       // nem, neither, nor: none of the values joined
+	CatUnknown  Category = "unknown"   // nao informado, unknown, null: a customer's attribute not on file
+	CatKnown    Category = "known"     // informado, on file: a customer's attribute filled in
 	CatCmp      Category = "cmp"       // arg: > >= < <=
 	CatBetween  Category = "between"   // entre, between
 	CatTop      Category = "top"       // top, ranking
@@ -234,7 +237,7 @@ var Flags = []*Flag{
 	{ID: "pending", Words: W("pendente|pendentes|em aberto|aguardando|em andamento|aguardando aprovacao|em processamento|processando|a aplicar|nao processados", "pending|open|awaiting|unapplied|not applied|in progress|processing|on hold|not yet applied|not processed yet|awaiting approval|still pending"), Filter: statusFilter("pending", T("pendentes", "pending"))},
 	{ID: "applied", Words: W("aplicado|aplicados|aplicada|aplicadas|efetivados|efetivadas|concluidos|concluidas", "applied|completed|fulfilled|confirmed"), Filter: statusFilter("applied", T("aplicados", "applied"))},
 	{ID: "expired", Words: W("expirado|expirados|expirada|expiradas|expiraram|vencido|vencidos|vencidas|venceram|expirou|caducados|caducadas|caducaram|perderam a validade|vencida|venceu|perdidos por validade", "expired|lapsed|timed out|past expiry|past their expiry|no longer valid|out of date"), Filter: statusFilter("expired", T("expirados", "expired"))},
-	{ID: "app_user", Words: W("usam o app|usa o app|usuarios do app|usuarios do aplicativo|usam o aplicativo|usuario do app|usam nosso app|usam o nosso app|usam nosso aplicativo|usa nosso app|com o app|com app|com o aplicativo|com aplicativo|com o nosso app|tem o app|tem app|tem o aplicativo|tem o nosso app|que tem o app|baixaram o app|instalaram o app", "app users|app user|use the app|uses the app|using the app|use our app|uses our app|using our app|use our mobile app|with the app|with app|with our app|with the mobile app|w/ the app|w/ app|have the app|has the app|having the app|have our app|who have the app|installed the app|downloaded the app"), Filter: func() *Filter { return AppUser(true) }, Neg: func() *Filter { return AppUser(false) }},
+	{ID: "app_user", Words: W("usam o app|usa o app|usuarios do app|usuarios do aplicativo|usam o aplicativo|usuario do app|usam nosso app|usam o nosso app|usam nosso aplicativo|usa nosso app|com o app|com app|com o aplicativo|com aplicativo|com o nosso app|tem o app|tem app|tem o aplicativo|tem o nosso app|que tem o app|baixaram o app|instalaram o app", "app users|app user|use the app|uses the app|using the app|use the application|uses the application|using the application|application users|use our app|uses our app|using our app|use our mobile app|with the app|with app|with our app|with the mobile app|w/ the app|w/ app|have the app|has the app|having the app|have our app|who have the app|installed the app|downloaded the app"), Filter: func() *Filter { return AppUser(true) }, Neg: func() *Filter { return AppUser(false) }},
 	// "com o app", "with the app", "have the app" are the app's users (above); "sem o app",
 	// "without the app" the others. "the app" alone, or after a sign-up ("pelo app",
 	// "through the app"), is the origin APP (Values).
@@ -335,7 +338,7 @@ var ValueWords = []*ValueWord{
 	{Kind: "payment", Code: "card", Codes: []string{"credit_card", "credit", "debit_card", "debit"}, Group: true, Label: T("cartão", "card"), Words: W("cartao|cartoes|no cartao|com cartao|em cartao|pelo cartao|cartao credito ou debito|cartao de credito ou debito|credito ou debito|credito e debito|credito + debito", "card|cards|by card|on card|with card|with a card|card payments|credit or debit|credit and debit|credit + debit|credit or debit card|credit and debit cards")},
 	{Kind: "payment", Code: "cash", Codes: []string{"cash"}, Label: T("dinheiro", "cash"), Words: W("dinheiro|em dinheiro|no dinheiro|especie|em especie|na especie", "cash|in cash")},
 	{Kind: "payment", Code: "meal_voucher", Codes: []string{"meal_voucher", "voucher"}, Label: T("vale-refeição", "meal voucher"), Words: W("vale|vale refeicao|vale alimentacao|vr|va|voucher", "voucher|vouchers|meal voucher|meal vouchers")},
-	{UsedBy: "app_user", Kind: "origin", Code: "APP", Codes: []string{"APP"}, Label: T("app", "app"), Words: W("app|aplicativo|pelo app|via app|no app|do app|pelo aplicativo", "app|the app|through the app|via the app|from the app|in the app|mobile app")},
+	{UsedBy: "app_user", Kind: "origin", Code: "APP", Codes: []string{"APP"}, Label: T("app", "app"), Words: W("app|aplicativo|pelo app|via app|no app|do app|pelo aplicativo", "app|the app|through the app|via the app|from the app|in the app|mobile app|application|the application|mobile application")},
 	{Kind: "origin", Code: "PDV", Codes: []string{"PDV"}, Label: T("PDV", "point of sale"), Words: W("pdv|no pdv|pelo pdv|balcao|loja fisica", "pos|point of sale|in store|in-store|at the counter")},
 	{Kind: "origin", Code: "TOTEM", Codes: []string{"TOTEM"}, Label: T("totem", "kiosk"), Words: W("totem|totens|quiosque", "totem|kiosk|kiosks")},
 	{Kind: "origin", Code: "BACKOFFICE", Codes: []string{"BACKOFFICE"}, Label: T("backoffice", "back office"), Words: W("backoffice|back office|retaguarda", "backoffice|back office")},
@@ -476,10 +479,10 @@ var Terminals = []Term{
 	{CatPaid, "", W("pago|paga|pagos|pagas|pagamento|pagamentos|pagou|pagaram|pgto|pagto|pgtos|pagtos", "paid|paying|payment|payments|pay|pmt|pmts|pymt|pymts")},
 	// "nenhum", "none": a negative quantifier, which Portuguese also says after another
 	// negation ("não fizeram nenhuma compra": one negation, not two; package grammar)
-	{CatNeg, "none", W("nenhum|nenhuma", "none")},
+	{CatNeg, "none", W("nenhum|nenhuma|nada", "none|nothing")},
 	// "have yet to buy": not yet, which for what customers did is never (so far)
 	{CatNeg, "", W("", "have yet to|has yet to|are yet to|is yet to|yet to")},
-	{CatNeg, "", W("nao|sem|exceto|excluindo|fora|tirando|desconsiderando|desconsiderados|desconsideradas|desconsiderando se|sem considerar|nao considerando|excetuando|excetuados|excetuadas|excluidos|excluidas", "not|no|non|without|none|except|excluding|other than|havent|hasnt|didnt|dont|doesnt|disregarding|not counting|exclusive of|w/o")},
+	{CatNeg, "", W("nao|sem|exceto|excluindo|fora|tirando|desconsiderando|desconsiderados|desconsideradas|desconsiderando se|sem considerar|nao considerando|excetuando|excetuados|excetuadas|excluidos|excluidas", "not|no|non|without|none|except|excluding|other than|havent|hasnt|didnt|dont|doesnt|disregarding|not counting|no counting|without counting|not including|exclusive of|w/o|outside|outside of")},
 	// list verbs in the forms a request takes ("me mostra", "relacionem", "itemize")
 	{CatList, "", W("relacionem|listem|mostra|me mostra|mostrem|enumere", "enumerate|itemize|itemise|list out|show all")},
 	// restriction words the grammar does not read ("ignore", "leave out", "desconsidere"):
@@ -488,10 +491,18 @@ var Terminals = []Term{
 	// the ones that leave rows out (arg "exclude"): before the rows said by a filter they
 	// keep the others ("desconsiderar quem não tem data de nascimento", "leave out those
 	// without a birth date"; package grammar)
-	{CatRestrict, "exclude", W("ignore|ignora|ignorar|ignorando|ignorem|desconsidere|desconsidera|desconsiderar|desconsiderem|descontando|deixe de fora|deixa de fora|deixar de fora|ficar de fora|de fora|tira|tire|tirar|tirem",
+	{CatRestrict, "exclude", W("ignore|ignora|ignorar|ignorando|ignorem|desconsidere|desconsidera|desconsiderar|desconsiderem|descontando|deixe de fora|deixa de fora|deixar de fora|ficar de fora|de fora|tira|tire|tirar|tirem|fica de fora|ficam de fora|fica fora|ficam fora|fica fora da conta|ficam fora da conta",
 		"ignore|ignoring|ignored|skip|skipping|leave out|leaving out|left out|leave|disregard|exclude|excluded|excludes|omit|omitting|omitted")},
-	{CatRestrict, "", W("salvo|afora|inclua|incluir|incluindo|incluso|inclusos|inclusive|contando|contar|nem",
-		"minus|aside from|apart from|besides|include|including|included|includes|inclusive|counting|either|neither|nor|instead|rather than|unless|otherwise")},
+	{CatRestrict, "", W("salvo|afora|inclua|incluir|incluindo|incluso|inclusos|inclusive|contando|contar",
+		"minus|aside from|apart from|besides|include|including|included|includes|inclusive|counting|either|instead|rather than|unless|otherwise")},
+	// "não aceitam nem whatsapp nem sms", "accept neither whatsapp nor sms": none of the
+	// values (package grammar reads it only after a negation, or opened by "nem", "neither")
+	{CatNor, "", W("nem", "nor|neither")},
+	// an attribute not on file: "gênero não informado", "sem informação de uso do app",
+	// "app_user is null", "unknown gender" (package grammar: said of a customer's attribute)
+	{CatUnknown, "", W("nao informado|nao informada|nao informados|nao informadas|sem informacao|sem informacoes|sem info|desconhecido|desconhecida|desconhecidos|desconhecidas|em branco|nulo|nula|nulos|nulas|null|nao preenchido|nao preenchida|nao preenchidos|indefinido|indefinida|nao sabemos|nao se sabe",
+		"unknown|null|nulls|is null|are null|not known|not informed|not provided|not filled|not filled in|not set|unset|blank|unspecified|undefined|no information|no info|no data|we dont know|we do not know|not on file")},
+	{CatKnown, "", W("informado|informada|informados|informadas|preenchido|preenchida|preenchidos|preenchidas", "known|on file|filled in|provided|is not null|not null")},
 	{CatNever, "", W("nunca|jamais|nenhuma vez", "never|not once")},
 	{CatCmp, ">", W(">|mais de|mais do que|acima de|acima dos|maior que|maior do que|superior a|passa de|passaram de|mais que|mais velhos que|mais velhas que|mais velhos do que", ">|more than|over|above|greater than|higher than|bigger than|larger than|exceeding|more then|greater then|higher then|older than|older then")},
 	{CatCmp, "<", W("mais novos que|mais novas que|mais novos do que", "younger than|younger then")},
@@ -611,7 +622,8 @@ var Terminals = []Term{
 	{CatAgg, "p90", W("p90", "p90")},
 	{CatAgg, "p95", W("p95", "p95")},
 	{CatAgg, "p99", W("p99", "p99")},
-	{CatAgg, "distinct", W("distintos|distintas|diferentes|unicos|unicas", "distinct|different|unique")},
+	{CatAgg, "distinct", W("distintos|distintas|diferentes|unicos|unicas|sem repetir|sem repeticao|sem repetidos|sem contar repetido|sem contar repetidos|sem contar repetidas|sem contar os repetidos|sem contar as repetidas|sem duplicados|sem duplicadas|sem duplicidade|sem duplicatas|sem contar duplicados|sem contar duas vezes|cada um uma vez so|cada um contado uma vez",
+		"distinct|different|unique|without duplicates|no duplicates|not counting duplicates|without counting duplicates|deduplicated|deduped|each counted once|counted once|counted only once|without double counting|no double counting|without repeats|no repeats|not counting repeats")},
 
 	{CatThis, "", W("este|esta|esse|essa|neste|nesta|nesse|nessa|deste|desta|desse|dessa|atual|corrente|no|na", "this|current|the current")},
 	{CatLast, "", W("passado|passada|anterior|ultimo|ultima|ultimos|ultimas|que passou", "last|previous|past|prior|preceding|trailing|rolling")},
