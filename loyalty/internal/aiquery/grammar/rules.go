@@ -223,6 +223,14 @@ func productions(x *env) []*Rule {
 		rule("Measure", 0, tAgg+" "+tEvent+" "+tPerCust+"?", func(k []*Edge) (any, bool) {
 			return compose(arg(k[0]), nil, arg(k[1]), k[2] != nil)
 		}),
+		// "quantas pessoas diferentes resgataram", "how many different customers bought":
+		// the people who did it, each once, is what counting them by their event counts
+		rule("Measure", 0, tAgg+" "+tNoun+" "+tAgg+" "+tEvent, func(k []*Edge) (any, bool) {
+			return distinctActors(arg(k[0]), arg(k[1]), arg(k[2]), arg(k[3]))
+		}),
+		rule("Measure", 0, tAgg+" "+tAgg+" "+tNoun+" "+tEvent, func(k []*Edge) (any, bool) {
+			return distinctActors(arg(k[0]), arg(k[2]), arg(k[1]), arg(k[3]))
+		}),
 		// "sales count", "redemption total": the aggregate after the rows
 		rule("Measure", 0.1, tNoun+" "+tAgg, func(k []*Edge) (any, bool) {
 			if n := semantic.NounByID(arg(k[0])); n == nil || n.Fact == nil {
@@ -2333,3 +2341,15 @@ type formulaV struct {
 }
 
 func (v formulaV) key() string { return "formula:" + v.f.id + ":" + v.fact.ID }
+
+// distinctActors is "how many different customers redeemed": the count of the customers
+// who did the event (a distinct count already), said with "different" or "distinct".
+func distinctActors(agg, noun, distinct, event string) (any, bool) {
+	if agg != "count" || distinct != "distinct" {
+		return nil, false
+	}
+	if n := semantic.NounByID(noun); n == nil || n.Fact != semantic.Customers {
+		return nil, false
+	}
+	return compose(agg, []string{noun}, event, false)
+}

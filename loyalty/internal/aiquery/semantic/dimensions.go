@@ -411,3 +411,23 @@ func (d *Dimension) Restates(c *Dimension) bool {
 	}
 	return true
 }
+
+// Shows reports whether the breakdown of fact f by d already has attribute a among its
+// columns ("top 10 clientes por faturamento, com nome e CPF": the customer breakdown shows
+// the name and the document; "top products with SKU": the product's SKU): the column is
+// the attribute's own expression, or the same column under the same name in both
+// languages (the store code a sale carries is the store's code).
+func (d *Dimension) Shows(f *Fact, a *Attribute) bool {
+	pt, ok := d.build(f, PT)
+	if !ok {
+		return false
+	}
+	en, _ := d.build(f, EN)
+	e, _, _ := a.sql(f)
+	for i, c := range pt.cols {
+		if c.Expr == e || (c.Alias == a.Alias.PT && i < len(en.cols) && en.cols[i].Alias == a.Alias.EN) {
+			return true
+		}
+	}
+	return false
+}
