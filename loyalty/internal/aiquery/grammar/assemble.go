@@ -1442,6 +1442,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	}
 	a.take("who")
 	a.req.Dims = uniqueDims(a.req.Dims)
+	a.productPointsColumn(x)
 	for _, x := range shown {
 		if !slices.ContainsFunc(a.req.Dims, func(d *semantic.Dimension) bool { return d.Shows(a.req.Fact, x) }) {
 			// "quantos clientes têm data de nascimento" read without the detail: never a
@@ -2001,22 +2002,44 @@ func (a *assembly) periodAskedAgain(aggsAt []int) bool {
 
 // aggsAmongColumns are the aggregates said in a list of columns, right after the details
 // asked ("com nome, CPF e quantidade total", "with SKU and total qty"): only conjunctions
-// and function words between them.
+// and function words between them, and the aggregate said before the list too (with none
+// before, "customers with gmail addresses: how many?", it is the question's own).
 func (a *assembly) aggsAmongColumns(x *env) []int {
 	var out []int
 	for i, c := range a.clauses {
-		if c.kind != "attrs" {
+		if c.kind != "attrs" || !slices.ContainsFunc(a.clauses[:i], func(c clauseV) bool { return c.kind == "agg" }) {
 			continue
 		}
-		for k := i + 1; k < len(a.clauses) && a.clauses[k].kind == "agg"; k++ {
-			from, to := a.spans[k-1].to, a.spans[k].from
-			if from < to && !slices.ContainsFunc(x.conj, func(p int) bool { return p >= from && p < to }) {
-				break
-			}
+		for k := i + 1; k < len(a.clauses) && a.clauses[k].kind == "agg" && a.joinedToPrevious(x, k); k++ {
 			out = append(out, k)
 		}
 	}
 	return out
+}
+
+// joinedToPrevious reports whether clause k follows the clause before it with only a
+// conjunction, or nothing, between them ("nome e pontos", "SKU, total qty").
+func (a *assembly) joinedToPrevious(x *env, k int) bool {
+	from, to := a.spans[k-1].to, a.spans[k].from
+	return from >= to || slices.ContainsFunc(x.conj, func(p int) bool { return p >= from && p < to })
+}
+
+// productPointsColumn: "quais produtos custam até 300 pontos? nome e pontos", "reward
+// products with name and points": in the columns of a list of products, the points are
+// what each costs.
+func (a *assembly) productPointsColumn(x *env) {
+	if len(a.req.Attrs) == 0 || a.req.Attrs[0].Owner != semantic.Products || slices.ContainsFunc(a.clauses, func(c clauseV) bool { return c.kind == "agg" }) {
+		return // "quantos produtos ...? nome e pontos": a count, or a list, is not known
+	}
+	for _, i := range a.all("noun") {
+		if i == 0 || string(a.clauses[i].v.(marker)) != "points" || (a.clauses[i-1].kind != "list" && a.clauses[i-1].kind != "attrs") || !a.joinedToPrevious(x, i) {
+			continue
+		}
+		if !slices.Contains(a.req.Attrs, semantic.ProductPointsAttr) {
+			a.req.Attrs = append(a.req.Attrs, semantic.ProductPointsAttr)
+		}
+		a.used[i] = true
+	}
 }
 
 // saysEvent reports whether the question has the event's verb ("resgatados", "redeemed").

@@ -70,9 +70,49 @@ func partAsks(r *lexicon.Reading, from, to int, roles []semantic.Role, after boo
 	return false
 }
 
+// questionWord reports whether the tokens from..to hold a question word or a measure
+// (partAsks): the writer asks in words, not only by a question mark or a request.
+func questionWord(r *lexicon.Reading, from, to int) bool {
+	for _, m := range r.Matches {
+		if m.From < from || m.From >= to || m.Typos > 0 {
+			continue
+		}
+		switch m.Cat {
+		case semantic.CatAgg, semantic.CatWho, semantic.CatList, semantic.CatPerson, semantic.CatWhen, semantic.CatMeasure:
+			return true
+		}
+	}
+	return false
+}
+
+// reportsQuestion reports whether the tokens from..to tell what someone else asked ("a
+// cliente perguntou o que ...", "a customer asked what ..."): a word of reported speech
+// (semantic.Fillers "asked") before every question word of theirs.
+func reportsQuestion(r *lexicon.Reading, from, to int) bool {
+	at := -1
+	for _, m := range r.Matches {
+		if m.From >= from && m.From < to && m.Typos == 0 && m.Cat == semantic.CatDiscourse && m.Arg == "asked" && (at < 0 || m.From < at) {
+			at = m.From
+		}
+	}
+	if at < 0 {
+		return false
+	}
+	for _, m := range r.Matches {
+		if m.From < from || m.From >= at || m.Typos > 0 {
+			continue
+		}
+		switch m.Cat {
+		case semantic.CatAgg, semantic.CatWho, semantic.CatList, semantic.CatPerson, semantic.CatWhen, semantic.CatMeasure:
+			return false
+		}
+	}
+	return questionWord(r, at, to)
+}
+
 // background are the question's background parts: those whose constraints the parts that
 // ask all repeat (kept), and those with a constraint they do not (the constraints' words).
-func background(r *lexicon.Reading) (kept []tokenSpan, unrepeated [][]string) {
+func background(r *lexicon.Reading) (kept []tokenSpan, unrepeated, othersAsked [][]string) {
 	roles, units, _ := tokenRoles(r)
 	type part struct {
 		from, to int
@@ -80,18 +120,30 @@ func background(r *lexicon.Reading) (kept []tokenSpan, unrepeated [][]string) {
 	}
 	var parts []part
 	asked := false
+	var reported []int // the parts that ask only by someone else's question
 	for from := 0; from < len(r.Tokens); {
 		to := from
 		for to < len(r.Tokens) && r.Tokens[to].Part == r.Tokens[from].Part {
 			to++
 		}
 		p := part{from, to, partAsks(r, from, to, roles, asked)}
+		if p.asks && reportsQuestion(r, from, to) {
+			reported = append(reported, len(parts))
+		}
 		asked = asked || p.asks
 		parts = append(parts, p)
 		from = to
 	}
+	if len(reported) > 0 && slices.ContainsFunc(parts, func(p part) bool { return p.asks && questionWord(r, p.from, p.to) && !reportsQuestion(r, p.from, p.to) }) {
+		// "Uma cliente perguntou o que ela consegue trocar com 300 pontos. Quais produtos
+		// custam até 300 pontos?": what someone else asked, beside the writer's own
+		// question, is background
+		for _, i := range reported {
+			parts[i].asks = false
+		}
+	}
 	if !asked || len(parts) < 2 {
-		return nil, nil
+		return nil, nil, nil
 	}
 	said := map[string]bool{}  // the constraints of the parts that ask
 	shown := map[string]bool{} // the dimensions they break down or rank by
@@ -106,7 +158,7 @@ func background(r *lexicon.Reading) (kept []tokenSpan, unrepeated [][]string) {
 			}
 		}
 	}
-	for _, p := range parts {
+	for k, p := range parts {
 		if p.asks || leftOut(r, p.from, p.to) || !states(r, p.from, p.to) {
 			continue
 		}
@@ -127,9 +179,12 @@ func background(r *lexicon.Reading) (kept []tokenSpan, unrepeated [][]string) {
 				missing = words
 			}
 			unrepeated = append(unrepeated, missing)
+			if slices.Contains(reported, k) {
+				othersAsked = append(othersAsked, missing)
+			}
 		}
 	}
-	return kept, unrepeated
+	return kept, unrepeated, othersAsked
 }
 
 // states reports whether the tokens from..to make a statement: they hold a statement, a
@@ -150,7 +205,7 @@ func states(r *lexicon.Reading, from, to int) bool {
 			about = true
 		case semantic.CatDiscourse, semantic.CatFiller:
 			f := semantic.FillerByID(m.Arg)
-			if f != nil && (f.Opens || f.ID == "reported" || f.ID == "work") {
+			if f != nil && (f.Opens || semantic.Reports(f.ID) || f.ID == "work") {
 				return true
 			}
 			courtesy = courtesy || f != nil && f.ID == "courtesy"
@@ -367,7 +422,7 @@ func backgroundRefusal(r *lexicon.Reading, ref *Refusal) {
 	if len(ref.NotUnderstood) == 0 && !strings.HasPrefix(ref.Reason, say(r.Lang, "há palavras", "some words")) {
 		return
 	}
-	_, unrepeated := background(r)
+	_, unrepeated, _ := background(r)
 	if len(unrepeated) == 0 {
 		return
 	}
@@ -379,6 +434,26 @@ func backgroundRefusal(r *lexicon.Reading, ref *Refusal) {
 	ref.Reason = say(r.Lang,
 		"uma frase em volta da pergunta fala de "+said+", que a pergunta não repete, e não sei se vale para a pergunta",
 		"a sentence around the question names "+said+", which the question does not repeat, and I cannot tell whether it applies to the question")
+}
+
+// othersQuestionRefusal refuses a question beside which the writer tells what someone
+// else asked, with a constraint the writer's own question does not repeat ("O gerente da
+// Savassi perguntou quantos clientes compraram em abril. Quantos compraram em maio?"):
+// read together, the other person's constraints would narrow the writer's question; it is
+// not known whether they apply.
+func othersQuestionRefusal(r *lexicon.Reading) *Refusal {
+	_, _, others := background(r)
+	if len(others) == 0 {
+		return nil
+	}
+	var words []string
+	for _, u := range others {
+		words = append(words, u...)
+	}
+	said := "\"" + strings.Join(words, "\", \"") + "\""
+	return &Refusal{Lang: r.Lang, Reason: say(r.Lang,
+		"uma frase em volta da pergunta fala de "+said+", que a pergunta não repete, e não sei se vale para a pergunta",
+		"a sentence around the question names "+said+", which the question does not repeat, and I cannot tell whether it applies to the question")}
 }
 
 // intentAt reports whether a first-person want or plan said after the question

@@ -695,6 +695,22 @@ func productions(x *env) []*Rule {
 			}
 			return optinFilter(x, m, k[0] != nil)
 		}),
+		// "aceitam receber mensagens por WhatsApp", "opted in to receive messages by SMS":
+		// what the channel carries, then the channel
+		rule("Filter", 0, tNeg+"? "+tOptIn+" "+tMessages+" "+tIn+"? Members", func(k []*Edge) (any, bool) {
+			m := k[4].Val.(memberV)
+			if m.kind != "channel" {
+				return nil, false
+			}
+			return optinFilter(x, m, k[0] != nil)
+		}),
+		rule("Filter", 0, tNeg+"? "+tOptIn+" "+tMessages+" "+tBy+" Members", func(k []*Edge) (any, bool) {
+			m := k[4].Val.(memberV)
+			if m.kind != "channel" {
+				return nil, false
+			}
+			return optinFilter(x, m, k[0] != nil)
+		}),
 		rule("Filter", 0, tNeg+" "+tFlag, func(k []*Edge) (any, bool) { return flagFilter(arg(k[1]), true) }),
 		// "desconsiderando as vendas canceladas", "excluindo os lançamentos de débito
 		// cancelados": a negated flag said of the rows it names (only of those rows)
@@ -1378,6 +1394,7 @@ const (
 	tBands    = string(semantic.CatBands)
 	tAttr     = string(semantic.CatAttr)
 	tOptIn    = string(semantic.CatOptIn)
+	tMessages = string(semantic.CatMessages)
 	tPerson   = string(semantic.CatPerson)
 	tRestrict = string(semantic.CatRestrict)
 	tDiv      = string(semantic.CatDiv)

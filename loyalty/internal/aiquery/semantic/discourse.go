@@ -113,8 +113,14 @@ var Fillers = []*FillerClass{
 	// "my boss wants"), whose name a reading would take for a customer's; read only in a
 	// context sentence
 	{ID: "reported", Role: RoleDiscourse, Words: W(
-		"pediu|pediram|pede|pedem|quer|querem|precisa|precisam|mandou|mandaram|solicitou|solicitaram|perguntou|perguntaram|disse|disseram|falou|falaram|comentou|comentaram|quer saber|querem saber|pediu pra|pediu para",
-		"asked|asks|wants|needs|said|says|told|requested|requests|wanted to know|wants to know|asked me|told me|asked us|was asking|were asking|mentioned")},
+		"pediu|pediram|pede|pedem|quer|querem|precisa|precisam|mandou|mandaram|solicitou|solicitaram|disse|disseram|falou|falaram|comentou|comentaram|pediu pra|pediu para",
+		"wants|needs|said|says|told|requested|requests|told me|mentioned")},
+	// what someone else asked, a verb of asking: like "reported", and what follows it is
+	// their question ("a cliente perguntou o que ...", "a customer asked what ..."), beside
+	// the writer's own (package grammar, background.go)
+	{ID: "asked", Role: RoleDiscourse, Words: W(
+		"perguntou|perguntaram|quer saber|querem saber|me perguntou|nos perguntou",
+		"asked|asks|wanted to know|wants to know|asked me|asked us|was asking|were asking|is asking|are asking")},
 	{ID: "hedge", Skip: true, Role: RoleDiscourse, Words: W(
 		"aproximadamente|cerca de|mais ou menos|em torno de|por volta de|basicamente|so pra saber|so por curiosidade|na verdade|realmente|de fato|certinho|direitinho|bem|muito|bastante|talvez|acho|acho que|creio que|imagino que|parece que|digamos|ou seja|quer dizer|no caso|pelo jeito|por acaso|so queria|so preciso|so quero|so uma pergunta|so uma duvida|so confirmando|so pra confirmar|so para confirmar",
 		"approximately|around|roughly|more or less|basically|actually|really|kind of|sort of|i think|i guess|i believe|i suppose|maybe|perhaps|probably|quite|pretty much|very|literally|honestly|to be honest|by the way|btw|anyway|anyways|i mean|to be clear|in other words|that is|ie|i e|of course|for real|i just need|just need|i just want|just want|could you just|can you just|just wondering|just checking|just curious|just a quick question|i only need|only need|i only want|only want")},
@@ -226,6 +232,10 @@ func ChainWide() Words {
 	}
 	return Words{PT: pt, EN: en}
 }
+
+// Reports reports whether the filler class id tells who asked or said something
+// ("reported", "asked").
+func Reports(id string) bool { return id == "reported" || id == "asked" }
 
 // FillerByID finds a filler class.
 func FillerByID(id string) *FillerClass {

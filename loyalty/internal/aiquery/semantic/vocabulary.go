@@ -66,6 +66,7 @@ const (
 	CatPaid     Category = "paid"      // pago, paid with: introduces a payment type
 	CatManner   Category = "manner"    // como, how: asks the way something was done ("como o pessoal pagou")
 	CatOptIn    Category = "optin"     // aceitam, opted in: before a contact channel
+	CatMessages Category = "messages"  // mensagens, messages: what a contact channel carries ("aceitam receber mensagens por WhatsApp")
 	CatPerson   Category = "person"    // quem, who: customers, listed
 	CatHave     Category = "have"      // tem, com, have, with: before what customers hold
 	CatMany     Category = "many"      // varias, multiple: more than one
@@ -459,6 +460,7 @@ var Terminals = []Term{
 	{CatOr, "", W("ou", "or")},
 	{CatDocWord, "", W("cpf|cnpj|documento|doc|do cpf|de cpf|com cpf", "cpf|cnpj|document|doc|tax id|id")},
 	{CatOptIn, "", W("liberado|liberados|liberou|consentimento|deram consentimento|aceitam|aceita|aceitaram|aceitar|aceitam receber|aceita receber|autorizam|autorizaram|optaram|optaram por|opt in|optin|fizeram opt in|com opt in|inscritos em|assinam", "opted in|opted in to|opt in|optin|opted into|accept|accepts|accepted|agreed to|subscribed|subscribed to|signed up for|gave consent|gave consent for|consent|consented|consented to|allowed")},
+	{CatMessages, "", W("mensagens|mensagem|comunicacao|comunicacoes|comunicados|notificacoes|notificacao|novidades|ofertas|promocoes e novidades", "messages|message|communication|communications|notifications|notification|updates|offers|marketing messages|marketing communications|promotional messages|promos")},
 	{CatPaid, "", W("pago|paga|pagos|pagas|pagamento|pagamentos|pagou|pagaram|pgto|pagto|pgtos|pagtos", "paid|paying|payment|payments|pay|pmt|pmts|pymt|pymts")},
 	// "nenhum", "none": a negative quantifier, which Portuguese also says after another
 	// negation ("não fizeram nenhuma compra": one negation, not two; package grammar)
