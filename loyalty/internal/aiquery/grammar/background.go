@@ -70,19 +70,54 @@ func partAsks(r *lexicon.Reading, from, to int, roles []semantic.Role, after boo
 	return false
 }
 
-// questionWord reports whether the tokens from..to hold a question word or a measure
-// (partAsks): the writer asks in words, not only by a question mark or a request.
+// questionWord reports whether the tokens from..to hold a question word or a measure:
+// the writer asks what in words, not only by a question mark or a request ("Would you
+// mind checking that for me?", "Consegue me dizer?").
 func questionWord(r *lexicon.Reading, from, to int) bool {
 	for _, m := range r.Matches {
 		if m.From < from || m.From >= to || m.Typos > 0 {
 			continue
 		}
 		switch m.Cat {
-		case semantic.CatAgg, semantic.CatWho, semantic.CatList, semantic.CatPerson, semantic.CatWhen, semantic.CatMeasure:
+		case semantic.CatAgg, semantic.CatMeasure:
+			return true
+		case semantic.CatWho, semantic.CatPerson, semantic.CatWhen:
+			if opensPart(r, from, m.From) { // not "checking that for me"
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// questionKey reports whether a constraint key (constraintsOf) is a question word.
+func questionKey(k string) bool {
+	for _, c := range []semantic.Category{semantic.CatAgg, semantic.CatWho, semantic.CatPerson, semantic.CatWhen} {
+		if strings.HasPrefix(k, string(c)+":") {
 			return true
 		}
 	}
 	return false
+}
+
+// opensPart reports whether only function words and discourse come before token i in the
+// part that starts at from.
+func opensPart(r *lexicon.Reading, from, i int) bool {
+	for k := from; k < i; k++ {
+		if isFunctionWord(r, k) || r.Tokens[k].Norm == "," {
+			continue
+		}
+		discourse := false
+		for _, m := range r.Matches {
+			if m.From <= k && k < m.To && (m.Cat == semantic.CatFiller || m.Cat == semantic.CatDiscourse) {
+				discourse = true
+			}
+		}
+		if !discourse {
+			return false
+		}
+	}
+	return true
 }
 
 // reportsQuestion reports whether the tokens from..to tell what someone else asked ("a
@@ -158,13 +193,16 @@ func background(r *lexicon.Reading) (kept []tokenSpan, unrepeated, othersAsked [
 			}
 		}
 	}
-	for k, p := range parts {
+	for pk, p := range parts {
 		if p.asks || leftOut(r, p.from, p.to) || !states(r, p.from, p.to) {
 			continue
 		}
 		keys, words, ok := constraintsOf(r, roles, units, p.from, p.to)
 		var missing []string
 		for i, k := range keys {
+			if slices.Contains(reported, pk) && questionKey(k) {
+				continue // "perguntou quanto custa a caneca": their question's word
+			}
 			if d, _, ok := strings.Cut(strings.TrimPrefix(k, "val:"), "|"); ok && strings.HasPrefix(k, "val:") && shown[d] {
 				continue // a row of the answer: "ranking das lojas? quero ver se a Savassi ficou na frente"
 			}
@@ -179,7 +217,7 @@ func background(r *lexicon.Reading) (kept []tokenSpan, unrepeated, othersAsked [
 				missing = words
 			}
 			unrepeated = append(unrepeated, missing)
-			if slices.Contains(reported, k) {
+			if slices.Contains(reported, pk) {
 				othersAsked = append(othersAsked, missing)
 			}
 		}
