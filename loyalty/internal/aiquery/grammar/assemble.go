@@ -1443,6 +1443,20 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	a.take("who")
 	a.req.Dims = uniqueDims(a.req.Dims)
 	a.productPointsColumn(x)
+	for _, i := range a.all("timeof") {
+		// "sales with transaction date between ...", "vendas com data da venda entre ...":
+		// the date the period is of, named; of another fact's date, or with no period
+		// right after it, it is left unused (refused)
+		var f *semantic.Fact
+		for _, g := range semantic.Facts {
+			if g.ID == string(clauses[i].v.(marker)) {
+				f = g
+			}
+		}
+		if f != nil && i+1 < len(clauses) && clauses[i+1].kind == "period" && a.req.Period != nil && len(a.req.Facts()) == 1 && a.req.TimeName() == f.TimeName {
+			a.used[i] = true
+		}
+	}
 	for _, x := range shown {
 		if !slices.ContainsFunc(a.req.Dims, func(d *semantic.Dimension) bool { return d.Shows(a.req.Fact, x) }) {
 			// "quantos clientes têm data de nascimento" read without the detail: never a

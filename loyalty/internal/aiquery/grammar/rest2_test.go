@@ -93,6 +93,18 @@ func TestRest2Classes(t *testing.T) {
 			"quantos produtos custam até 300 pontos? nome e pontos": {refuse: true},
 			"clientes com nome e pontos":                            {refuse: true},
 		}},
+		{"the date of the rows named before the period", map[string]want{
+			"number of sales with transaction date between 2025-04-01 and 2025-04-30":                                            {measures: []string{"sales_count"}, period: "2025-04-01"},
+			"revenue for transaction dates between 2025-05-01 and 2025-05-31 inclusive":                                          {measures: []string{"revenue"}, period: "2025-05-01"},
+			"What is the median value of non-cancelled sales with transaction date between 2025-04-01 and 2025-04-30 inclusive?": {period: "2025-04-01", sql: []string{"percentile_cont(0.5)"}},
+			"vendas com data da venda entre 01/04/2025 e 30/04/2025":                                                             {measures: []string{"sales_count"}, period: "2025-04-01"},
+			"quantos resgates com data do resgate em maio":                                                                       {measures: []string{"redemptions"}, period: "2025-05-01"},
+			"faturamento por loja, data da compra de 01/05/2025 a 31/05/2025":                                                    {measures: []string{"revenue"}, dims: []string{"store"}, period: "2025-05-01"},
+			// another fact's date, or a date the status moves to another column, is refused
+			"number of redemptions with transaction date in May":    {refuse: true},
+			"redemptions with redemption date in May, expired ones": {refuse: true},
+			"quantas vendas com data do resgate em maio":            {refuse: true},
+		}},
 		{"the customers' owning store", map[string]want{
 			"number of customers per owning store":           {measures: []string{"customers"}, dims: []string{"owner_store"}, sql: []string{"c.store_code_owner"}},
 			"active customers by home store":                 {measures: []string{"customers"}, dims: []string{"owner_store"}, sql: []string{"c.is_active"}},

@@ -1381,6 +1381,7 @@ func productions(x *env) []*Rule {
 		markerClause("who", tWho, 0.2),
 		markerClause("dim", tDim, 0.5),
 		markerClause("optin", tOptIn, 0.5),
+		markerClause("timeof", string(semantic.CatTimeOf), 0),
 		markerClause("have", tHave, 0.3),
 		markerClause("bands", tBands, 0.5),
 		// "em cada faixa", "in each group": the bands named again

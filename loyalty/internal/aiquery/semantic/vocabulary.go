@@ -66,6 +66,7 @@ const (
 	CatPaid     Category = "paid"      // pago, paid with: introduces a payment type
 	CatManner   Category = "manner"    // como, how: asks the way something was done ("como o pessoal pagou")
 	CatOptIn    Category = "optin"     // aceitam, opted in: before a contact channel
+	CatTimeOf   Category = "timeof"    // data da venda, transaction date: the date a period is of; arg: fact id
 	CatMessages Category = "messages"  // mensagens, messages: what a contact channel carries ("aceitam receber mensagens por WhatsApp")
 	CatPerson   Category = "person"    // quem, who: customers, listed
 	CatHave     Category = "have"      // tem, com, have, with: before what customers hold
@@ -460,6 +461,11 @@ var Terminals = []Term{
 	{CatOr, "", W("ou", "or")},
 	{CatDocWord, "", W("cpf|cnpj|documento|doc|do cpf|de cpf|com cpf", "cpf|cnpj|document|doc|tax id|id")},
 	{CatOptIn, "", W("liberado|liberados|liberou|consentimento|deram consentimento|aceitam|aceita|aceitaram|aceitar|aceitam receber|aceita receber|autorizam|autorizaram|optaram|optaram por|opt in|optin|fizeram opt in|com opt in|inscritos em|assinam", "opted in|opted in to|opt in|optin|opted into|accept|accepts|accepted|agreed to|subscribed|subscribed to|signed up for|gave consent|gave consent for|consent|consented|consented to|allowed")},
+	// the date of a fact's rows named before the period ("vendas com data da venda entre
+	// ...", "sales with transaction date between ..."): the period is of that date
+	{CatTimeOf, "sales", W("data da venda|data das vendas|data da compra|data das compras|data da transacao|data de transacao|data do cupom|data de venda", "transaction date|transaction dates|transaction_date|sale date|sales date|sale dates|purchase date|purchase dates|order date|order dates|txn date|txn dates")},
+	{CatTimeOf, "redemptions", W("data do resgate|data dos resgates|data de resgate", "redemption date|redemption dates|redeem date|redeemed date")},
+	{CatTimeOf, "points", W("data do lancamento|data dos lancamentos|data de lancamento", "entry date|entry dates|posting date|posting dates")},
 	{CatMessages, "", W("mensagens|mensagem|comunicacao|comunicacoes|comunicados|notificacoes|notificacao|novidades|ofertas|promocoes e novidades", "messages|message|communication|communications|notifications|notification|updates|offers|marketing messages|marketing communications|promotional messages|promos")},
 	{CatPaid, "", W("pago|paga|pagos|pagas|pagamento|pagamentos|pagou|pagaram|pgto|pagto|pgtos|pagtos", "paid|paying|payment|payments|pay|pmt|pmts|pymt|pymts")},
 	// "nenhum", "none": a negative quantifier, which Portuguese also says after another
