@@ -105,6 +105,16 @@ func TestRest2Classes(t *testing.T) {
 			"redemptions with redemption date in May, expired ones": {refuse: true},
 			"quantas vendas com data do resgate em maio":            {refuse: true},
 		}},
+		{"a year said before its unit (fiscal, calendar year)", map[string]want{
+			"Please provide total revenue by state for the 2024 fiscal year.": {measures: []string{"revenue"}, dims: []string{"state"}, period: "2024-01-01"},
+			"revenue for the 2024 calendar year":                              {measures: []string{"revenue"}, period: "2024-01-01"},
+			"how many new customers in the 2025 financial year":               {measures: []string{"customers"}, period: "2025-01-01"},
+			"faturamento por loja no ano fiscal de 2024":                      {measures: []string{"revenue"}, dims: []string{"store"}, period: "2024-01-01"},
+			"vendas do exercício 2024":                                        {measures: []string{"sales_count"}, period: "2024-01-01"},
+			"quantos clientes novos no ano civil de 2025":                     {measures: []string{"customers"}, period: "2025-01-01"},
+			// a month's year is never a year of its own
+			"quantas vendas em maio 2024 ano": {refuse: true},
+		}},
 		{"the customers' owning store", map[string]want{
 			"number of customers per owning store":           {measures: []string{"customers"}, dims: []string{"owner_store"}, sql: []string{"c.store_code_owner"}},
 			"active customers by home store":                 {measures: []string{"customers"}, dims: []string{"owner_store"}, sql: []string{"c.is_active"}},

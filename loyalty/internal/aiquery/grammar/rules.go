@@ -1186,6 +1186,13 @@ func productions(x *env) []*Rule {
 			}
 			return year(x, arg(k[2]))
 		}),
+		// "the 2024 fiscal year", "o 2024 ano-calendário": the year said before its unit
+		rule("Period", 0, tYear+" "+tUnit, func(k []*Edge) (any, bool) {
+			if arg(k[1]) != "year" || slices.Contains(x.monthYears, k[0].From) {
+				return nil, false
+			}
+			return year(x, arg(k[0]))
+		}),
 		rule("Period", 0, tOrdinal+" "+tUnit+" "+tFrom+"? "+tYear+"?", func(k []*Edge) (any, bool) { return part(x, arg(k[0]), arg(k[1]), arg(k[3])) }),
 		rule("Period", 0, tDate, func(k []*Edge) (any, bool) { return day(x, k[0]) }),
 		rule("Period", 0, tIn+" Period", func(k []*Edge) (any, bool) { return k[1].Val, true }),
