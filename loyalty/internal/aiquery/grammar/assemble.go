@@ -252,6 +252,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			}
 		}
 	}
+	if second != nil && a.has("rank") && subj.event == nil && second.event == nil && !second.neg && second.noun.Event != "" && second.noun.Fact != subj.noun.Fact && a.saysEvent(second.noun.Event) {
+		// "top 5 products by redeemed quantity (live redemptions only)": the rows of the
+		// event the things are ranked by, said with what narrows them
+		second = nil
+	}
 	if second != nil {
 		// "which 3 stores had the most purchases", "who made the most purchases": the
 		// ranked groups and what is counted of them
@@ -312,7 +317,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	agg, aggAt := "", -1
 	var aggsAt []int
 	aggTwice := false
+	colAggs := a.aggsAmongColumns(x)
 	for _, i := range a.all("agg") {
+		if slices.Contains(colAggs, i) {
+			continue
+		}
 		prev := aggAt
 		aggAt = i
 		aggsAt = append(aggsAt, i)
@@ -324,6 +333,14 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			aggTwice = true // "quanto nos fins de semana e quanto nos dias de semana"
 		case x == "distinct" && agg == "count":
 		default:
+			return nil, fail("há dois cálculos na pergunta", "the question asks for two computations")
+		}
+		a.used[i] = true
+	}
+	for _, i := range colAggs {
+		// "top 5 products by redeemed quantity, with SKU and total qty": the value ranked,
+		// named again among the columns; any other computation there is a second one
+		if x := string(clauses[i].v.(marker)); agg == "" || (x != agg && x != "sum") || !slices.ContainsFunc(colAggs, func(j int) bool { return string(clauses[j].v.(marker)) == agg }) {
 			return nil, fail("há dois cálculos na pergunta", "the question asks for two computations")
 		}
 		a.used[i] = true
@@ -535,8 +552,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		}
 		a.req.Fact = owner
 		name := semantic.DefaultAttributes(owner)[0]
-		if owner == semantic.Stores {
+		switch owner {
+		case semantic.Stores:
 			name = semantic.StoreNameAttr
+		case semantic.Products:
+			name = semantic.ProductNameAttr
 		}
 		base := attrsV{name}
 		if owner == semantic.Sales || owner == semantic.Redemptions || owner == semantic.Points {
@@ -544,7 +564,12 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			// ("pending redemptions with the customer's name and the expiry time")
 			base = semantic.DefaultAttributes(owner)
 		}
-		a.req.Attrs = append(slices.Clone(base), asked...)
+		a.req.Attrs = slices.Clone(base)
+		for _, x := range asked {
+			if !slices.Contains(a.req.Attrs, x) { // "produtos com nome e SKU": each column once
+				a.req.Attrs = append(a.req.Attrs, x)
+			}
+		}
 		list = false
 	}
 	if len(measures) > 0 && a.hasMember("domain") {
@@ -558,10 +583,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			return slices.ContainsFunc(measures, func(m *semantic.Measure) bool { return m.PerRow == x })
 		})
 	}
-	if len(asked) > 0 && len(measures) > 0 {
-		// "quantos clientes têm data de nascimento" read without the detail: never a count
-		// of every customer
-		return nil, fail("não sei se o dado pedido é uma coluna ou um filtro", "I cannot tell whether the detail asked is a column or a filter")
+	// "top 10 clientes por faturamento, com nome e CPF": details of the rows of a
+	// breakdown, checked once the breakdown is known (below)
+	var shown attrsV
+	if len(measures) > 0 {
+		shown, asked = asked, nil
 	}
 	if len(measures) == 0 && subj == nil && len(asked) == 0 {
 		if agg == "sum" {
@@ -1064,6 +1090,10 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	resolved = slices.CompactFunc(slices.Clone(resolved), func(x, y *semantic.Filter) bool {
 		return x.ID == y.ID && x.Name == y.Name && x.ReplacesLive
 	})
+	// "resgates vigentes (pendentes ou aplicados)": the live rows, then which of them
+	resolved = slices.DeleteFunc(slices.Clone(resolved), func(f *semantic.Filter) bool {
+		return slices.ContainsFunc(resolved, f.NarrowsLive)
+	})
 	if n := replacing(resolved, fact); n > 1 && !(n == 2 && a.has("share") && slices.ContainsFunc(resolved, anyStatus)) {
 		return nil, fail("a pergunta pede dois status que não valem juntos", "the question asks for two statuses that cannot hold together")
 	}
@@ -1534,6 +1564,28 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	}
 	a.take("who")
 	a.req.Dims = uniqueDims(a.req.Dims)
+	a.productPointsColumn(x)
+	for _, i := range a.all("timeof") {
+		// "sales with transaction date between ...", "vendas com data da venda entre ...":
+		// the date the period is of, named; of another fact's date, or with no period
+		// right after it, it is left unused (refused)
+		var f *semantic.Fact
+		for _, g := range semantic.Facts {
+			if g.ID == string(clauses[i].v.(marker)) {
+				f = g
+			}
+		}
+		if f != nil && i+1 < len(clauses) && clauses[i+1].kind == "period" && a.req.Period != nil && len(a.req.Facts()) == 1 && a.req.TimeName() == f.TimeName {
+			a.used[i] = true
+		}
+	}
+	for _, x := range shown {
+		if !slices.ContainsFunc(a.req.Dims, func(d *semantic.Dimension) bool { return d.Shows(a.req.Fact, x) }) {
+			// "quantos clientes têm data de nascimento" read without the detail: never a
+			// count of every customer; a detail no column of the answer holds is refused
+			return nil, fail("não sei se o dado pedido é uma coluna ou um filtro", "I cannot tell whether the detail asked is a column or a filter")
+		}
+	}
 	for _, m := range a.req.Measures {
 		if slices.Contains(a.req.Dims, semantic.ByCustomer) && strings.Contains(m.Expr, "DISTINCT v.customer_id") {
 			// buyers counted per customer is 1 each: never a reading of the question
@@ -2106,4 +2158,56 @@ func (a *assembly) periodAskedAgain(aggsAt []int) bool {
 		}
 	}
 	return before && after
+}
+
+// aggsAmongColumns are the aggregates said in a list of columns, right after the details
+// asked ("com nome, CPF e quantidade total", "with SKU and total qty"): only conjunctions
+// and function words between them, and the aggregate said before the list too (with none
+// before, "customers with gmail addresses: how many?", it is the question's own).
+func (a *assembly) aggsAmongColumns(x *env) []int {
+	var out []int
+	for i, c := range a.clauses {
+		if c.kind != "attrs" || !slices.ContainsFunc(a.clauses[:i], func(c clauseV) bool { return c.kind == "agg" }) {
+			continue
+		}
+		for k := i + 1; k < len(a.clauses) && a.clauses[k].kind == "agg" && a.joinedToPrevious(x, k); k++ {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// joinedToPrevious reports whether clause k follows the clause before it with only a
+// conjunction, or nothing, between them ("nome e pontos", "SKU, total qty").
+func (a *assembly) joinedToPrevious(x *env, k int) bool {
+	from, to := a.spans[k-1].to, a.spans[k].from
+	return from >= to || slices.ContainsFunc(x.conj, func(p int) bool { return p >= from && p < to })
+}
+
+// productPointsColumn: "quais produtos custam até 300 pontos? nome e pontos", "reward
+// products with name and points": in the columns of a list of products, the points are
+// what each costs.
+func (a *assembly) productPointsColumn(x *env) {
+	if len(a.req.Attrs) == 0 || a.req.Attrs[0].Owner != semantic.Products || slices.ContainsFunc(a.clauses, func(c clauseV) bool { return c.kind == "agg" }) {
+		return // "quantos produtos ...? nome e pontos": a count, or a list, is not known
+	}
+	for _, i := range a.all("noun") {
+		if i == 0 || string(a.clauses[i].v.(marker)) != "points" || (a.clauses[i-1].kind != "list" && a.clauses[i-1].kind != "attrs") || !a.joinedToPrevious(x, i) {
+			continue
+		}
+		if !slices.Contains(a.req.Attrs, semantic.ProductPointsAttr) {
+			a.req.Attrs = append(a.req.Attrs, semantic.ProductPointsAttr)
+		}
+		a.used[i] = true
+	}
+}
+
+// saysEvent reports whether the question has the event's verb ("resgatados", "redeemed").
+func (a *assembly) saysEvent(id string) bool {
+	for _, i := range a.all("event") {
+		if string(a.clauses[i].v.(marker)) == id {
+			return true
+		}
+	}
+	return false
 }

@@ -70,9 +70,84 @@ func partAsks(r *lexicon.Reading, from, to int, roles []semantic.Role, after boo
 	return false
 }
 
+// questionWord reports whether the tokens from..to hold a question word or a measure:
+// the writer asks what in words, not only by a question mark or a request ("Would you
+// mind checking that for me?", "Consegue me dizer?").
+func questionWord(r *lexicon.Reading, from, to int) bool {
+	for _, m := range r.Matches {
+		if m.From < from || m.From >= to || m.Typos > 0 {
+			continue
+		}
+		switch m.Cat {
+		case semantic.CatAgg, semantic.CatMeasure:
+			return true
+		case semantic.CatWho, semantic.CatPerson, semantic.CatWhen:
+			if opensPart(r, from, m.From) { // not "checking that for me"
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// questionKey reports whether a constraint key (constraintsOf) is a question word.
+func questionKey(k string) bool {
+	for _, c := range []semantic.Category{semantic.CatAgg, semantic.CatWho, semantic.CatPerson, semantic.CatWhen} {
+		if strings.HasPrefix(k, string(c)+":") {
+			return true
+		}
+	}
+	return false
+}
+
+// opensPart reports whether only function words and discourse come before token i in the
+// part that starts at from.
+func opensPart(r *lexicon.Reading, from, i int) bool {
+	for k := from; k < i; k++ {
+		if isFunctionWord(r, k) || r.Tokens[k].Norm == "," {
+			continue
+		}
+		discourse := false
+		for _, m := range r.Matches {
+			if m.From <= k && k < m.To && (m.Cat == semantic.CatFiller || m.Cat == semantic.CatDiscourse) {
+				discourse = true
+			}
+		}
+		if !discourse {
+			return false
+		}
+	}
+	return true
+}
+
+// reportsQuestion reports whether the tokens from..to tell what someone else asked ("a
+// cliente perguntou o que ...", "a customer asked what ..."): a word of reported speech
+// (semantic.Fillers "asked") before every question word of theirs.
+func reportsQuestion(r *lexicon.Reading, from, to int) bool {
+	at := -1
+	for _, m := range r.Matches {
+		if m.From >= from && m.From < to && m.Typos == 0 && m.Cat == semantic.CatDiscourse && m.Arg == "asked" && (at < 0 || m.From < at) {
+			at = m.From
+		}
+	}
+	if at < 0 {
+		return false
+	}
+	for _, m := range r.Matches {
+		if m.From < from || m.From >= at || m.Typos > 0 {
+			continue
+		}
+		switch m.Cat {
+		case semantic.CatAgg, semantic.CatWho, semantic.CatList, semantic.CatPerson, semantic.CatWhen, semantic.CatMeasure:
+			return false
+		}
+	}
+	return questionWord(r, at, to)
+}
+
 // background are the question's background parts: those whose constraints the parts that
 // ask all repeat (kept), and those with a constraint they do not (the constraints' words).
-func background(r *lexicon.Reading) (kept []tokenSpan, unrepeated [][]string) {
+func background(r *lexicon.Reading) (kept []tokenSpan, unrepeated, othersAsked [][]string) {
 	roles, units, _ := tokenRoles(r)
 	type part struct {
 		from, to int
@@ -80,18 +155,30 @@ func background(r *lexicon.Reading) (kept []tokenSpan, unrepeated [][]string) {
 	}
 	var parts []part
 	asked := false
+	var reported []int // the parts that ask only by someone else's question
 	for from := 0; from < len(r.Tokens); {
 		to := from
 		for to < len(r.Tokens) && r.Tokens[to].Part == r.Tokens[from].Part {
 			to++
 		}
 		p := part{from, to, partAsks(r, from, to, roles, asked)}
+		if p.asks && reportsQuestion(r, from, to) {
+			reported = append(reported, len(parts))
+		}
 		asked = asked || p.asks
 		parts = append(parts, p)
 		from = to
 	}
+	if len(reported) > 0 && slices.ContainsFunc(parts, func(p part) bool { return p.asks && questionWord(r, p.from, p.to) && !reportsQuestion(r, p.from, p.to) }) {
+		// "Uma cliente perguntou o que ela consegue trocar com 300 pontos. Quais produtos
+		// custam até 300 pontos?": what someone else asked, beside the writer's own
+		// question, is background
+		for _, i := range reported {
+			parts[i].asks = false
+		}
+	}
 	if !asked || len(parts) < 2 {
-		return nil, nil
+		return nil, nil, nil
 	}
 	said := map[string]bool{}  // the constraints of the parts that ask
 	shown := map[string]bool{} // the dimensions they break down or rank by
@@ -106,13 +193,16 @@ func background(r *lexicon.Reading) (kept []tokenSpan, unrepeated [][]string) {
 			}
 		}
 	}
-	for _, p := range parts {
+	for pk, p := range parts {
 		if p.asks || leftOut(r, p.from, p.to) || !states(r, p.from, p.to) {
 			continue
 		}
 		keys, words, ok := constraintsOf(r, roles, units, p.from, p.to)
 		var missing []string
 		for i, k := range keys {
+			if slices.Contains(reported, pk) && questionKey(k) {
+				continue // "perguntou quanto custa a caneca": their question's word
+			}
 			if d, _, ok := strings.Cut(strings.TrimPrefix(k, "val:"), "|"); ok && strings.HasPrefix(k, "val:") && shown[d] {
 				continue // a row of the answer: "ranking das lojas? quero ver se a Savassi ficou na frente"
 			}
@@ -127,9 +217,12 @@ func background(r *lexicon.Reading) (kept []tokenSpan, unrepeated [][]string) {
 				missing = words
 			}
 			unrepeated = append(unrepeated, missing)
+			if slices.Contains(reported, pk) {
+				othersAsked = append(othersAsked, missing)
+			}
 		}
 	}
-	return kept, unrepeated
+	return kept, unrepeated, othersAsked
 }
 
 // states reports whether the tokens from..to make a statement: they hold a statement, a
@@ -150,7 +243,7 @@ func states(r *lexicon.Reading, from, to int) bool {
 			about = true
 		case semantic.CatDiscourse, semantic.CatFiller:
 			f := semantic.FillerByID(m.Arg)
-			if f != nil && (f.Opens || f.ID == "reported" || f.ID == "work") {
+			if f != nil && (f.Opens || semantic.Reports(f.ID) || f.ID == "work") {
 				return true
 			}
 			courtesy = courtesy || f != nil && f.ID == "courtesy"
@@ -367,7 +460,7 @@ func backgroundRefusal(r *lexicon.Reading, ref *Refusal) {
 	if len(ref.NotUnderstood) == 0 && !strings.HasPrefix(ref.Reason, say(r.Lang, "há palavras", "some words")) {
 		return
 	}
-	_, unrepeated := background(r)
+	_, unrepeated, _ := background(r)
 	if len(unrepeated) == 0 {
 		return
 	}
@@ -379,6 +472,26 @@ func backgroundRefusal(r *lexicon.Reading, ref *Refusal) {
 	ref.Reason = say(r.Lang,
 		"uma frase em volta da pergunta fala de "+said+", que a pergunta não repete, e não sei se vale para a pergunta",
 		"a sentence around the question names "+said+", which the question does not repeat, and I cannot tell whether it applies to the question")
+}
+
+// othersQuestionRefusal refuses a question beside which the writer tells what someone
+// else asked, with a constraint the writer's own question does not repeat ("O gerente da
+// Savassi perguntou quantos clientes compraram em abril. Quantos compraram em maio?"):
+// read together, the other person's constraints would narrow the writer's question; it is
+// not known whether they apply.
+func othersQuestionRefusal(r *lexicon.Reading) *Refusal {
+	_, _, others := background(r)
+	if len(others) == 0 {
+		return nil
+	}
+	var words []string
+	for _, u := range others {
+		words = append(words, u...)
+	}
+	said := "\"" + strings.Join(words, "\", \"") + "\""
+	return &Refusal{Lang: r.Lang, Reason: say(r.Lang,
+		"uma frase em volta da pergunta fala de "+said+", que a pergunta não repete, e não sei se vale para a pergunta",
+		"a sentence around the question names "+said+", which the question does not repeat, and I cannot tell whether it applies to the question")}
 }
 
 // intentAt reports whether a first-person want or plan said after the question

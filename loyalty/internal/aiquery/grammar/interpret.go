@@ -186,6 +186,9 @@ func (it *Interpreter) interpret(r *lexicon.Reading, cat *semantic.Catalog) (*Re
 	if stop != nil {
 		return nil, stop
 	}
+	if ref := othersQuestionRefusal(r); ref != nil {
+		return nil, ref
+	}
 	ignored, context, addressed := contextOf(r)
 	context = append(lead, context...)
 	if ignored != nil {

@@ -227,6 +227,14 @@ func productions(x *env) []*Rule {
 		rule("Measure", 0, tAgg+" "+tEvent+" "+tPerCust+"?", func(k []*Edge) (any, bool) {
 			return compose(arg(k[0]), nil, arg(k[1]), k[2] != nil)
 		}),
+		// "quantas pessoas diferentes resgataram", "how many different customers bought":
+		// the people who did it, each once, is what counting them by their event counts
+		rule("Measure", 0, tAgg+" "+tNoun+" "+tAgg+" "+tEvent, func(k []*Edge) (any, bool) {
+			return distinctActors(arg(k[0]), arg(k[1]), arg(k[2]), arg(k[3]))
+		}),
+		rule("Measure", 0, tAgg+" "+tAgg+" "+tNoun+" "+tEvent, func(k []*Edge) (any, bool) {
+			return distinctActors(arg(k[0]), arg(k[2]), arg(k[1]), arg(k[3]))
+		}),
 		// "sales count", "redemption total": the aggregate after the rows
 		rule("Measure", 0.1, tNoun+" "+tAgg, func(k []*Edge) (any, bool) {
 			if n := semantic.NounByID(arg(k[0])); n == nil || n.Fact == nil {
@@ -783,6 +791,22 @@ func productions(x *env) []*Rule {
 		// "aceitam email", "opted in to SMS", "não aceitam whatsapp"
 		rule("Filter", 0, tNeg+"? "+tOptIn+" "+tIn+"? Members", func(k []*Edge) (any, bool) {
 			m := k[3].Val.(memberV)
+			if m.kind != "channel" {
+				return nil, false
+			}
+			return optinFilter(x, m, k[0] != nil)
+		}),
+		// "aceitam receber mensagens por WhatsApp", "opted in to receive messages by SMS":
+		// what the channel carries, then the channel
+		rule("Filter", 0, tNeg+"? "+tOptIn+" "+tMessages+" "+tIn+"? Members", func(k []*Edge) (any, bool) {
+			m := k[4].Val.(memberV)
+			if m.kind != "channel" {
+				return nil, false
+			}
+			return optinFilter(x, m, k[0] != nil)
+		}),
+		rule("Filter", 0, tNeg+"? "+tOptIn+" "+tMessages+" "+tBy+" Members", func(k []*Edge) (any, bool) {
+			m := k[4].Val.(memberV)
 			if m.kind != "channel" {
 				return nil, false
 			}
@@ -1373,6 +1397,13 @@ func productions(x *env) []*Rule {
 			}
 			return year(x, arg(k[2]))
 		}),
+		// "the 2024 fiscal year", "o 2024 ano-calendário": the year said before its unit
+		rule("Period", 0, tYear+" "+tUnit, func(k []*Edge) (any, bool) {
+			if arg(k[1]) != "year" || slices.Contains(x.monthYears, k[0].From) {
+				return nil, false
+			}
+			return year(x, arg(k[0]))
+		}),
 		rule("Period", 0, tOrdinal+" "+tUnit+" "+tFrom+"? "+tYear+"?", func(k []*Edge) (any, bool) { return part(x, arg(k[0]), arg(k[1]), arg(k[3])) }),
 		rule("Period", 0, tDate, func(k []*Edge) (any, bool) { return day(x, k[0]) }),
 		rule("Period", 0, tIn+" Period", func(k []*Edge) (any, bool) { return k[1].Val, true }),
@@ -1584,6 +1615,7 @@ func productions(x *env) []*Rule {
 		markerClause("who", tWho, 0.2),
 		markerClause("dim", tDim, 0.5),
 		markerClause("optin", tOptIn, 0.5),
+		markerClause("timeof", string(semantic.CatTimeOf), 0),
 		markerClause("have", tHave, 0.3),
 		markerClause("bands", tBands, 0.5),
 		// "em cada faixa", "in each group": the bands named again
@@ -1597,6 +1629,7 @@ const (
 	tBands    = string(semantic.CatBands)
 	tAttr     = string(semantic.CatAttr)
 	tOptIn    = string(semantic.CatOptIn)
+	tMessages = string(semantic.CatMessages)
 	tPerson   = string(semantic.CatPerson)
 	tRestrict = string(semantic.CatRestrict)
 	tDiv      = string(semantic.CatDiv)
@@ -2717,3 +2750,15 @@ type formulaV struct {
 }
 
 func (v formulaV) key() string { return "formula:" + v.f.id + ":" + v.fact.ID }
+
+// distinctActors is "how many different customers redeemed": the count of the customers
+// who did the event (a distinct count already), said with "different" or "distinct".
+func distinctActors(agg, noun, distinct, event string) (any, bool) {
+	if agg != "count" || distinct != "distinct" {
+		return nil, false
+	}
+	if n := semantic.NounByID(noun); n == nil || n.Fact != semantic.Customers {
+		return nil, false
+	}
+	return compose(agg, []string{noun}, event, false)
+}

@@ -136,12 +136,12 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 				opens[m.From] = max(opens[m.From], 3)
 			case f.Opens:
 				opens[m.From] = max(opens[m.From], 1)
-			case f.ID == "reported" || f.ID == "work":
+			case semantic.Reports(f.ID) || f.ID == "work":
 				for i := m.From; i < m.To; i++ {
 					reported[i] = true
 				}
 				workAt[m.From] = workAt[m.From] || f.ID == "work"
-				asker[m.From] = asker[m.From] || f.ID == "reported"
+				asker[m.From] = asker[m.From] || semantic.Reports(f.ID)
 			case f.Skip && f.Role == semantic.RoleDiscourse && m.To == m.From+1:
 				skipped[m.From] = true
 			}
@@ -150,7 +150,7 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 		}
 	}
 	var out []tokenSpan
-	kept, _ := background(r)
+	kept, _, _ := background(r)
 	first := -1 // the first part that is not all left out
 	for from := 0; from < n; {
 		to := from

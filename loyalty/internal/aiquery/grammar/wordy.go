@@ -117,7 +117,7 @@ func workTime(r *lexicon.Reading, i int, work []bool) bool {
 func whenAsked(r *lexicon.Reading, i int) bool {
 	for _, m := range r.Matches {
 		if m.Cat == semantic.CatFiller || m.Cat == semantic.CatDiscourse {
-			if m.Arg == "reported" && m.To <= i && i-m.To < reportedReach && r.Tokens[m.From].Part == r.Tokens[i].Part {
+			if semantic.Reports(m.Arg) && m.To <= i && i-m.To < reportedReach && r.Tokens[m.From].Part == r.Tokens[i].Part {
 				return true
 			}
 		}

@@ -37,7 +37,7 @@ var (
 	CustomerActiveAttr  = attr("active", Customers, "c.is_active", T("ativo", "active"), T("ativo", "active"))
 	CustomerStoreAttr   = attr("store", Customers, "c.store_code_owner", T("codigo_loja", "store_code"), T("loja", "store"))
 
-	StoreCodeAttr   = attr("store_code", Stores, "s.store_code", T("codigo_loja", "store_code"), T("código da loja", "store code"))
+	StoreCodeAttr   = attr("store_code", Stores, "s.store_code", T("codigo_loja", "store_code"), T("código da loja", "store code")).said(W("codigo da loja|codigos das lojas|codigo de loja|cod da loja|cod loja", "store code|store codes|store id|store ids"))
 	StoreNameAttr   = attr("store_name", Stores, "s.name", T("loja", "store"), T("nome da loja", "store name"))
 	StoreCityAttr   = attr("city", Stores, "s.city", T("cidade", "city"), T("cidade", "city"))
 	StoreStateAttr  = attr("state", Stores, "s.state", T("uf", "state"), T("estado", "state"))
@@ -45,7 +45,7 @@ var (
 	StoreAddrAttr   = attr("address", Stores, "s.address", T("endereco", "address"), T("endereço", "address")).said(W("endereco|enderecos", "address|addresses|street address"))
 	StorePhoneAttr  = attr("store_phone", Stores, "s.phone", T("telefone", "phone"), T("telefone", "phone"))
 
-	ProductSKUAttr    = attr("sku", Products, "p.sku", T("sku", "sku"), T("SKU", "SKU"))
+	ProductSKUAttr    = attr("sku", Products, "p.sku", T("sku", "sku"), T("SKU", "SKU")).said(W("sku|skus|codigo do produto|codigos dos produtos|cod do produto", "sku|skus|product code|product codes|item code|item codes"))
 	ProductNameAttr   = attr("product_name", Products, "p.name", T("produto", "product"), T("produto", "product"))
 	ProductPointsAttr = attr("product_points", Products, "p.points", T("pontos", "points"), T("pontos necessários", "points needed")).said(W("pontos necessarios|preco em pontos|custo em pontos", "points needed|price in points|points price|points cost"))
 	ProductPriceAttr  = attr("price", Products, "p.price", T("preco", "price"), T("preço", "price"))
@@ -79,7 +79,7 @@ var (
 
 // Attributes lists the attributes questions ask for by name.
 var Attributes = []*Attribute{CustomerEmailAttr, CustomerPhoneAttr, CustomerDocAttr, CustomerBirthAttr, CustomerSignupAttr, CustomerLastBuyAttr,
-	StoreAddrAttr, PromotionMultAttr, PromotionBonusAttr, ProductPointsAttr, RedemptionExpiryAttr}
+	StoreAddrAttr, StoreCodeAttr, ProductSKUAttr, PromotionMultAttr, PromotionBonusAttr, ProductPointsAttr, RedemptionExpiryAttr}
 
 // AttributeByID finds an attribute.
 func AttributeByID(id string) *Attribute {

@@ -104,23 +104,32 @@ var (
 			where: "c.store_code IS NOT NULL",
 		}, true
 	}}).named(W("loja de cadastro|lojas de cadastro|loja do cadastro", "signup store|sign up store|store of signup|registration store"), W("", ""))
-	ByOrigin      = customerAttrDim("origin", T("origem", "origin"), "c.origin", T("origem", "origin")).named(W("origem|origens|canal de cadastro|canais de cadastro|canal|canais|origem de cadastro|origem do cadastro|canal de aquisicao|canais de aquisicao|canal de entrada|meio de cadastro|via de cadastro|origem da adesao|fonte de cadastro", "origin|origins|signup channel|sign up channel|channel|channels|source|sources|acquisition channel|registration channel|registration channels|enrollment channel|enrolment channel|acquisition source|signup source|sign up source|signup origin|sign up origin|join channel|channel of acquisition|source channel"), W("", ""))
-	ByGender      = customerAttrDim("gender", T("gênero", "gender"), "c.gender_identity", T("genero", "gender")).named(W("genero|generos|sexo|sexos|gender identity|identidade de genero", "gender|genders|sex|gender identity"), W("", ""))
-	ByAppUser     = customerAttrDim("app_user", T("usa o app", "app user"), "c.app_user", T("usa_app", "app_user")).named(W("uso do app", "app usage"), W("", ""))
-	ByActive      = customerAttrDim("active", T("cadastro ativo", "active account"), "c.is_active", T("ativo", "active")).named(W("situacao do cadastro", "account status"), W("", ""))
-	ByBirthMonth  = customerAttrDim("birth_month", T("mês de aniversário", "birth month"), "extract(month FROM c.birth_date)::int", T("mes_aniversario", "birth_month")).named(W("mes de aniversario|mes de nascimento", "birth month|month of birth"), W("", ""))
-	ByStatus      = (&Dimension{ID: "status", Name: T("status", "status"), ReplacesLive: true, build: statusDim}).named(W("status|situacao|situacoes", "status|statuses"), W("", ""))
-	ByState       = storeAttrDim("state", T("estado", "state"), "s.state", T("uf", "state")).named(W("estado|estados|uf|ufs", "state|states"), W("", ""))
-	ByCity        = storeAttrDim("city", T("cidade", "city"), "s.city", T("cidade", "city")).named(W("cidade|cidades|municipio|municipios|praca|pracas|localidade|localidades", "city|cities|town|towns|municipality|municipalities|metro area|metro areas"), W("", ""))
-	ByEntryType   = (&Dimension{ID: "entry_type", Name: T("tipo de lançamento", "entry type"), build: entryTypeDim}).named(W("tipo de lancamento|tipos de lancamento|tipo de movimentacao|tipo|tipos", "entry type|entry types|transaction type|transaction types|type|types"), W("", ""))
-	ByDay         = timeDim("day", T("dia", "day"), "(%s)::date", T("dia", "day")).named(W("dia|dias|data|datas", "day|days|date|dates"), W("diario|diaria|diarios|diarias|dia a dia", "daily|per day"))
-	ByWeek        = timeDim("week", T("semana", "week"), "date_trunc('week', %s)::date", T("semana", "week")).named(W("semana|semanas", "week|weeks"), W("semanal|semanais", "weekly"))
-	ByMonth       = timeDim("month", T("mês", "month"), "to_char(%s, 'YYYY-MM')", T("mes", "month")).named(W("mes|meses", "month|months"), W("mensal|mensais|mes a mes", "monthly|month by month|month over month"))
-	ByQuarter     = yearAndDim("quarter", T("trimestre", "quarter"), "extract(quarter FROM %s)::int", "quarter", T("trimestre", "quarter"), T("inicio_trimestre", "quarter_start")).named(W("trimestre|trimestres", "quarter|quarters"), W("trimestral|trimestrais", "quarterly"))
-	ByYear        = timeDim("year", T("ano", "year"), "extract(year FROM %s)::int", T("ano", "year")).named(W("ano|anos", "year|years"), W("anual|anuais", "yearly|annual|annually"))
-	ByWeekday     = timeDim("weekday", T("dia da semana", "day of the week"), "extract(isodow FROM %s)::int", T("dia_semana", "weekday")).named(W("dia da semana|dias da semana|dia de semana", "day of the week|days of the week|day of week|weekday|weekdays"), W("", ""))
-	ByHour        = timeDim("hour", T("hora do dia", "hour of the day"), "extract(hour FROM %s)::int", T("hora", "hour")).named(W("hora|horas|horario|horarios|hora do dia|horas do dia|horarios do dia|faixa de horario|faixas de horario", "hour|hours|time of day|hour of the day|hour of day|hours of the day|hours of day|times of day|times of the day"), W("por hora", "hourly"))
-	Dimensions    = []*Dimension{ByStore, BySignupStore, ByCustomer, ByProduct, ByPaymentType, ByOrigin, ByGender, ByActive, ByBirthMonth, ByStatus, ByState, ByCity, ByEntryType, ByDay, ByWeek, ByMonth, ByQuarter, ByYear, ByWeekday, ByHour}
+	ByOrigin     = customerAttrDim("origin", T("origem", "origin"), "c.origin", T("origem", "origin")).named(W("origem|origens|canal de cadastro|canais de cadastro|canal|canais|origem de cadastro|origem do cadastro|canal de aquisicao|canais de aquisicao|canal de entrada|meio de cadastro|via de cadastro|origem da adesao|fonte de cadastro", "origin|origins|signup channel|sign up channel|channel|channels|source|sources|acquisition channel|registration channel|registration channels|enrollment channel|enrolment channel|acquisition source|signup source|sign up source|signup origin|sign up origin|join channel|channel of acquisition|source channel"), W("", ""))
+	ByGender     = customerAttrDim("gender", T("gênero", "gender"), "c.gender_identity", T("genero", "gender")).named(W("genero|generos|sexo|sexos|gender identity|identidade de genero", "gender|genders|sex|gender identity"), W("", ""))
+	ByAppUser    = customerAttrDim("app_user", T("usa o app", "app user"), "c.app_user", T("usa_app", "app_user")).named(W("uso do app", "app usage"), W("", ""))
+	ByActive     = customerAttrDim("active", T("cadastro ativo", "active account"), "c.is_active", T("ativo", "active")).named(W("situacao do cadastro", "account status"), W("", ""))
+	ByBirthMonth = customerAttrDim("birth_month", T("mês de aniversário", "birth month"), "extract(month FROM c.birth_date)::int", T("mes_aniversario", "birth_month")).named(W("mes de aniversario|mes de nascimento", "birth month|month of birth"), W("", ""))
+	ByStatus     = (&Dimension{ID: "status", Name: T("status", "status"), ReplacesLive: true, build: statusDim}).named(W("status|situacao|situacoes", "status|statuses"), W("", ""))
+	ByState      = storeAttrDim("state", T("estado", "state"), "s.state", T("uf", "state")).named(W("estado|estados|uf|ufs", "state|states"), W("", ""))
+	ByCity       = storeAttrDim("city", T("cidade", "city"), "s.city", T("cidade", "city")).named(W("cidade|cidades|municipio|municipios|praca|pracas|localidade|localidades", "city|cities|town|towns|municipality|municipalities|metro area|metro areas"), W("", ""))
+	ByEntryType  = (&Dimension{ID: "entry_type", Name: T("tipo de lançamento", "entry type"), build: entryTypeDim}).named(W("tipo de lancamento|tipos de lancamento|tipo de movimentacao|tipo|tipos", "entry type|entry types|transaction type|transaction types|type|types"), W("", ""))
+	ByDay        = timeDim("day", T("dia", "day"), "(%s)::date", T("dia", "day")).named(W("dia|dias|data|datas", "day|days|date|dates"), W("diario|diaria|diarios|diarias|dia a dia", "daily|per day"))
+	ByWeek       = timeDim("week", T("semana", "week"), "date_trunc('week', %s)::date", T("semana", "week")).named(W("semana|semanas", "week|weeks"), W("semanal|semanais", "weekly"))
+	ByMonth      = timeDim("month", T("mês", "month"), "to_char(%s, 'YYYY-MM')", T("mes", "month")).named(W("mes|meses", "month|months"), W("mensal|mensais|mes a mes", "monthly|month by month|month over month"))
+	ByQuarter    = yearAndDim("quarter", T("trimestre", "quarter"), "extract(quarter FROM %s)::int", "quarter", T("trimestre", "quarter"), T("inicio_trimestre", "quarter_start")).named(W("trimestre|trimestres", "quarter|quarters"), W("trimestral|trimestrais", "quarterly"))
+	ByYear       = timeDim("year", T("ano", "year"), "extract(year FROM %s)::int", T("ano", "year")).named(W("ano|anos", "year|years"), W("anual|anuais", "yearly|annual|annually"))
+	ByWeekday    = timeDim("weekday", T("dia da semana", "day of the week"), "extract(isodow FROM %s)::int", T("dia_semana", "weekday")).named(W("dia da semana|dias da semana|dia de semana", "day of the week|days of the week|day of week|weekday|weekdays"), W("", ""))
+	ByHour       = timeDim("hour", T("hora do dia", "hour of the day"), "extract(hour FROM %s)::int", T("hora", "hour")).named(W("hora|horas|horario|horarios|hora do dia|horas do dia|horarios do dia|faixa de horario|faixas de horario", "hour|hours|time of day|hour of the day|hour of day|hours of the day|hours of day|times of day|times of the day"), W("por hora", "hourly"))
+	// ByOwnerStore is the store a customer belongs to, said as such ("per owning store",
+	// "por loja dona"): the customers' own store; of sales or redemptions it would be the
+	// customer's store, not the store of the row, and is not offered
+	ByOwnerStore = (&Dimension{ID: "owner_store", Name: T("loja do cliente", "owning store"), build: func(f *Fact, l Lang) (dimSQL, bool) {
+		if f != Customers {
+			return dimSQL{}, false
+		}
+		return ByStore.build(f, l)
+	}}).named(W("loja dona|lojas donas|loja proprietaria|loja de vinculo|loja vinculada|loja responsavel|loja de origem do cliente", "owning store|owning stores|owner store|owner stores|home store|home stores|store of ownership|owning branch|store code owner|store_code_owner"), W("", ""))
+	Dimensions    = []*Dimension{ByStore, ByOwnerStore, BySignupStore, ByCustomer, ByProduct, ByPaymentType, ByOrigin, ByGender, ByActive, ByBirthMonth, ByStatus, ByState, ByCity, ByEntryType, ByDay, ByWeek, ByMonth, ByQuarter, ByYear, ByWeekday, ByHour}
 	weekdayLabels = map[Lang]string{PT: "1 = segunda ... 7 = domingo", EN: "1 = Monday ... 7 = Sunday"}
 )
 
@@ -460,4 +469,24 @@ func (d *Dimension) Restates(c *Dimension) bool {
 		}
 	}
 	return true
+}
+
+// Shows reports whether the breakdown of fact f by d already has attribute a among its
+// columns ("top 10 clientes por faturamento, com nome e CPF": the customer breakdown shows
+// the name and the document; "top products with SKU": the product's SKU): the column is
+// the attribute's own expression, or the same column under the same name in both
+// languages (the store code a sale carries is the store's code).
+func (d *Dimension) Shows(f *Fact, a *Attribute) bool {
+	pt, ok := d.build(f, PT)
+	if !ok {
+		return false
+	}
+	en, _ := d.build(f, EN)
+	e, _, _ := a.sql(f)
+	for i, c := range pt.cols {
+		if c.Expr == e || (c.Alias == a.Alias.PT && i < len(en.cols) && en.cols[i].Alias == a.Alias.EN) {
+			return true
+		}
+	}
+	return false
 }

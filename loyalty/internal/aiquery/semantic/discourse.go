@@ -81,8 +81,8 @@ var Fillers = []*FillerClass{
 	// them ("todas as lojas": no store filter; "so far": up to now): a sentence holding one
 	// is never context
 	{ID: "scope", Skip: true, Role: RoleConcept, Words: W(
-		"ja|ainda|agora|alguma vez|em algum momento|atualmente|hoje em dia|ate agora|geral|em geral|entre os|entre as|dentre os|dentre as|dia|periodo|atual|na rede|em toda a rede|da rede|a rede toda|a rede inteira|rede toda|rede inteira|toda a rede|de toda a rede|todas as lojas|todas as unidades|todas as filiais|todos|todas|tudo|cada um|cada uma|considerando|considerando apenas|considerando so|levando em conta|filtrando|filtrando por|filtrando so|filtrando apenas|filtrando somente|filtrado por|filtrada por|filtrados por|filtradas por|filtrar por|com filtro de|com filtro em|com filtro por|aplicando filtro de|restrito a|restrita a|restritos a|restritas a|algo|alguma coisa|alguma|algum|tb|tbm|tambem|todo|toda|inteiro|inteira|completo|completa|qualquer|em qualquer epoca|a qualquer momento|em qualquer periodo|de todos os tempos|desde sempre|em todo o historico|todo o historico|em todo historico|de todo o historico|no historico todo|no historico inteiro|em todo o periodo|desde o inicio",
-		"so far|to date|currently|now|right now|at the moment|also|too|ever|overall|in total|across all stores|all stores|every store|in all|all|every|any|whole|entire|the whole chain|whole chain|the entire chain|entire chain|chain wide|chainwide|company wide|companywide|across the chain|across the company|network wide|currently have|still|yet|already|each|each one|each of them|something|anything|any purchase|some|considering|considering only|taking into account|filtering|filtering by|filtering on|filtering for|filtering to|filtering only|filtered by|filtered on|filtered to|filtered for|filter by|filter on|filter to|filter for|with a filter on|restricted to|period|the period|time period|full|complete|any time|anytime|at any time|of all time|all time|all-time|at some point|at some time|at one point|at some stage|at any point|over the entire history|over the whole history|across the entire history|in the entire history|over all history|since inception|since the beginning|as of today|as of now|as of date|as of the moment|as at today|as of this moment")},
+		"ja|ainda|agora|alguma vez|em algum momento|atualmente|hoje em dia|ate agora|geral|em geral|entre os|entre as|dentre os|dentre as|dia|periodo|atual|na rede|em toda a rede|da rede|a rede toda|a rede inteira|rede toda|rede inteira|toda a rede|de toda a rede|todas as lojas|todas as unidades|todas as filiais|todos|todas|tudo|cada um|cada uma|considerando|levando em conta|filtrando|filtrando por|filtrando so|filtrando apenas|filtrando somente|filtrado por|filtrada por|filtrados por|filtradas por|filtrar por|com filtro de|com filtro em|com filtro por|aplicando filtro de|restrito a|restrita a|restritos a|restritas a|algo|alguma coisa|alguma|algum|tb|tbm|tambem|todo|toda|inteiro|inteira|completo|completa|qualquer|em qualquer epoca|a qualquer momento|em qualquer periodo|de todos os tempos|desde sempre|em todo o historico|todo o historico|em todo historico|de todo o historico|no historico todo|no historico inteiro|em todo o periodo|desde o inicio",
+		"so far|to date|currently|now|right now|at the moment|also|too|ever|overall|in total|across all stores|all stores|every store|in all|all|every|any|whole|entire|the whole chain|whole chain|the entire chain|entire chain|chain wide|chainwide|company wide|companywide|across the chain|across the company|network wide|currently have|still|yet|already|each|each one|each of them|something|anything|any purchase|some|considering|taking into account|filtering|filtering by|filtering on|filtering for|filtering to|filtering only|filtered by|filtered on|filtered to|filtered for|filter by|filter on|filter to|filter for|with a filter on|restricted to|period|the period|time period|full|complete|any time|anytime|at any time|of all time|all time|all-time|at some point|at some time|at one point|at some stage|at any point|over the entire history|over the whole history|across the entire history|in the entire history|over all history|since inception|since the beginning|as of today|as of now|as of date|as of the moment|as at today|as of this moment")},
 
 	{ID: "greeting", Skip: true, Role: RoleDiscourse, Names: true, Words: W(
 		"oi|ola|opa|oie|eai|e ai|ei|salve|bom dia|boa tarde|boa noite|tudo bem|tudo bom|tudo certo|tudo joia|td bem|tdb|blz|beleza|como vai|como voce esta|prezado|prezados|prezada|prezadas|prezado time|pessoal|oi galera|ola galera|fala galera|e ai galera|bom dia galera|boa tarde galera|boa noite galera|ola pessoal|tchau|ate mais|ate logo|obrigado|obrigada|obrigadao|obg|brigado|brigada|valeu|vlw|muito obrigado|muito obrigada|agradeco|agradeco desde ja|desde ja agradeco|desde ja obrigado|obrigado desde ja|tudo tranquilo|tudo beleza|tudo em ordem|tudo otimo|tudo certinho|tudo bem com voce|tudo bom com voce|bom dia a todos|boa tarde a todos|boa noite a todos|ola a todos|oi a todos|oi pessoal|oi gente|ola gente|espero que esteja bem|espero que estejam bem|espero que esteja tudo bem|espero que voce esteja bem|como vai voce|como vao",
@@ -113,8 +113,14 @@ var Fillers = []*FillerClass{
 	// "my boss wants"), whose name a reading would take for a customer's; read only in a
 	// context sentence
 	{ID: "reported", Role: RoleDiscourse, Words: W(
-		"pediu|pediram|pede|pedem|quer|querem|precisa|precisam|mandou|mandaram|solicitou|solicitaram|perguntou|perguntaram|disse|disseram|falou|falaram|comentou|comentaram|quer saber|querem saber|pediu pra|pediu para",
-		"asked|asks|wants|needs|said|says|told|requested|requests|wanted to know|wants to know|asked me|told me|asked us|was asking|were asking|mentioned")},
+		"pediu|pediram|pede|pedem|quer|querem|precisa|precisam|mandou|mandaram|solicitou|solicitaram|disse|disseram|falou|falaram|comentou|comentaram|pediu pra|pediu para",
+		"wants|needs|said|says|told|requested|requests|told me|mentioned")},
+	// what someone else asked, a verb of asking: like "reported", and what follows it is
+	// their question ("a cliente perguntou o que ...", "a customer asked what ..."), beside
+	// the writer's own (package grammar, background.go)
+	{ID: "asked", Role: RoleDiscourse, Words: W(
+		"perguntou|perguntaram|quer saber|querem saber|me perguntou|nos perguntou",
+		"asked|asks|wanted to know|wants to know|asked me|asked us|was asking|were asking|is asking|are asking")},
 	{ID: "hedge", Skip: true, Role: RoleDiscourse, Words: W(
 		"aproximadamente|cerca de|mais ou menos|em torno de|por volta de|basicamente|so pra saber|so por curiosidade|na verdade|realmente|de fato|certinho|direitinho|bem|muito|bastante|talvez|acho|acho que|creio que|imagino que|parece que|digamos|ou seja|quer dizer|no caso|pelo jeito|por acaso|so queria|so preciso|so quero|so uma pergunta|so uma duvida|so confirmando|so pra confirmar|so para confirmar",
 		"approximately|around|roughly|more or less|basically|actually|really|kind of|sort of|i think|i guess|i believe|i suppose|maybe|perhaps|probably|quite|pretty much|very|literally|honestly|to be honest|by the way|btw|anyway|anyways|i mean|to be clear|in other words|that is|ie|i e|of course|for real|i just need|just need|i just want|just want|could you just|can you just|just wondering|just checking|just curious|just a quick question|i only need|only need|i only want|only want")},
@@ -226,6 +232,10 @@ func ChainWide() Words {
 	}
 	return Words{PT: pt, EN: en}
 }
+
+// Reports reports whether the filler class id tells who asked or said something
+// ("reported", "asked").
+func Reports(id string) bool { return id == "reported" || id == "asked" }
 
 // FillerByID finds a filler class.
 func FillerByID(id string) *FillerClass {

@@ -680,6 +680,25 @@ func RedemptionStatusIn(statuses []string, label Text) *Filter {
 	return x
 }
 
+// LiveRows keeps the rows the fact's counting rule counts, said in the question ("resgates
+// vigentes", "live redemptions only", "vendas válidas"): the rule said again, so the answer
+// is the one the rule gives.
+func LiveRows() *Filter {
+	x := onFact("live", T("vigentes (os que contam)", "live (the ones that count)"), T("vigentes", "live"), map[*Fact]string{
+		Sales: Sales.Live, Redemptions: Redemptions.Live, RedeemedItems: RedeemedItems.Live,
+	})
+	x.ReplacesLive = true
+	x.counted = true
+	return x
+}
+
+// NarrowsLive reports whether f is the counting rule said again (LiveRows) and g keeps
+// only rows the rule counts ("resgates vigentes (pendentes ou aplicados)", "valid
+// redemptions, pending ones"): g alone says the same.
+func (f *Filter) NarrowsLive(g *Filter) bool {
+	return f.ID == "live" && g.ID != "live" && g.ReplacesLive && g.counted
+}
+
 // AnyStatus counts every row, whatever its status or cancellation ("todos os resgates,
 // inclusive cancelados").
 func AnyStatus() *Filter {

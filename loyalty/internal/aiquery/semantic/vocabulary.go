@@ -70,6 +70,8 @@ const (
 	CatManner   Category = "manner"    // como, how: asks the way something was done ("como o pessoal pagou")
 	CatOptIn    Category = "optin"     // aceitam, opted in: before a contact channel
 	CatLump     Category = "lump"      // arg verb, as: "lump credit and debit together as card", "junta crédito e débito como cartão"
+	CatTimeOf   Category = "timeof"    // data da venda, transaction date: the date a period is of; arg: fact id
+	CatMessages Category = "messages"  // mensagens, messages: what a contact channel carries ("aceitam receber mensagens por WhatsApp")
 	CatPerson   Category = "person"    // quem, who: customers, listed
 	CatHave     Category = "have"      // tem, com, have, with: before what customers hold
 	CatMany     Category = "many"      // varias, multiple: more than one
@@ -262,6 +264,9 @@ var Flags = []*Flag{
 	{ID: "optin_any", Words: W("algum canal|qualquer canal|pelo menos um canal", "any channel|some channel|at least one channel"), Filter: func() *Filter { return OptInAny(true) }, Neg: func() *Filter { return OptInAny(false) }},
 	{ID: "optin_none", Words: W("nenhum canal", "no channel|none of the channels"), Filter: func() *Filter { return OptInAny(false) }, Neg: func() *Filter { return OptInAny(false) }},
 	{ID: "running", Words: W("vigente|vigentes|em vigor|valendo|validas|valida|no ar|rodando|rodaram|rodou|estiveram ativas|estavam ativas", "running|live|ongoing|current|ran|were running|were active|was running|was active"), Filter: PromotionActive},
+	// the rows the counting rule counts, said again ("resgates vigentes", "live redemptions
+	// only", "vendas válidas"); of promotions the same words are "running"
+	{ID: "live", Words: W("vigente|vigentes|valido|validos|valida|validas|em vigor|nao cancelados e nao expirados|nao canceladas e nao expiradas", "live|valid|live ones|valid ones"), Filter: LiveRows},
 	{ID: "addons", Words: W("adicional|adicionais", "add-on|add-ons|addon|addons"), Filter: AddOns},
 	{ID: "no_email", Words: missingWords(W("email|e mail", "email|e mail|an email")), Filter: func() *Filter { return ContactMissing("email") }, Neg: func() *Filter { return ContactPresent("email") }},
 	{ID: "with_email", Words: presentWords(W("email|e mail", "email|e mail|an email")), Filter: func() *Filter { return ContactPresent("email") }, Neg: func() *Filter { return ContactMissing("email") }},
@@ -476,6 +481,12 @@ var Terminals = []Term{
 	// the model's group of those values
 	{CatLump, "verb", W("junta|junte|juntar|juntando|agrupa|agrupe|agrupar|agrupando|soma|some|somando|considera|considere|conta|conte|trata|trate", "lump|lumping|group|grouping|combine|combining|merge|merging|put|treat|treating|count|counting")},
 	{CatLump, "as", W("como|juntos como|juntas como|agrupados como|agrupadas como|somados como|somadas como|como se fosse|tudo como", "together as|as|grouped as|grouped together as|combined as|as one|as a single|lumped as|all as")},
+	// the date of a fact's rows named before the period ("vendas com data da venda entre
+	// ...", "sales with transaction date between ..."): the period is of that date
+	{CatTimeOf, "sales", W("data da venda|data das vendas|data da compra|data das compras|data da transacao|data de transacao|data do cupom|data de venda", "transaction date|transaction dates|transaction_date|sale date|sales date|sale dates|purchase date|purchase dates|order date|order dates|txn date|txn dates")},
+	{CatTimeOf, "redemptions", W("data do resgate|data dos resgates|data de resgate", "redemption date|redemption dates|redeem date|redeemed date")},
+	{CatTimeOf, "points", W("data do lancamento|data dos lancamentos|data de lancamento", "entry date|entry dates|posting date|posting dates")},
+	{CatMessages, "", W("mensagens|mensagem|comunicacao|comunicacoes|comunicados|notificacoes|notificacao|novidades|ofertas|promocoes e novidades", "messages|message|communication|communications|notifications|notification|updates|offers|marketing messages|marketing communications|promotional messages|promos")},
 	{CatPaid, "", W("pago|paga|pagos|pagas|pagamento|pagamentos|pagou|pagaram|pgto|pagto|pgtos|pagtos", "paid|paying|payment|payments|pay|pmt|pmts|pymt|pymts")},
 	// "nenhum", "none": a negative quantifier, which Portuguese also says after another
 	// negation ("não fizeram nenhuma compra": one negation, not two; package grammar)
@@ -509,7 +520,7 @@ var Terminals = []Term{
 	{CatCmp, ">=", W(">=|≥|+|pelo menos|no minimo|ao menos|a partir de|ou mais", ">=|≥|+|at least|or more|and over|and up|and above|or over|or older|and older|minimum of")},
 	{CatCmp, "<", W("<|menos de|menos do que|abaixo de|abaixo dos|menor que|menor do que|inferior a|menos que", "<|less than|fewer than|under|below|lower than|smaller than|younger than|less then|fewer then")},
 	{CatCmp, "<=", W("<=|≤|no maximo|ou menos|ate", "<=|≤|at most|or less|or fewer|or younger|up to|maximum of")},
-	{CatCmp, "=", W("apenas|somente|so|exatamente|igual a|contando so|contando apenas|contando somente|considerando so|considerando apenas|considerando somente|exclusivamente|unicamente|considerando exclusivamente|considerando unicamente", "only|exactly|just|equal to|counting only|considering only|including only|exclusively|solely|considering exclusively|considering solely")},
+	{CatCmp, "=", W("apenas|somente|so|exatamente|igual a|contando so|contando apenas|contando somente|considerando so|considerando apenas|considerando somente|considere so|considere apenas|considere somente|exclusivamente|unicamente|considerando exclusivamente|considerando unicamente", "only|exactly|just|equal to|counting only|considering only|consider only|including only|exclusively|solely|considering exclusively|considering solely")},
 	{CatMany, "", W("varias|varios|diversas|diversos|multiplas|multiplos|mais de uma|mais de um", "multiple|several|many|more than one|various")},
 	{CatPerson, "", W("quem|alguem|alguma pessoa|algum cliente|alguns clientes", "who|whom|whos|who is|anyone|anybody|someone|somebody|any customer|any customers")},
 	{CatHave, "", W("tem|possuem|possui|com|c|que tem|que possuem|ainda tem", "have|has|with|w|holding|that have|who have|sitting on|still sitting on|got")},
