@@ -244,6 +244,10 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			subj = nil
 		}
 	}
+	if measures, err = a.statsOfAsked(measures); err != nil {
+		return nil, err
+	}
+	a.percentileMethod(measures)
 	list := false
 	for _, i := range a.all("list") {
 		a.used[i] = true

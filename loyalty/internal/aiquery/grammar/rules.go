@@ -194,22 +194,8 @@ func productions(x *env) []*Rule {
 			}
 			return nil, false
 		}),
-		// "percentil 90 do ticket", "percentile 95 of the sale value"
-		rule("Measure", 0, string(semantic.CatPctl)+" Num Measure", func(k []*Edge) (any, bool) {
-			return aggOf("p"+arg(k[1]), k[2].Val.(measureV).m.ID)
-		}),
-		// "p50 / p90 ticket size", "mediana e p90 do ticket": two statistics of one measure
-		rule("Measures", 0, tAgg+" "+tAnd+" Measure", func(k []*Edge) (any, bool) {
-			second := k[2].Val.(measureV)
-			if second.of == nil || arg(k[0]) != "median" && percentileOf(arg(k[0])) == 0 {
-				return nil, false
-			}
-			first, ok := aggOf(arg(k[0]), second.of.ID)
-			if !ok || first.(measureV).m.ID == second.m.ID {
-				return nil, false
-			}
-			return []*semantic.Measure{first.(measureV).m, second.m}, true
-		}),
+		// "percentil 90 do ticket", "p50 / p90 ticket size", "mediana e p90 do ticket": the
+		// statistics of one measure (stats.go)
 		rule("Measure", 0, tAgg+"? "+tNoun+" "+tNoun+"? "+tEvent+"? "+tPerCust+"?", func(k []*Edge) (any, bool) {
 			if k[2] != nil && k[2].From > k[1].To {
 				// "vendas em dinheiro", "vendas no dinheiro": the words skipped before the
@@ -1146,6 +1132,10 @@ func productions(x *env) []*Rule {
 			}
 			return year(x, arg(k[0]))
 		}),
+		// "2025 YTD", "YTD 2025", "Q2 2025 to date" when 2025 is this year: the to-date
+		// word restates the current period it follows (a past year's YTD is no period)
+		rule("Period", 0, "Period "+tDayWord, func(k []*Edge) (any, bool) { return toDateOf(x, k[0].Val.(periodV), arg(k[1])) }),
+		rule("Period", 0, tDayWord+" "+tIn+"? Period", func(k []*Edge) (any, bool) { return toDateOf(x, k[2].Val.(periodV), arg(k[0])) }),
 		rule("Period", 0, tUnit+" "+tFrom+"? "+tYear, func(k []*Edge) (any, bool) {
 			if arg(k[0]) != "year" {
 				return nil, false
@@ -1353,7 +1343,7 @@ func productions(x *env) []*Rule {
 		rule("Clause", 0.5, tBy+" "+tBands, func(k []*Edge) (any, bool) { return clauseV{"bands", marker("")}, true }),
 		markerClause("when", string(semantic.CatWhen), 0),
 		markerClause("pronoun", string(semantic.CatPronoun), 0),
-	}, append(append(postposedNew(), amongRules()...), append(informal(x), append(wordyRules(x), nameRules()...)...)...)...)
+	}, append(append(append(postposedNew(), statsRules()...), amongRules()...), append(informal(x), append(wordyRules(x), nameRules()...)...)...)...)
 }
 
 const (

@@ -57,6 +57,7 @@ const (
 	CatBands    Category = "bands"     // faixas, bands, distribution
 	CatUnknowns Category = "unknowns"  // leave out the unknowns (of compared groups)
 	CatPctl     Category = "pctl"      // percentil, percentile
+	CatPctlCont Category = "pctlcont"  // interpolado, percentile_cont: how the percentiles computed are computed
 	CatWrite    Category = "write"     // apague, delete: a request to change data
 	CatForecast Category = "forecast"  // previsao, forecast, "what will ... be"
 	CatScope    Category = "scope"     // lucro, estoque: things the views do not hold
@@ -561,7 +562,12 @@ var Terminals = []Term{
 	// comparison of two values of the attribute does anyway
 	{CatUnknowns, "", W("sem os desconhecidos|tirando os desconhecidos|deixando de fora os desconhecidos|deixe de fora os desconhecidos|sem os nao informados|tirando os nao informados|ignorando os nao informados|ignorando os desconhecidos|excluindo os desconhecidos|excluindo os nao informados|desconsiderando os nao informados|desconsiderando os desconhecidos",
 		"leave out the unknowns|leaving out the unknowns|leave out unknowns|excluding unknowns|excluding the unknowns|exclude the unknowns|exclude unknowns|ignore the unknowns|ignoring the unknowns|ignore unknowns|without the unknowns|unknowns excluded|drop the unknowns|skip the unknowns")},
-	{CatPctl, "", W("percentil", "percentile|pctl")},
+	{CatPctl, "", W("percentil|percentis|percentiles", "percentile|percentiles|pctl|pctls")},
+	// how percentiles are computed: continuous, interpolated between the two rows around
+	// the rank (Postgres percentile_cont), the one way statistics.go computes them. Said
+	// beside a percentile they restate it; a discrete percentile is a word no reading uses
+	{CatPctlCont, "", W("percentile cont|percentile_cont|percentil continuo|percentis continuos|continuo|continuos|continua|continuas|interpolado|interpolada|interpolados|interpoladas|com interpolacao|por interpolacao|interpolacao linear",
+		"percentile cont|percentile_cont|continuous|continuous percentile|continuous percentiles|interpolated|interpolated percentile|interpolated percentiles|interpolated median|with interpolation|linear interpolation|linearly interpolated")},
 	{CatNew, "", W("novo|novos|nova|novas|recentes|recem cadastrados", "new|newly registered|recent")},
 	{CatTrend, "", W("evolucao|tendencia|historico|ao longo do tempo|serie historica", "trend|trends|evolution|over time|history|time series")},
 	{CatUntil, "", W("ate|até|ate o fim de|ate o final de", "until|till|up to|through|by|until the end of|through the end of|by the end of")},

@@ -1,0 +1,192 @@
+package grammar
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/lexicon"
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
+)
+
+// Statistics of one measure said as a list: the median and percentiles by every name
+// analysts give them ("p90", "percentil 90", "the 90th percentile", "25º percentil"), and
+// the average beside them ("média, mediana e p90 do ticket", "the median coupon value plus
+// the 25th and 75th percentiles", "ticket em maio: mediana e p90"). Each statistic is a
+// column of its own (semantic.PercentileOf); the words saying how a percentile is computed
+// ("interpolated", "percentile_cont", "contínuo") restate the one way it is computed.
+
+const (
+	tOrdNo     = string(lexicon.CatOrdNo)
+	tPctlCont  = string(semantic.CatPctlCont)
+	tPctlWord  = string(semantic.CatPctl)
+	statMedian = "median"
+)
+
+// statsV is a list of statistics ("avg", "median", "p90"); lone: one aggregate word alone
+// ("mediana"), which the measure productions read already.
+type statsV struct {
+	aggs []string
+	lone bool
+}
+
+func (v statsV) key() string { return fmt.Sprintf("st:%s:%v", strings.Join(v.aggs, ","), v.lone) }
+
+// statOf is the statistic an aggregate word names ("median", "p90", "avg"), or "".
+func statOf(agg string) string {
+	if agg == statMedian || agg == "avg" || percentileOf(agg) > 0 {
+		return agg
+	}
+	return ""
+}
+
+// pctl is the percentile a rank names ("90": "p90"; "50": the median), or "".
+func pctl(rank string) string {
+	p := atoiOr(rank, 0)
+	switch {
+	case p == 50:
+		return statMedian
+	case p >= 1 && p <= 99:
+		return fmt.Sprintf("p%d", p)
+	}
+	return ""
+}
+
+// joinStats puts a statistic before a list, each once.
+func joinStats(first string, rest statsV) (any, bool) {
+	if first == "" || slices.Contains(rest.aggs, first) {
+		return nil, false
+	}
+	return statsV{aggs: append([]string{first}, rest.aggs...)}, true
+}
+
+// statsOfMeasure is each statistic of base, in order; keep is a measure said before them
+// ("the median ... plus the 25th and 75th percentiles"), kept first.
+func statsOfMeasure(keep *semantic.Measure, base *semantic.Measure, aggs []string) ([]*semantic.Measure, bool) {
+	var out []*semantic.Measure
+	if keep != nil {
+		out = append(out, keep)
+	}
+	for _, s := range aggs {
+		v, ok := aggOf(s, base.ID)
+		if !ok {
+			return nil, false
+		}
+		m := v.(measureV).m
+		if slices.ContainsFunc(out, func(x *semantic.Measure) bool { return x.ID == m.ID }) {
+			return nil, false
+		}
+		out = append(out, m)
+	}
+	return out, len(out) > 1 || keep == nil && len(out) == 1
+}
+
+// isStatistic reports whether m is an average, median or percentile of base.
+func isStatistic(m, base *semantic.Measure) bool {
+	for _, s := range []string{"avg", statMedian} {
+		if v, ok := aggOf(s, base.ID); ok && v.(measureV).m.ID == m.ID {
+			return true
+		}
+	}
+	return strings.HasPrefix(m.ID, base.ID+"_p") || base.Kind == semantic.Average && m.ID == base.ID
+}
+
+func statsRules() []*Rule {
+	return []*Rule{
+		// one statistic by its name: "mediana", "p90" (lone), "percentil 90", "90th
+		// percentile", "25º percentil", "percentile 95th"
+		rule("Stat", 0, tAgg, func(k []*Edge) (any, bool) {
+			s := statOf(arg(k[0]))
+			return statsV{aggs: []string{s}, lone: true}, s != ""
+		}),
+		rule("Stat", 0, tPctlWord+" Num", func(k []*Edge) (any, bool) {
+			s := pctl(k[1].Val.(string))
+			return statsV{aggs: []string{s}}, s != ""
+		}),
+		rule("Stat", 0, tOrdNo+" "+tPctlWord, func(k []*Edge) (any, bool) {
+			s := pctl(arg(k[0]))
+			return statsV{aggs: []string{s}}, s != ""
+		}),
+		rule("Stat", 0, tPctlWord+" "+tOrdNo, func(k []*Edge) (any, bool) {
+			s := pctl(arg(k[1]))
+			return statsV{aggs: []string{s}}, s != ""
+		}),
+		rule("Stats", 0, "Stat", func(k []*Edge) (any, bool) { return k[0].Val, true }),
+		// "mediana, p25 e p75", "the 25th and 75th percentiles", "percentis 25 e 75"
+		rule("Stats", 0, "Stat "+tAnd+" Stats", func(k []*Edge) (any, bool) {
+			return joinStats(k[0].Val.(statsV).aggs[0], k[2].Val.(statsV))
+		}),
+		rule("Stats", 0, tOrdNo+" "+tAnd+" Stats", func(k []*Edge) (any, bool) {
+			if r := k[2].Val.(statsV); r.lone || percentileOf(r.aggs[0]) == 0 && r.aggs[0] != statMedian {
+				return nil, false // "25th and p75": ranks are listed before the word they share
+			}
+			return joinStats(pctl(arg(k[0])), k[2].Val.(statsV))
+		}),
+		rule("Stats", 0, tPctlWord+" Num "+tAnd+" Num", func(k []*Edge) (any, bool) {
+			a, b := pctl(k[1].Val.(string)), pctl(k[3].Val.(string))
+			return statsV{aggs: []string{a, b}}, a != "" && b != "" && a != b
+		}),
+		// the statistics before the measure: "p25, p50 e p75 do ticket", "the 25th and
+		// 75th percentiles of the sale value", "média e mediana do ticket"
+		rule("Measures", 0, "Stats Measure", func(k []*Edge) (any, bool) {
+			st, mv := k[0].Val.(statsV), k[1].Val.(measureV)
+			if st.lone || mv.of != nil {
+				return nil, false // one aggregate word: the measure productions read it
+			}
+			return statsOfMeasure(nil, mv.m, st.aggs)
+		}),
+		// a measure and more statistics of it (or of what it is a statistic of): "the
+		// median coupon value plus the 25th and 75th percentiles", "ticket médio e p90",
+		// "median ticket and p90"
+		rule("Measures", 0, "Measure "+tAnd+" Stats", func(k []*Edge) (any, bool) {
+			mv, st := k[0].Val.(measureV), k[2].Val.(statsV)
+			base := mv.m
+			if mv.of != nil {
+				base = mv.of
+			}
+			if !isStatistic(mv.m, base) {
+				return nil, false
+			}
+			return statsOfMeasure(mv.m, base, st.aggs)
+		}),
+		// the statistics said apart from their measure ("ticket em maio: mediana e p90"):
+		// read in assembly (statsOfAsked)
+		rule("Clause", 0, "Stats", func(k []*Edge) (any, bool) {
+			st := k[0].Val.(statsV)
+			return clauseV{"stats", st}, !st.lone
+		}),
+		markerClause("pctlcont", tPctlCont, 0),
+	}
+}
+
+// statsOfAsked applies a list of statistics said apart to the one measure the question
+// names ("ticket em maio: mediana e p90", "coupon value in 2025: p25, median, p75"): the
+// measure names what, the list which statistics of it. A measure that is a statistic
+// already, or several measures, are refused.
+func (a *assembly) statsOfAsked(measures []*semantic.Measure) ([]*semantic.Measure, error) {
+	i, ok := a.take("stats")
+	if !ok {
+		return measures, nil
+	}
+	if len(measures) != 1 {
+		return nil, fail("não entendi de que são esses cálculos", "I did not see what those computations are of")
+	}
+	base := measures[0]
+	out, ok := statsOfMeasure(nil, base, a.clauses[i].v.(statsV).aggs)
+	if !ok || base.Kind != semantic.Average && base.Kind != semantic.Sum {
+		return nil, fail("não sei calcular essas estatísticas de "+base.Name.PT, "I cannot compute those statistics of "+base.Name.EN)
+	}
+	return out, nil
+}
+
+// percentileMethod takes the words saying how percentiles are computed ("interpolado",
+// "percentile_cont", "continuous") when the request computes one: they restate it. Without
+// a percentile they are words no reading uses.
+func (a *assembly) percentileMethod(measures []*semantic.Measure) {
+	if !slices.ContainsFunc(measures, func(m *semantic.Measure) bool { return strings.Contains(m.Expr, "percentile_cont(") }) {
+		return
+	}
+	for _, i := range a.all("pctlcont") {
+		a.used[i] = true
+	}
+}
