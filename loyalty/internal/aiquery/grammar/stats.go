@@ -190,3 +190,41 @@ func (a *assembly) percentileMethod(measures []*semantic.Measure) {
 		a.used[i] = true
 	}
 }
+
+// Inclusion lists: "incluir cancelados e expirados", "with all the status (also cancelled
+// and expired)", "cancelled and expired ones too". The statuses named are counted besides
+// the rows the counting rule counts (semantic.Including); never a narrowing to them.
+var redemptionStatuses = []string{"pending", "applied", "cancelled", "expired"}
+
+func includeRules() []*Rule {
+	tInclude := string(semantic.CatInclude)
+	included := func(list []string) (any, bool) {
+		f := semantic.Including(list)
+		return filterV{id: "including:" + strings.Join(list, ","), resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
+			return f, f.Applies(fact, nil)
+		}}, true
+	}
+	return []*Rule{
+		rule("Statuses", 0, tFlag, func(k []*Edge) (any, bool) {
+			return []string{arg(k[0])}, slices.Contains(redemptionStatuses, arg(k[0]))
+		}),
+		rule("Statuses", 0, tFlag+" "+tAnd+" Statuses", func(k []*Edge) (any, bool) {
+			rest := k[2].Val.([]string)
+			if !slices.Contains(redemptionStatuses, arg(k[0])) || slices.Contains(rest, arg(k[0])) {
+				return nil, false
+			}
+			return append([]string{arg(k[0])}, rest...), true
+		}),
+		rule("Filter", 0, tInclude+" Statuses", func(k []*Edge) (any, bool) { return included(k[1].Val.([]string)) }),
+		rule("Filter", 0, "Statuses "+tInclude, func(k []*Edge) (any, bool) { return included(k[0].Val.([]string)) }),
+	}
+}
+
+// distributionRules read a distribution named by its attribute ("the status distribution",
+// "distribuição de status", "gender split"): a breakdown by it.
+func distributionRules() []*Rule {
+	return []*Rule{
+		rule("Breakdown", 0, tDim+" "+tBands, func(k []*Edge) (any, bool) { return dims(arg(k[0])) }),
+		rule("Breakdown", 0, tBands+" "+tFrom+"? "+tDim, func(k []*Edge) (any, bool) { return dims(arg(k[2])) }),
+	}
+}
