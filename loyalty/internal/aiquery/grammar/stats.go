@@ -228,3 +228,75 @@ func distributionRules() []*Rule {
 		rule("Breakdown", 0, tBands+" "+tFrom+"? "+tDim, func(k []*Edge) (any, bool) { return dims(arg(k[2])) }),
 	}
 }
+
+// weekRules read the words around week buckets: a day named with its weekday ("monday
+// 19th May", "seg, 19/05", "19/05 (segunda)") is that one day, and the weekday must be
+// its own (a wrong one is no reading).
+func weekRules(x *env) []*Rule {
+	tWeekNo := string(lexicon.CatWeekNo)
+	return []*Rule{
+		// ISO weeks: "2025-W20", "W20 2025", "W20" (this year's), "week 20 of 2025",
+		// "semana 20 de 2025"; a span of them is read by the span productions ("2025-W20
+		// through 2025-W24", "weeks 20 to 24 of 2025")
+		rule("Period", 0, tYear+" "+tWeekNo, func(k []*Edge) (any, bool) { return isoWeek(x, arg(k[0]), arg(k[1])) }),
+		rule("Period", 0, tWeekNo+" "+tFrom+"? "+tYear+"?", func(k []*Edge) (any, bool) { return isoWeek(x, arg(k[2]), arg(k[0])) }),
+		rule("Period", 0, tUnit+" Num "+tFrom+"? "+tYear, func(k []*Edge) (any, bool) {
+			if arg(k[0]) != "week" {
+				return nil, false
+			}
+			return isoWeek(x, arg(k[3]), k[1].Val.(string))
+		}),
+		rule("Period", 0, tUnit+" Num "+tTo+" Num "+tFrom+"? "+tYear, func(k []*Edge) (any, bool) {
+			return weekSpan(x, arg(k[0]), k[1].Val.(string), k[3].Val.(string), arg(k[5]))
+		}),
+		rule("Period", 0, tUnit+" "+tRange+" "+tFrom+"? "+tYear, func(k []*Edge) (any, bool) {
+			a, b, _ := strings.Cut(arg(k[1]), "-")
+			return weekSpan(x, arg(k[0]), a, b, arg(k[3]))
+		}),
+		rule("Period", -0.1, tWeekday+" "+tAnd+"? Period", func(k []*Edge) (any, bool) { return dayOfWeekday(arg(k[0]), k[2].Val.(periodV)) }),
+		rule("Period", -0.1, "Period "+tAnd+"? "+tWeekday, func(k []*Edge) (any, bool) { return dayOfWeekday(arg(k[2]), k[0].Val.(periodV)) }),
+	}
+}
+
+// isoWeek is ISO week w ("20", or "2025-20" said as one word) of year y ("" when
+// unsaid: the year of the week's own word, else this year).
+func isoWeek(x *env, y, w string) (any, bool) {
+	if yw, n, ok := strings.Cut(w, "-"); ok {
+		if y != "" && y != yw {
+			return nil, false
+		}
+		y, w = yw, n
+	}
+	year := x.cal.Now.Year()
+	if y != "" {
+		year = atoiOr(y, 0)
+	}
+	p, ok := semantic.ISOWeek(year, atoiOr(w, 0), x.loc)
+	if !ok {
+		return nil, false
+	}
+	return periodV{p: p}, true
+}
+
+// weekSpan is ISO weeks a to b of year y, both included ("weeks 20 to 24 of 2025").
+func weekSpan(x *env, unit, a, b, y string) (any, bool) {
+	pa, okA := isoWeek(x, y, a)
+	pb, okB := isoWeek(x, y, b)
+	if unit != "week" || !okA || !okB {
+		return nil, false
+	}
+	return span(pa.(periodV).p, pb.(periodV).p)
+}
+
+// dayOfWeekday is period p, a single day, when weekday (ISO: 1 = Monday) is its weekday.
+func dayOfWeekday(weekday string, p periodV) (any, bool) {
+	s := p.p.Start
+	if p.absence || s.IsZero() || !p.p.End.Equal(s.AddDate(0, 0, 1)) {
+		return nil, false
+	}
+	iso := int(s.Weekday())
+	if iso == 0 {
+		iso = 7
+	}
+	return p, weekday == fmt.Sprint(iso)
+}

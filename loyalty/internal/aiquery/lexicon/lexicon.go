@@ -43,6 +43,7 @@ const (
 	CatWord    semantic.Category = "word"    // a word the lexicon does not know (a name?)
 	CatDayNo   semantic.Category = "dayno"   // arg: 1..31, a day of the month said as an ordinal ("the 10th", "10º")
 	CatOrdNo   semantic.Category = "ordno"   // arg: 1..99, any number said as an ordinal ("the 75th", "90º"): a percentile's rank
+	CatWeekNo  semantic.Category = "weekno"  // arg: N or YYYY-N, an ISO week ("W20", "2025W20")
 	CatLiteral semantic.Category = "literal" // any word as typed, known or not: only a literal slot reads it (literals)
 )
 
@@ -274,6 +275,13 @@ func (lx *Lexicon) Read(question string) *Reading {
 				}
 				r.Matches = append(r.Matches, Match{From: i, To: i + 1, Cat: CatOrdNo, Arg: n})
 			}
+			if w := isoWeekWord.FindStringSubmatch(t.Norm); w != nil {
+				arg := w[2]
+				if w[1] != "" {
+					arg = w[1] + "-" + w[2]
+				}
+				r.Matches = append(r.Matches, Match{From: i, To: i + 1, Cat: CatWeekNo, Arg: arg})
+			}
 			if !lx.words[t.Norm] {
 				r.Matches = append(r.Matches, Match{From: i, To: i + 1, Cat: CatWord, Arg: t.Raw})
 				if semantic.Laughing(t.Norm) {
@@ -442,6 +450,9 @@ func initials(name string) string {
 	}
 	return b.String()
 }
+
+// isoWeekWord is an ISO week as one word: "w20", "2025w20".
+var isoWeekWord = regexp.MustCompile(`^(\d{4})?w(\d{1,2})$`)
 
 // ordinal reads "10o" (the tokenizer's form of "10th", "10º") as a number from 1 to 99: up
 // to 31 it may be a day of the month.
