@@ -1233,7 +1233,9 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			// bands of the quantity the measure is about: "saldo em faixas" are balance
 			// bands, counting the customers in each; "valor das vendas em faixas" value bands
 			switch m := a.req.Measures[0]; {
-			case m.PerRow == semantic.CustomerBalanceAttr:
+			case m.PerRow == semantic.CustomerBalanceAttr && m.Kind != semantic.Average:
+				// (an average balance in bands is of the customers' bands below: "saldo médio
+				// dos clientes nas faixas 18-24, ..." is by age, never a count of them)
 				if !semantic.BandsMeet(b.bands, false) {
 					return nil, fail("as faixas se sobrepõem ou deixam saldos de fora", "the bands overlap or leave balances out")
 				}
@@ -1264,6 +1266,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 				// purchases per customer are not read
 				return nil, fail("faixas de quê? diga se são de idade, saldo ou valor", "bands of what? say whether they are of age, balance or value")
 			}
+		}
+		if b.bands != nil && len(b.dims) == 1 && b.dims[0].ID == "age_band" && slices.ContainsFunc(b.bands, func(x semantic.AgeBand) bool { return x.Lo > 120 || x.Hi > 120 }) {
+			// bands of plain numbers read as ages, with bounds no age reaches ("0, 1-500,
+			// 501+"): bands of something else
+			return nil, fail("faixas de quê? diga se são de idade, saldo ou valor", "bands of what? say whether they are of age, balance or value")
 		}
 		// a clone: the clause's value is shared by every reading of the chart, and
 		// DeleteFunc clears the slots it frees (the next reading would see nil dimensions)
@@ -1407,6 +1414,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	}
 	a.take("who")
 	a.req.Dims = uniqueDims(a.req.Dims)
+	a.bandQuantitySaidAgain()
 	for _, m := range a.req.Measures {
 		if slices.Contains(a.req.Dims, semantic.ByCustomer) && strings.Contains(m.Expr, "DISTINCT v.customer_id") {
 			// buyers counted per customer is 1 each: never a reading of the question
@@ -1414,6 +1422,9 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		}
 	}
 	if err := a.entryKindsAgree(); err != nil {
+		return nil, err
+	}
+	if err := a.bandsCount(); err != nil {
 		return nil, err
 	}
 	for _, i := range a.all("formula") {

@@ -789,6 +789,21 @@ func productions(x *env) []*Rule {
 			}
 			return flagFilter(arg(k[3]), true)
 		}),
+		// the same said after the rows: "quem não tem data de nascimento fica fora",
+		// "customers without a birth date are left out"
+		rule("Filter", 0.1, tPerson+"? "+tNoun+"? "+tNeg+" "+tHave+" Attrs "+tRestrict, func(k []*Edge) (any, bool) {
+			as := k[4].Val.(attrsV)
+			if arg(k[5]) != "exclude" || len(as) != 1 || k[1] != nil && arg(k[1]) != "customers" {
+				return nil, false
+			}
+			return knownFilter(as[0], false)
+		}),
+		rule("Filter", 0.1, tPerson+"? "+tNoun+"? "+tFlag+" "+tRestrict, func(k []*Edge) (any, bool) {
+			if arg(k[3]) != "exclude" || k[1] != nil && arg(k[1]) != "customers" || !strings.HasPrefix(arg(k[2]), "no_") {
+				return nil, false
+			}
+			return flagFilter(arg(k[2]), true)
+		}),
 		// a formula: "quantidade de cupons dividida pelo número de clientes que compraram",
 		// "revenue divided by the number of sales" is the model's measure that divides them
 		// (a division the model has no measure for is refused: no reading)
@@ -1343,7 +1358,7 @@ func productions(x *env) []*Rule {
 		rule("Clause", 0.5, tBy+" "+tBands, func(k []*Edge) (any, bool) { return clauseV{"bands", marker("")}, true }),
 		markerClause("when", string(semantic.CatWhen), 0),
 		markerClause("pronoun", string(semantic.CatPronoun), 0),
-	}, append(append(append(append(append(append(postposedNew(), statsRules()...), includeRules()...), distributionRules()...), weekRules(x)...), amongRules()...), append(informal(x), append(wordyRules(x), nameRules()...)...)...)...)
+	}, append(append(append(append(append(append(append(postposedNew(), statsRules()...), bandsOfRules()...), includeRules()...), distributionRules()...), weekRules(x)...), amongRules()...), append(informal(x), append(wordyRules(x), nameRules()...)...)...)...)
 }
 
 const (
@@ -1469,7 +1484,7 @@ func bandDim(noun string, bv bandsV) (any, bool) {
 	case "":
 		return breakdownV{dims: []*semantic.Dimension{semantic.ByAgeBand(bands)}, bands: bands}, true
 	case "customers":
-		return breakdownV{dims: []*semantic.Dimension{semantic.ByAgeBand(bands)}, bands: bands, ofCustomers: true}, true
+		return breakdownV{dims: []*semantic.Dimension{semantic.ByAgeBand(bands)}, bands: bands, ofCustomers: true, rows: semantic.Customers}, true
 	case "age":
 		return breakdownV{dims: []*semantic.Dimension{semantic.ByAgeBand(bands)}}, true
 	case "balance", "points":

@@ -224,8 +224,8 @@ func includeRules() []*Rule {
 // "distribuição de status", "gender split"): a breakdown by it.
 func distributionRules() []*Rule {
 	return []*Rule{
-		rule("Breakdown", 0, tDim+" "+tBands, func(k []*Edge) (any, bool) { return dims(arg(k[0])) }),
-		rule("Breakdown", 0, tBands+" "+tFrom+"? "+tDim, func(k []*Edge) (any, bool) { return dims(arg(k[2])) }),
+		rule("Breakdown", 0, tDim+" "+tBands, func(k []*Edge) (any, bool) { return attributeDims(arg(k[0])) }),
+		rule("Breakdown", 0, tBands+" "+tFrom+"? "+tDim, func(k []*Edge) (any, bool) { return attributeDims(arg(k[2])) }),
 	}
 }
 
@@ -299,4 +299,53 @@ func dayOfWeekday(weekday string, p periodV) (any, bool) {
 		iso = 7
 	}
 	return p, weekday == fmt.Sprint(iso)
+}
+
+// attributeDims is the breakdown by an attribute's dimension; the rows themselves
+// ("distribution of customers") are what is distributed, never a breakdown by each one.
+func attributeDims(id string) (any, bool) {
+	if slices.Contains([]string{"customer", "store", "signup_store", "product"}, id) {
+		return nil, false
+	}
+	return dims(id)
+}
+
+// bandQuantity is the band dimension of each quantity noun: "idade" beside bands of age
+// ("clientes por faixa etária: ..., idade hoje", "customers by age band ..., age as of
+// today") names what the bands are of, never an average of it.
+var bandQuantity = map[string]string{"age": "age_band", "balance": "balance_band", "value": "value_band"}
+
+func bandsOfRules() []*Rule {
+	return []*Rule{
+		rule("Clause", -0.05, tNoun, func(k []*Edge) (any, bool) {
+			d, ok := bandQuantity[arg(k[0])]
+			return clauseV{"bandsof", marker(d)}, ok
+		}),
+	}
+}
+
+// bandQuantitySaidAgain takes the quantity nouns that name the bands of the breakdown.
+func (a *assembly) bandQuantitySaidAgain() {
+	for _, i := range a.all("bandsof") {
+		d := string(a.clauses[i].v.(marker))
+		if slices.ContainsFunc(a.req.Dims, func(x *semantic.Dimension) bool { return x.ID == d }) {
+			a.used[i] = true
+		}
+	}
+}
+
+// bandsCount refuses a list broken down into bands: bands count (or sum) the rows in each,
+// a list of the rows with their band is another question ("age bands of customers: under
+// 25, 25-34, 35+" read as a list of customers under 35 with a filter of 35 and over was
+// silently empty).
+func (a *assembly) bandsCount() error {
+	if len(a.req.Attrs) == 0 {
+		return nil
+	}
+	for _, d := range a.req.Dims {
+		if strings.HasSuffix(d.ID, "_band") {
+			return fail("uma lista não se divide em faixas: quantos em cada faixa?", "a list is not broken down into bands: how many in each band?")
+		}
+	}
+	return nil
 }

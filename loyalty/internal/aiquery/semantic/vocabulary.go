@@ -140,7 +140,7 @@ var Nouns = []*Noun{
 	{ID: "points", Agg: "sum", Quantity: "points", Words: W("total points|total_points|ponto|pontos|pts|pt|pontuacao|pontinhos|pto|ptos|pontos de fidelidade|pontos do programa", "total points|point|points|pts|pt|pnts|loyalty points|reward points|rewards points|program points")},
 	{ID: "value", Agg: "sum", Quantity: "money", Words: W("valor|valores|vlr|vlrs|montante|dinheiro|reais|em reais|r$|quantia|total em reais", "value|values|amount|amounts|money|dollars|reais|brl")},
 	{ID: "balance", Agg: "sum", Quantity: "points", Words: W("saldo|saldos|saldo de pontos|saldos de pontos", "balance|balances|points balance|point balance")},
-	{ID: "age", Agg: "avg", Quantity: "years", Words: W("idade|idades", "age|ages")},
+	{ID: "age", Agg: "avg", Quantity: "years", Words: W("idade|idades|idade atual|idade hoje|idade de hoje|idade na data de hoje|idade em anos completos|idade em anos", "age|ages|current age|age today|age as of today|age as at today|age as of now|age in completed years|age in years|age in full years")},
 	{ID: "redemptions", Fact: Redemptions, Agg: "count", Event: "redeem", Words: W("resgate|resgates|troca|trocas|resgate de pontos|resgates de pontos|resgates de premios|resgates de produtos|troca de pontos|trocas de pontos|resgates realizados", "redemption|redemptions|redeem|redeems|reward redemptions|point redemptions|points redemptions|redemption requests|claims of rewards")},
 	{ID: "products", Fact: Products, Agg: "count", Words: W("produto|produtos|prod|prods|premio|premios|recompensa|recompensas|brinde|brindes|item|itens|catalogo|catalogo de recompensas", "product|products|reward|rewards|prize|prizes|gift|gifts|item|items|catalog|catalogue|reward products")},
 	{ID: "stores", Fact: Stores, Agg: "count", Words: W("loja|lojas|filial|filiais|unidade|unidades|pdv|pdvs|franquia|franquias|estabelecimento|estabelecimentos|sucursal|sucursais|ponto de venda|pontos de venda|lojas da rede|unidades da rede", "store|stores|shop|shops|branch|branches|location|locations|outlet|outlets|venue|venues|storefront|storefronts|retail location|retail locations|store location|store locations|branch location")},
@@ -262,21 +262,25 @@ var Flags = []*Flag{
 	{ID: "zero_balance", Words: W("zerado|zerados|zerada|zeradas|sem saldo|sem pontos|saldo zero|saldo zerado", "zero balance|no points|no balance|zeroed|with zero points"), Filter: func() *Filter { return BalanceThreshold(Equal, 0) }},
 	{ID: "no_phone", Words: missingWords(W("telefone|celular", "phone|a phone|phone number|a phone number")), Filter: func() *Filter { return ContactMissing("phone") }, Neg: func() *Filter { return ContactPresent("phone") }},
 	{ID: "with_phone", Words: presentWords(W("telefone|celular", "phone|a phone|phone number|a phone number")), Filter: func() *Filter { return ContactPresent("phone") }, Neg: func() *Filter { return ContactMissing("phone") }},
-	{ID: "no_birth_date", Words: missingWords(W("data de nascimento|nascimento|data de aniversario", "birth date|a birth date|date of birth|a date of birth|birthdate|dob")), Filter: func() *Filter { return ContactMissing("birth_date") }, Neg: func() *Filter { return ContactPresent("birth_date") }},
-	{ID: "with_birth_date", Words: presentWords(W("data de nascimento|nascimento|data de aniversario", "birth date|a birth date|date of birth|a date of birth|birthdate|dob")), Filter: func() *Filter { return ContactPresent("birth_date") }, Neg: func() *Filter { return ContactMissing("birth_date") }},
+	{ID: "no_birth_date", Words: missingWords(birthDateWords), Filter: func() *Filter { return ContactMissing("birth_date") }, Neg: func() *Filter { return ContactPresent("birth_date") }},
+	{ID: "with_birth_date", Words: presentWords(birthDateWords), Filter: func() *Filter { return ContactPresent("birth_date") }, Neg: func() *Filter { return ContactMissing("birth_date") }},
 	{ID: "no_doc", Words: missingWords(W("cpf|cnpj|documento", "document|a document|cpf|a cpf|tax id|a tax id")), Filter: func() *Filter { return ContactMissing("doc") }, Neg: func() *Filter { return ContactPresent("doc") }},
 	{ID: "with_doc", Words: presentWords(W("cpf|cnpj|documento", "document|a document|cpf|a cpf|tax id|a tax id")), Filter: func() *Filter { return ContactPresent("doc") }, Neg: func() *Filter { return ContactMissing("doc") }},
 }
 
 // missingWords are the ways to say that a customer's attribute is not on file, from the
 // attribute's words: "sem e-mail", "e-mail vazio", "without a phone", "birth_date is null".
+// birthDateWords name a customer's birth date: the attribute (attributes.go) and the
+// flags of having one or not.
+var birthDateWords = W("data de nascimento|nascimento|data de aniversario|data de nasc|data nasc|dt nasc|dt de nascimento|dt nascimento|data de nasc.", "birth date|a birth date|date of birth|a date of birth|birthdate|dob|birth dates|birthdates|dates of birth")
+
 func missingWords(attr Words) Words {
 	var w Words
 	for _, a := range attr.PT {
-		w.PT = append(w.PT, "sem "+a, a+" vazio", a+" vazia", a+" em branco", a+" nulo", a+" nula", a+" nao preenchido", a+" nao preenchida", a+" nao informado", a+" nao informada")
+		w.PT = append(w.PT, "sem "+a, a+" vazio", a+" vazia", a+" em branco", a+" nulo", a+" nula", a+" nao preenchido", a+" nao preenchida", a+" nao informado", a+" nao informada", a+" nula", a+" nulas", a+" nulos")
 	}
 	for _, a := range attr.EN {
-		w.EN = append(w.EN, "without "+a, "no "+a, "missing "+a, a+" is null", a+" is missing", a+" is empty", a+" is blank")
+		w.EN = append(w.EN, "without "+a, "no "+a, "missing "+a, a+" is null", a+" is missing", a+" is empty", a+" is blank", "null "+a, "null "+a+"s", "blank "+a, "empty "+a, "missing "+a+"s")
 	}
 	return w
 }
@@ -473,8 +477,8 @@ var Terminals = []Term{
 	// the ones that leave rows out (arg "exclude"): before the rows said by a filter they
 	// keep the others ("desconsiderar quem não tem data de nascimento", "leave out those
 	// without a birth date"; package grammar)
-	{CatRestrict, "exclude", W("ignore|ignora|ignorar|ignorando|ignorem|desconsidere|desconsidera|desconsiderar|desconsiderem|descontando|deixe de fora|deixa de fora|deixar de fora|ficar de fora|de fora|tira|tire|tirar|tirem",
-		"ignore|ignoring|ignored|skip|skipping|leave out|leaving out|left out|leave|disregard|exclude|excluded|excludes|omit|omitting|omitted")},
+	{CatRestrict, "exclude", W("ignore|ignora|ignorar|ignorando|ignorem|desconsidere|desconsidera|desconsiderar|desconsiderem|descontando|deixe de fora|deixa de fora|deixar de fora|ficar de fora|de fora|tira|tire|tirar|tirem|fica fora|ficam fora|fica de fora|ficam de fora|ficam excluidos|ficam excluidas|nao entram|nao entra|nao contam|nao conta",
+		"ignore|ignoring|ignored|skip|skipping|leave out|leaving out|left out|leave|disregard|exclude|excluded|excludes|omit|omitting|omitted|are left out|are excluded|stay out|dont count|do not count")},
 	{CatRestrict, "", W("salvo|afora|inclua|incluir|incluindo|incluso|inclusos|inclusive|contando|contar|nem",
 		"minus|aside from|apart from|besides|include|including|included|includes|inclusive|counting|either|neither|nor|instead|rather than|unless|otherwise")},
 	{CatNever, "", W("nunca|jamais|nenhuma vez", "never|not once")},
@@ -558,7 +562,7 @@ var Terminals = []Term{
 	{CatBands, "", W("faixa|faixas|distribuicao|distribuicao por faixa|distribuidos|distribuidas|bandas|divisao|nestas faixas|nessas faixas|grupos|agrupados em|agrupe em|caem em|caem na|cai em|se encaixam em|estao distribuidos|estao divididos|se distribuem|grupo",
 		"band|bands|bucket|buckets|brackets|distribution|split|distributed|spread out|breakdown|groups|the groups|using the groups|in these groups|group them as|grouped as|grouped into|fall in|fall into|falls in|falls into|are distributed|are spread|group")},
 	// band words that name their quantity
-	{CatBands, "age", W("faixa etaria|faixas etarias|perfil etario|perfil de idade|faixa de idade|faixas de idade", "age bands|age groups|age brackets|age profile|age group|age band")},
+	{CatBands, "age", W("faixa etaria|faixas etarias|perfil etario|perfil de idade|faixa de idade|faixas de idade|distribuicao etaria|distribuicao por idade|distribuicao de idade|distribuicao por faixa etaria|piramide etaria|composicao etaria", "age bands|age groups|age brackets|age profile|age group|age band|age distribution|distribution by age|distribution of age|age breakdown|age split|age buckets|age bucket")},
 	// the customers whose attribute is unknown left out ("leave out the unknowns"): what a
 	// comparison of two values of the attribute does anyway
 	{CatUnknowns, "", W("sem os desconhecidos|tirando os desconhecidos|deixando de fora os desconhecidos|deixe de fora os desconhecidos|sem os nao informados|tirando os nao informados|ignorando os nao informados|ignorando os desconhecidos|excluindo os desconhecidos|excluindo os nao informados|desconsiderando os nao informados|desconsiderando os desconhecidos",
