@@ -918,6 +918,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	var resolved []*semantic.Filter
 	var resolvedAt []int // the clause of each filter resolved
 	for _, fv := range filters {
+		if fv.signupOrigin && slices.ContainsFunc(measures, func(m *semantic.Measure) bool {
+			return m.Fact == semantic.Customers || strings.Contains(m.Expr, "DISTINCT v.customer_id")
+		}) {
+			return nil, fail("a pergunta conta clientes que se cadastraram: o cadastro é o assunto", "the question counts customers who signed up: the sign-up is its subject")
+		}
 		if fv.members != nil && fv.members.kind == "channel" && len(fv.members.values) > 1 {
 			channels = fv.members
 			continue

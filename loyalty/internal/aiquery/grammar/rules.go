@@ -1358,7 +1358,7 @@ func productions(x *env) []*Rule {
 		rule("Clause", 0.5, tBy+" "+tBands, func(k []*Edge) (any, bool) { return clauseV{"bands", marker("")}, true }),
 		markerClause("when", string(semantic.CatWhen), 0),
 		markerClause("pronoun", string(semantic.CatPronoun), 0),
-	}, append(append(append(append(append(append(append(postposedNew(), statsRules()...), bandsOfRules()...), includeRules()...), distributionRules()...), weekRules(x)...), amongRules()...), append(informal(x), append(wordyRules(x), nameRules()...)...)...)...)
+	}, append(append(append(append(append(append(append(append(postposedNew(), statsRules()...), possessiveRules(x)...), bandsOfRules()...), includeRules()...), distributionRules()...), weekRules(x)...), amongRules()...), append(informal(x), append(wordyRules(x), nameRules()...)...)...)...)
 }
 
 const (

@@ -349,3 +349,44 @@ func (a *assembly) bandsCount() error {
 	}
 	return nil
 }
+
+// customerAttrDims are the dimensions of a customer's own attributes: "by the buyer's
+// origin", "por origem do cliente" break the rows down by the attribute of the customer
+// who did them.
+var customerAttrDims = []string{"origin", "gender", "active", "birth_month", "app_user", "signup_store"}
+
+func possessiveRules(x *env) []*Rule {
+	owner := func(cat, id string) bool {
+		return cat == tNoun && id == "customers" || cat == tMeasure && id == "buyers"
+	}
+	return []*Rule{
+		// "revenue from members who signed up through the app", "faturamento de clientes
+		// que se cadastraram pelo app": the rows of the customers of that origin (a count
+		// of the customers who signed up reads them as its subject, more cheaply)
+		rule("Filter", 0.1, tNoun+" "+tWho+"? "+tEvent+" "+tIn+"? Member", func(k []*Edge) (any, bool) {
+			m := k[4].Val.(memberV)
+			if arg(k[0]) != "customers" || arg(k[2]) != "signup" || m.kind != "origin" {
+				return nil, false
+			}
+			v, ok := memberFilter(x, m, false)
+			if !ok {
+				return nil, false
+			}
+			f := v.(filterV)
+			f.signupOrigin = true
+			return f, true
+		}),
+		rule("Breakdown", 0, tBy+" "+tNoun+" "+tDim, func(k []*Edge) (any, bool) {
+			if !owner(tNoun, arg(k[1])) || !slices.Contains(customerAttrDims, arg(k[2])) {
+				return nil, false
+			}
+			return dims(arg(k[2]))
+		}),
+		rule("Breakdown", 0, tBy+" "+tMeasure+" "+tDim, func(k []*Edge) (any, bool) {
+			if !owner(tMeasure, arg(k[1])) || !slices.Contains(customerAttrDims, arg(k[2])) {
+				return nil, false
+			}
+			return dims(arg(k[2]))
+		}),
+	}
+}

@@ -88,5 +88,19 @@ func TestStatsClasses(t *testing.T) {
 			// a write verb is never read as leaving rows out
 			"customers by age band: under 25, 25-34, 35+, drop null birth dates": {refuse: true, write: true},
 		}},
+		{"shares of an amount by an attribute of the customer who bought, and rates over a window", map[string]want{
+			"what share of YTD revenue came from members who originally signed up through the app": {sql: []string{"EXISTS (SELECT 1 FROM reporting.customers c WHERE c.id = v.customer_id AND c.origin = 'APP')"}, period: "date_trunc('year', now())"},
+			"share of this year's revenue from customers whose origin is APP":                      {sql: []string{"c.origin = 'APP'", "round(100.0 *"}},
+			"revenue share by the buyer's sign-up origin for Q2 2025 to date":                      {dims: []string{"origin"}, sql: []string{"OVER ()"}, period: "2025-04-01"},
+			"qual % da receita do ano veio de clientes com origem APP":                             {sql: []string{"c.origin = 'APP'", "round(100.0 *"}},
+			"percentual do faturamento de 2025 vindo de clientes que se cadastraram pelo app":      {sql: []string{"c.origin = 'APP'", "round(100.0 *"}, period: "2025-01-01"},
+			"faturamento por origem do cliente no 2º tri":                                          {dims: []string{"origin"}},
+			"% dos compradores dos últimos 30 dias que fizeram 2 ou mais compras dentro da janela": {sql: []string{">= 2", "interval '29 days'"}},
+			"what % of last 30 days' buyers made 2+ purchases within the window":                   {sql: []string{">= 2", "interval '29 days'"}},
+			// a count of the customers who signed up reads the sign-up as its cohort
+			"customers who signed up through the app in May and bought": {refuse: true},
+			"clientes que se cadastraram pelo app em maio e compraram":  {refuse: true},
+			"quantos clientes se cadastraram pelo app em maio":          {measures: []string{"customers"}, period: "2025-05-01", sql: []string{"c.origin = 'APP'", "c.created_at"}},
+		}},
 	})
 }

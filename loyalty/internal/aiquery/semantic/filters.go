@@ -123,6 +123,21 @@ func disjointPins(x, y *Filter) bool {
 
 func (x *Filter) sql(f *Fact) (string, []string, bool) { return x.build(f, nil) }
 
+// inline is the filter's condition over fact f as one expression, with no join: a
+// condition on the customer of each row ("de clientes com origem APP" over sales) is a
+// correlated EXISTS over that customer, so a share or rate can hold it ("what share of
+// revenue came from app sign-ups").
+func (x *Filter) inline(f *Fact) (string, bool) {
+	cond, joins, ok := x.sql(f)
+	if !ok || len(joins) == 0 {
+		return cond, ok
+	}
+	if cj, ok := customerJoin(f); !ok || len(joins) != 1 || joins[0] != cj {
+		return "", false
+	}
+	return "EXISTS (SELECT 1 FROM reporting.customers c WHERE c.id = " + f.Customer + " AND " + cond + ")", true
+}
+
 // replaces reports whether the filter replaces f's counting rule.
 func (x *Filter) replaces(f *Fact) bool {
 	if !x.ReplacesLive {

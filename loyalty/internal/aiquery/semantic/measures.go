@@ -220,7 +220,7 @@ func RateOf(fact *Fact, f *Filter, p *Period) (*Measure, error) {
 	if f.UsesPeriod {
 		cond, joins, ok = f.build(fact, p)
 	} else {
-		cond, joins, ok = f.sql(fact)
+		cond, ok = f.inline(fact)
 	}
 	if !ok || len(joins) > 0 {
 		return nil, fmt.Errorf("no rate of %q over %s", f.Name.EN, fact.ID)
@@ -396,8 +396,8 @@ func DifferenceOf(m *Measure, a, b *Filter, nameA, nameB Text) (*Measure, error)
 // ShareOf is the share of an additive measure that meets filter f, in percent ("% da
 // receita no pix").
 func ShareOf(m *Measure, f *Filter) (*Measure, error) {
-	cond, joins, ok := f.sql(m.Fact)
-	if !ok || len(joins) > 0 || (m.Kind != Sum && m.Kind != Count) {
+	cond, ok := f.inline(m.Fact)
+	if !ok || (m.Kind != Sum && m.Kind != Count) {
 		return nil, fmt.Errorf("no share of %s", m.ID)
 	}
 	part, ok := m.filtered(cond)
