@@ -507,7 +507,9 @@ func productions(x *env) []*Rule {
 			return []semantic.AgeBand{{Lo: lo, Hi: hi}}, lo >= 0 && hi > lo
 		}),
 		// with its unit: "18 a 24 anos", "até 100 pontos", "35 anos ou mais"
-		rule("Band", 0, "Band "+tQuantity, func(k []*Edge) (any, bool) { return k[0].Val, true }),
+		rule("Band", 0, "Band "+tQuantity, func(k []*Edge) (any, bool) { return k[0].Val, arg(k[1]) != "money" }),
+		// "under twenty reais", "20 a 50 reais": a band of amounts said in words
+		rule("MBand", 0, "Band "+tQuantity, func(k []*Edge) (any, bool) { return k[0].Val, arg(k[1]) == "money" }),
 		rule("Band", 0, "Num "+tQuantity+" "+tCmp, func(k []*Edge) (any, bool) {
 			if c := arg(k[2]); c != ">=" && c != "<=" {
 				return nil, false

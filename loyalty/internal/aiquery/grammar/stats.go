@@ -224,6 +224,14 @@ func includeRules() []*Rule {
 // "distribuição de status", "gender split"): a breakdown by it.
 func distributionRules() []*Rule {
 	return []*Rule{
+		// "por tamanho do ticket: até 20, 20 a 50, 50+", "spread by ticket size under twenty
+		// reais, twenty to fifty ...": the ticket is one sale's value, banded
+		rule("Breakdown", 0, tBy+" "+tMeasure+" "+tIn+"? "+tBands+"? Bands", func(k []*Edge) (any, bool) {
+			if semantic.MeasureByID(arg(k[1])) != semantic.AverageTicket {
+				return nil, false
+			}
+			return bandDim("value", k[4].Val.(bandsV))
+		}),
 		rule("Breakdown", 0, tDim+" "+tBands, func(k []*Edge) (any, bool) { return attributeDims(arg(k[0])) }),
 		rule("Breakdown", 0, tBands+" "+tFrom+"? "+tDim, func(k []*Edge) (any, bool) { return attributeDims(arg(k[2])) }),
 	}

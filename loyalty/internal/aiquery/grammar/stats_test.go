@@ -85,6 +85,11 @@ func TestStatsClasses(t *testing.T) {
 			// bounds no age reaches are bands of something the question does not say
 			"average balance of customers in the bands 0, 1-500, 501+": {refuse: true},
 			"clientes nas faixas 0, 1-500, 501+":                       {refuse: true},
+			"how are this quarter's transactions spread by ticket size under twenty reais twenty to fifty fifty to a hundred and a hundred and up": {measures: []string{"sales_count"}, dims: []string{"value_band"}, sql: []string{"v.value < 20", "v.value <= 100"}},
+			"vendas do trimestre por ticket: até 20 reais, de 20 a 50, de 50 a 100 e acima de 100":                                                 {measures: []string{"sales_count"}, dims: []string{"value_band"}},
+			"how are May's sales spread by ticket size: under 30, 30 to 60, 60 and up":                                                             {dims: []string{"value_band"}, period: "2025-05-01"},
+			// amounts are no ages
+			"customers by age band: under 25 reais, 25-34": {refuse: true},
 			// a write verb is never read as leaving rows out
 			"customers by age band: under 25, 25-34, 35+, drop null birth dates": {refuse: true, write: true},
 		}},

@@ -560,7 +560,7 @@ var Terminals = []Term{
 	{CatWhen, "", W("quando|quando foi|em que data|que dia|qdo|qndo|qnd", "when|when was|when did|what date|on what date")},
 	{CatPerCust, "", W("por cliente|por comprador|por pessoa|por cliente que comprou|por cliente que fez compra", "per customer|per buyer|per person|per member|per buying customer|per paying customer|per purchasing customer|per shopper")},
 	{CatBands, "", W("faixa|faixas|distribuicao|distribuicao por faixa|distribuidos|distribuidas|bandas|divisao|nestas faixas|nessas faixas|grupos|agrupados em|agrupe em|caem em|caem na|cai em|se encaixam em|estao distribuidos|estao divididos|se distribuem|grupo",
-		"band|bands|bucket|buckets|brackets|distribution|split|distributed|spread out|breakdown|groups|the groups|using the groups|in these groups|group them as|grouped as|grouped into|fall in|fall into|falls in|falls into|are distributed|are spread|group")},
+		"band|bands|bucket|buckets|brackets|distribution|split|distributed|spread out|spread|spread across|breakdown|groups|the groups|using the groups|in these groups|group them as|grouped as|grouped into|fall in|fall into|falls in|falls into|are distributed|are spread|group")},
 	// band words that name their quantity
 	{CatBands, "age", W("faixa etaria|faixas etarias|perfil etario|perfil de idade|faixa de idade|faixas de idade|distribuicao etaria|distribuicao por idade|distribuicao de idade|distribuicao por faixa etaria|piramide etaria|composicao etaria", "age bands|age groups|age brackets|age profile|age group|age band|age distribution|distribution by age|distribution of age|age breakdown|age split|age buckets|age bucket")},
 	// the customers whose attribute is unknown left out ("leave out the unknowns"): what a
