@@ -62,6 +62,9 @@ type env struct {
 	// valueFrom: where the longest value phrase ending at a position starts ("em dinheiro",
 	// "no pix")
 	valueFrom map[int]int
+	// bandWord: the question has a band word ("faixa", "band", "distribution"): a
+	// quantity noun may name what its bands are of (stats.go)
+	bandWord bool
 }
 
 func newGrammar(rules []*Rule) *Grammar {
@@ -1360,7 +1363,7 @@ func productions(x *env) []*Rule {
 		rule("Clause", 0.5, tBy+" "+tBands, func(k []*Edge) (any, bool) { return clauseV{"bands", marker("")}, true }),
 		markerClause("when", string(semantic.CatWhen), 0),
 		markerClause("pronoun", string(semantic.CatPronoun), 0),
-	}, append(append(append(append(append(append(append(append(postposedNew(), statsRules()...), possessiveRules(x)...), bandsOfRules()...), includeRules()...), distributionRules()...), weekRules(x)...), amongRules()...), append(informal(x), append(wordyRules(x), nameRules()...)...)...)...)
+	}, append(append(append(append(append(append(append(append(postposedNew(), statsRules()...), possessiveRules(x)...), bandsOfRules(x)...), includeRules()...), distributionRules()...), weekRules(x)...), amongRules()...), append(informal(x), append(wordyRules(x), nameRules()...)...)...)...)
 }
 
 const (

@@ -323,11 +323,11 @@ func attributeDims(id string) (any, bool) {
 // today") names what the bands are of, never an average of it.
 var bandQuantity = map[string]string{"age": "age_band", "balance": "balance_band", "value": "value_band"}
 
-func bandsOfRules() []*Rule {
+func bandsOfRules(x *env) []*Rule {
 	return []*Rule{
 		rule("Clause", -0.05, tNoun, func(k []*Edge) (any, bool) {
 			d, ok := bandQuantity[arg(k[0])]
-			return clauseV{"bandsof", marker(d)}, ok
+			return clauseV{"bandsof", marker(d)}, ok && x.bandWord
 		}),
 	}
 }
