@@ -32,6 +32,18 @@ func TestStatsClasses(t *testing.T) {
 			// a percentile of a count has no rows to rank
 			"p90 e mediana do número de clientes": {refuse: true},
 		}},
+		{"a statistic of each customer's time to the first purchase, of a sign-up cohort", map[string]want{
+			"median time to first purchase for customers who signed up in 2024":           {measures: []string{"days_to_first_purchase_median"}, sql: []string{"percentile_cont(0.5)", "min(x.transaction_date)", "c.created_at >= DATE '2024-01-01'"}},
+			"p90 days to first purchase of 2025 sign-ups":                                 {measures: []string{"days_to_first_purchase_p90"}, sql: []string{"c.created_at >= DATE '2025-01-01'"}},
+			"average days from sign-up to first purchase by origin":                       {measures: []string{"days_to_first_purchase"}, dims: []string{"origin"}},
+			"mediana de dias até a primeira compra dos clientes cadastrados em 2024":      {measures: []string{"days_to_first_purchase_median"}, sql: []string{"c.created_at >= DATE '2024-01-01'"}},
+			"tempo médio até a primeira compra por origem":                                {measures: []string{"days_to_first_purchase"}, dims: []string{"origin"}},
+			"tempo até a primeira compra: p25 e p75, clientes que se cadastraram em 2025": {measures: []string{"days_to_first_purchase_p25", "days_to_first_purchase_p75"}},
+			"average age of customers who signed up in 2024":                              {measures: []string{"average_age"}, sql: []string{"c.created_at >= DATE '2024-01-01'"}},
+			// a time to a purchase that is not the first is not in the model
+			"median time to second purchase": {refuse: true},
+			"tempo médio entre compras":      {refuse: true},
+		}},
 		{"a to-date word beside the current period is that period to date", map[string]want{
 			"faturamento 2025 YTD":                 {measures: []string{"revenue"}, period: "date_trunc('year', now())"},
 			"vendas do 2º tri de 2025 QTD":         {period: "date_trunc('quarter', now())"},

@@ -197,7 +197,7 @@ var Measures = []*Measure{
 	SalesCount, Revenue, AverageTicket, Buyers, LargestSale, SmallestSale, RevenuePerBuyer, SalesPerBuyer,
 	PointsCredited, PointsDebited, CreditCount, DebitCount, Earners, Reversals, PointsReversed, EntryCount,
 	RedemptionCount, PointsRedeemed, Redeemers, RedemptionAverage, ItemsRedeemed, ProductsRedeemed,
-	ProductCount, PromotionCount, StoreCount, AverageAge,
+	ProductCount, PromotionCount, StoreCount, AverageAge, DaysToFirstPurchase,
 }
 
 // MeasureByID finds a named measure.
