@@ -608,10 +608,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			// "% of customers who signed up in Q1 who have bought": the period dates the
 			// sign-up; the purchase is at any time, as "that have ever bought" (above)
 			filters = append(filters, ever(activityFilter(subj)))
-		case subj.event != nil && subj.event.ID == "signup" && !subj.neg && subj.signupStore == "" && subj.noun.Fact == semantic.Customers && measures[0].Fact == semantic.Customers:
+		case subj.event != nil && subj.event.ID == "signup" && !subj.neg && subj.signupStore == "" && subj.noun.Fact == semantic.Customers && measures[0].Fact == semantic.Customers && !ranked && second == nil:
 			// "average age of customers who signed up in 2024", "median time to first
 			// purchase for customers who signed up in 2024": the customers are the
-			// measure's rows, their period dates the sign-up
+			// measure's rows, their period dates the sign-up (a ranking of groups by
+			// sign-ups says where they signed up: not read here)
 		case subj.event != nil:
 			filters = append(filters, activityFilter(subj))
 		case subj.noun.Fact == measures[0].Fact && ranked && len(measures) == 1 && measures[0].PerRow != nil:
