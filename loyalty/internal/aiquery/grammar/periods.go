@@ -52,6 +52,14 @@ func toDateOf(x *env, p periodV, w string) (any, bool) {
 	return td, true
 }
 
+// toDate reports whether a period was said as a to-date word ("ytd", "mtd", "qtd", "wtd").
+func toDate(e *Edge) bool {
+	for len(e.Kids) == 1 && e.Kids[0] != nil && e.Match == nil {
+		e = e.Kids[0]
+	}
+	return e.Match != nil && e.Match.Cat == semantic.CatDay && strings.HasSuffix(e.Match.Arg, "td")
+}
+
 var relativeKinds = map[string]map[string]semantic.PeriodKind{
 	"this": {"day": semantic.Today, "week": semantic.ThisWeek, "weekend": semantic.ThisWeekend, "month": semantic.ThisMonth, "quarter": semantic.ThisQuarter, "year": semantic.ThisYear},
 	"last": {"day": semantic.Yesterday, "week": semantic.LastWeek, "weekend": semantic.LastWeekend, "month": semantic.LastMonth, "quarter": semantic.LastQuarter, "year": semantic.LastYear},

@@ -1129,7 +1129,12 @@ func productions(x *env) []*Rule {
 		// "from the 10th on", "de 10 de maio em diante": since then
 		rule("Period", 0, tFrom+" Period "+tOnward, func(k []*Edge) (any, bool) { return open(k[1].Val.(periodV).p, "since") }),
 		rule("Period", 0, tSince+" Period "+tOnward, func(k []*Edge) (any, bool) { return open(k[1].Val.(periodV).p, "since") }),
-		rule("Period", 0, tUntil+" Period", func(k []*Edge) (any, bool) { return open(k[1].Val.(periodV).p, "until") }),
+		rule("Period", 0, tUntil+" Period", func(k []*Edge) (any, bool) {
+			if toDate(k[1]) {
+				return nil, false // "by ytd signups": a to-date period runs to now, it has no "until"
+			}
+			return open(k[1].Val.(periodV).p, "until")
+		}),
 		rule("Period", 0, tUnit+" "+tLast2, func(k []*Edge) (any, bool) { return beforeLast(x, arg(k[0])) }),
 		rule("Period", 0, tLast2+" "+tUnit, func(k []*Edge) (any, bool) { return beforeLast(x, arg(k[1])) }),
 		// "há mais de 90 dias", "for more than 120 days", "(haven't bought) in over 90 days":
