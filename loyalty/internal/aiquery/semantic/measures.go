@@ -219,8 +219,10 @@ func RateOf(fact *Fact, f *Filter, p *Period) (*Measure, error) {
 	var ok bool
 	if f.UsesPeriod {
 		cond, joins, ok = f.build(fact, p)
-	} else {
+	} else if f.rateBase == "" {
 		cond, ok = f.inline(fact)
+	} else {
+		cond, joins, ok = f.sql(fact) // its base is over the joined rows: no inline
 	}
 	if !ok || len(joins) > 0 {
 		return nil, fmt.Errorf("no rate of %q over %s", f.Name.EN, fact.ID)
