@@ -308,6 +308,10 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			subj = nil
 		}
 	}
+	if measures, err = a.statsOfAsked(measures); err != nil {
+		return nil, err
+	}
+	a.percentileMethod(measures)
 	list := false
 	for _, i := range a.all("list") {
 		a.used[i] = true
@@ -696,6 +700,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			// "% of customers who signed up in Q1 who have bought": the period dates the
 			// sign-up; the purchase is at any time, as "that have ever bought" (above)
 			filters = append(filters, ever(activityFilter(subj)))
+		case subj.event != nil && subj.event.ID == "signup" && !subj.neg && subj.signupStore == "" && subj.noun.Fact == semantic.Customers && measures[0].Fact == semantic.Customers && !ranked && second == nil:
+			// "average age of customers who signed up in 2024", "median time to first
+			// purchase for customers who signed up in 2024": the customers are the
+			// measure's rows, their period dates the sign-up (a ranking of groups by
+			// sign-ups says where they signed up: not read here)
 		case subj.event != nil:
 			filters = append(filters, activityFilter(subj))
 		case subj.noun.Fact == measures[0].Fact && ranked && len(measures) == 1 && measures[0].PerRow != nil:
@@ -1021,6 +1030,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	var resolved []*semantic.Filter
 	var resolvedAt []int // the clause of each filter resolved
 	for _, fv := range filters {
+		if fv.signupOrigin && slices.ContainsFunc(measures, func(m *semantic.Measure) bool {
+			return m.Fact == semantic.Customers || strings.Contains(m.Expr, "DISTINCT v.customer_id")
+		}) {
+			return nil, fail("a pergunta conta clientes que se cadastraram: o cadastro é o assunto", "the question counts customers who signed up: the sign-up is its subject")
+		}
 		if fv.members != nil && fv.members.kind == "channel" && len(fv.members.values) > 1 {
 			channels = fv.members
 			continue
@@ -1385,7 +1399,9 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			// bands of the quantity the measure is about: "saldo em faixas" are balance
 			// bands, counting the customers in each; "valor das vendas em faixas" value bands
 			switch m := a.req.Measures[0]; {
-			case m.PerRow == semantic.CustomerBalanceAttr:
+			case m.PerRow == semantic.CustomerBalanceAttr && m.Kind != semantic.Average:
+				// (an average balance in bands is of the customers' bands below: "saldo médio
+				// dos clientes nas faixas 18-24, ..." is by age, never a count of them)
 				if !semantic.BandsMeet(b.bands, false) {
 					return nil, fail("as faixas se sobrepõem ou deixam saldos de fora", "the bands overlap or leave balances out")
 				}
@@ -1416,6 +1432,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 				// purchases per customer are not read
 				return nil, fail("faixas de quê? diga se são de idade, saldo ou valor", "bands of what? say whether they are of age, balance or value")
 			}
+		}
+		if b.bands != nil && len(b.dims) == 1 && b.dims[0].ID == "age_band" && slices.ContainsFunc(b.bands, func(x semantic.AgeBand) bool { return x.Lo > 120 || x.Hi > 120 }) {
+			// bands of plain numbers read as ages, with bounds no age reaches ("0, 1-500,
+			// 501+"): bands of something else
+			return nil, fail("faixas de quê? diga se são de idade, saldo ou valor", "bands of what? say whether they are of age, balance or value")
 		}
 		// a clone: the clause's value is shared by every reading of the chart, and
 		// DeleteFunc clears the slots it frees (the next reading would see nil dimensions)
@@ -1586,6 +1607,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			return nil, fail("não sei se o dado pedido é uma coluna ou um filtro", "I cannot tell whether the detail asked is a column or a filter")
 		}
 	}
+	a.bandQuantitySaidAgain()
 	for _, m := range a.req.Measures {
 		if slices.Contains(a.req.Dims, semantic.ByCustomer) && strings.Contains(m.Expr, "DISTINCT v.customer_id") {
 			// buyers counted per customer is 1 each: never a reading of the question
@@ -1593,6 +1615,9 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		}
 	}
 	if err := a.entryKindsAgree(); err != nil {
+		return nil, err
+	}
+	if err := a.bandsCount(); err != nil {
 		return nil, err
 	}
 	for _, i := range a.all("formula") {

@@ -237,6 +237,7 @@ func (it *Interpreter) read(r *lexicon.Reading, cat *semantic.Catalog, context [
 		if m.Cat == semantic.CatNoun {
 			gx.env.afterNoun = append(gx.env.afterNoun, m.To)
 		}
+		gx.env.bandWord = gx.env.bandWord || m.Cat == semantic.CatBands
 	}
 	r = lightGoverned(amongKept(r))
 	c := parse(gx.g, r)

@@ -33,6 +33,33 @@ func dayPeriod(x *env, w string) (any, bool) {
 	return nil, false
 }
 
+// toDateOf is a to-date word ("ytd", "mtd", "qtd") said beside the current period of its
+// unit ("2025 YTD" in 2025): that period, up to now as the word says. Beside any other
+// period it is no reading.
+func toDateOf(x *env, p periodV, w string) (any, bool) {
+	if w != "ytd" && w != "mtd" && w != "qtd" || p.absence {
+		return nil, false
+	}
+	td, ok := dayPeriod(x, w)
+	if !ok {
+		return nil, false
+	}
+	cur := td.(periodV).p
+	span := map[string][2]int{"ytd": {1, 0}, "qtd": {0, 3}, "mtd": {0, 1}}[w]
+	if p.p.Start.IsZero() || !p.p.Start.Equal(cur.Start) || !p.p.End.Equal(p.p.Start.AddDate(span[0], span[1], 0)) {
+		return nil, false
+	}
+	return td, true
+}
+
+// toDate reports whether a period was said as a to-date word ("ytd", "mtd", "qtd", "wtd").
+func toDate(e *Edge) bool {
+	for len(e.Kids) == 1 && e.Kids[0] != nil && e.Match == nil {
+		e = e.Kids[0]
+	}
+	return e.Match != nil && e.Match.Cat == semantic.CatDay && strings.HasSuffix(e.Match.Arg, "td")
+}
+
 var relativeKinds = map[string]map[string]semantic.PeriodKind{
 	"this": {"day": semantic.Today, "week": semantic.ThisWeek, "weekend": semantic.ThisWeekend, "month": semantic.ThisMonth, "quarter": semantic.ThisQuarter, "year": semantic.ThisYear},
 	"last": {"day": semantic.Yesterday, "week": semantic.LastWeek, "weekend": semantic.LastWeekend, "month": semantic.LastMonth, "quarter": semantic.LastQuarter, "year": semantic.LastYear},

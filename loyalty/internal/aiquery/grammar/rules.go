@@ -62,6 +62,9 @@ type env struct {
 	// valueFrom: where the longest value phrase ending at a position starts ("em dinheiro",
 	// "no pix")
 	valueFrom map[int]int
+	// bandWord: the question has a band word ("faixa", "band", "distribution"): a
+	// quantity noun may name what its bands are of (stats.go)
+	bandWord bool
 }
 
 func newGrammar(rules []*Rule) *Grammar {
@@ -198,22 +201,8 @@ func productions(x *env) []*Rule {
 			}
 			return nil, false
 		}),
-		// "percentil 90 do ticket", "percentile 95 of the sale value"
-		rule("Measure", 0, string(semantic.CatPctl)+" Num Measure", func(k []*Edge) (any, bool) {
-			return aggOf("p"+arg(k[1]), k[2].Val.(measureV).m.ID)
-		}),
-		// "p50 / p90 ticket size", "mediana e p90 do ticket": two statistics of one measure
-		rule("Measures", 0, tAgg+" "+tAnd+" Measure", func(k []*Edge) (any, bool) {
-			second := k[2].Val.(measureV)
-			if second.of == nil || arg(k[0]) != "median" && percentileOf(arg(k[0])) == 0 {
-				return nil, false
-			}
-			first, ok := aggOf(arg(k[0]), second.of.ID)
-			if !ok || first.(measureV).m.ID == second.m.ID {
-				return nil, false
-			}
-			return []*semantic.Measure{first.(measureV).m, second.m}, true
-		}),
+		// "percentil 90 do ticket", "p50 / p90 ticket size", "mediana e p90 do ticket": the
+		// statistics of one measure (stats.go)
 		rule("Measure", 0, tAgg+"? "+tNoun+" "+tNoun+"? "+tEvent+"? "+tPerCust+"?", func(k []*Edge) (any, bool) {
 			if k[2] != nil && k[2].From > k[1].To {
 				// "vendas em dinheiro", "vendas no dinheiro": the words skipped before the
@@ -553,7 +542,9 @@ func productions(x *env) []*Rule {
 			return []semantic.AgeBand{{Lo: lo, Hi: hi}}, lo >= 0 && hi > lo
 		}),
 		// with its unit: "18 a 24 anos", "até 100 pontos", "35 anos ou mais"
-		rule("Band", 0, "Band "+tQuantity, func(k []*Edge) (any, bool) { return k[0].Val, true }),
+		rule("Band", 0, "Band "+tQuantity, func(k []*Edge) (any, bool) { return k[0].Val, arg(k[1]) != "money" }),
+		// "under twenty reais", "20 a 50 reais": a band of amounts said in words
+		rule("MBand", 0, "Band "+tQuantity, func(k []*Edge) (any, bool) { return k[0].Val, arg(k[1]) == "money" }),
 		rule("Band", 0, "Num "+tQuantity+" "+tCmp, func(k []*Edge) (any, bool) {
 			if c := arg(k[2]); c != ">=" && c != "<=" {
 				return nil, false
@@ -998,6 +989,21 @@ func productions(x *env) []*Rule {
 			}
 			return flagFilter(arg(k[3]), true)
 		}),
+		// the same said after the rows: "quem não tem data de nascimento fica fora",
+		// "customers without a birth date are left out"
+		rule("Filter", 0.1, tPerson+"? "+tNoun+"? "+tNeg+" "+tHave+" Attrs "+tRestrict, func(k []*Edge) (any, bool) {
+			as := k[4].Val.(attrsV)
+			if arg(k[5]) != "exclude" || len(as) != 1 || k[1] != nil && arg(k[1]) != "customers" {
+				return nil, false
+			}
+			return knownFilter(as[0], false)
+		}),
+		rule("Filter", 0.1, tPerson+"? "+tNoun+"? "+tFlag+" "+tRestrict, func(k []*Edge) (any, bool) {
+			if arg(k[3]) != "exclude" || k[1] != nil && arg(k[1]) != "customers" || !strings.HasPrefix(arg(k[2]), "no_") {
+				return nil, false
+			}
+			return flagFilter(arg(k[2]), true)
+		}),
 		// a formula: "quantidade de cupons dividida pelo número de clientes que compraram",
 		// "revenue divided by the number of sales" is the model's measure that divides them
 		// (a division the model has no measure for is refused: no reading)
@@ -1364,7 +1370,12 @@ func productions(x *env) []*Rule {
 		// "from the 10th on", "de 10 de maio em diante": since then
 		rule("Period", 0, tFrom+" Period "+tOnward, func(k []*Edge) (any, bool) { return open(k[1].Val.(periodV).p, "since") }),
 		rule("Period", 0, tSince+" Period "+tOnward, func(k []*Edge) (any, bool) { return open(k[1].Val.(periodV).p, "since") }),
-		rule("Period", 0, tUntil+" Period", func(k []*Edge) (any, bool) { return open(k[1].Val.(periodV).p, "until") }),
+		rule("Period", 0, tUntil+" Period", func(k []*Edge) (any, bool) {
+			if toDate(k[1]) {
+				return nil, false // "by ytd signups": a to-date period runs to now, it has no "until"
+			}
+			return open(k[1].Val.(periodV).p, "until")
+		}),
 		rule("Period", 0, tUnit+" "+tLast2, func(k []*Edge) (any, bool) { return beforeLast(x, arg(k[0])) }),
 		rule("Period", 0, tLast2+" "+tUnit, func(k []*Edge) (any, bool) { return beforeLast(x, arg(k[1])) }),
 		// "há mais de 90 dias", "for more than 120 days", "(haven't bought) in over 90 days":
@@ -1391,6 +1402,10 @@ func productions(x *env) []*Rule {
 			}
 			return year(x, arg(k[0]))
 		}),
+		// "2025 YTD", "YTD 2025", "Q2 2025 to date" when 2025 is this year: the to-date
+		// word restates the current period it follows (a past year's YTD is no period)
+		rule("Period", 0, "Period "+tDayWord, func(k []*Edge) (any, bool) { return toDateOf(x, k[0].Val.(periodV), arg(k[1])) }),
+		rule("Period", 0, tDayWord+" "+tIn+"? Period", func(k []*Edge) (any, bool) { return toDateOf(x, k[2].Val.(periodV), arg(k[0])) }),
 		rule("Period", 0, tUnit+" "+tFrom+"? "+tYear, func(k []*Edge) (any, bool) {
 			if arg(k[0]) != "year" {
 				return nil, false
@@ -1622,7 +1637,7 @@ func productions(x *env) []*Rule {
 		rule("Clause", 0.5, tBy+" "+tBands, func(k []*Edge) (any, bool) { return clauseV{"bands", marker("")}, true }),
 		markerClause("when", string(semantic.CatWhen), 0),
 		markerClause("pronoun", string(semantic.CatPronoun), 0),
-	}, append(append(postposedNew(), amongRules()...), append(informal(x), append(wordyRules(x), nameRules()...)...)...)...)
+	}, append(append(append(append(append(append(append(append(postposedNew(), statsRules()...), possessiveRules(x)...), bandsOfRules(x)...), includeRules()...), distributionRules()...), weekRules(x)...), amongRules()...), append(informal(x), append(wordyRules(x), nameRules()...)...)...)...)
 }
 
 const (
@@ -1795,7 +1810,7 @@ func bandDim(noun string, bv bandsV) (any, bool) {
 	case "":
 		return breakdownV{dims: []*semantic.Dimension{semantic.ByAgeBand(bands)}, bands: bands}, true
 	case "customers":
-		return breakdownV{dims: []*semantic.Dimension{semantic.ByAgeBand(bands)}, bands: bands, ofCustomers: true}, true
+		return breakdownV{dims: []*semantic.Dimension{semantic.ByAgeBand(bands)}, bands: bands, ofCustomers: true, rows: semantic.Customers}, true
 	case "age":
 		return breakdownV{dims: []*semantic.Dimension{semantic.ByAgeBand(bands)}}, true
 	case "balance", "points":

@@ -85,6 +85,10 @@ type filterV struct {
 	deniedPeriod   *semantic.Period // a cohort's period in which the activity did not happen
 	inReport       string           // "did" or "did not": the activity, in the report's period
 	excluded       *memberV         // the values a negated filter leaves out ("exceto na loja Centro")
+	// signupOrigin: the origin of the customers "who signed up through the app", as a
+	// filter of their rows (a revenue, a share): never a count of customers, which reads
+	// the sign-up as its subject and cohort
+	signupOrigin bool
 }
 
 func (v filterV) key() string {

@@ -15,6 +15,7 @@ package lexicon
 import (
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -41,6 +42,8 @@ const (
 	CatProduct semantic.Category = "product" // arg: product name as stored
 	CatWord    semantic.Category = "word"    // a word the lexicon does not know (a name?)
 	CatDayNo   semantic.Category = "dayno"   // arg: 1..31, a day of the month said as an ordinal ("the 10th", "10º")
+	CatOrdNo   semantic.Category = "ordno"   // arg: 1..99, any number said as an ordinal ("the 75th", "90º"): a percentile's rank
+	CatWeekNo  semantic.Category = "weekno"  // arg: N or YYYY-N, an ISO week ("W20", "2025W20")
 	CatLiteral semantic.Category = "literal" // any word as typed, known or not: only a literal slot reads it (literals)
 )
 
@@ -266,8 +269,18 @@ func (lx *Lexicon) Read(question string) *Reading {
 		case Quoted:
 			r.Matches = append(r.Matches, Match{From: i, To: i + 1, Cat: CatQuoted, Arg: t.Raw})
 		case Word:
-			if n, ok := dayOrdinal(t.Norm); ok {
-				r.Matches = append(r.Matches, Match{From: i, To: i + 1, Cat: CatDayNo, Arg: n})
+			if n, ok := ordinal(t.Norm); ok {
+				if d, _ := strconv.Atoi(n); d <= 31 {
+					r.Matches = append(r.Matches, Match{From: i, To: i + 1, Cat: CatDayNo, Arg: n})
+				}
+				r.Matches = append(r.Matches, Match{From: i, To: i + 1, Cat: CatOrdNo, Arg: n})
+			}
+			if w := isoWeekWord.FindStringSubmatch(t.Norm); w != nil {
+				arg := w[2]
+				if w[1] != "" {
+					arg = w[1] + "-" + w[2]
+				}
+				r.Matches = append(r.Matches, Match{From: i, To: i + 1, Cat: CatWeekNo, Arg: arg})
 			}
 			if !lx.words[t.Norm] {
 				r.Matches = append(r.Matches, Match{From: i, To: i + 1, Cat: CatWord, Arg: t.Raw})
@@ -438,8 +451,12 @@ func initials(name string) string {
 	return b.String()
 }
 
-// dayOrdinal reads "10o" (the tokenizer's form of "10th", "10º") as a day of the month.
-func dayOrdinal(w string) (string, bool) {
+// isoWeekWord is an ISO week as one word: "w20", "2025w20".
+var isoWeekWord = regexp.MustCompile(`^(\d{4})?w(\d{1,2})$`)
+
+// ordinal reads "10o" (the tokenizer's form of "10th", "10º") as a number from 1 to 99: up
+// to 31 it may be a day of the month.
+func ordinal(w string) (string, bool) {
 	d, ok := strings.CutSuffix(w, "o")
 	if !ok || len(d) == 0 || len(d) > 2 {
 		return "", false
@@ -451,10 +468,10 @@ func dayOrdinal(w string) (string, bool) {
 		}
 		n = n*10 + int(r-'0')
 	}
-	if n < 1 || n > 31 {
+	if n < 1 {
 		return "", false
 	}
-	return d, true
+	return strconv.Itoa(n), true
 }
 
 // matchAt reports whether phrase p matches the tokens from i, and with how many typos.

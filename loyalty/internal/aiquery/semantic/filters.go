@@ -2,6 +2,7 @@ package semantic
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -132,6 +133,21 @@ func disjointPins(x, y *Filter) bool {
 }
 
 func (x *Filter) sql(f *Fact) (string, []string, bool) { return x.build(f, nil) }
+
+// inline is the filter's condition over fact f as one expression, with no join: a
+// condition on the customer of each row ("de clientes com origem APP" over sales) is a
+// correlated EXISTS over that customer, so a share or rate can hold it ("what share of
+// revenue came from app sign-ups").
+func (x *Filter) inline(f *Fact) (string, bool) {
+	cond, joins, ok := x.sql(f)
+	if !ok || len(joins) == 0 {
+		return cond, ok
+	}
+	if cj, ok := customerJoin(f); !ok || len(joins) != 1 || joins[0] != cj {
+		return "", false
+	}
+	return "EXISTS (SELECT 1 FROM reporting.customers c WHERE c.id = " + f.Customer + " AND " + cond + ")", true
+}
 
 // replaces reports whether the filter replaces f's counting rule.
 func (x *Filter) replaces(f *Fact) bool {
@@ -705,6 +721,41 @@ func AnyStatus() *Filter {
 	x := onFact("any_status", T("todos os status, inclusive cancelados", "every status, cancelled included"), T("todos", "all"), map[*Fact]string{
 		Sales: "true", Redemptions: "true", RedeemedItems: "true",
 	})
+	x.ReplacesLive = true
+	return x
+}
+
+// Including is the rows the counting rule counts and, besides them, those in the statuses
+// named ("incluir cancelados e expirados", "including expired ones", "cancelled ones
+// too"): an inclusion list widens the rows, it never narrows them to the statuses named.
+// Cancelled and expired together, or cancelled sales, are every row (AnyStatus).
+func Including(statuses []string) *Filter {
+	if slices.Contains(statuses, "cancelled") && slices.Contains(statuses, "expired") {
+		return AnyStatus()
+	}
+	rows := []string{"pending", "applied"}
+	var names []string
+	label := map[string]Text{"pending": T("pendentes", "pending"), "applied": T("aplicados", "applied"), "expired": T("expirados", "expired"), "cancelled": T("cancelados", "cancelled")}
+	for _, st := range statuses {
+		if !slices.Contains(rows, st) {
+			rows = append(rows, st)
+		}
+		names = append(names, st)
+	}
+	quoted := make([]string, len(rows))
+	for i, st := range rows {
+		quoted[i] = Quote(st)
+	}
+	cond := "r.status IN (" + strings.Join(quoted, ", ") + ")"
+	conds := map[*Fact]string{Redemptions: cond, RedeemedItems: cond}
+	if slices.Contains(statuses, "cancelled") {
+		conds[Sales] = "true"
+	}
+	var pt, en []string
+	for _, st := range names {
+		pt, en = append(pt, label[st].PT), append(en, label[st].EN)
+	}
+	x := onFact("including_"+strings.Join(names, "_"), T("inclusive "+strings.Join(pt, " e "), "including "+strings.Join(en, " and ")), T("inclusive", "including"), conds)
 	x.ReplacesLive = true
 	return x
 }

@@ -197,7 +197,7 @@ var Measures = []*Measure{
 	SalesCount, Revenue, AverageTicket, Buyers, LargestSale, SmallestSale, RevenuePerBuyer, SalesPerBuyer,
 	PointsCredited, PointsDebited, CreditCount, DebitCount, Earners, Reversals, PointsReversed, EntryCount,
 	RedemptionCount, PointsRedeemed, Redeemers, RedemptionAverage, ItemsRedeemed, ProductsRedeemed,
-	ProductCount, PromotionCount, StoreCount, AverageAge,
+	ProductCount, PromotionCount, StoreCount, AverageAge, DaysToFirstPurchase,
 }
 
 // MeasureByID finds a named measure.
@@ -219,8 +219,10 @@ func RateOf(fact *Fact, f *Filter, p *Period) (*Measure, error) {
 	var ok bool
 	if f.UsesPeriod {
 		cond, joins, ok = f.build(fact, p)
+	} else if f.rateBase == "" {
+		cond, ok = f.inline(fact)
 	} else {
-		cond, joins, ok = f.sql(fact)
+		cond, joins, ok = f.sql(fact) // its base is over the joined rows: no inline
 	}
 	if !ok || len(joins) > 0 {
 		return nil, fmt.Errorf("no rate of %q over %s", f.Name.EN, fact.ID)
@@ -396,8 +398,8 @@ func DifferenceOf(m *Measure, a, b *Filter, nameA, nameB Text) (*Measure, error)
 // ShareOf is the share of an additive measure that meets filter f, in percent ("% da
 // receita no pix").
 func ShareOf(m *Measure, f *Filter) (*Measure, error) {
-	cond, joins, ok := f.sql(m.Fact)
-	if !ok || len(joins) > 0 || (m.Kind != Sum && m.Kind != Count) {
+	cond, ok := f.inline(m.Fact)
+	if !ok || (m.Kind != Sum && m.Kind != Count) {
 		return nil, fmt.Errorf("no share of %s", m.ID)
 	}
 	part, ok := m.filtered(cond)

@@ -60,6 +60,8 @@ const (
 	CatBands    Category = "bands"     // faixas, bands, distribution
 	CatUnknowns Category = "unknowns"  // leave out the unknowns (of compared groups)
 	CatPctl     Category = "pctl"      // percentil, percentile
+	CatPctlCont Category = "pctlcont"  // interpolado, percentile_cont: how the percentiles computed are computed
+	CatInclude  Category = "include"   // incluir, including, too: rows of the statuses named counted besides the usual ones
 	CatWrite    Category = "write"     // apague, delete: a request to change data
 	CatForecast Category = "forecast"  // previsao, forecast, "what will ... be"
 	CatScope    Category = "scope"     // lucro, estoque: things the views do not hold
@@ -144,7 +146,7 @@ var Nouns = []*Noun{
 	{ID: "points", Agg: "sum", Quantity: "points", Words: W("total points|total_points|ponto|pontos|pts|pt|pontuacao|pontinhos|pto|ptos|pontos de fidelidade|pontos do programa", "total points|point|points|pts|pt|pnts|loyalty points|reward points|rewards points|program points")},
 	{ID: "value", Agg: "sum", Quantity: "money", Words: W("valor|valores|vlr|vlrs|montante|dinheiro|reais|em reais|r$|quantia|total em reais", "value|values|amount|amounts|money|dollars|reais|brl")},
 	{ID: "balance", Agg: "sum", Quantity: "points", Words: W("saldo|saldos|saldo de pontos|saldos de pontos", "balance|balances|points balance|point balance")},
-	{ID: "age", Agg: "avg", Quantity: "years", Words: W("idade|idades", "age|ages")},
+	{ID: "age", Agg: "avg", Quantity: "years", Words: W("idade|idades|idade atual|idade hoje|idade de hoje|idade na data de hoje|idade em anos completos|idade em anos", "age|ages|current age|age today|age as of today|age as at today|age as of now|age in completed years|age in years|age in full years")},
 	{ID: "redemptions", Fact: Redemptions, Agg: "count", Event: "redeem", Words: W("resgate|resgates|troca|trocas|resgate de pontos|resgates de pontos|resgates de premios|resgates de produtos|troca de pontos|trocas de pontos|resgates realizados", "redemption|redemptions|redeem|redeems|reward redemptions|point redemptions|points redemptions|redemption requests|claims of rewards")},
 	{ID: "products", Fact: Products, Agg: "count", Words: W("produto|produtos|prod|prods|premio|premios|recompensa|recompensas|brinde|brindes|item|itens|catalogo|catalogo de recompensas", "product|products|reward|rewards|prize|prizes|gift|gifts|item|items|catalog|catalogue|reward products")},
 	{ID: "stores", Fact: Stores, Agg: "count", Words: W("loja|lojas|filial|filiais|unidade|unidades|pdv|pdvs|franquia|franquias|estabelecimento|estabelecimentos|sucursal|sucursais|ponto de venda|pontos de venda|lojas da rede|unidades da rede", "store|stores|shop|shops|branch|branches|location|locations|outlet|outlets|venue|venues|storefront|storefronts|retail location|retail locations|store location|store locations|branch location")},
@@ -201,8 +203,8 @@ var Events = []*Event{
 	{ID: "debit", Words: W("debitado|debitados|debitada|debitadas|debitaram|descontado|descontados|deduzido|deduzidos|debitados manualmente|debitado manualmente|debitadas manualmente|debitada manualmente|manualmente debitados", "debited|deducted|subtracted|manually debited|debited manually|manually deducted|deducted manually")},
 	{ID: "reverse", Words: W("estornado|estornados|estornada|estornadas|estornaram|revertidos", "reversed|charged back")},
 	{ID: "signup", When: CustomerSignupAttr, Words: W(
-		"cadastrado|cadastrados|cadastrada|cadastradas|se cadastraram|se cadastrou|cadastraram|cadastrou|registrados|registradas|se registraram|inscritos|inscreveram|aderiram|entraram|cadastro|cadastros|novos cadastros|adesoes|se inscreveram|se inscreveu|inscricoes|inscricao|adesao|captacao|captados|captadas|captamos|entraram no programa|entraram para o programa|aderiu|se associaram|se filiaram|novas adesoes|novos inscritos|fizeram o cadastro|fez o cadastro|fizeram cadastro|fez cadastro",
-		"signed up|sign up|signup|created|were created|was created|signups|sign ups|registered|joined|enrolled|registrations|new signups|onboarded|acquisition|acquisitions|customer acquisition|member acquisition|acquired|onboarding|enrolments|enrollments|enrollment|enrolment|joiners|new joiners|sign-ups|new registrations|new members joined|became members|joined the program|joined the programme|signed on")},
+		"se cadastraram originalmente|originalmente se cadastraram|se cadastraram inicialmente|cadastrado|cadastrados|cadastrada|cadastradas|se cadastraram|se cadastrou|cadastraram|cadastrou|registrados|registradas|se registraram|inscritos|inscreveram|aderiram|entraram|cadastro|cadastros|novos cadastros|adesoes|se inscreveram|se inscreveu|inscricoes|inscricao|adesao|captacao|captados|captadas|captamos|entraram no programa|entraram para o programa|aderiu|se associaram|se filiaram|novas adesoes|novos inscritos|fizeram o cadastro|fez o cadastro|fizeram cadastro|fez cadastro",
+		"originally signed up|signed up originally|originally joined|originally registered|originally enrolled|signed up|sign up|signup|created|were created|was created|signups|sign ups|registered|joined|enrolled|registrations|new signups|onboarded|acquisition|acquisitions|customer acquisition|member acquisition|acquired|onboarding|enrolments|enrollments|enrollment|enrolment|joiners|new joiners|sign-ups|new registrations|new members joined|became members|joined the program|joined the programme|signed on")},
 }
 
 // EventByID finds an event.
@@ -257,7 +259,7 @@ var Flags = []*Flag{
 	{ID: "first_purchase", Words: W("primeira compra|primeiras compras|pela primeira vez|primeira vez|primeiro pedido|primeiros pedidos|compraram pela primeira vez|compra inaugural", "first purchase|first purchases|first time buyers|first-time buyers|for the first time|first time|first order|first orders|first-ever purchase|first ever purchase|made their first purchase|made a first purchase"), Filter: FirstPurchase},
 	{ID: "returning", Words: W("compradores antigos|clientes antigos|que ja compravam|que ja eram clientes|retornantes|recorrentes antigos", "returning|returning buyers|returning customers|returning shoppers|existing customers|existing buyers"), Filter: Returning},
 	{ID: "expiring", Words: W("vencem|vence|vencendo|expiram|expira|expirando|a vencer|que vencem|prestes a vencer|a expirar|por expirar|prestes a expirar|perto de vencer|proximos de vencer|proximo de vencer|por vencer|vao vencer|vai vencer|vao expirar|vai expirar|irao vencer|ira vencer|irao expirar|ira expirar", "will expire|will lapse|are going to expire|is going to expire|going to expire|expire|expires|expiring|due to expire|about to expire|expiring soon|about to lapse|close to expiring|near expiry|nearing expiry|set to expire|due to lapse"), Filter: ExpiresBy},
-	{ID: "any_status", Words: W("incluindo canceladas|inclusive canceladas|incluindo cancelados|inclusive cancelados|todos os status|qualquer status|com canceladas|cancelados inclusos|canceladas inclusas|cancelados incluidos|canceladas incluidas|cancelados inclusive|canceladas inclusive|incluindo os cancelados|incluindo as canceladas|inclusive os cancelados|inclusive as canceladas|com os cancelados|com as canceladas|considerando todos os status|independente do status|independentemente do status|independente de status|independente da situacao|sem importar o status|seja qual for o status|qualquer que seja o status|de todos os status|em qualquer status|com qualquer status", "including cancelled|including canceled|cancelled included|all statuses|any status|every status|canceled included|cancellations included|including cancellations|including the cancelled ones|cancelled ones included|inclusive of cancellations|inclusive of cancelled|considering all statuses|across all statuses|regardless of status|regardless of the status|regardless of their status|irrespective of status|irrespective of the status|no matter the status|whatever the status|whatever their status|of any status|in any status|of all statuses|in all statuses|with any status"), Filter: AnyStatus},
+	{ID: "any_status", Words: W("incluindo canceladas|inclusive canceladas|incluindo cancelados|inclusive cancelados|todos os status|qualquer status|com canceladas|cancelados inclusos|canceladas inclusas|cancelados incluidos|canceladas incluidas|cancelados inclusive|canceladas inclusive|incluindo os cancelados|incluindo as canceladas|inclusive os cancelados|inclusive as canceladas|com os cancelados|com as canceladas|considerando todos os status|independente do status|independentemente do status|independente de status|independente da situacao|sem importar o status|seja qual for o status|qualquer que seja o status|de todos os status|em qualquer status|com qualquer status|todos os quatro status|os quatro status|todos os 4 status|os 4 status|nos quatro status|nos 4 status|com todos os status|em todos os status", "including cancelled|including canceled|cancelled included|all statuses|any status|every status|canceled included|cancellations included|including cancellations|including the cancelled ones|cancelled ones included|inclusive of cancellations|inclusive of cancelled|considering all statuses|across all statuses|regardless of status|regardless of the status|regardless of their status|irrespective of status|irrespective of the status|no matter the status|whatever the status|whatever their status|of any status|in any status|of all statuses|in all statuses|with any status|all four statuses|all 4 statuses|the four statuses|the 4 statuses|across all four statuses|across all 4 statuses|across the four statuses|across statuses|in every status|with all the statuses|with all the status|all the statuses|all the status|every single status"), Filter: AnyStatus},
 	{ID: "created", Words: W("data de criacao|pela data de criacao|por data de criacao|com data de criacao|cuja data de criacao|data de criacao esteja|data de criacao estiver|criados no periodo|criadas no periodo", "creation date|by creation date|by their creation date|with a creation date|whose creation date|created date|date created|creation date falls|creation date is|created_at"), Filter: CreatedIn},
 	{ID: "ending", Words: W("terminam|termina|terminando|acabam|acaba|encerram|encerra|vencem em", "end|ends|ending|finish|finishes|wrap up"), Filter: PromotionEnds},
 	{ID: "optin_all", Words: W("todos os canais|todos canais", "all channels|every channel|all three channels"), Filter: OptInAll},
@@ -273,21 +275,25 @@ var Flags = []*Flag{
 	{ID: "zero_balance", Words: W("zerado|zerados|zerada|zeradas|sem saldo|sem pontos|saldo zero|saldo zerado", "zero balance|no points|no balance|zeroed|with zero points"), Filter: func() *Filter { return BalanceThreshold(Equal, 0) }},
 	{ID: "no_phone", Words: missingWords(W("telefone|celular", "phone|a phone|phone number|a phone number")), Filter: func() *Filter { return ContactMissing("phone") }, Neg: func() *Filter { return ContactPresent("phone") }},
 	{ID: "with_phone", Words: presentWords(W("telefone|celular", "phone|a phone|phone number|a phone number")), Filter: func() *Filter { return ContactPresent("phone") }, Neg: func() *Filter { return ContactMissing("phone") }},
-	{ID: "no_birth_date", Words: missingWords(W("data de nascimento|nascimento|data de aniversario", "birth date|a birth date|date of birth|a date of birth|birthdate|dob")), Filter: func() *Filter { return ContactMissing("birth_date") }, Neg: func() *Filter { return ContactPresent("birth_date") }},
-	{ID: "with_birth_date", Words: presentWords(W("data de nascimento|nascimento|data de aniversario", "birth date|a birth date|date of birth|a date of birth|birthdate|dob")), Filter: func() *Filter { return ContactPresent("birth_date") }, Neg: func() *Filter { return ContactMissing("birth_date") }},
+	{ID: "no_birth_date", Words: missingWords(birthDateWords), Filter: func() *Filter { return ContactMissing("birth_date") }, Neg: func() *Filter { return ContactPresent("birth_date") }},
+	{ID: "with_birth_date", Words: presentWords(birthDateWords), Filter: func() *Filter { return ContactPresent("birth_date") }, Neg: func() *Filter { return ContactMissing("birth_date") }},
 	{ID: "no_doc", Words: missingWords(W("cpf|cnpj|documento", "document|a document|cpf|a cpf|tax id|a tax id")), Filter: func() *Filter { return ContactMissing("doc") }, Neg: func() *Filter { return ContactPresent("doc") }},
 	{ID: "with_doc", Words: presentWords(W("cpf|cnpj|documento", "document|a document|cpf|a cpf|tax id|a tax id")), Filter: func() *Filter { return ContactPresent("doc") }, Neg: func() *Filter { return ContactMissing("doc") }},
 }
 
 // missingWords are the ways to say that a customer's attribute is not on file, from the
 // attribute's words: "sem e-mail", "e-mail vazio", "without a phone", "birth_date is null".
+// birthDateWords name a customer's birth date: the attribute (attributes.go) and the
+// flags of having one or not.
+var birthDateWords = W("data de nascimento|nascimento|data de aniversario|data de nasc|data nasc|dt nasc|dt de nascimento|dt nascimento|data de nasc.", "birth date|a birth date|date of birth|a date of birth|birthdate|dob|birth dates|birthdates|dates of birth")
+
 func missingWords(attr Words) Words {
 	var w Words
 	for _, a := range attr.PT {
-		w.PT = append(w.PT, "sem "+a, a+" vazio", a+" vazia", a+" em branco", a+" nulo", a+" nula", a+" nao preenchido", a+" nao preenchida", a+" nao informado", a+" nao informada")
+		w.PT = append(w.PT, "sem "+a, a+" vazio", a+" vazia", a+" em branco", a+" nulo", a+" nula", a+" nao preenchido", a+" nao preenchida", a+" nao informado", a+" nao informada", a+" nula", a+" nulas", a+" nulos")
 	}
 	for _, a := range attr.EN {
-		w.EN = append(w.EN, "without "+a, "no "+a, "missing "+a, a+" is null", a+" is missing", a+" is empty", a+" is blank")
+		w.EN = append(w.EN, "without "+a, "no "+a, "missing "+a, a+" is null", a+" is missing", a+" is empty", a+" is blank", "null "+a, "null "+a+"s", "blank "+a, "empty "+a, "missing "+a+"s")
 	}
 	return w
 }
@@ -502,8 +508,8 @@ var Terminals = []Term{
 	// the ones that leave rows out (arg "exclude"): before the rows said by a filter they
 	// keep the others ("desconsiderar quem não tem data de nascimento", "leave out those
 	// without a birth date"; package grammar)
-	{CatRestrict, "exclude", W("ignore|ignora|ignorar|ignorando|ignorem|desconsidere|desconsidera|desconsiderar|desconsiderem|descontando|deixe de fora|deixa de fora|deixar de fora|ficar de fora|de fora|tira|tire|tirar|tirem|fica de fora|ficam de fora|fica fora|ficam fora|fica fora da conta|ficam fora da conta",
-		"ignore|ignoring|ignored|skip|skipping|leave out|leaving out|left out|leave|disregard|exclude|excluded|excludes|omit|omitting|omitted")},
+	{CatRestrict, "exclude", W("ignore|ignora|ignorar|ignorando|ignorem|desconsidere|desconsidera|desconsiderar|desconsiderem|descontando|deixe de fora|deixa de fora|deixar de fora|ficar de fora|de fora|tira|tire|tirar|tirem|fica de fora|ficam de fora|fica fora|ficam fora|fica fora da conta|ficam fora da conta|ficam excluidos|ficam excluidas|nao entram|nao entra|nao contam|nao conta",
+		"ignore|ignoring|ignored|skip|skipping|leave out|leaving out|left out|leave|disregard|exclude|excluded|excludes|omit|omitting|omitted|are left out|are excluded|stay out|dont count|do not count")},
 	{CatRestrict, "", W("salvo|afora|inclua|incluir|incluindo|incluso|inclusos|inclusive|contando|contar",
 		"minus|aside from|apart from|besides|include|including|included|includes|inclusive|counting|either|instead|rather than|unless|otherwise")},
 	// "não aceitam nem whatsapp nem sms", "accept neither whatsapp nor sms": none of the
@@ -550,7 +556,7 @@ var Terminals = []Term{
 	{CatGrowth, "year", W("ano contra ano|ano a ano|a/a|interanual|yoy|sobre o mesmo periodo do ano anterior|contra o mesmo periodo do ano passado|em relacao ao mesmo periodo do ano passado|sobre o mesmo periodo do ano passado",
 		"yoy|year over year|year-over-year|y/y|versus the same period last year|vs the same period last year|over the same period last year|compared to the same period last year")},
 	{CatDiff, "", W("diferenca|diferenca entre|quanto maior|delta|quanto a mais|a mais|superou|ultrapassou|excedeu|passou na frente de", "difference|difference between|delta|how much more|how much higher|how much bigger|how much larger|more than|by how much|exceed|exceeded|exceeds|surpass|surpassed|outsold|outsell|minus|gap")},
-	{CatShare, "", W("percentual|porcentagem|%|taxa|tx|proporcao|participacao|fatia|por cento|taxas|percentuais|porcentagens", "percentage|percent|%|share|rate|proportion|ratio|pct|rates|percentages")},
+	{CatShare, "", W("percentual|porcentagem|%|taxa|tx|proporcao|participacao|fatia|por cento|taxas|percentuais|porcentagens|fracao", "percentage|percent|%|share|rate|proportion|ratio|pct|rates|percentages|fraction")},
 	// the answer's one column said as a percentage ("só o percentual", "only the %"): the
 	// percentage asked, said again
 	{CatShare, "again", W("so o percentual|so o %|so a porcentagem|apenas o percentual|apenas o %|apenas a porcentagem|somente o percentual|somente o %|somente a porcentagem|so a taxa|apenas a taxa|so o valor percentual|so em %|so em percentual",
@@ -593,14 +599,22 @@ var Terminals = []Term{
 	{CatWhen, "", W("quando|quando foi|em que data|que dia|qdo|qndo|qnd", "when|when was|when did|what date|on what date")},
 	{CatPerCust, "", W("por cliente|por comprador|por pessoa|por cliente que comprou|por cliente que fez compra", "per customer|per buyer|per person|per member|per buying customer|per paying customer|per purchasing customer|per shopper")},
 	{CatBands, "", W("faixa|faixas|distribuicao|distribuicao por faixa|distribuidos|distribuidas|bandas|divisao|nestas faixas|nessas faixas|grupos|agrupados em|agrupe em|caem em|caem na|cai em|se encaixam em|estao distribuidos|estao divididos|se distribuem|grupo",
-		"band|bands|bucket|buckets|brackets|distribution|split|distributed|spread out|breakdown|groups|the groups|using the groups|in these groups|group them as|grouped as|grouped into|fall in|fall into|falls in|falls into|are distributed|are spread|group")},
+		"band|bands|bucket|buckets|brackets|distribution|split|distributed|spread out|spread|spread across|breakdown|groups|the groups|using the groups|in these groups|group them as|grouped as|grouped into|fall in|fall into|falls in|falls into|are distributed|are spread|group")},
 	// band words that name their quantity
-	{CatBands, "age", W("faixa etaria|faixas etarias|perfil etario|perfil de idade|faixa de idade|faixas de idade", "age bands|age groups|age brackets|age profile|age group|age band")},
+	{CatBands, "age", W("faixa etaria|faixas etarias|perfil etario|perfil de idade|faixa de idade|faixas de idade|distribuicao etaria|distribuicao por idade|distribuicao de idade|distribuicao por faixa etaria|piramide etaria|composicao etaria", "age bands|age groups|age brackets|age profile|age group|age band|age distribution|distribution by age|distribution of age|age breakdown|age split|age buckets|age bucket")},
 	// the customers whose attribute is unknown left out ("leave out the unknowns"): what a
 	// comparison of two values of the attribute does anyway
 	{CatUnknowns, "", W("sem os desconhecidos|tirando os desconhecidos|deixando de fora os desconhecidos|deixe de fora os desconhecidos|sem os nao informados|tirando os nao informados|ignorando os nao informados|ignorando os desconhecidos|excluindo os desconhecidos|excluindo os nao informados|desconsiderando os nao informados|desconsiderando os desconhecidos",
 		"leave out the unknowns|leaving out the unknowns|leave out unknowns|excluding unknowns|excluding the unknowns|exclude the unknowns|exclude unknowns|ignore the unknowns|ignoring the unknowns|ignore unknowns|without the unknowns|unknowns excluded|drop the unknowns|skip the unknowns")},
-	{CatPctl, "", W("percentil", "percentile|pctl")},
+	// an inclusion list ("incluir cancelados e expirados", "also cancelled and expired",
+	// "expired ones too"): the statuses named are counted besides the usual rows
+	{CatInclude, "", W("incluir|inclua|incluam|incluindo|incluso|inclusos|inclusa|inclusas|incluido|incluidos|incluida|incluidas|inclusive|tambem|junto", "include|includes|including|included|inclusive of|also|too|as well")},
+	{CatPctl, "", W("percentil|percentis|percentiles", "percentile|percentiles|pctl|pctls")},
+	// how percentiles are computed: continuous, interpolated between the two rows around
+	// the rank (Postgres percentile_cont), the one way statistics.go computes them. Said
+	// beside a percentile they restate it; a discrete percentile is a word no reading uses
+	{CatPctlCont, "", W("percentile cont|percentile_cont|percentil continuo|percentis continuos|continuo|continuos|continua|continuas|interpolado|interpolada|interpolados|interpoladas|com interpolacao|por interpolacao|interpolacao linear",
+		"percentile cont|percentile_cont|continuous|continuous percentile|continuous percentiles|interpolated|interpolated percentile|interpolated percentiles|interpolated median|with interpolation|linear interpolation|linearly interpolated")},
 	{CatNew, "", W("novo|novos|nova|novas|recentes|recem cadastrados", "new|newly registered|recent")},
 	{CatTrend, "", W("evolucao|tendencia|historico|ao longo do tempo|serie historica", "trend|trends|evolution|over time|history|time series")},
 	{CatUntil, "", W("ate|até|ate o fim de|ate o final de", "until|till|up to|through|by|until the end of|through the end of|by the end of")},
@@ -619,7 +633,7 @@ var Terminals = []Term{
 	{CatSoFar, "", W("ate agora|ate hoje|ate o momento|ate aqui|ate o dia de hoje|ate a presente data|ate a data de hoje|ate a data atual|ate o presente momento", "to the present date|up to the present date|through the present date|so far|to date|until now|up to now|thus far|till now|til now|till today|until today|up to today|as of today|as of now|till date|til date|until date|up to date|upto date|up till now|up until now")},
 	{CatOnward, "", W("em diante|pra frente|para frente|adiante|pra ca|para ca", "on|onward|onwards|forward|and after")},
 	{CatCost, "", W("custa|custam|custando|vale|valem", "cost|costs|costing|priced at")},
-	{CatAgg, "count", W("qnt|qts|qnts|qtas|quantos|quantas|quantidade|quantidade de|qtd|qtde|qtd de|qntos|qntas|qtos|qtas|quant|numero|numero de|n de|no de|total de|contagem|conte", "how many|number|number of|count|count of|no of|nr of|qty|quantity|quantities|quantity of|the quantity of|total number")},
+	{CatAgg, "count", W("nº|n°|nº de|n° de|qnt|qts|qnts|qtas|quantos|quantas|quantidade|quantidade de|qtd|qtde|qtd de|qntos|qntas|qtos|qtas|quant|numero|numero de|n de|no de|total de|contagem|conte", "how many|number|number of|count|count of|no of|nr of|qty|quantity|quantities|quantity of|the quantity of|total number|n|n of")},
 	{CatAgg, "sum", W("soma absoluta|soma em valor absoluto|soma dos valores absolutos|total|soma|somam|somaram|somou|somado|somados|somada|somadas|somando|somatorio|quanto|qnt|qnto|qto|quanto foi|valor total|vlr total|juntos|juntas|em conjunto|somados juntos|quanto deram|quanto somaram|quanto deu no total", "absolute sum|sum of absolute values|sum of the absolute values|total|sum|sum of|how much|overall|combined|altogether|taken together|together|added together|added up|what did they come to|what did it come to|what do they come to|what does it come to|what they came to|what it came to|came to|come to|amounted to|amount to|added up to|add up to")},
 	{CatAgg, "avg", W("media|medio|media de|valor medio|em media", "average|avg|mean|on average|typical")},
 	{CatAgg, "max", W("maior|maximo|maxima", "max|maximum|highest|largest|biggest")},
