@@ -144,6 +144,7 @@ const (
 	tState    = string(lexicon.CatState)
 	tProduct  = string(lexicon.CatProduct)
 	tWord     = string(lexicon.CatWord)
+	tCapWord  = string(lexicon.CatCapWord)
 	tDoc      = string(lexicon.CatDoc)
 	tEmail    = string(lexicon.CatEmail)
 	tQuoted   = string(lexicon.CatQuoted)
@@ -936,7 +937,7 @@ func productions(x *env) []*Rule {
 			return n.(string) + " " + k[1].Val.(string), true
 		}),
 		rule("LooseName", 0, tWord, func(k []*Edge) (any, bool) { return k[0].Match.Arg, true }),
-		rule("LooseName", 0, tWord+" LooseName", func(k []*Edge) (any, bool) { return k[0].Match.Arg + " " + k[1].Val.(string), true }),
+		rule("LooseName", 0, tWord+" LooseName", func(k []*Edge) (any, bool) { return looseName(k[0].Match.Arg, k[1].Val.(string)) }),
 		rule("Filter", 0, tNamed+" LooseName", func(k []*Edge) (any, bool) { return nameFilter(k[1].Val.(string), true), true }),
 		// a literal searched in names: "com souza no nome", "with "Rocha" in their name",
 		// "w/ Carvalho in the name", "que têm Maria Clara no nome". Between "com" and "no
