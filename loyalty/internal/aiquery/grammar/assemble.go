@@ -451,6 +451,17 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		a.used[i] = true
 		asked = append(asked, clauses[i].v.(attrsV)...)
 	}
+	if agg != "count" && a.identifiesOne() && !slices.ContainsFunc(measures, func(m *semantic.Measure) bool { return m.PerRow == nil || m.PerRow.Owner != semantic.Customers }) {
+		// "o cliente do CPF ... está ativo?", "is customer X still active and what's her
+		// balance": a flag said of the one customer named asks for their column
+		// (semantic.Flag.Attr), never a filter that hides the answer
+		for _, i := range a.all("filter") {
+			if fv := clauses[i].v.(filterV); fv.flag != nil && fv.flag.Attr != nil && !slices.Contains(asked, fv.flag.Attr) {
+				a.used[i] = true
+				asked = append(asked, fv.flag.Attr)
+			}
+		}
+	}
 	if len(asked) > 0 && len(measures) > 0 && a.namesOne() && !slices.ContainsFunc(measures, func(m *semantic.Measure) bool { return m.PerRow == nil || m.PerRow.Owner != asked[0].Owner }) {
 		// "o saldo de pontos da Camila Prado e a data da última compra dela": a measure
 		// said of the one customer named beside details of them is their column
@@ -1896,6 +1907,17 @@ func (a *assembly) namesOne() bool {
 	for _, i := range a.all("filter") {
 		id := a.clauses[i].v.(filterV).id
 		if strings.HasPrefix(id, "name:") || strings.HasPrefix(id, "doc:") || strings.HasPrefix(id, "email:") {
+			return true
+		}
+	}
+	return false
+}
+
+// identifiesOne reports whether a filter of the reading names one customer by a unique
+// key: a document, an e-mail, a full name (never "named Souza").
+func (a *assembly) identifiesOne() bool {
+	for _, i := range a.all("filter") {
+		if a.clauses[i].v.(filterV).one {
 			return true
 		}
 	}

@@ -773,6 +773,10 @@ func productions(x *env) []*Rule {
 		// "clientes com resgate pendente", "customers with pending redemptions"
 		rule("Filter", 0.3, tHave+"? "+tFlag+" "+tNoun, func(k []*Edge) (any, bool) { return hasRows(arg(k[2]), arg(k[1])) }),
 		rule("Filter", 0.3, tHave+"? "+tNoun+" "+tFlag, func(k []*Edge) (any, bool) { return hasRows(arg(k[1]), arg(k[2])) }),
+		// "com resgate pendente vencendo até amanhã", "with a pending redemption expiring
+		// tomorrow": one row meets every flag
+		rule("Filter", 0.3, tHave+"? "+tNoun+" "+tFlag+" "+tFlag, func(k []*Edge) (any, bool) { return hasRows(arg(k[1]), arg(k[2]), arg(k[3])) }),
+		rule("Filter", 0.3, tHave+"? "+tFlag+" "+tNoun+" "+tFlag, func(k []*Edge) (any, bool) { return hasRows(arg(k[2]), arg(k[1]), arg(k[3])) }),
 		// "cuja última compra foi em abril", "whose last purchase was more than 120 days ago"
 		rule("Filter", 0, tAttr+" Period", func(k []*Edge) (any, bool) {
 			if arg(k[0]) != "last_purchase" {
@@ -970,11 +974,11 @@ func productions(x *env) []*Rule {
 		rule("Filter", 0, tBy+"? "+string(semantic.CatDocWord)+"? "+tDoc, func(k []*Edge) (any, bool) {
 			k = k[2:]
 			d := arg(k[0])
-			return filterV{id: "doc:" + d, resolve: fixed(semantic.CustomerDoc(d))}, true
+			return filterV{id: "doc:" + d, one: true, resolve: fixed(semantic.CustomerDoc(d))}, true
 		}),
 		rule("Filter", 0, tEmail, func(k []*Edge) (any, bool) {
 			e := arg(k[0])
-			return filterV{id: "email:" + e, resolve: fixed(semantic.CustomerEmail(e))}, true
+			return filterV{id: "email:" + e, one: true, resolve: fixed(semantic.CustomerEmail(e))}, true
 		}),
 
 		// calendar: "quintas-feiras", "weekends", "segundas e sextas"
@@ -1520,17 +1524,24 @@ func memberOfDim(dim string, m memberV) (any, bool) {
 }
 
 // hasRows is "customers with <flag> <rows>" ("com resgate pendente").
-func hasRows(noun, flag string) (any, bool) {
+func hasRows(noun string, flags ...string) (any, bool) {
 	n := semantic.NounByID(noun)
-	fl := semantic.FlagByID(flag)
-	if n == nil || n.Fact == nil || n.Fact == semantic.Customers || fl == nil || fl.Filter == nil {
+	if n == nil || n.Fact == nil || n.Fact == semantic.Customers {
 		return nil, false
 	}
-	f, err := semantic.HasRowsWith(n.Fact, fl.Filter())
+	var xs []*semantic.Filter
+	for _, flag := range flags {
+		fl := semantic.FlagByID(flag)
+		if fl == nil || fl.Filter == nil || slices.Contains(flags[:len(xs)], flag) {
+			return nil, false
+		}
+		xs = append(xs, fl.Filter())
+	}
+	f, err := semantic.HasRowsWith(n.Fact, xs...)
 	if err != nil {
 		return nil, false
 	}
-	return filterV{id: "has:" + noun + ":" + flag, aboutCustomers: true, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
+	return filterV{id: "has:" + noun + ":" + strings.Join(flags, ":"), aboutCustomers: true, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
 		return f, fact == semantic.Customers
 	}}, true
 }
@@ -2085,7 +2096,7 @@ func flagFilter(id string, neg bool) (any, bool) {
 		return nil, false
 	}
 	f := mk()
-	return filterV{id: "flag:" + id + ":" + strconv.FormatBool(neg), resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
+	return filterV{id: "flag:" + id + ":" + strconv.FormatBool(neg), flag: fl, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
 		if fact == semantic.Promotions && fl.OnPromotions != nil && !neg {
 			p := fl.OnPromotions()
 			return p, true
@@ -2238,7 +2249,7 @@ func nameFilter(name string, anyWord bool) filterV {
 	if anyWord {
 		f = semantic.CustomerNameHas(name)
 	}
-	return filterV{id: "name:" + name, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) { return f, f.Applies(fact, nil) }}
+	return filterV{id: "name:" + name, one: !anyWord, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) { return f, f.Applies(fact, nil) }}
 }
 
 func weekdays(a string) []int {

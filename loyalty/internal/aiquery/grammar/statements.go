@@ -539,7 +539,7 @@ func covered(r *lexicon.Reading, i int) bool {
 }
 
 // restricting reports whether a match names rows a report could be narrowed to (a flag, a
-// value, an amount, a comparison with a number) or a breakdown: a statement clause naming
+// value, an amount, a comparison with a number), a breakdown or a column of the answer: a statement clause naming
 // one the question does not is a constraint, never left out. "só" alone ("uma ação só pra eles")
 // compares nothing.
 func restricting(r *lexicon.Reading, m lexicon.Match) bool {
@@ -549,6 +549,9 @@ func restricting(r *lexicon.Reading, m lexicon.Match) bool {
 	switch m.Cat {
 	case semantic.CatFlag, semantic.CatValue, semantic.CatOptIn,
 		lexicon.CatProduct, lexicon.CatState, lexicon.CatMoney, lexicon.CatPercent, lexicon.CatRange:
+		return true
+	case semantic.CatAttr:
+		// a column of the answer: "Vou ligar para avisar. Preciso do nome e do telefone."
 		return true
 	case semantic.CatBy:
 		// a breakdown: "acho que por loja seria melhor"

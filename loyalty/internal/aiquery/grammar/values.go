@@ -72,7 +72,9 @@ type filterV struct {
 	members *memberV // a filter of named values (a comparison of members reads them)
 	period  bool     // the filter takes a period of its own (a cohort)
 	neg     bool
-	pos     int // the clause it came from (assembly)
+	pos     int  // the clause it came from (assembly)
+	one     bool // the filter names one customer: a document, an e-mail, a full name
+	flag    *semantic.Flag
 	// aboutCustomers: the filter narrows customers named in the question ("clientes com
 	// resgate pendente"); it never makes a question about customers by itself
 	aboutCustomers bool
