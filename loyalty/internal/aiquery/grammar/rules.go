@@ -793,15 +793,22 @@ func productions(x *env) []*Rule {
 				return f, fact == semantic.Customers
 			}}, true
 		}),
-		// "clientes que têm e-mail", "customers who have a phone number": a detail on file;
-		// "não têm", "don't have": missing. Said with "com", "with", the detail is a column
-		// of a list ("aniversariantes com e-mail"), never this filter
+		// "clientes que têm e-mail", "com email", "customers who have a phone number",
+		// "with a phone", "telefone preenchido", "email on file": a detail on file; "não
+		// têm", "don't have": missing (the one rule of a detail on file)
 		rule("Filter", 0.1, tNeg+"? "+tHave+" Attrs", func(k []*Edge) (any, bool) {
 			as := k[2].Val.(attrsV)
-			if len(as) != 1 || k[0] == nil && k[1].Match != nil && slices.Contains([]string{"com", "c", "with", "w"}, strings.ToLower(k[1].Match.Text)) {
+			if len(as) != 1 {
 				return nil, false
 			}
 			return knownFilter(as[0], k[0] != nil)
+		}),
+		rule("Filter", 0.1, "Attrs "+tOnFile, func(k []*Edge) (any, bool) {
+			as := k[0].Val.(attrsV)
+			if len(as) != 1 {
+				return nil, false
+			}
+			return knownFilter(as[0], false)
 		}),
 		// "desconsiderar quem não tem data de nascimento", "leave out those without a birth
 		// date", "excluding customers with no e-mail": the rows a flag says, left out
@@ -1379,6 +1386,7 @@ const (
 	tRestrict = string(semantic.CatRestrict)
 	tDiv      = string(semantic.CatDiv)
 	tHave     = string(semantic.CatHave)
+	tOnFile   = string(semantic.CatOnFile)
 	tMany     = string(semantic.CatMany)
 	tUse      = string(semantic.CatUse)
 	tVs       = string(semantic.CatVs)

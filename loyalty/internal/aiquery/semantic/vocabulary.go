@@ -68,6 +68,7 @@ const (
 	CatOptIn    Category = "optin"     // aceitam, opted in: before a contact channel
 	CatPerson   Category = "person"    // quem, who: customers, listed
 	CatHave     Category = "have"      // tem, com, have, with: before what customers hold
+	CatOnFile   Category = "onfile"    // preenchido, on file: after a detail customers hold
 	CatMany     Category = "many"      // varias, multiple: more than one
 	CatUse      Category = "use"       // usam, use: before what customers use
 	CatWhen     Category = "when"      // quando, when: asks for the date of an event
@@ -260,14 +261,10 @@ var Flags = []*Flag{
 	{ID: "running", Words: W("vigente|vigentes|em vigor|valendo|validas|valida|no ar|rodando|rodaram|rodou|estiveram ativas|estavam ativas", "running|live|ongoing|current|ran|were running|were active|was running|was active"), Filter: PromotionActive},
 	{ID: "addons", Words: W("adicional|adicionais", "add-on|add-ons|addon|addons"), Filter: AddOns},
 	{ID: "no_email", Words: missingWords(W("email|e mail", "email|e mail|an email")), Filter: func() *Filter { return ContactMissing("email") }, Neg: func() *Filter { return ContactPresent("email") }},
-	{ID: "with_email", Words: presentWords(W("email|e mail", "email|e mail|an email")), Filter: func() *Filter { return ContactPresent("email") }, Neg: func() *Filter { return ContactMissing("email") }},
 	{ID: "zero_balance", Words: W("zerado|zerados|zerada|zeradas|sem saldo|sem pontos|saldo zero|saldo zerado", "zero balance|no points|no balance|zeroed|with zero points"), Filter: func() *Filter { return BalanceThreshold(Equal, 0) }},
 	{ID: "no_phone", Words: missingWords(W("telefone|celular", "phone|a phone|phone number|a phone number")), Filter: func() *Filter { return ContactMissing("phone") }, Neg: func() *Filter { return ContactPresent("phone") }},
-	{ID: "with_phone", Words: presentWords(W("telefone|celular", "phone|a phone|phone number|a phone number")), Filter: func() *Filter { return ContactPresent("phone") }, Neg: func() *Filter { return ContactMissing("phone") }},
 	{ID: "no_birth_date", Words: missingWords(W("data de nascimento|nascimento|data de aniversario", "birth date|a birth date|date of birth|a date of birth|birthdate|dob")), Filter: func() *Filter { return ContactMissing("birth_date") }, Neg: func() *Filter { return ContactPresent("birth_date") }},
-	{ID: "with_birth_date", Words: presentWords(W("data de nascimento|nascimento|data de aniversario", "birth date|a birth date|date of birth|a date of birth|birthdate|dob")), Filter: func() *Filter { return ContactPresent("birth_date") }, Neg: func() *Filter { return ContactMissing("birth_date") }},
 	{ID: "no_doc", Words: missingWords(W("cpf|cnpj|documento", "document|a document|cpf|a cpf|tax id|a tax id")), Filter: func() *Filter { return ContactMissing("doc") }, Neg: func() *Filter { return ContactPresent("doc") }},
-	{ID: "with_doc", Words: presentWords(W("cpf|cnpj|documento", "document|a document|cpf|a cpf|tax id|a tax id")), Filter: func() *Filter { return ContactPresent("doc") }, Neg: func() *Filter { return ContactMissing("doc") }},
 }
 
 // missingWords are the ways to say that a customer's attribute is not on file, from the
@@ -279,19 +276,6 @@ func missingWords(attr Words) Words {
 	}
 	for _, a := range attr.EN {
 		w.EN = append(w.EN, "without "+a, "no "+a, "missing "+a, a+" is null", a+" is missing", a+" is empty", a+" is blank")
-	}
-	return w
-}
-
-// presentWords is how a question says that an attribute is filled in: "com email", "email
-// preenchido", "with a phone", "have an email". The attribute alone is a column to list.
-func presentWords(attr Words) Words {
-	var w Words
-	for _, a := range attr.PT {
-		w.PT = append(w.PT, "com "+a, "tem "+a, "que tem "+a, a+" preenchido", a+" preenchida", a+" informado", a+" informada", a+" cadastrado", a+" cadastrada")
-	}
-	for _, a := range attr.EN {
-		w.EN = append(w.EN, "with "+a, "have "+a, "has "+a, "having "+a, a+" on file", a+" is filled", a+" filled in")
 	}
 	return w
 }
@@ -489,6 +473,7 @@ var Terminals = []Term{
 	{CatMany, "", W("varias|varios|diversas|diversos|multiplas|multiplos|mais de uma|mais de um", "multiple|several|many|more than one|various")},
 	{CatPerson, "", W("quem|alguem|alguma pessoa|algum cliente|alguns clientes", "who|whom|whos|who is|anyone|anybody|someone|somebody|any customer|any customers")},
 	{CatHave, "", W("tem|possuem|possui|com|c|que tem|que possuem|ainda tem", "have|has|with|w|holding|that have|who have|sitting on|still sitting on|got")},
+	{CatOnFile, "", W("preenchido|preenchida|preenchidos|preenchidas|informado|informada|cadastrado|cadastrada", "on file|is filled|filled in|is on file")},
 	{CatUse, "", W("usam|usa|utilizam|utiliza|usando|usuarios do|usuario do", "use|uses|using|users of")},
 	{CatBetween, "", W("entre", "between")},
 	// a ranking answered by its first row, said again: never a value equal to one
