@@ -770,6 +770,16 @@ func productions(x *env) []*Rule {
 		rule("Filter", 0, tEvent+" "+tIn+"? "+tMany+" "+tQuantity, func(k []*Edge) (any, bool) {
 			return perCustomerThreshold(arg(k[0]), arg(k[3]), ">", "1")
 		}),
+		// "mais de um resgate cancelado", "2 or more cancelled purchases": the count of
+		// the customer's rows the flag names
+		rule("Filter", 0, "Filter "+tFlag, func(k []*Edge) (any, bool) { return countedWith(k[0].Val.(filterV), arg(k[1])) }),
+		rule("Filter", 0, tCmp+" Num "+tFlag+" "+tQuantity, func(k []*Edge) (any, bool) {
+			v, ok := threshold(arg(k[3]), arg(k[0]), arg(k[1]))
+			if !ok {
+				return nil, false
+			}
+			return countedWith(v.(filterV), arg(k[2]))
+		}),
 		// "clientes com resgate pendente", "customers with pending redemptions"
 		rule("Filter", 0.3, tHave+"? "+tFlag+" "+tNoun, func(k []*Edge) (any, bool) { return hasRows(arg(k[2]), arg(k[1])) }),
 		rule("Filter", 0.3, tHave+"? "+tNoun+" "+tFlag, func(k []*Edge) (any, bool) { return hasRows(arg(k[1]), arg(k[2])) }),
@@ -1672,6 +1682,21 @@ func perCustomerThreshold(event, quantity, op, n string) (any, bool) {
 	return fv, true
 }
 
+// countedWith is threshold v on the number of a customer's rows, over the rows flag names.
+func countedWith(v filterV, flag string) (any, bool) {
+	fl := semantic.FlagByID(flag)
+	if v.counted == nil || fl == nil || fl.Filter == nil {
+		return nil, false
+	}
+	f, err := semantic.RowCountWith(semantic.NounByID(v.counted.noun).Fact, fl.Filter(), v.counted.op, v.counted.n)
+	if err != nil {
+		return nil, false
+	}
+	return filterV{id: "count:" + v.id + ":" + flag, event: true, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
+		return f, fact == semantic.Customers
+	}}, true
+}
+
 // attrsV is a list of attributes asked for.
 type attrsV []*semantic.Attribute
 
@@ -2188,7 +2213,13 @@ func threshold(quantity, op, n string) (any, bool) {
 	if quantity == "" {
 		qs = nil // resolved by the fact below
 	}
-	return filterV{id: "cmp:" + quantity + op + n, bareNumber: quantity == "", resolve: func(f *semantic.Fact) (*semantic.Filter, bool) {
+	var counted *countedV
+	if x := semantic.NounByID(quantity); x != nil && x.Fact != nil && x.Fact != semantic.Customers {
+		if v := atoiOr(n, -1); v >= 0 {
+			counted = &countedV{quantity, op, int64(v)}
+		}
+	}
+	return filterV{id: "cmp:" + quantity + op + n, bareNumber: quantity == "", counted: counted, resolve: func(f *semantic.Fact) (*semantic.Filter, bool) {
 		if quantity == "" {
 			// a bare number compares the one quantity the fact is measured in: a sale's
 			// value, a customer's age ("over 30", "under 25")

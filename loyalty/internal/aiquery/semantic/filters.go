@@ -1232,6 +1232,35 @@ func HasRowsWith(of *Fact, xs ...*Filter) (*Filter, error) {
 		}}, nil
 }
 
+// RowCountWith keeps the customers whose number of rows of fact of meeting filter x
+// compares to n ("mais de um resgate cancelado", "2 or more cancelled purchases"): the
+// rows x names, whatever their status when x is one (cancelled rows count), in the period
+// when there is one.
+func RowCountWith(of *Fact, x *Filter, op string, n int64) (*Filter, error) {
+	c, js, ok := x.build(of, nil)
+	if !ok || len(js) > 0 || of.Customer == "" || x.UsesPeriod {
+		return nil, fmt.Errorf("no count of %s %s", of.ID, x.ID)
+	}
+	cond := strings.ReplaceAll(c, of.Alias+".", "x.")
+	if of.Live != "" && !x.replaces(of) {
+		cond = liveAs(of, "x") + " AND " + cond
+	}
+	o := opText(op)
+	return &Filter{ID: of.ID + "_" + x.ID + "_count", Name: T(fmt.Sprintf("com número de %s %s %s %d", of.Name.PT, x.Name.PT, o.PT, n), fmt.Sprintf("with a number of %s %s %s %d", x.Name.EN, of.Name.EN, o.EN, n)),
+		Slug: x.Slug, UsesPeriod: true,
+		build: func(f *Fact, p *Period) (string, []string, bool) {
+			j, ok := customerJoin(f)
+			if !ok {
+				return "", nil, false
+			}
+			rows := "x.customer_id = c.id AND " + cond
+			if p != nil {
+				rows += " AND " + p.Cond(strings.Replace(of.Time, of.Alias+".", "x.", 1))
+			}
+			return fmt.Sprintf("(SELECT count(*) FROM %s.%s x WHERE %s) %s %d", Schema, of.View, rows, op, n), joins(j), true
+		}}, nil
+}
+
 // ActivityFact is the fact whose rows activity filter act looks for (sales for Bought),
 // nil when act is no activity a customer did.
 func ActivityFact(act *Filter) *Fact { return act.activityOf }

@@ -6,6 +6,11 @@ package semantic
 // function words the grammar reads as terminals. The lexicon (package lexicon) is generated
 // from Terms() and the value catalogue; no other list of words exists.
 
+import (
+	"slices"
+	"strings"
+)
+
 // Category is a grammar terminal's category.
 type Category string
 
@@ -706,7 +711,7 @@ func Terms() []Term {
 		ts = append(ts, Term{CatQuantity, q.ID, q.Words})
 	}
 	for _, a := range Attributes {
-		ts = append(ts, Term{CatAttr, a.ID, a.Words})
+		ts = append(ts, Term{CatAttr, a.ID, plurals(a.Words)})
 	}
 	for _, f := range Fillers {
 		cat := CatDiscourse
@@ -717,6 +722,21 @@ func Terms() []Term {
 	}
 	ts = append(ts, Term{CatFiller, "scope", ChainWide()})
 	return append(ts, Terminals...)
+}
+
+// plurals are the words w and the plural of each one-word name among them ("cpf": "cpfs",
+// "phone": "phones"): a list asks for "os nomes e CPFs" of its rows.
+func plurals(w Words) Words {
+	add := func(ws []string) []string {
+		out := slices.Clone(ws)
+		for _, x := range ws {
+			if !strings.Contains(x, " ") && len(x) >= 3 && !strings.HasSuffix(x, "s") && !slices.Contains(out, x+"s") {
+				out = append(out, x+"s")
+			}
+		}
+		return out
+	}
+	return Words{PT: add(w.PT), EN: add(w.EN)}
 }
 
 // EachOf are the words that ask for a row of every value named ("quantos cada uma", "how
