@@ -462,6 +462,30 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			}
 		}
 	}
+	if slices.ContainsFunc(asked, func(x *semantic.Attribute) bool { return x.Owner == nil }) {
+		// "com data, valor e ...": a plain column word is the attribute of the list's rows,
+		// the owner of the other columns asked or the rows the subject names
+		var owner *semantic.Fact
+		for _, x := range asked {
+			if x.Owner != nil && x.Owner != semantic.Customers {
+				owner = x.Owner
+				break
+			}
+		}
+		if owner == nil && subj != nil && subj.event == nil && subj.noun.Fact != nil {
+			owner = subj.noun.Fact
+		}
+		for i, x := range asked {
+			if x.Owner != nil {
+				continue
+			}
+			c := semantic.ColumnOf(owner, x.Column)
+			if owner == nil || c == nil {
+				return nil, fail("a lista não tem uma das colunas pedidas", "the list cannot show one of the columns asked for")
+			}
+			asked[i] = c
+		}
+	}
 	if len(asked) > 0 && len(measures) > 0 && a.namesOne() && !slices.ContainsFunc(measures, func(m *semantic.Measure) bool { return m.PerRow == nil || m.PerRow.Owner != asked[0].Owner }) {
 		// "o saldo de pontos da Camila Prado e a data da última compra dela": a measure
 		// said of the one customer named beside details of them is their column
@@ -496,8 +520,24 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			// ("pending redemptions with the customer's name and the expiry time")
 			base = semantic.DefaultAttributes(owner)
 		}
-		a.req.Attrs = append(slices.Clone(base), asked...)
+		a.req.Attrs = slices.Clone(base)
+		for _, x := range asked {
+			if !slices.Contains(a.req.Attrs, x) {
+				a.req.Attrs = append(a.req.Attrs, x) // "com data, valor e ...": never twice
+			}
+		}
 		list = false
+	}
+	if i, ok := a.take("chrono"); ok {
+		// "do mais antigo para o mais recente", "oldest first": a list of rows by their date
+		d := semantic.ColumnOf(a.req.Fact, "date")
+		if len(a.req.Attrs) == 0 || d == nil {
+			return nil, fail("não sei ordenar essa resposta por data", "I cannot order that answer by date")
+		}
+		a.req.SortBy, a.req.Order = d, semantic.Descending
+		if clauses[i].v.(string) == "asc" {
+			a.req.Order = semantic.Ascending
+		}
 	}
 	if len(measures) > 0 && a.hasMember("domain") {
 		// "customers with a gmail email", "gmail addresses": the address is the domain's

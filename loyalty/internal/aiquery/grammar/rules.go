@@ -1301,7 +1301,25 @@ func productions(x *env) []*Rule {
 			return attrsV(append(a.(attrsV), k[2].Val.(attrsV)...)), true
 		}),
 
+		// "com data, valor e data do cancelamento", "with the points and the expiry date":
+		// the columns of a list, plain words (semantic.Columns) among them, which name the
+		// attribute of the list's rows (the assembly reads which)
+		rule("ColItem", 0, tAttr, func(k []*Edge) (any, bool) { return attrs(arg(k[0])) }),
+		rule("ColItem", 0, tColumn, func(k []*Edge) (any, bool) {
+			a := semantic.ColumnSlot(arg(k[0]))
+			return attrsV{a}, a != nil
+		}),
+		rule("ColList", 0, "ColItem", func(k []*Edge) (any, bool) { return k[0].Val, true }),
+		rule("ColList", 0, "ColItem "+tAnd+" ColList", func(k []*Edge) (any, bool) {
+			return attrsV(append(slices.Clone(k[0].Val.(attrsV)), k[2].Val.(attrsV)...)), true
+		}),
+		rule("Attrs", 0, tHave+" ColList", func(k []*Edge) (any, bool) {
+			as := k[1].Val.(attrsV)
+			return as, slices.ContainsFunc(as, func(a *semantic.Attribute) bool { return a.Owner == nil })
+		}),
+
 		// ---- clauses: the constituents a question is a sequence of
+		clause("chrono", string(semantic.CatChrono), 0),
 		clause("attrs", "Attrs", 0),
 		clause("measures", "Measures", 0),
 		clause("aggs", "Aggs", 0),
@@ -1397,6 +1415,7 @@ const (
 	tDiv      = string(semantic.CatDiv)
 	tHave     = string(semantic.CatHave)
 	tOnFile   = string(semantic.CatOnFile)
+	tColumn   = string(semantic.CatColumn)
 	tMany     = string(semantic.CatMany)
 	tUse      = string(semantic.CatUse)
 	tVs       = string(semantic.CatVs)

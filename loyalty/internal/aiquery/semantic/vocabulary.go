@@ -74,6 +74,8 @@ const (
 	CatPerson   Category = "person"    // quem, who: customers, listed
 	CatHave     Category = "have"      // tem, com, have, with: before what customers hold
 	CatOnFile   Category = "onfile"    // preenchido, on file: after a detail customers hold
+	CatColumn   Category = "column"    // arg: a plain column word of a list (Columns: "data", "valor")
+	CatChrono   Category = "chrono"    // arg: asc, desc: a list of rows in the order of their dates
 	CatMany     Category = "many"      // varias, multiple: more than one
 	CatUse      Category = "use"       // usam, use: before what customers use
 	CatWhen     Category = "when"      // quando, when: asks for the date of an event
@@ -149,7 +151,7 @@ var Nouns = []*Noun{
 	{ID: "products", Fact: Products, Agg: "count", Words: W("produto|produtos|prod|prods|premio|premios|recompensa|recompensas|brinde|brindes|item|itens|catalogo|catalogo de recompensas", "product|products|reward|rewards|prize|prizes|gift|gifts|item|items|catalog|catalogue|reward products")},
 	{ID: "stores", Fact: Stores, Agg: "count", Words: W("loja|lojas|filial|filiais|unidade|unidades|pdv|pdvs|franquia|franquias|estabelecimento|estabelecimentos|sucursal|sucursais|ponto de venda|pontos de venda|lojas da rede|unidades da rede", "store|stores|shop|shops|branch|branches|location|locations|outlet|outlets|venue|venues|storefront|storefronts|retail location|retail locations|store location|store locations|branch location")},
 	{ID: "promotions", Fact: Promotions, Agg: "count", Words: W("promocao|promocoes|campanha|campanhas|promo|promos|acao promocional|acoes promocionais|oferta|ofertas|campanha promocional|campanhas promocionais", "promotion|promotions|campaign|campaigns|promo|promos|offer|offers|deal|deals|promotional campaign|promotional campaigns")},
-	{ID: "entries", Fact: Points, Agg: "count", Words: W("lancamento|lancamentos|movimentacao|movimentacoes|extrato|extrato de pontos|transacoes de pontos", "entry|entries|points entries|movement|movements|ledger|statement|points transactions")},
+	{ID: "entries", Fact: Points, Agg: "count", Words: W("lancamento|lancamentos|movimentacao|movimentacoes|extrato|extrato de pontos|transacoes de pontos", "entry|entries|points entries|movement|movements|ledger|statement|points transactions|points statement|points ledger|statement of points|points history")},
 	{ID: "reversals", Fact: Points, Agg: "count", Words: W("estorno|estornos", "reversal|reversals|chargeback|chargebacks")},
 	{ID: "credits", Fact: Points, Agg: "count", Words: W("credito de pontos|creditos de pontos", "points credit|points credits")},
 	{ID: "times", Agg: "count", Words: W("vez|vezes|frequencia|com frequencia", "time|times|often|frequently|frequency")},
@@ -478,6 +480,8 @@ var Terminals = []Term{
 	{CatMany, "", W("varias|varios|diversas|diversos|multiplas|multiplos|mais de uma|mais de um", "multiple|several|many|more than one|various")},
 	{CatPerson, "", W("quem|alguem|alguma pessoa|algum cliente|alguns clientes", "who|whom|whos|who is|anyone|anybody|someone|somebody|any customer|any customers")},
 	{CatHave, "", W("tem|possuem|possui|com|c|que tem|que possuem|ainda tem", "have|has|with|w|holding|that have|who have|sitting on|still sitting on|got")},
+	{CatChrono, "asc", W("do mais antigo para o mais recente|do mais antigo pro mais recente|do mais antigo ao mais recente|dos mais antigos para os mais recentes|mais antigos primeiro|mais antigo primeiro|em ordem cronologica|por ordem cronologica|na ordem cronologica|ordem cronologica|em ordem de data|por ordem de data", "oldest first|oldest to newest|from oldest to newest|from the oldest to the newest|in chronological order|chronologically|chronological order|earliest first|in date order|oldest to most recent")},
+	{CatChrono, "desc", W("do mais recente para o mais antigo|do mais recente pro mais antigo|do mais recente ao mais antigo|dos mais recentes para os mais antigos|mais recentes primeiro|mais recente primeiro", "newest first|most recent first|latest first|newest to oldest|from newest to oldest|from the newest to the oldest|most recent to oldest")},
 	{CatOnFile, "", W("preenchido|preenchida|preenchidos|preenchidas|informado|informada|cadastrado|cadastrada", "on file|is filled|filled in|is on file")},
 	{CatUse, "", W("usam|usa|utilizam|utiliza|usando|usuarios do|usuario do", "use|uses|using|users of")},
 	{CatBetween, "", W("entre", "between")},
@@ -713,6 +717,7 @@ func Terms() []Term {
 	for _, a := range Attributes {
 		ts = append(ts, Term{CatAttr, a.ID, plurals(a.Words)})
 	}
+	ts = append(ts, Columns...)
 	for _, f := range Fillers {
 		cat := CatDiscourse
 		if f.Skip {
