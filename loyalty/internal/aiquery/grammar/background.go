@@ -72,7 +72,7 @@ func partAsks(r *lexicon.Reading, from, to int, roles []semantic.Role, after boo
 
 // background are the question's background parts: those whose constraints the parts that
 // ask all repeat (kept), and those with a constraint they do not (the constraints' words).
-func background(r *lexicon.Reading) (kept []tokenSpan, unrepeated [][]string) {
+func background(r *lexicon.Reading) (kept []tokenSpan, unrepeated [][]string, persons []tokenSpan) {
 	roles, units, _ := tokenRoles(r)
 	type part struct {
 		from, to int
@@ -91,12 +91,14 @@ func background(r *lexicon.Reading) (kept []tokenSpan, unrepeated [][]string) {
 		from = to
 	}
 	if !asked || len(parts) < 2 {
-		return nil, nil
+		return nil, nil, nil
 	}
 	said := map[string]bool{}  // the constraints of the parts that ask
 	shown := map[string]bool{} // the dimensions they break down or rank by
+	var asks []tokenSpan
 	for _, p := range parts {
 		if p.asks {
+			asks = append(asks, tokenSpan{p.from, p.to})
 			keys, _, _ := constraintsOf(r, roles, units, p.from, p.to)
 			for _, k := range keys {
 				said[k] = true
@@ -120,6 +122,12 @@ func background(r *lexicon.Reading) (kept []tokenSpan, unrepeated [][]string) {
 				missing = append(missing, words[i])
 			}
 		}
+		if ok && len(missing) > 0 {
+			if sp := personAsked(r, roles, p.from, p.to, asks); sp != (tokenSpan{}) {
+				missing = nil // the person the ask points to with a pronoun (personAsked)
+				persons = append(persons, sp)
+			}
+		}
 		if ok && len(missing) == 0 {
 			kept = append(kept, tokenSpan{p.from, p.to})
 		} else {
@@ -129,7 +137,48 @@ func background(r *lexicon.Reading) (kept []tokenSpan, unrepeated [][]string) {
 			unrepeated = append(unrepeated, missing)
 		}
 	}
-	return kept, unrepeated
+	return kept, unrepeated, persons
+}
+
+// personAsked is, in the background part from..to, the customer it names ("A cliente
+// Camila Prado ligou reclamando do saldo dela."): "cliente", "customer" or an honorific
+// and the capitalised words of a name after it, when those are the only words of the part
+// the model reads as a constraint, and a part that asks points to one person with a
+// pronoun (semantic.PersonPronouns: "quantos pontos ela tem hoje?"). The person is then
+// the ask's (statements.go keeps the span when the part is left out); empty otherwise.
+func personAsked(r *lexicon.Reading, roles []semantic.Role, from, to int, asks []tokenSpan) tokenSpan {
+	pointed := false
+	for _, a := range asks {
+		for i := a.from; i < a.to; i++ {
+			pointed = pointed || slices.Contains(semantic.PersonPronouns.All(), r.Tokens[i].Norm)
+		}
+	}
+	if !pointed {
+		return tokenSpan{}
+	}
+	var span tokenSpan
+	for _, m := range r.Matches {
+		if m.From < from || m.To >= to || m.Typos > 0 || !(m.Cat == semantic.CatNoun && m.Arg == "customers" || m.Cat == semantic.CatHonor) {
+			continue
+		}
+		end := m.To
+		for end < to && (r.Tokens[end].Cap || !covered(r, end) && isCap(r.Tokens[end].Raw) ||
+			semantic.NameParticles[r.Tokens[end].Norm] && end+1 < to && r.Tokens[end+1].Cap) {
+			end++
+		}
+		if end-m.To >= 2 && span == (tokenSpan{}) {
+			span = tokenSpan{m.From, end}
+		}
+	}
+	if span == (tokenSpan{}) {
+		return span
+	}
+	for i := from; i < to; i++ {
+		if (i < span.from || i >= span.to) && roles[i] == semantic.RoleConcept && !covered(r, i) {
+			return tokenSpan{} // another name than the person's
+		}
+	}
+	return span
 }
 
 // states reports whether the tokens from..to make a statement: they hold a statement, a
@@ -367,7 +416,7 @@ func backgroundRefusal(r *lexicon.Reading, ref *Refusal) {
 	if len(ref.NotUnderstood) == 0 && !strings.HasPrefix(ref.Reason, say(r.Lang, "há palavras", "some words")) {
 		return
 	}
-	_, unrepeated := background(r)
+	_, unrepeated, _ := background(r)
 	if len(unrepeated) == 0 {
 		return
 	}

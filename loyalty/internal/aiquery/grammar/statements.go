@@ -60,6 +60,7 @@ func (it *Interpreter) readWithoutStatements(r *lexicon.Reading, cat *semantic.C
 		}
 		kept := keepPlaces(r, drop)
 		keepPeriod(r, drop)
+		keepPerson(r, drop)
 		if !asksWithout(r, drop) {
 			if debugStatements {
 				println("DEBUG asksWithout false", len(try))
@@ -150,7 +151,7 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 		}
 	}
 	var out []tokenSpan
-	kept, _ := background(r)
+	kept, _, _ := background(r)
 	first := -1 // the first part that is not all left out
 	for from := 0; from < n; {
 		to := from
@@ -364,6 +365,18 @@ func keepPlaces(r *lexicon.Reading, drop []bool) tokenSpan {
 		drop[i] = false
 	}
 	return kept
+}
+
+// keepPerson keeps, of a background part left out, the customer it names when the ask
+// points to them with a pronoun ("A cliente Camila Prado ligou reclamando do saldo dela.
+// Quantos pontos ela tem hoje?": "cliente Camila Prado" is read with the question).
+func keepPerson(r *lexicon.Reading, drop []bool) {
+	_, _, persons := background(r)
+	for _, sp := range persons {
+		for i := sp.from; i < sp.to; i++ {
+			drop[i] = false
+		}
+	}
 }
 
 // toDeixis moves the place kept from the context to the words of the question that point

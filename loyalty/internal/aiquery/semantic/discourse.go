@@ -277,6 +277,11 @@ var WorkFor = W("pra|pro|para|p|pras|pros|pra o|pra a|para o|para a|pro meu|pra 
 var BackReference = W("isso|disso|nisso|esses|essas|desses|dessas|eles|elas|deles|delas|seriam|seria|esse grupo|esses grupos|os dois grupos|esse pessoal",
 	"that would be|would that be|that would|those|these|them|that many|these two|those two|such|that group|those groups|it would be")
 
+// PersonPronouns are the words with which a question points to one person named in a
+// sentence around it ("A cliente Camila Prado ligou. Quantos pontos ela tem?"): the
+// customer named there is the question's (package grammar, background.go).
+var PersonPronouns = W("ela|ele|dela|dele|nela|nele|pra ela|pra ele", "she|he|her|his|him|hers")
+
 // PlaceDeixis are the words with which a question points to a place said in its context
 // ("I'm writing a note for the Savassi team. How many customers bought there?"): the
 // store or city the context names takes their place (package grammar, statements.go).
