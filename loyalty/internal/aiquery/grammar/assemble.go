@@ -451,15 +451,23 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		a.used[i] = true
 		asked = append(asked, clauses[i].v.(attrsV)...)
 	}
-	if agg != "count" && a.identifiesOne() && !slices.ContainsFunc(measures, func(m *semantic.Measure) bool { return m.PerRow == nil || m.PerRow.Owner != semantic.Customers }) {
+	// "o cadastro do cpf ... tá ativo?": customers counted only because they are the
+	// subject (no measure said, as "quantos clientes" says one)
+	counted := len(measures) == 1 && measures[0].ID == "customers" && !slices.ContainsFunc(clauses, func(c clauseV) bool { return c.kind == "measures" })
+	if agg != "count" && a.identifiesOne() && (counted || !slices.ContainsFunc(measures, func(m *semantic.Measure) bool { return m.PerRow == nil || m.PerRow.Owner != semantic.Customers })) {
 		// "o cliente do CPF ... está ativo?", "is customer X still active and what's her
 		// balance": a flag said of the one customer named asks for their column
-		// (semantic.Flag.Attr), never a filter that hides the answer
+		// (semantic.Flag.Attr), never a filter that hides the answer (nor a count of the
+		// customers it leaves, 1 or 0)
+		flagged := false
 		for _, i := range a.all("filter") {
 			if fv := clauses[i].v.(filterV); fv.flag != nil && fv.flag.Attr != nil && !slices.Contains(asked, fv.flag.Attr) {
 				a.used[i] = true
-				asked = append(asked, fv.flag.Attr)
+				asked, flagged = append(asked, fv.flag.Attr), true
 			}
+		}
+		if flagged && counted {
+			measures = nil
 		}
 	}
 	if slices.ContainsFunc(asked, func(x *semantic.Attribute) bool { return x.Owner == nil }) {

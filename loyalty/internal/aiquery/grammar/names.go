@@ -31,19 +31,32 @@ func nameRules() []*Rule {
 	return []*Rule{
 		// two words or more the model does not know, as typed (LooseName stops at a verb
 		// and never mixes lower-case and capitalised words)
-		rule("FullName", 0, tWord+" LooseName", func(k []*Edge) (any, bool) { return looseName(k[0].Match.Arg, k[1].Val.(string)) }),
+		rule("FullName", 0, tWord+" LooseName", func(k []*Edge) (any, bool) {
+			if k[0].To != k[1].From {
+				return nil, false // no word skipped inside a name ("Joao dos Santos" is not "Joao Santos")
+			}
+			return looseName(k[0].Match.Arg, k[1].Val.(string))
+		}),
 		// two capitalised words or more, known to the model or not, with the particles of
 		// names between them: "Ana Nascimento", "Maria da Silva Rosa"; the name stops at the
 		// first word in lower case ("a cliente Camila Prado ligou reclamando ...")
 		rule("CapWord", 0, tWord, func(k []*Edge) (any, bool) { return capitalised(k[0]) }),
 		rule("CapWord", 0, tCapWord, func(k []*Edge) (any, bool) { return capitalised(k[0]) }),
 		rule("CapName", 0, "CapWord", func(k []*Edge) (any, bool) { return k[0].Val, true }),
-		rule("CapName", 0, "CapWord CapName", func(k []*Edge) (any, bool) { return k[0].Val.(string) + " " + k[1].Val.(string), true }),
+		rule("CapName", 0, "CapWord CapName", func(k []*Edge) (any, bool) {
+			return k[0].Val.(string) + " " + k[1].Val.(string), k[0].To == k[1].From // no word skipped inside a name
+		}),
 		rule("CapName", 0, "CapWord "+tFrom+" CapName", func(k []*Edge) (any, bool) {
 			if !semantic.NameParticles[lexicon.Fold(k[1].Match.Text)] {
 				return nil, false
 			}
-			return k[0].Val.(string) + " " + k[1].Match.Text + " " + k[2].Val.(string), true
+			return k[0].Val.(string) + " " + k[1].Match.Text + " " + k[2].Val.(string), k[0].To == k[1].From && k[1].To == k[2].From
+		}),
+		rule("CapName", 0, "CapWord "+string(semantic.CatFiller)+" CapName", func(k []*Edge) (any, bool) {
+			if !semantic.NameParticles[lexicon.Fold(k[1].Match.Text)] {
+				return nil, false
+			}
+			return k[0].Val.(string) + " " + k[1].Match.Text + " " + k[2].Val.(string), k[0].To == k[1].From && k[1].To == k[2].From
 		}),
 		rule("FullName", 0, "CapName", func(k []*Edge) (any, bool) {
 			n := k[0].Val.(string)

@@ -952,13 +952,18 @@ func productions(x *env) []*Rule {
 		rule("Name", 0, tWord, func(k []*Edge) (any, bool) { return capitalised(k[0]) }),
 		rule("Name", 0, tWord+" Name", func(k []*Edge) (any, bool) {
 			n, ok := capitalised(k[0])
-			if !ok {
+			if !ok || k[0].To != k[1].From {
 				return nil, false
 			}
 			return n.(string) + " " + k[1].Val.(string), true
 		}),
 		rule("LooseName", 0, tWord, func(k []*Edge) (any, bool) { return k[0].Match.Arg, true }),
-		rule("LooseName", 0, tWord+" LooseName", func(k []*Edge) (any, bool) { return looseName(k[0].Match.Arg, k[1].Val.(string)) }),
+		rule("LooseName", 0, tWord+" LooseName", func(k []*Edge) (any, bool) {
+			if k[0].To != k[1].From {
+				return nil, false
+			}
+			return looseName(k[0].Match.Arg, k[1].Val.(string))
+		}),
 		rule("Filter", 0, tNamed+" LooseName", func(k []*Edge) (any, bool) { return nameFilter(k[1].Val.(string), true), true }),
 		// a literal searched in names: "com souza no nome", "with "Rocha" in their name",
 		// "w/ Carvalho in the name", "que têm Maria Clara no nome". Between "com" and "no
