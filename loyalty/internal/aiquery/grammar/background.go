@@ -122,6 +122,13 @@ func background(r *lexicon.Reading) (kept []tokenSpan, unrepeated [][]string, pe
 				missing = append(missing, words[i])
 			}
 		}
+		for _, m := range r.Matches {
+			// a column of the answer ("com pontos e validade", "I need their phone") is
+			// never the background's own: a part naming one is read or refused
+			if m.From >= p.from && m.From < p.to && m.Typos == 0 && (m.Cat == semantic.CatAttr || m.Cat == semantic.CatColumn) && !saysMatch(r, asks, m) {
+				missing = append(missing, spanText(r, m.From, m.To))
+			}
+		}
 		if ok && len(missing) > 0 {
 			if sp := personAsked(r, roles, p.from, p.to, asks); sp != (tokenSpan{}) {
 				missing = nil // the person the ask points to with a pronoun (personAsked)
@@ -138,6 +145,18 @@ func background(r *lexicon.Reading) (kept []tokenSpan, unrepeated [][]string, pe
 		}
 	}
 	return kept, unrepeated, persons
+}
+
+// saysMatch reports whether a part that asks holds a match of m's category and argument.
+func saysMatch(r *lexicon.Reading, asks []tokenSpan, m lexicon.Match) bool {
+	for _, a := range asks {
+		for _, x := range r.Matches {
+			if x.From >= a.from && x.From < a.to && x.Cat == m.Cat && x.Arg == m.Arg {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // personAsked is, in the background part from..to, the customer it names ("A cliente

@@ -773,6 +773,16 @@ func productions(x *env) []*Rule {
 		// "mais de um resgate cancelado", "2 or more cancelled purchases": the count of
 		// the customer's rows the flag names
 		rule("Filter", 0, "Filter "+tFlag, func(k []*Edge) (any, bool) { return countedWith(k[0].Val.(filterV), arg(k[1])) }),
+		rule("Filter", 0, "Num "+tCmp+" "+tFlag+" "+tQuantity, func(k []*Edge) (any, bool) {
+			if c := arg(k[1]); c != ">=" && c != "<=" { // "two or more cancelled redemptions"
+				return nil, false
+			}
+			v, ok := threshold(arg(k[3]), arg(k[1]), arg(k[0]))
+			if !ok {
+				return nil, false
+			}
+			return countedWith(v.(filterV), arg(k[2]))
+		}),
 		rule("Filter", 0, tCmp+" Num "+tFlag+" "+tQuantity, func(k []*Edge) (any, bool) {
 			v, ok := threshold(arg(k[3]), arg(k[0]), arg(k[1]))
 			if !ok {
@@ -956,6 +966,15 @@ func productions(x *env) []*Rule {
 				return nil, false
 			}
 			return n.(string) + " " + k[1].Val.(string), true
+		}),
+		// "Ana Nascimento's purchases": after a capitalised first name (semantic.GivenNames),
+		// a capitalised word the model knows is the name's too ("Black Friday" is none)
+		rule("Name", 0, tWord+" "+tCapWord, func(k []*Edge) (any, bool) {
+			n, ok := capitalised(k[0])
+			if !ok || k[0].To != k[1].From || !semantic.GivenName(lexicon.Fold(k[0].Match.Arg)) {
+				return nil, false
+			}
+			return n.(string) + " " + k[1].Match.Arg, true
 		}),
 		rule("LooseName", 0, tWord, func(k []*Edge) (any, bool) { return k[0].Match.Arg, true }),
 		rule("LooseName", 0, tWord+" LooseName", func(k []*Edge) (any, bool) {

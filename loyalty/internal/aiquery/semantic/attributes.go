@@ -86,7 +86,7 @@ var (
 	RedemptionStoreAttr  = attr("redemption_store", Redemptions, "r.store_code", T("codigo_loja", "store_code"), T("loja", "store")).as("store")
 	// RedemptionExpiryAttr is when a redemption lapses if not picked up ("with the expiry
 	// time", "com a data de vencimento").
-	RedemptionExpiryAttr = attr("redemption_expiry", Redemptions, "r.expires_at", T("expira_em", "expires_at"), T("expira em", "expires at")).said(W("data de expiracao|data de vencimento|data de validade|hora de expiracao|horario de expiracao|prazo de validade|data limite de retirada", "expiry|expiry date|expiry time|expiry dates|expiration date|expiration time|expiration dates|expiry timestamp"))
+	RedemptionExpiryAttr = attr("redemption_expiry", Redemptions, "r.expires_at", T("expira_em", "expires_at"), T("expira em", "expires at")).said(W("validade|vencimento|data de expiracao|data de vencimento|data de validade|hora de expiracao|horario de expiracao|prazo de validade|data limite de retirada", "expiry|validity|expiry date|expiry time|expiry dates|expiration date|expiration time|expiration dates|expiry timestamp"))
 )
 
 // Attributes lists the attributes questions ask for by name.
