@@ -244,10 +244,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			subj = nil
 		}
 	}
-	list := false
+	list, names := false, false
 	for _, i := range a.all("list") {
 		a.used[i] = true
 		list = len(measures) == 0 // "mostre o faturamento": a table of the measure
+		names = names || clauses[i].v == marker("names")
 	}
 	a.totalSaidAgain(x, measures)
 	agg, aggAt := "", -1
@@ -638,6 +639,9 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			a.req.Attrs = semantic.DefaultAttributes(fact)
 			if a.req.Attrs == nil {
 				return nil, fail("não sei listar "+fact.Name.PT, "I cannot list "+fact.Name.EN)
+			}
+			if n := semantic.NameAttribute(fact); names && n != nil {
+				a.req.Attrs = []*semantic.Attribute{n} // "o nome dos clientes", "names only"
 			}
 			if subj.event != nil && subj.event.ID != "signup" {
 				filters = append(filters, activityFilter(subj))

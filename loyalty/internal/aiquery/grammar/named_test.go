@@ -76,6 +76,14 @@ func TestNamedCustomerClasses(t *testing.T) {
 			"list customers with pending redemptions. I need their phone.":                                                                           {list: true, sql: []string{"c.phone"}},
 			"customers whose pending redemption expires this week: names and phones":                                                                 {list: true, sql: []string{"c.phone", "x.expires_at < date_trunc('week', now()) + interval '1 week'"}},
 		}},
+		{"a list asked by the names shows the names", map[string]want{
+			"ocê me passa o nome dos cliente do cambuí que faz aniversário em julho que eu quero mandar um mimo pra eles": {list: true, sql: []string{"SELECT c.name AS cliente\n", "extract(month FROM c.birth_date) = 7"}},
+			"clientes aniversariantes de julho, só os nomes":                                                              {list: true, sql: []string{"SELECT c.name AS cliente\n"}},
+			"nomes e telefones dos clientes inativos":                                                                     {list: true, sql: []string{"SELECT c.name AS cliente, c.phone AS telefone\n"}},
+			"names of customers with birthdays in July":                                                                   {list: true, sql: []string{"SELECT c.name AS customer\n"}},
+			"inactive customers, names only":                                                                              {list: true, sql: []string{"SELECT c.name AS customer\n"}},
+			"list the customers of Savassi born in August, just the names":                                                {list: true, sql: []string{"SELECT c.name AS customer\n"}},
+		}},
 		{"a detail on file is one rule, said with com, têm, with, have, or after it", map[string]want{
 			"quantos clientes ativos e com email":            {measures: []string{"customers"}, filters: []string{"active_active", "present_email"}},
 			"qtos clientes tem email preenchido":             {measures: []string{"customers"}, filters: []string{"present_email"}},

@@ -1002,8 +1002,8 @@ func productions(x *env) []*Rule {
 		rule("Attrs", -0.2, string(semantic.CatAlso)+" Attrs", func(k []*Edge) (any, bool) { return k[1].Val, true }),
 		rule("Attrs", -0.2, string(semantic.CatAlso)+" "+tNoun, func(k []*Edge) (any, bool) { return nounAttr(arg(k[1])) }),
 		// "names only", "só os nomes", "just the names": a list
-		rule("Clause", 0, tCmp+" "+string(semantic.CatList), func(k []*Edge) (any, bool) { return clauseV{"list", marker("")}, arg(k[0]) == "=" }),
-		rule("Clause", 0, string(semantic.CatList)+" "+tCmp, func(k []*Edge) (any, bool) { return clauseV{"list", marker("")}, arg(k[1]) == "=" }),
+		rule("Clause", 0, tCmp+" "+string(semantic.CatList), func(k []*Edge) (any, bool) { return clauseV{"list", marker(arg(k[1]))}, arg(k[0]) == "=" }),
+		rule("Clause", 0, string(semantic.CatList)+" "+tCmp, func(k []*Edge) (any, bool) { return clauseV{"list", marker(arg(k[0]))}, arg(k[1]) == "=" }),
 		rule("Filter", 0, tNamed+" "+tQuoted, func(k []*Edge) (any, bool) { return nameFilter(arg(k[1]), true), true }),
 		rule("Filter", 0.5, "Name", func(k []*Edge) (any, bool) {
 			n := k[0].Val.(string)

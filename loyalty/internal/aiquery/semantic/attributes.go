@@ -150,6 +150,22 @@ func AttributeByID(id string) *Attribute {
 	return nil
 }
 
+// NameAttribute is the name of the fact's rows ("o nome dos clientes"), nil when its rows
+// have none.
+func NameAttribute(f *Fact) *Attribute {
+	switch f {
+	case Customers:
+		return CustomerNameAttr
+	case Stores:
+		return StoreNameAttr
+	case Products:
+		return ProductNameAttr
+	case Promotions:
+		return PromotionNameAttr
+	}
+	return nil
+}
+
 // DefaultAttributes are the columns of a plain list of the fact's rows: the row's name
 // first, and at most two more, so a list stays readable.
 func DefaultAttributes(f *Fact) []*Attribute {
