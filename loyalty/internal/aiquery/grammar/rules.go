@@ -772,7 +772,23 @@ func productions(x *env) []*Rule {
 		}),
 		// "mais de um resgate cancelado", "2 or more cancelled purchases": the count of
 		// the customer's rows the flag names
-		rule("Filter", 0, "Filter "+tFlag, func(k []*Edge) (any, bool) { return countedWith(k[0].Val.(filterV), arg(k[1])) }),
+		rule("Filter", 0, tCmp+" Num "+tQuantity+" "+tFlag, func(k []*Edge) (any, bool) {
+			v, ok := threshold(arg(k[2]), arg(k[0]), arg(k[1]))
+			if !ok {
+				return nil, false
+			}
+			return countedWith(v.(filterV), arg(k[3]))
+		}),
+		rule("Filter", 0, "Num "+tCmp+" "+tQuantity+" "+tFlag, func(k []*Edge) (any, bool) {
+			if c := arg(k[1]); c != ">=" && c != "<=" {
+				return nil, false
+			}
+			v, ok := threshold(arg(k[2]), arg(k[1]), arg(k[0]))
+			if !ok {
+				return nil, false
+			}
+			return countedWith(v.(filterV), arg(k[3]))
+		}),
 		rule("Filter", 0, "Num "+tCmp+" "+tFlag+" "+tQuantity, func(k []*Edge) (any, bool) {
 			if c := arg(k[1]); c != ">=" && c != "<=" { // "two or more cancelled redemptions"
 				return nil, false
