@@ -35,6 +35,9 @@ func TestNamedCustomerClasses(t *testing.T) {
 			"is the customer with CPF 934.202.273-10 active?":                                                                         {list: true, filters: []string{"customer_doc"}, sql: []string{"c.is_active AS active"}},
 			"is customer Camila Prado active? and her last purchase date":                                                             {list: true, sql: []string{"c.is_active AS active", "c.last_purchase"}},
 			"is Camila Prado's account still active?":                                                                                 {list: true, sql: []string{"c.is_active AS active"}},
+			"a cliente Camila Prado é mulher?":                                                                                        {list: true, sql: []string{"c.gender_identity AS genero"}},
+			"a cliente Camila Prado usa o app?":                                                                                       {list: true, sql: []string{"c.app_user AS usa_app"}},
+			"does customer Camila Prado use the app?":                                                                                 {list: true, sql: []string{"c.app_user"}},
 			// customers named by a word are many: the flag narrows them
 			"quantos clientes ativos chamados Souza":         {measures: []string{"customers"}, filters: []string{"active_active", "customer_name_has"}},
 			"how many active customers named Souza":          {measures: []string{"customers"}, filters: []string{"active_active", "customer_name_has"}},

@@ -44,6 +44,7 @@ var (
 	CustomerOriginAttr  = attr("origin", Customers, "c.origin", T("origem", "origin"), T("origem", "origin"))
 	CustomerGenderAttr  = attr("gender", Customers, "c.gender_identity", T("genero", "gender"), T("gênero", "gender"))
 	CustomerActiveAttr  = attr("active", Customers, "c.is_active", T("ativo", "active"), T("ativo", "active"))
+	CustomerAppAttr     = attr("app_user", Customers, "c.app_user", T("usa_app", "app_user"), T("usa o app", "app user"))
 	CustomerStoreAttr   = attr("store", Customers, "c.store_code_owner", T("codigo_loja", "store_code"), T("loja", "store"))
 
 	StoreCodeAttr   = attr("store_code", Stores, "s.store_code", T("codigo_loja", "store_code"), T("código da loja", "store code"))
