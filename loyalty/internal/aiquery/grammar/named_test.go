@@ -35,6 +35,8 @@ func TestNamedCustomerClasses(t *testing.T) {
 			"is the customer with CPF 934.202.273-10 active?":                                                                         {list: true, filters: []string{"customer_doc"}, sql: []string{"c.is_active AS active"}},
 			"is customer Camila Prado active? and her last purchase date":                                                             {list: true, sql: []string{"c.is_active AS active", "c.last_purchase"}},
 			"is Camila Prado's account still active?":                                                                                 {list: true, sql: []string{"c.is_active AS active"}},
+			"Can you tell me if customer Camila Prado is still active?":                                                               {list: true, sql: []string{"c.is_active AS active"}},
+			"me diga se a cliente Camila Prado está ativa":                                                                            {list: true, sql: []string{"c.is_active AS ativo"}},
 			"a cliente Camila Prado é mulher?":                                                                                        {list: true, sql: []string{"c.gender_identity AS genero"}},
 			"a cliente Camila Prado usa o app?":                                                                                       {list: true, sql: []string{"c.app_user AS usa_app"}},
 			"does customer Camila Prado use the app?":                                                                                 {list: true, sql: []string{"c.app_user"}},
