@@ -138,7 +138,7 @@ func TestQuestionsGetTheRightAnswers(t *testing.T) {
 		// a name literal, folded as the customer search folds it: "Âna" is Ana, as a word
 		// ("Carla" does not hold it)
 		{question: "quantos clientes têm Âna no nome", answer: "clientes: 1"},
-		{question: "customers with \"CARLA\" in their name, names only", answer: "customer: Carla, document: 00000000003, email: carla@example.com"},
+		{question: "customers with \"CARLA\" in their name, names only", answer: "customer: Carla"}, // names only: the name column alone
 	}
 	for _, tt := range tests {
 		t.Run(tt.question, func(t *testing.T) {

@@ -312,10 +312,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		return nil, err
 	}
 	a.percentileMethod(measures)
-	list := false
+	list, names := false, false
 	for _, i := range a.all("list") {
 		a.used[i] = true
 		list = len(measures) == 0 // "mostre o faturamento": a table of the measure
+		names = names || clauses[i].v == marker("names")
 	}
 	a.totalSaidAgain(x, measures)
 	agg, aggAt := "", -1
@@ -531,6 +532,49 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		a.used[i] = true
 		asked = append(asked, clauses[i].v.(attrsV)...)
 	}
+	// "o cadastro do cpf ... tá ativo?": customers counted only because they are the
+	// subject (no measure said, as "quantos clientes" says one)
+	counted := len(measures) == 1 && measures[0].ID == "customers" && !slices.ContainsFunc(clauses, func(c clauseV) bool { return c.kind == "measures" })
+	if agg != "count" && a.identifiesOne() && (counted || !slices.ContainsFunc(measures, func(m *semantic.Measure) bool { return m.PerRow == nil || m.PerRow.Owner != semantic.Customers })) {
+		// "o cliente do CPF ... está ativo?", "is customer X still active and what's her
+		// balance": a flag said of the one customer named asks for their column
+		// (semantic.Flag.Attr), never a filter that hides the answer (nor a count of the
+		// customers it leaves, 1 or 0)
+		flagged := false
+		for _, i := range a.all("filter") {
+			if fv := clauses[i].v.(filterV); fv.flag != nil && fv.flag.Attr != nil && !slices.Contains(asked, fv.flag.Attr) {
+				a.used[i] = true
+				asked, flagged = append(asked, fv.flag.Attr), true
+			}
+		}
+		if flagged && counted {
+			measures = nil
+		}
+	}
+	if slices.ContainsFunc(asked, func(x *semantic.Attribute) bool { return x.Owner == nil }) {
+		// "com data, valor e ...": a plain column word is the attribute of the list's rows,
+		// the owner of the other columns asked or the rows the subject names
+		var owner *semantic.Fact
+		for _, x := range asked {
+			if x.Owner != nil && x.Owner != semantic.Customers {
+				owner = x.Owner
+				break
+			}
+		}
+		if owner == nil && subj != nil && subj.event == nil && subj.noun.Fact != nil {
+			owner = subj.noun.Fact
+		}
+		for i, x := range asked {
+			if x.Owner != nil {
+				continue
+			}
+			c := semantic.ColumnOf(owner, x.Column)
+			if owner == nil || c == nil {
+				return nil, fail("a lista não tem uma das colunas pedidas", "the list cannot show one of the columns asked for")
+			}
+			asked[i] = c
+		}
+	}
 	if len(asked) > 0 && len(measures) > 0 && a.namesOne() && !slices.ContainsFunc(measures, func(m *semantic.Measure) bool { return m.PerRow == nil || m.PerRow.Owner != asked[0].Owner }) {
 		// "o saldo de pontos da Camila Prado e a data da última compra dela": a measure
 		// said of the one customer named beside details of them is their column
@@ -575,6 +619,17 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			}
 		}
 		list = false
+	}
+	if i, ok := a.take("chrono"); ok {
+		// "do mais antigo para o mais recente", "oldest first": a list of rows by their date
+		d := semantic.ColumnOf(a.req.Fact, "date")
+		if len(a.req.Attrs) == 0 || d == nil {
+			return nil, fail("não sei ordenar essa resposta por data", "I cannot order that answer by date")
+		}
+		a.req.SortBy, a.req.Order = d, semantic.Descending
+		if clauses[i].v.(string) == "asc" {
+			a.req.Order = semantic.Ascending
+		}
 	}
 	if len(measures) > 0 && a.hasMember("domain") {
 		// "customers with a gmail email", "gmail addresses": the address is the domain's
@@ -668,6 +723,9 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			a.req.Attrs = semantic.DefaultAttributes(fact)
 			if a.req.Attrs == nil {
 				return nil, fail("não sei listar "+fact.Name.PT, "I cannot list "+fact.Name.EN)
+			}
+			if n := semantic.NameAttribute(fact); names && n != nil {
+				a.req.Attrs = []*semantic.Attribute{n} // "o nome dos clientes", "names only"
 			}
 			if subj.event != nil && subj.event.ID != "signup" {
 				filters = append(filters, activityFilter(subj))
@@ -2119,6 +2177,17 @@ func (a *assembly) namesOne() bool {
 	for _, i := range a.all("filter") {
 		id := a.clauses[i].v.(filterV).id
 		if strings.HasPrefix(id, "name:") || strings.HasPrefix(id, "doc:") || strings.HasPrefix(id, "email:") {
+			return true
+		}
+	}
+	return false
+}
+
+// identifiesOne reports whether a filter of the reading names one customer by a unique
+// key: a document, an e-mail, a full name (never "named Souza").
+func (a *assembly) identifiesOne() bool {
+	for _, i := range a.all("filter") {
+		if a.clauses[i].v.(filterV).one {
 			return true
 		}
 	}

@@ -147,7 +147,7 @@ func reportsQuestion(r *lexicon.Reading, from, to int) bool {
 
 // background are the question's background parts: those whose constraints the parts that
 // ask all repeat (kept), and those with a constraint they do not (the constraints' words).
-func background(r *lexicon.Reading) (kept []tokenSpan, unrepeated, othersAsked [][]string) {
+func background(r *lexicon.Reading) (kept []tokenSpan, unrepeated, othersAsked [][]string, persons []tokenSpan) {
 	roles, units, _ := tokenRoles(r)
 	type part struct {
 		from, to int
@@ -178,12 +178,14 @@ func background(r *lexicon.Reading) (kept []tokenSpan, unrepeated, othersAsked [
 		}
 	}
 	if !asked || len(parts) < 2 {
-		return nil, nil, nil
+		return nil, nil, nil, nil
 	}
 	said := map[string]bool{}  // the constraints of the parts that ask
 	shown := map[string]bool{} // the dimensions they break down or rank by
+	var asks []tokenSpan
 	for _, p := range parts {
 		if p.asks {
+			asks = append(asks, tokenSpan{p.from, p.to})
 			keys, _, _ := constraintsOf(r, roles, units, p.from, p.to)
 			for _, k := range keys {
 				said[k] = true
@@ -210,6 +212,19 @@ func background(r *lexicon.Reading) (kept []tokenSpan, unrepeated, othersAsked [
 				missing = append(missing, words[i])
 			}
 		}
+		for _, m := range r.Matches {
+			// a column of the answer ("com pontos e validade", "I need their phone") is
+			// never the background's own: a part naming one is read or refused
+			if m.From >= p.from && m.From < p.to && m.Typos == 0 && (m.Cat == semantic.CatAttr || m.Cat == semantic.CatColumn) && !saysMatch(r, asks, m) {
+				missing = append(missing, spanText(r, m.From, m.To))
+			}
+		}
+		if ok && len(missing) > 0 {
+			if sp := personAsked(r, roles, p.from, p.to, asks); sp != (tokenSpan{}) {
+				missing = nil // the person the ask points to with a pronoun (personAsked)
+				persons = append(persons, sp)
+			}
+		}
 		if ok && len(missing) == 0 {
 			kept = append(kept, tokenSpan{p.from, p.to})
 		} else {
@@ -222,7 +237,60 @@ func background(r *lexicon.Reading) (kept []tokenSpan, unrepeated, othersAsked [
 			}
 		}
 	}
-	return kept, unrepeated, othersAsked
+	return kept, unrepeated, othersAsked, persons
+}
+
+// saysMatch reports whether a part that asks holds a match of m's category and argument.
+func saysMatch(r *lexicon.Reading, asks []tokenSpan, m lexicon.Match) bool {
+	for _, a := range asks {
+		for _, x := range r.Matches {
+			if x.From >= a.from && x.From < a.to && x.Cat == m.Cat && x.Arg == m.Arg {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// personAsked is, in the background part from..to, the customer it names ("A cliente
+// Camila Prado ligou reclamando do saldo dela."): "cliente", "customer" or an honorific
+// and the capitalised words of a name after it, when those are the only words of the part
+// the model reads as a constraint, and a part that asks points to one person with a
+// pronoun (semantic.PersonPronouns: "quantos pontos ela tem hoje?"). The person is then
+// the ask's (statements.go keeps the span when the part is left out); empty otherwise.
+func personAsked(r *lexicon.Reading, roles []semantic.Role, from, to int, asks []tokenSpan) tokenSpan {
+	pointed := false
+	for _, a := range asks {
+		for i := a.from; i < a.to; i++ {
+			pointed = pointed || slices.Contains(semantic.PersonPronouns.All(), r.Tokens[i].Norm)
+		}
+	}
+	if !pointed {
+		return tokenSpan{}
+	}
+	var span tokenSpan
+	for _, m := range r.Matches {
+		if m.From < from || m.To >= to || m.Typos > 0 || !(m.Cat == semantic.CatNoun && m.Arg == "customers" || m.Cat == semantic.CatHonor) {
+			continue
+		}
+		end := m.To
+		for end < to && (r.Tokens[end].Cap || !covered(r, end) && isCap(r.Tokens[end].Raw) ||
+			semantic.NameParticles[r.Tokens[end].Norm] && end+1 < to && r.Tokens[end+1].Cap) {
+			end++
+		}
+		if end-m.To >= 2 && span == (tokenSpan{}) {
+			span = tokenSpan{m.From, end}
+		}
+	}
+	if span == (tokenSpan{}) {
+		return span
+	}
+	for i := from; i < to; i++ {
+		if (i < span.from || i >= span.to) && roles[i] == semantic.RoleConcept && !covered(r, i) {
+			return tokenSpan{} // another name than the person's
+		}
+	}
+	return span
 }
 
 // states reports whether the tokens from..to make a statement: they hold a statement, a
@@ -460,7 +528,7 @@ func backgroundRefusal(r *lexicon.Reading, ref *Refusal) {
 	if len(ref.NotUnderstood) == 0 && !strings.HasPrefix(ref.Reason, say(r.Lang, "há palavras", "some words")) {
 		return
 	}
-	_, unrepeated, _ := background(r)
+	_, unrepeated, _, _ := background(r)
 	if len(unrepeated) == 0 {
 		return
 	}
@@ -480,7 +548,7 @@ func backgroundRefusal(r *lexicon.Reading, ref *Refusal) {
 // read together, the other person's constraints would narrow the writer's question; it is
 // not known whether they apply.
 func othersQuestionRefusal(r *lexicon.Reading) *Refusal {
-	_, _, others := background(r)
+	_, _, others, _ := background(r)
 	if len(others) == 0 {
 		return nil
 	}

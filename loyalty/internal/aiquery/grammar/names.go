@@ -29,8 +29,39 @@ const tHonor = string(semantic.CatHonor)
 
 func nameRules() []*Rule {
 	return []*Rule{
-		// two words or more the model does not know, as typed
-		rule("FullName", 0, tWord+" LooseName", func(k []*Edge) (any, bool) { return k[0].Match.Arg + " " + k[1].Val.(string), true }),
+		// two words or more the model does not know, as typed (LooseName stops at a verb
+		// and never mixes lower-case and capitalised words)
+		rule("FullName", 0, tWord+" LooseName", func(k []*Edge) (any, bool) {
+			if k[0].To != k[1].From {
+				return nil, false // no word skipped inside a name ("Joao dos Santos" is not "Joao Santos")
+			}
+			return looseName(k[0].Match.Arg, k[1].Val.(string))
+		}),
+		// two capitalised words or more, known to the model or not, with the particles of
+		// names between them: "Ana Nascimento", "Maria da Silva Rosa"; the name stops at the
+		// first word in lower case ("a cliente Camila Prado ligou reclamando ...")
+		rule("CapWord", 0, tWord, func(k []*Edge) (any, bool) { return capitalised(k[0]) }),
+		rule("CapWord", 0, tCapWord, func(k []*Edge) (any, bool) { return capitalised(k[0]) }),
+		rule("CapName", 0, "CapWord", func(k []*Edge) (any, bool) { return k[0].Val, true }),
+		rule("CapName", 0, "CapWord CapName", func(k []*Edge) (any, bool) {
+			return k[0].Val.(string) + " " + k[1].Val.(string), k[0].To == k[1].From // no word skipped inside a name
+		}),
+		rule("CapName", 0, "CapWord "+tFrom+" CapName", func(k []*Edge) (any, bool) {
+			if !semantic.NameParticles[lexicon.Fold(k[1].Match.Text)] {
+				return nil, false
+			}
+			return k[0].Val.(string) + " " + k[1].Match.Text + " " + k[2].Val.(string), k[0].To == k[1].From && k[1].To == k[2].From
+		}),
+		rule("CapName", 0, "CapWord "+string(semantic.CatFiller)+" CapName", func(k []*Edge) (any, bool) {
+			if !semantic.NameParticles[lexicon.Fold(k[1].Match.Text)] {
+				return nil, false
+			}
+			return k[0].Val.(string) + " " + k[1].Match.Text + " " + k[2].Val.(string), k[0].To == k[1].From && k[1].To == k[2].From
+		}),
+		rule("FullName", 0, "CapName", func(k []*Edge) (any, bool) {
+			n := k[0].Val.(string)
+			return n, strings.Contains(n, " ")
+		}),
 		rule("Filter", 0.4, tHonor+" FullName", func(k []*Edge) (any, bool) { return nameFilter(k[1].Val.(string), false), true }),
 		rule("Filter", 0.6, tNoun+" FullName", func(k []*Edge) (any, bool) {
 			if arg(k[0]) != "customers" || !singular(k[0]) {
@@ -46,6 +77,22 @@ func nameRules() []*Rule {
 			return nameFilter(n, false), true
 		}),
 	}
+}
+
+// looseName is a word before the words of a name typed as they come, when they make one
+// name: all in lower case or all capitalised, and never a verb in lower case after the
+// first word ("camila prado ligou" is not a name).
+func looseName(first, rest string) (any, bool) {
+	next := strings.Fields(rest)[0]
+	if isCap(first) != isCap(next) || !isCap(next) && semantic.VerbForm(lexicon.Fold(next)) {
+		return nil, false
+	}
+	return first + " " + rest, true
+}
+
+func isCap(w string) bool {
+	_, ok := capitalised(&Edge{Match: &lexicon.Match{Arg: w}})
+	return ok
 }
 
 // vocativesNamed are the question's vocatives that name a person of the question: after an

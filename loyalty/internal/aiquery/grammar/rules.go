@@ -150,6 +150,7 @@ const (
 	tState    = string(lexicon.CatState)
 	tProduct  = string(lexicon.CatProduct)
 	tWord     = string(lexicon.CatWord)
+	tCapWord  = string(lexicon.CatCapWord)
 	tDoc      = string(lexicon.CatDoc)
 	tEmail    = string(lexicon.CatEmail)
 	tQuoted   = string(lexicon.CatQuoted)
@@ -885,9 +886,49 @@ func productions(x *env) []*Rule {
 		rule("Filter", 0, tEvent+" "+tIn+"? "+tMany+" "+tQuantity, func(k []*Edge) (any, bool) {
 			return perCustomerThreshold(arg(k[0]), arg(k[3]), ">", "1")
 		}),
+		// "mais de um resgate cancelado", "2 or more cancelled purchases": the count of
+		// the customer's rows the flag names
+		rule("Filter", 0, tCmp+" Num "+tQuantity+" "+tFlag, func(k []*Edge) (any, bool) {
+			v, ok := threshold(arg(k[2]), arg(k[0]), arg(k[1]))
+			if !ok {
+				return nil, false
+			}
+			return countedWith(v.(filterV), arg(k[3]))
+		}),
+		rule("Filter", 0, "Num "+tCmp+" "+tQuantity+" "+tFlag, func(k []*Edge) (any, bool) {
+			if c := arg(k[1]); c != ">=" && c != "<=" {
+				return nil, false
+			}
+			v, ok := threshold(arg(k[2]), arg(k[1]), arg(k[0]))
+			if !ok {
+				return nil, false
+			}
+			return countedWith(v.(filterV), arg(k[3]))
+		}),
+		rule("Filter", 0, "Num "+tCmp+" "+tFlag+" "+tQuantity, func(k []*Edge) (any, bool) {
+			if c := arg(k[1]); c != ">=" && c != "<=" { // "two or more cancelled redemptions"
+				return nil, false
+			}
+			v, ok := threshold(arg(k[3]), arg(k[1]), arg(k[0]))
+			if !ok {
+				return nil, false
+			}
+			return countedWith(v.(filterV), arg(k[2]))
+		}),
+		rule("Filter", 0, tCmp+" Num "+tFlag+" "+tQuantity, func(k []*Edge) (any, bool) {
+			v, ok := threshold(arg(k[3]), arg(k[0]), arg(k[1]))
+			if !ok {
+				return nil, false
+			}
+			return countedWith(v.(filterV), arg(k[2]))
+		}),
 		// "clientes com resgate pendente", "customers with pending redemptions"
 		rule("Filter", 0.3, tHave+"? "+tFlag+" "+tNoun, func(k []*Edge) (any, bool) { return hasRows(arg(k[2]), arg(k[1])) }),
 		rule("Filter", 0.3, tHave+"? "+tNoun+" "+tFlag, func(k []*Edge) (any, bool) { return hasRows(arg(k[1]), arg(k[2])) }),
+		// "com resgate pendente vencendo até amanhã", "with a pending redemption expiring
+		// tomorrow": one row meets every flag
+		rule("Filter", 0.3, tHave+"? "+tNoun+" "+tFlag+" "+tFlag, func(k []*Edge) (any, bool) { return hasRows(arg(k[1]), arg(k[2]), arg(k[3])) }),
+		rule("Filter", 0.3, tHave+"? "+tFlag+" "+tNoun+" "+tFlag, func(k []*Edge) (any, bool) { return hasRows(arg(k[2]), arg(k[1]), arg(k[3])) }),
 		// "cuja última compra foi em abril", "whose last purchase was more than 120 days ago"
 		rule("Filter", 0, tAttr+" Period", func(k []*Edge) (any, bool) {
 			if arg(k[0]) != "last_purchase" {
@@ -904,12 +945,12 @@ func productions(x *env) []*Rule {
 				return f, fact == semantic.Customers
 			}}, true
 		}),
-		// "clientes que têm e-mail", "customers who have a phone number": a detail on file;
-		// "não têm", "don't have": missing. Said with "com", "with", the detail is a column
-		// of a list ("aniversariantes com e-mail"), never this filter
+		// "clientes que têm e-mail", "com email", "customers who have a phone number",
+		// "with a phone", "telefone preenchido", "email on file": a detail on file; "não
+		// têm", "don't have": missing (the one rule of a detail on file)
 		rule("Filter", 0.1, tNeg+"? "+tHave+" Attrs", func(k []*Edge) (any, bool) {
 			as := k[2].Val.(attrsV)
-			if len(as) != 1 || k[0] == nil && k[1].Match != nil && slices.Contains([]string{"com", "c", "with", "w"}, strings.ToLower(k[1].Match.Text)) {
+			if len(as) != 1 {
 				return nil, false
 			}
 			return knownFilter(as[0], k[0] != nil)
@@ -970,6 +1011,13 @@ func productions(x *env) []*Rule {
 		rule("Filter", 0.1, tPerson+" "+tNeg+" "+tHave+" Attrs "+tRestrict, func(k []*Edge) (any, bool) {
 			as := k[3].Val.(attrsV)
 			if arg(k[4]) != "exclude" || len(as) != 1 {
+				return nil, false
+			}
+			return knownFilter(as[0], false)
+		}),
+		rule("Filter", 0.1, "Attrs "+tOnFile, func(k []*Edge) (any, bool) {
+			as := k[0].Val.(attrsV)
+			if len(as) != 1 {
 				return nil, false
 			}
 			return knownFilter(as[0], false)
@@ -1168,13 +1216,27 @@ func productions(x *env) []*Rule {
 		rule("Name", 0, tWord, func(k []*Edge) (any, bool) { return capitalised(k[0]) }),
 		rule("Name", 0, tWord+" Name", func(k []*Edge) (any, bool) {
 			n, ok := capitalised(k[0])
-			if !ok {
+			if !ok || k[0].To != k[1].From {
 				return nil, false
 			}
 			return n.(string) + " " + k[1].Val.(string), true
 		}),
+		// "Ana Nascimento's purchases": after a capitalised first name (semantic.GivenNames),
+		// a capitalised word the model knows is the name's too ("Black Friday" is none)
+		rule("Name", 0, tWord+" "+tCapWord, func(k []*Edge) (any, bool) {
+			n, ok := capitalised(k[0])
+			if !ok || k[0].To != k[1].From || !semantic.GivenName(lexicon.Fold(k[0].Match.Arg)) {
+				return nil, false
+			}
+			return n.(string) + " " + k[1].Match.Arg, true
+		}),
 		rule("LooseName", 0, tWord, func(k []*Edge) (any, bool) { return k[0].Match.Arg, true }),
-		rule("LooseName", 0, tWord+" LooseName", func(k []*Edge) (any, bool) { return k[0].Match.Arg + " " + k[1].Val.(string), true }),
+		rule("LooseName", 0, tWord+" LooseName", func(k []*Edge) (any, bool) {
+			if k[0].To != k[1].From {
+				return nil, false
+			}
+			return looseName(k[0].Match.Arg, k[1].Val.(string))
+		}),
 		rule("Filter", 0, tNamed+" LooseName", func(k []*Edge) (any, bool) { return nameFilter(k[1].Val.(string), true), true }),
 		// a literal searched in names: "com souza no nome", "with "Rocha" in their name",
 		// "w/ Carvalho in the name", "que têm Maria Clara no nome". Between "com" and "no
@@ -1194,8 +1256,8 @@ func productions(x *env) []*Rule {
 		rule("Attrs", -0.2, string(semantic.CatAlso)+" Attrs", func(k []*Edge) (any, bool) { return k[1].Val, true }),
 		rule("Attrs", -0.2, string(semantic.CatAlso)+" "+tNoun, func(k []*Edge) (any, bool) { return nounAttr(arg(k[1])) }),
 		// "names only", "só os nomes", "just the names": a list
-		rule("Clause", 0, tCmp+" "+string(semantic.CatList), func(k []*Edge) (any, bool) { return clauseV{"list", marker("")}, arg(k[0]) == "=" }),
-		rule("Clause", 0, string(semantic.CatList)+" "+tCmp, func(k []*Edge) (any, bool) { return clauseV{"list", marker("")}, arg(k[1]) == "=" }),
+		rule("Clause", 0, tCmp+" "+string(semantic.CatList), func(k []*Edge) (any, bool) { return clauseV{"list", marker(arg(k[1]))}, arg(k[0]) == "=" }),
+		rule("Clause", 0, string(semantic.CatList)+" "+tCmp, func(k []*Edge) (any, bool) { return clauseV{"list", marker(arg(k[0]))}, arg(k[1]) == "=" }),
 		rule("Filter", 0, tNamed+" "+tQuoted, func(k []*Edge) (any, bool) { return nameFilter(arg(k[1]), true), true }),
 		rule("Filter", 0.5, "Name", func(k []*Edge) (any, bool) {
 			n := k[0].Val.(string)
@@ -1207,11 +1269,11 @@ func productions(x *env) []*Rule {
 		rule("Filter", 0, tBy+"? "+string(semantic.CatDocWord)+"? "+tDoc, func(k []*Edge) (any, bool) {
 			k = k[2:]
 			d := arg(k[0])
-			return filterV{id: "doc:" + d, resolve: fixed(semantic.CustomerDoc(d))}, true
+			return filterV{id: "doc:" + d, one: true, resolve: fixed(semantic.CustomerDoc(d))}, true
 		}),
 		rule("Filter", 0, tEmail, func(k []*Edge) (any, bool) {
 			e := arg(k[0])
-			return filterV{id: "email:" + e, resolve: fixed(semantic.CustomerEmail(e))}, true
+			return filterV{id: "email:" + e, one: true, resolve: fixed(semantic.CustomerEmail(e))}, true
 		}),
 
 		// calendar: "quintas-feiras", "weekends", "segundas e sextas"
@@ -1552,7 +1614,25 @@ func productions(x *env) []*Rule {
 			return attrsV(append(a.(attrsV), k[2].Val.(attrsV)...)), true
 		}),
 
+		// "com data, valor e data do cancelamento", "with the points and the expiry date":
+		// the columns of a list, plain words (semantic.Columns) among them, which name the
+		// attribute of the list's rows (the assembly reads which)
+		rule("ColItem", 0, tAttr, func(k []*Edge) (any, bool) { return attrs(arg(k[0])) }),
+		rule("ColItem", 0, tColumn, func(k []*Edge) (any, bool) {
+			a := semantic.ColumnSlot(arg(k[0]))
+			return attrsV{a}, a != nil
+		}),
+		rule("ColList", 0, "ColItem", func(k []*Edge) (any, bool) { return k[0].Val, true }),
+		rule("ColList", 0, "ColItem "+tAnd+" ColList", func(k []*Edge) (any, bool) {
+			return attrsV(append(slices.Clone(k[0].Val.(attrsV)), k[2].Val.(attrsV)...)), true
+		}),
+		rule("Attrs", 0, tHave+" ColList", func(k []*Edge) (any, bool) {
+			as := k[1].Val.(attrsV)
+			return as, slices.ContainsFunc(as, func(a *semantic.Attribute) bool { return a.Owner == nil })
+		}),
+
 		// ---- clauses: the constituents a question is a sequence of
+		clause("chrono", string(semantic.CatChrono), 0),
 		clause("attrs", "Attrs", 0),
 		clause("measures", "Measures", 0),
 		clause("aggs", "Aggs", 0),
@@ -1649,6 +1729,8 @@ const (
 	tRestrict = string(semantic.CatRestrict)
 	tDiv      = string(semantic.CatDiv)
 	tHave     = string(semantic.CatHave)
+	tOnFile   = string(semantic.CatOnFile)
+	tColumn   = string(semantic.CatColumn)
 	tMany     = string(semantic.CatMany)
 	tUse      = string(semantic.CatUse)
 	tVs       = string(semantic.CatVs)
@@ -1840,17 +1922,24 @@ func memberOfDim(dim string, m memberV) (any, bool) {
 }
 
 // hasRows is "customers with <flag> <rows>" ("com resgate pendente").
-func hasRows(noun, flag string) (any, bool) {
+func hasRows(noun string, flags ...string) (any, bool) {
 	n := semantic.NounByID(noun)
-	fl := semantic.FlagByID(flag)
-	if n == nil || n.Fact == nil || n.Fact == semantic.Customers || fl == nil || fl.Filter == nil {
+	if n == nil || n.Fact == nil || n.Fact == semantic.Customers {
 		return nil, false
 	}
-	f, err := semantic.HasRowsWith(n.Fact, fl.Filter())
+	var xs []*semantic.Filter
+	for _, flag := range flags {
+		fl := semantic.FlagByID(flag)
+		if fl == nil || fl.Filter == nil || slices.Contains(flags[:len(xs)], flag) {
+			return nil, false
+		}
+		xs = append(xs, fl.Filter())
+	}
+	f, err := semantic.HasRowsWith(n.Fact, xs...)
 	if err != nil {
 		return nil, false
 	}
-	return filterV{id: "has:" + noun + ":" + flag, aboutCustomers: true, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
+	return filterV{id: "has:" + noun + ":" + strings.Join(flags, ":"), aboutCustomers: true, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
 		return f, fact == semantic.Customers
 	}}, true
 }
@@ -1980,6 +2069,21 @@ func perCustomerThreshold(event, quantity, op, n string) (any, bool) {
 		return x, true
 	}
 	return fv, true
+}
+
+// countedWith is threshold v on the number of a customer's rows, over the rows flag names.
+func countedWith(v filterV, flag string) (any, bool) {
+	fl := semantic.FlagByID(flag)
+	if v.counted == nil || fl == nil || fl.Filter == nil {
+		return nil, false
+	}
+	f, err := semantic.RowCountWith(semantic.NounByID(v.counted.noun).Fact, fl.Filter(), v.counted.op, v.counted.n)
+	if err != nil {
+		return nil, false
+	}
+	return filterV{id: "count:" + v.id + ":" + flag, event: true, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
+		return f, fact == semantic.Customers
+	}}, true
 }
 
 // attrsV is a list of attributes asked for.
@@ -2489,7 +2593,7 @@ func flagFilter(id string, neg bool) (any, bool) {
 		return nil, false
 	}
 	f := mk()
-	return filterV{id: "flag:" + id + ":" + strconv.FormatBool(neg), resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
+	return filterV{id: "flag:" + id + ":" + strconv.FormatBool(neg), flag: fl, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
 		if fact == semantic.Promotions && fl.OnPromotions != nil && !neg {
 			p := fl.OnPromotions()
 			return p, true
@@ -2573,7 +2677,13 @@ func threshold(quantity, op, n string) (any, bool) {
 	if quantity == "" {
 		qs = nil // resolved by the fact below
 	}
-	return filterV{id: "cmp:" + quantity + op + n, bareNumber: quantity == "", resolve: func(f *semantic.Fact) (*semantic.Filter, bool) {
+	var counted *countedV
+	if x := semantic.NounByID(quantity); x != nil && x.Fact != nil && x.Fact != semantic.Customers {
+		if v := atoiOr(n, -1); v >= 0 {
+			counted = &countedV{quantity, op, int64(v)}
+		}
+	}
+	return filterV{id: "cmp:" + quantity + op + n, bareNumber: quantity == "", counted: counted, resolve: func(f *semantic.Fact) (*semantic.Filter, bool) {
 		if quantity == "" {
 			// a bare number compares the one quantity the fact is measured in: a sale's
 			// value, a customer's age ("over 30", "under 25")
@@ -2642,7 +2752,7 @@ func nameFilter(name string, anyWord bool) filterV {
 	if anyWord {
 		f = semantic.CustomerNameHas(name)
 	}
-	return filterV{id: "name:" + name, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) { return f, f.Applies(fact, nil) }}
+	return filterV{id: "name:" + name, one: !anyWord, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) { return f, f.Applies(fact, nil) }}
 }
 
 func weekdays(a string) []int {

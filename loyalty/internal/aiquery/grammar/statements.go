@@ -60,6 +60,7 @@ func (it *Interpreter) readWithoutStatements(r *lexicon.Reading, cat *semantic.C
 		}
 		kept := keepPlaces(r, drop)
 		keepPeriod(r, drop)
+		keepPerson(r, drop)
 		if !asksWithout(r, drop) {
 			if debugStatements {
 				println("DEBUG asksWithout false", len(try))
@@ -150,7 +151,7 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 		}
 	}
 	var out []tokenSpan
-	kept, _, _ := background(r)
+	kept, _, _, _ := background(r)
 	first := -1 // the first part that is not all left out
 	for from := 0; from < n; {
 		to := from
@@ -366,6 +367,18 @@ func keepPlaces(r *lexicon.Reading, drop []bool) tokenSpan {
 	return kept
 }
 
+// keepPerson keeps, of a background part left out, the customer it names when the ask
+// points to them with a pronoun ("A cliente Camila Prado ligou reclamando do saldo dela.
+// Quantos pontos ela tem hoje?": "cliente Camila Prado" is read with the question).
+func keepPerson(r *lexicon.Reading, drop []bool) {
+	_, _, _, persons := background(r)
+	for _, sp := range persons {
+		for i := sp.from; i < sp.to; i++ {
+			drop[i] = false
+		}
+	}
+}
+
 // toDeixis moves the place kept from the context to the words of the question that point
 // to it ("bought there": "bought Savassi"), when the question has such words
 // (semantic.PlaceDeixis); the words are left out. Otherwise the reading is unchanged.
@@ -539,7 +552,7 @@ func covered(r *lexicon.Reading, i int) bool {
 }
 
 // restricting reports whether a match names rows a report could be narrowed to (a flag, a
-// value, an amount, a comparison with a number) or a breakdown: a statement clause naming
+// value, an amount, a comparison with a number), a breakdown or a column of the answer: a statement clause naming
 // one the question does not is a constraint, never left out. "só" alone ("uma ação só pra eles")
 // compares nothing.
 func restricting(r *lexicon.Reading, m lexicon.Match) bool {
@@ -549,6 +562,9 @@ func restricting(r *lexicon.Reading, m lexicon.Match) bool {
 	switch m.Cat {
 	case semantic.CatFlag, semantic.CatValue, semantic.CatOptIn,
 		lexicon.CatProduct, lexicon.CatState, lexicon.CatMoney, lexicon.CatPercent, lexicon.CatRange:
+		return true
+	case semantic.CatAttr:
+		// a column of the answer: "Vou ligar para avisar. Preciso do nome e do telefone."
 		return true
 	case semantic.CatBy:
 		// a breakdown: "acho que por loja seria melhor"

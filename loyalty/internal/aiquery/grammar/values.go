@@ -73,7 +73,12 @@ type filterV struct {
 	members *memberV // a filter of named values (a comparison of members reads them)
 	period  bool     // the filter takes a period of its own (a cohort)
 	neg     bool
-	pos     int // the clause it came from (assembly)
+	pos     int  // the clause it came from (assembly)
+	one     bool // the filter names one customer: a document, an e-mail, a full name
+	// counted: a threshold on the number of a customer's rows ("mais de um resgate"),
+	// which a flag after it narrows ("mais de um resgate cancelado")
+	counted *countedV
+	flag    *semantic.Flag
 	// aboutCustomers: the filter narrows customers named in the question ("clientes com
 	// resgate pendente"); it never makes a question about customers by itself
 	aboutCustomers bool
@@ -103,6 +108,11 @@ func (v filterV) key() string {
 type bandsV struct {
 	bands []semantic.AgeBand
 	money bool
+}
+
+type countedV struct {
+	noun, op string
+	n        int64
 }
 
 // after is the list with band b (said in money or not) before it.

@@ -45,6 +45,7 @@ const (
 	CatOrdNo   semantic.Category = "ordno"   // arg: 1..99, any number said as an ordinal ("the 75th", "90º"): a percentile's rank
 	CatWeekNo  semantic.Category = "weekno"  // arg: N or YYYY-N, an ISO week ("W20", "2025W20")
 	CatLiteral semantic.Category = "literal" // any word as typed, known or not: only a literal slot reads it (literals)
+	CatCapWord semantic.Category = "capword" // a word of the lexicon typed with a capital, not at a sentence start: only a person's name reads it ("a cliente Ana Nascimento")
 )
 
 // Match is a phrase of the lexicon found in the question: tokens [From, To) read as
@@ -327,6 +328,7 @@ func (lx *Lexicon) Read(question string) *Reading {
 	used = r.unambiguous(cands, used)
 	r.fixes(used)
 	r.literals()
+	r.capitalWords()
 	for i := range r.Matches {
 		m := &r.Matches[i]
 		var ws []string
@@ -578,6 +580,26 @@ func distance(a, b string, limit int) int {
 		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[len(rb)]
+}
+
+// capitalWords reads every word of the lexicon typed with a capital, not at a sentence
+// start, as a possible word of a person's name ("a cliente Ana Nascimento", "customer Rosa
+// Lima"): only the rules of names read it (package grammar, names.go).
+func (r *Reading) capitalWords() {
+	for i, t := range r.Tokens {
+		if t.Kind == Word && t.Cap {
+			known := true
+			for _, m := range r.Matches {
+				if m.From == i && m.Cat == CatWord {
+					known = false
+					break
+				}
+			}
+			if known {
+				r.Matches = append(r.Matches, Match{From: i, To: i + 1, Cat: CatCapWord, Arg: t.Raw})
+			}
+		}
+	}
 }
 
 // literals reads every word as a possible literal when the question has a literal slot's

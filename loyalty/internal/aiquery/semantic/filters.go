@@ -1293,31 +1293,84 @@ func AtPeriod(x *Filter, p *Period) *Filter {
 		build: func(f *Fact, _ *Period) (string, []string, bool) { return x.build(f, p) }}
 }
 
-// HasRowsWith keeps the customers with at least one row of fact of meeting filter x
-// ("clientes com resgate pendente": a redemption in status pending), in the period when
-// there is one.
-func HasRowsWith(of *Fact, x *Filter) (*Filter, error) {
-	cond, js, ok := x.build(of, nil)
-	if !ok || len(js) > 0 || of.Customer == "" {
-		return nil, fmt.Errorf("no customers with %s %s", of.ID, x.ID)
+// HasRowsWith keeps the customers with at least one row of fact of meeting every filter
+// of xs ("clientes com resgate pendente": a redemption in status pending; "com resgate
+// pendente vencendo até amanhã": one redemption both pending and expiring by tomorrow), in
+// the period when there is one. A filter that reads the period itself (ExpiresBy) takes
+// it; otherwise the period dates the rows.
+func HasRowsWith(of *Fact, xs ...*Filter) (*Filter, error) {
+	if len(xs) == 0 || of.Customer == "" {
+		return nil, fmt.Errorf("no customers with %s", of.ID)
 	}
-	inner := strings.ReplaceAll(cond, of.Alias+".", "x.")
-	if of.Live != "" && !x.replaces(of) {
-		// the rows that count: "clientes com resgates acima de 500 pontos" are live
-		// redemptions, "customers who paid with pix" sales not cancelled
-		inner = liveAs(of, "x") + " AND " + inner
+	live, dated := of.Live != "", false
+	var ids []string
+	var pt, en []string
+	for _, x := range xs {
+		if _, js, ok := x.build(of, nil); !ok || len(js) > 0 {
+			return nil, fmt.Errorf("no customers with %s %s", of.ID, x.ID)
+		}
+		live = live && !x.replaces(of)
+		dated = dated || x.UsesPeriod
+		ids, pt, en = append(ids, x.ID), append(pt, x.Name.PT), append(en, x.Name.EN)
 	}
-	return &Filter{ID: "has_" + of.ID + "_" + x.ID, Name: T("com "+of.Name.PT+" "+x.Name.PT, "with "+x.Name.EN+" "+of.Name.EN), Slug: x.Slug, UsesPeriod: true,
+	inner := func(p *Period) string {
+		var conds []string
+		if live {
+			// the rows that count: "clientes com resgates acima de 500 pontos" are live
+			// redemptions, "customers who paid with pix" sales not cancelled
+			conds = append(conds, liveAs(of, "x"))
+		}
+		for _, x := range xs {
+			var c string
+			if x.UsesPeriod {
+				c, _, _ = x.build(of, p)
+			} else {
+				c, _, _ = x.build(of, nil)
+			}
+			conds = append(conds, strings.ReplaceAll(c, of.Alias+".", "x."))
+		}
+		return strings.Join(conds, " AND ")
+	}
+	return &Filter{ID: "has_" + of.ID + "_" + strings.Join(ids, "_"), Name: T("com "+of.Name.PT+" "+strings.Join(pt, ", "), "with "+strings.Join(en, ", ")+" "+of.Name.EN), Slug: xs[0].Slug, UsesPeriod: true,
 		build: func(f *Fact, p *Period) (string, []string, bool) {
 			j, ok := customerJoin(f)
 			if !ok {
 				return "", nil, false
 			}
-			rows := "x.customer_id = c.id AND " + inner
-			if p != nil {
+			rows := "x.customer_id = c.id AND " + inner(p)
+			if p != nil && !dated {
 				rows += " AND " + p.Cond(strings.Replace(of.Time, of.Alias+".", "x.", 1))
 			}
 			return fmt.Sprintf("EXISTS (SELECT 1 FROM %s.%s x WHERE %s)", Schema, of.View, rows), joins(j), true
+		}}, nil
+}
+
+// RowCountWith keeps the customers whose number of rows of fact of meeting filter x
+// compares to n ("mais de um resgate cancelado", "2 or more cancelled purchases"): the
+// rows x names, whatever their status when x is one (cancelled rows count), in the period
+// when there is one.
+func RowCountWith(of *Fact, x *Filter, op string, n int64) (*Filter, error) {
+	c, js, ok := x.build(of, nil)
+	if !ok || len(js) > 0 || of.Customer == "" || x.UsesPeriod {
+		return nil, fmt.Errorf("no count of %s %s", of.ID, x.ID)
+	}
+	cond := strings.ReplaceAll(c, of.Alias+".", "x.")
+	if of.Live != "" && !x.replaces(of) {
+		cond = liveAs(of, "x") + " AND " + cond
+	}
+	o := opText(op)
+	return &Filter{ID: of.ID + "_" + x.ID + "_count", Name: T(fmt.Sprintf("com número de %s %s %s %d", of.Name.PT, x.Name.PT, o.PT, n), fmt.Sprintf("with a number of %s %s %s %d", x.Name.EN, of.Name.EN, o.EN, n)),
+		Slug: x.Slug, UsesPeriod: true,
+		build: func(f *Fact, p *Period) (string, []string, bool) {
+			j, ok := customerJoin(f)
+			if !ok {
+				return "", nil, false
+			}
+			rows := "x.customer_id = c.id AND " + cond
+			if p != nil {
+				rows += " AND " + p.Cond(strings.Replace(of.Time, of.Alias+".", "x.", 1))
+			}
+			return fmt.Sprintf("(SELECT count(*) FROM %s.%s x WHERE %s) %s %d", Schema, of.View, rows, op, n), joins(j), true
 		}}, nil
 }
 

@@ -20,3 +20,26 @@ func set(ws []string) map[string]bool {
 
 // GivenName reports whether the folded word w is a common first name (GivenNames).
 func GivenName(w string) bool { return GivenNames[w] }
+
+// NameParticles are the function words inside a person's name between its capitalised
+// words ("Maria da Silva", "Luiz de Souza", "Ana dos Santos"), folded.
+var NameParticles = set(split("da|de|do|das|dos|di|du|del|van|von"))
+
+// VerbForm reports whether the folded word w, typed in lower case after a person's name,
+// has the ending of a conjugated verb or a gerund ("ligou", "reclamando", "comprou",
+// "disseram", "called", "complained"): a name never runs into it ("cliente camila prado
+// ligou reclamando" names "camila prado"). A common first name is never a verb
+// ("fernando").
+func VerbForm(w string) bool {
+	if GivenNames[w] || len(w) < 4 {
+		return false
+	}
+	for _, end := range verbEndings {
+		if strings.HasSuffix(w, end) {
+			return true
+		}
+	}
+	return false
+}
+
+var verbEndings = split("ou|ando|endo|indo|aram|eram|iram|ava|avam|iam|ed|ing")

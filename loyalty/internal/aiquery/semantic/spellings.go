@@ -21,6 +21,7 @@ var Spellings = []Spelling{
 	{"qnd", []string{"quando"}},
 	{"qdo", []string{"quando"}},
 	{"vc", []string{"voce"}},
+	{"oce", []string{"voce"}},
 	{"vcs", []string{"voces"}},
 	{"tb", []string{"tambem"}},
 	{"tbm", []string{"tambem"}},

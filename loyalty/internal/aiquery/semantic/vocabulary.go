@@ -6,6 +6,11 @@ package semantic
 // function words the grammar reads as terminals. The lexicon (package lexicon) is generated
 // from Terms() and the value catalogue; no other list of words exists.
 
+import (
+	"slices"
+	"strings"
+)
+
 // Category is a grammar terminal's category.
 type Category string
 
@@ -76,6 +81,9 @@ const (
 	CatMessages Category = "messages"  // mensagens, messages: what a contact channel carries ("aceitam receber mensagens por WhatsApp")
 	CatPerson   Category = "person"    // quem, who: customers, listed
 	CatHave     Category = "have"      // tem, com, have, with: before what customers hold
+	CatOnFile   Category = "onfile"    // preenchido, on file: after a detail customers hold
+	CatColumn   Category = "column"    // arg: a plain column word of a list (Columns: "data", "valor")
+	CatChrono   Category = "chrono"    // arg: asc, desc: a list of rows in the order of their dates
 	CatMany     Category = "many"      // varias, multiple: more than one
 	CatUse      Category = "use"       // usam, use: before what customers use
 	CatWhen     Category = "when"      // quando, when: asks for the date of an event
@@ -151,7 +159,7 @@ var Nouns = []*Noun{
 	{ID: "products", Fact: Products, Agg: "count", Words: W("produto|produtos|prod|prods|premio|premios|recompensa|recompensas|brinde|brindes|item|itens|catalogo|catalogo de recompensas", "product|products|reward|rewards|prize|prizes|gift|gifts|item|items|catalog|catalogue|reward products")},
 	{ID: "stores", Fact: Stores, Agg: "count", Words: W("loja|lojas|filial|filiais|unidade|unidades|pdv|pdvs|franquia|franquias|estabelecimento|estabelecimentos|sucursal|sucursais|ponto de venda|pontos de venda|lojas da rede|unidades da rede", "store|stores|shop|shops|branch|branches|location|locations|outlet|outlets|venue|venues|storefront|storefronts|retail location|retail locations|store location|store locations|branch location")},
 	{ID: "promotions", Fact: Promotions, Agg: "count", Words: W("promocao|promocoes|campanha|campanhas|promo|promos|acao promocional|acoes promocionais|oferta|ofertas|campanha promocional|campanhas promocionais", "promotion|promotions|campaign|campaigns|promo|promos|offer|offers|deal|deals|promotional campaign|promotional campaigns")},
-	{ID: "entries", Fact: Points, Agg: "count", Words: W("lancamento|lancamentos|movimentacao|movimentacoes|extrato|extrato de pontos|transacoes de pontos", "entry|entries|points entries|movement|movements|ledger|statement|points transactions")},
+	{ID: "entries", Fact: Points, Agg: "count", Words: W("lancamento|lancamentos|movimentacao|movimentacoes|extrato|extrato de pontos|transacoes de pontos", "entry|entries|points entries|movement|movements|ledger|statement|points transactions|points statement|points ledger|statement of points|points history")},
 	{ID: "reversals", Fact: Points, Agg: "count", Words: W("estorno|estornos", "reversal|reversals|chargeback|chargebacks")},
 	{ID: "credits", Fact: Points, Agg: "count", Words: W("credito de pontos|creditos de pontos", "points credit|points credits")},
 	{ID: "times", Agg: "count", Words: W("vez|vezes|frequencia|com frequencia", "time|times|often|frequently|frequency")},
@@ -227,6 +235,10 @@ type Flag struct {
 	// OnPromotions is the flag's meaning for promotions, when it differs ("ativas": running
 	// in the period, or now).
 	OnPromotions func() *Filter
+	// Attr is the customer's attribute the flag reads, when it has one ("ativo": is_active):
+	// a flag asked of the one customer a question names ("o cliente do CPF ... está
+	// ativo?") is that column, never a filter.
+	Attr *Attribute
 }
 
 func statusFilter(status string, label Text) func() *Filter {
@@ -235,8 +247,8 @@ func statusFilter(status string, label Text) func() *Filter {
 
 // Flags.
 var Flags = []*Flag{
-	{ID: "active", Words: W("ativo|ativos|ativa|ativas|cadastro ativo|cadastros ativos|com cadastro ativo", "active|active account|active accounts|with an active account"), Filter: func() *Filter { return Active(true) }, Neg: func() *Filter { return Active(false) }, OnPromotions: PromotionActive},
-	{ID: "inactive", Words: W("inativo|inativos|inativa|inativas|desativados|desativadas|cadastro inativo|cadastros inativos|com cadastro inativo|cadastro desativado", "inactive|deactivated|inactive account|inactive accounts|with an inactive account|deactivated account"), Filter: func() *Filter { return Active(false) }, Neg: func() *Filter { return Active(true) }},
+	{ID: "active", Words: W("ativo|ativos|ativa|ativas|cadastro ativo|cadastros ativos|com cadastro ativo", "active|active account|active accounts|with an active account"), Filter: func() *Filter { return Active(true) }, Neg: func() *Filter { return Active(false) }, OnPromotions: PromotionActive, Attr: CustomerActiveAttr},
+	{ID: "inactive", Words: W("inativo|inativos|inativa|inativas|desativados|desativadas|cadastro inativo|cadastros inativos|com cadastro inativo|cadastro desativado", "inactive|deactivated|inactive account|inactive accounts|with an inactive account|deactivated account"), Filter: func() *Filter { return Active(false) }, Neg: func() *Filter { return Active(true) }, Attr: CustomerActiveAttr},
 	{ID: "cancelled", Words: W("cancelado|cancelados|cancelada|canceladas|cancelamento|cancelamentos|anulados|anuladas|anulada|anulado|cancelou|cancelaram|canceladas pelo cliente|canc|cancel|cancs", "cancelled|canceled|cancellation|cancellations|voided|void|cancels|cancelations|cancelled ones|canceled ones|voids|cxl|cxld|cxls|canc|cancl|cncl"), Filter: Cancelled, Neg: NotCancelled},
 	{ID: "pending", Words: W("pendente|pendentes|em aberto|aguardando|em andamento|aguardando aprovacao|em processamento|processando|a aplicar|nao processados", "pending|open|awaiting|unapplied|not applied|in progress|processing|on hold|not yet applied|not processed yet|awaiting approval|still pending"), Filter: statusFilter("pending", T("pendentes", "pending"))},
 	{ID: "applied", Words: W("aplicado|aplicados|aplicada|aplicadas|efetivados|efetivadas|concluidos|concluidas", "applied|completed|fulfilled|confirmed"), Filter: statusFilter("applied", T("aplicados", "applied"))},
@@ -245,9 +257,9 @@ var Flags = []*Flag{
 	// "com o app", "with the app", "have the app" are the app's users (above); "sem o app",
 	// "without the app" the others. "the app" alone, or after a sign-up ("pelo app",
 	// "through the app"), is the origin APP (Values).
-	{ID: "no_app_user", Words: W("sem o app|sem app|sem o aplicativo|sem aplicativo|sem o nosso app", "without the app|without app|without our app|w/o the app|w/o app"), Filter: func() *Filter { return AppUser(false) }, Neg: func() *Filter { return AppUser(true) }},
-	{ID: "female", Words: W("mulher|mulheres|feminino|feminina|femininos", "female|females|women|woman"), Filter: func() *Filter { return Gender("F", T("mulheres", "women")) }},
-	{ID: "male", Words: W("homem|homens|masculino|masculina|masculinos", "male|males|men|man"), Filter: func() *Filter { return Gender("M", T("homens", "men")) }},
+	{ID: "no_app_user", Words: W("sem o app|sem app|sem o aplicativo|sem aplicativo|sem o nosso app", "without the app|without app|without our app|w/o the app|w/o app"), Filter: func() *Filter { return AppUser(false) }, Neg: func() *Filter { return AppUser(true) }, Attr: CustomerAppAttr},
+	{ID: "female", Words: W("mulher|mulheres|feminino|feminina|femininos", "female|females|women|woman"), Filter: func() *Filter { return Gender("F", T("mulheres", "women")) }, Attr: CustomerGenderAttr},
+	{ID: "male", Words: W("homem|homens|masculino|masculina|masculinos", "male|males|men|man"), Filter: func() *Filter { return Gender("M", T("homens", "men")) }, Attr: CustomerGenderAttr},
 	{ID: "birthday", Words: W("aniversariante|aniversariantes|aniversario|aniversarios|fazem aniversario|faz aniversario|fazendo aniversario|aniversariam|aniversaria|aniversariando|fazem anos|faz anos|completam anos|completa anos|nascidos|nascidas|nasceram|nasceu|nascido|nascida|aniversario cai|aniversarios caem|aniversario e|aniversario fica|aniversario caia", "birthday falls|birthdays fall|birthday that falls|birthdays that fall|birthday which falls|birthday is|birthdays are|birthday lands|birthday comes|bday falls|bday is|born|were born|was born|birthday|birthdays|bday|bdays|b day|have their birthday|have a birthday|has a birthday|celebrating birthdays|celebrate their birthday|celebrating their birthday|birthday customers|birthday members"), Filter: Birthday},
 	// "converted" customers made a purchase at some time: with a sign-up period ("Jan
 	// sign-up cohort: how many converted so far") the period dates the sign-up, never the
@@ -271,14 +283,10 @@ var Flags = []*Flag{
 	{ID: "live", Words: W("vigente|vigentes|valido|validos|valida|validas|em vigor|nao cancelados e nao expirados|nao canceladas e nao expiradas", "live|valid|live ones|valid ones"), Filter: LiveRows},
 	{ID: "addons", Words: W("adicional|adicionais", "add-on|add-ons|addon|addons"), Filter: AddOns},
 	{ID: "no_email", Words: missingWords(W("email|e mail", "email|e mail|an email")), Filter: func() *Filter { return ContactMissing("email") }, Neg: func() *Filter { return ContactPresent("email") }},
-	{ID: "with_email", Words: presentWords(W("email|e mail", "email|e mail|an email")), Filter: func() *Filter { return ContactPresent("email") }, Neg: func() *Filter { return ContactMissing("email") }},
 	{ID: "zero_balance", Words: W("zerado|zerados|zerada|zeradas|sem saldo|sem pontos|saldo zero|saldo zerado", "zero balance|no points|no balance|zeroed|with zero points"), Filter: func() *Filter { return BalanceThreshold(Equal, 0) }},
 	{ID: "no_phone", Words: missingWords(W("telefone|celular", "phone|a phone|phone number|a phone number")), Filter: func() *Filter { return ContactMissing("phone") }, Neg: func() *Filter { return ContactPresent("phone") }},
-	{ID: "with_phone", Words: presentWords(W("telefone|celular", "phone|a phone|phone number|a phone number")), Filter: func() *Filter { return ContactPresent("phone") }, Neg: func() *Filter { return ContactMissing("phone") }},
 	{ID: "no_birth_date", Words: missingWords(birthDateWords), Filter: func() *Filter { return ContactMissing("birth_date") }, Neg: func() *Filter { return ContactPresent("birth_date") }},
-	{ID: "with_birth_date", Words: presentWords(birthDateWords), Filter: func() *Filter { return ContactPresent("birth_date") }, Neg: func() *Filter { return ContactMissing("birth_date") }},
 	{ID: "no_doc", Words: missingWords(W("cpf|cnpj|documento", "document|a document|cpf|a cpf|tax id|a tax id")), Filter: func() *Filter { return ContactMissing("doc") }, Neg: func() *Filter { return ContactPresent("doc") }},
-	{ID: "with_doc", Words: presentWords(W("cpf|cnpj|documento", "document|a document|cpf|a cpf|tax id|a tax id")), Filter: func() *Filter { return ContactPresent("doc") }, Neg: func() *Filter { return ContactMissing("doc") }},
 }
 
 // missingWords are the ways to say that a customer's attribute is not on file, from the
@@ -294,19 +302,6 @@ func missingWords(attr Words) Words {
 	}
 	for _, a := range attr.EN {
 		w.EN = append(w.EN, "without "+a, "no "+a, "missing "+a, a+" is null", a+" is missing", a+" is empty", a+" is blank", "null "+a, "null "+a+"s", "blank "+a, "empty "+a, "missing "+a+"s")
-	}
-	return w
-}
-
-// presentWords is how a question says that an attribute is filled in: "com email", "email
-// preenchido", "with a phone", "have an email". The attribute alone is a column to list.
-func presentWords(attr Words) Words {
-	var w Words
-	for _, a := range attr.PT {
-		w.PT = append(w.PT, "com "+a, "tem "+a, "que tem "+a, a+" preenchido", a+" preenchida", a+" informado", a+" informada", a+" cadastrado", a+" cadastrada")
-	}
-	for _, a := range attr.EN {
-		w.EN = append(w.EN, "with "+a, "have "+a, "has "+a, "having "+a, a+" on file", a+" is filled", a+" filled in")
 	}
 	return w
 }
@@ -449,7 +444,7 @@ var Terminals = []Term{
 	// a pronoun stands for the rows a clause before it named ("quantas vendas a Copacabana
 	// fez e quanto ela faturou"); the English ones are fillers too (they were skipped before
 	// pronouns were read, and still may be)
-	{CatPronoun, "", W("ela|ele|elas|eles|deles|delas|dele|dela|neles|nelas|nele|nela|cada um deles|cada uma delas|cada um|cada uma|envolvidos|envolvidas|envolveram|estavam envolvidos|que envolveram|isso|disso|nisso", "they|them|their|it|its|each of them|in them|of them|on them|his|her|involved|were involved|did they involve|they involved|of that|of it|is that|was that|does that|did that|do those|did those|those|these|did they take|did they use|did they use up|they took|they used|they used up|did they cost|they cost")},
+	{CatPronoun, "", W("ela|ele|elas|eles|deles|delas|dele|dela|neles|nelas|nele|nela|cada um deles|cada uma delas|cada um|cada uma|envolvidos|envolvidas|envolveram|estavam envolvidos|que envolveram|isso|disso|nisso", "they|them|their|it|its|she|he|him|each of them|in them|of them|on them|his|her|involved|were involved|did they involve|they involved|of that|of it|is that|was that|does that|did that|do those|did those|those|these|did they take|did they use|did they use up|they took|they used|they used up|did they cost|they cost")},
 	// the way something was done, asked of a verb that has a dimension for it: "como o
 	// pessoal pagou", "how people paid" is the breakdown by payment type (package grammar)
 	{CatManner, "", W("como|de que forma|de que jeito|de que maneira|com o que", "how|in what way|what way|with what")},
@@ -530,6 +525,9 @@ var Terminals = []Term{
 	{CatMany, "", W("varias|varios|diversas|diversos|multiplas|multiplos|mais de uma|mais de um", "multiple|several|many|more than one|various")},
 	{CatPerson, "", W("quem|alguem|alguma pessoa|algum cliente|alguns clientes", "who|whom|whos|who is|anyone|anybody|someone|somebody|any customer|any customers")},
 	{CatHave, "", W("tem|possuem|possui|com|c|que tem|que possuem|ainda tem", "have|has|with|w|holding|that have|who have|sitting on|still sitting on|got")},
+	{CatChrono, "asc", W("do mais antigo para o mais recente|do mais antigo pro mais recente|do mais antigo ao mais recente|dos mais antigos para os mais recentes|mais antigos primeiro|mais antigo primeiro|em ordem cronologica|por ordem cronologica|na ordem cronologica|ordem cronologica|em ordem de data|por ordem de data", "oldest first|oldest to newest|from oldest to newest|from the oldest to the newest|in chronological order|chronologically|chronological order|earliest first|in date order|oldest to most recent")},
+	{CatChrono, "desc", W("do mais recente para o mais antigo|do mais recente pro mais antigo|do mais recente ao mais antigo|dos mais recentes para os mais antigos|mais recentes primeiro|mais recente primeiro", "newest first|most recent first|latest first|newest to oldest|from newest to oldest|from the newest to the oldest|most recent to oldest")},
+	{CatOnFile, "", W("preenchido|preenchida|preenchidos|preenchidas|informado|informada|cadastrado|cadastrada", "on file|is filled|filled in|is on file")},
 	{CatUse, "", W("usam|usa|utilizam|utiliza|usando|usuarios do|usuario do", "use|uses|using|users of")},
 	{CatBetween, "", W("entre", "between")},
 	// a ranking answered by its first row, said again: never a value equal to one
@@ -542,7 +540,10 @@ var Terminals = []Term{
 	{CatTop, "", W("top|ranking|os maiores|as maiores|ordenadas|ordenados|ordenada|ordenado|ordenar|classificadas|classificados|em ordem", "top|ranking|rank|ranked|leading|best|sorted|ordered|sorted by|ordered by")},
 	{CatMost, "", W("mais|maior|maiores|melhor|melhores|que mais|quem mais|do maior para o menor|do maior pro menor|do maior pra menor|maior para menor|da maior para a menor|da maior pra menor|das maiores para as menores|dos maiores para os menores|decrescente|ordem decrescente|desc|ordem desc|mais movimentado|mais movimentada|mais movimentados|mais movimentadas|de maior movimento|com mais movimento|mais cheio|mais cheios", "most|more|highest|biggest|largest|best|greatest|top|biggest first|largest first|highest first|descending|in descending order|desc|in desc order|desc order|high to low|highest to lowest")},
 	{CatLeast, "", W("menos|menor|menores|pior|piores|que menos|quem menos|do menor para o maior|do menor pro maior|do menor pra maior|menor para maior|da menor para a maior|da menor pra maior|crescente|ordem crescente|asc|ordem asc", "least|fewest|lowest|smallest|worst|bottom|less|smallest first|lowest first|ascending|in ascending order|asc|in asc order|asc order|low to high|lowest to highest")},
-	{CatList, "", W("liste|listar|lista|listagem|mostre|mostrar|me mostre|quais|quais sao|relacao de|nomes|nome|me passa|exiba|relacione|relacionar|me manda|manda|mande|me mande|me envie", "list|listing|show|show me|which|what are|names|name|display")},
+	{CatList, "", W("liste|listar|lista|listagem|mostre|mostrar|me mostre|quais|quais sao|relacao de|me passa|exiba|relacione|relacionar|me manda|manda|mande|me mande|me envie", "list|listing|show|show me|which|what are|display")},
+	// a list asked by its names is a list of the names ("o nome dos clientes", "names
+	// only"): the name is the column asked, with any other column said
+	{CatList, "names", W("nomes|nome", "names|name")},
 	{CatVs, "", W("vs|versus|x|contra|comparado com|comparado a|comparada com|em comparacao com|em relacao a|em relacao ao|em relacao a os|em relacao aos|em relacao as|com relacao a|com relacao ao|frente a|frente ao|comparado ao|comparada ao|comparados com|comparadas com|compare|comparar|comparacao|comparativo", "vs|v|versus|compared to|compared with|against|compare|comparison|comparing|relative to")},
 	{CatThan, "", W("do que|que", "than|then")},
 	{CatGrowth, "", W("crescimento|cresceu|cresceram|crescer|variacao|variacao percentual|evolucao percentual|% de crescimento|% de variacao|quanto cresceu|aumento percentual|em quantos por cento|quantos por cento|cresce|crescemos|aumentou|aumentaram|aumento|variou|evoluiu|subiu ou caiu|subiu ou desceu|salto|saltou|% de alta ou queda|alta ou queda|% pra cima ou pra baixo|% a mais ou a menos", "up or down|% up or down|percent up or down|jump|jumps|jumped|growth|grew|grow|grown|change|percent change|% change|percentage change|growth rate|increase|by what percentage|by what percent|by how many percent|how many percent|grows|growing|grew by|increased|rise|rose|went up|uplift")},
@@ -771,8 +772,9 @@ func Terms() []Term {
 		ts = append(ts, Term{CatQuantity, q.ID, q.Words})
 	}
 	for _, a := range Attributes {
-		ts = append(ts, Term{CatAttr, a.ID, a.Words})
+		ts = append(ts, Term{CatAttr, a.ID, plurals(a.Words)})
 	}
+	ts = append(ts, Columns...)
 	for _, f := range Fillers {
 		cat := CatDiscourse
 		if f.Skip {
@@ -782,6 +784,21 @@ func Terms() []Term {
 	}
 	ts = append(ts, Term{CatFiller, "scope", ChainWide()})
 	return append(ts, Terminals...)
+}
+
+// plurals are the words w and the plural of each one-word name among them ("cpf": "cpfs",
+// "phone": "phones"): a list asks for "os nomes e CPFs" of its rows.
+func plurals(w Words) Words {
+	add := func(ws []string) []string {
+		out := slices.Clone(ws)
+		for _, x := range ws {
+			if !strings.Contains(x, " ") && len(x) >= 3 && !strings.HasSuffix(x, "s") && !slices.Contains(out, x+"s") {
+				out = append(out, x+"s")
+			}
+		}
+		return out
+	}
+	return Words{PT: add(w.PT), EN: add(w.EN)}
 }
 
 // EachOf are the words that ask for a row of every value named ("quantos cada uma", "how
