@@ -78,15 +78,6 @@ func informal(x *env) []*Rule {
 		}),
 		rule("Filter", 0, tQuantity+" "+tCmp+" Num", func(k []*Edge) (any, bool) { return threshold(arg(k[0]), arg(k[1]), arg(k[2])) }),
 
-		// numbers said as words: "vinte e cinco", "twenty-five", "sessenta dias"
-		rule("Num", 0, tNumWord+" "+tAnd+"? "+tNumWord, func(k []*Edge) (any, bool) {
-			tens, units := atoiOr(arg(k[0]), -1), atoiOr(arg(k[2]), -1)
-			if tens < 20 || tens > 90 || tens%10 != 0 || units < 1 || units > 9 {
-				return nil, false
-			}
-			return strconv.Itoa(tens + units), true
-		}),
-
 		// "os dez maiores", "the 5 biggest", "as 3 menores": the size of a ranking said
 		// before its order (never a month: "dez" is also December)
 		rule("Rank", 0, "Num "+tMost, func(k []*Edge) (any, bool) { return rankSized(semantic.Descending, arg(k[0])) }),

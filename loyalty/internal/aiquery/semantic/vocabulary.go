@@ -686,6 +686,12 @@ var Terminals = []Term{
 		"profit|profits|margin|margins|gross margin|stock|inventory|left in stock|tax|taxes|target|targets|nps|satisfaction|complaint|complaints|returns|refunds|shipping|supplier|suppliers|password|passwords|salesperson|salespeople|seller|sellers|employee|employees|staff|cashier|visited|visits|website|web site|weather|churn|ltv|lifetime value|cac|roi|best selling products|items sold|why|reason")},
 }
 
+// NumberJoin is the word that joins the parts of a number said in words ("vinte e
+// cinco", "dois mil e vinte e cinco", "one hundred and eighty"): the lexicon reads such a
+// number, with the number words of Terminals (CatNumWord), as one number (package
+// lexicon, spoken.go).
+var NumberJoin = W("e", "and")
+
 // Terms is every terminal of the grammar: the words of the measures, dimensions, nouns,
 // events, flags, values and quantities of the model, and the function and period words.
 func Terms() []Term {
