@@ -86,7 +86,10 @@ func informal(x *env) []*Rule {
 		// "June until now", "2025 até hoje": a named period that is still running runs up
 		// to now anyway; one that ended ("March till now") is the time since it began
 		rule("Period", 0, tSoFar+" "+tIn+"? Period", func(k []*Edge) (any, bool) { return upToNow(x, k[2].Val.(periodV)) }),
-		rule("Period", 0, "Period "+tSoFar, func(k []*Edge) (any, bool) { return upToNow(x, k[0].Val.(periodV)) }),
+		// "the last 30 days, counting today", "últimos 7 dias, contando hoje": after a comma too
+		rule("Period", 0, "Period "+tAnd+"? "+tSoFar, func(k []*Edge) (any, bool) {
+			return upToNow(x, k[0].Val.(periodV))
+		}),
 
 		// "pontos creditados, debitados e estornados": a list of events sharing the first
 		// measure's noun, each a measure
@@ -154,8 +157,8 @@ func rankSized(o semantic.Order, n string) (any, bool) {
 func upToNow(x *env, v periodV) (any, bool) {
 	p := v.p
 	switch p.Kind {
-	case semantic.ThisWeek, semantic.ThisMonth, semantic.ThisQuarter, semantic.ThisYear:
-		return v, true
+	case semantic.ThisWeek, semantic.ThisMonth, semantic.ThisQuarter, semantic.ThisYear, semantic.LastN:
+		return v, true // a trailing window runs to today: "the last 30 days counting today"
 	}
 	if running(x, p) {
 		return v, true

@@ -150,7 +150,7 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 		}
 	}
 	for i := range r.Tokens {
-		if purposeAt(r, roles, i) {
+		if opens[i] == 0 && purposeAt(r, roles, i) {
 			opens[i] = 2
 		}
 	}
@@ -596,35 +596,32 @@ func modifiesWork(r *lexicon.Reading, m lexicon.Match, work []bool) bool {
 // purposeAt reports whether a clause of purpose starts at token i: a preposition of
 // semantic.PurposeTo right before a verb no concept of the model reads ("pra mandar um
 // mimo", "para avisar", "to call them"). The verb is a request verb, or a word the model
-// does not know; after a Portuguese preposition, one with an infinitive's ending.
+// does not know; after a Portuguese preposition, one with an infinitive's ending. The
+// prepositions are the question's language's ("tô" is no "to").
 func purposeAt(r *lexicon.Reading, roles []semantic.Role, i int) bool {
-	for _, pt := range []bool{true, false} {
-		ws := semantic.PurposeTo.EN
-		if pt {
-			ws = semantic.PurposeTo.PT
+	pt := r.Lang == semantic.PT
+	ws := semantic.PurposeTo.EN
+	if pt {
+		ws = semantic.PurposeTo.PT
+	}
+	for _, p := range ws {
+		words := strings.Fields(p)
+		v := i + len(words)
+		if v >= len(r.Tokens) || r.Tokens[v].Part != r.Tokens[i].Part || r.Tokens[v].Kind != lexicon.Word || roles[v] == semantic.RoleConcept {
+			continue
 		}
-		for _, p := range ws {
-			words := strings.Fields(p)
-			v := i + len(words)
-			if v >= len(r.Tokens) || r.Tokens[v].Part != r.Tokens[i].Part || r.Tokens[v].Kind != lexicon.Word {
-				continue
-			}
-			ok := true
-			for k, w := range words {
-				ok = ok && r.Tokens[i+k].Norm == w
-			}
-			if !ok || roles[v] == semantic.RoleConcept {
-				continue
-			}
-			verb := roles[v] == roleUnknown || isRequest(r, v)
-			if pt {
-				inf := false
-				for _, e := range semantic.InfinitiveEndings {
-					inf = inf || len(r.Tokens[v].Norm) > len(e)+2 && strings.HasSuffix(r.Tokens[v].Norm, e)
-				}
-				verb = verb && inf
-			}
-			if verb {
+		ok := true
+		for k, w := range words {
+			ok = ok && r.Tokens[i+k].Norm == w
+		}
+		if !ok || roles[v] != roleUnknown && !isRequest(r, v) {
+			continue
+		}
+		if !pt {
+			return true
+		}
+		for _, e := range semantic.InfinitiveEndings {
+			if len(r.Tokens[v].Norm) > len(e)+2 && strings.HasSuffix(r.Tokens[v].Norm, e) {
 				return true
 			}
 		}
