@@ -78,5 +78,15 @@ func TestVoiceClasses(t *testing.T) {
 			"what offers are running the now":   {list: true, sql: []string{"now() BETWEEN pm.start_date AND pm.end_date"}},
 			"how many customers are on the app": {measures: []string{"customers"}},
 		}},
+		{"points customers are holding, said in speech", map[string]want{
+			"quantos pontos estão parados com os clientes":                         {measures: []string{"balance_total"}},
+			"quanto de ponto tá parado na mão dos cliente da savassi somando tudo": {measures: []string{"balance_total"}, sql: []string{"'L05'"}},
+			"how many points are customers sitting on, active members only":        {measures: []string{"balance_total"}, sql: []string{"c.is_active"}},
+			"how many points are folk sat on at Batel":                             {measures: []string{"balance_total"}, sql: []string{"'L06'"}},
+			"how many customers bought in May? inactive customers only":            {measures: []string{"buyers"}, sql: []string{"NOT c.is_active"}},
+			"quantos clientes compraram em maio, ativos só":                        {measures: []string{"buyers"}, sql: []string{"c.is_active"}},
+			// a word of the holding that the model does not know is still refused
+			"quantos pontos estão parados na gaveta dos clientes": {refuse: true},
+		}},
 	})
 }

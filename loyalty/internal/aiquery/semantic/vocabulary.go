@@ -484,7 +484,7 @@ var Terminals = []Term{
 	{CatCmp, "=", W("apenas|somente|so|exatamente|igual a|contando so|contando apenas|contando somente|considerando so|considerando apenas|considerando somente|exclusivamente|unicamente|considerando exclusivamente|considerando unicamente", "only|exactly|just|equal to|counting only|considering only|including only|exclusively|solely|considering exclusively|considering solely")},
 	{CatMany, "", W("varias|varios|diversas|diversos|multiplas|multiplos|mais de uma|mais de um", "multiple|several|many|more than one|various")},
 	{CatPerson, "", W("quem|alguem|alguma pessoa|algum cliente|alguns clientes", "who|whom|whos|who is|anyone|anybody|someone|somebody|any customer|any customers")},
-	{CatHave, "", W("tem|possuem|possui|com|c|que tem|que possuem|ainda tem", "have|has|with|w|holding|that have|who have|sitting on|still sitting on|got")},
+	{CatHave, "", W("tem|possuem|possui|com|c|que tem|que possuem|ainda tem|parado na mao|parados na mao|parado nas maos|parados nas maos|parado com|parados com|na mao|nas maos|em maos|guardado com|guardados com", "have|has|with|w|holding|that have|who have|sitting on|still sitting on|got|sat on|are sat on|still sat on|hold|holds|hanging on to|hanging onto")},
 	{CatUse, "", W("usam|usa|utilizam|utiliza|usando|usuarios do|usuario do", "use|uses|using|users of")},
 	{CatBetween, "", W("entre", "between")},
 	// a ranking answered by its first row, said again: never a value equal to one
