@@ -1,6 +1,10 @@
 package grammar
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
+)
 
 // TestVoiceClasses: how people speak and type, not what they ask (issue 24, eighth round).
 // Spoken pronouns and agreement (caipira, Scots), numbers and dates said in words, the
@@ -37,6 +41,14 @@ func TestVoiceClasses(t *testing.T) {
 			// parts that do not make one number are not composed, nor guessed
 			"customers with twenty-five hundred points": {refuse: true},
 			"top dois de maio":                          {refuse: true},
+		}},
+		{"'first' said of the order of the rows", map[string]want{
+			"bottom 3 shops for takings this quarter, worst first": {measures: []string{"revenue"}, dims: []string{"store"}, order: semantic.Ascending, limit: 3},
+			"revenue by store this year, best first":               {measures: []string{"revenue"}, dims: []string{"store"}, order: semantic.Descending},
+			"sales by city in May, fewest first":                   {measures: []string{"sales_count"}, dims: []string{"city"}, order: semantic.Ascending},
+			"faturamento por loja em maio, do maior pro menor":     {measures: []string{"revenue"}, dims: []string{"store"}, order: semantic.Descending},
+			// an order that contradicts the ranking is refused
+			"top 5 stores by revenue, worst first": {refuse: true},
 		}},
 		{"breakdown verbs of analysts", map[string]want{
 			"quantos clientes temos, quebra por cidade":                   {measures: []string{"customers"}, dims: []string{"city"}},
