@@ -1139,7 +1139,14 @@ func productions(x *env) []*Rule {
 		// "from the 10th on", "de 10 de maio em diante": since then
 		rule("Period", 0, tFrom+" Period "+tOnward, func(k []*Edge) (any, bool) { return open(k[1].Val.(periodV).p, "since") }),
 		rule("Period", 0, tSince+" Period "+tOnward, func(k []*Edge) (any, bool) { return open(k[1].Val.(periodV).p, "since") }),
-		rule("Period", 0, tUntil+" Period", func(k []*Edge) (any, bool) { return open(k[1].Val.(periodV).p, "until") }),
+		rule("Period", 0, tUntil+" Period", func(k []*Edge) (any, bool) {
+			v, ok := open(k[1].Val.(periodV).p, "until")
+			if pv, is := v.(periodV); ok && is {
+				pv.future = k[1].Val.(periodV).p.Start.After(x.cal.Now)
+				return pv, true
+			}
+			return v, ok
+		}),
 		rule("Period", 0, tUnit+" "+tLast2, func(k []*Edge) (any, bool) { return beforeLast(x, arg(k[0])) }),
 		rule("Period", 0, tLast2+" "+tUnit, func(k []*Edge) (any, bool) { return beforeLast(x, arg(k[1])) }),
 		// "há mais de 90 dias", "for more than 120 days", "(haven't bought) in over 90 days":

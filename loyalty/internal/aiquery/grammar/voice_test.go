@@ -69,6 +69,13 @@ func TestVoiceClasses(t *testing.T) {
 			"faturamento do mês retrasado":                                      {measures: []string{"revenue"}, period: "interval '2 months'"},
 			// a closed period said up to today contradicts itself: refused
 			"faturamento do mês passado incluindo hoje": {refuse: true},
+			// a period up to a future day dates only an expiry; with two conditions that could
+			// take it, or none, refused (it dated the pending redemptions' creation)
+			"quantos resgates pendentes vencendo até amanhã":                  {measures: []string{"redemptions"}, sql: []string{"r.expires_at < date_trunc('day', now()) + interval '2 days'"}},
+			"pending redemptions expiring by next week":                       {measures: []string{"redemptions"}, sql: []string{"r.expires_at <"}},
+			"clientes com resgate pendente vencendo até amanhã":               {refuse: true},
+			"customers with a pending redemption expiring tomorrow or before": {refuse: true},
+			"vendas até amanhã":                                               {refuse: true},
 		}},
 		{"clauses of purpose that carry no constraint are left out", map[string]want{
 			"quais clientes fazem aniversário em agosto, pra mandar um presente":                                          {list: true, sql: []string{"extract(month FROM c.birth_date) = 8"}},
