@@ -1178,9 +1178,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		return nil, fail("há dois períodos na pergunta e não sei se é para comparar", "the question has two periods and I cannot tell whether to compare them")
 	}
 	var periods []*semantic.Period
+	future := false // a period up to a day after today
 	for _, i := range a.all("period") {
 		a.used[i] = true
 		pv := clauses[i].v.(periodV)
+		future = future || pv.future
 		if pv.absence && !a.denies() {
 			// "vendas há mais de 30 dias" is not the last 30 days
 			return nil, fail("\"há mais de\" um tempo só vale para o que não aconteceu (clientes sem comprar há mais de 60 dias)",
@@ -1251,6 +1253,14 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		// "saldo dos clientes ativos hoje", "customers with the most points today": the
 		// customers as they are now, not the ones who signed up today
 		periods = nil
+	}
+	if len(periods) == 1 && future && periodUsers(resolved) != 1 {
+		// "vendas até amanhã": a period up to tomorrow dates nothing that already
+		// happened; only an expiry reads it, and with two conditions that take a period
+		// ("clientes com resgate pendente vencendo até amanhã") the period could date the
+		// other one (the pending redemption's creation)
+		return nil, fail("um período até uma data futura só vale para o que vence (resgates a vencer até amanhã)",
+			"a period up to a future day only applies to what expires (redemptions expiring by tomorrow)")
 	}
 	switch len(periods) {
 	case 0:
@@ -1943,6 +1953,17 @@ func (a *assembly) filtersFit(f *semantic.Fact) bool {
 		n++
 	}
 	return n > 0
+}
+
+// periodUsers is how many of the filters take the request's period.
+func periodUsers(fs []*semantic.Filter) int {
+	n := 0
+	for _, f := range fs {
+		if f.UsesPeriod {
+			n++
+		}
+	}
+	return n
 }
 
 func usesPeriod(fs []*semantic.Filter) bool {

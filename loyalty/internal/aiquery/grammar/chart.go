@@ -325,13 +325,13 @@ func analyses(c *chart, r *lexicon.Reading, limit int) []analysis {
 	return best[c.n]
 }
 
-// pinned are the tokens of a negation said in words that are each a function word ("have
-// yet to buy"): the negation may not be skipped word by word, or the reading would answer
-// the question without it.
+// pinned are the tokens of a negation, or of a flag said in words that are each a function
+// word ("have yet to buy"; "promos on now", "what's on the now": running): the phrase may
+// not be skipped word by word, or the reading would answer the question without it.
 func pinned(r *lexicon.Reading) map[int]bool {
 	var out map[int]bool
 	for _, m := range r.Matches {
-		if m.To-m.From < 2 || m.Typos > 0 || m.Cat != semantic.CatNeg && m.Cat != semantic.CatNever {
+		if m.To-m.From < 2 || m.Typos > 0 || m.Cat != semantic.CatNeg && m.Cat != semantic.CatNever && (m.Cat != semantic.CatFlag || !fillersOnly(r, m)) {
 			continue
 		}
 		if out == nil {
@@ -342,4 +342,19 @@ func pinned(r *lexicon.Reading) map[int]bool {
 		}
 	}
 	return out
+}
+
+// fillersOnly reports whether every word of the match m is, alone, a filler a reading may
+// skip ("on", "the", "now" of "on the now").
+func fillersOnly(r *lexicon.Reading, m lexicon.Match) bool {
+	for i := m.From; i < m.To; i++ {
+		skip := false
+		for _, f := range r.Matches {
+			skip = skip || f.From == i && f.To == i+1 && f.Cat == semantic.CatFiller && f.Typos == 0
+		}
+		if !skip {
+			return false
+		}
+	}
+	return true
 }

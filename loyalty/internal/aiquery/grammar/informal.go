@@ -76,15 +76,6 @@ func informal(x *env) []*Rule {
 		}),
 		rule("Filter", 0, tQuantity+" "+tCmp+" Num", func(k []*Edge) (any, bool) { return threshold(arg(k[0]), arg(k[1]), arg(k[2])) }),
 
-		// numbers said as words: "vinte e cinco", "twenty-five", "sessenta dias"
-		rule("Num", 0, tNumWord+" "+tAnd+"? "+tNumWord, func(k []*Edge) (any, bool) {
-			tens, units := atoiOr(arg(k[0]), -1), atoiOr(arg(k[2]), -1)
-			if tens < 20 || tens > 90 || tens%10 != 0 || units < 1 || units > 9 {
-				return nil, false
-			}
-			return strconv.Itoa(tens + units), true
-		}),
-
 		// "os dez maiores", "the 5 biggest", "as 3 menores": the size of a ranking said
 		// before its order (never a month: "dez" is also December)
 		rule("Rank", 0, "Num "+tMost, func(k []*Edge) (any, bool) { return rankSized(semantic.Descending, arg(k[0])) }),
@@ -93,7 +84,10 @@ func informal(x *env) []*Rule {
 		// "June until now", "2025 até hoje": a named period that is still running runs up
 		// to now anyway; one that ended ("March till now") is the time since it began
 		rule("Period", 0, tSoFar+" "+tIn+"? Period", func(k []*Edge) (any, bool) { return upToNow(x, k[2].Val.(periodV)) }),
-		rule("Period", 0, "Period "+tSoFar, func(k []*Edge) (any, bool) { return upToNow(x, k[0].Val.(periodV)) }),
+		// "the last 30 days, counting today", "últimos 7 dias, contando hoje": after a comma too
+		rule("Period", 0, "Period "+tAnd+"? "+tSoFar, func(k []*Edge) (any, bool) {
+			return upToNow(x, k[0].Val.(periodV))
+		}),
 
 		// "por qtd resgatada", "by quantity redeemed": ranked by what the event counts
 		rule("Clause", 0.1, tBy+" "+tAgg+" "+tEvent, func(k []*Edge) (any, bool) {
@@ -136,8 +130,8 @@ func rankSized(o semantic.Order, n string) (any, bool) {
 func upToNow(x *env, v periodV) (any, bool) {
 	p := v.p
 	switch p.Kind {
-	case semantic.ThisWeek, semantic.ThisMonth, semantic.ThisQuarter, semantic.ThisYear:
-		return v, true
+	case semantic.ThisWeek, semantic.ThisMonth, semantic.ThisQuarter, semantic.ThisYear, semantic.LastN:
+		return v, true // a trailing window runs to today: "the last 30 days counting today"
 	}
 	if running(x, p) {
 		return v, true

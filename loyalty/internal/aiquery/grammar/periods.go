@@ -331,6 +331,15 @@ func dayOfMonth(x *env, n string, p *semantic.Period) (any, bool) {
 	return periodV{p: semantic.Day(t)}, true
 }
 
+// dayWord is the day said in words (an ordinal or a number word, maybe after the word of
+// days: "dia primeiro") of a named month ("primeiro de janeiro", "the first of April").
+func dayWord(x *env, unit, day, month *Edge) (any, bool) {
+	if p := month.Val.(periodV).p; p.Kind != semantic.CalendarMonth || unit != nil && arg(unit) != "day" {
+		return nil, false
+	}
+	return dayOfMonth(x, arg(day), month.Val.(periodV).p)
+}
+
 // dayOfNamedMonth is day d of month m ("April 1"), of year y when given, else of the
 // month's most recent occurrence that has begun.
 func dayOfNamedMonth(x *env, m, d, y string) (any, bool) {

@@ -1393,6 +1393,12 @@ func productions(x *env) []*Rule {
 			}
 			return dayOfMonth(x, arg(k[0]), k[2].Val.(periodV).p)
 		}),
+		// a day said in words before its month: "primeiro de janeiro", "the first of
+		// April", "dezoito de junho" (dearer, like "1 April": "top dois de maio" stays a top
+		// 2); an ordinal after it: "April first"
+		rule("Period", 0, tUnit+"? "+tOrdinal+" "+tFrom+"? Period", func(k []*Edge) (any, bool) { return dayWord(x, k[0], k[1], k[3]) }),
+		rule("Period", 0.2, tUnit+"? "+tNumWord+" "+tFrom+" Period", func(k []*Edge) (any, bool) { return dayWord(x, k[0], k[1], k[3]) }),
+		rule("Period", 0, tMonth+" "+tOrdinal, func(k []*Edge) (any, bool) { return dayOfNamedMonth(x, arg(k[0]), arg(k[1]), "") }),
 		// days of one month: "entre 1 e 10 de março", "de 1 a 15 de maio", "do dia 1 ao dia
 		// 10 deste mês", "from the 1st to the 10th of May", "May 1-15": a span of days,
 		// never a range of values beside a month
@@ -1436,7 +1442,12 @@ func productions(x *env) []*Rule {
 			if toDate(k[1]) {
 				return nil, false // "by ytd signups": a to-date period runs to now, it has no "until"
 			}
-			return open(k[1].Val.(periodV).p, "until")
+			v, ok := open(k[1].Val.(periodV).p, "until")
+			if pv, is := v.(periodV); ok && is {
+				pv.future = k[1].Val.(periodV).p.Start.After(x.cal.Now)
+				return pv, true
+			}
+			return v, ok
 		}),
 		rule("Period", 0, tUnit+" "+tLast2, func(k []*Edge) (any, bool) { return beforeLast(x, arg(k[0])) }),
 		rule("Period", 0, tLast2+" "+tUnit, func(k []*Edge) (any, bool) { return beforeLast(x, arg(k[1])) }),

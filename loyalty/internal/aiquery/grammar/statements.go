@@ -150,6 +150,11 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 			wh[m.From] = true
 		}
 	}
+	for i := range r.Tokens {
+		if opens[i] == 0 && purposeAt(r, roles, i) {
+			opens[i] = 2
+		}
+	}
 	var out []tokenSpan
 	kept, _, _, _ := background(r)
 	first := -1 // the first part that is not all left out
@@ -455,7 +460,7 @@ func asksWithout(r *lexicon.Reading, drop []bool) bool {
 	}
 	asked := map[string]bool{} // the restricting concepts, places and measures of the rest
 	for _, m := range r.Matches {
-		if !drop[m.From] && (restricting(r, m) || place(m) || m.Cat == semantic.CatMeasure) {
+		if !drop[m.From] && (restricting(r, m) || place(m) || m.Cat == semantic.CatMeasure || m.Cat == semantic.CatAttr) {
 			asked[string(m.Cat)+":"+m.Arg] = true
 		}
 	}
@@ -496,6 +501,11 @@ func asksWithout(r *lexicon.Reading, drop []bool) bool {
 		}
 		if drop[m.From] && restricting(r, m) && !asked[string(m.Cat)+":"+m.Arg] && !modifiesWork(r, m, work) {
 			return false // "Vou precisar só das canceladas", "I'm only interested in the app ones"
+		}
+		if drop[m.From] && m.Typos == 0 && m.Cat == semantic.CatAttr && !asked[string(m.Cat)+":"+m.Arg] && !modifiesWork(r, m, work) {
+			// a column asked for in a clause of its own ("... Vou ligar para avisar. Preciso
+			// do nome e do telefone."): the answer would show other columns
+			return false
 		}
 		if drop[m.From] {
 			switch m.Cat {
@@ -592,6 +602,42 @@ func modifiesWork(r *lexicon.Reading, m lexicon.Match, work []bool) bool {
 	if m.From > 1 && work[m.From-2] {
 		for _, f := range r.Matches {
 			if f.From == m.From-1 && f.To == m.From && f.Cat == semantic.CatFiller && f.Arg == "function" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// purposeAt reports whether a clause of purpose starts at token i: a preposition of
+// semantic.PurposeTo right before a verb no concept of the model reads ("pra mandar um
+// mimo", "para avisar", "to call them"). The verb is a request verb, or a word the model
+// does not know; after a Portuguese preposition, one with an infinitive's ending. The
+// prepositions are the question's language's ("tô" is no "to").
+func purposeAt(r *lexicon.Reading, roles []semantic.Role, i int) bool {
+	pt := r.Lang == semantic.PT
+	ws := semantic.PurposeTo.EN
+	if pt {
+		ws = semantic.PurposeTo.PT
+	}
+	for _, p := range ws {
+		words := strings.Fields(p)
+		v := i + len(words)
+		if v >= len(r.Tokens) || r.Tokens[v].Part != r.Tokens[i].Part || r.Tokens[v].Kind != lexicon.Word || roles[v] == semantic.RoleConcept {
+			continue
+		}
+		ok := true
+		for k, w := range words {
+			ok = ok && r.Tokens[i+k].Norm == w
+		}
+		if !ok || roles[v] != roleUnknown && !isRequest(r, v) {
+			continue
+		}
+		if !pt {
+			return true
+		}
+		for _, e := range semantic.InfinitiveEndings {
+			if len(r.Tokens[v].Norm) > len(e)+2 && strings.HasSuffix(r.Tokens[v].Norm, e) {
 				return true
 			}
 		}

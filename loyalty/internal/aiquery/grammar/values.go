@@ -152,6 +152,9 @@ type periodV struct {
 	absence bool
 	// ends: a span said by its two ends ("from April to May"), which a growth compares
 	ends periodsV
+	// future: up to a day after today ("até amanhã", "until next week"): it bounds only
+	// what can happen then (an expiry), never what already happened
+	future bool
 }
 
 // periodsV are periods compared ("abril e maio", "April vs May").

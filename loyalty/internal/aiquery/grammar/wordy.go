@@ -329,6 +329,16 @@ func wordyRules(x *env) []*Rule {
 			f, ok := k[1].Val.(filterV)
 			return f, ok && strings.HasPrefix(f.id, "flag:") && !f.neg && f.members == nil && arg(k[0]) == "="
 		}),
+		// "active members only", "ativos só": "only" after the flag, maybe after the noun of
+		// customers it describes
+		rule("Filter", 0.1, "Filter "+tNoun+"? "+tCmp, func(k []*Edge) (any, bool) {
+			f, ok := k[0].Val.(filterV)
+			if k[1] != nil {
+				n := semantic.NounByID(arg(k[1]))
+				ok = ok && n != nil && n.Fact == semantic.Customers
+			}
+			return f, ok && strings.HasPrefix(f.id, "flag:") && !f.neg && f.members == nil && arg(k[2]) == "="
+		}),
 	}
 }
 

@@ -89,11 +89,13 @@ type Lexicon struct {
 	initialisms map[string][]initialism
 	// senses: every sense of the phrases each word is in (abbrev.go)
 	senses map[string]map[string]bool
+	// numbers: the model's number words by their first word, each its words and value (spoken.go)
+	numbers map[string][][]string
 }
 
 // New generates the lexicon from the model's terms and the catalogue (nil: none known).
 func New(cat *semantic.Catalog) *Lexicon {
-	lx := &Lexicon{byFirst: map[string][]*phrase{}, words: map[string]bool{}, last: map[string]semantic.Lang{}}
+	lx := &Lexicon{byFirst: map[string][]*phrase{}, words: map[string]bool{}, last: map[string]semantic.Lang{}, numbers: numberWords()}
 	index := map[string]*phrase{}
 	add := func(text string, s sense) {
 		var ws []string
@@ -214,7 +216,7 @@ type candidate struct {
 
 // Read reads a question.
 func (lx *Lexicon) Read(question string) *Reading {
-	r := &Reading{Question: question, Tokens: lx.expand(lx.unglue(Tokenize(question)))}
+	r := &Reading{Question: question, Tokens: lx.spokenNumbers(lx.expand(lx.unglue(Tokenize(question))))}
 	cands := make([][]candidate, len(r.Tokens))
 	for i, t := range r.Tokens {
 		if t.Kind != Word {

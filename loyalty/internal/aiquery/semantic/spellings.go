@@ -41,6 +41,13 @@ var Spellings = []Spelling{
 	{"mto", []string{"muito"}},
 	{"ult", []string{"ultimos", "ultimas", "ultimo", "ultima"}},
 	{"ults", []string{"ultimos", "ultimas"}},
+	// pt-BR spoken (caipira, mineiro): pronouns as they are said ("nóis vendeu", "ocê me
+	// fala", "cê viu")
+	{"nois", []string{"nos"}},
+	{"oce", []string{"voce"}},
+	{"oces", []string{"voces"}},
+	{"ce", []string{"voce"}},
+	{"ces", []string{"voces"}},
 	// en texting
 	{"u", []string{"you"}},
 	{"ur", []string{"your"}},
@@ -52,13 +59,20 @@ var Spellings = []Spelling{
 	{"pls", []string{"please"}},
 	{"thx", []string{"thanks"}},
 	{"cuz", []string{"because"}},
-	{"wi", []string{"with"}}, // Scots: "compared wi Centro"
-	// Scots negations
+	// Scots: negations in -nae, "wi", "ye" ("havenae bought", "compared wi Centro")
 	{"havenae", []string{"havent"}},
 	{"hasnae", []string{"hasnt"}},
 	{"didnae", []string{"didnt"}},
 	{"dinnae", []string{"dont"}},
+	{"dinna", []string{"dont"}},
+	{"doesnae", []string{"doesnt"}},
 	{"disnae", []string{"doesnt"}},
+	{"isnae", []string{"isnt"}},
+	{"wasnae", []string{"wasnt"}},
+	{"wi", []string{"with"}},
+	{"ye", []string{"you"}},
+	{"yer", []string{"your"}},
+	{"aye", []string{"yeah"}},
 	// English as a second language: irregular verbs made regular
 	{"buyed", []string{"bought"}},
 	{"spended", []string{"spent"}},
