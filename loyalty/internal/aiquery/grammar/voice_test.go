@@ -69,11 +69,12 @@ func TestVoiceClasses(t *testing.T) {
 			"faturamento do mês retrasado":                                      {measures: []string{"revenue"}, period: "interval '2 months'"},
 			// a closed period said up to today contradicts itself: refused
 			"faturamento do mês passado incluindo hoje": {refuse: true},
-			// a period up to a future day dates only an expiry; with two conditions that could
-			// take it, or none, refused (it dated the pending redemptions' creation)
+			// a period up to a future day dates only an expiry (it dated the pending redemptions'
+			// creation); customers with one redemption pending and expiring by then are read as
+			// one row meeting both (h-named); with no expiry to date, refused
 			"quantos resgates pendentes vencendo até amanhã":                  {measures: []string{"redemptions"}, sql: []string{"r.expires_at < date_trunc('day', now()) + interval '2 days'"}},
 			"pending redemptions expiring by next week":                       {measures: []string{"redemptions"}, sql: []string{"r.expires_at <"}},
-			"clientes com resgate pendente vencendo até amanhã":               {refuse: true},
+			"clientes com resgate pendente vencendo até amanhã":               {sql: []string{"x.status = 'pending' AND x.expires_at < date_trunc('day', now()) + interval '2 days'"}},
 			"customers with a pending redemption expiring tomorrow or before": {refuse: true},
 			"vendas até amanhã":                                               {refuse: true},
 		}},
