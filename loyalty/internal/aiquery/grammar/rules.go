@@ -926,17 +926,19 @@ func productions(x *env) []*Rule {
 		}),
 		rule("Filter", 0, "Num "+tTo+" Num "+tQuantity, func(k []*Edge) (any, bool) { return between(arg(k[3]), arg(k[0]), arg(k[2])) }),
 
-		// customers named: "chamados Souza", "named Souza", "Joao Pedro Araujo", a CPF
+		// customers named: "chamados Souza", "named Souza", "Joao Pedro Araujo", a CPF. A
+		// name's words are written together: no word is skipped inside it (else "na
+		// Savassi com souza no nome" searches the name "Savassi souza")
 		rule("Name", 0, tWord, func(k []*Edge) (any, bool) { return capitalised(k[0]) }),
 		rule("Name", 0, tWord+" Name", func(k []*Edge) (any, bool) {
 			n, ok := capitalised(k[0])
-			if !ok {
+			if !ok || !adjacent(k) {
 				return nil, false
 			}
 			return n.(string) + " " + k[1].Val.(string), true
 		}),
 		rule("LooseName", 0, tWord, func(k []*Edge) (any, bool) { return k[0].Match.Arg, true }),
-		rule("LooseName", 0, tWord+" LooseName", func(k []*Edge) (any, bool) { return k[0].Match.Arg + " " + k[1].Val.(string), true }),
+		rule("LooseName", 0, tWord+" LooseName", func(k []*Edge) (any, bool) { return k[0].Match.Arg + " " + k[1].Val.(string), adjacent(k) }),
 		rule("Filter", 0, tNamed+" LooseName", func(k []*Edge) (any, bool) { return nameFilter(k[1].Val.(string), true), true }),
 		// a literal searched in names: "com souza no nome", "with "Rocha" in their name",
 		// "w/ Carvalho in the name", "que têm Maria Clara no nome". Between "com" and "no
@@ -946,7 +948,7 @@ func productions(x *env) []*Rule {
 		rule("NamePart", 0, tWord, func(k []*Edge) (any, bool) { return k[0].Match.Arg, true }),
 		rule("NamePart", 0, tLiteral, func(k []*Edge) (any, bool) { return capitalised(k[0]) }),
 		rule("NameLit", 0, "NamePart", func(k []*Edge) (any, bool) { return k[0].Val, true }),
-		rule("NameLit", 0, "NamePart NameLit", func(k []*Edge) (any, bool) { return k[0].Val.(string) + " " + k[1].Val.(string), true }),
+		rule("NameLit", 0, "NamePart NameLit", func(k []*Edge) (any, bool) { return k[0].Val.(string) + " " + k[1].Val.(string), adjacent(k) }),
 		rule("NameLit", 0, tQuoted, func(k []*Edge) (any, bool) { return arg(k[0]), strings.TrimSpace(arg(k[0])) != "" }),
 		rule("Filter", 0, tHave+"? NameLit "+tInName, func(k []*Edge) (any, bool) { return nameFilter(k[1].Val.(string), true), true }),
 		rule("Filter", 0, tHave+" "+tLiteral+" "+tInName, func(k []*Edge) (any, bool) { return nameFilter(arg(k[1]), true), true }),
@@ -2333,3 +2335,14 @@ type formulaV struct {
 }
 
 func (v formulaV) key() string { return "formula:" + v.f.id + ":" + v.fact.ID }
+
+// adjacent reports whether the children follow each other with no word skipped between
+// them: the words of a name.
+func adjacent(k []*Edge) bool {
+	for i := 1; i < len(k); i++ {
+		if k[i] != nil && k[i-1] != nil && k[i].From != k[i-1].To {
+			return false
+		}
+	}
+	return true
+}
