@@ -50,7 +50,7 @@ type insertion struct {
 }
 
 var insertions = []insertion{
-	{"period", "em março", "in March", "-03-", ""},
+	{"period", "em março", "in March", "-03-", "-03-01'"},
 	{"store", "na Savassi", "at Savassi", "'L05'", "'L05'"},
 	{"city", "em Curitiba", "in Curitiba", "curitiba|'L06'", "curitiba"},
 	{"payment", "no pix", "paid by pix", "'pix'", "'pix'"},
@@ -445,6 +445,40 @@ func TestMutationAudit(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestMutationClasses: the silent drops the audit found, as classes, in paraphrases
+// written for this test. A store said beside a name is a filter, never a word of the
+// name; the store of a sign-up whose date is asked filters the customer; a day follows
+// its month with no word between.
+func TestMutationClasses(t *testing.T) {
+	savassiName := func(name string) want {
+		return want{list: true, sql: []string{"'L05'", "name_fold('" + name + "')"}}
+	}
+	signupAt := func(code string) want { return want{list: true, sql: []string{"c.store_code = '" + code + "'", "created_at"}} }
+	runContext(t, []contextCase{
+		// a store beside a name searched
+		{"me passa os clientes na Savassi com souza no nome", savassiName("souza"), 0},
+		{"lista de clientes da savassi q tem Oliveira no nome", savassiName("Oliveira"), 0},
+		{"quais clientes da loja Savassi têm \"Lima\" no nome?", savassiName("Lima"), 0},
+		{"list the customers at Savassi with Rocha in their name", savassiName("Rocha"), 0},
+		{"Savassi customers w/ Carvalho in the name, names only", savassiName("Carvalho"), 0},
+		{"which customers from the Savassi store have \"Souza\" in their name?", savassiName("Souza"), 0},
+		// the store of a sign-up whose date is asked
+		{"qdo a Gabriela Moura se cadastrou na Savassi", signupAt("L05"), 0},
+		{"quando o Thiago Barros fez o cadastro na loja Batel?", signupAt("L06"), 0},
+		{"when did Thiago Henrique Barros sign up at Savassi?", signupAt("L05"), 0},
+		{"when did Gabriela Moura sign up at the Batel store", signupAt("L06"), 0},
+		// a day follows its month; a number after words is not its day
+		{"em março os 5 prêmios mais resgatados", want{limit: 5, sql: []string{"DATE '2025-03-01'", "DATE '2025-04-01'"}}, 0},
+		{"in March the 3 most redeemed rewards", want{limit: 3, sql: []string{"DATE '2025-03-01'", "DATE '2025-04-01'"}}, 0},
+		{"revenue on May 3rd", want{period: "DATE '2025-05-03'"}, 0},
+		{"vendas em maio 10", want{period: "DATE '2025-05-10'"}, 0},
+		{"faturamento de 3 de abril", want{period: "DATE '2025-04-03'"}, 0},
+		// negative rows: still refused
+		{"sales on March, 5", want{refuse: true}, 0},
+		{"when did Thiago Henrique Barros sign up at the moon?", want{refuse: true}, 0},
+	})
 }
 
 // knownDrop are mutations the audit flags that are not silent drops, each with why.

@@ -1047,9 +1047,21 @@ func productions(x *env) []*Rule {
 		rule("Period", 0, tMonth+" "+tFrom+"? "+tYear+"?", func(k []*Edge) (any, bool) { return month(x, arg(k[0]), arg(k[2])) }),
 		rule("Period", 0, tMonthYr, func(k []*Edge) (any, bool) { return monthYr(x, k[0]) }),
 		// "April 1", "October 15, 2024", "May 3rd": a day of the month ("fev/25" and
-		// "Jan '25" are years: the lexicon reads a short year glued to its month as one)
-		rule("Period", 0, tMonth+" "+tNumber, func(k []*Edge) (any, bool) { return dayOfNamedMonth(x, arg(k[0]), arg(k[1]), "") }),
-		rule("Period", 0, tMonth+" "+tDayNo, func(k []*Edge) (any, bool) { return dayOfNamedMonth(x, arg(k[0]), arg(k[1]), "") }),
+		// "Jan '25" are years: the lexicon reads a short year glued to its month as one);
+		// the day follows its month with no word between ("em março os 5 prêmios" is a
+		// top 5 of March, never March 5)
+		rule("Period", 0, tMonth+" "+tNumber, func(k []*Edge) (any, bool) {
+			if !adjacent(k) {
+				return nil, false
+			}
+			return dayOfNamedMonth(x, arg(k[0]), arg(k[1]), "")
+		}),
+		rule("Period", 0, tMonth+" "+tDayNo, func(k []*Edge) (any, bool) {
+			if !adjacent(k) {
+				return nil, false
+			}
+			return dayOfNamedMonth(x, arg(k[0]), arg(k[1]), "")
+		}),
 		// "1 April", "15 October 2024": dearer, so "top 5 maio" stays a top 5 of May
 		rule("Period", 0.2, tNumber+" "+tMonth+" "+tYear+"?", func(k []*Edge) (any, bool) {
 			return dayOfNamedMonth(x, arg(k[1]), arg(k[0]), arg(k[2]))
