@@ -475,10 +475,33 @@ func TestMutationClasses(t *testing.T) {
 		{"revenue on May 3rd", want{period: "DATE '2025-05-03'"}, 0},
 		{"vendas em maio 10", want{period: "DATE '2025-05-10'"}, 0},
 		{"faturamento de 3 de abril", want{period: "DATE '2025-04-03'"}, 0},
+		// a payment value said in a phrase is the filter, never the noun (money)
+		{"vlr total das vendas em dinheiro", want{measures: []string{"revenue"}, sql: []string{"payment_type = 'cash'"}}, 0},
+		{"quanto entrou via dinheiro semana passada?", want{measures: []string{"revenue"}, sql: []string{"payment_type = 'cash'"}}, 0},
+		{"qnto as vendas no dinheiro renderam em maio", want{measures: []string{"revenue"}, sql: []string{"payment_type = 'cash'", "DATE '2025-05-01'"}}, 0},
+		{"revenue in cash last week", want{measures: []string{"revenue"}, sql: []string{"payment_type = 'cash'"}}, 0},
+		{"how much money came in in cash in May?", want{measures: []string{"revenue"}, sql: []string{"payment_type = 'cash'", "DATE '2025-05-01'"}}, 0},
+		{"total value of sales paid in cash", want{measures: []string{"revenue"}, sql: []string{"payment_type = 'cash'"}}, 0},
+		{"quanto dinheiro entrou em maio", want{measures: []string{"revenue"}, sql: []string{"DATE '2025-05-01'"}}, 0},
 		// negative rows: still refused
 		{"sales on March, 5", want{refuse: true}, 0},
 		{"when did Thiago Henrique Barros sign up at the moon?", want{refuse: true}, 0},
 	})
+	// what a sum comes to in money is no payment type
+	it := New(func() time.Time { return clock }, saoPaulo)
+	for _, q := range []string{
+		"quantas vendas foram canceladas em abril? e quanto isso dá em dinheiro?",
+		"quanto deu em dinheiro as vendas de maio",
+		"quanto dinheiro entrou em maio",
+		"how much money came in in May",
+	} {
+		res, err := it.Interpret(q, testCatalog)
+		if err != nil {
+			t.Errorf("%q: %v", q, err)
+		} else if strings.Contains(res.SQL, "payment_type") {
+			t.Errorf("%q: read as a payment type:\n%s", q, res.SQL)
+		}
+	}
 }
 
 // knownDrop are mutations the audit flags that are not silent drops, each with why.
