@@ -475,6 +475,11 @@ func TestMutationClasses(t *testing.T) {
 		{"revenue on May 3rd", want{period: "DATE '2025-05-03'"}, 0},
 		{"vendas em maio 10", want{period: "DATE '2025-05-10'"}, 0},
 		{"faturamento de 3 de abril", want{period: "DATE '2025-04-03'"}, 0},
+		// a number right after "top" is the ranking's count, never a day of the month after it
+		{"faturamento das lojas top 3 de abril", want{measures: []string{"revenue"}, dims: []string{"store"}, limit: 3, sql: []string{"DATE '2025-04-01'", "DATE '2025-05-01'"}}, 0},
+		{"faturamento top 5 d maio por loja", want{measures: []string{"revenue"}, dims: []string{"store"}, limit: 5, sql: []string{"DATE '2025-05-01'", "DATE '2025-06-01'"}}, 0},
+		{"store revenue, top 3 of April", want{measures: []string{"revenue"}, dims: []string{"store"}, limit: 3, sql: []string{"DATE '2025-04-01'", "DATE '2025-05-01'"}}, 0},
+		{"revenue by store top 2 of May 2025", want{measures: []string{"revenue"}, dims: []string{"store"}, limit: 2, sql: []string{"DATE '2025-05-01'", "DATE '2025-06-01'"}}, 0},
 		// a payment value said in a phrase is the filter, never the noun (money)
 		{"vlr total das vendas em dinheiro", want{measures: []string{"revenue"}, sql: []string{"payment_type = 'cash'"}}, 0},
 		{"quanto entrou via dinheiro semana passada?", want{measures: []string{"revenue"}, sql: []string{"payment_type = 'cash'"}}, 0},

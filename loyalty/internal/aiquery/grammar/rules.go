@@ -40,6 +40,9 @@ type env struct {
 	monthYears []int
 	// afterBy are the positions right after a breakdown word ("each", "por")
 	afterBy []int
+	// afterTop are the positions right after a ranking word ("top"): a number there is
+	// the ranking's count, never a day ("top 3 de abril" is a top 3 of April)
+	afterTop []int
 	// afterAdj are the positions right after "monthly", "weekly", "daily"
 	afterAdj []int
 	// each: the question says "cada uma", "each", "both" (semantic.EachOf)
@@ -1064,6 +1067,9 @@ func productions(x *env) []*Rule {
 		}),
 		// "1 April", "15 October 2024": dearer, so "top 5 maio" stays a top 5 of May
 		rule("Period", 0.2, tNumber+" "+tMonth+" "+tYear+"?", func(k []*Edge) (any, bool) {
+			if slices.Contains(x.afterTop, k[0].From) {
+				return nil, false
+			}
 			return dayOfNamedMonth(x, arg(k[1]), arg(k[0]), arg(k[2]))
 		}),
 		// with its year, one date: never two periods ("October 15" and "2024")
@@ -1103,7 +1109,7 @@ func productions(x *env) []*Rule {
 			return dayOfMonth(x, arg(k[1]), k[3].Val.(periodV).p)
 		}),
 		rule("Period", 0, tNumber+" "+tFrom+" Period", func(k []*Edge) (any, bool) {
-			if p := k[2].Val.(periodV).p; p.Kind != semantic.CalendarMonth {
+			if p := k[2].Val.(periodV).p; p.Kind != semantic.CalendarMonth || slices.Contains(x.afterTop, k[0].From) {
 				return nil, false
 			}
 			return dayOfMonth(x, arg(k[0]), k[2].Val.(periodV).p)
