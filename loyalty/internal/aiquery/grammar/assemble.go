@@ -369,6 +369,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		event = ""
 	}
 	var asked attrsV
+	whenStore := "" // the store of the sign-up whose date is asked ("when did X sign up at Savassi")
 	if i, ok := a.take("when"); ok {
 		// "quando o X se cadastrou", "when did X last buy": the date of the event
 		var e *semantic.Event
@@ -378,7 +379,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		case subj != nil && subj.event != nil:
 			e = subj.event
 			if subj.noun.Fact == semantic.Customers && !subj.neg {
-				subj = nil
+				whenStore, subj = subj.signupStore, nil
 			}
 		}
 		if e != nil && e.When != nil {
@@ -699,7 +700,10 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	}
 
 	if subj != nil && subj.signupStore != "" {
-		filters = append(filters, filterV{id: "signup_store", resolve: fixed(semantic.SignupStoreCode(subj.signupStore))})
+		whenStore = subj.signupStore
+	}
+	if whenStore != "" {
+		filters = append(filters, filterV{id: "signup_store", resolve: fixed(semantic.SignupStoreCode(whenStore))})
 	}
 	if subj != nil && subj.at != nil {
 		place, ok := activityPlace(x, subj)

@@ -170,8 +170,12 @@ func parse(g *Grammar, r *lexicon.Reading) *chart {
 			c.filler[i] = false
 		}
 	}
+	valued := valuePhrases(r)
 	for i := range r.Matches {
 		m := &r.Matches[i]
+		if m.Cat == semantic.CatNoun && m.To == m.From+1 && valued[m.From] {
+			continue // "vendas em dinheiro": the value said, never the noun (money)
+		}
 		// a longer phrase of the lexicon is a more specific reading of its words
 		id, ok := g.ids[string(m.Cat)]
 		if !ok {
@@ -357,4 +361,20 @@ func fillersOnly(r *lexicon.Reading, m lexicon.Match) bool {
 		}
 	}
 	return true
+}
+
+// valuePhrases marks the tokens of a value said in a phrase of two words or more ("em
+// dinheiro", "no dinheiro", "via dinheiro": the payment in cash): a word of such a phrase
+// is the value, never a noun composed into a measure ("dinheiro": money), or the reading
+// without the value's filter would be the cheaper one and answer without it.
+func valuePhrases(r *lexicon.Reading) []bool {
+	out := make([]bool, len(r.Tokens))
+	for _, m := range r.Matches {
+		if m.Cat == semantic.CatValue && m.Typos == 0 && m.To-m.From >= 2 {
+			for i := m.From; i < m.To; i++ {
+				out[i] = true
+			}
+		}
+	}
+	return out
 }

@@ -40,6 +40,9 @@ type env struct {
 	monthYears []int
 	// afterBy are the positions right after a breakdown word ("each", "por")
 	afterBy []int
+	// afterTop are the positions right after a ranking word ("top"): a number there is
+	// the ranking's count, never a day ("top 3 de abril" is a top 3 of April)
+	afterTop []int
 	// afterAdj are the positions right after "monthly", "weekly", "daily"
 	afterAdj []int
 	// each: the question says "cada uma", "each", "both" (semantic.EachOf)
@@ -1212,11 +1215,13 @@ func productions(x *env) []*Rule {
 		}),
 		rule("Filter", 0, "Num "+tTo+" Num "+tQuantity, func(k []*Edge) (any, bool) { return between(arg(k[3]), arg(k[0]), arg(k[2])) }),
 
-		// customers named: "chamados Souza", "named Souza", "Joao Pedro Araujo", a CPF
+		// customers named: "chamados Souza", "named Souza", "Joao Pedro Araujo", a CPF. A
+		// name's words are written together: no word is skipped inside it (else "na
+		// Savassi com souza no nome" searches the name "Savassi souza")
 		rule("Name", 0, tWord, func(k []*Edge) (any, bool) { return capitalised(k[0]) }),
 		rule("Name", 0, tWord+" Name", func(k []*Edge) (any, bool) {
 			n, ok := capitalised(k[0])
-			if !ok || k[0].To != k[1].From {
+			if !ok || !adjacent(k) {
 				return nil, false
 			}
 			return n.(string) + " " + k[1].Val.(string), true
@@ -1232,7 +1237,7 @@ func productions(x *env) []*Rule {
 		}),
 		rule("LooseName", 0, tWord, func(k []*Edge) (any, bool) { return k[0].Match.Arg, true }),
 		rule("LooseName", 0, tWord+" LooseName", func(k []*Edge) (any, bool) {
-			if k[0].To != k[1].From {
+			if !adjacent(k) {
 				return nil, false
 			}
 			return looseName(k[0].Match.Arg, k[1].Val.(string))
@@ -1246,7 +1251,7 @@ func productions(x *env) []*Rule {
 		rule("NamePart", 0, tWord, func(k []*Edge) (any, bool) { return k[0].Match.Arg, true }),
 		rule("NamePart", 0, tLiteral, func(k []*Edge) (any, bool) { return capitalised(k[0]) }),
 		rule("NameLit", 0, "NamePart", func(k []*Edge) (any, bool) { return k[0].Val, true }),
-		rule("NameLit", 0, "NamePart NameLit", func(k []*Edge) (any, bool) { return k[0].Val.(string) + " " + k[1].Val.(string), true }),
+		rule("NameLit", 0, "NamePart NameLit", func(k []*Edge) (any, bool) { return k[0].Val.(string) + " " + k[1].Val.(string), adjacent(k) }),
 		rule("NameLit", 0, tQuoted, func(k []*Edge) (any, bool) { return arg(k[0]), strings.TrimSpace(arg(k[0])) != "" }),
 		rule("Filter", 0, tHave+"? NameLit "+tInName, func(k []*Edge) (any, bool) { return nameFilter(k[1].Val.(string), true), true }),
 		rule("Filter", 0, tHave+" "+tLiteral+" "+tInName, func(k []*Edge) (any, bool) { return nameFilter(arg(k[1]), true), true }),
@@ -1344,11 +1349,26 @@ func productions(x *env) []*Rule {
 		rule("Period", 0, tMonth+" "+tFrom+"? "+tYear+"?", func(k []*Edge) (any, bool) { return month(x, arg(k[0]), arg(k[2])) }),
 		rule("Period", 0, tMonthYr, func(k []*Edge) (any, bool) { return monthYr(x, k[0]) }),
 		// "April 1", "October 15, 2024", "May 3rd": a day of the month ("fev/25" and
-		// "Jan '25" are years: the lexicon reads a short year glued to its month as one)
-		rule("Period", 0, tMonth+" "+tNumber, func(k []*Edge) (any, bool) { return dayOfNamedMonth(x, arg(k[0]), arg(k[1]), "") }),
-		rule("Period", 0, tMonth+" "+tDayNo, func(k []*Edge) (any, bool) { return dayOfNamedMonth(x, arg(k[0]), arg(k[1]), "") }),
+		// "Jan '25" are years: the lexicon reads a short year glued to its month as one);
+		// the day follows its month with no word between ("em março os 5 prêmios" is a
+		// top 5 of March, never March 5)
+		rule("Period", 0, tMonth+" "+tNumber, func(k []*Edge) (any, bool) {
+			if !adjacent(k) {
+				return nil, false
+			}
+			return dayOfNamedMonth(x, arg(k[0]), arg(k[1]), "")
+		}),
+		rule("Period", 0, tMonth+" "+tDayNo, func(k []*Edge) (any, bool) {
+			if !adjacent(k) {
+				return nil, false
+			}
+			return dayOfNamedMonth(x, arg(k[0]), arg(k[1]), "")
+		}),
 		// "1 April", "15 October 2024": dearer, so "top 5 maio" stays a top 5 of May
 		rule("Period", 0.2, tNumber+" "+tMonth+" "+tYear+"?", func(k []*Edge) (any, bool) {
+			if slices.Contains(x.afterTop, k[0].From) {
+				return nil, false
+			}
 			return dayOfNamedMonth(x, arg(k[1]), arg(k[0]), arg(k[2]))
 		}),
 		// with its year, one date: never two periods ("October 15" and "2024")
@@ -1388,7 +1408,7 @@ func productions(x *env) []*Rule {
 			return dayOfMonth(x, arg(k[1]), k[3].Val.(periodV).p)
 		}),
 		rule("Period", 0, tNumber+" "+tFrom+" Period", func(k []*Edge) (any, bool) {
-			if p := k[2].Val.(periodV).p; p.Kind != semantic.CalendarMonth {
+			if p := k[2].Val.(periodV).p; p.Kind != semantic.CalendarMonth || slices.Contains(x.afterTop, k[0].From) {
 				return nil, false
 			}
 			return dayOfMonth(x, arg(k[0]), k[2].Val.(periodV).p)
@@ -2897,4 +2917,15 @@ func distinctActors(agg, noun, distinct, event string) (any, bool) {
 		return nil, false
 	}
 	return compose(agg, []string{noun}, event, false)
+}
+
+// adjacent reports whether the children follow each other with no word skipped between
+// them: the words of a name.
+func adjacent(k []*Edge) bool {
+	for i := 1; i < len(k); i++ {
+		if k[i] != nil && k[i-1] != nil && k[i].From != k[i-1].To {
+			return false
+		}
+	}
+	return true
 }

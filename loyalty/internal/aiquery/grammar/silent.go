@@ -103,6 +103,17 @@ func afterBy(r *lexicon.Reading) []int {
 	return out
 }
 
+// afterTop are the positions right after a ranking word ("top 3 de abril"): see env.afterTop.
+func afterTop(r *lexicon.Reading) []int {
+	var out []int
+	for _, m := range r.Matches {
+		if m.Cat == semantic.CatTop && m.Typos == 0 {
+			out = append(out, m.To)
+		}
+	}
+	return out
+}
+
 // afterAdj are the positions right after "monthly", "weekly", "daily" (a breakdown by a
 // period unit said as an adjective).
 func afterAdj(r *lexicon.Reading) []int {
