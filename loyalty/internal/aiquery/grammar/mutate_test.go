@@ -56,7 +56,8 @@ var insertions = []insertion{
 	{"payment", "no pix", "paid by pix", "'pix'", "'pix'"},
 	{"flag-cancelled", "cancelados", "cancelled", "cancelled_at IS NOT NULL|cancel", "cancelled_at IS NOT NULL"},
 	{"flag-active", "ativos", "active", "is_active|active", "is_active"},
-	{"flag-women", "mulheres", "women", "gender_identity = 'F'", "gender_identity"},
+	// asked of the one customer named, a flag is their column ("c.gender_identity AS genero")
+	{"flag-women", "mulheres", "women", "gender_identity = 'F'|gender_identity AS", "gender_identity"},
 	{"neg", "não", "not", "", ""},
 	{"without", "sem", "without", "", ""},
 	{"threshold", "acima de 100", "over 100", "100", ""},
