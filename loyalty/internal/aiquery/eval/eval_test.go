@@ -26,7 +26,7 @@ func newInterpreter(_ *gorm.DB) aiquery.Generator {
 
 // Environment variables of the accuracy test (README.md).
 const (
-	envSet         = "EVAL_SET"          // dev, holdout, extra, fresh-a ... fresh-r or all (default all)
+	envSet         = "EVAL_SET"          // dev, holdout, extra, fresh-a ... fresh-v or all (default all)
 	envEnforce     = "EVAL_ENFORCE"      // 0: print the scores only (default 1)
 	envOnly        = "EVAL_ONLY"         // comma-separated ids: run just these
 	envShowHoldout = "EVAL_SHOW_HOLDOUT" // 1: print the questions of the hidden sets too
@@ -35,8 +35,9 @@ const (
 
 // thresholds of issue 18, each overridable: EVAL_MIN_RIGHT_DEV, EVAL_MAX_SILENT_DEV, ...
 // The fresh sets have floors (issue 24): a little under their score after the grammar's
-// last round that moved them (fourth round for fresh-a to fresh-f, fifth round, 2026-11-28,
-// for fresh-g to fresh-l) and no more silently wrong answers than then, so a change that loses
+// last round that moved them (the eighth round, 2026-11-28, for most) and no more silently
+// wrong answers than then; the sets still blind (fresh-s to fresh-v) have floors too, set
+// from their totals alone, so a change that loses
 // what was understood fails; they are floors against regression, not the goal (85% right,
 // at most 1 silently wrong per 60, on sets nobody has read). Overridable the same way
 // (EVAL_MIN_RIGHT_FRESH_A, EVAL_MAX_SILENT_FRESH_A, ...); a set without an entry is a
@@ -48,24 +49,28 @@ var thresholds = map[string]struct {
 	"dev":     {0.85, 2},
 	"holdout": {0.80, 2},
 	"extra":   {0.85, 2},
-	"fresh-a": {0.85, 0},
-	"fresh-b": {0.75, 2},
-	"fresh-c": {0.90, 0},
-	"fresh-d": {0.85, 1},
-	"fresh-e": {0.88, 0},
+	"fresh-a": {0.91, 0},
+	"fresh-b": {0.85, 2},
+	"fresh-c": {0.95, 0},
+	"fresh-d": {0.92, 1},
+	"fresh-e": {0.91, 0},
 	"fresh-f": {0.88, 0},
-	"fresh-g": {0.80, 0},
+	"fresh-g": {0.83, 0},
 	"fresh-h": {0.83, 0},
 	"fresh-i": {0.95, 0},
 	"fresh-j": {0.86, 0},
 	"fresh-k": {0.63, 0},
-	"fresh-l": {0.63, 0},
-	"fresh-m": {0.65, 0},
-	"fresh-n": {0.75, 1},
-	"fresh-o": {0.66, 0},
-	"fresh-p": {0.78, 0},
-	"fresh-q": {0.33, 4},
-	"fresh-r": {0.37, 1},
+	"fresh-l": {0.66, 0},
+	"fresh-m": {0.66, 0},
+	"fresh-n": {0.80, 0},
+	"fresh-o": {0.72, 0},
+	"fresh-p": {0.80, 0},
+	"fresh-q": {0.73, 0},
+	"fresh-r": {0.74, 0},
+	"fresh-s": {0.45, 3},
+	"fresh-t": {0.55, 3},
+	"fresh-u": {0.43, 3},
+	"fresh-v": {0.50, 3},
 }
 
 // extra: the interpreter author's own questions (paraphrases of dev questions with their
