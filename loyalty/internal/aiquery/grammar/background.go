@@ -35,6 +35,16 @@ import (
 // a value the ask does not ("quero ver se a Savassi ficou na frente de Copacabana" after a
 // ranking of all stores) is refused, never read as a filter nor dropped silently.
 
+// asksCat reports whether a word of category c asks for something: an aggregate, a question
+// word, a list, a person, a time or a measure.
+func asksCat(c semantic.Category) bool {
+	switch c {
+	case semantic.CatAgg, semantic.CatWho, semantic.CatList, semantic.CatPerson, semantic.CatWhen, semantic.CatMeasure:
+		return true
+	}
+	return false
+}
+
 // partAsks reports whether the part from..to asks (see above). After a part that asks
 // (after), a first-person want or plan (semantic.Fillers "intent": "quero ver se ...", "I
 // want to see if ...") says what the writer will do with the answer: no request.
@@ -46,8 +56,7 @@ func partAsks(r *lexicon.Reading, from, to int, roles []semantic.Role, after boo
 		if m.From < from || m.From >= to || m.Typos > 0 {
 			continue
 		}
-		switch m.Cat {
-		case semantic.CatAgg, semantic.CatWho, semantic.CatList, semantic.CatPerson, semantic.CatWhen, semantic.CatMeasure:
+		if asksCat(m.Cat) {
 			return true
 		}
 	}
@@ -137,8 +146,7 @@ func reportsQuestion(r *lexicon.Reading, from, to int) bool {
 		if m.From < from || m.From >= at || m.Typos > 0 {
 			continue
 		}
-		switch m.Cat {
-		case semantic.CatAgg, semantic.CatWho, semantic.CatList, semantic.CatPerson, semantic.CatWhen, semantic.CatMeasure:
+		if asksCat(m.Cat) {
 			return false
 		}
 	}

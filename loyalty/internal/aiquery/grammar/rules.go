@@ -1813,16 +1813,8 @@ func neverDid(event string) (any, bool) {
 	if !ok {
 		return nil, false
 	}
-	fv := v.(filterV)
-	inner := fv.resolve
+	fv := ever(v.(filterV))
 	fv.id += ":ever"
-	fv.resolve = func(f *semantic.Fact) (*semantic.Filter, bool) {
-		x, ok := inner(f)
-		if !ok {
-			return nil, false
-		}
-		return semantic.Ever(x), true
-	}
 	return fv, true
 }
 
@@ -1836,16 +1828,8 @@ func everDid(event string, noun *Edge) (any, bool) {
 	if !ok {
 		return nil, false
 	}
-	fv := v.(filterV)
-	inner := fv.resolve
+	fv := ever(v.(filterV))
 	fv.id += ":ever"
-	fv.resolve = func(f *semantic.Fact) (*semantic.Filter, bool) {
-		x, ok := inner(f)
-		if !ok {
-			return nil, false
-		}
-		return semantic.Ever(x), true
-	}
 	return fv, true
 }
 
