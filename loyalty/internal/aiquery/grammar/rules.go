@@ -1010,14 +1010,6 @@ func productions(x *env) []*Rule {
 			}
 			return k[4].Val.(onFileV).filter(true), true
 		}),
-		// "(quem não tem data de nascimento) fica de fora": the exclusion said after them
-		rule("Filter", 0.1, tPerson+" "+tNeg+" "+tHave+" Attrs "+tRestrict, func(k []*Edge) (any, bool) {
-			as := k[3].Val.(attrsV)
-			if arg(k[4]) != "exclude" || len(as) != 1 {
-				return nil, false
-			}
-			return knownFilter(as[0], false)
-		}),
 		rule("Filter", 0.1, "Attrs "+tOnFile, func(k []*Edge) (any, bool) {
 			as := k[0].Val.(attrsV)
 			if len(as) != 1 {
@@ -1040,8 +1032,8 @@ func productions(x *env) []*Rule {
 			}
 			return flagFilter(arg(k[3]), true)
 		}),
-		// the same said after the rows: "quem não tem data de nascimento fica fora",
-		// "customers without a birth date are left out"
+		// the same said after the rows: "quem não tem data de nascimento fica fora", "(quem
+		// não tem data de nasc.) fica de fora", "customers without a birth date are left out"
 		rule("Filter", 0.1, tPerson+"? "+tNoun+"? "+tNeg+" "+tHave+" Attrs "+tRestrict, func(k []*Edge) (any, bool) {
 			as := k[4].Val.(attrsV)
 			if arg(k[5]) != "exclude" || len(as) != 1 || k[1] != nil && arg(k[1]) != "customers" {
