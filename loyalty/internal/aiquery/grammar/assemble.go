@@ -35,6 +35,17 @@ func (a *assembly) namesRowsBetween(i, j int) bool {
 	return false
 }
 
+// aggTag reports whether the aggregate clause at i is the question word said after the
+// whole question, as speech does ("median ticket last month how much", "ticket médio de
+// maio, quanto que deu"): the last clause, after the measure, with no conjunction before it
+// (after "and" it asks a second measure: "... and how much").
+func (a *assembly) aggTag(x *env, i int) bool {
+	if i < 0 || i != len(a.clauses)-1 || i <= a.measureAt() || a.measureAt() < 0 {
+		return false
+	}
+	return !slices.ContainsFunc(x.conj, func(p int) bool { return p >= a.spans[i-1].to && p < a.spans[i].from })
+}
+
 // refusal reasons an assembly can end with.
 type reason struct {
 	text  semantic.Text
@@ -828,6 +839,8 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			// measure, never the count again
 		case agg == "sum" && aggAt >= 0 && aggAt < a.measureAt() && (m.Kind == semantic.Average || m.Kind == semantic.Ratio):
 			agg = "" // "quanto deu o ticket médio", "qto foi o gasto médio": how much it is
+		case agg == "sum" && a.aggTag(x, aggAt) && m.Kind != semantic.Count && m.Kind != semantic.Rate:
+			agg = "" // "median ticket last month how much ah": the question word said last
 		case agg == "sum" && m.Kind == semantic.Count && aggAt >= 0 && aggAt < a.measureAt() && slices.ContainsFunc(x.conj, func(p int) bool {
 			return p >= a.spans[aggAt].to && p < a.spans[a.measureAt()].from
 		}):

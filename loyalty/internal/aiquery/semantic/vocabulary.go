@@ -338,7 +338,7 @@ type ValueWord struct {
 var ValueWords = []*ValueWord{
 	{Kind: "payment", Code: "pix", Codes: []string{"pix"}, Label: T("pix", "pix"), Words: W("pix|no pix|via pix|com pix|pelo pix", "pix|via pix|with pix")},
 	{Kind: "payment", Code: "credit_card", Codes: []string{"credit_card", "credit"}, Label: T("cartão de crédito", "credit card"), Words: W("cartao de credito|cartoes de credito|credito|no credito|cc", "credit card|credit cards|credit|cc")},
-	{Kind: "payment", Code: "debit_card", Codes: []string{"debit_card", "debit"}, Label: T("cartão de débito", "debit card"), Words: W("cartao de debito|cartoes de debito|no debito", "debit card|debit cards")},
+	{Kind: "payment", Code: "debit_card", Codes: []string{"debit_card", "debit"}, Label: T("cartão de débito", "debit card"), Words: W("cartao de debito|cartoes de debito|no debito", "debit card|debit cards|on debit|by debit|with debit|via debit|in debit")},
 	// a greeting card is not a payment: "mandar cartão", "birthday card" are words of the
 	// writer's work (Fillers "work")
 	{Kind: "payment", Code: "card", Codes: []string{"credit_card", "credit", "debit_card", "debit"}, Group: true, Label: T("cartão", "card"), Words: W("cartao|cartoes|no cartao|com cartao|em cartao|pelo cartao|cartao credito ou debito|cartao de credito ou debito|credito ou debito|credito e debito|credito + debito", "card|cards|by card|on card|with card|with a card|card payments|credit or debit|credit and debit|credit + debit|credit or debit card|credit and debit cards")},
@@ -587,8 +587,8 @@ var Terminals = []Term{
 	// it (package grammar, names.go)
 	{CatHonor, "", W("senhor|senhora|sr|sra|srta|senhorita|dona|seu|dr|dra|doutor|doutora|professor|professora|prof|profa",
 		"mr|mrs|ms|miss|mister|sir|madam|maam|dr|doctor|prof|professor|mx")},
-	{CatNamed, "", W("chamado|chamada|chamados|chamadas|com nome|de nome|com o nome|cujo nome|sobrenome|com sobrenome|de sobrenome|cujo sobrenome|cujo sobrenome e|cujo nome e|cujo nome contem|cujo nome tem|cujo nome inclui|nome contem|nome contendo|com nome contendo|com o nome contendo|que se chamam|que se chama",
-		"named|called|with the name|whose name|surname|last name|whose name is|whose name contains|whose name includes|whose name has|name contains|name containing|names containing|with names containing|with a name containing|whose surname is|whose last name is|with the surname|with the last name|by the name of")},
+	{CatNamed, "", W("chamado|chamada|chamados|chamadas|com nome|de nome|com o nome|cujo nome|sobrenome|com sobrenome|de sobrenome|cujo sobrenome|cujo sobrenome e|cujo nome e|cujo nome contem|cujo nome tem|cujo nome inclui|nome contem|nome contendo|com nome contendo|com o nome contendo|que se chamam|que se chama|que atende por|atende pelo nome de|de nome de",
+		"named|called|with the name|whose name|surname|last name|whose name is|whose name contains|whose name includes|whose name has|name contains|name containing|names containing|with names containing|with a name containing|whose surname is|whose last name is|with the surname|with the last name|by the name of|goes by|who goes by|that goes by")},
 	{CatAlso, "", W("junto com|juntamente com|acompanhado de|acompanhados de|com seus respectivos|com suas respectivas|com o respectivo|com a respectiva|com os respectivos|mostrando",
 		"along with|together with|alongside|with their|plus their|showing|and their")},
 	{CatInName, "", W("no nome|nos nomes|no sobrenome|no nome completo|em seu nome|no nome dele|no nome dela",
