@@ -38,6 +38,21 @@ func TestSpokenNinthClasses(t *testing.T) {
 			"quantas vendas em maio quanto":      {refuse: true},
 			"how many sales in May and how much": {measures: []string{"sales_count", "revenue"}},
 		}},
+		{"a ranking's head said again after it ('which one', 'qual'), and 'just the top one' restating it", map[string]want{
+			"most redeemed item this year which one":                        {limit: 1, sql: []string{"sum(i.qty)"}},
+			"which store sold the most in May, which one":                   {limit: 1, dims: []string{"store"}},
+			"which city highest revenue this year? just the top one enough": {limit: 1, dims: []string{"city"}, measures: []string{"revenue"}},
+			"a loja que mais vendeu em maio, qual":                          {limit: 1, dims: []string{"store"}},
+			"qual loja vendeu mais em maio? so a primeira ja basta":         {limit: 1, dims: []string{"store"}},
+			"top 3 stores by revenue which ones":                            {limit: 3, dims: []string{"store"}},
+			// another number after "which" is not the ranking's one
+			"most redeemed item this year which two": {refuse: true},
+		}},
+		{"the first day of a month said in words ('dia primeiro')", map[string]want{
+			"quanto entrou no pix desde o dia primeiro": {measures: []string{"revenue"}, sql: []string{">= DATE '2025-06-01'"}},
+			"vendas no dia primeiro de maio":            {measures: []string{"sales_count"}, period: "DATE '2025-05-02'"},
+			"faturamento do primeiro trimestre":         {measures: []string{"revenue"}, period: "DATE '2025-04-01'"},
+		}},
 		{"spoken words of the domain", map[string]want{
 			"tamanho da base de clientes ativos":         {measures: []string{"customers"}, filters: []string{"active_active"}},
 			"size of our customer base in São Paulo":     {measures: []string{"customers"}, sql: []string{"sao paulo"}},

@@ -105,14 +105,17 @@ const (
 	CatPrior    Category = "prior"     // arg: year, ytd, same, period ("vs LY", "vs PP"): the period compared before
 
 	// period words
-	CatThis     Category = "this"    // este, this, current
-	CatLast     Category = "last"    // passado, last, previous
-	CatNext     Category = "next"    // proximo, next
-	CatUnit     Category = "unit"    // arg: day, week, weekend, month, quarter, half, year
-	CatDay      Category = "dayword" // arg: today, yesterday, tomorrow, ytd, mtd
-	CatMonth    Category = "month"   // arg: 1..12
-	CatWeekday  Category = "weekday" // arg: 1..7, or "1-5" (weekdays), "6-7" (weekends)
-	CatOrdinal  Category = "ordinal" // arg: 1..4 (primeiro, 1o)
+	CatThis    Category = "this"    // este, this, current
+	CatLast    Category = "last"    // passado, last, previous
+	CatNext    Category = "next"    // proximo, next
+	CatUnit    Category = "unit"    // arg: day, week, weekend, month, quarter, half, year
+	CatDay     Category = "dayword" // arg: today, yesterday, tomorrow, ytd, mtd
+	CatMonth   Category = "month"   // arg: 1..12
+	CatWeekday Category = "weekday" // arg: 1..7, or "1-5" (weekdays), "6-7" (weekends)
+	CatOrdinal Category = "ordinal" // arg: 1..4 (primeiro, 1o)
+	// CatDayNo is a day of the month said as an ordinal: "10º", "the 10th" (the lexicon
+	// reads those), and the first said in words after "dia" ("desde o dia primeiro"); arg: 1..31
+	CatDayNo    Category = "dayno"
 	CatNumWord  Category = "numword" // arg: a number written as a word
 	CatAgo      Category = "ago"     // ha, faz, ago
 	CatInPeriod Category = "in"      // em, in, during, no, na (before a period)
@@ -195,7 +198,7 @@ type Event struct {
 var Events = []*Event{
 	{ID: "buy", Activity: Bought, Times: "sales", When: CustomerLastBuyAttr, Words: W(
 		"comprou pela ultima vez|compraram pela ultima vez|comprar|compra|compram|comprou|compraram|compramos|comprado|comprados|comprada|compradas|comprando|comprem|compre|fizeram compra|fizeram compras|fez compra|fez compras|realizaram compras|fizeram alguma compra|fizeram pedido|adquiriu|adquiriram|adquirido|adquiridos|adquirir|consumiu|consumiram|fizeram pedidos|fez pedido|passaram no caixa|efetuaram compras|efetuou compra|compraram algo|comprou algo",
-		"last buy|last bought|bought last|last purchased|buy|buys|bought|buying|purchased|purchase|shopped|shop|shopping|made a purchase|made purchases|made any purchase|placed an order|placed orders|ordered|transacted|bought something|bought anything|purchased something|purchased anything|made an order|made orders|checked out|did buy|did purchase")},
+		"last buy|last bought|bought last|last purchased|buy|buys|bought|buying|purchased|purchase|shopped|shop|shopping|made a purchase|made purchases|made any purchase|placed an order|placed orders|ordered|transacted|bought something|bought anything|purchased something|purchased anything|made an order|made orders|checked out|did buy|did purchase|popped in|dropped in|been into the store|been into a store|been in the shop|been into the shop|been in store|visited the store|visited a store|visited our stores|visited the shop|visited a shop")},
 	{ID: "sell", Words: W("vender|vendeu|venderam|vendemos|vende|vendem|vendido|vendidos|vendida|vendidas|vendi|rendeu|renderam|trouxe|trouxeram|faturou|entrou|entraram|entrou de dinheiro|faturaram|arrecadou|arrecadaram|movimentou|movimentaram|gerou de receita|geraram de receita|entrou no caixa|entrou em caixa", "sold|sell|sells|selling|bill|billed|bills|invoiced|bring in|brought in|brings in|bring|brings|brought|took in|take in|generate|generated|did we make|we made|have we made|do we make|did make|grossed|rang up|rung up|ring up|rings up|ringing up|pulled in|raked in|made in sales|went through the tills|went through the till|go through the tills|put through the tills|put through the till|through the tills|through the till|rang through the tills|rung through the tills|rang through the till|on the tills|at the tills")},
 	{ID: "spend", Activity: Bought, Words: W("gasto|gastos|gastar|gastou|gastaram|gastam|gasta|gastamos|desembolsou|desembolsaram|gastaram com a gente|gastaram conosco|gastou com a gente", "spend|spent|spends|spending|spender|spenders|spent with us|splurged|lifetime spend|lifetime spending|all time spend|all-time spend|total spend")},
 	{ID: "redeem", Activity: Redeemed, Times: "redemptions", Words: W(
@@ -692,6 +695,9 @@ var Terminals = []Term{
 	{CatWeekday, "1-5", W("dias uteis|dia util|dias de semana|durante a semana", "weekdays|weekday|business days|working days|workdays|on weekdays")},
 	{CatWeekday, "6-7", W("fins de semana|finais de semana|nos fins de semana|aos fins de semana|fim de semana|final de semana|no fim de semana|fds", "weekends|on weekends|weekend|on the weekend|at the weekend")},
 	{CatOrdinal, "1", W("primeiro|primeira|1o|1a", "first|1st")},
+	// "desde o dia primeiro", "no dia primeiro de maio": the 1st (spoken Portuguese says
+	// the first day of a month as an ordinal, the others as numbers)
+	{CatDayNo, "1", W("dia primeiro|dia 1o", "")},
 	{CatOrdinal, "2", W("segundo|segunda|2o|2a", "second|2nd")},
 	{CatOrdinal, "3", W("terceiro|terceira|3o|3a", "third|3rd")},
 	{CatOrdinal, "4", W("quarto|quarta|4o|4a", "fourth|4th")},
