@@ -48,6 +48,15 @@ func TestSpokenNinthClasses(t *testing.T) {
 			// another number after "which" is not the ranking's one
 			"most redeemed item this year which two": {refuse: true},
 		}},
+		{"a question said twice around 'tipo assim', 'ou seja', 'I mean' (restated.go): answered when both sayings ask the same", map[string]want{
+			"quais os cinco clientes que mais gastaram esse ano tipo assim o top cinco de quem mais gastou em 2025": {limit: 5, sql: []string{"cp.grain = 'Y'"}},
+			"quantas vendas tivemos ontem, ou seja, quantas vendas teve ontem na rede":                              {measures: []string{"sales_count"}},
+			"how many customers signed up in May, I mean, how many new customers in May":                            {measures: []string{"customers"}, period: "DATE '2025-05-01'"},
+			"how many sales did we have yesterday, in other words, how many sales yesterday across the chain":       {measures: []string{"sales_count"}},
+			// the sayings differ (another year, another month): which one was meant?
+			"quais os cinco clientes que mais gastaram esse ano, tipo assim, o top cinco de quem mais gastou em 2024": {refuse: true},
+			"how many customers signed up in May, I mean, how many new customers in April":                            {refuse: true},
+		}},
 		{"the first day of a month said in words ('dia primeiro')", map[string]want{
 			"quanto entrou no pix desde o dia primeiro": {measures: []string{"revenue"}, sql: []string{">= DATE '2025-06-01'"}},
 			"vendas no dia primeiro de maio":            {measures: []string{"sales_count"}, period: "DATE '2025-05-02'"},
