@@ -63,10 +63,14 @@ func TestSpokenNinthClasses(t *testing.T) {
 			"faturamento do primeiro trimestre":         {measures: []string{"revenue"}, period: "DATE '2025-04-01'"},
 		}},
 		{"spoken words of the domain", map[string]want{
-			"tamanho da base de clientes ativos":         {measures: []string{"customers"}, filters: []string{"active_active"}},
-			"size of our customer base in São Paulo":     {measures: []string{"customers"}, sql: []string{"sao paulo"}},
-			"quem faz niver em julho":                    {list: true, sql: []string{"extract(month FROM c.birth_date) = 7"}},
-			"how much did we take in on debit last week": {measures: []string{"revenue"}, sql: []string{"'debit_card'"}},
+			"tamanho da base de clientes ativos":                                                         {measures: []string{"customers"}, filters: []string{"active_active"}},
+			"size of our customer base in São Paulo":                                                     {measures: []string{"customers"}, sql: []string{"sao paulo"}},
+			"quem faz niver em julho":                                                                    {list: true, sql: []string{"extract(month FROM c.birth_date) = 7"}},
+			"how much did we take in on debit last week":                                                 {measures: []string{"revenue"}, sql: []string{"'debit_card'"}},
+			"How many points did we give out in May?":                                                    {measures: []string{"points_credited"}, period: "DATE '2025-05-01'"},
+			"how many points do we hand out per month":                                                   {measures: []string{"points_credited"}},
+			"quantos pontos demos em maio":                                                               {measures: []string{"points_credited"}, period: "DATE '2025-05-01'"},
+			"how many customers visited the store in May":                                                {measures: []string{"buyers"}},
 			"How many sign-ups did we get last week, broken down by origin? Till, app, totem and so on.": {measures: []string{"customers"}, dims: []string{"origin"}},
 			// an open list after values is not a breakdown: refused, never a filter of two
 			"revenue by payment type in May: pix, cash etc":         {refuse: true},
