@@ -35,6 +35,35 @@ func (a *assembly) namesRowsBetween(i, j int) bool {
 	return false
 }
 
+// whichOneTag reports whether the list clause at i asks again, after the whole question,
+// which row a ranking of one names ("most redeemed item this year which one", "a loja
+// que mais vendeu em maio, qual"): a ranking before it, and after it nothing or the number
+// one right after it.
+func (a *assembly) whichOneTag(i int) bool {
+	if a.clauses[i].kind != "list" || !slices.ContainsFunc(a.clauses[:i], func(c clauseV) bool { return c.kind == "rank" }) {
+		return false
+	}
+	switch {
+	case i == len(a.clauses)-1:
+		return true
+	case i == len(a.clauses)-2:
+		n, ok := a.clauses[i+1].v.(string)
+		return a.clauses[i+1].kind == "number" && ok && n == "1" && a.spans[i].to == a.spans[i+1].from
+	}
+	return false
+}
+
+// aggTag reports whether the aggregate clause at i is the question word said after the
+// whole question, as speech does ("median ticket last month how much", "ticket médio de
+// maio, quanto que deu"): the last clause, after the measure, with no conjunction before it
+// (after "and" it asks a second measure: "... and how much").
+func (a *assembly) aggTag(x *env, i int) bool {
+	if i < 0 || i != len(a.clauses)-1 || i <= a.measureAt() || a.measureAt() < 0 {
+		return false
+	}
+	return !slices.ContainsFunc(x.conj, func(p int) bool { return p >= a.spans[i-1].to && p < a.spans[i].from })
+}
+
 // refusal reasons an assembly can end with.
 type reason struct {
 	text  semantic.Text
@@ -315,6 +344,9 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	list, names := false, false
 	for _, i := range a.all("list") {
 		a.used[i] = true
+		if a.whichOneTag(i) {
+			continue // "most redeemed item this year which one": the ranking's row, asked again
+		}
 		list = len(measures) == 0 // "mostre o faturamento": a table of the measure
 		names = names || clauses[i].v == marker("names")
 	}
@@ -828,6 +860,8 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			// measure, never the count again
 		case agg == "sum" && aggAt >= 0 && aggAt < a.measureAt() && (m.Kind == semantic.Average || m.Kind == semantic.Ratio):
 			agg = "" // "quanto deu o ticket médio", "qto foi o gasto médio": how much it is
+		case agg == "sum" && a.aggTag(x, aggAt) && m.Kind != semantic.Count && m.Kind != semantic.Rate:
+			agg = "" // "median ticket last month how much ah": the question word said last
 		case agg == "sum" && m.Kind == semantic.Count && aggAt >= 0 && aggAt < a.measureAt() && slices.ContainsFunc(x.conj, func(p int) bool {
 			return p >= a.spans[aggAt].to && p < a.spans[a.measureAt()].from
 		}):
@@ -1616,6 +1650,8 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	}
 	if i, ok := a.take("number"); ok && hasRank && rank.limit == 0 && limitAt(i) {
 		rank.limit = atoiOr(string(clauses[i].v.(string)), 0)
+	} else if ok && hasRank && rank.limit <= 1 && i > 0 && a.whichOneTag(i-1) {
+		rank.limit = 1 // "... which one": the one the ranking names
 	} else if ok {
 		a.used[i] = false
 	}

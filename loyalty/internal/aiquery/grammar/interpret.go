@@ -204,6 +204,8 @@ func (it *Interpreter) interpret(r *lexicon.Reading, cat *semantic.Catalog) (*Re
 	if errors.As(err, &ref) {
 		if res2 := it.readWithoutStatements(r, cat, context); res2 != nil {
 			res, err = res2, nil
+		} else if res2 := it.readRestated(r, cat, context); res2 != nil {
+			res, err = res2, nil
 		} else {
 			backgroundRefusal(r, ref)
 		}

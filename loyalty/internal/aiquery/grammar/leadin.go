@@ -132,12 +132,18 @@ func situation(r *lexicon.Reading) (from, concept, to int, ok bool) {
 		if n == 0 {
 			continue
 		}
-		c := -1 // the concept after the phrase
+		c, unknown := -1, -1 // the concept after the phrase; a place the model does not know
 		for k := i + n; k < len(r.Tokens) && k <= i+n+3 && r.Tokens[k].Part == r.Tokens[i].Part && r.Tokens[k].Norm != ","; k++ {
 			if roles[k] == semantic.RoleConcept && !isFunctionWord(r, k) {
 				c = k
 				break
 			}
+			if roles[k] == roleUnknown && unknown < 0 {
+				unknown = k
+			}
+		}
+		if c < 0 {
+			c = unknown // the writer's place all the same: "ela tá aqui na fila"
 		}
 		if c < 0 {
 			continue

@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/lexicon"
@@ -507,6 +508,9 @@ func asksWithout(r *lexicon.Reading, drop []bool) bool {
 			// do nome e do telefone."): the answer would show other columns
 			return false
 		}
+		if drop[m.From] && m.Typos > 0 && readExactly(r, m) {
+			continue // "niver" is "aniversário", not a typo of "never"
+		}
 		if drop[m.From] {
 			switch m.Cat {
 			case semantic.CatUntil, semantic.CatSince, semantic.CatBefore, semantic.CatAfter:
@@ -532,9 +536,12 @@ func asksWithout(r *lexicon.Reading, drop []bool) bool {
 	if !concept || dropsPeriod(r, drop, work) || dropsDimension(r, drop) {
 		return false
 	}
+	firstDropped := slices.Index(drop, true)
 	for _, p := range semantic.BackReference.All() {
 		ws := strings.Fields(p)
-		for k := 0; k+len(ws) <= len(r.Tokens); k++ {
+		// a word pointing back points to what was said before it: a clause left out only
+		// after it ("quantos deles aceitam sms? vou montar a régua") is not what it means
+		for k := max(firstDropped, 0); k+len(ws) <= len(r.Tokens); k++ {
 			ok := true
 			for j, w := range ws {
 				if drop[k+j] || r.Tokens[k+j].Norm != w {
@@ -548,6 +555,17 @@ func asksWithout(r *lexicon.Reading, drop []bool) bool {
 		}
 	}
 	return true
+}
+
+// readExactly reports whether the words of a match read with a typo are read without one
+// by another phrase of the lexicon (an unknown word aside): the typo is not what was said.
+func readExactly(r *lexicon.Reading, m lexicon.Match) bool {
+	for _, o := range r.Matches {
+		if o.Typos == 0 && o.Cat != lexicon.CatWord && o.From <= m.From && m.To <= o.To {
+			return true
+		}
+	}
+	return false
 }
 
 // covered reports whether a phrase of the lexicon (other than an unknown word) reads the
@@ -594,9 +612,11 @@ func restricting(r *lexicon.Reading, m lexicon.Match) bool {
 }
 
 // modifiesWork reports whether a match modifies a work noun: right after it, or after it and
-// one function word ("reunião de sexta"), or right before it ("the Monday meeting").
+// one function word ("reunião de sexta"), or right before it ("the Monday meeting"), or
+// inside it ("a galera do balcão", "sending them a voucher").
 func modifiesWork(r *lexicon.Reading, m lexicon.Match, work []bool) bool {
-	if m.To < len(work) && work[m.To] || m.From > 0 && work[m.From-1] {
+	if work[m.From] || m.To < len(work) && work[m.To] || m.From > 0 && work[m.From-1] {
+		// inside a work phrase ("a galera do balcão"), or beside one
 		return true
 	}
 	if m.From > 1 && work[m.From-2] {

@@ -36,16 +36,16 @@ const (
 	CatEmail   semantic.Category = "email"
 	CatPhone   semantic.Category = "phone"
 	CatQuoted  semantic.Category = "quoted"
-	CatStore   semantic.Category = "store"   // arg: store code
-	CatCity    semantic.Category = "city"    // arg: city as stored
-	CatState   semantic.Category = "state"   // arg: UF
-	CatProduct semantic.Category = "product" // arg: product name as stored
-	CatWord    semantic.Category = "word"    // a word the lexicon does not know (a name?)
-	CatDayNo   semantic.Category = "dayno"   // arg: 1..31, a day of the month said as an ordinal ("the 10th", "10º")
-	CatOrdNo   semantic.Category = "ordno"   // arg: 1..99, any number said as an ordinal ("the 75th", "90º"): a percentile's rank
-	CatWeekNo  semantic.Category = "weekno"  // arg: N or YYYY-N, an ISO week ("W20", "2025W20")
-	CatLiteral semantic.Category = "literal" // any word as typed, known or not: only a literal slot reads it (literals)
-	CatCapWord semantic.Category = "capword" // a word of the lexicon typed with a capital, not at a sentence start: only a person's name reads it ("a cliente Ana Nascimento")
+	CatStore   semantic.Category = "store"           // arg: store code
+	CatCity    semantic.Category = "city"            // arg: city as stored
+	CatState   semantic.Category = "state"           // arg: UF
+	CatProduct semantic.Category = "product"         // arg: product name as stored
+	CatWord    semantic.Category = "word"            // a word the lexicon does not know (a name?)
+	CatDayNo   semantic.Category = semantic.CatDayNo // arg: 1..31, a day of the month said as an ordinal ("the 10th", "10º")
+	CatOrdNo   semantic.Category = "ordno"           // arg: 1..99, any number said as an ordinal ("the 75th", "90º"): a percentile's rank
+	CatWeekNo  semantic.Category = "weekno"          // arg: N or YYYY-N, an ISO week ("W20", "2025W20")
+	CatLiteral semantic.Category = "literal"         // any word as typed, known or not: only a literal slot reads it (literals)
+	CatCapWord semantic.Category = "capword"         // a word of the lexicon typed with a capital, not at a sentence start: only a person's name reads it ("a cliente Ana Nascimento")
 )
 
 // Match is a phrase of the lexicon found in the question: tokens [From, To) read as

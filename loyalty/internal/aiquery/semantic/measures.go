@@ -57,6 +57,8 @@ func (m *Measure) RateCondition() *Filter { return m.rateOf }
 // rules these are the definitions every report shares.
 var (
 	CustomerCount = &Measure{ID: "customers", Fact: Customers, Kind: Count, Keys: keys("count customers|count customers signup|count signup|count customers distinct|count distinct customers"),
+		// the size of the base is how many customers it has ("tamanho da base ativa")
+		Words: W("tamanho da base|tamanho da nossa base|tamanho da base de clientes|tamanho da carteira|tamanho da carteira de clientes", "size of the customer base|size of our customer base|customer base size|size of the base|size of our base|base size"),
 		Expr: "count(*)", Alias: T("clientes", "customers"),
 		Name: T("número de clientes", "number of customers"),
 		Def:  T("clientes cadastrados (ativos e inativos, salvo filtro)", "customers on file (active and inactive unless filtered)")}

@@ -37,6 +37,8 @@ var Spellings = []Spelling{
 	{"ngm", []string{"ninguem"}},
 	{"nm", []string{"nem"}},
 	{"nasc", []string{"nascimento"}},
+	{"niver", []string{"aniversario"}},
+	{"nivers", []string{"aniversarios"}},
 	{"mt", []string{"muito"}},
 	{"mto", []string{"muito"}},
 	{"ult", []string{"ultimos", "ultimas", "ultimo", "ultima"}},

@@ -105,14 +105,17 @@ const (
 	CatPrior    Category = "prior"     // arg: year, ytd, same, period ("vs LY", "vs PP"): the period compared before
 
 	// period words
-	CatThis     Category = "this"    // este, this, current
-	CatLast     Category = "last"    // passado, last, previous
-	CatNext     Category = "next"    // proximo, next
-	CatUnit     Category = "unit"    // arg: day, week, weekend, month, quarter, half, year
-	CatDay      Category = "dayword" // arg: today, yesterday, tomorrow, ytd, mtd
-	CatMonth    Category = "month"   // arg: 1..12
-	CatWeekday  Category = "weekday" // arg: 1..7, or "1-5" (weekdays), "6-7" (weekends)
-	CatOrdinal  Category = "ordinal" // arg: 1..4 (primeiro, 1o)
+	CatThis    Category = "this"    // este, this, current
+	CatLast    Category = "last"    // passado, last, previous
+	CatNext    Category = "next"    // proximo, next
+	CatUnit    Category = "unit"    // arg: day, week, weekend, month, quarter, half, year
+	CatDay     Category = "dayword" // arg: today, yesterday, tomorrow, ytd, mtd
+	CatMonth   Category = "month"   // arg: 1..12
+	CatWeekday Category = "weekday" // arg: 1..7, or "1-5" (weekdays), "6-7" (weekends)
+	CatOrdinal Category = "ordinal" // arg: 1..4 (primeiro, 1o)
+	// CatDayNo is a day of the month said as an ordinal: "10º", "the 10th" (the lexicon
+	// reads those), and the first said in words after "dia" ("desde o dia primeiro"); arg: 1..31
+	CatDayNo    Category = "dayno"
 	CatNumWord  Category = "numword" // arg: a number written as a word
 	CatAgo      Category = "ago"     // ha, faz, ago
 	CatInPeriod Category = "in"      // em, in, during, no, na (before a period)
@@ -195,7 +198,7 @@ type Event struct {
 var Events = []*Event{
 	{ID: "buy", Activity: Bought, Times: "sales", When: CustomerLastBuyAttr, Words: W(
 		"comprou pela ultima vez|compraram pela ultima vez|comprar|compra|compram|comprou|compraram|compramos|comprado|comprados|comprada|compradas|comprando|comprem|compre|fizeram compra|fizeram compras|fez compra|fez compras|realizaram compras|fizeram alguma compra|fizeram pedido|adquiriu|adquiriram|adquirido|adquiridos|adquirir|consumiu|consumiram|fizeram pedidos|fez pedido|passaram no caixa|efetuaram compras|efetuou compra|compraram algo|comprou algo",
-		"last buy|last bought|bought last|last purchased|buy|buys|bought|buying|purchased|purchase|shopped|shop|shopping|made a purchase|made purchases|made any purchase|placed an order|placed orders|ordered|transacted|bought something|bought anything|purchased something|purchased anything|made an order|made orders|checked out|did buy|did purchase")},
+		"last buy|last bought|bought last|last purchased|buy|buys|bought|buying|purchased|purchase|shopped|shop|shopping|made a purchase|made purchases|made any purchase|placed an order|placed orders|ordered|transacted|bought something|bought anything|purchased something|purchased anything|made an order|made orders|checked out|did buy|did purchase|popped in|dropped in|been into the store|been into a store|been in the shop|been into the shop|been in store|visited the store|visited a store|visited our stores|visited the shop|visited a shop")},
 	{ID: "sell", Words: W("vender|vendeu|venderam|vendemos|vende|vendem|vendido|vendidos|vendida|vendidas|vendi|rendeu|renderam|trouxe|trouxeram|faturou|entrou|entraram|entrou de dinheiro|faturaram|arrecadou|arrecadaram|movimentou|movimentaram|gerou de receita|geraram de receita|entrou no caixa|entrou em caixa", "sold|sell|sells|selling|bill|billed|bills|invoiced|bring in|brought in|brings in|bring|brings|brought|took in|take in|generate|generated|did we make|we made|have we made|do we make|did make|grossed|rang up|rung up|ring up|rings up|ringing up|pulled in|raked in|made in sales|went through the tills|went through the till|go through the tills|put through the tills|put through the till|through the tills|through the till|rang through the tills|rung through the tills|rang through the till|on the tills|at the tills")},
 	{ID: "spend", Activity: Bought, Words: W("gasto|gastos|gastar|gastou|gastaram|gastam|gasta|gastamos|desembolsou|desembolsaram|gastaram com a gente|gastaram conosco|gastou com a gente", "spend|spent|spends|spending|spender|spenders|spent with us|splurged|lifetime spend|lifetime spending|all time spend|all-time spend|total spend")},
 	{ID: "redeem", Activity: Redeemed, Times: "redemptions", Words: W(
@@ -203,7 +206,7 @@ var Events = []*Event{
 		"redeemed|redeeming|redeem|redeems|burned|burnt|claimed|exchanged|spent their points|spent points|cashed in|cashed out|burn|burns|burned points|cashed in points|traded in")},
 	{ID: "earn", Words: W(
 		"ganhar|ganhou|ganharam|ganham|ganho|ganhos|acumulou|acumularam|acumulado|acumulados|creditado|creditados|creditada|creditadas|creditaram|creditou|credito|creditos|emitido|emitidos|distribuido|distribuidos|concedido|concedidos|gerado|gerados|dados|demos|pontuou|pontuaram|pontuados|pontuadas|acumulam|acumula|acumulando|creditamos|distribuimos|concedemos|geramos|ganhos de pontos",
-		"earn|earned|earns|earning|credited|credit|credits|accrued|accumulated|awarded|issued|given|gave|we gave|granted|generated|gave out|given out|handed out|collected|collect|racked up|accrue|accrues|accruing|were awarded|were given|earnt|piled up")},
+		"earn|earned|earns|earning|credited|credit|credits|accrued|accumulated|awarded|issued|given|gave|we gave|granted|generated|gave out|given out|give out|gives out|giving out|handed out|hand out|hands out|dished out|dish out|collected|collect|racked up|accrue|accrues|accruing|were awarded|were given|earnt|piled up")},
 	// what a payment type (or a store) was used for: the sales made with it ("a forma de
 	// pagamento mais usada", "the most used payment type"); the verb's present ("usam",
 	// "use") is a function word of other phrases ("clientes que usam o app")
@@ -338,7 +341,7 @@ type ValueWord struct {
 var ValueWords = []*ValueWord{
 	{Kind: "payment", Code: "pix", Codes: []string{"pix"}, Label: T("pix", "pix"), Words: W("pix|no pix|via pix|com pix|pelo pix", "pix|via pix|with pix")},
 	{Kind: "payment", Code: "credit_card", Codes: []string{"credit_card", "credit"}, Label: T("cartão de crédito", "credit card"), Words: W("cartao de credito|cartoes de credito|credito|no credito|cc", "credit card|credit cards|credit|cc")},
-	{Kind: "payment", Code: "debit_card", Codes: []string{"debit_card", "debit"}, Label: T("cartão de débito", "debit card"), Words: W("cartao de debito|cartoes de debito|no debito", "debit card|debit cards")},
+	{Kind: "payment", Code: "debit_card", Codes: []string{"debit_card", "debit"}, Label: T("cartão de débito", "debit card"), Words: W("cartao de debito|cartoes de debito|no debito", "debit card|debit cards|on debit|by debit|with debit|via debit|in debit")},
 	// a greeting card is not a payment: "mandar cartão", "birthday card" are words of the
 	// writer's work (Fillers "work")
 	{Kind: "payment", Code: "card", Codes: []string{"credit_card", "credit", "debit_card", "debit"}, Group: true, Label: T("cartão", "card"), Words: W("cartao|cartoes|no cartao|com cartao|em cartao|pelo cartao|cartao credito ou debito|cartao de credito ou debito|credito ou debito|credito e debito|credito + debito", "card|cards|by card|on card|with card|with a card|card payments|credit or debit|credit and debit|credit + debit|credit or debit card|credit and debit cards")},
@@ -587,8 +590,8 @@ var Terminals = []Term{
 	// it (package grammar, names.go)
 	{CatHonor, "", W("senhor|senhora|sr|sra|srta|senhorita|dona|seu|dr|dra|doutor|doutora|professor|professora|prof|profa",
 		"mr|mrs|ms|miss|mister|sir|madam|maam|dr|doctor|prof|professor|mx")},
-	{CatNamed, "", W("chamado|chamada|chamados|chamadas|com nome|de nome|com o nome|cujo nome|sobrenome|com sobrenome|de sobrenome|cujo sobrenome|cujo sobrenome e|cujo nome e|cujo nome contem|cujo nome tem|cujo nome inclui|nome contem|nome contendo|com nome contendo|com o nome contendo|que se chamam|que se chama",
-		"named|called|with the name|whose name|surname|last name|whose name is|whose name contains|whose name includes|whose name has|name contains|name containing|names containing|with names containing|with a name containing|whose surname is|whose last name is|with the surname|with the last name|by the name of")},
+	{CatNamed, "", W("chamado|chamada|chamados|chamadas|com nome|de nome|com o nome|cujo nome|sobrenome|com sobrenome|de sobrenome|cujo sobrenome|cujo sobrenome e|cujo nome e|cujo nome contem|cujo nome tem|cujo nome inclui|nome contem|nome contendo|com nome contendo|com o nome contendo|que se chamam|que se chama|que atende por|atende pelo nome de|de nome de",
+		"named|called|with the name|whose name|surname|last name|whose name is|whose name contains|whose name includes|whose name has|name contains|name containing|names containing|with names containing|with a name containing|whose surname is|whose last name is|with the surname|with the last name|by the name of|goes by|who goes by|that goes by")},
 	{CatAlso, "", W("junto com|juntamente com|acompanhado de|acompanhados de|com seus respectivos|com suas respectivas|com o respectivo|com a respectiva|com os respectivos|mostrando",
 		"along with|together with|alongside|with their|plus their|showing|and their")},
 	{CatInName, "", W("no nome|nos nomes|no sobrenome|no nome completo|em seu nome|no nome dele|no nome dela",
@@ -692,6 +695,9 @@ var Terminals = []Term{
 	{CatWeekday, "1-5", W("dias uteis|dia util|dias de semana|durante a semana", "weekdays|weekday|business days|working days|workdays|on weekdays")},
 	{CatWeekday, "6-7", W("fins de semana|finais de semana|nos fins de semana|aos fins de semana|fim de semana|final de semana|no fim de semana|fds", "weekends|on weekends|weekend|on the weekend|at the weekend")},
 	{CatOrdinal, "1", W("primeiro|primeira|1o|1a", "first|1st")},
+	// "desde o dia primeiro", "no dia primeiro de maio": the 1st (spoken Portuguese says
+	// the first day of a month as an ordinal, the others as numbers)
+	{CatDayNo, "1", W("dia primeiro|dia 1o", "")},
 	{CatOrdinal, "2", W("segundo|segunda|2o|2a", "second|2nd")},
 	{CatOrdinal, "3", W("terceiro|terceira|3o|3a", "third|3rd")},
 	{CatOrdinal, "4", W("quarto|quarta|4o|4a", "fourth|4th")},
