@@ -118,6 +118,7 @@ const (
 	CatInPeriod Category = "in"      // em, in, during, no, na (before a period)
 	CatDiv      Category = "div"     // "dividido por", "divided by": a formula's division
 	CatOneRow   Category = "onerow"  // "just the one", "só uma": the one row a ranking answers with
+	CatEmph     Category = "emph"    // arg: itself, only: said after a period at a clause's end, the period said with emphasis ("last month only", "in 2025 itself")
 )
 
 // Term is one terminal: a category, its argument and its words.
@@ -212,7 +213,7 @@ var Events = []*Event{
 	{ID: "reverse", Words: W("estornado|estornados|estornada|estornadas|estornaram|revertidos", "reversed|charged back")},
 	{ID: "signup", When: CustomerSignupAttr, Words: W(
 		"se cadastraram originalmente|originalmente se cadastraram|se cadastraram inicialmente|cadastrado|cadastrados|cadastrada|cadastradas|se cadastraram|se cadastrou|cadastraram|cadastrou|registrados|registradas|se registraram|inscritos|inscreveram|aderiram|entraram|cadastro|cadastros|novos cadastros|adesoes|se inscreveram|se inscreveu|inscricoes|inscricao|adesao|captacao|captados|captadas|captamos|entraram no programa|entraram para o programa|aderiu|se associaram|se filiaram|novas adesoes|novos inscritos|fizeram o cadastro|fez o cadastro|fizeram cadastro|fez cadastro",
-		"originally signed up|signed up originally|originally joined|originally registered|originally enrolled|signed up|sign up|signup|created|were created|was created|signups|sign ups|registered|joined|enrolled|registrations|new signups|onboarded|acquisition|acquisitions|customer acquisition|member acquisition|acquired|onboarding|enrolments|enrollments|enrollment|enrolment|joiners|new joiners|sign-ups|new registrations|new members joined|became members|joined the program|joined the programme|signed on")},
+		"originally signed up|signed up originally|originally joined|originally registered|originally enrolled|signed up|sign up|signup|created|were created|was created|signups|sign ups|registered|joined|enrolled|registrations|new signups|onboarded|acquisition|acquisitions|customer acquisition|member acquisition|acquired|onboarding|enrolments|enrollments|enrollment|enrolment|joiners|new joiners|sign-ups|new registrations|new members joined|became members|joined the program|joined the programme|signed on|registration|done registration|did registration|done their registration|did their registration|done the registration|got registered|registration done")},
 }
 
 // EventByID finds an event.
@@ -250,16 +251,20 @@ var Flags = []*Flag{
 	{ID: "active", Words: W("ativo|ativos|ativa|ativas|cadastro ativo|cadastros ativos|com cadastro ativo", "active|active account|active accounts|with an active account"), Filter: func() *Filter { return Active(true) }, Neg: func() *Filter { return Active(false) }, OnPromotions: PromotionActive, Attr: CustomerActiveAttr},
 	{ID: "inactive", Words: W("inativo|inativos|inativa|inativas|desativados|desativadas|cadastro inativo|cadastros inativos|com cadastro inativo|cadastro desativado", "inactive|deactivated|inactive account|inactive accounts|with an inactive account|deactivated account"), Filter: func() *Filter { return Active(false) }, Neg: func() *Filter { return Active(true) }, Attr: CustomerActiveAttr},
 	{ID: "cancelled", Words: W("cancelado|cancelados|cancelada|canceladas|cancelamento|cancelamentos|anulados|anuladas|anulada|anulado|cancelou|cancelaram|canceladas pelo cliente|canc|cancel|cancs", "cancelled|canceled|cancellation|cancellations|voided|void|cancels|cancelations|cancelled ones|canceled ones|voids|cxl|cxld|cxls|canc|cancl|cncl"), Filter: Cancelled, Neg: NotCancelled},
+	// "net of reversals", "net of cancellations": the rows not reversed, which credits,
+	// debits and sales count already (NotCancelled restates it); of redemptions not
+	// expressible, refused
+	{ID: "net_of_reversals", Words: W("liquido de estornos|liquidos de estornos|liquida de estornos|liquidas de estornos|liquido dos estornos|liquidos dos estornos|descontados os estornos|deduzidos os estornos|liquido de cancelamentos|liquidos de cancelamentos|descontados os cancelamentos", "net of reversals|net of reversal|net of chargebacks|net of cancellations|net of cancelled|net of voids"), Filter: NotCancelled},
 	{ID: "pending", Words: W("pendente|pendentes|em aberto|aguardando|em andamento|aguardando aprovacao|em processamento|processando|a aplicar|nao processados", "pending|open|awaiting|unapplied|not applied|in progress|processing|on hold|not yet applied|not processed yet|awaiting approval|still pending"), Filter: statusFilter("pending", T("pendentes", "pending"))},
 	{ID: "applied", Words: W("aplicado|aplicados|aplicada|aplicadas|efetivados|efetivadas|concluidos|concluidas", "applied|completed|fulfilled|confirmed"), Filter: statusFilter("applied", T("aplicados", "applied"))},
 	{ID: "expired", Words: W("expirado|expirados|expirada|expiradas|expiraram|vencido|vencidos|vencidas|venceram|expirou|caducados|caducadas|caducaram|perderam a validade|vencida|venceu|perdidos por validade", "expired|lapsed|timed out|past expiry|past their expiry|no longer valid|out of date"), Filter: statusFilter("expired", T("expirados", "expired"))},
-	{ID: "app_user", Words: W("usam o app|usa o app|usuarios do app|usuarios do aplicativo|usam o aplicativo|usuario do app|usam nosso app|usam o nosso app|usam nosso aplicativo|usa nosso app|com o app|com app|com o aplicativo|com aplicativo|com o nosso app|tem o app|tem app|tem o aplicativo|tem o nosso app|que tem o app|baixaram o app|instalaram o app", "app users|app user|use the app|uses the app|using the app|use the application|uses the application|using the application|application users|use our app|uses our app|using our app|use our mobile app|with the app|with app|with our app|with the mobile app|w/ the app|w/ app|have the app|has the app|having the app|have our app|who have the app|installed the app|downloaded the app"), Filter: func() *Filter { return AppUser(true) }, Neg: func() *Filter { return AppUser(false) }, Attr: CustomerAppAttr},
+	{ID: "app_user", Words: W("usam o app|usa o app|usuarios do app|usuarios do aplicativo|usam o aplicativo|usuario do app|usam nosso app|usam o nosso app|usam nosso aplicativo|usa nosso app|com o app|com app|com o aplicativo|com aplicativo|com o nosso app|tem o app|tem app|tem o aplicativo|tem o nosso app|que tem o app|baixaram o app|instalaram o app|usam a app|usa a app|utilizam a app|utiliza a app|com a app|tem a app|usuarios da app", "app users|app user|use the app|uses the app|using the app|use the application|uses the application|using the application|application users|use our app|uses our app|using our app|use our mobile app|with the app|with app|with our app|with the mobile app|w/ the app|w/ app|have the app|has the app|having the app|have our app|who have the app|installed the app|downloaded the app"), Filter: func() *Filter { return AppUser(true) }, Neg: func() *Filter { return AppUser(false) }, Attr: CustomerAppAttr},
 	// "com o app", "with the app", "have the app" are the app's users (above); "sem o app",
 	// "without the app" the others. "the app" alone, or after a sign-up ("pelo app",
 	// "through the app"), is the origin APP (Values).
 	{ID: "no_app_user", Words: W("sem o app|sem app|sem o aplicativo|sem aplicativo|sem o nosso app", "without the app|without app|without our app|w/o the app|w/o app"), Filter: func() *Filter { return AppUser(false) }, Neg: func() *Filter { return AppUser(true) }, Attr: CustomerAppAttr},
-	{ID: "female", Words: W("mulher|mulheres|feminino|feminina|femininos", "female|females|women|woman"), Filter: func() *Filter { return Gender("F", T("mulheres", "women")) }, Attr: CustomerGenderAttr},
-	{ID: "male", Words: W("homem|homens|masculino|masculina|masculinos", "male|males|men|man"), Filter: func() *Filter { return Gender("M", T("homens", "men")) }, Attr: CustomerGenderAttr},
+	{ID: "female", Words: W("mulher|mulheres|feminino|feminina|femininos", "female|females|women|woman|lady|ladies"), Filter: func() *Filter { return Gender("F", T("mulheres", "women")) }, Attr: CustomerGenderAttr},
+	{ID: "male", Words: W("homem|homens|masculino|masculina|masculinos", "male|males|men|man|gents|gentlemen|gentleman"), Filter: func() *Filter { return Gender("M", T("homens", "men")) }, Attr: CustomerGenderAttr},
 	{ID: "birthday", Words: W("aniversariante|aniversariantes|aniversario|aniversarios|fazem aniversario|faz aniversario|fazendo aniversario|aniversariam|aniversaria|aniversariando|fazem anos|faz anos|completam anos|completa anos|nascidos|nascidas|nasceram|nasceu|nascido|nascida|aniversario cai|aniversarios caem|aniversario e|aniversario fica|aniversario caia", "birthday falls|birthdays fall|birthday that falls|birthdays that fall|birthday which falls|birthday is|birthdays are|birthday lands|birthday comes|bday falls|bday is|born|were born|was born|birthday|birthdays|bday|bdays|b day|have their birthday|have a birthday|has a birthday|celebrating birthdays|celebrate their birthday|celebrating their birthday|birthday customers|birthday members"), Filter: Birthday},
 	// "converted" customers made a purchase at some time: with a sign-up period ("Jan
 	// sign-up cohort: how many converted so far") the period dates the sign-up, never the
@@ -524,7 +529,7 @@ var Terminals = []Term{
 	{CatCmp, "=", W("apenas|somente|so|exatamente|igual a|contando so|contando apenas|contando somente|considerando so|considerando apenas|considerando somente|considere so|considere apenas|considere somente|exclusivamente|unicamente|considerando exclusivamente|considerando unicamente", "only|exactly|just|equal to|counting only|considering only|consider only|including only|exclusively|solely|considering exclusively|considering solely")},
 	{CatMany, "", W("varias|varios|diversas|diversos|multiplas|multiplos|mais de uma|mais de um", "multiple|several|many|more than one|various")},
 	{CatPerson, "", W("quem|alguem|alguma pessoa|algum cliente|alguns clientes", "who|whom|whos|who is|anyone|anybody|someone|somebody|any customer|any customers")},
-	{CatHave, "", W("tem|possuem|possui|com|c|que tem|que possuem|ainda tem|parado na mao|parados na mao|parado nas maos|parados nas maos|parado com|parados com|na mao|nas maos|em maos|guardado com|guardados com", "have|has|with|w|holding|that have|who have|sitting on|still sitting on|got|sat on|are sat on|still sat on|hold|holds|hanging on to|hanging onto")},
+	{CatHave, "", W("tem|possuem|possui|com|c|que tem|que possuem|ainda tem|parado na mao|parados na mao|parado nas maos|parados nas maos|parado com|parados com|na mao|nas maos|em maos|guardado com|guardados com|detem|detinha|detinham|detendo", "have|has|with|w|holding|that have|who have|sitting on|still sitting on|got|sat on|are sat on|still sat on|hold|holds|hanging on to|hanging onto|having|is having|are having|who are having")},
 	{CatChrono, "asc", W("do mais antigo para o mais recente|do mais antigo pro mais recente|do mais antigo ao mais recente|dos mais antigos para os mais recentes|mais antigos primeiro|mais antigo primeiro|em ordem cronologica|por ordem cronologica|na ordem cronologica|ordem cronologica|em ordem de data|por ordem de data", "oldest first|oldest to newest|from oldest to newest|from the oldest to the newest|in chronological order|chronologically|chronological order|earliest first|in date order|oldest to most recent")},
 	{CatChrono, "desc", W("do mais recente para o mais antigo|do mais recente pro mais antigo|do mais recente ao mais antigo|dos mais recentes para os mais antigos|mais recentes primeiro|mais recente primeiro", "newest first|most recent first|latest first|newest to oldest|from newest to oldest|from the newest to the oldest|most recent to oldest")},
 	{CatOnFile, "", W("preenchido|preenchida|preenchidos|preenchidas|informado|informada|cadastrado|cadastrada", "on file|is filled|filled in|is on file")},
@@ -558,10 +563,13 @@ var Terminals = []Term{
 		"yoy|year over year|year-over-year|y/y|versus the same period last year|vs the same period last year|over the same period last year|compared to the same period last year")},
 	{CatDiff, "", W("diferenca|diferenca entre|quanto maior|delta|quanto a mais|a mais|superou|ultrapassou|excedeu|passou na frente de", "difference|difference between|delta|how much more|how much higher|how much bigger|how much larger|more than|by how much|exceed|exceeded|exceeds|surpass|surpassed|outsold|outsell|minus|gap")},
 	{CatShare, "", W("percentual|porcentagem|%|taxa|tx|proporcao|participacao|fatia|por cento|taxas|percentuais|porcentagens|fracao", "percentage|percent|%|share|rate|proportion|ratio|pct|rates|percentages|fraction")},
+	// what a part represents of a whole is its share ("quanto as vendas no pix representam
+	// do faturamento", "what the app sign-ups represented"): the verb in any inflection
+	{CatShare, "", Words{PT: append(Conjugate("representar"), "representa", "representaria"), EN: split("represent|represents|represented|account for|accounts for|accounted for")}},
 	// the answer's one column said as a percentage ("só o percentual", "only the %"): the
 	// percentage asked, said again
-	{CatShare, "again", W("so o percentual|so o %|so a porcentagem|apenas o percentual|apenas o %|apenas a porcentagem|somente o percentual|somente o %|somente a porcentagem|so a taxa|apenas a taxa|so o valor percentual|so em %|so em percentual",
-		"only the %|just the %|only the percentage|just the percentage|only the percent|just the percent|only the rate|just the rate|percentage only|% only|just as a %|only as a %")},
+	{CatShare, "again", W("so o percentual|so o %|so a porcentagem|apenas o percentual|apenas o %|apenas a porcentagem|somente o percentual|somente o %|somente a porcentagem|so a taxa|apenas a taxa|so o valor percentual|so em %|so em percentual|em percentual|em porcentagem|em %|expresso em percentual|expressa em percentual|expressos em percentual|expressas em percentual|expresso em porcentagem|expressa em porcentagem|expressa em %|expresso em %|em termos percentuais",
+		"only the %|just the %|only the percentage|just the percentage|only the percent|just the percent|only the rate|just the rate|percentage only|% only|just as a %|only as a %|as a percentage|as a percent|in percent|in %|in percentage terms|expressed as a percentage|expressed as a percent|expressed as a %|expressed in percent|expressed in percentage terms")},
 	// the rates asked, counted again ("as três taxas numa linha só", "all three rates")
 	{CatShare, "again", W("as duas taxas|as tres taxas|os dois percentuais|os tres percentuais|as duas porcentagens|as tres porcentagens", "both rates|the two rates|the three rates|all three rates|both percentages|the three percentages|all three percentages")},
 	// a percentage asked for ("quantos %", "what %"): its condition follows it, never the
@@ -632,11 +640,17 @@ var Terminals = []Term{
 	// "through June 17, inclusive"): said after one, at a clause's end, the word restates it
 	{CatIncl, "", W("inclusive|inclusivo|ambas inclusive|ambas as datas inclusive|com ambas as datas inclusas|datas inclusas|as duas datas inclusas|inclusive ambas", "inclusive|both inclusive|both dates inclusive|both days inclusive|both dates included|both days included|inclusive of both dates|both ends included|both ends inclusive")},
 	{CatSoFar, "", W("ate agora|ate hoje|ate o momento|ate aqui|ate o dia de hoje|ate a presente data|ate a data de hoje|ate a data atual|ate o presente momento|incluindo hoje|contando hoje|hoje incluso|hoje incluido|inclusive hoje|hoje inclusive|contando com hoje", "today included|including today|counting today|today inclusive|inclusive of today|today counted|to the present date|up to the present date|through the present date|so far|to date|until now|up to now|thus far|till now|til now|till today|until today|up to today|as of today|as of now|till date|til date|until date|up to date|upto date|up till now|up until now")},
+	// a period said with emphasis at a clause's end, as Indian English says it ("in last 30
+	// days itself", "for last month only"): "itself" never restricts; "only" may ("customers
+	// who bought in May only": in no other month), so package grammar reads it as emphasis
+	// only when the question names nothing customers did
+	{CatEmph, "itself", W("", "itself")},
+	{CatEmph, "only", W("apenas|somente", "only")},
 	{CatOnward, "", W("em diante|pra frente|para frente|adiante|pra ca|para ca", "on|onward|onwards|forward|and after")},
 	{CatCost, "", W("custa|custam|custando|vale|valem", "cost|costs|costing|priced at")},
 	{CatAgg, "count", W("nº|n°|nº de|n° de|qnt|qts|qnts|qtas|quantos|quantas|quantidade|quantidade de|qtd|qtde|qtd de|qntos|qntas|qtos|qtas|quant|numero|numero de|n de|no de|total de|contagem|conte", "how many|number|number of|count|count of|no of|nr of|qty|quantity|quantities|quantity of|the quantity of|total number|n|n of")},
-	{CatAgg, "sum", W("soma absoluta|soma em valor absoluto|soma dos valores absolutos|total|soma|somam|somaram|somou|somado|somados|somada|somadas|somando|somatorio|quanto|qnt|qnto|qto|quanto foi|valor total|vlr total|juntos|juntas|em conjunto|somados juntos|quanto deram|quanto somaram|quanto deu no total", "absolute sum|sum of absolute values|sum of the absolute values|total|sum|sum of|how much|overall|combined|altogether|taken together|together|added together|added up|what did they come to|what did it come to|what do they come to|what does it come to|what they came to|what it came to|came to|come to|amounted to|amount to|added up to|add up to")},
-	{CatAgg, "avg", W("media|medio|media de|valor medio|em media", "average|avg|mean|on average|typical")},
+	{CatAgg, "sum", W("soma absoluta|soma em valor absoluto|soma dos valores absolutos|total|soma|somam|somaram|somou|somado|somados|somada|somadas|somando|somatorio|quanto|qnt|qnto|qto|quanto foi|valor total|vlr total|juntos|juntas|em conjunto|somados juntos|quanto deram|quanto somaram|quanto deu no total|agregado|no agregado|em agregado", "absolute sum|sum of absolute values|sum of the absolute values|total|sum|sum of|how much|overall|combined|altogether|taken together|together|added together|added up|what did they come to|what did it come to|what do they come to|what does it come to|what they came to|what it came to|came to|come to|amounted to|amount to|added up to|add up to|aggregate|in aggregate|in the aggregate")},
+	{CatAgg, "avg", W("media|medio|media de|valor medio|em media|media aritmetica|media simples", "average|avg|mean|on average|typical|arithmetic mean|arithmetic average|simple average")},
 	{CatAgg, "max", W("maior|maximo|maxima", "max|maximum|highest|largest|biggest")},
 	{CatAgg, "min", W("menor|minimo|minima", "min|minimum|lowest|smallest")},
 	{CatAgg, "median", W("mediana|mediano|valor mediano|p50", "median|p50")},
@@ -652,7 +666,7 @@ var Terminals = []Term{
 		"distinct|different|unique|without duplicates|no duplicates|not counting duplicates|without counting duplicates|deduplicated|deduped|each counted once|counted once|counted only once|without double counting|no double counting|without repeats|no repeats|not counting repeats")},
 
 	{CatThis, "", W("este|esta|esse|essa|neste|nesta|nesse|nessa|deste|desta|desse|dessa|atual|corrente|no|na", "this|current|the current")},
-	{CatLast, "", W("passado|passada|anterior|ultimo|ultima|ultimos|ultimas|que passou", "last|previous|past|prior|preceding|trailing|rolling|passed|just passed|that passed")},
+	{CatLast, "", W("passado|passada|anterior|ultimo|ultima|ultimos|ultimas|que passou|transato|transata", "last|previous|past|prior|preceding|trailing|rolling|passed|just passed|that passed")},
 	{CatNext, "", W("proximo|proxima|proximos|que vem", "next|coming|upcoming")},
 	{CatUnit, "day", W("dia|dias", "day|days|dais|dys")},
 	{CatUnit, "week", W("semana|semanas|sem", "week|weeks|wk|wks")},
@@ -662,11 +676,11 @@ var Terminals = []Term{
 	{CatUnit, "quarter", W("trimestre|trimestres|tri", "quarter|quarters|qtr")},
 	{CatUnit, "half", W("semestre|semestres", "half|half year|half-year|semester")},
 	{CatUnit, "year", W("ano|anos|exercicio|exercicios|ano fiscal|anos fiscais|exercicio fiscal|exercicio social|ano civil|ano calendario", "year|years|yr|yrs|fiscal year|fiscal years|fy|financial year|calendar year")},
-	{CatDay, "today", W("hoje|hj", "today|tdy")},
+	{CatDay, "today", W("hoje|hj|a presente data|presente data|a data de hoje|a data atual|o presente momento|o dia de hoje", "today|tdy|the present date|the current date")},
 	{CatDay, "yesterday", W("ontem", "yesterday")},
 	{CatDay, "daybefore", W("anteontem|antes de ontem|antes dontem", "day before yesterday|the day before yesterday")},
 	{CatDay, "tomorrow", W("amanha", "tomorrow")},
-	{CatDay, "ytd", W("no ano|acumulado do ano|ate agora no ano", "ytd|year to date|so far this year")},
+	{CatDay, "ytd", W("no ano|acumulado do ano|ate agora no ano|acumulado do exercicio|exercicio ate a data|exercicio ate agora|no exercicio ate agora|exercicio ate o momento", "ytd|year to date|so far this year|financial year to date|fiscal year to date|fytd|fy to date|fiscal ytd|financial ytd|fy ytd|financial year-to-date|fiscal year-to-date")},
 	{CatDay, "mtd", W("no mes|acumulado do mes", "mtd|month to date")},
 	{CatDay, "qtd", W("no trimestre|acumulado do trimestre", "qtd|quarter to date")},
 	{CatDay, "wtd", W("acumulado da semana", "wtd|week to date")},
