@@ -65,6 +65,9 @@ type env struct {
 	// valueFrom: where the longest value phrase ending at a position starts ("em dinheiro",
 	// "no pix")
 	valueFrom map[int]int
+	// counts are the positions of the question's count words ("quantos", "how many",
+	// "number of")
+	counts []int
 	// activity: the question names something customers did other than signing up
 	// ("bought", "redeemed"): "only" after its period may say when alone they did it
 	activity bool

@@ -214,18 +214,9 @@ func MeasureByID(id string) *Measure {
 // aceitam WhatsApp", "taxa de cancelamento"). When f replaces the fact's counting rule
 // (cancelled sales), the base is every row; otherwise the base is the rows that count.
 func RateOf(fact *Fact, f *Filter, p *Period) (*Measure, error) {
-	var cond string
-	var joins []string
-	var ok bool
-	if f.UsesPeriod {
-		cond, joins, ok = f.build(fact, p)
-	} else if f.rateBase == "" {
-		cond, ok = f.inline(fact)
-	} else {
-		cond, joins, ok = f.sql(fact) // its base is over the joined rows: no inline
-	}
-	if !ok || len(joins) > 0 {
-		return nil, fmt.Errorf("no rate of %q over %s", f.Name.EN, fact.ID)
+	cond, err := rateCond(fact, f, p)
+	if err != nil {
+		return nil, err
 	}
 	base := "count(*)"
 	if f.rateBase != "" {
@@ -247,6 +238,42 @@ func RateOf(fact *Fact, f *Filter, p *Period) (*Measure, error) {
 		Def:    T("100 × linhas com a condição / todas as linhas", "100 × rows meeting the condition / all rows"),
 		rateOf: f,
 		live:   !f.ReplacesLive,
+	}, nil
+}
+
+// rateCond is the condition of filter f inline over the fact's rows, as a rate counts it.
+func rateCond(fact *Fact, f *Filter, p *Period) (string, error) {
+	var cond string
+	var joins []string
+	var ok bool
+	if f.UsesPeriod {
+		cond, joins, ok = f.build(fact, p)
+	} else if f.rateBase == "" {
+		cond, ok = f.inline(fact)
+	} else {
+		cond, joins, ok = f.sql(fact) // its base is over the joined rows: no inline
+	}
+	if !ok || len(joins) > 0 {
+		return "", fmt.Errorf("no rate of %q over %s", f.Name.EN, fact.ID)
+	}
+	return cond, nil
+}
+
+// CountMeeting is the number of the fact's rows that meet filter f, over the rows RateOf
+// counts, to show beside that rate ("quantas vendas foram canceladas e qual o percentual",
+// "how many transactions were cancelled and what % of all").
+func CountMeeting(fact *Fact, f *Filter, p *Period) (*Measure, error) {
+	cond, err := rateCond(fact, f, p)
+	if err != nil {
+		return nil, err
+	}
+	return &Measure{
+		ID: "count_" + f.ID, Fact: fact, Kind: Count,
+		Expr:  fmt.Sprintf("count(*) FILTER (WHERE %s)", cond),
+		Alias: T(f.Slug.PT, f.Slug.EN),
+		Name:  T(fact.Name.PT+" ("+f.Name.PT+")", fact.Name.EN+" ("+f.Name.EN+")"),
+		Def:   T("linhas com a condição", "rows meeting the condition"),
+		live:  !f.ReplacesLive,
 	}, nil
 }
 

@@ -564,8 +564,10 @@ var Terminals = []Term{
 	{CatDiff, "", W("diferenca|diferenca entre|quanto maior|delta|quanto a mais|a mais|superou|ultrapassou|excedeu|passou na frente de", "difference|difference between|delta|how much more|how much higher|how much bigger|how much larger|more than|by how much|exceed|exceeded|exceeds|surpass|surpassed|outsold|outsell|minus|gap")},
 	{CatShare, "", W("percentual|porcentagem|%|taxa|tx|proporcao|participacao|fatia|por cento|taxas|percentuais|porcentagens|fracao", "percentage|percent|%|share|rate|proportion|ratio|pct|rates|percentages|fraction")},
 	// what a part represents of a whole is its share ("quanto as vendas no pix representam
-	// do faturamento", "what the app sign-ups represented"): the verb in any inflection
-	{CatShare, "", Words{PT: append(Conjugate("representar"), "representa", "representaria"), EN: split("represent|represents|represented|account for|accounts for|accounted for")}},
+	// do faturamento", "what the app sign-ups represented"): the verb in any inflection;
+	// after a percentage word it is that percentage said again ("qual o percentual que as
+	// vendas no pix representam")
+	{CatShare, "again", Words{PT: append(Conjugate("representar"), "representa", "representaria"), EN: split("represent|represents|represented|account for|accounts for|accounted for")}},
 	// the answer's one column said as a percentage ("só o percentual", "only the %"): the
 	// percentage asked, said again
 	{CatShare, "again", W("so o percentual|so o %|so a porcentagem|apenas o percentual|apenas o %|apenas a porcentagem|somente o percentual|somente o %|somente a porcentagem|so a taxa|apenas a taxa|so o valor percentual|so em %|so em percentual|em percentual|em porcentagem|em %|expresso em percentual|expressa em percentual|expressos em percentual|expressas em percentual|expresso em porcentagem|expressa em porcentagem|expressa em %|expresso em %|em termos percentuais",
