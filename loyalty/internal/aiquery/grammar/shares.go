@@ -189,9 +189,13 @@ func (a *assembly) countBesideRate(x *env) int {
 }
 
 // conditionAfter reports whether a clause after the one at i names a condition of rows (a
-// filter, an event, a subject): the percentage's condition is then said after it.
+// filter, an event, rows someone did something to): the percentage's condition is then
+// said after it. The rows alone ("of all sales") are its base, said again.
 func (a *assembly) conditionAfter(i int) bool {
 	return slices.ContainsFunc(a.clauses[i+1:], func(c clauseV) bool {
-		return c.kind == "filter" || c.kind == "event" || c.kind == "subject"
+		if s, ok := c.v.(subjectV); ok && c.kind == "subject" {
+			return s.event != nil || s.neg || s.again || s.signupStore != "" || s.at != nil
+		}
+		return c.kind == "filter" || c.kind == "event"
 	})
 }

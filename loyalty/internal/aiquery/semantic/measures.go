@@ -269,11 +269,11 @@ func CountMeeting(fact *Fact, f *Filter, p *Period) (*Measure, error) {
 	}
 	return &Measure{
 		ID: "count_" + f.ID, Fact: fact, Kind: Count,
-		Expr:  fmt.Sprintf("count(*) FILTER (WHERE %s)", cond),
-		Alias: T(f.Slug.PT, f.Slug.EN),
-		Name:  T(fact.Name.PT+" ("+f.Name.PT+")", fact.Name.EN+" ("+f.Name.EN+")"),
-		Def:   T("linhas com a condição", "rows meeting the condition"),
-		live:  !f.ReplacesLive,
+		Expr:   fmt.Sprintf("count(*) FILTER (WHERE %s)", cond),
+		Alias:  T(f.Slug.PT, f.Slug.EN),
+		Name:   T(fact.Name.PT+" ("+f.Name.PT+")", fact.Name.EN+" ("+f.Name.EN+")"),
+		Def:    T("linhas com a condição", "rows meeting the condition"),
+		rateOf: f, live: !f.ReplacesLive,
 	}, nil
 }
 
