@@ -20,6 +20,10 @@ func TestRegisterClasses(t *testing.T) {
 			"Qual o percentual que as vendas no pix representam do faturamento de abril?":                                                {measures: []string{"revenue_share_payment_type"}, period: "2025-04-01"},
 			"Solicito o faturamento por cidade entre 1º de março de 2025 e a presente data.":                                             {measures: []string{"revenue"}, dims: []string{"city"}, period: "2025-03-01"},
 			"taxa de cancelamento de cupons por loja em 2024, expressa em percentual":                                                    {measures: []string{"rate_cancelled"}, dims: []string{"store"}},
+			"Vossa Senhoria poderia, por obséquio, informar o faturamento de cada loja em abril?":                                        {measures: []string{"revenue"}, dims: []string{"store"}, filters: []string{}},
+			"Venho, por meio desta, solicitar o quantitativo de clientes ativos.":                                                        {measures: []string{"customers"}, filters: []string{"active_active"}},
+			"Solicito o faturamento bem como o ticket médio no decorrer do mês de abril.":                                                {measures: []string{"revenue", "average_ticket"}, period: "2025-04-01"},
+			"Solicito o número de vendas a contar de 1º de maio.":                                                                        {measures: []string{"sales_count"}, period: "2025-05-01"},
 			// a request to change data is never a performing verb skipped
 			"lance 200 pontos para a cliente Ana Souza":     {refuse: true, write: true},
 			"registre uma venda de 50 reais na loja Centro": {refuse: true},
@@ -38,6 +42,8 @@ func TestRegisterClasses(t *testing.T) {
 			"Clientes por escalão etário: até 30, 31 a 50 e acima de 50":                      {measures: []string{"customers"}, sql: []string{"'31-50'"}},
 			"Preciso de comparar a facturação do fim-de-semana com a dos dias úteis em maio.": {measures: []string{"revenue"}},
 			"Qual foi a facturação efectuada no 4.º trimestre de 2024?":                       {measures: []string{"revenue"}, period: "2024-10-01"},
+			"Quantos clientes se registaram em maio?":                                         {measures: []string{"customers"}, sql: []string{"c.created_at >= DATE '2025-05-01'"}},
+			"Qual o volume de negócios da loja Batel em 2024?":                                {measures: []string{"revenue"}, filters: []string{"store_code"}, period: "2024-01-01"},
 			// the system's users are no customers, in either spelling
 			"Quantos utilizadores do sistema temos?": {refuse: true},
 		}},
@@ -50,6 +56,7 @@ func TestRegisterClasses(t *testing.T) {
 			"Kindly revert with the average ticket as at date.":                                           {measures: []string{"average_ticket"}},
 			"Kindly analyse the number of sales by payment type for Q1.":                                  {measures: []string{"sales_count"}, dims: []string{"payment_type"}, period: "2025-01-01"},
 			"cancellation rate per store in 2024, expressed as a percentage":                              {measures: []string{"rate_cancelled"}, dims: []string{"store"}},
+			"Kindly let me have the revenue in respect of April.":                                         {measures: []string{"revenue"}, period: "2025-04-01"},
 			// a redemption not cancelled may have expired; "net of" a measure subtracts it
 			"Redemptions net of reversals in April":                        {refuse: true},
 			"points credited in April net of points debited":               {refuse: true},
@@ -64,6 +71,7 @@ func TestRegisterClasses(t *testing.T) {
 			"Please do the needful and share the store wise average ticket for March month only.": {measures: []string{"average_ticket"}, dims: []string{"store"}, period: "2025-03-01"},
 			"Share the sales done on Sundays in May month.":                                       {measures: []string{"sales_count"}, filters: []string{"weekday_in"}, period: "2025-05-01"},
 			"faturamento por loja do mês passado apenas":                                          {measures: []string{"revenue"}, dims: []string{"store"}},
+			"Please do needful and share the revenue for last to last month.":                     {measures: []string{"revenue"}, sql: []string{"interval '2 months'"}},
 			// "only" after what customers did restricts when they did it: not read
 			"how many customers bought in March only":          {refuse: true},
 			"how many customers redeemed points in April only": {refuse: true},

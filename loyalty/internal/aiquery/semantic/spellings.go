@@ -95,7 +95,6 @@ var Spellings = []Spelling{
 // their consonants (preAgreement), not listed.
 var European = []Spelling{
 	{"faturacao", []string{"faturamento"}},
-	{"faturado", []string{"faturou"}},
 	{"cupoes", []string{"cupons"}},
 	{"cupao", []string{"cupom"}},
 	{"registos", []string{"cadastros"}},
@@ -110,7 +109,24 @@ var European = []Spelling{
 	{"escaloes", []string{"faixas"}},
 	{"etario", []string{"etaria"}},
 	{"etarios", []string{"etarias"}},
-	{"contribuinte", []string{"cpf"}},
+	{"talao", []string{"cupom"}},
+	{"taloes", []string{"cupons"}},
+}
+
+// EuropeanStems are the stems European Portuguese writes otherwise in every form of a verb
+// ("registaram", "registados": "registraram", "registrados"): each form of a regular -ar
+// verb (arEndings, stateEndings) is read as the Brazilian form.
+var EuropeanStems = [][2]string{{"regist", "registr"}}
+
+// europeanForm is the Brazilian form of a European verb form of EuropeanStems ("" when w is
+// none).
+func europeanForm(w string) string {
+	for _, st := range EuropeanStems {
+		if rest, ok := strings.CutPrefix(w, st[0]); ok && (slices.Contains(arEndings, rest) || slices.Contains(stateEndings, rest)) {
+			return st[1] + rest
+		}
+	}
+	return ""
 }
 
 // preAgreement is a word without the consonants European Portuguese wrote before the 1990
@@ -154,6 +170,9 @@ func SpellingsOf(w string) []string {
 		return nil
 	}
 	out := explicit(w)
+	if b := europeanForm(w); b != "" {
+		out = append(slices.Clone(out), b)
+	}
 	if d := preAgreement(w); d != "" {
 		out = append(append(slices.Clone(out), d), explicit(d)...)
 	}
