@@ -1457,13 +1457,30 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 				// dates what the condition counts, never the customers' sign-up
 				a.req.Period = nil
 			}
+			if share := a.countBesideRate(x); share >= 0 && err == nil {
+				// "quantas vendas foram canceladas ..., e qual o percentual": the count of
+				// the rows the condition names is asked too; a count of another base
+				// ("how many signed up, and what % bought") is not read
+				if a.conditionAfter(share) {
+					return nil, fail("a contagem e o percentual são de linhas diferentes", "the count and the percentage are of different rows")
+				}
+				c, cerr := semantic.CountMeeting(fact, cond, p)
+				if cerr != nil {
+					return nil, fail("não sei contar essas linhas ao lado do percentual", "I cannot count those rows beside the percentage")
+				}
+				measures = []*semantic.Measure{c, m}
+			}
 		} else {
 			rate, err = semantic.ShareOf(m, cond)
 		}
-		if err != nil || len(measures) != 1 {
+		if err != nil || len(measures) != 1 && !(len(measures) == 2 && measures[1] == m) {
 			return nil, fail("não sei calcular esse percentual", "I cannot compute that percentage")
 		}
-		measures = []*semantic.Measure{rate}
+		if len(measures) == 2 {
+			measures = []*semantic.Measure{measures[0], rate}
+		} else {
+			measures = []*semantic.Measure{rate}
+		}
 	}
 	if compareMembers != nil || len(extraDims) > 0 || len(measures) > 1 || len(periods) == 2 || a.has("breakdown") || len(a.req.Attrs) > 0 {
 		a.take("vs") // "compare X e Y": the comparison is the breakdown of its members

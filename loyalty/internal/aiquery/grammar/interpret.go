@@ -230,7 +230,7 @@ func (it *Interpreter) read(r *lexicon.Reading, cat *semantic.Catalog, context [
 	}
 	gx := it.grammars.Get().(*grammarEnv)
 	defer it.grammars.Put(gx)
-	*gx.env = env{cal: semantic.Calendar{Now: it.now().In(it.loc)}, cat: cat, loc: it.loc, signup: namesSignup(r), pronouns: pronounsOf(r), conj: conjunctionsOf(r), anaphora: anaphoraOf(r), monthYears: monthYears(r), afterBy: afterBy(r), afterTop: afterTop(r), afterAdj: afterAdj(r), each: saysEach(r), clauseEnds: clauseEnds(r), values: valueKinds(r), afterEvent: afterEvent(r), valueFrom: valueFrom(r)}
+	*gx.env = env{cal: semantic.Calendar{Now: it.now().In(it.loc)}, cat: cat, loc: it.loc, signup: namesSignup(r), activity: namesActivity(r), counts: countWords(r), pronouns: pronounsOf(r), conj: conjunctionsOf(r), anaphora: anaphoraOf(r), monthYears: monthYears(r), afterBy: afterBy(r), afterTop: afterTop(r), afterAdj: afterAdj(r), each: saysEach(r), clauseEnds: clauseEnds(r), values: valueKinds(r), afterEvent: afterEvent(r), valueFrom: valueFrom(r)}
 	gx.env.flags, gx.env.ands, gx.env.andThe = flagsOf(r)
 	for _, m := range r.Matches {
 		if m.Cat == semantic.CatWho && m.Arg == "thing" && m.Typos == 0 {
@@ -302,6 +302,28 @@ func (it *Interpreter) read(r *lexicon.Reading, cat *semantic.Catalog, context [
 func namesSignup(r *lexicon.Reading) bool {
 	for _, m := range r.Matches {
 		if m.Cat == semantic.CatNew || m.Cat == semantic.CatEvent && m.Arg == "signup" {
+			return true
+		}
+	}
+	return false
+}
+
+// countWords are the positions of the question's count words ("quantos", "how many").
+func countWords(r *lexicon.Reading) []int {
+	var out []int
+	for _, m := range r.Matches {
+		if m.Cat == semantic.CatAgg && m.Arg == "count" {
+			out = append(out, m.From)
+		}
+	}
+	return out
+}
+
+// namesActivity reports whether the question names an event of customers other than their
+// sign-up, which happens once ("bought", "redeemed", "spent").
+func namesActivity(r *lexicon.Reading) bool {
+	for _, m := range r.Matches {
+		if m.Cat == semantic.CatEvent && m.Arg != "signup" {
 			return true
 		}
 	}

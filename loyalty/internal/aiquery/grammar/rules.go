@@ -65,6 +65,12 @@ type env struct {
 	// valueFrom: where the longest value phrase ending at a position starts ("em dinheiro",
 	// "no pix")
 	valueFrom map[int]int
+	// counts are the positions of the question's count words ("quantos", "how many",
+	// "number of")
+	counts []int
+	// activity: the question names something customers did other than signing up
+	// ("bought", "redeemed"): "only" after its period may say when alone they did it
+	activity bool
 	// bandWord: the question has a band word ("faixa", "band", "distribution"): a
 	// quantity noun may name what its bands are of (stats.go)
 	bandWord bool
@@ -1473,6 +1479,13 @@ func productions(x *env) []*Rule {
 		}),
 		// "(sem comprar) há 90 dias", "(haven't bought) for 90 days", "since 90 days": the
 		// same window, said without "more than" (a length of time only what did not happen has)
+		rule("Period", 0, tSince+" "+tCmp+" Num "+tUnit, func(k []*Edge) (any, bool) {
+			// "(not purchased) since more than 90 days", as Indian English says it
+			if c := arg(k[1]); c != ">" && c != ">=" {
+				return nil, false
+			}
+			return absence(x, arg(k[2]), arg(k[3]))
+		}),
 		rule("Period", 0, tAgo+" Num "+tUnit, func(k []*Edge) (any, bool) { return absence(x, arg(k[1]), arg(k[2])) }),
 		rule("Period", 0, tSince+" Num "+tUnit, func(k []*Edge) (any, bool) { return absence(x, arg(k[1]), arg(k[2])) }),
 		rule("Period", 0, tAgo+"? "+tCmp+" Num "+tUnit+" "+tAgo+"?", func(k []*Edge) (any, bool) {
@@ -1514,9 +1527,22 @@ func productions(x *env) []*Rule {
 		rule("Period", 0, "Period "+string(semantic.CatAnd)+"? "+string(semantic.CatIncl), func(k []*Edge) (any, bool) {
 			return k[0].Val, slices.Contains(x.clauseEnds, k[2].To) && (k[1] == nil || k[1].Match != nil && k[1].Match.Text == ",")
 		}),
+		// "last month only", "in 2025 itself", "faturamento do mês passado apenas": the
+		// period said with emphasis at a clause's end; "only" restricts what customers did
+		// ("bought in May only"), so beside an activity it is not read
+		rule("Period", 0, "Period "+string(semantic.CatEmph), func(k []*Edge) (any, bool) {
+			return k[0].Val, slices.Contains(x.clauseEnds, k[1].To) && (arg(k[1]) == "itself" || !x.activity)
+		}),
 		rule("Period", 0, "Period "+tUntil+" Period", func(k []*Edge) (any, bool) { return span(k[0].Val.(periodV).p, k[2].Val.(periodV).p) }),
 		// "maio do ano passado", "March last year": the month of that year
 		rule("Period", 0, tMonth+" "+tFrom+"? Period", func(k []*Edge) (any, bool) { return monthOf(x, arg(k[0]), k[2].Val.(periodV).p) }),
+		// "May month", "in May month 2025": the month said before its unit (Indian English)
+		rule("Period", 0, tMonth+" "+tUnit+" "+tYear+"?", func(k []*Edge) (any, bool) {
+			if arg(k[1]) != "month" {
+				return nil, false
+			}
+			return month(x, arg(k[0]), arg(k[2]))
+		}),
 		// "mês de maio", "o mês de março"
 		rule("Period", 0, tUnit+" "+tFrom+"? "+tMonth+" "+tFrom+"? "+tYear+"?", func(k []*Edge) (any, bool) {
 			if arg(k[0]) != "month" || k[1] == nil && slices.Contains(x.afterBy, k[0].From) {

@@ -163,3 +163,39 @@ func (a *assembly) shareCondFirst(resolved []*semantic.Filter, at []int, subjAt 
 	out := append([]*semantic.Filter{resolved[after]}, resolved[:after]...)
 	return append(out, resolved[after+1:]...)
 }
+
+// countBesideRate is the clause of a percentage asked after a count, in a clause of its
+// own joined to it by a conjunction ("quantas vendas foram canceladas no ano passado, e
+// qual o percentual", "how many transactions cancelled? and what % of all"): the count is
+// a column beside the rate, never dropped; -1 when there is none.
+func (a *assembly) countBesideRate(x *env) int {
+	share := slices.IndexFunc(a.clauses, func(c clauseV) bool { return c.kind == "share" })
+	if share <= 0 {
+		return -1
+	}
+	for i := range share {
+		c := a.clauses[i]
+		counted := slices.ContainsFunc(x.counts, func(p int) bool { return p >= a.spans[i].from && p < a.spans[i].to })
+		if c.kind != "measures" && c.kind != "agg" || !counted {
+			continue // "dos compradores de maio, qual percentual ...": no count asked
+		}
+		for _, p := range x.conj {
+			if p >= a.spans[i].to && p < a.spans[share].from {
+				return share
+			}
+		}
+	}
+	return -1
+}
+
+// conditionAfter reports whether a clause after the one at i names a condition of rows (a
+// filter, an event, rows someone did something to): the percentage's condition is then
+// said after it. The rows alone ("of all sales") are its base, said again.
+func (a *assembly) conditionAfter(i int) bool {
+	return slices.ContainsFunc(a.clauses[i+1:], func(c clauseV) bool {
+		if s, ok := c.v.(subjectV); ok && c.kind == "subject" {
+			return s.event != nil || s.neg || s.again || s.signupStore != "" || s.at != nil
+		}
+		return c.kind == "filter" || c.kind == "event"
+	})
+}

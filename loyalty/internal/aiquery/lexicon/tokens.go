@@ -73,7 +73,8 @@ var (
 	reMoney   = regexp.MustCompile(`^(?:R\$|r\$|US\$|\$)\s?(\d[\d.,]*)(?:\s?(k|K|mil|milhões|milhoes|milhão|milhao|millions|million|mm|MM|mi|mn|M|m)\b)?`)
 	rePercent = regexp.MustCompile(`^(\d+(?:[.,]\d+)?)\s?%`)
 	reRange   = regexp.MustCompile(`^(\d{1,7})\s?(?:-|–|a|to)\s?(\d{1,7})\b`)
-	reOrdinal = regexp.MustCompile(`^(\d{1,2})(?:º|ª|°|st|nd|rd|th|o|a)(?:[^\p{L}\d]|$)`)
+	// an ordinal: "1º", "2ª", "3rd"; European Portuguese puts a dot before the letter ("4.º trimestre")
+	reOrdinal = regexp.MustCompile(`^(\d{1,2})(?:\.?º|\.?ª|°|st|nd|rd|th|o|a)(?:[^\p{L}\d]|$)`)
 	reK       = regexp.MustCompile(`^(\d+(?:[.,]\d+)?)\s?(k|K|mil|milhões|milhoes|milhão|milhao|millions|million|mm|MM|mi)\b`)
 	reNumber  = regexp.MustCompile(`^\d+(?:[.,]\d+)*`)
 	rePair    = regexp.MustCompile(`^\pL/\pL(?:[^\pL\d]|$)`) // "w/w", "m/m", "a/a", "w/o"

@@ -59,7 +59,7 @@ var (
 	CustomerCount = &Measure{ID: "customers", Fact: Customers, Kind: Count, Keys: keys("count customers|count customers signup|count signup|count customers distinct|count distinct customers"),
 		// the size of the base is how many customers it has ("tamanho da base ativa")
 		Words: W("tamanho da base|tamanho da nossa base|tamanho da base de clientes|tamanho da carteira|tamanho da carteira de clientes", "size of the customer base|size of our customer base|customer base size|size of the base|size of our base|base size"),
-		Expr: "count(*)", Alias: T("clientes", "customers"),
+		Expr:  "count(*)", Alias: T("clientes", "customers"),
 		Name: T("número de clientes", "number of customers"),
 		Def:  T("clientes cadastrados (ativos e inativos, salvo filtro)", "customers on file (active and inactive unless filtered)")}
 	BalanceTotal = &Measure{ID: "balance_total", Fact: Customers, Kind: Sum, Words: W("pontos em aberto|saldo total|saldo somado|passivo de pontos|passivo|pontos a resgatar|pontos nao resgatados|pontos disponiveis|saldo em aberto|saldo disponivel total|pontos em carteira|pontos parados|passivo de fidelidade|pontos acumulados em aberto|pontos pendentes de resgate|nao resgatados|ainda nao resgatados|parados nas contas|total de saldo|saldo de pontos total|saldo total de pontos", "outstanding points|points outstanding|points liability|liability|total balance|outstanding balance|unredeemed points|points unredeemed|unredeemed|sitting unredeemed|still unredeemed|unspent points|unused points|points in circulation|open points|available points|points available|total points balance|total points outstanding|points owed|loyalty liability|points sitting unredeemed|points sitting unused|outstanding points balance|current balance|current points balance|current point balance"), Keys: keys("sum balance|count balance|sum points balance|sum points have|count points have|sum balance have"), PerRow: CustomerBalanceAttr,
@@ -79,7 +79,7 @@ var (
 		Expr: "count(*)", Alias: T("vendas", "sales"),
 		Name: T("número de vendas", "number of sales"),
 		Def:  T("vendas (cupons) registradas", "sales (purchase coupons) recorded")}
-	Revenue = &Measure{ID: "revenue", Fact: Sales, Kind: Sum, Words: W("faturamento|faturamentos|faturado|faturada|faturou|faturamos|faturaram|fat|fatur|receita|receitas|valor vendido|total vendido|vendas em reais|volume de vendas|volume vendido|arrecadacao|arrecadou|arrecadamos|quanto vendemos|quanto vendeu|quanto venderam|quanto foi vendido|quanto vendi|valor total das vendas|valor total de vendas|valor total dos cupons|valor total das compras|faturamento bruto|venda bruta|vendas brutas|receita bruta|receita de vendas|entrou em caixa|entrada de caixa|dinheiro que entrou|quanto entrou|quanto entrou em caixa|quanto faturou|quanto faturamos|quanto faturaram|valor faturado|total faturado|montante vendido|faturamento acumulado|receita acumulada", "revenue|revenues|turnover|gmv|sales value|sales amount|gross sales|income|takings|rev|sales revenue|net sales|billing|money made|sales volume|how much did we sell|how much we sold|how much was sold|bill|billed|billings|grossed|gross revenue|gross takings|sales dollars|dollar sales|top line|topline|sales takings|total sales value|proceeds|sales income|revenue figure|turnover figure|amount sold|value sold|billed amount|invoiced|invoiced amount"), Keys: keys("sum value|sum sales value|sum value sell|sum sell|sum value spend|sum spend|sum sales spend|sum value buy|sum money"),
+	Revenue = &Measure{ID: "revenue", Fact: Sales, Kind: Sum, Words: W("faturamento|faturamentos|faturado|faturada|faturou|faturamos|faturaram|fat|fatur|receita|receitas|valor vendido|total vendido|vendas em reais|volume de vendas|volume vendido|arrecadacao|arrecadou|arrecadamos|quanto vendemos|quanto vendeu|quanto venderam|quanto foi vendido|quanto vendi|valor total das vendas|valor total de vendas|valor total dos cupons|valor total das compras|faturamento bruto|venda bruta|vendas brutas|receita bruta|receita de vendas|entrou em caixa|entrada de caixa|dinheiro que entrou|quanto entrou|quanto entrou em caixa|quanto faturou|quanto faturamos|quanto faturaram|valor faturado|total faturado|montante vendido|faturamento acumulado|receita acumulada|volume de negocios", "revenue|revenues|turnover|gmv|sales value|sales amount|gross sales|income|takings|rev|sales revenue|net sales|billing|money made|sales volume|how much did we sell|how much we sold|how much was sold|bill|billed|billings|grossed|gross revenue|gross takings|sales dollars|dollar sales|top line|topline|sales takings|total sales value|proceeds|sales income|revenue figure|turnover figure|amount sold|value sold|billed amount|invoiced|invoiced amount"), Keys: keys("sum value|sum sales value|sum value sell|sum sell|sum value spend|sum spend|sum sales spend|sum value buy|sum money"),
 		Expr: "COALESCE(sum(v.value), 0)", Alias: T("faturamento", "revenue"),
 		Name: T("faturamento", "revenue"),
 		Def:  T("soma do valor das vendas", "sum of the sales' value")}
@@ -216,18 +216,9 @@ func MeasureByID(id string) *Measure {
 // aceitam WhatsApp", "taxa de cancelamento"). When f replaces the fact's counting rule
 // (cancelled sales), the base is every row; otherwise the base is the rows that count.
 func RateOf(fact *Fact, f *Filter, p *Period) (*Measure, error) {
-	var cond string
-	var joins []string
-	var ok bool
-	if f.UsesPeriod {
-		cond, joins, ok = f.build(fact, p)
-	} else if f.rateBase == "" {
-		cond, ok = f.inline(fact)
-	} else {
-		cond, joins, ok = f.sql(fact) // its base is over the joined rows: no inline
-	}
-	if !ok || len(joins) > 0 {
-		return nil, fmt.Errorf("no rate of %q over %s", f.Name.EN, fact.ID)
+	cond, err := rateCond(fact, f, p)
+	if err != nil {
+		return nil, err
 	}
 	base := "count(*)"
 	if f.rateBase != "" {
@@ -249,6 +240,42 @@ func RateOf(fact *Fact, f *Filter, p *Period) (*Measure, error) {
 		Def:    T("100 × linhas com a condição / todas as linhas", "100 × rows meeting the condition / all rows"),
 		rateOf: f,
 		live:   !f.ReplacesLive,
+	}, nil
+}
+
+// rateCond is the condition of filter f inline over the fact's rows, as a rate counts it.
+func rateCond(fact *Fact, f *Filter, p *Period) (string, error) {
+	var cond string
+	var joins []string
+	var ok bool
+	if f.UsesPeriod {
+		cond, joins, ok = f.build(fact, p)
+	} else if f.rateBase == "" {
+		cond, ok = f.inline(fact)
+	} else {
+		cond, joins, ok = f.sql(fact) // its base is over the joined rows: no inline
+	}
+	if !ok || len(joins) > 0 {
+		return "", fmt.Errorf("no rate of %q over %s", f.Name.EN, fact.ID)
+	}
+	return cond, nil
+}
+
+// CountMeeting is the number of the fact's rows that meet filter f, over the rows RateOf
+// counts, to show beside that rate ("quantas vendas foram canceladas e qual o percentual",
+// "how many transactions were cancelled and what % of all").
+func CountMeeting(fact *Fact, f *Filter, p *Period) (*Measure, error) {
+	cond, err := rateCond(fact, f, p)
+	if err != nil {
+		return nil, err
+	}
+	return &Measure{
+		ID: "count_" + f.ID, Fact: fact, Kind: Count,
+		Expr:   fmt.Sprintf("count(*) FILTER (WHERE %s)", cond),
+		Alias:  T(f.Slug.PT, f.Slug.EN),
+		Name:   T(fact.Name.PT+" ("+f.Name.PT+")", fact.Name.EN+" ("+f.Name.EN+")"),
+		Def:    T("linhas com a condição", "rows meeting the condition"),
+		rateOf: f, live: !f.ReplacesLive,
 	}, nil
 }
 

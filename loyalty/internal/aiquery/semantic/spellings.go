@@ -1,5 +1,10 @@
 package semantic
 
+import (
+	"slices"
+	"strings"
+)
+
 // Spelling is an informal way of writing a word of the model: a texting abbreviation
 // ("d" for "de", "n" for "não"), a spoken form, or a regularised verb of English as a second
 // language ("buyed" for "bought"). The lexicon reads the informal word as each of its
@@ -85,14 +90,95 @@ var Spellings = []Spelling{
 	{"gived", []string{"given"}},
 }
 
-// SpellingsOf returns the standard words an informal word stands for (nil: none).
-func SpellingsOf(w string) []string {
-	for _, s := range Spellings {
-		if s.Informal == w {
-			return s.Standard
+// European are the words of European Portuguese that Brazilian Portuguese says otherwise
+// ("facturação", "cupões", "registos", "utilizadores", "percentagem", "telemóvel",
+// "escalão etário"): read as the Brazilian word wherever a phrase of the model has it. The
+// spellings before the 1990 agreement ("activos", "efectuaram", "transacto") are read by
+// their consonants (preAgreement), not listed.
+var European = []Spelling{
+	{"faturacao", []string{"faturamento"}},
+	{"cupoes", []string{"cupons"}},
+	{"cupao", []string{"cupom"}},
+	{"registos", []string{"cadastros"}},
+	{"registo", []string{"cadastro"}},
+	{"utilizadores", []string{"usuarios"}},
+	{"utilizador", []string{"usuario"}},
+	{"percentagem", []string{"porcentagem"}},
+	{"percentagens", []string{"porcentagens"}},
+	{"telemovel", []string{"celular"}},
+	{"telemoveis", []string{"celulares"}},
+	{"escalao", []string{"faixa"}},
+	{"escaloes", []string{"faixas"}},
+	{"etario", []string{"etaria"}},
+	{"etarios", []string{"etarias"}},
+	{"talao", []string{"cupom"}},
+	{"taloes", []string{"cupons"}},
+}
+
+// EuropeanStems are the stems European Portuguese writes otherwise in every form of a verb
+// ("registaram", "registados": "registraram", "registrados"): each form of a regular -ar
+// verb (arEndings, stateEndings) is read as the Brazilian form.
+var EuropeanStems = [][2]string{{"regist", "registr"}}
+
+// europeanForm is the Brazilian form of a European verb form of EuropeanStems ("" when w is
+// none).
+func europeanForm(w string) string {
+	for _, st := range EuropeanStems {
+		if rest, ok := strings.CutPrefix(w, st[0]); ok && (slices.Contains(arEndings, rest) || slices.Contains(stateEndings, rest)) {
+			return st[1] + rest
 		}
 	}
-	return nil
+	return ""
+}
+
+// preAgreement is a word without the consonants European Portuguese wrote before the 1990
+// spelling agreement and Brazil no longer writes: a "c" or "p" before "c" or "t"
+// ("activos": "ativos", "facturação": "faturação", "optimo": "otimo"); "" when it has none,
+// or when it does not end like a Portuguese word (a vowel, "s" or "m": "actual", "fact"
+// and "sect" are English, never "atual", "fat" or "set").
+func preAgreement(w string) string {
+	if w == "" || strings.IndexByte(vowels+"sm", w[len(w)-1]) < 0 {
+		return ""
+	}
+	var b strings.Builder
+	for i := 0; i < len(w); i++ {
+		if (w[i] == 'c' || w[i] == 'p') && i > 0 && i+1 < len(w) && (w[i+1] == 't' || w[i+1] == 'c') && strings.IndexByte(vowels, w[i-1]) >= 0 {
+			continue
+		}
+		b.WriteByte(w[i])
+	}
+	if b.Len() == len(w) {
+		return ""
+	}
+	return b.String()
+}
+
+// vowels are the letters a silent consonant of preAgreement follows.
+const vowels = "aeiou"
+
+// SpellingsOf returns the standard words an informal word stands for (nil: none): an
+// informal or European spelling, and a word written before the spelling agreement with its
+// own spellings ("facturacao": "faturacao", "faturamento"). The lexicon reads only the ones
+// it knows, and only for a word it does not know.
+func SpellingsOf(w string) []string {
+	explicit := func(w string) []string {
+		for _, ss := range [][]Spelling{Spellings, European} {
+			for _, s := range ss {
+				if s.Informal == w {
+					return s.Standard
+				}
+			}
+		}
+		return nil
+	}
+	out := explicit(w)
+	if b := europeanForm(w); b != "" {
+		out = append(slices.Clone(out), b)
+	}
+	if d := preAgreement(w); d != "" {
+		out = append(append(slices.Clone(out), d), explicit(d)...)
+	}
+	return out
 }
 
 // Abbreviation is one typed word that stands for a phrase of the model's words: a finance

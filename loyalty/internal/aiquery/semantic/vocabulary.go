@@ -121,6 +121,7 @@ const (
 	CatInPeriod Category = "in"      // em, in, during, no, na (before a period)
 	CatDiv      Category = "div"     // "dividido por", "divided by": a formula's division
 	CatOneRow   Category = "onerow"  // "just the one", "só uma": the one row a ranking answers with
+	CatEmph     Category = "emph"    // arg: itself, only: said after a period at a clause's end, the period said with emphasis ("last month only", "in 2025 itself")
 )
 
 // Term is one terminal: a category, its argument and its words.
@@ -215,7 +216,7 @@ var Events = []*Event{
 	{ID: "reverse", Words: W("estornado|estornados|estornada|estornadas|estornaram|revertidos", "reversed|charged back")},
 	{ID: "signup", When: CustomerSignupAttr, Words: W(
 		"se cadastraram originalmente|originalmente se cadastraram|se cadastraram inicialmente|cadastrado|cadastrados|cadastrada|cadastradas|se cadastraram|se cadastrou|cadastraram|cadastrou|registrados|registradas|se registraram|inscritos|inscreveram|aderiram|entraram|cadastro|cadastros|novos cadastros|adesoes|se inscreveram|se inscreveu|inscricoes|inscricao|adesao|captacao|captados|captadas|captamos|entraram no programa|entraram para o programa|aderiu|se associaram|se filiaram|novas adesoes|novos inscritos|fizeram o cadastro|fez o cadastro|fizeram cadastro|fez cadastro",
-		"originally signed up|signed up originally|originally joined|originally registered|originally enrolled|signed up|sign up|signup|created|were created|was created|signups|sign ups|registered|joined|enrolled|registrations|new signups|onboarded|acquisition|acquisitions|customer acquisition|member acquisition|acquired|onboarding|enrolments|enrollments|enrollment|enrolment|joiners|new joiners|sign-ups|new registrations|new members joined|became members|joined the program|joined the programme|signed on")},
+		"originally signed up|signed up originally|originally joined|originally registered|originally enrolled|signed up|sign up|signup|created|were created|was created|signups|sign ups|registered|joined|enrolled|registrations|new signups|onboarded|acquisition|acquisitions|customer acquisition|member acquisition|acquired|onboarding|enrolments|enrollments|enrollment|enrolment|joiners|new joiners|sign-ups|new registrations|new members joined|became members|joined the program|joined the programme|signed on|registration|done registration|did registration|done their registration|did their registration|done the registration|got registered|registration done")},
 }
 
 // EventByID finds an event.
@@ -253,16 +254,20 @@ var Flags = []*Flag{
 	{ID: "active", Words: W("ativo|ativos|ativa|ativas|cadastro ativo|cadastros ativos|com cadastro ativo", "active|active account|active accounts|with an active account"), Filter: func() *Filter { return Active(true) }, Neg: func() *Filter { return Active(false) }, OnPromotions: PromotionActive, Attr: CustomerActiveAttr},
 	{ID: "inactive", Words: W("inativo|inativos|inativa|inativas|desativados|desativadas|cadastro inativo|cadastros inativos|com cadastro inativo|cadastro desativado", "inactive|deactivated|inactive account|inactive accounts|with an inactive account|deactivated account"), Filter: func() *Filter { return Active(false) }, Neg: func() *Filter { return Active(true) }, Attr: CustomerActiveAttr},
 	{ID: "cancelled", Words: W("cancelado|cancelados|cancelada|canceladas|cancelamento|cancelamentos|anulados|anuladas|anulada|anulado|cancelou|cancelaram|canceladas pelo cliente|canc|cancel|cancs", "cancelled|canceled|cancellation|cancellations|voided|void|cancels|cancelations|cancelled ones|canceled ones|voids|cxl|cxld|cxls|canc|cancl|cncl"), Filter: Cancelled, Neg: NotCancelled},
+	// "net of reversals", "net of cancellations": the rows not reversed, which credits,
+	// debits and sales count already (NotCancelled restates it); of redemptions not
+	// expressible, refused
+	{ID: "net_of_reversals", Words: W("liquido de estornos|liquidos de estornos|liquida de estornos|liquidas de estornos|liquido dos estornos|liquidos dos estornos|descontados os estornos|deduzidos os estornos|liquido de cancelamentos|liquidos de cancelamentos|descontados os cancelamentos", "net of reversals|net of reversal|net of chargebacks|net of cancellations|net of cancelled|net of voids"), Filter: NotCancelled},
 	{ID: "pending", Words: W("pendente|pendentes|em aberto|aguardando|em andamento|aguardando aprovacao|em processamento|processando|a aplicar|nao processados", "pending|open|awaiting|unapplied|not applied|in progress|processing|on hold|not yet applied|not processed yet|awaiting approval|still pending"), Filter: statusFilter("pending", T("pendentes", "pending"))},
 	{ID: "applied", Words: W("aplicado|aplicados|aplicada|aplicadas|efetivados|efetivadas|concluidos|concluidas", "applied|completed|fulfilled|confirmed"), Filter: statusFilter("applied", T("aplicados", "applied"))},
 	{ID: "expired", Words: W("expirado|expirados|expirada|expiradas|expiraram|vencido|vencidos|vencidas|venceram|expirou|caducados|caducadas|caducaram|perderam a validade|vencida|venceu|perdidos por validade", "expired|lapsed|timed out|past expiry|past their expiry|no longer valid|out of date"), Filter: statusFilter("expired", T("expirados", "expired"))},
-	{ID: "app_user", Words: W("usam o app|usa o app|usuarios do app|usuarios do aplicativo|usam o aplicativo|usuario do app|usam nosso app|usam o nosso app|usam nosso aplicativo|usa nosso app|com o app|com app|com o aplicativo|com aplicativo|com o nosso app|tem o app|tem app|tem o aplicativo|tem o nosso app|que tem o app|baixaram o app|instalaram o app", "app users|app user|use the app|uses the app|using the app|use the application|uses the application|using the application|application users|use our app|uses our app|using our app|use our mobile app|with the app|with app|with our app|with the mobile app|w/ the app|w/ app|have the app|has the app|having the app|have our app|who have the app|installed the app|downloaded the app"), Filter: func() *Filter { return AppUser(true) }, Neg: func() *Filter { return AppUser(false) }, Attr: CustomerAppAttr},
+	{ID: "app_user", Words: W("usam o app|usa o app|usuarios do app|usuarios do aplicativo|usam o aplicativo|usuario do app|usam nosso app|usam o nosso app|usam nosso aplicativo|usa nosso app|com o app|com app|com o aplicativo|com aplicativo|com o nosso app|tem o app|tem app|tem o aplicativo|tem o nosso app|que tem o app|baixaram o app|instalaram o app|usam a app|usa a app|utilizam a app|utiliza a app|com a app|tem a app|usuarios da app", "app users|app user|use the app|uses the app|using the app|use the application|uses the application|using the application|application users|use our app|uses our app|using our app|use our mobile app|with the app|with app|with our app|with the mobile app|w/ the app|w/ app|have the app|has the app|having the app|have our app|who have the app|installed the app|downloaded the app"), Filter: func() *Filter { return AppUser(true) }, Neg: func() *Filter { return AppUser(false) }, Attr: CustomerAppAttr},
 	// "com o app", "with the app", "have the app" are the app's users (above); "sem o app",
 	// "without the app" the others. "the app" alone, or after a sign-up ("pelo app",
 	// "through the app"), is the origin APP (Values).
 	{ID: "no_app_user", Words: W("sem o app|sem app|sem o aplicativo|sem aplicativo|sem o nosso app", "without the app|without app|without our app|w/o the app|w/o app"), Filter: func() *Filter { return AppUser(false) }, Neg: func() *Filter { return AppUser(true) }, Attr: CustomerAppAttr},
-	{ID: "female", Words: W("mulher|mulheres|feminino|feminina|femininos", "female|females|women|woman"), Filter: func() *Filter { return Gender("F", T("mulheres", "women")) }, Attr: CustomerGenderAttr},
-	{ID: "male", Words: W("homem|homens|masculino|masculina|masculinos", "male|males|men|man"), Filter: func() *Filter { return Gender("M", T("homens", "men")) }, Attr: CustomerGenderAttr},
+	{ID: "female", Words: W("mulher|mulheres|feminino|feminina|femininos", "female|females|women|woman|lady|ladies"), Filter: func() *Filter { return Gender("F", T("mulheres", "women")) }, Attr: CustomerGenderAttr},
+	{ID: "male", Words: W("homem|homens|masculino|masculina|masculinos", "male|males|men|man|gents|gentlemen|gentleman"), Filter: func() *Filter { return Gender("M", T("homens", "men")) }, Attr: CustomerGenderAttr},
 	{ID: "birthday", Words: W("aniversariante|aniversariantes|aniversario|aniversarios|fazem aniversario|faz aniversario|fazendo aniversario|aniversariam|aniversaria|aniversariando|fazem anos|faz anos|completam anos|completa anos|nascidos|nascidas|nasceram|nasceu|nascido|nascida|aniversario cai|aniversarios caem|aniversario e|aniversario fica|aniversario caia", "birthday falls|birthdays fall|birthday that falls|birthdays that fall|birthday which falls|birthday is|birthdays are|birthday lands|birthday comes|bday falls|bday is|born|were born|was born|birthday|birthdays|bday|bdays|b day|have their birthday|have a birthday|has a birthday|celebrating birthdays|celebrate their birthday|celebrating their birthday|birthday customers|birthday members"), Filter: Birthday},
 	// "converted" customers made a purchase at some time: with a sign-up period ("Jan
 	// sign-up cohort: how many converted so far") the period dates the sign-up, never the
@@ -476,7 +481,7 @@ var Terminals = []Term{
 	{CatRound, "", W("arredondado|arredondada|arredondados|arredondadas|arredondar|arredonde|arredondando|arredonda", "rounded|round|rounding|round off|rounded off")},
 	{CatDecimals, "", W("casas decimais|casa decimal|casas|decimais|decimal|casas depois da virgula", "decimals|decimal|decimal places|decimal place|dp|places|decimal points")},
 	{CatBy, "", W("por|pra cada|para cada|em cada|por cada|cada|agrupado por|separado por|dividido por|quebrado por|discriminado por|discriminada por|discriminados por|discriminadas por|detalhado por|detalhada por|detalhados por|aberto por|aberta por|abertos por|abre por|abrir por|abrindo por|abra por|quebra por|quebrar por|quebrando por|segmentado por|segmentada por|segmentados por|desmembrado por|desmembrada por|distribuido por|quebrado em|separados por|separadas por|separada por|pra cada uma das|pra cada um dos|para cada uma das|para cada um dos|em cada uma das|em cada um dos|cada uma das|cada um dos|abre isso por|quebre por|separa por|separe por|separar por|separando por|divide por|divida por|dividir por|dividindo por|agrupa por|agrupe por|agrupar por|agrupando por|detalha por|detalhe por|detalhar por|detalhando por|segmenta por|segmente por|segmentar por", "by|per|each|that each|for each|across|broken down by|split by|grouped by|by each|per each|itemized by|itemised by|segmented by|detailed by|bucketed by|sliced by|cut by|divided by|separated by|organized by|organised by|arranged by|grouped per|listed by|for each one of|for each of|each one of|each of|for every one of|for every single one of|break it down by|break them down by|break down by|break out by|broken out by|break it out by|split it by|split them by|split out by|spread by|spread out by|group by|group it by|slice by|slice it by|cut it by")},
-	{CatAnd, "", W("e|,|&|/|mais|junto com|mas|porem|quanto na|quanto no|quanto em|quanto pela|quanto pelo|como na|como no|qto na|qto no|qnto na|qnto no|qto em|qnto em", "and|,|&|/|plus|as well as|along with|but")},
+	{CatAnd, "", W("e|,|&|/|mais|junto com|mas|porem|quanto na|quanto no|quanto em|quanto pela|quanto pelo|como na|como no|qto na|qto no|qnto na|qnto no|qto em|qnto em|bem como", "and|,|&|/|plus|as well as|along with|but")},
 	{CatOr, "", W("ou", "or")},
 	{CatDocWord, "", W("cpf|cnpj|documento|doc|do cpf|de cpf|com cpf", "cpf|cnpj|document|doc|tax id|id")},
 	{CatOptIn, "", W("liberado|liberados|liberou|consentimento|deram consentimento|aceitam|aceita|aceitaram|aceitar|aceitam receber|aceita receber|autorizam|autorizaram|optaram|optaram por|opt in|optin|fizeram opt in|com opt in|inscritos em|assinam", "opted in|opted in to|opt in|optin|opted into|accept|accepts|accepted|agreed to|subscribed|subscribed to|signed up for|gave consent|gave consent for|consent|consented|consented to|allowed")},
@@ -527,7 +532,7 @@ var Terminals = []Term{
 	{CatCmp, "=", W("apenas|somente|so|exatamente|igual a|contando so|contando apenas|contando somente|considerando so|considerando apenas|considerando somente|considere so|considere apenas|considere somente|exclusivamente|unicamente|considerando exclusivamente|considerando unicamente", "only|exactly|just|equal to|counting only|considering only|consider only|including only|exclusively|solely|considering exclusively|considering solely")},
 	{CatMany, "", W("varias|varios|diversas|diversos|multiplas|multiplos|mais de uma|mais de um", "multiple|several|many|more than one|various")},
 	{CatPerson, "", W("quem|alguem|alguma pessoa|algum cliente|alguns clientes", "who|whom|whos|who is|anyone|anybody|someone|somebody|any customer|any customers")},
-	{CatHave, "", W("tem|possuem|possui|com|c|que tem|que possuem|ainda tem|parado na mao|parados na mao|parado nas maos|parados nas maos|parado com|parados com|na mao|nas maos|em maos|guardado com|guardados com", "have|has|with|w|holding|that have|who have|sitting on|still sitting on|got|sat on|are sat on|still sat on|hold|holds|hanging on to|hanging onto")},
+	{CatHave, "", W("tem|possuem|possui|com|c|que tem|que possuem|ainda tem|parado na mao|parados na mao|parado nas maos|parados nas maos|parado com|parados com|na mao|nas maos|em maos|guardado com|guardados com|detem|detinha|detinham|detendo", "have|has|with|w|holding|that have|who have|sitting on|still sitting on|got|sat on|are sat on|still sat on|hold|holds|hanging on to|hanging onto|having|is having|are having|who are having")},
 	{CatChrono, "asc", W("do mais antigo para o mais recente|do mais antigo pro mais recente|do mais antigo ao mais recente|dos mais antigos para os mais recentes|mais antigos primeiro|mais antigo primeiro|em ordem cronologica|por ordem cronologica|na ordem cronologica|ordem cronologica|em ordem de data|por ordem de data", "oldest first|oldest to newest|from oldest to newest|from the oldest to the newest|in chronological order|chronologically|chronological order|earliest first|in date order|oldest to most recent")},
 	{CatChrono, "desc", W("do mais recente para o mais antigo|do mais recente pro mais antigo|do mais recente ao mais antigo|dos mais recentes para os mais antigos|mais recentes primeiro|mais recente primeiro", "newest first|most recent first|latest first|newest to oldest|from newest to oldest|from the newest to the oldest|most recent to oldest")},
 	{CatOnFile, "", W("preenchido|preenchida|preenchidos|preenchidas|informado|informada|cadastrado|cadastrada", "on file|is filled|filled in|is on file")},
@@ -561,10 +566,15 @@ var Terminals = []Term{
 		"yoy|year over year|year-over-year|y/y|versus the same period last year|vs the same period last year|over the same period last year|compared to the same period last year")},
 	{CatDiff, "", W("diferenca|diferenca entre|quanto maior|delta|quanto a mais|a mais|superou|ultrapassou|excedeu|passou na frente de", "difference|difference between|delta|how much more|how much higher|how much bigger|how much larger|more than|by how much|exceed|exceeded|exceeds|surpass|surpassed|outsold|outsell|minus|gap")},
 	{CatShare, "", W("percentual|porcentagem|%|taxa|tx|proporcao|participacao|fatia|por cento|taxas|percentuais|porcentagens|fracao", "percentage|percent|%|share|rate|proportion|ratio|pct|rates|percentages|fraction")},
+	// what a part represents of a whole is its share ("quanto as vendas no pix representam
+	// do faturamento", "what the app sign-ups represented"): the verb in any inflection;
+	// after a percentage word it is that percentage said again ("qual o percentual que as
+	// vendas no pix representam")
+	{CatShare, "again", Words{PT: append(Conjugate("representar"), "representa", "representaria"), EN: split("represent|represents|represented|account for|accounts for|accounted for")}},
 	// the answer's one column said as a percentage ("só o percentual", "only the %"): the
 	// percentage asked, said again
-	{CatShare, "again", W("so o percentual|so o %|so a porcentagem|apenas o percentual|apenas o %|apenas a porcentagem|somente o percentual|somente o %|somente a porcentagem|so a taxa|apenas a taxa|so o valor percentual|so em %|so em percentual",
-		"only the %|just the %|only the percentage|just the percentage|only the percent|just the percent|only the rate|just the rate|percentage only|% only|just as a %|only as a %")},
+	{CatShare, "again", W("so o percentual|so o %|so a porcentagem|apenas o percentual|apenas o %|apenas a porcentagem|somente o percentual|somente o %|somente a porcentagem|so a taxa|apenas a taxa|so o valor percentual|so em %|so em percentual|em percentual|em porcentagem|em %|expresso em percentual|expressa em percentual|expressos em percentual|expressas em percentual|expresso em porcentagem|expressa em porcentagem|expressa em %|expresso em %|em termos percentuais",
+		"only the %|just the %|only the percentage|just the percentage|only the percent|just the percent|only the rate|just the rate|percentage only|% only|just as a %|only as a %|as a percentage|as a percent|in percent|in %|in percentage terms|expressed as a percentage|expressed as a percent|expressed as a %|expressed in percent|expressed in percentage terms")},
 	// the rates asked, counted again ("as três taxas numa linha só", "all three rates")
 	{CatShare, "again", W("as duas taxas|as tres taxas|os dois percentuais|os tres percentuais|as duas porcentagens|as tres porcentagens", "both rates|the two rates|the three rates|all three rates|both percentages|the three percentages|all three percentages")},
 	// a percentage asked for ("quantos %", "what %"): its condition follows it, never the
@@ -574,7 +584,7 @@ var Terminals = []Term{
 	// the part of the rows meeting a condition
 	{CatShare, "total", W("% do total|percentual do total|porcentagem do total|participacao no total|participacao do total|participacao sobre o total|% sobre o total|percentual sobre o total|fatia do total|parcela do total|mix|do total geral",
 		"% of total|% of the total|percent of total|percent of the total|percentage of total|percentage of the total|share of total|share of the total|pct of total|as % of total|as a % of total|as a percentage of total|as a share of total|mix|of the grand total")},
-	{CatSince, "", W("desde|a partir de|de la pra ca", "since|starting|from then on")},
+	{CatSince, "", W("desde|a partir de|de la pra ca|a contar de|a contar do|a contar da", "since|starting|from then on")},
 	{CatBefore, "", W("antes de|antes do|antes da|anterior a", "before|prior to|earlier than")},
 	{CatAfter, "", W("depois de|depois do|depois da|apos", "after|later than")},
 	{CatFrom, "", W("de|do|da|desde", "from")},
@@ -622,7 +632,7 @@ var Terminals = []Term{
 	{CatNew, "", W("novo|novos|nova|novas|recentes|recem cadastrados", "new|newly registered|recent")},
 	{CatTrend, "", W("evolucao|tendencia|historico|ao longo do tempo|serie historica", "trend|trends|evolution|over time|history|time series")},
 	{CatUntil, "", W("ate|até|ate o fim de|ate o final de", "until|till|up to|through|by|until the end of|through the end of|by the end of")},
-	{CatLast2, "", W("retrasado|retrasada|retrasados", "before last")},
+	{CatLast2, "", W("retrasado|retrasada|retrasados", "before last|last to last")},
 	{CatQuarterN, "1", W("q1|1t|1tri", "q1|1q")},
 	{CatQuarterN, "2", W("q2|2t|2tri", "q2|2q")},
 	{CatQuarterN, "3", W("q3|3t|3tri", "q3|3q")},
@@ -635,11 +645,17 @@ var Terminals = []Term{
 	// "through June 17, inclusive"): said after one, at a clause's end, the word restates it
 	{CatIncl, "", W("inclusive|inclusivo|ambas inclusive|ambas as datas inclusive|com ambas as datas inclusas|datas inclusas|as duas datas inclusas|inclusive ambas", "inclusive|both inclusive|both dates inclusive|both days inclusive|both dates included|both days included|inclusive of both dates|both ends included|both ends inclusive")},
 	{CatSoFar, "", W("ate agora|ate hoje|ate o momento|ate aqui|ate o dia de hoje|ate a presente data|ate a data de hoje|ate a data atual|ate o presente momento|incluindo hoje|contando hoje|hoje incluso|hoje incluido|inclusive hoje|hoje inclusive|contando com hoje", "today included|including today|counting today|today inclusive|inclusive of today|today counted|to the present date|up to the present date|through the present date|so far|to date|until now|up to now|thus far|till now|til now|till today|until today|up to today|as of today|as of now|till date|til date|until date|up to date|upto date|up till now|up until now")},
+	// a period said with emphasis at a clause's end, as Indian English says it ("in last 30
+	// days itself", "for last month only"): "itself" never restricts; "only" may ("customers
+	// who bought in May only": in no other month), so package grammar reads it as emphasis
+	// only when the question names nothing customers did
+	{CatEmph, "itself", W("", "itself")},
+	{CatEmph, "only", W("apenas|somente", "only")},
 	{CatOnward, "", W("em diante|pra frente|para frente|adiante|pra ca|para ca", "on|onward|onwards|forward|and after")},
 	{CatCost, "", W("custa|custam|custando|vale|valem", "cost|costs|costing|priced at")},
-	{CatAgg, "count", W("nº|n°|nº de|n° de|qnt|qts|qnts|qtas|quantos|quantas|quantidade|quantidade de|qtd|qtde|qtd de|qntos|qntas|qtos|qtas|quant|numero|numero de|n de|no de|total de|contagem|conte", "how many|number|number of|count|count of|no of|nr of|qty|quantity|quantities|quantity of|the quantity of|total number|n|n of")},
-	{CatAgg, "sum", W("soma absoluta|soma em valor absoluto|soma dos valores absolutos|total|soma|somam|somaram|somou|somado|somados|somada|somadas|somando|somatorio|quanto|qnt|qnto|qto|quanto foi|valor total|vlr total|juntos|juntas|em conjunto|somados juntos|quanto deram|quanto somaram|quanto deu no total", "absolute sum|sum of absolute values|sum of the absolute values|total|sum|sum of|how much|overall|combined|altogether|taken together|together|added together|added up|what did they come to|what did it come to|what do they come to|what does it come to|what they came to|what it came to|came to|come to|amounted to|amount to|added up to|add up to")},
-	{CatAgg, "avg", W("media|medio|media de|valor medio|em media", "average|avg|mean|on average|typical")},
+	{CatAgg, "count", W("nº|n°|nº de|n° de|qnt|qts|qnts|qtas|quantos|quantas|quantidade|quantidade de|qtd|qtde|qtd de|qntos|qntas|qtos|qtas|quant|numero|numero de|n de|no de|total de|contagem|conte|quantitativo|quantitativo de|o quantitativo de", "how many|number|number of|count|count of|no of|nr of|qty|quantity|quantities|quantity of|the quantity of|total number|n|n of")},
+	{CatAgg, "sum", W("soma absoluta|soma em valor absoluto|soma dos valores absolutos|total|soma|somam|somaram|somou|somado|somados|somada|somadas|somando|somatorio|quanto|qnt|qnto|qto|quanto foi|valor total|vlr total|juntos|juntas|em conjunto|somados juntos|quanto deram|quanto somaram|quanto deu no total|agregado|no agregado|em agregado", "absolute sum|sum of absolute values|sum of the absolute values|total|sum|sum of|how much|overall|combined|altogether|taken together|together|added together|added up|what did they come to|what did it come to|what do they come to|what does it come to|what they came to|what it came to|came to|come to|amounted to|amount to|added up to|add up to|aggregate|in aggregate|in the aggregate")},
+	{CatAgg, "avg", W("media|medio|media de|valor medio|em media|media aritmetica|media simples", "average|avg|mean|on average|typical|arithmetic mean|arithmetic average|simple average")},
 	{CatAgg, "max", W("maior|maximo|maxima", "max|maximum|highest|largest|biggest")},
 	{CatAgg, "min", W("menor|minimo|minima", "min|minimum|lowest|smallest")},
 	{CatAgg, "median", W("mediana|mediano|valor mediano|p50", "median|p50")},
@@ -655,7 +671,7 @@ var Terminals = []Term{
 		"distinct|different|unique|without duplicates|no duplicates|not counting duplicates|without counting duplicates|deduplicated|deduped|each counted once|counted once|counted only once|without double counting|no double counting|without repeats|no repeats|not counting repeats")},
 
 	{CatThis, "", W("este|esta|esse|essa|neste|nesta|nesse|nessa|deste|desta|desse|dessa|atual|corrente|no|na", "this|current|the current")},
-	{CatLast, "", W("passado|passada|anterior|ultimo|ultima|ultimos|ultimas|que passou", "last|previous|past|prior|preceding|trailing|rolling|passed|just passed|that passed")},
+	{CatLast, "", W("passado|passada|anterior|ultimo|ultima|ultimos|ultimas|que passou|transato|transata", "last|previous|past|prior|preceding|trailing|rolling|passed|just passed|that passed")},
 	{CatNext, "", W("proximo|proxima|proximos|que vem", "next|coming|upcoming")},
 	{CatUnit, "day", W("dia|dias", "day|days|dais|dys")},
 	{CatUnit, "week", W("semana|semanas|sem", "week|weeks|wk|wks")},
@@ -665,11 +681,11 @@ var Terminals = []Term{
 	{CatUnit, "quarter", W("trimestre|trimestres|tri", "quarter|quarters|qtr")},
 	{CatUnit, "half", W("semestre|semestres", "half|half year|half-year|semester")},
 	{CatUnit, "year", W("ano|anos|exercicio|exercicios|ano fiscal|anos fiscais|exercicio fiscal|exercicio social|ano civil|ano calendario", "year|years|yr|yrs|fiscal year|fiscal years|fy|financial year|calendar year")},
-	{CatDay, "today", W("hoje|hj", "today|tdy")},
+	{CatDay, "today", W("hoje|hj|a presente data|presente data|a data de hoje|a data atual|o presente momento|o dia de hoje", "today|tdy|the present date|the current date")},
 	{CatDay, "yesterday", W("ontem", "yesterday")},
 	{CatDay, "daybefore", W("anteontem|antes de ontem|antes dontem", "day before yesterday|the day before yesterday")},
 	{CatDay, "tomorrow", W("amanha", "tomorrow")},
-	{CatDay, "ytd", W("no ano|acumulado do ano|ate agora no ano", "ytd|year to date|so far this year")},
+	{CatDay, "ytd", W("no ano|acumulado do ano|ate agora no ano|acumulado do exercicio|exercicio ate a data|exercicio ate agora|no exercicio ate agora|exercicio ate o momento", "ytd|year to date|so far this year|financial year to date|fiscal year to date|fytd|fy to date|fiscal ytd|financial ytd|fy ytd|financial year-to-date|fiscal year-to-date")},
 	{CatDay, "mtd", W("no mes|acumulado do mes", "mtd|month to date")},
 	{CatDay, "qtd", W("no trimestre|acumulado do trimestre", "qtd|quarter to date")},
 	{CatDay, "wtd", W("acumulado da semana", "wtd|week to date")},
@@ -738,7 +754,7 @@ var Terminals = []Term{
 	{CatNumWord, "500", W("quinhentos", "five hundred")},
 	{CatNumWord, "1000", W("mil|um mil", "thousand|a thousand|one thousand")},
 	{CatAgo, "", W("ha|a|faz|atras", "ago|for")},
-	{CatInPeriod, "", W("em|no|na|nos|nas|durante|ao longo de|dentro de|pelo|pela|referente a|referente ao|referente aos|referente as|referentes a|referentes ao|relativo a|relativo ao|relativa a|relativa ao|correspondente a|correspondente ao|no periodo de|durante o periodo de|ao longo do|ao longo da", "in|on|during|within|over|for|at|for the period|for the period of|over the period of|pertaining to|relating to|throughout|across the period of|across")},
+	{CatInPeriod, "", W("em|no|na|nos|nas|durante|ao longo de|dentro de|pelo|pela|referente a|referente ao|referente aos|referente as|referentes a|referentes ao|relativo a|relativo ao|relativa a|relativa ao|correspondente a|correspondente ao|no periodo de|durante o periodo de|ao longo do|ao longo da|no decorrer de|no decorrer do|no decorrer da|no transcurso de|no transcurso do|no transcurso da", "in|on|during|within|over|for|at|for the period|for the period of|over the period of|pertaining to|relating to|throughout|across the period of|across|in respect of|in respect of the")},
 
 	{CatWrite, "", W("apague|apagar|apaga|delete|deletar|deleta|exclua|excluir|remova|remover|altere|alterar|atualize|atualizar|mude|mudar|modifique|insira|inserir|adicione|adicionar|cadastre|cadastrar|zere|zerar|cancele|cancelar|credite|creditar|debite|debitar|transfira|transferir|ative|ativar|desative|desativar|bloqueie|bloquear|limpe|limpar|renomeie|renomear|estorne|estornar|aplique|aplicar|defina|definir|ajuste|ajustar|bota|bote|botar|coloca|coloque|colocar|poe|ponha|marca|marque|marcar|lanca|lance|lancar",
 		"delete|remove|drop|truncate|update|change|modify|edit|insert|add|set|reset|cancel|credit|debit|transfer|activate|deactivate|block|unblock|clear|purge|wipe|erase|rename|grant|revoke|adjust|apply|revert")},
