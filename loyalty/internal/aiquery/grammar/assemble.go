@@ -1125,7 +1125,25 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	if m := a.measureAt(); m >= 0 && slices.ContainsFunc(aggsAt, func(i int) bool { return i > m }) {
 		aggTwice = true // "quantos clientes homens e quantas mulheres": the aggregate said again
 	}
-	if a.has("vs") || a.has("share") || aggTwice || diffGroups {
+	// a set of values said again in other words is one filter
+	for i := 0; i < len(resolved); i++ {
+		for j := len(resolved) - 1; j > i; j-- {
+			if semantic.SamePins(resolved[i], resolved[j]) {
+				resolved, resolvedAt = slices.Delete(resolved, j, j+1), slices.Delete(resolvedAt, j, j+1)
+			}
+		}
+	}
+	joinedGroups := false
+	for i := range resolved {
+		for j := i + 1; j < len(resolved); j++ {
+			from, to := a.spans[resolvedAt[i]].to, a.spans[resolvedAt[j]].from
+			between := func(p int) bool { return p >= from && p < to }
+			// "dias úteis e fins de semana", "mais no fim de semana que nos dias úteis"
+			joinedGroups = joinedGroups || semantic.JoinedAreGroups(resolved[i], resolved[j]) &&
+				(slices.ContainsFunc(x.conj, between) || slices.ContainsFunc(x.than, between))
+		}
+	}
+	if a.has("vs") || a.has("share") || aggTwice || diffGroups || joinedGroups {
 		// "women vs men", "app users compared with the others": the groups of the attribute
 		// both filters fix, side by side; "o percentual de mulheres e de homens que usam o
 		// app": a rate per group (the rate of one group among the other is always zero)
@@ -1520,6 +1538,22 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	if subj != nil && subj.rankedBy != nil {
 		a.req.Dims = append(a.req.Dims, subj.rankedBy)
 		oneAnswer = subj.singular
+	}
+	for _, i := range a.all("rank") {
+		end := a.spans[i].to
+		if i+1 < len(clauses) && clauses[i+1].kind == "filter" && !slices.Contains(x.than, end) {
+			end = a.spans[i+1].to // "vende mais no fim de semana que nos dias úteis?"
+		}
+		if slices.Contains(x.than, end) {
+			// "fim de semana vende mais que dia de semana?": more than something is a
+			// comparison, answered by the groups side by side; it never ranks the rows
+			if !groupsCompared && compareMembers == nil {
+				return nil, fail("mais ou menos do que o quê? peça os grupos lado a lado (\"A x B\")",
+					"more or less than what? ask for the groups side by side (\"A vs B\")")
+			}
+			a.used[i] = true
+			a.take("than")
+		}
 	}
 	if a.has("rank") || a.has("group") {
 		// "dia com maior faturamento": the dimension named beside a ranking is ranked

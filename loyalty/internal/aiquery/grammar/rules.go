@@ -49,6 +49,11 @@ type env struct {
 	each bool
 	// afterNoun are the positions right after a noun ("prêmios | que o povo resgata")
 	afterNoun []int
+	// afterMore are the positions right after "mais", "menos", "more", "less": "que" there
+	// is "than" ("vende mais que dia de semana?"), never "which"
+	afterMore []int
+	// than are the positions of "que", "do que", "than"
+	than []int
 	// thing: the question asks for a thing someone did ("o que o povo mais resgata", "what
 	// do customers buy"), never for the customers themselves
 	thing bool
@@ -1275,8 +1280,11 @@ func productions(x *env) []*Rule {
 
 		// calendar: "quintas-feiras", "weekends", "segundas e sextas"
 		rule("Weekdays", 0, tWeekday, func(k []*Edge) (any, bool) { return weekdays(arg(k[0])), true }),
+		// a list joins single days ("sábado e domingo"); sets of days in a list ("dias úteis
+		// e fins de semana", "sábado e domingo e de segunda a sexta") are groups said side by
+		// side, never one set of every day
 		rule("Weekdays", 0, tWeekday+" "+tAnd+" Weekdays", func(k []*Edge) (any, bool) {
-			return append(weekdays(arg(k[0])), k[2].Val.([]int)...), true
+			return append(weekdays(arg(k[0])), k[2].Val.([]int)...), len(weekdays(arg(k[0]))) == 1 && singleDays(k[2])
 		}),
 		// "de segunda a sexta", "seg a sex", "Mon-Sun", "Friday through Sunday": the days
 		// from one to the other, round the week's end ("sexta a domingo", "sáb a seg")
@@ -1615,13 +1623,13 @@ func productions(x *env) []*Rule {
 		// "quais prêmios | que o povo mais resgata": "que" right after a noun opens a
 		// relative clause whose subject is who acts, never "which customers"
 		rule("Group", 0, tWho+" "+tDim, func(k []*Edge) (any, bool) {
-			if arg(k[1]) == "customer" && slices.Contains(x.afterNoun, k[0].From) {
+			if arg(k[1]) == "customer" && slices.Contains(x.afterNoun, k[0].From) || slices.Contains(x.afterMore, k[0].From) {
 				return nil, false
 			}
 			return groupOf(arg(k[1]), k[1])
 		}),
 		rule("Group", 0, tWho+" "+tNoun, func(k []*Edge) (any, bool) {
-			if arg(k[1]) == "customers" && slices.Contains(x.afterNoun, k[0].From) {
+			if arg(k[1]) == "customers" && slices.Contains(x.afterNoun, k[0].From) || slices.Contains(x.afterMore, k[0].From) {
 				return nil, false
 			}
 			return groupOf(arg(k[1]), k[1])
@@ -2770,6 +2778,27 @@ func weekdays(a string) []int {
 		return []int{6, 7}
 	}
 	return []int{atoiOr(a, 0)}
+}
+
+// singleDays reports whether Weekdays edge e lists single days only: as many days as
+// weekday words, none of them a set ("fim de semana") or a range's end.
+func singleDays(e *Edge) bool {
+	words := 0
+	var walk func(x *Edge)
+	walk = func(x *Edge) {
+		if x == nil {
+			return
+		}
+		if x.Match != nil && x.Match.Cat == semantic.CatWeekday {
+			words++
+		}
+		for _, c := range x.Kids {
+			walk(c)
+		}
+	}
+	walk(e)
+	ds, _ := e.Val.([]int)
+	return words == len(ds)
 }
 
 // weekdayRange is the days from a to b (ISO: 1 = Monday), both included, going round the
