@@ -127,7 +127,9 @@ func crossingPins(x, y *Filter) bool {
 	if !x.PinsSameAs(y) || disjointPins(x, y) {
 		return false
 	}
-	holds := func(a, b []string) bool { return !slices.ContainsFunc(b, func(v string) bool { return !contains(a, v) }) }
+	holds := func(a, b []string) bool {
+		return !slices.ContainsFunc(b, func(v string) bool { return !contains(a, v) })
+	}
 	return !holds(x.pins.values, y.pins.values) && !holds(y.pins.values, x.pins.values)
 }
 
