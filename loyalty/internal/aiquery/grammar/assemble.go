@@ -1485,6 +1485,23 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	for _, i := range a.all("breakdown") {
 		a.used[i] = true
 		b := clauses[i].v.(breakdownV)
+		if b.purchases {
+			// "compradores do trimestre por nº de compras: 1, 2 a 3, 4 ou mais": the
+			// customers counted, each in the band of how many purchases they made in the
+			// period; buyers have one at least
+			// "por nº de compras" beside them is what the bands are of, said again
+			m := slices.DeleteFunc(slices.Clone(a.req.Measures), func(x *semantic.Measure) bool { return x.ID == "sales_count" })
+			switch {
+			case len(m) != 1 || m[0].ID != "customers" && m[0].ID != "buyers", len(resolved) > 0, len(a.req.Dims) > 0:
+				return nil, fail("faixas de número de compras contam os clientes todos ou os compradores do período", "bands of a number of purchases count all the customers or the period's buyers")
+			case !semantic.BandsMeet(b.bands, false), m[0].ID == "buyers" && b.bands[0].Lo < 1:
+				return nil, fail("as faixas se sobrepõem ou deixam valores de fora", "the bands overlap or leave numbers out")
+			}
+			b.dims = []*semantic.Dimension{semantic.ByPurchaseCountBand(b.bands, a.req.Period)}
+			a.req.Measures = []*semantic.Measure{semantic.MeasureByID("customers")}
+			a.req.Fact, a.req.Period, fact = semantic.Customers, nil, semantic.Customers
+			b.bands = nil
+		}
 		if b.bands != nil && len(a.req.Measures) == 1 {
 			// bands of the quantity the measure is about: "saldo em faixas" are balance
 			// bands, counting the customers in each; "valor das vendas em faixas" value bands

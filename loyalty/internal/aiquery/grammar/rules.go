@@ -550,15 +550,22 @@ func productions(x *env) []*Rule {
 			lo, hi := atoiOr(arg(k[1]), -1), atoiOr(arg(k[3]), -1)
 			return []semantic.AgeBand{{Lo: lo, Hi: hi}}, lo >= 0 && hi > lo
 		}),
-		// with its unit: "18 a 24 anos", "até 100 pontos", "35 anos ou mais"
-		rule("Band", 0, "Band "+tQuantity, func(k []*Edge) (any, bool) { return k[0].Val, arg(k[1]) != "money" }),
+		// with its unit: "18 a 24 anos", "até 100 pontos", "35 anos ou mais", "2 a 3
+		// compras": the unit says what the bands are of, and is never dropped
+		rule("UBand", 0, "Band "+tQuantity, func(k []*Edge) (any, bool) {
+			return unitBand{k[0].Val.([]semantic.AgeBand), arg(k[1])}, arg(k[1]) != "money"
+		}),
 		// "under twenty reais", "20 a 50 reais": a band of amounts said in words
 		rule("MBand", 0, "Band "+tQuantity, func(k []*Edge) (any, bool) { return k[0].Val, arg(k[1]) == "money" }),
-		rule("Band", 0, "Num "+tQuantity+" "+tCmp, func(k []*Edge) (any, bool) {
-			if c := arg(k[2]); c != ">=" && c != "<=" {
+		rule("UBand", 0, "Num "+tQuantity+" "+tCmp, func(k []*Edge) (any, bool) {
+			if c := arg(k[2]); c != ">=" && c != "<=" || arg(k[1]) == "money" {
 				return nil, false
 			}
-			return openBand(arg(k[2]), arg(k[0]))
+			b, ok := openBand(arg(k[2]), arg(k[0]))
+			if !ok {
+				return nil, false
+			}
+			return unitBand{b.([]semantic.AgeBand), arg(k[1])}, true
 		}),
 		rule("Band", 0, tFrom+" "+tRange, func(k []*Edge) (any, bool) {
 			lo, hi, _ := strings.Cut(arg(k[1]), "-")
@@ -581,6 +588,8 @@ func productions(x *env) []*Rule {
 		rule("Bands", 0, "MBand", func(k []*Edge) (any, bool) { return bandsV{bands: k[0].Val.([]semantic.AgeBand), money: true}, true }),
 		rule("Bands", 0, "Band "+tAnd+"? Bands", func(k []*Edge) (any, bool) { return k[2].Val.(bandsV).after(k[0].Val, false), true }),
 		rule("Bands", 0, "MBand "+tAnd+"? Bands", func(k []*Edge) (any, bool) { return k[2].Val.(bandsV).after(k[0].Val, true), true }),
+		rule("Bands", 0, "UBand", func(k []*Edge) (any, bool) { return bandsV{}.afterUnit(k[0].Val.(unitBand)) }),
+		rule("Bands", 0, "UBand "+tAnd+"? Bands", func(k []*Edge) (any, bool) { return k[2].Val.(bandsV).afterUnit(k[0].Val.(unitBand)) }),
 		// the band word may name the quantity ("faixa etária", "age groups": arg "age")
 		rule("Breakdown", 0, tBy+"? "+tBands+" "+tNoun+"? "+tFrom+"? Bands", func(k []*Edge) (any, bool) {
 			noun := arg(k[2])
@@ -1880,6 +1889,17 @@ func bandDim(noun string, bv bandsV) (any, bool) {
 	if len(bands) < 2 {
 		return nil, false
 	}
+	switch {
+	case bv.unit == "":
+	case noun == "" || noun == "customers" || noun == bv.unit || noun == "age" && bv.unit == "years" || noun == "balance" && bv.unit == "points" || noun == "purchases" && bv.unit == "sales":
+		// the unit said with the bands names their quantity ("até 24 anos", "1 compra")
+		noun = map[string]string{"years": "age", "points": "balance", "sales": "purchases"}[bv.unit]
+		if noun == "" {
+			return nil, false // bands of redemptions, of times: not in the model
+		}
+	default:
+		return nil, false // "por idade: 0, 1 a 5 pontos"
+	}
 	if bv.money {
 		switch noun {
 		case "", "value", "sales":
@@ -1914,6 +1934,10 @@ func bandDim(noun string, bv bandsV) (any, bool) {
 		return breakdownV{dims: []*semantic.Dimension{semantic.ByBalanceBand(bands)}}, true
 	case "value", "sales":
 		return breakdownV{dims: []*semantic.Dimension{semantic.ByValueBand(bands)}}, true
+	case "purchases":
+		// "faixas 1 compra, 2 a 3 compras e 4 ou mais": how many purchases each customer
+		// made, resolved by the assembly with the period
+		return breakdownV{bands: bands, purchases: true}, true
 	}
 	return nil, false
 }
