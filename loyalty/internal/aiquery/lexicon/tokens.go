@@ -121,12 +121,6 @@ func Tokenize(q string) []Token {
 			i += size
 			continue
 		}
-		if r == '+' && q[i-1] == ' ' && i+1 < len(q) && q[i+1] == ' ' {
-			// "median + p90": a plus between spaces joins what it stands between
-			toks = append(toks, Token{Kind: Word, Raw: "+", Norm: "+"})
-			i += size
-			continue
-		}
 		if r == '/' && q[i-1] == ' ' && i+1 < len(q) && q[i+1] == ' ' {
 			// "email / whatsapp / sms": a slash between spaces lists (glued to its
 			// neighbours it is a date's or a period's, "fev/25", "tri/2025")
