@@ -1491,6 +1491,9 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			// period; buyers have one at least
 			// "por nº de compras" beside them is what the bands are of, said again
 			m := slices.DeleteFunc(slices.Clone(a.req.Measures), func(x *semantic.Measure) bool { return x.ID == "sales_count" })
+			if len(m) == 0 && subj != nil && subj.noun.Fact == semantic.Customers && subj.event == nil {
+				m = []*semantic.Measure{semantic.MeasureByID("customers")} // "clientes por nº de compras"
+			}
 			switch {
 			case len(m) != 1 || m[0].ID != "customers" && m[0].ID != "buyers", len(resolved) > 0, len(a.req.Dims) > 0:
 				return nil, fail("faixas de número de compras contam os clientes todos ou os compradores do período", "bands of a number of purchases count all the customers or the period's buyers")
