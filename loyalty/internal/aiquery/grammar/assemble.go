@@ -1485,6 +1485,13 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	for _, i := range a.all("breakdown") {
 		a.used[i] = true
 		b := clauses[i].v.(breakdownV)
+		if b.bands != nil || b.purchases || slices.ContainsFunc(b.dims, func(d *semantic.Dimension) bool { return strings.HasSuffix(d.ID, "_band") }) {
+			if i+1 < len(clauses) && clauses[i+1].kind == "filter" && a.joinedToPrevious(x, i+1) {
+				// "faixas até 24, 25 a 34 e 45+": what follows a list of bands, joined to
+				// it, is its last band, never a filter of the rows
+				return nil, fail("a última faixa da lista não foi entendida como faixa", "the list's last band was not read as a band")
+			}
+		}
 		if b.purchases {
 			// "compradores do trimestre por nº de compras: 1, 2 a 3, 4 ou mais": the
 			// customers counted, each in the band of how many purchases they made in the
@@ -1534,6 +1541,9 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 				a.req.Fact, a.req.Period, fact = semantic.Customers, nil, semantic.Customers
 			case b.ofCustomers:
 				// "ticket médio dos clientes nas faixas 18-24, ...": by the customers' age
+			case len(b.dims) == 1 && b.dims[0].ID == "age_band" && a.saysAgeBands():
+				// "perfil etário dos compradores de maio: quantos por faixa, até 24, ...": the
+				// age band word said apart names what the bands are of
 			case m.Fact == semantic.Sales && m.Fact != nil && fact == semantic.Sales && m.Kind != semantic.Count:
 				b.dims = []*semantic.Dimension{semantic.ByValueBand(b.bands)}
 			case m.Fact != semantic.Customers:
@@ -2379,6 +2389,18 @@ func (a *assembly) productPointsColumn(x *env) {
 func (a *assembly) saysEvent(id string) bool {
 	for _, i := range a.all("event") {
 		if string(a.clauses[i].v.(marker)) == id {
+			return true
+		}
+	}
+	return false
+}
+
+// saysAgeBands takes a band word that names ages ("perfil etário", "age groups") said apart
+// from the list of bands, and reports whether there was one.
+func (a *assembly) saysAgeBands() bool {
+	for _, i := range a.all("bands") {
+		if string(a.clauses[i].v.(marker)) == "age" {
+			a.used[i] = true
 			return true
 		}
 	}

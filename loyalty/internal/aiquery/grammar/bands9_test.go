@@ -59,6 +59,26 @@ func TestBands9Classes(t *testing.T) {
 			"clientes por idade: até 24 anos, 25 a 34 compras e 35 anos ou mais": {refuse: true},
 			"buyers by number of purchases in May: 0, 1, 2+":                     {refuse: true},
 		}},
+		{"a band word naming ages said apart from the list names it; a comma may stand before the list", map[string]want{
+			"perfil etário dos compradores de abril: quantos por faixa, até 29, 30 a 44 e 45+": {measures: []string{"buyers"}, dims: []string{"age_band"}, sql: []string{"c.birth_date IS NOT NULL", "'45+'"}},
+			"age profile of April buyers: how many per band, under 30, 30-44, 45+":             {measures: []string{"buyers"}, dims: []string{"age_band"}},
+			"clientes por faixa etária, até 29, 30 a 44 e 45+":                                 {measures: []string{"customers"}, dims: []string{"age_band"}, sql: []string{"'45+'"}},
+			"customers by age band, under 30, 30-44, 45+":                                      {measures: []string{"customers"}, dims: []string{"age_band"}},
+			// bands of buyers that name no quantity are of nothing said
+			"compradores de abril por faixa: até 29, 30 a 44 e 45+": {refuse: true},
+		}},
+		{"repeat buyers: the number of times said before or after its comparison", map[string]want{
+			"dos clientes que compraram em abril, quantos % compraram 2 vezes ou mais no mês?": {sql: []string{">= 2) / NULLIF(count(*), 0)", "DATE '2025-04-01'"}},
+			"quantos clientes compraram 3 vezes ou mais em abril":                              {measures: []string{"customers"}, sql: []string{">= 3"}},
+			"of the customers who bought in April, what % bought 2 times or more in April":     {sql: []string{">= 2) / NULLIF(count(*), 0)"}},
+			"how many customers bought 3 times or more in April":                               {measures: []string{"customers"}, sql: []string{">= 3"}},
+		}},
+		{"customers who bought at more than one store, said by any word for a store", map[string]want{
+			"how many customers bought at more than 1 outlet this year":       {sql: []string{"count(DISTINCT x.store_code)", "> 1"}},
+			"how many customers shopped at two or more branches in 2024":      {sql: []string{"count(DISTINCT x.store_code)", ">= 2"}},
+			"quantos clientes compraram em mais de uma filial em 2025":        {sql: []string{"count(DISTINCT x.store_code)", "> 1"}},
+			"quantos clientes compraram em mais de um estabelecimento no ano": {sql: []string{"count(DISTINCT x.store_code)", "> 1"}},
+		}},
 		{"churned is a lapse: bought in one period and not in the next", map[string]want{
 			"how many April buyers churned in May":                    {measures: []string{"customers"}, sql: []string{"NOT EXISTS", "DATE '2025-05-01'", "DATE '2025-04-01'"}},
 			"how many customers bought in March and churned in April": {sql: []string{"NOT EXISTS", "DATE '2025-04-01'"}},

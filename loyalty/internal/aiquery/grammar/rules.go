@@ -591,12 +591,16 @@ func productions(x *env) []*Rule {
 		rule("Bands", 0, "UBand", func(k []*Edge) (any, bool) { return bandsV{}.afterUnit(k[0].Val.(unitBand)) }),
 		rule("Bands", 0, "UBand "+tAnd+"? Bands", func(k []*Edge) (any, bool) { return k[2].Val.(bandsV).afterUnit(k[0].Val.(unitBand)) }),
 		// the band word may name the quantity ("faixa etária", "age groups": arg "age")
-		rule("Breakdown", 0, tBy+"? "+tBands+" "+tNoun+"? "+tFrom+"? Bands", func(k []*Edge) (any, bool) {
+		// "por faixa, até 24, 25 a 34 e 35+": a comma may stand before the list
+		rule("Breakdown", 0, tBy+"? "+tBands+" "+tNoun+"? "+tAnd+"? "+tFrom+"? Bands", func(k []*Edge) (any, bool) {
+			if k[3] != nil && arg(k[3]) != "" && k[3].Match.Text != "," {
+				return nil, false // "faixa etária e ...": a list of something else
+			}
 			noun := arg(k[2])
 			if noun == "" {
 				noun = arg(k[1])
 			}
-			return bandDim(noun, k[4].Val.(bandsV))
+			return bandDim(noun, k[5].Val.(bandsV))
 		}),
 		rule("Breakdown", 0, tBy+"? "+tNoun+" "+tIn+"? "+tBands+" Bands", func(k []*Edge) (any, bool) {
 			return bandDim(arg(k[1]), k[4].Val.(bandsV))
@@ -893,6 +897,13 @@ func productions(x *env) []*Rule {
 				return nil, false
 			}
 			return perCustomerThreshold(arg(k[1]), arg(k[5]), arg(k[4]), arg(k[3]))
+		}),
+		// "compraram 2 vezes ou mais", "bought 3 times or more": the comparison after
+		rule("Filter", -0.1, tWho+"? "+tEvent+" "+tIn+"? Num "+tQuantity+" "+tCmp, func(k []*Edge) (any, bool) {
+			if c := arg(k[5]); c != ">=" && c != "<=" {
+				return nil, false
+			}
+			return perCustomerThreshold(arg(k[1]), arg(k[4]), arg(k[5]), arg(k[3]))
 		}),
 		rule("Filter", -0.1, tWho+"? "+tEvent+" "+tIn+"? "+tMoney+" "+tCmp, func(k []*Edge) (any, bool) {
 			if c := arg(k[4]); c != ">=" && c != "<=" {

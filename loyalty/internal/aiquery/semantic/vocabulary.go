@@ -157,7 +157,7 @@ var Nouns = []*Noun{
 	{ID: "age", Agg: "avg", Quantity: "years", Words: W("idade|idades|idade atual|idade hoje|idade de hoje|idade na data de hoje|idade em anos completos|idade em anos", "age|ages|current age|age today|age as of today|age as at today|age as of now|age in completed years|age in years|age in full years")},
 	{ID: "redemptions", Fact: Redemptions, Agg: "count", Event: "redeem", Words: W("resgate|resgates|troca|trocas|resgate de pontos|resgates de pontos|resgates de premios|resgates de produtos|troca de pontos|trocas de pontos|resgates realizados", "redemption|redemptions|redeem|redeems|reward redemptions|point redemptions|points redemptions|redemption requests|claims of rewards")},
 	{ID: "products", Fact: Products, Agg: "count", Words: W("produto|produtos|prod|prods|premio|premios|recompensa|recompensas|brinde|brindes|item|itens|catalogo|catalogo de recompensas", "product|products|reward|rewards|prize|prizes|gift|gifts|item|items|catalog|catalogue|reward products")},
-	{ID: "stores", Fact: Stores, Agg: "count", Words: W("loja|lojas|filial|filiais|unidade|unidades|pdv|pdvs|franquia|franquias|estabelecimento|estabelecimentos|sucursal|sucursais|ponto de venda|pontos de venda|lojas da rede|unidades da rede", "store|stores|shop|shops|branch|branches|location|locations|outlet|outlets|venue|venues|storefront|storefronts|retail location|retail locations|store location|store locations|branch location")},
+	{ID: "stores", Fact: Stores, Agg: "count", Words: storeWords},
 	{ID: "promotions", Fact: Promotions, Agg: "count", Words: W("promocao|promocoes|campanha|campanhas|promo|promos|acao promocional|acoes promocionais|oferta|ofertas|campanha promocional|campanhas promocionais", "promotion|promotions|campaign|campaigns|promo|promos|offer|offers|deal|deals|promotional campaign|promotional campaigns")},
 	{ID: "entries", Fact: Points, Agg: "count", Words: W("lancamento|lancamentos|movimentacao|movimentacoes|extrato|extrato de pontos|transacoes de pontos", "entry|entries|points entries|movement|movements|ledger|statement|points transactions|points statement|points ledger|statement of points|points history")},
 	{ID: "reversals", Fact: Points, Agg: "count", Words: W("estorno|estornos", "reversal|reversals|chargeback|chargebacks")},
@@ -422,6 +422,9 @@ func intFilter(f func(op string, n int64) *Filter) func(op, n string) *Filter {
 }
 
 // Quantities.
+// storeWords name the stores, as a noun and as what a number counts ("more than 1 outlet").
+var storeWords = W("loja|lojas|filial|filiais|unidade|unidades|pdv|pdvs|franquia|franquias|estabelecimento|estabelecimentos|sucursal|sucursais|ponto de venda|pontos de venda|lojas da rede|unidades da rede", "store|stores|shop|shops|branch|branches|location|locations|outlet|outlets|venue|venues|storefront|storefronts|retail location|retail locations|store location|store locations|branch location")
+
 var Quantities = []*Quantity{
 	{ID: "points", Words: W("ponto|pontos|pts|pt", "point|points|pts|pt"), Filter: map[*Fact]func(op, n string) *Filter{
 		Customers: intFilter(BalanceThreshold), Products: intFilter(ProductPointsThreshold), Redemptions: intFilter(RedemptionPoints)}},
@@ -435,7 +438,7 @@ var Quantities = []*Quantity{
 	{ID: "times", Words: W("vez|vezes", "time|times")},
 	{ID: "redemptions", Words: W("resgate|resgates", "redemption|redemptions"), Filter: map[*Fact]func(op, n string) *Filter{
 		Customers: intFilter(RedemptionCountFilter)}},
-	{ID: "stores", Words: W("loja|lojas|filial|filiais|unidade|unidades", "store|stores|location|locations|branch|branches"), Filter: map[*Fact]func(op, n string) *Filter{
+	{ID: "stores", Words: storeWords, Filter: map[*Fact]func(op, n string) *Filter{
 		Customers: intFilter(StoresVisited)}},
 }
 
