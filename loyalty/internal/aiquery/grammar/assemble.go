@@ -1486,7 +1486,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		a.used[i] = true
 		b := clauses[i].v.(breakdownV)
 		if b.bands != nil || b.purchases || slices.ContainsFunc(b.dims, func(d *semantic.Dimension) bool { return strings.HasSuffix(d.ID, "_band") }) {
-			if i+1 < len(clauses) && clauses[i+1].kind == "filter" && a.joinedToPrevious(x, i+1) {
+			if i+1 < len(clauses) && clauses[i+1].kind == "filter" && a.listGoesOn(x, i) {
 				// "faixas até 24, 25 a 34 e 45+": what follows a list of bands, joined to
 				// it, is its last band, never a filter of the rows
 				return nil, fail("a última faixa da lista não foi entendida como faixa", "the list's last band was not read as a band")
@@ -2405,4 +2405,12 @@ func (a *assembly) saysAgeBands() bool {
 		}
 	}
 	return false
+}
+
+// listGoesOn reports whether clause i is followed by the next one in the same list: a
+// conjunction between them ("..., 35 a 44 e 45+") and no sentence's or clause's end.
+func (a *assembly) listGoesOn(x *env, i int) bool {
+	from, to := a.spans[i].to, a.spans[i+1].from
+	between := func(p int) bool { return p >= from && p < to }
+	return slices.ContainsFunc(x.conj, between) && !slices.ContainsFunc(x.clauseEnds, between)
 }
