@@ -1159,7 +1159,25 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	if m := a.measureAt(); m >= 0 && slices.ContainsFunc(aggsAt, func(i int) bool { return i > m }) {
 		aggTwice = true // "quantos clientes homens e quantas mulheres": the aggregate said again
 	}
-	if a.has("vs") || a.has("share") || aggTwice || diffGroups {
+	// a set of values said again in other words is one filter
+	for i := 0; i < len(resolved); i++ {
+		for j := len(resolved) - 1; j > i; j-- {
+			if semantic.SamePins(resolved[i], resolved[j]) {
+				resolved, resolvedAt = slices.Delete(resolved, j, j+1), slices.Delete(resolvedAt, j, j+1)
+			}
+		}
+	}
+	joinedGroups := false
+	for i := range resolved {
+		for j := i + 1; j < len(resolved); j++ {
+			from, to := a.spans[resolvedAt[i]].to, a.spans[resolvedAt[j]].from
+			between := func(p int) bool { return p >= from && p < to }
+			// "dias úteis e fins de semana", "mais no fim de semana que nos dias úteis"
+			joinedGroups = joinedGroups || semantic.JoinedAreGroups(resolved[i], resolved[j]) &&
+				(slices.ContainsFunc(x.conj, between) || slices.ContainsFunc(x.than, between))
+		}
+	}
+	if a.has("vs") || a.has("share") || aggTwice || diffGroups || joinedGroups {
 		// "women vs men", "app users compared with the others": the groups of the attribute
 		// both filters fix, side by side; "o percentual de mulheres e de homens que usam o
 		// app": a rate per group (the rate of one group among the other is always zero)
@@ -1518,6 +1536,33 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	for _, i := range a.all("breakdown") {
 		a.used[i] = true
 		b := clauses[i].v.(breakdownV)
+		if b.bands != nil || b.purchases || slices.ContainsFunc(b.dims, func(d *semantic.Dimension) bool { return strings.HasSuffix(d.ID, "_band") }) {
+			if i+1 < len(clauses) && clauses[i+1].kind == "filter" && a.listGoesOn(x, i) {
+				// "faixas até 24, 25 a 34 e 45+": what follows a list of bands, joined to
+				// it, is its last band, never a filter of the rows
+				return nil, fail("a última faixa da lista não foi entendida como faixa", "the list's last band was not read as a band")
+			}
+		}
+		if b.purchases {
+			// "compradores do trimestre por nº de compras: 1, 2 a 3, 4 ou mais": the
+			// customers counted, each in the band of how many purchases they made in the
+			// period; buyers have one at least
+			// "por nº de compras" beside them is what the bands are of, said again
+			m := slices.DeleteFunc(slices.Clone(a.req.Measures), func(x *semantic.Measure) bool { return x.ID == "sales_count" })
+			if len(m) == 0 && subj != nil && subj.noun.Fact == semantic.Customers && subj.event == nil {
+				m = []*semantic.Measure{semantic.MeasureByID("customers")} // "clientes por nº de compras"
+			}
+			switch {
+			case len(m) != 1 || m[0].ID != "customers" && m[0].ID != "buyers", len(resolved) > 0, len(a.req.Dims) > 0:
+				return nil, fail("faixas de número de compras contam os clientes todos ou os compradores do período", "bands of a number of purchases count all the customers or the period's buyers")
+			case !semantic.BandsMeet(b.bands, false), m[0].ID == "buyers" && b.bands[0].Lo < 1:
+				return nil, fail("as faixas se sobrepõem ou deixam valores de fora", "the bands overlap or leave numbers out")
+			}
+			b.dims = []*semantic.Dimension{semantic.ByPurchaseCountBand(b.bands, a.req.Period)}
+			a.req.Measures = []*semantic.Measure{semantic.MeasureByID("customers")}
+			a.req.Fact, a.req.Period, fact = semantic.Customers, nil, semantic.Customers
+			b.bands = nil
+		}
 		if b.bands != nil && len(a.req.Measures) == 1 {
 			// bands of the quantity the measure is about: "saldo em faixas" are balance
 			// bands, counting the customers in each; "valor das vendas em faixas" value bands
@@ -1547,6 +1592,9 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 				a.req.Fact, a.req.Period, fact = semantic.Customers, nil, semantic.Customers
 			case b.ofCustomers:
 				// "ticket médio dos clientes nas faixas 18-24, ...": by the customers' age
+			case len(b.dims) == 1 && b.dims[0].ID == "age_band" && a.saysAgeBands():
+				// "perfil etário dos compradores de maio: quantos por faixa, até 24, ...": the
+				// age band word said apart names what the bands are of
 			case m.Fact == semantic.Sales && m.Fact != nil && fact == semantic.Sales && m.Kind != semantic.Count:
 				b.dims = []*semantic.Dimension{semantic.ByValueBand(b.bands)}
 			case m.Fact != semantic.Customers:
@@ -1571,6 +1619,22 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	if subj != nil && subj.rankedBy != nil {
 		a.req.Dims = append(a.req.Dims, subj.rankedBy)
 		oneAnswer = subj.singular
+	}
+	for _, i := range a.all("rank") {
+		end := a.spans[i].to
+		if i+1 < len(clauses) && clauses[i+1].kind == "filter" && !slices.Contains(x.than, end) {
+			end = a.spans[i+1].to // "vende mais no fim de semana que nos dias úteis?"
+		}
+		if slices.Contains(x.than, end) {
+			// "fim de semana vende mais que dia de semana?": more than something is a
+			// comparison, answered by the groups side by side; it never ranks the rows
+			if !groupsCompared && compareMembers == nil {
+				return nil, fail("mais ou menos do que o quê? peça os grupos lado a lado (\"A x B\")",
+					"more or less than what? ask for the groups side by side (\"A vs B\")")
+			}
+			a.used[i] = true
+			a.take("than")
+		}
 	}
 	if a.has("rank") || a.has("group") {
 		// "dia com maior faturamento": the dimension named beside a ranking is ranked
@@ -2382,4 +2446,24 @@ func (a *assembly) saysEvent(id string) bool {
 		}
 	}
 	return false
+}
+
+// saysAgeBands takes a band word that names ages ("perfil etário", "age groups") said apart
+// from the list of bands, and reports whether there was one.
+func (a *assembly) saysAgeBands() bool {
+	for _, i := range a.all("bands") {
+		if string(a.clauses[i].v.(marker)) == "age" {
+			a.used[i] = true
+			return true
+		}
+	}
+	return false
+}
+
+// listGoesOn reports whether clause i is followed by the next one in the same list: a
+// conjunction between them ("..., 35 a 44 e 45+") and no sentence's or clause's end.
+func (a *assembly) listGoesOn(x *env, i int) bool {
+	from, to := a.spans[i].to, a.spans[i+1].from
+	between := func(p int) bool { return p >= from && p < to }
+	return slices.ContainsFunc(x.conj, between) && !slices.ContainsFunc(x.clauseEnds, between)
 }

@@ -239,6 +239,12 @@ func (it *Interpreter) read(r *lexicon.Reading, cat *semantic.Catalog, context [
 		if m.Cat == semantic.CatNoun {
 			gx.env.afterNoun = append(gx.env.afterNoun, m.To)
 		}
+		if m.Cat == semantic.CatMost || m.Cat == semantic.CatLeast {
+			gx.env.afterMore = append(gx.env.afterMore, m.To)
+		}
+		if m.Cat == semantic.CatThan {
+			gx.env.than = append(gx.env.than, m.From)
+		}
 		gx.env.bandWord = gx.env.bandWord || m.Cat == semantic.CatBands
 	}
 	r = lightGoverned(amongKept(r))

@@ -49,6 +49,11 @@ type env struct {
 	each bool
 	// afterNoun are the positions right after a noun ("prêmios | que o povo resgata")
 	afterNoun []int
+	// afterMore are the positions right after "mais", "menos", "more", "less": "que" there
+	// is "than" ("vende mais que dia de semana?"), never "which"
+	afterMore []int
+	// than are the positions of "que", "do que", "than"
+	than []int
 	// thing: the question asks for a thing someone did ("o que o povo mais resgata", "what
 	// do customers buy"), never for the customers themselves
 	thing bool
@@ -551,15 +556,22 @@ func productions(x *env) []*Rule {
 			lo, hi := atoiOr(arg(k[1]), -1), atoiOr(arg(k[3]), -1)
 			return []semantic.AgeBand{{Lo: lo, Hi: hi}}, lo >= 0 && hi > lo
 		}),
-		// with its unit: "18 a 24 anos", "até 100 pontos", "35 anos ou mais"
-		rule("Band", 0, "Band "+tQuantity, func(k []*Edge) (any, bool) { return k[0].Val, arg(k[1]) != "money" }),
+		// with its unit: "18 a 24 anos", "até 100 pontos", "35 anos ou mais", "2 a 3
+		// compras": the unit says what the bands are of, and is never dropped
+		rule("UBand", 0, "Band "+tQuantity, func(k []*Edge) (any, bool) {
+			return unitBand{k[0].Val.([]semantic.AgeBand), arg(k[1])}, arg(k[1]) != "money"
+		}),
 		// "under twenty reais", "20 a 50 reais": a band of amounts said in words
 		rule("MBand", 0, "Band "+tQuantity, func(k []*Edge) (any, bool) { return k[0].Val, arg(k[1]) == "money" }),
-		rule("Band", 0, "Num "+tQuantity+" "+tCmp, func(k []*Edge) (any, bool) {
-			if c := arg(k[2]); c != ">=" && c != "<=" {
+		rule("UBand", 0, "Num "+tQuantity+" "+tCmp, func(k []*Edge) (any, bool) {
+			if c := arg(k[2]); c != ">=" && c != "<=" || arg(k[1]) == "money" {
 				return nil, false
 			}
-			return openBand(arg(k[2]), arg(k[0]))
+			b, ok := openBand(arg(k[2]), arg(k[0]))
+			if !ok {
+				return nil, false
+			}
+			return unitBand{b.([]semantic.AgeBand), arg(k[1])}, true
 		}),
 		rule("Band", 0, tFrom+" "+tRange, func(k []*Edge) (any, bool) {
 			lo, hi, _ := strings.Cut(arg(k[1]), "-")
@@ -582,13 +594,19 @@ func productions(x *env) []*Rule {
 		rule("Bands", 0, "MBand", func(k []*Edge) (any, bool) { return bandsV{bands: k[0].Val.([]semantic.AgeBand), money: true}, true }),
 		rule("Bands", 0, "Band "+tAnd+"? Bands", func(k []*Edge) (any, bool) { return k[2].Val.(bandsV).after(k[0].Val, false), true }),
 		rule("Bands", 0, "MBand "+tAnd+"? Bands", func(k []*Edge) (any, bool) { return k[2].Val.(bandsV).after(k[0].Val, true), true }),
+		rule("Bands", 0, "UBand", func(k []*Edge) (any, bool) { return bandsV{}.afterUnit(k[0].Val.(unitBand)) }),
+		rule("Bands", 0, "UBand "+tAnd+"? Bands", func(k []*Edge) (any, bool) { return k[2].Val.(bandsV).afterUnit(k[0].Val.(unitBand)) }),
 		// the band word may name the quantity ("faixa etária", "age groups": arg "age")
-		rule("Breakdown", 0, tBy+"? "+tBands+" "+tNoun+"? "+tFrom+"? Bands", func(k []*Edge) (any, bool) {
+		// "por faixa, até 24, 25 a 34 e 35+": a comma may stand before the list
+		rule("Breakdown", 0, tBy+"? "+tBands+" "+tNoun+"? "+tAnd+"? "+tFrom+"? Bands", func(k []*Edge) (any, bool) {
+			if k[3] != nil && arg(k[3]) != "" && k[3].Match.Text != "," {
+				return nil, false // "faixa etária e ...": a list of something else
+			}
 			noun := arg(k[2])
 			if noun == "" {
 				noun = arg(k[1])
 			}
-			return bandDim(noun, k[4].Val.(bandsV))
+			return bandDim(noun, k[5].Val.(bandsV))
 		}),
 		rule("Breakdown", 0, tBy+"? "+tNoun+" "+tIn+"? "+tBands+" Bands", func(k []*Edge) (any, bool) {
 			return bandDim(arg(k[1]), k[4].Val.(bandsV))
@@ -885,6 +903,13 @@ func productions(x *env) []*Rule {
 				return nil, false
 			}
 			return perCustomerThreshold(arg(k[1]), arg(k[5]), arg(k[4]), arg(k[3]))
+		}),
+		// "compraram 2 vezes ou mais", "bought 3 times or more": the comparison after
+		rule("Filter", -0.1, tWho+"? "+tEvent+" "+tIn+"? Num "+tQuantity+" "+tCmp, func(k []*Edge) (any, bool) {
+			if c := arg(k[5]); c != ">=" && c != "<=" {
+				return nil, false
+			}
+			return perCustomerThreshold(arg(k[1]), arg(k[4]), arg(k[5]), arg(k[3]))
 		}),
 		rule("Filter", -0.1, tWho+"? "+tEvent+" "+tIn+"? "+tMoney+" "+tCmp, func(k []*Edge) (any, bool) {
 			if c := arg(k[4]); c != ">=" && c != "<=" {
@@ -1281,8 +1306,11 @@ func productions(x *env) []*Rule {
 
 		// calendar: "quintas-feiras", "weekends", "segundas e sextas"
 		rule("Weekdays", 0, tWeekday, func(k []*Edge) (any, bool) { return weekdays(arg(k[0])), true }),
+		// a list joins single days ("sábado e domingo"); sets of days in a list ("dias úteis
+		// e fins de semana", "sábado e domingo e de segunda a sexta") are groups said side by
+		// side, never one set of every day
 		rule("Weekdays", 0, tWeekday+" "+tAnd+" Weekdays", func(k []*Edge) (any, bool) {
-			return append(weekdays(arg(k[0])), k[2].Val.([]int)...), true
+			return append(weekdays(arg(k[0])), k[2].Val.([]int)...), len(weekdays(arg(k[0]))) == 1 && singleDays(k[2])
 		}),
 		// "de segunda a sexta", "seg a sex", "Mon-Sun", "Friday through Sunday": the days
 		// from one to the other, round the week's end ("sexta a domingo", "sáb a seg")
@@ -1641,13 +1669,13 @@ func productions(x *env) []*Rule {
 		// "quais prêmios | que o povo mais resgata": "que" right after a noun opens a
 		// relative clause whose subject is who acts, never "which customers"
 		rule("Group", 0, tWho+" "+tDim, func(k []*Edge) (any, bool) {
-			if arg(k[1]) == "customer" && slices.Contains(x.afterNoun, k[0].From) {
+			if arg(k[1]) == "customer" && slices.Contains(x.afterNoun, k[0].From) || slices.Contains(x.afterMore, k[0].From) {
 				return nil, false
 			}
 			return groupOf(arg(k[1]), k[1])
 		}),
 		rule("Group", 0, tWho+" "+tNoun, func(k []*Edge) (any, bool) {
-			if arg(k[1]) == "customers" && slices.Contains(x.afterNoun, k[0].From) {
+			if arg(k[1]) == "customers" && slices.Contains(x.afterNoun, k[0].From) || slices.Contains(x.afterMore, k[0].From) {
 				return nil, false
 			}
 			return groupOf(arg(k[1]), k[1])
@@ -1898,6 +1926,17 @@ func bandDim(noun string, bv bandsV) (any, bool) {
 	if len(bands) < 2 {
 		return nil, false
 	}
+	switch {
+	case bv.unit == "":
+	case noun == "" || noun == "customers" || noun == bv.unit || noun == "age" && bv.unit == "years" || noun == "balance" && bv.unit == "points" || noun == "purchases" && bv.unit == "sales":
+		// the unit said with the bands names their quantity ("até 24 anos", "1 compra")
+		noun = map[string]string{"years": "age", "points": "balance", "sales": "purchases"}[bv.unit]
+		if noun == "" {
+			return nil, false // bands of redemptions, of times: not in the model
+		}
+	default:
+		return nil, false // "por idade: 0, 1 a 5 pontos"
+	}
 	if bv.money {
 		switch noun {
 		case "", "value", "sales":
@@ -1932,6 +1971,10 @@ func bandDim(noun string, bv bandsV) (any, bool) {
 		return breakdownV{dims: []*semantic.Dimension{semantic.ByBalanceBand(bands)}}, true
 	case "value", "sales":
 		return breakdownV{dims: []*semantic.Dimension{semantic.ByValueBand(bands)}}, true
+	case "purchases":
+		// "faixas 1 compra, 2 a 3 compras e 4 ou mais": how many purchases each customer
+		// made, resolved by the assembly with the period
+		return breakdownV{bands: bands, purchases: true}, true
 	}
 	return nil, false
 }
@@ -2796,6 +2839,27 @@ func weekdays(a string) []int {
 		return []int{6, 7}
 	}
 	return []int{atoiOr(a, 0)}
+}
+
+// singleDays reports whether Weekdays edge e lists single days only: as many days as
+// weekday words, none of them a set ("fim de semana") or a range's end.
+func singleDays(e *Edge) bool {
+	words := 0
+	var walk func(x *Edge)
+	walk = func(x *Edge) {
+		if x == nil {
+			return
+		}
+		if x.Match != nil && x.Match.Cat == semantic.CatWeekday {
+			words++
+		}
+		for _, c := range x.Kids {
+			walk(c)
+		}
+	}
+	walk(e)
+	ds, _ := e.Val.([]int)
+	return words == len(ds)
 }
 
 // weekdayRange is the days from a to b (ISO: 1 = Monday), both included, going round the

@@ -227,10 +227,14 @@ func distributionRules() []*Rule {
 		// "por tamanho do ticket: até 20, 20 a 50, 50+", "spread by ticket size under twenty
 		// reais, twenty to fifty ...": the ticket is one sale's value, banded
 		rule("Breakdown", 0, tBy+" "+tMeasure+" "+tIn+"? "+tBands+"? Bands", func(k []*Edge) (any, bool) {
-			if semantic.MeasureByID(arg(k[1])) != semantic.AverageTicket {
-				return nil, false
+			switch semantic.MeasureByID(arg(k[1])) {
+			case semantic.AverageTicket:
+				return bandDim("value", k[4].Val.(bandsV))
+			case semantic.MeasureByID("sales_count"):
+				// "por nº de compras, faixas 1, 2 a 3 e 4 ou mais": of each customer's count
+				return bandDim("purchases", k[4].Val.(bandsV))
 			}
-			return bandDim("value", k[4].Val.(bandsV))
+			return nil, false
 		}),
 		rule("Breakdown", 0, tDim+" "+tBands, func(k []*Edge) (any, bool) { return attributeDims(arg(k[0])) }),
 		rule("Breakdown", 0, tBands+" "+tFrom+"? "+tDim, func(k []*Edge) (any, bool) { return attributeDims(arg(k[2])) }),

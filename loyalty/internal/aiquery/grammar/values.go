@@ -108,6 +108,23 @@ func (v filterV) key() string {
 type bandsV struct {
 	bands []semantic.AgeBand
 	money bool
+	unit  string // the quantity said with a band ("anos", "compras"), "" when none was
+}
+
+// unitBand is a band said with its unit: "18 a 24 anos", "2 a 3 compras".
+type unitBand struct {
+	bands []semantic.AgeBand
+	unit  string
+}
+
+// afterUnit is the list with band b before it; bands said in two units are no list.
+func (v bandsV) afterUnit(b unitBand) (any, bool) {
+	if v.unit != "" && v.unit != b.unit || v.money {
+		return nil, false
+	}
+	out := v.after(b.bands, false)
+	out.unit = b.unit
+	return out, true
 }
 
 type countedV struct {
@@ -117,7 +134,10 @@ type countedV struct {
 
 // after is the list with band b (said in money or not) before it.
 func (v bandsV) after(b any, money bool) bandsV {
-	return bandsV{bands: append(append([]semantic.AgeBand(nil), b.([]semantic.AgeBand)...), v.bands...), money: v.money || money}
+	if money && v.unit != "" {
+		return bandsV{} // "até R$ 50, 51 a 100 anos": no list (an empty one is refused)
+	}
+	return bandsV{bands: append(append([]semantic.AgeBand(nil), b.([]semantic.AgeBand)...), v.bands...), money: v.money || money, unit: v.unit}
 }
 
 type breakdownV struct {
@@ -128,6 +148,9 @@ type breakdownV struct {
 	// ofCustomers: the bands are of the customers ("clientes nas faixas ..."): their age
 	// unless the measure is of another quantity of theirs (balance)
 	ofCustomers bool
+	// purchases: the bands are of how many purchases each customer made in the period
+	// (semantic.ByPurchaseCountBand), said by their unit ("1 compra, 2 a 3 compras")
+	purchases bool
 	// rows: the rows the breakdown is of when the question names nothing to compute ("como
 	// o pessoal pagou", "how people paid": the sales, counted)
 	rows *semantic.Fact

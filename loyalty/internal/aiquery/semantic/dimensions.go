@@ -119,7 +119,11 @@ var (
 	ByQuarter    = yearAndDim("quarter", T("trimestre", "quarter"), "extract(quarter FROM %s)::int", "quarter", T("trimestre", "quarter"), T("inicio_trimestre", "quarter_start")).named(W("trimestre|trimestres", "quarter|quarters"), W("trimestral|trimestrais", "quarterly"))
 	ByYear       = timeDim("year", T("ano", "year"), "extract(year FROM %s)::int", T("ano", "year")).named(W("ano|anos", "year|years"), W("anual|anuais", "yearly|annual|annually"))
 	ByWeekday    = timeDim("weekday", T("dia da semana", "day of the week"), "extract(isodow FROM %s)::int", T("dia_semana", "weekday")).named(W("dia da semana|dias da semana|dia de semana", "day of the week|days of the week|day of week|weekday|weekdays"), W("", ""))
-	ByHour       = timeDim("hour", T("hora do dia", "hour of the day"), "extract(hour FROM %s)::int", T("hora", "hour")).named(W("hora|horas|horario|horarios|hora do dia|horas do dia|horarios do dia|faixa de horario|faixas de horario", "hour|hours|time of day|hour of the day|hour of day|hours of the day|hours of day|times of day|times of the day"), W("por hora", "hourly"))
+	// ByDayType is the kind of day a row's date is: a working day (Monday to Friday) or the
+	// weekend ("faturamento por tipo de dia"; "Mon vs Fri, each day type" says again the
+	// days compared, Restates)
+	ByDayType = dayType().named(W("tipo de dia|tipos de dia|tipo do dia|tipos do dia|cada tipo de dia", "day type|day types|type of day|types of day|kind of day|kinds of day|each day type"), W("", ""))
+	ByHour    = timeDim("hour", T("hora do dia", "hour of the day"), "extract(hour FROM %s)::int", T("hora", "hour")).named(W("hora|horas|horario|horarios|hora do dia|horas do dia|horarios do dia|faixa de horario|faixas de horario", "hour|hours|time of day|hour of the day|hour of day|hours of the day|hours of day|times of day|times of the day"), W("por hora", "hourly"))
 	// ByOwnerStore is the store a customer belongs to, said as such ("per owning store",
 	// "por loja dona"): the customers' own store; of sales or redemptions it would be the
 	// customer's store, not the store of the row, and is not offered
@@ -129,7 +133,7 @@ var (
 		}
 		return ByStore.build(f, l)
 	}}).named(W("loja dona|lojas donas|loja proprietaria|loja de vinculo|loja vinculada|loja responsavel|loja de origem do cliente", "owning store|owning stores|owner store|owner stores|home store|home stores|store of ownership|owning branch|store code owner|store_code_owner"), W("", ""))
-	Dimensions    = []*Dimension{ByStore, ByOwnerStore, BySignupStore, ByCustomer, ByProduct, ByPaymentType, ByOrigin, ByGender, ByActive, ByBirthMonth, ByStatus, ByState, ByCity, ByEntryType, ByDay, ByWeek, ByMonth, ByQuarter, ByYear, ByWeekday, ByHour}
+	Dimensions    = []*Dimension{ByStore, ByOwnerStore, BySignupStore, ByCustomer, ByProduct, ByPaymentType, ByOrigin, ByGender, ByActive, ByBirthMonth, ByStatus, ByState, ByCity, ByEntryType, ByDay, ByWeek, ByMonth, ByQuarter, ByYear, ByWeekday, ByDayType, ByHour}
 	weekdayLabels = map[Lang]string{PT: "1 = segunda ... 7 = domingo", EN: "1 = Monday ... 7 = Sunday"}
 )
 
@@ -236,6 +240,13 @@ func ByWeekdaySets(a, b []string) *Dimension {
 			" WHEN " + dow + " IN (" + strings.Join(b, ", ") + ") THEN " + Quote(label(b, l)) + " END"
 		return dimSQL{cols: []Column{col(e, T("dias", "days"), l)}}, true
 	}}
+}
+
+// dayType is the breakdown into working days and weekends.
+func dayType() *Dimension {
+	d := ByWeekdaySets([]string{"1", "2", "3", "4", "5"}, []string{"6", "7"})
+	d.ID, d.Name = "day_type", T("tipo de dia", "day type")
+	return d
 }
 
 // BySets groups rows by which of several filters of one attribute holds, each named by
@@ -460,6 +471,9 @@ func ByPeriods(periods []*Period) *Dimension {
 // Restates reports whether breaking down by d says again what the breakdown by compared
 // periods c says ("June versus May, one line for each month"): d is the unit of each.
 func (d *Dimension) Restates(c *Dimension) bool {
+	if d.ID == ByDayType.ID && c.ID == "weekday_set" {
+		return true // "segunda x sexta, por tipo de dia": the days compared are the kinds
+	}
 	if c.ID != "periods" || len(c.periods) == 0 {
 		return false
 	}

@@ -119,6 +119,40 @@ func Compared(x, y *Filter) (*Filter, *Dimension, bool) {
 		}}, x.pins.attr, append(append([]string{}, x.pins.values...), y.pins.values...)...), d, true
 }
 
+// crossingPins reports whether x and y fix one attribute to sets of values that share
+// some but neither holds the other: both at once keep only the shared values ("de segunda
+// a quarta" and "de quarta a sexta": Wednesday), a narrowing nobody said. A set inside the
+// other narrows it ("as quintas dos dias úteis").
+func crossingPins(x, y *Filter) bool {
+	if !x.PinsSameAs(y) || disjointPins(x, y) {
+		return false
+	}
+	holds := func(a, b []string) bool {
+		return !slices.ContainsFunc(b, func(v string) bool { return !contains(a, v) })
+	}
+	return !holds(x.pins.values, y.pins.values) && !holds(y.pins.values, x.pins.values)
+}
+
+// SamePins reports whether x and y fix one attribute to the same values: one set said
+// twice ("nos dias úteis, de segunda a sexta"; "fim de semana ... sábado e domingo").
+func SamePins(x, y *Filter) bool {
+	if !x.PinsSameAs(y) {
+		return false
+	}
+	a, b := slices.Clone(x.pins.values), slices.Clone(y.pins.values)
+	slices.Sort(a)
+	slices.Sort(b)
+	return slices.Equal(slices.Compact(a), slices.Compact(b))
+}
+
+// JoinedAreGroups reports whether x and y, said together without a comparison word, are
+// groups side by side: sets of days of the week with no day in common ("faturamento nos
+// dias úteis e nos fins de semana", "weekend and weekday revenue"). Both at once keep no
+// row, and one set of every day is not what anyone asks by naming the sets.
+func JoinedAreGroups(x, y *Filter) bool {
+	return disjointPins(x, y) && x.pins.attr == "weekday"
+}
+
 // disjointPins reports whether x and y fix one attribute to values with none in common.
 func disjointPins(x, y *Filter) bool {
 	if !x.PinsSameAs(y) {

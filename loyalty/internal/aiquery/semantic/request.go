@@ -145,6 +145,10 @@ func (r *Request) Validate() error {
 				return invalid("\""+f.Name.PT+"\" e \""+g.Name.PT+"\" ao mesmo tempo não deixam nenhuma linha; para compará-los, peça a divisão entre eles",
 					"\""+f.Name.EN+"\" and \""+g.Name.EN+"\" at once leave no row; to compare them, ask for a breakdown")
 			}
+			if crossingPins(f, g) {
+				return invalid("\""+f.Name.PT+"\" e \""+g.Name.PT+"\" ao mesmo tempo deixam só o que têm em comum, o que a pergunta não diz",
+					"\""+f.Name.EN+"\" and \""+g.Name.EN+"\" at once keep only what they share, which the question does not say")
+			}
 		}
 	}
 	if r.Period != nil && r.periodFilter() == nil && r.Fact.Time == "" {

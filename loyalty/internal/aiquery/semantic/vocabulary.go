@@ -161,7 +161,7 @@ var Nouns = []*Noun{
 	{ID: "age", Agg: "avg", Quantity: "years", Words: W("idade|idades|idade atual|idade hoje|idade de hoje|idade na data de hoje|idade em anos completos|idade em anos", "age|ages|current age|age today|age as of today|age as at today|age as of now|age in completed years|age in years|age in full years")},
 	{ID: "redemptions", Fact: Redemptions, Agg: "count", Event: "redeem", Words: W("resgate|resgates|troca|trocas|resgate de pontos|resgates de pontos|resgates de premios|resgates de produtos|troca de pontos|trocas de pontos|resgates realizados", "redemption|redemptions|redeem|redeems|reward redemptions|point redemptions|points redemptions|redemption requests|claims of rewards")},
 	{ID: "products", Fact: Products, Agg: "count", Words: W("produto|produtos|prod|prods|premio|premios|recompensa|recompensas|brinde|brindes|item|itens|catalogo|catalogo de recompensas", "product|products|reward|rewards|prize|prizes|gift|gifts|item|items|catalog|catalogue|reward products")},
-	{ID: "stores", Fact: Stores, Agg: "count", Words: W("loja|lojas|filial|filiais|unidade|unidades|pdv|pdvs|franquia|franquias|estabelecimento|estabelecimentos|sucursal|sucursais|ponto de venda|pontos de venda|lojas da rede|unidades da rede", "store|stores|shop|shops|branch|branches|location|locations|outlet|outlets|venue|venues|storefront|storefronts|retail location|retail locations|store location|store locations|branch location")},
+	{ID: "stores", Fact: Stores, Agg: "count", Words: storeWords},
 	{ID: "promotions", Fact: Promotions, Agg: "count", Words: W("promocao|promocoes|campanha|campanhas|promo|promos|acao promocional|acoes promocionais|oferta|ofertas|campanha promocional|campanhas promocionais", "promotion|promotions|campaign|campaigns|promo|promos|offer|offers|deal|deals|promotional campaign|promotional campaigns")},
 	{ID: "entries", Fact: Points, Agg: "count", Words: W("lancamento|lancamentos|movimentacao|movimentacoes|extrato|extrato de pontos|transacoes de pontos", "entry|entries|points entries|movement|movements|ledger|statement|points transactions|points statement|points ledger|statement of points|points history")},
 	{ID: "reversals", Fact: Points, Agg: "count", Words: W("estorno|estornos", "reversal|reversals|chargeback|chargebacks")},
@@ -430,6 +430,9 @@ func intFilter(f func(op string, n int64) *Filter) func(op, n string) *Filter {
 }
 
 // Quantities.
+// storeWords name the stores, as a noun and as what a number counts ("more than 1 outlet").
+var storeWords = W("loja|lojas|filial|filiais|unidade|unidades|pdv|pdvs|franquia|franquias|estabelecimento|estabelecimentos|sucursal|sucursais|ponto de venda|pontos de venda|lojas da rede|unidades da rede", "store|stores|shop|shops|branch|branches|location|locations|outlet|outlets|venue|venues|storefront|storefronts|retail location|retail locations|store location|store locations|branch location")
+
 var Quantities = []*Quantity{
 	{ID: "points", Words: W("ponto|pontos|pts|pt", "point|points|pts|pt"), Filter: map[*Fact]func(op, n string) *Filter{
 		Customers: intFilter(BalanceThreshold), Products: intFilter(ProductPointsThreshold), Redemptions: intFilter(RedemptionPoints)}},
@@ -443,7 +446,7 @@ var Quantities = []*Quantity{
 	{ID: "times", Words: W("vez|vezes", "time|times")},
 	{ID: "redemptions", Words: W("resgate|resgates", "redemption|redemptions"), Filter: map[*Fact]func(op, n string) *Filter{
 		Customers: intFilter(RedemptionCountFilter)}},
-	{ID: "stores", Words: W("loja|lojas|filial|filiais|unidade|unidades", "store|stores|location|locations|branch|branches"), Filter: map[*Fact]func(op, n string) *Filter{
+	{ID: "stores", Words: storeWords, Filter: map[*Fact]func(op, n string) *Filter{
 		Customers: intFilter(StoresVisited)}},
 }
 
@@ -462,7 +465,7 @@ var Terminals = []Term{
 	{CatNeg, "", W("desconsiderar|desconsiderando|desconsidere|sem contar|nao contando|ignorando|ignore|liquido de|liquido dos|liquido das|liquida de|liquida dos|liquida das|descontados os|descontadas as", "leaving out|leave out|disregarding|disregard|ignoring|ignore|exclude|net of|net of the")},
 	// "sumiu no 2º tri", "stopped buying in May": a customer who bought before and did not
 	// buy in the period (the cohort of "não voltou a comprar")
-	{CatLapsed, "", W("sumiu|sumiram|sumido|sumidos|sumida|sumidas|desapareceu|desapareceram|sumiu de vez|parou de comprar|pararam de comprar|deixou de comprar|deixaram de comprar|nao apareceu mais|nao apareceram mais|nao comprou mais nada|nao compraram mais nada|nao comprou mais nenhuma vez|nao compraram mais nenhuma vez", "disappeared|vanished|went quiet|stopped buying|stopped purchasing|stopped shopping|quit buying|dropped off|bought nothing|buy nothing|buys nothing|purchased nothing|purchase nothing|didnt buy nothing|did not buy nothing|didnt purchase nothing|did not purchase nothing|didnt bought nothing|did not bought nothing|dont buy nothing|do not buy nothing")},
+	{CatLapsed, "", W("sumiu|sumiram|sumido|sumidos|sumida|sumidas|desapareceu|desapareceram|sumiu de vez|parou de comprar|pararam de comprar|deixou de comprar|deixaram de comprar|nao apareceu mais|nao apareceram mais|nao comprou mais nada|nao compraram mais nada|nao comprou mais nenhuma vez|nao compraram mais nenhuma vez|deu churn|deram churn|churnou|churnaram", "churned|churned out|lapsed|disappeared|vanished|went quiet|stopped buying|stopped purchasing|stopped shopping|quit buying|dropped off|bought nothing|buy nothing|buys nothing|purchased nothing|purchase nothing|didnt buy nothing|did not buy nothing|didnt purchase nothing|did not purchase nothing|didnt bought nothing|did not bought nothing|dont buy nothing|do not buy nothing")},
 	// a flag's stored value said after it ("email_optin = true", "sms_optin falso")
 	{CatTruth, "true", W("verdadeiro|verdadeira|true|sim|ligado|marcado|igual a true|igual a verdadeiro", "true|yes|is true|equals true|set to true|checked")},
 	{CatTruth, "false", W("falso|falsa|false|desligado|desmarcado|igual a false|igual a falso", "false|is false|equals false|set to false|unchecked")},
@@ -612,10 +615,10 @@ var Terminals = []Term{
 	{CatWho, "thing", W("o que|oq|o q", "what do|what did|what have")},
 	{CatWhen, "", W("quando|quando foi|em que data|que dia|qdo|qndo|qnd", "when|when was|when did|what date|on what date")},
 	{CatPerCust, "", W("por cliente|por comprador|por pessoa|por cliente que comprou|por cliente que fez compra", "per customer|per buyer|per person|per member|per buying customer|per paying customer|per purchasing customer|per shopper")},
-	{CatBands, "", W("faixa|faixas|distribuicao|distribuicao por faixa|distribuidos|distribuidas|bandas|divisao|nestas faixas|nessas faixas|grupos|agrupados em|agrupe em|caem em|caem na|cai em|se encaixam em|estao distribuidos|estao divididos|se distribuem|grupo",
+	{CatBands, "", W("nas seguintes faixas|seguintes faixas|nas faixas seguintes|faixas seguintes|nas faixas a seguir|faixas a seguir|escalao|escaloes|faixa|faixas|distribuicao|distribuicao por faixa|distribuidos|distribuidas|bandas|divisao|nestas faixas|nessas faixas|grupos|agrupados em|agrupe em|caem em|caem na|cai em|se encaixam em|estao distribuidos|estao divididos|se distribuem|grupo",
 		"band|bands|bucket|buckets|brackets|distribution|split|distributed|spread out|spread|spread across|breakdown|groups|the groups|using the groups|in these groups|group them as|grouped as|grouped into|fall in|fall into|falls in|falls into|are distributed|are spread|group")},
 	// band words that name their quantity
-	{CatBands, "age", W("faixa etaria|faixas etarias|perfil etario|perfil de idade|faixa de idade|faixas de idade|distribuicao etaria|distribuicao por idade|distribuicao de idade|distribuicao por faixa etaria|piramide etaria|composicao etaria", "age bands|age groups|age brackets|age profile|age group|age band|age distribution|distribution by age|distribution of age|age breakdown|age split|age buckets|age bucket")},
+	{CatBands, "age", W("escalao etario|escaloes etarios|escalao de idade|escaloes de idade|faixa etaria|faixas etarias|perfil etario|perfil de idade|faixa de idade|faixas de idade|distribuicao etaria|distribuicao por idade|distribuicao de idade|distribuicao por faixa etaria|piramide etaria|composicao etaria", "age bands|age groups|age brackets|age profile|age group|age band|age distribution|distribution by age|distribution of age|age breakdown|age split|age buckets|age bucket")},
 	// the customers whose attribute is unknown left out ("leave out the unknowns"): what a
 	// comparison of two values of the attribute does anyway
 	{CatUnknowns, "", W("sem os desconhecidos|tirando os desconhecidos|deixando de fora os desconhecidos|deixe de fora os desconhecidos|sem os nao informados|tirando os nao informados|ignorando os nao informados|ignorando os desconhecidos|excluindo os desconhecidos|excluindo os nao informados|desconsiderando os nao informados|desconsiderando os desconhecidos",
@@ -655,7 +658,7 @@ var Terminals = []Term{
 	{CatCost, "", W("custa|custam|custando|vale|valem", "cost|costs|costing|priced at")},
 	{CatAgg, "count", W("nº|n°|nº de|n° de|qnt|qts|qnts|qtas|quantos|quantas|quantidade|quantidade de|qtd|qtde|qtd de|qntos|qntas|qtos|qtas|quant|numero|numero de|n de|no de|total de|contagem|conte|quantitativo|quantitativo de|o quantitativo de", "how many|number|number of|count|count of|no of|nr of|qty|quantity|quantities|quantity of|the quantity of|total number|n|n of")},
 	{CatAgg, "sum", W("soma absoluta|soma em valor absoluto|soma dos valores absolutos|total|soma|somam|somaram|somou|somado|somados|somada|somadas|somando|somatorio|quanto|qnt|qnto|qto|quanto foi|valor total|vlr total|juntos|juntas|em conjunto|somados juntos|quanto deram|quanto somaram|quanto deu no total|agregado|no agregado|em agregado", "absolute sum|sum of absolute values|sum of the absolute values|total|sum|sum of|how much|overall|combined|altogether|taken together|together|added together|added up|what did they come to|what did it come to|what do they come to|what does it come to|what they came to|what it came to|came to|come to|amounted to|amount to|added up to|add up to|aggregate|in aggregate|in the aggregate")},
-	{CatAgg, "avg", W("media|medio|media de|valor medio|em media|media aritmetica|media simples", "average|avg|mean|on average|typical|arithmetic mean|arithmetic average|simple average")},
+	{CatAgg, "avg", W("media|medio|media de|valor medio|em media|media aritmetica|media simples|valor medio aritmetico", "average|avg|mean|on average|typical|arithmetic mean|arithmetic average|simple average|simple mean")},
 	{CatAgg, "max", W("maior|maximo|maxima", "max|maximum|highest|largest|biggest")},
 	{CatAgg, "min", W("menor|minimo|minima", "min|minimum|lowest|smallest")},
 	{CatAgg, "median", W("mediana|mediano|valor mediano|p50", "median|p50")},
