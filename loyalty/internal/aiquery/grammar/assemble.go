@@ -576,6 +576,19 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			asked[i] = c
 		}
 	}
+	if len(measures) > 0 && agg == "" && a.listsRowsOf(subj, names) {
+		// "lista dos clientes com silva no nome, nome e saldo": the rows listed, each with
+		// its value of the measure (its column), never the measure's total; a measure no
+		// column holds is refused rather than read as the total of a list asked for
+		var rows attrsV
+		for _, m := range measures {
+			if m.PerRow == nil || m.PerRow.Owner != subj.noun.Fact {
+				return nil, fail("a lista não tem uma das colunas pedidas", "the list cannot show one of the columns asked for")
+			}
+			rows = append(rows, m.PerRow)
+		}
+		asked, measures = append(rows, asked...), nil
+	}
 	if len(asked) > 0 && len(measures) > 0 && a.namesOne() && !slices.ContainsFunc(measures, func(m *semantic.Measure) bool { return m.PerRow == nil || m.PerRow.Owner != asked[0].Owner }) {
 		// "o saldo de pontos da Camila Prado e a data da última compra dela": a measure
 		// said of the one customer named beside details of them is their column
@@ -1430,6 +1443,14 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			return nil, fail("não sei calcular esse percentual", "I cannot compute that percentage")
 		}
 		measures = []*semantic.Measure{rate}
+		if m.Kind == semantic.Count && a.countSaid(agg) {
+			// "how many were cancelled, and what % of all": the number and its percentage,
+			// never one of them dropped
+			if rate.RatePart() == nil {
+				return nil, fail("não sei contar as linhas do percentual", "I cannot count the rows of that percentage")
+			}
+			measures = []*semantic.Measure{rate.RatePart(), rate}
+		}
 	}
 	if compareMembers != nil || len(extraDims) > 0 || len(measures) > 1 || len(periods) == 2 || a.has("breakdown") || len(a.req.Attrs) > 0 {
 		a.take("vs") // "compare X e Y": the comparison is the breakdown of its members
@@ -2329,4 +2350,36 @@ func (a *assembly) saysEvent(id string) bool {
 		}
 	}
 	return false
+}
+
+// listsRowsOf reports whether the question asks for a list of the subject's rows: a list
+// head right before the subject ("lista dos clientes", "list of customers") or their names
+// asked ("nome e saldo"), with nothing ranked, broken down or shared.
+func (a *assembly) listsRowsOf(subj *subjectV, names bool) bool {
+	if subj == nil || subj.event != nil || subj.neg || subj.noun.Fact == nil || a.has("rank") || a.has("breakdown") || a.has("share") || a.has("group") {
+		return false
+	}
+	if names {
+		return true
+	}
+	for i, c := range a.clauses {
+		if c.kind == "list" && i+1 < len(a.clauses) && a.clauses[i+1].kind == "subject" && a.clauses[i+1].v.(subjectV).noun == subj.noun {
+			return true
+		}
+	}
+	return false
+}
+
+// countSaid reports whether a count was asked in words ("quantos", "how many", "nº de")
+// besides what a percentage counts: agg is the aggregate the question kept apart; a
+// measures clause counts only with an aggregate or a count's own words ("how many
+// transactions", "qtd de vendas": the plain noun is a subject, rules.go).
+func (a *assembly) countSaid(agg string) bool {
+	return agg == "count" || slices.ContainsFunc(a.clauses, func(c clauseV) bool {
+		if c.kind == "agg" && c.v == marker("count") {
+			return true // "how many have converted, and what %"
+		}
+		ms, ok := c.v.([]*semantic.Measure)
+		return c.kind == "measures" && ok && len(ms) == 1 && ms[0].Kind == semantic.Count
+	})
 }

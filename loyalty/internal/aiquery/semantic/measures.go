@@ -46,6 +46,7 @@ type Measure struct {
 	Over [2]string
 
 	rateOf   *Filter   // the condition of a Rate measure
+	part     *Measure  // a Rate's numerator as a measure of its own (RatePart)
 	growthOf []*Period // the periods of a growth measure
 	live     bool      // a Rate measure over the rows that count (false: over every row)
 }
@@ -239,16 +240,33 @@ func RateOf(fact *Fact, f *Filter, p *Period) (*Measure, error) {
 		}
 		base = "count(*) FILTER (WHERE " + among + ")"
 	}
+	part := fmt.Sprintf("count(*) FILTER (WHERE %s)", cond)
+	var counted *Measure
+	if c := MeasureByID(fact.Count); c != nil {
+		counted = &Measure{
+			ID: c.ID + "_" + f.ID, Fact: fact, Kind: Count, Expr: part,
+			Alias:  T(c.Alias.PT+"_"+f.Slug.PT, c.Alias.EN+"_"+f.Slug.EN),
+			Name:   T(c.Name.PT+" ("+f.Name.PT+")", c.Name.EN+" ("+f.Name.EN+")"),
+			Def:    T("linhas com a condição do percentual", "rows meeting the percentage's condition"),
+			rateOf: f, live: !f.ReplacesLive,
+		}
+	}
 	return &Measure{
 		ID: "rate_" + f.ID, Fact: fact, Kind: Rate,
-		Expr:   fmt.Sprintf("round(100.0 * count(*) FILTER (WHERE %s) / NULLIF(%s, 0), 1)", cond, base),
+		Expr:   fmt.Sprintf("round(100.0 * %s / NULLIF(%s, 0), 1)", part, base),
 		Alias:  T("percentual_"+f.Slug.PT, "percent_"+f.Slug.EN),
 		Name:   T("percentual de "+fact.Name.PT+" ("+f.Name.PT+")", "percentage of "+fact.Name.EN+" ("+f.Name.EN+")"),
 		Def:    T("100 × linhas com a condição / todas as linhas", "100 × rows meeting the condition / all rows"),
 		rateOf: f,
 		live:   !f.ReplacesLive,
+		part:   counted,
 	}, nil
 }
+
+// RatePart is what a Rate or share measure counts (or sums) as a measure of its own, over
+// the same rows ("how many were cancelled, and what % of all": the number beside the
+// percentage), or nil.
+func (m *Measure) RatePart() *Measure { return m.part }
 
 // PerCustomer is an additive measure divided by the distinct customers it covers ("gasto
 // médio por cliente" = revenue / customers who bought).

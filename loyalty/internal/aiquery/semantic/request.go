@@ -2,6 +2,7 @@ package semantic
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -282,7 +283,7 @@ func (r *Request) Compile() (string, error) {
 	}
 	if len(r.Measures) > 0 {
 		conds = append(conds, measures[0].Where...)
-		if m := r.Measures[0]; m.Kind == Rate && m.rateOf != nil && !m.live {
+		if slices.ContainsFunc(r.Measures, func(m *Measure) bool { return m.rateOf != nil && !m.live }) {
 			live = "" // a cancellation rate is over every sale
 		}
 	}
