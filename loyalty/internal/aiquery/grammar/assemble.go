@@ -1355,7 +1355,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	if a.has("share") && (len(resolved) == 0 || a.shareOfTotal()) && channels == nil && (a.has("breakdown") || len(extraDims) > 0) && len(measures) == 1 {
 		// "percentual de clientes por origem", "revenue share by city (% of total)": each
 		// group's share of the total; "with count and share of total" keeps the count too
-		withCount := a.countBesideShare(aggsAt)
+		withCount := a.countBesideShare(x, aggsAt)
 		for _, i := range a.all("share") {
 			a.used[i] = true
 		}

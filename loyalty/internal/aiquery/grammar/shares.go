@@ -24,7 +24,7 @@ func (a *assembly) shareOfTotal() bool {
 // percentage word ("with count and share of total", "quantidade e % do total", "absolute
 // and % of total", "em valores absolutos e % do total"): the value is asked as a column
 // of its own besides its share. The "absolute" it finds is taken.
-func (a *assembly) countBesideShare(aggsAt []int) bool {
+func (a *assembly) countBesideShare(x *env, aggsAt []int) bool {
 	beside := func(i int) bool {
 		return slices.ContainsFunc([]int{i - 1, i + 1}, func(j int) bool {
 			return j >= 0 && j < len(a.clauses) && a.clauses[j].kind == "share"
@@ -40,6 +40,13 @@ func (a *assembly) countBesideShare(aggsAt []int) bool {
 	first := slices.IndexFunc(a.clauses, func(c clauseV) bool { return c.kind == "measures" })
 	for i, c := range a.clauses {
 		if c.kind == "measures" && i != first && first >= 0 && beside(i) {
+			return true
+		}
+	}
+	for i, c := range a.clauses {
+		// "revenue and share by store", "faturamento e participação por loja": the measure,
+		// and its share after a conjunction (never "revenue share by store")
+		if (c.kind == "measures" || c.kind == "subject") && i+1 < len(a.clauses) && a.clauses[i+1].kind == "share" && a.conjBetween(x, i, i+1) {
 			return true
 		}
 	}
@@ -162,4 +169,10 @@ func (a *assembly) shareCondFirst(resolved []*semantic.Filter, at []int, subjAt 
 	}
 	out := append([]*semantic.Filter{resolved[after]}, resolved[:after]...)
 	return append(out, resolved[after+1:]...)
+}
+
+// conjBetween reports whether a conjunction ("e", "and", ",") stands between clauses i and j.
+func (a *assembly) conjBetween(x *env, i, j int) bool {
+	from, to := a.spans[i].to, a.spans[j].from
+	return slices.ContainsFunc(x.conj, func(p int) bool { return p >= from && p < to })
 }
