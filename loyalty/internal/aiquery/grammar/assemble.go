@@ -1654,6 +1654,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		// named, ranked, never only the first
 		rank.limit, oneAnswer = 0, false
 	}
+	if hasRank && rank.limit <= 1 && x.all && a.orderedAgain() {
+		// "qual cidade faturou mais? quero ver todas, da maior para a menor", "which store
+		// sold most? list all stores, highest to lowest": every group ranked
+		rank.limit, oneAnswer = 0, false
+	}
 	if hasRank {
 		if len(a.req.Dims) == 0 && a.req.SortBy == nil {
 			return nil, fail("um ranking precisa do que ordenar (lojas, clientes, produtos...)", "a ranking needs what to rank (stores, customers, products...)")
@@ -2382,4 +2387,20 @@ func (a *assembly) countSaid(agg string) bool {
 		ms, ok := c.v.([]*semantic.Measure)
 		return c.kind == "measures" && ok && len(ms) == 1 && ms[0].Kind == semantic.Count
 	})
+}
+
+// orderedAgain reports whether an order or a list is said after the first ranking ("...
+// mais? todas, da maior para a menor", "... most? list all of them"): the order of every
+// group, said on top of the question for one.
+func (a *assembly) orderedAgain() bool {
+	ranks := 0
+	for _, c := range a.clauses {
+		switch {
+		case c.kind == "rank":
+			ranks++
+		case c.kind == "list" && ranks > 0:
+			return true
+		}
+	}
+	return ranks > 1
 }

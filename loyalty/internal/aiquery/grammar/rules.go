@@ -47,6 +47,8 @@ type env struct {
 	afterAdj []int
 	// each: the question says "cada uma", "each", "both" (semantic.EachOf)
 	each bool
+	// all: the question says "todas", "all of them" (semantic.AllOf)
+	all bool
 	// afterNoun are the positions right after a noun ("prêmios | que o povo resgata")
 	afterNoun []int
 	// thing: the question asks for a thing someone did ("o que o povo mais resgata", "what

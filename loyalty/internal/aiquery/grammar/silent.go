@@ -153,8 +153,11 @@ func numberWord(n *Edge) bool {
 }
 
 // saysEach reports whether the question has a word of semantic.EachOf.
-func saysEach(r *lexicon.Reading) bool {
-	for _, ph := range slices.Concat(semantic.EachOf.PT, semantic.EachOf.EN) {
+func saysEach(r *lexicon.Reading) bool { return saysAny(r, semantic.EachOf) }
+
+// saysAny reports whether the question has one of the phrases of w, word for word.
+func saysAny(r *lexicon.Reading, w semantic.Words) bool {
+	for _, ph := range slices.Concat(w.PT, w.EN) {
 		ws := strings.Fields(ph)
 		for i := 0; i+len(ws) <= len(r.Tokens); i++ {
 			j := 0

@@ -812,3 +812,10 @@ func plurals(w Words) Words {
 // every value, ranked, never only the first.
 var EachOf = W("cada um|cada uma|cada uma delas|cada um deles|cada|ambas|ambos|as duas|os dois|das duas|dos dois",
 	"each|each one|each of them|both|both of them|each of the two")
+
+// AllOf are the words that ask for every group of a ranking ("todas as cidades, da maior
+// para a menor", "show all of them ranked"): said with a second order or a list after a
+// ranking whose question names one ("qual cidade faturou mais?"), the answer is every
+// group ranked, never only the first.
+var AllOf = W("todas|todos|todas elas|todos eles|todas as|todos os|a lista completa|lista completa|o ranking completo|ranking completo|ranking inteiro|o ranking todo|ranking todo",
+	"all|all of them|all the|every|every one|everyone of them|the full list|full list|the full ranking|full ranking|the whole ranking|whole ranking|complete ranking|the complete list|complete list|the lot")
