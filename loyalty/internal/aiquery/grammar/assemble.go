@@ -429,8 +429,10 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	var filters []filterV
 	ranked := a.has("rank") || a.has("group")
 	oneAnswer := false
-	if subj != nil && subj.person && subj.event == nil && ranked && a.namedChoice() {
-		// "quem vendeu mais, Savassi ou Copacabana": who is one of the values named
+	if subj != nil && subj.person && subj.event == nil && ranked && (a.namedChoice() || a.namedValues() && !customersDo(event)) {
+		// "quem vendeu mais, Savassi ou Copacabana", "a Savassi e a Copacabana, quem
+		// faturou mais?": who is one of the values named (stores, products...), never a
+		// customer
 		subj = nil
 	}
 
@@ -1660,6 +1662,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		rank.limit, oneAnswer = 0, false
 	}
 	if hasRank {
+		if len(a.req.Measures) == 0 && a.req.SortBy == nil {
+			// "who bought the most at Savassi and Copacabana" read as a list of the
+			// customers: nothing holds the order asked for, which would be dropped
+			return nil, fail("não sei por qual valor ordenar", "I cannot tell what value to rank by")
+		}
 		if len(a.req.Dims) == 0 && a.req.SortBy == nil {
 			return nil, fail("um ranking precisa do que ordenar (lojas, clientes, produtos...)", "a ranking needs what to rank (stores, customers, products...)")
 		}
@@ -1742,6 +1749,24 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 func (a *assembly) namedChoice() bool {
 	for i, c := range a.clauses {
 		if fv, ok := c.v.(filterV); ok && c.kind == "filter" && !a.used[i] && fv.members != nil && fv.members.or && len(fv.members.values) > 1 && memberDim(fv.members.kind) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// customersDo reports whether the event is something customers do ("comprar", "buy"),
+// so "who" before it is a customer, whatever else the question names.
+func customersDo(event string) bool {
+	e := semantic.EventByID(event)
+	return e != nil && e.Activity != nil
+}
+
+// namedValues reports whether the question names two or more values of one kind besides
+// customers ("Savassi e Copacabana", "pix and cash"), each or either.
+func (a *assembly) namedValues() bool {
+	for i, c := range a.clauses {
+		if fv, ok := c.v.(filterV); ok && c.kind == "filter" && !a.used[i] && fv.members != nil && len(uniqueValues(fv.members.values)) > 1 && memberDim(fv.members.kind) != nil {
 			return true
 		}
 	}
@@ -2061,7 +2086,8 @@ func mergeMembers(x *env, fs []filterV, dims []*semantic.Dimension) ([]filterV, 
 		if f.members != nil && !f.members.or && f.members.kind != "channel" && f.members.kind != "product" && f.members.kind != "domain" {
 			if j, ok := byKind[f.members.kind]; ok {
 				m := *out[j].members
-				m.values = append(append([]string(nil), m.values...), f.members.values...)
+				// "a Savassi e a Copacabana ... Savassi e Copacabana": a value said again is one
+				m.values = uniqueValues(append(append([]string(nil), m.values...), f.members.values...))
 				either := m
 				either.or = true
 				v, ok := memberFilter(x, either, false)
@@ -2403,4 +2429,15 @@ func (a *assembly) orderedAgain() bool {
 		}
 	}
 	return ranks > 1
+}
+
+// uniqueValues is vs without repeats, in the order first said.
+func uniqueValues(vs []string) []string {
+	var out []string
+	for _, v := range vs {
+		if !slices.Contains(out, v) {
+			out = append(out, v)
+		}
+	}
+	return out
 }
