@@ -1457,6 +1457,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	if compareMembers != nil || len(extraDims) > 0 || len(measures) > 1 || len(periods) == 2 || a.has("breakdown") || len(a.req.Attrs) > 0 {
 		a.take("vs") // "compare X e Y": the comparison is the breakdown of its members
 	}
+	if compareMembers != nil && oneAnswer && slices.Contains(extraDims, semantic.ByCustomer) {
+		// "who bought the most at Savassi and Copacabana": the one customer of both stores
+		// together or of each; never the first customer-and-store pair
+		return nil, fail("o cliente que mais comprou somando os valores nomeados ou em cada um? pergunte um de cada vez", "the top customer over the values named together, or at each? ask one at a time")
+	}
 	if compareMembers != nil {
 		d := memberDim(compareMembers.kind)
 		if d == nil {
@@ -1661,6 +1666,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		// sold most? list all stores, highest to lowest": every group ranked
 		rank.limit, oneAnswer = 0, false
 	}
+	if hasRank && x.person && a.customerEventSaid() && !slices.Contains(a.req.Dims, semantic.ByCustomer) && a.req.SortBy == nil {
+		// "quem mais gastou na Savassi e na Copacabana", "who bought the most, Centro or
+		// Batel": who does what customers do is a customer, never the stores ranked
+		return nil, fail("quem: um cliente? a pergunta ordena outra coisa", "who: a customer? the question ranks something else")
+	}
 	if hasRank {
 		if len(a.req.Measures) == 0 && a.req.SortBy == nil {
 			// "who bought the most at Savassi and Copacabana" read as a list of the
@@ -1760,6 +1770,20 @@ func (a *assembly) namedChoice() bool {
 func customersDo(event string) bool {
 	e := semantic.EventByID(event)
 	return e != nil && e.Activity != nil
+}
+
+// customerEventSaid reports whether the question says something customers do ("comprou",
+// "gastou", "redeemed"), as a verb or in its subject ("quem comprou").
+func (a *assembly) customerEventSaid() bool {
+	return slices.ContainsFunc(a.clauses, func(c clauseV) bool {
+		switch v := c.v.(type) {
+		case marker:
+			return c.kind == "event" && customersDo(string(v))
+		case subjectV:
+			return v.event != nil && v.event.Activity != nil
+		}
+		return false
+	})
 }
 
 // namedValues reports whether the question names two or more values of one kind besides

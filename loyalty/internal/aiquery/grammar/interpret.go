@@ -234,6 +234,7 @@ func (it *Interpreter) read(r *lexicon.Reading, cat *semantic.Catalog, context [
 		if m.Cat == semantic.CatWho && m.Arg == "thing" && m.Typos == 0 {
 			gx.env.thing = true
 		}
+		gx.env.person = gx.env.person || m.Cat == semantic.CatPerson
 		if m.Cat == semantic.CatNoun {
 			gx.env.afterNoun = append(gx.env.afterNoun, m.To)
 		}

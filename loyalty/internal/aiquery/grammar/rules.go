@@ -54,6 +54,8 @@ type env struct {
 	// thing: the question asks for a thing someone did ("o que o povo mais resgata", "what
 	// do customers buy"), never for the customers themselves
 	thing bool
+	// person: the question asks "quem", "who" (semantic.CatPerson)
+	person bool
 	// clauseEnds are the positions where a clause ends: a comma, a sentence's end
 	clauseEnds []int
 	// flags are the positions of the question's flag words ("canceladas", "active"), ands
