@@ -1309,10 +1309,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 				return nil, fail("não sei calcular essa diferença", "I cannot compute that difference")
 			}
 			measures = []*semantic.Measure{d}
-		case a.has("growth") && compared && a.onlyYearOverYear():
-			// "esse ano vs ano passado, quero ver o yoy": two years compared, and a word
-			// that names that comparison ("YoY", "a/a", "ano contra ano") and no growth
-			// word: the periods side by side, the comparison said again
+		case a.has("growth") && compared && a.onlyOverUnits():
+			// "esse ano vs ano passado, quero ver o yoy", "revenue WoW: this week so far vs
+			// last week": two periods compared, and a word that names that comparison
+			// ("YoY", "a/a", "WoW") and no growth word: the periods side by side, the
+			// comparison said again
 			for _, i := range a.all("growth") {
 				a.used[i] = true
 			}

@@ -5,6 +5,7 @@ package grammar
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
 )
@@ -105,24 +106,24 @@ func (a *assembly) shareRestatedAtEnd(last, i int) bool {
 	return filters <= 1
 }
 
-// overUnit is the unit a growth word says it is over ("YoY": "year", "MoM": "month"),
-// or "" when it names none.
+// overUnit is the unit a growth word says it is over ("YoY": "year", "MoM": "month",
+// "mom growth": "month"), or "" when it names none.
 func (a *assembly) overUnit() string {
 	for _, i := range a.all("growth") {
-		if u := string(a.clauses[i].v.(marker)); u != "" {
-			return u
+		if u := strings.Fields(string(a.clauses[i].v.(marker))); len(u) > 0 {
+			return u[0]
 		}
 	}
 	return ""
 }
 
-// onlyYearOverYear reports whether every growth word of the question names the year
-// compared over ("YoY", "a/a", "ano contra ano") and none asks for a change or a
-// percentage ("growth", "crescimento", "%"). ("MoM growth", "wow change" typed in lower
-// case are one phrase of the month's or week's growth: only the year's words are read so.)
-func (a *assembly) onlyYearOverYear() bool {
+// onlyOverUnits reports whether every growth word of the question names the unit compared
+// over ("YoY", "a/a", "WoW", "month over month") and none asks for a change or a percentage
+// ("growth", "crescimento", "%", "mom growth"): with two periods named side by side, the
+// comparison said again, so both values are shown.
+func (a *assembly) onlyOverUnits() bool {
 	for _, i := range a.all("growth") {
-		if string(a.clauses[i].v.(marker)) != "year" {
+		if u := strings.Fields(string(a.clauses[i].v.(marker))); len(u) != 1 {
 			return false
 		}
 	}

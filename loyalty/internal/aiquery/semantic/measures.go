@@ -2,6 +2,7 @@ package semantic
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -359,13 +360,20 @@ func GrowthOf(m *Measure, a, b *Period) (*Measure, error) {
 		return nil, fmt.Errorf("no growth of %s", m.ID)
 	}
 	return &Measure{
-		ID: m.ID + "_growth", Fact: m.Fact, Kind: Rate, Where: m.Where,
+		ID: m.ID + "_growth", Fact: m.Fact, Kind: Rate, Where: inEither(m, a, b),
 		Expr:     fmt.Sprintf("round(100.0 * ((%s) - (%s)) / NULLIF(%s, 0), 1)", xb, xa, xa),
 		Alias:    T("crescimento_"+m.Alias.PT+"_pct", m.Alias.EN+"_growth_pct"),
 		Name:     T("crescimento de "+m.Name.PT+" de "+a.Label.PT+" para "+b.Label.PT+" (%)", m.Name.EN+" growth from "+a.Label.EN+" to "+b.Label.EN+" (%)"),
 		Def:      T("(novo - antigo) / antigo × 100", "(new - old) / old × 100"),
 		growthOf: []*Period{a, b},
 	}, nil
+}
+
+// inEither is m's rows narrowed to periods a and b: a growth or a change broken down
+// lists the groups with data in one of its periods, never every group of all time
+// (CONVENTIONS: a group without data is not a row).
+func inEither(m *Measure, a, b *Period) []string {
+	return append(slices.Clone(m.Where), "("+a.Cond(m.Fact.Time)+" OR "+b.Cond(m.Fact.Time)+")")
 }
 
 // DeltaOf is how much an additive measure or an average changed from period a to period
@@ -380,7 +388,7 @@ func DeltaOf(m *Measure, a, b *Period) (*Measure, error) {
 		return nil, fmt.Errorf("no delta of %s", m.ID)
 	}
 	return &Measure{
-		ID: m.ID + "_delta", Fact: m.Fact, Kind: m.Kind, Where: m.Where,
+		ID: m.ID + "_delta", Fact: m.Fact, Kind: m.Kind, Where: inEither(m, a, b),
 		Expr:     fmt.Sprintf("(%s) - (%s)", xb, xa),
 		Alias:    T("diferenca_"+m.Alias.PT, m.Alias.EN+"_delta"),
 		Name:     T("diferença de "+m.Name.PT+" de "+a.Label.PT+" para "+b.Label.PT, m.Name.EN+" change from "+a.Label.EN+" to "+b.Label.EN),

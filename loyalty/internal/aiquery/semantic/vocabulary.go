@@ -551,9 +551,12 @@ var Terminals = []Term{
 	// the year before; "May MoM": May against April); the arg is the unit (Earlier).
 	// "MoM", "WoW" and "QoQ" typed in capitals are read by the lexicon (Abbreviations):
 	// "mom" and "wow" in lower case are other words
-	{CatGrowth, "month", W("mes contra mes|mes sobre mes|m/m", "month over month|month-over-month|m/m|mom growth|mom change")},
+	{CatGrowth, "month", W("mes contra mes|mes sobre mes|m/m", "month over month|month-over-month|m/m")},
+	// the unit and a growth word in one phrase: a growth, never the periods side by side
+	{CatGrowth, "month growth", W("", "mom growth|mom change")},
+	{CatGrowth, "week growth", W("", "wow growth|wow change")},
 	{CatGrowth, "quarter", W("trimestre contra trimestre|trimestre sobre trimestre|t/t|qoq", "quarter over quarter|quarter-over-quarter|q/q|qoq")},
-	{CatGrowth, "week", W("semana contra semana|semana sobre semana", "week over week|week-over-week|w/w|wow growth|wow change")},
+	{CatGrowth, "week", W("semana contra semana|semana sobre semana", "week over week|week-over-week|w/w")},
 	{CatGrowth, "year", W("ano contra ano|ano a ano|a/a|interanual|yoy|sobre o mesmo periodo do ano anterior|contra o mesmo periodo do ano passado|em relacao ao mesmo periodo do ano passado|sobre o mesmo periodo do ano passado",
 		"yoy|year over year|year-over-year|y/y|versus the same period last year|vs the same period last year|over the same period last year|compared to the same period last year")},
 	{CatDiff, "", W("diferenca|diferenca entre|quanto maior|delta|quanto a mais|a mais|superou|ultrapassou|excedeu|passou na frente de", "difference|difference between|delta|how much more|how much higher|how much bigger|how much larger|more than|by how much|exceed|exceeded|exceeds|surpass|surpassed|outsold|outsell|minus|gap")},
