@@ -240,7 +240,7 @@ func (it *Interpreter) read(r *lexicon.Reading, cat *semantic.Catalog, context [
 		}
 		gx.env.bandWord = gx.env.bandWord || m.Cat == semantic.CatBands
 	}
-	r = lightGoverned(amongKept(r))
+	r = lightGoverned(amongKept(countNotDenied(r)))
 	c := parse(gx.g, r)
 	as := analyses(c, r, readings)
 
