@@ -51,9 +51,16 @@ func TestCountBesideItsPercentage(t *testing.T) {
 		// a measure and its share of the total, joined by a conjunction
 		{"revenue and share by store in May", want{measures: []string{"revenue", "revenue_share"}, dims: []string{"store"}}},
 		{"vendas e percentual por forma de pagamento em maio", want{measures: []string{"sales_count", "sales_count_share"}, dims: []string{"payment_type"}}},
+		// the percentage restated ("que representam"), the part of a total ("quantos
+		// destes se encontram ativos"), a threshold held ("holding", "detêm")
+		{"quantos resgates foram cancelados em 2024 e qual o percentual que representam?", want{sql: []string{"AS resgates_", "AS percentual_"}}},
+		{"quantos clientes temos ao todo e quantos destes se encontram ativos?", want{sql: []string{"count(*) AS clientes", "count(*) FILTER (WHERE c.is_active)"}}},
+		{"quantos clientes detêm mais de 1000 pontos?", want{measures: []string{"customers"}, sql: []string{"c.points_balance > 1000"}}},
+		{"how many customers are holding over 500 points as at date, and their total balance?", want{measures: []string{"customers", "balance_total"}, sql: []string{"c.points_balance > 500"}}},
 		// near misses: only the percentage is asked
 		{"qual o percentual de vendas canceladas em maio", want{measures: []string{"rate_cancelled"}}},
 		{"quantos % dos clientes usam o app", want{measures: []string{"rate_app_user"}}},
+		{"quanto representa o pix no faturamento de maio?", want{refuse: true}},
 		{"what % of customers who signed up in Q1 have purchased?", want{measures: []string{"rate_bought_ever"}}},
 		{"revenue share by store in May", want{measures: []string{"revenue_share"}, dims: []string{"store"}}},
 	})
