@@ -1446,7 +1446,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			return nil, fail("não sei calcular esse percentual", "I cannot compute that percentage")
 		}
 		measures = []*semantic.Measure{rate}
-		if m.Kind == semantic.Count && a.countSaid(agg) {
+		if m.Kind == semantic.Count && a.countSaid(agg) || m.Kind == semantic.Sum && a.measureBeforeShare(x) {
 			// "how many were cancelled, and what % of all": the number and its percentage,
 			// never one of them dropped
 			if rate.RatePart() == nil {
@@ -2421,6 +2421,23 @@ func (a *assembly) listsRowsOf(subj *subjectV, names bool) bool {
 	for i, c := range a.clauses {
 		if c.kind == "list" && i+1 < len(a.clauses) && a.clauses[i+1].kind == "subject" && a.clauses[i+1].v.(subjectV).noun == subj.noun {
 			return true
+		}
+	}
+	return false
+}
+
+// measureBeforeShare reports whether the measure is asked before its percentage, a
+// conjunction between them ("quanto faturamos no pix em maio e qual o percentual", "how
+// much revenue came from pix, and what % is that"): the amount is asked too.
+func (a *assembly) measureBeforeShare(x *env) bool {
+	for i, c := range a.clauses {
+		if c.kind != "measures" && (c.kind != "agg" || c.v != marker("sum")) {
+			continue
+		}
+		for j := i + 1; j < len(a.clauses); j++ {
+			if a.clauses[j].kind == "share" {
+				return a.conjBetween(x, i, j)
+			}
 		}
 	}
 	return false

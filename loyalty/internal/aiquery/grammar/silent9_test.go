@@ -57,7 +57,12 @@ func TestCountBesideItsPercentage(t *testing.T) {
 		{"quantos clientes temos ao todo e quantos destes se encontram ativos?", want{sql: []string{"count(*) AS clientes", "count(*) FILTER (WHERE c.is_active)"}}},
 		{"quantos clientes detêm mais de 1000 pontos?", want{measures: []string{"customers"}, sql: []string{"c.points_balance > 1000"}}},
 		{"how many customers are holding over 500 points as at date, and their total balance?", want{measures: []string{"customers", "balance_total"}, sql: []string{"c.points_balance > 500"}}},
+		// an amount asked before its percentage
+		{"quanto faturamos no pix em maio e qual o percentual do faturamento?", want{measures: []string{"revenue_payment_type", "revenue_share_payment_type"}}},
+		{"how much revenue came from pix in May, and what % of total revenue is that?", want{measures: []string{"revenue_payment_type", "revenue_share_payment_type"}}},
 		// near misses: only the percentage is asked
+		{"qual o percentual do faturamento no pix em maio", want{measures: []string{"revenue_share_payment_type"}}},
+		{"what % of 2025 revenue was paid with pix", want{measures: []string{"revenue_share_payment_type"}}},
 		{"qual o percentual de vendas canceladas em maio", want{measures: []string{"rate_cancelled"}}},
 		{"quantos % dos clientes usam o app", want{measures: []string{"rate_app_user"}}},
 		{"quanto representa o pix no faturamento de maio?", want{refuse: true}},

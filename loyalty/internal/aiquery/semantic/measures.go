@@ -439,6 +439,13 @@ func ShareOf(m *Measure, f *Filter) (*Measure, error) {
 		Name:   T("percentual de "+m.Name.PT+" ("+f.Name.PT+")", "share of "+m.Name.EN+" ("+f.Name.EN+")"),
 		Def:    T("100 × parte com a condição / total", "100 × part meeting the condition / total"),
 		rateOf: f, live: !f.ReplacesLive,
+		part: &Measure{
+			ID: m.ID + "_" + f.ID, Fact: m.Fact, Kind: m.Kind, Where: m.Where, Expr: part,
+			Alias:  T(m.Alias.PT+"_"+f.Slug.PT, m.Alias.EN+"_"+f.Slug.EN),
+			Name:   T(m.Name.PT+" ("+f.Name.PT+")", m.Name.EN+" ("+f.Name.EN+")"),
+			Def:    T("a parte com a condição do percentual", "the part meeting the percentage's condition"),
+			rateOf: f, live: !f.ReplacesLive,
+		},
 	}, nil
 }
 
