@@ -2111,8 +2111,13 @@ func mergeMembers(x *env, fs []filterV, dims []*semantic.Dimension) ([]filterV, 
 		if f.members != nil && !f.members.or && f.members.kind != "channel" && f.members.kind != "product" && f.members.kind != "domain" {
 			if j, ok := byKind[f.members.kind]; ok {
 				m := *out[j].members
-				// "a Savassi e a Copacabana ... Savassi e Copacabana": a value said again is one
-				m.values = uniqueValues(append(append([]string(nil), m.values...), f.members.values...))
+				// "a Savassi e a Copacabana ... Savassi e Copacabana": the same values said
+				// again are said once; a part of them said again ("Centro e Ibirapuera ...
+				// quanto a Centro vendeu a mais") may say which comes first: kept, refused
+				m.values = append(append([]string(nil), m.values...), f.members.values...)
+				if sameValues(out[j].members.values, f.members.values) {
+					m.values = uniqueValues(m.values)
+				}
 				either := m
 				either.or = true
 				v, ok := memberFilter(x, either, false)
@@ -2471,6 +2476,11 @@ func (a *assembly) orderedAgain() bool {
 		}
 	}
 	return ranks > 1
+}
+
+// sameValues reports whether a and b hold the same values, in any order.
+func sameValues(a, b []string) bool {
+	return len(uniqueValues(a)) == len(uniqueValues(b)) && !slices.ContainsFunc(a, func(v string) bool { return !slices.Contains(b, v) })
 }
 
 // uniqueValues is vs without repeats, in the order first said.

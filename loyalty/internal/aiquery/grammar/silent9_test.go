@@ -155,6 +155,8 @@ func TestWhoAmongNamedValues(t *testing.T) {
 		{"Savassi and Copacabana, who sold more in May?", want{dims: []string{"store"}, sql: []string{both}}},
 		{"between Savassi and Copacabana, who had more revenue in May?", want{dims: []string{"store"}, sql: []string{both}}},
 		{"Savassi e Copacabana quem vendeu mais em maio? Savassi e Copacabana, cada uma", want{dims: []string{"store"}, sql: []string{both}}},
+		// a part of the values said again may say which comes first: kept, and refused
+		{"diferença de faturamento entre a Centro e a Ibirapuera em maio? quanto a Ibirapuera vendeu a mais", want{refuse: true}},
 		// who does what customers do is a customer
 		{"who bought the most in May at Savassi and Copacabana?", want{refuse: true}},
 		{"quem mais gastou na Savassi e na Copacabana em maio?", want{refuse: true}},
