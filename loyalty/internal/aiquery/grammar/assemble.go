@@ -461,8 +461,10 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	var filters []filterV
 	ranked := a.has("rank") || a.has("group")
 	oneAnswer := false
-	if subj != nil && subj.person && subj.event == nil && ranked && a.namedChoice() {
-		// "quem vendeu mais, Savassi ou Copacabana": who is one of the values named
+	if subj != nil && subj.person && subj.event == nil && ranked && (a.namedChoice() || a.namedValues() && !customersDo(event)) {
+		// "quem vendeu mais, Savassi ou Copacabana", "a Savassi e a Copacabana, quem
+		// faturou mais?": who is one of the values named (stores, products...), never a
+		// customer
 		subj = nil
 	}
 
@@ -607,6 +609,19 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			}
 			asked[i] = c
 		}
+	}
+	if len(measures) > 0 && agg == "" && a.listsRowsOf(subj, names) {
+		// "lista dos clientes com silva no nome, nome e saldo": the rows listed, each with
+		// its value of the measure (its column), never the measure's total; a measure no
+		// column holds is refused rather than read as the total of a list asked for
+		var rows attrsV
+		for _, m := range measures {
+			if m.PerRow == nil || m.PerRow.Owner != subj.noun.Fact {
+				return nil, fail("a lista não tem uma das colunas pedidas", "the list cannot show one of the columns asked for")
+			}
+			rows = append(rows, m.PerRow)
+		}
+		asked, measures = append(rows, asked...), nil
 	}
 	if len(asked) > 0 && len(measures) > 0 && a.namesOne() && !slices.ContainsFunc(measures, func(m *semantic.Measure) bool { return m.PerRow == nil || m.PerRow.Owner != asked[0].Owner }) {
 		// "o saldo de pontos da Camila Prado e a data da última compra dela": a measure
@@ -1346,10 +1361,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 				return nil, fail("não sei calcular essa diferença", "I cannot compute that difference")
 			}
 			measures = []*semantic.Measure{d}
-		case a.has("growth") && compared && a.onlyYearOverYear():
-			// "esse ano vs ano passado, quero ver o yoy": two years compared, and a word
-			// that names that comparison ("YoY", "a/a", "ano contra ano") and no growth
-			// word: the periods side by side, the comparison said again
+		case a.has("growth") && compared && a.onlyOverUnits():
+			// "esse ano vs ano passado, quero ver o yoy", "revenue WoW: this week so far vs
+			// last week": two periods compared, and a word that names that comparison
+			// ("YoY", "a/a", "WoW") and no growth word: the periods side by side, the
+			// comparison said again
 			for _, i := range a.all("growth") {
 				a.used[i] = true
 			}
@@ -1394,7 +1410,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	if a.has("share") && (len(resolved) == 0 || a.shareOfTotal()) && channels == nil && (a.has("breakdown") || len(extraDims) > 0) && len(measures) == 1 {
 		// "percentual de clientes por origem", "revenue share by city (% of total)": each
 		// group's share of the total; "with count and share of total" keeps the count too
-		withCount := a.countBesideShare(aggsAt)
+		withCount := a.countBesideShare(x, aggsAt)
 		for _, i := range a.all("share") {
 			a.used[i] = true
 		}
@@ -1475,33 +1491,33 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 				// dates what the condition counts, never the customers' sign-up
 				a.req.Period = nil
 			}
-			if share := a.countBesideRate(x); share >= 0 && err == nil {
-				// "quantas vendas foram canceladas ..., e qual o percentual": the count of
-				// the rows the condition names is asked too; a count of another base
-				// ("how many signed up, and what % bought") is not read
-				if a.conditionAfter(share) {
-					return nil, fail("a contagem e o percentual são de linhas diferentes", "the count and the percentage are of different rows")
-				}
-				c, cerr := semantic.CountMeeting(fact, cond, p)
-				if cerr != nil {
-					return nil, fail("não sei contar essas linhas ao lado do percentual", "I cannot count those rows beside the percentage")
-				}
-				measures = []*semantic.Measure{c, m}
-			}
 		} else {
 			rate, err = semantic.ShareOf(m, cond)
 		}
 		if err != nil || len(measures) != 1 && !(len(measures) == 2 && measures[1] == m) {
 			return nil, fail("não sei calcular esse percentual", "I cannot compute that percentage")
 		}
-		if len(measures) == 2 {
-			measures = []*semantic.Measure{measures[0], rate}
-		} else {
-			measures = []*semantic.Measure{rate}
+		measures = []*semantic.Measure{rate}
+		if m.Kind == semantic.Count && a.countSaid(agg) || m.Kind == semantic.Sum && a.measureBeforeShare(x) {
+			// "how many were cancelled, and what % of all": the number and its percentage,
+			// never one of them dropped; a count of other rows than the percentage's ("how
+			// many signed up, and what % bought") is not read
+			if share := slices.IndexFunc(a.clauses, func(c clauseV) bool { return c.kind == "share" }); share > 0 && a.countedBefore(x, share) && a.conditionAfter(share) {
+				return nil, fail("a contagem e o percentual são de linhas diferentes", "the count and the percentage are of different rows")
+			}
+			if rate.RatePart() == nil {
+				return nil, fail("não sei contar as linhas do percentual", "I cannot count the rows of that percentage")
+			}
+			measures = []*semantic.Measure{rate.RatePart(), rate}
 		}
 	}
 	if compareMembers != nil || len(extraDims) > 0 || len(measures) > 1 || len(periods) == 2 || a.has("breakdown") || len(a.req.Attrs) > 0 {
 		a.take("vs") // "compare X e Y": the comparison is the breakdown of its members
+	}
+	if compareMembers != nil && oneAnswer && slices.Contains(extraDims, semantic.ByCustomer) {
+		// "who bought the most at Savassi and Copacabana": the one customer of both stores
+		// together or of each; never the first customer-and-store pair
+		return nil, fail("o cliente que mais comprou somando os valores nomeados ou em cada um? pergunte um de cada vez", "the top customer over the values named together, or at each? ask one at a time")
 	}
 	if compareMembers != nil {
 		d := memberDim(compareMembers.kind)
@@ -1750,7 +1766,22 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		// named, ranked, never only the first
 		rank.limit, oneAnswer = 0, false
 	}
+	if hasRank && rank.limit <= 1 && x.all && a.orderedAgain() {
+		// "qual cidade faturou mais? quero ver todas, da maior para a menor", "which store
+		// sold most? list all stores, highest to lowest": every group ranked
+		rank.limit, oneAnswer = 0, false
+	}
+	if hasRank && x.person && a.customerEventSaid() && !slices.Contains(a.req.Dims, semantic.ByCustomer) && a.req.SortBy == nil {
+		// "quem mais gastou na Savassi e na Copacabana", "who bought the most, Centro or
+		// Batel": who does what customers do is a customer, never the stores ranked
+		return nil, fail("quem: um cliente? a pergunta ordena outra coisa", "who: a customer? the question ranks something else")
+	}
 	if hasRank {
+		if len(a.req.Measures) == 0 && a.req.SortBy == nil {
+			// "who bought the most at Savassi and Copacabana" read as a list of the
+			// customers: nothing holds the order asked for, which would be dropped
+			return nil, fail("não sei por qual valor ordenar", "I cannot tell what value to rank by")
+		}
 		if len(a.req.Dims) == 0 && a.req.SortBy == nil {
 			return nil, fail("um ranking precisa do que ordenar (lojas, clientes, produtos...)", "a ranking needs what to rank (stores, customers, products...)")
 		}
@@ -1833,6 +1864,38 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 func (a *assembly) namedChoice() bool {
 	for i, c := range a.clauses {
 		if fv, ok := c.v.(filterV); ok && c.kind == "filter" && !a.used[i] && fv.members != nil && fv.members.or && len(fv.members.values) > 1 && memberDim(fv.members.kind) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// customersDo reports whether the event is something customers do ("comprar", "buy"),
+// so "who" before it is a customer, whatever else the question names.
+func customersDo(event string) bool {
+	e := semantic.EventByID(event)
+	return e != nil && e.Activity != nil
+}
+
+// customerEventSaid reports whether the question says something customers do ("comprou",
+// "gastou", "redeemed"), as a verb or in its subject ("quem comprou").
+func (a *assembly) customerEventSaid() bool {
+	return slices.ContainsFunc(a.clauses, func(c clauseV) bool {
+		switch v := c.v.(type) {
+		case marker:
+			return c.kind == "event" && customersDo(string(v))
+		case subjectV:
+			return v.event != nil && v.event.Activity != nil
+		}
+		return false
+	})
+}
+
+// namedValues reports whether the question names two or more values of one kind besides
+// customers ("Savassi e Copacabana", "pix and cash"), each or either.
+func (a *assembly) namedValues() bool {
+	for i, c := range a.clauses {
+		if fv, ok := c.v.(filterV); ok && c.kind == "filter" && !a.used[i] && fv.members != nil && len(uniqueValues(fv.members.values)) > 1 && memberDim(fv.members.kind) != nil {
 			return true
 		}
 	}
@@ -2152,7 +2215,13 @@ func mergeMembers(x *env, fs []filterV, dims []*semantic.Dimension) ([]filterV, 
 		if f.members != nil && !f.members.or && f.members.kind != "channel" && f.members.kind != "product" && f.members.kind != "domain" {
 			if j, ok := byKind[f.members.kind]; ok {
 				m := *out[j].members
+				// "a Savassi e a Copacabana ... Savassi e Copacabana": the same values said
+				// again are said once; a part of them said again ("Centro e Ibirapuera ...
+				// quanto a Centro vendeu a mais") may say which comes first: kept, refused
 				m.values = append(append([]string(nil), m.values...), f.members.values...)
+				if sameValues(out[j].members.values, f.members.values) {
+					m.values = uniqueValues(m.values)
+				}
 				either := m
 				either.or = true
 				v, ok := memberFilter(x, either, false)
@@ -2466,4 +2535,88 @@ func (a *assembly) listGoesOn(x *env, i int) bool {
 	from, to := a.spans[i].to, a.spans[i+1].from
 	between := func(p int) bool { return p >= from && p < to }
 	return slices.ContainsFunc(x.conj, between) && !slices.ContainsFunc(x.clauseEnds, between)
+}
+
+// listsRowsOf reports whether the question asks for a list of the subject's rows: a list
+// head right before the subject ("lista dos clientes", "list of customers") or their names
+// asked ("nome e saldo"), with nothing ranked, broken down or shared.
+func (a *assembly) listsRowsOf(subj *subjectV, names bool) bool {
+	if subj == nil || subj.event != nil || subj.neg || subj.noun.Fact == nil || a.has("rank") || a.has("breakdown") || a.has("share") || a.has("group") {
+		return false
+	}
+	if names {
+		return true
+	}
+	for i, c := range a.clauses {
+		if c.kind == "list" && i+1 < len(a.clauses) && a.clauses[i+1].kind == "subject" && a.clauses[i+1].v.(subjectV).noun == subj.noun {
+			return true
+		}
+	}
+	return false
+}
+
+// measureBeforeShare reports whether the measure is asked before its percentage, a
+// conjunction between them ("quanto faturamos no pix em maio e qual o percentual", "how
+// much revenue came from pix, and what % is that"): the amount is asked too.
+func (a *assembly) measureBeforeShare(x *env) bool {
+	for i, c := range a.clauses {
+		if c.kind == "share" {
+			return false // the percentage said first; one said again after is the same
+		}
+		if c.kind != "measures" && (c.kind != "agg" || c.v != marker("sum")) {
+			continue
+		}
+		for j := i + 1; j < len(a.clauses); j++ {
+			if a.clauses[j].kind == "share" {
+				return a.conjBetween(x, i, j)
+			}
+		}
+	}
+	return false
+}
+
+// countSaid reports whether a count was asked in words ("quantos", "how many", "nº de")
+// besides what a percentage counts: agg is the aggregate the question kept apart; a
+// measures clause counts only with an aggregate or a count's own words ("how many
+// transactions", "qtd de vendas": the plain noun is a subject, rules.go).
+func (a *assembly) countSaid(agg string) bool {
+	return agg == "count" || slices.ContainsFunc(a.clauses, func(c clauseV) bool {
+		if c.kind == "agg" && c.v == marker("count") {
+			return true // "how many have converted, and what %"
+		}
+		ms, ok := c.v.([]*semantic.Measure)
+		return c.kind == "measures" && ok && len(ms) == 1 && ms[0].Kind == semantic.Count
+	})
+}
+
+// orderedAgain reports whether an order or a list is said after the first ranking ("...
+// mais? todas, da maior para a menor", "... most? list all of them"): the order of every
+// group, said on top of the question for one.
+func (a *assembly) orderedAgain() bool {
+	ranks := 0
+	for _, c := range a.clauses {
+		switch {
+		case c.kind == "rank":
+			ranks++
+		case c.kind == "list" && ranks > 0:
+			return true
+		}
+	}
+	return ranks > 1
+}
+
+// sameValues reports whether a and b hold the same values, in any order.
+func sameValues(a, b []string) bool {
+	return len(uniqueValues(a)) == len(uniqueValues(b)) && !slices.ContainsFunc(a, func(v string) bool { return !slices.Contains(b, v) })
+}
+
+// uniqueValues is vs without repeats, in the order first said.
+func uniqueValues(vs []string) []string {
+	var out []string
+	for _, v := range vs {
+		if !slices.Contains(out, v) {
+			out = append(out, v)
+		}
+	}
+	return out
 }

@@ -230,12 +230,13 @@ func (it *Interpreter) read(r *lexicon.Reading, cat *semantic.Catalog, context [
 	}
 	gx := it.grammars.Get().(*grammarEnv)
 	defer it.grammars.Put(gx)
-	*gx.env = env{cal: semantic.Calendar{Now: it.now().In(it.loc)}, cat: cat, loc: it.loc, signup: namesSignup(r), activity: namesActivity(r), counts: countWords(r), pronouns: pronounsOf(r), conj: conjunctionsOf(r), anaphora: anaphoraOf(r), monthYears: monthYears(r), afterBy: afterBy(r), afterTop: afterTop(r), afterAdj: afterAdj(r), each: saysEach(r), clauseEnds: clauseEnds(r), values: valueKinds(r), afterEvent: afterEvent(r), valueFrom: valueFrom(r)}
+	*gx.env = env{cal: semantic.Calendar{Now: it.now().In(it.loc)}, cat: cat, loc: it.loc, signup: namesSignup(r), activity: namesActivity(r), counts: countWords(r), pronouns: pronounsOf(r), conj: conjunctionsOf(r), anaphora: anaphoraOf(r), monthYears: monthYears(r), afterBy: afterBy(r), afterTop: afterTop(r), afterAdj: afterAdj(r), each: saysEach(r), all: saysAny(r, semantic.AllOf), clauseEnds: clauseEnds(r), values: valueKinds(r), afterEvent: afterEvent(r), valueFrom: valueFrom(r)}
 	gx.env.flags, gx.env.ands, gx.env.andThe = flagsOf(r)
 	for _, m := range r.Matches {
 		if m.Cat == semantic.CatWho && m.Arg == "thing" && m.Typos == 0 {
 			gx.env.thing = true
 		}
+		gx.env.person = gx.env.person || m.Cat == semantic.CatPerson
 		if m.Cat == semantic.CatNoun {
 			gx.env.afterNoun = append(gx.env.afterNoun, m.To)
 		}
@@ -247,7 +248,7 @@ func (it *Interpreter) read(r *lexicon.Reading, cat *semantic.Catalog, context [
 		}
 		gx.env.bandWord = gx.env.bandWord || m.Cat == semantic.CatBands
 	}
-	r = lightGoverned(amongKept(r))
+	r = lightGoverned(amongKept(countNotDenied(r)))
 	c := parse(gx.g, r)
 	as := analyses(c, r, readings)
 

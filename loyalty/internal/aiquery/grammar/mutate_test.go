@@ -516,4 +516,8 @@ func TestMutationClasses(t *testing.T) {
 var knownDrop = map[string]bool{
 	// the catalogue's products are its active ones: "ativos" says the default
 	"qtos produtos tem no catalogo de recompensas": true,
+	// the origin deleted is said again in the next sentence ("cadastro com origem app"):
+	// the same question (its seed read the value twice, IN ('APP', 'APP'), until a value
+	// said again became one)
+	"mano, qtos clientes vieram pelo esse ano? tipo assim, cadastro com origem app kkk": true,
 }

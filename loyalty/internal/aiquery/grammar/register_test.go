@@ -79,9 +79,9 @@ func TestRegisterClasses(t *testing.T) {
 			"revenue share by store in May": {measures: []string{"revenue_share"}, dims: []string{"store"}},
 		}},
 		{"a count asked before a percentage, joined by a conjunction: both columns", map[string]want{
-			"Quantas vendas foram canceladas em 2024, e qual o percentual sobre o total?":        {measures: []string{"count_cancelled", "rate_cancelled"}, period: "2024-01-01"},
-			"how many sales were cancelled last month and what percentage of all sales is that?": {measures: []string{"count_cancelled", "rate_cancelled"}},
-			"quantos cupons cancelados em maio e qual o % do total de cupons?":                   {measures: []string{"count_cancelled", "rate_cancelled"}, period: "2025-05-01"},
+			"Quantas vendas foram canceladas em 2024, e qual o percentual sobre o total?":        {measures: []string{"sales_count_cancelled", "rate_cancelled"}, period: "2024-01-01"},
+			"how many sales were cancelled last month and what percentage of all sales is that?": {measures: []string{"sales_count_cancelled", "rate_cancelled"}},
+			"quantos cupons cancelados em maio e qual o % do total de cupons?":                   {measures: []string{"sales_count_cancelled", "rate_cancelled"}, period: "2025-05-01"},
 			// the count is of another base than the percentage's condition
 			"how many customers signed up in 2024 and what % of them bought": {refuse: true},
 			"quantos clientes ativos e qual o % que usa o app":               {refuse: true},

@@ -47,6 +47,8 @@ type env struct {
 	afterAdj []int
 	// each: the question says "cada uma", "each", "both" (semantic.EachOf)
 	each bool
+	// all: the question says "todas", "all of them" (semantic.AllOf)
+	all bool
 	// afterNoun are the positions right after a noun ("prêmios | que o povo resgata")
 	afterNoun []int
 	// afterMore are the positions right after "mais", "menos", "more", "less": "que" there
@@ -57,6 +59,8 @@ type env struct {
 	// thing: the question asks for a thing someone did ("o que o povo mais resgata", "what
 	// do customers buy"), never for the customers themselves
 	thing bool
+	// person: the question asks "quem", "who" (semantic.CatPerson)
+	person bool
 	// clauseEnds are the positions where a clause ends: a comma, a sentence's end
 	clauseEnds []int
 	// flags are the positions of the question's flag words ("canceladas", "active"), ands

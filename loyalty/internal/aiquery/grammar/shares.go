@@ -5,6 +5,7 @@ package grammar
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
 )
@@ -24,7 +25,7 @@ func (a *assembly) shareOfTotal() bool {
 // percentage word ("with count and share of total", "quantidade e % do total", "absolute
 // and % of total", "em valores absolutos e % do total"): the value is asked as a column
 // of its own besides its share. The "absolute" it finds is taken.
-func (a *assembly) countBesideShare(aggsAt []int) bool {
+func (a *assembly) countBesideShare(x *env, aggsAt []int) bool {
 	beside := func(i int) bool {
 		return slices.ContainsFunc([]int{i - 1, i + 1}, func(j int) bool {
 			return j >= 0 && j < len(a.clauses) && a.clauses[j].kind == "share"
@@ -40,6 +41,13 @@ func (a *assembly) countBesideShare(aggsAt []int) bool {
 	first := slices.IndexFunc(a.clauses, func(c clauseV) bool { return c.kind == "measures" })
 	for i, c := range a.clauses {
 		if c.kind == "measures" && i != first && first >= 0 && beside(i) {
+			return true
+		}
+	}
+	for i, c := range a.clauses {
+		// "revenue and share by store", "faturamento e participação por loja": the measure,
+		// and its share after a conjunction (never "revenue share by store")
+		if (c.kind == "measures" || c.kind == "subject") && i+1 < len(a.clauses) && a.clauses[i+1].kind == "share" && a.conjBetween(x, i, i+1) {
 			return true
 		}
 	}
@@ -98,24 +106,24 @@ func (a *assembly) shareRestatedAtEnd(last, i int) bool {
 	return filters <= 1
 }
 
-// overUnit is the unit a growth word says it is over ("YoY": "year", "MoM": "month"),
-// or "" when it names none.
+// overUnit is the unit a growth word says it is over ("YoY": "year", "MoM": "month",
+// "mom growth": "month"), or "" when it names none.
 func (a *assembly) overUnit() string {
 	for _, i := range a.all("growth") {
-		if u := string(a.clauses[i].v.(marker)); u != "" {
-			return u
+		if u := strings.Fields(string(a.clauses[i].v.(marker))); len(u) > 0 {
+			return u[0]
 		}
 	}
 	return ""
 }
 
-// onlyYearOverYear reports whether every growth word of the question names the year
-// compared over ("YoY", "a/a", "ano contra ano") and none asks for a change or a
-// percentage ("growth", "crescimento", "%"). ("MoM growth", "wow change" typed in lower
-// case are one phrase of the month's or week's growth: only the year's words are read so.)
-func (a *assembly) onlyYearOverYear() bool {
+// onlyOverUnits reports whether every growth word of the question names the unit compared
+// over ("YoY", "a/a", "WoW", "month over month") and none asks for a change or a percentage
+// ("growth", "crescimento", "%", "mom growth"): with two periods named side by side, the
+// comparison said again, so both values are shown.
+func (a *assembly) onlyOverUnits() bool {
 	for _, i := range a.all("growth") {
-		if string(a.clauses[i].v.(marker)) != "year" {
+		if u := strings.Fields(string(a.clauses[i].v.(marker))); len(u) != 1 {
 			return false
 		}
 	}
@@ -164,28 +172,16 @@ func (a *assembly) shareCondFirst(resolved []*semantic.Filter, at []int, subjAt 
 	return append(out, resolved[after+1:]...)
 }
 
-// countBesideRate is the clause of a percentage asked after a count, in a clause of its
-// own joined to it by a conjunction ("quantas vendas foram canceladas no ano passado, e
-// qual o percentual", "how many transactions cancelled? and what % of all"): the count is
-// a column beside the rate, never dropped; -1 when there is none.
-func (a *assembly) countBesideRate(x *env) int {
-	share := slices.IndexFunc(a.clauses, func(c clauseV) bool { return c.kind == "share" })
-	if share <= 0 {
-		return -1
-	}
+// countedBefore reports whether a clause before the one at share holds a count word
+// ("quantos", "how many"): a count asked in words, not a noun that is the percentage's base
+// ("dos compradores de maio, qual percentual ...").
+func (a *assembly) countedBefore(x *env, share int) bool {
 	for i := range share {
-		c := a.clauses[i]
-		counted := slices.ContainsFunc(x.counts, func(p int) bool { return p >= a.spans[i].from && p < a.spans[i].to })
-		if c.kind != "measures" && c.kind != "agg" || !counted {
-			continue // "dos compradores de maio, qual percentual ...": no count asked
-		}
-		for _, p := range x.conj {
-			if p >= a.spans[i].to && p < a.spans[share].from {
-				return share
-			}
+		if slices.ContainsFunc(x.counts, func(p int) bool { return p >= a.spans[i].from && p < a.spans[i].to }) {
+			return true
 		}
 	}
-	return -1
+	return false
 }
 
 // conditionAfter reports whether a clause after the one at i names a condition of rows (a
@@ -198,4 +194,10 @@ func (a *assembly) conditionAfter(i int) bool {
 		}
 		return c.kind == "filter" || c.kind == "event"
 	})
+}
+
+// conjBetween reports whether a conjunction ("e", "and", ",") stands between clauses i and j.
+func (a *assembly) conjBetween(x *env, i, j int) bool {
+	from, to := a.spans[i].to, a.spans[j].from
+	return slices.ContainsFunc(x.conj, func(p int) bool { return p >= from && p < to })
 }

@@ -153,8 +153,11 @@ func numberWord(n *Edge) bool {
 }
 
 // saysEach reports whether the question has a word of semantic.EachOf.
-func saysEach(r *lexicon.Reading) bool {
-	for _, ph := range slices.Concat(semantic.EachOf.PT, semantic.EachOf.EN) {
+func saysEach(r *lexicon.Reading) bool { return saysAny(r, semantic.EachOf) }
+
+// saysAny reports whether the question has one of the phrases of w, word for word.
+func saysAny(r *lexicon.Reading, w semantic.Words) bool {
+	for _, ph := range slices.Concat(w.PT, w.EN) {
 		ws := strings.Fields(ph)
 		for i := 0; i+len(ws) <= len(r.Tokens); i++ {
 			j := 0
@@ -316,4 +319,25 @@ func (a *assembly) signupPeriodOnly(x *env) bool {
 		}
 	}
 	return periods == 1
+}
+
+// countNotDenied drops the other senses of the word that starts a count's phrase ("no.
+// of cancelled transactions": the number of them, never the ones not cancelled, nor a
+// function word read past; "n de"): the longer phrase that counts is what the word says
+// there.
+func countNotDenied(r *lexicon.Reading) *lexicon.Reading {
+	other := func(m lexicon.Match) bool {
+		if m.Cat != semantic.CatNeg && (m.Cat != semantic.CatFiller || m.Arg != "function") {
+			return false
+		}
+		return slices.ContainsFunc(r.Matches, func(a lexicon.Match) bool {
+			return a.Cat == semantic.CatAgg && a.Arg == "count" && a.From == m.From && a.To > m.To && a.Typos == 0
+		})
+	}
+	if !slices.ContainsFunc(r.Matches, other) {
+		return r
+	}
+	out := *r
+	out.Matches = slices.DeleteFunc(slices.Clone(r.Matches), other)
+	return &out
 }

@@ -116,6 +116,13 @@ func Tokenize(q string) []Token {
 			i += size
 			continue
 		}
+		if r == '#' && (i+1 >= len(q) || q[i+1] < '0' || q[i+1] > '9') {
+			// "# of orders", "# txns": the number of, a word of its own, never dropped ("#1"
+			// is no count: a rank, left as before)
+			toks = append(toks, Token{Kind: Word, Raw: "#", Norm: "#"})
+			i += size
+			continue
+		}
 		if r == '÷' {
 			// a formula's division ("cancelados ÷ total"): a word of its own, never dropped
 			toks = append(toks, Token{Kind: Word, Raw: "÷", Norm: "÷"})

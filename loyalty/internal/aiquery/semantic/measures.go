@@ -2,6 +2,7 @@ package semantic
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -46,6 +47,7 @@ type Measure struct {
 	Over [2]string
 
 	rateOf   *Filter   // the condition of a Rate measure
+	part     *Measure  // a Rate's numerator as a measure of its own (RatePart)
 	growthOf []*Period // the periods of a growth measure
 	live     bool      // a Rate measure over the rows that count (false: over every row)
 }
@@ -232,14 +234,26 @@ func RateOf(fact *Fact, f *Filter, p *Period) (*Measure, error) {
 		}
 		base = "count(*) FILTER (WHERE " + among + ")"
 	}
+	part := fmt.Sprintf("count(*) FILTER (WHERE %s)", cond)
+	var counted *Measure
+	if c := MeasureByID(fact.Count); c != nil {
+		counted = &Measure{
+			ID: c.ID + "_" + f.ID, Fact: fact, Kind: Count, Expr: part,
+			Alias:  T(c.Alias.PT+"_"+f.Slug.PT, c.Alias.EN+"_"+f.Slug.EN),
+			Name:   T(c.Name.PT+" ("+f.Name.PT+")", c.Name.EN+" ("+f.Name.EN+")"),
+			Def:    T("linhas com a condição do percentual", "rows meeting the percentage's condition"),
+			rateOf: f, live: !f.ReplacesLive,
+		}
+	}
 	return &Measure{
 		ID: "rate_" + f.ID, Fact: fact, Kind: Rate,
-		Expr:   fmt.Sprintf("round(100.0 * count(*) FILTER (WHERE %s) / NULLIF(%s, 0), 1)", cond, base),
+		Expr:   fmt.Sprintf("round(100.0 * %s / NULLIF(%s, 0), 1)", part, base),
 		Alias:  T("percentual_"+f.Slug.PT, "percent_"+f.Slug.EN),
 		Name:   T("percentual de "+fact.Name.PT+" ("+f.Name.PT+")", "percentage of "+fact.Name.EN+" ("+f.Name.EN+")"),
 		Def:    T("100 × linhas com a condição / todas as linhas", "100 × rows meeting the condition / all rows"),
 		rateOf: f,
 		live:   !f.ReplacesLive,
+		part:   counted,
 	}, nil
 }
 
@@ -261,23 +275,10 @@ func rateCond(fact *Fact, f *Filter, p *Period) (string, error) {
 	return cond, nil
 }
 
-// CountMeeting is the number of the fact's rows that meet filter f, over the rows RateOf
-// counts, to show beside that rate ("quantas vendas foram canceladas e qual o percentual",
-// "how many transactions were cancelled and what % of all").
-func CountMeeting(fact *Fact, f *Filter, p *Period) (*Measure, error) {
-	cond, err := rateCond(fact, f, p)
-	if err != nil {
-		return nil, err
-	}
-	return &Measure{
-		ID: "count_" + f.ID, Fact: fact, Kind: Count,
-		Expr:   fmt.Sprintf("count(*) FILTER (WHERE %s)", cond),
-		Alias:  T(f.Slug.PT, f.Slug.EN),
-		Name:   T(fact.Name.PT+" ("+f.Name.PT+")", fact.Name.EN+" ("+f.Name.EN+")"),
-		Def:    T("linhas com a condição", "rows meeting the condition"),
-		rateOf: f, live: !f.ReplacesLive,
-	}, nil
-}
+// RatePart is what a Rate or share measure counts (or sums) as a measure of its own, over
+// the same rows ("how many were cancelled, and what % of all": the number beside the
+// percentage), or nil.
+func (m *Measure) RatePart() *Measure { return m.part }
 
 // PerCustomer is an additive measure divided by the distinct customers it covers ("gasto
 // médio por cliente" = revenue / customers who bought).
@@ -370,13 +371,20 @@ func GrowthOf(m *Measure, a, b *Period) (*Measure, error) {
 		return nil, fmt.Errorf("no growth of %s", m.ID)
 	}
 	return &Measure{
-		ID: m.ID + "_growth", Fact: m.Fact, Kind: Rate, Where: m.Where,
+		ID: m.ID + "_growth", Fact: m.Fact, Kind: Rate, Where: inEither(m, a, b),
 		Expr:     fmt.Sprintf("round(100.0 * ((%s) - (%s)) / NULLIF(%s, 0), 1)", xb, xa, xa),
 		Alias:    T("crescimento_"+m.Alias.PT+"_pct", m.Alias.EN+"_growth_pct"),
 		Name:     T("crescimento de "+m.Name.PT+" de "+a.Label.PT+" para "+b.Label.PT+" (%)", m.Name.EN+" growth from "+a.Label.EN+" to "+b.Label.EN+" (%)"),
 		Def:      T("(novo - antigo) / antigo × 100", "(new - old) / old × 100"),
 		growthOf: []*Period{a, b},
 	}, nil
+}
+
+// inEither is m's rows narrowed to periods a and b: a growth or a change broken down
+// lists the groups with data in one of its periods, never every group of all time
+// (CONVENTIONS: a group without data is not a row).
+func inEither(m *Measure, a, b *Period) []string {
+	return append(slices.Clone(m.Where), "("+a.Cond(m.Fact.Time)+" OR "+b.Cond(m.Fact.Time)+")")
 }
 
 // DeltaOf is how much an additive measure or an average changed from period a to period
@@ -391,7 +399,7 @@ func DeltaOf(m *Measure, a, b *Period) (*Measure, error) {
 		return nil, fmt.Errorf("no delta of %s", m.ID)
 	}
 	return &Measure{
-		ID: m.ID + "_delta", Fact: m.Fact, Kind: m.Kind, Where: m.Where,
+		ID: m.ID + "_delta", Fact: m.Fact, Kind: m.Kind, Where: inEither(m, a, b),
 		Expr:     fmt.Sprintf("(%s) - (%s)", xb, xa),
 		Alias:    T("diferenca_"+m.Alias.PT, m.Alias.EN+"_delta"),
 		Name:     T("diferença de "+m.Name.PT+" de "+a.Label.PT+" para "+b.Label.PT, m.Name.EN+" change from "+a.Label.EN+" to "+b.Label.EN),
@@ -442,6 +450,13 @@ func ShareOf(m *Measure, f *Filter) (*Measure, error) {
 		Name:   T("percentual de "+m.Name.PT+" ("+f.Name.PT+")", "share of "+m.Name.EN+" ("+f.Name.EN+")"),
 		Def:    T("100 × parte com a condição / total", "100 × part meeting the condition / total"),
 		rateOf: f, live: !f.ReplacesLive,
+		part: &Measure{
+			ID: m.ID + "_" + f.ID, Fact: m.Fact, Kind: m.Kind, Where: m.Where, Expr: part,
+			Alias:  T(m.Alias.PT+"_"+f.Slug.PT, m.Alias.EN+"_"+f.Slug.EN),
+			Name:   T(m.Name.PT+" ("+f.Name.PT+")", m.Name.EN+" ("+f.Name.EN+")"),
+			Def:    T("a parte com a condição do percentual", "the part meeting the percentage's condition"),
+			rateOf: f, live: !f.ReplacesLive,
+		},
 	}, nil
 }
 

@@ -287,9 +287,8 @@ func (r *Request) Compile() (string, error) {
 	}
 	if len(r.Measures) > 0 {
 		conds = append(conds, measures[0].Where...)
-		if m := r.Measures[0]; m.Kind == Rate && m.rateOf != nil && !m.live ||
-			!slices.ContainsFunc(r.Measures, func(m *Measure) bool { return m.rateOf == nil || m.live }) {
-			live = "" // a cancellation rate (and the count beside it) is over every sale
+		if slices.ContainsFunc(r.Measures, func(m *Measure) bool { return m.rateOf != nil && !m.live }) {
+			live = "" // a cancellation rate is over every sale
 		}
 	}
 	for _, a := range r.Attrs {
