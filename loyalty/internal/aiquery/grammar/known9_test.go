@@ -111,3 +111,19 @@ func TestAnyStatusNoTrueCondition(t *testing.T) {
 		}
 	}
 }
+
+// TestDoubleNegation: two negations are read both ("not without a phone": with one) or
+// the question is refused, never read as one.
+func TestDoubleNegation(t *testing.T) {
+	withPhone := "c.phone IS NOT NULL"
+	runContext(t, []contextCase{
+		{"clientes que não estão sem telefone", want{measures: []string{"customers"}, sql: []string{withPhone}}, 0},
+		{"customers not without a phone", want{measures: []string{"customers"}, sql: []string{withPhone}}, 0},
+		{"clientes que não deixaram de comprar em maio", want{refuse: true}, 0},
+		{"quantos clientes não deixaram de comprar este ano", want{refuse: true}, 0},
+		{"clientes que nunca deixaram de comprar", want{refuse: true}, 0},
+		{"customers who did not fail to buy in May", want{refuse: true}, 0},
+		{"how many customers didn't stop buying this year", want{refuse: true}, 0},
+		{"customers who never failed to buy in May", want{refuse: true}, 0},
+	})
+}
