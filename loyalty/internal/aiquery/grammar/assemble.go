@@ -1242,7 +1242,12 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	}
 
 	for _, i := range a.all("precision") {
-		a.used[i] = true // "rounded to 2 decimals": how the answer is shown
+		a.used[i] = true // "rounded to 2 decimals": every measure column rounded to it
+		n := clauses[i].v.(int)
+		if a.req.Decimals != nil && *a.req.Decimals != n {
+			return nil, fail("a pergunta pede duas precisões diferentes", "the question asks for two different precisions")
+		}
+		a.req.Decimals = &n
 	}
 	// periods: one window, or two compared
 	if a.periodAskedAgain(aggsAt) {

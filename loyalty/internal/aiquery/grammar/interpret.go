@@ -186,6 +186,8 @@ func (it *Interpreter) interpret(r *lexicon.Reading, cat *semantic.Catalog) (*Re
 	if stop != nil {
 		return nil, stop
 	}
+	r, fixed := corrected(r)
+	lead = append(lead, fixed...)
 	if ref := othersQuestionRefusal(r); ref != nil {
 		return nil, ref
 	}

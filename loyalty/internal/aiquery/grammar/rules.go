@@ -124,6 +124,7 @@ const (
 	tWise     = string(semantic.CatWise)
 	tRound    = string(semantic.CatRound)
 	tDecimals = string(semantic.CatDecimals)
+	tWhole    = string(semantic.CatWhole)
 	tAnd      = string(semantic.CatAnd)
 	tOr       = string(semantic.CatOr)
 	tNeg      = string(semantic.CatNeg)
@@ -185,6 +186,16 @@ func arg(e *Edge) string {
 
 func rule(lhs string, cost float64, rhs string, build func(k []*Edge) (any, bool)) *Rule {
 	return &Rule{LHS: lhs, RHS: strings.Fields(rhs), Cost: cost, Build: build}
+}
+
+// precisionClause is the precision asked of the answer, in decimals; a number of
+// decimals no report shows ("com 12 casas decimais", "2.5 decimals") is no precision.
+func precisionClause(n string) (any, bool) {
+	d, err := strconv.Atoi(n)
+	if err != nil || d < 0 || d > semantic.MaxDecimals {
+		return nil, false
+	}
+	return clauseV{"precision", d}, true
 }
 
 // clause wraps a constituent as a clause of kind.
@@ -508,10 +519,15 @@ func productions(x *env) []*Rule {
 			bv.rows = semantic.Sales
 			return bv, true
 		}),
-		// "rounded to 2 decimals", "com 1 casa decimal": the answer's precision, said of
-		// how it is shown (assemble takes it; the measures keep their own rounding)
-		rule("Clause", 0, tRound+"? "+tNumber+" "+tDecimals, func(k []*Edge) (any, bool) {
-			return clauseV{"precision", nil}, true
+		// "rounded to 2 decimals", "com duas casas decimais", "one decimal place": the
+		// precision asked of the measures (assemble sets it on the request, the compiler
+		// rounds each measure column to it)
+		rule("Clause", 0, tRound+"? Num "+tDecimals, func(k []*Edge) (any, bool) {
+			return precisionClause(arg(k[1]))
+		}),
+		// "sem centavos", "rounded to the nearest real", "in whole numbers": no decimals
+		rule("Clause", 0, tRound+"? "+tWhole, func(k []*Edge) (any, bool) {
+			return precisionClause(arg(k[1]))
 		}),
 		// "month-wise revenue", "store-wise sales": the dimension, then "wise"
 		rule("Breakdown", 0, tDim+" "+tWise, func(k []*Edge) (any, bool) { return dims(arg(k[0])) }),

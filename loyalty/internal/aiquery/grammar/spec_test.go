@@ -40,9 +40,9 @@ func TestSpecPhrasingClasses(t *testing.T) {
 		"vendas no pix e no crédito só no pix":                                            {refuse: true}, // two values: which one?
 		"how many customers bought only at Batel":                                         {refuse: true}, // bought there and nowhere else: not read
 		// every status: the base of a share, or the rows counted
-		"Dos resgates criados em 2025, independente do status, qual o % que expirou?": {sql: []string{"FILTER (WHERE r.status = 'expired')", "WHERE true"}},
-		"of all redemptions made in 2025, regardless of status, what share expired?":  {sql: []string{"FILTER (WHERE r.status = 'expired')", "WHERE true"}},
-		"quantos resgates tivemos em abril, independentemente do status":              {measures: []string{"redemptions"}, sql: []string{"WHERE true"}},
+		"Dos resgates criados em 2025, independente do status, qual o % que expirou?": {sql: []string{"FILTER (WHERE r.status = 'expired')"}, filters: []string{"any_status"}},
+		"of all redemptions made in 2025, regardless of status, what share expired?":  {sql: []string{"FILTER (WHERE r.status = 'expired')"}, filters: []string{"any_status"}},
+		"quantos resgates tivemos em abril, independentemente do status":              {measures: []string{"redemptions"}, filters: []string{"any_status"}},
 		"resgates expirados em 2025, independente do status":                          {refuse: true},
 		// rows left out for a missing detail: the default of an age figure, said and kept
 		"Clientes por faixa de idade: até 29, 30 a 49, 50+. Desconsiderar quem não tem data de nascimento.": {sql: []string{"c.birth_date IS NOT NULL"}},

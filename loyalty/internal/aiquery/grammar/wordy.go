@@ -93,6 +93,17 @@ func isFunctionWord(r *lexicon.Reading, i int) bool {
 	return false
 }
 
+// skippedWord reports whether the token i is a word a reading skips that says nothing of
+// the writer (a function word, "sobre", "regarding"; not "acho que", "I'm").
+func skippedWord(r *lexicon.Reading, i int) bool {
+	for _, m := range r.Matches {
+		if m.From <= i && i < m.To && m.Typos == 0 && m.Cat == semantic.CatFiller && semantic.RoleOf(m.Cat, m.Arg) != semantic.RoleDiscourse {
+			return true
+		}
+	}
+	return isFunctionWord(r, i)
+}
+
 // dayCats are the categories of the words that say on what day something happens.
 var dayCats = map[semantic.Category]bool{semantic.CatWeekday: true, semantic.CatDay: true, semantic.CatNext: true}
 
@@ -126,22 +137,39 @@ func whenAsked(r *lexicon.Reading, i int) bool {
 }
 
 // dropsPeriod reports whether the clauses left out name a time the rest does not name: a
-// constraint that would be lost.
+// constraint that would be lost. A lead-in that is a period alone ("Sobre maio: quanto
+// vendemos ontem?", "For last month: revenue this week") is the question's period: one
+// that disagrees with the rest's is not left out (which one is meant is the writer's to
+// say); the same period said again ("Sobre maio, quanto vendemos em maio?") is no other.
+// The time of a statement ("tô cobrindo a Copacabana essa semana") is the writer's.
 func dropsPeriod(r *lexicon.Reading, drop []bool, work []bool) bool {
-	left, kept := false, false
-	for i := range r.Tokens {
+	var left []string
+	kept := map[string]bool{}
+	bare := true // every word left out is a period's or a function word
+	for i, t := range r.Tokens {
+		if drop[i] && !periodWord(r, i) && !skippedWord(r, i) && t.Norm != "," {
+			bare = false
+		}
 		if !periodWord(r, i) {
 			continue
 		}
 		if !drop[i] {
-			kept = true
+			kept[t.Norm] = true
 			continue
 		}
 		if !workTime(r, i, work) && !whenAsked(r, i) {
-			left = true
+			left = append(left, t.Norm)
 		}
 	}
-	return left && !kept
+	if len(kept) == 0 {
+		return len(left) > 0
+	}
+	for _, w := range left {
+		if bare && !kept[w] {
+			return true
+		}
+	}
+	return false
 }
 
 // keepPeriod keeps, in the clauses left out, the one period they name when the rest of the

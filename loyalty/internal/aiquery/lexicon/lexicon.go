@@ -378,6 +378,10 @@ func (lx *Lexicon) unglue(toks []Token) []Token {
 // word of "last".
 var reWindow = regexp.MustCompile(`^([a-z]?)(\d{1,4})([a-z]{1,4})$`)
 
+// reDayOffsetWord is the word the tokenizer makes of a day said as an offset from today
+// ("D-30": "d-30").
+var reDayOffsetWord = regexp.MustCompile(`^d([-+])(\d{1,3})$`)
+
 // expand reads a word the lexicon does not know that abbreviates a phrase of the model's
 // words as that phrase's words: a trailing window ("L30D": last 30 days; "últimos 30d":
 // últimos 30 dias), an abbreviation of semantic.Abbreviations ("TTM", "MoM"). Any other
@@ -388,6 +392,10 @@ func (lx *Lexicon) expand(toks []Token) []Token {
 		long := ""
 		if t.Kind == Word && innerCapital(t.Raw) {
 			long = semantic.AbbreviationOf(t.Norm, true) // "WoW", never the interjection "wow"
+		}
+		if m := reDayOffsetWord.FindStringSubmatch(t.Norm); t.Kind == Word && m != nil {
+			n, _ := strconv.Atoi(m[2])
+			long = semantic.DayOffset(m[1][0], n) // "D-30": the last 30 days
 		}
 		if t.Kind == Word && long == "" && !lx.words[t.Norm] {
 			if m := reWindow.FindStringSubmatch(t.Norm); m != nil {

@@ -92,6 +92,13 @@ var (
 
 // Tokenize splits a question into tokens; punctuation other than commas is dropped (a
 // comma is kept as the word ",": it coordinates like "e").
+// reDayOffset is a day said as an offset from today ("D-30", "d-7", "D+0", "D - 1").
+var reDayOffset = regexp.MustCompile(`^[dD] ?([-+−]) ?(\d{1,3})\b`)
+
+func isWordByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b >= 0x80
+}
+
 func Tokenize(q string) []Token {
 	q = contractions.Replace(" " + q + " ")
 	var toks []Token
@@ -134,6 +141,18 @@ func Tokenize(q string) []Token {
 			// neighbours it is a date's or a period's, "fev/25", "tri/2025")
 			toks = append(toks, Token{Kind: Word, Raw: "/", Norm: "/"})
 			i += size
+			continue
+		}
+		if m := reDayOffset.FindStringSubmatch(rest); m != nil && (i == 0 || !isWordByte(q[i-1])) {
+			// "D-30", "D+0": one word (the lexicon reads it as its period, expand), never
+			// "d" then a stop then a number (the year 2030)
+			sign := "-" // a hyphen or a minus sign
+			if m[1] == "+" {
+				sign = "+"
+			}
+			toks = append(toks, Token{Kind: Word, Raw: strings.TrimSpace(m[0]), Norm: "d" + sign + m[2]})
+			sentenceStart = false
+			i += len(m[0])
 			continue
 		}
 		t, n := scan(rest)

@@ -449,3 +449,11 @@ func Conjugate(lemma string) []string {
 	}
 	return out
 }
+
+// Corrections are the words a writer corrects what they just typed with ("faturamento do
+// Centro, quer dizer, Cambuí", "sales in May, I mean April", "sorry, I meant Cambuí"):
+// between two values of one kind (two stores, two periods), the second replaces the
+// first (package grammar, correct.go). Elsewhere they are what they were ("I mean" a
+// filler, "digo" a word the model does not know).
+var Corrections = W("digo|quer dizer|ou melhor|alias|melhor dizendo|corrigindo|na verdade|opa digo|ops|perdao|desculpa|foi mal|nao pera|pera",
+	"i mean|i meant|sorry i meant|sorry i mean|sorry|or rather|rather|no wait|wait|correction|scratch that|make that|my bad|oops|actually")

@@ -35,7 +35,49 @@ type Request struct {
 	Attrs  []*Attribute
 	SortBy *Attribute
 
+	// Decimals, when set, is the precision asked of the answer ("com duas casas
+	// decimais", "sem centavos", "rounded to 1 decimal"): every measure column is rounded
+	// to it (withDecimals).
+	Decimals *int
+
 	raw bool // read raw rows, never a rollup (CompileRaw)
+}
+
+// MaxDecimals is the most decimals a precision asked of a report can have.
+const MaxDecimals = 6
+
+// withDecimals is a measure's expression rounded to n decimals: a measure that rounds
+// itself ("round(avg(v.value), 2)") gets n in place of its own precision, never rounded
+// twice (a share asked with 2 decimals must not keep its 1); any other is rounded as a
+// numeric (round of a double precision takes no decimals in PostgreSQL).
+func withDecimals(expr string, n int) string {
+	if inner, ok := strings.CutPrefix(expr, "round("); ok && strings.HasSuffix(inner, ")") {
+		if i := strings.LastIndex(inner, ", "); i >= 0 && closed(inner[:i]) && isDigits(inner[i+2:len(inner)-1]) {
+			return fmt.Sprintf("round(%s, %d)", inner[:i], n)
+		}
+	}
+	return fmt.Sprintf("round((%s)::numeric, %d)", expr, n)
+}
+
+// closed reports whether every parenthesis of s closes inside it, in order.
+func closed(s string) bool {
+	depth := 0
+	for _, c := range s {
+		switch c {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth < 0 {
+				return false
+			}
+		}
+	}
+	return depth == 0
+}
+
+func isDigits(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789") == ""
 }
 
 // InvalidError is a request the layer cannot express (a filter or breakdown that does not
@@ -84,6 +126,10 @@ func (r *Request) Validate() error {
 	}
 	if len(r.Measures) == 0 && len(r.Attrs) == 0 {
 		return invalid("falta o que calcular", "the report computes nothing")
+	}
+	if r.Decimals != nil && len(r.Measures) == 0 {
+		// a list's columns are shown as stored; a precision asked of them is not honoured
+		return invalid("a precisão pedida vale para valores calculados, não para uma lista", "the precision asked applies to computed values, not to a list")
 	}
 	if len(r.Attrs) > 0 {
 		for _, d := range r.Dims {
@@ -283,7 +329,11 @@ func (r *Request) Compile() (string, error) {
 
 	firstMeasure := len(cols) + 1
 	for _, m := range measures {
-		cols = append(cols, Column{Expr: m.Expr, Alias: m.Alias.In(r.Lang)})
+		e := m.Expr
+		if r.Decimals != nil {
+			e = withDecimals(e, *r.Decimals)
+		}
+		cols = append(cols, Column{Expr: e, Alias: m.Alias.In(r.Lang)})
 	}
 	if len(r.Measures) > 0 {
 		conds = append(conds, measures[0].Where...)
@@ -366,6 +416,9 @@ func (r *Request) Compile() (string, error) {
 	for _, j := range joinsIn {
 		b.WriteString("\n" + j)
 	}
+	// a condition every row meets (every status, cancelled included: AnyStatus, Including;
+	// an open period) says nothing in a WHERE
+	conds = slices.DeleteFunc(conds, func(c string) bool { return c == "true" })
 	if len(conds) > 0 {
 		b.WriteString("\nWHERE " + strings.Join(conds, "\n  AND "))
 	}

@@ -1,6 +1,7 @@
 package semantic
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 )
@@ -224,6 +225,23 @@ var WindowUnits = map[string]Text{
 	"m": T("meses", "months"), "mo": T("meses", "months"), "mos": T("meses", "months"), "mth": T("meses", "months"), "mths": T("meses", "months"),
 	"q": T("trimestres", "quarters"), "qtr": T("trimestres", "quarters"), "qtrs": T("trimestres", "quarters"),
 	"y": T("anos", "years"), "yr": T("anos", "years"), "yrs": T("anos", "years"), "a": T("anos", "years"),
+}
+
+// DayOffset is the period a day said as an offset from today in Brazilian retail's way
+// says, in the model's words: "D+0" (or "D-0") today, "D-1" yesterday, "D-7", "D-30" the
+// N days before today as a trailing window, like "últimos 30 dias" ("recorrência D-30:
+// compradores dos últimos 30d"). An offset after today ("D+3") is no period a report
+// has: "".
+func DayOffset(sign byte, n int) string {
+	switch {
+	case n == 0:
+		return "today"
+	case sign != '-':
+		return ""
+	case n == 1:
+		return "yesterday"
+	}
+	return fmt.Sprintf("last %d days", n)
 }
 
 // InitialismHeads are the period words whose first English word ("last", "this", "next")

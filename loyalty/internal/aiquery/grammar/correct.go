@@ -1,0 +1,139 @@
+package grammar
+
+import (
+	"strings"
+
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/lexicon"
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
+)
+
+// The correction rule (issue 24, ninth round). A writer corrects a value just typed with
+// a word of semantic.Corrections: "faturamento do Centro, quer dizer, Cambuí", "revenue
+// at Centro, sorry, I meant Cambuí", "vendas de maio, digo, abril", "sales in May, I mean
+// April". Between two values of one kind (a store, a city, a product, a value of one
+// kind such as a payment type, a period word), the second replaces the first: the first
+// and the correction are left out and named as context. Read as two values they would
+// be a filter on both (both stores' revenue), silently another question. A correction
+// word beside anything else keeps its reading.
+
+var correctionPhrases = splitPhrases(semantic.Corrections)
+
+// corrected leaves out, for each correction between two values of one kind, the first
+// value and the correction words (with the commas around them). It returns the reading
+// to interpret and the words left out.
+func corrected(r *lexicon.Reading) (*lexicon.Reading, []string) {
+	drop := make([]bool, len(r.Tokens))
+	var texts []string
+	for i := 0; i < len(r.Tokens); i++ {
+		n := phraseAt(r, i, correctionPhrases)
+		if n == 0 {
+			continue
+		}
+		from, to := i, i+n
+		for from > 0 && r.Tokens[from-1].Norm == "," {
+			from--
+		}
+		for to < len(r.Tokens) { // "sorry, I meant": one correction
+			if r.Tokens[to].Norm == "," {
+				to++
+			} else if k := phraseAt(r, to, correctionPhrases); k > 0 {
+				to += k
+			} else {
+				break
+			}
+		}
+		before, kb, ok1 := valueEndingAt(r, from)
+		_, ka, ok2 := valueStartingAt(r, to)
+		if !ok1 || !ok2 || kb != ka {
+			i += n - 1
+			continue
+		}
+		var words []string
+		for k := before.From; k < before.To; k++ {
+			drop[k] = true
+			words = append(words, r.Tokens[k].Raw)
+		}
+		for k := from; k < to; k++ {
+			drop[k] = true
+			if r.Tokens[k].Norm != "," {
+				words = append(words, r.Tokens[k].Raw)
+			}
+		}
+		texts = append(texts, strings.Join(words, " "))
+		i = to - 1
+	}
+	if len(texts) == 0 {
+		return r, nil
+	}
+	return withoutContext(r, drop, nil), texts
+}
+
+// valueKind is the kind of value a match names ("store", "value:payment", "period"), or
+// "" for a match that names no value.
+func valueKind(r *lexicon.Reading, m lexicon.Match) string {
+	switch m.Cat {
+	case lexicon.CatStore, lexicon.CatCity, lexicon.CatState, lexicon.CatProduct:
+		return string(m.Cat)
+	case semantic.CatValue:
+		kind, _, _ := strings.Cut(m.Arg, ":")
+		return "value:" + kind
+	}
+	for k := m.From; k < m.To; k++ {
+		if !periodWord(r, k) {
+			return ""
+		}
+	}
+	return "period"
+}
+
+// valueEndingAt is the longest value match ending at token end, or at the token before
+// it when that one is a noun or a dimension ("the Centro store, I mean Cambuí").
+func valueEndingAt(r *lexicon.Reading, end int) (lexicon.Match, string, bool) {
+	for _, e := range []int{end, end - 1} {
+		if e < end && !nounAt(r, e) {
+			break
+		}
+		best, kind := lexicon.Match{From: e}, ""
+		for _, m := range r.Matches {
+			if m.To != e || m.Typos > 0 || m.From >= best.From {
+				continue
+			}
+			if k := valueKind(r, m); k != "" {
+				best, kind = m, k
+			}
+		}
+		if kind != "" {
+			return best, kind, true
+		}
+	}
+	return lexicon.Match{}, "", false
+}
+
+// nounAt reports whether the token i is a noun or a dimension ("store", "loja").
+func nounAt(r *lexicon.Reading, i int) bool {
+	for _, m := range r.Matches {
+		if m.From == i && m.To == i+1 && (m.Cat == semantic.CatNoun || m.Cat == semantic.CatDim) {
+			return true
+		}
+	}
+	return false
+}
+
+// valueStartingAt is the longest value match starting at token from, function words
+// before it skipped ("sorry, in May").
+func valueStartingAt(r *lexicon.Reading, from int) (lexicon.Match, string, bool) {
+	for from < len(r.Tokens) && isFunctionWord(r, from) && !periodWord(r, from) {
+		from++
+	}
+	var best lexicon.Match
+	kind := ""
+	for _, m := range r.Matches {
+		if m.From != from || m.Typos > 0 || m.To-m.From <= best.To-best.From {
+			continue
+		}
+		if k := valueKind(r, m); k != "" {
+			best, kind = m, k
+		}
+	}
+	return best, kind, kind != ""
+}
