@@ -994,6 +994,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		// said again
 		a.take("both")
 	}
+	a.takeApart(measures, filters)
 	bothSaid := false
 	for _, i := range a.all("both") {
 		// "tanto no Centro quanto no Ibirapuera (nas duas lojas)": one "both" said twice

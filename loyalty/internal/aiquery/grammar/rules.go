@@ -1703,6 +1703,7 @@ func productions(x *env) []*Rule {
 		rule("Clause", 0, tIn+" "+tNoun+" "+tFrom+"? "+tEvent, func(k []*Edge) (any, bool) { return entriesOf(arg(k[1]), arg(k[3])) }),
 		rule("Clause", 0, tIn+" "+tNoun+" "+tNoun, func(k []*Edge) (any, bool) { return entriesOf(arg(k[2]), arg(k[1])) }),
 		markerClause("both", tBoth, 0),
+		markerClause("apart", string(semantic.CatApart), 0),
 		// "(nas duas lojas)", "at both stores": the stores named are each required
 		rule("Clause", 0, tBoth+" "+tNoun, func(k []*Edge) (any, bool) {
 			if arg(k[1]) != "stores" {

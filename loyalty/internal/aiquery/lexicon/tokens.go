@@ -115,6 +115,20 @@ func Tokenize(q string) []Token {
 			i += size
 			continue
 		}
+		if r == '+' && (i+size >= len(q) || q[i+size] < '0' || q[i+size] > '9') {
+			// "count + total pts", "vendas+faturamento": a plus between words joins them
+			// like "&" (dropped, "number of sales + revenue" lost its first measure); a
+			// plus before a digit is a phone's or a number's sign
+			toks = append(toks, Token{Kind: Word, Raw: "+", Norm: "&"})
+			i += size
+			continue
+		}
+		if a := arrowAt(rest); a > 0 {
+			// "Apr -> May", "abril => maio", "Q4 → Q1": from one to the other, as "to"
+			toks = append(toks, Token{Kind: Word, Raw: rest[:a], Norm: "->"})
+			i += a
+			continue
+		}
 		if r == '÷' {
 			// a formula's division ("cancelados ÷ total"): a word of its own, never dropped
 			toks = append(toks, Token{Kind: Word, Raw: "÷", Norm: "÷"})
@@ -411,4 +425,14 @@ func Fold(s string) string {
 	}
 	plain = strings.NewReplacer("-", " ", "'", "").Replace(plain)
 	return strings.Join(strings.Fields(plain), " ")
+}
+
+// arrowAt is the length of the arrow ("->", "-->", "=>", "→") rest starts with, 0 when none.
+func arrowAt(rest string) int {
+	for _, a := range []string{"-->", "->", "=>", "→"} {
+		if strings.HasPrefix(rest, a) {
+			return len(a)
+		}
+	}
+	return 0
 }

@@ -55,6 +55,7 @@ const (
 	CatAgain    Category = "again"     // novamente, again
 	CatAmong    Category = "among"     // desses, of those: a measure of the rows counted before
 	CatBoth     Category = "both"      // ambos, both
+	CatApart    Category = "apart"     // separado, separately: the things compared, each on its own (never a breakdown of its own)
 	CatBefore2  Category = "before2"   // antes, before (adverb: "had bought before")
 	CatNamed    Category = "named"     // chamado, named
 	CatHonor    Category = "honor"     // senhora, dona, Mr: an honorific before a person's name
@@ -575,11 +576,17 @@ var Terminals = []Term{
 	{CatBefore, "", W("antes de|antes do|antes da|anterior a", "before|prior to|earlier than")},
 	{CatAfter, "", W("depois de|depois do|depois da|apos", "after|later than")},
 	{CatFrom, "", W("de|do|da|desde", "from")},
-	{CatTo, "", W("a|ao|ate", "to|through|thru|until|till")},
+	{CatTo, "", W("a|ao|ate|->", "to|through|thru|until|till|->")}, // "->": an arrow, "Apr -> May"
 	// a second count among the rows a first one counted ("quantos resgates ... e quantos
 	// desses estão pendentes", "and of those, how many accept email")
 	{CatAmong, "", W("desses|dessas|destes|destas|deles|delas|dentre esses|dentre essas|dentre eles|dentre elas|entre esses|entre essas|entre eles|entre elas|desse total|desse grupo|deste grupo|dos quais|das quais", "of those|of these|of them|among those|among these|among them|out of those|out of these|out of them|from those|of which|of that group|of this group")},
 	{CatAgain, "", W("novamente|de novo|outra vez|voltaram a|voltou a|denovo|voltaram|voltou|voltar|retornaram|retornou", "again|once more|come back|came back|returned|return|came again")},
+	// "tkt médio no pix e no dinheiro, separado", "Cambuí and Ibirapuera, separately for
+	// both", "credited, debited and redeemed, each as a separate figure": the members,
+	// periods or measures the question names, one row or column each, as they are read
+	// already; said of nothing compared it is a breakdown the question does not name
+	{CatApart, "", W("separado|separada|separados|separadas|separadamente|em separado|cada um separado|cada uma separada|cada um separadamente|cada uma separadamente|um por um|uma por uma|individualmente|um de cada vez|cada um na sua linha|cada um em uma linha|cada um numa linha|em linhas separadas|em numeros separados",
+		"separately|individually|each separately|one by one|respectively|separate|as a separate figure|as separate figures|each as a separate figure|each a separate figure|as separate numbers|as separate lines|on separate lines|in separate lines|on separate rows|in separate rows|as separate rows|each on its own line|each on its own row|each on their own line|each on their own row")},
 	{CatBoth, "", W("ambos|ambas|as duas|os dois|nas duas|nos dois|em ambas|tanto|tambem|tb|tbm|tambem em|tambem na|tambem no", "both|both of|each of|also|as well as|and also")},
 	{CatBefore2, "", W("antes|anteriormente|ja tinham|ja tinha|anterior|precedente", "before|previously|earlier|had already|previous|prior|preceding")},
 	// honorifics before a person's name ("a senhora Fernanda Lima Duarte", "dona Maria
