@@ -1035,11 +1035,21 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			}
 		}
 	}
+	// "exceed", "a mais", "minus" say which value is taken from which (semantic CatDiff
+	// "more"): the first named minus the second
+	ordered := slices.ContainsFunc(a.all("diff"), func(i int) bool { return a.clauses[i].v == marker("more") })
 	_, ok := a.take("diff")
 	for _, i := range a.all("diff") {
 		a.used[i] = true // "by how much did A's revenue exceed B's": one difference said twice
 	}
-	if ok && len(a.all("periods")) > 0 && !a.hasMember("store") {
+	// "by how much did May exceed April", "quanto maio faturou a mais que abril": two
+	// periods said apart, one taken from the other
+	var firstSaid *semantic.Period
+	if ps := a.all("period"); ok && len(ps) == 2 && len(a.all("periods")) == 0 && !a.hasMember("store") {
+		firstSaid = clauses[ps[0]].v.(periodV).p
+		a.take("than")
+	}
+	if ok && (len(a.all("periods")) > 0 || firstSaid != nil) && !a.hasMember("store") {
 		// "delta in average ticket between this month and last month": of two periods
 		diffPeriods = true
 	} else if ok {
@@ -1251,7 +1261,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			periods = append(periods, x.cal.Relative(cur))
 		}
 	}
-	if len(periods) == 2 && !compared && !a.has("vs") && !a.has("growth") {
+	if len(periods) == 2 && !compared && !a.has("vs") && !a.has("growth") && !diffPeriods {
 		return nil, fail("há dois períodos na pergunta e não sei se é para comparar", "the question has two periods and I cannot tell whether to compare them")
 	}
 	if len(periods) == 1 && periods[0].Kind == semantic.Today && fact == semantic.Customers && !x.signup && !usesPeriod(resolved) {
@@ -1289,6 +1299,12 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		case diffPeriods:
 			if len(measures) != 1 {
 				return nil, fail("a diferença é de uma medida só", "a difference is of one measure")
+			}
+			if ordered && firstSaid != nil && firstSaid.SameSpan(periods[0]) {
+				// "by how much did April exceed May": the earlier minus the later, the
+				// opposite of the change this answers
+				return nil, fail("a diferença pedida é do período anterior menos o seguinte; pergunte quanto "+periods[1].Label.PT+" superou "+periods[0].Label.PT,
+					"the difference asked is the earlier period minus the later; ask by how much "+periods[1].Label.EN+" exceeded "+periods[0].Label.EN)
 			}
 			d, err := semantic.DeltaOf(measures[0], periods[0], periods[1])
 			if err != nil {

@@ -1528,9 +1528,10 @@ func productions(x *env) []*Rule {
 			return twoPeriods(k[0].Val.(periodV).p, k[3].Val.(periodV).p)
 		}),
 		// "this quarter vs the same quarter last year", "maio e o mesmo mês do ano passado":
-		// the first period's month or quarter in the other year
-		rule("Periods", 0, "Period "+tVs+" "+tSame+" "+tUnit+"? "+tFrom+"? Period", func(k []*Edge) (any, bool) {
-			return samePeriod(x, k[0].Val.(periodV).p, arg(k[3]), k[5].Val.(periodV).p)
+		// the first period's month or quarter in the other year; a comma may set the
+		// comparison off ("em maio, comparado com o mesmo mês do ano passado")
+		rule("Periods", 0, "Period "+tAnd+"? "+tVs+" "+tSame+" "+tUnit+"? "+tFrom+"? Period", func(k []*Edge) (any, bool) {
+			return samePeriod(x, k[0].Val.(periodV).p, arg(k[4]), k[6].Val.(periodV).p)
 		}),
 		rule("Periods", 0, "Period "+tAnd+" "+tSame+" "+tUnit+"? "+tFrom+"? Period", func(k []*Edge) (any, bool) {
 			return samePeriod(x, k[0].Val.(periodV).p, arg(k[3]), k[5].Val.(periodV).p)

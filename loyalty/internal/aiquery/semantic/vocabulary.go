@@ -557,7 +557,9 @@ var Terminals = []Term{
 	{CatGrowth, "week", W("semana contra semana|semana sobre semana", "week over week|week-over-week|w/w|wow growth|wow change")},
 	{CatGrowth, "year", W("ano contra ano|ano a ano|a/a|interanual|yoy|sobre o mesmo periodo do ano anterior|contra o mesmo periodo do ano passado|em relacao ao mesmo periodo do ano passado|sobre o mesmo periodo do ano passado",
 		"yoy|year over year|year-over-year|y/y|versus the same period last year|vs the same period last year|over the same period last year|compared to the same period last year")},
-	{CatDiff, "", W("diferenca|diferenca entre|quanto maior|delta|quanto a mais|a mais|superou|ultrapassou|excedeu|passou na frente de", "difference|difference between|delta|how much more|how much higher|how much bigger|how much larger|more than|by how much|exceed|exceeded|exceeds|surpass|surpassed|outsold|outsell|minus|gap")},
+	{CatDiff, "", W("diferenca|diferenca entre|delta", "difference|difference between|delta|by how much|gap")},
+	// the words that say which value is taken from which: the first named minus the second
+	{CatDiff, "more", W("quanto maior|quanto a mais|a mais|superou|ultrapassou|excedeu|passou na frente de", "how much more|how much higher|how much bigger|how much larger|more than|exceed|exceeded|exceeds|surpass|surpassed|outsold|outsell|minus")},
 	{CatShare, "", W("percentual|porcentagem|%|taxa|tx|proporcao|participacao|fatia|por cento|taxas|percentuais|porcentagens|fracao", "percentage|percent|%|share|rate|proportion|ratio|pct|rates|percentages|fraction")},
 	// the answer's one column said as a percentage ("só o percentual", "only the %"): the
 	// percentage asked, said again
