@@ -40,6 +40,9 @@ type env struct {
 	monthYears []int
 	// afterBy are the positions right after a breakdown word ("each", "por")
 	afterBy []int
+	// sameAt are the positions of the words saying "the same" ("mesmo", "same"), which a
+	// reading may otherwise skip
+	sameAt []int
 	// afterTop are the positions right after a ranking word ("top"): a number there is
 	// the ranking's count, never a day ("top 3 de abril" is a top 3 of April)
 	afterTop []int
@@ -1525,6 +1528,9 @@ func productions(x *env) []*Rule {
 			return month(x, arg(k[2]), arg(k[4]))
 		}),
 		rule("Periods", 0, "Period "+tAnd+" "+tFrom+"? Period", func(k []*Edge) (any, bool) {
+			if x.sameBetween(k[0].To, k[3].From) {
+				return nil, false // "e o mesmo período do ano passado": the same part of it
+			}
 			return twoPeriods(k[0].Val.(periodV).p, k[3].Val.(periodV).p)
 		}),
 		// "this quarter vs the same quarter last year", "maio e o mesmo mês do ano passado":
@@ -1554,6 +1560,9 @@ func productions(x *env) []*Rule {
 			return periodsV{k[1].Val.(periodV).p, k[4].Val.(periodV).p}, true
 		}),
 		rule("Periods", 0, "Period "+tVs+" "+tFrom+"? Period", func(k []*Edge) (any, bool) {
+			if x.sameBetween(k[0].To, k[3].From) {
+				return nil, false // "x mesmo período do ano anterior": the same part of it
+			}
 			return twoPeriods(k[0].Val.(periodV).p, k[3].Val.(periodV).p)
 		}),
 		// "last week vs the week before", "maio e o mês anterior", "this quarter vs the one

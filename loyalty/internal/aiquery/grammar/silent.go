@@ -103,6 +103,28 @@ func afterBy(r *lexicon.Reading) []int {
 	return out
 }
 
+// sameAt are the positions of the words that say "the same" ("o mesmo período do ano
+// passado"): a period after them is the same part of another year or week, never that
+// whole period (see env.sameAt).
+func sameAt(r *lexicon.Reading) []int {
+	var out []int
+	for _, m := range r.Matches {
+		if m.Cat == semantic.CatSame {
+			for p := m.From; p < m.To; p++ {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// sameBetween reports whether a word saying "the same" lies between positions from and
+// to: two periods joined across it are not the two said ("maio x mesmo período do ano
+// anterior" is not May against all of last year).
+func (x *env) sameBetween(from, to int) bool {
+	return slices.ContainsFunc(x.sameAt, func(p int) bool { return p >= from && p < to })
+}
+
 // afterTop are the positions right after a ranking word ("top 3 de abril"): see env.afterTop.
 func afterTop(r *lexicon.Reading) []int {
 	var out []int

@@ -465,7 +465,12 @@ var Terminals = []Term{
 	// the same length right before)
 	{CatPrior, "year", W("aa", "ly|py")},
 	{CatPrior, "ytd", W("", "lytd|pytd")},
-	{CatPrior, "same", W("", "sply")},
+	// "vs o mesmo período do ano passado", "with the prior year comparative": the period
+	// named, a year before (Earlier), whatever its length ("janeiro a maio de 2025": janeiro
+	// a maio de 2024, never all of 2024); a comparison, not a growth, unless a growth word
+	// asks one
+	{CatPrior, "same", W("mesmo periodo do ano passado|o mesmo periodo do ano passado|mesmo periodo do ano anterior|o mesmo periodo do ano anterior|mesmo periodo no ano passado|o mesmo periodo no ano passado|mesmo periodo de um ano antes|mesmos meses do ano passado|os mesmos meses do ano passado|mesmos meses do ano anterior|os mesmos meses do ano anterior|comparativo do ano anterior|o comparativo do ano anterior",
+		"sply|same period last year|the same period last year|same period a year ago|the same period a year ago|same period of last year|the same period of last year|same period the previous year|the same period the previous year|same period of the previous year|the same period of the previous year|same period prior year|the same period prior year|same period in the prior year|the same period in the prior year|same period the year before|the same period the year before|same months last year|the same months last year|the same months of last year|the same months a year ago|prior year comparative|the prior year comparative|prior-year comparative|the prior-year comparative|prior year comparatives|the prior year comparatives|last year comparative|the last year comparative")},
 	{CatPrior, "period", W("pp|periodo anterior|periodo imediatamente anterior", "pp|prior period|previous period|preceding period|the period before|period before")},
 	{CatSame, "", W("msm|mesmo|mesma|o mesmo|a mesma|mesmo periodo|no mesmo", "same|the same|same period|the same period")},
 	{CatWise, "", W("", "wise")},
@@ -555,8 +560,8 @@ var Terminals = []Term{
 	{CatGrowth, "month", W("mes contra mes|mes sobre mes|m/m", "month over month|month-over-month|m/m|mom growth|mom change")},
 	{CatGrowth, "quarter", W("trimestre contra trimestre|trimestre sobre trimestre|t/t|qoq", "quarter over quarter|quarter-over-quarter|q/q|qoq")},
 	{CatGrowth, "week", W("semana contra semana|semana sobre semana", "week over week|week-over-week|w/w|wow growth|wow change")},
-	{CatGrowth, "year", W("ano contra ano|ano a ano|a/a|interanual|yoy|sobre o mesmo periodo do ano anterior|contra o mesmo periodo do ano passado|em relacao ao mesmo periodo do ano passado|sobre o mesmo periodo do ano passado",
-		"yoy|year over year|year-over-year|y/y|versus the same period last year|vs the same period last year|over the same period last year|compared to the same period last year")},
+	{CatGrowth, "year", W("ano contra ano|ano a ano|a/a|interanual|yoy|sobre o mesmo periodo do ano anterior|sobre o mesmo periodo do ano passado",
+		"yoy|year over year|year-over-year|y/y|over the same period last year")},
 	{CatDiff, "", W("diferenca|diferenca entre|delta", "difference|difference between|delta|by how much|gap")},
 	// the words that say which value is taken from which: the first named minus the second
 	{CatDiff, "more", W("quanto maior|quanto a mais|a mais|superou|ultrapassou|excedeu|passou na frente de", "how much more|how much higher|how much bigger|how much larger|more than|exceed|exceeded|exceeds|surpass|surpassed|outsold|outsell|minus")},
