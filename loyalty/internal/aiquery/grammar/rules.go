@@ -40,9 +40,9 @@ type env struct {
 	monthYears []int
 	// afterBy are the positions right after a breakdown word ("each", "por")
 	afterBy []int
-	// sameAt are the positions of the words saying "the same" ("mesmo", "same"), which a
-	// reading may otherwise skip
-	sameAt []int
+	// relatingAt are the positions of the words saying how two periods relate ("mesmo",
+	// "same", "a mais"), which a reading may otherwise skip or read as "and"
+	relatingAt []int
 	// afterTop are the positions right after a ranking word ("top"): a number there is
 	// the ranking's count, never a day ("top 3 de abril" is a top 3 of April)
 	afterTop []int
@@ -1528,8 +1528,8 @@ func productions(x *env) []*Rule {
 			return month(x, arg(k[2]), arg(k[4]))
 		}),
 		rule("Periods", 0, "Period "+tAnd+" "+tFrom+"? Period", func(k []*Edge) (any, bool) {
-			if x.sameBetween(k[0].To, k[3].From) {
-				return nil, false // "e o mesmo período do ano passado": the same part of it
+			if x.relatesBetween(k[0].To, k[3].From) {
+				return nil, false // "e o mesmo período do ano passado", "maio teve a mais do que abril"
 			}
 			return twoPeriods(k[0].Val.(periodV).p, k[3].Val.(periodV).p)
 		}),
@@ -1560,7 +1560,7 @@ func productions(x *env) []*Rule {
 			return periodsV{k[1].Val.(periodV).p, k[4].Val.(periodV).p}, true
 		}),
 		rule("Periods", 0, "Period "+tVs+" "+tFrom+"? Period", func(k []*Edge) (any, bool) {
-			if x.sameBetween(k[0].To, k[3].From) {
+			if x.relatesBetween(k[0].To, k[3].From) {
 				return nil, false // "x mesmo período do ano anterior": the same part of it
 			}
 			return twoPeriods(k[0].Val.(periodV).p, k[3].Val.(periodV).p)

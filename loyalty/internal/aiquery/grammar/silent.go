@@ -103,13 +103,13 @@ func afterBy(r *lexicon.Reading) []int {
 	return out
 }
 
-// sameAt are the positions of the words that say "the same" ("o mesmo período do ano
-// passado"): a period after them is the same part of another year or week, never that
-// whole period (see env.sameAt).
-func sameAt(r *lexicon.Reading) []int {
+// relatingAt are the positions of the words that say how two periods relate: "the
+// same" ("o mesmo período do ano passado": the same part of another year) and a
+// difference ("a mais", "exceed": one taken from the other). See env.relatesBetween.
+func relatingAt(r *lexicon.Reading) []int {
 	var out []int
 	for _, m := range r.Matches {
-		if m.Cat == semantic.CatSame {
+		if m.Cat == semantic.CatSame || m.Cat == semantic.CatDiff {
 			for p := m.From; p < m.To; p++ {
 				out = append(out, p)
 			}
@@ -118,11 +118,12 @@ func sameAt(r *lexicon.Reading) []int {
 	return out
 }
 
-// sameBetween reports whether a word saying "the same" lies between positions from and
-// to: two periods joined across it are not the two said ("maio x mesmo período do ano
-// anterior" is not May against all of last year).
-func (x *env) sameBetween(from, to int) bool {
-	return slices.ContainsFunc(x.sameAt, func(p int) bool { return p >= from && p < to })
+// relatesBetween reports whether a word relating two periods lies between positions from
+// and to: periods joined across it are not two periods listed ("maio x mesmo período do
+// ano anterior" is not May against all of last year, "maio teve a mais do que abril" not
+// May and April side by side).
+func (x *env) relatesBetween(from, to int) bool {
+	return slices.ContainsFunc(x.relatingAt, func(p int) bool { return p >= from && p < to })
 }
 
 // afterTop are the positions right after a ranking word ("top 3 de abril"): see env.afterTop.
