@@ -1245,8 +1245,9 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		}
 		compared = len(periods) == 2
 	}
-	if len(periods) == 1 && a.has("growth") && spanOf(clauses) != nil && a.overUnit() == "" {
-		// ("January to May, YoY": the span against the same span a year before, below)
+	if ends := spanOf(clauses); len(periods) == 1 && a.has("growth") && ends != nil && (a.overUnit() == "" || unitOfKind[ends[0].Kind] == a.overUnit()) {
+		// ("MoM, Apr -> May": the ends are months; "January to May, YoY": the span
+		// against the same span a year before, below)
 		// "growth from April to May": from the span's first end to its second
 		periods = slices.Clone(spanOf(clauses))
 	} else if len(periods) == 1 && a.has("growth") {

@@ -38,6 +38,16 @@ func TestComparisonsAndSeveralMeasures9(t *testing.T) {
 			"revenue vs the same period last year":       {refuse: true},
 			"faturamento x mesmo período do ano passado": {refuse: true},
 		}},
+		{"an ordinal whose unit is said once, for two periods", map[string]want{
+			"variação percentual do faturamento entre o 4.º trimestre de 2024 e o 1.º de 2025": {measures: []string{"revenue_growth"}, sql: []string{"DATE '2024-10-01' AND v.transaction_date < DATE '2025-01-01'", "DATE '2025-01-01' AND v.transaction_date < DATE '2025-04-01'"}},
+			"vendas do 4º trimestre de 2024 e do 1º de 2025":                                   {measures: []string{"sales_count"}, dims: []string{"periods"}},
+			"sales in the 4th quarter of 2024 vs the 1st of 2025":                              {measures: []string{"sales_count"}, dims: []string{"periods"}},
+		}},
+		{"a growth over one unit beside a span: its ends when they are of that unit, else the span a year before", map[string]want{
+			"MoM takings growth, Mar -> Apr":                           {measures: []string{"revenue_growth"}, sql: []string{"DATE '2025-03-01' AND v.transaction_date < DATE '2025-04-01'", apr25}},
+			"YoY growth in sales, January to May":                      {measures: []string{"sales_count_growth"}, sql: janMay},
+			"crescimento a/a do faturamento de janeiro a maio de 2025": {measures: []string{"revenue_growth"}, sql: janMay},
+		}},
 		{"an arrow between two periods is 'to'", map[string]want{
 			"revenue growth Mar -> Apr, %":              {measures: []string{"revenue_growth"}, sql: []string{"DATE '2025-03-01'", "DATE '2025-04-01'"}},
 			"crescimento das vendas abril => maio":      {measures: []string{"sales_count_growth"}, sql: []string{may25, apr25}},
@@ -62,6 +72,8 @@ func TestComparisonsAndSeveralMeasures9(t *testing.T) {
 			"redemptions by status in May: count + pts":           {measures: []string{"redemptions", "points_redeemed"}, dims: []string{"status"}},
 			"qtd de vendas + faturamento por loja em maio":        {measures: []string{"sales_count", "revenue"}, dims: []string{"store"}},
 			"resgates por status no trimestre, quantidade+pontos": {measures: []string{"redemptions", "points_redeemed"}, dims: []string{"status"}},
+			// "+" is "mais" in every sense: "+ de 1000" is more than 1000
+			"quantos clientes tem + de 1000 pontos": {measures: []string{"customers"}, sql: []string{"> 1000"}},
 			// a plus after a number is "or more", before one a sign
 			"customers aged 45+":        {measures: []string{"customers"}},
 			"clientes com 1000+ pontos": {measures: []string{"customers"}},

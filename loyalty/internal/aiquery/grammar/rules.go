@@ -1555,6 +1555,24 @@ func productions(x *env) []*Rule {
 			}
 			return samePeriod(x, k[0].Val.(periodV).p, "weekday", k[6].Val.(periodV).p)
 		}),
+		// "entre o 4º trimestre de 2024 e o 1º de 2025", "Q4 2024 vs the 1st of 2025": the
+		// second ordinal's unit is the first's, said once (never the 1st day of a month)
+		rule("Periods", -0.1, tBetween+"? "+tOrdinal+" "+tUnit+" "+tFrom+"? "+tYear+"? "+tAnd+" "+tFrom+"? "+tOrdinal+" "+tFrom+"? "+tYear, func(k []*Edge) (any, bool) {
+			a, ok1 := part(x, arg(k[1]), arg(k[2]), arg(k[4]))
+			b, ok2 := part(x, arg(k[7]), arg(k[2]), arg(k[9]))
+			if !ok1 || !ok2 {
+				return nil, false
+			}
+			return twoPeriods(a.(periodV).p, b.(periodV).p)
+		}),
+		rule("Periods", -0.1, tOrdinal+" "+tUnit+" "+tFrom+"? "+tYear+"? "+tVs+" "+tFrom+"? "+tOrdinal+" "+tFrom+"? "+tYear, func(k []*Edge) (any, bool) {
+			a, ok1 := part(x, arg(k[0]), arg(k[1]), arg(k[3]))
+			b, ok2 := part(x, arg(k[6]), arg(k[1]), arg(k[8]))
+			if !ok1 || !ok2 {
+				return nil, false
+			}
+			return twoPeriods(a.(periodV).p, b.(periodV).p)
+		}),
 		// "(the difference) between this month and last month": two periods, not one span
 		rule("Periods", 0.3, tBetween+" Period "+tAnd+" "+tFrom+"? Period", func(k []*Edge) (any, bool) {
 			return periodsV{k[1].Val.(periodV).p, k[4].Val.(periodV).p}, true

@@ -73,7 +73,7 @@ var (
 	reMoney   = regexp.MustCompile(`^(?:R\$|r\$|US\$|\$)\s?(\d[\d.,]*)(?:\s?(k|K|mil|milhões|milhoes|milhão|milhao|millions|million|mm|MM|mi|mn|M|m)\b)?`)
 	rePercent = regexp.MustCompile(`^(\d+(?:[.,]\d+)?)\s?%`)
 	reRange   = regexp.MustCompile(`^(\d{1,7})\s?(?:-|–|a|to)\s?(\d{1,7})\b`)
-	reOrdinal = regexp.MustCompile(`^(\d{1,2})(?:º|ª|°|st|nd|rd|th|o|a)(?:[^\p{L}\d]|$)`)
+	reOrdinal = regexp.MustCompile(`^(\d{1,2})(?:\.?(?:º|ª|°)|st|nd|rd|th|o|a)(?:[^\p{L}\d]|$)`) // "4.º" (European)
 	reK       = regexp.MustCompile(`^(\d+(?:[.,]\d+)?)\s?(k|K|mil|milhões|milhoes|milhão|milhao|millions|million|mm|MM|mi)\b`)
 	reNumber  = regexp.MustCompile(`^\d+(?:[.,]\d+)*`)
 	rePair    = regexp.MustCompile(`^\pL/\pL(?:[^\pL\d]|$)`) // "w/w", "m/m", "a/a", "w/o"
@@ -116,10 +116,11 @@ func Tokenize(q string) []Token {
 			continue
 		}
 		if r == '+' && (i+size >= len(q) || q[i+size] < '0' || q[i+size] > '9') {
-			// "count + total pts", "vendas+faturamento": a plus between words joins them
-			// like "&" (dropped, "number of sales + revenue" lost its first measure); a
-			// plus before a digit is a phone's or a number's sign
-			toks = append(toks, Token{Kind: Word, Raw: "+", Norm: "&"})
+			// "count + total pts", "vendas+faturamento", "qual loja vendeu +": a plus
+			// between words is "mais", in every sense of it (joining like "e", or "more",
+			// "most"); dropped, "number of sales + revenue" lost its first measure. A plus
+			// before a digit is a phone's or a number's sign
+			toks = append(toks, Token{Kind: Word, Raw: "+", Norm: "mais"})
 			i += size
 			continue
 		}
