@@ -1038,7 +1038,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	// "exceed", "a mais", "minus" say which value is taken from which (semantic CatDiff
 	// "more"): the first named minus the second
 	ordered := slices.ContainsFunc(a.all("diff"), func(i int) bool { return a.clauses[i].v == marker("more") })
-	_, ok := a.take("diff")
+	diffAt, ok := a.take("diff")
 	for _, i := range a.all("diff") {
 		a.used[i] = true // "by how much did A's revenue exceed B's": one difference said twice
 	}
@@ -1100,6 +1100,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		}
 	}
 	var compareMembers, channels, eitherMembers *memberV
+	compareAt := -1 // the clause of compareMembers
 	var resolved []*semantic.Filter
 	var resolvedAt []int // the clause of each filter resolved
 	for _, fv := range filters {
@@ -1113,7 +1114,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			continue
 		}
 		if fv.members != nil && !fv.members.or && len(fv.members.values) > 1 && fv.members.kind != "channel" && !a.summedAt(fv.pos) {
-			compareMembers = fv.members
+			compareMembers, compareAt = fv.members, fv.pos
 		}
 		if fv.members != nil && fv.members.or && len(fv.members.values) > 1 {
 			eitherMembers = fv.members
@@ -1169,7 +1170,10 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	if groupsCompared {
 		a.take("unknowns") // the compared values leave the unknowns out already
 	}
-	if diffGroups && !groupsCompared {
+	if diffGroups && !groupsCompared && !(compareMembers != nil && diffAt > compareAt) {
+		// ("tkt médio no pix e no dinheiro, pra ver a diferença": the two values, a row
+		// each, already side by side; "qual a diferença do ticket no pix e no dinheiro"
+		// asks one number)
 		return nil, fail("a diferença é entre duas lojas", "the difference is between two stores")
 	}
 	// a filter said again by a second part of the question ("o valor das vendas canceladas
