@@ -64,7 +64,7 @@ func TestComparisonsAndSeveralMeasures9(t *testing.T) {
 			"points credited, debited and reversed in April, each as a separate figure": {measures: []string{"points_credited", "points_debited", "points_reversed"}},
 			// "pra ver a diferença" after two values of one attribute: a row each
 			"ticket médio no crédito e no débito em maio, separado pra ver a diferença": {measures: []string{"average_ticket"}, dims: []string{"payment_type"}},
-			"average ticket on credit and debit in May, to see the difference":          {measures: []string{"average_ticket"}, dims: []string{"payment_type"}},
+			"average ticket on pix and cash in May, to see the difference":              {measures: []string{"average_ticket"}, dims: []string{"payment_type"}},
 			// the difference asked before them is one number: not read as rows
 			"qual a diferença do ticket médio no crédito e no débito em maio": {refuse: true},
 			// nothing compared: a breakdown the question does not name
