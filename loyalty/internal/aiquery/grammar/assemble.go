@@ -1043,6 +1043,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		// said again
 		a.take("both")
 	}
+	a.takeApart(measures, filters)
 	bothSaid := false
 	for _, i := range a.all("both") {
 		// "tanto no Centro quanto no Ibirapuera (nas duas lojas)": one "both" said twice
@@ -1083,11 +1084,21 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			}
 		}
 	}
-	_, ok := a.take("diff")
+	// "exceed", "a mais", "minus" say which value is taken from which (semantic CatDiff
+	// "more"): the first named minus the second
+	ordered := slices.ContainsFunc(a.all("diff"), func(i int) bool { return a.clauses[i].v == marker("more") })
+	diffAt, ok := a.take("diff")
 	for _, i := range a.all("diff") {
 		a.used[i] = true // "by how much did A's revenue exceed B's": one difference said twice
 	}
-	if ok && len(a.all("periods")) > 0 && !a.hasMember("store") {
+	// "by how much did May exceed April", "quanto maio faturou a mais que abril": two
+	// periods said apart, one taken from the other
+	var firstSaid *semantic.Period
+	if ps := a.all("period"); ok && len(ps) == 2 && len(a.all("periods")) == 0 && !a.hasMember("store") {
+		firstSaid = clauses[ps[0]].v.(periodV).p
+		a.take("than")
+	}
+	if ok && (len(a.all("periods")) > 0 || firstSaid != nil) && !a.hasMember("store") {
 		// "delta in average ticket between this month and last month": of two periods
 		diffPeriods = true
 	} else if ok {
@@ -1138,6 +1149,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		}
 	}
 	var compareMembers, channels, eitherMembers *memberV
+	compareAt := -1 // the clause of compareMembers
 	var resolved []*semantic.Filter
 	var resolvedAt []int // the clause of each filter resolved
 	for _, fv := range filters {
@@ -1151,7 +1163,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			continue
 		}
 		if fv.members != nil && !fv.members.or && len(fv.members.values) > 1 && fv.members.kind != "channel" && !a.summedAt(fv.pos) {
-			compareMembers = fv.members
+			compareMembers, compareAt = fv.members, fv.pos
 		}
 		if fv.members != nil && fv.members.or && len(fv.members.values) > 1 {
 			eitherMembers = fv.members
@@ -1225,7 +1237,10 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	if groupsCompared {
 		a.take("unknowns") // the compared values leave the unknowns out already
 	}
-	if diffGroups && !groupsCompared {
+	if diffGroups && !groupsCompared && !(compareMembers != nil && diffAt > compareAt) {
+		// ("tkt médio no pix e no dinheiro, pra ver a diferença": the two values, a row
+		// each, already side by side; "qual a diferença do ticket no pix e no dinheiro"
+		// asks one number)
 		return nil, fail("a diferença é entre duas lojas", "the difference is between two stores")
 	}
 	// a filter said again by a second part of the question ("o valor das vendas canceladas
@@ -1306,7 +1321,9 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		}
 		compared = len(periods) == 2
 	}
-	if len(periods) == 1 && a.has("growth") && spanOf(clauses) != nil {
+	if ends := spanOf(clauses); len(periods) == 1 && a.has("growth") && ends != nil && (a.overUnit() == "" || unitOfKind[ends[0].Kind] == a.overUnit()) {
+		// ("MoM, Apr -> May": the ends are months; "January to May, YoY": the span
+		// against the same span a year before, below)
 		// "growth from April to May": from the span's first end to its second
 		periods = slices.Clone(spanOf(clauses))
 	} else if len(periods) == 1 && a.has("growth") {
@@ -1322,7 +1339,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			periods = append(periods, x.cal.Relative(cur))
 		}
 	}
-	if len(periods) == 2 && !compared && !a.has("vs") && !a.has("growth") {
+	if len(periods) == 2 && !compared && !a.has("vs") && !a.has("growth") && !diffPeriods {
 		return nil, fail("há dois períodos na pergunta e não sei se é para comparar", "the question has two periods and I cannot tell whether to compare them")
 	}
 	if len(periods) == 1 && periods[0].Kind == semantic.Today && fact == semantic.Customers && !x.signup && !usesPeriod(resolved) {
@@ -1360,6 +1377,12 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		case diffPeriods:
 			if len(measures) != 1 {
 				return nil, fail("a diferença é de uma medida só", "a difference is of one measure")
+			}
+			if ordered && firstSaid != nil && firstSaid.SameSpan(periods[0]) {
+				// "by how much did April exceed May": the earlier minus the later, the
+				// opposite of the change this answers
+				return nil, fail("a diferença pedida é do período anterior menos o seguinte; pergunte quanto "+periods[1].Label.PT+" superou "+periods[0].Label.PT,
+					"the difference asked is the earlier period minus the later; ask by how much "+periods[1].Label.EN+" exceeded "+periods[0].Label.EN)
 			}
 			d, err := semantic.DeltaOf(measures[0], periods[0], periods[1])
 			if err != nil {

@@ -40,6 +40,9 @@ type env struct {
 	monthYears []int
 	// afterBy are the positions right after a breakdown word ("each", "por")
 	afterBy []int
+	// relatingAt are the positions of the words saying how two periods relate ("mesmo",
+	// "same", "a mais"), which a reading may otherwise skip or read as "and"
+	relatingAt []int
 	// afterTop are the positions right after a ranking word ("top"): a number there is
 	// the ranking's count, never a day ("top 3 de abril" is a top 3 of April)
 	afterTop []int
@@ -1599,12 +1602,16 @@ func productions(x *env) []*Rule {
 			return month(x, arg(k[2]), arg(k[4]))
 		}),
 		rule("Periods", 0, "Period "+tAnd+" "+tFrom+"? Period", func(k []*Edge) (any, bool) {
+			if x.relatesBetween(k[0].To, k[3].From) {
+				return nil, false // "e o mesmo período do ano passado", "maio teve a mais do que abril"
+			}
 			return twoPeriods(k[0].Val.(periodV).p, k[3].Val.(periodV).p)
 		}),
 		// "this quarter vs the same quarter last year", "maio e o mesmo mês do ano passado":
-		// the first period's month or quarter in the other year
-		rule("Periods", 0, "Period "+tVs+" "+tSame+" "+tUnit+"? "+tFrom+"? Period", func(k []*Edge) (any, bool) {
-			return samePeriod(x, k[0].Val.(periodV).p, arg(k[3]), k[5].Val.(periodV).p)
+		// the first period's month or quarter in the other year; a comma may set the
+		// comparison off ("em maio, comparado com o mesmo mês do ano passado")
+		rule("Periods", 0, "Period "+tAnd+"? "+tVs+" "+tSame+" "+tUnit+"? "+tFrom+"? Period", func(k []*Edge) (any, bool) {
+			return samePeriod(x, k[0].Val.(periodV).p, arg(k[4]), k[6].Val.(periodV).p)
 		}),
 		rule("Periods", 0, "Period "+tAnd+" "+tSame+" "+tUnit+"? "+tFrom+"? Period", func(k []*Edge) (any, bool) {
 			return samePeriod(x, k[0].Val.(periodV).p, arg(k[3]), k[5].Val.(periodV).p)
@@ -1622,11 +1629,32 @@ func productions(x *env) []*Rule {
 			}
 			return samePeriod(x, k[0].Val.(periodV).p, "weekday", k[6].Val.(periodV).p)
 		}),
+		// "entre o 4º trimestre de 2024 e o 1º de 2025", "Q4 2024 vs the 1st of 2025": the
+		// second ordinal's unit is the first's, said once (never the 1st day of a month)
+		rule("Periods", -0.1, tBetween+"? "+tOrdinal+" "+tUnit+" "+tFrom+"? "+tYear+"? "+tAnd+" "+tFrom+"? "+tOrdinal+" "+tFrom+"? "+tYear, func(k []*Edge) (any, bool) {
+			a, ok1 := part(x, arg(k[1]), arg(k[2]), arg(k[4]))
+			b, ok2 := part(x, arg(k[7]), arg(k[2]), arg(k[9]))
+			if !ok1 || !ok2 {
+				return nil, false
+			}
+			return twoPeriods(a.(periodV).p, b.(periodV).p)
+		}),
+		rule("Periods", -0.1, tOrdinal+" "+tUnit+" "+tFrom+"? "+tYear+"? "+tVs+" "+tFrom+"? "+tOrdinal+" "+tFrom+"? "+tYear, func(k []*Edge) (any, bool) {
+			a, ok1 := part(x, arg(k[0]), arg(k[1]), arg(k[3]))
+			b, ok2 := part(x, arg(k[6]), arg(k[1]), arg(k[8]))
+			if !ok1 || !ok2 {
+				return nil, false
+			}
+			return twoPeriods(a.(periodV).p, b.(periodV).p)
+		}),
 		// "(the difference) between this month and last month": two periods, not one span
 		rule("Periods", 0.3, tBetween+" Period "+tAnd+" "+tFrom+"? Period", func(k []*Edge) (any, bool) {
 			return periodsV{k[1].Val.(periodV).p, k[4].Val.(periodV).p}, true
 		}),
 		rule("Periods", 0, "Period "+tVs+" "+tFrom+"? Period", func(k []*Edge) (any, bool) {
+			if x.relatesBetween(k[0].To, k[3].From) {
+				return nil, false // "x mesmo período do ano anterior": the same part of it
+			}
 			return twoPeriods(k[0].Val.(periodV).p, k[3].Val.(periodV).p)
 		}),
 		// "last week vs the week before", "maio e o mês anterior", "this quarter vs the one
@@ -1777,6 +1805,7 @@ func productions(x *env) []*Rule {
 		rule("Clause", 0, tIn+" "+tNoun+" "+tFrom+"? "+tEvent, func(k []*Edge) (any, bool) { return entriesOf(arg(k[1]), arg(k[3])) }),
 		rule("Clause", 0, tIn+" "+tNoun+" "+tNoun, func(k []*Edge) (any, bool) { return entriesOf(arg(k[2]), arg(k[1])) }),
 		markerClause("both", tBoth, 0),
+		markerClause("apart", string(semantic.CatApart), 0),
 		// "(nas duas lojas)", "at both stores": the stores named are each required
 		rule("Clause", 0, tBoth+" "+tNoun, func(k []*Edge) (any, bool) {
 			if arg(k[1]) != "stores" {

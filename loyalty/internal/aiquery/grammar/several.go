@@ -181,6 +181,32 @@ func (a *assembly) bothClosing() bool {
 	return last >= 0 && a.clauses[last].kind == "both"
 }
 
+// takeApart reads "separado", "separately", "each as a separate figure" (semantic
+// CatApart) when the question keeps things apart already: two measures or more, compared
+// periods, a comparison, a breakdown, or two members named with "and" ("no pix e no
+// dinheiro": a row each); a "both" right beside it ("separately for both") says the same.
+// Said of nothing compared it stays unused, and the question is refused.
+func (a *assembly) takeApart(measures []*semantic.Measure, filters []filterV) {
+	apart := a.all("apart")
+	if len(apart) == 0 {
+		return
+	}
+	members := slices.ContainsFunc(filters, func(fv filterV) bool {
+		return fv.members != nil && !fv.members.or && !fv.members.both && len(fv.members.values) > 1
+	})
+	if len(measures) < 2 && !members && !a.has("periods") && !a.has("vs") && !a.has("breakdown") {
+		return
+	}
+	for _, i := range apart {
+		a.used[i] = true
+		for _, j := range []int{i - 1, i + 1} {
+			if j >= 0 && j < len(a.clauses) && a.clauses[j].kind == "both" {
+				a.used[j] = true
+			}
+		}
+	}
+}
+
 // shareable refuses measures in clauses of their own when the rest of the question
 // cannot be shared by all of them: two breakdowns, two values of one attribute ("quantas
 // vendas a Copacabana fez e quanto o Centro faturou"), or a ranking, comparison or

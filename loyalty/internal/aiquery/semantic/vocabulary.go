@@ -56,6 +56,7 @@ const (
 	CatAgain    Category = "again"     // novamente, again
 	CatAmong    Category = "among"     // desses, of those: a measure of the rows counted before
 	CatBoth     Category = "both"      // ambos, both
+	CatApart    Category = "apart"     // separado, separately: the things compared, each on its own (never a breakdown of its own)
 	CatBefore2  Category = "before2"   // antes, before (adverb: "had bought before")
 	CatNamed    Category = "named"     // chamado, named
 	CatHonor    Category = "honor"     // senhora, dona, Mr: an honorific before a person's name
@@ -476,7 +477,12 @@ var Terminals = []Term{
 	// the same length right before)
 	{CatPrior, "year", W("aa", "ly|py")},
 	{CatPrior, "ytd", W("", "lytd|pytd")},
-	{CatPrior, "same", W("", "sply")},
+	// "vs o mesmo período do ano passado", "with the prior year comparative": the period
+	// named, a year before (Earlier), whatever its length ("janeiro a maio de 2025": janeiro
+	// a maio de 2024, never all of 2024); a comparison, not a growth, unless a growth word
+	// asks one
+	{CatPrior, "same", W("mesmo periodo do ano passado|o mesmo periodo do ano passado|mesmo periodo do ano anterior|o mesmo periodo do ano anterior|mesmo periodo no ano passado|o mesmo periodo no ano passado|mesmo periodo de um ano antes|mesmos meses do ano passado|os mesmos meses do ano passado|mesmos meses do ano anterior|os mesmos meses do ano anterior|comparativo do ano anterior|o comparativo do ano anterior",
+		"sply|same period last year|the same period last year|same period a year ago|the same period a year ago|same period of last year|the same period of last year|same period the previous year|the same period the previous year|same period of the previous year|the same period of the previous year|same period prior year|the same period prior year|same period in the prior year|the same period in the prior year|same period the year before|the same period the year before|same months last year|the same months last year|the same months of last year|the same months a year ago|prior year comparative|the prior year comparative|prior-year comparative|the prior-year comparative|prior year comparatives|the prior year comparatives|last year comparative|the last year comparative")},
 	{CatPrior, "period", W("pp|periodo anterior|periodo imediatamente anterior", "pp|prior period|previous period|preceding period|the period before|period before")},
 	{CatSame, "", W("msm|mesmo|mesma|o mesmo|a mesma|mesmo periodo|no mesmo", "same|the same|same period|the same period")},
 	{CatWise, "", W("", "wise")},
@@ -573,9 +579,11 @@ var Terminals = []Term{
 	{CatGrowth, "week growth", W("", "wow growth|wow change")},
 	{CatGrowth, "quarter", W("trimestre contra trimestre|trimestre sobre trimestre|t/t|qoq", "quarter over quarter|quarter-over-quarter|q/q|qoq")},
 	{CatGrowth, "week", W("semana contra semana|semana sobre semana", "week over week|week-over-week|w/w")},
-	{CatGrowth, "year", W("ano contra ano|ano a ano|a/a|interanual|yoy|sobre o mesmo periodo do ano anterior|contra o mesmo periodo do ano passado|em relacao ao mesmo periodo do ano passado|sobre o mesmo periodo do ano passado",
-		"yoy|year over year|year-over-year|y/y|versus the same period last year|vs the same period last year|over the same period last year|compared to the same period last year")},
-	{CatDiff, "", W("diferenca|diferenca entre|quanto maior|delta|quanto a mais|a mais|superou|ultrapassou|excedeu|passou na frente de", "difference|difference between|delta|how much more|how much higher|how much bigger|how much larger|more than|by how much|exceed|exceeded|exceeds|surpass|surpassed|outsold|outsell|minus|gap")},
+	{CatGrowth, "year", W("ano contra ano|ano a ano|a/a|interanual|yoy|sobre o mesmo periodo do ano anterior|sobre o mesmo periodo do ano passado",
+		"yoy|year over year|year-over-year|y/y|over the same period last year")},
+	{CatDiff, "", W("diferenca|diferenca entre|delta", "difference|difference between|delta|by how much|gap")},
+	// the words that say which value is taken from which: the first named minus the second
+	{CatDiff, "more", W("quanto maior|quanto a mais|a mais|superou|ultrapassou|excedeu|passou na frente de", "how much more|how much higher|how much bigger|how much larger|more than|exceed|exceeded|exceeds|surpass|surpassed|outsold|outsell|minus")},
 	{CatShare, "", W("percentual|porcentagem|%|taxa|tx|proporcao|participacao|fatia|por cento|taxas|percentuais|porcentagens|fracao", "percentage|percent|%|share|rate|proportion|ratio|pct|rates|percentages|fraction")},
 	// what a part represents of a whole is its share ("quanto as vendas no pix representam
 	// do faturamento", "what the app sign-ups represented"): the verb in any inflection;
@@ -599,11 +607,17 @@ var Terminals = []Term{
 	{CatBefore, "", W("antes de|antes do|antes da|anterior a", "before|prior to|earlier than")},
 	{CatAfter, "", W("depois de|depois do|depois da|apos", "after|later than")},
 	{CatFrom, "", W("de|do|da|desde", "from")},
-	{CatTo, "", W("a|ao|ate", "to|through|thru|until|till")},
+	{CatTo, "", W("a|ao|ate|->", "to|through|thru|until|till|->")}, // "->": an arrow, "Apr -> May"
 	// a second count among the rows a first one counted ("quantos resgates ... e quantos
 	// desses estão pendentes", "and of those, how many accept email")
 	{CatAmong, "", W("desses|dessas|destes|destas|deles|delas|dentre esses|dentre essas|dentre eles|dentre elas|entre esses|entre essas|entre eles|entre elas|desse total|desse grupo|deste grupo|dos quais|das quais", "of those|of these|of them|among those|among these|among them|out of those|out of these|out of them|from those|of which|of that group|of this group")},
 	{CatAgain, "", W("novamente|de novo|outra vez|voltaram a|voltou a|denovo|voltaram|voltou|voltar|retornaram|retornou", "again|once more|come back|came back|returned|return|came again")},
+	// "tkt médio no pix e no dinheiro, separado", "Cambuí and Ibirapuera, separately for
+	// both", "credited, debited and redeemed, each as a separate figure": the members,
+	// periods or measures the question names, one row or column each, as they are read
+	// already; said of nothing compared it is a breakdown the question does not name
+	{CatApart, "", W("separado|separada|separados|separadas|separadamente|em separado|cada um separado|cada uma separada|cada um separadamente|cada uma separadamente|um por um|uma por uma|individualmente|um de cada vez|cada um na sua linha|cada um em uma linha|cada um numa linha|em linhas separadas|em numeros separados",
+		"separately|individually|each separately|one by one|respectively|separate|as a separate figure|as separate figures|each as a separate figure|each a separate figure|as separate numbers|as separate lines|on separate lines|in separate lines|on separate rows|in separate rows|as separate rows|each on its own line|each on its own row|each on their own line|each on their own row")},
 	{CatBoth, "", W("ambos|ambas|as duas|os dois|nas duas|nos dois|em ambas|tanto|tambem|tb|tbm|tambem em|tambem na|tambem no", "both|both of|each of|also|as well as|and also")},
 	{CatBefore2, "", W("antes|anteriormente|ja tinham|ja tinha|anterior|precedente", "before|previously|earlier|had already|previous|prior|preceding")},
 	// honorifics before a person's name ("a senhora Fernanda Lima Duarte", "dona Maria
