@@ -26,7 +26,7 @@ func newInterpreter(_ *gorm.DB) aiquery.Generator {
 
 // Environment variables of the accuracy test (README.md).
 const (
-	envSet         = "EVAL_SET"          // dev, holdout, extra, fresh-a ... fresh-z or all (default all)
+	envSet         = "EVAL_SET"          // dev, holdout, extra, fresh-a ... fresh-ad or all (default all)
 	envEnforce     = "EVAL_ENFORCE"      // 0: print the scores only (default 1)
 	envOnly        = "EVAL_ONLY"         // comma-separated ids: run just these
 	envShowHoldout = "EVAL_SHOW_HOLDOUT" // 1: print the questions of the hidden sets too
@@ -81,11 +81,11 @@ var thresholds = map[string]struct {
 // gold, and questions of their own), added to the independent sets. fresh-a and fresh-b:
 // a second independent measure of generalisation, written without reading the interpreter
 // or the other sets' questions; fresh-c and fresh-d: a third, written the same way.
-var setFiles = []string{"dev", "holdout", "extra", "fresh-a", "fresh-b", "fresh-c", "fresh-d", "fresh-e", "fresh-f", "fresh-g", "fresh-h", "fresh-i", "fresh-j", "fresh-k", "fresh-l", "fresh-m", "fresh-n", "fresh-o", "fresh-p", "fresh-q", "fresh-r", "fresh-s", "fresh-t", "fresh-u", "fresh-v", "fresh-w", "fresh-x", "fresh-y", "fresh-z"}
+var setFiles = []string{"dev", "holdout", "extra", "fresh-a", "fresh-b", "fresh-c", "fresh-d", "fresh-e", "fresh-f", "fresh-g", "fresh-h", "fresh-i", "fresh-j", "fresh-k", "fresh-l", "fresh-m", "fresh-n", "fresh-o", "fresh-p", "fresh-q", "fresh-r", "fresh-s", "fresh-t", "fresh-u", "fresh-v", "fresh-w", "fresh-x", "fresh-y", "fresh-z", "fresh-ad", "fresh-aa", "fresh-ab", "fresh-ac"}
 
 // hiddenSets print only ids, classes and totals unless EVAL_SHOW_HOLDOUT=1: their value as
 // a measure lasts as long as nobody tunes the interpreter on their questions.
-var hiddenSets = map[string]bool{"holdout": true, "fresh-a": true, "fresh-b": true, "fresh-c": true, "fresh-d": true, "fresh-e": true, "fresh-f": true, "fresh-g": true, "fresh-h": true, "fresh-i": true, "fresh-j": true, "fresh-k": true, "fresh-l": true, "fresh-m": true, "fresh-n": true, "fresh-o": true, "fresh-p": true, "fresh-q": true, "fresh-r": true, "fresh-s": true, "fresh-t": true, "fresh-u": true, "fresh-v": true, "fresh-w": true, "fresh-x": true, "fresh-y": true, "fresh-z": true}
+var hiddenSets = map[string]bool{"holdout": true, "fresh-a": true, "fresh-b": true, "fresh-c": true, "fresh-d": true, "fresh-e": true, "fresh-f": true, "fresh-g": true, "fresh-h": true, "fresh-i": true, "fresh-j": true, "fresh-k": true, "fresh-l": true, "fresh-m": true, "fresh-n": true, "fresh-o": true, "fresh-p": true, "fresh-q": true, "fresh-r": true, "fresh-s": true, "fresh-t": true, "fresh-u": true, "fresh-v": true, "fresh-w": true, "fresh-x": true, "fresh-y": true, "fresh-z": true, "fresh-ad": true, "fresh-aa": true, "fresh-ab": true, "fresh-ac": true}
 
 func loadSets(t *testing.T) []Set {
 	t.Helper()
