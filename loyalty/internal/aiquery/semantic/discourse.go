@@ -72,7 +72,7 @@ type FillerClass struct {
 // Fillers are the classes of non-concept words: one place for all of them.
 var Fillers = []*FillerClass{
 	{ID: "function", Skip: true, Role: RoleNeutral, Words: W(
-		"o|a|os|as|um|uma|de|d|do|da|dos|das|em|no|na|nos|nas|ao|aos|pelo|pela|pelos|pelas|para|pra|pro|p|com|que|se|me|mim|eu|nos|voce|vc|voces|vcs|a gente|gente|gnt|temos|tem|tinha|tinham|tiveram|teve|ter|ha|houve|existe|existem|foi|foram|ser|sao|e|esta|estao|ta|tao|to|estou|estava|estavam|estamos|sendo|nosso|nossa|nossos|nossas|meu|minha|seu|sua|seus|suas|dele|dela|isso|isto|aquilo|aquele|aquela|la|aqui|ali|q|onde|como|qual foi|qual e|quais foram|mas|porem|via|cuja|cujo|cujas|cujos|,|/|fez|fizeram|feito|feitas|feitos|cadastrado|cadastrados|possui|possuem|detem|detinha|detinham|deteve|detiveram|criado|criados|criada|criadas|ficou|ficaram|dinheiro entrou|entrou|tivemos|deu|deram|passou|passaram|vieram|vieram de|vem de|veio|veio de|vindo de|vinda de|vindos de|vindas de|proveniente de|provenientes de|oriundo de|oriunda de|oriundos de|oriundas de|pertencem|pertence|sao da|sao do|usam|usa|utilizam|receber|esta indo|estao com|estao ha|com seus|com os|com as|respectivos|respectivas|seus respectivos|junto|uns|umas",
+		"o|a|os|as|um|uma|de|d|do|da|dos|das|em|no|na|nos|nas|ao|aos|pelo|pela|pelos|pelas|para|pra|pro|p|com|que|se|me|mim|eu|nos|voce|vc|voces|vcs|a gente|gente|gnt|temos|tem|tinha|tinham|tiveram|teve|ter|ha|houve|existe|existem|foi|foram|ser|sao|e|esta|estao|ta|tao|to|estou|estava|estavam|estamos|sendo|nosso|nossa|nossos|nossas|meu|minha|seu|sua|seus|suas|dele|dela|isso|isto|aquilo|aquele|aquela|la|aqui|ali|q|onde|como|qual foi|qual e|quais foram|mas|porem|via|cuja|cujo|cujas|cujos|,|/|fez|fizeram|feito|feitas|feitos|cadastrado|cadastrados|possui|possuem|detem|detinha|detinham|deteve|detiveram|criado|criados|criada|criadas|ficou|ficaram|dinheiro entrou|entrou|tivemos|deu|deram|passou|passaram|vieram|vieram de|vem de|veio|veio de|vindo de|vinda de|vindos de|vindas de|proveniente de|provenientes de|oriundo de|oriunda de|oriundos de|oriundas de|pertencem|pertence|sao da|sao do|usam|usa|utilizam|receber|esta indo|estao com|estao ha|com seus|com os|com as|respectivos|respectivas|seus respectivos|junto|uns|umas|comigo|conosco|com a gente|aqui com a gente",
 		"the|a|an|of|in|on|at|for|to|from|with|is|are|was|were|be|been|am|do|does|did|have|has|had|we|our|us|i|me|my|you|your|they|their|them|it|its|there|here|about|regarding|what is|what was|whats|what were|how is|how are|how was|how were|are there|is there|were there|was there|do we have|have we|did we|made|make|makes|happened|occurred|recorded|registered|placed|come|came|receive|receiving|among|among the|out of|of all|but|with their|respective|,|/|own|owns|owned|belong to|belongs to|use|uses|using|along|customers who|those|these|that|per cent|via|posted|logged|booked|processed|created|having|attached to|attributable to|attributed to|and|whose|through|thru|r|u|ur|w|w/|ya|came from|come from|coming from|got|gets|give out|this one|that one|ones|the ones|themselves|himself|herself|ourselves|ended up|end up|ends up|wound up|turned out")},
 	// verbs that say rows happened or are in a state, in any inflection ("vendas
 	// realizadas", "quantas ela realizou", "clientes que efetuaram uma compra", "pontos
@@ -124,8 +124,8 @@ var Fillers = []*FillerClass{
 	// "my boss wants"), whose name a reading would take for a customer's; read only in a
 	// context sentence
 	{ID: "reported", Role: RoleDiscourse, Words: W(
-		"pediu|pediram|pede|pedem|quer|querem|precisa|precisam|mandou|mandaram|solicitou|solicitaram|disse|disseram|falou|falaram|comentou|comentaram|pediu pra|pediu para",
-		"wants|needs|said|says|told|requested|requests|told me|mentioned")},
+		"pediu|pediram|pede|pedem|quer|querem|precisa|precisam|mandou|mandaram|solicitou|solicitaram|disse|disseram|falou|falaram|comentou|comentaram|pediu pra|pediu para|cobrando|ta cobrando|esta cobrando|me cobrando|ta me cobrando|cobrou|pedindo|me pedindo|ta me pedindo|esta me pedindo|ta pedindo|esta pedindo",
+		"wants|needs|said|says|told|requested|requests|told me|mentioned|is chasing|is chasing me|keeps asking|has been asking|been asking")},
 	// what someone else asked, a verb of asking: like "reported", and what follows it is
 	// their question ("a cliente perguntou o que ...", "a customer asked what ..."), beside
 	// the writer's own (package grammar, background.go)
@@ -171,9 +171,9 @@ var Fillers = []*FillerClass{
 	// for a mailer"), or a hedge that opens an opinion ("acho que muita
 	// gente vai nas duas"). At the start of a clause it opens a context clause (package
 	// grammar, statements.go); read only in a context sentence
-	{ID: "statement", Role: RoleDiscourse, Opens: true, Words: W(
-		"sou|sou a|sou o|sou da|sou do|e pra|e para|eh pra|eh para|isso e pra|isso e para|e pro|e pros|e pras|estou|to|tou|vou|vamos|estamos|tamos|a gente vai|a gente ta|a gente esta|acho que|eu acho que|achamos que|imagino que|eu sou|eu to|eu estou|eu vou|tava|estava|estive",
-		"i am|im|we are|its for|it is for|this is for|thats for|that is for|its to|it is to|i have|i was|we were|we would|we would love|i would love|i will|we will|i think|we think|i guess|i believe|i feel like|we have been|i have been|i am writing|i am following up|a colleague|my colleague|a customer|a few customers|some customers|one of|the team|our team|my boss|my manager")},
+	{ID: "statement", Role: RoleDiscourse, Opens: true, Words: ItIsFor.With(W(
+		"sou|sou a|sou o|sou da|sou do|estou|to|tou|vou|vamos|estamos|tamos|a gente vai|a gente ta|a gente esta|acho que|eu acho que|achamos que|imagino que|eu sou|eu to|eu estou|eu vou|tava|estava|estive|pensando|pensando em|pensando numa|pensando num|pensando no|pensando na|to pensando|estou pensando|tou pensando",
+		"i am|im|we are|i have|i was|we were|we would|we would love|i would love|i will|we will|i think|we think|i guess|i believe|i feel like|we have been|i have been|i am writing|i am following up|a colleague|my colleague|a customer|a few customers|some customers|one of|the team|our team|my boss|my manager|sorting out|thinking of|thinking about|planning for"))},
 	// an opinion or a guess said beside the question ("capaz que tem loja cancelando
 	// demais", "será que a Savassi passou?", "I bet the app ones are higher"): opens a
 	// context clause anywhere in a sentence (package grammar, statements.go), left out only
@@ -206,11 +206,18 @@ var Fillers = []*FillerClass{
 	{ID: "examples", Role: RoleDiscourse, Words: W(
 		"etc|etc.|etcetera|e assim por diante|e por ai vai|e por ai afora|e tal|e outros|e outras|entre outros|entre outras",
 		"and so on|and so forth|etc|etc.|etcetera|and the like|and all that|and others|among others|or whatever")},
+	// set phrases whose words are also the model's ("vale a pena": worth it, never the meal
+	// voucher "vale"; "tá valendo a pena"): what the writer judges, read only in a context
+	// sentence; the words inside them name nothing of the question (package grammar,
+	// statements.go)
+	{ID: "idiom", Role: RoleDiscourse, Words: W(
+		"vale a pena|valendo a pena|valeu a pena|valer a pena|vai valer a pena|se vale a pena|ta valendo a pena|esta valendo a pena|vale o investimento|valeu o investimento",
+		"worth it|worth the money|worth the effort|worth doing|paying off|pays off|paid off")},
 	// the work an answer is for: read only in a context sentence (their modifiers are the
 	// work's, not the question's)
 	{ID: "work", Role: RoleDiscourse, Words: W(
-		"reuniao|reunioes|deck|apresentacao|apresentacoes|slide|slides|planilha|planilhas|gerencia|gerente|gerentes|chefe|chefes|chefia|supervisor|supervisora|supervisores|diretor|diretora|diretoria|coordenador|coordenadora|coordenacao|lider|lideranca|equipe|setor|departamento|financeiro|marketing|comercial|operacoes|rh|ti|conselho|socio|socios|dono|dona|patrao|patroa|atendimento|sac|ouvidoria|estudo|analise|pesquisa|projeto|ideia|sistema|dashboard|painel|indicador|indicadores|pauta|escala|material|duvida|tarefa|demanda|auditoria|contabilidade|diretor financeiro|board|kpi|kpis|conciliacao|reconciliacao|consistencia|verificacao de consistencia|controladoria|mandar cartao|mandar um cartao|mandar cartoes|enviar cartao|enviar um cartao|enviar cartoes|cartao de aniversario|cartoes de aniversario|cartaozinho|cartao de parabens|regua|reguas|regua de relacionamento|regua de comunicacao|disparo|disparos|mailing|mailings|cadencia|jornada|galera do balcao|galera no balcao|galera da loja|pessoal do balcao|pessoal no balcao|pessoal da loja|equipe do balcao|equipe da loja|atendente|atendentes|balconista|balconistas|operador de caixa|operadores de caixa|mandar um voucher|mandar voucher|mandar vouchers|enviar um voucher|enviar voucher|enviar vouchers|mandar um cupom|enviar um cupom|mandar cupom|enviar cupom",
-		"meeting|meetings|slides|slide|deck|presentation|presentations|spreadsheet|spreadsheets|boss|manager|managers|supervisor|supervisors|director|directors|lead|team lead|head|leadership|team|my team|the team|department|finance|marketing|sales team|ops|operations|hr|it team|board|management|exec|execs|executive|executives|cfo|ceo|coo|owner|owners|study|analysis|idea|system|dashboard|kpi|kpis|agenda|task|audit|accounting|reconciliation|consistency check|controllership|internal audit|send a card|send them a card|send cards|birthday card|birthday cards|greeting card|greeting cards|counter card|thank you card|thank-you card|send them a voucher|sending them a voucher|send a voucher|sending a voucher|send vouchers|sending vouchers|send them vouchers|sending them vouchers|gift voucher|gift vouchers|mailer|mailing|mailshot|email blast|sms blast|blast|outreach|floor staff|counter staff|shop floor|the lads|the girls|the guys at the till|the team at the till")},
+		"reuniao|reunioes|deck|apresentacao|apresentacoes|slide|slides|planilha|planilhas|gerencia|gerente|gerentes|chefe|chefes|chefia|supervisor|supervisora|supervisores|diretor|diretora|diretoria|coordenador|coordenadora|coordenacao|lider|lideranca|equipe|setor|departamento|financeiro|marketing|comercial|operacoes|rh|ti|conselho|socio|socios|dono|dona|patrao|patroa|atendimento|sac|ouvidoria|estudo|analise|pesquisa|projeto|ideia|sistema|dashboard|painel|indicador|indicadores|pauta|escala|material|duvida|tarefa|demanda|auditoria|contabilidade|diretor financeiro|board|kpi|kpis|conciliacao|reconciliacao|consistencia|verificacao de consistencia|controladoria|mandar cartao|mandar um cartao|mandar cartoes|enviar cartao|enviar um cartao|enviar cartoes|cartao de aniversario|cartoes de aniversario|cartaozinho|cartao de parabens|regua|reguas|regua de relacionamento|regua de comunicacao|disparo|disparos|mailing|mailings|cadencia|jornada|galera do balcao|galera no balcao|galera da loja|pessoal do balcao|pessoal no balcao|pessoal da loja|equipe do balcao|equipe da loja|atendente|atendentes|balconista|balconistas|operador de caixa|operadores de caixa|mandar um voucher|mandar voucher|mandar vouchers|enviar um voucher|enviar voucher|enviar vouchers|mandar um cupom|enviar um cupom|mandar cupom|enviar cupom|contador|contadora|o contador|a contadora|escritorio de contabilidade|crm|planejamento|planejamento de crm|escala de trabalho|escalas|disparar",
+		"meeting|meetings|slides|slide|deck|presentation|presentations|spreadsheet|spreadsheets|boss|manager|managers|supervisor|supervisors|director|directors|lead|team lead|head|leadership|team|my team|the team|department|finance|marketing|sales team|ops|operations|hr|it team|board|management|exec|execs|executive|executives|cfo|ceo|coo|owner|owners|study|analysis|idea|system|dashboard|kpi|kpis|agenda|task|audit|accounting|reconciliation|consistency check|controllership|internal audit|send a card|send them a card|send cards|birthday card|birthday cards|greeting card|greeting cards|counter card|thank you card|thank-you card|send them a voucher|sending them a voucher|send a voucher|sending a voucher|send vouchers|sending vouchers|send them vouchers|sending them vouchers|gift voucher|gift vouchers|mailer|mailing|mailshot|email blast|sms blast|blast|outreach|floor staff|counter staff|shop floor|the lads|the girls|the guys at the till|the team at the till|roster|rosters|rota|rotas|staffing|staff rota|shifts|accountant|the accountant|my accountant|bookkeeper|crm|crm planning")},
 }
 
 // Chain are the nouns that name the whole chain ("a rede", "the network"): said of the
@@ -310,6 +317,26 @@ var Articles = W("a|o|as|os|um|uma|da|do|na|no|pra|pro|para a|para o|com a|com o
 // grammar, statements.go): only when it names no measure, filter, period or value the
 // question does not name itself.
 var PurposeTo = W("pra|para|p/", "to|in order to")
+
+// ItIsFor are the statements that say what the answer is for ("é pra uma campanha", "it's
+// for a mailer"): statement openers (the "statement" class) whose clause, said after the
+// question, never changes it (package grammar, tails.go).
+var ItIsFor = W("e pra|e para|eh pra|eh para|isso e pra|isso e para|e pro|e pros|e pras", "its for|it is for|it for|this is for|thats for|that is for|its to|it is to")
+
+// ReasonThat are the conjunctions that open a clause of reason said after the question
+// ("..., que o contador tá me pedindo esse número", "... porque eu tô achando que tem loja
+// fraca", "..., que ela veio reclamar comigo no caixa"), and ReasonSubject the subjects
+// that, right after one (an article between them), make it a statement of the writer's
+// situation rather than a relative clause of the question ("clientes que compraram"):
+// the writer, a person pointed to, or a person of the work (the "work" and "reported"
+// classes: "o contador", "a gerente"). Such a clause is left out like any statement clause
+// (package grammar, statements.go): only when it names no measure, filter, breakdown or
+// value the question does not name itself.
+var ReasonThat = W("que|q|porque|pq|pois|por que|ja que|visto que", "because|cause|cuz|coz|since|as")
+
+// ReasonSubject: see ReasonThat.
+var ReasonSubject = W("eu|a gente|nos|ela|ele|eles|elas|voce|vc|o povo|o pessoal|minha equipe|meu chefe|minha chefe|meu socio|minha socia",
+	"i|we|im|ive|weve|were|she|he|they|my|our|the boss|my boss|the team|my team|the accountant|the manager|my manager")
 
 // InfinitiveEndings are the endings of a Portuguese verb's infinitive ("avisar", "fazer",
 // "abrir").
