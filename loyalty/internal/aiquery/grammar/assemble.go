@@ -342,12 +342,24 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	}
 	a.percentileMethod(measures)
 	list, names := false, false
+	split := slices.ContainsFunc(a.all("breakdown"), func(i int) bool { return clauses[i].v.(breakdownV).split })
+	if x.anyOf && !slices.ContainsFunc(a.all("list"), func(i int) bool { return clauses[i].v == marker("any") }) {
+		// the words of "any of" read past (a scope word, a function word): the question
+		// still asks who
+		return nil, fail("há palavras que a interpretação não usou", "some words were not used by the interpretation")
+	}
 	for _, i := range a.all("list") {
 		a.used[i] = true
 		if a.whichOneTag(i) {
 			continue // "most redeemed item this year which one": the ranking's row, asked again
 		}
-		list = len(measures) == 0 // "mostre o faturamento": a table of the measure
+		// "mostre o faturamento": a table of the measure; "me manda os cadastros quebrados
+		// por origem": rows broken down are counted per group, unless their names are asked
+		list = len(measures) == 0 && (!split || clauses[i].v == marker("names"))
+		if clauses[i].v == marker("any") && (!list || subj == nil || subj.noun.Fact != semantic.Customers) {
+			// "any of my customers ...?" asks who: a list of customers, nothing else
+			return nil, fail("há palavras que a interpretação não usou", "some words were not used by the interpretation")
+		}
 		names = names || clauses[i].v == marker("names")
 	}
 	a.totalSaidAgain(x, measures)
@@ -389,9 +401,13 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		a.used[i] = false
 	}
 	if event == "" {
-		if _, ok := a.take("have"); ok {
+		if _, ok := a.take("have"); ok && (subj != nil || len(measures) > 0 || a.has("noun") || !slices.ContainsFunc(a.all("filter"), func(i int) bool {
+			return strings.HasPrefix(clauses[i].v.(filterV).id, "cmp:")
+		})) {
 			event = "have" // "quantos pontos tem o João": what a customer has
 		}
+		// else a verb linking people said by a filter to a comparison: "how many active
+		// app users are sitting on more than 1k pts"
 	} else {
 		a.take("have")
 	}
@@ -540,6 +556,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 						// "number of entries and points": a quantity the measure does not
 						// read is a second measure, never dropped
 						return nil, fail("há palavras que a interpretação não usou", "some words were not used by the interpretation")
+					}
+					if x := semantic.NounByID(n); x != nil && x.Fact != nil && x.Fact != v.Fact && !joins(v.Fact, x.Fact) && !joins(x.Fact, v.Fact) && !keyHas(v, n) && !takes(event, n) {
+						// "quantos clientes ativos ... campanha de aniversário": rows of a
+						// fact the measure cannot reach are no part of it, never dropped
+						return nil, fail("não entendi o que \""+n+"\" faz na pergunta", "I did not see what \""+n+"\" does in the question")
 					}
 				}
 				measures = []*semantic.Measure{v}

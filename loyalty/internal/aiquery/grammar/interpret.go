@@ -202,6 +202,11 @@ func (it *Interpreter) interpret(r *lexicon.Reading, cat *semantic.Catalog) (*Re
 		r = withoutContext(r, ignored, addressed)
 	}
 	res, err := it.read(r, cat, context)
+	if err == nil {
+		if tail := it.tailRefusal(r, cat, context, res); tail != nil {
+			return nil, tail
+		}
+	}
 	var ref *Refusal
 	if errors.As(err, &ref) {
 		if res2 := it.readWithoutStatements(r, cat, context); res2 != nil {
@@ -238,6 +243,7 @@ func (it *Interpreter) read(r *lexicon.Reading, cat *semantic.Catalog, context [
 		if m.Cat == semantic.CatWho && m.Arg == "thing" && m.Typos == 0 {
 			gx.env.thing = true
 		}
+		gx.env.anyOf = gx.env.anyOf || m.Cat == semantic.CatList && m.Arg == "any" && m.Typos == 0
 		gx.env.person = gx.env.person || m.Cat == semantic.CatPerson
 		if m.Cat == semantic.CatNoun {
 			gx.env.afterNoun = append(gx.env.afterNoun, m.To)

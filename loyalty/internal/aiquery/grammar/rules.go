@@ -62,6 +62,9 @@ type env struct {
 	// thing: the question asks for a thing someone did ("o que o povo mais resgata", "what
 	// do customers buy"), never for the customers themselves
 	thing bool
+	// anyOf: the question asks whether any customer does something ("any of my customers
+	// ...?", semantic.CatList "any"): only the list of them answers it
+	anyOf bool
 	// person: the question asks "quem", "who" (semantic.CatPerson)
 	person bool
 	// clauseEnds are the positions where a clause ends: a comma, a sentence's end
@@ -477,6 +480,11 @@ func productions(x *env) []*Rule {
 			// "por"/"by" are who did it, not a breakdown ("por cliente", "by customer")
 			if d := k[1].Kids[0]; d.Match != nil && d.Match.Arg == "customer" && !singular(d) {
 				return nil, false
+			}
+			if arg(k[0]) == "split" {
+				b := k[1].Val.(breakdownV)
+				b.split = true
+				return b, true
 			}
 			return k[1].Val, true
 		}),

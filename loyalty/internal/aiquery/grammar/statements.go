@@ -152,7 +152,7 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 		}
 	}
 	for i := range r.Tokens {
-		if opens[i] == 0 && purposeAt(r, roles, i) {
+		if opens[i] == 0 && (purposeAt(r, roles, i) || reasonAt(r, roles, workAt, asker, i)) {
 			opens[i] = 2
 		}
 	}
@@ -192,7 +192,7 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 		// the words before a question someone reported: "One of the store managers asked
 		// me earlier today | how many customers are inactive"
 		for i := start + 1; i < to && at < 0; i++ {
-			if wh[i] && clauseReports(asker[max(start, i-reportedReach):i]) {
+			if wh[i] && clauseReports(asker[max(start, i-reportedReach):i]) && !pointedAt(r, i) {
 				out = append(out, tokenSpan{start, i})
 				at = to
 			}
@@ -356,7 +356,14 @@ func keepPlaces(r *lexicon.Reading, drop []bool) tokenSpan {
 	}
 	var kept tokenSpan
 	shown := dimensionsShown(r, 0, len(r.Tokens), drop)
+	roles, _, _ := tokenRoles(r)
 	for _, m := range r.Matches {
+		if place(m) && drop[m.From] && keptConceptBefore(roles, drop, m.From) {
+			// a place said in a clause after the question ("quantos clientes ativos? é pra
+			// uma ação na Savassi") is what the answer is for, never its filter: the
+			// question is refused (asksWithout), never narrowed to it
+			return tokenSpan{}
+		}
 		if place(m) && drop[m.From] && shown[memberOf(m)] {
 			// the question is broken down or ranked by the place's dimension: the place is
 			// one of its rows, never its filter ("revenue by store? I want to see whether
@@ -371,6 +378,27 @@ func keepPlaces(r *lexicon.Reading, drop []bool) tokenSpan {
 		drop[i] = false
 	}
 	return kept
+}
+
+// keptConceptBefore reports whether a word of the question kept (not dropped) names a concept
+// before token at: what is said at it comes after the question.
+func keptConceptBefore(roles []semantic.Role, drop []bool, at int) bool {
+	for i := 0; i < at; i++ {
+		if !drop[i] && roles[i] == semantic.RoleConcept {
+			return true
+		}
+	}
+	return false
+}
+
+// conceptInDropped reports whether a concept word is in the run of dropped tokens from i.
+func conceptInDropped(roles []semantic.Role, drop []bool, i int) bool {
+	for ; i < len(drop) && drop[i]; i++ {
+		if roles[i] == semantic.RoleConcept {
+			return true
+		}
+	}
+	return false
 }
 
 // keepPerson keeps, of a background part left out, the customer it names when the ask
@@ -482,7 +510,7 @@ func asksWithout(r *lexicon.Reading, drop []bool) bool {
 		}
 	}
 	for _, m := range r.Matches {
-		if m.From > asks && drop[m.From] && m.Typos == 0 && (place(m) || m.Cat == semantic.CatMeasure) && !asked[string(m.Cat)+":"+m.Arg] && !modifiesWork(r, m, work) {
+		if m.From > asks && drop[m.From] && m.Typos == 0 && (place(m) || m.Cat == semantic.CatMeasure) && !asked[string(m.Cat)+":"+m.Arg] && !modifiesWork(r, m, work) && !inIdiom(r, m) {
 			// a place or a measure said after the question, which the question does not
 			// name, is a second question, never left out: "Qual o ticket da Savassi? Quero
 			// pôr do lado do ticket do Cambuí" (before the question it is the writer's:
@@ -500,7 +528,7 @@ func asksWithout(r *lexicon.Reading, drop []bool) bool {
 		if drop[m.From] && whole[m.From] {
 			continue // "não precisa separar por loja": a breakdown declined
 		}
-		if drop[m.From] && restricting(r, m) && !asked[string(m.Cat)+":"+m.Arg] && !modifiesWork(r, m, work) {
+		if drop[m.From] && restricting(r, m) && !asked[string(m.Cat)+":"+m.Arg] && !modifiesWork(r, m, work) && !inIdiom(r, m) {
 			return false // "Vou precisar só das canceladas", "I'm only interested in the app ones"
 		}
 		if drop[m.From] && m.Typos == 0 && m.Cat == semantic.CatAttr && !asked[string(m.Cat)+":"+m.Arg] && !modifiesWork(r, m, work) {
@@ -522,8 +550,10 @@ func asksWithout(r *lexicon.Reading, drop []bool) bool {
 			case semantic.CatRestrict, semantic.CatNeg, semantic.CatNever:
 				// a restriction or negation changes a report ("no" of "no sistema" is a
 				// preposition: in Portuguese a negation word that is also a function word is
-				// read as one)
-				if !prepositionNo(r, m) {
+				// read as one); one said after the question with no concept after it in its
+				// clause negates the writer's situation ("..., que eu quero garantir que não
+				// falte", "e eu não tenho aqui de cabeça")
+				if !prepositionNo(r, m) && !(m.Cat == semantic.CatNeg && keptConceptBefore(roles, drop, m.From) && !conceptInDropped(roles, drop, m.To)) {
 					return false
 				}
 			}
@@ -588,7 +618,7 @@ func restricting(r *lexicon.Reading, m lexicon.Match) bool {
 		return false
 	}
 	switch m.Cat {
-	case semantic.CatFlag, semantic.CatValue, semantic.CatOptIn,
+	case semantic.CatFlag, semantic.CatValue, semantic.CatOptIn, semantic.CatWeekday,
 		lexicon.CatProduct, lexicon.CatState, lexicon.CatMoney, lexicon.CatPercent, lexicon.CatRange:
 		return true
 	case semantic.CatAttr:
@@ -660,6 +690,90 @@ func purposeAt(r *lexicon.Reading, roles []semantic.Role, i int) bool {
 			if len(r.Tokens[v].Norm) > len(e)+2 && strings.HasSuffix(r.Tokens[v].Norm, e) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// reasonAt reports whether a clause of reason starts at token i: a conjunction of
+// semantic.ReasonThat after the question (a concept before it), at a clause's start (the
+// sentence's, or after a comma) unless it is a "because" word, right before a subject of
+// semantic.ReasonSubject or a person of the work ("que o contador tá me pedindo", "porque
+// eu tô achando", "que ela veio reclamar"; an article may stand between). "clientes que
+// compraram" has no such subject: a relative clause of the question, never left out.
+func reasonAt(r *lexicon.Reading, roles []semantic.Role, workAt, asker []bool, i int) bool {
+	if !hasRole(roles[:i], semantic.RoleConcept) {
+		return false
+	}
+	for _, p := range inLang(semantic.ReasonThat, r.Lang) {
+		n, ok := wordsAt(r, i, p)
+		if !ok {
+			continue
+		}
+		v := i + n
+		for _, a := range inLang(semantic.Articles, r.Lang) {
+			if k, ok := wordsAt(r, v, a); ok && v+k < len(r.Tokens) && (workAt[v+k] || asker[v+k]) {
+				v += k
+				break
+			}
+		}
+		if v >= len(r.Tokens) || r.Tokens[v].Part != r.Tokens[i].Part {
+			continue
+		}
+		if workAt[v] || asker[v] {
+			return true // "que o contador tá me pedindo"
+		}
+		if (p == "que" || p == "q") && r.Tokens[i-1].Norm != "," && r.Tokens[i-1].Part == r.Tokens[i].Part {
+			continue // "clientes que eu cadastrei": a relative clause
+		}
+		for _, sub := range inLang(semantic.ReasonSubject, r.Lang) {
+			if _, ok := wordsAt(r, v, sub); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// wordsAt reports whether the words of phrase p are the tokens from i, and how many.
+func wordsAt(r *lexicon.Reading, i int, p string) (int, bool) {
+	ws := strings.Fields(p)
+	if i+len(ws) > len(r.Tokens) {
+		return 0, false
+	}
+	for k, w := range ws {
+		if r.Tokens[i+k].Norm != w || r.Tokens[i+k].Part != r.Tokens[i].Part {
+			return 0, false
+		}
+	}
+	return len(ws), true
+}
+
+// inLang is the words of ws in language l.
+func inLang(ws semantic.Words, l semantic.Lang) []string {
+	if l == semantic.PT {
+		return ws.PT
+	}
+	return ws.EN
+}
+
+// pointedAt reports whether a demonstrative stands right before token i ("esse número",
+// "that number"): the word names something said, never a question's start.
+func pointedAt(r *lexicon.Reading, i int) bool {
+	for _, m := range r.Matches {
+		if m.To == i && m.Cat == semantic.CatThis && m.Typos == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// inIdiom reports whether the match m is a word of a set phrase (the "idiom" discourse
+// class: "vale a pena"): it names nothing of the question.
+func inIdiom(r *lexicon.Reading, m lexicon.Match) bool {
+	for _, o := range r.Matches {
+		if o.Cat == semantic.CatDiscourse && o.Arg == "idiom" && o.Typos == 0 && o.From <= m.From && m.To <= o.To && o.To-o.From > m.To-m.From {
+			return true
 		}
 	}
 	return false

@@ -154,10 +154,16 @@ type breakdownV struct {
 	// rows: the rows the breakdown is of when the question names nothing to compute ("como
 	// o pessoal pagou", "how people paid": the sales, counted)
 	rows *semantic.Fact
+	// split: said by a verb of breaking down ("quebrados por", "broken down by"): the rows
+	// are counted per group, never listed (semantic.CatBy "split")
+	split bool
 }
 
 func (v breakdownV) key() string {
 	var ids []string
+	if v.split {
+		ids = append(ids, "split")
+	}
 	for _, d := range v.dims {
 		ids = append(ids, d.ID)
 	}

@@ -285,7 +285,28 @@ func (lx *Lexicon) abbreviated(w string) []candidate {
 			out = append(out, candidate{x, 1, true})
 		}
 	}
-	return out
+	return keepOnset(w, out)
+}
+
+// keepOnset keeps, of a contraction's candidates, the words that start with its first two
+// letters when these are a pair of consonants words start with (onsets) and some do: a
+// contraction keeps the cluster that opens the word it shortens ("clts": "clientes",
+// never "cancelamentos"). Other first letters choose nothing ("txs" may be "txns" or
+// "taxas": refused).
+func keepOnset(w string, cs []candidate) []candidate {
+	if !onsets[w[:2]] {
+		return cs
+	}
+	var on []candidate
+	for _, c := range cs {
+		if strings.HasPrefix(c.word, w[:2]) {
+			on = append(on, c)
+		}
+	}
+	if len(on) == 0 {
+		return cs
+	}
+	return on
 }
 
 // subsequence reports whether the letters of a appear in b in order.

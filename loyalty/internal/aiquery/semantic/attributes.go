@@ -62,8 +62,8 @@ var (
 	ProductActiveAttr = attr("product_active", Products, "p.is_active", T("ativo", "active"), T("ativo", "active"))
 
 	PromotionNameAttr  = attr("promotion_name", Promotions, "pm.name", T("promocao", "promotion"), T("promoção", "promotion"))
-	PromotionStartAttr = attr("start_date", Promotions, "pm.start_date", T("inicio", "starts"), T("início", "start"))
-	PromotionEndAttr   = attr("end_date", Promotions, "pm.end_date", T("fim", "ends"), T("fim", "end"))
+	PromotionStartAttr = attr("start_date", Promotions, "pm.start_date", T("inicio", "starts"), T("início", "start")).said(W("data de inicio|datas de inicio|inicio|data inicial|datas iniciais|data de comeco", "start date|start dates|starting date|starting dates|begin date"))
+	PromotionEndAttr   = attr("end_date", Promotions, "pm.end_date", T("fim", "ends"), T("fim", "end")).said(W("data de termino|datas de termino|termino|data final|datas finais|data de fim|datas de fim|data de encerramento|datas de encerramento", "end date|end dates|ending date|ending dates|finish date"))
 	PromotionMultAttr  = attr("multiplier", Promotions, "pm.points_multiplier", T("multiplicador", "multiplier"), T("multiplicador", "multiplier")).said(W("multiplicador|multiplicadores|multiplicador de pontos", "multiplier|multipliers|points multiplier"))
 	PromotionBonusAttr = attr("bonus", Promotions, "pm.bonus_points", T("pontos_bonus", "bonus_points"), T("pontos bônus", "bonus points")).said(W("pontos bonus|bonus", "bonus points|bonus"))
 
@@ -92,7 +92,7 @@ var (
 
 // Attributes lists the attributes questions ask for by name.
 var Attributes = []*Attribute{CustomerEmailAttr, CustomerPhoneAttr, CustomerDocAttr, CustomerBirthAttr, CustomerSignupAttr, CustomerLastBuyAttr,
-	StoreAddrAttr, StoreCodeAttr, ProductSKUAttr, PromotionMultAttr, PromotionBonusAttr, ProductPointsAttr, RedemptionExpiryAttr, SaleCancelledAttr}
+	StoreAddrAttr, StoreCodeAttr, ProductSKUAttr, PromotionStartAttr, PromotionEndAttr, PromotionMultAttr, PromotionBonusAttr, ProductPointsAttr, RedemptionExpiryAttr, SaleCancelledAttr}
 
 // Columns are the plain words that name a column of a list by its rows ("os resgates
 // pendentes dela, com os pontos e a data de vencimento": the redemptions' points; "as

@@ -72,7 +72,7 @@ type FillerClass struct {
 // Fillers are the classes of non-concept words: one place for all of them.
 var Fillers = []*FillerClass{
 	{ID: "function", Skip: true, Role: RoleNeutral, Words: W(
-		"o|a|os|as|um|uma|de|d|do|da|dos|das|em|no|na|nos|nas|ao|aos|pelo|pela|pelos|pelas|para|pra|pro|p|com|que|se|me|mim|eu|nos|voce|vc|voces|vcs|a gente|gente|gnt|temos|tem|tinha|tinham|tiveram|teve|ter|ha|houve|existe|existem|foi|foram|ser|sao|e|esta|estao|ta|tao|to|estou|estava|estavam|estamos|sendo|nosso|nossa|nossos|nossas|meu|minha|seu|sua|seus|suas|dele|dela|isso|isto|aquilo|aquele|aquela|la|aqui|ali|q|onde|como|qual foi|qual e|quais foram|mas|porem|via|cuja|cujo|cujas|cujos|,|/|fez|fizeram|feito|feitas|feitos|cadastrado|cadastrados|possui|possuem|detem|detinha|detinham|deteve|detiveram|criado|criados|criada|criadas|ficou|ficaram|dinheiro entrou|entrou|tivemos|deu|deram|passou|passaram|vieram|vieram de|vem de|veio|veio de|vindo de|vinda de|vindos de|vindas de|proveniente de|provenientes de|oriundo de|oriunda de|oriundos de|oriundas de|pertencem|pertence|sao da|sao do|usam|usa|utilizam|receber|esta indo|estao com|estao ha|com seus|com os|com as|respectivos|respectivas|seus respectivos|junto|uns|umas",
+		"o|a|os|as|um|uma|de|d|do|da|dos|das|em|no|na|nos|nas|ao|aos|pelo|pela|pelos|pelas|para|pra|pro|p|com|que|se|me|mim|eu|nos|voce|vc|voces|vcs|a gente|gente|gnt|temos|tem|tinha|tinham|tiveram|teve|ter|ha|houve|existe|existem|foi|foram|ser|sao|e|esta|estao|ta|tao|to|estou|estava|estavam|estamos|sendo|nosso|nossa|nossos|nossas|meu|minha|seu|sua|seus|suas|dele|dela|isso|isto|aquilo|aquele|aquela|la|aqui|ali|q|onde|como|qual foi|qual e|quais foram|mas|porem|via|cuja|cujo|cujas|cujos|,|/|fez|fizeram|feito|feitas|feitos|cadastrado|cadastrados|possui|possuem|detem|detinha|detinham|deteve|detiveram|criado|criados|criada|criadas|ficou|ficaram|dinheiro entrou|entrou|tivemos|deu|deram|passou|passaram|vieram|vieram de|vem de|veio|veio de|vindo de|vinda de|vindos de|vindas de|proveniente de|provenientes de|oriundo de|oriunda de|oriundos de|oriundas de|pertencem|pertence|sao da|sao do|usam|usa|utilizam|receber|esta indo|estao com|estao ha|com seus|com os|com as|respectivos|respectivas|seus respectivos|junto|uns|umas|comigo|conosco|com a gente|aqui com a gente",
 		"the|a|an|of|in|on|at|for|to|from|with|is|are|was|were|be|been|am|do|does|did|have|has|had|we|our|us|i|me|my|you|your|they|their|them|it|its|there|here|about|regarding|what is|what was|whats|what were|how is|how are|how was|how were|are there|is there|were there|was there|do we have|have we|did we|made|make|makes|happened|occurred|recorded|registered|placed|come|came|receive|receiving|among|among the|out of|of all|but|with their|respective|,|/|own|owns|owned|belong to|belongs to|use|uses|using|along|customers who|those|these|that|per cent|via|posted|logged|booked|processed|created|having|attached to|attributable to|attributed to|and|whose|through|thru|r|u|ur|w|w/|ya|came from|come from|coming from|got|gets|give out|this one|that one|ones|the ones|themselves|himself|herself|ourselves|ended up|end up|ends up|wound up|turned out")},
 	// verbs that say rows happened or are in a state, in any inflection ("vendas
 	// realizadas", "quantas ela realizou", "clientes que efetuaram uma compra", "pontos
@@ -92,7 +92,12 @@ var Fillers = []*FillerClass{
 
 	{ID: "greeting", Skip: true, Role: RoleDiscourse, Names: true, Words: W(
 		"oi|ola|opa|oie|eai|e ai|ei|salve|bom dia|boa tarde|boa noite|tudo bem|tudo bom|tudo certo|tudo joia|td bem|tdb|blz|beleza|como vai|como voce esta|prezado|prezados|prezada|prezadas|prezado time|pessoal|oi galera|ola galera|fala galera|e ai galera|bom dia galera|boa tarde galera|boa noite galera|ola pessoal|tchau|ate mais|ate logo|obrigado|obrigada|obrigadao|obg|brigado|brigada|valeu|vlw|muito obrigado|muito obrigada|agradeco|agradeco desde ja|desde ja agradeco|desde ja obrigado|obrigado desde ja|tudo tranquilo|tudo beleza|tudo em ordem|tudo otimo|tudo certinho|tudo bem com voce|tudo bom com voce|bom dia a todos|boa tarde a todos|boa noite a todos|ola a todos|oi a todos|oi pessoal|oi gente|ola gente|espero que esteja bem|espero que estejam bem|espero que esteja tudo bem|espero que voce esteja bem|como vai voce|como vao",
-		"hi|hello|hey|hiya|howdy|hi there|hey there|hello there|hi all|hello all|hi team|hello team|hey team|hi everyone|hello everyone|good morning|good afternoon|good evening|dear|folks|thanks|thank you|thank you so much|thanks so much|thanks a lot|thx|ty|tks|many thanks|thanks in advance|thank you in advance|much appreciated|appreciate it|i appreciate it|appreciated|bye|how are you|hope you are well|hope youre well|hope you are doing well|how is it going|how it going|hows it going|how are things|how is everything|hows everything|what up|whats up|what is up|hi everybody|hello everybody|hey everyone|hey all|good day|greetings|gday|g day|gday mate|hiya mate|hey mate|morning all|afternoon all|respected sir|respected madam|hola|buenos dias|buenas tardes|buenas|gracias|muchas gracias|good morning po|good afternoon po|good evening po|good day po")},
+		"hi|hello|hey|hiya|howdy|hi there|hey there|hello there|hi all|hello all|hi team|hello team|hey team|hi everyone|hello everyone|good morning|good afternoon|good evening|dear|folks|thanks|thank you|thank you so much|thanks so much|thanks a lot|thx|ty|tks|many thanks|thanks in advance|thank you in advance|much appreciated|appreciate it|i appreciate it|appreciated|bye|how are you|hope you are well|hope youre well|hope you are doing well|how is it going|how it going|hows it going|how are things|how is everything|hows everything|what up|whats up|what is up|hi everybody|hello everybody|hey everyone|hey all|good day|greetings|gday|g day|gday mate|hiya mate|hey mate|morning all|afternoon all|respected sir|respected madam|hola|buenos dias|buenas tardes|buenas|gracias|muchas gracias|good morning po|good afternoon po|good evening po|good day po|wah gwaan|wha gwaan|wagwan|wagwaan|whappen|sup|wassup")},
+	// a greeting that is also a part of the day ("Morning!", "Evening all."): a greeting
+	// only in a sentence of its own, never skipped inside a question ("sales this
+	// morning" is a time of day the model has no period for)
+	{ID: "salutation", Role: RoleDiscourse, Names: true, Words: W("tarde|noite|manha|boa",
+		"morning|mornin|afternoon|evening|morning all|morning team|morning mate|morning everyone|afternoon all|evening all")},
 	// vocatives and honorifics said to the reader ("Hi sir,", "obrigado, senhora", "Thank
 	// you ma'am", "Good morning po", "moço, quanto ..."): whom the question is said to,
 	// never what it asks. After an article (Articles) the word names a person of the
@@ -101,7 +106,7 @@ var Fillers = []*FillerClass{
 	// names.go). Before a name an honorific is the name's (CatHonor: "a senhora Fernanda
 	// Lima", "Mr. Carlos Souza"), never part of it
 	{ID: "vocative", Skip: true, Role: RoleDiscourse, Words: W(
-		"senhor|senhora|sr|sra|srta|moco|moca|rapaz|querido|querida|meu querido|minha querida|meu amigo|minha amiga|meu caro|minha cara|prezado senhor|prezada senhora|doutor|doutora|mestre|meu chapa|chapa|irmao|mana|chefinho|chefinha|meu bem|minha senhora|meu senhor|vossa senhoria|vossas senhorias|vossa excelencia|v sa|v exa|vossas excelencias|vossa magnificencia|vossa merce|sua senhoria|sua excelencia|exmo senhor|excelentissimo senhor|excelentissima senhora|ilustrissimo senhor|ilustrissima senhora|ilmo senhor|ilma senhora|ilmo sr|ilma sra|exmo sr|exma sra|caro senhor|cara senhora|senhores|senhoras|senhoras e senhores",
+		"senhor|senhora|sr|sra|srta|moco|moca|rapaz|querido|querida|meu querido|minha querida|meu amigo|minha amiga|meu caro|minha cara|prezado senhor|prezada senhora|doutor|doutora|mestre|meu chapa|chapa|irmao|mana|chefinho|chefinha|meu bem|minha senhora|meu senhor|vossa senhoria|vossas senhorias|vossa excelencia|v sa|v exa|vossas excelencias|vossa magnificencia|vossa merce|sua senhoria|sua excelencia|exmo senhor|excelentissimo senhor|excelentissima senhora|ilustrissimo senhor|ilustrissima senhora|ilmo senhor|ilma senhora|ilmo sr|ilma sra|exmo sr|exma sra|caro senhor|cara senhora|senhores|senhoras|senhoras e senhores|meu filho|minha filha|meu fio|minha fia|meu fi|minha fi|macho|cabra|meu velho|meu consagrado|minha consagrada",
 		"sir|maam|mam|madam|maddam|mister|po|opo|sirs|dear sir|dear madam|your excellency|your excellencies|excellency|your honour|your honor|your lordship|your ladyship|your highness|dear sir or madam|sir or madam|sir/madam|ladies and gentlemen|dear sirs|esteemed sir|respected sir|respected madam|honourable sir|honorable sir|my friend|chief|guv|boss man|bossman|fella|lad|lads|sir po|maam po|yes sir|yes maam|kuya|maam ko|boss po|sir ko")},
 	// closings sign a message ("Att, Ana Souza", "... em maio grato", "... cheers"): a
 	// reading may skip them anywhere; the capitalised words right after one are the
@@ -119,8 +124,8 @@ var Fillers = []*FillerClass{
 	// "my boss wants"), whose name a reading would take for a customer's; read only in a
 	// context sentence
 	{ID: "reported", Role: RoleDiscourse, Words: W(
-		"pediu|pediram|pede|pedem|quer|querem|precisa|precisam|mandou|mandaram|solicitou|solicitaram|disse|disseram|falou|falaram|comentou|comentaram|pediu pra|pediu para",
-		"wants|needs|said|says|told|requested|requests|told me|mentioned")},
+		"pediu|pediram|pede|pedem|quer|querem|precisa|precisam|mandou|mandaram|solicitou|solicitaram|disse|disseram|falou|falaram|comentou|comentaram|pediu pra|pediu para|cobrando|ta cobrando|esta cobrando|me cobrando|ta me cobrando|cobrou|pedindo|me pedindo|ta me pedindo|esta me pedindo|ta pedindo|esta pedindo",
+		"wants|needs|said|says|told|requested|requests|told me|mentioned|is chasing|is chasing me|keeps asking|has been asking|been asking")},
 	// what someone else asked, a verb of asking: like "reported", and what follows it is
 	// their question ("a cliente perguntou o que ...", "a customer asked what ..."), beside
 	// the writer's own (package grammar, background.go)
@@ -131,8 +136,8 @@ var Fillers = []*FillerClass{
 		"aproximadamente|aprox|por alto|mais ou menos assim|cerca de|mais ou menos|em torno de|por volta de|basicamente|so pra saber|so por curiosidade|na verdade|realmente|de fato|certinho|direitinho|bem|muito|bastante|talvez|acho|acho que|creio que|imagino que|parece que|digamos|ou seja|quer dizer|no caso|pelo jeito|por acaso|so queria|so preciso|so quero|so uma pergunta|so uma duvida|so confirmando|so pra confirmar|so para confirmar|outrossim|ademais|adicionalmente|alem disso|por oportuno|isto posto|dito isso",
 		"approximately|approx|approximate|ballpark|a ballpark|in the ballpark|give or take|roughly speaking|around|roughly|more or less|basically|actually|really|kind of|sort of|i think|i guess|i believe|i suppose|maybe|perhaps|probably|quite|pretty much|very|literally|honestly|to be honest|by the way|btw|anyway|anyways|i mean|to be clear|in other words|that is|ie|i e|of course|for real|i just need|just need|i just want|just want|could you just|can you just|just wondering|just checking|just curious|just a quick question|i only need|only need|i only want|only want|furthermore|moreover|additionally|further to the above|in addition to the above")},
 	{ID: "spoken", Skip: true, Role: RoleDiscourse, Words: W(
-		"tipo assim|ne|neh|ai|entao|sacou|ta bom|tabom|ok|okay|certo|olha so|po|poxa|pois e|enfim|bom|assim|ahn|hum|hmm|humm|eh|ah|sei la|tipo isso|e tal|beleza entao",
-		"uh|er|erm|hmm|you know|so yeah|yeah|yep|yup|ok|okay|alright|all right|well|lol|haha|fyi|tbh|imo|idk|right|cool|great|awesome|nice|perfect|got it|gotcha|oh|ah|do one thing")},
+		"tipo assim|ne|neh|ai|entao|sacou|ta bom|tabom|ok|okay|certo|olha so|po|poxa|pois e|enfim|bom|assim|ahn|hum|hmm|humm|eh|ah|sei la|tipo isso|e tal|beleza entao|hein|hem|ein|me diz uma coisa|me fala uma coisa|me conta uma coisa|deixa eu te perguntar|deixa eu perguntar|uma pergunta",
+		"uh|er|erm|hmm|you know|so yeah|yeah|yep|yup|ok|okay|alright|all right|well|lol|haha|fyi|tbh|imo|idk|right|cool|great|awesome|nice|perfect|got it|gotcha|oh|ah|do one thing|reckon|you reckon|do you reckon|reckon you could|reckon you can|wee|a wee")},
 	// informal spellings and spoken words that are also words of the model ("tipo" is the
 	// entry type, "msm" and "mesmo" say "the same", "a galera" is the customers, "then" is a typed "than"): a reading may
 	// skip them where none of its clauses reads them ("ai tipo quanto cada loja faturou", "não
@@ -166,9 +171,9 @@ var Fillers = []*FillerClass{
 	// for a mailer"), or a hedge that opens an opinion ("acho que muita
 	// gente vai nas duas"). At the start of a clause it opens a context clause (package
 	// grammar, statements.go); read only in a context sentence
-	{ID: "statement", Role: RoleDiscourse, Opens: true, Words: W(
-		"sou|sou a|sou o|sou da|sou do|e pra|e para|eh pra|eh para|isso e pra|isso e para|e pro|e pros|e pras|estou|to|tou|vou|vamos|estamos|tamos|a gente vai|a gente ta|a gente esta|acho que|eu acho que|achamos que|imagino que|eu sou|eu to|eu estou|eu vou|tava|estava|estive",
-		"i am|im|we are|its for|it is for|this is for|thats for|that is for|its to|it is to|i have|i was|we were|we would|we would love|i would love|i will|we will|i think|we think|i guess|i believe|i feel like|we have been|i have been|i am writing|i am following up|a colleague|my colleague|a customer|a few customers|some customers|one of|the team|our team|my boss|my manager")},
+	{ID: "statement", Role: RoleDiscourse, Opens: true, Words: ItIsFor.With(W(
+		"sou|sou a|sou o|sou da|sou do|estou|to|tou|vou|vamos|estamos|tamos|a gente vai|a gente ta|a gente esta|acho que|eu acho que|achamos que|imagino que|eu sou|eu to|eu estou|eu vou|tava|estava|estive|pensando|pensando em|pensando numa|pensando num|pensando no|pensando na|to pensando|estou pensando|tou pensando",
+		"i am|im|we are|i have|i was|we were|we would|we would love|i would love|i will|we will|i think|we think|i guess|i believe|i feel like|we have been|i have been|i am writing|i am following up|a colleague|my colleague|a customer|a few customers|some customers|one of|the team|our team|my boss|my manager|sorting out|thinking of|thinking about|planning for"))},
 	// an opinion or a guess said beside the question ("capaz que tem loja cancelando
 	// demais", "será que a Savassi passou?", "I bet the app ones are higher"): opens a
 	// context clause anywhere in a sentence (package grammar, statements.go), left out only
@@ -183,7 +188,7 @@ var Fillers = []*FillerClass{
 	// clause (After; package grammar, statements.go); before the question it is a request
 	{ID: "intent", Role: RoleDiscourse, Opens: true, After: true, Words: W(
 		"quero|queria|queremos|preciso|precisava|precisamos|to querendo|tou querendo|estou querendo|to precisando|tou precisando|estou precisando|pretendo|pretendemos|tenho que|temos que|a gente quer|a gente precisa",
-		"i need to|we need to|i want to|we want to|i have to|we have to|i must|we must|i plan to|we plan to|im going to|i am going to|we are going to|were going to|ill|i need it|we need it|i need this|we need this|need it|need this")},
+		"keen to|im keen to|i am keen to|were keen to|we are keen to|i would love to|id love to|we would love to|wed love to|would love to|i wanna|we wanna|i need to|we need to|i want to|we want to|i have to|we have to|i must|we must|i plan to|we plan to|im going to|i am going to|we are going to|were going to|ill|i need it|we need it|i need this|we need this|need it|need this")},
 	// a purpose or reason clause ("pq quero fazer uma ação", "pra eu ver a diferença", "so
 	// I can plan"): opens a context clause anywhere in a sentence; read only in a context
 	// sentence
@@ -201,11 +206,18 @@ var Fillers = []*FillerClass{
 	{ID: "examples", Role: RoleDiscourse, Words: W(
 		"etc|etc.|etcetera|e assim por diante|e por ai vai|e por ai afora|e tal|e outros|e outras|entre outros|entre outras",
 		"and so on|and so forth|etc|etc.|etcetera|and the like|and all that|and others|among others|or whatever")},
+	// set phrases whose words are also the model's ("vale a pena": worth it, never the meal
+	// voucher "vale"; "tá valendo a pena"): what the writer judges, read only in a context
+	// sentence; the words inside them name nothing of the question (package grammar,
+	// statements.go)
+	{ID: "idiom", Role: RoleDiscourse, Words: W(
+		"vale a pena|valendo a pena|valeu a pena|valer a pena|vai valer a pena|se vale a pena|ta valendo a pena|esta valendo a pena|vale o investimento|valeu o investimento",
+		"worth it|worth the money|worth the effort|worth doing|paying off|pays off|paid off")},
 	// the work an answer is for: read only in a context sentence (their modifiers are the
 	// work's, not the question's)
 	{ID: "work", Role: RoleDiscourse, Words: W(
-		"reuniao|reunioes|deck|apresentacao|apresentacoes|slide|slides|planilha|planilhas|gerencia|gerente|gerentes|chefe|chefes|chefia|supervisor|supervisora|supervisores|diretor|diretora|diretoria|coordenador|coordenadora|coordenacao|lider|lideranca|equipe|setor|departamento|financeiro|marketing|comercial|operacoes|rh|ti|conselho|socio|socios|dono|dona|patrao|patroa|atendimento|sac|ouvidoria|estudo|analise|pesquisa|projeto|ideia|sistema|dashboard|painel|indicador|indicadores|pauta|escala|material|duvida|tarefa|demanda|auditoria|contabilidade|diretor financeiro|board|kpi|kpis|conciliacao|reconciliacao|consistencia|verificacao de consistencia|controladoria|mandar cartao|mandar um cartao|mandar cartoes|enviar cartao|enviar um cartao|enviar cartoes|cartao de aniversario|cartoes de aniversario|cartaozinho|cartao de parabens|regua|reguas|regua de relacionamento|regua de comunicacao|disparo|disparos|mailing|mailings|cadencia|jornada|galera do balcao|galera no balcao|galera da loja|pessoal do balcao|pessoal no balcao|pessoal da loja|equipe do balcao|equipe da loja|atendente|atendentes|balconista|balconistas|operador de caixa|operadores de caixa|mandar um voucher|mandar voucher|mandar vouchers|enviar um voucher|enviar voucher|enviar vouchers|mandar um cupom|enviar um cupom|mandar cupom|enviar cupom",
-		"meeting|meetings|slides|slide|deck|presentation|presentations|spreadsheet|spreadsheets|boss|manager|managers|supervisor|supervisors|director|directors|lead|team lead|head|leadership|team|my team|the team|department|finance|marketing|sales team|ops|operations|hr|it team|board|management|exec|execs|executive|executives|cfo|ceo|coo|owner|owners|study|analysis|idea|system|dashboard|kpi|kpis|agenda|task|audit|accounting|reconciliation|consistency check|controllership|internal audit|send a card|send them a card|send cards|birthday card|birthday cards|greeting card|greeting cards|counter card|thank you card|thank-you card|send them a voucher|sending them a voucher|send a voucher|sending a voucher|send vouchers|sending vouchers|send them vouchers|sending them vouchers|gift voucher|gift vouchers|mailer|mailing|mailshot|email blast|sms blast|blast|outreach|floor staff|counter staff|shop floor|the lads|the girls|the guys at the till|the team at the till")},
+		"reuniao|reunioes|deck|apresentacao|apresentacoes|slide|slides|planilha|planilhas|gerencia|gerente|gerentes|chefe|chefes|chefia|supervisor|supervisora|supervisores|diretor|diretora|diretoria|coordenador|coordenadora|coordenacao|lider|lideranca|equipe|setor|departamento|financeiro|marketing|comercial|operacoes|rh|ti|conselho|socio|socios|dono|dona|patrao|patroa|atendimento|sac|ouvidoria|estudo|analise|pesquisa|projeto|ideia|sistema|dashboard|painel|indicador|indicadores|pauta|escala|material|duvida|tarefa|demanda|auditoria|contabilidade|diretor financeiro|board|kpi|kpis|conciliacao|reconciliacao|consistencia|verificacao de consistencia|controladoria|mandar cartao|mandar um cartao|mandar cartoes|enviar cartao|enviar um cartao|enviar cartoes|cartao de aniversario|cartoes de aniversario|cartaozinho|cartao de parabens|regua|reguas|regua de relacionamento|regua de comunicacao|disparo|disparos|mailing|mailings|cadencia|jornada|galera do balcao|galera no balcao|galera da loja|pessoal do balcao|pessoal no balcao|pessoal da loja|equipe do balcao|equipe da loja|atendente|atendentes|balconista|balconistas|operador de caixa|operadores de caixa|mandar um voucher|mandar voucher|mandar vouchers|enviar um voucher|enviar voucher|enviar vouchers|mandar um cupom|enviar um cupom|mandar cupom|enviar cupom|contador|contadora|o contador|a contadora|escritorio de contabilidade|crm|planejamento|planejamento de crm|escala de trabalho|escalas|disparar",
+		"meeting|meetings|slides|slide|deck|presentation|presentations|spreadsheet|spreadsheets|boss|manager|managers|supervisor|supervisors|director|directors|lead|team lead|head|leadership|team|my team|the team|department|finance|marketing|sales team|ops|operations|hr|it team|board|management|exec|execs|executive|executives|cfo|ceo|coo|owner|owners|study|analysis|idea|system|dashboard|kpi|kpis|agenda|task|audit|accounting|reconciliation|consistency check|controllership|internal audit|send a card|send them a card|send cards|birthday card|birthday cards|greeting card|greeting cards|counter card|thank you card|thank-you card|send them a voucher|sending them a voucher|send a voucher|sending a voucher|send vouchers|sending vouchers|send them vouchers|sending them vouchers|gift voucher|gift vouchers|mailer|mailing|mailshot|email blast|sms blast|blast|outreach|floor staff|counter staff|shop floor|the lads|the girls|the guys at the till|the team at the till|roster|rosters|rota|rotas|staffing|staff rota|shifts|accountant|the accountant|my accountant|bookkeeper|crm|crm planning")},
 }
 
 // Chain are the nouns that name the whole chain ("a rede", "the network"): said of the
@@ -305,6 +317,26 @@ var Articles = W("a|o|as|os|um|uma|da|do|na|no|pra|pro|para a|para o|com a|com o
 // grammar, statements.go): only when it names no measure, filter, period or value the
 // question does not name itself.
 var PurposeTo = W("pra|para|p/", "to|in order to")
+
+// ItIsFor are the statements that say what the answer is for ("é pra uma campanha", "it's
+// for a mailer"): statement openers (the "statement" class) whose clause, said after the
+// question, never changes it (package grammar, tails.go).
+var ItIsFor = W("e pra|e para|eh pra|eh para|isso e pra|isso e para|e pro|e pros|e pras", "its for|it is for|it for|this is for|thats for|that is for|its to|it is to")
+
+// ReasonThat are the conjunctions that open a clause of reason said after the question
+// ("..., que o contador tá me pedindo esse número", "... porque eu tô achando que tem loja
+// fraca", "..., que ela veio reclamar comigo no caixa"), and ReasonSubject the subjects
+// that, right after one (an article between them), make it a statement of the writer's
+// situation rather than a relative clause of the question ("clientes que compraram"):
+// the writer, a person pointed to, or a person of the work (the "work" and "reported"
+// classes: "o contador", "a gerente"). Such a clause is left out like any statement clause
+// (package grammar, statements.go): only when it names no measure, filter, breakdown or
+// value the question does not name itself.
+var ReasonThat = W("que|q|porque|pq|pois|por que|ja que|visto que", "because|cause|cuz|coz|since|as")
+
+// ReasonSubject: see ReasonThat.
+var ReasonSubject = W("eu|a gente|nos|ela|ele|eles|elas|voce|vc|o povo|o pessoal|minha equipe|meu chefe|minha chefe|meu socio|minha socia",
+	"i|we|im|ive|weve|were|she|he|they|my|our|the boss|my boss|the team|my team|the accountant|the manager|my manager")
 
 // InfinitiveEndings are the endings of a Portuguese verb's infinitive ("avisar", "fazer",
 // "abrir").

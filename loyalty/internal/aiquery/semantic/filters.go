@@ -1373,10 +1373,21 @@ func HasRowsWith(of *Fact, xs ...*Filter) (*Filter, error) {
 			}
 			rows := "x.customer_id = c.id AND " + inner(p)
 			if p != nil && !dated {
-				rows += " AND " + p.Cond(strings.Replace(of.Time, of.Alias+".", "x.", 1))
+				rows += " AND " + p.Cond(strings.ReplaceAll(rowTime(of, xs...), of.Alias+".", "x."))
 			}
 			return fmt.Sprintf("EXISTS (SELECT 1 FROM %s.%s x WHERE %s)", Schema, of.View, rows), joins(j), true
 		}}, nil
+}
+
+// rowTime is the column that dates the rows of fact of that the filters xs keep: the one
+// a filter dates them by ("resgates expirados em maio": by their expiry), else the fact's.
+func rowTime(of *Fact, xs ...*Filter) string {
+	for _, x := range xs {
+		if c := x.timeOf[of]; c != "" {
+			return c
+		}
+	}
+	return of.Time
 }
 
 // RowCountWith keeps the customers whose number of rows of fact of meeting filter x
@@ -1402,7 +1413,7 @@ func RowCountWith(of *Fact, x *Filter, op string, n int64) (*Filter, error) {
 			}
 			rows := "x.customer_id = c.id AND " + cond
 			if p != nil {
-				rows += " AND " + p.Cond(strings.Replace(of.Time, of.Alias+".", "x.", 1))
+				rows += " AND " + p.Cond(strings.ReplaceAll(rowTime(of, x), of.Alias+".", "x."))
 			}
 			return fmt.Sprintf("(SELECT count(*) FROM %s.%s x WHERE %s) %s %d", Schema, of.View, rows, op, n), joins(j), true
 		}}, nil

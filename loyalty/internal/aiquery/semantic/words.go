@@ -25,5 +25,10 @@ func split(s string) []string {
 // All is every phrase of both languages.
 func (w Words) All() []string { return append(append([]string(nil), w.PT...), w.EN...) }
 
+// With is w and then o, in each language.
+func (w Words) With(o Words) Words {
+	return Words{PT: append(append([]string(nil), w.PT...), o.PT...), EN: append(append([]string(nil), w.EN...), o.EN...)}
+}
+
 // keys splits a measure's composition keys.
 func keys(s string) []string { return split(s) }
