@@ -823,6 +823,10 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			a.req.SortBy = measures[0].PerRow
 			oneAnswer = subj.singular
 		case subj.noun.Fact == measures[0].Fact:
+			if narrowsRows(subj.noun, measures) {
+				// "quantidade de lançamentos de estorno": the rows of one type, never all of them
+				return nil, fail("não sei calcular isso só de "+subj.noun.ID, "I cannot compute that of "+subj.noun.ID+" only")
+			}
 		case dimOfNoun(subj.noun) != nil && !list && ranked:
 			extraDims = append(extraDims, dimOfNoun(subj.noun))
 			oneAnswer = subj.singular
@@ -2647,4 +2651,25 @@ func uniqueValues(vs []string) []string {
 		}
 	}
 	return out
+}
+
+// narrowsRows reports whether noun names only some of its fact's rows (the reversals
+// among the points entries) that a measure of that fact does not keep to: said beside
+// the measure, the noun would be dropped and the measure read over all the rows.
+func narrowsRows(noun *semantic.Noun, measures []*semantic.Measure) bool {
+	own, ok := composeScattered(noun.Agg, []string{noun.ID}, "", false)
+	if !ok || own.Fact != noun.Fact {
+		return false
+	}
+	for _, m := range measures {
+		if m.Fact != noun.Fact {
+			continue
+		}
+		for _, w := range own.Where {
+			if !slices.Contains(m.Where, w) {
+				return true
+			}
+		}
+	}
+	return false
 }
