@@ -383,8 +383,9 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		a.used[i] = true
 	}
 	event := actorEvent
+	eventAt := -1
 	if i, ok := a.take("event"); ok && event == "" {
-		event = string(clauses[i].v.(marker))
+		event, eventAt = string(clauses[i].v.(marker)), i
 	} else if ok {
 		a.used[i] = false
 	}
@@ -398,6 +399,12 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	if event != "" && len(measures) > 0 && slices.ContainsFunc(measures, func(m *semantic.Measure) bool { return hasKeyWith(m, event) }) {
 		// "which day brings the most revenue", "how many sales and how much did Batel
 		// sell": the verb of a measure
+		if eventAt >= 0 && (a.has("rank") || a.has("group")) && a.apartFromMeasures(x, eventAt) && !slices.ContainsFunc(measures, func(m *semantic.Measure) bool { return ownMeasure(event, m) }) {
+			// "top 10 customers by spend and their number of purchases": the verb ranks,
+			// the measure is asked beside it; one would be dropped
+			return nil, fail("a pergunta pede duas coisas que não consegui juntar num relatório; pergunte uma de cada vez",
+				"the question asks for two things I could not put in one report; ask one at a time")
+		}
 		event = ""
 	}
 	var asked attrsV
@@ -460,6 +467,21 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	var extraDims []*semantic.Dimension
 	var filters []filterV
 	ranked := a.has("rank") || a.has("group")
+	for _, i := range a.all("share") {
+		said := func(k int) bool { return k >= 0 && k < len(clauses) && clauses[k].kind == "filter" }
+		if len(measures) > 0 && (said(i-1) || said(i+1)) && a.apartFromMeasures(x, i) && a.measuresAfter(i) {
+			// "which store had the lowest cancellation rate, and what its revenue was": the
+			// rate is of the rows said with it, never of the measure asked after it
+			return nil, fail("a pergunta pede duas coisas que não consegui juntar num relatório; pergunte uma de cada vez",
+				"the question asks for two things I could not put in one report; ask one at a time")
+		}
+	}
+	if ranked && eventAt >= 0 && otherAggregate(string(clauses[eventAt].v.(marker)), agg) && slices.ContainsFunc(aggsAt, func(i int) bool { return a.conjBetween(x, min(i, eventAt), max(i, eventAt)) }) {
+		// "top 10 customers by spend and their number of purchases": the verb ranks, the
+		// aggregate on the other side of the conjunction asks for another measure beside it
+		return nil, fail("a pergunta pede duas coisas que não consegui juntar num relatório; pergunte uma de cada vez",
+			"the question asks for two things I could not put in one report; ask one at a time")
+	}
 	oneAnswer := false
 	if subj != nil && subj.person && subj.event == nil && ranked && (a.namedChoice() || a.namedValues() && !customersDo(event)) {
 		// "quem vendeu mais, Savassi ou Copacabana", "a Savassi e a Copacabana, quem
@@ -2672,4 +2694,52 @@ func narrowsRows(noun *semantic.Noun, measures []*semantic.Measure) bool {
 		}
 	}
 	return false
+}
+
+// apartFromMeasures reports whether a conjunction stands between clause i and every
+// measures clause: what clause i says is asked apart from the measures.
+func (a *assembly) apartFromMeasures(x *env, i int) bool {
+	var ms []int
+	for j, c := range a.clauses {
+		if c.kind == "measures" {
+			ms = append(ms, j)
+		}
+	}
+	if len(ms) == 0 {
+		return false
+	}
+	for _, j := range ms {
+		if !a.conjBetween(x, min(i, j), max(i, j)) {
+			return false
+		}
+	}
+	return true
+}
+
+// measuresAfter reports whether every measures clause comes after clause i.
+func (a *assembly) measuresAfter(i int) bool {
+	for j, c := range a.clauses {
+		if c.kind == "measures" && j < i {
+			return false
+		}
+	}
+	return true
+}
+
+// ownMeasure reports whether m is what the verb alone measures ("gastaram": revenue).
+func ownMeasure(event string, m *semantic.Measure) bool {
+	own, ok := composeScattered("", nil, event, false)
+	return ok && own.ID == m.ID
+}
+
+// otherAggregate reports whether the aggregate word asks for another computation than the
+// verb alone measures ("top customers by spend and their number of purchases": a count
+// beside a sum); one the verb cannot measure alone is left to the rest of the assembly.
+func otherAggregate(event, agg string) bool {
+	own, ok := composeScattered("", nil, event, false)
+	if !ok || agg == "" {
+		return false
+	}
+	first, _ := keyParts(own)
+	return first != agg
 }
