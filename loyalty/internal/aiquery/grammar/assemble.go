@@ -469,7 +469,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	ranked := a.has("rank") || a.has("group")
 	for _, i := range a.all("share") {
 		said := func(k int) bool { return k >= 0 && k < len(clauses) && clauses[k].kind == "filter" }
-		if len(measures) > 0 && (said(i-1) || said(i+1)) && a.apartFromMeasures(x, i) && a.measuresAfter(i) {
+		if (said(i-1) || said(i+1)) && a.measureWordsAfter(x, i) {
 			// "which store had the lowest cancellation rate, and what its revenue was": the
 			// rate is of the rows said with it, never of the measure asked after it
 			return nil, fail("a pergunta pede duas coisas que não consegui juntar num relatório; pergunte uma de cada vez",
@@ -556,6 +556,13 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			// "quantos pontos o Ricardo resgatou": the aggregate, noun and event apart
 			// (not "dos que se cadastraram em 2024, quantos % compraram": the event is
 			// the percentage's condition, below)
+			if a.aggApartFromNouns(x, aggsAt) {
+				// "how many pending redemptions and the total points they hold": the count
+				// is of the first clause's rows, the points are another measure; composed
+				// into one, the count would be dropped
+				return nil, fail("a pergunta pede duas coisas que não consegui juntar num relatório; pergunte uma de cada vez",
+					"the question asks for two things I could not put in one report; ask one at a time")
+			}
 			if v, ok := composeScattered(agg, nouns, event, perCust); ok {
 				for _, n := range nouns {
 					if x := semantic.NounByID(n); x != nil && x.Fact == nil && !keyHas(v, n) && !takes(event, n) {
@@ -2716,14 +2723,20 @@ func (a *assembly) apartFromMeasures(x *env, i int) bool {
 	return true
 }
 
-// measuresAfter reports whether every measures clause comes after clause i.
-func (a *assembly) measuresAfter(i int) bool {
+// measureWordsAfter reports whether every word that says what to compute (a measure, an
+// aggregate, a verb, a quantity) comes after clause i and a conjunction, and one does.
+func (a *assembly) measureWordsAfter(x *env, i int) bool {
+	n := 0
 	for j, c := range a.clauses {
-		if c.kind == "measures" && j < i {
-			return false
+		switch c.kind {
+		case "measures", "agg", "event", "noun":
+			if j < i || !a.conjBetween(x, i, j) {
+				return false
+			}
+			n++
 		}
 	}
-	return true
+	return n > 0
 }
 
 // ownMeasure reports whether m is what the verb alone measures ("gastaram": revenue).
@@ -2742,4 +2755,19 @@ func otherAggregate(event, agg string) bool {
 	}
 	first, _ := keyParts(own)
 	return first != agg
+}
+
+// aggApartFromNouns reports whether every aggregate word of the question stands on the
+// other side of a conjunction from a noun it would be composed with: the noun is asked in
+// a clause of its own.
+func (a *assembly) aggApartFromNouns(x *env, aggsAt []int) bool {
+	if len(aggsAt) == 0 {
+		return false
+	}
+	for _, j := range a.all("noun") {
+		if !slices.ContainsFunc(aggsAt, func(i int) bool { return !a.conjBetween(x, min(i, j), max(i, j)) }) {
+			return true
+		}
+	}
+	return false
 }
