@@ -476,9 +476,12 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 				"the question asks for two things I could not put in one report; ask one at a time")
 		}
 	}
-	if ranked && eventAt >= 0 && otherAggregate(string(clauses[eventAt].v.(marker)), agg) && slices.ContainsFunc(aggsAt, func(i int) bool { return a.conjBetween(x, min(i, eventAt), max(i, eventAt)) }) {
+	if ranked && eventAt >= 0 && otherAggregate(string(clauses[eventAt].v.(marker)), agg) && slices.ContainsFunc(aggsAt, func(i int) bool {
+		return a.conjBetween(x, min(i, eventAt), max(i, eventAt)) && i+1 < len(clauses) && (clauses[i+1].kind == "noun" || clauses[i+1].kind == "subject")
+	}) {
 		// "top 10 customers by spend and their number of purchases": the verb ranks, the
-		// aggregate on the other side of the conjunction asks for another measure beside it
+		// aggregate on the other side of the conjunction, with what it counts, asks for
+		// another measure beside it ("with the quantity" alone is the ranked value)
 		return nil, fail("a pergunta pede duas coisas que não consegui juntar num relatório; pergunte uma de cada vez",
 			"the question asks for two things I could not put in one report; ask one at a time")
 	}
@@ -2758,13 +2761,16 @@ func otherAggregate(event, agg string) bool {
 }
 
 // aggApartFromNouns reports whether every aggregate word of the question stands on the
-// other side of a conjunction from a noun it would be composed with: the noun is asked in
-// a clause of its own.
+// other side of a conjunction from a quantity it would be composed with: the quantity is
+// asked in a clause of its own.
 func (a *assembly) aggApartFromNouns(x *env, aggsAt []int) bool {
 	if len(aggsAt) == 0 {
 		return false
 	}
 	for _, j := range a.all("noun") {
+		if !quantityNoun(string(a.clauses[j].v.(marker))) {
+			continue // "manual debits YTD, total pts": the rows the quantity is of
+		}
 		if !slices.ContainsFunc(aggsAt, func(i int) bool { return !a.conjBetween(x, min(i, j), max(i, j)) }) {
 			return true
 		}
