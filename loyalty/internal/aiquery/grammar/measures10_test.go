@@ -33,14 +33,6 @@ func TestMeasures10Classes(t *testing.T) {
 			"how many pending redemptions and the total points they hold":             {refuse: true},
 			"count of pending redemptions at Savassi and the points they are holding": {refuse: true},
 		}},
-		{"measures joined by a free-standing '+' are each asked", map[string]want{
-			"faturamento + número de vendas por loja":     {measures: []string{"revenue", "sales_count"}, dims: []string{"store"}},
-			"resgates + pontos resgatados em abril":       {measures: []string{"redemptions", "points_redeemed"}, period: "2025-04-01"},
-			"ticket médio + faturamento em 2024":          {measures: []string{"average_ticket", "revenue"}, period: "2024-01-01"},
-			"sales count + revenue in May":                {measures: []string{"sales_count", "revenue"}, period: "2025-05-01"},
-			"number of sales + revenue":                   {measures: []string{"sales_count", "revenue"}},
-			"revenue + average ticket by month this year": {measures: []string{"revenue", "average_ticket"}, dims: []string{"month"}},
-		}},
 		{"a ranking's own value asked after it ('com quanto cada um gastou', 'e qual é esse saldo', 'and what that rate was') is the ranking, which shows it", map[string]want{
 			"quais as 3 lojas com maior faturamento em maio e quanto cada uma faturou":        {measures: []string{"revenue"}, dims: []string{"store"}, limit: 3},
 			"qual loja teve a maior taxa de cancelamento em 2025 e qual foi essa taxa":        {measures: []string{"rate_cancelled"}, dims: []string{"store"}, limit: 1},

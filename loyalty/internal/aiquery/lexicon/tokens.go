@@ -135,13 +135,6 @@ func Tokenize(q string) []Token {
 			i += size
 			continue
 		}
-		if r == '+' && q[i-1] == ' ' && i+1 < len(q) && q[i+1] == ' ' && len(toks) > 0 {
-			// "number of sales + revenue": a "+" between words adds one more thing asked,
-			// "and" (never dropped: the measures either side would read as one)
-			toks = append(toks, Token{Kind: Word, Raw: "+", Norm: "&"})
-			i += size
-			continue
-		}
 		if a := arrowAt(rest); a > 0 {
 			// "Apr -> May", "abril => maio", "Q4 → Q1": from one to the other, as "to"
 			toks = append(toks, Token{Kind: Word, Raw: rest[:a], Norm: "->"})
