@@ -395,8 +395,9 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		a.used[i] = true
 	}
 	event := actorEvent
+	eventAt := -1
 	if i, ok := a.take("event"); ok && event == "" {
-		event = string(clauses[i].v.(marker))
+		event, eventAt = string(clauses[i].v.(marker)), i
 	} else if ok {
 		a.used[i] = false
 	}
@@ -414,6 +415,12 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	if event != "" && len(measures) > 0 && slices.ContainsFunc(measures, func(m *semantic.Measure) bool { return hasKeyWith(m, event) }) {
 		// "which day brings the most revenue", "how many sales and how much did Batel
 		// sell": the verb of a measure
+		if eventAt >= 0 && (a.has("rank") || a.has("group")) && a.apartFromMeasures(x, eventAt) && !slices.ContainsFunc(measures, func(m *semantic.Measure) bool { return ownMeasure(event, m) }) {
+			// "top 10 customers by spend and their number of purchases": the verb ranks,
+			// the measure is asked beside it; one would be dropped
+			return nil, fail("a pergunta pede duas coisas que não consegui juntar num relatório; pergunte uma de cada vez",
+				"the question asks for two things I could not put in one report; ask one at a time")
+		}
 		event = ""
 	}
 	var asked attrsV
@@ -476,6 +483,24 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	var extraDims []*semantic.Dimension
 	var filters []filterV
 	ranked := a.has("rank") || a.has("group")
+	for _, i := range a.all("share") {
+		said := func(k int) bool { return k >= 0 && k < len(clauses) && clauses[k].kind == "filter" }
+		if (said(i-1) || said(i+1)) && a.measureWordsAfter(x, i) {
+			// "which store had the lowest cancellation rate, and what its revenue was": the
+			// rate is of the rows said with it, never of the measure asked after it
+			return nil, fail("a pergunta pede duas coisas que não consegui juntar num relatório; pergunte uma de cada vez",
+				"the question asks for two things I could not put in one report; ask one at a time")
+		}
+	}
+	if ranked && eventAt >= 0 && otherAggregate(string(clauses[eventAt].v.(marker)), agg) && slices.ContainsFunc(aggsAt, func(i int) bool {
+		return a.conjBetween(x, min(i, eventAt), max(i, eventAt)) && i+1 < len(clauses) && (clauses[i+1].kind == "noun" || clauses[i+1].kind == "subject")
+	}) {
+		// "top 10 customers by spend and their number of purchases": the verb ranks, the
+		// aggregate on the other side of the conjunction, with what it counts, asks for
+		// another measure beside it ("with the quantity" alone is the ranked value)
+		return nil, fail("a pergunta pede duas coisas que não consegui juntar num relatório; pergunte uma de cada vez",
+			"the question asks for two things I could not put in one report; ask one at a time")
+	}
 	oneAnswer := false
 	if subj != nil && subj.person && subj.event == nil && ranked && (a.namedChoice() || a.namedValues() && !customersDo(event)) {
 		// "quem vendeu mais, Savassi ou Copacabana", "a Savassi e a Copacabana, quem
@@ -550,6 +575,13 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			// "quantos pontos o Ricardo resgatou": the aggregate, noun and event apart
 			// (not "dos que se cadastraram em 2024, quantos % compraram": the event is
 			// the percentage's condition, below)
+			if a.aggApartFromNouns(x, aggsAt) {
+				// "how many pending redemptions and the total points they hold": the count
+				// is of the first clause's rows, the points are another measure; composed
+				// into one, the count would be dropped
+				return nil, fail("a pergunta pede duas coisas que não consegui juntar num relatório; pergunte uma de cada vez",
+					"the question asks for two things I could not put in one report; ask one at a time")
+			}
 			if v, ok := composeScattered(agg, nouns, event, perCust); ok {
 				for _, n := range nouns {
 					if x := semantic.NounByID(n); x != nil && x.Fact == nil && !keyHas(v, n) && !takes(event, n) {
@@ -844,6 +876,10 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			a.req.SortBy = measures[0].PerRow
 			oneAnswer = subj.singular
 		case subj.noun.Fact == measures[0].Fact:
+			if narrowsRows(subj.noun, measures) {
+				// "quantidade de lançamentos de estorno": the rows of one type, never all of them
+				return nil, fail("não sei calcular isso só de "+subj.noun.ID, "I cannot compute that of "+subj.noun.ID+" only")
+			}
 		case dimOfNoun(subj.noun) != nil && !list && ranked:
 			extraDims = append(extraDims, dimOfNoun(subj.noun))
 			oneAnswer = subj.singular
@@ -2668,4 +2704,97 @@ func uniqueValues(vs []string) []string {
 		}
 	}
 	return out
+}
+
+// narrowsRows reports whether noun names only some of its fact's rows (the reversals
+// among the points entries) that a measure of that fact does not keep to: said beside
+// the measure, the noun would be dropped and the measure read over all the rows.
+func narrowsRows(noun *semantic.Noun, measures []*semantic.Measure) bool {
+	own, ok := composeScattered(noun.Agg, []string{noun.ID}, "", false)
+	if !ok || own.Fact != noun.Fact {
+		return false
+	}
+	for _, m := range measures {
+		if m.Fact != noun.Fact {
+			continue
+		}
+		for _, w := range own.Where {
+			if !slices.Contains(m.Where, w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// apartFromMeasures reports whether a conjunction stands between clause i and every
+// measures clause: what clause i says is asked apart from the measures.
+func (a *assembly) apartFromMeasures(x *env, i int) bool {
+	var ms []int
+	for j, c := range a.clauses {
+		if c.kind == "measures" {
+			ms = append(ms, j)
+		}
+	}
+	if len(ms) == 0 {
+		return false
+	}
+	for _, j := range ms {
+		if !a.conjBetween(x, min(i, j), max(i, j)) {
+			return false
+		}
+	}
+	return true
+}
+
+// measureWordsAfter reports whether every word that says what to compute (a measure, an
+// aggregate, a verb, a quantity) comes after clause i and a conjunction, and one does.
+func (a *assembly) measureWordsAfter(x *env, i int) bool {
+	n := 0
+	for j, c := range a.clauses {
+		switch c.kind {
+		case "measures", "agg", "event", "noun":
+			if j < i || !a.conjBetween(x, i, j) {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0
+}
+
+// ownMeasure reports whether m is what the verb alone measures ("gastaram": revenue).
+func ownMeasure(event string, m *semantic.Measure) bool {
+	own, ok := composeScattered("", nil, event, false)
+	return ok && own.ID == m.ID
+}
+
+// otherAggregate reports whether the aggregate word asks for another computation than the
+// verb alone measures ("top customers by spend and their number of purchases": a count
+// beside a sum); one the verb cannot measure alone is left to the rest of the assembly.
+func otherAggregate(event, agg string) bool {
+	own, ok := composeScattered("", nil, event, false)
+	if !ok || agg == "" {
+		return false
+	}
+	first, _ := keyParts(own)
+	return first != agg
+}
+
+// aggApartFromNouns reports whether every aggregate word of the question stands on the
+// other side of a conjunction from a quantity it would be composed with: the quantity is
+// asked in a clause of its own.
+func (a *assembly) aggApartFromNouns(x *env, aggsAt []int) bool {
+	if len(aggsAt) == 0 {
+		return false
+	}
+	for _, j := range a.all("noun") {
+		if !quantityNoun(string(a.clauses[j].v.(marker))) {
+			continue // "manual debits YTD, total pts": the rows the quantity is of
+		}
+		if !slices.ContainsFunc(aggsAt, func(i int) bool { return !a.conjBetween(x, min(i, j), max(i, j)) }) {
+			return true
+		}
+	}
+	return false
 }

@@ -213,6 +213,8 @@ func (it *Interpreter) interpret(r *lexicon.Reading, cat *semantic.Catalog) (*Re
 			res, err = res2, nil
 		} else if res2 := it.readRestated(r, cat, context); res2 != nil {
 			res, err = res2, nil
+		} else if res2 := it.readRankedValue(r, cat, context); res2 != nil {
+			res, err = res2, nil
 		} else {
 			backgroundRefusal(r, ref)
 		}

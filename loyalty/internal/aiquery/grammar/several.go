@@ -373,19 +373,31 @@ func (a *assembly) trailingMeasures(x *env, measures []*semantic.Measure) ([]*se
 	}
 	base := a.clauses[last].v.([]*semantic.Measure)[0]
 	for j := last + 1; j < len(a.clauses); j++ {
-		if a.clauses[j].kind != "agg" || a.used[j] {
+		// a quantity that carries its own aggregate ("and the total points they hold")
+		// starts the clause like an aggregate word, when a pronoun says whose rows it is of
+		quantity := a.clauses[j].kind == "noun" && !a.used[j] && quantityNoun(string(a.clauses[j].v.(marker))) && a.pronounAfter(x, j)
+		if (a.clauses[j].kind != "agg" || a.used[j]) && !quantity {
 			continue
 		}
 		if !slices.ContainsFunc(x.conj, func(p int) bool { return p >= a.spans[last].to && p < a.spans[j].from }) {
 			continue // "quantas vendas no total": the same measure, said again
 		}
-		agg := string(a.clauses[j].v.(marker))
 		group := []int{j}
 		noun, event, again := "", "", ""
+		var agg string
+		if quantity {
+			noun = string(a.clauses[j].v.(marker))
+			agg = semantic.NounByID(noun).Agg
+		} else {
+			agg = string(a.clauses[j].v.(marker))
+		}
+		pronoun := a.pronounAfter(x, j)
 		for k := j + 1; k < len(a.clauses) && !a.used[k]; k++ {
 			c := a.clauses[k]
 			switch {
 			case c.kind == "pronoun":
+			case c.kind == "have" && pronoun:
+				// "the total points they hold", "quantos pontos eles têm": what those rows hold
 			case c.kind == "noun" && noun == "" && event == "":
 				noun = string(c.v.(marker))
 			case c.kind == "event" && event == "":
@@ -772,4 +784,24 @@ func (a *assembly) ownRows(x *env, first, second int) error {
 		}
 	}
 	return nil
+}
+
+// quantityNoun reports whether the noun is a quantity with an aggregate of its own
+// ("total points", "valor"), not rows of a fact.
+func quantityNoun(id string) bool {
+	n := semantic.NounByID(id)
+	return n != nil && n.Fact == nil && n.Agg != ""
+}
+
+// pronounAfter reports whether a pronoun ("they", "eles") is said after clause i, with
+// only nouns, events, aggregate words and "have" between ("the total points they hold").
+func (a *assembly) pronounAfter(x *env, i int) bool {
+	limit := a.spans[len(a.spans)-1].to
+	for k := i + 1; k < len(a.clauses); k++ {
+		if !slices.Contains([]string{"pronoun", "noun", "event", "agg", "have"}, a.clauses[k].kind) {
+			limit = a.spans[k].from
+			break
+		}
+	}
+	return slices.ContainsFunc(x.anaphora, func(p int) bool { return p >= a.spans[i].to && p < limit })
 }

@@ -489,3 +489,9 @@ func Conjugate(lemma string) []string {
 // filler, "digo" a word the model does not know).
 var Corrections = W("digo|quer dizer|ou melhor|alias|melhor dizendo|corrigindo|na verdade|opa digo|ops|perdao|desculpa|foi mal|nao pera|pera",
 	"i mean|i meant|sorry i meant|sorry i mean|sorry|or rather|rather|no wait|wait|correction|scratch that|make that|my bad|oops|actually")
+
+// ThatValue are the demonstratives with which a clause after a ranking points at the value
+// the ranking is by ("qual membro tem o maior saldo e qual é esse saldo", "which store had
+// the lowest rate, and what that rate was"): the ranking's answer shows it already
+// (package grammar, rankvalue.go).
+var ThatValue = W("esse|essa|este|esta|esses|essas|aquele|aquela|tal|o valor|o numero|o total|a quantia", "that|this|those|these|the figure|the value|the number|the amount")

@@ -166,7 +166,7 @@ var Nouns = []*Noun{
 	{ID: "stores", Fact: Stores, Agg: "count", Words: storeWords},
 	{ID: "promotions", Fact: Promotions, Agg: "count", Words: W("promocao|promocoes|campanha|campanhas|promo|promos|acao promocional|acoes promocionais|oferta|ofertas|campanha promocional|campanhas promocionais", "promotion|promotions|campaign|campaigns|promo|promos|offer|offers|deal|deals|promotional campaign|promotional campaigns")},
 	{ID: "entries", Fact: Points, Agg: "count", Words: W("lancamento|lancamentos|movimentacao|movimentacoes|extrato|extrato de pontos|transacoes de pontos", "entry|entries|points entries|movement|movements|ledger|statement|points transactions|points statement|points ledger|statement of points|points history")},
-	{ID: "reversals", Fact: Points, Agg: "count", Words: W("estorno|estornos", "reversal|reversals|chargeback|chargebacks")},
+	{ID: "reversals", Fact: Points, Agg: "count", Words: W("estorno|estornos|lancamento de estorno|lancamentos de estorno|lancamentos de estornos", "reversal|reversals|chargeback|chargebacks|reversal entry|reversal entries")},
 	{ID: "credits", Fact: Points, Agg: "count", Words: W("credito de pontos|creditos de pontos", "points credit|points credits")},
 	{ID: "times", Agg: "count", Words: W("vez|vezes|frequencia|com frequencia", "time|times|often|frequently|frequency")},
 	{ID: "debits", Fact: Points, Agg: "count", Words: W("debito|debitos|debitos manuais|debito manual|lancamentos de debito manual|lancamento de debito manual|lancamentos de debito|debitos de ajuste manual", "debit|debits|manual debits|manual debit|manual debit entries|debit entries")},
@@ -457,12 +457,12 @@ var Terminals = []Term{
 	// a pronoun stands for the rows a clause before it named ("quantas vendas a Copacabana
 	// fez e quanto ela faturou"); the English ones are fillers too (they were skipped before
 	// pronouns were read, and still may be)
-	{CatPronoun, "", W("ela|ele|elas|eles|deles|delas|dele|dela|neles|nelas|nele|nela|cada um deles|cada uma delas|cada um|cada uma|envolvidos|envolvidas|envolveram|estavam envolvidos|que envolveram|isso|disso|nisso", "they|them|their|it|its|she|he|him|each of them|in them|of them|on them|his|her|involved|were involved|did they involve|they involved|of that|of it|is that|was that|does that|did that|do those|did those|those|these|did they take|did they use|did they use up|they took|they used|they used up|did they cost|they cost")},
+	{CatPronoun, "", W("ela|ele|elas|eles|deles|delas|dele|dela|neles|nelas|nele|nela|cada um deles|cada uma delas|cada um|cada uma|envolvidos|envolvidas|envolveram|estavam envolvidos|que envolveram|isso|disso|nisso|respectivo|respectiva|respectivos|respectivas|correspondente|correspondentes|em questao", "they|them|their|dem|concerned|in question|corresponding|respective|it|its|she|he|him|each of them|in them|of them|on them|his|her|involved|were involved|did they involve|they involved|of that|of it|is that|was that|does that|did that|do those|did those|those|these|did they take|did they use|did they use up|they took|they used|they used up|did they cost|they cost")},
 	// the way something was done, asked of a verb that has a dimension for it: "como o
 	// pessoal pagou", "how people paid" is the breakdown by payment type (package grammar)
 	{CatManner, "", W("como|de que forma|de que jeito|de que maneira|com o que", "how|in what way|what way|with what")},
 	// what the rows a pronoun stands for hold ("how many points are tied up in them")
-	{CatFiller, "", W("coorte|safra", "tied up|locked up|held|cohort")},
+	{CatFiller, "", W("coorte|safra|presos|presas|preso|presa|travados|travadas|retidos|retidas|parados|paradas", "tied up|locked up|held|cohort")},
 	// leaving rows out: "pode desconsiderar as canceladas", "leaving out the cancelled ones"
 	{CatNeg, "", W("desconsiderar|desconsiderando|desconsidere|sem contar|nao contando|ignorando|ignore|liquido de|liquido dos|liquido das|liquida de|liquida dos|liquida das|descontados os|descontadas as", "leaving out|leave out|disregarding|disregard|ignoring|ignore|exclude|net of|net of the")},
 	// "sumiu no 2º tri", "stopped buying in May": a customer who bought before and did not
