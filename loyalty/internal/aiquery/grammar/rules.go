@@ -140,6 +140,7 @@ const (
 	tTop      = string(semantic.CatTop)
 	tMost     = string(semantic.CatMost)
 	tLeast    = string(semantic.CatLeast)
+	tOrderTo  = string(semantic.CatOrderTo)
 	tThis     = string(semantic.CatThis)
 	tLast     = string(semantic.CatLast)
 	tNext     = string(semantic.CatNext)
@@ -1695,9 +1696,11 @@ func productions(x *env) []*Rule {
 		}),
 
 		// ---- ranking: "top 5", "os 10 ... que mais", "qual loja ... menos"
-		rule("Rank", 0, tTop+" Num?", func(k []*Edge) (any, bool) { return rankV{semantic.Descending, atoiOr(arg(k[1]), 0), nil}, true }),
-		rule("Rank", 0, tMost, func(k []*Edge) (any, bool) { return rankV{semantic.Descending, 0, nil}, true }),
-		rule("Rank", 0, tLeast, func(k []*Edge) (any, bool) { return rankV{semantic.Ascending, 0, nil}, true }),
+		rule("Rank", 0, tTop+" Num?", func(k []*Edge) (any, bool) {
+			return rankV{order: semantic.Descending, limit: atoiOr(arg(k[1]), 0), dflt: arg(k[0]) == "sort"}, true
+		}),
+		rule("Rank", 0, tMost, func(k []*Edge) (any, bool) { return rankV{order: semantic.Descending}, true }),
+		rule("Rank", 0, tLeast, func(k []*Edge) (any, bool) { return rankV{order: semantic.Ascending}, true }),
 		// the order said with "first" ("worst first", "maiores primeiro", "biggest city
 		// first"): the groups a breakdown of the question makes, said again
 		rule("Rank", 0, "Order "+tDim+"? "+tOrdinal, func(k []*Edge) (any, bool) {
@@ -1714,6 +1717,12 @@ func productions(x *env) []*Rule {
 		}),
 		rule("Order", 0, tMost, func(k []*Edge) (any, bool) { return semantic.Descending, true }),
 		rule("Order", 0, tLeast, func(k []*Edge) (any, bool) { return semantic.Ascending, true }),
+		// the end of an order said as a range ("from the highest | to the lowest", "do
+		// mais usado | pro menos usado"): the direction its start said, said again (the
+		// assembly checks a ranking of the opposite word comes before it)
+		rule("Clause", 0, tOrderTo+" Order", func(k []*Edge) (any, bool) {
+			return clauseV{"orderend", k[1].Val.(semantic.Order)}, true
+		}),
 		// "quais prêmios | que o povo mais resgata": "que" right after a noun opens a
 		// relative clause whose subject is who acts, never "which customers"
 		rule("Group", 0, tWho+" "+tDim, func(k []*Edge) (any, bool) {

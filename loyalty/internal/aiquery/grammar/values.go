@@ -200,6 +200,9 @@ type rankV struct {
 	// of: the groups the order is said of ("biggest city first"): a breakdown of the
 	// question, said again
 	of *semantic.Dimension
+	// dflt: the order is the ranking word's default ("ranked", "sorted", "top"), which an
+	// order the question says ("from the lowest to the highest") replaces
+	dflt bool
 }
 
 func (v rankV) key() string {
@@ -207,7 +210,7 @@ func (v rankV) key() string {
 	if v.of != nil {
 		of = v.of.ID
 	}
-	return fmt.Sprintf("r:%d:%d:%s", v.order, v.limit, of)
+	return fmt.Sprintf("r:%d:%d:%s:%v", v.order, v.limit, of, v.dflt)
 }
 
 // groupV is "qual loja", "which customer": the answer is one group of a dimension;

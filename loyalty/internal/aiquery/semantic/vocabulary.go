@@ -123,6 +123,7 @@ const (
 	CatInPeriod Category = "in"      // em, in, during, no, na (before a period)
 	CatDiv      Category = "div"     // "dividido por", "divided by": a formula's division
 	CatOneRow   Category = "onerow"  // "just the one", "só uma": the one row a ranking answers with
+	CatOrderTo  Category = "orderto" // a, para, to: the end of an order said as a range ("do mais vendido para o menos vendido")
 	CatEmph     Category = "emph"    // arg: itself, only: said after a period at a clause's end, the period said with emphasis ("last month only", "in 2025 itself")
 )
 
@@ -559,7 +560,14 @@ var Terminals = []Term{
 	{CatDiv, "", W("dividido por|dividida por|divididos por|divididas por|dividido pelo|dividida pelo|dividido pela|dividida pela|divido por|÷|sobre", "divided by|÷|over")},
 	{CatOneRow, "", W("so uma|so um|apenas uma|apenas um|somente uma|somente um|so a primeira|so o primeiro|so a melhor|so o melhor|uma so|um so|so a campea|so o campeao|apenas a campea|apenas o campeao|so a vencedora|so o vencedor",
 		"just the one|only the one|only one|just one|the single|a single|just the top one|only the top one|just the first|only the first|just the winner|only the winner")},
-	{CatTop, "", W("top|ranking|os maiores|as maiores|ordenadas|ordenados|ordenada|ordenado|ordenar|classificadas|classificados|em ordem", "top|ranking|rank|ranked|leading|best|sorted|ordered|sorted by|ordered by")},
+	// the one row named as the ranking's winner ("só quero saber a campeã", "just tell me
+	// the winner"): package grammar reads it after "só", "only", or as the one row alone
+	{CatOneRow, "winner", W("a campea|o campeao|a vencedora|o vencedor|a primeira colocada|o primeiro colocado|a lider|o lider", "the winner|the champion|the top one|the number one|the no 1|the no. 1")},
+	{CatTop, "", W("top|os maiores|as maiores", "top|leading|best")},
+	// a ranking said without its direction ("ranked", "ordenadas", "sort"): descending
+	// unless the question says the order ("sorted from the lowest to the highest", "em
+	// ordem crescente")
+	{CatTop, "sort", W("ranking|ordenadas|ordenados|ordenada|ordenado|ordenar|ordene|ordena|classificadas|classificados|classificar|classifique|em ordem", "ranking|rank|ranked|sorted|ordered|sorted by|ordered by|sort|sort by|sort them|sort it|rank them|rank it")},
 	{CatMost, "", W("mais|maior|maiores|melhor|melhores|que mais|quem mais|do maior para o menor|do maior pro menor|do maior pra menor|maior para menor|da maior para a menor|da maior pra menor|das maiores para as menores|dos maiores para os menores|decrescente|ordem decrescente|desc|ordem desc|mais movimentado|mais movimentada|mais movimentados|mais movimentadas|de maior movimento|com mais movimento|mais cheio|mais cheios", "most|more|highest|biggest|largest|best|greatest|top|biggest first|largest first|highest first|descending|in descending order|desc|in desc order|desc order|high to low|highest to lowest|best first|greatest first|most first")},
 	{CatLeast, "", W("menos|menor|menores|pior|piores|que menos|quem menos|do menor para o maior|do menor pro maior|do menor pra maior|menor para maior|da menor para a maior|da menor pra maior|crescente|ordem crescente|asc|ordem asc", "least|fewest|lowest|smallest|worst|bottom|less|smallest first|lowest first|ascending|in ascending order|asc|in asc order|asc order|low to high|lowest to highest|worst first|fewest first|least first")},
 	{CatList, "", W("liste|listar|lista|listagem|mostre|mostrar|me mostre|quais|quais sao|relacao de|me passa|exiba|relacione|relacionar|me manda|manda|mande|me mande|me envie", "list|listing|show|show me|which|what are|display")},
@@ -608,6 +616,11 @@ var Terminals = []Term{
 	{CatAfter, "", W("depois de|depois do|depois da|apos", "after|later than")},
 	{CatFrom, "", W("de|do|da|desde", "from")},
 	{CatTo, "", W("a|ao|ate|->", "to|through|thru|until|till|->")}, // "->": an arrow, "Apr -> May"
+	// an order said as a range ("from the highest to the lowest", "do mais usado pro menos
+	// usado", "largest to smallest"): the word before its end, which names the direction
+	// again, never a second order (package grammar reads it only before the opposite
+	// order word, after a first one)
+	{CatOrderTo, "", W("a|ao|ate|para|pra|pro|->", "to|down to|up to|through|->")},
 	// a second count among the rows a first one counted ("quantos resgates ... e quantos
 	// desses estão pendentes", "and of those, how many accept email")
 	{CatAmong, "", W("desses|dessas|destes|destas|deles|delas|dentre esses|dentre essas|dentre eles|dentre elas|entre esses|entre essas|entre eles|entre elas|desse total|desse grupo|deste grupo|dos quais|das quais", "of those|of these|of them|among those|among these|among them|out of those|out of these|out of them|from those|of which|of that group|of this group")},
