@@ -1043,6 +1043,12 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		// said again
 		a.take("both")
 	}
+	if a.bothClosing() && a.has("rank") && slices.ContainsFunc(filters, func(fv filterV) bool { return fv.members != nil && fv.members.or && len(fv.members.values) == 2 }) {
+		// "Centro or Copacabana, which one sold more? Show me both", "pix ou crédito,
+		// qual vendeu mais? mostra os dois": the two values named, each shown (a ranking
+		// of them shows every one, EachOf)
+		a.take("both")
+	}
 	a.takeApart(measures, filters)
 	bothSaid := false
 	for _, i := range a.all("both") {

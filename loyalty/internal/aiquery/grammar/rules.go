@@ -666,7 +666,7 @@ func productions(x *env) []*Rule {
 			if kind != "payment" {
 				return nil, false
 			}
-			return memberV{kind: kind, values: []string{code}}, true
+			return valueMember(kind, code), true
 		}),
 		// "lump credit and debit together as card", "junta crédito e débito como cartão":
 		// values taken as one group, said by the writer; it restates a group of the model
@@ -699,11 +699,11 @@ func productions(x *env) []*Rule {
 			if kind != "payment" {
 				return nil, false
 			}
-			return memberV{kind: kind, values: []string{code}}, true
+			return valueMember(kind, code), true
 		}),
 		rule("Member", 0, tValue, func(k []*Edge) (any, bool) {
 			kind, code, _ := strings.Cut(arg(k[0]), ":")
-			return memberV{kind: kind, values: []string{code}}, true
+			return valueMember(kind, code), true
 		}),
 		rule("Member", 0, tDim+" "+tFrom+"? Member", func(k []*Edge) (any, bool) { return memberOfDim(arg(k[0]), k[2].Val.(memberV)) }),
 		rule("Member", 0, "Member "+tDim, func(k []*Edge) (any, bool) { return memberOfDim(arg(k[1]), k[0].Val.(memberV)) }),
@@ -1815,6 +1815,12 @@ func productions(x *env) []*Rule {
 		rule("Clause", 0, tIn+" "+tNoun+" "+tNoun, func(k []*Edge) (any, bool) { return entriesOf(arg(k[2]), arg(k[1])) }),
 		markerClause("both", tBoth, 0),
 		markerClause("apart", string(semantic.CatApart), 0),
+		// "os 2 separado", "show the two figures separately", "as três separadas": the
+		// things compared, counted, kept apart (the assembly checks the question compares)
+		rule("Clause", 0, string(semantic.CatList)+"? Num "+string(semantic.CatApart), func(k []*Edge) (any, bool) {
+			n := atoiOr(k[1].Val.(string), 0)
+			return clauseV{"apart", marker("")}, n >= 2 && n <= 6
+		}),
 		// "(nas duas lojas)", "at both stores": the stores named are each required
 		rule("Clause", 0, tBoth+" "+tNoun, func(k []*Edge) (any, bool) {
 			if arg(k[1]) != "stores" {
@@ -2475,6 +2481,15 @@ func groupOf(id string, e *Edge) (any, bool) {
 	return g, true
 }
 
+// valueMember is the member a value word names: its value, or the values it names at once
+// (semantic.ValueWord.Members: "credit and debit" is two members).
+func valueMember(kind, code string) memberV {
+	if vw := valueWord(kind, code); vw != nil && len(vw.Members) > 0 {
+		return memberV{kind: kind, values: slices.Clone(vw.Members), pair: true}
+	}
+	return memberV{kind: kind, values: []string{code}}
+}
+
 func joinMembers(a, b any, or bool) (any, bool) {
 	x, y := a.(memberV), b.(memberV)
 	if x.kind != y.kind || (len(y.values) > 1 && y.or != or) {
@@ -2556,6 +2571,19 @@ func memberFilter(x *env, m memberV, neg bool) (any, bool) {
 		}
 		fv.resolve = fixed(sf)
 	case "payment", "origin":
+		if m.pair && !m.or && !neg {
+			// "no crédito e débito": the values named at once, each its member, as two
+			// filters of one kind are merged (the rows of either, compared)
+			either := m
+			either.or, either.pair = true, false
+			v, ok := memberFilter(x, either, false)
+			if !ok {
+				return nil, false
+			}
+			merged := v.(filterV)
+			merged.members = fv.members
+			return merged, true
+		}
 		if neg || (len(m.values) > 1 && !m.or) {
 			return nil, false
 		}

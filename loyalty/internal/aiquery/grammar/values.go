@@ -60,10 +60,13 @@ type memberV struct {
 	or     bool // "A ou B": either (false: "A e B", each)
 	both   bool // "A e também B": the same rows at each
 	vs     bool // "A vs B": compared
+	// pair: one phrase names the values ("crédito e débito", "credit and debit":
+	// semantic.ValueWord.Members), each a member as if named apart
+	pair bool
 }
 
 func (v memberV) key() string {
-	return fmt.Sprintf("mb:%s:%s:%v:%v:%v", v.kind, strings.Join(v.values, ","), v.or, v.both, v.vs)
+	return fmt.Sprintf("mb:%s:%s:%v:%v:%v:%v", v.kind, strings.Join(v.values, ","), v.or, v.both, v.vs, v.pair)
 }
 
 // filterV narrows the rows; it is resolved against the fact once the fact is known.

@@ -342,6 +342,10 @@ type ValueWord struct {
 	// cards), its Codes theirs; compared with another value it is one row, not one per
 	// value it groups
 	Group bool
+	// Members: the phrase names two values of its kind at once ("crédito e débito",
+	// "credit and debit"): each is a member of its own, as if named apart (a row each
+	// beside a measure of each), never the group of them
+	Members []string
 }
 
 // ValueWords are the values the model names without the catalogue's help. The catalogue's
@@ -351,8 +355,11 @@ var ValueWords = []*ValueWord{
 	{Kind: "payment", Code: "credit_card", Codes: []string{"credit_card", "credit"}, Label: T("cartão de crédito", "credit card"), Words: W("cartao de credito|cartoes de credito|credito|no credito|cc", "credit card|credit cards|credit|cc")},
 	{Kind: "payment", Code: "debit_card", Codes: []string{"debit_card", "debit"}, Label: T("cartão de débito", "debit card"), Words: W("cartao de debito|cartoes de debito|no debito", "debit card|debit cards|on debit|by debit|with debit|via debit|in debit")},
 	// a greeting card is not a payment: "mandar cartão", "birthday card" are words of the
-	// writer's work (Fillers "work")
-	{Kind: "payment", Code: "card", Codes: []string{"credit_card", "credit", "debit_card", "debit"}, Group: true, Label: T("cartão", "card"), Words: W("cartao|cartoes|no cartao|com cartao|em cartao|pelo cartao|cartao credito ou debito|cartao de credito ou debito|credito ou debito|credito e debito|credito + debito", "card|cards|by card|on card|with card|with a card|card payments|credit or debit|credit and debit|credit + debit|credit or debit card|credit and debit cards")},
+	// writer's work (Fillers "work"). "Crédito e débito", "credit and debit" are the two
+	// values, each its row beside a measure of each ("average ticket on credit and
+	// debit"), summed only when the question says so ("together", "somados")
+	{Kind: "payment", Code: "card", Codes: []string{"credit_card", "credit", "debit_card", "debit"}, Group: true, Label: T("cartão", "card"), Words: W("cartao|cartoes|no cartao|com cartao|em cartao|pelo cartao|cartao credito ou debito|cartao de credito ou debito|credito ou debito", "card|cards|by card|on card|with card|with a card|card payments|credit or debit|credit or debit card")},
+	{Kind: "payment", Code: "credit_and_debit", Members: []string{"credit_card", "debit_card"}, Codes: []string{"credit_card", "credit", "debit_card", "debit"}, Label: T("crédito e débito", "credit and debit"), Words: W("credito e debito|credito e o debito|credito e no debito|credito + debito", "credit and debit|credit and debit cards|credit & debit|credit + debit")},
 	{Kind: "payment", Code: "cash", Codes: []string{"cash"}, Label: T("dinheiro", "cash"), Words: W("dinheiro|em dinheiro|no dinheiro|via dinheiro|com dinheiro|pelo dinheiro|especie|em especie|na especie", "cash|in cash")},
 	{Kind: "payment", Code: "meal_voucher", Codes: []string{"meal_voucher", "voucher"}, Label: T("vale-refeição", "meal voucher"), Words: W("vale|vale refeicao|vale alimentacao|vr|va|voucher", "voucher|vouchers|meal voucher|meal vouchers")},
 	{UsedBy: "app_user", Kind: "origin", Code: "APP", Codes: []string{"APP"}, Label: T("app", "app"), Words: W("app|aplicativo|pelo app|via app|no app|do app|pelo aplicativo", "app|the app|through the app|via the app|from the app|in the app|mobile app|application|the application|mobile application")},
