@@ -1649,6 +1649,10 @@ func productions(x *env) []*Rule {
 			return twoPeriods(a.(periodV).p, b.(periodV).p)
 		}),
 		// "(the difference) between this month and last month": two periods, not one span
+		// "comparing 2025 with 2024", "comparando maio com abril": two periods compared
+		rule("Periods", 0, tVs+" Period "+string(semantic.CatWith)+" "+tFrom+"? Period", func(k []*Edge) (any, bool) {
+			return twoPeriods(k[1].Val.(periodV).p, k[4].Val.(periodV).p)
+		}),
 		rule("Periods", 0.3, tBetween+" Period "+tAnd+" "+tFrom+"? Period", func(k []*Edge) (any, bool) {
 			return periodsV{k[1].Val.(periodV).p, k[4].Val.(periodV).p}, true
 		}),
@@ -1675,6 +1679,14 @@ func productions(x *env) []*Rule {
 		}),
 		rule("Periods", -0.05, "Period "+tAnd+" "+tFrom+"? Prior", func(k []*Edge) (any, bool) {
 			return priorPeriod(x, k[0].Val.(periodV).p, k[3].Val.(string))
+		}),
+		// "no dia dos namorados (12/06)", "Black Friday, 29/11": a named day said with its
+		// date is that day
+		rule("Period", 0, string(semantic.CatOccasion)+" Period", func(k []*Edge) (any, bool) {
+			return k[1].Val, k[1].Val.(periodV).p.Kind == semantic.CalendarDay
+		}),
+		rule("Period", 0, "Period "+string(semantic.CatOccasion), func(k []*Edge) (any, bool) {
+			return k[0].Val, k[0].Val.(periodV).p.Kind == semantic.CalendarDay
 		}),
 		rule("Period", 0, tSince+" Period", func(k []*Edge) (any, bool) { return open(k[1].Val.(periodV).p, "since") }),
 		// "hoje ou amanhã", "this week or next": one window when the two meet
@@ -1815,6 +1827,8 @@ func productions(x *env) []*Rule {
 		rule("Clause", 0, tIn+" "+tNoun+" "+tNoun, func(k []*Edge) (any, bool) { return entriesOf(arg(k[2]), arg(k[1])) }),
 		markerClause("both", tBoth, 0),
 		markerClause("apart", string(semantic.CatApart), 0),
+		// "show me both", "mostra os dois": "both" said with the verb that shows it
+		rule("Clause", 0, string(semantic.CatList)+" "+tBoth, func(k []*Edge) (any, bool) { return clauseV{"both", marker("")}, true }),
 		// "os 2 separado", "show the two figures separately", "as três separadas": the
 		// things compared, counted, kept apart (the assembly checks the question compares)
 		rule("Clause", 0, string(semantic.CatList)+"? Num "+string(semantic.CatApart), func(k []*Edge) (any, bool) {

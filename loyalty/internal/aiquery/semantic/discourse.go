@@ -275,7 +275,7 @@ func FillerByID(id string) *FillerClass {
 // neutralCats are the function words among the grammar's terminals: they name nothing
 // alone ("a", "this", "with", "that"), so they do not make a sentence a question.
 var neutralCats = map[Category]bool{
-	CatTo: true, CatOrderTo: true, CatFrom: true, CatInPeriod: true, CatThis: true, CatAnd: true, CatOr: true,
+	CatTo: true, CatOrderTo: true, CatWith: true, CatFrom: true, CatInPeriod: true, CatThis: true, CatAnd: true, CatOr: true,
 	CatWho: true, CatThan: true, CatAgo: true, CatHave: true, CatUse: true, CatHonor: true,
 }
 

@@ -123,6 +123,8 @@ const (
 	CatInPeriod Category = "in"      // em, in, during, no, na (before a period)
 	CatDiv      Category = "div"     // "dividido por", "divided by": a formula's division
 	CatOneRow   Category = "onerow"  // "just the one", "só uma": the one row a ranking answers with
+	CatOccasion Category = "occasion" // dia dos namorados, Black Friday: a named day, read only beside its date
+	CatWith     Category = "with"    // com, with, to: the second of two things a comparison verb names ("comparando 2025 com 2024")
 	CatOrderTo  Category = "orderto" // a, para, to: the end of an order said as a range ("do mais vendido para o menos vendido")
 	CatEmph     Category = "emph"    // arg: itself, only: said after a period at a clause's end, the period said with emphasis ("last month only", "in 2025 itself")
 )
@@ -359,7 +361,7 @@ var ValueWords = []*ValueWord{
 	// values, each its row beside a measure of each ("average ticket on credit and
 	// debit"), summed only when the question says so ("together", "somados")
 	{Kind: "payment", Code: "card", Codes: []string{"credit_card", "credit", "debit_card", "debit"}, Group: true, Label: T("cartão", "card"), Words: W("cartao|cartoes|no cartao|com cartao|em cartao|pelo cartao|cartao credito ou debito|cartao de credito ou debito|credito ou debito", "card|cards|by card|on card|with card|with a card|card payments|credit or debit|credit or debit card")},
-	{Kind: "payment", Code: "credit_and_debit", Members: []string{"credit_card", "debit_card"}, Codes: []string{"credit_card", "credit", "debit_card", "debit"}, Label: T("crédito e débito", "credit and debit"), Words: W("credito e debito|credito e o debito|credito e no debito|credito + debito", "credit and debit|credit and debit cards|credit & debit|credit + debit")},
+	{Kind: "payment", Code: "credit_and_debit", Members: []string{"credit_card", "debit_card"}, Codes: []string{"credit_card", "credit", "debit_card", "debit"}, Label: T("crédito e débito", "credit and debit"), Words: W("credito e debito|credito e o debito|credito e no debito|credito e do debito|credito e pelo debito|credito + debito", "credit and debit|credit and debit cards|credit & debit|credit + debit")},
 	{Kind: "payment", Code: "cash", Codes: []string{"cash"}, Label: T("dinheiro", "cash"), Words: W("dinheiro|em dinheiro|no dinheiro|via dinheiro|com dinheiro|pelo dinheiro|especie|em especie|na especie", "cash|in cash")},
 	{Kind: "payment", Code: "meal_voucher", Codes: []string{"meal_voucher", "voucher"}, Label: T("vale-refeição", "meal voucher"), Words: W("vale|vale refeicao|vale alimentacao|vr|va|voucher", "voucher|vouchers|meal voucher|meal vouchers")},
 	{UsedBy: "app_user", Kind: "origin", Code: "APP", Codes: []string{"APP"}, Label: T("app", "app"), Words: W("app|aplicativo|pelo app|via app|no app|do app|pelo aplicativo", "app|the app|through the app|via the app|from the app|in the app|mobile app|application|the application|mobile application")},
@@ -581,7 +583,7 @@ var Terminals = []Term{
 	// a list asked by its names is a list of the names ("o nome dos clientes", "names
 	// only"): the name is the column asked, with any other column said
 	{CatList, "names", W("nomes|nome", "names|name")},
-	{CatVs, "", W("vs|versus|x|contra|comparado com|comparado a|comparada com|em comparacao com|em relacao a|em relacao ao|em relacao a os|em relacao aos|em relacao as|com relacao a|com relacao ao|frente a|frente ao|comparado ao|comparada ao|comparados com|comparadas com|compare|comparar|comparacao|comparativo", "vs|v|versus|compared to|compared with|against|compare|comparison|comparing|relative to")},
+	{CatVs, "", W("vs|versus|x|contra|comparado com|comparado a|comparada com|em comparacao com|em relacao a|em relacao ao|em relacao a os|em relacao aos|em relacao as|com relacao a|com relacao ao|frente a|frente ao|comparado ao|comparada ao|comparados com|comparadas com|compare|comparar|comparacao|comparativo|comparando|compara|comparem", "vs|v|versus|compared to|compared with|against|compare|comparison|comparing|relative to")},
 	{CatThan, "", W("do que|que", "than|then")},
 	{CatGrowth, "", W("crescimento|cresceu|cresceram|crescer|variacao|variacao percentual|evolucao percentual|% de crescimento|% de variacao|quanto cresceu|aumento percentual|em quantos por cento|quantos por cento|cresce|crescemos|aumentou|aumentaram|aumento|variou|evoluiu|subiu ou caiu|subiu ou desceu|salto|saltou|% de alta ou queda|alta ou queda|% pra cima ou pra baixo|% a mais ou a menos", "up or down|% up or down|percent up or down|jump|jumps|jumped|growth|grew|grow|grown|change|percent change|% change|percentage change|growth rate|increase|by what percentage|by what percent|by how many percent|how many percent|grows|growing|grew by|increased|rise|rose|went up|uplift")},
 	// growth over the same period one unit before ("YoY growth for Q1": Q1 against Q1 of
@@ -627,6 +629,14 @@ var Terminals = []Term{
 	// usado", "largest to smallest"): the word before its end, which names the direction
 	// again, never a second order (package grammar reads it only before the opposite
 	// order word, after a first one)
+	// named days whose date the model does not know ("no dia dos namorados (12/06)", "on
+	// Black Friday, 29/11"): package grammar reads one only beside the date that names it,
+	// which is the period; alone it is not understood
+	{CatOccasion, "", W("dia dos namorados|dia das maes|dia dos pais|dia das criancas|dia do cliente|dia do consumidor|natal|vespera de natal|ano novo|reveillon|pascoa|carnaval|black friday|cyber monday|aniversario da loja",
+		"valentines day|valentine day|mothers day|fathers day|childrens day|customer day|christmas|christmas day|christmas eve|new years day|new years eve|easter|carnival|black friday|cyber monday|boxing day|thanksgiving|store anniversary")},
+	// "comparing 2025 with 2024", "comparar maio com abril": the second period compared
+	// (package grammar reads it only after a comparison word and a first period)
+	{CatWith, "", W("com|a|ao", "with|to|against")},
 	{CatOrderTo, "", W("a|ao|ate|para|pra|pro|->", "to|down to|up to|through|->")},
 	// a second count among the rows a first one counted ("quantos resgates ... e quantos
 	// desses estão pendentes", "and of those, how many accept email")
