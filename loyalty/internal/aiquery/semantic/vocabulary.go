@@ -118,15 +118,15 @@ const (
 	// CatDayNo is a day of the month said as an ordinal: "10º", "the 10th" (the lexicon
 	// reads those), and the first said in words after "dia" ("desde o dia primeiro"); arg: 1..31
 	CatDayNo    Category = "dayno"
-	CatNumWord  Category = "numword" // arg: a number written as a word
-	CatAgo      Category = "ago"     // ha, faz, ago
-	CatInPeriod Category = "in"      // em, in, during, no, na (before a period)
-	CatDiv      Category = "div"     // "dividido por", "divided by": a formula's division
-	CatOneRow   Category = "onerow"  // "just the one", "só uma": the one row a ranking answers with
+	CatNumWord  Category = "numword"  // arg: a number written as a word
+	CatAgo      Category = "ago"      // ha, faz, ago
+	CatInPeriod Category = "in"       // em, in, during, no, na (before a period)
+	CatDiv      Category = "div"      // "dividido por", "divided by": a formula's division
+	CatOneRow   Category = "onerow"   // "just the one", "só uma": the one row a ranking answers with
 	CatOccasion Category = "occasion" // dia dos namorados, Black Friday: a named day, read only beside its date
-	CatWith     Category = "with"    // com, with, to: the second of two things a comparison verb names ("comparando 2025 com 2024")
-	CatOrderTo  Category = "orderto" // a, para, to: the end of an order said as a range ("do mais vendido para o menos vendido")
-	CatEmph     Category = "emph"    // arg: itself, only: said after a period at a clause's end, the period said with emphasis ("last month only", "in 2025 itself")
+	CatWith     Category = "with"     // com, with, to: the second of two things a comparison verb names ("comparando 2025 com 2024")
+	CatOrderTo  Category = "orderto"  // a, para, to: the end of an order said as a range ("do mais vendido para o menos vendido")
+	CatEmph     Category = "emph"     // arg: itself, only: said after a period at a clause's end, the period said with emphasis ("last month only", "in 2025 itself")
 )
 
 // Term is one terminal: a category, its argument and its words.
