@@ -1827,8 +1827,11 @@ func productions(x *env) []*Rule {
 		rule("Clause", 0, tIn+" "+tNoun+" "+tNoun, func(k []*Edge) (any, bool) { return entriesOf(arg(k[2]), arg(k[1])) }),
 		markerClause("both", tBoth, 0),
 		markerClause("apart", string(semantic.CatApart), 0),
-		// "show me both", "mostra os dois": "both" said with the verb that shows it
-		rule("Clause", 0, string(semantic.CatList)+" "+tBoth, func(k []*Edge) (any, bool) { return clauseV{"both", marker("")}, true }),
+		// "show me both", "mostra os dois": "both" said with the verb that shows it, at a
+		// clause's end ("quais os dois prêmios ..." asks which two)
+		rule("Clause", 0, string(semantic.CatList)+" "+tBoth, func(k []*Edge) (any, bool) {
+			return clauseV{"both", marker("")}, slices.Contains(x.clauseEnds, k[1].To)
+		}),
 		// "os 2 separado", "show the two figures separately", "as três separadas": the
 		// things compared, counted, kept apart (the assembly checks the question compares)
 		rule("Clause", 0, string(semantic.CatList)+"? Num "+string(semantic.CatApart), func(k []*Edge) (any, bool) {
