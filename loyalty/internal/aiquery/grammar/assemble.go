@@ -1100,6 +1100,12 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		// said again
 		a.take("both")
 	}
+	if a.bothClosing() && a.has("rank") && slices.ContainsFunc(filters, func(fv filterV) bool { return fv.members != nil && fv.members.or && len(fv.members.values) == 2 }) {
+		// "Centro or Copacabana, which one sold more? Show me both", "pix ou crédito,
+		// qual vendeu mais? mostra os dois": the two values named, each shown (a ranking
+		// of them shows every one, EachOf)
+		a.take("both")
+	}
 	a.takeApart(measures, filters)
 	bothSaid := false
 	for _, i := range a.all("both") {
@@ -1768,8 +1774,12 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			a.used[i] = true
 		}
 	}
+	ranged, err := a.orderRanges()
+	if err != nil {
+		return nil, err
+	}
 	rank := rankV{}
-	hasRank := false
+	hasRank, rankDflt := false, false
 	for _, i := range a.all("rank") {
 		// "top 5 ... mais resgatados": one ranking said twice
 		r := clauses[i].v.(rankV)
@@ -1778,9 +1788,15 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			// groups the question does not break down by, it is no order of the answer
 			return nil, fail("a ordem pedida é de grupos que a pergunta não divide", "the order asked is of groups the question does not break down by")
 		}
-		if hasRank && rank.order != r.order && rank.order != semantic.Natural && r.order != semantic.Natural {
+		switch {
+		case hasRank && r.dflt && rank.order != semantic.Natural:
+			r.order = rank.order // "ranked from the lowest": the order said wins
+		case hasRank && rankDflt && r.order != semantic.Natural:
+			rank.order = r.order
+		case hasRank && rank.order != r.order && rank.order != semantic.Natural && r.order != semantic.Natural:
 			return nil, fail("a ordem pedida é contraditória", "the order asked for contradicts itself")
 		}
+		rankDflt = (!hasRank || rankDflt) && r.dflt
 		if r.limit > 0 {
 			if rank.limit > 0 && rank.limit != r.limit {
 				return nil, fail("há dois limites na pergunta", "the question has two limits")
@@ -1793,6 +1809,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		hasRank = true
 		a.used[i] = true
 	}
+	limitSaid := rank.limit
 	if i, ok := a.take("group"); ok && len(measures) == 1 && measures[0].PerRow != nil && fact == measures[0].PerRow.Owner && dimOfFact(clauses[i].v.(groupV).dim) == fact {
 		// "qual cliente tem mais pontos": the customer with the largest balance
 		m := measures[0]
@@ -1818,6 +1835,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			rank.order = semantic.Descending
 		}
 		hasRank = true
+	}
+	if ranged && limitSaid == 0 {
+		// "payment methods from the most used to the least used", "qual loja vendeu
+		// mais, da maior pra menor": an order said as a range ranks every group
+		rank.limit, oneAnswer = 0, false
 	}
 	// a number is how many rows before the ranking ("os 5 clientes que mais compraram") or
 	// right after its word ("bottom 3"); past a word between ("mais de 60 dias", "more than

@@ -121,7 +121,7 @@ func rankSized(o semantic.Order, n string) (any, bool) {
 	if v < 1 || v > 1000 {
 		return nil, false
 	}
-	return rankV{o, v, nil}, true
+	return rankV{order: o, limit: v}, true
 }
 
 // upToNow is a period said "up to now" ("June until now", "até agora este mês"): a

@@ -145,26 +145,37 @@ func year(x *env, y string) (any, bool) {
 	return periodV{p: semantic.Year(v, x.loc)}, true
 }
 
-// part is "1º trimestre (de 2024)", "segundo semestre".
+// part is "1º trimestre (de 2024)", "segundo semestre"; without a year, like a month,
+// its most recent occurrence that has begun ("Q4" in June 2025 is Q4 2024: "bought in Q4
+// and not in Q1" is Q4 2024, then Q1 2025).
 func part(x *env, ord, unit, y string) (any, bool) {
 	n := atoiOr(ord, 0)
 	year := x.cal.Now.Year()
 	if y != "" {
 		year = atoiOr(y, 0)
 	}
+	var p *semantic.Period
 	switch unit {
 	case "quarter":
 		if n < 1 || n > 4 {
 			return nil, false
 		}
-		return periodV{p: semantic.Quarter(year, n, x.loc)}, true
+		p = semantic.Quarter(year, n, x.loc)
+		if y == "" && p.Start.After(x.cal.Now) {
+			p = semantic.Quarter(year-1, n, x.loc)
+		}
 	case "half":
 		if n < 1 || n > 2 {
 			return nil, false
 		}
-		return periodV{p: semantic.Half(year, n, x.loc)}, true
+		p = semantic.Half(year, n, x.loc)
+		if y == "" && p.Start.After(x.cal.Now) {
+			p = semantic.Half(year-1, n, x.loc)
+		}
+	default:
+		return nil, false
 	}
-	return nil, false
+	return periodV{p: p}, true
 }
 
 // day is one calendar day; without a year, its most recent occurrence.

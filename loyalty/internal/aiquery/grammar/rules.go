@@ -143,6 +143,7 @@ const (
 	tTop      = string(semantic.CatTop)
 	tMost     = string(semantic.CatMost)
 	tLeast    = string(semantic.CatLeast)
+	tOrderTo  = string(semantic.CatOrderTo)
 	tThis     = string(semantic.CatThis)
 	tLast     = string(semantic.CatLast)
 	tNext     = string(semantic.CatNext)
@@ -673,7 +674,7 @@ func productions(x *env) []*Rule {
 			if kind != "payment" {
 				return nil, false
 			}
-			return memberV{kind: kind, values: []string{code}}, true
+			return valueMember(kind, code), true
 		}),
 		// "lump credit and debit together as card", "junta crédito e débito como cartão":
 		// values taken as one group, said by the writer; it restates a group of the model
@@ -706,11 +707,11 @@ func productions(x *env) []*Rule {
 			if kind != "payment" {
 				return nil, false
 			}
-			return memberV{kind: kind, values: []string{code}}, true
+			return valueMember(kind, code), true
 		}),
 		rule("Member", 0, tValue, func(k []*Edge) (any, bool) {
 			kind, code, _ := strings.Cut(arg(k[0]), ":")
-			return memberV{kind: kind, values: []string{code}}, true
+			return valueMember(kind, code), true
 		}),
 		rule("Member", 0, tDim+" "+tFrom+"? Member", func(k []*Edge) (any, bool) { return memberOfDim(arg(k[0]), k[2].Val.(memberV)) }),
 		rule("Member", 0, "Member "+tDim, func(k []*Edge) (any, bool) { return memberOfDim(arg(k[1]), k[0].Val.(memberV)) }),
@@ -1656,6 +1657,10 @@ func productions(x *env) []*Rule {
 			return twoPeriods(a.(periodV).p, b.(periodV).p)
 		}),
 		// "(the difference) between this month and last month": two periods, not one span
+		// "comparing 2025 with 2024", "comparando maio com abril": two periods compared
+		rule("Periods", 0, tVs+" Period "+string(semantic.CatWith)+" "+tFrom+"? Period", func(k []*Edge) (any, bool) {
+			return twoPeriods(k[1].Val.(periodV).p, k[4].Val.(periodV).p)
+		}),
 		rule("Periods", 0.3, tBetween+" Period "+tAnd+" "+tFrom+"? Period", func(k []*Edge) (any, bool) {
 			return periodsV{k[1].Val.(periodV).p, k[4].Val.(periodV).p}, true
 		}),
@@ -1683,6 +1688,14 @@ func productions(x *env) []*Rule {
 		rule("Periods", -0.05, "Period "+tAnd+" "+tFrom+"? Prior", func(k []*Edge) (any, bool) {
 			return priorPeriod(x, k[0].Val.(periodV).p, k[3].Val.(string))
 		}),
+		// "no dia dos namorados (12/06)", "Black Friday, 29/11": a named day said with its
+		// date is that day
+		rule("Period", 0, string(semantic.CatOccasion)+" Period", func(k []*Edge) (any, bool) {
+			return k[1].Val, k[1].Val.(periodV).p.Kind == semantic.CalendarDay
+		}),
+		rule("Period", 0, "Period "+string(semantic.CatOccasion), func(k []*Edge) (any, bool) {
+			return k[0].Val, k[0].Val.(periodV).p.Kind == semantic.CalendarDay
+		}),
 		rule("Period", 0, tSince+" Period", func(k []*Edge) (any, bool) { return open(k[1].Val.(periodV).p, "since") }),
 		// "hoje ou amanhã", "this week or next": one window when the two meet
 		rule("Period", 0, "Period "+tOr+" Period", func(k []*Edge) (any, bool) {
@@ -1703,9 +1716,11 @@ func productions(x *env) []*Rule {
 		}),
 
 		// ---- ranking: "top 5", "os 10 ... que mais", "qual loja ... menos"
-		rule("Rank", 0, tTop+" Num?", func(k []*Edge) (any, bool) { return rankV{semantic.Descending, atoiOr(arg(k[1]), 0), nil}, true }),
-		rule("Rank", 0, tMost, func(k []*Edge) (any, bool) { return rankV{semantic.Descending, 0, nil}, true }),
-		rule("Rank", 0, tLeast, func(k []*Edge) (any, bool) { return rankV{semantic.Ascending, 0, nil}, true }),
+		rule("Rank", 0, tTop+" Num?", func(k []*Edge) (any, bool) {
+			return rankV{order: semantic.Descending, limit: atoiOr(arg(k[1]), 0), dflt: arg(k[0]) == "sort"}, true
+		}),
+		rule("Rank", 0, tMost, func(k []*Edge) (any, bool) { return rankV{order: semantic.Descending}, true }),
+		rule("Rank", 0, tLeast, func(k []*Edge) (any, bool) { return rankV{order: semantic.Ascending}, true }),
 		// the order said with "first" ("worst first", "maiores primeiro", "biggest city
 		// first"): the groups a breakdown of the question makes, said again
 		rule("Rank", 0, "Order "+tDim+"? "+tOrdinal, func(k []*Edge) (any, bool) {
@@ -1722,6 +1737,12 @@ func productions(x *env) []*Rule {
 		}),
 		rule("Order", 0, tMost, func(k []*Edge) (any, bool) { return semantic.Descending, true }),
 		rule("Order", 0, tLeast, func(k []*Edge) (any, bool) { return semantic.Ascending, true }),
+		// the end of an order said as a range ("from the highest | to the lowest", "do
+		// mais usado | pro menos usado"): the direction its start said, said again (the
+		// assembly checks a ranking of the opposite word comes before it)
+		rule("Clause", 0, tOrderTo+" Order", func(k []*Edge) (any, bool) {
+			return clauseV{"orderend", k[1].Val.(semantic.Order)}, true
+		}),
 		// "quais prêmios | que o povo mais resgata": "que" right after a noun opens a
 		// relative clause whose subject is who acts, never "which customers"
 		rule("Group", 0, tWho+" "+tDim, func(k []*Edge) (any, bool) {
@@ -1814,6 +1835,17 @@ func productions(x *env) []*Rule {
 		rule("Clause", 0, tIn+" "+tNoun+" "+tNoun, func(k []*Edge) (any, bool) { return entriesOf(arg(k[2]), arg(k[1])) }),
 		markerClause("both", tBoth, 0),
 		markerClause("apart", string(semantic.CatApart), 0),
+		// "show me both", "mostra os dois": "both" said with the verb that shows it, at a
+		// clause's end ("quais os dois prêmios ..." asks which two)
+		rule("Clause", 0, string(semantic.CatList)+" "+tBoth, func(k []*Edge) (any, bool) {
+			return clauseV{"both", marker("")}, slices.Contains(x.clauseEnds, k[1].To)
+		}),
+		// "os 2 separado", "show the two figures separately", "as três separadas": the
+		// things compared, counted, kept apart (the assembly checks the question compares)
+		rule("Clause", 0, string(semantic.CatList)+"? Num "+string(semantic.CatApart), func(k []*Edge) (any, bool) {
+			n := atoiOr(k[1].Val.(string), 0)
+			return clauseV{"apart", marker("")}, n >= 2 && n <= 6
+		}),
 		// "(nas duas lojas)", "at both stores": the stores named are each required
 		rule("Clause", 0, tBoth+" "+tNoun, func(k []*Edge) (any, bool) {
 			if arg(k[1]) != "stores" {
@@ -2474,6 +2506,15 @@ func groupOf(id string, e *Edge) (any, bool) {
 	return g, true
 }
 
+// valueMember is the member a value word names: its value, or the values it names at once
+// (semantic.ValueWord.Members: "credit and debit" is two members).
+func valueMember(kind, code string) memberV {
+	if vw := valueWord(kind, code); vw != nil && len(vw.Members) > 0 {
+		return memberV{kind: kind, values: slices.Clone(vw.Members), pair: true}
+	}
+	return memberV{kind: kind, values: []string{code}}
+}
+
 func joinMembers(a, b any, or bool) (any, bool) {
 	x, y := a.(memberV), b.(memberV)
 	if x.kind != y.kind || (len(y.values) > 1 && y.or != or) {
@@ -2555,6 +2596,19 @@ func memberFilter(x *env, m memberV, neg bool) (any, bool) {
 		}
 		fv.resolve = fixed(sf)
 	case "payment", "origin":
+		if m.pair && !m.or && !neg {
+			// "no crédito e débito": the values named at once, each its member, as two
+			// filters of one kind are merged (the rows of either, compared)
+			either := m
+			either.or, either.pair = true, false
+			v, ok := memberFilter(x, either, false)
+			if !ok {
+				return nil, false
+			}
+			merged := v.(filterV)
+			merged.members = fv.members
+			return merged, true
+		}
 		if neg || (len(m.values) > 1 && !m.or) {
 			return nil, false
 		}

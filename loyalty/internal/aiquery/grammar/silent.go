@@ -67,6 +67,12 @@ func spanOf(clauses []clauseV) []*semantic.Period {
 // else it stays unused, and the question is refused.
 func oneRow(a *assembly, limit *int) {
 	for _, i := range a.all("onerow") {
+		if id := string(a.clauses[i].v.(marker)); id != "" && id != "winner" {
+			// "one city only": of the groups the question ranks, else unused
+			if d := dimByID(id); d == nil || !slices.ContainsFunc(a.req.Dims, func(x *semantic.Dimension) bool { return x == d || x.Restates(d) || d.Restates(x) }) {
+				continue
+			}
+		}
 		a.used[i] = true
 		*limit = 1
 	}

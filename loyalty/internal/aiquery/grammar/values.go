@@ -60,10 +60,13 @@ type memberV struct {
 	or     bool // "A ou B": either (false: "A e B", each)
 	both   bool // "A e também B": the same rows at each
 	vs     bool // "A vs B": compared
+	// pair: one phrase names the values ("crédito e débito", "credit and debit":
+	// semantic.ValueWord.Members), each a member as if named apart
+	pair bool
 }
 
 func (v memberV) key() string {
-	return fmt.Sprintf("mb:%s:%s:%v:%v:%v", v.kind, strings.Join(v.values, ","), v.or, v.both, v.vs)
+	return fmt.Sprintf("mb:%s:%s:%v:%v:%v:%v", v.kind, strings.Join(v.values, ","), v.or, v.both, v.vs, v.pair)
 }
 
 // filterV narrows the rows; it is resolved against the fact once the fact is known.
@@ -206,6 +209,9 @@ type rankV struct {
 	// of: the groups the order is said of ("biggest city first"): a breakdown of the
 	// question, said again
 	of *semantic.Dimension
+	// dflt: the order is the ranking word's default ("ranked", "sorted", "top"), which an
+	// order the question says ("from the lowest to the highest") replaces
+	dflt bool
 }
 
 func (v rankV) key() string {
@@ -213,7 +219,7 @@ func (v rankV) key() string {
 	if v.of != nil {
 		of = v.of.ID
 	}
-	return fmt.Sprintf("r:%d:%d:%s", v.order, v.limit, of)
+	return fmt.Sprintf("r:%d:%d:%s:%v", v.order, v.limit, of, v.dflt)
 }
 
 // groupV is "qual loja", "which customer": the answer is one group of a dimension;

@@ -321,6 +321,15 @@ func wholeClauses(r *lexicon.Reading, drop []bool) (inside []bool, contradicts b
 func wordyRules(x *env) []*Rule {
 	return []*Rule{
 		markerClause("onerow", string(semantic.CatOneRow), 0),
+		// "só quero saber a campeã", "only the winner, please": "only" said of the one row
+		rule("Clause", 0, tCmp+" "+string(semantic.CatOneRow), func(k []*Edge) (any, bool) {
+			return clauseV{"onerow", marker("")}, arg(k[0]) == "="
+		}),
+		// "one city only", "one store only please": the one group of the ranking, named
+		// (the assembly checks the question breaks down by it)
+		rule("Clause", 0, "Num "+tDim+" "+tCmp, func(k []*Edge) (any, bool) {
+			return clauseV{"onerow", marker(arg(k[1]))}, arg(k[2]) == "=" && k[0].Val == "1"
+		}),
 		// "uma só compra", "um só resgate": exactly one, said before "só"
 		rule("Filter", 0, "Num "+tCmp+" "+tQuantity, func(k []*Edge) (any, bool) {
 			if arg(k[1]) != "=" || !numberWord(k[0]) {

@@ -84,7 +84,9 @@ var (
 )
 
 var (
-	reYM = regexp.MustCompile(`^(\d{4})-(\d{1,2})\b`) // "2024-10": a month
+	// reBracketDate is a day in brackets ("(12/06)", "( 29/11/2024 )")
+	reBracketDate = regexp.MustCompile(`^\(\s*(\d{1,2}/\d{1,2}(?:/\d{2,4})?)\s*\)`)
+	reYM          = regexp.MustCompile(`^(\d{4})-(\d{1,2})\b`) // "2024-10": a month
 	// a period word with its year glued ("1T24", "2tri2025"; "Q1 '25" is two tokens)
 	rePartYr = regexp.MustCompile(`^(\d[a-z]{1,3})(\d{2}|\d{4})$`)
 )
@@ -140,6 +142,19 @@ func Tokenize(q string) []Token {
 			toks = append(toks, Token{Kind: Word, Raw: rest[:a], Norm: "->"})
 			i += a
 			continue
+		}
+		if m := reBracketDate.FindStringSubmatch(rest); m != nil && len(toks) > 0 && partFrom == len(toks) && toks[len(toks)-1].Stop != 0 {
+			// "qual loja faturou mais no dia dos namorados? (12/06)": a date in brackets
+			// right after a sentence's end is that sentence's, a remark on what it named,
+			// never a sentence of its own
+			if t, n := scan(m[1]); n == len(m[1]) && t.Kind == Date {
+				prev := &toks[len(toks)-1]
+				t.Part, t.Stop, prev.Stop = prev.Part, prev.Stop, 0
+				toks = append(toks, t)
+				partFrom = len(toks)
+				i += len(m[0])
+				continue
+			}
 		}
 		if r == '÷' {
 			// a formula's division ("cancelados ÷ total"): a word of its own, never dropped

@@ -118,12 +118,15 @@ const (
 	// CatDayNo is a day of the month said as an ordinal: "10º", "the 10th" (the lexicon
 	// reads those), and the first said in words after "dia" ("desde o dia primeiro"); arg: 1..31
 	CatDayNo    Category = "dayno"
-	CatNumWord  Category = "numword" // arg: a number written as a word
-	CatAgo      Category = "ago"     // ha, faz, ago
-	CatInPeriod Category = "in"      // em, in, during, no, na (before a period)
-	CatDiv      Category = "div"     // "dividido por", "divided by": a formula's division
-	CatOneRow   Category = "onerow"  // "just the one", "só uma": the one row a ranking answers with
-	CatEmph     Category = "emph"    // arg: itself, only: said after a period at a clause's end, the period said with emphasis ("last month only", "in 2025 itself")
+	CatNumWord  Category = "numword"  // arg: a number written as a word
+	CatAgo      Category = "ago"      // ha, faz, ago
+	CatInPeriod Category = "in"       // em, in, during, no, na (before a period)
+	CatDiv      Category = "div"      // "dividido por", "divided by": a formula's division
+	CatOneRow   Category = "onerow"   // "just the one", "só uma": the one row a ranking answers with
+	CatOccasion Category = "occasion" // dia dos namorados, Black Friday: a named day, read only beside its date
+	CatWith     Category = "with"     // com, with, to: the second of two things a comparison verb names ("comparando 2025 com 2024")
+	CatOrderTo  Category = "orderto"  // a, para, to: the end of an order said as a range ("do mais vendido para o menos vendido")
+	CatEmph     Category = "emph"     // arg: itself, only: said after a period at a clause's end, the period said with emphasis ("last month only", "in 2025 itself")
 )
 
 // Term is one terminal: a category, its argument and its words.
@@ -341,6 +344,10 @@ type ValueWord struct {
 	// cards), its Codes theirs; compared with another value it is one row, not one per
 	// value it groups
 	Group bool
+	// Members: the phrase names two values of its kind at once ("crédito e débito",
+	// "credit and debit"): each is a member of its own, as if named apart (a row each
+	// beside a measure of each), never the group of them
+	Members []string
 }
 
 // ValueWords are the values the model names without the catalogue's help. The catalogue's
@@ -350,8 +357,11 @@ var ValueWords = []*ValueWord{
 	{Kind: "payment", Code: "credit_card", Codes: []string{"credit_card", "credit"}, Label: T("cartão de crédito", "credit card"), Words: W("cartao de credito|cartoes de credito|credito|no credito|cc", "credit card|credit cards|credit|cc")},
 	{Kind: "payment", Code: "debit_card", Codes: []string{"debit_card", "debit"}, Label: T("cartão de débito", "debit card"), Words: W("cartao de debito|cartoes de debito|no debito", "debit card|debit cards|on debit|by debit|with debit|via debit|in debit")},
 	// a greeting card is not a payment: "mandar cartão", "birthday card" are words of the
-	// writer's work (Fillers "work")
-	{Kind: "payment", Code: "card", Codes: []string{"credit_card", "credit", "debit_card", "debit"}, Group: true, Label: T("cartão", "card"), Words: W("cartao|cartoes|no cartao|com cartao|em cartao|pelo cartao|cartao credito ou debito|cartao de credito ou debito|credito ou debito|credito e debito|credito + debito", "card|cards|by card|on card|with card|with a card|card payments|credit or debit|credit and debit|credit + debit|credit or debit card|credit and debit cards")},
+	// writer's work (Fillers "work"). "Crédito e débito", "credit and debit" are the two
+	// values, each its row beside a measure of each ("average ticket on credit and
+	// debit"), summed only when the question says so ("together", "somados")
+	{Kind: "payment", Code: "card", Codes: []string{"credit_card", "credit", "debit_card", "debit"}, Group: true, Label: T("cartão", "card"), Words: W("cartao|cartoes|no cartao|com cartao|em cartao|pelo cartao|cartao credito ou debito|cartao de credito ou debito|credito ou debito", "card|cards|by card|on card|with card|with a card|card payments|credit or debit|credit or debit card")},
+	{Kind: "payment", Code: "credit_and_debit", Members: []string{"credit_card", "debit_card"}, Codes: []string{"credit_card", "credit", "debit_card", "debit"}, Label: T("crédito e débito", "credit and debit"), Words: W("credito e debito|credito e o debito|credito e no debito|credito e do debito|credito e pelo debito|credito + debito", "credit and debit|credit and debit cards|credit & debit|credit + debit")},
 	{Kind: "payment", Code: "cash", Codes: []string{"cash"}, Label: T("dinheiro", "cash"), Words: W("dinheiro|em dinheiro|no dinheiro|via dinheiro|com dinheiro|pelo dinheiro|especie|em especie|na especie", "cash|in cash")},
 	{Kind: "payment", Code: "meal_voucher", Codes: []string{"meal_voucher", "voucher"}, Label: T("vale-refeição", "meal voucher"), Words: W("vale|vale refeicao|vale alimentacao|vr|va|voucher", "voucher|vouchers|meal voucher|meal vouchers")},
 	{UsedBy: "app_user", Kind: "origin", Code: "APP", Codes: []string{"APP"}, Label: T("app", "app"), Words: W("app|aplicativo|pelo app|via app|no app|do app|pelo aplicativo", "app|the app|through the app|via the app|from the app|in the app|mobile app|application|the application|mobile application")},
@@ -562,7 +572,14 @@ var Terminals = []Term{
 	{CatDiv, "", W("dividido por|dividida por|divididos por|divididas por|dividido pelo|dividida pelo|dividido pela|dividida pela|divido por|÷|sobre", "divided by|÷|over")},
 	{CatOneRow, "", W("so uma|so um|apenas uma|apenas um|somente uma|somente um|so a primeira|so o primeiro|so a melhor|so o melhor|uma so|um so|so a campea|so o campeao|apenas a campea|apenas o campeao|so a vencedora|so o vencedor",
 		"just the one|only the one|only one|just one|the single|a single|just the top one|only the top one|just the first|only the first|just the winner|only the winner")},
-	{CatTop, "", W("top|ranking|os maiores|as maiores|ordenadas|ordenados|ordenada|ordenado|ordenar|classificadas|classificados|em ordem", "top|ranking|rank|ranked|leading|best|sorted|ordered|sorted by|ordered by")},
+	// the one row named as the ranking's winner ("só quero saber a campeã", "just tell me
+	// the winner"): package grammar reads it after "só", "only", or as the one row alone
+	{CatOneRow, "winner", W("a campea|o campeao|a vencedora|o vencedor|a primeira colocada|o primeiro colocado|a lider|o lider", "the winner|the champion|the top one|the number one|the no 1|the no. 1")},
+	{CatTop, "", W("top|os maiores|as maiores", "top|leading|best")},
+	// a ranking said without its direction ("ranked", "ordenadas", "sort"): descending
+	// unless the question says the order ("sorted from the lowest to the highest", "em
+	// ordem crescente")
+	{CatTop, "sort", W("ranking|ordenadas|ordenados|ordenada|ordenado|ordenar|ordene|ordena|classificadas|classificados|classificar|classifique|em ordem", "ranking|rank|ranked|sorted|ordered|sorted by|ordered by|sort|sort by|sort them|sort it|rank them|rank it")},
 	{CatMost, "", W("mais|maior|maiores|melhor|melhores|que mais|quem mais|do maior para o menor|do maior pro menor|do maior pra menor|maior para menor|da maior para a menor|da maior pra menor|das maiores para as menores|dos maiores para os menores|decrescente|ordem decrescente|desc|ordem desc|mais movimentado|mais movimentada|mais movimentados|mais movimentadas|de maior movimento|com mais movimento|mais cheio|mais cheios", "most|more|highest|biggest|largest|best|greatest|top|biggest first|largest first|highest first|descending|in descending order|desc|in desc order|desc order|high to low|highest to lowest|best first|greatest first|most first")},
 	{CatLeast, "", W("menos|menor|menores|pior|piores|que menos|quem menos|do menor para o maior|do menor pro maior|do menor pra maior|menor para maior|da menor para a maior|da menor pra maior|crescente|ordem crescente|asc|ordem asc", "least|fewest|lowest|smallest|worst|bottom|less|smallest first|lowest first|ascending|in ascending order|asc|in asc order|asc order|low to high|lowest to highest|worst first|fewest first|least first")},
 	{CatList, "", W("liste|listar|lista|listagem|listagem de|listagem dos|listagem das|mostre|mostrar|me mostre|quais|quais sao|relacao de|relacao dos|relacao das|relacao nominal|relacao nominal de|relacao nominal dos|relacao nominal das|uma relacao|a relacao|me passa|exiba|relacione|relacionar|me manda|manda|mande|me mande|me envie", "list|listing|show|show me|which|what are|display")},
@@ -574,7 +591,7 @@ var Terminals = []Term{
 	// the list, of customers only (package grammar)
 	{CatList, "any", W("algum dos|alguma das|algum dos meus|alguma das minhas|algum dos nossos|alguma das nossas|algum de nossos|alguma de nossas|algum de meus|alguma de minhas",
 		"any of|any of my|any of our|any of the|do any of|did any of|have any of|has any of|are any of|is any of")},
-	{CatVs, "", W("vs|versus|x|contra|comparado com|comparado a|comparada com|em comparacao com|em relacao a|em relacao ao|em relacao a os|em relacao aos|em relacao as|com relacao a|com relacao ao|frente a|frente ao|comparado ao|comparada ao|comparados com|comparadas com|compare|comparar|comparacao|comparativo", "vs|v|versus|compared to|compared with|against|compare|comparison|comparing|relative to")},
+	{CatVs, "", W("vs|versus|x|contra|comparado com|comparado a|comparada com|em comparacao com|em relacao a|em relacao ao|em relacao a os|em relacao aos|em relacao as|com relacao a|com relacao ao|frente a|frente ao|comparado ao|comparada ao|comparados com|comparadas com|compare|comparar|comparacao|comparativo|comparando|compara|comparem", "vs|v|versus|compared to|compared with|against|compare|comparison|comparing|relative to")},
 	{CatThan, "", W("do que|que", "than|then")},
 	{CatGrowth, "", W("crescimento|cresceu|cresceram|crescer|variacao|variacao percentual|evolucao percentual|% de crescimento|% de variacao|quanto cresceu|aumento percentual|em quantos por cento|quantos por cento|cresce|crescemos|aumentou|aumentaram|aumento|variou|evoluiu|subiu ou caiu|subiu ou desceu|salto|saltou|% de alta ou queda|alta ou queda|% pra cima ou pra baixo|% a mais ou a menos", "up or down|% up or down|percent up or down|jump|jumps|jumped|growth|grew|grow|grown|change|percent change|% change|percentage change|growth rate|increase|by what percentage|by what percent|by how many percent|how many percent|grows|growing|grew by|increased|rise|rose|went up|uplift")},
 	// growth over the same period one unit before ("YoY growth for Q1": Q1 against Q1 of
@@ -616,6 +633,19 @@ var Terminals = []Term{
 	{CatAfter, "", W("depois de|depois do|depois da|apos", "after|later than")},
 	{CatFrom, "", W("de|do|da|desde", "from")},
 	{CatTo, "", W("a|ao|ate|->", "to|through|thru|until|till|->")}, // "->": an arrow, "Apr -> May"
+	// an order said as a range ("from the highest to the lowest", "do mais usado pro menos
+	// usado", "largest to smallest"): the word before its end, which names the direction
+	// again, never a second order (package grammar reads it only before the opposite
+	// order word, after a first one)
+	// named days whose date the model does not know ("no dia dos namorados (12/06)", "on
+	// Black Friday, 29/11"): package grammar reads one only beside the date that names it,
+	// which is the period; alone it is not understood
+	{CatOccasion, "", W("dia dos namorados|dia das maes|dia dos pais|dia das criancas|dia do cliente|dia do consumidor|natal|vespera de natal|ano novo|reveillon|pascoa|carnaval|black friday|cyber monday|aniversario da loja",
+		"valentines day|valentine day|mothers day|fathers day|childrens day|customer day|christmas|christmas day|christmas eve|new years day|new years eve|easter|carnival|black friday|cyber monday|boxing day|thanksgiving|store anniversary")},
+	// "comparing 2025 with 2024", "comparar maio com abril": the second period compared
+	// (package grammar reads it only after a comparison word and a first period)
+	{CatWith, "", W("com|a|ao", "with|to|against")},
+	{CatOrderTo, "", W("a|ao|ate|para|pra|pro|->", "to|down to|up to|through|->")},
 	// a second count among the rows a first one counted ("quantos resgates ... e quantos
 	// desses estão pendentes", "and of those, how many accept email")
 	{CatAmong, "", W("desses|dessas|destes|destas|deles|delas|dentre esses|dentre essas|dentre eles|dentre elas|entre esses|entre essas|entre eles|entre elas|desse total|desse grupo|deste grupo|dos quais|das quais", "of those|of these|of them|among those|among these|among them|out of those|out of these|out of them|from those|of which|of that group|of this group")},

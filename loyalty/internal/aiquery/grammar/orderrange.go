@@ -1,0 +1,33 @@
+package grammar
+
+import "github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
+
+// orderRanges reads an order said as a range ("ranked from the highest to the lowest",
+// "from the most used to the least used", "do mais vendido pro menos vendido", "largest to
+// smallest"): its end ("to the lowest", clause "orderend") names the direction its start
+// said, never a second order. The start is the ranking right before it, with the opposite
+// word, only the verb of the ranking ("used", "vendido") between them. An end with no
+// such start ("sales by store to the lowest", "from the highest to the highest") is
+// refused. ranged: the question says one.
+func (a *assembly) orderRanges() (ranged bool, err error) {
+	for _, i := range a.all("orderend") {
+		end := a.clauses[i].v.(semantic.Order)
+		j := i - 1
+		for j >= 0 && a.clauses[j].kind == "event" {
+			j--
+		}
+		if j < 0 || a.clauses[j].kind != "rank" || a.used[j] {
+			return false, fail("a ordem pedida não diz de onde começa", "the order asked does not say where it starts")
+		}
+		r := a.clauses[j].v.(rankV)
+		if r.dflt || r.order == semantic.Natural || r.order == end {
+			return false, fail("a ordem pedida é contraditória", "the order asked for contradicts itself")
+		}
+		a.used[i], ranged = true, true
+		// "most used ... least used": the verb said again at the end is the start's
+		if k := i + 1; k < len(a.clauses) && j+1 < i && a.clauses[k].kind == "event" && a.clauses[k].v == a.clauses[j+1].v {
+			a.used[k] = true
+		}
+	}
+	return ranged, nil
+}
