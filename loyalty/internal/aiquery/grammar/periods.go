@@ -145,12 +145,15 @@ func year(x *env, y string) (any, bool) {
 	return periodV{p: semantic.Year(v, x.loc)}, true
 }
 
-// part is "1º trimestre (de 2024)", "segundo semestre".
+// part is "1º trimestre (de 2024)", "segundo semestre". Without a year it is the most
+// recent one that has begun, as a month named alone ("Q4" in June is last year's).
 func part(x *env, ord, unit, y string) (any, bool) {
 	n := atoiOr(ord, 0)
 	year := x.cal.Now.Year()
 	if y != "" {
 		year = atoiOr(y, 0)
+	} else if months := map[string]int{"quarter": 3, "half": 6}[unit]; months > 0 && (n-1)*months+1 > int(x.cal.Now.In(x.loc).Month()) {
+		year-- // not begun this year
 	}
 	switch unit {
 	case "quarter":

@@ -47,3 +47,35 @@ func (d *Dimension) WithPeriod(p *Period) {
 		d.periods = []*Period{p}
 	}
 }
+
+// BuyersAtPlace reads customers counted only by having bought in a period, broken down by
+// a place (store, its city or state), as that period's buyers at each place: the store of
+// a purchase is where it was made ("qual loja teve mais clientes que compraram em maio",
+// "clientes que compraram em maio por loja"), never the customers' owner store, as
+// "quantos clientes compraram em cada loja" counts already. It reports whether it did.
+func (r *Request) BuyersAtPlace() bool {
+	if r.Fact != Customers || len(r.Measures) != 1 || r.Measures[0].ID != "customers" || len(r.Filters) != 1 || len(r.Attrs) > 0 || len(r.Dims) == 0 {
+		return false
+	}
+	f := r.Filters[0]
+	if f.ID != "bought" && f.ID != "bought_at" { // Bought(true), at the report's period or its own
+		return false
+	}
+	p := r.Period
+	if f.at != nil {
+		if p != nil {
+			return false
+		}
+		p = f.at
+	}
+	if p == nil {
+		return false // customers who ever bought, by store: their own store
+	}
+	for _, d := range r.Dims {
+		if d != ByStore && d != ByCity && d != ByState {
+			return false
+		}
+	}
+	r.Fact, r.Measures, r.Filters, r.Period = Sales, []*Measure{Buyers}, nil, p
+	return true
+}
