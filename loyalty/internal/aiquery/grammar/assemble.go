@@ -251,7 +251,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		}
 	}
 	actorEvent := ""
-	oftenSaid := false // "most often", "mais vezes" beside things ranked by what customers did
+	oftenSaid := false            // "most often", "mais vezes" beside things ranked by what customers did
 	var countedActivity *subjectV // "lojas com mais clientes que compraram": who is counted
 	if second != nil && a.has("rank") && subj.event == nil && second.event != nil && !second.neg && !second.again && second.at == nil && second.noun.Fact == semantic.Customers && dimOfNoun(subj.noun) != nil && a.rankedRightBefore(secondAt) {
 		// "top 3 lojas com mais clientes que compraram em maio": the groups ranked by how
@@ -1252,6 +1252,35 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	}
 	if groupsCompared {
 		a.take("unknowns") // the compared values leave the unknowns out already
+	}
+	var counts []int
+	for i, c := range clauses {
+		if c.kind == "measures" || c.kind == "agg" {
+			counts = append(counts, i) // "quantos clientes ...": a count said with its rows
+		}
+	}
+	if !groupsCompared && len(counts) >= 2 {
+		// "quantos usam o app e quantos aceitam whatsapp", "how many first-time buyers and
+		// how many repeat buyers": each count has a condition of its own; both conditions
+		// on one count answer neither
+		seg := func(pos int) int {
+			n := 0
+			for _, g := range counts {
+				if g < pos {
+					n++
+				}
+			}
+			return n
+		}
+		segs := map[int]bool{}
+		for _, p := range resolvedAt {
+			if n := seg(p); n > 0 {
+				segs[n] = true
+			}
+		}
+		if len(segs) >= 2 {
+			return nil, fail("cada contagem tem a sua condição e não sei contar as duas juntas: pergunte uma de cada vez", "each count has a condition of its own and I cannot count both together: ask one at a time")
+		}
 	}
 	if diffGroups && !groupsCompared && !(compareMembers != nil && diffAt > compareAt) {
 		// ("tkt médio no pix e no dinheiro, pra ver a diferença": the two values, a row
