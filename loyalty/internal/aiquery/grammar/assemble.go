@@ -1253,6 +1253,12 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	if groupsCompared {
 		a.take("unknowns") // the compared values leave the unknowns out already
 	}
+	for _, fv := range filters {
+		if fv.flag != nil && fv.flag.Beside != "" && !slices.ContainsFunc(filters, func(o filterV) bool { return o.flag != nil && o.flag.ID == fv.flag.Beside }) {
+			// "novos" alone are sign-ups: first-time buyers only beside returning ones
+			return nil, fail("uma palavra da pergunta só tem esse sentido ao lado do seu oposto ("+fv.flag.Beside+")", "a word of the question has that meaning only beside its opposite ("+fv.flag.Beside+")")
+		}
+	}
 	var counts []int
 	for i, c := range clauses {
 		if c.kind == "measures" || c.kind == "agg" {
