@@ -76,6 +76,14 @@ func TestCohort10Classes(t *testing.T) {
 			"vendas do 2º trimestre":                                     {period: "2025-04-01"},
 			"vendas do Q4 de 2025":                                       {period: "2025-10-01"},
 		}},
+		{"quartiles by their names are the 25th and 75th percentiles", map[string]want{
+			"What is the upper quartile of points balance among active customers?": {sql: []string{"percentile_cont(0.75) WITHIN GROUP (ORDER BY c.points_balance)", "c.is_active"}},
+			"lower quartile and upper quartile of the sale value in January 2025":  {sql: []string{"percentile_cont(0.25) WITHIN GROUP (ORDER BY v.value)", "percentile_cont(0.75) WITHIN GROUP (ORDER BY v.value)"}},
+			"first quartile ticket in May":                                         {sql: []string{"percentile_cont(0.25) WITHIN GROUP (ORDER BY v.value)"}},
+			"primeiro quartil do valor das vendas em janeiro":                      {sql: []string{"percentile_cont(0.25) WITHIN GROUP (ORDER BY v.value)"}},
+			"terceiro quartil do ticket em maio":                                   {sql: []string{"percentile_cont(0.75) WITHIN GROUP (ORDER BY v.value)"}},
+			"quartil superior do saldo dos clientes ativos":                        {sql: []string{"percentile_cont(0.75) WITHIN GROUP (ORDER BY c.points_balance)"}},
+		}},
 		{"every status beside a share by group is the rows of the groups, never the share's condition", map[string]want{
 			"share of redemptions by status (all statuses)":                   {sql: []string{"sum(count(*)) OVER ()"}},
 			"redemption share by status across all statuses":                  {sql: []string{"sum(count(*)) OVER ()"}},

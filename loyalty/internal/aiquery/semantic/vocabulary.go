@@ -692,8 +692,8 @@ var Terminals = []Term{
 	// percentiles by their analysts' names ("p90 ticket size"); "percentil 90" is read by
 	// the grammar (CatPctl and a number)
 	{CatAgg, "p10", W("p10", "p10")},
-	{CatAgg, "p25", W("p25", "p25")},
-	{CatAgg, "p75", W("p75", "p75")},
+	{CatAgg, "p25", W("p25|primeiro quartil|1o quartil|quartil inferior", "p25|first quartile|lower quartile|1st quartile")},
+	{CatAgg, "p75", W("p75|terceiro quartil|3o quartil|quartil superior", "p75|third quartile|upper quartile|3rd quartile")},
 	{CatAgg, "p90", W("p90", "p90")},
 	{CatAgg, "p95", W("p95", "p95")},
 	{CatAgg, "p99", W("p99", "p99")},
