@@ -1265,7 +1265,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			counts = append(counts, i) // "quantos clientes ...": a count said with its rows
 		}
 	}
-	if !groupsCompared && len(counts) >= 2 {
+	if !groupsCompared && len(counts) >= 2 && len(measures) <= 1 {
 		// "quantos usam o app e quantos aceitam whatsapp", "how many first-time buyers and
 		// how many repeat buyers": each count has a condition of its own; both conditions
 		// on one count answer neither
@@ -1278,10 +1278,10 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			}
 			return n
 		}
-		segs := map[int]bool{}
-		for _, p := range resolvedAt {
-			if n := seg(p); n > 0 {
-				segs[n] = true
+		segs := map[int]string{}
+		for k, p := range resolvedAt {
+			if n := seg(p); n > 0 && !slices.ContainsFunc(resolved[:k], func(f *semantic.Filter) bool { return f.ID == resolved[k].ID }) {
+				segs[n] = resolved[k].ID // one filter said in both counts is one condition
 			}
 		}
 		if len(segs) >= 2 {

@@ -18,19 +18,19 @@ func TestCohort10Classes(t *testing.T) {
 	}
 	runClasses(t, []classCases{
 		{"a period's buyers, first-time vs returning, counted as the period's buyers (the period dates the purchases, never the sign-up)", map[string]want{
-			"new vs returning buyers in may":                                                                        {measures: []string{"buyers"}, dims: []string{"prior_purchase"}, sql: split},
+			"new buyers vs returning buyers in may":                                                                 {measures: []string{"buyers"}, dims: []string{"prior_purchase"}, sql: split},
 			"May: new customers versus returning customers":                                                         {measures: []string{"buyers"}, dims: []string{"prior_purchase"}, sql: split},
 			"how many customers were first-time buyers and how many were returning in May":                          {measures: []string{"buyers"}, dims: []string{"prior_purchase"}, sql: split},
 			"of the customers who shopped in May, how many were first time buyers and how many returning customers": {measures: []string{"buyers"}, dims: []string{"prior_purchase"}, sql: split},
 			"clientes de primeira compra x clientes antigos em maio":                                                {measures: []string{"buyers"}, dims: []string{"prior_purchase"}, sql: splitPT},
 			"compradores de maio: primeira compra vs compradores antigos":                                           {measures: []string{"buyers"}, dims: []string{"prior_purchase"}, sql: splitPT},
-			"compradores de maio: novos x clientes antigos":                                                         {measures: []string{"buyers"}, dims: []string{"prior_purchase"}, sql: splitPT},
+			"compradores de maio: clientes novos x clientes antigos":                                                {measures: []string{"buyers"}, dims: []string{"prior_purchase"}, sql: splitPT},
 			// "novos" alone are sign-ups; beside repeat buyers (2+ purchases) it is unclear
-			"quantos clientes novos em maio":                 {measures: []string{"customers"}, sql: []string{"c.created_at >= DATE '2025-05-01'"}},
-			"how many new customers signed up in May":        {measures: []string{"customers"}, sql: []string{"c.created_at >= DATE '2025-05-01'"}},
-			"compradores de maio: novos x recorrentes":       {refuse: true},
-			"quantos compradores novos em maio":              {refuse: true},
-			"how many new buyers and how many repeat buyers": {refuse: true},
+			"quantos clientes novos em maio":                    {measures: []string{"customers"}, sql: []string{"c.created_at >= DATE '2025-05-01'"}},
+			"how many new customers signed up in May":           {measures: []string{"customers"}, sql: []string{"c.created_at >= DATE '2025-05-01'"}},
+			"compradores de maio: clientes novos x recorrentes": {refuse: true},
+			"quantos compradores novos em maio":                 {refuse: true},
+			"how many new buyers and how many repeat buyers":    {refuse: true},
 		}},
 		{"two counts, each with a condition of its own: refused, never one count of both conditions", map[string]want{
 			"quantos clientes usam o app e quantos aceitam whatsapp":             {refuse: true},
