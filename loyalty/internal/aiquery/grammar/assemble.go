@@ -105,6 +105,13 @@ func (a *assembly) has(kind string) bool {
 
 // thingGroup reports whether the question asks "which" of things that are not the
 // customers ("quais prêmios", "which stores").
+// rankedRightBefore reports whether a ranking word ends where clause i begins: "mais
+// clientes que compraram" ranks by how many customers, never by what they did ("os
+// clientes mais compram").
+func (a *assembly) rankedRightBefore(i int) bool {
+	return i >= 0 && slices.ContainsFunc(a.all("rank"), func(j int) bool { return a.spans[j].to == a.spans[i].from })
+}
+
 func thingGroup(a *assembly) bool {
 	for _, i := range a.all("group") {
 		if g, ok := a.clauses[i].v.(groupV); ok && g.dim != nil && g.dim != semantic.ByCustomer {
@@ -244,8 +251,14 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		}
 	}
 	actorEvent := ""
-	oftenSaid := false // "most often", "mais vezes" beside things ranked by what customers did
-	if second != nil && (a.has("rank") || a.has("group")) && subj.event == nil && second.event != nil && second.noun.Fact == semantic.Customers && subj.noun.Fact != semantic.Customers {
+	oftenSaid := false            // "most often", "mais vezes" beside things ranked by what customers did
+	var countedActivity *subjectV // "lojas com mais clientes que compraram": who is counted
+	if second != nil && a.has("rank") && subj.event == nil && second.event != nil && !second.neg && !second.again && second.at == nil && second.noun.Fact == semantic.Customers && dimOfNoun(subj.noun) != nil && a.rankedRightBefore(secondAt) {
+		// "top 3 lojas com mais clientes que compraram em maio": the groups ranked by how
+		// many of those customers they have, never by what the customers did
+		c := *second
+		countedActivity, second.event = &c, nil
+	} else if second != nil && (a.has("rank") || a.has("group")) && subj.event == nil && second.event != nil && second.noun.Fact == semantic.Customers && subj.noun.Fact != semantic.Customers {
 		// "the three rewards customers redeemed the most": the customers are who acts; the
 		// first subject is ranked by their event
 		actorEvent, second = second.event.ID, nil
@@ -258,7 +271,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		// "which payment type do the clients use more, in number of sales": the customers
 		// are who acts; the group is ranked by the measure
 		subj = nil
-	} else if subj != nil && second == nil && !subj.neg && !subj.again && subj.at == nil && subj.signupStore == "" && subj.noun.Fact == semantic.Customers && len(measures) == 0 && a.has("rank") && (subj.event != nil || a.has("event")) && thingGroup(a) {
+	} else if subj != nil && second == nil && !subj.neg && !subj.again && subj.at == nil && subj.signupStore == "" && subj.noun.Fact == semantic.Customers && len(measures) == 0 && a.has("rank") && (subj.event != nil || a.has("event")) && thingGroup(a) && !a.rankedRightBefore(subjAt) {
 		// "quais prêmios (que) o povo mais resgata", "quais lojas os clientes mais
 		// compram", "which rewards do customers redeem most often": the customers are who
 		// acts; the things asked for are the subject, ranked by their verb (its count when
@@ -482,6 +495,9 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	}
 	var extraDims []*semantic.Dimension
 	var filters []filterV
+	if countedActivity != nil {
+		filters = append(filters, activityFilter(countedActivity))
+	}
 	ranked := a.has("rank") || a.has("group")
 	for _, i := range a.all("share") {
 		said := func(k int) bool { return k >= 0 && k < len(clauses) && clauses[k].kind == "filter" }
@@ -1300,6 +1316,41 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	if groupsCompared {
 		a.take("unknowns") // the compared values leave the unknowns out already
 	}
+	for _, fv := range filters {
+		if fv.flag != nil && fv.flag.Beside != "" && !slices.ContainsFunc(filters, func(o filterV) bool { return o.flag != nil && o.flag.ID == fv.flag.Beside }) {
+			// "novos" alone are sign-ups: first-time buyers only beside returning ones
+			return nil, fail("uma palavra da pergunta só tem esse sentido ao lado do seu oposto ("+fv.flag.Beside+")", "a word of the question has that meaning only beside its opposite ("+fv.flag.Beside+")")
+		}
+	}
+	var counts []int
+	for i, c := range clauses {
+		if c.kind == "measures" || c.kind == "agg" {
+			counts = append(counts, i) // "quantos clientes ...": a count said with its rows
+		}
+	}
+	if !groupsCompared && len(counts) >= 2 && len(measures) <= 1 {
+		// "quantos usam o app e quantos aceitam whatsapp", "how many first-time buyers and
+		// how many repeat buyers": each count has a condition of its own; both conditions
+		// on one count answer neither
+		seg := func(pos int) int {
+			n := 0
+			for _, g := range counts {
+				if g < pos {
+					n++
+				}
+			}
+			return n
+		}
+		segs := map[int]string{}
+		for k, p := range resolvedAt {
+			if n := seg(p); n > 0 && !slices.ContainsFunc(resolved[:k], func(f *semantic.Filter) bool { return f.ID == resolved[k].ID }) {
+				segs[n] = resolved[k].ID // one filter said in both counts is one condition
+			}
+		}
+		if len(segs) >= 2 {
+			return nil, fail("cada contagem tem a sua condição e não sei contar as duas juntas: pergunte uma de cada vez", "each count has a condition of its own and I cannot count both together: ask one at a time")
+		}
+	}
 	if diffGroups && !groupsCompared && !(compareMembers != nil && diffAt > compareAt) {
 		// ("tkt médio no pix e no dinheiro, pra ver a diferença": the two values, a row
 		// each, already side by side; "qual a diferença do ticket no pix e no dinheiro"
@@ -1498,7 +1549,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	if a.has("share") && len(a.req.Attrs) > 0 {
 		return nil, fail("um percentual não é uma lista", "a percentage is not a list")
 	}
-	if a.has("share") && (len(resolved) == 0 || a.shareOfTotal()) && channels == nil && (a.has("breakdown") || len(extraDims) > 0) && len(measures) == 1 {
+	// every status said beside a share by group is which rows the groups hold ("share of
+	// redemptions by status, all statuses"), never the share's condition: a condition that
+	// every row meets is 100% of each group
+	rowsOnly := len(resolved) > 0 && !slices.ContainsFunc(resolved, func(f *semantic.Filter) bool { return !anyStatus(f) })
+	if a.has("share") && (len(resolved) == 0 || rowsOnly || a.shareOfTotal()) && channels == nil && (a.has("breakdown") || len(extraDims) > 0) && len(measures) == 1 {
 		// "percentual de clientes por origem", "revenue share by city (% of total)": each
 		// group's share of the total; "with count and share of total" keeps the count too
 		withCount := a.countBesideShare(x, aggsAt)
@@ -1935,6 +1990,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		}
 	}
 	a.bandQuantitySaidAgain()
+	a.req.BuyersAtPlace()
 	for _, m := range a.req.Measures {
 		if slices.Contains(a.req.Dims, semantic.ByCustomer) && strings.Contains(m.Expr, "DISTINCT v.customer_id") {
 			// buyers counted per customer is 1 each: never a reading of the question

@@ -442,6 +442,9 @@ func constraintsOf(r *lexicon.Reading, roles []semantic.Role, units []int, from,
 		case freeInBackground[m.Cat]:
 		case memberOf(m) != "":
 			add("val:"+memberOf(m)+"|"+string(m.Cat)+":"+m.Arg, m.Text)
+		case m.Cat == semantic.CatFlag && besideMissing(r, m):
+			// a word that names the flag only beside its opposite ("new" beside returning
+			// buyers) names nothing without it
 		case (m.Cat == semantic.CatNew || m.Cat == semantic.CatFlag || m.Cat == semantic.CatValue) && modifiesUnknown(r, m, roles):
 			// it describes a thing the model does not know ("a new counter card", "o
 			// cartão novo"), not rows of a report
@@ -581,4 +584,13 @@ func intentAt(r *lexicon.Reading, i int) bool {
 		}
 	}
 	return false
+}
+
+// besideMissing reports whether flag match m names its flag only beside another
+// (semantic.Flag.Beside) that no word of the question names.
+func besideMissing(r *lexicon.Reading, m lexicon.Match) bool {
+	fl := semantic.FlagByID(m.Arg)
+	return fl != nil && fl.Beside != "" && !slices.ContainsFunc(r.Matches, func(o lexicon.Match) bool {
+		return o.Cat == semantic.CatFlag && o.Arg == fl.Beside
+	})
 }

@@ -47,3 +47,42 @@ func (d *Dimension) WithPeriod(p *Period) {
 		d.periods = []*Period{p}
 	}
 }
+
+// BuyersAtPlace reads customers counted only as a period's buyers, broken down by a place
+// (store, its city or state) or split into first-time and returning ones, as that
+// period's buyers (distinct customers of its sales): the store of a purchase is where it
+// was made ("qual loja teve mais clientes que compraram em maio", "clientes que compraram
+// em maio por loja"), never the customers' owner store, as "quantos clientes compraram em
+// cada loja" counts already; "of the customers who bought in May, how many were first-time
+// buyers and how many returning" are May's buyers, the period dating the purchases, never
+// the sign-up. It reports whether it did.
+func (r *Request) BuyersAtPlace() bool {
+	if r.Fact != Customers || len(r.Measures) != 1 || r.Measures[0].ID != "customers" || len(r.Filters) != 1 || len(r.Attrs) > 0 || len(r.Dims) == 0 {
+		return false
+	}
+	f := r.Filters[0]
+	if f.pins != nil && f.pins.attr == "prior_purchase" && len(r.Dims) == 1 && r.Dims[0].ID == "prior_purchase" && r.Period != nil && r.Period.From != "" {
+		r.Fact, r.Measures = Sales, []*Measure{Buyers}
+		return true
+	}
+	if f.ID != "bought" && f.ID != "bought_at" { // Bought(true), at the report's period or its own
+		return false
+	}
+	p := r.Period
+	if f.at != nil {
+		if p != nil {
+			return false
+		}
+		p = f.at
+	}
+	if p == nil {
+		return false // customers who ever bought, by store: their own store
+	}
+	for _, d := range r.Dims {
+		if d != ByStore && d != ByCity && d != ByState {
+			return false
+		}
+	}
+	r.Fact, r.Measures, r.Filters, r.Period = Sales, []*Measure{Buyers}, nil, p
+	return true
+}

@@ -55,6 +55,8 @@ type Filter struct {
 	// activityOf: the fact whose rows the filter says a customer has in the period
 	// (Bought: sales, Redeemed: redemptions); nil for any other filter
 	activityOf *Fact
+	// at: the period the filter reads instead of the report's (AtPeriod)
+	at *Period
 }
 
 type pin struct {
@@ -1323,7 +1325,7 @@ func Ever(x *Filter) *Filter {
 // setembro e não compraram em outubro": each activity has its month).
 func AtPeriod(x *Filter, p *Period) *Filter {
 	return &Filter{ID: x.ID + "_at", Name: T(x.Name.PT+" ("+p.Label.PT+")", x.Name.EN+" ("+p.Label.EN+")"), Slug: x.Slug,
-		ReplacesLive: x.ReplacesLive, liveOf: x.liveOf,
+		ReplacesLive: x.ReplacesLive, liveOf: x.liveOf, at: p,
 		build: func(f *Fact, _ *Period) (string, []string, bool) { return x.build(f, p) }}
 }
 

@@ -168,6 +168,11 @@ func (r *Request) Validate() error {
 	}
 	seen := map[string]bool{}
 	for _, f := range r.Filters {
+		if slices.ContainsFunc(r.Filters, func(g *Filter) bool { return g.ID == "not_"+f.ID && f.activityOf != nil && samePeriod(f.at, g.at) }) {
+			// "compraram ... não compraram" over one period: a filter and its negation
+			// keep no customer; two periods meant for them were not told apart
+			return invalid("a pergunta diz que os clientes fizeram e não fizeram a mesma coisa no mesmo período", "the question says the customers did and did not do the same thing in the same period")
+		}
 		var p *Period
 		if f == r.periodFilter() {
 			p = r.Period
@@ -581,3 +586,8 @@ func (c Column) name() string {
 }
 
 func indentSQL(q string) string { return strings.ReplaceAll(q, "\n", "\n  ") }
+
+// samePeriod reports whether p and q are the same period, or both none.
+func samePeriod(p, q *Period) bool {
+	return p == nil && q == nil || p != nil && q != nil && p.From == q.From && p.To == q.To
+}

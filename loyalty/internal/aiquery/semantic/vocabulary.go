@@ -248,6 +248,10 @@ type Flag struct {
 	// a flag asked of the one customer a question names ("o cliente do CPF ... está
 	// ativo?") is that column, never a filter.
 	Attr *Attribute
+	// Beside is the flag the word names this one only beside ("novos x recorrentes", "new
+	// vs returning": new buyers are first-time ones beside returning ones; alone, "novos"
+	// are sign-ups): without it in the question the reading is not made
+	Beside string
 }
 
 func statusFilter(status string, label Text) func() *Filter {
@@ -282,6 +286,7 @@ var Flags = []*Flag{
 	// of the period's buyers)
 	{ID: "repeat", Words: W("recorrente|recorrentes|recompra|recompras|recompraram|de recompra", "repeat|repeat buyer|repeat buyers|repeat customer|repeat customers|repeat purchasers|repeaters"), Filter: RepeatBuyers},
 	{ID: "first_purchase", Words: W("primeira compra|primeiras compras|pela primeira vez|primeira vez|primeiro pedido|primeiros pedidos|compraram pela primeira vez|compra inaugural", "first purchase|first purchases|first time buyers|first-time buyers|for the first time|first time|first order|first orders|first-ever purchase|first ever purchase|made their first purchase|made a first purchase"), Filter: FirstPurchase},
+	{ID: "new_buyers", Words: W("novos compradores|compradores novos|clientes novos|novos clientes|compradores de primeira viagem", "new buyers|new customers|new shoppers|new purchasers"), Filter: FirstPurchase, Beside: "returning"},
 	{ID: "returning", Words: W("compradores antigos|clientes antigos|que ja compravam|que ja eram clientes|retornantes|recorrentes antigos", "returning|returning buyers|returning customers|returning shoppers|existing customers|existing buyers"), Filter: Returning},
 	{ID: "expiring", Words: W("vencem|vence|vencendo|expiram|expira|expirando|a vencer|que vencem|prestes a vencer|a expirar|por expirar|prestes a expirar|perto de vencer|proximos de vencer|proximo de vencer|por vencer|vao vencer|vai vencer|vao expirar|vai expirar|irao vencer|ira vencer|irao expirar|ira expirar", "will expire|will lapse|are going to expire|is going to expire|going to expire|expire|expires|expiring|due to expire|about to expire|expiring soon|about to lapse|close to expiring|near expiry|nearing expiry|set to expire|due to lapse"), Filter: ExpiresBy},
 	{ID: "any_status", Words: W("incluindo canceladas|inclusive canceladas|incluindo cancelados|inclusive cancelados|todos os status|qualquer status|com canceladas|cancelados inclusos|canceladas inclusas|cancelados incluidos|canceladas incluidas|cancelados inclusive|canceladas inclusive|incluindo os cancelados|incluindo as canceladas|inclusive os cancelados|inclusive as canceladas|com os cancelados|com as canceladas|considerando todos os status|independente do status|independentemente do status|independente de status|independente da situacao|sem importar o status|seja qual for o status|qualquer que seja o status|de todos os status|em qualquer status|com qualquer status|todos os quatro status|os quatro status|todos os 4 status|os 4 status|nos quatro status|nos 4 status|com todos os status|em todos os status", "including cancelled|including canceled|cancelled included|all statuses|any status|every status|canceled included|cancellations included|including cancellations|including the cancelled ones|cancelled ones included|inclusive of cancellations|inclusive of cancelled|considering all statuses|across all statuses|regardless of status|regardless of the status|regardless of their status|irrespective of status|irrespective of the status|no matter the status|whatever the status|whatever their status|of any status|in any status|of all statuses|in all statuses|with any status|all four statuses|all 4 statuses|the four statuses|the 4 statuses|across all four statuses|across all 4 statuses|across the four statuses|across statuses|in every status|with all the statuses|with all the status|all the statuses|all the status|every single status"), Filter: AnyStatus},
@@ -725,8 +730,8 @@ var Terminals = []Term{
 	// percentiles by their analysts' names ("p90 ticket size"); "percentil 90" is read by
 	// the grammar (CatPctl and a number)
 	{CatAgg, "p10", W("p10", "p10")},
-	{CatAgg, "p25", W("p25", "p25")},
-	{CatAgg, "p75", W("p75", "p75")},
+	{CatAgg, "p25", W("p25|primeiro quartil|1o quartil|quartil inferior", "p25|first quartile|lower quartile|1st quartile")},
+	{CatAgg, "p75", W("p75|terceiro quartil|3o quartil|quartil superior", "p75|third quartile|upper quartile|3rd quartile")},
 	{CatAgg, "p90", W("p90", "p90")},
 	{CatAgg, "p95", W("p95", "p95")},
 	{CatAgg, "p99", W("p99", "p99")},
