@@ -852,6 +852,21 @@ func PromotionDuring() *Filter {
 		}}
 }
 
+// PromotionStarts keeps the promotions whose start date falls in the period ("começaram
+// este ano", "started this year").
+func PromotionStarts() *Filter {
+	return &Filter{ID: "promotion_starts", Name: T("começam no período", "starting in the period"), Slug: T("comecam", "starting"), UsesPeriod: true,
+		build: func(f *Fact, p *Period) (string, []string, bool) {
+			if f != Promotions {
+				return "", nil, false
+			}
+			if p == nil {
+				return "pm.start_date >= now()", nil, true
+			}
+			return p.Cond("pm.start_date"), nil, true
+		}}
+}
+
 // PromotionEnds keeps the promotions whose end date falls in the period ("terminam este
 // mês").
 func PromotionEnds() *Filter {
