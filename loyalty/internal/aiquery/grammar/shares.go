@@ -153,6 +153,15 @@ func (a *assembly) shareCondFirst(resolved []*semantic.Filter, at []int, subjAt 
 			shareAt = i
 		}
 	}
+	if last := len(resolved) - 1; last > 0 && resolved[last].IsOptIn() && shareAt >= 0 && shareAt < at[0] && at[last] > 0 &&
+		a.optInRelative(at, shareAt) && at[last] == slices.Max(at) &&
+		!slices.ContainsFunc(resolved[:last], (*semantic.Filter).IsOptIn) && !slices.ContainsFunc(a.clauses, func(c clauseV) bool { return c.kind == "among" }) {
+		// "percentual de clientes ativos que aceitam e-mail", "% of active customers who
+		// opted in to email": the opt-in said last, right after the customers' other
+		// conditions (a relative pronoun between), is the rate's condition; the others are
+		// the customers it is of. Said after "entre os que", "among those", it is the base
+		return append([]*semantic.Filter{resolved[last]}, resolved[:last]...)
+	}
 	if a.req.Lang != semantic.EN || subjAt < 0 || shareAt < 0 || shareAt > subjAt {
 		return resolved
 	}
@@ -200,4 +209,18 @@ func (a *assembly) conditionAfter(i int) bool {
 func (a *assembly) conjBetween(x *env, i, j int) bool {
 	from, to := a.spans[i].to, a.spans[j].from
 	return slices.ContainsFunc(x.conj, func(p int) bool { return p >= from && p < to })
+}
+
+// optInRelative reports whether the last filter, at at[len(at)-1], is said as a relative
+// clause right after the filter before it: one word between ("clientes ativos que
+// aceitam"), or two when the filters are two and the first is an adjective right after
+// the percentage word ("% of active customers who opted in"). More words between are a
+// base of their own ("entre os que aceitam", "among those opted in").
+func (a *assembly) optInRelative(at []int, shareAt int) bool {
+	i := at[len(at)-1]
+	if i == 0 || at[len(at)-2] != i-1 {
+		return false
+	}
+	gap := a.spans[i].from - a.spans[i-1].to
+	return gap <= 1 || gap == 2 && len(at) == 2 && a.spans[at[0]].from-a.spans[shareAt].to <= 1
 }

@@ -959,6 +959,14 @@ var (
 	SMS      = Channel{"sms_optin", T("SMS", "SMS")}
 )
 
+// IsOptIn reports whether the filter keeps the customers by an opt-in flag: a
+// percentage of customers with one, said after the customers' other conditions ("% of
+// active customers who opted in to e-mail"), is the opt-in rate of those customers
+// (CONVENTIONS: "the share of the customers asked about with the opt-in flag true").
+func (x *Filter) IsOptIn() bool {
+	return x.pins != nil && strings.HasSuffix(x.pins.attr, "_optin")
+}
+
 // OptIn keeps the customers who accept (or refuse) a channel.
 func OptIn(ch Channel, yes bool) *Filter {
 	name := T("aceitam "+ch.Name.PT, "opted in to "+ch.Name.EN)
