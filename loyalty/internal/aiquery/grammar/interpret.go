@@ -281,6 +281,9 @@ func (it *Interpreter) read(r *lexicon.Reading, cat *semantic.Catalog, context [
 		}
 		req, err := assemble(gx.env, lang, cls, spans)
 		if err == nil {
+			err = notAhead(gx.env, req)
+		}
+		if err == nil {
 			var sql string
 			if sql, err = req.Compile(); err == nil {
 				ok = append(ok, found{&Result{Request: req, SQL: sql, Lang: lang, Fixes: r.Fixes, Context: context}, a.cost, describe(req)})
