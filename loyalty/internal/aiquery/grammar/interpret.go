@@ -288,6 +288,14 @@ func (it *Interpreter) read(r *lexicon.Reading, cat *semantic.Catalog, context [
 			spans = append(spans, tokenSpan{e.From, e.To})
 		}
 		req, err := assemble(gx.env, lang, cls, spans)
+		if err == nil && len(ok) == 0 {
+			if err = notAhead(gx.env, req); err != nil {
+				// the best reading asks of days to come: a costlier one that does not
+				// is another question ("since July 1, 2025" is no comparison of years)
+				firstErr, firstErrA = err, a
+				break
+			}
+		}
 		if err == nil {
 			var sql string
 			if sql, err = req.Compile(); err == nil {

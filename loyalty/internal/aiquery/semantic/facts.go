@@ -30,6 +30,10 @@ type Fact struct {
 	// Count and Amount are the measures "how many" and "how much" of the fact's rows ask
 	// for when the question names no measure (ids: "quanto entrou no pix": revenue).
 	Count, Amount string
+	// Scheduled: the fact's rows are dated ahead of time (a promotion's start), so a
+	// period still to come asks for recorded rows; any other fact has no row after now
+	// and a period entirely ahead of it is refused, never answered zero.
+	Scheduled bool
 }
 
 // The facts. Their counting rules are the only place those rules are written.
@@ -94,7 +98,7 @@ var (
 		Product:  "p.id",
 	}
 	Promotions = &Fact{
-		ID: "promotions", View: "promotions", Alias: "pm", Listed: true,
+		ID: "promotions", View: "promotions", Alias: "pm", Listed: true, Scheduled: true,
 		Name:     T("promoções", "promotions"),
 		Time:     "pm.start_date",
 		TimeName: T("data de início da promoção", "promotion start date"),

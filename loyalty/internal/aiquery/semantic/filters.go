@@ -25,6 +25,12 @@ type Filter struct {
 	// UsesPeriod: the request's period applies inside the filter (customers who bought in
 	// October) instead of to the fact's own time column (customers who signed up in October).
 	UsesPeriod bool
+	// Ahead: the filter reads dates that may lie ahead of now (an expiry, a birthday, a
+	// promotion's end), so a period still to come is a question about recorded rows
+	Ahead bool
+	// dated: the filter's own periods (AtPeriod, kept by the filters made of it) that date
+	// recorded rows, not the report's
+	dated []*Period
 	// rateBase: the rows a percentage of this condition is over, when not every row
 	// (ages: the customers with a birth date)
 	rateBase string
@@ -349,7 +355,7 @@ func Both(a, b *Filter) (*Filter, error) {
 	if base == "" {
 		base = b.rateBase
 	}
-	return &Filter{ID: a.ID + "_and_" + b.ID, Name: T(a.Name.PT+", "+b.Name.PT, a.Name.EN+", "+b.Name.EN), Slug: a.Slug, rateBase: base,
+	return &Filter{ID: a.ID + "_and_" + b.ID, Name: T(a.Name.PT+", "+b.Name.PT, a.Name.EN+", "+b.Name.EN), Slug: a.Slug, rateBase: base, dated: slices.Concat(a.dated, b.dated),
 		build: func(f *Fact, p *Period) (string, []string, bool) {
 			ca, ja, oka := a.build(f, p)
 			cb, jb, okb := b.build(f, p)
@@ -370,10 +376,12 @@ func Both(a, b *Filter) (*Filter, error) {
 // Belo Horizonte").
 func Either(fs ...*Filter) *Filter {
 	var ids, pt, en []string
+	var dated []*Period
 	for _, f := range fs {
 		ids, pt, en = append(ids, f.ID), append(pt, f.Name.PT), append(en, f.Name.EN)
+		dated = append(dated, f.dated...)
 	}
-	x := &Filter{ID: strings.Join(ids, "_or_"), Name: T(strings.Join(pt, " ou "), strings.Join(en, " or ")), Slug: fs[0].Slug,
+	x := &Filter{ID: strings.Join(ids, "_or_"), Name: T(strings.Join(pt, " ou "), strings.Join(en, " or ")), Slug: fs[0].Slug, dated: dated,
 		build: func(f *Fact, p *Period) (string, []string, bool) {
 			var cs, js []string
 			for _, a := range fs {
@@ -400,7 +408,7 @@ func Not(a *Filter) (*Filter, error) {
 	if a.UsesPeriod || a.ReplacesLive {
 		return nil, fmt.Errorf("filter %s cannot be negated", a.ID)
 	}
-	return &Filter{ID: "not_" + a.ID, Name: T("não "+a.Name.PT, "not "+a.Name.EN), Slug: T("nao_"+a.Slug.PT, "not_"+a.Slug.EN),
+	return &Filter{ID: "not_" + a.ID, Name: T("não "+a.Name.PT, "not "+a.Name.EN), Slug: T("nao_"+a.Slug.PT, "not_"+a.Slug.EN), dated: a.dated,
 		build: func(f *Fact, p *Period) (string, []string, bool) {
 			c, j, ok := a.build(f, p)
 			if !ok {
@@ -836,7 +844,7 @@ func AllProducts() *Filter {
 // PromotionDuring keeps the promotions that ran at some time in the period: active, and
 // their dates overlap it.
 func PromotionDuring() *Filter {
-	return &Filter{ID: "promotion_during", Name: T("vigentes no período", "running in the period"), Slug: T("vigentes", "running"), UsesPeriod: true,
+	return &Filter{ID: "promotion_during", Name: T("vigentes no período", "running in the period"), Slug: T("vigentes", "running"), UsesPeriod: true, Ahead: true,
 		build: func(f *Fact, p *Period) (string, []string, bool) {
 			if f != Promotions {
 				return "", nil, false
@@ -855,7 +863,7 @@ func PromotionDuring() *Filter {
 // PromotionStarts keeps the promotions whose start date falls in the period ("começaram
 // este ano", "started this year").
 func PromotionStarts() *Filter {
-	return &Filter{ID: "promotion_starts", Name: T("começam no período", "starting in the period"), Slug: T("comecam", "starting"), UsesPeriod: true,
+	return &Filter{ID: "promotion_starts", Name: T("começam no período", "starting in the period"), Slug: T("comecam", "starting"), UsesPeriod: true, Ahead: true,
 		build: func(f *Fact, p *Period) (string, []string, bool) {
 			if f != Promotions {
 				return "", nil, false
@@ -870,7 +878,7 @@ func PromotionStarts() *Filter {
 // PromotionEnds keeps the promotions whose end date falls in the period ("terminam este
 // mês").
 func PromotionEnds() *Filter {
-	return &Filter{ID: "promotion_ends", Name: T("terminam no período", "ending in the period"), Slug: T("terminam", "ending"), UsesPeriod: true,
+	return &Filter{ID: "promotion_ends", Name: T("terminam no período", "ending in the period"), Slug: T("terminam", "ending"), UsesPeriod: true, Ahead: true,
 		build: func(f *Fact, p *Period) (string, []string, bool) {
 			if f != Promotions {
 				return "", nil, false
@@ -907,7 +915,7 @@ func CreatedIn() *Filter {
 // ExpiresBy keeps the redemptions whose expiry comes before the end of the period
 // ("vencem hoje", "expire by tomorrow").
 func ExpiresBy() *Filter {
-	return &Filter{ID: "expires_by", Name: T("vencem até o fim do período", "expire by the end of the period"), Slug: T("a_vencer", "expiring"), UsesPeriod: true,
+	return &Filter{ID: "expires_by", Name: T("vencem até o fim do período", "expire by the end of the period"), Slug: T("a_vencer", "expiring"), UsesPeriod: true, Ahead: true,
 		build: func(f *Fact, p *Period) (string, []string, bool) {
 			if f != Redemptions && f != RedeemedItems {
 				return "", nil, false
@@ -1012,7 +1020,7 @@ func Gender(code string, label Text) *Filter {
 // Birthday keeps the customers whose birthday falls in the period: a calendar month, this
 // month, today or one day. Other periods are not birthdays a report can list.
 func Birthday() *Filter {
-	return &Filter{ID: "birthday", Name: T("aniversariantes", "birthdays"), Slug: T("aniversariantes", "birthdays"), UsesPeriod: true, People: true,
+	return &Filter{ID: "birthday", Name: T("aniversariantes", "birthdays"), Slug: T("aniversariantes", "birthdays"), UsesPeriod: true, Ahead: true, People: true,
 		build: func(f *Fact, p *Period) (string, []string, bool) {
 			j, ok := customerJoin(f)
 			if !ok {
@@ -1348,8 +1356,17 @@ func Ever(x *Filter) *Filter {
 // setembro e não compraram em outubro": each activity has its month).
 func AtPeriod(x *Filter, p *Period) *Filter {
 	return &Filter{ID: x.ID + "_at", Name: T(x.Name.PT+" ("+p.Label.PT+")", x.Name.EN+" ("+p.Label.EN+")"), Slug: x.Slug,
-		ReplacesLive: x.ReplacesLive, liveOf: x.liveOf, at: p,
+		ReplacesLive: x.ReplacesLive, liveOf: x.liveOf, at: p, Ahead: x.Ahead, dated: datedBy(x, p),
 		build: func(f *Fact, _ *Period) (string, []string, bool) { return x.build(f, p) }}
+}
+
+// datedBy is the periods filter x dates recorded rows by once p is its own: none when x
+// reads dates set ahead (Ahead).
+func datedBy(x *Filter, p *Period) []*Period {
+	if x.Ahead {
+		return x.dated
+	}
+	return append(slices.Clone(x.dated), p)
 }
 
 // HasRowsWith keeps the customers with at least one row of fact of meeting every filter
@@ -1519,7 +1536,7 @@ func Before(p *Period) *Period {
 // overlap it), or now when the report has no period ("promoções ativas (hoje)", "ran in
 // 2024").
 func PromotionActive() *Filter {
-	return &Filter{ID: "promotion_active", Name: T("ativas no período", "active in the period"), Slug: T("ativas", "active"), UsesPeriod: true,
+	return &Filter{ID: "promotion_active", Name: T("ativas no período", "active in the period"), Slug: T("ativas", "active"), UsesPeriod: true, Ahead: true,
 		build: func(f *Fact, p *Period) (string, []string, bool) {
 			if f != Promotions {
 				return "", nil, false

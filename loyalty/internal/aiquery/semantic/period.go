@@ -447,3 +447,13 @@ func Joined(p, q *Period) (*Period, bool) {
 	label := T(p.Label.PT+" e "+q.Label.PT, p.Label.EN+" and "+q.Label.EN)
 	return &Period{Kind: DateRange, From: p.From, To: q.To, Label: label, Start: p.Start}, true
 }
+
+// Ahead reports whether the period starts after the day of now: every day it covers is
+// still to come.
+func (p *Period) Ahead(now time.Time) bool {
+	if p == nil || p.Start.IsZero() {
+		return false
+	}
+	y, m, d := now.Date()
+	return !p.Start.Before(time.Date(y, m, d+1, 0, 0, 0, 0, now.Location()))
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 )
 
 // Order is how a report's rows are ordered.
@@ -590,4 +591,40 @@ func indentSQL(q string) string { return strings.ReplaceAll(q, "\n", "\n  ") }
 // samePeriod reports whether p and q are the same period, or both none.
 func samePeriod(p, q *Period) bool {
 	return p == nil && q == nil || p != nil && q != nil && p.From == q.From && p.To == q.To
+}
+
+// ReadsAhead reports whether the request reads dates that may lie ahead of now: a fact
+// dated ahead of time (promotions) or a filter on such a date (an expiry, a birthday).
+// Any other request counts recorded rows, none of them after now.
+func (r *Request) ReadsAhead() bool {
+	if r.Fact != nil && r.Fact.Scheduled {
+		return true
+	}
+	for _, m := range r.Measures {
+		if m.Fact != nil && m.Fact.Scheduled {
+			return true
+		}
+	}
+	for _, f := range r.Filters {
+		if f.Ahead {
+			return true
+		}
+	}
+	return false
+}
+
+// AheadOfRecords reports whether a period of the request (its own, or a filter's own:
+// "compraram no mês que vem") lies entirely after the day of now while what it dates is
+// recorded rows (ReadsAhead, Filter.Ahead): no such row exists yet, and the query would
+// answer zero, never what was asked.
+func (r *Request) AheadOfRecords(now time.Time) bool {
+	if r.Period.Ahead(now) && !r.ReadsAhead() {
+		return true
+	}
+	for _, f := range r.Filters {
+		if slices.ContainsFunc(f.dated, func(p *Period) bool { return p.Ahead(now) }) {
+			return true
+		}
+	}
+	return false
 }
