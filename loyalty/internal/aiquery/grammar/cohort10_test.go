@@ -74,7 +74,7 @@ func TestCohort10Classes(t *testing.T) {
 			"revenue in Q3":                                              {period: "2024-07-01"},
 			"sales in the second half":                                   {period: "2024-07-01"},
 			"vendas do 2º trimestre":                                     {period: "2025-04-01"},
-			"vendas do Q4 de 2025":                                       {period: "2025-10-01"},
+			"vendas do Q4 de 2025":                                       {refuse: true}, // said with its year, ahead of the records (ahead.go)
 		}},
 		{"quartiles by their names are the 25th and 75th percentiles", map[string]want{
 			"What is the upper quartile of points balance among active customers?": {sql: []string{"percentile_cont(0.75) WITHIN GROUP (ORDER BY c.points_balance)", "c.is_active"}},
