@@ -479,8 +479,9 @@ func memberOf(m lexicon.Match) string {
 		kind = "state"
 	case m.Cat == semantic.CatValue:
 		kind, _, _ = strings.Cut(m.Arg, ":")
-	case m.Cat == semantic.CatWeekday && len(m.Arg) == 1:
-		return semantic.ByWeekday.ID // "sábado": a row of a breakdown by weekday
+	case m.Cat == semantic.CatWeekday:
+		// "sábado", "fim de semana": a row, or rows, of a breakdown by weekday
+		return semantic.ByWeekday.ID
 	}
 	if d := memberDim(kind); d != nil {
 		return d.ID
