@@ -61,7 +61,8 @@ bench-smoke: ## every bench target above at tiny sizes, as CI runs them (fails i
 geoip-refresh: ## replace linkmgmt's embedded country database with the latest DB-IP Lite Country from npm, once it passes the checks
 	@scripts/geoip-refresh.sh
 
-lint: ## go vet + staticcheck (pinned)
+lint: ## go vet + staticcheck (pinned) + no merge-conflict markers left in the tree
+	@! git grep -nE '^(<<<<<<<|>>>>>>>) ' -- ':!*.py' || { echo "merge-conflict markers left (above)"; exit 1; }
 	$(GO) vet $(MODULES)
 	@test -x $(TOOLS_BIN)/staticcheck || GOBIN=$(TOOLS_BIN) $(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
 	$(TOOLS_BIN)/staticcheck $(MODULES)
