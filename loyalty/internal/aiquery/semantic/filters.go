@@ -863,30 +863,27 @@ func PromotionDuring() *Filter {
 // PromotionStarts keeps the promotions whose start date falls in the period ("começaram
 // este ano", "started this year").
 func PromotionStarts() *Filter {
-	return &Filter{ID: "promotion_starts", Name: T("começam no período", "starting in the period"), Slug: T("comecam", "starting"), UsesPeriod: true, Ahead: true,
-		build: func(f *Fact, p *Period) (string, []string, bool) {
-			if f != Promotions {
-				return "", nil, false
-			}
-			if p == nil {
-				return "pm.start_date >= now()", nil, true
-			}
-			return p.Cond("pm.start_date"), nil, true
-		}}
+	return promotionDateIn("promotion_starts", "pm.start_date", T("começam no período", "starting in the period"), T("comecam", "starting"))
 }
 
 // PromotionEnds keeps the promotions whose end date falls in the period ("terminam este
 // mês").
 func PromotionEnds() *Filter {
-	return &Filter{ID: "promotion_ends", Name: T("terminam no período", "ending in the period"), Slug: T("terminam", "ending"), UsesPeriod: true, Ahead: true,
+	return promotionDateIn("promotion_ends", "pm.end_date", T("terminam no período", "ending in the period"), T("terminam", "ending"))
+}
+
+// promotionDateIn keeps the promotions whose date column falls in the period, or, with no
+// period, is still to come.
+func promotionDateIn(id, column string, name, slug Text) *Filter {
+	return &Filter{ID: id, Name: name, Slug: slug, UsesPeriod: true, Ahead: true,
 		build: func(f *Fact, p *Period) (string, []string, bool) {
 			if f != Promotions {
 				return "", nil, false
 			}
 			if p == nil {
-				return "pm.end_date >= now()", nil, true
+				return column + " >= now()", nil, true
 			}
-			return p.Cond("pm.end_date"), nil, true
+			return p.Cond(column), nil, true
 		}}
 }
 
