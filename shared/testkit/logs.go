@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"log/slog"
 	"strings"
 	"sync"
 	"testing"
@@ -64,5 +65,46 @@ type testLogWriter struct{ t testing.TB }
 
 func (w testLogWriter) Write(p []byte) (int, error) {
 	w.t.Log(strings.TrimRight(string(p), "\n"))
+	return len(p), nil
+}
+
+// ServerLog is a logger for a service a test starts: it holds the last warnings and
+// errors the service logs (a 500's cause, say) and writes them into t's log only when t
+// fails, where they explain the failure; a passing test prints nothing. Lines logged
+// after t ends (a goroutine the service left) are dropped, not written to a finished t.
+func ServerLog(t testing.TB) *slog.Logger {
+	h := &heldLog{}
+	t.Cleanup(func() {
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		if t.Failed() && len(h.lines) > 0 {
+			t.Logf("the service logged %d warning(s) or error(s) (the last %d):\n%s", h.total, len(h.lines), strings.Join(h.lines, ""))
+		}
+		h.closed = true
+	})
+	return slog.New(slog.NewTextHandler(h, &slog.HandlerOptions{Level: slog.LevelWarn}))
+}
+
+// maxServerLogLines bounds what ServerLog holds.
+const maxServerLogLines = 200
+
+type heldLog struct {
+	mu     sync.Mutex
+	lines  []string
+	total  int
+	closed bool
+}
+
+func (h *heldLog) Write(p []byte) (int, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.closed {
+		return len(p), nil
+	}
+	if len(h.lines) == maxServerLogLines {
+		h.lines = h.lines[1:]
+	}
+	h.lines = append(h.lines, string(p))
+	h.total++
 	return len(p), nil
 }

@@ -2,7 +2,6 @@ package httpapi_test
 
 import (
 	"context"
-	"log/slog"
 	"maps"
 	"net/http/httptest"
 	"net/url"
@@ -99,7 +98,7 @@ func start(t *testing.T, s envSetup, db *gorm.DB) *testEnv {
 		}
 		t.Cleanup(func() { _ = database.Close(db) })
 	}
-	a, err := app.New(context.Background(), cfg, db, slog.New(slog.DiscardHandler), s.app...)
+	a, err := app.New(context.Background(), cfg, db, testkit.ServerLog(t), s.app...)
 	if err != nil {
 		t.Fatalf("app.New: %v", err)
 	}
