@@ -65,13 +65,16 @@ func (s *Service) CancelCoupon(ctx context.Context, coupon, customerID, userAt s
 		// ids have. The order is total (id last), so two cancels spanning several
 		// customers take the row locks in the same order.
 		var entries []Entry
-		q := `SELECT * FROM points_entries WHERE coupon_identifier = ? AND transaction_type IN ('C', 'D')`
+		where := ` FROM points_entries WHERE coupon_identifier = ? AND transaction_type IN ('C', 'D')`
 		args := []any{coupon}
 		if customerID != "" {
-			q += ` AND customer_id = ?`
+			where += ` AND customer_id = ?`
 			args = append(args, customerID)
 		}
-		if err := db.Raw(q+` ORDER BY customer_id, points, id FOR UPDATE`, args...).Scan(&entries).Error; err != nil {
+		if _, err := LockCustomersOf(ctx, tx, `SELECT DISTINCT customer_id`+where, args...); err != nil {
+			return err
+		}
+		if err := db.Raw(`SELECT *`+where+` ORDER BY customer_id, points, id FOR UPDATE`, args...).Scan(&entries).Error; err != nil {
 			return fmt.Errorf("lock entries of coupon %q: %w", coupon, err)
 		}
 		if len(entries) == 0 {
@@ -91,7 +94,7 @@ func (s *Service) CancelCoupon(ctx context.Context, coupon, customerID, userAt s
 			return ErrAlreadyCancelled.Withf("Coupon already cancelled")
 		}
 		reversalID = res.Cancelled[0].ReversalID
-		q = `UPDATE coupons SET cancelled_at = now() WHERE coupon_identifier = ? AND cancelled_at IS NULL`
+		q := `UPDATE coupons SET cancelled_at = now() WHERE coupon_identifier = ? AND cancelled_at IS NULL`
 		if customerID != "" {
 			q += ` AND customer_id = ?`
 		}

@@ -38,8 +38,12 @@ func (s *Service) DeleteCustomer(ctx context.Context, customerID string) (Deleti
 	}
 	err := InTx(ctx, s.db, change, func(tx *gorm.DB) error {
 		db := tx.WithContext(ctx)
+		// The ledger lock first (lock.go), then the row lock: concurrent writes of this
+		// customer wait, then fail as not found.
+		if err := LockCustomers(ctx, tx, customerID); err != nil {
+			return err
+		}
 		var ids []string
-		// The row lock makes concurrent entries of this customer wait, then fail as not found.
 		if err := db.Raw(`SELECT id FROM customers WHERE id = ? FOR UPDATE`, customerID).Scan(&ids).Error; err != nil {
 			return fmt.Errorf("lock customer %s: %w", customerID, err)
 		}

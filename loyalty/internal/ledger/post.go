@@ -92,12 +92,15 @@ type ReverseOptions struct {
 	AllowRedeem bool
 }
 
-// Reverse cancels entry id inside tx: it locks the entry, marks it cancelled and writes an
+// Reverse cancels entry id inside tx: it takes its customer's ledger lock (lock.go), locks the entry, marks it cancelled and writes an
 // E entry with the opposite points (which moves the balance back). It returns the original
 // and the reversal. Errors: 404 unknown entry, 409 already cancelled, a reversal, a redeem
 // entry (unless AllowRedeem), or insufficient points (a credit already spent).
 func Reverse(ctx context.Context, tx *gorm.DB, id string, opt ReverseOptions) (orig, rev Entry, err error) {
 	db := tx.WithContext(ctx)
+	if _, err := LockCustomersOf(ctx, tx, `SELECT customer_id FROM points_entries WHERE id = ?`, id); err != nil {
+		return Entry{}, Entry{}, err
+	}
 	var rows []Entry
 	if err := db.Raw(`SELECT * FROM points_entries WHERE id = ? FOR UPDATE`, id).Scan(&rows).Error; err != nil {
 		return Entry{}, Entry{}, fmt.Errorf("lock entry %s: %w", id, err)

@@ -85,30 +85,45 @@ func (s *Service) release(ctx context.Context, tx *gorm.DB, r Redeem, status, de
 }
 
 // ExpireDue expires pending redeems whose expires_at is at or before now, at most max of
-// them, each in its own transaction, and returns how many it expired. The claim is
-// SELECT ... FOR UPDATE SKIP LOCKED, so replicas running it at once share the work and a
-// redeem being cancelled or applied by a request is left to that request.
+// them, each in its own transaction, and returns how many it expired. A due redeem is
+// picked, its customer's ledger lock taken, then the redeem claimed with SELECT ... FOR
+// UPDATE SKIP LOCKED (the ledger's lock order: ledger.LockCustomers), so replicas running
+// it at once share the work and a redeem being cancelled or applied by a request is left
+// to that request.
 func (s *Service) ExpireDue(ctx context.Context, now time.Time, max int) (int, error) {
 	done := 0
 	// A redeem that cannot be reversed (its error is returned) is skipped for the rest of
-	// the run, so one bad row never stops the others from expiring.
-	failed := []string{}
+	// the run, so one bad row never stops the others from expiring; so is one another
+	// transaction holds (it is that transaction's to change).
+	failed, passed := []string{}, []string{}
 	var errs []error
-	for done+len(failed) < max {
-		var claimed string
+	for done+len(failed)+len(passed) < max {
+		var claimed, picked string
 		var expired bool
 		// The job's next run is its look-up: an expired redeem is no longer pending.
 		change := database.Change{What: "The expiry job runs again."}
 		err := ledger.InTx(ctx, s.db, change, func(tx *gorm.DB) error {
-			claimed, expired = "", false
-			var rows []Redeem
-			err := tx.WithContext(ctx).Raw(`SELECT * FROM redeems WHERE status = 'pending' AND expires_at <= ?
-				AND NOT (id = ANY(?::uuid[])) ORDER BY expires_at LIMIT 1 FOR UPDATE SKIP LOCKED`, now.UTC(), uuidArray(failed)).Scan(&rows).Error
+			claimed, picked, expired = "", "", false
+			db := tx.WithContext(ctx)
+			var due []Redeem
+			err := db.Raw(`SELECT id, customer_id FROM redeems WHERE status = 'pending' AND expires_at <= ?
+				AND NOT (id = ANY(?::uuid[])) ORDER BY expires_at LIMIT 1`, now.UTC(), uuidArray(append(failed, passed...))).Scan(&due).Error
 			if err != nil {
-				return fmt.Errorf("claim expired redeem: %w", err)
+				return fmt.Errorf("pick expired redeem: %w", err)
+			}
+			if len(due) == 0 {
+				return nil
+			}
+			picked = due[0].ID
+			if err := ledger.LockCustomers(ctx, tx, due[0].CustomerID); err != nil {
+				return err
+			}
+			var rows []Redeem
+			if err := db.Raw(`SELECT * FROM redeems WHERE id = ? AND status = 'pending' FOR UPDATE SKIP LOCKED`, picked).Scan(&rows).Error; err != nil {
+				return fmt.Errorf("claim expired redeem %s: %w", picked, err)
 			}
 			if len(rows) == 0 {
-				return nil
+				return nil // taken meanwhile
 			}
 			claimed = rows[0].ID
 			if _, err := s.release(ctx, tx, rows[0], StatusExpired, "Redeem expired", "system"); err != nil {
@@ -123,8 +138,10 @@ func (s *Service) ExpireDue(ctx context.Context, now time.Time, max int) (int, e
 		case err != nil:
 			errs = append(errs, err)
 			failed = append(failed, claimed)
-		case !expired:
+		case picked == "":
 			return done, errors.Join(errs...)
+		case !expired:
+			passed = append(passed, picked)
 		default:
 			done++
 		}

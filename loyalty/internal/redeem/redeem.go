@@ -6,9 +6,10 @@
 // redeem state per product.
 //
 // States: pending -> applied (apply) -> pending (rollback); pending -> cancelled (cancel);
-// pending -> expired (expiry job). Any other move is a 409. Every transition locks the
-// redeem row first (then the ledger locks the customer), so the user's cancel, an apply
-// and the expiry job on several replicas serialise on it.
+// pending -> expired (expiry job). Any other move is a 409. Every transition takes the
+// customer's ledger lock, then locks the redeem row (ledger.LockCustomers: the ledger's
+// lock order), so the user's cancel, an apply, the expiry job on several replicas and a
+// customer delete serialise on them.
 package redeem
 
 import (
@@ -148,7 +149,12 @@ func (s *Service) transition(ctx context.Context, pointsID string, typ event.Typ
 	return out, err
 }
 
+// lockRedeem takes the ledger lock of the redeem's customer, then locks the redeem row
+// (the ledger's lock order: ledger.LockCustomers).
 func lockRedeem(ctx context.Context, tx *gorm.DB, where string, arg any) (Redeem, error) {
+	if _, err := ledger.LockCustomersOf(ctx, tx, `SELECT customer_id FROM redeems WHERE `+where, arg); err != nil {
+		return Redeem{}, err
+	}
 	var rows []Redeem
 	if err := tx.WithContext(ctx).Raw(`SELECT * FROM redeems WHERE `+where+` FOR UPDATE`, arg).Scan(&rows).Error; err != nil {
 		return Redeem{}, fmt.Errorf("lock redeem: %w", err)
