@@ -109,15 +109,19 @@ func (s *Service) Sale(ctx context.Context, sale Sale) (Entry, bool, error) {
 			return verr
 		}
 
+		// The customer's ledger lock is taken by the coupon's own statement, before the
+		// row (whose foreign key share-locks the customer) is written: the lock order of
+		// lock.go, at no extra round trip.
 		var couponIDs []string
 		err = db.Raw(`
 			INSERT INTO coupons (customer_id, coupon_identifier, store_code, transaction_date, value,
 				payment_type, payment_type_description, vendor_document, data)
-			VALUES (?, ?, ?, ?, ?::numeric, ?, ?, ?, ?::jsonb)
+			SELECT ?::uuid, ?::text, ?::text, ?::timestamptz, ?::numeric, ?::text, ?::text, ?::text, ?::jsonb
+			  FROM (SELECT loyalty.ledger_lock_customer(?::uuid)) AS ledger_lock
 			ON CONFLICT (customer_id, coupon_identifier) DO NOTHING
 			RETURNING id`,
 			customerID, sale.CouponIdentifier, sale.StoreCode, sale.TransactionDate.UTC(), sale.Value.String(),
-			sale.PaymentType, sale.PaymentTypeDescription, sale.VendorDocument, string(raw),
+			sale.PaymentType, sale.PaymentTypeDescription, sale.VendorDocument, string(raw), customerID,
 		).Scan(&couponIDs).Error
 		if err != nil {
 			return fmt.Errorf("insert coupon %q: %w", sale.CouponIdentifier, err)
