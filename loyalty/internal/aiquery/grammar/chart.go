@@ -267,7 +267,7 @@ const (
 	clauseCost  = 1.0
 	skipCost    = 0.05
 	phraseBonus = 0.2
-	langCost    = 0.3
+	langCost    = 0.35
 )
 
 // analysis is one reading of the whole question: its clauses in order, the words skipped

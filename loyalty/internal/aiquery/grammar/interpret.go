@@ -258,7 +258,7 @@ func (it *Interpreter) read(r *lexicon.Reading, cat *semantic.Catalog, context [
 		}
 		gx.env.bandWord = gx.env.bandWord || m.Cat == semantic.CatBands
 	}
-	r = lightGoverned(amongKept(countNotDenied(r)))
+	r = lightGoverned(amongKept(countNotDenied(notFailed(r))))
 	c := parse(gx.g, r)
 	as := analyses(c, r, readings)
 

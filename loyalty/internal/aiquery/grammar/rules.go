@@ -1188,6 +1188,8 @@ func productions(x *env) []*Rule {
 		rule("NotBuy", 0, tNeg+" "+tAgain+" "+tEvent+" "+tNeg+"?", func(k []*Edge) (any, bool) {
 			return arg(k[2]), k[3] == nil || arg(k[3]) == "none" // "não voltaram a comprar nada"
 		}),
+		// "failed to return and buy again": again said on both sides of the verb
+		rule("NotBuy", 0, tNeg+" "+tAgain+" "+tEvent+" "+tAgain, func(k []*Edge) (any, bool) { return arg(k[2]), arg(k[0]) != "none" }),
 		rule("NotBuy", 0, tLapsed, func(k []*Edge) (any, bool) { return "buy", true }),
 		// "têm zero compras", "com 0 compras", "zero non-cancelled purchases": none of what
 		// customers do, as "sem compras" (a sale that counts is not cancelled: said again)

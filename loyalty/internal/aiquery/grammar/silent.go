@@ -350,6 +350,26 @@ func (a *assembly) signupPeriodOnly(x *env) bool {
 	return periods == 1
 }
 
+// notFailed drops a verb of failing said right after another negation ("never failed to
+// buy", "have not failed to buy"): the two negations cancel, and read as one they would
+// count the opposite customers; left unread, the question is refused.
+func notFailed(r *lexicon.Reading) *lexicon.Reading {
+	negEndsAt := func(i int) bool {
+		return slices.ContainsFunc(r.Matches, func(a lexicon.Match) bool {
+			return (a.Cat == semantic.CatNeg || a.Cat == semantic.CatNever) && a.To == i && a.Arg != semantic.FailedTo
+		})
+	}
+	failed := func(m lexicon.Match) bool {
+		return m.Cat == semantic.CatNeg && m.Arg == semantic.FailedTo && (negEndsAt(m.From) || m.From > 0 && isFunctionWord(r, m.From-1) && negEndsAt(m.From-1))
+	}
+	if !slices.ContainsFunc(r.Matches, failed) {
+		return r
+	}
+	out := *r
+	out.Matches = slices.DeleteFunc(slices.Clone(r.Matches), failed)
+	return &out
+}
+
 // countNotDenied drops the other senses of the word that starts a count's phrase ("no.
 // of cancelled transactions": the number of them, never the ones not cancelled, nor a
 // function word read past; "n de"): the longer phrase that counts is what the word says

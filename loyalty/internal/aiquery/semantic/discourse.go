@@ -373,8 +373,8 @@ var PlaceDeixis = W("la|ali|aqui|nela|nele|nessa loja|naquela loja|nesta loja|de
 // how many customers bought twice in the month?"): when the question names another
 // period, they are that period, never the current one (package grammar, leadin.go).
 // Without another period they keep their own reading ("no mês": this month so far).
-var PeriodBack = periodBack(W("no mes|durante o mes|ao longo do mes|dentro do mes|no periodo|durante o periodo|ao longo do periodo|dentro do periodo|no intervalo|neste intervalo|neste periodo|na janela|dentro da janela|nessa janela|dentro dessa janela|na mesma janela|dentro da mesma janela",
-	"in the month|that month|during the month|over the month|within the month|in the period|during the period|over the period|within the period|that period|in the interval|over the interval|in that date range|over that date range|in the same time|during the same time|over the same time|in the same timeframe|in the same time frame|over the same timeframe|in the window|within the window|in that window|within that window|in the same window|within the same window|inside the window"))
+var PeriodBack = periodBack(W("no trimestre|no tri|dentro do trimestre|dentro do tri|durante o trimestre|ao longo do trimestre|no semestre|dentro do semestre|no mes|durante o mes|ao longo do mes|dentro do mes|no periodo|durante o periodo|ao longo do periodo|dentro do periodo|no intervalo|neste intervalo|neste periodo|na janela|dentro da janela|nessa janela|dentro dessa janela|na mesma janela|dentro da mesma janela",
+	"in the quarter|in quarter|within the quarter|within quarter|during the quarter|over the quarter|in the half|within the half|in month|within month|in the month|that month|during the month|over the month|within the month|in the period|during the period|over the period|within the period|that period|in the interval|over the interval|in that date range|over that date range|in the same time|during the same time|over the same time|in the same timeframe|in the same time frame|over the same timeframe|in the window|within the window|in that window|within that window|in the same window|within the same window|inside the window"))
 
 // periodBack adds to the definite periods ws the ones said with a determiner that points
 // back ("no próprio trimestre", "dentro do mesmo semestre", "naquela semana", "within the
@@ -497,3 +497,6 @@ var Corrections = W("digo|quer dizer|ou melhor|alias|melhor dizendo|corrigindo|n
 // the lowest rate, and what that rate was"): the ranking's answer shows it already
 // (package grammar, rankvalue.go).
 var ThatValue = W("esse|essa|este|esta|esses|essas|aquele|aquela|tal|o valor|o numero|o total|a quantia", "that|this|those|these|the figure|the value|the number|the amount")
+
+// FailedTo is the argument of the negations said as a verb of failing ("failed to buy").
+const FailedTo = "failed"

@@ -535,6 +535,10 @@ var Terminals = []Term{
 	{CatNeg, "none", W("nenhum|nenhuma|nada", "none|nothing")},
 	// "have yet to buy": not yet, which for what customers did is never (so far)
 	{CatNeg, "", W("", "have yet to|has yet to|are yet to|is yet to|yet to")},
+	// a verb of failing is a negation of the verb after it ("failed to return and buy
+	// again in May"); after another negation ("never failed to", "have not failed to") the
+	// two would cancel, and package grammar reads no such negation (notFailed)
+	{CatNeg, FailedTo, W("", "failed to|did not manage to|didnt manage to|never got to")},
 	{CatNeg, "", W("nao|sem|exceto|excluindo|fora|tirando|desconsiderando|desconsiderados|desconsideradas|desconsiderando se|sem considerar|nao considerando|excetuando|excetuados|excetuadas|excluidos|excluidas", "not|no|non|without|none|except|excluding|other than|havent|hasnt|didnt|dont|doesnt|disregarding|not counting|no counting|without counting|not including|exclusive of|w/o|outside|outside of")},
 	// list verbs in the forms a request takes ("me mostra", "relacionem", "itemize")
 	{CatList, "", W("relacionem|listem|mostra|me mostra|mostrem|enumere", "enumerate|itemize|itemise|list out|show all")},
@@ -655,7 +659,10 @@ var Terminals = []Term{
 	// a second count among the rows a first one counted ("quantos resgates ... e quantos
 	// desses estão pendentes", "and of those, how many accept email")
 	{CatAmong, "", W("desses|dessas|destes|destas|deles|delas|dentre esses|dentre essas|dentre eles|dentre elas|entre esses|entre essas|entre eles|entre elas|desse total|desse grupo|deste grupo|dos quais|das quais", "of those|of these|of them|among those|among these|among them|out of those|out of these|out of them|from those|of which|of that group|of this group")},
-	{CatAgain, "", W("novamente|de novo|outra vez|voltaram a|voltou a|denovo|voltaram|voltou|voltar|retornaram|retornou", "again|once more|come back|came back|returned|return|came again")},
+	{CatAgain, "", W("novamente|de novo|outra vez|voltaram a|voltou a|denovo|voltaram|voltou|voltar|retornaram|retornou", "again|once more|come back|came back|returned|return|came again|return and|come back and|came back and")},
+	// a verb of buying again said as one word ("não recompraram em maio"): again, then the
+	// purchase the period dates (CatEvent "buy" is implied by the cohort rules)
+	{CatAgain, "", W("recompraram|recomprou|recompram|recomprar|recompraria|recomprariam", "rebought|repurchased")},
 	// "tkt médio no pix e no dinheiro, separado", "Cambuí and Ibirapuera, separately for
 	// both", "credited, debited and redeemed, each as a separate figure": the members,
 	// periods or measures the question names, one row or column each, as they are read
@@ -722,7 +729,7 @@ var Terminals = []Term{
 	{CatEmph, "only", W("apenas|somente", "only")},
 	{CatOnward, "", W("em diante|pra frente|para frente|adiante|pra ca|para ca", "on|onward|onwards|forward|and after")},
 	{CatCost, "", W("custa|custam|custando|vale|valem", "cost|costs|costing|priced at")},
-	{CatAgg, "count", W("nº|n°|nº de|n° de|qnt|qts|qnts|qtas|quantos|quantas|quantidade|quantidade de|qtd|qtde|qtd de|qntos|qntas|qtos|qtas|quant|numero|numero de|n de|no de|total de|contagem|conte|quantitativo|quantitativo de|o quantitativo de|#|# de", "how many|number|number of|count|count of|no of|nr of|qty|quantity|quantities|quantity of|the quantity of|total number|n|n of|#|# of|the # of|total #|total # of")},
+	{CatAgg, "count", W("nº|n°|nº de|n° de|qnt|qts|qnts|qtas|quantos|quantas|quantidade|quantidade de|qtd|qtde|qtd de|qntos|qntas|qtos|qtas|quant|numero|numero de|n de|no de|total de|contagem|conte|quantitativo|quantitativo de|o quantitativo de|#|# de", "how many|number|number of|count|count of|no of|nr of|num of|headcount|head count|headcount of|qty|quantity|quantities|quantity of|the quantity of|total number|n|n of|#|# of|the # of|total #|total # of")},
 	{CatAgg, "sum", W("soma absoluta|soma em valor absoluto|soma dos valores absolutos|total|soma|somam|somaram|somou|somado|somados|somada|somadas|somando|somatorio|quanto|qnt|qnto|qto|quanto foi|valor total|vlr total|juntos|juntas|em conjunto|somados juntos|quanto deram|quanto somaram|quanto deu no total|agregado|no agregado|em agregado", "absolute sum|sum of absolute values|sum of the absolute values|total|sum|sum of|how much|overall|combined|altogether|taken together|together|added together|added up|what did they come to|what did it come to|what do they come to|what does it come to|what they came to|what it came to|came to|come to|amounted to|amount to|added up to|add up to|aggregate|in aggregate|in the aggregate")},
 	{CatAgg, "avg", W("media|medio|media de|valor medio|em media|media aritmetica|media simples|valor medio aritmetico", "average|avg|mean|on average|typical|arithmetic mean|arithmetic average|simple average|simple mean")},
 	{CatAgg, "max", W("maior|maximo|maxima", "max|maximum|highest|largest|biggest")},
