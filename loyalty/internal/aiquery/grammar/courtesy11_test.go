@@ -70,6 +70,14 @@ func TestCourtesyEleventhClasses(t *testing.T) {
 			"Might I trouble you for the revenue of the coffee corner?":                      {refuse: true},
 			"I wonder whether you might tell me how many customers bought croissants today?": {refuse: true},
 		}},
+		{"a purchase said beside both stores is the purchase at each, in the period (uncovered by the courtesy of fad-en-03)", map[string]want{
+			"Might I trouble you for the number of patrons who made purchases at both the Centro shop and the Ibirapuera shop during the first quarter of this year?": {measures: []string{"customers"}, sql: []string{"DATE '2025-01-01' AND x.transaction_date < DATE '2025-04-01' AND x.store_code = 'L01'", "DATE '2025-04-01' AND x.store_code = 'L02'"}},
+			"the number of customers who bought at both Centro and Ibirapuera in May":                                                                                 {measures: []string{"customers"}, sql: []string{"DATE '2025-06-01' AND x.store_code = 'L01'", "DATE '2025-06-01' AND x.store_code = 'L02'"}},
+			"quantos clientes que compraram tanto no Centro quanto no Cambuí em maio":                                                                                 {measures: []string{"customers"}, sql: []string{"DATE '2025-06-01' AND x.store_code = 'L01'", "DATE '2025-06-01' AND x.store_code = 'L03'"}},
+			"customers who shopped at both Savassi and Batel in 2024, how many?":                                                                                      {measures: []string{"customers"}, sql: []string{"DATE '2025-01-01' AND x.store_code = 'L05'", "DATE '2025-01-01' AND x.store_code = 'L06'"}},
+			"how many customers who redeemed at both Centro and Ibirapuera in May":                                                                                    {refuse: true},
+			"quantos clientes que resgataram tanto no Centro quanto no Cambuí em maio":                                                                                {refuse: true},
+		}},
 		{"formal words of now and of the period", map[string]want{
 			"Would you be good enough to list the promotions which are in force at this present moment?": {sql: []string{"now() BETWEEN pm.start_date AND pm.end_date"}, list: true},
 			"Which promotions remain active?":                                    {sql: []string{"now() BETWEEN pm.start_date AND pm.end_date"}, list: true},

@@ -205,9 +205,9 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 				at = to
 			}
 		}
-		// the words before what a person of the work asked for, when no question word follows
-		// the verb closely:
-		// "A minha gerente pediu, por gentileza, | a quantidade de clientes ..."
+		// the words before what a person of the work asked for, when no question word
+		// follows the verb closely: "A minha gerente pediu, por gentileza, | a quantidade
+		// de clientes ..."
 		for i := start + 1; i < to && at < 0; i++ {
 			if askedFor(roles, asker, workAt, start, i) && !pointedAt(r, i) {
 				out = append(out, tokenSpan{start, i})
@@ -296,8 +296,9 @@ func asksAfter(r *lexicon.Reading, i int, wh []bool) bool {
 
 // askedFor reports whether the concept at i is the first the clause from start holds
 // after a verb of asking whose subject is a person of the work (a work noun before it),
-// with only discourse and function words between them: what was asked for ("A minha gerente pediu, por gentileza, a quantidade de clientes ...", "the
-// board would like the revenue ..."). A concept before the verb keeps the clause whole.
+// with only discourse and function words between them: what was asked for ("A minha
+// gerente pediu, por gentileza, a quantidade de clientes ...", "the board would like the
+// revenue ..."). A concept before the verb keeps the clause whole.
 func askedFor(roles []semantic.Role, asker, workAt []bool, start, i int) bool {
 	if roles[i] != semantic.RoleConcept {
 		return false
