@@ -80,9 +80,14 @@ func TestCourtesyEleventhClasses(t *testing.T) {
 		}},
 		{"formal words of now and of the period", map[string]want{
 			"Would you be good enough to list the promotions which are in force at this present moment?": {sql: []string{"now() BETWEEN pm.start_date AND pm.end_date"}, list: true},
-			"Which promotions remain active?":                                    {sql: []string{"now() BETWEEN pm.start_date AND pm.end_date"}, list: true},
-			"Quais promoções permanecem em vigor?":                               {sql: []string{"now() BETWEEN pm.start_date AND pm.end_date"}, list: true},
-			"Quais promoções seguem ativas?":                                     {sql: []string{"now() BETWEEN pm.start_date AND pm.end_date"}, list: true},
+			"Which promotions remain active?":                                                 {sql: []string{"now() BETWEEN pm.start_date AND pm.end_date"}, list: true},
+			"Quais promoções permanecem em vigor?":                                            {sql: []string{"now() BETWEEN pm.start_date AND pm.end_date"}, list: true},
+			"Quais promoções permanecem ativas?":                                              {sql: []string{"now() BETWEEN pm.start_date AND pm.end_date"}, list: true},
+			"How many customers remain active?":                                               {measures: []string{"customers"}, filters: []string{"active_active"}, period: "-"},
+			"Quantos clientes permanecem ativos?":                                             {measures: []string{"customers"}, filters: []string{"active_active"}, period: "-"},
+			"Would you be so kind as to tell me the present points balance of all customers?": {measures: []string{"balance_total"}, period: "-"},
+			// "keep buying" is a time relation, never a "still" to drop
+			"Quantos clientes continuam comprando?":                              {refuse: true},
 			"Which promotions were in force in May?":                             {sql: []string{"pm.end_date >= DATE '2025-05-01'"}, list: true},
 			"How many customers are active presently?":                           {measures: []string{"customers"}, period: "-"},
 			"What's the points balance of all customers at this present moment?": {measures: []string{"balance_total"}, period: "-"},

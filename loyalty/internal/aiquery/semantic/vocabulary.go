@@ -296,7 +296,7 @@ var Flags = []*Flag{
 	{ID: "optin_all", Words: W("todos os canais|todos canais", "all channels|every channel|all three channels"), Filter: OptInAll},
 	{ID: "optin_any", Words: W("algum canal|qualquer canal|pelo menos um canal", "any channel|some channel|at least one channel"), Filter: func() *Filter { return OptInAny(true) }, Neg: func() *Filter { return OptInAny(false) }},
 	{ID: "optin_none", Words: W("nenhum canal", "no channel|none of the channels"), Filter: func() *Filter { return OptInAny(false) }, Neg: func() *Filter { return OptInAny(false) }},
-	{ID: "running", Words: W("vigente|vigentes|em vigor|valendo|validas|valida|no ar|rodando|rodaram|rodou|estiveram ativas|estavam ativas|seguem ativas|continuam ativas|permanecem ativas|seguem em vigor|continuam em vigor|permanecem em vigor", "running|live|ongoing|current|ran|were running|were active|was running|was active|on now|on right now|on the now|in force|in effect|remain in force|remains in force|still in force|remain active|remains active|remain running|remains running"), Filter: PromotionActive},
+	{ID: "running", Words: W("vigente|vigentes|em vigor|valendo|validas|valida|no ar|rodando|rodaram|rodou|estiveram ativas|estavam ativas", "running|live|ongoing|current|ran|were running|were active|was running|was active|on now|on right now|on the now|in force|in effect"), Filter: PromotionActive},
 	// the rows the counting rule counts, said again ("resgates vigentes", "live redemptions
 	// only", "vendas válidas"); of promotions the same words are "running"
 	{ID: "live", Words: W("vigente|vigentes|valido|validos|valida|validas|em vigor|nao cancelados e nao expirados|nao canceladas e nao expiradas", "live|valid|live ones|valid ones"), Filter: LiveRows},
