@@ -1134,6 +1134,24 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			// the buyers of both stores are customers with purchases at each
 			measures[0], fact, a.req.Fact = semantic.MeasureByID("customers"), semantic.Customers, semantic.Customers
 		}
+		if slices.IndexFunc(filters, func(fv filterV) bool {
+			return fv.members != nil && fv.members.kind == "store" && len(fv.members.values) > 1
+		}) >= 0 && fact == semantic.Customers {
+			// "customers who bought at both A and B in May": the purchase said beside the
+			// stores is the purchase at each, in the period; another activity ("who
+			// redeemed at both") is none the stores' purchases read
+			var rest []filterV
+			for _, fv := range filters {
+				if fv.id == "activity" {
+					if x, _ := fv.resolve(semantic.Customers); x == nil || x.ID != semantic.Bought(true).ID {
+						return nil, fail("\"ambos\" de quê?", "\"both\" of what?")
+					}
+					continue
+				}
+				rest = append(rest, fv)
+			}
+			filters = rest
+		}
 		for j, fv := range filters {
 			if fv.members != nil && fv.members.kind == "store" && len(fv.members.values) > 1 && fact == semantic.Customers {
 				codes := fv.members.values

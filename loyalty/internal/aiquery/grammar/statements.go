@@ -151,6 +151,14 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 			wh[m.From] = true
 		}
 	}
+	// the people of the work asking: a request right after a work noun ("a gerência
+	// gostaria de saber", "my manager would like to know") says who asked, like a verb of
+	// asking
+	for i := 1; i < n; i++ {
+		if reported[i-1] && !asker[i-1] && isRequest(r, i) {
+			asker[i] = true
+		}
+	}
 	for i := range r.Tokens {
 		if opens[i] == 0 && (purposeAt(r, roles, i) || reasonAt(r, roles, workAt, asker, i)) {
 			opens[i] = 2
@@ -193,6 +201,15 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 		// me earlier today | how many customers are inactive"
 		for i := start + 1; i < to && at < 0; i++ {
 			if wh[i] && clauseReports(asker[max(start, i-reportedReach):i]) && !pointedAt(r, i) {
+				out = append(out, tokenSpan{start, i})
+				at = to
+			}
+		}
+		// the words before what a person of the work asked for, when no question word
+		// follows the verb closely: "A minha gerente pediu, por gentileza, | a quantidade
+		// de clientes ..."
+		for i := start + 1; i < to && at < 0; i++ {
+			if askedFor(roles, asker, workAt, start, i) && !pointedAt(r, i) {
 				out = append(out, tokenSpan{start, i})
 				at = to
 			}
@@ -272,6 +289,26 @@ func asksAfter(r *lexicon.Reading, i int, wh []bool) bool {
 				return false
 			}
 			comma = true
+		}
+	}
+	return false
+}
+
+// askedFor reports whether the concept at i is the first the clause from start holds
+// after a verb of asking whose subject is a person of the work (a work noun before it),
+// with only discourse and function words between them: what was asked for ("A minha
+// gerente pediu, por gentileza, a quantidade de clientes ...", "the board would like the
+// revenue ..."). A concept before the verb keeps the clause whole.
+func askedFor(roles []semantic.Role, asker, workAt []bool, start, i int) bool {
+	if roles[i] != semantic.RoleConcept {
+		return false
+	}
+	for j := i - 1; j >= start; j-- {
+		switch {
+		case roles[j] == semantic.RoleConcept || roles[j] == roleUnknown:
+			return false
+		case asker[j]:
+			return clauseReports(workAt[start:j])
 		}
 	}
 	return false
