@@ -361,6 +361,19 @@ func dayOfNamedMonth(x *env, m, d, y string) (any, bool) {
 	return dayOfMonth(x, d, v.(periodV).p)
 }
 
+// dayOfMonthOf is day d of month m of the year the period p names ("May 1st last year"),
+// the day said right after its month.
+func dayOfMonthOf(x *env, m, d, p *Edge) (any, bool) {
+	if m.To != d.From {
+		return nil, false
+	}
+	v, ok := monthOf(x, arg(m), p.Val.(periodV).p)
+	if !ok {
+		return nil, false
+	}
+	return dayOfMonth(x, arg(d), v.(periodV).p)
+}
+
 // daySpan is days a to b of the month p, both included ("de 1 a 15 de maio").
 func daySpan(x *env, a, b string, p *semantic.Period) (any, bool) {
 	if atoiOr(a, 0) >= atoiOr(b, 0) {

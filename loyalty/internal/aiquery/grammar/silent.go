@@ -370,3 +370,19 @@ func countNotDenied(r *lexicon.Reading) *lexicon.Reading {
 	out.Matches = slices.DeleteFunc(slices.Clone(r.Matches), other)
 	return &out
 }
+
+// inDaySet are the positions of the words after the first of a set of weekdays said in
+// several words ("dia de semana", "dias de semana", "fim de semana"): "semana" there names
+// the set's days, never this week.
+func inDaySet(r *lexicon.Reading) map[int]bool {
+	out := map[int]bool{}
+	for _, m := range r.Matches {
+		if m.Cat != semantic.CatWeekday {
+			continue
+		}
+		for p := m.From + 1; p < m.To; p++ {
+			out[p] = true
+		}
+	}
+	return out
+}
