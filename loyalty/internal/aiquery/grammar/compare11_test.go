@@ -20,6 +20,11 @@ func TestComparisons11(t *testing.T) {
 			"Average spend per sale at the weekends versus weekdays in May, if ye don't mind":                 {measures: []string{"average_ticket"}, dims: []string{"weekday_set"}, sql: []string{sets, weekdays, may25}},
 			"sales at the weekend vs on weekdays in May":                                                      {measures: []string{"sales_count"}, dims: []string{"weekday_set"}, sql: []string{sets, may25}},
 			"avg spend per sale, weekend against weekday, May":                                                {measures: []string{"average_ticket"}, dims: []string{"weekday_set"}, sql: []string{sets, may25}},
+			"vendas no fds vs dia de semana esse mês, qtd e valor pfv":                                        {measures: []string{"sales_count", "revenue"}, dims: []string{"weekday_set"}, sql: []string{sets, weekdays, "date_trunc('month', now())"}},
+			"vendas e faturamento no fim de semana x dias uteis este mes":                                     {measures: []string{"sales_count", "revenue"}, dims: []string{"weekday_set"}, sql: []string{sets, weekdays}},
+			"sales on the weekend vs weekdays this month, count and value":                                    {measures: []string{"sales_count", "revenue"}, dims: []string{"weekday_set"}, sql: []string{sets, weekdays}},
+			// "this weekend" said against the working days: which weekend is unclear
+			"faturamento deste fim de semana contra dias de semana": {refuse: true},
 			// the weekend's part of a total
 			"What does the weekend represent in the turnover of the month of May, in percentage?": {sql: []string{weekend, may25, "100.0"}},
 			"how much does the weekend represent in May turnover, in percentage":                  {sql: []string{weekend, may25, "100.0"}},

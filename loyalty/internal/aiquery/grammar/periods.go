@@ -67,6 +67,9 @@ var relativeKinds = map[string]map[string]semantic.PeriodKind{
 }
 
 func relative(x *env, which, unit string) (any, bool) {
+	if x.workdays && which == "this" && unit == "weekend" {
+		return nil, false // "no fds vs dia de semana": the set of days, not this weekend
+	}
 	if unit == "fortnight" && which == "last" {
 		return lastN(x, "1", unit) // "over the last fortnight": the last 14 days
 	}

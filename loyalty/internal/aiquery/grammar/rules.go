@@ -52,6 +52,10 @@ type env struct {
 	// words ("dia de semana", "dias de semana"): the unit there is never a period of its
 	// own ("sábado e domingo contra os dia de semana" is not "this week")
 	inDaySet map[int]bool
+	// workdays: the question names the working days as a set ("dias de semana",
+	// "weekdays"): the weekend beside them is the other set of days ("fds vs dia de
+	// semana esse mês"), never this weekend
+	workdays bool
 	// each: the question says "cada uma", "each", "both" (semantic.EachOf)
 	each bool
 	// all: the question says "todas", "all of them" (semantic.AllOf)

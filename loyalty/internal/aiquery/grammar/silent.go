@@ -386,3 +386,11 @@ func inDaySet(r *lexicon.Reading) map[int]bool {
 	}
 	return out
 }
+
+// namesWorkdays: the question names the working days as a set ("dias úteis", "dia de
+// semana", "weekdays").
+func namesWorkdays(r *lexicon.Reading) bool {
+	return slices.ContainsFunc(r.Matches, func(m lexicon.Match) bool {
+		return m.Cat == semantic.CatWeekday && m.Arg == "1-5"
+	})
+}
