@@ -70,7 +70,10 @@ func TestComparisons11(t *testing.T) {
 			"faturamento do dia 1 de maio comparado com 1 de maio do ano passado":                   {measures: []string{"revenue"}, dims: []string{"periods"}, sql: []string{"DATE '2024-05-01' AND v.transaction_date < DATE '2024-05-02'"}},
 			"revenue this month so far against the whole of May":                                    {measures: []string{"revenue"}, dims: []string{"periods"}, sql: []string{may25}},
 			"faturamento deste mes ate agora contra maio inteiro":                                   {measures: []string{"revenue"}, dims: []string{"periods"}, sql: []string{may25}},
-			"ticket medio deste mes frente ao mes passado":                                          {measures: []string{"average_ticket"}, dims: []string{"periods"}},
+			// Spanish articles are articles ("este mes vs el mes pasado")
+			"whats the average ticket at Savassi este mes vs el mes pasado": {measures: []string{"average_ticket"}, dims: []string{"periods"}, filters: []string{"store_code"}},
+			"ticket medio este mes frente al mes pasado":                    {measures: []string{"average_ticket"}, dims: []string{"periods"}},
+			"ticket medio deste mes frente ao mes passado":                  {measures: []string{"average_ticket"}, dims: []string{"periods"}},
 		}},
 	})
 }
