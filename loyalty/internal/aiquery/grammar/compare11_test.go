@@ -13,16 +13,21 @@ func TestComparisons11(t *testing.T) {
 	weekend := "IN (6, 7)"
 	runClasses(t, []classCases{
 		{"weekdays beside the weekend are a set of days, never this week", map[string]want{
-			"o tiquete medio no sabado e domingo contra os dia de semana, no mes de maio, pra ve a diferença": {measures: []string{"average_ticket"}, dims: []string{"weekday_set"}, sql: []string{sets, weekdays, may25}},
-			"ticket médio no sábado e domingo x dia de semana, em maio":                                       {measures: []string{"average_ticket"}, dims: []string{"weekday_set"}, sql: []string{sets, weekdays, may25}},
-			"faturamento do fim de semana contra os dia de semana, maio":                                      {measures: []string{"revenue"}, dims: []string{"weekday_set"}, sql: []string{sets, weekdays, may25}},
-			"vendas fds x dias de semana, maio":                                                               {measures: []string{"sales_count"}, dims: []string{"weekday_set"}, sql: []string{sets, may25}},
-			"Average spend per sale at the weekends versus weekdays in May, if ye don't mind":                 {measures: []string{"average_ticket"}, dims: []string{"weekday_set"}, sql: []string{sets, weekdays, may25}},
-			"sales at the weekend vs on weekdays in May":                                                      {measures: []string{"sales_count"}, dims: []string{"weekday_set"}, sql: []string{sets, may25}},
-			"avg spend per sale, weekend against weekday, May":                                                {measures: []string{"average_ticket"}, dims: []string{"weekday_set"}, sql: []string{sets, may25}},
-			"vendas no fds vs dia de semana esse mês, qtd e valor pfv":                                        {measures: []string{"sales_count", "revenue"}, dims: []string{"weekday_set"}, sql: []string{sets, weekdays, "date_trunc('month', now())"}},
-			"vendas e faturamento no fim de semana x dias uteis este mes":                                     {measures: []string{"sales_count", "revenue"}, dims: []string{"weekday_set"}, sql: []string{sets, weekdays}},
-			"sales on the weekend vs weekdays this month, count and value":                                    {measures: []string{"sales_count", "revenue"}, dims: []string{"weekday_set"}, sql: []string{sets, weekdays}},
+			"o tiquete medio no sabado e domingo contra os dias de semana, no mes de maio, pra ve a diferença": {measures: []string{"average_ticket"}, dims: []string{"weekday_set"}, sql: []string{sets, weekdays, may25}},
+			"ticket médio no sábado e domingo x dias úteis, em maio":                                           {measures: []string{"average_ticket"}, dims: []string{"weekday_set"}, sql: []string{sets, weekdays, may25}},
+			"faturamento do fim de semana contra os dias de semana, maio":                                      {measures: []string{"revenue"}, dims: []string{"weekday_set"}, sql: []string{sets, weekdays, may25}},
+			"vendas fds x dias de semana, maio":                                                                {measures: []string{"sales_count"}, dims: []string{"weekday_set"}, sql: []string{sets, may25}},
+			"Average spend per sale at the weekends versus weekdays in May, if ye don't mind":                  {measures: []string{"average_ticket"}, dims: []string{"weekday_set"}, sql: []string{sets, weekdays, may25}},
+			"sales at the weekend vs on weekdays in May":                                                       {measures: []string{"sales_count"}, dims: []string{"weekday_set"}, sql: []string{sets, may25}},
+			"avg spend per sale, weekend against weekday, May":                                                 {measures: []string{"average_ticket"}, dims: []string{"weekday_set"}, sql: []string{sets, may25}},
+			"vendas no fds vs dias de semana esse mês, qtd e valor pfv":                                        {measures: []string{"sales_count", "revenue"}, dims: []string{"weekday_set"}, sql: []string{sets, weekdays, "date_trunc('month', now())"}},
+			"vendas e faturamento no fim de semana x dias uteis este mes":                                      {measures: []string{"sales_count", "revenue"}, dims: []string{"weekday_set"}, sql: []string{sets, weekdays}},
+			"sales on the weekend vs weekdays this month, count and value":                                     {measures: []string{"sales_count", "revenue"}, dims: []string{"weekday_set"}, sql: []string{sets, weekdays}},
+			// "dia de semana" (singular) also names the days of the week: never this week,
+			// refused until it is read as the working days
+			"o tiquete medio no sabado e domingo contra os dia de semana, no mes de maio, pra ve a diferença": {refuse: true},
+			"vendas no fds vs dia de semana esse mês, qtd e valor pfv":                                        {refuse: true},
+			"ticket medio sabado e domingo contra dia de semana em maio":                                      {refuse: true},
 			// "this weekend" said against the working days: which weekend is unclear
 			"faturamento deste fim de semana contra dias de semana": {refuse: true},
 			// the weekend's part of a total

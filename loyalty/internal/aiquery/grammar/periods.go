@@ -66,6 +66,15 @@ var relativeKinds = map[string]map[string]semantic.PeriodKind{
 	"next": {"day": semantic.Tomorrow, "week": semantic.NextWeek, "month": semantic.NextMonth},
 }
 
+// unitPeriod is relative for a unit said as a word of the question: never the "semana" of
+// a set of days ("dia de semana esse mês" is not this week).
+func unitPeriod(x *env, which string, unit *Edge) (any, bool) {
+	if x.inDaySet[unit.From] {
+		return nil, false
+	}
+	return relative(x, which, arg(unit))
+}
+
 func relative(x *env, which, unit string) (any, bool) {
 	if x.workdays && which == "this" && unit == "weekend" {
 		return nil, false // "no fds vs dia de semana": the set of days, not this weekend

@@ -1405,12 +1405,12 @@ func productions(x *env) []*Rule {
 
 		// ---- periods
 		rule("Period", 0, tDayWord, func(k []*Edge) (any, bool) { return dayPeriod(x, arg(k[0])) }),
-		rule("Period", 0, tThis+" "+tUnit, func(k []*Edge) (any, bool) { return relative(x, "this", arg(k[1])) }),
-		rule("Period", 0, tUnit+" "+tThis, func(k []*Edge) (any, bool) { return relative(x, "this", arg(k[0])) }),
-		rule("Period", 0, tLast+" "+tUnit, func(k []*Edge) (any, bool) { return relative(x, "last", arg(k[1])) }),
-		rule("Period", 0, tUnit+" "+tLast, func(k []*Edge) (any, bool) { return relative(x, "last", arg(k[0])) }),
-		rule("Period", 0, tNext+" "+tUnit, func(k []*Edge) (any, bool) { return relative(x, "next", arg(k[1])) }),
-		rule("Period", 0, tUnit+" "+tNext, func(k []*Edge) (any, bool) { return relative(x, "next", arg(k[0])) }),
+		rule("Period", 0, tThis+" "+tUnit, func(k []*Edge) (any, bool) { return unitPeriod(x, "this", k[1]) }),
+		rule("Period", 0, tUnit+" "+tThis, func(k []*Edge) (any, bool) { return unitPeriod(x, "this", k[0]) }),
+		rule("Period", 0, tLast+" "+tUnit, func(k []*Edge) (any, bool) { return unitPeriod(x, "last", k[1]) }),
+		rule("Period", 0, tUnit+" "+tLast, func(k []*Edge) (any, bool) { return unitPeriod(x, "last", k[0]) }),
+		rule("Period", 0, tNext+" "+tUnit, func(k []*Edge) (any, bool) { return unitPeriod(x, "next", k[1]) }),
+		rule("Period", 0, tUnit+" "+tNext, func(k []*Edge) (any, bool) { return unitPeriod(x, "next", k[0]) }),
 		rule("Period", 0, tLast+" Num "+tUnit, func(k []*Edge) (any, bool) { return lastN(x, arg(k[1]), arg(k[2])) }),
 		rule("Period", 0, tMonth+" "+tFrom+"? "+tYear+"?", func(k []*Edge) (any, bool) { return month(x, arg(k[0]), arg(k[2])) }),
 		rule("Period", 0, tMonthYr, func(k []*Edge) (any, bool) { return monthYr(x, k[0]) }),
@@ -1600,10 +1600,7 @@ func productions(x *env) []*Rule {
 		rule("Period", 0, tIn+" Period", func(k []*Edge) (any, bool) { return k[1].Val, true }),
 		// "vendas do mês", "faturamento do ano": the current one
 		rule("Period", 0.1, tFrom+" "+tUnit, func(k []*Edge) (any, bool) {
-			if x.inDaySet[k[1].From] {
-				return nil, false
-			}
-			return relative(x, "this", arg(k[1]))
+			return unitPeriod(x, "this", k[1])
 		}),
 		// "acumulado do ano até maio": from the first's start to the second's end
 		// "de 01/06 a 17/06, inclusive", "até amanhã, inclusive": a period's bounds are in it

@@ -372,12 +372,16 @@ func countNotDenied(r *lexicon.Reading) *lexicon.Reading {
 }
 
 // inDaySet are the positions of the words after the first of a set of weekdays said in
-// several words ("dia de semana", "dias de semana", "fim de semana"): "semana" there names
-// the set's days, never this week.
+// several words ("dias de semana", "fim de semana"), or of the days of the week beside
+// such a set ("dia de semana"): "semana" there names days, never this week.
 func inDaySet(r *lexicon.Reading) map[int]bool {
 	out := map[int]bool{}
+	days := slices.ContainsFunc(r.Matches, func(m lexicon.Match) bool { return m.Cat == semantic.CatWeekday })
 	for _, m := range r.Matches {
-		if m.Cat != semantic.CatWeekday {
+		// the days of the week beside named days ("sábado e domingo contra os dia de
+		// semana"); alone, "dia da semana passada" is a day of last week
+		ofWeek := days && m.Cat == semantic.CatDim && m.Arg == semantic.ByWeekday.ID
+		if m.Cat != semantic.CatWeekday && !ofWeek {
 			continue
 		}
 		for p := m.From + 1; p < m.To; p++ {

@@ -777,7 +777,7 @@ var Terminals = []Term{
 	{CatWeekday, "5", W("sexta|sextas|sexta feira|sextas feiras|sex", "friday|fridays|fri")},
 	{CatWeekday, "6", W("sabado|sabados|sab", "saturday|saturdays|sat")},
 	{CatWeekday, "7", W("domingo|domingos|dom", "sunday|sundays|sun")},
-	{CatWeekday, "1-5", W("dias uteis|dia util|dias de semana|dia de semana|durante a semana", "weekdays|weekday|business days|working days|workdays|on weekdays")},
+	{CatWeekday, "1-5", W("dias uteis|dia util|dias de semana|durante a semana", "weekdays|weekday|business days|working days|workdays|on weekdays")},
 	{CatWeekday, "6-7", W("fins de semana|finais de semana|nos fins de semana|aos fins de semana|fim de semana|final de semana|no fim de semana|fds", "weekends|on weekends|weekend|on the weekend|at the weekend")},
 	{CatOrdinal, "1", W("primeiro|primeira|1o|1a", "first|1st")},
 	// "desde o dia primeiro", "no dia primeiro de maio": the 1st (spoken Portuguese says
