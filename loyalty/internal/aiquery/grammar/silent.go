@@ -371,9 +371,9 @@ func countNotDenied(r *lexicon.Reading) *lexicon.Reading {
 	return &out
 }
 
-// inDaySet are the positions of the words after the first of a set of weekdays said in
-// several words ("dias de semana", "fim de semana"), or of the days of the week beside
-// such a set ("dia de semana"): "semana" there names days, never this week.
+// inDaySet are the positions of the words after the first of the working days said in
+// several words ("dias de semana"), or of the days of the week beside named days ("dia de
+// semana"): "semana" there names days, never this week.
 func inDaySet(r *lexicon.Reading) map[int]bool {
 	out := map[int]bool{}
 	days := slices.ContainsFunc(r.Matches, func(m lexicon.Match) bool { return m.Cat == semantic.CatWeekday })
@@ -381,7 +381,8 @@ func inDaySet(r *lexicon.Reading) map[int]bool {
 		// the days of the week beside named days ("sábado e domingo contra os dia de
 		// semana"); alone, "dia da semana passada" is a day of last week
 		ofWeek := days && m.Cat == semantic.CatDim && m.Arg == semantic.ByWeekday.ID
-		if m.Cat != semantic.CatWeekday && !ofWeek {
+		// the weekend's own words are its unit ("fim de semana passado" is last weekend)
+		if !(m.Cat == semantic.CatWeekday && m.Arg == "1-5") && !ofWeek {
 			continue
 		}
 		for p := m.From + 1; p < m.To; p++ {
