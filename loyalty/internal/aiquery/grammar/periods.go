@@ -66,7 +66,19 @@ var relativeKinds = map[string]map[string]semantic.PeriodKind{
 	"next": {"day": semantic.Tomorrow, "week": semantic.NextWeek, "month": semantic.NextMonth},
 }
 
+// unitPeriod is relative for a unit said as a word of the question: never the "semana" of
+// a set of days ("dia de semana esse mês" is not this week).
+func unitPeriod(x *env, which string, unit *Edge) (any, bool) {
+	if x.inDaySet[unit.From] {
+		return nil, false
+	}
+	return relative(x, which, arg(unit))
+}
+
 func relative(x *env, which, unit string) (any, bool) {
+	if x.workdays && which == "this" && unit == "weekend" {
+		return nil, false // "no fds vs dia de semana": the set of days, not this weekend
+	}
 	if unit == "fortnight" && which == "last" {
 		return lastN(x, "1", unit) // "over the last fortnight": the last 14 days
 	}
@@ -359,6 +371,19 @@ func dayOfNamedMonth(x *env, m, d, y string) (any, bool) {
 		return nil, false
 	}
 	return dayOfMonth(x, d, v.(periodV).p)
+}
+
+// dayOfMonthOf is day d of month m of the year the period p names ("May 1st last year"),
+// the day said right after its month.
+func dayOfMonthOf(x *env, m, d, p *Edge) (any, bool) {
+	if m.To != d.From {
+		return nil, false
+	}
+	v, ok := monthOf(x, arg(m), p.Val.(periodV).p)
+	if !ok {
+		return nil, false
+	}
+	return dayOfMonth(x, arg(d), v.(periodV).p)
 }
 
 // daySpan is days a to b of the month p, both included ("de 1 a 15 de maio").

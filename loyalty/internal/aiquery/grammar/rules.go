@@ -48,6 +48,14 @@ type env struct {
 	afterTop []int
 	// afterAdj are the positions right after "monthly", "weekly", "daily"
 	afterAdj []int
+	// inDaySet are the positions of the words inside a set of weekdays said in several
+	// words ("dia de semana", "dias de semana"): the unit there is never a period of its
+	// own ("sábado e domingo contra os dia de semana" is not "this week")
+	inDaySet map[int]bool
+	// workdays: the question names the working days as a set ("dias de semana",
+	// "weekdays"): the weekend beside them is the other set of days ("fds vs dia de
+	// semana esse mês"), never this weekend
+	workdays bool
 	// each: the question says "cada uma", "each", "both" (semantic.EachOf)
 	each bool
 	// all: the question says "todas", "all of them" (semantic.AllOf)
@@ -1399,12 +1407,12 @@ func productions(x *env) []*Rule {
 
 		// ---- periods
 		rule("Period", 0, tDayWord, func(k []*Edge) (any, bool) { return dayPeriod(x, arg(k[0])) }),
-		rule("Period", 0, tThis+" "+tUnit, func(k []*Edge) (any, bool) { return relative(x, "this", arg(k[1])) }),
-		rule("Period", 0, tUnit+" "+tThis, func(k []*Edge) (any, bool) { return relative(x, "this", arg(k[0])) }),
-		rule("Period", 0, tLast+" "+tUnit, func(k []*Edge) (any, bool) { return relative(x, "last", arg(k[1])) }),
-		rule("Period", 0, tUnit+" "+tLast, func(k []*Edge) (any, bool) { return relative(x, "last", arg(k[0])) }),
-		rule("Period", 0, tNext+" "+tUnit, func(k []*Edge) (any, bool) { return relative(x, "next", arg(k[1])) }),
-		rule("Period", 0, tUnit+" "+tNext, func(k []*Edge) (any, bool) { return relative(x, "next", arg(k[0])) }),
+		rule("Period", 0, tThis+" "+tUnit, func(k []*Edge) (any, bool) { return unitPeriod(x, "this", k[1]) }),
+		rule("Period", 0, tUnit+" "+tThis, func(k []*Edge) (any, bool) { return unitPeriod(x, "this", k[0]) }),
+		rule("Period", 0, tLast+" "+tUnit, func(k []*Edge) (any, bool) { return unitPeriod(x, "last", k[1]) }),
+		rule("Period", 0, tUnit+" "+tLast, func(k []*Edge) (any, bool) { return unitPeriod(x, "last", k[0]) }),
+		rule("Period", 0, tNext+" "+tUnit, func(k []*Edge) (any, bool) { return unitPeriod(x, "next", k[1]) }),
+		rule("Period", 0, tUnit+" "+tNext, func(k []*Edge) (any, bool) { return unitPeriod(x, "next", k[0]) }),
 		rule("Period", 0, tLast+" Num "+tUnit, func(k []*Edge) (any, bool) { return lastN(x, arg(k[1]), arg(k[2])) }),
 		rule("Period", 0, tMonth+" "+tFrom+"? "+tYear+"?", func(k []*Edge) (any, bool) { return month(x, arg(k[0]), arg(k[2])) }),
 		rule("Period", 0, tMonthYr, func(k []*Edge) (any, bool) { return monthYr(x, k[0]) }),
@@ -1431,6 +1439,14 @@ func productions(x *env) []*Rule {
 			}
 			return dayOfNamedMonth(x, arg(k[1]), arg(k[0]), arg(k[2]))
 		}),
+		// with a period naming its year, one date: "May 1st last year" is never May 1st
+		// and the whole of last year
+		rule("Period", 0, tMonth+" "+tNumber+" "+tFrom+"? Period", func(k []*Edge) (any, bool) {
+			return dayOfMonthOf(x, k[0], k[1], k[3])
+		}),
+		rule("Period", 0, tMonth+" "+tDayNo+" "+tFrom+"? Period", func(k []*Edge) (any, bool) {
+			return dayOfMonthOf(x, k[0], k[1], k[3])
+		}),
 		// with its year, one date: never two periods ("October 15" and "2024")
 		rule("Period", -0.1, tMonth+" "+tNumber+" "+tAnd+"? "+tYear, func(k []*Edge) (any, bool) {
 			return dayOfNamedMonth(x, arg(k[0]), arg(k[1]), arg(k[3]))
@@ -1455,8 +1471,10 @@ func productions(x *env) []*Rule {
 		// days of the month: "the 10th (of this month)", "dia 10 (de maio)", "10 de maio"
 		rule("Period", 0, tDayNo, func(k []*Edge) (any, bool) { return dayOfMonth(x, arg(k[0]), nil) }),
 		rule("Period", 0, tDayNo+" "+tFrom+"? Period", func(k []*Edge) (any, bool) { return dayOfMonth(x, arg(k[0]), k[2].Val.(periodV).p) }),
-		rule("Period", 0, tUnit+" Num", func(k []*Edge) (any, bool) {
-			if arg(k[0]) != "day" {
+		// "dia 10", "day 12": digits right after the unit; a number word alone is never a
+		// date ("each day one row" is a layout)
+		rule("Period", 0, tUnit+" "+tNumber, func(k []*Edge) (any, bool) {
+			if arg(k[0]) != "day" || !adjacent(k) {
 				return nil, false
 			}
 			return dayOfMonth(x, arg(k[1]), nil)
@@ -1583,7 +1601,9 @@ func productions(x *env) []*Rule {
 		rule("Period", 0, tDate, func(k []*Edge) (any, bool) { return day(x, k[0]) }),
 		rule("Period", 0, tIn+" Period", func(k []*Edge) (any, bool) { return k[1].Val, true }),
 		// "vendas do mês", "faturamento do ano": the current one
-		rule("Period", 0.1, tFrom+" "+tUnit, func(k []*Edge) (any, bool) { return relative(x, "this", arg(k[1])) }),
+		rule("Period", 0.1, tFrom+" "+tUnit, func(k []*Edge) (any, bool) {
+			return unitPeriod(x, "this", k[1])
+		}),
 		// "acumulado do ano até maio": from the first's start to the second's end
 		// "de 01/06 a 17/06, inclusive", "até amanhã, inclusive": a period's bounds are in it
 		rule("Period", 0, "Period "+string(semantic.CatAnd)+"? "+string(semantic.CatIncl), func(k []*Edge) (any, bool) {

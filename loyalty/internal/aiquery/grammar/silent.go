@@ -390,3 +390,32 @@ func countNotDenied(r *lexicon.Reading) *lexicon.Reading {
 	out.Matches = slices.DeleteFunc(slices.Clone(r.Matches), other)
 	return &out
 }
+
+// inDaySet are the positions of the words after the first of the working days said in
+// several words ("dias de semana"), or of the days of the week beside named days ("dia de
+// semana"): "semana" there names days, never this week.
+func inDaySet(r *lexicon.Reading) map[int]bool {
+	out := map[int]bool{}
+	days := slices.ContainsFunc(r.Matches, func(m lexicon.Match) bool { return m.Cat == semantic.CatWeekday })
+	for _, m := range r.Matches {
+		// the days of the week beside named days ("sábado e domingo contra os dia de
+		// semana"); alone, "dia da semana passada" is a day of last week
+		ofWeek := days && m.Cat == semantic.CatDim && m.Arg == semantic.ByWeekday.ID
+		// the weekend's own words are its unit ("fim de semana passado" is last weekend)
+		if !(m.Cat == semantic.CatWeekday && m.Arg == "1-5") && !ofWeek {
+			continue
+		}
+		for p := m.From + 1; p < m.To; p++ {
+			out[p] = true
+		}
+	}
+	return out
+}
+
+// namesWorkdays: the question names the working days as a set ("dias úteis", "dia de
+// semana", "weekdays").
+func namesWorkdays(r *lexicon.Reading) bool {
+	return slices.ContainsFunc(r.Matches, func(m lexicon.Match) bool {
+		return m.Cat == semantic.CatWeekday && m.Arg == "1-5"
+	})
+}
