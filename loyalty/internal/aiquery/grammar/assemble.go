@@ -2009,6 +2009,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	}
 	a.bandQuantitySaidAgain()
 	a.req.BuyersAtPlace()
+	a.eachNamedOnesValue(x)
 	for _, m := range a.req.Measures {
 		if slices.Contains(a.req.Dims, semantic.ByCustomer) && strings.Contains(m.Expr, "DISTINCT v.customer_id") {
 			// buyers counted per customer is 1 each: never a reading of the question
@@ -2042,6 +2043,26 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 
 // namedChoice reports whether the question names two or more values to choose from
 // ("pix ou crédito", "Savassi or Copacabana").
+// eachNamedOnesValue: a total of a per-row value over customers picked by their name
+// ("saldo de pontos da cliente Camila Prado") is each one's value beside their name, never
+// the sum: a name may match several customers, and their values added answer a question
+// nobody asked. Customers picked by a word of their name are a group whose total may be
+// asked ("saldo total dos clientes com Souza no nome"), unless the question says each one
+// ("the balance of points of each one").
+func (a *assembly) eachNamedOnesValue(x *env) {
+	r := &a.req
+	if len(r.Measures) != 1 || len(r.Dims) > 0 || len(r.Attrs) > 0 || r.Limit > 0 {
+		return
+	}
+	m := r.Measures[0]
+	if m.Kind != semantic.Sum || m.PerRow == nil || m.Fact != r.Fact || m.PerRow.Owner != r.Fact ||
+		!slices.ContainsFunc(r.Filters, func(f *semantic.Filter) bool { return f.ByName || f.NameWords && x.each }) {
+		return
+	}
+	r.Attrs = append(semantic.DefaultAttributes(r.Fact)[:1:1], m.PerRow)
+	r.Measures = nil
+}
+
 func (a *assembly) namedChoice() bool {
 	for i, c := range a.clauses {
 		if fv, ok := c.v.(filterV); ok && c.kind == "filter" && !a.used[i] && fv.members != nil && fv.members.or && len(fv.members.values) > 1 && memberDim(fv.members.kind) != nil {

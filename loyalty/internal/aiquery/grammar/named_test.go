@@ -12,13 +12,13 @@ func TestNamedCustomerClasses(t *testing.T) {
 	const camila = "name_fold('Camila Prado')"
 	runClasses(t, []classCases{
 		{"a person's name is its capitalised words, with particles; it stops at lower case or a verb", map[string]want{
-			"quantos pontos tem a cliente Camila Prado":                     {measures: []string{"balance_total"}, sql: []string{camila}},
-			"saldo da cliente Maria da Silva Rosa":                          {measures: []string{"balance_total"}, sql: []string{"name_fold('Maria da Silva Rosa')"}},
-			"saldo do cliente ricardo alves pinheiro":                       {measures: []string{"balance_total"}, sql: []string{"name_fold('ricardo alves pinheiro')"}},
-			"qual o saldo da cliente Ana Nascimento, CPF 702.862.241-00":    {sql: []string{"name_fold('Ana Nascimento')", "c.doc = '70286224100'"}},
-			"what is the balance of customer Fernanda Lima Duarte":          {measures: []string{"balance_total"}, sql: []string{"name_fold('Fernanda Lima Duarte')"}},
-			"points balance of the customer Joao dos Santos":                {measures: []string{"balance_total"}, sql: []string{"name_fold('Joao dos Santos')"}},
-			"balance of customer natalia rocha":                             {measures: []string{"balance_total"}, sql: []string{"name_fold('natalia rocha')"}},
+			"quantos pontos tem a cliente Camila Prado":                     {list: true, sql: []string{camila}},
+			"saldo da cliente Maria da Silva Rosa":                          {list: true, sql: []string{"name_fold('Maria da Silva Rosa')"}},
+			"saldo do cliente ricardo alves pinheiro":                       {list: true, sql: []string{"name_fold('ricardo alves pinheiro')"}},
+			"qual o saldo da cliente Ana Nascimento, CPF 702.862.241-00":    {list: true, sql: []string{"name_fold('Ana Nascimento')", "c.doc = '70286224100'"}},
+			"what is the balance of customer Fernanda Lima Duarte":          {list: true, sql: []string{"name_fold('Fernanda Lima Duarte')"}},
+			"points balance of the customer Joao dos Santos":                {list: true, sql: []string{"name_fold('Joao dos Santos')"}},
+			"balance of customer natalia rocha":                             {list: true, sql: []string{"name_fold('natalia rocha')"}},
 			"Show me Ana Nascimento's purchases in May with date and value": {list: true, sql: []string{"name_fold('Ana Nascimento')", "v.value"}},
 			"How many sales did we have on Black Friday?":                   {refuse: true},
 			// the words after the name are the question's, never the name's
@@ -99,12 +99,12 @@ func TestNamedCustomerClasses(t *testing.T) {
 			"quantos clientes não têm telefone":              {measures: []string{"customers"}, filters: []string{"missing_phone"}},
 		}},
 		{"the customer a sentence around the question names, pointed to with a pronoun", map[string]want{
-			"Bom dia! A cliente Camila Prado ligou reclamando do saldo dela. Poderia me informar quantos pontos ela tem hoje, por favor?": {measures: []string{"balance_total"}, sql: []string{camila}},
-			"A cliente Camila Prado ligou. Quantos pontos ela tem?":                                                                       {measures: []string{"balance_total"}, sql: []string{camila}},
+			"Bom dia! A cliente Camila Prado ligou reclamando do saldo dela. Poderia me informar quantos pontos ela tem hoje, por favor?": {list: true, sql: []string{camila}},
+			"A cliente Camila Prado ligou. Quantos pontos ela tem?":                                                                       {list: true, sql: []string{camila}},
 			"O cliente Ricardo Alves Pinheiro tá bravo. Quantos resgates ele tem em cada status?":                                         {dims: []string{"status"}, sql: []string{"name_fold('Ricardo Alves Pinheiro')"}},
-			"The customer Fernanda Lima Duarte called about her points. How many points does she have?":                                   {measures: []string{"balance_total"}, sql: []string{"name_fold('Fernanda Lima Duarte')"}},
+			"The customer Fernanda Lima Duarte called about her points. How many points does she have?":                                   {list: true, sql: []string{"name_fold('Fernanda Lima Duarte')"}},
 			"Customer Ricardo Alves Pinheiro is upset. How many redemptions does he have in each status?":                                 {dims: []string{"status"}, sql: []string{"name_fold('Ricardo Alves Pinheiro')"}},
-			"Mrs. Camila Prado is on the line. What is her points balance?":                                                               {measures: []string{"balance_total"}, sql: []string{camila}},
+			"Mrs. Camila Prado is on the line. What is her points balance?":                                                               {list: true, sql: []string{camila}},
 			// the question does not point to her: the name is not known to apply
 			"A cliente Camila Prado ligou. Quantos clientes temos?":       {refuse: true},
 			"Customer Camila Prado called. How many customers are there?": {refuse: true},

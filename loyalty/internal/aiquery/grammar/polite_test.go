@@ -55,7 +55,7 @@ func TestPoliteClasses(t *testing.T) {
 			"capaz que a savassi ta vendendo mais esse ano bah me diz o faturamento de janeiro pra ca": {measures: []string{"revenue"}, filters: []string{"store_code"}, period: "2025-01-01"},
 			// the customer's situation is no filter: "balcão" is not the PDV origin
 			"qual o saldo do cliente de CPF 123.456.789-09? ela está aqui no balcão": {sql: []string{"c.doc = '12345678909'"}},
-			"saldo da cliente ana beatriz, ela tá aqui no balcão":                    {sql: []string{"name_fold('ana beatriz')"}},
+			"saldo da cliente ana beatriz, ela tá aqui no balcão":                    {list: true, sql: []string{"name_fold('ana beatriz')"}},
 			// a clause that carries a constraint is used or refused, never dropped
 			"quantas vendas tivemos ontem quero só as canceladas":               {filters: []string{"cancelled"}},
 			"quantos clientes compraram em maio preciso dos que pagaram no pix": {filters: []string{"payment_type"}},
@@ -68,19 +68,19 @@ func TestPoliteClasses(t *testing.T) {
 			"how many customers did we miss last month":             {refuse: true},
 		}},
 		{"a person named in the question", map[string]want{
-			"quantos pontos tem a senhora Maria Clara Souza?":                  {sql: []string{"name_fold('Maria Clara Souza')"}},
-			"QUAL O SALDO DA DONA ANA PAULA FERREIRA":                          {sql: []string{"name_fold('ANA PAULA FERREIRA')"}},
-			"saldo de pontos do joão pedro almeida":                            {sql: []string{"name_fold('joão pedro almeida')"}},
-			"saldo do Sr. João Silva":                                          {sql: []string{"name_fold('João Silva')"}},
-			"points balance of Ms. Ana Souza":                                  {sql: []string{"name_fold('Ana Souza')"}},
-			"points balance of Mr Carlos Nogueira":                             {sql: []string{"name_fold('Carlos Nogueira')"}},
-			"Hi sir, what is the points balance of customer Bruno Costa Lima?": {sql: []string{"name_fold('Bruno Costa Lima')"}},
+			"quantos pontos tem a senhora Maria Clara Souza?":                  {list: true, sql: []string{"name_fold('Maria Clara Souza')"}},
+			"QUAL O SALDO DA DONA ANA PAULA FERREIRA":                          {list: true, sql: []string{"name_fold('ANA PAULA FERREIRA')"}},
+			"saldo de pontos do joão pedro almeida":                            {list: true, sql: []string{"name_fold('joão pedro almeida')"}},
+			"saldo do Sr. João Silva":                                          {list: true, sql: []string{"name_fold('João Silva')"}},
+			"points balance of Ms. Ana Souza":                                  {list: true, sql: []string{"name_fold('Ana Souza')"}},
+			"points balance of Mr Carlos Nogueira":                             {list: true, sql: []string{"name_fold('Carlos Nogueira')"}},
+			"Hi sir, what is the points balance of customer Bruno Costa Lima?": {list: true, sql: []string{"name_fold('Bruno Costa Lima')"}},
 			"email of customer rafael souza":                                   {list: true, sql: []string{"name_fold('rafael souza')"}},
 			// a measure of each row beside details: the row's column, never dropped
 			"saldo de pontos e data da última compra da Camila Prado":                         {list: true, sql: []string{"c.points_balance", "c.last_purchase"}},
 			"kindly check the total points earned by customer Bruno Costa Lima as of today":   {measures: []string{"points_credited"}, period: "-", sql: []string{"name_fold('Bruno Costa Lima')"}},
 			"may I know how many customers are inactive as of today po":                       {measures: []string{"customers"}, period: "-"},
-			"Good morning po! the current points balance of customer Bruno Costa Lima please": {measures: []string{"balance_total"}, sql: []string{"name_fold('Bruno Costa Lima')"}},
+			"Good morning po! the current points balance of customer Bruno Costa Lima please": {list: true, sql: []string{"name_fold('Bruno Costa Lima')"}},
 			// a list of the customer's details has no time axis: "the date of" is refused
 			"may I know the date of the last purchase of customer Bruno Costa Lima and at what store": {refuse: true},
 			// words the model does not know after "da" that are no first name; a surname alone;

@@ -1143,6 +1143,11 @@ func productions(x *env) []*Rule {
 			if n := arg(k[1]); n != "balance" && n != "points" {
 				return nil, false
 			}
+			if k[1].From != k[0].To {
+				// "com o saldo", "with their balance": a word between names the balance
+				// to show, not customers holding some
+				return nil, false
+			}
 			return filterV{id: "has_balance", resolve: fixed(semantic.BalanceThreshold(semantic.Above, 0))}, true
 		}),
 		rule("Filter", 0, tQuantity+" "+tRange, func(k []*Edge) (any, bool) {

@@ -102,7 +102,7 @@ func TestFormsOfAddress(t *testing.T) {
 		{"Could Your Excellency tell me the revenue by store last month?", want{measures: []string{"revenue"}, dims: []string{"store"}, filters: []string{}}},
 		{"Your Honour, how many sales yesterday?", want{measures: []string{"sales_count"}, filters: []string{}}},
 		// a name after an honorific is still a customer's
-		{"saldo da senhora Fernanda Lima Duarte", want{sql: []string{"name_fold('Fernanda Lima Duarte')"}}},
+		{"saldo da senhora Fernanda Lima Duarte", want{list: true, sql: []string{"name_fold('Fernanda Lima Duarte')"}}},
 		// a title the model does not know is refused, never searched
 		{"Prezado Senhor Diretor, qual o faturamento de maio?", want{refuse: true}},
 	})

@@ -63,6 +63,10 @@ type Filter struct {
 	activityOf *Fact
 	// at: the period the filter reads instead of the report's (AtPeriod)
 	at *Period
+	// ByName: the filter picks customers by their name, so the rows it keeps are people
+	// the asker has in mind one by one, however many the name matches; NameWords: by
+	// words of their name ("com Souza no nome"), a group that may be totalled
+	ByName, NameWords bool
 }
 
 type pin struct {
@@ -579,11 +583,21 @@ func CustomerDoc(digits string) *Filter {
 // Ramos" is not "Vanessa Ramos Rocha"), else the customers whose name contains it as whole
 // words ("Ana Souza" finds "Ana Souza Lima"; "Ana" does not find "Mariana").
 func CustomerName(name string) *Filter {
-	return onCustomers("customer_name", T("cliente com nome \""+name+"\"", "customer named \""+name+"\""), T("cliente", "customer"),
+	return byName(onCustomers("customer_name", T("cliente com nome \""+name+"\"", "customer named \""+name+"\""), T("cliente", "customer"),
 		func() string {
 			return "(" + nameIs("c", name) + " OR (" + containsWordsFolded("c", name) +
 				" AND NOT EXISTS (SELECT 1 FROM reporting.customers cn WHERE " + nameIs("cn", name) + ")))"
-		})
+		}))
+}
+
+func byName(f *Filter) *Filter {
+	f.ByName = true
+	return f
+}
+
+func nameWords(f *Filter) *Filter {
+	f.NameWords = true
+	return f
 }
 
 // CustomerEmail keeps the customer with this e-mail.
@@ -1338,8 +1352,8 @@ func weekdaySlug(ds []string) Text {
 // CustomerNameHas keeps every customer whose name has these words ("named Souza": every
 // Souza), ignoring case and accents.
 func CustomerNameHas(words string) *Filter {
-	return onCustomers("customer_name_has", T("nome contém \""+words+"\"", "name contains \""+words+"\""), T("cliente", "customer"),
-		func() string { return containsWordsFolded("c", words) })
+	return nameWords(onCustomers("customer_name_has", T("nome contém \""+words+"\"", "name contains \""+words+"\""), T("cliente", "customer"),
+		func() string { return containsWordsFolded("c", words) }))
 }
 
 // Ever is filter x over all time, whatever the report's period: "se cadastraram este ano
