@@ -43,6 +43,9 @@ type env struct {
 	// relatingAt are the positions of the words saying how two periods relate ("mesmo",
 	// "same", "a mais"), which a reading may otherwise skip or read as "and"
 	relatingAt []int
+	// definite are the positions of articles and possessives ("o", "their"): "com o
+	// saldo" shows the balance, "com saldo" keeps who holds some
+	definite map[int]bool
 	// afterTop are the positions right after a ranking word ("top"): a number there is
 	// the ranking's count, never a day ("top 3 de abril" is a top 3 of April)
 	afterTop []int
@@ -1143,9 +1146,9 @@ func productions(x *env) []*Rule {
 			if n := arg(k[1]); n != "balance" && n != "points" {
 				return nil, false
 			}
-			if k[1].From != k[0].To {
-				// "com o saldo", "with their balance": a word between names the balance
-				// to show, not customers holding some
+			if k[1].From != k[0].To && x.definite[k[1].From-1] {
+				// "com o saldo", "with their balance": the balance to show, not customers
+				// holding some ("with a balance" is)
 				return nil, false
 			}
 			return filterV{id: "has_balance", resolve: fixed(semantic.BalanceThreshold(semantic.Above, 0))}, true

@@ -143,6 +143,22 @@ func afterTop(r *lexicon.Reading) []int {
 	return out
 }
 
+// definiteAt are the positions of the question's articles and possessives of its own
+// language (semantic.Definite: "a" is one in Portuguese, not in English).
+func definiteAt(r *lexicon.Reading) map[int]bool {
+	words := semantic.Definite.PT
+	if r.Lang == semantic.EN {
+		words = semantic.Definite.EN
+	}
+	out := map[int]bool{}
+	for i, t := range r.Tokens {
+		if slices.Contains(words, t.Norm) {
+			out[i] = true
+		}
+	}
+	return out
+}
+
 // afterAdj are the positions right after "monthly", "weekly", "daily" (a breakdown by a
 // period unit said as an adjective).
 func afterAdj(r *lexicon.Reading) []int {

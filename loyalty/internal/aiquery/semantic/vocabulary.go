@@ -845,6 +845,34 @@ var Terminals = []Term{
 // lexicon, spoken.go).
 var NumberJoin = W("e", "and")
 
+// Definite are the articles and possessives that make the noun after them a particular
+// one: "com o saldo", "with their balance" name the balance to show, where "com saldo",
+// "with a balance" keep the customers holding some.
+var Definite = W("o|a|os|as|seu|sua|seus|suas|respectivo|respectiva|respectivos|respectivas", "the|their|its|his|her")
+
+// OneByOne are the links of a dimension's noun said twice, which ask for a row per value:
+// "loja a loja", "dia por dia", "shop by shop", "day after day".
+var OneByOne = W("a|por|apos", "by|after|per")
+
+// oneByOne is a dimension's one-word nouns said twice around a word of OneByOne, read
+// as a breakdown by it (as "mensal"): generated from the nouns, so every dimension's
+// noun has them.
+func oneByOne(nouns Words) Words {
+	twice := func(ws, links []string) []string {
+		var out []string
+		for _, w := range ws {
+			if w == "" || strings.Contains(w, " ") {
+				continue
+			}
+			for _, l := range links {
+				out = append(out, w+" "+l+" "+w)
+			}
+		}
+		return out
+	}
+	return Words{PT: twice(nouns.PT, OneByOne.PT), EN: twice(nouns.EN, OneByOne.EN)}
+}
+
 // Terms is every terminal of the grammar: the words of the measures, dimensions, nouns,
 // events, flags, values and quantities of the model, and the function and period words.
 func Terms() []Term {
@@ -856,8 +884,8 @@ func Terms() []Term {
 	}
 	for _, d := range Dimensions {
 		ts = append(ts, Term{CatDim, d.ID, d.Words})
-		if len(d.Adjectives.PT)+len(d.Adjectives.EN) > 0 {
-			ts = append(ts, Term{CatDimAdj, d.ID, d.Adjectives})
+		if adj := d.Adjectives.With(oneByOne(d.Words)); len(adj.PT)+len(adj.EN) > 0 {
+			ts = append(ts, Term{CatDimAdj, d.ID, adj})
 		}
 	}
 	for _, n := range Nouns {
