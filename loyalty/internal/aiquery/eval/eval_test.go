@@ -50,7 +50,7 @@ var thresholds = map[string]struct {
 	"holdout":  {0.80, 2},
 	"extra":    {0.85, 2},
 	"fresh-a":  {0.91, 0},
-	"fresh-b":  {0.85, 2},
+	"fresh-b":  {0.87, 1},
 	"fresh-c":  {0.95, 0},
 	"fresh-d":  {0.92, 1},
 	"fresh-e":  {0.91, 0},

@@ -332,12 +332,12 @@ func analyses(c *chart, r *lexicon.Reading, limit int) []analysis {
 // pinned are the tokens of a negation, of a precision said without a number ("in whole
 // numbers": "whole" and "numbers" are each skippable), or of a flag said in words that
 // are each a function word ("have yet to buy"; "promos on now", "what's on the now":
-// running): the phrase may not be skipped word by word, or the reading would answer the
-// question without it.
+// running), or of a breakdown said in such words ("dia a dia": by day): the phrase may not
+// be skipped word by word, or the reading would answer the question without it.
 func pinned(r *lexicon.Reading) map[int]bool {
 	var out map[int]bool
 	for _, m := range r.Matches {
-		if m.To-m.From < 2 || m.Typos > 0 || m.Cat != semantic.CatNeg && m.Cat != semantic.CatNever && m.Cat != semantic.CatWhole && (m.Cat != semantic.CatFlag || !fillersOnly(r, m)) {
+		if m.To-m.From < 2 || m.Typos > 0 || m.Cat != semantic.CatNeg && m.Cat != semantic.CatNever && m.Cat != semantic.CatWhole && (m.Cat != semantic.CatFlag && m.Cat != semantic.CatDimAdj || !fillersOnly(r, m)) {
 			continue
 		}
 		if out == nil {

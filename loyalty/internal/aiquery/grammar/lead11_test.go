@@ -32,13 +32,16 @@ func TestLead11Classes(t *testing.T) {
 			"quantos clientes têm saldo":     {measures: []string{"customers"}, sql: []string{"c.points_balance > 0"}},
 			"how many customers have points": {measures: []string{"customers"}, sql: []string{"c.points_balance > 0"}},
 		}},
-		{"a dimension's noun said twice ('loja a loja', 'shop by shop') is a breakdown by it", map[string]want{
+		{"a dimension's noun said twice ('loja a loja', 'shop by shop', 'dia a dia': words each a filler alone, never skipped one by one) is a breakdown by it", map[string]want{
 			"faturamento de maio loja a loja":                                             {measures: []string{"revenue"}, dims: []string{"store"}},
 			"faturamento de maio loja por loja":                                           {measures: []string{"revenue"}, dims: []string{"store"}},
 			"clientes cidade por cidade":                                                  {measures: []string{"customers"}, dims: []string{"city"}},
 			"revenue in May shop by shop":                                                 {measures: []string{"revenue"}, dims: []string{"store"}},
 			"how many customers city by city":                                             {measures: []string{"customers"}, dims: []string{"city"}},
 			"I would like to know the turnover of the first semester 2024, shop by shop.": {measures: []string{"revenue"}, dims: []string{"store"}},
+			"vendas dia a dia em maio":                                                    {measures: []string{"sales_count"}, dims: []string{"day"}},
+			"faturamento dia a dia":                                                       {measures: []string{"revenue"}, dims: []string{"day"}},
+			"daily revenue in May, day by day":                                            {measures: []string{"revenue"}, dims: []string{"day"}},
 			"faturamento mês a mês em 2025":                                               {measures: []string{"revenue"}, dims: []string{"month"}},
 		}},
 	})
