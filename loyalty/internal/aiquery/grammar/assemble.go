@@ -1901,7 +1901,10 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	} else if ok {
 		g := clauses[i].v.(groupV)
 		a.req.Dims = append(a.req.Dims, g.dim)
-		if rank.limit == 0 {
+		if rank.limit == 0 && !rankDflt {
+			// "ranking cidades por faturamento", "league table of the stores": a ranking
+			// said with no direction of its own orders every group; "qual cidade vendeu
+			// mais" asks for the first
 			rank.limit = 1
 		}
 		if rank.order == semantic.Natural {
@@ -1970,7 +1973,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			a.req.Order = semantic.Descending
 		}
 		a.req.Limit = rank.limit
-		if a.req.Limit == 0 && oneAnswer {
+		if a.req.Limit == 0 && oneAnswer && !rankDflt {
 			a.req.Limit = 1
 		}
 	}
