@@ -851,7 +851,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 				filters = append(filters, activityFilter(subj))
 			}
 		default:
-			if agg != "" && agg != "count" {
+			// "how much clients", "total de clientes": an amount asked of rows that have
+			// none is their number; with what they did ("quanto os clientes gastaram") it
+			// is an amount of that
+			amountAsCount := agg == "sum" && fact.Unmeasured && !x.activity
+			if agg != "" && agg != "count" && !amountAsCount {
 				return nil, fail("não sei calcular \""+agg+"\" de "+fact.Name.PT, "I cannot compute \""+agg+"\" of "+fact.Name.EN)
 			}
 			key := "count " + subj.noun.ID

@@ -219,6 +219,14 @@ func saysAny(r *lexicon.Reading, w semantic.Words) bool {
 
 // flagsOf is the positions of the question's flag words ("canceladas", "active"), and of
 // its conjunctions said as a word ("e", "and"; a comma is not one).
+// sameAgain are semantic.SameAgain's phrases as words.
+var sameAgain = func() (out [][]string) {
+	for _, p := range semantic.SameAgain.All() {
+		out = append(out, strings.Fields(p))
+	}
+	return out
+}()
+
 func flagsOf(r *lexicon.Reading) (flags, ands, andThe []int) {
 	for _, m := range r.Matches {
 		if m.Cat == semantic.CatFlag {
@@ -226,8 +234,8 @@ func flagsOf(r *lexicon.Reading) (flags, ands, andThe []int) {
 		}
 		if m.Cat == semantic.CatAnd && m.To == m.From+1 && r.Tokens[m.From].Norm != "," {
 			ands = append(ands, m.From)
-			if m.To < len(r.Tokens) && slices.Contains(semantic.Articles.All(), r.Tokens[m.To].Norm) {
-				andThe = append(andThe, m.From) // "e os pendentes", "and the voided ones"
+			if m.To < len(r.Tokens) && (slices.Contains(semantic.Articles.All(), r.Tokens[m.To].Norm) || phraseAt(r, m.To, sameAgain) > 0) {
+				andThe = append(andThe, m.From) // "e os pendentes", "and the voided ones", "and that of Savassi"
 			}
 		}
 	}
@@ -238,15 +246,26 @@ func flagsOf(r *lexicon.Reading) (flags, ands, andThe []int) {
 // vendas em maio e as canceladas", "how many sales in May, and the cancelled ones"): it
 // asks for the measure and the measure of the flagged rows, never the first measure
 // narrowed to the flag.
+//
+// A named value said so ("faturamento de maio e o da Savassi", "revenue in May and also
+// that of Savassi") asks the same: the measure of all rows and of the value's, unless a
+// value of its kind was said before it ("o da Savassi e o do Centro": the members).
 func (a *assembly) flaggedAfterMeasure(x *env) error {
 	for i := 1; i < len(a.clauses); i++ {
-		if a.clauses[i].kind != "filter" || a.used[i] || !slices.ContainsFunc(x.flags, func(p int) bool { return p >= a.spans[i].from && p < a.spans[i].to }) {
+		if a.clauses[i].kind != "filter" || a.used[i] {
+			continue
+		}
+		flagged := slices.ContainsFunc(x.flags, func(p int) bool { return p >= a.spans[i].from && p < a.spans[i].to })
+		if !flagged && !a.memberAgain(x, i) {
 			continue
 		}
 		// the rows may be named again before the flag ("e as vendas canceladas")
 		from := i
 		if k := a.clauses[i-1].kind; (k == "subject" || k == "noun") && i >= 2 {
 			from = i - 1
+		}
+		if k := a.clauses[from-1].kind; !flagged && (k == "who" || k == "pronoun") && from >= 2 {
+			from-- // "and that of Savassi", "and those of Pix": the demonstrative read alone
 		}
 		between := func(p int) bool { return p >= a.spans[from-1].to && p < a.spans[from].from }
 		if !slices.ContainsFunc(x.ands, between) {
@@ -257,7 +276,13 @@ func (a *assembly) flaggedAfterMeasure(x *env) error {
 			// a measure said with its verb ("pontos resgatados em abril"): only a new noun
 			// phrase after the conjunction ("e os pendentes") asks for other rows; "and are
 			// still active" says more of the same ones
+			if !flagged && !slices.ContainsFunc(x.andThe, between) {
+				break
+			}
 			if k == "measures" || k == "subject" || k == "agg" || k == "noun" || k == "event" && slices.ContainsFunc(x.andThe, between) {
+				if !flagged {
+					return fail("não sei se a medida é do total ou só do valor dito depois do \"e\"; pergunte uma de cada vez", "I cannot tell whether the measure is of all rows or only of the value said after \"and\"; ask for one at a time")
+				}
 				return fail("não sei se a medida é de todas as linhas ou só das marcadas; pergunte uma de cada vez", "I cannot tell whether the measure is of all rows or only the flagged ones; ask for one at a time")
 			}
 			if k != "period" {
@@ -266,6 +291,21 @@ func (a *assembly) flaggedAfterMeasure(x *env) error {
 		}
 	}
 	return nil
+}
+
+// memberAgain reports whether filter clause i names values of a kind no clause before it
+// names.
+func (a *assembly) memberAgain(x *env, i int) bool {
+	fv, ok := a.clauses[i].v.(filterV)
+	if !ok || fv.members == nil {
+		return false
+	}
+	for j := 0; j < i; j++ {
+		if pv, ok := a.clauses[j].v.(filterV); ok && a.clauses[j].kind == "filter" && pv.members != nil && pv.members.kind == fv.members.kind {
+			return false
+		}
+	}
+	return true
 }
 
 // rowsAfterBreakdown refuses rows named after a measure, its breakdown and a conjunction

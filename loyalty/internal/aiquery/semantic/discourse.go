@@ -498,5 +498,10 @@ var Corrections = W("digo|quer dizer|ou melhor|alias|melhor dizendo|corrigindo|n
 // (package grammar, rankvalue.go).
 var ThatValue = W("esse|essa|este|esta|esses|essas|aquele|aquela|tal|o valor|o numero|o total|a quantia", "that|this|those|these|the figure|the value|the number|the amount")
 
+// SameAgain are the words after a conjunction that ask for the measure again of other rows
+// ("faturamento de maio e também o da Savassi", "revenue in May and that of Savassi"): the
+// measure of all rows and of some of them, two figures (package grammar, silent.go).
+var SameAgain = W("tambem|tb|tbm|o de|o da|o do|a de|a da|a do|os de|os da|os do|as de|as da|as do|o mesmo|a mesma|idem", "also|as well|that of|those of|the one of|the ones of|the one for|the one at|that for|that at|the same for|the same at|likewise|ditto")
+
 // FailedTo is the argument of the negations said as a verb of failing ("failed to buy").
 const FailedTo = "failed"

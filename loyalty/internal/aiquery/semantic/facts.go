@@ -30,6 +30,9 @@ type Fact struct {
 	// Count and Amount are the measures "how many" and "how much" of the fact's rows ask
 	// for when the question names no measure (ids: "quanto entrou no pix": revenue).
 	Count, Amount string
+	// Unmeasured: the rows carry no quantity of their own, so "how much" or "total" of
+	// them ("how much clients", "total de lojas") asks for their number.
+	Unmeasured bool
 	// Scheduled: the fact's rows are dated ahead of time (a promotion's start), so a
 	// period still to come asks for recorded rows; any other fact has no row after now
 	// and a period entirely ahead of it is refused, never answered zero.
@@ -39,7 +42,7 @@ type Fact struct {
 // The facts. Their counting rules are the only place those rules are written.
 var (
 	Customers = &Fact{
-		ID: "customers", View: "customers", Alias: "c", Count: "customers",
+		ID: "customers", View: "customers", Alias: "c", Unmeasured: true, Count: "customers",
 		Name:     T("clientes", "customers"),
 		Time:     "c.created_at",
 		TimeName: T("data de cadastro", "sign-up date"),
@@ -89,7 +92,7 @@ var (
 		Joins:    []string{"JOIN reporting.redeems r ON r.id = i.redeem_id"},
 	}
 	Products = &Fact{
-		ID: "products", View: "products", Alias: "p", Listed: true,
+		ID: "products", View: "products", Alias: "p", Unmeasured: true, Listed: true,
 		Name:     T("produtos de resgate", "reward products"),
 		Time:     "p.created_at",
 		TimeName: T("data de cadastro do produto", "product creation date"),
@@ -98,13 +101,13 @@ var (
 		Product:  "p.id",
 	}
 	Promotions = &Fact{
-		ID: "promotions", View: "promotions", Alias: "pm", Listed: true, Scheduled: true,
+		ID: "promotions", View: "promotions", Alias: "pm", Unmeasured: true, Listed: true, Scheduled: true,
 		Name:     T("promoções", "promotions"),
 		Time:     "pm.start_date",
 		TimeName: T("data de início da promoção", "promotion start date"),
 	}
 	Stores = &Fact{
-		ID: "stores", View: "stores", Alias: "s", Listed: true,
+		ID: "stores", View: "stores", Alias: "s", Unmeasured: true, Listed: true,
 		Name:     T("lojas", "stores"),
 		Time:     "s.created_at",
 		TimeName: T("data de cadastro da loja", "store creation date"),

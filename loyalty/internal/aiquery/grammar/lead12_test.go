@@ -1,0 +1,41 @@
+package grammar
+
+import "testing"
+
+// The twelfth round's lead classes (issue 24): "how much" (or "total", "soma") asked of rows
+// that have no amount is their number ("how much clients have more than 1000 points"); a
+// named value said after a measure and "and" with a word that asks for the measure again
+// ("faturamento de maio e o da Savassi", "revenue in May and that of Savassi") asks for two
+// figures and is refused, never read as the value's figure alone (it was silently wrong).
+func TestLead12Classes(t *testing.T) {
+	runClasses(t, []classCases{
+		{"an amount asked of rows without one is their number", map[string]want{
+			"How much clients have more than 1000 points?": {measures: []string{"customers"}},
+			"how much customers signed up in May":          {measures: []string{"customers"}, sql: []string{"c.created_at >= DATE '2025-05-01'"}},
+			"how much stores do we have":                   {measures: []string{"stores"}},
+			"how much promotions are active right now?":    {measures: []string{"promotions"}},
+			"total de clientes ativos":                     {measures: []string{"customers"}, filters: []string{"active_active"}},
+			// rows that have an amount keep it, and so does what customers did
+			"how much did customer 54323194897 spend in 2024?": {measures: []string{"revenue"}},
+			"quanto os clientes inativos gastaram este ano?":   {measures: []string{"revenue"}},
+			"vlr total das vendas em dinheiro":                 {measures: []string{"revenue"}},
+			"how much did customers spend in May":              {measures: []string{"revenue"}},
+			"how much points do customers have":                {measures: []string{"balance_total"}},
+		}},
+		{"a value after 'and' with a word asking the measure again is a second figure: refused", map[string]want{
+			"faturamento de maio e o da Savassi":         {refuse: true},
+			"faturamento de maio, e também o da Savassi": {refuse: true},
+			"faturamento de maio e também da Savassi":    {refuse: true},
+			"revenue in May and that of Savassi":         {refuse: true},
+			"revenue in May and also for Savassi":        {refuse: true},
+			"quantas vendas em abril e as do Centro?":    {refuse: true},
+			"how many sales in April, and those of Pix?": {refuse: true},
+			// the members of one kind, each named: a comparison as before
+			"faturamento da Savassi e o do Centro em maio":  {measures: []string{"revenue"}, sql: []string{"v.store_code IN ('L05', 'L01')"}},
+			"vendas de maio na Savassi e também no Centro":  {measures: []string{"sales_count"}, sql: []string{"v.store_code IN ('L05', 'L01')"}},
+			"revenue in May for Centro and that of Savassi": {measures: []string{"revenue"}, sql: []string{"v.store_code IN ('L01', 'L05')"}},
+			"faturamento de abril e o de maio":              {measures: []string{"revenue"}, sql: []string{"DATE '2025-04-01'", "DATE '2025-05-01'"}},
+			"clientes ativos e da loja Centro":              {filters: []string{"active_active", "owner_store"}},
+		}},
+	})
+}
