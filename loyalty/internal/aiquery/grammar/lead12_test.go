@@ -22,6 +22,13 @@ func TestLead12Classes(t *testing.T) {
 			"how much did customers spend in May":              {measures: []string{"revenue"}},
 			"how much points do customers have":                {measures: []string{"balance_total"}},
 		}},
+		{"a threshold's unit followed by the noun it counts is one filter ('more than 500 points of balance')", map[string]want{
+			"How much clients actually have more than 500 points of balance?": {measures: []string{"customers"}, sql: []string{"c.points_balance > 500"}},
+			"how many clients have more than 500 points of balance?":          {measures: []string{"customers"}, sql: []string{"c.points_balance > 500"}},
+			"quantos clientes têm mais de 500 pontos de saldo?":               {measures: []string{"customers"}, sql: []string{"c.points_balance > 500"}},
+			"quantos clientes têm mais de 500 pontos no saldo?":               {measures: []string{"customers"}, sql: []string{"c.points_balance > 500"}},
+			"customers with over 1000 points in their balance - count":        {measures: []string{"customers"}, sql: []string{"c.points_balance > 1000"}},
+		}},
 		{"a value after 'and' with a word asking the measure again is a second figure: refused", map[string]want{
 			"faturamento de maio e o da Savassi":         {refuse: true},
 			"faturamento de maio, e também o da Savassi": {refuse: true},

@@ -908,6 +908,15 @@ func productions(x *env) []*Rule {
 			}
 			return threshold(n.Quantity, arg(k[1]), arg(k[2]))
 		}),
+		// "more than 500 points of balance", "mais de 500 pontos de saldo": the noun after
+		// the unit says what the number counts
+		rule("Filter", 0, tCmp+" Num "+tQuantity+" "+tFrom+"? "+tNoun, func(k []*Edge) (any, bool) {
+			n := semantic.NounByID(arg(k[4]))
+			if n == nil || n.Quantity == "" || arg(k[2]) != n.Quantity {
+				return nil, false
+			}
+			return threshold(n.Quantity, arg(k[0]), arg(k[1]))
+		}),
 		// "idade entre 18 e 29", "saldo de 100 a 500": the noun's quantity in a range
 		rule("Filter", 0, tNoun+" "+tBetween+" Num "+tAnd+" Num "+tQuantity+"?", func(k []*Edge) (any, bool) {
 			n := semantic.NounByID(arg(k[0]))
