@@ -855,6 +855,12 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			// none is their number; with what they did ("quanto os clientes gastaram") it
 			// is an amount of that
 			amountAsCount := agg == "sum" && fact.Unmeasured && !x.activity
+			// "sum of manual debits", "total dos estornos": rows whose amount the model
+			// names (semantic keys "sum <noun>")
+			if m := measureByKey("sum " + subj.noun.ID); agg == "sum" && m != nil && subj.event == nil {
+				measures = []*semantic.Measure{m}
+				break
+			}
 			if agg != "" && agg != "count" && !amountAsCount {
 				return nil, fail("não sei calcular \""+agg+"\" de "+fact.Name.PT, "I cannot compute \""+agg+"\" of "+fact.Name.EN)
 			}

@@ -22,6 +22,17 @@ func TestLead12Classes(t *testing.T) {
 			"how much did customers spend in May":              {measures: []string{"revenue"}},
 			"how much points do customers have":                {measures: []string{"balance_total"}},
 		}},
+		{"a sum or total of points entries named by their kind is their points ('manual debits sum', 'total dos estornos')", map[string]want{
+			"manual debits sum per store, this yr":     {measures: []string{"points_debited"}, dims: []string{"store"}},
+			"sum of manual debits per store this year": {measures: []string{"points_debited"}, dims: []string{"store"}},
+			"total dos estornos em maio":               {measures: []string{"points_reversed"}},
+			"soma dos créditos de pontos em maio":      {measures: []string{"points_credited"}},
+			"somatório dos débitos manuais de 2024":    {measures: []string{"points_debited"}},
+			// their number stays a count
+			"how many debits this year": {measures: []string{"debits"}},
+			"quantos estornos em maio":  {measures: []string{"reversals"}},
+			"qtd de débitos por loja":   {measures: []string{"debits"}, dims: []string{"store"}},
+		}},
 		{"a threshold's unit followed by the noun it counts is one filter ('more than 500 points of balance')", map[string]want{
 			"How much clients actually have more than 500 points of balance?": {measures: []string{"customers"}, sql: []string{"c.points_balance > 500"}},
 			"how many clients have more than 500 points of balance?":          {measures: []string{"customers"}, sql: []string{"c.points_balance > 500"}},

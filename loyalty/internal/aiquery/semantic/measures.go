@@ -110,12 +110,12 @@ var (
 		Name: T("média de compras por cliente", "average purchases per customer"),
 		Def:  T("número de vendas dividido pelos clientes que compraram", "number of sales divided by the customers who bought")}
 
-	PointsCredited = &Measure{ID: "points_credited", Fact: Points, Kind: Sum, Keys: keys("sum points earn|count points earn|sum earn|sum points credit"),
+	PointsCredited = &Measure{ID: "points_credited", Fact: Points, Kind: Sum, Keys: keys("sum points earn|count points earn|sum earn|sum points credit|sum credits"),
 		Expr: "COALESCE(sum(e.points), 0)", Where: []string{"e.transaction_type = 'C'", "e.cancelled_at IS NULL"},
 		Alias: T("pontos_creditados", "points_credited"),
 		Name:  T("pontos creditados", "points credited"),
 		Def:   T("soma dos créditos de pontos (tipo C) não estornados", "sum of points credits (type C) not reversed")}
-	PointsDebited = &Measure{ID: "points_debited", Fact: Points, Kind: Sum, Keys: keys("sum points debit|count points debit|sum points debits|count points debits"),
+	PointsDebited = &Measure{ID: "points_debited", Fact: Points, Kind: Sum, Keys: keys("sum points debit|count points debit|sum points debits|count points debits|sum debits"),
 		Expr: "COALESCE(-sum(e.points), 0)", Where: []string{"e.transaction_type = 'D'", "e.cancelled_at IS NULL"},
 		Alias: T("pontos_debitados", "points_debited"),
 		Name:  T("pontos debitados", "points debited"),
@@ -140,7 +140,7 @@ var (
 		Alias: T("estornos", "reversals"),
 		Name:  T("número de estornos", "number of reversals"),
 		Def:   T("lançamentos de estorno (tipo E)", "reversal entries (type E)")}
-	PointsReversed = &Measure{ID: "points_reversed", Fact: Points, Kind: Sum, Keys: keys("sum points reverse|count points reverse|sum points reversals|count points reversals"),
+	PointsReversed = &Measure{ID: "points_reversed", Fact: Points, Kind: Sum, Keys: keys("sum points reverse|count points reverse|sum points reversals|count points reversals|sum reversals"),
 		Expr: "COALESCE(sum(abs(e.points)), 0)", Where: []string{"e.transaction_type = 'E'"},
 		Alias: T("pontos_estornados", "points_reversed"),
 		Name:  T("pontos estornados", "points reversed"),
