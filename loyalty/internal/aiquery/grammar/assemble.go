@@ -2061,7 +2061,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 // the sum: a name may match several customers, and their values added answer a question
 // nobody asked. Customers picked by a word of their name are a group whose total may be
 // asked ("saldo total dos clientes com Souza no nome"), unless the question says each one
-// ("the balance of points of each one").
+// ("the balance of points of each one") or asks for a list ("lista eles com o saldo").
 func (a *assembly) eachNamedOnesValue(x *env) {
 	r := &a.req
 	if len(r.Measures) != 1 || len(r.Dims) > 0 || len(r.Attrs) > 0 || r.Limit > 0 {
@@ -2069,7 +2069,7 @@ func (a *assembly) eachNamedOnesValue(x *env) {
 	}
 	m := r.Measures[0]
 	if m.Kind != semantic.Sum || m.PerRow == nil || m.Fact != r.Fact || m.PerRow.Owner != r.Fact ||
-		!slices.ContainsFunc(r.Filters, func(f *semantic.Filter) bool { return f.ByName || f.NameWords && x.each }) {
+		!slices.ContainsFunc(r.Filters, func(f *semantic.Filter) bool { return f.ByName || f.NameWords && (x.each || x.listed) }) {
 		return
 	}
 	r.Attrs = append(semantic.DefaultAttributes(r.Fact)[:1:1], m.PerRow)

@@ -42,6 +42,13 @@ func TestLead12Classes(t *testing.T) {
 			"percentual de opt-in no whatsapp dos clientes ativos":     {sql: []string{"count(*) FILTER (WHERE c.whatsapp_optin) / NULLIF(count(*), 0)", "c.is_active"}},
 			"what % of Copacabana sales were paid in cash this month":  {sql: []string{"count(*) FILTER (WHERE v.payment_type = 'cash') / NULLIF(count(*), 0)", "v.store_code = 'L04'"}},
 		}},
+		{"customers picked by a word of their name and listed in words show each one's value", map[string]want{
+			"tem uns cliente com Souza no nome, lista eles tudo pra mim com o saldo": {list: true},
+			"clientes com Souza no nome, lista com o saldo":                          {list: true},
+			"list the customers with Souza in their name and their balance":          {list: true},
+			// a total asked of them stays the total
+			"saldo total dos clientes com Souza no nome": {measures: []string{"balance_total"}},
+		}},
 		{"a threshold's unit followed by the noun it counts is one filter ('more than 500 points of balance')", map[string]want{
 			"How much clients actually have more than 500 points of balance?": {measures: []string{"customers"}, sql: []string{"c.points_balance > 500"}},
 			"how many clients have more than 500 points of balance?":          {measures: []string{"customers"}, sql: []string{"c.points_balance > 500"}},

@@ -61,6 +61,8 @@ type env struct {
 	workdays bool
 	// each: the question says "cada uma", "each", "both" (semantic.EachOf)
 	each bool
+	// listed: the question asks for a list in words ("lista", "list"), not a column name
+	listed bool
 	// all: the question says "todas", "all of them" (semantic.AllOf)
 	all bool
 	// afterNoun are the positions right after a noun ("prêmios | que o povo resgata")

@@ -200,6 +200,12 @@ func numberWord(n *Edge) bool {
 // saysEach reports whether the question has a word of semantic.EachOf.
 func saysEach(r *lexicon.Reading) bool { return saysAny(r, semantic.EachOf) }
 
+// saysList reports whether the question asks for a list in words ("lista eles", "list
+// them"); "nome" names a column, not a list.
+func saysList(r *lexicon.Reading) bool {
+	return slices.ContainsFunc(r.Matches, func(m lexicon.Match) bool { return m.Cat == semantic.CatList && m.Arg == "" })
+}
+
 // saysAny reports whether the question has one of the phrases of w, word for word.
 func saysAny(r *lexicon.Reading, w semantic.Words) bool {
 	for _, ph := range slices.Concat(w.PT, w.EN) {
