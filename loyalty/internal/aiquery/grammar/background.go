@@ -223,7 +223,7 @@ func background(r *lexicon.Reading) (kept []tokenSpan, unrepeated, othersAsked [
 		for _, m := range r.Matches {
 			// a column of the answer ("com pontos e validade", "I need their phone") is
 			// never the background's own: a part naming one is read or refused
-			if m.From >= p.from && m.From < p.to && m.Typos == 0 && (m.Cat == semantic.CatAttr || m.Cat == semantic.CatColumn) && !saysMatch(r, asks, m) {
+			if m.From >= p.from && m.From < p.to && m.Typos == 0 && (m.Cat == semantic.CatAttr || m.Cat == semantic.CatColumn) && !saysMatch(r, asks, m) && !informalAlso(r, m) {
 				missing = append(missing, spanText(r, m.From, m.To))
 			}
 		}
@@ -421,6 +421,9 @@ func constraintsOf(r *lexicon.Reading, roles []semantic.Role, units []int, from,
 			continue
 		}
 		m := r.Matches[units[i]]
+		if informalAlso(r, m) {
+			continue // "tipo", "msm": spoken words a reading skips, said of nothing here
+		}
 		if m.From > i || m.To <= i || m.Typos > 0 && !place(m) && !valueCats[m.Cat] && m.Cat != semantic.CatFlag {
 			continue // a word read through a typo is the background's own, unless a value
 		}
@@ -594,4 +597,16 @@ func besideMissing(r *lexicon.Reading, m lexicon.Match) bool {
 	return fl != nil && fl.Beside != "" && !slices.ContainsFunc(r.Matches, func(o lexicon.Match) bool {
 		return o.Cat == semantic.CatFlag && o.Arg == fl.Beside
 	})
+}
+
+// informalAlso reports whether a word a reading may skip with no meaning of its own
+// (semantic.Fillers "informal": "tipo", "msm") reads exactly the words of concept match m:
+// in a background part no clause of the question reads it, so it names nothing there.
+func informalAlso(r *lexicon.Reading, m lexicon.Match) bool {
+	for _, x := range r.Matches {
+		if x.From == m.From && x.To == m.To && x.Typos == 0 && x.Cat == semantic.CatFiller && x.Arg == "informal" {
+			return true
+		}
+	}
+	return false
 }
