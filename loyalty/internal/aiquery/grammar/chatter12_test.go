@@ -34,6 +34,9 @@ func TestChatterTwelfthClasses(t *testing.T) {
 			"how many promotions are active? reckon it's heaps":                                                                                     {sql: []string{"promotions"}},
 			"List the customers with pending redemptions expiring by tomorrow, with their phones. I want the stores to ring them before it lapses.": {list: true, sql: []string{"c.phone", "pending"}},
 			"quantos clientes inativos? nao faz sentido sumir assim":                                                                                {measures: []string{"customers"}, sql: []string{"NOT c.is_active"}},
+			"kindly check the points balance of Mrs. Ana Souza, she is asking on the helpline":                                                      {list: true, sql: []string{"points_balance", "Ana Souza"}},
+			"saldo de pontos da Sra. Ana Souza? ela está no telefone":                                                                               {list: true, sql: []string{"points_balance", "Ana Souza"}},
+			"How'd Savassi go this month vs last month on revenue? one line per month!":                                                             {measures: []string{"revenue"}, sql: []string{"'L05'", "CASE WHEN"}},
 			// a side part that names a value, a negation or a restriction stays refused
 			"quantos clientes compraram em maio? nao os do app":                        {sql: []string{"NOT (c.origin = 'APP')"}},
 			"how many customers signed up in May? reckon the app ones are heaps":       {refuse: true},
