@@ -203,6 +203,7 @@ func background(r *lexicon.Reading) (kept []tokenSpan, unrepeated, othersAsked [
 			}
 		}
 	}
+	pair := twoValuesAsked(r, asks)
 	for pk, p := range parts {
 		if p.asks || leftOut(r, p.from, p.to) || !states(r, p.from, p.to) {
 			continue
@@ -215,6 +216,9 @@ func background(r *lexicon.Reading) (kept []tokenSpan, unrepeated, othersAsked [
 			}
 			if d, _, ok := strings.Cut(strings.TrimPrefix(k, "val:"), "|"); ok && strings.HasPrefix(k, "val:") && shown[d] {
 				continue // a row of the answer: "ranking das lojas? quero ver se a Savassi ficou na frente"
+			}
+			if pair && (strings.HasPrefix(k, string(semantic.CatVs)+":") || strings.HasPrefix(k, string(semantic.CatBoth)+":")) {
+				continue // "pix e dinheiro? dahora comparar os dois": the two values asked
 			}
 			if !said[k] {
 				missing = append(missing, words[i])
@@ -605,6 +609,32 @@ func besideMissing(r *lexicon.Reading, m lexicon.Match) bool {
 func informalAlso(r *lexicon.Reading, m lexicon.Match) bool {
 	for _, x := range r.Matches {
 		if x.From == m.From && x.To == m.To && x.Typos == 0 && x.Cat == semantic.CatFiller && x.Arg == "informal" {
+			return true
+		}
+	}
+	return false
+}
+
+// twoValuesAsked reports whether the parts that ask name two values of one dimension ("no
+// pix e no dinheiro"): each is a row of the answer, and "comparar os dois", "compare the
+// two" said around the question asks nothing more.
+func twoValuesAsked(r *lexicon.Reading, asks []tokenSpan) bool {
+	values := map[string]map[string]bool{}
+	for _, a := range asks {
+		for _, m := range r.Matches {
+			if m.From < a.from || m.From >= a.to || m.Typos > 0 {
+				continue
+			}
+			if d := memberOf(m); d != "" {
+				if values[d] == nil {
+					values[d] = map[string]bool{}
+				}
+				values[d][string(m.Cat)+":"+m.Arg] = true
+			}
+		}
+	}
+	for _, v := range values {
+		if len(v) == 2 {
 			return true
 		}
 	}

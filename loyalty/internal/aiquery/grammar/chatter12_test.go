@@ -37,6 +37,10 @@ func TestChatterTwelfthClasses(t *testing.T) {
 			"kindly check the points balance of Mrs. Ana Souza, she is asking on the helpline":                                                      {list: true, sql: []string{"points_balance", "Ana Souza"}},
 			"saldo de pontos da Sra. Ana Souza? ela está no telefone":                                                                               {list: true, sql: []string{"points_balance", "Ana Souza"}},
 			"How'd Savassi go this month vs last month on revenue? one line per month!":                                                             {measures: []string{"revenue"}, sql: []string{"'L05'", "CASE WHEN"}},
+			"quanto faturamos no pix e no dinheiro em maio? dahora comparar os dois":                                                                {measures: []string{"revenue"}, sql: []string{"'pix', 'cash'", "GROUP BY v.payment_type"}},
+			"revenue at Savassi and Batel in May? keen to compare the two":                                                                          {measures: []string{"revenue"}, sql: []string{"'L05', 'L06'", "GROUP BY"}},
+			"quanto faturou a Savassi em maio? dahora comparar os dois":                                                                             {refuse: true},
+			"quanto faturamos no pix e no dinheiro em maio? dahora comparar os dois com o cartao":                                                   {refuse: true},
 			// a side part that names a value, a negation or a restriction stays refused
 			"quantos clientes compraram em maio? nao os do app":                        {sql: []string{"NOT (c.origin = 'APP')"}},
 			"how many customers signed up in May? reckon the app ones are heaps":       {refuse: true},
