@@ -203,6 +203,7 @@ func background(r *lexicon.Reading) (kept []tokenSpan, unrepeated, othersAsked [
 			}
 		}
 	}
+	pair := twoValuesAsked(r, asks)
 	for pk, p := range parts {
 		if p.asks || leftOut(r, p.from, p.to) || !states(r, p.from, p.to) {
 			continue
@@ -216,6 +217,9 @@ func background(r *lexicon.Reading) (kept []tokenSpan, unrepeated, othersAsked [
 			if d, _, ok := strings.Cut(strings.TrimPrefix(k, "val:"), "|"); ok && strings.HasPrefix(k, "val:") && shown[d] {
 				continue // a row of the answer: "ranking das lojas? quero ver se a Savassi ficou na frente"
 			}
+			if pair && (strings.HasPrefix(k, string(semantic.CatVs)+":") || strings.HasPrefix(k, string(semantic.CatBoth)+":")) {
+				continue // "pix e dinheiro? dahora comparar os dois": the two values asked
+			}
 			if !said[k] {
 				missing = append(missing, words[i])
 			}
@@ -223,7 +227,7 @@ func background(r *lexicon.Reading) (kept []tokenSpan, unrepeated, othersAsked [
 		for _, m := range r.Matches {
 			// a column of the answer ("com pontos e validade", "I need their phone") is
 			// never the background's own: a part naming one is read or refused
-			if m.From >= p.from && m.From < p.to && m.Typos == 0 && (m.Cat == semantic.CatAttr || m.Cat == semantic.CatColumn) && !saysMatch(r, asks, m) {
+			if m.From >= p.from && m.From < p.to && m.Typos == 0 && (m.Cat == semantic.CatAttr || m.Cat == semantic.CatColumn) && !saysMatch(r, asks, m) && !informalAlso(r, m) {
 				missing = append(missing, spanText(r, m.From, m.To))
 			}
 		}
@@ -421,6 +425,9 @@ func constraintsOf(r *lexicon.Reading, roles []semantic.Role, units []int, from,
 			continue
 		}
 		m := r.Matches[units[i]]
+		if informalAlso(r, m) {
+			continue // "tipo", "msm": spoken words a reading skips, said of nothing here
+		}
 		if m.From > i || m.To <= i || m.Typos > 0 && !place(m) && !valueCats[m.Cat] && m.Cat != semantic.CatFlag {
 			continue // a word read through a typo is the background's own, unless a value
 		}
@@ -594,4 +601,42 @@ func besideMissing(r *lexicon.Reading, m lexicon.Match) bool {
 	return fl != nil && fl.Beside != "" && !slices.ContainsFunc(r.Matches, func(o lexicon.Match) bool {
 		return o.Cat == semantic.CatFlag && o.Arg == fl.Beside
 	})
+}
+
+// informalAlso reports whether a word a reading may skip with no meaning of its own
+// (semantic.Fillers "informal": "tipo", "msm") reads exactly the words of concept match m:
+// in a background part no clause of the question reads it, so it names nothing there.
+func informalAlso(r *lexicon.Reading, m lexicon.Match) bool {
+	for _, x := range r.Matches {
+		if x.From == m.From && x.To == m.To && x.Typos == 0 && x.Cat == semantic.CatFiller && x.Arg == "informal" {
+			return true
+		}
+	}
+	return false
+}
+
+// twoValuesAsked reports whether the parts that ask name two values of one dimension ("no
+// pix e no dinheiro"): each is a row of the answer, and "comparar os dois", "compare the
+// two" said around the question asks nothing more.
+func twoValuesAsked(r *lexicon.Reading, asks []tokenSpan) bool {
+	values := map[string]map[string]bool{}
+	for _, a := range asks {
+		for _, m := range r.Matches {
+			if m.From < a.from || m.From >= a.to || m.Typos > 0 {
+				continue
+			}
+			if d := memberOf(m); d != "" {
+				if values[d] == nil {
+					values[d] = map[string]bool{}
+				}
+				values[d][string(m.Cat)+":"+m.Arg] = true
+			}
+		}
+	}
+	for _, v := range values {
+		if len(v) == 2 {
+			return true
+		}
+	}
+	return false
 }

@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/lexicon"
@@ -39,7 +40,7 @@ func contextOf(r *lexicon.Reading) (ignored []bool, texts []string, addressed []
 		for to < len(r.Tokens) && r.Tokens[to].Part == r.Tokens[from].Part {
 			to++
 		}
-		if r.Tokens[len(r.Tokens)-1].Part > 0 && isContext(roles[from:to], units[from:to]) {
+		if r.Tokens[len(r.Tokens)-1].Part > 0 && isContext(unsureUnknown(r, roles, units, from, to), units[from:to]) {
 			var words []string
 			for i := from; i < to; i++ {
 				ignored[i] = true
@@ -83,6 +84,33 @@ func contextOf(r *lexicon.Reading) (ignored []bool, texts []string, addressed []
 		}
 	}
 	return ignored, texts, addressed
+}
+
+// unsureUnknown are the roles of the part from..to, where a word the model reads only
+// through a typo counts as unknown when the part holds a word read only in a context
+// sentence (a statement, a judgement, an idiom: "não tem lógica sumir assim", where
+// "sumir" is near "somar"): beside one, a near word is the statement's own, and
+// isContext still weighs it as an unknown word against the discourse.
+func unsureUnknown(r *lexicon.Reading, roles []semantic.Role, units []int, from, to int) []semantic.Role {
+	marked := false
+	for _, m := range r.Matches {
+		if m.From >= from && m.To <= to && m.Typos == 0 && m.Cat == semantic.CatDiscourse {
+			if f := semantic.FillerByID(m.Arg); f != nil && !f.Skip && f.Role == semantic.RoleDiscourse && !semantic.Reports(f.ID) && f.ID != "work" {
+				marked = true
+			}
+		}
+	}
+	out := roles[from:to]
+	if !marked {
+		return out
+	}
+	out = slices.Clone(out)
+	for i := from; i < to; i++ {
+		if roles[i] == semantic.RoleConcept && r.Tokens[i].Kind == lexicon.Word && r.Matches[units[i]].Typos > 0 {
+			out[i-from] = roleUnknown
+		}
+	}
+	return out
 }
 
 // roleUnknown is the role of a word no phrase matches.

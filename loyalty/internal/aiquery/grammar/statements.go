@@ -243,7 +243,11 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 		if at < 0 && r.Tokens[from].Part != first {
 			// a later sentence that opens with a request and holds a word the model does not
 			// know: "Quero ligar pra eles essa semana"
-			if isRequest(r, start) && hasRole(roles[start:to], roleUnknown) {
+			k := start // past the subject's pronoun: "I want the stores to call them"
+			for k+1 < to && isFunctionWord(r, k) && !isRequest(r, k) {
+				k++
+			}
+			if isRequest(r, k) && hasRole(roles[start:to], roleUnknown) {
 				at = start
 			}
 		}
@@ -590,7 +594,7 @@ func asksWithout(r *lexicon.Reading, drop []bool) bool {
 				// read as one); one said after the question with no concept after it in its
 				// clause negates the writer's situation ("..., que eu quero garantir que não
 				// falte", "e eu não tenho aqui de cabeça")
-				if !prepositionNo(r, m) && !(m.Cat == semantic.CatNeg && keptConceptBefore(roles, drop, m.From) && !conceptInDropped(roles, drop, m.To)) {
+				if !prepositionNo(r, m) && !inIdiom(r, m) && !(m.Cat == semantic.CatNeg && keptConceptBefore(roles, drop, m.From) && !conceptInDropped(roles, drop, m.To)) {
 					return false
 				}
 			}

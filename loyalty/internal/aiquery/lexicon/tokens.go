@@ -7,6 +7,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
 	"golang.org/x/text/runes"
 	"golang.org/x/text/transform"
 	"golang.org/x/text/unicode/norm"
@@ -182,6 +183,10 @@ func Tokenize(q string) []Token {
 			continue
 		}
 		t, n := scan(rest)
+		if n == 0 && r == '.' && honorificBefore(toks, q[i+size:]) {
+			i += size // "Ms. Camila Prado": the abbreviation's stop, not a sentence's
+			continue
+		}
 		if n == 0 {
 			if strings.ContainsRune(".?!:;", r) {
 				sentenceStart = true
@@ -483,4 +488,27 @@ func arrowAt(rest string) int {
 func plusComparesAt(after string, before []Token) bool {
 	next := strings.Fields(after)
 	return len(next) > 0 && Fold(next[0]) == "de" || len(before) > 0 && before[len(before)-1].Norm == "ou"
+}
+
+// honorificBefore reports whether the last token is an abbreviated honorific
+// (semantic.HonorificAbbrevs: "Ms", "Sr", "Dr") and a capitalised word follows after a space:
+// the full stop abbreviates the honorific before a name.
+func honorificBefore(toks []Token, rest string) bool {
+	if len(toks) == 0 || toks[len(toks)-1].Kind != Word {
+		return false
+	}
+	next := strings.TrimLeft(rest, " ")
+	if len(next) == len(rest) || next == "" {
+		return false
+	}
+	first, _ := firstRune(next)
+	if !unicode.IsUpper(first) {
+		return false
+	}
+	for _, h := range semantic.HonorificAbbrevs.All() {
+		if toks[len(toks)-1].Norm == h {
+			return true
+		}
+	}
+	return false
 }

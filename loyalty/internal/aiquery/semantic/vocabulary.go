@@ -276,7 +276,7 @@ var Flags = []*Flag{
 	// "through the app"), is the origin APP (Values).
 	{ID: "no_app_user", Words: W("sem o app|sem app|sem o aplicativo|sem aplicativo|sem o nosso app", "without the app|without app|without our app|w/o the app|w/o app"), Filter: func() *Filter { return AppUser(false) }, Neg: func() *Filter { return AppUser(true) }, Attr: CustomerAppAttr},
 	{ID: "female", Words: W("mulher|mulheres|feminino|feminina|femininos", "female|females|women|woman|lady|ladies"), Filter: func() *Filter { return Gender("F", T("mulheres", "women")) }, Attr: CustomerGenderAttr},
-	{ID: "male", Words: W("homem|homens|masculino|masculina|masculinos", "male|males|men|man|gents|gentlemen|gentleman"), Filter: func() *Filter { return Gender("M", T("homens", "men")) }, Attr: CustomerGenderAttr},
+	{ID: "male", Words: W("homem|homens|masculino|masculina|masculinos", "male|males|men|man|gents|gentlemen|gentleman|bloke|blokes|lad|lads|fella|fellas|chaps"), Filter: func() *Filter { return Gender("M", T("homens", "men")) }, Attr: CustomerGenderAttr},
 	{ID: "birthday", Words: W("aniversariante|aniversariantes|aniversario|aniversarios|fazem aniversario|faz aniversario|fazendo aniversario|aniversariam|aniversaria|aniversariando|fazem anos|faz anos|completam anos|completa anos|nascidos|nascidas|nasceram|nasceu|nascido|nascida|aniversario cai|aniversarios caem|aniversario e|aniversario fica|aniversario caia", "birthday falls|birthdays fall|birthday that falls|birthdays that fall|birthday which falls|birthday is|birthdays are|birthday lands|birthday comes|bday falls|bday is|born|were born|was born|birthday|birthdays|bday|bdays|b day|have their birthday|have a birthday|has a birthday|celebrating birthdays|celebrate their birthday|celebrating their birthday|birthday customers|birthday members"), Filter: Birthday},
 	// "converted" customers made a purchase at some time: with a sign-up period ("Jan
 	// sign-up cohort: how many converted so far") the period dates the sign-up, never the
@@ -674,8 +674,7 @@ var Terminals = []Term{
 	// honorifics before a person's name ("a senhora Fernanda Lima Duarte", "dona Maria
 	// Souza", "Mr. Carlos Nogueira"): the name is the customer's, the honorific no part of
 	// it (package grammar, names.go)
-	{CatHonor, "", W("senhor|senhora|sr|sra|srta|senhorita|dona|seu|dr|dra|doutor|doutora|professor|professora|prof|profa",
-		"mr|mrs|ms|miss|mister|sir|madam|maam|dr|doctor|prof|professor|mx")},
+	{CatHonor, "", Honorifics},
 	{CatNamed, "", W("chamado|chamada|chamados|chamadas|com nome|de nome|com o nome|cujo nome|sobrenome|com sobrenome|de sobrenome|cujo sobrenome|cujo sobrenome e|cujo nome e|cujo nome contem|cujo nome tem|cujo nome inclui|nome contem|nome contendo|com nome contendo|com o nome contendo|que se chamam|que se chama|que atende por|atende pelo nome de|de nome de",
 		"named|called|with the name|whose name|surname|last name|whose name is|whose name contains|whose name includes|whose name has|name contains|name containing|names containing|with names containing|with a name containing|whose surname is|whose last name is|with the surname|with the last name|by the name of|goes by|who goes by|that goes by")},
 	{CatAlso, "", W("junto com|juntamente com|acompanhado de|acompanhados de|com seus respectivos|com suas respectivas|com o respectivo|com a respectiva|com os respectivos|mostrando",
@@ -945,3 +944,11 @@ var EachOf = W("cada um|cada uma|cada uma delas|cada um deles|cada|ambas|ambos|a
 // group ranked, never only the first.
 var AllOf = W("todas|todos|todas elas|todos eles|todas as|todos os|a lista completa|lista completa|o ranking completo|ranking completo|ranking inteiro|o ranking todo|ranking todo",
 	"all|all of them|all the|every|every one|everyone of them|the full list|full list|the full ranking|full ranking|the whole ranking|whole ranking|complete ranking|the complete list|complete list|the lot")
+
+// Honorifics are the words before a person's name (CatHonor).
+var Honorifics = W("senhor|senhora|senhorita|dona|seu|doutor|doutora|professor|professora",
+	"miss|mister|sir|madam|maam|doctor|professor").With(HonorificAbbrevs)
+
+// HonorificAbbrevs are the honorifics written abbreviated: their full stop ends no
+// sentence ("Ms. Camila Prado", "Sra. Ana": package lexicon).
+var HonorificAbbrevs = W("sr|sra|srta|dr|dra|prof|profa", "mr|mrs|ms|mx|dr|prof")
