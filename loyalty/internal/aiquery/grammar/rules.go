@@ -886,6 +886,23 @@ func productions(x *env) []*Rule {
 		rule("Filter", 0.1, tNeg+" "+tNoun+" "+tFrom+" "+tEvent+" "+tFlag, func(k []*Edge) (any, bool) {
 			return negatedRows(arg(k[1]), arg(k[3]), arg(k[4]))
 		}),
+		// the same said after the rows: "cancelled sales excluded", "vendas canceladas não
+		// incluídas", "(cancelled ones to be excluded)": only a word that leaves rows out
+		rule("Filter", 0.1, tFlag+" "+tNoun+"? "+tRestrict, func(k []*Edge) (any, bool) {
+			if arg(k[2]) != "exclude" {
+				return nil, false
+			}
+			if k[1] == nil {
+				return flagFilter(arg(k[0]), true)
+			}
+			return negatedRows(arg(k[1]), "", arg(k[0]))
+		}),
+		rule("Filter", 0.1, tNoun+" "+tFlag+" "+tRestrict, func(k []*Edge) (any, bool) {
+			if arg(k[2]) != "exclude" {
+				return nil, false
+			}
+			return negatedRows(arg(k[0]), "", arg(k[1]))
+		}),
 		// "pendentes ou aplicados", "cancelled or expired": redemptions in either status;
 		// any other two flags joined by "or" are not read
 		rule("Filter", 0, tFlag+" "+tOr+" "+tFlag, func(k []*Edge) (any, bool) { return statusEither(arg(k[0]), arg(k[2])) }),

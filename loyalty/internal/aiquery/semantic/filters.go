@@ -687,6 +687,23 @@ func NotCancelled() *Filter {
 	})
 }
 
+// NoStore keeps the rows attributed to no store (bonus points entries, customers who never
+// bought); its negation, the rows of some store, restates what a per-store breakdown keeps.
+func NoStore(none bool) func() *Filter {
+	return func() *Filter {
+		id, name, slug, cond := "with_store", T("com loja", "with a store"), T("com_loja", "with_store"), " IS NOT NULL"
+		if none {
+			id, name, slug, cond = "no_store", T("sem loja", "without a store"), T("sem_loja", "without_store"), " IS NULL"
+		}
+		return &Filter{ID: id, Name: name, Slug: slug, build: func(f *Fact, _ *Period) (string, []string, bool) {
+			if f.Store == "" || f == Promotions {
+				return "", nil, false
+			}
+			return f.Store + cond, nil, true
+		}}
+	}
+}
+
 // NotCancelledEntries is "desconsiderando os lançamentos de crédito cancelados",
 // "excluding cancelled debit entries": the entries of one type that were cancelled are left
 // out, every other entry kept.
