@@ -1804,6 +1804,16 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		b.dims = slices.DeleteFunc(slices.Clone(b.dims), func(d *semantic.Dimension) bool {
 			return slices.ContainsFunc(extraDims, d.Restates) // "June vs May, for each month"
 		})
+		if a.req.Fact == semantic.Customers && x.afterSignup[a.spans[i].from] {
+			// "se cadastraram em cada uma das lojas", "signed up at each store": the stores
+			// said as where the sign-up happened are the sign-up store, never the owner
+			b.dims = slices.Clone(b.dims)
+			for k, d := range b.dims {
+				if d == semantic.ByStore {
+					b.dims[k] = semantic.BySignupStore
+				}
+			}
+		}
 		a.req.Dims = append(a.req.Dims, b.dims...)
 	}
 	if subj != nil && subj.rankedBy != nil {

@@ -49,6 +49,14 @@ func TestLead12Classes(t *testing.T) {
 			// a total asked of them stays the total
 			"saldo total dos clientes com Souza no nome": {measures: []string{"balance_total"}},
 		}},
+		{"stores said as where customers signed up are the sign-up store; the customers' store is their owner", map[string]want{
+			"quantos clientes se cadastraram em cada uma das lojas no ano passado": {measures: []string{"customers"}, dims: []string{"signup_store"}},
+			"how many customers signed up at each store in 2024":                   {measures: []string{"customers"}, dims: []string{"signup_store"}},
+			"quantos clientes se cadastraram por loja em maio":                     {measures: []string{"customers"}, dims: []string{"signup_store"}},
+			// the stores of customers, not where they signed up
+			"quantos clientes por loja":                       {measures: []string{"customers"}, dims: []string{"store"}},
+			"quantos clientes compraram em cada loja em maio": {dims: []string{"store"}},
+		}},
 		{"a threshold's unit followed by the noun it counts is one filter ('more than 500 points of balance')", map[string]want{
 			"How much clients actually have more than 500 points of balance?": {measures: []string{"customers"}, sql: []string{"c.points_balance > 500"}},
 			"how many clients have more than 500 points of balance?":          {measures: []string{"customers"}, sql: []string{"c.points_balance > 500"}},

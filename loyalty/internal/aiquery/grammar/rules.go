@@ -90,6 +90,8 @@ type env struct {
 	// afterEvent are the positions right after an event's verb, past function words
 	// ("bought only at", "compraram só na"): "only" there says where alone it happened
 	afterEvent map[int]bool
+	// afterSignup: the same, after a verb of signing up ("se cadastraram em cada loja")
+	afterSignup map[int]bool
 	// valueFrom: where the longest value phrase ending at a position starts ("em dinheiro",
 	// "no pix")
 	valueFrom map[int]int

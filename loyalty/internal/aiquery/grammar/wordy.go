@@ -423,11 +423,11 @@ func valueKinds(r *lexicon.Reading) map[string]int {
 }
 
 // afterEvent are the positions whose word comes right after an event's verb, past function
-// words ("compraram só na Batel", "bought at Batel only").
-func afterEvent(r *lexicon.Reading) map[int]bool {
+// words ("compraram só na Batel", "bought at Batel only"), of the event given or of any ("").
+func afterEvent(r *lexicon.Reading, event string) map[int]bool {
 	out := map[int]bool{}
 	for _, m := range r.Matches {
-		if m.Cat != semantic.CatEvent {
+		if m.Cat != semantic.CatEvent || event != "" && m.Arg != event {
 			continue
 		}
 		i := m.To

@@ -101,7 +101,7 @@ func TestRequestWithRelative(t *testing.T) {
 func TestEachOneOf(t *testing.T) {
 	runContext(t, []contextCase{
 		{"for each one of our stores, how many sales were made in April", want{measures: []string{"sales_count"}, dims: []string{"store"}, period: "2025-04-01"}, 0},
-		{"how many customers signed up at each of the stores last month?", want{measures: []string{"customers"}, dims: []string{"store"}}, 0},
+		{"how many customers signed up at each of the stores last month?", want{measures: []string{"customers"}, dims: []string{"signup_store"}}, 0}, // where they signed up (CONVENTIONS.md)
 		{"em cada uma das lojas, quanto faturamos em abril?", want{measures: []string{"revenue"}, dims: []string{"store"}, period: "2025-04-01"}, 0},
 	})
 }
