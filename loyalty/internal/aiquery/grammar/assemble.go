@@ -1921,10 +1921,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	} else if ok {
 		g := clauses[i].v.(groupV)
 		a.req.Dims = append(a.req.Dims, g.dim)
-		if rank.limit == 0 && !rankDflt {
+		if rank.limit == 0 && !rankDflt && (g.singular || rank.order != semantic.Natural) {
 			// "ranking cidades por faturamento", "league table of the stores": a ranking
 			// said with no direction of its own orders every group; "qual cidade vendeu
-			// mais" asks for the first
+			// mais" asks for the first; "quais lojas tiveram venda cancelada", plural and
+			// with no direction, asks for every one
 			rank.limit = 1
 		}
 		if rank.order == semantic.Natural {

@@ -57,6 +57,15 @@ func TestLead12Classes(t *testing.T) {
 			"quantos clientes por loja":                       {measures: []string{"customers"}, dims: []string{"store"}},
 			"quantos clientes compraram em cada loja em maio": {dims: []string{"store"}},
 		}},
+		{"'which' with a plural group and no direction lists every group; with one, or singular, the first", map[string]want{
+			"quais lojas tiveram venda cancelada esse mês? e quantas em cada uma": {dims: []string{"store"}, limit: 0},
+			"quais lojas tiveram venda cancelada esse mês":                        {dims: []string{"store"}, limit: 0},
+			"which stores had cancelled sales in May":                             {dims: []string{"store"}, limit: 0},
+			"quais cidades tiveram resgates este ano":                             {dims: []string{"city"}, limit: 0},
+			"quais lojas venderam mais em maio":                                   {dims: []string{"store"}, limit: 1},
+			"qual loja vendeu mais em maio":                                       {dims: []string{"store"}, limit: 1},
+			"which stores sold the most in May":                                   {dims: []string{"store"}, limit: 1},
+		}},
 		{"a threshold's unit followed by the noun it counts is one filter ('more than 500 points of balance')", map[string]want{
 			"How much clients actually have more than 500 points of balance?": {measures: []string{"customers"}, sql: []string{"c.points_balance > 500"}},
 			"how many clients have more than 500 points of balance?":          {measures: []string{"customers"}, sql: []string{"c.points_balance > 500"}},
