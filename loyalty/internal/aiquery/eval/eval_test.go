@@ -26,7 +26,7 @@ func newInterpreter(_ *gorm.DB) aiquery.Generator {
 
 // Environment variables of the accuracy test (README.md).
 const (
-	envSet         = "EVAL_SET"          // dev, holdout, extra, fresh-a ... fresh-ah or all (default all)
+	envSet         = "EVAL_SET"          // dev, holdout, extra, fresh-a ... fresh-ak or all (default all)
 	envEnforce     = "EVAL_ENFORCE"      // 0: print the scores only (default 1)
 	envOnly        = "EVAL_ONLY"         // comma-separated ids: run just these
 	envShowHoldout = "EVAL_SHOW_HOLDOUT" // 1: print the questions of the hidden sets too
@@ -35,8 +35,8 @@ const (
 
 // thresholds of issue 18, each overridable: EVAL_MIN_RIGHT_DEV, EVAL_MAX_SILENT_DEV, ...
 // The fresh sets have floors (issue 24): a little under their score after the grammar's
-// last round that moved them (the eleventh round, 2026-11-28, for fresh-aa to fresh-ad) and no more silently
-// wrong answers than then; the sets still blind (fresh-ae, fresh-ag, fresh-ah) have floors too, set
+// last round that moved them (the twelfth round, 2026-11-29, for fresh-aa to fresh-ah) and no more silently
+// wrong answers than then; the sets still blind (fresh-ai, fresh-aj, fresh-ak) have floors too, set
 // from their totals alone, so a change that loses
 // what was understood fails; they are floors against regression, not the goal (85% right,
 // at most 1 silently wrong per 60, on sets nobody has read). Overridable the same way
@@ -75,24 +75,27 @@ var thresholds = map[string]struct {
 	"fresh-x":  {0.61, 0},
 	"fresh-y":  {0.76, 0},
 	"fresh-z":  {0.88, 0},
-	"fresh-aa": {0.70, 3},
+	"fresh-aa": {0.71, 2},
 	"fresh-ab": {0.66, 1},
-	"fresh-ac": {0.75, 2},
-	"fresh-ad": {0.56, 2},
-	"fresh-ae": {0.68, 0},
-	"fresh-ag": {0.50, 1},
-	"fresh-ah": {0.74, 2},
+	"fresh-ac": {0.78, 1},
+	"fresh-ad": {0.57, 1},
+	"fresh-ae": {0.70, 0},
+	"fresh-ag": {0.81, 0},
+	"fresh-ah": {0.84, 1},
+	"fresh-ai": {0.63, 0},
+	"fresh-aj": {0.64, 2},
+	"fresh-ak": {0.63, 2},
 }
 
 // extra: the interpreter author's own questions (paraphrases of dev questions with their
 // gold, and questions of their own), added to the independent sets. fresh-a and fresh-b:
 // a second independent measure of generalisation, written without reading the interpreter
 // or the other sets' questions; fresh-c and fresh-d: a third, written the same way.
-var setFiles = []string{"dev", "holdout", "extra", "fresh-a", "fresh-b", "fresh-c", "fresh-d", "fresh-e", "fresh-f", "fresh-g", "fresh-h", "fresh-i", "fresh-j", "fresh-k", "fresh-l", "fresh-m", "fresh-n", "fresh-o", "fresh-p", "fresh-q", "fresh-r", "fresh-s", "fresh-t", "fresh-u", "fresh-v", "fresh-w", "fresh-x", "fresh-y", "fresh-z", "fresh-aa", "fresh-ab", "fresh-ac", "fresh-ad", "fresh-ag", "fresh-ah", "fresh-ae"}
+var setFiles = []string{"dev", "holdout", "extra", "fresh-a", "fresh-b", "fresh-c", "fresh-d", "fresh-e", "fresh-f", "fresh-g", "fresh-h", "fresh-i", "fresh-j", "fresh-k", "fresh-l", "fresh-m", "fresh-n", "fresh-o", "fresh-p", "fresh-q", "fresh-r", "fresh-s", "fresh-t", "fresh-u", "fresh-v", "fresh-w", "fresh-x", "fresh-y", "fresh-z", "fresh-aa", "fresh-ab", "fresh-ac", "fresh-ad", "fresh-ag", "fresh-ah", "fresh-ae", "fresh-ai", "fresh-aj", "fresh-ak"}
 
 // hiddenSets print only ids, classes and totals unless EVAL_SHOW_HOLDOUT=1: their value as
 // a measure lasts as long as nobody tunes the interpreter on their questions.
-var hiddenSets = map[string]bool{"holdout": true, "fresh-a": true, "fresh-b": true, "fresh-c": true, "fresh-d": true, "fresh-e": true, "fresh-f": true, "fresh-g": true, "fresh-h": true, "fresh-i": true, "fresh-j": true, "fresh-k": true, "fresh-l": true, "fresh-m": true, "fresh-n": true, "fresh-o": true, "fresh-p": true, "fresh-q": true, "fresh-r": true, "fresh-s": true, "fresh-t": true, "fresh-u": true, "fresh-v": true, "fresh-w": true, "fresh-x": true, "fresh-y": true, "fresh-z": true, "fresh-aa": true, "fresh-ab": true, "fresh-ac": true, "fresh-ad": true, "fresh-ag": true, "fresh-ah": true, "fresh-ae": true}
+var hiddenSets = map[string]bool{"holdout": true, "fresh-a": true, "fresh-b": true, "fresh-c": true, "fresh-d": true, "fresh-e": true, "fresh-f": true, "fresh-g": true, "fresh-h": true, "fresh-i": true, "fresh-j": true, "fresh-k": true, "fresh-l": true, "fresh-m": true, "fresh-n": true, "fresh-o": true, "fresh-p": true, "fresh-q": true, "fresh-r": true, "fresh-s": true, "fresh-t": true, "fresh-u": true, "fresh-v": true, "fresh-w": true, "fresh-x": true, "fresh-y": true, "fresh-z": true, "fresh-aa": true, "fresh-ab": true, "fresh-ac": true, "fresh-ad": true, "fresh-ag": true, "fresh-ah": true, "fresh-ae": true, "fresh-ai": true, "fresh-aj": true, "fresh-ak": true}
 
 func loadSets(t *testing.T) []Set {
 	t.Helper()

@@ -33,13 +33,14 @@ func TestLead12Classes(t *testing.T) {
 			"quantos estornos em maio":  {measures: []string{"reversals"}},
 			"qtd de débitos por loja":   {measures: []string{"debits"}, dims: []string{"store"}},
 		}},
-		{"a percentage's condition: a flag when the rate is said after its rows, the last filter after the rows in Portuguese", map[string]want{
+		{"a percentage's condition: the flag when the rate is said after its rows or, in Portuguese, after the rows; else the last filter after the rows", map[string]want{
 			"cancelamentos copacabana últimos 90 dias — qtd e taxa":    {sql: []string{"count(*) FILTER (WHERE v.cancelled_at IS NOT NULL) / NULLIF(count(*), 0)", "v.store_code = 'L04'"}},
 			"vendas canceladas na Savassi em maio, quantidade e taxa":  {sql: []string{"count(*) FILTER (WHERE v.cancelled_at IS NOT NULL) / NULLIF(count(*), 0)", "v.store_code = 'L05'"}},
 			"cancelled sales at Savassi in May: count and rate":        {sql: []string{"count(*) FILTER (WHERE v.cancelled_at IS NOT NULL) / NULLIF(count(*), 0)", "v.store_code = 'L05'"}},
 			"quantos % das vendas da Savassi foram canceladas em maio": {sql: []string{"count(*) FILTER (WHERE v.cancelled_at IS NOT NULL) / NULLIF(count(*), 0)", "v.store_code = 'L05'"}},
 			"qual o percentual das vendas da Savassi no pix em maio":   {sql: []string{"count(*) FILTER (WHERE v.payment_type = 'pix') / NULLIF(count(*), 0)", "v.store_code = 'L05'"}},
 			"percentual de opt-in no whatsapp dos clientes ativos":     {sql: []string{"count(*) FILTER (WHERE c.whatsapp_optin) / NULLIF(count(*), 0)", "c.is_active"}},
+			"percentual de vendas canceladas no pix":                   {sql: []string{"count(*) FILTER (WHERE v.cancelled_at IS NOT NULL) / NULLIF(count(*), 0)", "v.payment_type = 'pix'"}},
 			"what % of Copacabana sales were paid in cash this month":  {sql: []string{"count(*) FILTER (WHERE v.payment_type = 'cash') / NULLIF(count(*), 0)", "v.store_code = 'L04'"}},
 		}},
 		{"customers picked by a word of their name and listed in words show each one's value", map[string]want{

@@ -162,21 +162,26 @@ func (a *assembly) shareCondFirst(resolved []*semantic.Filter, at []int, subjAt 
 		// the customers it is of. Said after "entre os que", "among those", it is the base
 		return append([]*semantic.Filter{resolved[last]}, resolved[:last]...)
 	}
-	if shareAt >= 0 && shareAt > slices.Max(at) && (subjAt < 0 || shareAt > subjAt) {
-		// "cancelamentos copacabana, qtd e taxa", "cancelled sales at Savassi: count and
-		// rate": a rate said after its rows is of the one condition that is a flag (a
-		// store, a city or a payment is where the rows are)
+	trailing := shareAt >= 0 && shareAt > slices.Max(at) && (subjAt < 0 || shareAt > subjAt)
+	// Portuguese, the rows said before every filter ("quantos % das vendas da Savassi
+	// foram canceladas", "percentual de vendas canceladas no pix")
+	rowsFirst := a.req.Lang == semantic.PT && subjAt >= 0 && shareAt >= 0 && shareAt < subjAt && at[0] > subjAt
+	if trailing || rowsFirst {
+		// a rate said after its rows ("cancelamentos copacabana, qtd e taxa"), or in
+		// Portuguese of rows said before their filters, is of the one condition that is a
+		// flag: a store, a city or a payment is where the rows are
 		flags := slices.IndexFunc(at, a.flagAt)
-		if flags > 0 && slices.IndexFunc(at[flags+1:], a.flagAt) < 0 {
+		if flags >= 0 && slices.IndexFunc(at[flags+1:], a.flagAt) < 0 {
 			return append(append([]*semantic.Filter{resolved[flags]}, resolved[:flags]...), resolved[flags+1:]...)
 		}
-		return resolved
-	}
-	if a.req.Lang == semantic.PT && subjAt >= 0 && shareAt >= 0 && shareAt < subjAt && at[0] > subjAt && len(resolved) > 1 && a.clauses[at[len(at)-1]].kind == "filter" {
-		// "quantos % das vendas da Savassi foram canceladas": with no condition before the
-		// rows, the rows' modifiers follow them and the condition is said last
-		last := len(resolved) - 1
-		return append([]*semantic.Filter{resolved[last]}, resolved[:last]...)
+		if trailing {
+			return resolved
+		}
+		if last := len(resolved) - 1; last > 0 && flags < 0 {
+			// "qual o percentual das vendas da Savassi no pix": with no flag, the rows'
+			// modifiers follow them and the condition is said last
+			return append([]*semantic.Filter{resolved[last]}, resolved[:last]...)
+		}
 	}
 	if a.req.Lang != semantic.EN || subjAt < 0 || shareAt < 0 || shareAt > subjAt {
 		return resolved
