@@ -223,8 +223,6 @@ func saysAny(r *lexicon.Reading, w semantic.Words) bool {
 	return false
 }
 
-// flagsOf is the positions of the question's flag words ("canceladas", "active"), and of
-// its conjunctions said as a word ("e", "and"; a comma is not one).
 // sameAgain are semantic.SameAgain's phrases as words.
 var sameAgain = func() (out [][]string) {
 	for _, p := range semantic.SameAgain.All() {
@@ -233,6 +231,8 @@ var sameAgain = func() (out [][]string) {
 	return out
 }()
 
+// flagsOf is the positions of the question's flag words ("canceladas", "active"), and of
+// its conjunctions said as a word ("e", "and"; a comma is not one).
 func flagsOf(r *lexicon.Reading) (flags, ands, andThe []int) {
 	for _, m := range r.Matches {
 		if m.Cat == semantic.CatFlag {
@@ -262,7 +262,7 @@ func (a *assembly) flaggedAfterMeasure(x *env) error {
 			continue
 		}
 		flagged := slices.ContainsFunc(x.flags, func(p int) bool { return p >= a.spans[i].from && p < a.spans[i].to })
-		if !flagged && !a.memberAgain(x, i) {
+		if !flagged && !a.memberAgain(i) {
 			continue
 		}
 		// the rows may be named again before the flag ("e as vendas canceladas")
@@ -301,7 +301,7 @@ func (a *assembly) flaggedAfterMeasure(x *env) error {
 
 // memberAgain reports whether filter clause i names values of a kind no clause before it
 // names.
-func (a *assembly) memberAgain(x *env, i int) bool {
+func (a *assembly) memberAgain(i int) bool {
 	fv, ok := a.clauses[i].v.(filterV)
 	if !ok || fv.members == nil {
 		return false
