@@ -219,6 +219,9 @@ func (it *Interpreter) interpret(r *lexicon.Reading, cat *semantic.Catalog) (*Re
 			backgroundRefusal(r, ref)
 		}
 	}
+	if err == nil && unnamedOwnStore(r) {
+		return nil, ownStoreRefusal(r, res)
+	}
 	if err == nil && signupPeriodMoved(r, res.Request, res.SQL) {
 		if fixed := signupDated(r, res); fixed != nil {
 			return fixed, nil
@@ -258,7 +261,7 @@ func (it *Interpreter) read(r *lexicon.Reading, cat *semantic.Catalog, context [
 		}
 		gx.env.bandWord = gx.env.bandWord || m.Cat == semantic.CatBands
 	}
-	r = lightGoverned(amongKept(countNotDenied(notFailed(r))))
+	r = storeNounAfterDeterminer(lightGoverned(amongKept(countNotDenied(notFailed(r)))))
 	c := parse(gx.g, r)
 	as := analyses(c, r, readings)
 

@@ -350,6 +350,12 @@ var ReasonSubject = W("eu|a gente|nos|ela|ele|eles|elas|voce|vc|o povo|o pessoal
 // "abrir").
 var InfinitiveEndings = []string{"ar", "er", "ir"}
 
+// PointingAt are the possessives and demonstratives that point at one thing the writer has
+// in mind ("minha loja", "our shop", "essa loja"): before a store noun in the singular, a
+// store only its name can say (grammar/ownstore.go).
+var PointingAt = W("meu|minha|nosso|nossa|esse|essa|este|esta|desse|dessa|deste|desta|nesse|nessa|neste|nesta|aquele|aquela|daquele|daquela|naquele|naquela",
+	"my|our|this|that")
+
 // WorkFor are the prepositions that make a work noun the answer's purpose: "pro deck",
 // "pra reunião de sexta", "for the board": from the preposition to the end of its
 // sentence is a context clause (package grammar, statements.go).
