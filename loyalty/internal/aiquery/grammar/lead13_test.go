@@ -38,5 +38,54 @@ func TestLead13Classes(t *testing.T) {
 			"how many customers does my shop, Copacabana, have?": {measures: []string{"customers"}, sql: []string{"c.store_code_owner = 'L04'"}},
 			"how many customers does the Copacabana shop have?":  {measures: []string{"customers"}, sql: []string{"c.store_code_owner = 'L04'"}},
 		}},
+		{"the first N of a ranking ('as 3 primeiras', 'the first 5') is its top N; the first N of a time unit is not a ranking", map[string]want{
+			"quais as 3 primeiras lojas em faturamento esse mes":     {limit: 3, dims: []string{"store"}, measures: []string{"revenue"}},
+			"the first 3 stores by revenue this month":               {limit: 3, dims: []string{"store"}, measures: []string{"revenue"}},
+			"qual loja vendeu mais em maio? manda as 2 primeiras":    {limit: 2, dims: []string{"store"}},
+			"os 5 primeiros clientes que mais gastaram em maio":      {limit: 5, sql: []string{"c.name AS cliente"}},
+			"which stores had the most sales in May, first 4 please": {limit: 4, dims: []string{"store"}},
+			"revenue in the first 3 months of the year":              {refuse: true},
+			"faturamento nos 3 primeiros meses do ano":               {refuse: true},
+			"new customers in the first 10 days of May":              {refuse: true},
+			"os 5 primeiros clientes cadastrados":                    {refuse: true},
+		}},
+		{"a list asked of the groups a ranking ranks is the ranking ('liste as 2 lojas que mais venderam')", map[string]want{
+			"liste as 2 lojas que mais venderam em maio":   {limit: 2, dims: []string{"store"}, measures: []string{"revenue"}},
+			"list the 2 stores that sold the most in May":  {limit: 2, dims: []string{"store"}, measures: []string{"revenue"}},
+			"qual loja vendeu mais em maio? manda o top 2": {limit: 2, dims: []string{"store"}, measures: []string{"revenue"}},
+		}},
+		{"an event said in the gerund ('está vendendo', 'estão resgatando') is the event", map[string]want{
+			"qual loja está vendendo mais esse mês":                {limit: 1, dims: []string{"store"}, measures: []string{"revenue"}},
+			"quais clientes estão resgatando mais pontos este ano": {measures: []string{"points_redeemed"}, sql: []string{"c.name AS cliente"}},
+			"quem está gastando mais na Savassi em maio?":          {sql: []string{"L05", "c.name AS cliente"}},
+		}},
+		{"the forms of a consent verb are generated from its lemma ('liberaram', 'permitiram', 'autorizavam')", map[string]want{
+			"quantos clientes liberaram o whatsapp?":     {measures: []string{"customers"}, sql: []string{"c.whatsapp_optin"}},
+			"quantos clientes permitiram receber sms":    {measures: []string{"customers"}, sql: []string{"c.sms_optin"}},
+			"quantos clientes ativos autorizavam email":  {measures: []string{"customers"}, sql: []string{"c.email_optin"}},
+			"how many customers gave permission for sms": {measures: []string{"customers"}, sql: []string{"c.sms_optin"}},
+		}},
+		{"a percentage asked with any spelling of 'quantos' ('qnts %', 'quantos por cento')", map[string]want{
+			"qnts % dos clientes liberaram o whats?":           {sql: []string{"count(*) FILTER (WHERE c.whatsapp_optin) / NULLIF(count(*), 0)"}},
+			"quantos por cento dos clientes aceitam whatsapp?": {sql: []string{"count(*) FILTER (WHERE c.whatsapp_optin) / NULLIF(count(*), 0)"}},
+			"qtos % das vendas de maio foram no pix":           {sql: []string{"FILTER (WHERE v.payment_type = 'pix')"}},
+			// the count stays a count
+			"qnts clientes aceitam whatsapp": {measures: []string{"customers"}},
+		}},
+		{"two periods set side by side ('next to', 'ao lado de') are compared", map[string]want{
+			"revenue Q1 2025 next to Q1 2024":               {sql: []string{"DATE '2024-01-01'", "DATE '2025-01-01'", "GROUP BY CASE"}},
+			"faturamento de maio ao lado do de abril":       {sql: []string{"DATE '2025-04-01'", "DATE '2025-05-01'", "GROUP BY CASE"}},
+			"sales in May side by side with sales in April": {sql: []string{"GROUP BY CASE"}},
+		}},
+		{"how the customers signed up is their origin", map[string]want{
+			"breakdown of customers by how they signed up": {dims: []string{"origin"}},
+			"quantos clientes por forma de cadastro":       {dims: []string{"origin"}},
+			"new customers in May by how they joined":      {dims: []string{"origin"}, sql: []string{"c.created_at >= DATE '2025-05-01'"}},
+		}},
+		{"'never came back' in a period is not coming back in it", map[string]want{
+			"how many customers bought last year but never come back this year": {measures: []string{"customers"}, sql: []string{"NOT EXISTS", "AND EXISTS"}},
+			"quantos clientes compraram em abril e nunca voltaram em maio":      {measures: []string{"customers"}, sql: []string{"NOT EXISTS (SELECT 1 FROM reporting.coupons x WHERE x.customer_id = c.id AND x.cancelled_at IS NULL AND x.transaction_date >= DATE '2025-05-01'"}},
+			"customers who shopped in 2024 and never came back to buy in 2025":  {list: true, sql: []string{"NOT EXISTS (SELECT 1 FROM reporting.coupons x WHERE x.customer_id = c.id AND x.cancelled_at IS NULL AND x.transaction_date >= DATE '2025-01-01'"}},
+		}},
 	})
 }
