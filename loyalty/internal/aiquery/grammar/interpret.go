@@ -188,6 +188,8 @@ func (it *Interpreter) interpret(r *lexicon.Reading, cat *semantic.Catalog) (*Re
 	}
 	r, fixed := corrected(r)
 	lead = append(lead, fixed...)
+	r, setAside := contrasted(r)
+	lead = append(lead, setAside...)
 	if ref := othersQuestionRefusal(r); ref != nil {
 		return nil, ref
 	}

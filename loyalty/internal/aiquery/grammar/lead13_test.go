@@ -87,5 +87,20 @@ func TestLead13Classes(t *testing.T) {
 			"quantos clientes compraram em abril e nunca voltaram em maio":      {measures: []string{"customers"}, sql: []string{"NOT EXISTS (SELECT 1 FROM reporting.coupons x WHERE x.customer_id = c.id AND x.cancelled_at IS NULL AND x.transaction_date >= DATE '2025-05-01'"}},
 			"customers who shopped in 2024 and never came back to buy in 2025":  {list: true, sql: []string{"NOT EXISTS (SELECT 1 FROM reporting.coupons x WHERE x.customer_id = c.id AND x.cancelled_at IS NULL AND x.transaction_date >= DATE '2025-01-01'"}},
 		}},
+		{"an alternative set aside ('mediana, não média', 'rather than Centro') is left out; a negated value or period stays a cohort's", map[string]want{
+			"Qual a mediana do ticket em maio? Quero mediana mesmo, não média.": {sql: []string{"percentile_cont(0.5)"}},
+			"revenue in May, not the number of sales":                           {measures: []string{"revenue"}},
+			"how many sales in May, not the revenue":                            {measures: []string{"sales_count"}},
+			"sales at Savassi rather than Centro in May":                        {sql: []string{"v.store_code = 'L05'"}},
+			"faturamento de maio em vez de abril":                               {measures: []string{"revenue"}, sql: []string{"DATE '2025-05-01' AND v.transaction_date < DATE '2025-06-01'"}},
+			// a negation after a comma that is no alternative of a measure
+			"clientes que compraram em maio, mas não em abril": {sql: []string{"AND NOT EXISTS"}},
+			"vendas de maio, não canceladas":                   {sql: []string{"v.cancelled_at IS NULL"}},
+		}},
+		{"what rows are held by, or fall on, says nothing of its own", map[string]want{
+			"What is the total points balance held by active customers?":          {measures: []string{"balance_total"}, sql: []string{"c.is_active"}},
+			"What share of purchases fell on each weekday over the last 30 days?": {dims: []string{"weekday"}},
+			"how many sales fell on a Saturday in May":                            {measures: []string{"sales_count"}, sql: []string{"IN (6)"}},
+		}},
 	})
 }
