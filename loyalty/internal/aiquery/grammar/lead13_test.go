@@ -102,5 +102,13 @@ func TestLead13Classes(t *testing.T) {
 			"What share of purchases fell on each weekday over the last 30 days?": {dims: []string{"weekday"}},
 			"how many sales fell on a Saturday in May":                            {measures: []string{"sales_count"}, sql: []string{"IN (6)"}},
 		}},
+		{"punctuation said as words by a writer who dictates is the mark ('vírgula', 'ponto de interrogação', 'comma')", map[string]want{
+			"me diz ai quantos clientes entraram essa semana vírgula por loja": {dims: []string{"store"}},
+			"quanto que deu o faturamento de maio ponto de interrogação":       {measures: []string{"revenue"}},
+			"faturamento de maio ponto final quero por loja":                   {measures: []string{"revenue"}, dims: []string{"store"}},
+			"revenue by store comma last month question mark":                  {measures: []string{"revenue"}, dims: []string{"store"}},
+			// after an article the word is the word
+			"faturamento de maio com duas casas depois da vírgula": {measures: []string{"revenue"}, sql: []string{"::numeric, 2)"}},
+		}},
 	})
 }

@@ -525,3 +525,16 @@ var SameAgain = W("tambem|tb|tbm|o de|o da|o do|a de|a da|a do|os de|os da|os do
 
 // FailedTo is the argument of the negations said as a verb of failing ("failed to buy").
 const FailedTo = "failed"
+
+// SpokenPunctuation are the punctuation marks a writer who dictates says as words, when the
+// phone writes them out ("quanto deu maio ponto de interrogação", "por loja vírgula só maio",
+// "revenue by store comma last month"): the lexicon reads them as the mark. After an article
+// ("casas depois da vírgula") the word is the word.
+var SpokenPunctuation = []struct {
+	Mark  string
+	Words Words
+}{
+	{"?", W("ponto de interrogacao|interrogacao", "question mark")},
+	{".", W("ponto final", "full stop")},
+	{",", W("virgula", "comma")},
+}
