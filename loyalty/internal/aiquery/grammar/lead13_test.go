@@ -110,5 +110,14 @@ func TestLead13Classes(t *testing.T) {
 			// after an article the word is the word
 			"faturamento de maio com duas casas depois da vírgula": {measures: []string{"revenue"}, sql: []string{"::numeric, 2)"}},
 		}},
+		{"a share counted 'by count', 'por quantidade' is of the number of rows; urgency ('at the earliest', 'o quanto antes') says nothing of the report", map[string]want{
+			"share of sales by payment type this month by count":                      {dims: []string{"payment_type"}, sql: []string{"count(*) / NULLIF(sum(count(*)) OVER (), 0)"}},
+			"percentual de vendas por forma de pagamento por quantidade":              {dims: []string{"payment_type"}, sql: []string{"count(*) / NULLIF(sum(count(*)) OVER (), 0)"}},
+			"What is the monthly revenue for this year, kindly share at the earliest": {measures: []string{"revenue"}, dims: []string{"month"}},
+			"preciso do faturamento de maio o quanto antes":                           {measures: []string{"revenue"}},
+			"faturamento por loja em maio, com urgência":                              {measures: []string{"revenue"}, dims: []string{"store"}},
+			// "by" before a measure still ranks by it
+			"top stores by number of sales in May": {measures: []string{"sales_count"}, dims: []string{"store"}},
+		}},
 	})
 }
