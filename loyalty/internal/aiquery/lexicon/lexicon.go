@@ -327,7 +327,11 @@ func (lx *Lexicon) Read(question string) *Reading {
 	for len(used) < len(r.Matches) {
 		used = append(used, nil)
 	}
-	used = r.unambiguous(cands, used)
+	lang := semantic.PT
+	if en > pt {
+		lang = semantic.EN
+	}
+	used = r.unambiguous(cands, used, lang)
 	r.fixes(used)
 	r.literals()
 	r.capitalWords()
@@ -339,10 +343,7 @@ func (lx *Lexicon) Read(question string) *Reading {
 		}
 		m.Text = strings.Join(ws, " ")
 	}
-	r.Lang = semantic.PT
-	if en > pt {
-		r.Lang = semantic.EN
-	}
+	r.Lang = lang
 	return r
 }
 
