@@ -293,17 +293,6 @@ func (lx *Lexicon) abbreviated(w string) []candidate {
 			out = append(out, candidate{x, 1, true})
 		}
 	}
-	// a word's every consonant is a closer fit than some of them: "nvs" is "novos",
-	// "novas", never "novidades"
-	var whole []candidate
-	for _, c := range out {
-		if v == 0 && consonants(c.word) == w {
-			whole = append(whole, c)
-		}
-	}
-	if len(whole) > 0 {
-		return whole
-	}
 	return keepOnset(w, out)
 }
 
