@@ -136,5 +136,12 @@ func TestLead13Classes(t *testing.T) {
 			"which store mek di most money last month?": {dims: []string{"store"}, limit: 1, measures: []string{"revenue"}},
 			"how many customers buy inna May":           {measures: []string{"buyers"}, sql: []string{"DATE '2025-05-01'"}},
 		}},
+		{"a word of the model dictated or typed in two pieces ('sava si', 'fatura mento') is the word; two known words stay two", map[string]want{
+			"quanto a loja sava si vendeu em maio":  {measures: []string{"revenue"}, sql: []string{"v.store_code = 'L05'"}},
+			"quanto vendeu a copa cabana em maio":   {measures: []string{"revenue"}, sql: []string{"v.store_code = 'L04'"}},
+			"qual o fatura mento de maio":           {measures: []string{"revenue"}},
+			"how many customers regis tered in May": {measures: []string{"customers"}, sql: []string{"c.created_at >= DATE '2025-05-01'"}},
+			"quanto vendeu o centro em maio":        {measures: []string{"revenue"}, sql: []string{"v.store_code = 'L01'"}},
+		}},
 	})
 }

@@ -216,7 +216,7 @@ type candidate struct {
 
 // Read reads a question.
 func (lx *Lexicon) Read(question string) *Reading {
-	r := &Reading{Question: question, Tokens: lx.spokenNumbers(lx.expand(lx.unglue(Tokenize(question))))}
+	r := &Reading{Question: question, Tokens: lx.spokenNumbers(lx.expand(lx.unglue(lx.rejoin(Tokenize(question)))))}
 	cands := make([][]candidate, len(r.Tokens))
 	for i, t := range r.Tokens {
 		if t.Kind != Word {
@@ -370,6 +370,30 @@ func (lx *Lexicon) unglue(toks []Token) []Token {
 		raw := t.Raw[:len(t.Raw)-len(m[2])]
 		out = append(out, Token{Part: t.Part, Kind: Word, Raw: raw, Norm: m[1]},
 			Token{Part: t.Part, Kind: Number, Raw: m[2], Norm: dec, Num: f, Year2: len(m[2]) == 2})
+	}
+	return out
+}
+
+// rejoin reads two words as the one word of the model they split when that word, dictated
+// or typed with a slip, came out in two ("fatura mento": "faturamento", "sava si":
+// "savasi", a typo of "savassi"): one of the two is no word of the model and their join, of
+// 6 letters or more, is one or a typo of exactly one. Two words the model knows stay two.
+func (lx *Lexicon) rejoin(toks []Token) []Token {
+	var out []Token
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		if i+1 < len(toks) {
+			u := toks[i+1]
+			joined := t.Norm + u.Norm
+			if t.Kind == Word && u.Kind == Word && t.Part == u.Part && t.Norm != "," && u.Norm != "," && len(joined) >= 6 &&
+				(!lx.words[t.Norm] || !lx.words[u.Norm]) && guessable(joined) && (lx.words[joined] || len(lx.closest(joined)) == 1) {
+				t.Raw, t.Norm, t.Stop = t.Raw+u.Raw, joined, u.Stop
+				out = append(out, t)
+				i++
+				continue
+			}
+		}
+		out = append(out, t)
 	}
 	return out
 }
