@@ -137,11 +137,18 @@ func TestLead13Classes(t *testing.T) {
 			"how many customers buy inna May":           {measures: []string{"buyers"}, sql: []string{"DATE '2025-05-01'"}},
 		}},
 		{"a word of the model dictated or typed in two pieces ('sava si', 'fatura mento') is the word; two known words stay two", map[string]want{
-			"quanto a loja sava si vendeu em maio":  {measures: []string{"revenue"}, sql: []string{"v.store_code = 'L05'"}},
-			"quanto vendeu a copa cabana em maio":   {measures: []string{"revenue"}, sql: []string{"v.store_code = 'L04'"}},
-			"qual o fatura mento de maio":           {measures: []string{"revenue"}},
-			"how many customers regis tered in May": {measures: []string{"customers"}, sql: []string{"c.created_at >= DATE '2025-05-01'"}},
-			"quanto vendeu o centro em maio":        {measures: []string{"revenue"}, sql: []string{"v.store_code = 'L01'"}},
+			"quanto a loja sava si vendeu em maio":   {measures: []string{"revenue"}, sql: []string{"v.store_code = 'L05'"}},
+			"quanto vendeu a copa cabana em maio":    {measures: []string{"revenue"}, sql: []string{"v.store_code = 'L04'"}},
+			"qual o fatura mento de maio":            {measures: []string{"revenue"}},
+			"how many customers regis tered in May":  {measures: []string{"customers"}, sql: []string{"c.created_at >= DATE '2025-05-01'"}},
+			"tem alguem com prado no nome? lista ai": {list: true, sql: []string{"name_fold"}},
+			"quanto vendeu o centro em maio":         {measures: []string{"revenue"}, sql: []string{"v.store_code = 'L01'"}},
+		}},
+		{"amounts and counts said the way a Pune office or a Texan says them ('quantum of', 'tally of', 'rake in', 'how are sales looking')", map[string]want{
+			"What is the quantum of points credited in May?": {measures: []string{"points_credited"}},
+			"how much did we rake in last weekend?":          {measures: []string{"revenue"}},
+			"give me a tally of new signups this month":      {measures: []string{"customers"}},
+			"how are sales looking this month by store":      {measures: []string{"sales_count"}, dims: []string{"store"}},
 		}},
 	})
 }

@@ -377,7 +377,8 @@ func (lx *Lexicon) unglue(toks []Token) []Token {
 // rejoin reads two words as the one word of the model they split when that word, dictated
 // or typed with a slip, came out in two ("fatura mento": "faturamento", "sava si":
 // "savasi", a typo of "savassi"): one of the two is no word of the model and their join, of
-// 6 letters or more, is one or a typo of exactly one. Two words the model knows stay two.
+// 6 letters or more, is one or a typo of exactly one. Two words the model knows stay two,
+// and so do a function word and a name ("com Prado" is no "comprado").
 func (lx *Lexicon) rejoin(toks []Token) []Token {
 	var out []Token
 	for i := 0; i < len(toks); i++ {
@@ -385,8 +386,9 @@ func (lx *Lexicon) rejoin(toks []Token) []Token {
 		if i+1 < len(toks) {
 			u := toks[i+1]
 			joined := t.Norm + u.Norm
-			if t.Kind == Word && u.Kind == Word && t.Part == u.Part && t.Norm != "," && u.Norm != "," && len(joined) >= 6 &&
-				(!lx.words[t.Norm] || !lx.words[u.Norm]) && guessable(joined) && (lx.words[joined] || len(lx.closest(joined)) == 1) {
+			if t.Kind == Word && u.Kind == Word && t.Part == u.Part && !t.Cap && !u.Cap && len(joined) >= 6 &&
+				(!lx.words[t.Norm] || !lx.words[u.Norm]) && !lx.functionWord(t.Norm) && !lx.functionWord(u.Norm) &&
+				guessable(joined) && (lx.words[joined] || len(lx.closest(joined)) == 1) {
 				t.Raw, t.Norm, t.Stop = t.Raw+u.Raw, joined, u.Stop
 				out = append(out, t)
 				i++
@@ -396,6 +398,11 @@ func (lx *Lexicon) rejoin(toks []Token) []Token {
 		out = append(out, t)
 	}
 	return out
+}
+
+// functionWord reports whether w is a function word of the model ("com", "the").
+func (lx *Lexicon) functionWord(w string) bool {
+	return lx.senses[w][string(semantic.CatFiller)+":function"]
 }
 
 // reWindow is a trailing window typed as one word: "L30D", "t12m" (a letter of
