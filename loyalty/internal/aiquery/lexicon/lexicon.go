@@ -377,7 +377,8 @@ func (lx *Lexicon) unglue(toks []Token) []Token {
 // rejoin reads two words as the one word of the model they split when that word, dictated
 // or typed with a slip, came out in two ("fatura mento": "faturamento", "sava si":
 // "savasi", a typo of "savassi"): one of the two is no word of the model and their join, of
-// 6 letters or more, is one or a typo of exactly one. Two words the model knows stay two,
+// 6 letters or more, is one, or, when neither piece is a word, a typo of exactly one
+// ("signups tq" stays two: "tq" is this quarter). Two words the model knows stay two,
 // and so do a function word and a name ("com Prado" is no "comprado").
 func (lx *Lexicon) rejoin(toks []Token) []Token {
 	var out []Token
@@ -388,7 +389,7 @@ func (lx *Lexicon) rejoin(toks []Token) []Token {
 			joined := t.Norm + u.Norm
 			if t.Kind == Word && u.Kind == Word && t.Part == u.Part && !t.Cap && !u.Cap && len(joined) >= 6 &&
 				(!lx.words[t.Norm] || !lx.words[u.Norm]) && !lx.functionWord(t.Norm) && !lx.functionWord(u.Norm) &&
-				guessable(joined) && (lx.words[joined] || len(lx.closest(joined)) == 1) {
+				guessable(joined) && (lx.words[joined] || !lx.words[t.Norm] && !lx.words[u.Norm] && len(lx.closest(joined)) == 1) {
 				t.Raw, t.Norm, t.Stop = t.Raw+u.Raw, joined, u.Stop
 				out = append(out, t)
 				i++

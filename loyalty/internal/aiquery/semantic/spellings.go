@@ -87,7 +87,7 @@ var Spellings = []Spelling{
 	{"disnae", []string{"doesnt"}},
 	{"isnae", []string{"isnt"}},
 	{"wasnae", []string{"wasnt"}},
-	{"wi", []string{"with", "we"}}, // Scots "with", Caribbean "we"
+	{"wi", []string{"with"}},
 	{"ye", []string{"you"}},
 	{"yer", []string{"your"}},
 	{"aye", []string{"yeah"}},
