@@ -150,5 +150,12 @@ func TestLead13Classes(t *testing.T) {
 			"give me a tally of new signups this month":      {measures: []string{"customers"}},
 			"how are sales looking this month by store":      {measures: []string{"sales_count"}, dims: []string{"store"}},
 		}},
+		{"a guess after the ask about a value the ask does not name is refused, never read as a filter (it was silently wrong); a guess with no value, or one the ask repeats, is background", map[string]want{
+			"quantas vendas em maio? parece q foi um monte na Savassi": {refuse: true},
+			"how many sales in May? I reckon Savassi did most of them": {refuse: true},
+			"faturamento de abril? acho que o Centro foi bem":          {refuse: true},
+			"quantas vendas em maio? parece que foi um monte":          {measures: []string{"sales_count"}},
+			"qual o faturamento da Savassi em maio? acho q foi bom":    {measures: []string{"revenue"}, sql: []string{"v.store_code = 'L05'"}},
+		}},
 	})
 }
