@@ -224,6 +224,9 @@ func (it *Interpreter) interpret(r *lexicon.Reading, cat *semantic.Catalog) (*Re
 	if err == nil && unnamedOwnStore(r) {
 		return nil, ownStoreRefusal(r, res)
 	}
+	if err == nil && countsStoresElse(r, res.Request) {
+		return nil, storesCountRefusal(r, res)
+	}
 	if err == nil && signupPeriodMoved(r, res.Request, res.SQL) {
 		if fixed := signupDated(r, res); fixed != nil {
 			return fixed, nil

@@ -157,5 +157,18 @@ func TestLead13Classes(t *testing.T) {
 			"quantas vendas em maio? parece que foi um monte":          {measures: []string{"sales_count"}},
 			"qual o faturamento da Savassi em maio? acho q foi bom":    {measures: []string{"revenue"}, sql: []string{"v.store_code = 'L05'"}},
 		}},
+		{"stores are counted only as stores: a count of stores said with what customers or sales did is refused (it counted customers or sales, silently wrong)", map[string]want{
+			"how many stores signed up in 2024":    {refuse: true},
+			"quantas lojas se cadastraram em 2024": {refuse: true},
+			"how many stores had sales in May":     {refuse: true},
+			"how many stores do we have":           {measures: []string{"stores"}},
+			"quantas lojas ativas temos":           {measures: []string{"stores"}},
+			"how many customers per store":         {measures: []string{"customers"}, dims: []string{"store"}},
+		}},
+		{"a store word after 'each', 'per', 'by' is the store, never the verb", map[string]want{
+			"how many customers registered at each shop this year": {measures: []string{"customers"}, sql: []string{"c.store_code, s.name"}},
+			"how many customers signed up per shop in 2024":        {measures: []string{"customers"}, sql: []string{"c.store_code, s.name"}},
+			"revenue by shop in May":                               {measures: []string{"revenue"}, dims: []string{"store"}},
+		}},
 	})
 }

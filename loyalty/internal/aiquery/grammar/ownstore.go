@@ -47,13 +47,20 @@ func ownStoreRefusal(r *lexicon.Reading, res *Result) *Refusal {
 }
 
 // storeNounAfterDeterminer returns r without the verb reading of a store word said after an
-// article or a possessive: "my shop", "the shop" name a store, never "to shop" ("how many
-// customers does my shop, Copacabana, have" counts the store's customers, not its buyers).
+// article, a possessive or a breakdown's word: "my shop", "the shop", "each shop" name a
+// store, never "to shop" ("how many customers does my shop, Copacabana, have" counts the
+// store's customers, not its buyers).
 func storeNounAfterDeterminer(r *lexicon.Reading) *lexicon.Reading {
 	before := slices.Concat(semantic.Articles.PT, semantic.Articles.EN, semantic.PointingAt.PT, semantic.PointingAt.EN)
+	by := make([]bool, len(r.Tokens)) // "each", "per", "por": a breakdown's word
+	for _, m := range r.Matches {
+		if m.Cat == semantic.CatBy && m.Typos == 0 && m.To <= len(by) {
+			by[m.To-1] = true
+		}
+	}
 	store := make([]bool, len(r.Tokens))
 	for _, m := range r.Matches {
-		if m.Cat == semantic.CatNoun && m.Arg == "stores" && m.To == m.From+1 && m.From > 0 && slices.Contains(before, r.Tokens[m.From-1].Norm) {
+		if m.Cat == semantic.CatNoun && m.Arg == "stores" && m.To == m.From+1 && m.From > 0 && (by[m.From-1] || slices.Contains(before, r.Tokens[m.From-1].Norm)) {
 			store[m.From] = true
 		}
 	}
@@ -65,4 +72,39 @@ func storeNounAfterDeterminer(r *lexicon.Reading) *lexicon.Reading {
 		return m.Cat == semantic.CatEvent && m.To == m.From+1 && store[m.From]
 	})
 	return &out
+}
+
+// Stores counted (issue 24, thirteenth round). "How many stores signed up in 2024", "how
+// many stores had sales in May": the model counts stores only as stores (StoreCount); a
+// count of stores said with what customers or sales did was read as a count of those
+// (customers, sales: silently wrong). Such a question is refused.
+
+// countsStoresElse reports whether the question asks how many stores ("how many stores",
+// "quantas lojas") and the request counts something else.
+func countsStoresElse(r *lexicon.Reading, req *semantic.Request) bool {
+	if req == nil || slices.ContainsFunc(req.Measures, func(m *semantic.Measure) bool { return m.Fact == semantic.Stores }) {
+		return false
+	}
+	for _, m := range r.Matches {
+		if m.Cat != semantic.CatAgg || m.Arg != "count" || m.Typos > 0 {
+			continue
+		}
+		k := m.To
+		for k < len(r.Tokens) && isFunctionWord(r, k) {
+			k++
+		}
+		for _, n := range r.Matches {
+			if n.From == k && n.Typos == 0 && n.Cat == semantic.CatNoun && n.Arg == "stores" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// storesCountRefusal says that stores are counted only as stores.
+func storesCountRefusal(r *lexicon.Reading, res *Result) *Refusal {
+	return &Refusal{Lang: r.Lang, Context: res.Context, Understood: []string{describe(res.Request)}, Reason: say(r.Lang,
+		"só sei contar as lojas cadastradas; para o que cada loja fez, pergunte por loja (por exemplo \"vendas por loja em maio\")",
+		"I can count only the stores on record; for what each store did, ask by store (for example \"sales by store in May\")")}
 }
