@@ -170,5 +170,11 @@ func TestLead13Classes(t *testing.T) {
 			"how many customers signed up per shop in 2024":        {measures: []string{"customers"}, sql: []string{"c.store_code, s.name"}},
 			"revenue by shop in May":                               {measures: []string{"revenue"}, dims: []string{"store"}},
 		}},
+		{"'point reversals', 'point debits' are entries counted; the points stay points ('how many points were reversed')", map[string]want{
+			"number of point reversals in May and total points reversed": {measures: []string{"reversals", "points_reversed"}},
+			"number of point reversals in May":                           {measures: []string{"reversals"}},
+			"how many point debits this year":                            {measures: []string{"debits"}},
+			"how many points were reversed in May":                       {measures: []string{"points_reversed"}},
+		}},
 	})
 }
