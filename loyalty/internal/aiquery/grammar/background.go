@@ -259,7 +259,7 @@ func background(r *lexicon.Reading) (kept []tokenSpan, unrepeated, othersAsked, 
 			if slices.Contains(reported, pk) {
 				othersAsked = append(othersAsked, missing)
 			}
-			if guesses(r, p.from, p.to) {
+			if guesses(r, p.from, p.to) && namesOwnValue(r, p.from, p.to, asks) {
 				guessed = append(guessed, missing)
 			}
 		}
@@ -653,6 +653,19 @@ func twoValuesAsked(r *lexicon.Reading, asks []tokenSpan) bool {
 	for _, v := range values {
 		if len(v) == 2 {
 			return true
+		}
+	}
+	return false
+}
+
+// namesOwnValue reports whether the tokens from..to name a value (a store, a city, a
+// product, a payment type...; not a period) that the parts that ask do not.
+func namesOwnValue(r *lexicon.Reading, from, to int, asks []tokenSpan) bool {
+	for _, m := range r.Matches {
+		if m.From >= from && m.From < to && m.Typos == 0 && !saysMatch(r, asks, m) {
+			if k := valueKind(r, m); k != "" && k != "period" {
+				return true
+			}
 		}
 	}
 	return false
