@@ -176,5 +176,13 @@ func TestLead13Classes(t *testing.T) {
 			"how many point debits this year":                            {measures: []string{"debits"}},
 			"how many points were reversed in May":                       {measures: []string{"points_reversed"}},
 		}},
+		{"the last N complete (full, fechadas) units leave the current one out; the last N units count it, with the number said before 'últimas' too", map[string]want{
+			"new customers per week for the last four complete weeks": {dims: []string{"week"}, sql: []string{"c.created_at >= date_trunc('week', now()) - interval '4 weeks' AND c.created_at < date_trunc('week', now())"}},
+			"faturamento semanal das 4 últimas semanas fechadas":      {measures: []string{"revenue"}, sql: []string{"date_trunc('week', now()) - interval '4 weeks'", "v.transaction_date < date_trunc('week', now())"}},
+			"revenue for the last 3 full months":                      {measures: []string{"revenue"}, sql: []string{"date_trunc('month', now()) - interval '3 months'", "v.transaction_date < date_trunc('month', now())"}},
+			"faturamento dos últimos 3 meses completos":               {measures: []string{"revenue"}, sql: []string{"date_trunc('month', now()) - interval '3 months'"}},
+			"faturamento das 4 últimas semanas":                       {measures: []string{"revenue"}, sql: []string{"date_trunc('day', now()) - interval '27 days'"}},
+			"revenue for the last 3 months":                           {measures: []string{"revenue"}, sql: []string{"date_trunc('month', now()) - interval '2 months'"}},
+		}},
 	})
 }

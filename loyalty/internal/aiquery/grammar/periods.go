@@ -118,6 +118,20 @@ func lastN(x *env, n, unit string) (any, bool) {
 	return periodV{p: x.cal.LastNUnits(v, u)}, true
 }
 
+// lastNComplete is "the last N complete units" (semantic.Calendar.LastNComplete).
+func lastNComplete(x *env, n, unit string) (any, bool) {
+	v := atoiOr(n, 0)
+	if v < 1 || v > 3660 {
+		return nil, false
+	}
+	units := map[string]string{"day": semantic.Days, "week": semantic.Weeks, "month": semantic.Months, "year": semantic.Years}
+	u, ok := units[unit]
+	if !ok {
+		return nil, false
+	}
+	return periodV{p: x.cal.LastNComplete(v, u)}, true
+}
+
 // month is a named month; without a year, its most recent occurrence that has begun.
 func month(x *env, m, y string) (any, bool) {
 	mi := atoiOr(m, 0)

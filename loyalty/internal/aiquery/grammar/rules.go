@@ -166,6 +166,7 @@ const (
 	tLast     = string(semantic.CatLast)
 	tNext     = string(semantic.CatNext)
 	tUnit     = string(semantic.CatUnit)
+	tComplete = string(semantic.CatComplete)
 	tDayWord  = string(semantic.CatDay)
 	tMonth    = string(semantic.CatMonth)
 	tWeekday  = string(semantic.CatWeekday)
@@ -1464,6 +1465,13 @@ func productions(x *env) []*Rule {
 		rule("Period", 0, tNext+" "+tUnit, func(k []*Edge) (any, bool) { return unitPeriod(x, "next", k[1]) }),
 		rule("Period", 0, tUnit+" "+tNext, func(k []*Edge) (any, bool) { return unitPeriod(x, "next", k[0]) }),
 		rule("Period", 0, tLast+" Num "+tUnit, func(k []*Edge) (any, bool) { return lastN(x, arg(k[1]), arg(k[2])) }),
+		// "as 4 últimas semanas": the number before "last"
+		rule("Period", 0, "Num "+tLast+" "+tUnit, func(k []*Edge) (any, bool) { return lastN(x, arg(k[0]), arg(k[2])) }),
+		// "the last 4 complete weeks", "últimas 4 semanas fechadas", "as 3 últimas semanas
+		// completas": the whole units before the current one
+		rule("Period", 0, tLast+" Num "+tComplete+" "+tUnit, func(k []*Edge) (any, bool) { return lastNComplete(x, arg(k[1]), arg(k[3])) }),
+		rule("Period", 0, tLast+" Num "+tUnit+" "+tComplete, func(k []*Edge) (any, bool) { return lastNComplete(x, arg(k[1]), arg(k[2])) }),
+		rule("Period", 0, "Num "+tLast+" "+tUnit+" "+tComplete, func(k []*Edge) (any, bool) { return lastNComplete(x, arg(k[0]), arg(k[2])) }),
 		rule("Period", 0, tMonth+" "+tFrom+"? "+tYear+"?", func(k []*Edge) (any, bool) { return month(x, arg(k[0]), arg(k[2])) }),
 		rule("Period", 0, tMonthYr, func(k []*Edge) (any, bool) { return monthYr(x, k[0]) }),
 		// "April 1", "October 15, 2024", "May 3rd": a day of the month ("fev/25" and

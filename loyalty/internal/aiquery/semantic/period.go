@@ -28,6 +28,7 @@ const (
 	ThisYear
 	LastYear
 	LastN         // the last N days, weeks, months or years
+	LastNComplete // the last N whole days, weeks, months or years, the current one left out
 	CalendarDay   // one named day
 	CalendarMonth // a named month
 	CalendarQuarter
@@ -230,6 +231,36 @@ func (c Calendar) LastNUnits(n int, unit string) *Period {
 	name := T(fmt.Sprintf("últimos %d %s", n, u.PT), fmt.Sprintf("last %d %s", n, u.EN))
 	d := dayText(from)
 	return &Period{Kind: LastN, From: sql, Start: from, Length: fmt.Sprintf("%d %s", map[string]int{Days: n, Weeks: 7 * n, Months: n, Years: n}[unit], map[string]string{Days: "days", Weeks: "days", Months: "months", Years: "years"}[unit]), Label: T(name.PT+" (desde "+d.PT+", inclusive hoje)", name.EN+" (since "+d.EN+", today included)")}
+}
+
+// LastNComplete is "the last n complete days/weeks/months/years" ("últimas 4 semanas
+// fechadas", "the last 3 full months"): the n whole units before the current one, which is
+// left out. Weeks start on Monday.
+func (c Calendar) LastNComplete(n int, unit string) *Period {
+	var to time.Time
+	var from time.Time
+	var sqlTo, step string
+	switch unit {
+	case Days:
+		to, sqlTo, step = c.today(), sqlToday, "days"
+		from = to.AddDate(0, 0, -n)
+	case Weeks:
+		to, sqlTo, step = c.weekStart(), sqlWeek, "weeks"
+		from = to.AddDate(0, 0, -7*n)
+	case Months:
+		to, sqlTo, step = c.monthStart(), sqlMonth, "months"
+		from = to.AddDate(0, -n, 0)
+	case Years:
+		to, sqlTo, step = c.yearStart(), sqlYear, "years"
+		from = to.AddDate(-n, 0, 0)
+	default:
+		return nil
+	}
+	names := map[string]Text{Days: T("dias completos", "complete days"), Weeks: T("semanas completas", "complete weeks"), Months: T("meses completos", "complete months"), Years: T("anos completos", "complete years")}
+	u := names[unit]
+	name := T(fmt.Sprintf("últimos %d %s", n, u.PT), fmt.Sprintf("last %d %s", n, u.EN))
+	return &Period{Kind: LastNComplete, From: fmt.Sprintf("%s - interval '%d %s'", sqlTo, n, step), To: sqlTo, Start: from,
+		Length: fmt.Sprintf("%d %s", n, step), Label: withDates(name, from, to)}
 }
 
 // days is the period of the calendar days [from, to) (to exclusive).

@@ -127,6 +127,7 @@ const (
 	CatWith     Category = "with"     // com, with, to: the second of two things a comparison verb names ("comparando 2025 com 2024")
 	CatOrderTo  Category = "orderto"  // a, para, to: the end of an order said as a range ("do mais vendido para o menos vendido")
 	CatEmph     Category = "emph"     // arg: itself, only: said after a period at a clause's end, the period said with emphasis ("last month only", "in 2025 itself")
+	CatComplete Category = "complete" // completas, fechadas, full: the whole units of a last-N period, the current one left out
 )
 
 // Term is one terminal: a category, its argument and its words.
@@ -790,6 +791,8 @@ var Terminals = []Term{
 	{CatWeekday, "1-5", W("dias uteis|dia util|dias de semana|durante a semana", "weekdays|weekday|business days|working days|workdays|on weekdays")},
 	{CatWeekday, "6-7", W("fins de semana|finais de semana|nos fins de semana|aos fins de semana|fim de semana|final de semana|no fim de semana|fds", "weekends|on weekends|weekend|on the weekend|at the weekend")},
 	{CatOrdinal, "1", W("primeiro|primeira|primeiros|primeiras|1o|1a", "first|1st")},
+	// the whole units of "the last N" ("últimas 4 semanas fechadas", "last 3 full months")
+	{CatComplete, "", W("completos|completas|fechados|fechadas|cheios|cheias|inteiros|inteiras|encerrados|encerradas", "complete|completed|full|whole|closed|finished")},
 	// "desde o dia primeiro", "no dia primeiro de maio": the 1st (spoken Portuguese says
 	// the first day of a month as an ordinal, the others as numbers)
 	{CatDayNo, "1", W("dia primeiro|dia 1o", "")},
