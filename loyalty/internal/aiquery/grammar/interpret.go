@@ -250,6 +250,7 @@ func (it *Interpreter) read(r *lexicon.Reading, cat *semantic.Catalog, context [
 	*gx.env = env{cal: semantic.Calendar{Now: it.now().In(it.loc)}, cat: cat, loc: it.loc, signup: namesSignup(r), activity: namesActivity(r), counts: countWords(r), pronouns: pronounsOf(r), conj: conjunctionsOf(r), anaphora: anaphoraOf(r), monthYears: monthYears(r), afterBy: afterBy(r), relatingAt: relatingAt(r), afterTop: afterTop(r), afterAdj: afterAdj(r), definite: definiteAt(r), inDaySet: inDaySet(r), workdays: namesWorkdays(r), each: saysEach(r), listed: saysList(r), all: saysAny(r, semantic.AllOf), clauseEnds: clauseEnds(r), values: valueKinds(r), afterEvent: afterEvent(r, ""), afterSignup: afterEvent(r, "signup"), valueFrom: valueFrom(r)}
 	gx.env.flags, gx.env.ands, gx.env.andThe = flagsOf(r)
 	gx.env.beforeTime = beforeTime(r)
+	gx.env.periodCount = periodRuns(r)
 	for _, m := range r.Matches {
 		if m.Cat == semantic.CatWho && m.Arg == "thing" && m.Typos == 0 {
 			gx.env.thing = true

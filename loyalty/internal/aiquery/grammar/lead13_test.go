@@ -184,5 +184,13 @@ func TestLead13Classes(t *testing.T) {
 			"faturamento das 4 últimas semanas":                       {measures: []string{"revenue"}, sql: []string{"date_trunc('day', now()) - interval '27 days'"}},
 			"revenue for the last 3 months":                           {measures: []string{"revenue"}, sql: []string{"date_trunc('month', now()) - interval '2 months'"}},
 		}},
+		{"a measure compared with the last unit alone ('compared to last month') is the current unit against it", map[string]want{
+			"sales compared to last month":                 {sql: []string{"GROUP BY CASE", "date_trunc('month', now()) - interval '1 month'", "v.transaction_date >= date_trunc('month', now()) AND"}},
+			"faturamento comparado com o mês passado":      {sql: []string{"GROUP BY CASE", "date_trunc('month', now()) - interval '1 month'"}},
+			"revenue vs last year":                         {sql: []string{"GROUP BY CASE", "date_trunc('year', now()) - interval '1 year'"}},
+			"how many new customers compared to last week": {sql: []string{"GROUP BY CASE", "date_trunc('week', now()) - interval '1 week'"}},
+			// another period said: the two said
+			"sales in April compared to last month": {sql: []string{"DATE '2025-04-01'", "GROUP BY CASE"}},
+		}},
 	})
 }

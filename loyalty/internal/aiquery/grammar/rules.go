@@ -107,6 +107,8 @@ type env struct {
 	// beforeTime: the positions whose next word that is not a function word names a time
 	// unit ("3 primeiros | meses", "first 10 | days")
 	beforeTime map[int]bool
+	// periodCount: how many periods the question says (runs of period words)
+	periodCount int
 }
 
 func newGrammar(rules []*Rule) *Grammar {
@@ -1744,6 +1746,11 @@ func productions(x *env) []*Rule {
 		rule("Periods", 0.3, tBetween+" Period "+tAnd+" "+tFrom+"? Period", func(k []*Edge) (any, bool) {
 			return periodsV{k[1].Val.(periodV).p, k[4].Val.(periodV).p}, true
 		}),
+		// "sales compared to last month", "revenue vs last year": the unit that runs now
+		// against the one before, when no other period is said
+		rule("Periods", 0.1, tVs+" "+tFrom+"? Period", func(k []*Edge) (any, bool) {
+			return againstCurrent(x, k[2].Val.(periodV).p)
+		}),
 		rule("Periods", 0, "Period "+tVs+" "+tFrom+"? Period", func(k []*Edge) (any, bool) {
 			if x.relatesBetween(k[0].To, k[3].From) {
 				return nil, false // "x mesmo período do ano anterior": the same part of it
@@ -3203,4 +3210,19 @@ func firstN(x *env, num, ord *Edge) (any, bool) {
 		return nil, false
 	}
 	return rankV{order: semantic.Descending, limit: n}, true
+}
+
+// againstCurrent compares the unit that runs now with the previous one said alone after
+// "vs" ("compared to last month": this month and last month); any other period said alone
+// after "vs" is not read so.
+func againstCurrent(x *env, last *semantic.Period) (any, bool) {
+	current := map[semantic.PeriodKind]semantic.PeriodKind{
+		semantic.LastWeek: semantic.ThisWeek, semantic.LastMonth: semantic.ThisMonth,
+		semantic.LastQuarter: semantic.ThisQuarter, semantic.LastYear: semantic.ThisYear,
+	}
+	k, ok := current[last.Kind]
+	if !ok || x.periodCount != 1 {
+		return nil, false
+	}
+	return twoPeriods(x.cal.Relative(k), last)
 }

@@ -491,3 +491,14 @@ func timeUnitAt(r *lexicon.Reading, i int) bool {
 	}
 	return false
 }
+
+// periodRuns is how many periods the question says: the runs of period words.
+func periodRuns(r *lexicon.Reading) int {
+	n := 0
+	for i := range r.Tokens {
+		if periodWord(r, i) && (i == 0 || !periodWord(r, i-1)) {
+			n++
+		}
+	}
+	return n
+}
