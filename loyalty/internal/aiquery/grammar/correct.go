@@ -244,3 +244,67 @@ func askedBefore(r *lexicon.Reading, end int, kind string, alt lexicon.Match) bo
 func endsPart(r *lexicon.Reading, to int) bool {
 	return to == len(r.Tokens) || r.Tokens[to].Norm == "," || r.Tokens[to].Part != r.Tokens[to-1].Part
 }
+
+// The example rule (issue 24, thirteenth round). "quantos cadastros por origem tipo pdv
+// totem app", "sales by payment type, like pix or card": values of a breakdown's dimension
+// said right after it with a word that gives examples (semantic.ExampleMarkers) show what
+// the groups are. They are left out and named as context, never a filter on those groups
+// (it dropped the other groups: silently wrong).
+
+var examplePhrases = splitPhrases(semantic.ExampleMarkers)
+
+// exemplified leaves out the examples said after each breakdown's dimension.
+func exemplified(r *lexicon.Reading) (*lexicon.Reading, []string) {
+	drop := make([]bool, len(r.Tokens))
+	var texts []string
+	for _, d := range r.Matches {
+		if d.Cat != semantic.CatDim || d.Typos > 0 {
+			continue
+		}
+		k := d.To
+		for k < len(r.Tokens) && r.Tokens[k].Norm == "," {
+			k++
+		}
+		n := phraseAt(r, k, examplePhrases)
+		if n == 0 {
+			continue
+		}
+		from, end := k, -1
+		k += n
+		for k < len(r.Tokens) && r.Tokens[k].Part == r.Tokens[d.From].Part {
+			v, kind, ok := valueStartingAt(r, k)
+			if !ok || memberDim(strings.TrimPrefix(kind, "value:")) != dimByID(d.Arg) {
+				break
+			}
+			end, k = v.To, v.To
+			for k < len(r.Tokens) && (r.Tokens[k].Norm == "," || isConjunction(r, k)) {
+				k++
+			}
+		}
+		if end < 0 {
+			continue
+		}
+		var words []string
+		for i := from; i < end; i++ {
+			drop[i] = true
+			if r.Tokens[i].Norm != "," {
+				words = append(words, r.Tokens[i].Raw)
+			}
+		}
+		texts = append(texts, strings.Join(words, " "))
+	}
+	if len(texts) == 0 {
+		return r, nil
+	}
+	return withoutContext(r, drop, nil), texts
+}
+
+// isConjunction reports whether "e", "ou", "and", "or" reads the token at i.
+func isConjunction(r *lexicon.Reading, i int) bool {
+	for _, m := range r.Matches {
+		if m.From == i && m.To == i+1 && (m.Cat == semantic.CatAnd || m.Cat == semantic.CatOr) {
+			return true
+		}
+	}
+	return false
+}

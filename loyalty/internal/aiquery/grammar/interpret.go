@@ -190,6 +190,8 @@ func (it *Interpreter) interpret(r *lexicon.Reading, cat *semantic.Catalog) (*Re
 	lead = append(lead, fixed...)
 	r, setAside := contrasted(r)
 	lead = append(lead, setAside...)
+	r, examples := exemplified(r)
+	lead = append(lead, examples...)
 	if ref := othersQuestionRefusal(r); ref != nil {
 		return nil, ref
 	}
@@ -251,6 +253,9 @@ func (it *Interpreter) read(r *lexicon.Reading, cat *semantic.Catalog, context [
 	gx.env.flags, gx.env.ands, gx.env.andThe = flagsOf(r)
 	gx.env.beforeTime = beforeTime(r)
 	gx.env.periodCount = periodRuns(r)
+	for _, t := range r.Tokens {
+		gx.env.norms = append(gx.env.norms, t.Norm)
+	}
 	for _, m := range r.Matches {
 		if m.Cat == semantic.CatWho && m.Arg == "thing" && m.Typos == 0 {
 			gx.env.thing = true
@@ -268,7 +273,7 @@ func (it *Interpreter) read(r *lexicon.Reading, cat *semantic.Catalog, context [
 		}
 		gx.env.bandWord = gx.env.bandWord || m.Cat == semantic.CatBands
 	}
-	r = storeNounAfterDeterminer(lightGoverned(amongKept(countNotDenied(notFailed(r)))))
+	r = clauseOpenersSkipped(storeNounAfterDeterminer(lightGoverned(amongKept(countNotDenied(notFailed(r))))))
 	c := parse(gx.g, r)
 	as := analyses(c, r, readings)
 

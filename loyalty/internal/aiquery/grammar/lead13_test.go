@@ -192,5 +192,28 @@ func TestLead13Classes(t *testing.T) {
 			// another period said: the two said
 			"sales in April compared to last month": {sql: []string{"DATE '2025-04-01'", "GROUP BY CASE"}},
 		}},
+		{"values given as examples of a breakdown's groups ('por origem tipo pdv totem app', 'like pix or card') are no filter (it dropped the other groups, silently wrong)", map[string]want{
+			"quantos cadastros teve por origem tipo pdv totem app no ano passado": {dims: []string{"origin"}, filters: []string{}, sql: []string{"c.created_at >= date_trunc('year', now()) - interval '1 year'"}},
+			"sales by payment type, like pix or card, in May":                     {dims: []string{"payment_type"}, filters: []string{}, sql: []string{"v.transaction_date >= DATE '2025-05-01'"}},
+			"vendas por forma de pagamento como pix e dinheiro em maio":           {dims: []string{"payment_type"}, filters: []string{}},
+			// a value said before the breakdown is a filter
+			"vendas no pix por loja": {dims: []string{"store"}, sql: []string{"payment_type = 'pix'"}},
+		}},
+		{"a dictating speaker's openers and fillers ('okay so um', 'uh so', 'next one', 'one line for each') say nothing; Portuguese 'só um' keeps its reading", map[string]want{
+			"okay so um how many active customers do we have right now in total":                             {measures: []string{"customers"}, filters: []string{"active_active"}},
+			"uh so how many sales did we have on each day of the week last month":                            {dims: []string{"weekday"}},
+			"okay next one the number of inactive customers broken down by the store they belong to":         {dims: []string{"store"}},
+			"so what was our total revenue for Q1 this year compared with Q1 last year uh one line for each": {sql: []string{"GROUP BY CASE"}},
+			"so far how many sales this month":                                                               {measures: []string{"sales_count"}},
+			"só um cliente comprou?":                                                                         {refuse: true},
+		}},
+		{"Northern English and texting spellings ('wots', 'owt', 'atm'); a number before a quarter in the singular is its ordinal ('1 tri')", map[string]want{
+			"wots the % of customers opted in to sms":  {sql: []string{"c.sms_optin"}},
+			"how many customers have never bought owt": {measures: []string{"customers"}},
+			"pending redemptions atm":                  {measures: []string{"redemptions"}, sql: []string{"'pending'"}},
+			"qual loja vendeu mais no 1 tri":           {limit: 1, sql: []string{"DATE '2025-01-01' AND v.transaction_date < DATE '2025-04-01'"}},
+			"faturamento do 2 trimestre de 2024":       {sql: []string{"DATE '2024-04-01'"}},
+			"faturamento de 2 trimestres atrás":        {refuse: true},
+		}},
 	})
 }

@@ -423,3 +423,46 @@ func signupRefusal(r *lexicon.Reading, req *semantic.Request, context []string) 
 		"o período da pergunta é do cadastro dos clientes, e não consegui aplicá-lo ao cadastro sem aplicá-lo a outra coisa",
 		"the question's period is the customers' sign-up, and I could not apply it to the sign-up without applying it to something else")}
 }
+
+// clauseOpenersSkipped returns r with the words a speaker opens a clause with
+// (semantic.ClauseOpeners: "so", "now") read as spoken filler where they open a clause of
+// an English question: at a part's start, after a comma or after other spoken filler ("okay
+// so um how many ..."). The Portuguese readings that start there ("so um": "só um", just
+// one) are dropped; elsewhere the words keep their readings.
+func clauseOpenersSkipped(r *lexicon.Reading) *lexicon.Reading {
+	if r.Lang != semantic.EN {
+		return r
+	}
+	openers := splitPhrases(semantic.ClauseOpeners)
+	spoken := func(i int) bool {
+		for _, m := range r.Matches {
+			if m.From == i && m.To == i+1 && m.Cat == semantic.CatFiller && (m.Arg == "spoken" || m.Arg == "courtesy") {
+				return true
+			}
+		}
+		return false
+	}
+	var add []lexicon.Match
+	opened := map[int]bool{}
+	for i := range r.Tokens {
+		start := i == 0 || r.Tokens[i-1].Part != r.Tokens[i].Part || r.Tokens[i-1].Norm == "," || spoken(i-1) || opened[i-1]
+		if !start {
+			continue
+		}
+		if n := phraseAt(r, i, openers); n > 0 {
+			add = append(add, lexicon.Match{From: i, To: i + n, Cat: semantic.CatFiller, Arg: "spoken", Lang: semantic.EN, Text: r.Tokens[i].Raw})
+			for k := i; k < i+n; k++ {
+				opened[k] = true
+			}
+		}
+	}
+	if len(add) == 0 {
+		return r
+	}
+	out := *r
+	out.Matches = slices.DeleteFunc(slices.Clone(r.Matches), func(m lexicon.Match) bool {
+		return opened[m.From] && m.Lang == semantic.PT
+	})
+	out.Matches = append(out.Matches, add...)
+	return &out
+}

@@ -109,6 +109,8 @@ type env struct {
 	beforeTime map[int]bool
 	// periodCount: how many periods the question says (runs of period words)
 	periodCount int
+	// norms: the question's words, folded
+	norms []string
 }
 
 func newGrammar(rules []*Rule) *Grammar {
@@ -1658,6 +1660,14 @@ func productions(x *env) []*Rule {
 			return year(x, arg(k[0]))
 		}),
 		rule("Period", 0, tOrdinal+" "+tUnit+" "+tFrom+"? "+tYear+"?", func(k []*Edge) (any, bool) { return part(x, arg(k[0]), arg(k[1]), arg(k[3])) }),
+		// "1 tri", "2 semestre": a number before a quarter or a half in the singular is its
+		// ordinal ("2 trimestres" are two of them)
+		rule("Period", 0.05, "Num "+tUnit+" "+tFrom+"? "+tYear+"?", func(k []*Edge) (any, bool) {
+			if k[1].Match == nil || strings.HasSuffix(x.tokenNorm(k[1].Match.From), "s") {
+				return nil, false
+			}
+			return part(x, arg(k[0]), arg(k[1]), arg(k[3]))
+		}),
 		rule("Period", 0, tDate, func(k []*Edge) (any, bool) { return day(x, k[0]) }),
 		rule("Period", 0, tIn+" Period", func(k []*Edge) (any, bool) { return k[1].Val, true }),
 		// "vendas do mês", "faturamento do ano": the current one
@@ -3225,4 +3235,12 @@ func againstCurrent(x *env, last *semantic.Period) (any, bool) {
 		return nil, false
 	}
 	return twoPeriods(x.cal.Relative(k), last)
+}
+
+// tokenNorm is the folded word at i ("" outside the question).
+func (x *env) tokenNorm(i int) string {
+	if i < 0 || i >= len(x.norms) {
+		return ""
+	}
+	return x.norms[i]
 }

@@ -139,7 +139,7 @@ var Fillers = []*FillerClass{
 		"effectively|actually really|in fact|truly|genuinely|approximately|approx|approximate|ballpark|a ballpark|in the ballpark|give or take|roughly speaking|around|roughly|more or less|basically|actually|really|kind of|sort of|i think|i guess|i believe|i suppose|maybe|perhaps|probably|quite|pretty much|very|literally|honestly|to be honest|by the way|btw|anyway|anyways|i mean|to be clear|in other words|that is|ie|i e|of course|for real|i just need|just need|i just want|just want|could you just|can you just|just wondering|just checking|just curious|just a quick question|i only need|only need|i only want|only want|furthermore|moreover|additionally|further to the above|in addition to the above")},
 	{ID: "spoken", Skip: true, Role: RoleDiscourse, Words: W(
 		"tipo assim|ne|neh|ai|entao|sacou|ta bom|tabom|ok|okay|certo|olha so|po|poxa|pois e|enfim|bom|assim|ahn|hum|hmm|humm|eh|ah|sei la|tipo isso|e tal|beleza entao|hein|hem|ein|me diz uma coisa|me fala uma coisa|me conta uma coisa|deixa eu te perguntar|deixa eu perguntar|uma pergunta",
-		"uh|er|erm|hmm|you know|so yeah|yeah|yep|yup|ok|okay|alright|all right|well|lol|haha|fyi|tbh|imo|idk|right|cool|great|awesome|nice|perfect|got it|gotcha|oh|ah|do one thing|reckon|you reckon|do you reckon|reckon you could|reckon you can|wee|a wee")},
+		"uh|uhh|uhm|um|umm|er|erm|hmm|you know|so yeah|yeah|yep|next one|next question|okay next one|ok next one|and next|yup|ok|okay|alright|all right|well|lol|haha|fyi|tbh|imo|idk|right|cool|great|awesome|nice|perfect|got it|gotcha|oh|ah|do one thing|reckon|you reckon|do you reckon|reckon you could|reckon you can|wee|a wee")},
 	// informal spellings and spoken words that are also words of the model ("tipo" is the
 	// entry type, "msm" and "mesmo" say "the same", "a galera" is the customers, "then" is a typed "than"): a reading may
 	// skip them where none of its clauses reads them ("ai tipo quanto cada loja faturou", "não
@@ -161,8 +161,8 @@ var Fillers = []*FillerClass{
 	// "últimos N dias" in calendar days, one column per measure, a store's customers "on its
 	// books"): said or not, the same report
 	{ID: "restated", Skip: true, Role: RoleNeutral, Words: W(
-		"corridos|corrido|competencia|dias corridos|anos completos|em anos completos|anos completados|idade completa|em anos|cada um numa coluna|cada uma numa coluna|cada um em uma coluna|cada uma em uma coluna|cada um em sua coluna|cada uma em sua coluna|numa coluna cada|uma coluna para cada|uma coluna pra cada|lado a lado em colunas|que representam|que representa|que isso representa|que elas representam|que eles representam",
-		"calendar|fiscal|all up|all told|over all|calendar days|completed years|whole years|full years|in whole years|in completed years|in years|on its books|on their books|on the books|on our books|in the system|in our system|on the system|on our system|in the database|on record|on its register|on their register|each in its own column|each in a column|one column each|one column per|one column for each|in separate columns|as separate columns|as columns|that represents|that they represent|that this represents")},
+		"corridos|corrido|competencia|dias corridos|anos completos|em anos completos|anos completados|idade completa|em anos|uma linha para cada|uma linha pra cada|uma linha cada|cada um numa coluna|cada uma numa coluna|cada um em uma coluna|cada uma em uma coluna|cada um em sua coluna|cada uma em sua coluna|numa coluna cada|uma coluna para cada|uma coluna pra cada|lado a lado em colunas|que representam|que representa|que isso representa|que elas representam|que eles representam",
+		"calendar|fiscal|all up|all told|over all|calendar days|completed years|whole years|full years|in whole years|in completed years|in years|on its books|on their books|on the books|on our books|in the system|in our system|on the system|on our system|in the database|on record|on its register|on their register|each in its own column|each in a column|one column each|one column per|one column for each|one line for each|one line each|one row for each|one row each|a line for each|a row for each|in separate columns|as separate columns|as columns|that represents|that they represent|that this represents")},
 	// regional and informal interjections
 	{ID: "interjection", Skip: true, Role: RoleDiscourse, Words: W(
 		"o lho lho|olholho|o loco|o louco|oloco|tas tolo|ta tolo|tas doido|ta doido|ta louco|tas louco|ta loco|dahora|da hora|massa demais|top demais|sem frescura|sem enrolacao|sem enrolar|na moral|firmeza total|pode crer|e nois|suave na nave|fala serio|tendeu|entendeu|sacou|saca|ta ligado|misericordia|oxe|oxi|oxente|vixe|vish|vixi|eita|egua|bah|tche|uai|trem|bixo|bicho|mano|parceiro|mermao|visse|arretado|massa|caramba|putz|poxa vida|afe|aff|affe|ave|ixi|xi|ops|epa|psiu|cruzes|bora|bora la|vambora|vamo|vamo la|flw|falow|vdd|tmj|tamo junto|slc|mds|meu deus|nossa senhora|credo|barbaridade|tri bah|guri|guria|pia|vei|meu rei|minha rainha|fmz|firmeza|suave|de boa|show de bola|pqp|nossa mae|misericordia|pelo amor de deus|plmds|afff|eita porra|oloco|olha ai|caraca|da hora|truta|maninho|maninha|tlgd|ta ligado|nss|pprt|oxe mainha|ne nao",
@@ -349,6 +349,17 @@ var ReasonSubject = W("eu|a gente|nos|ela|ele|eles|elas|voce|vc|o povo|o pessoal
 // InfinitiveEndings are the endings of a Portuguese verb's infinitive ("avisar", "fazer",
 // "abrir").
 var InfinitiveEndings = []string{"ar", "er", "ir"}
+
+// ExampleMarkers are the words that give examples of the groups of a breakdown ("por
+// origem tipo pdv, totem, app", "by payment type, like pix or card"): the values after them
+// show what the groups are, never a filter on them (package grammar, correct.go).
+var ExampleMarkers = W("tipo|tipo assim|como|por exemplo|exemplo|ex|a exemplo de|tais como|tal como|feito",
+	"like|such as|e g|eg|for example|for instance|say|stuff like")
+
+// ClauseOpeners are the words a speaker opens a clause with and that say nothing there ("so
+// what was our revenue", "okay so um how many"); read only at a clause's start in an English
+// question (package grammar), since "so" is also Portuguese "só" (only).
+var ClauseOpeners = W("", "so|so then|and so|now")
 
 // PointingAt are the possessives and demonstratives that point at one thing the writer has
 // in mind ("minha loja", "our shop", "essa loja"): before a store noun in the singular, a

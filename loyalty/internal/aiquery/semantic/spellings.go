@@ -91,6 +91,12 @@ var Spellings = []Spelling{
 	{"ye", []string{"you"}},
 	{"yer", []string{"your"}},
 	{"aye", []string{"yeah"}},
+	// Northern English and texting ("wots the %", "never bought owt", "pending atm")
+	{"wot", []string{"what"}},
+	{"wots", []string{"whats"}},
+	{"owt", []string{"anything"}},
+	{"nowt", []string{"nothing"}},
+	{"atm", []string{"now"}},
 	// Caribbean English and eye dialect ("which store mek di most money", "how many we get
 	// dis week", "di store dem")
 	{"di", []string{"the"}},
