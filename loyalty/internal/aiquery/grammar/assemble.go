@@ -1394,6 +1394,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	resolved = slices.DeleteFunc(slices.Clone(resolved), func(f *semantic.Filter) bool {
 		return slices.ContainsFunc(resolved, f.NarrowsLive)
 	})
+	resolved = a.statusRows(resolved)
 	if n := replacing(resolved, fact); n > 1 && !(n == 2 && a.has("share") && slices.ContainsFunc(resolved, anyStatus)) {
 		return nil, fail("a pergunta pede dois status que não valem juntos", "the question asks for two statuses that cannot hold together")
 	}
@@ -2938,4 +2939,40 @@ func (a *assembly) aggApartFromNouns(x *env, aggsAt []int) bool {
 		}
 	}
 	return false
+}
+
+// statusRows reads the statuses listed beside a breakdown by status ("segregados por status
+// (pendente, aplicado, cancelado e expirado)", "by status: pending and applied") as the
+// rows the breakdown shows: one filter of those statuses, and every status when all are
+// listed. Elsewhere two statuses cannot hold together (refused by the caller).
+func (a *assembly) statusRows(fs []*semantic.Filter) []*semantic.Filter {
+	byStatus := slices.ContainsFunc(a.all("breakdown"), func(i int) bool {
+		b, ok := a.clauses[i].v.(breakdownV)
+		return ok && slices.ContainsFunc(b.dims, func(d *semantic.Dimension) bool { return d.ID == semantic.ByStatus.ID })
+	})
+	var statuses []string
+	var names []semantic.Text
+	rest := []*semantic.Filter{}
+	for _, f := range fs {
+		st, ok := strings.CutPrefix(f.ID, "status_")
+		if f.ID == semantic.Cancelled().ID {
+			st, ok = "cancelled", true // of redemptions, the cancelled status
+		}
+		if ok && st != "in" {
+			statuses, names = append(statuses, st), append(names, f.Name)
+			continue
+		}
+		rest = append(rest, f)
+	}
+	if !byStatus || len(statuses) < 2 {
+		return fs
+	}
+	if len(statuses) == len(semantic.RedemptionStatuses) {
+		return append(rest, semantic.AnyStatus())
+	}
+	var pt, en []string
+	for _, n := range names {
+		pt, en = append(pt, n.PT), append(en, n.EN)
+	}
+	return append(rest, semantic.RedemptionStatusIn(statuses, semantic.T(strings.Join(pt, " ou "), strings.Join(en, " or "))))
 }

@@ -206,6 +206,9 @@ func (it *Interpreter) interpret(r *lexicon.Reading, cat *semantic.Catalog) (*Re
 		if tail := it.tailRefusal(r, cat, context, res); tail != nil {
 			return nil, tail
 		}
+		if ref := restatedPeriodRefusal(r, res); ref != nil {
+			return nil, ref
+		}
 	}
 	var ref *Refusal
 	if errors.As(err, &ref) {

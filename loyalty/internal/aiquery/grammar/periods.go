@@ -102,6 +102,18 @@ func relative(x *env, which, unit string) (any, bool) {
 	return periodV{p: x.cal.Relative(k)}, true
 }
 
+// lastComplete is the last n units that have ended ("as 4 últimas semanas fechadas", "the
+// last four complete weeks"): never the current one, begun.
+func lastComplete(x *env, n, unit string) (any, bool) {
+	v := atoiOr(n, 0)
+	units := map[string]string{"day": semantic.Days, "week": semantic.Weeks, "month": semantic.Months, "year": semantic.Years}
+	u, ok := units[unit]
+	if v < 1 || v > 3660 || !ok {
+		return nil, false
+	}
+	return periodV{p: x.cal.LastNComplete(v, u)}, true
+}
+
 func lastN(x *env, n, unit string) (any, bool) {
 	v := atoiOr(n, 0)
 	if v < 1 || v > 3660 {

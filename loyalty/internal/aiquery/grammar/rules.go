@@ -1452,6 +1452,11 @@ func productions(x *env) []*Rule {
 		rule("Period", 0, tNext+" "+tUnit, func(k []*Edge) (any, bool) { return unitPeriod(x, "next", k[1]) }),
 		rule("Period", 0, tUnit+" "+tNext, func(k []*Edge) (any, bool) { return unitPeriod(x, "next", k[0]) }),
 		rule("Period", 0, tLast+" Num "+tUnit, func(k []*Edge) (any, bool) { return lastN(x, arg(k[1]), arg(k[2])) }),
+		// units that have ended: "the last four complete weeks", "as últimas 4 semanas
+		// fechadas", "as 4 últimas semanas completas"
+		rule("Period", 0, tLast+" Num "+tComplete+" "+tUnit, func(k []*Edge) (any, bool) { return lastComplete(x, arg(k[1]), arg(k[3])) }),
+		rule("Period", 0, tLast+" Num "+tUnit+" "+tComplete, func(k []*Edge) (any, bool) { return lastComplete(x, arg(k[1]), arg(k[2])) }),
+		rule("Period", 0, "Num "+tLast+" "+tUnit+" "+tComplete, func(k []*Edge) (any, bool) { return lastComplete(x, arg(k[0]), arg(k[2])) }),
 		rule("Period", 0, tMonth+" "+tFrom+"? "+tYear+"?", func(k []*Edge) (any, bool) { return month(x, arg(k[0]), arg(k[2])) }),
 		rule("Period", 0, tMonthYr, func(k []*Edge) (any, bool) { return monthYr(x, k[0]) }),
 		// "April 1", "October 15, 2024", "May 3rd": a day of the month ("fev/25" and
@@ -1954,6 +1959,7 @@ const (
 	tPerson   = string(semantic.CatPerson)
 	tRestrict = string(semantic.CatRestrict)
 	tDiv      = string(semantic.CatDiv)
+	tComplete = string(semantic.CatComplete)
 	tHave     = string(semantic.CatHave)
 	tOnFile   = string(semantic.CatOnFile)
 	tColumn   = string(semantic.CatColumn)

@@ -232,6 +232,31 @@ func (c Calendar) LastNUnits(n int, unit string) *Period {
 	return &Period{Kind: LastN, From: sql, Start: from, Length: fmt.Sprintf("%d %s", map[string]int{Days: n, Weeks: 7 * n, Months: n, Years: n}[unit], map[string]string{Days: "days", Weeks: "days", Months: "months", Years: "years"}[unit]), Label: T(name.PT+" (desde "+d.PT+", inclusive hoje)", name.EN+" (since "+d.EN+", today included)")}
 }
 
+// LastNComplete is "the last n complete days/weeks/months/years": the n units that have
+// ended, before the current one ("the last four complete weeks" on Wednesday 2025-06-18:
+// Monday 2025-05-19 to Sunday 2025-06-15).
+func (c Calendar) LastNComplete(n int, unit string) *Period {
+	var to time.Time
+	var from time.Time
+	switch unit {
+	case Days:
+		to = c.today()
+		from = to.AddDate(0, 0, -n)
+	case Weeks:
+		to = c.weekStart()
+		from = to.AddDate(0, 0, -7*n)
+	case Months:
+		to = c.monthStart()
+		from = to.AddDate(0, -n, 0)
+	case Years:
+		to = c.yearStart()
+		from = to.AddDate(-n, 0, 0)
+	default:
+		return nil
+	}
+	return days(from, to, DateRange)
+}
+
 // days is the period of the calendar days [from, to) (to exclusive).
 func days(from, to time.Time, kind PeriodKind) *Period {
 	return &Period{Kind: kind, From: Date(from), To: Date(to), Label: rangeText(from, to), Start: from, End: to}
