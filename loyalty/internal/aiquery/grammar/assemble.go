@@ -1422,8 +1422,10 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			return nil, fail("\"há mais de\" um tempo só vale para o que não aconteceu (clientes sem comprar há mais de 60 dias)",
 				"\"for more than\" a length of time only applies to what did not happen (customers who have not bought in over 60 days)")
 		}
-		if slices.ContainsFunc(periods, func(q *semantic.Period) bool { return q.From == pv.p.From && q.To == pv.p.To }) {
-			continue // "Q1 buyers ... within Q1": one period said twice
+		if slices.ContainsFunc(periods, func(q *semantic.Period) bool { return onePeriod(q, pv.p) }) {
+			// "Q1 buyers ... within Q1", "last quarter, that is January to March 2025": one
+			// period said twice
+			continue
 		}
 		periods = append(periods, pv.p)
 	}

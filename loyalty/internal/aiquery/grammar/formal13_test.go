@@ -64,7 +64,10 @@ func TestFormal13Classes(t *testing.T) {
 			"faturamento semanal das 4 últimas semanas fechadas":                                {measures: []string{"revenue"}, period: "DATE '2025-05-19'"},
 			"resgates em 2024 segregados por status (pendente, aplicado, cancelado e expirado)": {measures: []string{"redemptions"}, dims: []string{"status"}, filters: []string{"any_status"}},
 			"redemptions by status (pending and applied) this year":                             {measures: []string{"redemptions"}, dims: []string{"status"}, filters: []string{"status_in"}},
+			"average ticket per store last quarter, that is January to March 2025":              {measures: []string{"average_ticket"}, dims: []string{"store"}, period: "date_trunc('quarter', now()) - interval '3 months'"},
+			"ticket médio por loja no trimestre passado, isto é, de janeiro a março de 2025":    {measures: []string{"average_ticket"}, dims: []string{"store"}, period: "date_trunc('quarter', now()) - interval '3 months'"},
 			// disagreeing restatements
+			"average ticket per store last quarter, that is January to April 2025":              {refuse: true},
 			"faturamento por loja no 1º trimestre de 2025, ou seja, de janeiro a abril de 2025": {refuse: true},
 			"Revenue per city for the first half of 2024, i.e. January to March 2024":           {refuse: true},
 			"revenue per city for the first half of 2024, ie January to March 2024":             {refuse: true},

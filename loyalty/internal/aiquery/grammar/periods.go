@@ -587,9 +587,39 @@ func twoPeriods(a, b *semantic.Period) (any, bool) {
 }
 
 // onePeriod reports whether a and b are one period under two names ("maio" and "mês
-// passado" in June): the same bounds, or the same first day of one calendar unit.
+// passado" in June, "last quarter" and "January to March 2025"): the same bounds, the same
+// first day of one calendar unit, or the same days on the calendar.
 func onePeriod(a, b *semantic.Period) bool {
-	return a.From == b.From && a.To == b.To || !a.Start.IsZero() && a.Start.Equal(b.Start) && unitOfKind[a.Kind] != "" && unitOfKind[a.Kind] == unitOfKind[b.Kind]
+	if a.From == b.From && a.To == b.To || !a.Start.IsZero() && a.Start.Equal(b.Start) && unitOfKind[a.Kind] != "" && unitOfKind[a.Kind] == unitOfKind[b.Kind] {
+		return true
+	}
+	ea, eb := periodEnd(a), periodEnd(b)
+	return !a.Start.IsZero() && a.Start.Equal(b.Start) && !ea.IsZero() && ea.Equal(eb)
+}
+
+// periodEnd is the day after the last one period p covers on the calendar: its End, or,
+// for one calendar unit said relatively ("last quarter"), the end of that unit; zero when
+// it has none (an open or a rolling period).
+func periodEnd(p *semantic.Period) time.Time {
+	if !p.End.IsZero() {
+		return p.End
+	}
+	if p.Start.IsZero() {
+		return time.Time{}
+	}
+	switch unitOfKind[p.Kind] {
+	case "day":
+		return p.Start.AddDate(0, 0, 1)
+	case "week":
+		return p.Start.AddDate(0, 0, 7)
+	case "month":
+		return p.Start.AddDate(0, 1, 0)
+	case "quarter":
+		return p.Start.AddDate(0, 3, 0)
+	case "year":
+		return p.Start.AddDate(1, 0, 0)
+	}
+	return time.Time{}
 }
 
 // unitOfKind is the calendar unit a period is exactly one of (a week, a month, a quarter,
