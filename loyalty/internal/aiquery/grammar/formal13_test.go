@@ -40,6 +40,12 @@ func TestFormal13Classes(t *testing.T) {
 			"Solicito o faturamento de maio, para fins de análise da loja Savassi":             {refuse: true},
 			"Para fins de controle das vendas canceladas, solicito o número de vendas em maio": {refuse: true},
 			"Informe, para fins de conferência da loja Savassi, o faturamento de maio":         {refuse: true},
+			// how the figure is computed ("de modo a" with another verb), or a period to compare with
+			"ticket por loja em 2024, de modo a obter a mediana":                  {refuse: true},
+			"valor das vendas em 2024, de modo a excluir valores extremos":        {refuse: true},
+			"ticket médio por loja em 2024, de modo a arredondar para duas casas": {refuse: true},
+			"Qual a média do ticket em maio, de modo a comparar com abril?":       {refuse: true},
+			"average ticket in May, so I can compare it with April":               {refuse: true},
 		}},
 		{"formal connectors and period words", map[string]want{
 			"Outrossim, solicito o número de resgates no mês próximo passado":                      {measures: []string{"redemptions"}, period: "interval '1 month'"},

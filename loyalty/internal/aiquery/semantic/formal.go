@@ -172,3 +172,23 @@ func WeekFromMonday() Words {
 	}
 	return Words{PT: pt, EN: en}
 }
+
+// PurposeSupport are the clauses that say the answer supports the writer's work ("de modo a
+// subsidiar o relatório", "a fim de instruir o processo", "in order to support the
+// review"): each way of saying "so as to" with each verb of supporting. "De modo a" with
+// another verb says how the figure is computed ("de modo a excluir valores extremos"),
+// never what it is for: it is no purpose.
+func PurposeSupport() Words {
+	var pt, en []string
+	for _, o := range split("de modo a|de forma a|de maneira a|para|a fim de|com vistas a|no intuito de|visando") {
+		for _, v := range split("subsidiar|instruir|embasar|fundamentar|atender|apoiar|auxiliar|compor|alimentar|respaldar|amparar|municiar|orientar") {
+			pt = append(pt, o+" "+v)
+		}
+	}
+	for _, o := range split("so as to|in order to|to") {
+		for _, v := range split("support|inform|underpin|feed into|substantiate") {
+			en = append(en, o+" "+v)
+		}
+	}
+	return Words{PT: pt, EN: en}
+}
