@@ -914,6 +914,10 @@ func productions(x *env) []*Rule {
 		rule("Num", 0, tNumber, func(k []*Edge) (any, bool) { return arg(k[0]), true }),
 		rule("Num", 0, tNumWord, func(k []*Edge) (any, bool) { return arg(k[0]), true }),
 		rule("Num", 0, tYear, func(k []*Edge) (any, bool) { return arg(k[0]), true }),
+		// a number said again in words, as letters write it ("há mais de 90 (noventa) dias",
+		// "ten (10) stores"): one number when the two agree; no reading when they do not
+		rule("Num", 0, tNumber+" "+tNumWord, func(k []*Edge) (any, bool) { return arg(k[0]), arg(k[0]) == arg(k[1]) }),
+		rule("Num", 0, tNumWord+" "+tNumber, func(k []*Edge) (any, bool) { return arg(k[1]), arg(k[0]) == arg(k[1]) }),
 		rule("Filter", 0, tCmp+" Num "+tQuantity+"?", func(k []*Edge) (any, bool) {
 			if k[2] == nil && arg(k[0]) == "=" && numberWord(k[1]) {
 				return nil, false // "just the one", "só uma": no value is said equal to a bare number word

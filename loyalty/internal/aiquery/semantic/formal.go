@@ -192,3 +192,26 @@ func PurposeSupport() Words {
 	}
 	return Words{PT: pt, EN: en}
 }
+
+// PurchaseNouns are the formal nouns of a purchase ("aquisição"): said with a verb of
+// performing, they are the purchase event (PurchasePerformed).
+var PurchaseNouns = W("compra|compras|aquisicao|aquisicoes|qualquer compra|qualquer aquisicao|alguma compra|alguma aquisicao", "")
+
+// PurchasePerformed are the formal ways of saying customers bought: a verb of performing
+// (PerformingVerbs, in the forms that say rows happened) with a purchase noun ("realizam
+// qualquer aquisição", "tendo efetuado compras").
+func PurchasePerformed() Words {
+	var pt []string
+	for _, l := range PerformingVerbs {
+		stem, ok := strings.CutSuffix(l, "ar")
+		if !ok {
+			continue
+		}
+		for _, e := range []string{"ado", "aram", "am", "ou"} {
+			for _, n := range PurchaseNouns.PT {
+				pt = append(pt, stem+e+" "+n)
+			}
+		}
+	}
+	return Words{PT: pt}
+}
