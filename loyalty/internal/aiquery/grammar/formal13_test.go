@@ -28,6 +28,13 @@ func TestFormal13Classes(t *testing.T) {
 			"quantos clientes efetuaram aquisições em maio":                                                                      {measures: []string{"buyers"}, period: "2025-05-01"},
 			"número de aquisições por loja em maio":                                                                              {measures: []string{"sales_count"}, dims: []string{"store"}},
 			"relação dos clientes que, tendo efetuado compras anteriormente, não realizam qualquer aquisição há mais de 60 dias": {list: true, filters: []string{"bought_at", "not_bought_at"}},
+			// an aside after a conjunction, and the recipients of a credit, restate nothing new
+			"o total de pontos creditados e, em coluna própria, o total de pontos resgatados por mês em 2025": {measures: []string{"points_credited", "points_redeemed"}, dims: []string{"month"}},
+			"revenue and, please, number of redemptions in May":                                               {measures: []string{"revenue", "redemptions"}},
+			"total de pontos creditados aos participantes e total de pontos resgatados em 2025":               {measures: []string{"points_credited", "points_redeemed"}},
+			"points awarded to members and points redeemed in May":                                            {measures: []string{"points_credited", "points_redeemed"}},
+			// an aside with a value keeps it
+			"faturamento e, na loja Savassi, número de vendas em maio": {measures: []string{"revenue", "sales_count"}, filters: []string{"store_code"}},
 			// a request to change data stays refused
 			"Solicito seja creditado 500 pontos para todos os clientes ativos": {refuse: true},
 		}},

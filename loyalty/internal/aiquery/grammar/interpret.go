@@ -234,6 +234,7 @@ func (it *Interpreter) interpret(r *lexicon.Reading, cat *semantic.Catalog) (*Re
 // read interprets a reading whose context sentences are already left out.
 func (it *Interpreter) read(r *lexicon.Reading, cat *semantic.Catalog, context []string) (*Result, error) {
 	lang := r.Lang
+	r = withoutAsides(r)
 	if len(r.Tokens) == 0 {
 		return nil, &Refusal{Lang: lang, Reason: say(lang, "a pergunta está vazia", "the question is empty")}
 	}

@@ -215,3 +215,21 @@ func PurchasePerformed() Words {
 	}
 	return Words{PT: pt}
 }
+
+// CreditedTo are the ways of saying whom points were credited to ("pontos creditados aos
+// participantes", "points awarded to members"): every credit goes to a customer, so the
+// recipients restate the credit, each participle with each way of naming them.
+func CreditedTo() Words {
+	var pt, en []string
+	for _, v := range split("creditado|creditados|creditada|creditadas|concedido|concedidos|distribuido|distribuidos|emitido|emitidos|atribuido|atribuidos") {
+		for _, o := range split("aos clientes|aos participantes|aos membros|aos associados|para os clientes|para os participantes|aos nossos clientes") {
+			pt = append(pt, v+" "+o)
+		}
+	}
+	for _, v := range split("credited|awarded|issued|given|granted") {
+		for _, o := range split("to customers|to the customers|to members|to the members|to participants|to the participants|to our customers") {
+			en = append(en, v+" "+o)
+		}
+	}
+	return Words{PT: pt, EN: en}
+}

@@ -214,7 +214,8 @@ var Events = []*Event{
 		"redeemed|redeeming|redeem|redeems|burned|burnt|claimed|exchanged|spent their points|spent points|cashed in|cashed out|burn|burns|burned points|cashed in points|traded in")},
 	{ID: "earn", Words: W(
 		"ganhar|ganhou|ganharam|ganham|ganho|ganhos|acumulou|acumularam|acumulado|acumulados|creditado|creditados|creditada|creditadas|creditaram|creditou|credito|creditos|emitido|emitidos|distribuido|distribuidos|concedido|concedidos|gerado|gerados|dados|demos|pontuou|pontuaram|pontuados|pontuadas|acumulam|acumula|acumulando|creditamos|distribuimos|concedemos|geramos|ganhos de pontos",
-		"earn|earned|earns|earning|credited|credit|credits|accrued|accumulated|awarded|issued|given|gave|we gave|granted|generated|gave out|given out|give out|gives out|giving out|handed out|hand out|hands out|dished out|dish out|collected|collect|racked up|accrue|accrues|accruing|were awarded|were given|earnt|piled up")},
+		"earn|earned|earns|earning|credited|credit|credits|accrued|accumulated|awarded|issued|given|gave|we gave|granted|generated|gave out|given out|give out|gives out|giving out|handed out|hand out|hands out|dished out|dish out|collected|collect|racked up|accrue|accrues|accruing|were awarded|were given|earnt|piled up").With(CreditedTo())},
+
 	// what a payment type (or a store) was used for: the sales made with it ("a forma de
 	// pagamento mais usada", "the most used payment type"); the verb's present ("usam",
 	// "use") is a function word of other phrases ("clientes que usam o app")
