@@ -1399,6 +1399,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	resolved = slices.DeleteFunc(slices.Clone(resolved), func(f *semantic.Filter) bool {
 		return slices.ContainsFunc(resolved, f.NarrowsLive)
 	})
+	resolved = a.statusRows(resolved)
 	if n := replacing(resolved, fact); n > 1 && !(n == 2 && a.has("share") && slices.ContainsFunc(resolved, anyStatus)) {
 		return nil, fail("a pergunta pede dois status que não valem juntos", "the question asks for two statuses that cannot hold together")
 	}
@@ -1426,8 +1427,10 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			return nil, fail("\"há mais de\" um tempo só vale para o que não aconteceu (clientes sem comprar há mais de 60 dias)",
 				"\"for more than\" a length of time only applies to what did not happen (customers who have not bought in over 60 days)")
 		}
-		if slices.ContainsFunc(periods, func(q *semantic.Period) bool { return q.From == pv.p.From && q.To == pv.p.To }) {
-			continue // "Q1 buyers ... within Q1": one period said twice
+		if slices.ContainsFunc(periods, func(q *semantic.Period) bool { return onePeriod(q, pv.p) }) {
+			// "Q1 buyers ... within Q1", "last quarter, that is January to March 2025": one
+			// period said twice
+			continue
 		}
 		periods = append(periods, pv.p)
 	}
@@ -2943,4 +2946,40 @@ func (a *assembly) aggApartFromNouns(x *env, aggsAt []int) bool {
 		}
 	}
 	return false
+}
+
+// statusRows reads the statuses listed beside a breakdown by status ("segregados por status
+// (pendente, aplicado, cancelado e expirado)", "by status: pending and applied") as the
+// rows the breakdown shows: one filter of those statuses, and every status when all are
+// listed. Elsewhere two statuses cannot hold together (refused by the caller).
+func (a *assembly) statusRows(fs []*semantic.Filter) []*semantic.Filter {
+	byStatus := slices.ContainsFunc(a.all("breakdown"), func(i int) bool {
+		b, ok := a.clauses[i].v.(breakdownV)
+		return ok && slices.ContainsFunc(b.dims, func(d *semantic.Dimension) bool { return d.ID == semantic.ByStatus.ID })
+	})
+	var statuses []string
+	var names []semantic.Text
+	rest := []*semantic.Filter{}
+	for _, f := range fs {
+		st, ok := strings.CutPrefix(f.ID, "status_")
+		if f.ID == semantic.Cancelled().ID {
+			st, ok = "cancelled", true // of redemptions, the cancelled status
+		}
+		if ok && st != "in" {
+			statuses, names = append(statuses, st), append(names, f.Name)
+			continue
+		}
+		rest = append(rest, f)
+	}
+	if !byStatus || len(statuses) < 2 {
+		return fs
+	}
+	if len(statuses) == len(semantic.RedemptionStatuses) {
+		return append(rest, semantic.AnyStatus())
+	}
+	var pt, en []string
+	for _, n := range names {
+		pt, en = append(pt, n.PT), append(en, n.EN)
+	}
+	return append(rest, semantic.RedemptionStatusIn(statuses, semantic.T(strings.Join(pt, " ou "), strings.Join(en, " or "))))
 }

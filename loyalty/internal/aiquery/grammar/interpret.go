@@ -210,6 +210,9 @@ func (it *Interpreter) interpret(r *lexicon.Reading, cat *semantic.Catalog) (*Re
 		if tail := it.tailRefusal(r, cat, context, res); tail != nil {
 			return nil, tail
 		}
+		if ref := restatedPeriodRefusal(r, res); ref != nil {
+			return nil, ref
+		}
 	}
 	var ref *Refusal
 	if errors.As(err, &ref) {
@@ -241,6 +244,7 @@ func (it *Interpreter) interpret(r *lexicon.Reading, cat *semantic.Catalog) (*Re
 // read interprets a reading whose context sentences are already left out.
 func (it *Interpreter) read(r *lexicon.Reading, cat *semantic.Catalog, context []string) (*Result, error) {
 	lang := r.Lang
+	r = withoutAsides(r)
 	if len(r.Tokens) == 0 {
 		return nil, &Refusal{Lang: lang, Reason: say(lang, "a pergunta está vazia", "the question is empty")}
 	}

@@ -426,8 +426,8 @@ func signupRefusal(r *lexicon.Reading, req *semantic.Request, context []string) 
 
 // clauseOpenersSkipped returns r with the words a speaker opens a clause with
 // (semantic.ClauseOpeners: "so", "now") read as spoken filler where they open a clause of
-// an English question: at a part's start, after a comma or after other spoken filler ("okay
-// so um how many ..."). The Portuguese readings that start there ("so um": "só um", just
+// an English question: at a part's start, with only spoken filler before it ("okay so um
+// how many ..."). The Portuguese readings that start there ("so um": "só um", just
 // one) are dropped; elsewhere the words keep their readings.
 func clauseOpenersSkipped(r *lexicon.Reading) *lexicon.Reading {
 	if r.Lang != semantic.EN {
@@ -445,7 +445,12 @@ func clauseOpenersSkipped(r *lexicon.Reading) *lexicon.Reading {
 	var add []lexicon.Match
 	opened := map[int]bool{}
 	for i := range r.Tokens {
-		start := i == 0 || r.Tokens[i-1].Part != r.Tokens[i].Part || r.Tokens[i-1].Norm == "," || spoken(i-1) || opened[i-1]
+		// only spoken filler and commas before it in its part: "okay, so um how many", never
+		// "revenue in May, so I can compare it" (a purpose)
+		start := true
+		for k := i - 1; k >= 0 && r.Tokens[k].Part == r.Tokens[i].Part; k-- {
+			start = start && (r.Tokens[k].Norm == "," || spoken(k) || opened[k])
+		}
 		if !start {
 			continue
 		}

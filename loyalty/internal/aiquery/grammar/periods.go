@@ -102,6 +102,18 @@ func relative(x *env, which, unit string) (any, bool) {
 	return periodV{p: x.cal.Relative(k)}, true
 }
 
+// lastComplete is the last n units that have ended ("as 4 últimas semanas fechadas", "the
+// last four complete weeks"): never the current one, begun.
+func lastComplete(x *env, n, unit string) (any, bool) {
+	v := atoiOr(n, 0)
+	units := map[string]string{"day": semantic.Days, "week": semantic.Weeks, "month": semantic.Months, "year": semantic.Years}
+	u, ok := units[unit]
+	if v < 1 || v > 3660 || !ok {
+		return nil, false
+	}
+	return periodV{p: x.cal.LastNComplete(v, u)}, true
+}
+
 func lastN(x *env, n, unit string) (any, bool) {
 	v := atoiOr(n, 0)
 	if v < 1 || v > 3660 {
@@ -116,20 +128,6 @@ func lastN(x *env, n, unit string) (any, bool) {
 		return nil, false
 	}
 	return periodV{p: x.cal.LastNUnits(v, u)}, true
-}
-
-// lastNComplete is "the last N complete units" (semantic.Calendar.LastNComplete).
-func lastNComplete(x *env, n, unit string) (any, bool) {
-	v := atoiOr(n, 0)
-	if v < 1 || v > 3660 {
-		return nil, false
-	}
-	units := map[string]string{"day": semantic.Days, "week": semantic.Weeks, "month": semantic.Months, "year": semantic.Years}
-	u, ok := units[unit]
-	if !ok {
-		return nil, false
-	}
-	return periodV{p: x.cal.LastNComplete(v, u)}, true
 }
 
 // month is a named month; without a year, its most recent occurrence that has begun.
@@ -589,9 +587,39 @@ func twoPeriods(a, b *semantic.Period) (any, bool) {
 }
 
 // onePeriod reports whether a and b are one period under two names ("maio" and "mês
-// passado" in June): the same bounds, or the same first day of one calendar unit.
+// passado" in June, "last quarter" and "January to March 2025"): the same bounds, the same
+// first day of one calendar unit, or the same days on the calendar.
 func onePeriod(a, b *semantic.Period) bool {
-	return a.From == b.From && a.To == b.To || !a.Start.IsZero() && a.Start.Equal(b.Start) && unitOfKind[a.Kind] != "" && unitOfKind[a.Kind] == unitOfKind[b.Kind]
+	if a.From == b.From && a.To == b.To || !a.Start.IsZero() && a.Start.Equal(b.Start) && unitOfKind[a.Kind] != "" && unitOfKind[a.Kind] == unitOfKind[b.Kind] {
+		return true
+	}
+	ea, eb := periodEnd(a), periodEnd(b)
+	return !a.Start.IsZero() && a.Start.Equal(b.Start) && !ea.IsZero() && ea.Equal(eb)
+}
+
+// periodEnd is the day after the last one period p covers on the calendar: its End, or,
+// for one calendar unit said relatively ("last quarter"), the end of that unit; zero when
+// it has none (an open or a rolling period).
+func periodEnd(p *semantic.Period) time.Time {
+	if !p.End.IsZero() {
+		return p.End
+	}
+	if p.Start.IsZero() {
+		return time.Time{}
+	}
+	switch unitOfKind[p.Kind] {
+	case "day":
+		return p.Start.AddDate(0, 0, 1)
+	case "week":
+		return p.Start.AddDate(0, 0, 7)
+	case "month":
+		return p.Start.AddDate(0, 1, 0)
+	case "quarter":
+		return p.Start.AddDate(0, 3, 0)
+	case "year":
+		return p.Start.AddDate(1, 0, 0)
+	}
+	return time.Time{}
 }
 
 // unitOfKind is the calendar unit a period is exactly one of (a week, a month, a quarter,

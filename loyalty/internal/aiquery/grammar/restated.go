@@ -14,7 +14,9 @@ import (
 // the same: the same SQL, once the period one of them names is given to the other (a part
 // without a period, or one naming the same period another way, "esse ano" and "2025"). Any
 // difference (another period, filter, measure or limit) keeps the refusal: which of the
-// two was meant is not for the interpreter to guess.
+// two was meant is not for the interpreter to guess. A second saying that is no question
+// of its own (a period, "Considera jan a jun/2024") is read with the first, the
+// restatement word left out: answered only when that asks exactly what the first asks.
 
 // readRestated reads a question said twice around a restatement word; nil when it is not
 // one or the two parts do not ask the same.
@@ -39,7 +41,19 @@ func (it *Interpreter) readRestated(r *lexicon.Reading, cat *semantic.Catalog, c
 	}
 	second, err := it.read(withoutContext(r, after, nil), cat, context)
 	if err != nil {
-		return nil
+		// the second saying is a part of the question only ("Considera jan a jun/2024",
+		// "i.e. January to June 2024 inclusive"): read with the first, without the
+		// restatement word, it must ask exactly what the first asks
+		word := make([]bool, len(r.Tokens))
+		for i := at; i < at+n; i++ {
+			word[i] = true
+		}
+		whole, err := it.read(withoutContext(r, word, nil), cat, context)
+		if err != nil || whole.SQL != first.SQL {
+			return nil
+		}
+		first.Context = append(first.Context, spanText(r, at, len(r.Tokens)))
+		return first
 	}
 	p, q := first.Request.Period, second.Request.Period
 	switch {
@@ -60,3 +74,59 @@ func (it *Interpreter) readRestated(r *lexicon.Reading, cat *semantic.Catalog, c
 }
 
 var restatementPhrases = splitPhrases(semantic.Restatement)
+
+// restatedPeriodRefusal refuses a question read as a comparison of two periods when the
+// second follows a restatement word ("the first half of 2024, i.e. January to March 2024",
+// "no 1º trimestre, ou seja, de janeiro a abril"): said again, a period is the same period
+// (the two are then read as one), never a second period to compare with. Nil otherwise.
+func restatedPeriodRefusal(r *lexicon.Reading, res *Result) *Refusal {
+	if !res.Request.Compares() {
+		return nil
+	}
+	for i := 1; i < len(r.Tokens); i++ {
+		n := restatementAt(r, i)
+		if n == 0 || !periodBefore(r, i) {
+			continue
+		}
+		k := i + n
+		for k < len(r.Tokens) && (isFunctionWord(r, k) || r.Tokens[k].Norm == ",") {
+			k++
+		}
+		if k < len(r.Tokens) && periodWord(r, k) {
+			w := spanText(r, i, i+n)
+			return &Refusal{Lang: r.Lang, Understood: []string{describe(res.Request)}, Context: res.Context, Reason: say(r.Lang,
+				"o período dito de novo depois de \""+w+"\" não é o mesmo que a pergunta nomeia antes; diga um período só",
+				"the period said again after \""+w+"\" is not the one the question names before it; say one period")}
+		}
+	}
+	return nil
+}
+
+// restatementAt is the length of the restatement phrase (semantic.Restatement) at token i,
+// its words read across a sentence's stop ("i.e." is "i", "e"); 0 when none starts there.
+func restatementAt(r *lexicon.Reading, i int) int {
+	best := 0
+	for _, f := range restatementPhrases {
+		if len(f) <= best || i+len(f) > len(r.Tokens) {
+			continue
+		}
+		ok := true
+		for j, w := range f {
+			ok = ok && r.Tokens[i+j].Norm == w
+		}
+		if ok {
+			best = len(f)
+		}
+	}
+	return best
+}
+
+// periodBefore reports whether a period word comes before token i.
+func periodBefore(r *lexicon.Reading, i int) bool {
+	for k := 0; k < i; k++ {
+		if periodWord(r, k) {
+			return true
+		}
+	}
+	return false
+}

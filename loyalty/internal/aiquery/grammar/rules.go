@@ -922,6 +922,10 @@ func productions(x *env) []*Rule {
 		rule("Num", 0, tNumber, func(k []*Edge) (any, bool) { return arg(k[0]), true }),
 		rule("Num", 0, tNumWord, func(k []*Edge) (any, bool) { return arg(k[0]), true }),
 		rule("Num", 0, tYear, func(k []*Edge) (any, bool) { return arg(k[0]), true }),
+		// a number said again in words, as letters write it ("há mais de 90 (noventa) dias",
+		// "ten (10) stores"): one number when the two agree; no reading when they do not
+		rule("Num", 0, tNumber+" "+tNumWord, func(k []*Edge) (any, bool) { return arg(k[0]), arg(k[0]) == arg(k[1]) }),
+		rule("Num", 0, tNumWord+" "+tNumber, func(k []*Edge) (any, bool) { return arg(k[1]), arg(k[0]) == arg(k[1]) }),
 		rule("Filter", 0, tCmp+" Num "+tQuantity+"?", func(k []*Edge) (any, bool) {
 			if k[2] == nil && arg(k[0]) == "=" && numberWord(k[1]) {
 				return nil, false // "just the one", "só uma": no value is said equal to a bare number word
@@ -1473,9 +1477,9 @@ func productions(x *env) []*Rule {
 		rule("Period", 0, "Num "+tLast+" "+tUnit, func(k []*Edge) (any, bool) { return lastN(x, arg(k[0]), arg(k[2])) }),
 		// "the last 4 complete weeks", "últimas 4 semanas fechadas", "as 3 últimas semanas
 		// completas": the whole units before the current one
-		rule("Period", 0, tLast+" Num "+tComplete+" "+tUnit, func(k []*Edge) (any, bool) { return lastNComplete(x, arg(k[1]), arg(k[3])) }),
-		rule("Period", 0, tLast+" Num "+tUnit+" "+tComplete, func(k []*Edge) (any, bool) { return lastNComplete(x, arg(k[1]), arg(k[2])) }),
-		rule("Period", 0, "Num "+tLast+" "+tUnit+" "+tComplete, func(k []*Edge) (any, bool) { return lastNComplete(x, arg(k[0]), arg(k[2])) }),
+		rule("Period", 0, tLast+" Num "+tComplete+" "+tUnit, func(k []*Edge) (any, bool) { return lastComplete(x, arg(k[1]), arg(k[3])) }),
+		rule("Period", 0, tLast+" Num "+tUnit+" "+tComplete, func(k []*Edge) (any, bool) { return lastComplete(x, arg(k[1]), arg(k[2])) }),
+		rule("Period", 0, "Num "+tLast+" "+tUnit+" "+tComplete, func(k []*Edge) (any, bool) { return lastComplete(x, arg(k[0]), arg(k[2])) }),
 		rule("Period", 0, tMonth+" "+tFrom+"? "+tYear+"?", func(k []*Edge) (any, bool) { return month(x, arg(k[0]), arg(k[2])) }),
 		rule("Period", 0, tMonthYr, func(k []*Edge) (any, bool) { return monthYr(x, k[0]) }),
 		// "April 1", "October 15, 2024", "May 3rd": a day of the month ("fev/25" and

@@ -262,11 +262,37 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 					end = c
 				}
 			}
+			if end == to && opens[at] == 2 {
+				end = setOff(r, roles, start, at, to)
+			}
 			out = append(out, tokenSpan{at, end})
 		}
 		from = to
 	}
 	return out
+}
+
+// setOff is where a purpose clause opened at at ends when commas set it off inside its
+// sentence (", para fins de acompanhamento, do valor do ticket médio ...", "Com vistas à
+// instrução do processo, solicito ..."): at its closing comma, when it opens the sentence
+// or follows a comma, holds no concept, number or date of its own, and a concept follows
+// the comma. Otherwise the clause runs to the end of its sentence (to).
+func setOff(r *lexicon.Reading, roles []semantic.Role, start, at, to int) int {
+	if at > start && r.Tokens[at-1].Norm != "," {
+		return to
+	}
+	for k := at; k < to; k++ {
+		switch {
+		case r.Tokens[k].Norm == ",":
+			if k > at && hasRole(roles[k+1:to], semantic.RoleConcept) {
+				return k
+			}
+			return to
+		case roles[k] == semantic.RoleConcept || r.Tokens[k].Kind != lexicon.Word:
+			return to
+		}
+	}
+	return to
 }
 
 // asksAfter reports whether the part starting at i asks: it ends with a question mark, or

@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/lexicon"
@@ -141,13 +142,18 @@ func whenAsked(r *lexicon.Reading, i int) bool {
 // vendemos ontem?", "For last month: revenue this week") is the question's period: one
 // that disagrees with the rest's is not left out (which one is meant is the writer's to
 // say); the same period said again ("Sobre maio, quanto vendemos em maio?") is no other.
-// The time of a statement ("tô cobrindo a Copacabana essa semana") is the writer's.
+// The time of a statement ("tô cobrindo a Copacabana essa semana") is the writer's; a time
+// to compare with ("de modo a comparar com abril", "so I can compare it with April") is a
+// second period of the question, never the writer's.
 func dropsPeriod(r *lexicon.Reading, drop []bool, work []bool) bool {
 	var left []string
 	kept := map[string]bool{}
-	bare := true // every word left out is a period's or a function word
+	compares := slices.ContainsFunc(r.Matches, func(m lexicon.Match) bool {
+		return drop[m.From] && m.Typos == 0 && comparesCat[m.Cat]
+	})
+	bare := true // every word left out is a period's or a function word, or they compare
 	for i, t := range r.Tokens {
-		if drop[i] && !periodWord(r, i) && !skippedWord(r, i) && t.Norm != "," {
+		if drop[i] && !periodWord(r, i) && !skippedWord(r, i) && t.Norm != "," && !compares {
 			bare = false
 		}
 		if !periodWord(r, i) {
@@ -502,3 +508,7 @@ func periodRuns(r *lexicon.Reading) int {
 	}
 	return n
 }
+
+// comparesCat are the categories of the words that ask for a comparison: "comparar",
+// "versus", "crescimento", "o mesmo período do ano passado".
+var comparesCat = map[semantic.Category]bool{semantic.CatVs: true, semantic.CatGrowth: true, semantic.CatPrior: true}

@@ -204,3 +204,7 @@ func (e *Explanation) NoteContext(parts []string) {
 		e.Notes = append(e.Notes, T("deixei de lado, como contexto: ", "left out, as context: ").In(Lang(e.Language))+"\""+p+"\"")
 	}
 }
+
+// Compares reports whether the request compares periods (a growth between two periods, or
+// one row per period).
+func (r *Request) Compares() bool { return len(r.comparedPeriods()) > 0 }

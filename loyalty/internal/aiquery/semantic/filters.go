@@ -726,6 +726,9 @@ func Cancelled() *Filter {
 	return x
 }
 
+// RedemptionStatuses are the statuses a redemption can be in.
+var RedemptionStatuses = []string{"pending", "applied", "cancelled", "expired"}
+
 // RedemptionStatus keeps the redemptions in one status (pending, applied, cancelled,
 // expired).
 func RedemptionStatus(status string, label Text) *Filter {

@@ -256,9 +256,8 @@ func (c Calendar) LastNComplete(n int, unit string) *Period {
 	default:
 		return nil
 	}
-	names := map[string]Text{Days: T("dias completos", "complete days"), Weeks: T("semanas completas", "complete weeks"), Months: T("meses completos", "complete months"), Years: T("anos completos", "complete years")}
-	u := names[unit]
-	name := T(fmt.Sprintf("últimos %d %s", n, u.PT), fmt.Sprintf("last %d %s", n, u.EN))
+	names := map[string]Text{Days: T("últimos %d dias completos", "last %d complete days"), Weeks: T("últimas %d semanas completas", "last %d complete weeks"), Months: T("últimos %d meses completos", "last %d complete months"), Years: T("últimos %d anos completos", "last %d complete years")}
+	name := T(fmt.Sprintf(names[unit].PT, n), fmt.Sprintf(names[unit].EN, n))
 	return &Period{Kind: LastNComplete, From: fmt.Sprintf("%s - interval '%d %s'", sqlTo, n, step), To: sqlTo, Start: from,
 		Length: fmt.Sprintf("%d %s", n, step), Label: withDates(name, from, to)}
 }

@@ -1,0 +1,235 @@
+package semantic
+
+import "strings"
+
+// The formal register (issue 24, thirteenth round): official letters ask with a request
+// frame around the question ("solicito a gentileza de encaminhar ...", "solicito seja
+// informada a taxa ...", "se faz necessário o levantamento de ...", "Kindly indicate ...")
+// and link their sentences with connectors ("outrossim", "portanto", "por fim", "em
+// complemento à demanda anterior"). None of these words changes what a report computes;
+// they are generated here, each verb and noun written once, and joined to the discourse
+// classes (discourse.go).
+
+// FormalRequestVerbs are the lemmas of the Portuguese verbs with which a formal letter asks
+// for a figure ("informar", "encaminhar", "disponibilizar"): FormalRequest generates their
+// forms.
+var FormalRequestVerbs = []string{"informar", "encaminhar", "disponibilizar", "apresentar", "elaborar", "calcular", "levantar", "enviar", "fornecer", "indicar", "demonstrar", "providenciar", "remeter"}
+
+// FormalRequestNouns are the nouns of the same requests ("o levantamento da quantidade",
+// "a apresentação dos valores"): said with their article and preposition, never alone
+// ("apresentação" alone is a presentation, work the answer is for).
+var FormalRequestNouns = W("o levantamento|a apresentacao|a elaboracao|o envio|o encaminhamento|a disponibilizacao|o fornecimento|a indicacao|o calculo|a demonstracao|a remessa|a informacao|o informe",
+	"")
+
+// formalFrames are the frames of a request that are no verb of FormalRequestVerbs: a need
+// said impersonally or by the writer's office ("se faz necessário", "esta coordenação
+// necessita", "a Diretoria requer"), a statement that introduces the request ("informo
+// que"), and the English verbs of formal requests ("indicate", "specify").
+var formalFrames = W("informo que|informamos que|comunico que|comunicamos que|se faz necessario|se faz necessaria|se fazem necessarios|faz se necessario|faz se necessaria|torna se necessario|se torna necessario|e necessario|e necessaria|necessita|necessitam|necessitamos|necessitaria|requer|requerem|requeria|solicito seja|solicito sejam|solicitamos seja|solicitamos sejam",
+	"indicate|kindly indicate|please indicate|specify|kindly specify|please specify|supply|kindly supply|please supply|compile|kindly compile|please compile|produce|kindly produce|please produce")
+
+// officeAsks is the writer's office said as the one that needs the figure ("esta unidade
+// necessita", "a Diretoria requer", "this office requires"): the office, never a store or
+// a filter of the question, and the verb of its need.
+func officeAsks() Words {
+	var pt, en []string
+	for _, o := range split("esta unidade|esta coordenacao|este setor|esta diretoria|a diretoria|esta secretaria|esta gerencia|a gerencia|este departamento|o departamento|a coordenacao|este orgao|esta area|a area|esta divisao|esta assessoria|a assessoria|a superintendencia|esta superintendencia") {
+		for _, v := range split("necessita|necessita de|requer|solicita|precisa|precisa de|demanda") {
+			pt = append(pt, o+" "+v)
+		}
+	}
+	for _, o := range split("this office|this unit|this department|this division|the department|the directorate|the board|management|this team") {
+		for _, v := range split("requires|needs|requests|would require|would need") {
+			en = append(en, o+" "+v)
+		}
+	}
+	return Words{PT: pt, EN: en}
+}
+
+// FormalRequest is every form of the formal request verbs (FormalRequestVerbs: the
+// infinitive, the imperative, the gerund, and the passive a letter asks with, "seja
+// informada", "sejam apresentados"), their nouns (FormalRequestNouns, with "de" and its
+// contractions), the other frames (formalFrames) and the office that asks (officeAsks).
+func FormalRequest() Words {
+	var pt []string
+	for _, l := range FormalRequestVerbs {
+		stem, ending := l[:len(l)-2], l[len(l)-2:]
+		subj, part, ger := stem+"e", stem+"ad", stem+"ando"
+		if ending == "er" || ending == "ir" {
+			subj, part, ger = stem+"a", stem+"id", stem+ending[:1]+"ndo"
+		}
+		// the spelling of the subjunctive: "indique", "entregue"
+		switch {
+		case ending == "ar" && strings.HasSuffix(stem, "c"):
+			subj = stem[:len(stem)-1] + "que"
+		case ending == "ar" && strings.HasSuffix(stem, "g"):
+			subj = stem + "ue"
+		}
+		pt = append(pt, l, subj, subj+"m", ger)
+		for _, p := range []string{"o", "a"} {
+			pt = append(pt, "seja "+part+p, "sejam "+part+p+"s", "que seja "+part+p, "que sejam "+part+p+"s")
+		}
+	}
+	for _, n := range FormalRequestNouns.PT {
+		for _, de := range []string{"de", "do", "da", "dos", "das"} {
+			pt = append(pt, n+" "+de)
+		}
+	}
+	return Words{PT: pt}.With(formalFrames).With(officeAsks())
+}
+
+// FollowUp are the connectors with which a letter says it follows an earlier request ("em
+// complemento à demanda anterior", "further to my previous request"): generated from the
+// openers and the earlier messages they point to.
+func FollowUp() Words {
+	join := func(openers, things string) []string {
+		var out []string
+		for _, o := range split(openers) {
+			for _, t := range split(things) {
+				out = append(out, o+" "+t)
+			}
+		}
+		return out
+	}
+	pt := join("em complemento a|em complemento ao|complementando a|complementando o|em aditamento a|em aditamento ao|em continuidade a|em continuidade ao|em sequencia a|em sequencia ao|em atencao a|em atencao ao|em resposta a|em resposta ao|em referencia a|em referencia ao",
+		"demanda anterior|solicitacao anterior|pedido anterior|mensagem anterior|consulta anterior|e mail anterior|email anterior|oficio anterior|minha demanda anterior|minha solicitacao anterior|meu pedido anterior|nossa demanda anterior|nossa solicitacao anterior|nosso pedido anterior")
+	en := join("further to|following up on|following|in addition to|as a follow up to|as a follow-up to|supplementing|to supplement|in continuation of",
+		"my previous request|my earlier request|my previous email|my earlier email|my previous message|my earlier message|our previous request|our earlier request|the previous request|the earlier request|my last request|my request")
+	return Words{PT: pt, EN: en}
+}
+
+// formalConnectors are the connectors of a formal letter between its sentences ("portanto",
+// "por fim", "razão pela qual", "therefore", "finally"): they link, never restrict.
+var formalConnectors = W("por fim|finalmente|portanto|por conseguinte|dessa forma|desta forma|desse modo|deste modo|assim sendo|sendo assim|destarte|diante do exposto|ante o exposto|pelo exposto|em tempo|razao pela qual|motivo pelo qual|nesse sentido|neste sentido|em complemento|em aditamento",
+	"finally|lastly|therefore|accordingly|thus|hence|in addition|further to this|furthermore to this")
+
+// Connectors are the formal connectors and follow-ups (formalConnectors, FollowUp).
+func Connectors() Words { return formalConnectors.With(FollowUp()) }
+
+// GrowthAlternatives are a growth word and its opposite said as one ("crescimento (ou
+// decréscimo)", "growth or decline"): the signed growth the growth word asks, generated
+// from the growth nouns and their opposites.
+func GrowthAlternatives() Words {
+	pairs := func(ups, downs, or string) []string {
+		var out []string
+		for _, u := range split(ups) {
+			for _, d := range split(downs) {
+				for _, o := range split(or) {
+					out = append(out, u+" "+o+" "+d, d+" "+o+" "+u)
+				}
+			}
+		}
+		return out
+	}
+	return Words{
+		PT: pairs("crescimento|aumento|alta|acrescimo|elevacao", "decrescimo|queda|reducao|retracao|diminuicao|declinio|baixa|recuo", "ou|e ou|ou eventual"),
+		EN: pairs("growth|increase|rise|gain", "decline|decrease|drop|fall|reduction|contraction", "or|and or|or any"),
+	}
+}
+
+// ByChannel is a channel's words (ws) and the same words said with the preposition of the
+// means ("por e-mail, por WhatsApp e por SMS", "via SMS", "by text message").
+func ByChannel(ws Words) Words {
+	out := ws
+	for _, w := range ws.PT {
+		if !strings.Contains(w, " ") || w == "e mail" {
+			out.PT = append(out.PT, "por "+w, "pelo "+w, "via "+w)
+		}
+	}
+	for _, w := range ws.EN {
+		if !strings.Contains(w, " ") || w == "e mail" || w == "text message" || w == "text messages" {
+			out.EN = append(out.EN, "by "+w, "via "+w, "over "+w)
+		}
+	}
+	return out
+}
+
+// OptInReceiving are the formal ways of saying customers agreed to receive messages
+// ("consentiram no recebimento de comunicações", "autorizaram o recebimento de"): each verb
+// of consent with each way of saying the receiving.
+func OptInReceiving() Words {
+	var pt []string
+	for _, v := range split("consentem|consentiram|concordam|concordaram|autorizam|autorizaram|aceitam|aceitaram|optaram|anuiram|anuem") {
+		for _, o := range split("no recebimento de|o recebimento de|com o recebimento de|ao recebimento de|pelo recebimento de") {
+			pt = append(pt, v+" "+o)
+		}
+	}
+	return Words{PT: pt}
+}
+
+// WeekFromMonday are the ways of saying the convention the reports already follow, that a
+// week starts on Monday ("taking Monday as the start of the week", "semana de segunda a
+// domingo"): said again, they change nothing; a week said to start on another day is no
+// word of the model (refused).
+func WeekFromMonday() Words {
+	var pt, en []string
+	for _, w := range split("semana|semanas|a semana|as semanas") {
+		pt = append(pt, w+" de segunda a domingo", w+" comecando na segunda", w+" comecando na segunda feira", w+" iniciando na segunda", w+" iniciando na segunda feira", "considerando "+w+" de segunda a domingo")
+	}
+	for _, d := range split("monday|mon") {
+		en = append(en, "taking "+d+" as the start of the week", "taking "+d+" as the first day of the week", "with "+d+" as the start of the week", "with weeks starting on "+d,
+			"weeks starting on "+d, "weeks starting "+d, "week starting "+d, "weeks start on "+d, "weeks beginning "+d, "weeks beginning on "+d, d+" to sunday weeks", d+" to sunday", "starting on "+d)
+	}
+	return Words{PT: pt, EN: en}
+}
+
+// PurposeSupport are the clauses that say the answer supports the writer's work ("de modo a
+// subsidiar o relatório", "a fim de instruir o processo", "in order to support the
+// review"): each way of saying "so as to" with each verb of supporting. "De modo a" with
+// another verb says how the figure is computed ("de modo a excluir valores extremos"),
+// never what it is for: it is no purpose.
+func PurposeSupport() Words {
+	var pt, en []string
+	for _, o := range split("de modo a|de forma a|de maneira a|para|a fim de|com vistas a|no intuito de|visando") {
+		for _, v := range split("subsidiar|instruir|embasar|fundamentar|atender|apoiar|auxiliar|compor|alimentar|respaldar|amparar|municiar|orientar") {
+			pt = append(pt, o+" "+v)
+		}
+	}
+	for _, o := range split("so as to|in order to|to") {
+		for _, v := range split("support|inform|underpin|feed into|substantiate") {
+			en = append(en, o+" "+v)
+		}
+	}
+	return Words{PT: pt, EN: en}
+}
+
+// PurchaseNouns are the formal nouns of a purchase ("aquisição"): said with a verb of
+// performing, they are the purchase event (PurchasePerformed).
+var PurchaseNouns = W("compra|compras|aquisicao|aquisicoes|qualquer compra|qualquer aquisicao|alguma compra|alguma aquisicao", "")
+
+// PurchasePerformed are the formal ways of saying customers bought: a verb of performing
+// (PerformingVerbs, in the forms that say rows happened) with a purchase noun ("realizam
+// qualquer aquisição", "tendo efetuado compras").
+func PurchasePerformed() Words {
+	var pt []string
+	for _, l := range PerformingVerbs {
+		stem, ok := strings.CutSuffix(l, "ar")
+		if !ok {
+			continue
+		}
+		for _, e := range []string{"ado", "aram", "am", "ou"} {
+			for _, n := range PurchaseNouns.PT {
+				pt = append(pt, stem+e+" "+n)
+			}
+		}
+	}
+	return Words{PT: pt}
+}
+
+// CreditedTo are the ways of saying whom points were credited to ("pontos creditados aos
+// participantes", "points awarded to members"): every credit goes to a customer, so the
+// recipients restate the credit, each participle with each way of naming them.
+func CreditedTo() Words {
+	var pt, en []string
+	for _, v := range split("creditado|creditados|creditada|creditadas|concedido|concedidos|distribuido|distribuidos|emitido|emitidos|atribuido|atribuidos") {
+		for _, o := range split("aos clientes|aos participantes|aos membros|aos associados|para os clientes|para os participantes|aos nossos clientes") {
+			pt = append(pt, v+" "+o)
+		}
+	}
+	for _, v := range split("credited|awarded|issued|given|granted") {
+		for _, o := range split("to customers|to the customers|to members|to the members|to participants|to the participants|to our customers") {
+			en = append(en, v+" "+o)
+		}
+	}
+	return Words{PT: pt, EN: en}
+}
