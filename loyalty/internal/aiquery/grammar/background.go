@@ -437,6 +437,8 @@ func constraintsOf(r *lexicon.Reading, roles []semantic.Role, units []int, from,
 		case (m.Cat == semantic.CatUntil || m.Cat == semantic.CatSince || m.Cat == semantic.CatBefore || m.Cat == semantic.CatAfter) && !relatesTime(r, m):
 			// a time relation to an event ("depois de uma conversa") is the background's
 		case m.Cat == semantic.CatNeg && prepositionNo(r, m):
+		case m.Cat == semantic.CatNeg && situationNeg(r, roles, m):
+			// "I haven't a notion", "something's not adding up": the writer's situation
 		case m.Cat == semantic.CatNeg, m.Cat == semantic.CatNever, m.Cat == semantic.CatRestrict:
 			ok = false
 			add("neg:"+m.Text, m.Text)
@@ -635,6 +637,66 @@ func twoValuesAsked(r *lexicon.Reading, asks []tokenSpan) bool {
 	}
 	for _, v := range values {
 		if len(v) == 2 {
+			return true
+		}
+	}
+	return false
+}
+
+// situationNeg reports whether the negation m negates what its clause says of a subject
+// that names no rows, with nothing of the model after it: the writer's situation ("I
+// haven't a notion", "something's not adding up", "o caixa não tá batendo"), never a
+// constraint. Its clause (from the part's start, a comma or a conjunction) holds before it
+// a subject and nothing else: pronouns, function words, discourse (a statement's opener,
+// "I have"), pronouns ("it") and words a reading skips ("something"), none of them a
+// concept ("customers who haven't been in" names rows); after it, to the clause's end, no
+// concept, no name, no want and no definite article (rows: "they're not the gold ones").
+// A negation that opens its clause ("Not the gold ones", "não os cancelados") may
+// restrict: not this.
+func situationNeg(r *lexicon.Reading, roles []semantic.Role, m lexicon.Match) bool {
+	if m.Cat != semantic.CatNeg || m.Typos > 0 {
+		return false
+	}
+	part := r.Tokens[m.From].Part
+	inClause := func(k int) bool {
+		return k >= 0 && k < len(r.Tokens) && r.Tokens[k].Part == part && r.Tokens[k].Norm != "," && !joinsTwo(r, k)
+	}
+	subject := 0
+	for k := m.From - 1; inClause(k); k-- {
+		if roles[k] == roleUnknown || namesConcept(r, k) && !pronounAt(r, k) {
+			return false
+		}
+		subject++
+	}
+	definite := definiteAt(r)
+	for k := m.To; inClause(k); k++ {
+		// "I don't want the gold ones", "não quero os do plano premium": a want denied
+		// is what the question should leave out; "they're not the gold ones": rows
+		if namesConcept(r, k) || roles[k] == semantic.RoleConcept && !covered(r, k) || isRequest(r, k) || intentAt(r, k) || definite[k] {
+			return false
+		}
+	}
+	return subject > 0
+}
+
+// pronounAt reports whether a pronoun ("it", "isso") reads the token at k.
+func pronounAt(r *lexicon.Reading, k int) bool {
+	return slices.ContainsFunc(r.Matches, func(m lexicon.Match) bool {
+		return m.From == k && m.To == k+1 && m.Cat == semantic.CatPronoun && m.Typos == 0
+	})
+}
+
+// namesConcept reports whether a phrase of the model that is a concept reads the token at
+// k, other than a word a reading may skip ("something", "ever").
+func namesConcept(r *lexicon.Reading, k int) bool {
+	for _, m := range r.Matches {
+		if m.From > k || k >= m.To || m.Typos > 0 || m.Cat == lexicon.CatWord || m.Cat == lexicon.CatCapWord {
+			continue
+		}
+		if f := semantic.FillerByID(m.Arg); (m.Cat == semantic.CatFiller) && f != nil && f.Skip {
+			continue
+		}
+		if semantic.RoleOf(m.Cat, m.Arg) == semantic.RoleConcept {
 			return true
 		}
 	}

@@ -241,6 +241,7 @@ func (it *Interpreter) read(r *lexicon.Reading, cat *semantic.Catalog, context [
 	defer it.grammars.Put(gx)
 	*gx.env = env{cal: semantic.Calendar{Now: it.now().In(it.loc)}, cat: cat, loc: it.loc, signup: namesSignup(r), activity: namesActivity(r), counts: countWords(r), pronouns: pronounsOf(r), conj: conjunctionsOf(r), anaphora: anaphoraOf(r), monthYears: monthYears(r), afterBy: afterBy(r), relatingAt: relatingAt(r), afterTop: afterTop(r), afterAdj: afterAdj(r), definite: definiteAt(r), inDaySet: inDaySet(r), workdays: namesWorkdays(r), each: saysEach(r), listed: saysList(r), all: saysAny(r, semantic.AllOf), clauseEnds: clauseEnds(r), values: valueKinds(r), afterEvent: afterEvent(r, ""), afterSignup: afterEvent(r, "signup"), valueFrom: valueFrom(r)}
 	gx.env.flags, gx.env.ands, gx.env.andThe = flagsOf(r)
+	gx.env.dimAt, gx.env.named, gx.env.focus = map[int]string{}, namedValues(r), map[int]bool{}
 	for _, m := range r.Matches {
 		if m.Cat == semantic.CatWho && m.Arg == "thing" && m.Typos == 0 {
 			gx.env.thing = true
@@ -257,6 +258,14 @@ func (it *Interpreter) read(r *lexicon.Reading, cat *semantic.Catalog, context [
 			gx.env.than = append(gx.env.than, m.From)
 		}
 		gx.env.bandWord = gx.env.bandWord || m.Cat == semantic.CatBands
+		if m.Cat == semantic.CatDim && m.Typos == 0 {
+			gx.env.dimAt[m.From] = m.Arg
+		}
+		if m.Cat == semantic.CatCmp && m.Arg == "=" && m.Typos == 0 {
+			if _, ok := focusOf(r, m); ok {
+				gx.env.focus[m.From] = true
+			}
+		}
 	}
 	r = lightGoverned(amongKept(countNotDenied(notFailed(r))))
 	c := parse(gx.g, r)
@@ -321,6 +330,20 @@ func (it *Interpreter) read(r *lexicon.Reading, cat *semantic.Catalog, context [
 	ref := refusal(lang, r, firstErr, firstErrA)
 	ref.Context = context
 	return nil, ref
+}
+
+// namedValues counts the distinct values the question names of each dimension (a store
+// said twice is one).
+func namedValues(r *lexicon.Reading) map[string]int {
+	seen := map[string]bool{}
+	out := map[string]int{}
+	for _, m := range r.Matches {
+		if d := memberOf(m); d != "" && m.Typos == 0 && !seen[d+"|"+m.Arg] {
+			seen[d+"|"+m.Arg] = true
+			out[d]++
+		}
+	}
+	return out
 }
 
 // namesSignup reports whether a word of the question can name a sign-up.

@@ -338,6 +338,12 @@ func FlagByID(id string) *Flag {
 	return nil
 }
 
+// Reaching are the value kinds that are ways to reach customers (the opt-in channels):
+// said after a pronoun of the question's rows in the writer's plan ("quero chamar eles no
+// zap", "I'll text them on WhatsApp"), a value of one is how the writer will reach them,
+// never a filter of the question (package grammar, statements.go).
+var Reaching = map[string]bool{"channel": true}
+
 // ValueWord is one value of a value kind (a payment type, an origin, an opt-in channel)
 // and its words; Codes are the stored values it stands for (any one the data holds).
 type ValueWord struct {
@@ -535,7 +541,7 @@ var Terminals = []Term{
 	{CatPaid, "", W("pago|paga|pagos|pagas|pagamento|pagamentos|pagou|pagaram|pgto|pagto|pgtos|pagtos|liquidado|liquidados|liquidada|liquidadas|quitado|quitados|quitada|quitadas", "paid|paying|payment|payments|pay|pmt|pmts|pymt|pymts|settled|was settled|were settled|settled up")},
 	// "nenhum", "none": a negative quantifier, which Portuguese also says after another
 	// negation ("não fizeram nenhuma compra": one negation, not two; package grammar)
-	{CatNeg, "none", W("nenhum|nenhuma|nada", "none|nothing")},
+	{CatNeg, "none", W("nenhum|nenhuma|nada|nadinha|nadica|nadica de nada|nada de nada|nadinha de nada|coisa nenhuma|absolutamente nada|nenhuma compra sequer", "none|nothing|nothing at all|not a thing|not a single thing|zilch")},
 	// "have yet to buy": not yet, which for what customers did is never (so far)
 	{CatNeg, "", W("", "have yet to|has yet to|are yet to|is yet to|yet to")},
 	// a verb of failing is a negation of the verb after it ("failed to return and buy
