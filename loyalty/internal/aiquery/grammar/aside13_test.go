@@ -73,6 +73,15 @@ func TestAside13Classes(t *testing.T) {
 			"faturamento das três lojas, Centro e Savassi, em maio": {refuse: true},
 			"revenue of the two stores last month":                  {refuse: true},
 		}},
+		{"a heading whose period covers the days of the ask's period restates it; one with other days is refused", map[string]want{
+			"Fechamento do trimestre passado: quanto faturamos no 1º trimestre?": {measures: []string{"revenue"}, period: "2025-01-01"},
+			"Balanço do mês passado: quantos clientes se cadastraram em maio?":   {measures: []string{"customers"}, period: "2025-05-01"},
+			"Savassi, last month: how much revenue did Savassi do in May?":       {measures: []string{"revenue"}, period: "2025-05-01"},
+			"Resumo de maio: quantas vendas em maio?":                            {measures: []string{"sales_count"}, period: "2025-05-01"},
+			"Fechamento de 2024: quanto faturamos em maio?":                      {refuse: true},
+			"Fechamento do mês retrasado: quanto faturamos em maio?":             {refuse: true},
+			"Wrap-up for last week: how much revenue did Savassi do this week?":  {refuse: true},
+		}},
 		{"question frames 'como fica', 'how did we get on' ask for what follows them", map[string]want{
 			"como fica o ticket médio por loja esse mês?":      {measures: []string{"average_ticket"}, dims: []string{"store"}},
 			"e como ficam as vendas no pix em abril":           {measures: []string{"sales_count"}},

@@ -81,11 +81,12 @@ func (it *Interpreter) readWithoutStatements(r *lexicon.Reading, cat *semantic.C
 				texts = append(texts, strings.Join(words, " "))
 			}
 		}
+		heads := it.headingPeriods(r, cat, drop)
 		if kept.to > kept.from {
 			rr, drop = toDeixis(r, drop, kept)
 		}
 		res, err := it.read(withoutContext(rr, drop, nil), cat, append(append([]string(nil), context...), texts...))
-		if err == nil {
+		if err == nil && !slices.ContainsFunc(heads, func(p *semantic.Period) bool { return otherTime(p, res.Request.Period) }) {
 			return res
 		}
 		if debugStatements {
@@ -93,6 +94,63 @@ func (it *Interpreter) readWithoutStatements(r *lexicon.Reading, cat *semantic.C
 		}
 	}
 	return nil
+}
+
+// headingPeriods are the periods said in the headings left out that introduce the question
+// ("Recorrência do mês passado: quantos clientes ... em maio?"), as the grammar reads them;
+// nil for one it cannot read.
+func (it *Interpreter) headingPeriods(r *lexicon.Reading, cat *semantic.Catalog, drop []bool) []*semantic.Period {
+	var out []*semantic.Period
+	work := workNouns(r)
+	for i := 0; i < len(r.Tokens); i++ {
+		if !drop[i] || !introduces(r, i) || !heading(r, i) || !periodWord(r, i) || workTime(r, i, work) || whenAsked(r, i) {
+			continue
+		}
+		j := i + 1
+		for j < len(r.Tokens) && drop[j] && r.Tokens[j].Part == r.Tokens[i].Part && (periodWord(r, j) || r.Tokens[j].Kind == lexicon.Number ||
+			isFunctionWord(r, j) && j+1 < len(r.Tokens) && periodWord(r, j+1)) {
+			j++
+		}
+		out = append(out, it.periodAt(r, cat, i, j))
+		i = j - 1
+	}
+	return out
+}
+
+// heading reports whether the part of the token at i is a heading: a few words (at most
+// headingWords) and no discourse ("Recorrência do mês passado:", "Fechamento de 2024 -"),
+// not a statement of what happened ("Me ligaram da loja hoje cedo e eu fiquei de retornar:
+// ...": the writer's time).
+func heading(r *lexicon.Reading, i int) bool {
+	part, words := r.Tokens[i].Part, 0
+	for k, t := range r.Tokens {
+		if t.Part != part {
+			continue
+		}
+		if t.Norm != "," {
+			words++
+		}
+		if slices.ContainsFunc(r.Matches, func(m lexicon.Match) bool { return m.From == k && m.Typos == 0 && m.Cat == semantic.CatDiscourse }) {
+			return false
+		}
+	}
+	return words <= headingWords
+}
+
+// headingWords is the most words a heading has.
+const headingWords = 5
+
+// otherTime reports whether a heading's period p is another time than the question's q: a
+// heading restates the period the question names ("mês passado" and "maio" are the same
+// days), and one that names other days is not left out (which one is meant is the
+// writer's to say). A period the grammar cannot read, or a question without one, is none.
+func otherTime(p, q *semantic.Period) bool {
+	if p == nil || q == nil || p.From == q.From && p.To == q.To {
+		return false
+	}
+	pf, pt, ok1 := p.Covers()
+	qf, qt, ok2 := q.Covers()
+	return !ok1 || !ok2 || !pf.Equal(qf) || !pt.Equal(qt)
 }
 
 // maxStatementTries bounds the readings without statement clauses tried: all of them, then

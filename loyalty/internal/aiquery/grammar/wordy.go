@@ -236,7 +236,7 @@ func dropsDimension(r *lexicon.Reading, drop []bool) bool {
 		}
 	}
 	for _, m := range r.Matches {
-		if !drop[m.From] || !introduces(r, m.From) && !byBefore(r, m.From, drop, whole) || m.Typos > 0 || m.Cat != semantic.CatDim && m.Cat != semantic.CatDimAdj || named[m.Arg] {
+		if !drop[m.From] || !introduces(r, m.From) && !byBefore(r, m.From, drop, whole) || m.Typos > 0 || m.Cat != semantic.CatDim && m.Cat != semantic.CatDimAdj || named[m.Arg] || periodUnit(r, m.From) {
 			continue
 		}
 		inside := false
@@ -253,6 +253,15 @@ func dropsDimension(r *lexicon.Reading, drop []bool) bool {
 		}
 	}
 	return false
+}
+
+// periodUnit reports whether the token at i is the unit of a period said beside another
+// word of it ("mês passado", "last month", "este trimestre"): a time, not a dimension.
+func periodUnit(r *lexicon.Reading, i int) bool {
+	beside := func(k int) bool {
+		return k >= 0 && k < len(r.Tokens) && r.Tokens[k].Part == r.Tokens[i].Part && periodWord(r, k)
+	}
+	return hasCat(r, i, semantic.CatUnit) && (beside(i-1) || beside(i+1))
 }
 
 // introduces reports whether the part of the token at i ends at a colon or a dash: it
