@@ -338,26 +338,28 @@ func (it *Interpreter) setEnv(x *env, r *lexicon.Reading, cat *semantic.Catalog)
 	}
 }
 
-// periodAt is the period the grammar reads over the tokens from..to of r (a function word
-// before them may be its), or nil.
-func (it *Interpreter) periodAt(r *lexicon.Reading, cat *semantic.Catalog, from, to int) *semantic.Period {
+// periodsAt are the periods the grammar reads over each span of r (a function word before
+// one may be its), nil where it reads none: one parse for all.
+func (it *Interpreter) periodsAt(r *lexicon.Reading, cat *semantic.Catalog, spans []tokenSpan) []*semantic.Period {
 	gx := it.grammars.Get().(*grammarEnv)
 	defer it.grammars.Put(gx)
 	it.setEnv(gx.env, r, cat)
 	r = lightGoverned(amongKept(countNotDenied(notFailed(r))))
 	c := parse(gx.g, r)
-	id, ok := gx.g.ids["Period"]
-	if !ok {
-		return nil
-	}
-	for f := max(from-1, 0); f <= from; f++ {
-		for _, e := range c.cells[cellKey{f, to, id}] {
-			if p, ok := e.Val.(periodV); ok && p.p != nil && !p.absence {
-				return p.p
+	id := gx.g.ids["Period"]
+	out := make([]*semantic.Period, len(spans))
+	for k, s := range spans {
+	find:
+		for f := max(s.from-1, 0); f <= s.from; f++ {
+			for _, e := range c.cells[cellKey{f, s.to, id}] {
+				if p, ok := e.Val.(periodV); ok && p.p != nil && !p.absence {
+					out[k] = p.p
+					break find
+				}
 			}
 		}
 	}
-	return nil
+	return out
 }
 
 // namedValues counts the distinct values the question names of each dimension (a store

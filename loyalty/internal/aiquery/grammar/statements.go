@@ -81,12 +81,12 @@ func (it *Interpreter) readWithoutStatements(r *lexicon.Reading, cat *semantic.C
 				texts = append(texts, strings.Join(words, " "))
 			}
 		}
-		heads := it.headingPeriods(r, cat, drop)
+		heads, asked := it.headingPeriods(r, cat, drop)
 		if kept.to > kept.from {
 			rr, drop = toDeixis(r, drop, kept)
 		}
 		res, err := it.read(withoutContext(rr, drop, nil), cat, append(append([]string(nil), context...), texts...))
-		if err == nil && !slices.ContainsFunc(heads, func(p *semantic.Period) bool { return otherTime(p, res.Request.Period) }) {
+		if err == nil && !slices.ContainsFunc(heads, func(p *semantic.Period) bool { return otherTime(p, asked) }) {
 			return res
 		}
 		if debugStatements {
@@ -97,24 +97,57 @@ func (it *Interpreter) readWithoutStatements(r *lexicon.Reading, cat *semantic.C
 }
 
 // headingPeriods are the periods said in the headings left out that introduce the question
-// ("Recorrência do mês passado: quantos clientes ... em maio?"), as the grammar reads them;
-// nil for one it cannot read.
-func (it *Interpreter) headingPeriods(r *lexicon.Reading, cat *semantic.Catalog, drop []bool) []*semantic.Period {
-	var out []*semantic.Period
+// ("Recorrência do mês passado: quantos clientes ... em maio?"), and those the rest of the
+// question says, as the grammar reads them (nil for one it cannot read); none when no
+// heading says a period.
+func (it *Interpreter) headingPeriods(r *lexicon.Reading, cat *semantic.Catalog, drop []bool) (heads, asked []*semantic.Period) {
 	work := workNouns(r)
+	var headSpans, askSpans []tokenSpan
 	for i := 0; i < len(r.Tokens); i++ {
-		if !drop[i] || !introduces(r, i) || !heading(r, i) || !periodWord(r, i) || workTime(r, i, work) || whenAsked(r, i) {
+		if !periodWord(r, i) || workTime(r, i, work) || whenAsked(r, i) {
 			continue
 		}
 		j := i + 1
-		for j < len(r.Tokens) && drop[j] && r.Tokens[j].Part == r.Tokens[i].Part && (periodWord(r, j) || r.Tokens[j].Kind == lexicon.Number ||
+		for j < len(r.Tokens) && drop[j] == drop[i] && r.Tokens[j].Part == r.Tokens[i].Part && (periodWord(r, j) || r.Tokens[j].Kind == lexicon.Number ||
 			isFunctionWord(r, j) && j+1 < len(r.Tokens) && periodWord(r, j+1)) {
 			j++
 		}
-		out = append(out, it.periodAt(r, cat, i, j))
+		switch {
+		case !drop[i]:
+			askSpans = append(askSpans, tokenSpan{i, j})
+		case introduces(r, i) && heading(r, i):
+			headSpans = append(headSpans, tokenSpan{i, j})
+		}
 		i = j - 1
 	}
-	return out
+	if len(headSpans) == 0 {
+		return nil, nil
+	}
+	ps := it.periodsAt(r, cat, append(headSpans, askSpans...))
+	return ps[:len(headSpans)], ps[len(headSpans):]
+}
+
+// otherTime reports whether a heading's period p names other days than every period the
+// question says (asked): a heading restates a period the question names ("mês passado"
+// and "maio" are the same days), and one that names other days is not left out (which one
+// is meant is the writer's to say). Periods whose days are not known ("the last 30 days")
+// are the same only when said the same way; when the grammar cannot read a period alone,
+// the heading is taken as before.
+func otherTime(p *semantic.Period, asked []*semantic.Period) bool {
+	if p == nil {
+		return false
+	}
+	pf, pt, ok := p.Covers()
+	for _, q := range asked {
+		if q == nil {
+			return false // a period of the question the grammar reads only in its place
+		}
+		qf, qt, ok2 := q.Covers()
+		if p.From == q.From && p.To == q.To || ok && ok2 && pf.Equal(qf) && pt.Equal(qt) {
+			return false
+		}
+	}
+	return len(asked) > 0
 }
 
 // heading reports whether the part of the token at i is a heading: a few words (at most
@@ -140,18 +173,6 @@ func heading(r *lexicon.Reading, i int) bool {
 // headingWords is the most words a heading has.
 const headingWords = 5
 
-// otherTime reports whether a heading's period p is another time than the question's q: a
-// heading restates the period the question names ("mês passado" and "maio" are the same
-// days), and one that names other days is not left out (which one is meant is the
-// writer's to say). A period the grammar cannot read, or a question without one, is none.
-func otherTime(p, q *semantic.Period) bool {
-	if p == nil || q == nil || p.From == q.From && p.To == q.To {
-		return false
-	}
-	pf, pt, ok1 := p.Covers()
-	qf, qt, ok2 := q.Covers()
-	return !ok1 || !ok2 || !pf.Equal(qf) || !pt.Equal(qt)
-}
 
 // maxStatementTries bounds the readings without statement clauses tried: all of them, then
 // each alone.
