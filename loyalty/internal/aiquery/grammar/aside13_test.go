@@ -82,6 +82,16 @@ func TestAside13Classes(t *testing.T) {
 			"Fechamento do mês retrasado: quanto faturamos em maio?":             {refuse: true},
 			"Wrap-up for last week: how much revenue did Savassi do this week?":  {refuse: true},
 		}},
+		{"a closing that counts the measures asked, or restates the time or the rows, says them again", map[string]want{
+			"vendas, faturamento e ticket médio da Savassi em abril, os três lado a lado": {measures: []string{"sales_count", "revenue", "average_ticket"}},
+			"points credited and redeemed in April - the two in one row":                  {measures: []string{"points_credited", "points_redeemed"}},
+			"saldo total dos clientes da Savassi, posição de hoje":                        {measures: []string{"balance_total"}},
+			"total balance held by customers of Savassi":                                  {measures: []string{"balance_total"}, sql: []string{"c.store_code_owner = 'L05'"}},
+			"cadastros por mês em 2025 (coorte de entrada)":                               {measures: []string{"customers"}, dims: []string{"month"}},
+			// a number that counts no measure asked, or a ranking's, is not this
+			"vendas e faturamento da Savassi em abril, os três": {refuse: true},
+			"faturamento e vendas por loja em maio, top 3":      {limit: 3},
+		}},
 		{"question frames 'como fica', 'how did we get on' ask for what follows them", map[string]want{
 			"como fica o ticket médio por loja esse mês?":      {measures: []string{"average_ticket"}, dims: []string{"store"}},
 			"e como ficam as vendas no pix em abril":           {measures: []string{"sales_count"}},

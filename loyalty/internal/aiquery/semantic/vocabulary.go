@@ -487,7 +487,7 @@ var Terminals = []Term{
 	// pessoal pagou", "how people paid" is the breakdown by payment type (package grammar)
 	{CatManner, "", W("como|de que forma|de que jeito|de que maneira|com o que", "how|in what way|what way|with what")},
 	// what the rows a pronoun stands for hold ("how many points are tied up in them")
-	{CatFiller, "", W("coorte|safra|presos|presas|preso|presa|travados|travadas|retidos|retidas|parados|paradas", "tied up|locked up|held|cohort")},
+	{CatFiller, "", W("coorte de entrada|cohort de entrada|safra de entrada|coorte de cadastro|cohort de cadastro|safra de cadastro|coorte|safra|presos|presas|preso|presa|travados|travadas|retidos|retidas|parados|paradas", "tied up|locked up|held|cohort|entry cohort|intake cohort|sign-up cohort|signup cohort")},
 	// leaving rows out: "pode desconsiderar as canceladas", "leaving out the cancelled ones"
 	{CatNeg, "", W("desconsiderar|desconsiderando|desconsidere|sem contar|nao contando|ignorando|ignore|liquido de|liquido dos|liquido das|liquida de|liquida dos|liquida das|descontados os|descontadas as", "leaving out|leave out|disregarding|disregard|ignoring|ignore|exclude|net of|net of the")},
 	// "sumiu no 2º tri", "stopped buying in May": a customer who bought before and did not
