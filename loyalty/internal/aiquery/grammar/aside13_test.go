@@ -18,6 +18,13 @@ func TestAside13Classes(t *testing.T) {
 			"What's the average ticket at Savassi this month? Head office keeps asking me and I haven't a clue.":    {measures: []string{"average_ticket"}, sql: []string{"v.store_code = 'L05'"}},
 			"How many sales did Savassi have yesterday? My boss keeps asking and I don't know.":                     {measures: []string{"sales_count"}},
 			"quantas vendas a Savassi teve ontem? o sistema não fecha de jeito algum":                               {measures: []string{"sales_count"}},
+			"How many cash sales did Batel have yesterday? Counting the drawer and it doesn't add up.":                {measures: []string{"sales_count"}, sql: []string{"v.payment_type = 'cash'"}},
+			"Contando o caixa aqui e não tá batendo. Quantas vendas no pix a Savassi teve ontem?":                   {measures: []string{"sales_count"}, sql: []string{"v.payment_type = 'pix'"}},
+			"quantos clientes compraram em maio? conferi a planilha e não fecha":                                    {measures: []string{"buyers"}},
+			// "counting" said of rows, or with nothing narrated beside it, may restrict
+			"How many cash sales did Batel have yesterday? Counting the gift cards.":                           {refuse: true},
+			"How many cash sales did Batel have yesterday? Counting the cancelled ones and it doesn't add up.": {refuse: true},
+			"quantas vendas em dinheiro a Savassi teve ontem? Não premium.":                                    {refuse: true},
 			// a negation that opens its clause, or denies a want, may restrict: refused
 			"How many customers bought at Copacabana in May? Not the gold ones.":            {refuse: true},
 			"How many customers bought at Copacabana in May? I don't want the gold ones.":   {refuse: true},

@@ -437,8 +437,9 @@ func constraintsOf(r *lexicon.Reading, roles []semantic.Role, units []int, from,
 		case (m.Cat == semantic.CatUntil || m.Cat == semantic.CatSince || m.Cat == semantic.CatBefore || m.Cat == semantic.CatAfter) && !relatesTime(r, m):
 			// a time relation to an event ("depois de uma conversa") is the background's
 		case m.Cat == semantic.CatNeg && prepositionNo(r, m):
-		case m.Cat == semantic.CatNeg && situationNeg(r, roles, m):
-			// "I haven't a notion", "something's not adding up": the writer's situation
+		case m.Cat == semantic.CatNeg && situationNeg(r, roles, m), narratedActivity(r, roles, m):
+			// "I haven't a notion", "something's not adding up": the writer's situation;
+			// "Counting the float and ...": what the writer is doing
 		case m.Cat == semantic.CatNeg, m.Cat == semantic.CatNever, m.Cat == semantic.CatRestrict:
 			ok = false
 			add("neg:"+m.Text, m.Text)
@@ -661,13 +662,16 @@ func situationNeg(r *lexicon.Reading, roles []semantic.Role, m lexicon.Match) bo
 	inClause := func(k int) bool {
 		return k >= 0 && k < len(r.Tokens) && r.Tokens[k].Part == part && r.Tokens[k].Norm != "," && !joinsTwo(r, k)
 	}
-	subject := 0
-	for k := m.From - 1; inClause(k); k-- {
+	subject, k := 0, m.From-1
+	for ; inClause(k); k-- {
 		if roles[k] == roleUnknown || namesConcept(r, k) && !pronounAt(r, k) {
 			return false
 		}
 		subject++
 	}
+	// Portuguese leaves the subject out of a clause joined to another ("Contando o caixa
+	// e não tá batendo")
+	coordinated := r.Lang == semantic.PT && k >= 0 && r.Tokens[k].Part == part && joinsTwo(r, k)
 	definite := definiteAt(r)
 	for k := m.To; inClause(k); k++ {
 		// "I don't want the gold ones", "não quero os do plano premium": a want denied
@@ -676,7 +680,36 @@ func situationNeg(r *lexicon.Reading, roles []semantic.Role, m lexicon.Match) bo
 			return false
 		}
 	}
-	return subject > 0
+	return subject > 0 || coordinated
+}
+
+// narratedActivity reports whether the restriction word m ("counting", "contando", also a
+// verb of lumping values together) opens a
+// part that narrates: the verb of what the writer is doing, at the part's start, whose
+// object names nothing of the model, joined by a conjunction to a clause of the writer's
+// situation ("Counting the float and something's not adding up"). Said of rows of the
+// model ("Counting the cancelled ones"), or with nothing narrated beside it ("Counting
+// the gift cards."), it may restrict: not this.
+func narratedActivity(r *lexicon.Reading, roles []semantic.Role, m lexicon.Match) bool {
+	if m.Cat != semantic.CatRestrict && m.Cat != semantic.CatLump || m.Typos > 0 || m.From > 0 && r.Tokens[m.From-1].Part == r.Tokens[m.From].Part {
+		return false
+	}
+	part := r.Tokens[m.From].Part
+	k := m.To
+	for ; k < len(r.Tokens) && r.Tokens[k].Part == part && !joinsTwo(r, k) && r.Tokens[k].Norm != ","; k++ {
+		if namesConcept(r, k) || roles[k] == semantic.RoleConcept && !covered(r, k) {
+			return false
+		}
+	}
+	if k >= len(r.Tokens) || r.Tokens[k].Part != part {
+		return false
+	}
+	for _, n := range r.Matches {
+		if n.From > k && r.Tokens[n.From].Part == part && situationNeg(r, roles, n) {
+			return true
+		}
+	}
+	return false
 }
 
 // pronounAt reports whether a pronoun ("it", "isso") reads the token at k.
@@ -687,14 +720,15 @@ func pronounAt(r *lexicon.Reading, k int) bool {
 }
 
 // namesConcept reports whether a phrase of the model that is a concept reads the token at
-// k, other than a word a reading may skip ("something", "ever").
+// k, other than a word a reading may skip ("something", "ever") or one inside a set phrase
+// ("add" of "doesn't add up").
 func namesConcept(r *lexicon.Reading, k int) bool {
 	for _, m := range r.Matches {
 		if m.From > k || k >= m.To || m.Typos > 0 || m.Cat == lexicon.CatWord || m.Cat == lexicon.CatCapWord {
 			continue
 		}
-		if f := semantic.FillerByID(m.Arg); (m.Cat == semantic.CatFiller) && f != nil && f.Skip {
-			continue
+		if f := semantic.FillerByID(m.Arg); (m.Cat == semantic.CatFiller) && f != nil && f.Skip || inIdiom(r, m) {
+			continue // "something", "ever"; "add" of "doesn't add up"
 		}
 		if semantic.RoleOf(m.Cat, m.Arg) == semantic.RoleConcept {
 			return true

@@ -704,7 +704,7 @@ func asksWithout(r *lexicon.Reading, drop []bool) bool {
 				// read as one); one said after the question with no concept after it in its
 				// clause negates the writer's situation ("..., que eu quero garantir que não
 				// falte", "e eu não tenho aqui de cabeça")
-				if !prepositionNo(r, m) && !inIdiom(r, m) && !situationNeg(r, roles, m) && !(m.Cat == semantic.CatNeg && keptConceptBefore(roles, drop, m.From) && !conceptInDropped(roles, drop, m.To)) {
+				if !prepositionNo(r, m) && !inIdiom(r, m) && !situationNeg(r, roles, m) && !narratedActivity(r, roles, m) && !(m.Cat == semantic.CatNeg && keptConceptBefore(roles, drop, m.From) && !conceptInDropped(roles, drop, m.To)) {
 					return false
 				}
 			}

@@ -214,7 +214,7 @@ var Fillers = []*FillerClass{
 	// statements.go)
 	{ID: "idiom", Role: RoleDiscourse, Words: W(
 		"nao tem logica|nao faz sentido|sem logica|sem nocao|nao tem cabimento|nao tem condicao|nao e possivel|nao pode ser|vale a pena|valendo a pena|valeu a pena|valer a pena|vai valer a pena|se vale a pena|ta valendo a pena|esta valendo a pena|vale o investimento|valeu o investimento",
-		"makes no sense|doesnt make sense|does not make sense|no way|cant be right|can't be right|worth it|worth the money|worth the effort|worth doing|paying off|pays off|paid off")},
+		"add up|adds up|adding up|makes no sense|doesnt make sense|does not make sense|no way|cant be right|can't be right|worth it|worth the money|worth the effort|worth doing|paying off|pays off|paid off")},
 	// judgements of how much or how good, said beside the question ("parece que foi um
 	// monte", "reckon it's heaps"): what the writer thinks of the answer, never a threshold;
 	// read only in a context sentence
