@@ -18,7 +18,7 @@ func TestAside13Classes(t *testing.T) {
 			"What's the average ticket at Savassi this month? Head office keeps asking me and I haven't a clue.":    {measures: []string{"average_ticket"}, sql: []string{"v.store_code = 'L05'"}},
 			"How many sales did Savassi have yesterday? My boss keeps asking and I don't know.":                     {measures: []string{"sales_count"}},
 			"quantas vendas a Savassi teve ontem? o sistema não fecha de jeito algum":                               {measures: []string{"sales_count"}},
-			"How many cash sales did Batel have yesterday? Counting the drawer and it doesn't add up.":                {measures: []string{"sales_count"}, sql: []string{"v.payment_type = 'cash'"}},
+			"How many cash sales did Batel have yesterday? Counting the drawer and it doesn't add up.":              {measures: []string{"sales_count"}, sql: []string{"v.payment_type = 'cash'"}},
 			"Contando o caixa aqui e não tá batendo. Quantas vendas no pix a Savassi teve ontem?":                   {measures: []string{"sales_count"}, sql: []string{"v.payment_type = 'pix'"}},
 			"quantos clientes compraram em maio? conferi a planilha e não fecha":                                    {measures: []string{"buyers"}},
 			// "counting" said of rows, or with nothing narrated beside it, may restrict
@@ -59,6 +59,12 @@ func TestAside13Classes(t *testing.T) {
 			"quantos clientes se cadastraram em 2024 e nunca resgataram nadinha": {measures: []string{"customers"}},
 			"quantos clientes não compraram nadinha em maio?":                    {measures: []string{"customers"}, sql: []string{"NOT EXISTS"}},
 			"how many customers never redeemed anything at all":                  {measures: []string{"customers"}},
+			"trem bão seria ver o faturamento da Savassi em abril":               {measures: []string{"revenue"}, sql: []string{"v.store_code = 'L05'"}},
+			"seria bom ver Batel x Savassi em 2024: vendas de cada uma":          {measures: []string{"sales_count"}},
+			"It would be good to see sign-ups by store for April.":               {measures: []string{"customers"}},
+			"How much revenue did Savassi do over the weekend just gone?":        {measures: []string{"revenue"}, sql: []string{"interval '2 days'"}},
+			"revenue for the month just gone at Batel":                           {measures: []string{"revenue"}, sql: []string{"interval '1 month'"}},
+			"quantos seriam eles?":                                               {refuse: true},
 		}},
 		{"'only' said of the measure or the count the ask asks for is the ask's measure", map[string]want{
 			"Buyers at Savassi in May. The number only.":             {measures: []string{"buyers"}, sql: []string{"v.store_code = 'L05'"}},

@@ -755,7 +755,7 @@ var Terminals = []Term{
 		"distinct|different|unique|without duplicates|no duplicates|not counting duplicates|without counting duplicates|deduplicated|deduped|each counted once|counted once|counted only once|without double counting|no double counting|without repeats|no repeats|not counting repeats")},
 
 	{CatThis, "", W("este|esta|esse|essa|neste|nesta|nesse|nessa|deste|desta|desse|dessa|atual|corrente|no|na", "this|current|the current")},
-	{CatLast, "", W("passado|passada|anterior|ultimo|ultima|ultimos|ultimas|que passou|transato|transata", "last|previous|past|prior|preceding|trailing|rolling|passed|just passed|that passed")},
+	{CatLast, "", W("passado|passada|anterior|ultimo|ultima|ultimos|ultimas|que passou|transato|transata", "last|previous|past|prior|preceding|trailing|rolling|passed|just passed|that passed|just gone|thats just gone|that just went")},
 	{CatNext, "", W("proximo|proxima|proximos|que vem", "next|coming|upcoming")},
 	{CatUnit, "day", W("dia|dias", "day|days|dais|dys")},
 	{CatUnit, "week", W("semana|semanas|sem", "week|weeks|wk|wks")},
