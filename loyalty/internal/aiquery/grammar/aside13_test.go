@@ -31,6 +31,9 @@ func TestAside13Classes(t *testing.T) {
 			"quantos clientes compraram em maio? eu não quero os do plano premium":          {refuse: true},
 			"How many customers bought at Copacabana in May? They're not the gold members.": {refuse: true},
 			"How many customers bought at Copacabana in May? I don't want Maria.":           {refuse: true},
+			"How many customers bought in May? They're not vip.":                            {refuse: true},
+			"quantos clientes compraram em maio? elas não são vip":                          {refuse: true},
+			"How many customers bought in May? She isn't vip.":                              {refuse: true},
 		}},
 		{"'only' said of rows in a side sentence restricts: refused, never left out", map[string]want{
 			"quantos clientes compraram na Savassi em maio? só quero os do plano premium": {refuse: true},

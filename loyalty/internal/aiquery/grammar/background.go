@@ -649,8 +649,9 @@ func twoValuesAsked(r *lexicon.Reading, asks []tokenSpan) bool {
 // haven't a notion", "something's not adding up", "o caixa não tá batendo"), never a
 // constraint. Its clause (from the part's start, a comma or a conjunction) holds before it
 // a subject and nothing else: pronouns, function words, discourse (a statement's opener,
-// "I have"), pronouns ("it") and words a reading skips ("something"), none of them a
-// concept ("customers who haven't been in" names rows); after it, to the clause's end, no
+// "I have"), pronouns ("it"; not one of rows or people: "they're not vip") and words a
+// reading skips ("something"), none of them a concept ("customers who haven't been in"
+// names rows); after it, to the clause's end, no
 // concept, no name, no want and no definite article (rows: "they're not the gold ones").
 // A negation that opens its clause ("Not the gold ones", "não os cancelados") may
 // restrict: not this.
@@ -662,10 +663,11 @@ func situationNeg(r *lexicon.Reading, roles []semantic.Role, m lexicon.Match) bo
 	inClause := func(k int) bool {
 		return k >= 0 && k < len(r.Tokens) && r.Tokens[k].Part == part && r.Tokens[k].Norm != "," && !joinsTwo(r, k)
 	}
+	rows := append(inLang(semantic.RowPronouns, r.Lang), inLang(semantic.PersonPronouns, r.Lang)...)
 	subject, k := 0, m.From-1
 	for ; inClause(k); k-- {
-		if roles[k] == roleUnknown || namesConcept(r, k) && !pronounAt(r, k) {
-			return false
+		if roles[k] == roleUnknown || namesConcept(r, k) && !pronounAt(r, k) || slices.Contains(rows, r.Tokens[k].Norm) {
+			return false // "they're not vip": said of rows
 		}
 		subject++
 	}

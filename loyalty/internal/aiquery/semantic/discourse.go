@@ -368,6 +368,13 @@ var BackReference = W("isso|disso|nisso|esses|essas|desses|dessas|eles|elas|dele
 // customer named there is the question's (package grammar, background.go).
 var PersonPronouns = W("ela|ele|dela|dele|nela|nele|pra ela|pra ele", "she|he|her|his|him|hers")
 
+// RowPronouns are the subjects that point to the rows a question counts or to people
+// ("they", "those", "eles", "essas"): a negation said of them ("they're not vip", "eles
+// não são vip") says which rows, never the writer's situation (package grammar,
+// background.go); with PersonPronouns.
+var RowPronouns = W("eles|elas|esses|essas|estes|estas|aqueles|aquelas|os clientes|as clientes",
+	"they|those|these|them|the customers|the clients")
+
 // PlaceDeixis are the words with which a question points to a place said in its context
 // ("I'm writing a note for the Savassi team. How many customers bought there?"): the
 // store or city the context names takes their place (package grammar, statements.go).
