@@ -159,6 +159,7 @@ var (
 	reMonth     = regexp.MustCompile(`^(\d{4})-(\d{2})$`)
 	reMonthBR   = regexp.MustCompile(`^(\d{2})/(\d{4})$`)
 	reWeek      = regexp.MustCompile(`^(\d{4})-?[wW](\d{1,2})$`)
+	reQuarter   = regexp.MustCompile(`^(\d{4})[- ]?[qQ]([1-4])$`)
 	reTimestamp = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}`)
 	spaces      = regexp.MustCompile(`\s+`)
 )
@@ -276,6 +277,10 @@ func parseTextValue(raw string) value {
 	}
 	if m := reMonthBR.FindStringSubmatch(s); m != nil {
 		return dateValue(m[2], m[1], "01", pMonth, low)
+	}
+	if m := reQuarter.FindStringSubmatch(s); m != nil {
+		// A quarter's label is its first month, as a period bucket ("2025-Q2": 2025-04).
+		return dateValue(m[1], fmt.Sprintf("%02d", 3*(int(m[2][0]-'0')-1)+1), "01", pMonth, low)
 	}
 	if m := reWeek.FindStringSubmatch(s); m != nil {
 		var y, w int

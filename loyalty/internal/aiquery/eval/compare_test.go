@@ -76,6 +76,8 @@ func TestCompare(t *testing.T) {
 		{"timestamp without zone", res("d:ts", "2025-06-10 14:33:12-03"), res("d:tsl", "2025-06-10 14:33:12"), Options{}, true},
 		{"other instant", res("d:ts", "2025-06-10 14:33:12-03"), res("d:ts", "2025-06-10 14:33:13-03"), Options{}, false},
 		{"week label", res("w:ts,n:int", "2025-06-09 00:00:00-03|7"), res("w:text,n:int", "2025-W24|7"), Options{}, true},
+		{"quarter label", res("q:date,n:int", "2025-04-01|7"), res("q:text,n:int", "2025-Q2|7"), Options{}, true},
+		{"quarter label of another quarter", res("q:date,n:int", "2025-01-01|7"), res("q:text,n:int", "2025-Q2|7"), Options{}, false},
 		{"weekday names", res("dow:num,n:int", "1|10", "7|4"), res("dia:text,n:int", "Monday   |10", "domingo|4"), Options{}, true},
 		{"weekday numbered from Sunday", res("dow:num,n:int", "1|10", "7|4"), res("dia:num,n:int", "1|10", "0|4"), Options{}, false},
 		{"free labels", res("band:text,n:int", "18-24|5", "25-34|9"), res("faixa:text,n:int", "18 a 24|5", "25 a 34|9"), Options{FreeLabels: true}, true},

@@ -48,9 +48,11 @@ func TestAbbrevClasses(t *testing.T) {
 			"points earned across all branches last month":  {measures: []string{"points_credited"}, filters: []string{}, period: lastMonth},
 		}},
 		{"a word that fits different concepts, or no abbreviation, is refused", map[string]want{
-			"txs yesterday":                              {refuse: true}, // transactions or taxes
-			"qtd de vnds ontem":                          {refuse: true}, // vendas or vendidos
-			"pontos resgatados mes pass":                 {refuse: true}, // passado or passivo
+			"txs yesterday":     {refuse: true}, // transactions or taxes
+			"qtd de vnds ontem": {refuse: true}, // vendas or vendidos
+			// "pass" after "mes" is a spelling the model lists (semantic.Spellings: passado),
+			// never a guess between passado and passivo
+			"pontos resgatados mes pass":                 {measures: []string{"points_redeemed"}, sql: []string{"date_trunc('month', now()) - interval '1 month'"}},
 			"revenue PM":                                 {refuse: true}, // no initialism of "previous" is guessed
 			"how many customers in NY":                   {refuse: true},
 			"how many sales on the menu yesterday":       {refuse: true}, // a word, not a contraction

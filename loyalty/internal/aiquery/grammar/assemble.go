@@ -974,6 +974,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			return nil, fail("há palavras que a interpretação não usou", "some words were not used by the interpretation")
 		}
 	}
+	if list && len(a.req.Attrs) == 0 && len(measures) > 0 && a.has("rank") {
+		// "liste as 2 lojas que mais venderam", "list the 3 stores that sold the most": the
+		// ranking's rows are the list, the measure they are ranked by said with its event
+		list = false
+	}
 	if list && len(a.req.Attrs) == 0 {
 		return nil, fail("não sei listar isso", "I cannot list that")
 	}

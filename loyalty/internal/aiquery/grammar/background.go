@@ -56,7 +56,7 @@ func partAsks(r *lexicon.Reading, from, to int, roles []semantic.Role, after boo
 		if m.From < from || m.From >= to || m.Typos > 0 {
 			continue
 		}
-		if asksCat(m.Cat) {
+		if asksCat(m.Cat) && !inDiscourse(r, m) {
 			return true
 		}
 	}
@@ -74,6 +74,18 @@ func partAsks(r *lexicon.Reading, from, to int, roles []semantic.Role, after boo
 			start, intent = true, false
 		case roles[i] != semantic.RoleNeutral && roles[i] != semantic.RoleDiscourse:
 			start = false
+		}
+	}
+	return false
+}
+
+// inDiscourse reports whether m is a word of a longer discourse phrase ("q" of "parece q":
+// a hedge, no question word).
+func inDiscourse(r *lexicon.Reading, m lexicon.Match) bool {
+	for _, n := range r.Matches {
+		if n.To-n.From > m.To-m.From && n.From <= m.From && m.To <= n.To && n.Typos == 0 &&
+			(n.Cat == semantic.CatDiscourse || n.Cat == semantic.CatFiller && semantic.RoleOf(n.Cat, n.Arg) == semantic.RoleDiscourse) {
+			return true
 		}
 	}
 	return false
@@ -155,7 +167,7 @@ func reportsQuestion(r *lexicon.Reading, from, to int) bool {
 
 // background are the question's background parts: those whose constraints the parts that
 // ask all repeat (kept), and those with a constraint they do not (the constraints' words).
-func background(r *lexicon.Reading) (kept []tokenSpan, unrepeated, othersAsked [][]string, persons []tokenSpan) {
+func background(r *lexicon.Reading) (kept []tokenSpan, unrepeated, othersAsked, guessed [][]string, persons []tokenSpan) {
 	roles, units, _ := tokenRoles(r)
 	type part struct {
 		from, to int
@@ -186,7 +198,7 @@ func background(r *lexicon.Reading) (kept []tokenSpan, unrepeated, othersAsked [
 		}
 	}
 	if !asked || len(parts) < 2 {
-		return nil, nil, nil, nil
+		return nil, nil, nil, nil, nil
 	}
 	said := map[string]bool{}  // the constraints of the parts that ask
 	shown := map[string]bool{} // the dimensions they break down or rank by
@@ -247,9 +259,12 @@ func background(r *lexicon.Reading) (kept []tokenSpan, unrepeated, othersAsked [
 			if slices.Contains(reported, pk) {
 				othersAsked = append(othersAsked, missing)
 			}
+			if guesses(r, p.from, p.to) && namesOwnValue(r, p.from, p.to, asks) {
+				guessed = append(guessed, missing)
+			}
 		}
 	}
-	return kept, unrepeated, othersAsked, persons
+	return kept, unrepeated, othersAsked, guessed, persons
 }
 
 // saysMatch reports whether a part that asks holds a match of m's category and argument.
@@ -552,7 +567,7 @@ func backgroundRefusal(r *lexicon.Reading, ref *Refusal) {
 	if len(ref.NotUnderstood) == 0 && !strings.HasPrefix(ref.Reason, say(r.Lang, "há palavras", "some words")) {
 		return
 	}
-	_, unrepeated, _, _ := background(r)
+	_, unrepeated, _, _, _ := background(r)
 	if len(unrepeated) == 0 {
 		return
 	}
@@ -567,12 +582,14 @@ func backgroundRefusal(r *lexicon.Reading, ref *Refusal) {
 }
 
 // othersQuestionRefusal refuses a question beside which the writer tells what someone
-// else asked, with a constraint the writer's own question does not repeat ("O gerente da
-// Savassi perguntou quantos clientes compraram em abril. Quantos compraram em maio?"):
-// read together, the other person's constraints would narrow the writer's question; it is
-// not known whether they apply.
+// else asked, or guesses, with a constraint the writer's own question does not repeat ("O
+// gerente da Savassi perguntou quantos clientes compraram em abril. Quantos compraram em
+// maio?", "quantas vendas em maio? parece q foi um monte na Savassi"): read together, the
+// other person's constraints or the guess's would narrow the writer's question (a guess's
+// was read as a filter, silently wrong); it is not known whether they apply.
 func othersQuestionRefusal(r *lexicon.Reading) *Refusal {
-	_, _, others, _ := background(r)
+	_, _, others, guessed, _ := background(r)
+	others = append(others, guessed...)
 	if len(others) == 0 {
 		return nil
 	}
@@ -733,6 +750,30 @@ func namesConcept(r *lexicon.Reading, k int) bool {
 			continue // "something", "ever"; "add" of "doesn't add up"
 		}
 		if semantic.RoleOf(m.Cat, m.Arg) == semantic.RoleConcept {
+			return true
+		}
+	}
+	return false
+}
+
+// namesOwnValue reports whether the tokens from..to name a value (a store, a city, a
+// product, a payment type...; not a period) that the parts that ask do not.
+func namesOwnValue(r *lexicon.Reading, from, to int, asks []tokenSpan) bool {
+	for _, m := range r.Matches {
+		if m.From >= from && m.From < to && m.Typos == 0 && !saysMatch(r, asks, m) {
+			if k := valueKind(r, m); k != "" && k != "period" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// guesses reports whether the tokens from..to say the writer's guess or opinion ("parece
+// que", "acho que", "I reckon"): discourse of the fillers "opinion" or "hedge".
+func guesses(r *lexicon.Reading, from, to int) bool {
+	for _, m := range r.Matches {
+		if m.From >= from && m.From < to && m.Typos == 0 && (m.Cat == semantic.CatDiscourse || m.Cat == semantic.CatFiller) && (m.Arg == "opinion" || m.Arg == "hedge") {
 			return true
 		}
 	}

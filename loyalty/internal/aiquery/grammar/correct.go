@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/lexicon"
@@ -136,4 +137,110 @@ func valueStartingAt(r *lexicon.Reading, from int) (lexicon.Match, string, bool)
 		}
 	}
 	return best, kind, kind != ""
+}
+
+// The contrast rule (issue 24, thirteenth round). "Qual a mediana do ticket? Quero mediana
+// mesmo, não média", "revenue in May, not the number of sales", "Savassi rather than
+// Centro": an alternative set aside (semantic.Contrasts) says what the question is not, and
+// is left out and named as context, when it names a thing of a kind the question already
+// asked for with another one: after "em vez de", "rather than", a measure or a value; after
+// a comma and "não", "not", only a measure or an aggregate ending its sentence. A negated
+// value or period may be a cohort's ("compraram em maio, mas não em abril"), and anything
+// else after "não" is a negation ("vendas de maio, não canceladas").
+
+var contrastPhrases = splitPhrases(semantic.Contrasts)
+
+// contrasted leaves out each alternative set aside, with its contrast words and comma.
+func contrasted(r *lexicon.Reading) (*lexicon.Reading, []string) {
+	drop := make([]bool, len(r.Tokens))
+	var texts []string
+	for i := 0; i < len(r.Tokens); i++ {
+		n := phraseAt(r, i, contrastPhrases)
+		if n == 0 {
+			continue
+		}
+		from := i
+		negated := slices.ContainsFunc(r.Tokens[i:i+n], func(t lexicon.Token) bool { return t.Norm == "nao" || t.Norm == "not" })
+		if from > 0 && r.Tokens[from-1].Norm == "," {
+			from--
+		} else if negated {
+			continue // "não" without a comma before it is a negation
+		}
+		alt, kind, ok := alternativeAt(r, i+n)
+		if !ok || !askedBefore(r, from, kind, alt) {
+			continue
+		}
+		// a negated value or period may be a cohort's ("compraram em maio, mas não em
+		// abril", "na Savassi, não no Centro"): only "em vez de", "rather than" set one aside
+		if negated && (kind != "measure" || !endsPart(r, alt.To)) {
+			continue
+		}
+		var words []string
+		for k := from; k < alt.To; k++ {
+			drop[k] = true
+			if r.Tokens[k].Norm != "," {
+				words = append(words, r.Tokens[k].Raw)
+			}
+		}
+		texts = append(texts, strings.Join(words, " "))
+		i = alt.To - 1
+	}
+	if len(texts) == 0 {
+		return r, nil
+	}
+	return withoutContext(r, drop, nil), texts
+}
+
+// contrastKind is the kind an alternative set aside may be of: a value's kind or
+// "measure" (a measure or an aggregate); "" for anything else.
+func contrastKind(r *lexicon.Reading, m lexicon.Match) string {
+	switch m.Cat {
+	case semantic.CatMeasure, semantic.CatAgg:
+		return "measure" // what is computed: "mediana, não média", "revenue, not the number of sales"
+	}
+	return valueKind(r, m)
+}
+
+// alternativeAt is the longest match of a contrast kind starting at from, function words
+// before it skipped ("não a média", "not the number of sales").
+func alternativeAt(r *lexicon.Reading, from int) (lexicon.Match, string, bool) {
+	for from < len(r.Tokens) && isFunctionWord(r, from) && !periodWord(r, from) {
+		from++
+	}
+	var best lexicon.Match
+	kind := ""
+	for _, m := range r.Matches {
+		if m.From != from || m.Typos > 0 || m.To-m.From <= best.To-best.From {
+			continue
+		}
+		if k := contrastKind(r, m); k != "" {
+			best, kind = m, k
+		}
+	}
+	if best.Cat == semantic.CatAgg {
+		// "not the number of sales": the aggregate with the rows it counts
+		for _, m := range r.Matches {
+			if m.From == best.To && m.Typos == 0 && m.Cat == semantic.CatNoun {
+				best.To = m.To
+			}
+		}
+	}
+	return best, kind, kind != ""
+}
+
+// askedBefore reports whether the question said, before position end, another thing of
+// the alternative's kind.
+func askedBefore(r *lexicon.Reading, end int, kind string, alt lexicon.Match) bool {
+	for _, m := range r.Matches {
+		if m.To <= end && m.Typos == 0 && contrastKind(r, m) == kind && (m.Arg != alt.Arg || kind == "period") && !strings.EqualFold(m.Text, alt.Text) {
+			return true
+		}
+	}
+	return false
+}
+
+// endsPart reports whether the alternative ends its sentence: the question's end, a stop or
+// a comma.
+func endsPart(r *lexicon.Reading, to int) bool {
+	return to == len(r.Tokens) || r.Tokens[to].Norm == "," || r.Tokens[to].Part != r.Tokens[to-1].Part
 }

@@ -188,6 +188,8 @@ func (it *Interpreter) interpret(r *lexicon.Reading, cat *semantic.Catalog) (*Re
 	}
 	r, fixed := corrected(r)
 	lead = append(lead, fixed...)
+	r, setAside := contrasted(r)
+	lead = append(lead, setAside...)
 	if ref := othersQuestionRefusal(r); ref != nil {
 		return nil, ref
 	}
@@ -219,6 +221,12 @@ func (it *Interpreter) interpret(r *lexicon.Reading, cat *semantic.Catalog) (*Re
 			backgroundRefusal(r, ref)
 		}
 	}
+	if err == nil && unnamedOwnStore(r) {
+		return nil, ownStoreRefusal(r, res)
+	}
+	if err == nil && countsStoresElse(r, res.Request) {
+		return nil, storesCountRefusal(r, res)
+	}
 	if err == nil && signupPeriodMoved(r, res.Request, res.SQL) {
 		if fixed := signupDated(r, res); fixed != nil {
 			return fixed, nil
@@ -240,7 +248,7 @@ func (it *Interpreter) read(r *lexicon.Reading, cat *semantic.Catalog, context [
 	gx := it.grammars.Get().(*grammarEnv)
 	defer it.grammars.Put(gx)
 	it.setEnv(gx.env, r, cat)
-	r = lightGoverned(amongKept(countNotDenied(notFailed(r))))
+	r = storeNounAfterDeterminer(lightGoverned(amongKept(countNotDenied(notFailed(r)))))
 	c := parse(gx.g, r)
 	as := analyses(c, r, readings)
 
@@ -310,6 +318,7 @@ func (it *Interpreter) read(r *lexicon.Reading, cat *semantic.Catalog, context [
 func (it *Interpreter) setEnv(x *env, r *lexicon.Reading, cat *semantic.Catalog) {
 	*x = env{cal: semantic.Calendar{Now: it.now().In(it.loc)}, cat: cat, loc: it.loc, signup: namesSignup(r), activity: namesActivity(r), counts: countWords(r), pronouns: pronounsOf(r), conj: conjunctionsOf(r), anaphora: anaphoraOf(r), monthYears: monthYears(r), afterBy: afterBy(r), relatingAt: relatingAt(r), afterTop: afterTop(r), afterAdj: afterAdj(r), definite: definiteAt(r), inDaySet: inDaySet(r), workdays: namesWorkdays(r), each: saysEach(r), listed: saysList(r), all: saysAny(r, semantic.AllOf), clauseEnds: clauseEnds(r), values: valueKinds(r), afterEvent: afterEvent(r, ""), afterSignup: afterEvent(r, "signup"), valueFrom: valueFrom(r)}
 	x.flags, x.ands, x.andThe = flagsOf(r)
+	x.beforeTime = beforeTime(r)
 	x.dimAt, x.named, x.focus = map[int]string{}, namedValues(r), map[int]bool{}
 	for _, m := range r.Matches {
 		if m.Cat == semantic.CatWho && m.Arg == "thing" && m.Typos == 0 {
@@ -344,7 +353,7 @@ func (it *Interpreter) periodsAt(r *lexicon.Reading, cat *semantic.Catalog, span
 	gx := it.grammars.Get().(*grammarEnv)
 	defer it.grammars.Put(gx)
 	it.setEnv(gx.env, r, cat)
-	r = lightGoverned(amongKept(countNotDenied(notFailed(r))))
+	r = storeNounAfterDeterminer(lightGoverned(amongKept(countNotDenied(notFailed(r)))))
 	c := parse(gx.g, r)
 	id := gx.g.ids["Period"]
 	out := make([]*semantic.Period, len(spans))

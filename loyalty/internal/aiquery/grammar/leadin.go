@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/lexicon"
@@ -297,8 +298,8 @@ func datesSignup(r *lexicon.Reading) bool {
 			continue
 		}
 		k := m.To
-		for k < len(r.Tokens) && (isFunctionWord(r, k) || m.Cat == semantic.CatNew && customersNoun(r, k)) && r.Tokens[k].Part == r.Tokens[m.From].Part {
-			k++ // "new customers from February": the customers said after "new"
+		for k < len(r.Tokens) && (isFunctionWord(r, k) || valueAt(r, k) || m.Cat == semantic.CatNew && customersNoun(r, k)) && r.Tokens[k].Part == r.Tokens[m.From].Part {
+			k++ // "new customers from February": the customers said after "new"; "signed up through the app in May": how they signed up
 		}
 		if k < len(r.Tokens) && r.Tokens[k].Part == r.Tokens[m.From].Part && periodWord(r, k) {
 			return true
@@ -311,11 +312,14 @@ func datesSignup(r *lexicon.Reading) bool {
 // period on the sign-up: the customers counted are the ones who signed up in it, and the
 // other event, said without a period of its own, is at any time ("Cohort de cadastro de
 // jan/25: quantos desses clientes já fizeram pelo menos uma compra?" counts January's
-// sign-ups with a purchase ever). Only a count of customers with one period, named right
-// after the sign-up word, and one filter that took it, is read again; nil otherwise.
+// sign-ups with a purchase ever). Only a count or a list of customers with one period,
+// named right after the sign-up word, and one filter that took it, is read again; nil
+// otherwise.
 func signupDated(r *lexicon.Reading, res *Result) *Result {
 	req := res.Request
-	if req.Fact != semantic.Customers || req.Period == nil || len(req.Measures) != 1 || req.Measures[0].ID != "customers" || len(req.Attrs) > 0 {
+	counted := len(req.Measures) == 1 && req.Measures[0].ID == "customers" && len(req.Attrs) == 0
+	listed := len(req.Measures) == 0 && len(req.Attrs) > 0
+	if req.Fact != semantic.Customers || req.Period == nil || !counted && !listed {
 		return nil
 	}
 	// the question's one period runs right after its sign-up word
@@ -325,13 +329,13 @@ func signupDated(r *lexicon.Reading, res *Result) *Result {
 			continue
 		}
 		// the count of a period runs with it ("nos últimos 90 dias")
-		for k := m.To; k < len(r.Tokens) && r.Tokens[k].Part == r.Tokens[m.From].Part && (isFunctionWord(r, k) || periodWord(r, k) || r.Tokens[k].Kind == lexicon.Number && k > m.To && periodWord(r, k-1) || m.Cat == semantic.CatNew && customersNoun(r, k)); k++ {
+		for k := m.To; k < len(r.Tokens) && r.Tokens[k].Part == r.Tokens[m.From].Part && (isFunctionWord(r, k) || valueAt(r, k) || periodWord(r, k) || r.Tokens[k].Kind == lexicon.Number && k > m.To && periodWord(r, k-1) || m.Cat == semantic.CatNew && customersNoun(r, k)); k++ {
 			run[k] = true
 		}
 	}
 	for i := range r.Tokens {
-		if periodWord(r, i) && !run[i] {
-			return nil
+		if periodWord(r, i) && !run[i] && !coveredBy(r, i, semantic.CatSoFar) {
+			return nil // a second period; "as at today", "até hoje" only says up to now
 		}
 	}
 	at := -1
@@ -383,6 +387,24 @@ func ofOtherRows(r *lexicon.Reading, i int) bool {
 // "new" ("novos", "new").
 func signupWord(m lexicon.Match) bool {
 	return m.Typos == 0 && (m.Cat == semantic.CatEvent && m.Arg == "signup" || m.Cat == semantic.CatNew)
+}
+
+// valueAt reports whether a value ("the app", "pix"), a place ("Savassi", "BH") or the
+// word store ("the Savassi store") reads the token at i.
+func valueAt(r *lexicon.Reading, i int) bool {
+	return coveredBy(r, i, semantic.CatValue) || slices.ContainsFunc(r.Matches, func(m lexicon.Match) bool {
+		return m.From <= i && i < m.To && m.Typos == 0 && (place(m) || m.Cat == semantic.CatNoun && m.Arg == "stores")
+	})
+}
+
+// coveredBy reports whether a word of category c, typed right, reads the token at i.
+func coveredBy(r *lexicon.Reading, i int, c semantic.Category) bool {
+	for _, m := range r.Matches {
+		if m.From <= i && i < m.To && m.Typos == 0 && m.Cat == c {
+			return true
+		}
+	}
+	return false
 }
 
 // customersNoun reports whether the token at i names the customers.

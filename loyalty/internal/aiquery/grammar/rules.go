@@ -111,6 +111,9 @@ type env struct {
 	// bandWord: the question has a band word ("faixa", "band", "distribution"): a
 	// quantity noun may name what its bands are of (stats.go)
 	bandWord bool
+	// beforeTime: the positions whose next word that is not a function word names a time
+	// unit ("3 primeiros | meses", "first 10 | days")
+	beforeTime map[int]bool
 }
 
 func newGrammar(rules []*Rule) *Grammar {
@@ -1442,6 +1445,15 @@ func productions(x *env) []*Rule {
 		rule("Filter", 0.3, tAgain+" "+tEvent+" Period", func(k []*Edge) (any, bool) { return cohort(arg(k[1]), false, k[2].Val.(periodV)) }),
 		// "não voltaram em maio", "didn't come back in May": a customer comes back by buying
 		rule("Filter", 0.4, tNeg+"? "+tAgain+" Period", func(k []*Edge) (any, bool) { return cohort("buy", k[0] != nil, k[2].Val.(periodV)) }),
+		// "never came back this year", "nunca mais voltaram em 2025": within the period said,
+		// the same as not coming back
+		rule("Filter", 0.4, tNever+" "+tAgain+" "+tEvent+"? Period", func(k []*Edge) (any, bool) {
+			event := "buy"
+			if k[2] != nil {
+				event = arg(k[2])
+			}
+			return cohort(event, true, k[3].Val.(periodV))
+		}),
 		rule("Filter", 0, tEvent+" "+tBefore2, func(k []*Edge) (any, bool) { return cohortBefore(arg(k[0])) }),
 		// "bought in March but not in April": the second period of the same event, denied
 		rule("Filter", 0.2, tEvent+" Period "+tAnd+"? "+tNeg+" Period", func(k []*Edge) (any, bool) {
@@ -1795,6 +1807,10 @@ func productions(x *env) []*Rule {
 		rule("Rank", 0, tTop+" Num?", func(k []*Edge) (any, bool) {
 			return rankV{order: semantic.Descending, limit: atoiOr(arg(k[1]), 0), dflt: arg(k[0]) == "sort"}, true
 		}),
+		// "as 3 primeiras", "the first 5", "primeiros 10": the first N of a ranking, never of
+		// a time ("the first 3 months", "nos 10 primeiros dias" are a period's start)
+		rule("Rank", 0, "Num "+tOrdinal, func(k []*Edge) (any, bool) { return firstN(x, k[0], k[1]) }),
+		rule("Rank", 0, tOrdinal+" Num", func(k []*Edge) (any, bool) { return firstN(x, k[1], k[0]) }),
 		rule("Rank", 0, tMost, func(k []*Edge) (any, bool) { return rankV{order: semantic.Descending}, true }),
 		rule("Rank", 0, tLeast, func(k []*Edge) (any, bool) { return rankV{order: semantic.Ascending}, true }),
 		// the order said with "first" ("worst first", "maiores primeiro", "biggest city
@@ -3181,4 +3197,18 @@ func adjacent(k []*Edge) bool {
 		}
 	}
 	return true
+}
+
+// firstN is the ranking "the first N" ("as 3 primeiras", "first 5"): the ordinal must be
+// the first, and no time unit may follow (then it is a period's start).
+func firstN(x *env, num, ord *Edge) (any, bool) {
+	end := max(num.To, ord.To)
+	if arg(ord) != "1" || x.beforeTime[end] {
+		return nil, false
+	}
+	n := atoiOr(arg(num), 0)
+	if n < 1 {
+		return nil, false
+	}
+	return rankV{order: semantic.Descending, limit: n}, true
 }

@@ -132,7 +132,9 @@ func TestAllOfARanking(t *testing.T) {
 	runSilent9(t, []silent9Case{
 		{"Qual cidade faturou mais em 2024? Quero ver todas as cidades, da maior para a menor.", want{dims: []string{"city"}, limit: -1}},
 		{"qual loja vendeu mais em maio? quero ver todas as lojas, da maior para a menor", want{dims: []string{"store"}, limit: -1}},
-		{"qual loja vendeu mais em maio? me mostra todas, da maior pra menor", want{refuse: true}},
+		// "todas" said alone after a ranking of stores: the stores, all shown (the list asked
+		// of a ranking's groups is the ranking, lead13_test.go)
+		{"qual loja vendeu mais em maio? me mostra todas, da maior pra menor", want{dims: []string{"store"}, limit: -1}},
 		{"which city had the highest revenue last year, list all cities from highest to lowest", want{dims: []string{"city"}, limit: -1}},
 		{"which store had the most sales in May? rank all stores", want{dims: []string{"store"}, limit: -1}},
 		{"qual produto foi mais resgatado? quero o ranking completo", want{limit: -1}},

@@ -244,7 +244,7 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 		}
 	}
 	var out []tokenSpan
-	kept, _, _, _ := background(r)
+	kept, _, _, _, _ := background(r)
 	first := -1 // the first part that is not all left out
 	for from := 0; from < n; {
 		to := from
@@ -553,7 +553,7 @@ func conceptInDropped(roles []semantic.Role, drop []bool, i int) bool {
 // points to them with a pronoun ("A cliente Camila Prado ligou reclamando do saldo dela.
 // Quantos pontos ela tem hoje?": "cliente Camila Prado" is read with the question).
 func keepPerson(r *lexicon.Reading, drop []bool) {
-	_, _, _, persons := background(r)
+	_, _, _, _, persons := background(r)
 	for _, sp := range persons {
 		for i := sp.from; i < sp.to; i++ {
 			drop[i] = false

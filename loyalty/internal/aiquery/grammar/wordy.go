@@ -505,3 +505,40 @@ func valueFrom(r *lexicon.Reading) map[int]int {
 	}
 	return out
 }
+
+// beforeTime is the positions whose next word that is not a function word names a time
+// unit or a period ("primeiros | 10 dias", "first 3 | months", "3 primeiros | meses").
+func beforeTime(r *lexicon.Reading) map[int]bool {
+	out := map[int]bool{}
+	for i := range r.Tokens {
+		k := i
+		for k < len(r.Tokens) && isFunctionWord(r, k) {
+			k++
+		}
+		if k < len(r.Tokens) && timeUnitAt(r, k) {
+			out[i] = true
+		}
+	}
+	return out
+}
+
+// timeUnitAt reports whether the token at i names a time unit ("meses", "days") or a period.
+func timeUnitAt(r *lexicon.Reading, i int) bool {
+	if periodWord(r, i) {
+		return true
+	}
+	for _, m := range r.Matches {
+		if m.From != i || m.Typos > 0 {
+			continue
+		}
+		if m.Cat == semantic.CatUnit {
+			return true
+		}
+		if m.Cat == semantic.CatDim {
+			if d := dimByID(m.Arg); d != nil && d.Time {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -19,7 +19,9 @@ import (
 //     inflection ("cust": "customer"; not "start" for "starting"), or a contraction
 //     whose letters are a subsequence of the word's, ending with its last letter, with
 //     no vowel, or from 4 letters one vowel after two consonants no word starts with
-//     ("yday": "yesterday", "pgto": "pagamento", "tkt": "ticket"; not "stay", "menu").
+//     ("yday": "yesterday", "pgto": "pagamento", "tkt": "ticket"; not "stay", "menu"),
+//     or, from 2 letters, every consonant of the word and nothing else ("lj": "loja",
+//     "smn": "semana").
 //   - An initialism: a word of 2 or 3 letters, in lower case or in capitals (never a
 //     capitalised name: "Ana"), that is the initials of English time expressions of the
 //     lexicon (semantic.Initialised, no function word: "rn": right now) or of a period
@@ -33,7 +35,7 @@ import (
 // through one counts as a typo (the parse costs more, and the rules that trust only
 // exact words do not take it) and is named in the explanation, like a typo fix. What is
 // too short or too risky is not guessed: a word of 1 letter, a 2-letter word as an
-// abbreviation (only as an initialism), a word with digits, laughter, a capitalised word
+// abbreviation other than of every consonant of a word, a word with digits, laughter, a capitalised word
 // (a name) unless it is an initialism typed in capitals, and a word that would stand for
 // no concept, only function words or discourse (a word dropped in silence could be the
 // question's constraint).
@@ -259,7 +261,7 @@ func (lx *Lexicon) meaningful(words ...string) bool {
 // top of this file); the reading decides, in context, whether they agree.
 func (lx *Lexicon) abbreviated(w string) []candidate {
 	n := len(w)
-	if n < 3 || !guessable(w) {
+	if n < 2 || !guessable(w) {
 		return nil
 	}
 	v := vowelCount(w)
@@ -274,6 +276,12 @@ func (lx *Lexicon) abbreviated(w string) []candidate {
 		}
 		prefix := strings.HasPrefix(x, w)
 		switch {
+		case v == 0 && consonants(x) == w:
+			// every consonant of the word and nothing else, the way a text message
+			// drops a vowel-final word's vowels ("lj": "loja", "smn": "semana", "nvs":
+			// "novos"); the only guess a word of 2 letters gets
+		case n < 3:
+			continue
 		case prefix && n >= 4 && v <= 1 && len(x) >= n+3 && !isVowel(w, n-1) && isVowel(x, n) && !semantic.Inflection(x[n:]):
 			// a prefix cut before a vowel ("cust|omer", "yest|erday"), never another form
 			// of a word ("start|ing") nor a word of its own ("news|letter")
@@ -286,6 +294,17 @@ func (lx *Lexicon) abbreviated(w string) []candidate {
 		}
 	}
 	return keepOnset(w, out)
+}
+
+// consonants is a word's letters without its vowels.
+func consonants(x string) string {
+	var b strings.Builder
+	for i := range len(x) {
+		if !isVowel(x, i) {
+			b.WriteByte(x[i])
+		}
+	}
+	return b.String()
 }
 
 // keepOnset keeps, of a contraction's candidates, the words that start with its first two
@@ -323,7 +342,7 @@ func subsequence(a, b string) bool {
 // unambiguous drops the matches that read a token as an abbreviation when the words it
 // can stand for, where they make a phrase, mean different things, or no concept;
 // it returns the words of the matches kept.
-func (r *Reading) unambiguous(cands [][]candidate, used [][]string) [][]string {
+func (r *Reading) unambiguous(cands [][]candidate, used [][]string, lang semantic.Lang) [][]string {
 	drop := make([]bool, len(r.Matches))
 	for i := range r.Tokens {
 		abbr := map[string]bool{}
@@ -341,8 +360,18 @@ func (r *Reading) unambiguous(cands [][]candidate, used [][]string) [][]string {
 		phrased := map[string]map[string]bool{}
 		var ks []int
 		meaning := false
+		// words of the question's language, when some are, over the other's ("smn" in a
+		// Portuguese question is "semana", never "someone")
+		own := false
+		for k, m := range r.Matches {
+			own = own || used[k] != nil && m.From <= i && i < m.To && abbr[used[k][i-m.From]] && m.Lang == lang
+		}
 		for k, m := range r.Matches {
 			if used[k] == nil || m.From > i || m.To <= i || !abbr[used[k][i-m.From]] {
+				continue
+			}
+			if own && m.Lang != "" && m.Lang != lang {
+				drop[k] = true
 				continue
 			}
 			w := used[k][i-m.From]

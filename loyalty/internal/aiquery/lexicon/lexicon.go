@@ -216,7 +216,7 @@ type candidate struct {
 
 // Read reads a question.
 func (lx *Lexicon) Read(question string) *Reading {
-	r := &Reading{Question: question, Tokens: lx.spokenNumbers(lx.expand(lx.unglue(Tokenize(question))))}
+	r := &Reading{Question: question, Tokens: lx.spokenNumbers(lx.expand(lx.unglue(lx.rejoin(Tokenize(question)))))}
 	cands := make([][]candidate, len(r.Tokens))
 	for i, t := range r.Tokens {
 		if t.Kind != Word {
@@ -327,7 +327,11 @@ func (lx *Lexicon) Read(question string) *Reading {
 	for len(used) < len(r.Matches) {
 		used = append(used, nil)
 	}
-	used = r.unambiguous(cands, used)
+	lang := semantic.PT
+	if en > pt {
+		lang = semantic.EN
+	}
+	used = r.unambiguous(cands, used, lang)
 	r.fixes(used)
 	r.literals()
 	r.capitalWords()
@@ -339,10 +343,7 @@ func (lx *Lexicon) Read(question string) *Reading {
 		}
 		m.Text = strings.Join(ws, " ")
 	}
-	r.Lang = semantic.PT
-	if en > pt {
-		r.Lang = semantic.EN
-	}
+	r.Lang = lang
 	return r
 }
 
@@ -371,6 +372,38 @@ func (lx *Lexicon) unglue(toks []Token) []Token {
 			Token{Part: t.Part, Kind: Number, Raw: m[2], Norm: dec, Num: f, Year2: len(m[2]) == 2})
 	}
 	return out
+}
+
+// rejoin reads two words as the one word of the model they split when that word, dictated
+// or typed with a slip, came out in two ("fatura mento": "faturamento", "sava si":
+// "savasi", a typo of "savassi"): one of the two is no word of the model and their join, of
+// 6 letters or more, is one, or, when neither piece is a word, a typo of exactly one
+// ("signups tq" stays two: "tq" is this quarter). Two words the model knows stay two,
+// and so do a function word and a name ("com Prado" is no "comprado").
+func (lx *Lexicon) rejoin(toks []Token) []Token {
+	var out []Token
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		if i+1 < len(toks) {
+			u := toks[i+1]
+			joined := t.Norm + u.Norm
+			if t.Kind == Word && u.Kind == Word && t.Part == u.Part && !t.Cap && !u.Cap && len(joined) >= 6 &&
+				(!lx.words[t.Norm] || !lx.words[u.Norm]) && !lx.functionWord(t.Norm) && !lx.functionWord(u.Norm) &&
+				guessable(joined) && (lx.words[joined] || !lx.words[t.Norm] && !lx.words[u.Norm] && len(lx.closest(joined)) == 1) {
+				t.Raw, t.Norm, t.Stop = t.Raw+u.Raw, joined, u.Stop
+				out = append(out, t)
+				i++
+				continue
+			}
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// functionWord reports whether w is a function word of the model ("com", "the").
+func (lx *Lexicon) functionWord(w string) bool {
+	return lx.senses[w][string(semantic.CatFiller)+":function"]
 }
 
 // reWindow is a trailing window typed as one word: "L30D", "t12m" (a letter of

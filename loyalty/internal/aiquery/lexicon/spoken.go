@@ -1,6 +1,8 @@
 package lexicon
 
 import (
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -171,4 +173,61 @@ func composeParts(parts []spokenPart) (int, int) {
 		}
 	}
 	return best, bestVal
+}
+
+// spokenWord finds the words of a question and their places in it.
+var spokenWord = regexp.MustCompile(`[\p{L}]+`)
+
+// unspokenPunctuation writes each punctuation mark said as words (semantic.SpokenPunctuation)
+// as the mark, so that the question's parts are split where the writer said.
+func unspokenPunctuation(q string) string {
+	locs := spokenWord.FindAllStringIndex(q, -1)
+	if len(locs) == 0 {
+		return q
+	}
+	words := make([]string, len(locs))
+	for i, l := range locs {
+		words[i] = Fold(q[l[0]:l[1]])
+	}
+	var b strings.Builder
+	last := 0
+	for i := 0; i < len(locs); i++ {
+		mark, n := spokenMarkAt(q, locs, words, i)
+		if n == 0 {
+			continue
+		}
+		b.WriteString(q[last:locs[i][0]])
+		b.WriteString(" " + mark + " ")
+		last = locs[i+n-1][1]
+		i += n - 1
+	}
+	if last == 0 {
+		return q
+	}
+	b.WriteString(q[last:])
+	return b.String()
+}
+
+// spokenMarkAt is the mark said by the words from i on, and how many words say it (0: none).
+func spokenMarkAt(q string, locs [][]int, words []string, i int) (string, int) {
+	if i > 0 && slices.Contains(slices.Concat(semantic.Articles.PT, semantic.Articles.EN), words[i-1]) {
+		return "", 0
+	}
+	for _, sp := range semantic.SpokenPunctuation {
+		for _, ph := range slices.Concat(sp.Words.PT, sp.Words.EN) {
+			ws := strings.Fields(ph)
+			if i+len(ws) > len(words) || !slices.Equal(words[i:i+len(ws)], ws) {
+				continue
+			}
+			// the words of one mark are said together, nothing between them but spaces
+			together := true
+			for k := i + 1; k < i+len(ws); k++ {
+				together = together && strings.TrimSpace(q[locs[k-1][1]:locs[k][0]]) == ""
+			}
+			if together {
+				return sp.Mark, len(ws)
+			}
+		}
+	}
+	return "", 0
 }

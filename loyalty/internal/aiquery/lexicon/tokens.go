@@ -102,7 +102,7 @@ func isWordByte(b byte) bool {
 }
 
 func Tokenize(q string) []Token {
-	q = contractions.Replace(" " + q + " ")
+	q = contractions.Replace(" " + unspokenPunctuation(q) + " ")
 	var toks []Token
 	sentenceStart := true
 	part, partFrom := 0, 0 // the tokens from toks[partFrom] on are in part

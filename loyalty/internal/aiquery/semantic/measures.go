@@ -120,12 +120,12 @@ var (
 		Alias: T("pontos_debitados", "points_debited"),
 		Name:  T("pontos debitados", "points debited"),
 		Def:   T("soma dos débitos de pontos (tipo D) não estornados", "sum of points debits (type D) not reversed")}
-	CreditCount = &Measure{ID: "credits", Fact: Points, Kind: Count, Keys: keys("count entries earn|count credits"),
+	CreditCount = &Measure{ID: "credits", Fact: Points, Kind: Count, Keys: keys("count entries earn|count credits"), Words: W("", "point credits|point credit"),
 		Expr: "count(*)", Where: []string{"e.transaction_type = 'C'", "e.cancelled_at IS NULL"},
 		Alias: T("creditos", "credits"),
 		Name:  T("número de créditos de pontos", "number of points credits"),
 		Def:   T("lançamentos de crédito (tipo C) não estornados", "credit entries (type C) not reversed")}
-	DebitCount = &Measure{ID: "debits", Fact: Points, Kind: Count, Keys: keys("count entries debit|count debits"),
+	DebitCount = &Measure{ID: "debits", Fact: Points, Kind: Count, Keys: keys("count entries debit|count debits"), Words: W("", "point debits|point debit"),
 		Expr: "count(*)", Where: []string{"e.transaction_type = 'D'", "e.cancelled_at IS NULL"},
 		Alias: T("debitos", "debits"),
 		Name:  T("número de débitos de pontos", "number of points debits"),
@@ -135,7 +135,8 @@ var (
 		Alias: T("clientes_que_ganharam_pontos", "customers_who_earned"),
 		Name:  T("clientes que ganharam pontos", "customers who earned points"),
 		Def:   T("clientes distintos com ao menos um crédito de pontos (tipo C) não estornado", "distinct customers with at least one points credit (type C) not reversed")}
-	Reversals = &Measure{ID: "reversals", Fact: Points, Kind: Count, Keys: keys("count reversals|count entries reverse|count reverse"),
+	// "point reversals": the points name the entries' kind, the entries are counted
+	Reversals = &Measure{ID: "reversals", Fact: Points, Kind: Count, Keys: keys("count reversals|count entries reverse|count reverse"), Words: W("", "point reversals|point reversal"),
 		Expr: "count(*)", Where: []string{"e.transaction_type = 'E'"},
 		Alias: T("estornos", "reversals"),
 		Name:  T("número de estornos", "number of reversals"),

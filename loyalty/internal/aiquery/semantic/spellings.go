@@ -49,6 +49,16 @@ var Spellings = []Spelling{
 	{"mto", []string{"muito"}},
 	{"ult", []string{"ultimos", "ultimas", "ultimo", "ultima"}},
 	{"ults", []string{"ultimos", "ultimas"}},
+	// words cut short in a text message, too short or too alike for the lexicon to guess
+	// (its prefix guess needs 4 letters and one meaning: "pass" is also "passivo")
+	{"ont", []string{"ontem"}},
+	{"onti", []string{"ontem"}},
+	{"pass", []string{"passado", "passada"}},
+	{"ativ", []string{"ativos", "ativas", "ativo", "ativa"}},
+	{"inativ", []string{"inativos", "inativas", "inativo", "inativa"}},
+	{"resg", []string{"resgate", "resgates"}},
+	{"cad", []string{"cadastro", "cadastros"}},
+	{"prox", []string{"proximo", "proxima"}},
 	// pt-BR spoken (caipira, mineiro): pronouns as they are said ("nóis vendeu", "ocê me
 	// fala", "cê viu")
 	{"nois", []string{"nos"}},
@@ -81,6 +91,21 @@ var Spellings = []Spelling{
 	{"ye", []string{"you"}},
 	{"yer", []string{"your"}},
 	{"aye", []string{"yeah"}},
+	// Caribbean English and eye dialect ("which store mek di most money", "how many we get
+	// dis week", "di store dem")
+	{"di", []string{"the"}},
+	{"dis", []string{"this"}},
+	{"dat", []string{"that"}},
+	{"mek", []string{"make", "made"}},
+	{"wid", []string{"with"}},
+	{"fi", []string{"for", "to"}},
+	{"inna", []string{"in"}},
+	{"yuh", []string{"you", "your"}},
+	{"neva", []string{"never"}},
+	{"nuh", []string{"not"}},
+	{"cyaan", []string{"cant"}},
+	{"dem", []string{"them", "they"}},
+	{"wah", []string{"what"}},
 	// English as a second language: irregular verbs made regular
 	{"buyed", []string{"bought"}},
 	{"spended", []string{"spent"}},

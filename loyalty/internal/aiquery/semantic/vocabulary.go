@@ -205,7 +205,7 @@ var Events = []*Event{
 	{ID: "buy", Activity: Bought, Times: "sales", When: CustomerLastBuyAttr, Words: W(
 		"comprou pela ultima vez|compraram pela ultima vez|comprar|compra|compram|comprou|compraram|compramos|comprado|comprados|comprada|compradas|comprando|comprem|compre|fizeram compra|fizeram compras|fez compra|fez compras|realizaram compras|fizeram alguma compra|fizeram pedido|adquiriu|adquiriram|adquirido|adquiridos|adquirir|consumiu|consumiram|fizeram pedidos|fez pedido|passaram no caixa|efetuaram compras|efetuou compra|compraram algo|comprou algo",
 		"last buy|last bought|bought last|last purchased|buy|buys|bought|buying|purchased|purchase|shopped|shop|shopping|made a purchase|made purchases|made any purchase|placed an order|placed orders|ordered|transacted|bought something|bought anything|purchased something|purchased anything|made an order|made orders|checked out|did buy|did purchase|popped in|dropped in|been into the store|been into a store|been in the shop|been into the shop|been in store|visited the store|visited a store|visited our stores|visited the shop|visited a shop")},
-	{ID: "sell", Words: W("vender|vendeu|venderam|vendemos|vende|vendem|vendido|vendidos|vendida|vendidas|vendi|rendeu|renderam|trouxe|trouxeram|faturou|entrou|entraram|entrou de dinheiro|faturaram|arrecadou|arrecadaram|movimentou|movimentaram|gerou de receita|geraram de receita|entrou no caixa|entrou em caixa", "sold|sell|sells|selling|bill|billed|bills|invoiced|bring in|brought in|brings in|bring|brings|brought|took in|take in|generate|generated|did we make|we made|have we made|do we make|did make|grossed|rang up|rung up|ring up|rings up|ringing up|pulled in|raked in|made in sales|went through the tills|went through the till|go through the tills|put through the tills|put through the till|through the tills|through the till|rang through the tills|rung through the tills|rang through the till|on the tills|at the tills")},
+	{ID: "sell", Words: W("vender|vendeu|venderam|vendemos|vende|vendem|vendido|vendidos|vendida|vendidas|vendi|rendeu|renderam|trouxe|trouxeram|faturou|entrou|entraram|entrou de dinheiro|faturaram|arrecadou|arrecadaram|movimentou|movimentaram|gerou de receita|geraram de receita|entrou no caixa|entrou em caixa", "sold|sell|sells|selling|bill|billed|bills|invoiced|bring in|brought in|brings in|bring|brings|brought|took in|take in|generate|generated|did we make|we made|have we made|do we make|did make|grossed|rang up|rung up|ring up|rings up|ringing up|pulled in|pull in|pulls in|pulling in|raked in|rake in|rakes in|raking in|racked up|rack up|racks up|racking up|made in sales|went through the tills|went through the till|go through the tills|put through the tills|put through the till|through the tills|through the till|rang through the tills|rung through the tills|rang through the till|on the tills|at the tills")},
 	{ID: "spend", Activity: Bought, Words: W("gasto|gastos|gastar|gastou|gastaram|gastam|gasta|gastamos|desembolsou|desembolsaram|gastaram com a gente|gastaram conosco|gastou com a gente|gastou comigo|gastaram comigo|deixou aqui|deixaram aqui|deixou com a gente|deixaram com a gente|deixou comigo|deixaram comigo|deixou na loja|deixaram na loja|deixou no caixa|deixaram no caixa", "spend|spent|spends|spending|spender|spenders|spent with us|splurged|lifetime spend|lifetime spending|all time spend|all-time spend|total spend")},
 	{ID: "redeem", Activity: Redeemed, Times: "redemptions", Words: W(
 		"resgatar|resgatou|resgataram|resgatam|resgata|resgatado|resgatados|resgatada|resgatadas|resgatamos|trocou|trocaram|trocados|trocadas|queimados|usou os pontos|usaram os pontos|usaram pontos|usou pontos|gastaram os pontos|gastaram pontos|gastou os pontos|gastou pontos|queimou|queimaram|trocaram pontos|trocaram os pontos|trocou pontos|trocou os pontos|trocam os pontos|troca os pontos|trocar os pontos|trocam pontos|resgatei",
@@ -380,7 +380,7 @@ var ValueWords = []*ValueWord{
 	{Kind: "payment", Code: "cash", Codes: []string{"cash"}, Label: T("dinheiro", "cash"), Words: W("dinheiro|em dinheiro|no dinheiro|via dinheiro|com dinheiro|pelo dinheiro|especie|em especie|na especie", "cash|in cash")},
 	{Kind: "payment", Code: "meal_voucher", Codes: []string{"meal_voucher", "voucher"}, Label: T("vale-refeição", "meal voucher"), Words: W("vale|vale refeicao|vale alimentacao|vr|va|voucher", "voucher|vouchers|meal voucher|meal vouchers")},
 	{UsedBy: "app_user", Kind: "origin", Code: "APP", Codes: []string{"APP"}, Label: T("app", "app"), Words: W("app|aplicativo|pelo app|via app|no app|do app|pelo aplicativo", "app|the app|through the app|via the app|from the app|in the app|mobile app|application|the application|mobile application")},
-	{Kind: "origin", Code: "PDV", Codes: []string{"PDV"}, Label: T("PDV", "point of sale"), Words: W("pdv|no pdv|pelo pdv|balcao|loja fisica", "pos|point of sale|in store|in-store|at the counter")},
+	{Kind: "origin", Code: "PDV", Codes: []string{"PDV"}, Label: T("PDV", "point of sale"), Words: W("pdv|no pdv|pelo pdv|balcao|loja fisica", "pos|point of sale|in store|in-store|at the counter|the checkout|at the checkout|at checkout|in person|in-person|over the counter")},
 	{Kind: "origin", Code: "TOTEM", Codes: []string{"TOTEM"}, Label: T("totem", "kiosk"), Words: W("totem|totens|quiosque", "totem|kiosk|kiosks")},
 	{Kind: "origin", Code: "BACKOFFICE", Codes: []string{"BACKOFFICE"}, Label: T("backoffice", "back office"), Words: W("backoffice|back office|retaguarda", "backoffice|back office")},
 	{Kind: "state", Code: "SP", Label: T("São Paulo", "São Paulo"), Words: W("estado de sao paulo", "sao paulo state|state of sao paulo")},
@@ -526,7 +526,8 @@ var Terminals = []Term{
 	{CatAnd, "", W("e|,|&|/|mais|junto com|mas|porem|quanto na|quanto no|quanto em|quanto pela|quanto pelo|como na|como no|qto na|qto no|qnto na|qnto no|qto em|qnto em|bem como", "and|,|&|/|plus|as well as|along with|but")},
 	{CatOr, "", W("ou", "or")},
 	{CatDocWord, "", W("cpf|cnpj|documento|doc|do cpf|de cpf|com cpf", "cpf|cnpj|document|doc|tax id|id")},
-	{CatOptIn, "", W("liberado|liberados|liberou|consentimento|deram consentimento|aceitam|aceita|aceitaram|aceitar|aceitam receber|aceita receber|autorizam|autorizaram|optaram|optaram por|opt in|optin|fizeram opt in|com opt in|inscritos em|assinam|autorizam receber|autorizaram receber|autorizam o recebimento de|autorizaram o recebimento de|autorizou o recebimento de|aceitam o recebimento de|aceitaram o recebimento de|aceita o recebimento de|consentem|consentiram|consentem em receber|consentiram em receber|consentiram receber|concordaram em receber|concordam em receber|toparam receber|querem receber", "opted in|opted in to|opt in|optin|opted into|accept|accepts|accepted|agreed to|subscribed|subscribed to|signed up for|gave consent|gave consent for|consent|consented|consented to|allowed|agreed to receive|agree to receive|consented to receive|consent to receive|opted in to receive|opted in to receiving|accept receiving|accepted receiving|allowed us to send|authorized|authorised|authorized receiving|authorised receiving")},
+	// the consent verbs are written once as lemmas; their forms are generated (Conjugate)
+	{CatOptIn, "", Words{PT: append(split("liberado|liberados|liberou|consentimento|deram consentimento|aceitam|aceita|aceitaram|aceitar|aceitam receber|aceita receber|autorizam|autorizaram|optaram|optaram por|opt in|optin|fizeram opt in|com opt in|inscritos em|assinam|autorizam receber|autorizaram receber|autorizam o recebimento de|autorizaram o recebimento de|autorizou o recebimento de|aceitam o recebimento de|aceitaram o recebimento de|aceita o recebimento de|consentem|consentiram|consentem em receber|consentiram em receber|consentiram receber|concordaram em receber|concordam em receber|toparam receber|querem receber"), conjugated("liberar", "autorizar", "aceitar", "optar", "concordar", "topar", "permitir", "consentir")...), EN: split("opted in|opted in to|opt in|optin|opted into|accept|accepts|accepted|agreed to|subscribed|subscribed to|signed up for|gave consent|gave consent for|consent|consented|consented to|allowed|agreed to receive|agree to receive|consented to receive|consent to receive|opted in to receive|opted in to receiving|accept receiving|accepted receiving|allowed us to send|authorized|authorised|authorized receiving|authorised receiving|enabled|gave permission|given permission|permitted")}},
 	// values taken as one group, said by the writer ("lump credit and debit together as
 	// card", "junta crédito e débito como cartão"): the grammar checks the group named is
 	// the model's group of those values
@@ -610,7 +611,7 @@ var Terminals = []Term{
 	// the list, of customers only (package grammar)
 	{CatList, "any", W("algum dos|alguma das|algum dos meus|alguma das minhas|algum dos nossos|alguma das nossas|algum de nossos|alguma de nossas|algum de meus|alguma de minhas",
 		"any of|any of my|any of our|any of the|do any of|did any of|have any of|has any of|are any of|is any of")},
-	{CatVs, "", W("vs|versus|x|contra|comparado com|comparado a|comparada com|em comparacao com|em relacao a|em relacao ao|em relacao a os|em relacao aos|em relacao as|com relacao a|com relacao ao|frente a|frente ao|frente al|comparado ao|comparada ao|comparados com|comparadas com|compare|comparar|comparacao|comparativo|comparando|compara|comparem", "vs|v|versus|compared to|compared with|against|compare|comparison|comparing|relative to")},
+	{CatVs, "", W("vs|versus|x|contra|comparado com|comparado a|comparada com|em comparacao com|em relacao a|em relacao ao|em relacao a os|em relacao aos|em relacao as|com relacao a|com relacao ao|frente a|frente ao|frente al|comparado ao|comparada ao|comparados com|comparadas com|compare|comparar|comparacao|comparativo|comparando|compara|comparem|lado a lado com|ao lado de|ao lado do|ao lado da|junto de|frente a frente com", "vs|v|versus|compared to|compared with|against|compare|comparison|comparing|relative to|next to|side by side with|alongside|beside|set against|stacked against|stacked up against")},
 	{CatThan, "", W("do que|que", "than|then")},
 	{CatGrowth, "", W("crescimento|cresceu|cresceram|crescer|variacao|variacao percentual|evolucao percentual|evolucao em percentual|evolucao em porcentagem|evolucao em %|evolucao %|% de crescimento|% de variacao|quanto cresceu|aumento percentual|em quantos por cento|quantos por cento|cresce|crescemos|aumentou|aumentaram|aumento|variou|evoluiu|subiu ou caiu|subiu ou desceu|cresceu ou caiu|caiu ou cresceu|aumentou ou diminuiu|aumentou ou caiu|salto|saltou|% de alta ou queda|alta ou queda|% pra cima ou pra baixo|% a mais ou a menos", "go up|gone up|go down|went down|gone down|went up or down|go up or down|gone up or down|grow or fall|grew or fell|rise or fall|rose or fell|increase or decrease|increased or decreased|evolution in percentage|evolution in percent|evolution in %|percentage evolution|percent evolution|% evolution|up or down|% up or down|percent up or down|jump|jumps|jumped|growth|grew|grow|grown|change|percent change|% change|percentage change|growth rate|increase|by what percentage|by what percent|by what %|by what pct|by how many percent|how many percent|grows|growing|grew by|increased|rise|rose|went up|uplift")},
 	// growth over the same period one unit before ("YoY growth for Q1": Q1 against Q1 of
@@ -642,7 +643,7 @@ var Terminals = []Term{
 	{CatShare, "again", W("as duas taxas|as tres taxas|os dois percentuais|os tres percentuais|as duas porcentagens|as tres porcentagens", "both rates|the two rates|the three rates|all three rates|both percentages|the three percentages|all three percentages")},
 	// a percentage asked for ("quantos %", "what %"): its condition follows it, never the
 	// word before it
-	{CatShare, "ask", W("quantos %|quantos porcento|qual %|qual o %|qual a %|qual o percentual|qual a porcentagem|que %|em quantos %|em quantos por cento|em que %", "what %|what percent|what percentage|how many %|what pct|by what %|by what percent|by what percentage|by how many percent|by how much percent")},
+	{CatShare, "ask", Words{PT: append(split("qual %|qual o %|qual a %|qual o percentual|qual a porcentagem|que %|em que %"), percentAsked(howManyPT)...), EN: split("what %|what percent|what percentage|how many %|what pct|by what %|by what percent|by what percentage|by how many percent|by how much percent")}},
 	// a share of the total of every group ("% of total", "mix"): each group's part, never
 	// the part of the rows meeting a condition
 	{CatShare, "total", W("% do total|percentual do total|porcentagem do total|participacao no total|participacao do total|participacao sobre o total|% sobre o total|percentual sobre o total|fatia do total|parcela do total|mix|do total geral",
@@ -728,7 +729,7 @@ var Terminals = []Term{
 	// every period's bounds are in it ("de 01/06 a 17/06, inclusive", "até amanhã, inclusive",
 	// "through June 17, inclusive"): said after one, at a clause's end, the word restates it
 	{CatIncl, "", W("inclusive|inclusivo|ambas inclusive|ambas as datas inclusive|com ambas as datas inclusas|datas inclusas|as duas datas inclusas|inclusive ambas", "inclusive|both inclusive|both dates inclusive|both days inclusive|both dates included|both days included|inclusive of both dates|both ends included|both ends inclusive")},
-	{CatSoFar, "", W("ate agora|ate hoje|ate o momento|ate aqui|ate o dia de hoje|ate a presente data|ate a data de hoje|ate a data atual|ate o presente momento|incluindo hoje|contando hoje|hoje incluso|hoje incluido|inclusive hoje|hoje inclusive|contando com hoje", "today included|including today|counting today|today inclusive|inclusive of today|today counted|to the present date|up to the present date|through the present date|so far|to date|until now|up to now|thus far|till now|til now|till today|until today|up to today|as of today|as of now|till date|til date|until date|up to date|upto date|up till now|up until now")},
+	{CatSoFar, "", W("ate agora|ate hoje|ate o momento|ate aqui|ate o dia de hoje|ate a presente data|ate a data de hoje|ate a data atual|ate o presente momento|incluindo hoje|contando hoje|hoje incluso|hoje incluido|inclusive hoje|hoje inclusive|contando com hoje", "today included|including today|counting today|today inclusive|inclusive of today|today counted|to the present date|up to the present date|through the present date|so far|to date|until now|up to now|thus far|till now|til now|till today|until today|up to today|as of today|as of now|as at today|as at now|as at date|as at the present date|as of the present date|till date|til date|until date|up to date|upto date|up till now|up until now")},
 	// a period said with emphasis at a clause's end, as Indian English says it ("in last 30
 	// days itself", "for last month only"): "itself" never restricts; "only" may ("customers
 	// who bought in May only": in no other month), so package grammar reads it as emphasis
@@ -737,8 +738,8 @@ var Terminals = []Term{
 	{CatEmph, "only", W("apenas|somente", "only")},
 	{CatOnward, "", W("em diante|pra frente|para frente|adiante|pra ca|para ca", "on|onward|onwards|forward|and after")},
 	{CatCost, "", W("custa|custam|custando|vale|valem", "cost|costs|costing|priced at")},
-	{CatAgg, "count", W("nº|n°|nº de|n° de|qnt|qts|qnts|qtas|quantos|quantas|quantidade|quantidade de|qtd|qtde|qtd de|qntos|qntas|qtos|qtas|quant|numero|numero de|n de|no de|total de|contagem|conte|quantitativo|quantitativo de|o quantitativo de|#|# de", "how many|number|number of|count|count of|no of|nr of|num of|headcount|head count|headcount of|qty|quantity|quantities|quantity of|the quantity of|total number|n|n of|#|# of|the # of|total #|total # of")},
-	{CatAgg, "sum", W("soma absoluta|soma em valor absoluto|soma dos valores absolutos|total|soma|somam|somaram|somou|somado|somados|somada|somadas|somando|somatorio|quanto|qnt|qnto|qto|quanto foi|valor total|vlr total|juntos|juntas|em conjunto|somados juntos|quanto deram|quanto somaram|quanto deu no total|agregado|no agregado|em agregado", "absolute sum|sum of absolute values|sum of the absolute values|total|sum|sum of|how much|overall|combined|altogether|taken together|together|added together|added up|what did they come to|what did it come to|what do they come to|what does it come to|what they came to|what it came to|came to|come to|amounted to|amount to|added up to|add up to|aggregate|in aggregate|in the aggregate")},
+	{CatAgg, "count", W(howManyPT+"|por quantidade|pela quantidade|nº|n°|nº de|n° de|quantidade|quantidade de|qtd|qtde|qtd de|quant|numero|numero de|n de|no de|total de|contagem|conte|quantitativo|quantitativo de|o quantitativo de|#|# de", "how many|tally|tally of|the tally of|a tally of|by count|by the count|by quantity|number|number of|count|count of|no of|nr of|num of|headcount|head count|headcount of|qty|quantity|quantities|quantity of|the quantity of|total number|n|n of|#|# of|the # of|total #|total # of")},
+	{CatAgg, "sum", W("soma absoluta|soma em valor absoluto|soma dos valores absolutos|total|soma|somam|somaram|somou|somado|somados|somada|somadas|somando|somatorio|quanto|qnt|qnto|qto|quanto foi|valor total|vlr total|juntos|juntas|em conjunto|somados juntos|quanto deram|quanto somaram|quanto deu no total|agregado|no agregado|em agregado", "quantum|quantum of|the quantum of|absolute sum|sum of absolute values|sum of the absolute values|total|sum|sum of|how much|overall|combined|altogether|taken together|together|added together|added up|what did they come to|what did it come to|what do they come to|what does it come to|what they came to|what it came to|came to|come to|amounted to|amount to|added up to|add up to|aggregate|in aggregate|in the aggregate")},
 	{CatAgg, "avg", W("media|medio|media de|valor medio|em media|media aritmetica|media simples|valor medio aritmetico", "average|avg|mean|on average|typical|arithmetic mean|arithmetic average|simple average|simple mean")},
 	{CatAgg, "max", W("maior|maximo|maxima", "max|maximum|highest|largest|biggest")},
 	{CatAgg, "min", W("menor|minimo|minima", "min|minimum|lowest|smallest")},
@@ -794,7 +795,7 @@ var Terminals = []Term{
 	{CatWeekday, "7", W("domingo|domingos|dom", "sunday|sundays|sun")},
 	{CatWeekday, "1-5", W("dias uteis|dia util|dias de semana|durante a semana", "weekdays|weekday|business days|working days|workdays|on weekdays")},
 	{CatWeekday, "6-7", W("fins de semana|finais de semana|nos fins de semana|aos fins de semana|fim de semana|final de semana|no fim de semana|fds", "weekends|on weekends|weekend|on the weekend|at the weekend")},
-	{CatOrdinal, "1", W("primeiro|primeira|1o|1a", "first|1st")},
+	{CatOrdinal, "1", W("primeiro|primeira|primeiros|primeiras|1o|1a", "first|1st")},
 	// "desde o dia primeiro", "no dia primeiro de maio": the 1st (spoken Portuguese says
 	// the first day of a month as an ordinal, the others as numbers)
 	{CatDayNo, "1", W("dia primeiro|dia 1o", "")},
@@ -900,7 +901,7 @@ func Terms() []Term {
 		ts = append(ts, Term{CatNoun, n.ID, n.Words})
 	}
 	for _, e := range Events {
-		ts = append(ts, Term{CatEvent, e.ID, e.Words})
+		ts = append(ts, Term{CatEvent, e.ID, withGerunds(e.Words)})
 	}
 	for _, f := range Flags {
 		ts = append(ts, Term{CatFlag, f.ID, f.Words})
@@ -961,3 +962,60 @@ var Honorifics = W("senhor|senhora|senhorita|dona|seu|doutor|doutora|professor|p
 // HonorificAbbrevs are the honorifics written abbreviated: their full stop ends no
 // sentence ("Ms. Camila Prado", "Sra. Ana": package lexicon).
 var HonorificAbbrevs = W("sr|sra|srta|dr|dra|prof|profa", "mr|mrs|ms|mx|dr|prof")
+
+// withGerunds adds to an event's Portuguese words the gerund of each infinitive among them
+// ("vender": "vendendo", "resgatar": "resgatando"): "qual loja está vendendo mais" says the
+// event, and each verb is written once.
+func withGerunds(w Words) Words {
+	out := Words{PT: slices.Clone(w.PT), EN: w.EN}
+	for _, p := range w.PT {
+		if strings.Contains(p, " ") || len(p) < 5 {
+			continue
+		}
+		var g string
+		switch stem := p[:len(p)-2]; p[len(p)-2:] {
+		case "ar":
+			g = stem + "ando"
+		case "er":
+			g = stem + "endo"
+		case "ir":
+			g = stem + "indo"
+		}
+		if g != "" && !slices.Contains(out.PT, g) {
+			out.PT = append(out.PT, g)
+		}
+	}
+	return out
+}
+
+// conjugated is the forms of each lemma that describe rows (Conjugate); an -ir verb gets the
+// same forms with its own vowels ("permitiram", "consentiu", "permitidos").
+func conjugated(lemmas ...string) []string {
+	var out []string
+	for _, l := range lemmas {
+		if stem, ok := strings.CutSuffix(l, "ir"); ok {
+			for _, e := range []string{"ido", "ida", "idos", "idas", "iu", "iram", "imos", "em", "ia", "iam", "indo"} {
+				out = append(out, stem+e)
+			}
+			continue
+		}
+		out = append(out, Conjugate(l)...)
+	}
+	return out
+}
+
+// howManyPT are the ways "quantos" is written: each asks a count, and before "%" or "por
+// cento" a percentage (percentAsked).
+const howManyPT = "quantos|quantas|qnt|qts|qnts|qtas|qntos|qntas|qtos"
+
+// percentAsked is "quantos %", "qnts por cento", "em quantos %" for each way of writing
+// "quantos" (ws, "|"-separated).
+func percentAsked(ws string) []string {
+	var out []string
+	for _, w := range split(ws) {
+		for _, p := range []string{"%", "porcento", "por cento"} {
+			out = append(out, w+" "+p, "em "+w+" "+p)
+		}
+	}
+	return out
+}
