@@ -1125,6 +1125,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	for _, fv := range filters {
 		bothMembers = bothMembers || fv.members != nil && fv.members.both
 	}
+	a.takeCounted(len(measures))
 	if a.bothClosing() && (len(measures) >= 2 || len(a.all("periods")) > 0) {
 		// "... and how many points the clients redeemed there? Both numbers", "2025 até
 		// agora contra 2024 inteiro, os dois números": the measures or periods asked,

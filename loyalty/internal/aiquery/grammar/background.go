@@ -452,6 +452,9 @@ func constraintsOf(r *lexicon.Reading, roles []semantic.Role, units []int, from,
 		case (m.Cat == semantic.CatUntil || m.Cat == semantic.CatSince || m.Cat == semantic.CatBefore || m.Cat == semantic.CatAfter) && !relatesTime(r, m):
 			// a time relation to an event ("depois de uma conversa") is the background's
 		case m.Cat == semantic.CatNeg && prepositionNo(r, m):
+		case m.Cat == semantic.CatNeg && situationNeg(r, roles, m), narratedActivity(r, roles, m):
+			// "I haven't a notion", "something's not adding up": the writer's situation;
+			// "Counting the float and ...": what the writer is doing
 		case m.Cat == semantic.CatNeg, m.Cat == semantic.CatNever, m.Cat == semantic.CatRestrict:
 			ok = false
 			add("neg:"+m.Text, m.Text)
@@ -652,6 +655,101 @@ func twoValuesAsked(r *lexicon.Reading, asks []tokenSpan) bool {
 	}
 	for _, v := range values {
 		if len(v) == 2 {
+			return true
+		}
+	}
+	return false
+}
+
+// situationNeg reports whether the negation m negates what its clause says of a subject
+// that names no rows, with nothing of the model after it: the writer's situation ("I
+// haven't a notion", "something's not adding up", "o caixa não tá batendo"), never a
+// constraint. Its clause (from the part's start, a comma or a conjunction) holds before it
+// a subject and nothing else: pronouns, function words, discourse (a statement's opener,
+// "I have"), pronouns ("it"; not one of rows or people: "they're not vip") and words a
+// reading skips ("something"), none of them a concept ("customers who haven't been in"
+// names rows); after it, to the clause's end, no
+// concept, no name, no want and no definite article (rows: "they're not the gold ones").
+// A negation that opens its clause ("Not the gold ones", "não os cancelados") may
+// restrict: not this.
+func situationNeg(r *lexicon.Reading, roles []semantic.Role, m lexicon.Match) bool {
+	if m.Cat != semantic.CatNeg || m.Typos > 0 {
+		return false
+	}
+	part := r.Tokens[m.From].Part
+	inClause := func(k int) bool {
+		return k >= 0 && k < len(r.Tokens) && r.Tokens[k].Part == part && r.Tokens[k].Norm != "," && !joinsTwo(r, k)
+	}
+	rows := append(inLang(semantic.RowPronouns, r.Lang), inLang(semantic.PersonPronouns, r.Lang)...)
+	subject, k := 0, m.From-1
+	for ; inClause(k); k-- {
+		if roles[k] == roleUnknown || namesConcept(r, k) && !pronounAt(r, k) || slices.Contains(rows, r.Tokens[k].Norm) {
+			return false // "they're not vip": said of rows
+		}
+		subject++
+	}
+	// Portuguese leaves the subject out of a clause joined to another ("Contando o caixa
+	// e não tá batendo")
+	coordinated := r.Lang == semantic.PT && k >= 0 && r.Tokens[k].Part == part && joinsTwo(r, k)
+	definite := definiteAt(r)
+	for k := m.To; inClause(k); k++ {
+		// "I don't want the gold ones", "não quero os do plano premium": a want denied
+		// is what the question should leave out; "they're not the gold ones": rows
+		if namesConcept(r, k) || roles[k] == semantic.RoleConcept && !covered(r, k) || isRequest(r, k) || intentAt(r, k) || definite[k] {
+			return false
+		}
+	}
+	return subject > 0 || coordinated
+}
+
+// narratedActivity reports whether the restriction word m ("counting", "contando", also a
+// verb of lumping values together) opens a
+// part that narrates: the verb of what the writer is doing, at the part's start, whose
+// object names nothing of the model, joined by a conjunction to a clause of the writer's
+// situation ("Counting the float and something's not adding up"). Said of rows of the
+// model ("Counting the cancelled ones"), or with nothing narrated beside it ("Counting
+// the gift cards."), it may restrict: not this.
+func narratedActivity(r *lexicon.Reading, roles []semantic.Role, m lexicon.Match) bool {
+	if m.Cat != semantic.CatRestrict && m.Cat != semantic.CatLump || m.Typos > 0 || m.From > 0 && r.Tokens[m.From-1].Part == r.Tokens[m.From].Part {
+		return false
+	}
+	part := r.Tokens[m.From].Part
+	k := m.To
+	for ; k < len(r.Tokens) && r.Tokens[k].Part == part && !joinsTwo(r, k) && r.Tokens[k].Norm != ","; k++ {
+		if namesConcept(r, k) || roles[k] == semantic.RoleConcept && !covered(r, k) {
+			return false
+		}
+	}
+	if k >= len(r.Tokens) || r.Tokens[k].Part != part {
+		return false
+	}
+	for _, n := range r.Matches {
+		if n.From > k && r.Tokens[n.From].Part == part && situationNeg(r, roles, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// pronounAt reports whether a pronoun ("it", "isso") reads the token at k.
+func pronounAt(r *lexicon.Reading, k int) bool {
+	return slices.ContainsFunc(r.Matches, func(m lexicon.Match) bool {
+		return m.From == k && m.To == k+1 && m.Cat == semantic.CatPronoun && m.Typos == 0
+	})
+}
+
+// namesConcept reports whether a phrase of the model that is a concept reads the token at
+// k, other than a word a reading may skip ("something", "ever") or one inside a set phrase
+// ("add" of "doesn't add up").
+func namesConcept(r *lexicon.Reading, k int) bool {
+	for _, m := range r.Matches {
+		if m.From > k || k >= m.To || m.Typos > 0 || m.Cat == lexicon.CatWord || m.Cat == lexicon.CatCapWord {
+			continue
+		}
+		if f := semantic.FillerByID(m.Arg); (m.Cat == semantic.CatFiller) && f != nil && f.Skip || inIdiom(r, m) {
+			continue // "something", "ever"; "add" of "doesn't add up"
+		}
+		if semantic.RoleOf(m.Cat, m.Arg) == semantic.RoleConcept {
 			return true
 		}
 	}

@@ -253,31 +253,8 @@ func (it *Interpreter) read(r *lexicon.Reading, cat *semantic.Catalog, context [
 	}
 	gx := it.grammars.Get().(*grammarEnv)
 	defer it.grammars.Put(gx)
-	*gx.env = env{cal: semantic.Calendar{Now: it.now().In(it.loc)}, cat: cat, loc: it.loc, signup: namesSignup(r), activity: namesActivity(r), counts: countWords(r), pronouns: pronounsOf(r), conj: conjunctionsOf(r), anaphora: anaphoraOf(r), monthYears: monthYears(r), afterBy: afterBy(r), relatingAt: relatingAt(r), afterTop: afterTop(r), afterAdj: afterAdj(r), definite: definiteAt(r), inDaySet: inDaySet(r), workdays: namesWorkdays(r), each: saysEach(r), listed: saysList(r), all: saysAny(r, semantic.AllOf), clauseEnds: clauseEnds(r), values: valueKinds(r), afterEvent: afterEvent(r, ""), afterSignup: afterEvent(r, "signup"), valueFrom: valueFrom(r)}
-	gx.env.flags, gx.env.ands, gx.env.andThe = flagsOf(r)
-	gx.env.beforeTime = beforeTime(r)
-	gx.env.periodCount = periodRuns(r)
-	for _, t := range r.Tokens {
-		gx.env.norms = append(gx.env.norms, t.Norm)
-	}
-	for _, m := range r.Matches {
-		if m.Cat == semantic.CatWho && m.Arg == "thing" && m.Typos == 0 {
-			gx.env.thing = true
-		}
-		gx.env.anyOf = gx.env.anyOf || m.Cat == semantic.CatList && m.Arg == "any" && m.Typos == 0
-		gx.env.person = gx.env.person || m.Cat == semantic.CatPerson
-		if m.Cat == semantic.CatNoun {
-			gx.env.afterNoun = append(gx.env.afterNoun, m.To)
-		}
-		if m.Cat == semantic.CatMost || m.Cat == semantic.CatLeast {
-			gx.env.afterMore = append(gx.env.afterMore, m.To)
-		}
-		if m.Cat == semantic.CatThan {
-			gx.env.than = append(gx.env.than, m.From)
-		}
-		gx.env.bandWord = gx.env.bandWord || m.Cat == semantic.CatBands
-	}
-	r = clauseOpenersSkipped(storeNounAfterDeterminer(lightGoverned(amongKept(countNotDenied(notFailed(r))))))
+	it.setEnv(gx.env, r, cat)
+	r = prepared(r)
 	c := parse(gx.g, r)
 	as := analyses(c, r, readings)
 
@@ -340,6 +317,89 @@ func (it *Interpreter) read(r *lexicon.Reading, cat *semantic.Catalog, context [
 	ref := refusal(lang, r, firstErr, firstErrA)
 	ref.Context = context
 	return nil, ref
+}
+
+// setEnv sets x to what the productions read of the reading r (its calendar, catalogue
+// and the positions of its words).
+func (it *Interpreter) setEnv(x *env, r *lexicon.Reading, cat *semantic.Catalog) {
+	*x = env{cal: semantic.Calendar{Now: it.now().In(it.loc)}, cat: cat, loc: it.loc, signup: namesSignup(r), activity: namesActivity(r), counts: countWords(r), pronouns: pronounsOf(r), conj: conjunctionsOf(r), anaphora: anaphoraOf(r), monthYears: monthYears(r), afterBy: afterBy(r), relatingAt: relatingAt(r), afterTop: afterTop(r), afterAdj: afterAdj(r), definite: definiteAt(r), inDaySet: inDaySet(r), workdays: namesWorkdays(r), each: saysEach(r), listed: saysList(r), all: saysAny(r, semantic.AllOf), clauseEnds: clauseEnds(r), values: valueKinds(r), afterEvent: afterEvent(r, ""), afterSignup: afterEvent(r, "signup"), valueFrom: valueFrom(r)}
+	x.flags, x.ands, x.andThe = flagsOf(r)
+	x.beforeTime = beforeTime(r)
+	x.periodCount = periodRuns(r)
+	for _, t := range r.Tokens {
+		x.norms = append(x.norms, t.Norm)
+	}
+	x.dimAt, x.named, x.focus = map[int]string{}, namedValues(r), map[int]bool{}
+	for _, m := range r.Matches {
+		if m.Cat == semantic.CatWho && m.Arg == "thing" && m.Typos == 0 {
+			x.thing = true
+		}
+		x.anyOf = x.anyOf || m.Cat == semantic.CatList && m.Arg == "any" && m.Typos == 0
+		x.person = x.person || m.Cat == semantic.CatPerson
+		if m.Cat == semantic.CatNoun {
+			x.afterNoun = append(x.afterNoun, m.To)
+		}
+		if m.Cat == semantic.CatMost || m.Cat == semantic.CatLeast {
+			x.afterMore = append(x.afterMore, m.To)
+		}
+		if m.Cat == semantic.CatThan {
+			x.than = append(x.than, m.From)
+		}
+		x.bandWord = x.bandWord || m.Cat == semantic.CatBands
+		if m.Cat == semantic.CatDim && m.Typos == 0 {
+			x.dimAt[m.From] = m.Arg
+		}
+		if m.Cat == semantic.CatCmp && m.Arg == "=" && m.Typos == 0 {
+			if _, ok := focusOf(r, m); ok {
+				x.focus[m.From] = true
+			}
+		}
+	}
+}
+
+// prepared is the reading the chart parses: readings that failed, counts denied, words
+// among others kept, light verbs governed, store words after a determiner, a speaker's
+// clause openers.
+func prepared(r *lexicon.Reading) *lexicon.Reading {
+	return clauseOpenersSkipped(storeNounAfterDeterminer(lightGoverned(amongKept(countNotDenied(notFailed(r))))))
+}
+
+// periodsAt are the periods the grammar reads over each span of r (a function word before
+// one may be its), nil where it reads none: one parse for all.
+func (it *Interpreter) periodsAt(r *lexicon.Reading, cat *semantic.Catalog, spans []tokenSpan) []*semantic.Period {
+	gx := it.grammars.Get().(*grammarEnv)
+	defer it.grammars.Put(gx)
+	it.setEnv(gx.env, r, cat)
+	r = prepared(r)
+	c := parse(gx.g, r)
+	id := gx.g.ids["Period"]
+	out := make([]*semantic.Period, len(spans))
+	for k, s := range spans {
+	find:
+		for f := max(s.from-1, 0); f <= s.from; f++ {
+			for _, e := range c.cells[cellKey{f, s.to, id}] {
+				if p, ok := e.Val.(periodV); ok && p.p != nil && !p.absence {
+					out[k] = p.p
+					break find
+				}
+			}
+		}
+	}
+	return out
+}
+
+// namedValues counts the distinct values the question names of each dimension (a store
+// said twice is one).
+func namedValues(r *lexicon.Reading) map[string]int {
+	seen := map[string]bool{}
+	out := map[string]int{}
+	for _, m := range r.Matches {
+		if d := memberOf(m); d != "" && m.Typos == 0 && !seen[d+"|"+m.Arg] {
+			seen[d+"|"+m.Arg] = true
+			out[d]++
+		}
+	}
+	return out
 }
 
 // namesSignup reports whether a word of the question can name a sign-up.

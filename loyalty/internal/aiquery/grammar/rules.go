@@ -101,6 +101,13 @@ type env struct {
 	// activity: the question names something customers did other than signing up
 	// ("bought", "redeemed"): "only" after its period may say when alone they did it
 	activity bool
+	// dimAt: the dimension a word at a position names ("lojas": store); named: how many
+	// distinct values the question names of each dimension
+	dimAt map[int]string
+	named map[string]int
+	// focus: the positions of "only" said of what follows it (focusOf), not inside a
+	// phrase of discourse ("just the total", "só pra saber")
+	focus map[int]bool
 	// bandWord: the question has a band word ("faixa", "band", "distribution"): a
 	// quantity noun may name what its bands are of (stats.go)
 	bandWord bool
@@ -404,6 +411,15 @@ func productions(x *env) []*Rule {
 
 		// ---- subjects: rows named without a measure, with what their customers did
 		rule("Subject", 0.2, tNoun, func(k []*Edge) (any, bool) { return subject(k[0], "", false, false) }),
+		// "the two shops, Copacabana and Savassi", "as duas lojas (Centro e Batel)": a number
+		// that counts the values the question names of the noun's kind says them again
+		rule("Subject", 0.2, "Num "+tNoun, func(k []*Edge) (any, bool) {
+			n, dim := atoiOr(arg(k[0]), 0), x.dimAt[k[1].From]
+			if n < 2 || dim == "" || x.named[dim] != n {
+				return nil, false
+			}
+			return subject(k[1], "", false, false)
+		}),
 		// "quem se cadastrou ontem", "who never bought": customers, asked for by name
 		rule("Subject", 0, tPerson+" "+tNeg+"? "+tNever+"? "+tEvent+"?", func(k []*Edge) (any, bool) {
 			v, ok := subjectOf("customers", arg(k[3]), k[1] != nil || k[2] != nil)

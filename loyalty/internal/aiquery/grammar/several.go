@@ -181,6 +181,20 @@ func (a *assembly) bothClosing() bool {
 	return last >= 0 && a.clauses[last].kind == "both"
 }
 
+// takeCounted reads a number said last that counts the measures asked ("Pontos
+// creditados, resgatados e estornados em maio — os três numa linha", "credited and
+// redeemed, the two of them"): the measures said again. A ranking's number ("top 3") is
+// the ranking's.
+func (a *assembly) takeCounted(measures int) {
+	last := len(a.clauses) - 1
+	if measures < 2 || last < 0 || a.used[last] || a.clauses[last].kind != "number" || a.has("rank") {
+		return
+	}
+	if n, ok := a.clauses[last].v.(string); ok && atoiOr(n, 0) == measures {
+		a.used[last] = true
+	}
+}
+
 // takeApart reads "separado", "separately", "each as a separate figure" (semantic
 // CatApart) when the question keeps things apart already: two measures or more, compared
 // periods, a comparison, a breakdown, or two members named with "and" ("no pix e no

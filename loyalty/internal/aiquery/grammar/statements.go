@@ -81,11 +81,12 @@ func (it *Interpreter) readWithoutStatements(r *lexicon.Reading, cat *semantic.C
 				texts = append(texts, strings.Join(words, " "))
 			}
 		}
+		heads, asked := it.headingPeriods(r, cat, drop)
 		if kept.to > kept.from {
 			rr, drop = toDeixis(r, drop, kept)
 		}
 		res, err := it.read(withoutContext(rr, drop, nil), cat, append(append([]string(nil), context...), texts...))
-		if err == nil {
+		if err == nil && !slices.ContainsFunc(heads, func(p *semantic.Period) bool { return otherTime(p, asked) }) {
 			return res
 		}
 		if debugStatements {
@@ -94,6 +95,83 @@ func (it *Interpreter) readWithoutStatements(r *lexicon.Reading, cat *semantic.C
 	}
 	return nil
 }
+
+// headingPeriods are the periods said in the headings left out that introduce the question
+// ("Recorrência do mês passado: quantos clientes ... em maio?"), and those the rest of the
+// question says, as the grammar reads them (nil for one it cannot read); none when no
+// heading says a period.
+func (it *Interpreter) headingPeriods(r *lexicon.Reading, cat *semantic.Catalog, drop []bool) (heads, asked []*semantic.Period) {
+	work := workNouns(r)
+	var headSpans, askSpans []tokenSpan
+	for i := 0; i < len(r.Tokens); i++ {
+		if !periodWord(r, i) || workTime(r, i, work) || whenAsked(r, i) {
+			continue
+		}
+		j := i + 1
+		for j < len(r.Tokens) && drop[j] == drop[i] && r.Tokens[j].Part == r.Tokens[i].Part && (periodWord(r, j) || r.Tokens[j].Kind == lexicon.Number ||
+			isFunctionWord(r, j) && j+1 < len(r.Tokens) && periodWord(r, j+1)) {
+			j++
+		}
+		switch {
+		case !drop[i]:
+			askSpans = append(askSpans, tokenSpan{i, j})
+		case introduces(r, i) && heading(r, i):
+			headSpans = append(headSpans, tokenSpan{i, j})
+		}
+		i = j - 1
+	}
+	if len(headSpans) == 0 {
+		return nil, nil
+	}
+	ps := it.periodsAt(r, cat, append(headSpans, askSpans...))
+	return ps[:len(headSpans)], ps[len(headSpans):]
+}
+
+// otherTime reports whether a heading's period p names other days than every period the
+// question says (asked): a heading restates a period the question names ("mês passado"
+// and "maio" are the same days), and one that names other days is not left out (which one
+// is meant is the writer's to say). Periods whose days are not known ("the last 30 days")
+// are the same only when said the same way; when the grammar cannot read a period alone,
+// the heading is taken as before.
+func otherTime(p *semantic.Period, asked []*semantic.Period) bool {
+	if p == nil {
+		return false
+	}
+	pf, pt, ok := p.Covers()
+	for _, q := range asked {
+		if q == nil {
+			return false // a period of the question the grammar reads only in its place
+		}
+		qf, qt, ok2 := q.Covers()
+		if p.From == q.From && p.To == q.To || ok && ok2 && pf.Equal(qf) && pt.Equal(qt) {
+			return false
+		}
+	}
+	return len(asked) > 0
+}
+
+// heading reports whether the part of the token at i is a heading: a few words (at most
+// headingWords) and no discourse ("Recorrência do mês passado:", "Fechamento de 2024 -"),
+// not a statement of what happened ("Me ligaram da loja hoje cedo e eu fiquei de retornar:
+// ...": the writer's time).
+func heading(r *lexicon.Reading, i int) bool {
+	part, words := r.Tokens[i].Part, 0
+	for k, t := range r.Tokens {
+		if t.Part != part {
+			continue
+		}
+		if t.Norm != "," {
+			words++
+		}
+		if slices.ContainsFunc(r.Matches, func(m lexicon.Match) bool { return m.From == k && m.Typos == 0 && m.Cat == semantic.CatDiscourse }) {
+			return false
+		}
+	}
+	return words <= headingWords
+}
+
+// headingWords is the most words a heading has.
+const headingWords = 5
 
 // maxStatementTries bounds the readings without statement clauses tried: all of them, then
 // each alone.
@@ -209,7 +287,7 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 		// follows the verb closely: "A minha gerente pediu, por gentileza, | a quantidade
 		// de clientes ..."
 		for i := start + 1; i < to && at < 0; i++ {
-			if askedFor(roles, asker, workAt, start, i) && !pointedAt(r, i) {
+			if askedFor(r, roles, asker, workAt, opens, start, i) && !pointedAt(r, i) && !pronounI(r, i) {
 				out = append(out, tokenSpan{start, i})
 				at = to
 			}
@@ -257,7 +335,9 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 			// anywhere ("capaz que a Savassi passou esse ano bah me diz o faturamento"); a relative clause with a word the model does not know or a work noun is the clause's
 			// ("Me manda os nomes, que o resto eu puxo no sistema")
 			end := to
-			for c := at + 1; c+1 < to && end == to; c++ {
+			// past the words of the opening phrase itself ("pq quero | mandar pra eles":
+			// its want is no interjection)
+			for c := max(at+1, openerEnd(r, at)); c+1 < to && end == to; c++ {
 				if (r.Tokens[c].Norm == "," || skipped[c] && opens[at] > 1) && (wh[c+1] || isRequest(r, c+1)) && !hasRole(roles[c+1:to], roleUnknown) && !clauseReports(workAt[c+1:to]) {
 					end = c
 				}
@@ -295,6 +375,20 @@ func setOff(r *lexicon.Reading, roles []semantic.Role, start, at, to int) int {
 	return to
 }
 
+// openerEnd is where the longest phrase of discourse that opens a clause (semantic.Fillers,
+// Opens) starting at token at ends (at+1 when none does).
+func openerEnd(r *lexicon.Reading, at int) int {
+	end := at + 1
+	for _, m := range r.Matches {
+		if m.From == at && m.Typos == 0 && m.Cat == semantic.CatDiscourse {
+			if f := semantic.FillerByID(m.Arg); f != nil && f.Opens {
+				end = max(end, m.To)
+			}
+		}
+	}
+	return end
+}
+
 // asksAfter reports whether the part starting at i asks: it ends with a question mark, or
 // holds a question word or a request at its start, or after its first comma ("no mês
 // passado, quantas vendas ...").
@@ -328,8 +422,11 @@ func asksAfter(r *lexicon.Reading, i int, wh []bool) bool {
 // after a verb of asking whose subject is a person of the work (a work noun before it),
 // with only discourse and function words between them: what was asked for ("A minha
 // gerente pediu, por gentileza, a quantidade de clientes ...", "the board would like the
-// revenue ..."). A concept before the verb keeps the clause whole.
-func askedFor(roles []semantic.Role, asker, workAt []bool, start, i int) bool {
+// revenue ..."). A concept before the verb keeps the clause whole, and so does a clause
+// of the writer's own between them, opened after a conjunction or a comma ("Head office
+// keeps asking me and I haven't a notion": "I have" opens another clause, whose "not"
+// nobody asked for).
+func askedFor(r *lexicon.Reading, roles []semantic.Role, asker, workAt []bool, opens []int, start, i int) bool {
 	if roles[i] != semantic.RoleConcept {
 		return false
 	}
@@ -337,11 +434,20 @@ func askedFor(roles []semantic.Role, asker, workAt []bool, start, i int) bool {
 		switch {
 		case roles[j] == semantic.RoleConcept || roles[j] == roleUnknown:
 			return false
+		case opens[j] == 1 && j > start && (joinsTwo(r, j-1) || r.Tokens[j-1].Norm == ","):
+			return false
 		case asker[j]:
 			return clauseReports(workAt[start:j])
 		}
 	}
 	return false
+}
+
+// pronounI reports whether the token at i is a capitalised function word ("I"): a
+// subject, never a name nor what someone asked for ("My boss keeps asking and I don't
+// know").
+func pronounI(r *lexicon.Reading, i int) bool {
+	return r.Tokens[i].Cap && isFunctionWord(r, i)
 }
 
 // clauseReports reports whether a clause names who asked or the work an answer is for.
@@ -595,8 +701,11 @@ func asksWithout(r *lexicon.Reading, drop []bool) bool {
 		if drop[m.From] && whole[m.From] {
 			continue // "não precisa separar por loja": a breakdown declined
 		}
-		if drop[m.From] && restricting(r, m) && !asked[string(m.Cat)+":"+m.Arg] && !modifiesWork(r, m, work) && !inIdiom(r, m) {
+		if drop[m.From] && restricting(r, m) && !asked[string(m.Cat)+":"+m.Arg] && !modifiesWork(r, m, work) && !inIdiom(r, m) && !(reachesRows(r, m) && !listKept(r, drop)) {
 			return false // "Vou precisar só das canceladas", "I'm only interested in the app ones"
+		}
+		if drop[m.From] && focusRestricts(r, roles, m, asked) {
+			return false // "só quero os do plano premium", "I only want the gold members"
 		}
 		if drop[m.From] && m.Typos == 0 && m.Cat == semantic.CatAttr && !asked[string(m.Cat)+":"+m.Arg] && !modifiesWork(r, m, work) {
 			// a column asked for in a clause of its own ("... Vou ligar para avisar. Preciso
@@ -620,7 +729,7 @@ func asksWithout(r *lexicon.Reading, drop []bool) bool {
 				// read as one); one said after the question with no concept after it in its
 				// clause negates the writer's situation ("..., que eu quero garantir que não
 				// falte", "e eu não tenho aqui de cabeça")
-				if !prepositionNo(r, m) && !inIdiom(r, m) && !(m.Cat == semantic.CatNeg && keptConceptBefore(roles, drop, m.From) && !conceptInDropped(roles, drop, m.To)) {
+				if !prepositionNo(r, m) && !inIdiom(r, m) && !situationNeg(r, roles, m) && !narratedActivity(r, roles, m) && !(m.Cat == semantic.CatNeg && keptConceptBefore(roles, drop, m.From) && !conceptInDropped(roles, drop, m.To)) {
 					return false
 				}
 			}
@@ -652,6 +761,81 @@ func asksWithout(r *lexicon.Reading, drop []bool) bool {
 		}
 	}
 	return true
+}
+
+// focusRestricts reports whether m is "only" ("só", "just", CatCmp "=") said of rows in a
+// clause left out, naming rows the question does not: past the want it may open ("só
+// quero", "I only want"), its focus starts with an article, a concept or a word the model
+// does not know, and the words of its clause hold a word the model does not know or a
+// restricting concept the question does not name. Said of a purpose ("só pra saber",
+// "just to check") or of what the question names ("só os ativos mesmo") it narrows nothing.
+func focusRestricts(r *lexicon.Reading, roles []semantic.Role, m lexicon.Match, asked map[string]bool) bool {
+	if m.Cat != semantic.CatCmp || m.Arg != "=" || m.Typos > 0 {
+		return false
+	}
+	part := r.Tokens[m.From].Part
+	inClause := func(k int) bool { return k < len(r.Tokens) && r.Tokens[k].Part == part && r.Tokens[k].Norm != "," }
+	k, ok := focusOf(r, m)
+	if !ok || !inClause(k) || purposeWord(r, k) {
+		return false
+	}
+	article := false
+	for _, a := range inLang(semantic.Articles, r.Lang) {
+		if n, ok := wordsAt(r, k, a); ok && n == 1 {
+			article = true
+		}
+	}
+	if !article && roles[k] != roleUnknown && roles[k] != semantic.RoleConcept {
+		return false
+	}
+	for ; inClause(k); k++ {
+		if roles[k] == roleUnknown {
+			return true
+		}
+	}
+	for _, x := range r.Matches {
+		if x.From >= m.To && inClause(x.From) && restricting(r, x) && !asked[string(x.Cat)+":"+x.Arg] {
+			return true
+		}
+	}
+	return false
+}
+
+// purposeWord reports whether a preposition of purpose or a conjunction of reason starts at
+// token k ("pra", "to", "porque").
+func purposeWord(r *lexicon.Reading, k int) bool {
+	for _, ws := range []semantic.Words{semantic.PurposeTo, semantic.ReasonThat} {
+		for _, p := range inLang(ws, r.Lang) {
+			if _, ok := wordsAt(r, k, p); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// reachesRows reports whether the value m is a way to reach customers (semantic.Reaching)
+// said right after a pronoun of the question's rows, a function word between them at most:
+// how the writer will reach them ("chamar eles no zap", "text them on WhatsApp"), never a
+// filter. Beside a list it also says which of their columns to show (the phone, the
+// e-mail), which no reading takes from it: the question is refused (asksWithout).
+func reachesRows(r *lexicon.Reading, m lexicon.Match) bool {
+	kind, _, _ := strings.Cut(m.Arg, ":")
+	if m.Cat != semantic.CatValue || !semantic.Reaching[kind] {
+		return false
+	}
+	k := m.From - 1
+	if k >= 0 && isFunctionWord(r, k) && !pronounAt(r, k) {
+		k--
+	}
+	return k >= 0 && r.Tokens[k].Part == r.Tokens[m.From].Part && pronounAt(r, k)
+}
+
+// listKept reports whether a word asking for a list is kept (not dropped).
+func listKept(r *lexicon.Reading, drop []bool) bool {
+	return slices.ContainsFunc(r.Matches, func(m lexicon.Match) bool {
+		return m.Cat == semantic.CatList && m.Typos == 0 && !drop[m.From]
+	})
 }
 
 // readExactly reports whether the words of a match read with a typo are read without one

@@ -241,7 +241,7 @@ func dropsDimension(r *lexicon.Reading, drop []bool) bool {
 		}
 	}
 	for _, m := range r.Matches {
-		if !drop[m.From] || !introduces(r, m.From) && !byBefore(r, m.From, drop, whole) || m.Typos > 0 || m.Cat != semantic.CatDim && m.Cat != semantic.CatDimAdj || named[m.Arg] {
+		if !drop[m.From] || !introduces(r, m.From) && !byBefore(r, m.From, drop, whole) || m.Typos > 0 || m.Cat != semantic.CatDim && m.Cat != semantic.CatDimAdj || named[m.Arg] || periodUnit(r, m.From) {
 			continue
 		}
 		inside := false
@@ -258,6 +258,15 @@ func dropsDimension(r *lexicon.Reading, drop []bool) bool {
 		}
 	}
 	return false
+}
+
+// periodUnit reports whether the token at i is the unit of a period said beside another
+// word of it ("mês passado", "last month", "este trimestre"): a time, not a dimension.
+func periodUnit(r *lexicon.Reading, i int) bool {
+	beside := func(k int) bool {
+		return k >= 0 && k < len(r.Tokens) && r.Tokens[k].Part == r.Tokens[i].Part && periodWord(r, k)
+	}
+	return hasCat(r, i, semantic.CatUnit) && (beside(i-1) || beside(i+1))
 }
 
 // introduces reports whether the part of the token at i ends at a colon or a dash: it
@@ -343,6 +352,23 @@ func wordyRules(x *env) []*Rule {
 			}
 			return threshold(arg(k[2]), "=", arg(k[0]))
 		}),
+		// "só o nº de clientes ativos", "just the revenue", "revenue only", "Number only.":
+		// "only" said of what the answer shows is the measures asked, nothing fewer rows.
+		// After an event's verb it says where alone the event happened ("bought only ..."),
+		// and said after the measures it must end its clause ("customers who bought only in
+		// May" is no emphasis)
+		rule("Clause", 0, tCmp+" Measures", func(k []*Edge) (any, bool) {
+			return clauseV{"measures", k[1].Val}, arg(k[0]) == "=" && x.focus[k[0].From] && !x.afterEvent[k[0].From]
+		}),
+		rule("Clause", 0, "Measures "+tCmp, func(k []*Edge) (any, bool) {
+			return clauseV{"measures", k[0].Val}, arg(k[1]) == "=" && x.focus[k[1].From] && slices.Contains(x.clauseEnds, k[1].To)
+		}),
+		rule("Clause", 0.3, tCmp+" "+tAgg, func(k []*Edge) (any, bool) {
+			return clauseV{"agg", marker(arg(k[1]))}, arg(k[0]) == "=" && x.focus[k[0].From] && !x.afterEvent[k[0].From]
+		}),
+		rule("Clause", 0.3, tAgg+" "+tCmp, func(k []*Edge) (any, bool) {
+			return clauseV{"agg", marker(arg(k[0]))}, arg(k[1]) == "=" && x.focus[k[1].From] && slices.Contains(x.clauseEnds, k[1].To)
+		}),
 		// "monthly active customers", "weekly active users": the buyers of each month or week
 		rule("Measure", 0, tFlag+" "+tNoun, func(k []*Edge) (any, bool) {
 			n := semantic.NounByID(arg(k[1]))
@@ -383,6 +409,30 @@ func wordyRules(x *env) []*Rule {
 			return f, ok && strings.HasPrefix(f.id, "flag:") && !f.neg && f.members == nil && arg(k[2]) == "="
 		}),
 	}
+}
+
+// focusOf is where the words "only" (CatCmp "=": "só", "just") is said of start: right
+// after it, or past the want it opens ("só quero", "I only want the ..."). ok is false when
+// the word is part of a longer phrase of discourse that is no want ("só pra saber", "just
+// the total", "so the team can"): there it focuses nothing.
+func focusOf(r *lexicon.Reading, m lexicon.Match) (int, bool) {
+	at := m.To
+	for _, x := range r.Matches {
+		if x.Typos > 0 || x.From > m.From || x.To < m.To || x.To-x.From <= m.To-m.From || x.Cat != semantic.CatDiscourse && x.Cat != semantic.CatFiller {
+			continue
+		}
+		if x.Cat == semantic.CatFiller && x.Arg == "hedge" && x.From == m.From && (isRequest(r, x.To-1) || intentAt(r, x.To-1)) {
+			at = max(at, x.To) // "só quero", "only want"
+			continue
+		}
+		if x.Arg != "function" {
+			return 0, false
+		}
+	}
+	for at < len(r.Tokens) && (isRequest(r, at) || intentAt(r, at)) && r.Tokens[at].Part == r.Tokens[m.From].Part {
+		at++
+	}
+	return at, true
 }
 
 // byBefore reports whether a breakdown word left out (CatBy: "por", "each", "for each")

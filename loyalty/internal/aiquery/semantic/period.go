@@ -67,6 +67,33 @@ type Period struct {
 	Start time.Time
 }
 
+// oneUnit is the length of each relative period of one unit (Today ... LastYear): years,
+// months, days.
+var oneUnit = map[PeriodKind][3]int{
+	Today: {0, 0, 1}, Yesterday: {0, 0, 1}, Tomorrow: {0, 0, 1},
+	ThisWeek: {0, 0, 7}, LastWeek: {0, 0, 7}, NextWeek: {0, 0, 7}, ThisWeekend: {0, 0, 2}, LastWeekend: {0, 0, 2},
+	ThisMonth: {0, 1, 0}, LastMonth: {0, 1, 0}, NextMonth: {0, 1, 0},
+	ThisQuarter: {0, 3, 0}, LastQuarter: {0, 3, 0}, ThisYear: {1, 0, 0}, LastYear: {1, 0, 0},
+}
+
+// Covers is the calendar days [from, to) the period covers on the calendar it was made
+// with: named days by their bounds, a relative period of one unit ("mês passado") by its
+// start and unit. ok is false for an open period and for the last N units. Two periods
+// said differently ("mês passado", "maio") are the same time when they cover the same days.
+func (p *Period) Covers() (from, to time.Time, ok bool) {
+	switch {
+	case p == nil || p.Start.IsZero():
+		return time.Time{}, time.Time{}, false
+	case !p.End.IsZero():
+		return p.Start, p.End, true
+	}
+	u, ok := oneUnit[p.Kind]
+	if !ok {
+		return time.Time{}, time.Time{}, false
+	}
+	return p.Start, p.Start.AddDate(u[0], u[1], u[2]), true
+}
+
 // Cond is "col falls in the period".
 func (p *Period) Cond(col string) string {
 	switch {

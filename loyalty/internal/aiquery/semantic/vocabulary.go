@@ -340,6 +340,12 @@ func FlagByID(id string) *Flag {
 	return nil
 }
 
+// Reaching are the value kinds that are ways to reach customers (the opt-in channels):
+// said after a pronoun of the question's rows in the writer's plan ("quero chamar eles no
+// zap", "I'll text them on WhatsApp"), a value of one is how the writer will reach them,
+// never a filter of the question (package grammar, statements.go).
+var Reaching = map[string]bool{"channel": true}
+
 // ValueWord is one value of a value kind (a payment type, an origin, an opt-in channel)
 // and its words; Codes are the stored values it stands for (any one the data holds).
 type ValueWord struct {
@@ -483,7 +489,7 @@ var Terminals = []Term{
 	// pessoal pagou", "how people paid" is the breakdown by payment type (package grammar)
 	{CatManner, "", W("como|de que forma|de que jeito|de que maneira|com o que", "how|in what way|what way|with what")},
 	// what the rows a pronoun stands for hold ("how many points are tied up in them")
-	{CatFiller, "", W("coorte|safra|presos|presas|preso|presa|travados|travadas|retidos|retidas|parados|paradas", "tied up|locked up|held|cohort")},
+	{CatFiller, "", W("coorte de entrada|cohort de entrada|safra de entrada|coorte de cadastro|cohort de cadastro|safra de cadastro|coorte|safra|presos|presas|preso|presa|travados|travadas|retidos|retidas|parados|paradas", "tied up|locked up|held|cohort|entry cohort|intake cohort|sign-up cohort|signup cohort")},
 	// leaving rows out: "pode desconsiderar as canceladas", "leaving out the cancelled ones"
 	{CatNeg, "", W("desconsiderar|desconsiderando|desconsidere|sem contar|nao contando|ignorando|ignore|liquido de|liquido dos|liquido das|liquida de|liquida dos|liquida das|descontados os|descontadas as", "leaving out|leave out|disregarding|disregard|ignoring|ignore|exclude|net of|net of the")},
 	// "sumiu no 2º tri", "stopped buying in May": a customer who bought before and did not
@@ -538,7 +544,7 @@ var Terminals = []Term{
 	{CatPaid, "", W("pago|paga|pagos|pagas|pagamento|pagamentos|pagou|pagaram|pgto|pagto|pgtos|pagtos|liquidado|liquidados|liquidada|liquidadas|quitado|quitados|quitada|quitadas", "paid|paying|payment|payments|pay|pmt|pmts|pymt|pymts|settled|was settled|were settled|settled up")},
 	// "nenhum", "none": a negative quantifier, which Portuguese also says after another
 	// negation ("não fizeram nenhuma compra": one negation, not two; package grammar)
-	{CatNeg, "none", W("nenhum|nenhuma|nada", "none|nothing")},
+	{CatNeg, "none", W("nenhum|nenhuma|nada|nadinha|nadica|nadica de nada|nada de nada|nadinha de nada|coisa nenhuma|absolutamente nada|nenhuma compra sequer", "none|nothing|nothing at all|not a thing|not a single thing|zilch")},
 	// "have yet to buy": not yet, which for what customers did is never (so far)
 	{CatNeg, "", W("", "have yet to|has yet to|are yet to|is yet to|yet to")},
 	// a verb of failing is a negation of the verb after it ("failed to return and buy
@@ -755,7 +761,7 @@ var Terminals = []Term{
 		"distinct|different|unique|without duplicates|no duplicates|not counting duplicates|without counting duplicates|deduplicated|deduped|each counted once|counted once|counted only once|without double counting|no double counting|without repeats|no repeats|not counting repeats")},
 
 	{CatThis, "", W("este|esta|esse|essa|neste|nesta|nesse|nessa|deste|desta|desse|dessa|atual|corrente|presente|em curso|no|na", "this|current|the current")},
-	{CatLast, "", W("proximo passado|proxima passada|proximos passados|proximas passadas|passado|passada|anterior|ultimo|ultima|ultimos|ultimas|que passou|transato|transata", "last|previous|past|prior|preceding|trailing|rolling|passed|just passed|that passed")},
+	{CatLast, "", W("proximo passado|proxima passada|proximos passados|proximas passadas|passado|passada|anterior|ultimo|ultima|ultimos|ultimas|que passou|transato|transata", "last|previous|past|prior|preceding|trailing|rolling|passed|just passed|that passed|just gone|thats just gone|that just went")},
 	{CatNext, "", W("proximo|proxima|proximos|que vem", "next|coming|upcoming")},
 	// units that have ended ("as 4 últimas semanas fechadas", "the last four complete
 	// weeks"): the current unit, begun, is not one of them (Calendar.LastNComplete)
