@@ -156,6 +156,9 @@ func (it *Interpreter) Interpret(question string, cat *semantic.Catalog) (*Resul
 	}
 	lx := it.lexicon(cat)
 	r := vocativesNamed(lx.Read(question))
+	if q, ok := partitiveFronted(r); ok {
+		r = vocativesNamed(lx.Read(q)) // "dos clientes que ..., quantos ...": the count first
+	}
 	sp, mismatch := periodBackSpliced(r)
 	if mismatch {
 		return nil, &Refusal{Lang: r.Lang, Reason: say(r.Lang,
@@ -326,8 +329,9 @@ func (it *Interpreter) setEnv(x *env, r *lexicon.Reading, cat *semantic.Catalog)
 	x.flags, x.ands, x.andThe = flagsOf(r)
 	x.beforeTime = beforeTime(r)
 	x.periodCount = periodRuns(r)
-	for _, t := range r.Tokens {
+	for i, t := range r.Tokens {
 		x.norms = append(x.norms, t.Norm)
+		x.function = append(x.function, isFunctionWord(r, i))
 	}
 	x.dimAt, x.named, x.focus = map[int]string{}, namedValues(r), map[int]bool{}
 	for _, m := range r.Matches {
@@ -359,9 +363,9 @@ func (it *Interpreter) setEnv(x *env, r *lexicon.Reading, cat *semantic.Catalog)
 
 // prepared is the reading the chart parses: readings that failed, counts denied, words
 // among others kept, light verbs governed, store words after a determiner, a speaker's
-// clause openers.
+// clause openers, "and" texted as "n".
 func prepared(r *lexicon.Reading) *lexicon.Reading {
-	return clauseOpenersSkipped(storeNounAfterDeterminer(lightGoverned(amongKept(countNotDenied(notFailed(r))))))
+	return textedAnd(clauseOpenersSkipped(storeNounAfterDeterminer(lightGoverned(amongKept(countNotDenied(notFailed(r)))))))
 }
 
 // periodsAt are the periods the grammar reads over each span of r (a function word before

@@ -215,5 +215,24 @@ func TestLead13Classes(t *testing.T) {
 			"faturamento do 2 trimestre de 2024":       {sql: []string{"DATE '2024-04-01'"}},
 			"faturamento de 2 trimestres atrás":        {refuse: true},
 		}},
+		{"'n' texted for 'and' between words of an English question; 'n of sales' stays a count", map[string]want{
+			"sales last 7 days not counting centro, how many n how much":   {measures: []string{"sales_count", "revenue"}},
+			"pending redemptions, how many n how many pts tied up in them": {measures: []string{"redemptions", "points_redeemed"}},
+			"n of sales in May": {measures: []string{"sales_count"}},
+		}},
+		{"the rows a count is taken of, said first ('dos clientes que se cadastraram em janeiro, quantos já compraram?'), keep each clause's own period", map[string]want{
+			"of the customers who signed up in January how many have actually made a purchase since then": {measures: []string{"customers"}, sql: []string{"c.created_at >= DATE '2025-01-01' AND c.created_at < DATE '2025-02-01'", "EXISTS"}},
+			"dos clientes que se cadastraram em janeiro, quantos já compraram?":                           {measures: []string{"customers"}, sql: []string{"c.created_at >= DATE '2025-01-01'"}},
+			"dos clientes que entraram na base em 2025, quantos já fizeram pelo menos uma compra?":        {measures: []string{"customers"}, sql: []string{"c.created_at >= DATE '2025-01-01' AND c.created_at < DATE '2026-01-01'", ">= 1"}},
+			"dos clientes ativos, quantos compraram em maio?":                                             {measures: []string{"customers"}, sql: []string{"c.is_active", "x.transaction_date >= DATE '2025-05-01'"}},
+			// a percentage keeps its order
+			"dos clientes que se cadastraram em 2025, quantos % já compraram?": {sql: []string{"round(100.0 * count(*) FILTER", "c.created_at >= DATE '2025-01-01'"}},
+		}},
+		{"a number is the threshold only of the comparison said right after it ('em 2025 fizeram pelo menos uma compra' is no 2025 purchases: silently wrong)", map[string]want{
+			"quantos clientes em 2025 fizeram pelo menos uma compra?": {measures: []string{"customers"}, sql: []string{">= 1", "DATE '2025-01-01'"}},
+			"clientes com 2 ou mais compras":                          {sql: []string{">= 2"}},
+			"clientes com 30 anos ou mais":                            {sql: []string{">= 30"}},
+			"how many customers bought 3 times or more":               {sql: []string{">= 3"}},
+		}},
 	})
 }

@@ -298,8 +298,8 @@ func datesSignup(r *lexicon.Reading) bool {
 			continue
 		}
 		k := m.To
-		for k < len(r.Tokens) && (isFunctionWord(r, k) || valueAt(r, k) || m.Cat == semantic.CatNew && customersNoun(r, k)) && r.Tokens[k].Part == r.Tokens[m.From].Part {
-			k++ // "new customers from February": the customers said after "new"; "signed up through the app in May": how they signed up
+		for k < len(r.Tokens) && (isFunctionWord(r, k) || valueAt(r, k) || customersNoun(r, k)) && r.Tokens[k].Part == r.Tokens[m.From].Part {
+			k++ // "new customers from February", "entraram na base em 2025": the customers said after it; "signed up through the app in May": how they signed up
 		}
 		if k < len(r.Tokens) && r.Tokens[k].Part == r.Tokens[m.From].Part && periodWord(r, k) {
 			return true
@@ -329,7 +329,7 @@ func signupDated(r *lexicon.Reading, res *Result) *Result {
 			continue
 		}
 		// the count of a period runs with it ("nos últimos 90 dias")
-		for k := m.To; k < len(r.Tokens) && r.Tokens[k].Part == r.Tokens[m.From].Part && (isFunctionWord(r, k) || valueAt(r, k) || periodWord(r, k) || r.Tokens[k].Kind == lexicon.Number && k > m.To && periodWord(r, k-1) || m.Cat == semantic.CatNew && customersNoun(r, k)); k++ {
+		for k := m.To; k < len(r.Tokens) && r.Tokens[k].Part == r.Tokens[m.From].Part && (isFunctionWord(r, k) || valueAt(r, k) || periodWord(r, k) || r.Tokens[k].Kind == lexicon.Number && k > m.To && periodWord(r, k-1) || customersNoun(r, k)); k++ {
 			run[k] = true
 		}
 	}
@@ -469,5 +469,28 @@ func clauseOpenersSkipped(r *lexicon.Reading) *lexicon.Reading {
 		return opened[m.From] && m.Lang == semantic.PT
 	})
 	out.Matches = append(out.Matches, add...)
+	return &out
+}
+
+// textedAnd returns r with "and" texted as "n" (semantic.TextedAnd) read as "and" between two
+// words of an English question ("how many n how much"); before "of" or beside a number it
+// keeps its readings only ("n of sales").
+func textedAnd(r *lexicon.Reading) *lexicon.Reading {
+	if r.Lang != semantic.EN {
+		return r
+	}
+	ands := splitPhrases(semantic.TextedAnd)
+	var add []lexicon.Match
+	for i := 1; i+1 < len(r.Tokens); i++ {
+		if phraseAt(r, i, ands) != 1 || r.Tokens[i-1].Kind != lexicon.Word || r.Tokens[i+1].Kind != lexicon.Word || r.Tokens[i+1].Norm == "of" {
+			continue
+		}
+		add = append(add, lexicon.Match{From: i, To: i + 1, Cat: semantic.CatAnd, Lang: semantic.EN, Text: r.Tokens[i].Raw})
+	}
+	if len(add) == 0 {
+		return r
+	}
+	out := *r
+	out.Matches = append(slices.Clone(r.Matches), add...)
 	return &out
 }

@@ -116,8 +116,9 @@ type env struct {
 	beforeTime map[int]bool
 	// periodCount: how many periods the question says (runs of period words)
 	periodCount int
-	// norms: the question's words, folded
-	norms []string
+	// norms: the question's words, folded; function: which are function words
+	norms    []string
+	function []bool
 }
 
 func newGrammar(rules []*Rule) *Grammar {
@@ -1311,6 +1312,9 @@ func productions(x *env) []*Rule {
 			return neverDid(arg(k[1]))
 		}),
 		rule("Filter", 0, "Num "+tQuantity+"? "+tCmp, func(k []*Edge) (any, bool) {
+			if !follows(k[0], k[1]) || !follows(k[0], k[2]) && k[1] == nil {
+				return nil, false
+			}
 			if c := arg(k[2]); c == ">=" || c == "<=" { // "50 or older"
 				return threshold(arg(k[1]), c, arg(k[0]))
 			}
@@ -1326,12 +1330,18 @@ func productions(x *env) []*Rule {
 		// "2 or more purchases", "5 ou mais compras": the comparison between the number
 		// and what it counts
 		rule("Filter", 0, "Num "+tCmp+" "+tQuantity, func(k []*Edge) (any, bool) {
+			if !follows(k[0], k[1]) {
+				return nil, false
+			}
 			if c := arg(k[1]); c == ">=" || c == "<=" {
 				return threshold(arg(k[2]), c, arg(k[0]))
 			}
 			return nil, false
 		}),
 		rule("Filter", 0, "Num "+tQuantity+" "+tCmp, func(k []*Edge) (any, bool) {
+			if !follows(k[0], k[1]) {
+				return nil, false
+			}
 			if c := arg(k[2]); c == ">=" || c == "<=" { // "30 anos ou mais"
 				return threshold(arg(k[1]), c, arg(k[0]))
 			}
@@ -1779,6 +1789,9 @@ func productions(x *env) []*Rule {
 		// "sales compared to last month", "revenue vs last year": the unit that runs now
 		// against the one before, when no other period is said
 		rule("Periods", 0.1, tVs+" "+tFrom+"? Period", func(k []*Edge) (any, bool) {
+			if !x.onlyFunctionWords(k[0].To, k[2].From) {
+				return nil, false // "x mesmo período do ano passado": the same part of which period is not said
+			}
 			return againstCurrent(x, k[2].Val.(periodV).p)
 		}),
 		rule("Periods", 0, "Period "+tVs+" "+tFrom+"? Period", func(k []*Edge) (any, bool) {
@@ -3263,4 +3276,21 @@ func (x *env) tokenNorm(i int) string {
 		return ""
 	}
 	return x.norms[i]
+}
+
+// follows reports whether edge b starts right where a ends, no word skipped between them
+// (nil: nothing to check): a number is the threshold of what is said right after it ("3 ou
+// mais compras", "30 anos ou mais"), never of a comparison said further on ("em 2025 já
+// fizeram pelo menos uma compra" is no 2025 purchases).
+func follows(a, b *Edge) bool { return a == nil || b == nil || a.To == b.From }
+
+// onlyFunctionWords reports whether the words from..to (to exclusive) are all function words
+// ("comparado com | o | mês passado").
+func (x *env) onlyFunctionWords(from, to int) bool {
+	for i := from; i < to; i++ {
+		if i < 0 || i >= len(x.function) || !x.function[i] {
+			return false
+		}
+	}
+	return true
 }

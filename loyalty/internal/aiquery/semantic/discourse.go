@@ -358,6 +358,17 @@ var InfinitiveEndings = []string{"ar", "er", "ir"}
 var ExampleMarkers = W("tipo|tipo assim|como|por exemplo|exemplo|ex|a exemplo de|tais como|tal como|feito",
 	"like|such as|e g|eg|for example|for instance|say|stuff like")
 
+// PartitiveOf are the words that front the rows a count is taken of ("dos clientes que se
+// cadastraram em janeiro, quantos já compraram?", "of the customers who signed up in
+// January, how many have bought?"): the question is read as the count said first (package
+// grammar, partitive.go).
+var PartitiveOf = W("dos|das|de|entre os|entre as|dentre os|dentre as|daqueles|daquelas", "of|of the|among|among the|out of|out of the|of all the")
+
+// TextedAnd are the ways "and" is texted in English ("how many n how much", "credit n
+// debit"): read as "and" between words in an English question (package grammar), since "n"
+// is also a count ("n of sales") and Portuguese "não".
+var TextedAnd = W("", "n|nd")
+
 // ClauseOpeners are the words a speaker opens a clause with and that say nothing there ("so
 // what was our revenue", "okay so um how many"); read only at a clause's start in an English
 // question (package grammar), since "so" is also Portuguese "só" (only).
