@@ -156,9 +156,19 @@ func (it *Interpreter) Interpret(question string, cat *semantic.Catalog) (*Resul
 	}
 	lx := it.lexicon(cat)
 	r := vocativesNamed(lx.Read(question))
-	if q, ok := partitiveFronted(r); ok {
-		r = vocativesNamed(lx.Read(q)) // "dos clientes que ..., quantos ...": the count first
+	res, err := it.interpretSpliced(r, cat)
+	if q, ok := partitiveFronted(r); ok && err != nil {
+		// "dos clientes que ..., quantos ...": read in its order first, then the count first
+		if res2, err2 := it.interpretSpliced(vocativesNamed(lx.Read(q)), cat); err2 == nil {
+			return res2, nil
+		}
 	}
+	return res, err
+}
+
+// interpretSpliced interprets r, and again with a definite period said back spliced in
+// ("no mesmo mês", periodback.go).
+func (it *Interpreter) interpretSpliced(r *lexicon.Reading, cat *semantic.Catalog) (*Result, error) {
 	sp, mismatch := periodBackSpliced(r)
 	if mismatch {
 		return nil, &Refusal{Lang: r.Lang, Reason: say(r.Lang,

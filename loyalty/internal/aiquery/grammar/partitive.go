@@ -13,8 +13,10 @@ import (
 // made a purchase since then": the rows a count is taken of, said first with "of"
 // (semantic.PartitiveOf) and a clause of their own, then the count. The question is the
 // count said first ("quantos clientes que se cadastraram em janeiro já compraram?"): each
-// clause keeps its own words and period. Read in its order, the sign-up's period went to
-// the purchase and the sign-up was dropped (silently wrong) or the count was refused.
+// clause keeps its own words and period. It is read so when the question in its own order
+// is refused (Interpret); a question the grammar reads in its order ("of the customers who
+// shopped in May, how many were first-time buyers and how many returning") keeps that
+// reading.
 
 // partitiveFronted is the question with a fronted partitive said in the order of its count,
 // and whether it has one: "of" at the start, the customers right after it (function words
