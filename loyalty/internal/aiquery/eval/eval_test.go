@@ -26,7 +26,7 @@ func newInterpreter(_ *gorm.DB) aiquery.Generator {
 
 // Environment variables of the accuracy test (README.md).
 const (
-	envSet         = "EVAL_SET"          // dev, holdout, extra, fresh-a ... fresh-ak or all (default all)
+	envSet         = "EVAL_SET"          // dev, holdout, extra, fresh-a ... fresh-ao or all (default all)
 	envEnforce     = "EVAL_ENFORCE"      // 0: print the scores only (default 1)
 	envOnly        = "EVAL_ONLY"         // comma-separated ids: run just these
 	envShowHoldout = "EVAL_SHOW_HOLDOUT" // 1: print the questions of the hidden sets too
@@ -35,9 +35,9 @@ const (
 
 // thresholds of issue 18, each overridable: EVAL_MIN_RIGHT_DEV, EVAL_MAX_SILENT_DEV, ...
 // The fresh sets have floors (issue 24): a little under their score after the grammar's
-// last round that moved them (the twelfth round, 2026-11-29, for fresh-aa to fresh-ah) and no more silently
-// wrong answers than then; the sets still blind (fresh-ai, fresh-aj, fresh-ak) have floors too, set
-// from their totals alone, so a change that loses
+// last round that moved them (the thirteenth round, 2026-11-29, for fresh-ah to fresh-ak and
+// fresh-ao) and no more silently wrong answers than then; the sets still blind (fresh-al,
+// fresh-am, fresh-an) have floors too, set from their totals alone, so a change that loses
 // what was understood fails; they are floors against regression, not the goal (85% right,
 // at most 1 silently wrong per 60, on sets nobody has read). Overridable the same way
 // (EVAL_MIN_RIGHT_FRESH_A, EVAL_MAX_SILENT_FRESH_A, ...); a set without an entry is a
@@ -81,21 +81,25 @@ var thresholds = map[string]struct {
 	"fresh-ad": {0.57, 1},
 	"fresh-ae": {0.70, 0},
 	"fresh-ag": {0.81, 0},
-	"fresh-ah": {0.84, 1},
-	"fresh-ai": {0.63, 0},
-	"fresh-aj": {0.64, 2},
-	"fresh-ak": {0.63, 2},
+	"fresh-ah": {0.86, 0},
+	"fresh-ai": {0.86, 0},
+	"fresh-aj": {0.85, 0},
+	"fresh-ak": {0.93, 0},
+	"fresh-al": {0.50, 2},
+	"fresh-am": {0.53, 1},
+	"fresh-an": {0.66, 2},
+	"fresh-ao": {0.91, 0},
 }
 
 // extra: the interpreter author's own questions (paraphrases of dev questions with their
 // gold, and questions of their own), added to the independent sets. fresh-a and fresh-b:
 // a second independent measure of generalisation, written without reading the interpreter
 // or the other sets' questions; fresh-c and fresh-d: a third, written the same way.
-var setFiles = []string{"dev", "holdout", "extra", "fresh-a", "fresh-b", "fresh-c", "fresh-d", "fresh-e", "fresh-f", "fresh-g", "fresh-h", "fresh-i", "fresh-j", "fresh-k", "fresh-l", "fresh-m", "fresh-n", "fresh-o", "fresh-p", "fresh-q", "fresh-r", "fresh-s", "fresh-t", "fresh-u", "fresh-v", "fresh-w", "fresh-x", "fresh-y", "fresh-z", "fresh-aa", "fresh-ab", "fresh-ac", "fresh-ad", "fresh-ag", "fresh-ah", "fresh-ae", "fresh-ai", "fresh-aj", "fresh-ak"}
+var setFiles = []string{"dev", "holdout", "extra", "fresh-a", "fresh-b", "fresh-c", "fresh-d", "fresh-e", "fresh-f", "fresh-g", "fresh-h", "fresh-i", "fresh-j", "fresh-k", "fresh-l", "fresh-m", "fresh-n", "fresh-o", "fresh-p", "fresh-q", "fresh-r", "fresh-s", "fresh-t", "fresh-u", "fresh-v", "fresh-w", "fresh-x", "fresh-y", "fresh-z", "fresh-aa", "fresh-ab", "fresh-ac", "fresh-ad", "fresh-ag", "fresh-ah", "fresh-ae", "fresh-ai", "fresh-aj", "fresh-ak", "fresh-al", "fresh-am", "fresh-an", "fresh-ao"}
 
 // hiddenSets print only ids, classes and totals unless EVAL_SHOW_HOLDOUT=1: their value as
 // a measure lasts as long as nobody tunes the interpreter on their questions.
-var hiddenSets = map[string]bool{"holdout": true, "fresh-a": true, "fresh-b": true, "fresh-c": true, "fresh-d": true, "fresh-e": true, "fresh-f": true, "fresh-g": true, "fresh-h": true, "fresh-i": true, "fresh-j": true, "fresh-k": true, "fresh-l": true, "fresh-m": true, "fresh-n": true, "fresh-o": true, "fresh-p": true, "fresh-q": true, "fresh-r": true, "fresh-s": true, "fresh-t": true, "fresh-u": true, "fresh-v": true, "fresh-w": true, "fresh-x": true, "fresh-y": true, "fresh-z": true, "fresh-aa": true, "fresh-ab": true, "fresh-ac": true, "fresh-ad": true, "fresh-ag": true, "fresh-ah": true, "fresh-ae": true, "fresh-ai": true, "fresh-aj": true, "fresh-ak": true}
+var hiddenSets = map[string]bool{"holdout": true, "fresh-a": true, "fresh-b": true, "fresh-c": true, "fresh-d": true, "fresh-e": true, "fresh-f": true, "fresh-g": true, "fresh-h": true, "fresh-i": true, "fresh-j": true, "fresh-k": true, "fresh-l": true, "fresh-m": true, "fresh-n": true, "fresh-o": true, "fresh-p": true, "fresh-q": true, "fresh-r": true, "fresh-s": true, "fresh-t": true, "fresh-u": true, "fresh-v": true, "fresh-w": true, "fresh-x": true, "fresh-y": true, "fresh-z": true, "fresh-aa": true, "fresh-ab": true, "fresh-ac": true, "fresh-ad": true, "fresh-ag": true, "fresh-ah": true, "fresh-ae": true, "fresh-ai": true, "fresh-aj": true, "fresh-ak": true, "fresh-al": true, "fresh-am": true, "fresh-an": true, "fresh-ao": true}
 
 func loadSets(t *testing.T) []Set {
 	t.Helper()
