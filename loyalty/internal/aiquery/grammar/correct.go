@@ -123,6 +123,12 @@ func nounAt(r *lexicon.Reading, i int) bool {
 // valueStartingAt is the longest value match starting at token from, function words
 // before it skipped ("sorry, in May").
 func valueStartingAt(r *lexicon.Reading, from int) (lexicon.Match, string, bool) {
+	return longestAt(r, from, valueKind)
+}
+
+// longestAt is the longest match starting at token from, function words before it skipped,
+// that kindOf gives a kind, with that kind.
+func longestAt(r *lexicon.Reading, from int, kindOf func(*lexicon.Reading, lexicon.Match) string) (lexicon.Match, string, bool) {
 	for from < len(r.Tokens) && isFunctionWord(r, from) && !periodWord(r, from) {
 		from++
 	}
@@ -132,7 +138,7 @@ func valueStartingAt(r *lexicon.Reading, from int) (lexicon.Match, string, bool)
 		if m.From != from || m.Typos > 0 || m.To-m.From <= best.To-best.From {
 			continue
 		}
-		if k := valueKind(r, m); k != "" {
+		if k := kindOf(r, m); k != "" {
 			best, kind = m, k
 		}
 	}
@@ -204,20 +210,8 @@ func contrastKind(r *lexicon.Reading, m lexicon.Match) string {
 // alternativeAt is the longest match of a contrast kind starting at from, function words
 // before it skipped ("não a média", "not the number of sales").
 func alternativeAt(r *lexicon.Reading, from int) (lexicon.Match, string, bool) {
-	for from < len(r.Tokens) && isFunctionWord(r, from) && !periodWord(r, from) {
-		from++
-	}
-	var best lexicon.Match
-	kind := ""
-	for _, m := range r.Matches {
-		if m.From != from || m.Typos > 0 || m.To-m.From <= best.To-best.From {
-			continue
-		}
-		if k := contrastKind(r, m); k != "" {
-			best, kind = m, k
-		}
-	}
-	if best.Cat == semantic.CatAgg {
+	best, kind, ok := longestAt(r, from, contrastKind)
+	if ok && best.Cat == semantic.CatAgg {
 		// "not the number of sales": the aggregate with the rows it counts
 		for _, m := range r.Matches {
 			if m.From == best.To && m.Typos == 0 && m.Cat == semantic.CatNoun {
@@ -225,7 +219,7 @@ func alternativeAt(r *lexicon.Reading, from int) (lexicon.Match, string, bool) {
 			}
 		}
 	}
-	return best, kind, kind != ""
+	return best, kind, ok
 }
 
 // askedBefore reports whether the question said, before position end, another thing of

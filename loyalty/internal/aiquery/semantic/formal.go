@@ -32,18 +32,12 @@ var formalFrames = W("informo que|informamos que|comunico que|comunicamos que|se
 // necessita", "a Diretoria requer", "this office requires"): the office, never a store or
 // a filter of the question, and the verb of its need.
 func officeAsks() Words {
-	var pt, en []string
-	for _, o := range split("esta unidade|esta coordenacao|este setor|esta diretoria|a diretoria|esta secretaria|esta gerencia|a gerencia|este departamento|o departamento|a coordenacao|este orgao|esta area|a area|esta divisao|esta assessoria|a assessoria|a superintendencia|esta superintendencia") {
-		for _, v := range split("necessita|necessita de|requer|solicita|precisa|precisa de|demanda") {
-			pt = append(pt, o+" "+v)
-		}
+	return Words{
+		PT: joined("esta unidade|esta coordenacao|este setor|esta diretoria|a diretoria|esta secretaria|esta gerencia|a gerencia|este departamento|o departamento|a coordenacao|este orgao|esta area|a area|esta divisao|esta assessoria|a assessoria|a superintendencia|esta superintendencia",
+			"necessita|necessita de|requer|solicita|precisa|precisa de|demanda"),
+		EN: joined("this office|this unit|this department|this division|the department|the directorate|the board|management|this team",
+			"requires|needs|requests|would require|would need"),
 	}
-	for _, o := range split("this office|this unit|this department|this division|the department|the directorate|the board|management|this team") {
-		for _, v := range split("requires|needs|requests|would require|would need") {
-			en = append(en, o+" "+v)
-		}
-	}
-	return Words{PT: pt, EN: en}
 }
 
 // FormalRequest is every form of the formal request verbs (FormalRequestVerbs: the
@@ -148,13 +142,8 @@ func ByChannel(ws Words) Words {
 // ("consentiram no recebimento de comunicações", "autorizaram o recebimento de"): each verb
 // of consent with each way of saying the receiving.
 func OptInReceiving() Words {
-	var pt []string
-	for _, v := range split("consentem|consentiram|concordam|concordaram|autorizam|autorizaram|aceitam|aceitaram|optaram|anuiram|anuem") {
-		for _, o := range split("no recebimento de|o recebimento de|com o recebimento de|ao recebimento de|pelo recebimento de") {
-			pt = append(pt, v+" "+o)
-		}
-	}
-	return Words{PT: pt}
+	return Words{PT: joined("consentem|consentiram|concordam|concordaram|autorizam|autorizaram|aceitam|aceitaram|optaram|anuiram|anuem",
+		"no recebimento de|o recebimento de|com o recebimento de|ao recebimento de|pelo recebimento de")}
 }
 
 // WeekFromMonday are the ways of saying the convention the reports already follow, that a
@@ -179,18 +168,11 @@ func WeekFromMonday() Words {
 // another verb says how the figure is computed ("de modo a excluir valores extremos"),
 // never what it is for: it is no purpose.
 func PurposeSupport() Words {
-	var pt, en []string
-	for _, o := range split("de modo a|de forma a|de maneira a|para|a fim de|com vistas a|no intuito de|visando") {
-		for _, v := range split("subsidiar|instruir|embasar|fundamentar|atender|apoiar|auxiliar|compor|alimentar|respaldar|amparar|municiar|orientar") {
-			pt = append(pt, o+" "+v)
-		}
+	return Words{
+		PT: joined("de modo a|de forma a|de maneira a|para|a fim de|com vistas a|no intuito de|visando",
+			"subsidiar|instruir|embasar|fundamentar|atender|apoiar|auxiliar|compor|alimentar|respaldar|amparar|municiar|orientar"),
+		EN: joined("so as to|in order to|to", "support|inform|underpin|feed into|substantiate"),
 	}
-	for _, o := range split("so as to|in order to|to") {
-		for _, v := range split("support|inform|underpin|feed into|substantiate") {
-			en = append(en, o+" "+v)
-		}
-	}
-	return Words{PT: pt, EN: en}
 }
 
 // PurchaseNouns are the formal nouns of a purchase ("aquisição"): said with a verb of
@@ -220,16 +202,22 @@ func PurchasePerformed() Words {
 // participantes", "points awarded to members"): every credit goes to a customer, so the
 // recipients restate the credit, each participle with each way of naming them.
 func CreditedTo() Words {
-	var pt, en []string
-	for _, v := range split("creditado|creditados|creditada|creditadas|concedido|concedidos|distribuido|distribuidos|emitido|emitidos|atribuido|atribuidos") {
-		for _, o := range split("aos clientes|aos participantes|aos membros|aos associados|para os clientes|para os participantes|aos nossos clientes") {
-			pt = append(pt, v+" "+o)
+	return Words{
+		PT: joined("creditado|creditados|creditada|creditadas|concedido|concedidos|distribuido|distribuidos|emitido|emitidos|atribuido|atribuidos",
+			"aos clientes|aos participantes|aos membros|aos associados|para os clientes|para os participantes|aos nossos clientes"),
+		EN: joined("credited|awarded|issued|given|granted",
+			"to customers|to the customers|to members|to the members|to participants|to the participants|to our customers"),
+	}
+}
+
+// joined is each phrase of firsts followed by each phrase of seconds ("|"-separated): the
+// formal phrases are a few heads by a few complements, each written once.
+func joined(firsts, seconds string) []string {
+	var out []string
+	for _, a := range split(firsts) {
+		for _, b := range split(seconds) {
+			out = append(out, a+" "+b)
 		}
 	}
-	for _, v := range split("credited|awarded|issued|given|granted") {
-		for _, o := range split("to customers|to the customers|to members|to the members|to participants|to the participants|to our customers") {
-			en = append(en, v+" "+o)
-		}
-	}
-	return Words{PT: pt, EN: en}
+	return out
 }
