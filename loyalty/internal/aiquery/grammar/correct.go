@@ -271,7 +271,7 @@ func exemplified(r *lexicon.Reading) (*lexicon.Reading, []string) {
 				break
 			}
 			end, k = v.To, v.To
-			for k < len(r.Tokens) && (r.Tokens[k].Norm == "," || isConjunction(r, k)) {
+			for k < len(r.Tokens) && (r.Tokens[k].Norm == "," || joinsTwo(r, k)) {
 				k++
 			}
 		}
@@ -291,14 +291,4 @@ func exemplified(r *lexicon.Reading) (*lexicon.Reading, []string) {
 		return r, nil
 	}
 	return withoutContext(r, drop, nil), texts
-}
-
-// isConjunction reports whether "e", "ou", "and", "or" reads the token at i.
-func isConjunction(r *lexicon.Reading, i int) bool {
-	for _, m := range r.Matches {
-		if m.From == i && m.To == i+1 && (m.Cat == semantic.CatAnd || m.Cat == semantic.CatOr) {
-			return true
-		}
-	}
-	return false
 }

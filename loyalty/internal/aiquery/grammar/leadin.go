@@ -392,8 +392,8 @@ func signupWord(m lexicon.Match) bool {
 // valueAt reports whether a value ("the app", "pix"), a place ("Savassi", "BH") or the
 // word store ("the Savassi store") reads the token at i.
 func valueAt(r *lexicon.Reading, i int) bool {
-	return coveredBy(r, i, semantic.CatValue) || slices.ContainsFunc(r.Matches, func(m lexicon.Match) bool {
-		return m.From <= i && i < m.To && m.Typos == 0 && (place(m) || m.Cat == semantic.CatNoun && m.Arg == "stores")
+	return slices.ContainsFunc(r.Matches, func(m lexicon.Match) bool {
+		return m.From <= i && i < m.To && m.Typos == 0 && (valueCats[m.Cat] || m.Cat == semantic.CatNoun && m.Arg == "stores")
 	})
 }
 
