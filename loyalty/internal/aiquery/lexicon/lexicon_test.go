@@ -106,3 +106,28 @@ func TestShortYearsAndLiterals(t *testing.T) {
 		t.Errorf("no slot, no literal: %+v", r.Matches)
 	}
 }
+
+// TestFold: a word is compared folded (lower case, no accents, hyphens and apostrophes
+// inside words dropped, single spaces), and a word already folded is returned as it is.
+func TestFold(t *testing.T) {
+	for in, want := range map[string]string{
+		"São Paulo":        "sao paulo",
+		"e-mail":           "e mail",
+		"d'água":           "dagua",
+		"  two   spaces ":  "two spaces",
+		"ÇÃO":              "cao",
+		"already folded 3": "already folded 3",
+		"tab\there":        "tab here",
+		"MAIO":             "maio",
+		"x\u00a0y":         "x y",
+		"":                 "",
+		" ":                "",
+	} {
+		if got := Fold(in); got != want {
+			t.Errorf("Fold(%q) = %q, want %q", in, got, want)
+		}
+		if got := Fold(Fold(in)); got != Fold(in) {
+			t.Errorf("Fold is not idempotent on %q: %q", in, got)
+		}
+	}
+}

@@ -462,13 +462,34 @@ func money(s string, brl bool) (string, float64) {
 // Fold lower-cases, strips accents and turns hyphens and apostrophes inside words into
 // spaces or nothing ("e-mail" -> "e mail", "d'água" -> "dagua").
 func Fold(s string) string {
-	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
-	plain, _, err := transform.String(t, strings.ToLower(s))
+	if folded(s) {
+		return s
+	}
+	plain, _, err := transform.String(transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC), strings.ToLower(s))
 	if err != nil {
 		plain = strings.ToLower(s)
 	}
-	plain = strings.NewReplacer("-", " ", "'", "").Replace(plain)
+	plain = foldMarks.Replace(plain)
 	return strings.Join(strings.Fields(plain), " ")
+}
+
+// foldMarks are the marks Fold drops inside words, built once: Fold runs for every token.
+var foldMarks = strings.NewReplacer("-", " ", "'", "")
+
+// folded reports whether s is already what Fold makes of it: lower-case ASCII letters,
+// digits and other marks Fold keeps, single spaces between words. Most tokens are, and
+// the Unicode transform is the interpreter's costliest step.
+func folded(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 0x80, c >= 'A' && c <= 'Z', c == '-', c == '\'', c == '\t', c == '\n', c == '\r', c == '\v', c == '\f':
+			return false
+		case c == ' ' && (i == 0 || i == len(s)-1 || s[i-1] == ' '):
+			return false
+		}
+	}
+	return true
 }
 
 // arrowAt is the length of the arrow ("->", "-->", "=>", "→") rest starts with, 0 when none.
