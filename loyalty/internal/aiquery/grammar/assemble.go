@@ -1868,7 +1868,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		a.take("optin")
 	}
 	a.req.Dims = append(a.req.Dims, extraDims...)
-	a.req.Dims = uniqueDims(a.req.Dims)
+	a.req.Dims = semantic.DistinctDims(a.req.Fact, a.req.Dims)
 	// "Coluna mês, coluna contagem", "output columns: month, ...": a dimension of the
 	// breakdown named again as the answer's column
 	for _, i := range a.all("dim") {
@@ -2017,7 +2017,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		return nil, fail("a pergunta pede algo que os clientes fizeram, não quais clientes", "the question asks for something the customers did, not which customers")
 	}
 	a.take("who")
-	a.req.Dims = uniqueDims(a.req.Dims)
+	a.req.Dims = semantic.DistinctDims(a.req.Fact, a.req.Dims)
 	a.productPointsColumn(x)
 	for _, i := range a.all("timeof") {
 		// "sales with transaction date between ...", "vendas com data da venda entre ...":
@@ -2218,22 +2218,6 @@ func (a *assembly) unitFollows(i int) bool {
 		}
 	}
 	return false
-}
-
-func uniqueDims(ds []*semantic.Dimension) []*semantic.Dimension {
-	var out []*semantic.Dimension
-	for _, d := range ds {
-		dup := false
-		for _, x := range out {
-			if x.ID == d.ID {
-				dup = true
-			}
-		}
-		if !dup {
-			out = append(out, d)
-		}
-	}
-	return out
 }
 
 // customerContext reports whether the question speaks of each customer: a subject of

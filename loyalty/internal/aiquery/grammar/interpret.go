@@ -220,8 +220,12 @@ func (it *Interpreter) interpret(r *lexicon.Reading, cat *semantic.Catalog) (*Re
 	}
 	res, err := it.read(r, cat, context)
 	if err == nil {
-		if tail := it.tailRefusal(r, cat, context, res); tail != nil {
+		read, tail := it.tailRefusal(r, cat, context, res)
+		if tail != nil {
 			return nil, tail
+		}
+		if read != nil {
+			res = read
 		}
 		if ref := restatedPeriodRefusal(r, res); ref != nil {
 			return nil, ref

@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/lexicon"
@@ -18,8 +19,11 @@ import (
 // would, and the question is refused, naming the tail's words.
 
 // tailRefusal is the refusal of a question whose reading r (read as res) holds a statement
-// clause after the question that changes the answer; nil when none does.
-func (it *Interpreter) tailRefusal(r *lexicon.Reading, cat *semantic.Catalog, context []string, res *Result) *Refusal {
+// clause after the question that changes the answer; nil when none does. A tail that names
+// only rows the question's breakdown shows ("faturamento por forma de pagamento em abril,
+// quero ver se o pix passou o cartão") is what the writer will look at in the answer: the
+// question is read without it (read).
+func (it *Interpreter) tailRefusal(r *lexicon.Reading, cat *semantic.Catalog, context []string, res *Result) (read *Result, refusal *Refusal) {
 	roles, _, _ := tokenRoles(r)
 	for _, s := range statementsOf(r) {
 		if !hasRole(roles[:s.from], semantic.RoleConcept) || !saysWhy(r, roles, s.from) {
@@ -37,16 +41,51 @@ func (it *Interpreter) tailRefusal(r *lexicon.Reading, cat *semantic.Catalog, co
 		if err == nil && res2.SQL == res.SQL {
 			continue
 		}
+		if err == nil && shownBy(r, s, res2.Request) {
+			return res2, nil
+		}
 		words := "\"" + strings.Join(said, "\", \"") + "\""
 		understood := describe(res.Request)
 		if err == nil {
 			understood = describe(res2.Request) // the question without the tail
 		}
-		return &Refusal{Lang: r.Lang, Understood: []string{understood}, Context: context, Reason: say(r.Lang,
+		return nil, &Refusal{Lang: r.Lang, Understood: []string{understood}, Context: context, Reason: say(r.Lang,
 			"uma frase que diz para que é a pergunta fala de "+words+", que a pergunta não repete, e não sei se vale para a pergunta",
 			"a clause saying what the question is for names "+words+", which the question does not repeat, and I cannot tell whether it applies to the question")}
 	}
-	return nil
+	return nil, nil
+}
+
+// shownBy reports whether every concept the clause s names is a value of a dimension req
+// breaks down by: rows of the answer, no constraint on it. A word inside a named value
+// ("crédito" of "cartão de crédito") is the value's.
+func shownBy(r *lexicon.Reading, s tokenSpan, req *semantic.Request) bool {
+	inValue := make([]bool, len(r.Tokens))
+	n := 0
+	for _, m := range r.Matches {
+		if m.From < s.from || m.From >= s.to || m.Typos > 0 || memberOf(m) == "" {
+			continue
+		}
+		if d := memberOf(m); !slices.ContainsFunc(req.Dims, func(x *semantic.Dimension) bool { return x.ID == d }) {
+			return false
+		}
+		for i := m.From; i < m.To; i++ {
+			inValue[i] = true
+		}
+		n++
+	}
+	for _, m := range r.Matches {
+		if m.From < s.from || m.From >= s.to || !namesConstraint(r, m) {
+			continue
+		}
+		if !slices.Contains(inValue[m.From:m.To], false) {
+			continue // a word of a named value
+		}
+		if m.Typos == 0 || r.Tokens[m.From].Cap {
+			return false // a constraint of its own ("mais clientes ativos")
+		}
+	}
+	return n > 0
 }
 
 // tailConcepts are the words of the clause s that name a constraint, a measure, a
@@ -63,15 +102,23 @@ func tailConcepts(r *lexicon.Reading, s tokenSpan) []string {
 		if m.From < s.from || m.From >= s.to || m.Typos > 0 || outside[string(m.Cat)+":"+m.Arg] {
 			continue
 		}
-		switch {
-		case restricting(r, m), place(m):
-		case m.Cat == semantic.CatMeasure, m.Cat == semantic.CatNoun, m.Cat == semantic.CatDim, m.Cat == semantic.CatEvent:
-		default:
-			continue
+		if namesConstraint(r, m) {
+			out = append(out, m.Text)
 		}
-		out = append(out, m.Text)
 	}
 	return out
+}
+
+// namesConstraint reports whether m names what a tail could add to the question: a
+// constraint, a place, a measure, a subject, a breakdown or an event.
+func namesConstraint(r *lexicon.Reading, m lexicon.Match) bool {
+	switch {
+	case restricting(r, m), place(m):
+	case m.Cat == semantic.CatMeasure, m.Cat == semantic.CatNoun, m.Cat == semantic.CatDim, m.Cat == semantic.CatEvent:
+	default:
+		return false
+	}
+	return true
 }
 
 // saysWhy reports whether a clause of purpose or reason starts at token i: a word of the

@@ -377,21 +377,24 @@ func wordyRules(x *env) []*Rule {
 			}
 			return byID("buyers")
 		}),
-		// "filtrando só pagamento em PIX", "only pix", "só a Savassi": one named value said
-		// with "only" narrows to it when the question names no other value of its kind
-		// (with another, "no pix e no dinheiro só no pix", it stays refused)
-		rule("Filter", 0.1, tCmp+" "+tIn+"? Member", func(k []*Edge) (any, bool) {
+		// "filtrando só pagamento em PIX", "only pix", "só a Savassi", "só pix e cartão":
+		// the named values said with "only" narrow to them when the question names no other
+		// value of their kind (with another, "no pix e no dinheiro só no pix", it stays
+		// refused)
+		rule("Filter", 0.1, tCmp+" "+tIn+"? Members", func(k []*Edge) (any, bool) {
 			m := k[2].Val.(memberV)
-			if arg(k[0]) != "=" || len(m.values) != 1 || x.values[m.kind] != 1 || x.afterEvent[k[0].From] {
+			if arg(k[0]) != "=" || m.vs || m.both || !x.namesOnly(m) || x.afterEvent[k[0].From] {
 				return nil, false
 			}
+			m.or = len(m.values) > 1 // the rows of any of them
 			return memberFilter(x, m, false)
 		}),
-		rule("Filter", 0.1, "Member "+tCmp, func(k []*Edge) (any, bool) { // "at Batel only"
+		rule("Filter", 0.1, "Members "+tCmp, func(k []*Edge) (any, bool) { // "at Batel only", "pix and cash only"
 			m := k[0].Val.(memberV)
-			if arg(k[1]) != "=" || len(m.values) != 1 || x.values[m.kind] != 1 || x.afterEvent[k[0].From] {
+			if arg(k[1]) != "=" || m.vs || m.both || !x.namesOnly(m) || x.afterEvent[k[0].From] {
 				return nil, false
 			}
+			m.or = len(m.values) > 1
 			return memberFilter(x, m, false)
 		}),
 		rule("Filter", 0.1, tCmp+" Filter", func(k []*Edge) (any, bool) {
@@ -409,6 +412,12 @@ func wordyRules(x *env) []*Rule {
 			return f, ok && strings.HasPrefix(f.id, "flag:") && !f.neg && f.members == nil && arg(k[2]) == "="
 		}),
 	}
+}
+
+// namesOnly reports whether the values of m are every value of their kind the question
+// names.
+func (x *env) namesOnly(m memberV) bool {
+	return len(m.values) == x.values[m.kind]
 }
 
 // focusOf is where the words "only" (CatCmp "=": "só", "just") is said of start: right
@@ -446,10 +455,11 @@ func byBefore(r *lexicon.Reading, i int, drop, whole []bool) bool {
 	return false
 }
 
-// valueKinds counts the named values of each kind in the question (the positions where
-// one ends): stores, cities, states, products, payment types, origins, channels.
+// valueKinds counts the named values of each kind in the question: stores, cities,
+// states, products, payment types, origins, channels. A value inside a longer one of its
+// kind is that one ("no pix" and "pix", "cartão" of "cartão de crédito": one value).
 func valueKinds(r *lexicon.Reading) map[string]int {
-	at := map[string]map[int]bool{}
+	spans := map[string][]tokenSpan{}
 	for _, m := range r.Matches {
 		var kind string
 		switch m.Cat {
@@ -466,14 +476,18 @@ func valueKinds(r *lexicon.Reading) map[string]int {
 		default:
 			continue
 		}
-		if at[kind] == nil {
-			at[kind] = map[int]bool{}
-		}
-		at[kind][m.To] = true // "no pix" and "pix" are one value
+		spans[kind] = append(spans[kind], tokenSpan{m.From, m.To})
 	}
 	out := map[string]int{}
-	for k, v := range at {
-		out[k] = len(v)
+	for k, ss := range spans {
+		seen := map[tokenSpan]bool{}
+		for _, s := range ss {
+			inside := slices.ContainsFunc(ss, func(o tokenSpan) bool { return o != s && o.from <= s.from && s.to <= o.to })
+			if !inside && !seen[s] {
+				seen[s] = true
+				out[k]++
+			}
+		}
 	}
 	return out
 }

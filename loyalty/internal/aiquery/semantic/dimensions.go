@@ -2,6 +2,7 @@ package semantic
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -49,6 +50,43 @@ type dimSQL struct {
 func (d *Dimension) Applies(f *Fact) bool {
 	_, ok := d.build(f, PT)
 	return ok
+}
+
+// DistinctDims is ds without the breakdowns said again: the same dimension twice ("por loja
+// por loja"), or two dimensions that group fact f by the same expressions ("points by store
+// ... per owner store": over customers both are the owner store). A breakdown said twice
+// is one breakdown; its columns and groups never appear twice. f may be nil (no fact yet):
+// only the same dimension is then told apart.
+func DistinctDims(f *Fact, ds []*Dimension) []*Dimension {
+	var out []*Dimension
+	for _, d := range ds {
+		if !slices.ContainsFunc(out, func(x *Dimension) bool { return x.ID == d.ID || f != nil && x.groupsAs(f, d) }) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// groupsAs reports whether d and c both apply to f and group it by the same expressions.
+func (d *Dimension) groupsAs(f *Fact, c *Dimension) bool {
+	a, okA := d.build(f, PT)
+	b, okB := c.build(f, PT)
+	if !okA || !okB || len(a.cols) == 0 {
+		return false
+	}
+	return slices.Equal(a.groupBy(), b.groupBy()) && a.where == b.where && slices.Equal(a.joins, b.joins)
+}
+
+// groupBy is what the breakdown groups by: its group expressions, or its columns'.
+func (s dimSQL) groupBy() []string {
+	if len(s.group) > 0 {
+		return s.group
+	}
+	var out []string
+	for _, c := range s.cols {
+		out = append(out, c.Expr)
+	}
+	return out
 }
 
 func col(expr string, alias Text, l Lang) Column { return Column{Expr: expr, Alias: alias.In(l)} }
