@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -183,11 +184,19 @@ func parse(g *Grammar, r *lexicon.Reading) *chart {
 		}
 		c.add(&Edge{From: m.From, To: m.To, Sym: string(m.Cat), sym: id, Val: m.Arg, Cost: typoCost*float64(m.Typos) - phraseBonus*float64(m.To-m.From-1) + otherLang(m), Match: m})
 	}
+	var tried []int // the n-ary rules something starts at from, in rule order (ties keep the first edge)
 	for length := 1; length <= c.n; length++ {
 		for from := 0; from+length <= c.n; from++ {
 			to := from + length
-			for _, x := range g.nary {
-				c.apply(x, from, to)
+			tried = tried[:0]
+			for id, rules := range g.naryByFirst {
+				if len(rules) > 0 && len(c.at[from][id]) > 0 {
+					tried = append(tried, rules...)
+				}
+			}
+			slices.Sort(tried)
+			for _, k := range tried {
+				c.apply(g.nary[k], from, to)
 			}
 			for changed, rounds := true, 0; changed && rounds < 4; rounds++ {
 				changed = false
@@ -206,6 +215,9 @@ func parse(g *Grammar, r *lexicon.Reading) *chart {
 func (c *chart) apply(x expanded, from, to int) bool {
 	if len(c.at[from][x.ids[0]]) == 0 {
 		return false // nothing starts the rule here
+	}
+	if len(x.ids) == 1 && len(c.cells[cellKey{from, to, x.ids[0]}]) == 0 {
+		return false // a unary rule reads an edge over the whole span, and there is none
 	}
 	added := false
 	kids := make([]*Edge, len(x.syms))

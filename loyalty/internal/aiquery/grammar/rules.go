@@ -15,6 +15,9 @@ import (
 type Grammar struct {
 	unary, nary []expanded
 	ids         map[string]int // symbols interned
+	// naryByFirst are the indices into nary of the rules that start with each symbol, in
+	// rule order: the parser tries at a position only the rules something starts there
+	naryByFirst [][]int
 }
 
 // env is what productions need to build meanings: the calendar of the question and the
@@ -141,6 +144,10 @@ func newGrammar(rules []*Rule) *Grammar {
 		} else {
 			g.nary = append(g.nary, x)
 		}
+	}
+	g.naryByFirst = make([][]int, len(g.ids))
+	for k, x := range g.nary {
+		g.naryByFirst[x.ids[0]] = append(g.naryByFirst[x.ids[0]], k)
 	}
 	return g
 }
