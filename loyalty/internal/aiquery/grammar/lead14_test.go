@@ -55,5 +55,29 @@ func TestLead14Classes(t *testing.T) {
 			"customers split into first-time vs returning last month":                        {sql: []string{"THEN 'returning' ELSE 'first-time' END"}},
 			"me fala o tique médio das vendas no pix esse ano até agora":                     {measures: []string{"average_ticket"}, sql: []string{"v.payment_type = 'pix'"}},
 		}},
+		{"where stores are ('situadas em', 'located in') is their place", map[string]want{
+			"total de pontos estornados nas lojas situadas na cidade de São Paulo": {sql: []string{"= 'sao paulo'", "e.transaction_type = 'E'"}},
+			"revenue of the stores located in São Paulo":                           {measures: []string{"revenue"}, sql: []string{"= 'sao paulo'"}},
+			"faturamento das lojas que ficam em Campinas em maio":                  {measures: []string{"revenue"}, sql: []string{"= 'campinas'", may}},
+			"how many customers do the stores located in Rio de Janeiro have":      {measures: []string{"customers"}, sql: []string{"= 'rio de janeiro'"}},
+		}},
+		{"a customer said to belong to a store ('vinculados à', 'linked to') is the store's", map[string]want{
+			"Dentre os clientes vinculados à loja Ibirapuera como loja titular, quantos se encontram atualmente com o cadastro inativo?": {measures: []string{"customers"}, sql: []string{"c.store_code_owner = 'L02'", "NOT c.is_active"}},
+			"quantos clientes vinculados à loja Savassi":      {measures: []string{"customers"}, sql: []string{"c.store_code_owner = 'L05'"}},
+			"how many customers are assigned to Batel":        {measures: []string{"customers"}, sql: []string{"c.store_code_owner = 'L06'"}},
+			"points balance of customers belonging to Centro": {sql: []string{"c.store_code_owner = 'L01'"}},
+		}},
+		{"'by' before ways of paying is the means ('received by PIX and by cash')", map[string]want{
+			"the number of sales and the total revenue received by PIX and by cash in May 2025, one line per payment method": {measures: []string{"sales_count", "revenue"}, sql: []string{"v.payment_type IN ('pix', 'cash')", may}},
+			"revenue by pix and by cash in May": {measures: []string{"revenue"}, sql: []string{"v.payment_type IN ('pix', 'cash')"}},
+			"revenue by card in May":            {measures: []string{"revenue"}, sql: []string{"v.payment_type IN ('credit_card', 'debit_card')"}},
+			"sales by payment type in May":      {dims: []string{"payment_type"}, filters: []string{}},
+		}},
+		{"'only' said of a list's columns is the columns", map[string]want{
+			"list of Savassi customers with birthday in July, name and phone only":             {list: true, sql: []string{"c.phone", "c.store_code_owner = 'L05'"}},
+			"list of Savassi customers having birthday in July, name and phone number only":    {list: true, sql: []string{"c.phone", "extract(month FROM c.birth_date) = 7"}},
+			"lista dos clientes da Savassi que fazem aniversário em julho, só nome e telefone": {list: true, sql: []string{"c.phone", "c.store_code_owner = 'L05'"}},
+			"customers with birthday in July, only phone and email":                            {list: true, sql: []string{"c.phone", "c.email"}},
+		}},
 	})
 }

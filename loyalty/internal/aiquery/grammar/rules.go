@@ -748,8 +748,9 @@ func productions(x *env) []*Rule {
 			}
 			return clauseV{"grouped", marker(group.kind + ":" + group.values[0])}, true
 		}),
-		// "paid by card", "paid by cash": "by" there is the means, never a breakdown
-		rule("Member", 0, string(semantic.CatPaid)+" "+tBy+" "+tValue, func(k []*Edge) (any, bool) {
+		// "paid by card", "paid by cash", "received by PIX and by cash": "by" before a way
+		// of paying is the means, never a breakdown (no breakdown is by one value)
+		rule("Member", 0, string(semantic.CatPaid)+"? "+tBy+" "+tValue, func(k []*Edge) (any, bool) {
 			kind, code, _ := strings.Cut(arg(k[2]), ":")
 			if kind != "payment" {
 				return nil, false
@@ -1907,6 +1908,15 @@ func productions(x *env) []*Rule {
 				return nil, false
 			}
 			return attrsV(append(a.(attrsV), k[2].Val.(attrsV)...)), true
+		}),
+
+		// "name and phone only", "só telefone e e-mail": "only" said of a list's columns is
+		// the columns asked, nothing fewer rows
+		rule("Attrs", 0, "Attrs "+tCmp, func(k []*Edge) (any, bool) {
+			return k[0].Val, arg(k[1]) == "=" && slices.Contains(x.clauseEnds, k[1].To)
+		}),
+		rule("Attrs", 0, tCmp+" Attrs", func(k []*Edge) (any, bool) {
+			return k[1].Val, arg(k[0]) == "=" && x.focus[k[0].From]
 		}),
 
 		// "com data, valor e data do cancelamento", "with the points and the expiry date":

@@ -657,6 +657,9 @@ var Terminals = []Term{
 	{CatBefore, "", W("antes de|antes do|antes da|anterior a", "before|prior to|earlier than")},
 	{CatAfter, "", W("depois de|depois do|depois da|apos", "after|later than")},
 	{CatFrom, "", W("de|do|da|desde", "from")},
+	// where a store is ("lojas situadas em Campinas", "stores located in São Paulo"): the
+	// place of the stores, as "de" is ("lojas de Campinas")
+	{CatFrom, "located", W("situada em|situadas em|situada na|situadas na|situada no|situadas no|localizada em|localizadas em|localizada na|localizadas na|localizada no|localizadas no|que ficam em|que ficam na|que ficam no|que fica em|que fica na|que fica no|sediada em|sediadas em|instalada em|instaladas em", "located in|located at|based in|situated in|that are in|which are in")},
 	{CatTo, "", W("a|ao|ate|->", "to|through|thru|until|till|->")}, // "->": an arrow, "Apr -> May"
 	// an order said as a range ("from the highest to the lowest", "do mais usado pro menos
 	// usado", "largest to smallest"): the word before its end, which names the direction
