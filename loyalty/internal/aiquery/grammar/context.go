@@ -33,6 +33,24 @@ func contextOf(r *lexicon.Reading) (ignored []bool, texts []string, addressed []
 		return nil, nil, nil
 	}
 	roles, units, named := tokenRoles(r)
+	// an adverb of the writer's manner weighs nothing for the context rule: a sentence of
+	// thanks with one ("Desde já, agradeço penhoradamente a atenção.") is context as it is
+	// without it
+	weighed := slices.Clone(roles)
+	for from := 0; from < len(r.Tokens); {
+		to := from
+		for to < len(r.Tokens) && r.Tokens[to].Part == r.Tokens[from].Part {
+			to++
+		}
+		for _, s := range mannerAdverbs(r, roles, units, from, to) {
+			for i := s.from; i < s.to; i++ {
+				if r.Tokens[i].Norm != "," {
+					weighed[i] = semantic.RoleNeutral
+				}
+			}
+		}
+		from = to
+	}
 	ignored = make([]bool, len(r.Tokens))
 	asked := false
 	for from := 0; from < len(r.Tokens); {
@@ -40,7 +58,7 @@ func contextOf(r *lexicon.Reading) (ignored []bool, texts []string, addressed []
 		for to < len(r.Tokens) && r.Tokens[to].Part == r.Tokens[from].Part {
 			to++
 		}
-		if r.Tokens[len(r.Tokens)-1].Part > 0 && (isContext(unsureUnknown(r, roles, units, from, to), units[from:to]) || !asked && exclamation(r, roles, units, from, to)) {
+		if r.Tokens[len(r.Tokens)-1].Part > 0 && (isContext(unsureUnknown(r, weighed, units, from, to), units[from:to]) || !asked && exclamation(r, roles, units, from, to)) {
 			var words []string
 			for i := from; i < to; i++ {
 				ignored[i] = true
@@ -63,7 +81,8 @@ func contextOf(r *lexicon.Reading) (ignored []bool, texts []string, addressed []
 			to++
 		}
 		if ignored == nil || !ignored[from] {
-			for _, s := range append(interjections(r, roles, units, named, from, to), mannerAdverbs(r, roles, units, from, to)...) {
+			spans := slices.Concat(interjections(r, roles, units, named, from, to), mannerAdverbs(r, roles, units, from, to), selfDescribed(r, roles, units, from, to))
+			for _, s := range spans {
 				if ignored == nil {
 					ignored = make([]bool, len(r.Tokens))
 				}
@@ -426,4 +445,67 @@ func adverbByForm(w string) bool {
 		}
 	}
 	return false
+}
+
+// The phrases selfDescribed looks for, split into words once.
+var (
+	selfAsPhrases       = splitPhrases(semantic.SelfAs)
+	selfRelativePhrases = splitPhrases(semantic.SelfRelative())
+)
+
+// selfDescribedWords is the most words after a frame of the writer's capacity or a relative
+// of their own: a longer clause says more than who they are.
+const selfDescribedWords = 4
+
+// selfDescribed are the clauses of the part from..to in which the writer says who they are:
+// a frame of their capacity (semantic.SelfAs) at the sentence's start or after a comma,
+// closed by a comma before the rest of the sentence ("Na qualidade de franqueado, preciso
+// saber ...", "As a franchisee, ..."), and a relative clause of their own after a comma
+// (semantic.SelfRelative: "das lojas Centro e Ibirapuera, das quais sou franqueado, no
+// primeiro trimestre", "..., which I run, ..."), running to the next comma or the sentence's
+// end. The words after the frame are at most selfDescribedWords and hold no concept, name,
+// number or value: "Como cliente VIP, ...", ", onde trabalho aos sábados," may say what is
+// asked, and still refuse the question.
+func selfDescribed(r *lexicon.Reading, roles []semantic.Role, units []int, from, to int) []tokenSpan {
+	// plain reports whether the words a..b describe only the writer: words, none a concept
+	// or a capitalised name, at most selfDescribedWords, one at least
+	plain := func(a, b int) bool {
+		if b <= a || b-a > selfDescribedWords {
+			return false
+		}
+		for k := a; k < b; k++ {
+			t := r.Tokens[k]
+			if t.Kind != lexicon.Word || t.Cap || t.Norm == "," || roles[k] == semantic.RoleConcept {
+				return false
+			}
+		}
+		return true
+	}
+	nextComma := func(i int) int {
+		for ; i < to && r.Tokens[i].Norm != ","; i++ {
+		}
+		return i
+	}
+	var out []tokenSpan
+	for i := from; i < to; i++ {
+		opens := i == from || r.Tokens[i-1].Norm == ","
+		if !opens {
+			continue
+		}
+		if n := phraseAt(r, i, selfAsPhrases); n > 0 {
+			if c := nextComma(i + n); c < to-1 && plain(i+n, c) {
+				out = append(out, tokenSpan{i, c + 1})
+				i = c
+				continue
+			}
+		}
+		if n := phraseAt(r, i, selfRelativePhrases); n > 0 && i > from {
+			c := nextComma(i + n)
+			if c == i+n || plain(i+n, c) {
+				out = append(out, tokenSpan{i - 1, c}) // with its opening comma
+				i = c - 1
+			}
+		}
+	}
+	return out
 }

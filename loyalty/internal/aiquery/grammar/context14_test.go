@@ -53,9 +53,24 @@ func TestContext14Classes(t *testing.T) {
 			"I hope this finds you well. Would you be so kind as to share the revenue for May?":                                                                     {measures: []string{"revenue"}, sql: []string{may}},
 			"How many customers signed up in May? Thank you in advance for your prompt assistance.":                                                                 {measures: []string{"customers"}, sql: []string{may}},
 			"If it is not too much trouble, how many customers signed up in May?":                                                                                   {measures: []string{"customers"}, sql: []string{may}},
+			"Quantos clientes se cadastraram em maio? Desde já, agradeço penhoradamente a atenção.":                                                                 {measures: []string{"customers"}, sql: []string{may}},
+			"Quantas vendas tivemos em maio? Agradeço de antemão.":                                                                                                  {measures: []string{"sales_count"}, sql: []string{may}},
+			"Thanks kindly. How many customers signed up in May? Sincerely appreciated.":                                                                            {measures: []string{"customers"}, sql: []string{may}},
 			// "caros" inside a question is no salutation, and no card payment
 			"quais os produtos mais caros resgatados em maio?": {refuse: true},
 			"faturamento estimado de junho":                    {refuse: true},
+		}},
+		{"the writer describing themself (a capacity before a comma, a relative clause of their own) is context; one that names a concept may say what is asked", map[string]want{
+			"Na qualidade de franqueado, preciso saber o faturamento de maio.": {measures: []string{"revenue"}, sql: []string{may}},
+			"Prezados, solicito a gentileza de me informar o faturamento das lojas Centro e Ibirapuera, das quais sou franqueado, no primeiro trimestre de 2025, discriminado por loja.": {measures: []string{"revenue"}, dims: []string{"store"}, sql: []string{centroIb, "DATE '2025-01-01'"}},
+			"As a franchisee, I need the revenue by store for May.":              {measures: []string{"revenue"}, dims: []string{"store"}, sql: []string{may}},
+			"Como gerente, quero saber quantos clientes se cadastraram em maio.": {measures: []string{"customers"}, sql: []string{may}},
+			"revenue of the Savassi store, which I run, in May":                  {measures: []string{"revenue"}, sql: []string{"L05", may}},
+			"quantas vendas a loja Savassi, onde eu trabalho, fez em maio?":      {measures: []string{"sales_count"}, sql: []string{"L05", may}},
+			// a concept or a name in the description may be what is asked
+			"Como cliente VIP, quantos pontos foram resgatados em maio?":        {refuse: true},
+			"quantas vendas a Savassi, onde trabalho aos sábados, fez em maio?": {refuse: true},
+			"Na qualidade de Maria, quantos clientes temos?":                    {refuse: true},
 		}},
 		{"the writer's possessives before a plural (meus, minhas) name no filter; the stores they name do", map[string]want{
 			"Quantos pontos foram creditados em cada uma das minhas duas unidades, Centro e Ibirapuera, em maio de 2025?": {measures: []string{"points_credited"}, dims: []string{"store"}, sql: []string{centroIb, may}},

@@ -397,6 +397,26 @@ var ReportManners = W(
 	"acumulad|cumulativ|exclusiv|unic|soment|apenas|manual|automatic|liquid|brut|parcial|integral|total|proporcional|percentual|individual|conjunt|separad|mensal|semanal|diari|anual|trimestral|semestral|recent|anterior|posterior|previ|exat|aproximad|efetiv|real|simultane|respectiv|diret|indiret|presencial|fisic|digital|eletronic|virtual|alfabetic|cronologic|crescent|decrescent|ascendent|descendent|numeric|ordenad|agrupad|detalhad|resumid|consolidad|somad|media|mediana|estimad|projetad|inclusiv|excluid|unitari|global|geral|ultim|primeir|novament|nominal",
 	"cumulativ|accumulat|exclusiv|sole|only|manual|automatic|net|gross|partial|full|total|proportional|percent|individual|joint|separate|month|week|dai|year|annual|quarter|recent|previous|prior|subsequent|exact|approximate|effective|real|actual|simultaneous|respective|direct|indirect|physical|digital|electronic|online|virtual|alphabetic|chronologic|ascending|descending|numeric|order|group|detail|summar|consolidat|averag|median|estimat|project|inclusive|global|overall|general|final|last|first|new|late|early|nominal|unit")
 
+// SelfAs are the frames with which the writer says in what capacity they ask ("Na
+// qualidade de franqueado, ...", "Como gerente, ...", "As a franchisee, ..."): before a
+// comma, with no concept after them, they describe the writer, never what is asked
+// (package grammar, context.go).
+var SelfAs = W("na qualidade de|na condicao de|na funcao de|enquanto|como|sendo|eu como|eu enquanto|falando como",
+	"as a|as an|as the|in my capacity as|in my role as|in my capacity of|being a|being an|being the|speaking as|speaking as a|speaking as the")
+
+// SelfRelative is a relative clause in which the writer says who they are of what was just
+// named (", das quais sou franqueado,", ", onde trabalho,", ", which I run,"): a relative
+// pronoun and a first-person verb; with no concept after them, it describes the writer
+// (package grammar, context.go).
+func SelfRelative() Words {
+	return Words{
+		PT: joined("das quais|dos quais|da qual|do qual|nas quais|nos quais|na qual|no qual|onde|em que|que|as quais|os quais|a qual|o qual",
+			"sou|eu sou|trabalho|eu trabalho|atuo|eu atuo|gerencio|eu gerencio|cuido|eu cuido|administro|eu administro|tomo conta|respondo|sou responsavel|sou o|sou a|sou dono|sou dona|somos|nos somos|trabalhamos|administramos|gerenciamos|toco|eu toco|comando|eu comando|estou a frente|sou gerente|sou proprietario|sou proprietaria"),
+		EN: joined("where|which|that|of which|whom|for which|in which",
+			"i am|im|i work|we work|i own|we own|i run|we run|i manage|we manage|i look after|we look after|i oversee|i supervise|i am responsible for|im responsible for|i am in charge of|im in charge of"),
+	}
+}
+
 // WorkFor are the prepositions that make a work noun the answer's purpose: "pro deck",
 // "pra reunião de sexta", "for the board": from the preposition to the end of its
 // sentence is a context clause (package grammar, statements.go).
