@@ -228,9 +228,6 @@ func CourtesyFrames() Words {
 	pt = append(pt, "data venia", "concessa venia", "peco venia", "pedindo venia")
 	pt = append(pt, joined("peco licenca|pedindo licenca|permito me|permita me|permitam me|permito-me|permita-me|permitam-me|tomo a liberdade de|tomo a liberdade", "para uma indagacao|para uma pergunta|para uma consulta|para uma questao|para indagar|para perguntar|para consultar|de uma indagacao|de indagar|de perguntar|uma indagacao|indagar|perguntar|consultar")...)
 	pt = append(pt, "peco licenca", "pedindo licenca")
-	// "desde já", "de antemão": in advance, said of thanks or of the request, never a time
-	// relation of the question
-	pt = append(pt, "desde ja", "de antemao", "antecipadamente")
 	// the favour asked
 	pt = append(pt, joined("teria|teriam|terias|teria voce|teriam voces|poderia ter|poderiam ter|poderia me fazer|poderiam me fazer|me faria|me fariam|fariam|faria", "a gentileza de|a bondade de|a amabilidade de|o obsequio de|o favor de|a fineza de")...)
 	// the thanks, before or after the question
