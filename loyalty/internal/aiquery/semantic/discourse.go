@@ -212,10 +212,10 @@ var Fillers = []*FillerClass{
 	{ID: "examples", Role: RoleDiscourse, Words: W(
 		"etc|etc.|etcetera|e assim por diante|e por ai vai|e por ai afora|e tal|e outros|e outras|entre outros|entre outras",
 		"and so on|and so forth|etc|etc.|etcetera|and the like|and all that|and others|among others|or whatever")},
-	// "desde já", "de antemão": in advance, said of thanks set apart by a comma ("Desde já,
+	// "desde já", "de antemão", "in advance": said of thanks set apart by a comma ("Desde já,
 	// agradeço a atenção."); read only in a context sentence, since inside a question
 	// "desde" is a time relation ("quantos clientes compraram desde já?" is refused)
-	{ID: "advance", Role: RoleDiscourse, Words: W("desde ja|de antemao|antecipadamente", "")},
+	{ID: "advance", Role: RoleDiscourse, Words: W("desde ja|de antemao|antecipadamente", "in advance|beforehand")},
 	// set phrases whose words are also the model's ("vale a pena": worth it, never the meal
 	// voucher "vale"; "tá valendo a pena"): what the writer judges, read only in a context
 	// sentence; the words inside them name nothing of the question (package grammar,
