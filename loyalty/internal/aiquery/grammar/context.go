@@ -3,6 +3,7 @@ package grammar
 import (
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/lexicon"
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
@@ -161,8 +162,9 @@ const exclamationWords = 3
 
 // exclamation reports whether the part from..to is an exclamation the model does not know:
 // it ends with "!", holds at most exclamationWords words, no concept (a typo's near word
-// is one), no capitalised word (a name) and no courtesy, request or other discourse beyond
-// interjections and greetings, and at least one word no phrase matches. Said before the
+// is one), no capitalised word (a name) nor initialism ("VIP!"), no courtesy, request or
+// other discourse beyond interjections and greetings, and at least one word no phrase
+// matches. Said before the
 // question (contextOf reads it only before every part that asks), "Big up!", "Caraca!",
 // "Eita porra!" are what the writer exclaims on opening, never what is asked. After the
 // question a bare word may qualify what was just asked, exclaimed or not ("Faturamento de
@@ -177,7 +179,7 @@ func exclamation(r *lexicon.Reading, roles []semantic.Role, units []int, from, t
 	words, unknown := 0, 0
 	for i := from; i < to; i++ {
 		t := r.Tokens[i]
-		if t.Kind != lexicon.Word || t.Cap {
+		if t.Kind != lexicon.Word || t.Cap || initialism(t.Raw) {
 			return false
 		}
 		if t.Norm == "," {
@@ -198,6 +200,21 @@ func exclamation(r *lexicon.Reading, roles []semantic.Role, units []int, from, t
 		}
 	}
 	return unknown > 0 && words <= exclamationWords
+}
+
+// initialism reports whether a word is typed in capitals, two letters or more ("VIP!",
+// "LTV!"): an initialism the model does not know may name what is asked, never exclaimed.
+func initialism(raw string) bool {
+	letters := 0
+	for _, c := range raw {
+		if unicode.IsLower(c) {
+			return false
+		}
+		if unicode.IsUpper(c) {
+			letters++
+		}
+	}
+	return letters >= 2
 }
 
 // tokenRoles gives each token the role of the longest match over it; among matches of that

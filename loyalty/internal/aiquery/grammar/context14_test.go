@@ -24,6 +24,7 @@ func TestContext14Classes(t *testing.T) {
 			"Líquido, por favor! Faturamento de maio?":                       {refuse: true},
 			"How many redemptions did Copacabana have this month? Wicked!":   {refuse: true},
 			"Only net! revenue in May?":                                      {refuse: true},
+			"VIP! quantos clientes compraram em maio?":                       {refuse: true},
 			"How many customers signed up in May? Cumulative.":               {refuse: true},
 		}},
 		{"an adverb by its form, unknown to the model, beside a request or a thanks or set off by commas, is how the writer asks", map[string]want{
