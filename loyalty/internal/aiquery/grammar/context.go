@@ -3,6 +3,7 @@ package grammar
 import (
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/lexicon"
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
@@ -33,6 +34,24 @@ func contextOf(r *lexicon.Reading) (ignored []bool, texts []string, addressed []
 		return nil, nil, nil
 	}
 	roles, units, named := tokenRoles(r)
+	// an adverb of the writer's manner weighs nothing for the context rule: a sentence of
+	// thanks with one ("Desde já, agradeço penhoradamente a atenção.") is context as it is
+	// without it
+	weighed := slices.Clone(roles)
+	for from := 0; from < len(r.Tokens); {
+		to := from
+		for to < len(r.Tokens) && r.Tokens[to].Part == r.Tokens[from].Part {
+			to++
+		}
+		for _, s := range mannerAdverbs(r, roles, units, from, to) {
+			for i := s.from; i < s.to; i++ {
+				if r.Tokens[i].Norm != "," {
+					weighed[i] = semantic.RoleNeutral
+				}
+			}
+		}
+		from = to
+	}
 	ignored = make([]bool, len(r.Tokens))
 	asked := false
 	for from := 0; from < len(r.Tokens); {
@@ -40,7 +59,7 @@ func contextOf(r *lexicon.Reading) (ignored []bool, texts []string, addressed []
 		for to < len(r.Tokens) && r.Tokens[to].Part == r.Tokens[from].Part {
 			to++
 		}
-		if r.Tokens[len(r.Tokens)-1].Part > 0 && isContext(unsureUnknown(r, roles, units, from, to), units[from:to]) {
+		if r.Tokens[len(r.Tokens)-1].Part > 0 && (isContext(unsureUnknown(r, weighed, units, from, to), units[from:to]) || !asked && exclamation(r, roles, units, from, to)) {
 			var words []string
 			for i := from; i < to; i++ {
 				ignored[i] = true
@@ -63,7 +82,8 @@ func contextOf(r *lexicon.Reading) (ignored []bool, texts []string, addressed []
 			to++
 		}
 		if ignored == nil || !ignored[from] {
-			for _, s := range interjections(r, roles, units, named, from, to) {
+			spans := slices.Concat(interjections(r, roles, units, named, from, to), mannerAdverbs(r, roles, units, from, to), selfDescribed(r, roles, units, from, to))
+			for _, s := range spans {
 				if ignored == nil {
 					ignored = make([]bool, len(r.Tokens))
 				}
@@ -134,6 +154,67 @@ func isContext(roles []semantic.Role, units []int) bool {
 		}
 	}
 	return len(discourse) > 0 && unknown < len(discourse)
+}
+
+// exclamationWords is the most words an exclamation of words the model does not know has
+// ("Wicked!", "Big up!", "Show de bola!"): a longer sentence says something.
+const exclamationWords = 3
+
+// exclamation reports whether the part from..to is an exclamation the model does not know:
+// it ends with "!", holds at most exclamationWords words, no concept (a typo's near word
+// is one), no capitalised word (a name) nor initialism ("VIP!"), no courtesy, request or
+// other discourse beyond interjections and greetings, and at least one word no phrase
+// matches. Said before the
+// question (contextOf reads it only before every part that asks), "Big up!", "Caraca!",
+// "Eita porra!" are what the writer exclaims on opening, never what is asked. After the
+// question a bare word may qualify what was just asked, exclaimed or not ("Faturamento de
+// maio? Líquido!", "Net.", "Cumulative!"), and with a request it is an instruction
+// ("Líquido, por favor!"): those stay refused (isContext), and so does an exclamation
+// after the question the model does not know ("... pending? Wicked!": a new interjection
+// is a word of the model's interjection class).
+func exclamation(r *lexicon.Reading, roles []semantic.Role, units []int, from, to int) bool {
+	if r.Tokens[to-1].Stop != '!' {
+		return false
+	}
+	words, unknown := 0, 0
+	for i := from; i < to; i++ {
+		t := r.Tokens[i]
+		if t.Kind != lexicon.Word || t.Cap || initialism(t.Raw) {
+			return false
+		}
+		if t.Norm == "," {
+			continue
+		}
+		words++
+		switch roles[i] {
+		case roleUnknown:
+			unknown++
+		case semantic.RoleNeutral:
+		case semantic.RoleDiscourse:
+			m := r.Matches[units[i]]
+			if m.Typos > 0 || m.Arg != "interjection" && m.Arg != "greeting" && m.Arg != "salutation" {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return unknown > 0 && words <= exclamationWords
+}
+
+// initialism reports whether a word is typed in capitals, two letters or more ("VIP!",
+// "LTV!"): an initialism the model does not know may name what is asked, never exclaimed.
+func initialism(raw string) bool {
+	letters := 0
+	for _, c := range raw {
+		if unicode.IsLower(c) {
+			return false
+		}
+		if unicode.IsUpper(c) {
+			letters++
+		}
+	}
+	return letters >= 2
 }
 
 // tokenRoles gives each token the role of the longest match over it; among matches of that
@@ -257,11 +338,12 @@ func interjections(r *lexicon.Reading, roles []semantic.Role, units []int, named
 			case semantic.RoleNeutral:
 			case semantic.RoleDiscourse:
 				// a work noun ("Chefe, ...") is said to the reader there, and no reading skips
-				// it; a statement, a plan or a declined breakdown ("só o total") is no
+				// it, nor a salutation ("Caros, ...");  a statement, a plan or a declined breakdown ("só o total") is no
 				// interjection
 				m := r.Matches[units[k]]
 				if f := semantic.FillerByID(m.Arg); f != nil && !f.Skip {
-					if f.ID != "work" {
+					// a salutation opens a letter ("Caros, ...", "Evening, ..."), set off there
+					if f.ID != "work" && f.ID != "salutation" {
 						return false, false
 					}
 					needed = true
@@ -320,6 +402,127 @@ func interjections(r *lexicon.Reading, roles []semantic.Role, units []int, named
 			out = append(out, tokenSpan{c, end})
 		}
 		end = c
+	}
+	return out
+}
+
+// mannerAdverbs are the adverbs of the part from..to that say how the writer asks, not
+// what: a word the model does not know, an adverb by its form (semantic.AdverbEndings:
+// "obsequiosamente", "penhoradamente", "humbly"), said right beside a request, a thanks, a
+// greeting or a courtesy phrase ("solicito obsequiosamente que me informem", "agradeço
+// penhoradamente", "I humbly request") or set off by commas inside the sentence
+// ("desconsiderando, evidentemente, os cupons cancelados"). One whose beginning can say how
+// a report counts, sorts or splits (semantic.ReportManners: "informe cumulativamente",
+// "list alphabetically", "liste, exclusivamente, os ativos") is never left out, and an
+// adverb anywhere else ("vendas realizadas presencialmente") may qualify what is asked:
+// both still refuse the question.
+func mannerAdverbs(r *lexicon.Reading, roles []semantic.Role, units []int, from, to int) []tokenSpan {
+	asking := func(k int) bool {
+		if k < from || k >= to || roles[k] != semantic.RoleDiscourse {
+			return false
+		}
+		m := r.Matches[units[k]]
+		if m.Typos > 0 {
+			return false
+		}
+		switch m.Arg {
+		case "request", "courtesy", "greeting", "closing":
+			return true
+		}
+		return false
+	}
+	comma := func(k int) bool { return k >= from && k < to && r.Tokens[k].Norm == "," }
+	var out []tokenSpan
+	for i := from; i < to; i++ {
+		t := r.Tokens[i]
+		if roles[i] != roleUnknown || t.Kind != lexicon.Word || t.Cap || !adverbByForm(t.Norm) {
+			continue
+		}
+		if asking(i-1) || asking(i+1) {
+			out = append(out, tokenSpan{i, i + 1})
+		} else if comma(i-1) && comma(i+1) {
+			out = append(out, tokenSpan{i - 1, i + 1}) // with its opening comma: ", evidentemente"
+		}
+	}
+	return out
+}
+
+// adverbByForm reports whether the word w is an adverb of manner by its ending that says
+// nothing of a report (semantic.AdverbEndings, semantic.ReportManners); the stem before the
+// ending has at least four letters ("somente", "early", "only" are not stems of manner).
+func adverbByForm(w string) bool {
+	for _, e := range semantic.AdverbEndings.All() {
+		if strings.HasSuffix(w, e) && len(w)-len(e) >= 4 {
+			for _, q := range semantic.ReportManners.All() {
+				if strings.HasPrefix(w, q) {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// The phrases selfDescribed looks for, split into words once.
+var (
+	selfAsPhrases       = splitPhrases(semantic.SelfAs)
+	selfRelativePhrases = splitPhrases(semantic.SelfRelative())
+)
+
+// selfDescribedWords is the most words after a frame of the writer's capacity or a relative
+// of their own: a longer clause says more than who they are.
+const selfDescribedWords = 4
+
+// selfDescribed are the clauses of the part from..to in which the writer says who they are:
+// a frame of their capacity (semantic.SelfAs) at the sentence's start or after a comma,
+// closed by a comma before the rest of the sentence ("Na qualidade de franqueado, preciso
+// saber ...", "As a franchisee, ..."), and a relative clause of their own after a comma
+// (semantic.SelfRelative: "das lojas Centro e Ibirapuera, das quais sou franqueado, no
+// primeiro trimestre", "..., which I run, ..."), running to the next comma or the sentence's
+// end. The words after the frame are at most selfDescribedWords and hold no concept, name,
+// number or value: "Como cliente VIP, ...", ", onde trabalho aos sábados," may say what is
+// asked, and still refuse the question.
+func selfDescribed(r *lexicon.Reading, roles []semantic.Role, units []int, from, to int) []tokenSpan {
+	// plain reports whether the words a..b describe only the writer: words, none a concept
+	// or a capitalised name, at most selfDescribedWords, one at least
+	plain := func(a, b int) bool {
+		if b <= a || b-a > selfDescribedWords {
+			return false
+		}
+		for k := a; k < b; k++ {
+			t := r.Tokens[k]
+			if t.Kind != lexicon.Word || t.Cap || t.Norm == "," || roles[k] == semantic.RoleConcept {
+				return false
+			}
+		}
+		return true
+	}
+	nextComma := func(i int) int {
+		for ; i < to && r.Tokens[i].Norm != ","; i++ {
+		}
+		return i
+	}
+	var out []tokenSpan
+	for i := from; i < to; i++ {
+		opens := i == from || r.Tokens[i-1].Norm == ","
+		if !opens {
+			continue
+		}
+		if n := phraseAt(r, i, selfAsPhrases); n > 0 {
+			if c := nextComma(i + n); c < to-1 && plain(i+n, c) {
+				out = append(out, tokenSpan{i, c + 1})
+				i = c
+				continue
+			}
+		}
+		if n := phraseAt(r, i, selfRelativePhrases); n > 0 && i > from {
+			c := nextComma(i + n)
+			if c == i+n || plain(i+n, c) {
+				out = append(out, tokenSpan{i - 1, c}) // with its opening comma
+				i = c - 1
+			}
+		}
 	}
 	return out
 }

@@ -210,6 +210,39 @@ func CreditedTo() Words {
 	}
 }
 
+// CourtesyFrames are the formal frames of courtesy around a question, each a head by its
+// complements: the writer's wish for the reader ("espero encontrá-los bem", "I hope this
+// finds you well"), the leave asked ("se não lhes for incômodo", "com a devida vênia", "peço
+// licença para uma indagação", "if it is not too much trouble"), the favour asked
+// ("teriam a gentileza de", "would you be so kind as to") and the thanks said before or
+// after ("desde já agradeço pela costumeira presteza", "com os meus sinceros
+// agradecimentos", "thank you in advance for your prompt assistance"). None names what is
+// asked; they join the courtesy class (discourse.go), which a reading may skip anywhere.
+func CourtesyFrames() Words {
+	var pt, en []string
+	// the wish: "espero encontrá-los bem" (the clitic glued by a hyphen or written apart)
+	pt = append(pt, joined("espero|esperamos|espero que|esperando", "encontra lo bem|encontra los bem|encontra la bem|encontra las bem|encontra-lo bem|encontra-los bem|encontra-la bem|encontra-las bem|encontrar voce bem|encontrar voces bem|encontrar vc bem|encontrar vcs bem|que estejam bem|que esteja bem|nao incomodar|nao estar incomodando|nao atrapalhar|nao estar atrapalhando")...)
+	// the leave asked
+	pt = append(pt, joined("se nao|caso nao", "for incomodo|lhe for incomodo|lhes for incomodo|te for incomodo|vos for incomodo|for muito incomodo|lhe for muito incomodo|lhes for muito incomodo|for pedir muito|for abuso|lhe for pedir muito|lhes for pedir muito|fosse incomodo|lhe fosse incomodo|lhes fosse incomodo|for muito trabalho|lhe der trabalho|lhes der trabalho|der muito trabalho")...)
+	pt = append(pt, joined("com a devida|com o devido|com toda a|com a maxima", "venia|licenca|permissao|respeito|vossa permissao")...)
+	pt = append(pt, "data venia", "concessa venia", "peco venia", "pedindo venia")
+	pt = append(pt, joined("peco licenca|pedindo licenca|permito me|permita me|permitam me|permito-me|permita-me|permitam-me|tomo a liberdade de|tomo a liberdade", "para uma indagacao|para uma pergunta|para uma consulta|para uma questao|para indagar|para perguntar|para consultar|de uma indagacao|de indagar|de perguntar|uma indagacao|indagar|perguntar|consultar")...)
+	pt = append(pt, "peco licenca", "pedindo licenca")
+	// the favour asked
+	pt = append(pt, joined("teria|teriam|terias|teria voce|teriam voces|poderia ter|poderiam ter|poderia me fazer|poderiam me fazer|me faria|me fariam|fariam|faria", "a gentileza de|a bondade de|a amabilidade de|o obsequio de|o favor de|a fineza de")...)
+	// the thanks, before or after the question
+	thanks := "agradeco|agradecemos|agradeco desde ja|desde ja agradeco|de antemao agradeco|agradeco de antemao|agradeco antecipadamente|antecipadamente agradeco|grato|grata|gratos|obrigado|obrigada|muito grato|muito grata|fico grato|fico grata|ficarei grato|ficarei grata|desde ja grato|desde ja grata|desde ja obrigado|desde ja obrigada"
+	pt = append(pt, joined(thanks, "pela atencao|a atencao|pela presteza|a presteza|pela costumeira presteza|a costumeira presteza|pela habitual presteza|pela colaboracao|a colaboracao|pela ajuda|a ajuda|pela gentileza|a gentileza|pela atencao dispensada|a atencao dispensada|pela costumeira atencao|pela habitual atencao|pela compreensao|pelo retorno|o retorno|pela resposta|pela costumeira gentileza|pela habitual gentileza|pela disponibilidade")...)
+	pt = append(pt, joined("com os meus|com os nossos|com meus|com nossos|os meus|os nossos|meus|nossos|aceitem os meus|receba os meus|recebam os meus", "agradecimentos|sinceros agradecimentos|mais sinceros agradecimentos|antecipados agradecimentos|cordiais agradecimentos|respeitosos cumprimentos|cordiais cumprimentos|cumprimentos")...)
+	en = append(en, joined("i hope|hope|we hope|i trust|trust", "this finds you well|this email finds you well|this message finds you well|this note finds you well|you are well|you are keeping well|all is well")...)
+	en = append(en, joined("if it is not|if its not|if it isnt|if it would not be|if it wouldnt be", "too much trouble|too much bother|too much to ask|any trouble|a bother|an imposition|too much of an imposition")...)
+	en = append(en, "if it is no trouble", "if its no trouble", "with due respect", "with all due respect", "with the greatest respect", "i beg your indulgence", "allow me to ask", "permit me to ask", "may i trouble you", "may i trouble you to", "might i trouble you to")
+	en = append(en, joined("would you be|would you all be|could you be", "so kind as to|good enough to|kind enough to")...)
+	en = append(en, joined("thank you in advance|thanks in advance|many thanks in advance|thank you|thanks|many thanks|i thank you|grateful|i am grateful|im grateful|i would be grateful|id be grateful", "for your help|for your assistance|for your attention|for your prompt assistance|for your prompt help|for your prompt attention|for your usual promptness|for your kind assistance|for your kind attention|for your cooperation|for your time|for your patience|for your understanding")...)
+	en = append(en, joined("with my|with our|my|our", "sincere thanks|sincerest thanks|thanks in advance|sincere gratitude|heartfelt thanks|kind regards")...)
+	return Words{PT: pt, EN: en}
+}
+
 // joined is each phrase of firsts followed by each phrase of seconds ("|"-separated): the
 // formal phrases are a few heads by a few complements, each written once.
 func joined(firsts, seconds string) []string {
