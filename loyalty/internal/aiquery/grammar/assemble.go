@@ -1644,7 +1644,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			return nil, fail("falta a condição do percentual", "the percentage has no condition")
 		}
 		if !groupsCompared && len(resolvedAt) == len(resolved) {
-			resolved = a.shareCondFirst(resolved, resolvedAt, subjAt)
+			resolved = a.shareCondFirst(x, resolved, resolvedAt, subjAt)
 		}
 		// "of all redemptions, regardless of status, what % expired": every status is the
 		// base the share is of, never its condition
@@ -1908,6 +1908,8 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		if r.order != semantic.Natural {
 			rank.order = r.order
 		}
+		// "ranking da loja por faturamento do maior pro menor": an order of every group
+		ranged = ranged || r.all
 		hasRank = true
 		a.used[i] = true
 	}
@@ -2815,13 +2817,18 @@ func (a *assembly) measureBeforeShare(x *env) bool {
 // measures clause counts only with an aggregate or a count's own words ("how many
 // transactions", "qtd de vendas": the plain noun is a subject, rules.go).
 func (a *assembly) countSaid(agg string) bool {
-	return agg == "count" || slices.ContainsFunc(a.clauses, func(c clauseV) bool {
+	for i, c := range a.clauses {
 		if c.kind == "agg" && c.v == marker("count") {
 			return true // "how many have converted, and what %"
 		}
 		ms, ok := c.v.([]*semantic.Measure)
-		return c.kind == "measures" && ok && len(ms) == 1 && ms[0].Kind == semantic.Count
-	})
+		// "percentual da quantidade de vendas ... que foram no pix", "what % of the number
+		// of sales": the count right after the percentage word is the rows it is of
+		if c.kind == "measures" && ok && len(ms) == 1 && ms[0].Kind == semantic.Count && (i == 0 || a.clauses[i-1].kind != "share") {
+			return true
+		}
+	}
+	return agg == "count"
 }
 
 // orderedAgain reports whether an order or a list is said after the first ranking ("...
