@@ -1554,8 +1554,14 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			for _, i := range a.all("growth") {
 				a.used[i] = true // "YoY growth": one growth said twice
 			}
-			if a.has("share") && len(resolved) == 0 {
-				a.take("share") // "growth as a percentage": growth is a percentage already
+			if a.has("share") && (len(resolved) == 0 || a.shareOnlyRestated()) {
+				// "growth as a percentage": growth is a percentage already; "em termos
+				// percentuais, em quanto o faturamento da Centro cresceu", "by what % did
+				// Centro's revenue grow": the growth asked in %, of the rows the filters
+				// keep, never a percentage of rows of its own
+				for _, i := range a.all("share") {
+					a.used[i] = true
+				}
 			}
 			if len(measures) != 1 {
 				return nil, fail("o crescimento é de uma medida só", "growth is of one measure")

@@ -294,3 +294,15 @@ func (a *assembly) predicateCond(x *env, at []int, shareAt, subjAt int) int {
 	}
 	return found
 }
+
+// shareOnlyRestated reports whether every percentage word of the question only asks for a
+// number in % ("em termos percentuais", "as a percentage", "what %", "em quantos por
+// cento"), none names a rate or a share of its own ("taxa de cancelamento", "% do total").
+func (a *assembly) shareOnlyRestated() bool {
+	for _, i := range a.all("share") {
+		if m := string(a.clauses[i].v.(marker)); m != "again" && m != "ask" {
+			return false
+		}
+	}
+	return true
+}

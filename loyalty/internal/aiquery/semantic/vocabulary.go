@@ -629,15 +629,20 @@ var Terminals = []Term{
 	// the year before; "May MoM": May against April); the arg is the unit (Earlier).
 	// "MoM", "WoW" and "QoQ" typed in capitals are read by the lexicon (Abbreviations):
 	// "mom" and "wow" in lower case are other words
-	{CatGrowth, "month", W("mes contra mes|mes sobre mes|m/m", "month over month|month-over-month|m/m")},
+	{CatGrowth, "month", W("mes contra mes|mes sobre mes|m/m", "month over month|month-over-month|month on month|month-on-month|m/m")},
 	// the unit and a growth word in one phrase: a growth, never the periods side by side
 	{CatGrowth, "month growth", W("", "mom growth|mom change")},
 	{CatGrowth, "week growth", W("", "wow growth|wow change")},
-	{CatGrowth, "quarter", W("trimestre contra trimestre|trimestre sobre trimestre|t/t|qoq", "quarter over quarter|quarter-over-quarter|q/q|qoq")},
-	{CatGrowth, "week", W("semana contra semana|semana sobre semana", "week over week|week-over-week|w/w")},
+	{CatGrowth, "quarter", W("trimestre contra trimestre|trimestre sobre trimestre|t/t|qoq", "quarter over quarter|quarter-over-quarter|quarter on quarter|quarter-on-quarter|q/q|qoq")},
+	{CatGrowth, "week", W("semana contra semana|semana sobre semana", "week over week|week-over-week|week on week|week-on-week|w/w")},
 	{CatGrowth, "year", W("ano contra ano|ano a ano|a/a|interanual|yoy|sobre o mesmo periodo do ano anterior|sobre o mesmo periodo do ano passado",
-		"yoy|year over year|year-over-year|y/y|over the same period last year")},
+		"yoy|year over year|year-over-year|year on year|year-on-year|y/y|over the same period last year")},
 	{CatDiff, "", W("diferenca|diferenca entre|delta", "difference|difference between|delta|by how much|gap")},
+	// the answer's one number said again as the difference or the growth ("só a diferença
+	// em R$", "just the growth in %"): the difference or growth asked, said again (package
+	// grammar reads a second one as the first)
+	{CatDiff, "", W("so a diferenca|apenas a diferenca|somente a diferenca|so o delta|so a diferenca mesmo", "only the difference|just the difference|only the gap|just the gap|just the delta|only the delta")},
+	{CatGrowth, "", W("so o crescimento|apenas o crescimento|somente o crescimento|so a variacao|apenas a variacao|somente a variacao", "only the growth|just the growth|only the change|just the change")},
 	// the words that say which value is taken from which: the first named minus the second
 	{CatDiff, "more", W("quanto maior|quanto a mais|a mais|superou|ultrapassou|excedeu|passou na frente de", "how much more|how much higher|how much bigger|how much larger|more than|exceed|exceeded|exceeds|surpass|surpassed|outsold|outsell|minus")},
 	{CatShare, "", W("percentual|porcentagem|%|taxa|tx|proporcao|participacao|fatia|por cento|taxas|percentuais|porcentagens|fracao", "percentage|percent|%|share|rate|proportion|ratio|pct|rates|percentages|fraction")},
