@@ -1687,7 +1687,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			return nil, fail("não sei calcular esse percentual", "I cannot compute that percentage")
 		}
 		measures = []*semantic.Measure{rate}
-		if m.Kind == semantic.Count && a.countSaid(agg) || m.Kind == semantic.Sum && a.measureBeforeShare(x) {
+		if m.Kind == semantic.Count && a.countSaid(x, agg) || m.Kind == semantic.Sum && a.measureBeforeShare(x) {
 			// "how many were cancelled, and what % of all": the number and its percentage,
 			// never one of them dropped; a count of other rows than the percentage's ("how
 			// many signed up, and what % bought") is not read
@@ -2822,7 +2822,7 @@ func (a *assembly) measureBeforeShare(x *env) bool {
 // besides what a percentage counts: agg is the aggregate the question kept apart; a
 // measures clause counts only with an aggregate or a count's own words ("how many
 // transactions", "qtd de vendas": the plain noun is a subject, rules.go).
-func (a *assembly) countSaid(agg string) bool {
+func (a *assembly) countSaid(x *env, agg string) bool {
 	for i, c := range a.clauses {
 		if c.kind == "agg" && c.v == marker("count") {
 			return true // "how many have converted, and what %"
@@ -2830,7 +2830,7 @@ func (a *assembly) countSaid(agg string) bool {
 		ms, ok := c.v.([]*semantic.Measure)
 		// "percentual da quantidade de vendas ... que foram no pix", "what % of the number
 		// of sales": the count right after the percentage word is the rows it is of
-		if c.kind == "measures" && ok && len(ms) == 1 && ms[0].Kind == semantic.Count && (i == 0 || a.clauses[i-1].kind != "share") {
+		if c.kind == "measures" && ok && len(ms) == 1 && ms[0].Kind == semantic.Count && !a.shareOfRows(x, i) {
 			return true
 		}
 	}

@@ -43,6 +43,8 @@ func TestCompare14Classes(t *testing.T) {
 			// the rows said with no copula keep their reading
 			"qual a participação do pix nas vendas da Centro em junho": {sql: []string{pixCond, centro}},
 			"quantos % das vendas da Savassi foram no pix":             {sql: []string{pixCond, "v.store_code = 'L05'"}},
+			// a count asked after a comma is a count, never the percentage's rows
+			"Shame, how many redemptions got cancelled this year?": {sql: []string{"AS redemptions_cancelled"}},
 		}},
 		{"a period right before a sign-up word ('Jan '25 signup cohort', 'the 2024 signups') dates the sign-up", map[string]want{
 			"Jan '25 signup cohort: how many of them have converted so far, i.e. made at least one purchase?": {measures: []string{"customers"}, sql: []string{janDue, anyTime}, sqlNot: []string{"x.transaction_date"}},

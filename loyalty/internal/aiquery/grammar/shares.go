@@ -306,3 +306,19 @@ func (a *assembly) shareOnlyRestated() bool {
 	}
 	return true
 }
+
+// shareOfRows reports whether the measure at i is the rows of the percentage word right
+// before it ("percentual | da quantidade de vendas", "what % | of the number of sales"),
+// nothing but function words between them, no comma ("Shame, how many redemptions...":
+// a word read as "share" set off before a count asked is no percentage of it).
+func (a *assembly) shareOfRows(x *env, i int) bool {
+	if i == 0 || a.clauses[i-1].kind != "share" {
+		return false
+	}
+	for p := a.spans[i-1].to; p < a.spans[i].from; p++ {
+		if x.tokenNorm(p) == "," {
+			return false
+		}
+	}
+	return true
+}
