@@ -1554,8 +1554,14 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			for _, i := range a.all("growth") {
 				a.used[i] = true // "YoY growth": one growth said twice
 			}
-			if a.has("share") && len(resolved) == 0 {
-				a.take("share") // "growth as a percentage": growth is a percentage already
+			if a.has("share") && (len(resolved) == 0 || a.shareOnlyRestated()) {
+				// "growth as a percentage": growth is a percentage already; "em termos
+				// percentuais, em quanto o faturamento da Centro cresceu", "by what % did
+				// Centro's revenue grow": the growth asked in %, of the rows the filters
+				// keep, never a percentage of rows of its own
+				for _, i := range a.all("share") {
+					a.used[i] = true
+				}
 			}
 			if len(measures) != 1 {
 				return nil, fail("o crescimento é de uma medida só", "growth is of one measure")
@@ -1644,7 +1650,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			return nil, fail("falta a condição do percentual", "the percentage has no condition")
 		}
 		if !groupsCompared && len(resolvedAt) == len(resolved) {
-			resolved = a.shareCondFirst(resolved, resolvedAt, subjAt)
+			resolved = a.shareCondFirst(x, resolved, resolvedAt, subjAt)
 		}
 		// "of all redemptions, regardless of status, what % expired": every status is the
 		// base the share is of, never its condition
@@ -1681,7 +1687,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			return nil, fail("não sei calcular esse percentual", "I cannot compute that percentage")
 		}
 		measures = []*semantic.Measure{rate}
-		if m.Kind == semantic.Count && a.countSaid(agg) || m.Kind == semantic.Sum && a.measureBeforeShare(x) {
+		if m.Kind == semantic.Count && a.countSaid(x, agg) || m.Kind == semantic.Sum && a.measureBeforeShare(x) {
 			// "how many were cancelled, and what % of all": the number and its percentage,
 			// never one of them dropped; a count of other rows than the percentage's ("how
 			// many signed up, and what % bought") is not read
@@ -1908,6 +1914,8 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		if r.order != semantic.Natural {
 			rank.order = r.order
 		}
+		// "ranking da loja por faturamento do maior pro menor": an order of every group
+		ranged = ranged || r.all
 		hasRank = true
 		a.used[i] = true
 	}
@@ -2798,14 +2806,19 @@ func (a *assembly) measureBeforeShare(x *env) bool {
 // besides what a percentage counts: agg is the aggregate the question kept apart; a
 // measures clause counts only with an aggregate or a count's own words ("how many
 // transactions", "qtd de vendas": the plain noun is a subject, rules.go).
-func (a *assembly) countSaid(agg string) bool {
-	return agg == "count" || slices.ContainsFunc(a.clauses, func(c clauseV) bool {
+func (a *assembly) countSaid(x *env, agg string) bool {
+	for i, c := range a.clauses {
 		if c.kind == "agg" && c.v == marker("count") {
 			return true // "how many have converted, and what %"
 		}
 		ms, ok := c.v.([]*semantic.Measure)
-		return c.kind == "measures" && ok && len(ms) == 1 && ms[0].Kind == semantic.Count
-	})
+		// "percentual da quantidade de vendas ... que foram no pix", "what % of the number
+		// of sales": the count right after the percentage word is the rows it is of
+		if c.kind == "measures" && ok && len(ms) == 1 && ms[0].Kind == semantic.Count && !a.shareOfRows(x, i) {
+			return true
+		}
+	}
+	return agg == "count"
 }
 
 // orderedAgain reports whether an order or a list is said after the first ranking ("...

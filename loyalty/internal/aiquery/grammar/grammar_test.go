@@ -21,6 +21,7 @@ type want struct {
 	limit    int
 	list     bool
 	sql      []string // fragments of the SQL
+	sqlNot   []string // fragments the SQL must not hold ("LIMIT")
 	refuse   bool
 	write    bool
 	clarify  bool
@@ -94,6 +95,11 @@ func check(t *testing.T, it *Interpreter, q string, w want) {
 	for _, f := range w.sql {
 		if !strings.Contains(res.SQL, f) {
 			t.Errorf("%q: SQL has no %q:\n%s", q, f, res.SQL)
+		}
+	}
+	for _, f := range w.sqlNot {
+		if strings.Contains(res.SQL, f) {
+			t.Errorf("%q: SQL has %q:\n%s", q, f, res.SQL)
 		}
 	}
 }

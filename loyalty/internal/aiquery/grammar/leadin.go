@@ -298,14 +298,37 @@ func datesSignup(r *lexicon.Reading) bool {
 			continue
 		}
 		k := m.To
-		for k < len(r.Tokens) && (isFunctionWord(r, k) || valueAt(r, k) || customersNoun(r, k)) && r.Tokens[k].Part == r.Tokens[m.From].Part {
+		for k < len(r.Tokens) && (isFunctionWord(r, k) || valueAt(r, k) || customersNoun(r, k) || fillerWith(r, m, k)) && r.Tokens[k].Part == r.Tokens[m.From].Part {
 			k++ // "new customers from February", "entraram na base em 2025": the customers said after it; "signed up through the app in May": how they signed up
 		}
-		if k < len(r.Tokens) && r.Tokens[k].Part == r.Tokens[m.From].Part && periodWord(r, k) {
+		if k < len(r.Tokens) && r.Tokens[k].Part == r.Tokens[m.From].Part && periodWord(r, k) || periodBeforeSignup(r, m) < m.From {
 			return true
 		}
 	}
 	return false
+}
+
+// fillerWith reports whether the token at i is read, with the sign-up word m, as one
+// filler phrase ("signup cohort of January 2025", "cohort de cadastro de jan/25"): the
+// cohort word says nothing of its own between the sign-up and its period.
+func fillerWith(r *lexicon.Reading, m lexicon.Match, i int) bool {
+	return slices.ContainsFunc(r.Matches, func(f lexicon.Match) bool {
+		return f.Cat == semantic.CatFiller && f.Typos == 0 && f.From <= m.From && m.To <= f.To && f.From <= i && i < f.To
+	})
+}
+
+// periodBeforeSignup is where a period said right before a sign-up word starts ("Jan '25 |
+// signup cohort", "the 2024 | signups", "May | sign-ups"): said as the sign-ups' adjective
+// it dates them, as a period right after the word does. m.From: none.
+func periodBeforeSignup(r *lexicon.Reading, m lexicon.Match) int {
+	k := m.From - 1
+	for k >= 0 && r.Tokens[k].Part == r.Tokens[m.From].Part && (periodWord(r, k) || r.Tokens[k].Kind == lexicon.Number && k > 0 && periodWord(r, k-1)) {
+		k--
+	}
+	if k+1 < m.From && !periodWord(r, k+1) {
+		return m.From // a number alone ("2 signups") is no period
+	}
+	return k + 1
 }
 
 // signupDated reads a request whose sign-up period went to another event again, with the
@@ -328,8 +351,11 @@ func signupDated(r *lexicon.Reading, res *Result) *Result {
 		if !signupWord(m) {
 			continue
 		}
+		for k := periodBeforeSignup(r, m); k < m.From; k++ {
+			run[k] = true // "Jan '25 signup cohort"
+		}
 		// the count of a period runs with it ("nos últimos 90 dias")
-		for k := m.To; k < len(r.Tokens) && r.Tokens[k].Part == r.Tokens[m.From].Part && (isFunctionWord(r, k) || valueAt(r, k) || periodWord(r, k) || r.Tokens[k].Kind == lexicon.Number && k > m.To && periodWord(r, k-1) || customersNoun(r, k)); k++ {
+		for k := m.To; k < len(r.Tokens) && r.Tokens[k].Part == r.Tokens[m.From].Part && (isFunctionWord(r, k) || valueAt(r, k) || fillerWith(r, m, k) || periodWord(r, k) || r.Tokens[k].Kind == lexicon.Number && k > m.To && periodWord(r, k-1) || customersNoun(r, k)); k++ {
 			run[k] = true
 		}
 	}

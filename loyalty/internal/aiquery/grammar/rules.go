@@ -1861,8 +1861,8 @@ func productions(x *env) []*Rule {
 		// a time ("the first 3 months", "nos 10 primeiros dias" are a period's start)
 		rule("Rank", 0, "Num "+tOrdinal, func(k []*Edge) (any, bool) { return firstN(x, k[0], k[1]) }),
 		rule("Rank", 0, tOrdinal+" Num", func(k []*Edge) (any, bool) { return firstN(x, k[1], k[0]) }),
-		rule("Rank", 0, tMost, func(k []*Edge) (any, bool) { return rankV{order: semantic.Descending}, true }),
-		rule("Rank", 0, tLeast, func(k []*Edge) (any, bool) { return rankV{order: semantic.Ascending}, true }),
+		rule("Rank", 0, tMost, func(k []*Edge) (any, bool) { return rankV{order: semantic.Descending, all: arg(k[0]) == "all"}, true }),
+		rule("Rank", 0, tLeast, func(k []*Edge) (any, bool) { return rankV{order: semantic.Ascending, all: arg(k[0]) == "all"}, true }),
 		// the order said with "first" ("worst first", "maiores primeiro", "biggest city
 		// first"): the groups a breakdown of the question makes, said again
 		rule("Rank", 0, "Order "+tDim+"? "+tOrdinal, func(k []*Edge) (any, bool) {

@@ -146,7 +146,7 @@ func (a *assembly) shareAsked() bool {
 // May": the rows the percentage is of), and the condition is the first filter said after
 // the subject. In Portuguese the subject's modifiers follow it ("percentual de opt-in no
 // whatsapp dos clientes ativos": the condition comes first), and the order is kept.
-func (a *assembly) shareCondFirst(resolved []*semantic.Filter, at []int, subjAt int) []*semantic.Filter {
+func (a *assembly) shareCondFirst(x *env, resolved []*semantic.Filter, at []int, subjAt int) []*semantic.Filter {
 	shareAt := -1
 	for i, c := range a.clauses {
 		if c.kind == "share" && shareAt < 0 {
@@ -161,6 +161,13 @@ func (a *assembly) shareCondFirst(resolved []*semantic.Filter, at []int, subjAt 
 		// conditions (a relative pronoun between), is the rate's condition; the others are
 		// the customers it is of. Said after "entre os que", "among those", it is the base
 		return append([]*semantic.Filter{resolved[last]}, resolved[:last]...)
+	}
+	if c := a.predicateCond(x, at, shareAt, subjAt); c > 0 {
+		// "qual o percentual das vendas da loja Centro em junho que foram pagas via PIX",
+		// "what % of the number of sales at Centro in June were paid with pix": the rows,
+		// where they are and when, then what they were; it was read as the store's share
+		// of the pix sales, silently
+		return append(append([]*semantic.Filter{resolved[c]}, resolved[:c]...), resolved[c+1:]...)
 	}
 	trailing := shareAt >= 0 && shareAt > slices.Max(at) && (subjAt < 0 || shareAt > subjAt)
 	// Portuguese, the rows said before every filter ("quantos % das vendas da Savassi
@@ -250,4 +257,68 @@ func (a *assembly) optInRelative(at []int, shareAt int) bool {
 	}
 	gap := a.spans[i].from - a.spans[i-1].to
 	return gap <= 1 || gap == 2 && len(at) == 2 && a.spans[at[0]].from-a.spans[shareAt].to <= 1
+}
+
+// predicateCond is the index in at of the one filter said after a copula (semantic.Copulas:
+// "foram", "were") past the rows a percentage said before them is of ("percentual das
+// vendas da Centro que foram no pix": the rows are the subject or, said as a measure, "da
+// quantidade de vendas"), or -1: none, or more than one.
+func (a *assembly) predicateCond(x *env, at []int, shareAt, subjAt int) int {
+	rowsAt := subjAt
+	if rowsAt < 0 && shareAt >= 0 && shareAt+1 < len(a.clauses) && a.clauses[shareAt+1].kind == "measures" {
+		rowsAt = shareAt + 1
+	}
+	if shareAt < 0 || rowsAt < shareAt {
+		return -1
+	}
+	copulas := semantic.Copulas.EN
+	if a.req.Lang == semantic.PT {
+		copulas = semantic.Copulas.PT
+	}
+	found := -1
+	for k, i := range at {
+		if i <= rowsAt || a.clauses[i].kind != "filter" {
+			continue
+		}
+		// the words before the filter, back to the clause before it, and its first word
+		said := false
+		for p := a.spans[i-1].to; p <= a.spans[i].from; p++ {
+			said = said || slices.Contains(copulas, x.tokenNorm(p))
+		}
+		if said {
+			if found >= 0 {
+				return -1
+			}
+			found = k
+		}
+	}
+	return found
+}
+
+// shareOnlyRestated reports whether every percentage word of the question only asks for a
+// number in % ("em termos percentuais", "as a percentage", "what %", "em quantos por
+// cento"), none names a rate or a share of its own ("taxa de cancelamento", "% do total").
+func (a *assembly) shareOnlyRestated() bool {
+	for _, i := range a.all("share") {
+		if m := string(a.clauses[i].v.(marker)); m != "again" && m != "ask" {
+			return false
+		}
+	}
+	return true
+}
+
+// shareOfRows reports whether the measure at i is the rows of the percentage word right
+// before it ("percentual | da quantidade de vendas", "what % | of the number of sales"),
+// nothing but function words between them, no comma ("Shame, how many redemptions...":
+// a word read as "share" set off before a count asked is no percentage of it).
+func (a *assembly) shareOfRows(x *env, i int) bool {
+	if i == 0 || a.clauses[i-1].kind != "share" {
+		return false
+	}
+	for p := a.spans[i-1].to; p < a.spans[i].from; p++ {
+		if x.tokenNorm(p) == "," {
+			return false
+		}
+	}
+	return true
 }

@@ -212,6 +212,9 @@ type rankV struct {
 	// dflt: the order is the ranking word's default ("ranked", "sorted", "top"), which an
 	// order the question says ("from the lowest to the highest") replaces
 	dflt bool
+	// all: the order is said of every group ("do maior pro menor", "highest to lowest"),
+	// which ranks them all, never the first one alone
+	all bool
 }
 
 func (v rankV) key() string {
@@ -219,7 +222,7 @@ func (v rankV) key() string {
 	if v.of != nil {
 		of = v.of.ID
 	}
-	return fmt.Sprintf("r:%d:%d:%s:%v", v.order, v.limit, of, v.dflt)
+	return fmt.Sprintf("r:%d:%d:%s:%v:%v", v.order, v.limit, of, v.dflt, v.all)
 }
 
 // groupV is "qual loja", "which customer": the answer is one group of a dimension;

@@ -367,6 +367,12 @@ var InfinitiveEndings = []string{"ar", "er", "ir"}
 var ExampleMarkers = W("tipo|tipo assim|como|por exemplo|exemplo|ex|a exemplo de|tais como|tal como|feito",
 	"like|such as|e g|eg|for example|for instance|say|stuff like")
 
+// Copulas say what rows are, after them ("quantos % das vendas da Centro | foram | no pix",
+// "what % of Centro's sales | were | paid by pix"): a filter said after one, past the rows a
+// percentage is of, is its condition (package grammar, shareCondFirst), never where the
+// rows are.
+var Copulas = W("foram|foi|sao|eram|era|estao|estavam|esta|estava|ficaram|ficou", "were|was|are|is|been|got")
+
 // PartitiveOf are the words that front the rows a count is taken of ("dos clientes que se
 // cadastraram em janeiro, quantos já compraram?", "of the customers who signed up in
 // January, how many have bought?"): the question is read as the count said first (package

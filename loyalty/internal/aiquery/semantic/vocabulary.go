@@ -602,8 +602,14 @@ var Terminals = []Term{
 	// unless the question says the order ("sorted from the lowest to the highest", "em
 	// ordem crescente")
 	{CatTop, "sort", W("ranking|ordenadas|ordenados|ordenada|ordenado|ordenar|ordene|ordena|classificadas|classificados|classificar|classifique|em ordem", "ranking|rank|ranked|sorted|ordered|sorted by|ordered by|sort|sort by|sort them|sort it|rank them|rank it|league table|a league table|rank them all|rank all of them|rank every one")},
-	{CatMost, "", W("mais|maior|maiores|melhor|melhores|que mais|quem mais|do maior para o menor|do maior pro menor|do maior pra menor|maior para menor|da maior para a menor|da maior pra menor|das maiores para as menores|dos maiores para os menores|decrescente|ordem decrescente|desc|ordem desc|mais movimentado|mais movimentada|mais movimentados|mais movimentadas|de maior movimento|com mais movimento|mais cheio|mais cheios", "most|more|highest|biggest|largest|best|greatest|top|biggest first|largest first|highest first|descending|in descending order|desc|in desc order|desc order|high to low|highest to lowest|best first|greatest first|most first")},
-	{CatLeast, "", W("menos|menor|menores|pior|piores|que menos|quem menos|do menor para o maior|do menor pro maior|do menor pra maior|menor para maior|da menor para a maior|da menor pra maior|crescente|ordem crescente|asc|ordem asc", "least|fewest|lowest|smallest|worst|bottom|less|smallest first|lowest first|ascending|in ascending order|asc|in asc order|asc order|low to high|lowest to highest|worst first|fewest first|least first")},
+	{CatMost, "", W("mais|maior|maiores|melhor|melhores|que mais|quem mais|mais movimentado|mais movimentada|mais movimentados|mais movimentadas|de maior movimento|com mais movimento|mais cheio|mais cheios", "most|more|highest|biggest|largest|best|greatest|top")},
+	{CatLeast, "", W("menos|menor|menores|pior|piores|que menos|quem menos", "least|fewest|lowest|smallest|worst|bottom|less")},
+	// an order said of every group ("do maior pro menor", "em ordem decrescente", "highest
+	// to lowest", "biggest first"): the order of the rows, which ranks them all, never the
+	// first one alone ("ranking da loja por faturamento do maior pro menor" was read as the
+	// one store that sold most); package grammar reads the arg "all"
+	{CatMost, "all", W("do maior para o menor|do maior pro menor|do maior pra menor|maior para menor|maior pro menor|maior pra menor|da maior para a menor|da maior pra menor|da maior pro menor|das maiores para as menores|dos maiores para os menores|decrescente|ordem decrescente|em ordem decrescente|desc|ordem desc", "biggest first|largest first|highest first|descending|in descending order|desc|in desc order|desc order|high to low|highest to lowest|best first|greatest first|most first")},
+	{CatLeast, "all", W("do menor para o maior|do menor pro maior|do menor pra maior|menor para maior|menor pro maior|menor pra maior|da menor para a maior|da menor pra maior|da menor pro maior|das menores para as maiores|dos menores para os maiores|crescente|ordem crescente|em ordem crescente|asc|ordem asc", "smallest first|lowest first|ascending|in ascending order|asc|in asc order|asc order|low to high|lowest to highest|worst first|fewest first|least first")},
 	{CatList, "", W("liste|listar|lista|listagem|listagem de|listagem dos|listagem das|mostre|mostrar|me mostre|quais|quais sao|relacao de|relacao dos|relacao das|relacao nominal|relacao nominal de|relacao nominal dos|relacao nominal das|uma relacao|a relacao|me passa|exiba|relacione|relacionar|me manda|manda|mande|me mande|me envie", "list|listing|show|show me|which|what are|display")},
 	// a list asked by its names is a list of the names ("o nome dos clientes", "names
 	// only"): the name is the column asked, with any other column said
@@ -623,15 +629,20 @@ var Terminals = []Term{
 	// the year before; "May MoM": May against April); the arg is the unit (Earlier).
 	// "MoM", "WoW" and "QoQ" typed in capitals are read by the lexicon (Abbreviations):
 	// "mom" and "wow" in lower case are other words
-	{CatGrowth, "month", W("mes contra mes|mes sobre mes|m/m", "month over month|month-over-month|m/m")},
+	{CatGrowth, "month", W("mes contra mes|mes sobre mes|m/m", "month over month|month-over-month|month on month|month-on-month|m/m")},
 	// the unit and a growth word in one phrase: a growth, never the periods side by side
 	{CatGrowth, "month growth", W("", "mom growth|mom change")},
 	{CatGrowth, "week growth", W("", "wow growth|wow change")},
-	{CatGrowth, "quarter", W("trimestre contra trimestre|trimestre sobre trimestre|t/t|qoq", "quarter over quarter|quarter-over-quarter|q/q|qoq")},
-	{CatGrowth, "week", W("semana contra semana|semana sobre semana", "week over week|week-over-week|w/w")},
+	{CatGrowth, "quarter", W("trimestre contra trimestre|trimestre sobre trimestre|t/t|qoq", "quarter over quarter|quarter-over-quarter|quarter on quarter|quarter-on-quarter|q/q|qoq")},
+	{CatGrowth, "week", W("semana contra semana|semana sobre semana", "week over week|week-over-week|week on week|week-on-week|w/w")},
 	{CatGrowth, "year", W("ano contra ano|ano a ano|a/a|interanual|yoy|sobre o mesmo periodo do ano anterior|sobre o mesmo periodo do ano passado",
-		"yoy|year over year|year-over-year|y/y|over the same period last year")},
+		"yoy|year over year|year-over-year|year on year|year-on-year|y/y|over the same period last year")},
 	{CatDiff, "", W("diferenca|diferenca entre|delta", "difference|difference between|delta|by how much|gap")},
+	// the answer's one number said again as the difference or the growth ("só a diferença
+	// em R$", "just the growth in %"): the difference or growth asked, said again (package
+	// grammar reads a second one as the first)
+	{CatDiff, "", W("so a diferenca|apenas a diferenca|somente a diferenca|so o delta|so a diferenca mesmo", "only the difference|just the difference|only the gap|just the gap|just the delta|only the delta")},
+	{CatGrowth, "", W("so o crescimento|apenas o crescimento|somente o crescimento|so a variacao|apenas a variacao|somente a variacao", "only the growth|just the growth|only the change|just the change")},
 	// the words that say which value is taken from which: the first named minus the second
 	{CatDiff, "more", W("quanto maior|quanto a mais|a mais|superou|ultrapassou|excedeu|passou na frente de", "how much more|how much higher|how much bigger|how much larger|more than|exceed|exceeded|exceeds|surpass|surpassed|outsold|outsell|minus")},
 	{CatShare, "", W("percentual|porcentagem|%|taxa|tx|proporcao|participacao|fatia|por cento|taxas|percentuais|porcentagens|fracao", "percentage|percent|%|share|rate|proportion|ratio|pct|rates|percentages|fraction")},
