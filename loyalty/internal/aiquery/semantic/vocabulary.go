@@ -322,6 +322,10 @@ var birthDateWords = W("data de nascimento|nascimento|data de aniversario|data d
 func missingWords(attr Words) Words {
 	var w Words
 	for _, a := range attr.PT {
+		// "sem data de nascimento informada", "sem e-mail cadastrado": without one on file
+		for _, on := range []string{"informado", "informada", "cadastrado", "cadastrada", "preenchido", "preenchida"} {
+			w.PT = append(w.PT, "sem "+a+" "+on)
+		}
 		w.PT = append(w.PT, "sem "+a, a+" vazio", a+" vazia", a+" em branco", a+" nulo", a+" nula", a+" nao preenchido", a+" nao preenchida", a+" nao informado", a+" nao informada", a+" nula", a+" nulas", a+" nulos")
 	}
 	for _, a := range attr.EN {
@@ -560,8 +564,8 @@ var Terminals = []Term{
 	// the ones that leave rows out (arg "exclude"): before the rows said by a filter they
 	// keep the others ("desconsiderar quem não tem data de nascimento", "leave out those
 	// without a birth date"; package grammar)
-	{CatRestrict, "exclude", W("ignore|ignora|ignorar|ignorando|ignorem|desconsidere|desconsidera|desconsiderar|desconsiderem|descontando|deixe de fora|deixa de fora|deixar de fora|ficar de fora|de fora|tira|tire|tirar|tirem|fica de fora|ficam de fora|fica fora|ficam fora|fica fora da conta|ficam fora da conta|ficam excluidos|ficam excluidas|nao entram|nao entra|nao contam|nao conta|excluidos|excluidas|excluido|excluida|nao incluidos|nao incluidas|nao incluido|nao incluida|fora",
-		"ignore|ignoring|ignored|skip|skipping|leave out|leaving out|left out|leave|disregard|exclude|excluded|excludes|omit|omitting|omitted|are left out|are excluded|stay out|dont count|do not count|not included|are not included|not to be included|to be excluded|are to be excluded|to be left out|are to be left out|be excluded|removed|taken out")},
+	{CatRestrict, "exclude", W("ignore|ignora|ignorar|ignorando|ignorem|desconsidere|desconsidera|desconsiderar|desconsiderem|descontando|deixe de fora|deixa de fora|deixar de fora|ficar de fora|de fora|tira|tire|tirar|tirem|fica de fora|ficam de fora|fica fora|ficam fora|fica fora da conta|ficam fora da conta|ficam excluidos|ficam excluidas|nao entram|nao entra|nao contam|nao conta|excluidos|excluidas|excluido|excluida|nao incluidos|nao incluidas|nao incluido|nao incluida|fora|devem ser desconsiderados|devem ser desconsideradas|devem ser excluidos|devem ser excluidas|devem ficar de fora|deve ser desconsiderado|deve ser desconsiderada|deve ser excluido|deve ser excluida|deve ficar de fora|nao devem contar|nao devem ser contados|nao devem ser contadas|nao entram na conta|pode desconsiderar|pode tirar|pode excluir",
+		"ignore|ignoring|ignored|skip|skipping|leave out|leaving out|left out|leave|disregard|exclude|excluded|excludes|omit|omitting|omitted|are left out|are excluded|stay out|dont count|do not count|not included|are not included|not to be included|to be excluded|are to be excluded|to be left out|are to be left out|be excluded|removed|taken out|exclude them|leave them out|skip them|ignore them|dont count them|do not count them|count them out|omit them|disregard them|should be excluded|must be excluded|should be left out|should not be counted|shouldnt be counted")},
 	{CatRestrict, "", W("salvo|afora|inclua|incluir|incluindo|incluso|inclusos|inclusive|contando|contar",
 		"minus|aside from|apart from|besides|include|including|included|includes|inclusive|counting|either|instead|rather than|unless|otherwise")},
 	// "não aceitam nem whatsapp nem sms", "accept neither whatsapp nor sms": none of the
@@ -581,6 +585,8 @@ var Terminals = []Term{
 	{CatCmp, "=", W("apenas|somente|so|exatamente|igual a|contando so|contando apenas|contando somente|considerando so|considerando apenas|considerando somente|considere so|considere apenas|considere somente|exclusivamente|unicamente|considerando exclusivamente|considerando unicamente", "only|exactly|just|equal to|counting only|considering only|consider only|including only|exclusively|solely|considering exclusively|considering solely")},
 	{CatMany, "", W("varias|varios|diversas|diversos|multiplas|multiplos|mais de uma|mais de um", "multiple|several|many|more than one|various")},
 	{CatPerson, "", W("quem|alguem|alguma pessoa|algum cliente|alguns clientes", "who|whom|whos|who is|anyone|anybody|someone|somebody|any customer|any customers")},
+	// "não informaram a data de nascimento": did not give it, have none on file
+	{CatHave, "", W("informaram|informou|preencheram|preencheu", "")},
 	{CatHave, "", W("tem|possuem|possui|com|c|que tem|que possuem|ainda tem|parado na mao|parados na mao|parado nas maos|parados nas maos|parado com|parados com|na mao|nas maos|em maos|guardado com|guardados com|detem|detinha|detinham|detendo|que detem|detenham", "have|has|with|w|holding|that have|who have|sitting on|still sitting on|got|sat on|are sat on|still sat on|hold|holds|hanging on to|hanging onto|having|is having|are having|who are having")},
 	{CatChrono, "asc", W("do mais antigo para o mais recente|do mais antigo pro mais recente|do mais antigo ao mais recente|dos mais antigos para os mais recentes|mais antigos primeiro|mais antigo primeiro|em ordem cronologica|por ordem cronologica|na ordem cronologica|ordem cronologica|em ordem de data|por ordem de data", "oldest first|oldest to newest|from oldest to newest|from the oldest to the newest|in chronological order|chronologically|chronological order|earliest first|in date order|oldest to most recent")},
 	{CatChrono, "desc", W("do mais recente para o mais antigo|do mais recente pro mais antigo|do mais recente ao mais antigo|dos mais recentes para os mais antigos|mais recentes primeiro|mais recente primeiro", "newest first|most recent first|latest first|newest to oldest|from newest to oldest|from the newest to the oldest|most recent to oldest")},

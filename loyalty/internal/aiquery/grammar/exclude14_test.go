@@ -1,0 +1,73 @@
+package grammar
+
+import "testing"
+
+// The fourteenth round's exclusion classes (issue 24): a sentence or clause after the
+// question that corrects or restricts what it asked.
+func TestExclude14Classes(t *testing.T) {
+	runClasses(t, []classCases{
+		{"a correction after the question, 'A, not B', names which of the measure and its counterpart over the same rows is meant", map[string]want{
+			"Ibirapuera or Centro, which one rang up more sales this month? Number of sales, not the money.": {measures: []string{"sales_count"}, limit: 1, sql: []string{"IN ('L02', 'L01')"}},
+			"quanto vendeu a savassi em maio? so a quantidade, nao o valor":                                  {measures: []string{"sales_count"}, sql: []string{"v.store_code = 'L05'"}},
+			"how much did Savassi sell in May? just the count, not the amount":                               {measures: []string{"sales_count"}, sql: []string{"v.store_code = 'L05'"}},
+			"Manual debits by store, financial year to date. Points, not count.":                             {measures: []string{"points_debited"}, dims: []string{"store"}},
+			"debitos por loja este ano. pontos, nao quantidade":                                              {measures: []string{"points_debited"}, dims: []string{"store"}},
+			"redemptions by store in May. Points, not the number.":                                           {measures: []string{"points_redeemed"}, dims: []string{"store"}},
+			"resgates por loja em maio. em pontos, não em quantidade":                                        {measures: []string{"points_redeemed"}, dims: []string{"store"}},
+			"pontos resgatados em maio? a quantidade de resgates, nao os pontos":                             {measures: []string{"redemptions"}, period: "2025-05-01"},
+			"qual loja vendeu mais em abril? so o numero de vendas mesmo, nao o faturamento":                 {measures: []string{"sales_count"}, limit: 1},
+			"which store sold more in May, Savassi or Centro? In reais, not number of sales.":                {measures: []string{"revenue"}, limit: 1},
+			"quanto a Savassi faturou em maio, a quantidade, não o valor":                                    {measures: []string{"sales_count"}, sql: []string{"v.store_code = 'L05'"}},
+			"quantos estornos em maio? pontos, nao quantidade":                                               {measures: []string{"points_reversed"}},
+			// the correction restating the measure read keeps it
+			"quanto vendeu a savassi em maio? o valor, nao a quantidade": {measures: []string{"revenue"}},
+			"revenue in May, not the number of sales":                    {measures: []string{"revenue"}},
+			// a side neither the measure nor its counterpart names, or two measures: refused
+			"quantos clientes temos? pontos, nao quantidade":                {refuse: true},
+			"quanto vendeu a savassi em maio? o valor, nao os pontos":       {refuse: true},
+			"vendas e faturamento de maio. quantidade, não valor":           {refuse: true},
+			"quantos clientes compraram em maio? a quantidade, nao o valor": {refuse: true},
+			"faturamento da savassi em maio? o ticket medio, nao o total":   {refuse: true},
+			"how many customers bought in May? the points, not the number":  {refuse: true},
+			"how much did Savassi sell in May? the amount, not the amount":  {refuse: true},
+		}},
+		{"an exclusion said after the question, of the rows who never did it, leaves them out", map[string]want{
+			"qnts clientes tao sem comprar ha mais de 60 dias?? os q nunca compraram nao conta":                   {measures: []string{"customers"}, sql: []string{"c.last_purchase <"}},
+			"How many customers haven't bought in the last 90 days? Those who never bought, please exclude them.": {measures: []string{"customers"}, sql: []string{"c.last_purchase <"}},
+			"How many customers haven't bought for 90 days? those who never bought are excluded":                  {measures: []string{"customers"}, sql: []string{"c.last_purchase <"}},
+			"quantos clientes sem comprar ha 90 dias? os que nunca compraram devem ser desconsiderados":           {measures: []string{"customers"}, sql: []string{"c.last_purchase <"}},
+			"quantos clientes ativos? os que nunca compraram nao contam":                                          {measures: []string{"customers"}, sql: []string{"c.is_active", "AND EXISTS (SELECT 1 FROM reporting.customer_purchases x"}},
+			"How many active customers? customers who never bought should be excluded":                            {measures: []string{"customers"}, sql: []string{"c.is_active", "AND EXISTS (SELECT 1 FROM reporting.customer_purchases x"}},
+			// the ones who never did, included: not read
+			"How many customers haven't bought for 90 days? those who never bought are included": {refuse: true},
+		}},
+		{"an exclusion said after the question, of the customers with an attribute not on file, keeps the others", map[string]want{
+			"quantos clientes tem 60 anos ou mais? excluídos aqueles sem data de nascimento informada":                   {measures: []string{"customers"}, sql: []string{">= 60", "c.birth_date IS NOT NULL"}},
+			"quantos clientes tem mais de 60 anos? Os que não informaram a data de nascimento devem ser desconsiderados": {measures: []string{"customers"}, sql: []string{"> 60", "c.birth_date IS NOT NULL"}},
+			"quantos clientes tem 60 anos ou mais? quem nao tem data de nascimento deve ser desconsiderado":              {measures: []string{"customers"}, sql: []string{"c.birth_date IS NOT NULL"}},
+			"quantos clientes tem 60 anos ou mais? os sem data de nascimento informada ficam de fora":                    {measures: []string{"customers"}, sql: []string{"c.birth_date IS NOT NULL"}},
+			"idade media dos clientes por loja, desconsiderando os que nao informaram a data de nascimento":              {measures: []string{"average_age"}, sql: []string{"c.birth_date IS NOT NULL"}},
+			"how many customers are over 60, not counting those who don't have a birth date":                             {measures: []string{"customers"}, sql: []string{"c.birth_date IS NOT NULL"}},
+			"quantos clientes tem 60 anos ou mais? excluídos aqueles sem email cadastrado":                               {measures: []string{"customers"}, sql: []string{"c.email IS NOT NULL"}},
+			// said as the rows, it keeps them
+			"quantos clientes sem data de nascimento informada":    {measures: []string{"customers"}, sql: []string{"c.birth_date IS NULL"}},
+			"quantos clientes nao informaram a data de nascimento": {measures: []string{"customers"}, sql: []string{"c.birth_date IS NULL"}},
+		}},
+		{"redemptions without the cancelled and the expired are the ones reports count; without one of them alone, refused", map[string]want{
+			"How many redemptions this year? Only live redemptions, not cancelled or expired ones.": {measures: []string{"redemptions"}, sql: []string{"r.status IN ('pending', 'applied')"}},
+			"how many redemptions this year, not cancelled or expired":                              {measures: []string{"redemptions"}, sql: []string{"r.status IN ('pending', 'applied')"}},
+			"how many redemptions this year excluding cancelled and expired ones":                   {measures: []string{"redemptions"}, sql: []string{"r.status IN ('pending', 'applied')"}},
+			"quantos resgates em 2025 exceto cancelados e expirados":                                {measures: []string{"redemptions"}, sql: []string{"r.status IN ('pending', 'applied')"}},
+			"quantos resgates em 2025, sem os cancelados e expirados":                               {measures: []string{"redemptions"}, sql: []string{"r.status IN ('pending', 'applied')"}},
+			"quantos resgates em 2025? cancelados e expirados nao contam":                           {measures: []string{"redemptions"}, sql: []string{"r.status IN ('pending', 'applied')"}},
+			"resgates por loja em maio, desconsiderando cancelados e expirados":                     {measures: []string{"redemptions"}, dims: []string{"store"}, sql: []string{"r.status IN ('pending', 'applied')"}},
+			"quantos resgates em 2025 que nao foram cancelados nem expirados":                       {measures: []string{"redemptions"}, sql: []string{"r.status IN ('pending', 'applied')"}},
+			// one status alone keeps the other (an expired one is not cancelled): refused
+			"how many redemptions this year, not cancelled":          {refuse: true},
+			"how many redemptions this year, not pending or applied": {refuse: true},
+			"quantas vendas em maio, sem as canceladas e expiradas":  {refuse: true},
+			// said as the rows, they are those rows
+			"how many cancelled or expired redemptions this year": {measures: []string{"redemptions"}, sql: []string{"r.status IN ('cancelled', 'expired')"}},
+		}},
+	})
+}
