@@ -79,5 +79,22 @@ func TestExclude14Classes(t *testing.T) {
 			"quantos clientes usam o app e quantos aceitam whatsapp":       {refuse: true},
 			"how many first-time buyers and how many repeat buyers in May": {refuse: true},
 		}},
+		{"a count and the value of the same rows, the second said with a pronoun or a verb pointing back ('dava', 'were they worth')", map[string]want{
+			"semana passada teve venda cancelada? qnts foram e qnto q dava em valor":    {measures: []string{"sales_count", "revenue"}, sql: []string{"v.cancelled_at IS NOT NULL"}},
+			"semana passada teve venda cancelada? quantas foram e quanto dava em valor": {measures: []string{"sales_count", "revenue"}, sql: []string{"v.cancelled_at IS NOT NULL"}},
+			"quantas vendas foram canceladas em maio e quanto isso dava em reais":       {measures: []string{"sales_count", "revenue"}, sql: []string{"v.cancelled_at IS NOT NULL"}},
+			"how many sales were cancelled last week and how much were they worth":      {measures: []string{"sales_count", "revenue"}, sql: []string{"v.cancelled_at IS NOT NULL"}},
+			"how much were cancelled sales worth last week":                             {measures: []string{"revenue"}, sql: []string{"v.cancelled_at IS NOT NULL"}},
+			// a second part that may be of all the rows stays refused
+			"quantas vendas foram canceladas semana passada e quanto deram em valor": {refuse: true},
+		}},
+		{"customers who bought at one store and never once at another ('never once', 'nem uma vez')", map[string]want{
+			"How many customers have bought at Copacabana but never once at Ibirapuera?": {measures: []string{"customers"}, sql: []string{"EXISTS (SELECT 1 FROM reporting.coupons x WHERE x.customer_id = c.id AND x.cancelled_at IS NULL AND x.store_code = 'L04')", "NOT EXISTS (SELECT 1 FROM reporting.coupons x WHERE x.customer_id = c.id AND x.cancelled_at IS NULL AND x.store_code = 'L02')"}},
+			"quantos clientes compraram na Copacabana mas nem uma vez no Centro?":        {measures: []string{"customers"}, sql: []string{"x.store_code = 'L04'", "NOT EXISTS (SELECT 1 FROM reporting.coupons x WHERE x.customer_id = c.id AND x.cancelled_at IS NULL AND x.store_code = 'L01')"}},
+			"customers who bought at Savassi but not even once at Centro in April":       {measures: []string{"customers"}, sql: []string{"x.store_code = 'L05'", "NOT EXISTS (SELECT 1 FROM reporting.coupons x WHERE x.customer_id = c.id AND x.cancelled_at IS NULL AND x.transaction_date >= DATE '2025-04-01'"}},
+			"quantos clientes compraram na Savassi e nunca nenhuma vez no Centro":        {measures: []string{"customers"}, sql: []string{"NOT EXISTS (SELECT 1 FROM reporting.coupons x WHERE x.customer_id = c.id AND x.cancelled_at IS NULL AND x.store_code = 'L01')"}},
+			"how many customers bought at Batel but never at Copacabana":                 {measures: []string{"customers"}, sql: []string{"NOT EXISTS (SELECT 1 FROM reporting.coupons x WHERE x.customer_id = c.id AND x.cancelled_at IS NULL AND x.store_code = 'L04')"}},
+			"how many customers never once bought":                                       {measures: []string{"customers"}},
+		}},
 	})
 }
