@@ -42,13 +42,14 @@ func TestExclude14Classes(t *testing.T) {
 			"How many customers haven't bought for 90 days? those who never bought are included": {refuse: true},
 		}},
 		{"an exclusion said after the question, of the customers with an attribute not on file, keeps the others", map[string]want{
-			"quantos clientes tem 60 anos ou mais? excluídos aqueles sem data de nascimento informada":                   {measures: []string{"customers"}, sql: []string{">= 60", "c.birth_date IS NOT NULL"}},
-			"quantos clientes tem mais de 60 anos? Os que não informaram a data de nascimento devem ser desconsiderados": {measures: []string{"customers"}, sql: []string{"> 60", "c.birth_date IS NOT NULL"}},
-			"quantos clientes tem 60 anos ou mais? quem nao tem data de nascimento deve ser desconsiderado":              {measures: []string{"customers"}, sql: []string{"c.birth_date IS NOT NULL"}},
-			"quantos clientes tem 60 anos ou mais? os sem data de nascimento informada ficam de fora":                    {measures: []string{"customers"}, sql: []string{"c.birth_date IS NOT NULL"}},
-			"idade media dos clientes por loja, desconsiderando os que nao informaram a data de nascimento":              {measures: []string{"average_age"}, sql: []string{"c.birth_date IS NOT NULL"}},
-			"how many customers are over 60, not counting those who don't have a birth date":                             {measures: []string{"customers"}, sql: []string{"c.birth_date IS NOT NULL"}},
-			"quantos clientes tem 60 anos ou mais? excluídos aqueles sem email cadastrado":                               {measures: []string{"customers"}, sql: []string{"c.email IS NOT NULL"}},
+			"quantos clientes tem 60 anos ou mais? excluídos aqueles sem data de nascimento informada":                                 {measures: []string{"customers"}, sql: []string{">= 60", "c.birth_date IS NOT NULL"}},
+			"quantos clientes tem mais de 60 anos? Os que não informaram a data de nascimento devem ser desconsiderados":               {measures: []string{"customers"}, sql: []string{"> 60", "c.birth_date IS NOT NULL"}},
+			"quantos clientes tem 60 anos ou mais? quem nao tem data de nascimento deve ser desconsiderado":                            {measures: []string{"customers"}, sql: []string{"c.birth_date IS NOT NULL"}},
+			"quantos clientes tem 60 anos ou mais? os sem data de nascimento informada ficam de fora":                                  {measures: []string{"customers"}, sql: []string{"c.birth_date IS NOT NULL"}},
+			"idade média dos clientes por gênero. Os que não informaram a data de nascimento podem ser desconsiderados, naturalmente.": {measures: []string{"average_age"}, sql: []string{"c.birth_date IS NOT NULL"}},
+			"idade media dos clientes por loja, desconsiderando os que nao informaram a data de nascimento":                            {measures: []string{"average_age"}, sql: []string{"c.birth_date IS NOT NULL"}},
+			"how many customers are over 60, not counting those who don't have a birth date":                                           {measures: []string{"customers"}, sql: []string{"c.birth_date IS NOT NULL"}},
+			"quantos clientes tem 60 anos ou mais? excluídos aqueles sem email cadastrado":                                             {measures: []string{"customers"}, sql: []string{"c.email IS NOT NULL"}},
 			// said as the rows, it keeps them
 			"quantos clientes sem data de nascimento informada":    {measures: []string{"customers"}, sql: []string{"c.birth_date IS NULL"}},
 			"quantos clientes nao informaram a data de nascimento": {measures: []string{"customers"}, sql: []string{"c.birth_date IS NULL"}},
@@ -95,6 +96,15 @@ func TestExclude14Classes(t *testing.T) {
 			"quantos clientes compraram na Savassi e nunca nenhuma vez no Centro":        {measures: []string{"customers"}, sql: []string{"NOT EXISTS (SELECT 1 FROM reporting.coupons x WHERE x.customer_id = c.id AND x.cancelled_at IS NULL AND x.store_code = 'L01')"}},
 			"how many customers bought at Batel but never at Copacabana":                 {measures: []string{"customers"}, sql: []string{"NOT EXISTS (SELECT 1 FROM reporting.coupons x WHERE x.customer_id = c.id AND x.cancelled_at IS NULL AND x.store_code = 'L04')"}},
 			"how many customers never once bought":                                       {measures: []string{"customers"}},
+		}},
+		{"'only those who ever did it' said after the question keeps the customers who did it at some time", map[string]want{
+			"oxe quantos clientes tão sem comprar faz mais de 60 dias mas só os que já compraram alguma vez né": {measures: []string{"customers"}, sql: []string{"c.last_purchase <", "EXISTS (SELECT 1 FROM reporting.customer_purchases x"}},
+			"quantos clientes ativos, so os que ja compraram alguma vez":                                        {measures: []string{"customers"}, sql: []string{"c.is_active", "EXISTS (SELECT 1 FROM reporting.customer_purchases x"}},
+			"how many active customers, only the ones who bought at some point":                                 {measures: []string{"customers"}, sql: []string{"c.is_active", "EXISTS (SELECT 1 FROM reporting.customer_purchases x"}},
+			"how many customers haven't bought for 90 days, only those who have bought at some point":           {measures: []string{"customers"}, sql: []string{"c.last_purchase <"}},
+			"quantos clientes inativos? so quem ja comprou alguma vez":                                          {measures: []string{"customers"}, sql: []string{"NOT c.is_active", "EXISTS (SELECT 1 FROM reporting.customer_purchases x"}},
+			// "só os que compraram" with no time of its own: whose period? refused
+			"quantos clientes ativos, so os que compraram": {refuse: true},
 		}},
 	})
 }

@@ -1341,6 +1341,14 @@ func productions(x *env) []*Rule {
 			}
 			return everDid(arg(k[5]), k[2])
 		}),
+		// "(mas) só os que já compraram alguma vez", "only the ones who bought at some point":
+		// the customers who did it at some time, said as a restriction
+		rule("Filter", 0.1, tCmp+" "+tPerson+"? "+tNoun+"? "+tWho+" "+tScope+"? "+tEvent+" Ever", func(k []*Edge) (any, bool) {
+			if arg(k[0]) != "=" || k[6].Val != "ever" || k[4] != nil && arg(k[4]) != "scope" {
+				return nil, false
+			}
+			return everDid(arg(k[5]), k[2])
+		}),
 		// the same said after them: "os que nunca compraram não contam", "those who never
 		// bought are excluded", "those who never purchased, kindly exclude them"
 		rule("Filter", 0.1, tPerson+"? "+tNoun+"? "+tWho+"? "+tNever+" "+tEvent+" "+tAnd+"? "+tRestrict, func(k []*Edge) (any, bool) {
