@@ -106,5 +106,15 @@ func TestExclude14Classes(t *testing.T) {
 			// "só os que compraram" with no time of its own: whose period? refused
 			"quantos clientes ativos, so os que compraram": {refuse: true},
 		}},
+		{"'quanto X vendeu ... e quantas vendas': the amount the verb says of the rows counted is a measure of its own", map[string]want{
+			"quanto que a loja de copacabana vendeu no mês passado e quantas vendas foi isso aí também quero saber": {measures: []string{"revenue", "sales_count"}, sql: []string{"v.store_code = 'L04'", "interval '1 month'"}},
+			"quanto a copacabana vendeu no mes passado e quantas vendas ela fez":                                    {measures: []string{"revenue", "sales_count"}, sql: []string{"v.store_code = 'L04'"}},
+			"quanto a copacabana vendeu no mes passado e quantas vendas":                                            {measures: []string{"revenue", "sales_count"}, sql: []string{"v.store_code = 'L04'"}},
+			"how much did Copacabana sell last month and how many sales was that":                                   {measures: []string{"revenue", "sales_count"}, sql: []string{"v.store_code = 'L04'"}},
+			"quanto os clientes resgataram em maio e quantos resgates foram":                                        {measures: []string{"points_redeemed", "redemptions"}, period: "2025-05-01"},
+			"quantas vendas a copacabana fez no mes passado e quanto ela vendeu":                                    {measures: []string{"sales_count", "revenue"}},
+			// the verb's amount of other rows than those counted: refused
+			"quanto a savassi vendeu em maio e quantos clientes compraram": {refuse: true},
+		}},
 	})
 }
