@@ -1969,7 +1969,16 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		}
 		return false
 	}
-	if i, ok := a.take("number"); ok && hasRank && rank.limit == 0 && limitAt(i) {
+	// "Ibirapuera or Centro, which one sold more?": of the two values named, each is shown
+	// ranked, as in "which sold more, Centro or Batel?" and "Savassi ou Centro, qual delas
+	// vendeu mais?" (below); "which one" right after them names no limit
+	eitherOne := func(i int) bool {
+		n, _ := clauses[i].v.(string)
+		return eitherMembers != nil && n == "1" && i > 0 && clauses[i-1].kind == "list" && spans[i-1].to == spans[i].from
+	}
+	if i, ok := a.take("number"); ok && hasRank && eitherOne(i) && !a.whichOneTag(i-1) {
+		// left as read: the ranking of the values named
+	} else if ok && hasRank && rank.limit == 0 && limitAt(i) {
 		rank.limit = atoiOr(string(clauses[i].v.(string)), 0)
 	} else if ok && hasRank && rank.limit <= 1 && i > 0 && a.whichOneTag(i-1) {
 		rank.limit = 1 // "... which one": the one the ranking names

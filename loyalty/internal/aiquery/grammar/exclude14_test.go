@@ -1,13 +1,17 @@
 package grammar
 
-import "testing"
+import (
+	"strings"
+	"testing"
+	"time"
+)
 
 // The fourteenth round's exclusion classes (issue 24): a sentence or clause after the
 // question that corrects or restricts what it asked.
 func TestExclude14Classes(t *testing.T) {
 	runClasses(t, []classCases{
 		{"a correction after the question, 'A, not B', names which of the measure and its counterpart over the same rows is meant", map[string]want{
-			"Ibirapuera or Centro, which one rang up more sales this month? Number of sales, not the money.": {measures: []string{"sales_count"}, limit: 1, sql: []string{"IN ('L02', 'L01')"}},
+			"Ibirapuera or Centro, which one rang up more sales this month? Number of sales, not the money.": {measures: []string{"sales_count"}, dims: []string{"store"}, sql: []string{"IN ('L02', 'L01')"}},
 			"quanto vendeu a savassi em maio? so a quantidade, nao o valor":                                  {measures: []string{"sales_count"}, sql: []string{"v.store_code = 'L05'"}},
 			"how much did Savassi sell in May? just the count, not the amount":                               {measures: []string{"sales_count"}, sql: []string{"v.store_code = 'L05'"}},
 			"Manual debits by store, financial year to date. Points, not count.":                             {measures: []string{"points_debited"}, dims: []string{"store"}},
@@ -116,5 +120,27 @@ func TestExclude14Classes(t *testing.T) {
 			// the verb's amount of other rows than those counted: refused
 			"quanto a savassi vendeu em maio e quantos clientes compraram": {refuse: true},
 		}},
+		{"'X or Y, which one ...?': the two values named, ranked, each shown (as 'which sold more, X or Y?')", map[string]want{
+			"Ibirapuera or Centro, which one rang up more sales this month?": {measures: []string{"sales_count"}, dims: []string{"store"}, sql: []string{"IN ('L02', 'L01')"}},
+			"which one sold more in May, Savassi or Centro?":                 {dims: []string{"store"}, sql: []string{"IN ('L05', 'L01')"}},
+			"pix or cash, which one brought in more revenue in May?":         {dims: []string{"payment_type"}},
+			"Batel or Savassi, which one had more sales in April?":           {dims: []string{"store"}},
+			"Savassi ou Centro, qual delas vendeu mais em maio?":             {dims: []string{"store"}},
+			// with no values named, "which one" is the one the ranking names
+			"most redeemed product this year, which one": {limit: 1},
+		}},
 	})
+	// the values named are each shown: no limit
+	it := New(func() time.Time { return clock }, saoPaulo)
+	for _, q := range []string{
+		"Ibirapuera or Centro, which one rang up more sales this month?",
+		"Ibirapuera or Centro, which one rang up more sales this month? Number of sales, not the money.",
+		"which one sold more in May, Savassi or Centro?",
+		"pix or cash, which one brought in more revenue in May?",
+	} {
+		res, err := it.Interpret(q, testCatalog)
+		if err != nil || strings.Contains(res.SQL, "LIMIT") {
+			t.Errorf("%q: want every value named shown, got %v %v", q, res, err)
+		}
+	}
 }
