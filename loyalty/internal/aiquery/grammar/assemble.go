@@ -1362,7 +1362,6 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		}
 	}
 	var counts []int
-	perStatus := false
 	for i, c := range clauses {
 		if c.kind == "measures" || c.kind == "agg" {
 			counts = append(counts, i) // "quantos clientes ...": a count said with its rows
@@ -1387,12 +1386,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 				segs[n] = resolved[k].ID // one filter said in both counts is one condition
 			}
 		}
-		if len(segs) >= 2 && statusCounts(segs, measures) {
-			// "quantos resgates cancelados e quantos expirados", "how many redemptions got
-			// cancelled and how many expired": a row per status named (statusRows)
-			extraDims = append(extraDims, semantic.ByStatus)
-			perStatus = true
-		} else if len(segs) >= 2 {
+		if len(segs) >= 2 {
 			return nil, fail("cada contagem tem a sua condição e não sei contar as duas juntas: pergunte uma de cada vez", "each count has a condition of its own and I cannot count both together: ask one at a time")
 		}
 	}
@@ -1411,7 +1405,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	resolved = slices.DeleteFunc(slices.Clone(resolved), func(f *semantic.Filter) bool {
 		return slices.ContainsFunc(resolved, f.NarrowsLive)
 	})
-	resolved = a.statusRows(resolved, perStatus)
+	resolved = a.statusRows(resolved)
 	if n := replacing(resolved, fact); n > 1 && !(n == 2 && a.has("share") && slices.ContainsFunc(resolved, anyStatus)) {
 		return nil, fail("a pergunta pede dois status que não valem juntos", "the question asks for two statuses that cannot hold together")
 	}
@@ -2988,30 +2982,12 @@ func (a *assembly) aggApartFromNouns(x *env, aggsAt []int) bool {
 	return false
 }
 
-// statusCounts reports whether each count's own condition (segs) is a status of the
-// redemptions counted: the counts are the rows of a breakdown by status.
-func statusCounts(segs map[int]string, measures []*semantic.Measure) bool {
-	if len(measures) != 1 || measures[0].Fact != semantic.Redemptions || measures[0].Expr != "count(*)" {
-		return false
-	}
-	for _, id := range segs {
-		st, ok := strings.CutPrefix(id, "status_")
-		if id == semantic.Cancelled().ID {
-			st, ok = "cancelled", true
-		}
-		if !ok || !slices.Contains(semantic.RedemptionStatuses, st) {
-			return false
-		}
-	}
-	return true
-}
-
 // statusRows reads the statuses listed beside a breakdown by status ("segregados por status
 // (pendente, aplicado, cancelado e expirado)", "by status: pending and applied") as the
 // rows the breakdown shows: one filter of those statuses, and every status when all are
 // listed. Elsewhere two statuses cannot hold together (refused by the caller).
-func (a *assembly) statusRows(fs []*semantic.Filter, perStatus bool) []*semantic.Filter {
-	byStatus := perStatus || slices.ContainsFunc(a.all("breakdown"), func(i int) bool {
+func (a *assembly) statusRows(fs []*semantic.Filter) []*semantic.Filter {
+	byStatus := slices.ContainsFunc(a.all("breakdown"), func(i int) bool {
 		b, ok := a.clauses[i].v.(breakdownV)
 		return ok && slices.ContainsFunc(b.dims, func(d *semantic.Dimension) bool { return d.ID == semantic.ByStatus.ID })
 	})

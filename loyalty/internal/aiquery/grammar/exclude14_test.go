@@ -74,16 +74,6 @@ func TestExclude14Classes(t *testing.T) {
 			// said as the rows, they are those rows
 			"how many cancelled or expired redemptions this year": {measures: []string{"redemptions"}, sql: []string{"r.status IN ('cancelled', 'expired')"}},
 		}},
-		{"two counts of redemptions, each with a status of its own, are a row per status", map[string]want{
-			"How many redemptions got cancelled and how many expired this year?": {measures: []string{"redemptions"}, dims: []string{"status"}, sql: []string{"r.status IN ('cancelled', 'expired')", "date_trunc('year', now())"}},
-			"quantos resgates cancelados e quantos expirados em 2025":            {measures: []string{"redemptions"}, dims: []string{"status"}, sql: []string{"r.status IN ('cancelled', 'expired')", "DATE '2025-01-01'"}},
-			"quantos resgates foram cancelados e quantos expiraram em maio?":     {measures: []string{"redemptions"}, dims: []string{"status"}, sql: []string{"r.status IN ('cancelled', 'expired')", "r.expires_at"}},
-			"how many redemptions were pending and how many applied in May":      {measures: []string{"redemptions"}, dims: []string{"status"}, sql: []string{"r.status IN ('pending', 'applied')"}},
-			"qtos resgates pendentes e qtos aplicados em maio":                   {measures: []string{"redemptions"}, dims: []string{"status"}, sql: []string{"r.status IN ('pending', 'applied')"}},
-			// conditions that are no status of the rows counted stay refused
-			"quantos clientes usam o app e quantos aceitam whatsapp":       {refuse: true},
-			"how many first-time buyers and how many repeat buyers in May": {refuse: true},
-		}},
 		{"a count and the value of the same rows, the second said with a pronoun or a verb pointing back ('dava', 'were they worth')", map[string]want{
 			"semana passada teve venda cancelada? qnts foram e qnto q dava em valor":    {measures: []string{"sales_count", "revenue"}, sql: []string{"v.cancelled_at IS NOT NULL"}},
 			"semana passada teve venda cancelada? quantas foram e quanto dava em valor": {measures: []string{"sales_count", "revenue"}, sql: []string{"v.cancelled_at IS NOT NULL"}},
