@@ -964,7 +964,12 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			return p >= a.spans[aggAt].to && p < a.spans[a.measureAt()].from
 		}):
 			// "o valor total das vendas em abril e quantas vendas": the amount is a part of
-			// its own, never the count said again (left unused: refused)
+			// its own, never the count said again (left unused: refused); said with the
+			// verb of the rows counted ("quanto a Copacabana vendeu no mês passado e quantas
+			// vendas foram"), it is the sum over the same rows, a measure of its own
+			if s := a.amountOfVerb(x, eventAt, m); s != nil && aggAt < eventAt {
+				measures, agg = []*semantic.Measure{s, m}, ""
+			}
 		case agg == "sum" && (m.Kind == semantic.Sum || m.Kind == semantic.Count):
 			agg = "" // "qual o total de ... faturamento": the measure already sums
 		case agg == "count" && m.Kind == semantic.Count:
@@ -1966,7 +1971,16 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		}
 		return false
 	}
-	if i, ok := a.take("number"); ok && hasRank && rank.limit == 0 && limitAt(i) {
+	// "Ibirapuera or Centro, which one sold more?": of the two values named, each is shown
+	// ranked, as in "which sold more, Centro or Batel?" and "Savassi ou Centro, qual delas
+	// vendeu mais?" (below); "which one" right after them names no limit
+	eitherOne := func(i int) bool {
+		n, _ := clauses[i].v.(string)
+		return eitherMembers != nil && n == "1" && i > 0 && clauses[i-1].kind == "list" && spans[i-1].to == spans[i].from
+	}
+	if i, ok := a.take("number"); ok && hasRank && eitherOne(i) && !a.whichOneTag(i-1) {
+		// left as read: the ranking of the values named
+	} else if ok && hasRank && rank.limit == 0 && limitAt(i) {
 		rank.limit = atoiOr(string(clauses[i].v.(string)), 0)
 	} else if ok && hasRank && rank.limit <= 1 && i > 0 && a.whichOneTag(i-1) {
 		rank.limit = 1 // "... which one": the one the ranking names
@@ -2187,6 +2201,25 @@ func memberDim(kind string) *semantic.Dimension {
 }
 
 // measureAt is the position of the question's measures clause (-1: none).
+// amountOfVerb is the sum the verb at clause i makes of the rows the count m counts ("sum
+// sell": revenue beside the number of sales), when a conjunction stands between the verb and
+// the count; nil otherwise.
+func (a *assembly) amountOfVerb(x *env, i int, m *semantic.Measure) *semantic.Measure {
+	at := a.measureAt()
+	if i < 0 || at < 0 || i >= at || a.clauses[i].kind != "event" {
+		return nil
+	}
+	ev, ok := a.clauses[i].v.(marker)
+	if !ok {
+		return nil
+	}
+	s := measureByKey("sum " + string(ev))
+	if s == nil || s.Counterpart() != m || !slices.ContainsFunc(x.conj, func(p int) bool { return p >= a.spans[i].to && p < a.spans[at].from }) {
+		return nil
+	}
+	return s
+}
+
 func (a *assembly) measureAt() int {
 	for i, c := range a.clauses {
 		if c.kind == "measures" {

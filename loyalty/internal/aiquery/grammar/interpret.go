@@ -199,6 +199,15 @@ func (it *Interpreter) interpret(r *lexicon.Reading, cat *semantic.Catalog) (*Re
 	if stop != nil {
 		return nil, stop
 	}
+	fix := measureFixAt(r)
+	if fix != nil {
+		// read without the correction, then answered with the measure it keeps
+		drop := make([]bool, len(r.Tokens))
+		for i := fix.from; i < len(drop); i++ {
+			drop[i] = true
+		}
+		r = withoutContext(r, drop, nil)
+	}
 	r, fixed := corrected(r)
 	lead = append(lead, fixed...)
 	r, setAside := contrasted(r)
@@ -251,9 +260,13 @@ func (it *Interpreter) interpret(r *lexicon.Reading, cat *semantic.Catalog) (*Re
 	}
 	if err == nil && signupPeriodMoved(r, res.Request, res.SQL) {
 		if fixed := signupDated(r, res); fixed != nil {
-			return fixed, nil
+			res = fixed
+		} else {
+			return nil, signupRefusal(r, res.Request, res.Context)
 		}
-		return nil, signupRefusal(r, res.Request, res.Context)
+	}
+	if err == nil && fix != nil {
+		return fix.apply(r, res)
 	}
 	return res, err
 }

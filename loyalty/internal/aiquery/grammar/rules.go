@@ -941,6 +941,51 @@ func productions(x *env) []*Rule {
 		// "pendentes ou aplicados", "cancelled or expired": redemptions in either status;
 		// any other two flags joined by "or" are not read
 		rule("Filter", 0, tFlag+" "+tOr+" "+tFlag, func(k []*Edge) (any, bool) { return statusEither(arg(k[0]), arg(k[2])) }),
+		// "not cancelled or expired", "sem os cancelados e expirados", "exceto cancelados
+		// nem expirados", "cancelled and expired ones excluded": the statuses left out; the
+		// ones the counting rule leaves out already say it again (semantic.StatusesExcluded),
+		// any other set is not read (refused, never dropped)
+		rule("Filter", 0.1, tNeg+" "+tNoun+"? "+tFlag+" "+tOr+" "+tFlag, func(k []*Edge) (any, bool) {
+			return statusesExcluded(k[1], arg(k[2]), arg(k[4]))
+		}),
+		rule("Filter", 0.1, tNeg+" "+tNoun+"? "+tFlag+" "+tAnd+" "+tFlag, func(k []*Edge) (any, bool) {
+			return statusesExcluded(k[1], arg(k[2]), arg(k[4]))
+		}),
+		rule("Filter", 0.1, tNeg+" "+tNoun+"? "+tFlag+" "+tNor+" "+tFlag, func(k []*Edge) (any, bool) {
+			return statusesExcluded(k[1], arg(k[2]), arg(k[4]))
+		}),
+		rule("Filter", 0.1, tRestrict+" "+tNoun+"? "+tFlag+" "+tOr+" "+tFlag, func(k []*Edge) (any, bool) {
+			if arg(k[0]) != "exclude" {
+				return nil, false
+			}
+			return statusesExcluded(k[1], arg(k[2]), arg(k[4]))
+		}),
+		rule("Filter", 0.1, tRestrict+" "+tNoun+"? "+tFlag+" "+tAnd+" "+tFlag, func(k []*Edge) (any, bool) {
+			if arg(k[0]) != "exclude" {
+				return nil, false
+			}
+			return statusesExcluded(k[1], arg(k[2]), arg(k[4]))
+		}),
+		rule("Filter", 0.1, tNoun+"? "+tFlag+" "+tAnd+" "+tFlag+" "+tNoun+"? "+tRestrict, func(k []*Edge) (any, bool) {
+			if arg(k[5]) != "exclude" || k[0] != nil && k[4] != nil {
+				return nil, false
+			}
+			noun := k[0]
+			if noun == nil {
+				noun = k[4]
+			}
+			return statusesExcluded(noun, arg(k[1]), arg(k[3]))
+		}),
+		rule("Filter", 0.1, tNoun+"? "+tFlag+" "+tOr+" "+tFlag+" "+tNoun+"? "+tRestrict, func(k []*Edge) (any, bool) {
+			if arg(k[5]) != "exclude" || k[0] != nil && k[4] != nil {
+				return nil, false
+			}
+			noun := k[0]
+			if noun == nil {
+				noun = k[4]
+			}
+			return statusesExcluded(noun, arg(k[1]), arg(k[3]))
+		}),
 
 		// numeric comparisons and ranges on a quantity: "mais de 1000 pontos", "over 30",
 		// "entre 18 e 24 anos", "18-24 anos", "acima de R$ 100"
@@ -1167,6 +1212,16 @@ func productions(x *env) []*Rule {
 			}
 			return knownFilter(as[0], false)
 		}),
+		// a negation of the rows who do not have it: "desconsiderando os que não informaram a
+		// data de nascimento", "sem contar quem não tem e-mail", "not counting those who don't
+		// have a birth date" (the rows said, by a pronoun or "who", before the second "not")
+		rule("Filter", 0.1, tNeg+" "+tPerson+"? "+tNoun+"? "+tWho+"? "+tNeg+" "+tHave+" Attrs", func(k []*Edge) (any, bool) {
+			as := k[6].Val.(attrsV)
+			if k[1] == nil && k[3] == nil || len(as) != 1 || k[2] != nil && arg(k[2]) != "customers" {
+				return nil, false
+			}
+			return knownFilter(as[0], false)
+		}),
 		rule("Filter", 0.1, tRestrict+" "+tPerson+"? "+tNoun+"? "+tFlag, func(k []*Edge) (any, bool) {
 			if arg(k[0]) != "exclude" || k[2] != nil && arg(k[2]) != "customers" || !strings.HasPrefix(arg(k[3]), "no_") {
 				return nil, false
@@ -1293,6 +1348,22 @@ func productions(x *env) []*Rule {
 				return nil, false
 			}
 			return everDid(arg(k[5]), k[2])
+		}),
+		// "(mas) só os que já compraram alguma vez", "only the ones who bought at some point":
+		// the customers who did it at some time, said as a restriction
+		rule("Filter", 0.1, tCmp+" "+tPerson+"? "+tNoun+"? "+tWho+" "+tScope+"? "+tEvent+" Ever", func(k []*Edge) (any, bool) {
+			if arg(k[0]) != "=" || k[6].Val != "ever" || k[4] != nil && arg(k[4]) != "scope" {
+				return nil, false
+			}
+			return everDid(arg(k[5]), k[2])
+		}),
+		// the same said after them: "os que nunca compraram não contam", "those who never
+		// bought are excluded", "those who never purchased, kindly exclude them"
+		rule("Filter", 0.1, tPerson+"? "+tNoun+"? "+tWho+"? "+tNever+" "+tEvent+" "+tAnd+"? "+tRestrict, func(k []*Edge) (any, bool) {
+			if arg(k[6]) != "exclude" || k[5] != nil && k[5].Match.Text != "," {
+				return nil, false
+			}
+			return everDid(arg(k[4]), k[1])
 		}),
 		// "compraram (alguma vez), mas não nos últimos 90 dias", "bought at some point but
 		// not once in the last 180 days": bought at some time, and not in the period
@@ -2997,6 +3068,26 @@ func statusEither(a, b string) (any, bool) {
 	f := semantic.RedemptionStatusIn([]string{a, b}, semantic.T(la.PT+" ou "+lb.PT, la.EN+" or "+lb.EN))
 	return filterV{id: "status_in:" + a + ":" + b, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
 		return f, f.Applies(fact, nil)
+	}}, true
+}
+
+// statusesExcluded is the rows of a fact with statuses, the two statuses a and b left out
+// (semantic.StatusesExcluded); a noun said with them must name that fact's rows.
+func statusesExcluded(noun *Edge, a, b string) (any, bool) {
+	f := semantic.StatusesExcluded([]string{a, b})
+	if f == nil {
+		return nil, false
+	}
+	var only *semantic.Fact
+	if noun != nil {
+		n := semantic.NounByID(arg(noun))
+		if n == nil || n.Fact == nil {
+			return nil, false
+		}
+		only = n.Fact
+	}
+	return filterV{id: "statuses_excluded:" + a + ":" + b, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
+		return f, f.Applies(fact, nil) && (only == nil || fact == only)
 	}}, true
 }
 

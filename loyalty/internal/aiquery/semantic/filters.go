@@ -786,6 +786,30 @@ func LiveRows() *Filter {
 	return x
 }
 
+// StatusesExcluded is the redemptions without the statuses named ("not cancelled or
+// expired", "sem os cancelados e expirados"): when those are every status the counting
+// rule leaves out, the rule said again (LiveRows, of the facts with statuses only); nil for
+// any other set: "not cancelled" alone keeps the expired ones too, which is not the rows
+// reports count, and which of the two the writer meant is not for the interpreter to guess.
+func StatusesExcluded(statuses []string) *Filter {
+	left := 0
+	for _, st := range RedemptionStatuses {
+		kept := !slices.Contains(statuses, st)
+		if kept {
+			left++
+		}
+		if kept != RedemptionStatus(st, Text{}).counted {
+			return nil // a status the rule counts left out, or one it leaves out kept
+		}
+	}
+	if len(statuses) != len(RedemptionStatuses)-left {
+		return nil // a status that is none of the redemptions'
+	}
+	x := LiveRows()
+	x.build = onFact("live", x.Name, x.Slug, map[*Fact]string{Redemptions: Redemptions.Live, RedeemedItems: RedeemedItems.Live}).build
+	return x
+}
+
 // NarrowsLive reports whether f is the counting rule said again (LiveRows) and g keeps
 // only rows the rule counts ("resgates vigentes (pendentes ou aplicados)", "valid
 // redemptions, pending ones"): g alone says the same.

@@ -486,3 +486,51 @@ func RatioOf(num, den string) *Measure {
 	}
 	return nil
 }
+
+// Counterpart is the measure over the same fact and the same rows that counts them when m
+// sums a quantity of them, or sums one when m counts them (revenue and the number of sales,
+// points debited and debits): what a writer asks for when they correct the measure read
+// ("quanto vendeu a Savassi? a quantidade, não o valor", "debits by store. Points, not
+// count"). Nil when there is none, or more than one. A sum of what each row holds now (the
+// customers' balance, PerRow) is no quantity of the rows counted: the number of customers
+// has no counterpart.
+func (m *Measure) Counterpart() *Measure {
+	counts := func(x *Measure) bool { return x.Kind == Count && x.Expr == "count(*)" && x.PerRow == nil }
+	if !counts(m) && (m.Kind != Sum || m.PerRow != nil) {
+		return nil
+	}
+	var found *Measure
+	for _, o := range Measures {
+		if o == m || o.Fact != m.Fact || !slices.Equal(o.Where, m.Where) || counts(o) == counts(m) || !counts(o) && (o.Kind != Sum || o.PerRow != nil) {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = o
+	}
+	return found
+}
+
+// SumsNoun reports whether m is the sum of the quantity noun names ("value": revenue,
+// "points": points debited), by its keys ("sum value", "sum points debit"); a key whose
+// rest names another noun ("sum points balance") is that noun's.
+func (m *Measure) SumsNoun(noun string) bool {
+	if m.Kind != Sum {
+		return false
+	}
+	for _, k := range m.Keys {
+		f := strings.Fields(k)
+		if len(f) < 2 || f[0] != "sum" || f[1] != noun {
+			continue
+		}
+		other := false
+		for _, w := range f[2:] {
+			other = other || NounByID(w) != nil
+		}
+		if !other {
+			return true
+		}
+	}
+	return false
+}

@@ -162,7 +162,7 @@ var Nouns = []*Noun{
 		"venda|vendas|compra|compras|aquisicao|aquisicoes|cupom|cupons|cupom fiscal|cupons fiscais|pedido|pedidos|transacao|transacoes|nota fiscal|notas fiscais|vds|vnd|notas|nf|nfs|nfe|nfce|vendas realizadas|cupons emitidos|tickets de venda|cupom de venda|cupons de venda",
 		"sale|sales|purchase|purchases|order|orders|coupon|coupons|transaction|transactions|receipt|receipts|txn|txns|trx|invoices|invoice|baskets|basket|sales transactions|sales orders|tickets sold")},
 	{ID: "points", Agg: "sum", Quantity: "points", Words: W("total points|total_points|ponto|pontos|pts|pt|pontuacao|pontinhos|pto|ptos|pontos de fidelidade|pontos do programa", "total points|point|points|pts|pt|pnts|loyalty points|reward points|rewards points|program points")},
-	{ID: "value", Agg: "sum", Quantity: "money", Words: W("valor|valores|vlr|vlrs|montante|dinheiro|reais|em reais|r$|quantia|total em reais|da em dinheiro|dao em dinheiro|deu em dinheiro|deram em dinheiro|isso em dinheiro|valor em dinheiro", "value|values|amount|amounts|money|dollars|reais|brl")},
+	{ID: "value", Agg: "sum", Quantity: "money", Words: W("valor|valores|vlr|vlrs|montante|dinheiro|reais|em reais|r$|quantia|total em reais|da em dinheiro|dao em dinheiro|deu em dinheiro|deram em dinheiro|isso em dinheiro|valor em dinheiro", "value|values|amount|amounts|money|dollars|reais|brl|worth")},
 	{ID: "balance", Agg: "sum", Quantity: "points", Words: W("saldo|saldos|saldo de pontos|saldos de pontos", "balance|balances|points balance|point balance")},
 	{ID: "age", Agg: "avg", Quantity: "years", Words: W("idade|idades|idade atual|idade hoje|idade de hoje|idade na data de hoje|idade em anos completos|idade em anos", "age|ages|current age|age today|age as of today|age as at today|age as of now|age in completed years|age in years|age in full years")},
 	{ID: "redemptions", Fact: Redemptions, Agg: "count", Event: "redeem", Words: W("resgate|resgates|troca|trocas|resgate de pontos|resgates de pontos|resgates de premios|resgates de produtos|troca de pontos|trocas de pontos|resgates realizados", "redemption|redemptions|redeem|redeems|reward redemptions|point redemptions|points redemptions|redemption requests|claims of rewards")},
@@ -322,6 +322,10 @@ var birthDateWords = W("data de nascimento|nascimento|data de aniversario|data d
 func missingWords(attr Words) Words {
 	var w Words
 	for _, a := range attr.PT {
+		// "sem data de nascimento informada", "sem e-mail cadastrado": without one on file
+		for _, on := range []string{"informado", "informada", "cadastrado", "cadastrada", "preenchido", "preenchida"} {
+			w.PT = append(w.PT, "sem "+a+" "+on)
+		}
 		w.PT = append(w.PT, "sem "+a, a+" vazio", a+" vazia", a+" em branco", a+" nulo", a+" nula", a+" nao preenchido", a+" nao preenchida", a+" nao informado", a+" nao informada", a+" nula", a+" nulas", a+" nulos")
 	}
 	for _, a := range attr.EN {
@@ -560,8 +564,8 @@ var Terminals = []Term{
 	// the ones that leave rows out (arg "exclude"): before the rows said by a filter they
 	// keep the others ("desconsiderar quem não tem data de nascimento", "leave out those
 	// without a birth date"; package grammar)
-	{CatRestrict, "exclude", W("ignore|ignora|ignorar|ignorando|ignorem|desconsidere|desconsidera|desconsiderar|desconsiderem|descontando|deixe de fora|deixa de fora|deixar de fora|ficar de fora|de fora|tira|tire|tirar|tirem|fica de fora|ficam de fora|fica fora|ficam fora|fica fora da conta|ficam fora da conta|ficam excluidos|ficam excluidas|nao entram|nao entra|nao contam|nao conta|excluidos|excluidas|excluido|excluida|nao incluidos|nao incluidas|nao incluido|nao incluida|fora",
-		"ignore|ignoring|ignored|skip|skipping|leave out|leaving out|left out|leave|disregard|exclude|excluded|excludes|omit|omitting|omitted|are left out|are excluded|stay out|dont count|do not count|not included|are not included|not to be included|to be excluded|are to be excluded|to be left out|are to be left out|be excluded|removed|taken out")},
+	{CatRestrict, "exclude", W("ignore|ignora|ignorar|ignorando|ignorem|desconsidere|desconsidera|desconsiderar|desconsiderem|descontando|deixe de fora|deixa de fora|deixar de fora|ficar de fora|de fora|tira|tire|tirar|tirem|fica de fora|ficam de fora|fica fora|ficam fora|fica fora da conta|ficam fora da conta|ficam excluidos|ficam excluidas|nao entram|nao entra|nao contam|nao conta|excluidos|excluidas|excluido|excluida|nao incluidos|nao incluidas|nao incluido|nao incluida|fora|devem ser desconsiderados|devem ser desconsideradas|devem ser excluidos|devem ser excluidas|devem ficar de fora|deve ser desconsiderado|deve ser desconsiderada|deve ser excluido|deve ser excluida|deve ficar de fora|podem ser desconsiderados|podem ser desconsideradas|podem ser excluidos|podem ser excluidas|podem ficar de fora|pode ser desconsiderado|pode ser desconsiderada|nao devem contar|nao devem ser contados|nao devem ser contadas|nao entram na conta|pode desconsiderar|pode tirar|pode excluir",
+		"ignore|ignoring|ignored|skip|skipping|leave out|leaving out|left out|leave|disregard|exclude|excluded|excludes|omit|omitting|omitted|are left out|are excluded|stay out|dont count|do not count|not included|are not included|not to be included|to be excluded|are to be excluded|to be left out|are to be left out|be excluded|removed|taken out|exclude them|leave them out|skip them|ignore them|dont count them|do not count them|count them out|omit them|disregard them|should be excluded|must be excluded|should be left out|should not be counted|shouldnt be counted")},
 	{CatRestrict, "", W("salvo|afora|inclua|incluir|incluindo|incluso|inclusos|inclusive|contando|contar",
 		"minus|aside from|apart from|besides|include|including|included|includes|inclusive|counting|either|instead|rather than|unless|otherwise")},
 	// "não aceitam nem whatsapp nem sms", "accept neither whatsapp nor sms": none of the
@@ -572,7 +576,7 @@ var Terminals = []Term{
 	{CatUnknown, "", W("nao informado|nao informada|nao informados|nao informadas|sem informacao|sem informacoes|sem info|desconhecido|desconhecida|desconhecidos|desconhecidas|em branco|nulo|nula|nulos|nulas|null|nao preenchido|nao preenchida|nao preenchidos|indefinido|indefinida|nao sabemos|nao se sabe",
 		"unknown|null|nulls|is null|are null|not known|not informed|not provided|not filled|not filled in|not set|unset|blank|unspecified|undefined|no information|no info|no data|we dont know|we do not know|not on file")},
 	{CatKnown, "", W("informado|informada|informados|informadas|preenchido|preenchida|preenchidos|preenchidas", "known|on file|filled in|provided|is not null|not null")},
-	{CatNever, "", W("nunca|jamais|nenhuma vez", "never|not once")},
+	{CatNever, "", W("nunca|jamais|nenhuma vez|nunca nenhuma vez|nem uma vez|nem uma unica vez|nunca uma vez sequer|nem uma vez sequer", "never|not once|never once|never even once|not even once|not a single time|never a single time")},
 	{CatCmp, ">", W(">|mais de|mais do que|acima de|acima dos|maior que|maior do que|superior a|passa de|passaram de|mais que|mais velhos que|mais velhas que|mais velhos do que", ">|more than|over|above|greater than|higher than|bigger than|larger than|exceeding|more then|greater then|higher then|older than|older then")},
 	{CatCmp, "<", W("mais novos que|mais novas que|mais novos do que", "younger than|younger then")},
 	{CatCmp, ">=", W(">=|≥|+|pelo menos|no minimo|ao menos|a partir de|ou mais", ">=|≥|+|at least|or more|and over|and up|and above|or over|or older|and older|minimum of")},
@@ -581,6 +585,8 @@ var Terminals = []Term{
 	{CatCmp, "=", W("apenas|somente|so|exatamente|igual a|contando so|contando apenas|contando somente|considerando so|considerando apenas|considerando somente|considere so|considere apenas|considere somente|exclusivamente|unicamente|considerando exclusivamente|considerando unicamente", "only|exactly|just|equal to|counting only|considering only|consider only|including only|exclusively|solely|considering exclusively|considering solely")},
 	{CatMany, "", W("varias|varios|diversas|diversos|multiplas|multiplos|mais de uma|mais de um", "multiple|several|many|more than one|various")},
 	{CatPerson, "", W("quem|alguem|alguma pessoa|algum cliente|alguns clientes", "who|whom|whos|who is|anyone|anybody|someone|somebody|any customer|any customers")},
+	// "não informaram a data de nascimento": did not give it, have none on file
+	{CatHave, "", W("informaram|informou|preencheram|preencheu", "")},
 	{CatHave, "", W("tem|possuem|possui|com|c|que tem|que possuem|ainda tem|parado na mao|parados na mao|parado nas maos|parados nas maos|parado com|parados com|na mao|nas maos|em maos|guardado com|guardados com|detem|detinha|detinham|detendo|que detem|detenham", "have|has|with|w|holding|that have|who have|sitting on|still sitting on|got|sat on|are sat on|still sat on|hold|holds|hanging on to|hanging onto|having|is having|are having|who are having")},
 	{CatChrono, "asc", W("do mais antigo para o mais recente|do mais antigo pro mais recente|do mais antigo ao mais recente|dos mais antigos para os mais recentes|mais antigos primeiro|mais antigo primeiro|em ordem cronologica|por ordem cronologica|na ordem cronologica|ordem cronologica|em ordem de data|por ordem de data", "oldest first|oldest to newest|from oldest to newest|from the oldest to the newest|in chronological order|chronologically|chronological order|earliest first|in date order|oldest to most recent")},
 	{CatChrono, "desc", W("do mais recente para o mais antigo|do mais recente pro mais antigo|do mais recente ao mais antigo|dos mais recentes para os mais antigos|mais recentes primeiro|mais recente primeiro", "newest first|most recent first|latest first|newest to oldest|from newest to oldest|from the newest to the oldest|most recent to oldest")},
