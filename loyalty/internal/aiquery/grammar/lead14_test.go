@@ -55,6 +55,11 @@ func TestLead14Classes(t *testing.T) {
 			"customers split into first-time vs returning last month":                        {sql: []string{"THEN 'returning' ELSE 'first-time' END"}},
 			"me fala o tique médio das vendas no pix esse ano até agora":                     {measures: []string{"average_ticket"}, sql: []string{"v.payment_type = 'pix'"}},
 		}},
+		{"texted period words ('mês ant.'), a Singapore tag question ('can or not')", map[string]want{
+			"vlr total vendido mês ant. por loja":             {measures: []string{"revenue"}, dims: []string{"store"}, sql: []string{"date_trunc('month', now()) - interval '1 month'"}},
+			"vendas da semana ant por loja":                   {dims: []string{"store"}, sql: []string{"date_trunc('week', now()) - interval '1 week'"}},
+			"top 3 stores by revenue last month, can or not?": {limit: 3, dims: []string{"store"}},
+		}},
 		{"where stores are ('situadas em', 'located in') is their place", map[string]want{
 			"total de pontos estornados nas lojas situadas na cidade de São Paulo": {sql: []string{"= 'sao paulo'", "e.transaction_type = 'E'"}},
 			"revenue of the stores located in São Paulo":                           {measures: []string{"revenue"}, sql: []string{"= 'sao paulo'"}},

@@ -966,26 +966,8 @@ func productions(x *env) []*Rule {
 			}
 			return statusesExcluded(k[1], arg(k[2]), arg(k[4]))
 		}),
-		rule("Filter", 0.1, tNoun+"? "+tFlag+" "+tAnd+" "+tFlag+" "+tNoun+"? "+tRestrict, func(k []*Edge) (any, bool) {
-			if arg(k[5]) != "exclude" || k[0] != nil && k[4] != nil {
-				return nil, false
-			}
-			noun := k[0]
-			if noun == nil {
-				noun = k[4]
-			}
-			return statusesExcluded(noun, arg(k[1]), arg(k[3]))
-		}),
-		rule("Filter", 0.1, tNoun+"? "+tFlag+" "+tOr+" "+tFlag+" "+tNoun+"? "+tRestrict, func(k []*Edge) (any, bool) {
-			if arg(k[5]) != "exclude" || k[0] != nil && k[4] != nil {
-				return nil, false
-			}
-			noun := k[0]
-			if noun == nil {
-				noun = k[4]
-			}
-			return statusesExcluded(noun, arg(k[1]), arg(k[3]))
-		}),
+		rule("Filter", 0.1, tNoun+"? "+tFlag+" "+tAnd+" "+tFlag+" "+tNoun+"? "+tRestrict, pairExcluded),
+		rule("Filter", 0.1, tNoun+"? "+tFlag+" "+tOr+" "+tFlag+" "+tNoun+"? "+tRestrict, pairExcluded),
 
 		// numeric comparisons and ranges on a quantity: "mais de 1000 pontos", "over 30",
 		// "entre 18 e 24 anos", "18-24 anos", "acima de R$ 100"
@@ -2735,6 +2717,19 @@ func valueMember(kind, code string) memberV {
 		return memberV{kind: kind, values: slices.Clone(vw.Members), pair: true}
 	}
 	return memberV{kind: kind, values: []string{code}}
+}
+
+// pairExcluded reads "[noun] flag and/or flag [noun] exclude" ("cancelados e expirados nao
+// contam"): the two statuses excluded, said of the noun before or after them.
+func pairExcluded(k []*Edge) (any, bool) {
+	if arg(k[5]) != "exclude" || k[0] != nil && k[4] != nil {
+		return nil, false
+	}
+	noun := k[0]
+	if noun == nil {
+		noun = k[4]
+	}
+	return statusesExcluded(noun, arg(k[1]), arg(k[3]))
 }
 
 func joinMembers(a, b any, or bool) (any, bool) {

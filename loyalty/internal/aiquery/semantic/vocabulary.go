@@ -781,7 +781,7 @@ var Terminals = []Term{
 		"distinct|different|unique|without duplicates|no duplicates|not counting duplicates|without counting duplicates|deduplicated|deduped|each counted once|counted once|counted only once|without double counting|no double counting|without repeats|no repeats|not counting repeats")},
 
 	{CatThis, "", W("este|esta|esse|essa|neste|nesta|nesse|nessa|deste|desta|desse|dessa|atual|corrente|presente|em curso|no|na", "this|current|the current")},
-	{CatLast, "", W("proximo passado|proxima passada|proximos passados|proximas passadas|passado|passada|anterior|ultimo|ultima|ultimos|ultimas|que passou|transato|transata", "last|previous|past|prior|preceding|trailing|rolling|passed|just passed|that passed|just gone|thats just gone|that just went")},
+	{CatLast, "", W("ant|pass|proximo passado|proxima passada|proximos passados|proximas passadas|passado|passada|anterior|ultimo|ultima|ultimos|ultimas|que passou|transato|transata", "last|previous|past|prior|preceding|trailing|rolling|passed|just passed|that passed|just gone|thats just gone|that just went")},
 	{CatNext, "", W("proximo|proxima|proximos|que vem", "next|coming|upcoming")},
 	// units that have ended ("as 4 últimas semanas fechadas", "the last four complete
 	// weeks"): the current unit, begun, is not one of them (Calendar.LastNComplete)
