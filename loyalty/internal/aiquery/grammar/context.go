@@ -38,12 +38,14 @@ func contextOf(r *lexicon.Reading) (ignored []bool, texts []string, addressed []
 	// thanks with one ("Desde já, agradeço penhoradamente a atenção.") is context as it is
 	// without it
 	weighed := slices.Clone(roles)
+	manner := map[int][]tokenSpan{} // the manner adverbs of the part starting at each token
 	for from := 0; from < len(r.Tokens); {
 		to := from
 		for to < len(r.Tokens) && r.Tokens[to].Part == r.Tokens[from].Part {
 			to++
 		}
-		for _, s := range mannerAdverbs(r, roles, units, from, to) {
+		manner[from] = mannerAdverbs(r, roles, units, from, to)
+		for _, s := range manner[from] {
 			for i := s.from; i < s.to; i++ {
 				if r.Tokens[i].Norm != "," {
 					weighed[i] = semantic.RoleNeutral
@@ -82,7 +84,7 @@ func contextOf(r *lexicon.Reading) (ignored []bool, texts []string, addressed []
 			to++
 		}
 		if ignored == nil || !ignored[from] {
-			spans := slices.Concat(interjections(r, roles, units, named, from, to), mannerAdverbs(r, roles, units, from, to), selfDescribed(r, roles, units, from, to))
+			spans := slices.Concat(interjections(r, roles, units, named, from, to), manner[from], selfDescribed(r, roles, units, from, to))
 			for _, s := range spans {
 				if ignored == nil {
 					ignored = make([]bool, len(r.Tokens))
@@ -164,9 +166,9 @@ const exclamationWords = 3
 // it ends with "!", holds at most exclamationWords words, no concept (a typo's near word
 // is one), no capitalised word (a name) nor initialism ("VIP!"), no courtesy, request or
 // other discourse beyond interjections and greetings, and at least one word no phrase
-// matches. Said before the
-// question (contextOf reads it only before every part that asks), "Big up!", "Caraca!",
-// "Eita porra!" are what the writer exclaims on opening, never what is asked. After the
+// matches. Said before the question (contextOf reads it only before every part that
+// asks), "Big up!", "Caraca!", "Eita porra!" are what the writer exclaims on opening,
+// never what is asked. After the
 // question a bare word may qualify what was just asked, exclaimed or not ("Faturamento de
 // maio? Líquido!", "Net.", "Cumulative!"), and with a request it is an instruction
 // ("Líquido, por favor!"): those stay refused (isContext), and so does an exclamation
@@ -338,7 +340,7 @@ func interjections(r *lexicon.Reading, roles []semantic.Role, units []int, named
 			case semantic.RoleNeutral:
 			case semantic.RoleDiscourse:
 				// a work noun ("Chefe, ...") is said to the reader there, and no reading skips
-				// it, nor a salutation ("Caros, ...");  a statement, a plan or a declined breakdown ("só o total") is no
+				// it; a statement, a plan or a declined breakdown ("só o total") is no
 				// interjection
 				m := r.Matches[units[k]]
 				if f := semantic.FillerByID(m.Arg); f != nil && !f.Skip {
@@ -451,9 +453,9 @@ func mannerAdverbs(r *lexicon.Reading, roles []semantic.Role, units []int, from,
 // nothing of a report (semantic.AdverbEndings, semantic.ReportManners); the stem before the
 // ending has at least four letters ("somente", "early", "only" are not stems of manner).
 func adverbByForm(w string) bool {
-	for _, e := range semantic.AdverbEndings.All() {
+	for _, e := range adverbEndings {
 		if strings.HasSuffix(w, e) && len(w)-len(e) >= 4 {
-			for _, q := range semantic.ReportManners.All() {
+			for _, q := range reportManners {
 				if strings.HasPrefix(w, q) {
 					return false
 				}
@@ -464,8 +466,11 @@ func adverbByForm(w string) bool {
 	return false
 }
 
-// The phrases selfDescribed looks for, split into words once.
+// The endings and beginnings adverbByForm reads, and the phrases selfDescribed looks for
+// (split into words), made once.
 var (
+	adverbEndings       = semantic.AdverbEndings.All()
+	reportManners       = semantic.ReportManners.All()
 	selfAsPhrases       = splitPhrases(semantic.SelfAs)
 	selfRelativePhrases = splitPhrases(semantic.SelfRelative())
 )

@@ -945,27 +945,11 @@ func productions(x *env) []*Rule {
 		// nem expirados", "cancelled and expired ones excluded": the statuses left out; the
 		// ones the counting rule leaves out already say it again (semantic.StatusesExcluded),
 		// any other set is not read (refused, never dropped)
-		rule("Filter", 0.1, tNeg+" "+tNoun+"? "+tFlag+" "+tOr+" "+tFlag, func(k []*Edge) (any, bool) {
-			return statusesExcluded(k[1], arg(k[2]), arg(k[4]))
-		}),
-		rule("Filter", 0.1, tNeg+" "+tNoun+"? "+tFlag+" "+tAnd+" "+tFlag, func(k []*Edge) (any, bool) {
-			return statusesExcluded(k[1], arg(k[2]), arg(k[4]))
-		}),
-		rule("Filter", 0.1, tNeg+" "+tNoun+"? "+tFlag+" "+tNor+" "+tFlag, func(k []*Edge) (any, bool) {
-			return statusesExcluded(k[1], arg(k[2]), arg(k[4]))
-		}),
-		rule("Filter", 0.1, tRestrict+" "+tNoun+"? "+tFlag+" "+tOr+" "+tFlag, func(k []*Edge) (any, bool) {
-			if arg(k[0]) != "exclude" {
-				return nil, false
-			}
-			return statusesExcluded(k[1], arg(k[2]), arg(k[4]))
-		}),
-		rule("Filter", 0.1, tRestrict+" "+tNoun+"? "+tFlag+" "+tAnd+" "+tFlag, func(k []*Edge) (any, bool) {
-			if arg(k[0]) != "exclude" {
-				return nil, false
-			}
-			return statusesExcluded(k[1], arg(k[2]), arg(k[4]))
-		}),
+		rule("Filter", 0.1, tNeg+" "+tNoun+"? "+tFlag+" "+tOr+" "+tFlag, negatedPair),
+		rule("Filter", 0.1, tNeg+" "+tNoun+"? "+tFlag+" "+tAnd+" "+tFlag, negatedPair),
+		rule("Filter", 0.1, tNeg+" "+tNoun+"? "+tFlag+" "+tNor+" "+tFlag, negatedPair),
+		rule("Filter", 0.1, tRestrict+" "+tNoun+"? "+tFlag+" "+tOr+" "+tFlag, excludedPair),
+		rule("Filter", 0.1, tRestrict+" "+tNoun+"? "+tFlag+" "+tAnd+" "+tFlag, excludedPair),
 		rule("Filter", 0.1, tNoun+"? "+tFlag+" "+tAnd+" "+tFlag+" "+tNoun+"? "+tRestrict, pairExcluded),
 		rule("Filter", 0.1, tNoun+"? "+tFlag+" "+tOr+" "+tFlag+" "+tNoun+"? "+tRestrict, pairExcluded),
 
@@ -2717,6 +2701,18 @@ func valueMember(kind, code string) memberV {
 		return memberV{kind: kind, values: slices.Clone(vw.Members), pair: true}
 	}
 	return memberV{kind: kind, values: []string{code}}
+}
+
+// negatedPair reads "not [noun] flag and/or/nor flag" ("not cancelled or expired"): the two
+// statuses excluded.
+func negatedPair(k []*Edge) (any, bool) { return statusesExcluded(k[1], arg(k[2]), arg(k[4])) }
+
+// excludedPair reads "exclude [noun] flag and/or flag" ("sem os cancelados e expirados").
+func excludedPair(k []*Edge) (any, bool) {
+	if arg(k[0]) != "exclude" {
+		return nil, false
+	}
+	return negatedPair(k)
 }
 
 // pairExcluded reads "[noun] flag and/or flag [noun] exclude" ("cancelados e expirados nao

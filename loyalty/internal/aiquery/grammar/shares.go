@@ -271,10 +271,7 @@ func (a *assembly) predicateCond(x *env, at []int, shareAt, subjAt int) int {
 	if shareAt < 0 || rowsAt < shareAt {
 		return -1
 	}
-	copulas := semantic.Copulas.EN
-	if a.req.Lang == semantic.PT {
-		copulas = semantic.Copulas.PT
-	}
+	copulas := inLang(semantic.Copulas, a.req.Lang)
 	found := -1
 	for k, i := range at {
 		if i <= rowsAt || a.clauses[i].kind != "filter" {
