@@ -234,6 +234,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	rowsAt := -1
 	var rowsNoun *semantic.Noun
 	if second != nil && subj.noun == second.noun && second.event == nil {
+		if second.neg {
+			// "customers who made non-cancelled purchases" read as "customers | who ...
+			// not": the negation of the second saying would go with it
+			return nil, fail("não sei o que a negação nega", "I cannot tell what the negation negates")
+		}
 		second = nil // "produtos do catálogo de prêmios": one noun said twice
 	}
 	if second != nil && !(a.has("rank") || a.has("group")) {
@@ -1433,9 +1438,9 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			return nil, fail("\"há mais de\" um tempo só vale para o que não aconteceu (clientes sem comprar há mais de 60 dias)",
 				"\"for more than\" a length of time only applies to what did not happen (customers who have not bought in over 60 days)")
 		}
-		if slices.ContainsFunc(periods, func(q *semantic.Period) bool { return onePeriod(q, pv.p) }) {
-			// "Q1 buyers ... within Q1", "last quarter, that is January to March 2025": one
-			// period said twice
+		if slices.ContainsFunc(periods, func(q *semantic.Period) bool { return onePeriod(q, pv.p) || sameToDate(q, pv.p, x.cal.Now) }) {
+			// "Q1 buyers ... within Q1", "last quarter, that is January to March 2025",
+			// "this week, since Monday": one period said twice
 			continue
 		}
 		periods = append(periods, pv.p)

@@ -177,6 +177,11 @@ func parse(g *Grammar, r *lexicon.Reading) *chart {
 		if m.Cat == semantic.CatNoun && m.To == m.From+1 && valued[m.From] {
 			continue // "vendas em dinheiro": the value said, never the noun (money)
 		}
+		if m.Cat == semantic.CatMonth && m.Lang != "" && m.Lang != r.Lang && len([]rune(r.Tokens[m.From].Norm)) <= 3 {
+			// a month's abbreviation is written in the writer's language: "out" and "set"
+			// in English are words ("ran out", "leave it out"), never October or September
+			continue
+		}
 		// a longer phrase of the lexicon is a more specific reading of its words
 		id, ok := g.ids[string(m.Cat)]
 		if !ok {

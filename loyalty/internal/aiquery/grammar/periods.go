@@ -578,9 +578,9 @@ func priorPeriods(x *env, prior string, periods []*semantic.Period, compares boo
 }
 
 // twoPeriods are two periods compared; one window said twice ("last week vs the previous
-// week" read as last week twice) is no comparison.
-func twoPeriods(a, b *semantic.Period) (any, bool) {
-	if onePeriod(a, b) {
+// week" read as last week twice, "this week, since Monday") is no comparison.
+func twoPeriods(now time.Time, a, b *semantic.Period) (any, bool) {
+	if onePeriod(a, b) || sameToDate(a, b, now) {
 		return nil, false // "maio vs mês passado" in June: May twice
 	}
 	return periodsV{a, b}, true
@@ -595,6 +595,21 @@ func onePeriod(a, b *semantic.Period) bool {
 	}
 	ea, eb := periodEnd(a), periodEnd(b)
 	return !a.Start.IsZero() && a.Start.Equal(b.Start) && !ea.IsZero() && ea.Equal(eb)
+}
+
+// sameToDate reports whether a and b both run from one first day up to now or past it
+// ("this week" and "since Monday", "this year" and "since January 1st", "this month" and
+// "the last 18 days" on the 18th): nothing has happened after now, so each holds what the
+// other does. A named period that ends before now is no such period.
+func sameToDate(a, b *semantic.Period, now time.Time) bool {
+	if a.Start.IsZero() || !a.Start.Equal(b.Start) {
+		return false
+	}
+	toNow := func(p *semantic.Period) bool {
+		end := periodEnd(p)
+		return end.IsZero() && p.To == "" || end.After(now)
+	}
+	return toNow(a) && toNow(b)
 }
 
 // periodEnd is the day after the last one period p covers on the calendar: its End, or,

@@ -810,18 +810,21 @@ func productions(x *env) []*Rule {
 			return nil, false
 		}),
 		rule("Filter", 0, "Members", func(k []*Edge) (any, bool) { return memberFilter(x, k[0].Val.(memberV), false) }),
-		rule("Filter", 0, tNeg+" Members", func(k []*Edge) (any, bool) {
-			m := k[1].Val.(memberV)
-			if len(m.values) > 1 && !m.or {
-				// "excluding pix and cash" leaves out each (the rows of either); never values
-				// compared ("no pix vs cartão": "no" is "em o"), nor a negation read in the
-				// other language or through a typo
-				if m.vs || k[0].Cost > 0 {
-					return nil, false
-				}
-				m.or = true
+		rule("Filter", 0, tNeg+" Members", func(k []*Edge) (any, bool) { return membersLeftOut(x, k[0], k[1]) }),
+		// a word that leaves rows out, before or after the values: "skip Savassi", "tira
+		// a Savassi", "desconsidera pix e dinheiro", "Savassi fica de fora", "Batel
+		// excluded"; a restriction word that does not leave rows out is not read here
+		rule("Filter", 0.1, tRestrict+" Members", func(k []*Edge) (any, bool) {
+			if arg(k[0]) != "exclude" {
+				return nil, false
 			}
-			return memberFilter(x, m, true)
+			return membersLeftOut(x, k[0], k[1])
+		}),
+		rule("Filter", 0.1, "Members "+tRestrict, func(k []*Edge) (any, bool) {
+			if arg(k[1]) != "exclude" {
+				return nil, false
+			}
+			return membersLeftOut(x, k[1], k[0])
 		}),
 		// "nem pix nem dinheiro", "pix nem dinheiro", "neither pix nor cash": none of the
 		// values. Opened by "nem", "neither" it is a negation of its own; "A nem B", "A
@@ -1781,7 +1784,7 @@ func productions(x *env) []*Rule {
 			if x.relatesBetween(k[0].To, k[3].From) {
 				return nil, false // "e o mesmo período do ano passado", "maio teve a mais do que abril"
 			}
-			return twoPeriods(k[0].Val.(periodV).p, k[3].Val.(periodV).p)
+			return twoPeriods(x.cal.Now, k[0].Val.(periodV).p, k[3].Val.(periodV).p)
 		}),
 		// "this quarter vs the same quarter last year", "maio e o mesmo mês do ano passado":
 		// the first period's month or quarter in the other year; a comma may set the
@@ -1813,7 +1816,7 @@ func productions(x *env) []*Rule {
 			if !ok1 || !ok2 {
 				return nil, false
 			}
-			return twoPeriods(a.(periodV).p, b.(periodV).p)
+			return twoPeriods(x.cal.Now, a.(periodV).p, b.(periodV).p)
 		}),
 		rule("Periods", -0.1, tOrdinal+" "+tUnit+" "+tFrom+"? "+tYear+"? "+tVs+" "+tFrom+"? "+tOrdinal+" "+tFrom+"? "+tYear, func(k []*Edge) (any, bool) {
 			a, ok1 := part(x, arg(k[0]), arg(k[1]), arg(k[3]))
@@ -1821,12 +1824,12 @@ func productions(x *env) []*Rule {
 			if !ok1 || !ok2 {
 				return nil, false
 			}
-			return twoPeriods(a.(periodV).p, b.(periodV).p)
+			return twoPeriods(x.cal.Now, a.(periodV).p, b.(periodV).p)
 		}),
 		// "(the difference) between this month and last month": two periods, not one span
 		// "comparing 2025 with 2024", "comparando maio com abril": two periods compared
 		rule("Periods", 0, tVs+" Period "+string(semantic.CatWith)+" "+tFrom+"? Period", func(k []*Edge) (any, bool) {
-			return twoPeriods(k[1].Val.(periodV).p, k[4].Val.(periodV).p)
+			return twoPeriods(x.cal.Now, k[1].Val.(periodV).p, k[4].Val.(periodV).p)
 		}),
 		rule("Periods", 0.3, tBetween+" Period "+tAnd+" "+tFrom+"? Period", func(k []*Edge) (any, bool) {
 			return periodsV{k[1].Val.(periodV).p, k[4].Val.(periodV).p}, true
@@ -1843,7 +1846,7 @@ func productions(x *env) []*Rule {
 			if x.relatesBetween(k[0].To, k[3].From) {
 				return nil, false // "x mesmo período do ano anterior": the same part of it
 			}
-			return twoPeriods(k[0].Val.(periodV).p, k[3].Val.(periodV).p)
+			return twoPeriods(x.cal.Now, k[0].Val.(periodV).p, k[3].Val.(periodV).p)
 		}),
 		// "last week vs the week before", "maio e o mês anterior", "this quarter vs the one
 		// before": the unit before the first period, not before now (cheaper than reading
@@ -3366,7 +3369,7 @@ func againstCurrent(x *env, last *semantic.Period) (any, bool) {
 	if !ok || x.periodCount != 1 {
 		return nil, false
 	}
-	return twoPeriods(x.cal.Relative(k), last)
+	return twoPeriods(x.cal.Now, x.cal.Relative(k), last)
 }
 
 // tokenNorm is the folded word at i ("" outside the question).
@@ -3392,4 +3395,19 @@ func (x *env) onlyFunctionWords(from, to int) bool {
 		}
 	}
 	return true
+}
+
+// membersLeftOut is the filter that leaves out the values of members, after a word that
+// negates or leaves rows out (word). "excluding pix and cash" leaves out each (the rows of
+// either); never values compared ("no pix vs cartão": "no" is "em o"), nor a negation read
+// in the other language or through a typo.
+func membersLeftOut(x *env, word, members *Edge) (any, bool) {
+	m := members.Val.(memberV)
+	if len(m.values) > 1 && !m.or {
+		if m.vs || word.Cost > 0 {
+			return nil, false
+		}
+		m.or = true
+	}
+	return memberFilter(x, m, true)
 }

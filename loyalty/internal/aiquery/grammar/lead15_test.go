@@ -1,0 +1,58 @@
+package grammar
+
+import "testing"
+
+// The fifteenth round's lead classes (issue 24): a period said again as the days up to
+// now ("this week, since Monday") is one period, never two compared; a word that leaves
+// rows out ("skip", "tira", "desconsidera", "fica de fora", "excluded") leaves out the
+// values it names, before or after them; a negation said with the customers a second time
+// is never dropped with that saying; a month's abbreviation of the other language is
+// no month ("ran out", "leave it out" are no October).
+func TestLead15Classes(t *testing.T) {
+	const (
+		may       = "DATE '2025-05-01'"
+		thisWeek  = "date_trunc('week', now())"
+		thisYear  = "date_trunc('year', now())"
+		thisMonth = "date_trunc('month', now())"
+	)
+	runClasses(t, []classCases{
+		{"a period said again as its days up to now is one period", map[string]want{
+			"how many customers signed up this week, since monday":        {measures: []string{"customers"}, dims: []string{}, sql: []string{thisWeek}, sqlNot: []string{"CASE"}},
+			"quantos clientes se cadastraram esta semana, desde segunda?": {measures: []string{"customers"}, dims: []string{}, sql: []string{thisWeek}, sqlNot: []string{"CASE"}},
+			"revenue this year, i.e. since January 1st":                   {measures: []string{"revenue"}, sql: []string{thisYear}, sqlNot: []string{"CASE"}},
+			"faturamento deste ano, ou seja, desde 1º de janeiro":         {measures: []string{"revenue"}, sql: []string{thisYear}, sqlNot: []string{"CASE"}},
+			"sales this month, since June 1st":                            {measures: []string{"sales_count"}, sql: []string{thisMonth}, sqlNot: []string{"CASE"}},
+			"how many customers signed up this week? i mean since monday": {measures: []string{"customers"}, sql: []string{thisWeek}, sqlNot: []string{"CASE"}},
+			// a period that ended before now is another period: compared, or refused
+			"how many customers signed up last week vs since monday": {sql: []string{"CASE"}},
+		}},
+		{"a word that leaves rows out leaves out the values it names", map[string]want{
+			"how many customers bought in May? Skip Savassi.":            {sql: []string{"NOT (v.store_code = 'L05')", may}},
+			"quantos clientes compraram em maio? tira a Savassi":         {sql: []string{"NOT (v.store_code = 'L05')", may}},
+			"quantos clientes compraram em maio? desconsidera a Savassi": {sql: []string{"NOT (v.store_code = 'L05')", may}},
+			"quantas vendas em maio? a Savassi fica de fora":             {sql: []string{"NOT (v.store_code = 'L05')", may}},
+			"revenue by store in May, Batel excluded":                    {dims: []string{"store"}, sql: []string{"NOT (v.store_code = 'L06')", may}},
+			"faturamento por loja em maio, desconsidera pix e dinheiro":  {dims: []string{"store"}, sql: []string{"NOT (v.payment_type IN ('pix', 'cash'))", may}},
+			"sales by payment type in May, ignoring Savassi and Batel":   {sql: []string{"NOT (v.store_code IN ('L05', 'L06'))", may}},
+			// a restriction word that keeps rows is not read as one that leaves them out
+			"revenue by store in May, including Savassi": {refuse: true},
+		}},
+		{"a negation said with the customers a second time negates nothing it can be dropped with", map[string]want{
+			// read as "customers | who ... not | cancelled purchases", the negation went
+			// with the second "customers" (silently wrong: the customers with cancelled sales)
+			"customers who made non-cancelled purchases at both L01 and L02":      {refuse: true},
+			"customers who made non-cancelled purchases at both Centro and Batel": {refuse: true},
+			"customers who bought at both L01 and L02":                            {sql: []string{"x.store_code = 'L01'", "x.store_code = 'L02'"}, sqlNot: []string{"IS NOT NULL"}},
+			"clientes que não compraram em maio":                                  {sql: []string{"NOT EXISTS", may}},
+		}},
+		{"a month's abbreviation of the other language is no month", map[string]want{
+			"how many customers bought in May? Leave Savassi out.": {refuse: true},
+			"how many redemptions ran out last week":               {refuse: true},
+			"how many sales, Savassi out":                          {refuse: true}, // was Savassi's sales of October
+			"revenue by store in May, Centro out":                  {refuse: true},
+			"vendas de out/24":                                     {sql: []string{"DATE '2024-10-01'"}},
+			"revenue in oct 2024":                                  {sql: []string{"DATE '2024-10-01'"}},
+			"faturamento em set":                                   {sql: []string{"DATE '2024-09-01'"}},
+		}},
+	})
+}
