@@ -163,6 +163,12 @@ func (it *Interpreter) Interpret(question string, cat *semantic.Catalog) (*Resul
 			return res2, nil
 		}
 	}
+	if q, ok := elidedNounFilled(r); ok && err != nil {
+		// "quantos pontos ... e quantos foram resgatados": the noun said again (ellipsis.go)
+		if res2, err2 := it.interpretSpliced(vocativesNamed(lx.Read(q)), cat); err2 == nil && twoCounts(res2.Request) {
+			return res2, nil
+		}
+	}
 	return res, err
 }
 

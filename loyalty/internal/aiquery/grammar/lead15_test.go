@@ -6,7 +6,8 @@ import "testing"
 // now ("this week, since Monday") is one period, never two compared; a word that leaves
 // rows out ("skip", "tira", "desconsidera", "fica de fora", "excluded") leaves out the
 // values it names, before or after them; a negation said with the customers a second time
-// is never dropped with that saying; a month's abbreviation of the other language is
+// is never dropped with that saying; a second "how many" after "and" with no noun counts
+// the first one's noun ("how many points were credited and how many were redeemed"); a month's abbreviation of the other language is
 // no month ("ran out", "leave it out" are no October).
 func TestLead15Classes(t *testing.T) {
 	const (
@@ -44,6 +45,16 @@ func TestLead15Classes(t *testing.T) {
 			"customers who made non-cancelled purchases at both Centro and Batel": {refuse: true},
 			"customers who bought at both L01 and L02":                            {sql: []string{"x.store_code = 'L01'", "x.store_code = 'L02'"}, sqlNot: []string{"IS NOT NULL"}},
 			"clientes que não compraram em maio":                                  {sql: []string{"NOT EXISTS", may}},
+		}},
+		{"a second 'how many' after 'and' counts the noun of the first when it names none", map[string]want{
+			"How many points did we give out in May, and how many did customers redeem?":    {measures: []string{"points_credited", "points_redeemed"}, sql: []string{may}},
+			"how many points were credited in May and how many were redeemed":               {measures: []string{"points_credited", "points_redeemed"}, sql: []string{may}},
+			"quantos pontos foram creditados em maio e quantos foram resgatados?":           {measures: []string{"points_credited", "points_redeemed"}, sql: []string{may}},
+			"quanto de ponto foi creditado em maio e quanto foi resgatado":                  {measures: []string{"points_credited", "points_redeemed"}, sql: []string{may}},
+			"how many points were issued per store last quarter and how many were redeemed": {measures: []string{"points_credited", "points_redeemed"}, dims: []string{"store"}},
+			// the second count with no verb of its own, or read as one count: refused
+			"quantos clientes compraram em maio e quantos em junho": {refuse: true},
+			"quanto faturamos em maio e quanto em abril":            {refuse: true},
 		}},
 		{"a month's abbreviation of the other language is no month", map[string]want{
 			"how many customers bought in May? Leave Savassi out.": {refuse: true},
