@@ -7,7 +7,8 @@ import "testing"
 // rows out ("skip", "tira", "desconsidera", "fica de fora", "excluded") leaves out the
 // values it names, before or after them; a negation said with the customers a second time
 // is never dropped with that saying; a second "how many" after "and" with no noun counts
-// the first one's noun ("how many points were credited and how many were redeemed"); a month's abbreviation of the other language is
+// the first one's noun ("how many points were credited and how many were redeemed");
+// "separately" between two periods keeps a row each; a month's abbreviation of the other language is
 // no month ("ran out", "leave it out" are no October).
 func TestLead15Classes(t *testing.T) {
 	const (
@@ -55,6 +56,13 @@ func TestLead15Classes(t *testing.T) {
 			// the second count with no verb of its own, or read as one count: refused
 			"quantos clientes compraram em maio e quantos em junho": {refuse: true},
 			"quanto faturamos em maio e quanto em abril":            {refuse: true},
+		}},
+		{"'separately' between two periods, or said of each other, keeps a row each", map[string]want{
+			"average ticket at Batel for 2024 and, separately, for 2025":       {measures: []string{"average_ticket"}, sql: []string{"L06", "DATE '2024-01-01'", "DATE '2025-01-01'", "CASE"}},
+			"ticket médio da Batel em 2024 e, separadamente, em 2025":          {measures: []string{"average_ticket"}, sql: []string{"L06", "DATE '2024-01-01'", "CASE"}},
+			"faturamento de abril e, em separado, de maio":                     {measures: []string{"revenue"}, sql: []string{"DATE '2025-04-01'", may, "CASE"}},
+			"quanto entrou no pix e no dinheiro em maio, separado um do outro": {sql: []string{"v.payment_type IN ('pix', 'cash')", "GROUP BY v.payment_type", may}},
+			"revenue from pix and cash in May, separate from each other":       {sql: []string{"v.payment_type IN ('pix', 'cash')", "GROUP BY v.payment_type", may}},
 		}},
 		{"a month's abbreviation of the other language is no month", map[string]want{
 			"how many customers bought in May? Leave Savassi out.": {refuse: true},

@@ -1786,6 +1786,11 @@ func productions(x *env) []*Rule {
 			}
 			return twoPeriods(x.cal.Now, k[0].Val.(periodV).p, k[3].Val.(periodV).p)
 		}),
+		// "for 2024 and, separately, for 2025", "em abril e, em separado, em maio": each
+		// period a row of its own, as the periods joined by "and" are
+		rule("Periods", 0, "Period "+tAnd+" "+tAnd+"? "+string(semantic.CatApart)+" "+tAnd+"? "+tFrom+"? Period", func(k []*Edge) (any, bool) {
+			return twoPeriods(x.cal.Now, k[0].Val.(periodV).p, k[6].Val.(periodV).p)
+		}),
 		// "this quarter vs the same quarter last year", "maio e o mesmo mês do ano passado":
 		// the first period's month or quarter in the other year; a comma may set the
 		// comparison off ("em maio, comparado com o mesmo mês do ano passado")
