@@ -8,7 +8,8 @@ import "testing"
 // values it names, before or after them; a negation said with the customers a second time
 // is never dropped with that saying; a second "how many" after "and" with no noun counts
 // the first one's noun ("how many points were credited and how many were redeemed");
-// "separately" between two periods keeps a row each; a month's abbreviation of the other language is
+// "separately" between two periods keeps a row each; the whole customer base ("na base
+// toda", "across the whole customer base") is every customer, no breakdown; a month's abbreviation of the other language is
 // no month ("ran out", "leave it out" are no October).
 func TestLead15Classes(t *testing.T) {
 	const (
@@ -63,6 +64,16 @@ func TestLead15Classes(t *testing.T) {
 			"faturamento de abril e, em separado, de maio":                     {measures: []string{"revenue"}, sql: []string{"DATE '2025-04-01'", may, "CASE"}},
 			"quanto entrou no pix e no dinheiro em maio, separado um do outro": {sql: []string{"v.payment_type IN ('pix', 'cash')", "GROUP BY v.payment_type", may}},
 			"revenue from pix and cash in May, separate from each other":       {sql: []string{"v.payment_type IN ('pix', 'cash')", "GROUP BY v.payment_type", may}},
+		}},
+		{"the whole customer base said is every customer, never a breakdown by customer", map[string]want{
+			"What are our email, WhatsApp and SMS opt-in rates across the whole customer base?": {dims: []string{}, sql: []string{"c.email_optin", "c.whatsapp_optin", "c.sms_optin"}},
+			"average age across the whole customer base":                                        {measures: []string{"average_age"}, dims: []string{}},
+			"qual o saldo total de pontos da base toda":                                         {dims: []string{}, sql: []string{"sum(c.points_balance)"}},
+			"quantos clientes ativos tem na base inteira?":                                      {measures: []string{"customers"}, dims: []string{}, sql: []string{"c.is_active"}},
+			"percentual de clientes com opt-in de email em toda a base":                         {dims: []string{}, sql: []string{"c.email_optin"}},
+			"share of app users across all our customers":                                       {dims: []string{}, sql: []string{"c.app_user"}},
+			// customers named to break down by still are
+			"revenue by customer in May": {dims: []string{"customer"}},
 		}},
 		{"a month's abbreviation of the other language is no month", map[string]want{
 			"how many customers bought in May? Leave Savassi out.": {refuse: true},

@@ -287,6 +287,38 @@ func ChainWide() Words {
 	return Words{PT: pt, EN: en}
 }
 
+// Base are the nouns that name the whole customer base ("a base", "the customer base"):
+// said whole ("na base toda", "across the whole customer base", "all our customers") they
+// are the scope class (BaseWide): every customer, no breakdown by customer.
+var Base = W("base|base de clientes|base toda|carteira|carteira de clientes", "base|customer base|member base|membership base|client base|membership")
+
+// BaseWide are the phrases of the whole customer base, generated from Base: a reading may
+// leave them out, like the scope class ("taxa de opt-in na base toda", "opt-in rates across
+// the whole customer base").
+func BaseWide() Words {
+	var pt, en []string
+	for _, n := range Base.PT {
+		for _, p := range []string{"a ", "na ", "da ", "em toda a ", "de toda a ", "toda a ", "sobre a ", "sobre toda a "} {
+			pt = append(pt, p+n)
+		}
+		for _, p := range []string{"a ", "na ", "da ", "sobre a "} {
+			pt = append(pt, p+n+" toda", p+n+" inteira")
+		}
+	}
+	for _, n := range Base.EN {
+		for _, p := range []string{"the whole ", "the entire ", "across the ", "across the whole ", "across the entire ", "across our ", "across our whole ", "across our entire ", "in the whole ", "of the whole ", "over the whole ", "our whole ", "our entire ", "the full ", "across the full "} {
+			en = append(en, p+n)
+		}
+	}
+	for _, n := range []string{"customers", "members", "clients"} {
+		en = append(en, "across all "+n, "across all our "+n, "across all of our "+n, "across all the "+n)
+	}
+	for _, n := range []string{"clientes"} {
+		pt = append(pt, "entre todos os "+n, "de todos os "+n, "sobre todos os "+n, "em todos os "+n)
+	}
+	return Words{PT: pt, EN: en}
+}
+
 // Reports reports whether the filler class id tells who asked or said something
 // ("reported", "asked").
 func Reports(id string) bool { return id == "reported" || id == "asked" }

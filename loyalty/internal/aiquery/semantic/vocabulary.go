@@ -952,6 +952,7 @@ func Terms() []Term {
 		ts = append(ts, Term{cat, f.ID, f.Words})
 	}
 	ts = append(ts, Term{CatFiller, "scope", ChainWide()})
+	ts = append(ts, Term{CatFiller, "scope", BaseWide()})
 	return append(ts, Terminals...)
 }
 
