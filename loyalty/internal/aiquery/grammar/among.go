@@ -86,6 +86,19 @@ func assembleAmong(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenS
 				return nil, cannot
 			}
 			fs = append(fs, f)
+		case "subject", "event":
+			// "quantos se cadastraram em maio e quantos deles já compraram", "how many
+			// of those have made a purchase since": the customers of a sign-up count
+			// who did it at any time since (the period dates the sign-up, never this
+			// activity); of the customers of another count (buyers of May) which
+			// period the second activity is in is not said
+			f, ok := amongDid(c, req.Fact)
+			if !ok || !signupCount(req) {
+				return nil, cannot
+			}
+			fs = append(fs, f)
+		case "since":
+			// "have bought since": since the first count's rows, what amongDid reads
 		default:
 			return nil, cannot
 		}
@@ -168,9 +181,46 @@ func amongShaped(clauses []clauseV) bool {
 			counted = counted || string(c.v.(marker)) == "count"
 		case "filter":
 			filtered = true
+		case "subject", "event":
+			if _, ok := amongDid(c, nil); !ok {
+				return false
+			}
+			filtered = true
+		case "since":
 		default:
 			return false
 		}
 	}
 	return counted && filtered
+}
+
+// signupCount reports whether req counts the customers who signed up in its period: the
+// customers, a period of theirs (their sign-up), and no filter the period dates.
+func signupCount(req *semantic.Request) bool {
+	return req.Fact == semantic.Customers && req.Period != nil && !slices.ContainsFunc(req.Filters, func(f *semantic.Filter) bool { return f.UsesPeriod })
+}
+
+// amongDid is what a subject or an event clause says the rows did, at any time ("deles,
+// quantos já compraram"), as a filter of fact (any fact when nil); false when it says no
+// activity of fact's rows.
+func amongDid(c clauseV, fact *semantic.Fact) (*semantic.Filter, bool) {
+	var e *semantic.Event
+	neg := false
+	switch v := c.v.(type) {
+	case subjectV:
+		if v.again || v.at != nil {
+			return nil, false
+		}
+		e, neg = v.event, v.neg
+	case marker:
+		e = semantic.EventByID(string(v))
+	}
+	if e == nil || e.Activity == nil {
+		return nil, false
+	}
+	f := semantic.Ever(e.Activity(!neg))
+	if fact != nil && !f.Applies(fact, nil) {
+		return nil, false
+	}
+	return f, true
 }

@@ -9,7 +9,8 @@ import "testing"
 // is never dropped with that saying; a second "how many" after "and" with no noun counts
 // the first one's noun ("how many points were credited and how many were redeemed");
 // "separately" between two periods keeps a row each; the whole customer base ("na base
-// toda", "across the whole customer base") is every customer, no breakdown; a month's abbreviation of the other language is
+// toda", "across the whole customer base") is every customer, no breakdown; of a sign-up
+// count, "how many of them bought" counts those who bought since; a month's abbreviation of the other language is
 // no month ("ran out", "leave it out" are no October).
 func TestLead15Classes(t *testing.T) {
 	const (
@@ -74,6 +75,17 @@ func TestLead15Classes(t *testing.T) {
 			"share of app users across all our customers":                                       {dims: []string{}, sql: []string{"c.app_user"}},
 			// customers named to break down by still are
 			"revenue by customer in May": {dims: []string{"customer"}},
+		}},
+		{"of a sign-up count, 'how many of them' did something counts those who did it since", map[string]want{
+			"quantos clientes se cadastraram em maio e quantos deles já compraram":                          {sql: []string{"count(*) FILTER (WHERE EXISTS", "x.cancelled_at IS NULL))", "c.created_at >= " + may}},
+			"how many customers signed up in May and how many of them have bought since":                    {sql: []string{"count(*) FILTER (WHERE EXISTS", "c.created_at >= " + may}},
+			"new members by month this year: how many signed up and how many of those have made a purchase": {dims: []string{"month"}, sql: []string{"count(*) FILTER (WHERE EXISTS"}},
+			"how many customers signed up in May and how many of those redeemed":                            {sql: []string{"count(*) FILTER (WHERE EXISTS (SELECT 1 FROM reporting.redeems x", "c.created_at >= " + may}},
+			"quantos clientes se cadastraram em abril e quantos deles nunca compraram":                      {sql: []string{"count(*) FILTER (WHERE NOT EXISTS", "DATE '2025-04-01'"}},
+			// of the buyers of a period, or of customers with no period, which period the
+			// second activity is in is not said
+			"how many customers bought in May and how many of them bought since": {refuse: true},
+			"how many active customers and how many of them bought":              {refuse: true},
 		}},
 		{"a month's abbreviation of the other language is no month", map[string]want{
 			"how many customers bought in May? Leave Savassi out.": {refuse: true},
