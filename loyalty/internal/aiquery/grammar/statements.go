@@ -229,6 +229,13 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 			wh[m.From] = true
 		}
 	}
+	// context already left out (a greeting before the question) is no concept the
+	// question said: a want after it opens no clause after the question
+	for i := range left {
+		if left[i] {
+			roles[i] = semantic.RoleNeutral
+		}
+	}
 	// the people of the work asking: a request right after a work noun ("a gerência
 	// gostaria de saber", "my manager would like to know") says who asked, like a verb of
 	// asking
@@ -238,7 +245,7 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 		}
 	}
 	for i := range r.Tokens {
-		if opens[i] == 0 && (purposeAt(r, roles, i) || reasonAt(r, roles, workAt, asker, i)) {
+		if opens[i] == 0 && (purposeAt(r, roles, i) || reasonAt(r, roles, workAt, asker, i) || writerClauseAt(r, roles, i)) {
 			opens[i] = 2
 		}
 	}
@@ -278,7 +285,7 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 		// the words before a question someone reported: "One of the store managers asked
 		// me earlier today | how many customers are inactive"
 		for i := start + 1; i < to && at < 0; i++ {
-			if wh[i] && clauseReports(asker[max(start, i-reportedReach):i]) && !pointedAt(r, i) {
+			if wh[i] && clauseReports(asker[max(start, i-reportedReach):i]) && !pointedAt(r, i) && !asksBetween(r, start, i-reportedReach) {
 				out = append(out, tokenSpan{start, i})
 				at = to
 			}
@@ -337,7 +344,11 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 			end := to
 			// past the words of the opening phrase itself ("pq quero | mandar pra eles":
 			// its want is no interjection)
-			for c := max(at+1, openerEnd(r, at)); c+1 < to && end == to; c++ {
+			first := max(at+1, openerEnd(r, at))
+			if e, ok := writerOpener(r, roles, at); ok {
+				first = max(first, e)
+			}
+			for c := first; c+1 < to && end == to; c++ {
 				if (r.Tokens[c].Norm == "," || skipped[c] && opens[at] > 1) && (wh[c+1] || isRequest(r, c+1)) && !hasRole(roles[c+1:to], roleUnknown) && !clauseReports(workAt[c+1:to]) {
 					end = c
 				}
@@ -350,6 +361,16 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 		from = to
 	}
 	return out
+}
+
+// asksBetween reports whether a word that asks (asksCat: a question word, a measure)
+// starts in from..to: words before a question someone reported that ask already are the
+// writer's own question ("quanto a loja vendeu, que a gerente me disse que foi fraco"),
+// never left out; so are those before what someone was said to ask for (askedFor).
+func asksBetween(r *lexicon.Reading, from, to int) bool {
+	return slices.ContainsFunc(r.Matches, func(m lexicon.Match) bool {
+		return m.From >= from && m.From < to && m.Typos == 0 && asksCat(m.Cat)
+	})
 }
 
 // setOff is where a purpose clause opened at at ends when commas set it off inside its
@@ -437,7 +458,7 @@ func askedFor(r *lexicon.Reading, roles []semantic.Role, asker, workAt []bool, o
 		case opens[j] == 1 && j > start && (joinsTwo(r, j-1) || r.Tokens[j-1].Norm == ","):
 			return false
 		case asker[j]:
-			return clauseReports(workAt[start:j])
+			return clauseReports(workAt[start:j]) && !asksBetween(r, start, j)
 		}
 	}
 	return false
@@ -755,12 +776,30 @@ func asksWithout(r *lexicon.Reading, drop []bool) bool {
 					break
 				}
 			}
-			if ok {
+			if ok && !keptConceptInPart(r, roles, drop, k) {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// pointable are the concepts a word pointing back may point to: rows or what they measure.
+var pointable = map[semantic.Category]bool{semantic.CatNoun: true, semantic.CatMeasure: true, semantic.CatEvent: true, semantic.CatFlag: true}
+
+// keptConceptInPart reports whether a concept kept (not dropped) that names rows or a
+// measure (pointable) comes before token k in its sentence: a word pointing back there
+// points to it ("quantas vendas foram canceladas em abril e quanto isso dava?"), never to
+// what was left out ("How many of them ...": a question word names nothing to point to).
+func keptConceptInPart(r *lexicon.Reading, roles []semantic.Role, drop []bool, k int) bool {
+	for i := k - 1; i >= 0 && r.Tokens[i].Part == r.Tokens[k].Part; i-- {
+		if !drop[i] && slices.ContainsFunc(r.Matches, func(m lexicon.Match) bool {
+			return m.From <= i && i < m.To && m.Typos == 0 && pointable[m.Cat]
+		}) {
+			return true
+		}
+	}
+	return false
 }
 
 // focusRestricts reports whether m is "only" ("só", "just", CatCmp "=") said of rows in a
