@@ -65,5 +65,20 @@ func TestAside15Classes(t *testing.T) {
 			"Quantas vendas a loja fechou em maio?":            {refuse: true},
 			"revert the redemptions of May":                    {refuse: true, write: true},
 		}},
+		{"a channel or column word after an indefinite article and words the model does not know is what the writer sends, never a column or filter of the question", map[string]want{
+			"How many customers signed up in May? We are planning a reactivation email.":            {measures: []string{"customers"}, sql: []string{may}},
+			"how many customers signed up in May? planning a welcome-back SMS":                      {measures: []string{"customers"}, sql: []string{may}, sqlNot: []string{"sms_optin"}},
+			"how many customers bought in May? we're planning a feedback email":                     {sql: []string{may}, sqlNot: []string{"email"}},
+			"how many customers bought in May? I reckon a follow-up email would be good":            {sql: []string{may}, sqlNot: []string{"email"}},
+			"quantos clientes não compram há mais de 60 dias? tô pensando num e-mail de reativação": {measures: []string{"customers"}, sql: []string{"59 days"}},
+			"quantos clientes se cadastraram em maio? vou mandar um sms de boas-vindas":             {measures: []string{"customers"}, sql: []string{may}, sqlNot: []string{"sms_optin"}},
+			"list of customers who signed up in May, I might send them a quick SMS":                 {list: true, sql: []string{may}, sqlNot: []string{"sms_optin"}},
+			// their e-mail, a store's, or one only for some: a column or a filter
+			"how many customers signed up in May? thinking of their email":                  {refuse: true},
+			"how many customers signed up in May, I might send them their SMS":              {refuse: true},
+			"how many customers signed up in May? I might send a Savassi email":             {refuse: true},
+			"quantos clientes se cadastraram em maio? vou mandar um sms só pros da Savassi": {refuse: true},
+			"quantos clientes se cadastraram em maio? vou mandar um sms da Savassi":         {refuse: true},
+		}},
 	})
 }

@@ -722,6 +722,9 @@ func asksWithout(r *lexicon.Reading, drop []bool) bool {
 		if drop[m.From] && whole[m.From] {
 			continue // "não precisa separar por loja": a breakdown declined
 		}
+		if drop[m.From] && writersThing(r, m, roles) {
+			continue // "thinking of a win-back email": what the writer sends
+		}
 		if drop[m.From] && restricting(r, m) && !asked[string(m.Cat)+":"+m.Arg] && !modifiesWork(r, m, work) && !inIdiom(r, m) && !(reachesRows(r, m) && !listKept(r, drop)) {
 			return false // "Vou precisar só das canceladas", "I'm only interested in the app ones"
 		}

@@ -109,6 +109,10 @@ func writerClauseFree(r *lexicon.Reading, roles []semantic.Role, i int) bool {
 			if m.From > k || k >= m.To || m.Typos > 0 || m.Cat == lexicon.CatWord || m.Cat == lexicon.CatCapWord || inIdiom(r, m) {
 				continue
 			}
+			if writersThing(r, m, roles) {
+				free = true // "send them a quick SMS": what the writer sends
+				continue
+			}
 			if writerBound[m.Cat] || restricting(r, m) || place(m) || memberOf(m) != "" {
 				return false
 			}

@@ -370,6 +370,12 @@ var ReasonSubject = W("eu|a gente|nos|ela|ele|eles|elas|voce|vc|o povo|o pessoal
 // writer will do with the answer (package grammar, writer.go).
 var WriterSubject = W("eu|a gente", "i|we")
 
+// Indefinite are the indefinite articles: a value or column word named after one, with
+// words the model does not know between them or right after it, is a thing the writer
+// makes or sends ("a win-back email", "num e-mail de reativação"), never a column or a
+// filter of the question (package grammar, background.go).
+var Indefinite = W("um|uma|num|numa", "a|an")
+
 // InfinitiveEndings are the endings of a Portuguese verb's infinitive ("avisar", "fazer",
 // "abrir").
 var InfinitiveEndings = []string{"ar", "er", "ir"}
