@@ -80,5 +80,16 @@ func TestAside15Classes(t *testing.T) {
 			"quantos clientes se cadastraram em maio? vou mandar um sms só pros da Savassi": {refuse: true},
 			"quantos clientes se cadastraram em maio? vou mandar um sms da Savassi":         {refuse: true},
 		}},
+		{"someone else's question told as an ongoing or past call or visit (\"tava perguntando\", \"veio perguntar\", \"rang up asking\") is background like \"perguntou\"; one with a constraint the writer's question does not repeat refuses", map[string]want{
+			"a cliente Adriana Ferreira está perguntando quantos pontos ela tem. qual o saldo dela?":                    {list: true, sql: []string{"Adriana Ferreira", "points_balance"}},
+			"a cliente Camila Prado veio me perguntar quantos pontos ela tem. qual o saldo dela hoje?":                  {list: true, sql: []string{"Camila Prado", "points_balance"}},
+			"o supervisor tava perguntando quanto a Savassi vendeu em maio. qual foi o faturamento da Savassi em maio?": {measures: []string{"revenue"}, sql: []string{"L05", may}},
+			"Customer Camila Prado rang up asking how many points she has. What is her balance today?":                  {list: true, sql: []string{"Camila Prado", "points_balance"}},
+			"The supervisor phoned asking how much Savassi sold in May. What was the revenue of Savassi in May?":        {measures: []string{"revenue"}, sql: []string{"L05", may}},
+			"The owner came in asking how many customers signed up in May. How many customers signed up in May?":        {measures: []string{"customers"}, sql: []string{may}},
+			// their question names another period than the writer's
+			"o supervisor tava perguntando quanto a Savassi vendeu em abril. qual foi o faturamento da Savassi em maio?": {refuse: true},
+			"The supervisor phoned asking how much Savassi sold in April. What was the revenue of Savassi in May?":       {refuse: true},
+		}},
 	})
 }

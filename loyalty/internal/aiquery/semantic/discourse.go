@@ -138,8 +138,8 @@ var Fillers = []*FillerClass{
 	// their question ("a cliente perguntou o que ...", "a customer asked what ..."), beside
 	// the writer's own (package grammar, background.go)
 	{ID: "asked", Role: RoleDiscourse, Words: W(
-		"perguntou|perguntaram|quer saber|querem saber|me perguntou|nos perguntou",
-		"asked|asks|wanted to know|wants to know|asked me|asked us|was asking|were asking|is asking|are asking")},
+		"perguntou|perguntaram|quer saber|querem saber|me perguntou|nos perguntou|perguntando|ta perguntando|esta perguntando|tava perguntando|estava perguntando|veio perguntar|veio me perguntar",
+		"asked|asks|wanted to know|wants to know|asked me|asked us|was asking|were asking|is asking|are asking|came in asking|came asking|rang asking|rang up asking|called asking|phoned asking|phoned up asking")},
 	{ID: "hedge", Skip: true, Role: RoleDiscourse, Words: W(
 		"efetivamente|de fato mesmo|realmente mesmo|de verdade|concretamente|aproximadamente|aprox|por alto|mais ou menos assim|cerca de|mais ou menos|em torno de|por volta de|basicamente|so pra saber|so por curiosidade|na verdade|realmente|de fato|certinho|direitinho|bem|muito|bastante|talvez|acho|acho que|creio que|imagino que|parece que|digamos|ou seja|quer dizer|no caso|pelo jeito|por acaso|so queria|so preciso|so quero|so uma pergunta|so uma duvida|so confirmando|so pra confirmar|so para confirmar|outrossim|ademais|adicionalmente|alem disso|por oportuno|isto posto|dito isso",
 		"effectively|actually really|in fact|truly|genuinely|approximately|approx|approximate|ballpark|a ballpark|in the ballpark|give or take|roughly speaking|around|roughly|more or less|basically|actually|really|kind of|sort of|i think|i guess|i believe|i suppose|maybe|perhaps|probably|quite|pretty much|very|literally|honestly|to be honest|by the way|btw|anyway|anyways|i mean|to be clear|in other words|that is|ie|i e|of course|for real|i just need|just need|i just want|just want|could you just|can you just|just wondering|just checking|just curious|just a quick question|i only need|only need|i only want|only want|furthermore|moreover|additionally|further to the above|in addition to the above").With(Connectors())},
