@@ -91,5 +91,17 @@ func TestAside15Classes(t *testing.T) {
 			"o supervisor tava perguntando quanto a Savassi vendeu em abril. qual foi o faturamento da Savassi em maio?": {refuse: true},
 			"The supervisor phoned asking how much Savassi sold in April. What was the revenue of Savassi in May?":       {refuse: true},
 		}},
+		{"the work the answer is for, opening the sentence and set off by a comma (\"Para a auditoria anual, ...\", \"For the board, ...\"), is context; one naming a store, a value or a number is not left out", map[string]want{
+			"Para a auditoria anual, necessito do faturamento de cada loja em 2024.": {measures: []string{"revenue"}, dims: []string{"store"}, sql: []string{"DATE '2024-01-01'"}},
+			"Para o balanço, preciso do total de pontos resgatados em maio.":         {measures: []string{"points_redeemed"}, sql: []string{may}},
+			"Para a planilha do financeiro, qual foi o ticket médio de maio?":        {sql: []string{may}},
+			"For the board, how many customers signed up in May?":                    {measures: []string{"customers"}, sql: []string{may}},
+			"For the finance team, what was the average ticket in May?":              {sql: []string{may}},
+			"For my manager, how many points were redeemed in May?":                  {measures: []string{"points_redeemed"}, sql: []string{may}},
+			// the work's store, period or value may be the question's
+			"Para a reunião da Savassi, quantos clientes se cadastraram em maio?": {refuse: true},
+			"Para a auditoria de 2023, qual foi o faturamento de maio?":           {refuse: true},
+			"For the Savassi meeting, how many customers signed up in May?":       {refuse: true},
+		}},
 	})
 }

@@ -308,6 +308,7 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 			// lojas pra reunião de sexta."
 			at = start
 		}
+		heading := false // a work that opens the sentence, kept only when a comma sets it off
 		for i := start; i < to && at < 0; i++ {
 			boundary := i == start || r.Tokens[i-1].Norm == "," || skipped[i-1]
 			switch {
@@ -315,6 +316,10 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 				at = i
 			case workAt[i] && i > start && forBefore(r, i) > start:
 				at = forBefore(r, i) // "pro deck", "for the board"
+			case workAt[i] && i > start && forBefore(r, i) == start:
+				// the work opening the sentence, set off by a comma: "Para a auditoria
+				// anual, necessito ...", "For the annual audit, I need ..."
+				at, heading = start, true
 			case asker[i] && i > start:
 				// who asked, after a comma: ", a gerente de lá me pediu"
 				for c := i - 1; c > start; c-- {
@@ -353,14 +358,31 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 					end = c
 				}
 			}
-			if end == to && opens[at] == 2 {
+			if end == to && (opens[at] == 2 || heading) {
 				end = setOff(r, roles, start, at, to)
 			}
-			out = append(out, tokenSpan{at, end})
+			if !heading || end < to && !namesRows(r, at, end) {
+				out = append(out, tokenSpan{at, end})
+			}
 		}
 		from = to
 	}
 	return out
+}
+
+// namesRows reports whether the tokens from..to name rows a report could be narrowed to:
+// a place, a value, a number or a date, a restriction or a negation ("Para a reunião da
+// Savassi, ...": the work's store may be the question's; not known, so not left out).
+func namesRows(r *lexicon.Reading, from, to int) bool {
+	for k := from; k < to; k++ {
+		if r.Tokens[k].Kind != lexicon.Word {
+			return true
+		}
+	}
+	return slices.ContainsFunc(r.Matches, func(m lexicon.Match) bool {
+		return m.From >= from && m.From < to && m.Typos == 0 && (place(m) || memberOf(m) != "" || restricting(r, m) ||
+			m.Cat == semantic.CatNeg && !prepositionNo(r, m) || m.Cat == semantic.CatNever || m.Cat == semantic.CatRestrict)
+	})
 }
 
 // asksBetween reports whether a word that asks (asksCat: a question word, a measure)
