@@ -239,7 +239,7 @@ func background(r *lexicon.Reading) (kept []tokenSpan, unrepeated, othersAsked, 
 		for _, m := range r.Matches {
 			// a column of the answer ("com pontos e validade", "I need their phone") is
 			// never the background's own: a part naming one is read or refused
-			if m.From >= p.from && m.From < p.to && m.Typos == 0 && (m.Cat == semantic.CatAttr || m.Cat == semantic.CatColumn) && !saysMatch(r, asks, m) && !informalAlso(r, m) {
+			if m.From >= p.from && m.From < p.to && m.Typos == 0 && (m.Cat == semantic.CatAttr || m.Cat == semantic.CatColumn) && !saysMatch(r, asks, m) && !informalAlso(r, m) && !writersThing(r, m, roles) {
 				missing = append(missing, spanText(r, m.From, m.To))
 			}
 		}
@@ -470,7 +470,7 @@ func constraintsOf(r *lexicon.Reading, roles []semantic.Role, units []int, from,
 		case m.Cat == semantic.CatFlag && besideMissing(r, m):
 			// a word that names the flag only beside its opposite ("new" beside returning
 			// buyers) names nothing without it
-		case (m.Cat == semantic.CatNew || m.Cat == semantic.CatFlag || m.Cat == semantic.CatValue) && modifiesUnknown(r, m, roles):
+		case (m.Cat == semantic.CatNew || m.Cat == semantic.CatFlag || m.Cat == semantic.CatValue) && (modifiesUnknown(r, m, roles) || writersThing(r, m, roles)):
 			// it describes a thing the model does not know ("a new counter card", "o
 			// cartão novo"), not rows of a report
 		default:
@@ -490,6 +490,42 @@ func modifiesUnknown(r *lexicon.Reading, m lexicon.Match, roles []semantic.Role)
 	}
 	return k >= 0 && k < len(r.Tokens) && r.Tokens[k].Part == r.Tokens[m.From].Part && roles[k] == roleUnknown
 }
+
+// writersThing reports whether m names a thing of the writer's: after an indefinite
+// article (semantic.Indefinite) and at most writersThingWords words between them, all
+// words the model does not know or function words and at least one unknown ("thinking of a
+// win-back email", "vou fazer um disparo de sms"), or right after the article with a word
+// the model does not know after it and a preposition ("num e-mail de reativação"). Said so, "email" is what the writer
+// sends, never the customers' e-mail column nor their e-mail opt-in.
+func writersThing(r *lexicon.Reading, m lexicon.Match, roles []semantic.Role) bool {
+	if m.From > 0 && slices.Contains(inLang(semantic.Indefinite, r.Lang), r.Tokens[m.From-1].Norm) {
+		// the word first, what it is after it: "num e-mail de reativação"
+		k := m.To
+		if k < len(r.Tokens) && isFunctionWord(r, k) {
+			k++
+		}
+		return k > m.To && k < len(r.Tokens) && r.Tokens[k].Part == r.Tokens[m.From].Part && roles[k] == roleUnknown && !r.Tokens[k].Cap
+	}
+	unknown := false
+	for k := m.From - 1; k >= 0 && k >= m.From-writersThingWords-1 && r.Tokens[k].Part == r.Tokens[m.From].Part; k-- {
+		for _, a := range inLang(semantic.Indefinite, r.Lang) {
+			if r.Tokens[k].Norm == a {
+				return unknown && k < m.From-1
+			}
+		}
+		switch {
+		case roles[k] == roleUnknown && !r.Tokens[k].Cap:
+			unknown = true
+		case isFunctionWord(r, k):
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// writersThingWords is the most words between the article and the word of a writer's thing.
+const writersThingWords = 3
 
 // memberOf is the dimension whose values include the place or value m names ("Savassi":
 // store, "pix": payment type), or "".

@@ -229,6 +229,13 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 			wh[m.From] = true
 		}
 	}
+	// context already left out (a greeting before the question) is no concept the
+	// question said: a want after it opens no clause after the question
+	for i := range left {
+		if left[i] {
+			roles[i] = semantic.RoleNeutral
+		}
+	}
 	// the people of the work asking: a request right after a work noun ("a gerência
 	// gostaria de saber", "my manager would like to know") says who asked, like a verb of
 	// asking
@@ -238,7 +245,7 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 		}
 	}
 	for i := range r.Tokens {
-		if opens[i] == 0 && (purposeAt(r, roles, i) || reasonAt(r, roles, workAt, asker, i)) {
+		if opens[i] == 0 && (purposeAt(r, roles, i) || reasonAt(r, roles, workAt, asker, i) || writerClauseAt(r, roles, i)) {
 			opens[i] = 2
 		}
 	}
@@ -278,7 +285,7 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 		// the words before a question someone reported: "One of the store managers asked
 		// me earlier today | how many customers are inactive"
 		for i := start + 1; i < to && at < 0; i++ {
-			if wh[i] && clauseReports(asker[max(start, i-reportedReach):i]) && !pointedAt(r, i) {
+			if wh[i] && clauseReports(asker[max(start, i-reportedReach):i]) && !pointedAt(r, i) && !asksBetween(r, start, i-reportedReach) {
 				out = append(out, tokenSpan{start, i})
 				at = to
 			}
@@ -301,6 +308,7 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 			// lojas pra reunião de sexta."
 			at = start
 		}
+		heading := false // a work that opens the sentence, kept only when a comma sets it off
 		for i := start; i < to && at < 0; i++ {
 			boundary := i == start || r.Tokens[i-1].Norm == "," || skipped[i-1]
 			switch {
@@ -308,6 +316,10 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 				at = i
 			case workAt[i] && i > start && forBefore(r, i) > start:
 				at = forBefore(r, i) // "pro deck", "for the board"
+			case workAt[i] && i > start && forBefore(r, i) == start:
+				// the work opening the sentence, set off by a comma: "Para a auditoria
+				// anual, necessito ...", "For the annual audit, I need ..."
+				at, heading = start, true
 			case asker[i] && i > start:
 				// who asked, after a comma: ", a gerente de lá me pediu"
 				for c := i - 1; c > start; c-- {
@@ -337,19 +349,50 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 			end := to
 			// past the words of the opening phrase itself ("pq quero | mandar pra eles":
 			// its want is no interjection)
-			for c := max(at+1, openerEnd(r, at)); c+1 < to && end == to; c++ {
+			first := max(at+1, openerEnd(r, at))
+			if e, ok := writerOpener(r, roles, at); ok {
+				first = max(first, e)
+			}
+			for c := first; c+1 < to && end == to; c++ {
 				if (r.Tokens[c].Norm == "," || skipped[c] && opens[at] > 1) && (wh[c+1] || isRequest(r, c+1)) && !hasRole(roles[c+1:to], roleUnknown) && !clauseReports(workAt[c+1:to]) {
 					end = c
 				}
 			}
-			if end == to && opens[at] == 2 {
+			if end == to && (opens[at] == 2 || heading) {
 				end = setOff(r, roles, start, at, to)
 			}
-			out = append(out, tokenSpan{at, end})
+			if !heading || end < to && !namesRows(r, at, end) {
+				out = append(out, tokenSpan{at, end})
+			}
 		}
 		from = to
 	}
 	return out
+}
+
+// namesRows reports whether the tokens from..to name rows a report could be narrowed to:
+// a place, a value, a number or a date, a restriction or a negation ("Para a reunião da
+// Savassi, ...": the work's store may be the question's; not known, so not left out).
+func namesRows(r *lexicon.Reading, from, to int) bool {
+	for k := from; k < to; k++ {
+		if r.Tokens[k].Kind != lexicon.Word {
+			return true
+		}
+	}
+	return slices.ContainsFunc(r.Matches, func(m lexicon.Match) bool {
+		return m.From >= from && m.From < to && m.Typos == 0 && (place(m) || memberOf(m) != "" || restricting(r, m) ||
+			m.Cat == semantic.CatNeg && !prepositionNo(r, m) || m.Cat == semantic.CatNever || m.Cat == semantic.CatRestrict)
+	})
+}
+
+// asksBetween reports whether a word that asks (asksCat: a question word, a measure)
+// starts in from..to: words before a question someone reported that ask already are the
+// writer's own question ("quanto a loja vendeu, que a gerente me disse que foi fraco"),
+// never left out; so are those before what someone was said to ask for (askedFor).
+func asksBetween(r *lexicon.Reading, from, to int) bool {
+	return slices.ContainsFunc(r.Matches, func(m lexicon.Match) bool {
+		return m.From >= from && m.From < to && m.Typos == 0 && asksCat(m.Cat)
+	})
 }
 
 // setOff is where a purpose clause opened at at ends when commas set it off inside its
@@ -437,7 +480,7 @@ func askedFor(r *lexicon.Reading, roles []semantic.Role, asker, workAt []bool, o
 		case opens[j] == 1 && j > start && (joinsTwo(r, j-1) || r.Tokens[j-1].Norm == ","):
 			return false
 		case asker[j]:
-			return clauseReports(workAt[start:j])
+			return clauseReports(workAt[start:j]) && !asksBetween(r, start, j)
 		}
 	}
 	return false
@@ -701,6 +744,9 @@ func asksWithout(r *lexicon.Reading, drop []bool) bool {
 		if drop[m.From] && whole[m.From] {
 			continue // "não precisa separar por loja": a breakdown declined
 		}
+		if drop[m.From] && writersThing(r, m, roles) {
+			continue // "thinking of a win-back email": what the writer sends
+		}
 		if drop[m.From] && restricting(r, m) && !asked[string(m.Cat)+":"+m.Arg] && !modifiesWork(r, m, work) && !inIdiom(r, m) && !(reachesRows(r, m) && !listKept(r, drop)) {
 			return false // "Vou precisar só das canceladas", "I'm only interested in the app ones"
 		}
@@ -755,12 +801,30 @@ func asksWithout(r *lexicon.Reading, drop []bool) bool {
 					break
 				}
 			}
-			if ok {
+			if ok && !keptConceptInPart(r, roles, drop, k) {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// pointable are the concepts a word pointing back may point to: rows or what they measure.
+var pointable = map[semantic.Category]bool{semantic.CatNoun: true, semantic.CatMeasure: true, semantic.CatEvent: true, semantic.CatFlag: true}
+
+// keptConceptInPart reports whether a concept kept (not dropped) that names rows or a
+// measure (pointable) comes before token k in its sentence: a word pointing back there
+// points to it ("quantas vendas foram canceladas em abril e quanto isso dava?"), never to
+// what was left out ("How many of them ...": a question word names nothing to point to).
+func keptConceptInPart(r *lexicon.Reading, roles []semantic.Role, drop []bool, k int) bool {
+	for i := k - 1; i >= 0 && r.Tokens[i].Part == r.Tokens[k].Part; i-- {
+		if !drop[i] && slices.ContainsFunc(r.Matches, func(m lexicon.Match) bool {
+			return m.From <= i && i < m.To && m.Typos == 0 && pointable[m.Cat]
+		}) {
+			return true
+		}
+	}
+	return false
 }
 
 // focusRestricts reports whether m is "only" ("só", "just", CatCmp "=") said of rows in a

@@ -1,0 +1,126 @@
+package grammar
+
+import (
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/lexicon"
+	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
+)
+
+// The writer's clause rule (issue 24, fifteenth round). After the question, set off by a
+// comma, people say what they will do with the answer in words the model does not know:
+// "Names and points please, I might send them a wee treat", "..., de modo que eu possa
+// verificar se há discrepância entre as modalidades". The clause opens with the writer as
+// subject (semantic.WriterSubject), right after the comma or after a connector of words
+// the model does not know closed by a conjunction of reason ("de modo que eu", "de forma
+// que a gente"), and a verb no concept of the model reads. It opens a statement clause
+// (statements.go), left out only when the rest reads whole; and only when it carries no
+// constraint (writerClauseFree): a clause that names a value, a period, a number, a
+// negation or restriction, a measure, a dimension or an event ("..., que eu cadastrei na
+// Savassi", "..., we only need the app ones") is never left out by this rule.
+
+// writerConnector is the most words of a connector before the conjunction ("de modo").
+const writerConnector = 3
+
+// writerClauseAt reports whether a clause of the writer's own starts at token i (see
+// above).
+func writerClauseAt(r *lexicon.Reading, roles []semantic.Role, i int) bool {
+	_, ok := writerOpener(r, roles, i)
+	return ok
+}
+
+// writerOpener is where the opening of a writer's clause at token i ends: past its
+// connector, its subject and the verbs of wanting or asking right after it ("I might send
+// them", "eu vou pedir pra"), whose request words open no question of their own.
+func writerOpener(r *lexicon.Reading, roles []semantic.Role, i int) (int, bool) {
+	if i < 2 || r.Tokens[i-1].Norm != "," || r.Tokens[i-1].Part != r.Tokens[i].Part || !hasRole(roles[:i-1], semantic.RoleConcept) {
+		return 0, false
+	}
+	k := i
+	// a connector the model does not know, closed by a conjunction of reason
+	for j := i; j <= i+writerConnector && j < len(r.Tokens) && r.Tokens[j].Part == r.Tokens[i].Part; j++ {
+		if l, ok := reasonWordAt(r, j); ok {
+			k = j + l
+			break
+		}
+		if roles[j] != roleUnknown && !isFunctionWord(r, j) {
+			break
+		}
+	}
+	for _, sub := range inLang(semantic.WriterSubject, r.Lang) {
+		n, ok := wordsAt(r, k, sub)
+		if !ok {
+			continue
+		}
+		v := k + n
+		if v < len(r.Tokens) && r.Tokens[v].Part == r.Tokens[i].Part && r.Tokens[v].Kind == lexicon.Word && roles[v] != semantic.RoleConcept && r.Tokens[v].Norm != "," {
+			for v < len(r.Tokens) && r.Tokens[v].Part == r.Tokens[i].Part && (isRequest(r, v) || isFunctionWord(r, v)) {
+				v++
+			}
+			return v, writerClauseFree(r, roles, i)
+		}
+	}
+	return 0, false
+}
+
+// reasonWordAt reports whether a conjunction of reason (semantic.ReasonThat) starts at
+// token k, and how many words it has.
+func reasonWordAt(r *lexicon.Reading, k int) (int, bool) {
+	for _, p := range inLang(semantic.ReasonThat, r.Lang) {
+		if n, ok := wordsAt(r, k, p); ok {
+			return n, true
+		}
+	}
+	return 0, false
+}
+
+// writerFree are the concepts a writer's clause may name: what the writer will do it
+// with or to (a noun, a pronoun, a verb of changing data or of lumping things: "send them
+// a treat"), none of them a constraint on a report; words a reading may skip (fillers:
+// "entre as") name nothing either.
+var writerFree = map[semantic.Category]bool{
+	semantic.CatNoun: true, semantic.CatPronoun: true, semantic.CatWrite: true, semantic.CatLump: true,
+	semantic.CatQuantity: true, semantic.CatHave: true, semantic.CatUse: true, semantic.CatFiller: true,
+}
+
+// writerBound are the concepts that constrain a report wherever they are said: a clause
+// naming one is not the writer's alone.
+var writerBound = map[semantic.Category]bool{
+	semantic.CatMeasure: true, semantic.CatDim: true, semantic.CatNeg: true, semantic.CatNever: true,
+	semantic.CatRestrict: true, semantic.CatFlag: true, semantic.CatValue: true, semantic.CatEvent: true,
+	semantic.CatNew: true, semantic.CatAgg: true, semantic.CatBy: true,
+}
+
+// writerClauseFree reports whether the clause from token i to the end of its sentence
+// carries no constraint: no number or date, no period word, no capitalised word the model
+// does not know (a name), and every concept word read by one of writerFree and by nothing
+// that constrains (writerBound, a value, a place, an amount).
+func writerClauseFree(r *lexicon.Reading, roles []semantic.Role, i int) bool {
+	for k := i; k < len(r.Tokens) && r.Tokens[k].Part == r.Tokens[i].Part; k++ {
+		t := r.Tokens[k]
+		switch {
+		case t.Kind != lexicon.Word, periodWord(r, k):
+			return false
+		case roles[k] == roleUnknown && t.Cap:
+			return false
+		case roles[k] != semantic.RoleConcept:
+			continue
+		}
+		free := false
+		for _, m := range r.Matches {
+			if m.From > k || k >= m.To || m.Typos > 0 || m.Cat == lexicon.CatWord || m.Cat == lexicon.CatCapWord || inIdiom(r, m) {
+				continue
+			}
+			if writersThing(r, m, roles) {
+				free = true // "send them a quick SMS": what the writer sends
+				continue
+			}
+			if writerBound[m.Cat] || restricting(r, m) || place(m) || memberOf(m) != "" {
+				return false
+			}
+			free = free || semantic.RoleOf(m.Cat, m.Arg) != semantic.RoleConcept || writerFree[m.Cat]
+		}
+		if !free && covered(r, k) {
+			return false
+		}
+	}
+	return true
+}
