@@ -10,7 +10,8 @@ import "testing"
 // the first one's noun ("how many points were credited and how many were redeemed");
 // "separately" between two periods keeps a row each; the whole customer base ("na base
 // toda", "across the whole customer base") is every customer, no breakdown; of a sign-up
-// count, "how many of them bought" counts those who bought since; a month's abbreviation of the other language is
+// count, "how many of them bought" counts those who bought since; a number of a quantity
+// with no comparison ("have 0 points") is the value itself; a month's abbreviation of the other language is
 // no month ("ran out", "leave it out" are no October).
 func TestLead15Classes(t *testing.T) {
 	const (
@@ -86,6 +87,14 @@ func TestLead15Classes(t *testing.T) {
 			// second activity is in is not said
 			"how many customers bought in May and how many of them bought since": {refuse: true},
 			"how many active customers and how many of them bought":              {refuse: true},
+		}},
+		{"a number of a quantity said with no comparison is the value itself", map[string]want{
+			"how many customers have zero points":                        {measures: []string{"customers"}, sql: []string{"c.points_balance = 0"}},
+			"Please how many customers are having 0 points as at today?": {measures: []string{"customers"}, sql: []string{"c.points_balance = 0"}},
+			"quantos clientes têm zero pontos":                           {measures: []string{"customers"}, sql: []string{"c.points_balance = 0"}},
+			"quantos clientes têm 500 pontos?":                           {measures: []string{"customers"}, sql: []string{"c.points_balance = 500"}},
+			"clientes ativos com saldo zero":                             {sql: []string{"c.points_balance = 0", "c.is_active"}},
+			"how many customers have more than 500 points":               {sql: []string{"c.points_balance > 500"}},
 		}},
 		{"a month's abbreviation of the other language is no month", map[string]want{
 			"how many customers bought in May? Leave Savassi out.": {refuse: true},

@@ -42,8 +42,8 @@ func TestNegationClasses(t *testing.T) {
 			"qtos clientes têm 0 compras":                                                           {measures: []string{"customers"}, filters: []string{"not_bought"}},
 			"quantos clientes com 0 compras em maio":                                                {measures: []string{"customers"}, sql: []string{notMay}},
 			"quantos clientes não resgataram nada em 2024":                                          {measures: []string{"customers"}, sql: []string{"NOT EXISTS (SELECT 1 FROM reporting.redeems x", "2024-01-01"}},
-			// zero of a quantity is no "did not" (no reading yet)
-			"quantos clientes têm 0 pontos": {refuse: true},
+			// zero of a quantity is no "did not": the value itself (a balance of 0)
+			"quantos clientes têm 0 pontos": {measures: []string{"customers"}, sql: []string{"c.points_balance = 0"}},
 		}},
 		{"neither ... nor, not ... or, on flags and values", map[string]want{
 			"qts clientes ativos q se cadastraram antes de 2024 nao aceitam nem whatsapp nem sms?": {measures: []string{"customers"}, sql: []string{"c.is_active", "NOT c.whatsapp_optin AND NOT c.sms_optin", "c.created_at < DATE '2024-01-01'"}},

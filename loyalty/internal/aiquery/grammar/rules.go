@@ -972,6 +972,22 @@ func productions(x *env) []*Rule {
 			return threshold(arg(k[2]), arg(k[0]), arg(k[1]))
 		}),
 		rule("Filter", 0, tCmp+" "+tMoney, func(k []*Edge) (any, bool) { return threshold("money", arg(k[0]), arg(k[1])) }),
+		// "have 0 points", "têm zero pontos", "a balance of zero", "saldo zero": a number
+		// said with no comparison is the value itself
+		// (a count of rows, "têm 0 compras", has readings of its own: did not, how many)
+		rule("Filter", 0.1, tHave+" Num "+tQuantity, func(k []*Edge) (any, bool) {
+			if n := semantic.NounByID(arg(k[2])); n != nil && n.Fact != nil && n.Fact != semantic.Customers {
+				return nil, false
+			}
+			return threshold(arg(k[2]), "=", arg(k[1]))
+		}),
+		rule("Filter", 0.1, tNoun+" "+tFrom+"? Num", func(k []*Edge) (any, bool) {
+			n := semantic.NounByID(arg(k[0]))
+			if n == nil || n.Quantity == "" || n.Fact != semantic.Customers {
+				return nil, false
+			}
+			return threshold(n.Quantity, "=", arg(k[2]))
+		}),
 		// "saldo acima de 1000", "idade acima de 30": the noun says what the number counts
 		rule("Filter", 0, tNoun+" "+tCmp+" Num "+tQuantity+"?", func(k []*Edge) (any, bool) {
 			n := semantic.NounByID(arg(k[0]))
