@@ -35,7 +35,8 @@ import (
 // through one counts as a typo (the parse costs more, and the rules that trust only
 // exact words do not take it) and is named in the explanation, like a typo fix. What is
 // too short or too risky is not guessed: a word of 1 letter, a 2-letter word as an
-// abbreviation other than of every consonant of a word, a word with digits, laughter, a capitalised word
+// abbreviation other than of every consonant of a word (or, inside a phrase only, of
+// some: see the end of this file), a word with digits, laughter, a capitalised word
 // (a name) unless it is an initialism typed in capitals, and a word that would stand for
 // no concept, only function words or discourse (a word dropped in silence could be the
 // question's constraint).
@@ -258,8 +259,9 @@ func (lx *Lexicon) meaningful(words ...string) bool {
 }
 
 // abbreviated returns the lexicon's words a word it does not know abbreviates (see the
-// top of this file); the reading decides, in context, whether they agree.
-func (lx *Lexicon) abbreviated(w string) []candidate {
+// top of this file); the reading decides, in context, whether they agree. dotted: the word
+// was typed with a full stop glued to it, which marks a cut (see the end of this file).
+func (lx *Lexicon) abbreviated(w string, dotted bool) []candidate {
 	n := len(w)
 	if n < 2 || !guessable(w) {
 		return nil
@@ -270,28 +272,58 @@ func (lx *Lexicon) abbreviated(w string) []candidate {
 	// "stay", "fly" are words
 	contracted := v == 0 || v == 1 && n >= 4 && !isVowel(w, 0) && !isVowel(w, 1) && !onsets[w[:2]]
 	var out []candidate
+	cut := false // some words are read only by the full stop's looser prefix
 	for _, x := range lx.sorted {
 		if len(x) <= n || x[0] != w[0] {
 			continue
 		}
 		prefix := strings.HasPrefix(x, w)
+		loose := false
 		switch {
 		case v == 0 && consonants(x) == w:
 			// every consonant of the word and nothing else, the way a text message
 			// drops a vowel-final word's vowels ("lj": "loja", "smn": "semana", "nvs":
-			// "novos"); the only guess a word of 2 letters gets
-		case n < 3:
-			continue
-		case prefix && n >= 4 && v <= 1 && len(x) >= n+3 && !isVowel(w, n-1) && isVowel(x, n) && !semantic.Inflection(x[n:]):
-			// a prefix cut before a vowel ("cust|omer", "yest|erday"), never another form
-			// of a word ("start|ing") nor a word of its own ("news|letter")
-		case !prefix && contracted && x[len(x)-1] == w[n-1] && subsequence(w, x):
+			// "novos"); the only guess a word of 2 letters gets alone
+		case n >= 3 && prefix && (n >= 4 && v <= 1 || dotted) && len(x) >= n+3 && !isVowel(w, n-1) && isVowel(x, n) && !semantic.Inflection(x[n:]):
+			// a prefix cut before a vowel ("cust|omer", "yest|erday"; with a full stop
+			// from 3 letters and any vowels, "tel.|efone", "cresc.|imento"), never
+			// another form of a word ("start|ing") nor a word of its own ("news|letter")
+			cut = cut || !(n >= 4 && v <= 1)
+		case n >= 3 && !prefix && contracted && x[len(x)-1] == w[n-1] && subsequence(w, x):
+		case v == 0 && subsequence(w, consonants(x)):
+			// some of its consonants in order ("tt": "total"): too loose to stand
+			// alone, read only inside a phrase of the lexicon with the words around it
+			// ("vlr tt": "vlr total"; unambiguous), and only when no other guess fits
+			loose = true
 		default:
 			continue
 		}
 		if lx.meaningful(x) {
-			out = append(out, candidate{x, 1, true})
+			out = append(out, candidate{word: x, typos: 1, abbr: true, loose: loose})
 		}
+	}
+	if cut {
+		// a short cut is read only when every word of the lexicon it starts means one
+		// thing, in any phrase ("tot.": "total" or "totens", refused), not only the
+		// words that make a phrase here
+		var all []candidate
+		for k := sort.SearchStrings(lx.sorted, w); k < len(lx.sorted) && strings.HasPrefix(lx.sorted[k], w); k++ {
+			if len(lx.sorted[k]) > n {
+				all = append(all, candidate{word: lx.sorted[k]})
+			}
+		}
+		if !lx.oneMeaning(all) {
+			return nil
+		}
+	}
+	var strict []candidate
+	for _, c := range out {
+		if !c.loose {
+			strict = append(strict, c)
+		}
+	}
+	if len(strict) > 0 {
+		out = strict
 	}
 	return keepOnset(w, out)
 }
@@ -345,10 +377,12 @@ func subsequence(a, b string) bool {
 func (r *Reading) unambiguous(cands [][]candidate, used [][]string, lang semantic.Lang) [][]string {
 	drop := make([]bool, len(r.Matches))
 	for i := range r.Tokens {
-		abbr := map[string]bool{}
+		abbr := map[string]bool{}  // the words the token may abbreviate
+		loose := map[string]bool{} // of them, those read only inside a phrase
 		for _, c := range cands[i] {
 			if c.abbr {
 				abbr[c.word] = true
+				loose[c.word] = loose[c.word] || c.loose
 			}
 		}
 		if len(abbr) == 0 {
@@ -359,7 +393,8 @@ func (r *Reading) unambiguous(cands [][]candidate, used [][]string, lang semanti
 		alone := map[string]map[string]bool{}
 		phrased := map[string]map[string]bool{}
 		var ks []int
-		meaning := false
+		aloneKs := map[int]string{} // the matches of one word, and the word
+		meaning, phraseMeaning := false, false
 		// words of the question's language, when some are, over the other's ("smn" in a
 		// Portuguese question is "semana", never "someone")
 		own := false
@@ -378,6 +413,9 @@ func (r *Reading) unambiguous(cands [][]candidate, used [][]string, lang semanti
 			into := phrased
 			if m.To-m.From == 1 {
 				into = alone
+				aloneKs[k] = w
+			} else {
+				phraseMeaning = phraseMeaning || semantic.RoleOf(m.Cat, m.Arg) == semantic.RoleConcept
 			}
 			if into[w] == nil {
 				into[w] = map[string]bool{}
@@ -386,27 +424,31 @@ func (r *Reading) unambiguous(cands [][]candidate, used [][]string, lang semanti
 			meaning = meaning || semantic.RoleOf(m.Cat, m.Arg) == semantic.RoleConcept
 			ks = append(ks, k)
 		}
-		senses := alone
+		senses := map[string]map[string]bool{}
+		for w, s := range alone {
+			if !loose[w] {
+				senses[w] = s
+			}
+		}
 		for w, s := range phrased {
 			if alone[w] == nil {
 				senses[w] = s
 			}
 		}
-		agree := meaning
-		var one map[string]bool
-		for _, s := range senses {
-			if one == nil {
-				one = s
-				continue
+		switch {
+		case meaning && len(senses) > 0 && agreeing(senses):
+			for k, w := range aloneKs {
+				drop[k] = loose[w] // a loose guess stands only in a phrase
 			}
-			if len(s) != len(one) {
-				agree = false
+		case phraseMeaning && agreeing(phrased):
+			// the words around it choose: of the words it may stand for, the phrases
+			// it makes with its neighbours mean one thing ("tkt md": "ticket medio",
+			// never "moda" alone); that word is read, alone too ("vlr tt": "vlr
+			// total", and "total"), and the others are dropped
+			for k, w := range aloneKs {
+				drop[k] = phrased[w] == nil
 			}
-			for x := range s {
-				agree = agree && one[x]
-			}
-		}
-		if !agree {
+		default:
 			for _, k := range ks {
 				drop[k] = true
 			}
@@ -422,6 +464,26 @@ func (r *Reading) unambiguous(cands [][]candidate, used [][]string, lang semanti
 	}
 	r.Matches = ms
 	return ws
+}
+
+// agreeing reports whether every word has the same senses.
+func agreeing(senses map[string]map[string]bool) bool {
+	var one map[string]bool
+	for _, s := range senses {
+		if one == nil {
+			one = s
+			continue
+		}
+		if len(s) != len(one) {
+			return false
+		}
+		for x := range s {
+			if !one[x] {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // fixes names the words read as other words: typos, abbreviations and initialisms.
@@ -453,4 +515,210 @@ func (r *Reading) fixes(used [][]string) {
 			}
 		}
 	}
+}
+
+// Shorthand typed on phones and tablets (the fifteenth round), by rules, not word lists:
+//
+//   - A word cut short with a full stop glued to it ("tel.", "cresc.", "aver."): the stop
+//     marks the cut, so from 3 letters, any vowels, a prefix cut before a vowel is read
+//     (without the stop: 4 letters, at most one vowel); a cut that short only when every
+//     word of the lexicon it starts means one thing, in any phrase ("tot.": "total" or
+//     "totens", refused), and a typo stays a reading beside it ("cresc.": "cresce").
+//   - The stop of a word cut short, before a word in lower case, ends no sentence: a word
+//     the lexicon reads only as a cut whose words mean one thing alone, a word it knows
+//     that starts a longer word of the same concept but for an inflection ("jul.":
+//     "julho", "prod.": "produto"; not "mes.": "mesmo"), or that goes on in a phrase past
+//     the stop ("No. of"). Read as a sentence's end it split the question in two ("top 3
+//     prod. + resgatados no ano": the ranking lost its measure, answered by year).
+//   - A vowel-less word whose letters are some of a word's consonants in order ("tt":
+//     "total") is read only inside a phrase of the lexicon with the words around it ("vlr
+//     tt": "vlr total"), and only when no closer guess fits; and a shorthand whose
+//     guesses mean different things alone ("md": "media", "medio", "moda") is read as the
+//     word of the one phrase it makes with its neighbours ("tkt md": "ticket medio"),
+//     that word alone too (unambiguous).
+//   - A vowel-less shorthand the lexicon knows only inside longer phrases ("dt" of "dt
+//     nasc") may abbreviate a word where no phrase reads it ("dt": "data").
+//   - A shorthand the model lists ("pts", "cust") is also the long word it abbreviates,
+//     when both mean the same alone, inside the long word's phrases ("outstanding pts":
+//     "outstanding points"; longForms).
+
+// cutShort reports whether a word typed with a full stop, before the word next, is a
+// word cut short, its stop no sentence's end (see above).
+func (lx *Lexicon) cutShort(w, next string) bool {
+	if !lx.alone(w) {
+		return semantic.SpellingsOf(w) != nil || lx.oneConcept(lx.abbreviated(w, true))
+	}
+	for _, p := range lx.byFirst[w] {
+		if len(p.words) > 1 && p.words[1] == next {
+			return true // "No. of": a phrase goes on past the stop
+		}
+	}
+	for k := sort.SearchStrings(lx.sorted, w); k < len(lx.sorted) && strings.HasPrefix(lx.sorted[k], w); k++ {
+		if x := lx.sorted[k]; len(x) >= len(w)+2 && !semantic.Inflection(x[len(w):]) && lx.sameSense(w, x) {
+			return true // "jul": "julho"; not "mes": "mesmo"
+		}
+	}
+	return false
+}
+
+// longForms are the words of the lexicon a word it knows abbreviates and means the same
+// as alone ("pts": "points", "pontos"), read only inside their phrases: alone the word
+// reads as itself.
+func (lx *Lexicon) longForms(w string) []candidate {
+	if vowelCount(w) > 1 {
+		return nil // a word, not a shorthand
+	}
+	var out []candidate
+	for _, c := range lx.abbreviated(w, false) {
+		if lx.sameSense(w, c.word) {
+			c.loose = true
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// oneMeaning reports whether the words of cs have the same concepts in the lexicon: those
+// of their one-word phrases, or, for a word of longer phrases only, of those phrases
+// (words of no concept, never guessed, aside).
+func (lx *Lexicon) oneMeaning(cs []candidate) bool {
+	var one map[string]bool
+	for _, c := range cs {
+		s := map[string]bool{}
+		for _, p := range lx.byFirst[c.word] {
+			if len(p.words) != 1 {
+				continue
+			}
+			for _, x := range p.senses {
+				if semantic.RoleOf(x.cat, x.arg) == semantic.RoleConcept {
+					s[string(x.cat)+":"+x.arg] = true
+				}
+			}
+		}
+		if len(s) == 0 {
+			for k := range lx.senses[c.word] {
+				cat, arg, _ := strings.Cut(k, ":")
+				if semantic.RoleOf(semantic.Category(cat), arg) == semantic.RoleConcept {
+					s[k] = true
+				}
+			}
+		}
+		if len(s) == 0 {
+			continue // a word of no concept is never guessed ("tel.": not "tell")
+		}
+		if one == nil {
+			one = s
+			continue
+		}
+		if len(s) != len(one) {
+			return false
+		}
+		for x := range s {
+			if !one[x] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// oneConcept reports whether the words a word may abbreviate mean one thing alone (the
+// concepts of their one-word phrases; a word of phrases only says nothing here): a cut
+// that may stand for different words ("cresc.": "crescimento" or "crescente") is not
+// sure enough to take the stop after it out of a sentence's end.
+func (lx *Lexicon) oneConcept(cs []candidate) bool {
+	var one map[string]bool
+	for _, c := range cs {
+		if c.loose || !lx.alone(c.word) {
+			continue
+		}
+		s := map[string]bool{}
+		for _, p := range lx.byFirst[c.word] {
+			if len(p.words) != 1 {
+				continue
+			}
+			for _, x := range p.senses {
+				if semantic.RoleOf(x.cat, x.arg) == semantic.RoleConcept {
+					s[string(x.cat)+":"+x.arg] = true
+				}
+			}
+		}
+		if len(s) == 0 {
+			continue
+		}
+		if one == nil {
+			one = s
+			continue
+		}
+		if len(s) != len(one) {
+			return false
+		}
+		for x := range s {
+			if !one[x] {
+				return false
+			}
+		}
+	}
+	return one != nil
+}
+
+// sameSense reports whether one-word phrases of a and b share a concept (a function
+// word's sense says nothing: "no" and "nossa").
+func (lx *Lexicon) sameSense(a, b string) bool {
+	for _, p := range lx.byFirst[a] {
+		if len(p.words) != 1 {
+			continue
+		}
+		for _, s := range p.senses {
+			if semantic.RoleOf(s.cat, s.arg) == semantic.RoleConcept && lx.hasSense(b, s) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasSense reports whether a one-word phrase of w has sense s.
+func (lx *Lexicon) hasSense(w string, s sense) bool {
+	for _, p := range lx.byFirst[w] {
+		if len(p.words) != 1 {
+			continue
+		}
+		for _, x := range p.senses {
+			if x.cat == s.cat && x.arg == s.arg {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// alone reports whether w is a phrase of the lexicon by itself (not only a word of longer
+// phrases).
+func (lx *Lexicon) alone(w string) bool {
+	for _, p := range lx.byFirst[w] {
+		if len(p.words) == 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// truncationStops takes the full stop of a word cut short followed by a word in lower
+// case out of the sentence's end: the two parts are one.
+func (lx *Lexicon) truncationStops(toks []Token) []Token {
+	for i := 0; i+1 < len(toks); i++ {
+		t, next := toks[i], toks[i+1]
+		if !t.Dotted || t.Stop != '.' || next.Part == t.Part || !lx.cutShort(t.Norm, next.Norm) {
+			continue
+		}
+		if first, _ := firstRune(next.Raw); unicode.IsUpper(first) {
+			continue
+		}
+		toks[i].Stop = 0
+		for k := i + 1; k < len(toks); k++ {
+			toks[k].Part--
+		}
+	}
+	return toks
 }

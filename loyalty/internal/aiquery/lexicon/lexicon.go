@@ -212,28 +212,44 @@ type candidate struct {
 	word  string
 	typos int
 	abbr  bool // the word the typed word abbreviates ("yday": "yesterday")
+	loose bool // an abbreviation read only inside a phrase with the words around it ("tt")
 }
 
 // Read reads a question.
 func (lx *Lexicon) Read(question string) *Reading {
-	r := &Reading{Question: question, Tokens: lx.spokenNumbers(lx.expand(lx.unglue(lx.rejoin(Tokenize(question)))))}
+	r := &Reading{Question: question, Tokens: lx.spokenNumbers(lx.expand(lx.unglue(lx.rejoin(lx.plusWords(lx.hyphenRanges(lx.truncationStops(Tokenize(question))))))))}
 	cands := make([][]candidate, len(r.Tokens))
 	for i, t := range r.Tokens {
 		if t.Kind != Word {
 			continue
 		}
-		cands[i] = []candidate{{t.Norm, 0, false}}
-		for _, w := range semantic.SpellingsOf(t.Norm) {
+		cands[i] = []candidate{{word: t.Norm}}
+		for k, w := range semantic.SpellingsOf(t.Norm) {
+			if k > 0 && len(strings.TrimSuffix(t.Norm, "/")) == 1 && i+1 < len(r.Tokens) && lx.hasCat(r.Tokens[i+1].Norm, semantic.CatDim) {
+				break // a preposition texted as its letter, before a breakdown's noun, is its first word ("p/ loja", "p loja": "por")
+			}
 			if lx.words[w] {
-				cands[i] = append(cands[i], candidate{w, 0, false}) // "d" is "de": no typo
+				cands[i] = append(cands[i], candidate{word: w}) // "d" is "de": no typo
 			}
 		}
-		if !lx.words[t.Norm] && !t.Cap {
+		switch {
+		case !lx.words[t.Norm] && !t.Cap:
 			typos := lx.closest(t.Norm)
 			cands[i] = append(cands[i], typos...)
-			if len(typos) == 0 && len(cands[i]) == 1 && !semantic.Laughing(t.Norm) {
-				cands[i] = append(cands[i], lx.abbreviated(t.Norm)...)
+			// a word cut short with a full stop may be a typo too ("cresc.": "cresce")
+			if (len(typos) == 0 || t.Dotted) && len(cands[i]) == len(typos)+1 && !semantic.Laughing(t.Norm) {
+				cands[i] = append(cands[i], lx.abbreviated(t.Norm, t.Dotted)...)
 			}
+		case !t.Cap && len(cands[i]) == 1 && lx.alone(t.Norm):
+			// a shorthand the model lists ("pts", "vlr") is also its long word inside the
+			// long word's phrases ("outstanding pts": "outstanding points"), when both
+			// mean the same alone
+			cands[i] = append(cands[i], lx.longForms(t.Norm)...)
+		case !t.Cap && len(cands[i]) == 1 && !lx.alone(t.Norm) && vowelCount(t.Norm) == 0:
+			// a shorthand the lexicon knows only inside longer phrases ("dt" of "dt
+			// nasc") may abbreviate a word where no phrase reads it ("dt": "data"); a
+			// word with vowels is a word ("back" of "came back" is no "backoffice")
+			cands[i] = append(cands[i], lx.abbreviated(t.Norm, t.Dotted)...)
 		}
 		if t.Guessed != "" {
 			cands[i][0].typos = 1 // a word of an initialism: an unsure reading, like a typo
@@ -345,6 +361,62 @@ func (lx *Lexicon) Read(question string) *Reading {
 	}
 	r.Lang = lang
 	return r
+}
+
+// hyphenRanges reads a hyphen between two words of the same kind of period, months or
+// weekdays ("jan-mai/25", "seg-sex"), as the arrow "->": from one to the other. Glued by a
+// hyphen the two were read as two periods, and the question refused as a comparison.
+func (lx *Lexicon) hyphenRanges(toks []Token) []Token {
+	var out []Token
+	for i, t := range toks {
+		if t.Hyphened && i > 0 && t.Kind == Word && toks[i-1].Kind == Word {
+			for _, c := range []semantic.Category{semantic.CatMonth, semantic.CatWeekday} {
+				if lx.hasCat(toks[i-1].Norm, c) && lx.hasCat(t.Norm, c) {
+					out = append(out, Token{Part: t.Part, Kind: Word, Raw: "-", Norm: "->"})
+					break
+				}
+			}
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// plusWords reads a "+" typed between words: "mais" before a verb of an event, where
+// "mais" is "most" ("top 3 prod. + resgatados": the most redeemed), else a comma, which
+// joins like "e" ("count + revenue", "Names + count"). Dropped, it let the words around it
+// run together ("vendas + faturamento" answered the revenue alone); read as "&" it once
+// lost a right answer, the comma reading loses none on the read sets.
+func (lx *Lexicon) plusWords(toks []Token) []Token {
+	var out []Token
+	for i, t := range toks {
+		if !t.Plus {
+			out = append(out, t)
+			continue
+		}
+		if i+1 < len(toks) && toks[i+1].Kind == Word && toks[i+1].Part == t.Part && lx.hasCat(toks[i+1].Norm, semantic.CatEvent) {
+			t.Norm = "mais"
+		} else {
+			t.Norm = ","
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// hasCat reports whether a one-word phrase of the lexicon reads w in category c.
+func (lx *Lexicon) hasCat(w string, c semantic.Category) bool {
+	for _, p := range lx.byFirst[w] {
+		if len(p.words) != 1 {
+			continue
+		}
+		for _, s := range p.senses {
+			if s.cat == c {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // reGlued is a word with a year glued to it ("FY2024", "fy24", "maio2025").
@@ -569,9 +641,9 @@ func (lx *Lexicon) closest(w string) []candidate {
 		}
 		switch {
 		case d < best:
-			best, out = d, []candidate{{v, d, false}}
+			best, out = d, []candidate{{word: v, typos: d}}
 		case d == best && d <= limit:
-			out = append(out, candidate{v, d, false})
+			out = append(out, candidate{word: v, typos: d})
 		}
 	}
 	if best > limit {

@@ -59,6 +59,14 @@ type Token struct {
 	// Scaled: a number written with a thousands or millions suffix ("2k", "R$ 1,5 mi"):
 	// an amount, never a year
 	Scaled bool
+	// Dotted: a word typed with a full stop glued to it ("prod.", "ont.", "No."): the
+	// stop may mark a word cut short rather than a sentence's end (abbrev.go)
+	Dotted bool
+	// Hyphened: a word joined to the word before by a hyphen ("jan-mai": "mai")
+	Hyphened bool
+	// Plus: a "+" typed between words, of no comparison ("produtos + resgatados",
+	// "count + revenue")
+	Plus bool
 }
 
 var (
@@ -78,6 +86,7 @@ var (
 	reK       = regexp.MustCompile(`^(\d+(?:[.,]\d+)?)\s?(k|K|mil|milhões|milhoes|milhão|milhao|millions|million|mm|MM|mi)\b`)
 	reNumber  = regexp.MustCompile(`^\d+(?:[.,]\d+)*`)
 	rePair    = regexp.MustCompile(`^\pL/\pL(?:[^\pL\d]|$)`) // "w/w", "m/m", "a/a", "w/o"
+	reSlashed = regexp.MustCompile(`^\pL/(?:[^\d/]|$)`)      // "p/ loja", "c/cupom", "s/ juros", "w/ email"
 	reWord    = regexp.MustCompile(`^[\p{L}\d][\p{L}\p{M}\d]*(?:[-'][\p{L}\p{M}\d]+)*`)
 	reGroups  = regexp.MustCompile(`^\d{1,3}(?:[.,]\d{3})+$`)
 	// English contractions and the possessive, and "twice".
@@ -138,6 +147,13 @@ func Tokenize(q string) []Token {
 			i += size
 			continue
 		}
+		if r == '+' && len(toks) > 0 && toks[len(toks)-1].Kind == Word && strings.HasPrefix(q[i+size:], " ") {
+			// "top 3 prod. + resgatados", "count + revenue": a "+" between words, never
+			// dropped (the lexicon decides what it is, plusWords)
+			toks = append(toks, Token{Kind: Word, Raw: "+", Norm: "+", Plus: true})
+			i += size
+			continue
+		}
 		if a := arrowAt(rest); a > 0 {
 			// "Apr -> May", "abril => maio", "Q4 → Q1": from one to the other, as "to"
 			toks = append(toks, Token{Kind: Word, Raw: rest[:a], Norm: "->"})
@@ -188,6 +204,9 @@ func Tokenize(q string) []Token {
 			continue
 		}
 		if n == 0 {
+			if r == '.' && len(toks) > 0 && toks[len(toks)-1].Kind == Word && isWordByte(q[i-1]) && (i+1 >= len(q) || q[i+1] != '.') {
+				toks[len(toks)-1].Dotted = true
+			}
 			if strings.ContainsRune(".?!:;", r) {
 				sentenceStart = true
 			}
@@ -222,7 +241,7 @@ func Tokenize(q string) []Token {
 					toks = append(toks, Token{Kind: Number, Raw: part, Norm: dec, Num: f, Year2: j > 0 && len(part) == 2})
 					continue
 				}
-				toks = append(toks, Token{Kind: Word, Raw: part, Norm: part, Cap: t.Cap && j == 0})
+				toks = append(toks, Token{Kind: Word, Raw: part, Norm: part, Cap: t.Cap && j == 0, Hyphened: j > 0})
 			}
 		} else {
 			toks = append(toks, t)
@@ -346,6 +365,12 @@ func scan(s string) (Token, int) {
 		i := strings.IndexRune(m, '/') + 1
 		_, size := firstRune(m[i:])
 		m = m[:i+size]
+		return Token{Kind: Word, Raw: m, Norm: Fold(m)}, len(m)
+	}
+	if m := reSlashed.FindString(s); m != "" {
+		// "p/", "c/", "s/": a preposition texted as its letter and a slash is one word (the
+		// slash is no stop: dropped, the word before the noun was read as another)
+		m = m[:strings.IndexRune(m, '/')+1]
 		return Token{Kind: Word, Raw: m, Norm: Fold(m)}, len(m)
 	}
 	if m := reWord.FindString(s); m != "" {
@@ -503,9 +528,8 @@ func arrowAt(rest string) int {
 }
 
 // plusComparesAt reports whether a "+" said between words is "mais" of a comparison:
-// before "de" ("+ de 1000 pontos") or after "ou" ("3 compras ou +"). Elsewhere it is no
-// word, as before: read as "and" it lost a right answer, as "mais" it answered another
-// question wrong (blind sets), so "count + revenue" is still read without it.
+// before "de" ("+ de 1000 pontos") or after "ou" ("3 compras ou +"). Elsewhere, between
+// spaced words, the lexicon reads it (plusWords): "mais" before a verb, else a comma.
 func plusComparesAt(after string, before []Token) bool {
 	next := strings.Fields(after)
 	return len(next) > 0 && Fold(next[0]) == "de" || len(before) > 0 && before[len(before)-1].Norm == "ou"

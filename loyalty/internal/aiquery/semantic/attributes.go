@@ -40,7 +40,7 @@ var (
 	CustomerBalanceAttr = attr("balance", Customers, "c.points_balance", T("saldo_pontos", "points_balance"), T("saldo de pontos", "points balance"))
 	CustomerBirthAttr   = attr("birth_date", Customers, "c.birth_date", T("data_nascimento", "birth_date"), T("data de nascimento", "birth date")).said(birthDateWords)
 	CustomerSignupAttr  = attr("created_at", Customers, "c.created_at", T("cadastrado_em", "signed_up_at"), T("data de cadastro", "sign-up date")).said(W("data de cadastro|quando se cadastrou|cadastrado em", "sign up date|signup date|date of sign up|registration date|when did sign up|joined on"))
-	CustomerLastBuyAttr = attr("last_purchase", Customers, "c.last_purchase", T("ultima_compra", "last_purchase"), T("última compra", "last purchase")).said(W("ultima compra|data da ultima compra|ultima vez que comprou|quando comprou pela ultima vez", "last purchase|last purchase date|date of last purchase|most recent purchase|last bought|last time bought"))
+	CustomerLastBuyAttr = attr("last_purchase", Customers, "c.last_purchase", T("ultima_compra", "last_purchase"), T("última compra", "last purchase")).said(W("ultima compra|data da ultima compra|data ultima compra|ultima vez que comprou|quando comprou pela ultima vez", "last purchase|last purchase date|date of last purchase|most recent purchase|last bought|last time bought"))
 	CustomerOriginAttr  = attr("origin", Customers, "c.origin", T("origem", "origin"), T("origem", "origin"))
 	CustomerGenderAttr  = attr("gender", Customers, "c.gender_identity", T("genero", "gender"), T("gênero", "gender"))
 	CustomerActiveAttr  = attr("active", Customers, "c.is_active", T("ativo", "active"), T("ativo", "active"))

@@ -45,6 +45,14 @@ var Spellings = []Spelling{
 	{"nasc", []string{"nascimento"}},
 	{"niver", []string{"aniversario"}},
 	{"nivers", []string{"aniversarios"}},
+	// prepositions texted as their letter, with a slash or not ("vendas p/ loja",
+	// "clientes c/ email", "compras s/ cupom", "faturamento p loja"); "p" is "por" or
+	// "para", "por" (the first) before a breakdown's noun ("p/ loja": by store; as a
+	// function word, "para", it was skipped and the noun read as nothing)
+	{"p/", []string{"por", "para"}},
+	{"p", []string{"por", "para"}},
+	{"c/", []string{"com"}},
+	{"s/", []string{"sem"}},
 	{"mt", []string{"muito"}},
 	{"mto", []string{"muito"}},
 	{"ult", []string{"ultimos", "ultimas", "ultimo", "ultima"}},
@@ -77,6 +85,7 @@ var Spellings = []Spelling{
 	{"pls", []string{"please"}},
 	{"thx", []string{"thanks"}},
 	{"cuz", []string{"because"}},
+	{"w/", []string{"with"}},
 	// Scots: negations in -nae, "wi", "ye" ("havenae bought", "compared wi Centro")
 	{"havenae", []string{"havent"}},
 	{"hasnae", []string{"hasnt"}},
