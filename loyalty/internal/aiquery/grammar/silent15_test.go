@@ -48,6 +48,19 @@ func TestSilent15Classes(t *testing.T) {
 			"percentual de clientes ativos e que aceitam sms": {refuse: true},
 			"% of members with the app and with email opt-in": {refuse: true},
 		}},
+		{"a percentage whose condition is the values of the attribute its rows are split by is 100% or 0% of each row: refused", map[string]want{
+			"% das vendas no pix e no cartão em maio":                      {refuse: true},
+			"percentual de vendas em dinheiro e no pix em maio":            {refuse: true},
+			"qual o percentual de vendas no débito e no crédito este ano?": {refuse: true},
+			"share of sales by pix and by card in May":                     {refuse: true},
+			"% of sales in cash and by card last month":                    {refuse: true},
+			"what % of redemptions were at Centro and at Batel in May":     {refuse: true},
+			"share of customers from the app and from the totem":           {refuse: true},
+			// a condition on another attribute, per compared group; each group's share of the total
+			"% dos clientes da Centro e da Batel com app":         {dims: []string{"store"}, sql: []string{"FILTER (WHERE c.app_user)"}},
+			"% of app users among women and men":                  {dims: []string{"gender"}, sql: []string{"FILTER (WHERE c.app_user)"}},
+			"percentual de vendas por forma de pagamento em maio": {dims: []string{"payment_type"}, sql: []string{"OVER ()", may}},
+		}},
 		{"'o resultado', 'the result' asked for is the answer, never a word read through a typo ('resgatado')", map[string]want{
 			"Qual o percentual de clientes ativos que aceitam email? Peço o resultado com uma casa decimal.": {sql: []string{"FILTER (WHERE c.email_optin)", "WHERE c.is_active"}, sqlNot: []string{"redeems"}},
 			"quantos clientes se cadastraram em maio? me manda o resultado":                                  {measures: []string{"customers"}, sql: []string{may}, sqlNot: []string{"redeems"}},
