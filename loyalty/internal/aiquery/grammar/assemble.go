@@ -1644,6 +1644,10 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		}
 		channels = nil
 	}
+	if a.has("share") && !groupsCompared && a.conditionsJoined(x) {
+		return nil, fail("a porcentagem tem duas condições ligadas por \"e\": não sei qual é a base e qual é a condição, ou se são as duas",
+			"the percentage has two conditions joined by \"and\": I cannot tell which one is the base and which the condition, or whether both are")
+	}
 	if _, ok := a.take("share"); ok && channels != nil {
 		// one rate per channel named
 		measures = nil
@@ -2004,6 +2008,12 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	if hasRank && eitherMembers != nil && x.each && rank.limit <= 1 {
 		// "qual loja tem mais clientes, Centro ou Ibirapuera? quantos cada uma": every value
 		// named, ranked, never only the first
+		rank.limit, oneAnswer = 0, false
+	}
+	if hasRank && rank.limit <= 1 && limitSaid <= 1 && !a.has("onerow") && a.eachGroupBeforeRank(x) {
+		// "quantos clientes cada loja tem? quero ver qual loja tem mais", "revenue of each
+		// store in May, and which one sold most": every group was asked for; the ranking
+		// after it says which the writer will look at, never that only the first is shown
 		rank.limit, oneAnswer = 0, false
 	}
 	if hasRank && rank.limit <= 1 && x.all && a.orderedAgain() {

@@ -158,6 +158,9 @@ func parse(g *Grammar, r *lexicon.Reading) *chart {
 	for i := range pinned(r) {
 		c.filler[i] = false
 	}
+	for i := range soFarOfUnit(r) {
+		c.filler[i] = false
+	}
 	conj := make([]bool, len(r.Tokens))
 	for i := range r.Matches {
 		if m := &r.Matches[i]; m.Cat == semantic.CatAnd && m.To == m.From+1 {
@@ -177,10 +180,8 @@ func parse(g *Grammar, r *lexicon.Reading) *chart {
 		if m.Cat == semantic.CatNoun && m.To == m.From+1 && valued[m.From] {
 			continue // "vendas em dinheiro": the value said, never the noun (money)
 		}
-		if m.Cat == semantic.CatMonth && m.Lang != "" && m.Lang != r.Lang && len([]rune(r.Tokens[m.From].Norm)) <= 3 {
-			// a month's abbreviation is written in the writer's language: "out" and "set"
-			// in English are words ("ran out", "leave it out"), never October or September
-			continue
+		if foreignMonthAbbrev(r, m) {
+			continue // "run out by tomorrow", "sold out": no October in an English question
 		}
 		// a longer phrase of the lexicon is a more specific reading of its words
 		id, ok := g.ids[string(m.Cat)]
@@ -315,6 +316,10 @@ func analyses(c *chart, r *lexicon.Reading, limit int) []analysis {
 	for i := range pinned(r) {
 		filler[i] = false
 	}
+	pins := soFarOfUnit(r)
+	for i := range pins {
+		filler[i] = false
+	}
 	best := make([][]analysis, c.n+1)
 	best[0] = []analysis{{}}
 	push := func(pos int, a analysis) {
@@ -328,6 +333,9 @@ func analyses(c *chart, r *lexicon.Reading, limit int) []analysis {
 	for pos := 0; pos < c.n; pos++ {
 		for _, a := range best[pos] {
 			for _, to := range fillerTo[pos] {
+				if anyPinned(pins, pos, to) {
+					continue // "to date" of "year to date": never skipped, alone or as a phrase
+				}
 				push(to, analysis{clauses: a.clauses, unknown: a.unknown, cost: a.cost + skipCost})
 			}
 			if filler[pos] {
@@ -367,6 +375,44 @@ func pinned(r *lexicon.Reading) map[int]bool {
 	return out
 }
 
+// soFarOfUnit are the tokens of the "up to now" words said right after a unit ("year to
+// date", "trimestre até agora": the current period, informal.go): never skipped, alone or
+// as a filler phrase, or the reading would answer without them ("by payment method, year
+// to date" read as by payment method and by year, over all time).
+func soFarOfUnit(r *lexicon.Reading) map[int]bool {
+	var out map[int]bool
+	for _, m := range r.Matches {
+		if m.Cat != semantic.CatSoFar || m.Typos > 0 || !unitSaidBefore(r, m.From) {
+			continue
+		}
+		if out == nil {
+			out = map[int]bool{}
+		}
+		for i := m.From; i < m.To; i++ {
+			out[i] = true
+		}
+	}
+	return out
+}
+
+// unitSaidBefore reports whether the word before token i is a unit of the calendar said
+// without a typo ("year" of "year to date", "trimestre" of "trimestre até agora").
+func unitSaidBefore(r *lexicon.Reading, i int) bool {
+	return slices.ContainsFunc(r.Matches, func(m lexicon.Match) bool {
+		return m.Cat == semantic.CatUnit && m.Typos == 0 && m.To == i
+	})
+}
+
+// anyPinned reports whether a token from..to-1 is pinned.
+func anyPinned(pins map[int]bool, from, to int) bool {
+	for i := from; i < to; i++ {
+		if pins[i] {
+			return true
+		}
+	}
+	return false
+}
+
 // fillersOnly reports whether every word of the match m is, alone, a filler a reading may
 // skip ("on", "the", "now" of "on the now").
 func fillersOnly(r *lexicon.Reading, m lexicon.Match) bool {
@@ -376,6 +422,22 @@ func fillersOnly(r *lexicon.Reading, m lexicon.Match) bool {
 			skip = skip || f.From == i && f.To == i+1 && f.Cat == semantic.CatFiller && f.Typos == 0
 		}
 		if !skip {
+			return false
+		}
+	}
+	return true
+}
+
+// foreignMonthAbbrev reports whether m is a month said by a Portuguese abbreviation in an
+// English question ("out", "set", "ago": words of English too) with no number beside it
+// ("15 out 2024", "out/24" still date): the writer's word, never a month. (No English
+// abbreviation is a Portuguese word.)
+func foreignMonthAbbrev(r *lexicon.Reading, m *lexicon.Match) bool {
+	if m.Cat != semantic.CatMonth || r.Lang != semantic.EN || m.Lang != semantic.PT || m.To != m.From+1 || len(r.Tokens[m.From].Norm) > 3 {
+		return false
+	}
+	for _, i := range []int{m.From - 1, m.To} {
+		if i >= 0 && i < len(r.Tokens) && r.Tokens[i].Kind != lexicon.Word {
 			return false
 		}
 	}

@@ -84,6 +84,14 @@ func informal(x *env) []*Rule {
 		// "June until now", "2025 até hoje": a named period that is still running runs up
 		// to now anyway; one that ended ("March till now") is the time since it began
 		rule("Period", 0, tSoFar+" "+tIn+"? Period", func(k []*Edge) (any, bool) { return upToNow(x, k[2].Val.(periodV)) }),
+		// "year to date", "quarter so far", "trimestre até agora", "semana até hoje": the
+		// current period of the unit, up to now (its up-to-now words are pinned, chart.go)
+		rule("Period", 0, tUnit+" "+tSoFar, func(k []*Edge) (any, bool) {
+			if u := arg(k[0]); u != "week" && u != "month" && u != "quarter" && u != "year" {
+				return nil, false
+			}
+			return unitPeriod(x, "this", k[0])
+		}),
 		// "the last 30 days, counting today", "últimos 7 dias, contando hoje": after a comma too
 		rule("Period", 0, "Period "+tAnd+"? "+tSoFar, func(k []*Edge) (any, bool) {
 			return upToNow(x, k[0].Val.(periodV))

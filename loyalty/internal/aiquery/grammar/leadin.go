@@ -298,8 +298,8 @@ func datesSignup(r *lexicon.Reading) bool {
 			continue
 		}
 		k := m.To
-		for k < len(r.Tokens) && (isFunctionWord(r, k) || valueAt(r, k) || customersNoun(r, k) || fillerWith(r, m, k)) && r.Tokens[k].Part == r.Tokens[m.From].Part {
-			k++ // "new customers from February", "entraram na base em 2025": the customers said after it; "signed up through the app in May": how they signed up
+		for k < len(r.Tokens) && (isFunctionWord(r, k) || valueAt(r, k) || customersNoun(r, k) || fillerWith(r, m, k) || coveredBy(r, k, semantic.CatSince) || dayBeforeMonth(r, k)) && r.Tokens[k].Part == r.Tokens[m.From].Part {
+			k++ // "new customers from February", "entraram na base em 2025": the customers said after it; "signed up through the app in May": how they signed up; "acquired since March", "captados desde 1º de março": from when
 		}
 		if k < len(r.Tokens) && r.Tokens[k].Part == r.Tokens[m.From].Part && periodWord(r, k) || periodBeforeSignup(r, m) < m.From {
 			return true
@@ -355,7 +355,7 @@ func signupDated(r *lexicon.Reading, res *Result) *Result {
 			run[k] = true // "Jan '25 signup cohort"
 		}
 		// the count of a period runs with it ("nos últimos 90 dias")
-		for k := m.To; k < len(r.Tokens) && r.Tokens[k].Part == r.Tokens[m.From].Part && (isFunctionWord(r, k) || valueAt(r, k) || fillerWith(r, m, k) || periodWord(r, k) || r.Tokens[k].Kind == lexicon.Number && k > m.To && periodWord(r, k-1) || customersNoun(r, k)); k++ {
+		for k := m.To; k < len(r.Tokens) && r.Tokens[k].Part == r.Tokens[m.From].Part && (isFunctionWord(r, k) || valueAt(r, k) || fillerWith(r, m, k) || periodWord(r, k) || r.Tokens[k].Kind == lexicon.Number && k > m.To && periodWord(r, k-1) || customersNoun(r, k) || coveredBy(r, k, semantic.CatSince) || dayBeforeMonth(r, k)); k++ {
 			run[k] = true
 		}
 	}
@@ -421,6 +421,19 @@ func valueAt(r *lexicon.Reading, i int) bool {
 	return slices.ContainsFunc(r.Matches, func(m lexicon.Match) bool {
 		return m.From <= i && i < m.To && m.Typos == 0 && (valueCats[m.Cat] || m.Cat == semantic.CatNoun && m.Arg == "stores")
 	})
+}
+
+// dayBeforeMonth reports whether the token at i is a day of the month said before its
+// month ("1º de março", "10 de abril", "the 5th of May").
+func dayBeforeMonth(r *lexicon.Reading, i int) bool {
+	if !coveredBy(r, i, lexicon.CatDayNo) && r.Tokens[i].Kind != lexicon.Number {
+		return false
+	}
+	k := i + 1
+	for k < len(r.Tokens) && isFunctionWord(r, k) {
+		k++
+	}
+	return k < len(r.Tokens) && coveredBy(r, k, semantic.CatMonth)
 }
 
 // coveredBy reports whether a word of category c, typed right, reads the token at i.

@@ -898,6 +898,15 @@ func productions(x *env) []*Rule {
 			}
 			return optinFilter(x, m, k[0] != nil)
 		}),
+		// "nunca aceitaram sms", "never opted in to email": an opt-in is a state the
+		// customer is in, so never having given it is not having it
+		rule("Filter", 0, tNever+" "+tOptIn+" "+tMessages+"? "+tIn+"? Members", func(k []*Edge) (any, bool) {
+			m := k[4].Val.(memberV)
+			if m.kind != "channel" {
+				return nil, false
+			}
+			return optinFilter(x, m, true)
+		}),
 		// "aceitam receber mensagens por WhatsApp", "opted in to receive messages by SMS":
 		// what the channel carries, then the channel
 		rule("Filter", 0, tNeg+"? "+tOptIn+" "+tMessages+" "+tIn+"? Members", func(k []*Edge) (any, bool) {
@@ -1524,8 +1533,10 @@ func productions(x *env) []*Rule {
 			}
 			return storeCohort(event, k[3].Val.(memberV))
 		}),
-		// "voltaram a comprar em maio", "não voltaram a comprar em maio": again before the verb
-		rule("Filter", 0.3, tAgain+" "+tEvent+" Period", func(k []*Edge) (any, bool) { return cohort(arg(k[1]), false, k[2].Val.(periodV)) }),
+		// "voltaram a comprar em maio", "não voltaram a comprar em maio": again before the
+		// verb, or said on both sides ("came back and bought again in May", "voltaram e
+		// compraram novamente em maio")
+		rule("Filter", 0.3, tAgain+" "+tAnd+"? "+tEvent+" "+tAgain+"? Period", func(k []*Edge) (any, bool) { return cohort(arg(k[2]), false, k[4].Val.(periodV)) }),
 		// "não voltaram em maio", "didn't come back in May": a customer comes back by buying
 		rule("Filter", 0.4, tNeg+"? "+tAgain+" Period", func(k []*Edge) (any, bool) { return cohort("buy", k[0] != nil, k[2].Val.(periodV)) }),
 		// "never came back this year", "nunca mais voltaram em 2025": within the period said,

@@ -162,6 +162,14 @@ func (a *assembly) shareCondFirst(x *env, resolved []*semantic.Filter, at []int,
 		// the customers it is of. Said after "entre os que", "among those", it is the base
 		return append([]*semantic.Filter{resolved[last]}, resolved[:last]...)
 	}
+	if a.relativeCond(x, at, shareAt, subjAt) {
+		// "% dos clientes ativos que usam o app", "% of active customers who have the app",
+		// "% clts ativos c/ optin whatsapp": the rows and their adjective, then what they
+		// do said in a relative clause; read the other way round, silently, it was the
+		// share of app users who are active
+		last := len(resolved) - 1
+		return append([]*semantic.Filter{resolved[last]}, resolved[:last]...)
+	}
 	if c := a.predicateCond(x, at, shareAt, subjAt); c > 0 {
 		// "qual o percentual das vendas da loja Centro em junho que foram pagas via PIX",
 		// "what % of the number of sales at Centro in June were paid with pix": the rows,
@@ -207,6 +215,12 @@ func (a *assembly) shareCondFirst(x *env, resolved []*semantic.Filter, at []int,
 	}
 	out := append([]*semantic.Filter{resolved[after]}, resolved[:after]...)
 	return append(out, resolved[after+1:]...)
+}
+
+// filterAt reports whether clause i is a filter.
+func (a *assembly) filterAt(i int) bool {
+	_, ok := a.clauses[i].v.(filterV)
+	return ok && a.clauses[i].kind == "filter"
 }
 
 // flagAt reports whether clause i is a filter by a flag ("canceladas", "ativos").
@@ -318,4 +332,97 @@ func (a *assembly) shareOfRows(x *env, i int) bool {
 		}
 	}
 	return true
+}
+
+// relativeCond reports whether the last of two filters of a percentage is said in a
+// relative clause of the rows (semantic.RelativeLinks: "que", "who", "com", "with") right
+// after the other, which is the rows' adjective (said right after the subject, or before
+// it in English): the percentage is of the rows the adjective names, the relative clause
+// its condition. Joined by a conjunction ("ativos e com app") both are conditions; said
+// after "entre os", "among", the second is the base (never this rule).
+func (a *assembly) relativeCond(x *env, at []int, shareAt, subjAt int) bool {
+	if len(at) != 2 || shareAt < 0 || shareAt > at[0] || !a.filterAt(at[0]) || !a.filterAt(at[1]) ||
+		slices.ContainsFunc(a.clauses, func(c clauseV) bool { return c.kind == "among" }) {
+		return false
+	}
+	first, last := at[0], at[1]
+	if !a.onlyLinksBetween(first, last) {
+		return false
+	}
+	if subjAt >= 0 && subjAt != first-1 && subjAt <= first {
+		return false // the adjective is the subject's: said right after it, or before it
+	}
+	for j := last + 1; j < len(a.clauses); j++ {
+		if k := a.clauses[j].kind; k != "period" && k != "breakdown" {
+			return false // the relative clause ends the question
+		}
+	}
+	links := inLang(semantic.RelativeLinks, a.req.Lang)
+	linked := false
+	for p := a.spans[first].to; p <= a.spans[last].from; p++ {
+		if slices.Contains(x.conj, p) {
+			return false
+		}
+		linked = linked || slices.Contains(links, x.tokenNorm(p))
+	}
+	return linked
+}
+
+// conditionsJoined reports whether two filters said after a percentage word follow each
+// other joined by a conjunction ("% dos clientes ativos e com app", "% of customers who are
+// active and have the app", "percentual de clientes ativos e que aceitam sms"): both may be
+// its condition, or the first its base; either reading would answer silently what the
+// other asks. Said after "entre os", "among", the base is named; a comma sets off what it
+// joins as often as it joins two conditions.
+func (a *assembly) conditionsJoined(x *env) bool {
+	shareAt := slices.IndexFunc(a.clauses, func(c clauseV) bool { return c.kind == "share" })
+	if shareAt < 0 || slices.ContainsFunc(a.clauses, func(c clauseV) bool { return c.kind == "among" }) {
+		return false
+	}
+	for i := shareAt + 1; i < len(a.clauses); i++ {
+		if !a.filterAt(i) {
+			continue
+		}
+		j := i + 1
+		for j < len(a.clauses) && linking(a.clauses[j].kind) {
+			j++
+		}
+		if j == len(a.clauses) || !a.filterAt(j) || sameKind(a.clauses[i], a.clauses[j]) {
+			continue // "no pix e no cartão": values of one attribute are groups compared
+		}
+		for p := a.spans[i].to; p < a.spans[j].from; p++ {
+			if slices.Contains(x.conj, p) && x.tokenNorm(p) != "," {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// onlyLinksBetween reports whether the clauses i and j follow each other, or only linking
+// clauses stand between them.
+func (a *assembly) onlyLinksBetween(i, j int) bool {
+	for k := i + 1; k < j; k++ {
+		if !linking(a.clauses[k].kind) {
+			return false
+		}
+	}
+	return j > i
+}
+
+// linking reports whether a clause of the kind only links a filter to the one before it
+// ("ativos c/ optin whatsapp", "ativos e que aceitam sms": "com", "que", "aceitam" read as
+// clauses of their own).
+func linking(kind string) bool {
+	return kind == "have" || kind == "who" || kind == "than" || kind == "optin"
+}
+
+// sameKind reports whether two filter clauses name values of one attribute ("no pix" and
+// "no cartão", "active and inactive").
+func sameKind(c, d clauseV) bool {
+	f, g := c.v.(filterV), d.v.(filterV)
+	if f.flag != nil && g.flag != nil {
+		return f.flag == g.flag || f.flag.Attr != nil && f.flag.Attr == g.flag.Attr
+	}
+	return f.members != nil && g.members != nil && f.members.kind == g.members.kind
 }

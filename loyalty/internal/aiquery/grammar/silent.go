@@ -197,6 +197,26 @@ func numberWord(n *Edge) bool {
 	return len(n.Kids) == 1 && n.Kids[0] != nil && n.Kids[0].Sym == tNumWord
 }
 
+// eachGroupBeforeRank reports whether a breakdown said with a word of semantic.EachOf
+// ("cada loja", "each store") comes before the question's ranking.
+func (a *assembly) eachGroupBeforeRank(x *env) bool {
+	rankAt := slices.IndexFunc(a.clauses, func(c clauseV) bool { return c.kind == "rank" })
+	for i := range rankAt {
+		if a.clauses[i].kind != "breakdown" {
+			continue
+		}
+		for _, p := range inLang(semantic.EachOf, a.req.Lang) {
+			ws := strings.Fields(p)
+			for k := a.spans[i].from; k+len(ws) <= a.spans[i].to; k++ {
+				if slices.Equal(ws, x.norms[k:k+len(ws)]) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // saysEach reports whether the question has a word of semantic.EachOf.
 func saysEach(r *lexicon.Reading) bool { return saysAny(r, semantic.EachOf) }
 

@@ -789,6 +789,9 @@ func asksWithout(r *lexicon.Reading, drop []bool) bool {
 		return false
 	}
 	firstDropped := slices.Index(drop, true)
+	if eachOfDropped(r, drop, asked, firstDropped) {
+		return false
+	}
 	for _, p := range semantic.BackReference.All() {
 		ws := strings.Fields(p)
 		// a word pointing back points to what was said before it: a clause left out only
@@ -822,6 +825,27 @@ func keptConceptInPart(r *lexicon.Reading, roles []semantic.Role, drop []bool, k
 			return m.From <= i && i < m.To && m.Typos == 0 && pointable[m.Cat]
 		}) {
 			return true
+		}
+	}
+	return false
+}
+
+// eachOfDropped reports whether the rest asks for an answer for each of the things named
+// (semantic.EachOf, after the first word left out) while a value of a dimension it does
+// not name is said only in the clauses left out ("capaz que a Copacabana tá vendendo menos
+// que a Savassi... me passa o ticket de cada uma"): "each" points to them.
+func eachOfDropped(r *lexicon.Reading, drop []bool, asked map[string]bool, firstDropped int) bool {
+	named := slices.ContainsFunc(r.Matches, func(m lexicon.Match) bool {
+		return drop[m.From] && m.Typos == 0 && memberOf(m) != "" && !asked[string(m.Cat)+":"+m.Arg]
+	})
+	if !named {
+		return false
+	}
+	for _, p := range inLang(semantic.EachOf, r.Lang) {
+		for k := max(firstDropped, 0); k < len(r.Tokens); k++ {
+			if n, ok := wordsAt(r, k, p); ok && !slices.Contains(drop[k:k+n], true) {
+				return true
+			}
 		}
 	}
 	return false

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
 	"golang.org/x/text/runes"
@@ -204,7 +205,9 @@ func Tokenize(q string) []Token {
 			continue
 		}
 		if n == 0 {
-			if r == '.' && len(toks) > 0 && toks[len(toks)-1].Kind == Word && isWordByte(q[i-1]) && (i+1 >= len(q) || q[i+1] != '.') {
+			if r == '.' && len(toks) > 0 && toks[len(toks)-1].Kind == Word && isWordByte(q[i-1]) && (i+1 >= len(q) || q[i+1] != '.') && utf8.RuneCountInString(toks[len(toks)-1].Raw) > 1 {
+				// (a letter alone with its stop is an initial or a piece of "i.e.", "e.g.":
+				// never a word cut short)
 				toks[len(toks)-1].Dotted = true
 			}
 			if strings.ContainsRune(".?!:;", r) {

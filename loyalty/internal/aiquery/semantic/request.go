@@ -167,6 +167,20 @@ func (r *Request) Validate() error {
 			return invalid(r.Fact.Name.PT+" não se dividem por "+d.Name.PT, r.Fact.Name.EN+" cannot be broken down by "+d.Name.EN)
 		}
 	}
+	for _, m := range r.Measures {
+		c := m.rateOf
+		if c == nil || c.pins == nil {
+			continue
+		}
+		if i := slices.IndexFunc(r.Dims, func(d *Dimension) bool { return d == pinDims[c.pins.attr] || d.ID == c.pins.attr+"_set" }); i >= 0 {
+			// "% das vendas no pix e no cartão" read as the rate of pix-or-card sales in the
+			// pix and the card rows: a condition on the attribute the rows are split by is
+			// 100% or 0% of every row
+			d := r.Dims[i]
+			return invalid("o percentual de \""+c.Name.PT+"\" por "+d.Name.PT+" é 100% ou 0% em cada linha; para a participação de cada um no total, peça o percentual do total",
+				"the percentage of \""+c.Name.EN+"\" by "+d.Name.EN+" is 100% or 0% in every row; for each one's share of the total, ask for the % of total")
+		}
+	}
 	seen := map[string]bool{}
 	for _, f := range r.Filters {
 		if slices.ContainsFunc(r.Filters, func(g *Filter) bool { return g.ID == "not_"+f.ID && f.activityOf != nil && samePeriod(f.at, g.at) }) {
