@@ -360,9 +360,16 @@ func analyses(c *chart, r *lexicon.Reading, limit int) []analysis {
 // running), or of a breakdown said in such words ("dia a dia": by day): the phrase may not
 // be skipped word by word, or the reading would answer the question without it.
 func pinned(r *lexicon.Reading) map[int]bool {
+	return tokensOf(r, func(m lexicon.Match) bool {
+		return m.To-m.From >= 2 && m.Typos == 0 && (m.Cat == semantic.CatNeg || m.Cat == semantic.CatNever || m.Cat == semantic.CatWhole || (m.Cat == semantic.CatFlag || m.Cat == semantic.CatDimAdj) && fillersOnly(r, m))
+	})
+}
+
+// tokensOf are the tokens under the matches of r that keep holds for (nil when none).
+func tokensOf(r *lexicon.Reading, keep func(lexicon.Match) bool) map[int]bool {
 	var out map[int]bool
 	for _, m := range r.Matches {
-		if m.To-m.From < 2 || m.Typos > 0 || m.Cat != semantic.CatNeg && m.Cat != semantic.CatNever && m.Cat != semantic.CatWhole && (m.Cat != semantic.CatFlag && m.Cat != semantic.CatDimAdj || !fillersOnly(r, m)) {
+		if !keep(m) {
 			continue
 		}
 		if out == nil {
@@ -380,19 +387,9 @@ func pinned(r *lexicon.Reading) map[int]bool {
 // as a filler phrase, or the reading would answer without them ("by payment method, year
 // to date" read as by payment method and by year, over all time).
 func soFarOfUnit(r *lexicon.Reading) map[int]bool {
-	var out map[int]bool
-	for _, m := range r.Matches {
-		if m.Cat != semantic.CatSoFar || m.Typos > 0 || !unitSaidBefore(r, m.From) {
-			continue
-		}
-		if out == nil {
-			out = map[int]bool{}
-		}
-		for i := m.From; i < m.To; i++ {
-			out[i] = true
-		}
-	}
-	return out
+	return tokensOf(r, func(m lexicon.Match) bool {
+		return m.Cat == semantic.CatSoFar && m.Typos == 0 && unitSaidBefore(r, m.From)
+	})
 }
 
 // unitSaidBefore reports whether the word before token i is a unit of the calendar said

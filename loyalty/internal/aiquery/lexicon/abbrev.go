@@ -474,13 +474,21 @@ func agreeing(senses map[string]map[string]bool) bool {
 			one = s
 			continue
 		}
-		if len(s) != len(one) {
+		if !sameSet(s, one) {
 			return false
 		}
-		for x := range s {
-			if !one[x] {
-				return false
-			}
+	}
+	return true
+}
+
+// sameSet reports whether a and b hold the same keys.
+func sameSet(a, b map[string]bool) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for x := range a {
+		if !b[x] {
+			return false
 		}
 	}
 	return true
@@ -610,13 +618,8 @@ func (lx *Lexicon) oneMeaning(cs []candidate) bool {
 			one = s
 			continue
 		}
-		if len(s) != len(one) {
+		if !sameSet(s, one) {
 			return false
-		}
-		for x := range s {
-			if !one[x] {
-				return false
-			}
 		}
 	}
 	return true
