@@ -592,17 +592,7 @@ func (lx *Lexicon) longForms(w string) []candidate {
 func (lx *Lexicon) oneMeaning(cs []candidate) bool {
 	var one map[string]bool
 	for _, c := range cs {
-		s := map[string]bool{}
-		for _, p := range lx.byFirst[c.word] {
-			if len(p.words) != 1 {
-				continue
-			}
-			for _, x := range p.senses {
-				if semantic.RoleOf(x.cat, x.arg) == semantic.RoleConcept {
-					s[string(x.cat)+":"+x.arg] = true
-				}
-			}
-		}
+		s := lx.aloneConcepts(c.word)
 		if len(s) == 0 {
 			for k := range lx.senses[c.word] {
 				cat, arg, _ := strings.Cut(k, ":")
@@ -635,17 +625,7 @@ func (lx *Lexicon) oneConcept(cs []candidate) bool {
 		if c.loose || !lx.alone(c.word) {
 			continue
 		}
-		s := map[string]bool{}
-		for _, p := range lx.byFirst[c.word] {
-			if len(p.words) != 1 {
-				continue
-			}
-			for _, x := range p.senses {
-				if semantic.RoleOf(x.cat, x.arg) == semantic.RoleConcept {
-					s[string(x.cat)+":"+x.arg] = true
-				}
-			}
-		}
+		s := lx.aloneConcepts(c.word)
 		if len(s) == 0 {
 			continue
 		}
@@ -653,16 +633,27 @@ func (lx *Lexicon) oneConcept(cs []candidate) bool {
 			one = s
 			continue
 		}
-		if len(s) != len(one) {
+		if !sameSet(s, one) {
 			return false
-		}
-		for x := range s {
-			if !one[x] {
-				return false
-			}
 		}
 	}
 	return one != nil
+}
+
+// aloneConcepts are the concepts ("cat:arg") of word's one-word phrases.
+func (lx *Lexicon) aloneConcepts(word string) map[string]bool {
+	s := map[string]bool{}
+	for _, p := range lx.byFirst[word] {
+		if len(p.words) != 1 {
+			continue
+		}
+		for _, x := range p.senses {
+			if semantic.RoleOf(x.cat, x.arg) == semantic.RoleConcept {
+				s[string(x.cat)+":"+x.arg] = true
+			}
+		}
+	}
+	return s
 }
 
 // sameSense reports whether one-word phrases of a and b share a concept (a function
