@@ -25,6 +25,8 @@ func (it *Interpreter) readRestated(r *lexicon.Reading, cat *semantic.Catalog, c
 	for i := 1; i < len(r.Tokens) && at < 0; i++ {
 		if k := phraseAt(r, i, restatementPhrases); k > 0 {
 			at, n = i, k
+		} else if r.Tokens[i-1].Stop == ':' {
+			at = i // a measure named, then defined after a colon ("Q1 repeat rate: what % ...")
 		}
 	}
 	if at < 0 || at+n >= len(r.Tokens) {
@@ -56,18 +58,34 @@ func (it *Interpreter) readRestated(r *lexicon.Reading, cat *semantic.Catalog, c
 		return first
 	}
 	p, q := first.Request.Period, second.Request.Period
+	swapped := false
 	switch {
 	case p == nil && q == nil || p != nil && q != nil && onePeriod(p, q):
 	case p == nil:
 		first, second = second, first // answer with the saying that names the period
+		swapped = true
 	case q != nil:
 		return nil // two periods: which one was meant?
 	}
 	other := *second.Request
 	other.Period = first.Request.Period
 	sql, err := other.Compile()
-	if err != nil || sql != first.SQL {
+	if err != nil {
 		return nil
+	}
+	if sql != first.SQL {
+		// a measure named, then said by its definition: answered as named (its own
+		// reading, the period in its words) when the definition asks the same
+		// (semantic.Defines)
+		name, def := first, second
+		if swapped {
+			name, def = second, first
+		}
+		if !semantic.Defines(name.Request, def.Request) {
+			return nil
+		}
+		name.Context = append(name.Context, def.Context...)
+		first = name
 	}
 	first.Context = append(first.Context, spanText(r, at, len(r.Tokens)))
 	return first
