@@ -28,5 +28,16 @@ func TestDefine15Classes(t *testing.T) {
 			"repeat rate for March 2025: the share of April 2025 buyers who made at least two purchases in April 2025":                                    {refuse: true},
 			"repeat rate in April 2025, defined as the percentage of customers with two or more purchases in April 2025":                                  {refuse: true},
 		}},
+		{"a measure named, then defined as another measure, read whole as two measures: refused, the definition is no second measure asked", map[string]want{
+			"ticket médio de maio de 2025, entendido como o número de clientes que compraram em maio de 2025": {refuse: true},
+			"faturamento de março de 2025, calculado como a quantidade de vendas de março de 2025":            {refuse: true},
+			"gasto médio por cliente em abril de 2025, definido como o ticket médio de abril de 2025":         {refuse: true},
+			"average ticket in May 2025, defined as the number of buyers in May 2025":                         {refuse: true},
+			"revenue in March 2025, computed as the number of sales in March 2025":                            {refuse: true},
+			"points redeemed in April 2025, calculated as the number of redemptions in April 2025":            {refuse: true},
+			// two measures asked, no definition: answered as before
+			"faturamento e número de vendas em março de 2025": {measures: []string{"revenue", "sales_count"}, sql: []string{mar}},
+			"revenue and number of sales in April 2025":       {measures: []string{"revenue", "sales_count"}, sql: []string{apr}},
+		}},
 	})
 }
