@@ -245,13 +245,18 @@ func (it *Interpreter) interpret(r *lexicon.Reading, cat *semantic.Catalog) (*Re
 		if ref := restatedPeriodRefusal(r, res); ref != nil {
 			return nil, ref
 		}
+		if ref := it.redefinedRefusal(r, cat, context, res); ref != nil {
+			return nil, ref
+		}
 	}
 	var ref *Refusal
 	if errors.As(err, &ref) {
 		if res2 := it.readWithoutStatements(r, cat, context); res2 != nil {
 			res, err = res2, nil
-		} else if res2 := it.readRestated(r, cat, context); res2 != nil {
-			res, err = res2, nil
+		} else if res2, ref2 := it.readRestated(r, cat, context); res2 != nil || ref2 != nil {
+			if res, err = res2, nil; ref2 != nil {
+				res, err = nil, ref2
+			}
 		} else if res2 := it.readRankedValue(r, cat, context); res2 != nil {
 			res, err = res2, nil
 		} else {

@@ -1,6 +1,9 @@
 package grammar
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/lexicon"
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
 )
@@ -20,26 +23,19 @@ import (
 
 // readRestated reads a question said twice around a restatement word; nil when it is not
 // one or the two parts do not ask the same.
-func (it *Interpreter) readRestated(r *lexicon.Reading, cat *semantic.Catalog, context []string) *Result {
-	at, n := -1, 0
-	for i := 1; i < len(r.Tokens) && at < 0; i++ {
-		if k := phraseAt(r, i, restatementPhrases); k > 0 {
-			at, n = i, k
-		}
+//
+// A refusal comes back when the second part defines a measure other than the one the
+// first names (definitionRefusal); the caller then says so.
+func (it *Interpreter) readRestated(r *lexicon.Reading, cat *semantic.Catalog, context []string) (*Result, *Refusal) {
+	at, n := restatedAt(r)
+	if at < 0 {
+		return nil, nil
 	}
-	if at < 0 || at+n >= len(r.Tokens) {
-		return nil
-	}
-	before, after := make([]bool, len(r.Tokens)), make([]bool, len(r.Tokens))
-	for i := range r.Tokens {
-		before[i] = i >= at // the first saying: the words before the restatement
-		after[i] = i < at+n // the second: the words after it
-	}
-	first, err := it.read(withoutContext(r, before, nil), cat, context)
+	first, err := it.read(withoutContext(r, cut(r, at, len(r.Tokens)), nil), cat, context)
 	if err != nil {
-		return nil
+		return nil, nil
 	}
-	second, err := it.read(withoutContext(r, after, nil), cat, context)
+	second, err := it.read(withoutContext(r, cut(r, 0, at+n), nil), cat, context)
 	if err != nil {
 		// the second saying is a part of the question only ("Considera jan a jun/2024",
 		// "i.e. January to June 2024 inclusive"): read with the first, without the
@@ -50,30 +46,122 @@ func (it *Interpreter) readRestated(r *lexicon.Reading, cat *semantic.Catalog, c
 		}
 		whole, err := it.read(withoutContext(r, word, nil), cat, context)
 		if err != nil || whole.SQL != first.SQL {
-			return nil
+			return nil, nil
 		}
 		first.Context = append(first.Context, spanText(r, at, len(r.Tokens)))
-		return first
+		return first, nil
 	}
 	p, q := first.Request.Period, second.Request.Period
+	swapped := false
 	switch {
 	case p == nil && q == nil || p != nil && q != nil && onePeriod(p, q):
 	case p == nil:
 		first, second = second, first // answer with the saying that names the period
+		swapped = true
 	case q != nil:
-		return nil // two periods: which one was meant?
+		return nil, nil // two periods: which one was meant?
 	}
 	other := *second.Request
 	other.Period = first.Request.Period
 	sql, err := other.Compile()
-	if err != nil || sql != first.SQL {
-		return nil
+	if err != nil {
+		return nil, nil
+	}
+	if sql != first.SQL {
+		// a measure named, then said by its definition: answered as named (its own
+		// reading, the period in its words) when the definition asks the same
+		// (semantic.Defines)
+		name, def := first, second
+		if swapped {
+			name, def = second, first
+		}
+		if !semantic.Defines(name.Request, def.Request) {
+			return nil, definitionRefusal(r, at, n, name, def)
+		}
+		name.Context = append(name.Context, def.Context...)
+		first = name
 	}
 	first.Context = append(first.Context, spanText(r, at, len(r.Tokens)))
-	return first
+	return first, nil
 }
 
-var restatementPhrases = splitPhrases(semantic.Restatement)
+// definitionRefusal refuses a measure named, then defined as another measure ("ticket
+// médio, ou seja, o faturamento dividido pelo número de clientes"): which of the two was
+// meant is not for the interpreter to guess. Nil when the two parts name the same measures
+// (they differ otherwise: rows, breakdowns, a limit; the question's own refusal stands).
+func definitionRefusal(r *lexicon.Reading, at, n int, name, def *Result) *Refusal {
+	ids := func(ms []*semantic.Measure) []string {
+		var out []string
+		for _, m := range ms {
+			out = append(out, m.ID)
+		}
+		slices.Sort(out)
+		return out
+	}
+	if len(name.Request.Measures) == 0 || len(def.Request.Measures) == 0 || slices.Equal(ids(name.Request.Measures), ids(def.Request.Measures)) {
+		return nil
+	}
+	w := strings.TrimSpace(spanText(r, at, at+n))
+	if w == "" {
+		w = ":"
+	}
+	return &Refusal{Lang: r.Lang, Understood: []string{describe(name.Request), describe(def.Request)}, Reason: say(r.Lang,
+		"a definição depois de \""+w+"\" não corresponde à medida nomeada antes dela; diga uma das duas",
+		"the definition after \""+w+"\" does not match the measure named before it; say one of the two")}
+}
+
+var (
+	restatementPhrases = append(splitPhrases(semantic.Restatement), definitionPhrases...)
+	definitionPhrases  = splitPhrases(semantic.Definition)
+)
+
+// restatedAt is where the first restatement word (or a colon's end) splits r, and the
+// word's length; -1 when nothing splits it into two non-empty parts.
+func restatedAt(r *lexicon.Reading) (int, int) {
+	for i := 1; i < len(r.Tokens); i++ {
+		if k := phraseAt(r, i, restatementPhrases); k > 0 {
+			if i+k >= len(r.Tokens) {
+				return -1, 0
+			}
+			return i, k
+		}
+		if r.Tokens[i-1].Stop == ':' {
+			return i, 0 // a measure named, then defined after a colon ("taxa de recompra: ...")
+		}
+	}
+	return -1, 0
+}
+
+// cut marks the tokens from i to j, to be left out.
+func cut(r *lexicon.Reading, i, j int) []bool {
+	out := make([]bool, len(r.Tokens))
+	for k := i; k < j; k++ {
+		out[k] = true
+	}
+	return out
+}
+
+// redefinedRefusal refuses a question read whole as two measures that is a measure named,
+// then defined as another ("ticket médio de maio, entendido como o número de clientes que
+// compraram"): the definition is no second measure asked. Nil otherwise.
+func (it *Interpreter) redefinedRefusal(r *lexicon.Reading, cat *semantic.Catalog, context []string, res *Result) *Refusal {
+	if len(res.Request.Measures) < 2 {
+		return nil
+	}
+	at, n := restatedAt(r)
+	if at < 0 || phraseAt(r, at, definitionPhrases) == 0 {
+		return nil // only a definition word says the second part is no measure asked
+	}
+	name, err := it.read(withoutContext(r, cut(r, at, len(r.Tokens)), nil), cat, context)
+	if err != nil {
+		return nil
+	}
+	def, err := it.read(withoutContext(r, cut(r, 0, at+n), nil), cat, context)
+	if err != nil || semantic.Defines(name.Request, def.Request) {
+		return nil
+	}
+	return definitionRefusal(r, at, n, name, def)
+}
 
 // restatedPeriodRefusal refuses a question read as a comparison of two periods when the
 // second follows a restatement word ("the first half of 2024, i.e. January to March 2024",

@@ -564,7 +564,15 @@ var Situation = W("to aqui no|to aqui na|estou aqui no|estou aqui na|to ali no|t
 // whole nor without its context, the parts before and after the word are read alone, and
 // answered only when they ask the same (package grammar, restated.go).
 var Restatement = W("tipo assim|ou seja|quer dizer|isto e|ou melhor|melhor dizendo|em outras palavras|a saber|considera|considere|considerar|considerando|entenda se|leia se",
-	"i mean|in other words|that is to say|or rather|put another way|ie|i e|that is|namely|viz|to wit|being")
+	"i mean|in other words|that is to say|or rather|put another way|ie|i e|that is|namely|viz|to wit|being|you know")
+
+// Definition are the words that say what a measure just named is ("taxa de recompra,
+// entendida como a proporção ...", "average ticket, defined as revenue divided by ...").
+// They split a question as Restatement does; and a definition naming another measure than
+// the one before it is refused, never answered as a second measure asked (package
+// grammar, restated.go).
+var Definition = W("entendida como|entendido como|definida como|definido como|calculada como|calculado como|compreendida como|compreendido como",
+	"defined as|calculated as|computed as|understood as|by which i mean")
 
 // SinceBack are the words that date an event from a time said before ("desde então",
 // "since then", "since they signed up"). After customers dated by their sign-up ("dos
