@@ -79,5 +79,24 @@ func TestVocab15Classes(t *testing.T) {
 			"qual a penetração de mercado?":   {refuse: true},
 			"what is our market penetration?": {refuse: true},
 		}},
+		{"the formal names of the gender flags, redemptions awaiting delivery, points given away and points used (redeemed)", map[string]want{
+			"quantos clientes do sexo feminino temos?":                   {measures: []string{"customers"}, sql: []string{"gender_identity = 'F'"}},
+			"quantos clientes do sexo masculino se cadastraram em 2025?": {measures: []string{"customers"}, sql: []string{"gender_identity = 'M'", y25}},
+			"quantos resgates em espera?":                                {measures: []string{"redemptions"}, sql: []string{"'pending'"}},
+			"pontos usados em maio por loja":                             {measures: []string{"points_redeemed"}, dims: []string{"store"}, sql: []string{may}},
+			"total de pontos gastos em maio":                             {measures: []string{"points_redeemed"}, sql: []string{may}},
+			"how many customers of the female sex signed up in 2025?":    {measures: []string{"customers"}, sql: []string{"gender_identity = 'F'", y25}},
+			"how many redemptions are awaiting fulfilment?":              {measures: []string{"redemptions"}, sql: []string{"'pending'"}},
+			"unfulfilled redemptions by store":                           {measures: []string{"redemptions"}, dims: []string{"store"}, sql: []string{"'pending'"}},
+			"points given away in May":                                   {measures: []string{"points_credited"}, sql: []string{may}},
+			"points spent in May by store":                               {measures: []string{"points_redeemed"}, dims: []string{"store"}, sql: []string{may}},
+			// "sexo" alone is still the breakdown; "usada" of a payment type its sales
+			"clientes por sexo":                     {measures: []string{"customers"}, dims: []string{"gender"}},
+			"forma de pagamento mais usada em maio": {dims: []string{"payment_type"}, limit: 1, sql: []string{may}},
+			// "dormant", "sumidos", "churned" may be inactive accounts or customers who stopped
+			// buying: unknown
+			"how many dormant customers do we have?": {refuse: true},
+			"quantos clientes sumidos temos?":        {refuse: true},
+		}},
 	})
 }

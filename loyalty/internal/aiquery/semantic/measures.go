@@ -156,7 +156,7 @@ var (
 		Expr: "count(*)", Alias: T("resgates", "redemptions"),
 		Name: T("número de resgates", "number of redemptions"),
 		Def:  T("resgates feitos", "redemptions made")}
-	PointsRedeemed = &Measure{ID: "points_redeemed", Fact: Redemptions, Kind: Sum, Keys: keys("sum points redeem|count points redeem|sum redemptions points|sum redeem"),
+	PointsRedeemed = &Measure{ID: "points_redeemed", Fact: Redemptions, Kind: Sum, Words: W("pontos usados|pontos utilizados|pontos gastos", "points used|points spent|points used up"), Keys: keys("sum points redeem|count points redeem|sum redemptions points|sum redeem"),
 		Expr: "COALESCE(sum(r.total_points), 0)", Alias: T("pontos_resgatados", "points_redeemed"),
 		Name: T("pontos resgatados", "points redeemed"),
 		Def:  T("soma dos pontos dos resgates", "sum of the redemptions' points")}
