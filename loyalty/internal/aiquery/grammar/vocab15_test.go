@@ -98,5 +98,16 @@ func TestVocab15Classes(t *testing.T) {
 			"how many dormant customers do we have?": {refuse: true},
 			"quantos clientes sumidos temos?":        {refuse: true},
 		}},
+		{"the plural of the count word tally", map[string]want{
+			"tallies of sales by store in May":          {measures: []string{"sales_count"}, dims: []string{"store"}, sql: []string{may}},
+			"the tallies of customers by month in 2025": {measures: []string{"customers"}, dims: []string{"month"}, sql: []string{y25}},
+			"tallies of redemptions by store":           {measures: []string{"redemptions"}, dims: []string{"store"}},
+			"tallies of buyers by store in May":         {measures: []string{"buyers"}, dims: []string{"store"}, sql: []string{may}},
+			"give me the tallies of sales per month":    {measures: []string{"sales_count"}, dims: []string{"month"}},
+			"tallies of active customers by state":      {measures: []string{"customers"}, dims: []string{"state"}, sql: []string{"c.is_active"}},
+			// "por cabeça" stays unknown: a per-customer figure of sales is not read apart
+			// from the sign-ups of the period yet
+			"compras por cabeça em maio": {refuse: true},
+		}},
 	})
 }
