@@ -250,6 +250,10 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			// the rows they must have
 			rowsOf, rowsAt, rowsNoun, second = second.noun.Fact, secondAt, second.noun, nil
 		case second.event == nil && joins(subj.noun.Fact, second.noun.Fact):
+			if a.unnamedRow(x, second, secondAt, nil) {
+				// "quantos resgates o cliente fez": one customer not named
+				return nil, unnamedRowRefusal(second)
+			}
 			second = nil
 		case subj.event == nil && joins(second.noun.Fact, subj.noun.Fact):
 			subj, second = second, nil
@@ -388,6 +392,10 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	for _, i := range a.all("agg") {
 		if slices.Contains(colAggs, i) {
 			continue
+		}
+		if len(measures) > 0 && a.secondCount(x, i) {
+			return nil, fail("a pergunta pede duas contas e só consegui ler uma; pergunte uma de cada vez",
+				"the question asks for two counts and I could read only one; ask one at a time")
 		}
 		prev := aggAt
 		aggAt = i
@@ -616,6 +624,12 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 						return nil, fail("não entendi o que \""+n+"\" faz na pergunta", "I did not see what \""+n+"\" does in the question")
 					}
 				}
+				for _, i := range a.all("noun") {
+					if n := semantic.NounByID(string(clauses[i].v.(marker))); n != nil && n.Fact != nil && n.Fact != v.Fact && !keyHas(v, n.ID) && a.unnamedRow(x, &subjectV{noun: n, singular: a.singularAt(x, i)}, i, filters) {
+						// "pontos resgatados do cliente em maio": the noun is read past
+						return nil, unnamedRowRefusal(&subjectV{noun: n})
+					}
+				}
 				measures = []*semantic.Measure{v}
 				for _, i := range a.all("noun") {
 					a.used[i] = true
@@ -628,6 +642,8 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 							oneAnswer = subj.singular
 						} else if !joins(v.Fact, subj.noun.Fact) {
 							return nil, fail("não entendi o que \""+subj.noun.ID+"\" faz na pergunta", "I did not see what \""+subj.noun.ID+"\" does in the question")
+						} else if a.unnamedRow(x, subj, subjAt, filters) {
+							return nil, unnamedRowRefusal(subj)
 						}
 					}
 					subj = nil
@@ -914,6 +930,9 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		case dimOfNoun(subj.noun) != nil && !list && ranked:
 			extraDims = append(extraDims, dimOfNoun(subj.noun))
 			oneAnswer = subj.singular
+		case joins(measures[0].Fact, subj.noun.Fact) && agg != "avg" && !perCust && a.unnamedRow(x, subj, subjAt, filters):
+			// (an average per customer is of each one: below)
+			return nil, unnamedRowRefusal(subj)
 		case joins(measures[0].Fact, subj.noun.Fact):
 			// "vendas de clientes homens": the customers the rows belong to, narrowed by
 			// the filters
@@ -3028,4 +3047,56 @@ func (a *assembly) statusRows(fs []*semantic.Filter) []*semantic.Filter {
 		pt, en = append(pt, n.PT), append(en, n.EN)
 	}
 	return append(rest, semantic.RedemptionStatusIn(statuses, semantic.T(strings.Join(pt, " ou "), strings.Join(en, " or "))))
+}
+
+// secondCount reports whether the count word of clause i opens a second question after
+// a count ("quantos clientes se cadastraram em maio e quantos compraram", "how many sales
+// in May and how many were cancelled"): said after a conjunction that follows a clause
+// counting with a count word of its own, with what it counts said right after it. Read
+// into the first count, its words would narrow it and one of the two would be lost. Two
+// counts each with a filter of its own ("quantos clientes ativos e quantos inativos") are
+// sides compared elsewhere; a count of a base named without one ("of May's buyers, how
+// many ...") is one question.
+func (a *assembly) secondCount(x *env, i int) bool {
+	if i+1 >= len(a.clauses) || a.clauses[i].v != marker("count") {
+		return false
+	}
+	switch a.clauses[i+1].kind {
+	case "event", "filter", "subject":
+	default:
+		return false
+	}
+	for j := 0; j < i; j++ {
+		sp := a.spans[j]
+		if a.clauses[j].kind != "measures" || !a.conjBetween(x, j, i) || !slices.ContainsFunc(x.counts, func(p int) bool { return p >= sp.from && p < sp.to }) {
+			continue
+		}
+		if !slices.ContainsFunc(a.clauses[j+1:i], func(c clauseV) bool { return c.kind == "filter" }) {
+			return true
+		}
+	}
+	return false
+}
+
+// unnamedRow reports whether the subject beside a measure is one store or one customer
+// said in the singular that the question does not name ("faturamento de ontem para loja",
+// "pontos resgatados do cliente", "revenue for customer"), or a breakdown said without
+// "por": read as the rows the measure is of, the total of every row would be answered and
+// the noun read past. A name, a filter, an activity or a plural still reads, and so does
+// the owner of the breakdown said right before it, at clause at ("por origem do cliente"),
+// and a noun of a question that says "todas", "all" ("todas as loja": every one).
+func (a *assembly) unnamedRow(x *env, s *subjectV, at int, filters []filterV) bool {
+	owner := at > 0 && a.clauses[at-1].kind == "breakdown"
+	return s.singular && !owner && !x.all && s.event == nil && s.at == nil && len(a.all("filter")) == 0 && len(filters) == 0
+}
+
+// singularAt reports whether clause i is one word typed in the singular (rules.go,
+// singular).
+func (a *assembly) singularAt(x *env, i int) bool {
+	sp := a.spans[i]
+	return sp.to == sp.from+1 && sp.from < len(x.norms) && !strings.HasSuffix(x.norms[sp.from], "s")
+}
+
+func unnamedRowRefusal(s *subjectV) error {
+	return fail("a pergunta nomeia "+s.noun.Fact.Name.PT+" sem dizer quais: diga o nome, ou peça a divisão (\"por ...\")", "the question names "+s.noun.Fact.Name.EN+" without saying which: name them, or ask for the breakdown (\"by ...\")")
 }
