@@ -25,7 +25,6 @@ func TestVocab15Classes(t *testing.T) {
 			"how many dockets did we have in May?":              {measures: []string{"sales_count"}, sql: []string{may}},
 			"number of till slips in May":                       {measures: []string{"sales_count"}, sql: []string{may}},
 			"how many cash memos did we have in May?":           {measures: []string{"sales_count"}, sql: []string{may}},
-			"how many franchises do we have?":                   {measures: []string{"stores"}},
 			"count of showrooms":                                {measures: []string{"stores"}},
 			"how many freebies are in the catalogue?":           {measures: []string{"products"}},
 			"how many specials started in 2025?":                {measures: []string{"promotions"}, sql: []string{y25}},

@@ -464,7 +464,7 @@ func intFilter(f func(op string, n int64) *Filter) func(op, n string) *Filter {
 
 // Quantities.
 // storeWords name the stores, as a noun and as what a number counts ("more than 1 outlet").
-var storeWords = W("loja|lojas|filial|filiais|unidade|unidades|pdv|pdvs|franquia|franquias|estabelecimento|estabelecimentos|sucursal|sucursais|lojinha|lojinhas|ponto de venda|pontos de venda|lojas da rede|unidades da rede", "store|stores|shop|shops|branch|branches|location|locations|outlet|outlets|venue|venues|storefront|storefronts|retail location|retail locations|store location|store locations|branch location|franchise|franchises|showroom|showrooms|shopfront|shopfronts|retail outlet|retail outlets")
+var storeWords = W("loja|lojas|filial|filiais|unidade|unidades|pdv|pdvs|franquia|franquias|estabelecimento|estabelecimentos|sucursal|sucursais|lojinha|lojinhas|ponto de venda|pontos de venda|lojas da rede|unidades da rede", "store|stores|shop|shops|branch|branches|location|locations|outlet|outlets|venue|venues|storefront|storefronts|retail location|retail locations|store location|store locations|branch location|showroom|showrooms|shopfront|shopfronts|retail outlet|retail outlets")
 
 var Quantities = []*Quantity{
 	{ID: "points", Words: W("ponto|pontos|pts|pt", "point|points|pts|pt"), Filter: map[*Fact]func(op, n string) *Filter{
