@@ -89,9 +89,12 @@ var thresholds = map[string]struct {
 	"fresh-am": {0.63, 0},
 	"fresh-an": {0.76, 0},
 	"fresh-ao": {0.91, 0},
-	"fresh-ap": {0.55, 4},
-	"fresh-aq": {0.76, 1},
-	"fresh-ar": {0.53, 4},
+	"fresh-ap": {0.83, 0},
+	"fresh-aq": {0.85, 0},
+	"fresh-ar": {0.70, 0},
+	"fresh-as": {0.61, 2},
+	"fresh-at": {0.49, 1},
+	"fresh-au": {0.64, 0},
 }
 
 // extra: the interpreter author's own questions (paraphrases of dev questions with their
