@@ -9,11 +9,11 @@ import (
 
 // The elided noun (issue 24, fifteenth round). Two questions joined by "and" share the
 // thing counted and say it once: "how many points were credited in May and how many were
-// redeemed?", "quanto de ponto foi creditado em maio e quanto foi resgatado", "quantos
-// clientes compraram em maio e quantos em junho?". The second "how many" counts the noun of
-// the first: the question is read again with that noun said after it ("... and how many
-// points were redeemed"), which the grammar reads as two measures, each with its own
-// words. It is read so only when the question as written is refused (Interpret), so no
+// redeemed?", "quanto de ponto foi creditado em maio e quanto foi resgatado". The second
+// "how many" counts the noun of the first: the question is read again with that noun said
+// after it ("... and how many points were redeemed"), which the grammar reads as two
+// measures, each with its own words. A second count with no verb of its own ("quantos
+// clientes compraram em maio e quantos em junho") leaves out more than its noun: not read. It is read so only when the question as written is refused (Interpret), so no
 // reading the grammar makes changes, and answered only when that reading gives each count
 // a value of its own (twoCounts): read as one count ("quantos clientes se cadastraram em
 // maio e quantos clientes compraram": the customers who did both), the first count would
