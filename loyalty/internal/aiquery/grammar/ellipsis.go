@@ -13,11 +13,12 @@ import (
 // "how many" counts the noun of the first: the question is read again with that noun said
 // after it ("... and how many points were redeemed"), which the grammar reads as two
 // measures, each with its own words. A second count with no verb of its own ("quantos
-// clientes compraram em maio e quantos em junho") leaves out more than its noun: not read. It is read so only when the question as written is refused (Interpret), so no
-// reading the grammar makes changes, and answered only when that reading gives each count
-// a value of its own (twoCounts): read as one count ("quantos clientes se cadastraram em
-// maio e quantos clientes compraram": the customers who did both), the first count would
-// be lost.
+// clientes compraram em maio e quantos em junho") leaves out more than its noun: not read.
+// It is read so only when the question as written is refused (Interpret), so no reading
+// the grammar makes changes, and answered only when that reading gives each count a value
+// of its own (twoCounts): read as one count ("quantos clientes se cadastraram em maio e
+// quantos clientes compraram": the customers who did both), the first count would be
+// lost.
 
 // elidedNounFilled is the question with the noun counted by its first "how many" said again
 // after a later "how many" that follows "and" and names no noun of its own, and whether

@@ -590,7 +590,7 @@ func (lx *Lexicon) longForms(w string) []candidate {
 // of their one-word phrases, or, for a word of longer phrases only, of those phrases
 // (words of no concept, never guessed, aside).
 func (lx *Lexicon) oneMeaning(cs []candidate) bool {
-	var one map[string]bool
+	concepts := map[string]map[string]bool{}
 	for _, c := range cs {
 		s := lx.aloneConcepts(c.word)
 		if len(s) == 0 {
@@ -601,18 +601,11 @@ func (lx *Lexicon) oneMeaning(cs []candidate) bool {
 				}
 			}
 		}
-		if len(s) == 0 {
-			continue // a word of no concept is never guessed ("tel.": not "tell")
-		}
-		if one == nil {
-			one = s
-			continue
-		}
-		if !sameSet(s, one) {
-			return false
+		if len(s) > 0 { // a word of no concept is never guessed ("tel.": not "tell")
+			concepts[c.word] = s
 		}
 	}
-	return true
+	return agreeing(concepts)
 }
 
 // oneConcept reports whether the words a word may abbreviate mean one thing alone (the
@@ -620,24 +613,16 @@ func (lx *Lexicon) oneMeaning(cs []candidate) bool {
 // that may stand for different words ("cresc.": "crescimento" or "crescente") is not
 // sure enough to take the stop after it out of a sentence's end.
 func (lx *Lexicon) oneConcept(cs []candidate) bool {
-	var one map[string]bool
+	concepts := map[string]map[string]bool{}
 	for _, c := range cs {
 		if c.loose || !lx.alone(c.word) {
 			continue
 		}
-		s := lx.aloneConcepts(c.word)
-		if len(s) == 0 {
-			continue
-		}
-		if one == nil {
-			one = s
-			continue
-		}
-		if !sameSet(s, one) {
-			return false
+		if s := lx.aloneConcepts(c.word); len(s) > 0 {
+			concepts[c.word] = s
 		}
 	}
-	return one != nil
+	return len(concepts) > 0 && agreeing(concepts)
 }
 
 // aloneConcepts are the concepts ("cat:arg") of word's one-word phrases.
