@@ -2090,6 +2090,14 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		}
 	}
 	for _, x := range shown {
+		if len(a.req.Attrs) > 0 && a.req.SortBy != nil && x.Owner == a.req.Fact {
+			// "top 10 customers by points balance, along with their email": the rows
+			// ranked are listed, and the detail is one more column of each
+			if !slices.Contains(a.req.Attrs, x) {
+				a.req.Attrs = append(a.req.Attrs, x)
+			}
+			continue
+		}
 		if !slices.ContainsFunc(a.req.Dims, func(d *semantic.Dimension) bool { return d.Shows(a.req.Fact, x) }) {
 			// "quantos clientes têm data de nascimento" read without the detail: never a
 			// count of every customer; a detail no column of the answer holds is refused

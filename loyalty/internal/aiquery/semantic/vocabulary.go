@@ -525,7 +525,7 @@ var Terminals = []Term{
 	// real", "in whole numbers"): the Arg is the number of decimals
 	{CatWhole, "0", W("sem centavos|sem os centavos|sem casas decimais|sem casa decimal|sem decimais|sem decimal|em reais inteiros|reais inteiros|valores inteiros|em valores inteiros|numeros inteiros|em numeros inteiros|no inteiro|para o inteiro|pro inteiro|ao real mais proximo|para o real mais proximo|pro real mais proximo|no real mais proximo|para o real|pro real|ao real|em reais redondos|valor redondo|valores redondos|numero redondo|numeros redondos",
 		"to the nearest real|nearest real|to the nearest reais|to the nearest whole number|nearest whole number|to the nearest whole|nearest whole|to the nearest unit|in whole numbers|whole numbers|as whole numbers|in whole reais|whole reais|to whole reais|to whole numbers|with no decimals|no decimals|without decimals|without decimal places|no decimal places|zero decimals|without cents|no cents|without the cents|in round numbers|round numbers|to the nearest integer|as integers|in integers")},
-	{CatBy, "", W("por|pra cada|para cada|em cada|por cada|cada|discriminado por|discriminada por|discriminados por|discriminadas por|detalhado por|detalhada por|detalhados por|aberto por|aberta por|abertos por|abre por|abrir por|abrindo por|abra por|desmembrado por|desmembrada por|distribuido por|pra cada uma das|pra cada um dos|para cada uma das|para cada um dos|em cada uma das|em cada um dos|cada uma das|cada um dos|abre isso por|detalha por|detalhe por|detalhar por|detalhando por", "by|per|each|that each|for each|across|by each|per each|itemized by|itemised by|detailed by|organized by|organised by|arranged by|listed by|for each one of|for each of|each one of|each of|for every one of|for every single one of|spread by|spread out by")},
+	{CatBy, "", withParticipleForms(W("por|pra cada|para cada|em cada|por cada|cada|discriminado por|discriminada por|discriminados por|discriminadas por|detalhado por|detalhada por|detalhados por|aberto por|aberta por|abertos por|abre por|abrir por|abrindo por|abra por|desmembrado por|desmembrada por|distribuido por|pra cada uma das|pra cada um dos|para cada uma das|para cada um dos|em cada uma das|em cada um dos|cada uma das|cada um dos|abre isso por|detalha por|detalhe por|detalhar por|detalhando por", "by|per|each|that each|for each|across|by each|per each|itemized by|itemised by|detailed by|organized by|organised by|arranged by|listed by|for each one of|for each of|each one of|each of|for every one of|for every single one of|spread by|spread out by"))},
 	// a verb of breaking the rows down ("quebrados por", "broken down by"): a breakdown; of
 	// rows that would be listed, a count per group (package grammar)
 	{CatBy, "split", W("agrupado por|separado por|dividido por|quebrado por|quebra por|quebrar por|quebrando por|segmentado por|segmentada por|segmentados por|quebrado em|separados por|separadas por|separada por|quebre por|separa por|separe por|separar por|separando por|divide por|divida por|dividir por|dividindo por|agrupa por|agrupe por|agrupar por|agrupando por|segmenta por|segmente por|segmentar por|quebrados por|quebrada por|quebradas por|divididos por|dividida por|divididas por|agrupados por|agrupada por|agrupadas por|segmentadas por|segregado por|segregada por|segregados por|segregadas por|segregar por|segregue por|segregando por|desagregado por|desagregada por|desagregados por|desagregadas por|estratificado por|estratificada por|estratificados por|estratificadas por|analisado por|analisada por|analisados por|analisadas por", "analysed by|analyzed by|analysed per|analyzed per|broken down by|split by|grouped by|segmented by|bucketed by|sliced by|cut by|divided by|separated by|grouped per|break it down by|break them down by|break down by|break out by|broken out by|break it out by|split it by|split them by|split out by|group by|group it by|slice by|slice it by|cut it by")},
@@ -722,8 +722,8 @@ var Terminals = []Term{
 	{CatWho, "thing", W("o que|oq|o q", "what do|what did|what have")},
 	{CatWhen, "", W("quando|quando foi|em que data|que dia|qdo|qndo|qnd", "when|when was|when did|what date|on what date")},
 	{CatPerCust, "", W("por cliente|por comprador|por pessoa|por cliente que comprou|por cliente que fez compra", "per customer|per buyer|per person|per member|per buying customer|per paying customer|per purchasing customer|per shopper")},
-	{CatBands, "", W("divididos em|divididas em|dividido em|dividida em|separados em|separadas em|separado em|separada em|nas seguintes faixas|seguintes faixas|nas faixas seguintes|faixas seguintes|nas faixas a seguir|faixas a seguir|escalao|escaloes|faixa|faixas|distribuicao|distribuicao por faixa|distribuidos|distribuidas|bandas|divisao|nestas faixas|nessas faixas|grupos|agrupados em|agrupe em|caem em|caem na|cai em|se encaixam em|estao distribuidos|estao divididos|se distribuem|grupo",
-		"split into|broken into|broken down into|divided into|separated into|bucketed into|band|bands|bucket|buckets|brackets|distribution|split|distributed|spread out|spread|spread across|breakdown|groups|the groups|using the groups|in these groups|group them as|grouped as|grouped into|fall in|fall into|falls in|falls into|are distributed|are spread|group")},
+	{CatBands, "", withParticipleForms(W("divididos em|divididas em|dividido em|dividida em|separados em|separadas em|separado em|separada em|nas seguintes faixas|seguintes faixas|nas faixas seguintes|faixas seguintes|nas faixas a seguir|faixas a seguir|escalao|escaloes|faixa|faixas|distribuicao|distribuicao por faixa|distribuidos|distribuidas|bandas|divisao|nestas faixas|nessas faixas|grupos|agrupados em|agrupe em|caem em|caem na|cai em|se encaixam em|estao distribuidos|estao divididos|se distribuem|grupo",
+		"split into|broken into|broken down into|divided into|separated into|bucketed into|band|bands|bucket|buckets|brackets|distribution|split|distributed|spread out|spread|spread across|breakdown|groups|the groups|using the groups|in these groups|group them as|grouped as|grouped into|fall in|fall into|falls in|falls into|are distributed|are spread|group"))},
 	// band words that name their quantity
 	{CatBands, "age", W("escalao etario|escaloes etarios|escalao de idade|escaloes de idade|faixa etaria|faixas etarias|perfil etario|perfil de idade|faixa de idade|faixas de idade|distribuicao etaria|distribuicao por idade|distribuicao de idade|distribuicao por faixa etaria|piramide etaria|composicao etaria", "age bands|age groups|age brackets|age profile|age group|age band|age distribution|distribution by age|distribution of age|age breakdown|age split|age buckets|age bucket")},
 	// the customers whose attribute is unknown left out ("leave out the unknowns"): what a
@@ -1046,6 +1046,33 @@ func percentAsked(ws string) []string {
 	for _, w := range split(ws) {
 		for _, p := range []string{"%", "porcento", "por cento"} {
 			out = append(out, w+" "+p, "em "+w+" "+p)
+		}
+	}
+	return out
+}
+
+// withParticipleForms adds to the Portuguese phrases opened by a participle its other
+// gender and number ("dividido em": "dividida em", "divididos em", "divididas em"): the
+// participle agrees with whatever the writer broke down ("a quantidade de clientes
+// distribuída nas faixas"), and each phrase is written once.
+func withParticipleForms(w Words) Words {
+	out := Words{PT: slices.Clone(w.PT), EN: w.EN}
+	for _, p := range w.PT {
+		first, rest, _ := strings.Cut(p, " ")
+		for _, stem := range []string{"ad", "id"} {
+			i := strings.LastIndex(first, stem)
+			if i < 2 || !slices.Contains([]string{"o", "a", "os", "as"}, first[i+2:]) {
+				continue
+			}
+			for _, end := range []string{"o", "a", "os", "as"} {
+				f := first[:i+2] + end
+				if rest != "" {
+					f += " " + rest
+				}
+				if !slices.Contains(out.PT, f) {
+					out.PT = append(out.PT, f)
+				}
+			}
 		}
 	}
 	return out

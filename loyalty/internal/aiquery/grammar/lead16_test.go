@@ -1,0 +1,34 @@
+package grammar
+
+import "testing"
+
+// The sixteenth round's lead classes (issue 24): three silently wrong answers of the
+// round's development sets, each a class.
+func TestLead16Classes(t *testing.T) {
+	runClasses(t, []classCases{
+		{"a word with a sense in each language takes the question's: \"qtd\" is a count in Portuguese, quarter to date in English", map[string]want{
+			"novos clientes por origem esse ano, qtd e % do total pls": {measures: []string{"customers", "customers_share"}, dims: []string{"origin"}, sqlNot: []string{"quarter"}},
+			"vendas por loja esse mes, qtd e valor":                    {measures: []string{"sales_count", "revenue"}, dims: []string{"store"}, sqlNot: []string{"quarter"}},
+			"qtd de resgates por loja este ano":                        {measures: []string{"redemptions"}, dims: []string{"store"}, sqlNot: []string{"quarter"}},
+			"revenue qtd by store":                                     {measures: []string{"revenue"}, dims: []string{"store"}, sql: []string{"date_trunc('quarter', now())"}},
+			"sales count QTD":                                          {measures: []string{"sales_count"}, sql: []string{"date_trunc('quarter', now())"}},
+		}},
+		{"a detail of the rows said beside a ranking of them is a column of the list, never a filter of who has it", map[string]want{
+			"Could you list the top 10 customers by points balance, along with their email addresses?": {list: true, limit: 10, sql: []string{"c.email"}, sqlNot: []string{"email IS NOT NULL"}},
+			"top 10 customers by points balance with their phone numbers":                              {list: true, limit: 10, sql: []string{"c.phone"}, sqlNot: []string{"phone IS NOT NULL"}},
+			"top 5 clientes por saldo de pontos, junto com o email deles":                              {list: true, limit: 5, sql: []string{"c.email"}, sqlNot: []string{"email IS NOT NULL"}},
+			"os 10 clientes com mais pontos, com nome e telefone":                                      {list: true, limit: 10, sql: []string{"c.phone"}, sqlNot: []string{"phone IS NOT NULL"}},
+			// no ranking: the customers who have one
+			"how many customers with email": {measures: []string{"customers"}, sql: []string{"email IS NOT NULL"}},
+			"quantos clientes têm telefone": {measures: []string{"customers"}, sql: []string{"phone IS NOT NULL"}},
+		}},
+		{"a participle that breaks the answer down agrees with the noun the writer broke down, in any gender and number", map[string]want{
+			"solicito a quantidade de clientes distribuída nas faixas de até 24 anos, de 25 a 39 anos, de 40 a 59 anos e de 60 anos ou mais": {measures: []string{"customers"}, sql: []string{"'25-39'"}, sqlNot: []string{"points_entries"}},
+			"a quantidade de clientes dividida em faixas de idade: até 30, 31 a 50 e acima de 50":                                            {measures: []string{"customers"}, sqlNot: []string{"points_entries"}},
+			"o faturamento de maio discriminado por loja":                                                                                    {measures: []string{"revenue"}, dims: []string{"store"}},
+			"a receita de maio discriminada por loja":                                                                                        {measures: []string{"revenue"}, dims: []string{"store"}},
+			// the participle of an event is still the event
+			"quantos pontos foram distribuídos em maio por loja": {measures: []string{"points_credited"}, dims: []string{"store"}},
+		}},
+	})
+}
