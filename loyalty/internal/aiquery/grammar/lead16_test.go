@@ -30,5 +30,17 @@ func TestLead16Classes(t *testing.T) {
 			// the participle of an event is still the event
 			"quantos pontos foram distribuídos em maio por loja": {measures: []string{"points_credited"}, dims: []string{"store"}},
 		}},
+		{"a term the reports do not hold, said again in what they hold after a restatement word, is answered as said again", map[string]want{
+			"qual o churn da base? tipo quantos clientes tao sem comprar ha mais de 90 dias":       {measures: []string{"customers"}, sql: []string{"last_purchase"}},
+			"qual o churn da base, ou seja, quantos clientes estão sem comprar há mais de 90 dias": {measures: []string{"customers"}, sql: []string{"last_purchase"}},
+			"what's our churn, i.e. how many customers have not purchased in the last 90 days":     {measures: []string{"customers"}, sql: []string{"last_purchase"}},
+			"what's our churn? like, how many customers have not purchased in the last 90 days":    {measures: []string{"customers"}, sql: []string{"last_purchase"}},
+			"what is our LTV? I mean, what is the average spend per customer this year":            {measures: []string{"revenue_per_buyer"}},
+			// the second saying names what the reports do not hold, or is no question
+			"qual o lucro da loja Centro? tipo quanto ela vendeu menos os custos": {refuse: true},
+			"qual o lucro? tipo de pagamento pix":                                 {refuse: true},
+			"what's our profit margin? like, revenue minus cost":                  {refuse: true},
+			"qual o churn da base?":                                               {refuse: true},
+		}},
 	})
 }

@@ -33,7 +33,7 @@ func (it *Interpreter) readRestated(r *lexicon.Reading, cat *semantic.Catalog, c
 	}
 	first, err := it.read(withoutContext(r, cut(r, at, len(r.Tokens)), nil), cat, context)
 	if err != nil {
-		return nil, nil
+		return it.outsideDefined(r, at, n, cat, context), nil
 	}
 	second, err := it.read(withoutContext(r, cut(r, 0, at+n), nil), cat, context)
 	if err != nil {
@@ -85,6 +85,27 @@ func (it *Interpreter) readRestated(r *lexicon.Reading, cat *semantic.Catalog, c
 	return first, nil
 }
 
+// outsideDefined reads a term the reports do not hold, named and then said again in what
+// they do hold ("qual o churn da base? tipo quantos clientes tão sem comprar há mais de 90
+// dias", "what's our churn, i.e. how many customers have not bought in 90 days"): the
+// writer's own definition is the question, answered as said, the term named as left out.
+// Nil when the first saying names no such term, or the second is no question of its own.
+func (it *Interpreter) outsideDefined(r *lexicon.Reading, at, n int, cat *semantic.Catalog, context []string) *Result {
+	outside := false
+	for _, m := range r.Matches {
+		outside = outside || m.To <= at && m.Cat == semantic.CatScope
+	}
+	if !outside {
+		return nil
+	}
+	def, err := it.read(withoutContext(r, cut(r, 0, at+n), nil), cat, context)
+	if err != nil {
+		return nil
+	}
+	def.Context = append(def.Context, spanText(r, 0, at+n))
+	return def
+}
+
 // definitionRefusal refuses a measure named, then defined as another measure ("ticket
 // médio, ou seja, o faturamento dividido pelo número de clientes"): which of the two was
 // meant is not for the interpreter to guess. Nil when the two parts name the same measures
@@ -119,7 +140,7 @@ var (
 // word's length; -1 when nothing splits it into two non-empty parts.
 func restatedAt(r *lexicon.Reading) (int, int) {
 	for i := 1; i < len(r.Tokens); i++ {
-		if k := phraseAt(r, i, restatementPhrases); k > 0 {
+		if k := restatementAt(r, i); k > 0 {
 			if i+k >= len(r.Tokens) {
 				return -1, 0
 			}
@@ -127,6 +148,9 @@ func restatedAt(r *lexicon.Reading) (int, int) {
 		}
 		if r.Tokens[i-1].Stop == ':' {
 			return i, 0 // a measure named, then defined after a colon ("taxa de recompra: ...")
+		}
+		if r.Tokens[i-1].Stop == '?' && i+1 < len(r.Tokens) && slices.Contains(semantic.LikeAfterQuestion, r.Tokens[i].Norm) && !slices.Contains(semantic.OfWords, r.Tokens[i+1].Norm) {
+			return i, 1 // "qual o churn? tipo quantos clientes ...": the question said again
 		}
 	}
 	return -1, 0

@@ -566,6 +566,15 @@ var Situation = W("to aqui no|to aqui na|estou aqui no|estou aqui na|to ali no|t
 var Restatement = W("tipo assim|ou seja|quer dizer|isto e|ou melhor|melhor dizendo|em outras palavras|a saber|considera|considere|considerar|considerando|entenda se|leia se",
 	"i mean|in other words|that is to say|or rather|put another way|ie|i e|that is|namely|viz|to wit|being|you know")
 
+// LikeAfterQuestion are the words that open a question's second saying right after its
+// question mark ("qual o churn? tipo quantos clientes ...", "what's our churn? like, how
+// many customers ..."); before "de" they are a noun ("tipo de pagamento").
+var LikeAfterQuestion = []string{"tipo", "like"}
+
+// OfWords are the prepositions that make the word before them a noun of what follows
+// ("tipo de pagamento", "kind of").
+var OfWords = []string{"de", "do", "da", "dos", "das", "of"}
+
 // Definition are the words that say what a measure just named is ("taxa de recompra,
 // entendida como a proporção ...", "average ticket, defined as revenue divided by ...").
 // They split a question as Restatement does; and a definition naming another measure than
