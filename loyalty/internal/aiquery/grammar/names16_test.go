@@ -36,6 +36,8 @@ func TestNames16Classes(t *testing.T) {
 			"average ticket Copa vs Ibira in May":                      {measures: []string{"average_ticket"}, sql: []string{"IN ('L04', 'L02')", may}},
 			"sales at the Sava store in May":                           {measures: []string{"sales_count"}, sql: []string{"'L05'", may}},
 			"how many canecas were redeemed in May":                    {sql: []string{mug, may}},
+			// a clip in a sentence around the question is that sentence's own word
+			"A maquininha da sava travou direto em abril. Quantas vendas a sava fez em abril?": {measures: []string{"sales_count"}, sql: []string{"'L05'", "DATE '2025-04-01'"}},
 			// a clip of two products of one kind is asked about
 			"quantos acai foram resgatados em maio": {clarify: true},
 			// "mundo" is still unknown: the World Cup is no store

@@ -58,6 +58,9 @@ type Match struct {
 	Lang     semantic.Lang // the language the phrase belongs to ("" when both)
 	Typos    int
 	Text     string // the words as typed
+	// Short: a value named by a clipped word of its name ("copa": Copacabana), an unsure
+	// reading like a typo's (shortnames.go)
+	Short bool
 }
 
 // Reading is a question read by the lexicon.

@@ -190,7 +190,7 @@ func (r *Reading) shortNameMatches(lx *Lexicon, used [][]string) [][]string {
 			continue
 		}
 		for _, x := range xs {
-			adds = append(adds, Match{From: i, To: i + 1, Cat: x.sense.cat, Arg: x.sense.arg, Typos: 1})
+			adds = append(adds, Match{From: i, To: i + 1, Cat: x.sense.cat, Arg: x.sense.arg, Typos: 1, Short: true})
 			words = append(words, []string{x.word})
 		}
 	}
