@@ -64,12 +64,19 @@ func TestNames16Classes(t *testing.T) {
 	})
 }
 
-// TestNames16Glossed: a product's name said in two pieces around a gloss that shares a
+// TestNames16Catalogue: a product's name said in two pieces around a gloss that shares a
 // concept of the model with a word of the name ("vouchers" and "vale"), with a catalogue
-// whose product has a number in its name.
-func TestNames16Glossed(t *testing.T) {
-	cat := &semantic.Catalog{Stores: testCatalog.Stores, Products: append([]string{"Vale-compra R$ 50"}, testCatalog.Products...)}
+// whose product has a number in its name; a clip of two stores' names is asked about.
+func TestNames16Catalogue(t *testing.T) {
+	cat := &semantic.Catalog{Stores: append([]semantic.StoreRef{{Code: "L09", Name: "Ibiraquera", City: "Imbituba", State: "SC"}}, testCatalog.Stores...),
+		Products: append([]string{"Vale-compra R$ 50"}, testCatalog.Products...)}
 	it := New(func() time.Time { return clock }, saoPaulo)
+	for _, q := range []string{"vendas da ibira em maio", "tkt medio copa x ibira em maio"} {
+		var cl *Clarification
+		if res, err := it.Interpret(q, cat); !errors.As(err, &cl) || len(cl.Options) != 2 {
+			t.Errorf("%q: want a clarification between Ibirapuera and Ibiraquera, got %v %v", q, res, err)
+		}
+	}
 	voucher := "LIKE '%vale-compra r$ 50%'"
 	for q, ok := range map[string]bool{
 		"How many R$ 50 vouchers (Vale-compra) have been redeemed altogether, since the start?": true,
@@ -78,6 +85,7 @@ func TestNames16Glossed(t *testing.T) {
 		"quantos vale-compra foram resgatados em maio?":                                         false, // which voucher?
 		"How many R$ 100 vouchers (Vale-compra) were redeemed in May?":                          false,
 		"How many vouchers (Vale-compra) were redeemed in May?":                                 false,
+		"qtd de comp em maio": false, // "compra" is a word of the model: no clip of the voucher
 	} {
 		res, err := it.Interpret(q, cat)
 		var ref *Refusal

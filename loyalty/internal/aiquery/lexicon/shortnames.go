@@ -14,7 +14,8 @@ import (
 //   - a clip is a prefix, of minShortName letters or more, of a word of a store's or a
 //     product's name, or of a one-word city's name (a word of a longer city name is often
 //     a person's or a month's: "Paulo", "Janeiro"); the whole of a one-word name is the
-//     name itself;
+//     name itself, and a word of the model in a name ("compra" of "Vale-compra") is
+//     clipped from nothing ("qtd de comp" is no voucher);
 //   - it is read only where nothing else reads the word (no word, typo, abbreviation or
 //     phrase of the lexicon: "vale" is a meal voucher, "cent" of "per cent"), and only where
 //     a name fits: after an article (semantic.Articles) or a preposition ("a copa", "da
@@ -51,8 +52,8 @@ func shortNames(cat *semantic.Catalog, model map[string]bool) map[string][]short
 			return
 		}
 		for _, w := range words {
-			if !lettersOnly(w) {
-				continue
+			if !lettersOnly(w) || model[w] {
+				continue // a word of the model says nothing of this name ("compra" of "Vale-compra")
 			}
 			for n := minShortName; n <= len(w); n++ {
 				if len(words) == 1 && n == len(w) {
@@ -60,7 +61,7 @@ func shortNames(cat *semantic.Catalog, model map[string]bool) map[string][]short
 				}
 				p := w[:n]
 				if model[p] {
-					continue
+					continue // a word of its own ("vale")
 				}
 				seen := false
 				for _, x := range clips[p] {
