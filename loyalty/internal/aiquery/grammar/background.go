@@ -440,6 +440,9 @@ func constraintsOf(r *lexicon.Reading, roles []semantic.Role, units []int, from,
 			continue
 		}
 		m := r.Matches[units[i]]
+		if m.Short {
+			continue // a clipped name is the background's own word, as it was unread ("quanto custa a caneca")
+		}
 		if informalAlso(r, m) {
 			continue // "tipo", "msm": spoken words a reading skips, said of nothing here
 		}

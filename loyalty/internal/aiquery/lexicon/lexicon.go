@@ -13,6 +13,7 @@
 package lexicon
 
 import (
+	"maps"
 	"regexp"
 	"sort"
 	"strconv"
@@ -57,6 +58,9 @@ type Match struct {
 	Lang     semantic.Lang // the language the phrase belongs to ("" when both)
 	Typos    int
 	Text     string // the words as typed
+	// Short: a value named by a clipped word of its name ("copa": Copacabana), an unsure
+	// reading like a typo's (shortnames.go)
+	Short bool
 }
 
 // Reading is a question read by the lexicon.
@@ -91,6 +95,12 @@ type Lexicon struct {
 	senses map[string]map[string]bool
 	// numbers: the model's number words by their first word, each its words and value (spoken.go)
 	numbers map[string][][]string
+	// short: the values of the catalogue each clipped word may name (shortnames.go)
+	short map[string][]shortName
+	// names: the stores' and products' names of several words, and their numbers
+	// ("Vale-compra R$ 50": 50), which only such a name reads as a word (shortnames.go)
+	names        []namePhrase
+	valueNumbers map[string]bool
 }
 
 // New generates the lexicon from the model's terms and the catalogue (nil: none known).
@@ -147,6 +157,8 @@ func New(cat *semantic.Catalog) *Lexicon {
 		}
 	}
 	if cat != nil {
+		lx.short = shortNames(cat, maps.Clone(lx.words))
+		lx.names, lx.valueNumbers = namePhrases(cat)
 		for _, s := range cat.Stores {
 			add(s.Code, sense{CatStore, s.Code, ""})
 			if s.Name != "" {
@@ -221,6 +233,9 @@ func (lx *Lexicon) Read(question string) *Reading {
 	cands := make([][]candidate, len(r.Tokens))
 	for i, t := range r.Tokens {
 		if t.Kind != Word {
+			if lx.valueNumbers[t.Norm] && (t.Kind == Number || t.Kind == Money) {
+				cands[i] = []candidate{{word: t.Norm}} // "R$ 50" of "Vale-compra R$ 50"
+			}
 			continue
 		}
 		cands[i] = []candidate{{word: t.Norm}}
@@ -349,6 +364,8 @@ func (lx *Lexicon) Read(question string) *Reading {
 	}
 	used = r.unambiguous(cands, used, lang)
 	used = r.ownLanguage(used, lang)
+	used = r.splitNameMatches(lx, used)
+	used = r.shortNameMatches(lx, used)
 	r.fixes(used)
 	r.literals()
 	r.capitalWords()
