@@ -875,7 +875,10 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			// "how much clients", "total de clientes": an amount asked of rows that have
 			// none is their number; with what they did ("quanto os clientes gastaram") it
 			// is an amount of that
-			amountAsCount := agg == "sum" && fact.Unmeasured && !x.activity
+			// the rows right after the amount word: "how much did the store make
+			// yesterday", "quanto a loja fez ontem" ask what the rows made, never their
+			// number (read so, the stores opened yesterday were counted, silently)
+			amountAsCount := agg == "sum" && fact.Unmeasured && !x.activity && aggAt >= 0 && subjAt >= 0 && a.spans[subjAt].from == a.spans[aggAt].to
 			// "sum of manual debits", "total dos estornos": rows whose amount the model
 			// names (semantic keys "sum <noun>")
 			if m := measureByKey("sum " + subj.noun.ID); agg == "sum" && m != nil && subj.event == nil {

@@ -42,5 +42,15 @@ func TestLead16Classes(t *testing.T) {
 			"what's our profit margin? like, revenue minus cost":                  {refuse: true},
 			"qual o churn da base?":                                               {refuse: true},
 		}},
+		{"an amount asked of what rows made is never their number: only the rows said right after the amount word are counted", map[string]want{
+			"how much did the store make yesterday":         {refuse: true},
+			"how much did the customer make yesterday":      {refuse: true},
+			"quanto a loja fez ontem":                       {refuse: true},
+			"how much did the Savassi store make yesterday": {measures: []string{"revenue"}, sql: []string{"L05"}},
+			// the rows right after it: their number
+			"how much clients do we have": {measures: []string{"customers"}},
+			"quanto clientes temos":       {measures: []string{"customers"}},
+			"qual o total de lojas":       {measures: []string{"stores"}},
+		}},
 	})
 }
