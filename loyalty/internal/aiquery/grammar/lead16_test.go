@@ -52,5 +52,12 @@ func TestLead16Classes(t *testing.T) {
 			"quanto clientes temos":       {measures: []string{"customers"}},
 			"qual o total de lojas":       {measures: []string{"stores"}},
 		}},
+		{"a noun ending in \"s\" whose plural the model knows is singular: \"por freguês\" is no \"by customers\" subject, the breakdown never dropped", map[string]want{
+			"vendas por freguês em maio":      {refuse: true},
+			"faturamento por fregues em maio": {refuse: true},
+			// plural: whose rows they are
+			"vendas por fregueses inativos em maio": {measures: []string{"sales_count"}, sql: []string{"NOT c.is_active"}},
+			"compras por clientes inativos em maio": {measures: []string{"sales_count"}, sql: []string{"NOT c.is_active"}},
+		}},
 	})
 }

@@ -2685,7 +2685,16 @@ func singular(e *Edge) bool {
 		return false
 	}
 	w := lexicon.Fold(e.Match.Text)
-	return !strings.HasSuffix(w, "s")
+	if !strings.HasSuffix(w, "s") {
+		return true
+	}
+	// a word ending in "s" whose own plural the noun knows is singular ("freguês",
+	// "fregueses"): read as a plural, "vendas por freguês" became the sales of every
+	// customer, the breakdown dropped
+	if n := semantic.NounByID(e.Match.Arg); n != nil {
+		return slices.Contains(n.Words.PT, w+"es") || slices.Contains(n.Words.EN, w+"es")
+	}
+	return false
 }
 
 func dims(id string) (any, bool) {
