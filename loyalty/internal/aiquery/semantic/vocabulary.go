@@ -577,9 +577,9 @@ var Terminals = []Term{
 		"unknown|null|nulls|is null|are null|not known|not informed|not provided|not filled|not filled in|not set|unset|blank|unspecified|undefined|no information|no info|no data|we dont know|we do not know|not on file")},
 	{CatKnown, "", W("informado|informada|informados|informadas|preenchido|preenchida|preenchidos|preenchidas", "known|on file|filled in|provided|is not null|not null")},
 	{CatNever, "", W("nunca|jamais|nenhuma vez|nunca nenhuma vez|nem uma vez|nem uma unica vez|nunca uma vez sequer|nem uma vez sequer", "never|not once|never once|never even once|not even once|not a single time|never a single time")},
-	{CatCmp, ">", W(">|mais de|mais do que|acima de|acima dos|maior que|maior do que|superior a|passa de|passaram de|mais que|mais velhos que|mais velhas que|mais velhos do que", ">|more than|over|above|greater than|higher than|bigger than|larger than|exceeding|more then|greater then|higher then|older than|older then")},
+	{CatCmp, ">", W(">|mais de|mais do que|acima de|acima dos|pra cima de|para cima de|maior que|maior do que|superior a|passa de|passaram de|mais que|mais velhos que|mais velhas que|mais velhos do que", ">|more than|over|above|greater than|higher than|bigger than|larger than|exceeding|more then|greater then|higher then|older than|older then")},
 	{CatCmp, "<", W("mais novos que|mais novas que|mais novos do que", "younger than|younger then")},
-	{CatCmp, ">=", W(">=|≥|+|pelo menos|no minimo|ao menos|a partir de|ou mais", ">=|≥|+|at least|or more|and over|and up|and above|or over|or older|and older|minimum of")},
+	{CatCmp, ">=", W(">=|≥|+|pelo menos|no minimo|ao menos|a partir de|ou mais|pra cima|para cima|ou acima|e acima", ">=|≥|+|at least|or more|and over|and up|and above|or over|or older|and older|minimum of|and upwards|or above")},
 	{CatCmp, "<", W("<|menos de|menos do que|abaixo de|abaixo dos|menor que|menor do que|inferior a|menos que", "<|less than|fewer than|under|below|lower than|smaller than|younger than|less then|fewer then")},
 	{CatCmp, "<=", W("<=|≤|no maximo|ou menos|ate", "<=|≤|at most|or less|or fewer|or younger|up to|maximum of")},
 	{CatCmp, "=", W("apenas|somente|so|exatamente|igual a|contando so|contando apenas|contando somente|considerando so|considerando apenas|considerando somente|considere so|considere apenas|considere somente|exclusivamente|unicamente|considerando exclusivamente|considerando unicamente", "only|exactly|just|equal to|counting only|considering only|consider only|including only|exclusively|solely|considering exclusively|considering solely")},
@@ -670,7 +670,9 @@ var Terminals = []Term{
 	// the part of the rows meeting a condition
 	{CatShare, "total", W("% do total|percentual do total|porcentagem do total|participacao no total|participacao do total|participacao sobre o total|% sobre o total|percentual sobre o total|fatia do total|parcela do total|mix|do total geral",
 		"% of total|% of the total|percent of total|percent of the total|percentage of total|percentage of the total|share of total|share of the total|pct of total|as % of total|as a % of total|as a percentage of total|as a share of total|mix|of the grand total")},
-	{CatSince, "", W("desde|a partir de|de la pra ca|a contar de|a contar do|a contar da", "since|starting|from then on")},
+	// "desde o início de maio", "since the start of the year": since the period (its start is
+	// where it starts); said alone, "desde o início" is all the history (discourse.go, scope)
+	{CatSince, "", W("desde|a partir de|de la pra ca|a contar de|a contar do|a contar da|desde o inicio de|desde o inicio do|desde o inicio da|desde o comeco de|desde o comeco do|desde o comeco da|desde o principio de|desde o principio do|desde o principio da", "since|starting|from then on|since the start of|since the beginning of|since the very start of|since the very beginning of")},
 	{CatBefore, "", W("antes de|antes do|antes da|anterior a", "before|prior to|earlier than")},
 	{CatAfter, "", W("depois de|depois do|depois da|apos", "after|later than")},
 	{CatFrom, "", W("de|do|da|desde", "from")},
