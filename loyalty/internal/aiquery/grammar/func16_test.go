@@ -83,5 +83,16 @@ func TestFunc16Classes(t *testing.T) {
 			"average ticket in H1 2024 and H1 2025, the former to date":                                             {refuse: true},
 			"ticket médio do primeiro semestre de 2025 (este até a presente data)":                                  {refuse: true},
 		}},
+		{"an event the flag's rows never had, denied right after it, restates the flag (\"expired without being collected\")", map[string]want{
+			"How many redemptions expired without being collected last week, per store?": {measures: []string{"redemptions"}, dims: []string{"store"}, sql: []string{"r.status = 'expired'", "r.expires_at"}},
+			"How many redemptions expired without being redeemed last week":              {measures: []string{"redemptions"}, sql: []string{"r.status = 'expired'", "r.expires_at"}},
+			"quantos resgates venceram sem ser retirados na semana passada por loja":     {measures: []string{"redemptions"}, dims: []string{"store"}, sql: []string{"r.status = 'expired'", "r.expires_at"}},
+			"quantos resgates venceram sem serem resgatados na semana passada":           {measures: []string{"redemptions"}, sql: []string{"r.status = 'expired'", "r.expires_at"}},
+			"quantos resgates expiraram sem ser usados em maio":                          {measures: []string{"redemptions"}, sql: []string{"r.status = 'expired'"}},
+			// an event an expired redemption may have had, or a denial with no flag before it
+			"How many redemptions expired without being bought last week":    {refuse: true},
+			"How many redemptions expired without being cancelled last week": {refuse: true},
+			"How many redemptions were not collected last week":              {refuse: true},
+		}},
 	})
 }
