@@ -94,5 +94,13 @@ func TestFunc16Classes(t *testing.T) {
 			"How many redemptions expired without being cancelled last week": {refuse: true},
 			"How many redemptions were not collected last week":              {refuse: true},
 		}},
+		{"\"single\", \"individual\" between an extreme and the sale say one sale, as the extreme measure already is", map[string]want{
+			"what was the largest single sale ever":                       {measures: []string{"largest_sale"}, period: "-"},
+			"qual foi a maior venda individual de maio":                   {measures: []string{"largest_sale"}, sql: []string{may}},
+			"what was the biggest single sale in May, and at which store": {measures: []string{"largest_sale"}, dims: []string{"store"}, limit: 1, sql: []string{may}},
+			"smallest single sale last month":                             {measures: []string{"smallest_sale"}},
+			// "a single purchase" is one purchase: a number, never dropped
+			"how many customers made a single purchase in May": {refuse: true},
+		}},
 	})
 }
