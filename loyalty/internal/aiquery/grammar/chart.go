@@ -161,6 +161,9 @@ func parse(g *Grammar, r *lexicon.Reading) *chart {
 	for i := range soFarOfUnit(r) {
 		c.filler[i] = false
 	}
+	for i := range byBeforeNoun(r) {
+		c.filler[i] = false
+	}
 	for i := range periodPointed(r, nearDemonstratives) {
 		c.filler[i] = true
 	}
@@ -398,6 +401,16 @@ func tokensOf(r *lexicon.Reading, keep func(lexicon.Match) bool) map[int]bool {
 func soFarOfUnit(r *lexicon.Reading) map[int]bool {
 	return tokensOf(r, func(m lexicon.Match) bool {
 		return m.Cat == semantic.CatSoFar && m.Typos == 0 && unitSaidBefore(r, m.From)
+	})
+}
+
+// byBeforeNoun are the tokens of a breakdown word that is also a scope word ("cada",
+// "each") right before a noun or a dimension ("quanto que cada loja faturou"): the
+// breakdown's, never skipped ("de cada", "the count of each" alone may be), or a reading
+// without it asks which store.
+func byBeforeNoun(r *lexicon.Reading) map[int]bool {
+	return tokensOf(r, func(m lexicon.Match) bool {
+		return m.Cat == semantic.CatBy && m.To == m.From+1 && m.Typos == 0 && hasCat(r, m.To, semantic.CatNoun, semantic.CatDim)
 	})
 }
 

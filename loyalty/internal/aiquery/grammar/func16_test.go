@@ -30,7 +30,9 @@ func TestFunc16Classes(t *testing.T) {
 			"vendas por forma de pagamento em maio, qtd":                  {measures: []string{"sales_count"}, dims: []string{"payment_type"}, sql: []string{may}, sqlNot: []string{"quarter"}},
 			"vendas por forma de pagamento em maio, a qtd de cada":        {measures: []string{"sales_count"}, dims: []string{"payment_type"}, sql: []string{may}, sqlNot: []string{"quarter"}},
 			"quantas vendas cada loja fez em maio":                        {measures: []string{"sales_count"}, dims: []string{"store"}, sql: []string{may}},
-			"sales by payment type in May, the count of each":             {measures: []string{"sales_count"}, dims: []string{"payment_type"}, sql: []string{may}},
+			// "cada" before the noun is the breakdown's, never skipped (no "which store")
+			"ai tipo quanto que cada loja faturou no mes passado": {measures: []string{"revenue"}, dims: []string{"store"}, sqlNot: []string{"LIMIT"}},
+			"sales by payment type in May, the count of each":     {measures: []string{"sales_count"}, dims: []string{"payment_type"}, sql: []string{may}},
 			// the acronym in capitals is the jargon: quarter to date
 			"vendas do 2º tri de 2025 QTD": {sql: []string{"date_trunc('quarter', now())"}},
 			"revenue QTD by store":         {measures: []string{"revenue"}, sql: []string{"date_trunc('quarter', now())"}},
