@@ -161,6 +161,15 @@ func parse(g *Grammar, r *lexicon.Reading) *chart {
 	for i := range soFarOfUnit(r) {
 		c.filler[i] = false
 	}
+	for i := range byBeforeNoun(r) {
+		c.filler[i] = false
+	}
+	for i := range periodPointed(r, nearDemonstratives) {
+		c.filler[i] = true
+	}
+	for i := range periodPointed(r, farDemonstratives) {
+		c.filler[i] = false
+	}
 	conj := make([]bool, len(r.Tokens))
 	for i := range r.Matches {
 		if m := &r.Matches[i]; m.Cat == semantic.CatAnd && m.To == m.From+1 {
@@ -182,6 +191,9 @@ func parse(g *Grammar, r *lexicon.Reading) *chart {
 		}
 		if foreignMonthAbbrev(r, m) {
 			continue // "run out by tomorrow", "sold out": no October in an English question
+		}
+		if foreignAbbrevSense(r, m) {
+			continue // "vendas por loja em maio, qtd": the count, never quarter-to-date
 		}
 		// a longer phrase of the lexicon is a more specific reading of its words
 		id, ok := g.ids[string(m.Cat)]
@@ -392,6 +404,56 @@ func soFarOfUnit(r *lexicon.Reading) map[int]bool {
 	})
 }
 
+// byBeforeNoun are the tokens of a breakdown word that is also a scope word ("cada",
+// "each") right before a noun or a dimension ("quanto que cada loja faturou"): the
+// breakdown's, never skipped ("de cada", "the count of each" alone may be), or a reading
+// without it asks which store.
+func byBeforeNoun(r *lexicon.Reading) map[int]bool {
+	return tokensOf(r, func(m lexicon.Match) bool {
+		return m.Cat == semantic.CatBy && m.To == m.From+1 && m.Typos == 0 && hasCat(r, m.To, semantic.CatNoun, semantic.CatDim)
+	})
+}
+
+var nearDemonstratives, farDemonstratives = splitPhrases(semantic.NearDemonstratives), splitPhrases(semantic.FarDemonstratives)
+
+// periodPointed are the tokens of a demonstrative of ws said right before "up to now"
+// after two periods ("... e o primeiro semestre de 2025 (este até a presente data)"). The
+// reading reads "up to now" after the periods as of the last one: a demonstrative pointing
+// at the last one says nothing more and may be skipped; one pointing at the first is never
+// skipped (its "up to now" is not read). After one period it stays (no reading uses it).
+func periodPointed(r *lexicon.Reading, ws [][]string) map[int]bool {
+	var out map[int]bool
+	for i := 1; i < len(r.Tokens); i++ {
+		n, before := phraseAt(r, i, ws), i-1
+		if before > 0 && r.Tokens[before].Norm == "," {
+			before-- // "2024 e 2025, este até hoje"
+		}
+		if n == 0 || !periodWord(r, before) || periodsBefore(r, i) < 2 || !slices.ContainsFunc(r.Matches, func(m lexicon.Match) bool {
+			return m.From == i+n && m.Cat == semantic.CatSoFar && m.Typos == 0
+		}) {
+			continue
+		}
+		if out == nil {
+			out = map[int]bool{}
+		}
+		for k := i; k < i+n; k++ {
+			out[k] = true
+		}
+	}
+	return out
+}
+
+// periodsBefore counts the periods said before token end: the runs of period words.
+func periodsBefore(r *lexicon.Reading, end int) int {
+	n := 0
+	for i := 0; i < end; i++ {
+		if periodWord(r, i) && (i == 0 || !periodWord(r, i-1) && !(i > 1 && isFunctionWord(r, i-1) && periodWord(r, i-2) && !joinsTwo(r, i-1))) {
+			n++
+		}
+	}
+	return n
+}
+
 // unitSaidBefore reports whether the word before token i is a unit of the calendar said
 // without a typo ("year" of "year to date", "trimestre" of "trimestre até agora").
 func unitSaidBefore(r *lexicon.Reading, i int) bool {
@@ -439,6 +501,26 @@ func foreignMonthAbbrev(r *lexicon.Reading, m *lexicon.Match) bool {
 		}
 	}
 	return true
+}
+
+// foreignAbbrevSense reports whether m reads a short word (an abbreviation, at most four
+// letters) in the other language than the question's, where the question's own language
+// reads the same word, unmisspelt, as another kind of concept: "qtd" in a Portuguese
+// question is "quantidade", never the English quarter-to-date. The other language's sense
+// is a less likely reading only by a cost, and a reading the cost lets win there changes
+// the answer (two periods compared instead of a count). An acronym in capitals is the other
+// language's jargon ("vendas do 2º tri QTD"), kept.
+func foreignAbbrevSense(r *lexicon.Reading, m *lexicon.Match) bool {
+	t := r.Tokens[m.From]
+	if m.Lang == "" || m.Lang == r.Lang || m.To != m.From+1 || len(t.Norm) > 4 || t.Raw == strings.ToUpper(t.Raw) {
+		return false
+	}
+	for _, o := range r.Matches {
+		if o.From == m.From && o.To == m.To && o.Lang == r.Lang && o.Typos == 0 && o.Cat != m.Cat && o.Cat != semantic.CatFiller {
+			return true
+		}
+	}
+	return false
 }
 
 // valuePhrases marks the tokens of a value said in a phrase of two words or more ("em

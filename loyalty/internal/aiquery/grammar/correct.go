@@ -197,6 +197,99 @@ func contrasted(r *lexicon.Reading) (*lexicon.Reading, []string) {
 	return withoutContext(r, drop, nil), texts
 }
 
+// The scope said by negation (issue 24, sixteenth round). "quantos resgates vencem até
+// amanhã? na rede toda mesmo, não só na Savassi", "all stores, not just Savassi": after
+// words that say the question is of every store (semantic.WholeChain), a restriction to
+// stores, cities or states set aside ("não só na X", "not only at X") says the same again,
+// and is left out as context. Without the whole-chain words, after a store asked for, or
+// with more after it ("não só na Savassi, mas também no Centro": two stores) it stays, and
+// no reading uses its "não".
+
+var wholeChainPhrases = splitPhrases(semantic.WholeChain)
+
+// placeKinds are the value kinds a whole-chain scope speaks of.
+var placeKinds = map[string]bool{string(lexicon.CatStore): true, string(lexicon.CatCity): true, string(lexicon.CatState): true}
+
+// wholeChainRestated leaves out each restriction to places set aside after the whole chain.
+func wholeChainRestated(r *lexicon.Reading) (*lexicon.Reading, []string) {
+	drop := make([]bool, len(r.Tokens))
+	var texts []string
+	whole := false
+	for i := 0; i < len(r.Tokens); i++ {
+		if phraseAt(r, i, wholeChainPhrases) > 0 {
+			whole = true
+			continue
+		}
+		n := phraseAt(r, i, contrastPhrases)
+		if !whole || n == 0 || i == 0 || r.Tokens[i-1].Norm != "," || !slices.ContainsFunc(r.Tokens[i:i+n], func(t lexicon.Token) bool { return t.Norm == "nao" || t.Norm == "not" }) {
+			continue
+		}
+		k := i + n
+		if k >= len(r.Tokens) || !restrictWord(r, k) {
+			continue // "não na Savassi": another place, never the whole chain
+		}
+		end := -1
+		for k++; k < len(r.Tokens); {
+			to := placeAt(r, k)
+			if to < 0 && isFunctionWord(r, k) {
+				k++ // "not only in São Paulo": "in" is no period here
+				continue
+			}
+			if to < 0 {
+				break
+			}
+			end, k = to, to
+			for k < len(r.Tokens) && (r.Tokens[k].Norm == "," || joinsTwo(r, k)) {
+				k++
+			}
+		}
+		if end < 0 || !endsPart(r, end) || placeAskedBefore(r, i) {
+			continue
+		}
+		var words []string
+		for k := i - 1; k < end; k++ {
+			drop[k] = true
+			if r.Tokens[k].Norm != "," {
+				words = append(words, r.Tokens[k].Raw)
+			}
+		}
+		texts = append(texts, strings.Join(words, " "))
+		i = end - 1
+	}
+	if len(texts) == 0 {
+		return r, nil
+	}
+	return withoutContext(r, drop, nil), texts
+}
+
+// placeAt is the end of the longest store, city or state named from token i; -1 when none.
+func placeAt(r *lexicon.Reading, i int) int {
+	end := -1
+	for _, m := range r.Matches {
+		if m.From == i && m.Typos == 0 && m.To > end && placeKinds[valueKind(r, m)] {
+			end = m.To
+		}
+	}
+	return end
+}
+
+// restrictWord reports whether the token i is "só", "apenas", "only", "just".
+func restrictWord(r *lexicon.Reading, i int) bool {
+	return slices.ContainsFunc(r.Matches, func(m lexicon.Match) bool {
+		return m.From == i && m.To == i+1 && m.Typos == 0 && m.Cat == semantic.CatCmp && m.Arg == "="
+	})
+}
+
+// placeAskedBefore reports whether a store, city or state is named before position end.
+func placeAskedBefore(r *lexicon.Reading, end int) bool {
+	for _, m := range r.Matches {
+		if m.To <= end && m.Typos == 0 && placeKinds[valueKind(r, m)] {
+			return true
+		}
+	}
+	return false
+}
+
 // contrastKind is the kind an alternative set aside may be of: a value's kind or
 // "measure" (a measure or an aggregate); "" for anything else.
 func contrastKind(r *lexicon.Reading, m lexicon.Match) string {

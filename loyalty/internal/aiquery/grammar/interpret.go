@@ -218,6 +218,8 @@ func (it *Interpreter) interpret(r *lexicon.Reading, cat *semantic.Catalog) (*Re
 	lead = append(lead, fixed...)
 	r, setAside := contrasted(r)
 	lead = append(lead, setAside...)
+	r, restated := wholeChainRestated(r)
+	lead = append(lead, restated...)
 	r, examples := exemplified(r)
 	lead = append(lead, examples...)
 	if ref := othersQuestionRefusal(r); ref != nil {

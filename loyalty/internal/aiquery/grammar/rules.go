@@ -924,6 +924,14 @@ func productions(x *env) []*Rule {
 			return optinFilter(x, m, k[0] != nil)
 		}),
 		rule("Filter", 0, tNeg+" "+tFlag, func(k []*Edge) (any, bool) { return flagFilter(arg(k[1]), true) }),
+		// "expired without being collected", "venceram sem ser retirados": an event the
+		// flag's rows never had, denied after it, restates the flag
+		rule("Filter", 0, tFlag+" "+tNeg+" "+tEvent, func(k []*Edge) (any, bool) {
+			if fl := semantic.FlagByID(arg(k[0])); fl == nil || !slices.Contains(fl.Never, arg(k[2])) || k[1].Match.Arg != "" {
+				return nil, false
+			}
+			return flagFilter(arg(k[0]), false)
+		}),
 		// "desconsiderando as vendas canceladas", "excluindo os lançamentos de débito
 		// cancelados": a negated flag said of the rows it names (only of those rows)
 		rule("Filter", 0.1, tNeg+" "+tNoun+" "+tFlag, func(k []*Edge) (any, bool) { return negatedRows(arg(k[1]), "", arg(k[2])) }),

@@ -363,7 +363,6 @@ func (lx *Lexicon) Read(question string) *Reading {
 		lang = semantic.EN
 	}
 	used = r.unambiguous(cands, used, lang)
-	used = r.ownLanguage(used, lang)
 	used = r.splitNameMatches(lx, used)
 	used = r.shortNameMatches(lx, used)
 	r.fixes(used)
@@ -752,48 +751,4 @@ func (r *Reading) literals() {
 			r.Matches = append(r.Matches, Match{From: i, To: i + 1, Cat: CatLiteral, Arg: t.Raw})
 		}
 	}
-}
-
-// ownLanguage drops a period word of the other language where the question's language
-// reads the same span as another concept: "qtd" is "quantidade" in a Portuguese question,
-// never "quarter to date" (read both ways, the count asked became a second period and the
-// answer a comparison, silently). Other senses of the other language stay, at the
-// grammar's cost (package grammar, langCost): "cancel rate" in English reads the
-// Portuguese clipped "cancel(amento)"; a period changes every number instead. A word typed
-// in capitals is the acronym it spells in either language ("vendas do 2º tri QTD"), and
-// a word beside one of the other language only is read in that one too ("QTD" after an
-// English word): the writer switched language there.
-func (r *Reading) ownLanguage(used [][]string, lang semantic.Lang) [][]string {
-	type span struct{ from, to int }
-	concept := func(m Match) bool { return semantic.RoleOf(m.Cat, m.Arg) == semantic.RoleConcept }
-	own := map[span]bool{} // spans the question's language reads as a concept
-	langs := make([]map[semantic.Lang]bool, len(r.Tokens))
-	for _, m := range r.Matches {
-		for i := m.From; i < m.To; i++ {
-			if langs[i] == nil {
-				langs[i] = map[semantic.Lang]bool{}
-			}
-			langs[i][m.Lang] = true
-		}
-		if m.Lang == lang && concept(m) && m.Cat != semantic.CatDay {
-			own[span{m.From, m.To}] = true
-		}
-	}
-	foreignOnly := func(i int) bool {
-		return i >= 0 && i < len(langs) && len(langs[i]) == 1 && !langs[i][lang] && !langs[i][""]
-	}
-	var ms []Match
-	var ws [][]string
-	for k, m := range r.Matches {
-		raw := r.Tokens[m.From].Raw
-		acronym := m.To-m.From == 1 && len(raw) > 1 && strings.ToUpper(raw) == raw
-		if m.Cat == semantic.CatDay && m.Lang != "" && m.Lang != lang && own[span{m.From, m.To}] &&
-			!acronym && !foreignOnly(m.From-1) && !foreignOnly(m.To) {
-			continue
-		}
-		ms = append(ms, m)
-		ws = append(ws, used[k])
-	}
-	r.Matches = ms
-	return ws
 }

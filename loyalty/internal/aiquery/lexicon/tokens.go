@@ -71,25 +71,26 @@ type Token struct {
 }
 
 var (
-	reQuoted  = regexp.MustCompile(`^["“”«]([^"“”«»]{1,120})["“”»]`)
-	reEmail   = regexp.MustCompile(`^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+`)
-	reCNPJ    = regexp.MustCompile(`^\d{2}\.\d{3}\.\d{3}/\d{4}-\d{2}\b|^\d{14}\b`)
-	reCPF     = regexp.MustCompile(`^(?:\d{3}\.\d{3}\.\d{3}-?\d{2}|\d{9}-\d{2}|\d{11})\b`)
-	rePhone   = regexp.MustCompile(`^(?:\+?55\s?)?\(\d{2}\)\s?\d{4,5}-?\d{4}\b`)
-	reDMY     = regexp.MustCompile(`^(\d{1,2})[/.](\d{1,2})[/.](\d{4}|\d{2})\b`)
-	reYMD     = regexp.MustCompile(`^(\d{4})-(\d{1,2})-(\d{1,2})\b`)
-	reMY      = regexp.MustCompile(`^(\d{1,2})/(\d{4})\b`)
-	reDM      = regexp.MustCompile(`^(\d{1,2})/(\d{1,2})\b`)
-	reMoney   = regexp.MustCompile(`^(?:R\$|r\$|US\$|\$)\s?(\d[\d.,]*)(?:\s?(k|K|mil|milhões|milhoes|milhão|milhao|millions|million|mm|MM|mi|mn|M|m)\b)?`)
-	rePercent = regexp.MustCompile(`^(\d+(?:[.,]\d+)?)\s?%`)
-	reRange   = regexp.MustCompile(`^(\d{1,7})\s?(?:-|–|a|to)\s?(\d{1,7})\b`)
-	reOrdinal = regexp.MustCompile(`^(\d{1,2})(?:\.?(?:º|ª|°)|st|nd|rd|th|o|a)(?:[^\p{L}\d]|$)`) // "4.º" (European)
-	reK       = regexp.MustCompile(`^(\d+(?:[.,]\d+)?)\s?(k|K|mil|milhões|milhoes|milhão|milhao|millions|million|mm|MM|mi)\b`)
-	reNumber  = regexp.MustCompile(`^\d+(?:[.,]\d+)*`)
-	rePair    = regexp.MustCompile(`^\pL/\pL(?:[^\pL\d]|$)`) // "w/w", "m/m", "a/a", "w/o"
-	reSlashed = regexp.MustCompile(`^\pL/(?:[^\d/]|$)`)      // "p/ loja", "c/cupom", "s/ juros", "w/ email"
-	reWord    = regexp.MustCompile(`^[\p{L}\d][\p{L}\p{M}\d]*(?:[-'][\p{L}\p{M}\d]+)*`)
-	reGroups  = regexp.MustCompile(`^\d{1,3}(?:[.,]\d{3})+$`)
+	reQuoted   = regexp.MustCompile(`^["“”«]([^"“”«»]{1,120})["“”»]`)
+	reEmail    = regexp.MustCompile(`^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+`)
+	reCNPJ     = regexp.MustCompile(`^\d{2}\.\d{3}\.\d{3}/\d{4}-\d{2}\b|^\d{14}\b`)
+	reCPF      = regexp.MustCompile(`^(?:\d{3}\.\d{3}\.\d{3}-?\d{2}|\d{9}-\d{2}|\d{11})\b`)
+	rePhone    = regexp.MustCompile(`^(?:\+?55\s?)?\(\d{2}\)\s?\d{4,5}-?\d{4}\b`)
+	reDMY      = regexp.MustCompile(`^(\d{1,2})[/.](\d{1,2})[/.](\d{4}|\d{2})\b`)
+	reYMD      = regexp.MustCompile(`^(\d{4})-(\d{1,2})-(\d{1,2})\b`)
+	reMY       = regexp.MustCompile(`^(\d{1,2})/(\d{4})\b`)
+	reDM       = regexp.MustCompile(`^(\d{1,2})/(\d{1,2})\b`)
+	reMoney    = regexp.MustCompile(`^(?:R\$|r\$|US\$|\$)\s?(\d[\d.,]*)(?:\s?(k|K|mil|milhões|milhoes|milhão|milhao|millions|million|mm|MM|mi|mn|M|m)\b)?`)
+	reCurrency = regexp.MustCompile(`^(?:R\$|r\$|US\$|us\$)`) // a currency sign alone (no amount after it)
+	rePercent  = regexp.MustCompile(`^(\d+(?:[.,]\d+)?)\s?%`)
+	reRange    = regexp.MustCompile(`^(\d{1,7})\s?(?:-|–|a|to)\s?(\d{1,7})\b`)
+	reOrdinal  = regexp.MustCompile(`^(\d{1,2})(?:\.?(?:º|ª|°)|st|nd|rd|th|o|a)(?:[^\p{L}\d]|$)`) // "4.º" (European)
+	reK        = regexp.MustCompile(`^(\d+(?:[.,]\d+)?)\s?(k|K|mil|milhões|milhoes|milhão|milhao|millions|million|mm|MM|mi)\b`)
+	reNumber   = regexp.MustCompile(`^\d+(?:[.,]\d+)*`)
+	rePair     = regexp.MustCompile(`^\pL/\pL(?:[^\pL\d]|$)`) // "w/w", "m/m", "a/a", "w/o"
+	reSlashed  = regexp.MustCompile(`^\pL/(?:[^\d/]|$)`)      // "p/ loja", "c/cupom", "s/ juros", "w/ email"
+	reWord     = regexp.MustCompile(`^[\p{L}\d][\p{L}\p{M}\d]*(?:[-'][\p{L}\p{M}\d]+)*`)
+	reGroups   = regexp.MustCompile(`^\d{1,3}(?:[.,]\d{3})+$`)
 	// English contractions and the possessive, and "twice".
 	contractions = strings.NewReplacer("n't", " not", "N'T", " NOT", "’", "'", "'s ", " ", "'re ", " are ", "'ve ", " have ", "'ll ", " will ", "'m ", " am ", "'d ", " would ", " twice", " 2 times")
 )
@@ -337,6 +338,11 @@ func scan(s string) (Token, int) {
 			dec = strconv.FormatFloat(f, 'f', -1, 64)
 		}
 		return Token{Kind: Money, Raw: raw, Norm: dec, Num: f, Scaled: m[2] != ""}, len(raw)
+	}
+	if m := reCurrency.FindString(s); m != "" {
+		// "em R$, não em qtd": the currency sign with no amount names the unit, one word
+		// (split, its letter was "r", a texted "are")
+		return Token{Kind: Word, Raw: m, Norm: Fold(m)}, len(m)
 	}
 	if m := rePercent.FindStringSubmatch(s); m != nil {
 		f, _ := strconv.ParseFloat(strings.ReplaceAll(m[1], ",", "."), 64)

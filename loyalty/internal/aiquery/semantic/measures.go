@@ -93,11 +93,11 @@ var (
 		Expr: "count(DISTINCT v.customer_id)", Alias: T("clientes_compradores", "buying_customers"),
 		Name: T("clientes que compraram", "customers who bought"),
 		Def:  T("clientes distintos com ao menos uma venda", "distinct customers with at least one sale")}
-	LargestSale = &Measure{ID: "largest_sale", Fact: Sales, Kind: Extreme, Words: W("maior venda|maior compra|maior cupom", "largest sale|biggest sale|largest purchase|biggest purchase|highest sale"), Keys: keys("max sales|max value|max sales value"),
+	LargestSale = &Measure{ID: "largest_sale", Fact: Sales, Kind: Extreme, Words: W("maior venda|maior compra|maior cupom|maior venda individual|maior venda unica|maior compra individual|maior compra unica|maior cupom individual", "largest sale|biggest sale|largest purchase|biggest purchase|highest sale|largest single sale|biggest single sale|highest single sale|largest individual sale|biggest individual sale|largest single purchase|biggest single purchase"), Keys: keys("max sales|max value|max sales value"),
 		Expr: "max(v.value)", Alias: T("maior_venda", "largest_sale"),
 		Name: T("maior venda", "largest sale"),
 		Def:  T("o maior valor de uma venda", "the highest value of one sale")}
-	SmallestSale = &Measure{ID: "smallest_sale", Fact: Sales, Kind: Extreme, Words: W("menor venda|menor compra|menor cupom", "smallest sale|lowest sale|smallest purchase"), Keys: keys("min sales|min value|min sales value"),
+	SmallestSale = &Measure{ID: "smallest_sale", Fact: Sales, Kind: Extreme, Words: W("menor venda|menor compra|menor cupom|menor venda individual|menor venda unica|menor compra individual", "smallest sale|lowest sale|smallest purchase|smallest single sale|lowest single sale|smallest individual sale"), Keys: keys("min sales|min value|min sales value"),
 		Expr: "min(v.value)", Alias: T("menor_venda", "smallest_sale"),
 		Name: T("menor venda", "smallest sale"),
 		Def:  T("o menor valor de uma venda", "the lowest value of one sale")}
