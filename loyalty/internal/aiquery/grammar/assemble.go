@@ -2073,6 +2073,12 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		return nil, fail("a pergunta pede algo que os clientes fizeram, não quais clientes", "the question asks for something the customers did, not which customers")
 	}
 	a.take("who")
+	if a.req.Fact == semantic.Customers {
+		a.take("either") // "ativos ou não": every customer (either.go)
+	}
+	if a.req.Period == nil {
+		a.take("sofar") // "até hoje" of no period: all time, up to now (informal.go)
+	}
 	a.req.Dims = semantic.DistinctDims(a.req.Fact, a.req.Dims)
 	a.productPointsColumn(x)
 	for _, i := range a.all("timeof") {

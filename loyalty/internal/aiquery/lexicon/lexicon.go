@@ -14,6 +14,7 @@ package lexicon
 
 import (
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -217,7 +218,7 @@ type candidate struct {
 
 // Read reads a question.
 func (lx *Lexicon) Read(question string) *Reading {
-	r := &Reading{Question: question, Tokens: lx.spokenNumbers(lx.expand(lx.unglue(lx.rejoin(lx.plusWords(lx.hyphenRanges(lx.truncationStops(Tokenize(question))))))))}
+	r := &Reading{Question: question, Tokens: lx.spokenNumbers(lx.expand(lx.unglue(lx.rejoin(lx.plusWords(lx.hyphenRanges(lx.truncationStops(columnNames(Tokenize(question)))))))))}
 	cands := make([][]candidate, len(r.Tokens))
 	for i, t := range r.Tokens {
 		if t.Kind != Word {
@@ -361,6 +362,37 @@ func (lx *Lexicon) Read(question string) *Reading {
 	}
 	r.Lang = lang
 	return r
+}
+
+// columnNames reads a column's snake_case name without the parts that say how it is
+// stored (semantic.ColumnPrefixes, ColumnSuffixes): "is_active" is "active", "customer_id"
+// "customer", "payment_type_description" "payment type". A part alone, or a name that is
+// nothing but parts ("is_id"), is kept as typed.
+func columnNames(toks []Token) []Token {
+	var out []Token
+	for i := 0; i < len(toks); {
+		j := i + 1
+		for j < len(toks) && toks[j].Snake {
+			j++
+		}
+		from, to := i, j
+		if to-from > 1 && slices.Contains(semantic.ColumnPrefixes, toks[from].Norm) {
+			from++
+		}
+		if to-from > 1 && slices.Contains(semantic.ColumnSuffixes, toks[to-1].Norm) {
+			to--
+		}
+		if from > i {
+			// the name's first word stands where the name began (its capital, its part)
+			toks[from].Snake, toks[from].Cap = false, toks[i].Cap
+		}
+		if to < j {
+			toks[to-1].Stop = toks[j-1].Stop
+		}
+		out = append(out, toks[from:to]...)
+		i = j
+	}
+	return out
 }
 
 // hyphenRanges reads a hyphen between two words of the same kind of period, months or

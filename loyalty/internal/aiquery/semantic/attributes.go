@@ -34,7 +34,7 @@ func attr(id string, owner *Fact, expr string, alias, name Text) *Attribute {
 // The attributes.
 var (
 	CustomerNameAttr    = attr("name", Customers, "c.name", T("cliente", "customer"), T("nome", "name"))
-	CustomerDocAttr     = attr("doc", Customers, "c.doc", T("documento", "document"), T("CPF/CNPJ", "document")).said(W("cpf|cnpj|documento|documentos", "document|documents|tax id|cpf"))
+	CustomerDocAttr     = attr("doc", Customers, "c.doc", T("documento", "document"), T("CPF/CNPJ", "document")).said(W("cpf|cnpj|documento|documentos|doc", "document|documents|tax id|cpf|doc"))
 	CustomerEmailAttr   = attr("email", Customers, "c.email", T("email", "email"), T("e-mail", "e-mail")).said(W("email|e mail|emails|endereco de email", "email|e mail|emails|email address|e mail address|email addresses"))
 	CustomerPhoneAttr   = attr("phone", Customers, "c.phone", T("telefone", "phone"), T("telefone", "phone")).said(W("telefone|telefones|celular|celulares|fone|contato telefonico|whatsapp do cliente", "phone|phones|phone number|phone numbers|telephone|mobile|cell|cell phone"))
 	CustomerBalanceAttr = attr("balance", Customers, "c.points_balance", T("saldo_pontos", "points_balance"), T("saldo de pontos", "points balance"))
@@ -227,3 +227,13 @@ func defaultOrder(f *Fact) string {
 	}
 	return "1"
 }
+
+// ColumnPrefixes and ColumnSuffixes are the parts of the reporting views' column names
+// that say how a thing is stored, not what it is: "is_active" is the flag "active",
+// "customer_id" the customer, "payment_type_description" the payment type. A question
+// typed with a column's snake_case name (package lexicon) reads it without them. "_code"
+// is no such part: a store's code is a column of its own ("store code").
+var (
+	ColumnPrefixes = []string{"is", "has"}
+	ColumnSuffixes = []string{"id", "ids", "description", "desc"}
+)
