@@ -40,8 +40,9 @@ func TestColumns16(t *testing.T) {
 			"revenue till date":                       {measures: []string{"revenue"}, period: "-"},
 			"clientes ativos até hoje":                {measures: []string{"customers"}, period: "-", sql: []string{"c.is_active"}},
 			"quantos clientes inativos até o momento": {measures: []string{"customers"}, period: "-", sql: []string{"NOT c.is_active"}},
-			// of a period that ended it still is no reading
+			// of a period that ended, or after a time unit, it still is no reading
 			"faturamento do mês passado incluindo hoje": {refuse: true},
+			"revenue per month till date":               {refuse: true},
 		}},
 		{"a customer's flag said with its complement (\"active or not\", \"ativos ou inativos\") is every customer", map[string]want{
 			"median points balance of all customers (active or not)":         {sql: []string{"percentile_cont(0.5)"}, sqlNot: []string{"is_active"}},
@@ -62,6 +63,15 @@ func TestColumns16(t *testing.T) {
 			"Conditional on having signed up through the app, what share of customers have never made a purchase?": {refuse: true},
 			"what percent of customers are active, given that they use the app":                                    {refuse: true},
 			"percentual de clientes ativos, dado que usam o app":                                                   {refuse: true},
+		}},
+		{"a list of the stores with their city and state (the views' column names) shows them; it counted customers by city", map[string]want{
+			"Kindly share the list of stores where is_active is true, along with city and state.": {list: true, sql: []string{"s.city", "s.state", "s.is_active"}, sqlNot: []string{"customers"}},
+			"which stores are active, with city and state":                                        {list: true, sql: []string{"s.city", "s.state", "s.is_active"}, sqlNot: []string{"customers"}},
+			"lista das lojas ativas com cidade e estado":                                          {list: true, sql: []string{"s.city", "s.state", "s.is_active"}},
+			"list the stores with their city":                                                     {list: true, sql: []string{"s.city"}},
+			// a city of other rows is no column of theirs
+			"list of customers with city and state": {refuse: true},
+			"revenue by city and state in May":      {dims: []string{"city", "state"}, sql: []string{may}},
 		}},
 		{"rows without a detail left out after they are named (\"records with birth_date null can be ignored\")", map[string]want{
 			"average age of customers gender_identity wise. Records with birth_date null can be ignored.": {dims: []string{"gender"}, sql: []string{"c.birth_date IS NOT NULL"}},

@@ -49,8 +49,8 @@ var (
 
 	StoreCodeAttr   = attr("store_code", Stores, "s.store_code", T("codigo_loja", "store_code"), T("código da loja", "store code")).said(W("codigo da loja|codigos das lojas|codigo de loja|cod da loja|cod loja", "store code|store codes|store id|store ids"))
 	StoreNameAttr   = attr("store_name", Stores, "s.name", T("loja", "store"), T("nome da loja", "store name"))
-	StoreCityAttr   = attr("city", Stores, "s.city", T("cidade", "city"), T("cidade", "city"))
-	StoreStateAttr  = attr("state", Stores, "s.state", T("uf", "state"), T("estado", "state"))
+	StoreCityAttr   = attr("city", Stores, "s.city", T("cidade", "city"), T("cidade", "city")).as("city")
+	StoreStateAttr  = attr("state", Stores, "s.state", T("uf", "state"), T("estado", "state")).as("state")
 	StoreActiveAttr = attr("store_active", Stores, "s.is_active", T("ativa", "active"), T("ativa", "active"))
 	StoreAddrAttr   = attr("address", Stores, "s.address", T("endereco", "address"), T("endereço", "address")).said(W("endereco|enderecos", "address|addresses|street address"))
 	StorePhoneAttr  = attr("store_phone", Stores, "s.phone", T("telefone", "phone"), T("telefone", "phone"))
@@ -106,11 +106,13 @@ var Columns = []Term{
 	{CatColumn, "description", W("descricao|descricoes|historico", "description|descriptions")},
 	{CatColumn, "status", W("status|situacao", "status|state")},
 	{CatColumn, "store", W("loja|lojas", "store|stores|shop")},
+	{CatColumn, "city", W("cidade|cidades", "city|cities")},
+	{CatColumn, "state", W("estado|estados|uf|ufs", "state|states")},
 }
 
 // columnAttributes are the attributes a plain word names in a list (Columns).
 var columnAttributes = []*Attribute{SaleDateAttr, SaleValueAttr, SaleStoreAttr, EntryDateAttr, EntryTypeAttr, EntryPointsAttr, EntryDescAttr,
-	RedemptionDateAttr, RedemptionPointsAttr, RedemptionStatusAttr, RedemptionStoreAttr, ProductPointsAttr}
+	RedemptionDateAttr, RedemptionPointsAttr, RedemptionStatusAttr, RedemptionStoreAttr, ProductPointsAttr, StoreCityAttr, StoreStateAttr}
 
 // ColumnOf is the attribute of the rows of owner that the plain word key names (Columns),
 // nil when they have none.
