@@ -22,6 +22,9 @@ func TestColumns16(t *testing.T) {
 			"revenue by payment_type_code in May":     {refuse: true},
 			"revenue by city_code in May":             {refuse: true},
 			"count of customers where is_blue = true": {refuse: true},
+			// a row's own key, or a verb's: no breakdown it names
+			"count of redemptions by redeem_id":       {refuse: true},
+			"number of points entries by reverses_id": {refuse: true},
 		}},
 		{"a dimension is named by the view column it shows (\"per store_code\", \"store_code wise\", \"agrupado por store_code\")", map[string]want{
 			"total revenue per store_code for Q1 2025":       {measures: []string{"revenue"}, dims: []string{"store"}, sql: []string{"DATE '2025-01-01'", "GROUP BY v.store_code"}},
