@@ -2076,6 +2076,14 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		return nil, fail("a pergunta pede algo que os clientes fizeram, não quais clientes", "the question asks for something the customers did, not which customers")
 	}
 	a.take("who")
+	if a.req.Fact == semantic.Customers {
+		a.take("either") // "ativos ou não": every customer (either.go)
+	}
+	if a.req.Period == nil && !slices.ContainsFunc(a.req.Dims, func(d *semantic.Dimension) bool { return d.Time }) {
+		// "até hoje" of no period: all time, up to now (informal.go); after a time unit
+		// ("per month to date") it may be the unit's current period, and is not read here
+		a.take("sofar")
+	}
 	a.req.Dims = semantic.DistinctDims(a.req.Fact, a.req.Dims)
 	a.productPointsColumn(x)
 	for _, i := range a.all("timeof") {

@@ -92,6 +92,9 @@ func informal(x *env) []*Rule {
 			}
 			return unitPeriod(x, "this", k[0])
 		}),
+		// "inactive customers till date", "clientes ativos até hoje": up to now said of no
+		// period is what a question without one asks (taken only then, assemble.go)
+		markerClause("sofar", tSoFar, 0.1),
 		// "the last 30 days, counting today", "últimos 7 dias, contando hoje": after a comma too
 		rule("Period", 0, "Period "+tAnd+"? "+tSoFar, func(k []*Edge) (any, bool) {
 			return upToNow(x, k[0].Val.(periodV))

@@ -265,6 +265,11 @@ func (it *Interpreter) interpret(r *lexicon.Reading, cat *semantic.Catalog) (*Re
 			backgroundRefusal(r, ref)
 		}
 	}
+	if err == nil {
+		if ref := conditionalRateRefusal(r, res); ref != nil {
+			return nil, ref
+		}
+	}
 	if err == nil && unnamedOwnStore(r) {
 		return nil, ownStoreRefusal(r, res)
 	}

@@ -1198,6 +1198,14 @@ func productions(x *env) []*Rule {
 			}
 			return k[4].Val.(onFileV).filter(true), true
 		}),
+		// the same said after the rows: "records with birth_date null can be ignored",
+		// "clientes com e-mail vazio ficam de fora"
+		rule("Filter", 0.1, tPerson+"? "+tNoun+"? "+tWho+"? Unknown "+tRestrict, func(k []*Edge) (any, bool) {
+			if arg(k[4]) != "exclude" || k[1] != nil && arg(k[1]) != "customers" {
+				return nil, false
+			}
+			return k[3].Val.(onFileV).filter(true), true
+		}),
 		rule("Filter", 0.1, "Attrs "+tOnFile, func(k []*Edge) (any, bool) {
 			as := k[0].Val.(attrsV)
 			if len(as) != 1 {
@@ -2114,7 +2122,7 @@ func productions(x *env) []*Rule {
 		rule("Clause", 0.5, tBy+" "+tBands, func(k []*Edge) (any, bool) { return clauseV{"bands", marker("")}, true }),
 		markerClause("when", string(semantic.CatWhen), 0),
 		markerClause("pronoun", string(semantic.CatPronoun), 0),
-	}, append(append(append(append(append(append(append(append(postposedNew(), statsRules()...), possessiveRules(x)...), bandsOfRules(x)...), includeRules()...), distributionRules()...), weekRules(x)...), amongRules()...), append(informal(x), append(wordyRules(x), nameRules()...)...)...)...)
+	}, append(append(append(append(append(append(append(append(postposedNew(), statsRules()...), possessiveRules(x)...), bandsOfRules(x)...), includeRules()...), distributionRules()...), weekRules(x)...), amongRules()...), append(append(informal(x), eitherRules()...), append(wordyRules(x), nameRules()...)...)...)...)
 }
 
 const (

@@ -15,6 +15,7 @@ package lexicon
 import (
 	"maps"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -229,7 +230,7 @@ type candidate struct {
 
 // Read reads a question.
 func (lx *Lexicon) Read(question string) *Reading {
-	r := &Reading{Question: question, Tokens: lx.spokenNumbers(lx.expand(lx.unglue(lx.rejoin(lx.plusWords(lx.hyphenRanges(lx.truncationStops(Tokenize(question))))))))}
+	r := &Reading{Question: question, Tokens: lx.spokenNumbers(lx.expand(lx.unglue(lx.rejoin(lx.plusWords(lx.hyphenRanges(lx.truncationStops(lx.columnNames(Tokenize(question)))))))))}
 	cands := make([][]candidate, len(r.Tokens))
 	for i, t := range r.Tokens {
 		if t.Kind != Word {
@@ -380,6 +381,39 @@ func (lx *Lexicon) Read(question string) *Reading {
 	return r
 }
 
+// columnNames reads a column's snake_case name without the parts that say how it is
+// stored (semantic.ColumnPrefixes, ColumnSuffixes): "is_active" is "active", "customer_id"
+// "customer", "payment_type_description" "payment type". A suffix goes only when what is
+// left names a breakdown (a dimension of the model): "reverses_id" and "redeem_id" are a
+// row's own key or a verb, and are kept as typed (refused). A part alone, or a name that
+// is nothing but parts ("is_id"), is kept as typed too.
+func (lx *Lexicon) columnNames(toks []Token) []Token {
+	var out []Token
+	for i := 0; i < len(toks); {
+		j := i + 1
+		for j < len(toks) && toks[j].Snake {
+			j++
+		}
+		from, to := i, j
+		if to-from > 1 && slices.Contains(semantic.ColumnPrefixes, toks[from].Norm) {
+			from++
+		}
+		if to-from > 1 && slices.Contains(semantic.ColumnSuffixes, toks[to-1].Norm) && lx.namesDim(toks[from:to-1]) {
+			to--
+		}
+		if from > i {
+			// the name's first word stands where the name began (its capital, its part)
+			toks[from].Snake, toks[from].Cap = false, toks[i].Cap
+		}
+		if to < j {
+			toks[to-1].Stop = toks[j-1].Stop
+		}
+		out = append(out, toks[from:to]...)
+		i = j
+	}
+	return out
+}
+
 // hyphenRanges reads a hyphen between two words of the same kind of period, months or
 // weekdays ("jan-mai/25", "seg-sex"), as the arrow "->": from one to the other. Glued by a
 // hyphen the two were read as two periods, and the question refused as a comparison.
@@ -422,6 +456,21 @@ func (lx *Lexicon) plusWords(toks []Token) []Token {
 }
 
 // hasCat reports whether a one-word phrase of the lexicon reads w in category c.
+// namesDim reports whether the words of toks are one phrase of the lexicon naming a
+// dimension.
+func (lx *Lexicon) namesDim(toks []Token) bool {
+	ws := make([]string, len(toks))
+	for i, t := range toks {
+		ws[i] = t.Norm
+	}
+	for _, p := range lx.byFirst[ws[0]] {
+		if slices.Equal(p.words, ws) && slices.ContainsFunc(p.senses, func(s sense) bool { return s.cat == semantic.CatDim }) {
+			return true
+		}
+	}
+	return false
+}
+
 func (lx *Lexicon) hasCat(w string, c semantic.Category) bool {
 	for _, p := range lx.byFirst[w] {
 		if len(p.words) != 1 {

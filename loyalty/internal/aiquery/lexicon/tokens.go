@@ -65,6 +65,9 @@ type Token struct {
 	Dotted bool
 	// Hyphened: a word joined to the word before by a hyphen ("jan-mai": "mai")
 	Hyphened bool
+	// Snake: a word joined to the word before by an underscore, a part of a column's
+	// snake_case name ("store_code": "code")
+	Snake bool
 	// Plus: a "+" typed between words, of no comparison ("produtos + resgatados",
 	// "count + revenue")
 	Plus bool
@@ -117,6 +120,7 @@ func Tokenize(q string) []Token {
 	var toks []Token
 	sentenceStart := true
 	part, partFrom := 0, 0 // the tokens from toks[partFrom] on are in part
+	snake := false         // the next word was joined to the last by an underscore
 	for i := 0; i < len(q); {
 		rest := q[i:]
 		r, size := firstRune(rest)
@@ -205,6 +209,11 @@ func Tokenize(q string) []Token {
 			i += size // "Ms. Camila Prado": the abbreviation's stop, not a sentence's
 			continue
 		}
+		if n == 0 && r == '_' {
+			snake = len(toks) > 0 && toks[len(toks)-1].Kind == Word && isWordByte(q[i-1]) && i+1 < len(q) && isWordByte(q[i+1])
+			i += size
+			continue
+		}
 		if n == 0 {
 			if r == '.' && len(toks) > 0 && toks[len(toks)-1].Kind == Word && isWordByte(q[i-1]) && (i+1 >= len(q) || q[i+1] != '.') && utf8.RuneCountInString(toks[len(toks)-1].Raw) > 1 {
 				// (a letter alone with its stop is an initial or a piece of "i.e.", "e.g.":
@@ -229,6 +238,7 @@ func Tokenize(q string) []Token {
 			t.Cap = unicode.IsUpper(first) && !sentenceStart
 		}
 		sentenceStart = false
+		t.Snake, snake = snake && t.Kind == Word, false
 		if m := rePartYr.FindStringSubmatch(t.Norm); t.Kind == Word && m != nil {
 			// "1T24": the period word, then its year
 			dec, f := number(m[2])
@@ -245,7 +255,7 @@ func Tokenize(q string) []Token {
 					toks = append(toks, Token{Kind: Number, Raw: part, Norm: dec, Num: f, Year2: j > 0 && len(part) == 2})
 					continue
 				}
-				toks = append(toks, Token{Kind: Word, Raw: part, Norm: part, Cap: t.Cap && j == 0, Hyphened: j > 0})
+				toks = append(toks, Token{Kind: Word, Raw: part, Norm: part, Cap: t.Cap && j == 0, Hyphened: j > 0, Snake: t.Snake && j == 0})
 			}
 		} else {
 			toks = append(toks, t)

@@ -34,7 +34,7 @@ func attr(id string, owner *Fact, expr string, alias, name Text) *Attribute {
 // The attributes.
 var (
 	CustomerNameAttr    = attr("name", Customers, "c.name", T("cliente", "customer"), T("nome", "name"))
-	CustomerDocAttr     = attr("doc", Customers, "c.doc", T("documento", "document"), T("CPF/CNPJ", "document")).said(W("cpf|cnpj|documento|documentos", "document|documents|tax id|cpf"))
+	CustomerDocAttr     = attr("doc", Customers, "c.doc", T("documento", "document"), T("CPF/CNPJ", "document")).said(W("cpf|cnpj|documento|documentos|doc", "document|documents|tax id|cpf|doc"))
 	CustomerEmailAttr   = attr("email", Customers, "c.email", T("email", "email"), T("e-mail", "e-mail")).said(W("email|e mail|emails|endereco de email", "email|e mail|emails|email address|e mail address|email addresses"))
 	CustomerPhoneAttr   = attr("phone", Customers, "c.phone", T("telefone", "phone"), T("telefone", "phone")).said(W("telefone|telefones|celular|celulares|fone|contato telefonico|whatsapp do cliente", "phone|phones|phone number|phone numbers|telephone|mobile|cell|cell phone"))
 	CustomerBalanceAttr = attr("balance", Customers, "c.points_balance", T("saldo_pontos", "points_balance"), T("saldo de pontos", "points balance"))
@@ -49,8 +49,8 @@ var (
 
 	StoreCodeAttr   = attr("store_code", Stores, "s.store_code", T("codigo_loja", "store_code"), T("código da loja", "store code")).said(W("codigo da loja|codigos das lojas|codigo de loja|cod da loja|cod loja", "store code|store codes|store id|store ids"))
 	StoreNameAttr   = attr("store_name", Stores, "s.name", T("loja", "store"), T("nome da loja", "store name"))
-	StoreCityAttr   = attr("city", Stores, "s.city", T("cidade", "city"), T("cidade", "city"))
-	StoreStateAttr  = attr("state", Stores, "s.state", T("uf", "state"), T("estado", "state"))
+	StoreCityAttr   = attr("city", Stores, "s.city", T("cidade", "city"), T("cidade", "city")).as("city")
+	StoreStateAttr  = attr("state", Stores, "s.state", T("uf", "state"), T("estado", "state")).as("state")
 	StoreActiveAttr = attr("store_active", Stores, "s.is_active", T("ativa", "active"), T("ativa", "active"))
 	StoreAddrAttr   = attr("address", Stores, "s.address", T("endereco", "address"), T("endereço", "address")).said(W("endereco|enderecos", "address|addresses|street address"))
 	StorePhoneAttr  = attr("store_phone", Stores, "s.phone", T("telefone", "phone"), T("telefone", "phone"))
@@ -106,11 +106,13 @@ var Columns = []Term{
 	{CatColumn, "description", W("descricao|descricoes|historico", "description|descriptions")},
 	{CatColumn, "status", W("status|situacao", "status|state")},
 	{CatColumn, "store", W("loja|lojas", "store|stores|shop")},
+	{CatColumn, "city", W("cidade|cidades", "city|cities")},
+	{CatColumn, "state", W("estado|estados|uf|ufs", "state|states")},
 }
 
 // columnAttributes are the attributes a plain word names in a list (Columns).
 var columnAttributes = []*Attribute{SaleDateAttr, SaleValueAttr, SaleStoreAttr, EntryDateAttr, EntryTypeAttr, EntryPointsAttr, EntryDescAttr,
-	RedemptionDateAttr, RedemptionPointsAttr, RedemptionStatusAttr, RedemptionStoreAttr, ProductPointsAttr}
+	RedemptionDateAttr, RedemptionPointsAttr, RedemptionStatusAttr, RedemptionStoreAttr, ProductPointsAttr, StoreCityAttr, StoreStateAttr}
 
 // ColumnOf is the attribute of the rows of owner that the plain word key names (Columns),
 // nil when they have none.
@@ -227,3 +229,13 @@ func defaultOrder(f *Fact) string {
 	}
 	return "1"
 }
+
+// ColumnPrefixes and ColumnSuffixes are the parts of the reporting views' column names
+// that say how a thing is stored, not what it is: "is_active" is the flag "active",
+// "customer_id" the customer, "payment_type_description" the payment type. A question
+// typed with a column's snake_case name (package lexicon) reads it without them. "_code"
+// is no such part: a store's code is a column of its own ("store code").
+var (
+	ColumnPrefixes = []string{"is", "has"}
+	ColumnSuffixes = []string{"id", "ids", "description", "desc"}
+)

@@ -181,6 +181,33 @@ func (d *Dimension) named(words, adjectives Words) *Dimension {
 	return d
 }
 
+// ColumnWords are the names of the view columns the dimension shows as they are, said as
+// words ("store code", "payment type", "gender identity"): an analyst breaks down "by
+// store_code" by the column's name. Only names of several words: a one-word column ("city")
+// is a word the dimension has, and a flag's name ("is_active") says its value, not a
+// breakdown (ColumnPrefixes).
+func (d *Dimension) ColumnWords() Words {
+	var ws []string
+	for _, f := range Facts {
+		b, ok := d.build(f, EN)
+		if !ok {
+			continue
+		}
+		for _, c := range b.cols {
+			dot := strings.IndexByte(c.Expr, '.')
+			name := c.Expr[dot+1:]
+			if dot < 0 || strings.Trim(name, "abcdefghijklmnopqrstuvwxyz_") != "" || !strings.Contains(name, "_") ||
+				slices.Contains(ColumnPrefixes, name[:strings.IndexByte(name, '_')]) {
+				continue
+			}
+			if w := strings.ReplaceAll(name, "_", " "); !slices.Contains(ws, w) {
+				ws = append(ws, w)
+			}
+		}
+	}
+	return Words{PT: ws, EN: ws}
+}
+
 // WeekdayNote explains the weekday numbers.
 func WeekdayNote(l Lang) string { return weekdayLabels[l] }
 

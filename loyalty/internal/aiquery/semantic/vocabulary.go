@@ -925,8 +925,20 @@ func Terms() []Term {
 			ts = append(ts, Term{CatMeasure, m.ID, m.Words})
 		}
 	}
+	named := map[string]bool{} // the dimensions' own words: a column's name another has is its
 	for _, d := range Dimensions {
-		ts = append(ts, Term{CatDim, d.ID, d.Words})
+		for _, w := range d.Words.With(d.Adjectives).EN {
+			named[w] = true
+		}
+	}
+	for _, d := range Dimensions {
+		ws := d.Words
+		for _, w := range d.ColumnWords().EN {
+			if !named[w] {
+				ws = ws.With(W(w, w))
+			}
+		}
+		ts = append(ts, Term{CatDim, d.ID, ws})
 		if adj := d.Adjectives.With(oneByOne(d.Words)); len(adj.PT)+len(adj.EN) > 0 {
 			ts = append(ts, Term{CatDimAdj, d.ID, adj})
 		}
