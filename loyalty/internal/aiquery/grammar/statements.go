@@ -189,7 +189,7 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 	if n == 0 {
 		return nil
 	}
-	roles, _, _ := tokenRoles(r)
+	roles, units, named := tokenRoles(r)
 	opens := make([]int, n)     // 1: opens at a clause's start; 2: anywhere; 3: after a concept
 	reported := make([]bool, n) // who asked or the work the answer is for
 	skipped := make([]bool, n)  // discourse a reading skips, or context already left out
@@ -316,6 +316,10 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 				at = i
 			case workAt[i] && i > start && forBefore(r, i) > start:
 				at = forBefore(r, i) // "pro deck", "for the board"
+			case i == start && writerFrameAt(r, i):
+				// the writer's frame opening the sentence (writer.go): "For our partner
+				// review, could you ...", "Since we're planning a campaign, I'd like ..."
+				at, heading = start, true
 			case workAt[i] && i > start && forBefore(r, i) == start:
 				// the work opening the sentence, set off by a comma: "Para a auditoria
 				// anual, necessito ...", "For the annual audit, I need ..."
@@ -354,7 +358,7 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 				first = max(first, e)
 			}
 			for c := first; c+1 < to && end == to; c++ {
-				if (r.Tokens[c].Norm == "," || skipped[c] && opens[at] > 1) && (wh[c+1] || isRequest(r, c+1)) && !hasRole(roles[c+1:to], roleUnknown) && !clauseReports(workAt[c+1:to]) {
+				if (r.Tokens[c].Norm == "," || skipped[c] && opens[at] > 1) && asksFrom(r, wh, c+1) && !hasRole(roles[c+1:to], roleUnknown) && !clauseReports(workAt[c+1:to]) {
 					end = c
 				}
 			}
@@ -362,7 +366,7 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 				end = setOff(r, roles, start, at, to)
 			}
 			if !heading || end < to && !namesRows(r, at, end) {
-				out = append(out, tokenSpan{at, end})
+				out = append(out, tokenSpan{interjectionBefore(r, roles, units, named, start, at), end})
 			}
 		}
 		from = to
@@ -370,18 +374,46 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 	return out
 }
 
-// namesRows reports whether the tokens from..to name rows a report could be narrowed to:
-// a place, a value, a number or a date, a restriction or a negation ("Para a reunião da
-// Savassi, ...": the work's store may be the question's; not known, so not left out).
+// interjectionBefore is where a clause opened at at starts with the interjection or
+// vocative set off by commas right before it ("Ticket médio por loja no trimestre
+// passado, sô, pra eu comparar as lojas"): at its opening comma; at itself when there is
+// none. Left in the question, the word would be one no reading uses.
+func interjectionBefore(r *lexicon.Reading, roles []semantic.Role, units []int, named []bool, start, at int) int {
+	if at-2 <= start || r.Tokens[at-1].Norm != "," {
+		return at
+	}
+	for c := at - 2; c > start && c >= at-3; c-- {
+		if r.Tokens[c].Norm != "," {
+			continue
+		}
+		if ok, _ := interjectionSegment(r, roles, units, named, c+1, at-1); ok {
+			return c
+		}
+		break
+	}
+	return at
+}
+
+// namesRows reports whether the tokens from..to name rows a report could be narrowed to
+// that the rest of the question does not name itself: a place, a value, a number or a
+// date, a restriction or a negation ("Para a reunião da Savassi, ...": the work's store
+// may be the question's; not known, so not left out). One the question repeats is the
+// question's ("For our app report, compare app users with ...").
 func namesRows(r *lexicon.Reading, from, to int) bool {
 	for k := from; k < to; k++ {
 		if r.Tokens[k].Kind != lexicon.Word {
 			return true
 		}
 	}
+	repeated := func(m lexicon.Match) bool {
+		return slices.ContainsFunc(r.Matches, func(o lexicon.Match) bool {
+			return (o.From < from || o.From >= to) && o.Typos == 0 && o.Cat == m.Cat && o.Arg == m.Arg
+		})
+	}
 	return slices.ContainsFunc(r.Matches, func(m lexicon.Match) bool {
 		return m.From >= from && m.From < to && m.Typos == 0 && (place(m) || memberOf(m) != "" || restricting(r, m) ||
-			m.Cat == semantic.CatNeg && !prepositionNo(r, m) || m.Cat == semantic.CatNever || m.Cat == semantic.CatRestrict)
+			m.Cat == semantic.CatNeg && !prepositionNo(r, m) || m.Cat == semantic.CatNever || m.Cat == semantic.CatRestrict) &&
+			!(repeated(m) && (place(m) || memberOf(m) != "" || restricting(r, m)))
 	})
 }
 
@@ -1001,8 +1033,11 @@ func modifiesWork(r *lexicon.Reading, m lexicon.Match, work []bool) bool {
 // purposeAt reports whether a clause of purpose starts at token i: a preposition of
 // semantic.PurposeTo right before a verb no concept of the model reads ("pra mandar um
 // mimo", "para avisar", "to call them"). The verb is a request verb, or a word the model
-// does not know; after a Portuguese preposition, one with an infinitive's ending. The
-// prepositions are the question's language's ("tô" is no "to").
+// does not know; after a Portuguese preposition, one with an infinitive's ending, and
+// there the verb's own subject may stand between them (the personal infinitive: "pra
+// mainha mandar um parabéns", "pra minha equipe ligar"): at most purposeSubjectWords
+// lowercase words, none a concept, number or name. The prepositions are the question's
+// language's ("tô" is no "to").
 func purposeAt(r *lexicon.Reading, roles []semantic.Role, i int) bool {
 	pt := r.Lang == semantic.PT
 	ws := semantic.PurposeTo.EN
@@ -1011,27 +1046,57 @@ func purposeAt(r *lexicon.Reading, roles []semantic.Role, i int) bool {
 	}
 	for _, p := range ws {
 		words := strings.Fields(p)
+		ok := true
+		for k, w := range words {
+			ok = ok && i+k < len(r.Tokens) && r.Tokens[i+k].Norm == w && r.Tokens[i+k].Part == r.Tokens[i].Part
+		}
+		if !ok {
+			continue
+		}
 		v := i + len(words)
+		for s := 0; pt && s < purposeSubjectWords && v+1 < len(r.Tokens) && !infinitive(r, roles, v) && subjectWord(r, roles, v); s++ {
+			v++
+		}
 		if v >= len(r.Tokens) || r.Tokens[v].Part != r.Tokens[i].Part || r.Tokens[v].Kind != lexicon.Word || roles[v] == semantic.RoleConcept {
 			continue
 		}
-		ok := true
-		for k, w := range words {
-			ok = ok && r.Tokens[i+k].Norm == w
-		}
-		if !ok || roles[v] != roleUnknown && !isRequest(r, v) {
+		if roles[v] != roleUnknown && !isRequest(r, v) {
 			continue
 		}
 		if !pt {
 			return true
 		}
-		for _, e := range semantic.InfinitiveEndings {
-			if len(r.Tokens[v].Norm) > len(e)+2 && strings.HasSuffix(r.Tokens[v].Norm, e) {
-				return true
-			}
+		if infinitive(r, roles, v) {
+			return true
 		}
 	}
 	return false
+}
+
+// purposeSubjectWords is the most words of the subject of a personal infinitive after a
+// preposition of purpose ("pra | minha equipe | ligar").
+const purposeSubjectWords = 2
+
+// infinitive reports whether the token at v is a verb's infinitive no concept reads: a
+// request verb or a word the model does not know, with an infinitive's ending
+// (semantic.InfinitiveEndings).
+func infinitive(r *lexicon.Reading, roles []semantic.Role, v int) bool {
+	if r.Tokens[v].Kind != lexicon.Word || roles[v] == semantic.RoleConcept || roles[v] != roleUnknown && !isRequest(r, v) {
+		return false
+	}
+	for _, e := range semantic.InfinitiveEndings {
+		if len(r.Tokens[v].Norm) > len(e)+2 && strings.HasSuffix(r.Tokens[v].Norm, e) {
+			return true
+		}
+	}
+	return false
+}
+
+// subjectWord reports whether the token at k may be a word of a person said as a verb's
+// subject: a lowercase word, neither a concept nor a number, nor a comma.
+func subjectWord(r *lexicon.Reading, roles []semantic.Role, k int) bool {
+	t := r.Tokens[k]
+	return t.Kind == lexicon.Word && !t.Cap && t.Norm != "," && roles[k] != semantic.RoleConcept
 }
 
 // reasonAt reports whether a clause of reason starts at token i: a conjunction of

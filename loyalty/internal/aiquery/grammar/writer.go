@@ -124,3 +124,58 @@ func writerClauseFree(r *lexicon.Reading, roles []semantic.Role, i int) bool {
 	}
 	return true
 }
+
+// The writer's frame (sixteenth round). Before the question, opening its sentence and set
+// off by a comma, people say why they ask in words the model does not know: "For our
+// partner review, could you please rank ...", "Since we're planning a reactivation
+// campaign, I'd like to know ...", "Pro nosso fechamento, quanto ...". The frame opens with
+// a preposition of purpose before the writer's possessive (semantic.WorkFor,
+// semantic.WriterPossessive: "for our", "pro nosso") or a conjunction of reason before the
+// writer as subject (semantic.ReasonThat, semantic.WriterSubject: "since we", "as I", "já
+// que a gente"); a "since" before anything else is a time ("Since the promotion started,
+// ..."), never a frame. It runs to the comma after which the sentence asks (a question
+// word or a request, past a clause opener: "..., so could you tell me"), and is left out
+// as a statement clause (statements.go) only when it names no place, value, number or
+// restriction the rest of the question does not repeat (namesRows): "For our app report,
+// how many customers signed up in May?" is not known to ask about the app ones.
+
+// writerFrameAt reports whether a writer's frame opens at token i (see above).
+func writerFrameAt(r *lexicon.Reading, i int) bool {
+	if i > 0 && r.Tokens[i-1].Part == r.Tokens[i].Part {
+		return false
+	}
+	for _, p := range inLang(semantic.WorkFor, r.Lang) {
+		if n, ok := wordsAt(r, i, p); ok && (writerWordAt(r, i+n, semantic.WriterPossessive) || writerWordAt(r, i+n-1, semantic.WriterPossessive) && n > 1) {
+			return true
+		}
+	}
+	if l, ok := reasonWordAt(r, i); ok && writerWordAt(r, i+l, semantic.WriterSubject) {
+		return true
+	}
+	return false
+}
+
+// writerWordAt reports whether a word of ws is the token k, in its sentence.
+func writerWordAt(r *lexicon.Reading, k int, ws semantic.Words) bool {
+	for _, p := range inLang(ws, r.Lang) {
+		if _, ok := wordsAt(r, k, p); ok && k > 0 && r.Tokens[k].Part == r.Tokens[k-1].Part {
+			return true
+		}
+	}
+	return false
+}
+
+// asksFrom reports whether the words from token k ask: a question word or a request, past
+// a clause opener (semantic.ClauseOpeners: "..., so could you tell me how many").
+func asksFrom(r *lexicon.Reading, wh []bool, k int) bool {
+	if k >= len(r.Tokens) {
+		return false
+	}
+	if n := phraseAt(r, k, clauseOpeners); n > 0 && r.Lang == semantic.EN {
+		k += n
+	}
+	return k < len(r.Tokens) && (wh[k] || isRequest(r, k))
+}
+
+// clauseOpeners are semantic.ClauseOpeners split into words, made once.
+var clauseOpeners = splitPhrases(semantic.ClauseOpeners)
