@@ -237,7 +237,7 @@ func workNouns(r *lexicon.Reading) []bool {
 // names no period: with one ("quarterly review ... in Q1") it is the work's cadence.
 func dropsDimension(r *lexicon.Reading, drop []bool) bool {
 	whole, _ := wholeClauses(r, drop) // a breakdown declined is none
-	timed := false // the rest names a period
+	timed := false                    // the rest names a period
 	for i := range r.Tokens {
 		timed = timed || !drop[i] && periodWord(r, i)
 	}
