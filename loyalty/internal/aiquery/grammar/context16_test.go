@@ -1,0 +1,62 @@
+package grammar
+
+import "testing"
+
+// The sixteenth round's context classes (issue 24): words that say why the writer asks,
+// what they will do with the answer or how they feel, in words the model does not know,
+// refused questions the interpreter otherwise reads right. The writer's frame before the
+// question, a statement closed by "so could you ...", a purpose clause with the verb's own
+// subject, and an interjection set off before a purpose clause are left out; one naming a
+// value, a restriction, a period or a breakdown the question does not repeat still refuses.
+func TestContext16Classes(t *testing.T) {
+	const may = "DATE '2025-05-01'"
+	runClasses(t, []classCases{
+		{"the writer's frame opening the sentence (a preposition of purpose before the writer's possessive, a conjunction of reason before the writer as subject), set off by a comma before the ask, is context; one naming a value, place, number or restriction the question does not repeat is not left out, and 'since' before anything else is a time", map[string]want{
+			"For our partner review, could you please rank all the stores by the number of points redeemed this year, eh?":                 {measures: []string{"points_redeemed"}, dims: []string{"store"}},
+			"For our app engagement report, could you compare the average ticket of app users versus non-app users over the last 30 days?": {measures: []string{"average_ticket"}},
+			"For my monthly catch-up, how many customers signed up in May?":                                                                {measures: []string{"customers"}, sql: []string{may}},
+			"Since we're planning a reactivation campaign, I'd like to know how many inactive customers have a points balance above zero.": {measures: []string{"customers"}, sql: []string{"NOT c.is_active"}},
+			"As I'm putting together the board pack, could you give me the revenue by store for May?":                                      {measures: []string{"revenue"}, dims: []string{"store"}, sql: []string{may}},
+			"Because I'm new here, how many stores do we have?":                                                                            {measures: []string{"stores"}},
+			"Pro nosso fechamento, quantos clientes se cadastraram em maio?":                                                               {measures: []string{"customers"}, sql: []string{may}},
+			"Para a minha apresentação, me passa o ticket médio por loja em abril":                                                         {measures: []string{"average_ticket"}, dims: []string{"store"}, sql: []string{"DATE '2025-04-01'"}},
+			"Já que a gente vai fazer uma ação de reativação, quantos clientes inativos têm saldo de pontos?":                              {measures: []string{"customers"}},
+			// a value, a place, a number, a restriction or a period of its own: not known whether it applies
+			"For our app engagement report, how many customers signed up in May?":                             {refuse: true},
+			"For our Savassi review, how many customers signed up in May?":                                    {refuse: true},
+			"For our 2024 review, how many customers signed up?":                                              {refuse: true},
+			"For our review of the cancelled sales, how many sales did Savassi have in May?":                  {refuse: true},
+			"Since we only care about active members, could you tell me how many customers signed up in May?": {refuse: true},
+			"Since we're planning a campaign for the app users, how many customers signed up in May?":         {refuse: true},
+			"Pro nosso fechamento do mês, quantos clientes se cadastraram?":                                   {refuse: true},
+			"Pra nossa reunião de segunda, qual foi o faturamento de maio?":                                   {refuse: true},
+			"Since the promotion started, I'd like to know how many customers signed up.":                     {refuse: true},
+		}},
+		{"a statement of the writer's work before the ask, closed by a comma and a clause opener before a request ('..., so could you tell me'), is context; a breakdown word of its own is not left out when the question names no period", map[string]want{
+			"We're reviewing our member acquisition numbers for the quarterly update, so could you tell me how many new customers signed up last quarter, broken down by sign-up channel?": {measures: []string{"customers"}, dims: []string{"origin"}},
+			"I'm tidying up the slides, so could you tell me how many customers signed up in May?":                                                                                         {measures: []string{"customers"}, sql: []string{may}},
+			"We're reviewing our quarterly numbers, so could you tell me how many customers signed up?":                                                                                    {refuse: true},
+			"We're reviewing the Savassi numbers, so could you tell me how many customers signed up in May?":                                                                               {measures: []string{"customers"}, sql: []string{"L05", may}},
+		}},
+		{"'just out of curiosity' is the writer's purpose, and a word of a discourse phrase is no period ('out' of it is no October)", map[string]want{
+			"Just out of curiosity, which city brought in the most revenue last quarter, eh?": {measures: []string{"revenue"}, limit: 1},
+			"Just out of curiosity, how many customers have the app?":                         {measures: []string{"customers"}, sql: []string{"c.app_user"}},
+			"Just out of curiosity, how many customers bought at Savassi?":                    {measures: []string{"buyers"}, sql: []string{"L05"}},
+			"Just out of curiosity about the app, how many customers bought in May?":          {refuse: true},
+		}},
+		{"a purpose clause whose infinitive has its own subject ('pra mainha mandar', 'pra minha equipe ligar') is context; one naming a place, a value or a name is not left out", map[string]want{
+			"lista os clientes ativos que fazem aniversario em julho pra mainha mandar um parabens arretado": {list: true, sql: []string{"extract(month FROM c.birth_date) = 7"}},
+			"quantos clientes se cadastraram em maio pra minha equipe ligar":                                 {measures: []string{"customers"}, sql: []string{may}},
+			"quantas vendas tivemos em maio pra minha gerente conferir":                                      {measures: []string{"sales_count"}, sql: []string{may}},
+			"quantos clientes se cadastraram em maio pra minha equipe ligar pros da Savassi":                 {refuse: true},
+			"quantos clientes se cadastraram em maio pra Maria ligar":                                        {refuse: true},
+			"quantos clientes se cadastraram em maio pra minha equipe ligar só pros ativos":                  {refuse: true},
+		}},
+		{"an interjection or vocative set off by commas right before a purpose clause after the question goes with it", map[string]want{
+			"Ticket médio por loja no trimestre passado, sô, pra eu comparar as lojas entre si.": {measures: []string{"average_ticket"}, dims: []string{"store"}},
+			"quantas vendas a Savassi fez em maio, uai, pra eu conferir o caixa":                 {measures: []string{"sales_count"}, sql: []string{"L05", may}},
+			"quantas vendas a Savassi fez em maio, líquido, pra eu conferir o caixa":             {refuse: true},
+			"quantas vendas a Savassi fez em maio, sô, pra eu conferir o caixa da Batel":         {refuse: true},
+		}},
+	})
+}
