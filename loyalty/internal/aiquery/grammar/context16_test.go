@@ -58,5 +58,30 @@ func TestContext16Classes(t *testing.T) {
 			"quantas vendas a Savassi fez em maio, líquido, pra eu conferir o caixa":             {refuse: true},
 			"quantas vendas a Savassi fez em maio, sô, pra eu conferir o caixa da Batel":         {refuse: true},
 		}},
+		{"a negation in a statement before the question that the question says again, naming nothing else of its own, is the writer's words for the question's rows; one with an event, a value, a flag or a number of its own still refuses", map[string]want{
+			"I'm fixing to send a little something to folks who ain't been back in a while. How many customers haven't bought anything in over 90 days?": {measures: []string{"customers"}, sql: []string{"89 days"}},
+			"We're sending a wee note to the ones who haven't been around lately. How many customers haven't bought anything in over 60 days?":           {measures: []string{"customers"}, sql: []string{"59 days"}},
+			"I'm fixing to send a little something to folks who ain't been back in a while. How many customers bought in May?":                           {refuse: true},
+			"I'm sending something to folks who haven't redeemed anything. How many customers haven't bought anything in over 90 days?":                  {refuse: true},
+			"I'm sending something to folks who ain't got the app. How many customers haven't bought anything in over 90 days?":                          {refuse: true},
+			"I'm sending something to folks who ain't active. How many customers haven't bought anything in over 90 days?":                               {refuse: true},
+			"I'm sending something to folks who haven't been back in 30 days. How many customers haven't bought anything in over 90 days?":               {refuse: true},
+		}},
+		{"a column word said as the verb of the writer's purpose after 'to', with an object, in a question that lists no rows, is what the writer will do; beside a list it may be a column asked for", map[string]want{
+			"How many pending redemptions will expire by tomorrow? Want the counters to phone the customers": {measures: []string{"redemptions"}},
+			"How many customers signed up in May? I want the team to email them":                             {measures: []string{"customers"}, sql: []string{may}, sqlNot: []string{"email"}},
+			"How many customers signed up in May? I want the phone of each one":                              {refuse: true},
+		}},
+		{"a phrase of purpose after the question, set off by a comma, of nouns and words the model does not know, is the thing the answer is for; a place or value in it still refuses", map[string]want{
+			"lista os clientes que vieram pelo app e nunca compraram, com email, pra campanha de ativação 🚀":          {list: true, sql: []string{"APP"}},
+			"quantos clientes se cadastraram em maio, pra campanha de boas-vindas":                                    {measures: []string{"customers"}, sql: []string{may}},
+			"lista os clientes que vieram pelo app e nunca compraram, com email, pra campanha de ativação da Savassi": {refuse: true},
+			"lista os clientes que nunca compraram, pra campanha de ativação no app":                                  {refuse: true},
+		}},
+		{"Indian English sign-offs asking for the reply ('Kindly revert with same at the earliest') are context in a sentence of their own", map[string]want{
+			"Need top 10 customers by points balance along with email. Kindly revert with same at the earliest.": {list: true, limit: 10},
+			"How many customers signed up in May? Please revert at your earliest convenience.":                   {measures: []string{"customers"}, sql: []string{may}},
+			"Revert the redemptions of May at the earliest.":                                                     {refuse: true, write: true},
+		}},
 	})
 }

@@ -316,6 +316,8 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 				at = i
 			case workAt[i] && i > start && forBefore(r, i) > start:
 				at = forBefore(r, i) // "pro deck", "for the board"
+			case purposeNounAt(r, roles, start, i, to):
+				at = i // ", pra campanha de ativação"
 			case i == start && writerFrameAt(r, i):
 				// the writer's frame opening the sentence (writer.go): "For our partner
 				// review, could you ...", "Since we're planning a campaign, I'd like ..."
@@ -807,7 +809,7 @@ func asksWithout(r *lexicon.Reading, drop []bool) bool {
 				// read as one); one said after the question with no concept after it in its
 				// clause negates the writer's situation ("..., que eu quero garantir que não
 				// falte", "e eu não tenho aqui de cabeça")
-				if !prepositionNo(r, m) && !inIdiom(r, m) && !situationNeg(r, roles, m) && !narratedActivity(r, roles, m) && !(m.Cat == semantic.CatNeg && keptConceptBefore(roles, drop, m.From) && !conceptInDropped(roles, drop, m.To)) {
+				if !prepositionNo(r, m) && !inIdiom(r, m) && !situationNeg(r, roles, m) && !narratedActivity(r, roles, m) && !(m.Cat == semantic.CatNeg && keptConceptBefore(roles, drop, m.From) && !conceptInDropped(roles, drop, m.To)) && !negationRestated(r, roles, drop, m) {
 					return false
 				}
 			}
@@ -839,6 +841,48 @@ func asksWithout(r *lexicon.Reading, drop []bool) bool {
 			if ok && !keptConceptInPart(r, roles, drop, k) {
 				return false
 			}
+		}
+	}
+	return true
+}
+
+// negationRestated reports whether the negation m, said in a clause left out before the
+// question, is one the question says again: "I'm fixing to send a little something to
+// folks who ain't been back in a while. How many customers haven't bought anything in
+// over 90 days?". The question holds a negation of its own, and every word left out that
+// could narrow rows (an event, a flag, a value, a place, a measure, a number) is one the
+// question names too: the clause then says of whom the writer thinks, in its words, what
+// the question asks in the model's. A negation after the question, or one with anything
+// of its own ("folks who haven't redeemed anything", "who ain't got the app"), is not.
+func negationRestated(r *lexicon.Reading, roles []semantic.Role, drop []bool, m lexicon.Match) bool {
+	if keptConceptBefore(roles, drop, m.From) {
+		return false
+	}
+	said := map[string]bool{}
+	negated := false
+	for _, x := range r.Matches {
+		if drop[x.From] || x.Typos > 0 {
+			continue
+		}
+		said[string(x.Cat)+":"+x.Arg] = true
+		negated = negated || (x.Cat == semantic.CatNeg && !prepositionNo(r, x) || x.Cat == semantic.CatNever)
+	}
+	if !negated {
+		return false
+	}
+	for i, t := range r.Tokens {
+		if drop[i] && t.Kind != lexicon.Word {
+			return false
+		}
+	}
+	for _, x := range r.Matches {
+		if !drop[x.From] || x.Typos > 0 || said[string(x.Cat)+":"+x.Arg] || inIdiom(r, x) {
+			continue
+		}
+		switch {
+		case x.Cat == semantic.CatEvent, x.Cat == semantic.CatFlag, x.Cat == semantic.CatMeasure, x.Cat == semantic.CatRestrict,
+			restricting(r, x), place(x), memberOf(x) != "":
+			return false
 		}
 	}
 	return true
@@ -1071,6 +1115,54 @@ func purposeAt(r *lexicon.Reading, roles []semantic.Role, i int) bool {
 		}
 	}
 	return false
+}
+
+// purposeNounAt reports whether a phrase of purpose without a verb starts at token i, set
+// off by a comma after the question and running to the end of its sentence: a preposition
+// of semantic.WorkFor, then nouns of the model and words it does not know, one of each at
+// least ("..., com email, pra campanha de ativação", "..., for the reactivation
+// campaign"): the thing the answer is for, named with words the model does not know. A
+// place, value, flag, number or name in it is none (the clause is not left out).
+func purposeNounAt(r *lexicon.Reading, roles []semantic.Role, start, i, to int) bool {
+	if i <= start || r.Tokens[i-1].Norm != "," || !hasRole(roles[start:i], semantic.RoleConcept) {
+		return false
+	}
+	n := 0
+	for _, p := range inLang(semantic.WorkFor, r.Lang) {
+		if k, ok := wordsAt(r, i, p); ok && k > n {
+			n = k
+		}
+	}
+	if n == 0 || i+n >= to {
+		return false
+	}
+	nouns, unknown := 0, 0
+	for k := i + n; k < to; k++ {
+		t := r.Tokens[k]
+		switch {
+		case t.Kind != lexicon.Word || t.Cap || t.Norm == ",":
+			return false
+		case roles[k] == roleUnknown:
+			unknown++
+		case roles[k] == semantic.RoleConcept:
+			if !onlyNoun(r, k) {
+				return false
+			}
+			nouns++
+		}
+	}
+	return nouns > 0 && unknown > 0
+}
+
+// onlyNoun reports whether every phrase of the model over token k reads a noun (or a word a
+// reading skips).
+func onlyNoun(r *lexicon.Reading, k int) bool {
+	for _, m := range r.Matches {
+		if m.From <= k && k < m.To && m.Cat != lexicon.CatWord && m.Cat != semantic.CatNoun && semantic.RoleOf(m.Cat, m.Arg) == semantic.RoleConcept {
+			return false
+		}
+	}
+	return true
 }
 
 // purposeSubjectWords is the most words of the subject of a personal infinitive after a

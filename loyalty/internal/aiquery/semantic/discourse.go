@@ -220,7 +220,7 @@ var Fillers = []*FillerClass{
 	// "revert" changes data ("please revert the points of ...") and "by" may bound a period
 	{ID: "signoff", Role: RoleDiscourse, Words: W(
 		"fico no aguardo do retorno|aguardo resposta|aguardo sua resposta|aguardo seu retorno|aguardo um retorno",
-		"pls revert|please revert|kindly revert|do revert|revert asap|revert back|pls advise|kindly advise|need by eod|needed by eod|need it by eod|need this by eod|by eod|eod|need by cob|needed by cob|by cob|cob|by close of business|awaiting your reply|awaiting your response|look forward to your reply")},
+		"pls revert|please revert|kindly revert|do revert|revert asap|revert back|pls advise|kindly advise|need by eod|needed by eod|need it by eod|need this by eod|by eod|eod|need by cob|needed by cob|by cob|cob|by close of business|awaiting your reply|awaiting your response|look forward to your reply|kindly revert with same|please revert with same|pls revert with same|revert with same|revert with the same|at the earliest|at your earliest|at the earliest convenience|at your earliest convenience")},
 	// "desde já", "de antemão", "in advance": said of thanks set apart by a comma ("Desde já,
 	// agradeço a atenção."); read only in a context sentence, since inside a question
 	// "desde" is a time relation ("quantos clientes compraram desde já?" is refused)
