@@ -83,5 +83,13 @@ func TestContext16Classes(t *testing.T) {
 			"How many customers signed up in May? Please revert at your earliest convenience.":                   {measures: []string{"customers"}, sql: []string{may}},
 			"Revert the redemptions of May at the earliest.":                                                     {refuse: true, write: true},
 		}},
+		{"a conjunction of reason before a clause of its own opens the writer's frame when the question after the comma names its own period, and every place and period of the frame is the question's; 'since' before a time, or with no period asked, is not left out", map[string]want{
+			"Since the Savassi anniversary promotion gave double points in March, I'm curious how many points were credited at Savassi in March compared with February.": {measures: []string{"points_credited"}, sql: []string{"L05", "DATE '2025-02-01'", "DATE '2025-03-01'"}},
+			"Já que a promoção da Savassi deu pontos em dobro em março, quantos pontos foram creditados na Savassi em março?":                                            {measures: []string{"points_credited"}, sql: []string{"L05", "DATE '2025-03-01'"}},
+			"Since the Savassi promotion gave double points in March, how many points were credited in March?":                                                           {refuse: true},
+			"Since the promotion gave double points in April, how many points were credited in March?":                                                                   {refuse: true},
+			"Since the promotion started, how many customers signed up?":                                                                                                 {refuse: true},
+			"Since March, how many customers signed up in May?":                                                                                                          {refuse: true},
+		}},
 	})
 }

@@ -412,6 +412,15 @@ func namesRows(r *lexicon.Reading, from, to int) bool {
 			return (o.From < from || o.From >= to) && o.Typos == 0 && o.Cat == m.Cat && o.Arg == m.Arg
 		})
 	}
+	for k := from; k < to; k++ {
+		// a period of its own: "Since the promotion gave double points in April, how many
+		// points were credited in March?"
+		if periodWord(r, k) && !slices.ContainsFunc(r.Matches, func(m lexicon.Match) bool {
+			return m.From == k && m.Typos == 0 && timeCats[m.Cat] && repeated(m)
+		}) {
+			return true
+		}
+	}
 	return slices.ContainsFunc(r.Matches, func(m lexicon.Match) bool {
 		return m.From >= from && m.From < to && m.Typos == 0 && (place(m) || memberOf(m) != "" || restricting(r, m) ||
 			m.Cat == semantic.CatNeg && !prepositionNo(r, m) || m.Cat == semantic.CatNever || m.Cat == semantic.CatRestrict) &&

@@ -132,8 +132,11 @@ func writerClauseFree(r *lexicon.Reading, roles []semantic.Role, i int) bool {
 // a preposition of purpose before the writer's possessive (semantic.WorkFor,
 // semantic.WriterPossessive: "for our", "pro nosso") or a conjunction of reason before the
 // writer as subject (semantic.ReasonThat, semantic.WriterSubject: "since we", "as I", "já
-// que a gente"); a "since" before anything else is a time ("Since the promotion started,
-// ..."), never a frame. It runs to the comma after which the sentence asks (a question
+// que a gente"). A conjunction of reason before anything else opens a frame only when the
+// question after the frame's comma names its own period ("Since the Savassi promotion gave
+// double points in March, I'm curious how many points were credited ... in March compared
+// with February"): otherwise "since" may say the question's time ("Since the promotion
+// started, how many customers signed up?"), never a frame. It runs to the comma after which the sentence asks (a question
 // word or a request, past a clause opener: "..., so could you tell me"), and is left out
 // as a statement clause (statements.go) only when it names no place, value, number or
 // restriction the rest of the question does not repeat (namesRows): "For our app report,
@@ -149,8 +152,21 @@ func writerFrameAt(r *lexicon.Reading, i int) bool {
 			return true
 		}
 	}
-	if l, ok := reasonWordAt(r, i); ok && writerWordAt(r, i+l, semantic.WriterSubject) {
+	l, ok := reasonWordAt(r, i)
+	if !ok {
+		return false
+	}
+	if writerWordAt(r, i+l, semantic.WriterSubject) {
 		return true
+	}
+	c := i + l // the frame's comma
+	for c < len(r.Tokens) && r.Tokens[c].Part == r.Tokens[i].Part && r.Tokens[c].Norm != "," {
+		c++
+	}
+	for k := c + 1; k < len(r.Tokens); k++ {
+		if periodWord(r, k) {
+			return c < len(r.Tokens) && r.Tokens[c].Norm == ","
+		}
 	}
 	return false
 }
