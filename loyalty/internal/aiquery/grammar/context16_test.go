@@ -35,6 +35,9 @@ func TestContext16Classes(t *testing.T) {
 		{"a statement of the writer's work before the ask, closed by a comma and a clause opener before a request ('..., so could you tell me'), is context; a breakdown word of its own is not left out when the question names no period", map[string]want{
 			"We're reviewing our member acquisition numbers for the quarterly update, so could you tell me how many new customers signed up last quarter, broken down by sign-up channel?": {measures: []string{"customers"}, dims: []string{"origin"}},
 			"I'm tidying up the slides, so could you tell me how many customers signed up in May?":                                                                                         {measures: []string{"customers"}, sql: []string{may}},
+			"I'm drafting the memo, so what was the revenue in May?":                                                                                                                       {measures: []string{"revenue"}, sql: []string{may}},
+			"Estou montando o fechamento, então me diz quanto a rede faturou em maio":                                                                                                      {measures: []string{"revenue"}, sql: []string{may}},
+			"Estou montando o fechamento mensal, então me diz quanto a rede faturou":                                                                                                       {refuse: true},
 			"We're reviewing our quarterly numbers, so could you tell me how many customers signed up?":                                                                                    {refuse: true},
 			"We're reviewing the Savassi numbers, so could you tell me how many customers signed up in May?":                                                                               {measures: []string{"customers"}, sql: []string{"L05", may}},
 		}},

@@ -360,8 +360,11 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 				first = max(first, e)
 			}
 			for c := first; c+1 < to && end == to; c++ {
-				if (r.Tokens[c].Norm == "," || skipped[c] && opens[at] > 1) && asksFrom(r, wh, c+1) && !hasRole(roles[c+1:to], roleUnknown) && !clauseReports(workAt[c+1:to]) {
+				if (r.Tokens[c].Norm == "," || skipped[c] && opens[at] > 1) && asksFrom(r, wh, c+1) && !hasRole(roles[openerSkipped(r, c+1):to], roleUnknown) && !clauseReports(workAt[c+1:to]) {
 					end = c
+					if k := openerSkipped(r, c+1); k > c+1 {
+						end = k // with its comma and the opener: "I'm drafting the memo, so | what was ..."
+					}
 				}
 			}
 			if end == to && (opens[at] == 2 || heading) {

@@ -184,14 +184,20 @@ func writerWordAt(r *lexicon.Reading, k int, ws semantic.Words) bool {
 // asksFrom reports whether the words from token k ask: a question word or a request, past
 // a clause opener (semantic.ClauseOpeners: "..., so could you tell me how many").
 func asksFrom(r *lexicon.Reading, wh []bool, k int) bool {
-	if k >= len(r.Tokens) {
-		return false
-	}
-	if n := phraseAt(r, k, clauseOpeners); n > 0 && r.Lang == semantic.EN {
-		k += n
-	}
+	k = openerSkipped(r, k)
 	return k < len(r.Tokens) && (wh[k] || isRequest(r, k))
 }
 
-// clauseOpeners are semantic.ClauseOpeners split into words, made once.
-var clauseOpeners = splitPhrases(semantic.ClauseOpeners)
+// openerSkipped is token k, or the token after the clause opener of the question's
+// language that starts there (semantic.ClauseOpeners: "so", "então").
+func openerSkipped(r *lexicon.Reading, k int) int {
+	if k >= len(r.Tokens) {
+		return k
+	}
+	for _, p := range inLang(semantic.ClauseOpeners, r.Lang) {
+		if n, ok := wordsAt(r, k, p); ok {
+			return k + n
+		}
+	}
+	return k
+}

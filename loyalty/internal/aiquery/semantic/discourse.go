@@ -450,8 +450,10 @@ var TextedAnd = W("", "n|nd")
 
 // ClauseOpeners are the words a speaker opens a clause with and that say nothing there ("so
 // what was our revenue", "okay so um how many"); read only at a clause's start in an English
-// question (package grammar), since "so" is also Portuguese "só" (only).
-var ClauseOpeners = W("", "so|so then|and so|now")
+// question (package grammar), since "so" is also Portuguese "só" (only). After a statement
+// of the writer's and its comma, in either language, they open the question ("I'm drafting
+// the memo, so what was ...", "Estou montando o fechamento, então me diz ...").
+var ClauseOpeners = W("entao|e entao|ai", "so|so then|and so|now")
 
 // PointingAt are the possessives and demonstratives that point at one thing the writer has
 // in mind ("minha loja", "our shop", "essa loja"): before a store noun in the singular, a
