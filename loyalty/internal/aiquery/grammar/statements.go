@@ -403,7 +403,9 @@ func interjectionBefore(r *lexicon.Reading, roles []semantic.Role, units []int, 
 // that the rest of the question does not name itself: a place, a value, a number or a
 // date, a restriction or a negation ("Para a reunião da Savassi, ...": the work's store
 // may be the question's; not known, so not left out). One the question repeats is the
-// question's ("For our app report, compare app users with ...").
+// question's ("For our app report, compare app users with ..."), and so is a period word
+// it repeats. A dimension or a ranking the question does not name (a breakdown it may ask
+// for: "For our city comparison, ...") is as unknown.
 func namesRows(r *lexicon.Reading, from, to int) bool {
 	for k := from; k < to; k++ {
 		if r.Tokens[k].Kind != lexicon.Word {
@@ -414,6 +416,13 @@ func namesRows(r *lexicon.Reading, from, to int) bool {
 		return slices.ContainsFunc(r.Matches, func(o lexicon.Match) bool {
 			return (o.From < from || o.From >= to) && o.Typos == 0 && o.Cat == m.Cat && o.Arg == m.Arg
 		})
+	}
+	for _, m := range r.Matches {
+		// a breakdown or a ranking of its own: "For our city comparison, how much did we
+		// sell in May?", "For our top customers review, ..."
+		if m.From >= from && m.From < to && m.Typos == 0 && (m.Cat == semantic.CatDim && !periodUnit(r, m.From) || m.Cat == semantic.CatTrend || m.Cat == semantic.CatTop || m.Cat == semantic.CatMost) && !repeated(m) {
+			return true
+		}
 	}
 	for k := from; k < to; k++ {
 		// a period of its own: "Since the promotion gave double points in April, how many
