@@ -56,7 +56,7 @@ func partAsks(r *lexicon.Reading, from, to int, roles []semantic.Role, after boo
 		if m.From < from || m.From >= to || m.Typos > 0 {
 			continue
 		}
-		if asksCat(m.Cat) && !inDiscourse(r, m) {
+		if asksCat(m.Cat) && !inDiscourse(r, m) && !(after && m.Cat == semantic.CatList && subjectBefore(r, roles, from, m.From)) {
 			return true
 		}
 	}
@@ -74,6 +74,25 @@ func partAsks(r *lexicon.Reading, from, to int, roles []semantic.Role, after boo
 			start, intent = true, false
 		case roles[i] != semantic.RoleNeutral && roles[i] != semantic.RoleDiscourse:
 			start = false
+		}
+	}
+	return false
+}
+
+// subjectBefore reports whether the clause of token i (from its part's start or a comma)
+// has a subject of its own before it: a word the model does not know after an article
+// ("The tills must show the right ones"). A list word there says what a thing of the
+// writer's world will show, after the question, never a request to the reader.
+func subjectBefore(r *lexicon.Reading, roles []semantic.Role, from, i int) bool {
+	k := i - 1
+	for k > from && r.Tokens[k-1].Norm != "," {
+		k--
+	}
+	for ; k < i-1; k++ {
+		for _, a := range inLang(semantic.Articles, r.Lang) {
+			if n, ok := wordsAt(r, k, a); ok && n == 1 && roles[k+1] == roleUnknown && !r.Tokens[k+1].Cap {
+				return true
+			}
 		}
 	}
 	return false

@@ -98,5 +98,11 @@ func TestContext16Classes(t *testing.T) {
 			"Since the promotion started, how many customers signed up?":                                                                                                 {refuse: true},
 			"Since March, how many customers signed up in May?":                                                                                                          {refuse: true},
 		}},
+		{"a list word after the question with a subject of its own ('The tills must show the right ones') says what a thing of the writer's world will show, never a request: the sentence is background, refused when it names a value the question does not", map[string]want{
+			"Which promos are running today? The tills must show the right ones":      {list: true},
+			"Which promos are running today? The screens have to list the right ones": {list: true},
+			"Which promos are running today? The tills must show the Savassi ones":    {refuse: true},
+			"Which promos are running today? The tills must show the ones at Savassi": {refuse: true},
+		}},
 	})
 }
