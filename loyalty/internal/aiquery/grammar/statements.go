@@ -308,7 +308,7 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 			// lojas pra reunião de sexta."
 			at = start
 		}
-		heading := false // a work that opens the sentence, kept only when a comma sets it off
+		heading := false // a work or the writer's frame opening the sentence, kept only when a comma sets it off
 		for i := start; i < to && at < 0; i++ {
 			boundary := i == start || r.Tokens[i-1].Norm == "," || skipped[i-1]
 			switch {
