@@ -56,7 +56,7 @@ func partAsks(r *lexicon.Reading, from, to int, roles []semantic.Role, after boo
 		if m.From < from || m.From >= to || m.Typos > 0 {
 			continue
 		}
-		if asksCat(m.Cat) && !inDiscourse(r, m) {
+		if asksCat(m.Cat) && !inDiscourse(r, m) && !(after && m.Cat == semantic.CatList && subjectBefore(r, roles, from, m.From)) {
 			return true
 		}
 	}
@@ -74,6 +74,25 @@ func partAsks(r *lexicon.Reading, from, to int, roles []semantic.Role, after boo
 			start, intent = true, false
 		case roles[i] != semantic.RoleNeutral && roles[i] != semantic.RoleDiscourse:
 			start = false
+		}
+	}
+	return false
+}
+
+// subjectBefore reports whether the clause of token i (from its part's start or a comma)
+// has a subject of its own before it: a word the model does not know after an article
+// ("The tills must show the right ones"). A list word there says what a thing of the
+// writer's world will show, after the question, never a request to the reader.
+func subjectBefore(r *lexicon.Reading, roles []semantic.Role, from, i int) bool {
+	k := i - 1
+	for k > from && r.Tokens[k-1].Norm != "," {
+		k--
+	}
+	for ; k < i-1; k++ {
+		for _, a := range inLang(semantic.Articles, r.Lang) {
+			if n, ok := wordsAt(r, k, a); ok && n == 1 && roles[k+1] == roleUnknown && !r.Tokens[k+1].Cap {
+				return true
+			}
 		}
 	}
 	return false
@@ -499,8 +518,13 @@ func modifiesUnknown(r *lexicon.Reading, m lexicon.Match, roles []semantic.Role)
 // words the model does not know or function words and at least one unknown ("thinking of a
 // win-back email", "vou fazer um disparo de sms"), or right after the article with a word
 // the model does not know after it and a preposition ("num e-mail de reativação"). Said so, "email" is what the writer
-// sends, never the customers' e-mail column nor their e-mail opt-in.
+// sends, never the customers' e-mail column nor their e-mail opt-in. A column word said as
+// the verb of a purpose ("Want the counters to phone the customers", "to email them"), in
+// an English question that lists no rows, is what the writer will do, never a column.
 func writersThing(r *lexicon.Reading, m lexicon.Match, roles []semantic.Role) bool {
+	if reachVerb(r, m) {
+		return true
+	}
 	if m.From > 0 && slices.Contains(inLang(semantic.Indefinite, r.Lang), r.Tokens[m.From-1].Norm) {
 		// the word first, what it is after it: "num e-mail de reativação"
 		k := m.To
@@ -525,6 +549,23 @@ func writersThing(r *lexicon.Reading, m lexicon.Match, roles []semantic.Role) bo
 		}
 	}
 	return false
+}
+
+// reachVerb reports whether the column word m is said as a verb (see writersThing): in an
+// English question, right after "to" (semantic.PurposeTo), with an article or a pronoun of
+// rows as its object ("to phone the customers", "to text them"), and no word asking for a
+// list, whose columns the writer may want.
+func reachVerb(r *lexicon.Reading, m lexicon.Match) bool {
+	if r.Lang != semantic.EN || m.Cat != semantic.CatAttr || m.Typos > 0 || m.From == 0 || m.To >= len(r.Tokens) || r.Tokens[m.From-1].Norm != "to" || r.Tokens[m.To].Part != r.Tokens[m.From].Part {
+		return false
+	}
+	object := pronounAt(r, m.To)
+	for _, a := range inLang(semantic.Articles, r.Lang) {
+		if n, ok := wordsAt(r, m.To, a); ok && n == 1 {
+			object = true
+		}
+	}
+	return object && !slices.ContainsFunc(r.Matches, func(x lexicon.Match) bool { return x.Cat == semantic.CatList && x.Typos == 0 })
 }
 
 // writersThingWords is the most words between the article and the word of a writer's thing.

@@ -317,6 +317,47 @@ func withoutContext(r *lexicon.Reading, ignored, addressed []bool) *lexicon.Read
 	return &out
 }
 
+// interjectionSegment reports whether the words a..b are an interjection or a vocative
+// (interjections) (ok), and whether one of them is a word no reading could skip (needed).
+func interjectionSegment(r *lexicon.Reading, roles []semantic.Role, units []int, named []bool, a, b int) (ok, needed bool) {
+	for k := a; k < b; k++ {
+		t := r.Tokens[k]
+		if t.Kind != lexicon.Word || t.Norm == "," || named[k] {
+			return false, false
+		}
+		switch roles[k] {
+		case semantic.RoleNeutral:
+		case semantic.RoleDiscourse:
+			// a work noun ("Chefe, ...") is said to the reader there, and no reading skips
+			// it; a statement, a plan or a declined breakdown ("só o total") is no
+			// interjection
+			m := r.Matches[units[k]]
+			if f := semantic.FillerByID(m.Arg); f != nil && !f.Skip {
+				// a salutation opens a letter ("Caros, ...", "Evening, ..."), set off there
+				if f.ID != "work" && f.ID != "salutation" {
+					return false, false
+				}
+				needed = true
+			}
+		case roleUnknown:
+			return false, false
+		default:
+			cmp := false
+			for _, m := range r.Matches {
+				if m.From <= k && k < m.To && m.Cat != semantic.CatCmp && m.Cat != lexicon.CatWord && semantic.RoleOf(m.Cat, m.Arg) == semantic.RoleConcept {
+					return false, false
+				}
+				cmp = cmp || m.From <= k && k < m.To && m.Cat == semantic.CatCmp
+			}
+			if !cmp {
+				return false, false // a name the model does not know: "..., Maria?"
+			}
+			needed = true
+		}
+	}
+	return true, needed
+}
+
 // interjections are the interjections and vocatives set off by commas at the edges of the
 // part from..to ("Uai, quanto ...", "Uai sô, quantos ...", "..., sô?", "me lista aí, sô"):
 // a segment of one or two words between the sentence's start and a comma, or between a
@@ -328,46 +369,7 @@ func withoutContext(r *lexicon.Reading, ignored, addressed []bool) *lexicon.Read
 // is a word of the model's "interjection" or "vocative" class). Those a reading cannot skip
 // are left out and named in the explanation as context.
 func interjections(r *lexicon.Reading, roles []semantic.Role, units []int, named []bool, from, to int) []tokenSpan {
-	// segment reports whether the words a..b are an interjection (ok), and whether one of
-	// them is a word no reading could skip (needed)
-	segment := func(a, b int) (ok, needed bool) {
-		for k := a; k < b; k++ {
-			t := r.Tokens[k]
-			if t.Kind != lexicon.Word || t.Norm == "," || named[k] {
-				return false, false
-			}
-			switch roles[k] {
-			case semantic.RoleNeutral:
-			case semantic.RoleDiscourse:
-				// a work noun ("Chefe, ...") is said to the reader there, and no reading skips
-				// it; a statement, a plan or a declined breakdown ("só o total") is no
-				// interjection
-				m := r.Matches[units[k]]
-				if f := semantic.FillerByID(m.Arg); f != nil && !f.Skip {
-					// a salutation opens a letter ("Caros, ...", "Evening, ..."), set off there
-					if f.ID != "work" && f.ID != "salutation" {
-						return false, false
-					}
-					needed = true
-				}
-			case roleUnknown:
-				return false, false
-			default:
-				cmp := false
-				for _, m := range r.Matches {
-					if m.From <= k && k < m.To && m.Cat != semantic.CatCmp && m.Cat != lexicon.CatWord && semantic.RoleOf(m.Cat, m.Arg) == semantic.RoleConcept {
-						return false, false
-					}
-					cmp = cmp || m.From <= k && k < m.To && m.Cat == semantic.CatCmp
-				}
-				if !cmp {
-					return false, false // a name the model does not know: "..., Maria?"
-				}
-				needed = true
-			}
-		}
-		return true, needed
-	}
+	segment := func(a, b int) (ok, needed bool) { return interjectionSegment(r, roles, units, named, a, b) }
 	var out []tokenSpan
 	start := from
 	for start < to {

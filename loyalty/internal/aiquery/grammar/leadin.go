@@ -472,7 +472,7 @@ func clauseOpenersSkipped(r *lexicon.Reading) *lexicon.Reading {
 	if r.Lang != semantic.EN {
 		return r
 	}
-	openers := splitPhrases(semantic.ClauseOpeners)
+	openers := splitPhrases(semantic.Words{EN: semantic.ClauseOpeners.EN})
 	spoken := func(i int) bool {
 		for _, m := range r.Matches {
 			if m.From == i && m.To == i+1 && m.Cat == semantic.CatFiller && (m.Arg == "spoken" || m.Arg == "courtesy") {

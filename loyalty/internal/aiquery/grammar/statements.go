@@ -189,7 +189,7 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 	if n == 0 {
 		return nil
 	}
-	roles, _, _ := tokenRoles(r)
+	roles, units, named := tokenRoles(r)
 	opens := make([]int, n)     // 1: opens at a clause's start; 2: anywhere; 3: after a concept
 	reported := make([]bool, n) // who asked or the work the answer is for
 	skipped := make([]bool, n)  // discourse a reading skips, or context already left out
@@ -308,7 +308,7 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 			// lojas pra reunião de sexta."
 			at = start
 		}
-		heading := false // a work that opens the sentence, kept only when a comma sets it off
+		heading := false // a work or the writer's frame opening the sentence, kept only when a comma sets it off
 		for i := start; i < to && at < 0; i++ {
 			boundary := i == start || r.Tokens[i-1].Norm == "," || skipped[i-1]
 			switch {
@@ -316,6 +316,12 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 				at = i
 			case workAt[i] && i > start && forBefore(r, i) > start:
 				at = forBefore(r, i) // "pro deck", "for the board"
+			case purposeNounAt(r, roles, start, i, to):
+				at = i // ", pra campanha de ativação"
+			case i == start && writerFrameAt(r, i):
+				// the writer's frame opening the sentence (writer.go): "For our partner
+				// review, could you ...", "Since we're planning a campaign, I'd like ..."
+				at, heading = start, true
 			case workAt[i] && i > start && forBefore(r, i) == start:
 				// the work opening the sentence, set off by a comma: "Para a auditoria
 				// anual, necessito ...", "For the annual audit, I need ..."
@@ -354,15 +360,18 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 				first = max(first, e)
 			}
 			for c := first; c+1 < to && end == to; c++ {
-				if (r.Tokens[c].Norm == "," || skipped[c] && opens[at] > 1) && (wh[c+1] || isRequest(r, c+1)) && !hasRole(roles[c+1:to], roleUnknown) && !clauseReports(workAt[c+1:to]) {
+				if (r.Tokens[c].Norm == "," || skipped[c] && opens[at] > 1) && asksFrom(r, wh, c+1) && !hasRole(roles[openerSkipped(r, c+1):to], roleUnknown) && !clauseReports(workAt[c+1:to]) {
 					end = c
+					if k := openerSkipped(r, c+1); k > c+1 {
+						end = k // with its comma and the opener: "I'm drafting the memo, so | what was ..."
+					}
 				}
 			}
 			if end == to && (opens[at] == 2 || heading) {
 				end = setOff(r, roles, start, at, to)
 			}
 			if !heading || end < to && !namesRows(r, at, end) {
-				out = append(out, tokenSpan{at, end})
+				out = append(out, tokenSpan{interjectionBefore(r, roles, units, named, start, at), end})
 			}
 		}
 		from = to
@@ -370,18 +379,64 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 	return out
 }
 
-// namesRows reports whether the tokens from..to name rows a report could be narrowed to:
-// a place, a value, a number or a date, a restriction or a negation ("Para a reunião da
-// Savassi, ...": the work's store may be the question's; not known, so not left out).
+// interjectionBefore is where a clause opened at at starts with the interjection or
+// vocative set off by commas right before it ("Ticket médio por loja no trimestre
+// passado, sô, pra eu comparar as lojas"): at its opening comma; at itself when there is
+// none. Left in the question, the word would be one no reading uses.
+func interjectionBefore(r *lexicon.Reading, roles []semantic.Role, units []int, named []bool, start, at int) int {
+	if at-2 <= start || r.Tokens[at-1].Norm != "," {
+		return at
+	}
+	for c := at - 2; c > start && c >= at-3; c-- {
+		if r.Tokens[c].Norm != "," {
+			continue
+		}
+		if ok, _ := interjectionSegment(r, roles, units, named, c+1, at-1); ok {
+			return c
+		}
+		break
+	}
+	return at
+}
+
+// namesRows reports whether the tokens from..to name rows a report could be narrowed to
+// that the rest of the question does not name itself: a place, a value, a number or a
+// date, a restriction or a negation ("Para a reunião da Savassi, ...": the work's store
+// may be the question's; not known, so not left out). One the question repeats is the
+// question's ("For our app report, compare app users with ..."), and so is a period word
+// it repeats. A dimension or a ranking the question does not name (a breakdown it may ask
+// for: "For our city comparison, ...") is as unknown.
 func namesRows(r *lexicon.Reading, from, to int) bool {
 	for k := from; k < to; k++ {
 		if r.Tokens[k].Kind != lexicon.Word {
 			return true
 		}
 	}
+	repeated := func(m lexicon.Match) bool {
+		return slices.ContainsFunc(r.Matches, func(o lexicon.Match) bool {
+			return (o.From < from || o.From >= to) && o.Typos == 0 && o.Cat == m.Cat && o.Arg == m.Arg
+		})
+	}
+	for _, m := range r.Matches {
+		// a breakdown or a ranking of its own: "For our city comparison, how much did we
+		// sell in May?", "For our top customers review, ..."
+		if m.From >= from && m.From < to && m.Typos == 0 && (m.Cat == semantic.CatDim && !periodUnit(r, m.From) || m.Cat == semantic.CatTrend || m.Cat == semantic.CatTop || m.Cat == semantic.CatMost) && !repeated(m) {
+			return true
+		}
+	}
+	for k := from; k < to; k++ {
+		// a period of its own: "Since the promotion gave double points in April, how many
+		// points were credited in March?"
+		if periodWord(r, k) && !slices.ContainsFunc(r.Matches, func(m lexicon.Match) bool {
+			return m.From == k && m.Typos == 0 && timeCats[m.Cat] && repeated(m)
+		}) {
+			return true
+		}
+	}
 	return slices.ContainsFunc(r.Matches, func(m lexicon.Match) bool {
 		return m.From >= from && m.From < to && m.Typos == 0 && (place(m) || memberOf(m) != "" || restricting(r, m) ||
-			m.Cat == semantic.CatNeg && !prepositionNo(r, m) || m.Cat == semantic.CatNever || m.Cat == semantic.CatRestrict)
+			m.Cat == semantic.CatNeg && !prepositionNo(r, m) || m.Cat == semantic.CatNever || m.Cat == semantic.CatRestrict) &&
+			!(repeated(m) && (place(m) || memberOf(m) != "" || restricting(r, m)))
 	})
 }
 
@@ -775,7 +830,7 @@ func asksWithout(r *lexicon.Reading, drop []bool) bool {
 				// read as one); one said after the question with no concept after it in its
 				// clause negates the writer's situation ("..., que eu quero garantir que não
 				// falte", "e eu não tenho aqui de cabeça")
-				if !prepositionNo(r, m) && !inIdiom(r, m) && !situationNeg(r, roles, m) && !narratedActivity(r, roles, m) && !(m.Cat == semantic.CatNeg && keptConceptBefore(roles, drop, m.From) && !conceptInDropped(roles, drop, m.To)) {
+				if !prepositionNo(r, m) && !inIdiom(r, m) && !situationNeg(r, roles, m) && !narratedActivity(r, roles, m) && !(m.Cat == semantic.CatNeg && keptConceptBefore(roles, drop, m.From) && !conceptInDropped(roles, drop, m.To)) && !negationRestated(r, roles, drop, m) {
 					return false
 				}
 			}
@@ -807,6 +862,48 @@ func asksWithout(r *lexicon.Reading, drop []bool) bool {
 			if ok && !keptConceptInPart(r, roles, drop, k) {
 				return false
 			}
+		}
+	}
+	return true
+}
+
+// negationRestated reports whether the negation m, said in a clause left out before the
+// question, is one the question says again: "I'm fixing to send a little something to
+// folks who ain't been back in a while. How many customers haven't bought anything in
+// over 90 days?". The question holds a negation of its own, and every word left out that
+// could narrow rows (an event, a flag, a value, a place, a measure, a number) is one the
+// question names too: the clause then says of whom the writer thinks, in its words, what
+// the question asks in the model's. A negation after the question, or one with anything
+// of its own ("folks who haven't redeemed anything", "who ain't got the app"), is not.
+func negationRestated(r *lexicon.Reading, roles []semantic.Role, drop []bool, m lexicon.Match) bool {
+	if keptConceptBefore(roles, drop, m.From) {
+		return false
+	}
+	said := map[string]bool{}
+	negated := false
+	for _, x := range r.Matches {
+		if drop[x.From] || x.Typos > 0 {
+			continue
+		}
+		said[string(x.Cat)+":"+x.Arg] = true
+		negated = negated || (x.Cat == semantic.CatNeg && !prepositionNo(r, x) || x.Cat == semantic.CatNever)
+	}
+	if !negated {
+		return false
+	}
+	for i, t := range r.Tokens {
+		if drop[i] && t.Kind != lexicon.Word {
+			return false
+		}
+	}
+	for _, x := range r.Matches {
+		if !drop[x.From] || x.Typos > 0 || said[string(x.Cat)+":"+x.Arg] || inIdiom(r, x) {
+			continue
+		}
+		switch {
+		case x.Cat == semantic.CatEvent, x.Cat == semantic.CatFlag, x.Cat == semantic.CatMeasure, x.Cat == semantic.CatRestrict,
+			restricting(r, x), place(x), memberOf(x) != "":
+			return false
 		}
 	}
 	return true
@@ -1001,8 +1098,11 @@ func modifiesWork(r *lexicon.Reading, m lexicon.Match, work []bool) bool {
 // purposeAt reports whether a clause of purpose starts at token i: a preposition of
 // semantic.PurposeTo right before a verb no concept of the model reads ("pra mandar um
 // mimo", "para avisar", "to call them"). The verb is a request verb, or a word the model
-// does not know; after a Portuguese preposition, one with an infinitive's ending. The
-// prepositions are the question's language's ("tô" is no "to").
+// does not know; after a Portuguese preposition, one with an infinitive's ending, and
+// there the verb's own subject may stand between them (the personal infinitive: "pra
+// mainha mandar um parabéns", "pra minha equipe ligar"): at most purposeSubjectWords
+// lowercase words, none a concept, number or name. The prepositions are the question's
+// language's ("tô" is no "to").
 func purposeAt(r *lexicon.Reading, roles []semantic.Role, i int) bool {
 	pt := r.Lang == semantic.PT
 	ws := semantic.PurposeTo.EN
@@ -1011,27 +1111,105 @@ func purposeAt(r *lexicon.Reading, roles []semantic.Role, i int) bool {
 	}
 	for _, p := range ws {
 		words := strings.Fields(p)
+		ok := true
+		for k, w := range words {
+			ok = ok && i+k < len(r.Tokens) && r.Tokens[i+k].Norm == w && r.Tokens[i+k].Part == r.Tokens[i].Part
+		}
+		if !ok {
+			continue
+		}
 		v := i + len(words)
+		for s := 0; pt && s < purposeSubjectWords && v+1 < len(r.Tokens) && !infinitive(r, roles, v) && subjectWord(r, roles, v); s++ {
+			v++
+		}
 		if v >= len(r.Tokens) || r.Tokens[v].Part != r.Tokens[i].Part || r.Tokens[v].Kind != lexicon.Word || roles[v] == semantic.RoleConcept {
 			continue
 		}
-		ok := true
-		for k, w := range words {
-			ok = ok && r.Tokens[i+k].Norm == w
-		}
-		if !ok || roles[v] != roleUnknown && !isRequest(r, v) {
+		if roles[v] != roleUnknown && !isRequest(r, v) {
 			continue
 		}
 		if !pt {
 			return true
 		}
-		for _, e := range semantic.InfinitiveEndings {
-			if len(r.Tokens[v].Norm) > len(e)+2 && strings.HasSuffix(r.Tokens[v].Norm, e) {
-				return true
-			}
+		if infinitive(r, roles, v) {
+			return true
 		}
 	}
 	return false
+}
+
+// purposeNounAt reports whether a phrase of purpose without a verb starts at token i, set
+// off by a comma after the question and running to the end of its sentence: a preposition
+// of semantic.WorkFor, then nouns of the model and words it does not know, one of each at
+// least ("..., com email, pra campanha de ativação", "..., for the reactivation
+// campaign"): the thing the answer is for, named with words the model does not know. A
+// place, value, flag, number or name in it is none (the clause is not left out).
+func purposeNounAt(r *lexicon.Reading, roles []semantic.Role, start, i, to int) bool {
+	if i <= start || r.Tokens[i-1].Norm != "," || !hasRole(roles[start:i], semantic.RoleConcept) {
+		return false
+	}
+	n := 0
+	for _, p := range inLang(semantic.WorkFor, r.Lang) {
+		if k, ok := wordsAt(r, i, p); ok && k > n {
+			n = k
+		}
+	}
+	if n == 0 || i+n >= to {
+		return false
+	}
+	nouns, unknown := 0, 0
+	for k := i + n; k < to; k++ {
+		t := r.Tokens[k]
+		switch {
+		case t.Kind != lexicon.Word || t.Cap || t.Norm == ",":
+			return false
+		case roles[k] == roleUnknown:
+			unknown++
+		case roles[k] == semantic.RoleConcept:
+			if !onlyNoun(r, k) {
+				return false
+			}
+			nouns++
+		}
+	}
+	return nouns > 0 && unknown > 0
+}
+
+// onlyNoun reports whether every phrase of the model over token k reads a noun (or a word a
+// reading skips).
+func onlyNoun(r *lexicon.Reading, k int) bool {
+	for _, m := range r.Matches {
+		if m.From <= k && k < m.To && m.Cat != lexicon.CatWord && m.Cat != semantic.CatNoun && semantic.RoleOf(m.Cat, m.Arg) == semantic.RoleConcept {
+			return false
+		}
+	}
+	return true
+}
+
+// purposeSubjectWords is the most words of the subject of a personal infinitive after a
+// preposition of purpose ("pra | minha equipe | ligar").
+const purposeSubjectWords = 2
+
+// infinitive reports whether the token at v is a verb's infinitive no concept reads: a
+// request verb or a word the model does not know, with an infinitive's ending
+// (semantic.InfinitiveEndings).
+func infinitive(r *lexicon.Reading, roles []semantic.Role, v int) bool {
+	if r.Tokens[v].Kind != lexicon.Word || roles[v] == semantic.RoleConcept || roles[v] != roleUnknown && !isRequest(r, v) {
+		return false
+	}
+	for _, e := range semantic.InfinitiveEndings {
+		if len(r.Tokens[v].Norm) > len(e)+2 && strings.HasSuffix(r.Tokens[v].Norm, e) {
+			return true
+		}
+	}
+	return false
+}
+
+// subjectWord reports whether the token at k may be a word of a person said as a verb's
+// subject: a lowercase word, neither a concept nor a number, nor a comma.
+func subjectWord(r *lexicon.Reading, roles []semantic.Role, k int) bool {
+	t := r.Tokens[k]
+	return t.Kind == lexicon.Word && !t.Cap && t.Norm != "," && roles[k] != semantic.RoleConcept
 }
 
 // reasonAt reports whether a clause of reason starts at token i: a conjunction of

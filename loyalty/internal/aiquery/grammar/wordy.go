@@ -46,7 +46,8 @@ func namesTime(r *lexicon.Reading, i int) bool {
 
 // periodWord reports whether the token at i names a period: a date, a period word that is
 // not also a function word ("na" is no "this"), or a year after a function word or a
-// period word ("de 2024", "maio de 2024").
+// period word ("de 2024", "maio de 2024"). A word of a longer discourse phrase is the
+// phrase's ("out" of "out of curiosity" is no October).
 func periodWord(r *lexicon.Reading, i int) bool {
 	switch r.Tokens[i].Kind {
 	case lexicon.Date, lexicon.MonthYr:
@@ -56,7 +57,7 @@ func periodWord(r *lexicon.Reading, i int) bool {
 		return false
 	}
 	for _, m := range r.Matches {
-		if m.From != i || m.Typos > 0 {
+		if m.From != i || m.Typos > 0 || inDiscourse(r, m) {
 			continue
 		}
 		if timeCats[m.Cat] {
@@ -231,9 +232,15 @@ func workNouns(r *lexicon.Reading) []bool {
 // uma?"), or any clause left out breaks the question down by one ("I need to know, for
 // each one of our stores, | how many redemptions ..."): the question is about it.
 // A dimension word inside a longer phrase, or before a value ("loja Copacabana": a store),
-// names no dimension.
+// names no dimension. An adjective of a period's unit ("our quarterly numbers", "o
+// fechamento mensal") may break the question down by it wherever it is said, when the rest
+// names no period: with one ("quarterly review ... in Q1") it is the work's cadence.
 func dropsDimension(r *lexicon.Reading, drop []bool) bool {
 	whole, _ := wholeClauses(r, drop) // a breakdown declined is none
+	timed := false                    // the rest names a period
+	for i := range r.Tokens {
+		timed = timed || !drop[i] && periodWord(r, i)
+	}
 	named := map[string]bool{}
 	for _, m := range r.Matches {
 		if !drop[m.From] && (m.Cat == semantic.CatDim || m.Cat == semantic.CatDimAdj) {
@@ -241,7 +248,7 @@ func dropsDimension(r *lexicon.Reading, drop []bool) bool {
 		}
 	}
 	for _, m := range r.Matches {
-		if !drop[m.From] || !introduces(r, m.From) && !byBefore(r, m.From, drop, whole) || m.Typos > 0 || m.Cat != semantic.CatDim && m.Cat != semantic.CatDimAdj || named[m.Arg] || periodUnit(r, m.From) {
+		if !drop[m.From] || (m.Cat != semantic.CatDimAdj || timed) && !introduces(r, m.From) && !byBefore(r, m.From, drop, whole) || m.Typos > 0 || m.Cat != semantic.CatDim && m.Cat != semantic.CatDimAdj || named[m.Arg] || periodUnit(r, m.From) {
 			continue
 		}
 		inside := false

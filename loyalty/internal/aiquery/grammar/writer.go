@@ -124,3 +124,80 @@ func writerClauseFree(r *lexicon.Reading, roles []semantic.Role, i int) bool {
 	}
 	return true
 }
+
+// The writer's frame (sixteenth round). Before the question, opening its sentence and set
+// off by a comma, people say why they ask in words the model does not know: "For our
+// partner review, could you please rank ...", "Since we're planning a reactivation
+// campaign, I'd like to know ...", "Pro nosso fechamento, quanto ...". The frame opens with
+// a preposition of purpose before the writer's possessive (semantic.WorkFor,
+// semantic.WriterPossessive: "for our", "pro nosso") or a conjunction of reason before the
+// writer as subject (semantic.ReasonThat, semantic.WriterSubject: "since we", "as I", "já
+// que a gente"). A conjunction of reason before anything else opens a frame only when the
+// question after the frame's comma names its own period ("Since the Savassi promotion gave
+// double points in March, I'm curious how many points were credited ... in March compared
+// with February"): otherwise "since" may say the question's time ("Since the promotion
+// started, how many customers signed up?"), never a frame. It runs to the comma after which the sentence asks (a question
+// word or a request, past a clause opener: "..., so could you tell me"), and is left out
+// as a statement clause (statements.go) only when it names no place, value, number or
+// restriction the rest of the question does not repeat (namesRows): "For our app report,
+// how many customers signed up in May?" is not known to ask about the app ones.
+
+// writerFrameAt reports whether a writer's frame opens at token i (see above).
+func writerFrameAt(r *lexicon.Reading, i int) bool {
+	if i > 0 && r.Tokens[i-1].Part == r.Tokens[i].Part {
+		return false
+	}
+	for _, p := range inLang(semantic.WorkFor, r.Lang) {
+		if n, ok := wordsAt(r, i, p); ok && (writerWordAt(r, i+n, semantic.WriterPossessive) || writerWordAt(r, i+n-1, semantic.WriterPossessive) && n > 1) {
+			return true
+		}
+	}
+	l, ok := reasonWordAt(r, i)
+	if !ok {
+		return false
+	}
+	if writerWordAt(r, i+l, semantic.WriterSubject) {
+		return true
+	}
+	c := i + l // the frame's comma
+	for c < len(r.Tokens) && r.Tokens[c].Part == r.Tokens[i].Part && r.Tokens[c].Norm != "," {
+		c++
+	}
+	for k := c + 1; k < len(r.Tokens); k++ {
+		if periodWord(r, k) {
+			return c < len(r.Tokens) && r.Tokens[c].Norm == ","
+		}
+	}
+	return false
+}
+
+// writerWordAt reports whether a word of ws is the token k, in its sentence.
+func writerWordAt(r *lexicon.Reading, k int, ws semantic.Words) bool {
+	for _, p := range inLang(ws, r.Lang) {
+		if _, ok := wordsAt(r, k, p); ok && k > 0 && r.Tokens[k].Part == r.Tokens[k-1].Part {
+			return true
+		}
+	}
+	return false
+}
+
+// asksFrom reports whether the words from token k ask: a question word or a request, past
+// a clause opener (semantic.ClauseOpeners: "..., so could you tell me how many").
+func asksFrom(r *lexicon.Reading, wh []bool, k int) bool {
+	k = openerSkipped(r, k)
+	return k < len(r.Tokens) && (wh[k] || isRequest(r, k))
+}
+
+// openerSkipped is token k, or the token after the clause opener of the question's
+// language that starts there (semantic.ClauseOpeners: "so", "então").
+func openerSkipped(r *lexicon.Reading, k int) int {
+	if k >= len(r.Tokens) {
+		return k
+	}
+	for _, p := range inLang(semantic.ClauseOpeners, r.Lang) {
+		if n, ok := wordsAt(r, k, p); ok {
+			return k + n
+		}
+	}
+	return k
+}
