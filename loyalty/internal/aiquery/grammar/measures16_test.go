@@ -58,5 +58,19 @@ func TestMeasures16Classes(t *testing.T) {
 			"list customers sorted by points":                                                                                        {refuse: true},
 			"reward products, no add-ons, with stock":                                                                                {refuse: true},
 		}},
+		{"a ranking's own value asked after it with a presentation verb ('discriminando', 'showing') 'of each': the ranking; another measure keeps the refusal", map[string]want{
+			"Outrossim, solicito os 5 produtos mais resgatados no ano corrente, discriminando a quantidade resgatada de cada um.": {measures: []string{"items_redeemed"}, limit: 5, dims: []string{"product"}},
+			"os 5 produtos mais resgatados este ano e a quantidade resgatada de cada um":                                          {measures: []string{"items_redeemed"}, limit: 5},
+			"top 5 most redeemed products this year, showing the quantity redeemed of each":                                       {measures: []string{"items_redeemed"}, limit: 5},
+			"as 3 lojas que mais venderam em maio, informando o faturamento de cada uma":                                          {measures: []string{"revenue"}, limit: 3, dims: []string{"store"}},
+			"os 5 produtos mais resgatados este ano, discriminando o número de resgates de cada um":                               {refuse: true},
+			"top 5 most redeemed products this year and the points redeemed of each":                                              {refuse: true},
+			"top 3 customers by spend this year and the quantity redeemed by each":                                                {refuse: true},
+		}},
+		{"a sum said right after values named together is of those values, never of the periods compared after it", map[string]want{
+			"me passa o faturamento de centro e ibirapuera somadas em maio x junho ate agora, uma linha por mes": {measures: []string{"revenue"}, sql: []string{"IN ('L01', 'L02')", "CASE WHEN"}},
+			"faturamento de centro e ibirapuera somadas em maio x junho":                                         {measures: []string{"revenue"}, sql: []string{"IN ('L01', 'L02')", "CASE WHEN"}},
+			"faturamento de abril e maio somados":                                                                {measures: []string{"revenue"}, sqlNot: []string{"CASE WHEN"}},
+		}},
 	})
 }
