@@ -470,9 +470,14 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			a.used[i] = false
 		}
 	}
-	if _, ok := a.take("cost"); ok {
-		// "how many points does the caneca térmica cost": the product's price in points
-		if !a.hasMember("product") || len(measures) > 0 {
+	if at, ok := a.take("cost"); ok {
+		// "how many points does the caneca térmica cost": the product's price in points;
+		// "which rewards are in the catalogue and how many points does each one cost":
+		// each listed product's (the points asked before the verb: "quantos produtos
+		// custam até 300 pontos" counts them)
+		pointsAsked := slices.ContainsFunc(a.all("noun"), func(i int) bool { return i < at && clauses[i].v == marker("points") })
+		listed := subj != nil && subj.noun.Fact == semantic.Products && subj.event == nil && !subj.neg && pointsAsked
+		if !a.hasMember("product") && !listed || len(measures) > 0 {
 			return nil, fail("custo de quê?", "the cost of what?")
 		}
 		asked = append(asked, semantic.ProductPointsAttr)
@@ -2048,6 +2053,9 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		// Batel": who does what customers do is a customer, never the stores ranked
 		return nil, fail("quem: um cliente? a pergunta ordena outra coisa", "who: a customer? the question ranks something else")
 	}
+	if hasRank && len(a.req.Measures) == 0 && a.req.SortBy == nil && len(a.req.Attrs) > 0 {
+		a.sortByColumn()
+	}
 	if hasRank {
 		if len(a.req.Measures) == 0 && a.req.SortBy == nil {
 			// "who bought the most at Savassi and Copacabana" read as a list of the
@@ -3118,4 +3126,27 @@ func (a *assembly) singularAt(x *env, i int) bool {
 
 func unnamedRowRefusal(s *subjectV) error {
 	return fail("a pergunta nomeia "+s.noun.Fact.Name.PT+" sem dizer quais: diga o nome, ou peça a divisão (\"por ...\")", "the question names "+s.noun.Fact.Name.EN+" without saying which: name them, or ask for the breakdown (\"by ...\")")
+}
+
+// sortByColumn reads the noun said right after an order in a list ("em ordem decrescente
+// de pontos", "sorted by points"): the list sorted by that column of its rows (added
+// when not asked, "produtos em ordem decrescente de pontos"). Any other noun leaves the
+// order without a value (refused).
+func (a *assembly) sortByColumn() {
+	for i, c := range a.clauses {
+		j := i + 1
+		if c.kind != "rank" || j >= len(a.clauses) || a.clauses[j].kind != "noun" {
+			continue
+		}
+		col := semantic.ColumnOf(a.req.Fact, string(a.clauses[j].v.(marker)))
+		if col == nil {
+			continue
+		}
+		if !slices.Contains(a.req.Attrs, col) {
+			a.req.Attrs = append(a.req.Attrs, col)
+		}
+		a.req.SortBy = col
+		a.used[j] = true
+		return
+	}
 }

@@ -373,7 +373,25 @@ func analyses(c *chart, r *lexicon.Reading, limit int) []analysis {
 // be skipped word by word, or the reading would answer the question without it.
 func pinned(r *lexicon.Reading) map[int]bool {
 	return tokensOf(r, func(m lexicon.Match) bool {
+		if m.To == m.From+1 && m.Typos == 0 && m.Cat == semantic.CatNeg && m.Lang == r.Lang && !fillerIn(r, m.From, r.Lang) && flagAt(r, m.To) {
+			// "reward products, no add-ons": the question's own negation of the flag after
+			// it, never the other language's function word ("no", Portuguese "in the"), or
+			// the flag is read the other way round
+			return true
+		}
 		return m.To-m.From >= 2 && m.Typos == 0 && (m.Cat == semantic.CatNeg || m.Cat == semantic.CatNever || m.Cat == semantic.CatWhole || (m.Cat == semantic.CatFlag || m.Cat == semantic.CatDimAdj) && fillersOnly(r, m))
+	})
+}
+
+// flagAt reports whether a flag filter's words start at token i ("add-ons", "active").
+func flagAt(r *lexicon.Reading, i int) bool {
+	return slices.ContainsFunc(r.Matches, func(m lexicon.Match) bool { return m.From == i && m.Cat == semantic.CatFlag && m.Typos == 0 })
+}
+
+// fillerIn reports whether token i is, alone, a filler of the language lang or of both.
+func fillerIn(r *lexicon.Reading, i int, lang semantic.Lang) bool {
+	return slices.ContainsFunc(r.Matches, func(m lexicon.Match) bool {
+		return m.From == i && m.To == i+1 && m.Cat == semantic.CatFiller && (m.Lang == lang || m.Lang == "")
 	})
 }
 

@@ -22,10 +22,16 @@ func (a *assembly) summedAt(i int) bool {
 }
 
 // summedBy reports whether the clause at j is a sum clause right before or after the
-// clause at i.
+// clause at i. Said right after values named together ("centro e ibirapuera somadas em
+// maio x junho") the sum is of those values, never of the clause after it.
 func (a *assembly) summedBy(j, i int) bool {
 	if j < 0 || j >= len(a.clauses) || a.clauses[j].kind != "agg" || string(a.clauses[j].v.(marker)) != "sum" {
 		return false
+	}
+	if j == i-1 && j > 0 && a.spans[j-1].to == a.spans[j].from {
+		if fv, ok := a.clauses[j-1].v.(filterV); ok && fv.members != nil && len(fv.members.values) > 1 {
+			return false
+		}
 	}
 	return j == i-1 && a.spans[j].to == a.spans[i].from || j == i+1 && a.spans[i].to == a.spans[j].from
 }

@@ -261,6 +261,8 @@ func (it *Interpreter) interpret(r *lexicon.Reading, cat *semantic.Catalog) (*Re
 			}
 		} else if res2 := it.readRankedValue(r, cat, context); res2 != nil {
 			res, err = res2, nil
+		} else if res2 := it.readAsksApart(r, cat, context); res2 != nil {
+			res, err = res2, nil
 		} else {
 			backgroundRefusal(r, ref)
 		}

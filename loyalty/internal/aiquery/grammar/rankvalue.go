@@ -119,6 +119,15 @@ func restatesValue(r *lexicon.Reading, from int, req *semantic.Request) bool {
 		if m, ok := composeScattered(agg, nouns, event, false); ok && isRanked(m.ID) && !share {
 			return true // "com quanto cada um gastou"
 		}
+		for _, d := range req.Dims {
+			// "a quantidade resgatada de cada um" of the products ranked: the quantity of
+			// those products redeemed
+			if n := nounOfDim(d); n != nil && len(nouns) == 0 && event != "" && !share {
+				if m, ok := composeScattered(agg, []string{n.ID}, event, false); ok && isRanked(m.ID) {
+					return true
+				}
+			}
+		}
 		// "e qual é esse saldo": the attribute a list is sorted by, named by its noun
 		return req.SortBy != nil && agg == "" && event == "" && !share && len(nouns) == 1 &&
 			slices.ContainsFunc(ranked, func(m *semantic.Measure) bool { return keyHas(m, nouns[0]) })

@@ -75,6 +75,12 @@ func (it *Interpreter) readRestated(r *lexicon.Reading, cat *semantic.Catalog, c
 		if swapped {
 			name, def = second, first
 		}
+		if rows := measuresOfRows(name.Request, def.Request); rows != nil {
+			if sql, err := rows.Compile(); err == nil {
+				name.Request, name.SQL = rows, sql
+				return name, nil
+			}
+		}
 		if !semantic.Defines(name.Request, def.Request) {
 			return nil, definitionRefusal(r, at, n, name, def)
 		}
@@ -104,6 +110,44 @@ func (it *Interpreter) outsideDefined(r *lexicon.Reading, at, n int, cat *semant
 	}
 	def.Context = append(def.Context, spanText(r, 0, at+n))
 	return def
+}
+
+// measuresOfRows reads rows of one kind named, then measures of them listed ("Reversals
+// by month for 2025: number of entries and points reversed"): the count of all the fact's
+// rows said in the list is the count of the rows named (reversals are entries), and every
+// other measure listed must be of those rows too (points reversed). The request named,
+// with those measures beside its count; nil when the list is not all of the rows named, or
+// the two parts differ in anything but the measures.
+func measuresOfRows(name, list *semantic.Request) *semantic.Request {
+	if len(name.Measures) != 1 || len(list.Measures) < 2 || len(name.Attrs) > 0 || len(list.Attrs) > 0 || name.Limit != 0 || list.Limit != 0 {
+		return nil
+	}
+	rows := name.Measures[0]
+	if rows.Kind != semantic.Count || len(rows.Where) == 0 {
+		return nil
+	}
+	if len(list.Dims) > 0 && !slices.Equal(list.Dims, name.Dims) || len(list.Filters) > 0 && !slices.Equal(list.Filters, name.Filters) {
+		return nil
+	}
+	out := *name
+	out.Measures = []*semantic.Measure{rows}
+	counted := false
+	for _, m := range list.Measures {
+		switch {
+		case m.Fact != rows.Fact:
+			return nil
+		case m.Kind == semantic.Count && len(m.Where) == 0 && m.Expr == "count(*)" && !counted:
+			counted = true // "number of entries", every row of the fact: of the rows named
+		case m.ID != rows.ID && len(m.Where) > 0 && !slices.ContainsFunc(rows.Where, func(w string) bool { return !slices.Contains(m.Where, w) }):
+			out.Measures = append(out.Measures, m)
+		default:
+			return nil
+		}
+	}
+	if !counted {
+		return nil
+	}
+	return &out
 }
 
 // definitionRefusal refuses a measure named, then defined as another measure ("ticket

@@ -268,6 +268,16 @@ func productions(x *env) []*Rule {
 			}
 			return aggOf(arg(k[0]), arg(k[2]))
 		}),
+		// "montante de pontos estornados", "amount of points reversed": a quantity word that
+		// sums, said before a sum, names that sum's aggregate (the amount of a sum is the
+		// sum); before anything else it is a measure of its own, and the two are refused
+		rule("Measure", 0.1, tNoun+" Measure", func(k []*Edge) (any, bool) {
+			n, v := semantic.NounByID(arg(k[0])), k[1].Val.(measureV)
+			if n == nil || n.Fact != nil || n.Agg != "sum" || v.m.Kind != semantic.Sum || v.of != nil {
+				return nil, false
+			}
+			return v, true
+		}),
 		// "mediana do valor das compras", "average of the redeemed points": a statistic of
 		// a composed measure
 		rule("Measure", 0.1, tAgg+" Measure", func(k []*Edge) (any, bool) {

@@ -819,3 +819,89 @@ func (a *assembly) pronounAfter(x *env, i int) bool {
 	}
 	return slices.ContainsFunc(x.anaphora, func(p int) bool { return p >= a.spans[i].to && p < limit })
 }
+
+// readAsksApart reads two asks joined by "and", each with its own "how many" and the
+// thing it counts ("quantos pontos o povo resgatou em maio e quantos pontos foram
+// creditados"), when the question read whole is refused: each part is read alone, and the
+// two are one request when they differ in their measures only, the second taking the
+// first's period and breakdown when it names none. A filter of the first alone ("quanto
+// a Savassi vendeu em maio e quantos clientes compraram": at Savassi?), a period or
+// store each, a ranking or a list keep the refusal; a second "how many" naming no noun is
+// the elided noun's (ellipsis.go). Nil when not read.
+func (it *Interpreter) readAsksApart(r *lexicon.Reading, cat *semantic.Catalog, context []string) *Result {
+	at := secondAskAt(r)
+	if at < 0 {
+		return nil
+	}
+	first, err := it.read(withoutContext(r, cut(r, at-1, len(r.Tokens)), nil), cat, context)
+	if err != nil {
+		return nil
+	}
+	second, err := it.read(withoutContext(r, cut(r, 0, at), nil), cat, context)
+	if err != nil {
+		return nil
+	}
+	p, q := first.Request, second.Request
+	plain := func(x *semantic.Request) bool {
+		return len(x.Measures) > 0 && len(x.Attrs) == 0 && x.SortBy == nil && x.Limit == 0 && x.Order == semantic.Natural
+	}
+	if !plain(p) || !plain(q) {
+		return nil
+	}
+	// the second, given the first's period and breakdown when it names none, asks its
+	// measures of the first's rows: the same query as the first's with those measures
+	own, shared := *q, *p
+	if own.Period == nil {
+		own.Period = p.Period
+	}
+	if len(own.Dims) == 0 {
+		own.Dims = p.Dims
+	}
+	shared.Measures, shared.Fact = q.Measures, q.Fact
+	a, errA := own.Compile()
+	b, errB := shared.Compile()
+	if errA != nil || errB != nil || a != b {
+		return nil
+	}
+	merged := *p
+	merged.Measures = slices.Clone(p.Measures)
+	for _, m := range q.Measures {
+		if slices.Contains(merged.Measures, m) {
+			return nil // the same measure asked twice: another reading's word
+		}
+		merged.Measures = append(merged.Measures, m)
+	}
+	sql, err := merged.Compile()
+	if err != nil {
+		return nil
+	}
+	first.Request, first.SQL = &merged, sql
+	first.Fixes = append(first.Fixes, second.Fixes...)
+	return first
+}
+
+// secondAskAt is the position of a "how many" ("quantos", "how many") said right after
+// "and" and right before a noun, with another one before it; -1 when there is none.
+func secondAskAt(r *lexicon.Reading) int {
+	// askEnd is where the "how many" said at i ends, -1 when none is
+	askEnd := func(i int) int {
+		for _, m := range r.Matches {
+			if m.From == i && m.Cat == semantic.CatAgg && m.Typos == 0 && (m.Arg == "count" || m.Arg == "sum") {
+				return m.To
+			}
+		}
+		return -1
+	}
+	at := func(i int, cat semantic.Category) bool {
+		return slices.ContainsFunc(r.Matches, func(m lexicon.Match) bool { return m.From == i && m.Cat == cat && m.Typos == 0 })
+	}
+	seen := false
+	for i := range r.Tokens {
+		end := askEnd(i)
+		if end > 0 && seen && i > 0 && at(i-1, semantic.CatAnd) && end < len(r.Tokens) && at(end, semantic.CatNoun) {
+			return i
+		}
+		seen = seen || end > 0
+	}
+	return -1
+}

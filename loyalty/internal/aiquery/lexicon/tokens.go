@@ -160,6 +160,15 @@ func Tokenize(q string) []Token {
 			i += size
 			continue
 		}
+		if r == '-' || r == '–' || r == '—' {
+			if t, n := scan(strings.TrimLeft(rest[size:], " ")); len(toks) > 0 && toks[len(toks)-1].Kind == Date && n > 0 && t.Kind == Date {
+				// "01/04/2025-30/04/2025", "01/04 – 30/04": from one date to the other, as
+				// "to" (as a sentence's stop the two were two periods, a comparison)
+				toks = append(toks, Token{Kind: Word, Raw: rest[:size], Norm: "->"})
+				i += size
+				continue
+			}
+		}
 		if a := arrowAt(rest); a > 0 {
 			// "Apr -> May", "abril => maio", "Q4 → Q1": from one to the other, as "to"
 			toks = append(toks, Token{Kind: Word, Raw: rest[:a], Norm: "->"})

@@ -101,7 +101,7 @@ var Attributes = []*Attribute{CustomerEmailAttr, CustomerPhoneAttr, CustomerDocA
 var Columns = []Term{
 	{CatColumn, "date", W("data|datas|dia|data e hora", "date|dates|day|timestamp")},
 	{CatColumn, "value", W("valor|valores|valor da compra|valor gasto", "value|values|amount|amounts")},
-	{CatColumn, "points", W("pontos|pts|quantidade de pontos", "points|pts|number of points")},
+	{CatColumn, "points", W("pontos|pts|quantidade de pontos|pontuacao|pontuacoes", "points|pts|number of points")},
 	{CatColumn, "type", W("tipo|tipos|tipo de lancamento|tipo do lancamento|natureza", "type|types|kind|entry type")},
 	{CatColumn, "description", W("descricao|descricoes|historico", "description|descriptions")},
 	{CatColumn, "status", W("status|situacao", "status|state")},

@@ -892,6 +892,12 @@ func AddOns() *Filter {
 	return x
 }
 
+// NoAddOns leaves out the add-on products ("no add-ons", "sem adicionais"): what the
+// catalogue's counting rule does already, so it narrows the rows without replacing it.
+func NoAddOns() *Filter {
+	return onFact("no_addons", T("sem adicionais", "no add-ons"), T("sem_adicionais", "no_addons"), map[*Fact]string{Products: "NOT p.is_addon"})
+}
+
 // AllProducts keeps every product, active or not, add-on or not.
 func AllProducts() *Filter {
 	x := onFact("all_products", T("todos os produtos", "all products"), T("todos", "all"), map[*Fact]string{Products: "true"})

@@ -309,7 +309,7 @@ var Flags = []*Flag{
 	// the rows the counting rule counts, said again ("resgates vigentes", "live redemptions
 	// only", "vendas válidas"); of promotions the same words are "running"
 	{ID: "live", Words: W("vigente|vigentes|valido|validos|valida|validas|em vigor|nao cancelados e nao expirados|nao canceladas e nao expiradas", "live|valid|live ones|valid ones"), Filter: LiveRows},
-	{ID: "addons", Words: W("adicional|adicionais", "add-on|add-ons|addon|addons"), Filter: AddOns},
+	{ID: "addons", Words: W("adicional|adicionais", "add-on|add-ons|addon|addons"), Filter: AddOns, Neg: NoAddOns},
 	{ID: "no_email", Words: missingWords(W("email|e mail", "email|e mail|an email")), Filter: func() *Filter { return ContactMissing("email") }, Neg: func() *Filter { return ContactPresent("email") }},
 	{ID: "zero_balance", Words: W("zerado|zerados|zerada|zeradas|sem saldo|sem pontos|saldo zero|saldo zerado", "zero balance|no points|no balance|zeroed|with zero points"), Filter: func() *Filter { return BalanceThreshold(Equal, 0) }},
 	{ID: "no_phone", Words: missingWords(W("telefone|celular", "phone|a phone|phone number|a phone number")), Filter: func() *Filter { return ContactMissing("phone") }, Neg: func() *Filter { return ContactPresent("phone") }},
