@@ -49,24 +49,26 @@ func corrected(r *lexicon.Reading) (*lexicon.Reading, []string) {
 			i += n - 1
 			continue
 		}
-		var words []string
-		for k := before.From; k < before.To; k++ {
-			drop[k] = true
-			words = append(words, r.Tokens[k].Raw)
-		}
-		for k := from; k < to; k++ {
-			drop[k] = true
-			if r.Tokens[k].Norm != "," {
-				words = append(words, r.Tokens[k].Raw)
-			}
-		}
-		texts = append(texts, strings.Join(words, " "))
+		texts = append(texts, strings.Join(append(setAside(r, drop, before.From, before.To), setAside(r, drop, from, to)...), " "))
 		i = to - 1
 	}
 	if len(texts) == 0 {
 		return r, nil
 	}
 	return withoutContext(r, drop, nil), texts
+}
+
+// setAside marks the tokens from..to to be left out and returns their words, without the
+// commas (the context named back to the writer).
+func setAside(r *lexicon.Reading, drop []bool, from, to int) []string {
+	var words []string
+	for k := from; k < to; k++ {
+		drop[k] = true
+		if r.Tokens[k].Norm != "," {
+			words = append(words, r.Tokens[k].Raw)
+		}
+	}
+	return words
 }
 
 // valueKind is the kind of value a match names ("store", "value:payment", "period"), or
@@ -246,14 +248,7 @@ func wholeChainRestated(r *lexicon.Reading) (*lexicon.Reading, []string) {
 		if end < 0 || !endsPart(r, end) || placeAskedBefore(r, i) {
 			continue
 		}
-		var words []string
-		for k := i - 1; k < end; k++ {
-			drop[k] = true
-			if r.Tokens[k].Norm != "," {
-				words = append(words, r.Tokens[k].Raw)
-			}
-		}
-		texts = append(texts, strings.Join(words, " "))
+		texts = append(texts, strings.Join(setAside(r, drop, i-1, end), " "))
 		i = end - 1
 	}
 	if len(texts) == 0 {
