@@ -422,8 +422,9 @@ var WriterPossessive = W("meu|minha|meus|minhas|nosso|nossa|nossos|nossas", "my|
 var Indefinite = W("um|uma|num|numa", "a|an")
 
 // InfinitiveEndings are the endings of a Portuguese verb's infinitive ("avisar", "fazer",
-// "abrir").
-var InfinitiveEndings = []string{"ar", "er", "ir"}
+// "abrir"), the personal infinitive's with them, whose ending says its subject ("para
+// avaliarmos", "pra eles conferirem").
+var InfinitiveEndings = []string{"ar", "er", "ir", "armos", "ermos", "irmos", "arem", "erem", "irem"}
 
 // ExampleMarkers are the words that give examples of the groups of a breakdown ("por
 // origem tipo pdv, totem, app", "by payment type, like pix or card"): the values after them

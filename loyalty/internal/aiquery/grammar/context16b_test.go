@@ -1,0 +1,32 @@
+package grammar
+
+import "testing"
+
+// The sixteenth round's second context classes (issue 24): the writer's purpose around the
+// question in words the model does not know, said with the personal infinitive ("para
+// avaliarmos", "pra conferirmos"), whose ending says its subject; one naming a value, a
+// restriction or a measure the question does not repeat still refuses.
+func TestContext16bClasses(t *testing.T) {
+	const may = "DATE '2025-05-01'"
+	runClasses(t, []classCases{
+		{"a purpose clause with the personal infinitive ('para avaliarmos', 'pra conferirmos'), before the question and set off by a comma or after it, is the writer's purpose; one naming a value, a flag, a restriction or a measure the question does not repeat is not left out", map[string]want{
+			"Bom dia. Para avaliarmos o engajamento da base, gostaria de saber qual é o percentual de clientes ativos que aceitam receber comunicações por WhatsApp.": {sql: []string{"c.whatsapp_optin", "c.is_active"}},
+			"Pontos creditados versus pontos resgatados por mês em 2025, para acompanharmos o equilíbrio do programa.":                                            {measures: []string{"points_credited", "points_redeemed"}, dims: []string{"month"}},
+			"Para avaliarmos o engajamento da base, qual o percentual de clientes que aceitam WhatsApp?":                                                          {sql: []string{"c.whatsapp_optin"}},
+			"Para entendermos a sazonalidade, qual foi o faturamento por mês em 2024?":                                                                            {measures: []string{"revenue"}, dims: []string{"month"}, sql: []string{"DATE '2024-01-01'"}},
+			"Pra conferirmos o fechamento, quantas vendas tivemos em maio?":                                                                                       {measures: []string{"sales_count"}, sql: []string{may}},
+			"Quantas vendas tivemos em maio, para conferirmos o fechamento?":                                                                                      {measures: []string{"sales_count"}, sql: []string{may}},
+			"Faturamento por loja em abril, pra compararmos as unidades.":                                                                                         {measures: []string{"revenue"}, dims: []string{"store"}, sql: []string{"DATE '2025-04-01'"}},
+			"Ticket médio por loja no trimestre passado, para analisarmos a performance.":                                                                         {measures: []string{"average_ticket"}, dims: []string{"store"}},
+			"Para planejarmos a campanha de reativação, quantos clientes inativos temos?":                                                                         {measures: []string{"customers"}, sql: []string{"NOT c.is_active"}},
+			"Para os gerentes avaliarem o engajamento, qual o percentual de clientes que aceitam WhatsApp?":                                                       {sql: []string{"c.whatsapp_optin"}},
+			// a flag, a restriction or a measure of its own
+			"Para avaliarmos o app, quantos clientes se cadastraram em maio?":                                                    {refuse: true},
+			"Quantos clientes se cadastraram em maio, para ligarmos aos inativos?":                                               {refuse: true},
+			"Quantas vendas tivemos em maio, para conferirmos o ticket médio?":                                                   {refuse: true},
+			"Para avaliarmos o engajamento dos clientes do app, qual o percentual de clientes que aceitam WhatsApp?":              {refuse: true},
+			"Quantas vendas tivemos em maio, pra batermos com as da Savassi?":                                                    {refuse: true},
+			"Quantas vendas tivemos em maio, pra batermos com as do app?":                                                        {refuse: true},
+		}},
+	})
+}
