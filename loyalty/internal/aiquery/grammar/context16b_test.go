@@ -43,5 +43,15 @@ func TestContext16bClasses(t *testing.T) {
 			"Para o relatório gerencial de pontos resgatados, quantos clientes se cadastraram em maio?":               {refuse: true},
 			"Para o relatório gerencial de ticket médio, quantas vendas tivemos em maio?":                             {refuse: true},
 		}},
+		{"a dimension's adjective in a clause saying what the answer is for ('é pro report mensal', 'it's for the monthly report') is the report's cadence, never a breakdown asked for: the question is refused rather than broken down by month, and so is a period of the report ('é pro report do mês') the question does not repeat", map[string]want{
+			"qual a taxa de opt-in de whatsapp dos clientes ativos? é pro report mensal":              {refuse: true},
+			"what's the whatsapp opt-in rate of active customers? it's for the monthly report":        {refuse: true},
+			"faturamento por loja em maio? é pro relatório mensal":                                    {refuse: true},
+			"qual a taxa de opt-in de whatsapp, email e sms dos clientes ativos? é pro report do mês": {refuse: true},
+			"quantas vendas tivemos? é pro report do mês":                                             {refuse: true},
+			"qual a taxa de opt-in de whatsapp dos clientes ativos? é pro report":                     {sql: []string{"c.whatsapp_optin", "c.is_active"}, sqlNot: []string{"to_char"}},
+			"revenue by month in 2024? it's for the monthly report":                                   {measures: []string{"revenue"}, dims: []string{"month"}},
+			"vc consegue puxar o NPS por loja pro insight do trimestre? pq o diretor pediu":           {refuse: true},
+		}},
 	})
 }
