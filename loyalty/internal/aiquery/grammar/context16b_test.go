@@ -20,6 +20,10 @@ func TestContext16bClasses(t *testing.T) {
 			"Ticket médio por loja no trimestre passado, para analisarmos a performance.":                                                                             {measures: []string{"average_ticket"}, dims: []string{"store"}},
 			"Para planejarmos a campanha de reativação, quantos clientes inativos temos?":                                                                             {measures: []string{"customers"}, sql: []string{"NOT c.is_active"}},
 			"Para os gerentes avaliarem o engajamento, qual o percentual de clientes que aceitam WhatsApp?":                                                           {sql: []string{"c.whatsapp_optin"}},
+			"A fim de avaliarmos o engajamento, qual o percentual de clientes que aceitam WhatsApp?":                                                                  {sql: []string{"c.whatsapp_optin"}},
+			"Para os gerentes avaliarem o desempenho, qual foi o faturamento por loja em maio?":                                                                       {measures: []string{"revenue"}, dims: []string{"store"}, sql: []string{may}},
+			"Pontos creditados versus pontos resgatados por mês em 2025, pra gente acompanhar o equilíbrio do programa.":                                              {measures: []string{"points_credited", "points_redeemed"}, dims: []string{"month"}},
+			"Points credited versus points redeemed by month in 2025, for us to track the programme's balance.":                                                       {measures: []string{"points_credited", "points_redeemed"}, dims: []string{"month"}},
 			// a flag, a restriction or a measure of its own
 			"Para avaliarmos o app, quantos clientes se cadastraram em maio?":                                        {refuse: true},
 			"Quantos clientes se cadastraram em maio, para ligarmos aos inativos?":                                   {refuse: true},
