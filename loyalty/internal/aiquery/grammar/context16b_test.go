@@ -57,5 +57,13 @@ func TestContext16bClasses(t *testing.T) {
 			"revenue by month in 2024? it's for the monthly report":                                   {measures: []string{"revenue"}, dims: []string{"month"}},
 			"vc consegue puxar o NPS por loja pro insight do trimestre? pq o diretor pediu":           {refuse: true},
 		}},
+		{"the provision of a liability is the writer's accounting work, as an audit is ('Preciso desse trem pra provisão do passivo'): a measure said of it is the work's, never a second question, and 'provisão' is no typo of 'previsão'; rows of their own said of it still refuse", map[string]want{
+			"Pontos creditados versus pontos resgatados, mês a mês em 2025. Preciso desse trem pra provisão do passivo.":          {measures: []string{"points_credited", "points_redeemed"}, dims: []string{"month"}},
+			"Points credited versus points redeemed, month by month in 2025. I need it for the liability provision.":              {measures: []string{"points_credited", "points_redeemed"}, dims: []string{"month"}},
+			"Qual o saldo total de pontos? É pra provisão do passivo.":                                                            {measures: []string{"balance_total"}},
+			"Quantos pontos foram creditados em maio? Preciso disso pra provisão.":                                                {measures: []string{"points_credited"}, sql: []string{may}},
+			"Pontos creditados versus pontos resgatados, mês a mês em 2025. Preciso desse trem pra provisão dos clientes ativos.": {refuse: true},
+			"quantos pontos vão vencer em julho? preciso pra provisão do passivo":                                                 {refuse: true},
+		}},
 	})
 }
