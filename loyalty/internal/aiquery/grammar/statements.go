@@ -379,6 +379,16 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 	return out
 }
 
+// sameFactAsked reports whether a measure said outside from..to counts the rows of the
+// measure m's fact.
+func sameFactAsked(r *lexicon.Reading, m lexicon.Match, from, to int) bool {
+	mm := semantic.MeasureByID(m.Arg)
+	return mm != nil && slices.ContainsFunc(r.Matches, func(o lexicon.Match) bool {
+		om := semantic.MeasureByID(o.Arg)
+		return (o.From >= to || o.To <= from) && o.Typos == 0 && o.Cat == semantic.CatMeasure && om != nil && om.Fact == mm.Fact
+	})
+}
+
 // interjectionBefore is where a clause opened at at starts with the interjection or
 // vocative set off by commas right before it ("Ticket médio por loja no trimestre
 // passado, sô, pra eu comparar as lojas"): at its opening comma; at itself when there is
@@ -418,9 +428,18 @@ func namesRows(r *lexicon.Reading, from, to int) bool {
 		})
 	}
 	for _, m := range r.Matches {
-		// a breakdown or a ranking of its own: "For our city comparison, how much did we
-		// sell in May?", "For our top customers review, ..."
-		if m.From >= from && m.From < to && m.Typos == 0 && (m.Cat == semantic.CatDim && !periodUnit(r, m.From) || m.Cat == semantic.CatTrend || m.Cat == semantic.CatTop || m.Cat == semantic.CatMost) && !repeated(m) {
+		// a breakdown, an event or a ranking of its own: "For our city comparison, how much
+		// did we sell in May?", "Para o relatório de pontos resgatados, quantos clientes
+		// se cadastraram?", "For our top customers review, ..."
+		if m.From >= from && m.From < to && m.Typos == 0 && (m.Cat == semantic.CatDim && !periodUnit(r, m.From) || m.Cat == semantic.CatEvent || m.Cat == semantic.CatTrend || m.Cat == semantic.CatTop || m.Cat == semantic.CatMost) && !repeated(m) {
+			return true
+		}
+	}
+	for _, m := range r.Matches {
+		// a measure of rows the question asks nothing of: "Para o relatório de vendas,
+		// quantos clientes se cadastraram?" (one of the question's rows is its own: "Para
+		// o relatório de resgates, preciso do total de pontos resgatados")
+		if m.From >= from && m.From < to && m.To <= to && m.Typos == 0 && m.Cat == semantic.CatMeasure && !sameFactAsked(r, m, from, to) {
 			return true
 		}
 	}

@@ -110,11 +110,12 @@ func tailConcepts(r *lexicon.Reading, s tokenSpan) []string {
 }
 
 // namesConstraint reports whether m names what a tail could add to the question: a
-// constraint, a place, a measure, a subject, a breakdown or an event.
+// constraint, a place, a measure, a subject, a breakdown (a dimension's adjective too:
+// "it's for the monthly report" never asks for a breakdown by month) or an event.
 func namesConstraint(r *lexicon.Reading, m lexicon.Match) bool {
 	switch {
 	case restricting(r, m), place(m):
-	case m.Cat == semantic.CatMeasure, m.Cat == semantic.CatNoun, m.Cat == semantic.CatDim, m.Cat == semantic.CatEvent:
+	case m.Cat == semantic.CatMeasure, m.Cat == semantic.CatNoun, m.Cat == semantic.CatDim, m.Cat == semantic.CatDimAdj, m.Cat == semantic.CatEvent:
 	default:
 		return false
 	}

@@ -1,6 +1,8 @@
 package grammar
 
 import (
+	"slices"
+
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/lexicon"
 	"github.com/loyaltylinks/platform/loyalty/internal/aiquery/semantic"
 )
@@ -148,7 +150,7 @@ func writerFrameAt(r *lexicon.Reading, i int) bool {
 		return false
 	}
 	for _, p := range inLang(semantic.WorkFor, r.Lang) {
-		if n, ok := wordsAt(r, i, p); ok && (writerWordAt(r, i+n, semantic.WriterPossessive) || writerWordAt(r, i+n-1, semantic.WriterPossessive) && n > 1) {
+		if n, ok := wordsAt(r, i, p); ok && (writerWordAt(r, i+n, semantic.WriterPossessive) || writerWordAt(r, i+n-1, semantic.WriterPossessive) && n > 1 || n > 1 && (reportNounAt(r, i+n) || reportNounAt(r, i+n+1))) {
 			return true
 		}
 	}
@@ -169,6 +171,17 @@ func writerFrameAt(r *lexicon.Reading, i int) bool {
 		}
 	}
 	return false
+}
+
+// reportNounAt reports whether a noun of what the answer goes into (the "report" words a
+// reading skips: "relatório", "report") starts at token k: after a preposition of purpose
+// and an article opening the sentence, or one word after them ("Para o relatório gerencial
+// de resgates, ...", "For the management report on redemptions, ..."), the writer's own
+// work, as after a possessive.
+func reportNounAt(r *lexicon.Reading, k int) bool {
+	return slices.ContainsFunc(r.Matches, func(m lexicon.Match) bool {
+		return m.From == k && m.Typos == 0 && m.Cat == semantic.CatFiller && m.Arg == "report"
+	})
 }
 
 // writerWordAt reports whether a word of ws is the token k, in its sentence.
