@@ -1141,6 +1141,12 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		if cond > 0 {
 			filters[0], filters[cond] = filters[cond], filters[0]
 		}
+		if len(filters) == 1 && filters[0].event && slices.ContainsFunc(clauses, func(c clauseV) bool { return c.kind == "breakdown" }) {
+			// "% por gênero dos clientes que compraram", "gender split of customers who
+			// bought": the buyers split by the groups, or each group's rate of buying?
+			return nil, fail("não sei se é a divisão por grupo dos que fizeram isso ou, em cada grupo, o percentual dos que fizeram",
+				"I cannot tell whether that is how those who did it split across the groups or, in each group, the percentage who did it")
+		}
 	}
 	ms, filters, err := a.storeCohorts(filters, measures)
 	if err != nil {

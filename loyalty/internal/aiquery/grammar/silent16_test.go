@@ -88,5 +88,15 @@ func TestSilent16Classes(t *testing.T) {
 			"revenue by customer_name in May":  {measures: []string{"revenue"}, dims: []string{"customer"}},
 			"sales per customer in May":        {measures: []string{"sales_per_buyer"}},
 		}},
+		{"a percentage broken down by a group ('por gênero', 'gender split', 'each gender among') of customers who did something is how those customers split, never each group's rate of doing it", map[string]want{
+			"Gender split of customers who bought in the last 30 days, as percentages of those buyers": {dims: []string{"gender"}, sql: []string{"OVER ()"}, sqlNot: []string{"FILTER"}},
+			"% por gênero dos clientes que compraram nos últimos 30 dias":                              {dims: []string{"gender"}, sql: []string{"OVER ()"}, sqlNot: []string{"FILTER"}},
+			"percentual por gênero dos clientes que compraram em maio":                                 {dims: []string{"gender"}, sql: []string{"OVER ()", may}, sqlNot: []string{"FILTER"}},
+			"share of each gender among customers who bought in May":                                   {dims: []string{"gender"}, sql: []string{"OVER ()", may}, sqlNot: []string{"FILTER"}},
+			"gender breakdown of buyers in the last 30 days as percentages":                            {dims: []string{"gender"}, sql: []string{"OVER ()"}},
+			// the groups named: each one's rate
+			"percentual de homens e de mulheres que compraram em maio": {dims: []string{"gender"}, sql: []string{"FILTER (WHERE EXISTS"}},
+			"percentual de homens e de mulheres que usam o app":        {dims: []string{"gender"}, sql: []string{"FILTER (WHERE c.app_user)"}},
+		}},
 	})
 }
