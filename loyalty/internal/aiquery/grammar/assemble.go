@@ -817,6 +817,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 				}
 			}
 		}
+		if len(measures) == 0 && agg == "" && !a.has("share") && !a.has("rank") && a.groupsOwnRows() {
+			// "quais lojas estão ativas", "which stores are active": the filters are the
+			// grouped rows' own, so the rows are asked, never a count of other rows
+			return nil, fail("a pergunta pede quais "+a.groupFact().Name.PT+" e não sei listá-las assim", "the question asks which "+a.groupFact().Name.EN+" and I cannot list them so")
+		}
 		if len(measures) == 0 && (a.has("share") || agg == "count" || (agg == "" && (a.has("rank") || a.has("group")))) {
 			// "cancellation rate", "how many app users ...": the rows the filters are about
 			// the most specific fact first: customers' filters also narrow their sales
@@ -2482,6 +2487,24 @@ func (a *assembly) filtersFitOnly(f *semantic.Fact) bool {
 }
 
 // filtersFit reports whether every filter of the question applies to fact f.
+// groupFact is the fact whose rows the first group clause asks for ("quais lojas": the
+// stores), nil when none.
+func (a *assembly) groupFact() *semantic.Fact {
+	for _, i := range a.all("group") {
+		if n := nounOfDim(a.clauses[i].v.(groupV).dim); n != nil {
+			return n.Fact
+		}
+	}
+	return nil
+}
+
+// groupsOwnRows reports whether the question asks which rows of a group ("quais lojas")
+// and every filter is of those rows ("estão ativas").
+func (a *assembly) groupsOwnRows() bool {
+	f := a.groupFact()
+	return f != nil && f != semantic.Customers && a.filtersFit(f)
+}
+
 func (a *assembly) filtersFit(f *semantic.Fact) bool {
 	n := 0
 	for _, i := range a.all("filter") {

@@ -98,5 +98,13 @@ func TestSilent16Classes(t *testing.T) {
 			"percentual de homens e de mulheres que compraram em maio": {dims: []string{"gender"}, sql: []string{"FILTER (WHERE EXISTS"}},
 			"percentual de homens e de mulheres que usam o app":        {dims: []string{"gender"}, sql: []string{"FILTER (WHERE c.app_user)"}},
 		}},
+		{"'which stores are active': a flag of the rows a group asks for is theirs, never a count of other rows with it", map[string]want{
+			"which stores are active":                                        {list: true, sql: []string{"FROM reporting.stores s", "s.is_active"}, sqlNot: []string{"count("}},
+			"quais lojas estão ativas?":                                      {list: true, sql: []string{"FROM reporting.stores s", "s.is_active"}, sqlNot: []string{"count("}},
+			"which stores are active and where is each one":                  {list: true, sql: []string{"s.city", "s.is_active"}, sqlNot: []string{"count("}},
+			"quais lojas tão funcionando hoje e em que cidade fica cada uma": {refuse: true},
+			// the customers named: their count per store
+			"quais lojas têm mais clientes ativos": {measures: []string{"customers"}, dims: []string{"store"}},
+		}},
 	})
 }
