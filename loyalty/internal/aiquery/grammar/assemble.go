@@ -22,6 +22,16 @@ type assembly struct {
 	customersInBands bool
 }
 
+// perCustomerBefore reports whether the clause right before clause i makes a measure per
+// customer ("revenue per customer", or "per customer" after a measure).
+func (a *assembly) perCustomerBefore(i int) bool {
+	if i == 0 || a.spans[i-1].to != a.spans[i].from {
+		return false
+	}
+	ms, _ := a.clauses[i-1].v.([]*semantic.Measure)
+	return a.clauses[i-1].kind == "percust" || slices.ContainsFunc(ms, func(m *semantic.Measure) bool { return m.Kind == semantic.Ratio })
+}
+
 // namesRowsBetween reports whether a clause between clauses i and j names what is
 // computed: the same aggregate said again after it ("quantos resgates ... e quantos
 // pontos") is a second computation, not one said twice.
@@ -383,6 +393,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			return nil, fail("há palavras que a interpretação não usou", "some words were not used by the interpretation")
 		}
 		names = names || clauses[i].v == marker("names")
+		if clauses[i].v == marker("names") && a.perCustomerBefore(i) {
+			// "revenue per customer_name": the rows' name after a measure per customer
+			// asks a row of each, never the average per customer
+			return nil, fail("não sei se é uma linha por cliente ou a média por cliente", "I cannot tell whether that is a row per customer or the average per customer")
+		}
 	}
 	a.totalSaidAgain(x, measures)
 	agg, aggAt := "", -1
@@ -802,6 +817,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 				}
 			}
 		}
+		if len(measures) == 0 && agg == "" && !a.has("share") && !a.has("rank") && a.groupsOwnRows() {
+			// "quais lojas estão ativas", "which stores are active": the filters are the
+			// grouped rows' own, so the rows are asked, never a count of other rows
+			return nil, fail("a pergunta pede quais "+a.groupFact().Name.PT+" e não sei listá-las assim", "the question asks which "+a.groupFact().Name.EN+" and I cannot list them so")
+		}
 		if len(measures) == 0 && (a.has("share") || agg == "count" || (agg == "" && (a.has("rank") || a.has("group")))) {
 			// "cancellation rate", "how many app users ...": the rows the filters are about
 			// the most specific fact first: customers' filters also narrow their sales
@@ -1081,6 +1101,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			// "2 or more | purchases": the number counts rows, not money or years
 			return nil, fail("não entendi o que esse número conta", "I did not see what that number counts")
 		}
+		if fv.bareNumber && a.countsActorsBefore(i) {
+			// "quantos clientes compraram mais de 500": the value of one purchase or each
+			// customer's total?
+			return nil, fail("não sei se esse número é o valor de cada compra ou o total de cada cliente", "I cannot tell whether that number is the value of each purchase or each customer's total")
+		}
 		if fv.bareNumber && a.unitFollows(i) {
 			// "mais de 60 dias", "more than 3 months": the number counts time, not money or
 			// years of age
@@ -1120,6 +1145,12 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		}
 		if cond > 0 {
 			filters[0], filters[cond] = filters[cond], filters[0]
+		}
+		if len(filters) == 1 && filters[0].event && slices.ContainsFunc(clauses, func(c clauseV) bool { return c.kind == "breakdown" }) {
+			// "% por gênero dos clientes que compraram", "gender split of customers who
+			// bought": the buyers split by the groups, or each group's rate of buying?
+			return nil, fail("não sei se é a divisão por grupo dos que fizeram isso ou, em cada grupo, o percentual dos que fizeram",
+				"I cannot tell whether that is how those who did it split across the groups or, in each group, the percentage who did it")
 		}
 	}
 	ms, filters, err := a.storeCohorts(filters, measures)
@@ -1478,6 +1509,10 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		ps := clauses[i].v.(periodsV)
 		if a.summedAt(i) {
 			// "April and May taken together", "abril e maio somados": one period
+			if slices.ContainsFunc(x.vsAt, func(p int) bool { return p >= a.spans[i].from && p < a.spans[i].to }) {
+				// "somado em maio x junho": a sum of periods set against each other
+				return nil, fail("a pergunta pede para somar e para comparar os mesmos períodos", "the question asks both to add up and to compare the same periods")
+			}
 			if len(ps) != 2 {
 				return nil, fail("só sei somar dois períodos seguidos", "I can only take two consecutive periods together")
 			}
@@ -1555,6 +1590,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			// "May vs last month", asked in June: one period under two names, compared
 			// with itself
 			return nil, fail("os dois períodos comparados são o mesmo ("+p.Label.PT+")", "the two periods compared are the same ("+p.Label.EN+")")
+		}
+		if overlap(periods[0], periods[1]) {
+			// "H1 2024 até hoje e H1 2025": the first runs into the second; compared, the
+			// days of both would count once, in one of them
+			return nil, fail("os períodos comparados se sobrepõem ("+periods[0].Label.PT+", "+periods[1].Label.PT+")", "the periods compared overlap ("+periods[0].Label.EN+", "+periods[1].Label.EN+")")
 		}
 		// the earlier period first (growth is from it); periods without a start keep
 		// the question's order
@@ -2083,6 +2123,11 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		// comprou": a thing the customers did, never the customers ranked or counted
 		return nil, fail("a pergunta pede algo que os clientes fizeram, não quais clientes", "the question asks for something the customers did, not which customers")
 	}
+	if x.thing && len(a.req.Attrs) > 0 && !x.listed {
+		// "what did each store make in May", "o que cada loja fez": a thing the rows did
+		// (the verb a light one), never the list of the rows
+		return nil, fail("a pergunta pede algo que "+a.req.Fact.Name.PT+" fizeram, não quais são", "the question asks for something the "+a.req.Fact.Name.EN+" did, not which they are")
+	}
 	a.take("who")
 	if a.req.Fact == semantic.Customers {
 		a.take("either") // "ativos ou não": every customer (either.go)
@@ -2442,6 +2487,24 @@ func (a *assembly) filtersFitOnly(f *semantic.Fact) bool {
 }
 
 // filtersFit reports whether every filter of the question applies to fact f.
+// groupFact is the fact whose rows the first group clause asks for ("quais lojas": the
+// stores), nil when none.
+func (a *assembly) groupFact() *semantic.Fact {
+	for _, i := range a.all("group") {
+		if n := nounOfDim(a.clauses[i].v.(groupV).dim); n != nil {
+			return n.Fact
+		}
+	}
+	return nil
+}
+
+// groupsOwnRows reports whether the question asks which rows of a group ("quais lojas")
+// and every filter is of those rows ("estão ativas").
+func (a *assembly) groupsOwnRows() bool {
+	f := a.groupFact()
+	return f != nil && f != semantic.Customers && a.filtersFit(f)
+}
+
 func (a *assembly) filtersFit(f *semantic.Fact) bool {
 	n := 0
 	for _, i := range a.all("filter") {

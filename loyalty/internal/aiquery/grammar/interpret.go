@@ -396,6 +396,9 @@ func (it *Interpreter) setEnv(x *env, r *lexicon.Reading, cat *semantic.Catalog)
 		if m.Cat == semantic.CatThan {
 			x.than = append(x.than, m.From)
 		}
+		if m.Cat == semantic.CatVs {
+			x.vsAt = append(x.vsAt, m.From)
+		}
 		x.bandWord = x.bandWord || m.Cat == semantic.CatBands
 		if m.Cat == semantic.CatDim && m.Typos == 0 {
 			x.dimAt[m.From] = m.Arg

@@ -586,6 +586,27 @@ func twoPeriods(now time.Time, a, b *semantic.Period) (any, bool) {
 	return periodsV{a, b}, true
 }
 
+// overlap reports whether periods a and b share days: compared, a row of each would count
+// those days once, in the first. A period open to now or up to today ends at no day; one
+// whose start is no date said, or whose end is not known here, shares none.
+func overlap(a, b *semantic.Period) bool {
+	ends := func(p *semantic.Period) (time.Time, time.Time, bool) {
+		if p.Start.IsZero() || strings.Contains(p.From, "interval") {
+			return time.Time{}, time.Time{}, false // one said from another ("the week before") may keep that one's start
+		}
+		if e := periodEnd(p); !e.IsZero() {
+			return p.Start, e, true
+		}
+		if p.To == "" || strings.Contains(p.To, "now()") {
+			return p.Start, time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC), true
+		}
+		return time.Time{}, time.Time{}, false
+	}
+	as, ae, ok1 := ends(a)
+	bs, be, ok2 := ends(b)
+	return ok1 && ok2 && as.Before(be) && bs.Before(ae)
+}
+
 // onePeriod reports whether a and b are one period under two names ("maio" and "mês
 // passado" in June, "last quarter" and "January to March 2025"): the same bounds, the same
 // first day of one calendar unit, or the same days on the calendar.

@@ -46,6 +46,9 @@ type env struct {
 	// relatingAt are the positions of the words saying how two periods relate ("mesmo",
 	// "same", "a mais"), which a reading may otherwise skip or read as "and"
 	relatingAt []int
+	// vsAt are the positions of the words that set two things against each other ("x",
+	// "vs", "contra"): periods joined by one are compared, never summed
+	vsAt []int
 	// definite are the positions of articles and possessives ("o", "their"): "com o
 	// saldo" shows the balance, "com saldo" keeps who holds some
 	definite map[int]bool
@@ -270,13 +273,14 @@ func productions(x *env) []*Rule {
 		}),
 		// "montante de pontos estornados", "amount of points reversed": a quantity word that
 		// sums, said before a sum, names that sum's aggregate (the amount of a sum is the
-		// sum); before anything else it is a measure of its own, and the two are refused
+		// sum); "valor do ticket médio", "average bill value": said of a measure of that
+		// quantity, before or after it, the word names the measure's own value; before
+		// anything else it is a measure of its own, and the two are refused
 		rule("Measure", 0.1, tNoun+" Measure", func(k []*Edge) (any, bool) {
-			n, v := semantic.NounByID(arg(k[0])), k[1].Val.(measureV)
-			if n == nil || n.Fact != nil || n.Agg != "sum" || v.m.Kind != semantic.Sum || v.of != nil {
-				return nil, false
-			}
-			return v, true
+			return valueOfMeasure(arg(k[0]), k[1].Val.(measureV))
+		}),
+		rule("Measure", 0.1, "Measure "+tNoun, func(k []*Edge) (any, bool) {
+			return valueOfMeasure(arg(k[1]), k[0].Val.(measureV))
 		}),
 		// "mediana do valor das compras", "average of the redeemed points": a statistic of
 		// a composed measure
@@ -1060,6 +1064,14 @@ func productions(x *env) []*Rule {
 			return perCustomerThreshold(arg(k[0]), arg(k[4]), arg(k[2]), arg(k[3]))
 		}),
 		rule("Filter", -0.1, tWho+"? "+tEvent+" "+tIn+"? "+tCmp+" "+tMoney, func(k []*Edge) (any, bool) {
+			return perCustomerThreshold(arg(k[1]), "money", arg(k[3]), arg(k[4]))
+		}),
+		// "gastaram mais de 500", "spent over 500": a bare number after spending is money,
+		// the customer's total (never the value of one of their purchases)
+		rule("Filter", -0.1, tWho+"? "+tEvent+" "+tIn+"? "+tCmp+" Num", func(k []*Edge) (any, bool) {
+			if arg(k[1]) != "spend" {
+				return nil, false
+			}
 			return perCustomerThreshold(arg(k[1]), "money", arg(k[3]), arg(k[4]))
 		}),
 		// "(who) spent R$ 1.000 or more", "(que) gastaram R$ 500+", "bought 5 or more
@@ -2607,6 +2619,30 @@ func compose(agg string, nouns []string, event string, perCust bool) (any, bool)
 // "média do saldo").
 // sumsNoun: the measure is a sum of the quantity noun, as one of its keys says ("sum
 // points balance").
+// valueOfMeasure is v when the quantity noun ("valor", "amount") is what v sums, or what
+// v averages or ranks ("avg value" in its keys): the noun names v's own value.
+func valueOfMeasure(noun string, v measureV) (any, bool) {
+	n := semantic.NounByID(noun)
+	if n == nil || n.Fact != nil || n.Agg != "sum" {
+		return nil, false
+	}
+	if v.of != nil { // "valor da mediana do ticket": a statistic of a measure of it
+		if _, ok := valueOfMeasure(noun, measureV{m: v.of}); !ok {
+			return nil, false
+		}
+		return v, true
+	}
+	if v.m.Kind == semantic.Sum {
+		return v, true
+	}
+	for _, k := range v.m.Keys {
+		if f := strings.Fields(k); len(f) > 1 && f[0] != "count" && f[1] == noun {
+			return v, true
+		}
+	}
+	return nil, false
+}
+
 func sumsNoun(id, noun string) bool {
 	m := semantic.MeasureByID(id)
 	if m == nil || m.Kind != semantic.Sum {

@@ -343,6 +343,31 @@ func ofRows(rows *semantic.Fact, fv filterV) (filterV, error) {
 
 // rowsFollow reports whether the clause right after clause i names a fact's rows
 // ("2 or more | purchases").
+// countsActorsBefore reports whether the clause right before clause i names customers by
+// what they did ("quantos clientes compraram", "clientes que resgataram"): a number
+// compared after it may be one of their rows' or their total.
+func (a *assembly) countsActorsBefore(i int) bool {
+	if i == 0 || a.spans[i-1].to != a.spans[i].from {
+		return false
+	}
+	switch v := a.clauses[i-1].v.(type) {
+	case []*semantic.Measure:
+		for _, m := range v {
+			for _, k := range m.Keys {
+				if f := strings.Fields(k); len(f) > 2 && f[0] == "count" && f[1] == "customers" {
+					return true
+				}
+			}
+		}
+	case subjectV:
+		return actingCustomers(v)
+	case marker:
+		e := semantic.EventByID(string(v))
+		return a.clauses[i-1].kind == "event" && e != nil && e.Activity != nil
+	}
+	return false
+}
+
 func (a *assembly) rowsFollow(i int) bool {
 	for j, c := range a.clauses {
 		if a.spans[j].from != a.spans[i].to {

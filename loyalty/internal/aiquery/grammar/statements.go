@@ -800,9 +800,11 @@ func asksWithout(r *lexicon.Reading, drop []bool) bool {
 		}
 	}
 	for _, m := range r.Matches {
-		if m.From > asks && drop[m.From] && m.Typos == 0 && (place(m) || m.Cat == semantic.CatMeasure) && !asked[string(m.Cat)+":"+m.Arg] && !modifiesWork(r, m, work) && !inIdiom(r, m) {
-			// a place or a measure said after the question, which the question does not
-			// name, is a second question, never left out: "Qual o ticket da Savassi? Quero
+		if m.From > asks && drop[m.From] && m.Typos == 0 && (place(m) || m.Cat == semantic.CatMeasure || m.Cat == semantic.CatAttr && listKept(r, drop)) && !asked[string(m.Cat)+":"+m.Arg] && (!modifiesWork(r, m, work) || workOfPurpose(r, m, drop)) && !inIdiom(r, m) {
+			// a place, a measure or (beside a list) a detail of the rows said after the
+			// question, which the question does not name, is a second question, never left
+			// out ("List the customers who signed up in May. I want the team to phone
+			// them"): "Qual o ticket da Savassi? Quero
 			// pôr do lado do ticket do Cambuí" (before the question it is the writer's:
 			// "Sou da loja Centro. Qual o faturamento da Batel?"; one of the work is the
 			// work's: "A supervisora de Campinas perguntou")
@@ -1004,6 +1006,22 @@ func focusRestricts(r *lexicon.Reading, roles []semantic.Role, m lexicon.Match, 
 	}
 	return false
 }
+
+// workOfPurpose reports whether the work phrase value m modifies is the subject of a
+// purpose after the question ("pra gerente da Savassi ligar", "for the Savassi manager to
+// call"): whom the answer is for, whose place may narrow the question, so never left out.
+func workOfPurpose(r *lexicon.Reading, m lexicon.Match, drop []bool) bool {
+	for k := m.From - 1; k >= 0 && k >= m.From-purposeReach && drop[k]; k-- {
+		if purposeWord(r, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// purposeReach is the most words between a preposition of purpose and a place of the work
+// phrase after it ("pra | a gerente da | Savassi").
+const purposeReach = 4
 
 // purposeWord reports whether a preposition of purpose or a conjunction of reason starts at
 // token k ("pra", "to", "porque").
