@@ -800,7 +800,7 @@ func asksWithout(r *lexicon.Reading, drop []bool) bool {
 		}
 	}
 	for _, m := range r.Matches {
-		if m.From > asks && drop[m.From] && m.Typos == 0 && (place(m) || m.Cat == semantic.CatMeasure || m.Cat == semantic.CatAttr && listKept(r, drop)) && !asked[string(m.Cat)+":"+m.Arg] && (!modifiesWork(r, m, work) || workOfPurpose(r, m, drop)) && !inIdiom(r, m) {
+		if m.From > asks && drop[m.From] && m.Typos == 0 && (place(m) || m.Cat == semantic.CatMeasure || m.Cat == semantic.CatAttr && listKept(r, drop)) && !asked[string(m.Cat)+":"+m.Arg] && (!modifiesWork(r, m, work) || m.Cat != semantic.CatMeasure && workOfPurpose(r, m, drop)) && !inIdiom(r, m) {
 			// a place, a measure or (beside a list) a detail of the rows said after the
 			// question, which the question does not name, is a second question, never left
 			// out ("List the customers who signed up in May. I want the team to phone
@@ -1009,7 +1009,8 @@ func focusRestricts(r *lexicon.Reading, roles []semantic.Role, m lexicon.Match, 
 
 // workOfPurpose reports whether the work phrase value m modifies is the subject of a
 // purpose after the question ("pra gerente da Savassi ligar", "for the Savassi manager to
-// call"): whom the answer is for, whose place may narrow the question, so never left out.
+// call"): whom the answer is for, whose place or detail may narrow the question, so never
+// left out. A measure of the writer's work stays the work's ("pra provisão do passivo").
 func workOfPurpose(r *lexicon.Reading, m lexicon.Match, drop []bool) bool {
 	for k := m.From - 1; k >= 0 && k >= m.From-purposeReach && drop[k]; k-- {
 		if purposeWord(r, k) {
