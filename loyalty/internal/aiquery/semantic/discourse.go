@@ -324,10 +324,11 @@ func BaseWide() Words {
 			en = append(en, p+n)
 		}
 	}
-	for _, n := range []string{"customers", "members", "clients"} {
+	// every record of the customers is every customer ("across all customer records")
+	for _, n := range []string{"customers", "members", "clients", "customer records", "member records", "client records"} {
 		en = append(en, "across all "+n, "across all our "+n, "across all of our "+n, "across all the "+n)
 	}
-	for _, n := range []string{"clientes"} {
+	for _, n := range []string{"clientes", "cadastros de clientes", "registros de clientes"} {
 		pt = append(pt, "entre todos os "+n, "de todos os "+n, "sobre todos os "+n, "em todos os "+n)
 	}
 	return Words{PT: pt, EN: en}
@@ -578,7 +579,7 @@ var Situation = W("to aqui no|to aqui na|estou aqui no|estou aqui na|to ali no|t
 // last month, I mean, each store's takings in May"): when the question is read neither
 // whole nor without its context, the parts before and after the word are read alone, and
 // answered only when they ask the same (package grammar, restated.go).
-var Restatement = W("tipo assim|ou seja|quer dizer|isto e|ou melhor|melhor dizendo|em outras palavras|a saber|considera|considere|considerar|considerando|entenda se|leia se",
+var Restatement = W("tipo assim|ou seja|quer dizer|isto e|ou melhor|melhor dizendo|em outras palavras|a saber|considera|considere|considerar|considerando|considero|consideramos|considera se|considere se|entenda se|leia se",
 	"i mean|in other words|that is to say|or rather|put another way|ie|i e|that is|namely|viz|to wit|being|you know")
 
 // LikeAfterQuestion are the words that open a question's second saying right after its
