@@ -559,6 +559,10 @@ func productions(x *env) []*Rule {
 			if m.kind != "store" && m.kind != "city" && m.kind != "state" || len(m.values) != 1 {
 				return nil, false
 			}
+			if m.kind != "store" && storeWordFirst(firstTerminal(k[1])) {
+				// "por loja no Rio de Janeiro", "by store in Rio": a breakdown, then the place
+				return nil, false
+			}
 			return memberFilter(x, m, false)
 		}),
 		rule("Filter", 0.5, tBy+" Name", func(k []*Edge) (any, bool) {
@@ -1344,6 +1348,8 @@ func productions(x *env) []*Rule {
 		}),
 		// what customers did not do (again) in a period: "não voltaram a comprar", "sumiram"
 		rule("NotBuy", 0, "Denied "+tAgain+"?", func(k []*Edge) (any, bool) { return arg(k[0]), true }),
+		// "made no purchase at any store in 2025": not anywhere, what NotBuy is already
+		rule("NotBuy", 0, "Denied "+tScope, func(k []*Edge) (any, bool) { return arg(k[0]), arg(k[1]) == "scope" }),
 		rule("NotBuy", 0, tNeg+" "+tAgain+" "+tEvent+" "+tNeg+"?", func(k []*Edge) (any, bool) {
 			return arg(k[2]), k[3] == nil || arg(k[3]) == "none" // "não voltaram a comprar nada"
 		}),
@@ -2334,6 +2340,29 @@ func memberOfDim(dim string, m memberV) (any, bool) {
 		return nil, false
 	}
 	return m, true
+}
+
+// firstTerminal is the lexicon match of the first word e covers.
+func firstTerminal(e *Edge) *lexicon.Match {
+	for e.Match == nil {
+		i := slices.IndexFunc(e.Kids, func(k *Edge) bool { return k != nil })
+		if i < 0 {
+			return &lexicon.Match{}
+		}
+		e = e.Kids[i]
+	}
+	return e.Match
+}
+
+// storeWordFirst reports whether match m is a breakdown or starts with a word of the
+// stores noun ("store in Rio de Janeiro"), never a place named first.
+func storeWordFirst(m *lexicon.Match) bool {
+	if m.Cat == semantic.CatDim {
+		return true
+	}
+	f := strings.Fields(semantic.Fold(m.Text))
+	n := semantic.NounByID("stores")
+	return len(f) > 0 && n != nil && slices.Contains(n.Words.All(), f[0])
 }
 
 // hasRows is "customers with <flag> <rows>" ("com resgate pendente").
