@@ -50,8 +50,10 @@ func TestDefine16Classes(t *testing.T) {
 			"percentual do faturamento de 2024 por loja no Rio de Janeiro": {refuse: true},
 			"share of 2024 revenue by store in Rio de Janeiro":             {refuse: true},
 		}},
-		{"'one row per period' beside periods compared or a time breakdown is the answer's shape; beside one period it is refused", map[string]want{
-			"Revenue for June 1–17, 2025 compared with June 1–17, 2024. One row per period, please.":              {measures: []string{"revenue"}, dims: []string{"periods"}},
+		{"'one row per period' beside periods compared or a time breakdown is the answer's shape (the same days of two years named by the year); beside one period it is refused", map[string]want{
+			"Revenue for June 1–17, 2025 compared with June 1–17, 2024. One row per period, please.": {measures: []string{"revenue"}, dims: []string{"periods"}, sql: []string{"THEN 2024", "AS year"}},
+			// whole months compared keep the month's first day as the row's name
+			"faturamento de maio de 2025 vs maio de 2024, uma linha por período":                                  {measures: []string{"revenue"}, dims: []string{"periods"}, sql: []string{"::date"}, sqlNot: []string{"THEN 2024"}},
 			"Revenue for June 1–17, 2025 compared with June 1–17, 2024, one row per period":                       {measures: []string{"revenue"}, dims: []string{"periods"}},
 			"faturamento de 1 a 17 de junho de 2025 comparado com 1 a 17 de junho de 2024, uma linha por período": {measures: []string{"revenue"}, dims: []string{"periods"}},
 			"number of sales in May 2025 vs May 2024, one line per period":                                        {measures: []string{"sales_count"}, dims: []string{"periods"}},
