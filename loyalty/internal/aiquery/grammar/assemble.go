@@ -1762,6 +1762,12 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 				a.req.Period = nil
 			}
 		} else {
+			if x.each && cond.PlacesStores() {
+				// "participação de cada loja de Curitiba": each store's share, never the
+				// city's one figure
+				return nil, fail("a participação de cada loja ou das lojas juntas? peça o percentual do total por loja, ou sem \"cada\"",
+					"the share of each store or of the stores together? ask for the % of total by store, or without \"each\"")
+			}
 			rate, err = semantic.ShareOf(m, cond)
 		}
 		if err != nil || len(measures) != 1 && !(len(measures) == 2 && measures[1] == m) {

@@ -263,12 +263,17 @@ func (it *Interpreter) interpret(r *lexicon.Reading, cat *semantic.Catalog) (*Re
 			res, err = res2, nil
 		} else if res2 := it.readAsksApart(r, cat, context); res2 != nil {
 			res, err = res2, nil
+		} else if res2 := it.readPointedBack(r, cat, context); res2 != nil {
+			res, err = res2, nil
 		} else {
 			backgroundRefusal(r, ref)
 		}
 	}
 	if err == nil {
 		if ref := conditionalRateRefusal(r, res); ref != nil {
+			return nil, ref
+		}
+		if ref := perPeriodRefusal(r, res); ref != nil {
 			return nil, ref
 		}
 	}

@@ -185,6 +185,7 @@ var (
 func restatedAt(r *lexicon.Reading) (int, int) {
 	for i := 1; i < len(r.Tokens); i++ {
 		if k := restatementAt(r, i); k > 0 {
+			k += nameSaidAgain(r, i, i+k)
 			if i+k >= len(r.Tokens) {
 				return -1, 0
 			}
@@ -199,6 +200,37 @@ func restatedAt(r *lexicon.Reading) (int, int) {
 	}
 	return -1, 0
 }
+
+// nameSaidAgain is the length of the measure's name said again right after a restatement
+// word at j and before an article that opens its definition ("Considero recompra o
+// percentual ...", "i.e. repeat rate the share ..."): words the first saying (before at)
+// already holds, which the second saying repeats and need not read. 0 when the words
+// after j are not all the first saying's, or no article follows them.
+func nameSaidAgain(r *lexicon.Reading, at, j int) int {
+	said := map[string]bool{}
+	for i := 0; i < at; i++ {
+		said[r.Tokens[i].Norm] = true
+	}
+	k := j
+	for k < len(r.Tokens) && said[r.Tokens[k].Norm] && !slices.Contains(articleWords, r.Tokens[k].Norm) && r.Tokens[k].Stop == 0 {
+		k++
+	}
+	if k == j || k >= len(r.Tokens) || !slices.Contains(articleWords, r.Tokens[k].Norm) {
+		return 0
+	}
+	return k - j
+}
+
+// articleWords are the one-word articles (semantic.Articles).
+var articleWords = func() []string {
+	var out []string
+	for _, p := range splitPhrases(semantic.Articles) {
+		if len(p) == 1 {
+			out = append(out, p[0])
+		}
+	}
+	return out
+}()
 
 // cut marks the tokens from i to j, to be left out.
 func cut(r *lexicon.Reading, i, j int) []bool {

@@ -930,3 +930,86 @@ func secondAskAt(r *lexicon.Reading) int {
 	}
 	return -1
 }
+
+// readPointedBack reads a measure asked after "and" of the rows the first part counted,
+// pointed back to by a pronoun or possessive ("how many inactive customers have a balance
+// above zero, and what those balances add up to", "quantos clientes inativos têm saldo e
+// quanto somam os saldos deles"), when the question read whole is refused: each part is
+// read alone, the pointer left out, and the second, naming no rows of its own (no filter,
+// period or breakdown), is of the first's rows: one request with both measures. A second
+// part with a filter, period or breakdown of its own, or of other rows (another fact),
+// keeps the refusal. Nil when not read.
+func (it *Interpreter) readPointedBack(r *lexicon.Reading, cat *semantic.Catalog, context []string) *Result {
+	and, ptr := pointedBackAt(r)
+	if and < 0 {
+		return nil
+	}
+	head := withoutContext(r, cut(r, and, len(r.Tokens)), nil)
+	first, err := it.read(head, cat, context)
+	if err != nil {
+		// the first part with a statement of the writer's ("Since we're planning a
+		// campaign, ...") is read as a question is
+		if first = it.readWithoutStatements(head, cat, context); first == nil {
+			return nil
+		}
+	}
+	skip := cut(r, 0, and+1)
+	skip[ptr] = true
+	second, err := it.read(withoutContext(r, skip, nil), cat, context)
+	if err != nil {
+		return nil
+	}
+	p, q := first.Request, second.Request
+	plain := func(x *semantic.Request) bool {
+		return len(x.Measures) > 0 && len(x.Attrs) == 0 && x.SortBy == nil && x.Limit == 0 && x.Order == semantic.Natural
+	}
+	if !plain(p) || !plain(q) || p.Fact != q.Fact || len(q.Filters) > 0 || q.Period != nil || len(q.Dims) > 0 || len(second.Context) > 0 {
+		return nil
+	}
+	merged := *p
+	merged.Measures = slices.Clone(p.Measures)
+	for _, m := range q.Measures {
+		if slices.Contains(merged.Measures, m) {
+			return nil
+		}
+		merged.Measures = append(merged.Measures, m)
+	}
+	sql, err := merged.Compile()
+	if err != nil {
+		return nil
+	}
+	first.Request, first.SQL = &merged, sql
+	first.Fixes = append(first.Fixes, second.Fixes...)
+	return first
+}
+
+// pointedBackAt is the position of the "and" that opens a second ask and of the pronoun
+// or possessive after it that points to the rows before (semantic.RowPronouns,
+// semantic.RowPossessives); -1 when there is none or more than one.
+func pointedBackAt(r *lexicon.Reading) (int, int) {
+	words := map[string]bool{}
+	for _, ws := range []semantic.Words{semantic.RowPronouns, semantic.RowPossessives} {
+		for _, p := range splitPhrases(ws) {
+			if len(p) == 1 {
+				words[p[0]] = true
+			}
+		}
+	}
+	and, ptr := -1, -1
+	for i := 1; i < len(r.Tokens); i++ {
+		if ptr < 0 && r.Tokens[i].Norm != "," && slices.ContainsFunc(r.Matches, func(m lexicon.Match) bool { return m.From == i && m.Cat == semantic.CatAnd }) {
+			and = i // the last "and" before the pointer
+			continue
+		}
+		if and >= 0 && words[r.Tokens[i].Norm] {
+			if ptr >= 0 {
+				return -1, -1
+			}
+			ptr = i
+		}
+	}
+	if ptr < 0 {
+		return -1, -1
+	}
+	return and, ptr
+}

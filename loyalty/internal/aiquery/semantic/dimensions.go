@@ -513,12 +513,15 @@ func ByPeriods(periods []*Period) *Dimension {
 		for _, p := range periods {
 			byYear = byYear && p.AsYear != 0
 		}
+		sameDays := sameDaysOfYears(periods)
 		for _, p := range periods {
 			if p.From == "" {
 				return dimSQL{}, false
 			}
 			if byYear {
 				whens = append(whens, fmt.Sprintf("WHEN %s THEN %d", p.Cond(f.Time), p.AsYear))
+			} else if sameDays {
+				whens = append(whens, fmt.Sprintf("WHEN %s THEN %d", p.Cond(f.Time), p.Start.Year()))
 			} else {
 				whens = append(whens, fmt.Sprintf("WHEN %s THEN (%s)::date", p.Cond(f.Time), p.From))
 			}
@@ -526,11 +529,27 @@ func ByPeriods(periods []*Period) *Dimension {
 		}
 		e := "CASE " + strings.Join(whens, " ") + " END"
 		name := T("periodo", "period")
-		if byYear {
+		if byYear || sameDays {
 			name = T("ano", "year")
 		}
 		return dimSQL{cols: []Column{col(e, name, l)}, order: e, where: "(" + strings.Join(ors, " OR ") + ")"}, true
 	}}
+}
+
+// sameDaysOfYears reports whether periods are the same range of days of different years,
+// each within its year ("June 1–17, 2025 compared with June 1–17, 2024"): their rows are
+// named by the year, as AsYear's are. Whole months compared keep their month's first day.
+func sameDaysOfYears(periods []*Period) bool {
+	years := map[int]bool{}
+	for _, p := range periods {
+		q := periods[0]
+		if p.Kind != DateRange || p.Start.IsZero() || p.End.IsZero() || p.End.AddDate(0, 0, -1).Year() != p.Start.Year() || years[p.Start.Year()] ||
+			p.Start.Month() != q.Start.Month() || p.Start.Day() != q.Start.Day() || p.End.Month() != q.End.Month() || p.End.Day() != q.End.Day() {
+			return false
+		}
+		years[p.Start.Year()] = true
+	}
+	return len(periods) >= 2
 }
 
 // Restates reports whether breaking down by d says again what the breakdown by compared

@@ -176,6 +176,13 @@ var Fillers = []*FillerClass{
 	{ID: "restated", Skip: true, Role: RoleNeutral, Words: W(
 		"corridos|corrido|competencia|dias corridos|anos completos|em anos completos|anos completados|idade completa|em anos|uma linha para cada|uma linha pra cada|uma linha cada|cada um numa coluna|cada uma numa coluna|cada um em uma coluna|cada uma em uma coluna|cada um em sua coluna|cada uma em sua coluna|numa coluna cada|uma coluna para cada|uma coluna pra cada|lado a lado em colunas|que representam|que representa|que isso representa|que elas representam|que eles representam",
 		"calendar|fiscal|all up|all told|over all|calendar days|completed years|whole years|full years|in whole years|in completed years|in years|on its books|on their books|on the books|on our books|in the system|in our system|on the system|on our system|in the database|on record|on its register|on their register|each in its own column|each in a column|one column each|one column per|one column for each|one line for each|one line each|one row for each|one row each|a line for each|a row for each|in separate columns|as separate columns|as columns|that represents|that they represent|that this represents")},
+	// the rows of the periods the answer already has ("compared with June 2024, one row
+	// per period", "por mês, uma linha por período"): said of an answer with no time
+	// breakdown they ask for periods it does not have, and are refused (package grammar,
+	// layout.go)
+	{ID: "per_period", Skip: true, Role: RoleNeutral, Words: W(
+		"uma linha por periodo|uma linha para cada periodo|uma linha pra cada periodo|linha por periodo|cada periodo numa linha|cada periodo em uma linha|um periodo por linha|por periodo",
+		"one row per period|one line per period|a row per period|a line per period|one row for each period|one line for each period|a row for each period|each period on its own row|each period in its own row|each period on its own line|row per period|line per period|per period")},
 	// regional and informal interjections
 	{ID: "interjection", Skip: true, Role: RoleDiscourse, Words: W(
 		"joia|trem bao|trem bom|que trem bao|bao demais|o lho lho|olholho|o loco|o louco|oloco|tas tolo|ta tolo|tas doido|ta doido|ta louco|tas louco|ta loco|dahora|da hora|massa demais|top demais|sem frescura|sem enrolacao|sem enrolar|na moral|firmeza total|pode crer|e nois|suave na nave|fala serio|tendeu|entendeu|sacou|saca|ta ligado|misericordia|oxe|oxi|oxente|vixe|vish|vixi|eita|egua|bah|tche|uai|trem|bixo|bicho|mano|parceiro|mermao|visse|arretado|massa|caramba|putz|poxa vida|afe|aff|affe|ave|ixi|xi|ops|epa|psiu|cruzes|bora|bora la|vambora|vamo|vamo la|flw|falow|vdd|tmj|tamo junto|slc|mds|meu deus|nossa senhora|credo|barbaridade|tri bah|guri|guria|pia|vei|meu rei|minha rainha|fmz|firmeza|suave|de boa|show de bola|pqp|nossa mae|misericordia|pelo amor de deus|plmds|afff|eita porra|oloco|olha ai|caraca|da hora|truta|maninho|maninha|tlgd|ta ligado|nss|pprt|oxe mainha|ne nao",
@@ -277,15 +284,19 @@ func ChainWide() Words {
 		for _, w := range stores.Words.PT {
 			if strings.HasSuffix(w, "s") && !strings.Contains(w, " ") {
 				pt = append(pt, "todas as "+w, "todos os "+w, "em todas as "+w, "em todos os "+w, "de todas as "+w, "de todos os "+w)
+			} else if !strings.Contains(w, " ") {
+				// "em qualquer loja": whichever store, no store filter
+				pt = append(pt, "qualquer "+w, "em qualquer "+w, "de qualquer "+w)
 			}
 		}
 		for _, w := range stores.Words.EN {
 			if strings.HasSuffix(w, "s") {
-				en = append(en, "all "+w, "all the "+w, "all of the "+w, "across all "+w, "across all the "+w, "in all "+w, "at all "+w, "for all "+w)
+				en = append(en, "all "+w, "all the "+w, "all of the "+w, "across all "+w, "across all the "+w, "in all "+w, "at all "+w, "for all "+w, "at any of our "+w, "in any of our "+w)
 			} else {
 				// ("every store" alone is each store, a row apiece: "how much did every
-				// store sell")
-				en = append(en, "across every "+w, "at every "+w, "in every "+w)
+				// store sell"); "made no purchase at any store": whichever store, no store
+				// filter
+				en = append(en, "across every "+w, "at every "+w, "in every "+w, "any "+w, "at any "+w, "in any "+w, "from any "+w)
 			}
 		}
 	}
@@ -326,10 +337,11 @@ func BaseWide() Words {
 			en = append(en, p+n)
 		}
 	}
-	for _, n := range []string{"customers", "members", "clients"} {
+	// every record of the customers is every customer ("across all customer records")
+	for _, n := range []string{"customers", "members", "clients", "customer records", "member records", "client records"} {
 		en = append(en, "across all "+n, "across all our "+n, "across all of our "+n, "across all the "+n)
 	}
-	for _, n := range []string{"clientes"} {
+	for _, n := range []string{"clientes", "cadastros de clientes", "registros de clientes"} {
 		pt = append(pt, "entre todos os "+n, "de todos os "+n, "sobre todos os "+n, "em todos os "+n)
 	}
 	return Words{PT: pt, EN: en}
@@ -531,6 +543,12 @@ var PersonPronouns = W("ela|ele|dela|dele|nela|nele|pra ela|pra ele", "she|he|he
 var RowPronouns = W("eles|elas|esses|essas|estes|estas|aqueles|aquelas|os clientes|as clientes",
 	"they|those|these|them|the customers|the clients")
 
+// RowPossessives are the words with which a measure asked after another points to the
+// rows the first counted ("how many inactive customers have points, and their total
+// balance", "quantos clientes ... e a soma dos saldos deles"); with RowPronouns (package
+// grammar, several.go).
+var RowPossessives = W("deles|delas|seus|suas", "their")
+
 // PlaceDeixis are the words with which a question points to a place said in its context
 // ("I'm writing a note for the Savassi team. How many customers bought there?"): the
 // store or city the context names takes their place (package grammar, statements.go).
@@ -581,7 +599,7 @@ var Situation = W("to aqui no|to aqui na|estou aqui no|estou aqui na|to ali no|t
 // last month, I mean, each store's takings in May"): when the question is read neither
 // whole nor without its context, the parts before and after the word are read alone, and
 // answered only when they ask the same (package grammar, restated.go).
-var Restatement = W("tipo assim|ou seja|quer dizer|isto e|ou melhor|melhor dizendo|em outras palavras|a saber|considera|considere|considerar|considerando|entenda se|leia se",
+var Restatement = W("tipo assim|ou seja|quer dizer|isto e|ou melhor|melhor dizendo|em outras palavras|a saber|considera|considere|considerar|considerando|considero|consideramos|considera se|considere se|entenda se|leia se",
 	"i mean|in other words|that is to say|or rather|put another way|ie|i e|that is|namely|viz|to wit|being|you know")
 
 // LikeAfterQuestion are the words that open a question's second saying right after its

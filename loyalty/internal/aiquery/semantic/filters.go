@@ -89,6 +89,12 @@ func (x *Filter) PinsSameAs(y *Filter) bool {
 	return x.pins != nil && y.pins != nil && x.pins.attr == y.pins.attr
 }
 
+// PlacesStores reports whether x keeps the stores of a place (a city, a state): stores
+// each of which is wholly in it or not, and which may be several.
+func (x *Filter) PlacesStores() bool {
+	return x.pins != nil && (x.pins.attr == "city" || x.pins.attr == "state")
+}
+
 // pinDims are the breakdowns by the attributes filters fix: "women vs men" compares the
 // groups of gender.
 var pinDims = map[string]*Dimension{"app_user": ByAppUser, "gender": ByGender, "store": ByStore, "payment_type": ByPaymentType, "origin": ByOrigin, "state": ByState, "city": ByCity}
@@ -181,13 +187,17 @@ func disjointPins(x, y *Filter) bool {
 func (x *Filter) sql(f *Fact) (string, []string, bool) { return x.build(f, nil) }
 
 // inline is the filter's condition over fact f as one expression, with no join: a
-// condition on the customer of each row ("de clientes com origem APP" over sales) is a
+// condition on the store or the customer of each row ("de clientes com origem APP" over sales) is a
 // correlated EXISTS over that customer, so a share or rate can hold it ("what share of
 // revenue came from app sign-ups").
 func (x *Filter) inline(f *Fact) (string, bool) {
 	cond, joins, ok := x.sql(f)
 	if !ok || len(joins) == 0 {
 		return cond, ok
+	}
+	if sj, ok := storeJoin(f); ok && len(joins) == 1 && joins[0] == sj && sj != "" {
+		// a condition on the store of each row ("the Rio de Janeiro store's share of revenue")
+		return "EXISTS (SELECT 1 FROM reporting.stores s WHERE s.store_code = " + f.Store + " AND " + cond + ")", true
 	}
 	if cj, ok := customerJoin(f); !ok || len(joins) != 1 || joins[0] != cj {
 		return "", false

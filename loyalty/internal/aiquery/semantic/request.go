@@ -172,7 +172,10 @@ func (r *Request) Validate() error {
 		if c == nil || c.pins == nil {
 			continue
 		}
-		if i := slices.IndexFunc(r.Dims, func(d *Dimension) bool { return d == pinDims[c.pins.attr] || d.ID == c.pins.attr+"_set" }); i >= 0 {
+		if i := slices.IndexFunc(r.Dims, func(d *Dimension) bool {
+			// a store's city or state is fixed by the store: each store is 100% or 0% of it
+			return d == pinDims[c.pins.attr] || d.ID == c.pins.attr+"_set" || d == ByStore && c.PlacesStores()
+		}); i >= 0 {
 			// "% das vendas no pix e no cartão" read as the rate of pix-or-card sales in the
 			// pix and the card rows: a condition on the attribute the rows are split by is
 			// 100% or 0% of every row
