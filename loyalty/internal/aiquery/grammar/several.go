@@ -867,10 +867,7 @@ func (it *Interpreter) readAsksApart(r *lexicon.Reading, cat *semantic.Catalog, 
 		return nil
 	}
 	p, q := first.Request, second.Request
-	plain := func(x *semantic.Request) bool {
-		return len(x.Measures) > 0 && len(x.Attrs) == 0 && x.SortBy == nil && x.Limit == 0 && x.Order == semantic.Natural
-	}
-	if !plain(p) || !plain(q) {
+	if !plainMeasures(p) || !plainMeasures(q) {
 		return nil
 	}
 	// the second, given the first's period and breakdown when it names none, asks its
@@ -888,21 +885,7 @@ func (it *Interpreter) readAsksApart(r *lexicon.Reading, cat *semantic.Catalog, 
 	if errA != nil || errB != nil || a != b {
 		return nil
 	}
-	merged := *p
-	merged.Measures = slices.Clone(p.Measures)
-	for _, m := range q.Measures {
-		if slices.Contains(merged.Measures, m) {
-			return nil // the same measure asked twice: another reading's word
-		}
-		merged.Measures = append(merged.Measures, m)
-	}
-	sql, err := merged.Compile()
-	if err != nil {
-		return nil
-	}
-	first.Request, first.SQL = &merged, sql
-	first.Fixes = append(first.Fixes, second.Fixes...)
-	return first
+	return withMeasuresOf(first, second)
 }
 
 // secondAskAt is the position of a "how many" ("quantos", "how many") said right after
@@ -960,15 +943,25 @@ func (it *Interpreter) readPointedBack(r *lexicon.Reading, cat *semantic.Catalog
 		return nil
 	}
 	p, q := first.Request, second.Request
-	plain := func(x *semantic.Request) bool {
-		return len(x.Measures) > 0 && len(x.Attrs) == 0 && x.SortBy == nil && x.Limit == 0 && x.Order == semantic.Natural
-	}
-	if !plain(p) || !plain(q) || p.Fact != q.Fact || len(q.Filters) > 0 || q.Period != nil || len(q.Dims) > 0 || len(second.Context) > 0 {
+	if !plainMeasures(p) || !plainMeasures(q) || p.Fact != q.Fact || len(q.Filters) > 0 || q.Period != nil || len(q.Dims) > 0 || len(second.Context) > 0 {
 		return nil
 	}
-	merged := *p
-	merged.Measures = slices.Clone(p.Measures)
-	for _, m := range q.Measures {
+	return withMeasuresOf(first, second)
+}
+
+// plainMeasures reports whether a request computes measures and nothing else: no list,
+// sort, limit or order (a part of a question said in two asks).
+func plainMeasures(x *semantic.Request) bool {
+	return len(x.Measures) > 0 && len(x.Attrs) == 0 && x.SortBy == nil && x.Limit == 0 && x.Order == semantic.Natural
+}
+
+// withMeasuresOf is the first part's request with the second's measures beside its own,
+// compiled; nil when a measure is asked twice (another reading's word) or it does not
+// compile.
+func withMeasuresOf(first, second *Result) *Result {
+	merged := *first.Request
+	merged.Measures = slices.Clone(first.Request.Measures)
+	for _, m := range second.Request.Measures {
 		if slices.Contains(merged.Measures, m) {
 			return nil
 		}
