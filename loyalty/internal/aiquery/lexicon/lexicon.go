@@ -621,8 +621,7 @@ func initials(name string) string {
 	var b strings.Builder
 	n := 0
 	for _, w := range strings.Fields(Fold(name)) {
-		switch w {
-		case "de", "do", "da", "dos", "das":
+		if slices.Contains(semantic.OfPT, w) {
 			continue
 		}
 		b.WriteString(w[:1])

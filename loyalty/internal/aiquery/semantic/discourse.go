@@ -2,6 +2,7 @@ package semantic
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -607,9 +608,13 @@ var Restatement = W("tipo assim|ou seja|quer dizer|isto e|ou melhor|melhor dizen
 // many customers ..."); before "de" they are a noun ("tipo de pagamento").
 var LikeAfterQuestion = []string{"tipo", "like"}
 
+// OfPT is Portuguese "de" and its contractions with the article ("do", "da", "dos",
+// "das").
+var OfPT = []string{"de", "do", "da", "dos", "das"}
+
 // OfWords are the prepositions that make the word before them a noun of what follows
 // ("tipo de pagamento", "kind of").
-var OfWords = []string{"de", "do", "da", "dos", "das", "of"}
+var OfWords = append(slices.Clone(OfPT), "of")
 
 // Definition are the words that say what a measure just named is ("taxa de recompra,
 // entendida como a proporção ...", "average ticket, defined as revenue divided by ...").

@@ -65,7 +65,7 @@ func FormalRequest() Words {
 		}
 	}
 	for _, n := range FormalRequestNouns.PT {
-		for _, de := range []string{"de", "do", "da", "dos", "das"} {
+		for _, de := range OfPT {
 			pt = append(pt, n+" "+de)
 		}
 	}
