@@ -13,7 +13,7 @@ func TestLead17Classes(t *testing.T) {
 			"customers who bought in march but not in april and may":                       {measures: []string{"customers"}, sql: []string{"NOT EXISTS", "DATE '2025-04-01'", "DATE '2025-06-01'"}, sqlNot: []string{"created_at"}},
 			// two periods apart: refused, never the second read as the customers' sign-up
 			"customers who bought in march but never came back in april and june": {refuse: true},
-			"clientes que compraram em março e não voltaram em abril e junho":      {refuse: true},
+			"clientes que compraram em março e não voltaram em abril e junho":     {refuse: true},
 			// said with the sign-up, a period still dates it
 			"new customers who signed up in may and never bought": {measures: []string{"customers"}, sql: []string{"created_at"}},
 		}},
