@@ -209,6 +209,10 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		}
 	}
 
+	if a.periodJoinedToCohort(x) {
+		return nil, fail("um período está ligado por \"e\"/\"ou\" ao período do que os clientes fizeram, e não sei juntá-los; pergunte um período por vez",
+			"a period is joined by \"and\"/\"or\" to the period of what the customers did, and I cannot join them; ask one period at a time")
+	}
 	// "April and May taken together": the sum word joins the periods (below), it computes
 	// nothing of its own
 	for _, i := range a.all("periods") {
@@ -2870,6 +2874,32 @@ func (a *assembly) aggsAmongColumns(x *env) []int {
 		}
 	}
 	return out
+}
+
+// periodJoinedToCohort reports a period joined by a conjunction to the period of a cohort
+// right before it ("bought in March but never came back in April and June"): a second
+// period of what the customers did (or did not do), which no rule joined to the first.
+// Read alone it would date the customers' sign-up, which the question never names. A
+// period before another activity is that activity's (assembly), not this one.
+func (a *assembly) periodJoinedToCohort(x *env) bool {
+	if x.signup {
+		return false
+	}
+	for i := 1; i < len(a.clauses); i++ {
+		fv, ok := a.clauses[i-1].v.(filterV)
+		if a.clauses[i].kind != "period" || !ok || fv.cohortPeriod == nil && fv.deniedPeriod == nil {
+			continue
+		}
+		laterEvent := slices.ContainsFunc(a.clauses[i+1:], func(c clauseV) bool {
+			fv, ok := c.v.(filterV)
+			return ok && fv.event // "bought in April and in May didn't buy": the denial's period
+		})
+		from, to := a.spans[i-1].to, a.spans[i].from
+		if !laterEvent && slices.ContainsFunc(x.conj, func(p int) bool { return p >= from && p < to }) {
+			return true
+		}
+	}
+	return false
 }
 
 // joinedToPrevious reports whether clause k follows the clause before it with only a

@@ -1565,6 +1565,14 @@ func productions(x *env) []*Rule {
 		// "bought last month and had bought before"
 		rule("Filter", 0.3, tEvent+" "+tAgain+"? Period", func(k []*Edge) (any, bool) { return cohort(arg(k[0]), false, k[2].Val.(periodV)) }),
 		rule("Filter", 0.3, "NotBuy Period", func(k []*Edge) (any, bool) { return cohort(arg(k[0]), true, k[1].Val.(periodV)) }),
+		rule("Filter", 0.3, "NotBuy DeniedPeriods", func(k []*Edge) (any, bool) { return cohort(arg(k[0]), true, k[1].Val.(periodV)) }),
+		// "never came back in April and May", "não voltaram em abril nem em maio": what did
+		// not happen in either period, joined by and, or or nor, did not happen in their
+		// union; read only when the two meet, so the union is one window (two apart are
+		// left unread: refused, never one of them dropped or read as another date)
+		rule("DeniedPeriods", 0, "Period "+tAnd+" "+tIn+"? Period", func(k []*Edge) (any, bool) { return deniedUnion(k[0], k[3]) }),
+		rule("DeniedPeriods", 0, "Period "+tOr+" "+tIn+"? Period", func(k []*Edge) (any, bool) { return deniedUnion(k[0], k[3]) }),
+		rule("DeniedPeriods", 0, "Period "+tNor+" "+tIn+"? Period", func(k []*Edge) (any, bool) { return deniedUnion(k[0], k[3]) }),
 		// "(compraram no Centro e) não voltaram a comprar no Batel", "but never at Savassi":
 		// customers without a purchase at that store
 		rule("Filter", 0.3, tNeg+" "+tAgain+"? "+tEvent+" "+tAgain+"? "+tIn+"? Member", func(k []*Edge) (any, bool) {
@@ -1584,6 +1592,7 @@ func productions(x *env) []*Rule {
 		rule("Filter", 0.3, tAgain+" "+tAnd+"? "+tEvent+" "+tAgain+"? Period", func(k []*Edge) (any, bool) { return cohort(arg(k[2]), false, k[4].Val.(periodV)) }),
 		// "não voltaram em maio", "didn't come back in May": a customer comes back by buying
 		rule("Filter", 0.4, tNeg+"? "+tAgain+" Period", func(k []*Edge) (any, bool) { return cohort("buy", k[0] != nil, k[2].Val.(periodV)) }),
+		rule("Filter", 0.4, tNeg+" "+tAgain+" DeniedPeriods", func(k []*Edge) (any, bool) { return cohort("buy", true, k[2].Val.(periodV)) }),
 		// "never came back this year", "nunca mais voltaram em 2025": within the period said,
 		// the same as not coming back
 		rule("Filter", 0.4, tNever+" "+tAgain+" "+tEvent+"? Period", func(k []*Edge) (any, bool) {
@@ -1593,22 +1602,17 @@ func productions(x *env) []*Rule {
 			}
 			return cohort(event, true, k[3].Val.(periodV))
 		}),
+		rule("Filter", 0.4, tNever+" "+tAgain+" "+tEvent+"? DeniedPeriods", func(k []*Edge) (any, bool) {
+			event := "buy"
+			if k[2] != nil {
+				event = arg(k[2])
+			}
+			return cohort(event, true, k[3].Val.(periodV))
+		}),
 		rule("Filter", 0, tEvent+" "+tBefore2, func(k []*Edge) (any, bool) { return cohortBefore(arg(k[0])) }),
 		// "bought in March but not in April": the second period of the same event, denied
-		rule("Filter", 0.2, tEvent+" Period "+tAnd+"? "+tNeg+" Period", func(k []*Edge) (any, bool) {
-			e := semantic.EventByID(arg(k[0]))
-			p1, p2 := k[1].Val.(periodV).p, k[4].Val.(periodV).p
-			if e == nil || e.Activity == nil || k[1].Val.(periodV).absence {
-				return nil, false
-			}
-			both, err := semantic.Both(semantic.AtPeriod(e.Activity(true), p1), semantic.AtPeriod(e.Activity(false), p2))
-			if err != nil {
-				return nil, false
-			}
-			return filterV{id: "cohort2:" + arg(k[0]) + p1.From + p2.From, period: true, event: true, cohortPeriod: p1, deniedPeriod: p2, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
-				return both, fact == semantic.Customers
-			}}, true
-		}),
+		rule("Filter", 0.2, tEvent+" Period "+tAnd+"? "+tNeg+" Period", func(k []*Edge) (any, bool) { return butNotThen(arg(k[0]), k[1], k[4]) }),
+		rule("Filter", 0.2, tEvent+" Period "+tAnd+"? "+tNeg+" DeniedPeriods", func(k []*Edge) (any, bool) { return butNotThen(arg(k[0]), k[1], k[4]) }),
 
 		// ---- periods
 		rule("Period", 0, tDayWord, func(k []*Edge) (any, bool) { return dayPeriod(x, arg(k[0])) }),
@@ -3384,6 +3388,32 @@ func cohort(event string, neg bool, pv periodV) (any, bool) {
 		// period is the sales' own, never "sales of customers who bought then"
 		return f, fact == semantic.Customers && f.Applies(fact, nil)
 	}}, true
+}
+
+// butNotThen is the customers who did event in the period of did and not in the period of
+// denied ("bought in March but not in April").
+func butNotThen(event string, did, denied *Edge) (any, bool) {
+	e := semantic.EventByID(event)
+	p1, p2 := did.Val.(periodV).p, denied.Val.(periodV).p
+	if e == nil || e.Activity == nil || did.Val.(periodV).absence {
+		return nil, false
+	}
+	both, err := semantic.Both(semantic.AtPeriod(e.Activity(true), p1), semantic.AtPeriod(e.Activity(false), p2))
+	if err != nil {
+		return nil, false
+	}
+	return filterV{id: "cohort2:" + event + p1.From + p2.From, period: true, event: true, cohortPeriod: p1, deniedPeriod: p2, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
+		return both, fact == semantic.Customers
+	}}, true
+}
+
+// deniedUnion is the window of two periods a negation denies together, when they meet.
+func deniedUnion(a, b *Edge) (any, bool) {
+	pa, pb := a.Val.(periodV), b.Val.(periodV)
+	if pa.absence || pb.absence || pa.p.To == "" || pa.p.To != pb.p.From {
+		return nil, false
+	}
+	return span(pa.p, pb.p)
 }
 
 func cohortBefore(event string) (any, bool) {

@@ -85,6 +85,13 @@ func (a *assembly) takeMeasures(x *env) ([]*semantic.Measure, error) {
 			}
 		}
 	}
+	if len(ms) > 1 && !sameMeasures(a.clauses, ms) {
+		last, err := a.thresholdOfLast(ms, lists[len(lists)-1])
+		if err != nil {
+			return nil, err
+		}
+		lists[len(lists)-1] = last
+	}
 	for k := 1; k < len(ms); k++ {
 		if err := a.ownRows(x, ms[k-1], ms[k]); err != nil {
 			return nil, err
@@ -110,6 +117,37 @@ func (a *assembly) takeMeasures(x *env) ([]*semantic.Measure, error) {
 		}
 	}
 	return out, nil
+}
+
+// thresholdOfLast reads a threshold said right after the last of several measures asked
+// in clauses of their own ("the median ticket, and how many sales over R$ 100", "o
+// faturamento e quantas vendas acima de R$ 100"): it narrows the rows of that measure
+// only (semantic.Among), never the measures asked before it. One it cannot narrow is
+// refused, never shared silently.
+func (a *assembly) thresholdOfLast(ms []int, last []*semantic.Measure) ([]*semantic.Measure, error) {
+	j := ms[len(ms)-1] + 1
+	if j >= len(a.clauses) || a.used[j] || a.clauses[j].kind != "filter" {
+		return last, nil
+	}
+	fv := a.clauses[j].v.(filterV)
+	if !strings.HasPrefix(fv.id, "cmp:") || fv.resolve == nil {
+		return last, nil
+	}
+	cannot := fail("o limite dito depois da última medida vale só para ela, e não consegui aplicá-lo só a ela; pergunte uma de cada vez",
+		"the threshold said after the last measure is of that measure only, and I could not apply it to it alone; ask one at a time")
+	if len(last) != 1 {
+		return nil, cannot
+	}
+	f, ok := fv.resolve(last[0].Fact)
+	if !ok || f == nil {
+		return nil, cannot
+	}
+	m, err := semantic.Among(last[0], []*semantic.Filter{f})
+	if err != nil {
+		return nil, cannot
+	}
+	a.used[j] = true
+	return []*semantic.Measure{m}, nil
 }
 
 // buyersOfBought reads the customers counted beside a measure of sales, narrowed to those
