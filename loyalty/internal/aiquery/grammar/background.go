@@ -258,7 +258,7 @@ func background(r *lexicon.Reading) (kept []tokenSpan, unrepeated, othersAsked, 
 		for _, m := range r.Matches {
 			// a column of the answer ("com pontos e validade", "I need their phone") is
 			// never the background's own: a part naming one is read or refused
-			if m.From >= p.from && m.From < p.to && m.Typos == 0 && (m.Cat == semantic.CatAttr || m.Cat == semantic.CatColumn) && !saysMatch(r, asks, m) && !informalAlso(r, m) && !writersThing(r, m, roles) {
+			if m.From >= p.from && m.From < p.to && m.Typos == 0 && (m.Cat == semantic.CatAttr || m.Cat == semantic.CatColumn) && !saysMatch(r, asks, m) && !informalAlso(r, m) && !writersThing(r, m, roles) && !possessor(r, roles, m) {
 				missing = append(missing, spanText(r, m.From, m.To))
 			}
 		}
@@ -452,8 +452,8 @@ func constraintsOf(r *lexicon.Reading, roles []semantic.Role, units []int, from,
 			}
 			i = j - 1
 			continue
-		case roles[i] != semantic.RoleConcept:
-			continue
+		case roles[i] != semantic.RoleConcept, pronounI(r, i):
+			continue // "I" is the writer, never a name
 		case !covered(r, i):
 			add("name:"+t.Norm, t.Raw) // a name the model does not know
 			continue
@@ -471,6 +471,11 @@ func constraintsOf(r *lexicon.Reading, roles []semantic.Role, units []int, from,
 		switch {
 		case m.Cat == semantic.CatNumWord && isFunctionWord(r, i):
 			// an article ("uma conversa"), not a number
+		case m.Cat == semantic.CatNumWord && compoundNumber(r, roles, m):
+			// a word of a compound ("my two-way players"), not a number of rows
+		case m.Cat == semantic.CatCmp && m.Arg == "=" && onlyOfNothing(r, roles, m):
+			// "Just the numbers", "Only I promised ...": "only" said of the report or of
+			// the writer narrows no rows
 		case (m.Cat == semantic.CatUntil || m.Cat == semantic.CatSince || m.Cat == semantic.CatBefore || m.Cat == semantic.CatAfter) && !relatesTime(r, m):
 			// a time relation to an event ("depois de uma conversa") is the background's
 		case m.Cat == semantic.CatNeg && prepositionNo(r, m):

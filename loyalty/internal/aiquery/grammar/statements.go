@@ -245,7 +245,7 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 		}
 	}
 	for i := range r.Tokens {
-		if opens[i] == 0 && (purposeAt(r, roles, i) || reasonAt(r, roles, workAt, asker, i) || writerClauseAt(r, roles, i)) {
+		if opens[i] == 0 && (purposeAt(r, roles, i) || reasonAt(r, roles, workAt, asker, i) || writerClauseAt(r, roles, i) || remarkAt(r, roles, units, i)) {
 			opens[i] = 2
 		}
 	}
