@@ -191,6 +191,8 @@ func background(r *lexicon.Reading) (kept []tokenSpan, unrepeated, othersAsked, 
 	type part struct {
 		from, to int
 		asks     bool
+		lead     bool // a leading clause before the ask in its sentence
+		end      int  // where it ends with the comma and the opener after it, left out with it
 	}
 	var parts []part
 	asked := false
@@ -200,9 +202,15 @@ func background(r *lexicon.Reading) (kept []tokenSpan, unrepeated, othersAsked, 
 		for to < len(r.Tokens) && r.Tokens[to].Part == r.Tokens[from].Part {
 			to++
 		}
-		p := part{from, to, partAsks(r, from, to, roles, asked)}
+		p := part{from, to, partAsks(r, from, to, roles, asked), false, to}
 		if p.asks && reportsQuestion(r, from, to) {
 			reported = append(reported, len(parts))
+		}
+		if lead, at := leadingClause(r, roles, from, to); p.asks && !asked && at > from && !slices.Contains(reported, len(parts)) {
+			// the words before the ask in its sentence, before the question, are
+			// background of their own
+			parts = append(parts, part{from, lead, false, true, at})
+			p.from = at
 		}
 		asked = asked || p.asks
 		parts = append(parts, p)
@@ -235,6 +243,7 @@ func background(r *lexicon.Reading) (kept []tokenSpan, unrepeated, othersAsked, 
 		}
 	}
 	pair := twoValuesAsked(r, asks)
+	pointed := placePointed(r, asks)
 	for pk, p := range parts {
 		if p.asks || leftOut(r, p.from, p.to) || !states(r, p.from, p.to) {
 			continue
@@ -251,9 +260,15 @@ func background(r *lexicon.Reading) (kept []tokenSpan, unrepeated, othersAsked, 
 			if pair && (strings.HasPrefix(k, string(semantic.CatVs)+":") || strings.HasPrefix(k, string(semantic.CatBoth)+":")) {
 				continue // "pix e dinheiro? dahora comparar os dois": the two values asked
 			}
+			if placeKey(k) && pointed && places(r, p.from, p.to) == 1 {
+				continue // "Batel's been dropping the ball, what's the cancellation rate over there"
+			}
 			if !said[k] {
 				missing = append(missing, words[i])
 			}
+		}
+		if p.lead {
+			missing = append(missing, ownBreakdown(r, p.from, p.to, asks)...)
 		}
 		for _, m := range r.Matches {
 			// a column of the answer ("com pontos e validade", "I need their phone") is
@@ -269,7 +284,7 @@ func background(r *lexicon.Reading) (kept []tokenSpan, unrepeated, othersAsked, 
 			}
 		}
 		if ok && len(missing) == 0 {
-			kept = append(kept, tokenSpan{p.from, p.to})
+			kept = append(kept, tokenSpan{p.from, p.end})
 		} else {
 			if !ok {
 				missing = words
@@ -284,6 +299,91 @@ func background(r *lexicon.Reading) (kept []tokenSpan, unrepeated, othersAsked, 
 		}
 	}
 	return kept, unrepeated, othersAsked, guessed, persons
+}
+
+// leadingClause finds, in the part from..to, the words said before its ask: the ask opens
+// a clause with a question word or a request, after a comma ("I feel like Batel's been
+// dropping the ball all year, | what's the cancellation rate over there") or, with no
+// comma, as the writer's request, after its subject or a conjunction ("For the staff
+// planning | I need the number of sales per weekday", "Tô montando a planilha e | preciso
+// saber"), past a clause opener ("..., so | what was"). The words before it are a leading
+// clause when none of them asks for something (asksCat: a request there is the writer's
+// own doing, "let's check the scoreboard") and they state something (states). lead is
+// where the leading clause ends and at where the ask starts; both are from when there is
+// none.
+func leadingClause(r *lexicon.Reading, roles []semantic.Role, from, to int) (lead, at int) {
+	wh := make([]bool, to)
+	asking := to // the first word that asks for something
+	for _, m := range r.Matches {
+		if m.From > from && m.From < to && m.Typos == 0 && asksCat(m.Cat) && !inDiscourse(r, m) {
+			wh[m.From] = true
+			asking = min(asking, m.From)
+		}
+	}
+	for c := from + 1; c < to && c <= asking; c++ {
+		switch {
+		case r.Tokens[c-1].Norm == "," && c-1 > from && openerSkipped(r, c) < to && (wh[openerSkipped(r, c)] || isRequest(r, openerSkipped(r, c))):
+			lead, at = c-1, openerSkipped(r, c)
+		case isRequest(r, c) && writerWordAt(r, c-1, semantic.WriterSubject) && c-1 > from:
+			lead, at = c-1, c-1 // "I need", "we need": the writer asking
+		case isRequest(r, c) && joinsTwo(r, c-1) && c-1 > from:
+			lead, at = c-1, c // "Tô montando a planilha e | preciso saber"
+		default:
+			continue
+		}
+		if states(r, from, lead) {
+			return lead, at
+		}
+		break
+	}
+	return from, from
+}
+
+// ownBreakdown are the words of the dimensions, events and rankings the leading clause
+// from..to names that the parts that ask do not: said in the ask's own sentence, "For our
+// payment method review, how many sales ..." may ask for a breakdown by payment type; it
+// is not known, so not left out (statements.go, namesRows, says the same of a frame).
+func ownBreakdown(r *lexicon.Reading, from, to int, asks []tokenSpan) []string {
+	var words []string
+	for _, m := range r.Matches {
+		if m.From >= from && m.From < to && m.Typos == 0 && (m.Cat == semantic.CatDim && !periodUnit(r, m.From) || m.Cat == semantic.CatEvent || m.Cat == semantic.CatTrend || m.Cat == semantic.CatTop || m.Cat == semantic.CatMost) && !saysMatch(r, asks, m) {
+			words = append(words, m.Text)
+		}
+	}
+	return words
+}
+
+// placePointed reports whether the parts that ask point to a place said around them
+// (semantic.PlaceDeixis: "lá", "over there", "that store") and name no place themselves:
+// the one place a background names is then the ask's (statements.go binds it there).
+func placePointed(r *lexicon.Reading, asks []tokenSpan) bool {
+	deixis := false
+	for _, a := range asks {
+		if places(r, a.from, a.to) > 0 {
+			return false
+		}
+		for i := a.from; i < a.to && !deixis; i++ {
+			n := phraseAt(r, i, placeDeixisPhrases)
+			deixis = n > 0 && i+n <= a.to
+		}
+	}
+	return deixis
+}
+
+// places is the number of stores and cities the tokens from..to name.
+func places(r *lexicon.Reading, from, to int) int {
+	named := map[string]bool{}
+	for _, m := range r.Matches {
+		if m.From >= from && m.From < to && m.Typos == 0 && (m.Cat == lexicon.CatStore || m.Cat == lexicon.CatCity) {
+			named[string(m.Cat)+":"+m.Arg] = true
+		}
+	}
+	return len(named)
+}
+
+// placeKey reports whether a constraint key (constraintsOf) names a store or a city.
+func placeKey(k string) bool {
+	return strings.HasPrefix(k, "val:") && (strings.Contains(k, "|"+string(lexicon.CatStore)+":") || strings.Contains(k, "|"+string(lexicon.CatCity)+":"))
 }
 
 // saysMatch reports whether a part that asks holds a match of m's category and argument.
@@ -635,14 +735,15 @@ func prepositionNo(r *lexicon.Reading, m lexicon.Match) bool {
 	return m.Cat == semantic.CatNeg && r.Lang == semantic.PT && isFunctionWord(r, m.From)
 }
 
-// backgroundAt reports whether a background part left out starts at token from.
-func backgroundAt(kept []tokenSpan, from int) bool {
+// backgroundEnd is where the background part or leading clause left out that starts at
+// token from ends; -1 when none starts there.
+func backgroundEnd(kept []tokenSpan, from int) int {
 	for _, s := range kept {
 		if s.from == from {
-			return true
+			return s.to
 		}
 	}
-	return false
+	return -1
 }
 
 // backgroundRefusal says, in a refusal for words no reading used, that a background part

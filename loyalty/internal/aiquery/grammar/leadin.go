@@ -82,9 +82,10 @@ func spanText(r *lexicon.Reading, from, to int) string {
 // The phrases phraseAt looks for, split into words once (the definite periods alone are
 // hundreds: splitting them at every token of every question was a sixth of its time).
 var (
-	sinceBackPhrases  = splitPhrases(semantic.SinceBack)
-	situationPhrases  = splitPhrases(semantic.Situation)
-	periodBackPhrases = splitPhrases(semantic.PeriodBack)
+	sinceBackPhrases   = splitPhrases(semantic.SinceBack)
+	situationPhrases   = splitPhrases(semantic.Situation)
+	periodBackPhrases  = splitPhrases(semantic.PeriodBack)
+	placeDeixisPhrases = splitPhrases(semantic.PlaceDeixis)
 )
 
 func splitPhrases(ws semantic.Words) [][]string {

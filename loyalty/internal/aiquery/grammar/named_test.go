@@ -22,7 +22,7 @@ func TestNamedCustomerClasses(t *testing.T) {
 			"Show me Ana Nascimento's purchases in May with date and value": {list: true, sql: []string{"name_fold('Ana Nascimento')", "v.value"}},
 			"How many sales did we have on Black Friday?":                   {refuse: true},
 			// the words after the name are the question's, never the name's
-			"a cliente Camila Prado ligou reclamando, quantos pontos ela tem": {refuse: true},
+			"a cliente Camila Prado ligou reclamando, quantos pontos ela tem": {list: true, sql: []string{camila}}, // the clause before the ask is background (before17)
 			"o cliente Ricardo Alves Pinheiro reclama dos pontos":             {refuse: true},
 			"customer Camila Prado complained about her points":               {refuse: true},
 			"saldo da cliente camila prado ligou":                             {refuse: true},

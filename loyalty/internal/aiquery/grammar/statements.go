@@ -268,11 +268,18 @@ func statementsOf(r *lexicon.Reading) []tokenSpan {
 		if first < 0 {
 			first = r.Tokens[from].Part
 		}
-		if backgroundAt(kept, from) {
-			// a part that does not ask, whose constraints the ask repeats (background.go)
-			out = append(out, tokenSpan{start, to})
-			from = to
-			continue
+		if end := backgroundEnd(kept, from); end >= 0 {
+			// a part, or the clause before the ask in its part, that does not ask, whose
+			// constraints the ask repeats (background.go)
+			out = append(out, tokenSpan{start, end})
+			if end == to {
+				from = to
+				continue
+			}
+			start = end // the ask after its leading clause
+			for start < to && (left[start] || r.Tokens[start].Norm == ",") {
+				start++
+			}
 		}
 		if introduces(r, to-1) && asksAfter(r, to, wh) {
 			// a clause that introduces the question after it: "preciso de um número

@@ -34,8 +34,9 @@ func TestIntroducedPeriod(t *testing.T) {
 		{"Working on the March recap and on last year's summary: how many customers signed up?", want{refuse: true}, 0},
 		{"origem dos cadastros: quantos clientes em cada uma?", want{refuse: true}, 0},
 		// a breakdown in a statement clause is the question's: never left out
-		{"I'm updating the ops slides and I need to know, for each one of our stores, how many sales we had in May", want{refuse: true}, 0},
-		{"Tô montando a planilha e preciso saber, pra cada uma das lojas, quantas vendas tivemos em maio", want{refuse: true}, 0},
+		// ... and kept when the ask says it: the clause before the writer's request is background (before17)
+		{"I'm updating the ops slides and I need to know, for each one of our stores, how many sales we had in May", want{measures: []string{"sales_count"}, dims: []string{"store"}}, 1},
+		{"Tô montando a planilha e preciso saber, pra cada uma das lojas, quantas vendas tivemos em maio", want{measures: []string{"sales_count"}, dims: []string{"store"}}, 1},
 	})
 }
 

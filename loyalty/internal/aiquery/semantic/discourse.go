@@ -554,7 +554,7 @@ var RowPossessives = W("deles|delas|seus|suas", "their")
 // ("I'm writing a note for the Savassi team. How many customers bought there?"): the
 // store or city the context names takes their place (package grammar, statements.go).
 var PlaceDeixis = W("la|ali|aqui|nela|nele|nessa loja|naquela loja|nesta loja|dessa loja|daquela loja|desta loja|de la|dali|daqui|nessa unidade|naquela unidade",
-	"there|here|at that store|in that store|at that shop|in that shop|from there|from that store|at this store|in this store|at her store|at his store|in her store|in his store")
+	"there|over there|here|at that store|in that store|at that shop|in that shop|from there|from that store|at this store|in this store|at her store|at his store|in her store|in his store")
 
 // PeriodBack are the definite periods that point to a period named before them in the
 // question ("Recorrência de maio: quantos clientes compraram 2 vezes no mês?", "in April,
