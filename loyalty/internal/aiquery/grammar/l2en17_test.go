@@ -4,16 +4,9 @@ import "testing"
 
 // The seventeenth round's second-language and shorthand classes (issue 24): English as a
 // German speaker writes it (a negation after its clause, "till", "begin of", "anymore")
-// and Portuguese chat shorthand ("qm", "dps", "slk", "num", "cliente s").
+// and Portuguese chat shorthand ("dps", "slk", "num", "cliente s").
 func TestL2En17Classes(t *testing.T) {
 	runClasses(t, []classCases{
-		{"a vowel-less word that is every consonant of words of different lengths stands for the shortest ('qm': 'quem', never 'queimou')", map[string]want{
-			"qm sao os 3 clientes com mais pontos? so o nome e o saldo": {list: true, limit: 3, sql: []string{"c.points_balance"}},
-			"qm vendeu mais em maio, centro ou savassi?":                {measures: []string{"revenue"}, sql: []string{"'L01'", "'L05'"}},
-			"qm sao os clientes inativos":                               {list: true, sql: []string{"NOT c.is_active"}},
-			// words of one length still disagree: refused as before
-			"qtd de vnds ontem": {refuse: true},
-		}},
 		{"a word texted with 'k' for a hard 'c' is the word spelled with 'c' or 'qu' ('slk': 'slc', 'aki': 'aqui', 'ke': 'que')", map[string]want{
 			"slk, qnts pontos foram resgatados na savassi essa semana?": {measures: []string{"points_redeemed"}, sql: []string{"'L05'"}},
 			"quantos clientes ativos tem aki":                           {measures: []string{"customers"}, sql: []string{"c.is_active"}},

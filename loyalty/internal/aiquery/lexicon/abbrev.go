@@ -325,28 +325,7 @@ func (lx *Lexicon) abbreviated(w string, dotted bool) []candidate {
 	if len(strict) > 0 {
 		out = strict
 	}
-	return keepOnset(w, fewestDropped(w, out))
-}
-
-// fewestDropped keeps, of the words a vowel-less word is every consonant of, the shortest
-// and those at most a letter longer: a texter drops the vowels of a short word, and a
-// skeleton that drops two vowels more is a guess of another word ("qm": "quem", not
-// "queimou"); words of one length ("vnds": "vendas" or "vindos") still disagree. Other
-// guesses are kept.
-func fewestDropped(w string, cs []candidate) []candidate {
-	shortest := 0
-	for _, c := range cs {
-		if consonants(c.word) == w && (shortest == 0 || len(c.word) < shortest) {
-			shortest = len(c.word)
-		}
-	}
-	var out []candidate
-	for _, c := range cs {
-		if consonants(c.word) != w || len(c.word) <= shortest+1 {
-			out = append(out, c)
-		}
-	}
-	return out
+	return keepOnset(w, out)
 }
 
 // consonants is a word's letters without its vowels.
