@@ -1611,8 +1611,18 @@ func productions(x *env) []*Rule {
 		}),
 		rule("Filter", 0, tEvent+" "+tBefore2, func(k []*Edge) (any, bool) { return cohortBefore(arg(k[0])) }),
 		// "bought in March but not in April": the second period of the same event, denied
-		rule("Filter", 0.2, tEvent+" Period "+tAnd+"? "+tNeg+" Period", func(k []*Edge) (any, bool) { return butNotThen(arg(k[0]), k[1], k[4]) }),
-		rule("Filter", 0.2, tEvent+" Period "+tAnd+"? "+tNeg+" DeniedPeriods", func(k []*Edge) (any, bool) { return butNotThen(arg(k[0]), k[1], k[4]) }),
+		rule("Filter", 0.2, tEvent+" Period "+tAnd+"? "+tNeg+" Period", func(k []*Edge) (any, bool) { return didButNot(k[0], k[1], k[4]) }),
+		rule("Filter", 0.2, tEvent+" Period "+tAnd+"? "+tNeg+" DeniedPeriods", func(k []*Edge) (any, bool) { return didButNot(k[0], k[1], k[4]) }),
+		// "did buy in May but in April not", "compraram em maio mas em abril não": the
+		// negation said after the second period, closing its clause, denies that clause
+		// only; a negation the clause goes on past is no such ending, and without the
+		// conjunction the two periods are not set against each other
+		rule("Filter", 0.2, tEvent+" Period "+tAnd+" Period "+tNeg, func(k []*Edge) (any, bool) {
+			if !slices.Contains(x.clauseEnds, k[4].To) {
+				return nil, false
+			}
+			return didButNot(k[0], k[1], k[3])
+		}),
 
 		// ---- periods
 		rule("Period", 0, tDayWord, func(k []*Edge) (any, bool) { return dayPeriod(x, arg(k[0])) }),
@@ -1955,7 +1965,14 @@ func productions(x *env) []*Rule {
 		rule("Period", 0, "Period "+string(semantic.CatOccasion), func(k []*Edge) (any, bool) {
 			return k[0].Val, k[0].Val.(periodV).p.Kind == semantic.CalendarDay
 		}),
-		rule("Period", 0, tSince+" Period", func(k []*Edge) (any, bool) { return open(k[1].Val.(periodV).p, "since") }),
+		// "since January until May" is January to May: "since" opens the span's first
+		// period (Period until Period), never the whole span, whose end it would drop
+		rule("Period", 0, tSince+" Period", func(k []*Edge) (any, bool) {
+			if len(k[1].Kids) == 3 && k[1].Kids[1] != nil && k[1].Kids[1].Sym == tUntil {
+				return nil, false
+			}
+			return open(k[1].Val.(periodV).p, "since")
+		}),
 		// "hoje ou amanhã", "this week or next": one window when the two meet
 		rule("Period", 0, "Period "+tOr+" Period", func(k []*Edge) (any, bool) {
 			a, b := k[0].Val.(periodV).p, k[2].Val.(periodV).p
@@ -2238,6 +2255,23 @@ func everDid(event string, noun *Edge) (any, bool) {
 	fv := ever(v.(filterV))
 	fv.id += ":ever"
 	return fv, true
+}
+
+// didButNot is "did it in the first period but not in the second": the customers of the
+// event's first period with none in the second.
+func didButNot(event, first, second *Edge) (any, bool) {
+	e := semantic.EventByID(arg(event))
+	p1, p2 := first.Val.(periodV).p, second.Val.(periodV).p
+	if e == nil || e.Activity == nil || first.Val.(periodV).absence {
+		return nil, false
+	}
+	both, err := semantic.Both(semantic.AtPeriod(e.Activity(true), p1), semantic.AtPeriod(e.Activity(false), p2))
+	if err != nil {
+		return nil, false
+	}
+	return filterV{id: "cohort2:" + arg(event) + p1.From + p2.From, period: true, event: true, cohortPeriod: p1, deniedPeriod: p2, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
+		return both, fact == semantic.Customers
+	}}, true
 }
 
 // didButNotIn is "did it at some time (before p), but not in period p" (lapsed customers,
@@ -3387,23 +3421,6 @@ func cohort(event string, neg bool, pv periodV) (any, bool) {
 		// a cohort narrows customers; over their sales ("quanto o X gastou em 2025") the
 		// period is the sales' own, never "sales of customers who bought then"
 		return f, fact == semantic.Customers && f.Applies(fact, nil)
-	}}, true
-}
-
-// butNotThen is the customers who did event in the period of did and not in the period of
-// denied ("bought in March but not in April").
-func butNotThen(event string, did, denied *Edge) (any, bool) {
-	e := semantic.EventByID(event)
-	p1, p2 := did.Val.(periodV).p, denied.Val.(periodV).p
-	if e == nil || e.Activity == nil || did.Val.(periodV).absence {
-		return nil, false
-	}
-	both, err := semantic.Both(semantic.AtPeriod(e.Activity(true), p1), semantic.AtPeriod(e.Activity(false), p2))
-	if err != nil {
-		return nil, false
-	}
-	return filterV{id: "cohort2:" + event + p1.From + p2.From, period: true, event: true, cohortPeriod: p1, deniedPeriod: p2, resolve: func(fact *semantic.Fact) (*semantic.Filter, bool) {
-		return both, fact == semantic.Customers
 	}}, true
 }
 

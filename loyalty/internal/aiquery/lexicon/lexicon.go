@@ -248,6 +248,11 @@ func (lx *Lexicon) Read(question string) *Reading {
 				cands[i] = append(cands[i], candidate{word: w}) // "d" is "de": no typo
 			}
 		}
+		if i+1 < len(r.Tokens) && lx.hasCat(r.Tokens[i+1].Norm, semantic.CatEvent) {
+			for _, w := range semantic.BeforeVerbOf(t.Norm) {
+				cands[i] = append(cands[i], candidate{word: w}) // "num compra": "não compra"
+			}
+		}
 		switch {
 		case !lx.words[t.Norm] && !t.Cap:
 			typos := lx.closest(t.Norm)
@@ -517,7 +522,9 @@ func (lx *Lexicon) unglue(toks []Token) []Token {
 // "savasi", a typo of "savassi"): one of the two is no word of the model and their join, of
 // 6 letters or more, is one, or, when neither piece is a word, a typo of exactly one
 // ("signups tq" stays two: "tq" is this quarter). Two words the model knows stay two,
-// and so do a function word and a name ("com Prado" is no "comprado").
+// and so do a function word and a name ("com Prado" is no "comprado"), but for a plural's
+// ending said apart from a noun of the model whose plural the model knows ("cliente s":
+// "clientes", "loja s": "lojas").
 func (lx *Lexicon) rejoin(toks []Token) []Token {
 	var out []Token
 	for i := 0; i < len(toks); i++ {
@@ -525,7 +532,9 @@ func (lx *Lexicon) rejoin(toks []Token) []Token {
 		if i+1 < len(toks) {
 			u := toks[i+1]
 			joined := t.Norm + u.Norm
-			if t.Kind == Word && u.Kind == Word && t.Part == u.Part && !t.Cap && !u.Cap && len(joined) >= 6 &&
+			plural := t.Kind == Word && u.Kind == Word && t.Part == u.Part && !t.Cap && len(t.Norm) >= 3 &&
+				slices.Contains(semantic.PluralEndings, u.Norm) && !lx.functionWord(t.Norm) && lx.words[t.Norm] && lx.words[joined]
+			if plural || t.Kind == Word && u.Kind == Word && t.Part == u.Part && !t.Cap && !u.Cap && len(joined) >= 6 &&
 				(!lx.words[t.Norm] || !lx.words[u.Norm]) && !lx.functionWord(t.Norm) && !lx.functionWord(u.Norm) &&
 				guessable(joined) && (lx.words[joined] || !lx.words[t.Norm] && !lx.words[u.Norm] && len(lx.closest(joined)) == 1) {
 				t.Raw, t.Norm, t.Stop = t.Raw+u.Raw, joined, u.Stop

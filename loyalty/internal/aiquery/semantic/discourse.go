@@ -155,12 +155,18 @@ var Fillers = []*FillerClass{
 		"tipo assim|ne|neh|ai|entao|sacou|ta bom|tabom|ok|okay|certo|olha so|po|poxa|pois e|enfim|bom|assim|ahn|hum|hmm|humm|eh|ah|sei la|tipo isso|e tal|beleza entao|hein|hem|ein|me diz uma coisa|me fala uma coisa|me conta uma coisa|deixa eu te perguntar|deixa eu perguntar|uma pergunta",
 		"uh|uhh|uhm|umm|er|erm|hmm|you know|so yeah|yeah|yep|next one|next question|okay next one|ok next one|and next|yup|ok|okay|alright|all right|well|lol|haha|fyi|tbh|imo|idk|right|cool|great|awesome|nice|perfect|got it|gotcha|oh|ah|do one thing|reckon|you reckon|do you reckon|reckon you could|reckon you can|wee|a wee|sound|grand|lovely|brilliant|you know yourself|sure you know yourself|ya know yourself")},
 	// informal spellings and spoken words that are also words of the model ("tipo" is the
-	// entry type, "msm" and "mesmo" say "the same", "a galera" is the customers, "then" is a typed "than"): a reading may
+	// entry type, "msm" and "mesmo" say "the same", "a galera" is the customers, "then" is a typed "than"; "and
+	// then", "mas depois" order two clauses whose own periods say the order): a reading may
 	// skip them where none of its clauses reads them ("ai tipo quanto cada loja faturou", "não
 	// usam o app msm"), so they never make a sentence context
 	{ID: "informal", Skip: true, Role: RoleNeutral, Words: W(
-		"tipo|msm|mesmo|mermo|tipo que|e tipo|so que|galera",
-		"but then|and then|so like|kinda like|you guys|guys|which have|which has|which had|which are|which were|which is|which was")},
+		"tipo|msm|mesmo|mermo|tipo que|e tipo|so que|galera|e depois|mas depois|e entao|mas entao",
+		"but then|and then|but afterwards|and afterwards|so like|kinda like|you guys|guys|which have|which has|which had|which are|which were|which is|which was")},
+	// "no longer" said after a negated verb ("not buying anymore", "não compram mais"): it
+	// says the customers did before, which a window of time they have not done it in ("for
+	// more than 180 days", "há 90 dias") says too. A reading skips it only there (package
+	// grammar, nolonger.go); without a window it is a word no reading uses, never dropped
+	{ID: "nolonger", Skip: true, Role: RoleNeutral, Words: W("mais", "anymore|any longer")},
 	// light verbs: they carry no meaning of their own beside the concept noun they govern
 	// ("faz um ranking das lojas" is the ranking, "monta a lista dos clientes" the list,
 	// "run me a ranking of the stores"); a reading skips one only right before a concept

@@ -45,6 +45,9 @@ var Spellings = []Spelling{
 	{"nasc", []string{"nascimento"}},
 	{"niver", []string{"aniversario"}},
 	{"nivers", []string{"aniversarios"}},
+	{"aniver", []string{"aniversario"}},
+	{"anivers", []string{"aniversarios"}},
+	{"vo", []string{"vou"}},
 	// prepositions texted as their letter, with a slash or not ("vendas p/ loja",
 	// "clientes c/ email", "compras s/ cupom", "faturamento p loja"); "p" is "por" or
 	// "para", "por" (the first) before a breakdown's noun ("p/ loja": by store; as a
@@ -129,6 +132,29 @@ var Spellings = []Spelling{
 	{"maked", []string{"made"}},
 	{"bringed", []string{"brought"}},
 	{"gived", []string{"given"}},
+	// English as a second language: "until" as it is misspelled
+	{"til", []string{"until"}},
+	{"untill", []string{"until"}},
+	{"untils", []string{"until"}},
+}
+
+// BeforeVerb are the informal spellings of a word that, typed, is also another word,
+// read as the informal word's standard only right before a verb of the model: spoken
+// Portuguese says "não" as "num" before a verb ("que num compra faz 90 dias"), where
+// "num" is otherwise "em um" ("num dia") or a number's abbreviation ("num de clientes").
+var BeforeVerb = []Spelling{
+	{"num", []string{"nao"}},
+	{"nu", []string{"nao"}},
+}
+
+// BeforeVerbOf returns the standard words a word stands for right before a verb (nil: none).
+func BeforeVerbOf(w string) []string {
+	for _, s := range BeforeVerb {
+		if s.Informal == w {
+			return s.Standard
+		}
+	}
+	return nil
 }
 
 // European are the words of European Portuguese that Brazilian Portuguese says otherwise
@@ -198,8 +224,9 @@ func preAgreement(w string) string {
 const vowels = "aeiou"
 
 // SpellingsOf returns the standard words an informal word stands for (nil: none): an
-// informal or European spelling, and a word written before the spelling agreement with its
-// own spellings ("facturacao": "faturacao", "faturamento"). The lexicon reads only the ones
+// informal or European spelling, a word written before the spelling agreement with its
+// own spellings ("facturacao": "faturacao", "faturamento"), and a word texted with "k"
+// for a hard "c" (hardC). The lexicon reads only the ones
 // it knows, and only for a word it does not know.
 func SpellingsOf(w string) []string {
 	explicit := func(w string) []string {
@@ -219,7 +246,31 @@ func SpellingsOf(w string) []string {
 	if d := preAgreement(w); d != "" {
 		out = append(append(slices.Clone(out), d), explicit(d)...)
 	}
+	if c := hardC(w); c != "" {
+		out = append(slices.Clone(out), c)
+	}
 	return out
+}
+
+// hardC is a word texted with "k" for the hard "c" of Portuguese, written as the language
+// writes it: "qu" before "e" and "i", "c" elsewhere ("slk": "slc", "aki": "aqui", "ke":
+// "que"); "" when w has no "k", is laughter ("kkk"), or is one letter.
+func hardC(w string) string {
+	if len(w) < 2 || !strings.Contains(w, "k") || Laughing(w) {
+		return ""
+	}
+	var b strings.Builder
+	for i := 0; i < len(w); i++ {
+		switch {
+		case w[i] != 'k':
+			b.WriteByte(w[i])
+		case i+1 < len(w) && (w[i+1] == 'e' || w[i+1] == 'i'):
+			b.WriteString("qu")
+		default:
+			b.WriteByte('c')
+		}
+	}
+	return b.String()
 }
 
 // Abbreviation is one typed word that stands for a phrase of the model's words: a finance
@@ -312,6 +363,11 @@ var WindowLast = map[string]bool{"l": true, "t": true}
 // lexicon does not know that is the start of one of its words but for such an ending is
 // another word, not an abbreviation of it (package lexicon, abbrev.go).
 var Inflections = []string{"s", "es", "ed", "er", "ers", "est", "ing", "ings", "ly", "ness", "m", "ando", "endo", "indo", "aram", "eram", "iram", "ou", "am", "em", "mente", "ção", "cao", "coes"}
+
+// PluralEndings are the endings of a plural in both languages ("clientes", "meses",
+// "stores"): dictated or typed apart from their noun ("cliente s"), they are still its
+// ending (package lexicon, rejoin).
+var PluralEndings = []string{"s", "es"}
 
 // Inflection reports whether an ending makes another form of a word.
 func Inflection(end string) bool {

@@ -678,7 +678,7 @@ var Terminals = []Term{
 		"% of total|% of the total|percent of total|percent of the total|percentage of total|percentage of the total|share of total|share of the total|pct of total|as % of total|as a % of total|as a percentage of total|as a share of total|mix|of the grand total")},
 	// "desde o início de maio", "since the start of the year": since the period (its start is
 	// where it starts); said alone, "desde o início" is all the history (discourse.go, scope)
-	{CatSince, "", W("desde|a partir de|de la pra ca|a contar de|a contar do|a contar da|desde o inicio de|desde o inicio do|desde o inicio da|desde o comeco de|desde o comeco do|desde o comeco da|desde o principio de|desde o principio do|desde o principio da", "since|starting|from then on|since the start of|since the beginning of|since the very start of|since the very beginning of")},
+	{CatSince, "", W("desde|a partir de|de la pra ca|a contar de|a contar do|a contar da|desde o inicio de|desde o inicio do|desde o inicio da|desde o comeco de|desde o comeco do|desde o comeco da|desde o principio de|desde o principio do|desde o principio da", "since|starting|from then on|since the start of|since the beginning of|since the very start of|since the very beginning of|since start of|since beginning of|since begin of")},
 	{CatBefore, "", W("antes de|antes do|antes da|anterior a", "before|prior to|earlier than")},
 	{CatAfter, "", W("depois de|depois do|depois da|apos", "after|later than")},
 	{CatFrom, "", W("de|do|da|desde", "from")},
@@ -749,7 +749,7 @@ var Terminals = []Term{
 		"percentile cont|percentile_cont|continuous|continuous percentile|continuous percentiles|interpolated|interpolated percentile|interpolated percentiles|interpolated median|with interpolation|linear interpolation|linearly interpolated")},
 	{CatNew, "", W("novo|novos|nova|novas|recentes|recem cadastrados", "new|newly registered|recent")},
 	{CatTrend, "", W("evolucao|tendencia|historico|ao longo do tempo|serie historica", "trend|trends|evolution|over time|history|time series")},
-	{CatUntil, "", W("ate|até|ate o fim de|ate o final de", "until|till|up to|through|by|until the end of|through the end of|by the end of")},
+	{CatUntil, "", W("ate|até|ate o fim de|ate o final de", "until|till|up to|through|by|until the end of|through the end of|by the end of|till the end of|until end of|till end of|through end of|by end of")},
 	{CatLast2, "", W("retrasado|retrasada|retrasados", "before last|last to last")},
 	{CatQuarterN, "1", W("q1|1t|1tri", "q1|1q")},
 	{CatQuarterN, "2", W("q2|2t|2tri", "q2|2q")},
@@ -806,7 +806,7 @@ var Terminals = []Term{
 	{CatDay, "yesterday", W("ontem", "yesterday")},
 	{CatDay, "daybefore", W("anteontem|antes de ontem|antes dontem", "day before yesterday|the day before yesterday")},
 	{CatDay, "tomorrow", W("amanha", "tomorrow")},
-	{CatDay, "ytd", W("desde o comeco do ano|desde o inicio do ano|do comeco do ano pra ca|do inicio do ano pra ca|desde o comeco do ano ate agora|desde o inicio do ano ate agora|desde o comeco do ano ate hoje|desde o inicio do ano ate hoje|no ano|acumulado do ano|ate agora no ano|acumulado do exercicio|exercicio ate a data|exercicio ate agora|no exercicio ate agora|exercicio ate o momento", "since the start of the year|since the beginning of the year|since the start of this year|since the beginning of this year|ytd|year to date|so far this year|financial year to date|fiscal year to date|fytd|fy to date|fiscal ytd|financial ytd|fy ytd|financial year-to-date|fiscal year-to-date")},
+	{CatDay, "ytd", W("desde o comeco do ano|desde o inicio do ano|do comeco do ano pra ca|do inicio do ano pra ca|desde o comeco do ano ate agora|desde o inicio do ano ate agora|desde o comeco do ano ate hoje|desde o inicio do ano ate hoje|no ano|acumulado do ano|ate agora no ano|acumulado do exercicio|exercicio ate a data|exercicio ate agora|no exercicio ate agora|exercicio ate o momento", "since the start of the year|since the beginning of the year|since the start of this year|since the beginning of this year|since start of the year|since beginning of the year|since begin of the year|since begin of this year|ytd|year to date|so far this year|financial year to date|fiscal year to date|fytd|fy to date|fiscal ytd|financial ytd|fy ytd|financial year-to-date|fiscal year-to-date")},
 	{CatDay, "mtd", W("desde o comeco do mes|desde o inicio do mes|do comeco do mes pra ca|do inicio do mes pra ca|no mes|acumulado do mes", "since the start of the month|since the beginning of the month|since the start of this month|since the beginning of this month|mtd|month to date")},
 	{CatDay, "qtd", W("no trimestre|acumulado do trimestre", "qtd|quarter to date")},
 	{CatDay, "wtd", W("acumulado da semana", "wtd|week to date")},
