@@ -417,10 +417,10 @@ func (it *Interpreter) setEnv(x *env, r *lexicon.Reading, cat *semantic.Catalog)
 }
 
 // prepared is the reading the chart parses: readings that failed, counts denied, words
-// among others kept, light verbs governed, store words after a determiner, a speaker's
+// among others kept, "entre" before people read as "among", light verbs governed, store words after a determiner, a speaker's
 // clause openers, "and" texted as "n".
 func prepared(r *lexicon.Reading) *lexicon.Reading {
-	return textedAnd(clauseOpenersSkipped(storeNounAfterDeterminer(lightGoverned(amongKept(countNotDenied(notFailed(r)))))))
+	return textedAnd(clauseOpenersSkipped(storeNounAfterDeterminer(lightGoverned(amongPeople(amongKept(countNotDenied(notFailed(r))))))))
 }
 
 // periodsAt are the periods the grammar reads over each span of r (a function word before
