@@ -224,3 +224,26 @@ func amongDid(c clauseV, fact *semantic.Fact) (*semantic.Filter, bool) {
 	}
 	return f, true
 }
+
+// amongPeople adds to r the function-word reading of "entre" said right before the people a
+// figure is of ("quartis do saldo entre clientes ativos", "ticket médio entre clientes do
+// app"): "among", as "entre os" and "among" are, never a range that has no second bound.
+func amongPeople(r *lexicon.Reading) *lexicon.Reading {
+	var add []lexicon.Match
+	for _, m := range r.Matches {
+		if m.Cat != semantic.CatBetween || m.To != m.From+1 || m.Typos > 0 || m.Lang == semantic.EN {
+			continue
+		}
+		if slices.ContainsFunc(r.Matches, func(n lexicon.Match) bool {
+			return n.From == m.To && n.To == n.From+1 && n.Typos == 0 && n.Cat == semantic.CatNoun && n.Arg == "customers"
+		}) {
+			add = append(add, lexicon.Match{From: m.From, To: m.To, Cat: semantic.CatFiller, Arg: "function", Lang: m.Lang, Text: m.Text})
+		}
+	}
+	if add == nil {
+		return r
+	}
+	out := *r
+	out.Matches = append(slices.Clone(r.Matches), add...)
+	return &out
+}

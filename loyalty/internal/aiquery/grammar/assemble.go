@@ -1074,7 +1074,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 	fact := a.req.Fact
 
 	// filters, resolved against the fact
-	if a.shareSaidTwice() > 1 && a.shareAsked() {
+	if a.shareSaidTwice(x) > 1 && a.shareAsked() {
 		// "Q1 repeat rate: what % of Q1 buyers ...": two percentages, one of them a name
 		// the other defines; never both applied
 		return nil, fail("há dois percentuais na pergunta", "the question asks for two percentages")
@@ -1210,7 +1210,7 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		// of them shows every one, EachOf)
 		a.take("both")
 	}
-	a.takeApart(measures, filters)
+	a.takeApart(measures, filters, extraDims)
 	bothSaid := false
 	for _, i := range a.all("both") {
 		// "tanto no Centro quanto no Ibirapuera (nas duas lojas)": one "both" said twice
@@ -1738,8 +1738,10 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 			resolved = a.shareCondFirst(x, resolved, resolvedAt, subjAt)
 		}
 		// "of all redemptions, regardless of status, what % expired": every status is the
-		// base the share is of, never its condition
-		if c := slices.IndexFunc(resolved, func(f *semantic.Filter) bool { return !anyStatus(f) }); c > 0 {
+		// base the share is of, never its condition; so are the customers left when the
+		// unknowns are left out ("por gênero, desconsiderando gênero não informado")
+		leftOut := a.leftOutUnknowns()
+		if c := slices.IndexFunc(resolved, func(f *semantic.Filter) bool { return !anyStatus(f) && !slices.Contains(leftOut, f) }); c > 0 {
 			resolved = append(append([]*semantic.Filter{resolved[c]}, resolved[:c]...), resolved[c+1:]...)
 		}
 		cond := resolved[0]
@@ -2587,6 +2589,20 @@ func joins(f, g *semantic.Fact) bool {
 // cancellations): two of them contradict each other.
 // anyStatus reports whether f is every status of the rows (semantic.AnyStatus).
 func anyStatus(f *semantic.Filter) bool { return f.ID == "any_status" }
+
+// leftOutUnknowns is the filters of the question that leave out the customers whose
+// attribute is not on file (onFileV.leftOut).
+func (a *assembly) leftOutUnknowns() []*semantic.Filter {
+	var out []*semantic.Filter
+	for _, c := range a.clauses {
+		if fv, ok := c.v.(filterV); ok && c.kind == "filter" && strings.HasSuffix(fv.id, leftOutSuffix) {
+			if f, _ := fv.resolve(semantic.Customers); f != nil {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}
 
 func replacing(fs []*semantic.Filter, fact *semantic.Fact) int {
 	n := 0

@@ -417,10 +417,11 @@ func (it *Interpreter) setEnv(x *env, r *lexicon.Reading, cat *semantic.Catalog)
 }
 
 // prepared is the reading the chart parses: readings that failed, counts denied, words
-// among others kept, light verbs governed, store words after a determiner, a speaker's
-// clause openers, "and" texted as "n", "no longer" after a negated verb.
+// among others kept, "entre" before people read as "among", light verbs governed, store
+// words after a determiner, a speaker's clause openers, "and" texted as "n", "no longer"
+// after a negated verb.
 func prepared(r *lexicon.Reading) *lexicon.Reading {
-	return noLongerPlaced(textedAnd(clauseOpenersSkipped(storeNounAfterDeterminer(lightGoverned(amongKept(countNotDenied(notFailed(r))))))))
+	return noLongerPlaced(textedAnd(clauseOpenersSkipped(storeNounAfterDeterminer(lightGoverned(amongPeople(amongKept(countNotDenied(notFailed(r)))))))))
 }
 
 // periodsAt are the periods the grammar reads over each span of r (a function word before

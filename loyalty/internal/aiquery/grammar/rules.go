@@ -1217,13 +1217,13 @@ func productions(x *env) []*Rule {
 			if k[2] != nil && arg(k[2]) != "customers" {
 				return nil, false
 			}
-			return k[4].Val.(onFileV).filter(true), true
+			return k[4].Val.(onFileV).leftOut(), true
 		}),
 		rule("Filter", 0.1, tRestrict+" "+tPerson+"? "+tNoun+"? "+tWho+"? Unknown", func(k []*Edge) (any, bool) {
 			if arg(k[0]) != "exclude" || k[2] != nil && arg(k[2]) != "customers" {
 				return nil, false
 			}
-			return k[4].Val.(onFileV).filter(true), true
+			return k[4].Val.(onFileV).leftOut(), true
 		}),
 		// the same said after the rows: "records with birth_date null can be ignored",
 		// "clientes com e-mail vazio ficam de fora"
@@ -1231,7 +1231,7 @@ func productions(x *env) []*Rule {
 			if arg(k[4]) != "exclude" || k[1] != nil && arg(k[1]) != "customers" {
 				return nil, false
 			}
-			return k[3].Val.(onFileV).filter(true), true
+			return k[3].Val.(onFileV).leftOut(), true
 		}),
 		rule("Filter", 0.1, "Attrs "+tOnFile, func(k []*Edge) (any, bool) {
 			as := k[0].Val.(attrsV)
@@ -2021,7 +2021,15 @@ func productions(x *env) []*Rule {
 		// mais usado | pro menos usado"): the direction its start said, said again (the
 		// assembly checks a ranking of the opposite word comes before it)
 		rule("Clause", 0, tOrderTo+" Order", func(k []*Edge) (any, bool) {
-			return clauseV{"orderend", k[1].Val.(semantic.Order)}, true
+			return clauseV{"orderend", orderEnd{order: k[1].Val.(semantic.Order)}}, true
+		}),
+		// the end said as a relative clause ("pra que vendeu menos", "to the one that sold
+		// the least"): its verb is the start's (checked by the assembly)
+		rule("Clause", 0, tOrderTo+" Num? "+tEvent+" Order", func(k []*Edge) (any, bool) {
+			if k[1] != nil && arg(k[1]) != "1" {
+				return nil, false // "the one that": one, never a number of rows
+			}
+			return clauseV{"orderend", orderEnd{order: k[3].Val.(semantic.Order), verb: arg(k[2])}}, true
 		}),
 		// "quais prêmios | que o povo mais resgata": "que" right after a noun opens a
 		// relative clause whose subject is who acts, never "which customers"
@@ -3483,6 +3491,15 @@ func onFileOf(d *semantic.Dimension) (any, bool) {
 	}
 	return onFileV{id: d.ID, unknown: u, known: k}, true
 }
+
+// leftOut is the customers whose attribute is known, said as the unknowns left out
+// ("desconsiderando gênero não informado", "excluding customers with unknown gender"): the
+// rows a figure is of, never a percentage's condition (assembly).
+func (v onFileV) leftOut() filterV {
+	return filterV{id: "onfile:" + v.id + leftOutSuffix, resolve: fixed(v.known)}
+}
+
+const leftOutSuffix = ":leftout"
 
 // filter is the customers whose attribute is known (or unknown).
 func (v onFileV) filter(known bool) filterV {

@@ -235,10 +235,11 @@ func (a *assembly) takeCounted(measures int) {
 
 // takeApart reads "separado", "separately", "each as a separate figure" (semantic
 // CatApart) when the question keeps things apart already: two measures or more, compared
-// periods, a comparison, a breakdown, or two members named with "and" ("no pix e no
+// periods, a comparison, a breakdown (one said or made of a flag and its opposite, dims:
+// "segregado entre ativos e inativos"), or two members named with "and" ("no pix e no
 // dinheiro": a row each); a "both" right beside it ("separately for both") says the same.
 // Said of nothing compared it stays unused, and the question is refused.
-func (a *assembly) takeApart(measures []*semantic.Measure, filters []filterV) {
+func (a *assembly) takeApart(measures []*semantic.Measure, filters []filterV, dims []*semantic.Dimension) {
 	apart := a.all("apart")
 	if len(apart) == 0 {
 		return
@@ -246,7 +247,7 @@ func (a *assembly) takeApart(measures []*semantic.Measure, filters []filterV) {
 	members := slices.ContainsFunc(filters, func(fv filterV) bool {
 		return fv.members != nil && !fv.members.or && !fv.members.both && len(fv.members.values) > 1
 	})
-	if len(measures) < 2 && !members && !a.has("periods") && !a.has("vs") && !a.has("breakdown") {
+	if len(measures) < 2 && !members && len(dims) == 0 && !a.has("periods") && !a.has("vs") && !a.has("breakdown") {
 		return
 	}
 	for _, i := range apart {

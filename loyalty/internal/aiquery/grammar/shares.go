@@ -64,7 +64,7 @@ func (a *assembly) countBesideShare(x *env, aggsAt []int) bool {
 // it or after its condition ("taxa de cancelamento (%)", "percentage (%) of app users",
 // "share, in %"): one percentage said twice, never two. It returns how many percentages
 // are left.
-func (a *assembly) shareSaidTwice() int {
+func (a *assembly) shareSaidTwice(x *env) int {
 	last, n := -1, 0
 	for i, c := range a.clauses {
 		if c.kind != "share" || a.used[i] || string(c.v.(marker)) == "total" {
@@ -74,7 +74,7 @@ func (a *assembly) shareSaidTwice() int {
 			a.used[i] = true // "só o percentual", "all three rates": the one asked, said again
 			continue
 		}
-		if last >= 0 && string(c.v.(marker)) != "ask" && (i == last+1 || i == last+2 && a.clauses[last+1].kind == "filter" || a.shareRestatedAtEnd(last, i)) {
+		if last >= 0 && string(c.v.(marker)) != "ask" && (i == last+1 || i == last+2 && a.clauses[last+1].kind == "filter" || a.shareRestatedAtEnd(last, i) || a.unitOfShare(x, last, i)) {
 			// (a percentage asked, "what %", starts a question of its own: "Q1 repeat
 			// rate: what % of ...")
 			a.used[i] = true
@@ -99,6 +99,28 @@ func (a *assembly) shareRestatedAtEnd(last, i int) bool {
 		case "filter":
 			filters++
 		case "breakdown", "period":
+		default:
+			return false
+		}
+	}
+	return filters <= 1
+}
+
+// unitOfShare reports whether the percentage at i is the sign alone said after the one at
+// last with only that one's rows, breakdown, period and at most one condition between them
+// and no conjunction ("taxa de cancelamento mensal (%), jan-jun", "proporção de clientes com
+// opt-in por gênero (%), desconsiderando ..."): the unit of the percentage named, wherever
+// the sign stands ("% cancelled per store and % paid with pix" are two).
+func (a *assembly) unitOfShare(x *env, last, i int) bool {
+	if string(a.clauses[i].v.(marker)) != "sign" || a.conjBetween(x, last, i) {
+		return false
+	}
+	filters := 0
+	for j := last + 1; j < i; j++ {
+		switch a.clauses[j].kind {
+		case "filter":
+			filters++
+		case "breakdown", "period", "subject":
 		default:
 			return false
 		}

@@ -112,6 +112,10 @@ func statsRules() []*Rule {
 			return statsV{aggs: []string{s}}, s != ""
 		}),
 		rule("Stats", 0, "Stat", func(k []*Edge) (any, bool) { return k[0].Val, true }),
+		// "quartis do saldo", "quartiles of the ticket": the three quartiles
+		rule("Stats", 0, tAgg, func(k []*Edge) (any, bool) {
+			return statsV{aggs: []string{"p25", statMedian, "p75"}}, arg(k[0]) == "quartiles"
+		}),
 		// "mediana, p25 e p75", "the 25th and 75th percentiles", "percentis 25 e 75"
 		rule("Stats", 0, "Stat "+tAnd+" Stats", func(k []*Edge) (any, bool) {
 			return joinStats(k[0].Val.(statsV).aggs[0], k[2].Val.(statsV))
@@ -132,6 +136,15 @@ func statsRules() []*Rule {
 			st, mv := k[0].Val.(statsV), k[1].Val.(measureV)
 			if st.lone || mv.of != nil {
 				return nil, false // one aggregate word: the measure productions read it
+			}
+			return statsOfMeasure(nil, mv.m, st.aggs)
+		}),
+		// the statistics said again after their measure, as a list ("quartis do saldo
+		// (P25, P50, P75)"): the same ones, said once
+		rule("Measures", 0, "Stats Measure Stats", func(k []*Edge) (any, bool) {
+			st, mv, again := k[0].Val.(statsV), k[1].Val.(measureV), k[2].Val.(statsV)
+			if st.lone || again.lone || mv.of != nil || !slices.Equal(slices.Sorted(slices.Values(st.aggs)), slices.Sorted(slices.Values(again.aggs))) {
+				return nil, false
 			}
 			return statsOfMeasure(nil, mv.m, st.aggs)
 		}),

@@ -115,7 +115,12 @@ func isWordByte(b byte) bool {
 	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b >= 0x80
 }
 
+// gluedDash is a typographic dash glued between two letters ("jan–jun/2025", "seg—sex"):
+// a hyphen as typed by a word processor, never a sentence's stop between them.
+var gluedDash = regexp.MustCompile(`(\p{L})[–—](\p{L})`)
+
 func Tokenize(q string) []Token {
+	q = gluedDash.ReplaceAllString(q, "$1-$2")
 	q = contractions.Replace(" " + unspokenPunctuation(q) + " ")
 	var toks []Token
 	sentenceStart := true

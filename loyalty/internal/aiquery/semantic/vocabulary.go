@@ -657,7 +657,10 @@ var Terminals = []Term{
 	{CatGrowth, "", W("so o crescimento|apenas o crescimento|somente o crescimento|so a variacao|apenas a variacao|somente a variacao", "only the growth|just the growth|only the change|just the change")},
 	// the words that say which value is taken from which: the first named minus the second
 	{CatDiff, "more", W("quanto maior|quanto a mais|a mais|superou|ultrapassou|excedeu|passou na frente de", "how much more|how much higher|how much bigger|how much larger|more than|exceed|exceeded|exceeds|surpass|surpassed|outsold|outsell|minus")},
-	{CatShare, "", W("percentual|porcentagem|%|taxa|tx|proporcao|participacao|fatia|por cento|taxas|percentuais|porcentagens|fracao|penetracao|taxa de penetracao", "percentage|penetration|penetration rate|percent|%|share|rate|proportion|ratio|pct|rates|percentages|fraction")},
+	{CatShare, "", W("percentual|porcentagem|taxa|tx|proporcao|participacao|fatia|por cento|taxas|percentuais|porcentagens|fracao|penetracao|taxa de penetracao", "percentage|penetration|penetration rate|percent|share|rate|proportion|ratio|pct|rates|percentages|fraction")},
+	// the sign alone: a percentage, or the unit of one said before it ("taxa de cancelamento
+	// mensal (%)"; package grammar, shareSaidTwice)
+	{CatShare, "sign", W("%", "%")},
 	// what a part represents of a whole is its share ("quanto as vendas no pix representam
 	// do faturamento", "what the app sign-ups represented"): the verb in any inflection;
 	// after a percentage word it is that percentage said again ("qual o percentual que as
@@ -712,8 +715,13 @@ var Terminals = []Term{
 	// already; said of nothing compared it is a breakdown the question does not name
 	{CatApart, "", W("separado|separada|separados|separadas|separadamente|em separado|cada um separado|cada uma separada|cada um separadamente|cada uma separadamente|um por um|uma por uma|individualmente|um de cada vez|cada um na sua linha|cada um em uma linha|cada um numa linha|em linhas separadas|em numeros separados|separado um do outro|separados um do outro|separada uma da outra|separadas uma da outra|um separado do outro|uma separada da outra",
 		"separately|individually|each separately|one by one|respectively|separate|as a separate figure|as separate figures|each as a separate figure|each a separate figure|as separate numbers|as separate lines|on separate lines|in separate lines|on separate rows|in separate rows|as separate rows|each on its own line|each on its own row|each on their own line|each on their own row|separate from each other|separately from each other|apart from each other")},
+	// a participle of separating with "entre" before the values compared ("saldo segregado
+	// entre clientes ativos e inativos", "balance split between active and inactive"): the
+	// values apart, one row each
+	{CatApart, "", withParticipleForms(W("separado entre|segregado entre|dividido entre|repartido entre|quebrado entre|aberto entre",
+		"split between|split out between|broken down between|separated between|segregated between|divided between|broken out between"))},
 	{CatBoth, "", W("ambos|ambas|as duas|os dois|nas duas|nos dois|em ambas|tanto|tambem|tb|tbm|tambem em|tambem na|tambem no", "both|both of|each of|also|as well as|and also")},
-	{CatBefore2, "", W("antes|anteriormente|ja tinham|ja tinha|anterior|precedente", "before|previously|earlier|had already|previous|prior|preceding")},
+	{CatBefore2, "", W("antes|anteriormente|ja tinham|ja tinha|ja haviam|ja havia|anterior|precedente", "before|previously|earlier|had already|previous|prior|preceding")},
 	// honorifics before a person's name ("a senhora Fernanda Lima Duarte", "dona Maria
 	// Souza", "Mr. Carlos Nogueira"): the name is the customer's, the honorific no part of
 	// it (package grammar, names.go)
@@ -782,6 +790,8 @@ var Terminals = []Term{
 	{CatAgg, "p10", W("p10", "p10")},
 	{CatAgg, "p25", W("p25|primeiro quartil|1o quartil|quartil inferior", "p25|first quartile|lower quartile|1st quartile")},
 	{CatAgg, "p75", W("p75|terceiro quartil|3o quartil|quartil superior", "p75|third quartile|upper quartile|3rd quartile")},
+	// the three quartiles at once: p25, the median and p75 (package grammar, stats.go)
+	{CatAgg, "quartiles", W("quartis|os quartis|os tres quartis", "quartiles|the quartiles|the three quartiles")},
 	{CatAgg, "p90", W("p90", "p90")},
 	{CatAgg, "p95", W("p95", "p95")},
 	{CatAgg, "p99", W("p99", "p99")},
