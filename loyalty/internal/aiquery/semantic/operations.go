@@ -10,8 +10,8 @@ package semantic
 // condition said after them, and are read only there (FillerClass Governs, Breaks;
 // package grammar, light.go).
 var Operations = []Term{
-	{CatAgg, "count", W("contar|conte|contem|contabilizar|contabilize|fazer a contagem|faca a contagem", "count|count them|count up|tally up|do a count")},
-	{CatAgg, "sum", W("somar|some|somem|totalizar|totalize|fazer a soma|faca a soma", "sum|sum up|total up|do a sum")},
+	{CatAgg, "count", W("contar|conte|contabilizar|contabilize|fazer a contagem|faca a contagem", "count|count them|count up|tally up|do a count")},
+	{CatAgg, "sum", W("somar|totalizar|totalize|fazer a soma|faca a soma", "sum|sum up|total up|do a sum")},
 	{CatAgg, "avg", W("tirar a media|tire a media|calcular a media|calcule a media|fazer a media|faca a media", "take the average|calculate the average|compute the average|average out")},
 	{CatFiller, "group_verb", W("agrupar|agrupe|agrupa|agrupem", "group|group up")},
 	{CatFiller, "filter_verb", W("filtrar|filtre|filtra|filtrem", "filter|filter down|filter for only")},
