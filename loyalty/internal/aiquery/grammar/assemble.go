@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"fmt"
 	"slices"
 	"sort"
 	"strings"
@@ -2202,6 +2203,15 @@ func assemble(x *env, lang semantic.Lang, clauses []clauseV, spans []tokenSpan) 
 		f, ok := fv.f.resolve(fv.fact)
 		if !ok || len(a.req.Measures) != 1 || a.req.Measures[0].RateCondition() == nil || a.req.Measures[0].Fact != fv.fact || a.req.Measures[0].RateCondition().ID != f.ID {
 			return nil, fail("a fórmula não é a da medida pedida", "the formula is not the one of the measure asked")
+		}
+		a.used[i] = true
+	}
+	for _, i := range a.all("figures") {
+		// "os três valores em uma única linha": the measures asked, counted again; another
+		// number of them asks for figures the answer does not have
+		if n := int(clauses[i].v.(figuresV)); n != len(a.req.Measures) {
+			return nil, fail(fmt.Sprintf("a pergunta pede %d valores e a resposta tem %d", n, len(a.req.Measures)),
+				fmt.Sprintf("the question asks for %d figures and the answer has %d", n, len(a.req.Measures)))
 		}
 		a.used[i] = true
 	}

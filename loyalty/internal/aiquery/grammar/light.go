@@ -7,25 +7,33 @@ import (
 
 // The light-verb rule. People say what they want done with a verb that means nothing
 // beside its object: "faz um ranking das lojas", "tira a lista dos clientes", "run me a
-// ranking of the stores" ask for the ranking and the list. Such a verb (semantic.Fillers,
-// Governs) is skipped only where it governs a concept: the first word after it that is
-// not a function word ("um", "a", "the", "me") starts a concept of the model. Anywhere
-// else it is a word no reading uses, and the question is refused ("quantos clientes
-// fazem", "who makes the most").
+// ranking of the stores" ask for the ranking and the list; "filtrar as vendas da loja X",
+// "filter active customers" ask for the rows the condition after the verb says. Such a
+// verb (semantic.Fillers, Governs) is skipped only where it governs a concept: the first
+// word after it that is not a function word ("um", "a", "the", "me") starts a concept of
+// the model. Anywhere else it is a word no reading uses, and the question is refused
+// ("quantos clientes fazem", "who makes the most"). A verb of breaking the rows down said
+// apart from its "por" ("agrupar os clientes por faixa etária"; semantic.Fillers, Breaks)
+// is skipped only before a breakdown in its sentence: alone ("agrupe crédito e débito")
+// it would say the values are taken together, which no breakdown reads.
 
 // lightGoverned returns r without the light-verb readings of the words that govern no
-// concept.
+// concept, and without the breaking verbs that no breakdown follows.
 func lightGoverned(r *lexicon.Reading) *lexicon.Reading {
 	n := len(r.Tokens)
 	function := make([]bool, n+1)
 	concept := make([]bool, n+1)
+	by := make([]bool, n+1)
 	light := false
 	for _, m := range r.Matches {
 		switch {
-		case m.Cat == semantic.CatFiller && m.Arg == "light":
+		case m.Cat == semantic.CatFiller && fillerIs(m.Arg, func(f *semantic.FillerClass) bool { return f.Governs || f.Breaks }):
 			light = true
 		case m.Cat == semantic.CatFiller && m.Arg == "function" && m.To == m.From+1:
 			function[m.From] = true
+		case m.Cat == semantic.CatBy:
+			by[m.From] = true
+			concept[m.From] = true
 		case m.Cat != semantic.CatFiller && m.Cat != semantic.CatDiscourse && m.Cat != lexicon.CatWord && semantic.RoleOf(m.Cat, m.Arg) == semantic.RoleConcept:
 			concept[m.From] = true
 		}
@@ -44,13 +52,34 @@ func lightGoverned(r *lexicon.Reading) *lexicon.Reading {
 		}
 		return false
 	}
+	breaks := func(to int) bool {
+		for j := to; j < n && (j == to || r.Tokens[j].Part == r.Tokens[to].Part); j++ {
+			if by[j] {
+				return true
+			}
+		}
+		return false
+	}
 	out := *r
 	out.Matches = nil
 	for _, m := range r.Matches {
-		if m.Cat == semantic.CatFiller && m.Arg == "light" && (m.Typos > 0 || !governs(m.To)) {
-			continue
+		if m.Cat == semantic.CatFiller && m.To < n {
+			governing := fillerIs(m.Arg, func(f *semantic.FillerClass) bool { return f.Governs })
+			breaking := fillerIs(m.Arg, func(f *semantic.FillerClass) bool { return f.Breaks })
+			if (governing || breaking) && m.Typos > 0 || governing && !governs(m.To) || breaking && !breaks(m.To) {
+				continue
+			}
+		}
+		if m.Cat == semantic.CatFiller && m.To >= n && fillerIs(m.Arg, func(f *semantic.FillerClass) bool { return f.Governs || f.Breaks }) {
+			continue // nothing after it to govern
 		}
 		out.Matches = append(out.Matches, m)
 	}
 	return &out
+}
+
+// fillerIs reports whether the filler class id is one that is.
+func fillerIs(id string, is func(*semantic.FillerClass) bool) bool {
+	f := semantic.FillerByID(id)
+	return f != nil && is(f)
 }

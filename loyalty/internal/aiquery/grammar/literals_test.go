@@ -102,7 +102,7 @@ func TestBandListClasses(t *testing.T) {
 	age := "extract(year FROM age(now(), c.birth_date))"
 	runClasses(t, []classCases{
 		{"a list of bands, each said its own way, is one breakdown", map[string]want{
-			"clientes por faixa de idade: até 29, 30 a 44, 45 a 59 e acima de 59":             {dims: []string{"age_band"}, sql: []string{age + " < 30 THEN '0-29'", age + " < 45 THEN '30-44'", "ELSE '59+'"}},
+			"clientes por faixa de idade: até 29, 30 a 44, 45 a 59 e acima de 59":             {dims: []string{"age_band"}, sql: []string{age + " < 30 THEN 'até 29'", age + " < 45 THEN '30-44'", "ELSE '59+'"}},
 			"customers by age: under 30, 30 to 44, 45 to 59, and 60 and over":                 {dims: []string{"age_band"}, sql: []string{"THEN 'under 30'", "< 60 THEN '45-59'", "ELSE '60+'"}},
 			"how many customers in each age group: 18-29 / 30-44 / 45+":                       {dims: []string{"age_band"}, sql: []string{"< 30 THEN '18-29'", "ELSE '45+'"}},
 			"clientes por saldo de pontos nas faixas: de 0 a 199, de 200 a 799 e 800 ou mais": {dims: []string{"balance_band"}, sql: []string{"c.points_balance < 200 THEN '0-199'", "ELSE '800+'"}},
@@ -110,7 +110,7 @@ func TestBandListClasses(t *testing.T) {
 			"vendas por faixa de valor: até R$ 40, de R$ 40 a R$ 80 e acima de R$ 80":         {dims: []string{"value_band"}, sql: []string{"v.value <= 40", "v.value <= 80"}},
 			"quantos clientes caem em cada faixa de idade: até 30, 31 a 50, mais de 50":       {dims: []string{"age_band"}},
 			"clientes por faixa etária: 18 a 29 anos, 30 a 44 anos e 45 anos ou mais":         {dims: []string{"age_band"}, sql: []string{"< 30 THEN '18-29'", "ELSE '45+'"}},
-			"customers by balance band: up to 200 points, 201 to 600 points, over 600 points": {dims: []string{"balance_band"}, sql: []string{"c.points_balance < 201 THEN '0-200'"}},
+			"customers by balance band: up to 200 points, 201 to 600 points, over 600 points": {dims: []string{"balance_band"}, sql: []string{"c.points_balance < 201 THEN 'up to 200'"}},
 		}},
 		{"a last band with an end leaves out what is above it", map[string]want{
 			"clientes por faixa de saldo: de 0 a 99, de 100 a 499": {dims: []string{"balance_band"}, sql: []string{"c.points_balance <= 499"}},

@@ -2143,6 +2143,15 @@ func productions(x *env) []*Rule {
 			n := atoiOr(k[1].Val.(string), 0)
 			return clauseV{"apart", marker("")}, n >= 2 && n <= 6
 		}),
+		// "os três valores em uma única linha", "both figures", "the 3 numbers": the
+		// answer's figures, counted (the assembly checks there are as many measures)
+		rule("Clause", 0, "Num "+string(semantic.CatFigures), func(k []*Edge) (any, bool) {
+			n := atoiOr(k[0].Val.(string), 0)
+			return clauseV{"figures", figuresV(n)}, n >= 2 && n <= 6
+		}),
+		rule("Clause", 0, tBoth+" "+string(semantic.CatFigures), func(k []*Edge) (any, bool) {
+			return clauseV{"figures", figuresV(2)}, true
+		}),
 		// "(nas duas lojas)", "at both stores": the stores named are each required
 		rule("Clause", 0, tBoth+" "+tNoun, func(k []*Edge) (any, bool) {
 			if arg(k[1]) != "stores" {
@@ -2317,7 +2326,7 @@ func openBand(cmp, num string) (any, bool) {
 	case "<":
 		return []semantic.AgeBand{{Lo: 0, Hi: n - 1, Below: true}}, n >= 1
 	case "<=":
-		return []semantic.AgeBand{{Lo: 0, Hi: n}}, n >= 1
+		return []semantic.AgeBand{{Lo: 0, Hi: n, UpTo: true}}, n >= 1
 	}
 	return nil, false
 }

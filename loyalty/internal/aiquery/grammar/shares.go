@@ -86,19 +86,22 @@ func (a *assembly) shareSaidTwice(x *env) int {
 	return n
 }
 
-// shareRestatedAtEnd reports whether the percentage word at i ends the question and only
-// the breakdown, period and at most one condition of the one at last come between them
-// ("cancellation rate per store this year, in %"): one percentage restated.
+// shareRestatedAtEnd reports whether the percentage word at i ends the question (only
+// percentage words after it: "a coluna com a taxa em %") and only the breakdown, period,
+// rows and at most one condition of the one at last come between them ("cancellation rate
+// of coupons per store this year, in %"): one percentage restated.
 func (a *assembly) shareRestatedAtEnd(last, i int) bool {
-	if i != len(a.clauses)-1 {
-		return false
+	for j := i + 1; j < len(a.clauses); j++ {
+		if a.clauses[j].kind != "share" {
+			return false
+		}
 	}
 	filters := 0
 	for j := last + 1; j < i; j++ {
 		switch a.clauses[j].kind {
 		case "filter":
 			filters++
-		case "breakdown", "period":
+		case "breakdown", "period", "subject", "noun":
 		default:
 			return false
 		}

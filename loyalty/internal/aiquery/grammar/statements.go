@@ -786,7 +786,7 @@ func asksWithout(r *lexicon.Reading, drop []bool) bool {
 	}
 	asked := map[string]bool{} // the restricting concepts, places and measures of the rest
 	for _, m := range r.Matches {
-		if !drop[m.From] && (restricting(r, m) || place(m) || m.Cat == semantic.CatMeasure || m.Cat == semantic.CatAttr) {
+		if !drop[m.From] && (restricting(r, m) || place(m) || m.Cat == semantic.CatMeasure || m.Cat == semantic.CatShare || m.Cat == semantic.CatAttr) {
 			asked[string(m.Cat)+":"+m.Arg] = true
 		}
 	}
@@ -807,8 +807,9 @@ func asksWithout(r *lexicon.Reading, drop []bool) bool {
 		}
 	}
 	for _, m := range r.Matches {
-		if m.From > asks && drop[m.From] && m.Typos == 0 && (place(m) || m.Cat == semantic.CatMeasure || m.Cat == semantic.CatAttr && listKept(r, drop)) && !asked[string(m.Cat)+":"+m.Arg] && (!modifiesWork(r, m, work) || m.Cat != semantic.CatMeasure && workOfPurpose(r, m, drop)) && !inIdiom(r, m) {
-			// a place, a measure or (beside a list) a detail of the rows said after the
+		if m.From > asks && drop[m.From] && m.Typos == 0 && (place(m) || m.Cat == semantic.CatMeasure || m.Cat == semantic.CatShare || m.Cat == semantic.CatAttr && listKept(r, drop)) && !asked[string(m.Cat)+":"+m.Arg] && (!modifiesWork(r, m, work) || m.Cat != semantic.CatMeasure && workOfPurpose(r, m, drop)) && !inIdiom(r, m) {
+			// a place, a measure, a percentage ("Quero também uma coluna com o % de cada
+			// origem") or (beside a list) a detail of the rows said after the
 			// question, which the question does not name, is a second question, never left
 			// out ("List the customers who signed up in May. I want the team to phone
 			// them"): "Qual o ticket da Savassi? Quero

@@ -256,6 +256,9 @@ func (v clauseV) key() string { return "c:" + v.kind + ":" + valKey(v.v) }
 // marker is a clause that is a word: list, share, growth, vs, who, percust, write, ...
 type marker string
 
+// figuresV is how many figures the question says the answer has ("os três valores").
+type figuresV int
+
 func (v marker) key() string { return "k:" + string(v) }
 
 type keyed interface{ key() string }

@@ -355,15 +355,19 @@ type AgeBand struct {
 	Lo, Hi int
 	Above  bool // said as "above Lo-1" ("acima de 1000")
 	Below  bool // said as "under Hi+1" ("under 25")
+	UpTo   bool // said as "up to Hi" ("até 24")
 	Sign   bool // said with a sign (">1000"): labelled so
 }
 
 // Label names the band with the bounds the question said: "18-24", "55+", "0" for a band
-// of one value, "1000+" for "acima de 1000", "under 25" for "under 25".
+// of one value, "1000+" for "acima de 1000", "under 25" for "under 25", "até 24" for "até
+// 24".
 func (b AgeBand) Label(l Lang) string {
 	switch {
 	case b.Below:
 		return fmt.Sprintf(T("menos de %d", "under %d").In(l), b.Hi+1)
+	case b.UpTo:
+		return fmt.Sprintf(T("até %d", "up to %d").In(l), b.Hi)
 	case b.Hi < 0 && b.Above && b.Sign:
 		return fmt.Sprintf(">%d", b.Lo-1)
 	case b.Hi < 0 && b.Above:

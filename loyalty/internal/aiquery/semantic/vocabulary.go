@@ -57,6 +57,7 @@ const (
 	CatAmong    Category = "among"     // desses, of those: a measure of the rows counted before
 	CatBoth     Category = "both"      // ambos, both
 	CatApart    Category = "apart"     // separado, separately: the things compared, each on its own (never a breakdown of its own)
+	CatFigures  Category = "figures"   // valores, figures: the answer's numbers, counted ("os três valores", "both figures")
 	CatBefore2  Category = "before2"   // antes, before (adverb: "had bought before")
 	CatNamed    Category = "named"     // chamado, named
 	CatHonor    Category = "honor"     // senhora, dona, Mr: an honorific before a person's name
@@ -713,6 +714,9 @@ var Terminals = []Term{
 	// both", "credited, debited and redeemed, each as a separate figure": the members,
 	// periods or measures the question names, one row or column each, as they are read
 	// already; said of nothing compared it is a breakdown the question does not name
+	// the answer's numbers said as a count of them ("os três valores em uma única linha",
+	// "both figures in one row"): as many as the measures asked (package grammar)
+	{CatFigures, "", W("valores|numeros|totais|resultados|numeros pedidos|valores pedidos", "figures|values|numbers|totals|metrics|results")},
 	{CatApart, "", W("separado|separada|separados|separadas|separadamente|em separado|cada um separado|cada uma separada|cada um separadamente|cada uma separadamente|um por um|uma por uma|individualmente|um de cada vez|cada um na sua linha|cada um em uma linha|cada um numa linha|em linhas separadas|em numeros separados|separado um do outro|separados um do outro|separada uma da outra|separadas uma da outra|um separado do outro|uma separada da outra",
 		"separately|individually|each separately|one by one|respectively|separate|as a separate figure|as separate figures|each as a separate figure|each a separate figure|as separate numbers|as separate lines|on separate lines|in separate lines|on separate rows|in separate rows|as separate rows|each on its own line|each on its own row|each on their own line|each on their own row|separate from each other|separately from each other|apart from each other")},
 	// a participle of separating with "entre" before the values compared ("saldo segregado
@@ -983,6 +987,7 @@ func Terms() []Term {
 	}
 	ts = append(ts, Term{CatFiller, "scope", ChainWide()})
 	ts = append(ts, Term{CatFiller, "scope", BaseWide()})
+	ts = append(ts, operationTerms()...)
 	return append(ts, Terminals...)
 }
 
