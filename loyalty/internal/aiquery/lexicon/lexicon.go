@@ -218,6 +218,37 @@ func New(cat *semantic.Catalog) *Lexicon {
 	return lx
 }
 
+// spanishHomographs reads each Spanish homograph (semantic.SpanishHomographs: "mas",
+// "no", "o") of a question written in Spanish as the Spanish word only. A question is
+// written in Spanish when it holds a word the lexicon knows only by its Spanish
+// (semantic.SpanishOf) and could not read as a typo of the same word: "tienda",
+// "compraron", never "pasado" or "en", which a Portuguese writer types for "passado" and
+// "em" ("qnt de venda cancelada por loja no mes pasado").
+func (lx *Lexicon) spanishHomographs(toks []Token, cands [][]candidate) {
+	spanish := slices.ContainsFunc(toks, func(t Token) bool {
+		ws := semantic.SpanishOf(t.Norm)
+		return t.Kind == Word && !lx.words[t.Norm] && slices.ContainsFunc(ws, func(w string) bool { return lx.words[w] }) &&
+			!slices.ContainsFunc(ws, func(w string) bool { return distance(t.Norm, w, 1) <= 1 })
+	})
+	if !spanish {
+		return
+	}
+	for i, t := range toks {
+		if t.Kind != Word {
+			continue
+		}
+		var read []candidate
+		for _, w := range semantic.SpanishHomograph(t.Norm) {
+			if lx.words[w] {
+				read = append(read, candidate{word: w})
+			}
+		}
+		if len(read) > 0 {
+			cands[i] = read
+		}
+	}
+}
+
 // Knows reports whether w (folded) is a word of the lexicon.
 func (lx *Lexicon) Knows(w string) bool { return lx.words[w] }
 
@@ -253,7 +284,20 @@ func (lx *Lexicon) Read(question string) *Reading {
 				cands[i] = append(cands[i], candidate{word: w}) // "num compra": "não compra"
 			}
 		}
+		if !lx.words[t.Norm] {
+			for _, w := range semantic.SpanishVerbForms(t.Norm) {
+				if lx.words[w] {
+					cands[i] = append(cands[i], candidate{word: w}) // "compraron" is "compraram"
+				}
+			}
+		}
 		switch {
+		case semantic.SpanishFalseFriend(t.Norm) && !lx.words[t.Norm]:
+			// a Spanish word typed like a Portuguese one that means otherwise ("pronto":
+			// soon, never "ponto"): no guess
+		case !lx.words[t.Norm] && len(cands[i]) > 1:
+			// a spelling of a word the lexicon knows is that word, never a typo of
+			// another ("lunes" is "segundas", never "lines")
 		case !lx.words[t.Norm] && !t.Cap:
 			typos := lx.closest(t.Norm)
 			cands[i] = append(cands[i], typos...)
@@ -276,6 +320,7 @@ func (lx *Lexicon) Read(question string) *Reading {
 			cands[i][0].typos = 1 // a word of an initialism: an unsure reading, like a typo
 		}
 	}
+	lx.spanishHomographs(r.Tokens, cands)
 	var pt, en int
 	var used [][]string // the lexicon's words each match read its tokens as
 	for i, t := range r.Tokens {

@@ -182,6 +182,252 @@ var European = []Spelling{
 	{"taloes", []string{"cupons"}},
 }
 
+// Spanish are the words of Spanish a question mixes in (Spanglish, or a Spanish speaker
+// writing to a Brazilian product: "cuántos customers se registraron el mes pasado?",
+// "dame la lista de clientes de la tienda de Ibirapuera"): each read as the Portuguese (or
+// English) word it means wherever a phrase of the model has it, so every phrase of the
+// model reads its Spanish without being written a third time. Only words the lexicon does
+// not know are listed (a Portuguese or English word keeps its reading), but for the
+// articles, function words already, which a phrase of the model reads as the Portuguese
+// article ("tienen el app": "têm o app"); never a false friend (SpanishFalseFriends). The regular verb forms are read by their endings
+// (SpanishVerbForms), not listed.
+var Spanish = []Spelling{
+	// articles (function words already) and function words
+	{"el", []string{"o"}},
+	{"la", []string{"a"}},
+	{"los", []string{"os"}},
+	{"las", []string{"as"}},
+	{"lo", []string{"o"}},
+	{"del", []string{"do"}},
+	{"al", []string{"ao"}},
+	{"en", []string{"em"}},
+	{"y", []string{"e"}},
+	{"con", []string{"com"}},
+	{"un", []string{"um"}},
+	{"uno", []string{"um"}},
+	{"unos", []string{"uns"}},
+	{"unas", []string{"umas"}},
+	{"es", []string{"e"}}, // "é", folded
+	{"son", []string{"sao"}},
+	{"fue", []string{"foi"}},
+	{"fueron", []string{"foram"}},
+	{"pero", []string{"mas"}},
+	{"sino", []string{"mas"}},
+	{"ni", []string{"nem"}},
+	{"sin", []string{"sem"}},
+	{"hasta", []string{"ate"}},
+	{"ningun", []string{"nenhum"}},
+	{"ninguno", []string{"nenhum"}},
+	{"ninguna", []string{"nenhuma"}},
+	{"tambien", []string{"tambem"}},
+	{"ahora", []string{"agora"}},
+	{"aun", []string{"ainda"}},
+	{"solo", []string{"so"}},
+	{"solamente", []string{"somente"}},
+	{"otro", []string{"outro"}},
+	{"otra", []string{"outra"}},
+	{"otros", []string{"outros"}},
+	{"veces", []string{"vezes"}},
+	{"mayor", []string{"maior"}},
+	{"mejor", []string{"melhor"}},
+	{"peor", []string{"pior"}},
+	{"primer", []string{"primeiro"}},
+	{"primero", []string{"primeiro"}},
+	{"primera", []string{"primeira"}},
+	{"nuevo", []string{"novo"}},
+	{"nueva", []string{"nova"}},
+	{"nuevos", []string{"novos"}},
+	{"nuevas", []string{"novas"}},
+	// pronouns and possessives
+	{"ellos", []string{"eles"}},
+	{"ellas", []string{"elas"}},
+	{"les", []string{"lhes"}},
+	{"mi", []string{"meu", "minha"}},
+	{"mis", []string{"meus", "minhas"}},
+	{"su", []string{"seu", "sua"}},
+	{"sus", []string{"seus", "suas"}},
+	{"nuestro", []string{"nosso"}},
+	{"nuestra", []string{"nossa"}},
+	{"nuestros", []string{"nossos"}},
+	{"nuestras", []string{"nossas"}},
+	{"nosotros", []string{"nos"}},
+	{"estos", []string{"esses"}},
+	{"ese", []string{"esse"}},
+	{"esa", []string{"essa"}},
+	{"esos", []string{"esses"}},
+	{"esas", []string{"essas"}},
+	// question words
+	{"cuanto", []string{"quanto"}},
+	{"cuantos", []string{"quantos"}},
+	{"cuantas", []string{"quantas"}},
+	{"cual", []string{"qual"}},
+	{"cuales", []string{"quais"}},
+	{"quien", []string{"quem"}},
+	{"quienes", []string{"quem"}},
+	{"donde", []string{"onde"}},
+	{"cuando", []string{"quando"}},
+	// time
+	{"hoy", []string{"hoje"}},
+	{"ayer", []string{"ontem"}},
+	// "el viernes pasado" is "a sexta passada": the Spanish weekday is masculine
+	{"pasado", []string{"passado", "passada"}},
+	{"pasada", []string{"passada"}},
+	{"pasados", []string{"passados", "passadas"}},
+	{"pasadas", []string{"passadas"}},
+	{"enero", []string{"janeiro"}},
+	{"febrero", []string{"fevereiro"}},
+	{"marzo", []string{"marco"}},
+	{"mayo", []string{"maio"}},
+	{"junio", []string{"junho"}},
+	{"julio", []string{"julho"}},
+	{"septiembre", []string{"setembro"}},
+	{"setiembre", []string{"setembro"}},
+	{"octubre", []string{"outubro"}},
+	{"noviembre", []string{"novembro"}},
+	{"diciembre", []string{"dezembro"}},
+	// "lunes" is singular and plural: the plural, never "segunda" (second), whose day of a
+	// month "los lunes de junio" is not
+	{"lunes", []string{"segundas"}},
+	{"martes", []string{"terca", "tercas"}},
+	{"miercoles", []string{"quarta", "quartas"}},
+	{"jueves", []string{"quinta", "quintas"}},
+	{"viernes", []string{"sexta", "sextas"}},
+	{"mensual", []string{"mensal"}},
+	// the domain's nouns
+	{"tienda", []string{"loja"}},
+	{"tiendas", []string{"lojas"}},
+	{"venta", []string{"venda"}},
+	{"ventas", []string{"vendas"}},
+	{"punto", []string{"ponto"}},
+	{"puntos", []string{"pontos"}},
+	{"ciudad", []string{"cidade"}},
+	{"ciudades", []string{"cidades"}},
+	{"producto", []string{"produto"}},
+	{"productos", []string{"produtos"}},
+	{"canje", []string{"resgate"}},
+	{"canjes", []string{"resgates"}},
+	{"cupon", []string{"cupom"}},
+	{"cupones", []string{"cupons"}},
+	{"miembro", []string{"membro"}},
+	{"miembros", []string{"membros"}},
+	{"tarjeta", []string{"cartao"}},
+	{"tarjetas", []string{"cartoes"}},
+	{"efectivo", []string{"dinheiro"}},
+	{"dinero", []string{"dinheiro"}},
+	{"reales", []string{"reais"}},
+	{"mujer", []string{"mulher"}},
+	{"mujeres", []string{"mulheres"}},
+	{"hombre", []string{"homem"}},
+	{"hombres", []string{"homens"}},
+	{"edad", []string{"idade"}},
+	{"cumpleanos", []string{"aniversario"}},
+	{"promedio", []string{"medio", "media"}},
+	{"porcentaje", []string{"porcentagem"}},
+	{"cantidad", []string{"quantidade"}},
+	{"suma", []string{"soma"}},
+	{"ganancia", []string{"lucro"}},
+	{"ganancias", []string{"lucros"}},
+	{"costo", []string{"custo"}},
+	{"costos", []string{"custos"}},
+	{"margen", []string{"margem"}},
+	// verbs whose forms are not regular, or whose stem Portuguese writes otherwise (the
+	// regular ones: SpanishVerbForms)
+	{"hay", []string{"ha"}},
+	{"hubo", []string{"houve"}},
+	{"tiene", []string{"tem"}},
+	{"tienen", []string{"tem"}},
+	{"tenemos", []string{"temos"}},
+	{"tuvimos", []string{"tivemos"}},
+	{"tuvo", []string{"teve"}},
+	{"tuvieron", []string{"tiveram"}},
+	{"usan", []string{"usam"}},
+	{"han", []string{"tem"}}, // "han comprado": "have bought"
+	{"hicimos", []string{"fizemos"}},
+	{"hicieron", []string{"fizeram"}},
+	{"hizo", []string{"fez"}},
+	{"cumple", []string{"faz"}},    // "cumple años": "faz anos", a birthday
+	{"cumplen", []string{"fazem"}}, // "cumplen años": "fazem anos"
+	{"volvieron", []string{"voltaram"}},
+	{"volvio", []string{"voltou"}},
+	// requests, courtesy and interjections: the Portuguese word of their class
+	{"dame", []string{"traz"}},
+	{"dime", []string{"diz"}},
+	{"decime", []string{"diz"}},
+	{"digame", []string{"diga"}},
+	{"muestra", []string{"mostra"}},
+	{"muestrame", []string{"mostra"}},
+	{"muestreme", []string{"mostre"}},
+	{"necesito", []string{"preciso"}},
+	{"quiero", []string{"quero"}},
+	{"quisiera", []string{"queria"}},
+	{"puedes", []string{"pode"}},
+	{"podrias", []string{"poderia"}},
+	{"fa", []string{"favor"}}, // "por fa"
+	{"porfis", []string{"porfa"}},
+	{"porfavor", []string{"porfa"}},
+	{"mija", []string{"querida"}},
+	{"mijo", []string{"querido"}},
+	{"oye", []string{"ei"}},
+	{"oiga", []string{"ei"}},
+	{"mira", []string{"olha"}},
+	{"mire", []string{"olhe"}},
+	{"pues", []string{"entao"}},
+	{"bueno", []string{"bom"}},
+	{"ganado", []string{"ganho"}},
+	{"ganados", []string{"ganhos"}},
+	{"regalo", []string{"presente"}},
+	{"regalito", []string{"presente"}},
+}
+
+// SpanishFalseFriends are Spanish words that are, or are typed like, Portuguese words
+// meaning otherwise ("exquisito" is delicious, "esquisito" strange; "largo" long, not
+// wide; "pronto" soon, not ready; "todavía" still, not however; "apellido" a surname, not
+// a nickname; "borrar" to delete):
+// no spelling reads them and the lexicon never guesses them as a typo of a word it knows,
+// so a question holding one is refused, never read as the Portuguese word.
+var SpanishFalseFriends = []string{"exquisito", "exquisita", "largo", "larga", "pronto", "todavia", "embarazada", "embarazadas", "apellido", "apellidos", "oficina", "oficinas", "rato", "borrar", "borrado", "borrados"}
+
+// SpanishFalseFriend reports whether a folded word is one of SpanishFalseFriends.
+func SpanishFalseFriend(w string) bool { return slices.Contains(SpanishFalseFriends, w) }
+
+// spanishEndings are the endings of Spanish regular verb forms and the Portuguese endings
+// of the same forms ("compraron": "compraram", "vendieron": "venderam", "vendió":
+// "vendeu", "aceptan": "aceitam", "vendimos": "vendemos"); endings the two languages share
+// ("-ado", "-ados", "-ar") make another word only of a stem of spanishStems ("canjeados":
+// "resgatados").
+var spanishEndings = [][2]string{
+	{"aron", "aram"}, {"ieron", "eram"}, {"ieron", "iram"}, {"io", "eu"}, {"io", "iu"}, {"o", "ou"},
+	{"an", "am"}, {"en", "em"}, {"imos", "emos"}, {"iendo", "endo"}, {"iendo", "indo"},
+	{"ar", "ar"}, {"ado", "ado"}, {"ados", "ados"}, {"ada", "ada"}, {"adas", "adas"}, {"ando", "ando"}, {"amos", "amos"},
+}
+
+// spanishStems are the verb stems Portuguese writes otherwise ("canjear": "resgatar",
+// "ganar": "ganhar", "aceptar": "aceitar").
+var spanishStems = map[string]string{"canje": "resgat", "gan": "ganh", "acept": "aceit"}
+
+// SpanishVerbForms are the Portuguese forms of a Spanish regular verb form (nil: none,
+// or a false friend). The lexicon reads only the ones it knows, and only for a word it does
+// not know: "estorno" is no Spanish "estornó".
+func SpanishVerbForms(w string) []string {
+	if SpanishFalseFriend(w) {
+		return nil
+	}
+	var out []string
+	for _, e := range spanishEndings {
+		stem, ok := strings.CutSuffix(w, e[0])
+		if !ok || len(stem) < 3 || len(w) < 5 {
+			continue
+		}
+		if pt, ok := spanishStems[stem]; ok {
+			stem = pt
+		} else if e[0] == e[1] {
+			continue
+		}
+		out = append(out, stem+e[1])
+	}
+	return out
+}
+
 // EuropeanStems are the stems European Portuguese writes otherwise in every form of a verb
 // ("registaram", "registados": "registraram", "registrados"): each form of a regular -ar
 // verb (arEndings, stateEndings) is read as the Brazilian form.
@@ -224,13 +470,13 @@ func preAgreement(w string) string {
 const vowels = "aeiou"
 
 // SpellingsOf returns the standard words an informal word stands for (nil: none): an
-// informal or European spelling, a word written before the spelling agreement with its
-// own spellings ("facturacao": "faturacao", "faturamento"), and a word texted with "k"
-// for a hard "c" (hardC). The lexicon reads only the ones
-// it knows, and only for a word it does not know.
+// informal, European or Spanish spelling, a word written before the spelling agreement
+// with its own spellings ("facturacao": "faturacao", "faturamento"), and a word texted
+// with "k" for a hard "c" (hardC). The lexicon reads only the ones it knows, and only for
+// a word it does not know.
 func SpellingsOf(w string) []string {
 	explicit := func(w string) []string {
-		for _, ss := range [][]Spelling{Spellings, European} {
+		for _, ss := range [][]Spelling{Spellings, European, Spanish} {
 			for _, s := range ss {
 				if s.Informal == w {
 					return s.Standard
@@ -271,6 +517,45 @@ func hardC(w string) string {
 		}
 	}
 	return b.String()
+}
+
+// SpanishOf returns the Portuguese words a Spanish word stands for (nil: none): a word of
+// Spanish, or a regular verb form (SpanishVerbForms).
+func SpanishOf(w string) []string {
+	var out []string
+	for _, s := range Spanish {
+		if s.Informal == w {
+			out = s.Standard
+			break
+		}
+	}
+	return append(slices.Clone(out), SpanishVerbForms(w)...)
+}
+
+// SpanishHomographs are Spanish words that are Portuguese words too, meaning otherwise:
+// "más" typed without its accent is "mas" (but), "no" is "não" and not "no" (in the), "o"
+// is "ou" and not "o" (the), "dos" is "dois" and not "dos" (of the), "pago" is a
+// payment or "pagó" and not "pago" (paid). The Portuguese
+// words are function words a reading skips, so "los productos mas canjeados" would lose
+// its ranking and "clientes de Savassi o Batel" its "or" without a word: in a question
+// written in Spanish (one holding a word only Spanish reads, SpanishOf) each is read as
+// the Spanish word only.
+var SpanishHomographs = []Spelling{
+	{"mas", []string{"mais"}},
+	{"no", []string{"nao"}},
+	{"o", []string{"ou"}},
+	{"dos", []string{"dois"}},
+	{"pago", []string{"pagamento", "pagou"}}, // "forma de pago", "pagó"
+}
+
+// SpanishHomograph is the Portuguese words a Spanish homograph stands for (nil: w is none).
+func SpanishHomograph(w string) []string {
+	for _, s := range SpanishHomographs {
+		if s.Informal == w {
+			return s.Standard
+		}
+	}
+	return nil
 }
 
 // Abbreviation is one typed word that stands for a phrase of the model's words: a finance
