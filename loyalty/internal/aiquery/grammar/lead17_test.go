@@ -24,5 +24,11 @@ func TestLead17Classes(t *testing.T) {
 			// one measure, or the threshold before the measures: every measure's rows
 			"how many sales over R$ 100 were there in May": {measures: []string{"sales_count"}, sql: []string{"v.value > 100"}, sqlNot: []string{"FILTER"}},
 		}},
+		{"a percentage sign said with \"of\" after a rate defines the rate, never restates its unit (its condition was applied to the base too: 100%, silently wrong)", map[string]want{
+			"repeat rate May: % of buyers w/ 2+ purchases in the month":         {sql: []string{"FILTER (WHERE (SELECT count(*)"}, sqlNot: []string{"\nWHERE (SELECT count(*)"}},
+			"taxa de recompra de maio: % dos compradores com 2+ compras no mês": {sql: []string{"FILTER (WHERE (SELECT count(*)"}, sqlNot: []string{"\nWHERE (SELECT count(*)"}},
+			// the sign alone after the rate is its unit
+			"Taxa de cancelamento mensal (%), jan–jun/2025.": {sql: []string{"FILTER (WHERE v.cancelled_at IS NOT NULL)"}},
+		}},
 	})
 }

@@ -113,10 +113,14 @@ func (a *assembly) shareRestatedAtEnd(last, i int) bool {
 // last with only that one's rows, breakdown, period and at most one condition between them
 // and no conjunction ("taxa de cancelamento mensal (%), jan-jun", "proporção de clientes com
 // opt-in por gênero (%), desconsiderando ..."): the unit of the percentage named, wherever
-// the sign stands ("% cancelled per store and % paid with pix" are two).
+// the sign stands ("% cancelled per store and % paid with pix" are two). A sign said
+// with "of" names its own rows: a definition of the percentage, never its unit.
 func (a *assembly) unitOfShare(x *env, last, i int) bool {
 	if string(a.clauses[i].v.(marker)) != "sign" || a.conjBetween(x, last, i) {
 		return false
+	}
+	if at := a.spans[i].to; at < len(x.norms) && slices.Contains(semantic.OfWords, x.norms[at]) {
+		return false // "repeat rate May: % of buyers with 2+ purchases": the rate defined, not its unit
 	}
 	filters := 0
 	for j := last + 1; j < i; j++ {
