@@ -35,9 +35,9 @@ const (
 
 // thresholds of issue 18, each overridable: EVAL_MIN_RIGHT_DEV, EVAL_MAX_SILENT_DEV, ...
 // The fresh sets have floors (issue 24): a little under their score after the grammar's
-// last round that moved them (the sixteenth round, 2026-11-29, for fresh-as to fresh-ay)
-// and no more silently wrong answers than then; the sets still blind (fresh-av, fresh-aw,
-// fresh-ax) have floors too, set from their totals alone, so a change that loses what was
+// last round that moved them (the seventeenth round, 2026-11-29, for fresh-av to fresh-ax)
+// and no more silently wrong answers than then; the sets still blind (fresh-az, fresh-ba,
+// fresh-bb) have floors too, set from their totals alone, so a change that loses what was
 // understood fails; they are floors against regression, not the goal (85% right, at most 1
 // silently wrong per 60, on sets nobody has read). Overridable the same way
 // (EVAL_MIN_RIGHT_FRESH_A, EVAL_MAX_SILENT_FRESH_A, ...); a set without an entry is a
@@ -95,10 +95,13 @@ var thresholds = map[string]struct {
 	"fresh-as": {0.88, 0},
 	"fresh-at": {0.88, 0},
 	"fresh-au": {0.86, 0},
-	"fresh-av": {0.56, 2},
-	"fresh-aw": {0.48, 1},
-	"fresh-ax": {0.48, 0},
+	"fresh-av": {0.75, 0},
+	"fresh-aw": {0.66, 0},
+	"fresh-ax": {0.78, 0},
 	"fresh-ay": {0.89, 2},
+	"fresh-az": {0.53, 1},
+	"fresh-ba": {0.60, 1},
+	"fresh-bb": {0.43, 0},
 }
 
 // extra: the interpreter author's own questions (paraphrases of dev questions with their
