@@ -63,15 +63,13 @@ func lightGoverned(r *lexicon.Reading) *lexicon.Reading {
 	out := *r
 	out.Matches = nil
 	for _, m := range r.Matches {
-		if m.Cat == semantic.CatFiller && m.To < n {
+		if m.Cat == semantic.CatFiller {
 			governing := fillerIs(m.Arg, func(f *semantic.FillerClass) bool { return f.Governs })
 			breaking := fillerIs(m.Arg, func(f *semantic.FillerClass) bool { return f.Breaks })
-			if (governing || breaking) && m.Typos > 0 || governing && !governs(m.To) || breaking && !breaks(m.To) {
+			// read through a typo, with nothing after it, or not before what it governs
+			if (governing || breaking) && (m.Typos > 0 || m.To >= n || governing && !governs(m.To) || breaking && !breaks(m.To)) {
 				continue
 			}
-		}
-		if m.Cat == semantic.CatFiller && m.To >= n && fillerIs(m.Arg, func(f *semantic.FillerClass) bool { return f.Governs || f.Breaks }) {
-			continue // nothing after it to govern
 		}
 		out.Matches = append(out.Matches, m)
 	}

@@ -1564,12 +1564,13 @@ func productions(x *env) []*Rule {
 		// cohorts: "compraram em setembro e não compraram (de novo) em outubro",
 		// "bought last month and had bought before"
 		rule("Filter", 0.3, tEvent+" "+tAgain+"? Period", func(k []*Edge) (any, bool) { return cohort(arg(k[0]), false, k[2].Val.(periodV)) }),
-		rule("Filter", 0.3, "NotBuy Period", func(k []*Edge) (any, bool) { return cohort(arg(k[0]), true, k[1].Val.(periodV)) }),
 		rule("Filter", 0.3, "NotBuy DeniedPeriods", func(k []*Edge) (any, bool) { return cohort(arg(k[0]), true, k[1].Val.(periodV)) }),
-		// "never came back in April and May", "não voltaram em abril nem em maio": what did
-		// not happen in either period, joined by and, or or nor, did not happen in their
-		// union; read only when the two meet, so the union is one window (two apart are
-		// left unread: refused, never one of them dropped or read as another date)
+		// the period of what did not happen: one, or "never came back in April and May",
+		// "não voltaram em abril nem em maio": what did not happen in either period, joined
+		// by and, or or nor, did not happen in their union; read only when the two meet, so
+		// the union is one window (two apart are left unread: refused, never one of them
+		// dropped or read as another date)
+		rule("DeniedPeriods", 0, "Period", func(k []*Edge) (any, bool) { return k[0].Val, true }),
 		rule("DeniedPeriods", 0, "Period "+tAnd+" "+tIn+"? Period", func(k []*Edge) (any, bool) { return deniedUnion(k[0], k[3]) }),
 		rule("DeniedPeriods", 0, "Period "+tOr+" "+tIn+"? Period", func(k []*Edge) (any, bool) { return deniedUnion(k[0], k[3]) }),
 		rule("DeniedPeriods", 0, "Period "+tNor+" "+tIn+"? Period", func(k []*Edge) (any, bool) { return deniedUnion(k[0], k[3]) }),
@@ -1590,18 +1591,11 @@ func productions(x *env) []*Rule {
 		// verb, or said on both sides ("came back and bought again in May", "voltaram e
 		// compraram novamente em maio")
 		rule("Filter", 0.3, tAgain+" "+tAnd+"? "+tEvent+" "+tAgain+"? Period", func(k []*Edge) (any, bool) { return cohort(arg(k[2]), false, k[4].Val.(periodV)) }),
-		// "não voltaram em maio", "didn't come back in May": a customer comes back by buying
-		rule("Filter", 0.4, tNeg+"? "+tAgain+" Period", func(k []*Edge) (any, bool) { return cohort("buy", k[0] != nil, k[2].Val.(periodV)) }),
+		// "voltaram em maio", "didn't come back in May": a customer comes back by buying
+		rule("Filter", 0.4, tAgain+" Period", func(k []*Edge) (any, bool) { return cohort("buy", false, k[1].Val.(periodV)) }),
 		rule("Filter", 0.4, tNeg+" "+tAgain+" DeniedPeriods", func(k []*Edge) (any, bool) { return cohort("buy", true, k[2].Val.(periodV)) }),
 		// "never came back this year", "nunca mais voltaram em 2025": within the period said,
 		// the same as not coming back
-		rule("Filter", 0.4, tNever+" "+tAgain+" "+tEvent+"? Period", func(k []*Edge) (any, bool) {
-			event := "buy"
-			if k[2] != nil {
-				event = arg(k[2])
-			}
-			return cohort(event, true, k[3].Val.(periodV))
-		}),
 		rule("Filter", 0.4, tNever+" "+tAgain+" "+tEvent+"? DeniedPeriods", func(k []*Edge) (any, bool) {
 			event := "buy"
 			if k[2] != nil {
@@ -1611,7 +1605,6 @@ func productions(x *env) []*Rule {
 		}),
 		rule("Filter", 0, tEvent+" "+tBefore2, func(k []*Edge) (any, bool) { return cohortBefore(arg(k[0])) }),
 		// "bought in March but not in April": the second period of the same event, denied
-		rule("Filter", 0.2, tEvent+" Period "+tAnd+"? "+tNeg+" Period", func(k []*Edge) (any, bool) { return didButNot(k[0], k[1], k[4]) }),
 		rule("Filter", 0.2, tEvent+" Period "+tAnd+"? "+tNeg+" DeniedPeriods", func(k []*Edge) (any, bool) { return didButNot(k[0], k[1], k[4]) }),
 		// "did buy in May but in April not", "compraram em maio mas em abril não": the
 		// negation said after the second period, closing its clause, denies that clause

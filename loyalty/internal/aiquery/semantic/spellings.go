@@ -148,10 +148,15 @@ var BeforeVerb = []Spelling{
 }
 
 // BeforeVerbOf returns the standard words a word stands for right before a verb (nil: none).
-func BeforeVerbOf(w string) []string {
-	for _, s := range BeforeVerb {
-		if s.Informal == w {
-			return s.Standard
+func BeforeVerbOf(w string) []string { return standardOf(w, BeforeVerb) }
+
+// standardOf is the standard words of w in the first of lists that spells it (nil: none).
+func standardOf(w string, lists ...[]Spelling) []string {
+	for _, ss := range lists {
+		for _, s := range ss {
+			if s.Informal == w {
+				return s.Standard
+			}
 		}
 	}
 	return nil
@@ -475,16 +480,7 @@ const vowels = "aeiou"
 // with "k" for a hard "c" (hardC). The lexicon reads only the ones it knows, and only for
 // a word it does not know.
 func SpellingsOf(w string) []string {
-	explicit := func(w string) []string {
-		for _, ss := range [][]Spelling{Spellings, European, Spanish} {
-			for _, s := range ss {
-				if s.Informal == w {
-					return s.Standard
-				}
-			}
-		}
-		return nil
-	}
+	explicit := func(w string) []string { return standardOf(w, Spellings, European, Spanish) }
 	out := explicit(w)
 	if b := europeanForm(w); b != "" {
 		out = append(slices.Clone(out), b)
@@ -522,14 +518,7 @@ func hardC(w string) string {
 // SpanishOf returns the Portuguese words a Spanish word stands for (nil: none): a word of
 // Spanish, or a regular verb form (SpanishVerbForms).
 func SpanishOf(w string) []string {
-	var out []string
-	for _, s := range Spanish {
-		if s.Informal == w {
-			out = s.Standard
-			break
-		}
-	}
-	return append(slices.Clone(out), SpanishVerbForms(w)...)
+	return append(slices.Clone(standardOf(w, Spanish)), SpanishVerbForms(w)...)
 }
 
 // SpanishHomographs are Spanish words that are Portuguese words too, meaning otherwise:
@@ -549,14 +538,7 @@ var SpanishHomographs = []Spelling{
 }
 
 // SpanishHomograph is the Portuguese words a Spanish homograph stands for (nil: w is none).
-func SpanishHomograph(w string) []string {
-	for _, s := range SpanishHomographs {
-		if s.Informal == w {
-			return s.Standard
-		}
-	}
-	return nil
-}
+func SpanishHomograph(w string) []string { return standardOf(w, SpanishHomographs) }
 
 // Abbreviation is one typed word that stands for a phrase of the model's words: a finance
 // or retail abbreviation ("TTM": the last 12 months), or a word typed in capitals whose
